@@ -1,0 +1,3 @@
+import { liteVitestConfig } from '../../vitest.shared';
+
+export default liteVitestConfig();

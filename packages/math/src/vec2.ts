@@ -1,0 +1,177 @@
+/** Anything with numeric `x` and `y`: a {@link Vec2} or a plain object literal such as `{ x: 1, y: 2 }`. */
+export interface Vec2Like {
+  x: number;
+  y: number;
+}
+
+/**
+ * A 2D vector. The methods (`add`, `sub`, `scale`, ...) return new vectors and read well; hot loops
+ * use the allocation-free functions below (`addVec2(out, a, b)` and friends) or plain scalars.
+ */
+export class Vec2 implements Vec2Like {
+  /** The x component. */
+  x: number;
+  /** The y component. */
+  y: number;
+
+  /** Creates the vector (`x`, `y`); both default to 0. */
+  constructor(x = 0, y = 0) {
+    this.x = x;
+    this.y = y;
+  }
+
+  /** A new vector copied from any `{ x, y }`. */
+  static from(v: Vec2Like): Vec2 {
+    return new Vec2(v.x, v.y);
+  }
+
+  /** Sets both components; returns this. */
+  set(x: number, y: number): this {
+    this.x = x;
+    this.y = y;
+    return this;
+  }
+
+  /** Copies `v` into this vector; returns this. */
+  copy(v: Vec2Like): this {
+    this.x = v.x;
+    this.y = v.y;
+    return this;
+  }
+
+  /** Sets both components to zero; returns this. */
+  setZero(): this {
+    this.x = 0;
+    this.y = 0;
+    return this;
+  }
+
+  /** A new vector equal to this one. */
+  clone(): Vec2 {
+    return new Vec2(this.x, this.y);
+  }
+
+  /** this + v, as a new vector. */
+  add(v: Vec2Like): Vec2 {
+    return new Vec2(this.x + v.x, this.y + v.y);
+  }
+
+  /** this - v, as a new vector. */
+  sub(v: Vec2Like): Vec2 {
+    return new Vec2(this.x - v.x, this.y - v.y);
+  }
+
+  /** this * s, as a new vector. */
+  scale(s: number): Vec2 {
+    return new Vec2(this.x * s, this.y * s);
+  }
+
+  /** -this, as a new vector. */
+  negate(): Vec2 {
+    return new Vec2(-this.x, -this.y);
+  }
+
+  /** The dot product this · v. */
+  dot(v: Vec2Like): number {
+    return this.x * v.x + this.y * v.y;
+  }
+
+  /** The 2D cross product this × v = this.x v.y - this.y v.x (a scalar). */
+  cross(v: Vec2Like): number {
+    return this.x * v.y - this.y * v.x;
+  }
+
+  /** The Euclidean length. */
+  length(): number {
+    return Math.sqrt(this.x * this.x + this.y * this.y);
+  }
+
+  /** The squared length (no square root). */
+  lengthSquared(): number {
+    return this.x * this.x + this.y * this.y;
+  }
+
+  /** A new unit vector in the same direction; the zero vector gives the zero vector, never NaN. */
+  normalize(): Vec2 {
+    const out = new Vec2();
+    normalizeVec2(out, this);
+    return out;
+  }
+
+  /** The vector turned 90° counter-clockwise, (-y, x), as a new vector. */
+  perp(): Vec2 {
+    return new Vec2(-this.y, this.x);
+  }
+
+  /** True when both components equal those of `v` within `tolerance`. */
+  equals(v: Vec2Like, tolerance = 0): boolean {
+    return Math.abs(this.x - v.x) <= tolerance && Math.abs(this.y - v.y) <= tolerance;
+  }
+
+  /** `(x, y)`, for messages and logs. */
+  toString(): string {
+    return `(${this.x}, ${this.y})`;
+  }
+}
+
+/** out = a + b; returns out. `out` may alias `a` or `b`. */
+export function addVec2<T extends Vec2Like>(out: T, a: Vec2Like, b: Vec2Like): T {
+  out.x = a.x + b.x;
+  out.y = a.y + b.y;
+  return out;
+}
+
+/** out = a - b; returns out. `out` may alias `a` or `b`. */
+export function subVec2<T extends Vec2Like>(out: T, a: Vec2Like, b: Vec2Like): T {
+  out.x = a.x - b.x;
+  out.y = a.y - b.y;
+  return out;
+}
+
+/** out = a * s; returns out. `out` may alias `a`. */
+export function scaleVec2<T extends Vec2Like>(out: T, a: Vec2Like, s: number): T {
+  out.x = a.x * s;
+  out.y = a.y * s;
+  return out;
+}
+
+/** out = a + b * s (multiply-add); returns out. `out` may alias `a` or `b`. */
+export function addScaledVec2<T extends Vec2Like>(out: T, a: Vec2Like, b: Vec2Like, s: number): T {
+  out.x = a.x + b.x * s;
+  out.y = a.y + b.y * s;
+  return out;
+}
+
+/** a · b. */
+export function dotVec2(a: Vec2Like, b: Vec2Like): number {
+  return a.x * b.x + a.y * b.y;
+}
+
+/** |a|. */
+export function lengthVec2(a: Vec2Like): number {
+  return Math.sqrt(a.x * a.x + a.y * a.y);
+}
+
+/** |a - b|. */
+export function distanceVec2(a: Vec2Like, b: Vec2Like): number {
+  const dx = a.x - b.x;
+  const dy = a.y - b.y;
+  return Math.sqrt(dx * dx + dy * dy);
+}
+
+/**
+ * out = a / |a|; returns the length |a|. A zero (or subnormal-length) vector writes (0, 0) and
+ * returns 0, so callers can test the result instead of receiving NaN. `out` may alias `a`.
+ */
+export function normalizeVec2(out: Vec2Like, a: Vec2Like): number {
+  const length = Math.sqrt(a.x * a.x + a.y * a.y);
+  if (length < Number.MIN_VALUE * 4 || !Number.isFinite(length)) {
+    out.x = 0;
+    out.y = 0;
+    return length === Number.POSITIVE_INFINITY ? length : 0;
+  }
+  const inv = 1 / length;
+  out.x = a.x * inv;
+  out.y = a.y * inv;
+  return length;
+}

@@ -1,0 +1,34 @@
+// Totals the JSON reports that every package's vitest run wrote (see vitest.shared.ts) into the one
+// plain line CI reads: `N passed, N failed`. A package whose tests ran but wrote no report counts
+// as a failure, so a run that executed nothing is visible as such.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const group of ['packages', 'apps']) {
+  for (const name of readdirSync(join(root, group)).sort()) {
+    const dir = join(root, group, name);
+    const pkgFile = join(dir, 'package.json');
+    if (!existsSync(pkgFile)) continue;
+    const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'));
+    if (!pkg.scripts?.test) continue;
+    const report = join(dir, '.vitest-results.json');
+    if (!existsSync(report)) {
+      console.log(`${pkg.name}: no test report`);
+      failed += 1;
+      continue;
+    }
+    const r = JSON.parse(readFileSync(report, 'utf8'));
+    const p = r.numPassedTests ?? 0;
+    const f = (r.numFailedTests ?? 0) + (r.success === false && (r.numFailedTests ?? 0) === 0 ? 1 : 0);
+    const s = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+    console.log(`${pkg.name}: ${p} passed, ${f} failed, ${s} skipped`);
+    passed += p;
+    failed += f;
+    skipped += s;
+  }
+}
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
