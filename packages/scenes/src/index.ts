@@ -1,1 +1,33 @@
-export {};
+export {
+  bomb,
+  boxLiteDemo,
+  boxLitePyramid,
+  dominos,
+  multiPendulum,
+  pendulum,
+  randomizedStacking,
+  singleBox,
+  suspensionBridge,
+  teeter,
+  VARYING_FRICTION,
+  varyingFriction,
+} from './box-lite';
+export { catalogue, getScene } from './catalogue';
+export { BENCH_BOX, BOX_LITE_FRICTION, benchBox, GRAVITY, groundBody, ITERATIONS } from './defaults';
+export { SceneError } from './errors';
+export { CHAIN_LINK_LENGTH, heavyChain, SPRING_FREQUENCIES, springs } from './joints';
+export { pyramid } from './pyramid';
+export { manyBodies, rain } from './rain';
+export { blockSolverComparison, RESTITUTIONS, restitution } from './showcase';
+export { type StackOptions, stack, stackBodies } from './stack';
+export type {
+  BodyDef,
+  CompareDef,
+  DistanceJointDef,
+  JointDef,
+  RevoluteJointDef,
+  SceneDef,
+  SceneEntry,
+  SceneParameter,
+} from './types';
+export { requireInteger, requireRange, resolveParameters } from './validate';

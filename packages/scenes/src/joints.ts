@@ -1,0 +1,129 @@
+import { BENCH_BOX, BOX_LITE_FRICTION, GRAVITY, groundBody, ITERATIONS } from './defaults';
+import type { BodyDef, JointDef, SceneDef } from './types';
+import { requireInteger, requireRange } from './validate';
+
+/** Length of one link of {@link heavyChain}, m (links are spaced 1 m apart, so they do not touch). */
+export const CHAIN_LINK_LENGTH = 0.75;
+
+/**
+ * A horizontal chain of `links` links (0.75 × 0.25 m, 1 kg each, centres 1 m apart) pinned to the ground
+ * body at its left end, (0, links + 4), with a 2 m box of `ratio` kg pinned to its right end: a mass
+ * ratio of `ratio`:1. Released from rest, it swings down; how far the pins pull apart shows how well a
+ * solver handles high mass ratios. The weight is tagged `weight`. Id: `chain`.
+ * @throws SceneError when `links` is not an integer in [1, 1000] or `ratio` not in [1, 1e6]
+ */
+export function heavyChain(links = 40, ratio = 100): SceneDef {
+  requireInteger('links', links, 1, 1000);
+  requireRange('ratio', ratio, 1, 1e6);
+  const y = links + 4;
+  const bodies: BodyDef[] = [groundBody(100, BENCH_BOX.friction)];
+  const joints: JointDef[] = [];
+  for (let i = 0; i < links; ++i) {
+    bodies.push({
+      type: 'dynamic',
+      width: CHAIN_LINK_LENGTH,
+      height: 0.25,
+      x: i + 0.5,
+      y,
+      angle: 0,
+      mass: BENCH_BOX.mass,
+      friction: BENCH_BOX.friction,
+      restitution: 0,
+    });
+    joints.push({ kind: 'revolute', bodyA: i, bodyB: i + 1, anchorX: i, anchorY: y });
+  }
+  bodies.push({
+    type: 'dynamic',
+    width: 2,
+    height: 2,
+    x: links + 1,
+    y,
+    angle: 0,
+    mass: BENCH_BOX.mass * ratio,
+    friction: BENCH_BOX.friction,
+    restitution: 0,
+    tag: 'weight',
+  });
+  joints.push({ kind: 'revolute', bodyA: links, bodyB: links + 1, anchorX: links, anchorY: y });
+  return {
+    id: 'chain',
+    title: `Heavy chain (${links} links, ${ratio}:1)`,
+    description: `A chain of ${links} pin-jointed 1 kg links carrying a ${ratio} kg weight swings down from the horizontal.`,
+    gravity: { x: GRAVITY.x, y: GRAVITY.y },
+    iterations: ITERATIONS,
+    bodies,
+    joints,
+    camera: { x: 0, y: y / 2, height: 2 * links + 8 },
+  };
+}
+
+/** The spring frequencies of {@link springs}, Hz, left to right. */
+export const SPRING_FREQUENCIES = [0.5, 1, 2, 4] as const;
+
+/**
+ * Four 1 m boxes of 1 kg hanging from a static ceiling on soft distance joints (rest length 3 m) of
+ * 0.5, 1, 2 and 4 Hz with damping ratio `damping`, each released 1.5 m above its equilibrium: they bob
+ * at their own frequencies. Box i is tagged `spring-<i>`. Id: `springs`.
+ * @throws SceneError when `damping` is not in [0, 10]
+ */
+export function springs(damping = 0.05): SceneDef {
+  requireRange('damping', damping, 0, 10);
+  const ceilingBottom = 13;
+  const restLength = 3;
+  const bodies: BodyDef[] = [
+    groundBody(),
+    {
+      type: 'static',
+      width: 16,
+      height: 0.5,
+      x: 0,
+      y: ceilingBottom + 0.25,
+      angle: 0,
+      friction: BOX_LITE_FRICTION,
+      restitution: 0,
+      tag: 'ceiling',
+    },
+  ];
+  const joints: JointDef[] = [];
+  for (let i = 0; i < SPRING_FREQUENCIES.length; ++i) {
+    const f = SPRING_FREQUENCIES[i];
+    const omega = 2 * Math.PI * f;
+    const sag = -GRAVITY.y / (omega * omega); // static stretch m g / k with k = m ω²
+    const x = -6 + 4 * i;
+    const topY = ceilingBottom - restLength - sag + 1.5;
+    bodies.push({
+      type: 'dynamic',
+      width: 1,
+      height: 1,
+      x,
+      y: topY - 0.5,
+      angle: 0,
+      mass: 1,
+      friction: BOX_LITE_FRICTION,
+      restitution: 0,
+      tag: `spring-${i}`,
+    });
+    joints.push({
+      kind: 'distance',
+      bodyA: 1,
+      bodyB: bodies.length - 1,
+      anchorAX: x,
+      anchorAY: ceilingBottom,
+      anchorBX: x,
+      anchorBY: topY,
+      length: restLength,
+      frequencyHz: f,
+      dampingRatio: damping,
+    });
+  }
+  return {
+    id: 'springs',
+    title: 'Springs',
+    description: 'Boxes bob on soft distance joints of 0.5, 1, 2 and 4 Hz.',
+    gravity: { x: GRAVITY.x, y: GRAVITY.y },
+    iterations: ITERATIONS,
+    bodies,
+    joints,
+    camera: { x: 0, y: 7, height: 16 },
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * A rigid body as plain data: a box centred on its origin. Sizes are FULL width and height in metres
+ * (an engine derives half extents). SI units, y up, angles counter-clockwise in radians.
+ */
+export interface BodyDef {
+  /** `static` bodies never move; `kinematic` bodies move at their velocity and are not pushed. */
+  type: 'static' | 'dynamic' | 'kinematic';
+  /** Full width, m. */
+  width: number;
+  /** Full height, m. */
+  height: number;
+  /** Centre, world frame, m. */
+  x: number;
+  /** Centre, world frame, m. */
+  y: number;
+  /** Angle, rad, counter-clockwise (default 0). */
+  angle?: number;
+  /** Mass, kg (dynamic bodies; give this or `density`). */
+  mass?: number;
+  /** Density, kg/m² (dynamic bodies, when `mass` is absent). */
+  density?: number;
+  /** Coulomb friction coefficient (mixed as sqrt(a b) in lite). */
+  friction?: number;
+  /** Coefficient of restitution (mixed as max(a, b) in lite). */
+  restitution?: number;
+  /** Initial linear velocity, m/s. */
+  vx?: number;
+  /** Initial linear velocity, m/s. */
+  vy?: number;
+  /** Initial angular velocity, rad/s. */
+  angularVelocity?: number;
+  /** A name that measurements look bodies up by (for example `top` for the top box of a stack). */
+  tag?: string;
+  /**
+   * For comparison scenes ({@link SceneDef.compare}): which of the two worlds holds this body (0 or 1).
+   * Bodies without a group (the ground) belong to both.
+   */
+  group?: number;
+}
+
+/** A revolute joint (a pin) between two bodies at a world anchor. */
+export interface RevoluteJointDef {
+  kind: 'revolute';
+  /** Index into {@link SceneDef.bodies}. */
+  bodyA: number;
+  /** Index into {@link SceneDef.bodies}. */
+  bodyB: number;
+  /** World anchor, m. */
+  anchorX: number;
+  /** World anchor, m. */
+  anchorY: number;
+  /** Soft joint: spring frequency, Hz (absent or 0: rigid). */
+  frequencyHz?: number;
+  /** Soft joint: damping ratio. */
+  dampingRatio?: number;
+  /** Angle limit (relative to the initial relative angle), rad. */
+  lowerAngle?: number;
+  /** Angle limit (relative to the initial relative angle), rad. */
+  upperAngle?: number;
+  /** Motor speed, rad/s. */
+  motorSpeed?: number;
+  /** Motor torque limit, N·m. */
+  maxMotorTorque?: number;
+}
+
+/** A distance joint (a rod, a rope or a spring) between two world anchors. */
+export interface DistanceJointDef {
+  kind: 'distance';
+  /** Index into {@link SceneDef.bodies}. */
+  bodyA: number;
+  /** Index into {@link SceneDef.bodies}. */
+  bodyB: number;
+  /** World anchor on body A, m. */
+  anchorAX: number;
+  /** World anchor on body A, m. */
+  anchorAY: number;
+  /** World anchor on body B, m. */
+  anchorBX: number;
+  /** World anchor on body B, m. */
+  anchorBY: number;
+  /** Rest length, m (default: the initial distance between the anchors). */
+  length?: number;
+  /** Lower limit, m. */
+  minLength?: number;
+  /** Upper limit, m. */
+  maxLength?: number;
+  /** Soft joint: spring frequency, Hz (absent or 0: rigid). */
+  frequencyHz?: number;
+  /** Soft joint: damping ratio. */
+  dampingRatio?: number;
+}
+
+/** Any joint a scene can hold. */
+export type JointDef = RevoluteJointDef | DistanceJointDef;
+
+/**
+ * A hint that the scene is meant to be run twice side by side, in two worlds that differ in one
+ * solver setting: world `i` holds the bodies of group `i` (and those without a group) and runs with
+ * `setting = values[i]`.
+ */
+export interface CompareDef {
+  /** The solver setting that differs. */
+  setting: 'blockSolver' | 'warmStarting' | 'positionCorrection' | 'accumulateImpulses';
+  /** The setting's value in world 0 and world 1. */
+  values: [boolean, boolean];
+  /** Labels for the two worlds. */
+  labels: [string, string];
+}
+
+/** A complete scene: everything an engine needs to build it. Plain data, safe to serialise. */
+export interface SceneDef {
+  /** Stable identifier (also used in URLs and benchmark results). */
+  id: string;
+  /** Human-readable title. */
+  title: string;
+  /** One or two sentences on what the scene shows. */
+  description: string;
+  /** Gravity, m/s². */
+  gravity: { x: number; y: number };
+  /** Solver (velocity) iterations. */
+  iterations: number;
+  /** Bodies in creation order; joints refer to them by index. */
+  bodies: BodyDef[];
+  /** Joints in creation order. */
+  joints: JointDef[];
+  /** Where a viewer should look: centre and visible height, m. */
+  camera: { x: number; y: number; height: number };
+  /** Present when the scene is a side-by-side comparison of one setting. */
+  compare?: CompareDef;
+}
+
+/** A numeric parameter of a scene, with its range and default (for sliders and URLs). */
+export interface SceneParameter {
+  /** Key in the `params` record passed to {@link SceneEntry.create}. */
+  name: string;
+  /** Human-readable label. */
+  label: string;
+  /** Smallest accepted value. */
+  min: number;
+  /** Largest accepted value. */
+  max: number;
+  /** Slider step. */
+  step: number;
+  /** Value used when the parameter is absent. */
+  default: number;
+}
+
+/** One entry of the catalogue: a scene and its parameters. */
+export interface SceneEntry {
+  /** Stable identifier. */
+  id: string;
+  /** Human-readable title. */
+  title: string;
+  /** The scene's parameters (may be empty). */
+  parameters: SceneParameter[];
+  /**
+   * Builds the scene. Missing parameters take their defaults.
+   * @throws SceneError when a parameter is unknown, not finite or out of range
+   */
+  create(params?: Record<string, number>): SceneDef;
+}
