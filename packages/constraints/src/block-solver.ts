@@ -1,0 +1,141 @@
+import { BLOCK_MAX_CONDITION, type ContactConstraint } from './contact-constraint';
+
+/** The result of {@link solveBlockLcp}: the new total impulses and the case that produced them. */
+export class BlockSolution {
+  /** New total impulse of row 1 (>= 0). */
+  x1: number;
+  /** New total impulse of row 2 (>= 0). */
+  x2: number;
+  /** The case taken: 1 both active, 2 only row 1, 3 only row 2, 4 neither, -1 none valid. */
+  lcpCase: number;
+
+  /** A zeroed solution. */
+  constructor() {
+    this.x1 = 0;
+    this.x2 = 0;
+    this.lcpCase = 0;
+  }
+}
+
+/**
+ * Solves the 2x2 linear complementarity problem of a two-point manifold's normal rows by total
+ * enumeration (Murty), the method of Dirk Gregorius and Erin Catto (seeds 000 and 004):
+ *
+ * ```
+ * vn = A x + b',  vn >= 0,  x >= 0,  vn_i x_i = 0
+ * A = [[k11, k12], [k12, k22]]  (symmetric positive definite)
+ * ```
+ *
+ * With the accumulated impulse a and the new total x = a + d, the velocity after the increment d is
+ * vn = A d + b = A x + (b - A a), so the caller passes b' = b - A a and gets totals back. The cases
+ * are tried in order and the first valid one is taken:
+ *
+ * 1. both active (vn = 0): x = -A⁻¹ b'; valid if x1 >= 0 and x2 >= 0.
+ * 2. row 1 active, row 2 inactive: x1 = -b'1 / k11, x2 = 0; valid if x1 >= 0 and vn2 = k12 x1 + b'2 >= 0.
+ * 3. row 2 active, row 1 inactive: x1 = 0, x2 = -b'2 / k22; valid if x2 >= 0 and vn1 = k12 x2 + b'1 >= 0.
+ * 4. both inactive: x = 0; valid if b'1 >= 0 and b'2 >= 0.
+ *
+ * If none is valid (only through rounding, since A is positive definite), `lcpCase` is -1 and x
+ * is left at `a`'s stand-in (0, 0) for the caller to ignore. Allocates nothing.
+ *
+ * @param k11 - A entry (1,1)
+ * @param k12 - A entry (1,2) = (2,1)
+ * @param k22 - A entry (2,2)
+ * @param m11 - A⁻¹ entry (1,1)
+ * @param m12 - A⁻¹ entry (1,2)
+ * @param m22 - A⁻¹ entry (2,2)
+ * @param b1 - b'1
+ * @param b2 - b'2
+ * @param out - receives x1, x2 and the case
+ * @returns the case taken (1..4, or -1)
+ */
+export function solveBlockLcp(
+  k11: number,
+  k12: number,
+  k22: number,
+  m11: number,
+  m12: number,
+  m22: number,
+  b1: number,
+  b2: number,
+  out: BlockSolution,
+): number {
+  // Case 1: vn = 0 for both rows. 0 = A x + b' gives x = -A⁻¹ b'.
+  let x1 = -(m11 * b1 + m12 * b2);
+  let x2 = -(m12 * b1 + m22 * b2);
+  if (x1 >= 0 && x2 >= 0) return setSolution(out, x1, x2, 1);
+
+  // Case 2: vn1 = 0, x2 = 0.   0 = k11 x1 + b'1,   vn2 = k12 x1 + b'2.
+  x1 = -b1 / k11;
+  if (x1 >= 0 && k12 * x1 + b2 >= 0) return setSolution(out, x1, 0, 2);
+
+  // Case 3: x1 = 0, vn2 = 0.   vn1 = k12 x2 + b'1,   0 = k22 x2 + b'2.
+  x2 = -b2 / k22;
+  if (x2 >= 0 && k12 * x2 + b1 >= 0) return setSolution(out, 0, x2, 3);
+
+  // Case 4: x = 0.   vn1 = b'1,   vn2 = b'2.
+  if (b1 >= 0 && b2 >= 0) return setSolution(out, 0, 0, 4);
+
+  return setSolution(out, 0, 0, -1);
+}
+
+function setSolution(out: BlockSolution, x1: number, x2: number, lcpCase: number): number {
+  out.x1 = x1;
+  out.x2 = x2;
+  out.lcpCase = lcpCase;
+  return lcpCase;
+}
+
+/**
+ * Builds the 2x2 block of a two-point contact (its lever arms already set) and decides whether it
+ * is well conditioned enough to use. Called by `prepareContacts`.
+ *
+ * Stacked normal rows (both points share the normal n):
+ * ```
+ * J = [ -n  -(rA1 × n)  n  (rB1 × n) ]
+ *     [ -n  -(rA2 × n)  n  (rB2 × n) ]
+ * K = J M⁻¹ Jᵀ:
+ *   k11 = mA + mB + iA rn1A² + iB rn1B²
+ *   k12 = mA + mB + iA rn1A rn2A + iB rn1B rn2B
+ *   k22 = mA + mB + iA rn2A² + iB rn2B²
+ * with rn_iA = rA_i × n, rn_iB = rB_i × n.
+ * ```
+ * Guard: use the block only if k11² < κ (k11 k22 - k12²), κ = {@link BLOCK_MAX_CONDITION}; when
+ * the two points nearly coincide (or only rotation could tell them apart) K is close to singular
+ * and the rows are solved one at a time instead.
+ */
+export function prepareBlock(c: ContactConstraint): void {
+  const bA = c.bodyA;
+  const bB = c.bodyB;
+  const mA = bA.invMass;
+  const iA = bA.invI;
+  const mB = bB.invMass;
+  const iB = bB.invI;
+  const nx = c.normalX;
+  const ny = c.normalY;
+  const p1 = c.points[0];
+  const p2 = c.points[1];
+  const rn1A = p1.rAx * ny - p1.rAy * nx;
+  const rn1B = p1.rBx * ny - p1.rBy * nx;
+  const rn2A = p2.rAx * ny - p2.rAy * nx;
+  const rn2B = p2.rBx * ny - p2.rBy * nx;
+  const k11 = mA + mB + iA * rn1A * rn1A + iB * rn1B * rn1B;
+  const k22 = mA + mB + iA * rn2A * rn2A + iB * rn2B * rn2B;
+  const k12 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B;
+  const det = k11 * k22 - k12 * k12;
+  c.k11 = k11;
+  c.k12 = k12;
+  c.k22 = k22;
+  if (k11 * k11 < BLOCK_MAX_CONDITION * det) {
+    const invDet = 1 / det;
+    c.m11 = k22 * invDet;
+    c.m12 = -k12 * invDet;
+    c.m22 = k11 * invDet;
+    c.blockUsable = true;
+  } else {
+    c.m11 = 0;
+    c.m12 = 0;
+    c.m22 = 0;
+    c.blockUsable = false;
+  }
+}

@@ -1,0 +1,273 @@
+import { ConstraintError, requireNonNegativeArg } from './errors';
+import type { SolverSettings } from './settings';
+import { SolverBody } from './solver-body';
+
+/**
+ * One point of a contact manifold, as {@link ContactConstraint.update} reads it. `@lite/collision`'s
+ * `ManifoldPoint` has this shape; so does any plain object a test builds by hand.
+ */
+export interface ManifoldPointLike {
+  /** World x of the contact point, m. */
+  readonly x: number;
+  /** World y of the contact point, m. */
+  readonly y: number;
+  /** Signed distance along the normal, m (<= 0 when touching or overlapping). */
+  readonly separation: number;
+  /** Integer feature key: the edges that made the point, stable from step to step. */
+  readonly key: number;
+}
+
+/**
+ * A contact manifold, as {@link ContactConstraint.update} reads it. `@lite/collision`'s `Manifold`
+ * has this shape.
+ */
+export interface ManifoldLike {
+  /** Unit normal x, pointing from body A to body B. */
+  readonly normalX: number;
+  /** Unit normal y, pointing from body A to body B. */
+  readonly normalY: number;
+  /** Number of valid points: 0, 1 or 2. */
+  readonly pointCount: number;
+  /** The points; only the first `pointCount` are read. */
+  readonly points: ArrayLike<ManifoldPointLike>;
+}
+
+/**
+ * The solver state of one contact point: its geometry (copied from the manifold), its lever arms,
+ * effective masses and biases (set by `prepareContacts`) and its accumulated impulses (carried from
+ * step to step by feature key, for warm starting). Mutable and reused: a {@link ContactConstraint}
+ * owns two for its whole life.
+ */
+export class ContactPoint {
+  /** World x of the point, m. */
+  x: number;
+  /** World y of the point, m. */
+  y: number;
+  /** Signed distance along the normal, m (negative: penetration). */
+  separation: number;
+  /** The manifold's feature key for this point. */
+  key: number;
+  /** Lever arm from body A's centre to the point, x, m. */
+  rAx: number;
+  /** Lever arm from body A's centre to the point, y, m. */
+  rAy: number;
+  /** Lever arm from body B's centre to the point, x, m. */
+  rBx: number;
+  /** Lever arm from body B's centre to the point, y, m. */
+  rBy: number;
+  /**
+   * The normal impulse of this step, N s (>= 0). With accumulated impulses: the clamped running
+   * total, which warm starts the next step. Without: the sum of the per-iteration impulses, kept
+   * for reporting only.
+   */
+  normalImpulse: number;
+  /** The friction impulse of this step along the tangent t = (n.y, -n.x), N s. */
+  tangentImpulse: number;
+  /** Without accumulated impulses: the normal impulse of the latest iteration (it bounds friction). */
+  lastNormalImpulse: number;
+  /** Effective mass of the normal row, 1 / (J M⁻¹ Jᵀ), kg (0 when both bodies are immovable). */
+  normalMass: number;
+  /** Effective mass of the friction row, kg. */
+  tangentMass: number;
+  /** Baumgarte bias -(β/dt) min(0, separation + slop), m/s (0 when position correction is off). */
+  bias: number;
+  /** Restitution target -e vn⁻ when vn⁻ < -threshold, else 0, m/s. */
+  velocityBias: number;
+  /**
+   * The normal velocity the solver aims for, m/s: max(bias, velocityBias). Taking the larger (not
+   * the sum) keeps a bounce at exactly -e vn⁻, while still letting Baumgarte push harder when the
+   * penetration needs more than the bounce gives.
+   */
+  targetVelocity: number;
+  /** The relative normal velocity vn⁻ measured by `prepareContacts` before the solve, m/s (< 0: approaching). */
+  approachVelocity: number;
+
+  /** A zeroed point. */
+  constructor() {
+    this.x = 0;
+    this.y = 0;
+    this.separation = 0;
+    this.key = 0;
+    this.rAx = 0;
+    this.rAy = 0;
+    this.rBx = 0;
+    this.rBy = 0;
+    this.normalImpulse = 0;
+    this.tangentImpulse = 0;
+    this.lastNormalImpulse = 0;
+    this.normalMass = 0;
+    this.tangentMass = 0;
+    this.bias = 0;
+    this.velocityBias = 0;
+    this.targetVelocity = 0;
+    this.approachVelocity = 0;
+  }
+}
+
+/** Friction mixing: μ = sqrt(μA μB) (a zero on either side gives a frictionless contact). */
+export function mixFriction(a: number, b: number): number {
+  return Math.sqrt(a * b);
+}
+
+/** Restitution mixing: e = max(eA, eB) (a bouncy ball bounces on any floor). */
+export function mixRestitution(a: number, b: number): number {
+  return a > b ? a : b;
+}
+
+/**
+ * The contact constraint between two bodies: up to two points sharing one normal, each with a
+ * non-penetration row and a friction row, plus the 2x2 block used by the block solver. Build one
+ * per touching pair, call {@link ContactConstraint.update} with each step's manifold (it carries
+ * the impulses of matching points), then `prepareContacts` and `solveContacts`.
+ */
+export class ContactConstraint {
+  /** The body the normal points away from. */
+  bodyA: SolverBody;
+  /** The body the normal points towards. */
+  bodyB: SolverBody;
+  /** Friction coefficient μ (see {@link mixFriction}). */
+  friction: number;
+  /** Restitution coefficient e (see {@link mixRestitution}). */
+  restitution: number;
+  /** Unit normal x, from A to B. */
+  normalX: number;
+  /** Unit normal y, from A to B. */
+  normalY: number;
+  /** Number of valid points: 0, 1 or 2. */
+  pointCount: number;
+  /** The two points; only the first `pointCount` are valid. */
+  readonly points: [ContactPoint, ContactPoint];
+  /** Block solver: K = J M⁻¹ Jᵀ of the two normal rows, entry (1,1). */
+  k11: number;
+  /** Block solver: K entry (1,2) = (2,1). */
+  k12: number;
+  /** Block solver: K entry (2,2). */
+  k22: number;
+  /** Block solver: K⁻¹ entry (1,1). */
+  m11: number;
+  /** Block solver: K⁻¹ entry (1,2) = (2,1). */
+  m12: number;
+  /** Block solver: K⁻¹ entry (2,2). */
+  m22: number;
+  /**
+   * True when the last prepare found two points and a well-conditioned K
+   * (k11² < {@link BLOCK_MAX_CONDITION} · det K), so the block solver may be used.
+   */
+  blockUsable: boolean;
+  /**
+   * Which LCP case the last block solve took: 1 both active, 2 only point 1, 3 only point 2,
+   * 4 neither, -1 none valid (nothing applied), 0 the block solver was not used.
+   */
+  blockCase: number;
+
+  /**
+   * @param bodyA - the first body (the normal points away from it)
+   * @param bodyB - the second body
+   * @param friction - μ, default 0.2
+   * @param restitution - e, default 0
+   * @throws ConstraintError when the bodies are the same or a coefficient is negative
+   */
+  constructor(bodyA: SolverBody, bodyB: SolverBody, friction = 0.2, restitution = 0) {
+    this.bodyA = bodyA;
+    this.bodyB = bodyB;
+    this.friction = 0;
+    this.restitution = 0;
+    this.normalX = 0;
+    this.normalY = 1;
+    this.pointCount = 0;
+    this.points = [new ContactPoint(), new ContactPoint()];
+    this.k11 = 0;
+    this.k12 = 0;
+    this.k22 = 0;
+    this.m11 = 0;
+    this.m12 = 0;
+    this.m22 = 0;
+    this.blockUsable = false;
+    this.blockCase = 0;
+    this.reset(bodyA, bodyB, friction, restitution);
+  }
+
+  /**
+   * Rebinds the constraint to a new pair (for pooling): sets bodies and coefficients, drops the
+   * points and their impulses.
+   * @throws ConstraintError when the bodies are not two distinct {@link SolverBody}s or a
+   *   coefficient is negative or not finite
+   */
+  reset(bodyA: SolverBody, bodyB: SolverBody, friction: number, restitution: number): void {
+    if (!(bodyA instanceof SolverBody)) throw new ConstraintError('bodyA', bodyA, 'must be a SolverBody');
+    if (!(bodyB instanceof SolverBody)) throw new ConstraintError('bodyB', bodyB, 'must be a SolverBody');
+    if (bodyA === bodyB) throw new ConstraintError('bodyB', 'bodyA', 'must be a different body from bodyA');
+    this.bodyA = bodyA;
+    this.bodyB = bodyB;
+    this.friction = requireNonNegativeArg(friction, 'friction');
+    this.restitution = requireNonNegativeArg(restitution, 'restitution');
+    this.pointCount = 0;
+    this.blockUsable = false;
+    this.blockCase = 0;
+    for (let i = 0; i < 2; i++) {
+      const p = this.points[i];
+      p.normalImpulse = 0;
+      p.tangentImpulse = 0;
+      p.lastNormalImpulse = 0;
+    }
+  }
+
+  /**
+   * Takes this step's manifold: copies normal and points, and gives each new point the accumulated
+   * normal and tangent impulses of the old point with the same feature key (when
+   * `settings.warmStarting` is on; otherwise, or for a new key, zero). Allocates nothing.
+   * @throws ConstraintError when `manifold.pointCount` is not 0, 1 or 2
+   */
+  update(manifold: ManifoldLike, settings: SolverSettings): void {
+    const count = manifold.pointCount;
+    if (!(count === 0 || count === 1 || count === 2)) {
+      throw new ConstraintError('manifold.pointCount', count, 'must be 0, 1 or 2');
+    }
+    const carry = settings.warmStarting;
+    const old0 = this.points[0];
+    const old1 = this.points[1];
+    // Save the old keys and impulses in scalars first: the new points overwrite the same objects.
+    const oldCount = this.pointCount;
+    const key0 = old0.key;
+    const normal0 = old0.normalImpulse;
+    const tangent0 = old0.tangentImpulse;
+    const key1 = old1.key;
+    const normal1 = old1.normalImpulse;
+    const tangent1 = old1.tangentImpulse;
+
+    this.normalX = manifold.normalX;
+    this.normalY = manifold.normalY;
+    for (let i = 0; i < count; i++) {
+      const source = manifold.points[i];
+      const p = this.points[i];
+      const key = source.key;
+      p.x = source.x;
+      p.y = source.y;
+      p.separation = source.separation;
+      p.key = key;
+      if (carry && oldCount > 0 && key0 === key) {
+        p.normalImpulse = normal0;
+        p.tangentImpulse = tangent0;
+      } else if (carry && oldCount > 1 && key1 === key) {
+        p.normalImpulse = normal1;
+        p.tangentImpulse = tangent1;
+      } else {
+        p.normalImpulse = 0;
+        p.tangentImpulse = 0;
+      }
+    }
+    for (let i = count; i < 2; i++) {
+      const p = this.points[i];
+      p.normalImpulse = 0;
+      p.tangentImpulse = 0;
+    }
+    this.pointCount = count;
+  }
+}
+
+/**
+ * The condition bound of the block solver: the 2x2 block is used only when
+ * k11² < BLOCK_MAX_CONDITION · (k11 k22 - k12²); beyond it the two rows are nearly redundant and are
+ * solved one at a time.
+ */
+export const BLOCK_MAX_CONDITION = 1000;

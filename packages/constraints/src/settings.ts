@@ -1,0 +1,81 @@
+import { ConstraintError } from './errors';
+
+/** The options accepted by the {@link SolverSettings} constructor: any subset of its fields. */
+export interface SolverSettingsOptions {
+  accumulateImpulses?: boolean;
+  warmStarting?: boolean;
+  positionCorrection?: boolean;
+  blockSolver?: boolean;
+  baumgarte?: number;
+  linearSlop?: number;
+  angularSlop?: number;
+  restitutionThreshold?: number;
+}
+
+/**
+ * The solver's live switches and tuning constants. They are read at every prepare and solve call,
+ * so flipping one between steps takes effect at the next step (the demo wires them to keys, as
+ * Box2D-Lite does, so people can see what each technique buys).
+ */
+export class SolverSettings {
+  /**
+   * Clamp the accumulated impulse of each contact row rather than the impulse of each iteration
+   * (Box2D-Lite's `accumulateImpulses`). Off: every iteration's normal impulse is clamped at zero on
+   * its own and its friction by μ times that iteration's normal impulse, and nothing warm starts.
+   */
+  accumulateImpulses: boolean;
+  /** Start each step from the impulses of the previous step (contacts matched by feature key). */
+  warmStarting: boolean;
+  /**
+   * Feed position error back as a velocity bias (Baumgarte) and run the joints' position pass. Off:
+   * penetration and joint drift are left alone.
+   */
+  positionCorrection: boolean;
+  /** Solve the two normal rows of a two-point manifold together as a 2x2 LCP (else one at a time). */
+  blockSolver: boolean;
+  /** Baumgarte factor β: the fraction of the position error removed per step (0.2). */
+  baumgarte: number;
+  /** Penetration allowed without correction, m (0.01); also the tolerance of the joints' position pass. */
+  linearSlop: number;
+  /** Angle error allowed at joint limits before position correction, radians (2°). */
+  angularSlop: number;
+  /** Restitution applies only when the contact approaches faster than this, m/s (1). */
+  restitutionThreshold: number;
+
+  /**
+   * @param options - fields to override; the defaults are those of Box2D-Lite (all techniques on,
+   *   β = 0.2, slop 0.01 m) plus the block solver on and a restitution threshold of 1 m/s.
+   * @throws ConstraintError when a number is negative or not finite, or β is above 1
+   */
+  constructor(options: SolverSettingsOptions = {}) {
+    this.accumulateImpulses = options.accumulateImpulses ?? true;
+    this.warmStarting = options.warmStarting ?? true;
+    this.positionCorrection = options.positionCorrection ?? true;
+    this.blockSolver = options.blockSolver ?? true;
+    this.baumgarte = options.baumgarte ?? 0.2;
+    this.linearSlop = options.linearSlop ?? 0.01;
+    this.angularSlop = options.angularSlop ?? (2 * Math.PI) / 180;
+    this.restitutionThreshold = options.restitutionThreshold ?? 1;
+    this.validate();
+  }
+
+  /**
+   * Checks every field (useful after changing them by hand); returns this.
+   * @throws ConstraintError naming the first bad field and its value
+   */
+  validate(): this {
+    if (!(Number.isFinite(this.baumgarte) && this.baumgarte >= 0 && this.baumgarte <= 1)) {
+      throw new ConstraintError('baumgarte', this.baumgarte, 'must be a finite number in [0, 1]');
+    }
+    checkNonNegative(this.linearSlop, 'linearSlop');
+    checkNonNegative(this.angularSlop, 'angularSlop');
+    checkNonNegative(this.restitutionThreshold, 'restitutionThreshold');
+    return this;
+  }
+}
+
+function checkNonNegative(value: number, name: string): void {
+  if (!(Number.isFinite(value) && value >= 0)) {
+    throw new ConstraintError(name, value, 'must be a finite number >= 0');
+  }
+}

@@ -1,0 +1,71 @@
+import { Vec2 } from '@lite/math';
+import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './errors';
+
+/**
+ * The minimal body state the constraint solvers act on: pose, velocity, inverse mass and inverse
+ * rotational inertia. `@lite/world`'s `Body` extends it; tests and small programs use it directly.
+ *
+ * Static and kinematic bodies have `invMass = invI = 0`: impulses do not move them (a kinematic
+ * body still moves by its own velocity, which the contacts see). Every field is set in the
+ * constructor, so all bodies share one hidden class and the solver loops stay monomorphic.
+ */
+export class SolverBody {
+  /** The centre of mass in world coordinates, m (for a box: its centre). */
+  readonly position: Vec2;
+  /** The rotation, radians counter-clockwise. */
+  angle: number;
+  /** The velocity of the centre of mass, m/s. */
+  readonly linearVelocity: Vec2;
+  /** The angular velocity, rad/s counter-clockwise. */
+  angularVelocity: number;
+  /** 1 / mass, 1/kg; 0 for static and kinematic bodies. */
+  invMass: number;
+  /** 1 / (rotational inertia about the centre of mass), 1/(kg m²); 0 for static and kinematic bodies. */
+  invI: number;
+
+  /**
+   * @param x - centre of mass x, m (default 0)
+   * @param y - centre of mass y, m (default 0)
+   * @param angle - rotation, radians (default 0)
+   * @param invMass - 1 / mass (default 0: static)
+   * @param invI - 1 / rotational inertia (default 0)
+   * @throws ConstraintError when a value is not finite or an inverse mass is negative
+   */
+  constructor(x = 0, y = 0, angle = 0, invMass = 0, invI = 0) {
+    this.position = new Vec2(requireFiniteArg(x, 'x'), requireFiniteArg(y, 'y'));
+    this.angle = requireFiniteArg(angle, 'angle');
+    this.linearVelocity = new Vec2(0, 0);
+    this.angularVelocity = 0;
+    this.invMass = requireNonNegativeArg(invMass, 'invMass');
+    this.invI = requireNonNegativeArg(invI, 'invI');
+  }
+
+  /**
+   * Sets the mass properties from a mass (kg) and a rotational inertia about the centre (kg m²);
+   * 0 for either means infinite (the body does not respond to impulses in that sense). Returns this.
+   * @throws ConstraintError when a value is negative or not finite
+   */
+  setMass(mass: number, inertia: number): this {
+    requireNonNegativeArg(mass, 'mass');
+    requireNonNegativeArg(inertia, 'inertia');
+    this.invMass = mass > 0 ? 1 / mass : 0;
+    this.invI = inertia > 0 ? 1 / inertia : 0;
+    return this;
+  }
+
+  /**
+   * Sets the mass properties of a solid box of full `width` × `height` and `mass`:
+   * I = m (w² + h²) / 12. A mass of 0 makes the body static. Returns this.
+   * @throws ConstraintError when a size is not > 0 or the mass is negative
+   */
+  setBoxMass(width: number, height: number, mass: number): this {
+    if (!(Number.isFinite(width) && width > 0)) {
+      throw new ConstraintError('width', width, 'must be a finite number > 0');
+    }
+    if (!(Number.isFinite(height) && height > 0)) {
+      throw new ConstraintError('height', height, 'must be a finite number > 0');
+    }
+    requireNonNegativeArg(mass, 'mass');
+    return this.setMass(mass, (mass * (width * width + height * height)) / 12);
+  }
+}
