@@ -9,6 +9,30 @@ export {
   mixRestitution,
 } from './contact-constraint';
 export { prepareContacts, solveContacts, warmStartContacts } from './contact-solver';
+export {
+  DistanceJoint,
+  type DistanceJointOptions,
+  prepareDistanceJoint,
+  solveDistanceJoint,
+  solveDistanceJointPosition,
+} from './distance-joint';
 export { ConstraintError } from './errors';
+export { type Joint, prepareJoints, solveJointPositions, solveJoints } from './joint';
+export {
+  JointKind,
+  type JointKindValue,
+  MAX_ANGULAR_CORRECTION,
+  MAX_LINEAR_CORRECTION,
+  MIN_DISTANCE,
+} from './joint-kind';
+export { MouseJoint, type MouseJointOptions, prepareMouseJoint, solveMouseJoint } from './mouse-joint';
+export {
+  prepareRevoluteJoint,
+  RevoluteJoint,
+  type RevoluteJointOptions,
+  solveRevoluteJoint,
+  solveRevoluteJointPosition,
+} from './revolute-joint';
 export { SolverSettings, type SolverSettingsOptions } from './settings';
+export { box2dLiteSoftness, Softness, softnessFromFrequency, softnessFromSpring } from './softness';
 export { SolverBody } from './solver-body';

@@ -8,7 +8,6 @@ export interface SolverSettingsOptions {
   blockSolver?: boolean;
   baumgarte?: number;
   linearSlop?: number;
-  angularSlop?: number;
   restitutionThreshold?: number;
 }
 
@@ -35,10 +34,8 @@ export class SolverSettings {
   blockSolver: boolean;
   /** Baumgarte factor β: the fraction of the position error removed per step (0.2). */
   baumgarte: number;
-  /** Penetration allowed without correction, m (0.01); also the tolerance of the joints' position pass. */
+  /** Penetration allowed without correction, m (0.01). */
   linearSlop: number;
-  /** Angle error allowed at joint limits before position correction, radians (2°). */
-  angularSlop: number;
   /** Restitution applies only when the contact approaches faster than this, m/s (1). */
   restitutionThreshold: number;
 
@@ -54,7 +51,6 @@ export class SolverSettings {
     this.blockSolver = options.blockSolver ?? true;
     this.baumgarte = options.baumgarte ?? 0.2;
     this.linearSlop = options.linearSlop ?? 0.01;
-    this.angularSlop = options.angularSlop ?? (2 * Math.PI) / 180;
     this.restitutionThreshold = options.restitutionThreshold ?? 1;
     this.validate();
   }
@@ -68,7 +64,6 @@ export class SolverSettings {
       throw new ConstraintError('baumgarte', this.baumgarte, 'must be a finite number in [0, 1]');
     }
     checkNonNegative(this.linearSlop, 'linearSlop');
-    checkNonNegative(this.angularSlop, 'angularSlop');
     checkNonNegative(this.restitutionThreshold, 'restitutionThreshold');
     return this;
   }

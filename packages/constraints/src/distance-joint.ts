@@ -1,0 +1,437 @@
+import { cos, sin, type Vec2Like } from '@lite/math';
+import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './errors';
+import { JointKind, MAX_LINEAR_CORRECTION, MIN_DISTANCE } from './joint-kind';
+import type { SolverSettings } from './settings';
+import { Softness, softnessFromFrequency } from './softness';
+import { SolverBody } from './solver-body';
+
+/** Options of a {@link DistanceJoint}. */
+export interface DistanceJointOptions {
+  /** Rest length L, m (default: the initial distance between the anchors, clamped into [minLength, maxLength]). */
+  length?: number;
+  /**
+   * Shortest allowed distance, m. Giving `minLength` or `maxLength` makes a range: the other end
+   * defaults to 0 or +Infinity. Neither given: both equal the length.
+   */
+  minLength?: number;
+  /** Longest allowed distance, m (+Infinity allowed). `{ maxLength: L }` alone is a rope. */
+  maxLength?: number;
+  /** Spring frequency, Hz; 0 (default) is rigid. */
+  frequencyHz?: number;
+  /** Spring damping ratio ζ (default 0; 1 is critical). */
+  dampingRatio?: number;
+}
+
+/**
+ * Keeps two anchor points, one on each body, at a distance (seed 002). Rigid by default; a spring
+ * toward `length` when `frequencyHz` > 0 (softness by the implicit-Euler derivation, see
+ * {@link softnessFromFrequency}); with `minLength` < `maxLength` the distance is also kept inside
+ * that range by one-sided rows (a rope: `{ maxLength }`). When the anchors coincide the direction is
+ * undefined and the joint does nothing for that step.
+ *
+ * Fields below `impulse` are solver scratch, written by the prepare and read by the solve.
+ */
+export class DistanceJoint {
+  /** {@link JointKind.Distance}. */
+  readonly kind: typeof JointKind.Distance;
+  /** The first body. */
+  bodyA: SolverBody;
+  /** The second body. */
+  bodyB: SolverBody;
+  /** Anchor on A in A's frame (relative to its centre), x, m. */
+  localAnchorAX: number;
+  /** Anchor on A in A's frame, y, m. */
+  localAnchorAY: number;
+  /** Anchor on B in B's frame, x, m. */
+  localAnchorBX: number;
+  /** Anchor on B in B's frame, y, m. */
+  localAnchorBY: number;
+  /** Rest length L, m. */
+  length: number;
+  /** Shortest allowed distance, m (equal to `maxLength`: no range rows). */
+  minLength: number;
+  /** Longest allowed distance, m (may be +Infinity). */
+  maxLength: number;
+  /** Spring frequency, Hz (0: rigid). */
+  frequencyHz: number;
+  /** Spring damping ratio. */
+  dampingRatio: number;
+  /** Accumulated impulse of the length row (rigid or spring), N s. */
+  impulse: number;
+  /** Accumulated impulse of the minimum-length row, N s (>= 0). */
+  lowerImpulse: number;
+  /** Accumulated impulse of the maximum-length row, N s (>= 0). */
+  upperImpulse: number;
+  /** Current distance between the anchors, m (set by the prepare). */
+  currentLength: number;
+  /** Lever arm of A's anchor, x, m. */
+  rAx: number;
+  /** Lever arm of A's anchor, y, m. */
+  rAy: number;
+  /** Lever arm of B's anchor, x, m. */
+  rBx: number;
+  /** Lever arm of B's anchor, y, m. */
+  rBy: number;
+  /** Unit direction from A's anchor to B's, x (0 when degenerate). */
+  ux: number;
+  /** Unit direction from A's anchor to B's, y. */
+  uy: number;
+  /** K = J M⁻¹ Jᵀ of the row, 1/kg. */
+  k: number;
+  /** 1/K, kg (0 when degenerate or both bodies are immovable). */
+  mass: number;
+  /** Target Ċ of the length row, m/s. */
+  bias: number;
+  /** Target Ċ of the minimum-length row, m/s. */
+  lowerBias: number;
+  /** Target of -Ċ for the maximum-length row, m/s. */
+  upperBias: number;
+  /** Softness of the length row. */
+  readonly softness: Softness;
+
+  /**
+   * @param bodyA - the first body
+   * @param bodyB - the second body
+   * @param anchorA - the anchor on A, world coordinates
+   * @param anchorB - the anchor on B, world coordinates
+   * @param options - length, range and spring
+   * @throws ConstraintError when the bodies are not distinct, an anchor is not finite, a length is
+   *   negative, minLength > maxLength, the length is outside the range, or a spring value is negative
+   */
+  constructor(
+    bodyA: SolverBody,
+    bodyB: SolverBody,
+    anchorA: Vec2Like,
+    anchorB: Vec2Like,
+    options: DistanceJointOptions = {},
+  ) {
+    checkBodies(bodyA, bodyB);
+    const ax = requireFiniteArg(anchorA?.x, 'anchorA.x');
+    const ay = requireFiniteArg(anchorA?.y, 'anchorA.y');
+    const bx = requireFiniteArg(anchorB?.x, 'anchorB.x');
+    const by = requireFiniteArg(anchorB?.y, 'anchorB.y');
+    this.kind = JointKind.Distance;
+    this.bodyA = bodyA;
+    this.bodyB = bodyB;
+    // local = Rᵀ (world - x)
+    const cA = cos(bodyA.angle);
+    const sA = sin(bodyA.angle);
+    const dAx = ax - bodyA.position.x;
+    const dAy = ay - bodyA.position.y;
+    this.localAnchorAX = cA * dAx + sA * dAy;
+    this.localAnchorAY = -sA * dAx + cA * dAy;
+    const cB = cos(bodyB.angle);
+    const sB = sin(bodyB.angle);
+    const dBx = bx - bodyB.position.x;
+    const dBy = by - bodyB.position.y;
+    this.localAnchorBX = cB * dBx + sB * dBy;
+    this.localAnchorBY = -sB * dBx + cB * dBy;
+
+    const initial = Math.hypot(bx - ax, by - ay);
+    const ranged = options.minLength !== undefined || options.maxLength !== undefined;
+    let minLength = 0;
+    let maxLength = ranged ? Number.POSITIVE_INFINITY : 0;
+    if (options.minLength !== undefined) minLength = requireNonNegativeArg(options.minLength, 'minLength');
+    if (options.maxLength !== undefined) {
+      maxLength = options.maxLength;
+      if (!(maxLength >= 0)) throw new ConstraintError('maxLength', maxLength, 'must be a number >= 0');
+    }
+    if (ranged && !(minLength <= maxLength)) {
+      throw new ConstraintError('maxLength', maxLength, `must be >= minLength (${minLength})`);
+    }
+    let length: number;
+    if (options.length !== undefined) {
+      length = requireNonNegativeArg(options.length, 'length');
+      if (ranged && !(length >= minLength && length <= maxLength)) {
+        throw new ConstraintError('length', length, `must be within [${minLength}, ${maxLength}]`);
+      }
+    } else {
+      length = ranged ? Math.min(Math.max(initial, minLength), maxLength) : initial;
+    }
+    if (!ranged) {
+      minLength = length;
+      maxLength = length;
+    }
+    this.length = length;
+    this.minLength = minLength;
+    this.maxLength = maxLength;
+    this.frequencyHz = requireNonNegativeArg(options.frequencyHz ?? 0, 'frequencyHz');
+    this.dampingRatio = requireNonNegativeArg(options.dampingRatio ?? 0, 'dampingRatio');
+    this.impulse = 0;
+    this.lowerImpulse = 0;
+    this.upperImpulse = 0;
+    this.currentLength = initial;
+    this.rAx = 0;
+    this.rAy = 0;
+    this.rBx = 0;
+    this.rBy = 0;
+    this.ux = 0;
+    this.uy = 0;
+    this.k = 0;
+    this.mass = 0;
+    this.bias = 0;
+    this.lowerBias = 0;
+    this.upperBias = 0;
+    this.softness = new Softness();
+  }
+
+  /** True when the joint has a length row: a spring (`frequencyHz` > 0) or rigid (no range). */
+  hasLengthRow(): boolean {
+    return this.frequencyHz > 0 || this.minLength === this.maxLength;
+  }
+}
+
+/** Throws unless `bodyA` and `bodyB` are two distinct solver bodies. */
+export function checkBodies(bodyA: SolverBody, bodyB: SolverBody): void {
+  if (!(bodyA instanceof SolverBody)) throw new ConstraintError('bodyA', bodyA, 'must be a SolverBody');
+  if (!(bodyB instanceof SolverBody)) throw new ConstraintError('bodyB', bodyB, 'must be a SolverBody');
+  if (bodyA === bodyB) throw new ConstraintError('bodyB', 'bodyA', 'must be a different body from bodyA');
+}
+
+/**
+ * Pre-step of a distance joint: lever arms, direction, K, biases, softness; then the warm start (or
+ * zeroed impulses when `settings.warmStarting` is off).
+ */
+export function prepareDistanceJoint(
+  joint: DistanceJoint,
+  dt: number,
+  invDt: number,
+  settings: SolverSettings,
+): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const mA = bA.invMass;
+  const iA = bA.invI;
+  const mB = bB.invMass;
+  const iB = bB.invI;
+  const cA = cos(bA.angle);
+  const sA = sin(bA.angle);
+  const cB = cos(bB.angle);
+  const sB = sin(bB.angle);
+  const rAx = cA * joint.localAnchorAX - sA * joint.localAnchorAY;
+  const rAy = sA * joint.localAnchorAX + cA * joint.localAnchorAY;
+  const rBx = cB * joint.localAnchorBX - sB * joint.localAnchorBY;
+  const rBy = sB * joint.localAnchorBX + cB * joint.localAnchorBY;
+  joint.rAx = rAx;
+  joint.rAy = rAy;
+  joint.rBx = rBx;
+  joint.rBy = rBy;
+  const dx = bB.position.x + rBx - bA.position.x - rAx;
+  const dy = bB.position.y + rBy - bA.position.y - rAy;
+  const d = Math.sqrt(dx * dx + dy * dy);
+  joint.currentLength = d;
+
+  if (d < MIN_DISTANCE) {
+    // Degenerate: the anchors coincide and u is undefined. Do nothing this step.
+    joint.ux = 0;
+    joint.uy = 0;
+    joint.k = 0;
+    joint.mass = 0;
+    joint.bias = 0;
+    joint.lowerBias = 0;
+    joint.upperBias = 0;
+    joint.impulse = 0;
+    joint.lowerImpulse = 0;
+    joint.upperImpulse = 0;
+    return;
+  }
+  const ux = dx / d;
+  const uy = dy / d;
+  joint.ux = ux;
+  joint.uy = uy;
+
+  // C = |pB - pA| - L,  u = (pB - pA) / |pB - pA|
+  // Ċ = u · (vB + wB × rB - vA - wA × rA)
+  // J = [ -u, -(rA × u), u, (rB × u) ]
+  // K = J M⁻¹ Jᵀ = mA + mB + iA (rA × u)² + iB (rB × u)²
+  const ruA = rAx * uy - rAy * ux;
+  const ruB = rBx * uy - rBy * ux;
+  const k = mA + mB + iA * ruA * ruA + iB * ruB * ruB;
+  joint.k = k;
+  const mass = k > 0 ? 1 / k : 0;
+  joint.mass = mass;
+
+  const baumgarte = settings.positionCorrection ? settings.baumgarte * invDt : 0;
+  const softness = joint.softness;
+  if (joint.frequencyHz > 0) {
+    softnessFromFrequency(softness, joint.frequencyHz, joint.dampingRatio, mass, dt);
+  } else {
+    softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
+  }
+  joint.bias = -softness.biasRate * (d - joint.length);
+
+  // One-sided rows: C = d - minLength >= 0 and C = maxLength - d >= 0. While C > 0 the row allows
+  // closing at up to C/dt (it lands exactly on the bound, speculatively); below 0, Baumgarte.
+  const lowerC = d - joint.minLength;
+  joint.lowerBias = lowerC > 0 ? -lowerC * invDt : -baumgarte * lowerC;
+  const upperC = joint.maxLength - d;
+  joint.upperBias = upperC > 0 ? -upperC * invDt : -baumgarte * upperC;
+  if (!joint.hasLengthRow()) joint.impulse = 0;
+  if (joint.minLength === joint.maxLength || joint.minLength <= 0) joint.lowerImpulse = 0;
+  if (joint.minLength === joint.maxLength || joint.maxLength === Number.POSITIVE_INFINITY) {
+    joint.upperImpulse = 0;
+  }
+
+  if (settings.warmStarting) {
+    const lambda = joint.impulse + joint.lowerImpulse - joint.upperImpulse;
+    const Px = lambda * ux;
+    const Py = lambda * uy;
+    bA.linearVelocity.x -= mA * Px;
+    bA.linearVelocity.y -= mA * Py;
+    bA.angularVelocity -= iA * (rAx * Py - rAy * Px);
+    bB.linearVelocity.x += mB * Px;
+    bB.linearVelocity.y += mB * Py;
+    bB.angularVelocity += iB * (rBx * Py - rBy * Px);
+  } else {
+    joint.impulse = 0;
+    joint.lowerImpulse = 0;
+    joint.upperImpulse = 0;
+  }
+}
+
+/** One velocity iteration of a distance joint: the length row (rigid or soft), then the range rows. */
+export function solveDistanceJoint(joint: DistanceJoint): void {
+  const mass = joint.mass;
+  if (mass === 0) return;
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const mA = bA.invMass;
+  const iA = bA.invI;
+  const mB = bB.invMass;
+  const iB = bB.invI;
+  let vAx = bA.linearVelocity.x;
+  let vAy = bA.linearVelocity.y;
+  let wA = bA.angularVelocity;
+  let vBx = bB.linearVelocity.x;
+  let vBy = bB.linearVelocity.y;
+  let wB = bB.angularVelocity;
+  const rAx = joint.rAx;
+  const rAy = joint.rAy;
+  const rBx = joint.rBx;
+  const rBy = joint.rBy;
+  const ux = joint.ux;
+  const uy = joint.uy;
+  const minLength = joint.minLength;
+  const maxLength = joint.maxLength;
+
+  if (joint.frequencyHz > 0 || minLength === maxLength) {
+    const cdot = (vBx - wB * rBy - vAx + wA * rAy) * ux + (vBy + wB * rBx - vAy - wA * rAx) * uy;
+    const softness = joint.softness;
+    const lambda = softness.massScale * mass * (joint.bias - cdot) - softness.impulseScale * joint.impulse;
+    joint.impulse += lambda;
+    const Px = lambda * ux;
+    const Py = lambda * uy;
+    vAx -= mA * Px;
+    vAy -= mA * Py;
+    wA -= iA * (rAx * Py - rAy * Px);
+    vBx += mB * Px;
+    vBy += mB * Py;
+    wB += iB * (rBx * Py - rBy * Px);
+  }
+
+  if (minLength < maxLength) {
+    if (minLength > 0) {
+      const cdot = (vBx - wB * rBy - vAx + wA * rAy) * ux + (vBy + wB * rBx - vAy - wA * rAx) * uy;
+      let lambda = mass * (joint.lowerBias - cdot);
+      const old = joint.lowerImpulse;
+      const total = old + lambda > 0 ? old + lambda : 0;
+      joint.lowerImpulse = total;
+      lambda = total - old;
+      const Px = lambda * ux;
+      const Py = lambda * uy;
+      vAx -= mA * Px;
+      vAy -= mA * Py;
+      wA -= iA * (rAx * Py - rAy * Px);
+      vBx += mB * Px;
+      vBy += mB * Py;
+      wB += iB * (rBx * Py - rBy * Px);
+    }
+    if (maxLength < Number.POSITIVE_INFINITY) {
+      // C = maxLength - d, Ċ = -u · dv: the same row with the sign flipped.
+      const cdot = -((vBx - wB * rBy - vAx + wA * rAy) * ux + (vBy + wB * rBx - vAy - wA * rAx) * uy);
+      let lambda = mass * (joint.upperBias - cdot);
+      const old = joint.upperImpulse;
+      const total = old + lambda > 0 ? old + lambda : 0;
+      joint.upperImpulse = total;
+      lambda = total - old;
+      const Px = -lambda * ux;
+      const Py = -lambda * uy;
+      vAx -= mA * Px;
+      vAy -= mA * Py;
+      wA -= iA * (rAx * Py - rAy * Px);
+      vBx += mB * Px;
+      vBy += mB * Py;
+      wB += iB * (rBx * Py - rBy * Px);
+    }
+  }
+
+  bA.linearVelocity.x = vAx;
+  bA.linearVelocity.y = vAy;
+  bA.angularVelocity = wA;
+  bB.linearVelocity.x = vBx;
+  bB.linearVelocity.y = vBy;
+  bB.angularVelocity = wB;
+}
+
+/**
+ * One position pass of a distance joint (after positions are integrated): moves the bodies
+ * directly to remove the error of a rigid length row or of a violated range, at most
+ * {@link MAX_LINEAR_CORRECTION} per pass. A spring's stretch is left alone (it is the spring).
+ * Returns the error found before the correction, m.
+ */
+export function solveDistanceJointPosition(joint: DistanceJoint): number {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const mA = bA.invMass;
+  const iA = bA.invI;
+  const mB = bB.invMass;
+  const iB = bB.invI;
+  const cA = cos(bA.angle);
+  const sA = sin(bA.angle);
+  const cB = cos(bB.angle);
+  const sB = sin(bB.angle);
+  const rAx = cA * joint.localAnchorAX - sA * joint.localAnchorAY;
+  const rAy = sA * joint.localAnchorAX + cA * joint.localAnchorAY;
+  const rBx = cB * joint.localAnchorBX - sB * joint.localAnchorBY;
+  const rBy = sB * joint.localAnchorBX + cB * joint.localAnchorBY;
+  const dx = bB.position.x + rBx - bA.position.x - rAx;
+  const dy = bB.position.y + rBy - bA.position.y - rAy;
+  const d = Math.sqrt(dx * dx + dy * dy);
+  if (d < MIN_DISTANCE) return 0;
+  const ux = dx / d;
+  const uy = dy / d;
+
+  let C = 0;
+  if (joint.minLength === joint.maxLength) {
+    if (joint.frequencyHz > 0) return 0;
+    C = d - joint.length;
+  } else if (d < joint.minLength) {
+    C = d - joint.minLength;
+  } else if (d > joint.maxLength) {
+    C = d - joint.maxLength;
+  } else {
+    return 0;
+  }
+  const error = Math.abs(C);
+  C =
+    C < -MAX_LINEAR_CORRECTION
+      ? -MAX_LINEAR_CORRECTION
+      : C > MAX_LINEAR_CORRECTION
+        ? MAX_LINEAR_CORRECTION
+        : C;
+
+  const ruA = rAx * uy - rAy * ux;
+  const ruB = rBx * uy - rBy * ux;
+  const k = mA + mB + iA * ruA * ruA + iB * ruB * ruB;
+  if (k === 0) return error;
+  const lambda = -C / k;
+  const Px = lambda * ux;
+  const Py = lambda * uy;
+  bA.position.x -= mA * Px;
+  bA.position.y -= mA * Py;
+  bA.angle -= iA * (rAx * Py - rAy * Px);
+  bB.position.x += mB * Px;
+  bB.position.y += mB * Py;
+  bB.angle += iB * (rBx * Py - rBy * Px);
+  return error;
+}

@@ -1,0 +1,220 @@
+import { cos, sin, type Vec2Like } from '@lite/math';
+import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './errors';
+import { JointKind } from './joint-kind';
+import type { SolverSettings } from './settings';
+import { Softness, softnessFromFrequency } from './softness';
+import { SolverBody } from './solver-body';
+
+/** Options of a {@link MouseJoint}. */
+export interface MouseJointOptions {
+  /** Where to pull the grabbed point, world (default: the grabbed point itself). */
+  target?: Vec2Like;
+  /** Largest pulling force, N (default 1000 × the body's mass, or +Infinity for an immovable body). */
+  maxForce?: number;
+  /** Spring frequency, Hz (default 5; 0 is rigid). */
+  frequencyHz?: number;
+  /** Spring damping ratio (default 0.7). */
+  dampingRatio?: number;
+}
+
+/**
+ * Pulls one point of a body towards a target (the pointer) with a soft spring and a bounded force,
+ * so a demo can drag bodies around without launching them.
+ *
+ * Fields below `impulseY` are solver scratch, written by the prepare and read by the solve.
+ */
+export class MouseJoint {
+  /** {@link JointKind.Mouse}. */
+  readonly kind: typeof JointKind.Mouse;
+  /** The dragged body. */
+  body: SolverBody;
+  /** Target x, world, m. */
+  targetX: number;
+  /** Target y, world, m. */
+  targetY: number;
+  /** The grabbed point in the body's frame (relative to its centre), x, m. */
+  localAnchorX: number;
+  /** The grabbed point in the body's frame, y, m. */
+  localAnchorY: number;
+  /** Largest force, N. */
+  maxForce: number;
+  /** Spring frequency, Hz (0: rigid). */
+  frequencyHz: number;
+  /** Spring damping ratio. */
+  dampingRatio: number;
+  /** Accumulated impulse, x, N s (|impulse| <= maxForce dt). */
+  impulseX: number;
+  /** Accumulated impulse, y, N s. */
+  impulseY: number;
+  /** Lever arm of the grabbed point, x, m. */
+  rx: number;
+  /** Lever arm of the grabbed point, y, m. */
+  ry: number;
+  /** K entry (1,1), 1/kg. */
+  k11: number;
+  /** K entry (1,2) = (2,1). */
+  k12: number;
+  /** K entry (2,2). */
+  k22: number;
+  /** K⁻¹ entry (1,1), kg. */
+  m11: number;
+  /** K⁻¹ entry (1,2). */
+  m12: number;
+  /** K⁻¹ entry (2,2). */
+  m22: number;
+  /** Target velocity of the point, x, m/s. */
+  biasX: number;
+  /** Target velocity of the point, y, m/s. */
+  biasY: number;
+  /** maxForce · dt of this step, N s. */
+  maxImpulse: number;
+  /** Softness of the rows. */
+  readonly softness: Softness;
+
+  /**
+   * @param body - the body to drag
+   * @param anchor - the grabbed point, world coordinates
+   * @param options - target, force bound and spring
+   * @throws ConstraintError when the body is not a {@link SolverBody} or a value is not finite or negative
+   */
+  constructor(body: SolverBody, anchor: Vec2Like, options: MouseJointOptions = {}) {
+    if (!(body instanceof SolverBody)) throw new ConstraintError('body', body, 'must be a SolverBody');
+    const ax = requireFiniteArg(anchor?.x, 'anchor.x');
+    const ay = requireFiniteArg(anchor?.y, 'anchor.y');
+    this.kind = JointKind.Mouse;
+    this.body = body;
+    const target = options.target ?? anchor;
+    this.targetX = requireFiniteArg(target?.x, 'target.x');
+    this.targetY = requireFiniteArg(target?.y, 'target.y');
+    const c = cos(body.angle);
+    const s = sin(body.angle);
+    const dx = ax - body.position.x;
+    const dy = ay - body.position.y;
+    this.localAnchorX = c * dx + s * dy;
+    this.localAnchorY = -s * dx + c * dy;
+    const defaultForce = body.invMass > 0 ? 1000 / body.invMass : Number.POSITIVE_INFINITY;
+    const maxForce = options.maxForce ?? defaultForce;
+    if (!(maxForce >= 0)) throw new ConstraintError('maxForce', maxForce, 'must be a number >= 0');
+    this.maxForce = maxForce;
+    this.frequencyHz = requireNonNegativeArg(options.frequencyHz ?? 5, 'frequencyHz');
+    this.dampingRatio = requireNonNegativeArg(options.dampingRatio ?? 0.7, 'dampingRatio');
+    this.impulseX = 0;
+    this.impulseY = 0;
+    this.rx = 0;
+    this.ry = 0;
+    this.k11 = 0;
+    this.k12 = 0;
+    this.k22 = 0;
+    this.m11 = 0;
+    this.m12 = 0;
+    this.m22 = 0;
+    this.biasX = 0;
+    this.biasY = 0;
+    this.maxImpulse = 0;
+    this.softness = new Softness();
+  }
+
+  /**
+   * Moves the target (the pointer); returns this.
+   * @throws ConstraintError when a coordinate is not finite
+   */
+  setTarget(x: number, y: number): this {
+    this.targetX = requireFiniteArg(x, 'x');
+    this.targetY = requireFiniteArg(y, 'y');
+    return this;
+  }
+}
+
+/** Pre-step of a mouse joint: lever arm, K and its inverse, softness, bias; then the warm start. */
+export function prepareMouseJoint(joint: MouseJoint, dt: number, settings: SolverSettings): void {
+  const b = joint.body;
+  const m = b.invMass;
+  const i = b.invI;
+  const c = cos(b.angle);
+  const s = sin(b.angle);
+  const rx = c * joint.localAnchorX - s * joint.localAnchorY;
+  const ry = s * joint.localAnchorX + c * joint.localAnchorY;
+  joint.rx = rx;
+  joint.ry = ry;
+
+  // C = p - target = x + r - target            (two rows)
+  // Ċ = v + w × r
+  // J = [ I, S(r) ],   S(r) = (-r.y, r.x)ᵀ
+  // K = J M⁻¹ Jᵀ = m I + i S(r) S(r)ᵀ = [ m + i r.y²,  -i r.x r.y ]
+  //                                      [ -i r.x r.y,  m + i r.x² ]
+  const k11 = m + i * ry * ry;
+  const k12 = -i * rx * ry;
+  const k22 = m + i * rx * rx;
+  joint.k11 = k11;
+  joint.k12 = k12;
+  joint.k22 = k22;
+  const det = k11 * k22 - k12 * k12;
+  if (det > 0) {
+    const invDet = 1 / det;
+    joint.m11 = k22 * invDet;
+    joint.m12 = -k12 * invDet;
+    joint.m22 = k11 * invDet;
+  } else {
+    joint.m11 = 0;
+    joint.m12 = 0;
+    joint.m22 = 0;
+  }
+  const softness = joint.softness;
+  if (joint.frequencyHz > 0) {
+    softnessFromFrequency(softness, joint.frequencyHz, joint.dampingRatio, m > 0 ? 1 / m : 0, dt);
+  } else {
+    softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
+  }
+  joint.biasX = -softness.biasRate * (b.position.x + rx - joint.targetX);
+  joint.biasY = -softness.biasRate * (b.position.y + ry - joint.targetY);
+  joint.maxImpulse = joint.maxForce * dt;
+
+  if (settings.warmStarting) {
+    const Px = joint.impulseX;
+    const Py = joint.impulseY;
+    b.linearVelocity.x += m * Px;
+    b.linearVelocity.y += m * Py;
+    b.angularVelocity += i * (rx * Py - ry * Px);
+  } else {
+    joint.impulseX = 0;
+    joint.impulseY = 0;
+  }
+}
+
+/** One velocity iteration of a mouse joint; the accumulated impulse is kept within maxForce · dt. */
+export function solveMouseJoint(joint: MouseJoint): void {
+  const b = joint.body;
+  const m = b.invMass;
+  const i = b.invI;
+  let vx = b.linearVelocity.x;
+  let vy = b.linearVelocity.y;
+  let w = b.angularVelocity;
+  const rx = joint.rx;
+  const ry = joint.ry;
+  const cdotX = vx - w * ry;
+  const cdotY = vy + w * rx;
+  const softness = joint.softness;
+  const ex = joint.biasX - cdotX;
+  const ey = joint.biasY - cdotY;
+  const oldX = joint.impulseX;
+  const oldY = joint.impulseY;
+  let totalX = oldX + softness.massScale * (joint.m11 * ex + joint.m12 * ey) - softness.impulseScale * oldX;
+  let totalY = oldY + softness.massScale * (joint.m12 * ex + joint.m22 * ey) - softness.impulseScale * oldY;
+  const maxImpulse = joint.maxImpulse;
+  const lengthSquared = totalX * totalX + totalY * totalY;
+  if (lengthSquared > maxImpulse * maxImpulse) {
+    const scale = maxImpulse / Math.sqrt(lengthSquared);
+    totalX *= scale;
+    totalY *= scale;
+  }
+  joint.impulseX = totalX;
+  joint.impulseY = totalY;
+  const Px = totalX - oldX;
+  const Py = totalY - oldY;
+  vx += m * Px;
+  vy += m * Py;
+  w += i * (rx * Py - ry * Px);
+  b.linearVelocity.x = vx;
+  b.linearVelocity.y = vy;
+  b.angularVelocity = w;
+}

@@ -1,0 +1,131 @@
+/**
+ * Soft constraints from a frequency and a damping ratio, by the implicit-Euler derivation of
+ * DESIGN.md (Erin Catto, "Soft Constraints", GDC 2011).
+ *
+ * A constraint row with effective mass m = 1/K becomes a spring-damper F = -k C - c Ċ with
+ * k = m ω², c = 2 m ζ ω, ω = 2π f. Implicit Euler over one step with the impulse λ = dt F gives
+ *
+ * ```
+ * m (Ċ₂ - Ċ₁) = λ = -dt k (C₁ + dt Ċ₂) - dt c Ċ₂
+ * =>  Ċ₂ + γ λ + (β / dt) C₁ = 0,   γ = 1 / (dt (c + dt k)),   β = dt k / (c + dt k)
+ * ```
+ *
+ * and the solver's row λ = (bias - J v - γ λacc) / (K + γ) with bias = -(β/dt) C. Units: γ λ must
+ * be a velocity, so γ is in 1/kg. Box2D-Lite's bridge demo writes softness = 1 / (c + dt k), which
+ * is γ dt: one factor dt off (see {@link box2dLiteSoftness}).
+ *
+ * For a spring given by its frequency, γ m = 1 / (dt ω (2ζ + dt ω)) and β = dt ω / (2ζ + dt ω) do
+ * not depend on m. The same row can then be written without K + γ:
+ * λ = massScale · m (bias - J v) - impulseScale · λacc with massScale = 1 / (1 + γ m) and
+ * impulseScale = γ m / (1 + γ m). That form carries over to 2x2 blocks (the revolute and mouse
+ * joints): massScale · K⁻¹ (bias - J v) - impulseScale · λacc is the row with γ = (γ m) K, so every
+ * mode of the block oscillates at the given frequency whatever its effective mass.
+ */
+export class Softness {
+  /** β: the fraction of the position error fed back per step (dimensionless). */
+  beta: number;
+  /** β / dt, 1/s: bias = -biasRate · C. */
+  biasRate: number;
+  /** γ for the effective mass passed in, 1/kg (0 when that mass is 0). */
+  gamma: number;
+  /** 1 / (1 + γ m): scales the rigid row's impulse (1 for a rigid row). */
+  massScale: number;
+  /** γ m / (1 + γ m): the share of the accumulated impulse taken back each iteration (0 for a rigid row). */
+  impulseScale: number;
+
+  /** The coefficients of a rigid row without position feedback (β = 0, γ = 0). */
+  constructor() {
+    this.beta = 0;
+    this.biasRate = 0;
+    this.gamma = 0;
+    this.massScale = 1;
+    this.impulseScale = 0;
+  }
+
+  /** Sets the coefficients of a rigid row with Baumgarte factor `beta` over the step `dt`; returns this. */
+  setRigid(beta: number, dt: number): this {
+    this.beta = beta;
+    this.biasRate = dt > 0 ? beta / dt : 0;
+    this.gamma = 0;
+    this.massScale = 1;
+    this.impulseScale = 0;
+    return this;
+  }
+}
+
+/**
+ * Soft-row coefficients from a frequency and damping ratio: k = m ω², c = 2 m ζ ω,
+ * γ = 1 / (dt (c + dt k)), β = dt k / (c + dt k). A frequency of 0 (or dt = 0) is the limit
+ * k = c = 0: no spring at all (massScale 0, impulseScale 1). Allocates nothing.
+ *
+ * @param out - receives the coefficients
+ * @param frequencyHz - f, Hz (>= 0)
+ * @param dampingRatio - ζ (>= 0; 1 is critical damping)
+ * @param effectiveMass - m = 1/K of the row, kg (only `gamma` depends on it)
+ * @param dt - the time step, s
+ * @returns out
+ */
+export function softnessFromFrequency(
+  out: Softness,
+  frequencyHz: number,
+  dampingRatio: number,
+  effectiveMass: number,
+  dt: number,
+): Softness {
+  const omega = 2 * Math.PI * frequencyHz;
+  // Divide k and c by m: a = c/m + dt k/m = 2ζω + dt ω².
+  const a = 2 * dampingRatio * omega + dt * omega * omega;
+  const gammaMass = dt * a > 0 ? 1 / (dt * a) : Number.POSITIVE_INFINITY;
+  out.beta = a > 0 ? (dt * omega * omega) / a : 0;
+  out.biasRate = a > 0 ? (omega * omega) / a : 0;
+  setScales(out, gammaMass, effectiveMass);
+  return out;
+}
+
+/**
+ * Soft-row coefficients from a stiffness k (N/m) and a damping coefficient c (N s/m), the inputs
+ * of Box2D-Lite's bridge and chain demos: γ = 1 / (dt (c + dt k)), β = dt k / (c + dt k). Unlike
+ * {@link softnessFromFrequency}, the frequency then depends on the effective mass. Allocates nothing.
+ *
+ * @param out - receives the coefficients
+ * @param stiffness - k, N/m (>= 0)
+ * @param damping - c, N s/m (>= 0)
+ * @param effectiveMass - m = 1/K of the row, kg
+ * @param dt - the time step, s
+ * @returns out
+ */
+export function softnessFromSpring(
+  out: Softness,
+  stiffness: number,
+  damping: number,
+  effectiveMass: number,
+  dt: number,
+): Softness {
+  const a = damping + dt * stiffness;
+  const gamma = dt * a > 0 ? 1 / (dt * a) : Number.POSITIVE_INFINITY;
+  out.beta = a > 0 ? (dt * stiffness) / a : 0;
+  out.biasRate = a > 0 ? stiffness / a : 0;
+  setScales(out, gamma * effectiveMass, effectiveMass);
+  return out;
+}
+
+function setScales(out: Softness, gammaMass: number, effectiveMass: number): void {
+  if (gammaMass === Number.POSITIVE_INFINITY || Number.isNaN(gammaMass)) {
+    out.gamma = effectiveMass > 0 ? Number.POSITIVE_INFINITY : 0;
+    out.massScale = 0;
+    out.impulseScale = 1;
+    return;
+  }
+  out.gamma = effectiveMass > 0 ? gammaMass / effectiveMass : 0;
+  out.massScale = 1 / (1 + gammaMass);
+  out.impulseScale = gammaMass / (1 + gammaMass);
+}
+
+/**
+ * Box2D-Lite's softness term, 1 / (c + dt k), for comparison: it equals γ · dt, so used in place of
+ * γ it makes a joint stiffer than the spring it was given. Documented so the difference can be
+ * tested; the joints here use {@link softnessFromFrequency}.
+ */
+export function box2dLiteSoftness(stiffness: number, damping: number, dt: number): number {
+  return 1 / (damping + dt * stiffness);
+}
