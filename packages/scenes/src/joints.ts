@@ -6,17 +6,32 @@ import { requireInteger, requireRange } from './validate';
 export const CHAIN_LINK_LENGTH = 0.75;
 
 /**
- * A horizontal chain of `links` links (0.75 × 0.25 m, 1 kg each, centres 1 m apart) pinned to the ground
- * body at its left end, (0, links + 4), with a 2 m box of `ratio` kg pinned to its right end: a mass
- * ratio of `ratio`:1. Released from rest, it swings down; how far the pins pull apart shows how well a
- * solver handles high mass ratios. The weight is tagged `weight`. Id: `chain`.
+ * A horizontal chain of `links` links (0.75 × 0.25 m, 1 kg each, centres 1 m apart) pinned at its left
+ * end, (0, links + 4), to a small static anchor block (body 0, tagged `anchor`, 1.5 m above the pin, out
+ * of the chain's reach), with a 2 m box of `ratio` kg pinned to its right end: a mass ratio of
+ * `ratio`:1. Pins sit in the 0.25 m gaps between bodies, so neighbours touch only when bent past 90°.
+ * Released from rest, it swings down; there is no ground to catch it, so the only forces are gravity
+ * and the joints. How far the pins pull apart shows how well a solver handles high mass ratios. The
+ * weight is tagged `weight`. Id: `chain`.
  * @throws SceneError when `links` is not an integer in [1, 1000] or `ratio` not in [1, 1e6]
  */
 export function heavyChain(links = 40, ratio = 100): SceneDef {
   requireInteger('links', links, 1, 1000);
   requireRange('ratio', ratio, 1, 1e6);
   const y = links + 4;
-  const bodies: BodyDef[] = [groundBody(100, BENCH_BOX.friction)];
+  const bodies: BodyDef[] = [
+    {
+      type: 'static',
+      width: 0.25,
+      height: 0.25,
+      x: 0,
+      y: y + 1.5,
+      angle: 0,
+      friction: BENCH_BOX.friction,
+      restitution: 0,
+      tag: 'anchor',
+    },
+  ];
   const joints: JointDef[] = [];
   for (let i = 0; i < links; ++i) {
     bodies.push({
@@ -36,7 +51,7 @@ export function heavyChain(links = 40, ratio = 100): SceneDef {
     type: 'dynamic',
     width: 2,
     height: 2,
-    x: links + 1,
+    x: links + 0.125 + 1,
     y,
     angle: 0,
     mass: BENCH_BOX.mass * ratio,

@@ -237,3 +237,22 @@ describe('catalogue', () => {
     expect(s.compare?.setting).toBe('blockSolver');
   });
 });
+
+describe('heavy chain geometry', () => {
+  it('every pin lies in the gap between its two bodies and the anchor block is out of reach', () => {
+    const s = heavyChain(10, 100);
+    const anchor = s.bodies[0];
+    expect(anchor.type).toBe('static');
+    for (const j of s.joints) {
+      if (j.kind !== 'revolute') throw new Error('revolute expected');
+      const a = s.bodies[j.bodyA];
+      const b = s.bodies[j.bodyB];
+      // The pin is at the right end gap of A (or below the anchor) and 0.125 m left of B.
+      expect(b.x - b.width / 2 - j.anchorX).toBeCloseTo(0.125, 12);
+      if (j.bodyA > 0) expect(j.anchorX - (a.x + a.width / 2)).toBeCloseTo(0.125, 12);
+    }
+    // The first link's farthest corner from the pin stays below the anchor block whatever its angle.
+    const reach = Math.hypot(0.125 + 0.75, 0.125);
+    expect(anchor.y - anchor.height / 2 - (s.bodies[1].y + 0)).toBeGreaterThan(reach);
+  });
+});
