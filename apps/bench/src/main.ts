@@ -1,1 +1,151 @@
-export {};
+/**
+ * The benchmark's command line.
+ *
+ *   tsx src/main.ts --full            every engine and scene (pnpm bench), results/full.{md,json,svg}
+ *   tsx src/main.ts --ci              lite and planck.js, checked against record.json (pnpm bench:ci)
+ *   options: --engines=lite,planck --scenes=pyramid20,chain --repeats=1   (a partial run, to results/tmp/)
+ *            --update-record          (with --ci) write record.json from this run instead of checking
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { aggregate, type RunRecord } from './aggregate';
+import { benchScene } from './bench-scenes';
+import { ENGINE_IDS, ENGINE_INFO, type EngineId } from './engines/index';
+import { BenchError } from './errors';
+import { describeMachine, machineInfo } from './machine';
+import { ciPlan, fullPlan, type Plan, schedule } from './plan';
+import { type BenchRecord, checkRecord, makeRecord, RATIO_TOLERANCE } from './record';
+import { markdownReport } from './report-markdown';
+import { svgChart } from './report-svg';
+import { runChild } from './runner';
+
+const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
+const RECORD = `${BENCH_DIR}record.json`;
+
+function option(name: string): string | undefined {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return arg?.slice(name.length + 3);
+}
+
+function restrict(plan: Plan): { plan: Plan; partial: boolean } {
+  const engines = option('engines');
+  const scenes = option('scenes');
+  const repeats = option('repeats');
+  let partial = false;
+  if (engines !== undefined) {
+    const list = engines.split(',') as EngineId[];
+    for (const e of list) {
+      if (!ENGINE_IDS.includes(e))
+        throw new BenchError('--engines', e, `is not an engine (${ENGINE_IDS.join(', ')})`);
+    }
+    plan.engines = list;
+    partial = true;
+  }
+  if (scenes !== undefined) {
+    const list = scenes.split(',');
+    for (const s of list) benchScene(s);
+    plan.scenes = plan.scenes.filter((s) => list.includes(s.scene));
+    partial = true;
+  }
+  if (repeats !== undefined) {
+    const n = Number(repeats);
+    if (!(Number.isInteger(n) && n >= 1))
+      throw new BenchError('--repeats', repeats, 'must be a positive integer');
+    for (const s of plan.scenes) s.repeats = Math.min(s.repeats, n);
+    partial = true;
+  }
+  return { plan, partial };
+}
+
+async function main(): Promise<number> {
+  const ci = process.argv.includes('--ci');
+  const { plan, partial } = restrict(ci ? ciPlan() : fullPlan());
+  const machine = machineInfo();
+  const runs = schedule(plan);
+  const started = Date.now();
+  process.stderr.write(`bench ${plan.name}: ${runs.length} runs on ${describeMachine(machine)}\n`);
+  const records: RunRecord[] = [];
+  for (const [i, run] of runs.entries()) {
+    const record = await runChild(run, plan.timeoutMs);
+    records.push(record);
+    const what = record.result ? `${record.result.time.median.toFixed(3)} ms/step` : `ERROR ${record.error}`;
+    process.stderr.write(
+      `[${i + 1}/${runs.length}] round ${run.repeat + 1} ${run.scene} ${run.engine}: ${what}\n`,
+    );
+  }
+  const scenes = plan.scenes.map((s) => s.scene);
+  const cells = aggregate(records, scenes, plan.engines);
+  const labels = Object.fromEntries(plan.engines.map((e) => [e, ENGINE_INFO[e].label]));
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const notes = [
+    `dt 1/60 s, gravity (0, -10), 1 m boxes of 1 kg, friction 0.6, restitution 0; sleeping off, continuous collision off, 10 velocity iterations where the engine has that knob (see the README). Each run is a fresh process; engines interleaved; ${Math.max(...plan.scenes.map((s) => s.repeats))} rounds; the first step of each run is excluded. Took ${seconds} s.`,
+  ];
+  const title = plan.name === 'ci' ? 'lite benchmark (CI set)' : 'lite benchmark';
+  const markdown = markdownReport({
+    title,
+    machine: describeMachine(machine),
+    date: machine.date,
+    versions: machine.versions,
+    labels,
+    scenes,
+    engines: plan.engines,
+    cells,
+    notes,
+  });
+  const svg = svgChart({
+    title: `${title}: ms per step (${machine.cpu}, Node ${machine.node})`,
+    scenes,
+    engines: plan.engines,
+    labels,
+    cells,
+  });
+  const dir = partial ? `${BENCH_DIR}results/tmp/` : `${BENCH_DIR}results/`;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(`${dir}${plan.name}.md`, markdown);
+  writeFileSync(`${dir}${plan.name}.svg`, svg);
+  writeFileSync(
+    `${dir}${plan.name}.json`,
+    `${JSON.stringify({ plan, machine, cells, runs: records }, null, 2)}\n`,
+  );
+  process.stdout.write(markdown);
+  process.stderr.write(`wrote ${dir}${plan.name}.{md,json,svg}\n`);
+
+  if (!ci) return 0;
+  const current = makeRecord(
+    cells,
+    plan.verdictScenes,
+    plan.ratioScenes,
+    describeMachine(machine),
+    `recorded ${machine.date} at lite ${machine.versions.lite}`,
+  );
+  if (process.argv.includes('--update-record')) {
+    writeFileSync(RECORD, `${JSON.stringify(current, null, 2)}\n`);
+    process.stderr.write(`wrote ${RECORD}: commit it on its own\n`);
+    return 0;
+  }
+  if (!existsSync(RECORD)) {
+    process.stderr.write(`bench:ci: no ${RECORD}; run with --update-record to create it\n`);
+    return 1;
+  }
+  const record = JSON.parse(readFileSync(RECORD, 'utf8')) as BenchRecord;
+  const { failures, notes: remarks } = checkRecord(record, cells);
+  for (const r of remarks) process.stderr.write(`note: ${r}\n`);
+  if (failures.length > 0) {
+    for (const f of failures) process.stderr.write(`FAIL: ${f}\n`);
+    return 1;
+  }
+  process.stderr.write(
+    `bench:ci passed: ${Object.keys(record.verdicts).length} verdicts kept, lite/planck ratios within ${Math.round((RATIO_TOLERANCE - 1) * 100)}% of the record\n`,
+  );
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 2;
+  },
+);

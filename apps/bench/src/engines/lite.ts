@@ -1,0 +1,78 @@
+import type { SceneDef } from '@lite/scenes';
+import { type Body, World } from '@lite/world';
+import type { EngineAdapter } from './adapter';
+
+/**
+ * lite (@lite/world): the scenes' own units. Sleeping off (world and bodies), `iterations` velocity
+ * iterations, every other setting at its default (warm starting, position correction, accumulated
+ * impulses, block solver on). lite has no continuous collision.
+ */
+export class LiteAdapter implements EngineAdapter {
+  private world: World | null = null;
+  private bodies: Body[] = [];
+
+  build(scene: SceneDef): void {
+    const world = new World({ gravity: scene.gravity, iterations: scene.iterations });
+    world.settings.sleeping = false;
+    for (const def of scene.bodies) {
+      const dynamic = def.type === 'dynamic';
+      this.bodies.push(
+        world.createBody({
+          type: def.type,
+          width: def.width,
+          height: def.height,
+          position: { x: def.x, y: def.y },
+          angle: def.angle ?? 0,
+          ...(dynamic && def.mass !== undefined ? { mass: def.mass } : {}),
+          ...(dynamic && def.mass === undefined && def.density !== undefined ? { density: def.density } : {}),
+          friction: def.friction ?? 0.2,
+          restitution: def.restitution ?? 0,
+          ...(def.type !== 'static'
+            ? {
+                linearVelocity: { x: def.vx ?? 0, y: def.vy ?? 0 },
+                angularVelocity: def.angularVelocity ?? 0,
+              }
+            : {}),
+          allowSleep: false,
+        }),
+      );
+    }
+    for (const j of scene.joints) {
+      const bodyA = this.bodies[j.bodyA];
+      const bodyB = this.bodies[j.bodyB];
+      if (j.kind === 'revolute') {
+        world.createRevoluteJoint({
+          bodyA,
+          bodyB,
+          anchor: { x: j.anchorX, y: j.anchorY },
+          ...(j.frequencyHz !== undefined ? { frequencyHz: j.frequencyHz } : {}),
+          ...(j.dampingRatio !== undefined ? { dampingRatio: j.dampingRatio } : {}),
+        });
+      } else {
+        world.createDistanceJoint({
+          bodyA,
+          bodyB,
+          anchorA: { x: j.anchorAX, y: j.anchorAY },
+          anchorB: { x: j.anchorBX, y: j.anchorBY },
+          ...(j.length !== undefined ? { length: j.length } : {}),
+          ...(j.frequencyHz !== undefined ? { frequencyHz: j.frequencyHz } : {}),
+          ...(j.dampingRatio !== undefined ? { dampingRatio: j.dampingRatio } : {}),
+        });
+      }
+    }
+    this.world = world;
+  }
+
+  step(dt: number): void {
+    (this.world as World).step(dt);
+  }
+
+  readPoses(out: Float64Array): void {
+    const bodies = this.bodies;
+    for (let i = 0; i < bodies.length; ++i) {
+      out[3 * i] = bodies[i].position.x;
+      out[3 * i + 1] = bodies[i].position.y;
+      out[3 * i + 2] = bodies[i].angle;
+    }
+  }
+}

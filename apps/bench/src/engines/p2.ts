@@ -1,0 +1,102 @@
+import type { SceneDef } from '@lite/scenes';
+import {
+  Body,
+  Box,
+  ContactMaterial,
+  DistanceConstraint,
+  GSSolver,
+  Material,
+  RevoluteConstraint,
+  World,
+} from 'p2-es';
+import { type EngineAdapter, localPoint, massOf, requireRigidJoint } from './adapter';
+
+/**
+ * p2-es: metres, y up, like the scenes. Sleeping off (its default), continuous collision off (its
+ * default), velocity damping off (its default is 0.1, like air friction), `iterations` Gauss-Seidel
+ * iterations, its own soft-constraint defaults otherwise. p2 takes
+ * friction and restitution per pair of materials: one material per distinct (friction, restitution),
+ * mixed as sqrt(a b) and max(a, b) like Box2D.
+ */
+export class P2Adapter implements EngineAdapter {
+  private world: World | null = null;
+  private bodies: Body[] = [];
+
+  build(scene: SceneDef): void {
+    const world = new World({ gravity: [scene.gravity.x, scene.gravity.y] });
+    world.sleepMode = World.NO_SLEEPING;
+    if (world.solver instanceof GSSolver) world.solver.iterations = scene.iterations;
+    const materials = new Map<string, { material: Material; friction: number; restitution: number }>();
+    const materialOf = (friction: number, restitution: number): Material => {
+      const key = `${friction}/${restitution}`;
+      let m = materials.get(key);
+      if (m === undefined) {
+        m = { material: new Material(), friction, restitution };
+        materials.set(key, m);
+      }
+      return m.material;
+    };
+    for (const def of scene.bodies) {
+      const dynamic = def.type === 'dynamic';
+      const body = new Body({
+        type: dynamic ? Body.DYNAMIC : def.type === 'kinematic' ? Body.KINEMATIC : Body.STATIC,
+        mass: dynamic ? massOf(def) : 0,
+        position: [def.x, def.y],
+        angle: def.angle ?? 0,
+        velocity: [def.vx ?? 0, def.vy ?? 0],
+        angularVelocity: def.angularVelocity ?? 0,
+        // p2 damps every body by default (0.1); the scenes have no air: off, as matter's air friction.
+        damping: 0,
+        angularDamping: 0,
+      });
+      const shape = new Box({ width: def.width, height: def.height });
+      shape.material = materialOf(def.friction ?? 0.2, def.restitution ?? 0);
+      body.addShape(shape);
+      world.addBody(body);
+      this.bodies.push(body);
+    }
+    const list = [...materials.values()];
+    for (let i = 0; i < list.length; ++i) {
+      for (let k = i; k < list.length; ++k) {
+        world.addContactMaterial(
+          new ContactMaterial(list[i].material, list[k].material, {
+            friction: Math.sqrt(list[i].friction * list[k].friction),
+            restitution: Math.max(list[i].restitution, list[k].restitution),
+          }),
+        );
+      }
+    }
+    scene.joints.forEach((j, index) => {
+      requireRigidJoint('p2', j, index);
+      const a = this.bodies[j.bodyA];
+      const b = this.bodies[j.bodyB];
+      if (j.kind === 'revolute') {
+        world.addConstraint(new RevoluteConstraint(a, b, { worldPivot: [j.anchorX, j.anchorY] }));
+      } else {
+        const la = localPoint(scene.bodies[j.bodyA], j.anchorAX, j.anchorAY);
+        const lb = localPoint(scene.bodies[j.bodyB], j.anchorBX, j.anchorBY);
+        world.addConstraint(
+          new DistanceConstraint(a, b, {
+            localAnchorA: [la.x, la.y],
+            localAnchorB: [lb.x, lb.y],
+            ...(j.length !== undefined ? { distance: j.length } : {}),
+          }),
+        );
+      }
+    });
+    this.world = world;
+  }
+
+  step(dt: number): void {
+    (this.world as World).step(dt);
+  }
+
+  readPoses(out: Float64Array): void {
+    const bodies = this.bodies;
+    for (let i = 0; i < bodies.length; ++i) {
+      out[3 * i] = bodies[i].position[0];
+      out[3 * i + 1] = bodies[i].position[1];
+      out[3 * i + 2] = bodies[i].angle;
+    }
+  }
+}

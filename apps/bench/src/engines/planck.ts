@@ -1,0 +1,76 @@
+import type { SceneDef } from '@lite/scenes';
+import { type Body, Box, DistanceJoint, RevoluteJoint, Vec2, World } from 'planck';
+import { densityOf, type EngineAdapter, requireRigidJoint } from './adapter';
+
+/** planck.js's default position iterations (Box2D 2.x's default). */
+const POSITION_ITERATIONS = 3;
+
+/**
+ * planck.js (Box2D 2.x in JavaScript): metres, y up, like the scenes. Sleeping off, continuous
+ * collision off, `iterations` velocity iterations and the default 3 position iterations.
+ */
+export class PlanckAdapter implements EngineAdapter {
+  private world: World | null = null;
+  private bodies: Body[] = [];
+  private velocityIterations = 10;
+
+  build(scene: SceneDef): void {
+    const world = new World({
+      gravity: new Vec2(scene.gravity.x, scene.gravity.y),
+      allowSleep: false,
+      continuousPhysics: false,
+    });
+    this.velocityIterations = scene.iterations;
+    for (const def of scene.bodies) {
+      const body = world.createBody({
+        type: def.type,
+        position: new Vec2(def.x, def.y),
+        angle: def.angle ?? 0,
+        allowSleep: false,
+        bullet: false,
+        linearVelocity: new Vec2(def.vx ?? 0, def.vy ?? 0),
+        angularVelocity: def.angularVelocity ?? 0,
+      });
+      body.createFixture({
+        shape: new Box(def.width / 2, def.height / 2),
+        density: def.type === 'dynamic' ? densityOf(def) : 0,
+        friction: def.friction ?? 0.2,
+        restitution: def.restitution ?? 0,
+      });
+      this.bodies.push(body);
+    }
+    scene.joints.forEach((j, index) => {
+      requireRigidJoint('planck', j, index);
+      const a = this.bodies[j.bodyA];
+      const b = this.bodies[j.bodyB];
+      if (j.kind === 'revolute') {
+        world.createJoint(new RevoluteJoint({}, a, b, new Vec2(j.anchorX, j.anchorY)));
+      } else {
+        const joint = new DistanceJoint(
+          {},
+          a,
+          b,
+          new Vec2(j.anchorAX, j.anchorAY),
+          new Vec2(j.anchorBX, j.anchorBY),
+        );
+        if (j.length !== undefined) joint.setLength(j.length);
+        world.createJoint(joint);
+      }
+    });
+    this.world = world;
+  }
+
+  step(dt: number): void {
+    (this.world as World).step(dt, this.velocityIterations, POSITION_ITERATIONS);
+  }
+
+  readPoses(out: Float64Array): void {
+    const bodies = this.bodies;
+    for (let i = 0; i < bodies.length; ++i) {
+      const p = bodies[i].getPosition();
+      out[3 * i] = p.x;
+      out[3 * i + 1] = p.y;
+      out[3 * i + 2] = bodies[i].getAngle();
+    }
+  }
+}

@@ -1,0 +1,19 @@
+/** The error the benchmark app throws on bad input or a scene an adapter cannot build. */
+export class BenchError extends Error {
+  /** The name of the argument that was refused. */
+  readonly argument: string;
+  /** The value that was refused. */
+  readonly value: unknown;
+
+  /**
+   * @param argument - the name of the refused argument
+   * @param value - the refused value
+   * @param reason - what was expected instead
+   */
+  constructor(argument: string, value: unknown, reason: string) {
+    super(`${argument} = ${String(value)}: ${reason}`);
+    this.name = 'BenchError';
+    this.argument = argument;
+    this.value = value;
+  }
+}

@@ -1,0 +1,102 @@
+import { STACK_HEIGHTS } from './bench-scenes';
+import type { EngineId } from './engines/index';
+import { ENGINE_IDS } from './engines/index';
+import type { RunRequest } from './runner';
+
+/** How one scene is run in a plan. */
+export interface ScenePlan {
+  scene: string;
+  /** Steps timed per run. */
+  windowSteps: number;
+  /** Quality checkpoints (s), measured in the first round only. */
+  checkpoints: number[];
+  /** Rounds for this scene. */
+  repeats: number;
+}
+
+/** A benchmark plan: which engines, which scenes, how often. */
+export interface Plan {
+  name: 'full' | 'ci';
+  engines: EngineId[];
+  scenes: ScenePlan[];
+  /** Scenes whose lite verdicts CI guards. */
+  verdictScenes: string[];
+  /** Scenes whose lite/planck time ratio CI guards. */
+  ratioScenes: string[];
+  /** Per-run time limit, ms. */
+  timeoutMs: number;
+}
+
+const QUALITY = [10, 60];
+
+/**
+ * `pnpm bench`: every engine, every scene, three interleaved rounds. pyramid100 is timed over 60 steps
+ * and rain over 300 (the pile forms in the first 5 s), without quality runs: a 60 s pyramid100 would
+ * take the slowest engines half an hour.
+ */
+export function fullPlan(): Plan {
+  const stacks = STACK_HEIGHTS.flatMap((n) => [`stack${n}`, `stack${n}-offset`]);
+  return {
+    name: 'full',
+    engines: [...ENGINE_IDS],
+    scenes: [
+      { scene: 'pyramid20', windowSteps: 600, checkpoints: QUALITY, repeats: 3 },
+      { scene: 'pyramid100', windowSteps: 60, checkpoints: [], repeats: 3 },
+      ...stacks.map((scene) => ({ scene, windowSteps: 600, checkpoints: QUALITY, repeats: 3 })),
+      { scene: 'rain', windowSteps: 300, checkpoints: [], repeats: 3 },
+      { scene: 'chain', windowSteps: 600, checkpoints: QUALITY, repeats: 3 },
+    ],
+    verdictScenes: [],
+    ratioScenes: [],
+    timeoutMs: 30 * 60 * 1000,
+  };
+}
+
+/**
+ * `pnpm bench:ci`: lite and planck.js only (the ratio CI guards is lite against planck.js), the
+ * scenes that judge quality plus pyramid20 and the chain for time, in well under 3 minutes.
+ */
+export function ciPlan(): Plan {
+  const stacks = ['stack24', ...STACK_HEIGHTS.map((n) => `stack${n}-offset`)];
+  return {
+    name: 'ci',
+    engines: ['lite', 'planck'],
+    scenes: [
+      { scene: 'pyramid20', windowSteps: 300, checkpoints: QUALITY, repeats: 3 },
+      { scene: 'chain', windowSteps: 300, checkpoints: QUALITY, repeats: 3 },
+      ...stacks.map((scene) => ({ scene, windowSteps: 120, checkpoints: QUALITY, repeats: 1 })),
+    ],
+    verdictScenes: ['pyramid20', 'chain', ...stacks],
+    ratioScenes: ['pyramid20', 'chain'],
+    timeoutMs: 3 * 60 * 1000,
+  };
+}
+
+/**
+ * The order of runs: round by round; within a round scene by scene; within a scene every engine, the
+ * starting engine rotating from one scene and round to the next, so no engine always runs first (on a
+ * cold machine) or right after the same neighbour.
+ */
+export function schedule(plan: Plan): RunRequest[] {
+  const out: RunRequest[] = [];
+  const rounds = Math.max(...plan.scenes.map((s) => s.repeats));
+  const n = plan.engines.length;
+  let turn = 0;
+  for (let repeat = 0; repeat < rounds; ++repeat) {
+    for (const s of plan.scenes) {
+      if (repeat >= s.repeats) continue;
+      for (let k = 0; k < n; ++k) {
+        const engine = plan.engines[(k + turn) % n];
+        out.push({
+          engine,
+          scene: s.scene,
+          repeat,
+          windowSteps: s.windowSteps,
+          checkpoints: repeat === 0 ? s.checkpoints : [],
+        });
+      }
+      turn += 1;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,73 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { RunRecord } from './aggregate';
+import type { RunResult } from './measure';
+import { RESULT_MARKER } from './protocol';
+
+/** One child run to make. */
+export interface RunRequest {
+  engine: string;
+  scene: string;
+  repeat: number;
+  windowSteps: number;
+  checkpoints: number[];
+}
+
+const CHILD = fileURLToPath(new URL('./child.ts', import.meta.url));
+const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+/** Finds the child's result line in its output. */
+export function parseChildOutput(stdout: string): { result?: RunResult; error?: string } {
+  const line = stdout
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith(RESULT_MARKER));
+  if (line === undefined) return { error: 'no result line' };
+  const parsed = JSON.parse(line.slice(RESULT_MARKER.length)) as RunResult | { error: string };
+  return 'error' in parsed ? { error: parsed.error } : { result: parsed };
+}
+
+/**
+ * Runs one (engine, scene) measurement in a fresh Node process (`--expose-gc`, TypeScript through
+ * tsx), so no run inherits another's JIT state, heap or garbage. Kills it after `timeoutMs`.
+ */
+export function runChild(request: RunRequest, timeoutMs: number): Promise<RunRecord> {
+  return new Promise((resolve) => {
+    const args = JSON.stringify({
+      engine: request.engine,
+      scene: request.scene,
+      windowSteps: request.windowSteps,
+      checkpoints: request.checkpoints,
+    });
+    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', CHILD, args], {
+      cwd: BENCH_DIR,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const base = { engine: request.engine, scene: request.scene, repeat: request.repeat };
+      if (signal === 'SIGKILL') {
+        resolve({ ...base, error: `timed out after ${Math.round(timeoutMs / 1000)} s` });
+        return;
+      }
+      const parsed = parseChildOutput(stdout);
+      if (parsed.result !== undefined) resolve({ ...base, result: parsed.result });
+      else {
+        const detail =
+          parsed.error === 'no result line'
+            ? `exit ${code}: ${stderr.trim().split('\n').slice(-3).join(' ')}`
+            : parsed.error;
+        resolve({ ...base, error: detail });
+      }
+    });
+  });
+}

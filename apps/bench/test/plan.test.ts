@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { BENCH_SCENES } from '../src/bench-scenes';
+import { ENGINE_IDS } from '../src/engines/index';
+import { ciPlan, fullPlan, schedule } from '../src/plan';
+
+describe('schedule', () => {
+  it('runs every engine once per scene and round, rotating which engine goes first', () => {
+    const plan = fullPlan();
+    const runs = schedule(plan);
+    const expected = plan.scenes.reduce((n, s) => n + s.repeats * plan.engines.length, 0);
+    expect(runs.length).toBe(expected);
+    const firsts = new Set<string>();
+    for (let i = 0; i < runs.length; i += plan.engines.length) {
+      const group = runs.slice(i, i + plan.engines.length);
+      expect(new Set(group.map((r) => r.scene)).size).toBe(1);
+      expect(new Set(group.map((r) => r.engine)).size).toBe(plan.engines.length);
+      firsts.add(group[0].engine);
+    }
+    expect(firsts.size).toBe(plan.engines.length);
+  });
+  it('asks for quality in the first round only', () => {
+    for (const r of schedule(ciPlan())) {
+      if (r.repeat > 0) expect(r.checkpoints).toEqual([]);
+    }
+    expect(schedule(ciPlan()).some((r) => r.checkpoints.length > 0)).toBe(true);
+  });
+  it('covers every engine and every benchmark scene in the full set; CI pits lite against planck.js', () => {
+    expect(fullPlan().engines).toEqual([...ENGINE_IDS]);
+    expect(
+      fullPlan()
+        .scenes.map((s) => s.scene)
+        .sort(),
+    ).toEqual(BENCH_SCENES.map((s) => s.id).sort());
+    expect(ciPlan().engines).toEqual(['lite', 'planck']);
+    for (const s of ciPlan().ratioScenes) expect(ciPlan().scenes.some((p) => p.scene === s)).toBe(true);
+  });
+});
