@@ -1,0 +1,111 @@
+/**
+ * One contact point of a {@link Manifold}. Mutable and reused from step to step: copy the fields out
+ * if you need to keep them.
+ */
+export class ManifoldPoint {
+  /** World x of the contact point, m. For box-box it lies on the reference face. */
+  x: number;
+  /** World y of the contact point, m. */
+  y: number;
+  /** Signed distance between the shapes along the normal at this point: ≤ 0 when touching or overlapping, m. */
+  separation: number;
+  /**
+   * An integer naming the features (edges) that produced the point, independent of small motions, so
+   * the same physical point can be found again in the next step (see {@link makeFeatureKey}).
+   */
+  key: number;
+
+  /** A point at the origin with zero separation and key 0. */
+  constructor() {
+    this.x = 0;
+    this.y = 0;
+    this.separation = 0;
+    this.key = 0;
+  }
+
+  /** Copies `p` into this point; returns this. */
+  copy(p: ManifoldPoint): this {
+    this.x = p.x;
+    this.y = p.y;
+    this.separation = p.separation;
+    this.key = p.key;
+    return this;
+  }
+}
+
+/**
+ * The contact between two shapes A and B: a unit normal pointing from A to B and 0, 1 or 2 points.
+ * Only `points[0 .. pointCount - 1]` are meaningful. Every narrowphase routine (box-box today,
+ * circles and polygons later) fills this same type, so the solver never depends on the shape types.
+ */
+export class Manifold {
+  /** x of the unit normal, pointing from A to B. */
+  normalX: number;
+  /** y of the unit normal, pointing from A to B. */
+  normalY: number;
+  /** How many of `points` are in use: 0, 1 or 2. */
+  pointCount: number;
+  /** The two point slots (both always allocated, reused). */
+  readonly points: [ManifoldPoint, ManifoldPoint];
+
+  /** An empty manifold (no points, normal (0, 0)). */
+  constructor() {
+    this.normalX = 0;
+    this.normalY = 0;
+    this.pointCount = 0;
+    this.points = [new ManifoldPoint(), new ManifoldPoint()];
+  }
+
+  /** Removes every point (the normal is kept); returns this. */
+  clear(): this {
+    this.pointCount = 0;
+    return this;
+  }
+
+  /** Copies `m` (normal, count and both point slots) into this manifold; returns this. */
+  copy(m: Manifold): this {
+    this.normalX = m.normalX;
+    this.normalY = m.normalY;
+    this.pointCount = m.pointCount;
+    this.points[0].copy(m.points[0]);
+    this.points[1].copy(m.points[1]);
+    return this;
+  }
+}
+
+/**
+ * Packs the four feature numbers of a contact point into one non-negative integer key:
+ * `inEdgeA | outEdgeA << 8 | inEdgeB << 16 | outEdgeB << 24` (unsigned). Each argument is an edge
+ * number in 0..255, 0 meaning "no edge". For box-box, the in-edge and out-edge of a box are the two
+ * of its edges that meet at the vertex (or were used to clip the segment) that made the point.
+ */
+export function makeFeatureKey(inEdgeA: number, outEdgeA: number, inEdgeB: number, outEdgeB: number): number {
+  return (
+    ((inEdgeA & 0xff) | ((outEdgeA & 0xff) << 8) | ((inEdgeB & 0xff) << 16) | ((outEdgeB & 0xff) << 24)) >>> 0
+  );
+}
+
+/** The key of the same feature pair with A and B swapped: the A bytes and the B bytes exchange places. */
+export function flipFeatureKey(key: number): number {
+  return (((key & 0xffff) << 16) | (key >>> 16)) >>> 0;
+}
+
+/** The in-edge of shape A in a feature key (0 when none). */
+export function featureKeyInEdgeA(key: number): number {
+  return key & 0xff;
+}
+
+/** The out-edge of shape A in a feature key (0 when none). */
+export function featureKeyOutEdgeA(key: number): number {
+  return (key >>> 8) & 0xff;
+}
+
+/** The in-edge of shape B in a feature key (0 when none). */
+export function featureKeyInEdgeB(key: number): number {
+  return (key >>> 16) & 0xff;
+}
+
+/** The out-edge of shape B in a feature key (0 when none). */
+export function featureKeyOutEdgeB(key: number): number {
+  return (key >>> 24) & 0xff;
+}
