@@ -1,1 +1,19 @@
-export {};
+export { JointKind, type JointKindValue } from '@lite/constraints';
+export { Body } from './body';
+export type { BodyOptions, BodyType } from './body-options';
+export { Contact } from './contact';
+export { WorldError } from './errors';
+export type { ContactListener, WorldEventMap, WorldEventName } from './events';
+export {
+  DistanceJoint,
+  type DistanceJointOptions,
+  type Joint,
+  type JointOptionsBase,
+  MouseJoint,
+  type MouseJointOptions,
+  RevoluteJoint,
+  type RevoluteJointOptions,
+} from './joints';
+export { type AABBLike, RayCastHit } from './queries';
+export { WorldSettings } from './settings';
+export { World, type WorldOptions } from './world';

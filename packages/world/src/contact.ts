@@ -1,0 +1,37 @@
+import { ContactConstraint } from '@lite/constraints';
+import type { Body } from './body';
+
+/**
+ * A contact between two bodies whose fattened boxes overlap, as the world keeps it from step to
+ * step. It is the solver's {@link ContactConstraint} (normal, points with position, separation and
+ * accumulated normal and tangent impulses, mixed friction and restitution) plus the world's
+ * bookkeeping.
+ *
+ * `bodyA` always has the lower id, and the normal points from A to B. A contact exists while the
+ * bodies' fat boxes overlap; it is `touching` when its manifold has at least one point. Contacts are
+ * pooled: hold on to a contact only until the next step (or, in an event listener, until it returns).
+ */
+export class Contact extends ContactConstraint {
+  /** The body with the lower id. */
+  declare bodyA: Body;
+  /** The body with the higher id. */
+  declare bodyB: Body;
+  /** True while the manifold has at least one point (between `beginContact` and `endContact`). */
+  touching: boolean;
+
+  /** Contacts are made by the world. @internal */
+  constructor(bodyA: Body, bodyB: Body) {
+    super(bodyA, bodyB);
+    this.touching = false;
+  }
+
+  /** The other body of the pair. */
+  other(body: Body): Body {
+    return body === this.bodyA ? this.bodyB : this.bodyA;
+  }
+}
+
+/** Orders contacts by their pair key (lower body id, then higher body id). @internal */
+export function compareContacts(a: Contact, b: Contact): number {
+  return a.bodyA.id - b.bodyA.id || a.bodyB.id - b.bodyB.id;
+}

@@ -1,0 +1,61 @@
+import type { Contact } from './contact';
+
+/** A listener for `beginContact` and `endContact`. It receives the contact (valid until it returns). */
+export type ContactListener = (contact: Contact) => void;
+
+/** The events a {@link World} emits, by name. */
+export interface WorldEventMap {
+  /**
+   * A contact started touching (its manifold went from 0 points to some), or a touching contact was
+   * created. Emitted at the end of `world.step`, in pair-key order.
+   */
+  beginContact: ContactListener;
+  /**
+   * A touching contact stopped touching or was destroyed (the bodies moved apart, one was destroyed,
+   * or a joint now keeps them from colliding). Emitted at the end of `world.step` in pair-key order,
+   * or during `world.destroyBody` / `world.createJoint` for the contacts those remove.
+   */
+  endContact: ContactListener;
+}
+
+/** The names of the world's events. */
+export type WorldEventName = keyof WorldEventMap;
+
+/** Event kinds in the queue. @internal */
+export const BEGIN_CONTACT = 0;
+/** @internal */
+export const END_CONTACT = 1;
+
+/**
+ * The contact events of one step, queued in the order the narrowphase meets them (pair-key order)
+ * and dispatched once the step's state is final. Grows to the largest step seen; reused. @internal
+ */
+export class ContactEventQueue {
+  /** Event kind per entry: BEGIN_CONTACT or END_CONTACT. */
+  kinds: number[] = [];
+  /** The contact of each entry. */
+  contacts: Contact[] = [];
+  /** Number of queued events. */
+  count = 0;
+
+  /** Queues one event. */
+  push(kind: number, contact: Contact): void {
+    const n = this.count++;
+    if (n < this.kinds.length) {
+      this.kinds[n] = kind;
+      this.contacts[n] = contact;
+    } else {
+      this.kinds.push(kind);
+      this.contacts.push(contact);
+    }
+  }
+}
+
+/**
+ * Listener lists per event. Adding or removing a listener copies its list, so a listener may
+ * unsubscribe while an event is being dispatched. @internal
+ */
+export class Listeners {
+  beginContact: ContactListener[] = [];
+  endContact: ContactListener[] = [];
+}

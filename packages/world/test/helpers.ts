@@ -1,0 +1,114 @@
+import type { SceneDef } from '@lite/scenes';
+import { type Body, World } from '../src/index';
+
+/** A world built from a scene description, and its bodies in the scene's order. */
+export interface BuiltScene {
+  world: World;
+  bodies: Body[];
+}
+
+/** Builds `scene` in a new world (the scene's gravity and iterations; sleeping as given). */
+export function buildScene(scene: SceneDef, options: { sleeping?: boolean } = {}): BuiltScene {
+  const world = new World({
+    gravity: scene.gravity,
+    iterations: scene.iterations,
+    sleeping: options.sleeping,
+  });
+  const bodies: Body[] = [];
+  for (const def of scene.bodies) {
+    bodies.push(
+      world.createBody({
+        type: def.type,
+        width: def.width,
+        height: def.height,
+        position: { x: def.x, y: def.y },
+        angle: def.angle ?? 0,
+        mass: def.type === 'dynamic' ? def.mass : undefined,
+        density: def.type === 'dynamic' && def.mass === undefined ? def.density : undefined,
+        friction: def.friction,
+        restitution: def.restitution,
+        linearVelocity: def.type === 'static' ? undefined : { x: def.vx ?? 0, y: def.vy ?? 0 },
+        angularVelocity: def.type === 'static' ? undefined : def.angularVelocity,
+        userData: def.tag,
+      }),
+    );
+  }
+  for (const def of scene.joints) {
+    if (def.kind === 'revolute') {
+      world.createRevoluteJoint({
+        bodyA: bodies[def.bodyA],
+        bodyB: bodies[def.bodyB],
+        anchor: { x: def.anchorX, y: def.anchorY },
+        frequencyHz: def.frequencyHz,
+        dampingRatio: def.dampingRatio,
+        lowerAngle: def.lowerAngle,
+        upperAngle: def.upperAngle,
+        motorSpeed: def.motorSpeed,
+        maxMotorTorque: def.maxMotorTorque,
+      });
+    } else {
+      world.createDistanceJoint({
+        bodyA: bodies[def.bodyA],
+        bodyB: bodies[def.bodyB],
+        anchorA: { x: def.anchorAX, y: def.anchorAY },
+        anchorB: { x: def.anchorBX, y: def.anchorBY },
+        length: def.length,
+        minLength: def.minLength,
+        maxLength: def.maxLength,
+        frequencyHz: def.frequencyHz,
+        dampingRatio: def.dampingRatio,
+      });
+    }
+  }
+  return { world, bodies };
+}
+
+/** Steps `world` `count` times at `dt` (default 1/60). */
+export function run(world: World, count: number, dt = 1 / 60): void {
+  for (let i = 0; i < count; ++i) world.step(dt);
+}
+
+/** True when every body's pose and velocity is finite. */
+export function allFinite(world: World): boolean {
+  for (const b of world.bodies) {
+    const values = [
+      b.position.x,
+      b.position.y,
+      b.angle,
+      b.linearVelocity.x,
+      b.linearVelocity.y,
+      b.angularVelocity,
+    ];
+    if (!values.every(Number.isFinite)) return false;
+  }
+  return true;
+}
+
+/** The world's full body state as one Float64Array (x, y, angle, vx, vy, w per body, id order). */
+export function stateOf(world: World): Float64Array {
+  const out = new Float64Array(world.bodies.length * 6);
+  let k = 0;
+  for (const b of world.bodies) {
+    out[k++] = b.position.x;
+    out[k++] = b.position.y;
+    out[k++] = b.angle;
+    out[k++] = b.linearVelocity.x;
+    out[k++] = b.linearVelocity.y;
+    out[k++] = b.angularVelocity;
+  }
+  return out;
+}
+
+/** The four corners of a body's box in the world, computed independently of the engine's transform. */
+export function corners(b: Body): { x: number; y: number }[] {
+  const c = Math.cos(b.angle);
+  const s = Math.sin(b.angle);
+  const hw = b.width / 2;
+  const hh = b.height / 2;
+  return [
+    [-hw, -hh],
+    [hw, -hh],
+    [hw, hh],
+    [-hw, hh],
+  ].map(([x, y]) => ({ x: b.position.x + c * x - s * y, y: b.position.y + s * x + c * y }));
+}
