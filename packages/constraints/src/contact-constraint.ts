@@ -79,7 +79,10 @@ export class ContactPoint {
    * penetration needs more than the bounce gives.
    */
   targetVelocity: number;
-  /** The relative normal velocity vn⁻ measured by `prepareContacts` before the solve, m/s (< 0: approaching). */
+  /**
+   * The relative normal velocity vn⁻ measured by {@link ContactConstraint.update} (when contact was
+   * found, before the step's forces), m/s; negative when approaching. The restitution target uses it.
+   */
   approachVelocity: number;
 
   /** A zeroed point. */
@@ -213,9 +216,13 @@ export class ContactConstraint {
   }
 
   /**
-   * Takes this step's manifold: copies normal and points, and gives each new point the accumulated
+   * Takes this step's manifold: copies normal and points, gives each new point the accumulated
    * normal and tangent impulses of the old point with the same feature key (when
-   * `settings.warmStarting` is on; otherwise, or for a new key, zero). Allocates nothing.
+   * `settings.warmStarting` is on; otherwise, or for a new key, zero), and measures each point's
+   * approach velocity vn⁻ for restitution. Call it right after collision, before the step
+   * integrates forces (DESIGN.md's order): the bounce then reflects the velocity the bodies arrived
+   * with, not that velocity plus this step's gravity, so e = 1 keeps its height exactly instead of
+   * gaining g dt per bounce. Allocates nothing.
    * @throws ConstraintError when `manifold.pointCount` is not 0, 1 or 2
    */
   update(manifold: ManifoldLike, settings: SolverSettings): void {
@@ -235,8 +242,22 @@ export class ContactConstraint {
     const normal1 = old1.normalImpulse;
     const tangent1 = old1.tangentImpulse;
 
-    this.normalX = manifold.normalX;
-    this.normalY = manifold.normalY;
+    const nx = manifold.normalX;
+    const ny = manifold.normalY;
+    this.normalX = nx;
+    this.normalY = ny;
+    const bA = this.bodyA;
+    const bB = this.bodyB;
+    const xAx = bA.position.x;
+    const xAy = bA.position.y;
+    const xBx = bB.position.x;
+    const xBy = bB.position.y;
+    const vAx = bA.linearVelocity.x;
+    const vAy = bA.linearVelocity.y;
+    const wA = bA.angularVelocity;
+    const vBx = bB.linearVelocity.x;
+    const vBy = bB.linearVelocity.y;
+    const wB = bB.angularVelocity;
     for (let i = 0; i < count; i++) {
       const source = manifold.points[i];
       const p = this.points[i];
@@ -245,6 +266,12 @@ export class ContactConstraint {
       p.y = source.y;
       p.separation = source.separation;
       p.key = key;
+      // vn⁻ = (vB + wB × rB - vA - wA × rA) · n, measured now, before this step's forces.
+      const rAx = p.x - xAx;
+      const rAy = p.y - xAy;
+      const rBx = p.x - xBx;
+      const rBy = p.y - xBy;
+      p.approachVelocity = (vBx - wB * rBy - vAx + wA * rAy) * nx + (vBy + wB * rBx - vAy - wA * rAx) * ny;
       if (carry && oldCount > 0 && key0 === key) {
         p.normalImpulse = normal0;
         p.tangentImpulse = tangent0;

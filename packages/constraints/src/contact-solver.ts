@@ -7,10 +7,9 @@ const blockScratch = new BlockSolution();
 
 /**
  * Pre-step of every contact (Box2D-Lite `Arbiter::PreStep`): lever arms, effective masses of the
- * normal and friction rows, the Baumgarte bias, the restitution target, the 2x2 block, and then the
- * warm start. Two passes: every contact's approach velocity vn⁻ is measured before any warm start
- * changes the velocities, so the restitution target sees the velocities gravity and the bodies
- * brought, not last step's impulses.
+ * normal and friction rows, the Baumgarte bias, the restitution target (from the approach velocity
+ * {@link ContactConstraint.update} measured), the 2x2 block; then, in a second pass, the warm
+ * start of every contact.
  *
  * @param contacts - the constraints; the first `count` are prepared
  * @param count - how many to prepare
@@ -44,12 +43,6 @@ export function prepareContacts(
     const xAy = bA.position.y;
     const xBx = bB.position.x;
     const xBy = bB.position.y;
-    const vAx = bA.linearVelocity.x;
-    const vAy = bA.linearVelocity.y;
-    const wA = bA.angularVelocity;
-    const vBx = bB.linearVelocity.x;
-    const vBy = bB.linearVelocity.y;
-    const wB = bB.angularVelocity;
     const nx = c.normalX;
     const ny = c.normalY;
     // Tangent t = n × 1 = (n.y, -n.x).
@@ -88,11 +81,9 @@ export function prepareContacts(
       const excess = p.separation + slop;
       p.bias = excess < 0 ? -betaInvDt * excess : 0;
 
-      // Restitution: vn⁻ before the solve; above the threshold aim for vn⁺ = -e vn⁻.
-      const dvx = vBx - wB * rBy - vAx + wA * rAy;
-      const dvy = vBy + wB * rBx - vAy - wA * rAx;
-      const vn = dvx * nx + dvy * ny;
-      p.approachVelocity = vn;
+      // Restitution: with vn⁻ the approach velocity measured by update() (before the step's
+      // forces), above the threshold aim for vn⁺ = -e vn⁻.
+      const vn = p.approachVelocity;
       p.velocityBias = vn < -threshold ? -e * vn : 0;
       // The larger of the two: a bounce is exactly -e vn⁻ (the sum would add Baumgarte's push on
       // top and bounce higher than asked); a deep penetration with no bounce still gets pushed out.
@@ -180,6 +171,32 @@ export function warmStartContacts(
  * @throws ConstraintError when `count` is out of range
  */
 export function solveContacts(contacts: ContactConstraint[], count: number, settings: SolverSettings): void {
+  solveContactRows(contacts, count, settings, true);
+}
+
+/**
+ * One relax iteration (from Box2D v3's soft step), run after positions are integrated: the same
+ * rows as {@link solveContacts} but aiming at the restitution target only, without the Baumgarte
+ * bias. The bias has already moved the bodies apart during the position update; relaxing takes the
+ * separating velocity it left back out of the accumulated impulses, so position correction no longer
+ * turns into a bounce (without it, a box dropped with e = 0 pops up by as much as β² of the drop
+ * height). Does nothing unless impulses are accumulated (only an accumulated impulse can be taken
+ * back) and `settings.relax` is on. Allocates nothing.
+ *
+ * @throws ConstraintError when `count` is out of range
+ */
+export function relaxContacts(contacts: ContactConstraint[], count: number, settings: SolverSettings): void {
+  requireCount(count, contacts.length);
+  if (!(settings.relax && settings.accumulateImpulses)) return;
+  solveContactRows(contacts, count, settings, false);
+}
+
+function solveContactRows(
+  contacts: ContactConstraint[],
+  count: number,
+  settings: SolverSettings,
+  useBias: boolean,
+): void {
   requireCount(count, contacts.length);
   const accumulate = settings.accumulateImpulses;
   const useBlock = settings.blockSolver;
@@ -249,8 +266,8 @@ export function solveContacts(contacts: ContactConstraint[], count: number, sett
       const dv1y = vBy + wB * p1.rBx - vAy - wA * p1.rAx;
       const dv2x = vBx - wB * p2.rBy - vAx + wA * p2.rAy;
       const dv2y = vBy + wB * p2.rBx - vAy - wA * p2.rAx;
-      let b1 = dv1x * nx + dv1y * ny - p1.targetVelocity;
-      let b2 = dv2x * nx + dv2y * ny - p2.targetVelocity;
+      let b1 = dv1x * nx + dv1y * ny - (useBias ? p1.targetVelocity : p1.velocityBias);
+      let b2 = dv2x * nx + dv2y * ny - (useBias ? p2.targetVelocity : p2.velocityBias);
       // b' = b - K a: the LCP in the new totals x = a + d.
       b1 -= c.k11 * a1 + c.k12 * a2;
       b2 -= c.k12 * a1 + c.k22 * a2;
@@ -292,7 +309,8 @@ export function solveContacts(contacts: ContactConstraint[], count: number, sett
         const dvx = vBx - wB * rBy - vAx + wA * rAy;
         const dvy = vBy + wB * rBx - vAy - wA * rAx;
         const vn = dvx * nx + dvy * ny;
-        let lambda = p.normalMass * (p.targetVelocity - vn);
+        const target = useBias ? p.targetVelocity : p.velocityBias;
+        let lambda = p.normalMass * (target - vn);
         if (accumulate) {
           const old = p.normalImpulse;
           const total = old + lambda > 0 ? old + lambda : 0;

@@ -8,7 +8,7 @@ export {
   mixFriction,
   mixRestitution,
 } from './contact-constraint';
-export { prepareContacts, solveContacts, warmStartContacts } from './contact-solver';
+export { prepareContacts, relaxContacts, solveContacts, warmStartContacts } from './contact-solver';
 export {
   DistanceJoint,
   type DistanceJointOptions,

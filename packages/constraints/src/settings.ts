@@ -6,6 +6,7 @@ export interface SolverSettingsOptions {
   warmStarting?: boolean;
   positionCorrection?: boolean;
   blockSolver?: boolean;
+  relax?: boolean;
   baumgarte?: number;
   linearSlop?: number;
   restitutionThreshold?: number;
@@ -32,6 +33,12 @@ export class SolverSettings {
   positionCorrection: boolean;
   /** Solve the two normal rows of a two-point manifold together as a 2x2 LCP (else one at a time). */
   blockSolver: boolean;
+  /**
+   * Let `relaxContacts` (a pass after the position update) take back the velocity the Baumgarte
+   * bias left, so position correction does not make bodies pop apart. Only acts when the step calls
+   * `relaxContacts`; Box2D-Lite has no such pass.
+   */
+  relax: boolean;
   /** Baumgarte factor β: the fraction of the position error removed per step (0.2). */
   baumgarte: number;
   /** Penetration allowed without correction, m (0.01). */
@@ -49,6 +56,7 @@ export class SolverSettings {
     this.warmStarting = options.warmStarting ?? true;
     this.positionCorrection = options.positionCorrection ?? true;
     this.blockSolver = options.blockSolver ?? true;
+    this.relax = options.relax ?? true;
     this.baumgarte = options.baumgarte ?? 0.2;
     this.linearSlop = options.linearSlop ?? 0.01;
     this.restitutionThreshold = options.restitutionThreshold ?? 1;
