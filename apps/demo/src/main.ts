@@ -1,1 +1,3 @@
-export {};
+import { Testbed } from './app';
+
+new Testbed();

@@ -1,0 +1,575 @@
+import { catalogue, getScene, type SceneEntry } from '@lite/scenes';
+import type { Body, World } from '@lite/world';
+import { Camera } from './camera';
+import { FixedStepClock } from './fixed-step';
+import { bindSlider, byId, createSlider, createToggle } from './panel';
+import { PointerInput } from './pointer-input';
+import { drawPane } from './render';
+import {
+  type DemoSettings,
+  type DrawLayers,
+  defaultLayers,
+  defaultSettings,
+  LAYERS,
+  TECHNIQUES,
+  type TechniqueName,
+} from './settings';
+import { type Pane, Simulation } from './simulation';
+import { theme } from './theme';
+import { formatUrlState, parseUrlState, resolveParameters } from './url-state';
+
+/** The simulation step, s (Box2D-Lite's 60 Hz). */
+export const STEP = 1 / 60;
+
+/** The hook the browser test reads (`window.__lite`); plain getters over the live testbed. */
+export interface TestHook {
+  /** The first (or only) pane's world. */
+  readonly world: World;
+  /** Every pane's world (two for a comparison scene). */
+  readonly worlds: World[];
+  /** The running scene's id. */
+  readonly sceneId: string;
+  /** The ids of every scene in menu order. */
+  readonly sceneIds: string[];
+  /** Steps taken since the scene was (re)built. */
+  readonly stepCount: number;
+  /** Whether the simulation is paused. */
+  readonly paused: boolean;
+  /** The error a world stopped on, if any. */
+  readonly error: string | null;
+  /** The user's solver settings. */
+  readonly settings: DemoSettings;
+  /** The debug layers. */
+  readonly layers: DrawLayers;
+  /** Page (client) coordinates, CSS px, of the world point (`x`, `y`) in pane `pane`. */
+  toClient(x: number, y: number, pane?: number): { x: number; y: number };
+  /** Opens a scene (as the menu does). */
+  loadScene(id: string, params?: Record<string, number>): void;
+}
+
+declare global {
+  interface Window {
+    /** The testbed's test hook. */
+    __lite?: TestHook;
+  }
+}
+
+function pointInBody(body: Body, x: number, y: number): boolean {
+  const dx = x - body.position.x;
+  const dy = y - body.position.y;
+  const c = Math.cos(body.angle);
+  const s = Math.sin(body.angle);
+  // Into the body frame: R^T d.
+  const lx = c * dx + s * dy;
+  const ly = -s * dx + c * dy;
+  return Math.abs(lx) <= 0.5 * body.width && Math.abs(ly) <= 0.5 * body.height;
+}
+
+/** The whole testbed: the panel, the canvas, the loop. */
+export class Testbed {
+  private entry: SceneEntry;
+  private params: Record<string, number>;
+  private readonly settings: DemoSettings;
+  private readonly layers: DrawLayers;
+  private simulation!: Simulation;
+  private paused: boolean;
+  private readonly clock = new FixedStepClock(STEP, 4);
+  /** The first pane's camera; the others follow it, shifted to their own centres. */
+  private readonly camera = new Camera();
+  private readonly paneCameras: Camera[] = [new Camera(), new Camera()];
+  private readonly canvas: HTMLCanvasElement;
+  private readonly ctx: CanvasRenderingContext2D;
+  private readonly input: PointerInput;
+  private dragPane: Pane | null = null;
+  private cssWidth = 1;
+  private cssHeight = 1;
+  private pixelRatio = 1;
+  private lastFrame = -1;
+  private lastStats = 0;
+  private readonly techniqueInputs = new Map<TechniqueName, HTMLInputElement>();
+  private readonly techniqueLabels = new Map<TechniqueName, HTMLLabelElement>();
+  private readonly layerInputs = new Map<keyof DrawLayers, HTMLInputElement>();
+  private sleepingInput!: HTMLInputElement;
+  private showIterations!: (value: number) => void;
+  private showGravityX!: (value: number) => void;
+  private showGravityY!: (value: number) => void;
+
+  constructor() {
+    const state = parseUrlState(window.location.search);
+    this.entry = (state.sceneId && getScene(state.sceneId)) || catalogue[0];
+    this.params = resolveParameters(this.entry, state.numbers);
+    this.paused = state.paused;
+    this.settings = defaultSettings();
+    this.layers = defaultLayers();
+    this.canvas = byId<HTMLCanvasElement>('view');
+    const ctx = this.canvas.getContext('2d', { alpha: false });
+    if (!ctx) throw new Error('this browser has no 2D canvas');
+    this.ctx = ctx;
+    this.buildPanel();
+    this.input = new PointerInput(this.canvas, {
+      grab: (x, y) => this.grab(x, y),
+      drag: (x, y) => this.drag(x, y),
+      release: () => this.release(),
+      pan: (dx, dy) => this.camera.panBy(dx, dy),
+      zoom: (factor, x, y) => this.zoom(factor, x, y),
+    });
+    window.addEventListener('keydown', (event) => this.onKey(event));
+    window.addEventListener('popstate', () => {
+      const next = parseUrlState(window.location.search);
+      const entry = (next.sceneId && getScene(next.sceneId)) || catalogue[0];
+      this.open(entry, resolveParameters(entry, next.numbers), 'replace');
+    });
+    this.open(this.entry, this.params, 'replace');
+    new ResizeObserver(() => this.resize()).observe(byId('stage'));
+    this.resize();
+    this.installTestHook();
+    requestAnimationFrame((time) => this.frame(time));
+  }
+
+  // Scenes --------------------------------------------------------------------------------------
+
+  /**
+   * Opens `entry` with `params`: rebuilds the worlds, resets the view and updates the panel and the
+   * address (`push`: a new history entry, so Back returns to the previous scene; `replace`: the same
+   * entry; `keep`: a reset, which also keeps the view).
+   */
+  private open(
+    entry: SceneEntry,
+    params: Record<string, number>,
+    history: 'push' | 'replace' | 'keep',
+  ): void {
+    this.entry = entry;
+    this.params = params;
+    this.release();
+    this.input.cancelDrag();
+    const scene = entry.create(params);
+    // Gravity and iterations come from the scene; the techniques stay as the user set them.
+    this.settings.iterations = scene.iterations;
+    this.settings.gravityX = scene.gravity.x;
+    this.settings.gravityY = scene.gravity.y;
+    this.simulation = new Simulation(scene, this.settings);
+    this.clock.reset();
+    if (history !== 'keep') this.resetView();
+    const url = formatUrlState(entry, params);
+    if (url !== window.location.search) {
+      if (history === 'push') window.history.pushState(null, '', url);
+      else window.history.replaceState(null, '', url);
+    }
+    this.refreshPanel();
+  }
+
+  private reset(): void {
+    this.open(this.entry, this.params, 'keep');
+  }
+
+  private resetView(): void {
+    const scene = this.simulation.scene;
+    this.camera.centerX = this.simulation.panes[0].centerX;
+    this.camera.centerY = scene.camera.y;
+    this.camera.height = scene.camera.height;
+  }
+
+  // Panel ---------------------------------------------------------------------------------------
+
+  private buildPanel(): void {
+    const select = byId<HTMLSelectElement>('scene-select');
+    for (const entry of catalogue) {
+      const option = document.createElement('option');
+      option.value = entry.id;
+      option.textContent = entry.title;
+      select.append(option);
+    }
+    select.addEventListener('change', () => {
+      const entry = getScene(select.value);
+      if (entry) this.open(entry, resolveParameters(entry, {}), 'push');
+      select.blur();
+    });
+
+    byId('pause').addEventListener('click', () => this.setPaused(!this.paused));
+    byId('step').addEventListener('click', () => this.singleStep());
+    byId('reset').addEventListener('click', () => this.reset());
+    byId('bomb').addEventListener('click', () => this.simulation.dropBomb());
+
+    const techniques = byId('techniques');
+    for (const technique of TECHNIQUES) {
+      const { root, input } = createToggle(
+        `technique-${technique.name}`,
+        technique.label,
+        technique.key,
+        (on) => this.setTechnique(technique.name, on),
+      );
+      this.techniqueInputs.set(technique.name, input);
+      this.techniqueLabels.set(technique.name, root);
+      techniques.append(root);
+    }
+    const sleeping = createToggle('technique-sleeping', 'Sleeping', 's', (on) => {
+      this.settings.sleeping = on;
+      this.simulation.applySettings(this.settings);
+    });
+    this.sleepingInput = sleeping.input;
+    techniques.append(sleeping.root);
+
+    this.showIterations = bindSlider(byId('iterations'), byId('iterations-value'), (value) => {
+      this.settings.iterations = value;
+      this.simulation.applySettings(this.settings);
+    });
+    this.showGravityX = bindSlider(byId('gravity-x'), byId('gravity-x-value'), (value) => {
+      this.settings.gravityX = value;
+      this.simulation.applySettings(this.settings);
+    });
+    this.showGravityY = bindSlider(byId('gravity-y'), byId('gravity-y-value'), (value) => {
+      this.settings.gravityY = value;
+      this.simulation.applySettings(this.settings);
+    });
+
+    const layers = byId('layers');
+    for (const layer of LAYERS) {
+      const { root, input } = createToggle(`layer-${layer.name}`, layer.label, layer.key, (on) => {
+        this.layers[layer.name] = on;
+      });
+      this.layerInputs.set(layer.name, input);
+      layers.append(root);
+    }
+
+    const app = byId('app');
+    if (window.matchMedia('(max-width: 720px)').matches) app.classList.add('panel-hidden');
+    byId('panel-toggle').addEventListener('click', () => app.classList.toggle('panel-hidden'));
+  }
+
+  /** Brings every control in line with the state (after a scene change or a key press). */
+  private refreshPanel(): void {
+    const scene = this.simulation.scene;
+    byId<HTMLSelectElement>('scene-select').value = this.entry.id;
+    byId('scene-description').textContent = scene.description;
+    byId('hud-title').textContent = scene.title;
+    document.title = `${scene.title} · lite testbed`;
+
+    const parameters = byId('scene-parameters');
+    parameters.replaceChildren();
+    for (const parameter of this.entry.parameters) {
+      const { root } = createSlider(
+        `parameter-${parameter.name}`,
+        parameter.label,
+        parameter.min,
+        parameter.max,
+        parameter.step,
+        this.params[parameter.name],
+        (value) => this.open(this.entry, { ...this.params, [parameter.name]: value }, 'replace'),
+      );
+      parameters.append(root);
+    }
+
+    const pinned = this.simulation.panes[0].pinned;
+    for (const technique of TECHNIQUES) {
+      const input = this.techniqueInputs.get(technique.name)!;
+      const label = this.techniqueLabels.get(technique.name)!;
+      const isPinned = pinned?.setting === technique.name;
+      input.checked = this.settings[technique.name];
+      input.disabled = isPinned;
+      label.classList.toggle('pinned', isPinned);
+      label.title = isPinned ? 'Compared in this scene: on in one world, off in the other' : '';
+    }
+    this.sleepingInput.checked = this.settings.sleeping;
+    for (const layer of LAYERS) this.layerInputs.get(layer.name)!.checked = this.layers[layer.name];
+    this.showIterations(this.settings.iterations);
+    this.showGravityX(this.settings.gravityX);
+    this.showGravityY(this.settings.gravityY);
+    this.refreshPauseButton();
+  }
+
+  private refreshPauseButton(): void {
+    const button = byId('pause');
+    button.textContent = this.paused ? 'Run' : 'Pause';
+    button.setAttribute('aria-pressed', String(this.paused));
+  }
+
+  private setTechnique(name: TechniqueName, on: boolean): void {
+    this.settings[name] = on;
+    this.simulation.applySettings(this.settings);
+    this.techniqueInputs.get(name)!.checked = on;
+  }
+
+  private setPaused(paused: boolean): void {
+    this.paused = paused;
+    this.clock.reset();
+    this.refreshPauseButton();
+  }
+
+  private singleStep(): void {
+    this.setPaused(true);
+    this.simulation.step(STEP);
+  }
+
+  // Input ---------------------------------------------------------------------------------------
+
+  private onKey(event: KeyboardEvent): void {
+    const target = event.target as HTMLElement | null;
+    if (target && (target.tagName === 'INPUT' || target.tagName === 'SELECT') && event.key !== ' ') return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const key = event.key.toLowerCase();
+    const technique = TECHNIQUES.find((t) => t.key === key);
+    if (technique) {
+      if (this.simulation.panes[0].pinned?.setting !== technique.name) {
+        this.setTechnique(technique.name, !this.settings[technique.name]);
+      }
+      return;
+    }
+    switch (key) {
+      case ' ':
+        event.preventDefault();
+        this.simulation.dropBomb();
+        return;
+      case 'p':
+        this.setPaused(!this.paused);
+        return;
+      case 'n':
+      case '.':
+        this.singleStep();
+        return;
+      case 'r':
+        this.reset();
+        return;
+      case 's':
+        this.settings.sleeping = !this.settings.sleeping;
+        this.simulation.applySettings(this.settings);
+        this.sleepingInput.checked = this.settings.sleeping;
+        return;
+      case 'j':
+        this.layers.joints = !this.layers.joints;
+        this.layerInputs.get('joints')!.checked = this.layers.joints;
+        return;
+      case 'h':
+        byId('app').classList.toggle('panel-hidden');
+        return;
+      case '[':
+      case ']': {
+        const index = catalogue.indexOf(this.entry);
+        const next = catalogue[(index + (key === ']' ? 1 : catalogue.length - 1)) % catalogue.length];
+        this.open(next, resolveParameters(next, {}), 'push');
+        return;
+      }
+    }
+    if (key >= '1' && key <= '9') {
+      const next = catalogue[Number(key) - 1];
+      if (next) this.open(next, resolveParameters(next, {}), 'push');
+    }
+  }
+
+  /** The pane whose viewport holds the canvas point, and its camera. */
+  private paneAt(x: number, y: number): { pane: Pane; camera: Camera } | null {
+    const panes = this.simulation.panes;
+    for (let i = 0; i < panes.length; i++) {
+      const camera = this.paneCamera(i);
+      if (camera.containsScreen(x, y)) return { pane: panes[i], camera };
+    }
+    return null;
+  }
+
+  private grab(x: number, y: number): boolean {
+    const hit = this.paneAt(x, y);
+    if (!hit) return false;
+    const point = hit.camera.toWorld({ x: 0, y: 0 }, x, y);
+    const world = hit.pane.world;
+    let picked: Body | null = null;
+    for (const body of world.bodies) {
+      if (body.type === 'dynamic' && pointInBody(body, point.x, point.y)) {
+        picked = body;
+        break;
+      }
+    }
+    if (!picked) return false;
+    const mass = picked.mass;
+    const gravity = Math.max(10, Math.hypot(this.settings.gravityX, this.settings.gravityY));
+    hit.pane.mouseJoint = world.createMouseJoint({
+      body: picked,
+      target: point,
+      maxForce: 1000 * mass * gravity,
+      frequencyHz: 5,
+      dampingRatio: 0.7,
+    });
+    this.dragPane = hit.pane;
+    this.canvas.classList.add('dragging');
+    return true;
+  }
+
+  private drag(x: number, y: number): void {
+    const pane = this.dragPane;
+    if (!pane?.mouseJoint) return;
+    const index = this.simulation.panes.indexOf(pane);
+    if (index < 0) return;
+    const point = this.paneCamera(index).toWorld({ x: 0, y: 0 }, x, y);
+    pane.mouseJoint.setTarget(point.x, point.y);
+  }
+
+  private release(): void {
+    const pane = this.dragPane;
+    if (pane?.mouseJoint) {
+      if (this.simulation.panes.includes(pane)) pane.world.destroyJoint(pane.mouseJoint);
+      pane.mouseJoint = null;
+    }
+    this.dragPane = null;
+    this.canvas.classList.remove('dragging');
+  }
+
+  private zoom(factor: number, x: number, y: number): void {
+    const hit = this.paneAt(x, y);
+    const index = hit ? this.simulation.panes.indexOf(hit.pane) : 0;
+    const camera = this.paneCamera(index);
+    camera.zoomAt(factor, x, y);
+    // Back to the shared camera: undo this pane's shift.
+    const panes = this.simulation.panes;
+    this.camera.centerX = camera.centerX - (panes[index].centerX - panes[0].centerX);
+    this.camera.centerY = camera.centerY;
+    this.camera.height = camera.height;
+  }
+
+  // View ----------------------------------------------------------------------------------------
+
+  /** Pane `index`'s camera: the shared camera shifted to the pane's centre, in its part of the canvas. */
+  private paneCamera(index: number): Camera {
+    const panes = this.simulation.panes;
+    const camera = this.paneCameras[index].copy(this.camera);
+    const width = this.cssWidth / panes.length;
+    camera.setViewport(index * width, 0, width, this.cssHeight);
+    camera.centerX += panes[index].centerX - panes[0].centerX;
+    return camera;
+  }
+
+  private resize(): void {
+    const stage = byId('stage');
+    this.cssWidth = Math.max(1, stage.clientWidth);
+    this.cssHeight = Math.max(1, stage.clientHeight);
+    this.pixelRatio = window.devicePixelRatio || 1;
+    const width = Math.round(this.cssWidth * this.pixelRatio);
+    const height = Math.round(this.cssHeight * this.pixelRatio);
+    if (this.canvas.width !== width || this.canvas.height !== height) {
+      this.canvas.width = width;
+      this.canvas.height = height;
+    }
+    this.camera.setViewport(0, 0, this.cssWidth, this.cssHeight);
+    this.draw();
+  }
+
+  private frame(time: number): void {
+    // devicePixelRatio changes when the window moves to another screen or the page is zoomed.
+    if ((window.devicePixelRatio || 1) !== this.pixelRatio) this.resize();
+    const elapsed = this.lastFrame < 0 ? 0 : (time - this.lastFrame) / 1000;
+    this.lastFrame = time;
+    if (!this.paused) {
+      const steps = this.clock.advance(elapsed);
+      for (let i = 0; i < steps; i++) this.simulation.step(STEP);
+    }
+    this.draw();
+    if (time - this.lastStats > 250) {
+      this.lastStats = time;
+      this.updateStats();
+    }
+    requestAnimationFrame((next) => this.frame(next));
+  }
+
+  private draw(): void {
+    const ctx = this.ctx;
+    ctx.setTransform(this.pixelRatio, 0, 0, this.pixelRatio, 0, 0);
+    ctx.fillStyle = theme.background;
+    ctx.fillRect(0, 0, this.cssWidth, this.cssHeight);
+    const panes = this.simulation.panes;
+    for (let i = 0; i < panes.length; i++) drawPane(ctx, this.paneCamera(i), panes[i], this.layers, STEP);
+    if (panes.length > 1) {
+      ctx.strokeStyle = theme.divider;
+      ctx.lineWidth = 1;
+      ctx.beginPath();
+      for (let i = 1; i < panes.length; i++) {
+        const x = Math.round((i * this.cssWidth) / panes.length) + 0.5;
+        ctx.moveTo(x, 0);
+        ctx.lineTo(x, this.cssHeight);
+      }
+      ctx.stroke();
+    }
+  }
+
+  private updateStats(): void {
+    const simulation = this.simulation;
+    let bodies = 0;
+    let awake = 0;
+    let contacts = 0;
+    let points = 0;
+    let joints = 0;
+    for (const pane of simulation.panes) {
+      const world = pane.world;
+      for (const body of world.bodies) {
+        if (body.type === 'static') continue;
+        bodies++;
+        if (body.awake) awake++;
+      }
+      for (const contact of world.contacts) {
+        if (contact.pointCount === 0) continue;
+        contacts++;
+        points += contact.pointCount;
+      }
+      for (const joint of world.joints) if (joint.kind !== 2) joints++;
+    }
+    const times = simulation.stepTimes;
+    const rows: [string, string][] = [
+      ['bodies', `${bodies} · ${awake} awake`],
+      ['contacts', `${contacts} · ${points} points`],
+      ['joints', String(joints)],
+      ['step', `${times.average.toFixed(2)} ms mean · ${times.max.toFixed(2)} max`],
+    ];
+    if (simulation.panes.length > 1) rows.push(['worlds', `${simulation.panes.length}, side by side`]);
+    const list = byId('stats');
+    list.replaceChildren(
+      ...rows.flatMap(([name, value]) => {
+        const dt = document.createElement('dt');
+        dt.textContent = name;
+        const dd = document.createElement('dd');
+        dd.textContent = value;
+        return [dt, dd];
+      }),
+    );
+    const status = byId('hud-status');
+    const seconds = (simulation.stepCount * STEP).toFixed(1);
+    status.textContent = simulation.error
+      ? `stopped: ${simulation.error}`
+      : `t = ${seconds} s · step ${simulation.stepCount}${this.paused ? ' · paused' : ''}`;
+    status.classList.toggle('error', simulation.error !== null);
+  }
+
+  // Test hook -----------------------------------------------------------------------------------
+
+  private installTestHook(): void {
+    const testbed = this;
+    window.__lite = {
+      get world() {
+        return testbed.simulation.panes[0].world;
+      },
+      get worlds() {
+        return testbed.simulation.panes.map((pane) => pane.world);
+      },
+      get sceneId() {
+        return testbed.entry.id;
+      },
+      sceneIds: catalogue.map((entry) => entry.id),
+      get stepCount() {
+        return testbed.simulation.stepCount;
+      },
+      get paused() {
+        return testbed.paused;
+      },
+      get error() {
+        return testbed.simulation.error;
+      },
+      settings: this.settings,
+      layers: this.layers,
+      toClient(x: number, y: number, pane = 0) {
+        const camera = testbed.paneCamera(pane);
+        const rect = testbed.canvas.getBoundingClientRect();
+        return { x: rect.left + camera.toScreenX(x), y: rect.top + camera.toScreenY(y) };
+      },
+      loadScene(id: string, params: Record<string, number> = {}) {
+        const entry = getScene(id);
+        if (!entry) throw new Error(`no scene with id ${id}`);
+        testbed.open(entry, resolveParameters(entry, params), 'push');
+      },
+    };
+  }
+}

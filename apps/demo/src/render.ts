@@ -1,0 +1,389 @@
+import type { Body } from '@lite/world';
+import type { Camera } from './camera';
+import type { DrawLayers } from './settings';
+import { type Pane, tagOf } from './simulation';
+import { theme } from './theme';
+
+/** The styles bodies are batched by (one canvas path per style); palette colour i is `Palette + i`. */
+const Style = { Static: 0, Kinematic: 1, Sleeping: 2, Bomb: 3, Palette: 4 } as const;
+
+const styleCount = Style.Palette + theme.palette.length;
+
+/** `#rrggbb` with an alpha, as an `rgba()` string. */
+function withAlpha(hex: string, alpha: number): string {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return `rgba(${(value >> 16) & 255}, ${(value >> 8) & 255}, ${value & 255}, ${alpha})`;
+}
+
+const paletteFills = theme.palette.map((color) => withAlpha(color, theme.dynamicFillAlpha));
+
+function styleOf(body: Body, layers: DrawLayers): number {
+  if (body.type === 'static') return Style.Static;
+  if (body.type === 'kinematic') return Style.Kinematic;
+  if (layers.sleeping && !body.awake) return Style.Sleeping;
+  if (tagOf(body) === 'bomb') return Style.Bomb;
+  return Style.Palette + (body.id % theme.palette.length);
+}
+
+function fillOf(style: number): string {
+  switch (style) {
+    case Style.Static:
+      return theme.staticFill;
+    case Style.Kinematic:
+      return theme.kinematicFill;
+    case Style.Sleeping:
+      return theme.sleepingFill;
+    case Style.Bomb:
+      return theme.bombFill;
+    default:
+      return paletteFills[style - Style.Palette];
+  }
+}
+
+function strokeOf(style: number): string {
+  switch (style) {
+    case Style.Static:
+      return theme.staticStroke;
+    case Style.Kinematic:
+      return theme.kinematicStroke;
+    case Style.Sleeping:
+      return theme.sleepingStroke;
+    case Style.Bomb:
+      return theme.bombStroke;
+    default:
+      return theme.palette[style - Style.Palette];
+  }
+}
+
+/** Adds the outline of `body`'s box to the current path. */
+function traceBox(ctx: CanvasRenderingContext2D, camera: Camera, body: Body): void {
+  const c = Math.cos(body.angle);
+  const s = Math.sin(body.angle);
+  const hw = 0.5 * body.width;
+  const hh = 0.5 * body.height;
+  const x = body.position.x;
+  const y = body.position.y;
+  // Corners counter-clockwise from (+hw, +hh) in the body frame.
+  ctx.moveTo(camera.toScreenX(x + c * hw - s * hh), camera.toScreenY(y + s * hw + c * hh));
+  ctx.lineTo(camera.toScreenX(x - c * hw - s * hh), camera.toScreenY(y - s * hw + c * hh));
+  ctx.lineTo(camera.toScreenX(x - c * hw + s * hh), camera.toScreenY(y - s * hw - c * hh));
+  ctx.lineTo(camera.toScreenX(x + c * hw + s * hh), camera.toScreenY(y + s * hw - c * hh));
+  ctx.closePath();
+}
+
+/** Whether the box of `body` may be visible in the camera (a cheap bounding-circle test). */
+function visible(camera: Camera, body: Body): boolean {
+  const radius = 0.5 * Math.hypot(body.width, body.height) * camera.scale;
+  const sx = camera.toScreenX(body.position.x);
+  const sy = camera.toScreenY(body.position.y);
+  return (
+    sx + radius >= camera.viewLeft &&
+    sx - radius <= camera.viewLeft + camera.viewWidth &&
+    sy + radius >= camera.viewTop &&
+    sy - radius <= camera.viewTop + camera.viewHeight
+  );
+}
+
+/** Grid lines every 1, 5, 10, ... metres, whichever keeps them at least ~24 px apart. */
+function drawGrid(ctx: CanvasRenderingContext2D, camera: Camera): void {
+  const scale = camera.scale;
+  let spacing = 1;
+  while (spacing * scale < 24) spacing *= spacing % 2 === 0 || spacing === 1 ? 5 : 2;
+  const left = camera.viewLeft;
+  const right = left + camera.viewWidth;
+  const top = camera.viewTop;
+  const bottom = top + camera.viewHeight;
+  const minX = camera.centerX - (0.5 * camera.viewWidth) / scale;
+  const maxX = camera.centerX + (0.5 * camera.viewWidth) / scale;
+  const minY = camera.centerY - (0.5 * camera.viewHeight) / scale;
+  const maxY = camera.centerY + (0.5 * camera.viewHeight) / scale;
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = theme.grid;
+  ctx.beginPath();
+  for (let x = Math.ceil(minX / spacing) * spacing; x <= maxX; x += spacing) {
+    const sx = Math.round(camera.toScreenX(x)) + 0.5;
+    ctx.moveTo(sx, top);
+    ctx.lineTo(sx, bottom);
+  }
+  for (let y = Math.ceil(minY / spacing) * spacing; y <= maxY; y += spacing) {
+    const sy = Math.round(camera.toScreenY(y)) + 0.5;
+    ctx.moveTo(left, sy);
+    ctx.lineTo(right, sy);
+  }
+  ctx.stroke();
+  ctx.strokeStyle = theme.axis;
+  ctx.beginPath();
+  if (minX <= 0 && maxX >= 0) {
+    const sx = Math.round(camera.toScreenX(0)) + 0.5;
+    ctx.moveTo(sx, top);
+    ctx.lineTo(sx, bottom);
+  }
+  if (minY <= 0 && maxY >= 0) {
+    const sy = Math.round(camera.toScreenY(0)) + 0.5;
+    ctx.moveTo(left, sy);
+    ctx.lineTo(right, sy);
+  }
+  ctx.stroke();
+}
+
+function drawBodies(
+  ctx: CanvasRenderingContext2D,
+  camera: Camera,
+  bodies: readonly Body[],
+  layers: DrawLayers,
+) {
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = Math.min(2, Math.max(0.75, 0.04 * camera.scale));
+  for (let style = 0; style < styleCount; style++) {
+    let any = false;
+    ctx.beginPath();
+    for (const body of bodies) {
+      if (styleOf(body, layers) !== style || !visible(camera, body)) continue;
+      traceBox(ctx, camera, body);
+      any = true;
+    }
+    if (!any) continue;
+    ctx.fillStyle = fillOf(style);
+    ctx.fill();
+    ctx.strokeStyle = strokeOf(style);
+    ctx.stroke();
+  }
+}
+
+function drawCenters(ctx: CanvasRenderingContext2D, camera: Camera, bodies: readonly Body[]): void {
+  const axis = 0.3;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  for (const body of bodies) {
+    if (body.type === 'static' || !visible(camera, body)) continue;
+    const x = body.position.x;
+    const y = body.position.y;
+    const c = Math.cos(body.angle);
+    const s = Math.sin(body.angle);
+    ctx.moveTo(camera.toScreenX(x), camera.toScreenY(y));
+    ctx.lineTo(camera.toScreenX(x + axis * c), camera.toScreenY(y + axis * s));
+    ctx.moveTo(camera.toScreenX(x), camera.toScreenY(y));
+    ctx.lineTo(camera.toScreenX(x - axis * s), camera.toScreenY(y + axis * c));
+  }
+  ctx.strokeStyle = theme.center;
+  ctx.stroke();
+}
+
+function drawAabbs(ctx: CanvasRenderingContext2D, camera: Camera, bodies: readonly Body[]): void {
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = theme.aabb;
+  ctx.beginPath();
+  for (const body of bodies) {
+    if (!visible(camera, body)) continue;
+    const c = Math.abs(Math.cos(body.angle));
+    const s = Math.abs(Math.sin(body.angle));
+    const ex = 0.5 * (c * body.width + s * body.height);
+    const ey = 0.5 * (s * body.width + c * body.height);
+    const x0 = camera.toScreenX(body.position.x - ex);
+    const x1 = camera.toScreenX(body.position.x + ex);
+    const y0 = camera.toScreenY(body.position.y + ey);
+    const y1 = camera.toScreenY(body.position.y - ey);
+    ctx.rect(x0, y0, x1 - x0, y1 - y0);
+  }
+  ctx.stroke();
+}
+
+/** World x of the anchor at (`lx`, `ly`) in `body`'s frame. */
+function anchorX(body: Body, lx: number, ly: number): number {
+  return body.position.x + Math.cos(body.angle) * lx - Math.sin(body.angle) * ly;
+}
+
+/** World y of the anchor at (`lx`, `ly`) in `body`'s frame. */
+function anchorY(body: Body, lx: number, ly: number): number {
+  return body.position.y + Math.sin(body.angle) * lx + Math.cos(body.angle) * ly;
+}
+
+/** A zig-zag from (x0, y0) to (x1, y1) in screen px: a soft joint drawn as a spring. */
+function traceSpring(ctx: CanvasRenderingContext2D, x0: number, y0: number, x1: number, y1: number): void {
+  const dx = x1 - x0;
+  const dy = y1 - y0;
+  const length = Math.hypot(dx, dy);
+  if (length < 1) return;
+  const turns = 8;
+  const width = Math.min(6, 0.15 * length);
+  const nx = -dy / length;
+  const ny = dx / length;
+  ctx.moveTo(x0, y0);
+  for (let i = 1; i < 2 * turns; i++) {
+    const t = i / (2 * turns);
+    const side = i % 2 === 0 ? -width : width;
+    ctx.lineTo(x0 + dx * t + nx * side, y0 + dy * t + ny * side);
+  }
+  ctx.lineTo(x1, y1);
+}
+
+function drawJoints(ctx: CanvasRenderingContext2D, camera: Camera, pane: Pane, layers: DrawLayers): void {
+  const world = pane.world;
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = theme.joint;
+  ctx.fillStyle = theme.joint;
+  const dot = Math.max(2, Math.min(4, 0.06 * camera.scale));
+  for (const joint of world.joints) {
+    if (joint.kind === 2) continue; // the mouse joint is drawn below
+    if (!layers.joints) continue;
+    const a = joint.bodyA as Body;
+    const b = joint.bodyB as Body;
+    const ax = anchorX(a, joint.localAnchorAX, joint.localAnchorAY);
+    const ay = anchorY(a, joint.localAnchorAX, joint.localAnchorAY);
+    const bx = anchorX(b, joint.localAnchorBX, joint.localAnchorBY);
+    const by = anchorY(b, joint.localAnchorBX, joint.localAnchorBY);
+    ctx.beginPath();
+    if (joint.kind === 1) {
+      // Box2D-Lite's picture of a pin: each moving body's centre to its anchor (a static body's
+      // centre can be far away, under the ground: its anchor dot is enough).
+      if (a.type !== 'static') {
+        ctx.moveTo(camera.toScreenX(a.position.x), camera.toScreenY(a.position.y));
+        ctx.lineTo(camera.toScreenX(ax), camera.toScreenY(ay));
+      }
+      if (b.type !== 'static') {
+        ctx.moveTo(camera.toScreenX(b.position.x), camera.toScreenY(b.position.y));
+        ctx.lineTo(camera.toScreenX(bx), camera.toScreenY(by));
+      }
+    } else if (joint.frequencyHz > 0) {
+      traceSpring(
+        ctx,
+        camera.toScreenX(ax),
+        camera.toScreenY(ay),
+        camera.toScreenX(bx),
+        camera.toScreenY(by),
+      );
+    } else {
+      ctx.moveTo(camera.toScreenX(ax), camera.toScreenY(ay));
+      ctx.lineTo(camera.toScreenX(bx), camera.toScreenY(by));
+    }
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.arc(camera.toScreenX(ax), camera.toScreenY(ay), dot, 0, 2 * Math.PI);
+    ctx.moveTo(camera.toScreenX(bx) + dot, camera.toScreenY(by));
+    ctx.arc(camera.toScreenX(bx), camera.toScreenY(by), dot, 0, 2 * Math.PI);
+    ctx.fill();
+  }
+  const mouse = pane.mouseJoint;
+  if (mouse) {
+    const body = mouse.body as Body;
+    const px = camera.toScreenX(anchorX(body, mouse.localAnchorX, mouse.localAnchorY));
+    const py = camera.toScreenY(anchorY(body, mouse.localAnchorX, mouse.localAnchorY));
+    const tx = camera.toScreenX(mouse.targetX);
+    const ty = camera.toScreenY(mouse.targetY);
+    ctx.strokeStyle = theme.mouse;
+    ctx.fillStyle = theme.mouse;
+    ctx.setLineDash([4, 4]);
+    ctx.beginPath();
+    ctx.moveTo(px, py);
+    ctx.lineTo(tx, ty);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.beginPath();
+    ctx.arc(px, py, 3, 0, 2 * Math.PI);
+    ctx.moveTo(tx + 4, ty);
+    ctx.arc(tx, ty, 4, 0, 2 * Math.PI);
+    ctx.fill();
+  }
+}
+
+/** Force → drawn length: the log keeps 1 kg and 200 kg boxes both readable (m per log2 of N / 10). */
+function impulseLength(impulse: number, dt: number): number {
+  const force = Math.abs(impulse) / dt;
+  return 0.2 * Math.log2(1 + force / 10) * Math.sign(impulse);
+}
+
+function drawContacts(
+  ctx: CanvasRenderingContext2D,
+  camera: Camera,
+  pane: Pane,
+  layers: DrawLayers,
+  dt: number,
+) {
+  const normalLength = 0.4;
+  const size = 3;
+  for (const contact of pane.world.contacts) {
+    const nx = contact.normalX;
+    const ny = contact.normalY;
+    for (let i = 0; i < contact.pointCount; i++) {
+      const point = contact.points[i];
+      const sx = camera.toScreenX(point.x);
+      const sy = camera.toScreenY(point.y);
+      if (!camera.containsScreen(sx, sy)) continue;
+      if (layers.impulses) {
+        const ln = impulseLength(point.normalImpulse, dt);
+        const lt = impulseLength(point.tangentImpulse, dt);
+        ctx.lineWidth = 2;
+        ctx.strokeStyle = theme.normalImpulse;
+        ctx.beginPath();
+        ctx.moveTo(sx, sy);
+        ctx.lineTo(camera.toScreenX(point.x + ln * nx), camera.toScreenY(point.y + ln * ny));
+        ctx.stroke();
+        // Tangent t = cross(n, 1) = (n.y, -n.x).
+        ctx.strokeStyle = theme.frictionImpulse;
+        ctx.beginPath();
+        ctx.moveTo(sx, sy);
+        ctx.lineTo(camera.toScreenX(point.x + lt * ny), camera.toScreenY(point.y - lt * nx));
+        ctx.stroke();
+      }
+      if (layers.contacts) {
+        ctx.lineWidth = 1.5;
+        ctx.strokeStyle = theme.contactNormal;
+        ctx.beginPath();
+        ctx.moveTo(sx, sy);
+        ctx.lineTo(
+          camera.toScreenX(point.x + normalLength * nx),
+          camera.toScreenY(point.y + normalLength * ny),
+        );
+        ctx.stroke();
+        ctx.fillStyle = theme.contactPoint;
+        ctx.fillRect(sx - size, sy - size, 2 * size, 2 * size);
+      }
+    }
+  }
+}
+
+/** The pane's caption as a badge in its top-right corner (the top-left holds the numbers). */
+function drawLabel(ctx: CanvasRenderingContext2D, camera: Camera, label: string): void {
+  ctx.font = '600 13px system-ui, -apple-system, "Segoe UI", sans-serif';
+  const width = ctx.measureText(label).width + 20;
+  const height = 24;
+  const x = camera.viewLeft + camera.viewWidth - width - 12;
+  const y = camera.viewTop + 12;
+  ctx.fillStyle = theme.labelFill;
+  ctx.strokeStyle = theme.divider;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  ctx.roundRect(x, y, width, height, 6);
+  ctx.fill();
+  ctx.stroke();
+  ctx.fillStyle = theme.text;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(label, x + 0.5 * width, y + 0.5 * height + 0.5);
+}
+
+/**
+ * Draws one pane: grid, bodies, then the enabled debug layers, clipped to the camera's viewport.
+ * `dt` converts impulses to forces for the impulse layer.
+ */
+export function drawPane(
+  ctx: CanvasRenderingContext2D,
+  camera: Camera,
+  pane: Pane,
+  layers: DrawLayers,
+  dt: number,
+): void {
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(camera.viewLeft, camera.viewTop, camera.viewWidth, camera.viewHeight);
+  ctx.clip();
+  drawGrid(ctx, camera);
+  const bodies = pane.world.bodies;
+  drawBodies(ctx, camera, bodies, layers);
+  if (layers.centers) drawCenters(ctx, camera, bodies);
+  if (layers.aabbs) drawAabbs(ctx, camera, bodies);
+  drawJoints(ctx, camera, pane, layers);
+  if (layers.contacts || layers.impulses) drawContacts(ctx, camera, pane, layers, dt);
+  if (pane.label) drawLabel(ctx, camera, pane.label);
+  ctx.restore();
+}

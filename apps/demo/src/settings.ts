@@ -1,0 +1,75 @@
+/** The solver techniques the testbed switches live (the names of the world's settings). */
+export type TechniqueName = 'warmStarting' | 'positionCorrection' | 'accumulateImpulses' | 'blockSolver';
+
+/** Everything the user can change about how the worlds step. */
+export interface DemoSettings {
+  /** Warm starting: apply last step's accumulated impulses first. */
+  warmStarting: boolean;
+  /** Position correction (Baumgarte bias with slop). */
+  positionCorrection: boolean;
+  /** Accumulated (clamped-total) impulses instead of clamping each increment. */
+  accumulateImpulses: boolean;
+  /** The 2x2 block solver for two-point manifolds. */
+  blockSolver: boolean;
+  /** Islands and sleeping. */
+  sleeping: boolean;
+  /** Velocity iterations per step. */
+  iterations: number;
+  /** Gravity, m/s². */
+  gravityX: number;
+  /** Gravity, m/s². */
+  gravityY: number;
+}
+
+/** Which debug layers are drawn. */
+export interface DrawLayers {
+  /** Contact points and normals. */
+  contacts: boolean;
+  /** Normal and friction impulses at contact points. */
+  impulses: boolean;
+  /** Joint anchors and links. */
+  joints: boolean;
+  /** Axis-aligned bounding boxes. */
+  aabbs: boolean;
+  /** Sleeping bodies in their own colour. */
+  sleeping: boolean;
+  /** Centres of mass and orientation. */
+  centers: boolean;
+}
+
+/** The four techniques in panel order, with labels and keyboard shortcuts. */
+export const TECHNIQUES: ReadonlyArray<{ name: TechniqueName; label: string; key: string }> = [
+  { name: 'warmStarting', label: 'Warm starting', key: 'w' },
+  { name: 'positionCorrection', label: 'Position correction', key: 'c' },
+  { name: 'accumulateImpulses', label: 'Accumulated impulses', key: 'a' },
+  { name: 'blockSolver', label: 'Block solver', key: 'b' },
+];
+
+/** The debug layers in panel order, with labels and keyboard shortcuts. */
+export const LAYERS: ReadonlyArray<{ name: keyof DrawLayers; label: string; key: string }> = [
+  { name: 'contacts', label: 'Contact points and normals', key: '' },
+  { name: 'impulses', label: 'Impulses', key: '' },
+  { name: 'joints', label: 'Joints', key: 'j' },
+  { name: 'aabbs', label: 'AABBs', key: '' },
+  { name: 'sleeping', label: 'Sleeping bodies', key: '' },
+  { name: 'centers', label: 'Centres and axes', key: '' },
+];
+
+/** The settings a fresh testbed starts with: every technique on, as in the engine's defaults. */
+export function defaultSettings(): DemoSettings {
+  return {
+    warmStarting: true,
+    positionCorrection: true,
+    accumulateImpulses: true,
+    blockSolver: true,
+    sleeping: true,
+    iterations: 10,
+    gravityX: 0,
+    gravityY: -10,
+  };
+}
+
+/** The layers a fresh testbed draws. */
+export function defaultLayers(): DrawLayers {
+  return { contacts: false, impulses: false, joints: true, aabbs: false, sleeping: true, centers: false };
+}

@@ -1,0 +1,203 @@
+import { Random } from '@lite/math';
+import { type BodyDef, bomb, type CompareDef, type SceneDef } from '@lite/scenes';
+import { type Body, type MouseJoint, World } from '@lite/world';
+import { RollingStats } from './rolling-stats';
+import type { DemoSettings } from './settings';
+
+/** What the testbed keeps on each body it creates (as the body's `userData`). */
+export interface BodyTag {
+  /** The scene's tag (`ground`, `top`, `bomb`, ...), if any. */
+  tag: string | undefined;
+}
+
+/** The scene tag of a body the testbed created. */
+export function tagOf(body: Body): string | undefined {
+  return (body.userData as BodyTag | undefined)?.tag;
+}
+
+/** Creates `def` in `world`, shifted by `offsetX` metres. */
+export function createBodyFromDef(world: World, def: BodyDef, offsetX = 0): Body {
+  const userData: BodyTag = { tag: def.tag };
+  return world.createBody({
+    type: def.type,
+    width: def.width,
+    height: def.height,
+    position: { x: def.x + offsetX, y: def.y },
+    angle: def.angle ?? 0,
+    ...(def.type === 'dynamic'
+      ? def.mass !== undefined
+        ? { mass: def.mass }
+        : { density: def.density ?? 1 }
+      : {}),
+    friction: def.friction ?? 0.2,
+    restitution: def.restitution ?? 0,
+    linearVelocity: { x: def.vx ?? 0, y: def.vy ?? 0 },
+    angularVelocity: def.angularVelocity ?? 0,
+    userData,
+  });
+}
+
+/**
+ * One world of the testbed and where it is shown. A plain scene has one pane; a comparison scene
+ * ({@link SceneDef.compare}) has two, each holding one group of bodies and one value of the compared
+ * setting.
+ */
+export class Pane {
+  /** The world this pane steps. */
+  readonly world: World;
+  /** The caption drawn over the pane ('' for a plain scene). */
+  readonly label: string;
+  /** The x the pane's camera centres on (the middle of its group's bodies), m. */
+  readonly centerX: number;
+  /** The setting this pane pins, with its value, or `undefined`. */
+  readonly pinned: { setting: CompareDef['setting']; value: boolean } | undefined;
+  /** The mouse joint while a body of this pane is dragged. */
+  mouseJoint: MouseJoint | null;
+
+  constructor(
+    world: World,
+    label: string,
+    centerX: number,
+    pinned: { setting: CompareDef['setting']; value: boolean } | undefined,
+  ) {
+    this.world = world;
+    this.label = label;
+    this.centerX = centerX;
+    this.pinned = pinned;
+    this.mouseJoint = null;
+  }
+}
+
+/** Builds the world for one group of `scene` (`undefined`: every body). */
+export function buildWorld(scene: SceneDef, group: number | undefined): World {
+  const world = new World({
+    gravity: { x: scene.gravity.x, y: scene.gravity.y },
+    iterations: scene.iterations,
+  });
+  const bodies: (Body | null)[] = [];
+  for (const def of scene.bodies) {
+    const included = group === undefined || def.group === undefined || def.group === group;
+    bodies.push(included ? createBodyFromDef(world, def) : null);
+  }
+  for (const joint of scene.joints) {
+    const bodyA = bodies[joint.bodyA];
+    const bodyB = bodies[joint.bodyB];
+    if (!bodyA || !bodyB) continue;
+    // Box2D-Lite lets jointed bodies collide; a scene says so per joint when it needs that.
+    const { collideConnected } = joint as { collideConnected?: boolean };
+    const common = collideConnected !== undefined ? { bodyA, bodyB, collideConnected } : { bodyA, bodyB };
+    if (joint.kind === 'revolute') {
+      world.createRevoluteJoint({
+        ...common,
+        anchor: { x: joint.anchorX, y: joint.anchorY },
+        ...(joint.frequencyHz !== undefined ? { frequencyHz: joint.frequencyHz } : {}),
+        ...(joint.dampingRatio !== undefined ? { dampingRatio: joint.dampingRatio } : {}),
+        ...(joint.lowerAngle !== undefined ? { lowerAngle: joint.lowerAngle } : {}),
+        ...(joint.upperAngle !== undefined ? { upperAngle: joint.upperAngle } : {}),
+        ...(joint.motorSpeed !== undefined ? { motorSpeed: joint.motorSpeed } : {}),
+        ...(joint.maxMotorTorque !== undefined ? { maxMotorTorque: joint.maxMotorTorque } : {}),
+      });
+    } else {
+      world.createDistanceJoint({
+        ...common,
+        anchorA: { x: joint.anchorAX, y: joint.anchorAY },
+        anchorB: { x: joint.anchorBX, y: joint.anchorBY },
+        ...(joint.length !== undefined ? { length: joint.length } : {}),
+        ...(joint.minLength !== undefined ? { minLength: joint.minLength } : {}),
+        ...(joint.maxLength !== undefined ? { maxLength: joint.maxLength } : {}),
+        ...(joint.frequencyHz !== undefined ? { frequencyHz: joint.frequencyHz } : {}),
+        ...(joint.dampingRatio !== undefined ? { dampingRatio: joint.dampingRatio } : {}),
+      });
+    }
+  }
+  return world;
+}
+
+/** The middle of the x extent of the dynamic bodies of `group` (0 when there are none). */
+function groupCenterX(scene: SceneDef, group: number): number {
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
+  for (const def of scene.bodies) {
+    if (def.group !== group) continue;
+    low = Math.min(low, def.x - 0.5 * def.width);
+    high = Math.max(high, def.x + 0.5 * def.width);
+  }
+  return low <= high ? 0.5 * (low + high) : scene.camera.x;
+}
+
+/**
+ * A running scene: its panes (one world, or two for a comparison), the step counter and the step
+ * timings. Rebuilt from the {@link SceneDef} on reset.
+ */
+export class Simulation {
+  /** The scene being run. */
+  readonly scene: SceneDef;
+  /** One pane, or two for a comparison scene. */
+  readonly panes: Pane[];
+  /** Steps taken since the scene was built. */
+  stepCount: number;
+  /** Wall time of recent steps (all panes together), ms. */
+  readonly stepTimes: RollingStats;
+  /** Set when a world stopped on an error (non-finite state and the like). */
+  error: string | null;
+  private readonly random: Random;
+
+  constructor(scene: SceneDef, settings: DemoSettings) {
+    this.scene = scene;
+    this.stepCount = 0;
+    this.stepTimes = new RollingStats(60);
+    this.error = null;
+    this.random = new Random(2009);
+    const compare = scene.compare;
+    if (compare) {
+      this.panes = [0, 1].map(
+        (group) =>
+          new Pane(buildWorld(scene, group), compare.labels[group], groupCenterX(scene, group), {
+            setting: compare.setting,
+            value: compare.values[group],
+          }),
+      );
+    } else {
+      this.panes = [new Pane(buildWorld(scene, undefined), '', scene.camera.x, undefined)];
+    }
+    this.applySettings(settings);
+  }
+
+  /** Copies the user's settings into every world (a pane's pinned setting keeps its value). */
+  applySettings(settings: DemoSettings): void {
+    for (const pane of this.panes) {
+      const world = pane.world;
+      const target = world.settings;
+      target.warmStarting = settings.warmStarting;
+      target.positionCorrection = settings.positionCorrection;
+      target.accumulateImpulses = settings.accumulateImpulses;
+      target.blockSolver = settings.blockSolver;
+      target.iterations = settings.iterations;
+      if (pane.pinned) target[pane.pinned.setting] = pane.pinned.value;
+      target.sleeping = settings.sleeping;
+      world.gravity.x = settings.gravityX;
+      world.gravity.y = settings.gravityY;
+    }
+  }
+
+  /** Steps every pane once by `dt`; returns the wall time it took, ms. */
+  step(dt: number): number {
+    if (this.error) return 0;
+    const start = performance.now();
+    try {
+      for (const pane of this.panes) pane.world.step(dt);
+    } catch (error) {
+      this.error = error instanceof Error ? error.message : String(error);
+    }
+    const elapsed = performance.now() - start;
+    this.stepTimes.push(elapsed);
+    this.stepCount++;
+    return elapsed;
+  }
+
+  /** Drops Box2D-Lite's bomb into every pane (the same bomb, shifted to each pane's centre). */
+  dropBomb(): void {
+    const def = bomb(this.random);
+    for (const pane of this.panes) createBodyFromDef(pane.world, def, pane.centerX - this.scene.camera.x);
+  }
+}
