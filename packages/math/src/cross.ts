@@ -8,22 +8,31 @@ import { Vec2, type Vec2Like } from './vec2';
  *   vector × scalar: v × s = (s v.y, -s v.x)               (the tangent t = n × 1 of a contact)
  */
 
-/** The scalar cross product a × b = a.x b.y - a.y b.x. */
+/**
+ * The scalar cross product a × b = a.x b.y - a.y b.x: the z component of the 3D cross product, the
+ * signed area of the parallelogram on a and b (positive when b is counter-clockwise from a).
+ */
 export function cross(a: Vec2Like, b: Vec2Like): number {
   return a.x * b.y - a.y * b.x;
 }
 
-/** s × v = (-s v.y, s v.x), as a new vector. */
+/**
+ * s × v = (-s v.y, s v.x), as a new vector: the velocity w × r of a point at r on a body spinning
+ * at w. Allocation-free form: {@link crossScalarVecTo}.
+ */
 export function crossScalarVec(s: number, v: Vec2Like): Vec2 {
   return new Vec2(-s * v.y, s * v.x);
 }
 
-/** v × s = (s v.y, -s v.x), as a new vector. */
+/**
+ * v × s = (s v.y, -s v.x), as a new vector: for a contact normal n, n × 1 is the tangent.
+ * Allocation-free form: {@link crossVecScalarTo}.
+ */
 export function crossVecScalar(v: Vec2Like, s: number): Vec2 {
   return new Vec2(s * v.y, -s * v.x);
 }
 
-/** out = s × v = (-s v.y, s v.x); returns out. `out` may alias `v`. */
+/** out = s × v = (-s v.y, s v.x); returns out. Allocation-free; `out` may alias `v`. */
 export function crossScalarVecTo<T extends Vec2Like>(out: T, s: number, v: Vec2Like): T {
   const x = -s * v.y;
   out.y = s * v.x;
@@ -31,7 +40,7 @@ export function crossScalarVecTo<T extends Vec2Like>(out: T, s: number, v: Vec2L
   return out;
 }
 
-/** out = v × s = (s v.y, -s v.x); returns out. `out` may alias `v`. */
+/** out = v × s = (s v.y, -s v.x); returns out. Allocation-free; `out` may alias `v`. */
 export function crossVecScalarTo<T extends Vec2Like>(out: T, v: Vec2Like, s: number): T {
   const x = s * v.y;
   out.y = -s * v.x;

@@ -1,11 +1,27 @@
+export { atan2 } from './atan2';
 export { cross, crossScalarVec, crossScalarVecTo, crossVecScalar, crossVecScalarTo } from './cross';
 export { MathError } from './errors';
-export { invertMat22, Mat22, mulMat22, mulMat22Vec, mulTransposeMat22, solveMat22 } from './mat22';
+export {
+  absMat22,
+  addMat22,
+  invertMat22,
+  Mat22,
+  mulMat22,
+  mulMat22Vec,
+  mulTransposeMat22,
+  mulTransposeMat22Vec,
+  solveMat22,
+  transposeMat22,
+} from './mat22';
 export { Random } from './random';
 export { approxEqual, clamp, isFiniteNumber, lerp, requireFinite, sign } from './scalar';
 export {
+  invMulRot,
+  invMulTransform,
   invRotateVec2,
   invTransformVec2,
+  mulRot,
+  mulTransform,
   Rot,
   rotateVec2,
   Transform,
@@ -15,9 +31,13 @@ export { cos, sin } from './trig';
 export {
   addScaledVec2,
   addVec2,
+  distanceSquaredVec2,
   distanceVec2,
   dotVec2,
+  lengthSquaredVec2,
   lengthVec2,
+  lerpVec2,
+  negateVec2,
   normalizeVec2,
   scaleVec2,
   subVec2,

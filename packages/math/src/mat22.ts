@@ -53,6 +53,18 @@ export class Mat22 {
     return this;
   }
 
+  /** Sets this to the rotation matrix of `angle` radians (in place; see {@link Mat22.fromAngle}); returns this. */
+  setAngle(angle: number): this {
+    const c = cos(angle);
+    const s = sin(angle);
+    return this.set(c, -s, s, c);
+  }
+
+  /** Sets this to the identity; returns this. */
+  setIdentity(): this {
+    return this.set(1, 0, 0, 1);
+  }
+
   /** Copies `m`; returns this. */
   copy(m: Mat22): this {
     return this.set(m.a11, m.a12, m.a21, m.a22);
@@ -73,9 +85,19 @@ export class Mat22 {
     return new Mat22(this.a11, this.a21, this.a12, this.a22);
   }
 
+  /** this + m, as a new matrix. */
+  add(m: Mat22): Mat22 {
+    return addMat22(new Mat22(), this, m);
+  }
+
   /** this · m, as a new matrix. */
   mul(m: Mat22): Mat22 {
     return mulMat22(new Mat22(), this, m);
+  }
+
+  /** thisᵀ · m, as a new matrix (for rotations: the rotation from this frame to m's). */
+  mulTranspose(m: Mat22): Mat22 {
+    return mulTransposeMat22(new Mat22(), this, m);
   }
 
   /** this · v, as a new vector. */
@@ -94,9 +116,9 @@ export class Mat22 {
   }
 
   /**
-   * The inverse, as a new matrix. A singular matrix (determinant 0) or one with non-finite entries
-   * has no inverse: the result is then the zero matrix, as in Box2D, never NaN or Infinity. Use
-   * {@link invertMat22} to learn whether the inversion succeeded.
+   * The inverse, as a new matrix. A singular matrix (determinant 0), one with non-finite entries, or
+   * one whose inverse overflows has no inverse here: the result is then the zero matrix, as in Box2D,
+   * never NaN or Infinity. Use {@link invertMat22} to learn whether the inversion succeeded.
    */
   invert(): Mat22 {
     const out = new Mat22();
@@ -105,14 +127,30 @@ export class Mat22 {
   }
 
   /**
-   * Solves this · x = b for x, as a new vector, without forming the inverse. A singular system gives
-   * the zero vector; use {@link solveMat22} to learn whether it was solvable.
+   * Solves this · x = b for x, as a new vector, without forming the inverse. A singular system (or
+   * non-finite input, or a solution that overflows) gives the zero vector; use {@link solveMat22} to
+   * learn whether it was solvable.
    */
   solve(b: Vec2Like): Vec2 {
     const out = new Vec2();
     solveMat22(out, this, b.x, b.y);
     return out;
   }
+}
+
+/** out = a + b; returns out. `out` may alias `a` or `b`. */
+export function addMat22(out: Mat22, a: Mat22, b: Mat22): Mat22 {
+  return out.set(a.a11 + b.a11, a.a12 + b.a12, a.a21 + b.a21, a.a22 + b.a22);
+}
+
+/** out = mᵀ; returns out. `out` may alias `m`. */
+export function transposeMat22(out: Mat22, m: Mat22): Mat22 {
+  return out.set(m.a11, m.a21, m.a12, m.a22);
+}
+
+/** out = |m| entry by entry; returns out. `out` may alias `m`. */
+export function absMat22(out: Mat22, m: Mat22): Mat22 {
+  return out.set(Math.abs(m.a11), Math.abs(m.a12), Math.abs(m.a21), Math.abs(m.a22));
 }
 
 /** out = a · b; returns out. `out` may alias `a` or `b`. */
@@ -141,45 +179,169 @@ export function mulMat22Vec<T extends Vec2Like>(out: T, m: Mat22, v: Vec2Like): 
   return out;
 }
 
-/**
- * out = m⁻¹; returns true. When m is singular (determinant exactly 0, or not finite) writes the zero
- * matrix and returns false. `out` may alias `m`.
+/** out = mᵀ · v; returns out. `out` may alias `v`. */
+export function mulTransposeMat22Vec<T extends Vec2Like>(out: T, m: Mat22, v: Vec2Like): T {
+  const x = m.a11 * v.x + m.a21 * v.y;
+  out.y = m.a12 * v.x + m.a22 * v.y;
+  out.x = x;
+  return out;
+}
+
+/*
+ * Inverse and solve. The fast path is Cramer's rule: det = a11 a22 - a12 a21, then
+ *   m⁻¹ = (1/det) | a22 -a12 |      x = (1/det) (a22 bx - a12 by, a11 by - a21 bx).
+ *                 | -a21 a11 |
+ * It is taken when det is comfortably inside the normal range and every result is finite, which is
+ * every matrix a physics step builds. Otherwise (entries near the limits of the double range, or a
+ * singular or non-finite matrix) the slow path rescales the matrix by an exact power of two so that
+ * its largest entry lies in [1, 2^64), and decides from that: det exactly 0, a non-finite entry, or
+ * a non-finite result means "no solution", reported by writing zeros and returning false.
  */
-export function invertMat22(out: Mat22, m: Mat22): boolean {
-  const det = m.a11 * m.a22 - m.a12 * m.a21;
-  if (det === 0 || !Number.isFinite(det)) {
-    out.set(0, 0, 0, 0);
-    return false;
+
+// |det| inside [DET_MIN, DET_MAX] needs no rescaling: neither the products nor 1/det lose precision.
+const DET_MIN = 1e-290;
+const DET_MAX = 1e290;
+const SCALE_UP = 2 ** 64;
+const SCALE_DOWN = 2 ** -64;
+
+// The slow path's scratch (module level, so the functions never allocate).
+const scaled = new Mat22();
+
+/**
+ * The number of steps n such that `largest` · 2^(64 n) lies in [1, 2^64), for 0 < largest < ∞.
+ * (At most 17 steps either way across the whole double range.)
+ */
+function rescaleSteps(largest: number): number {
+  let steps = 0;
+  while (largest >= SCALE_UP) {
+    largest *= SCALE_DOWN;
+    steps -= 1;
   }
-  const inv = 1 / det;
-  if (!Number.isFinite(inv)) {
-    out.set(0, 0, 0, 0);
-    return false;
+  while (largest < 1) {
+    largest *= SCALE_UP;
+    steps += 1;
   }
-  out.set(inv * m.a22, -inv * m.a12, -inv * m.a21, inv * m.a11);
-  return true;
+  return steps;
+}
+
+/** value · 2^(64 steps), exactly (barring overflow or underflow of the result), one step at a time. */
+function scaleBySteps(value: number, steps: number): number {
+  for (; steps > 0; steps--) value *= SCALE_UP;
+  for (; steps < 0; steps++) value *= SCALE_DOWN;
+  return value;
 }
 
 /**
- * Solves m · x = (bx, by) into `out` by Cramer's rule; returns true. When m is singular writes (0, 0)
- * and returns false.
+ * Writes into `scaled` the matrix m · 2^(64 n) whose largest entry lies in [1, 2^64), and returns n;
+ * returns NaN when m is zero or has a non-finite entry.
+ */
+function rescale(m: Mat22): number {
+  const largest = Math.max(Math.abs(m.a11), Math.abs(m.a12), Math.abs(m.a21), Math.abs(m.a22));
+  if (!(largest > 0 && largest < Number.POSITIVE_INFINITY)) return Number.NaN; // zero, NaN or infinite
+  const steps = rescaleSteps(largest);
+  scaled.set(
+    scaleBySteps(m.a11, steps),
+    scaleBySteps(m.a12, steps),
+    scaleBySteps(m.a21, steps),
+    scaleBySteps(m.a22, steps),
+  );
+  return steps;
+}
+
+/**
+ * out = m⁻¹; returns true. Allocation-free; `out` may alias `m`.
+ *
+ * When m has no inverse in double precision (determinant exactly 0 once the matrix is rescaled, a
+ * NaN or infinite entry, or an inverse with an entry beyond ±1.8e308) writes the zero matrix and
+ * returns false, never NaN.
+ */
+export function invertMat22(out: Mat22, m: Mat22): boolean {
+  const a11 = m.a11;
+  const a12 = m.a12;
+  const a21 = m.a21;
+  const a22 = m.a22;
+  const det = a11 * a22 - a12 * a21;
+  const absDet = Math.abs(det);
+  if (absDet >= DET_MIN && absDet <= DET_MAX) {
+    const inv = 1 / det;
+    const b11 = inv * a22;
+    const b12 = -inv * a12;
+    const b21 = -inv * a21;
+    const b22 = inv * a11;
+    if (Number.isFinite(b11) && Number.isFinite(b12) && Number.isFinite(b21) && Number.isFinite(b22)) {
+      out.set(b11, b12, b21, b22);
+      return true;
+    }
+  }
+  return invertRescaled(out, m);
+}
+
+/** The slow path of {@link invertMat22}: with σ = 2^(64 n), (σm)⁻¹ = m⁻¹/σ, so m⁻¹ = σ (σm)⁻¹. */
+function invertRescaled(out: Mat22, m: Mat22): boolean {
+  const steps = rescale(m);
+  const det = Number.isNaN(steps) ? 0 : scaled.a11 * scaled.a22 - scaled.a12 * scaled.a21;
+  if (det !== 0) {
+    const b11 = scaleBySteps(scaled.a22 / det, steps);
+    const b12 = scaleBySteps(-scaled.a12 / det, steps);
+    const b21 = scaleBySteps(-scaled.a21 / det, steps);
+    const b22 = scaleBySteps(scaled.a11 / det, steps);
+    if (Number.isFinite(b11) && Number.isFinite(b12) && Number.isFinite(b21) && Number.isFinite(b22)) {
+      out.set(b11, b12, b21, b22);
+      return true;
+    }
+  }
+  out.set(0, 0, 0, 0);
+  return false;
+}
+
+/**
+ * Solves m · x = (bx, by) into `out` by Cramer's rule (no inverse formed); returns true.
+ * Allocation-free.
+ *
+ * When there is no finite solution (m singular, a NaN or infinite entry in m or b, or a solution
+ * beyond ±1.8e308) writes (0, 0) and returns false, never NaN.
  */
 export function solveMat22(out: Vec2Like, m: Mat22, bx: number, by: number): boolean {
-  const det = m.a11 * m.a22 - m.a12 * m.a21;
-  if (det === 0 || !Number.isFinite(det)) {
-    out.x = 0;
-    out.y = 0;
-    return false;
+  const a11 = m.a11;
+  const a12 = m.a12;
+  const a21 = m.a21;
+  const a22 = m.a22;
+  const det = a11 * a22 - a12 * a21;
+  const absDet = Math.abs(det);
+  if (absDet >= DET_MIN && absDet <= DET_MAX) {
+    const inv = 1 / det;
+    const x = inv * (a22 * bx - a12 * by);
+    const y = inv * (a11 * by - a21 * bx);
+    if (Number.isFinite(x) && Number.isFinite(y)) {
+      out.x = x;
+      out.y = y;
+      return true;
+    }
   }
-  const inv = 1 / det;
-  const x = inv * (m.a22 * bx - m.a12 * by);
-  const y = inv * (m.a11 * by - m.a21 * bx);
-  if (!Number.isFinite(x) || !Number.isFinite(y)) {
-    out.x = 0;
-    out.y = 0;
-    return false;
+  return solveRescaled(out, m, bx, by);
+}
+
+/**
+ * The slow path of {@link solveMat22}: with σm and τb rescaled (σ = 2^(64 n), τ = 2^(64 k)),
+ * (σm) x' = τb gives x = (σ/τ) x'.
+ */
+function solveRescaled(out: Vec2Like, m: Mat22, bx: number, by: number): boolean {
+  const steps = rescale(m);
+  const det = Number.isNaN(steps) ? 0 : scaled.a11 * scaled.a22 - scaled.a12 * scaled.a21;
+  if (det !== 0 && Number.isFinite(bx) && Number.isFinite(by)) {
+    const largest = Math.max(Math.abs(bx), Math.abs(by));
+    const bSteps = largest > 0 ? rescaleSteps(largest) : 0;
+    const sx = scaleBySteps(bx, bSteps);
+    const sy = scaleBySteps(by, bSteps);
+    const x = scaleBySteps((scaled.a22 * sx - scaled.a12 * sy) / det, steps - bSteps);
+    const y = scaleBySteps((scaled.a11 * sy - scaled.a21 * sx) / det, steps - bSteps);
+    if (Number.isFinite(x) && Number.isFinite(y)) {
+      out.x = x;
+      out.y = y;
+      return true;
+    }
   }
-  out.x = x;
-  out.y = y;
-  return true;
+  out.x = 0;
+  out.y = 0;
+  return false;
 }

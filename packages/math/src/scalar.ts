@@ -1,39 +1,60 @@
 import { MathError } from './errors';
 
 /**
- * Clamps `value` to the closed interval [`low`, `high`].
- * @throws MathError when `low > high` or a bound is NaN.
+ * Clamps `value` to the closed interval [`low`, `high`]. The bounds may be infinite (a one-sided
+ * clamp such as `clamp(impulse, 0, Infinity)`); a NaN `value` stays NaN. Allocation-free.
+ * @throws MathError naming `low` when `low > high`, or naming the bound that is NaN.
  */
 export function clamp(value: number, low: number, high: number): number {
-  if (!(low <= high)) throw new MathError('low', low, `must be <= high (${high})`);
+  if (!(low <= high)) {
+    if (Number.isNaN(high)) throw new MathError('high', high, 'must be a number, not NaN');
+    if (Number.isNaN(low)) throw new MathError('low', low, 'must be a number, not NaN');
+    throw new MathError('low', low, `must be <= high (${high})`);
+  }
   return value < low ? low : value > high ? high : value;
 }
 
-/** The sign of `value`: -1 for negative numbers, 1 otherwise (0 counts as positive, as in Box2D-Lite). */
+/**
+ * The sign of `value` as Box2D-Lite defines it: -1 for negative numbers, 1 otherwise (so 0 and -0
+ * give 1, never 0). NaN gives NaN.
+ */
 export function sign(value: number): number {
-  return value < 0 ? -1 : 1;
+  return value < 0 ? -1 : value >= 0 ? 1 : Number.NaN;
 }
 
-/** Linear interpolation: `a` at `t = 0`, `b` at `t = 1`. */
+/** Linear interpolation a + (b - a) t: exactly `a` at `t = 0`; `t` outside [0, 1] extrapolates. */
 export function lerp(a: number, b: number, t: number): number {
   return a + (b - a) * t;
 }
 
-/** True when `a` and `b` differ by at most `tolerance` (absolute). */
-export function approxEqual(a: number, b: number, tolerance = 1e-9): boolean {
-  return Math.abs(a - b) <= tolerance;
+/**
+ * True when `a` and `b` differ by at most `tolerance` (absolute), or by at most `relative` times the
+ * larger magnitude of the two. Equal values (including equal infinities) are always approximately
+ * equal; NaN never is.
+ * @param tolerance - the absolute tolerance (default 1e-9)
+ * @param relative - the relative tolerance (default 0: absolute comparison only)
+ */
+export function approxEqual(a: number, b: number, tolerance = 1e-9, relative = 0): boolean {
+  if (a === b) return true;
+  const difference = Math.abs(a - b);
+  if (!(difference < Number.POSITIVE_INFINITY)) return false; // NaN involved, or an infinity against a finite value
+  if (difference <= tolerance) return true;
+  return difference <= relative * Math.max(Math.abs(a), Math.abs(b));
 }
 
-/** True when every argument is a finite number (not NaN, not ±Infinity). */
+/** True when `value` is a finite number (not NaN, not ±Infinity, not a non-number). */
 export function isFiniteNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
 /**
- * Returns `value` when it is a finite number, otherwise throws a {@link MathError} naming `argument`.
- * Handy at API boundaries so that NaN never spreads silently.
+ * Returns `value` when it is a finite number, otherwise throws a {@link MathError} naming `argument`
+ * and the value. Handy at API boundaries so that NaN never spreads silently.
+ * @param value - the value to check
+ * @param argument - the argument's name, for the error message
+ * @throws MathError when `value` is NaN, ±Infinity or not a number at all
  */
 export function requireFinite(value: number, argument: string): number {
-  if (!Number.isFinite(value)) throw new MathError(argument, value, 'must be a finite number');
+  if (!isFiniteNumber(value)) throw new MathError(argument, value, 'must be a finite number');
   return value;
 }

@@ -1,3 +1,4 @@
+import { atan2 } from './atan2';
 import { cos, sin } from './trig';
 import { Vec2, type Vec2Like } from './vec2';
 
@@ -25,6 +26,13 @@ export class Rot {
     return this;
   }
 
+  /** Sets the identity rotation (angle 0); returns this. */
+  setIdentity(): this {
+    this.c = 1;
+    this.s = 0;
+    return this;
+  }
+
   /** Copies `q`; returns this. */
   copy(q: Rot): this {
     this.c = q.c;
@@ -32,9 +40,27 @@ export class Rot {
     return this;
   }
 
-  /** The angle in (-π, π]. */
+  /** A copy of this rotation. */
+  clone(): Rot {
+    return new Rot().copy(this);
+  }
+
+  /**
+   * The angle in [-π, π], from the engine's own deterministic {@link atan2} (so it is bit-identical
+   * on every JavaScript engine). An angle outside (-π, π] comes back wrapped into it.
+   */
   angle(): number {
-    return Math.atan2(this.s, this.c);
+    return atan2(this.s, this.c);
+  }
+
+  /** The rotation this · r (first r, then this), as a new rotation. */
+  mul(r: Rot): Rot {
+    return mulRot(new Rot(), this, r);
+  }
+
+  /** The rotation thisᵀ · r (r relative to this), as a new rotation. */
+  invMul(r: Rot): Rot {
+    return invMulRot(new Rot(), this, r);
   }
 
   /** The rotated x axis (c, s), as a new vector. */
@@ -58,7 +84,7 @@ export class Rot {
   }
 }
 
-/** out = q · v; returns out. `out` may alias `v`. */
+/** out = q · v: v rotated by q; returns out. Allocation-free; `out` may alias `v`. */
 export function rotateVec2<T extends Vec2Like>(out: T, q: Rot, v: Vec2Like): T {
   const x = q.c * v.x - q.s * v.y;
   out.y = q.s * v.x + q.c * v.y;
@@ -66,11 +92,35 @@ export function rotateVec2<T extends Vec2Like>(out: T, q: Rot, v: Vec2Like): T {
   return out;
 }
 
-/** out = qᵀ · v; returns out. `out` may alias `v`. */
+/** out = qᵀ · v: v rotated back by q (the inverse rotation); returns out. Allocation-free; `out` may alias `v`. */
 export function invRotateVec2<T extends Vec2Like>(out: T, q: Rot, v: Vec2Like): T {
   const x = q.c * v.x + q.s * v.y;
   out.y = -q.s * v.x + q.c * v.y;
   out.x = x;
+  return out;
+}
+
+/**
+ * out = q · r, the rotation by angle(q) + angle(r); returns out. Allocation-free; `out` may alias
+ * `q` or `r`.
+ */
+export function mulRot(out: Rot, q: Rot, r: Rot): Rot {
+  // [qc -qs; qs qc] [rc -rs; rs rc] = [qc rc - qs rs, ...; qs rc + qc rs, ...]
+  const s = q.s * r.c + q.c * r.s;
+  out.c = q.c * r.c - q.s * r.s;
+  out.s = s;
+  return out;
+}
+
+/**
+ * out = qᵀ · r, the rotation by angle(r) - angle(q); returns out. Allocation-free; `out` may alias
+ * `q` or `r`.
+ */
+export function invMulRot(out: Rot, q: Rot, r: Rot): Rot {
+  // [qc qs; -qs qc] [rc -rs; rs rc] = [qc rc + qs rs, ...; qc rs - qs rc, ...]
+  const s = q.c * r.s - q.s * r.c;
+  out.c = q.c * r.c + q.s * r.s;
+  out.s = s;
   return out;
 }
 
@@ -97,11 +147,33 @@ export class Transform {
     return this;
   }
 
+  /** Sets the identity transform; returns this. */
+  setIdentity(): this {
+    this.p.set(0, 0);
+    this.q.setIdentity();
+    return this;
+  }
+
   /** Copies `xf`; returns this. */
   copy(xf: Transform): this {
     this.p.copy(xf.p);
     this.q.copy(xf.q);
     return this;
+  }
+
+  /** A copy of this transform. */
+  clone(): Transform {
+    return new Transform().copy(this);
+  }
+
+  /** The composition this · xf (apply xf, then this), as a new transform. */
+  mul(xf: Transform): Transform {
+    return mulTransform(new Transform(), this, xf);
+  }
+
+  /** The composition this⁻¹ · xf (xf expressed in this frame), as a new transform. */
+  invMul(xf: Transform): Transform {
+    return invMulTransform(new Transform(), this, xf);
   }
 
   /** Maps a local point to the world, as a new vector. */
@@ -115,7 +187,7 @@ export class Transform {
   }
 }
 
-/** out = xf.q · v + xf.p; returns out. `out` may alias `v`. */
+/** out = xf.q · v + xf.p: a local point mapped to the world; returns out. Allocation-free; `out` may alias `v`. */
 export function transformVec2<T extends Vec2Like>(out: T, xf: Transform, v: Vec2Like): T {
   const q = xf.q;
   const x = q.c * v.x - q.s * v.y + xf.p.x;
@@ -124,12 +196,41 @@ export function transformVec2<T extends Vec2Like>(out: T, xf: Transform, v: Vec2
   return out;
 }
 
-/** out = xf.qᵀ · (v - xf.p); returns out. `out` may alias `v`. */
+/** out = xf.qᵀ · (v - xf.p): a world point mapped to local coordinates; returns out. Allocation-free; `out` may alias `v`. */
 export function invTransformVec2<T extends Vec2Like>(out: T, xf: Transform, v: Vec2Like): T {
   const q = xf.q;
   const dx = v.x - xf.p.x;
   const dy = v.y - xf.p.y;
   out.x = q.c * dx + q.s * dy;
   out.y = -q.s * dx + q.c * dy;
+  return out;
+}
+
+/**
+ * out = a · b: the transform that applies b, then a (a.q b.q, a.q b.p + a.p); returns out.
+ * Allocation-free; `out` may alias `a` or `b`.
+ */
+export function mulTransform(out: Transform, a: Transform, b: Transform): Transform {
+  const aq = a.q;
+  const bp = b.p;
+  const px = aq.c * bp.x - aq.s * bp.y + a.p.x;
+  const py = aq.s * bp.x + aq.c * bp.y + a.p.y;
+  mulRot(out.q, aq, b.q);
+  out.p.set(px, py);
+  return out;
+}
+
+/**
+ * out = a⁻¹ · b: b expressed in a's frame (a.qᵀ b.q, a.qᵀ (b.p - a.p)); returns out. Box-box
+ * collision uses it to put one box in the other's frame. Allocation-free; `out` may alias `a` or `b`.
+ */
+export function invMulTransform(out: Transform, a: Transform, b: Transform): Transform {
+  const aq = a.q;
+  const dx = b.p.x - a.p.x;
+  const dy = b.p.y - a.p.y;
+  const px = aq.c * dx + aq.s * dy;
+  const py = -aq.s * dx + aq.c * dy;
+  invMulRot(out.q, aq, b.q);
+  out.p.set(px, py);
   return out;
 }

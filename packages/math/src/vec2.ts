@@ -91,19 +91,37 @@ export class Vec2 implements Vec2Like {
     return this.x * this.x + this.y * this.y;
   }
 
-  /** A new unit vector in the same direction; the zero vector gives the zero vector, never NaN. */
+  /** The distance |this - v|. */
+  distance(v: Vec2Like): number {
+    return distanceVec2(this, v);
+  }
+
+  /** The squared distance |this - v|² (no square root). */
+  distanceSquared(v: Vec2Like): number {
+    const dx = this.x - v.x;
+    const dy = this.y - v.y;
+    return dx * dx + dy * dy;
+  }
+
+  /**
+   * A new unit vector in the same direction. The zero vector (and a vector with a NaN or infinite
+   * component) gives the zero vector, never NaN; see {@link normalizeVec2} for the details.
+   */
   normalize(): Vec2 {
     const out = new Vec2();
     normalizeVec2(out, this);
     return out;
   }
 
-  /** The vector turned 90° counter-clockwise, (-y, x), as a new vector. */
+  /**
+   * The vector turned 90° counter-clockwise, (-y, x), as a new vector (the same as 1 × this;
+   * allocation-free: `crossScalarVecTo(out, 1, v)`).
+   */
   perp(): Vec2 {
     return new Vec2(-this.y, this.x);
   }
 
-  /** True when both components equal those of `v` within `tolerance`. */
+  /** True when both components equal those of `v` within `tolerance` (absolute; NaN never equals). */
   equals(v: Vec2Like, tolerance = 0): boolean {
     return Math.abs(this.x - v.x) <= tolerance && Math.abs(this.y - v.y) <= tolerance;
   }
@@ -147,9 +165,28 @@ export function dotVec2(a: Vec2Like, b: Vec2Like): number {
   return a.x * b.x + a.y * b.y;
 }
 
-/** |a|. */
+/** out = -a; returns out. `out` may alias `a`. */
+export function negateVec2<T extends Vec2Like>(out: T, a: Vec2Like): T {
+  out.x = -a.x;
+  out.y = -a.y;
+  return out;
+}
+
+/** out = a + (b - a) t: `a` at t = 0, `b` at t = 1; returns out. `out` may alias `a` or `b`. */
+export function lerpVec2<T extends Vec2Like>(out: T, a: Vec2Like, b: Vec2Like, t: number): T {
+  out.x = a.x + (b.x - a.x) * t;
+  out.y = a.y + (b.y - a.y) * t;
+  return out;
+}
+
+/** |a|. Overflows to Infinity (and underflows to 0) only when the squared length does. */
 export function lengthVec2(a: Vec2Like): number {
   return Math.sqrt(a.x * a.x + a.y * a.y);
+}
+
+/** |a|², no square root. */
+export function lengthSquaredVec2(a: Vec2Like): number {
+  return a.x * a.x + a.y * a.y;
 }
 
 /** |a - b|. */
@@ -159,19 +196,54 @@ export function distanceVec2(a: Vec2Like, b: Vec2Like): number {
   return Math.sqrt(dx * dx + dy * dy);
 }
 
+/** |a - b|², no square root. */
+export function distanceSquaredVec2(a: Vec2Like, b: Vec2Like): number {
+  const dx = a.x - b.x;
+  const dy = a.y - b.y;
+  return dx * dx + dy * dy;
+}
+
+// Squared lengths inside [NORMALIZE_MIN, NORMALIZE_MAX] need no rescaling: the square neither
+// overflows nor loses precision to underflow.
+const NORMALIZE_MIN = 1e-300;
+const NORMALIZE_MAX = 1e300;
+
 /**
- * out = a / |a|; returns the length |a|. A zero (or subnormal-length) vector writes (0, 0) and
- * returns 0, so callers can test the result instead of receiving NaN. `out` may alias `a`.
+ * out = a / |a|; returns the length |a|. Allocation-free; `out` may alias `a`.
+ *
+ * - The zero vector writes (0, 0) and returns 0, so callers can test the result instead of
+ *   receiving NaN.
+ * - Any other finite vector gives a unit vector, even when |a|² would underflow or overflow (such
+ *   vectors are rescaled by a power of two first): (1e-200, 0) gives (1, 0) and returns 1e-200.
+ * - A vector with a NaN or infinite component writes (0, 0) and returns NaN or Infinity.
  */
 export function normalizeVec2(out: Vec2Like, a: Vec2Like): number {
-  const length = Math.sqrt(a.x * a.x + a.y * a.y);
-  if (length < Number.MIN_VALUE * 4 || !Number.isFinite(length)) {
+  let x = a.x;
+  let y = a.y;
+  const lengthSquared = x * x + y * y;
+  if (lengthSquared >= NORMALIZE_MIN && lengthSquared <= NORMALIZE_MAX) {
+    const length = Math.sqrt(lengthSquared);
+    const inv = 1 / length;
+    out.x = x * inv;
+    out.y = y * inv;
+    return length;
+  }
+  if (!(Number.isFinite(x) && Number.isFinite(y))) {
     out.x = 0;
     out.y = 0;
-    return length === Number.POSITIVE_INFINITY ? length : 0;
+    return Number.isNaN(x) || Number.isNaN(y) ? Number.NaN : Number.POSITIVE_INFINITY;
   }
-  const inv = 1 / length;
-  out.x = a.x * inv;
-  out.y = a.y * inv;
-  return length;
+  if (x === 0 && y === 0) {
+    out.x = 0;
+    out.y = 0;
+    return 0;
+  }
+  // Very long or very short: scale by an exact power of two into the safe range, then normalize.
+  const scale = lengthSquared > NORMALIZE_MAX ? 2 ** -600 : 2 ** 600;
+  x *= scale;
+  y *= scale;
+  const length = Math.sqrt(x * x + y * y);
+  out.x = x / length;
+  out.y = y / length;
+  return length / scale;
 }

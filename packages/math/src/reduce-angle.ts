@@ -1,0 +1,85 @@
+/*
+ * Argument reduction for sin and cos: write |x| = k·(π/2) + r with k an integer and |r| ≤ π/4 (a
+ * hair more at rounding ties), and return k mod 4 (the quadrant).
+ *
+ * Two methods, both exact enough that r carries an absolute error of about half an ulp of r:
+ *
+ * - |x| < MEDIUM_LIMIT (k < 2^20): Cody–Waite. π/2 = PIO2_HI + PIO2_LO, where PIO2_HI has only 31
+ *   significant bits, so k·PIO2_HI is exact (31 + 20 ≤ 53 bits) and x - k·PIO2_HI is exact (Sterbenz:
+ *   both lie within a factor 2 of each other). Only the final subtraction of k·PIO2_LO rounds.
+ *
+ * - larger |x| (up to the largest double): Payne–Hanek. With x = M·2^E exactly (M a 53-bit
+ *   integer), x·(2/π) = M·T·2^(E-1200) where T = floor(2/π · 2^1200). The BigInt product keeps the
+ *   two integer bits (the quadrant) and 128 fraction bits of x·(2/π); the bits of T above those
+ *   drop out of the product's low part, the bits below it are too small to matter (the truncation of
+ *   T moves the result by less than 2^-48 units of the last fraction bit). The fraction times π/2
+ *   (as a 129-bit integer) gives r correctly rounded. This path allocates BigInts, but it is only
+ *   taken for angles beyond ±1.6e6 rad.
+ *
+ * Both constants below are recomputed from scratch in test/trig-constants.test.ts.
+ */
+
+/** π/2 rounded to its leading 31 significant bits (fdlibm's `pio2_1`), so k·PIO2_HI is exact for k < 2^22. */
+export const PIO2_HI = 1.5707963267341256;
+/** π/2 - PIO2_HI, rounded to double (fdlibm's `pio2_1t`). */
+export const PIO2_LO = 6.077100506506192e-11;
+/** 2/π rounded to double, used only to pick the quadrant k (an error of one in k is harmless). */
+export const TWO_OVER_PI = 0.6366197723675814;
+/** Below this |x|, k = round(|x|·2/π) < 2^20 and the Cody–Waite reduction is exact. */
+export const MEDIUM_LIMIT = 1.6e6;
+
+/** floor(2/π · 2^1200), as hexadecimal digits (1200 bits). */
+export const TWO_OVER_PI_HEX =
+  'a2f9836e4e441529fc2757d1f534ddc0db6295993c439041fe5163abdebbc561b7246e3a424dd2e006492eea09d1921cfe1deb1cb129a73ee88235f52ebb4484e99c7026b45f7e413991d639835339f49c845f8bbdf9283b1ff897ffde05980fef2f118b5a0a6d1f6d367ecf27cb09b74f463f669e5fea2d7527bac7ebe5f17b3d0739f78a5292ea6bfb5fb11f8d5d0856033046fc7b';
+/** round(π/2 · 2^128), as hexadecimal digits (129 bits). */
+export const PIO2_FIXED_HEX = '1921fb54442d18469898cc51701b839a2';
+
+const TWO_OVER_PI_BITS = BigInt(`0x${TWO_OVER_PI_HEX}`);
+const TWO_OVER_PI_SCALE = 1200;
+const PIO2_FIXED = BigInt(`0x${PIO2_FIXED_HEX}`);
+const FRACTION_BITS = 128;
+const FRACTION_ONE = 1n << 128n;
+const FRACTION_HALF = 1n << 127n;
+const FRACTION_MASK = (1n << 128n) - 1n;
+const QUADRANT_MASK = (1n << 130n) - 1n;
+const MANTISSA_MASK = (1n << 52n) - 1n;
+const HIDDEN_BIT = 1n << 52n;
+const PRODUCT_SCALE = 2 ** -256;
+
+// Views of one 8-byte buffer, to read a double's bits without allocating a DataView per call.
+const floatView = new Float64Array(1);
+const bitsView = new BigUint64Array(floatView.buffer);
+
+/**
+ * Reduces `ax` (finite, ≥ 0) by π/2: writes r = ax - k·π/2 (|r| ≲ π/4) into `out[0]` and returns
+ * k mod 4. Internal to sin and cos.
+ */
+export function reduceHalfPi(ax: number, out: Float64Array): number {
+  if (ax < MEDIUM_LIMIT) {
+    const k = Math.round(ax * TWO_OVER_PI);
+    out[0] = ax - k * PIO2_HI - k * PIO2_LO;
+    return k & 3;
+  }
+  return reduceHalfPiLarge(ax, out);
+}
+
+/** The Payne–Hanek reduction for MEDIUM_LIMIT ≤ ax < Infinity (ax is then a normal double). */
+function reduceHalfPiLarge(ax: number, out: Float64Array): number {
+  floatView[0] = ax;
+  const word = bitsView[0];
+  const exponent = Number(word >> 52n) - 1075; // ax = mantissa · 2^exponent exactly (sign bit is 0)
+  const mantissa = (word & MANTISSA_MASK) | HIDDEN_BIT;
+  // floor(ax · 2/π · 2^128), keeping only the two quadrant bits above the 128 fraction bits.
+  const shift = BigInt(TWO_OVER_PI_SCALE - exponent - FRACTION_BITS); // ≥ 1200 - 971 - 128 = 101
+  const scaled = ((mantissa * TWO_OVER_PI_BITS) >> shift) & QUADRANT_MASK;
+  let quadrant = Number(scaled >> 128n);
+  let fraction = scaled & FRACTION_MASK;
+  if (fraction >= FRACTION_HALF) {
+    // Round to the nearest quadrant: the fraction becomes negative.
+    fraction -= FRACTION_ONE;
+    quadrant += 1;
+  }
+  // r = fraction · 2^-128 · π/2 = (fraction · PIO2_FIXED) · 2^-256, rounded once by Number().
+  out[0] = Number(fraction * PIO2_FIXED) * PRODUCT_SCALE;
+  return quadrant & 3;
+}
