@@ -16,6 +16,7 @@ import {
   mixRestitution,
   prepareContacts,
   prepareJoints,
+  relaxContacts,
   solveContacts,
   solveJointPositions,
   solveJoints,
@@ -469,7 +470,9 @@ export class World {
    *  4. integrate forces: v += dt (g + F / m), w += dt T / I;
    *  5. prepare contacts and joints (effective masses, biases) and warm start them;
    *  6. `settings.iterations` times: solve every contact, then every joint;
-   *  7. integrate positions: x += dt v, angle += dt w, then the joints' position passes;
+   *  7. integrate positions: x += dt v, angle += dt w; then relax the contacts (take back the
+   *     velocity the Baumgarte bias added, when `settings.relax` is on) and run the joints'
+   *     position passes;
    *  8. check that the state is finite (else restore it and throw);
    *  9. update transforms and move the broadphase proxies;
    * 10. put islands to sleep that rested long enough;
@@ -496,6 +499,7 @@ export class World {
       this.collectSolverConstraints();
       this.solveVelocities(dt);
       this.integratePositions(dt);
+      relaxContacts(this.solverContacts, this.solverContactCount, this.settings);
       this.solveJointPositions();
       const bad = this.findNonFiniteBody();
       if (bad >= 0) this.failStep(bad);

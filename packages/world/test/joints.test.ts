@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { type Body, type RevoluteJoint, World } from '../src/index';
+import { run } from './helpers';
+
+const dt = 1 / 60;
+
+/** The world positions of a revolute joint's two anchors. */
+function anchors(joint: RevoluteJoint): [{ x: number; y: number }, { x: number; y: number }] {
+  const a = joint.bodyA.getWorldPoint({ x: joint.localAnchorAX, y: joint.localAnchorAY });
+  const b = joint.bodyB.getWorldPoint({ x: joint.localAnchorBX, y: joint.localAnchorBY });
+  return [a, b];
+}
+
+function groundWorld(gravity = -10): { world: World; ground: Body } {
+  const world = new World({ gravity: { x: 0, y: gravity }, sleeping: false });
+  const ground = world.createBody({ type: 'static', width: 100, height: 20, position: { x: 0, y: -10 } });
+  return { world, ground };
+}
+
+describe('revolute joints', () => {
+  it('keeps the anchors together while a pendulum swings', () => {
+    const { world, ground } = groundWorld();
+    const bob = world.createBody({ width: 1, height: 1, mass: 100, position: { x: 9, y: 11 } });
+    const joint = world.createRevoluteJoint({ bodyA: ground, bodyB: bob, anchor: { x: 0, y: 11 } });
+    let worst = 0;
+    for (let i = 0; i < 600; ++i) {
+      world.step(dt);
+      const [a, b] = anchors(joint);
+      worst = Math.max(worst, Math.hypot(a.x - b.x, a.y - b.y));
+      // Energy bound: it never rises above its release height (plus the slop).
+      expect(bob.position.y).toBeLessThan(11 + 0.02);
+    }
+    expect(worst).toBeLessThan(0.02);
+    expect(world.joints).toEqual([joint]);
+    expect(joint.id).toBe(0);
+  });
+
+  it('drives the relative speed to motorSpeed when the torque suffices', () => {
+    const { world, ground } = groundWorld(0);
+    const wheel = world.createBody({ width: 2, height: 2, mass: 5, position: { x: 0, y: 5 } });
+    world.createRevoluteJoint({
+      bodyA: ground,
+      bodyB: wheel,
+      anchor: { x: 0, y: 5 },
+      motorSpeed: 3,
+      maxMotorTorque: 1000,
+    });
+    run(world, 30);
+    expect(wheel.angularVelocity).toBeCloseTo(3, 6);
+    expect(Math.hypot(wheel.position.x, wheel.position.y - 5)).toBeLessThan(1e-6);
+  });
+
+  it('limits a motor by its torque: α = T / I', () => {
+    const { world, ground } = groundWorld(0);
+    const wheel = world.createBody({ width: 2, height: 2, mass: 6, position: { x: 0, y: 5 } });
+    world.createRevoluteJoint({ bodyA: ground, bodyB: wheel, anchor: { x: 0, y: 5 }, motorSpeed: 100, maxMotorTorque: 2 });
+    run(world, 60);
+    // I = 6 (4 + 4) / 12 = 4: α = 0.5 rad/s², so ω = 0.5 after 1 s.
+    expect(wheel.angularVelocity).toBeCloseTo(0.5, 6);
+  });
+
+  it('keeps the joint angle within its limits', () => {
+    const { world, ground } = groundWorld();
+    const arm = world.createBody({ width: 4, height: 0.2, mass: 5, position: { x: 2, y: 10 } });
+    const joint = world.createRevoluteJoint({
+      bodyA: ground,
+      bodyB: arm,
+      anchor: { x: 0, y: 10 },
+      lowerAngle: -0.5,
+      upperAngle: 0.25,
+    });
+    let lowest = 0;
+    for (let i = 0; i < 300; ++i) {
+      world.step(dt);
+      lowest = Math.min(lowest, joint.jointAngle());
+      expect(joint.jointAngle()).toBeLessThan(0.25 + 0.05);
+    }
+    expect(lowest).toBeGreaterThan(-0.5 - 0.05);
+    expect(joint.jointAngle()).toBeCloseTo(-0.5, 1); // it hangs on the lower stop
+  });
+});
+
+describe('distance joints', () => {
+  it('a rigid rod keeps its length', () => {
+    const { world, ground } = groundWorld();
+    const bob = world.createBody({ width: 0.5, height: 0.5, mass: 2, position: { x: 3, y: 14 } });
+    const joint = world.createDistanceJoint({
+      bodyA: ground,
+      bodyB: bob,
+      anchorA: { x: 0, y: 10 },
+      anchorB: { x: 3, y: 14 },
+    });
+    expect(joint.length).toBeCloseTo(5, 12);
+    for (let i = 0; i < 600; ++i) {
+      world.step(dt);
+      const b = bob.getWorldPoint({ x: joint.localAnchorBX, y: joint.localAnchorBY });
+      expect(Math.abs(Math.hypot(b.x, b.y - 10) - 5)).toBeLessThan(0.02);
+    }
+  });
+
+  it('a damped spring comes to rest stretched by g / ω² below its length', () => {
+    const { world, ground } = groundWorld();
+    const bob = world.createBody({ width: 0.5, height: 0.5, mass: 3, position: { x: 0, y: 10 } });
+    world.createDistanceJoint({
+      bodyA: ground,
+      bodyB: bob,
+      anchorA: { x: 0, y: 12 },
+      anchorB: { x: 0, y: 10 },
+      frequencyHz: 2,
+      dampingRatio: 1,
+    });
+    run(world, 600);
+    // k = m ω²: the static stretch m g / k = g / ω².
+    const omega = 2 * Math.PI * 2;
+    const stretch = 10 / (omega * omega);
+    expect(10 - bob.position.y).toBeCloseTo(stretch, 3);
+  });
+});
+
+describe('mouse joints', () => {
+  it('drags a body to the target and follows it', () => {
+    const { world } = groundWorld();
+    const box = world.createBody({ width: 1, height: 1, mass: 2, position: { x: 0, y: 5 } });
+    const mouse = world.createMouseJoint({ body: box, target: { x: 0, y: 5 } });
+    mouse.setTarget(3, 8);
+    run(world, 180);
+    // A 5 Hz spring under gravity sags by g / ω² ≈ 1 cm.
+    expect(Math.hypot(box.position.x - 3, box.position.y - 8)).toBeLessThan(0.03);
+    world.destroyJoint(mouse);
+    run(world, 10);
+    expect(box.linearVelocity.y).toBeLessThan(-1); // free again: falling
+  });
+});
+
+describe('joint lifetimes', () => {
+  it('destroying a body destroys its joints', () => {
+    const { world, ground } = groundWorld();
+    const a = world.createBody({ width: 1, height: 1, position: { x: 0, y: 5 } });
+    const b = world.createBody({ width: 1, height: 1, position: { x: 2, y: 5 } });
+    const j1 = world.createRevoluteJoint({ bodyA: ground, bodyB: a, anchor: { x: 0, y: 6 } });
+    const j2 = world.createDistanceJoint({ bodyA: a, bodyB: b, anchorA: { x: 0, y: 5 }, anchorB: { x: 2, y: 5 } });
+    const j3 = world.createRevoluteJoint({ bodyA: ground, bodyB: b, anchor: { x: 2, y: 6 } });
+    world.destroyBody(a);
+    expect(world.joints).toEqual([j3]);
+    expect(j1.world).toBeNull();
+    expect(j2.world).toBeNull();
+    run(world, 10);
+    expect(b.position.y).toBeLessThan(5); // swings on j3
+  });
+});
