@@ -1,0 +1,107 @@
+import type { Transform } from '@lite/math';
+import type { Box } from './box';
+
+/**
+ * An axis-aligned bounding box in world coordinates: the closed region
+ * [minX, maxX] × [minY, maxY]. Mutable and reused; touching boxes count as overlapping.
+ */
+export class AABB {
+  /** Lower x bound, m. */
+  minX: number;
+  /** Lower y bound, m. */
+  minY: number;
+  /** Upper x bound, m. */
+  maxX: number;
+  /** Upper y bound, m. */
+  maxY: number;
+
+  /** The box [minX, maxX] × [minY, maxY] (all 0 by default). */
+  constructor(minX = 0, minY = 0, maxX = 0, maxY = 0) {
+    this.minX = minX;
+    this.minY = minY;
+    this.maxX = maxX;
+    this.maxY = maxY;
+  }
+
+  /** Sets the four bounds; returns this. */
+  set(minX: number, minY: number, maxX: number, maxY: number): this {
+    this.minX = minX;
+    this.minY = minY;
+    this.maxX = maxX;
+    this.maxY = maxY;
+    return this;
+  }
+
+  /** Copies `b`; returns this. */
+  copy(b: AABB): this {
+    this.minX = b.minX;
+    this.minY = b.minY;
+    this.maxX = b.maxX;
+    this.maxY = b.maxY;
+    return this;
+  }
+
+  /** Sets this box to the smallest box holding both `a` and `b` (either may be this); returns this. */
+  combine(a: AABB, b: AABB): this {
+    this.minX = a.minX < b.minX ? a.minX : b.minX;
+    this.minY = a.minY < b.minY ? a.minY : b.minY;
+    this.maxX = a.maxX > b.maxX ? a.maxX : b.maxX;
+    this.maxY = a.maxY > b.maxY ? a.maxY : b.maxY;
+    return this;
+  }
+
+  /** True when the bounds are finite numbers with min ≤ max on both axes. */
+  isValid(): boolean {
+    return (
+      Number.isFinite(this.minX) &&
+      Number.isFinite(this.minY) &&
+      Number.isFinite(this.maxX) &&
+      Number.isFinite(this.maxY) &&
+      this.minX <= this.maxX &&
+      this.minY <= this.maxY
+    );
+  }
+
+  /** The perimeter, 2 (width + height): the "surface area" the tree's insertion heuristic minimises. */
+  perimeter(): number {
+    return 2 * (this.maxX - this.minX + (this.maxY - this.minY));
+  }
+
+  /** True when `b` lies inside this box (boundaries included). */
+  contains(b: AABB): boolean {
+    return this.minX <= b.minX && this.minY <= b.minY && b.maxX <= this.maxX && b.maxY <= this.maxY;
+  }
+
+  /** True when the point (x, y) lies inside this box (boundary included). */
+  containsPoint(x: number, y: number): boolean {
+    return this.minX <= x && x <= this.maxX && this.minY <= y && y <= this.maxY;
+  }
+
+  /** True when this box and `b` overlap (touching counts). */
+  overlaps(b: AABB): boolean {
+    return testOverlapAABB(this, b);
+  }
+}
+
+/** True when `a` and `b` overlap; boxes that only touch count as overlapping. */
+export function testOverlapAABB(a: AABB, b: AABB): boolean {
+  return a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
+}
+
+/**
+ * The tight world bounds of a box at pose `xf`, written into `out` (returned). A box of half extents
+ * (hx, hy) turned by (c, s) reaches |c| hx + |s| hy along x and |s| hx + |c| hy along y.
+ */
+export function computeBoxAABB(box: Box, xf: Transform, out: AABB): AABB {
+  const c = Math.abs(xf.q.c);
+  const s = Math.abs(xf.q.s);
+  const ex = c * box.halfWidth + s * box.halfHeight;
+  const ey = s * box.halfWidth + c * box.halfHeight;
+  const x = xf.p.x;
+  const y = xf.p.y;
+  out.minX = x - ex;
+  out.minY = y - ey;
+  out.maxX = x + ex;
+  out.maxY = y + ey;
+  return out;
+}

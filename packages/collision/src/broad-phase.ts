@@ -1,0 +1,303 @@
+import { AABB } from './aabb';
+import { DynamicTree, type DynamicTreeOptions, requireAABB } from './dynamic-tree';
+import { CollisionError } from './errors';
+import type { PairBuffer } from './pair-buffer';
+import type { RayCastInput } from './ray-cast';
+
+/**
+ * The broadphase: finds the pairs of proxies whose fat AABBs overlap, among thousands of moving
+ * proxies, in about O(k log n) per step for k moved proxies (Box2D's `b2BroadPhase` design over a
+ * {@link DynamicTree}).
+ *
+ * Each proxy carries the caller's integer key (e.g. its body id) and a static flag. Proxies that were
+ * created, re-inserted by `moveProxy` (their tight box left their fat box) or touched go into a move
+ * buffer; `updatePairs` queries the tree with each of them and reports their overlaps.
+ *
+ * The protocol a world follows each step:
+ * 1. `moveProxy` every proxy whose body moved;
+ * 2. `updatePairs(out)`: each reported pair may be new; add a contact for it unless one exists;
+ * 3. keep a contact while `testOverlap(proxyA, proxyB)` holds; destroy it when it turns false.
+ * Then the set of contacts is exactly the set of overlapping fat AABB pairs (less static-static and
+ * same-key pairs): the property tests check this against brute force.
+ *
+ * Deterministic: the same calls give the same proxy ids, tree and pair order.
+ */
+export class BroadPhase {
+  /** The tree holding the proxies (for queries, statistics and validation). */
+  readonly tree: DynamicTree;
+
+  /** Per proxy: 1 for static proxies. */
+  private staticFlags: Uint8Array;
+  /** Per proxy: its key (a copy of the tree's, read in the hot pair callback). */
+  private keys: Int32Array;
+  /** Per proxy: its index in moveBuffer, or -1 when not buffered. */
+  private moveSlot: Int32Array;
+  /** Proxies to query at the next updatePairs (-1: removed). */
+  private moveBuffer: Int32Array;
+  private moveCount: number;
+
+  // State of the pair query in progress (read by the callbacks below, made once).
+  private queryProxyId: number;
+  private queryKey: number;
+  private queryStatic: boolean;
+  private target: PairBuffer | null;
+  private readonly addMovedPair: (proxyId: number) => boolean;
+  private readonly addAnyPair: (proxyId: number) => boolean;
+  private readonly scratchAABB: AABB;
+
+  /** @param options - the tree's margin, displacement multiplier and initial capacity */
+  constructor(options: DynamicTreeOptions = {}) {
+    this.tree = new DynamicTree(options);
+    const n = this.tree.idBound;
+    this.staticFlags = new Uint8Array(n);
+    this.keys = new Int32Array(n);
+    this.moveSlot = new Int32Array(n).fill(-1);
+    this.moveBuffer = new Int32Array(16);
+    this.moveCount = 0;
+    this.queryProxyId = -1;
+    this.queryKey = 0;
+    this.queryStatic = false;
+    this.target = null;
+    this.scratchAABB = new AABB();
+
+    // Pairs for updatePairs: `other` overlaps the moved proxy being queried.
+    this.addMovedPair = (other: number): boolean => {
+      const q = this.queryProxyId;
+      if (other === q) return true;
+      // Both moved: the pair is reported from the query of the lower id only.
+      if (this.moveSlot[other] >= 0 && other < q) return true;
+      if (this.queryStatic && this.staticFlags[other] === 1) return true;
+      const key = this.keys[other];
+      if (key === this.queryKey) return true;
+      (this.target as PairBuffer).push(this.queryKey, q, key, other);
+      return true;
+    };
+    // Pairs for computeAllPairs: each pair once, from the query of its lower id.
+    this.addAnyPair = (other: number): boolean => {
+      const q = this.queryProxyId;
+      if (other <= q) return true;
+      if (this.queryStatic && this.staticFlags[other] === 1) return true;
+      const key = this.keys[other];
+      if (key === this.queryKey) return true;
+      (this.target as PairBuffer).push(this.queryKey, q, key, other);
+      return true;
+    };
+  }
+
+  /** How many proxies exist. */
+  get proxyCount(): number {
+    return this.tree.proxyCount;
+  }
+
+  /** How many proxies are waiting in the move buffer for the next `updatePairs`. */
+  get pendingMoveCount(): number {
+    let n = 0;
+    for (let i = 0; i < this.moveCount; i++) if (this.moveBuffer[i] >= 0) n++;
+    return n;
+  }
+
+  /**
+   * Adds a proxy for the tight box `aabb` (stored grown by the margin). `key` is the caller's 32-bit
+   * integer id (e.g. the body id): pairs are sorted by keys, and two proxies with the same key never
+   * pair. Static proxies never pair with each other. The new proxy joins the next `updatePairs`.
+   * Returns the proxy id.
+   *
+   * @throws CollisionError on an invalid `aabb` or `key`.
+   */
+  createProxy(aabb: AABB, key: number, isStatic = false): number {
+    const id = this.tree.createProxy(aabb, key);
+    this.ensureCapacity();
+    this.staticFlags[id] = isStatic ? 1 : 0;
+    this.keys[id] = key;
+    this.moveSlot[id] = -1;
+    this.bufferMove(id);
+    return id;
+  }
+
+  /**
+   * Removes a proxy (and drops it from the move buffer). Pairs the caller holds with it must be
+   * dropped by the caller.
+   *
+   * @throws CollisionError when `proxyId` is not a live proxy.
+   */
+  destroyProxy(proxyId: number): void {
+    this.tree.destroyProxy(proxyId);
+    const slot = this.moveSlot[proxyId];
+    if (slot >= 0) {
+      this.moveBuffer[slot] = -1;
+      this.moveSlot[proxyId] = -1;
+    }
+  }
+
+  /**
+   * Updates a proxy whose tight box is now `aabb`, after moving by (displacementX, displacementY) this
+   * step (used to stretch the fat box along the motion). Re-inserts it, and buffers it for the next
+   * `updatePairs`, only when `aabb` left its fat box; returns true in that case.
+   *
+   * @throws CollisionError on an invalid id, box or displacement.
+   */
+  moveProxy(proxyId: number, aabb: AABB, displacementX: number, displacementY: number): boolean {
+    const reinserted = this.tree.moveProxy(proxyId, aabb, displacementX, displacementY);
+    if (reinserted) this.bufferMove(proxyId);
+    return reinserted;
+  }
+
+  /**
+   * Forces a proxy into the next `updatePairs`, so all its current overlaps are reported again (e.g.
+   * after its filtering changed, or to rebuild the pairs of a body woken from sleep).
+   *
+   * @throws CollisionError when `proxyId` is not a live proxy.
+   */
+  touchProxy(proxyId: number): void {
+    if (!this.tree.isProxy(proxyId)) throw new CollisionError('proxyId', proxyId, 'is not a live proxy');
+    this.bufferMove(proxyId);
+  }
+
+  /**
+   * Reports the candidate pairs that may be new since the last call: every pair of proxies whose fat
+   * AABBs overlap and of which at least one was created, re-inserted or touched since then. Pairs of
+   * two static proxies and of two proxies with the same key are skipped. The pairs are written into
+   * `out` (cleared first), each once, with keyA < keyB, sorted by (keyA, keyB) (then proxy ids).
+   * A pair the caller already holds may be reported again (when one of its proxies was re-inserted):
+   * look it up by its keys. Empties the move buffer. Returns the pair count.
+   */
+  updatePairs(out: PairBuffer): number {
+    out.clear();
+    this.target = out;
+    for (let i = 0; i < this.moveCount; i++) {
+      const id = this.moveBuffer[i];
+      if (id < 0) continue;
+      this.queryProxyId = id;
+      this.queryKey = this.keys[id];
+      this.queryStatic = this.staticFlags[id] === 1;
+      this.tree.queryProxy(id, this.addMovedPair);
+    }
+    for (let i = 0; i < this.moveCount; i++) {
+      const id = this.moveBuffer[i];
+      if (id >= 0) this.moveSlot[id] = -1;
+    }
+    this.moveCount = 0;
+    this.target = null;
+    out.sortAndDeduplicate();
+    return out.count;
+  }
+
+  /**
+   * Writes into `out` (cleared first) every pair of proxies whose fat AABBs overlap now, except
+   * static-static and same-key pairs, sorted like `updatePairs`. Does not touch the move buffer.
+   * O(n log n + pairs): for rebuilding a world's contacts or checking one. Returns the pair count.
+   */
+  computeAllPairs(out: PairBuffer): number {
+    out.clear();
+    this.target = out;
+    const bound = this.tree.idBound;
+    for (let id = 0; id < bound; id++) {
+      if (!this.tree.isProxy(id)) continue;
+      this.queryProxyId = id;
+      this.queryKey = this.keys[id];
+      this.queryStatic = this.staticFlags[id] === 1;
+      this.tree.queryProxy(id, this.addAnyPair);
+    }
+    this.target = null;
+    out.sortAndDeduplicate();
+    return out.count;
+  }
+
+  /** True when the fat AABBs of two proxies overlap. @throws CollisionError on an invalid id. */
+  testOverlap(proxyA: number, proxyB: number): boolean {
+    return this.tree.testOverlap(proxyA, proxyB);
+  }
+
+  /** The fat AABB of a proxy, in `out` (a new AABB when omitted). @throws CollisionError on an invalid id. */
+  getFatAABB(proxyId: number, out: AABB = new AABB()): AABB {
+    return this.tree.getFatAABB(proxyId, out);
+  }
+
+  /** The key given to `createProxy`. @throws CollisionError on an invalid id. */
+  getKey(proxyId: number): number {
+    return this.tree.getKey(proxyId);
+  }
+
+  /** True when the proxy was created static. @throws CollisionError on an invalid id. */
+  isStaticProxy(proxyId: number): boolean {
+    if (!this.tree.isProxy(proxyId)) throw new CollisionError('proxyId', proxyId, 'is not a live proxy');
+    return this.staticFlags[proxyId] === 1;
+  }
+
+  /**
+   * Calls `callback(proxyId)` for every proxy whose fat AABB overlaps `aabb`; return false from the
+   * callback to stop. The callback must not create, move or destroy proxies. The fat box is a
+   * superset: test the shape itself (e.g. with its tight AABB) to drop false positives.
+   *
+   * @throws CollisionError when `aabb` is not finite with min ≤ max.
+   */
+  query(aabb: AABB, callback: (proxyId: number) => boolean): void {
+    requireAABB(aabb);
+    this.tree.query(aabb, callback);
+  }
+
+  /**
+   * Calls `callback(proxyId)` for every proxy whose fat AABB contains the point (x, y); confirm with
+   * the shape (e.g. {@link testPointBox}). Return false from the callback to stop.
+   *
+   * @throws CollisionError when x or y is not finite.
+   */
+  queryPoint(x: number, y: number, callback: (proxyId: number) => boolean): void {
+    if (!Number.isFinite(x)) throw new CollisionError('x', x, 'must be a finite number');
+    if (!Number.isFinite(y)) throw new CollisionError('y', y, 'must be a finite number');
+    this.tree.query(this.scratchAABB.set(x, y, x, y), callback);
+  }
+
+  /**
+   * Casts a ray through the proxies' fat AABBs; see {@link DynamicTree.rayCast} for the callback
+   * contract (return 0 to stop, -1 to ignore the proxy, a fraction to clip the ray: the hit's fraction
+   * for the closest hit, `input.maxFraction` to collect every hit).
+   *
+   * @throws CollisionError when the input is not finite or maxFraction < 0.
+   */
+  rayCast(input: RayCastInput, callback: (input: RayCastInput, proxyId: number) => number): void {
+    this.tree.rayCast(input, callback);
+  }
+
+  /** Checks the tree's invariants and the move buffer's bookkeeping; throws an Error when broken. */
+  validate(): void {
+    this.tree.validate();
+    for (let i = 0; i < this.moveCount; i++) {
+      const id = this.moveBuffer[i];
+      if (id >= 0 && (this.moveSlot[id] !== i || !this.tree.isProxy(id))) {
+        throw new Error(`move buffer slot ${i} holds ${id} inconsistently`);
+      }
+    }
+    const bound = this.tree.idBound;
+    for (let id = 0; id < bound; id++) {
+      const slot = this.moveSlot[id];
+      if (slot >= 0 && this.moveBuffer[slot] !== id) throw new Error(`proxy ${id} points at slot ${slot}`);
+    }
+  }
+
+  private bufferMove(proxyId: number): void {
+    if (this.moveSlot[proxyId] >= 0) return;
+    if (this.moveCount === this.moveBuffer.length) {
+      const bigger = new Int32Array(2 * this.moveBuffer.length);
+      bigger.set(this.moveBuffer);
+      this.moveBuffer = bigger;
+    }
+    this.moveSlot[proxyId] = this.moveCount;
+    this.moveBuffer[this.moveCount++] = proxyId;
+  }
+
+  /** Grows the per-proxy arrays to the tree's id bound. */
+  private ensureCapacity(): void {
+    const n = this.tree.idBound;
+    if (this.keys.length >= n) return;
+    const flags = new Uint8Array(n);
+    flags.set(this.staticFlags);
+    this.staticFlags = flags;
+    const keys = new Int32Array(n);
+    keys.set(this.keys);
+    this.keys = keys;
+    const slots = new Int32Array(n).fill(-1);
+    slots.set(this.moveSlot);
+    this.moveSlot = slots;
+  }
+}

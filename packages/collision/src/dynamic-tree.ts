@@ -1,0 +1,746 @@
+import { AABB } from './aabb';
+import { CollisionError } from './errors';
+import { RayCastInput } from './ray-cast';
+
+/** The index meaning "no node". */
+const NULL_NODE = -1;
+
+/** Options of a {@link DynamicTree} (and of a {@link BroadPhase}, which owns one). */
+export interface DynamicTreeOptions {
+  /**
+   * How far each proxy's fat AABB extends beyond its tight AABB on every side, m (default 0.1, as in
+   * Box2D). A proxy whose tight AABB stays inside its fat AABB is not re-inserted when it moves.
+   */
+  margin?: number;
+  /**
+   * The fat AABB is also stretched by this multiple of the displacement passed to `moveProxy`, in the
+   * direction of motion (default 4, as in Box2D), so a steadily moving proxy is re-inserted rarely.
+   */
+  displacementMultiplier?: number;
+  /** Node slots allocated up front (default 16); the storage doubles when full. */
+  initialCapacity?: number;
+}
+
+/**
+ * A dynamic AABB tree (Box2D's `b2DynamicTree`, written from its design): a binary tree whose leaves
+ * are proxies, each holding a fattened AABB and an integer key chosen by the caller, and whose
+ * internal nodes hold the union of their children's boxes.
+ *
+ * - Insertion walks down from the root choosing, at each node, the cheapest of "pair with this node"
+ *   and "descend into a child", where cost is the increase of the boxes' perimeters (the surface area
+ *   heuristic in 2D); then AVL-style rotations keep the height O(log n).
+ * - A proxy is stored with a margin around its tight AABB, stretched along its predicted motion, so
+ *   small motions do not touch the tree at all.
+ * - Nodes live in typed arrays indexed by node id; freed ids are reused last-freed first. The same
+ *   sequence of calls always gives the same tree and the same ids. Nothing is allocated in steady state
+ *   (the arrays double when they run out, which is amortised).
+ *
+ * Proxy ids are node ids: small non-negative integers, stable for the proxy's lifetime.
+ */
+export class DynamicTree {
+  /** Margin added around every tight AABB, m. */
+  readonly margin: number;
+  /** Multiple of the displacement by which the fat AABB is stretched along the motion. */
+  readonly displacementMultiplier: number;
+
+  private capacity: number;
+  /** Node bounds, 4 per node: minX, minY, maxX, maxY. */
+  private bounds: Float64Array;
+  /** Parent node, or the next free node for a node on the free list. */
+  private parent: Int32Array;
+  private child1: Int32Array;
+  private child2: Int32Array;
+  /** 0 for a leaf, 1 + max(children) for an internal node, -1 for a free node. */
+  private height: Int32Array;
+  /** The caller's key of each leaf. */
+  private keys: Int32Array;
+  private root: number;
+  private freeList: number;
+  private leafCount: number;
+  /** Traversal stack shared by queries; `stackBase` lets a callback start a nested query safely. */
+  private stack: Int32Array;
+  private stackBase: number;
+  /** The input handed to ray-cast callbacks, with maxFraction clipped as the cast proceeds. */
+  private readonly subInput: RayCastInput;
+
+  /**
+   * @param options - margin, displacement multiplier and initial capacity
+   * @throws CollisionError when an option is out of range.
+   */
+  constructor(options: DynamicTreeOptions = {}) {
+    const margin = options.margin ?? 0.1;
+    const multiplier = options.displacementMultiplier ?? 4;
+    const capacity = options.initialCapacity ?? 16;
+    if (!(Number.isFinite(margin) && margin >= 0)) {
+      throw new CollisionError('options.margin', margin, 'must be a finite number >= 0');
+    }
+    if (!(Number.isFinite(multiplier) && multiplier >= 0)) {
+      throw new CollisionError('options.displacementMultiplier', multiplier, 'must be a finite number >= 0');
+    }
+    if (!(Number.isInteger(capacity) && capacity >= 1 && capacity <= 1 << 28)) {
+      throw new CollisionError('options.initialCapacity', capacity, 'must be an integer in [1, 2^28]');
+    }
+    this.margin = margin;
+    this.displacementMultiplier = multiplier;
+    this.capacity = 0;
+    this.bounds = new Float64Array(0);
+    this.parent = new Int32Array(0);
+    this.child1 = new Int32Array(0);
+    this.child2 = new Int32Array(0);
+    this.height = new Int32Array(0);
+    this.keys = new Int32Array(0);
+    this.root = NULL_NODE;
+    this.freeList = NULL_NODE;
+    this.leafCount = 0;
+    this.stack = new Int32Array(64);
+    this.stackBase = 0;
+    this.subInput = new RayCastInput();
+    this.grow(capacity);
+  }
+
+  /** How many proxies the tree holds. */
+  get proxyCount(): number {
+    return this.leafCount;
+  }
+
+  /** One more than the largest id a node can have now (ids are in [0, idBound)). */
+  get idBound(): number {
+    return this.capacity;
+  }
+
+  /** The height of the tree: 0 for one leaf, -1 when empty. */
+  getHeight(): number {
+    return this.root === NULL_NODE ? -1 : this.height[this.root];
+  }
+
+  /**
+   * The quality of the tree: the sum of the perimeters of all nodes over the root's perimeter
+   * (lower is better; 0 when empty).
+   */
+  getAreaRatio(): number {
+    if (this.root === NULL_NODE) return 0;
+    const rootArea = this.perimeterOf(this.root);
+    let total = 0;
+    for (let i = 0; i < this.capacity; i++) {
+      if (this.height[i] >= 0) total += this.perimeterOf(i);
+    }
+    return rootArea > 0 ? total / rootArea : 0;
+  }
+
+  /** True when `proxyId` names a live proxy. */
+  isProxy(proxyId: number): boolean {
+    return Number.isInteger(proxyId) && proxyId >= 0 && proxyId < this.capacity && this.height[proxyId] === 0;
+  }
+
+  /**
+   * Adds a proxy for the tight box `aabb` with the caller's integer `key` (e.g. a body id); the tree
+   * stores `aabb` grown by the margin. Returns the proxy id.
+   *
+   * @throws CollisionError when `aabb` is not finite with min ≤ max, or `key` is not a 32-bit integer.
+   */
+  createProxy(aabb: AABB, key: number): number {
+    requireAABB(aabb);
+    if (!(Number.isInteger(key) && key >= -0x80000000 && key <= 0x7fffffff)) {
+      throw new CollisionError('key', key, 'must be a 32-bit integer');
+    }
+    const id = this.allocateNode();
+    const r = this.margin;
+    const o = 4 * id;
+    this.bounds[o] = aabb.minX - r;
+    this.bounds[o + 1] = aabb.minY - r;
+    this.bounds[o + 2] = aabb.maxX + r;
+    this.bounds[o + 3] = aabb.maxY + r;
+    this.keys[id] = key;
+    this.height[id] = 0;
+    this.insertLeaf(id);
+    this.leafCount++;
+    return id;
+  }
+
+  /**
+   * Removes a proxy; its id may be reused by a later `createProxy`.
+   *
+   * @throws CollisionError when `proxyId` is not a live proxy.
+   */
+  destroyProxy(proxyId: number): void {
+    this.requireProxy(proxyId);
+    this.removeLeaf(proxyId);
+    this.freeNode(proxyId);
+    this.leafCount--;
+  }
+
+  /**
+   * Updates a proxy for its new tight box `aabb`, having moved by (displacementX, displacementY) since
+   * the last update. When `aabb` still lies inside the stored fat AABB, and that fat AABB is not much
+   * larger than a fresh one would be, nothing changes and false is returned. Otherwise the proxy is
+   * re-inserted with a new fat AABB (grown by the margin and stretched by displacementMultiplier ×
+   * displacement in the direction of motion) and true is returned.
+   *
+   * @throws CollisionError when `proxyId` is not a live proxy, `aabb` is invalid or the displacement
+   * is not finite.
+   */
+  moveProxy(proxyId: number, aabb: AABB, displacementX: number, displacementY: number): boolean {
+    this.requireProxy(proxyId);
+    requireAABB(aabb);
+    if (!Number.isFinite(displacementX)) {
+      throw new CollisionError('displacementX', displacementX, 'must be a finite number');
+    }
+    if (!Number.isFinite(displacementY)) {
+      throw new CollisionError('displacementY', displacementY, 'must be a finite number');
+    }
+    const r = this.margin;
+    // The fat box: tight box + margin, stretched along the predicted motion.
+    let minX = aabb.minX - r;
+    let minY = aabb.minY - r;
+    let maxX = aabb.maxX + r;
+    let maxY = aabb.maxY + r;
+    const dx = this.displacementMultiplier * displacementX;
+    const dy = this.displacementMultiplier * displacementY;
+    if (dx < 0) minX += dx;
+    else maxX += dx;
+    if (dy < 0) minY += dy;
+    else maxY += dy;
+
+    const b = this.bounds;
+    const o = 4 * proxyId;
+    if (b[o] <= aabb.minX && b[o + 1] <= aabb.minY && aabb.maxX <= b[o + 2] && aabb.maxY <= b[o + 3]) {
+      // Still inside its fat box. Keep it unless the fat box has become much too large (a fast object
+      // that slowed down): the "huge" box is the new fat box grown by 4 margins.
+      const hr = 4 * r;
+      if (minX - hr <= b[o] && minY - hr <= b[o + 1] && b[o + 2] <= maxX + hr && b[o + 3] <= maxY + hr) {
+        return false;
+      }
+    }
+    this.removeLeaf(proxyId);
+    b[o] = minX;
+    b[o + 1] = minY;
+    b[o + 2] = maxX;
+    b[o + 3] = maxY;
+    this.insertLeaf(proxyId);
+    return true;
+  }
+
+  /** The caller's key of a proxy. @throws CollisionError when `proxyId` is not a live proxy. */
+  getKey(proxyId: number): number {
+    this.requireProxy(proxyId);
+    return this.keys[proxyId];
+  }
+
+  /**
+   * The stored (fat) AABB of a proxy, written into `out` (a new AABB when omitted).
+   * @throws CollisionError when `proxyId` is not a live proxy.
+   */
+  getFatAABB(proxyId: number, out: AABB = new AABB()): AABB {
+    this.requireProxy(proxyId);
+    const o = 4 * proxyId;
+    const b = this.bounds;
+    return out.set(b[o], b[o + 1], b[o + 2], b[o + 3]);
+  }
+
+  /**
+   * True when the fat AABBs of two proxies overlap (touching counts).
+   * @throws CollisionError when either id is not a live proxy.
+   */
+  testOverlap(proxyA: number, proxyB: number): boolean {
+    this.requireProxy(proxyA);
+    this.requireProxy(proxyB);
+    const b = this.bounds;
+    const a4 = 4 * proxyA;
+    const b4 = 4 * proxyB;
+    return b[a4] <= b[b4 + 2] && b[b4] <= b[a4 + 2] && b[a4 + 1] <= b[b4 + 3] && b[b4 + 1] <= b[a4 + 3];
+  }
+
+  /**
+   * Calls `callback(proxyId)` for every proxy whose fat AABB overlaps `aabb` (touching counts). The
+   * callback returns false to stop the query. Order: depth first, deterministic for a given tree.
+   */
+  query(aabb: AABB, callback: (proxyId: number) => boolean): void {
+    this.queryBounds(aabb.minX, aabb.minY, aabb.maxX, aabb.maxY, callback);
+  }
+
+  /**
+   * Calls `callback(other)` for every proxy whose fat AABB overlaps the fat AABB of `proxyId`,
+   * including `proxyId` itself. The callback returns false to stop.
+   * @throws CollisionError when `proxyId` is not a live proxy.
+   */
+  queryProxy(proxyId: number, callback: (proxyId: number) => boolean): void {
+    this.requireProxy(proxyId);
+    const o = 4 * proxyId;
+    const b = this.bounds;
+    this.queryBounds(b[o], b[o + 1], b[o + 2], b[o + 3], callback);
+  }
+
+  /** {@link DynamicTree.query} with the box given as four numbers. */
+  queryBounds(
+    minX: number,
+    minY: number,
+    maxX: number,
+    maxY: number,
+    callback: (proxyId: number) => boolean,
+  ): void {
+    if (this.root === NULL_NODE) return;
+    const base = this.stackBase;
+    let top = base;
+    this.push(top++, this.root);
+    while (top > base) {
+      const node = this.stack[--top];
+      const o = 4 * node;
+      const b = this.bounds;
+      if (b[o] > maxX || minX > b[o + 2] || b[o + 1] > maxY || minY > b[o + 3]) continue;
+      if (this.height[node] === 0) {
+        this.stackBase = top;
+        const proceed = callback(node);
+        this.stackBase = base;
+        if (!proceed) return;
+      } else {
+        this.push(top++, this.child1[node]);
+        this.push(top++, this.child2[node]);
+      }
+    }
+  }
+
+  /**
+   * Casts a ray through the tree: for every proxy whose fat AABB the segment p1 → p1 + maxFraction
+   * (p2 - p1) crosses, calls `callback(subInput, proxyId)`, where `subInput` is the ray with
+   * maxFraction clipped to the closest hit so far. The callback casts against the proxy's shape and
+   * returns:
+   * - 0 to stop the cast;
+   * - a fraction in (0, maxFraction] to clip the ray there (return the hit's fraction for the closest
+   *   hit, or `subInput.maxFraction` to go on unclipped and collect every hit);
+   * - -1 (any negative value) to ignore this proxy and go on.
+   *
+   * @throws CollisionError when the input is not finite or maxFraction < 0.
+   */
+  rayCast(input: RayCastInput, callback: (input: RayCastInput, proxyId: number) => number): void {
+    const p1x = input.p1x;
+    const p1y = input.p1y;
+    const p2x = input.p2x;
+    const p2y = input.p2y;
+    requireRay(input);
+    if (this.root === NULL_NODE) return;
+
+    // v is perpendicular to the segment; |v · (p1 - c)| > |v| · h separates it from a box (c, h).
+    const ex = p2x - p1x;
+    const ey = p2y - p1y;
+    const length = Math.sqrt(ex * ex + ey * ey);
+    const vx = length > 0 ? -ey / length : 0;
+    const vy = length > 0 ? ex / length : 0;
+    const absVx = Math.abs(vx);
+    const absVy = Math.abs(vy);
+
+    let maxFraction = input.maxFraction;
+    // The bounding box of the segment up to maxFraction.
+    let tx = p1x + maxFraction * ex;
+    let ty = p1y + maxFraction * ey;
+    let segMinX = p1x < tx ? p1x : tx;
+    let segMinY = p1y < ty ? p1y : ty;
+    let segMaxX = p1x > tx ? p1x : tx;
+    let segMaxY = p1y > ty ? p1y : ty;
+
+    const sub = this.subInput;
+    const base = this.stackBase;
+    let top = base;
+    this.push(top++, this.root);
+    while (top > base) {
+      const node = this.stack[--top];
+      const o = 4 * node;
+      const b = this.bounds;
+      const minX = b[o];
+      const minY = b[o + 1];
+      const maxX = b[o + 2];
+      const maxY = b[o + 3];
+      if (minX > segMaxX || segMinX > maxX || minY > segMaxY || segMinY > maxY) continue;
+      // Separating axis perpendicular to the segment.
+      const cx = 0.5 * (minX + maxX);
+      const cy = 0.5 * (minY + maxY);
+      const hx = 0.5 * (maxX - minX);
+      const hy = 0.5 * (maxY - minY);
+      if (Math.abs(vx * (p1x - cx) + vy * (p1y - cy)) - (absVx * hx + absVy * hy) > 0) continue;
+
+      if (this.height[node] === 0) {
+        sub.set(p1x, p1y, p2x, p2y, maxFraction);
+        this.stackBase = top;
+        const value = callback(sub, node);
+        this.stackBase = base;
+        if (value === 0) return;
+        if (value > 0) {
+          // Clip the segment.
+          maxFraction = value;
+          tx = p1x + maxFraction * ex;
+          ty = p1y + maxFraction * ey;
+          segMinX = p1x < tx ? p1x : tx;
+          segMinY = p1y < ty ? p1y : ty;
+          segMaxX = p1x > tx ? p1x : tx;
+          segMaxY = p1y > ty ? p1y : ty;
+        }
+      } else {
+        this.push(top++, this.child1[node]);
+        this.push(top++, this.child2[node]);
+      }
+    }
+  }
+
+  /**
+   * Checks every structural invariant (parent/child links, heights, AVL balance, each internal box
+   * equal to the union of its children, free list, leaf count) and throws an Error describing the first
+   * one broken. For tests and debugging; O(n).
+   */
+  validate(): void {
+    let leaves = 0;
+    let nodes = 0;
+    if (this.root !== NULL_NODE) {
+      if (this.parent[this.root] !== NULL_NODE) throw new Error('root has a parent');
+      const pending: number[] = [this.root];
+      while (pending.length > 0) {
+        const node = pending.pop() as number;
+        nodes++;
+        const h = this.height[node];
+        if (h === 0) {
+          leaves++;
+          continue;
+        }
+        const c1 = this.child1[node];
+        const c2 = this.child2[node];
+        if (c1 < 0 || c2 < 0 || c1 >= this.capacity || c2 >= this.capacity)
+          throw new Error(`bad child of ${node}`);
+        if (this.parent[c1] !== node || this.parent[c2] !== node)
+          throw new Error(`bad parent link under ${node}`);
+        const h1 = this.height[c1];
+        const h2 = this.height[c2];
+        if (h1 < 0 || h2 < 0) throw new Error(`free node linked under ${node}`);
+        if (h !== 1 + Math.max(h1, h2)) throw new Error(`bad height at ${node}`);
+        if (Math.abs(h1 - h2) > 1) throw new Error(`unbalanced at ${node}: ${h1} vs ${h2}`);
+        const o = 4 * node;
+        const b = this.bounds;
+        const o1 = 4 * c1;
+        const o2 = 4 * c2;
+        if (
+          b[o] !== Math.min(b[o1], b[o2]) ||
+          b[o + 1] !== Math.min(b[o1 + 1], b[o2 + 1]) ||
+          b[o + 2] !== Math.max(b[o1 + 2], b[o2 + 2]) ||
+          b[o + 3] !== Math.max(b[o1 + 3], b[o2 + 3])
+        ) {
+          throw new Error(`box of ${node} is not the union of its children`);
+        }
+        pending.push(c1, c2);
+      }
+    }
+    if (leaves !== this.leafCount) throw new Error(`leaf count ${leaves} != ${this.leafCount}`);
+    let free = 0;
+    for (let i = this.freeList; i !== NULL_NODE; i = this.parent[i]) {
+      if (this.height[i] !== -1) throw new Error(`free node ${i} in use`);
+      free++;
+      if (free > this.capacity) throw new Error('free list loops');
+    }
+    if (nodes + free !== this.capacity) throw new Error(`${nodes} nodes + ${free} free != ${this.capacity}`);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Storage
+
+  private requireProxy(proxyId: number): void {
+    if (!this.isProxy(proxyId)) throw new CollisionError('proxyId', proxyId, 'is not a live proxy');
+  }
+
+  private push(index: number, node: number): void {
+    if (index >= this.stack.length) {
+      const bigger = new Int32Array(2 * this.stack.length);
+      bigger.set(this.stack);
+      this.stack = bigger;
+    }
+    this.stack[index] = node;
+  }
+
+  private grow(newCapacity: number): void {
+    const old = this.capacity;
+    const bounds = new Float64Array(4 * newCapacity);
+    bounds.set(this.bounds);
+    this.bounds = bounds;
+    this.parent = growInt32(this.parent, newCapacity);
+    this.child1 = growInt32(this.child1, newCapacity);
+    this.child2 = growInt32(this.child2, newCapacity);
+    this.height = growInt32(this.height, newCapacity);
+    this.keys = growInt32(this.keys, newCapacity);
+    // Chain the new nodes into the free list, lowest id first.
+    for (let i = newCapacity - 1; i >= old; i--) {
+      this.parent[i] = i === newCapacity - 1 ? this.freeList : i + 1;
+      this.child1[i] = NULL_NODE;
+      this.child2[i] = NULL_NODE;
+      this.height[i] = -1;
+    }
+    this.freeList = old;
+    this.capacity = newCapacity;
+  }
+
+  private allocateNode(): number {
+    if (this.freeList === NULL_NODE) this.grow(2 * this.capacity);
+    const id = this.freeList;
+    this.freeList = this.parent[id];
+    this.parent[id] = NULL_NODE;
+    this.child1[id] = NULL_NODE;
+    this.child2[id] = NULL_NODE;
+    this.height[id] = 0;
+    return id;
+  }
+
+  private freeNode(id: number): void {
+    this.parent[id] = this.freeList;
+    this.child1[id] = NULL_NODE;
+    this.child2[id] = NULL_NODE;
+    this.height[id] = -1;
+    this.freeList = id;
+  }
+
+  private perimeterOf(node: number): number {
+    const o = 4 * node;
+    const b = this.bounds;
+    return 2 * (b[o + 2] - b[o] + (b[o + 3] - b[o + 1]));
+  }
+
+  /** bounds[node] = union(bounds[a], bounds[b]). */
+  private setUnion(node: number, a: number, b: number): void {
+    const bd = this.bounds;
+    const o = 4 * node;
+    const oa = 4 * a;
+    const ob = 4 * b;
+    bd[o] = Math.min(bd[oa], bd[ob]);
+    bd[o + 1] = Math.min(bd[oa + 1], bd[ob + 1]);
+    bd[o + 2] = Math.max(bd[oa + 2], bd[ob + 2]);
+    bd[o + 3] = Math.max(bd[oa + 3], bd[ob + 3]);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Insertion and removal
+
+  /**
+   * Inserts a leaf. Descends from the root: at node N with leaf box L, pairing L with N costs
+   * 2 P(N ∪ L) (a new parent holding both); descending costs the growth P(N ∪ L) - P(N) paid by N
+   * and every node below (the "inheritance cost") plus the cost at the child: P(C ∪ L) for a leaf
+   * child, P(C ∪ L) - P(C) for an internal one. Stop where pairing is cheapest. P is the perimeter.
+   */
+  private insertLeaf(leaf: number): void {
+    if (this.root === NULL_NODE) {
+      this.root = leaf;
+      this.parent[leaf] = NULL_NODE;
+      return;
+    }
+    const b = this.bounds;
+    const ol = 4 * leaf;
+    const lMinX = b[ol];
+    const lMinY = b[ol + 1];
+    const lMaxX = b[ol + 2];
+    const lMaxY = b[ol + 3];
+
+    // Find the best sibling.
+    let index = this.root;
+    while (this.height[index] > 0) {
+      const c1 = this.child1[index];
+      const c2 = this.child2[index];
+      const o = 4 * index;
+      const area = 2 * (b[o + 2] - b[o] + (b[o + 3] - b[o + 1]));
+      const combinedArea =
+        2 *
+        (Math.max(b[o + 2], lMaxX) -
+          Math.min(b[o], lMinX) +
+          (Math.max(b[o + 3], lMaxY) - Math.min(b[o + 1], lMinY)));
+      // Cost of creating a new parent for this node and the new leaf.
+      const cost = 2 * combinedArea;
+      // Minimum cost of pushing the leaf further down the tree.
+      const inheritanceCost = 2 * (combinedArea - area);
+      const cost1 = this.descendCost(c1, lMinX, lMinY, lMaxX, lMaxY) + inheritanceCost;
+      const cost2 = this.descendCost(c2, lMinX, lMinY, lMaxX, lMaxY) + inheritanceCost;
+      if (cost < cost1 && cost < cost2) break;
+      index = cost1 < cost2 ? c1 : c2;
+    }
+    const sibling = index;
+
+    // Create a new parent for the sibling and the leaf.
+    const oldParent = this.parent[sibling];
+    const newParent = this.allocateNode();
+    this.parent[newParent] = oldParent;
+    this.setUnion(newParent, leaf, sibling);
+    this.height[newParent] = this.height[sibling] + 1;
+    if (oldParent !== NULL_NODE) {
+      if (this.child1[oldParent] === sibling) this.child1[oldParent] = newParent;
+      else this.child2[oldParent] = newParent;
+    } else {
+      this.root = newParent;
+    }
+    this.child1[newParent] = sibling;
+    this.child2[newParent] = leaf;
+    this.parent[sibling] = newParent;
+    this.parent[leaf] = newParent;
+
+    // Walk back up, rebalancing and refitting.
+    this.refit(this.parent[leaf]);
+  }
+
+  /** The cost of descending into `child` with the leaf box (see insertLeaf). */
+  private descendCost(child: number, minX: number, minY: number, maxX: number, maxY: number): number {
+    const b = this.bounds;
+    const o = 4 * child;
+    const union =
+      2 *
+      (Math.max(b[o + 2], maxX) -
+        Math.min(b[o], minX) +
+        (Math.max(b[o + 3], maxY) - Math.min(b[o + 1], minY)));
+    if (this.height[child] === 0) return union;
+    return union - 2 * (b[o + 2] - b[o] + (b[o + 3] - b[o + 1]));
+  }
+
+  private removeLeaf(leaf: number): void {
+    if (leaf === this.root) {
+      this.root = NULL_NODE;
+      return;
+    }
+    const parent = this.parent[leaf];
+    const grandParent = this.parent[parent];
+    const sibling = this.child1[parent] === leaf ? this.child2[parent] : this.child1[parent];
+    if (grandParent !== NULL_NODE) {
+      // Replace the parent by the sibling.
+      if (this.child1[grandParent] === parent) this.child1[grandParent] = sibling;
+      else this.child2[grandParent] = sibling;
+      this.parent[sibling] = grandParent;
+      this.freeNode(parent);
+      this.refit(grandParent);
+    } else {
+      this.root = sibling;
+      this.parent[sibling] = NULL_NODE;
+      this.freeNode(parent);
+    }
+    this.parent[leaf] = NULL_NODE;
+  }
+
+  /** From `start` to the root: rebalance each node, then recompute its height and box. */
+  private refit(start: number): void {
+    let index = start;
+    while (index !== NULL_NODE) {
+      index = this.balance(index);
+      const c1 = this.child1[index];
+      const c2 = this.child2[index];
+      this.height[index] = 1 + Math.max(this.height[c1], this.height[c2]);
+      this.setUnion(index, c1, c2);
+      index = this.parent[index];
+    }
+  }
+
+  /**
+   * If node A's subtrees differ in height by more than 1, rotates the taller child up into A's place
+   * and returns it (else returns A). With B = child1, C = child2 and C taller (F, G its children):
+   *
+   * ```
+   *        A                C
+   *      /   \            /   \
+   *     B     C    =>    A     F      (when F is taller than G; else G goes up and F moves)
+   *          / \        / \
+   *         F   G      B   G
+   * ```
+   * and the mirror image when B is taller.
+   */
+  private balance(iA: number): number {
+    if (this.height[iA] < 2) return iA;
+    const iB = this.child1[iA];
+    const iC = this.child2[iA];
+    const diff = this.height[iC] - this.height[iB];
+
+    if (diff > 1) {
+      // Rotate C up.
+      const iF = this.child1[iC];
+      const iG = this.child2[iC];
+      this.child1[iC] = iA;
+      this.parent[iC] = this.parent[iA];
+      this.parent[iA] = iC;
+      this.replaceChild(this.parent[iC], iA, iC);
+      if (this.height[iF] > this.height[iG]) {
+        this.child2[iC] = iF;
+        this.child2[iA] = iG;
+        this.parent[iG] = iA;
+        this.setUnion(iA, iB, iG);
+        this.setUnion(iC, iA, iF);
+        this.height[iA] = 1 + Math.max(this.height[iB], this.height[iG]);
+        this.height[iC] = 1 + Math.max(this.height[iA], this.height[iF]);
+      } else {
+        this.child2[iC] = iG;
+        this.child2[iA] = iF;
+        this.parent[iF] = iA;
+        this.setUnion(iA, iB, iF);
+        this.setUnion(iC, iA, iG);
+        this.height[iA] = 1 + Math.max(this.height[iB], this.height[iF]);
+        this.height[iC] = 1 + Math.max(this.height[iA], this.height[iG]);
+      }
+      return iC;
+    }
+
+    if (diff < -1) {
+      // Rotate B up.
+      const iD = this.child1[iB];
+      const iE = this.child2[iB];
+      this.child1[iB] = iA;
+      this.parent[iB] = this.parent[iA];
+      this.parent[iA] = iB;
+      this.replaceChild(this.parent[iB], iA, iB);
+      if (this.height[iD] > this.height[iE]) {
+        this.child2[iB] = iD;
+        this.child1[iA] = iE;
+        this.parent[iE] = iA;
+        this.setUnion(iA, iC, iE);
+        this.setUnion(iB, iA, iD);
+        this.height[iA] = 1 + Math.max(this.height[iC], this.height[iE]);
+        this.height[iB] = 1 + Math.max(this.height[iA], this.height[iD]);
+      } else {
+        this.child2[iB] = iE;
+        this.child1[iA] = iD;
+        this.parent[iD] = iA;
+        this.setUnion(iA, iC, iD);
+        this.setUnion(iB, iA, iE);
+        this.height[iA] = 1 + Math.max(this.height[iC], this.height[iD]);
+        this.height[iB] = 1 + Math.max(this.height[iA], this.height[iE]);
+      }
+      return iB;
+    }
+    return iA;
+  }
+
+  /** In `parent` (or at the root when parent is NULL_NODE), replaces child `oldChild` by `newChild`. */
+  private replaceChild(parent: number, oldChild: number, newChild: number): void {
+    if (parent === NULL_NODE) {
+      this.root = newChild;
+    } else if (this.child1[parent] === oldChild) {
+      this.child1[parent] = newChild;
+    } else {
+      this.child2[parent] = newChild;
+    }
+  }
+}
+
+function growInt32(array: Int32Array, length: number): Int32Array {
+  const bigger = new Int32Array(length);
+  bigger.set(array);
+  return bigger;
+}
+
+/** Throws a CollisionError unless `aabb` is finite with min ≤ max. */
+export function requireAABB(aabb: AABB, name = 'aabb'): void {
+  if (!aabb.isValid()) {
+    throw new CollisionError(
+      name,
+      `[${aabb.minX}, ${aabb.maxX}] × [${aabb.minY}, ${aabb.maxY}]`,
+      'must be finite with min <= max',
+    );
+  }
+}
+
+/** Throws a CollisionError unless the ray's points are finite and maxFraction is finite and ≥ 0. */
+export function requireRay(input: RayCastInput): void {
+  if (!Number.isFinite(input.p1x))
+    throw new CollisionError('input.p1x', input.p1x, 'must be a finite number');
+  if (!Number.isFinite(input.p1y))
+    throw new CollisionError('input.p1y', input.p1y, 'must be a finite number');
+  if (!Number.isFinite(input.p2x))
+    throw new CollisionError('input.p2x', input.p2x, 'must be a finite number');
+  if (!Number.isFinite(input.p2y))
+    throw new CollisionError('input.p2y', input.p2y, 'must be a finite number');
+  if (!(Number.isFinite(input.maxFraction) && input.maxFraction >= 0)) {
+    throw new CollisionError('input.maxFraction', input.maxFraction, 'must be a finite number >= 0');
+  }
+}

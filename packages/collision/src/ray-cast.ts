@@ -1,0 +1,170 @@
+import type { Transform } from '@lite/math';
+import type { Box } from './box';
+
+/**
+ * A ray (really a segment) from p1 towards p2, tested up to the fraction `maxFraction` of p2 - p1.
+ * Fractions are measured along p2 - p1: the point at fraction t is p1 + t (p2 - p1).
+ */
+export class RayCastInput {
+  /** Start x, m. */
+  p1x: number;
+  /** Start y, m. */
+  p1y: number;
+  /** x of the point that fraction 1 reaches, m. */
+  p2x: number;
+  /** y of the point that fraction 1 reaches, m. */
+  p2y: number;
+  /** Hits beyond this fraction are ignored (1 = up to p2). */
+  maxFraction: number;
+
+  /** The ray from (p1x, p1y) to (p2x, p2y), up to `maxFraction` (default 1). All 0 by default. */
+  constructor(p1x = 0, p1y = 0, p2x = 0, p2y = 0, maxFraction = 1) {
+    this.p1x = p1x;
+    this.p1y = p1y;
+    this.p2x = p2x;
+    this.p2y = p2y;
+    this.maxFraction = maxFraction;
+  }
+
+  /** Sets all fields; returns this. */
+  set(p1x: number, p1y: number, p2x: number, p2y: number, maxFraction = 1): this {
+    this.p1x = p1x;
+    this.p1y = p1y;
+    this.p2x = p2x;
+    this.p2y = p2y;
+    this.maxFraction = maxFraction;
+    return this;
+  }
+
+  /** Copies `input`; returns this. */
+  copy(input: RayCastInput): this {
+    return this.set(input.p1x, input.p1y, input.p2x, input.p2y, input.maxFraction);
+  }
+}
+
+/** Where a ray hit a shape. Only meaningful when `hit` is true; a miss leaves the other fields alone. */
+export class RayCastOutput {
+  /** x of the outward unit normal of the face hit. */
+  normalX: number;
+  /** y of the outward unit normal of the face hit. */
+  normalY: number;
+  /** Fraction along p2 - p1 where the ray enters the shape. */
+  fraction: number;
+  /** World x of the hit point, m. */
+  pointX: number;
+  /** World y of the hit point, m. */
+  pointY: number;
+  /** True when the last cast hit. */
+  hit: boolean;
+
+  /** An empty result (no hit). */
+  constructor() {
+    this.normalX = 0;
+    this.normalY = 0;
+    this.fraction = 0;
+    this.pointX = 0;
+    this.pointY = 0;
+    this.hit = false;
+  }
+
+  /** Copies `o`; returns this. */
+  copy(o: RayCastOutput): this {
+    this.normalX = o.normalX;
+    this.normalY = o.normalY;
+    this.fraction = o.fraction;
+    this.pointX = o.pointX;
+    this.pointY = o.pointY;
+    this.hit = o.hit;
+    return this;
+  }
+}
+
+/**
+ * Casts a ray against a box: the first point where the segment p1 → p1 + maxFraction (p2 - p1)
+ * enters the box. Returns true on a hit and fills `out` (fraction, world point, outward normal of the
+ * face entered); on a miss sets `out.hit = false` only. A ray that starts inside the box (or whose
+ * p1 equals p2) does not hit it, as in Box2D. Boundaries count: a ray grazing a face hits it.
+ *
+ * Slab method in the box's frame: for each axis, the ray is inside the slab -h ≤ p + t d ≤ h for t in
+ * [t1, t2]; the ray enters the box at the largest t1 (tmin) and leaves it at the smallest t2.
+ *
+ * @returns true when the ray hits the box within [0, maxFraction]
+ */
+export function rayCastBox(box: Box, xf: Transform, input: RayCastInput, out: RayCastOutput): boolean {
+  out.hit = false;
+  const c = xf.q.c;
+  const s = xf.q.s;
+  // p = Rᵀ (p1 - x), d = Rᵀ (p2 - p1): the ray in the box's frame.
+  const rx = input.p1x - xf.p.x;
+  const ry = input.p1y - xf.p.y;
+  const px = c * rx + s * ry;
+  const py = -s * rx + c * ry;
+  const ex = input.p2x - input.p1x;
+  const ey = input.p2y - input.p1y;
+  const dx = c * ex + s * ey;
+  const dy = -s * ex + c * ey;
+  const hx = box.halfWidth;
+  const hy = box.halfHeight;
+
+  let tmin = Number.NEGATIVE_INFINITY;
+  let tmax = Number.POSITIVE_INFINITY;
+  // The local normal of the face through which the ray enters.
+  let nx = 0;
+  let ny = 0;
+
+  if (dx === 0) {
+    // Parallel to the x slab: inside it or never.
+    if (px < -hx || px > hx) return false;
+  } else {
+    const inv = 1 / dx;
+    let t1 = (-hx - px) * inv;
+    let t2 = (hx - px) * inv;
+    let sign = -1;
+    if (t1 > t2) {
+      const t = t1;
+      t1 = t2;
+      t2 = t;
+      sign = 1;
+    }
+    if (t1 > tmin) {
+      tmin = t1;
+      nx = sign;
+      ny = 0;
+    }
+    if (t2 < tmax) tmax = t2;
+    if (tmin > tmax) return false;
+  }
+
+  if (dy === 0) {
+    if (py < -hy || py > hy) return false;
+  } else {
+    const inv = 1 / dy;
+    let t1 = (-hy - py) * inv;
+    let t2 = (hy - py) * inv;
+    let sign = -1;
+    if (t1 > t2) {
+      const t = t1;
+      t1 = t2;
+      t2 = t;
+      sign = 1;
+    }
+    if (t1 > tmin) {
+      tmin = t1;
+      nx = 0;
+      ny = sign;
+    }
+    if (t2 < tmax) tmax = t2;
+    if (tmin > tmax) return false;
+  }
+
+  // Starting inside (tmin < 0), a zero-length ray (tmin = -∞) or a hit beyond maxFraction: no hit.
+  if (!(tmin >= 0 && tmin <= input.maxFraction)) return false;
+
+  out.fraction = tmin;
+  out.normalX = c * nx - s * ny;
+  out.normalY = s * nx + c * ny;
+  out.pointX = input.p1x + tmin * ex;
+  out.pointY = input.p1y + tmin * ey;
+  out.hit = true;
+  return true;
+}
