@@ -62,8 +62,8 @@ export function ciPlan(): Plan {
     name: 'ci',
     engines: ['lite', 'planck'],
     scenes: [
-      { scene: 'pyramid20', windowSteps: 300, checkpoints: QUALITY, repeats: 3 },
-      { scene: 'chain', windowSteps: 300, checkpoints: QUALITY, repeats: 3 },
+      { scene: 'pyramid20', windowSteps: 600, checkpoints: QUALITY, repeats: 3 },
+      { scene: 'chain', windowSteps: 600, checkpoints: QUALITY, repeats: 3 },
       ...stacks.map((scene) => ({ scene, windowSteps: 120, checkpoints: QUALITY, repeats: 1 })),
     ],
     verdictScenes: ['pyramid20', 'chain', ...stacks],
