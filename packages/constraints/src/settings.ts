@@ -2,13 +2,21 @@ import { ConstraintError } from './errors';
 
 /** The options accepted by the {@link SolverSettings} constructor: any subset of its fields. */
 export interface SolverSettingsOptions {
+  /** See {@link SolverSettings.accumulateImpulses} (default true). */
   accumulateImpulses?: boolean;
+  /** See {@link SolverSettings.warmStarting} (default true). */
   warmStarting?: boolean;
+  /** See {@link SolverSettings.positionCorrection} (default true). */
   positionCorrection?: boolean;
+  /** See {@link SolverSettings.blockSolver} (default true). */
   blockSolver?: boolean;
+  /** See {@link SolverSettings.relax} (default true). */
   relax?: boolean;
+  /** See {@link SolverSettings.baumgarte} (default 0.2). */
   baumgarte?: number;
+  /** See {@link SolverSettings.linearSlop} (default 0.01 m). */
   linearSlop?: number;
+  /** See {@link SolverSettings.restitutionThreshold} (default 1 m/s). */
   restitutionThreshold?: number;
 }
 
