@@ -11,8 +11,8 @@
  * The result is odd in y bit for bit: atan2(-y, x) === -atan2(y, x).
  */
 
-// atan(i/8) for i = 0..8, split as hi (the nearest double) + lo (the rounding error of hi).
-const ATAN_HI = [
+/** atan(i/8) for i = 0..8 rounded to double (internal; exported for the constants test). */
+export const ATAN_HI: readonly number[] = [
   0,
   0.12435499454676144,
   0.24497866312686414,
@@ -23,17 +23,20 @@ const ATAN_HI = [
   0.7188299996216245,
   Math.PI / 4,
 ];
-const ATAN_LO = [
+/** atan(i/8) - ATAN_HI[i], rounded to double (internal; exported for the constants test). */
+export const ATAN_LO: readonly number[] = [
   0, -3.1253241424539383e-18, 1.0698755618734451e-17, -2.4623815582638635e-17, 2.2698777452961687e-17,
   -5.4556305485916264e-18, 1.5834785051444286e-17, -2.1478388444456983e-17, 3.061616997868383e-17,
 ];
 
 /** π/2 = PIO2_HI + PIO2_LO (Math.PI / 2 is exact: a power-of-two division). */
 const PIO2_HI = Math.PI / 2;
-const PIO2_LO = 6.123233995736766e-17;
+/** π/2 - Math.PI / 2, rounded to double (internal; exported for the constants test). */
+export const PIO2_LO = 6.123233995736766e-17;
 /** π = PI_HI + PI_LO. */
 const PI_HI = Math.PI;
-const PI_LO = 1.2246467991473532e-16;
+/** π - Math.PI, rounded to double (internal; exported for the constants test). */
+export const PI_LO = 1.2246467991473532e-16;
 const PIO4 = Math.PI / 4;
 
 const T3 = -1 / 3;

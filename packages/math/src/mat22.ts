@@ -276,15 +276,20 @@ export function invertMat22(out: Mat22, m: Mat22): boolean {
   return invertRescaled(out, m);
 }
 
-/** The slow path of {@link invertMat22}: with σ = 2^(64 n), (σm)⁻¹ = m⁻¹/σ, so m⁻¹ = σ (σm)⁻¹. */
+/**
+ * The slow path of {@link invertMat22}: with σ = 2^(64 n), (σm)⁻¹ = m⁻¹/σ, so m⁻¹ = σ (σm)⁻¹. The
+ * arithmetic is the fast path's, on the rescaled entries, so when neither path under- or overflows
+ * the two give the same bits up to the power of two.
+ */
 function invertRescaled(out: Mat22, m: Mat22): boolean {
   const steps = rescale(m);
   const det = Number.isNaN(steps) ? 0 : scaled.a11 * scaled.a22 - scaled.a12 * scaled.a21;
   if (det !== 0) {
-    const b11 = scaleBySteps(scaled.a22 / det, steps);
-    const b12 = scaleBySteps(-scaled.a12 / det, steps);
-    const b21 = scaleBySteps(-scaled.a21 / det, steps);
-    const b22 = scaleBySteps(scaled.a11 / det, steps);
+    const inv = 1 / det;
+    const b11 = scaleBySteps(inv * scaled.a22, steps);
+    const b12 = scaleBySteps(-inv * scaled.a12, steps);
+    const b21 = scaleBySteps(-inv * scaled.a21, steps);
+    const b22 = scaleBySteps(inv * scaled.a11, steps);
     if (Number.isFinite(b11) && Number.isFinite(b12) && Number.isFinite(b21) && Number.isFinite(b22)) {
       out.set(b11, b12, b21, b22);
       return true;
@@ -323,7 +328,7 @@ export function solveMat22(out: Vec2Like, m: Mat22, bx: number, by: number): boo
 
 /**
  * The slow path of {@link solveMat22}: with σm and τb rescaled (σ = 2^(64 n), τ = 2^(64 k)),
- * (σm) x' = τb gives x = (σ/τ) x'.
+ * (σm) x' = τb gives x = (σ/τ) x'. Same arithmetic as the fast path, on the rescaled values.
  */
 function solveRescaled(out: Vec2Like, m: Mat22, bx: number, by: number): boolean {
   const steps = rescale(m);
@@ -333,8 +338,9 @@ function solveRescaled(out: Vec2Like, m: Mat22, bx: number, by: number): boolean
     const bSteps = largest > 0 ? rescaleSteps(largest) : 0;
     const sx = scaleBySteps(bx, bSteps);
     const sy = scaleBySteps(by, bSteps);
-    const x = scaleBySteps((scaled.a22 * sx - scaled.a12 * sy) / det, steps - bSteps);
-    const y = scaleBySteps((scaled.a11 * sy - scaled.a21 * sx) / det, steps - bSteps);
+    const inv = 1 / det;
+    const x = scaleBySteps(inv * (scaled.a22 * sx - scaled.a12 * sy), steps - bSteps);
+    const y = scaleBySteps(inv * (scaled.a11 * sy - scaled.a21 * sx), steps - bSteps);
     if (Number.isFinite(x) && Number.isFinite(y)) {
       out.x = x;
       out.y = y;

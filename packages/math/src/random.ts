@@ -14,6 +14,7 @@ import { MathError } from './errors';
  * ```
  */
 export class Random {
+  /** The 32-bit state (an unsigned integer), advanced by 0x6d2b79f5 per draw. */
   private state: number;
 
   /**

@@ -1,6 +1,8 @@
 /** Anything with numeric `x` and `y`: a {@link Vec2} or a plain object literal such as `{ x: 1, y: 2 }`. */
 export interface Vec2Like {
+  /** The x component. */
   x: number;
+  /** The y component. */
   y: number;
 }
 
