@@ -7,7 +7,9 @@ import { Vec2, type Vec2Like } from './vec2';
  * | a11 a12 |
  * | a21 a22 |
  * ```
- * Methods return new objects; the `*Mat22` functions below write into an `out` argument.
+ * The readable methods (`mul`, `invert`, `solve`, ...) return new objects; `set`, `setAngle`,
+ * `setIdentity` and `copy` change this matrix in place; the `*Mat22` functions below write into an
+ * `out` argument and allocate nothing.
  */
 export class Mat22 {
   /** Row 1, column 1. */
