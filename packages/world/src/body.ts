@@ -120,12 +120,13 @@ export class Body extends SolverBody {
     return this.inertiaValue;
   }
 
-  /** Friction coefficient (>= 0). Contacts mix it as sqrt(μA μB) at every step, so a change applies at once. */
+  /** Friction coefficient (>= 0). Contacts mix it as sqrt(μA μB); a change applies to them at once. */
   get friction(): number {
     return this.frictionValue;
   }
   set friction(value: number) {
     this.frictionValue = checkNonNegative(value, 'body.friction');
+    this.world?.remixMaterials(this);
   }
 
   /** Restitution (>= 0). Contacts take the larger of the two bodies' values. */
@@ -134,6 +135,7 @@ export class Body extends SolverBody {
   }
   set restitution(value: number) {
     this.restitutionValue = checkNonNegative(value, 'body.restitution');
+    this.world?.remixMaterials(this);
   }
 
   /**

@@ -19,7 +19,11 @@ import type { World } from './world';
 
 /** Options every joint takes. */
 export interface JointOptionsBase {
-  /** Whether the two bodies still collide with each other (default false). */
+  /**
+   * Whether the two bodies still collide with each other (default true, as in Box2D-Lite, whose
+   * demos rely on it: the teeter's plank lands on the ground it is pinned to). Set false to let
+   * overlapping jointed bodies pass through each other (Box2D's default).
+   */
   collideConnected?: boolean;
   /** Anything you want to find again from the joint. */
   userData?: unknown;
@@ -359,7 +363,7 @@ function resolved<T extends object>(
   trial: () => unknown,
 ): ResolvedJoint<T> {
   const collideConnected =
-    o.collideConnected === undefined ? false : checkBoolean(o.collideConnected, 'options.collideConnected');
+    o.collideConnected === undefined ? true : checkBoolean(o.collideConnected, 'options.collideConnected');
   try {
     trial();
   } catch (error) {

@@ -112,6 +112,7 @@ export class World {
   private readonly pairs = new PairBuffer();
   private readonly manifold = new Manifold();
   private readonly aabb = new AABB();
+  private readonly fatAABB = new AABB();
   /** Body of each broadphase proxy id. */
   private readonly proxyBodies: (Body | null)[] = [];
   private readonly events = new ContactEventQueue();
@@ -136,6 +137,14 @@ export class World {
   private sleepingCount = 0;
   private locked = false;
   private stepCounter = 0;
+  /**
+   * The last step's dt and 1 / dt. Declared `unknown` and set to null first on purpose: V8 then
+   * keeps them as boxed numbers, so passing 1 / dt to the solver re-uses one box instead of
+   * allocating a new one every step (a number computed in a step and passed to a call that is not
+   * inlined is boxed anew each time).
+   */
+  private lastDt: unknown = null;
+  private lastInvDt: unknown = null;
 
   /** Scratch state of the queries (set up once, so queries create no closures). */
   private readonly queryBounds = new AABB();
@@ -296,7 +305,7 @@ export class World {
   /**
    * Pins `bodyA` and `bodyB` together at a world `anchor` (a hinge). Options: soft (`frequencyHz`,
    * `dampingRatio`), angle limits (`lowerAngle`, `upperAngle`, relative to the current relative
-   * angle), a motor (`motorSpeed`, `maxMotorTorque`), `collideConnected` (default false).
+   * angle), a motor (`motorSpeed`, `maxMotorTorque`), `collideConnected` (default true).
    * @throws WorldError on a destroyed body, a body jointed to itself, a non-finite anchor or option,
    *   or when the world is stepping
    */
@@ -503,6 +512,7 @@ export class World {
       this.solveJointPositions();
       const bad = this.findNonFiniteBody();
       if (bad >= 0) this.failStep(bad);
+      this.updateTransforms();
       this.moveProxies(dt);
       this.updateSleep(dt);
       this.clearForces();
@@ -570,8 +580,6 @@ export class World {
         continue;
       }
       collide(a.shape, a.transform, b.shape, b.transform, manifold);
-      c.friction = mixFriction(a.friction, b.friction);
-      c.restitution = mixRestitution(a.restitution, b.restitution);
       c.update(manifold, settings);
       const touching = manifold.pointCount > 0;
       if (touching !== c.touching) {
@@ -672,7 +680,11 @@ export class World {
     const contactCount = this.solverContactCount;
     const joints = this.solverJoints;
     const jointCount = this.solverJointCount;
-    prepareContacts(contacts, contactCount, 1 / dt, settings);
+    if (dt !== this.lastDt) {
+      this.lastDt = dt;
+      this.lastInvDt = 1 / dt;
+    }
+    prepareContacts(contacts, contactCount, this.lastInvDt as number, settings);
     prepareJoints(joints, jointCount, dt, settings);
     for (let i = 0, n = settings.iterations; i < n; ++i) {
       solveContacts(contacts, contactCount, settings);
@@ -760,13 +772,11 @@ export class World {
   }
 
   /**
-   * Stage 9: each awake body's transform follows its pose, and its box moves in the broadphase
-   * (re-inserted only if it left its fat box).
+   * Stage 9a: each awake body's transform follows its pose. (A loop of its own: small enough for
+   * the JIT to inline the sine and cosine, whose results would otherwise be boxed.)
    */
-  private moveProxies(dt: number): void {
+  private updateTransforms(): void {
     const bodies = this.bodyList;
-    const aabb = this.aabb;
-    const broadPhase = this.broadPhase;
     for (let i = 0, n = bodies.length; i < n; ++i) {
       const b = bodies[i];
       if (!b.isAwake) continue;
@@ -774,7 +784,26 @@ export class World {
       xf.p.x = b.position.x;
       xf.p.y = b.position.y;
       xf.q.setAngle(b.angle);
+    }
+  }
+
+  /**
+   * Stage 9b: a body whose box left its fat box in the broadphase is re-inserted there (with the
+   * fat box stretched along its motion). Bodies still inside their fat box, all of them at rest,
+   * cost one containment test and no call into the tree.
+   */
+  private moveProxies(dt: number): void {
+    const bodies = this.bodyList;
+    const aabb = this.aabb;
+    const fat = this.fatAABB;
+    const broadPhase = this.broadPhase;
+    for (let i = 0, n = bodies.length; i < n; ++i) {
+      const b = bodies[i];
+      if (!b.isAwake) continue;
       computeBoxAABB(b.shape, b.transform, aabb);
+      broadPhase.getFatAABB(b.proxyId, fat);
+      if (fat.minX <= aabb.minX && fat.minY <= aabb.minY && aabb.maxX <= fat.maxX && aabb.maxY <= fat.maxY)
+        continue;
       broadPhase.moveProxy(b.proxyId, aabb, dt * b.linearVelocity.x, dt * b.linearVelocity.y);
     }
   }
@@ -939,6 +968,16 @@ export class World {
     computeBoxAABB(body.shape, body.transform, this.aabb);
     this.broadPhase.moveProxy(body.proxyId, this.aabb, 0, 0);
     this.broadPhase.touchProxy(body.proxyId);
+  }
+
+  /** A body's friction or restitution changed: its contacts mix them again. @internal */
+  remixMaterials(body: Body): void {
+    const edges = body.contactEdges;
+    for (let i = 0; i < edges.length; ++i) {
+      const c = edges[i];
+      c.friction = mixFriction(c.bodyA.friction, c.bodyB.friction);
+      c.restitution = mixRestitution(c.bodyA.restitution, c.bodyB.restitution);
+    }
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -32,14 +32,29 @@ describe('bad body options', () => {
     ['NaN density', { density: Number.NaN }, 'options.density', 'NaN'],
     ['mass and density', { mass: 1, density: 1 }, 'options.density', '1'],
     ['NaN position', { position: { x: Number.NaN, y: 0 } }, 'options.position.x', 'NaN'],
-    ['infinite position', { position: { x: 0, y: Number.NEGATIVE_INFINITY } }, 'options.position.y', '-Infinity'],
+    [
+      'infinite position',
+      { position: { x: 0, y: Number.NEGATIVE_INFINITY } },
+      'options.position.y',
+      '-Infinity',
+    ],
     ['NaN angle', { angle: Number.NaN }, 'options.angle', 'NaN'],
     ['NaN velocity', { linearVelocity: { x: 0, y: Number.NaN } }, 'options.linearVelocity.y', 'NaN'],
-    ['infinite angular velocity', { angularVelocity: Number.POSITIVE_INFINITY }, 'options.angularVelocity', 'Infinity'],
+    [
+      'infinite angular velocity',
+      { angularVelocity: Number.POSITIVE_INFINITY },
+      'options.angularVelocity',
+      'Infinity',
+    ],
     ['negative friction', { friction: -0.1 }, 'options.friction', '-0.1'],
     ['NaN restitution', { restitution: Number.NaN }, 'options.restitution', 'NaN'],
     ['unknown type', { type: 'wobbly' as never }, 'options.type', 'wobbly'],
-    ['a moving static body', { type: 'static', linearVelocity: { x: 1, y: 0 } }, 'options.linearVelocity', '"x":1'],
+    [
+      'a moving static body',
+      { type: 'static', linearVelocity: { x: 1, y: 0 } },
+      'options.linearVelocity',
+      '"x":1',
+    ],
   ];
   for (const [name, patch, argument, value] of cases) {
     it(`refuses ${name}`, () => {
@@ -62,13 +77,21 @@ describe('bad world options and settings', () => {
     expectRefused(() => new World({ iterations: -1 }), 'settings.iterations', '-1');
     expectRefused(() => new World({ iterations: 2.5 }), 'settings.iterations', '2.5');
     const world = new World();
-    expectRefused(() => {
-      world.settings.iterations = Number.NaN;
-    }, 'settings.iterations', 'NaN');
+    expectRefused(
+      () => {
+        world.settings.iterations = Number.NaN;
+      },
+      'settings.iterations',
+      'NaN',
+    );
     expect(world.settings.iterations).toBe(10);
-    expectRefused(() => {
-      world.settings.timeToSleep = -1;
-    }, 'settings.timeToSleep', '-1');
+    expectRefused(
+      () => {
+        world.settings.timeToSleep = -1;
+      },
+      'settings.timeToSleep',
+      '-1',
+    );
   });
 
   it('refuses a step after gravity or a solver constant was set to a bad value, changing nothing', () => {
@@ -111,7 +134,12 @@ describe('joints', () => {
     );
     expectRefused(
       () =>
-        world.createDistanceJoint({ bodyA: body, bodyB: body, anchorA: { x: 0, y: 0 }, anchorB: { x: 1, y: 0 } }),
+        world.createDistanceJoint({
+          bodyA: body,
+          bodyB: body,
+          anchorA: { x: 0, y: 0 },
+          anchorB: { x: 1, y: 0 },
+        }),
       'options.bodyB',
       'Body #0',
     );
@@ -133,7 +161,14 @@ describe('joints', () => {
       '-1',
     );
     expectRefused(
-      () => world.createRevoluteJoint({ bodyA: a, bodyB: b, anchor: { x: 1, y: 0 }, lowerAngle: 1, upperAngle: 0 }),
+      () =>
+        world.createRevoluteJoint({
+          bodyA: a,
+          bodyB: b,
+          anchor: { x: 1, y: 0 },
+          lowerAngle: 1,
+          upperAngle: 0,
+        }),
       'options.upperAngle',
       '0',
     );
@@ -150,7 +185,11 @@ describe('joints', () => {
       'options.maxLength',
       '1',
     );
-    expectRefused(() => world.createMouseJoint({ body: a, target: { x: 0, y: 0 } }), 'options.body', 'Body #0');
+    expectRefused(
+      () => world.createMouseJoint({ body: a, target: { x: 0, y: 0 } }),
+      'options.body',
+      'Body #0',
+    );
     expectRefused(
       () => world.createMouseJoint({ body: b, target: { x: 0, y: Number.NaN } }),
       'options.target.y',
@@ -214,14 +253,22 @@ describe('destroyed bodies', () => {
     const body = world.createBody({ width: 1, height: 1, position: { x: 1, y: 2 } });
     expectRefused(() => body.applyForce({ x: Number.NaN, y: 0 }), 'force.x', 'NaN');
     expectRefused(() => body.applyForce({ x: 0, y: 0 }, { x: 0, y: Number.NaN }), 'point.y', 'NaN');
-    expectRefused(() => body.applyLinearImpulse({ x: 0, y: Number.POSITIVE_INFINITY }), 'impulse.y', 'Infinity');
+    expectRefused(
+      () => body.applyLinearImpulse({ x: 0, y: Number.POSITIVE_INFINITY }),
+      'impulse.y',
+      'Infinity',
+    );
     expectRefused(() => body.setLinearVelocity({ x: Number.NaN, y: 0 }), 'velocity.x', 'NaN');
     expectRefused(() => body.setAngularVelocity(Number.NaN), 'angularVelocity', 'NaN');
     expectRefused(() => body.setTransform({ x: Number.NaN, y: 0 }), 'position.x', 'NaN');
     expectRefused(() => body.setTransform({ x: 0, y: 0 }, Number.NaN), 'angle', 'NaN');
-    expectRefused(() => {
-      body.friction = -1;
-    }, 'body.friction', '-1');
+    expectRefused(
+      () => {
+        body.friction = -1;
+      },
+      'body.friction',
+      '-1',
+    );
     expect([body.position.x, body.position.y, body.angle]).toEqual([1, 2, 0]);
     expect([body.force.x, body.force.y, body.torque]).toEqual([0, 0, 0]);
     expect(body.friction).toBe(0.2);

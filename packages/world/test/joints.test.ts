@@ -53,7 +53,13 @@ describe('revolute joints', () => {
   it('limits a motor by its torque: α = T / I', () => {
     const { world, ground } = groundWorld(0);
     const wheel = world.createBody({ width: 2, height: 2, mass: 6, position: { x: 0, y: 5 } });
-    world.createRevoluteJoint({ bodyA: ground, bodyB: wheel, anchor: { x: 0, y: 5 }, motorSpeed: 100, maxMotorTorque: 2 });
+    world.createRevoluteJoint({
+      bodyA: ground,
+      bodyB: wheel,
+      anchor: { x: 0, y: 5 },
+      motorSpeed: 100,
+      maxMotorTorque: 2,
+    });
     run(world, 60);
     // I = 6 (4 + 4) / 12 = 4: α = 0.5 rad/s², so ω = 0.5 after 1 s.
     expect(wheel.angularVelocity).toBeCloseTo(0.5, 6);
@@ -138,8 +144,13 @@ describe('joint lifetimes', () => {
     const a = world.createBody({ width: 1, height: 1, position: { x: 0, y: 5 } });
     const b = world.createBody({ width: 1, height: 1, position: { x: 2, y: 5 } });
     const j1 = world.createRevoluteJoint({ bodyA: ground, bodyB: a, anchor: { x: 0, y: 6 } });
-    const j2 = world.createDistanceJoint({ bodyA: a, bodyB: b, anchorA: { x: 0, y: 5 }, anchorB: { x: 2, y: 5 } });
-    const j3 = world.createRevoluteJoint({ bodyA: ground, bodyB: b, anchor: { x: 2, y: 6 } });
+    const j2 = world.createDistanceJoint({
+      bodyA: a,
+      bodyB: b,
+      anchorA: { x: 0, y: 5 },
+      anchorB: { x: 2, y: 5 },
+    });
+    const j3 = world.createRevoluteJoint({ bodyA: ground, bodyB: b, anchor: { x: 3, y: 5 } });
     world.destroyBody(a);
     expect(world.joints).toEqual([j3]);
     expect(j1.world).toBeNull();

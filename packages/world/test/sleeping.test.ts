@@ -74,7 +74,9 @@ describe('sleeping', () => {
   it('wakes a sleeping stack when an awake body lands on it, as a whole island', () => {
     const world = new World();
     world.createBody({ type: 'static', width: 20, height: 2, position: { x: 0, y: -1 } });
-    const stack = [0, 1, 2].map((i) => world.createBody({ width: 1, height: 1, position: { x: 0, y: 0.5 + i } }));
+    const stack = [0, 1, 2].map((i) =>
+      world.createBody({ width: 1, height: 1, position: { x: 0, y: 0.5 + i } }),
+    );
     run(world, 120);
     expect(stack.every((b) => !b.awake)).toBe(true);
     const dropped = world.createBody({ width: 1, height: 1, position: { x: 0, y: 6 } });
