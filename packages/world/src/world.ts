@@ -25,6 +25,13 @@ import { Vec2, type Vec2Like } from '@lite/math';
 import { Body } from './body';
 import { type BodyOptions, resolveBodyOptions } from './body-options';
 import { Contact, compareContacts } from './contact';
+import {
+  findContact,
+  mergeSortedContacts,
+  removeItem,
+  removeSortedContacts,
+  shouldCollide,
+} from './contact-list';
 import { rethrowAsWorldError, WorldError } from './errors';
 import {
   BEGIN_CONTACT,
@@ -34,6 +41,7 @@ import {
   Listeners,
   type WorldEventName,
 } from './events';
+import { Islands, putToSleep } from './islands';
 import {
   DistanceJoint,
   type DistanceJointOptions,
@@ -124,11 +132,8 @@ export class World {
   private readonly solverJoints: Joint[] = [];
   private solverJointCount = 0;
 
-  /** Per body index: union-find parent, island sleep time, sleeping-ring head and tail. */
-  private parent = new Int32Array(64);
-  private islandSleepTime = new Float64Array(64);
-  private ringHead = new Int32Array(64);
-  private ringTail = new Int32Array(64);
+  /** Union-find islands and the sleeping rings (stage 10). */
+  private readonly islands = new Islands();
   /** Per body index: the state saved before the solver runs, to undo a step that turns non-finite. */
   private snapshot = new Float64Array(64 * SNAPSHOT_STRIDE);
 
@@ -260,7 +265,7 @@ export class World {
     }
 
     for (let i = 0; i < removed.length; ++i) this.unlinkContact(removed[i]);
-    this.removeFromContactList(removed);
+    removeSortedContacts(this.contactList, removed);
     for (let i = 0; i < removed.length; ++i) this.contactPool.push(removed[i]);
     removed.length = 0;
 
@@ -547,7 +552,7 @@ export class World {
       if (findContact(a, b) !== null || !shouldCollide(a, b)) continue;
       added.push(this.createContact(a, b));
     }
-    if (added.length > 0) this.mergeContacts(added);
+    if (added.length > 0) mergeSortedContacts(this.contactList, added);
     added.length = 0;
   }
 
@@ -809,76 +814,20 @@ export class World {
   }
 
   /**
-   * Stage 10: islands and sleeping. Awake bodies are joined (union-find over body indices) through
-   * the solved contacts and joints between non-static bodies; static bodies do not join islands.
-   * An island whose every body stayed below the sleep tolerances for `timeToSleep` seconds falls
-   * asleep as a whole: velocities zeroed, bodies linked into a ring so that waking any of them wakes
-   * them all. Sleeping bodies are not integrated, collided or solved.
+   * Stage 10: islands and sleeping (see {@link Islands}): islands of awake bodies joined through the
+   * solved contacts and joints; those that rested for `timeToSleep` fall asleep as a whole.
    */
   private updateSleep(dt: number): void {
-    const settings = this.settings;
-    if (!settings.sleeping) return;
-    const bodies = this.bodyList;
-    const parent = this.parent;
-    const islandTime = this.islandSleepTime;
-    const linearTolerance = settings.linearSleepTolerance;
-    const angularTolerance = settings.angularSleepTolerance;
-    const linear2 = linearTolerance * linearTolerance;
-    const angular2 = angularTolerance * angularTolerance;
-    const timeToSleep = settings.timeToSleep;
-
-    for (let i = 0, n = bodies.length; i < n; ++i) {
-      const b = bodies[i];
-      if (!b.isAwake) continue;
-      parent[i] = i;
-      islandTime[i] = Number.POSITIVE_INFINITY;
-      this.ringHead[i] = -1;
-      const v = b.linearVelocity;
-      const w = b.angularVelocity;
-      const moving = b.isDynamic
-        ? v.x * v.x + v.y * v.y > linear2 || w * w > angular2
-        : v.x !== 0 || v.y !== 0 || w !== 0; // a kinematic body sleeps only when it has stopped
-      if (!b.allowSleep || moving) b.sleepTime = 0;
-      else b.sleepTime += dt;
-    }
-
-    const contacts = this.solverContacts;
-    for (let i = 0, n = this.solverContactCount; i < n; ++i) {
-      const c = contacts[i];
-      if (!c.bodyA.isStatic && !c.bodyB.isStatic) this.union(c.bodyA.index, c.bodyB.index);
-    }
-    const joints = this.solverJoints;
-    for (let i = 0, n = this.solverJointCount; i < n; ++i) {
-      const a = jointBodyA(joints[i]);
-      const b = jointBodyB(joints[i]);
-      if (a !== b && !a.isStatic && !b.isStatic) this.union(a.index, b.index);
-    }
-
-    for (let i = 0, n = bodies.length; i < n; ++i) {
-      const b = bodies[i];
-      if (!b.isAwake) continue;
-      const root = this.find(i);
-      if (b.sleepTime < islandTime[root]) islandTime[root] = b.sleepTime;
-    }
-
-    if (timeToSleep === Number.POSITIVE_INFINITY) return;
-    for (let i = 0, n = bodies.length; i < n; ++i) {
-      const b = bodies[i];
-      if (!b.isAwake) continue;
-      const root = this.find(i);
-      if (islandTime[root] < timeToSleep) continue;
-      // Link into the island's ring: tail -> b -> head.
-      const head = this.ringHead[root];
-      if (head < 0) {
-        this.ringHead[root] = i;
-        b.sleepNext = b;
-      } else {
-        bodies[this.ringTail[root]].sleepNext = b;
-        b.sleepNext = bodies[head];
-      }
-      this.ringTail[root] = i;
-      this.putToSleep(b);
-    }
+    if (!this.settings.sleeping) return;
+    this.sleepingCount += this.islands.update(
+      this.bodyList,
+      this.solverContacts,
+      this.solverContactCount,
+      this.solverJoints,
+      this.solverJointCount,
+      this.settings,
+      dt,
+    );
   }
 
   /** Stage 11: forces and torques apply for one step. */
@@ -932,18 +881,7 @@ export class World {
   sleepBody(body: Body): void {
     if (!body.isAwake) return;
     body.sleepNext = body;
-    this.putToSleep(body);
-  }
-
-  private putToSleep(b: Body): void {
-    b.isAwake = false;
-    b.sleepTime = 0;
-    b.linearVelocity.x = 0;
-    b.linearVelocity.y = 0;
-    b.angularVelocity = 0;
-    b.force.x = 0;
-    b.force.y = 0;
-    b.torque = 0;
+    putToSleep(body);
     this.sleepingCount++;
   }
 
@@ -1031,32 +969,9 @@ export class World {
   }
 
   private ensureBodyCapacity(count: number): void {
-    if (count <= this.parent.length) return;
-    let capacity = this.parent.length;
-    while (capacity < count) capacity *= 2;
-    this.parent = new Int32Array(capacity);
-    this.islandSleepTime = new Float64Array(capacity);
-    this.ringHead = new Int32Array(capacity);
-    this.ringTail = new Int32Array(capacity);
-    this.snapshot = new Float64Array(capacity * SNAPSHOT_STRIDE);
-  }
-
-  private find(i: number): number {
-    const parent = this.parent;
-    while (parent[i] !== i) {
-      parent[i] = parent[parent[i]];
-      i = parent[i];
-    }
-    return i;
-  }
-
-  private union(a: number, b: number): void {
-    const ra = this.find(a);
-    const rb = this.find(b);
-    if (ra === rb) return;
-    // The lower index becomes the root: deterministic.
-    if (ra < rb) this.parent[rb] = ra;
-    else this.parent[ra] = rb;
+    this.islands.ensureCapacity(count);
+    if (count * SNAPSHOT_STRIDE <= this.snapshot.length) return;
+    this.snapshot = new Float64Array(2 * count * SNAPSHOT_STRIDE);
   }
 
   private createContact(a: Body, b: Body): Contact {
@@ -1072,46 +987,6 @@ export class World {
   private unlinkContact(c: Contact): void {
     removeItem(c.bodyA.contactEdges, c);
     removeItem(c.bodyB.contactEdges, c);
-  }
-
-  /** Merges `added` (sorted by pair key) into the sorted contact list, from the back, in place. */
-  private mergeContacts(added: Contact[]): void {
-    // The broadphase reports pairs sorted; keep the list sorted even if a future broadphase did not.
-    for (let i = 1; i < added.length; ++i) {
-      const c = added[i];
-      let j = i - 1;
-      while (j >= 0 && compareContacts(added[j], c) > 0) {
-        added[j + 1] = added[j];
-        j--;
-      }
-      added[j + 1] = c;
-    }
-    const list = this.contactList;
-    let i = list.length - 1;
-    let j = added.length - 1;
-    for (let k = 0; k < added.length; ++k) list.push(added[k]);
-    let w = list.length - 1;
-    while (j >= 0) {
-      if (i >= 0 && compareContacts(list[i], added[j]) > 0) list[w--] = list[i--];
-      else list[w--] = added[j--];
-    }
-  }
-
-  /** Removes the given contacts (sorted) from the sorted list in one pass. */
-  private removeFromContactList(removed: Contact[]): void {
-    if (removed.length === 0) return;
-    const list = this.contactList;
-    let write = 0;
-    let r = 0;
-    for (let i = 0; i < list.length; ++i) {
-      const c = list[i];
-      if (r < removed.length && c === removed[r]) {
-        r++;
-        continue;
-      }
-      list[write++] = c;
-    }
-    list.length = write;
   }
 
   /** Emits endContact for the touching contacts of `removed` (sorted), with the world locked. */
@@ -1154,7 +1029,7 @@ export class World {
         removed.push(c);
         this.dispatchRemoved(removed);
         this.unlinkContact(c);
-        this.removeFromContactList(removed);
+        removeSortedContacts(this.contactList, removed);
         this.contactPool.push(c);
         removed.length = 0;
       }
@@ -1219,36 +1094,6 @@ export class World {
     input.p2y = to.y;
     input.maxFraction = 1;
   }
-}
-
-/** The contact between `a` and `b`, looked up in the shorter of their edge lists, or null. */
-function findContact(a: Body, b: Body): Contact | null {
-  const edges = a.contactEdges.length <= b.contactEdges.length ? a.contactEdges : b.contactEdges;
-  for (let i = 0; i < edges.length; ++i) {
-    const c = edges[i];
-    if ((c.bodyA === a && c.bodyB === b) || (c.bodyA === b && c.bodyB === a)) return c;
-  }
-  return null;
-}
-
-/** False when a joint between `a` and `b` turns their collision off. */
-function shouldCollide(a: Body, b: Body): boolean {
-  const edges = a.jointEdges.length <= b.jointEdges.length ? a.jointEdges : b.jointEdges;
-  for (let i = 0; i < edges.length; ++i) {
-    const j = edges[i];
-    if (j.collideConnected) continue;
-    const ja = jointBodyA(j);
-    const jb = jointBodyB(j);
-    if ((ja === a && jb === b) || (ja === b && jb === a)) return false;
-  }
-  return true;
-}
-
-function removeItem<T>(list: T[], item: T): void {
-  const index = list.indexOf(item);
-  if (index < 0) return;
-  list[index] = list[list.length - 1];
-  list.pop();
 }
 
 function compareBodies(a: Body, b: Body): number {

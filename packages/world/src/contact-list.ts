@@ -1,0 +1,81 @@
+import type { Body } from './body';
+import { type Contact, compareContacts } from './contact';
+import { jointBodyA, jointBodyB } from './joints';
+
+/*
+ * The world's contact bookkeeping: one array of every contact kept sorted by pair key (lower body
+ * id, then higher), so the solver meets contacts in an order that depends only on ids; and each
+ * body's unordered list of its contacts, for lookups. No hash map is ever iterated.
+ */
+
+/** The contact between `a` and `b`, looked up in the shorter of their contact lists, or null. */
+export function findContact(a: Body, b: Body): Contact | null {
+  const edges = a.contactEdges.length <= b.contactEdges.length ? a.contactEdges : b.contactEdges;
+  for (let i = 0; i < edges.length; ++i) {
+    const c = edges[i];
+    if ((c.bodyA === a && c.bodyB === b) || (c.bodyA === b && c.bodyB === a)) return c;
+  }
+  return null;
+}
+
+/** False when a joint between `a` and `b` turns their collision off (`collideConnected: false`). */
+export function shouldCollide(a: Body, b: Body): boolean {
+  const edges = a.jointEdges.length <= b.jointEdges.length ? a.jointEdges : b.jointEdges;
+  for (let i = 0; i < edges.length; ++i) {
+    const j = edges[i];
+    if (j.collideConnected) continue;
+    const ja = jointBodyA(j);
+    const jb = jointBodyB(j);
+    if ((ja === a && jb === b) || (ja === b && jb === a)) return false;
+  }
+  return true;
+}
+
+/**
+ * Merges `added` into `list`, both sorted by pair key, in place, from the back (O(n + k), no
+ * allocation once the array has grown). `added` is sorted first by insertion sort: the broadphase
+ * reports pairs sorted already, so that pass only checks.
+ */
+export function mergeSortedContacts(list: Contact[], added: Contact[]): void {
+  for (let i = 1; i < added.length; ++i) {
+    const c = added[i];
+    let j = i - 1;
+    while (j >= 0 && compareContacts(added[j], c) > 0) {
+      added[j + 1] = added[j];
+      j--;
+    }
+    added[j + 1] = c;
+  }
+  let i = list.length - 1;
+  let j = added.length - 1;
+  for (let k = 0; k < added.length; ++k) list.push(added[k]);
+  let w = list.length - 1;
+  while (j >= 0) {
+    if (i >= 0 && compareContacts(list[i], added[j]) > 0) list[w--] = list[i--];
+    else list[w--] = added[j--];
+  }
+}
+
+/** Removes `removed` (sorted by pair key, all in `list`) from the sorted `list`, in one pass. */
+export function removeSortedContacts(list: Contact[], removed: readonly Contact[]): void {
+  if (removed.length === 0) return;
+  let write = 0;
+  let r = 0;
+  for (let i = 0; i < list.length; ++i) {
+    const c = list[i];
+    if (r < removed.length && c === removed[r]) {
+      r++;
+      continue;
+    }
+    list[write++] = c;
+  }
+  list.length = write;
+}
+
+/** Removes `item` from an unordered list by swapping the last element into its place. */
+export function removeItem<T>(list: T[], item: T): void {
+  const index = list.indexOf(item);
+  if (index < 0) return;
+  list[index] = list[list.length - 1];
+  list.pop();
+}

@@ -1,0 +1,148 @@
+import type { Body } from './body';
+import type { Contact } from './contact';
+import { type Joint, jointBodyA, jointBodyB } from './joints';
+import type { WorldSettings } from './settings';
+
+/**
+ * Islands and sleeping, the step's stage 10.
+ *
+ * Awake bodies are joined by union-find (over their indices in the world's id-ordered body array)
+ * through the step's solved contacts and joints; static bodies join no island, so two piles on the
+ * same ground sleep and wake apart. Each body counts the time it has spent below the sleep
+ * tolerances; an island whose every body has rested for `timeToSleep` falls asleep as a whole:
+ * velocities and forces zeroed, and its bodies linked in a ring (`Body.sleepNext`) so that waking
+ * any one of them wakes them all (`World.wakeBody`). The union prefers the lower index as root and
+ * the rings are built in id order: the result depends only on ids.
+ *
+ * The arrays are sized to the body count and grow only when bodies are created: no allocation
+ * while stepping.
+ */
+export class Islands {
+  private parent = new Int32Array(64);
+  private islandSleepTime = new Float64Array(64);
+  private ringHead = new Int32Array(64);
+  private ringTail = new Int32Array(64);
+
+  /** Makes room for `count` bodies. */
+  ensureCapacity(count: number): void {
+    if (count <= this.parent.length) return;
+    let capacity = this.parent.length;
+    while (capacity < count) capacity *= 2;
+    this.parent = new Int32Array(capacity);
+    this.islandSleepTime = new Float64Array(capacity);
+    this.ringHead = new Int32Array(capacity);
+    this.ringTail = new Int32Array(capacity);
+  }
+
+  /**
+   * Updates the bodies' sleep timers, builds the islands and puts the islands that rested long
+   * enough to sleep. Returns how many bodies fell asleep.
+   */
+  update(
+    bodies: readonly Body[],
+    contacts: readonly Contact[],
+    contactCount: number,
+    joints: readonly Joint[],
+    jointCount: number,
+    settings: WorldSettings,
+    dt: number,
+  ): number {
+    const parent = this.parent;
+    const islandTime = this.islandSleepTime;
+    const ringHead = this.ringHead;
+    const ringTail = this.ringTail;
+    const linearTolerance = settings.linearSleepTolerance;
+    const angularTolerance = settings.angularSleepTolerance;
+    const linear2 = linearTolerance * linearTolerance;
+    const angular2 = angularTolerance * angularTolerance;
+    const timeToSleep = settings.timeToSleep;
+
+    // Sleep timers; every awake body starts as its own island.
+    for (let i = 0, n = bodies.length; i < n; ++i) {
+      const b = bodies[i];
+      if (!b.isAwake) continue;
+      parent[i] = i;
+      islandTime[i] = Number.POSITIVE_INFINITY;
+      ringHead[i] = -1;
+      const v = b.linearVelocity;
+      const w = b.angularVelocity;
+      const moving = b.isDynamic
+        ? v.x * v.x + v.y * v.y > linear2 || w * w > angular2
+        : v.x !== 0 || v.y !== 0 || w !== 0; // a kinematic body sleeps only once it has stopped
+      if (!b.allowSleep || moving) b.sleepTime = 0;
+      else b.sleepTime += dt;
+    }
+
+    // Join through touching contacts and joints between awake bodies.
+    for (let i = 0; i < contactCount; ++i) {
+      const c = contacts[i];
+      const a = c.bodyA;
+      const b = c.bodyB;
+      if (a.isAwake && b.isAwake) this.union(a.index, b.index);
+    }
+    for (let i = 0; i < jointCount; ++i) {
+      const a = jointBodyA(joints[i]);
+      const b = jointBodyB(joints[i]);
+      if (a !== b && a.isAwake && b.isAwake) this.union(a.index, b.index);
+    }
+
+    // An island rests as long as its most recently moving body.
+    for (let i = 0, n = bodies.length; i < n; ++i) {
+      const b = bodies[i];
+      if (!b.isAwake) continue;
+      const root = this.find(i);
+      if (b.sleepTime < islandTime[root]) islandTime[root] = b.sleepTime;
+    }
+
+    let asleep = 0;
+    for (let i = 0, n = bodies.length; i < n; ++i) {
+      const b = bodies[i];
+      if (!b.isAwake) continue;
+      const root = this.find(i);
+      if (!(islandTime[root] >= timeToSleep)) continue;
+      // Link into the island's ring: tail -> b -> head.
+      const head = ringHead[root];
+      if (head < 0) {
+        ringHead[root] = i;
+        b.sleepNext = b;
+      } else {
+        bodies[ringTail[root]].sleepNext = b;
+        b.sleepNext = bodies[head];
+      }
+      ringTail[root] = i;
+      putToSleep(b);
+      asleep++;
+    }
+    return asleep;
+  }
+
+  private find(i: number): number {
+    const parent = this.parent;
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]];
+      i = parent[i];
+    }
+    return i;
+  }
+
+  private union(a: number, b: number): void {
+    const ra = this.find(a);
+    const rb = this.find(b);
+    if (ra === rb) return;
+    // The lower index becomes the root: deterministic.
+    if (ra < rb) this.parent[rb] = ra;
+    else this.parent[ra] = rb;
+  }
+}
+
+/** Marks a body asleep: not awake, velocities and forces zeroed (its ring is the caller's business). */
+export function putToSleep(b: Body): void {
+  b.isAwake = false;
+  b.sleepTime = 0;
+  b.linearVelocity.x = 0;
+  b.linearVelocity.y = 0;
+  b.angularVelocity = 0;
+  b.force.x = 0;
+  b.force.y = 0;
+  b.torque = 0;
+}
