@@ -56,6 +56,8 @@ export class ContactEventQueue {
  * unsubscribe while an event is being dispatched. @internal
  */
 export class Listeners {
+  /** The `beginContact` listeners, in subscription order. */
   beginContact: ContactListener[] = [];
+  /** The `endContact` listeners, in subscription order. */
   endContact: ContactListener[] = [];
 }
