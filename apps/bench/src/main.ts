@@ -66,7 +66,15 @@ async function main(): Promise<number> {
   process.stderr.write(`bench ${plan.name}: ${runs.length} runs on ${describeMachine(machine)}\n`);
   const records: RunRecord[] = [];
   for (const [i, run] of runs.entries()) {
-    const record = await runChild(run, plan.timeoutMs);
+    let record = await runChild(run, plan.timeoutMs);
+    if (record.error !== undefined && !record.error.startsWith('timed out')) {
+      // A crash can come from the machine, not the engine (another build cleaning a package's dist
+      // while the child loads it): try once more and keep both messages if it fails again.
+      const first = record.error;
+      record = await runChild(run, plan.timeoutMs);
+      if (record.error !== undefined) record.error = `${record.error} (first attempt: ${first})`;
+      else process.stderr.write(`retried ${run.engine} ${run.scene} after: ${first}\n`);
+    }
     records.push(record);
     const what = record.result ? `${record.result.time.median.toFixed(3)} ms/step` : `ERROR ${record.error}`;
     process.stderr.write(

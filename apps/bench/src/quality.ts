@@ -1,9 +1,10 @@
 import type { SceneDef } from '@lite/scenes';
 
 /**
- * A stack or pyramid "fell" when any box moved sideways by half a box or more (it left its column)
- * or the top box sank by a whole box height or more (a box was squeezed out or crushed). A standing
- * stack of n boxes sinks only by its contacts' allowed penetration (about 1 cm per contact in lite).
+ * A stack or pyramid "fell" when any box moved sideways by half a box or more (it left its column),
+ * or the top box moved up or down by a whole box height or more (the column was crushed by more than a
+ * box, or its top was thrown off). A standing stack of n boxes sinks only by its contacts' allowed
+ * overlap (about 1 cm per contact in lite) or rises by its engine's contact skin (planck.js, Box2D).
  */
 export const DRIFT_LIMIT = 0.5;
 /** See {@link DRIFT_LIMIT}. */
@@ -46,7 +47,7 @@ export function structureQuality(scene: SceneDef, poses: Float64Array): Structur
     maxDrift = Math.max(maxDrift, Math.abs(x - body.x));
     if (body.tag === 'top') topSink = body.y - y;
   }
-  const stands = finite && maxDrift < DRIFT_LIMIT && topSink < SINK_LIMIT;
+  const stands = finite && maxDrift < DRIFT_LIMIT && Math.abs(topSink) < SINK_LIMIT;
   return {
     maxDrift: finite ? maxDrift : Number.POSITIVE_INFINITY,
     topSink: finite ? topSink : Number.POSITIVE_INFINITY,

@@ -62,10 +62,10 @@ export function runChild(request: RunRequest, timeoutMs: number): Promise<RunRec
       const parsed = parseChildOutput(stdout);
       if (parsed.result !== undefined) resolve({ ...base, result: parsed.result });
       else {
-        const detail =
-          parsed.error === 'no result line'
-            ? `exit ${code}: ${stderr.trim().split('\n').slice(-3).join(' ')}`
-            : parsed.error;
+        // The first line naming an error says more than Node's closing lines.
+        const lines = stderr.trim().split('\n');
+        const first = lines.find((l) => /Error|error:/.test(l)) ?? lines[lines.length - 1] ?? '';
+        const detail = parsed.error === 'no result line' ? `exit ${code}: ${first.trim()}` : parsed.error;
         resolve({ ...base, error: detail });
       }
     });

@@ -51,6 +51,14 @@ describe('structure verdict', () => {
     const sunk = initialPoses(scene);
     sunk[3 * top + 1] -= SINK_LIMIT;
     expect(structureQuality(scene, sunk).verdict).toBe('fell');
+    const thrown = initialPoses(scene); // the top box launched straight up, the column still aligned
+    thrown[3 * top + 1] += SINK_LIMIT;
+    const q2 = structureQuality(scene, thrown);
+    expect(q2.topSink).toBeCloseTo(-SINK_LIMIT, 12);
+    expect(q2.verdict).toBe('fell');
+    const risen = initialPoses(scene); // lifted by contact skins: still standing
+    risen[3 * top + 1] += 0.3;
+    expect(structureQuality(scene, risen).verdict).toBe('stands');
   });
   it('ignores static bodies and counts NaN as fallen', () => {
     const s = pyramid(3);
