@@ -11,7 +11,7 @@ export interface CpuProfile {
 
 /** Self time of one function in a profile. */
 export interface ProfileLine {
-  /** `name (file:line)`. */
+  /** `name (package/dist/file:line)`: the last three parts of the file's path. */
   name: string;
   /** Self time, ms. */
   selfMs: number;
@@ -28,7 +28,8 @@ export function summariseProfile(profile: CpuProfile, top = 15): ProfileLine[] {
   const byNode = new Map<number, string>();
   for (const node of profile.nodes) {
     const { functionName, url, lineNumber } = node.callFrame;
-    const file = url === '' ? '' : url.slice(url.lastIndexOf('/') + 1);
+    // Bundles share a file name (every package's dist/index.js): keep the package's folder too.
+    const file = url === '' ? '' : url.split('/').slice(-3).join('/');
     const name = `${functionName || '(anonymous)'}${file ? ` (${file}:${lineNumber + 1})` : ''}`;
     byNode.set(node.id, name);
   }

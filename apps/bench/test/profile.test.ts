@@ -5,7 +5,7 @@ describe('summariseProfile', () => {
   it('sums self time per function across call paths, from the next sample’s time delta', () => {
     const frame = (functionName: string, line: number) => ({
       functionName,
-      url: 'file:///x/engine.js',
+      url: 'file:///x/pkg/dist/engine.js',
       lineNumber: line,
     });
     const profile = {
@@ -19,7 +19,10 @@ describe('summariseProfile', () => {
       timeDeltas: [0, 1000, 3000, 2000, 500], // µs; sample i lasts timeDeltas[i + 1]
     };
     const lines = summariseProfile(profile);
-    expect(lines.map((l) => l.name)).toEqual(['solve (engine.js:10)', 'collide (engine.js:20)']);
+    expect(lines.map((l) => l.name)).toEqual([
+      'solve (pkg/dist/engine.js:10)',
+      'collide (pkg/dist/engine.js:20)',
+    ]);
     expect(lines[0].selfMs).toBeCloseTo(1 + 2 + 0.5, 12);
     expect(lines[1].selfMs).toBeCloseTo(3, 12);
     expect(lines[0].share + lines[1].share).toBeCloseTo(1, 12);
