@@ -14,6 +14,7 @@ import { ENGINE_IDS, ENGINE_INFO, type EngineId } from './engines/index';
 import { BenchError } from './errors';
 import { describeMachine, machineInfo } from './machine';
 import { ciPlan, fullPlan, type Plan, schedule } from './plan';
+import { RESULTS_END, RESULTS_START, replaceBetween } from './readme';
 import { type BenchRecord, checkRecord, makeRecord, RATIO_TOLERANCE } from './record';
 import { markdownReport } from './report-markdown';
 import { svgChart } from './report-svg';
@@ -117,6 +118,16 @@ async function main(): Promise<number> {
   );
   process.stdout.write(markdown);
   process.stderr.write(`wrote ${dir}${plan.name}.{md,json,svg}\n`);
+  if (plan.name === 'full' && !partial) {
+    // The README shows the latest full run: its table and chart.
+    const readmePath = `${BENCH_DIR}README.md`;
+    const block = `![ms per step](results/full.svg)\n\n${markdown.replace(/^## .*\n/, '')}`;
+    const updated = replaceBetween(readFileSync(readmePath, 'utf8'), RESULTS_START, RESULTS_END, block);
+    if (updated !== undefined) {
+      writeFileSync(readmePath, updated);
+      process.stderr.write(`updated ${readmePath}\n`);
+    }
+  }
 
   if (!ci) return 0;
   const current = makeRecord(
