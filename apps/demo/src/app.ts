@@ -114,6 +114,11 @@ export class Testbed {
       zoom: (factor, x, y) => this.zoom(factor, x, y),
     });
     window.addEventListener('keydown', (event) => this.onKey(event));
+    // Space is the bomb everywhere: keep it from also pressing a focused button or checkbox.
+    window.addEventListener('keyup', (event) => {
+      if (event.key === ' ' && (event.target as HTMLElement | null)?.tagName !== 'SELECT')
+        event.preventDefault();
+    });
     window.addEventListener('popstate', () => {
       const next = parseUrlState(window.location.search);
       const entry = (next.sceneId && getScene(next.sceneId)) || catalogue[0];
@@ -303,8 +308,9 @@ export class Testbed {
   // Input ---------------------------------------------------------------------------------------
 
   private onKey(event: KeyboardEvent): void {
+    // A focused menu uses letters to jump between options; checkboxes and sliders take no letters.
     const target = event.target as HTMLElement | null;
-    if (target && (target.tagName === 'INPUT' || target.tagName === 'SELECT') && event.key !== ' ') return;
+    if (target?.tagName === 'SELECT') return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key.toLowerCase();
     const technique = TECHNIQUES.find((t) => t.key === key);
@@ -510,12 +516,12 @@ export class Testbed {
     }
     const times = simulation.stepTimes;
     const rows: [string, string][] = [
-      ['bodies', `${bodies} · ${awake} awake`],
-      ['contacts', `${contacts} · ${points} points`],
-      ['joints', String(joints)],
-      ['step', `${times.average.toFixed(2)} ms mean · ${times.max.toFixed(2)} max`],
+      ['Bodies', `${bodies} · ${awake} awake`],
+      ['Contacts', `${contacts} · ${points} points`],
+      ['Joints', String(joints)],
+      ['Step time', `${times.average.toFixed(2)} ms mean · ${times.max.toFixed(2)} max`],
     ];
-    if (simulation.panes.length > 1) rows.push(['worlds', `${simulation.panes.length}, side by side`]);
+    if (simulation.panes.length > 1) rows.push(['Worlds', `${simulation.panes.length}, side by side`]);
     const list = byId('stats');
     list.replaceChildren(
       ...rows.flatMap(([name, value]) => {

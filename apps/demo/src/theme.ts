@@ -9,8 +9,8 @@ export const theme = {
   staticStroke: '#4b5567',
   kinematicFill: 'rgba(192, 132, 252, 0.30)',
   kinematicStroke: '#c084fc',
-  sleepingFill: 'rgba(110, 118, 129, 0.28)',
-  sleepingStroke: '#6e7681',
+  sleepingFill: 'rgba(139, 148, 158, 0.10)',
+  sleepingStroke: '#8b949e',
   bombFill: 'rgba(255, 123, 84, 0.45)',
   bombStroke: '#ff7b54',
   /** Dynamic bodies cycle through these (by body id). */
