@@ -175,8 +175,12 @@ export class Simulation {
       target.iterations = settings.iterations;
       if (pane.pinned) target[pane.pinned.setting] = pane.pinned.value;
       target.sleeping = settings.sleeping;
-      world.gravity.x = settings.gravityX;
-      world.gravity.y = settings.gravityY;
+      if (world.gravity.x !== settings.gravityX || world.gravity.y !== settings.gravityY) {
+        world.gravity.x = settings.gravityX;
+        world.gravity.y = settings.gravityY;
+        // Resting bodies would not notice new gravity until something touched them.
+        for (const body of world.bodies) if (body.type === 'dynamic' && !body.awake) body.setAwake(true);
+      }
     }
   }
 

@@ -333,6 +333,98 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     expect(await page.evaluate(() => window.__lite!.world.joints.length)).toBe(0);
   });
 
+  it('takes touch: one finger drags a body, two fingers pinch-zoom', async () => {
+    await openScene(page, base, '?scene=single-box', 'single-box');
+    const start = await snapshot(page);
+    await waitForSteps(page, start.stepCount, 90);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id })),
+      });
+
+    // One finger on the box pulls it up through the mouse joint.
+    const box = (await snapshot(page)).bodies.find((b) => b.dynamic)!;
+    const at = await page.evaluate(([x, y]) => window.__lite!.toClient(x, y), [box.x, box.y] as const);
+    const up = await page.evaluate(([x, y]) => window.__lite!.toClient(x, y), [box.x, box.y + 4] as const);
+    await touch('touchStart', [at]);
+    expect(await page.evaluate(() => window.__lite!.world.joints.length)).toBe(1);
+    for (let i = 1; i <= 5; i++) await touch('touchMove', [{ x: at.x, y: at.y + ((up.y - at.y) * i) / 5 }]);
+    const held = await snapshot(page);
+    await waitForSteps(page, held.stepCount, 60);
+    const lifted = (await snapshot(page)).bodies.find((b) => b.dynamic)!;
+    expect(lifted.y - box.y).toBeGreaterThan(3);
+    await touch('touchEnd', []);
+    expect(await page.evaluate(() => window.__lite!.world.joints.length)).toBe(0);
+
+    // Two fingers on empty space moving apart from 100 px to 200 px zoom in by 2 about their middle.
+    const metre = () =>
+      page.evaluate(() => window.__lite!.toClient(1, 0).x - window.__lite!.toClient(0, 0).x);
+    const before = await metre();
+    await touch('touchStart', [
+      { x: 400, y: 150 },
+      { x: 500, y: 150 },
+    ]);
+    for (let i = 1; i <= 5; i++) {
+      await touch('touchMove', [
+        { x: 400 - 10 * i, y: 150 },
+        { x: 500 + 10 * i, y: 150 },
+      ]);
+    }
+    await touch('touchEnd', []);
+    expect((await metre()) / before).toBeCloseTo(2, 2);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+    await cdp.detach();
+  });
+
+  it('fits the canvas to the window and to the device pixel ratio', async () => {
+    await openScene(page, base, '?scene=single-box', 'single-box');
+    const size = () =>
+      page.evaluate(() => {
+        const canvas = document.getElementById('view') as HTMLCanvasElement;
+        const stage = document.getElementById('stage')!;
+        return {
+          width: canvas.width,
+          height: canvas.height,
+          cssWidth: stage.clientWidth,
+          cssHeight: stage.clientHeight,
+          ratio: window.devicePixelRatio,
+        };
+      });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setDeviceMetricsOverride', {
+      width: 1000,
+      height: 640,
+      deviceScaleFactor: 2,
+      mobile: false,
+    });
+    await page.waitForFunction(() => {
+      const canvas = document.getElementById('view') as HTMLCanvasElement;
+      return (
+        window.devicePixelRatio === 2 && canvas.width === 2 * document.getElementById('stage')!.clientWidth
+      );
+    });
+    const sharp = await size();
+    expect(sharp.ratio).toBe(2);
+    expect(sharp.cssWidth).toBe(1000 - 300); // the panel keeps its 300 px
+    expect(sharp.cssHeight).toBe(640);
+    expect(sharp.width).toBe(2 * sharp.cssWidth);
+    expect(sharp.height).toBe(2 * sharp.cssHeight);
+    await cdp.send('Emulation.clearDeviceMetricsOverride');
+    await cdp.detach();
+    await page.waitForFunction(() => window.devicePixelRatio === 1);
+    await page.waitForFunction(() => {
+      const canvas = document.getElementById('view') as HTMLCanvasElement;
+      return canvas.width === document.getElementById('stage')!.clientWidth;
+    });
+    const plain = await size();
+    expect(plain.cssWidth).toBe(1280 - 300);
+    expect(plain.width).toBe(plain.cssWidth);
+    expect(plain.height).toBe(plain.cssHeight);
+  });
+
   it('pans and zooms the view', async () => {
     await openScene(page, base, '?scene=single-box', 'single-box');
     const span = () =>
