@@ -1,6 +1,7 @@
 import { catalogue, getScene, type SceneEntry } from '@lite/scenes';
 import type { Body, World } from '@lite/world';
 import { Camera } from './camera';
+import { fitCameraHeight } from './camera-fit';
 import { FixedStepClock } from './fixed-step';
 import { bindSlider, byId, createSlider, createToggle } from './panel';
 import { PointerInput } from './pointer-input';
@@ -124,6 +125,7 @@ export class Testbed {
       const entry = (next.sceneId && getScene(next.sceneId)) || catalogue[0];
       this.open(entry, resolveParameters(entry, next.numbers), 'replace');
     });
+    this.measure();
     this.open(this.entry, this.params, 'replace');
     new ResizeObserver(() => this.resize()).observe(byId('stage'));
     this.resize();
@@ -167,11 +169,18 @@ export class Testbed {
     this.open(this.entry, this.params, 'keep');
   }
 
+  /** The scene's camera, widened if the view is too narrow for the scene (each pane for its group). */
   private resetView(): void {
-    const scene = this.simulation.scene;
-    this.camera.centerX = this.simulation.panes[0].centerX;
+    const { scene, panes } = this.simulation;
+    const aspect = this.cssWidth / panes.length / this.cssHeight;
+    this.camera.centerX = panes[0].centerX;
     this.camera.centerY = scene.camera.y;
-    this.camera.height = scene.camera.height;
+    let height = scene.camera.height;
+    panes.forEach((pane, i) => {
+      const group = panes.length > 1 ? i : undefined;
+      height = Math.max(height, fitCameraHeight(scene, aspect, pane.centerX, group));
+    });
+    this.camera.height = height;
   }
 
   // Panel ---------------------------------------------------------------------------------------
@@ -441,11 +450,17 @@ export class Testbed {
     return camera;
   }
 
-  private resize(): void {
+  /** Reads the stage's size in CSS px and the device pixel ratio. */
+  private measure(): void {
     const stage = byId('stage');
     this.cssWidth = Math.max(1, stage.clientWidth);
     this.cssHeight = Math.max(1, stage.clientHeight);
     this.pixelRatio = window.devicePixelRatio || 1;
+  }
+
+  /** Fits the canvas to the stage at the device's pixel ratio (sharp on high-DPI screens) and redraws. */
+  private resize(): void {
+    this.measure();
     const width = Math.round(this.cssWidth * this.pixelRatio);
     const height = Math.round(this.cssHeight * this.pixelRatio);
     if (this.canvas.width !== width || this.canvas.height !== height) {
