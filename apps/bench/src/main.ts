@@ -4,15 +4,16 @@
  *   tsx src/main.ts --full            every engine and scene (pnpm bench), results/full.{md,json,svg}
  *   tsx src/main.ts --ci              lite and planck.js, checked against record.json (pnpm bench:ci)
  *   options: --engines=lite,planck --scenes=pyramid20,chain --repeats=1   (a partial run, to results/tmp/)
+ *            --render=results/full.json   (rewrite the reports of a stored run, running nothing)
  *            --update-record          (with --ci) write record.json from this run instead of checking
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { aggregate, type RunRecord } from './aggregate';
+import { aggregate, type Cell, type RunRecord } from './aggregate';
 import { benchScene } from './bench-scenes';
 import { ENGINE_IDS, ENGINE_INFO, type EngineId } from './engines/index';
 import { BenchError } from './errors';
-import { describeMachine, machineInfo } from './machine';
+import { describeMachine, type MachineInfo, machineInfo } from './machine';
 import { ciPlan, fullPlan, type Plan, schedule } from './plan';
 import { RESULTS_END, RESULTS_START, replaceBetween } from './readme';
 import { type BenchRecord, checkRecord, makeRecord, RATIO_TOLERANCE } from './record';
@@ -58,12 +59,9 @@ function restrict(plan: Plan): { plan: Plan; partial: boolean } {
   return { plan, partial };
 }
 
-async function main(): Promise<number> {
-  const ci = process.argv.includes('--ci');
-  const { plan, partial } = restrict(ci ? ciPlan() : fullPlan());
-  const machine = machineInfo();
+/** Runs the plan's schedule, one child process at a time, and returns every record. */
+async function collectRuns(plan: Plan, machine: MachineInfo): Promise<RunRecord[]> {
   const runs = schedule(plan);
-  const started = Date.now();
   process.stderr.write(`bench ${plan.name}: ${runs.length} runs on ${describeMachine(machine)}\n`);
   const records: RunRecord[] = [];
   for (const [i, run] of runs.entries()) {
@@ -82,12 +80,22 @@ async function main(): Promise<number> {
       `[${i + 1}/${runs.length}] round ${run.repeat + 1} ${run.scene} ${run.engine}: ${what}\n`,
     );
   }
+  return records;
+}
+
+/** Writes the markdown, JSON and SVG of a run (and the README's results for a full run); returns the cells. */
+function writeReports(
+  plan: Plan,
+  machine: MachineInfo,
+  records: RunRecord[],
+  partial: boolean,
+  seconds: number,
+): Cell[] {
   const scenes = plan.scenes.map((s) => s.scene);
   const cells = aggregate(records, scenes, plan.engines);
   const labels = Object.fromEntries(plan.engines.map((e) => [e, ENGINE_INFO[e].label]));
-  const seconds = Math.round((Date.now() - started) / 1000);
   const notes = [
-    `dt 1/60 s, gravity (0, -10), 1 m boxes of 1 kg, friction 0.6, restitution 0; sleeping off, continuous collision off, 10 velocity iterations where the engine has that knob (see the README). Each run is a fresh process; engines interleaved; ${Math.max(...plan.scenes.map((s) => s.repeats))} rounds; the first step of each run is excluded. Took ${seconds} s.`,
+    `dt 1/60 s, gravity (0, -10), 1 m boxes of 1 kg, friction 0.6, restitution 0; sleeping off, continuous collision off, 10 velocity iterations where the engine has that knob (see the README). Each run is a fresh process; engines interleaved; ${Math.max(...plan.scenes.map((s) => s.repeats))} rounds; the first step of each run is excluded.${seconds > 0 ? ` Took ${seconds} s.` : ''}`,
   ];
   const title = plan.name === 'ci' ? 'lite benchmark (CI set)' : 'lite benchmark';
   const markdown = markdownReport({
@@ -114,7 +122,7 @@ async function main(): Promise<number> {
   writeFileSync(`${dir}${plan.name}.svg`, svg);
   writeFileSync(
     `${dir}${plan.name}.json`,
-    `${JSON.stringify({ plan, machine, cells, runs: records }, null, 2)}\n`,
+    `${JSON.stringify({ plan, machine, seconds, cells, runs: records }, null, 2)}\n`,
   );
   process.stdout.write(markdown);
   process.stderr.write(`wrote ${dir}${plan.name}.{md,json,svg}\n`);
@@ -128,6 +136,28 @@ async function main(): Promise<number> {
       process.stderr.write(`updated ${readmePath}\n`);
     }
   }
+  return cells;
+}
+
+async function main(): Promise<number> {
+  const render = option('render');
+  if (render !== undefined) {
+    // Re-renders the reports of a stored run (after a change to the writers), without running anything.
+    const stored = JSON.parse(readFileSync(render, 'utf8')) as {
+      plan: Plan;
+      machine: MachineInfo;
+      seconds?: number;
+      runs: RunRecord[];
+    };
+    writeReports(stored.plan, stored.machine, stored.runs, false, stored.seconds ?? 0);
+    return 0;
+  }
+  const ci = process.argv.includes('--ci');
+  const { plan, partial } = restrict(ci ? ciPlan() : fullPlan());
+  const machine = machineInfo();
+  const started = Date.now();
+  const records = await collectRuns(plan, machine);
+  const cells = writeReports(plan, machine, records, partial, Math.round((Date.now() - started) / 1000));
 
   if (!ci) return 0;
   const current = makeRecord(

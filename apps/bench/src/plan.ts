@@ -53,8 +53,13 @@ export function fullPlan(): Plan {
 }
 
 /**
- * `pnpm bench:ci`: lite and planck.js only (the ratio CI guards is lite against planck.js), the
- * scenes that judge quality plus pyramid20 and the chain for time, in well under 3 minutes.
+ * `pnpm bench:ci`: lite and planck.js only (the ratio CI guards is lite against planck.js). Time is
+ * guarded on pyramid20, whose steps cost the same from one step to the next (every box rests from the
+ * start): its per-round ratio stays within about ±10% on a busy machine, and the median of 7 rounds
+ * within less. Not guarded: the chain (its links flail and its 0.1 ms steps swing by half between
+ * rounds) and pyramid100 (its first steps, all a short CI window can afford, are dominated by creating
+ * 15,000 contacts, and swing by a factor of two). Quality is guarded on the stacks, pyramid20 and the
+ * chain. About a minute on 2 cores.
  */
 export function ciPlan(): Plan {
   const stacks = ['stack24', ...STACK_HEIGHTS.map((n) => `stack${n}-offset`)];
@@ -62,12 +67,12 @@ export function ciPlan(): Plan {
     name: 'ci',
     engines: ['lite', 'planck'],
     scenes: [
-      { scene: 'pyramid20', windowSteps: 600, checkpoints: QUALITY, repeats: 3 },
-      { scene: 'chain', windowSteps: 600, checkpoints: QUALITY, repeats: 3 },
+      { scene: 'pyramid20', windowSteps: 600, checkpoints: QUALITY, repeats: 7 },
+      { scene: 'chain', windowSteps: 600, checkpoints: QUALITY, repeats: 1 },
       ...stacks.map((scene) => ({ scene, windowSteps: 120, checkpoints: QUALITY, repeats: 1 })),
     ],
     verdictScenes: ['pyramid20', 'chain', ...stacks],
-    ratioScenes: ['pyramid20', 'chain'],
+    ratioScenes: ['pyramid20'],
     timeoutMs: 3 * 60 * 1000,
   };
 }

@@ -23,7 +23,7 @@ const PLOT = 560;
 const RIGHT = 70;
 const BAR = 11;
 const GAP = 12;
-const TOP = 56;
+const TOP = 62;
 
 /**
  * A hand-written SVG bar chart of median ms/step per scene (groups) and engine (bars), on a
@@ -43,19 +43,23 @@ export function svgChart(input: ChartInput): string {
   const x = (v: number) => LEFT + (PLOT * Math.log10(v / lo)) / decades;
   const groupHeight = engines.length * BAR + GAP;
   const height = TOP + scenes.length * groupHeight + 30;
-  const width = LEFT + PLOT + RIGHT;
+  const legendWidth = engines.reduce((w, e) => w + 28 + Math.ceil((input.labels[e] ?? e).length * 6.5), 0);
+  const width = Math.max(LEFT + PLOT + RIGHT, LEFT + legendWidth);
   const parts: string[] = [];
   parts.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="11">`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
     `<text x="${LEFT}" y="16" font-size="13" font-weight="bold">${escapeXml(input.title)}</text>`,
   );
+  // Legend: entries laid out left to right by the length of their labels (about 6.5 px a character).
+  let lx = LEFT;
   engines.forEach((engine, i) => {
-    const lx = LEFT + i * (PLOT / Math.max(1, engines.length)) * 1;
+    const label = input.labels[engine] ?? engine;
     parts.push(
       `<rect x="${lx}" y="26" width="10" height="10" fill="${ENGINE_COLOURS[i % ENGINE_COLOURS.length]}"/>`,
-      `<text x="${lx + 14}" y="35">${escapeXml(input.labels[engine] ?? engine)}</text>`,
+      `<text x="${lx + 14}" y="35">${escapeXml(label)}</text>`,
     );
+    lx += 14 + Math.ceil(label.length * 6.5) + 14;
   });
   const axisBottom = TOP + scenes.length * groupHeight;
   for (let d = 0; d <= decades; ++d) {
@@ -63,6 +67,7 @@ export function svgChart(input: ChartInput): string {
     const gx = x(v);
     parts.push(
       `<line x1="${gx.toFixed(1)}" y1="${TOP - 4}" x2="${gx.toFixed(1)}" y2="${axisBottom}" stroke="#dddddd"/>`,
+      `<text x="${gx.toFixed(1)}" y="${TOP - 7}" text-anchor="middle" fill="#666666">${escapeXml(formatTick(v))}</text>`,
       `<text x="${gx.toFixed(1)}" y="${axisBottom + 14}" text-anchor="middle">${escapeXml(formatTick(v))}</text>`,
     );
   }

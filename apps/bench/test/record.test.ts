@@ -44,7 +44,21 @@ describe('aggregate', () => {
     expect(planck.ratioToLite).toBe(4);
     expect(planck.medianMs).toBe(5);
     expect(cells[0].ratioToLite).toBe(1);
+    // The guard's ratio: each engine's fastest round, lite 1 against planck 4.
+    expect(planck.bestMs).toBe(4);
+    expect(cells[0].bestMs).toBe(1);
     expect(litePlanckRatio(cells, 'p')).toBe(0.25);
+  });
+  it('takes the guard ratio from each engine’s best round, so one slowed round does not move it', () => {
+    const records = [
+      run('lite', 'p', 0, 1),
+      run('planck', 'p', 0, 4),
+      run('lite', 'p', 1, 3), // the machine got busy during lite's run of round 1
+      run('planck', 'p', 1, 4.4),
+      run('lite', 'p', 2, 1.1),
+      run('planck', 'p', 2, 6), // and during planck's run of round 2
+    ];
+    expect(litePlanckRatio(aggregate(records, ['p'], ['lite', 'planck']), 'p')).toBe(0.25);
   });
   it('keeps errors and finds the largest standing offset stack', () => {
     const records: RunRecord[] = [
