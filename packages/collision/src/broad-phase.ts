@@ -250,8 +250,8 @@ export class BroadPhase {
 
   /**
    * Casts a ray through the proxies' fat AABBs; see {@link DynamicTree.rayCast} for the callback
-   * contract (return 0 to stop, -1 to ignore the proxy, a fraction to clip the ray: the hit's fraction
-   * for the closest hit, `input.maxFraction` to collect every hit).
+   * contract (return 0 to stop; the hit's fraction to clip the ray, for the closest hit; -1 to go on
+   * unclipped, for a miss or to collect every hit).
    *
    * @throws CollisionError when the input is not finite or maxFraction < 0.
    */

@@ -46,6 +46,10 @@ const ABSOLUTE_TOL = 0.01;
 const incident = new Float64Array(6);
 const clip1 = new Float64Array(6);
 const clip2 = new Float64Array(6);
+// The line the helpers below work with, [nx, ny, offset]: the reference face normal for
+// computeIncidentEdge, a side plane for clipSegmentToLine. Doubles travel through this array rather
+// than as arguments, because a double passed to a call that is not inlined is boxed (allocated).
+const line = new Float64Array(3);
 
 /** Key with the reference box's in-edge set to `edge` and the incident box's in-edge cleared. */
 function withReferenceInEdge(key: number, edge: number): number {
@@ -63,20 +67,17 @@ function incidentVertexKey(inEdge: number, outEdge: number): number {
 }
 
 /**
- * Writes into `incident` the edge of the incident box (half extents hx, hy; pose p, rotation (c, s))
- * whose outward normal is most anti-parallel to the reference face normal (nx, ny), as two world
- * vertices in counter-clockwise order with their feature keys.
+ * Writes into `incident` the edge of the incident box (shape `box` at pose `xf`) whose outward normal
+ * is most anti-parallel to the reference face normal (line[0], line[1]), as two world vertices in
+ * counter-clockwise order with their feature keys.
  */
-function computeIncidentEdge(
-  hx: number,
-  hy: number,
-  px: number,
-  py: number,
-  c: number,
-  s: number,
-  nx: number,
-  ny: number,
-): void {
+function computeIncidentEdge(box: Box, xf: Transform): void {
+  const hx = box.halfWidth;
+  const hy = box.halfHeight;
+  const c = xf.q.c;
+  const s = xf.q.s;
+  const nx = line[0];
+  const ny = line[1];
   // The reference normal in the incident box's frame, reversed: n = -Rᵀ normal.
   const lx = -(c * nx + s * ny);
   const ly = -(-s * nx + c * ny);
@@ -119,6 +120,8 @@ function computeIncidentEdge(
     y1 = -hy;
     incident[5] = incidentVertexKey(EDGE3, EDGE4);
   }
+  const px = xf.p.x;
+  const py = xf.p.y;
   incident[0] = px + c * x0 - s * y0;
   incident[1] = py + s * x0 + c * y0;
   incident[3] = px + c * x1 - s * y1;
@@ -126,8 +129,8 @@ function computeIncidentEdge(
 }
 
 /**
- * Sutherland–Hodgman against one line: keeps the part of the segment `input` where
- * n · v - offset ≤ 0, writing up to two vertices into `output` in the same order along the segment.
+ * Sutherland–Hodgman against one line (n, offset) = (line[0..1], line[2]): keeps the part of the
+ * segment `input` where n · v - offset ≤ 0, writing up to two vertices into `output` in the same order along the segment.
  * A vertex made by the cut replaces the vertex that was cut away and takes its key, with the
  * reference box's edge set to `clipEdge` and the incident box's edge on the cut-away side cleared: a
  * cut first vertex keeps its out-edge (the incident edge itself) and gets the reference in-edge; a cut
@@ -138,14 +141,10 @@ function computeIncidentEdge(
  * sides could carry an edge it does not touch. Keeping the order makes every key name edges that
  * really pass through its point (the property tests check this).
  */
-function clipSegmentToLine(
-  output: Float64Array,
-  input: Float64Array,
-  nx: number,
-  ny: number,
-  offset: number,
-  clipEdge: number,
-): number {
+function clipSegmentToLine(output: Float64Array, input: Float64Array, clipEdge: number): number {
+  const nx = line[0];
+  const ny = line[1];
+  const offset = line[2];
   let count = 0;
   const x0 = input[0];
   const y0 = input[1];
@@ -292,10 +291,13 @@ export function collideBoxes(boxA: Box, xfA: Transform, boxB: Box, xfB: Transfor
   let posEdge: number;
   let side: number;
 
+  // computeIncidentEdge reads the reference face normal from `line`.
   switch (axis) {
     case FACE_A_X:
       frontNormalX = normalX;
       frontNormalY = normalY;
+      line[0] = frontNormalX;
+      line[1] = frontNormalY;
       front = pAx * frontNormalX + pAy * frontNormalY + hAx;
       sideNormalX = -sA; // A's y axis
       sideNormalY = cA;
@@ -304,11 +306,13 @@ export function collideBoxes(boxA: Box, xfA: Transform, boxB: Box, xfB: Transfor
       posSide = side + hAy;
       negEdge = EDGE3;
       posEdge = EDGE1;
-      computeIncidentEdge(hBx, hBy, pBx, pBy, cB, sB, frontNormalX, frontNormalY);
+      computeIncidentEdge(boxB, xfB);
       break;
     case FACE_A_Y:
       frontNormalX = normalX;
       frontNormalY = normalY;
+      line[0] = frontNormalX;
+      line[1] = frontNormalY;
       front = pAx * frontNormalX + pAy * frontNormalY + hAy;
       sideNormalX = cA; // A's x axis
       sideNormalY = sA;
@@ -317,11 +321,13 @@ export function collideBoxes(boxA: Box, xfA: Transform, boxB: Box, xfB: Transfor
       posSide = side + hAx;
       negEdge = EDGE2;
       posEdge = EDGE4;
-      computeIncidentEdge(hBx, hBy, pBx, pBy, cB, sB, frontNormalX, frontNormalY);
+      computeIncidentEdge(boxB, xfB);
       break;
     case FACE_B_X:
       frontNormalX = -normalX;
       frontNormalY = -normalY;
+      line[0] = frontNormalX;
+      line[1] = frontNormalY;
       front = pBx * frontNormalX + pBy * frontNormalY + hBx;
       sideNormalX = -sB; // B's y axis
       sideNormalY = cB;
@@ -330,12 +336,14 @@ export function collideBoxes(boxA: Box, xfA: Transform, boxB: Box, xfB: Transfor
       posSide = side + hBy;
       negEdge = EDGE3;
       posEdge = EDGE1;
-      computeIncidentEdge(hAx, hAy, pAx, pAy, cA, sA, frontNormalX, frontNormalY);
+      computeIncidentEdge(boxA, xfA);
       break;
     default:
       // FACE_B_Y
       frontNormalX = -normalX;
       frontNormalY = -normalY;
+      line[0] = frontNormalX;
+      line[1] = frontNormalY;
       front = pBx * frontNormalX + pBy * frontNormalY + hBy;
       sideNormalX = cB; // B's x axis
       sideNormalY = sB;
@@ -344,13 +352,19 @@ export function collideBoxes(boxA: Box, xfA: Transform, boxB: Box, xfB: Transfor
       posSide = side + hBx;
       negEdge = EDGE2;
       posEdge = EDGE4;
-      computeIncidentEdge(hAx, hAy, pAx, pAy, cA, sA, frontNormalX, frontNormalY);
+      computeIncidentEdge(boxA, xfA);
       break;
   }
 
   // Clip the incident edge to the negative side plane, then to the positive one.
-  if (clipSegmentToLine(clip1, incident, -sideNormalX, -sideNormalY, negSide, negEdge) < 2) return 0;
-  if (clipSegmentToLine(clip2, clip1, sideNormalX, sideNormalY, posSide, posEdge) < 2) return 0;
+  line[0] = -sideNormalX;
+  line[1] = -sideNormalY;
+  line[2] = negSide;
+  if (clipSegmentToLine(clip1, incident, negEdge) < 2) return 0;
+  line[0] = sideNormalX;
+  line[1] = sideNormalY;
+  line[2] = posSide;
+  if (clipSegmentToLine(clip2, clip1, posEdge) < 2) return 0;
 
   // Keep the points behind the reference face, slid onto it.
   const flip = axis === FACE_B_X || axis === FACE_B_Y;

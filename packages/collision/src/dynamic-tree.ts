@@ -57,6 +57,10 @@ export class DynamicTree {
   private root: number;
   private freeList: number;
   private leafCount: number;
+  /** The box of the query being started (doubles travel in this array: passed as arguments they would be boxed). */
+  private readonly queryBox: Float64Array;
+  /** The displacement handed from moveProxy to moveProxyBy. */
+  private readonly displacement: Float64Array;
   /** Traversal stack shared by queries; `stackBase` lets a callback start a nested query safely. */
   private stack: Int32Array;
   private stackBase: number;
@@ -92,6 +96,8 @@ export class DynamicTree {
     this.root = NULL_NODE;
     this.freeList = NULL_NODE;
     this.leafCount = 0;
+    this.queryBox = new Float64Array(4);
+    this.displacement = new Float64Array(2);
     this.stack = new Int32Array(64);
     this.stackBase = 0;
     this.subInput = new RayCastInput();
@@ -180,8 +186,20 @@ export class DynamicTree {
    * is not finite.
    */
   moveProxy(proxyId: number, aabb: AABB, displacementX: number, displacementY: number): boolean {
+    // A small wrapper, so that it is inlined at the call site and the displacement (written to a
+    // scratch array) is never boxed as a call argument.
+    const d = this.displacement;
+    d[0] = displacementX;
+    d[1] = displacementY;
+    return this.moveProxyBy(proxyId, aabb);
+  }
+
+  /** moveProxy with the displacement in `this.displacement`. */
+  private moveProxyBy(proxyId: number, aabb: AABB): boolean {
     this.requireProxy(proxyId);
     requireAABB(aabb);
+    const displacementX = this.displacement[0];
+    const displacementY = this.displacement[1];
     if (!Number.isFinite(displacementX)) {
       throw new CollisionError('displacementX', displacementX, 'must be a finite number');
     }
@@ -255,7 +273,12 @@ export class DynamicTree {
    * callback returns false to stop the query. Order: depth first, deterministic for a given tree.
    */
   query(aabb: AABB, callback: (proxyId: number) => boolean): void {
-    this.queryBounds(aabb.minX, aabb.minY, aabb.maxX, aabb.maxY, callback);
+    const q = this.queryBox;
+    q[0] = aabb.minX;
+    q[1] = aabb.minY;
+    q[2] = aabb.maxX;
+    q[3] = aabb.maxY;
+    this.runQuery(callback);
   }
 
   /**
@@ -267,18 +290,22 @@ export class DynamicTree {
     this.requireProxy(proxyId);
     const o = 4 * proxyId;
     const b = this.bounds;
-    this.queryBounds(b[o], b[o + 1], b[o + 2], b[o + 3], callback);
+    const q = this.queryBox;
+    q[0] = b[o];
+    q[1] = b[o + 1];
+    q[2] = b[o + 2];
+    q[3] = b[o + 3];
+    this.runQuery(callback);
   }
 
-  /** {@link DynamicTree.query} with the box given as four numbers. */
-  queryBounds(
-    minX: number,
-    minY: number,
-    maxX: number,
-    maxY: number,
-    callback: (proxyId: number) => boolean,
-  ): void {
+  /** The query over `queryBox`, read into locals first so that a nested query may overwrite it. */
+  private runQuery(callback: (proxyId: number) => boolean): void {
     if (this.root === NULL_NODE) return;
+    const q = this.queryBox;
+    const minX = q[0];
+    const minY = q[1];
+    const maxX = q[2];
+    const maxY = q[3];
     const base = this.stackBase;
     let top = base;
     this.push(top++, this.root);
@@ -305,9 +332,11 @@ export class DynamicTree {
    * maxFraction clipped to the closest hit so far. The callback casts against the proxy's shape and
    * returns:
    * - 0 to stop the cast;
-   * - a fraction in (0, maxFraction] to clip the ray there (return the hit's fraction for the closest
-   *   hit, or `subInput.maxFraction` to go on unclipped and collect every hit);
-   * - -1 (any negative value) to ignore this proxy and go on.
+   * - a fraction in (0, maxFraction] to clip the ray there: return the hit's fraction to find the
+   *   closest hit (later proxies are only visited if the clipped ray still reaches them);
+   * - -1 (any negative value) to go on without clipping: return it for a miss, and after recording a
+   *   hit to collect every hit along the ray. (Returning `subInput.maxFraction` also goes on
+   *   unclipped, but a fractional return value is boxed by the engine: -1 allocates nothing.)
    *
    * @throws CollisionError when the input is not finite or maxFraction < 0.
    */
@@ -358,7 +387,11 @@ export class DynamicTree {
       if (Math.abs(vx * (p1x - cx) + vy * (p1y - cy)) - (absVx * hx + absVy * hy) > 0) continue;
 
       if (this.height[node] === 0) {
-        sub.set(p1x, p1y, p2x, p2y, maxFraction);
+        sub.p1x = p1x;
+        sub.p1y = p1y;
+        sub.p2x = p2x;
+        sub.p2y = p2y;
+        sub.maxFraction = maxFraction;
         this.stackBase = top;
         const value = callback(sub, node);
         this.stackBase = base;
@@ -515,8 +548,8 @@ export class DynamicTree {
   /**
    * Inserts a leaf. Descends from the root: at node N with leaf box L, pairing L with N costs
    * 2 P(N ∪ L) (a new parent holding both); descending costs the growth P(N ∪ L) - P(N) paid by N
-   * and every node below (the "inheritance cost") plus the cost at the child: P(C ∪ L) for a leaf
-   * child, P(C ∪ L) - P(C) for an internal one. Stop where pairing is cheapest. P is the perimeter.
+   * and every node below (the "inheritance cost") plus the cost at the child: 2 P(C ∪ L) for a leaf
+   * child, 2 (P(C ∪ L) - P(C)) for an internal one. Stop where pairing is cheapest. P is the perimeter.
    */
   private insertLeaf(leaf: number): void {
     if (this.root === NULL_NODE) {
@@ -547,8 +580,23 @@ export class DynamicTree {
       const cost = 2 * combinedArea;
       // Minimum cost of pushing the leaf further down the tree.
       const inheritanceCost = 2 * (combinedArea - area);
-      const cost1 = this.descendCost(c1, lMinX, lMinY, lMaxX, lMaxY) + inheritanceCost;
-      const cost2 = this.descendCost(c2, lMinX, lMinY, lMaxX, lMaxY) + inheritanceCost;
+      // Cost of descending into each child (written out: a call would box the doubles).
+      const o1 = 4 * c1;
+      let cost1 =
+        2 *
+          (Math.max(b[o1 + 2], lMaxX) -
+            Math.min(b[o1], lMinX) +
+            (Math.max(b[o1 + 3], lMaxY) - Math.min(b[o1 + 1], lMinY))) +
+        inheritanceCost;
+      if (this.height[c1] > 0) cost1 -= 2 * (b[o1 + 2] - b[o1] + (b[o1 + 3] - b[o1 + 1]));
+      const o2 = 4 * c2;
+      let cost2 =
+        2 *
+          (Math.max(b[o2 + 2], lMaxX) -
+            Math.min(b[o2], lMinX) +
+            (Math.max(b[o2 + 3], lMaxY) - Math.min(b[o2 + 1], lMinY))) +
+        inheritanceCost;
+      if (this.height[c2] > 0) cost2 -= 2 * (b[o2 + 2] - b[o2] + (b[o2 + 3] - b[o2 + 1]));
       if (cost < cost1 && cost < cost2) break;
       index = cost1 < cost2 ? c1 : c2;
     }
@@ -573,19 +621,6 @@ export class DynamicTree {
 
     // Walk back up, rebalancing and refitting.
     this.refit(this.parent[leaf]);
-  }
-
-  /** The cost of descending into `child` with the leaf box (see insertLeaf). */
-  private descendCost(child: number, minX: number, minY: number, maxX: number, maxY: number): number {
-    const b = this.bounds;
-    const o = 4 * child;
-    const union =
-      2 *
-      (Math.max(b[o + 2], maxX) -
-        Math.min(b[o], minX) +
-        (Math.max(b[o + 3], maxY) - Math.min(b[o + 1], minY)));
-    if (this.height[child] === 0) return union;
-    return union - 2 * (b[o + 2] - b[o] + (b[o + 3] - b[o + 1]));
   }
 
   private removeLeaf(leaf: number): void {

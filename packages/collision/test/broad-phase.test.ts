@@ -5,7 +5,7 @@ import { BroadPhase } from '../src/broad-phase';
 import { DynamicTree } from '../src/dynamic-tree';
 import { CollisionError } from '../src/errors';
 import { PairBuffer } from '../src/pair-buffer';
-import { runs, SEED } from './fc-settings';
+import { fcParams, runs } from './fc-settings';
 
 /** The pairs of a buffer as "keyA:keyB:proxyA:proxyB" strings, in buffer order. */
 function pairList(buffer: PairBuffer): string[] {
@@ -50,7 +50,8 @@ describe('BroadPhase: hand-made cases', () => {
 
     // c moves next to a: re-inserted, pairs with a (keys 1 and 7).
     expect(bp.moveProxy(c, new AABB(-1, 0, 0, 1), -6, -5)).toBe(true);
-    expect(pairList(out.count === 0 ? (bp.updatePairs(out), out) : out)).toEqual([`1:7:${c}:${a}`]);
+    expect(bp.updatePairs(out)).toBe(1);
+    expect(pairList(out)).toEqual([`1:7:${c}:${a}`]);
 
     // touchProxy reports all current overlaps of a again.
     bp.touchProxy(a);
@@ -100,9 +101,8 @@ describe('BroadPhase: hand-made cases', () => {
     expect(bp.moveProxy(p, new AABB(1.1, -0.4, 2.1, 0.6), 0, 0)).toBe(true);
     const shrunk = bp.getFatAABB(p);
     const expected = [1.0, -0.5, 2.2, 0.7];
-    [shrunk.minX, shrunk.minY, shrunk.maxX, shrunk.maxY].forEach((v, i) =>
-      expect(v).toBeCloseTo(expected[i], 12),
-    );
+    const actual = [shrunk.minX, shrunk.minY, shrunk.maxX, shrunk.maxY];
+    for (let i = 0; i < 4; i++) expect(actual[i]).toBeCloseTo(expected[i], 12);
   });
 
   it('refuses bad input with a CollisionError naming the argument and value', () => {
@@ -293,7 +293,7 @@ describe('BroadPhase: properties', () => {
           expect(bp.proxyCount).toBe(live.size);
         }
       }),
-      { seed: SEED + 10, numRuns: runs(300) },
+      fcParams(10, runs(300)),
     );
   });
 });

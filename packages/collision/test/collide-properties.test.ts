@@ -10,7 +10,7 @@ import {
   flipFeatureKey,
   Manifold,
 } from '../src/manifold';
-import { runs, SEED } from './fc-settings';
+import { fcParams, runs, uniform } from './fc-settings';
 import {
   axes,
   corners,
@@ -30,11 +30,6 @@ const NUM_RUNS = runs(4000);
 /** Tolerance on positions and separations (coordinates are within about ±20 m). */
 const TOL = 1e-9;
 
-// Uniform draws on [min, max] (fc.double spreads its values evenly over the float encodings, so most
-// would be tiny, and biases towards extremes: degenerate configurations get their own generator,
-// specialPair, where they are wanted).
-const uniform = (min: number, max: number) =>
-  fc.noBias(fc.integer({ min: 0, max: 0x7fffffff })).map((i) => min + ((max - min) * i) / 0x7fffffff);
 const size = uniform(0.05, 5);
 const angle = uniform(-Math.PI, Math.PI);
 const coord = uniform(-10, 10);
@@ -178,7 +173,7 @@ describe('collideBoxes: properties', () => {
         const flipped = pointsOf(ab).map((p) => ({ ...p, key: flipFeatureKey(p.key) }));
         expectSamePoints(pointsOf(ba), flipped, TOL);
       }),
-      { seed: SEED, numRuns: NUM_RUNS },
+      fcParams(0, NUM_RUNS),
     );
     // Guard against a vacuous run: a good share of the cases must have produced contacts.
     expect(withPoints).toBeGreaterThan(NUM_RUNS / 5);
@@ -218,7 +213,7 @@ describe('collideBoxes: properties', () => {
         }));
         expectSamePoints(pointsOf(after), moved, tol);
       }),
-      { seed: SEED + 1, numRuns: NUM_RUNS },
+      fcParams(1, NUM_RUNS),
     );
     expect(withPoints).toBeGreaterThan(NUM_RUNS / 5);
   });
@@ -255,7 +250,7 @@ describe('collideBoxes: properties', () => {
         }
         throw new Error(`no consistent reference face: ${failures.join('; ')}`);
       }),
-      { seed: SEED + 2, numRuns: NUM_RUNS },
+      fcParams(2, NUM_RUNS),
     );
     expect(withPoints).toBeGreaterThan(NUM_RUNS / 5);
     expect(deepestChecked).toBeGreaterThan(NUM_RUNS / 10);
@@ -276,7 +271,7 @@ describe('collideBoxes: properties', () => {
           expect(count).toBeGreaterThan(0);
         }
       }),
-      { seed: SEED + 3, numRuns: NUM_RUNS },
+      fcParams(3, NUM_RUNS),
     );
     expect(separated).toBeGreaterThan(NUM_RUNS / 5);
     expect(overlapping).toBeGreaterThan(NUM_RUNS / 5);
@@ -298,7 +293,7 @@ describe('collideBoxes: properties', () => {
           expect(pointsOf(after).map((p) => p.key)).toEqual(pointsOf(before).map((p) => p.key));
         },
       ),
-      { seed: SEED + 4, numRuns: NUM_RUNS },
+      fcParams(4, NUM_RUNS),
     );
   });
 });
