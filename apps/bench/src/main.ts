@@ -7,6 +7,7 @@
  *            --render=results/full.json   (rewrite the reports of a stored run, running nothing)
  *            --update-record          (with --ci) write record.json from this run instead of checking
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { aggregate, type Cell, type RunRecord } from './aggregate';
@@ -133,6 +134,11 @@ function writeReports(
     const updated = replaceBetween(readFileSync(readmePath, 'utf8'), RESULTS_START, RESULTS_END, block);
     if (updated !== undefined) {
       writeFileSync(readmePath, updated);
+      // Biome formats markdown too (it pads table columns): keep `pnpm lint` clean.
+      spawnSync('pnpm', ['exec', 'biome', 'format', '--write', readmePath], {
+        cwd: BENCH_DIR,
+        stdio: 'ignore',
+      });
       process.stderr.write(`updated ${readmePath}\n`);
     }
   }
