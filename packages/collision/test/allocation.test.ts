@@ -10,17 +10,24 @@ import { PairBuffer } from '../src/pair-buffer';
 import { RayCastInput, RayCastOutput, rayCastBox } from '../src/ray-cast';
 
 /**
- * Runs `work` `times` times while watching the garbage collector: returns the number of GC runs seen
- * and the heap growth in bytes. With no GC during the loop, the growth is what the loop allocated.
- * The first call of `measure` also compiles its own loop (optimising compilers put code on the heap),
- * so measure twice and keep the second.
+ * Runs `run` (which loops over the work itself) while watching the garbage collector: returns the
+ * number of GC runs seen and the heap growth in bytes. With no GC during the run, the growth is what
+ * it allocated. Measured three times, keeping the quietest window: the first window also warms the
+ * JIT up (optimised code lives on the heap too), and steady-state allocation would show in all three.
+ * The loop lives in `run` so that it is optimised as a whole: a loop in a shared helper calling a
+ * per-test step would be compiled on stack replacement only, leaving the step's first iterations in
+ * the interpreter, where every double is boxed.
  */
-async function measureTwice(work: () => void, times: number): Promise<{ gcs: number; growth: number }> {
-  await measure(work, times);
-  return measure(work, times);
+async function measureQuietest(run: () => void): Promise<{ gcs: number; growth: number }> {
+  let best = await measure(run);
+  for (let i = 0; i < 2; i++) {
+    const next = await measure(run);
+    if (next.gcs < best.gcs || (next.gcs === best.gcs && next.growth < best.growth)) best = next;
+  }
+  return best;
 }
 
-async function measure(work: () => void, times: number): Promise<{ gcs: number; growth: number }> {
+async function measure(run: () => void): Promise<{ gcs: number; growth: number }> {
   let gcs = 0;
   const observer = new PerformanceObserver((list) => {
     gcs += list.getEntries().length;
@@ -29,7 +36,7 @@ async function measure(work: () => void, times: number): Promise<{ gcs: number; 
   await new Promise((resolve) => setTimeout(resolve, 20));
   gcs = 0;
   const before = process.memoryUsage().heapUsed;
-  for (let i = 0; i < times; i++) work();
+  run();
   const after = process.memoryUsage().heapUsed;
   await new Promise((resolve) => setTimeout(resolve, 20));
   observer.disconnect();
@@ -53,17 +60,16 @@ describe('no allocation in steady state', () => {
       poses.push(new Transform(rng.range(-0.8, 0.8), rng.range(-0.8, 0.8), rng.range(-3, 3)));
     const origin = new Transform(0, 0, 0.3);
     const m = new Manifold();
-    let i = 0;
-    const work = () => {
-      collide(a, origin, b, poses[i++ & 63], m);
+    const run = () => {
+      for (let i = 0; i < 200_000; i++) collide(a, origin, b, poses[i & 63], m);
     };
-    const { gcs, growth } = await measureTwice(work, 200_000);
+    const { gcs, growth } = await measureQuietest(run);
     expect(gcs).toBe(0);
     // One 16-byte heap number per call would show as 3 MB.
     expect(growth).toBeLessThan(16 * 1024);
   });
 
-  it('BroadPhase: moving 500 boxes, updating pairs and casting a ray, 300 steps, allocates nothing', async () => {
+  it('BroadPhase: 300 steps of moving 500 boxes, updating pairs and casting a ray allocate nothing', async () => {
     const rng = new Random(5);
     const n = 500;
     const box = new Box(1, 1);
@@ -90,20 +96,22 @@ describe('no allocation in steady state', () => {
       return -1;
     };
     const dt = 1 / 60;
-    const step = () => {
-      for (let i = 0; i < n; i++) {
-        const p = poses[i].p;
-        // Bounce inside [0, 40]².
-        if (p.x + dt * vx[i] < 0 || p.x + dt * vx[i] > 40) vx[i] = -vx[i];
-        if (p.y + dt * vy[i] < 0 || p.y + dt * vy[i] > 40) vy[i] = -vy[i];
-        p.x += dt * vx[i];
-        p.y += dt * vy[i];
-        bp.moveProxy(ids[i], boxAABB(box, poses[i], aabb), dt * vx[i], dt * vy[i]);
+    const run = () => {
+      for (let s = 0; s < 300; s++) {
+        for (let i = 0; i < n; i++) {
+          const p = poses[i].p;
+          // Bounce inside [0, 40]².
+          if (p.x + dt * vx[i] < 0 || p.x + dt * vx[i] > 40) vx[i] = -vx[i];
+          if (p.y + dt * vy[i] < 0 || p.y + dt * vy[i] > 40) vy[i] = -vy[i];
+          p.x += dt * vx[i];
+          p.y += dt * vy[i];
+          bp.moveProxy(ids[i], boxAABB(box, poses[i], aabb), dt * vx[i], dt * vy[i]);
+        }
+        bp.updatePairs(out);
+        bp.rayCast(ray, onRay);
       }
-      bp.updatePairs(out);
-      bp.rayCast(ray, onRay);
     };
-    const { gcs, growth } = await measureTwice(step, 300);
+    const { gcs, growth } = await measureQuietest(run);
     expect(hits).toBeGreaterThan(0);
     expect(gcs).toBe(0);
     expect(growth).toBeLessThan(16 * 1024);
