@@ -117,7 +117,8 @@ function writeReports(
     labels,
     cells,
   });
-  const dir = partial ? `${BENCH_DIR}results/tmp/` : `${BENCH_DIR}results/`;
+  // Only full runs are kept in the repository; CI and partial runs write to results/tmp/ (ignored).
+  const dir = partial || plan.name === 'ci' ? `${BENCH_DIR}results/tmp/` : `${BENCH_DIR}results/`;
   mkdirSync(dir, { recursive: true });
   writeFileSync(`${dir}${plan.name}.md`, markdown);
   writeFileSync(`${dir}${plan.name}.svg`, svg);
