@@ -1,4 +1,4 @@
-import { BLOCK_MAX_CONDITION, type ContactConstraint } from './contact-constraint';
+import { BLOCK_MAX_CONDITION } from './contact-constraint';
 
 /** The result of {@link solveBlockLcp}: the new total impulses and the case that produced them. */
 export class BlockSolution {
@@ -87,8 +87,8 @@ function setSolution(out: BlockSolution, x1: number, x2: number, lcpCase: number
 }
 
 /**
- * Builds the 2x2 block of a two-point contact (its lever arms already set) and decides whether it
- * is well conditioned enough to use. Called by `prepareContacts`.
+ * Builds the 2x2 block of a two-point contact and decides whether it is well conditioned enough to
+ * use. Called by the contact solver's prepare.
  *
  * Stacked normal rows (both points share the normal n):
  * ```
@@ -103,39 +103,38 @@ function setSolution(out: BlockSolution, x1: number, x2: number, lcpCase: number
  * Guard: use the block only if k11² < κ (k11 k22 - k12²), κ = {@link BLOCK_MAX_CONDITION}; when
  * the two points nearly coincide (or only rotation could tell them apart) K is close to singular
  * and the rows are solved one at a time instead.
+ *
+ * Writes k11, k12, k22 and K⁻¹'s m11, m12, m22 (zeros when unusable) to `out[offset..offset + 5]`.
+ * @returns whether the block is usable
  */
-export function prepareBlock(c: ContactConstraint): void {
-  const bA = c.bodyA;
-  const bB = c.bodyB;
-  const mA = bA.invMass;
-  const iA = bA.invI;
-  const mB = bB.invMass;
-  const iB = bB.invI;
-  const nx = c.normalX;
-  const ny = c.normalY;
-  const p1 = c.points[0];
-  const p2 = c.points[1];
-  const rn1A = p1.rAx * ny - p1.rAy * nx;
-  const rn1B = p1.rBx * ny - p1.rBy * nx;
-  const rn2A = p2.rAx * ny - p2.rAy * nx;
-  const rn2B = p2.rBx * ny - p2.rBy * nx;
+export function buildBlock(
+  mA: number,
+  iA: number,
+  mB: number,
+  iB: number,
+  rn1A: number,
+  rn1B: number,
+  rn2A: number,
+  rn2B: number,
+  out: Float64Array,
+  offset: number,
+): boolean {
   const k11 = mA + mB + iA * rn1A * rn1A + iB * rn1B * rn1B;
   const k22 = mA + mB + iA * rn2A * rn2A + iB * rn2B * rn2B;
   const k12 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B;
   const det = k11 * k22 - k12 * k12;
-  c.k11 = k11;
-  c.k12 = k12;
-  c.k22 = k22;
+  out[offset] = k11;
+  out[offset + 1] = k12;
+  out[offset + 2] = k22;
   if (k11 * k11 < BLOCK_MAX_CONDITION * det) {
     const invDet = 1 / det;
-    c.m11 = k22 * invDet;
-    c.m12 = -k12 * invDet;
-    c.m22 = k11 * invDet;
-    c.blockUsable = true;
-  } else {
-    c.m11 = 0;
-    c.m12 = 0;
-    c.m22 = 0;
-    c.blockUsable = false;
+    out[offset + 3] = k22 * invDet;
+    out[offset + 4] = -k12 * invDet;
+    out[offset + 5] = k11 * invDet;
+    return true;
   }
+  out[offset + 3] = 0;
+  out[offset + 4] = 0;
+  out[offset + 5] = 0;
+  return false;
 }

@@ -1,4 +1,4 @@
-export { BlockSolution, prepareBlock, solveBlockLcp } from './block-solver';
+export { BlockSolution, buildBlock, solveBlockLcp } from './block-solver';
 export {
   BLOCK_MAX_CONDITION,
   ContactConstraint,
@@ -8,7 +8,7 @@ export {
   mixFriction,
   mixRestitution,
 } from './contact-constraint';
-export { prepareContacts, relaxContacts, solveContacts, warmStartContacts } from './contact-solver';
+export { prepareContacts, relaxContacts, solveContacts } from './contact-solver';
 export {
   DistanceJoint,
   type DistanceJointOptions,
@@ -26,6 +26,7 @@ export {
   MIN_DISTANCE,
 } from './joint-kind';
 export { MouseJoint, type MouseJointOptions, prepareMouseJoint, solveMouseJoint } from './mouse-joint';
+export { ContactSolver } from './packed-contact-solver';
 export {
   prepareRevoluteJoint,
   RevoluteJoint,

@@ -22,6 +22,14 @@ export class SolverBody {
   invMass: number;
   /** 1 / (rotational inertia about the centre of mass), 1/(kg m²); 0 for static and kinematic bodies. */
   invI: number;
+  /**
+   * Where a `ContactSolver` keeps this body's velocity while it is loaded: the slot index,
+   * valid only while {@link SolverBody.solverStamp} equals that solver's current stamp. Set by the
+   * solver; users never need it.
+   */
+  solverSlot: number;
+  /** The stamp of the `ContactSolver` load that gave this body its slot (0: none yet). */
+  solverStamp: number;
 
   /**
    * @param x - centre of mass x, m (default 0)
@@ -38,6 +46,8 @@ export class SolverBody {
     this.angularVelocity = 0;
     this.invMass = requireNonNegativeArg(invMass, 'invMass');
     this.invI = requireNonNegativeArg(invI, 'invI');
+    this.solverSlot = -1;
+    this.solverStamp = 0;
   }
 
   /**

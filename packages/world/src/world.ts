@@ -12,12 +12,10 @@ import {
 } from '@lite/collision';
 import {
   ConstraintError,
+  ContactSolver,
   mixFriction,
   mixRestitution,
-  prepareContacts,
   prepareJoints,
-  relaxContacts,
-  solveContacts,
   solveJointPositions,
   solveJoints,
 } from '@lite/constraints';
@@ -131,6 +129,8 @@ export class World {
   private solverContactCount = 0;
   private readonly solverJoints: Joint[] = [];
   private solverJointCount = 0;
+  /** The contacts' rows and the bodies' velocities packed in typed arrays for the iterations. */
+  private readonly contactSolver = new ContactSolver();
 
   /** Union-find islands and the sleeping rings (stage 10). */
   private readonly islands = new Islands();
@@ -513,7 +513,7 @@ export class World {
       this.collectSolverConstraints();
       this.solveVelocities(dt);
       this.integratePositions(dt);
-      relaxContacts(this.solverContacts, this.solverContactCount, this.settings);
+      this.relaxContacts();
       this.solveJointPositions();
       const bad = this.findNonFiniteBody();
       if (bad >= 0) this.failStep(bad);
@@ -689,12 +689,55 @@ export class World {
       this.lastDt = dt;
       this.lastInvDt = 1 / dt;
     }
-    prepareContacts(contacts, contactCount, this.lastInvDt as number, settings);
+    const solver = this.contactSolver;
+    solver.prepare(contacts, contactCount, this.lastInvDt as number, settings);
+    this.handJointBodies(true);
     prepareJoints(joints, jointCount, dt, settings);
+    this.handJointBodies(false);
     for (let i = 0, n = settings.iterations; i < n; ++i) {
-      solveContacts(contacts, contactCount, settings);
-      solveJoints(joints, jointCount, settings);
+      solver.solve(settings, true);
+      if (jointCount > 0) {
+        this.handJointBodies(true);
+        solveJoints(joints, jointCount, settings);
+        this.handJointBodies(false);
+      }
     }
+    solver.storeVelocities();
+  }
+
+  /**
+   * Joints act on the body objects, contacts on the packed velocities: `toJoints` true writes the
+   * packed velocities of the joints' bodies to the objects, false reads them back.
+   */
+  private handJointBodies(toJoints: boolean): void {
+    const solver = this.contactSolver;
+    const joints = this.solverJoints;
+    for (let k = 0, n = this.solverJointCount; k < n; ++k) {
+      const j = joints[k];
+      if (toJoints) {
+        solver.storeBody(jointBodyA(j));
+        solver.storeBody(jointBodyB(j));
+      } else {
+        solver.loadBody(jointBodyA(j));
+        solver.loadBody(jointBodyB(j));
+      }
+    }
+  }
+
+  /**
+   * Stage 7a: one relax iteration over the contacts (when `settings.relax` and accumulated impulses
+   * are on; see `relaxContacts` in @lite/constraints), then the contacts' impulses go back to their
+   * objects, where the next step's warm start and the user find them.
+   */
+  private relaxContacts(): void {
+    const settings = this.settings;
+    const solver = this.contactSolver;
+    if (settings.relax && settings.accumulateImpulses) {
+      solver.loadVelocities();
+      solver.solve(settings, false);
+      solver.storeVelocities();
+    }
+    solver.storeImpulses();
   }
 
   /** Stage 7: x += dt v, angle += dt w for awake dynamic and kinematic bodies. */

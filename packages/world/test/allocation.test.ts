@@ -1,11 +1,22 @@
 import { PerformanceObserver } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { pyramid, stack } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
 import { buildScene, run } from './helpers';
 
+/** Bytes in use in V8's young generation, where every short-lived object (a boxed number, a temporary vector, a closure) is born. */
+function youngBytes(): number {
+  let used = 0;
+  for (const space of getHeapSpaceStatistics()) {
+    if (space.space_name === 'new_space') used += space.space_used_size;
+  }
+  return used;
+}
+
 /**
  * Steps `steps` times while watching the garbage collector: returns the number of GC runs seen and
- * the growth of the heap in bytes. With no GC during the loop, heap growth is what the loop allocated.
+ * the growth of the young generation in bytes. With no GC during the loop, that growth is what the
+ * loop allocated (code the JIT compiles meanwhile lives elsewhere and is not counted).
  */
 async function measure(step: () => void, steps: number): Promise<{ gcs: number; growth: number }> {
   let gcs = 0;
@@ -16,12 +27,14 @@ async function measure(step: () => void, steps: number): Promise<{ gcs: number; 
   // Let any collection already under way report before counting.
   await new Promise((resolve) => setTimeout(resolve, 20));
   gcs = 0;
-  const before = process.memoryUsage().heapUsed;
+  // Reading the statistics allocates too: measure that with two reads in a row, and take it off.
+  const probe = youngBytes();
+  const before = youngBytes();
   for (let i = 0; i < steps; ++i) step();
-  const after = process.memoryUsage().heapUsed;
+  const after = youngBytes();
   await new Promise((resolve) => setTimeout(resolve, 20));
   observer.disconnect();
-  return { gcs, growth: after - before };
+  return { gcs, growth: after - before - (before - probe) };
 }
 
 describe('the step allocates nothing in steady state', () => {
@@ -29,13 +42,19 @@ describe('the step allocates nothing in steady state', () => {
     ['a pyramid of 10', pyramid(10)],
     ['a stack of 10', stack(10, { offset: 0.005 })],
   ] as const) {
-    it(`${name} at rest, sleeping off: 1,000 steps, no GC and (almost) no heap growth`, async () => {
+    it(`${name} at rest, sleeping off: 1,000 steps, no GC and no young-generation growth`, async () => {
       const { world } = buildScene(scene, { sleeping: false });
-      run(world, 600); // come to rest, and let the JIT optimise the step
-      const { gcs, growth } = await measure(() => world.step(1 / 60), 1000);
-      expect(gcs).toBe(0);
-      // 1,000 steps; even one 16-byte number boxed per step would show as 16 kB.
-      expect(growth).toBeLessThan(8 * 1024);
+      // Come to rest, and let the JIT optimise the step: V8 optimises `step` itself (called once a
+      // step) only after a thousand or more calls, and until then its unoptimised code boxes numbers.
+      run(world, 3000);
+      // The best of three windows of 1,000 steps: an allocation in the step shows in every window
+      // (even one 16-byte number boxed per step is 16 kB), while the JIT, recompiling a function
+      // on a busy machine, can leave a few hundred bytes of boxed numbers in one window.
+      const windows: { gcs: number; growth: number }[] = [];
+      for (let w = 0; w < 3; ++w) windows.push(await measure(() => world.step(1 / 60), 1000));
+      const best = windows.reduce((a, b) => (b.growth < a.growth ? b : a));
+      expect(best.gcs, JSON.stringify(windows)).toBe(0);
+      expect(best.growth, JSON.stringify(windows)).toBeLessThan(1024);
     });
   }
 });

@@ -1,0 +1,661 @@
+import { BlockSolution, buildBlock, solveBlockLcp } from './block-solver';
+import type { ContactConstraint } from './contact-constraint';
+import { ConstraintError, requireCount } from './errors';
+import type { SolverSettings } from './settings';
+import type { SolverBody } from './solver-body';
+
+/**
+ * Layout of one contact in `ContactSolver.rows` (doubles): a header, then two points of
+ * `Pt.Stride` doubles each (laid out as `Pt` says).
+ * A `const enum`, so that the bundle holds plain numbers: module-level constants become `var`s in
+ * the bundle, which V8 would load from the module context on every index computation.
+ */
+// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
+const enum Row {
+  MassA = 0,
+  InvIA = 1,
+  MassB = 2,
+  InvIB = 3,
+  NormalX = 4,
+  NormalY = 5,
+  Friction = 6,
+  K11 = 7,
+  K12 = 8,
+  K22 = 9,
+  M11 = 10,
+  M12 = 11,
+  M22 = 12,
+  Point0 = 13,
+  Point1 = 25,
+  Stride = 37,
+}
+
+/** Layout of one point inside a contact's block of `rows`, from the point's base. */
+// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
+const enum Pt {
+  R_AX = 0,
+  R_AY = 1,
+  R_BX = 2,
+  R_BY = 3,
+  NormalMass = 4,
+  TangentMass = 5,
+  Target = 6,
+  VelocityBias = 7,
+  NormalImpulse = 8,
+  TangentImpulse = 9,
+  LastNormalImpulse = 10,
+  Bias = 11,
+  Stride = 12,
+}
+
+/** Layout of one contact in `ContactSolver.meta` (int32). */
+// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
+const enum Meta {
+  SlotA = 0,
+  SlotB = 1,
+  PointCount = 2,
+  BlockUsable = 3,
+  Stride = 4,
+}
+
+/** Each load takes a fresh stamp, unique across every solver, so slots of another load never match. */
+let nextStamp = 1;
+
+/**
+ * The contact solver's working set for one step, packed into flat typed arrays: each body's
+ * velocity in a slot of `velocities` (vx, vy, w), and each contact's prepared rows (masses, normal,
+ * lever arms, effective masses, targets, impulses) in a fixed-stride block of `rows`. The velocity
+ * iterations then walk memory in order and read plain doubles, instead of chasing
+ * `contact.points[j].rAx` and `body.linearVelocity.x` through objects (the layout of Box2D's
+ * `b2ContactSolver`).
+ *
+ * Use: `prepareContacts` (and its warm start) on the {@link ContactConstraint}s, then
+ * {@link ContactSolver.load}, any number of {@link ContactSolver.solve} calls, then
+ * {@link ContactSolver.storeVelocities} and {@link ContactSolver.storeImpulses}. Between iterations,
+ * other solvers (joints) may act on a loaded body after {@link ContactSolver.storeBody} and before
+ * {@link ContactSolver.loadBody}.
+ *
+ * The arithmetic is the same, in the same order, as solving on the objects would be, so results are
+ * bit-identical. The arrays grow when a larger step needs them; a step that fits allocates nothing.
+ */
+export class ContactSolver {
+  /** Per body slot: vx, vy, w. */
+  private velocities = new Float64Array(3 * 64);
+  /** The body in each slot, to write velocities back. */
+  private readonly bodies: SolverBody[] = [];
+  private bodyCount = 0;
+  /** Per contact: {@link Row.Stride} doubles. */
+  private rows = new Float64Array(Row.Stride * 64);
+  /** Per contact: slot A, slot B, point count, block usable. */
+  private meta = new Int32Array(Meta.Stride * 64);
+  /** Per contact: the block solver's last case (see `ContactConstraint.blockCase`). */
+  private blockCases = new Int32Array(64);
+  private contacts: ContactConstraint[] = [];
+  private contactCount = 0;
+  private stamp = 0;
+  private readonly block = new BlockSolution();
+  /** This prepare's Baumgarte rate β / dt (0 with position correction off), 1/s. */
+  private betaInvDt = 0.5;
+
+  /** The number of contacts loaded. */
+  get count(): number {
+    return this.contactCount;
+  }
+
+  /**
+   * Pre-step of every contact (Box2D-Lite `Arbiter::PreStep`), straight into the packed rows: lever
+   * arms, effective masses of the normal and friction rows, the Baumgarte bias, the restitution
+   * target (from the approach velocity `ContactConstraint.update` measured), the 2x2 block; then the
+   * warm start, applying each contact's accumulated impulses P = λn n + λt t to the packed
+   * velocities (or zeroing the impulses when warm starting or accumulation is off). Each body of
+   * the contacts gets one slot, in the order the contacts first name it.
+   *
+   * @param contacts - the constraints; the first `count` are prepared
+   * @param count - how many
+   * @param invDt - 1 / time step, 1/s (0 gives no bias)
+   * @param settings - the live switches (position correction, warm starting, accumulation, slop, β)
+   * @throws ConstraintError when `count` is out of range or `invDt` is negative or not finite
+   */
+  prepare(contacts: ContactConstraint[], count: number, invDt: number, settings: SolverSettings): void {
+    requireCount(count, contacts.length);
+    if (!(Number.isFinite(invDt) && invDt >= 0)) {
+      throw new ConstraintError('invDt', invDt, 'must be a finite number >= 0');
+    }
+    this.begin(contacts, count);
+    // Kept in fields, not passed as arguments: a double computed here and passed to a call that is
+    // not inlined would be boxed, one allocation per step.
+    this.betaInvDt = settings.positionCorrection ? settings.baumgarte * invDt : 0;
+    const warm = settings.warmStarting && settings.accumulateImpulses;
+    for (let i = 0; i < count; i++) {
+      this.prepareContact(contacts[i], i, settings, warm);
+    }
+  }
+
+  /** One contact of {@link ContactSolver.prepare} (outside the loop, for the reason given at `solveContact`). */
+  private prepareContact(c: ContactConstraint, i: number, settings: SolverSettings, warm: boolean): void {
+    const betaInvDt = this.betaInvDt;
+    const slop = settings.linearSlop;
+    const threshold = settings.restitutionThreshold;
+    const rows = this.rows;
+    const meta = this.meta;
+    const bA = c.bodyA;
+    const bB = c.bodyB;
+    const r = i * Row.Stride;
+    const m = i * Meta.Stride;
+    const sA = this.slotOf(bA);
+    const sB = this.slotOf(bB);
+    // Read after the slots: giving one may have grown the array.
+    const v = this.velocities;
+    const pointCount = c.pointCount;
+    meta[m + Meta.SlotA] = sA;
+    meta[m + Meta.SlotB] = sB;
+    meta[m + Meta.PointCount] = pointCount;
+    const mA = bA.invMass;
+    const iA = bA.invI;
+    const mB = bB.invMass;
+    const iB = bB.invI;
+    const xAx = bA.position.x;
+    const xAy = bA.position.y;
+    const xBx = bB.position.x;
+    const xBy = bB.position.y;
+    const nx = c.normalX;
+    const ny = c.normalY;
+    // Tangent t = n × 1 = (n.y, -n.x).
+    const tx = ny;
+    const ty = -nx;
+    const e = c.restitution;
+    rows[r + Row.MassA] = mA;
+    rows[r + Row.InvIA] = iA;
+    rows[r + Row.MassB] = mB;
+    rows[r + Row.InvIB] = iB;
+    rows[r + Row.NormalX] = nx;
+    rows[r + Row.NormalY] = ny;
+    rows[r + Row.Friction] = c.friction;
+    let vAx = v[3 * sA];
+    let vAy = v[3 * sA + 1];
+    let wA = v[3 * sA + 2];
+    let vBx = v[3 * sB];
+    let vBy = v[3 * sB + 1];
+    let wB = v[3 * sB + 2];
+
+    for (let j = 0; j < pointCount; j++) {
+      const p = c.points[j];
+      const q = r + Row.Point0 + j * Pt.Stride;
+      const rAx = p.x - xAx;
+      const rAy = p.y - xAy;
+      const rBx = p.x - xBx;
+      const rBy = p.y - xBy;
+      rows[q + Pt.R_AX] = rAx;
+      rows[q + Pt.R_AY] = rAy;
+      rows[q + Pt.R_BX] = rBx;
+      rows[q + Pt.R_BY] = rBy;
+
+      // Normal row (seed 001). Position: C = (pB - pA) · n >= 0, the separation along n of the
+      // two material points that touch at p (the turning of n itself is dropped: C is about 0).
+      //   Ċ = (vB + wB × rB - vA - wA × rA) · n
+      //   J = [ -n, -(rA × n), n, (rB × n) ]
+      //   K = J M⁻¹ Jᵀ = mA + mB + iA (rA × n)² + iB (rB × n)²
+      // Friction row: the same with the tangent t in place of n.
+      const rnA = rAx * ny - rAy * nx;
+      const rnB = rBx * ny - rBy * nx;
+      const kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
+      rows[q + Pt.NormalMass] = kNormal > 0 ? 1 / kNormal : 0;
+      const rtA = rAx * ty - rAy * tx;
+      const rtB = rBx * ty - rBy * tx;
+      const kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
+      rows[q + Pt.TangentMass] = kTangent > 0 ? 1 / kTangent : 0;
+
+      // Baumgarte with slop: push apart at (β/dt) of the penetration beyond the slop.
+      const excess = p.separation + slop;
+      const bias = excess < 0 ? -betaInvDt * excess : 0;
+      // Restitution: with vn⁻ the approach velocity measured by update() (before the step's
+      // forces), above the threshold aim for vn⁺ = -e vn⁻.
+      const vn = p.approachVelocity;
+      const velocityBias = vn < -threshold ? -e * vn : 0;
+      rows[q + Pt.Bias] = bias;
+      rows[q + Pt.VelocityBias] = velocityBias;
+      // The larger of the two: a bounce is exactly -e vn⁻ (the sum would add Baumgarte's push on
+      // top and bounce higher than asked); a deep penetration with no bounce still gets pushed out.
+      rows[q + Pt.Target] = bias > velocityBias ? bias : velocityBias;
+      rows[q + Pt.LastNormalImpulse] = 0;
+
+      // Warm start: apply last step's accumulated impulses (or forget them).
+      const normalImpulse = warm ? p.normalImpulse : 0;
+      const tangentImpulse = warm ? p.tangentImpulse : 0;
+      rows[q + Pt.NormalImpulse] = normalImpulse;
+      rows[q + Pt.TangentImpulse] = tangentImpulse;
+      if (warm) {
+        const Px = normalImpulse * nx + tangentImpulse * ny;
+        const Py = normalImpulse * ny - tangentImpulse * nx;
+        vAx -= mA * Px;
+        vAy -= mA * Py;
+        wA -= iA * (rAx * Py - rAy * Px);
+        vBx += mB * Px;
+        vBy += mB * Py;
+        wB += iB * (rBx * Py - rBy * Px);
+      }
+    }
+
+    this.blockCases[i] = 0;
+    if (pointCount === 2) {
+      const q1 = r + Row.Point0;
+      const q2 = r + Row.Point1;
+      const usable = buildBlock(
+        mA,
+        iA,
+        mB,
+        iB,
+        rows[q1 + Pt.R_AX] * ny - rows[q1 + Pt.R_AY] * nx,
+        rows[q1 + Pt.R_BX] * ny - rows[q1 + Pt.R_BY] * nx,
+        rows[q2 + Pt.R_AX] * ny - rows[q2 + Pt.R_AY] * nx,
+        rows[q2 + Pt.R_BX] * ny - rows[q2 + Pt.R_BY] * nx,
+        rows,
+        r + Row.K11,
+      );
+      meta[m + Meta.BlockUsable] = usable ? 1 : 0;
+    } else {
+      meta[m + Meta.BlockUsable] = 0;
+    }
+
+    if (warm) {
+      v[3 * sA] = vAx;
+      v[3 * sA + 1] = vAy;
+      v[3 * sA + 2] = wA;
+      v[3 * sB] = vBx;
+      v[3 * sB + 1] = vBy;
+      v[3 * sB + 2] = wB;
+    }
+  }
+
+  /**
+   * Writes what {@link ContactSolver.prepare} computed (lever arms, effective masses, biases,
+   * targets, the block and whether it is usable) back to the {@link ContactConstraint}s, for code
+   * that reads them there: the object-level `prepareContacts` and tests. A step does not need it.
+   */
+  storePrepared(): void {
+    const rows = this.rows;
+    const meta = this.meta;
+    const contacts = this.contacts;
+    for (let i = 0, n = this.contactCount; i < n; i++) {
+      const c = contacts[i];
+      const r = i * Row.Stride;
+      const m = i * Meta.Stride;
+      c.k11 = rows[r + Row.K11];
+      c.k12 = rows[r + Row.K12];
+      c.k22 = rows[r + Row.K22];
+      c.m11 = rows[r + Row.M11];
+      c.m12 = rows[r + Row.M12];
+      c.m22 = rows[r + Row.M22];
+      c.blockUsable = meta[m + Meta.BlockUsable] === 1;
+      for (let j = 0, pc = meta[m + Meta.PointCount]; j < pc; j++) {
+        const p = c.points[j];
+        const q = r + Row.Point0 + j * Pt.Stride;
+        p.rAx = rows[q + Pt.R_AX];
+        p.rAy = rows[q + Pt.R_AY];
+        p.rBx = rows[q + Pt.R_BX];
+        p.rBy = rows[q + Pt.R_BY];
+        p.normalMass = rows[q + Pt.NormalMass];
+        p.tangentMass = rows[q + Pt.TangentMass];
+        p.bias = rows[q + Pt.Bias];
+        p.velocityBias = rows[q + Pt.VelocityBias];
+        p.targetVelocity = rows[q + Pt.Target];
+      }
+    }
+    this.storeImpulses();
+  }
+
+  /**
+   * Packs the first `count` prepared contacts and the velocities of their bodies. Each body gets
+   * one slot, in the order the contacts first name it.
+   * @throws ConstraintError when `count` is out of range
+   */
+  load(contacts: ContactConstraint[], count: number): void {
+    requireCount(count, contacts.length);
+    this.begin(contacts, count);
+    const rows = this.rows;
+    const meta = this.meta;
+    for (let i = 0; i < count; i++) {
+      const c = contacts[i];
+      const bA = c.bodyA;
+      const bB = c.bodyB;
+      const r = i * Row.Stride;
+      const m = i * Meta.Stride;
+      meta[m + Meta.SlotA] = this.slotOf(bA);
+      meta[m + Meta.SlotB] = this.slotOf(bB);
+      const pointCount = c.pointCount;
+      meta[m + Meta.PointCount] = pointCount;
+      meta[m + Meta.BlockUsable] = c.blockUsable ? 1 : 0;
+      rows[r + Row.MassA] = bA.invMass;
+      rows[r + Row.InvIA] = bA.invI;
+      rows[r + Row.MassB] = bB.invMass;
+      rows[r + Row.InvIB] = bB.invI;
+      rows[r + Row.NormalX] = c.normalX;
+      rows[r + Row.NormalY] = c.normalY;
+      rows[r + Row.Friction] = c.friction;
+      rows[r + Row.K11] = c.k11;
+      rows[r + Row.K12] = c.k12;
+      rows[r + Row.K22] = c.k22;
+      rows[r + Row.M11] = c.m11;
+      rows[r + Row.M12] = c.m12;
+      rows[r + Row.M22] = c.m22;
+      for (let j = 0; j < pointCount; j++) {
+        const p = c.points[j];
+        const q = r + Row.Point0 + j * Pt.Stride;
+        rows[q + Pt.R_AX] = p.rAx;
+        rows[q + Pt.R_AY] = p.rAy;
+        rows[q + Pt.R_BX] = p.rBx;
+        rows[q + Pt.R_BY] = p.rBy;
+        rows[q + Pt.NormalMass] = p.normalMass;
+        rows[q + Pt.TangentMass] = p.tangentMass;
+        rows[q + Pt.Target] = p.targetVelocity;
+        rows[q + Pt.VelocityBias] = p.velocityBias;
+        rows[q + Pt.Bias] = p.bias;
+        rows[q + Pt.NormalImpulse] = p.normalImpulse;
+        rows[q + Pt.TangentImpulse] = p.tangentImpulse;
+        rows[q + Pt.LastNormalImpulse] = p.lastNormalImpulse;
+      }
+    }
+  }
+
+  /** Copies every loaded body's velocity from its object into its slot (after others changed it). */
+  loadVelocities(): void {
+    const v = this.velocities;
+    const bodies = this.bodies;
+    for (let s = 0, n = this.bodyCount; s < n; s++) {
+      const b = bodies[s];
+      v[3 * s] = b.linearVelocity.x;
+      v[3 * s + 1] = b.linearVelocity.y;
+      v[3 * s + 2] = b.angularVelocity;
+    }
+  }
+
+  /** Writes every loaded body's velocity from its slot back to its object. */
+  storeVelocities(): void {
+    const v = this.velocities;
+    const bodies = this.bodies;
+    for (let s = 0, n = this.bodyCount; s < n; s++) {
+      const b = bodies[s];
+      b.linearVelocity.x = v[3 * s];
+      b.linearVelocity.y = v[3 * s + 1];
+      b.angularVelocity = v[3 * s + 2];
+    }
+  }
+
+  /** Writes one body's velocity back to its object, if this load holds it (before a joint acts on it). */
+  storeBody(body: SolverBody): void {
+    if (body.solverStamp !== this.stamp) return;
+    const s = 3 * body.solverSlot;
+    const v = this.velocities;
+    body.linearVelocity.x = v[s];
+    body.linearVelocity.y = v[s + 1];
+    body.angularVelocity = v[s + 2];
+  }
+
+  /** Reads one body's velocity from its object, if this load holds it (after a joint acted on it). */
+  loadBody(body: SolverBody): void {
+    if (body.solverStamp !== this.stamp) return;
+    const s = 3 * body.solverSlot;
+    const v = this.velocities;
+    v[s] = body.linearVelocity.x;
+    v[s + 1] = body.linearVelocity.y;
+    v[s + 2] = body.angularVelocity;
+  }
+
+  /**
+   * Writes each loaded contact's impulses (normal, tangent, latest normal increment) and block
+   * case back to its {@link ContactConstraint}: they warm start the next step and are what users read.
+   */
+  storeImpulses(): void {
+    const rows = this.rows;
+    const meta = this.meta;
+    const contacts = this.contacts;
+    for (let i = 0, n = this.contactCount; i < n; i++) {
+      const c = contacts[i];
+      const r = i * Row.Stride;
+      c.blockCase = this.blockCases[i];
+      for (let j = 0, pc = meta[i * Meta.Stride + Meta.PointCount]; j < pc; j++) {
+        const p = c.points[j];
+        const q = r + Row.Point0 + j * Pt.Stride;
+        p.normalImpulse = rows[q + Pt.NormalImpulse];
+        p.tangentImpulse = rows[q + Pt.TangentImpulse];
+        p.lastNormalImpulse = rows[q + Pt.LastNormalImpulse];
+      }
+    }
+  }
+
+  /**
+   * One iteration over the loaded contacts (Box2D-Lite `Arbiter::ApplyImpulse`); see
+   * `solveContacts` for the rows, the clamping and the accumulation switch. `useBias` false aims
+   * every normal row at its restitution target only (the relax pass). Allocates nothing.
+   */
+  solve(settings: SolverSettings, useBias: boolean): void {
+    const accumulate = settings.accumulateImpulses;
+    const useBlock = settings.blockSolver;
+    const block = this.block;
+    const rows = this.rows;
+    const meta = this.meta;
+    const v = this.velocities;
+    const blockCases = this.blockCases;
+    // The normal row's target: the Baumgarte-or-restitution target, or the restitution target only.
+    const target = useBias ? Pt.Target : Pt.VelocityBias;
+
+    for (let i = 0, n = this.contactCount; i < n; i++) {
+      solveContact(rows, meta, v, blockCases, block, i, accumulate, useBlock, target);
+    }
+  }
+
+  /** Starts a new load: a fresh stamp (no body has a slot yet), room for `count` contacts. */
+  private begin(contacts: ContactConstraint[], count: number): void {
+    this.stamp = nextStamp++;
+    this.contacts = contacts;
+    this.contactCount = count;
+    this.bodyCount = 0;
+    if (this.meta.length < Meta.Stride * count) this.growContacts(count);
+  }
+
+  /** The body's slot in this load, giving it the next one (and reading its velocity) the first time. */
+  private slotOf(body: SolverBody): number {
+    if (body.solverStamp === this.stamp) return body.solverSlot;
+    const slot = this.bodyCount++;
+    if (3 * slot >= this.velocities.length) this.growBodies(slot + 1);
+    if (slot < this.bodies.length) this.bodies[slot] = body;
+    else this.bodies.push(body);
+    body.solverStamp = this.stamp;
+    body.solverSlot = slot;
+    const v = this.velocities;
+    v[3 * slot] = body.linearVelocity.x;
+    v[3 * slot + 1] = body.linearVelocity.y;
+    v[3 * slot + 2] = body.angularVelocity;
+    return slot;
+  }
+
+  private growBodies(count: number): void {
+    const grown = new Float64Array(3 * Math.max(count, 2 * (this.velocities.length / 3)));
+    grown.set(this.velocities);
+    this.velocities = grown;
+  }
+
+  private growContacts(count: number): void {
+    const capacity = Math.max(count, 2 * (this.meta.length / Meta.Stride));
+    this.rows = new Float64Array(Row.Stride * capacity);
+    this.meta = new Int32Array(Meta.Stride * capacity);
+    this.blockCases = new Int32Array(capacity);
+  }
+}
+
+/**
+ * One contact of {@link ContactSolver.solve}: friction rows, then normal rows (block or one by one).
+ * A function of its own, outside the loop over contacts, so that V8 optimises it on its call count: a solve loop
+ * whose body first meets a branch (a one-point contact, an ill-conditioned block) after it was
+ * optimised would otherwise fall back to on-stack-replacement code that runs each call's first
+ * iteration in the interpreter, boxing numbers at every step.
+ */
+function solveContact(
+  rows: Float64Array,
+  meta: Int32Array,
+  v: Float64Array,
+  blockCases: Int32Array,
+  block: BlockSolution,
+  i: number,
+  accumulate: boolean,
+  useBlock: boolean,
+  target: number,
+): void {
+  const r = i * Row.Stride;
+  const m = i * Meta.Stride;
+  const sA = 3 * meta[m + Meta.SlotA];
+  const sB = 3 * meta[m + Meta.SlotB];
+  const pointCount = meta[m + Meta.PointCount];
+  const mA = rows[r + Row.MassA];
+  const iA = rows[r + Row.InvIA];
+  const mB = rows[r + Row.MassB];
+  const iB = rows[r + Row.InvIB];
+  let vAx = v[sA];
+  let vAy = v[sA + 1];
+  let wA = v[sA + 2];
+  let vBx = v[sB];
+  let vBy = v[sB + 1];
+  let wB = v[sB + 2];
+  const nx = rows[r + Row.NormalX];
+  const ny = rows[r + Row.NormalY];
+  // Tangent t = n × 1 = (n.y, -n.x).
+  const tx = ny;
+  const ty = -nx;
+  const friction = rows[r + Row.Friction];
+
+  // Friction first, so that the normal rows (solved last) win.
+  for (let j = 0; j < pointCount; j++) {
+    const q = r + Row.Point0 + j * Pt.Stride;
+    const rAx = rows[q + Pt.R_AX];
+    const rAy = rows[q + Pt.R_AY];
+    const rBx = rows[q + Pt.R_BX];
+    const rBy = rows[q + Pt.R_BY];
+    const dvx = vBx - wB * rBy - vAx + wA * rAy;
+    const dvy = vBy + wB * rBx - vAy - wA * rAx;
+    const vt = dvx * tx + dvy * ty;
+    let lambda = -rows[q + Pt.TangentMass] * vt;
+    if (accumulate) {
+      const maxFriction = friction * rows[q + Pt.NormalImpulse];
+      const old = rows[q + Pt.TangentImpulse];
+      let total = old + lambda;
+      total = total < -maxFriction ? -maxFriction : total > maxFriction ? maxFriction : total;
+      rows[q + Pt.TangentImpulse] = total;
+      lambda = total - old;
+    } else {
+      const maxFriction = friction * rows[q + Pt.LastNormalImpulse];
+      lambda = lambda < -maxFriction ? -maxFriction : lambda > maxFriction ? maxFriction : lambda;
+      rows[q + Pt.TangentImpulse] += lambda;
+    }
+    const Px = lambda * tx;
+    const Py = lambda * ty;
+    vAx -= mA * Px;
+    vAy -= mA * Py;
+    wA -= iA * (rAx * Py - rAy * Px);
+    vBx += mB * Px;
+    vBy += mB * Py;
+    wB += iB * (rBx * Py - rBy * Px);
+  }
+
+  if (pointCount === 2 && useBlock && meta[m + Meta.BlockUsable] === 1) {
+    const q1 = r + Row.Point0;
+    const q2 = r + Row.Point1;
+    const r1Ax = rows[q1 + Pt.R_AX];
+    const r1Ay = rows[q1 + Pt.R_AY];
+    const r1Bx = rows[q1 + Pt.R_BX];
+    const r1By = rows[q1 + Pt.R_BY];
+    const r2Ax = rows[q2 + Pt.R_AX];
+    const r2Ay = rows[q2 + Pt.R_AY];
+    const r2Bx = rows[q2 + Pt.R_BX];
+    const r2By = rows[q2 + Pt.R_BY];
+    const a1 = accumulate ? rows[q1 + Pt.NormalImpulse] : 0;
+    const a2 = accumulate ? rows[q2 + Pt.NormalImpulse] : 0;
+    // Normal velocities now, less the targets: b = vn - target.
+    const dv1x = vBx - wB * r1By - vAx + wA * r1Ay;
+    const dv1y = vBy + wB * r1Bx - vAy - wA * r1Ax;
+    const dv2x = vBx - wB * r2By - vAx + wA * r2Ay;
+    const dv2y = vBy + wB * r2Bx - vAy - wA * r2Ax;
+    let b1 = dv1x * nx + dv1y * ny - rows[q1 + target];
+    let b2 = dv2x * nx + dv2y * ny - rows[q2 + target];
+    // b' = b - K a: the LCP in the new totals x = a + d.
+    const k11 = rows[r + Row.K11];
+    const k12 = rows[r + Row.K12];
+    const k22 = rows[r + Row.K22];
+    b1 -= k11 * a1 + k12 * a2;
+    b2 -= k12 * a1 + k22 * a2;
+    const lcpCase = solveBlockLcp(
+      k11,
+      k12,
+      k22,
+      rows[r + Row.M11],
+      rows[r + Row.M12],
+      rows[r + Row.M22],
+      b1,
+      b2,
+      block,
+    );
+    blockCases[i] = lcpCase;
+    if (lcpCase > 0) {
+      const x1 = block.x1;
+      const x2 = block.x2;
+      const d1 = x1 - a1;
+      const d2 = x2 - a2;
+      if (accumulate) {
+        rows[q1 + Pt.NormalImpulse] = x1;
+        rows[q2 + Pt.NormalImpulse] = x2;
+      } else {
+        rows[q1 + Pt.NormalImpulse] += x1;
+        rows[q2 + Pt.NormalImpulse] += x2;
+        rows[q1 + Pt.LastNormalImpulse] = x1;
+        rows[q2 + Pt.LastNormalImpulse] = x2;
+      }
+      const P1x = d1 * nx;
+      const P1y = d1 * ny;
+      const P2x = d2 * nx;
+      const P2y = d2 * ny;
+      vAx -= mA * (P1x + P2x);
+      vAy -= mA * (P1y + P2y);
+      wA -= iA * (r1Ax * P1y - r1Ay * P1x + r2Ax * P2y - r2Ay * P2x);
+      vBx += mB * (P1x + P2x);
+      vBy += mB * (P1y + P2y);
+      wB += iB * (r1Bx * P1y - r1By * P1x + r2Bx * P2y - r2By * P2x);
+    }
+  } else {
+    blockCases[i] = 0;
+    for (let j = 0; j < pointCount; j++) {
+      const q = r + Row.Point0 + j * Pt.Stride;
+      const rAx = rows[q + Pt.R_AX];
+      const rAy = rows[q + Pt.R_AY];
+      const rBx = rows[q + Pt.R_BX];
+      const rBy = rows[q + Pt.R_BY];
+      const dvx = vBx - wB * rBy - vAx + wA * rAy;
+      const dvy = vBy + wB * rBx - vAy - wA * rAx;
+      const vn = dvx * nx + dvy * ny;
+      let lambda = rows[q + Pt.NormalMass] * (rows[q + target] - vn);
+      if (accumulate) {
+        const old = rows[q + Pt.NormalImpulse];
+        const total = old + lambda > 0 ? old + lambda : 0;
+        rows[q + Pt.NormalImpulse] = total;
+        lambda = total - old;
+      } else {
+        lambda = lambda > 0 ? lambda : 0;
+        rows[q + Pt.NormalImpulse] += lambda;
+        rows[q + Pt.LastNormalImpulse] = lambda;
+      }
+      const Px = lambda * nx;
+      const Py = lambda * ny;
+      vAx -= mA * Px;
+      vAy -= mA * Py;
+      wA -= iA * (rAx * Py - rAy * Px);
+      vBx += mB * Px;
+      vBy += mB * Py;
+      wB += iB * (rBx * Py - rBy * Px);
+    }
+  }
+
+  v[sA] = vAx;
+  v[sA + 1] = vAy;
+  v[sA + 2] = wA;
+  v[sB] = vBx;
+  v[sB + 1] = vBy;
+  v[sB + 2] = wB;
+}
