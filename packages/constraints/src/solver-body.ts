@@ -1,5 +1,6 @@
 import { Vec2 } from '@lite/math';
 import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './errors';
+import type { RevoluteJoint } from './revolute-joint';
 
 /**
  * The minimal body state the constraint solvers act on: pose, velocity, inverse mass and inverse
@@ -22,6 +23,15 @@ export class SolverBody {
   invMass: number;
   /** 1 / (rotational inertia about the centre of mass), 1/(kg m²); 0 for static and kinematic bodies. */
   invI: number;
+  /**
+   * Solver scratch (see `buildJointChains`): how many rigid pins of this step's joints hold this body;
+   * only meaningful during a step.
+   */
+  chainJointCount: number;
+  /** Solver scratch: the first rigid pin found on this body this step, or null. */
+  chainJoint0: RevoluteJoint | null;
+  /** Solver scratch: the second rigid pin found on this body this step, or null. */
+  chainJoint1: RevoluteJoint | null;
 
   /**
    * @param x - centre of mass x, m (default 0)
@@ -38,6 +48,9 @@ export class SolverBody {
     this.angularVelocity = 0;
     this.invMass = requireNonNegativeArg(invMass, 'invMass');
     this.invI = requireNonNegativeArg(invI, 'invI');
+    this.chainJointCount = 0;
+    this.chainJoint0 = null;
+    this.chainJoint1 = null;
   }
 
   /**
