@@ -19,6 +19,17 @@ export {
 export { ConstraintError } from './errors';
 export { type Joint, prepareJoints, solveJointPositions, solveJoints } from './joint';
 export {
+  buildJointChains,
+  factorJointChain,
+  solveJointChainPositions,
+  solveJointChainVelocities,
+} from './joint-chain';
+export {
+  CHAIN_HEAD,
+  CHAIN_MEMBER,
+  CHAIN_NEWTON_STEPS,
+  CHAIN_NONE,
+  CHAIN_TOLERANCE,
   JointKind,
   type JointKindValue,
   MAX_ANGULAR_CORRECTION,

@@ -15,3 +15,21 @@ export const MAX_ANGULAR_CORRECTION = (8 * Math.PI) / 180;
 
 /** Below this anchor distance, m, a distance joint has no direction and does nothing for the step. */
 export const MIN_DISTANCE = 1e-6;
+
+/** `RevoluteJoint.chainRole` of a pin solved on its own (Gauss-Seidel, as Box2D-Lite). */
+export const CHAIN_NONE = 0;
+
+/** `RevoluteJoint.chainRole` of the first pin of a chain solved together. */
+export const CHAIN_HEAD = 1;
+
+/** `RevoluteJoint.chainRole` of a later pin of a chain solved together. */
+export const CHAIN_MEMBER = 2;
+
+/**
+ * Most Newton steps of one chain position pass (`solveJointChainPositions`). Each is O(links); a
+ * chain usually converges in two to four, a whipping one with a 1000:1 weight needs more.
+ */
+export const CHAIN_NEWTON_STEPS = 20;
+
+/** A chain position pass stops once every pin of the chain is within this distance, m. */
+export const CHAIN_TOLERANCE = 1e-5;

@@ -5,7 +5,8 @@ import {
   solveDistanceJointPosition,
 } from './distance-joint';
 import { ConstraintError, requireCount } from './errors';
-import { JointKind } from './joint-kind';
+import { buildJointChains, solveJointChainPositions, solveJointChainVelocities } from './joint-chain';
+import { CHAIN_HEAD, JointKind } from './joint-kind';
 import { type MouseJoint, prepareMouseJoint, solveMouseJoint } from './mouse-joint';
 import {
   prepareRevoluteJoint,
@@ -20,7 +21,9 @@ export type Joint = DistanceJoint | RevoluteJoint | MouseJoint;
 
 /**
  * Pre-step of every joint (lever arms, effective masses, biases, softness), each followed by its
- * warm start when `settings.warmStarting` is on (impulses are zeroed otherwise). Joints always
+ * warm start when `settings.warmStarting` is on (impulses are zeroed otherwise); then, when
+ * `settings.jointChains` is on, links chains of rigid pins and factors them (see `buildJointChains`).
+ * Joints always
  * accumulate their impulses within a step (soft rows need the total); `accumulateImpulses` is a
  * contact switch, as in Box2D-Lite.
  *
@@ -48,10 +51,12 @@ export function prepareJoints(joints: Joint[], count: number, dt: number, settin
         break;
     }
   }
+  buildJointChains(joints, count, settings.jointChains);
 }
 
 /**
- * One velocity iteration over the joints, in array order.
+ * One velocity iteration over the joints, in array order; then the point rows of each chain of rigid
+ * pins found by the prepare, each chain at once.
  * @throws ConstraintError when `count` is out of range
  */
 export function solveJoints(joints: Joint[], count: number, settings: SolverSettings): void {
@@ -71,6 +76,10 @@ export function solveJoints(joints: Joint[], count: number, settings: SolverSett
         break;
     }
   }
+  for (let i = 0; i < count; i++) {
+    const joint = joints[i];
+    if (joint.kind === JointKind.Revolute && joint.chainRole === CHAIN_HEAD) solveJointChainVelocities(joint);
+  }
 }
 
 /**
@@ -78,7 +87,8 @@ export function solveJoints(joints: Joint[], count: number, settings: SolverSett
  * Box2D-Lite, from Box2D's nonlinear Gauss-Seidel): rigid rows and violated limits move the bodies
  * directly, so a rigid pendulum's anchor does not drift by the O(dt²) curvature error that
  * Baumgarte alone leaves (about g dt² / β, ~1 cm at 60 Hz). Soft rows and mouse joints are left
- * alone. Does nothing when `settings.positionCorrection` is off. Call it a few times (3 is plenty)
+ * alone; a chain of rigid pins takes one Newton step for all its pins at once, at its first pin's
+ * turn. Does nothing when `settings.positionCorrection` is off. Call it a few times (3 is plenty)
  * and stop early once the returned error is below `settings.linearSlop`.
  *
  * @returns the largest error found before correcting (m for points and lengths, radians for limits)
@@ -97,6 +107,10 @@ export function solveJointPositions(joints: Joint[], count: number, settings: So
         break;
       case JointKind.Revolute:
         e = solveRevoluteJointPosition(joint);
+        if (joint.chainRole === CHAIN_HEAD) {
+          const chainError = solveJointChainPositions(joint);
+          if (chainError > e) e = chainError;
+        }
         break;
       case JointKind.Mouse:
         break;

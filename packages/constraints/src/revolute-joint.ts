@@ -1,7 +1,7 @@
 import { cos, sin, type Vec2Like } from '@lite/math';
 import { checkBodies } from './distance-joint';
 import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './errors';
-import { JointKind, MAX_ANGULAR_CORRECTION } from './joint-kind';
+import { CHAIN_NONE, JointKind, MAX_ANGULAR_CORRECTION } from './joint-kind';
 import type { SolverSettings } from './settings';
 import { Softness, softnessFromFrequency } from './softness';
 import type { SolverBody } from './solver-body';
@@ -115,6 +115,46 @@ export class RevoluteJoint {
   maxMotorImpulse: number;
   /** Softness of the point rows. */
   readonly softness: Softness;
+  /** 1 / dt of the step being solved, 1/s (scratch, written by the prepare; 0 for dt = 0). */
+  invDt: number;
+  /**
+   * This step's place in a chain of rigid pins solved together (see `buildJointChains`):
+   * {@link CHAIN_NONE} (solved alone), {@link CHAIN_HEAD} (first of a chain) or
+   * {@link CHAIN_MEMBER}. Solver scratch, rebuilt at every prepare.
+   */
+  chainRole: number;
+  /** The previous pin of the chain, or null (scratch). */
+  chainPrev: RevoluteJoint | null;
+  /** The next pin of the chain, or null (scratch). */
+  chainNext: RevoluteJoint | null;
+  /** The body this pin shares with `chainNext`, or null (scratch). */
+  chainBody: SolverBody | null;
+  /** Factor scratch: U = K(this, next), the coupling block to the next pin, entry (1,1). */
+  u11: number;
+  /** Factor scratch: U entry (1,2). */
+  u12: number;
+  /** Factor scratch: U entry (2,1). */
+  u21: number;
+  /** Factor scratch: U entry (2,2). */
+  u22: number;
+  /** Factor scratch: E = Uₚᵀ Dₚ⁻¹ from the previous pin, entry (1,1). */
+  e11: number;
+  /** Factor scratch: E entry (1,2). */
+  e12: number;
+  /** Factor scratch: E entry (2,1). */
+  e21: number;
+  /** Factor scratch: E entry (2,2). */
+  e22: number;
+  /** Factor scratch: D⁻¹ of the eliminated diagonal block, entry (1,1). */
+  d11: number;
+  /** Factor scratch: D⁻¹ entry (1,2) = (2,1). */
+  d12: number;
+  /** Factor scratch: D⁻¹ entry (2,2). */
+  d22: number;
+  /** Solve scratch: the eliminated right-hand side, then the impulse, x. */
+  chainX: number;
+  /** Solve scratch: the eliminated right-hand side, then the impulse, y. */
+  chainY: number;
 
   /**
    * @param bodyA - the first body
@@ -188,6 +228,24 @@ export class RevoluteJoint {
     this.upperBias = 0;
     this.maxMotorImpulse = 0;
     this.softness = new Softness();
+    this.invDt = 0;
+    this.chainRole = CHAIN_NONE;
+    this.chainPrev = null;
+    this.chainNext = null;
+    this.chainBody = null;
+    this.u11 = 0;
+    this.u12 = 0;
+    this.u21 = 0;
+    this.u22 = 0;
+    this.e11 = 0;
+    this.e12 = 0;
+    this.e21 = 0;
+    this.e22 = 0;
+    this.d11 = 0;
+    this.d12 = 0;
+    this.d22 = 0;
+    this.chainX = 0;
+    this.chainY = 0;
   }
 
   /** The joint angle θB - θA - referenceAngle, radians (not wrapped). */
@@ -232,6 +290,7 @@ export function prepareRevoluteJoint(
   const iA = bA.invI;
   const mB = bB.invMass;
   const iB = bB.invI;
+  joint.invDt = invDt;
   const cA = cos(bA.angle);
   const sA = sin(bA.angle);
   const cB = cos(bB.angle);
@@ -326,7 +385,11 @@ export function prepareRevoluteJoint(
   }
 }
 
-/** One velocity iteration of a revolute joint: motor, limits, then the point rows (last: they matter most). */
+/**
+ * One velocity iteration of a revolute joint: motor, limits, then the point rows (last: they matter
+ * most). A pin that is part of a chain this step (`chainRole` not {@link CHAIN_NONE}) leaves its point
+ * rows to the chain's solve (`solveJointChainVelocities`).
+ */
 export function solveRevoluteJoint(joint: RevoluteJoint): void {
   const bA = joint.bodyA;
   const bB = joint.bodyB;
@@ -378,6 +441,12 @@ export function solveRevoluteJoint(joint: RevoluteJoint): void {
     }
   }
 
+  if (joint.chainRole !== CHAIN_NONE) {
+    bA.angularVelocity = wA;
+    bB.angularVelocity = wB;
+    return;
+  }
+
   const rAx = joint.rAx;
   const rAy = joint.rAy;
   const rBx = joint.rBx;
@@ -412,7 +481,8 @@ export function solveRevoluteJoint(joint: RevoluteJoint): void {
  * One position pass of a revolute joint (after positions are integrated, Box2D's nonlinear
  * Gauss-Seidel): turns the bodies back inside a violated limit (at most
  * {@link MAX_ANGULAR_CORRECTION}), then, for a rigid joint, moves them so the anchors meet
- * (λ = -K⁻¹ C, with K rebuilt at the current pose). A soft joint's stretch is left alone.
+ * (λ = -K⁻¹ C, with K rebuilt at the current pose). A soft joint's stretch is left alone, and so is
+ * the point of a pin that is part of a chain this step (`solveJointChainPositions` moves it).
  * Returns the largest error found before correcting: m for the point, radians for a limit.
  */
 export function solveRevoluteJointPosition(joint: RevoluteJoint): number {
@@ -443,7 +513,7 @@ export function solveRevoluteJointPosition(joint: RevoluteJoint): number {
     }
   }
 
-  if (joint.frequencyHz > 0) return error;
+  if (joint.frequencyHz > 0 || joint.chainRole !== CHAIN_NONE) return error;
   const cA = cos(bA.angle);
   const sA = sin(bA.angle);
   const cB = cos(bB.angle);

@@ -12,6 +12,8 @@ export interface SolverSettingsOptions {
   blockSolver?: boolean;
   /** See {@link SolverSettings.relax} (default true). */
   relax?: boolean;
+  /** See {@link SolverSettings.jointChains} (default true). */
+  jointChains?: boolean;
   /** See {@link SolverSettings.baumgarte} (default 0.2). */
   baumgarte?: number;
   /** See {@link SolverSettings.linearSlop} (default 0.01 m). */
@@ -47,6 +49,13 @@ export class SolverSettings {
    * `relaxContacts`; Box2D-Lite has no such pass.
    */
   relax: boolean;
+  /**
+   * Solve chains of rigid revolute joints (pins) as one block each, exactly (a block-tridiagonal
+   * solve of their point rows in every velocity iteration and a Newton step in every joint position
+   * pass), so heavy weights on light links hold together. Off: every pin is solved on its own by
+   * Gauss-Seidel, as in Box2D-Lite.
+   */
+  jointChains: boolean;
   /** Baumgarte factor β: the fraction of the position error removed per step (0.2). */
   baumgarte: number;
   /** Penetration allowed without correction, m (0.01). */
@@ -56,7 +65,7 @@ export class SolverSettings {
 
   /**
    * @param options - fields to override; the defaults are those of Box2D-Lite (all techniques on,
-   *   β = 0.2, slop 0.01 m) plus the block solver on and a restitution threshold of 1 m/s.
+   *   β = 0.2, slop 0.01 m) plus the block solver, joint chains and a restitution threshold of 1 m/s.
    * @throws ConstraintError when a number is negative or not finite, or β is above 1
    */
   constructor(options: SolverSettingsOptions = {}) {
@@ -65,6 +74,7 @@ export class SolverSettings {
     this.positionCorrection = options.positionCorrection ?? true;
     this.blockSolver = options.blockSolver ?? true;
     this.relax = options.relax ?? true;
+    this.jointChains = options.jointChains ?? true;
     this.baumgarte = options.baumgarte ?? 0.2;
     this.linearSlop = options.linearSlop ?? 0.01;
     this.restitutionThreshold = options.restitutionThreshold ?? 1;

@@ -1,5 +1,6 @@
 import { Vec2 } from '@lite/math';
 import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './errors';
+import type { RevoluteJoint } from './revolute-joint';
 
 /**
  * The minimal body state the constraint solvers act on: pose, velocity, inverse mass and inverse
@@ -30,6 +31,15 @@ export class SolverBody {
   solverSlot: number;
   /** The stamp of the `ContactSolver` load that gave this body its slot (0: none yet). */
   solverStamp: number;
+  /**
+   * Solver scratch (see `buildJointChains`): how many rigid pins of this step's joints hold this body;
+   * only meaningful during a step.
+   */
+  chainJointCount: number;
+  /** Solver scratch: the first rigid pin found on this body this step, or null. */
+  chainJoint0: RevoluteJoint | null;
+  /** Solver scratch: the second rigid pin found on this body this step, or null. */
+  chainJoint1: RevoluteJoint | null;
 
   /**
    * @param x - centre of mass x, m (default 0)
@@ -48,6 +58,9 @@ export class SolverBody {
     this.invI = requireNonNegativeArg(invI, 'invI');
     this.solverSlot = -1;
     this.solverStamp = 0;
+    this.chainJointCount = 0;
+    this.chainJoint0 = null;
+    this.chainJoint1 = null;
   }
 
   /**

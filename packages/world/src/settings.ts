@@ -3,7 +3,7 @@ import { checkInteger, checkNonNegative, checkPositive } from './validate';
 
 /**
  * The world's live settings, read at every step. It extends the constraint solver's
- * {@link SolverSettings} (`warmStarting`, `positionCorrection`, `accumulateImpulses`, `blockSolver`,
+ * {@link SolverSettings} (`warmStarting`, `positionCorrection`, `accumulateImpulses`, `blockSolver`, `jointChains`,
  * `baumgarte`, `linearSlop`, `restitutionThreshold`), so the same object is handed to the solvers,
  * and adds the world's own: the iteration count and sleeping.
  *

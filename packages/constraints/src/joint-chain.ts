@@ -1,0 +1,363 @@
+import { cos, sin } from '@lite/math';
+import {
+  CHAIN_HEAD,
+  CHAIN_MEMBER,
+  CHAIN_NEWTON_STEPS,
+  CHAIN_NONE,
+  CHAIN_TOLERANCE,
+  JointKind,
+  MAX_LINEAR_CORRECTION,
+} from './joint-kind';
+import type { RevoluteJoint } from './revolute-joint';
+import type { SolverBody } from './solver-body';
+
+/*
+ * Chains of rigid pins, solved together.
+ *
+ * Gauss-Seidel (one joint at a time) passes an impulse one link per iteration and, across a high
+ * mass ratio, hands almost all of it to the light body: a 100 kg weight on forty 1 kg links needs
+ * hundreds of iterations before the links feel the weight, so the pins stretch by metres. Where rigid
+ * pins form a chain (every dynamic body in the middle held by exactly two of them), the point rows of
+ * the whole chain make one block-tridiagonal system K λ = b (2x2 blocks, K = J M⁻¹ Jᵀ positive
+ * definite), which block elimination (the Thomas algorithm) solves exactly in O(n): each velocity
+ * iteration then meets every point row of the chain at once, whatever the masses, and the position
+ * pass becomes Newton's method on the chain's pins (K rebuilt from the current poses).
+ *
+ *   forward:  D₁ = K₁₁,  Eₖ = Uₖ₋₁ᵀ Dₖ₋₁⁻¹,  Dₖ = Kₖₖ - Eₖ Uₖ₋₁,  yₖ = bₖ - Eₖ yₖ₋₁
+ *   backward: xₙ = Dₙ⁻¹ yₙ,  xₖ = Dₖ⁻¹ (yₖ - Uₖ xₖ₊₁)
+ *
+ * with Uₖ = K(k, k+1) = sₖ sₖ₊₁ [ m I + i S(rₖ) S(rₖ₊₁)ᵀ ] through the body they share (m, i its
+ * inverse mass and inertia, r the two lever arms on it, s = +1 when it is the pin's body B, -1 for A,
+ * S(r) = (-r.y, r.x)ᵀ). Motors and limits stay Gauss-Seidel rows. Bodies held by three or more rigid
+ * pins end chains there, chains that close on themselves (a loop, two pins between the same bodies)
+ * are left to Gauss-Seidel, and so is a chain whose K turns out singular. Joints join chains in array
+ * order, so the result depends only on that order.
+ */
+
+function isChainable(joint: RevoluteJoint): boolean {
+  return joint.frequencyHz === 0 && joint.k11 * joint.k22 - joint.k12 * joint.k12 > 0;
+}
+
+function isDynamic(body: SolverBody): boolean {
+  return body.invMass > 0 || body.invI > 0;
+}
+
+/** The other rigid pin on `body` when exactly two hold it (and `body` is dynamic), else null. */
+function neighbour(joint: RevoluteJoint, body: SolverBody): RevoluteJoint | null {
+  if (body.chainJointCount !== 2 || !isDynamic(body)) return null;
+  return body.chainJoint0 === joint ? body.chainJoint1 : body.chainJoint0;
+}
+
+function unlinkChain(head: RevoluteJoint): void {
+  let j: RevoluteJoint | null = head;
+  while (j !== null) {
+    const next: RevoluteJoint | null = j.chainNext;
+    j.chainRole = CHAIN_NONE;
+    j.chainPrev = null;
+    j.chainNext = null;
+    j.chainBody = null;
+    j = next;
+  }
+}
+
+/**
+ * Finds this step's chains of rigid revolute joints among the first `count` joints (after they were
+ * prepared: it reads their K) and links them through `chainPrev`, `chainNext`, `chainBody` and
+ * `chainRole`; with `enabled` false, only clears those fields, so every pin is solved on its own.
+ * Uses the bodies' `chainJoint*` scratch fields. Allocates nothing.
+ *
+ * @param joints - the joints (any kind; only revolute joints take part)
+ * @param count - how many of them are in the solve
+ * @param enabled - whether to build chains (`settings.jointChains`)
+ */
+export function buildJointChains(joints: readonly { kind: number }[], count: number, enabled: boolean): void {
+  for (let i = 0; i < count; i++) {
+    const joint = joints[i];
+    if (joint.kind !== JointKind.Revolute) continue;
+    const j = joint as RevoluteJoint;
+    j.chainRole = CHAIN_NONE;
+    j.chainPrev = null;
+    j.chainNext = null;
+    j.chainBody = null;
+    j.bodyA.chainJointCount = 0;
+    j.bodyA.chainJoint0 = null;
+    j.bodyA.chainJoint1 = null;
+    j.bodyB.chainJointCount = 0;
+    j.bodyB.chainJoint0 = null;
+    j.bodyB.chainJoint1 = null;
+  }
+  if (!enabled) return;
+  for (let i = 0; i < count; i++) {
+    const joint = joints[i];
+    if (joint.kind !== JointKind.Revolute) continue;
+    const j = joint as RevoluteJoint;
+    if (!isChainable(j)) continue;
+    addToBody(j.bodyA, j);
+    addToBody(j.bodyB, j);
+  }
+  let linked = false;
+  for (let i = 0; i < count; i++) {
+    const joint = joints[i];
+    if (joint.kind !== JointKind.Revolute) continue;
+    const head = joint as RevoluteJoint;
+    if (head.chainRole !== CHAIN_NONE || !isChainable(head)) continue;
+    const nA = neighbour(head, head.bodyA);
+    const nB = neighbour(head, head.bodyB);
+    // Chains start at an end; a pin with two neighbours is inside a chain or a loop.
+    if ((nA === null) === (nB === null)) continue;
+    let shared = nA !== null ? head.bodyA : head.bodyB;
+    let next = nA !== null ? nA : (nB as RevoluteJoint);
+    let cur = head;
+    head.chainRole = CHAIN_HEAD;
+    for (;;) {
+      cur.chainBody = shared;
+      cur.chainNext = next;
+      next.chainPrev = cur;
+      next.chainRole = CHAIN_MEMBER;
+      const other = next.bodyA === shared ? next.bodyB : next.bodyA;
+      const after = neighbour(next, other);
+      cur = next;
+      if (after === null) break;
+      shared = other;
+      next = after;
+    }
+    linked = true;
+  }
+  if (!linked) return;
+  for (let i = 0; i < count; i++) {
+    const joint = joints[i];
+    if (joint.kind !== JointKind.Revolute) continue;
+    const head = joint as RevoluteJoint;
+    if (head.chainRole === CHAIN_HEAD && !factorJointChain(head)) unlinkChain(head);
+  }
+}
+
+function addToBody(body: SolverBody, joint: RevoluteJoint): void {
+  const n = body.chainJointCount;
+  if (n === 0) body.chainJoint0 = joint;
+  else if (n === 1) body.chainJoint1 = joint;
+  body.chainJointCount = n + 1;
+}
+
+/**
+ * Factors the block-tridiagonal K of the chain starting at `head` from its pins' lever arms and
+ * diagonal blocks (`rAx` ... `k22`, as the prepare or the position pass left them): writes each pin's
+ * `u*` (coupling to the next pin), `e*` and `d*` (inverse of the eliminated diagonal block).
+ *
+ * @returns false when K is singular (or nearly): the chain cannot be solved as one block
+ */
+export function factorJointChain(head: RevoluteJoint): boolean {
+  let prev: RevoluteJoint | null = null;
+  for (let j: RevoluteJoint | null = head; j !== null; j = j.chainNext) {
+    let a11 = j.k11;
+    let a12 = j.k12;
+    let a22 = j.k22;
+    if (prev !== null) {
+      const u11 = prev.u11;
+      const u12 = prev.u12;
+      const u21 = prev.u21;
+      const u22 = prev.u22;
+      const d11 = prev.d11;
+      const d12 = prev.d12;
+      const d22 = prev.d22;
+      // E = Uᵀ D⁻¹
+      const e11 = u11 * d11 + u21 * d12;
+      const e12 = u11 * d12 + u21 * d22;
+      const e21 = u12 * d11 + u22 * d12;
+      const e22 = u12 * d12 + u22 * d22;
+      j.e11 = e11;
+      j.e12 = e12;
+      j.e21 = e21;
+      j.e22 = e22;
+      // D = K - E U (symmetric up to rounding)
+      a11 -= e11 * u11 + e12 * u21;
+      a22 -= e21 * u12 + e22 * u22;
+      a12 -= 0.5 * (e11 * u12 + e12 * u22 + e21 * u11 + e22 * u21);
+    }
+    const det = a11 * a22 - a12 * a12;
+    // Relative guard: the eliminated block of a (nearly) redundant pin loses all its digits.
+    if (!(det > 1e-12 * a11 * a22) || !(a11 > 0)) return false;
+    const invDet = 1 / det;
+    j.d11 = a22 * invDet;
+    j.d12 = -a12 * invDet;
+    j.d22 = a11 * invDet;
+    const next = j.chainNext;
+    if (next !== null) {
+      const b = j.chainBody as SolverBody;
+      const onB = b === j.bodyB;
+      const rx = onB ? j.rBx : j.rAx;
+      const ry = onB ? j.rBy : j.rAy;
+      const nextOnB = b === next.bodyB;
+      const qx = nextOnB ? next.rBx : next.rAx;
+      const qy = nextOnB ? next.rBy : next.rAy;
+      const s = onB === nextOnB ? 1 : -1;
+      const m = b.invMass;
+      const i = b.invI;
+      j.u11 = s * (m + i * ry * qy);
+      j.u12 = -s * i * ry * qx;
+      j.u21 = -s * i * rx * qy;
+      j.u22 = s * (m + i * rx * qx);
+    }
+    prev = j;
+  }
+  return true;
+}
+
+/**
+ * Solves K x = b for the chain at `head`, b in each pin's `chainX`, `chainY`; leaves x there.
+ * Returns the last pin.
+ */
+function substitute(head: RevoluteJoint): RevoluteJoint {
+  let prev: RevoluteJoint | null = null;
+  let tail = head;
+  for (let j: RevoluteJoint | null = head; j !== null; j = j.chainNext) {
+    if (prev !== null) {
+      const px = prev.chainX;
+      const py = prev.chainY;
+      j.chainX -= j.e11 * px + j.e12 * py;
+      j.chainY -= j.e21 * px + j.e22 * py;
+    }
+    prev = j;
+    tail = j;
+  }
+  for (let j: RevoluteJoint | null = tail; j !== null; j = j.chainPrev) {
+    let yx = j.chainX;
+    let yy = j.chainY;
+    const next = j.chainNext;
+    if (next !== null) {
+      yx -= j.u11 * next.chainX + j.u12 * next.chainY;
+      yy -= j.u21 * next.chainX + j.u22 * next.chainY;
+    }
+    j.chainX = j.d11 * yx + j.d12 * yy;
+    j.chainY = j.d12 * yx + j.d22 * yy;
+  }
+  return tail;
+}
+
+/**
+ * One velocity iteration of the point rows of the chain starting at `head` (factored this step by
+ * `buildJointChains`): the impulses that bring every pin's anchor velocities to their targets at
+ * once, K Δλ = bias - Ċ, added to the accumulated impulses and applied to the bodies.
+ * Allocates nothing.
+ */
+export function solveJointChainVelocities(head: RevoluteJoint): void {
+  for (let j: RevoluteJoint | null = head; j !== null; j = j.chainNext) {
+    const bA = j.bodyA;
+    const bB = j.bodyB;
+    const wA = bA.angularVelocity;
+    const wB = bB.angularVelocity;
+    const cdotX = bB.linearVelocity.x - wB * j.rBy - bA.linearVelocity.x + wA * j.rAy;
+    const cdotY = bB.linearVelocity.y + wB * j.rBx - bA.linearVelocity.y - wA * j.rAx;
+    j.chainX = j.biasX - cdotX;
+    j.chainY = j.biasY - cdotY;
+  }
+  substitute(head);
+  for (let j: RevoluteJoint | null = head; j !== null; j = j.chainNext) {
+    const Px = j.chainX;
+    const Py = j.chainY;
+    j.impulseX += Px;
+    j.impulseY += Py;
+    const bA = j.bodyA;
+    const bB = j.bodyB;
+    const mA = bA.invMass;
+    const mB = bB.invMass;
+    bA.linearVelocity.x -= mA * Px;
+    bA.linearVelocity.y -= mA * Py;
+    bA.angularVelocity -= bA.invI * (j.rAx * Py - j.rAy * Px);
+    bB.linearVelocity.x += mB * Px;
+    bB.linearVelocity.y += mB * Py;
+    bB.angularVelocity += bB.invI * (j.rBx * Py - j.rBy * Px);
+  }
+}
+
+/**
+ * The position pass of the chain starting at `head` (after positions are integrated): Newton steps
+ * on all its pins at once, until every pin is within {@link CHAIN_TOLERANCE} or
+ * {@link CHAIN_NEWTON_STEPS} ran. Each step rebuilds lever arms and K from the current poses, clamps
+ * each pin's error C = pB - pA to {@link MAX_LINEAR_CORRECTION} and moves the bodies by K Δλ = -C.
+ *
+ * Unlike the single-pin pass, the move also changes the velocities by Δx / dt (position-based
+ * dynamics): the bodies move as the chain puts them back. A velocity-only solve enforces the pins
+ * along the lever arms of the step's start; a taut chain of light links then has transverse modes
+ * far above what one 60 Hz step can follow (a 100 kg weight on 1 kg links of 1 m: ω dt ≈ 3), and
+ * semi-implicit Euler lets them grow until links spin through whole turns per step. Taking the
+ * correction into the velocities evaluates the pins at the end of the step (implicitly), which keeps
+ * those modes bounded (they lose some energy instead). Overwrites the pins' lever arms and factors
+ * (the velocity solve of the step is over).
+ *
+ * @returns the largest pin error before the first correction, m
+ */
+export function solveJointChainPositions(head: RevoluteJoint): number {
+  let first = -1;
+  for (let k = 0; k < CHAIN_NEWTON_STEPS; k++) {
+    const e = newtonStep(head);
+    if (first < 0) first = e;
+    if (e < CHAIN_TOLERANCE) break;
+  }
+  return first;
+}
+
+function newtonStep(head: RevoluteJoint): number {
+  let error = 0;
+  for (let j: RevoluteJoint | null = head; j !== null; j = j.chainNext) {
+    const bA = j.bodyA;
+    const bB = j.bodyB;
+    const mA = bA.invMass;
+    const iA = bA.invI;
+    const mB = bB.invMass;
+    const iB = bB.invI;
+    const cA = cos(bA.angle);
+    const sA = sin(bA.angle);
+    const cB = cos(bB.angle);
+    const sB = sin(bB.angle);
+    const rAx = cA * j.localAnchorAX - sA * j.localAnchorAY;
+    const rAy = sA * j.localAnchorAX + cA * j.localAnchorAY;
+    const rBx = cB * j.localAnchorBX - sB * j.localAnchorBY;
+    const rBy = sB * j.localAnchorBX + cB * j.localAnchorBY;
+    j.rAx = rAx;
+    j.rAy = rAy;
+    j.rBx = rBx;
+    j.rBy = rBy;
+    j.k11 = mA + mB + iA * rAy * rAy + iB * rBy * rBy;
+    j.k12 = -iA * rAx * rAy - iB * rBx * rBy;
+    j.k22 = mA + mB + iA * rAx * rAx + iB * rBx * rBx;
+    let Cx = bB.position.x + rBx - bA.position.x - rAx;
+    let Cy = bB.position.y + rBy - bA.position.y - rAy;
+    const length = Math.sqrt(Cx * Cx + Cy * Cy);
+    if (length > error) error = length;
+    if (length > MAX_LINEAR_CORRECTION) {
+      const scale = MAX_LINEAR_CORRECTION / length;
+      Cx *= scale;
+      Cy *= scale;
+    }
+    j.chainX = -Cx;
+    j.chainY = -Cy;
+  }
+  if (!factorJointChain(head)) return error;
+  substitute(head);
+  for (let j: RevoluteJoint | null = head; j !== null; j = j.chainNext) {
+    const Px = j.chainX;
+    const Py = j.chainY;
+    const bA = j.bodyA;
+    const bB = j.bodyB;
+    const mA = bA.invMass;
+    const mB = bB.invMass;
+    bA.position.x -= mA * Px;
+    bA.position.y -= mA * Py;
+    bA.angle -= bA.invI * (j.rAx * Py - j.rAy * Px);
+    bB.position.x += mB * Px;
+    bB.position.y += mB * Py;
+    bB.angle += bB.invI * (j.rBx * Py - j.rBy * Px);
+    // The velocity the correction implies (position-based): the chain moves as it is put back.
+    {
+      const f = j.invDt;
+      bA.linearVelocity.x -= f * mA * Px;
+      bA.linearVelocity.y -= f * mA * Py;
+      bA.angularVelocity -= f * bA.invI * (j.rAx * Py - j.rAy * Px);
+      bB.linearVelocity.x += f * mB * Px;
+      bB.linearVelocity.y += f * mB * Py;
+      bB.angularVelocity += f * bB.invI * (j.rBx * Py - j.rBy * Px);
+    }
+  }
+  return error;
+}
