@@ -230,6 +230,13 @@ export class ContactConstraint {
     if (!(count === 0 || count === 1 || count === 2)) {
       throw new ConstraintError('manifold.pointCount', count, 'must be 0, 1 or 2');
     }
+    if (count === 0 && this.pointCount === 0) {
+      // Still apart (boxes near each other but not touching): nothing to carry, and the points'
+      // impulses were zeroed when the last point went. Leave their memory untouched.
+      this.normalX = manifold.normalX;
+      this.normalY = manifold.normalY;
+      return;
+    }
     const carry = settings.warmStarting;
     const old0 = this.points[0];
     const old1 = this.points[1];
