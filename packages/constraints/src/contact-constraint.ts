@@ -33,21 +33,38 @@ export interface ManifoldLike {
 }
 
 /**
- * The solver state of one contact point: its geometry (copied from the manifold), its lever arms,
- * effective masses and biases (set by `prepareContacts`) and its accumulated impulses (carried from
- * step to step by feature key, for warm starting). Mutable and reused: a {@link ContactConstraint}
- * owns two for its whole life.
+ * Where each contact point keeps the state that lives from step to step, in its constraint's
+ * {@link ContactConstraint.data} (doubles, from the point's base `index * PointData.Stride`). The
+ * solver reads and writes it there every step, so it sits in one contiguous block per contact
+ * rather than spread over objects. @internal
+ */
+// biome-ignore lint/suspicious/noConstEnum: inlined as numbers into the solver's hot loops
+export const enum PointData {
+  X = 0,
+  Y = 1,
+  Separation = 2,
+  Key = 3,
+  ApproachVelocity = 4,
+  NormalImpulse = 5,
+  TangentImpulse = 6,
+  LastNormalImpulse = 7,
+  Stride = 8,
+}
+
+/**
+ * The solver state of one contact point: its geometry (copied from the manifold), its accumulated
+ * impulses (carried from step to step by feature key, for warm starting) and, after
+ * `prepareContacts`, its lever arms, effective masses and biases. A {@link ContactConstraint} owns
+ * two for its whole life. The state that lives from step to step (position, separation, key,
+ * approach velocity, impulses) is stored in the constraint's {@link ContactConstraint.data}; these
+ * accessors read and write it there.
  */
 export class ContactPoint {
-  /** World x of the point, m. */
-  x: number;
-  /** World y of the point, m. */
-  y: number;
-  /** Signed distance along the normal, m (negative: penetration). */
-  separation: number;
-  /** The manifold's feature key for this point. */
-  key: number;
-  /** Lever arm from body A's centre to the point, x, m. */
+  /** The constraint's data block. */
+  private readonly data: Float64Array;
+  /** This point's base in {@link ContactPoint.data}. */
+  private readonly base: number;
+  /** Lever arm from body A's centre to the point, x, m (set by `prepareContacts`). */
   rAx: number;
   /** Lever arm from body A's centre to the point, y, m. */
   rAy: number;
@@ -55,16 +72,6 @@ export class ContactPoint {
   rBx: number;
   /** Lever arm from body B's centre to the point, y, m. */
   rBy: number;
-  /**
-   * The normal impulse of this step, N s (>= 0). With accumulated impulses: the clamped running
-   * total, which warm starts the next step. Without: the sum of the per-iteration impulses, kept
-   * for reporting only.
-   */
-  normalImpulse: number;
-  /** The friction impulse of this step along the tangent t = (n.y, -n.x), N s. */
-  tangentImpulse: number;
-  /** Without accumulated impulses: the normal impulse of the latest iteration (it bounds friction). */
-  lastNormalImpulse: number;
   /** Effective mass of the normal row, 1 / (J M⁻¹ Jᵀ), kg (0 when both bodies are immovable). */
   normalMass: number;
   /** Effective mass of the friction row, kg. */
@@ -79,31 +86,88 @@ export class ContactPoint {
    * penetration needs more than the bounce gives.
    */
   targetVelocity: number;
-  /**
-   * The relative normal velocity vn⁻ measured by {@link ContactConstraint.update} (when contact was
-   * found, before the step's forces), m/s; negative when approaching. The restitution target uses it.
-   */
-  approachVelocity: number;
 
-  /** A zeroed point. */
-  constructor() {
-    this.x = 0;
-    this.y = 0;
-    this.separation = 0;
-    this.key = 0;
+  /**
+   * A point whose state lives in `data` from `base` on (see {@link ContactConstraint}).
+   * @param data - the constraint's data block
+   * @param base - the point's first index in it
+   */
+  constructor(data: Float64Array, base: number) {
+    this.data = data;
+    this.base = base;
     this.rAx = 0;
     this.rAy = 0;
     this.rBx = 0;
     this.rBy = 0;
-    this.normalImpulse = 0;
-    this.tangentImpulse = 0;
-    this.lastNormalImpulse = 0;
     this.normalMass = 0;
     this.tangentMass = 0;
     this.bias = 0;
     this.velocityBias = 0;
     this.targetVelocity = 0;
-    this.approachVelocity = 0;
+  }
+
+  /** World x of the point, m. */
+  get x(): number {
+    return this.data[this.base + PointData.X];
+  }
+  set x(value: number) {
+    this.data[this.base + PointData.X] = value;
+  }
+  /** World y of the point, m. */
+  get y(): number {
+    return this.data[this.base + PointData.Y];
+  }
+  set y(value: number) {
+    this.data[this.base + PointData.Y] = value;
+  }
+  /** Signed distance along the normal, m (negative: penetration). */
+  get separation(): number {
+    return this.data[this.base + PointData.Separation];
+  }
+  set separation(value: number) {
+    this.data[this.base + PointData.Separation] = value;
+  }
+  /** The manifold's feature key for this point. */
+  get key(): number {
+    return this.data[this.base + PointData.Key];
+  }
+  set key(value: number) {
+    this.data[this.base + PointData.Key] = value;
+  }
+  /**
+   * The relative normal velocity vn⁻ measured by {@link ContactConstraint.update} (when contact was
+   * found, before the step's forces), m/s; negative when approaching. The restitution target uses it.
+   */
+  get approachVelocity(): number {
+    return this.data[this.base + PointData.ApproachVelocity];
+  }
+  set approachVelocity(value: number) {
+    this.data[this.base + PointData.ApproachVelocity] = value;
+  }
+  /**
+   * The normal impulse of this step, N s (>= 0). With accumulated impulses: the clamped running
+   * total, which warm starts the next step. Without: the sum of the per-iteration impulses, kept
+   * for reporting only.
+   */
+  get normalImpulse(): number {
+    return this.data[this.base + PointData.NormalImpulse];
+  }
+  set normalImpulse(value: number) {
+    this.data[this.base + PointData.NormalImpulse] = value;
+  }
+  /** The friction impulse of this step along the tangent t = (n.y, -n.x), N s. */
+  get tangentImpulse(): number {
+    return this.data[this.base + PointData.TangentImpulse];
+  }
+  set tangentImpulse(value: number) {
+    this.data[this.base + PointData.TangentImpulse] = value;
+  }
+  /** Without accumulated impulses: the normal impulse of the latest iteration (it bounds friction). */
+  get lastNormalImpulse(): number {
+    return this.data[this.base + PointData.LastNormalImpulse];
+  }
+  set lastNormalImpulse(value: number) {
+    this.data[this.base + PointData.LastNormalImpulse] = value;
   }
 }
 
@@ -140,6 +204,12 @@ export class ContactConstraint {
   pointCount: number;
   /** The two points; only the first `pointCount` are valid. */
   readonly points: [ContactPoint, ContactPoint];
+  /**
+   * The points' step-to-step state in one block (position, separation, key, approach velocity,
+   * impulses; see {@link ContactPoint}'s accessors), where the solver reads it without chasing
+   * objects. Point i starts at index 8 i.
+   */
+  readonly data: Float64Array;
   /** Block solver: K = J M⁻¹ Jᵀ of the two normal rows, entry (1,1). */
   k11: number;
   /** Block solver: K entry (1,2) = (2,1). */
@@ -178,7 +248,8 @@ export class ContactConstraint {
     this.normalX = 0;
     this.normalY = 1;
     this.pointCount = 0;
-    this.points = [new ContactPoint(), new ContactPoint()];
+    this.data = new Float64Array(2 * PointData.Stride);
+    this.points = [new ContactPoint(this.data, 0), new ContactPoint(this.data, PointData.Stride)];
     this.k11 = 0;
     this.k12 = 0;
     this.k22 = 0;
@@ -207,12 +278,7 @@ export class ContactConstraint {
     this.pointCount = 0;
     this.blockUsable = false;
     this.blockCase = 0;
-    for (let i = 0; i < 2; i++) {
-      const p = this.points[i];
-      p.normalImpulse = 0;
-      p.tangentImpulse = 0;
-      p.lastNormalImpulse = 0;
-    }
+    this.data.fill(0);
   }
 
   /**
@@ -238,16 +304,15 @@ export class ContactConstraint {
       return;
     }
     const carry = settings.warmStarting;
-    const old0 = this.points[0];
-    const old1 = this.points[1];
-    // Save the old keys and impulses in scalars first: the new points overwrite the same objects.
+    const data = this.data;
+    // Save the old keys and impulses in scalars first: the new points overwrite the same slots.
     const oldCount = this.pointCount;
-    const key0 = old0.key;
-    const normal0 = old0.normalImpulse;
-    const tangent0 = old0.tangentImpulse;
-    const key1 = old1.key;
-    const normal1 = old1.normalImpulse;
-    const tangent1 = old1.tangentImpulse;
+    const key0 = data[PointData.Key];
+    const normal0 = data[PointData.NormalImpulse];
+    const tangent0 = data[PointData.TangentImpulse];
+    const key1 = data[PointData.Stride + PointData.Key];
+    const normal1 = data[PointData.Stride + PointData.NormalImpulse];
+    const tangent1 = data[PointData.Stride + PointData.TangentImpulse];
 
     const nx = manifold.normalX;
     const ny = manifold.normalY;
@@ -267,33 +332,36 @@ export class ContactConstraint {
     const wB = bB.angularVelocity;
     for (let i = 0; i < count; i++) {
       const source = manifold.points[i];
-      const p = this.points[i];
+      const d = i * PointData.Stride;
       const key = source.key;
-      p.x = source.x;
-      p.y = source.y;
-      p.separation = source.separation;
-      p.key = key;
+      const px = source.x;
+      const py = source.y;
+      data[d + PointData.X] = px;
+      data[d + PointData.Y] = py;
+      data[d + PointData.Separation] = source.separation;
+      data[d + PointData.Key] = key;
       // vn⁻ = (vB + wB × rB - vA - wA × rA) · n, measured now, before this step's forces.
-      const rAx = p.x - xAx;
-      const rAy = p.y - xAy;
-      const rBx = p.x - xBx;
-      const rBy = p.y - xBy;
-      p.approachVelocity = (vBx - wB * rBy - vAx + wA * rAy) * nx + (vBy + wB * rBx - vAy - wA * rAx) * ny;
+      const rAx = px - xAx;
+      const rAy = py - xAy;
+      const rBx = px - xBx;
+      const rBy = py - xBy;
+      data[d + PointData.ApproachVelocity] =
+        (vBx - wB * rBy - vAx + wA * rAy) * nx + (vBy + wB * rBx - vAy - wA * rAx) * ny;
+      let normal = 0;
+      let tangent = 0;
       if (carry && oldCount > 0 && key0 === key) {
-        p.normalImpulse = normal0;
-        p.tangentImpulse = tangent0;
+        normal = normal0;
+        tangent = tangent0;
       } else if (carry && oldCount > 1 && key1 === key) {
-        p.normalImpulse = normal1;
-        p.tangentImpulse = tangent1;
-      } else {
-        p.normalImpulse = 0;
-        p.tangentImpulse = 0;
+        normal = normal1;
+        tangent = tangent1;
       }
+      data[d + PointData.NormalImpulse] = normal;
+      data[d + PointData.TangentImpulse] = tangent;
     }
     for (let i = count; i < 2; i++) {
-      const p = this.points[i];
-      p.normalImpulse = 0;
-      p.tangentImpulse = 0;
+      data[i * PointData.Stride + PointData.NormalImpulse] = 0;
+      data[i * PointData.Stride + PointData.TangentImpulse] = 0;
     }
     this.pointCount = count;
   }

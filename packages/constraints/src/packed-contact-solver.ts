@@ -1,5 +1,5 @@
 import { BlockSolution, buildBlock, solveBlockLcp } from './block-solver';
-import type { ContactConstraint } from './contact-constraint';
+import { type ContactConstraint, PointData } from './contact-constraint';
 import { ConstraintError, requireCount } from './errors';
 import type { SolverSettings } from './settings';
 import type { SolverBody } from './solver-body';
@@ -177,14 +177,15 @@ export class ContactSolver {
     let vBx = v[3 * sB];
     let vBy = v[3 * sB + 1];
     let wB = v[3 * sB + 2];
+    const data = c.data;
 
     for (let j = 0; j < pointCount; j++) {
-      const p = c.points[j];
+      const d = j * PointData.Stride;
       const q = r + Row.Point0 + j * Pt.Stride;
-      const rAx = p.x - xAx;
-      const rAy = p.y - xAy;
-      const rBx = p.x - xBx;
-      const rBy = p.y - xBy;
+      const rAx = data[d + PointData.X] - xAx;
+      const rAy = data[d + PointData.Y] - xAy;
+      const rBx = data[d + PointData.X] - xBx;
+      const rBy = data[d + PointData.Y] - xBy;
       rows[q + Pt.R_AX] = rAx;
       rows[q + Pt.R_AY] = rAy;
       rows[q + Pt.R_BX] = rBx;
@@ -206,11 +207,11 @@ export class ContactSolver {
       rows[q + Pt.TangentMass] = kTangent > 0 ? 1 / kTangent : 0;
 
       // Baumgarte with slop: push apart at (β/dt) of the penetration beyond the slop.
-      const excess = p.separation + slop;
+      const excess = data[d + PointData.Separation] + slop;
       const bias = excess < 0 ? -betaInvDt * excess : 0;
       // Restitution: with vn⁻ the approach velocity measured by update() (before the step's
       // forces), above the threshold aim for vn⁺ = -e vn⁻.
-      const vn = p.approachVelocity;
+      const vn = data[d + PointData.ApproachVelocity];
       const velocityBias = vn < -threshold ? -e * vn : 0;
       rows[q + Pt.Bias] = bias;
       rows[q + Pt.VelocityBias] = velocityBias;
@@ -220,8 +221,8 @@ export class ContactSolver {
       rows[q + Pt.LastNormalImpulse] = 0;
 
       // Warm start: apply last step's accumulated impulses (or forget them).
-      const normalImpulse = warm ? p.normalImpulse : 0;
-      const tangentImpulse = warm ? p.tangentImpulse : 0;
+      const normalImpulse = warm ? data[d + PointData.NormalImpulse] : 0;
+      const tangentImpulse = warm ? data[d + PointData.TangentImpulse] : 0;
       rows[q + Pt.NormalImpulse] = normalImpulse;
       rows[q + Pt.TangentImpulse] = tangentImpulse;
       if (warm) {
@@ -411,14 +412,15 @@ export class ContactSolver {
     const contacts = this.contacts;
     for (let i = 0, n = this.contactCount; i < n; i++) {
       const c = contacts[i];
+      const data = c.data;
       const r = i * Row.Stride;
       c.blockCase = this.blockCases[i];
       for (let j = 0, pc = meta[i * Meta.Stride + Meta.PointCount]; j < pc; j++) {
-        const p = c.points[j];
+        const d = j * PointData.Stride;
         const q = r + Row.Point0 + j * Pt.Stride;
-        p.normalImpulse = rows[q + Pt.NormalImpulse];
-        p.tangentImpulse = rows[q + Pt.TangentImpulse];
-        p.lastNormalImpulse = rows[q + Pt.LastNormalImpulse];
+        data[d + PointData.NormalImpulse] = rows[q + Pt.NormalImpulse];
+        data[d + PointData.TangentImpulse] = rows[q + Pt.TangentImpulse];
+        data[d + PointData.LastNormalImpulse] = rows[q + Pt.LastNormalImpulse];
       }
     }
   }
