@@ -26,8 +26,8 @@ const enum Row {
   M12 = 11,
   M22 = 12,
   Point0 = 13,
-  Point1 = 25,
-  Stride = 37,
+  Point1 = 29,
+  Stride = 45,
 }
 
 /** Layout of one point inside a contact's block of `rows`, from the point's base. */
@@ -45,7 +45,15 @@ const enum Pt {
   TangentImpulse = 9,
   LastNormalImpulse = 10,
   Bias = 11,
-  Stride = 12,
+  /** rA × n: the normal row's angular Jacobian on A (up to sign). */
+  RnA = 12,
+  /** rB × n. */
+  RnB = 13,
+  /** rA × t: the friction row's angular Jacobian on A (up to sign). */
+  RtA = 14,
+  /** rB × t. */
+  RtB = 15,
+  Stride = 16,
 }
 
 /** Layout of one contact in `ContactSolver.meta` (int32). */
@@ -203,6 +211,10 @@ export class ContactSolver {
       rows[q + Pt.NormalMass] = kNormal > 0 ? 1 / kNormal : 0;
       const rtA = rAx * ty - rAy * tx;
       const rtB = rBx * ty - rBy * tx;
+      rows[q + Pt.RnA] = rnA;
+      rows[q + Pt.RnB] = rnB;
+      rows[q + Pt.RtA] = rtA;
+      rows[q + Pt.RtB] = rtB;
       const kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
       rows[q + Pt.TangentMass] = kTangent > 0 ? 1 / kTangent : 0;
 
@@ -525,16 +537,17 @@ function solveContact(
   const ty = -nx;
   const friction = rows[r + Row.Friction];
 
+  // Every row here has J = [ -d, -(rA × d), d, (rB × d) ] for a direction d (n or t) shared by the
+  // contact's points, so J v = (vB - vA) · d + wB (rB × d) - wA (rA × d), with the cross products
+  // precomputed by prepare, and an impulse λ along d changes vA by -mA λ d, wA by -iA λ (rA × d),
+  // and B the opposite way.
+
   // Friction first, so that the normal rows (solved last) win.
   for (let j = 0; j < pointCount; j++) {
     const q = r + Row.Point0 + j * Pt.Stride;
-    const rAx = rows[q + Pt.R_AX];
-    const rAy = rows[q + Pt.R_AY];
-    const rBx = rows[q + Pt.R_BX];
-    const rBy = rows[q + Pt.R_BY];
-    const dvx = vBx - wB * rBy - vAx + wA * rAy;
-    const dvy = vBy + wB * rBx - vAy - wA * rAx;
-    const vt = dvx * tx + dvy * ty;
+    const rtA = rows[q + Pt.RtA];
+    const rtB = rows[q + Pt.RtB];
+    const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA;
     let lambda = -rows[q + Pt.TangentMass] * vt;
     if (accumulate) {
       const maxFriction = friction * rows[q + Pt.NormalImpulse];
@@ -548,36 +561,29 @@ function solveContact(
       lambda = lambda < -maxFriction ? -maxFriction : lambda > maxFriction ? maxFriction : lambda;
       rows[q + Pt.TangentImpulse] += lambda;
     }
-    const Px = lambda * tx;
-    const Py = lambda * ty;
-    vAx -= mA * Px;
-    vAy -= mA * Py;
-    wA -= iA * (rAx * Py - rAy * Px);
-    vBx += mB * Px;
-    vBy += mB * Py;
-    wB += iB * (rBx * Py - rBy * Px);
+    const lA = mA * lambda;
+    const lB = mB * lambda;
+    vAx -= lA * tx;
+    vAy -= lA * ty;
+    wA -= iA * lambda * rtA;
+    vBx += lB * tx;
+    vBy += lB * ty;
+    wB += iB * lambda * rtB;
   }
 
   if (pointCount === 2 && useBlock && meta[m + Meta.BlockUsable] === 1) {
     const q1 = r + Row.Point0;
     const q2 = r + Row.Point1;
-    const r1Ax = rows[q1 + Pt.R_AX];
-    const r1Ay = rows[q1 + Pt.R_AY];
-    const r1Bx = rows[q1 + Pt.R_BX];
-    const r1By = rows[q1 + Pt.R_BY];
-    const r2Ax = rows[q2 + Pt.R_AX];
-    const r2Ay = rows[q2 + Pt.R_AY];
-    const r2Bx = rows[q2 + Pt.R_BX];
-    const r2By = rows[q2 + Pt.R_BY];
+    const rn1A = rows[q1 + Pt.RnA];
+    const rn1B = rows[q1 + Pt.RnB];
+    const rn2A = rows[q2 + Pt.RnA];
+    const rn2B = rows[q2 + Pt.RnB];
     const a1 = accumulate ? rows[q1 + Pt.NormalImpulse] : 0;
     const a2 = accumulate ? rows[q2 + Pt.NormalImpulse] : 0;
     // Normal velocities now, less the targets: b = vn - target.
-    const dv1x = vBx - wB * r1By - vAx + wA * r1Ay;
-    const dv1y = vBy + wB * r1Bx - vAy - wA * r1Ax;
-    const dv2x = vBx - wB * r2By - vAx + wA * r2Ay;
-    const dv2y = vBy + wB * r2Bx - vAy - wA * r2Ax;
-    let b1 = dv1x * nx + dv1y * ny - rows[q1 + target];
-    let b2 = dv2x * nx + dv2y * ny - rows[q2 + target];
+    const dvn = (vBx - vAx) * nx + (vBy - vAy) * ny;
+    let b1 = dvn + wB * rn1B - wA * rn1A - rows[q1 + target];
+    let b2 = dvn + wB * rn2B - wA * rn2A - rows[q2 + target];
     // b' = b - K a: the LCP in the new totals x = a + d.
     const k11 = rows[r + Row.K11];
     const k12 = rows[r + Row.K12];
@@ -610,28 +616,23 @@ function solveContact(
         rows[q1 + Pt.LastNormalImpulse] = x1;
         rows[q2 + Pt.LastNormalImpulse] = x2;
       }
-      const P1x = d1 * nx;
-      const P1y = d1 * ny;
-      const P2x = d2 * nx;
-      const P2y = d2 * ny;
-      vAx -= mA * (P1x + P2x);
-      vAy -= mA * (P1y + P2y);
-      wA -= iA * (r1Ax * P1y - r1Ay * P1x + r2Ax * P2y - r2Ay * P2x);
-      vBx += mB * (P1x + P2x);
-      vBy += mB * (P1y + P2y);
-      wB += iB * (r1Bx * P1y - r1By * P1x + r2Bx * P2y - r2By * P2x);
+      const d = d1 + d2;
+      const lA = mA * d;
+      const lB = mB * d;
+      vAx -= lA * nx;
+      vAy -= lA * ny;
+      wA -= iA * (d1 * rn1A + d2 * rn2A);
+      vBx += lB * nx;
+      vBy += lB * ny;
+      wB += iB * (d1 * rn1B + d2 * rn2B);
     }
   } else {
     blockCases[i] = 0;
     for (let j = 0; j < pointCount; j++) {
       const q = r + Row.Point0 + j * Pt.Stride;
-      const rAx = rows[q + Pt.R_AX];
-      const rAy = rows[q + Pt.R_AY];
-      const rBx = rows[q + Pt.R_BX];
-      const rBy = rows[q + Pt.R_BY];
-      const dvx = vBx - wB * rBy - vAx + wA * rAy;
-      const dvy = vBy + wB * rBx - vAy - wA * rAx;
-      const vn = dvx * nx + dvy * ny;
+      const rnA = rows[q + Pt.RnA];
+      const rnB = rows[q + Pt.RnB];
+      const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
       let lambda = rows[q + Pt.NormalMass] * (rows[q + target] - vn);
       if (accumulate) {
         const old = rows[q + Pt.NormalImpulse];
@@ -643,14 +644,14 @@ function solveContact(
         rows[q + Pt.NormalImpulse] += lambda;
         rows[q + Pt.LastNormalImpulse] = lambda;
       }
-      const Px = lambda * nx;
-      const Py = lambda * ny;
-      vAx -= mA * Px;
-      vAy -= mA * Py;
-      wA -= iA * (rAx * Py - rAy * Px);
-      vBx += mB * Px;
-      vBy += mB * Py;
-      wB += iB * (rBx * Py - rBy * Px);
+      const lA = mA * lambda;
+      const lB = mB * lambda;
+      vAx -= lA * nx;
+      vAy -= lA * ny;
+      wA -= iA * lambda * rnA;
+      vBx += lB * nx;
+      vBy += lB * ny;
+      wB += iB * lambda * rnB;
     }
   }
 
