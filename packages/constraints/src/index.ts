@@ -46,5 +46,11 @@ export {
   solveRevoluteJointPosition,
 } from './revolute-joint';
 export { SolverSettings, type SolverSettingsOptions } from './settings';
-export { box2dLiteSoftness, Softness, softnessFromFrequency, softnessFromSpring } from './softness';
+export {
+  box2dLiteSoftness,
+  dampingRate,
+  Softness,
+  softnessFromFrequency,
+  softnessFromSpring,
+} from './softness';
 export { SolverBody } from './solver-body';

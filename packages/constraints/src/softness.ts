@@ -1,3 +1,5 @@
+import { cos } from '@lite/math';
+
 /**
  * Soft constraints from a frequency and a damping ratio, by the implicit-Euler derivation of
  * DESIGN.md (Erin Catto, "Soft Constraints", GDC 2011).
@@ -54,7 +56,8 @@ export class Softness {
 }
 
 /**
- * Soft-row coefficients from a frequency and damping ratio: k = m ω², c = 2 m ζ ω,
+ * Soft-row coefficients from a frequency and damping ratio: k = m ω², c = m · dampingRate (about
+ * 2 m ζ ω; see {@link dampingRate}, which makes the discrete oscillation keep the frequency),
  * γ = 1 / (dt (c + dt k)), β = dt k / (c + dt k). A frequency of 0 (or dt = 0) is the limit
  * k = c = 0: no spring at all (massScale 0, impulseScale 1). Allocates nothing.
  *
@@ -73,8 +76,9 @@ export function softnessFromFrequency(
   dt: number,
 ): Softness {
   const omega = 2 * Math.PI * frequencyHz;
-  // Divide k and c by m: a = c/m + dt k/m = 2ζω + dt ω².
-  const a = 2 * dampingRatio * omega + dt * omega * omega;
+  // Divide k and c by m: a = c/m + dt k/m, with c/m the frequency-matched damping rate (nominally
+  // 2ζω) and k/m = ω².
+  const a = dampingRate(omega, dampingRatio, dt) + dt * omega * omega;
   const gammaMass = dt * a > 0 ? 1 / (dt * a) : Number.POSITIVE_INFINITY;
   out.beta = a > 0 ? (dt * omega * omega) / a : 0;
   out.biasRate = a > 0 ? (omega * omega) / a : 0;
@@ -107,6 +111,42 @@ export function softnessFromSpring(
   out.biasRate = a > 0 ? stiffness / a : 0;
   setScales(out, gamma * effectiveMass, effectiveMass);
   return out;
+}
+
+/**
+ * The damping rate c / m to build a soft row with, so that its implicit-Euler oscillation has the
+ * frequency asked for while its stiffness k = m ω² (and so its static sag) stays exact.
+ *
+ * Per unit effective mass, with h the step, x = ωh and α = h c / m, one step of the soft row is
+ * v₂ = (v₁ - h ω² C₁) / (1 + α + x²), C₂ = C₁ + h v₂. That map's eigenvalues λ have
+ * |λ|² = 1 / (1 + α + x²) and cos arg λ = (2 + α) / (2 √(1 + α + x²)). With the nominal
+ * α = 2ζx the discrete motion turns slower than the continuous one (undamped: arctan ωh per step
+ * instead of ωh, 3% slow at 3 Hz and 60 Hz) and loses amplitude even when ζ = 0. Asking
+ * cos arg λ = c for the continuous angle θ = ωh √(1 - ζ²), c = cos θ, s² = 1 - c²:
+ *
+ * ```
+ * α² + 4 s² α + 4 (s² - c² x²) = 0   =>   α = 2 (√(s⁴ - s² + c² x²) - s²)
+ * ```
+ *
+ * which is less than 2ζx (the implicit step's own damping takes the place of part of the
+ * damper's) and may be negative for a lightly damped spring; the step stays stable while
+ * α + x² > 0 (|λ| < 1). The damping ratio therefore comes out approximately, the frequency exactly.
+ * Returns the nominal 2ζω when there is no oscillation to match (ζ >= 1, ω = 0) or no such α (a
+ * spring too stiff for the step). In 1/s.
+ */
+export function dampingRate(omega: number, dampingRatio: number, dt: number): number {
+  const nominal = 2 * dampingRatio * omega;
+  if (!(omega > 0 && dt > 0 && dampingRatio < 1)) return nominal;
+  const x = omega * dt;
+  const theta = x * Math.sqrt(1 - dampingRatio * dampingRatio);
+  if (!(theta < Math.PI / 2)) return nominal;
+  const c = cos(theta);
+  const s2 = 1 - c * c;
+  const discriminant = s2 * s2 - s2 + c * c * x * x;
+  if (!(discriminant >= 0)) return nominal;
+  const alpha = 2 * (Math.sqrt(discriminant) - s2);
+  if (!(alpha + x * x > 0)) return nominal;
+  return alpha / dt;
 }
 
 function setScales(out: Softness, gammaMass: number, effectiveMass: number): void {
