@@ -71,6 +71,37 @@ const cases: Case[] = [
     iterations: 10,
   },
   {
+    name: 'F [-0.1,0.1] 0.5kg +20',
+    lower: -0.1,
+    upper: 0.1,
+    mass: 0.5,
+    omega: 20,
+    arm: 2.5,
+    start: 0,
+    iterations: 10,
+  },
+  {
+    name: 'G [-0.05,0.05] 10kg arm 5 m -4',
+    lower: -0.05,
+    upper: 0.05,
+    mass: 10,
+    omega: -4,
+    arm: 5,
+    start: 0,
+    iterations: 10,
+  },
+  { name: 'H [0,0] 2kg arm 1 m +3', lower: 0, upper: 0, mass: 2, omega: 3, arm: 1, start: 0, iterations: 10 },
+  {
+    name: 'I [-1,1] 1kg arm 0.5 m +30',
+    lower: -1,
+    upper: 1,
+    mass: 1,
+    omega: 30,
+    arm: 0.5,
+    start: 0,
+    iterations: 10,
+  },
+  {
     name: 'A with 100 iterations',
     lower: -0.3,
     upper: 0.5,
@@ -112,10 +143,10 @@ for (const c of cases) {
     0.5 * box.inertia * box.angularVelocity ** 2 +
     box.mass * 10 * box.position.y;
   const e0 = energy();
-  let over = 0;
+  let over = Number.NEGATIVE_INFINITY;
   let sep = 0;
   let eMax = e0;
-  let eMaxAbs = Math.abs(e0);
+  let eMaxStep = 0;
   for (let i = 0; i < 600; i++) {
     world.step(dt);
     const a = joint.jointAngle();
@@ -124,12 +155,14 @@ for (const c of cases) {
     const pb = box.getWorldPoint({ x: joint.localAnchorBX, y: joint.localAnchorBY });
     sep = Math.max(sep, Math.hypot(pa.x - pb.x, pa.y - pb.y));
     const e = energy();
-    eMax = Math.max(eMax, e);
-    eMaxAbs = Math.max(eMaxAbs, Math.abs(e));
+    if (e > eMax) {
+      eMax = e;
+      eMaxStep = i + 1;
+    }
   }
   console.log(
-    `${c.name.padEnd(40)} overshoot ${((over * 180) / Math.PI).toFixed(3).padStart(8)} deg  ` +
-      `separation ${(sep * 1000).toFixed(3).padStart(9)} mm  E0 ${e0.toFixed(2).padStart(8)} J  ` +
-      `max gain ${(eMax - e0).toFixed(3).padStart(10)} J  final angle ${joint.jointAngle().toFixed(3)}`,
+    `${c.name.padEnd(40)} overshoot ${((over * 180) / Math.PI).toFixed(4).padStart(9)} deg  ` +
+      `separation ${(sep * 1000).toExponential(2).padStart(9)} mm  E0 ${e0.toFixed(2).padStart(8)} J  ` +
+      `max gain ${(eMax - e0).toFixed(3).padStart(10)} J (step ${eMaxStep})  final angle ${joint.jointAngle().toFixed(3)}`,
   );
 }
