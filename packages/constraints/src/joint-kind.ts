@@ -54,6 +54,7 @@ export const LIMIT_EQUAL_RANGE = (0.5 * Math.PI) / 180;
 
 /**
  * A limit is within reach when its gap is below 2 |ωB - ωA| dt plus this margin, radians (5°); a
- * pin whose limit is within reach leaves its chain for the step (see `RevoluteJoint.limitNear`).
+ * pin in a chain solves such a limit with its point rows as a 3x3 block (see
+ * `RevoluteJoint.limitNear`).
  */
 export const LIMIT_NEAR_MARGIN = (5 * Math.PI) / 180;

@@ -152,8 +152,9 @@ export class RevoluteJoint {
   limitBias: number;
   /**
    * Whether the limit of the 3x3 block is within reach this step (its gap below
-   * 2 |ωB - ωA| dt + {@link LIMIT_NEAR_MARGIN}): such a pin is not put in a chain, so its limit is
-   * solved with its point rows. Scratch, written by the prepare.
+   * 2 |ωB - ωA| dt + {@link LIMIT_NEAR_MARGIN}): a pin in a chain then still solves that limit with
+   * its own point rows as a 3x3 block before the chain's solve (a far limit is an angular row of
+   * its own). Scratch, written by the prepare.
    */
   limitNear: boolean;
   /** Softness of the point rows. */
@@ -403,7 +404,6 @@ export function prepareRevoluteJoint(
   joint.axialMass = kAxial > 0 ? 1 / kAxial : 0;
   const angle = bB.angle - bA.angle - joint.referenceAngle;
   joint.angle = angle;
-  const baumgarte = settings.positionCorrection ? settings.baumgarte * invDt : 0;
 
   // The point rows and the angle row as one block, three rows (Box2D v2.3's revolute joint):
   //   C = [ pB - pA ; θB - θA - θref - bound ]
@@ -430,11 +430,14 @@ export function prepareRevoluteJoint(
     const lower = joint.lowerAngle;
     const upper = joint.upperAngle;
     // While inside, a row allows closing at up to C/dt, so the bound is met exactly at the end of
-    // the step (speculative: no overshoot at impact); past it, Baumgarte pushes back.
+    // the step (speculative: no overshoot at impact). Past it, the row only stops the joint going
+    // further (bias 0, as Box2D v2.3) and the position pass turns it back: a Baumgarte push-back
+    // acts as a spring on a large violation and, warm started, keeps pushing after the motion has
+    // reversed, which made chains of limited pins gain energy.
     const lowerC = angle - lower;
-    joint.lowerBias = lowerC > 0 ? -lowerC * invDt : -baumgarte * lowerC;
+    joint.lowerBias = lowerC > 0 ? -lowerC * invDt : 0;
     const upperC = upper - angle;
-    joint.upperBias = upperC > 0 ? -upperC * invDt : -baumgarte * upperC;
+    joint.upperBias = upperC > 0 ? -upperC * invDt : 0;
     // An infinite bound has no row (the solve skips it).
     if (!Number.isFinite(joint.lowerBias)) joint.lowerBias = 0;
     if (!Number.isFinite(joint.upperBias)) joint.upperBias = 0;
@@ -443,9 +446,8 @@ export function prepareRevoluteJoint(
       const speed = bB.angularVelocity - bA.angularVelocity;
       let gap: number;
       if (upper - lower < LIMIT_EQUAL_RANGE) {
-        // Both bounds at once: the angle is held where it is, a violation pushed back.
+        // Both bounds at once: the angle is held where it is (the position pass corrects it).
         joint.limitState = LIMIT_EQUAL;
-        joint.limitBias = lowerC < 0 ? -baumgarte * lowerC : upperC < 0 ? baumgarte * upperC : 0;
         gap = 0;
       } else {
         // The bound the joint is heading for (by the angle it would reach this step) joins the block.
@@ -569,14 +571,15 @@ function solveUpperRow(joint: RevoluteJoint): void {
  * alone with the limit's accumulated impulse taken out); the other bound, if finite, is a row of its
  * own before it. Otherwise every limit is a row of its own and the point rows a 2x2 block. A pin
  * that is part of a chain this step (`chainRole` not {@link CHAIN_NONE}) leaves its point rows to
- * the chain's solve (`solveJointChainVelocities`).
+ * the chain's solve (`solveJointChainVelocities`), except in the 3x3 block of a limit within reach
+ * (`limitNear`), which the chain's solve then follows.
  */
 export function solveRevoluteJoint(joint: RevoluteJoint): void {
   const axialMass = joint.axialMass;
   const state = joint.limitState;
   if (joint.enableMotor && axialMass > 0 && state !== LIMIT_EQUAL) solveMotorRow(joint);
 
-  const block = state !== LIMIT_NONE && joint.chainRole === CHAIN_NONE;
+  const block = state !== LIMIT_NONE && (joint.chainRole === CHAIN_NONE || joint.limitNear);
   if (joint.enableLimit && axialMass > 0) {
     const hasLower = joint.lowerAngle > Number.NEGATIVE_INFINITY;
     const hasUpper = joint.upperAngle < Number.POSITIVE_INFINITY;
@@ -589,7 +592,7 @@ export function solveRevoluteJoint(joint: RevoluteJoint): void {
       if (hasLower) solveLowerRow(joint);
     }
   }
-  if (joint.chainRole !== CHAIN_NONE) return;
+  if (!block && joint.chainRole !== CHAIN_NONE) return;
 
   const bA = joint.bodyA;
   const bB = joint.bodyB;
