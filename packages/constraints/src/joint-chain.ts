@@ -28,12 +28,20 @@ import type { SolverBody } from './solver-body';
  *
  * with Uₖ = K(k, k+1) = sₖ sₖ₊₁ [ m I + i S(rₖ) S(rₖ₊₁)ᵀ ] through the body they share (m, i its
  * inverse mass and inertia, r the two lever arms on it, s = +1 when it is the pin's body B, -1 for A,
- * S(r) = (-r.y, r.x)ᵀ). Motors and limits stay Gauss-Seidel rows. Bodies held by three or more rigid
+ * S(r) = (-r.y, r.x)ᵀ). Motors and limits stay Gauss-Seidel rows before the chain's solve (a limit
+ * within reach as a 3x3 block with its pin's point rows). Bodies held by three or more rigid
  * pins end chains there, chains that close on themselves (a loop, two pins between the same bodies)
  * are left to Gauss-Seidel, and so is a chain whose K turns out singular. Joints join chains in array
  * order, so the result depends only on that order.
  */
 
+/**
+ * A rigid pin with an invertible K may join a chain, limits and motors included. A limit within
+ * reach (`limitNear`) is still solved in one 3x3 block with the pin's own point rows (see
+ * `solveRevoluteJoint`), before the chain's exact solve of all the point rows; leaving such pins out
+ * of their chain was tried and breaks a heavy chain into Gauss-Seidel pieces (a 50 kg weight on ten
+ * limited 1 kg links: pins 15 cm apart instead of 4 cm).
+ */
 function isChainable(joint: RevoluteJoint): boolean {
   return joint.frequencyHz === 0 && joint.k11 * joint.k22 - joint.k12 * joint.k12 > 0;
 }

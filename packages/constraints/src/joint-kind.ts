@@ -33,3 +33,28 @@ export const CHAIN_NEWTON_STEPS = 20;
 
 /** A chain position pass stops once every pin of the chain is within this distance, m. */
 export const CHAIN_TOLERANCE = 1e-5;
+
+/** `RevoluteJoint.limitState`: no limit row is solved together with the point rows this step. */
+export const LIMIT_NONE = 0;
+
+/** `RevoluteJoint.limitState`: the lower-limit row joins the point rows in one 3x3 block. */
+export const LIMIT_LOWER = 1;
+
+/** `RevoluteJoint.limitState`: the upper-limit row joins the point rows in one 3x3 block. */
+export const LIMIT_UPPER = 2;
+
+/**
+ * `RevoluteJoint.limitState`: the bounds are closer than {@link LIMIT_EQUAL_RANGE}; one two-sided
+ * angle row (the joint angle is held) joins the point rows, and the motor is off.
+ */
+export const LIMIT_EQUAL = 3;
+
+/** Limits whose bounds are closer than this, radians (0.5°), hold the angle with one two-sided row. */
+export const LIMIT_EQUAL_RANGE = (0.5 * Math.PI) / 180;
+
+/**
+ * A limit is within reach when its gap is below 2 |ωB - ωA| dt plus this margin, radians (5°); a
+ * pin in a chain solves such a limit with its point rows as a 3x3 block (see
+ * `RevoluteJoint.limitNear`).
+ */
+export const LIMIT_NEAR_MARGIN = (5 * Math.PI) / 180;

@@ -1,7 +1,17 @@
 import { cos, sin, type Vec2Like } from '@lite/math';
 import { checkBodies } from './distance-joint';
 import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './errors';
-import { CHAIN_NONE, JointKind, MAX_ANGULAR_CORRECTION } from './joint-kind';
+import {
+  CHAIN_NONE,
+  JointKind,
+  LIMIT_EQUAL,
+  LIMIT_EQUAL_RANGE,
+  LIMIT_LOWER,
+  LIMIT_NEAR_MARGIN,
+  LIMIT_NONE,
+  LIMIT_UPPER,
+  MAX_ANGULAR_CORRECTION,
+} from './joint-kind';
 import type { SolverSettings } from './settings';
 import { Softness, softnessFromFrequency } from './softness';
 import type { SolverBody } from './solver-body';
@@ -113,6 +123,40 @@ export class RevoluteJoint {
   upperBias: number;
   /** maxMotorTorque · dt of this step, N m s. */
   maxMotorImpulse: number;
+  /** K of the point rows and the angle row together, entry (1,3) = (3,1), 1/(kg m). */
+  k13: number;
+  /** K (3x3) entry (2,3) = (3,2), 1/(kg m). */
+  k23: number;
+  /** K (3x3) entry (3,3) = iA + iB, 1/(kg m²). */
+  k33: number;
+  /** Inverse of the 3x3 K, entry (1,1) (the position pass overwrites it). */
+  n11: number;
+  /** Inverse of the 3x3 K, entry (1,2) = (2,1). */
+  n12: number;
+  /** Inverse of the 3x3 K, entry (1,3) = (3,1). */
+  n13: number;
+  /** Inverse of the 3x3 K, entry (2,2). */
+  n22: number;
+  /** Inverse of the 3x3 K, entry (2,3) = (3,2). */
+  n23: number;
+  /** Inverse of the 3x3 K, entry (3,3). */
+  n33: number;
+  /**
+   * Which limit row is solved together with the point rows this step: {@link LIMIT_NONE} (the
+   * limits, if any, are rows of their own: soft pin, no limit, or no 3x3 K), {@link LIMIT_LOWER},
+   * {@link LIMIT_UPPER} (the bound the joint is heading for; the other bound stays a row of its own)
+   * or {@link LIMIT_EQUAL} (both bounds at once). Scratch, written by the prepare.
+   */
+  limitState: number;
+  /** Target ωB - ωA of the angle row of the 3x3 block, rad/s (scratch). */
+  limitBias: number;
+  /**
+   * Whether the limit of the 3x3 block is within reach this step (its gap below
+   * 2 |ωB - ωA| dt + {@link LIMIT_NEAR_MARGIN}): a pin in a chain then still solves that limit with
+   * its own point rows as a 3x3 block before the chain's solve (a far limit is an angular row of
+   * its own). Scratch, written by the prepare.
+   */
+  limitNear: boolean;
   /** Softness of the point rows. */
   readonly softness: Softness;
   /** 1 / dt of the step being solved, 1/s (scratch, written by the prepare; 0 for dt = 0). */
@@ -227,6 +271,18 @@ export class RevoluteJoint {
     this.lowerBias = 0;
     this.upperBias = 0;
     this.maxMotorImpulse = 0;
+    this.k13 = 0;
+    this.k23 = 0;
+    this.k33 = 0;
+    this.n11 = 0;
+    this.n12 = 0;
+    this.n13 = 0;
+    this.n22 = 0;
+    this.n23 = 0;
+    this.n33 = 0;
+    this.limitState = LIMIT_NONE;
+    this.limitBias = 0;
+    this.limitNear = false;
     this.softness = new Softness();
     this.invDt = 0;
     this.chainRole = CHAIN_NONE;
@@ -348,23 +404,72 @@ export function prepareRevoluteJoint(
   joint.axialMass = kAxial > 0 ? 1 / kAxial : 0;
   const angle = bB.angle - bA.angle - joint.referenceAngle;
   joint.angle = angle;
-  const baumgarte = settings.positionCorrection ? settings.baumgarte * invDt : 0;
+
+  // The point rows and the angle row as one block, three rows (Box2D v2.3's revolute joint):
+  //   C = [ pB - pA ; θB - θA - θref - bound ]
+  //   Ċ = [ vB + wB × rB - vA - wA × rA ; wB - wA ]
+  //   J = [ -I, -S(rA), I, S(rB) ]          S(r) = (-r.y, r.x)ᵀ
+  //       [ 0,  -1,     0, 1     ]
+  //   K = J M⁻¹ Jᵀ = [ K₂ₓ₂                    iA (-rA.y) + iB (-rB.y) ]
+  //                  [                         iA rA.x + iB rB.x       ]
+  //                  [ (sym.)                  iA + iB                 ]
+  // The coupling column is Σ i (angular column of the point rows)(that of the angle row):
+  // iA (-S(rA))(-1) + iB S(rB)(1) = iA S(rA) + iB S(rB).
+  // Solving the limit with the pin is what stops a pendulum: an angle row alone changes only ω,
+  // with the small mass 1/(iA + iB) of the bob turning about its own centre, and the pin rows
+  // solved after it hand almost all of the impulse back (m d² / I ≈ 100 for a 2.5 m arm).
+  const k13 = -iA * rAy - iB * rBy;
+  const k23 = iA * rAx + iB * rBx;
+  joint.k13 = k13;
+  joint.k23 = k23;
+  joint.k33 = kAxial;
+  joint.limitState = LIMIT_NONE;
+  joint.limitBias = 0;
+  joint.limitNear = false;
   if (joint.enableLimit) {
-    // While inside, a row allows closing at up to C/dt, so the bound is met exactly (speculative);
-    // past it, Baumgarte pushes back.
-    const lowerC = angle - joint.lowerAngle;
-    joint.lowerBias = lowerC > 0 ? -lowerC * invDt : -baumgarte * lowerC;
-    const upperC = joint.upperAngle - angle;
-    joint.upperBias = upperC > 0 ? -upperC * invDt : -baumgarte * upperC;
+    const lower = joint.lowerAngle;
+    const upper = joint.upperAngle;
+    // While inside, a row allows closing at up to C/dt, so the bound is met exactly at the end of
+    // the step (speculative: no overshoot at impact). Past it, the row only stops the joint going
+    // further (bias 0, as Box2D v2.3) and the position pass turns it back: a Baumgarte push-back
+    // acts as a spring on a large violation and, warm started, keeps pushing after the motion has
+    // reversed, which made chains of limited pins gain energy.
+    const lowerC = angle - lower;
+    joint.lowerBias = lowerC > 0 ? -lowerC * invDt : 0;
+    const upperC = upper - angle;
+    joint.upperBias = upperC > 0 ? -upperC * invDt : 0;
     // An infinite bound has no row (the solve skips it).
     if (!Number.isFinite(joint.lowerBias)) joint.lowerBias = 0;
     if (!Number.isFinite(joint.upperBias)) joint.upperBias = 0;
+    const hasBound = lower > Number.NEGATIVE_INFINITY || upper < Number.POSITIVE_INFINITY;
+    if (hasBound && joint.frequencyHz === 0 && invertK3(joint, k11, k12, k13, k22, k23, kAxial)) {
+      const speed = bB.angularVelocity - bA.angularVelocity;
+      let gap: number;
+      if (upper - lower < LIMIT_EQUAL_RANGE) {
+        // Both bounds at once: the angle is held where it is (the position pass corrects it).
+        joint.limitState = LIMIT_EQUAL;
+        gap = 0;
+      } else {
+        // The bound the joint is heading for (by the angle it would reach this step) joins the block.
+        const predicted = angle + dt * speed;
+        if (predicted - lower <= upper - predicted) {
+          joint.limitState = LIMIT_LOWER;
+          joint.limitBias = joint.lowerBias;
+          gap = lowerC;
+        } else {
+          joint.limitState = LIMIT_UPPER;
+          joint.limitBias = -joint.upperBias;
+          gap = upperC;
+        }
+      }
+      joint.limitNear = gap < 2 * Math.abs(speed) * dt + LIMIT_NEAR_MARGIN;
+    }
   } else {
     joint.lowerImpulse = 0;
     joint.upperImpulse = 0;
   }
   joint.maxMotorImpulse = joint.maxMotorTorque * dt;
-  if (!joint.enableMotor) joint.motorImpulse = 0;
+  if (!joint.enableMotor || joint.limitState === LIMIT_EQUAL) joint.motorImpulse = 0;
 
   if (settings.warmStarting) {
     const Px = joint.impulseX;
@@ -386,11 +491,109 @@ export function prepareRevoluteJoint(
 }
 
 /**
- * One velocity iteration of a revolute joint: motor, limits, then the point rows (last: they matter
- * most). A pin that is part of a chain this step (`chainRole` not {@link CHAIN_NONE}) leaves its point
- * rows to the chain's solve (`solveJointChainVelocities`).
+ * Inverts the symmetric 3x3 K of the point and angle rows into `joint.n11` ... `joint.n33` (by
+ * cofactors). Returns false, leaving them alone, when K is singular or nearly so.
+ */
+function invertK3(
+  joint: RevoluteJoint,
+  k11: number,
+  k12: number,
+  k13: number,
+  k22: number,
+  k23: number,
+  k33: number,
+): boolean {
+  const c11 = k22 * k33 - k23 * k23;
+  const c12 = k13 * k23 - k12 * k33;
+  const c13 = k12 * k23 - k13 * k22;
+  const det = k11 * c11 + k12 * c12 + k13 * c13;
+  // Relative guard, as for the chains: a nearly redundant row loses all its digits.
+  if (!(det > 1e-12 * k11 * k22 * k33)) return false;
+  const invDet = 1 / det;
+  joint.n11 = c11 * invDet;
+  joint.n12 = c12 * invDet;
+  joint.n13 = c13 * invDet;
+  joint.n22 = (k11 * k33 - k13 * k13) * invDet;
+  joint.n23 = (k12 * k13 - k11 * k23) * invDet;
+  joint.n33 = (k11 * k22 - k12 * k12) * invDet;
+  return true;
+}
+
+/** The motor row: drives ωB - ωA towards `motorSpeed`, the accumulated impulse within ±maxMotorTorque dt. */
+function solveMotorRow(joint: RevoluteJoint): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const cdot = bB.angularVelocity - bA.angularVelocity - joint.motorSpeed;
+  let lambda = -joint.axialMass * cdot;
+  const old = joint.motorImpulse;
+  const maxImpulse = joint.maxMotorImpulse;
+  let total = old + lambda;
+  total = total < -maxImpulse ? -maxImpulse : total > maxImpulse ? maxImpulse : total;
+  joint.motorImpulse = total;
+  lambda = total - old;
+  bA.angularVelocity -= bA.invI * lambda;
+  bB.angularVelocity += bB.invI * lambda;
+}
+
+/** The lower-limit row on its own (angular only): ωB - ωA >= lowerBias, impulse >= 0. */
+function solveLowerRow(joint: RevoluteJoint): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const cdot = bB.angularVelocity - bA.angularVelocity;
+  let lambda = joint.axialMass * (joint.lowerBias - cdot);
+  const old = joint.lowerImpulse;
+  const total = old + lambda > 0 ? old + lambda : 0;
+  joint.lowerImpulse = total;
+  lambda = total - old;
+  bA.angularVelocity -= bA.invI * lambda;
+  bB.angularVelocity += bB.invI * lambda;
+}
+
+/** The upper-limit row on its own (angular only): ωA - ωB >= upperBias, impulse >= 0. */
+function solveUpperRow(joint: RevoluteJoint): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const cdot = bA.angularVelocity - bB.angularVelocity;
+  let lambda = joint.axialMass * (joint.upperBias - cdot);
+  const old = joint.upperImpulse;
+  const total = old + lambda > 0 ? old + lambda : 0;
+  joint.upperImpulse = total;
+  lambda = total - old;
+  bA.angularVelocity += bA.invI * lambda;
+  bB.angularVelocity -= bB.invI * lambda;
+}
+
+/**
+ * One velocity iteration of a revolute joint: the motor first, then the limits and the point rows
+ * (last: they matter most). A rigid pin whose limit takes part in the block (`limitState` not
+ * {@link LIMIT_NONE}) solves the point rows and the limit the joint is heading for as one 3x3 system
+ * with that limit's impulse clamped (Box2D v2.3: when the clamp binds, the point rows are solved
+ * alone with the limit's accumulated impulse taken out); the other bound, if finite, is a row of its
+ * own before it. Otherwise every limit is a row of its own and the point rows a 2x2 block. A pin
+ * that is part of a chain this step (`chainRole` not {@link CHAIN_NONE}) leaves its point rows to
+ * the chain's solve (`solveJointChainVelocities`), except in the 3x3 block of a limit within reach
+ * (`limitNear`), which the chain's solve then follows.
  */
 export function solveRevoluteJoint(joint: RevoluteJoint): void {
+  const axialMass = joint.axialMass;
+  const state = joint.limitState;
+  if (joint.enableMotor && axialMass > 0 && state !== LIMIT_EQUAL) solveMotorRow(joint);
+
+  const block = state !== LIMIT_NONE && (joint.chainRole === CHAIN_NONE || joint.limitNear);
+  if (joint.enableLimit && axialMass > 0) {
+    const hasLower = joint.lowerAngle > Number.NEGATIVE_INFINITY;
+    const hasUpper = joint.upperAngle < Number.POSITIVE_INFINITY;
+    if (!block) {
+      if (hasLower) solveLowerRow(joint);
+      if (hasUpper) solveUpperRow(joint);
+    } else if (state === LIMIT_LOWER) {
+      if (hasUpper) solveUpperRow(joint);
+    } else if (state === LIMIT_UPPER) {
+      if (hasLower) solveLowerRow(joint);
+    }
+  }
+  if (!block && joint.chainRole !== CHAIN_NONE) return;
+
   const bA = joint.bodyA;
   const bB = joint.bodyB;
   const mA = bA.invMass;
@@ -403,71 +606,64 @@ export function solveRevoluteJoint(joint: RevoluteJoint): void {
   let vBx = bB.linearVelocity.x;
   let vBy = bB.linearVelocity.y;
   let wB = bB.angularVelocity;
-  const axialMass = joint.axialMass;
-
-  if (joint.enableMotor && axialMass > 0) {
-    const cdot = wB - wA - joint.motorSpeed;
-    let lambda = -axialMass * cdot;
-    const old = joint.motorImpulse;
-    const maxImpulse = joint.maxMotorImpulse;
-    let total = old + lambda;
-    total = total < -maxImpulse ? -maxImpulse : total > maxImpulse ? maxImpulse : total;
-    joint.motorImpulse = total;
-    lambda = total - old;
-    wA -= iA * lambda;
-    wB += iB * lambda;
-  }
-
-  if (joint.enableLimit && axialMass > 0) {
-    if (joint.lowerAngle > Number.NEGATIVE_INFINITY) {
-      const cdot = wB - wA;
-      let lambda = axialMass * (joint.lowerBias - cdot);
-      const old = joint.lowerImpulse;
-      const total = old + lambda > 0 ? old + lambda : 0;
-      joint.lowerImpulse = total;
-      lambda = total - old;
-      wA -= iA * lambda;
-      wB += iB * lambda;
-    }
-    if (joint.upperAngle < Number.POSITIVE_INFINITY) {
-      const cdot = wA - wB;
-      let lambda = axialMass * (joint.upperBias - cdot);
-      const old = joint.upperImpulse;
-      const total = old + lambda > 0 ? old + lambda : 0;
-      joint.upperImpulse = total;
-      lambda = total - old;
-      wA += iA * lambda;
-      wB -= iB * lambda;
-    }
-  }
-
-  if (joint.chainRole !== CHAIN_NONE) {
-    bA.angularVelocity = wA;
-    bB.angularVelocity = wB;
-    return;
-  }
-
   const rAx = joint.rAx;
   const rAy = joint.rAy;
   const rBx = joint.rBx;
   const rBy = joint.rBy;
   const cdotX = vBx - wB * rBy - vAx + wA * rAy;
   const cdotY = vBy + wB * rBx - vAy - wA * rAx;
-  const softness = joint.softness;
-  const massScale = softness.massScale;
-  const impulseScale = softness.impulseScale;
-  const ex = joint.biasX - cdotX;
-  const ey = joint.biasY - cdotY;
-  const Px = massScale * (joint.m11 * ex + joint.m12 * ey) - impulseScale * joint.impulseX;
-  const Py = massScale * (joint.m12 * ex + joint.m22 * ey) - impulseScale * joint.impulseY;
+  let Px: number;
+  let Py: number;
+  let Pz = 0;
+  if (block) {
+    // K Δλ = bias - Ċ for the three rows; then the accumulated limit impulse must keep its sign.
+    const bx = joint.biasX - cdotX;
+    const by = joint.biasY - cdotY;
+    const bz = joint.limitBias - (wB - wA);
+    Px = joint.n11 * bx + joint.n12 * by + joint.n13 * bz;
+    Py = joint.n12 * bx + joint.n22 * by + joint.n23 * bz;
+    Pz = joint.n13 * bx + joint.n23 * by + joint.n33 * bz;
+    // The signed accumulated impulse of the block's angle row (positive pushes ωB - ωA up).
+    const old =
+      state === LIMIT_LOWER
+        ? joint.lowerImpulse
+        : state === LIMIT_UPPER
+          ? -joint.upperImpulse
+          : joint.lowerImpulse - joint.upperImpulse;
+    let total = old + Pz;
+    if ((state === LIMIT_LOWER && total < 0) || (state === LIMIT_UPPER && total > 0)) {
+      // The limit lets go: its accumulated impulse is taken out (Δλz = -old) and the point rows
+      // are solved for the rest, K₂ₓ₂ Δλp = b_p - K_p3 Δλz.
+      Pz = -old;
+      total = 0;
+      const rx = bx + old * joint.k13;
+      const ry = by + old * joint.k23;
+      Px = joint.m11 * rx + joint.m12 * ry;
+      Py = joint.m12 * rx + joint.m22 * ry;
+    }
+    if (state === LIMIT_LOWER) joint.lowerImpulse = total;
+    else if (state === LIMIT_UPPER) joint.upperImpulse = -total;
+    else {
+      joint.lowerImpulse = total > 0 ? total : 0;
+      joint.upperImpulse = total < 0 ? -total : 0;
+    }
+  } else {
+    const softness = joint.softness;
+    const massScale = softness.massScale;
+    const impulseScale = softness.impulseScale;
+    const ex = joint.biasX - cdotX;
+    const ey = joint.biasY - cdotY;
+    Px = massScale * (joint.m11 * ex + joint.m12 * ey) - impulseScale * joint.impulseX;
+    Py = massScale * (joint.m12 * ex + joint.m22 * ey) - impulseScale * joint.impulseY;
+  }
   joint.impulseX += Px;
   joint.impulseY += Py;
   vAx -= mA * Px;
   vAy -= mA * Py;
-  wA -= iA * (rAx * Py - rAy * Px);
+  wA -= iA * (rAx * Py - rAy * Px + Pz);
   vBx += mB * Px;
   vBy += mB * Py;
-  wB += iB * (rBx * Py - rBy * Px);
+  wB += iB * (rBx * Py - rBy * Px + Pz);
 
   bA.linearVelocity.x = vAx;
   bA.linearVelocity.y = vAy;
@@ -479,10 +675,13 @@ export function solveRevoluteJoint(joint: RevoluteJoint): void {
 
 /**
  * One position pass of a revolute joint (after positions are integrated, Box2D's nonlinear
- * Gauss-Seidel): turns the bodies back inside a violated limit (at most
- * {@link MAX_ANGULAR_CORRECTION}), then, for a rigid joint, moves them so the anchors meet
- * (λ = -K⁻¹ C, with K rebuilt at the current pose). A soft joint's stretch is left alone, and so is
- * the point of a pin that is part of a chain this step (`solveJointChainPositions` moves it).
+ * Gauss-Seidel). A rigid pin solved on its own with a violated limit takes one Newton step on the
+ * point and the angle together (the 3x3 K rebuilt at the current pose, λ = -K⁻¹ C, the angle error
+ * clamped to {@link MAX_ANGULAR_CORRECTION}), so putting the anchors together does not turn the
+ * body back past its bound; otherwise a violated limit turns the bodies back on its own (at most
+ * {@link MAX_ANGULAR_CORRECTION}) and, for a rigid joint, the anchors are moved together
+ * (λ = -K⁻¹ C with the 2x2 K). A soft joint's stretch is left alone, and so is the point of a pin
+ * that is part of a chain this step (`solveJointChainPositions` moves it). Moves positions only.
  * Returns the largest error found before correcting: m for the point, radians for a limit.
  */
 export function solveRevoluteJointPosition(joint: RevoluteJoint): number {
@@ -492,28 +691,32 @@ export function solveRevoluteJointPosition(joint: RevoluteJoint): number {
   const iA = bA.invI;
   const mB = bB.invMass;
   const iB = bB.invI;
+  const rigid = joint.frequencyHz === 0 && joint.chainRole === CHAIN_NONE;
   let error = 0;
+  let Cz = 0;
 
   if (joint.enableLimit && iA + iB > 0) {
     const angle = bB.angle - bA.angle - joint.referenceAngle;
-    let C = 0;
-    if (angle < joint.lowerAngle) C = angle - joint.lowerAngle;
-    else if (angle > joint.upperAngle) C = angle - joint.upperAngle;
-    if (C !== 0) {
-      error = Math.abs(C);
-      C =
-        C < -MAX_ANGULAR_CORRECTION
+    if (angle < joint.lowerAngle) Cz = angle - joint.lowerAngle;
+    else if (angle > joint.upperAngle) Cz = angle - joint.upperAngle;
+    if (Cz !== 0) {
+      error = Math.abs(Cz);
+      Cz =
+        Cz < -MAX_ANGULAR_CORRECTION
           ? -MAX_ANGULAR_CORRECTION
-          : C > MAX_ANGULAR_CORRECTION
+          : Cz > MAX_ANGULAR_CORRECTION
             ? MAX_ANGULAR_CORRECTION
-            : C;
-      const lambda = -C / (iA + iB);
-      bA.angle -= iA * lambda;
-      bB.angle += iB * lambda;
+            : Cz;
+      if (!rigid) {
+        const lambda = -Cz / (iA + iB);
+        bA.angle -= iA * lambda;
+        bB.angle += iB * lambda;
+        Cz = 0;
+      }
     }
   }
 
-  if (joint.frequencyHz > 0 || joint.chainRole !== CHAIN_NONE) return error;
+  if (!rigid) return error;
   const cA = cos(bA.angle);
   const sA = sin(bA.angle);
   const cB = cos(bB.angle);
@@ -526,19 +729,35 @@ export function solveRevoluteJointPosition(joint: RevoluteJoint): number {
   const Cy = bB.position.y + rBy - bA.position.y - rAy;
   const pointError = Math.sqrt(Cx * Cx + Cy * Cy);
   if (pointError > error) error = pointError;
+  // K as in the prepare (see the derivation there), at the current pose.
   const k11 = mA + mB + iA * rAy * rAy + iB * rBy * rBy;
   const k12 = -iA * rAx * rAy - iB * rBx * rBy;
   const k22 = mA + mB + iA * rAx * rAx + iB * rBx * rBx;
-  const det = k11 * k22 - k12 * k12;
-  if (!(det > 0)) return error;
-  const invDet = 1 / det;
-  const Px = -(k22 * Cx - k12 * Cy) * invDet;
-  const Py = -(-k12 * Cx + k11 * Cy) * invDet;
+  let Px: number;
+  let Py: number;
+  let Pz = 0;
+  if (Cz !== 0 && invertK3(joint, k11, k12, -iA * rAy - iB * rBy, k22, iA * rAx + iB * rBx, iA + iB)) {
+    Px = -(joint.n11 * Cx + joint.n12 * Cy + joint.n13 * Cz);
+    Py = -(joint.n12 * Cx + joint.n22 * Cy + joint.n23 * Cz);
+    Pz = -(joint.n13 * Cx + joint.n23 * Cy + joint.n33 * Cz);
+  } else {
+    if (Cz !== 0) {
+      // No 3x3 K: the angle on its own first.
+      const lambda = -Cz / (iA + iB);
+      bA.angle -= iA * lambda;
+      bB.angle += iB * lambda;
+    }
+    const det = k11 * k22 - k12 * k12;
+    if (!(det > 0)) return error;
+    const invDet = 1 / det;
+    Px = -(k22 * Cx - k12 * Cy) * invDet;
+    Py = -(-k12 * Cx + k11 * Cy) * invDet;
+  }
   bA.position.x -= mA * Px;
   bA.position.y -= mA * Py;
-  bA.angle -= iA * (rAx * Py - rAy * Px);
+  bA.angle -= iA * (rAx * Py - rAy * Px + Pz);
   bB.position.x += mB * Px;
   bB.position.y += mB * Py;
-  bB.angle += iB * (rBx * Py - rBy * Px);
+  bB.angle += iB * (rBx * Py - rBy * Px + Pz);
   return error;
 }

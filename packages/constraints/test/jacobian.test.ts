@@ -8,6 +8,7 @@ import { describe, expect, test } from 'vitest';
 import {
   ContactConstraint,
   DistanceJoint,
+  LIMIT_NONE,
   MouseJoint,
   prepareContacts,
   prepareJoints,
@@ -138,9 +139,10 @@ describe('joint rows', () => {
     }
   });
 
-  test('revolute joint: the 2x2 K of C = pB - pA and the angular K of the limit rows', () => {
+  test('revolute joint: the 2x2 K of C = pB - pA, the angular K of the limit rows and the 3x3 K of both', () => {
     const rng = new Random(13);
     const settings = new SolverSettings();
+    let inverted = 0;
     for (let trial = 0; trial < TRIALS; trial++) {
       const a = randomBody(rng, 0.2);
       const b = randomBody(rng, a.invMass === 0 ? 0 : 0.2);
@@ -170,7 +172,31 @@ describe('joint rows', () => {
       const limit = (q: Pose) => [q[5] - q[2] - joint.referenceAngle - joint.lowerAngle];
       const Ka = effectiveMassMatrix(finiteDifferenceJacobian(limit, q0), a, b);
       expect(relativeDifference(1 / joint.axialMass, Ka[0][0])).toBeLessThan(TOLERANCE);
+
+      // The 3x3 block of the point rows and the limit row, and its inverse.
+      const block = (q: Pose) => [...point(q), ...limit(q)];
+      const K3 = effectiveMassMatrix(finiteDifferenceJacobian(block, q0), a, b);
+      expect(relativeDifference(joint.k13, K3[0][2], 1e-9)).toBeLessThan(TOLERANCE);
+      expect(relativeDifference(joint.k13, K3[2][0], 1e-9)).toBeLessThan(TOLERANCE);
+      expect(relativeDifference(joint.k23, K3[1][2], 1e-9)).toBeLessThan(TOLERANCE);
+      expect(relativeDifference(joint.k23, K3[2][1], 1e-9)).toBeLessThan(TOLERANCE);
+      expect(relativeDifference(joint.k33, K3[2][2])).toBeLessThan(TOLERANCE);
+      if (joint.limitState !== LIMIT_NONE) {
+        inverted++;
+        const n = [
+          [joint.n11, joint.n12, joint.n13],
+          [joint.n12, joint.n22, joint.n23],
+          [joint.n13, joint.n23, joint.n33],
+        ];
+        for (let r = 0; r < 3; r++) {
+          for (let c = 0; c < 3; c++) {
+            const product = K3[r][0] * n[0][c] + K3[r][1] * n[1][c] + K3[r][2] * n[2][c];
+            expect(product).toBeCloseTo(r === c ? 1 : 0, 5);
+          }
+        }
+      }
     }
+    expect(inverted).toBeGreaterThan(TRIALS / 2);
   });
 
   test('mouse joint: the 2x2 K of C = pB - target', () => {
