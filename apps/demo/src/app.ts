@@ -92,6 +92,7 @@ export class Testbed {
   private readonly layerInputs = new Map<keyof DrawLayers, HTMLInputElement>();
   private sleepingInput!: HTMLInputElement;
   private showIterations!: (value: number) => void;
+  private showSubsteps!: (value: number) => void;
   private showGravityX!: (value: number) => void;
   private showGravityY!: (value: number) => void;
 
@@ -150,7 +151,7 @@ export class Testbed {
     this.release();
     this.input.cancelDrag();
     const scene = entry.create(params);
-    // Gravity and iterations come from the scene; the techniques stay as the user set them.
+    // Gravity and iterations come from the scene; the techniques and sub-steps stay as the user set them.
     this.settings.iterations = scene.iterations;
     this.settings.gravityX = scene.gravity.x;
     this.settings.gravityY = scene.gravity.y;
@@ -227,6 +228,10 @@ export class Testbed {
       this.settings.iterations = value;
       this.simulation.applySettings(this.settings);
     });
+    this.showSubsteps = bindSlider(byId('substeps'), byId('substeps-value'), (value) => {
+      this.settings.substeps = value;
+      this.simulation.applySettings(this.settings);
+    });
     this.showGravityX = bindSlider(byId('gravity-x'), byId('gravity-x-value'), (value) => {
       this.settings.gravityX = value;
       this.simulation.applySettings(this.settings);
@@ -286,6 +291,7 @@ export class Testbed {
     this.sleepingInput.checked = this.settings.sleeping;
     for (const layer of LAYERS) this.layerInputs.get(layer.name)!.checked = this.layers[layer.name];
     this.showIterations(this.settings.iterations);
+    this.showSubsteps(this.settings.substeps);
     this.showGravityX(this.settings.gravityX);
     this.showGravityY(this.settings.gravityY);
     this.refreshPauseButton();

@@ -13,8 +13,10 @@ export interface DemoSettings {
   blockSolver: boolean;
   /** Islands and sleeping. */
   sleeping: boolean;
-  /** Velocity iterations per step. */
+  /** Velocity iterations per step (per sub-step). */
   iterations: number;
+  /** Sub-steps per step (the world's `substeps`; 1 is Box2D-Lite's single step). */
+  substeps: number;
   /** Gravity, m/s². */
   gravityX: number;
   /** Gravity, m/s². */
@@ -64,6 +66,7 @@ export function defaultSettings(): DemoSettings {
     blockSolver: true,
     sleeping: true,
     iterations: 10,
+    substeps: 1,
     gravityX: 0,
     gravityY: -10,
   };

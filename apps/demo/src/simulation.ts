@@ -173,6 +173,7 @@ export class Simulation {
       target.accumulateImpulses = settings.accumulateImpulses;
       target.blockSolver = settings.blockSolver;
       target.iterations = settings.iterations;
+      target.substeps = settings.substeps;
       if (pane.pinned) target[pane.pinned.setting] = pane.pinned.value;
       target.sleeping = settings.sleeping;
       if (world.gravity.x !== settings.gravityX || world.gravity.y !== settings.gravityY) {

@@ -265,6 +265,7 @@ describe.runIf(runSuite)('demo in Chromium', () => {
           blockSolver: s.blockSolver,
           sleeping: s.sleeping,
           iterations: s.iterations,
+          substeps: s.substeps,
           gravityY: window.__lite!.world.gravity.y,
         };
       });
@@ -279,6 +280,10 @@ describe.runIf(runSuite)('demo in Chromium', () => {
 
     await page.fill('#iterations', '25');
     expect((await read()).iterations).toBe(25);
+    expect(initial.substeps).toBe(1);
+    await page.fill('#substeps', '4');
+    expect((await read()).substeps).toBe(4);
+    expect(await page.textContent('#substeps-value')).toBe('4');
     await page.fill('#gravity-y', '-3');
     expect((await read()).gravityY).toBe(-3);
 
@@ -289,14 +294,17 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     await page.keyboard.press('a');
     expect((await read()).accumulateImpulses).toBe(true);
 
-    // The settings survive a reset; gravity and iterations come back from the scene.
+    // The settings (sub-steps too) survive a reset; gravity and iterations come back from the scene.
     await page.click('label[for="technique-positionCorrection"]');
     await page.click('#reset');
     const reset = await read();
     expect(reset.positionCorrection).toBe(false);
+    expect(reset.substeps).toBe(4);
     expect(reset.iterations).toBe(10);
     expect(reset.gravityY).toBe(-10);
     await page.click('label[for="technique-positionCorrection"]');
+    await page.fill('#substeps', '1');
+    expect((await read()).substeps).toBe(1);
   });
 
   it('pauses, single-steps and runs again', async () => {

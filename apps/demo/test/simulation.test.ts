@@ -39,10 +39,17 @@ describe('Simulation', () => {
       expect(pane.centerX).toBeCloseTo((Math.min(...xs) + Math.max(...xs)) / 2, 1);
     }
     // The user's toggles reach both worlds, except the pinned one.
-    simulation.applySettings({ ...settings, blockSolver: false, warmStarting: false, iterations: 7 });
+    simulation.applySettings({
+      ...settings,
+      blockSolver: false,
+      warmStarting: false,
+      iterations: 7,
+      substeps: 3,
+    });
     expect(simulation.panes.map((p) => p.world.settings.blockSolver)).toEqual(scene.compare!.values);
     expect(simulation.panes.map((p) => p.world.settings.warmStarting)).toEqual([false, false]);
     expect(simulation.panes.map((p) => p.world.settings.iterations)).toEqual([7, 7]);
+    expect(simulation.panes.map((p) => p.world.settings.substeps)).toEqual([3, 3]);
   });
 
   it('steps and times every world, and drops the same bomb into each', () => {

@@ -7,7 +7,9 @@ export type ContactListener = (contact: Contact) => void;
 export interface WorldEventMap {
   /**
    * A contact started touching (its manifold went from 0 points to some), or a touching contact was
-   * created. Emitted at the end of `world.step`, in pair-key order.
+   * created. Emitted at the end of `world.step`, in pair-key order (with `settings.substeps` > 1:
+   * once, after the last sub-step, in the order the sub-steps found them; a contact that begins and
+   * ends within one step reports both, begin first).
    */
   beginContact: ContactListener;
   /**
@@ -27,8 +29,8 @@ export const BEGIN_CONTACT = 0;
 export const END_CONTACT = 1;
 
 /**
- * The contact events of one step, queued in the order the narrowphase meets them (pair-key order)
- * and dispatched once the step's state is final. Grows to the largest step seen; reused. @internal
+ * The contact events of one step, queued in the order the narrowphase meets them (pair-key order,
+ * sub-step after sub-step) and dispatched once the step's state is final. Grows to the largest step seen; reused. @internal
  */
 export class ContactEventQueue {
   /** Event kind per entry: BEGIN_CONTACT or END_CONTACT. */

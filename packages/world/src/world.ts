@@ -63,8 +63,10 @@ import { checkBoolean, checkFinite, checkOptions, checkVec2 } from './validate';
 export interface WorldOptions {
   /** Gravity, m/s² (default (0, -10)). */
   gravity?: Vec2Like;
-  /** Velocity iterations per step (default 10). */
+  /** Velocity iterations per step (per sub-step when `substeps` > 1; default 10). */
   iterations?: number;
+  /** Sub-steps per step (default 1); see {@link WorldSettings.substeps}. */
+  substeps?: number;
   /** Whether resting islands fall asleep (default true). */
   sleeping?: boolean;
 }
@@ -134,7 +136,7 @@ export class World {
 
   /** Union-find islands and the sleeping rings (stage 10). */
   private readonly islands = new Islands();
-  /** Per body index: the state saved before the solver runs, to undo a step that turns non-finite. */
+  /** Per body index: the state saved before the step, to undo a step that turns non-finite. */
   private snapshot = new Float64Array(64 * SNAPSHOT_STRIDE);
 
   private nextBodyId = 0;
@@ -150,6 +152,10 @@ export class World {
    */
   private lastDt: unknown = null;
   private lastInvDt: unknown = null;
+  /** The last step's dt, sub-step count and dt / substeps (boxed once, as above). */
+  private stepDt: unknown = null;
+  private stepSubsteps = 1;
+  private subDt: unknown = null;
 
   /** Scratch state of the queries (set up once, so queries create no closures). */
   private readonly queryBounds = new AABB();
@@ -166,14 +172,17 @@ export class World {
   private readonly rayAll: (input: RayCastInput, proxyId: number) => number;
 
   /**
-   * @param options - gravity (default (0, -10)), iterations (default 10), sleeping (default true)
-   * @throws WorldError on a non-finite gravity, a bad iteration count or a non-boolean `sleeping`
+   * @param options - gravity (default (0, -10)), iterations (default 10), substeps (default 1),
+   *   sleeping (default true)
+   * @throws WorldError on a non-finite gravity, a bad iteration or sub-step count or a non-boolean
+   *   `sleeping`
    */
   constructor(options: WorldOptions = {}) {
     const o = checkOptions(options, 'options');
     const gravity = o.gravity === undefined ? { x: 0, y: -10 } : checkVec2(o.gravity, 'options.gravity');
     this.gravity = new Vec2(gravity.x, gravity.y);
     this.settings = new WorldSettings(o.iterations === undefined ? 10 : o.iterations);
+    if (o.substeps !== undefined) this.settings.substeps = o.substeps;
     if (o.sleeping !== undefined) this.settings.sleeping = checkBoolean(o.sleeping, 'options.sleeping');
 
     this.collectAABB = (proxyId) => {
@@ -475,7 +484,8 @@ export class World {
   // The step
 
   /**
-   * Advances the world by `dt` seconds, in Box2D-Lite's order:
+   * Advances the world by `dt` seconds, in Box2D-Lite's order. Stages 1 to 9 run
+   * `settings.substeps` times, each with dt / substeps (once with dt by default):
    *
    *  1. find new pairs in the broadphase and make their contacts;
    *  2. collide every awake contact (narrowphase), carrying accumulated impulses over by feature key,
@@ -489,9 +499,11 @@ export class World {
    *     position passes;
    *  8. check that the state is finite (else restore it and throw);
    *  9. update transforms and move the broadphase proxies;
-   * 10. put islands to sleep that rested long enough;
-   * 11. clear forces;
-   * 12. emit the step's contact events.
+   * 10. put islands to sleep that rested long enough (sleep timers advance by dt);
+   * 11. clear forces (so forces set before the step act during every sub-step);
+   * 12. emit the step's contact events: once, after the whole step, in the order they were found
+   *     (sub-step by sub-step, pair-key order within one). A contact that begins and ends within
+   *     one step reports both, begin first, so the two events always pair up.
    *
    * @throws WorldError when `dt` is not a finite number > 0, a setting or gravity is bad, the world is
    *   already stepping, or a body's state is (or turns) non-finite; in the last case the error names
@@ -506,19 +518,25 @@ export class World {
     this.locked = true;
     try {
       if (!this.settings.sleeping && this.sleepingCount > 0) this.wakeAll();
-      this.findNewContacts();
-      this.collideContacts();
-      this.wakeJointPartners();
-      this.integrateForces(dt);
-      this.collectSolverConstraints();
-      this.solveVelocities(dt);
-      this.integratePositions(dt);
-      this.relaxContacts();
-      this.solveJointPositions();
-      const bad = this.findNonFiniteBody();
-      if (bad >= 0) this.failStep(bad);
-      this.updateTransforms();
-      this.moveProxies(dt);
+      const substeps = this.settings.substeps;
+      const h = this.subStepDt(dt, substeps);
+      this.saveState();
+      for (let i = 0; i < substeps; ++i) {
+        this.findNewContacts();
+        this.collideContacts();
+        this.wakeJointPartners();
+        this.integrateForces(h);
+        this.collectSolverConstraints();
+        this.solveVelocities(h);
+        this.integratePositions(h);
+        this.relaxContacts();
+        this.solveJointPositions();
+        const bad = this.findNonFiniteBody();
+        if (bad >= 0) this.failStep(bad, i > 0);
+        this.updateTransforms();
+        // The fat boxes are stretched by a whole step's motion, as with one sub-step.
+        this.moveProxies(dt);
+      }
       this.updateSleep(dt);
       this.clearForces();
       this.dispatchEvents();
@@ -529,9 +547,42 @@ export class World {
     }
   }
 
-  /** How many steps have completed. */
+  /** How many steps have completed (sub-steps are not counted). */
   get stepCount(): number {
     return this.stepCounter;
+  }
+
+  /**
+   * dt / substeps; dt itself for one sub-step. Kept boxed between steps (see `lastDt`), so a
+   * steady dt allocates nothing.
+   */
+  private subStepDt(dt: number, substeps: number): number {
+    if (substeps === 1) return dt;
+    if (dt !== this.stepDt || substeps !== this.stepSubsteps) {
+      this.stepDt = dt;
+      this.stepSubsteps = substeps;
+      this.subDt = dt / substeps;
+    }
+    return this.subDt as number;
+  }
+
+  /**
+   * Saves every body's pose and velocity before the step, so a step that turns non-finite can be
+   * undone. Sleeping bodies too: one may wake in a later sub-step, still in this state.
+   */
+  private saveState(): void {
+    const bodies = this.bodyList;
+    const snapshot = this.snapshot;
+    for (let i = 0, n = bodies.length; i < n; ++i) {
+      const b = bodies[i];
+      const s = i * SNAPSHOT_STRIDE;
+      snapshot[s] = b.position.x;
+      snapshot[s + 1] = b.position.y;
+      snapshot[s + 2] = b.angle;
+      snapshot[s + 3] = b.linearVelocity.x;
+      snapshot[s + 4] = b.linearVelocity.y;
+      snapshot[s + 5] = b.angularVelocity;
+    }
   }
 
   /** Stage 1: new broadphase pairs become contacts, merged into the sorted contact list. */
@@ -614,25 +665,16 @@ export class World {
 
   /**
    * Stage 4: v += dt (gravityScale g + F / m), w += dt T / I for awake dynamic bodies, then damping
-   * v /= 1 + dt c. Saves every awake body's state first, so a step that turns non-finite can be undone.
+   * v /= 1 + dt c.
    */
   private integrateForces(dt: number): void {
     const bodies = this.bodyList;
-    const snapshot = this.snapshot;
     const gx = this.gravity.x;
     const gy = this.gravity.y;
     for (let i = 0, n = bodies.length; i < n; ++i) {
       const b = bodies[i];
-      if (!b.isAwake) continue;
+      if (!b.isAwake || !b.isDynamic) continue;
       const v = b.linearVelocity;
-      const s = i * SNAPSHOT_STRIDE;
-      snapshot[s] = b.position.x;
-      snapshot[s + 1] = b.position.y;
-      snapshot[s + 2] = b.angle;
-      snapshot[s + 3] = v.x;
-      snapshot[s + 4] = v.y;
-      snapshot[s + 5] = b.angularVelocity;
-      if (!b.isDynamic) continue;
       let vx = v.x + dt * (b.gravityScale * gx + b.invMass * b.force.x);
       let vy = v.y + dt * (b.gravityScale * gy + b.invMass * b.force.y);
       let w = b.angularVelocity + dt * b.invI * b.torque;
@@ -778,11 +820,13 @@ export class World {
   }
 
   /**
-   * A step turned body `index` non-finite: put every awake body back as it was before the solver
-   * ran, zero the warm-starting impulses that went non-finite, emit the contact events (they came
-   * from the unchanged poses), and throw naming the body and the field.
+   * A step turned body `index` non-finite: put every awake body back as it was before the step,
+   * zero the warm-starting impulses that went non-finite, emit the contact events (they came from
+   * the unchanged poses, or from sub-steps that did happen: begins and ends stay paired), and throw
+   * naming the body and the field. `moved`: earlier sub-steps moved the broadphase proxies, which
+   * follow the bodies back and report their pairs again at the next step.
    */
-  private failStep(index: number): never {
+  private failStep(index: number, moved: boolean): never {
     const bodies = this.bodyList;
     const bad = bodies[index];
     const field = firstNonFiniteField(bad);
@@ -799,6 +843,11 @@ export class World {
       b.linearVelocity.y = snapshot[s + 4];
       b.angularVelocity = snapshot[s + 5];
       b.transform.set(b.position.x, b.position.y, b.angle);
+      if (moved) {
+        computeBoxAABB(b.shape, b.transform, this.aabb);
+        this.broadPhase.moveProxy(b.proxyId, this.aabb, 0, 0);
+        this.broadPhase.touchProxy(b.proxyId);
+      }
     }
     for (let i = 0; i < this.solverContactCount; ++i) {
       const c = this.solverContacts[i];

@@ -38,12 +38,14 @@ async function measure(step: () => void, steps: number): Promise<{ gcs: number; 
 }
 
 describe('the step allocates nothing in steady state', () => {
-  for (const [name, scene] of [
-    ['a pyramid of 10', pyramid(10)],
-    ['a stack of 10', stack(10, { offset: 0.005 })],
+  for (const [name, scene, substeps] of [
+    ['a pyramid of 10', pyramid(10), 1],
+    ['a stack of 10', stack(10, { offset: 0.005 }), 1],
+    ['a stack of 10 with 4 sub-steps', stack(10, { offset: 0.005 }), 4],
   ] as const) {
     it(`${name} at rest, sleeping off: 1,000 steps, no GC and no young-generation growth`, async () => {
       const { world } = buildScene(scene, { sleeping: false });
+      world.settings.substeps = substeps;
       // Come to rest, and let the JIT optimise the step: V8 optimises `step` itself (called once a
       // step) only after a thousand or more calls, and until then its unoptimised code boxes numbers.
       run(world, 3000);

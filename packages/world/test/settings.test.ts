@@ -17,6 +17,7 @@ describe('live settings', () => {
     ['blockSolver', (s) => (s.blockSolver = false)],
     ['relax', (s) => (s.relax = false)],
     ['iterations', (s) => (s.iterations = 1)],
+    ['substeps', (s) => (s.substeps = 2)],
   ];
   for (const [name, flip] of toggles) {
     it(`${name} takes effect at the next step`, () => {

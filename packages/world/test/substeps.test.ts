@@ -1,0 +1,265 @@
+import { pendulum, stack } from '@lite/scenes';
+import { describe, expect, it } from 'vitest';
+import { World, WorldError } from '../src/index';
+import { buildScene, run, stateOf } from './helpers';
+
+const dt = 1 / 60;
+
+function sameBits(a: Float64Array, b: Float64Array): boolean {
+  return Buffer.from(a.buffer).equals(Buffer.from(b.buffer));
+}
+
+/**
+ * Runs the ±5 mm offset column of 24 unit boxes (sleeping off, so nothing hides a slow sway) for
+ * `steps` steps and returns the largest sideways distance any box moved from where it started.
+ */
+function columnDrift(substeps: number, steps: number): number {
+  const { world, bodies } = buildScene(stack(24, { offset: 0.005 }), { sleeping: false });
+  world.settings.substeps = substeps;
+  const start = bodies.map((b) => b.position.x);
+  let drift = 0;
+  for (let i = 0; i < steps; ++i) {
+    world.step(dt);
+    for (let k = 1; k < bodies.length; ++k) {
+      drift = Math.max(drift, Math.abs(bodies[k].position.x - start[k]));
+    }
+  }
+  return drift;
+}
+
+/**
+ * Drops a unit box flat from 2 m (its bottom 2 m above the ground's top) with restitution 0.5 on
+ * both sides, and returns the height its bottom reaches after the first bounce. Analytically
+ * e² · 2 m = 0.5 m: 25 % of the drop.
+ */
+function reboundHeight(substeps: number): number {
+  const world = new World({ substeps, sleeping: false });
+  world.createBody({ type: 'static', width: 100, height: 20, position: { x: 0, y: -10 }, restitution: 0.5 });
+  const box = world.createBody({
+    width: 1,
+    height: 1,
+    mass: 1,
+    position: { x: 0, y: 2.5 },
+    restitution: 0.5,
+  });
+  let rising = false;
+  let peak = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < 600; ++i) {
+    world.step(dt);
+    const vy = box.linearVelocity.y;
+    if (!rising && vy > 0) rising = true;
+    if (rising) {
+      peak = Math.max(peak, box.position.y - 0.5);
+      if (vy < 0) return peak;
+    }
+  }
+  throw new Error('the box never bounced back down');
+}
+
+describe('sub-steps: accuracy', () => {
+  it('a ±5 mm offset column of 24 boxes stands 60 s with 4 sub-steps, and falls with 1', () => {
+    // Measured: 4 sub-steps sway at most 0.5 mm; 1 sub-step drifts past 0.1 m after about 8 s.
+    expect(columnDrift(4, 60 * 60)).toBeLessThan(0.1);
+    expect(columnDrift(1, 60 * 60)).toBeGreaterThan(1);
+  });
+
+  it('a box dropped from 2 m with e = 0.5 rebounds to 25 % of the drop: within 2.5 % with 4 sub-steps, 2 % with 8', () => {
+    const target = 0.25 * 2;
+    // Measured: 1 sub-step 0.4694 m (6.1 % short), 4: 0.4892 m (2.2 % short), 8: 0.4925 m (1.5 %).
+    // What is left is the symplectic Euler peak loss (about v·h / 2) and the penetration the box
+    // reaches before the contact is found (up to v·h); both shrink with h = dt / substeps.
+    const one = reboundHeight(1);
+    const four = reboundHeight(4);
+    const eight = reboundHeight(8);
+    expect(Math.abs(one / target - 1)).toBeGreaterThan(0.05);
+    expect(Math.abs(four / target - 1)).toBeLessThan(0.025);
+    expect(Math.abs(eight / target - 1)).toBeLessThan(0.02);
+    expect(Math.abs(four / target - 1)).toBeLessThan(Math.abs(one / target - 1) / 2);
+  });
+
+  it('a 10 Hz spring oscillates within 3 % of 10 Hz with 4 sub-steps (7.7 Hz with 1)', () => {
+    const frequency = (substeps: number): number => {
+      const world = new World({ gravity: { x: 0, y: 0 }, substeps, sleeping: false });
+      const ground = world.createBody({ type: 'static', width: 1, height: 1 });
+      const bob = world.createBody({ width: 0.2, height: 0.2, mass: 1, position: { x: 3.1, y: 0 } });
+      world.createDistanceJoint({
+        bodyA: ground,
+        bodyB: bob,
+        anchorA: { x: 0, y: 0 },
+        anchorB: { x: 3.1, y: 0 },
+        length: 3,
+        frequencyHz: 10,
+        dampingRatio: 0,
+        collideConnected: false,
+      });
+      // Zero crossings of the stretch over 2 s, interpolated within the step.
+      const crossings: number[] = [];
+      let previous = bob.position.x - 3;
+      for (let i = 1; i <= 120; ++i) {
+        world.step(dt);
+        const stretch = bob.position.x - 3;
+        if (previous > 0 !== stretch > 0) crossings.push((i - stretch / (stretch - previous)) * dt);
+        previous = stretch;
+      }
+      const halfPeriod = (crossings[crossings.length - 1] - crossings[0]) / (crossings.length - 1);
+      return 1 / (2 * halfPeriod);
+    };
+    expect(Math.abs(frequency(4) / 10 - 1)).toBeLessThan(0.03);
+    expect(Math.abs(frequency(1) / 10 - 1)).toBeGreaterThan(0.15);
+  });
+
+  it('4 sub-steps of a pendulum are 4 steps of dt / 4, bit for bit', () => {
+    // The sub-steps are whole steps: step(1/60) with 4 sub-steps is 4 × step(1/240).
+    const a = buildScene(pendulum(), { sleeping: false });
+    const b = buildScene(pendulum(), { sleeping: false });
+    a.world.settings.substeps = 4;
+    run(a.world, 120);
+    run(b.world, 480, dt / 4);
+    expect(sameBits(stateOf(a.world), stateOf(b.world))).toBe(true);
+  });
+});
+
+describe('sub-steps: semantics', () => {
+  it('substeps = 1 is bit-identical to a world whose setting was never touched', () => {
+    const scene = stack(12, { offset: 0.005 });
+    const untouched = buildScene(scene);
+    const set = buildScene(scene);
+    set.world.settings.substeps = 3;
+    set.world.settings.substeps = 1;
+    const built = new World({ substeps: 1 });
+    expect(built.settings.substeps).toBe(1);
+    for (let i = 0; i < 600; ++i) {
+      untouched.world.step(dt);
+      set.world.step(dt);
+      expect(sameBits(stateOf(set.world), stateOf(untouched.world))).toBe(true);
+    }
+    const joints = [buildScene(pendulum()), buildScene(pendulum())];
+    joints[1].world.settings.substeps = 1;
+    for (const { world } of joints) run(world, 600);
+    expect(sameBits(stateOf(joints[0].world), stateOf(joints[1].world))).toBe(true);
+  });
+
+  it('is live: the next step uses the new count', () => {
+    const a = buildScene(stack(4, { offset: 0.05 }), { sleeping: false });
+    const b = buildScene(stack(4, { offset: 0.05 }), { sleeping: false });
+    run(a.world, 40);
+    run(b.world, 40);
+    b.world.settings.substeps = 2;
+    a.world.step(dt);
+    b.world.step(dt);
+    expect(sameBits(stateOf(a.world), stateOf(b.world))).toBe(false);
+    expect(b.world.stepCount).toBe(41);
+  });
+
+  it('forces set before the step act during every sub-step and are cleared once, at the end', () => {
+    const world = new World({ gravity: { x: 0, y: 0 }, substeps: 4, sleeping: false });
+    const body = world.createBody({ width: 1, height: 1, mass: 2 });
+    body.applyForce({ x: 6, y: 0 });
+    body.applyTorque(3);
+    world.step(dt);
+    // v = F / m · dt = 3 dt; x = sum over the sub-steps of h · v_k = (1 + 2 + 3 + 4) · 3 h² = 30 h².
+    const h = dt / 4;
+    expect(body.linearVelocity.x).toBeCloseTo(3 * dt, 14);
+    expect(body.position.x).toBeCloseTo(30 * h * h, 14);
+    expect(body.angularVelocity).toBeCloseTo((3 / body.inertia) * dt, 14);
+    expect(body.force.x).toBe(0);
+    expect(body.torque).toBe(0);
+    world.step(dt);
+    expect(body.linearVelocity.x).toBeCloseTo(3 * dt, 14); // no force the second time
+  });
+
+  it('stepCount counts steps, and sleep timers advance by dt per step', () => {
+    const asleepAfter = (substeps: number): number => {
+      const world = new World({ substeps });
+      world.createBody({ type: 'static', width: 20, height: 1, position: { x: 0, y: -0.5 } });
+      const box = world.createBody({ width: 1, height: 1, position: { x: 0, y: 0.5 } });
+      for (let i = 1; i <= 120; ++i) {
+        world.step(dt);
+        expect(world.stepCount).toBe(i);
+        if (!box.awake) return i;
+      }
+      return -1;
+    };
+    const one = asleepAfter(1);
+    expect(one).toBeGreaterThanOrEqual(30);
+    expect(asleepAfter(4)).toBe(one);
+  });
+
+  it('a contact that begins and ends within one step reports both, begin first, once per step', () => {
+    const world = new World({ substeps: 4, sleeping: false });
+    world.createBody({ type: 'static', width: 100, height: 20, position: { x: 0, y: -10 }, restitution: 1 });
+    // 20 m/s down, 10 cm above the ground: it hits and leaves within the first step's 4 sub-steps.
+    world.createBody({
+      width: 1,
+      height: 1,
+      position: { x: 0, y: 0.6 },
+      linearVelocity: { x: 0, y: -20 },
+      restitution: 1,
+    });
+    const log: string[] = [];
+    world.on('beginContact', (c) => log.push(`begin ${c.bodyA.id}-${c.bodyB.id} ${world.stepCount}`));
+    world.on('endContact', (c) => log.push(`end ${c.bodyA.id}-${c.bodyB.id} ${world.stepCount}`));
+    world.step(dt);
+    expect(log).toEqual(['begin 0-1 0', 'end 0-1 0']);
+    run(world, 10);
+    expect(log.length).toBe(2);
+  });
+});
+
+describe('sub-steps: bad values and failures', () => {
+  for (const value of [0, 1.5, Number.NaN, -1, Number.POSITIVE_INFINITY]) {
+    it(`refuses substeps = ${value}, keeping the old value`, () => {
+      const world = new World({ substeps: 2 });
+      let error: unknown = null;
+      try {
+        world.settings.substeps = value;
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(WorldError);
+      expect((error as WorldError).argument).toBe('settings.substeps');
+      expect((error as WorldError).message).toContain(`settings.substeps = ${value}`);
+      expect(world.settings.substeps).toBe(2);
+      expect(() => new World({ substeps: value })).toThrow(`settings.substeps = ${value}`);
+    });
+  }
+
+  it('a sub-step that turns non-finite restores every body to its state before the whole step', () => {
+    const world = new World({ substeps: 4, sleeping: false });
+    world.createBody({ type: 'static', width: 20, height: 1, position: { x: 0, y: -0.5 } });
+    const resting = world.createBody({ width: 1, height: 1, position: { x: 0, y: 0.5 } });
+    const falling = world.createBody({ width: 1, height: 1, position: { x: 5, y: 3 } });
+    const far = world.createBody({ width: 1, height: 1, position: { x: 1e6, y: 0 }, gravityScale: 0 });
+    const fast = world.createBody({ width: 1, height: 1, position: { x: -10, y: 10 }, gravityScale: 0 });
+    run(world, 30);
+    const before = stateOf(world);
+    // Finite after the first sub-step (x + v h < 1.798e308), infinite after the second.
+    far.setTransform({ x: 1.79e308, y: 0 });
+    far.setLinearVelocity({ x: 1e308, y: 0 });
+    // Leaves its fat box in the first sub-step (0.4 m), so its broadphase proxy moves with it.
+    fast.setLinearVelocity({ x: 100, y: 0 });
+    const moved = stateOf(world);
+    let error: unknown = null;
+    try {
+      world.step(dt);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(WorldError);
+    expect((error as WorldError).argument).toBe(`body #${far.id}.position.x`);
+    const after = stateOf(world);
+    for (let i = 0; i < after.length; ++i) expect(Object.is(after[i], moved[i])).toBe(true);
+    expect(world.stepCount).toBe(30);
+    // The proxy came back with the body: queries find it where it is.
+    expect(world.queryPoint({ x: -10.4, y: 10 })).toEqual([fast]);
+    // The world goes on from there, its contacts and broadphase intact.
+    far.setTransform({ x: 1e6, y: 0 });
+    far.setLinearVelocity({ x: 0, y: 0 });
+    run(world, 60);
+    expect(world.contacts.filter((c) => c.touching).length).toBe(2); // both boxes on the ground
+    expect(resting.position.y).toBeCloseTo(before[7], 2);
+    // 1.5 s of free fall from y = 3 would end far below the ground: it landed on it.
+    expect(falling.position.y).toBeGreaterThan(0.45);
+    expect(falling.position.y).toBeLessThan(0.55);
+  });
+});
