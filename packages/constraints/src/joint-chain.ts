@@ -1,4 +1,3 @@
-import { cos, sin } from '@lite/math';
 import {
   CHAIN_HEAD,
   CHAIN_MEMBER,
@@ -8,6 +7,7 @@ import {
   JointKind,
   MAX_LINEAR_CORRECTION,
 } from './joint-kind';
+import { updateLeverArms } from './lever-arms';
 import type { RevoluteJoint } from './revolute-joint';
 import type { SolverBody } from './solver-body';
 
@@ -314,18 +314,11 @@ function newtonStep(head: RevoluteJoint): number {
     const iA = bA.invI;
     const mB = bB.invMass;
     const iB = bB.invI;
-    const cA = cos(bA.angle);
-    const sA = sin(bA.angle);
-    const cB = cos(bB.angle);
-    const sB = sin(bB.angle);
-    const rAx = cA * j.localAnchorAX - sA * j.localAnchorAY;
-    const rAy = sA * j.localAnchorAX + cA * j.localAnchorAY;
-    const rBx = cB * j.localAnchorBX - sB * j.localAnchorBY;
-    const rBy = sB * j.localAnchorBX + cB * j.localAnchorBY;
-    j.rAx = rAx;
-    j.rAy = rAy;
-    j.rBx = rBx;
-    j.rBy = rBy;
+    updateLeverArms(j);
+    const rAx = j.rAx;
+    const rAy = j.rAy;
+    const rBx = j.rBx;
+    const rBy = j.rBy;
     j.k11 = mA + mB + iA * rAy * rAy + iB * rBy * rBy;
     j.k12 = -iA * rAx * rAy - iB * rBx * rBy;
     j.k22 = mA + mB + iA * rAx * rAx + iB * rBx * rBx;

@@ -12,6 +12,7 @@ import {
   LIMIT_UPPER,
   MAX_ANGULAR_CORRECTION,
 } from './joint-kind';
+import { updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
 import { Softness, softnessFromFrequency } from './softness';
 import type { SolverBody } from './solver-body';
@@ -347,18 +348,11 @@ export function prepareRevoluteJoint(
   const mB = bB.invMass;
   const iB = bB.invI;
   joint.invDt = invDt;
-  const cA = cos(bA.angle);
-  const sA = sin(bA.angle);
-  const cB = cos(bB.angle);
-  const sB = sin(bB.angle);
-  const rAx = cA * joint.localAnchorAX - sA * joint.localAnchorAY;
-  const rAy = sA * joint.localAnchorAX + cA * joint.localAnchorAY;
-  const rBx = cB * joint.localAnchorBX - sB * joint.localAnchorBY;
-  const rBy = sB * joint.localAnchorBX + cB * joint.localAnchorBY;
-  joint.rAx = rAx;
-  joint.rAy = rAy;
-  joint.rBx = rBx;
-  joint.rBy = rBy;
+  updateLeverArms(joint);
+  const rAx = joint.rAx;
+  const rAy = joint.rAy;
+  const rBx = joint.rBx;
+  const rBy = joint.rBy;
 
   // Point constraint (Box2D-Lite Joint), two rows:
   //   C = pB - pA = xB + rB - xA - rA
@@ -717,14 +711,11 @@ export function solveRevoluteJointPosition(joint: RevoluteJoint): number {
   }
 
   if (!rigid) return error;
-  const cA = cos(bA.angle);
-  const sA = sin(bA.angle);
-  const cB = cos(bB.angle);
-  const sB = sin(bB.angle);
-  const rAx = cA * joint.localAnchorAX - sA * joint.localAnchorAY;
-  const rAy = sA * joint.localAnchorAX + cA * joint.localAnchorAY;
-  const rBx = cB * joint.localAnchorBX - sB * joint.localAnchorBY;
-  const rBy = sB * joint.localAnchorBX + cB * joint.localAnchorBY;
+  updateLeverArms(joint);
+  const rAx = joint.rAx;
+  const rAy = joint.rAy;
+  const rBx = joint.rBx;
+  const rBy = joint.rBy;
   const Cx = bB.position.x + rBx - bA.position.x - rAx;
   const Cy = bB.position.y + rBy - bA.position.y - rAy;
   const pointError = Math.sqrt(Cx * Cx + Cy * Cy);

@@ -1,0 +1,52 @@
+import { cos, sin } from '@lite/math';
+import type { SolverBody } from './solver-body';
+
+/**
+ * What a two-body joint keeps of its anchors: each anchor in its body's frame, and the lever arms
+ * from the bodies' centres to the anchors in world orientation. `DistanceJoint` and `RevoluteJoint`
+ * have this shape.
+ */
+export interface AnchoredPair {
+  /** The first body. */
+  readonly bodyA: SolverBody;
+  /** The second body. */
+  readonly bodyB: SolverBody;
+  /** Anchor on A in A's frame, x, m. */
+  readonly localAnchorAX: number;
+  /** Anchor on A in A's frame, y, m. */
+  readonly localAnchorAY: number;
+  /** Anchor on B in B's frame, x, m. */
+  readonly localAnchorBX: number;
+  /** Anchor on B in B's frame, y, m. */
+  readonly localAnchorBY: number;
+  /** Lever arm rA = R(θA) localAnchorA, x, m. */
+  rAx: number;
+  /** Lever arm rA, y, m. */
+  rAy: number;
+  /** Lever arm rB = R(θB) localAnchorB, x, m. */
+  rBx: number;
+  /** Lever arm rB, y, m. */
+  rBy: number;
+}
+
+/**
+ * Sets the joint's lever arms from its local anchors and the bodies' current angles:
+ * rA = R(θA) localAnchorA, rB = R(θB) localAnchorB (with the engine's own cos and sin, so the result
+ * is the same on every JavaScript engine). Allocates nothing.
+ */
+export function updateLeverArms(joint: AnchoredPair): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const cA = cos(bA.angle);
+  const sA = sin(bA.angle);
+  const cB = cos(bB.angle);
+  const sB = sin(bB.angle);
+  const ax = joint.localAnchorAX;
+  const ay = joint.localAnchorAY;
+  const bx = joint.localAnchorBX;
+  const by = joint.localAnchorBY;
+  joint.rAx = cA * ax - sA * ay;
+  joint.rAy = sA * ax + cA * ay;
+  joint.rBx = cB * bx - sB * by;
+  joint.rBy = sB * bx + cB * by;
+}
