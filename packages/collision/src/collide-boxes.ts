@@ -37,6 +37,14 @@ const FACE_A_Y = 1;
 const FACE_B_X = 2;
 const FACE_B_Y = 3;
 
+/**
+ * Faces that touch exactly can come out a few ulps apart (a 0.7 m box at y = 0.35 on a ground whose
+ * top is y = 0 but whose centre is at y = -10: 10.35 - 10 - 0.35 > 0), and would then not touch for
+ * a step. A separation within this many ulps of the size of the numbers involved counts as touching
+ * (reported as 0). About 1e-13 m for boxes tens of metres from the origin: rounding, not a skin.
+ */
+const TOUCH_ULPS = 16 * Number.EPSILON;
+
 /** Take a later axis only if its separation beats `RELATIVE_TOL · best + ABSOLUTE_TOL · h`. */
 const RELATIVE_TOL = 0.95;
 const ABSOLUTE_TOL = 0.01;
@@ -242,15 +250,19 @@ export function collideBoxes(boxA: Box, xfA: Transform, boxB: Box, xfB: Transfor
   const c12 = c21;
   const c22 = c11;
 
+  // What counts as touching: see TOUCH_ULPS.
+  const touch =
+    TOUCH_ULPS * (Math.abs(pAx) + Math.abs(pAy) + Math.abs(pBx) + Math.abs(pBy) + hAx + hAy + hBx + hBy);
+
   // Box A faces: faceA = |dA| - hA - |C| hB.
   const faceAx = Math.abs(dAx) - hAx - (c11 * hBx + c12 * hBy);
   const faceAy = Math.abs(dAy) - hAy - (c21 * hBx + c22 * hBy);
-  if (faceAx > 0 || faceAy > 0) return 0;
+  if (faceAx > touch || faceAy > touch) return 0;
 
   // Box B faces: faceB = |dB| - |C|ᵀ hA - hB.
   const faceBx = Math.abs(dBx) - (c11 * hAx + c21 * hAy) - hBx;
   const faceBy = Math.abs(dBy) - (c12 * hAx + c22 * hAy) - hBy;
-  if (faceBx > 0 || faceBy > 0) return 0;
+  if (faceBx > touch || faceBy > touch) return 0;
 
   // Best axis, with hysteresis. The normal points from A to B.
   let axis = FACE_A_X;
@@ -374,11 +386,11 @@ export function collideBoxes(boxA: Box, xfA: Transform, boxB: Box, xfB: Transfor
     const vx = clip2[o];
     const vy = clip2[o + 1];
     const s = frontNormalX * vx + frontNormalY * vy - front;
-    if (s <= 0) {
+    if (s <= touch) {
       const point = out.points[count];
       point.x = vx - s * frontNormalX;
       point.y = vy - s * frontNormalY;
-      point.separation = s;
+      point.separation = s < 0 ? s : 0;
       const key = clip2[o + 2];
       // (reference, incident) order -> (A, B) order.
       point.key = flip ? (((key & 0xffff) << 16) | (key >>> 16)) >>> 0 : key;

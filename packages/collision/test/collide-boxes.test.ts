@@ -156,6 +156,26 @@ describe('collideBoxes: hand-made cases', () => {
     expect(run(unit, new Transform(0, 0, 0), unit, new Transform(1 + 1e-12, 0, 0)).pointCount).toBe(0);
   });
 
+  it('touching exactly in decimal: rounding a few ulps apart still touches, at separation 0', () => {
+    // Boxes set on the ground at y = h / 2: 10 + h/2 - 10 - h/2 is not 0 in doubles for most h
+    // (h = 0.7 gives +1.8e-15). Every one of them must touch, with two points at separation 0.
+    let roundedApart = 0;
+    for (let i = 1; i <= 200; i++) {
+      const h = i * 0.01;
+      const y = h / 2;
+      if (y - -10 - 10 - h / 2 > 0) roundedApart++;
+      const m = run(ground, groundXf, new Box(0.6, h), new Transform(3.1, y, 0));
+      expect(m.pointCount, `h = ${h}`).toBe(2);
+      for (let k = 0; k < 2; k++) {
+        expect(m.points[k].separation, `h = ${h}`).toBe(0);
+        expect(m.points[k].y).toBeCloseTo(0, 12);
+      }
+      // A real gap, however small against the box, is still a gap.
+      expect(run(ground, groundXf, new Box(0.6, h), new Transform(3.1, y + 1e-9, 0)).pointCount).toBe(0);
+    }
+    expect(roundedApart).toBeGreaterThan(0); // the case the tolerance is for does occur
+  });
+
   it('B holding the reference face flips the keys into (A, B) order', () => {
     // A unit box at 45° below, its top corner (v1, in e4 out e1) 0.1 m into the bottom face of B, an
     // axis-aligned unit box. B's bottom face is the reference (normal from A to B: +y).
