@@ -77,14 +77,16 @@ let nextStamp = 1;
  * `contact.points[j].rAx` and `body.linearVelocity.x` through objects (the layout of Box2D's
  * `b2ContactSolver`).
  *
- * Use: `prepareContacts` (and its warm start) on the {@link ContactConstraint}s, then
- * {@link ContactSolver.load}, any number of {@link ContactSolver.solve} calls, then
- * {@link ContactSolver.storeVelocities} and {@link ContactSolver.storeImpulses}. Between iterations,
- * other solvers (joints) may act on a loaded body after {@link ContactSolver.storeBody} and before
- * {@link ContactSolver.loadBody}.
+ * Use: {@link ContactSolver.prepare} (pre-step and warm start, straight from the constraints), any
+ * number of {@link ContactSolver.solve} calls, then {@link ContactSolver.storeVelocities} and
+ * {@link ContactSolver.storeImpulses}. Between iterations, other solvers (joints) may act on a
+ * loaded body after {@link ContactSolver.storeBody} and before {@link ContactSolver.loadBody}.
+ * {@link ContactSolver.load} packs constraints that were prepared earlier (`prepareContacts` wrote
+ * their rows to the objects) instead.
  *
- * The arithmetic is the same, in the same order, as solving on the objects would be, so results are
- * bit-identical. The arrays grow when a larger step needs them; a step that fits allocates nothing.
+ * The object-level `prepareContacts`, `solveContacts` and `relaxContacts` run this same code, so a
+ * world and a program using those functions get the same results. The arrays grow when a larger step
+ * needs them; a step that fits allocates nothing.
  */
 export class ContactSolver {
   /** Per body slot: vx, vy, w. */
@@ -342,8 +344,10 @@ export class ContactSolver {
       rows[r + Row.InvIA] = bA.invI;
       rows[r + Row.MassB] = bB.invMass;
       rows[r + Row.InvIB] = bB.invI;
-      rows[r + Row.NormalX] = c.normalX;
-      rows[r + Row.NormalY] = c.normalY;
+      const nx = c.normalX;
+      const ny = c.normalY;
+      rows[r + Row.NormalX] = nx;
+      rows[r + Row.NormalY] = ny;
       rows[r + Row.Friction] = c.friction;
       rows[r + Row.K11] = c.k11;
       rows[r + Row.K12] = c.k12;
@@ -354,10 +358,19 @@ export class ContactSolver {
       for (let j = 0; j < pointCount; j++) {
         const p = c.points[j];
         const q = r + Row.Point0 + j * Pt.Stride;
-        rows[q + Pt.R_AX] = p.rAx;
-        rows[q + Pt.R_AY] = p.rAy;
-        rows[q + Pt.R_BX] = p.rBx;
-        rows[q + Pt.R_BY] = p.rBy;
+        const rAx = p.rAx;
+        const rAy = p.rAy;
+        const rBx = p.rBx;
+        const rBy = p.rBy;
+        rows[q + Pt.R_AX] = rAx;
+        rows[q + Pt.R_AY] = rAy;
+        rows[q + Pt.R_BX] = rBx;
+        rows[q + Pt.R_BY] = rBy;
+        // The rows' angular Jacobians, as prepare computes them (t = (n.y, -n.x)).
+        rows[q + Pt.RnA] = rAx * ny - rAy * nx;
+        rows[q + Pt.RnB] = rBx * ny - rBy * nx;
+        rows[q + Pt.RtA] = rAx * -nx - rAy * ny;
+        rows[q + Pt.RtB] = rBx * -nx - rBy * ny;
         rows[q + Pt.NormalMass] = p.normalMass;
         rows[q + Pt.TangentMass] = p.tangentMass;
         rows[q + Pt.Target] = p.targetVelocity;

@@ -116,6 +116,58 @@ test('mixing: μ = sqrt(μA μB), e = max(eA, eB)', () => {
   expect(mixRestitution(0.7, 0.2)).toBe(0.7);
 });
 
+describe('the object-level solver functions', () => {
+  /** A spinning, sliding box on a static one, with a tilted normal: every row has angular terms. */
+  function setup(x: number, spin: number, left = -0.45, right = 0.55) {
+    const ground = new SolverBody(0, -1, 0);
+    const box = new SolverBody(x, 0.5, 0.1, 1, 6);
+    box.linearVelocity.x = 0.7;
+    box.linearVelocity.y = -2;
+    box.angularVelocity = spin;
+    const c = new ContactConstraint(ground, box, 0.5, 0);
+    c.update(
+      {
+        normalX: 0.1,
+        normalY: Math.sqrt(0.99),
+        pointCount: 2,
+        points: [
+          { x: x + left, y: 0.02, separation: -0.01, key: 1 },
+          { x: x + right, y: -0.03, separation: -0.02, key: 2 },
+        ],
+      },
+      new SolverSettings(),
+    );
+    return { c, box };
+  }
+  function solveTwice(c: ContactConstraint): void {
+    for (let i = 0; i < 2; i++) solveContacts([c], 1, new SolverSettings());
+  }
+
+  test('solve a contact the same whatever was prepared or solved before it', () => {
+    const settings = new SolverSettings();
+    const alone = setup(0.3, 2);
+    prepareContacts([alone.c], 1, 1 / DT, settings);
+    solveTwice(alone.c);
+
+    // The same contact, prepared, then another (with other lever arms, and enough contacts to make
+    // the shared solver grow its arrays) prepared and solved before the first is solved.
+    const again = setup(0.3, 2);
+    prepareContacts([again.c], 1, 1 / DT, settings);
+    const others = Array.from({ length: 100 }, (_, i) => setup(-4 + 0.08 * i, -3, 0.1, 0.3).c);
+    prepareContacts(others, others.length, 1 / DT, settings);
+    solveContacts(others, others.length, settings);
+    solveTwice(again.c);
+
+    expect(again.box.angularVelocity).toBe(alone.box.angularVelocity);
+    expect(again.box.linearVelocity.x).toBe(alone.box.linearVelocity.x);
+    expect(again.box.linearVelocity.y).toBe(alone.box.linearVelocity.y);
+    expect(again.c.points[0].normalImpulse).toBe(alone.c.points[0].normalImpulse);
+    expect(again.c.points[1].tangentImpulse).toBe(alone.c.points[1].tangentImpulse);
+    // And the rows did turn the box (the angular Jacobians are in use).
+    expect(alone.box.angularVelocity).not.toBe(2);
+  });
+});
+
 describe('a box resting on a static box', () => {
   // Box2D-Lite's first demo: a 1 x 1 box of 200 kg dropped from (0, 4) onto a 100 x 20 static box.
   // Once at rest, the normal impulses of a step must carry exactly the weight: Σλn = m g dt.

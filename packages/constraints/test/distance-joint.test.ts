@@ -38,8 +38,8 @@ describe('soft distance joint', () => {
     // Masses 2 and 3 kg: the row's effective mass is the reduced mass 1.2 kg, and the frequency is
     // defined on it (k = m_eff ω²), so the stretch oscillates at f whatever the two masses are.
     // Undamped, anchors at the centres (no turning), no gravity. Implicit Euler alone would lag by
-    // atan(ω dt) / (ω dt): 0.4% at 1 Hz, 3% at 3 Hz, 15% at 8 Hz (60 Hz steps); the row's rate is
-    // pre-warped (warpedOmega) so the discrete oscillation keeps f.
+    // atan(ω dt) / (ω dt): 0.4% at 1 Hz, 3% at 3 Hz, 15% at 8 Hz (60 Hz steps); the row's damper
+    // is matched to the step (dampingRate) so the discrete oscillation keeps f.
     for (const f of [0.5, 1, 3, 5, 8]) {
       const h = new Harness();
       h.gravityY = 0;
