@@ -1,6 +1,6 @@
 import { cos, sin, type Vec2Like } from '@lite/math';
 import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './errors';
-import { JointKind, MAX_LINEAR_CORRECTION, MIN_DISTANCE } from './joint-kind';
+import { JointKind, MAX_LINEAR_CORRECTION, MIN_DISTANCE, positionError } from './joint-kind';
 import { updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
 import { Softness, softnessFromFrequency } from './softness';
@@ -374,6 +374,12 @@ export function solveDistanceJoint(joint: DistanceJoint): void {
  * Returns the error found before the correction, m.
  */
 export function solveDistanceJointPosition(joint: DistanceJoint): number {
+  distancePositionStep(joint);
+  return positionError[0];
+}
+
+/** solveDistanceJointPosition without the returned number: the error goes to `positionError[0]`. @internal */
+export function distancePositionStep(joint: DistanceJoint): void {
   const bA = joint.bodyA;
   const bB = joint.bodyB;
   const mA = bA.invMass;
@@ -388,20 +394,27 @@ export function solveDistanceJointPosition(joint: DistanceJoint): number {
   const dx = bB.position.x + rBx - bA.position.x - rAx;
   const dy = bB.position.y + rBy - bA.position.y - rAy;
   const d = Math.sqrt(dx * dx + dy * dy);
-  if (d < MIN_DISTANCE) return 0;
+  if (d < MIN_DISTANCE) {
+    positionError[0] = 0;
+    return;
+  }
   const ux = dx / d;
   const uy = dy / d;
 
   let C = 0;
   if (joint.minLength === joint.maxLength) {
-    if (joint.frequencyHz > 0) return 0;
+    if (joint.frequencyHz > 0) {
+      positionError[0] = 0;
+      return;
+    }
     C = d - joint.length;
   } else if (d < joint.minLength) {
     C = d - joint.minLength;
   } else if (d > joint.maxLength) {
     C = d - joint.maxLength;
   } else {
-    return 0;
+    positionError[0] = 0;
+    return;
   }
   const error = Math.abs(C);
   C =
@@ -414,7 +427,10 @@ export function solveDistanceJointPosition(joint: DistanceJoint): number {
   const ruA = rAx * uy - rAy * ux;
   const ruB = rBx * uy - rBy * ux;
   const k = mA + mB + iA * ruA * ruA + iB * ruB * ruB;
-  if (k === 0) return error;
+  if (k === 0) {
+    positionError[0] = error;
+    return;
+  }
   const lambda = -C / k;
   const Px = lambda * ux;
   const Py = lambda * uy;
@@ -424,5 +440,5 @@ export function solveDistanceJointPosition(joint: DistanceJoint): number {
   bB.position.x += mB * Px;
   bB.position.y += mB * Py;
   bB.angle += iB * (rBx * Py - rBy * Px);
-  return error;
+  positionError[0] = error;
 }

@@ -17,7 +17,13 @@ export {
   solveDistanceJointPosition,
 } from './distance-joint';
 export { ConstraintError } from './errors';
-export { type Joint, prepareJoints, solveJointPositions, solveJoints } from './joint';
+export {
+  type Joint,
+  prepareJoints,
+  solveJointPositions,
+  solveJointPositionsInto,
+  solveJoints,
+} from './joint';
 export {
   buildJointChains,
   factorJointChain,

@@ -6,6 +6,7 @@ import {
   CHAIN_TOLERANCE,
   JointKind,
   MAX_LINEAR_CORRECTION,
+  positionError,
 } from './joint-kind';
 import { updateLeverArms } from './lever-arms';
 import type { RevoluteJoint } from './revolute-joint';
@@ -296,16 +297,24 @@ export function solveJointChainVelocities(head: RevoluteJoint): void {
  * @returns the largest pin error before the first correction, m
  */
 export function solveJointChainPositions(head: RevoluteJoint): number {
+  chainPositionStep(head);
+  return positionError[0];
+}
+
+/** {@link solveJointChainPositions} without the returned number: the error goes to `positionError[0]`. @internal */
+export function chainPositionStep(head: RevoluteJoint): void {
   let first = -1;
   for (let k = 0; k < CHAIN_NEWTON_STEPS; k++) {
-    const e = newtonStep(head);
+    newtonStep(head);
+    const e = positionError[0];
     if (first < 0) first = e;
     if (e < CHAIN_TOLERANCE) break;
   }
-  return first;
+  positionError[0] = first;
 }
 
-function newtonStep(head: RevoluteJoint): number {
+/** One Newton step on the chain's pins; the largest pin error before it goes to `positionError[0]`. */
+function newtonStep(head: RevoluteJoint): void {
   let error = 0;
   for (let j: RevoluteJoint | null = head; j !== null; j = j.chainNext) {
     const bA = j.bodyA;
@@ -334,7 +343,10 @@ function newtonStep(head: RevoluteJoint): number {
     j.chainX = -Cx;
     j.chainY = -Cy;
   }
-  if (!factorJointChain(head)) return error;
+  if (!factorJointChain(head)) {
+    positionError[0] = error;
+    return;
+  }
   substitute(head);
   for (let j: RevoluteJoint | null = head; j !== null; j = j.chainNext) {
     const Px = j.chainX;
@@ -360,5 +372,5 @@ function newtonStep(head: RevoluteJoint): number {
       bB.angularVelocity += f * bB.invI * (j.rBx * Py - j.rBy * Px);
     }
   }
-  return error;
+  positionError[0] = error;
 }

@@ -58,3 +58,10 @@ export const LIMIT_EQUAL_RANGE = (0.5 * Math.PI) / 180;
  * `RevoluteJoint.limitNear`).
  */
 export const LIMIT_NEAR_MARGIN = (5 * Math.PI) / 180;
+
+/**
+ * Where the position passes leave the largest error they found (m for points and lengths, radians
+ * for limits): a module-level slot instead of a returned number, so the per-joint calls of a step
+ * box nothing. Read it right after the call. @internal
+ */
+export const positionError = new Float64Array(1);

@@ -1,20 +1,25 @@
 import {
   type DistanceJoint,
+  distancePositionStep,
   prepareDistanceJoint,
   solveDistanceJoint,
-  solveDistanceJointPosition,
 } from './distance-joint';
 import { ConstraintError, requireCount } from './errors';
-import { buildJointChains, solveJointChainPositions, solveJointChainVelocities } from './joint-chain';
-import { CHAIN_HEAD, JointKind } from './joint-kind';
+import { buildJointChains, chainPositionStep, solveJointChainVelocities } from './joint-chain';
+import { CHAIN_HEAD, JointKind, positionError } from './joint-kind';
 import { type MouseJoint, prepareMouseJoint, solveMouseJoint } from './mouse-joint';
 import {
   prepareRevoluteJoint,
   type RevoluteJoint,
+  revolutePositionStep,
   solveRevoluteJoint,
-  solveRevoluteJointPosition,
 } from './revolute-joint';
 import type { SolverSettings } from './settings';
+
+// The last dt and 1 / dt, held as (boxed) values: 1 / dt computed afresh and passed to each joint's
+// prepare would box a new number per joint per step.
+let lastDt: unknown = null;
+let lastInvDt: unknown = null;
 
 /** Any joint; the solvers dispatch on its numeric `kind`. */
 export type Joint = DistanceJoint | RevoluteJoint | MouseJoint;
@@ -36,7 +41,11 @@ export type Joint = DistanceJoint | RevoluteJoint | MouseJoint;
 export function prepareJoints(joints: Joint[], count: number, dt: number, settings: SolverSettings): void {
   requireCount(count, joints.length);
   if (!(Number.isFinite(dt) && dt >= 0)) throw new ConstraintError('dt', dt, 'must be a finite number >= 0');
-  const invDt = dt > 0 ? 1 / dt : 0;
+  if (dt !== lastDt) {
+    lastDt = dt;
+    lastInvDt = dt > 0 ? 1 / dt : 0;
+  }
+  const invDt = lastInvDt as number;
   for (let i = 0; i < count; i++) {
     const joint = joints[i];
     switch (joint.kind) {
@@ -95,27 +104,47 @@ export function solveJoints(joints: Joint[], count: number, settings: SolverSett
  * @throws ConstraintError when `count` is out of range
  */
 export function solveJointPositions(joints: Joint[], count: number, settings: SolverSettings): number {
+  solveJointPositionsInto(joints, count, settings, positionError);
+  return positionError[0];
+}
+
+/**
+ * {@link solveJointPositions} for a step: the largest error goes to `out[0]` instead of being
+ * returned, so nothing is boxed from call to call.
+ * @throws ConstraintError when `count` is out of range
+ */
+export function solveJointPositionsInto(
+  joints: Joint[],
+  count: number,
+  settings: SolverSettings,
+  out: Float64Array,
+): void {
   requireCount(count, joints.length);
-  if (!settings.positionCorrection) return 0;
+  if (!settings.positionCorrection) {
+    out[0] = 0;
+    return;
+  }
   let error = 0;
   for (let i = 0; i < count; i++) {
     const joint = joints[i];
-    let e = 0;
     switch (joint.kind) {
       case JointKind.Distance:
-        e = solveDistanceJointPosition(joint);
+        distancePositionStep(joint);
         break;
       case JointKind.Revolute:
-        e = solveRevoluteJointPosition(joint);
+        revolutePositionStep(joint);
         if (joint.chainRole === CHAIN_HEAD) {
-          const chainError = solveJointChainPositions(joint);
-          if (chainError > e) e = chainError;
+          const pointError = positionError[0];
+          chainPositionStep(joint);
+          if (pointError > positionError[0]) positionError[0] = pointError;
         }
         break;
       case JointKind.Mouse:
+        positionError[0] = 0;
         break;
     }
+    const e = positionError[0];
     if (e > error) error = e;
   }
-  return error;
+  out[0] = error;
 }

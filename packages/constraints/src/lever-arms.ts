@@ -1,4 +1,4 @@
-import { cos, sin } from '@lite/math';
+import { cosSinInPlace } from '@lite/math';
 import type { SolverBody } from './solver-body';
 
 /**
@@ -29,6 +29,9 @@ export interface AnchoredPair {
   rBy: number;
 }
 
+// cos and sin of a body's angle (a module-level scratch: nothing allocated per call).
+const scratch = new Float64Array(2);
+
 /**
  * Sets the joint's lever arms from its local anchors and the bodies' current angles:
  * rA = R(θA) localAnchorA, rB = R(θB) localAnchorB (with the engine's own cos and sin, so the result
@@ -37,10 +40,15 @@ export interface AnchoredPair {
 export function updateLeverArms(joint: AnchoredPair): void {
   const bA = joint.bodyA;
   const bB = joint.bodyB;
-  const cA = cos(bA.angle);
-  const sA = sin(bA.angle);
-  const cB = cos(bB.angle);
-  const sB = sin(bB.angle);
+  const rot = scratch;
+  rot[0] = bA.angle;
+  cosSinInPlace(rot);
+  const cA = rot[0];
+  const sA = rot[1];
+  rot[0] = bB.angle;
+  cosSinInPlace(rot);
+  const cB = rot[0];
+  const sB = rot[1];
   const ax = joint.localAnchorAX;
   const ay = joint.localAnchorAY;
   const bx = joint.localAnchorBX;

@@ -1,4 +1,4 @@
-import { cos, sin, type Vec2Like } from '@lite/math';
+import { cos, cosSinInPlace, sin, type Vec2Like } from '@lite/math';
 import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './errors';
 import { JointKind } from './joint-kind';
 import type { SolverSettings } from './settings';
@@ -127,13 +127,18 @@ export class MouseJoint {
   }
 }
 
+// cos and sin of the body's angle (a module-level scratch: nothing allocated per call).
+const rot = new Float64Array(2);
+
 /** Pre-step of a mouse joint: lever arm, K and its inverse, softness, bias; then the warm start. */
 export function prepareMouseJoint(joint: MouseJoint, dt: number, settings: SolverSettings): void {
   const b = joint.body;
   const m = b.invMass;
   const i = b.invI;
-  const c = cos(b.angle);
-  const s = sin(b.angle);
+  rot[0] = b.angle;
+  cosSinInPlace(rot);
+  const c = rot[0];
+  const s = rot[1];
   const rx = c * joint.localAnchorX - s * joint.localAnchorY;
   const ry = s * joint.localAnchorX + c * joint.localAnchorY;
   joint.rx = rx;

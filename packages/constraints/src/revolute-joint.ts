@@ -11,6 +11,7 @@ import {
   LIMIT_NONE,
   LIMIT_UPPER,
   MAX_ANGULAR_CORRECTION,
+  positionError,
 } from './joint-kind';
 import { updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
@@ -679,6 +680,12 @@ export function solveRevoluteJoint(joint: RevoluteJoint): void {
  * Returns the largest error found before correcting: m for the point, radians for a limit.
  */
 export function solveRevoluteJointPosition(joint: RevoluteJoint): number {
+  revolutePositionStep(joint);
+  return positionError[0];
+}
+
+/** solveRevoluteJointPosition without the returned number: the error goes to `positionError[0]`. @internal */
+export function revolutePositionStep(joint: RevoluteJoint): void {
   const bA = joint.bodyA;
   const bB = joint.bodyB;
   const mA = bA.invMass;
@@ -710,7 +717,10 @@ export function solveRevoluteJointPosition(joint: RevoluteJoint): number {
     }
   }
 
-  if (!rigid) return error;
+  if (!rigid) {
+    positionError[0] = error;
+    return;
+  }
   updateLeverArms(joint);
   const rAx = joint.rAx;
   const rAy = joint.rAy;
@@ -739,7 +749,10 @@ export function solveRevoluteJointPosition(joint: RevoluteJoint): number {
       bB.angle += iB * lambda;
     }
     const det = k11 * k22 - k12 * k12;
-    if (!(det > 0)) return error;
+    if (!(det > 0)) {
+      positionError[0] = error;
+      return;
+    }
     const invDet = 1 / det;
     Px = -(k22 * Cx - k12 * Cy) * invDet;
     Py = -(-k12 * Cx + k11 * Cy) * invDet;
@@ -750,5 +763,5 @@ export function solveRevoluteJointPosition(joint: RevoluteJoint): number {
   bB.position.x += mB * Px;
   bB.position.y += mB * Py;
   bB.angle += iB * (rBx * Py - rBy * Px + Pz);
-  return error;
+  positionError[0] = error;
 }

@@ -34,6 +34,18 @@ export class Softness {
   massScale: number;
   /** γ m / (1 + γ m): the share of the accumulated impulse taken back each iteration (0 for a rigid row). */
   impulseScale: number;
+  /**
+   * The damping rate c / m that {@link softnessFromFrequency} last matched (see {@link dampingRate}),
+   * 1/s, kept with the frequency, damping ratio and step it was matched for: a joint's spring
+   * rarely changes, so the match is computed once, not every step.
+   */
+  dampingRate: number;
+  /** The frequency {@link Softness.dampingRate} was matched for, Hz (NaN: none yet). */
+  matchedFrequency: number;
+  /** The damping ratio {@link Softness.dampingRate} was matched for. */
+  matchedDampingRatio: number;
+  /** The step {@link Softness.dampingRate} was matched for, s. */
+  matchedDt: number;
 
   /** The coefficients of a rigid row without position feedback (β = 0, γ = 0). */
   constructor() {
@@ -42,6 +54,10 @@ export class Softness {
     this.gamma = 0;
     this.massScale = 1;
     this.impulseScale = 0;
+    this.dampingRate = 0;
+    this.matchedFrequency = Number.NaN;
+    this.matchedDampingRatio = Number.NaN;
+    this.matchedDt = Number.NaN;
   }
 
   /** Sets the coefficients of a rigid row with Baumgarte factor `beta` over the step `dt`; returns this. */
@@ -78,7 +94,19 @@ export function softnessFromFrequency(
   const omega = 2 * Math.PI * frequencyHz;
   // Divide k and c by m: a = c/m + dt k/m, with c/m the frequency-matched damping rate (nominally
   // 2ζω) and k/m = ω².
-  const a = dampingRate(omega, dampingRatio, dt) + dt * omega * omega;
+  if (
+    !(
+      out.matchedFrequency === frequencyHz &&
+      out.matchedDampingRatio === dampingRatio &&
+      out.matchedDt === dt
+    )
+  ) {
+    out.matchedFrequency = frequencyHz;
+    out.matchedDampingRatio = dampingRatio;
+    out.matchedDt = dt;
+    out.dampingRate = dampingRate(omega, dampingRatio, dt);
+  }
+  const a = out.dampingRate + dt * omega * omega;
   const gammaMass = dt * a > 0 ? 1 / (dt * a) : Number.POSITIVE_INFINITY;
   out.beta = a > 0 ? (dt * omega * omega) / a : 0;
   out.biasRate = a > 0 ? (omega * omega) / a : 0;

@@ -27,7 +27,7 @@ export {
   Transform,
   transformVec2,
 } from './transform';
-export { cos, sin } from './trig';
+export { cos, cosSin, cosSinInPlace, sin } from './trig';
 export {
   addScaledVec2,
   addVec2,

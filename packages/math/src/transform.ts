@@ -1,6 +1,9 @@
 import { atan2 } from './atan2';
-import { cos, sin } from './trig';
+import { cosSinInPlace } from './trig';
 import { Vec2, type Vec2Like } from './vec2';
+
+// cos and sin of the angle being set (a module-level scratch: nothing allocated per call).
+const scratch = new Float64Array(2);
 
 /**
  * A rotation stored as its cosine and sine (cheaper than a full {@link Mat22} and never
@@ -15,14 +18,18 @@ export class Rot {
 
   /** The rotation by `angle` radians, counter-clockwise (default 0). */
   constructor(angle = 0) {
-    this.c = cos(angle);
-    this.s = sin(angle);
+    scratch[0] = angle;
+    cosSinInPlace(scratch);
+    this.c = scratch[0];
+    this.s = scratch[1];
   }
 
   /** Sets the rotation to `angle` radians; returns this. */
   setAngle(angle: number): this {
-    this.c = cos(angle);
-    this.s = sin(angle);
+    scratch[0] = angle;
+    cosSinInPlace(scratch);
+    this.c = scratch[0];
+    this.s = scratch[1];
     return this;
   }
 

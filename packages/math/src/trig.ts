@@ -40,23 +40,10 @@ const C18 = -1 / 6402373705728000;
 /** Below this |x|, sin(x) rounds to x itself (x³/6 is less than half an ulp of x). */
 const SIN_TINY = 2 ** -27;
 
-/** sin(r) for |r| ≤ π/4 (a little beyond is fine). */
-function sinKernel(r: number): number {
-  const z = r * r;
-  return r + r * z * (S3 + z * (S5 + z * (S7 + z * (S9 + z * (S11 + z * (S13 + z * (S15 + z * S17)))))));
-}
-
-/** cos(r) for |r| ≤ π/4: 1 - r²/2 + r⁴ P(r²), with 1 - r²/2 split so that its rounding is recovered. */
-function cosKernel(r: number): number {
-  const z = r * r;
-  const hz = 0.5 * z;
-  const w = 1 - hz;
-  const tail = z * z * (C4 + z * (C6 + z * (C8 + z * (C10 + z * (C12 + z * (C14 + z * (C16 + z * C18)))))));
-  return w + (1 - w - hz + tail);
-}
-
-// The reduced argument, written by reduceHalfPi (a module-level scratch: no allocation per call).
+// The reduced argument, written by reduceHalfPi, and sin's and cos's in-out slots (module-level
+// scratch: no allocation per call).
 const reduced = new Float64Array(1);
+const scratch = new Float64Array(2);
 
 /**
  * Deterministic sine: identical bit for bit on every JavaScript engine. Absolute error below 2e-16
@@ -66,27 +53,10 @@ const reduced = new Float64Array(1);
  * @param x - the angle in radians
  */
 export function sin(x: number): number {
-  const ax = Math.abs(x);
-  if (ax < SIN_TINY) return x; // includes ±0
-  if (!(ax < Number.POSITIVE_INFINITY)) return Number.NaN; // NaN or ±Infinity
-  const quadrant = reduceHalfPi(ax, reduced);
-  const r = reduced[0];
-  let value: number;
-  switch (quadrant) {
-    case 0:
-      value = sinKernel(r);
-      break;
-    case 1:
-      value = cosKernel(r);
-      break;
-    case 2:
-      value = -sinKernel(r);
-      break;
-    default:
-      value = -cosKernel(r);
-      break;
-  }
-  return x < 0 ? -value : value;
+  const io = scratch;
+  io[0] = x;
+  cosSinInPlace(io);
+  return io[1];
 }
 
 /**
@@ -96,18 +66,70 @@ export function sin(x: number): number {
  * @param x - the angle in radians
  */
 export function cos(x: number): number {
+  const io = scratch;
+  io[0] = x;
+  cosSinInPlace(io);
+  return io[0];
+}
+
+/**
+ * Writes cos(x) to `out[0]` and sin(x) to `out[1]`: the same bits as {@link cos} and {@link sin}
+ * give, from one reduction of x. NaN and ±Infinity give NaN in both.
+ * @param x - the angle in radians
+ * @param out - receives cos(x) at index 0 and sin(x) at index 1
+ */
+export function cosSin(x: number, out: Float64Array): void {
+  out[0] = x;
+  cosSinInPlace(out);
+}
+
+/**
+ * {@link cosSin} for hot loops: reads the angle from `io[0]`, then writes cos to `io[0]` and sin to
+ * `io[1]`. Nothing goes in or out as a number, so where the engine does not inline the call it has
+ * nothing to box (a double passed to or returned from a call that is not inlined costs V8 a heap
+ * allocation): `io[0] = body.angle; cosSinInPlace(io); c = io[0]; s = io[1]`.
+ * @param io - holds the angle in radians at index 0; receives cos at 0 and sin at 1
+ */
+export function cosSinInPlace(io: Float64Array): void {
+  const x = io[0];
   const ax = Math.abs(x);
-  if (!(ax < Number.POSITIVE_INFINITY)) return Number.NaN; // NaN or ±Infinity
+  if (!(ax < Number.POSITIVE_INFINITY)) {
+    io[0] = Number.NaN;
+    io[1] = Number.NaN;
+    return;
+  }
   const quadrant = reduceHalfPi(ax, reduced);
   const r = reduced[0];
+  // The polynomials are written out here (not in helper functions) so that nothing is boxed when the
+  // engine does not inline a helper. sin(r) = r + r z P(z) to r^17; cos(r) = 1 - r²/2 + r⁴ Q(z) to
+  // r^18, with 1 - r²/2 split so that its rounding is recovered (fdlibm's trick).
+  const z = r * r;
+  const sr = r + r * z * (S3 + z * (S5 + z * (S7 + z * (S9 + z * (S11 + z * (S13 + z * (S15 + z * S17)))))));
+  const hz = 0.5 * z;
+  const w = 1 - hz;
+  const tail = z * z * (C4 + z * (C6 + z * (C8 + z * (C10 + z * (C12 + z * (C14 + z * (C16 + z * C18)))))));
+  const cr = w + (1 - w - hz + tail);
+  let c: number;
+  let s: number;
   switch (quadrant) {
     case 0:
-      return cosKernel(r);
+      c = cr;
+      s = sr;
+      break;
     case 1:
-      return -sinKernel(r);
+      c = -sr;
+      s = cr;
+      break;
     case 2:
-      return -cosKernel(r);
+      c = -cr;
+      s = -sr;
+      break;
     default:
-      return sinKernel(r);
+      c = sr;
+      s = -cr;
+      break;
   }
+  io[0] = c;
+  // As sin: x itself below SIN_TINY (±0 included), and odd.
+  io[1] = ax < SIN_TINY ? x : x < 0 ? -s : s;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cos, Random, sin } from '../src/index';
+import { cos, cosSin, cosSinInPlace, Random, sin } from '../src/index';
 import { MEDIUM_LIMIT } from '../src/reduce-angle';
 import { absoluteError, fromFixed, piFixed, REFERENCE_BITS, sinCosFixed, toFixed } from './reference';
 
@@ -112,6 +112,32 @@ describe('sin and cos against an exact BigInt reference', () => {
     // Values from K. C. Ng, "Argument reduction for huge arguments" (Sun, 1992).
     expect(Math.abs(sin(1e22) - -0.8522008497671888)).toBeLessThan(EXACT_TOLERANCE);
     expect(Math.abs(cos(1e22) - 0.5232147853951389)).toBeLessThan(EXACT_TOLERANCE);
+  });
+});
+
+describe('cosSin and cosSinInPlace', () => {
+  it('give the bits of cos and sin for every kind of argument, in one call', () => {
+    const out = new Float64Array(2);
+    const io = new Float64Array(2);
+    const rng = new Random(7);
+    const args = [0, -0, 1e-300, -1e-9, 2 ** -27, Math.PI, -Math.PI / 2, 1e5, MEDIUM_LIMIT * 3, -1e300];
+    for (let i = 0; i < 2000; i++) args.push(rng.range(-1e4, 1e4));
+    for (const x of args) {
+      cosSin(x, out);
+      io[0] = x;
+      cosSinInPlace(io);
+      for (const [c, s] of [
+        [out[0], out[1]],
+        [io[0], io[1]],
+      ]) {
+        expect(Object.is(c, cos(x)), `cos ${x}`).toBe(true);
+        expect(Object.is(s, sin(x)), `sin ${x}`).toBe(true);
+      }
+    }
+    for (const x of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      cosSin(x, out);
+      expect(Number.isNaN(out[0]) && Number.isNaN(out[1])).toBe(true);
+    }
   });
 });
 

@@ -16,7 +16,7 @@ import {
   mixFriction,
   mixRestitution,
   prepareJoints,
-  solveJointPositions,
+  solveJointPositionsInto,
   solveJoints,
 } from '@lite/constraints';
 import { Vec2, type Vec2Like } from '@lite/math';
@@ -131,6 +131,8 @@ export class World {
   private solverContactCount = 0;
   private readonly solverJoints: Joint[] = [];
   private solverJointCount = 0;
+  /** The largest joint error the last position pass found (a slot, not a returned number). */
+  private readonly jointError = new Float64Array(1);
   /** The contacts' rows and the bodies' velocities packed in typed arrays for the iterations. */
   private readonly contactSolver = new ContactSolver();
 
@@ -805,7 +807,8 @@ export class World {
     const count = this.solverJointCount;
     if (count === 0) return;
     for (let i = 0, n = settings.jointPositionIterations; i < n; ++i) {
-      if (solveJointPositions(this.solverJoints, count, settings) <= settings.linearSlop) break;
+      solveJointPositionsInto(this.solverJoints, count, settings, this.jointError);
+      if (this.jointError[0] <= settings.linearSlop) break;
     }
   }
 
