@@ -95,7 +95,7 @@ describe('sub-steps: accuracy', () => {
         dampingRatio: 0,
         collideConnected: false,
       });
-      // Zero crossings of the stretch over 2 s, interpolated within the step.
+      // Zero crossings of the stretch over 1 s, interpolated within the step.
       // The amplitude over the second half second (it starts at 0.1 m).
       const crossings: number[] = [];
       let amplitude = 0;
