@@ -409,7 +409,7 @@ export class ContactSolver {
 
   /** Writes one body's velocity back to its object, if this load holds it (before a joint acts on it). */
   storeBody(body: SolverBody): void {
-    if (body.solverStamp !== this.stamp) return;
+    if (!this.holds(body)) return;
     const s = 3 * body.solverSlot;
     const v = this.velocities;
     body.linearVelocity.x = v[s];
@@ -419,7 +419,7 @@ export class ContactSolver {
 
   /** Reads one body's velocity from its object, if this load holds it (after a joint acted on it). */
   loadBody(body: SolverBody): void {
-    if (body.solverStamp !== this.stamp) return;
+    if (!this.holds(body)) return;
     const s = 3 * body.solverSlot;
     const v = this.velocities;
     v[s] = body.linearVelocity.x;
@@ -480,9 +480,19 @@ export class ContactSolver {
     if (this.meta.length < Meta.Stride * count) this.growContacts(count);
   }
 
+  /**
+   * Whether this load gave `body` a slot. The stamp says so in one compare; the slot's owner is
+   * checked too, so that a stamp from another copy of this module (an ESM and a CJS build loaded
+   * side by side) that happens to be equal cannot pass for ours.
+   */
+  private holds(body: SolverBody): boolean {
+    const slot = body.solverSlot;
+    return body.solverStamp === this.stamp && slot < this.bodyCount && this.bodies[slot] === body;
+  }
+
   /** The body's slot in this load, giving it the next one (and reading its velocity) the first time. */
   private slotOf(body: SolverBody): number {
-    if (body.solverStamp === this.stamp) return body.solverSlot;
+    if (this.holds(body)) return body.solverSlot;
     const slot = this.bodyCount++;
     if (3 * slot >= this.velocities.length) this.growBodies(slot + 1);
     if (slot < this.bodies.length) this.bodies[slot] = body;
