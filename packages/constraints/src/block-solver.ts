@@ -60,29 +60,70 @@ export function solveBlockLcp(
   b2: number,
   out: BlockSolution,
 ): number {
-  // Case 1: vn = 0 for both rows. 0 = A x + b' gives x = -A⁻¹ b'.
-  let x1 = -(m11 * b1 + m12 * b2);
-  let x2 = -(m12 * b1 + m22 * b2);
-  if (x1 >= 0 && x2 >= 0) return setSolution(out, x1, x2, 1);
-
-  // Case 2: vn1 = 0, x2 = 0.   0 = k11 x1 + b'1,   vn2 = k12 x1 + b'2.
-  x1 = -b1 / k11;
-  if (x1 >= 0 && k12 * x1 + b2 >= 0) return setSolution(out, x1, 0, 2);
-
-  // Case 3: x1 = 0, vn2 = 0.   vn1 = k12 x2 + b'1,   0 = k22 x2 + b'2.
-  x2 = -b2 / k22;
-  if (x2 >= 0 && k12 * x2 + b1 >= 0) return setSolution(out, 0, x2, 3);
-
-  // Case 4: x = 0.   vn1 = b'1,   vn2 = b'2.
-  if (b1 >= 0 && b2 >= 0) return setSolution(out, 0, 0, 4);
-
-  return setSolution(out, 0, 0, -1);
+  const k = scratchK;
+  k[0] = k11;
+  k[1] = k12;
+  k[2] = k22;
+  k[3] = m11;
+  k[4] = m12;
+  k[5] = m22;
+  const io = scratchIo;
+  io[0] = b1;
+  io[1] = b2;
+  const lcpCase = solveBlockLcpAt(k, 0, io);
+  out.x1 = io[2];
+  out.x2 = io[3];
+  out.lcpCase = lcpCase;
+  return lcpCase;
 }
 
-function setSolution(out: BlockSolution, x1: number, x2: number, lcpCase: number): number {
-  out.x1 = x1;
-  out.x2 = x2;
-  out.lcpCase = lcpCase;
+const scratchK = new Float64Array(6);
+const scratchIo = new Float64Array(4);
+
+/**
+ * {@link solveBlockLcp} for hot loops, with nothing passed in or out as a number (a double passed
+ * to or returned from a call the engine does not inline is boxed, a heap allocation per call): reads
+ * A and A⁻¹ from `k[offset]` on (k11, k12, k22, m11, m12, m22, the layout {@link buildBlock} writes)
+ * and b' from `io[0]`, `io[1]`; writes the new totals x1, x2 to `io[2]`, `io[3]`.
+ * @returns the case taken (1..4, or -1 with x = 0)
+ */
+export function solveBlockLcpAt(k: Float64Array, offset: number, io: Float64Array): number {
+  const k11 = k[offset];
+  const k12 = k[offset + 1];
+  const k22 = k[offset + 2];
+  const m11 = k[offset + 3];
+  const m12 = k[offset + 4];
+  const m22 = k[offset + 5];
+  const b1 = io[0];
+  const b2 = io[1];
+  let lcpCase = -1;
+  let x1 = 0;
+  let x2 = 0;
+  // Case 1: vn = 0 for both rows. 0 = A x + b' gives x = -A⁻¹ b'.
+  const y1 = -(m11 * b1 + m12 * b2);
+  const y2 = -(m12 * b1 + m22 * b2);
+  if (y1 >= 0 && y2 >= 0) {
+    lcpCase = 1;
+    x1 = y1;
+    x2 = y2;
+  } else {
+    // Case 2: vn1 = 0, x2 = 0.   0 = k11 x1 + b'1,   vn2 = k12 x1 + b'2.
+    const only1 = -b1 / k11;
+    // Case 3: x1 = 0, vn2 = 0.   vn1 = k12 x2 + b'1,   0 = k22 x2 + b'2.
+    const only2 = -b2 / k22;
+    if (only1 >= 0 && k12 * only1 + b2 >= 0) {
+      lcpCase = 2;
+      x1 = only1;
+    } else if (only2 >= 0 && k12 * only2 + b1 >= 0) {
+      lcpCase = 3;
+      x2 = only2;
+    } else if (b1 >= 0 && b2 >= 0) {
+      // Case 4: x = 0.   vn1 = b'1,   vn2 = b'2.
+      lcpCase = 4;
+    }
+  }
+  io[2] = x1;
+  io[3] = x2;
   return lcpCase;
 }
 

@@ -1,4 +1,4 @@
-export { BlockSolution, buildBlock, solveBlockLcp } from './block-solver';
+export { BlockSolution, buildBlock, solveBlockLcp, solveBlockLcpAt } from './block-solver';
 export {
   BLOCK_MAX_CONDITION,
   ContactConstraint,

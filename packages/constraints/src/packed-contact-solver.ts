@@ -1,4 +1,4 @@
-import { BlockSolution, buildBlock, solveBlockLcp } from './block-solver';
+import { buildBlock, solveBlockLcpAt } from './block-solver';
 import { type ContactConstraint, PointData } from './contact-constraint';
 import { ConstraintError, requireCount } from './errors';
 import type { SolverSettings } from './settings';
@@ -103,7 +103,8 @@ export class ContactSolver {
   private contacts: ContactConstraint[] = [];
   private contactCount = 0;
   private stamp = 0;
-  private readonly block = new BlockSolution();
+  /** The block solver's b' in and x out (see `solveBlockLcpAt`). */
+  private readonly blockIo = new Float64Array(4);
   /** This prepare's Baumgarte rate β / dt (0 with position correction off), 1/s. */
   private betaInvDt = 0.5;
 
@@ -458,7 +459,7 @@ export class ContactSolver {
   solve(settings: SolverSettings, useBias: boolean): void {
     const accumulate = settings.accumulateImpulses;
     const useBlock = settings.blockSolver;
-    const block = this.block;
+    const blockIo = this.blockIo;
     const rows = this.rows;
     const meta = this.meta;
     const v = this.velocities;
@@ -467,7 +468,7 @@ export class ContactSolver {
     const target = useBias ? Pt.Target : Pt.VelocityBias;
 
     for (let i = 0, n = this.contactCount; i < n; i++) {
-      solveContact(rows, meta, v, blockCases, block, i, accumulate, useBlock, target);
+      solveContact(rows, meta, v, blockCases, blockIo, i, accumulate, useBlock, target);
     }
   }
 
@@ -532,7 +533,7 @@ function solveContact(
   meta: Int32Array,
   v: Float64Array,
   blockCases: Int32Array,
-  block: BlockSolution,
+  blockIo: Float64Array,
   i: number,
   accumulate: boolean,
   useBlock: boolean,
@@ -613,21 +614,14 @@ function solveContact(
     const k22 = rows[r + Row.K22];
     b1 -= k11 * a1 + k12 * a2;
     b2 -= k12 * a1 + k22 * a2;
-    const lcpCase = solveBlockLcp(
-      k11,
-      k12,
-      k22,
-      rows[r + Row.M11],
-      rows[r + Row.M12],
-      rows[r + Row.M22],
-      b1,
-      b2,
-      block,
-    );
+    const io = blockIo;
+    io[0] = b1;
+    io[1] = b2;
+    const lcpCase = solveBlockLcpAt(rows, r + Row.K11, io);
     blockCases[i] = lcpCase;
     if (lcpCase > 0) {
-      const x1 = block.x1;
-      const x2 = block.x2;
+      const x1 = io[2];
+      const x2 = io[3];
       const d1 = x1 - a1;
       const d2 = x2 - a2;
       if (accumulate) {

@@ -8,11 +8,13 @@ import { describe, expect, test } from 'vitest';
 import {
   BLOCK_MAX_CONDITION,
   BlockSolution,
+  buildBlock,
   ContactConstraint,
   prepareContacts,
   SolverBody,
   SolverSettings,
   solveBlockLcp,
+  solveBlockLcpAt,
   solveContacts,
 } from '../src/index';
 
@@ -104,6 +106,30 @@ describe('solveBlockLcp', () => {
       expect(out.x2).toBeCloseTo(reference[0].x2, 9);
     }
     expect([...seen].sort()).toEqual([1, 2, 3, 4]);
+  });
+
+  test('solveBlockLcpAt reads K and K⁻¹ where buildBlock writes them, and agrees bit for bit', () => {
+    const rng = new Random(11);
+    const rows = new Float64Array(20);
+    const io = new Float64Array(4);
+    const out = new BlockSolution();
+    for (let trial = 0; trial < 500; trial++) {
+      const offset = trial % 10;
+      // A 1 kg box of inertia 1/6 on a static body, two points at random lever arms.
+      const usable = buildBlock(0, 0, 1, 6, 0, rng.range(-1, 1), 0, rng.range(-1, 1), rows, offset);
+      if (!usable) continue;
+      const b1 = rng.range(-3, 3);
+      const b2 = rng.range(-3, 3);
+      io[0] = b1;
+      io[1] = b2;
+      const lcpCase = solveBlockLcpAt(rows, offset, io);
+      const [k11, k12, k22, m11, m12, m22] = rows.subarray(offset, offset + 6);
+      expect(lcpCase).toBe(solveBlockLcp(k11, k12, k22, m11, m12, m22, b1, b2, out));
+      expect(Object.is(io[2], out.x1) && Object.is(io[3], out.x2)).toBe(true);
+      const reference = bruteForceLcp(k11, k12, k22, b1, b2, 1e-12);
+      expect(io[2]).toBeCloseTo(reference[0].x1, 9);
+      expect(io[3]).toBeCloseTo(reference[0].x2, 9);
+    }
   });
 });
 
