@@ -69,7 +69,16 @@ export function removeSortedContacts(list: Contact[], removed: readonly Contact[
     }
     list[write++] = c;
   }
-  list.length = write;
+  truncate(list, write);
+}
+
+/**
+ * Shortens `list` to `length` by popping. `list.length = 0` makes V8 drop the array's backing store,
+ * so the next push allocates a new one; popping keeps a small store, and a list emptied and refilled
+ * every step then allocates nothing.
+ */
+export function truncate<T>(list: T[], length: number): void {
+  while (list.length > length) list.pop();
 }
 
 /** Removes `item` from an unordered list by swapping the last element into its place. */

@@ -29,6 +29,7 @@ import {
   removeItem,
   removeSortedContacts,
   shouldCollide,
+  truncate,
 } from './contact-list';
 import { rethrowAsWorldError, WorldError } from './errors';
 import {
@@ -592,7 +593,7 @@ export class World {
     const pairs = this.pairs;
     const count = this.broadPhase.updatePairs(pairs);
     const added = this.newContacts;
-    added.length = 0;
+    truncate(added, 0);
     for (let i = 0; i < count; ++i) {
       let a = this.proxyBodies[pairs.proxyA[i]]!;
       let b = this.proxyBodies[pairs.proxyB[i]]!;
@@ -606,7 +607,7 @@ export class World {
       added.push(this.createContact(a, b));
     }
     if (added.length > 0) mergeSortedContacts(this.contactList, added);
-    added.length = 0;
+    truncate(added, 0);
   }
 
   /**
@@ -650,7 +651,7 @@ export class World {
       }
       contacts[write++] = c;
     }
-    contacts.length = write;
+    truncate(contacts, write);
   }
 
   /** Stage 3: a sleeping body jointed to an awake one wakes (with its whole sleeping island). */
@@ -1108,7 +1109,7 @@ export class World {
       c.touching = false;
       this.contactPool.push(c);
     }
-    list.length = 0;
+    truncate(list, 0);
     this.events.count = 0;
   }
 
