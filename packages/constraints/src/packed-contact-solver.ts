@@ -26,8 +26,8 @@ const enum Row {
   M12 = 11,
   M22 = 12,
   Point0 = 13,
-  Point1 = 29,
-  Stride = 45,
+  Point1 = 30,
+  Stride = 47,
 }
 
 /** Layout of one point inside a contact's block of `rows`, from the point's base. */
@@ -53,7 +53,9 @@ const enum Pt {
   RtA = 14,
   /** rB × t. */
   RtB = 15,
-  Stride = 16,
+  /** The split-impulse pass's accumulated pseudo-impulse (zero at every prepare, never carried). */
+  SplitImpulse = 16,
+  Stride = 17,
 }
 
 /** Layout of one contact in `ContactSolver.meta` (int32). */
@@ -98,6 +100,10 @@ export class ContactSolver {
   private rows = new Float64Array(Row.Stride * 64);
   /** Per contact: slot A, slot B, point count, block usable. */
   private meta = new Int32Array(Meta.Stride * 64);
+  /** Per body slot: the split-impulse pass's pseudo-velocity vx, vy, w (zero at every prepare). */
+  private pseudo = new Float64Array(3 * 64);
+  /** Per contact: the split-impulse pass's block cases (kept apart from the velocity solve's). */
+  private splitCases = new Int32Array(64);
   /** Per contact: the block solver's last case (see `ContactConstraint.blockCase`). */
   private blockCases = new Int32Array(64);
   private contacts: ContactConstraint[] = [];
@@ -147,6 +153,7 @@ export class ContactSolver {
     const betaInvDt = this.betaInvDt;
     const slop = settings.linearSlop;
     const threshold = settings.restitutionThreshold;
+    const split = settings.splitImpulses;
     const rows = this.rows;
     const meta = this.meta;
     const bA = c.bodyA;
@@ -232,7 +239,9 @@ export class ContactSolver {
       rows[q + Pt.VelocityBias] = velocityBias;
       // The larger of the two: a bounce is exactly -e vn⁻ (the sum would add Baumgarte's push on
       // top and bounce higher than asked); a deep penetration with no bounce still gets pushed out.
-      rows[q + Pt.Target] = bias > velocityBias ? bias : velocityBias;
+      // With split impulses the bias goes to the pseudo-velocity pass instead (solvePositions).
+      rows[q + Pt.Target] = split ? velocityBias : bias > velocityBias ? bias : velocityBias;
+      rows[q + Pt.SplitImpulse] = 0;
       rows[q + Pt.LastNormalImpulse] = 0;
 
       // Warm start: apply last step's accumulated impulses (or forget them).
@@ -468,7 +477,71 @@ export class ContactSolver {
     const target = useBias ? Pt.Target : Pt.VelocityBias;
 
     for (let i = 0, n = this.contactCount; i < n; i++) {
-      solveContact(rows, meta, v, blockCases, blockIo, i, accumulate, useBlock, target);
+      solveContact(
+        rows,
+        meta,
+        v,
+        blockCases,
+        blockIo,
+        i,
+        accumulate,
+        useBlock,
+        target,
+        Pt.NormalImpulse,
+        true,
+      );
+    }
+  }
+
+  /**
+   * One split-impulse iteration (seed 003; when `settings.splitImpulses` and `positionCorrection` are
+   * on): the normal rows again, on the bodies' pseudo-velocities, aiming at the Baumgarte bias
+   * -(β/dt) min(0, separation + slop) with their own accumulated pseudo-impulse (from zero each
+   * step, never carried, never bounding friction). The same block solver and the same row code as
+   * {@link ContactSolver.solve}. Run it as many times as the velocity iterations, then
+   * {@link ContactSolver.applyPseudoVelocities} after the position update. Allocates nothing.
+   */
+  solvePositions(settings: SolverSettings): void {
+    if (!(settings.splitImpulses && settings.positionCorrection)) return;
+    const useBlock = settings.blockSolver;
+    const blockIo = this.blockIo;
+    const rows = this.rows;
+    const meta = this.meta;
+    const pseudo = this.pseudo;
+    const splitCases = this.splitCases;
+    for (let i = 0, n = this.contactCount; i < n; i++) {
+      solveContact(
+        rows,
+        meta,
+        pseudo,
+        splitCases,
+        blockIo,
+        i,
+        true,
+        useBlock,
+        Pt.Bias,
+        Pt.SplitImpulse,
+        false,
+      );
+    }
+  }
+
+  /**
+   * Moves every loaded body by its pseudo-velocity over `dt` (x += dt v', θ += dt ω'), the half of
+   * split impulses that follows the position update; the pseudo-velocities are then dropped (the
+   * next prepare zeroes them). Does nothing unless `settings.splitImpulses` and `positionCorrection`
+   * are on.
+   */
+  applyPseudoVelocities(dt: number, settings: SolverSettings): void {
+    if (!(settings.splitImpulses && settings.positionCorrection)) return;
+    const pseudo = this.pseudo;
+    const bodies = this.bodies;
+    for (let s = 0, n = this.bodyCount; s < n; s++) {
+      const b = bodies[s];
+      const p = b.position;
+      p.x += dt * pseudo[3 * s];
+      p.y += dt * pseudo[3 * s + 1];
+      b.angle += dt * pseudo[3 * s + 2];
     }
   }
 
@@ -500,6 +573,10 @@ export class ContactSolver {
     else this.bodies.push(body);
     body.solverStamp = this.stamp;
     body.solverSlot = slot;
+    const pseudo = this.pseudo;
+    pseudo[3 * slot] = 0;
+    pseudo[3 * slot + 1] = 0;
+    pseudo[3 * slot + 2] = 0;
     const v = this.velocities;
     v[3 * slot] = body.linearVelocity.x;
     v[3 * slot + 1] = body.linearVelocity.y;
@@ -511,6 +588,9 @@ export class ContactSolver {
     const grown = new Float64Array(3 * Math.max(count, 2 * (this.velocities.length / 3)));
     grown.set(this.velocities);
     this.velocities = grown;
+    const pseudo = new Float64Array(grown.length);
+    pseudo.set(this.pseudo);
+    this.pseudo = pseudo;
   }
 
   private growContacts(count: number): void {
@@ -518,6 +598,7 @@ export class ContactSolver {
     this.rows = new Float64Array(Row.Stride * capacity);
     this.meta = new Int32Array(Meta.Stride * capacity);
     this.blockCases = new Int32Array(capacity);
+    this.splitCases = new Int32Array(capacity);
   }
 }
 
@@ -538,6 +619,8 @@ function solveContact(
   accumulate: boolean,
   useBlock: boolean,
   target: number,
+  impulseAt: number,
+  withFriction: boolean,
 ): void {
   const r = i * Row.Stride;
   const m = i * Meta.Stride;
@@ -566,33 +649,35 @@ function solveContact(
   // precomputed by prepare, and an impulse λ along d changes vA by -mA λ d, wA by -iA λ (rA × d),
   // and B the opposite way.
 
-  // Friction first, so that the normal rows (solved last) win.
-  for (let j = 0; j < pointCount; j++) {
-    const q = r + Row.Point0 + j * Pt.Stride;
-    const rtA = rows[q + Pt.RtA];
-    const rtB = rows[q + Pt.RtB];
-    const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA;
-    let lambda = -rows[q + Pt.TangentMass] * vt;
-    if (accumulate) {
-      const maxFriction = friction * rows[q + Pt.NormalImpulse];
-      const old = rows[q + Pt.TangentImpulse];
-      let total = old + lambda;
-      total = total < -maxFriction ? -maxFriction : total > maxFriction ? maxFriction : total;
-      rows[q + Pt.TangentImpulse] = total;
-      lambda = total - old;
-    } else {
-      const maxFriction = friction * rows[q + Pt.LastNormalImpulse];
-      lambda = lambda < -maxFriction ? -maxFriction : lambda > maxFriction ? maxFriction : lambda;
-      rows[q + Pt.TangentImpulse] += lambda;
+  // Friction first, so that the normal rows (solved last) win (not in the split-impulse pass).
+  if (withFriction) {
+    for (let j = 0; j < pointCount; j++) {
+      const q = r + Row.Point0 + j * Pt.Stride;
+      const rtA = rows[q + Pt.RtA];
+      const rtB = rows[q + Pt.RtB];
+      const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA;
+      let lambda = -rows[q + Pt.TangentMass] * vt;
+      if (accumulate) {
+        const maxFriction = friction * rows[q + Pt.NormalImpulse];
+        const old = rows[q + Pt.TangentImpulse];
+        let total = old + lambda;
+        total = total < -maxFriction ? -maxFriction : total > maxFriction ? maxFriction : total;
+        rows[q + Pt.TangentImpulse] = total;
+        lambda = total - old;
+      } else {
+        const maxFriction = friction * rows[q + Pt.LastNormalImpulse];
+        lambda = lambda < -maxFriction ? -maxFriction : lambda > maxFriction ? maxFriction : lambda;
+        rows[q + Pt.TangentImpulse] += lambda;
+      }
+      const lA = mA * lambda;
+      const lB = mB * lambda;
+      vAx -= lA * tx;
+      vAy -= lA * ty;
+      wA -= iA * lambda * rtA;
+      vBx += lB * tx;
+      vBy += lB * ty;
+      wB += iB * lambda * rtB;
     }
-    const lA = mA * lambda;
-    const lB = mB * lambda;
-    vAx -= lA * tx;
-    vAy -= lA * ty;
-    wA -= iA * lambda * rtA;
-    vBx += lB * tx;
-    vBy += lB * ty;
-    wB += iB * lambda * rtB;
   }
 
   if (pointCount === 2 && useBlock && meta[m + Meta.BlockUsable] === 1) {
@@ -602,8 +687,8 @@ function solveContact(
     const rn1B = rows[q1 + Pt.RnB];
     const rn2A = rows[q2 + Pt.RnA];
     const rn2B = rows[q2 + Pt.RnB];
-    const a1 = accumulate ? rows[q1 + Pt.NormalImpulse] : 0;
-    const a2 = accumulate ? rows[q2 + Pt.NormalImpulse] : 0;
+    const a1 = accumulate ? rows[q1 + impulseAt] : 0;
+    const a2 = accumulate ? rows[q2 + impulseAt] : 0;
     // Normal velocities now, less the targets: b = vn - target.
     const dvn = (vBx - vAx) * nx + (vBy - vAy) * ny;
     let b1 = dvn + wB * rn1B - wA * rn1A - rows[q1 + target];
@@ -625,11 +710,11 @@ function solveContact(
       const d1 = x1 - a1;
       const d2 = x2 - a2;
       if (accumulate) {
-        rows[q1 + Pt.NormalImpulse] = x1;
-        rows[q2 + Pt.NormalImpulse] = x2;
+        rows[q1 + impulseAt] = x1;
+        rows[q2 + impulseAt] = x2;
       } else {
-        rows[q1 + Pt.NormalImpulse] += x1;
-        rows[q2 + Pt.NormalImpulse] += x2;
+        rows[q1 + impulseAt] += x1;
+        rows[q2 + impulseAt] += x2;
         rows[q1 + Pt.LastNormalImpulse] = x1;
         rows[q2 + Pt.LastNormalImpulse] = x2;
       }
@@ -652,13 +737,13 @@ function solveContact(
       const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
       let lambda = rows[q + Pt.NormalMass] * (rows[q + target] - vn);
       if (accumulate) {
-        const old = rows[q + Pt.NormalImpulse];
+        const old = rows[q + impulseAt];
         const total = old + lambda > 0 ? old + lambda : 0;
-        rows[q + Pt.NormalImpulse] = total;
+        rows[q + impulseAt] = total;
         lambda = total - old;
       } else {
         lambda = lambda > 0 ? lambda : 0;
-        rows[q + Pt.NormalImpulse] += lambda;
+        rows[q + impulseAt] += lambda;
         rows[q + Pt.LastNormalImpulse] = lambda;
       }
       const lA = mA * lambda;

@@ -12,6 +12,8 @@ export interface SolverSettingsOptions {
   blockSolver?: boolean;
   /** See {@link SolverSettings.relax} (default true). */
   relax?: boolean;
+  /** See {@link SolverSettings.splitImpulses} (default false). */
+  splitImpulses?: boolean;
   /** See {@link SolverSettings.jointChains} (default true). */
   jointChains?: boolean;
   /** See {@link SolverSettings.baumgarte} (default 0.2). */
@@ -50,6 +52,15 @@ export class SolverSettings {
    */
   relax: boolean;
   /**
+   * Split impulses (seed 003): push penetrating contacts apart with pseudo-velocities that move the
+   * bodies in this step's position update and are then dropped, instead of feeding Baumgarte's bias
+   * into the real velocities. Position correction then adds no momentum, so a deep penetration
+   * (the bottom of a tall column) cannot turn into a launch. Needs a step that runs
+   * `ContactSolver.solvePositions` and `applyPseudoVelocities` (`@lite/world` does). Off by default:
+   * Box2D-Lite's Baumgarte, with the relax pass.
+   */
+  splitImpulses: boolean;
+  /**
    * Solve chains of rigid revolute joints (pins) as one block each, exactly (a block-tridiagonal
    * solve of their point rows in every velocity iteration and a Newton step in every joint position
    * pass), so heavy weights on light links hold together. Off: every pin is solved on its own by
@@ -74,6 +85,7 @@ export class SolverSettings {
     this.positionCorrection = options.positionCorrection ?? true;
     this.blockSolver = options.blockSolver ?? true;
     this.relax = options.relax ?? true;
+    this.splitImpulses = options.splitImpulses ?? false;
     this.jointChains = options.jointChains ?? true;
     this.baumgarte = options.baumgarte ?? 0.2;
     this.linearSlop = options.linearSlop ?? 0.01;

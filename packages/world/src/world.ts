@@ -532,6 +532,7 @@ export class World {
         this.collectSolverConstraints();
         this.solveVelocities(h);
         this.integratePositions(h);
+        this.contactSolver.applyPseudoVelocities(h, this.settings);
         this.relaxContacts();
         this.solveJointPositions();
         const bad = this.findNonFiniteBody();
@@ -748,6 +749,9 @@ export class World {
       }
     }
     solver.storeVelocities();
+    if (settings.splitImpulses) {
+      for (let i = 0, n = settings.iterations; i < n; ++i) solver.solvePositions(settings);
+    }
   }
 
   /**
