@@ -1,5 +1,12 @@
 /** The solver techniques the testbed switches live (the names of the world's settings). */
-export type TechniqueName = 'warmStarting' | 'positionCorrection' | 'accumulateImpulses' | 'blockSolver';
+export type TechniqueName =
+  | 'warmStarting'
+  | 'positionCorrection'
+  | 'accumulateImpulses'
+  | 'blockSolver'
+  | 'relax'
+  | 'splitImpulses'
+  | 'jointChains';
 
 /** Everything the user can change about how the worlds step. */
 export interface DemoSettings {
@@ -11,6 +18,12 @@ export interface DemoSettings {
   accumulateImpulses: boolean;
   /** The 2x2 block solver for two-point manifolds. */
   blockSolver: boolean;
+  /** The relax pass: take Baumgarte's push back out of the velocities after the position update. */
+  relax: boolean;
+  /** Split impulses: push penetration out with pseudo-velocities that are dropped (off by default). */
+  splitImpulses: boolean;
+  /** Chains of rigid pins solved as one block. */
+  jointChains: boolean;
   /** Islands and sleeping. */
   sleeping: boolean;
   /** Velocity iterations per step (per sub-step). */
@@ -39,12 +52,15 @@ export interface DrawLayers {
   centers: boolean;
 }
 
-/** The four techniques in panel order, with labels and keyboard shortcuts. */
+/** The techniques in panel order, with labels and keyboard shortcuts (Box2D-Lite's four first). */
 export const TECHNIQUES: ReadonlyArray<{ name: TechniqueName; label: string; key: string }> = [
   { name: 'warmStarting', label: 'Warm starting', key: 'w' },
   { name: 'positionCorrection', label: 'Position correction', key: 'c' },
   { name: 'accumulateImpulses', label: 'Accumulated impulses', key: 'a' },
   { name: 'blockSolver', label: 'Block solver', key: 'b' },
+  { name: 'relax', label: 'Relax pass', key: 'l' },
+  { name: 'splitImpulses', label: 'Split impulses', key: 'i' },
+  { name: 'jointChains', label: 'Joint chains', key: 'k' },
 ];
 
 /** The debug layers in panel order, with labels and keyboard shortcuts. */
@@ -57,13 +73,16 @@ export const LAYERS: ReadonlyArray<{ name: keyof DrawLayers; label: string; key:
   { name: 'centers', label: 'Centres and axes', key: '' },
 ];
 
-/** The settings a fresh testbed starts with: every technique on, as in the engine's defaults. */
+/** The settings a fresh testbed starts with: the engine's defaults (split impulses off, the rest on). */
 export function defaultSettings(): DemoSettings {
   return {
     warmStarting: true,
     positionCorrection: true,
     accumulateImpulses: true,
     blockSolver: true,
+    relax: true,
+    splitImpulses: false,
+    jointChains: true,
     sleeping: true,
     iterations: 10,
     substeps: 1,

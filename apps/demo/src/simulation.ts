@@ -172,6 +172,9 @@ export class Simulation {
       target.positionCorrection = settings.positionCorrection;
       target.accumulateImpulses = settings.accumulateImpulses;
       target.blockSolver = settings.blockSolver;
+      target.relax = settings.relax;
+      target.splitImpulses = settings.splitImpulses;
+      target.jointChains = settings.jointChains;
       target.iterations = settings.iterations;
       target.substeps = settings.substeps;
       if (pane.pinned) target[pane.pinned.setting] = pane.pinned.value;
