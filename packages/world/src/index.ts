@@ -15,5 +15,5 @@ export {
   type RevoluteJointOptions,
 } from './joints';
 export { type AABBLike, RayCastHit } from './queries';
-export { WorldSettings } from './settings';
+export { type SolverKind, WorldSettings } from './settings';
 export { World, type WorldOptions } from './world';

@@ -1,5 +1,9 @@
 import { SolverSettings } from '@lite/constraints';
+import { WorldError } from './errors';
 import { checkInteger, checkNonNegative, checkPositive } from './validate';
+
+/** The two solvers a world can step with; see {@link WorldSettings.solver}. */
+export type SolverKind = 'soft' | 'classic';
 
 /**
  * The world's live settings, read at every step. It extends the constraint solver's
@@ -18,6 +22,7 @@ export class WorldSettings extends SolverSettings {
    */
   sleeping = true;
 
+  private solverKind: SolverKind = 'classic';
   private iterationCount = 10;
   private substepCount = 1;
   private positionIterationCount = 3;
@@ -29,6 +34,22 @@ export class WorldSettings extends SolverSettings {
   constructor(iterations = 10) {
     super();
     this.iterations = iterations;
+  }
+
+  /**
+   * Which solver steps the world: `'soft'` (Box2D v3's soft step: one collision per step, then
+   * `substeps` sub-steps of soft contacts and a relax pass each) or `'classic'` (Box2D-Lite's
+   * sequential impulses with Baumgarte's bias, the block solver and the other live toggles, bit for
+   * bit as before the soft step existed). Switchable between steps.
+   */
+  get solver(): SolverKind {
+    return this.solverKind;
+  }
+  set solver(value: SolverKind) {
+    if (value !== 'soft' && value !== 'classic') {
+      throw new WorldError('settings.solver', value, "must be 'soft' or 'classic'");
+    }
+    this.solverKind = value;
   }
 
   /**

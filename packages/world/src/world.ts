@@ -57,7 +57,7 @@ import {
   resolveRevoluteJointOptions,
 } from './joints';
 import { type AABBLike, RayCastHit } from './queries';
-import { WorldSettings } from './settings';
+import { type SolverKind, WorldSettings } from './settings';
 import { checkBoolean, checkFinite, checkOptions, checkVec2 } from './validate';
 
 /** What `new World(options)` takes; every field is optional. */
@@ -70,6 +70,8 @@ export interface WorldOptions {
   substeps?: number;
   /** Whether resting islands fall asleep (default true). */
   sleeping?: boolean;
+  /** The solver (default `'soft'`); see {@link WorldSettings.solver}. */
+  solver?: SolverKind;
 }
 
 /** Fields of a body's saved state in the step's snapshot (x, y, angle, vx, vy, w). */
@@ -186,6 +188,7 @@ export class World {
     this.gravity = new Vec2(gravity.x, gravity.y);
     this.settings = new WorldSettings(o.iterations === undefined ? 10 : o.iterations);
     if (o.substeps !== undefined) this.settings.substeps = o.substeps;
+    if (o.solver !== undefined) this.settings.solver = o.solver;
     if (o.sleeping !== undefined) this.settings.sleeping = checkBoolean(o.sleeping, 'options.sleeping');
 
     this.collectAABB = (proxyId) => {

@@ -1,5 +1,5 @@
 import type { SceneDef } from '@lite/scenes';
-import { type Body, World } from '../src/index';
+import { type Body, type SolverKind, World } from '../src/index';
 
 /** A world built from a scene description, and its bodies in the scene's order. */
 export interface BuiltScene {
@@ -8,11 +8,15 @@ export interface BuiltScene {
 }
 
 /** Builds `scene` in a new world (the scene's gravity and iterations; sleeping as given). */
-export function buildScene(scene: SceneDef, options: { sleeping?: boolean } = {}): BuiltScene {
+export function buildScene(
+  scene: SceneDef,
+  options: { sleeping?: boolean; solver?: SolverKind } = {},
+): BuiltScene {
   const world = new World({
     gravity: scene.gravity,
     iterations: scene.iterations,
     sleeping: options.sleeping,
+    solver: options.solver,
   });
   const bodies: Body[] = [];
   for (const def of scene.bodies) {

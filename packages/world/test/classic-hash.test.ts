@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { catalogue } from '@lite/scenes';
+import { describe, expect, it } from 'vitest';
+import { buildScene, stateOf } from './helpers';
+
+/**
+ * The classic solver (Box2D-Lite's sequential impulses) is kept bit for bit: every scene of the
+ * catalogue (Box2D-Lite's nine demos and the benchmark's scenes) is stepped with it, and the SHA-256
+ * of every body's pose and velocity bits after each checkpoint must equal the value recorded here.
+ * A change to the classic path that moves any body by one ulp fails this test; a deliberate change
+ * of the scenes or of the classic solver records new values (and says why in its commit).
+ */
+const STEPS = 240;
+const CHECKPOINTS = [60, 240];
+
+/** Scenes too large to hash quickly run with fewer bodies (the same code paths). */
+const PARAMETERS: Record<string, Record<string, number>> = {
+  rain: { count: 400 },
+  'many-bodies': { count: 300 },
+  pyramid: { base: 20 },
+};
+
+function hashRun(id: string, substeps: number, sleeping: boolean): string[] {
+  const entry = catalogue.find((e) => e.id === id);
+  if (!entry) throw new Error(`no scene ${id}`);
+  const { world } = buildScene(entry.create(PARAMETERS[id]), { sleeping, solver: 'classic' });
+  world.settings.substeps = substeps;
+  const hashes: string[] = [];
+  for (let i = 1; i <= STEPS; ++i) {
+    world.step(1 / 60);
+    if (CHECKPOINTS.includes(i)) {
+      const bytes = new Uint8Array(stateOf(world).buffer);
+      hashes.push(createHash('sha256').update(bytes).digest('hex').slice(0, 16));
+    }
+  }
+  return hashes;
+}
+
+// Recorded from the classic solver; see the comment at the top.
+const EXPECTED: Record<string, string[]> = {
+  'single-box substeps=1 sleeping=true': ['ccae578cb6595c31', '39eb4d50dc8cade0'],
+  'single-box substeps=1 sleeping=false': ['ccae578cb6595c31', '59bcfab081334a4f'],
+  'single-box substeps=4 sleeping=false': ['095daf81c501937c', 'd6aaff9966149e98'],
+  'pendulum substeps=1 sleeping=true': ['ba831a910fd6fa4c', 'd51d04c45ee93b1c'],
+  'pendulum substeps=1 sleeping=false': ['ba831a910fd6fa4c', 'd51d04c45ee93b1c'],
+  'pendulum substeps=4 sleeping=false': ['e56b77e2dfef6759', 'd023adcaf9ace499'],
+  'varying-friction substeps=1 sleeping=true': ['b3e374be9927b81f', '2c49f171a7947122'],
+  'varying-friction substeps=1 sleeping=false': ['b3e374be9927b81f', '5ea18f8631c4fb14'],
+  'varying-friction substeps=4 sleeping=false': ['a40975f23b50ea64', '716ee31dfba593ca'],
+  'randomized-stacking substeps=1 sleeping=true': ['7f9927f539a7bbde', 'b2df00cdc2977c16'],
+  'randomized-stacking substeps=1 sleeping=false': ['7f9927f539a7bbde', 'dc3f367afd434880'],
+  'randomized-stacking substeps=4 sleeping=false': ['f6ce2f3014f5874b', '02b5e4016b0b9481'],
+  'box-lite-pyramid substeps=1 sleeping=true': ['5883c822a071ff0d', '851c3dbdf355ece6'],
+  'box-lite-pyramid substeps=1 sleeping=false': ['5883c822a071ff0d', 'bd9692a8b6622ca6'],
+  'box-lite-pyramid substeps=4 sleeping=false': ['713ca1fbad7bdcb6', 'c35ffec4511122e2'],
+  'teeter substeps=1 sleeping=true': ['7d54620d5b6ebd3d', '23b311906e4460a7'],
+  'teeter substeps=1 sleeping=false': ['7d54620d5b6ebd3d', 'fccb62079f2fc372'],
+  'teeter substeps=4 sleeping=false': ['c47e655d4f3d9662', '1de080859bc85076'],
+  'suspension-bridge substeps=1 sleeping=true': ['9fdc9a856faf1cbb', 'fc5079d38ada33e3'],
+  'suspension-bridge substeps=1 sleeping=false': ['9fdc9a856faf1cbb', 'fc5079d38ada33e3'],
+  'suspension-bridge substeps=4 sleeping=false': ['37ba765d5756b611', '6064e4df3c079f2a'],
+  'dominos substeps=1 sleeping=true': ['62831d8dc578a54d', '3672fb9096dbf264'],
+  'dominos substeps=1 sleeping=false': ['1641b3596db707c6', '160f9b4a8b4c2519'],
+  'dominos substeps=4 sleeping=false': ['ca91f84f66d63d52', '92fb1ef922421d12'],
+  'multi-pendulum substeps=1 sleeping=true': ['a5a1dec206c8195b', '25a2061149814f52'],
+  'multi-pendulum substeps=1 sleeping=false': ['a5a1dec206c8195b', '25a2061149814f52'],
+  'multi-pendulum substeps=4 sleeping=false': ['b2897ac5d1288135', '5e63e175b81c86ad'],
+  'stack substeps=1 sleeping=true': ['3a4319d132c97708', '82cde3ecf0d08281'],
+  'stack substeps=1 sleeping=false': ['3a4319d132c97708', '0adfee8b71f8dc53'],
+  'stack substeps=4 sleeping=false': ['2057bf7ac8aa30bd', '0d743c30d566b343'],
+  'pyramid substeps=1 sleeping=true': ['c712de4a3e954337', '500c6ebbb60cd3f3'],
+  'pyramid substeps=1 sleeping=false': ['c712de4a3e954337', 'a4987cdd24a6cfde'],
+  'pyramid substeps=4 sleeping=false': ['50c3407c02a8aa3f', '8e471096c54bd0d5'],
+  'block-solver substeps=1 sleeping=true': ['4f18b804b46f73d0', '02c7bc40d889231b'],
+  'block-solver substeps=1 sleeping=false': ['4f18b804b46f73d0', 'bf68efceb337d070'],
+  'block-solver substeps=4 sleeping=false': ['50e127ad94483199', 'b77f793625f1f04f'],
+  'springs substeps=1 sleeping=true': ['e593db3b32a7df72', '75dbf8a226920edc'],
+  'springs substeps=1 sleeping=false': ['e593db3b32a7df72', '75dbf8a226920edc'],
+  'springs substeps=4 sleeping=false': ['a078c22cdfd987b6', '355e647202761d7b'],
+  'restitution substeps=1 sleeping=true': ['eadc0d70ddccb9cc', 'ddc5c541faef43b0'],
+  'restitution substeps=1 sleeping=false': ['eadc0d70ddccb9cc', '3505a6656899c81b'],
+  'restitution substeps=4 sleeping=false': ['8f1b78c7fd69f0a0', '02a3fdf1437137eb'],
+  'chain substeps=1 sleeping=true': ['66edf0894e2e5101', 'bf8fb85a3845b627'],
+  'chain substeps=1 sleeping=false': ['66edf0894e2e5101', 'bf8fb85a3845b627'],
+  'chain substeps=4 sleeping=false': ['cdf9f50122cec632', '1f7d3ebba43330f0'],
+  'rain substeps=1 sleeping=true': ['c7d7c66c18aa1f61', '408026e690f3392b'],
+  'rain substeps=1 sleeping=false': ['c7d7c66c18aa1f61', '7706bef057569d7d'],
+  'rain substeps=4 sleeping=false': ['b1077729130ce63e', 'a196525e1a42b7c6'],
+  'many-bodies substeps=1 sleeping=true': ['b4808443af8ac6bb', 'b7332f2b95a4d45e'],
+  'many-bodies substeps=1 sleeping=false': ['b4808443af8ac6bb', 'bdde8094d0e5fa44'],
+  'many-bodies substeps=4 sleeping=false': ['c28ff9797cfecec3', '0d5ac9d4914f20f1'],
+};
+
+describe('the classic solver stays bit-identical', () => {
+  for (const entry of catalogue) {
+    for (const [substeps, sleeping] of [
+      [1, true],
+      [1, false],
+      [4, false],
+    ] as const) {
+      const key = `${entry.id} substeps=${substeps} sleeping=${sleeping}`;
+      it(key, () => {
+        const got = hashRun(entry.id, substeps, sleeping);
+        if (process.env.LITE_RECORD_HASHES) {
+          console.log(`  '${key}': ${JSON.stringify(got)},`);
+          return;
+        }
+        expect(got).toEqual(EXPECTED[key]);
+      });
+    }
+  }
+});
