@@ -204,8 +204,8 @@ function clipSegmentToLine(output: Float64Array, input: Float64Array, clipEdge: 
  *    reference face does not flicker between nearly equal axes.
  * 3. The reference face is that face; the incident edge is the edge of the other box whose normal is
  *    most anti-parallel to it. Clip the incident edge against the reference face's two side planes.
- * 4. Keep the clipped points whose separation from the reference face is ≤ 0 and slide each onto the
- *    reference face (point = v - separation · frontNormal).
+ * 4. Keep the clipped points whose separation from the reference face is ≤ 0 (≤ `margin` for
+ *    speculative points) and slide each onto the reference face (point = v - separation · frontNormal).
  *
  * Each point's key is built from the edges that produced it (see {@link makeFeatureKey}), in (A, B)
  * order whichever box holds the reference face. Two boxes that touch only at one corner (one clip
@@ -217,9 +217,19 @@ function clipSegmentToLine(output: Float64Array, input: Float64Array, clipEdge: 
  * @param boxB - shape B
  * @param xfB - pose of B
  * @param out - receives the manifold; `out.pointCount` is also returned
+ * @param margin - speculative distance, m (default 0): boxes up to this far apart still get points,
+ *   with their positive separation, so a solver can stop them before they overlap (steps 1 and 4
+ *   test against it instead of 0). 0 gives Box2D-Lite's manifold exactly.
  * @returns the number of contact points, 0 to 2
  */
-export function collideBoxes(boxA: Box, xfA: Transform, boxB: Box, xfB: Transform, out: Manifold): number {
+export function collideBoxes(
+  boxA: Box,
+  xfA: Transform,
+  boxB: Box,
+  xfB: Transform,
+  out: Manifold,
+  margin = 0,
+): number {
   out.pointCount = 0;
 
   const hAx = boxA.halfWidth;
@@ -253,16 +263,17 @@ export function collideBoxes(boxA: Box, xfA: Transform, boxB: Box, xfB: Transfor
   // What counts as touching: see TOUCH_ULPS.
   const touch =
     TOUCH_ULPS * (Math.abs(pAx) + Math.abs(pAy) + Math.abs(pBx) + Math.abs(pBy) + hAx + hAy + hBx + hBy);
+  const reach = touch + margin;
 
   // Box A faces: faceA = |dA| - hA - |C| hB.
   const faceAx = Math.abs(dAx) - hAx - (c11 * hBx + c12 * hBy);
   const faceAy = Math.abs(dAy) - hAy - (c21 * hBx + c22 * hBy);
-  if (faceAx > touch || faceAy > touch) return 0;
+  if (faceAx > reach || faceAy > reach) return 0;
 
   // Box B faces: faceB = |dB| - |C|ᵀ hA - hB.
   const faceBx = Math.abs(dBx) - (c11 * hAx + c21 * hAy) - hBx;
   const faceBy = Math.abs(dBy) - (c12 * hAx + c22 * hAy) - hBy;
-  if (faceBx > touch || faceBy > touch) return 0;
+  if (faceBx > reach || faceBy > reach) return 0;
 
   // Best axis, with hysteresis. The normal points from A to B.
   let axis = FACE_A_X;
@@ -386,11 +397,11 @@ export function collideBoxes(boxA: Box, xfA: Transform, boxB: Box, xfB: Transfor
     const vx = clip2[o];
     const vy = clip2[o + 1];
     const s = frontNormalX * vx + frontNormalY * vy - front;
-    if (s <= touch) {
+    if (s <= reach) {
       const point = out.points[count];
       point.x = vx - s * frontNormalX;
       point.y = vy - s * frontNormalY;
-      point.separation = s < 0 ? s : 0;
+      point.separation = s < 0 ? s : s <= touch ? 0 : s;
       const key = clip2[o + 2];
       // (reference, incident) order -> (A, B) order.
       point.key = flip ? (((key & 0xffff) << 16) | (key >>> 16)) >>> 0 : key;

@@ -1,4 +1,5 @@
 export { BlockSolution, buildBlock, solveBlockLcp, solveBlockLcpAt } from './block-solver';
+export { BodyStates, type DrivenBody } from './body-state';
 export {
   BLOCK_MAX_CONDITION,
   ContactConstraint,
@@ -58,6 +59,7 @@ export {
   solveRevoluteJointPosition,
 } from './revolute-joint';
 export { SolverSettings, type SolverSettingsOptions } from './settings';
+export { SoftContactSolver, SoftStepContext } from './soft-contact-solver';
 export {
   box2dLiteSoftness,
   dampingRate,

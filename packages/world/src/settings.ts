@@ -2,6 +2,11 @@ import { SolverSettings } from '@lite/constraints';
 import { WorldError } from './errors';
 import { checkInteger, checkNonNegative, checkPositive } from './validate';
 
+/** The most velocity iterations a step may ask for (more would hang the step). */
+const MAX_ITERATIONS = 1000;
+/** The most sub-steps a step may ask for. */
+const MAX_SUBSTEPS = 1000;
+
 /** The two solvers a world can step with; see {@link WorldSettings.solver}. */
 export type SolverKind = 'soft' | 'classic';
 
@@ -25,6 +30,12 @@ export class WorldSettings extends SolverSettings {
   private solverKind: SolverKind = 'classic';
   private iterationCount = 10;
   private substepCount = 1;
+  private softIterationCount = 1;
+  private softSubstepCount = 4;
+  private hertz = 30;
+  private zeta = 10;
+  private pushVelocity = 3;
+  private speculative = 0.02;
   private positionIterationCount = 3;
   private sleepTime = 0.5;
   private linearTolerance = 0.05;
@@ -53,29 +64,80 @@ export class WorldSettings extends SolverSettings {
   }
 
   /**
-   * Velocity iterations per step (per sub-step when `substeps` > 1): how many times every contact
-   * and joint is solved (default 10).
+   * Velocity iterations: how many times every contact and joint is solved. Classic solver: per step
+   * (per sub-step when `substeps` > 1), default 10. Soft step: solves with the soft bias per sub-step,
+   * each sub-step also relaxing once, default 1 (Box2D v3's). Each solver keeps its own value:
+   * setting it changes the value of the solver in use.
    */
   get iterations(): number {
-    return this.iterationCount;
+    return this.solverKind === 'soft' ? this.softIterationCount : this.iterationCount;
   }
   set iterations(value: number) {
-    this.iterationCount = checkInteger(value, 'settings.iterations', 0);
+    const count = checkInteger(value, 'settings.iterations', 0, MAX_ITERATIONS);
+    if (this.solverKind === 'soft') this.softIterationCount = count;
+    else this.iterationCount = count;
   }
 
   /**
-   * Sub-steps per step (default 1: Box2D-Lite's single step). With n > 1, `world.step(dt)` runs the
-   * whole pipeline (collision, `iterations` solver iterations, integration, relax, joint position
-   * passes) n times with dt / n, as Box2D v3 and Rapier do: a smaller time step makes the integrator
-   * and Gauss-Seidel more accurate (tall stacks stand, bounces keep their height, stiff springs keep
-   * their frequency) and costs about n times as much. Forces, sleep timers, events and `stepCount`
-   * still count whole steps. Must be an integer >= 1.
+   * Sub-steps per step. Classic solver: default 1 (Box2D-Lite's single step); with n > 1,
+   * `world.step(dt)` runs the whole pipeline (collision, `iterations` solver iterations,
+   * integration, relax, joint position passes) n times with dt / n: a smaller time step makes the
+   * integrator and Gauss-Seidel more accurate (tall stacks stand, bounces keep their height, stiff
+   * springs keep their frequency) at about n times the cost. Soft step: default 4 (Box2D v3's);
+   * collision runs once per step and each sub-step integrates, warm starts, solves and relaxes the
+   * contacts and joints with dt / n. Forces, sleep timers, events and `stepCount` count whole steps
+   * in both. Must be an integer >= 1. Each solver keeps its own value.
    */
   get substeps(): number {
-    return this.substepCount;
+    return this.solverKind === 'soft' ? this.softSubstepCount : this.substepCount;
   }
   set substeps(value: number) {
-    this.substepCount = checkInteger(value, 'settings.substeps', 1);
+    const count = checkInteger(value, 'settings.substeps', 1, MAX_SUBSTEPS);
+    if (this.solverKind === 'soft') this.softSubstepCount = count;
+    else this.substepCount = count;
+  }
+
+  /**
+   * Soft step: the contacts' spring frequency, Hz (default 30, as Box2D v3). A contact is a
+   * spring-damper of this frequency relative to its own effective mass (so light and heavy bodies
+   * sink alike), capped at a quarter of the sub-step rate; against a static body twice this.
+   */
+  get contactHertz(): number {
+    return this.hertz;
+  }
+  set contactHertz(value: number) {
+    this.hertz = checkPositive(value, 'settings.contactHertz');
+  }
+
+  /** Soft step: the contacts' damping ratio (default 10: heavily overdamped, as Box2D v3). */
+  get contactDampingRatio(): number {
+    return this.zeta;
+  }
+  set contactDampingRatio(value: number) {
+    this.zeta = checkNonNegative(value, 'settings.contactDampingRatio');
+  }
+
+  /**
+   * Soft step: the fastest an overlap is pushed apart, m/s (default 3, as Box2D v3): bodies created
+   * inside each other separate at this speed at most, instead of being launched.
+   */
+  get maxPushVelocity(): number {
+    return this.pushVelocity;
+  }
+  set maxPushVelocity(value: number) {
+    this.pushVelocity = checkPositive(value, 'settings.maxPushVelocity');
+  }
+
+  /**
+   * Soft step: how far apart two shapes may be and still get contact points, m (default 0.02).
+   * Those points only stop the shapes from closing the gap faster than within a sub-step, so a box
+   * cannot fall into a face for a step before its contact exists.
+   */
+  get speculativeDistance(): number {
+    return this.speculative;
+  }
+  set speculativeDistance(value: number) {
+    this.speculative = checkNonNegative(value, 'settings.speculativeDistance');
   }
 
   /**

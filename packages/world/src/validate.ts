@@ -32,9 +32,20 @@ export function checkNonNegative(value: unknown, argument: string): number {
 }
 
 /** `value` must be an integer >= `min`. */
-export function checkInteger(value: unknown, argument: string, min: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-    throw new WorldError(argument, value, `must be an integer >= ${min}`);
+export function checkInteger(
+  value: unknown,
+  argument: string,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new WorldError(
+      argument,
+      value,
+      max === Number.MAX_SAFE_INTEGER
+        ? `must be an integer >= ${min}`
+        : `must be an integer in [${min}, ${max}]`,
+    );
   }
   return value;
 }

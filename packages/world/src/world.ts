@@ -11,11 +11,14 @@ import {
   testPointBox,
 } from '@lite/collision';
 import {
+  BodyStates,
   ConstraintError,
   ContactSolver,
   mixFriction,
   mixRestitution,
   prepareJoints,
+  SoftContactSolver,
+  SoftStepContext,
   solveJointPositionsInto,
   solveJoints,
 } from '@lite/constraints';
@@ -138,6 +141,11 @@ export class World {
   private readonly jointError = new Float64Array(1);
   /** The contacts' rows and the bodies' velocities packed in typed arrays for the iterations. */
   private readonly contactSolver = new ContactSolver();
+  /** The soft step's packed body states, contact solver and per-step constants. */
+  private readonly bodyStates = new BodyStates();
+  private readonly softSolver = new SoftContactSolver();
+  private readonly softContext = new SoftStepContext();
+  private readonly cosSin = new Float64Array(2);
 
   /** Union-find islands and the sleeping rings (stage 10). */
   private readonly islands = new Islands();
@@ -186,9 +194,10 @@ export class World {
     const o = checkOptions(options, 'options');
     const gravity = o.gravity === undefined ? { x: 0, y: -10 } : checkVec2(o.gravity, 'options.gravity');
     this.gravity = new Vec2(gravity.x, gravity.y);
-    this.settings = new WorldSettings(o.iterations === undefined ? 10 : o.iterations);
-    if (o.substeps !== undefined) this.settings.substeps = o.substeps;
+    this.settings = new WorldSettings();
     if (o.solver !== undefined) this.settings.solver = o.solver;
+    if (o.iterations !== undefined) this.settings.iterations = o.iterations;
+    if (o.substeps !== undefined) this.settings.substeps = o.substeps;
     if (o.sleeping !== undefined) this.settings.sleeping = checkBoolean(o.sleeping, 'options.sleeping');
 
     this.collectAABB = (proxyId) => {
@@ -524,12 +533,30 @@ export class World {
     this.locked = true;
     try {
       if (!this.settings.sleeping && this.sleepingCount > 0) this.wakeAll();
+      if (this.settings.solver === 'soft') this.stepSoft(dt);
+      else this.stepClassic(dt);
+      this.updateSleep(dt);
+      this.clearForces();
+      this.dispatchEvents();
+      this.stepCounter++;
+    } finally {
+      this.locked = false;
+      this.releaseContacts();
+    }
+  }
+
+  /**
+   * The classic step (Box2D-Lite's, with the live toggles), `substeps` times over dt / substeps:
+   * stages 1 to 9 of {@link World.step}.
+   */
+  private stepClassic(dt: number): void {
+    {
       const substeps = this.settings.substeps;
       const h = this.subStepDt(dt, substeps);
       this.saveState();
       for (let i = 0; i < substeps; ++i) {
         this.findNewContacts();
-        this.collideContacts();
+        this.collideContacts(0, 0);
         this.wakeJointPartners();
         this.integrateForces(h);
         this.collectSolverConstraints();
@@ -544,13 +571,103 @@ export class World {
         // The fat boxes are stretched by a whole step's motion, as with one sub-step.
         this.moveProxies(dt);
       }
-      this.updateSleep(dt);
-      this.clearForces();
-      this.dispatchEvents();
-      this.stepCounter++;
-    } finally {
-      this.locked = false;
-      this.releaseContacts();
+    }
+  }
+
+  /**
+   * The soft step (Box2D v3's solver): collide once, then `substeps` sub-steps of h = dt / n, each
+   * integrating velocities, warm starting, solving with soft contacts, integrating positions and
+   * relaxing; restitution once at the end. Every constraint acts on the packed body states
+   * ({@link BodyStates}); the body objects get their poses at each sub-step (for the joints) and
+   * their velocities at the end.
+   */
+  private stepSoft(dt: number): void {
+    const settings = this.settings;
+    const substeps = settings.substeps;
+    const ctx = this.softContext.set(
+      dt,
+      substeps,
+      settings.contactHertz,
+      settings.contactDampingRatio,
+      settings.maxPushVelocity,
+      settings.restitutionThreshold,
+      settings.blockSolver,
+      settings.warmStarting && settings.accumulateImpulses,
+    );
+    const h = ctx.h;
+    this.saveState();
+    this.findNewContacts();
+    this.collideContacts(settings.speculativeDistance, dt);
+    this.wakeJointPartners();
+    this.collectSolverConstraints();
+    this.loadBodyStates();
+    const states = this.bodyStates;
+    const solver = this.softSolver;
+    const cosSin = this.cosSin;
+    solver.prepare(this.solverContacts, this.solverContactCount, states, ctx);
+    const jointCount = this.solverJointCount;
+    for (let i = 0; i < substeps; ++i) {
+      states.integrateVelocities(h);
+      solver.warmStart(states);
+      if (jointCount > 0) {
+        this.handJointStates(true);
+        prepareJoints(this.solverJoints, jointCount, h, settings);
+        this.handJointStates(false);
+      }
+      for (let k = 0, n = settings.iterations; k < n; ++k) {
+        solver.solve(states, ctx, true);
+        if (jointCount > 0) {
+          this.handJointStates(true);
+          solveJoints(this.solverJoints, jointCount, settings);
+          this.handJointStates(false);
+        }
+      }
+      states.integratePositions(h, cosSin);
+      if (jointCount > 0 && settings.positionCorrection) {
+        this.solveJointPositions();
+        states.syncFromPoses(cosSin);
+      }
+      solver.solve(states, ctx, false);
+    }
+    solver.applyRestitution(states, ctx);
+    solver.storeImpulses(ctx);
+    states.storeVelocities();
+    const bad = this.findNonFiniteBody();
+    if (bad >= 0) this.failStep(bad, false);
+    this.updateTransforms();
+    this.moveProxies(dt);
+  }
+
+  /** Gives each awake dynamic or kinematic body its slot in the packed body states for this step. */
+  private loadBodyStates(): void {
+    const states = this.bodyStates;
+    states.begin();
+    const bodies = this.bodyList;
+    const gx = this.gravity.x;
+    const gy = this.gravity.y;
+    for (let i = 0, n = bodies.length; i < n; ++i) {
+      const b = bodies[i];
+      if (!b.isAwake || b.isStatic) continue;
+      states.add(b, gx, gy);
+    }
+  }
+
+  /**
+   * Joints act on the body objects, the soft step's contacts on the packed states: `toJoints` true
+   * writes the joints' bodies' velocities to the objects, false reads them back.
+   */
+  private handJointStates(toJoints: boolean): void {
+    const states = this.bodyStates;
+    const joints = this.solverJoints;
+    for (let k = 0, n = this.solverJointCount; k < n; ++k) {
+      const j = joints[k];
+      if (toJoints) {
+        states.storeBody(jointBodyA(j));
+        states.storeBody(jointBodyB(j));
+      } else {
+        states.loadBody(jointBodyA(j));
+        states.loadBody(jointBodyB(j));
+      }
     }
   }
 
@@ -620,7 +737,7 @@ export class World {
    * boxes separated are destroyed. Contacts between two sleeping (or static) bodies are skipped:
    * neither moved, so their manifold is still right.
    */
-  private collideContacts(): void {
+  private collideContacts(margin: number, stepDt: number): void {
     const contacts = this.contactList;
     const settings = this.settings;
     const manifold = this.manifold;
@@ -642,7 +759,19 @@ export class World {
         this.releaseList.push(c);
         continue;
       }
-      collide(a.shape, a.transform, b.shape, b.transform, manifold);
+      // Speculative reach: the fixed margin plus how far the pair can close in one step (relative
+      // speed of the centres and each box's rim speed), so a fast box meets its contact in time.
+      let reach = margin;
+      if (margin > 0) {
+        const dvx = b.linearVelocity.x - a.linearVelocity.x;
+        const dvy = b.linearVelocity.y - a.linearVelocity.y;
+        reach +=
+          stepDt *
+          (Math.sqrt(dvx * dvx + dvy * dvy) +
+            Math.abs(a.angularVelocity) * rimRadius(a) +
+            Math.abs(b.angularVelocity) * rimRadius(b));
+      }
+      collide(a.shape, a.transform, b.shape, b.transform, manifold, reach);
       c.update(manifold, settings);
       const touching = manifold.pointCount > 0;
       if (touching !== c.touching) {
@@ -1197,6 +1326,13 @@ export class World {
     input.p2y = to.y;
     input.maxFraction = 1;
   }
+}
+
+/** The farthest any point of the body's box is from its centre, m. */
+function rimRadius(b: Body): number {
+  const hw = b.shape.halfWidth;
+  const hh = b.shape.halfHeight;
+  return Math.sqrt(hw * hw + hh * hh);
 }
 
 function compareBodies(a: Body, b: Body): number {

@@ -1,0 +1,275 @@
+import { cosSinInPlace, type Vec2 } from '@lite/math';
+import type { SolverBody } from './solver-body';
+
+/**
+ * A body as the soft step drives it: a {@link SolverBody} with the forces and damping that act on it
+ * over a step. `@lite/world`'s `Body` has these fields.
+ */
+export interface DrivenBody extends SolverBody {
+  /** Force at the centre of mass, N (constant over the step). */
+  readonly force: Vec2;
+  /** Torque, N m. */
+  readonly torque: number;
+  /** Multiplier of the gravity this body feels. */
+  readonly gravityScale: number;
+  /** Linear damping c, 1/s: each sub-step divides v by 1 + h c. */
+  readonly linearDamping: number;
+  /** Angular damping, 1/s. */
+  readonly angularDamping: number;
+}
+
+/**
+ * Layout of one body's slot in {@link BodyStates.state} (doubles): what every constraint reads and
+ * writes in the soft step's iterations, 8 doubles (64 bytes) together.
+ */
+// biome-ignore lint/suspicious/noConstEnum: inlined as numbers into the solver's hot loops
+export const enum State {
+  Vx = 0,
+  Vy = 1,
+  W = 2,
+  /** The step's translation so far, x, m. */
+  Dpx = 3,
+  /** The step's translation so far, y, m. */
+  Dpy = 4,
+  /** cos of the step's rotation so far. */
+  Qc = 5,
+  /** sin of the step's rotation so far. */
+  Qs = 6,
+  /** The step's rotation so far, radians. */
+  Da = 7,
+  Stride = 8,
+}
+
+/** Layout of one body's slot in {@link BodyStates.motion} (doubles): read once per sub-step. */
+// biome-ignore lint/suspicious/noConstEnum: inlined as numbers into the solver's loops
+const enum Motion {
+  /** Acceleration from gravity and force, m/s². */
+  Ax = 0,
+  Ay = 1,
+  /** Angular acceleration from torque, rad/s². */
+  Alpha = 2,
+  LinearDamping = 3,
+  AngularDamping = 4,
+  /** The pose at the start of the step. */
+  X0 = 5,
+  Y0 = 6,
+  Angle0 = 7,
+  Stride = 8,
+}
+
+/** Each {@link BodyStates.begin} takes a fresh stamp, unique across every instance. */
+let nextStamp = 1;
+
+/**
+ * The soft step's per-body state, packed (Box2D v3's `b2BodyState`): for each moving body of the
+ * step a slot holding its velocity, and the translation and rotation it has made since the step
+ * began. Contacts and joints read and write these slots only; the body objects are written once,
+ * at the end of each sub-step's position update.
+ *
+ * Slot 0 stands for every static body (and any body not added): velocity 0, no motion, never
+ * written by an integration. Build it once per step with {@link BodyStates.begin} and
+ * {@link BodyStates.add} for each awake dynamic or kinematic body; a step that fits the arrays
+ * allocates nothing.
+ */
+export class BodyStates {
+  /** Per slot: {@link State.Stride} doubles (velocity, translation, rotation of the step). */
+  state = new Float64Array(State.Stride * 64);
+  /** Per slot: accelerations, damping and the start pose. */
+  private motion = new Float64Array(Motion.Stride * 64);
+  /** The body of each slot (slot 0: none). */
+  private readonly bodies: (DrivenBody | null)[] = [null];
+  private slotCount = 1;
+  private stamp = 0;
+
+  /** Slots in use, slot 0 included. */
+  get count(): number {
+    return this.slotCount;
+  }
+
+  /** Starts a step: no body has a slot; slot 0 is the still one. */
+  begin(): void {
+    this.stamp = nextStamp++;
+    this.slotCount = 1;
+    const s = this.state;
+    for (let k = 0; k < State.Stride; k++) s[k] = 0;
+    s[State.Qc] = 1;
+  }
+
+  /**
+   * Gives `body` the next slot: its velocity now, no motion yet, and the accelerations it will feel
+   * over the step (gravity g scaled by its gravity scale, force and torque over its mass and
+   * inertia). Kinematic bodies (inverse mass 0) move by their velocity only.
+   * @returns the slot
+   */
+  add(body: DrivenBody, gx: number, gy: number): number {
+    const slot = this.slotCount++;
+    if (State.Stride * (slot + 1) > this.state.length) this.grow(slot + 1);
+    if (slot < this.bodies.length) this.bodies[slot] = body;
+    else this.bodies.push(body);
+    body.solverStamp = this.stamp;
+    body.solverSlot = slot;
+    const s = this.state;
+    const o = State.Stride * slot;
+    s[o + State.Vx] = body.linearVelocity.x;
+    s[o + State.Vy] = body.linearVelocity.y;
+    s[o + State.W] = body.angularVelocity;
+    s[o + State.Dpx] = 0;
+    s[o + State.Dpy] = 0;
+    s[o + State.Qc] = 1;
+    s[o + State.Qs] = 0;
+    s[o + State.Da] = 0;
+    const m = this.motion;
+    const p = Motion.Stride * slot;
+    const invMass = body.invMass;
+    const driven = invMass > 0;
+    m[p + Motion.Ax] = driven ? body.gravityScale * gx + invMass * body.force.x : 0;
+    m[p + Motion.Ay] = driven ? body.gravityScale * gy + invMass * body.force.y : 0;
+    m[p + Motion.Alpha] = driven ? body.invI * body.torque : 0;
+    m[p + Motion.LinearDamping] = driven ? body.linearDamping : 0;
+    m[p + Motion.AngularDamping] = driven ? body.angularDamping : 0;
+    m[p + Motion.X0] = body.position.x;
+    m[p + Motion.Y0] = body.position.y;
+    m[p + Motion.Angle0] = body.angle;
+    return slot;
+  }
+
+  /**
+   * The body's slot in this step, or 0 (the still slot) when it has none: static bodies, or bodies
+   * added to another instance or an earlier step.
+   */
+  slotOf(body: SolverBody): number {
+    const slot = body.solverSlot;
+    return body.solverStamp === this.stamp && slot > 0 && slot < this.slotCount && this.bodies[slot] === body
+      ? slot
+      : 0;
+  }
+
+  /**
+   * Sub-step velocity update for every slot: v += h a, then v /= 1 + h c (c the damping), as the
+   * classic step does for a whole step.
+   */
+  integrateVelocities(h: number): void {
+    const s = this.state;
+    const m = this.motion;
+    for (let slot = 1, n = this.slotCount; slot < n; slot++) {
+      const o = State.Stride * slot;
+      const p = Motion.Stride * slot;
+      let vx = s[o + State.Vx] + h * m[p + Motion.Ax];
+      let vy = s[o + State.Vy] + h * m[p + Motion.Ay];
+      let w = s[o + State.W] + h * m[p + Motion.Alpha];
+      const linear = m[p + Motion.LinearDamping];
+      if (linear > 0) {
+        const scale = 1 / (1 + h * linear);
+        vx *= scale;
+        vy *= scale;
+      }
+      const angular = m[p + Motion.AngularDamping];
+      if (angular > 0) w *= 1 / (1 + h * angular);
+      s[o + State.Vx] = vx;
+      s[o + State.Vy] = vy;
+      s[o + State.W] = w;
+    }
+  }
+
+  /**
+   * Sub-step position update for every slot: the step's translation dp += h v and rotation
+   * Δθ += h ω (its cosine and sine recomputed, deterministically), then each body's pose is set to
+   * its start pose plus that motion.
+   */
+  integratePositions(h: number, cosSin: Float64Array): void {
+    const s = this.state;
+    const m = this.motion;
+    const bodies = this.bodies;
+    for (let slot = 1, n = this.slotCount; slot < n; slot++) {
+      const o = State.Stride * slot;
+      const p = Motion.Stride * slot;
+      const dpx = s[o + State.Dpx] + h * s[o + State.Vx];
+      const dpy = s[o + State.Dpy] + h * s[o + State.Vy];
+      const w = s[o + State.W];
+      s[o + State.Dpx] = dpx;
+      s[o + State.Dpy] = dpy;
+      const body = bodies[slot]!;
+      body.position.x = m[p + Motion.X0] + dpx;
+      body.position.y = m[p + Motion.Y0] + dpy;
+      if (w !== 0) {
+        const da = s[o + State.Da] + h * w;
+        s[o + State.Da] = da;
+        cosSin[0] = da;
+        cosSinInPlace(cosSin);
+        s[o + State.Qc] = cosSin[0];
+        s[o + State.Qs] = cosSin[1];
+        body.angle = m[p + Motion.Angle0] + da;
+      }
+    }
+  }
+
+  /**
+   * Re-reads the step's motion of the bodies from their poses (after something moved them
+   * directly, such as the joints' position passes).
+   */
+  syncFromPoses(cosSin: Float64Array): void {
+    const s = this.state;
+    const m = this.motion;
+    const bodies = this.bodies;
+    for (let slot = 1, n = this.slotCount; slot < n; slot++) {
+      const o = State.Stride * slot;
+      const p = Motion.Stride * slot;
+      const body = bodies[slot]!;
+      s[o + State.Dpx] = body.position.x - m[p + Motion.X0];
+      s[o + State.Dpy] = body.position.y - m[p + Motion.Y0];
+      const da = body.angle - m[p + Motion.Angle0];
+      if (da !== s[o + State.Da]) {
+        s[o + State.Da] = da;
+        cosSin[0] = da;
+        cosSinInPlace(cosSin);
+        s[o + State.Qc] = cosSin[0];
+        s[o + State.Qs] = cosSin[1];
+      }
+    }
+  }
+
+  /** Writes every slot's velocity to its body. */
+  storeVelocities(): void {
+    const s = this.state;
+    const bodies = this.bodies;
+    for (let slot = 1, n = this.slotCount; slot < n; slot++) {
+      const o = State.Stride * slot;
+      const body = bodies[slot]!;
+      body.linearVelocity.x = s[o + State.Vx];
+      body.linearVelocity.y = s[o + State.Vy];
+      body.angularVelocity = s[o + State.W];
+    }
+  }
+
+  /** Writes one body's velocity from its slot to the object (before code that acts on objects). */
+  storeBody(body: SolverBody): void {
+    const slot = this.slotOf(body);
+    if (slot === 0) return;
+    const s = this.state;
+    const o = State.Stride * slot;
+    body.linearVelocity.x = s[o + State.Vx];
+    body.linearVelocity.y = s[o + State.Vy];
+    body.angularVelocity = s[o + State.W];
+  }
+
+  /** Reads one body's velocity from the object into its slot (after code that acted on objects). */
+  loadBody(body: SolverBody): void {
+    const slot = this.slotOf(body);
+    if (slot === 0) return;
+    const s = this.state;
+    const o = State.Stride * slot;
+    s[o + State.Vx] = body.linearVelocity.x;
+    s[o + State.Vy] = body.linearVelocity.y;
+    s[o + State.W] = body.angularVelocity;
+  }
+
+  private grow(count: number): void {
+    const capacity = Math.max(count, 2 * (this.state.length / State.Stride));
+    const state = new Float64Array(State.Stride * capacity);
+    state.set(this.state);
+    this.state = state;
+    const motion = new Float64Array(Motion.Stride * capacity);
+    motion.set(this.motion);
+    this.motion = motion;
+  }
+}
