@@ -14,7 +14,8 @@ export function buildScene(
 ): BuiltScene {
   const world = new World({
     gravity: scene.gravity,
-    iterations: scene.iterations,
+    // The scenes' iteration count is Box2D-Lite's, for the classic solver; the soft step keeps its own.
+    iterations: options.solver === 'soft' ? undefined : scene.iterations,
     sleeping: options.sleeping,
     solver: options.solver,
   });
