@@ -68,7 +68,9 @@ const enum Meta {
   SlotB = 1,
   PointCount = 2,
   BlockUsable = 3,
-  Stride = 4,
+  /** 1 when every point touched (separation ≤ 0) at the start of the step. */
+  Touching = 4,
+  Stride = 5,
 }
 
 /**
@@ -102,6 +104,13 @@ export class SoftStepContext {
   warmStarting = true;
   /** Sub-steps in the step. */
   substeps = 1;
+  /** Solve chains of touching contacts exactly (see `SoftContactSolver`). */
+  contactChains = true;
+  /**
+   * The relative compliance 1 / a2 of a chain's rows where static bodies hold both its ends: the
+   * soft row of four times the contact frequency (see `setSoftness`), solved exactly.
+   */
+  chainCompliance = 0;
 
   /**
    * Sets the constants for a step of `dt` in `substeps` sub-steps with contacts of frequency
@@ -125,6 +134,8 @@ export class SoftStepContext {
     const f = Math.min(hertz, 0.25 * this.invH);
     this.setSoftness(f, dampingRatio, h, false);
     this.setSoftness(2 * f, dampingRatio, h, true);
+    const omega = 8 * Math.PI * f;
+    this.chainCompliance = 1 / (h * omega * (2 * dampingRatio + h * omega));
 
     this.maxPushVelocity = maxPushVelocity;
     this.restitutionThreshold = restitutionThreshold;
@@ -182,6 +193,23 @@ export class SoftContactSolver {
   private contactCount = 0;
   /** The block solver's b' in and x out (see `solveBlockLcpAt`). */
   private readonly blockIo = new Float64Array(4);
+  /** Per contact: its chain, or -1 (none) / -2 (a ring or a lone contact): see `buildChains`. */
+  private chainOf = new Int32Array(64);
+  /** The chains' contacts, chain after chain, each from one end to the other. */
+  private chainOrder = new Int32Array(64);
+  /** At a chain position: the body slot shared with the next contact of the chain. */
+  private chainShared = new Int32Array(64);
+  /** Chain c holds positions chainStart[c] to chainStart[c + 1] - 1 of `chainOrder`. */
+  private chainStart = new Int32Array(65);
+  private chainCount = 0;
+  /** Per chain: 1 when static bodies hold both its ends (more rows than the bodies can take). */
+  private chainCompliant = new Int32Array(64);
+  /** Per body slot: how many chainable contacts touch it. */
+  private degree = new Int32Array(128);
+  /** Per body slot: its first two chainable contacts. */
+  private slotContacts = new Int32Array(256);
+  /** The chain solve's scratch per position: D' (3), U (4), y (2), then d (2). */
+  private chainWork = new Float64Array(11 * 64);
 
   /** The number of contacts prepared. */
   get count(): number {
@@ -201,6 +229,109 @@ export class SoftContactSolver {
     this.contactCount = count;
     if (this.meta.length < Meta.Stride * count) this.grow(count);
     for (let i = 0; i < count; i++) this.prepareContact(contacts[i], i, states, ctx);
+    this.buildChains(states.count, ctx.contactChains);
+  }
+
+  /**
+   * Finds the chains of touching contacts: runs of contacts where each body between two of them
+   * (a moving body) touches exactly those two (a column of boxes, a light box under a heavy one, a
+   * wide box on two small ones). Such a chain's normal rows are solved exactly, all at once (see
+   * {@link solveChain}); the others one contact at a time. Chains follow contact order, so the
+   * result depends only on ids. A closed ring of contacts is left to the contact-by-contact solve.
+   */
+  private buildChains(slotCount: number, enabled: boolean): void {
+    const count = this.contactCount;
+    const meta = this.meta;
+    const chainOf = this.chainOf;
+    this.chainCount = 0;
+    for (let i = 0; i < count; i++) chainOf[i] = -1;
+    if (!enabled) return;
+    if (this.degree.length < slotCount) {
+      this.degree = new Int32Array(2 * slotCount);
+      this.slotContacts = new Int32Array(4 * slotCount);
+    }
+    const degree = this.degree;
+    const slotContacts = this.slotContacts;
+    for (let k = 0; k < slotCount; k++) degree[k] = 0;
+    for (let i = 0; i < count; i++) {
+      if (!this.chainable(i)) continue;
+      const m = i * Meta.Stride;
+      for (let side = 0; side < 2; side++) {
+        const slot = meta[m + side];
+        if (slot === 0) continue;
+        const d = degree[slot]++;
+        if (d < 2) slotContacts[2 * slot + d] = i;
+      }
+    }
+    const order = this.chainOrder;
+    const shared = this.chainShared;
+    let length = 0;
+    for (let i = 0; i < count; i++) {
+      if (chainOf[i] !== -1 || !this.chainable(i)) continue;
+      // Walk through body A's side to one end of the chain.
+      let cur = i;
+      let via = meta[i * Meta.Stride + Meta.SlotB];
+      let ring = false;
+      for (;;) {
+        const y = otherSlot(meta, cur, via);
+        if (y === 0 || degree[y] !== 2) {
+          via = y;
+          break;
+        }
+        const next = slotContacts[2 * y] === cur ? slotContacts[2 * y + 1] : slotContacts[2 * y];
+        if (next === i) {
+          ring = true;
+          break;
+        }
+        via = y;
+        cur = next;
+      }
+      if (ring) {
+        // Leave the ring to the contact-by-contact solve (marked so it is not walked again).
+        let c = i;
+        let from = meta[i * Meta.Stride + Meta.SlotB];
+        do {
+          chainOf[c] = -2;
+          const y = otherSlot(meta, c, from);
+          c = slotContacts[2 * y] === c ? slotContacts[2 * y + 1] : slotContacts[2 * y];
+          from = y;
+        } while (c !== i);
+        continue;
+      }
+      // From that end, collect the chain in order.
+      const start = length;
+      let c = cur;
+      let from = via;
+      for (;;) {
+        order[length] = c;
+        const y = otherSlot(meta, c, from);
+        if (y === 0 || degree[y] !== 2) {
+          length++;
+          break;
+        }
+        shared[length] = y;
+        length++;
+        c = slotContacts[2 * y] === c ? slotContacts[2 * y + 1] : slotContacts[2 * y];
+        from = y;
+      }
+      if (length - start < 2) {
+        length = start;
+        chainOf[c] = -2;
+        continue;
+      }
+      const id = this.chainCount++;
+      this.chainCompliant[id] = via === 0 && otherSlot(meta, c, from) === 0 ? 1 : 0;
+      this.chainStart[id] = start;
+      this.chainStart[id + 1] = length;
+      for (let k = start; k < length; k++) chainOf[order[k]] = id;
+    }
+  }
+
+  /** A contact may join a chain: it touches, and a two-point one has a usable block. */
+  private chainable(i: number): boolean {
+    const m = i * Meta.Stride;
+    const pc = this.meta[m + Meta.PointCount];
+    return this.meta[m + Meta.Touching] === 1 && (pc === 1 || this.meta[m + Meta.BlockUsable] === 1);
   }
 
   /** One contact of {@link SoftContactSolver.prepare}. */
@@ -311,6 +442,11 @@ export class SoftContactSolver {
       );
     }
     meta[m + Meta.BlockUsable] = usable ? 1 : 0;
+    let touching = pointCount > 0 ? 1 : 0;
+    for (let j = 0; j < pointCount; j++) {
+      if (data[j * PointData.Stride + PointData.Separation] > 0) touching = 0;
+    }
+    meta[m + Meta.Touching] = touching;
   }
 
   /**
@@ -376,8 +512,23 @@ export class SoftContactSolver {
     const invH = ctx.invH;
     const maxPush = ctx.maxPushVelocity;
     const useBlock = ctx.blockSolver;
+    const chainOf = this.chainOf;
     for (let i = 0, n = this.contactCount; i < n; i++) {
+      if (chainOf[i] >= 0) continue;
       solveSoftContact(rows, meta, v, io, i, invH, maxPush, useBias, useBlock);
+    }
+    const order = this.chainOrder;
+    const shared = this.chainShared;
+    const work = this.chainWork;
+    for (let c = 0, n = this.chainCount; c < n; c++) {
+      const start = this.chainStart[c];
+      const end = this.chainStart[c + 1];
+      const compliance = this.chainCompliant[c] === 1 ? ctx.chainCompliance : 0;
+      if (!solveChain(rows, meta, v, order, shared, work, start, end, invH, maxPush, useBias, compliance)) {
+        for (let k = start; k < end; k++) {
+          solveSoftContact(rows, meta, v, io, order[k], invH, maxPush, useBias, useBlock);
+        }
+      }
     }
   }
 
@@ -428,6 +579,12 @@ export class SoftContactSolver {
     const capacity = Math.max(count, 2 * (this.meta.length / Meta.Stride));
     this.rows = new Float64Array(Row.Stride * capacity);
     this.meta = new Int32Array(Meta.Stride * capacity);
+    this.chainOf = new Int32Array(capacity);
+    this.chainOrder = new Int32Array(capacity);
+    this.chainShared = new Int32Array(capacity);
+    this.chainStart = new Int32Array(capacity + 1);
+    this.chainWork = new Float64Array(11 * capacity);
+    this.chainCompliant = new Int32Array(capacity);
   }
 }
 
@@ -705,6 +862,285 @@ function restituteContact(
       vBy += mB * lambda * ny;
       wB += iB * lambda * rnB;
     }
+  }
+  v[oA + State.Vx] = vAx;
+  v[oA + State.Vy] = vAy;
+  v[oA + State.W] = wA;
+  v[oB + State.Vx] = vBx;
+  v[oB + State.Vy] = vBy;
+  v[oB + State.W] = wB;
+}
+
+/** The slot of contact `i`'s body other than `slot` (body A's when `slot` is neither). */
+function otherSlot(meta: Int32Array, i: number, slot: number): number {
+  const m = i * Meta.Stride;
+  const a = meta[m + Meta.SlotA];
+  return a === slot ? meta[m + Meta.SlotB] : a;
+}
+
+/**
+ * The normal rows of one chain of contacts (positions `start` to `end` - 1 of `order`), solved
+ * exactly as one block-tridiagonal system K d = -(vn + bias): K's diagonal blocks are each
+ * contact's own 2x2 K, its off-diagonal blocks couple consecutive contacts through the body they
+ * share (for rows p, q: s s' (m n·n' + i (r_p × n)(r_q × n')), s = +1 where the body is the
+ * contact's B, -1 where it is A), and block elimination (the Thomas algorithm) solves it in O(n).
+ * The rows are rigid; their bias is the soft row's push (at most `maxPush`), or closing a gap
+ * within the sub-step for a point apart; the relax pass aims at no bias. Then friction, one contact
+ * at a time. Returns false, having changed nothing, when the solution would pull (a negative total
+ * impulse) or a block is singular: the caller then solves the chain's contacts one at a time.
+ */
+function solveChain(
+  rows: Float64Array,
+  meta: Int32Array,
+  v: Float64Array,
+  order: Int32Array,
+  shared: Int32Array,
+  work: Float64Array,
+  start: number,
+  end: number,
+  invH: number,
+  maxPush: number,
+  useBias: boolean,
+  compliance: number,
+): boolean {
+  // Forward elimination. work at position k (base w = 11 k): D'11, D'12, D'22, U11, U12, U21, U22,
+  // y1, y2, d1, d2 (U couples position k's rows with position k + 1's).
+  for (let k = start; k < end; k++) {
+    const i = order[k];
+    const r = i * Row.Stride;
+    const m = i * Meta.Stride;
+    const two = meta[m + Meta.PointCount] === 2;
+    const oA = State.Stride * meta[m + Meta.SlotA];
+    const oB = State.Stride * meta[m + Meta.SlotB];
+    const nx = rows[r + Row.NormalX];
+    const ny = rows[r + Row.NormalY];
+    const dvx = v[oB + State.Vx] - v[oA + State.Vx];
+    const dvy = v[oB + State.Vy] - v[oA + State.Vy];
+    const wA = v[oA + State.W];
+    const wB = v[oB + State.W];
+    const dpx = v[oB + State.Dpx] - v[oA + State.Dpx];
+    const dpy = v[oB + State.Dpy] - v[oA + State.Dpy];
+    const cA = v[oA + State.Qc];
+    const sA = v[oA + State.Qs];
+    const cB = v[oB + State.Qc];
+    const sB = v[oB + State.Qs];
+    const biasRate = rows[r + Row.BiasRate];
+    // A chain held at both ends by static bodies has more rows than its bodies can take (the load
+    // may shift between the two supports): there each row is a stiff spring, a CFM γ = K_ii ·
+    // compliance, which picks the spring solution; other chains are rigid.
+    let g1 = 0;
+    let g2 = 0;
+    let y1 = 0;
+    let y2 = 0;
+    for (let j = 0, pc = two ? 2 : 1; j < pc; j++) {
+      const q = r + Row.Point0 + j * Pt.Stride;
+      const rAx = rows[q + Pt.R_AX];
+      const rAy = rows[q + Pt.R_AY];
+      const rBx = rows[q + Pt.R_BX];
+      const rBy = rows[q + Pt.R_BY];
+      const ddx = dpx + (cB * rBx - sB * rBy) - (cA * rAx - sA * rAy);
+      const ddy = dpy + (sB * rBx + cB * rBy) - (sA * rAx + cA * rAy);
+      const sep = rows[q + Pt.BaseSeparation] + ddx * nx + ddy * ny;
+      let bias = 0;
+      if (sep > 0) bias = sep * invH;
+      else if (useBias) bias = biasRate * sep < -maxPush ? -maxPush : biasRate * sep;
+      const vn = dvx * nx + dvy * ny + wB * rows[q + Pt.RnB] - wA * rows[q + Pt.RnA];
+      const kii = 1 / rows[q + Pt.NormalMass];
+      const gamma = kii * compliance;
+      const leak = useBias ? gamma * rows[q + Pt.NormalImpulse] : 0;
+      if (j === 0) {
+        g1 = gamma;
+        y1 = -(vn + bias) - leak;
+      } else {
+        g2 = gamma;
+        y2 = -(vn + bias) - leak;
+      }
+    }
+    let d11 = (two ? rows[r + Row.K11] : 1 / rows[r + Row.Point0 + Pt.NormalMass]) + g1;
+    let d12 = two ? rows[r + Row.K12] : 0;
+    let d22 = two ? rows[r + Row.K22] + g2 : 1;
+    const w = 11 * (k - start);
+    if (k > start) {
+      // E = Uᵀ D'⁻¹ of the previous position; D' = D - E U; y = y - E y_prev.
+      const p = w - 11;
+      const a = work[p];
+      const b = work[p + 1];
+      const c = work[p + 2];
+      const det = a * c - b * b;
+      if (!(det > 0)) return false;
+      const inv = 1 / det;
+      // D'⁻¹ = [c -b; -b a] / det; U = [u11 u12; u21 u22] (rows: previous, cols: this).
+      const u11 = work[p + 3];
+      const u12 = work[p + 4];
+      const u21 = work[p + 5];
+      const u22 = work[p + 6];
+      // Uᵀ D'⁻¹: row 1 = (u11, u21) D'⁻¹, row 2 = (u12, u22) D'⁻¹.
+      const e11 = (u11 * c - u21 * b) * inv;
+      const e12 = (-u11 * b + u21 * a) * inv;
+      const e21 = (u12 * c - u22 * b) * inv;
+      const e22 = (-u12 * b + u22 * a) * inv;
+      d11 -= e11 * u11 + e12 * u21;
+      d12 -= e11 * u12 + e12 * u22;
+      d22 -= e21 * u12 + e22 * u22;
+      y1 -= e11 * work[p + 7] + e12 * work[p + 8];
+      y2 -= e21 * work[p + 7] + e22 * work[p + 8];
+    }
+    work[w] = d11;
+    work[w + 1] = d12;
+    work[w + 2] = d22;
+    work[w + 7] = y1;
+    work[w + 8] = y2;
+    if (k + 1 < end) {
+      // The coupling with the next contact through the body they share.
+      const body = shared[k];
+      const i2 = order[k + 1];
+      const r2 = i2 * Row.Stride;
+      const m2 = i2 * Meta.Stride;
+      const two2 = meta[m2 + Meta.PointCount] === 2;
+      const onB = meta[m + Meta.SlotB] === body;
+      const onB2 = meta[m2 + Meta.SlotB] === body;
+      const sign = onB === onB2 ? 1 : -1;
+      const mass = onB ? rows[r + Row.MassB] : rows[r + Row.MassA];
+      const inertia = onB ? rows[r + Row.InvIB] : rows[r + Row.InvIA];
+      const nn = nx * rows[r2 + Row.NormalX] + ny * rows[r2 + Row.NormalY];
+      const rn1 = rows[r + Row.Point0 + (onB ? Pt.RnB : Pt.RnA)];
+      const rn2 = two ? rows[r + Row.Point1 + (onB ? Pt.RnB : Pt.RnA)] : 0;
+      const rm1 = rows[r2 + Row.Point0 + (onB2 ? Pt.RnB : Pt.RnA)];
+      const rm2 = two2 ? rows[r2 + Row.Point1 + (onB2 ? Pt.RnB : Pt.RnA)] : 0;
+      const base = mass * nn;
+      work[w + 3] = sign * (base + inertia * rn1 * rm1);
+      work[w + 4] = two2 ? sign * (base + inertia * rn1 * rm2) : 0;
+      work[w + 5] = two ? sign * (base + inertia * rn2 * rm1) : 0;
+      work[w + 6] = two && two2 ? sign * (base + inertia * rn2 * rm2) : 0;
+    }
+  }
+  // Back substitution: d = D'⁻¹ (y - U d_next); every total impulse must stay ≥ 0.
+  let next1 = 0;
+  let next2 = 0;
+  for (let k = end - 1; k >= start; k--) {
+    const w = 11 * (k - start);
+    let y1 = work[w + 7];
+    let y2 = work[w + 8];
+    if (k + 1 < end) {
+      y1 -= work[w + 3] * next1 + work[w + 4] * next2;
+      y2 -= work[w + 5] * next1 + work[w + 6] * next2;
+    }
+    const a = work[w];
+    const b = work[w + 1];
+    const c = work[w + 2];
+    const det = a * c - b * b;
+    if (!(det > 0)) return false;
+    const d1 = (c * y1 - b * y2) / det;
+    const d2 = (a * y2 - b * y1) / det;
+    const i = order[k];
+    const q1 = i * Row.Stride + Row.Point0;
+    if (rows[q1 + Pt.NormalImpulse] + d1 < 0) return false;
+    if (meta[i * Meta.Stride + Meta.PointCount] === 2 && rows[q1 + Pt.Stride + Pt.NormalImpulse] + d2 < 0) {
+      return false;
+    }
+    work[w + 9] = d1;
+    work[w + 10] = d2;
+    next1 = d1;
+    next2 = d2;
+  }
+  // Apply, then friction contact by contact.
+  for (let k = start; k < end; k++) {
+    const w = 11 * (k - start);
+    const i = order[k];
+    const r = i * Row.Stride;
+    const m = i * Meta.Stride;
+    const two = meta[m + Meta.PointCount] === 2;
+    const d1 = work[w + 9];
+    const d2 = two ? work[w + 10] : 0;
+    const q1 = r + Row.Point0;
+    const q2 = r + Row.Point1;
+    recordPush(rows, q1, rows[q1 + Pt.NormalImpulse] + d1, v, meta, i);
+    if (two) recordPush(rows, q2, rows[q2 + Pt.NormalImpulse] + d2, v, meta, i);
+    const oA = State.Stride * meta[m + Meta.SlotA];
+    const oB = State.Stride * meta[m + Meta.SlotB];
+    const mA = rows[r + Row.MassA];
+    const iA = rows[r + Row.InvIA];
+    const mB = rows[r + Row.MassB];
+    const iB = rows[r + Row.InvIB];
+    const nx = rows[r + Row.NormalX];
+    const ny = rows[r + Row.NormalY];
+    const d = d1 + d2;
+    v[oA + State.Vx] -= mA * d * nx;
+    v[oA + State.Vy] -= mA * d * ny;
+    v[oA + State.W] -= iA * (d1 * rows[q1 + Pt.RnA] + d2 * (two ? rows[q2 + Pt.RnA] : 0));
+    v[oB + State.Vx] += mB * d * nx;
+    v[oB + State.Vy] += mB * d * ny;
+    v[oB + State.W] += iB * (d1 * rows[q1 + Pt.RnB] + d2 * (two ? rows[q2 + Pt.RnB] : 0));
+  }
+  for (let k = start; k < end; k++) solveFriction(rows, meta, v, order[k]);
+  return true;
+}
+
+/**
+ * Sets a point's new accumulated normal impulse; the first push of the step records the normal
+ * velocity just before it (the approach speed for restitution).
+ */
+function recordPush(
+  rows: Float64Array,
+  q: number,
+  total: number,
+  v: Float64Array,
+  meta: Int32Array,
+  i: number,
+): void {
+  if (total > rows[q + Pt.MaxNormalImpulse]) {
+    if (rows[q + Pt.MaxNormalImpulse] === 0) {
+      const r = i * Row.Stride;
+      const m = i * Meta.Stride;
+      const oA = State.Stride * meta[m + Meta.SlotA];
+      const oB = State.Stride * meta[m + Meta.SlotB];
+      rows[q + Pt.RelativeVelocity] =
+        (v[oB + State.Vx] - v[oA + State.Vx]) * rows[r + Row.NormalX] +
+        (v[oB + State.Vy] - v[oA + State.Vy]) * rows[r + Row.NormalY] +
+        v[oB + State.W] * rows[q + Pt.RnB] -
+        v[oA + State.W] * rows[q + Pt.RnA];
+    }
+    rows[q + Pt.MaxNormalImpulse] = total;
+  }
+  rows[q + Pt.NormalImpulse] = total;
+}
+
+/** The friction rows of contact `i`: rigid, bounded by μ times each point's normal impulse. */
+function solveFriction(rows: Float64Array, meta: Int32Array, v: Float64Array, i: number): void {
+  const r = i * Row.Stride;
+  const m = i * Meta.Stride;
+  const oA = State.Stride * meta[m + Meta.SlotA];
+  const oB = State.Stride * meta[m + Meta.SlotB];
+  const mA = rows[r + Row.MassA];
+  const iA = rows[r + Row.InvIA];
+  const mB = rows[r + Row.MassB];
+  const iB = rows[r + Row.InvIB];
+  const tx = rows[r + Row.NormalY];
+  const ty = -rows[r + Row.NormalX];
+  const friction = rows[r + Row.Friction];
+  let vAx = v[oA + State.Vx];
+  let vAy = v[oA + State.Vy];
+  let wA = v[oA + State.W];
+  let vBx = v[oB + State.Vx];
+  let vBy = v[oB + State.Vy];
+  let wB = v[oB + State.W];
+  for (let j = 0, pc = meta[m + Meta.PointCount]; j < pc; j++) {
+    const q = r + Row.Point0 + j * Pt.Stride;
+    const rtA = rows[q + Pt.RtA];
+    const rtB = rows[q + Pt.RtB];
+    const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA;
+    const maxFriction = friction * rows[q + Pt.NormalImpulse];
+    const old = rows[q + Pt.TangentImpulse];
+    let total = old - rows[q + Pt.TangentMass] * vt;
+    total = total < -maxFriction ? -maxFriction : total > maxFriction ? maxFriction : total;
+    rows[q + Pt.TangentImpulse] = total;
+    const lambda = total - old;
+    vAx -= mA * lambda * tx;
+    vAy -= mA * lambda * ty;
+    wA -= iA * lambda * rtA;
+    vBx += mB * lambda * tx;
+    vBy += mB * lambda * ty;
+    wB += iB * lambda * rtB;
   }
   v[oA + State.Vx] = vAx;
   v[oA + State.Vy] = vAy;
