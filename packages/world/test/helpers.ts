@@ -41,6 +41,8 @@ export function buildScene(scene: SceneDef, options: { sleeping?: boolean } = {}
         anchor: { x: def.anchorX, y: def.anchorY },
         frequencyHz: def.frequencyHz,
         dampingRatio: def.dampingRatio,
+        stiffness: def.stiffness,
+        damping: def.damping,
         lowerAngle: def.lowerAngle,
         upperAngle: def.upperAngle,
         motorSpeed: def.motorSpeed,
@@ -57,6 +59,8 @@ export function buildScene(scene: SceneDef, options: { sleeping?: boolean } = {}
         maxLength: def.maxLength,
         frequencyHz: def.frequencyHz,
         dampingRatio: def.dampingRatio,
+        stiffness: def.stiffness,
+        damping: def.damping,
       });
     }
   }
