@@ -75,3 +75,17 @@ describe.each(ENGINE_IDS)('%s adapter', (engine) => {
     expect(later[3 * weight + 1]).toBeLessThan(scene.bodies[weight].y);
   });
 });
+
+describe('soft joints', () => {
+  it('the other engines refuse a pin made soft by stiffness, as one made soft by frequency; lite builds both', async () => {
+    const scene = heavyChain(3, 1);
+    for (const spring of [{ frequencyHz: 2 }, { stiffness: 1e5 }, { damping: 10 }]) {
+      const soft: SceneDef = { ...scene, joints: scene.joints.map((j) => ({ ...j, ...spring })) };
+      for (const engine of ENGINE_IDS) {
+        const adapter = await createAdapter(engine);
+        if (engine === 'lite') expect(() => adapter.build(soft)).not.toThrow();
+        else expect(() => adapter.build(soft), `${engine} ${JSON.stringify(spring)}`).toThrow(/rigid joints/);
+      }
+    }
+  });
+});

@@ -244,7 +244,7 @@ function drawJoints(ctx: CanvasRenderingContext2D, camera: Camera, pane: Pane, l
         ctx.moveTo(camera.toScreenX(b.position.x), camera.toScreenY(b.position.y));
         ctx.lineTo(camera.toScreenX(bx), camera.toScreenY(by));
       }
-    } else if (joint.frequencyHz > 0) {
+    } else if (joint.isSoft()) {
       traceSpring(
         ctx,
         camera.toScreenX(ax),

@@ -92,6 +92,8 @@ export function buildWorld(scene: SceneDef, group: number | undefined): World {
         anchor: { x: joint.anchorX, y: joint.anchorY },
         ...(joint.frequencyHz !== undefined ? { frequencyHz: joint.frequencyHz } : {}),
         ...(joint.dampingRatio !== undefined ? { dampingRatio: joint.dampingRatio } : {}),
+        ...(joint.stiffness !== undefined ? { stiffness: joint.stiffness } : {}),
+        ...(joint.damping !== undefined ? { damping: joint.damping } : {}),
         ...(joint.lowerAngle !== undefined ? { lowerAngle: joint.lowerAngle } : {}),
         ...(joint.upperAngle !== undefined ? { upperAngle: joint.upperAngle } : {}),
         ...(joint.motorSpeed !== undefined ? { motorSpeed: joint.motorSpeed } : {}),
@@ -107,6 +109,8 @@ export function buildWorld(scene: SceneDef, group: number | undefined): World {
         ...(joint.maxLength !== undefined ? { maxLength: joint.maxLength } : {}),
         ...(joint.frequencyHz !== undefined ? { frequencyHz: joint.frequencyHz } : {}),
         ...(joint.dampingRatio !== undefined ? { dampingRatio: joint.dampingRatio } : {}),
+        ...(joint.stiffness !== undefined ? { stiffness: joint.stiffness } : {}),
+        ...(joint.damping !== undefined ? { damping: joint.damping } : {}),
       });
     }
   }

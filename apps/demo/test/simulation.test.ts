@@ -22,6 +22,22 @@ describe('Simulation', () => {
     });
   });
 
+  it("gives Box2D-Lite's bridge its pins' stiffness and damping, so it hangs clear of the ground", () => {
+    const scene = getScene('suspension-bridge')!.create();
+    const world = buildWorld(scene, undefined);
+    scene.joints.forEach((def, i) => {
+      const joint = world.joints[i];
+      expect(joint.kind === 2 ? null : [joint.springForm, joint.stiffness, joint.damping]).toEqual([
+        'stiffness',
+        def.stiffness,
+        def.damping,
+      ]);
+    });
+    for (let i = 0; i < 600; i++) world.step(1 / 60);
+    const middle = world.bodies.find((b) => tagOf(b) === 'middle')!;
+    expect(Math.abs(middle.position.y - 3.4)).toBeLessThan(0.1);
+  });
+
   it('splits a comparison scene into two worlds, each with its group and its pinned setting', () => {
     const scene = getScene('block-solver')!.create({ height: 5 });
     const settings = { ...defaultSettings(), blockSolver: true };

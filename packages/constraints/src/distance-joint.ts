@@ -1,13 +1,17 @@
 import { cos, sin, type Vec2Like } from '@lite/math';
 import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './errors';
 import { JointKind, MAX_LINEAR_CORRECTION, MIN_DISTANCE, positionError } from './joint-kind';
+import { JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
 import { updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
-import { Softness, softnessFromFrequency } from './softness';
+import { Softness, softnessFromFrequency, softnessFromSpring } from './softness';
 import { SolverBody } from './solver-body';
 
-/** Options of a {@link DistanceJoint}. */
-export interface DistanceJointOptions {
+/**
+ * Options of a {@link DistanceJoint}. The spring is given by `frequencyHz` and `dampingRatio`, or
+ * by `stiffness` and `damping`, never both (see {@link JointSpringOptions}).
+ */
+export interface DistanceJointOptions extends JointSpringOptions {
   /** Rest length L, m (default: the initial distance between the anchors, clamped into [minLength, maxLength]). */
   length?: number;
   /**
@@ -21,12 +25,20 @@ export interface DistanceJointOptions {
   frequencyHz?: number;
   /** Spring damping ratio ζ (default 0; 1 is critical). */
   dampingRatio?: number;
+  /**
+   * Spring stiffness k, N/m (instead of `frequencyHz`): the length row pulls with k (d - L) whatever
+   * the masses, so a mass m hangs m g / k below the rest length. Default 0 when `damping` is given.
+   */
+  stiffness?: number;
+  /** Spring damping coefficient c, N·s/m (instead of `dampingRatio`; default 0). */
+  damping?: number;
 }
 
 /**
  * Keeps two anchor points, one on each body, at a distance (seed 002). Rigid by default; a spring
  * toward `length` when `frequencyHz` > 0 (softness by the implicit-Euler derivation, see
- * {@link softnessFromFrequency}); with `minLength` < `maxLength` the distance is also kept inside
+ * {@link softnessFromFrequency}) or when given by `stiffness` and `damping` in N/m and N·s/m (see
+ * {@link softnessFromSpring}); the two forms can be switched between steps; with `minLength` < `maxLength` the distance is also kept inside
  * that range by one-sided rows (a rope: `{ maxLength }`). When the anchors coincide the direction is
  * undefined and the joint does nothing for that step.
  *
@@ -53,10 +65,8 @@ export class DistanceJoint {
   minLength: number;
   /** Longest allowed distance, m (may be +Infinity). */
   maxLength: number;
-  /** Spring frequency, Hz (0: rigid). */
-  frequencyHz: number;
-  /** Spring damping ratio. */
-  dampingRatio: number;
+  /** The length row's spring, in either form (read and change it through the accessors below). */
+  readonly spring: JointSpring;
   /** Accumulated impulse of the length row (rigid or spring), N s. */
   impulse: number;
   /** Accumulated impulse of the minimum-length row, N s (>= 0). */
@@ -97,7 +107,8 @@ export class DistanceJoint {
    * @param anchorB - the anchor on B, world coordinates
    * @param options - length, range and spring
    * @throws ConstraintError when the bodies are not distinct, an anchor is not finite, a length is
-   *   negative, minLength > maxLength, the length is outside the range, or a spring value is negative
+   *   negative, minLength > maxLength, the length is outside the range, a spring value is negative
+   *   or not finite, or the spring is given both by frequency and by stiffness
    */
   constructor(
     bodyA: SolverBody,
@@ -156,8 +167,7 @@ export class DistanceJoint {
     this.length = length;
     this.minLength = minLength;
     this.maxLength = maxLength;
-    this.frequencyHz = requireNonNegativeArg(options.frequencyHz ?? 0, 'frequencyHz');
-    this.dampingRatio = requireNonNegativeArg(options.dampingRatio ?? 0, 'dampingRatio');
+    this.spring = new JointSpring(0).set(options);
     this.impulse = 0;
     this.lowerImpulse = 0;
     this.upperImpulse = 0;
@@ -176,9 +186,78 @@ export class DistanceJoint {
     this.softness = new Softness();
   }
 
-  /** True when the joint has a length row: a spring (`frequencyHz` > 0) or rigid (no range). */
+  /** True when the joint has a length row: a spring (soft) or rigid (no range). */
   hasLengthRow(): boolean {
-    return this.frequencyHz > 0 || this.minLength === this.maxLength;
+    return this.spring.soft || this.minLength === this.maxLength;
+  }
+
+  /** True when the length row is a spring: the stiffness form, or a frequency > 0. */
+  isSoft(): boolean {
+    return this.spring.soft;
+  }
+
+  /** How the spring is given: `'frequency'` (`frequencyHz`, `dampingRatio`) or `'stiffness'` (`stiffness`, `damping`). */
+  get springForm(): SpringForm {
+    return this.spring.form;
+  }
+
+  /**
+   * Spring frequency, Hz (0: rigid; reads 0 in the stiffness form). Setting it switches a spring
+   * given by stiffness to the frequency form (damping ratio 0 until set).
+   * @throws ConstraintError unless the value is a finite number >= 0
+   */
+  get frequencyHz(): number {
+    return this.spring.frequencyHz;
+  }
+  set frequencyHz(value: number) {
+    this.spring.setFrequencyHz(value);
+  }
+
+  /**
+   * Spring damping ratio ζ (reads 0 in the stiffness form). Setting it switches a spring given by
+   * stiffness to the frequency form, rigid until a frequency is set.
+   * @throws ConstraintError unless the value is a finite number >= 0
+   */
+  get dampingRatio(): number {
+    return this.spring.dampingRatio;
+  }
+  set dampingRatio(value: number) {
+    this.spring.setDampingRatio(value);
+  }
+
+  /**
+   * Spring stiffness k, N/m (reads 0 in the frequency form). Setting it switches a spring given by
+   * frequency to the stiffness form (damping 0 until set).
+   * @throws ConstraintError unless the value is a finite number >= 0
+   */
+  get stiffness(): number {
+    return this.spring.stiffness;
+  }
+  set stiffness(value: number) {
+    this.spring.setStiffness(value);
+  }
+
+  /**
+   * Spring damping coefficient c, N·s/m (reads 0 in the frequency form). Setting it switches a
+   * spring given by frequency to the stiffness form (stiffness 0 until set).
+   * @throws ConstraintError unless the value is a finite number >= 0
+   */
+  get damping(): number {
+    return this.spring.damping;
+  }
+  set damping(value: number) {
+    this.spring.setDamping(value);
+  }
+
+  /**
+   * Sets the whole spring at once, in either form (`{}` makes the length row rigid); returns this.
+   * Absent values of the form given take their defaults (0).
+   * @throws ConstraintError when both forms are given or a value is negative or not finite; the
+   *   spring is then left as it was
+   */
+  setSpring(options: JointSpringOptions): this {
+    this.spring.set(options);
+    return this;
   }
 }
 
@@ -247,8 +326,12 @@ export function prepareDistanceJoint(
 
   const baumgarte = settings.positionCorrection ? settings.baumgarte * invDt : 0;
   const softness = joint.softness;
-  if (joint.frequencyHz > 0) {
-    softnessFromFrequency(softness, joint.frequencyHz, joint.dampingRatio, mass, dt);
+  const spring = joint.spring;
+  if (spring.form === 'stiffness') {
+    // k and c in N/m and N·s/m: γ = 1 / (dt (c + dt k)) on the row of effective mass 1/K.
+    softnessFromSpring(softness, spring.stiffness, spring.damping, mass, dt);
+  } else if (spring.frequencyHz > 0) {
+    softnessFromFrequency(softness, spring.frequencyHz, spring.dampingRatio, mass, dt);
   } else {
     softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
   }
@@ -308,7 +391,7 @@ export function solveDistanceJoint(joint: DistanceJoint): void {
   const minLength = joint.minLength;
   const maxLength = joint.maxLength;
 
-  if (joint.frequencyHz > 0 || minLength === maxLength) {
+  if (joint.spring.soft || minLength === maxLength) {
     const cdot = (vBx - wB * rBy - vAx + wA * rAy) * ux + (vBy + wB * rBx - vAy - wA * rAx) * uy;
     const softness = joint.softness;
     const lambda = softness.massScale * mass * (joint.bias - cdot) - softness.impulseScale * joint.impulse;
@@ -403,7 +486,7 @@ export function distancePositionStep(joint: DistanceJoint): void {
 
   let C = 0;
   if (joint.minLength === joint.maxLength) {
-    if (joint.frequencyHz > 0) {
+    if (joint.spring.soft) {
       positionError[0] = 0;
       return;
     }

@@ -49,6 +49,7 @@ export {
   MAX_LINEAR_CORRECTION,
   MIN_DISTANCE,
 } from './joint-kind';
+export { JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
 export { MouseJoint, type MouseJointOptions, prepareMouseJoint, solveMouseJoint } from './mouse-joint';
 export { ContactSolver } from './packed-contact-solver';
 export {

@@ -44,7 +44,7 @@ import type { SolverBody } from './solver-body';
  * limited 1 kg links: pins 15 cm apart instead of 4 cm).
  */
 function isChainable(joint: RevoluteJoint): boolean {
-  return joint.frequencyHz === 0 && joint.k11 * joint.k22 - joint.k12 * joint.k12 > 0;
+  return !joint.spring.soft && joint.k11 * joint.k22 - joint.k12 * joint.k12 > 0;
 }
 
 function isDynamic(body: SolverBody): boolean {

@@ -13,17 +13,29 @@ import {
   MAX_ANGULAR_CORRECTION,
   positionError,
 } from './joint-kind';
+import { JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
 import { updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
-import { Softness, softnessFromFrequency } from './softness';
+import { Softness, softnessFromFrequency, softnessFromSpring } from './softness';
 import type { SolverBody } from './solver-body';
 
-/** Options of a {@link RevoluteJoint}. */
-export interface RevoluteJointOptions {
+/**
+ * Options of a {@link RevoluteJoint}. The pin is made soft by `frequencyHz` and `dampingRatio`, or
+ * by `stiffness` and `damping`, never both (see {@link JointSpringOptions}).
+ */
+export interface RevoluteJointOptions extends JointSpringOptions {
   /** Softness frequency of the point constraint, Hz; 0 (default) is rigid. */
   frequencyHz?: number;
   /** Softness damping ratio (default 0.7 when soft). */
   dampingRatio?: number;
+  /**
+   * Stiffness k of the point constraint, N/m (instead of `frequencyHz`): each of its two rows pulls
+   * the anchors together with k times their separation, so a load F opens the pin by F / k whatever
+   * the masses. Default 0 when `damping` is given.
+   */
+  stiffness?: number;
+  /** Damping coefficient c of the point constraint, N·s/m (instead of `dampingRatio`; default 0). */
+  damping?: number;
   /** Lowest joint angle, radians (-Infinity for none). Giving either bound enables the limit. */
   lowerAngle?: number;
   /** Highest joint angle, radians (+Infinity for none). */
@@ -42,7 +54,8 @@ export interface RevoluteJointOptions {
 
 /**
  * A pin: keeps an anchor point of body A and one of body B together (Box2D-Lite's `Joint`), so the
- * bodies may only turn about it. Optionally soft (a frequency and damping ratio), with lower and
+ * bodies may only turn about it. Optionally soft (a frequency and damping ratio, or a stiffness and
+ * damping coefficient in N/m and N·s/m, switchable between steps), with lower and
  * upper angle limits and a motor that drives the relative angular velocity towards `motorSpeed`
  * with at most `maxMotorTorque`.
  *
@@ -65,10 +78,8 @@ export class RevoluteJoint {
   localAnchorBY: number;
   /** θB - θA at joint angle 0, radians. */
   referenceAngle: number;
-  /** Point-constraint softness frequency, Hz (0: rigid). */
-  frequencyHz: number;
-  /** Point-constraint damping ratio. */
-  dampingRatio: number;
+  /** The point constraint's spring, in either form (read and change it through the accessors below). */
+  readonly spring: JointSpring;
   /** Whether the angle limits act. */
   enableLimit: boolean;
   /** Lowest joint angle, radians (may be -Infinity). */
@@ -161,6 +172,17 @@ export class RevoluteJoint {
   limitNear: boolean;
   /** Softness of the point rows. */
   readonly softness: Softness;
+  /**
+   * γ of the point rows when the spring is given by stiffness, 1/kg: 1 / (dt (c + dt k)), added to
+   * both diagonal entries of K (0 in the frequency form, or when there is no spring at all). Scratch.
+   */
+  springGamma: number;
+  /** (K + γ I)⁻¹ entry (1,1) of the point rows in the stiffness form, kg (scratch). */
+  s11: number;
+  /** (K + γ I)⁻¹ entry (1,2) = (2,1) (scratch). */
+  s12: number;
+  /** (K + γ I)⁻¹ entry (2,2) (scratch). */
+  s22: number;
   /** 1 / dt of the step being solved, 1/s (scratch, written by the prepare; 0 for dt = 0). */
   invDt: number;
   /**
@@ -208,7 +230,8 @@ export class RevoluteJoint {
    * @param anchor - the pivot, world coordinates
    * @param options - softness, limits, motor
    * @throws ConstraintError when the bodies are not distinct, the anchor is not finite, a value is
-   *   negative where it must not be, or lowerAngle > upperAngle
+   *   negative where it must not be, lowerAngle > upperAngle, or the spring is given both by
+   *   frequency and by stiffness
    */
   constructor(bodyA: SolverBody, bodyB: SolverBody, anchor: Vec2Like, options: RevoluteJointOptions = {}) {
     checkBodies(bodyA, bodyB);
@@ -233,8 +256,7 @@ export class RevoluteJoint {
       options.referenceAngle ?? bodyB.angle - bodyA.angle,
       'referenceAngle',
     );
-    this.frequencyHz = requireNonNegativeArg(options.frequencyHz ?? 0, 'frequencyHz');
-    this.dampingRatio = requireNonNegativeArg(options.dampingRatio ?? 0.7, 'dampingRatio');
+    this.spring = new JointSpring(0.7).set(options);
     const lower = options.lowerAngle ?? Number.NEGATIVE_INFINITY;
     const upper = options.upperAngle ?? Number.POSITIVE_INFINITY;
     if (Number.isNaN(lower) || lower === Number.POSITIVE_INFINITY) {
@@ -286,6 +308,10 @@ export class RevoluteJoint {
     this.limitBias = 0;
     this.limitNear = false;
     this.softness = new Softness();
+    this.springGamma = 0;
+    this.s11 = 0;
+    this.s12 = 0;
+    this.s22 = 0;
     this.invDt = 0;
     this.chainRole = CHAIN_NONE;
     this.chainPrev = null;
@@ -314,6 +340,75 @@ export class RevoluteJoint {
   /** The joint speed ωB - ωA, rad/s. */
   jointSpeed(): number {
     return this.bodyB.angularVelocity - this.bodyA.angularVelocity;
+  }
+
+  /** True when the pin is soft: a spring given by stiffness, or a frequency > 0. */
+  isSoft(): boolean {
+    return this.spring.soft;
+  }
+
+  /** How the spring is given: `'frequency'` (`frequencyHz`, `dampingRatio`) or `'stiffness'` (`stiffness`, `damping`). */
+  get springForm(): SpringForm {
+    return this.spring.form;
+  }
+
+  /**
+   * Softness frequency of the pin, Hz (0: rigid; reads 0 in the stiffness form). Setting it
+   * switches a spring given by stiffness to the frequency form (damping ratio 0.7 until set).
+   * @throws ConstraintError unless the value is a finite number >= 0
+   */
+  get frequencyHz(): number {
+    return this.spring.frequencyHz;
+  }
+  set frequencyHz(value: number) {
+    this.spring.setFrequencyHz(value);
+  }
+
+  /**
+   * Softness damping ratio ζ of the pin (reads 0 in the stiffness form). Setting it switches a
+   * spring given by stiffness to the frequency form, rigid until a frequency is set.
+   * @throws ConstraintError unless the value is a finite number >= 0
+   */
+  get dampingRatio(): number {
+    return this.spring.dampingRatio;
+  }
+  set dampingRatio(value: number) {
+    this.spring.setDampingRatio(value);
+  }
+
+  /**
+   * Stiffness k of the pin, N/m per row (reads 0 in the frequency form). Setting it switches a
+   * spring given by frequency to the stiffness form (damping 0 until set).
+   * @throws ConstraintError unless the value is a finite number >= 0
+   */
+  get stiffness(): number {
+    return this.spring.stiffness;
+  }
+  set stiffness(value: number) {
+    this.spring.setStiffness(value);
+  }
+
+  /**
+   * Damping coefficient c of the pin, N·s/m per row (reads 0 in the frequency form). Setting it
+   * switches a spring given by frequency to the stiffness form (stiffness 0 until set).
+   * @throws ConstraintError unless the value is a finite number >= 0
+   */
+  get damping(): number {
+    return this.spring.damping;
+  }
+  set damping(value: number) {
+    this.spring.setDamping(value);
+  }
+
+  /**
+   * Sets the pin's whole spring at once, in either form (`{}` makes it rigid); returns this. Absent
+   * values of the form given take their defaults (damping ratio 0.7; stiffness and damping 0).
+   * @throws ConstraintError when both forms are given or a value is negative or not finite; the
+   *   spring is then left as it was
+   */
+  setSpring(options: JointSpringOptions): this {
+    this.spring.set(options);
+    return this;
   }
 
   /**
@@ -381,10 +476,37 @@ export function prepareRevoluteJoint(
   }
 
   const softness = joint.softness;
-  if (joint.frequencyHz > 0) {
+  const spring = joint.spring;
+  joint.springGamma = 0;
+  if (spring.form === 'stiffness') {
+    // k and c in N/m and N·s/m on each point row: γ = 1 / (dt (c + dt k)) in 1/kg, the same for
+    // both rows, so the block is solved with (K + γ I)⁻¹ (Box2D-Lite's K + softness · I, with γ in
+    // place of its softness), β = dt k / (c + dt k).
+    const traceK = k11 + k22;
+    softnessFromSpring(softness, spring.stiffness, spring.damping, traceK > 0 ? 2 / traceK : 0, dt);
+    const a = dt * (spring.damping + dt * spring.stiffness);
+    if (a > 0) {
+      const gamma = 1 / a;
+      joint.springGamma = gamma;
+      const s11 = k11 + gamma;
+      const s22 = k22 + gamma;
+      // K is positive semi-definite and γ > 0, so det > 0.
+      const invDet = 1 / (s11 * s22 - k12 * k12);
+      joint.s11 = s22 * invDet;
+      joint.s12 = -k12 * invDet;
+      joint.s22 = s11 * invDet;
+    } else {
+      // k = c = 0 (or dt = 0): no spring at all, the rows apply nothing.
+      joint.s11 = 0;
+      joint.s12 = 0;
+      joint.s22 = 0;
+      joint.impulseX = 0;
+      joint.impulseY = 0;
+    }
+  } else if (spring.frequencyHz > 0) {
     // The 2x2 form: massScale K⁻¹ (bias - Ċ) - impulseScale λacc, mass-independent (see softness.ts).
     const traceK = k11 + k22;
-    softnessFromFrequency(softness, joint.frequencyHz, joint.dampingRatio, traceK > 0 ? 2 / traceK : 0, dt);
+    softnessFromFrequency(softness, spring.frequencyHz, spring.dampingRatio, traceK > 0 ? 2 / traceK : 0, dt);
   } else {
     softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
   }
@@ -437,7 +559,7 @@ export function prepareRevoluteJoint(
     if (!Number.isFinite(joint.lowerBias)) joint.lowerBias = 0;
     if (!Number.isFinite(joint.upperBias)) joint.upperBias = 0;
     const hasBound = lower > Number.NEGATIVE_INFINITY || upper < Number.POSITIVE_INFINITY;
-    if (hasBound && joint.frequencyHz === 0 && invertK3(joint, k11, k12, k13, k22, k23, kAxial)) {
+    if (hasBound && !spring.soft && invertK3(joint, k11, k12, k13, k22, k23, kAxial)) {
       const speed = bB.angularVelocity - bA.angularVelocity;
       let gap: number;
       if (upper - lower < LIMIT_EQUAL_RANGE) {
@@ -642,6 +764,13 @@ export function solveRevoluteJoint(joint: RevoluteJoint): void {
       joint.lowerImpulse = total > 0 ? total : 0;
       joint.upperImpulse = total < 0 ? -total : 0;
     }
+  } else if (joint.spring.form === 'stiffness') {
+    // (K + γ I) Δλ = bias - Ċ - γ λacc: the implicit-Euler spring of stiffness k, damping c per row.
+    const gamma = joint.springGamma;
+    const ex = joint.biasX - cdotX - gamma * joint.impulseX;
+    const ey = joint.biasY - cdotY - gamma * joint.impulseY;
+    Px = joint.s11 * ex + joint.s12 * ey;
+    Py = joint.s12 * ex + joint.s22 * ey;
   } else {
     const softness = joint.softness;
     const massScale = softness.massScale;
@@ -692,7 +821,7 @@ export function revolutePositionStep(joint: RevoluteJoint): void {
   const iA = bA.invI;
   const mB = bB.invMass;
   const iB = bB.invI;
-  const rigid = joint.frequencyHz === 0 && joint.chainRole === CHAIN_NONE;
+  const rigid = !joint.spring.soft && joint.chainRole === CHAIN_NONE;
   let error = 0;
   let Cz = 0;
 

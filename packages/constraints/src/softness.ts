@@ -115,9 +115,12 @@ export function softnessFromFrequency(
 }
 
 /**
- * Soft-row coefficients from a stiffness k (N/m) and a damping coefficient c (N s/m), the inputs
- * of Box2D-Lite's bridge and chain demos: γ = 1 / (dt (c + dt k)), β = dt k / (c + dt k). Unlike
- * {@link softnessFromFrequency}, the frequency then depends on the effective mass. Allocates nothing.
+ * Soft-row coefficients from a stiffness k (N/m) and a damping coefficient c (N s/m), the joints'
+ * stiffness form: γ = 1 / (dt (c + dt k)), β = dt k / (c + dt k), used as given (no frequency
+ * matching). Unlike {@link softnessFromFrequency}, the frequency then depends on the effective mass:
+ * ω = √(k m⁻¹) for m = 1/K. (Box2D-Lite's bridge and chain demos compute a k and c of this kind but
+ * pass 1 / (c + dt k) as γ; the spring they really make is k / dt, c / dt: see
+ * {@link box2dLiteSoftness}.) Allocates nothing.
  *
  * @param out - receives the coefficients
  * @param stiffness - k, N/m (>= 0)
@@ -191,8 +194,10 @@ function setScales(out: Softness, gammaMass: number, effectiveMass: number): voi
 
 /**
  * Box2D-Lite's softness term, 1 / (c + dt k), for comparison: it equals γ · dt, so used in place of
- * γ it makes a joint stiffer than the spring it was given. Documented so the difference can be
- * tested; the joints here use {@link softnessFromFrequency}.
+ * γ it makes a joint stiffer than the spring it was given. It is exactly the γ of the spring
+ * k' = k / dt, c' = c / dt (with the same β = dt k / (c + dt k)), which is how the joints'
+ * stiffness form ({@link softnessFromSpring}) reproduces Box2D-Lite's demos. Documented so the
+ * difference can be tested.
  */
 export function box2dLiteSoftness(stiffness: number, damping: number, dt: number): number {
   return 1 / (damping + dt * stiffness);

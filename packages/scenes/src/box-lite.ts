@@ -156,14 +156,69 @@ export function teeter(): SceneDef {
   );
 }
 
+/** Box2D-Lite's time step, s: its demos' joint springs are tuned for it. */
+export const BOX_LITE_TIME_STEP = 1 / 60;
+
+/** A joint spring in physical units: stiffness k, N/m, and damping coefficient c, N·s/m. */
+export interface PhysicalSpring {
+  /** Stiffness k, N/m. */
+  stiffness: number;
+  /** Damping coefficient c, N·s/m. */
+  damping: number;
+}
+
 /**
- * Demo 7: 15 planks 1 × 0.25 of 50 kg at (-8.5 + 1.25 i, 5) joined by 16 soft revolute joints (2 Hz,
- * damping ratio 0.7) at (-9.125 + 1.25 i, 5); the first and last joints hold the ends to the ground.
+ * The spring Box2D-Lite's bridge and multi-pendulum demos really give their pins, tuned as
+ * `frequencyHz` and `dampingRatio` for a body of `mass` kg at the step `timeStep`.
+ *
+ * Box2D-Lite's demos compute ω = 2π f, k = m ω², d = 2 m ζ ω, then set the joint's softness to
+ * 1 / (d + h k) and its bias factor to h k / (d + h k) (h = the time step). Its joint adds the
+ * softness to both diagonal entries of K and feeds back β = bias factor, which is exactly the
+ * implicit-Euler soft row with γ = softness. A spring of stiffness k' and damping d' gives that row
+ * γ = 1 / (h (d' + h k')) and β = h k' / (d' + h k') (see `softnessFromSpring` in
+ * `@lite/constraints`). Matching both:
+ *
+ * ```
+ * 1 / (h (d' + h k')) = 1 / (d + h k)      =>   d' + h k' = (d + h k) / h
+ * h k' / (d' + h k')  = h k / (d + h k)    =>   h k' = h k / h   =>   k' = k / h
+ *                                          =>   d' = (d + h k) / h - k = d / h
+ * ```
+ *
+ * So Box2D-Lite's softness formula, one factor h short of γ, makes its "2 Hz" joints springs 1/h
+ * (60) times stiffer and more damped than the nominal k and d: k' = m ω² / h, d' = 2 m ζ ω / h.
+ * For the bridge (50 kg, 2 Hz, ζ = 0.7): k' ≈ 473,741 N/m, d' ≈ 52,779 N·s/m; for the
+ * multi-pendulum (10 kg, 4 Hz, ζ = 0.7): k' ≈ 378,993 N/m, d' ≈ 21,112 N·s/m.
+ *
+ * @param frequencyHz - f, Hz
+ * @param dampingRatio - ζ
+ * @param mass - m, kg (Box2D-Lite uses the mass of one plank or link)
+ * @param timeStep - h, s (default {@link BOX_LITE_TIME_STEP})
+ */
+export function boxLiteJointSpring(
+  frequencyHz: number,
+  dampingRatio: number,
+  mass: number,
+  timeStep = BOX_LITE_TIME_STEP,
+): PhysicalSpring {
+  const omega = 2 * Math.PI * frequencyHz;
+  const d = 2 * mass * dampingRatio * omega;
+  const k = mass * omega * omega;
+  return { stiffness: k / timeStep, damping: d / timeStep };
+}
+
+/**
+ * Demo 7: 15 planks 1 × 0.25 of 50 kg at (-8.5 + 1.25 i, 5) joined by 16 soft revolute joints at
+ * (-9.125 + 1.25 i, 5); the first and last joints hold the ends to the ground. The joints have the
+ * spring Box2D-Lite's "2 Hz, damping ratio 0.7 for 50 kg" really gives them (see
+ * {@link boxLiteJointSpring}): stiffness ≈ 473,741 N/m, damping ≈ 52,779 N·s/m, so the bridge sags
+ * as Box2D-Lite's does (its middle plank about 1.6 m below the anchors).
  */
 export function suspensionBridge(): SceneDef {
   const planks = 15;
+  const mass = 50;
+  const spring = boxLiteJointSpring(2, 0.7, mass);
   const bodies: BodyDef[] = [groundBody()];
-  for (let i = 0; i < planks; ++i) bodies.push(box(1, 0.25, 50, -8.5 + 1.25 * i, 5));
+  for (let i = 0; i < planks; ++i) bodies.push(box(1, 0.25, mass, -8.5 + 1.25 * i, 5));
   const joints: JointDef[] = [];
   for (let i = 0; i <= planks; ++i) {
     const a = i; // ground for i = 0, else plank i
@@ -174,15 +229,15 @@ export function suspensionBridge(): SceneDef {
       bodyB: b,
       anchorX: -9.125 + 1.25 * i,
       anchorY: 5,
-      frequencyHz: 2,
-      dampingRatio: 0.7,
+      stiffness: spring.stiffness,
+      damping: spring.damping,
     });
   }
   bodies[8].tag = 'middle';
   return scene(
     'suspension-bridge',
     'Suspension bridge',
-    'Fifteen heavy planks hang between two anchors on soft pin joints (2 Hz, damping ratio 0.7).',
+    "Fifteen heavy planks hang between two anchors on soft pin joints (Box2D-Lite's 2 Hz tuning: about 474 kN/m).",
     bodies,
     joints,
   );
@@ -218,30 +273,34 @@ export function dominos(): SceneDef {
 }
 
 /**
- * Demo 9: 15 links 0.75 × 0.25 of 10 kg at (0.5 + i, 12) joined by soft revolute joints (4 Hz, damping
- * ratio 0.7) at (i, 12), the first to the ground. The last link is tagged `end`.
+ * Demo 9: 15 links 0.75 × 0.25 of 10 kg, friction 0.2, at (0.5 + i, 12) joined by soft revolute
+ * joints at (i, 12), the first to the ground. The joints have the spring Box2D-Lite's "4 Hz, damping
+ * ratio 0.7 for 10 kg" really gives them (see {@link boxLiteJointSpring}): stiffness ≈ 378,993 N/m,
+ * damping ≈ 21,112 N·s/m. The last link is tagged `end`.
  */
 export function multiPendulum(): SceneDef {
   const links = 15;
+  const mass = 10;
+  const spring = boxLiteJointSpring(4, 0.7, mass);
   const bodies: BodyDef[] = [groundBody()];
   const joints: JointDef[] = [];
   for (let i = 0; i < links; ++i) {
-    bodies.push(box(0.75, 0.25, 10, 0.5 + i, 12));
+    bodies.push(box(0.75, 0.25, mass, 0.5 + i, 12));
     joints.push({
       kind: 'revolute',
       bodyA: i,
       bodyB: i + 1,
       anchorX: i,
       anchorY: 12,
-      frequencyHz: 4,
-      dampingRatio: 0.7,
+      stiffness: spring.stiffness,
+      damping: spring.damping,
     });
   }
   bodies[bodies.length - 1].tag = 'end';
   return scene(
     'multi-pendulum',
     'Multi-pendulum',
-    'A chain of 15 links on soft pin joints (4 Hz, damping ratio 0.7) falls from the horizontal.',
+    "A chain of 15 links on soft pin joints (Box2D-Lite's 4 Hz tuning: about 379 kN/m) falls from the horizontal.",
     bodies,
     joints,
   );

@@ -1,9 +1,12 @@
 export {
+  BOX_LITE_TIME_STEP,
   bomb,
   boxLiteDemo,
+  boxLiteJointSpring,
   boxLitePyramid,
   dominos,
   multiPendulum,
+  type PhysicalSpring,
   pendulum,
   randomizedStacking,
   singleBox,

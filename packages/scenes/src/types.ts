@@ -49,10 +49,17 @@ export interface RevoluteJointDef {
   anchorX: number;
   /** World anchor, m. */
   anchorY: number;
-  /** Soft joint: spring frequency, Hz (absent or 0: rigid). */
+  /** Soft joint: spring frequency, Hz (absent or 0: rigid). Not with `stiffness`/`damping`. */
   frequencyHz?: number;
-  /** Soft joint: damping ratio. */
+  /** Soft joint: damping ratio. Not with `stiffness`/`damping`. */
   dampingRatio?: number;
+  /**
+   * Soft joint, in physical units (instead of `frequencyHz`/`dampingRatio`): stiffness, N/m. A load
+   * F stretches the joint by F / k whatever the masses.
+   */
+  stiffness?: number;
+  /** Soft joint, in physical units: damping coefficient, N·s/m (instead of `dampingRatio`). */
+  damping?: number;
   /** Angle limit (relative to the initial relative angle), rad. */
   lowerAngle?: number;
   /** Angle limit (relative to the initial relative angle), rad. */
@@ -84,10 +91,17 @@ export interface DistanceJointDef {
   minLength?: number;
   /** Upper limit, m. */
   maxLength?: number;
-  /** Soft joint: spring frequency, Hz (absent or 0: rigid). */
+  /** Soft joint: spring frequency, Hz (absent or 0: rigid). Not with `stiffness`/`damping`. */
   frequencyHz?: number;
-  /** Soft joint: damping ratio. */
+  /** Soft joint: damping ratio. Not with `stiffness`/`damping`. */
   dampingRatio?: number;
+  /**
+   * Soft joint, in physical units (instead of `frequencyHz`/`dampingRatio`): stiffness, N/m. A load
+   * F stretches the joint by F / k whatever the masses.
+   */
+  stiffness?: number;
+  /** Soft joint, in physical units: damping coefficient, N·s/m (instead of `dampingRatio`). */
+  damping?: number;
 }
 
 /** Any joint a scene can hold. */

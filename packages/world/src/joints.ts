@@ -2,6 +2,7 @@ import {
   ConstraintError,
   DistanceJoint as DistanceConstraint,
   JointKind,
+  type JointSpringOptions,
   MouseJoint as MouseConstraint,
   type MouseJointOptions as MouseConstraintOptions,
   RevoluteJoint as RevoluteConstraint,
@@ -37,10 +38,17 @@ export interface RevoluteJointOptions extends JointOptionsBase {
   bodyB: Body;
   /** The pivot, world coordinates, m. */
   anchor: Vec2Like;
-  /** Softness frequency of the pin, Hz (default 0: rigid). */
+  /** Softness frequency of the pin, Hz (default 0: rigid). Not with `stiffness`/`damping`. */
   frequencyHz?: number;
-  /** Softness damping ratio (default 0.7 when soft). */
+  /** Softness damping ratio (default 0.7 when soft). Not with `stiffness`/`damping`. */
   dampingRatio?: number;
+  /**
+   * Stiffness of the pin, N/m (instead of `frequencyHz`/`dampingRatio`): a load F opens it by F / k,
+   * whatever the masses. Default 0 when only `damping` is given.
+   */
+  stiffness?: number;
+  /** Damping coefficient of the pin, N·s/m (instead of `frequencyHz`/`dampingRatio`; default 0). */
+  damping?: number;
   /** Lowest joint angle θB - θA - reference, radians; giving a bound enables the limit. */
   lowerAngle?: number;
   /** Highest joint angle, radians. */
@@ -73,10 +81,17 @@ export interface DistanceJointOptions extends JointOptionsBase {
   minLength?: number;
   /** Longest allowed distance, m. */
   maxLength?: number;
-  /** Spring frequency, Hz (default 0: rigid). */
+  /** Spring frequency, Hz (default 0: rigid). Not with `stiffness`/`damping`. */
   frequencyHz?: number;
-  /** Spring damping ratio (default 0). */
+  /** Spring damping ratio (default 0). Not with `stiffness`/`damping`. */
   dampingRatio?: number;
+  /**
+   * Spring stiffness, N/m (instead of `frequencyHz`/`dampingRatio`): a mass m hangs m g / k below
+   * the rest length, whatever the masses. Default 0 when only `damping` is given.
+   */
+  stiffness?: number;
+  /** Spring damping coefficient, N·s/m (instead of `frequencyHz`/`dampingRatio`; default 0). */
+  damping?: number;
 }
 
 /** What `world.createMouseJoint` takes. */
@@ -111,10 +126,13 @@ export interface ResolvedJoint<T> {
 /**
  * A pin joint (Box2D-Lite's `Joint`) between two bodies of a world, made by
  * `world.createRevoluteJoint`: the anchors stay together, the bodies turn freely about them, within
- * optional angle limits and driven by an optional motor. Soft when `frequencyHz` > 0.
+ * optional angle limits and driven by an optional motor. Soft when `frequencyHz` > 0 or when given
+ * by `stiffness` (N/m) and `damping` (N·s/m).
  *
  * Fields (`motorSpeed`, `enableMotor`, `lowerAngle`, ...) may be changed between steps; call
- * `wakeBodies()` afterwards if the bodies may be asleep.
+ * `wakeBodies()` afterwards if the bodies may be asleep. The spring's setters (`frequencyHz`,
+ * `dampingRatio`, `stiffness`, `damping`, `setSpring`) check their values and throw a WorldError
+ * naming `joint.<field>`; `setSpring` also wakes the bodies.
  */
 export class RevoluteJoint extends RevoluteConstraint {
   /** The first body. */
@@ -146,6 +164,75 @@ export class RevoluteJoint extends RevoluteConstraint {
     world.wakeBody(this.bodyB);
   }
 
+  /**
+   * Softness frequency of the pin, Hz (0: rigid; reads 0 in the stiffness form). Setting it switches
+   * a spring given by stiffness to the frequency form.
+   * @throws WorldError unless the value is a finite number >= 0
+   */
+  override get frequencyHz(): number {
+    return super.frequencyHz;
+  }
+  override set frequencyHz(value: number) {
+    asWorldError(() => {
+      super.frequencyHz = value;
+    });
+  }
+
+  /**
+   * Softness damping ratio of the pin (reads 0 in the stiffness form). Setting it switches a spring
+   * given by stiffness to the frequency form.
+   * @throws WorldError unless the value is a finite number >= 0
+   */
+  override get dampingRatio(): number {
+    return super.dampingRatio;
+  }
+  override set dampingRatio(value: number) {
+    asWorldError(() => {
+      super.dampingRatio = value;
+    });
+  }
+
+  /**
+   * Stiffness of the pin, N/m (reads 0 in the frequency form). Setting it switches a spring given by
+   * frequency to the stiffness form.
+   * @throws WorldError unless the value is a finite number >= 0
+   */
+  override get stiffness(): number {
+    return super.stiffness;
+  }
+  override set stiffness(value: number) {
+    asWorldError(() => {
+      super.stiffness = value;
+    });
+  }
+
+  /**
+   * Damping coefficient of the pin, N·s/m (reads 0 in the frequency form). Setting it switches a
+   * spring given by frequency to the stiffness form.
+   * @throws WorldError unless the value is a finite number >= 0
+   */
+  override get damping(): number {
+    return super.damping;
+  }
+  override set damping(value: number) {
+    asWorldError(() => {
+      super.damping = value;
+    });
+  }
+
+  /**
+   * Sets the pin's whole spring, in either form (`{}`: rigid), and wakes both bodies; returns this.
+   * @throws WorldError when both forms are given, a value is negative or not finite (the spring is
+   *   left as it was), or the joint was destroyed
+   */
+  override setSpring(options: JointSpringOptions): this {
+    const world = liveWorld(this);
+    asWorldError(() => super.setSpring(options));
+    world.wakeBody(this.bodyA);
+    world.wakeBody(this.bodyB);
+    return this;
+  }
+
   /** `RevoluteJoint #id`. */
   override toString(): string {
     return `RevoluteJoint #${this.id}`;
@@ -154,7 +241,9 @@ export class RevoluteJoint extends RevoluteConstraint {
 
 /**
  * A distance joint between two bodies of a world, made by `world.createDistanceJoint`: a rigid rod,
- * a spring (`frequencyHz` > 0) or a rope (`minLength`/`maxLength`).
+ * a spring (`frequencyHz` > 0, or `stiffness` in N/m and `damping` in N·s/m) or a rope
+ * (`minLength`/`maxLength`). The spring's setters check their values and throw a WorldError naming
+ * `joint.<field>`; `setSpring` also wakes the bodies.
  */
 export class DistanceJoint extends DistanceConstraint {
   /** The first body. */
@@ -184,6 +273,75 @@ export class DistanceJoint extends DistanceConstraint {
     const world = liveWorld(this);
     world.wakeBody(this.bodyA);
     world.wakeBody(this.bodyB);
+  }
+
+  /**
+   * Spring frequency, Hz (0: rigid; reads 0 in the stiffness form). Setting it switches a spring
+   * given by stiffness to the frequency form.
+   * @throws WorldError unless the value is a finite number >= 0
+   */
+  override get frequencyHz(): number {
+    return super.frequencyHz;
+  }
+  override set frequencyHz(value: number) {
+    asWorldError(() => {
+      super.frequencyHz = value;
+    });
+  }
+
+  /**
+   * Spring damping ratio (reads 0 in the stiffness form). Setting it switches a spring given by
+   * stiffness to the frequency form.
+   * @throws WorldError unless the value is a finite number >= 0
+   */
+  override get dampingRatio(): number {
+    return super.dampingRatio;
+  }
+  override set dampingRatio(value: number) {
+    asWorldError(() => {
+      super.dampingRatio = value;
+    });
+  }
+
+  /**
+   * Spring stiffness, N/m (reads 0 in the frequency form). Setting it switches a spring given by
+   * frequency to the stiffness form.
+   * @throws WorldError unless the value is a finite number >= 0
+   */
+  override get stiffness(): number {
+    return super.stiffness;
+  }
+  override set stiffness(value: number) {
+    asWorldError(() => {
+      super.stiffness = value;
+    });
+  }
+
+  /**
+   * Spring damping coefficient, N·s/m (reads 0 in the frequency form). Setting it switches a spring
+   * given by frequency to the stiffness form.
+   * @throws WorldError unless the value is a finite number >= 0
+   */
+  override get damping(): number {
+    return super.damping;
+  }
+  override set damping(value: number) {
+    asWorldError(() => {
+      super.damping = value;
+    });
+  }
+
+  /**
+   * Sets the whole spring, in either form (`{}`: rigid), and wakes both bodies; returns this.
+   * @throws WorldError when both forms are given, a value is negative or not finite (the spring is
+   *   left as it was), or the joint was destroyed
+   */
+  override setSpring(options: JointSpringOptions): this {
+    const world = liveWorld(this);
+    asWorldError(() => super.setSpring(options));
+    world.wakeBody(this.bodyA);
+    world.wakeBody(this.bodyB);
+    return this;
   }
 
   /** `DistanceJoint #id`. */
@@ -371,6 +529,16 @@ function resolved<T extends object>(
     throw error;
   }
   return { bodyA, bodyB, anchorA, anchorB, options: o, collideConnected, userData: o.userData };
+}
+
+/** Runs a spring setter of the constraint package, its ConstraintError rethrown as a WorldError naming `joint.<field>`. */
+function asWorldError(set: () => unknown): void {
+  try {
+    set();
+  } catch (error) {
+    if (error instanceof ConstraintError) rethrowAsWorldError(error, 'joint.');
+    throw error;
+  }
 }
 
 function liveWorld(joint: Joint): World {

@@ -46,6 +46,8 @@ export function buildScene(
         anchor: { x: def.anchorX, y: def.anchorY },
         frequencyHz: def.frequencyHz,
         dampingRatio: def.dampingRatio,
+        stiffness: def.stiffness,
+        damping: def.damping,
         lowerAngle: def.lowerAngle,
         upperAngle: def.upperAngle,
         motorSpeed: def.motorSpeed,
@@ -62,6 +64,8 @@ export function buildScene(
         maxLength: def.maxLength,
         frequencyHz: def.frequencyHz,
         dampingRatio: def.dampingRatio,
+        stiffness: def.stiffness,
+        damping: def.damping,
       });
     }
   }

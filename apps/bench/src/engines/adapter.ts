@@ -50,11 +50,12 @@ export function localPoint(body: BodyDef, x: number, y: number): { x: number; y:
 
 /**
  * Refuses what the benchmark's adapters do not map: soft joints (their frequency parameters have no
- * common meaning across engines) and joint limits or motors. The benchmark's scenes use none of them.
+ * common meaning across engines; a stiffness or damping makes a joint soft too) and joint limits or
+ * motors. The benchmark's scenes use none of them.
  * @throws BenchError naming the engine and the joint
  */
 export function requireRigidJoint(engine: string, joint: JointDef, index: number): void {
-  const soft = (joint.frequencyHz ?? 0) > 0;
+  const soft = (joint.frequencyHz ?? 0) > 0 || joint.stiffness !== undefined || joint.damping !== undefined;
   const extras =
     joint.kind === 'revolute' &&
     (joint.lowerAngle !== undefined || joint.upperAngle !== undefined || joint.motorSpeed !== undefined);

@@ -47,6 +47,8 @@ export class LiteAdapter implements EngineAdapter {
           anchor: { x: j.anchorX, y: j.anchorY },
           ...(j.frequencyHz !== undefined ? { frequencyHz: j.frequencyHz } : {}),
           ...(j.dampingRatio !== undefined ? { dampingRatio: j.dampingRatio } : {}),
+          ...(j.stiffness !== undefined ? { stiffness: j.stiffness } : {}),
+          ...(j.damping !== undefined ? { damping: j.damping } : {}),
         });
       } else {
         world.createDistanceJoint({
@@ -57,6 +59,8 @@ export class LiteAdapter implements EngineAdapter {
           ...(j.length !== undefined ? { length: j.length } : {}),
           ...(j.frequencyHz !== undefined ? { frequencyHz: j.frequencyHz } : {}),
           ...(j.dampingRatio !== undefined ? { dampingRatio: j.dampingRatio } : {}),
+          ...(j.stiffness !== undefined ? { stiffness: j.stiffness } : {}),
+          ...(j.damping !== undefined ? { damping: j.damping } : {}),
         });
       }
     }

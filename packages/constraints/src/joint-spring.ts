@@ -1,0 +1,155 @@
+import { ConstraintError, requireNonNegativeArg } from './errors';
+
+/**
+ * How a joint's spring is given: `'frequency'` (a frequency and damping ratio, relative to the
+ * row's effective mass, so any body hangs the same way) or `'stiffness'` (a stiffness k in N/m and
+ * a damping coefficient c in N·s/m, physical units: the sag under a load F is F / k whatever the
+ * masses).
+ */
+export type SpringForm = 'frequency' | 'stiffness';
+
+/**
+ * A joint's spring, in one of its two forms. Give `frequencyHz` and `dampingRatio`, or `stiffness`
+ * and `damping`, never both; an absent value of the chosen form takes its default, and an
+ * `undefined` value counts as absent. Every value is a finite number >= 0.
+ */
+export interface JointSpringOptions {
+  /** Spring frequency, Hz; 0 is rigid (frequency form, the default). */
+  frequencyHz?: number;
+  /** Damping ratio ζ; 1 is critical (frequency form; the default depends on the joint). */
+  dampingRatio?: number;
+  /**
+   * Stiffness k, N/m (stiffness form, default 0): the row pulls back with k · C. The stiffness form
+   * is always soft; k = 0 leaves a pure damper (or, with `damping` 0 too, no constraint at all).
+   */
+  stiffness?: number;
+  /** Damping coefficient c, N·s/m (stiffness form, default 0): the row resists with c · Ċ. */
+  damping?: number;
+}
+
+/**
+ * The spring of a distance or revolute joint, in one of its two forms (see {@link SpringForm}).
+ * Every write goes through a method that checks the value first and changes nothing when it is
+ * refused. Its fields are public so the solvers read them directly; change them only through the
+ * joint (its `frequencyHz`, `dampingRatio`, `stiffness` and `damping` setters, or `setSpring`).
+ */
+export class JointSpring {
+  /** The form the spring is given in. */
+  form: SpringForm;
+  /** Frequency, Hz (frequency form; 0 in the stiffness form). */
+  frequencyHz: number;
+  /** Damping ratio (frequency form; 0 in the stiffness form). */
+  dampingRatio: number;
+  /** Stiffness, N/m (stiffness form; 0 in the frequency form). */
+  stiffness: number;
+  /** Damping coefficient, N·s/m (stiffness form; 0 in the frequency form). */
+  damping: number;
+  /** Whether the row is soft: the stiffness form, or the frequency form with a frequency > 0. */
+  soft: boolean;
+  /** The damping ratio the frequency form starts from when none is given. */
+  readonly defaultDampingRatio: number;
+
+  /**
+   * A rigid spring (frequency form, frequency 0).
+   * @param defaultDampingRatio - the damping ratio of the frequency form when none is given
+   */
+  constructor(defaultDampingRatio: number) {
+    this.form = 'frequency';
+    this.frequencyHz = 0;
+    this.dampingRatio = defaultDampingRatio;
+    this.stiffness = 0;
+    this.damping = 0;
+    this.soft = false;
+    this.defaultDampingRatio = defaultDampingRatio;
+  }
+
+  /**
+   * Sets the spring from options in either form (absent values of the form take their defaults;
+   * no value at all gives a rigid row); returns this.
+   * @throws ConstraintError when both forms are given (naming the first value of the stiffness
+   *   form), or a value is negative, not finite or not a number; nothing changes then
+   */
+  set(options: JointSpringOptions): this {
+    const { frequencyHz, dampingRatio, stiffness, damping } = options;
+    const byFrequency = frequencyHz !== undefined || dampingRatio !== undefined;
+    const byStiffness = stiffness !== undefined || damping !== undefined;
+    if (byFrequency && byStiffness) {
+      const argument = stiffness !== undefined ? 'stiffness' : 'damping';
+      const other = frequencyHz !== undefined ? 'frequencyHz' : 'dampingRatio';
+      const otherValue = frequencyHz !== undefined ? frequencyHz : dampingRatio;
+      throw new ConstraintError(
+        argument,
+        stiffness !== undefined ? stiffness : damping,
+        `cannot be given with ${other} (${String(otherValue)}): give frequencyHz and dampingRatio, or stiffness and damping`,
+      );
+    }
+    if (byStiffness) {
+      const k = requireNonNegativeArg(stiffness ?? 0, 'stiffness');
+      const c = requireNonNegativeArg(damping ?? 0, 'damping');
+      this.useStiffness(k, c);
+    } else {
+      const f = requireNonNegativeArg(frequencyHz ?? 0, 'frequencyHz');
+      const zeta = requireNonNegativeArg(dampingRatio ?? this.defaultDampingRatio, 'dampingRatio');
+      this.useFrequency(f, zeta);
+    }
+    return this;
+  }
+
+  /**
+   * Sets the frequency, Hz; in the stiffness form this switches to the frequency form with the
+   * default damping ratio.
+   * @throws ConstraintError unless `value` is a finite number >= 0
+   */
+  setFrequencyHz(value: number): void {
+    const f = requireNonNegativeArg(value, 'frequencyHz');
+    this.useFrequency(f, this.form === 'frequency' ? this.dampingRatio : this.defaultDampingRatio);
+  }
+
+  /**
+   * Sets the damping ratio; in the stiffness form this switches to the frequency form with
+   * frequency 0 (rigid) until a frequency is set.
+   * @throws ConstraintError unless `value` is a finite number >= 0
+   */
+  setDampingRatio(value: number): void {
+    const zeta = requireNonNegativeArg(value, 'dampingRatio');
+    this.useFrequency(this.form === 'frequency' ? this.frequencyHz : 0, zeta);
+  }
+
+  /**
+   * Sets the stiffness, N/m; in the frequency form this switches to the stiffness form with
+   * damping 0.
+   * @throws ConstraintError unless `value` is a finite number >= 0
+   */
+  setStiffness(value: number): void {
+    const k = requireNonNegativeArg(value, 'stiffness');
+    this.useStiffness(k, this.form === 'stiffness' ? this.damping : 0);
+  }
+
+  /**
+   * Sets the damping coefficient, N·s/m; in the frequency form this switches to the stiffness form
+   * with stiffness 0 until a stiffness is set.
+   * @throws ConstraintError unless `value` is a finite number >= 0
+   */
+  setDamping(value: number): void {
+    const c = requireNonNegativeArg(value, 'damping');
+    this.useStiffness(this.form === 'stiffness' ? this.stiffness : 0, c);
+  }
+
+  private useFrequency(frequencyHz: number, dampingRatio: number): void {
+    this.form = 'frequency';
+    this.frequencyHz = frequencyHz;
+    this.dampingRatio = dampingRatio;
+    this.stiffness = 0;
+    this.damping = 0;
+    this.soft = frequencyHz > 0;
+  }
+
+  private useStiffness(stiffness: number, damping: number): void {
+    this.form = 'stiffness';
+    this.frequencyHz = 0;
+    this.dampingRatio = 0;
+    this.stiffness = stiffness;
+    this.damping = damping;
+    this.soft = true;
+  }
+}
