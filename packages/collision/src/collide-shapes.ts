@@ -100,12 +100,12 @@ function loadPolygonal(
     y[2] = oy - s * hx - c * hy;
     x[3] = ox + c * hx + s * hy;
     y[3] = oy + s * hx - c * hy;
-    nx[0] = -s;
+    nx[0] = 0 - s;
     ny[0] = c;
-    nx[1] = -c;
-    ny[1] = -s;
+    nx[1] = 0 - c;
+    ny[1] = 0 - s;
     nx[2] = s;
-    ny[2] = -c;
+    ny[2] = 0 - c;
     nx[3] = c;
     ny[3] = s;
     num[0] = 0;
@@ -122,8 +122,8 @@ function loadPolygonal(
   const ey = q.y - p.y;
   const inv = 1 / Math.sqrt(ex * ex + ey * ey);
   nx[0] = ey * inv;
-  ny[0] = -ex * inv;
-  nx[1] = -ey * inv;
+  ny[0] = 0 - ex * inv;
+  nx[1] = 0 - ey * inv;
   ny[1] = ex * inv;
   num[0] = shape.radius;
   return 2;

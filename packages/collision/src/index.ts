@@ -11,6 +11,7 @@ export {
   collidePolygonAndCircle,
   collidePolygons,
 } from './collide-shapes';
+export { DistanceOutput, makeShapeProxy, proxyDistance, ShapeProxy, shapeDistance } from './distance';
 export { DynamicTree, type DynamicTreeOptions } from './dynamic-tree';
 export { CollisionError } from './errors';
 export { computeHull } from './hull';
@@ -24,9 +25,26 @@ export {
   ManifoldPoint,
   makeFeatureKey,
 } from './manifold';
+export {
+  combineMassData,
+  computeBoxMass,
+  computeCapsuleMass,
+  computeCircleMass,
+  computeMass,
+  computePolygonMass,
+  MassData,
+} from './mass';
 export { PairBuffer } from './pair-buffer';
 export { RayCastInput, RayCastOutput, rayCastBox } from './ray-cast';
 export { ShapeKind, type ShapeKindValue } from './shape';
+export {
+  computeShapeAABB,
+  rayCastCapsule,
+  rayCastCircle,
+  rayCastPolygon,
+  rayCastShape,
+  testPointShape,
+} from './shape-queries';
 export {
   type BoxShape,
   type CapsuleShape,
@@ -43,3 +61,4 @@ export {
   type Shape,
 } from './shapes';
 export { testPointBox } from './test-point-box';
+export { Sweep, TOI_TARGET, TOIOutput, type TOIState, timeOfImpact } from './toi';

@@ -214,7 +214,7 @@ export function makeBoxPolygon(
     [hx, -hy],
   ];
   const vertices = local.map(([x, y]) => new Vec2(ox + c * x - s * y, oy + s * x + c * y));
-  const normals = [new Vec2(-s, c), new Vec2(-c, -s), new Vec2(s, -c), new Vec2(c, s)];
+  const normals = [new Vec2(0 - s, c), new Vec2(0 - c, 0 - s), new Vec2(s, 0 - c), new Vec2(c, s)];
   return { type: 'polygon', vertices, normals, radius };
 }
 
