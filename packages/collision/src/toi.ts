@@ -47,21 +47,32 @@ export class Sweep {
    * sine and cosine (the same bits on every engine).
    */
   getTransform(t: number, out: Transform): Transform {
-    trig[0] = this.a1 + t * (this.a2 - this.a1);
+    at[0] = t;
+    return sweepTransform(this, out);
+  }
+}
+
+/** The pose of `sweep` at the fraction in at[0] (no number crosses the call: nothing to box). */
+function sweepTransform(sweep: Sweep, out: Transform): Transform {
+  const t = at[0];
+  {
+    const self = sweep;
+    trig[0] = self.a1 + t * (self.a2 - self.a1);
     cosSinInPlace(trig);
     const c = trig[0];
     const s = trig[1];
-    const cx = this.c1X + t * (this.c2X - this.c1X);
-    const cy = this.c1Y + t * (this.c2Y - this.c1Y);
+    const cx = self.c1X + t * (self.c2X - self.c1X);
+    const cy = self.c1Y + t * (self.c2Y - self.c1Y);
     out.q.c = c;
     out.q.s = s;
-    out.p.x = cx - (c * this.localCenterX - s * this.localCenterY);
-    out.p.y = cy - (s * this.localCenterX + c * this.localCenterY);
+    out.p.x = cx - (c * self.localCenterX - s * self.localCenterY);
+    out.p.y = cy - (s * self.localCenterX + c * self.localCenterY);
     return out;
   }
 }
 
 const trig = new Float64Array(2);
+const at = new Float64Array(2);
 
 /**
  * How {@link timeOfImpact} ended: `'hit'` (the shapes come within the target distance at `fraction`),
@@ -101,15 +112,17 @@ const xfA = new Transform();
 const xfB = new Transform();
 const distance = new DistanceOutput();
 
-/** The farthest a point of the proxy's core lies from the body-frame point (x, y), m. */
-function reach(proxy: ShapeProxy, sweep: Sweep): number {
+/** Writes into at[1] the farthest a point of the proxy's core lies from the sweep's local centre, m. */
+function reach(proxy: ShapeProxy, sweep: Sweep): void {
   let best = 0;
   const p = proxy.points;
   for (let i = 0; i < proxy.count; i++) {
-    const d = Math.hypot(p[2 * i] - sweep.localCenterX, p[2 * i + 1] - sweep.localCenterY);
+    const dx = p[2 * i] - sweep.localCenterX;
+    const dy = p[2 * i + 1] - sweep.localCenterY;
+    const d = Math.sqrt(dx * dx + dy * dy);
     if (d > best) best = d;
   }
-  return best;
+  at[1] = best;
 }
 
 /**
@@ -136,27 +149,31 @@ export function timeOfImpact(
   tMax: number,
   out: TOIOutput = new TOIOutput(),
   target: number = TOI_TARGET,
-  tolerance: number = 0.25 * target,
+  tolerance?: number,
 ): TOIOutput {
+  const tol = tolerance === undefined ? 0.25 * target : tolerance;
   if (!(tMax >= 0 && tMax <= 1)) throw new CollisionError('tMax', tMax, 'must be a number in [0, 1]');
   if (!(target > 0 && target < Number.POSITIVE_INFINITY)) {
     throw new CollisionError('target', target, 'must be a finite number > 0');
   }
-  if (!(tolerance > 0 && tolerance < target)) {
-    throw new CollisionError('tolerance', tolerance, `must be > 0 and < target (${target})`);
+  if (!(tol > 0 && tol < target)) {
+    throw new CollisionError('tolerance', tol, `must be > 0 and < target (${target})`);
   }
   makeShapeProxy(shapeA, proxyA);
   makeShapeProxy(shapeB, proxyB);
-  const reachA = Math.abs(sweepA.a2 - sweepA.a1) * reach(proxyA, sweepA);
-  const reachB = Math.abs(sweepB.a2 - sweepB.a1) * reach(proxyB, sweepB);
+  reach(proxyA, sweepA);
+  const reachA = Math.abs(sweepA.a2 - sweepA.a1) * at[1];
+  reach(proxyB, sweepB);
+  const reachB = Math.abs(sweepB.a2 - sweepB.a1) * at[1];
   const vx = sweepA.c2X - sweepA.c1X - (sweepB.c2X - sweepB.c1X);
   const vy = sweepA.c2Y - sweepA.c1Y - (sweepB.c2Y - sweepB.c1Y);
 
   let t = 0;
   out.iterations = 0;
   for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
-    sweepA.getTransform(t, xfA);
-    sweepB.getTransform(t, xfB);
+    at[0] = t;
+    sweepTransform(sweepA, xfA);
+    sweepTransform(sweepB, xfB);
     proxyDistance(proxyA, xfA, proxyB, xfB, distance);
     const d = distance.distance;
     out.iterations = iteration + 1;
@@ -166,7 +183,7 @@ export function timeOfImpact(
       out.fraction = t;
       return out;
     }
-    if (d < target + tolerance) {
+    if (d < target + tol) {
       out.state = 'hit';
       out.fraction = t;
       return out;
