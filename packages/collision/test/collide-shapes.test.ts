@@ -24,7 +24,7 @@ import {
 
 // Property tests of every pair's manifold against brute-force geometry (./shape-reference.ts).
 
-const NUM_RUNS = runs(300);
+const NUM_RUNS = runs(200);
 const MARGIN = 0.05;
 /** Positions and separations that must agree up to round-off, m. */
 const EXACT = 1e-9;
