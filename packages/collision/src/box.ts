@@ -1,5 +1,6 @@
 import { CollisionError } from './errors';
 import { ShapeKind } from './shape';
+import type { BoxShape } from './shapes';
 
 /**
  * A box centred on its body's origin, aligned with the body's axes. Sizes are the FULL width (along
@@ -9,8 +10,10 @@ import { ShapeKind } from './shape';
  * const crate = new Box(1, 0.5); // crate.halfWidth === 0.5, crate.halfHeight === 0.25
  * ```
  */
-export class Box {
-  /** Always {@link ShapeKind}.Box (0): the tag `collide` switches on. */
+export class Box implements BoxShape {
+  /** Always `'box'`: the tag of the {@link Shape} union, which `collide` switches on. */
+  readonly type: 'box';
+  /** Always {@link ShapeKind}.Box (0), the numeric tag of the box. */
   readonly kind: typeof ShapeKind.Box;
   /** Full width along the body's x axis, m. */
   readonly width: number;
@@ -33,6 +36,7 @@ export class Box {
     if (!(Number.isFinite(height) && height > 0)) {
       throw new CollisionError('height', height, 'must be a finite number > 0');
     }
+    this.type = 'box';
     this.kind = ShapeKind.Box;
     this.width = width;
     this.height = height;

@@ -1,18 +1,84 @@
-import type { Transform } from '@lite/math';
+import { cosSinInPlace, Transform } from '@lite/math';
+import { Box } from './box';
 import { collideBoxes } from './collide-boxes';
+import {
+  collideCapsuleAndCircle,
+  collideCircles,
+  collidePolygonAndCircle,
+  collidePolygons,
+} from './collide-shapes';
 import { CollisionError } from './errors';
 import type { Manifold } from './manifold';
-import type { Shape } from './shape';
-import { ShapeKind } from './shape';
+import type { BoxShape, Shape } from './shapes';
+
+// Box-box pairs whose boxes are not both `Box` instances (plain `{ type: 'box' }` literals, offsets,
+// angles) go through collideBoxes too, with the box's own pose composed into these scratch objects.
+const boxA = new Box(1, 1);
+const boxB = new Box(1, 1);
+const poseA = new Transform();
+const poseB = new Transform();
+const trig = new Float64Array(2);
+
+/** Loads `shape` into the scratch `box` and returns the pose of its centre: `xf` itself, or `pose`. */
+function asBox(shape: BoxShape, xf: Transform, box: Box, pose: Transform): Transform {
+  const writable = box as { width: number; height: number; halfWidth: number; halfHeight: number };
+  writable.width = shape.width;
+  writable.height = shape.height;
+  writable.halfWidth = 0.5 * shape.width;
+  writable.halfHeight = 0.5 * shape.height;
+  const offset = shape.offset;
+  const angle = shape.angle;
+  const ox = offset === undefined ? 0 : offset.x;
+  const oy = offset === undefined ? 0 : offset.y;
+  if (ox === 0 && oy === 0 && (angle === undefined || angle === 0)) return xf;
+  let c = 1;
+  let s = 0;
+  if (angle !== undefined && angle !== 0) {
+    trig[0] = angle;
+    cosSinInPlace(trig);
+    c = trig[0];
+    s = trig[1];
+  }
+  const q = xf.q;
+  pose.p.x = q.c * ox - q.s * oy + xf.p.x;
+  pose.p.y = q.s * ox + q.c * oy + xf.p.y;
+  pose.q.c = q.c * c - q.s * s;
+  pose.q.s = q.s * c + q.c * s;
+  return pose;
+}
+
+/** Turns a manifold computed for (B, A) into the one for (A, B): normal reversed, keys' halves swapped. */
+function flipManifold(out: Manifold, count: number): number {
+  out.normalX = -out.normalX;
+  out.normalY = -out.normalY;
+  for (let i = 0; i < count; i++) {
+    const p = out.points[i];
+    p.key = (((p.key & 0xffff) << 16) | (p.key >>> 16)) >>> 0;
+  }
+  return count;
+}
 
 /**
- * The contact manifold of any two shapes: dispatches on the shapes' numeric kinds (a `switch`, no
- * virtual call) to the routine for that pair, e.g. {@link collideBoxes}. Fills `out` (normal from A
- * to B, 0 to 2 points) and returns the point count.
+ * The contact manifold of any two shapes: dispatches on the shapes' `type` to the routine for that
+ * pair, and fills `out` (a unit normal from A to B, 0 to 2 points with world position, separation and
+ * feature key) and returns the point count. Pairs whose routine takes the shapes the other way round
+ * (circle-polygon, ...) are computed as (B, A) and flipped: normal reversed, keys' halves swapped.
  *
- * @param margin - speculative distance, m (default 0): shapes up to this far apart still get points
- *   with their positive separation (see {@link collideBoxes})
- * @throws CollisionError when a shape's kind is unknown.
+ * | pair | routine |
+ * | --- | --- |
+ * | box-box | {@link collideBoxes} (Box2D-Lite's clipping, speculative points within `margin`) |
+ * | circle-circle | {@link collideCircles} |
+ * | capsule-circle | {@link collideCapsuleAndCircle} |
+ * | polygon/box-circle | {@link collidePolygonAndCircle} |
+ * | capsule-capsule, polygon/box-capsule, polygon-polygon, polygon-box | {@link collidePolygons} |
+ *
+ * Box-box pairs of two {@link Box} instances call `collideBoxes` with the arguments as given (the
+ * results are bit-identical to calling it directly); boxes with an offset or angle have their pose
+ * composed first. Allocates nothing.
+ *
+ * @param margin - speculative distance, m (default 0): points whose separation is at most this are
+ * kept; a finite number ≥ 0
+ * @throws CollisionError when a shape's type is unknown or `margin` is negative or not finite.
  */
 export function collide(
   shapeA: Shape,
@@ -22,11 +88,47 @@ export function collide(
   out: Manifold,
   margin = 0,
 ): number {
-  const kindA: number = shapeA.kind;
-  const kindB: number = shapeB.kind;
-  if (kindA === ShapeKind.Box && kindB === ShapeKind.Box) {
-    return collideBoxes(shapeA, xfA, shapeB, xfB, out, margin);
+  switch (shapeA.type) {
+    case 'box':
+      if (shapeB.type === 'box') {
+        if (shapeA instanceof Box && shapeB instanceof Box)
+          return collideBoxes(shapeA, xfA, shapeB, xfB, out, margin);
+        const xa = asBox(shapeA, xfA, boxA, poseA);
+        const xb = asBox(shapeB, xfB, boxB, poseB);
+        return collideBoxes(boxA, xa, boxB, xb, out, margin);
+      }
+      if (shapeB.type === 'circle') return collidePolygonAndCircle(shapeA, xfA, shapeB, xfB, margin, out);
+      if (shapeB.type === 'polygon' || shapeB.type === 'capsule') {
+        return collidePolygons(shapeA, xfA, shapeB, xfB, margin, out);
+      }
+      break;
+    case 'polygon':
+      if (shapeB.type === 'circle') return collidePolygonAndCircle(shapeA, xfA, shapeB, xfB, margin, out);
+      if (shapeB.type === 'polygon' || shapeB.type === 'box' || shapeB.type === 'capsule') {
+        return collidePolygons(shapeA, xfA, shapeB, xfB, margin, out);
+      }
+      break;
+    case 'capsule':
+      if (shapeB.type === 'circle') return collideCapsuleAndCircle(shapeA, xfA, shapeB, xfB, margin, out);
+      if (shapeB.type === 'polygon' || shapeB.type === 'box' || shapeB.type === 'capsule') {
+        return collidePolygons(shapeA, xfA, shapeB, xfB, margin, out);
+      }
+      break;
+    case 'circle':
+      if (shapeB.type === 'circle') return collideCircles(shapeA, xfA, shapeB, xfB, margin, out);
+      if (shapeB.type === 'capsule') {
+        return flipManifold(out, collideCapsuleAndCircle(shapeB, xfB, shapeA, xfA, margin, out));
+      }
+      if (shapeB.type === 'polygon' || shapeB.type === 'box') {
+        return flipManifold(out, collidePolygonAndCircle(shapeB, xfB, shapeA, xfA, margin, out));
+      }
+      break;
+    default:
+      throw new CollisionError(
+        'shapeA.type',
+        (shapeA as { type: unknown }).type,
+        'is not a known shape type',
+      );
   }
-  if (kindA !== ShapeKind.Box) throw new CollisionError('shapeA.kind', kindA, 'is not a known ShapeKind');
-  throw new CollisionError('shapeB.kind', kindB, 'is not a known ShapeKind');
+  throw new CollisionError('shapeB.type', (shapeB as { type: unknown }).type, 'is not a known shape type');
 }

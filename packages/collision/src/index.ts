@@ -3,8 +3,18 @@ export { Box } from './box';
 export { BroadPhase } from './broad-phase';
 export { collide } from './collide';
 export { collideBoxes } from './collide-boxes';
+export {
+  collideCapsuleAndCircle,
+  collideCapsules,
+  collideCircles,
+  collidePolygonAndCapsule,
+  collidePolygonAndCircle,
+  collidePolygons,
+} from './collide-shapes';
+export { DistanceOutput, makeShapeProxy, proxyDistance, ShapeProxy, shapeDistance } from './distance';
 export { DynamicTree, type DynamicTreeOptions } from './dynamic-tree';
 export { CollisionError } from './errors';
+export { computeHull } from './hull';
 export {
   featureKeyInEdgeA,
   featureKeyInEdgeB,
@@ -15,7 +25,40 @@ export {
   ManifoldPoint,
   makeFeatureKey,
 } from './manifold';
+export {
+  combineMassData,
+  computeBoxMass,
+  computeCapsuleMass,
+  computeCircleMass,
+  computeMass,
+  computePolygonMass,
+  MassData,
+} from './mass';
 export { PairBuffer } from './pair-buffer';
 export { RayCastInput, RayCastOutput, rayCastBox } from './ray-cast';
-export { type Shape, ShapeKind, type ShapeKindValue } from './shape';
+export { ShapeKind, type ShapeKindValue } from './shape';
+export {
+  computeShapeAABB,
+  rayCastCapsule,
+  rayCastCircle,
+  rayCastPolygon,
+  rayCastShape,
+  testPointShape,
+} from './shape-queries';
+export {
+  type BoxShape,
+  type CapsuleShape,
+  type CircleShape,
+  MAX_POLYGON_VERTICES,
+  makeBox,
+  makeBoxPolygon,
+  makeCapsule,
+  makeCircle,
+  makePolygon,
+  type PolygonalShape,
+  type PolygonShape,
+  SHAPE_TOLERANCE,
+  type Shape,
+} from './shapes';
 export { testPointBox } from './test-point-box';
+export { Sweep, TOI_TARGET, TOIOutput, type TOIState, timeOfImpact } from './toi';

@@ -1,13 +1,8 @@
-import type { Box } from './box';
-
 /**
- * The numeric tag of every shape type, used to dispatch with a `switch` (never a virtual call).
- * Boxes are 0; circles (1) and convex polygons (2) may join later with the same {@link Manifold}.
+ * The numeric tag of the {@link Box} class (`box.kind`). The {@link Shape} union (circles, capsules,
+ * polygons and boxes) is told apart by its string `type` instead, which `collide` switches on.
  */
 export const ShapeKind = { Box: 0 } as const;
 
 /** One of the values of {@link ShapeKind}. */
 export type ShapeKindValue = (typeof ShapeKind)[keyof typeof ShapeKind];
-
-/** Every shape `@lite/collision` knows. A union that grows as shape types are added. */
-export type Shape = Box;

@@ -4,10 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { AABB, computeBoxAABB } from '../src/aabb';
 import { Box } from '../src/box';
 import { BroadPhase } from '../src/broad-phase';
+import { collide as collideShapes } from '../src/collide';
 import { collideBoxes } from '../src/collide-boxes';
+import { DistanceOutput, shapeDistance } from '../src/distance';
 import { Manifold } from '../src/manifold';
 import { PairBuffer } from '../src/pair-buffer';
 import { RayCastInput, RayCastOutput, rayCastBox } from '../src/ray-cast';
+import { rayCastShape } from '../src/shape-queries';
+import { makeBoxPolygon, makeCircle, makePolygon, type Shape } from '../src/shapes';
 
 /**
  * Runs `run` (which loops over the work itself) while watching the garbage collector: returns the
@@ -49,6 +53,9 @@ async function measure(run: () => void): Promise<{ gcs: number; growth: number }
 const collide = collideBoxes;
 const boxAABB = computeBoxAABB;
 const castBox = rayCastBox;
+const collideAny = collideShapes;
+const distance = shapeDistance;
+const castShape = rayCastShape;
 
 describe('no allocation in steady state', () => {
   it('collideBoxes: 200,000 calls allocate nothing', async () => {
@@ -113,6 +120,54 @@ describe('no allocation in steady state', () => {
     };
     const { gcs, growth } = await measureQuietest(run);
     expect(hits).toBeGreaterThan(0);
+    expect(gcs).toBe(0);
+    expect(growth).toBeLessThan(16 * 1024);
+  });
+
+  it('polygons and circles through collide, GJK distance and ray casts: 100,000 calls each allocate nothing', async () => {
+    const rng = new Random(7);
+    // One polygon and one circle shape object layout: see the note in the README (a call site that
+    // sees every shape layout reads their numbers megamorphically, which V8 boxes).
+    const shapes: Shape[] = [
+      makeCircle(0.4, { x: 0.1, y: 0 }),
+      makeCircle(0.3),
+      makePolygon([
+        { x: -0.5, y: -0.4 },
+        { x: 0.6, y: -0.3 },
+        { x: 0.2, y: 0.5 },
+        { x: -0.4, y: 0.3 },
+      ]),
+      makePolygon(
+        [
+          { x: -0.3, y: -0.3 },
+          { x: 0.4, y: -0.2 },
+          { x: 0, y: 0.4 },
+        ],
+        0.1,
+      ),
+      makeBoxPolygon(0.8, 0.5, { x: 0.1, y: -0.1 }, 0.3),
+      makeCircle(0.2, { x: 0, y: -0.1 }),
+    ];
+    const poses: Transform[] = [];
+    for (let i = 0; i < 64; i++)
+      poses.push(new Transform(rng.range(-0.9, 0.9), rng.range(-0.9, 0.9), rng.range(-3, 3)));
+    const origin = new Transform(0, 0, 0.3);
+    const m = new Manifold();
+    const d = new DistanceOutput();
+    const hit = new RayCastOutput();
+    const ray = new RayCastInput(-3, 0.1, 3, -0.2);
+    let points = 0;
+    const run = () => {
+      for (let i = 0; i < 100_000; i++) {
+        const a = shapes[i % 6];
+        const b = shapes[(i >> 3) % 6];
+        points += collideAny(a, origin, b, poses[i & 63], m, 0.02);
+        distance(a, origin, b, poses[i & 63], d);
+        castShape(b, poses[i & 63], ray, hit);
+      }
+    };
+    const { gcs, growth } = await measureQuietest(run);
+    expect(points).toBeGreaterThan(0);
     expect(gcs).toBe(0);
     expect(growth).toBeLessThan(16 * 1024);
   });

@@ -198,6 +198,24 @@ describe('collideBoxes: hand-made cases', () => {
     }
   });
 
+  it('a speculative margin keeps points up to that far apart, with their positive separation', () => {
+    const apart = new Transform(0, 0.5 + 0.03, 0);
+    expect(run(ground, groundXf, unit, apart).pointCount).toBe(0);
+    const m = new Manifold();
+    expect(collideBoxes(ground, groundXf, unit, apart, m, 0.05)).toBe(2);
+    // The same points and keys as when touching, 3 cm apart: slid onto the reference face.
+    expectManifold(m, 0, 1, [
+      { x: -0.5, y: 0, separation: 0.03, key: makeFeatureKey(0, 0, 2, 3) },
+      { x: 0.5, y: 0, separation: 0.03, key: makeFeatureKey(0, 0, 3, 4) },
+    ]);
+    expect(collideBoxes(ground, groundXf, unit, new Transform(0, 0.5 + 0.06, 0), m, 0.05)).toBe(0);
+    // A margin changes nothing for boxes that touch.
+    const touching = new Transform(0.2, 0.49, 0.01);
+    const withMargin = new Manifold();
+    collideBoxes(ground, groundXf, unit, touching, withMargin, 0.05);
+    expect(withMargin).toEqual(run(ground, groundXf, unit, touching));
+  });
+
   it('separated boxes give no points and leave pointCount 0', () => {
     const m = new Manifold();
     m.pointCount = 2;

@@ -1,0 +1,726 @@
+import { cosSinInPlace, type Transform } from '@lite/math';
+import { CollisionError } from './errors';
+import type { Manifold } from './manifold';
+import type { BoxShape, CapsuleShape, CircleShape, PolygonalShape, PolygonShape } from './shapes';
+
+// Contact manifolds for circles, capsules, polygons (and boxes as 4-gons), written from the math of
+// Box2D v3's manifold.c (Erin Catto): separating axes on the polygons' edge normals, a reference face
+// and an incident edge clipped to the reference face's side planes, closest points between the two
+// edges when the cores are apart (rounded polygons), and midpoints between the two surfaces as the
+// contact points.
+//
+// Numbering: a polygon's vertex i and edge i (from vertex i to vertex i + 1) are 0-based here, and
+// appear in feature keys as i + 1 (0 meaning "no feature"), like the box's edges e1..e4. A box loaded
+// as a polygon has vertex 0 at (+hx, +hy) and edge 0 on top, so box edge e(i + 1) is polygon edge i.
+//
+// Keys follow collideBoxes' convention in (reference, incident) order, then put in (A, B) order:
+// - an incident vertex that was not clipped: (0, 0, its in-edge, its out-edge);
+// - the incident edge's first vertex (in counter-clockwise order) cut by the side plane through the
+//   reference face's far vertex: (the edge after the reference face, 0, 0, the incident edge);
+// - its second vertex cut by the side plane through the reference face's first vertex:
+//   (0, the edge before the reference face, the incident edge, 0);
+// - rounded polygons whose closest features are two vertices: (A's vertex in- and out-edge, B's).
+// Circles have no features: their single point has key 0.
+//
+// Nothing here allocates: polygons are loaded into module-level typed arrays, and doubles never travel
+// as arguments or results of internal calls (V8 boxes those when the call is not inlined).
+
+const MAX = 8;
+
+/**
+ * Below this separation of their cores (m) two polygons are treated as overlapping and clipped
+ * directly; above it, the closest points of the reference and incident edges are looked at first
+ * (Box2D's 0.1 × linear slop).
+ */
+const CORE_TOL = 0.0005;
+/** B's face becomes the reference only if its separation beats A's by more than this, m. */
+const FLIP_TOL = 0.0005;
+
+// Polygon A (the first argument) and B, in A's frame (A's vertices shifted by A's vertex 0).
+const ax = new Float64Array(MAX);
+const ay = new Float64Array(MAX);
+const anx = new Float64Array(MAX);
+const any = new Float64Array(MAX);
+const bx = new Float64Array(MAX);
+const by = new Float64Array(MAX);
+const bnx = new Float64Array(MAX);
+const bny = new Float64Array(MAX);
+// [radius of the last loaded polygon, radius of the other] and [angle -> cos, sin] scratch.
+const num = new Float64Array(2);
+const trig = new Float64Array(2);
+// Up to two clipped points: [x, y, separation, key] each, and the margin.
+const clip = new Float64Array(8);
+const marginSlot = new Float64Array(1);
+
+/**
+ * Loads a polygon, box or capsule (body frame) into the arrays x, y, nx, ny; writes its radius to
+ * num[0]; returns the vertex count.
+ */
+function loadPolygonal(
+  shape: PolygonalShape,
+  x: Float64Array,
+  y: Float64Array,
+  nx: Float64Array,
+  ny: Float64Array,
+): number {
+  if (shape.type === 'polygon') {
+    const vs = shape.vertices;
+    const ns = shape.normals;
+    const n = vs.length;
+    for (let i = 0; i < n; i++) {
+      x[i] = vs[i].x;
+      y[i] = vs[i].y;
+      nx[i] = ns[i].x;
+      ny[i] = ns[i].y;
+    }
+    num[0] = shape.radius ?? 0;
+    return n;
+  }
+  if (shape.type === 'box') {
+    const hx = 0.5 * shape.width;
+    const hy = 0.5 * shape.height;
+    let c = 1;
+    let s = 0;
+    const angle = shape.angle;
+    if (angle !== undefined && angle !== 0) {
+      trig[0] = angle;
+      cosSinInPlace(trig);
+      c = trig[0];
+      s = trig[1];
+    }
+    const offset = shape.offset;
+    const ox = offset === undefined ? 0 : offset.x;
+    const oy = offset === undefined ? 0 : offset.y;
+    // (hx, hy), (-hx, hy), (-hx, -hy), (hx, -hy): box vertices v1..v4, edges e1 (top) .. e4 (right).
+    x[0] = ox + c * hx - s * hy;
+    y[0] = oy + s * hx + c * hy;
+    x[1] = ox - c * hx - s * hy;
+    y[1] = oy - s * hx + c * hy;
+    x[2] = ox - c * hx + s * hy;
+    y[2] = oy - s * hx - c * hy;
+    x[3] = ox + c * hx + s * hy;
+    y[3] = oy + s * hx - c * hy;
+    nx[0] = 0 - s;
+    ny[0] = c;
+    nx[1] = 0 - c;
+    ny[1] = 0 - s;
+    nx[2] = s;
+    ny[2] = 0 - c;
+    nx[3] = c;
+    ny[3] = s;
+    num[0] = 0;
+    return 4;
+  }
+  // Capsule: a rounded 2-gon, edge 0 from center1 to center2 with its normal on the right.
+  const p = shape.center1;
+  const q = shape.center2;
+  x[0] = p.x;
+  y[0] = p.y;
+  x[1] = q.x;
+  y[1] = q.y;
+  const ex = q.x - p.x;
+  const ey = q.y - p.y;
+  const inv = 1 / Math.sqrt(ex * ex + ey * ey);
+  nx[0] = ey * inv;
+  ny[0] = 0 - ex * inv;
+  nx[1] = 0 - ey * inv;
+  ny[1] = ex * inv;
+  num[0] = shape.radius;
+  return 2;
+}
+
+/** The feature number (1-based) of the edge before vertex i of an n-gon. */
+function edgeBefore(i: number, n: number): number {
+  return (i === 0 ? n - 1 : i - 1) + 1;
+}
+
+function packKey(a1: number, a2: number, b1: number, b2: number): number {
+  return ((a1 & 0xff) | ((a2 & 0xff) << 8) | ((b1 & 0xff) << 16) | ((b2 & 0xff) << 24)) >>> 0;
+}
+
+function swapKey(key: number): number {
+  return (((key & 0xffff) << 16) | (key >>> 16)) >>> 0;
+}
+
+function requireMargin(margin: number): void {
+  if (!(margin >= 0 && margin < Number.POSITIVE_INFINITY)) {
+    throw new CollisionError('margin', margin, 'must be a finite number >= 0');
+  }
+}
+
+/**
+ * Clips the incident edge (edge i21 of polygon 2) against the side planes of the reference face
+ * (edge i11 of polygon 1), both already in the same frame; writes up to two points
+ * [x, y, separation, key] into `clip` (x, y at the midpoint between the two surfaces; separation
+ * along polygon 1's face normal, radii included; keys in (reference, incident) order) and returns
+ * how many (0 when the edges do not overlap along the face). num[0], num[1] hold r1 and r2.
+ */
+function clipEdges(
+  x1: Float64Array,
+  y1: Float64Array,
+  nx1: Float64Array,
+  ny1: Float64Array,
+  n1: number,
+  i11: number,
+  x2: Float64Array,
+  y2: Float64Array,
+  n2: number,
+  i21: number,
+): number {
+  const i12 = i11 + 1 < n1 ? i11 + 1 : 0;
+  const i22 = i21 + 1 < n2 ? i21 + 1 : 0;
+  const nx = nx1[i11];
+  const ny = ny1[i11];
+  const v11x = x1[i11];
+  const v11y = y1[i11];
+  const v21x = x2[i21];
+  const v21y = y2[i21];
+  const v22x = x2[i22];
+  const v22y = y2[i22];
+  // Tangent along the reference face, from v11 towards v12.
+  const tx = -ny;
+  const ty = nx;
+  const upper1 = (x1[i12] - v11x) * tx + (y1[i12] - v11y) * ty;
+  // The incident edge runs against the tangent (both polygons are counter-clockwise).
+  const upper2 = (v21x - v11x) * tx + (v21y - v11y) * ty;
+  const lower2 = (v22x - v11x) * tx + (v22y - v11y) * ty;
+  if (upper2 < 0 || upper1 < lower2) return 0;
+  const span = upper2 - lower2;
+
+  let lowerX = v22x;
+  let lowerY = v22y;
+  let lowerKey = packKey(0, 0, i21 + 1, i22 + 1);
+  if (lower2 < 0 && span > 0) {
+    const t = (0 - lower2) / span;
+    lowerX = v22x + t * (v21x - v22x);
+    lowerY = v22y + t * (v21y - v22y);
+    lowerKey = packKey(0, edgeBefore(i11, n1), i21 + 1, 0);
+  }
+  let upperX = v21x;
+  let upperY = v21y;
+  let upperKey = packKey(0, 0, edgeBefore(i21, n2), i21 + 1);
+  if (upper2 > upper1 && span > 0) {
+    const t = (upper1 - lower2) / span;
+    upperX = v22x + t * (v21x - v22x);
+    upperY = v22y + t * (v21y - v22y);
+    upperKey = packKey(i12 + 1, 0, 0, i21 + 1);
+  }
+  const r1 = num[0];
+  const r2 = num[1];
+  const sLower = (lowerX - v11x) * nx + (lowerY - v11y) * ny;
+  const sUpper = (upperX - v11x) * nx + (upperY - v11y) * ny;
+  clip[0] = lowerX + 0.5 * (r1 - r2 - sLower) * nx;
+  clip[1] = lowerY + 0.5 * (r1 - r2 - sLower) * ny;
+  clip[2] = sLower - (r1 + r2);
+  clip[3] = lowerKey;
+  clip[4] = upperX + 0.5 * (r1 - r2 - sUpper) * nx;
+  clip[5] = upperY + 0.5 * (r1 - r2 - sUpper) * ny;
+  clip[6] = sUpper - (r1 + r2);
+  clip[7] = upperKey;
+  return 2;
+}
+
+/**
+ * The polygon narrowphase on the loaded arrays (A: ax.., count nA, radius num[0]; B: bx.., count nB,
+ * radius num[1]), both in B's and A's body frames respectively. Fills `out` in world coordinates.
+ */
+function collideLoaded(nA: number, nB: number, xfA: Transform, xfB: Transform, out: Manifold): number {
+  const margin = marginSlot[0];
+  const rA = num[0];
+  const rB = num[1];
+  const radius = rA + rB;
+  const cA = xfA.q.c;
+  const sA = xfA.q.s;
+  const cB = xfB.q.c;
+  const sB = xfB.q.s;
+  // B relative to A: q = qAᵀ qB, p = qAᵀ (pB - pA) - origin, with origin = A's vertex 0.
+  const qc = cA * cB + sA * sB;
+  const qs = cA * sB - sA * cB;
+  const dx = xfB.p.x - xfA.p.x;
+  const dy = xfB.p.y - xfA.p.y;
+  const ox = ax[0];
+  const oy = ay[0];
+  const px = cA * dx + sA * dy - ox;
+  const py = -sA * dx + cA * dy - oy;
+  for (let i = 0; i < nA; i++) {
+    ax[i] -= ox;
+    ay[i] -= oy;
+  }
+  for (let i = 0; i < nB; i++) {
+    const x = bx[i];
+    const y = by[i];
+    bx[i] = qc * x - qs * y + px;
+    by[i] = qs * x + qc * y + py;
+    const nx = bnx[i];
+    const ny = bny[i];
+    bnx[i] = qc * nx - qs * ny;
+    bny[i] = qs * nx + qc * ny;
+  }
+
+  // Separating axes: A's normals against B's vertices, then B's against A's.
+  let edgeA = 0;
+  let sepA = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < nA; i++) {
+    const nx = anx[i];
+    const ny = any[i];
+    const vx = ax[i];
+    const vy = ay[i];
+    let si = Number.POSITIVE_INFINITY;
+    for (let j = 0; j < nB; j++) {
+      const s = nx * (bx[j] - vx) + ny * (by[j] - vy);
+      if (s < si) si = s;
+    }
+    if (si > sepA) {
+      sepA = si;
+      edgeA = i;
+    }
+  }
+  let edgeB = 0;
+  let sepB = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < nB; i++) {
+    const nx = bnx[i];
+    const ny = bny[i];
+    const vx = bx[i];
+    const vy = by[i];
+    let si = Number.POSITIVE_INFINITY;
+    for (let j = 0; j < nA; j++) {
+      const s = nx * (ax[j] - vx) + ny * (ay[j] - vy);
+      if (s < si) si = s;
+    }
+    if (si > sepB) {
+      sepB = si;
+      edgeB = i;
+    }
+  }
+  if (sepA - radius > margin || sepB - radius > margin) return 0;
+
+  // Reference face (with a bias towards A so it does not flicker) and incident edge: the edge of the
+  // other polygon whose normal is most anti-parallel to the reference normal.
+  const flip = sepB > sepA + FLIP_TOL;
+  if (flip) {
+    const sx = bnx[edgeB];
+    const sy = bny[edgeB];
+    let minDot = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < nA; i++) {
+      const d = sx * anx[i] + sy * any[i];
+      if (d < minDot) {
+        minDot = d;
+        edgeA = i;
+      }
+    }
+  } else {
+    const sx = anx[edgeA];
+    const sy = any[edgeA];
+    let minDot = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < nB; i++) {
+      const d = sx * bnx[i] + sy * bny[i];
+      if (d < minDot) {
+        minDot = d;
+        edgeB = i;
+      }
+    }
+  }
+
+  let count: number;
+  // clipEdges reads (r1, r2) from num[0], num[1]: the reference radius first.
+  if (flip) {
+    num[0] = rB;
+    num[1] = rA;
+    count = clipEdges(bx, by, bnx, bny, nB, edgeB, ax, ay, nA, edgeA);
+  } else {
+    count = clipEdges(ax, ay, anx, any, nA, edgeA, bx, by, nB, edgeB);
+  }
+  let normalX = flip ? -bnx[edgeB] : anx[edgeA];
+  let normalY = flip ? -bny[edgeB] : any[edgeA];
+
+  if (sepA > CORE_TOL || sepB > CORE_TOL) {
+    // The cores are apart: closest points of A's edge and B's edge (Ericson 5.1.9).
+    const i12 = edgeA + 1 < nA ? edgeA + 1 : 0;
+    const i22 = edgeB + 1 < nB ? edgeB + 1 : 0;
+    const p1x = ax[edgeA];
+    const p1y = ay[edgeA];
+    const d1x = ax[i12] - p1x;
+    const d1y = ay[i12] - p1y;
+    const p2x = bx[edgeB];
+    const p2y = by[edgeB];
+    const d2x = bx[i22] - p2x;
+    const d2y = by[i22] - p2y;
+    const rx = p1x - p2x;
+    const ry = p1y - p2y;
+    const dd1 = d1x * d1x + d1y * d1y;
+    const dd2 = d2x * d2x + d2y * d2y;
+    const rd1 = rx * d1x + ry * d1y;
+    const rd2 = rx * d2x + ry * d2y;
+    const d12 = d1x * d2x + d1y * d2y;
+    const denom = dd1 * dd2 - d12 * d12;
+    let f1 = 0;
+    if (denom !== 0) {
+      f1 = (d12 * rd2 - rd1 * dd2) / denom;
+      f1 = f1 < 0 ? 0 : f1 > 1 ? 1 : f1;
+    }
+    let f2 = (d12 * f1 + rd2) / dd2;
+    if (f2 < 0) {
+      f2 = 0;
+      f1 = -rd1 / dd1;
+      f1 = f1 < 0 ? 0 : f1 > 1 ? 1 : f1;
+    } else if (f2 > 1) {
+      f2 = 1;
+      f1 = (d12 - rd1) / dd1;
+      f1 = f1 < 0 ? 0 : f1 > 1 ? 1 : f1;
+    }
+    const c1x = p1x + f1 * d1x;
+    const c1y = p1y + f1 * d1y;
+    const c2x = p2x + f2 * d2x;
+    const c2y = p2y + f2 * d2y;
+    const distance = Math.sqrt((c2x - c1x) * (c2x - c1x) + (c2y - c1y) * (c2y - c1y));
+    if (distance - radius > margin) return 0;
+    let minSep = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < count; i++) if (clip[4 * i + 2] < minSep) minSep = clip[4 * i + 2];
+    if (
+      distance - radius + CORE_TOL < minSep &&
+      (f1 === 0 || f1 === 1) &&
+      (f2 === 0 || f2 === 1) &&
+      distance > 0
+    ) {
+      // Vertex against vertex: one point, the normal along the line between them.
+      const iA = f1 === 0 ? edgeA : i12;
+      const iB = f2 === 0 ? edgeB : i22;
+      normalX = (c2x - c1x) / distance;
+      normalY = (c2y - c1y) / distance;
+      clip[0] = 0.5 * (c1x + rA * normalX + c2x - rB * normalX);
+      clip[1] = 0.5 * (c1y + rA * normalY + c2y - rB * normalY);
+      clip[2] = distance - radius;
+      clip[3] = packKey(edgeBefore(iA, nA), iA + 1, edgeBefore(iB, nB), iB + 1);
+      count = 1;
+    } else if (flip) {
+      for (let i = 0; i < count; i++) clip[4 * i + 3] = swapKey(clip[4 * i + 3]);
+    }
+  } else if (flip) {
+    for (let i = 0; i < count; i++) clip[4 * i + 3] = swapKey(clip[4 * i + 3]);
+  }
+
+  // To the world, keeping the points within the margin.
+  let kept = 0;
+  for (let i = 0; i < count; i++) {
+    const o = 4 * i;
+    const s = clip[o + 2];
+    if (s > margin) continue;
+    const lx = clip[o] + ox;
+    const ly = clip[o + 1] + oy;
+    const point = out.points[kept];
+    point.x = cA * lx - sA * ly + xfA.p.x;
+    point.y = sA * lx + cA * ly + xfA.p.y;
+    point.separation = s;
+    point.key = clip[o + 3];
+    kept++;
+  }
+  out.normalX = cA * normalX - sA * normalY;
+  out.normalY = sA * normalX + cA * normalY;
+  out.pointCount = kept;
+  return kept;
+}
+
+/**
+ * The contact manifold of two polygonal shapes: convex polygons (sharp or rounded), boxes (as
+ * 4-gons, whatever their offset and angle) and capsules (as rounded 2-gons), in any combination. The
+ * algorithm is Box2D v3's `b2CollidePolygons`:
+ *
+ * 1. Both polygons in A's frame; separating axes on A's edge normals and on B's. Either separation
+ *    minus the radii above `margin`: no points.
+ * 2. The reference face is A's best face unless B's separates more by over 0.5 mm; the incident edge is
+ *    the other polygon's edge most anti-parallel to it. The incident edge is clipped to the reference
+ *    face's side planes, giving two points, each placed midway between the two surfaces along the
+ *    face normal, with its separation (the gap between the surfaces, negative when they overlap).
+ * 3. When the cores are more than 0.5 mm apart (rounded shapes touching by their rounding), the
+ *    closest points of A's and B's edges are found; if they are two vertices and clearly closer than
+ *    the clipped points, the manifold is that single vertex-vertex point, normal along the line
+ *    between them.
+ * 4. Points whose separation exceeds `margin` are dropped.
+ *
+ * The normal points from A to B. Keys name the features as {@link collideBoxes} does (see the file's
+ * header): the same physical point keeps its key while the shapes move a little. Allocates nothing.
+ *
+ * @param margin - speculative distance, m, a finite number ≥ 0: points up to this far apart are kept
+ * @returns the number of points written to `out`, 0 to 2
+ * @throws CollisionError when `margin` is negative or not finite
+ */
+export function collidePolygons(
+  shapeA: PolygonalShape,
+  xfA: Transform,
+  shapeB: PolygonalShape,
+  xfB: Transform,
+  margin: number,
+  out: Manifold,
+): number {
+  requireMargin(margin);
+  out.pointCount = 0;
+  marginSlot[0] = margin;
+  const nB = loadPolygonal(shapeB, bx, by, bnx, bny);
+  const rB = num[0];
+  const nA = loadPolygonal(shapeA, ax, ay, anx, any);
+  num[1] = rB;
+  return collideLoaded(nA, nB, xfA, xfB, out);
+}
+
+/**
+ * The contact manifold of a polygon (or box, as a 4-gon) A and a capsule B: {@link collidePolygons}
+ * with the capsule as a rounded 2-gon (as Box2D does).
+ *
+ * @param margin - speculative distance, m, a finite number ≥ 0
+ * @returns the point count, 0 to 2
+ * @throws CollisionError when `margin` is negative or not finite
+ */
+export function collidePolygonAndCapsule(
+  polygonA: PolygonShape | BoxShape,
+  xfA: Transform,
+  capsuleB: CapsuleShape,
+  xfB: Transform,
+  margin: number,
+  out: Manifold,
+): number {
+  return collidePolygons(polygonA, xfA, capsuleB, xfB, margin, out);
+}
+
+/**
+ * The contact manifold of two capsules: {@link collidePolygons} on two rounded 2-gons. Parallel
+ * capsules lying on each other get two points (the clipped segment), crossing ones one.
+ *
+ * @param margin - speculative distance, m, a finite number ≥ 0
+ * @returns the point count, 0 to 2
+ * @throws CollisionError when `margin` is negative or not finite
+ */
+export function collideCapsules(
+  capsuleA: CapsuleShape,
+  xfA: Transform,
+  capsuleB: CapsuleShape,
+  xfB: Transform,
+  margin: number,
+  out: Manifold,
+): number {
+  return collidePolygons(capsuleA, xfA, capsuleB, xfB, margin, out);
+}
+
+/**
+ * The contact manifold of two circles: one point midway between the two surfaces on the line of
+ * centres, key 0. Concentric circles take A's y axis as the normal.
+ *
+ * @param margin - speculative distance, m, a finite number ≥ 0
+ * @returns the point count, 0 or 1
+ * @throws CollisionError when `margin` is negative or not finite
+ */
+export function collideCircles(
+  circleA: CircleShape,
+  xfA: Transform,
+  circleB: CircleShape,
+  xfB: Transform,
+  margin: number,
+  out: Manifold,
+): number {
+  requireMargin(margin);
+  out.pointCount = 0;
+  const ca = circleA.center;
+  const cb = circleB.center;
+  const lax = ca === undefined ? 0 : ca.x;
+  const lay = ca === undefined ? 0 : ca.y;
+  const lbx = cb === undefined ? 0 : cb.x;
+  const lby = cb === undefined ? 0 : cb.y;
+  const qa = xfA.q;
+  const qb = xfB.q;
+  const pax = qa.c * lax - qa.s * lay + xfA.p.x;
+  const pay = qa.s * lax + qa.c * lay + xfA.p.y;
+  const pbx = qb.c * lbx - qb.s * lby + xfB.p.x;
+  const pby = qb.s * lbx + qb.c * lby + xfB.p.y;
+  const dx = pbx - pax;
+  const dy = pby - pay;
+  const distance = Math.sqrt(dx * dx + dy * dy);
+  const rA = circleA.radius;
+  const rB = circleB.radius;
+  const separation = distance - rA - rB;
+  if (separation > margin) return 0;
+  let nx: number;
+  let ny: number;
+  if (distance > 0) {
+    nx = dx / distance;
+    ny = dy / distance;
+  } else {
+    nx = -qa.s;
+    ny = qa.c;
+  }
+  const point = out.points[0];
+  point.x = 0.5 * (pax + rA * nx + pbx - rB * nx);
+  point.y = 0.5 * (pay + rA * ny + pby - rB * ny);
+  point.separation = separation;
+  point.key = 0;
+  out.normalX = nx;
+  out.normalY = ny;
+  out.pointCount = 1;
+  return 1;
+}
+
+/**
+ * The contact manifold of a capsule A and a circle B: the circle's centre against the closest point of
+ * the capsule's segment, one point midway between the surfaces, key 0. A centre exactly on the
+ * segment takes the segment's left normal.
+ *
+ * @param margin - speculative distance, m, a finite number ≥ 0
+ * @returns the point count, 0 or 1
+ * @throws CollisionError when `margin` is negative or not finite
+ */
+export function collideCapsuleAndCircle(
+  capsuleA: CapsuleShape,
+  xfA: Transform,
+  circleB: CircleShape,
+  xfB: Transform,
+  margin: number,
+  out: Manifold,
+): number {
+  requireMargin(margin);
+  out.pointCount = 0;
+  const cA = xfA.q.c;
+  const sA = xfA.q.s;
+  // The circle's centre in A's frame.
+  const cb = circleB.center;
+  const lbx = cb === undefined ? 0 : cb.x;
+  const lby = cb === undefined ? 0 : cb.y;
+  const qb = xfB.q;
+  const wx = qb.c * lbx - qb.s * lby + xfB.p.x - xfA.p.x;
+  const wy = qb.s * lbx + qb.c * lby + xfB.p.y - xfA.p.y;
+  const cx = cA * wx + sA * wy;
+  const cy = -sA * wx + cA * wy;
+  const p1x = capsuleA.center1.x;
+  const p1y = capsuleA.center1.y;
+  const ex = capsuleA.center2.x - p1x;
+  const ey = capsuleA.center2.y - p1y;
+  const s1 = (cx - p1x) * ex + (cy - p1y) * ey;
+  const s2 = (capsuleA.center2.x - cx) * ex + (capsuleA.center2.y - cy) * ey;
+  let qx: number;
+  let qy: number;
+  if (s1 < 0) {
+    qx = p1x;
+    qy = p1y;
+  } else if (s2 < 0) {
+    qx = capsuleA.center2.x;
+    qy = capsuleA.center2.y;
+  } else {
+    const t = s1 / (ex * ex + ey * ey);
+    qx = p1x + t * ex;
+    qy = p1y + t * ey;
+  }
+  const dx = cx - qx;
+  const dy = cy - qy;
+  const distance = Math.sqrt(dx * dx + dy * dy);
+  const rA = capsuleA.radius;
+  const rB = circleB.radius;
+  const separation = distance - rA - rB;
+  if (separation > margin) return 0;
+  let nx: number;
+  let ny: number;
+  if (distance > 0) {
+    nx = dx / distance;
+    ny = dy / distance;
+  } else {
+    const length = Math.sqrt(ex * ex + ey * ey);
+    nx = -ey / length;
+    ny = ex / length;
+  }
+  const lx = 0.5 * (qx + rA * nx + cx - rB * nx);
+  const ly = 0.5 * (qy + rA * ny + cy - rB * ny);
+  const point = out.points[0];
+  point.x = cA * lx - sA * ly + xfA.p.x;
+  point.y = sA * lx + cA * ly + xfA.p.y;
+  point.separation = separation;
+  point.key = 0;
+  out.normalX = cA * nx - sA * ny;
+  out.normalY = sA * nx + cA * ny;
+  out.pointCount = 1;
+  return 1;
+}
+
+/**
+ * The contact manifold of a polygon (sharp or rounded; or a box, as a 4-gon) A and a circle B
+ * (Box2D's `b2CollidePolygonAndCircle`): the polygon's face of largest separation from the circle's
+ * centre; past either end of that face (and outside the polygon) the centre is against the vertex,
+ * otherwise against the face. One point midway between the surfaces, key 0.
+ *
+ * @param margin - speculative distance, m, a finite number ≥ 0
+ * @returns the point count, 0 or 1
+ * @throws CollisionError when `margin` is negative or not finite
+ */
+export function collidePolygonAndCircle(
+  polygonA: PolygonShape | BoxShape,
+  xfA: Transform,
+  circleB: CircleShape,
+  xfB: Transform,
+  margin: number,
+  out: Manifold,
+): number {
+  requireMargin(margin);
+  out.pointCount = 0;
+  const n = loadPolygonal(polygonA, ax, ay, anx, any);
+  const rA = num[0];
+  const rB = circleB.radius;
+  const radius = rA + rB;
+  const cA = xfA.q.c;
+  const sA = xfA.q.s;
+  const cb = circleB.center;
+  const lbx = cb === undefined ? 0 : cb.x;
+  const lby = cb === undefined ? 0 : cb.y;
+  const qb = xfB.q;
+  const wx = qb.c * lbx - qb.s * lby + xfB.p.x - xfA.p.x;
+  const wy = qb.s * lbx + qb.c * lby + xfB.p.y - xfA.p.y;
+  const cx = cA * wx + sA * wy;
+  const cy = -sA * wx + cA * wy;
+
+  let face = 0;
+  let separation = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < n; i++) {
+    const s = anx[i] * (cx - ax[i]) + any[i] * (cy - ay[i]);
+    if (s > separation) {
+      separation = s;
+      face = i;
+    }
+  }
+  if (separation - radius > margin) return 0;
+  const i2 = face + 1 < n ? face + 1 : 0;
+  const v1x = ax[face];
+  const v1y = ay[face];
+  const v2x = ax[i2];
+  const v2y = ay[i2];
+  const u1 = (cx - v1x) * (v2x - v1x) + (cy - v1y) * (v2y - v1y);
+  const u2 = (cx - v2x) * (v1x - v2x) + (cy - v2y) * (v1y - v2y);
+  let nx: number;
+  let ny: number;
+  let lx: number;
+  let ly: number;
+  if ((u1 < 0 || u2 < 0) && separation > 0) {
+    // Outside the polygon and past an end of the face: against that vertex.
+    const vx = u1 < 0 ? v1x : v2x;
+    const vy = u1 < 0 ? v1y : v2y;
+    const dx = cx - vx;
+    const dy = cy - vy;
+    const distance = Math.sqrt(dx * dx + dy * dy);
+    if (distance - radius > margin) return 0;
+    nx = dx / distance;
+    ny = dy / distance;
+    separation = distance - radius;
+    lx = 0.5 * (vx + rA * nx + cx - rB * nx);
+    ly = 0.5 * (vy + rA * ny + cy - rB * ny);
+  } else {
+    nx = anx[face];
+    ny = any[face];
+    // The centre projected on the face, pushed out by A's radius; and the circle's deepest point.
+    const depth = (cx - v1x) * nx + (cy - v1y) * ny;
+    lx = 0.5 * (cx + (rA - depth) * nx + cx - rB * nx);
+    ly = 0.5 * (cy + (rA - depth) * ny + cy - rB * ny);
+    separation -= radius;
+  }
+  const point = out.points[0];
+  point.x = cA * lx - sA * ly + xfA.p.x;
+  point.y = sA * lx + cA * ly + xfA.p.y;
+  point.separation = separation;
+  point.key = 0;
+  out.normalX = cA * nx - sA * ny;
+  out.normalY = sA * nx + cA * ny;
+  out.pointCount = 1;
+  return 1;
+}

@@ -1,0 +1,407 @@
+import { cosSinInPlace, type Transform } from '@lite/math';
+import { CollisionError } from './errors';
+import type { Shape } from './shapes';
+
+/**
+ * A shape as GJK sees it: the convex hull of up to 8 points (body frame) inflated by `radius`. A
+ * circle is its centre and its radius, a capsule its two centres and its radius, a polygon its
+ * vertices and its rounding, a box its four corners. Build one with {@link makeShapeProxy}.
+ */
+export class ShapeProxy {
+  /** The points, [x0, y0, x1, y1, ...], body frame, m. */
+  readonly points: Float64Array;
+  /** How many points are in use (1 to 8). */
+  count: number;
+  /** The inflation radius, m. */
+  radius: number;
+
+  /** An empty proxy (one point at the origin, radius 0). */
+  constructor() {
+    this.points = new Float64Array(16);
+    this.count = 1;
+    this.radius = 0;
+  }
+}
+
+const trig = new Float64Array(2);
+
+/**
+ * Fills `out` with the GJK proxy of `shape` (body frame) and returns it.
+ *
+ * @throws CollisionError when the shape's type is unknown.
+ */
+export function makeShapeProxy(shape: Shape, out: ShapeProxy): ShapeProxy {
+  const p = out.points;
+  switch (shape.type) {
+    case 'circle':
+      p[0] = shape.center === undefined ? 0 : shape.center.x;
+      p[1] = shape.center === undefined ? 0 : shape.center.y;
+      out.count = 1;
+      out.radius = shape.radius;
+      return out;
+    case 'capsule':
+      p[0] = shape.center1.x;
+      p[1] = shape.center1.y;
+      p[2] = shape.center2.x;
+      p[3] = shape.center2.y;
+      out.count = 2;
+      out.radius = shape.radius;
+      return out;
+    case 'polygon': {
+      const vs = shape.vertices;
+      for (let i = 0; i < vs.length; i++) {
+        p[2 * i] = vs[i].x;
+        p[2 * i + 1] = vs[i].y;
+      }
+      out.count = vs.length;
+      out.radius = shape.radius ?? 0;
+      return out;
+    }
+    case 'box': {
+      const hx = 0.5 * shape.width;
+      const hy = 0.5 * shape.height;
+      let c = 1;
+      let s = 0;
+      if (shape.angle !== undefined && shape.angle !== 0) {
+        trig[0] = shape.angle;
+        cosSinInPlace(trig);
+        c = trig[0];
+        s = trig[1];
+      }
+      const ox = shape.offset === undefined ? 0 : shape.offset.x;
+      const oy = shape.offset === undefined ? 0 : shape.offset.y;
+      p[0] = ox + c * hx - s * hy;
+      p[1] = oy + s * hx + c * hy;
+      p[2] = ox - c * hx - s * hy;
+      p[3] = oy - s * hx + c * hy;
+      p[4] = ox - c * hx + s * hy;
+      p[5] = oy - s * hx - c * hy;
+      p[6] = ox + c * hx + s * hy;
+      p[7] = oy + s * hx - c * hy;
+      out.count = 4;
+      out.radius = 0;
+      return out;
+    }
+    default:
+      throw new CollisionError('shape.type', (shape as { type: unknown }).type, 'is not a known shape type');
+  }
+}
+
+/**
+ * The result of {@link shapeDistance}: the closest points of the two shapes' surfaces, the distance
+ * between them and the unit normal from A to B. Overlapping shapes give distance 0, both points at the
+ * same place and a zero normal.
+ */
+export class DistanceOutput {
+  /** World x of the closest point on A, m. */
+  pointAX: number;
+  /** World y of the closest point on A, m. */
+  pointAY: number;
+  /** World x of the closest point on B, m. */
+  pointBX: number;
+  /** World y of the closest point on B, m. */
+  pointBY: number;
+  /** x of the unit normal from A to B (0 when overlapping). */
+  normalX: number;
+  /** y of the unit normal from A to B (0 when overlapping). */
+  normalY: number;
+  /** Distance between the surfaces, m (0 when they overlap). */
+  distance: number;
+  /** GJK iterations used. */
+  iterations: number;
+  /** Size of the final simplex: 1 or 2 when apart, 3 when the cores overlap. */
+  simplexCount: number;
+
+  /** All zero. */
+  constructor() {
+    this.pointAX = 0;
+    this.pointAY = 0;
+    this.pointBX = 0;
+    this.pointBY = 0;
+    this.normalX = 0;
+    this.normalY = 0;
+    this.distance = 0;
+    this.iterations = 0;
+    this.simplexCount = 0;
+  }
+}
+
+const MAX_ITERATIONS = 20;
+// B's points in A's frame.
+const lbx = new Float64Array(8);
+const lby = new Float64Array(8);
+// Simplex: 3 vertices × [wAx, wAy, wBx, wBy, wx, wy, a] and their support indices [iA, iB].
+const S = 7;
+const sv = new Float64Array(3 * S);
+const si = new Int32Array(6);
+const saved = new Int32Array(6);
+
+function copyVertex(dst: number, src: number): void {
+  for (let k = 0; k < S; k++) sv[dst * S + k] = sv[src * S + k];
+  si[2 * dst] = si[2 * src];
+  si[2 * dst + 1] = si[2 * src + 1];
+}
+
+/**
+ * GJK distance between two proxies at poses `xfA`, `xfB` (Box2D's `b2ShapeDistance`, worked in A's
+ * frame): the simplex of the Minkowski difference B - A closest to the origin, found by Voronoi
+ * regions of its 1, 2 or 3 vertices, grown by support points until no new vertex appears. Fills
+ * `out` (world points, normal, distance with the radii taken off; 0 and the midpoint when the
+ * inflated shapes overlap) and returns it. Allocates nothing.
+ */
+export function proxyDistance(
+  proxyA: ShapeProxy,
+  xfA: Transform,
+  proxyB: ShapeProxy,
+  xfB: Transform,
+  out: DistanceOutput,
+): DistanceOutput {
+  const cA = xfA.q.c;
+  const sA = xfA.q.s;
+  const cB = xfB.q.c;
+  const sB = xfB.q.s;
+  const qc = cA * cB + sA * sB;
+  const qs = cA * sB - sA * cB;
+  const dx = xfB.p.x - xfA.p.x;
+  const dy = xfB.p.y - xfA.p.y;
+  const px = cA * dx + sA * dy;
+  const py = -sA * dx + cA * dy;
+  const pa = proxyA.points;
+  const pb = proxyB.points;
+  const nA = proxyA.count;
+  const nB = proxyB.count;
+  for (let i = 0; i < nB; i++) {
+    const x = pb[2 * i];
+    const y = pb[2 * i + 1];
+    lbx[i] = qc * x - qs * y + px;
+    lby[i] = qs * x + qc * y + py;
+  }
+
+  // Start from the first points.
+  si[0] = 0;
+  si[1] = 0;
+  sv[0] = pa[0];
+  sv[1] = pa[1];
+  sv[2] = lbx[0];
+  sv[3] = lby[0];
+  sv[4] = lbx[0] - pa[0];
+  sv[5] = lby[0] - pa[1];
+  sv[6] = 1;
+  let count = 1;
+  let iterations = 0;
+
+  while (iterations < MAX_ITERATIONS) {
+    const savedCount = count;
+    for (let i = 0; i < 2 * count; i++) saved[i] = si[i];
+
+    if (count === 2) {
+      const w1x = sv[4];
+      const w1y = sv[5];
+      const w2x = sv[S + 4];
+      const w2y = sv[S + 5];
+      const ex = w2x - w1x;
+      const ey = w2y - w1y;
+      const d2 = -(w1x * ex + w1y * ey);
+      const d1 = w2x * ex + w2y * ey;
+      if (d2 <= 0) {
+        sv[6] = 1;
+        count = 1;
+      } else if (d1 <= 0) {
+        copyVertex(0, 1);
+        sv[6] = 1;
+        count = 1;
+      } else {
+        const inv = 1 / (d1 + d2);
+        sv[6] = d1 * inv;
+        sv[S + 6] = d2 * inv;
+      }
+    } else if (count === 3) {
+      const w1x = sv[4];
+      const w1y = sv[5];
+      const w2x = sv[S + 4];
+      const w2y = sv[S + 5];
+      const w3x = sv[2 * S + 4];
+      const w3y = sv[2 * S + 5];
+      const e12x = w2x - w1x;
+      const e12y = w2y - w1y;
+      const d12_1 = w2x * e12x + w2y * e12y;
+      const d12_2 = -(w1x * e12x + w1y * e12y);
+      const e13x = w3x - w1x;
+      const e13y = w3y - w1y;
+      const d13_1 = w3x * e13x + w3y * e13y;
+      const d13_2 = -(w1x * e13x + w1y * e13y);
+      const e23x = w3x - w2x;
+      const e23y = w3y - w2y;
+      const d23_1 = w3x * e23x + w3y * e23y;
+      const d23_2 = -(w2x * e23x + w2y * e23y);
+      const n123 = e12x * e13y - e12y * e13x;
+      const d123_1 = n123 * (w2x * w3y - w2y * w3x);
+      const d123_2 = n123 * (w3x * w1y - w3y * w1x);
+      const d123_3 = n123 * (w1x * w2y - w1y * w2x);
+      if (d12_2 <= 0 && d13_2 <= 0) {
+        sv[6] = 1;
+        count = 1;
+      } else if (d12_1 > 0 && d12_2 > 0 && d123_3 <= 0) {
+        const inv = 1 / (d12_1 + d12_2);
+        sv[6] = d12_1 * inv;
+        sv[S + 6] = d12_2 * inv;
+        count = 2;
+      } else if (d13_1 > 0 && d13_2 > 0 && d123_2 <= 0) {
+        const inv = 1 / (d13_1 + d13_2);
+        sv[6] = d13_1 * inv;
+        copyVertex(1, 2);
+        sv[S + 6] = d13_2 * inv;
+        count = 2;
+      } else if (d12_1 <= 0 && d23_2 <= 0) {
+        copyVertex(0, 1);
+        sv[6] = 1;
+        count = 1;
+      } else if (d13_1 <= 0 && d23_1 <= 0) {
+        copyVertex(0, 2);
+        sv[6] = 1;
+        count = 1;
+      } else if (d23_1 > 0 && d23_2 > 0 && d123_1 <= 0) {
+        const inv = 1 / (d23_1 + d23_2);
+        copyVertex(0, 2);
+        sv[6] = d23_2 * inv;
+        sv[S + 6] = d23_1 * inv;
+        count = 2;
+      } else {
+        const inv = 1 / (d123_1 + d123_2 + d123_3);
+        sv[6] = d123_1 * inv;
+        sv[S + 6] = d123_2 * inv;
+        sv[2 * S + 6] = d123_3 * inv;
+        break;
+      }
+    }
+    // Search direction: towards the origin from the simplex.
+    let sx: number;
+    let sy: number;
+    if (count === 1) {
+      sx = -sv[4];
+      sy = -sv[5];
+    } else {
+      const ex = sv[S + 4] - sv[4];
+      const ey = sv[S + 5] - sv[5];
+      const sgn = ex * -sv[5] - ey * -sv[4];
+      if (sgn > 0) {
+        sx = -ey;
+        sy = ex;
+      } else {
+        sx = ey;
+        sy = -ex;
+      }
+    }
+    if (sx * sx + sy * sy < 1e-30) break;
+    // Support of A in -s, of B in s.
+    let iA = 0;
+    let best = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < nA; i++) {
+      const d = -(sx * pa[2 * i] + sy * pa[2 * i + 1]);
+      if (d > best) {
+        best = d;
+        iA = i;
+      }
+    }
+    let iB = 0;
+    best = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < nB; i++) {
+      const d = sx * lbx[i] + sy * lby[i];
+      if (d > best) {
+        best = d;
+        iB = i;
+      }
+    }
+    iterations++;
+    let duplicate = false;
+    for (let i = 0; i < savedCount; i++) {
+      if (saved[2 * i] === iA && saved[2 * i + 1] === iB) {
+        duplicate = true;
+        break;
+      }
+    }
+    if (duplicate) break;
+    const o = count * S;
+    sv[o] = pa[2 * iA];
+    sv[o + 1] = pa[2 * iA + 1];
+    sv[o + 2] = lbx[iB];
+    sv[o + 3] = lby[iB];
+    sv[o + 4] = lbx[iB] - pa[2 * iA];
+    sv[o + 5] = lby[iB] - pa[2 * iA + 1];
+    sv[o + 6] = 0;
+    si[2 * count] = iA;
+    si[2 * count + 1] = iB;
+    count++;
+  }
+
+  // Witness points in A's frame.
+  let ax = 0;
+  let ay = 0;
+  let bx = 0;
+  let by = 0;
+  if (count === 3) {
+    ax = sv[6] * sv[0] + sv[S + 6] * sv[S] + sv[2 * S + 6] * sv[2 * S];
+    ay = sv[6] * sv[1] + sv[S + 6] * sv[S + 1] + sv[2 * S + 6] * sv[2 * S + 1];
+    bx = ax;
+    by = ay;
+  } else {
+    for (let i = 0; i < count; i++) {
+      const o = i * S;
+      ax += sv[o + 6] * sv[o];
+      ay += sv[o + 6] * sv[o + 1];
+      bx += sv[o + 6] * sv[o + 2];
+      by += sv[o + 6] * sv[o + 3];
+    }
+  }
+  let distance = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay));
+  const rA = proxyA.radius;
+  const rB = proxyB.radius;
+  let nx = 0;
+  let ny = 0;
+  if (distance > rA + rB && distance > 0) {
+    nx = (bx - ax) / distance;
+    ny = (by - ay) / distance;
+    ax += rA * nx;
+    ay += rA * ny;
+    bx -= rB * nx;
+    by -= rB * ny;
+    distance -= rA + rB;
+  } else {
+    ax = 0.5 * (ax + bx);
+    ay = 0.5 * (ay + by);
+    bx = ax;
+    by = ay;
+    distance = 0;
+  }
+  out.pointAX = cA * ax - sA * ay + xfA.p.x;
+  out.pointAY = sA * ax + cA * ay + xfA.p.y;
+  out.pointBX = cA * bx - sA * by + xfA.p.x;
+  out.pointBY = sA * bx + cA * by + xfA.p.y;
+  out.normalX = cA * nx - sA * ny;
+  out.normalY = sA * nx + cA * ny;
+  out.distance = distance;
+  out.iterations = iterations;
+  out.simplexCount = count;
+  return out;
+}
+
+const proxyA = new ShapeProxy();
+const proxyB = new ShapeProxy();
+
+/**
+ * The distance between any two shapes at poses `xfA` and `xfB`, with their closest points (GJK, see
+ * {@link proxyDistance}), written into `out` (returned). Allocates nothing.
+ *
+ * @throws CollisionError when a shape's type is unknown.
+ */
+export function shapeDistance(
+  shapeA: Shape,
+  xfA: Transform,
+  shapeB: Shape,
+  xfB: Transform,
+  out: DistanceOutput,
+): DistanceOutput {
+  makeShapeProxy(shapeA, proxyA);
+  makeShapeProxy(shapeB, proxyB);
+  return proxyDistance(proxyA, xfA, proxyB, xfB, out);
+}

@@ -1,0 +1,136 @@
+import { Vec2, type Vec2Like } from '@lite/math';
+import { CollisionError } from './errors';
+
+// Written from the definitions (quickhull); the constants are repeated from shapes.ts to keep the
+// import graph acyclic.
+const TOLERANCE = 0.005;
+const MAX_VERTICES = 8;
+
+function describe(points: readonly Vec2Like[]): string {
+  const shown = points.slice(0, 10).map((p) => `(${p.x}, ${p.y})`);
+  return `[${shown.join(', ')}${points.length > 10 ? `, ... ${points.length} points` : ''}]`;
+}
+
+/** Signed distance of q from the directed line a → b, positive on the right (clockwise) side. */
+function rightDistance(a: Vec2Like, b: Vec2Like, q: Vec2Like): number {
+  const ex = b.x - a.x;
+  const ey = b.y - a.y;
+  return -(ex * (q.y - a.y) - ey * (q.x - a.x)) / Math.hypot(ex, ey);
+}
+
+/** Appends, in order from a to b, the hull vertices strictly right of a → b among `set`. */
+function quickHull(a: Vec2Like, b: Vec2Like, set: readonly Vec2Like[], out: Vec2Like[]): void {
+  let far = -1;
+  let best = TOLERANCE;
+  for (let i = 0; i < set.length; i++) {
+    const d = rightDistance(a, b, set[i]);
+    if (d > best) {
+      best = d;
+      far = i;
+    }
+  }
+  if (far < 0) return;
+  const f = set[far];
+  const right1: Vec2Like[] = [];
+  const right2: Vec2Like[] = [];
+  for (const q of set) {
+    if (q === f) continue;
+    if (rightDistance(a, f, q) > TOLERANCE) right1.push(q);
+    else if (rightDistance(f, b, q) > TOLERANCE) right2.push(q);
+  }
+  quickHull(a, f, right1, out);
+  out.push(f);
+  quickHull(f, b, right2, out);
+}
+
+/**
+ * The convex hull of a point cloud, counter-clockwise, as new vectors (quickhull). Points closer than
+ * {@link SHAPE_TOLERANCE} (5 mm) to an earlier point are welded to it; hull vertices within that
+ * distance of the line through their neighbours are dropped, so no edge is shorter than the
+ * tolerance and no two consecutive edges are nearly parallel. The first vertex is the leftmost point
+ * (lowest y on ties).
+ *
+ * @throws CollisionError naming the argument and the value when a coordinate is not finite, there are
+ * fewer than 3 distinct points, the points are collinear (within the tolerance), or the hull has more
+ * than {@link MAX_POLYGON_VERTICES} vertices.
+ */
+export function computeHull(points: readonly Vec2Like[]): Vec2[] {
+  if (!Array.isArray(points)) throw new CollisionError('points', points, 'must be an array of { x, y }');
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i];
+    if (p === null || typeof p !== 'object') {
+      throw new CollisionError(`points[${i}]`, p, 'must be a point { x, y }');
+    }
+    if (!Number.isFinite(p.x)) throw new CollisionError(`points[${i}].x`, p.x, 'must be a finite number');
+    if (!Number.isFinite(p.y)) throw new CollisionError(`points[${i}].y`, p.y, 'must be a finite number');
+  }
+  // Weld.
+  const distinct: Vec2Like[] = [];
+  for (const p of points) {
+    let unique = true;
+    for (const q of distinct) {
+      if (Math.hypot(p.x - q.x, p.y - q.y) < TOLERANCE) {
+        unique = false;
+        break;
+      }
+    }
+    if (unique) distinct.push(p);
+  }
+  if (distinct.length < 3) {
+    throw new CollisionError(
+      'points',
+      describe(points),
+      `must hold at least 3 distinct points (${distinct.length} after welding points closer than ${TOLERANCE} m)`,
+    );
+  }
+  // Extreme points: leftmost (lowest y on ties) and rightmost (highest y on ties).
+  let left = distinct[0];
+  let right = distinct[0];
+  for (const p of distinct) {
+    if (p.x < left.x || (p.x === left.x && p.y < left.y)) left = p;
+    if (p.x > right.x || (p.x === right.x && p.y > right.y)) right = p;
+  }
+  const below: Vec2Like[] = [];
+  const above: Vec2Like[] = [];
+  for (const p of distinct) {
+    if (p === left || p === right) continue;
+    const d = rightDistance(left, right, p);
+    if (d > TOLERANCE) below.push(p);
+    else if (d < -TOLERANCE) above.push(p);
+  }
+  const hull: Vec2Like[] = [left];
+  quickHull(left, right, below, hull);
+  hull.push(right);
+  quickHull(right, left, above, hull);
+
+  // Drop vertices (nearly) on the line through their neighbours, until none is.
+  let removed = true;
+  while (removed && hull.length >= 3) {
+    removed = false;
+    for (let i = 0; i < hull.length; i++) {
+      const n = hull.length;
+      const prev = hull[(i + n - 1) % n];
+      const next = hull[(i + 1) % n];
+      if (rightDistance(prev, next, hull[i]) <= TOLERANCE) {
+        hull.splice(i, 1);
+        removed = true;
+        break;
+      }
+    }
+  }
+  if (hull.length < 3) {
+    throw new CollisionError(
+      'points',
+      describe(points),
+      `must not all lie on one line (within ${TOLERANCE} m)`,
+    );
+  }
+  if (hull.length > MAX_VERTICES) {
+    throw new CollisionError(
+      'points',
+      describe(points),
+      `has a hull of ${hull.length} vertices; at most ${MAX_VERTICES} are allowed`,
+    );
+  }
+  return hull.map((p) => new Vec2(p.x, p.y));
+}

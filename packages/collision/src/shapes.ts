@@ -1,0 +1,233 @@
+import { cos, sin, Vec2, type Vec2Like } from '@lite/math';
+import { CollisionError } from './errors';
+import { computeHull } from './hull';
+
+/**
+ * The most vertices a convex polygon may have (Box2D's `B2_MAX_POLYGON_VERTICES`). A point cloud
+ * whose hull has more is refused by {@link makePolygon}.
+ */
+export const MAX_POLYGON_VERTICES = 8;
+
+/**
+ * The length below which two points count as the same point when a hull or a capsule is built, m
+ * (Box2D's linear slop). Hull vertices closer than this are welded, hull vertices within this distance
+ * of the line through their neighbours are dropped, and a capsule's centres must be farther apart.
+ */
+export const SHAPE_TOLERANCE = 0.005;
+
+/**
+ * A circle (a disc) of `radius` centred on `center` (the body origin when absent), in the body's
+ * frame. Build one with {@link makeCircle}, or write the literal: `{ type: 'circle', radius: 0.5 }`.
+ */
+export interface CircleShape {
+  /** The tag the narrowphase switches on. */
+  readonly type: 'circle';
+  /** Radius, m; a finite number > 0. */
+  readonly radius: number;
+  /** Centre in the body's frame, m (default: the origin). */
+  readonly center?: Vec2Like;
+}
+
+/**
+ * A capsule: every point within `radius` of the segment from `center1` to `center2` (body frame).
+ * Build one with {@link makeCapsule}.
+ */
+export interface CapsuleShape {
+  /** The tag the narrowphase switches on. */
+  readonly type: 'capsule';
+  /** One end of the core segment, body frame, m. */
+  readonly center1: Vec2Like;
+  /** The other end of the core segment, body frame, m. */
+  readonly center2: Vec2Like;
+  /** Radius around the segment, m; a finite number > 0. */
+  readonly radius: number;
+}
+
+/**
+ * A convex polygon of 3 to {@link MAX_POLYGON_VERTICES} vertices in counter-clockwise order (body
+ * frame), optionally rounded by `radius` (every point within `radius` of the polygon). `normals[i]`
+ * is the outward unit normal of the edge from `vertices[i]` to `vertices[i + 1]`. Build it with
+ * {@link makePolygon} (which computes the hull and the normals) or {@link makeBoxPolygon}; the
+ * narrowphase trusts both arrays.
+ */
+export interface PolygonShape {
+  /** The tag the narrowphase switches on. */
+  readonly type: 'polygon';
+  /** The hull's vertices, counter-clockwise, body frame, m. */
+  readonly vertices: readonly Vec2Like[];
+  /** Outward unit normal of edge i (from vertex i to vertex i + 1). */
+  readonly normals: readonly Vec2Like[];
+  /** Rounding radius, m (default 0: sharp corners). */
+  readonly radius?: number;
+}
+
+/**
+ * A box of FULL `width` × `height`, centred on `offset` (default the body origin) and turned by
+ * `angle` radians (default 0) in the body's frame. The {@link Box} class is a box shape with no offset
+ * and no angle; a plain literal `{ type: 'box', width: 2, height: 1 }` works too.
+ */
+export interface BoxShape {
+  /** The tag the narrowphase switches on. */
+  readonly type: 'box';
+  /** Full width along the box's own x axis, m. */
+  readonly width: number;
+  /** Full height along the box's own y axis, m. */
+  readonly height: number;
+  /** Centre of the box in the body's frame, m (default: the origin). */
+  readonly offset?: Vec2Like;
+  /** Angle of the box's axes in the body's frame, rad (default 0). */
+  readonly angle?: number;
+}
+
+/**
+ * Every shape `@lite/collision` knows: plain data in the body's local frame, told apart by `type`.
+ * {@link collide} builds the contact manifold of any two of them.
+ */
+export type Shape = CircleShape | CapsuleShape | PolygonShape | BoxShape;
+
+/** The shapes the polygon narrowphase takes: a polygon, a box (as a 4-gon) or a capsule (as a rounded 2-gon). */
+export type PolygonalShape = PolygonShape | BoxShape | CapsuleShape;
+
+function requirePositive(argument: string, value: number): void {
+  if (!(Number.isFinite(value) && value > 0)) {
+    throw new CollisionError(argument, value, 'must be a finite number > 0');
+  }
+}
+
+function requirePoint(argument: string, p: Vec2Like | undefined): void {
+  if (p === null || typeof p !== 'object') throw new CollisionError(argument, p, 'must be a point { x, y }');
+  if (!Number.isFinite(p.x)) throw new CollisionError(`${argument}.x`, p.x, 'must be a finite number');
+  if (!Number.isFinite(p.y)) throw new CollisionError(`${argument}.y`, p.y, 'must be a finite number');
+}
+
+/**
+ * A circle of `radius` centred on `center` (default the body origin).
+ *
+ * @throws CollisionError when the radius is not a finite number > 0 or the centre is not finite.
+ */
+export function makeCircle(radius: number, center?: Vec2Like): CircleShape {
+  requirePositive('radius', radius);
+  if (center !== undefined) requirePoint('center', center);
+  return { type: 'circle', radius, center: new Vec2(center?.x ?? 0, center?.y ?? 0) };
+}
+
+/**
+ * A capsule around the segment `center1`–`center2` with `radius`.
+ *
+ * @throws CollisionError when the radius is not a finite number > 0, a centre is not finite, or the
+ * centres are not more than {@link SHAPE_TOLERANCE} apart (use a circle).
+ */
+export function makeCapsule(center1: Vec2Like, center2: Vec2Like, radius: number): CapsuleShape {
+  requirePoint('center1', center1);
+  requirePoint('center2', center2);
+  requirePositive('radius', radius);
+  const length = Math.hypot(center2.x - center1.x, center2.y - center1.y);
+  if (!(length > SHAPE_TOLERANCE)) {
+    throw new CollisionError(
+      'center2',
+      `(${center2.x}, ${center2.y})`,
+      `must be more than ${SHAPE_TOLERANCE} m from center1 (${center1.x}, ${center1.y}); use a circle`,
+    );
+  }
+  return {
+    type: 'capsule',
+    center1: new Vec2(center1.x, center1.y),
+    center2: new Vec2(center2.x, center2.y),
+    radius,
+  };
+}
+
+/**
+ * The outward unit normals of a counter-clockwise polygon's edges, as new vectors. @internal
+ */
+export function computeNormals(vertices: readonly Vec2Like[]): Vec2[] {
+  const n = vertices.length;
+  const normals: Vec2[] = [];
+  for (let i = 0; i < n; i++) {
+    const a = vertices[i];
+    const b = vertices[i + 1 < n ? i + 1 : 0];
+    const ex = b.x - a.x;
+    const ey = b.y - a.y;
+    const length = Math.hypot(ex, ey);
+    normals.push(new Vec2(ey / length, -ex / length));
+  }
+  return normals;
+}
+
+/**
+ * A convex polygon: the convex hull of `points` (any number of points in any order, body frame),
+ * optionally rounded by `radius`. Hull vertices closer than {@link SHAPE_TOLERANCE} are welded and
+ * vertices within that distance of the line through their neighbours are dropped (see
+ * {@link computeHull}).
+ *
+ * ```ts
+ * const triangle = makePolygon([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }]);
+ * const roundedSquare = makePolygon([{ x: -1, y: -1 }, { x: 1, y: -1 }, { x: 1, y: 1 }, { x: -1, y: 1 }], 0.1);
+ * ```
+ *
+ * @param points - the point cloud (at least 3 distinct, non-collinear points)
+ * @param radius - rounding radius, a finite number ≥ 0 (default 0)
+ * @throws CollisionError naming the argument and the value when a coordinate is not finite, the points
+ * are fewer than 3 distinct ones or all collinear, the hull has more than {@link MAX_POLYGON_VERTICES}
+ * vertices, or the radius is negative or not finite.
+ */
+export function makePolygon(points: readonly Vec2Like[], radius = 0): PolygonShape {
+  if (!(Number.isFinite(radius) && radius >= 0)) {
+    throw new CollisionError('radius', radius, 'must be a finite number >= 0');
+  }
+  const vertices = computeHull(points);
+  return { type: 'polygon', vertices, normals: computeNormals(vertices), radius };
+}
+
+/**
+ * A box of FULL `width` × `height` as a 4-gon polygon, centred on `offset` and turned by `angle` in
+ * the body's frame, optionally rounded. Its vertices and edges are numbered as {@link collideBoxes}
+ * numbers a box's: vertex 0 is the (+x, +y) corner, edge 0 the top face, counter-clockwise.
+ *
+ * @throws CollisionError when a size is not a finite number > 0, the offset or angle is not finite,
+ * or the radius is negative or not finite.
+ */
+export function makeBoxPolygon(
+  width: number,
+  height: number,
+  offset?: Vec2Like,
+  angle = 0,
+  radius = 0,
+): PolygonShape {
+  requirePositive('width', width);
+  requirePositive('height', height);
+  if (offset !== undefined) requirePoint('offset', offset);
+  if (!Number.isFinite(angle)) throw new CollisionError('angle', angle, 'must be a finite number');
+  if (!(Number.isFinite(radius) && radius >= 0)) {
+    throw new CollisionError('radius', radius, 'must be a finite number >= 0');
+  }
+  const hx = 0.5 * width;
+  const hy = 0.5 * height;
+  const ox = offset?.x ?? 0;
+  const oy = offset?.y ?? 0;
+  const c = angle === 0 ? 1 : cos(angle);
+  const s = angle === 0 ? 0 : sin(angle);
+  const local = [
+    [hx, hy],
+    [-hx, hy],
+    [-hx, -hy],
+    [hx, -hy],
+  ];
+  const vertices = local.map(([x, y]) => new Vec2(ox + c * x - s * y, oy + s * x + c * y));
+  const normals = [new Vec2(0 - s, c), new Vec2(0 - c, 0 - s), new Vec2(s, 0 - c), new Vec2(c, s)];
+  return { type: 'polygon', vertices, normals, radius };
+}
+
+/**
+ * A box of FULL `width` × `height` as plain data, centred on `offset` and turned by `angle` in the
+ * body's frame (the {@link Box} class is the same without offset and angle).
+ *
+ * @throws CollisionError when a size is not a finite number > 0 or the offset or angle is not finite.
+ */
+export function makeBox(width: number, height: number, offset?: Vec2Like, angle = 0): BoxShape {
+  requirePositive('width', width);
+  requirePositive('height', height);
+  if (offset !== undefined) requirePoint('offset', offset);
+  if (!Number.isFinite(angle)) throw new CollisionError('angle', angle, 'must be a finite number');
+  return { type: 'box', width, height, offset: new Vec2(offset?.x ?? 0, offset?.y ?? 0), angle };
+}
