@@ -74,6 +74,11 @@ let nextStamp = 1;
 export class BodyStates {
   /** Per slot: {@link State.Stride} doubles (velocity, translation, rotation of the step). */
   state = new Float64Array(State.Stride * 64);
+  /**
+   * Per slot: the push velocity (vx, vy, w) of the current sub-step, which moves the body in the
+   * position update and is then dropped (see `SoftContactSolver.push`); slot 0 stays zero.
+   */
+  push = new Float64Array(3 * 64);
   /** Per slot: accelerations, damping and the start pose. */
   private motion = new Float64Array(Motion.Stride * 64);
   /** The body of each slot (slot 0: none). */
@@ -93,6 +98,9 @@ export class BodyStates {
     const s = this.state;
     for (let k = 0; k < State.Stride; k++) s[k] = 0;
     s[State.Qc] = 1;
+    this.push[0] = 0;
+    this.push[1] = 0;
+    this.push[2] = 0;
   }
 
   /**
@@ -118,6 +126,9 @@ export class BodyStates {
     s[o + State.Qc] = 1;
     s[o + State.Qs] = 0;
     s[o + State.Da] = 0;
+    this.push[3 * slot] = 0;
+    this.push[3 * slot + 1] = 0;
+    this.push[3 * slot + 2] = 0;
     const m = this.motion;
     const p = Motion.Stride * slot;
     const invMass = body.invMass;
@@ -179,13 +190,18 @@ export class BodyStates {
   integratePositions(h: number, cosSin: Float64Array): void {
     const s = this.state;
     const m = this.motion;
+    const push = this.push;
     const bodies = this.bodies;
     for (let slot = 1, n = this.slotCount; slot < n; slot++) {
       const o = State.Stride * slot;
       const p = Motion.Stride * slot;
-      const dpx = s[o + State.Dpx] + h * s[o + State.Vx];
-      const dpy = s[o + State.Dpy] + h * s[o + State.Vy];
-      const w = s[o + State.W];
+      const u = 3 * slot;
+      const dpx = s[o + State.Dpx] + h * (s[o + State.Vx] + push[u]);
+      const dpy = s[o + State.Dpy] + h * (s[o + State.Vy] + push[u + 1]);
+      const w = s[o + State.W] + push[u + 2];
+      push[u] = 0;
+      push[u + 1] = 0;
+      push[u + 2] = 0;
       s[o + State.Dpx] = dpx;
       s[o + State.Dpy] = dpy;
       const body = bodies[slot]!;
@@ -268,6 +284,9 @@ export class BodyStates {
     const state = new Float64Array(State.Stride * capacity);
     state.set(this.state);
     this.state = state;
+    const push = new Float64Array(3 * capacity);
+    push.set(this.push);
+    this.push = push;
     const motion = new Float64Array(Motion.Stride * capacity);
     motion.set(this.motion);
     this.motion = motion;

@@ -60,7 +60,7 @@ export {
   solveRevoluteJointPosition,
 } from './revolute-joint';
 export { SolverSettings, type SolverSettingsOptions } from './settings';
-export { SoftContactSolver, SoftStepContext } from './soft-contact-solver';
+export { DEEP_OVERLAP, SoftContactSolver, SoftStepContext } from './soft-contact-solver';
 export {
   box2dLiteSoftness,
   dampingRate,

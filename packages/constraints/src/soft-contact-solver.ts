@@ -4,6 +4,13 @@ import { type ContactConstraint, PointData } from './contact-constraint';
 import { requireCount } from './errors';
 
 /**
+ * Overlap the soft contact rows take on themselves, m: deeper overlap is pushed apart by the push
+ * pass instead, by position only (see `SoftContactSolver.push`), so that bodies created inside each
+ * other separate without being launched. Resting contacts stay well inside it.
+ */
+export const DEEP_OVERLAP = 0.02;
+
+/**
  * Layout of one contact in `SoftContactSolver.rows` (doubles): a header, then two points of
  * `Pt.Stride` doubles each.
  */
@@ -28,8 +35,8 @@ const enum Row {
   M12 = 15,
   M22 = 16,
   Point0 = 17,
-  Point1 = 32,
-  Stride = 47,
+  Point1 = 34,
+  Stride = 51,
 }
 
 /** Layout of one point inside a contact's block of `rows`, from the point's base. */
@@ -58,7 +65,11 @@ const enum Pt {
   RnB = 12,
   RtA = 13,
   RtB = 14,
-  Stride = 15,
+  /** The push pass's accumulated impulse in this sub-step (see `SoftContactSolver.push`). */
+  PushImpulse = 15,
+  /** 1 once the point has bounced in this step (restitution applies once). */
+  Bounced = 16,
+  Stride = 17,
 }
 
 /** Layout of one contact in `SoftContactSolver.meta` (int32). */
@@ -107,6 +118,11 @@ export class SoftStepContext {
   /** Solve chains of touching contacts exactly (see `SoftContactSolver`). */
   contactChains = true;
   /**
+   * The push pass's rate, 1/s: the fraction of an overlap's depth beyond {@link DEEP_OVERLAP}
+   * removed per sub-step, over h (Baumgarte's factor β / h).
+   */
+  pushRate = 0;
+  /**
    * The relative compliance 1 / a2 of a chain's rows where static bodies hold both its ends: the
    * soft row of four times the contact frequency (see `setSoftness`), solved exactly.
    */
@@ -123,6 +139,7 @@ export class SoftStepContext {
     hertz: number,
     dampingRatio: number,
     maxPushVelocity: number,
+    pushFactor: number,
     restitutionThreshold: number,
     blockSolver: boolean,
     warmStarting: boolean,
@@ -138,6 +155,7 @@ export class SoftStepContext {
     this.chainCompliance = 1 / (h * omega * (2 * dampingRatio + h * omega));
 
     this.maxPushVelocity = maxPushVelocity;
+    this.pushRate = pushFactor * this.invH;
     this.restitutionThreshold = restitutionThreshold;
     this.blockSolver = blockSolver;
     this.warmStarting = warmStarting;
@@ -422,6 +440,8 @@ export class SoftContactSolver {
       rows[q + Pt.NormalImpulse] = warm ? data[d + PointData.NormalImpulse] * perSubstep : 0;
       rows[q + Pt.TangentImpulse] = warm ? data[d + PointData.TangentImpulse] * perSubstep : 0;
       rows[q + Pt.MaxNormalImpulse] = 0;
+      rows[q + Pt.PushImpulse] = 0;
+      rows[q + Pt.Bounced] = 0;
     }
 
     let usable = false;
@@ -476,6 +496,7 @@ export class SoftContactSolver {
       let wB = v[oB + State.W];
       for (let j = 0, pc = meta[m + Meta.PointCount]; j < pc; j++) {
         const q = r + Row.Point0 + j * Pt.Stride;
+        rows[q + Pt.PushImpulse] = 0;
         const ln = rows[q + Pt.NormalImpulse];
         const lt = rows[q + Pt.TangentImpulse];
         // P = λn n + λt t with t = (n.y, -n.x).
@@ -513,9 +534,12 @@ export class SoftContactSolver {
     const maxPush = ctx.maxPushVelocity;
     const useBlock = ctx.blockSolver;
     const chainOf = this.chainOf;
+    // With the split push, the push is the push pass's: these rows only keep bodies from approaching.
+    const velocityBias = useBias;
+    const threshold = ctx.restitutionThreshold;
     for (let i = 0, n = this.contactCount; i < n; i++) {
       if (chainOf[i] >= 0) continue;
-      solveSoftContact(rows, meta, v, io, i, invH, maxPush, useBias, useBlock);
+      solveSoftContact(rows, meta, v, io, i, invH, maxPush, velocityBias, useBlock, threshold);
     }
     const order = this.chainOrder;
     const shared = this.chainShared;
@@ -524,11 +548,31 @@ export class SoftContactSolver {
       const start = this.chainStart[c];
       const end = this.chainStart[c + 1];
       const compliance = this.chainCompliant[c] === 1 ? ctx.chainCompliance : 0;
-      if (!solveChain(rows, meta, v, order, shared, work, start, end, invH, maxPush, useBias, compliance)) {
+      if (
+        !solveChain(rows, meta, v, order, shared, work, start, end, invH, maxPush, velocityBias, compliance)
+      ) {
         for (let k = start; k < end; k++) {
-          solveSoftContact(rows, meta, v, io, order[k], invH, maxPush, useBias, useBlock);
+          solveSoftContact(rows, meta, v, io, order[k], invH, maxPush, velocityBias, useBlock, threshold);
         }
       }
+    }
+  }
+
+  /**
+   * The push pass: the normal rows of points that overlap deeper than {@link DEEP_OVERLAP} (bodies
+   * created inside each other, a fast impact), rigid, aimed at removing a fraction of the excess
+   * per sub-step at no more than `maxPushVelocity`, acting on the bodies' push velocities
+   * ({@link BodyStates.push}) with their own impulses (from zero each sub-step), as split impulses
+   * do. Run before the position update: the push velocities move the bodies and are then dropped,
+   * so a deep overlap separates without turning into speed.
+   */
+  push(states: BodyStates, ctx: SoftStepContext): void {
+    const rows = this.rows;
+    const meta = this.meta;
+    const state = states.state;
+    const push = states.push;
+    for (let i = 0, n = this.contactCount; i < n; i++) {
+      pushContact(rows, meta, state, push, i, ctx.pushRate, ctx.maxPushVelocity);
     }
   }
 
@@ -603,6 +647,7 @@ function solveSoftContact(
   maxPush: number,
   useBias: boolean,
   useBlock: boolean,
+  threshold: number,
 ): void {
   const r = i * Row.Stride;
   const m = i * Meta.Stride;
@@ -631,6 +676,7 @@ function solveSoftContact(
   const cB = v[oB + State.Qc];
   const sB = v[oB + State.Qs];
   const biasRate = rows[r + Row.BiasRate];
+  const restitution = rows[r + Row.Restitution];
   const softMass = useBias ? rows[r + Row.MassScale] : 1;
   const softImpulse = useBias ? rows[r + Row.ImpulseScale] : 0;
 
@@ -651,11 +697,39 @@ function solveSoftContact(
     const s = rows[q + Pt.BaseSeparation] + ddx * nx + ddy * ny;
     let bias = 0;
     let soft = false;
-    if (s > 0) {
-      // Still apart: the row may let the gap close within this sub-step, no more.
+    const vn0 =
+      useBias && restitution > 0 && rows[q + Pt.MaxNormalImpulse] === 0
+        ? approach(v, oA, oB, nx, ny, rows, q)
+        : 0;
+    if (vn0 < -threshold && (s <= 0 || s < -vn0 / invH)) {
+      // A bouncing point meets the face within this sub-step, τ = s / |vn| into it: the bounce at
+      // e |vn| should leave it e |vn| (h - τ) apart at the end of the sub-step, not at the face.
+      // (The relax pass then sets the bounce speed.)
+      const tau = s > 0 ? -s / vn0 : 0;
+      bias = (s + restitution * vn0 * (1 / invH - tau)) * invH;
+    } else if (
+      !useBias &&
+      restitution > 0 &&
+      rows[q + Pt.Bounced] === 0 &&
+      rows[q + Pt.MaxNormalImpulse] > 0 &&
+      rows[q + Pt.RelativeVelocity] < -threshold
+    ) {
+      // The relax pass of the sub-step in which the point first pushed: bounce now, at -e vn⁻, so
+      // the rest of the step flies (restitution after the last sub-step would leave the body at
+      // the face for the rest of the step and lose that height).
+      bias = restitution * rows[q + Pt.RelativeVelocity];
+      rows[q + Pt.Bounced] = 1;
+    } else if (s > 0) {
+      // Still apart: the row may let the gap close within this sub-step, no more. In the relax pass a
+      // point that has not pushed yet is left for the next sub-step's solve (which times a bounce).
       bias = s * invH;
+      if (!useBias && rows[q + Pt.MaxNormalImpulse] === 0) {
+        const vn = approach(v, oA, oB, nx, ny, rows, q);
+        if (bias < -vn) bias = -vn;
+      }
     } else if (useBias) {
-      bias = biasRate * s;
+      // The soft row takes an overlap up to DEEP_OVERLAP; the push pass takes what is deeper.
+      bias = biasRate * (s < -DEEP_OVERLAP ? -DEEP_OVERLAP : s);
       if (bias < -maxPush) bias = -maxPush;
       soft = true;
     }
@@ -806,9 +880,15 @@ function restituteContact(
   let wB = v[oB + State.W];
   const q1 = r + Row.Point0;
   const q2 = r + Row.Point1;
-  const bounce1 = rows[q1 + Pt.RelativeVelocity] < -threshold && rows[q1 + Pt.MaxNormalImpulse] > 0;
+  const bounce1 =
+    rows[q1 + Pt.Bounced] === 0 &&
+    rows[q1 + Pt.RelativeVelocity] < -threshold &&
+    rows[q1 + Pt.MaxNormalImpulse] > 0;
   const bounce2 =
-    pointCount === 2 && rows[q2 + Pt.RelativeVelocity] < -threshold && rows[q2 + Pt.MaxNormalImpulse] > 0;
+    pointCount === 2 &&
+    rows[q2 + Pt.Bounced] === 0 &&
+    rows[q2 + Pt.RelativeVelocity] < -threshold &&
+    rows[q2 + Pt.MaxNormalImpulse] > 0;
   if (bounce1 && bounce2 && meta[m + Meta.BlockUsable] === 1) {
     const rn1A = rows[q1 + Pt.RnA];
     const rn1B = rows[q1 + Pt.RnB];
@@ -1148,4 +1228,99 @@ function solveFriction(rows: Float64Array, meta: Int32Array, v: Float64Array, i:
   v[oB + State.Vx] = vBx;
   v[oB + State.Vy] = vBy;
   v[oB + State.W] = wB;
+}
+
+/**
+ * One contact of {@link SoftContactSolver.push}: each deeply overlapping point's rigid row on the
+ * push velocities (p below), Δλ = -m (pn + max(pushRate (s + DEEP_OVERLAP), -maxPush)), clamped so
+ * the accumulated push impulse stays ≥ 0. Shallower points are left to the velocity rows.
+ */
+function pushContact(
+  rows: Float64Array,
+  meta: Int32Array,
+  state: Float64Array,
+  push: Float64Array,
+  i: number,
+  pushRate: number,
+  maxPush: number,
+): void {
+  const r = i * Row.Stride;
+  const m = i * Meta.Stride;
+  const slotA = meta[m + Meta.SlotA];
+  const slotB = meta[m + Meta.SlotB];
+  const oA = State.Stride * slotA;
+  const oB = State.Stride * slotB;
+  const pA = 3 * slotA;
+  const pB = 3 * slotB;
+  const mA = rows[r + Row.MassA];
+  const iA = rows[r + Row.InvIA];
+  const mB = rows[r + Row.MassB];
+  const iB = rows[r + Row.InvIB];
+  const nx = rows[r + Row.NormalX];
+  const ny = rows[r + Row.NormalY];
+  const dpx = state[oB + State.Dpx] - state[oA + State.Dpx];
+  const dpy = state[oB + State.Dpy] - state[oA + State.Dpy];
+  const cA = state[oA + State.Qc];
+  const sA = state[oA + State.Qs];
+  const cB = state[oB + State.Qc];
+  const sB = state[oB + State.Qs];
+
+  let pAx = push[pA];
+  let pAy = push[pA + 1];
+  let wA = push[pA + 2];
+  let pBx = push[pB];
+  let pBy = push[pB + 1];
+  let wB = push[pB + 2];
+  for (let j = 0, pc = meta[m + Meta.PointCount]; j < pc; j++) {
+    const q = r + Row.Point0 + j * Pt.Stride;
+    const rAx = rows[q + Pt.R_AX];
+    const rAy = rows[q + Pt.R_AY];
+    const rBx = rows[q + Pt.R_BX];
+    const rBy = rows[q + Pt.R_BY];
+    const ddx = dpx + (cB * rBx - sB * rBy) - (cA * rAx - sA * rAy);
+    const ddy = dpy + (sB * rBx + cB * rBy) - (sA * rAx + cA * rAy);
+    const s = rows[q + Pt.BaseSeparation] + ddx * nx + ddy * ny;
+    const old = rows[q + Pt.PushImpulse];
+    const excess = s + DEEP_OVERLAP;
+    if (excess >= 0 && old === 0) continue;
+    let bias = excess < 0 ? pushRate * excess : 0;
+    if (bias < -maxPush) bias = -maxPush;
+    const rnA = rows[q + Pt.RnA];
+    const rnB = rows[q + Pt.RnB];
+    const pn = (pBx - pAx) * nx + (pBy - pAy) * ny + wB * rnB - wA * rnA;
+    const lambda0 = -rows[q + Pt.NormalMass] * (pn + bias);
+    const total = old + lambda0 > 0 ? old + lambda0 : 0;
+    const lambda = total - old;
+    rows[q + Pt.PushImpulse] = total;
+    pAx -= mA * lambda * nx;
+    pAy -= mA * lambda * ny;
+    wA -= iA * lambda * rnA;
+    pBx += mB * lambda * nx;
+    pBy += mB * lambda * ny;
+    wB += iB * lambda * rnB;
+  }
+  push[pA] = pAx;
+  push[pA + 1] = pAy;
+  push[pA + 2] = wA;
+  push[pB] = pBx;
+  push[pB + 1] = pBy;
+  push[pB + 2] = wB;
+}
+
+/** The normal velocity of point `q` of a contact (from the slots at `oA`, `oB`), m/s. */
+function approach(
+  v: Float64Array,
+  oA: number,
+  oB: number,
+  nx: number,
+  ny: number,
+  rows: Float64Array,
+  q: number,
+): number {
+  return (
+    (v[oB + State.Vx] - v[oA + State.Vx]) * nx +
+    (v[oB + State.Vy] - v[oA + State.Vy]) * ny +
+    v[oB + State.W] * rows[q + Pt.RnB] -
+    v[oA + State.W] * rows[q + Pt.RnA]
+  );
 }

@@ -34,7 +34,8 @@ export class WorldSettings extends SolverSettings {
   private softSubstepCount = 4;
   private hertz = 30;
   private zeta = 10;
-  private pushVelocity = 3;
+  private pushVelocity = 5;
+  private pushPasses = 2;
   private speculative = 0.02;
   private positionIterationCount = 3;
   private sleepTime = 0.5;
@@ -118,14 +119,27 @@ export class WorldSettings extends SolverSettings {
   }
 
   /**
-   * Soft step: the fastest an overlap is pushed apart, m/s (default 3, as Box2D v3): bodies created
-   * inside each other separate at this speed at most, instead of being launched.
+   * Soft step: the fastest a deep overlap (more than 2 cm) is pushed apart, m/s (default 5). The
+   * push moves the bodies in the position update and is not kept as velocity, so bodies created
+   * inside each other separate at this speed at most and are not launched. Shallower overlap is
+   * taken by the soft contact rows, at the contact frequency.
    */
   get maxPushVelocity(): number {
     return this.pushVelocity;
   }
   set maxPushVelocity(value: number) {
     this.pushVelocity = checkPositive(value, 'settings.maxPushVelocity');
+  }
+
+  /**
+   * Soft step: push passes per sub-step (default 2; 0 leaves deep overlaps to the soft rows, as
+   * Box2D v3 does). Each pass removes `baumgarte` (0.2) of the deep overlap's excess per sub-step.
+   */
+  get pushIterations(): number {
+    return this.pushPasses;
+  }
+  set pushIterations(value: number) {
+    this.pushPasses = checkInteger(value, 'settings.pushIterations', 0, MAX_ITERATIONS);
   }
 
   /**

@@ -590,6 +590,7 @@ export class World {
       settings.contactHertz,
       settings.contactDampingRatio,
       settings.maxPushVelocity,
+      settings.baumgarte,
       settings.restitutionThreshold,
       settings.blockSolver,
       settings.warmStarting && settings.accumulateImpulses,
@@ -622,6 +623,7 @@ export class World {
           this.handJointStates(false);
         }
       }
+      for (let k = 0, n = settings.pushIterations; k < n; ++k) solver.push(states, ctx);
       states.integratePositions(h, cosSin);
       if (jointCount > 0 && settings.positionCorrection) {
         this.solveJointPositions();
