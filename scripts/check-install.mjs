@@ -5,8 +5,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = new URL('..', import.meta.url).pathname;
+const root = fileURLToPath(new URL('..', import.meta.url));
 const engine = ['math', 'collision', 'constraints', 'world'];
 const work = mkdtempSync(join(tmpdir(), 'lite-install-'));
 const packs = join(work, 'packs');

@@ -1,5 +1,6 @@
 /**
- * Measures how well revolute limits hold on pendulums (the limit cases of the tester's report):
+ * Measures how well revolute limits hold on pendulums (nine limit, mass and speed cases, A to I, and A
+ * again with 100 iterations):
  * worst overshoot past a limit, worst pin separation and largest energy gain over 10 s.
  * Run after `pnpm build`: `pnpm exec tsx scripts/limit-pendulums.ts`.
  */

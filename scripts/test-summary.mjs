@@ -3,8 +3,9 @@
 // as a failure, so a run that executed nothing is visible as such.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = new URL('..', import.meta.url).pathname;
+const root = fileURLToPath(new URL('..', import.meta.url));
 let passed = 0;
 let failed = 0;
 let skipped = 0;

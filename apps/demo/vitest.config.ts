@@ -1,3 +1,3 @@
-import { liteVitestConfig } from '../../vitest.shared';
+import { liteVitestConfig } from '../../vitest.shared.ts';
 
 export default liteVitestConfig();

@@ -10,6 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { aggregate, type Cell, type RunRecord } from './aggregate';
 import { benchScene } from './bench-scenes';
 import { ENGINE_IDS, ENGINE_INFO, type EngineId } from './engines/index';
@@ -25,9 +26,25 @@ import { runChild } from './runner';
 const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
 const RECORD = `${BENCH_DIR}record.json`;
 
-function option(name: string): string | undefined {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return arg?.slice(name.length + 3);
+/** The command line's flags; an unknown flag, a missing value or a stray argument is an error. */
+function flags() {
+  return parseArgs({
+    options: {
+      full: { type: 'boolean' },
+      ci: { type: 'boolean' },
+      'update-record': { type: 'boolean' },
+      engines: { type: 'string' },
+      scenes: { type: 'string' },
+      repeats: { type: 'string' },
+      render: { type: 'string' },
+    },
+    strict: true,
+    allowPositionals: false,
+  }).values;
+}
+
+function option(name: 'engines' | 'scenes' | 'repeats' | 'render'): string | undefined {
+  return flags()[name];
 }
 
 function restrict(plan: Plan): { plan: Plan; partial: boolean } {
@@ -159,7 +176,7 @@ async function main(): Promise<number> {
     writeReports(stored.plan, stored.machine, stored.runs, false, stored.seconds ?? 0);
     return 0;
   }
-  const ci = process.argv.includes('--ci');
+  const ci = flags().ci === true;
   const { plan, partial } = restrict(ci ? ciPlan() : fullPlan());
   const machine = machineInfo();
   const started = Date.now();
@@ -174,7 +191,7 @@ async function main(): Promise<number> {
     describeMachine(machine),
     `recorded ${machine.date} at lite ${machine.versions.lite}`,
   );
-  if (process.argv.includes('--update-record')) {
+  if (flags()['update-record'] === true) {
     writeFileSync(RECORD, `${JSON.stringify(current, null, 2)}\n`);
     process.stderr.write(`wrote ${RECORD}: commit it on its own\n`);
     return 0;

@@ -355,8 +355,8 @@ function checkReference(
   for (let k = 0; k < 4; k++) {
     if (seps[k] > 0.95 * -overlap + 0.01 * h[k] + TOL) return `axis ${k} should have been chosen`;
   }
-  // ... and, where no comparison is within rounding of its threshold, it is the axis that DESIGN.md's
-  // rule picks from the independent separations (A.x, A.y, B.x, B.y in order; a later axis only if
+  // ... and, where no comparison is within rounding of its threshold, it is the axis that the
+  // rule in docs/collision.md picks from the independent separations (A.x, A.y, B.x, B.y in order; a later axis only if
   // sep > 0.95 · best + 0.01 · h).
   let chosen = 0;
   let ambiguous = false;

@@ -1,6 +1,7 @@
 /** The README's example is this package's test/readme-example.ts, and it prints what the README says. */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { format } from 'node:util';
 import { expect, test, vi } from 'vitest';
 import { makeFeatureKey } from '../src/manifold';
 
@@ -15,12 +16,14 @@ test('the README example is test/readme-example.ts verbatim', () => {
 test('the example runs and prints the hand-derived results', async () => {
   const lines: string[] = [];
   const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
-    lines.push(args.map(String).join(' '));
+    // Formatted as console.log formats them (String(-0) would hide a -0 that the reader sees).
+    lines.push(format(...args));
   });
   await import('./readme-example');
   log.mockRestore();
   // The crate's bottom corners v3 (edges e2, e3) and v4 (e3, e4), 1 cm deep, slid onto y = 0.
-  expect(lines[0]).toBe('normal 0 1');
+  // The ground's y axis, (-sin 0, cos 0): its x is a negative zero, which console.log prints as -0.
+  expect(lines[0]).toBe('normal -0 1');
   expect(lines[1]).toBe(`point -0.5 0 -0.010 ${makeFeatureKey(0, 0, 2, 3)}`);
   expect(lines[2]).toBe(`point 0.5 0 -0.010 ${makeFeatureKey(0, 0, 3, 4)}`);
   expect(lines[3]).toBe('pair 0 1');

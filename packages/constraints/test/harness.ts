@@ -1,6 +1,6 @@
 /**
  * A tiny stepping harness for the tests: boxes, gravity, box-box contacts from @lite/collision,
- * joints, and the step of DESIGN.md (collide, integrate forces, prepare, iterate, integrate
+ * joints, and the step of docs/step.md (collide, integrate forces, prepare, iterate, integrate
  * positions, joint position passes). Not a world: no broadphase (all pairs), no sleeping, no events.
  */
 import { Box, collideBoxes, Manifold } from '@lite/collision';

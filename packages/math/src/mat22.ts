@@ -207,7 +207,7 @@ const SCALE_UP = 2 ** 64;
 const SCALE_DOWN = 2 ** -64;
 
 // The slow path's scratch (module level, so the functions never allocate).
-const scaled = new Mat22();
+const scaled = /* @__PURE__ */ new Mat22();
 
 /**
  * The number of steps n such that `largest` · 2^(64 n) lies in [1, 2^64), for 0 < largest < ∞.

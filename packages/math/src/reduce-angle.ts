@@ -34,21 +34,30 @@ export const TWO_OVER_PI_HEX =
 /** round(π/2 · 2^128), as hexadecimal digits (129 bits). */
 export const PIO2_FIXED_HEX = '1921fb54442d18469898cc51701b839a2';
 
-const TWO_OVER_PI_BITS = BigInt(`0x${TWO_OVER_PI_HEX}`);
+const TWO_OVER_PI_BITS = /* @__PURE__ */ BigInt(`0x${TWO_OVER_PI_HEX}`);
 const TWO_OVER_PI_SCALE = 1200;
-const PIO2_FIXED = BigInt(`0x${PIO2_FIXED_HEX}`);
+const PIO2_FIXED = /* @__PURE__ */ BigInt(`0x${PIO2_FIXED_HEX}`);
 const FRACTION_BITS = 128;
-const FRACTION_ONE = 1n << 128n;
-const FRACTION_HALF = 1n << 127n;
-const FRACTION_MASK = (1n << 128n) - 1n;
-const QUADRANT_MASK = (1n << 130n) - 1n;
-const MANTISSA_MASK = (1n << 52n) - 1n;
-const HIDDEN_BIT = 1n << 52n;
+// Written as literals, not as shifts (1n << 128n, ...): bundlers cannot tell that BigInt arithmetic at
+// module load has no side effects, and would keep it in every bundle that imports this package.
+/** 2^128. */
+const FRACTION_ONE = 0x1_0000_0000_0000_0000_0000_0000_0000_0000n;
+/** 2^127. */
+const FRACTION_HALF = 0x8000_0000_0000_0000_0000_0000_0000_0000n;
+/** 2^128 - 1. */
+const FRACTION_MASK = 0xffff_ffff_ffff_ffff_ffff_ffff_ffff_ffffn;
+/** 2^130 - 1. */
+const QUADRANT_MASK = 0x3_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffffn;
+/** 2^52 - 1. */
+const MANTISSA_MASK = 0xf_ffff_ffff_ffffn;
+/** 2^52. */
+const HIDDEN_BIT = 0x10_0000_0000_0000n;
 const PRODUCT_SCALE = 2 ** -256;
 
 // Views of one 8-byte buffer, to read a double's bits without allocating a DataView per call.
-const floatView = new Float64Array(1);
-const bitsView = new BigUint64Array(floatView.buffer);
+const bits = /* @__PURE__ */ new ArrayBuffer(8);
+const floatView = /* @__PURE__ */ new Float64Array(bits);
+const bitsView = /* @__PURE__ */ new BigUint64Array(bits);
 
 /**
  * Reduces `ax` (finite, ≥ 0) by π/2: writes r = ax - k·π/2 (|r| ≲ π/4) into `out[0]` and returns

@@ -3,7 +3,7 @@ import { cosSinInPlace } from './trig';
 import { Vec2, type Vec2Like } from './vec2';
 
 // cos and sin of the angle being set (a module-level scratch: nothing allocated per call).
-const scratch = new Float64Array(2);
+const scratch = /* @__PURE__ */ new Float64Array(2);
 
 /**
  * A rotation stored as its cosine and sine (cheaper than a full {@link Mat22} and never

@@ -42,8 +42,8 @@ const SIN_TINY = 2 ** -27;
 
 // The reduced argument, written by reduceHalfPi, and sin's and cos's in-out slots (module-level
 // scratch: no allocation per call).
-const reduced = new Float64Array(1);
-const scratch = new Float64Array(2);
+const reduced = /* @__PURE__ */ new Float64Array(1);
+const scratch = /* @__PURE__ */ new Float64Array(2);
 
 /**
  * Deterministic sine: identical bit for bit on every JavaScript engine. Absolute error below 2e-16

@@ -1,5 +1,5 @@
 /**
- * Split impulses (seed 003, `settings.splitImpulses`): penetration is pushed out by pseudo-velocities
+ * Split impulses (`settings.splitImpulses`): penetration is pushed out by pseudo-velocities
  * that move the bodies and are dropped, so position correction adds no momentum.
  */
 import { stack } from '@lite/scenes';
