@@ -18,7 +18,7 @@ export interface BenchScene {
   offset?: boolean;
 }
 
-/** Stack heights of the full set (issue 7). */
+/** Stack heights of the full set. */
 export const STACK_HEIGHTS = [10, 16, 24, 32, 64] as const;
 
 function stackScene(n: number, offset: boolean): BenchScene {

@@ -35,10 +35,13 @@ describe('bundle size (built packages, bundled by esbuild as an application woul
     expect(size.minified).toBeLessThan(1024);
   });
 
-  it('the whole World stays at or below 29,420 B gzipped (its size as one-file builds)', async () => {
-    // Measured before the packages were built per module: 92,769 B minified, 29,420 B gzipped.
+  it('the whole World stays at or below 36,864 B gzipped (both solvers)', async () => {
+    // Measured before the packages were built per module: 92,769 B minified, 29,420 B gzipped; per
+    // module, 28,616 B. The soft step (a second solver every World carries: packed body states,
+    // soft contacts, exact contact chains, the push pass) and joint springs in physical units
+    // brought it to 36,290 B. The budget is that plus 1.6%: a regression, not a feature, fails it.
     const size = await bundle("import { World } from '@lite/world'; console.log(World);");
     expect(size.warnings).toEqual([]);
-    expect(size.gzipped).toBeLessThanOrEqual(29_420);
+    expect(size.gzipped).toBeLessThanOrEqual(36_864);
   });
 });

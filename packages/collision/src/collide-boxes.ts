@@ -2,7 +2,7 @@ import type { Transform } from '@lite/math';
 import type { Box } from './box';
 import type { Manifold } from './manifold';
 
-// Box-box contact: Box2D-Lite's `Collide` (Erin Catto), written from the math in DESIGN.md.
+// Box-box contact: Box2D-Lite's `Collide` (Erin Catto), written from the math in docs/collision.md.
 //
 // Vertex and edge numbering of a box, in its own frame (h = half extents):
 //

@@ -19,7 +19,7 @@ export class BlockSolution {
 
 /**
  * Solves the 2x2 linear complementarity problem of a two-point manifold's normal rows by total
- * enumeration (Murty), the method of Dirk Gregorius and Erin Catto (seeds 000 and 004):
+ * enumeration (Murty), the method of Dirk Gregorius and Erin Catto (docs/block-solver.md):
  *
  * ```
  * vn = A x + b',  vn >= 0,  x >= 0,  vn_i x_i = 0

@@ -72,7 +72,7 @@ let nextStamp = 1;
  * allocates nothing.
  */
 export class BodyStates {
-  /** Per slot: {@link State.Stride} doubles (velocity, translation, rotation of the step). */
+  /** Per slot, 8 doubles: vx, vy, ω, the step's translation dx, dy, the cosine and sine of its rotation, and the rotation Δθ. */
   state = new Float64Array(State.Stride * 64);
   /**
    * Per slot: the push velocity (vx, vy, w) of the current sub-step, which moves the body in the

@@ -286,7 +286,7 @@ export class ContactConstraint {
    * normal and tangent impulses of the old point with the same feature key (when
    * `settings.warmStarting` is on; otherwise, or for a new key, zero), and measures each point's
    * approach velocity vn⁻ for restitution. Call it right after collision, before the step
-   * integrates forces (DESIGN.md's order): the bounce then reflects the velocity the bodies arrived
+   * integrates forces (the world's order, docs/step.md): the bounce then reflects the velocity the bodies arrived
    * with, not that velocity plus this step's gravity, so e = 1 keeps its height exactly instead of
    * gaining g dt per bounce. Allocates nothing.
    * @throws ConstraintError when `manifold.pointCount` is not 0, 1 or 2

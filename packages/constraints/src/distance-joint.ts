@@ -35,7 +35,7 @@ export interface DistanceJointOptions extends JointSpringOptions {
 }
 
 /**
- * Keeps two anchor points, one on each body, at a distance (seed 002). Rigid by default; a spring
+ * Keeps two anchor points, one on each body, at a distance (docs/softness.md for the spring). Rigid by default; a spring
  * toward `length` when `frequencyHz` > 0 (softness by the implicit-Euler derivation, see
  * {@link softnessFromFrequency}) or when given by `stiffness` and `damping` in N/m and N·s/m (see
  * {@link softnessFromSpring}); the two forms can be switched between steps; with `minLength` < `maxLength` the distance is also kept inside

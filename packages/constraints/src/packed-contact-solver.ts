@@ -209,7 +209,7 @@ export class ContactSolver {
       rows[q + Pt.R_BX] = rBx;
       rows[q + Pt.R_BY] = rBy;
 
-      // Normal row (seed 001). Position: C = (pB - pA) · n >= 0, the separation along n of the
+      // Normal row (docs/contacts.md). Position: C = (pB - pA) · n >= 0, the separation along n of the
       // two material points that touch at p (the turning of n itself is dropped: C is about 0).
       //   Ċ = (vB + wB × rB - vA - wA × rA) · n
       //   J = [ -n, -(rA × n), n, (rB × n) ]
@@ -494,7 +494,7 @@ export class ContactSolver {
   }
 
   /**
-   * One split-impulse iteration (seed 003; when `settings.splitImpulses` and `positionCorrection` are
+   * One split-impulse iteration (docs/contacts.md; when `settings.splitImpulses` and `positionCorrection` are
    * on): the normal rows again, on the bodies' pseudo-velocities, aiming at the Baumgarte bias
    * -(β/dt) min(0, separation + slop) with their own accumulated pseudo-impulse (from zero each
    * step, never carried, never bounding friction). The same block solver and the same row code as

@@ -52,7 +52,7 @@ export class SolverSettings {
    */
   relax: boolean;
   /**
-   * Split impulses (seed 003): push penetrating contacts apart with pseudo-velocities that move the
+   * Split impulses (docs/contacts.md): push penetrating contacts apart with pseudo-velocities that move the
    * bodies in this step's position update and are then dropped, instead of feeding Baumgarte's bias
    * into the real velocities. Position correction then adds no momentum, so a deep penetration
    * (the bottom of a tall column) cannot turn into a launch. Needs a step that runs

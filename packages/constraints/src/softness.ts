@@ -1,8 +1,8 @@
 import { cos } from '@lite/math';
 
 /**
- * Soft constraints from a frequency and a damping ratio, by the implicit-Euler derivation of
- * DESIGN.md (Erin Catto, "Soft Constraints", GDC 2011).
+ * Soft constraints from a frequency and a damping ratio, by the implicit-Euler derivation in
+ * docs/softness.md (after Erin Catto, "Soft Constraints", GDC 2011).
  *
  * A constraint row with effective mass m = 1/K becomes a spring-damper F = -k C - c Ċ with
  * k = m ω², c = 2 m ζ ω, ω = 2π f. Implicit Euler over one step with the impulse λ = dt F gives

@@ -1,7 +1,7 @@
 import { Vec2, type Vec2Like } from './vec2';
 
 /*
- * The three 2D cross-product forms (DESIGN.md conventions):
+ * The three 2D cross-product forms (see docs/step.md):
  *   vector × vector: a × b = a.x b.y - a.y b.x            (a scalar, the z of the 3D cross product)
  *   scalar × vector: s × v = (-s v.y, s v.x)               (w × r: the velocity of a point at r
  *                                                           on a body spinning at w)

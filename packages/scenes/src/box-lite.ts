@@ -1,5 +1,5 @@
 /**
- * Box2D-Lite's nine demo scenes with its exact numbers (DESIGN.md, "Box2D-Lite's demo scenes"), and its
+ * Box2D-Lite's nine demo scenes with its exact numbers, and its
  * bomb. All: gravity (0, -10), 10 iterations, ground = static 100 × 20 box centred at (0, -10), default
  * friction 0.2. Joints are revolute joints at a world anchor.
  */

@@ -10,7 +10,7 @@ export const ITERATIONS = 10;
 export const BOX_LITE_FRICTION = 0.2;
 
 /**
- * The benchmark scenes' box (issue 7): 1 m × 1 m, mass 1 kg, friction 0.6, restitution 0. The ground of
+ * The benchmark scenes' box: 1 m × 1 m, mass 1 kg, friction 0.6, restitution 0. The ground of
  * benchmark scenes has the same friction.
  */
 export const BENCH_BOX = { width: 1, height: 1, mass: 1, friction: 0.6, restitution: 0 } as const;

@@ -1,7 +1,7 @@
 import {
   AABB,
   BroadPhase,
-  collide,
+  collideBoxes,
   computeBoxAABB,
   Manifold,
   PairBuffer,
@@ -773,7 +773,7 @@ export class World {
             Math.abs(a.angularVelocity) * rimRadius(a) +
             Math.abs(b.angularVelocity) * rimRadius(b));
       }
-      collide(a.shape, a.transform, b.shape, b.transform, manifold, reach);
+      collideBoxes(a.shape, a.transform, b.shape, b.transform, manifold, reach);
       c.update(manifold, settings);
       const touching = manifold.pointCount > 0;
       if (touching !== c.touching) {
