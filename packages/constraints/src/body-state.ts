@@ -1,4 +1,4 @@
-import { cosSinInPlace, type Vec2 } from '@lite/math';
+import { cosSinInPlace, type Vec2, type Vec2Like } from '@lite/math';
 import type { SolverBody } from './solver-body';
 
 /**
@@ -85,6 +85,11 @@ export class BodyStates {
   private readonly bodies: (DrivenBody | null)[] = [null];
   private slotCount = 1;
   private stamp = 0;
+  /**
+   * The sub-step the integrations use, s (a field, not an argument: a double passed to a call that
+   * is not inlined is boxed).
+   */
+  h = 0;
 
   /** Slots in use, slot 0 included. */
   get count(): number {
@@ -109,7 +114,9 @@ export class BodyStates {
    * inertia). Kinematic bodies (inverse mass 0) move by their velocity only.
    * @returns the slot
    */
-  add(body: DrivenBody, gx: number, gy: number): number {
+  add(body: DrivenBody, gravity: Vec2Like): number {
+    const gx = gravity.x;
+    const gy = gravity.y;
     const slot = this.slotCount++;
     if (State.Stride * (slot + 1) > this.state.length) this.grow(slot + 1);
     if (slot < this.bodies.length) this.bodies[slot] = body;
@@ -156,10 +163,11 @@ export class BodyStates {
   }
 
   /**
-   * Sub-step velocity update for every slot: v += h a, then v /= 1 + h c (c the damping), as the
+   * Sub-step velocity update for every slot (over {@link BodyStates.h}): v += h a, then v /= 1 + h c (c the damping), as the
    * classic step does for a whole step.
    */
-  integrateVelocities(h: number): void {
+  integrateVelocities(): void {
+    const h = this.h;
     const s = this.state;
     const m = this.motion;
     for (let slot = 1, n = this.slotCount; slot < n; slot++) {
@@ -187,7 +195,8 @@ export class BodyStates {
    * Δθ += h ω (its cosine and sine recomputed, deterministically), then each body's pose is set to
    * its start pose plus that motion.
    */
-  integratePositions(h: number, cosSin: Float64Array): void {
+  integratePositions(cosSin: Float64Array): void {
+    const h = this.h;
     const s = this.state;
     const m = this.motion;
     const push = this.push;

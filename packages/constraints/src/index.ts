@@ -60,7 +60,12 @@ export {
   solveRevoluteJointPosition,
 } from './revolute-joint';
 export { SolverSettings, type SolverSettingsOptions } from './settings';
-export { DEEP_OVERLAP, SoftContactSolver, SoftStepContext } from './soft-contact-solver';
+export {
+  DEEP_OVERLAP,
+  SoftContactSolver,
+  SoftStepContext,
+  type SoftStepSettings,
+} from './soft-contact-solver';
 export {
   box2dLiteSoftness,
   dampingRate,

@@ -72,6 +72,17 @@ const enum Pt {
   Stride = 17,
 }
 
+/** Layout of `SoftContactSolver.params`. */
+// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
+const enum Param {
+  InvH = 0,
+  MaxPush = 1,
+  Threshold = 2,
+  Compliance = 3,
+  PushRate = 4,
+  Count = 5,
+}
+
 /** Layout of one contact in `SoftContactSolver.meta` (int32). */
 // biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
 const enum Meta {
@@ -82,6 +93,30 @@ const enum Meta {
   /** 1 when every point touched (separation ≤ 0) at the start of the step. */
   Touching = 4,
   Stride = 5,
+}
+
+/**
+ * What {@link SoftStepContext.set} reads: `@lite/world`'s settings have these fields.
+ */
+export interface SoftStepSettings {
+  /** Sub-steps per step. */
+  readonly substeps: number;
+  /** The contacts' spring frequency, Hz (> 0). */
+  readonly contactHertz: number;
+  /** The contacts' damping ratio. */
+  readonly contactDampingRatio: number;
+  /** The fastest a deep overlap is pushed apart, m/s. */
+  readonly maxPushVelocity: number;
+  /** The fraction of a deep overlap's excess the push pass removes per sub-step. */
+  readonly baumgarte: number;
+  /** Restitution applies above this approach speed, m/s. */
+  readonly restitutionThreshold: number;
+  /** Solve two-point manifolds' normal rows together. */
+  readonly blockSolver: boolean;
+  /** Start from the last step's impulses (with `accumulateImpulses`). */
+  readonly warmStarting: boolean;
+  /** Accumulate impulses (off: no warm starting either). */
+  readonly accumulateImpulses: boolean;
 }
 
 /**
@@ -129,67 +164,46 @@ export class SoftStepContext {
   chainCompliance = 0;
 
   /**
-   * Sets the constants for a step of `dt` in `substeps` sub-steps with contacts of frequency
-   * `hertz` (capped at a quarter of the sub-step rate, so the spring stays well resolved) and damping
-   * ratio `dampingRatio`. Returns this.
+   * Sets the constants for a step of `dt` from `settings`: `substeps` sub-steps, contacts of
+   * frequency `contactHertz` (capped at a quarter of the sub-step rate, so the spring stays well
+   * resolved; twice that against a static body) and damping ratio `contactDampingRatio`, and the
+   * push pass's rate `baumgarte` / h. Returns this. Takes the settings object rather than numbers:
+   * a double passed to a call that is not inlined is boxed, once a step.
    */
-  set(
-    dt: number,
-    substeps: number,
-    hertz: number,
-    dampingRatio: number,
-    maxPushVelocity: number,
-    pushFactor: number,
-    restitutionThreshold: number,
-    blockSolver: boolean,
-    warmStarting: boolean,
-  ): this {
+  set(dt: number, settings: SoftStepSettings): this {
+    const substeps = settings.substeps;
     const h = dt / substeps;
     this.substeps = substeps;
     this.h = h;
     this.invH = 1 / h;
-    const f = Math.min(hertz, 0.25 * this.invH);
-    this.setSoftness(f, dampingRatio, h, false);
-    this.setSoftness(2 * f, dampingRatio, h, true);
-    const omega = 8 * Math.PI * f;
-    this.chainCompliance = 1 / (h * omega * (2 * dampingRatio + h * omega));
-
-    this.maxPushVelocity = maxPushVelocity;
-    this.pushRate = pushFactor * this.invH;
-    this.restitutionThreshold = restitutionThreshold;
-    this.blockSolver = blockSolver;
-    this.warmStarting = warmStarting;
+    const zeta = settings.contactDampingRatio;
+    const f = Math.min(settings.contactHertz, 0.25 * this.invH);
+    // The soft row of frequency f and damping ratio ζ over h (Erin Catto, "Solver2D"): with
+    // ω = 2πf, a1 = 2ζ + hω, a2 = hω a1, a3 = 1 / (1 + a2): bias rate ω / a1, mass scale a2 a3,
+    // impulse scale a3. A row λ += -m (massScale (vn + biasRate C)) - impulseScale λ is then the
+    // implicit Euler step of a spring k = m ω² and damper c = 2 m ζ ω on it, whatever its
+    // effective mass m. Against a static body, 2f.
+    let omega = 2 * Math.PI * f;
+    let a1 = 2 * zeta + h * omega;
+    let a2 = h * omega * a1;
+    this.biasRate = omega / a1;
+    this.massScale = a2 / (1 + a2);
+    this.impulseScale = 1 / (1 + a2);
+    omega = 4 * Math.PI * f;
+    a1 = 2 * zeta + h * omega;
+    a2 = h * omega * a1;
+    this.staticBiasRate = omega / a1;
+    this.staticMassScale = a2 / (1 + a2);
+    this.staticImpulseScale = 1 / (1 + a2);
+    // A chain's stiff springs: four times the contact frequency, as a compliance 1 / a2.
+    omega = 8 * Math.PI * f;
+    this.chainCompliance = 1 / (h * omega * (2 * zeta + h * omega));
+    this.maxPushVelocity = settings.maxPushVelocity;
+    this.pushRate = settings.baumgarte * this.invH;
+    this.restitutionThreshold = settings.restitutionThreshold;
+    this.blockSolver = settings.blockSolver;
+    this.warmStarting = settings.warmStarting && settings.accumulateImpulses;
     return this;
-  }
-
-  /**
-   * The soft row of frequency f and damping ratio ζ over h (Erin Catto, "Solver2D"): with ω = 2πf,
-   * a1 = 2ζ + hω, a2 = hω a1, a3 = 1 / (1 + a2): bias rate ω / a1, mass scale a2 a3, impulse
-   * scale a3. A row λ += -m (massScale (vn + biasRate C)) - impulseScale λ is then the implicit
-   * Euler step of a spring k = m ω² and damper c = 2 m ζ ω on it, whatever its effective mass m.
-   */
-  private setSoftness(hertz: number, zeta: number, h: number, stiff: boolean): void {
-    let biasRate = 0;
-    let massScale = 1;
-    let impulseScale = 0;
-    if (hertz > 0) {
-      const omega = 2 * Math.PI * hertz;
-      const a1 = 2 * zeta + h * omega;
-      const a2 = h * omega * a1;
-      const a3 = 1 / (1 + a2);
-      biasRate = omega / a1;
-      massScale = a2 * a3;
-      impulseScale = a3;
-    }
-    if (stiff) {
-      this.staticBiasRate = biasRate;
-      this.staticMassScale = massScale;
-      this.staticImpulseScale = impulseScale;
-    } else {
-      this.biasRate = biasRate;
-      this.massScale = massScale;
-      this.impulseScale = impulseScale;
-    }
   }
 }
 
@@ -211,6 +225,11 @@ export class SoftContactSolver {
   private contactCount = 0;
   /** The block solver's b' in and x out (see `solveBlockLcpAt`). */
   private readonly blockIo = new Float64Array(4);
+  /**
+   * The step's constants for the per-contact functions (see {@link Param}): read from a typed array,
+   * not passed as arguments, because a double passed to a call that is not inlined is boxed.
+   */
+  private readonly params = new Float64Array(Param.Count);
   /** Per contact: its chain, or -1 (none) / -2 (a ring or a lone contact): see `buildChains`. */
   private chainOf = new Int32Array(64);
   /** The chains' contacts, chain after chain, each from one end to the other. */
@@ -530,16 +549,15 @@ export class SoftContactSolver {
     const meta = this.meta;
     const v = states.state;
     const io = this.blockIo;
-    const invH = ctx.invH;
-    const maxPush = ctx.maxPushVelocity;
+    const params = this.params;
+    params[Param.InvH] = ctx.invH;
+    params[Param.MaxPush] = ctx.maxPushVelocity;
+    params[Param.Threshold] = ctx.restitutionThreshold;
     const useBlock = ctx.blockSolver;
     const chainOf = this.chainOf;
-    // With the split push, the push is the push pass's: these rows only keep bodies from approaching.
-    const velocityBias = useBias;
-    const threshold = ctx.restitutionThreshold;
     for (let i = 0, n = this.contactCount; i < n; i++) {
       if (chainOf[i] >= 0) continue;
-      solveSoftContact(rows, meta, v, io, i, invH, maxPush, velocityBias, useBlock, threshold);
+      solveSoftContact(rows, meta, v, io, params, i, useBias, useBlock);
     }
     const order = this.chainOrder;
     const shared = this.chainShared;
@@ -547,12 +565,10 @@ export class SoftContactSolver {
     for (let c = 0, n = this.chainCount; c < n; c++) {
       const start = this.chainStart[c];
       const end = this.chainStart[c + 1];
-      const compliance = this.chainCompliant[c] === 1 ? ctx.chainCompliance : 0;
-      if (
-        !solveChain(rows, meta, v, order, shared, work, start, end, invH, maxPush, velocityBias, compliance)
-      ) {
+      params[Param.Compliance] = this.chainCompliant[c] === 1 ? ctx.chainCompliance : 0;
+      if (!solveChain(rows, meta, v, order, shared, work, params, start, end, useBias)) {
         for (let k = start; k < end; k++) {
-          solveSoftContact(rows, meta, v, io, order[k], invH, maxPush, velocityBias, useBlock, threshold);
+          solveSoftContact(rows, meta, v, io, params, order[k], useBias, useBlock);
         }
       }
     }
@@ -571,8 +587,11 @@ export class SoftContactSolver {
     const meta = this.meta;
     const state = states.state;
     const push = states.push;
+    const params = this.params;
+    params[Param.PushRate] = ctx.pushRate;
+    params[Param.MaxPush] = ctx.maxPushVelocity;
     for (let i = 0, n = this.contactCount; i < n; i++) {
-      pushContact(rows, meta, state, push, i, ctx.pushRate, ctx.maxPushVelocity);
+      pushContact(rows, meta, state, push, params, i);
     }
   }
 
@@ -586,10 +605,11 @@ export class SoftContactSolver {
     const meta = this.meta;
     const v = states.state;
     const io = this.blockIo;
-    const threshold = ctx.restitutionThreshold;
+    const params = this.params;
+    params[Param.Threshold] = ctx.restitutionThreshold;
     for (let i = 0, n = this.contactCount; i < n; i++) {
       if (rows[i * Row.Stride + Row.Restitution] === 0) continue;
-      restituteContact(rows, meta, v, io, i, threshold);
+      restituteContact(rows, meta, v, io, params, i);
     }
   }
 
@@ -642,13 +662,14 @@ function solveSoftContact(
   meta: Int32Array,
   v: Float64Array,
   io: Float64Array,
+  params: Float64Array,
   i: number,
-  invH: number,
-  maxPush: number,
   useBias: boolean,
   useBlock: boolean,
-  threshold: number,
 ): void {
+  const invH = params[Param.InvH];
+  const maxPush = params[Param.MaxPush];
+  const threshold = params[Param.Threshold];
   const r = i * Row.Stride;
   const m = i * Meta.Stride;
   const oA = State.Stride * meta[m + Meta.SlotA];
@@ -699,7 +720,7 @@ function solveSoftContact(
     let soft = false;
     const vn0 =
       useBias && restitution > 0 && rows[q + Pt.MaxNormalImpulse] === 0
-        ? approach(v, oA, oB, nx, ny, rows, q)
+        ? (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rows[q + Pt.RnB] - wA * rows[q + Pt.RnA]
         : 0;
     if (vn0 < -threshold && (s <= 0 || s < -vn0 / invH)) {
       // A bouncing point meets the face within this sub-step, τ = s / |vn| into it: the bounce at
@@ -724,7 +745,7 @@ function solveSoftContact(
       // point that has not pushed yet is left for the next sub-step's solve (which times a bounce).
       bias = s * invH;
       if (!useBias && rows[q + Pt.MaxNormalImpulse] === 0) {
-        const vn = approach(v, oA, oB, nx, ny, rows, q);
+        const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rows[q + Pt.RnB] - wA * rows[q + Pt.RnA];
         if (bias < -vn) bias = -vn;
       }
     } else if (useBias) {
@@ -857,9 +878,10 @@ function restituteContact(
   meta: Int32Array,
   v: Float64Array,
   io: Float64Array,
+  params: Float64Array,
   i: number,
-  threshold: number,
 ): void {
+  const threshold = params[Param.Threshold];
   const r = i * Row.Stride;
   const m = i * Meta.Stride;
   const e = rows[r + Row.Restitution];
@@ -976,13 +998,14 @@ function solveChain(
   order: Int32Array,
   shared: Int32Array,
   work: Float64Array,
+  params: Float64Array,
   start: number,
   end: number,
-  invH: number,
-  maxPush: number,
   useBias: boolean,
-  compliance: number,
 ): boolean {
+  const invH = params[Param.InvH];
+  const maxPush = params[Param.MaxPush];
+  const compliance = params[Param.Compliance];
   // Forward elimination. work at position k (base w = 11 k): D'11, D'12, D'22, U11, U12, U21, U22,
   // y1, y2, d1, d2 (U couples position k's rows with position k + 1's).
   for (let k = start; k < end; k++) {
@@ -1134,8 +1157,8 @@ function solveChain(
     const d2 = two ? work[w + 10] : 0;
     const q1 = r + Row.Point0;
     const q2 = r + Row.Point1;
-    recordPush(rows, q1, rows[q1 + Pt.NormalImpulse] + d1, v, meta, i);
-    if (two) recordPush(rows, q2, rows[q2 + Pt.NormalImpulse] + d2, v, meta, i);
+    recordPush(rows, q1, work, w + 9, v, meta, i);
+    if (two) recordPush(rows, q2, work, w + 10, v, meta, i);
     const oA = State.Stride * meta[m + Meta.SlotA];
     const oB = State.Stride * meta[m + Meta.SlotB];
     const mA = rows[r + Row.MassA];
@@ -1157,17 +1180,19 @@ function solveChain(
 }
 
 /**
- * Sets a point's new accumulated normal impulse; the first push of the step records the normal
- * velocity just before it (the approach speed for restitution).
+ * Adds a point's impulse increment (`work[at]`) to its accumulated normal impulse; the first push of
+ * the step records the normal velocity just before it (the approach speed for restitution).
  */
 function recordPush(
   rows: Float64Array,
   q: number,
-  total: number,
+  work: Float64Array,
+  at: number,
   v: Float64Array,
   meta: Int32Array,
   i: number,
 ): void {
+  const total = rows[q + Pt.NormalImpulse] + work[at];
   if (total > rows[q + Pt.MaxNormalImpulse]) {
     if (rows[q + Pt.MaxNormalImpulse] === 0) {
       const r = i * Row.Stride;
@@ -1240,10 +1265,11 @@ function pushContact(
   meta: Int32Array,
   state: Float64Array,
   push: Float64Array,
+  params: Float64Array,
   i: number,
-  pushRate: number,
-  maxPush: number,
 ): void {
+  const pushRate = params[Param.PushRate];
+  const maxPush = params[Param.MaxPush];
   const r = i * Row.Stride;
   const m = i * Meta.Stride;
   const slotA = meta[m + Meta.SlotA];
@@ -1305,22 +1331,4 @@ function pushContact(
   push[pB] = pBx;
   push[pB + 1] = pBy;
   push[pB + 2] = wB;
-}
-
-/** The normal velocity of point `q` of a contact (from the slots at `oA`, `oB`), m/s. */
-function approach(
-  v: Float64Array,
-  oA: number,
-  oB: number,
-  nx: number,
-  ny: number,
-  rows: Float64Array,
-  q: number,
-): number {
-  return (
-    (v[oB + State.Vx] - v[oA + State.Vx]) * nx +
-    (v[oB + State.Vy] - v[oA + State.Vy]) * ny +
-    v[oB + State.W] * rows[q + Pt.RnB] -
-    v[oA + State.W] * rows[q + Pt.RnA]
-  );
 }

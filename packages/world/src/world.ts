@@ -584,18 +584,7 @@ export class World {
   private stepSoft(dt: number): void {
     const settings = this.settings;
     const substeps = settings.substeps;
-    const ctx = this.softContext.set(
-      dt,
-      substeps,
-      settings.contactHertz,
-      settings.contactDampingRatio,
-      settings.maxPushVelocity,
-      settings.baumgarte,
-      settings.restitutionThreshold,
-      settings.blockSolver,
-      settings.warmStarting && settings.accumulateImpulses,
-    );
-    const h = ctx.h;
+    const ctx = this.softContext.set(dt, settings);
     this.saveState();
     this.findNewContacts();
     this.collideContacts(settings.speculativeDistance, dt);
@@ -603,16 +592,17 @@ export class World {
     this.collectSolverConstraints();
     this.loadBodyStates();
     const states = this.bodyStates;
+    states.h = ctx.h;
     const solver = this.softSolver;
     const cosSin = this.cosSin;
     solver.prepare(this.solverContacts, this.solverContactCount, states, ctx);
     const jointCount = this.solverJointCount;
     for (let i = 0; i < substeps; ++i) {
-      states.integrateVelocities(h);
+      states.integrateVelocities();
       solver.warmStart(states);
       if (jointCount > 0) {
         this.handJointStates(true);
-        prepareJoints(this.solverJoints, jointCount, h, settings);
+        prepareJoints(this.solverJoints, jointCount, ctx.h, settings);
         this.handJointStates(false);
       }
       for (let k = 0, n = settings.iterations; k < n; ++k) {
@@ -624,7 +614,7 @@ export class World {
         }
       }
       for (let k = 0, n = settings.pushIterations; k < n; ++k) solver.push(states, ctx);
-      states.integratePositions(h, cosSin);
+      states.integratePositions(cosSin);
       if (jointCount > 0 && settings.positionCorrection) {
         this.solveJointPositions();
         states.syncFromPoses(cosSin);
@@ -645,12 +635,11 @@ export class World {
     const states = this.bodyStates;
     states.begin();
     const bodies = this.bodyList;
-    const gx = this.gravity.x;
-    const gy = this.gravity.y;
+    const gravity = this.gravity;
     for (let i = 0, n = bodies.length; i < n; ++i) {
       const b = bodies[i];
       if (!b.isAwake || b.isStatic) continue;
-      states.add(b, gx, gy);
+      states.add(b, gravity);
     }
   }
 
