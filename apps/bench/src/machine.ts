@@ -44,7 +44,7 @@ export function machineInfo(): MachineInfo {
   const versions: Record<string, string> = {};
   for (const id of ENGINE_IDS) {
     const v = packageVersion(ENGINE_INFO[id].packageName);
-    versions[id] = id === 'lite' ? `${v} (${gitCommit()})` : v;
+    versions[id] = id.startsWith('lite') ? `${v} (${gitCommit()})` : v;
   }
   return {
     cpu: cpus[0]?.model.trim() ?? 'unknown',

@@ -13,12 +13,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { aggregate, type Cell, type RunRecord } from './aggregate';
 import { benchScene } from './bench-scenes';
-import { ENGINE_IDS, ENGINE_INFO, type EngineId } from './engines/index';
+import { ENGINE_IDS, type EngineId } from './engines/index';
 import { BenchError } from './errors';
+import { DEFAULT_SOLVER, engineLabel, liteEngine, SOLVERS } from './lite-solvers';
 import { describeMachine, type MachineInfo, machineInfo } from './machine';
 import { ciPlan, fullPlan, type Plan, schedule } from './plan';
 import { RESULTS_END, RESULTS_START, replaceBetween } from './readme';
-import { type BenchRecord, checkRecord, makeRecord, RATIO_TOLERANCE } from './record';
+import { type BenchRecord, checkRecord, type LiteEngines, makeRecord, RATIO_TOLERANCE } from './record';
 import { markdownReport } from './report-markdown';
 import { svgChart } from './report-svg';
 import { runChild } from './runner';
@@ -111,9 +112,9 @@ function writeReports(
 ): Cell[] {
   const scenes = plan.scenes.map((s) => s.scene);
   const cells = aggregate(records, scenes, plan.engines);
-  const labels = Object.fromEntries(plan.engines.map((e) => [e, ENGINE_INFO[e].label]));
+  const labels = Object.fromEntries(plan.engines.map((e) => [e, engineLabel(e)]));
   const notes = [
-    `dt 1/60 s, gravity (0, -10), 1 m boxes of 1 kg, friction 0.6, restitution 0; sleeping off, continuous collision off, 10 velocity iterations where the engine has that knob (see the README). Each run is a fresh process; engines interleaved; ${Math.max(...plan.scenes.map((s) => s.repeats))} rounds; the first step of each run is excluded.${seconds > 0 ? ` Took ${seconds} s.` : ''}`,
+    `dt 1/60 s, gravity (0, -10), 1 m boxes of 1 kg, friction 0.6, restitution 0; sleeping off, continuous collision off, 10 velocity iterations where the engine has that knob (see the README). lite runs once per solver: classic (Box2D-Lite's, 10 iterations, 1 sub-step) and soft (the soft step at its defaults: 4 sub-steps of 1 iteration, 30 Hz contacts, damping ratio 10, exact contact chains, 2 push passes at up to 5 m/s); ratios are to lite (${DEFAULT_SOLVER}), the default. Each run is a fresh process; engines interleaved; ${Math.max(...plan.scenes.map((s) => s.repeats))} rounds; the first step of each run is excluded.${seconds > 0 ? ` Took ${seconds} s.` : ''}`,
   ];
   const title = plan.name === 'ci' ? 'lite benchmark (CI set)' : 'lite benchmark';
   const markdown = markdownReport({
@@ -184,15 +185,22 @@ async function main(): Promise<number> {
   const cells = writeReports(plan, machine, records, partial, Math.round((Date.now() - started) / 1000));
 
   if (!ci) return 0;
+  const engines = Object.fromEntries(SOLVERS.map((s) => [s, liteEngine(s)])) as LiteEngines;
   const current = makeRecord(
     cells,
     plan.verdictScenes,
     plan.ratioScenes,
     describeMachine(machine),
     `recorded ${machine.date} at lite ${machine.versions.lite}`,
+    engines,
   );
   if (flags()['update-record'] === true) {
-    writeFileSync(RECORD, `${JSON.stringify(current, null, 2)}\n`);
+    // Solvers this run did not measure (--engines) keep their entries.
+    const previous = existsSync(RECORD)
+      ? (JSON.parse(readFileSync(RECORD, 'utf8')) as BenchRecord)
+      : undefined;
+    const merged: BenchRecord = { solvers: { ...previous?.solvers, ...current.solvers } };
+    writeFileSync(RECORD, `${JSON.stringify(merged, null, 2)}\n`);
     process.stderr.write(`wrote ${RECORD}: commit it on its own\n`);
     return 0;
   }
@@ -201,14 +209,20 @@ async function main(): Promise<number> {
     return 1;
   }
   const record = JSON.parse(readFileSync(RECORD, 'utf8')) as BenchRecord;
-  const { failures, notes: remarks } = checkRecord(record, cells);
+  if (record.solvers === undefined) {
+    process.stderr.write(`bench:ci: ${RECORD} has no per-solver entries; run with --update-record\n`);
+    return 1;
+  }
+  const { failures, notes: remarks } = checkRecord(record, cells, engines);
   for (const r of remarks) process.stderr.write(`note: ${r}\n`);
   if (failures.length > 0) {
     for (const f of failures) process.stderr.write(`FAIL: ${f}\n`);
     return 1;
   }
+  const entries = Object.entries(record.solvers);
+  const verdicts = entries.reduce((n, [, entry]) => n + Object.keys(entry.verdicts).length, 0);
   process.stderr.write(
-    `bench:ci passed: ${Object.keys(record.verdicts).length} verdicts kept, lite/planck ratios within ${Math.round((RATIO_TOLERANCE - 1) * 100)}% of the record\n`,
+    `bench:ci passed: ${verdicts} verdicts kept (${entries.map(([s]) => `lite (${s})`).join(', ')}), lite/planck ratios within ${Math.round((RATIO_TOLERANCE - 1) * 100)}% of the record\n`,
   );
   return 0;
 }

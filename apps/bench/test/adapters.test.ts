@@ -1,4 +1,5 @@
-import { heavyChain, type SceneDef } from '@lite/scenes';
+import { heavyChain, pyramid, type SceneDef } from '@lite/scenes';
+import { World } from '@lite/world';
 import { describe, expect, it } from 'vitest';
 import { createAdapter, ENGINE_IDS } from '../src/engines/index';
 import { DT } from '../src/measure';
@@ -83,9 +84,24 @@ describe('soft joints', () => {
       const soft: SceneDef = { ...scene, joints: scene.joints.map((j) => ({ ...j, ...spring })) };
       for (const engine of ENGINE_IDS) {
         const adapter = await createAdapter(engine);
-        if (engine === 'lite') expect(() => adapter.build(soft)).not.toThrow();
+        if (engine.startsWith('lite')) expect(() => adapter.build(soft)).not.toThrow();
         else expect(() => adapter.build(soft), `${engine} ${JSON.stringify(spring)}`).toThrow(/rigid joints/);
       }
     }
+  });
+});
+
+describe('lite, once per solver', () => {
+  it('steps `lite` with the default solver and `lite-soft` / `lite-classic` with theirs', async () => {
+    const scene = pyramid(6);
+    const poses = {
+      lite: await simulate('lite', scene, 120),
+      soft: await simulate('lite-soft', scene, 120),
+      classic: await simulate('lite-classic', scene, 120),
+    };
+    // Same scene, same steps: the default solver's entry matches its named entry bit for bit...
+    expect(Array.from(poses.lite)).toEqual(Array.from(poses[new World().settings.solver]));
+    // ...and the two solvers differ (each settles the pyramid its own way).
+    expect(Array.from(poses.soft)).not.toEqual(Array.from(poses.classic));
   });
 });

@@ -1,6 +1,8 @@
+import { World } from '@lite/world';
 import { describe, expect, it } from 'vitest';
 import { BENCH_SCENES } from '../src/bench-scenes';
 import { ENGINE_IDS } from '../src/engines/index';
+import { DEFAULT_SOLVER, engineLabel, liteEngine } from '../src/lite-solvers';
 import { ciPlan, fullPlan, schedule } from '../src/plan';
 
 describe('schedule', () => {
@@ -24,14 +26,28 @@ describe('schedule', () => {
     }
     expect(schedule(ciPlan()).some((r) => r.checkpoints.length > 0)).toBe(true);
   });
-  it('covers every engine and every benchmark scene in the full set; CI pits lite against planck.js', () => {
-    expect(fullPlan().engines).toEqual([...ENGINE_IDS]);
+  it('covers every engine, lite once per solver, and every benchmark scene in the full set; CI pits lite against planck.js', () => {
+    const other = DEFAULT_SOLVER === 'soft' ? 'classic' : 'soft';
+    expect(fullPlan().engines).toEqual(ENGINE_IDS.filter((e) => e !== `lite-${DEFAULT_SOLVER}`));
+    expect(fullPlan().engines.slice(0, 2)).toEqual(['lite', `lite-${other}`]);
     expect(
       fullPlan()
         .scenes.map((s) => s.scene)
         .sort(),
     ).toEqual(BENCH_SCENES.map((s) => s.id).sort());
-    expect(ciPlan().engines).toEqual(['lite', 'planck']);
+    expect(ciPlan().engines).toEqual(['lite', `lite-${other}`, 'planck']);
     for (const s of ciPlan().ratioScenes) expect(ciPlan().scenes.some((p) => p.scene === s)).toBe(true);
+  });
+});
+
+describe('lite, once per solver', () => {
+  it('runs the default solver as `lite` and the other as `lite-<solver>`, each labelled by its solver', () => {
+    const other = DEFAULT_SOLVER === 'soft' ? 'classic' : 'soft';
+    expect(DEFAULT_SOLVER).toBe(new World().settings.solver);
+    expect(liteEngine(DEFAULT_SOLVER)).toBe('lite');
+    expect(liteEngine(other)).toBe(`lite-${other}`);
+    expect(engineLabel('lite')).toBe(`lite (${DEFAULT_SOLVER})`);
+    expect(engineLabel(`lite-${other}`)).toBe(`lite (${other})`);
+    expect(engineLabel('planck')).toBe('planck.js');
   });
 });

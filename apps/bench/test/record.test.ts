@@ -82,43 +82,120 @@ describe('aggregate', () => {
 });
 
 describe('CI record check', () => {
-  const base = [run('lite', 'p', 0, 1, 'stands'), run('planck', 'p', 0, 4)];
-  const record = makeRecord(aggregate(base, ['p'], ['lite', 'planck']), ['p'], ['p'], 'test machine', 'test');
+  const engines = { classic: 'lite', soft: 'lite-soft' };
+  const engineList = ['lite', 'lite-soft', 'planck'];
+  const base = [
+    run('lite', 'p', 0, 1, 'stands'),
+    run('lite-soft', 'p', 0, 2, 'stands'),
+    run('planck', 'p', 0, 4),
+  ];
+  const record = makeRecord(
+    aggregate(base, ['p'], engineList),
+    ['p'],
+    ['p'],
+    'test machine',
+    'test',
+    engines,
+  );
+  const check = (records: RunRecord[], r = record, e = engines) =>
+    checkRecord(r, aggregate(records, ['p'], engineList), e);
 
-  it('records lite verdicts and lite/planck ratios', () => {
-    expect(record.verdicts).toEqual({ p: 'stands' });
-    expect(record.ratios).toEqual({ p: 0.25 });
+  it('records each solver’s verdicts and lite/planck ratios', () => {
+    expect(record.solvers.classic).toEqual({
+      note: 'test',
+      machine: 'test machine',
+      verdicts: { p: 'stands' },
+      ratios: { p: 0.25 },
+    });
+    expect(record.solvers.soft?.verdicts).toEqual({ p: 'stands' });
+    expect(record.solvers.soft?.ratios).toEqual({ p: 0.5 });
+    // A solver that did not run gets no entry.
+    const classicOnly = makeRecord(
+      aggregate([base[0], base[2]], ['p'], engineList),
+      ['p'],
+      ['p'],
+      'm',
+      'n',
+      engines,
+    );
+    expect(Object.keys(classicOnly.solvers)).toEqual(['classic']);
   });
   it('passes on the same run and within 25%', () => {
-    expect(checkRecord(record, aggregate(base, ['p'], ['lite', 'planck'])).failures).toEqual([]);
-    const slower = [run('lite', 'p', 0, 1.24, 'stands'), run('planck', 'p', 0, 4)];
-    expect(checkRecord(record, aggregate(slower, ['p'], ['lite', 'planck'])).failures).toEqual([]);
-  });
-  it('fails when lite gets more than 25% slower relative to planck, whatever the machine speed', () => {
-    const slower = [run('lite', 'p', 0, 2.6, 'stands'), run('planck', 'p', 0, 8)]; // machine 2x slower, lite 30% worse
-    const { failures } = checkRecord(record, aggregate(slower, ['p'], ['lite', 'planck']));
-    expect(failures.length).toBe(1);
-    expect(failures[0]).toMatch(/ratio 0\.325/);
-    const machineOnly = [run('lite', 'p', 0, 3, 'stands'), run('planck', 'p', 0, 12)]; // 3x slower machine
-    expect(checkRecord(record, aggregate(machineOnly, ['p'], ['lite', 'planck'])).failures).toEqual([]);
-  });
-  it('fails when a scene that stood now falls, or lite did not run', () => {
-    const fell = [run('lite', 'p', 0, 1, 'fell'), run('planck', 'p', 0, 4)];
-    expect(checkRecord(record, aggregate(fell, ['p'], ['lite', 'planck'])).failures).toEqual([
-      'p: lite stands in the record, fell now',
-    ]);
-    const missing: RunRecord[] = [
-      { engine: 'lite', scene: 'p', repeat: 0, error: 'no world' },
+    expect(check(base).failures).toEqual([]);
+    const slower = [
+      run('lite', 'p', 0, 1.24, 'stands'),
+      run('lite-soft', 'p', 0, 2.4, 'stands'),
       run('planck', 'p', 0, 4),
     ];
-    const { failures } = checkRecord(record, aggregate(missing, ['p'], ['lite', 'planck']));
-    expect(failures.length).toBe(2);
-    expect(failures[0]).toMatch(/not measured \(no world\)/);
+    expect(check(slower).failures).toEqual([]);
   });
-  it('notes improvements without failing', () => {
-    const better = { ...record, verdicts: { p: 'fell' } };
-    const { failures, notes } = checkRecord(better, aggregate(base, ['p'], ['lite', 'planck']));
+  it('fails when lite gets more than 25% slower relative to planck, whatever the machine speed', () => {
+    // Machine 2x slower, the classic solver 30% worse, the soft step as before.
+    const slower = [
+      run('lite', 'p', 0, 2.6, 'stands'),
+      run('lite-soft', 'p', 0, 4, 'stands'),
+      run('planck', 'p', 0, 8),
+    ];
+    const { failures } = check(slower);
+    expect(failures.length).toBe(1);
+    expect(failures[0]).toMatch(/lite \(classic\)\/planck time ratio 0\.325/);
+    // The soft step 30% worse on its own.
+    const soft = [
+      run('lite', 'p', 0, 1, 'stands'),
+      run('lite-soft', 'p', 0, 2.6, 'stands'),
+      run('planck', 'p', 0, 4),
+    ];
+    expect(check(soft).failures).toEqual([
+      'p: lite (soft)/planck time ratio 0.650 is more than 25% worse than the recorded 0.5',
+    ]);
+    const machineOnly = [
+      run('lite', 'p', 0, 3, 'stands'),
+      run('lite-soft', 'p', 0, 6, 'stands'),
+      run('planck', 'p', 0, 12),
+    ];
+    expect(check(machineOnly).failures).toEqual([]);
+  });
+  it('fails when a scene that stood now falls, or lite did not run', () => {
+    const fell = [
+      run('lite', 'p', 0, 1, 'stands'),
+      run('lite-soft', 'p', 0, 2, 'fell'),
+      run('planck', 'p', 0, 4),
+    ];
+    expect(check(fell).failures).toEqual(['p: lite (soft) stands in the record, fell now']);
+    const missing: RunRecord[] = [
+      { engine: 'lite', scene: 'p', repeat: 0, error: 'no world' },
+      run('lite-soft', 'p', 0, 2, 'stands'),
+      run('planck', 'p', 0, 4),
+    ];
+    const { failures } = check(missing);
+    expect(failures.length).toBe(2);
+    expect(failures[0]).toMatch(/lite \(classic\)'s verdict was stands, now not measured \(no world\)/);
+  });
+  it('guards each solver by its entry whichever engine id runs it (the default solver is `lite`)', () => {
+    // Were the soft step the default, `lite` would run it and `lite-classic` the classic solver.
+    const flipped = { soft: 'lite', classic: 'lite-classic' };
+    const runs = [
+      run('lite-classic', 'p', 0, 1, 'stands'),
+      run('lite', 'p', 0, 2, 'fell'),
+      run('planck', 'p', 0, 4),
+    ];
+    const cells = aggregate(runs, ['p'], ['lite', 'lite-classic', 'planck']);
+    expect(checkRecord(record, cells, flipped).failures).toEqual([
+      'p: lite (soft) stands in the record, fell now',
+    ]);
+  });
+  it('notes improvements, and a solver the record lacks, without failing', () => {
+    const better = {
+      solvers: { ...record.solvers, classic: { ...record.solvers.classic!, verdicts: { p: 'fell' } } },
+    };
+    const { failures, notes } = check(base, better);
     expect(failures).toEqual([]);
-    expect(notes[0]).toMatch(/update the record/);
+    expect(notes[0]).toMatch(/lite \(classic\) stands now \(recorded fell\): update the record/);
+    const classicOnly = { solvers: { classic: record.solvers.classic } };
+    const result = check(base, classicOnly);
+    expect(result.failures).toEqual([]);
+    expect(result.notes).toEqual([
+      'the record has no entry for lite (soft): run with --update-record to add one',
+    ]);
   });
 });

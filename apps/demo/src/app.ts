@@ -1,17 +1,24 @@
 import { catalogue, getScene, type SceneEntry } from '@lite/scenes';
-import type { Body, World } from '@lite/world';
+import type { Body, SolverKind, World } from '@lite/world';
 import { Camera } from './camera';
 import { fitCameraHeight } from './camera-fit';
 import { FixedStepClock } from './fixed-step';
-import { bindSlider, byId, createSlider, createToggle } from './panel';
+import { bindSlider, byId, createRadio, createSlider, createToggle } from './panel';
 import { PointerInput } from './pointer-input';
 import { drawPane } from './render';
 import {
+  appliesTo,
+  currentCounts,
   type DemoSettings,
   type DrawLayers,
   defaultLayers,
   defaultSettings,
+  disabledWith,
   LAYERS,
+  otherSolver,
+  SOFT_SETTINGS,
+  SOLVER_KEY,
+  SOLVERS,
   TECHNIQUES,
   type TechniqueName,
 } from './settings';
@@ -38,7 +45,7 @@ export interface TestHook {
   readonly paused: boolean;
   /** The error a world stopped on, if any. */
   readonly error: string | null;
-  /** The user's solver settings. */
+  /** The user's solver settings (`settings.solver` is the solver every world steps with). */
   readonly settings: DemoSettings;
   /** The debug layers. */
   readonly layers: DrawLayers;
@@ -71,6 +78,8 @@ export class Testbed {
   private entry: SceneEntry;
   private params: Record<string, number>;
   private readonly settings: DemoSettings;
+  /** The engine's defaults (the world's default solver, the soft step's iterations). */
+  private readonly defaults: DemoSettings;
   private readonly layers: DrawLayers;
   private simulation!: Simulation;
   private paused: boolean;
@@ -90,6 +99,9 @@ export class Testbed {
   private readonly techniqueInputs = new Map<TechniqueName, HTMLInputElement>();
   private readonly techniqueLabels = new Map<TechniqueName, HTMLLabelElement>();
   private readonly layerInputs = new Map<keyof DrawLayers, HTMLInputElement>();
+  private readonly solverInputs = new Map<SolverKind, HTMLInputElement>();
+  /** The soft step's sliders, each with a function that shows the current value. */
+  private readonly softSliders: { input: HTMLInputElement; refresh: () => void }[] = [];
   private sleepingInput!: HTMLInputElement;
   private showIterations!: (value: number) => void;
   private showSubsteps!: (value: number) => void;
@@ -101,7 +113,9 @@ export class Testbed {
     this.entry = (state.sceneId && getScene(state.sceneId)) || catalogue[0];
     this.params = resolveParameters(this.entry, state.numbers);
     this.paused = state.paused;
+    this.defaults = defaultSettings();
     this.settings = defaultSettings();
+    if (state.solver) this.settings.solver = state.solver;
     this.layers = defaultLayers();
     this.canvas = byId<HTMLCanvasElement>('view');
     const ctx = this.canvas.getContext('2d', { alpha: false });
@@ -124,6 +138,7 @@ export class Testbed {
     window.addEventListener('popstate', () => {
       const next = parseUrlState(window.location.search);
       const entry = (next.sceneId && getScene(next.sceneId)) || catalogue[0];
+      this.settings.solver = next.solver ?? this.defaults.solver;
       this.open(entry, resolveParameters(entry, next.numbers), 'replace');
     });
     this.measure();
@@ -151,19 +166,27 @@ export class Testbed {
     this.release();
     this.input.cancelDrag();
     const scene = entry.create(params);
-    // Gravity and iterations come from the scene; the techniques and sub-steps stay as the user set them.
-    this.settings.iterations = scene.iterations;
+    // Gravity and iterations come from the scene (its iterations are Box2D-Lite's, for the classic
+    // solver; the soft step's go back to its default); the solver, the techniques and the sub-steps
+    // stay as the user set them.
+    this.settings.counts.classic.iterations = scene.iterations;
+    this.settings.counts.soft.iterations = this.defaults.counts.soft.iterations;
     this.settings.gravityX = scene.gravity.x;
     this.settings.gravityY = scene.gravity.y;
     this.simulation = new Simulation(scene, this.settings);
     this.clock.reset();
     if (history !== 'keep') this.resetView();
-    const url = formatUrlState(entry, params);
+    this.writeAddress(history === 'push' ? 'push' : 'replace');
+    this.refreshPanel();
+  }
+
+  /** Writes the scene, its parameters and the solver to the address. */
+  private writeAddress(history: 'push' | 'replace'): void {
+    const url = formatUrlState(this.entry, this.params, this.settings.solver, this.defaults.solver);
     if (url !== window.location.search) {
       if (history === 'push') window.history.pushState(null, '', url);
       else window.history.replaceState(null, '', url);
     }
-    this.refreshPanel();
   }
 
   private reset(): void {
@@ -205,6 +228,15 @@ export class Testbed {
     byId('reset').addEventListener('click', () => this.reset());
     byId('bomb').addEventListener('click', () => this.simulation.dropBomb());
 
+    const solvers = byId('solver');
+    SOLVERS.forEach(({ kind, label }, i) => {
+      const { root, input } = createRadio('solver', `solver-${kind}`, label, i === 0 ? SOLVER_KEY : '', () =>
+        this.setSolver(kind),
+      );
+      this.solverInputs.set(kind, input);
+      solvers.append(root);
+    });
+
     const techniques = byId('techniques');
     for (const technique of TECHNIQUES) {
       const { root, input } = createToggle(
@@ -224,14 +256,23 @@ export class Testbed {
     this.sleepingInput = sleeping.input;
     techniques.append(sleeping.root);
 
+    // The iterations and sub-steps of the solver in use (each solver keeps its own).
     this.showIterations = bindSlider(byId('iterations'), byId('iterations-value'), (value) => {
-      this.settings.iterations = value;
+      currentCounts(this.settings).iterations = value;
       this.simulation.applySettings(this.settings);
     });
     this.showSubsteps = bindSlider(byId('substeps'), byId('substeps-value'), (value) => {
-      this.settings.substeps = value;
+      currentCounts(this.settings).substeps = value;
       this.simulation.applySettings(this.settings);
     });
+    for (const name of SOFT_SETTINGS) {
+      const input = byId<HTMLInputElement>(name);
+      const show = bindSlider(input, byId(`${name}-value`), (value) => {
+        this.settings[name] = value;
+        this.simulation.applySettings(this.settings);
+      });
+      this.softSliders.push({ input, refresh: () => show(this.settings[name]) });
+    }
     this.showGravityX = bindSlider(byId('gravity-x'), byId('gravity-x-value'), (value) => {
       this.settings.gravityX = value;
       this.simulation.applySettings(this.settings);
@@ -278,23 +319,63 @@ export class Testbed {
       parameters.append(root);
     }
 
+    this.refreshSolver();
+    this.sleepingInput.checked = this.settings.sleeping;
+    for (const layer of LAYERS) this.layerInputs.get(layer.name)!.checked = this.layers[layer.name];
+    this.showGravityX(this.settings.gravityX);
+    this.showGravityY(this.settings.gravityY);
+    this.refreshPauseButton();
+  }
+
+  /**
+   * Brings the solver's controls in line with the solver in use: the switch, which toggles and
+   * sliders apply (a setting the solver ignores is disabled, one it uses only in part is dimmed, each
+   * with its reason as a tooltip), the note, and the iterations and sub-steps of that solver.
+   */
+  private refreshSolver(): void {
+    const solver = this.settings.solver;
+    for (const [kind, input] of this.solverInputs) input.checked = kind === solver;
     const pinned = this.simulation.panes[0].pinned;
     for (const technique of TECHNIQUES) {
       const input = this.techniqueInputs.get(technique.name)!;
       const label = this.techniqueLabels.get(technique.name)!;
       const isPinned = pinned?.setting === technique.name;
+      const applies = appliesTo(technique.scope, solver);
       input.checked = this.settings[technique.name];
-      input.disabled = isPinned;
+      input.disabled = isPinned || disabledWith(technique.scope, solver);
       label.classList.toggle('pinned', isPinned);
-      label.title = isPinned ? 'Compared in this scene: on in one world, off in the other' : '';
+      label.classList.toggle('inactive', !applies);
+      label.title = isPinned
+        ? 'Compared in this scene: on in one world, off in the other'
+        : applies
+          ? ''
+          : (technique.note ?? '');
     }
-    this.sleepingInput.checked = this.settings.sleeping;
-    for (const layer of LAYERS) this.layerInputs.get(layer.name)!.checked = this.layers[layer.name];
-    this.showIterations(this.settings.iterations);
-    this.showSubsteps(this.settings.substeps);
-    this.showGravityX(this.settings.gravityX);
-    this.showGravityY(this.settings.gravityY);
-    this.refreshPauseButton();
+    const soft = solver === 'soft';
+    for (const { input, refresh } of this.softSliders) {
+      input.disabled = !soft;
+      const label = input.closest('label')!;
+      label.classList.toggle('inactive', !soft);
+      label.title = soft ? '' : 'Soft step only';
+      refresh();
+    }
+    byId('solver-note').textContent = soft
+      ? 'Soft step: sub-steps of soft contacts, each followed by a relax pass. Greyed: the classic ' +
+        'solver’s relax and split impulses; position correction only acts on joints here, and ' +
+        'accumulated impulses only on warm starting.'
+      : 'Classic: Box2D-Lite’s sequential impulses with Baumgarte’s bias. Greyed: the soft ' +
+        'step’s contact stiffness and push velocity.';
+    const counts = currentCounts(this.settings);
+    this.showIterations(counts.iterations);
+    this.showSubsteps(counts.substeps);
+  }
+
+  /** Switches every world to `solver`, live, and keeps it in the settings and the address. */
+  private setSolver(solver: SolverKind): void {
+    this.settings.solver = solver;
+    this.simulation.applySettings(this.settings);
+    this.writeAddress('replace');
+    this.refreshSolver();
   }
 
   private refreshPauseButton(): void {
@@ -330,9 +411,12 @@ export class Testbed {
     const key = event.key.toLowerCase();
     const technique = TECHNIQUES.find((t) => t.key === key);
     if (technique) {
-      if (this.simulation.panes[0].pinned?.setting !== technique.name) {
-        this.setTechnique(technique.name, !this.settings[technique.name]);
-      }
+      const input = this.techniqueInputs.get(technique.name)!;
+      if (!input.disabled) this.setTechnique(technique.name, !this.settings[technique.name]);
+      return;
+    }
+    if (key === SOLVER_KEY) {
+      this.setSolver(otherSolver(this.settings.solver));
       return;
     }
     switch (key) {
@@ -537,6 +621,7 @@ export class Testbed {
     }
     const times = simulation.stepTimes;
     const rows: [string, string][] = [
+      ['Solver', SOLVERS.find((s) => s.kind === this.settings.solver)!.label],
       ['Bodies', `${bodies} · ${awake} awake`],
       ['Contacts', `${contacts} · ${points} points`],
       ['Joints', String(joints)],

@@ -32,6 +32,22 @@ export function createToggle(
   return { root, input };
 }
 
+/** A radio button of group `name` with a label (and a key hint); `onSelect` fires when it is picked. */
+export function createRadio(
+  name: string,
+  id: string,
+  label: string,
+  key: string,
+  onSelect: () => void,
+): { root: HTMLLabelElement; input: HTMLInputElement } {
+  const { root, input } = createToggle(id, label, key, (checked) => {
+    if (checked) onSelect();
+  });
+  input.type = 'radio';
+  input.name = name;
+  return { root, input };
+}
+
 /** Formats a slider value with as many decimals as its step has. */
 export function formatValue(value: number, step: number): string {
   const decimals = step >= 1 ? 0 : Math.min(4, Math.ceil(-Math.log10(step) - 1e-9));

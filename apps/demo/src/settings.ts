@@ -1,3 +1,5 @@
+import { type SolverKind, World } from '@lite/world';
+
 /** The solver techniques the testbed switches live (the names of the world's settings). */
 export type TechniqueName =
   | 'warmStarting'
@@ -8,8 +10,36 @@ export type TechniqueName =
   | 'splitImpulses'
   | 'jointChains';
 
+/** The two solvers, in panel order, with their labels (`V` switches between them). */
+export const SOLVERS: ReadonlyArray<{ kind: SolverKind; label: string }> = [
+  { kind: 'soft', label: 'Soft step (Box2D v3)' },
+  { kind: 'classic', label: 'Classic (Box2D-Lite)' },
+];
+
+/** The key that switches the solver. */
+export const SOLVER_KEY = 'v';
+
+/** A solver's own iteration and sub-step counts (each solver keeps its own, as the world does). */
+export interface SolverCounts {
+  /** Velocity iterations per step (per sub-step). */
+  iterations: number;
+  /** Sub-steps per step (the world's `substeps`). */
+  substeps: number;
+}
+
 /** Everything the user can change about how the worlds step. */
 export interface DemoSettings {
+  /** The solver every world steps with (`world.settings.solver`). */
+  solver: SolverKind;
+  /**
+   * Each solver's iterations and sub-steps: the sliders show and set the current solver's
+   * ({@link currentCounts}), and switching the solver switches what they show.
+   */
+  counts: Record<SolverKind, SolverCounts>;
+  /** Soft step: the contacts' spring frequency, Hz. */
+  contactHertz: number;
+  /** Soft step: the fastest an overlap is pushed apart, m/s. */
+  maxPushVelocity: number;
   /** Warm starting: apply last step's accumulated impulses first. */
   warmStarting: boolean;
   /** Position correction (Baumgarte bias with slop). */
@@ -26,10 +56,6 @@ export interface DemoSettings {
   jointChains: boolean;
   /** Islands and sleeping. */
   sleeping: boolean;
-  /** Velocity iterations per step (per sub-step). */
-  iterations: number;
-  /** Sub-steps per step (the world's `substeps`; 1 is Box2D-Lite's single step). */
-  substeps: number;
   /** Gravity, m/s². */
   gravityX: number;
   /** Gravity, m/s². */
@@ -52,16 +78,73 @@ export interface DrawLayers {
   centers: boolean;
 }
 
-/** The techniques in panel order, with labels and keyboard shortcuts (Box2D-Lite's four first). */
-export const TECHNIQUES: ReadonlyArray<{ name: TechniqueName; label: string; key: string }> = [
-  { name: 'warmStarting', label: 'Warm starting', key: 'w' },
-  { name: 'positionCorrection', label: 'Position correction', key: 'c' },
-  { name: 'accumulateImpulses', label: 'Accumulated impulses', key: 'a' },
-  { name: 'blockSolver', label: 'Block solver', key: 'b' },
-  { name: 'relax', label: 'Relax pass', key: 'l' },
-  { name: 'splitImpulses', label: 'Split impulses', key: 'i' },
-  { name: 'jointChains', label: 'Joint chains', key: 'k' },
+/**
+ * Which solver a setting acts in: `both`; `classic` (the soft step ignores it); `soft` (the classic
+ * solver ignores it); `classic-contacts` (a classic contact technique that the soft step's contacts
+ * do not use, though it still reaches something there: see {@link TECHNIQUES}).
+ */
+export type SolverScope = 'both' | 'classic' | 'classic-contacts' | 'soft';
+
+/** Whether a setting of `scope` is in effect with `solver` (dimmed in the panel when not). */
+export function appliesTo(scope: SolverScope, solver: SolverKind): boolean {
+  return scope === 'both' || (solver === 'classic' ? scope !== 'soft' : scope === 'soft');
+}
+
+/** Whether the panel disables a setting of `scope` with `solver` (it has no effect at all there). */
+export function disabledWith(scope: SolverScope, solver: SolverKind): boolean {
+  return solver === 'classic' ? scope === 'soft' : scope === 'classic';
+}
+
+/**
+ * The techniques in panel order, with labels, keyboard shortcuts (Box2D-Lite's four first) and the
+ * solver they act in. The soft step uses soft contacts with its own relax pass, so Baumgarte's
+ * position correction, the relax toggle and split impulses are the classic solver's; there
+ * position correction still reaches the joints (their bias and position passes) and accumulated
+ * impulses still gate warm starting (the soft step always accumulates), so those two stay enabled.
+ */
+export const TECHNIQUES: ReadonlyArray<{
+  name: TechniqueName;
+  label: string;
+  key: string;
+  scope: SolverScope;
+  /** Why it is dimmed with the other solver (the toggle's tooltip there). */
+  note?: string;
+}> = [
+  { name: 'warmStarting', label: 'Warm starting', key: 'w', scope: 'both' },
+  {
+    name: 'positionCorrection',
+    label: 'Position correction',
+    key: 'c',
+    scope: 'classic-contacts',
+    note: 'Soft step: contacts are springs; this only turns the joints’ position correction on or off',
+  },
+  {
+    name: 'accumulateImpulses',
+    label: 'Accumulated impulses',
+    key: 'a',
+    scope: 'classic-contacts',
+    note: 'Soft step: contacts always accumulate; off only stops their warm starting',
+  },
+  { name: 'blockSolver', label: 'Block solver', key: 'b', scope: 'both' },
+  {
+    name: 'relax',
+    label: 'Relax pass',
+    key: 'l',
+    scope: 'classic',
+    note: 'Classic solver only (the soft step always relaxes)',
+  },
+  {
+    name: 'splitImpulses',
+    label: 'Split impulses',
+    key: 'i',
+    scope: 'classic',
+    note: 'Classic solver only',
+  },
+  { name: 'jointChains', label: 'Joint chains', key: 'k', scope: 'both' },
 ];
+
+/** The soft step's own settings, shown as sliders (disabled with the classic solver). */
+export const SOFT_SETTINGS = ['contactHertz', 'maxPushVelocity'] as const;
 
 /** The debug layers in panel order, with labels and keyboard shortcuts. */
 export const LAYERS: ReadonlyArray<{ name: keyof DrawLayers; label: string; key: string }> = [
@@ -73,21 +156,45 @@ export const LAYERS: ReadonlyArray<{ name: keyof DrawLayers; label: string; key:
   { name: 'centers', label: 'Centres and axes', key: '' },
 ];
 
-/** The settings a fresh testbed starts with: the engine's defaults (split impulses off, the rest on). */
+/** The solver that is not `solver`. */
+export function otherSolver(solver: SolverKind): SolverKind {
+  return solver === 'soft' ? 'classic' : 'soft';
+}
+
+/** The iterations and sub-steps of the solver in use. */
+export function currentCounts(settings: DemoSettings): SolverCounts {
+  return settings.counts[settings.solver];
+}
+
+/**
+ * The settings a fresh testbed starts with: the engine's defaults, read from a new world (its
+ * solver, each solver's iterations and sub-steps, the soft step's settings and the toggles).
+ */
 export function defaultSettings(): DemoSettings {
+  const world = new World();
+  const s = world.settings;
+  const solver = s.solver;
+  const counts = {} as Record<SolverKind, SolverCounts>;
+  for (const { kind } of SOLVERS) {
+    s.solver = kind;
+    counts[kind] = { iterations: s.iterations, substeps: s.substeps };
+  }
+  s.solver = solver;
   return {
-    warmStarting: true,
-    positionCorrection: true,
-    accumulateImpulses: true,
-    blockSolver: true,
-    relax: true,
-    splitImpulses: false,
-    jointChains: true,
-    sleeping: true,
-    iterations: 10,
-    substeps: 1,
-    gravityX: 0,
-    gravityY: -10,
+    solver,
+    counts,
+    contactHertz: s.contactHertz,
+    maxPushVelocity: s.maxPushVelocity,
+    warmStarting: s.warmStarting,
+    positionCorrection: s.positionCorrection,
+    accumulateImpulses: s.accumulateImpulses,
+    blockSolver: s.blockSolver,
+    relax: s.relax,
+    splitImpulses: s.splitImpulses,
+    jointChains: s.jointChains,
+    sleeping: s.sleeping,
+    gravityX: world.gravity.x,
+    gravityY: world.gravity.y,
   };
 }
 

@@ -1,8 +1,8 @@
 import { Random } from '@lite/math';
 import { type BodyDef, bomb, type CompareDef, type SceneDef } from '@lite/scenes';
-import { type Body, type MouseJoint, World } from '@lite/world';
+import { type Body, type MouseJoint, type SolverKind, World } from '@lite/world';
 import { RollingStats } from './rolling-stats';
-import type { DemoSettings } from './settings';
+import { type DemoSettings, SOLVERS } from './settings';
 
 /** What the testbed keeps on each body it creates (as the body's `userData`). */
 export interface BodyTag {
@@ -68,12 +68,20 @@ export class Pane {
   }
 }
 
-/** Builds the world for one group of `scene` (`undefined`: every body). */
-export function buildWorld(scene: SceneDef, group: number | undefined): World {
+/**
+ * Builds the world for one group of `scene` (`undefined`: every body) with `solver` (default: the
+ * world's). The scene's iterations are Box2D-Lite's: they become the classic solver's count, and the
+ * soft step keeps its own default.
+ */
+export function buildWorld(scene: SceneDef, group: number | undefined, solver?: SolverKind): World {
   const world = new World({
     gravity: { x: scene.gravity.x, y: scene.gravity.y },
-    iterations: scene.iterations,
+    ...(solver !== undefined ? { solver } : {}),
   });
+  const inUse = world.settings.solver;
+  world.settings.solver = 'classic';
+  world.settings.iterations = scene.iterations;
+  world.settings.solver = inUse;
   const bodies: (Body | null)[] = [];
   for (const def of scene.bodies) {
     const included = group === undefined || def.group === undefined || def.group === group;
@@ -156,22 +164,39 @@ export class Simulation {
     if (compare) {
       this.panes = [0, 1].map(
         (group) =>
-          new Pane(buildWorld(scene, group), compare.labels[group], groupCenterX(scene, group), {
-            setting: compare.setting,
-            value: compare.values[group],
-          }),
+          new Pane(
+            buildWorld(scene, group, settings.solver),
+            compare.labels[group],
+            groupCenterX(scene, group),
+            {
+              setting: compare.setting,
+              value: compare.values[group],
+            },
+          ),
       );
     } else {
-      this.panes = [new Pane(buildWorld(scene, undefined), '', scene.camera.x, undefined)];
+      this.panes = [new Pane(buildWorld(scene, undefined, settings.solver), '', scene.camera.x, undefined)];
     }
     this.applySettings(settings);
   }
 
-  /** Copies the user's settings into every world (a pane's pinned setting keeps its value). */
+  /**
+   * Copies the user's settings into every world (a pane's pinned setting keeps its value): the
+   * solver, each solver's iterations and sub-steps (the world keeps both), the soft step's settings
+   * and the toggles. Switching the solver between two steps is live.
+   */
   applySettings(settings: DemoSettings): void {
     for (const pane of this.panes) {
       const world = pane.world;
       const target = world.settings;
+      for (const { kind } of SOLVERS) {
+        target.solver = kind;
+        target.iterations = settings.counts[kind].iterations;
+        target.substeps = settings.counts[kind].substeps;
+      }
+      target.solver = settings.solver;
+      target.contactHertz = settings.contactHertz;
+      target.maxPushVelocity = settings.maxPushVelocity;
       target.warmStarting = settings.warmStarting;
       target.positionCorrection = settings.positionCorrection;
       target.accumulateImpulses = settings.accumulateImpulses;
@@ -179,8 +204,6 @@ export class Simulation {
       target.relax = settings.relax;
       target.splitImpulses = settings.splitImpulses;
       target.jointChains = settings.jointChains;
-      target.iterations = settings.iterations;
-      target.substeps = settings.substeps;
       if (pane.pinned) target[pane.pinned.setting] = pane.pinned.value;
       target.sleeping = settings.sleeping;
       if (world.gravity.x !== settings.gravityX || world.gravity.y !== settings.gravityY) {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogue } from '@lite/scenes';
+import { World } from '@lite/world';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { build, type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -254,7 +255,8 @@ describe.runIf(runSuite)('demo in Chromium', () => {
   });
 
   it('toggles solver settings live through the panel and the keys', async () => {
-    await openScene(page, base, '?scene=box-lite-pyramid', 'box-lite-pyramid');
+    // The classic solver's toggles and counts (Box2D-Lite's), whatever the default solver is.
+    await openScene(page, base, '?scene=box-lite-pyramid&solver=classic', 'box-lite-pyramid');
     const read = () =>
       page.evaluate(() => {
         const s = window.__lite!.world.settings;
@@ -306,6 +308,127 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     await page.fill('#substeps', '1');
     expect((await read()).substeps).toBe(1);
   });
+
+  it('switches the solver live: every world, the panel, the address, across resets and scenes', async () => {
+    const defaultSolver = new World().settings.solver;
+    const other = defaultSolver === 'soft' ? 'classic' : 'soft';
+    await openScene(page, base, '?scene=box-lite-pyramid', 'box-lite-pyramid');
+    const read = () =>
+      page.evaluate(() => {
+        const lite = window.__lite!;
+        const s = lite.world.settings;
+        return {
+          solvers: lite.worlds.map((w) => w.settings.solver),
+          setting: lite.settings.solver,
+          iterations: s.iterations,
+          substeps: s.substeps,
+          contactHertz: s.contactHertz,
+          stepCount: lite.stepCount,
+          error: lite.error,
+          address: new URLSearchParams(window.location.search).get('solver'),
+        };
+      });
+    /** What the panel shows for `solver`: the switch, the enabled toggles and sliders, the counts. */
+    const expectPanel = async (solver: 'soft' | 'classic', pinnedBlock = false) => {
+      expect(await page.isChecked(`#solver-${solver}`)).toBe(true);
+      expect(await page.isChecked(`#solver-${solver === 'soft' ? 'classic' : 'soft'}`)).toBe(false);
+      const soft = solver === 'soft';
+      // Classic-only toggles are disabled in the soft step, its own sliders in the classic solver.
+      expect(await page.isDisabled('#technique-relax')).toBe(soft);
+      expect(await page.isDisabled('#technique-splitImpulses')).toBe(soft);
+      expect(await page.isDisabled('#contactHertz')).toBe(!soft);
+      expect(await page.isDisabled('#maxPushVelocity')).toBe(!soft);
+      // Shared toggles stay enabled; the two the soft step uses in part are dimmed, not disabled.
+      expect(await page.isDisabled('#technique-warmStarting')).toBe(false);
+      expect(await page.isDisabled('#technique-blockSolver')).toBe(pinnedBlock); // pinned in a comparison
+      expect(await page.isDisabled('#technique-positionCorrection')).toBe(false);
+      const dimmed = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('#techniques label.inactive input'), (i) => i.id).sort(),
+      );
+      expect(dimmed).toEqual(
+        soft
+          ? [
+              'technique-accumulateImpulses',
+              'technique-positionCorrection',
+              'technique-relax',
+              'technique-splitImpulses',
+            ]
+          : [],
+      );
+      // The sliders show the current solver's iterations and sub-steps, as the world reports them.
+      const world = await read();
+      expect(await page.inputValue('#iterations')).toBe(String(world.iterations));
+      expect(await page.inputValue('#substeps')).toBe(String(world.substeps));
+      expect(await page.textContent('#solver-note')).toMatch(soft ? /Soft step/ : /Classic/);
+    };
+
+    const initial = await read();
+    expect(initial.solvers).toEqual([defaultSolver]);
+    expect(initial.setting).toBe(defaultSolver);
+    expect(initial.address).toBeNull(); // the default solver stays out of the address
+    await expectPanel(defaultSolver);
+
+    // V switches every world between two steps; the scene keeps running.
+    await page.locator('#view').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('v');
+    const switched = await read();
+    expect(switched.solvers).toEqual([other]);
+    expect(switched.setting).toBe(other);
+    expect(switched.address).toBe(other);
+    expect(switched.iterations).toBe(other === 'soft' ? 1 : 10);
+    expect(switched.substeps).toBe(other === 'soft' ? 4 : 1);
+    await expectPanel(other);
+    await waitForSteps(page, switched.stepCount, 60);
+    const ran = await snapshot(page);
+    expect(ran.error).toBeNull();
+    expect(ran.bodies.every((b) => Number.isFinite(b.x) && Number.isFinite(b.y))).toBe(true);
+
+    // The soft step's sliders and counts set the soft step's values; the classic ones are kept.
+    await page.click('label[for="solver-soft"]');
+    expect((await read()).solvers).toEqual(['soft']);
+    await page.fill('#contactHertz', '60');
+    expect((await read()).contactHertz).toBe(60);
+    await page.fill('#substeps', '6');
+    expect((await read()).substeps).toBe(6);
+    await page.click('label[for="solver-classic"]');
+    expect((await read()).solvers).toEqual(['classic']);
+    expect((await read()).substeps).toBe(1);
+    await expectPanel('classic');
+    await page.click('label[for="solver-soft"]');
+    expect((await read()).substeps).toBe(6);
+    await expectPanel('soft');
+
+    // The solver survives a reset and a change of scene, through the comparison's two worlds too.
+    await page.click('#reset');
+    expect((await read()).solvers).toEqual(['soft']);
+    expect((await read()).substeps).toBe(6);
+    await page.selectOption('#scene-select', 'block-solver');
+    await page.waitForFunction(() => window.__lite?.sceneId === 'block-solver');
+    const compare = await page.evaluate(() =>
+      window.__lite!.worlds.map((w) => ({ solver: w.settings.solver, block: w.settings.blockSolver })),
+    );
+    expect(compare).toEqual([
+      { solver: 'soft', block: true },
+      { solver: 'soft', block: false },
+    ]);
+    await expectPanel('soft', true);
+    await page.locator('#view').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('v');
+    expect((await read()).solvers).toEqual(['classic', 'classic']);
+    await expectPanel('classic', true);
+    await page.keyboard.press('v');
+    expect((await read()).solvers).toEqual(['soft', 'soft']);
+    const before = await read();
+    await waitForSteps(page, before.stepCount, 60);
+    expect((await read()).error).toBeNull();
+    expect(new URL(page.url()).searchParams.get('solver')).toBe(defaultSolver === 'soft' ? null : 'soft');
+
+    // A link opens the scene with its solver.
+    await openScene(page, base, `?scene=single-box&solver=${other}`, 'single-box');
+    expect((await read()).solvers).toEqual([other]);
+    await expectPanel(other);
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
 
   it('pauses, single-steps and runs again', async () => {
     await openScene(page, base, '?scene=single-box', 'single-box');

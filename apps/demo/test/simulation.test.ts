@@ -1,6 +1,7 @@
 import { getScene } from '@lite/scenes';
+import { World } from '@lite/world';
 import { describe, expect, it } from 'vitest';
-import { defaultSettings } from '../src/settings';
+import { appliesTo, currentCounts, defaultSettings, disabledWith, TECHNIQUES } from '../src/settings';
 import { buildWorld, Simulation, tagOf } from '../src/simulation';
 
 describe('Simulation', () => {
@@ -57,10 +58,10 @@ describe('Simulation', () => {
     // The user's toggles reach both worlds, except the pinned one.
     simulation.applySettings({
       ...settings,
+      solver: 'classic',
+      counts: { classic: { iterations: 7, substeps: 3 }, soft: { iterations: 2, substeps: 5 } },
       blockSolver: false,
       warmStarting: false,
-      iterations: 7,
-      substeps: 3,
     });
     expect(simulation.panes.map((p) => p.world.settings.blockSolver)).toEqual(scene.compare!.values);
     expect(simulation.panes.map((p) => p.world.settings.warmStarting)).toEqual([false, false]);
@@ -98,5 +99,92 @@ describe('Simulation', () => {
     expect(box.awake).toBe(true);
     for (let i = 0; i < 30; i++) simulation.step(1 / 60);
     expect(box.linearVelocity.x).toBeGreaterThan(0);
+  });
+
+  it('switches every world, both panes of a comparison too, between the solvers live', () => {
+    const scene = getScene('block-solver')!.create({ height: 5 });
+    const settings = defaultSettings();
+    const simulation = new Simulation(scene, settings);
+    const solvers = () => simulation.panes.map((p) => p.world.settings.solver);
+    expect(solvers()).toEqual([settings.solver, settings.solver]);
+    for (const solver of ['soft', 'classic', 'soft'] as const) {
+      simulation.applySettings({ ...settings, solver, contactHertz: 45, maxPushVelocity: 2 });
+      expect(solvers()).toEqual([solver, solver]);
+      // The compared setting stays pinned per pane whatever the solver.
+      expect(simulation.panes.map((p) => p.world.settings.blockSolver)).toEqual(scene.compare!.values);
+      for (const pane of simulation.panes) {
+        const s = pane.world.settings;
+        expect(s.contactHertz).toBe(45);
+        expect(s.maxPushVelocity).toBe(2);
+        // The world reports the iterations and sub-steps of the solver in use.
+        expect({ iterations: s.iterations, substeps: s.substeps }).toEqual(settings.counts[solver]);
+      }
+      for (let i = 0; i < 10; i++) simulation.step(1 / 60);
+      expect(simulation.error).toBeNull();
+    }
+  });
+
+  it('gives each solver its own iterations and sub-steps, the scene’s iterations to the classic one', () => {
+    const scene = getScene('pyramid')!.create();
+    const defaults = defaultSettings();
+    for (const solver of ['soft', 'classic'] as const) {
+      const world = buildWorld({ ...scene, iterations: 17 }, undefined, solver);
+      expect(world.settings.solver).toBe(solver);
+      world.settings.solver = 'classic';
+      expect(world.settings.iterations).toBe(17);
+      world.settings.solver = 'soft';
+      expect(world.settings.iterations).toBe(defaults.counts.soft.iterations);
+    }
+    expect(buildWorld(scene, undefined).settings.solver).toBe(new World().settings.solver);
+    const settings = { ...defaults, solver: 'soft' as const };
+    const simulation = new Simulation(scene, settings);
+    settings.counts.soft.substeps = 6;
+    simulation.applySettings(settings);
+    const world = simulation.panes[0].world;
+    expect(world.settings.substeps).toBe(6);
+    expect(currentCounts(settings).substeps).toBe(6);
+    simulation.applySettings({ ...settings, solver: 'classic' });
+    expect(world.settings.substeps).toBe(defaults.counts.classic.substeps);
+  });
+});
+
+describe('demo settings', () => {
+  it('start from the engine’s defaults, the world’s default solver among them', () => {
+    const world = new World();
+    const settings = defaultSettings();
+    expect(settings.solver).toBe(world.settings.solver);
+    expect(settings.contactHertz).toBe(world.settings.contactHertz);
+    expect(settings.maxPushVelocity).toBe(world.settings.maxPushVelocity);
+    expect(settings.splitImpulses).toBe(false);
+    for (const solver of ['soft', 'classic'] as const) {
+      world.settings.solver = solver;
+      expect(settings.counts[solver]).toEqual({
+        iterations: world.settings.iterations,
+        substeps: world.settings.substeps,
+      });
+    }
+    expect(settings.counts.classic).toEqual({ iterations: 10, substeps: 1 });
+    expect(settings.counts.soft).toEqual({ iterations: 1, substeps: 4 });
+  });
+
+  it('say which toggles each solver uses', () => {
+    const scope = (name: string) => TECHNIQUES.find((t) => t.name === name)!.scope;
+    for (const name of ['warmStarting', 'blockSolver', 'jointChains']) {
+      expect(appliesTo(scope(name), 'soft')).toBe(true);
+      expect(appliesTo(scope(name), 'classic')).toBe(true);
+    }
+    for (const name of ['relax', 'splitImpulses']) {
+      expect(disabledWith(scope(name), 'soft')).toBe(true);
+      expect(disabledWith(scope(name), 'classic')).toBe(false);
+    }
+    // Dimmed in the soft step but still live there (joints; warm starting).
+    for (const name of ['positionCorrection', 'accumulateImpulses']) {
+      expect(appliesTo(scope(name), 'soft')).toBe(false);
+      expect(disabledWith(scope(name), 'soft')).toBe(false);
+      expect(appliesTo(scope(name), 'classic')).toBe(true);
+    }
+    expect(appliesTo('soft', 'classic')).toBe(false);
+    expect(disabledWith('soft', 'classic')).toBe(true);
+    expect(appliesTo('soft', 'soft')).toBe(true);
   });
 });

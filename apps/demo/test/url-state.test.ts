@@ -41,4 +41,30 @@ describe('url state', () => {
     expect(back.sceneId).toBe('stack');
     expect(resolveParameters(entry, back.numbers)).toEqual({ height: 40, damping: 0.3 });
   });
+
+  it('reads the solver, ignoring anything but soft and classic', () => {
+    expect(parseUrlState('?scene=stack&solver=soft').solver).toBe('soft');
+    expect(parseUrlState('?scene=stack&solver=classic').solver).toBe('classic');
+    expect(parseUrlState('?scene=stack&solver=fast').solver).toBeUndefined();
+    expect(parseUrlState('?scene=stack').solver).toBeUndefined();
+    // The solver is not a scene parameter.
+    expect(parseUrlState('?scene=stack&solver=soft&height=3').numbers).toEqual({ height: 3 });
+  });
+
+  it('round-trips the solver, leaving the default solver out', () => {
+    for (const [solver, other] of [
+      ['soft', 'classic'],
+      ['classic', 'soft'],
+    ] as const) {
+      expect(formatUrlState(entry, { height: 24, damping: 0.05 }, solver, solver)).toBe('?scene=stack');
+      const url = formatUrlState(entry, { height: 40, damping: 0.05 }, other, solver);
+      expect(url).toBe(`?scene=stack&height=40&solver=${other}`);
+      const back = parseUrlState(url);
+      expect(back.solver).toBe(other);
+      expect(resolveParameters(entry, back.numbers)).toEqual({ height: 40, damping: 0.05 });
+      // Reading the address back without a solver gives the default again.
+      expect(parseUrlState(formatUrlState(entry, {}, solver, solver)).solver).toBeUndefined();
+    }
+    expect(formatUrlState(entry, {})).toBe('?scene=stack');
+  });
 });

@@ -5,6 +5,8 @@ export { ENGINE_IDS, type EngineAdapter, type EngineId } from './adapter';
 /** What the tables print for each engine, and the npm package whose version they report. */
 export const ENGINE_INFO: Record<EngineId, { label: string; packageName: string }> = {
   lite: { label: 'lite', packageName: '@lite/world' },
+  'lite-soft': { label: 'lite (soft)', packageName: '@lite/world' },
+  'lite-classic': { label: 'lite (classic)', packageName: '@lite/world' },
   planck: { label: 'planck.js', packageName: 'planck' },
   box2d: { label: 'Box2D (@box2d/core)', packageName: '@box2d/core' },
   matter: { label: 'matter-js', packageName: 'matter-js' },
@@ -20,6 +22,10 @@ export async function createAdapter(engine: EngineId): Promise<EngineAdapter> {
   switch (engine) {
     case 'lite':
       return new (await import('./lite')).LiteAdapter();
+    case 'lite-soft':
+      return new (await import('./lite')).LiteAdapter('soft');
+    case 'lite-classic':
+      return new (await import('./lite')).LiteAdapter('classic');
     case 'planck':
       return new (await import('./planck')).PlanckAdapter();
     case 'box2d':
