@@ -681,8 +681,6 @@ function solveSoftContact(
   const iB = rows[r + Row.InvIB];
   const nx = rows[r + Row.NormalX];
   const ny = rows[r + Row.NormalY];
-  const tx = ny;
-  const ty = -nx;
   let vAx = v[oA + State.Vx];
   let vAy = v[oA + State.Vy];
   let wA = v[oA + State.W];
@@ -839,33 +837,13 @@ function solveSoftContact(
     }
   }
 
-  // Friction: rigid rows, bounded by μ times the normal impulse.
-  const friction = rows[r + Row.Friction];
-  for (let j = 0; j < pointCount; j++) {
-    const q = r + Row.Point0 + j * Pt.Stride;
-    const rtA = rows[q + Pt.RtA];
-    const rtB = rows[q + Pt.RtB];
-    const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA;
-    const maxFriction = friction * rows[q + Pt.NormalImpulse];
-    const old = rows[q + Pt.TangentImpulse];
-    let total = old - rows[q + Pt.TangentMass] * vt;
-    total = total < -maxFriction ? -maxFriction : total > maxFriction ? maxFriction : total;
-    rows[q + Pt.TangentImpulse] = total;
-    const lambda = total - old;
-    vAx -= mA * lambda * tx;
-    vAy -= mA * lambda * ty;
-    wA -= iA * lambda * rtA;
-    vBx += mB * lambda * tx;
-    vBy += mB * lambda * ty;
-    wB += iB * lambda * rtB;
-  }
-
   v[oA + State.Vx] = vAx;
   v[oA + State.Vy] = vAy;
   v[oA + State.W] = wA;
   v[oB + State.Vx] = vBx;
   v[oB + State.Vy] = vBy;
   v[oB + State.W] = wB;
+  solveFriction(rows, meta, v, i);
 }
 
 /**
