@@ -1,15 +1,4 @@
-import {
-  AABB,
-  BroadPhase,
-  collideBoxes,
-  computeBoxAABB,
-  Manifold,
-  PairBuffer,
-  RayCastInput,
-  RayCastOutput,
-  rayCastBox,
-  testPointBox,
-} from '@lite/collision';
+import { AABB, BroadPhase, collideBoxes, computeBoxAABB, Manifold, PairBuffer } from '@lite/collision';
 import {
   BodyStates,
   ConstraintError,
@@ -59,7 +48,7 @@ import {
   resolveMouseJointOptions,
   resolveRevoluteJointOptions,
 } from './joints';
-import { type AABBLike, RayCastHit } from './queries';
+import { type AABBLike, compareBodies, compareHits, QueryScratch, type RayCastHit } from './queries';
 import { type SolverKind, WorldSettings } from './settings';
 import { checkBoolean, checkFinite, checkOptions, checkVec2 } from './validate';
 
@@ -170,19 +159,8 @@ export class World {
   private stepSubsteps = 1;
   private subDt: unknown = null;
 
-  /** Scratch state of the queries (set up once, so queries create no closures). */
-  private readonly queryBounds = new AABB();
-  private readonly queryResults: Body[] = [];
-  private queryX = 0;
-  private queryY = 0;
-  private readonly rayInput = new RayCastInput();
-  private readonly rayOutput = new RayCastOutput();
-  private readonly rayHits: RayCastHit[] = [];
-  private rayBest: RayCastHit | null = null;
-  private readonly collectAABB: (proxyId: number) => boolean;
-  private readonly collectPoint: (proxyId: number) => boolean;
-  private readonly rayClosest: (input: RayCastInput, proxyId: number) => number;
-  private readonly rayAll: (input: RayCastInput, proxyId: number) => number;
+  /** Scratch state and callbacks of the queries (set up once, so queries create no closures). */
+  private readonly queries: QueryScratch;
 
   /**
    * @param options - gravity (default (0, -10)), iterations (default 10), substeps (default 1),
@@ -200,42 +178,7 @@ export class World {
     if (o.substeps !== undefined) this.settings.substeps = o.substeps;
     if (o.sleeping !== undefined) this.settings.sleeping = checkBoolean(o.sleeping, 'options.sleeping');
 
-    this.collectAABB = (proxyId) => {
-      const body = this.proxyBodies[proxyId]!;
-      computeBoxAABB(body.shape, body.transform, this.aabb);
-      const a = this.aabb;
-      const q = this.queryBounds;
-      if (a.minX <= q.maxX && q.minX <= a.maxX && a.minY <= q.maxY && q.minY <= a.maxY) {
-        this.queryResults.push(body);
-      }
-      return true;
-    };
-    this.collectPoint = (proxyId) => {
-      const body = this.proxyBodies[proxyId]!;
-      if (testPointBox(body.shape, body.transform, this.queryX, this.queryY)) this.queryResults.push(body);
-      return true;
-    };
-    this.rayClosest = (input, proxyId) => {
-      const body = this.proxyBodies[proxyId]!;
-      const out = this.rayOutput;
-      if (!rayCastBox(body.shape, body.transform, input, out) || !out.hit) return -1;
-      const best = this.rayBest;
-      if (
-        best !== null &&
-        (out.fraction > best.fraction || (out.fraction === best.fraction && body.id > best.body.id))
-      ) {
-        return input.maxFraction;
-      }
-      this.rayBest = new RayCastHit(body, out);
-      return out.fraction;
-    };
-    this.rayAll = (input, proxyId) => {
-      const body = this.proxyBodies[proxyId]!;
-      const out = this.rayOutput;
-      if (rayCastBox(body.shape, body.transform, input, out) && out.hit)
-        this.rayHits.push(new RayCastHit(body, out));
-      return input.maxFraction;
-    };
+    this.queries = new QueryScratch(this.proxyBodies, this.aabb);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -439,15 +382,15 @@ export class World {
   queryAABB(bounds: AABBLike, callback?: (body: Body) => boolean | undefined): Body[] {
     if (typeof bounds !== 'object' || bounds === null)
       throw new WorldError('bounds', bounds, 'must be an AABB');
-    const q = this.queryBounds;
+    const q = this.queries.bounds;
     q.minX = checkFinite(bounds.minX, 'bounds.minX');
     q.minY = checkFinite(bounds.minY, 'bounds.minY');
     q.maxX = checkFinite(bounds.maxX, 'bounds.maxX');
     q.maxY = checkFinite(bounds.maxY, 'bounds.maxY');
     if (q.minX > q.maxX) throw new WorldError('bounds.maxX', q.maxX, `must be >= minX (${q.minX})`);
     if (q.minY > q.maxY) throw new WorldError('bounds.maxY', q.maxY, `must be >= minY (${q.minY})`);
-    this.queryResults.length = 0;
-    this.broadPhase.query(q, this.collectAABB);
+    this.queries.results.length = 0;
+    this.broadPhase.query(q, this.queries.collectAABB);
     return this.finishQuery(callback);
   }
 
@@ -458,11 +401,11 @@ export class World {
    */
   queryPoint(point: Vec2Like, callback?: (body: Body) => boolean | undefined): Body[] {
     checkVec2(point, 'point');
-    const q = this.queryBounds;
-    q.minX = q.maxX = this.queryX = point.x;
-    q.minY = q.maxY = this.queryY = point.y;
-    this.queryResults.length = 0;
-    this.broadPhase.query(q, this.collectPoint);
+    const q = this.queries.bounds;
+    q.minX = q.maxX = this.queries.x = point.x;
+    q.minY = q.maxY = this.queries.y = point.y;
+    this.queries.results.length = 0;
+    this.broadPhase.query(q, this.queries.collectPoint);
     return this.finishQuery(callback);
   }
 
@@ -474,10 +417,10 @@ export class World {
    */
   rayCast(from: Vec2Like, to: Vec2Like): RayCastHit | null {
     this.setRay(from, to);
-    this.rayBest = null;
-    this.broadPhase.rayCast(this.rayInput, this.rayClosest);
-    const best = this.rayBest;
-    this.rayBest = null;
+    this.queries.best = null;
+    this.broadPhase.rayCast(this.queries.rayInput, this.queries.rayClosest);
+    const best = this.queries.best;
+    this.queries.best = null;
     return best;
   }
 
@@ -488,10 +431,10 @@ export class World {
    */
   rayCastAll(from: Vec2Like, to: Vec2Like): RayCastHit[] {
     this.setRay(from, to);
-    this.rayHits.length = 0;
-    this.broadPhase.rayCast(this.rayInput, this.rayAll);
-    const hits = this.rayHits.slice();
-    this.rayHits.length = 0;
+    this.queries.hits.length = 0;
+    this.broadPhase.rayCast(this.queries.rayInput, this.queries.rayAll);
+    const hits = this.queries.hits.slice();
+    this.queries.hits.length = 0;
     return hits.sort(compareHits);
   }
 
@@ -1291,8 +1234,8 @@ export class World {
   }
 
   private finishQuery(callback: ((body: Body) => boolean | undefined) | undefined): Body[] {
-    const results = this.queryResults.slice().sort(compareBodies);
-    this.queryResults.length = 0;
+    const results = this.queries.results.slice().sort(compareBodies);
+    this.queries.results.length = 0;
     if (callback === undefined) return results;
     if (typeof callback !== 'function') throw new WorldError('callback', callback, 'must be a function');
     const wasLocked = this.locked;
@@ -1310,7 +1253,7 @@ export class World {
   private setRay(from: Vec2Like, to: Vec2Like): void {
     checkVec2(from, 'from');
     checkVec2(to, 'to');
-    const input = this.rayInput;
+    const input = this.queries.rayInput;
     input.p1x = from.x;
     input.p1y = from.y;
     input.p2x = to.x;
@@ -1324,14 +1267,6 @@ function rimRadius(b: Body): number {
   const hw = b.shape.halfWidth;
   const hh = b.shape.halfHeight;
   return Math.sqrt(hw * hw + hh * hh);
-}
-
-function compareBodies(a: Body, b: Body): number {
-  return a.id - b.id;
-}
-
-function compareHits(a: RayCastHit, b: RayCastHit): number {
-  return a.fraction - b.fraction || a.body.id - b.body.id;
 }
 
 /** The index (into STATE_FIELDS) of the first non-finite state field of `b`, or -1. */
