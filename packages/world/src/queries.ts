@@ -1,4 +1,4 @@
-import type { RayCastOutput } from '@lite/collision';
+import { AABB, computeBoxAABB, RayCastInput, RayCastOutput, rayCastBox, testPointBox } from '@lite/collision';
 import { Vec2 } from '@lite/math';
 import type { Body } from './body';
 
@@ -32,4 +32,86 @@ export class RayCastHit {
     this.normal = new Vec2(output.normalX, output.normalY);
     this.fraction = output.fraction;
   }
+}
+
+/**
+ * The queries' scratch state and broadphase callbacks, made once per world so that a query
+ * creates no closure. The world's query methods fill in the bounds, point or ray, run the
+ * broadphase with one of the callbacks, and read `results`, `best` or `hits`. @internal
+ */
+export class QueryScratch {
+  /** The box of `queryAABB`, or the point of `queryPoint` as a box. */
+  readonly bounds = new AABB();
+  /** The point of `queryPoint`. */
+  x = 0;
+  y = 0;
+  /** The bodies found by `collectAABB` and `collectPoint`, in broadphase order. */
+  readonly results: Body[] = [];
+  readonly rayInput = new RayCastInput();
+  readonly rayOutput = new RayCastOutput();
+  /** The closest hit so far (`rayClosest`) and every hit (`rayAll`). */
+  best: RayCastHit | null = null;
+  readonly hits: RayCastHit[] = [];
+
+  /** Collects the body of a proxy whose box overlaps `bounds`. */
+  readonly collectAABB: (proxyId: number) => boolean;
+  /** Collects the body of a proxy whose box contains the point (x, y). */
+  readonly collectPoint: (proxyId: number) => boolean;
+  /** Keeps the closest hit (ties to the lower id) and clips the ray to it. */
+  readonly rayClosest: (input: RayCastInput, proxyId: number) => number;
+  /** Collects every hit along the whole ray. */
+  readonly rayAll: (input: RayCastInput, proxyId: number) => number;
+
+  /**
+   * @param proxyBodies - the world's body of each broadphase proxy id (read at each query)
+   * @param aabb - a scratch box
+   */
+  constructor(proxyBodies: readonly (Body | null)[], aabb: AABB) {
+    this.collectAABB = (proxyId) => {
+      const body = proxyBodies[proxyId]!;
+      computeBoxAABB(body.shape, body.transform, aabb);
+      const a = aabb;
+      const q = this.bounds;
+      if (a.minX <= q.maxX && q.minX <= a.maxX && a.minY <= q.maxY && q.minY <= a.maxY) {
+        this.results.push(body);
+      }
+      return true;
+    };
+    this.collectPoint = (proxyId) => {
+      const body = proxyBodies[proxyId]!;
+      if (testPointBox(body.shape, body.transform, this.x, this.y)) this.results.push(body);
+      return true;
+    };
+    this.rayClosest = (input, proxyId) => {
+      const body = proxyBodies[proxyId]!;
+      const out = this.rayOutput;
+      if (!rayCastBox(body.shape, body.transform, input, out) || !out.hit) return -1;
+      const best = this.best;
+      if (
+        best !== null &&
+        (out.fraction > best.fraction || (out.fraction === best.fraction && body.id > best.body.id))
+      ) {
+        return input.maxFraction;
+      }
+      this.best = new RayCastHit(body, out);
+      return out.fraction;
+    };
+    this.rayAll = (input, proxyId) => {
+      const body = proxyBodies[proxyId]!;
+      const out = this.rayOutput;
+      if (rayCastBox(body.shape, body.transform, input, out) && out.hit)
+        this.hits.push(new RayCastHit(body, out));
+      return input.maxFraction;
+    };
+  }
+}
+
+/** Orders bodies by id. */
+export function compareBodies(a: Body, b: Body): number {
+  return a.id - b.id;
+}
+
+/** Orders hits by fraction along the ray, then body id. */
+export function compareHits(a: RayCastHit, b: RayCastHit): number {
+  return a.fraction - b.fraction || a.body.id - b.body.id;
 }

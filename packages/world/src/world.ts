@@ -1,49 +1,13 @@
-import {
-  AABB,
-  BroadPhase,
-  collideBoxes,
-  computeBoxAABB,
-  Manifold,
-  PairBuffer,
-  RayCastInput,
-  RayCastOutput,
-  rayCastBox,
-  testPointBox,
-} from '@lite/collision';
-import {
-  BodyStates,
-  ConstraintError,
-  ContactSolver,
-  mixFriction,
-  mixRestitution,
-  prepareJoints,
-  SoftContactSolver,
-  SoftStepContext,
-  solveJointPositionsInto,
-  solveJoints,
-} from '@lite/constraints';
+import { computeBoxAABB } from '@lite/collision';
+import { ConstraintError, mixFriction, mixRestitution } from '@lite/constraints';
 import { Vec2, type Vec2Like } from '@lite/math';
 import { Body } from './body';
 import { type BodyOptions, resolveBodyOptions } from './body-options';
-import { Contact, compareContacts } from './contact';
-import {
-  findContact,
-  mergeSortedContacts,
-  removeItem,
-  removeSortedContacts,
-  shouldCollide,
-  truncate,
-} from './contact-list';
+import { type Contact, compareContacts } from './contact';
+import { findContact, removeItem, removeSortedContacts } from './contact-list';
 import { rethrowAsWorldError, WorldError } from './errors';
-import {
-  BEGIN_CONTACT,
-  ContactEventQueue,
-  type ContactListener,
-  END_CONTACT,
-  Listeners,
-  type WorldEventName,
-} from './events';
-import { Islands, putToSleep } from './islands';
+import type { ContactListener, WorldEventName } from './events';
+import { putToSleep } from './islands';
 import {
   DistanceJoint,
   type DistanceJointOptions,
@@ -54,13 +18,24 @@ import {
   type MouseJointOptions,
   RevoluteJoint,
   type RevoluteJointOptions,
-  resetJointImpulsesIfNotFinite,
   resolveDistanceJointOptions,
   resolveMouseJointOptions,
   resolveRevoluteJointOptions,
 } from './joints';
-import { type AABBLike, RayCastHit } from './queries';
+import { type AABBLike, compareBodies, compareHits, QueryScratch, type RayCastHit } from './queries';
 import { type SolverKind, WorldSettings } from './settings';
+import { stepClassic } from './stage-classic';
+import { releaseContacts, unlinkContact } from './stage-contacts';
+import {
+  clearForces,
+  dispatchEvents,
+  firstNonFiniteField,
+  STATE_FIELDS,
+  stateField,
+  updateSleep,
+} from './stage-finish';
+import { stepSoft } from './stage-soft';
+import { ensureBodyCapacity, StepState, wakeBody } from './step-state';
 import { checkBoolean, checkFinite, checkOptions, checkVec2 } from './validate';
 
 /** What `new World(options)` takes; every field is optional. */
@@ -76,21 +51,6 @@ export interface WorldOptions {
   /** The solver (default `'soft'`); see {@link WorldSettings.solver}. */
   solver?: SolverKind;
 }
-
-/** Fields of a body's saved state in the step's snapshot (x, y, angle, vx, vy, w). */
-const SNAPSHOT_STRIDE = 6;
-/** Names of the snapshot fields, for error messages. */
-const STATE_FIELDS = [
-  'position.x',
-  'position.y',
-  'angle',
-  'linearVelocity.x',
-  'linearVelocity.y',
-  'angularVelocity',
-  'force.x',
-  'force.y',
-  'torque',
-];
 
 /**
  * A 2D rigid-body world: boxes, joints and the contacts between them, stepped in Box2D-Lite's order
@@ -114,75 +74,18 @@ export class World {
   /** Live solver and world settings, read at every step. */
   readonly settings: WorldSettings;
 
-  private readonly bodyList: Body[] = [];
-  private readonly jointList: Joint[] = [];
-  /** Every contact, sorted by pair key (lower body id, higher body id). */
-  private readonly contactList: Contact[] = [];
-  private readonly contactPool: Contact[] = [];
-  /** Contacts removed during a step whose endContact event is still queued. */
-  private readonly releaseList: Contact[] = [];
-  private readonly newContacts: Contact[] = [];
-  private readonly broadPhase = new BroadPhase();
-  private readonly pairs = new PairBuffer();
-  private readonly manifold = new Manifold();
-  private readonly aabb = new AABB();
-  private readonly fatAABB = new AABB();
-  /** Body of each broadphase proxy id. */
-  private readonly proxyBodies: (Body | null)[] = [];
-  private readonly events = new ContactEventQueue();
-  private readonly listeners = new Listeners();
-
-  /** Contacts and joints handed to the solver this step, and their counts. */
-  private readonly solverContacts: Contact[] = [];
-  private solverContactCount = 0;
-  private readonly solverJoints: Joint[] = [];
-  private solverJointCount = 0;
-  /** The largest joint error the last position pass found (a slot, not a returned number). */
-  private readonly jointError = new Float64Array(1);
-  /** The contacts' rows and the bodies' velocities packed in typed arrays for the iterations. */
-  private readonly contactSolver = new ContactSolver();
-  /** The soft step's packed body states, contact solver and per-step constants. */
-  private readonly bodyStates = new BodyStates();
-  private readonly softSolver = new SoftContactSolver();
-  private readonly softContext = new SoftStepContext();
-  private readonly cosSin = new Float64Array(2);
-
-  /** Union-find islands and the sleeping rings (stage 10). */
-  private readonly islands = new Islands();
-  /** Per body index: the state saved before the step, to undo a step that turns non-finite. */
-  private snapshot = new Float64Array(64 * SNAPSHOT_STRIDE);
+  /**
+   * The bodies, joints, contacts, broadphase and solvers that the step's stages share: `step`
+   * hands it to the stage functions (`stage-*.ts`); the methods below edit its lists.
+   */
+  private readonly core: StepState;
+  /** Scratch state and callbacks of the queries (set up once, so queries create no closures). */
+  private readonly queries: QueryScratch;
 
   private nextBodyId = 0;
   private nextJointId = 0;
-  private sleepingCount = 0;
   private locked = false;
   private stepCounter = 0;
-  /**
-   * The last step's dt and 1 / dt. Declared `unknown` and set to null first on purpose: V8 then
-   * keeps them as boxed numbers, so passing 1 / dt to the solver re-uses one box instead of
-   * allocating a new one every step (a number computed in a step and passed to a call that is not
-   * inlined is boxed anew each time).
-   */
-  private lastDt: unknown = null;
-  private lastInvDt: unknown = null;
-  /** The last step's dt, sub-step count and dt / substeps (boxed once, as above). */
-  private stepDt: unknown = null;
-  private stepSubsteps = 1;
-  private subDt: unknown = null;
-
-  /** Scratch state of the queries (set up once, so queries create no closures). */
-  private readonly queryBounds = new AABB();
-  private readonly queryResults: Body[] = [];
-  private queryX = 0;
-  private queryY = 0;
-  private readonly rayInput = new RayCastInput();
-  private readonly rayOutput = new RayCastOutput();
-  private readonly rayHits: RayCastHit[] = [];
-  private rayBest: RayCastHit | null = null;
-  private readonly collectAABB: (proxyId: number) => boolean;
-  private readonly collectPoint: (proxyId: number) => boolean;
-  private readonly rayClosest: (input: RayCastInput, proxyId: number) => number;
-  private readonly rayAll: (input: RayCastInput, proxyId: number) => number;
 
   /**
    * @param options - gravity (default (0, -10)), iterations (default 10), substeps (default 1),
@@ -200,42 +103,8 @@ export class World {
     if (o.substeps !== undefined) this.settings.substeps = o.substeps;
     if (o.sleeping !== undefined) this.settings.sleeping = checkBoolean(o.sleeping, 'options.sleeping');
 
-    this.collectAABB = (proxyId) => {
-      const body = this.proxyBodies[proxyId]!;
-      computeBoxAABB(body.shape, body.transform, this.aabb);
-      const a = this.aabb;
-      const q = this.queryBounds;
-      if (a.minX <= q.maxX && q.minX <= a.maxX && a.minY <= q.maxY && q.minY <= a.maxY) {
-        this.queryResults.push(body);
-      }
-      return true;
-    };
-    this.collectPoint = (proxyId) => {
-      const body = this.proxyBodies[proxyId]!;
-      if (testPointBox(body.shape, body.transform, this.queryX, this.queryY)) this.queryResults.push(body);
-      return true;
-    };
-    this.rayClosest = (input, proxyId) => {
-      const body = this.proxyBodies[proxyId]!;
-      const out = this.rayOutput;
-      if (!rayCastBox(body.shape, body.transform, input, out) || !out.hit) return -1;
-      const best = this.rayBest;
-      if (
-        best !== null &&
-        (out.fraction > best.fraction || (out.fraction === best.fraction && body.id > best.body.id))
-      ) {
-        return input.maxFraction;
-      }
-      this.rayBest = new RayCastHit(body, out);
-      return out.fraction;
-    };
-    this.rayAll = (input, proxyId) => {
-      const body = this.proxyBodies[proxyId]!;
-      const out = this.rayOutput;
-      if (rayCastBox(body.shape, body.transform, input, out) && out.hit)
-        this.rayHits.push(new RayCastHit(body, out));
-      return input.maxFraction;
-    };
+    this.core = new StepState(this.gravity, this.settings);
+    this.queries = new QueryScratch(this.core.proxyBodies, this.core.aabb);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -252,13 +121,13 @@ export class World {
     this.checkUnlocked('createBody', 'options', options);
     const resolved = resolveBodyOptions(options);
     const body = new Body(this, this.nextBodyId++, resolved);
-    body.index = this.bodyList.length;
-    this.bodyList.push(body);
-    this.ensureBodyCapacity(this.bodyList.length);
-    computeBoxAABB(body.shape, body.transform, this.aabb);
-    body.proxyId = this.broadPhase.createProxy(this.aabb, body.id, body.isStatic);
-    while (this.proxyBodies.length <= body.proxyId) this.proxyBodies.push(null);
-    this.proxyBodies[body.proxyId] = body;
+    body.index = this.core.bodyList.length;
+    this.core.bodyList.push(body);
+    ensureBodyCapacity(this.core, this.core.bodyList.length);
+    computeBoxAABB(body.shape, body.transform, this.core.aabb);
+    body.proxyId = this.core.broadPhase.createProxy(this.core.aabb, body.id, body.isStatic);
+    while (this.core.proxyBodies.length <= body.proxyId) this.core.proxyBodies.push(null);
+    this.core.proxyBodies[body.proxyId] = body;
     if (!resolved.awake) this.sleepBody(body);
     return body;
   }
@@ -275,7 +144,7 @@ export class World {
 
     // Endcontact for the touching contacts, in pair-key order, before anything changes.
     const edges = body.contactEdges;
-    const removed = this.newContacts;
+    const removed = this.core.newContacts;
     removed.length = 0;
     for (let i = 0; i < edges.length; ++i) removed.push(edges[i]);
     removed.sort(compareContacts);
@@ -288,16 +157,16 @@ export class World {
       this.removeJoint(body.jointEdges[body.jointEdges.length - 1], body);
     }
 
-    for (let i = 0; i < removed.length; ++i) this.unlinkContact(removed[i]);
-    removeSortedContacts(this.contactList, removed);
-    for (let i = 0; i < removed.length; ++i) this.contactPool.push(removed[i]);
+    for (let i = 0; i < removed.length; ++i) unlinkContact(removed[i]);
+    removeSortedContacts(this.core.contactList, removed);
+    for (let i = 0; i < removed.length; ++i) this.core.contactPool.push(removed[i]);
     removed.length = 0;
 
-    this.broadPhase.destroyProxy(body.proxyId);
-    this.proxyBodies[body.proxyId] = null;
-    this.bodyList.splice(body.index, 1);
-    for (let i = body.index; i < this.bodyList.length; ++i) this.bodyList[i].index = i;
-    if (!body.isStatic && !body.isAwake) this.sleepingCount--;
+    this.core.broadPhase.destroyProxy(body.proxyId);
+    this.core.proxyBodies[body.proxyId] = null;
+    this.core.bodyList.splice(body.index, 1);
+    for (let i = body.index; i < this.core.bodyList.length; ++i) this.core.bodyList[i].index = i;
+    if (!body.isStatic && !body.isAwake) this.core.sleepingCount--;
     body.world = null;
     body.index = -1;
     body.proxyId = -1;
@@ -305,12 +174,12 @@ export class World {
 
   /** Every body, in id order (creation order). Read-only: create and destroy through the world. */
   get bodies(): readonly Body[] {
-    return this.bodyList;
+    return this.core.bodyList;
   }
 
   /** The body with this id, or undefined (binary search over the id-ordered bodies). */
   getBody(id: number): Body | undefined {
-    const list = this.bodyList;
+    const list = this.core.bodyList;
     let low = 0;
     let high = list.length - 1;
     while (low <= high) {
@@ -325,7 +194,7 @@ export class World {
 
   /** How many non-static bodies are asleep. */
   get sleepingBodyCount(): number {
-    return this.sleepingCount;
+    return this.core.sleepingCount;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -387,7 +256,7 @@ export class World {
 
   /** Every joint, in id order. Read-only: create and destroy through the world. */
   get joints(): readonly Joint[] {
-    return this.jointList;
+    return this.core.jointList;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -399,7 +268,7 @@ export class World {
    * until the next step.
    */
   get contacts(): readonly Contact[] {
-    return this.contactList;
+    return this.core.contactList;
   }
 
   /**
@@ -413,7 +282,7 @@ export class World {
       throw new WorldError('event', event, "must be 'beginContact' or 'endContact'");
     }
     if (typeof listener !== 'function') throw new WorldError('listener', listener, 'must be a function');
-    this.listeners[event] = [...this.listeners[event], listener];
+    this.core.listeners[event] = [...this.core.listeners[event], listener];
     return () => this.off(event, listener);
   }
 
@@ -422,9 +291,9 @@ export class World {
     if (event !== 'beginContact' && event !== 'endContact') {
       throw new WorldError('event', event, "must be 'beginContact' or 'endContact'");
     }
-    const list = this.listeners[event];
+    const list = this.core.listeners[event];
     const index = list.indexOf(listener);
-    if (index >= 0) this.listeners[event] = list.filter((_, i) => i !== index);
+    if (index >= 0) this.core.listeners[event] = list.filter((_, i) => i !== index);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -439,15 +308,15 @@ export class World {
   queryAABB(bounds: AABBLike, callback?: (body: Body) => boolean | undefined): Body[] {
     if (typeof bounds !== 'object' || bounds === null)
       throw new WorldError('bounds', bounds, 'must be an AABB');
-    const q = this.queryBounds;
+    const q = this.queries.bounds;
     q.minX = checkFinite(bounds.minX, 'bounds.minX');
     q.minY = checkFinite(bounds.minY, 'bounds.minY');
     q.maxX = checkFinite(bounds.maxX, 'bounds.maxX');
     q.maxY = checkFinite(bounds.maxY, 'bounds.maxY');
     if (q.minX > q.maxX) throw new WorldError('bounds.maxX', q.maxX, `must be >= minX (${q.minX})`);
     if (q.minY > q.maxY) throw new WorldError('bounds.maxY', q.maxY, `must be >= minY (${q.minY})`);
-    this.queryResults.length = 0;
-    this.broadPhase.query(q, this.collectAABB);
+    this.queries.results.length = 0;
+    this.core.broadPhase.query(q, this.queries.collectAABB);
     return this.finishQuery(callback);
   }
 
@@ -458,11 +327,11 @@ export class World {
    */
   queryPoint(point: Vec2Like, callback?: (body: Body) => boolean | undefined): Body[] {
     checkVec2(point, 'point');
-    const q = this.queryBounds;
-    q.minX = q.maxX = this.queryX = point.x;
-    q.minY = q.maxY = this.queryY = point.y;
-    this.queryResults.length = 0;
-    this.broadPhase.query(q, this.collectPoint);
+    const q = this.queries.bounds;
+    q.minX = q.maxX = this.queries.x = point.x;
+    q.minY = q.maxY = this.queries.y = point.y;
+    this.queries.results.length = 0;
+    this.core.broadPhase.query(q, this.queries.collectPoint);
     return this.finishQuery(callback);
   }
 
@@ -474,10 +343,10 @@ export class World {
    */
   rayCast(from: Vec2Like, to: Vec2Like): RayCastHit | null {
     this.setRay(from, to);
-    this.rayBest = null;
-    this.broadPhase.rayCast(this.rayInput, this.rayClosest);
-    const best = this.rayBest;
-    this.rayBest = null;
+    this.queries.best = null;
+    this.core.broadPhase.rayCast(this.queries.rayInput, this.queries.rayClosest);
+    const best = this.queries.best;
+    this.queries.best = null;
     return best;
   }
 
@@ -488,10 +357,10 @@ export class World {
    */
   rayCastAll(from: Vec2Like, to: Vec2Like): RayCastHit[] {
     this.setRay(from, to);
-    this.rayHits.length = 0;
-    this.broadPhase.rayCast(this.rayInput, this.rayAll);
-    const hits = this.rayHits.slice();
-    this.rayHits.length = 0;
+    this.queries.hits.length = 0;
+    this.core.broadPhase.rayCast(this.queries.rayInput, this.queries.rayAll);
+    const hits = this.queries.hits.slice();
+    this.queries.hits.length = 0;
     return hits.sort(compareHits);
   }
 
@@ -530,554 +399,27 @@ export class World {
       throw new WorldError('dt', dt, 'must be a finite number > 0');
     }
     this.checkStepInput();
+    const core = this.core;
     this.locked = true;
     try {
-      if (!this.settings.sleeping && this.sleepingCount > 0) this.wakeAll();
-      if (this.settings.solver === 'soft') this.stepSoft(dt);
-      else this.stepClassic(dt);
-      this.updateSleep(dt);
-      this.clearForces();
-      this.dispatchEvents();
+      if (!this.settings.sleeping && core.sleepingCount > 0) this.wakeAll();
+      // Stages 1 to 9: stage-soft.ts or stage-classic.ts (with stage-contacts.ts, stage-finish.ts).
+      if (this.settings.solver === 'soft') stepSoft(core, dt);
+      else stepClassic(core, dt);
+      // Stages 10 to 12: stage-finish.ts.
+      updateSleep(core, dt);
+      clearForces(core);
+      dispatchEvents(core);
       this.stepCounter++;
     } finally {
       this.locked = false;
-      this.releaseContacts();
-    }
-  }
-
-  /**
-   * The classic step (Box2D-Lite's, with the live toggles), `substeps` times over dt / substeps:
-   * stages 1 to 9 of {@link World.step}.
-   */
-  private stepClassic(dt: number): void {
-    {
-      const substeps = this.settings.substeps;
-      const h = this.subStepDt(dt, substeps);
-      this.saveState();
-      for (let i = 0; i < substeps; ++i) {
-        this.findNewContacts();
-        this.collideContacts(0, 0);
-        this.wakeJointPartners();
-        this.integrateForces(h);
-        this.collectSolverConstraints();
-        this.solveVelocities(h);
-        this.integratePositions(h);
-        this.contactSolver.applyPseudoVelocities(h, this.settings);
-        this.relaxContacts();
-        this.solveJointPositions();
-        const bad = this.findNonFiniteBody();
-        if (bad >= 0) this.failStep(bad, i > 0);
-        this.updateTransforms();
-        // The fat boxes are stretched by a whole step's motion, as with one sub-step.
-        this.moveProxies(dt);
-      }
-    }
-  }
-
-  /**
-   * The soft step (Box2D v3's solver): collide once, then `substeps` sub-steps of h = dt / n, each
-   * integrating velocities, warm starting, solving with soft contacts, integrating positions and
-   * relaxing; restitution once at the end. Every constraint acts on the packed body states
-   * ({@link BodyStates}); the body objects get their poses at each sub-step (for the joints) and
-   * their velocities at the end.
-   */
-  private stepSoft(dt: number): void {
-    const settings = this.settings;
-    const substeps = settings.substeps;
-    const ctx = this.softContext.set(dt, settings);
-    this.saveState();
-    this.findNewContacts();
-    this.collideContacts(settings.speculativeDistance, dt);
-    this.wakeJointPartners();
-    this.collectSolverConstraints();
-    this.loadBodyStates();
-    const states = this.bodyStates;
-    states.h = ctx.h;
-    const solver = this.softSolver;
-    const cosSin = this.cosSin;
-    solver.prepare(this.solverContacts, this.solverContactCount, states, ctx);
-    const jointCount = this.solverJointCount;
-    for (let i = 0; i < substeps; ++i) {
-      states.integrateVelocities();
-      solver.warmStart(states);
-      if (jointCount > 0) {
-        this.handJointStates(true);
-        prepareJoints(this.solverJoints, jointCount, ctx.h, settings);
-        this.handJointStates(false);
-      }
-      for (let k = 0, n = settings.iterations; k < n; ++k) {
-        solver.solve(states, ctx, true);
-        if (jointCount > 0) {
-          this.handJointStates(true);
-          solveJoints(this.solverJoints, jointCount, settings);
-          this.handJointStates(false);
-        }
-      }
-      for (let k = 0, n = settings.pushIterations; k < n; ++k) solver.push(states, ctx);
-      states.integratePositions(cosSin);
-      if (jointCount > 0 && settings.positionCorrection) {
-        this.solveJointPositions();
-        states.syncFromPoses(cosSin);
-      }
-      solver.solve(states, ctx, false);
-    }
-    solver.applyRestitution(states, ctx);
-    solver.storeImpulses(ctx);
-    states.storeVelocities();
-    const bad = this.findNonFiniteBody();
-    if (bad >= 0) this.failStep(bad, false);
-    this.updateTransforms();
-    this.moveProxies(dt);
-  }
-
-  /** Gives each awake dynamic or kinematic body its slot in the packed body states for this step. */
-  private loadBodyStates(): void {
-    const states = this.bodyStates;
-    states.begin();
-    const bodies = this.bodyList;
-    const gravity = this.gravity;
-    for (let i = 0, n = bodies.length; i < n; ++i) {
-      const b = bodies[i];
-      if (!b.isAwake || b.isStatic) continue;
-      states.add(b, gravity);
-    }
-  }
-
-  /**
-   * Joints act on the body objects, the soft step's contacts on the packed states: `toJoints` true
-   * writes the joints' bodies' velocities to the objects, false reads them back.
-   */
-  private handJointStates(toJoints: boolean): void {
-    const states = this.bodyStates;
-    const joints = this.solverJoints;
-    for (let k = 0, n = this.solverJointCount; k < n; ++k) {
-      const j = joints[k];
-      if (toJoints) {
-        states.storeBody(jointBodyA(j));
-        states.storeBody(jointBodyB(j));
-      } else {
-        states.loadBody(jointBodyA(j));
-        states.loadBody(jointBodyB(j));
-      }
+      releaseContacts(core);
     }
   }
 
   /** How many steps have completed (sub-steps are not counted). */
   get stepCount(): number {
     return this.stepCounter;
-  }
-
-  /**
-   * dt / substeps; dt itself for one sub-step. Kept boxed between steps (see `lastDt`), so a
-   * steady dt allocates nothing.
-   */
-  private subStepDt(dt: number, substeps: number): number {
-    if (substeps === 1) return dt;
-    if (dt !== this.stepDt || substeps !== this.stepSubsteps) {
-      this.stepDt = dt;
-      this.stepSubsteps = substeps;
-      this.subDt = dt / substeps;
-    }
-    return this.subDt as number;
-  }
-
-  /**
-   * Saves every body's pose and velocity before the step, so a step that turns non-finite can be
-   * undone. Sleeping bodies too: one may wake in a later sub-step, still in this state.
-   */
-  private saveState(): void {
-    const bodies = this.bodyList;
-    const snapshot = this.snapshot;
-    for (let i = 0, n = bodies.length; i < n; ++i) {
-      const b = bodies[i];
-      const s = i * SNAPSHOT_STRIDE;
-      snapshot[s] = b.position.x;
-      snapshot[s + 1] = b.position.y;
-      snapshot[s + 2] = b.angle;
-      snapshot[s + 3] = b.linearVelocity.x;
-      snapshot[s + 4] = b.linearVelocity.y;
-      snapshot[s + 5] = b.angularVelocity;
-    }
-  }
-
-  /** Stage 1: new broadphase pairs become contacts, merged into the sorted contact list. */
-  private findNewContacts(): void {
-    const pairs = this.pairs;
-    const count = this.broadPhase.updatePairs(pairs);
-    const added = this.newContacts;
-    truncate(added, 0);
-    for (let i = 0; i < count; ++i) {
-      let a = this.proxyBodies[pairs.proxyA[i]]!;
-      let b = this.proxyBodies[pairs.proxyB[i]]!;
-      if (a.id > b.id) {
-        const t = a;
-        a = b;
-        b = t;
-      }
-      if (!a.isDynamic && !b.isDynamic) continue;
-      if (findContact(a, b) !== null || !shouldCollide(a, b)) continue;
-      added.push(this.createContact(a, b));
-    }
-    if (added.length > 0) mergeSortedContacts(this.contactList, added);
-    truncate(added, 0);
-  }
-
-  /**
-   * Stage 2: the narrowphase. Each contact with an awake body gets a fresh manifold; the constraint
-   * keeps the accumulated impulses of points whose feature key it finds again. Contacts whose fat
-   * boxes separated are destroyed. Contacts between two sleeping (or static) bodies are skipped:
-   * neither moved, so their manifold is still right.
-   */
-  private collideContacts(margin: number, stepDt: number): void {
-    const contacts = this.contactList;
-    const settings = this.settings;
-    const manifold = this.manifold;
-    const broadPhase = this.broadPhase;
-    let write = 0;
-    for (let i = 0, n = contacts.length; i < n; ++i) {
-      const c = contacts[i];
-      const a = c.bodyA;
-      const b = c.bodyB;
-      const activeA = a.isAwake;
-      const activeB = b.isAwake;
-      if (!activeA && !activeB) {
-        contacts[write++] = c;
-        continue;
-      }
-      if (!broadPhase.testOverlap(a.proxyId, b.proxyId)) {
-        this.unlinkContact(c);
-        if (c.touching) this.events.push(END_CONTACT, c);
-        this.releaseList.push(c);
-        continue;
-      }
-      // Speculative reach: the fixed margin plus how far the pair can close in one step (relative
-      // speed of the centres and each box's rim speed), so a fast box meets its contact in time.
-      let reach = margin;
-      if (margin > 0) {
-        const dvx = b.linearVelocity.x - a.linearVelocity.x;
-        const dvy = b.linearVelocity.y - a.linearVelocity.y;
-        reach +=
-          stepDt *
-          (Math.sqrt(dvx * dvx + dvy * dvy) +
-            Math.abs(a.angularVelocity) * rimRadius(a) +
-            Math.abs(b.angularVelocity) * rimRadius(b));
-      }
-      collideBoxes(a.shape, a.transform, b.shape, b.transform, manifold, reach);
-      c.update(manifold, settings);
-      const touching = manifold.pointCount > 0;
-      if (touching !== c.touching) {
-        c.touching = touching;
-        this.events.push(touching ? BEGIN_CONTACT : END_CONTACT, c);
-      }
-      if (touching) {
-        if (!activeA) this.wakeBody(a);
-        if (!activeB) this.wakeBody(b);
-      }
-      contacts[write++] = c;
-    }
-    truncate(contacts, write);
-  }
-
-  /** Stage 3: a sleeping body jointed to an awake one wakes (with its whole sleeping island). */
-  private wakeJointPartners(): void {
-    const joints = this.jointList;
-    for (let i = 0; i < joints.length; ++i) {
-      const j = joints[i];
-      const a = jointBodyA(j);
-      const b = jointBodyB(j);
-      if (a.isAwake && !b.isAwake) this.wakeBody(b);
-      else if (b.isAwake && !a.isAwake) this.wakeBody(a);
-    }
-  }
-
-  /**
-   * Stage 4: v += dt (gravityScale g + F / m), w += dt T / I for awake dynamic bodies, then damping
-   * v /= 1 + dt c.
-   */
-  private integrateForces(dt: number): void {
-    const bodies = this.bodyList;
-    const gx = this.gravity.x;
-    const gy = this.gravity.y;
-    for (let i = 0, n = bodies.length; i < n; ++i) {
-      const b = bodies[i];
-      if (!b.isAwake || !b.isDynamic) continue;
-      const v = b.linearVelocity;
-      let vx = v.x + dt * (b.gravityScale * gx + b.invMass * b.force.x);
-      let vy = v.y + dt * (b.gravityScale * gy + b.invMass * b.force.y);
-      let w = b.angularVelocity + dt * b.invI * b.torque;
-      if (b.linearDamping > 0) {
-        const scale = 1 / (1 + dt * b.linearDamping);
-        vx *= scale;
-        vy *= scale;
-      }
-      if (b.angularDamping > 0) w *= 1 / (1 + dt * b.angularDamping);
-      v.x = vx;
-      v.y = vy;
-      b.angularVelocity = w;
-    }
-  }
-
-  /**
-   * The solver's working set: touching contacts and joints with at least one awake body, in pair-key
-   * and joint-id order (an order that depends only on ids).
-   */
-  private collectSolverConstraints(): void {
-    const contacts = this.contactList;
-    const solverContacts = this.solverContacts;
-    let count = 0;
-    for (let i = 0, n = contacts.length; i < n; ++i) {
-      const c = contacts[i];
-      if (!c.touching || (!c.bodyA.isAwake && !c.bodyB.isAwake)) continue;
-      if (count < solverContacts.length) solverContacts[count] = c;
-      else solverContacts.push(c);
-      count++;
-    }
-    this.solverContactCount = count;
-
-    const joints = this.jointList;
-    const solverJoints = this.solverJoints;
-    count = 0;
-    for (let i = 0, n = joints.length; i < n; ++i) {
-      const j = joints[i];
-      if (!jointBodyA(j).isAwake && !jointBodyB(j).isAwake) continue;
-      if (count < solverJoints.length) solverJoints[count] = j;
-      else solverJoints.push(j);
-      count++;
-    }
-    this.solverJointCount = count;
-  }
-
-  /** Stages 5 and 6: prepare and warm start, then `iterations` rounds of contacts, then joints. */
-  private solveVelocities(dt: number): void {
-    const settings = this.settings;
-    const contacts = this.solverContacts;
-    const contactCount = this.solverContactCount;
-    const joints = this.solverJoints;
-    const jointCount = this.solverJointCount;
-    if (dt !== this.lastDt) {
-      this.lastDt = dt;
-      this.lastInvDt = 1 / dt;
-    }
-    const solver = this.contactSolver;
-    solver.prepare(contacts, contactCount, this.lastInvDt as number, settings);
-    this.handJointBodies(true);
-    prepareJoints(joints, jointCount, dt, settings);
-    this.handJointBodies(false);
-    for (let i = 0, n = settings.iterations; i < n; ++i) {
-      solver.solve(settings, true);
-      if (jointCount > 0) {
-        this.handJointBodies(true);
-        solveJoints(joints, jointCount, settings);
-        this.handJointBodies(false);
-      }
-    }
-    solver.storeVelocities();
-    if (settings.splitImpulses) {
-      for (let i = 0, n = settings.iterations; i < n; ++i) solver.solvePositions(settings);
-    }
-  }
-
-  /**
-   * Joints act on the body objects, contacts on the packed velocities: `toJoints` true writes the
-   * packed velocities of the joints' bodies to the objects, false reads them back.
-   */
-  private handJointBodies(toJoints: boolean): void {
-    const solver = this.contactSolver;
-    const joints = this.solverJoints;
-    for (let k = 0, n = this.solverJointCount; k < n; ++k) {
-      const j = joints[k];
-      if (toJoints) {
-        solver.storeBody(jointBodyA(j));
-        solver.storeBody(jointBodyB(j));
-      } else {
-        solver.loadBody(jointBodyA(j));
-        solver.loadBody(jointBodyB(j));
-      }
-    }
-  }
-
-  /**
-   * Stage 7a: one relax iteration over the contacts (when `settings.relax` and accumulated impulses
-   * are on; see `relaxContacts` in @lite/constraints), then the contacts' impulses go back to their
-   * objects, where the next step's warm start and the user find them.
-   */
-  private relaxContacts(): void {
-    const settings = this.settings;
-    const solver = this.contactSolver;
-    if (settings.relax && settings.accumulateImpulses) {
-      solver.loadVelocities();
-      solver.solve(settings, false);
-      solver.storeVelocities();
-    }
-    solver.storeImpulses();
-  }
-
-  /** Stage 7: x += dt v, angle += dt w for awake dynamic and kinematic bodies. */
-  private integratePositions(dt: number): void {
-    const bodies = this.bodyList;
-    for (let i = 0, n = bodies.length; i < n; ++i) {
-      const b = bodies[i];
-      if (!b.isAwake) continue;
-      const p = b.position;
-      const v = b.linearVelocity;
-      p.x += dt * v.x;
-      p.y += dt * v.y;
-      b.angle += dt * b.angularVelocity;
-    }
-  }
-
-  /**
-   * Stage 7b: the joints' position passes (rigid rows and violated limits move the bodies
-   * directly), until the error is below the slop or `settings.jointPositionIterations` ran.
-   */
-  private solveJointPositions(): void {
-    const settings = this.settings;
-    const count = this.solverJointCount;
-    if (count === 0) return;
-    for (let i = 0, n = settings.jointPositionIterations; i < n; ++i) {
-      solveJointPositionsInto(this.solverJoints, count, settings, this.jointError);
-      if (this.jointError[0] <= settings.linearSlop) break;
-    }
-  }
-
-  /** Stage 8: the index of the first awake body with a non-finite field, or -1. */
-  private findNonFiniteBody(): number {
-    const bodies = this.bodyList;
-    for (let i = 0, n = bodies.length; i < n; ++i) {
-      const b = bodies[i];
-      if (b.isAwake && firstNonFiniteField(b) >= 0) return i;
-    }
-    return -1;
-  }
-
-  /**
-   * A step turned body `index` non-finite: put every awake body back as it was before the step,
-   * zero the warm-starting impulses that went non-finite, emit the contact events (they came from
-   * the unchanged poses, or from sub-steps that did happen: begins and ends stay paired), and throw
-   * naming the body and the field. `moved`: earlier sub-steps moved the broadphase proxies, which
-   * follow the bodies back and report their pairs again at the next step.
-   */
-  private failStep(index: number, moved: boolean): never {
-    const bodies = this.bodyList;
-    const bad = bodies[index];
-    const field = firstNonFiniteField(bad);
-    const value = stateField(bad, field);
-    const snapshot = this.snapshot;
-    for (let i = 0, n = bodies.length; i < n; ++i) {
-      const b = bodies[i];
-      if (!b.isAwake) continue;
-      const s = i * SNAPSHOT_STRIDE;
-      b.position.x = snapshot[s];
-      b.position.y = snapshot[s + 1];
-      b.angle = snapshot[s + 2];
-      b.linearVelocity.x = snapshot[s + 3];
-      b.linearVelocity.y = snapshot[s + 4];
-      b.angularVelocity = snapshot[s + 5];
-      b.transform.set(b.position.x, b.position.y, b.angle);
-      if (moved) {
-        computeBoxAABB(b.shape, b.transform, this.aabb);
-        this.broadPhase.moveProxy(b.proxyId, this.aabb, 0, 0);
-        this.broadPhase.touchProxy(b.proxyId);
-      }
-    }
-    for (let i = 0; i < this.solverContactCount; ++i) {
-      const c = this.solverContacts[i];
-      for (let k = 0; k < 2; ++k) {
-        const point = c.points[k];
-        if (!Number.isFinite(point.normalImpulse) || !Number.isFinite(point.tangentImpulse)) {
-          point.normalImpulse = 0;
-          point.tangentImpulse = 0;
-        }
-      }
-    }
-    for (let i = 0; i < this.solverJointCount; ++i) resetJointImpulsesIfNotFinite(this.solverJoints[i]);
-    this.dispatchEvents();
-    throw new WorldError(
-      `body #${bad.id}.${STATE_FIELDS[field]}`,
-      value,
-      'became non-finite during the step; the bodies were restored to their state before it',
-    );
-  }
-
-  /**
-   * Stage 9a: each awake body's transform follows its pose. (A loop of its own: small enough for
-   * the JIT to inline the sine and cosine, whose results would otherwise be boxed.)
-   */
-  private updateTransforms(): void {
-    const bodies = this.bodyList;
-    for (let i = 0, n = bodies.length; i < n; ++i) {
-      const b = bodies[i];
-      if (!b.isAwake) continue;
-      const xf = b.transform;
-      xf.p.x = b.position.x;
-      xf.p.y = b.position.y;
-      xf.q.setAngle(b.angle);
-    }
-  }
-
-  /**
-   * Stage 9b: a body whose box left its fat box in the broadphase is re-inserted there (with the
-   * fat box stretched along its motion). Bodies still inside their fat box, all of them at rest,
-   * cost one containment test and no call into the tree.
-   */
-  private moveProxies(dt: number): void {
-    const bodies = this.bodyList;
-    const aabb = this.aabb;
-    const fat = this.fatAABB;
-    const broadPhase = this.broadPhase;
-    for (let i = 0, n = bodies.length; i < n; ++i) {
-      const b = bodies[i];
-      if (!b.isAwake) continue;
-      computeBoxAABB(b.shape, b.transform, aabb);
-      broadPhase.getFatAABB(b.proxyId, fat);
-      if (fat.minX <= aabb.minX && fat.minY <= aabb.minY && aabb.maxX <= fat.maxX && aabb.maxY <= fat.maxY)
-        continue;
-      broadPhase.moveProxy(b.proxyId, aabb, dt * b.linearVelocity.x, dt * b.linearVelocity.y);
-    }
-  }
-
-  /**
-   * Stage 10: islands and sleeping (see {@link Islands}): islands of awake bodies joined through the
-   * solved contacts and joints; those that rested for `timeToSleep` fall asleep as a whole.
-   */
-  private updateSleep(dt: number): void {
-    if (!this.settings.sleeping) return;
-    this.sleepingCount += this.islands.update(
-      this.bodyList,
-      this.solverContacts,
-      this.solverContactCount,
-      this.solverJoints,
-      this.solverJointCount,
-      this.settings,
-      dt,
-    );
-  }
-
-  /** Stage 11: forces and torques apply for one step. */
-  private clearForces(): void {
-    const bodies = this.bodyList;
-    for (let i = 0, n = bodies.length; i < n; ++i) {
-      const b = bodies[i];
-      if (!b.isAwake) continue;
-      b.force.x = 0;
-      b.force.y = 0;
-      b.torque = 0;
-    }
-  }
-
-  /** Stage 12: the queued contact events, in the order they were found (pair-key order). */
-  private dispatchEvents(): void {
-    const events = this.events;
-    const count = events.count;
-    if (count === 0) return;
-    const begin = this.listeners.beginContact;
-    const end = this.listeners.endContact;
-    for (let i = 0; i < count; ++i) {
-      const list = events.kinds[i] === BEGIN_CONTACT ? begin : end;
-      const c = events.contacts[i];
-      for (let k = 0; k < list.length; ++k) list[k](c);
-    }
-    events.count = 0;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -1088,16 +430,7 @@ export class World {
    * together). No effect on static or awake bodies. @internal
    */
   wakeBody(body: Body): void {
-    if (body.isAwake || body.isStatic) return;
-    let b: Body | null = body;
-    do {
-      const next: Body | null = b.sleepNext;
-      b.isAwake = true;
-      b.sleepTime = 0;
-      b.sleepNext = null;
-      this.sleepingCount--;
-      b = next;
-    } while (b !== null && b !== body);
+    wakeBody(this.core, body);
   }
 
   /** Puts one body to sleep on its own (`body.setAwake(false)`). @internal */
@@ -1105,11 +438,12 @@ export class World {
     if (!body.isAwake) return;
     body.sleepNext = body;
     putToSleep(body);
-    this.sleepingCount++;
+    this.core.sleepingCount++;
   }
 
+  /** Wakes every body (the step does, once `settings.sleeping` was turned off). */
   private wakeAll(): void {
-    const bodies = this.bodyList;
+    const bodies = this.core.bodyList;
     for (let i = 0; i < bodies.length; ++i) this.wakeBody(bodies[i]);
   }
 
@@ -1126,9 +460,9 @@ export class World {
     body.position.y = y;
     body.angle = angle;
     body.transform.set(x, y, angle);
-    computeBoxAABB(body.shape, body.transform, this.aabb);
-    this.broadPhase.moveProxy(body.proxyId, this.aabb, 0, 0);
-    this.broadPhase.touchProxy(body.proxyId);
+    computeBoxAABB(body.shape, body.transform, this.core.aabb);
+    this.core.broadPhase.moveProxy(body.proxyId, this.core.aabb, 0, 0);
+    this.core.broadPhase.touchProxy(body.proxyId);
   }
 
   /** A body's friction or restitution changed: its contacts mix them again. @internal */
@@ -1156,6 +490,7 @@ export class World {
   // ---------------------------------------------------------------------------------------------
   // Internals
 
+  /** Throws while the world steps (or runs a listener or query callback). */
   private checkUnlocked(operation: string, argument: string, value: unknown): void {
     if (this.locked) {
       throw new WorldError(
@@ -1176,7 +511,7 @@ export class World {
       if (error instanceof ConstraintError) rethrowAsWorldError(error, 'settings.');
       throw error;
     }
-    const bodies = this.bodyList;
+    const bodies = this.core.bodyList;
     for (let i = 0, n = bodies.length; i < n; ++i) {
       const b = bodies[i];
       if (!b.isAwake) continue;
@@ -1191,30 +526,9 @@ export class World {
     }
   }
 
-  private ensureBodyCapacity(count: number): void {
-    this.islands.ensureCapacity(count);
-    if (count * SNAPSHOT_STRIDE <= this.snapshot.length) return;
-    this.snapshot = new Float64Array(2 * count * SNAPSHOT_STRIDE);
-  }
-
-  private createContact(a: Body, b: Body): Contact {
-    const c = this.contactPool.length > 0 ? this.contactPool.pop()! : new Contact(a, b);
-    c.reset(a, b, mixFriction(a.friction, b.friction), mixRestitution(a.restitution, b.restitution));
-    c.touching = false;
-    a.contactEdges.push(c);
-    b.contactEdges.push(c);
-    return c;
-  }
-
-  /** Removes a contact from its bodies' edge lists (not from the sorted list). */
-  private unlinkContact(c: Contact): void {
-    removeItem(c.bodyA.contactEdges, c);
-    removeItem(c.bodyB.contactEdges, c);
-  }
-
   /** Emits endContact for the touching contacts of `removed` (sorted), with the world locked. */
   private dispatchRemoved(removed: Contact[]): void {
-    const listeners = this.listeners.endContact;
+    const listeners = this.core.listeners.endContact;
     if (listeners.length === 0) return;
     this.locked = true;
     try {
@@ -1228,18 +542,7 @@ export class World {
     }
   }
 
-  /** Contacts removed during the step go back to the pool once their events were emitted. */
-  private releaseContacts(): void {
-    const list = this.releaseList;
-    for (let i = 0; i < list.length; ++i) {
-      const c = list[i];
-      c.touching = false;
-      this.contactPool.push(c);
-    }
-    truncate(list, 0);
-    this.events.count = 0;
-  }
-
+  /** Links a new joint to its bodies and the joint list, and wakes them. */
   private addJoint<T extends Joint>(joint: T): T {
     const a = jointBodyA(joint);
     const b = jointBodyB(joint);
@@ -1247,17 +550,17 @@ export class World {
     if (a !== b && !joint.collideConnected) {
       const c = findContact(a, b);
       if (c !== null) {
-        const removed = this.newContacts;
+        const removed = this.core.newContacts;
         removed.length = 0;
         removed.push(c);
         this.dispatchRemoved(removed);
-        this.unlinkContact(c);
-        removeSortedContacts(this.contactList, removed);
-        this.contactPool.push(c);
+        unlinkContact(c);
+        removeSortedContacts(this.core.contactList, removed);
+        this.core.contactPool.push(c);
         removed.length = 0;
       }
     }
-    this.jointList.push(joint);
+    this.core.jointList.push(joint);
     a.jointEdges.push(joint);
     if (b !== a) b.jointEdges.push(joint);
     this.wakeBody(a);
@@ -1269,7 +572,7 @@ export class World {
   private removeJoint(joint: Joint, dying: Body | null): void {
     const a = jointBodyA(joint);
     const b = jointBodyB(joint);
-    const list = this.jointList;
+    const list = this.core.jointList;
     let low = 0;
     let high = list.length - 1;
     while (low <= high) {
@@ -1285,14 +588,18 @@ export class World {
     this.wakeBody(b);
     if (!joint.collideConnected && a !== b) {
       // They may collide again: have the broadphase report the pair anew.
-      if (a !== dying) this.broadPhase.touchProxy(a.proxyId);
-      if (b !== dying) this.broadPhase.touchProxy(b.proxyId);
+      if (a !== dying) this.core.broadPhase.touchProxy(a.proxyId);
+      if (b !== dying) this.core.broadPhase.touchProxy(b.proxyId);
     }
   }
 
+  /**
+   * The query's bodies in id order; with a `callback`, hands them to it (with the world locked)
+   * until it returns false.
+   */
   private finishQuery(callback: ((body: Body) => boolean | undefined) | undefined): Body[] {
-    const results = this.queryResults.slice().sort(compareBodies);
-    this.queryResults.length = 0;
+    const results = this.queries.results.slice().sort(compareBodies);
+    this.queries.results.length = 0;
     if (callback === undefined) return results;
     if (typeof callback !== 'function') throw new WorldError('callback', callback, 'must be a function');
     const wasLocked = this.locked;
@@ -1307,67 +614,15 @@ export class World {
     return results;
   }
 
+  /** Checks the ray's ends and sets up the broadphase's ray input. */
   private setRay(from: Vec2Like, to: Vec2Like): void {
     checkVec2(from, 'from');
     checkVec2(to, 'to');
-    const input = this.rayInput;
+    const input = this.queries.rayInput;
     input.p1x = from.x;
     input.p1y = from.y;
     input.p2x = to.x;
     input.p2y = to.y;
     input.maxFraction = 1;
-  }
-}
-
-/** The farthest any point of the body's box is from its centre, m. */
-function rimRadius(b: Body): number {
-  const hw = b.shape.halfWidth;
-  const hh = b.shape.halfHeight;
-  return Math.sqrt(hw * hw + hh * hh);
-}
-
-function compareBodies(a: Body, b: Body): number {
-  return a.id - b.id;
-}
-
-function compareHits(a: RayCastHit, b: RayCastHit): number {
-  return a.fraction - b.fraction || a.body.id - b.body.id;
-}
-
-/** The index (into STATE_FIELDS) of the first non-finite state field of `b`, or -1. */
-function firstNonFiniteField(b: Body): number {
-  if (!Number.isFinite(b.position.x)) return 0;
-  if (!Number.isFinite(b.position.y)) return 1;
-  if (!Number.isFinite(b.angle)) return 2;
-  if (!Number.isFinite(b.linearVelocity.x)) return 3;
-  if (!Number.isFinite(b.linearVelocity.y)) return 4;
-  if (!Number.isFinite(b.angularVelocity)) return 5;
-  if (!Number.isFinite(b.force.x)) return 6;
-  if (!Number.isFinite(b.force.y)) return 7;
-  if (!Number.isFinite(b.torque)) return 8;
-  return -1;
-}
-
-/** The value of state field `field` (an index into STATE_FIELDS) of `b`. */
-function stateField(b: Body, field: number): number {
-  switch (field) {
-    case 0:
-      return b.position.x;
-    case 1:
-      return b.position.y;
-    case 2:
-      return b.angle;
-    case 3:
-      return b.linearVelocity.x;
-    case 4:
-      return b.linearVelocity.y;
-    case 5:
-      return b.angularVelocity;
-    case 6:
-      return b.force.x;
-    case 7:
-      return b.force.y;
-    default:
-      return b.torque;
   }
 }

@@ -1,0 +1,165 @@
+import { prepareJoints, solveJointPositionsInto, solveJoints } from '@lite/constraints';
+import { jointBodyA, jointBodyB } from './joints';
+import {
+  collectSolverConstraints,
+  collideContacts,
+  findNewContacts,
+  wakeJointPartners,
+} from './stage-contacts';
+import { failStep, findNonFiniteBody, moveProxies, saveState, updateTransforms } from './stage-finish';
+import { type StepState, subStepDt } from './step-state';
+
+/**
+ * The classic step (Box2D-Lite's sequential impulses with Baumgarte's bias and the live toggles):
+ * the sub-step loop, and its own stages 4 to 7 (integrate forces, prepare and solve velocities,
+ * integrate positions, relax, the joints' position passes).
+ */
+
+/**
+ * The classic step, `substeps` times over dt / substeps: stages 1 to 9 of `World.step` (collide,
+ * solve, integrate, check, move the proxies), each sub-step a whole Box2D-Lite step.
+ */
+export function stepClassic(s: StepState, dt: number): void {
+  const substeps = s.settings.substeps;
+  const h = subStepDt(s, dt, substeps);
+  saveState(s);
+  for (let i = 0; i < substeps; ++i) {
+    findNewContacts(s);
+    collideContacts(s, 0, 0);
+    wakeJointPartners(s);
+    integrateForces(s, h);
+    collectSolverConstraints(s);
+    solveVelocities(s, h);
+    integratePositions(s, h);
+    // Split impulses (when on): move by the pseudo-velocities the position iterations found.
+    s.contactSolver.applyPseudoVelocities(h, s.settings);
+    relaxContacts(s);
+    solveJointPositions(s);
+    const bad = findNonFiniteBody(s);
+    if (bad >= 0) failStep(s, bad, i > 0);
+    updateTransforms(s);
+    // The fat boxes are stretched by a whole step's motion, as with one sub-step.
+    moveProxies(s, dt);
+  }
+}
+
+/**
+ * Stage 4: v += dt (gravityScale g + F / m), w += dt T / I for awake dynamic bodies, then damping
+ * v /= 1 + dt c.
+ */
+export function integrateForces(s: StepState, dt: number): void {
+  const bodies = s.bodyList;
+  const gx = s.gravity.x;
+  const gy = s.gravity.y;
+  for (let i = 0, n = bodies.length; i < n; ++i) {
+    const b = bodies[i];
+    if (!b.isAwake || !b.isDynamic) continue;
+    const v = b.linearVelocity;
+    let vx = v.x + dt * (b.gravityScale * gx + b.invMass * b.force.x);
+    let vy = v.y + dt * (b.gravityScale * gy + b.invMass * b.force.y);
+    let w = b.angularVelocity + dt * b.invI * b.torque;
+    if (b.linearDamping > 0) {
+      const scale = 1 / (1 + dt * b.linearDamping);
+      vx *= scale;
+      vy *= scale;
+    }
+    if (b.angularDamping > 0) w *= 1 / (1 + dt * b.angularDamping);
+    v.x = vx;
+    v.y = vy;
+    b.angularVelocity = w;
+  }
+}
+
+/** Stages 5 and 6: prepare and warm start, then `iterations` rounds of contacts, then joints. */
+export function solveVelocities(s: StepState, dt: number): void {
+  const settings = s.settings;
+  const contacts = s.solverContacts;
+  const contactCount = s.solverContactCount;
+  const joints = s.solverJoints;
+  const jointCount = s.solverJointCount;
+  if (dt !== s.lastDt) {
+    s.lastDt = dt;
+    s.lastInvDt = 1 / dt;
+  }
+  const solver = s.contactSolver;
+  solver.prepare(contacts, contactCount, s.lastInvDt as number, settings);
+  handJointBodies(s, true);
+  prepareJoints(joints, jointCount, dt, settings);
+  handJointBodies(s, false);
+  for (let i = 0, n = settings.iterations; i < n; ++i) {
+    solver.solve(settings, true);
+    if (jointCount > 0) {
+      handJointBodies(s, true);
+      solveJoints(joints, jointCount, settings);
+      handJointBodies(s, false);
+    }
+  }
+  solver.storeVelocities();
+  if (settings.splitImpulses) {
+    for (let i = 0, n = settings.iterations; i < n; ++i) solver.solvePositions(settings);
+  }
+}
+
+/**
+ * Joints act on the body objects, contacts on the packed velocities: `toJoints` true writes the
+ * packed velocities of the joints' bodies to the objects, false reads them back.
+ */
+function handJointBodies(s: StepState, toJoints: boolean): void {
+  const solver = s.contactSolver;
+  const joints = s.solverJoints;
+  for (let k = 0, n = s.solverJointCount; k < n; ++k) {
+    const j = joints[k];
+    if (toJoints) {
+      solver.storeBody(jointBodyA(j));
+      solver.storeBody(jointBodyB(j));
+    } else {
+      solver.loadBody(jointBodyA(j));
+      solver.loadBody(jointBodyB(j));
+    }
+  }
+}
+
+/** Stage 7: x += dt v, angle += dt w for awake dynamic and kinematic bodies. */
+export function integratePositions(s: StepState, dt: number): void {
+  const bodies = s.bodyList;
+  for (let i = 0, n = bodies.length; i < n; ++i) {
+    const b = bodies[i];
+    if (!b.isAwake) continue;
+    const p = b.position;
+    const v = b.linearVelocity;
+    p.x += dt * v.x;
+    p.y += dt * v.y;
+    b.angle += dt * b.angularVelocity;
+  }
+}
+
+/**
+ * Stage 7a: one relax iteration over the contacts (when `settings.relax` and accumulated impulses
+ * are on; see `relaxContacts` in @lite/constraints), then the contacts' impulses go back to their
+ * objects, where the next step's warm start and the user find them.
+ */
+export function relaxContacts(s: StepState): void {
+  const settings = s.settings;
+  const solver = s.contactSolver;
+  if (settings.relax && settings.accumulateImpulses) {
+    solver.loadVelocities();
+    solver.solve(settings, false);
+    solver.storeVelocities();
+  }
+  solver.storeImpulses();
+}
+
+/**
+ * Stage 7b: the joints' position passes (rigid rows and violated limits move the bodies
+ * directly), until the error is below the slop or `settings.jointPositionIterations` ran. The soft
+ * step runs them too, after each sub-step's positions.
+ */
+export function solveJointPositions(s: StepState): void {
+  const settings = s.settings;
+  const count = s.solverJointCount;
+  if (count === 0) return;
+  for (let i = 0, n = settings.jointPositionIterations; i < n; ++i) {
+    solveJointPositionsInto(s.solverJoints, count, settings, s.jointError);
+    if (s.jointError[0] <= settings.linearSlop) break;
+  }
+}

@@ -1,0 +1,174 @@
+import { collideBoxes } from '@lite/collision';
+import { mixFriction, mixRestitution } from '@lite/constraints';
+import type { Body } from './body';
+import { Contact } from './contact';
+import { findContact, mergeSortedContacts, removeItem, shouldCollide, truncate } from './contact-list';
+import { BEGIN_CONTACT, END_CONTACT } from './events';
+import { jointBodyA, jointBodyB } from './joints';
+import { type StepState, wakeBody } from './step-state';
+
+/**
+ * The step's contact stages, shared by both solvers: find new contacts (stage 1), collide them
+ * (stage 2, the narrowphase, with the soft step's speculative margin), wake joint partners
+ * (stage 3), collect the solver's working set, and release the contacts the step removed. Also
+ * the contacts' life cycle (make from the pool, unlink), which the world's API uses too.
+ */
+
+/** A contact for the pair (a, b), from the pool when it has one, linked into both bodies' edges. */
+export function createContact(s: StepState, a: Body, b: Body): Contact {
+  const c = s.contactPool.length > 0 ? s.contactPool.pop()! : new Contact(a, b);
+  c.reset(a, b, mixFriction(a.friction, b.friction), mixRestitution(a.restitution, b.restitution));
+  c.touching = false;
+  a.contactEdges.push(c);
+  b.contactEdges.push(c);
+  return c;
+}
+
+/** Removes a contact from its bodies' edge lists (not from the sorted list). */
+export function unlinkContact(c: Contact): void {
+  removeItem(c.bodyA.contactEdges, c);
+  removeItem(c.bodyB.contactEdges, c);
+}
+
+/** Stage 1: new broadphase pairs become contacts, merged into the sorted contact list. */
+export function findNewContacts(s: StepState): void {
+  const pairs = s.pairs;
+  const count = s.broadPhase.updatePairs(pairs);
+  const added = s.newContacts;
+  truncate(added, 0);
+  for (let i = 0; i < count; ++i) {
+    let a = s.proxyBodies[pairs.proxyA[i]]!;
+    let b = s.proxyBodies[pairs.proxyB[i]]!;
+    if (a.id > b.id) {
+      const t = a;
+      a = b;
+      b = t;
+    }
+    if (!a.isDynamic && !b.isDynamic) continue;
+    if (findContact(a, b) !== null || !shouldCollide(a, b)) continue;
+    added.push(createContact(s, a, b));
+  }
+  if (added.length > 0) mergeSortedContacts(s.contactList, added);
+  truncate(added, 0);
+}
+
+/**
+ * Stage 2: the narrowphase. Each contact with an awake body gets a fresh manifold; the constraint
+ * keeps the accumulated impulses of points whose feature key it finds again. Contacts whose fat
+ * boxes separated are destroyed. Contacts between two sleeping (or static) bodies are skipped:
+ * neither moved, so their manifold is still right. `margin` > 0 (the soft step's speculative
+ * distance) also keeps points up to that far apart, plus how far the pair can close in `stepDt`.
+ */
+export function collideContacts(s: StepState, margin: number, stepDt: number): void {
+  const contacts = s.contactList;
+  const settings = s.settings;
+  const manifold = s.manifold;
+  const broadPhase = s.broadPhase;
+  let write = 0;
+  for (let i = 0, n = contacts.length; i < n; ++i) {
+    const c = contacts[i];
+    const a = c.bodyA;
+    const b = c.bodyB;
+    const activeA = a.isAwake;
+    const activeB = b.isAwake;
+    if (!activeA && !activeB) {
+      contacts[write++] = c;
+      continue;
+    }
+    if (!broadPhase.testOverlap(a.proxyId, b.proxyId)) {
+      unlinkContact(c);
+      if (c.touching) s.events.push(END_CONTACT, c);
+      s.releaseList.push(c);
+      continue;
+    }
+    // Speculative reach: the fixed margin plus how far the pair can close in one step (relative
+    // speed of the centres and each box's rim speed), so a fast box meets its contact in time.
+    let reach = margin;
+    if (margin > 0) {
+      const dvx = b.linearVelocity.x - a.linearVelocity.x;
+      const dvy = b.linearVelocity.y - a.linearVelocity.y;
+      reach +=
+        stepDt *
+        (Math.sqrt(dvx * dvx + dvy * dvy) +
+          Math.abs(a.angularVelocity) * rimRadius(a) +
+          Math.abs(b.angularVelocity) * rimRadius(b));
+    }
+    collideBoxes(a.shape, a.transform, b.shape, b.transform, manifold, reach);
+    c.update(manifold, settings);
+    const touching = manifold.pointCount > 0;
+    if (touching !== c.touching) {
+      c.touching = touching;
+      s.events.push(touching ? BEGIN_CONTACT : END_CONTACT, c);
+    }
+    if (touching) {
+      if (!activeA) wakeBody(s, a);
+      if (!activeB) wakeBody(s, b);
+    }
+    contacts[write++] = c;
+  }
+  truncate(contacts, write);
+}
+
+/** The farthest any point of the body's box is from its centre, m. */
+function rimRadius(b: Body): number {
+  const hw = b.shape.halfWidth;
+  const hh = b.shape.halfHeight;
+  return Math.sqrt(hw * hw + hh * hh);
+}
+
+/** Stage 3: a sleeping body jointed to an awake one wakes (with its whole sleeping island). */
+export function wakeJointPartners(s: StepState): void {
+  const joints = s.jointList;
+  for (let i = 0; i < joints.length; ++i) {
+    const j = joints[i];
+    const a = jointBodyA(j);
+    const b = jointBodyB(j);
+    if (a.isAwake && !b.isAwake) wakeBody(s, b);
+    else if (b.isAwake && !a.isAwake) wakeBody(s, a);
+  }
+}
+
+/**
+ * The solver's working set: touching contacts and joints with at least one awake body, in pair-key
+ * and joint-id order (an order that depends only on ids).
+ */
+export function collectSolverConstraints(s: StepState): void {
+  const contacts = s.contactList;
+  const solverContacts = s.solverContacts;
+  let count = 0;
+  for (let i = 0, n = contacts.length; i < n; ++i) {
+    const c = contacts[i];
+    if (!c.touching || (!c.bodyA.isAwake && !c.bodyB.isAwake)) continue;
+    if (count < solverContacts.length) solverContacts[count] = c;
+    else solverContacts.push(c);
+    count++;
+  }
+  s.solverContactCount = count;
+
+  const joints = s.jointList;
+  const solverJoints = s.solverJoints;
+  count = 0;
+  for (let i = 0, n = joints.length; i < n; ++i) {
+    const j = joints[i];
+    if (!jointBodyA(j).isAwake && !jointBodyB(j).isAwake) continue;
+    if (count < solverJoints.length) solverJoints[count] = j;
+    else solverJoints.push(j);
+    count++;
+  }
+  s.solverJointCount = count;
+}
+
+/**
+ * After the step (also when it threw): contacts removed during it go back to the pool once their
+ * events were emitted, and the event queue empties.
+ */
+export function releaseContacts(s: StepState): void {
+  const list = s.releaseList;
+  for (let i = 0; i < list.length; ++i) {
+    const c = list[i];
+    c.touching = false;
+    s.contactPool.push(c);
+  }
+  truncate(list, 0);
+  s.events.count = 0;
+}

@@ -1,0 +1,232 @@
+import { computeBoxAABB } from '@lite/collision';
+import type { Body } from './body';
+import { WorldError } from './errors';
+import { BEGIN_CONTACT } from './events';
+import { resetJointImpulsesIfNotFinite } from './joints';
+import { SNAPSHOT_STRIDE, type StepState } from './step-state';
+
+/**
+ * The end of the step, shared by both solvers: the finite check (stage 8, which restores the
+ * snapshot `saveState` took at the start of the step and throws), transforms and broadphase
+ * proxies (stage 9), sleeping (10), clearing forces (11) and the contact events (12).
+ */
+
+/** Names of a body's state fields, for error messages (indices as in `firstNonFiniteField`). */
+export const STATE_FIELDS = [
+  'position.x',
+  'position.y',
+  'angle',
+  'linearVelocity.x',
+  'linearVelocity.y',
+  'angularVelocity',
+  'force.x',
+  'force.y',
+  'torque',
+];
+
+/**
+ * Saves every body's pose and velocity before the step, so a step that turns non-finite can be
+ * undone. Sleeping bodies too: one may wake in a later sub-step, still in this state.
+ */
+export function saveState(s: StepState): void {
+  const bodies = s.bodyList;
+  const snapshot = s.snapshot;
+  for (let i = 0, n = bodies.length; i < n; ++i) {
+    const b = bodies[i];
+    const k = i * SNAPSHOT_STRIDE;
+    snapshot[k] = b.position.x;
+    snapshot[k + 1] = b.position.y;
+    snapshot[k + 2] = b.angle;
+    snapshot[k + 3] = b.linearVelocity.x;
+    snapshot[k + 4] = b.linearVelocity.y;
+    snapshot[k + 5] = b.angularVelocity;
+  }
+}
+
+/** Stage 8: the index of the first awake body with a non-finite field, or -1. */
+export function findNonFiniteBody(s: StepState): number {
+  const bodies = s.bodyList;
+  for (let i = 0, n = bodies.length; i < n; ++i) {
+    const b = bodies[i];
+    if (b.isAwake && firstNonFiniteField(b) >= 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * A step turned body `index` non-finite: put every awake body back as it was before the step,
+ * zero the warm-starting impulses that went non-finite, emit the contact events (they came from
+ * the unchanged poses, or from sub-steps that did happen: begins and ends stay paired), and throw
+ * naming the body and the field. `moved`: earlier sub-steps moved the broadphase proxies, which
+ * follow the bodies back and report their pairs again at the next step.
+ */
+export function failStep(s: StepState, index: number, moved: boolean): never {
+  const bad = s.bodyList[index];
+  const field = firstNonFiniteField(bad);
+  const value = stateField(bad, field);
+  restoreBodies(s, moved);
+  resetNonFiniteImpulses(s);
+  dispatchEvents(s);
+  throw new WorldError(
+    `body #${bad.id}.${STATE_FIELDS[field]}`,
+    value,
+    'became non-finite during the step; the bodies were restored to their state before it',
+  );
+}
+
+/** Every awake body back to its snapshot (and its proxy too when `moved`). */
+function restoreBodies(s: StepState, moved: boolean): void {
+  const bodies = s.bodyList;
+  const snapshot = s.snapshot;
+  for (let i = 0, n = bodies.length; i < n; ++i) {
+    const b = bodies[i];
+    if (!b.isAwake) continue;
+    const k = i * SNAPSHOT_STRIDE;
+    b.position.x = snapshot[k];
+    b.position.y = snapshot[k + 1];
+    b.angle = snapshot[k + 2];
+    b.linearVelocity.x = snapshot[k + 3];
+    b.linearVelocity.y = snapshot[k + 4];
+    b.angularVelocity = snapshot[k + 5];
+    b.transform.set(b.position.x, b.position.y, b.angle);
+    if (moved) {
+      computeBoxAABB(b.shape, b.transform, s.aabb);
+      s.broadPhase.moveProxy(b.proxyId, s.aabb, 0, 0);
+      s.broadPhase.touchProxy(b.proxyId);
+    }
+  }
+}
+
+/** Zeroes the accumulated impulses of the step's contacts and joints that went non-finite. */
+function resetNonFiniteImpulses(s: StepState): void {
+  for (let i = 0; i < s.solverContactCount; ++i) {
+    const c = s.solverContacts[i];
+    for (let k = 0; k < 2; ++k) {
+      const point = c.points[k];
+      if (!Number.isFinite(point.normalImpulse) || !Number.isFinite(point.tangentImpulse)) {
+        point.normalImpulse = 0;
+        point.tangentImpulse = 0;
+      }
+    }
+  }
+  for (let i = 0; i < s.solverJointCount; ++i) resetJointImpulsesIfNotFinite(s.solverJoints[i]);
+}
+
+/**
+ * Stage 9a: each awake body's transform follows its pose. (A loop of its own: small enough for
+ * the JIT to inline the sine and cosine, whose results would otherwise be boxed.)
+ */
+export function updateTransforms(s: StepState): void {
+  const bodies = s.bodyList;
+  for (let i = 0, n = bodies.length; i < n; ++i) {
+    const b = bodies[i];
+    if (!b.isAwake) continue;
+    const xf = b.transform;
+    xf.p.x = b.position.x;
+    xf.p.y = b.position.y;
+    xf.q.setAngle(b.angle);
+  }
+}
+
+/**
+ * Stage 9b: a body whose box left its fat box in the broadphase is re-inserted there (with the
+ * fat box stretched along its motion over `dt`). Bodies still inside their fat box, all of them at
+ * rest, cost one containment test and no call into the tree.
+ */
+export function moveProxies(s: StepState, dt: number): void {
+  const bodies = s.bodyList;
+  const aabb = s.aabb;
+  const fat = s.fatAABB;
+  const broadPhase = s.broadPhase;
+  for (let i = 0, n = bodies.length; i < n; ++i) {
+    const b = bodies[i];
+    if (!b.isAwake) continue;
+    computeBoxAABB(b.shape, b.transform, aabb);
+    broadPhase.getFatAABB(b.proxyId, fat);
+    if (fat.minX <= aabb.minX && fat.minY <= aabb.minY && aabb.maxX <= fat.maxX && aabb.maxY <= fat.maxY)
+      continue;
+    broadPhase.moveProxy(b.proxyId, aabb, dt * b.linearVelocity.x, dt * b.linearVelocity.y);
+  }
+}
+
+/**
+ * Stage 10: islands and sleeping (see `Islands`): islands of awake bodies joined through the
+ * solved contacts and joints; those that rested for `timeToSleep` fall asleep as a whole.
+ */
+export function updateSleep(s: StepState, dt: number): void {
+  if (!s.settings.sleeping) return;
+  s.sleepingCount += s.islands.update(
+    s.bodyList,
+    s.solverContacts,
+    s.solverContactCount,
+    s.solverJoints,
+    s.solverJointCount,
+    s.settings,
+    dt,
+  );
+}
+
+/** Stage 11: forces and torques apply for one step. */
+export function clearForces(s: StepState): void {
+  const bodies = s.bodyList;
+  for (let i = 0, n = bodies.length; i < n; ++i) {
+    const b = bodies[i];
+    if (!b.isAwake) continue;
+    b.force.x = 0;
+    b.force.y = 0;
+    b.torque = 0;
+  }
+}
+
+/** Stage 12: the queued contact events, in the order they were found (pair-key order). */
+export function dispatchEvents(s: StepState): void {
+  const events = s.events;
+  const count = events.count;
+  if (count === 0) return;
+  const begin = s.listeners.beginContact;
+  const end = s.listeners.endContact;
+  for (let i = 0; i < count; ++i) {
+    const list = events.kinds[i] === BEGIN_CONTACT ? begin : end;
+    const c = events.contacts[i];
+    for (let k = 0; k < list.length; ++k) list[k](c);
+  }
+  events.count = 0;
+}
+
+/** The index (into STATE_FIELDS) of the first non-finite state field of `b`, or -1. */
+export function firstNonFiniteField(b: Body): number {
+  if (!Number.isFinite(b.position.x)) return 0;
+  if (!Number.isFinite(b.position.y)) return 1;
+  if (!Number.isFinite(b.angle)) return 2;
+  if (!Number.isFinite(b.linearVelocity.x)) return 3;
+  if (!Number.isFinite(b.linearVelocity.y)) return 4;
+  if (!Number.isFinite(b.angularVelocity)) return 5;
+  if (!Number.isFinite(b.force.x)) return 6;
+  if (!Number.isFinite(b.force.y)) return 7;
+  if (!Number.isFinite(b.torque)) return 8;
+  return -1;
+}
+
+/** The value of state field `field` (an index into STATE_FIELDS) of `b`. */
+export function stateField(b: Body, field: number): number {
+  switch (field) {
+    case 0:
+      return b.position.x;
+    case 1:
+      return b.position.y;
+    case 2:
+      return b.angle;
+    case 3:
+      return b.linearVelocity.x;
+    case 4:
+      return b.linearVelocity.y;
+    case 5:
+      return b.angularVelocity;
+    case 6:
+      return b.force.x;
+    case 7:
+      return b.force.y;
+    default:
+      return b.torque;
+  }
+}

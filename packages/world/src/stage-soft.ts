@@ -1,0 +1,122 @@
+import { prepareJoints, solveJoints } from '@lite/constraints';
+import { jointBodyA, jointBodyB } from './joints';
+import { solveJointPositions } from './stage-classic';
+import {
+  collectSolverConstraints,
+  collideContacts,
+  findNewContacts,
+  wakeJointPartners,
+} from './stage-contacts';
+import { failStep, findNonFiniteBody, moveProxies, saveState, updateTransforms } from './stage-finish';
+import type { StepState } from './step-state';
+
+/**
+ * The soft step (Box2D v3's solver): collide once, then `substeps` sub-steps of h = dt / n, each
+ * integrating velocities, warm starting, solving with soft contacts, pushing deep overlaps apart,
+ * integrating positions and relaxing; restitution once at the end. Every constraint acts on the
+ * packed body states (`BodyStates` in @lite/constraints); the body objects get their poses at each
+ * sub-step (for the joints) and their velocities at the end.
+ */
+
+/** The soft step: stages 1 to 9 of `World.step`, with the sub-steps inside the solve. */
+export function stepSoft(s: StepState, dt: number): void {
+  const settings = s.settings;
+  const substeps = settings.substeps;
+  const ctx = s.softContext.set(dt, settings);
+  saveState(s);
+  findNewContacts(s);
+  collideContacts(s, settings.speculativeDistance, dt);
+  wakeJointPartners(s);
+  collectSolverConstraints(s);
+  loadBodyStates(s);
+  s.bodyStates.h = ctx.h;
+  s.softSolver.prepare(s.solverContacts, s.solverContactCount, s.bodyStates, ctx);
+  for (let i = 0; i < substeps; ++i) softSubStep(s);
+  finishSoftSolve(s);
+  const bad = findNonFiniteBody(s);
+  if (bad >= 0) failStep(s, bad, false);
+  updateTransforms(s);
+  moveProxies(s, dt);
+}
+
+/** Gives each awake dynamic or kinematic body its slot in the packed body states for this step. */
+export function loadBodyStates(s: StepState): void {
+  const states = s.bodyStates;
+  states.begin();
+  const bodies = s.bodyList;
+  const gravity = s.gravity;
+  for (let i = 0, n = bodies.length; i < n; ++i) {
+    const b = bodies[i];
+    if (!b.isAwake || b.isStatic) continue;
+    states.add(b, gravity);
+  }
+}
+
+/**
+ * One sub-step of h (`ctx.h`, also in the body states): integrate velocities, warm start,
+ * `iterations` soft solves of the contacts (then the joints), the push passes, integrate positions
+ * (and run the joints' position passes), relax.
+ */
+function softSubStep(s: StepState): void {
+  const settings = s.settings;
+  const states = s.bodyStates;
+  const solver = s.softSolver;
+  const ctx = s.softContext;
+  const jointCount = s.solverJointCount;
+  states.integrateVelocities();
+  solver.warmStart(states);
+  if (jointCount > 0) {
+    handJointStates(s, true);
+    prepareJoints(s.solverJoints, jointCount, ctx.h, settings);
+    handJointStates(s, false);
+  }
+  for (let k = 0, n = settings.iterations; k < n; ++k) {
+    solver.solve(states, ctx, true);
+    if (jointCount > 0) {
+      handJointStates(s, true);
+      solveJoints(s.solverJoints, jointCount, settings);
+      handJointStates(s, false);
+    }
+  }
+  // Push passes: deep overlaps move apart in the position update, without keeping the speed.
+  for (let k = 0, n = settings.pushIterations; k < n; ++k) solver.push(states, ctx);
+  states.integratePositions(s.cosSin);
+  if (jointCount > 0 && settings.positionCorrection) {
+    solveJointPositions(s);
+    states.syncFromPoses(s.cosSin);
+  }
+  // Relax: rigid rows with no bias, taking back the velocity the soft rows' bias left.
+  solver.solve(states, ctx, false);
+}
+
+/**
+ * After the sub-steps: restitution from the approach speeds at impact, the impulses back to the
+ * contacts (for the next step's warm start and the user), the velocities back to the bodies.
+ */
+function finishSoftSolve(s: StepState): void {
+  const solver = s.softSolver;
+  const states = s.bodyStates;
+  const ctx = s.softContext;
+  solver.applyRestitution(states, ctx);
+  solver.storeImpulses(ctx);
+  states.storeVelocities();
+}
+
+/**
+ * Joints act on the body objects, the soft step's contacts on the packed states: `toJoints` true
+ * writes the joints' bodies' velocities to the objects, false reads them back.
+ */
+function handJointStates(s: StepState, toJoints: boolean): void {
+  const states = s.bodyStates;
+  const joints = s.solverJoints;
+  for (let k = 0, n = s.solverJointCount; k < n; ++k) {
+    const j = joints[k];
+    if (toJoints) {
+      states.storeBody(jointBodyA(j));
+      states.storeBody(jointBodyB(j));
+    } else {
+      states.loadBody(jointBodyA(j));
+      states.loadBody(jointBodyB(j));
+    }
+  }
+}

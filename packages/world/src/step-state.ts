@@ -1,0 +1,127 @@
+import { AABB, BroadPhase, Manifold, PairBuffer } from '@lite/collision';
+import { BodyStates, ContactSolver, SoftContactSolver, SoftStepContext } from '@lite/constraints';
+import type { Vec2 } from '@lite/math';
+import type { Body } from './body';
+import type { Contact } from './contact';
+import { ContactEventQueue, Listeners } from './events';
+import { Islands } from './islands';
+import type { Joint } from './joints';
+import type { WorldSettings } from './settings';
+
+/** Fields of a body's saved state in the step's snapshot (x, y, angle, vx, vy, w). */
+export const SNAPSHOT_STRIDE = 6;
+
+/**
+ * Everything the step's stages share: the world's bodies, joints and sorted contacts, the contact
+ * pool, the broadphase, both solvers and their scratch. One per world, made by the world; the
+ * stages (`stage-*.ts`) are functions that take it, and the world's API reads and edits the same
+ * lists. Nothing here is public. @internal
+ */
+export class StepState {
+  /** The world's gravity and live settings (the same objects the world exposes). */
+  readonly gravity: Vec2;
+  readonly settings: WorldSettings;
+
+  /** Every body, in id order; `body.index` is its position here. */
+  readonly bodyList: Body[] = [];
+  /** Every joint, in id order. */
+  readonly jointList: Joint[] = [];
+  /** Every contact, sorted by pair key (lower body id, higher body id). */
+  readonly contactList: Contact[] = [];
+  readonly contactPool: Contact[] = [];
+  /** Contacts removed during a step whose endContact event is still queued. */
+  readonly releaseList: Contact[] = [];
+  /** Scratch list: the contacts made (or removed) by one operation. */
+  readonly newContacts: Contact[] = [];
+
+  readonly broadPhase = new BroadPhase();
+  readonly pairs = new PairBuffer();
+  readonly manifold = new Manifold();
+  /** Scratch boxes: a body's box, and its fat box in the broadphase. */
+  readonly aabb = new AABB();
+  readonly fatAABB = new AABB();
+  /** Body of each broadphase proxy id. */
+  readonly proxyBodies: (Body | null)[] = [];
+
+  /** The step's contact events, emitted at its end, and their listeners. */
+  readonly events = new ContactEventQueue();
+  readonly listeners = new Listeners();
+
+  /** Contacts and joints handed to the solver this step, and their counts. */
+  readonly solverContacts: Contact[] = [];
+  solverContactCount = 0;
+  readonly solverJoints: Joint[] = [];
+  solverJointCount = 0;
+  /** The largest joint error the last position pass found (a slot, not a returned number). */
+  readonly jointError = new Float64Array(1);
+  /** The classic step: the contacts' rows and the bodies' velocities packed in typed arrays. */
+  readonly contactSolver = new ContactSolver();
+  /** The soft step's packed body states, contact solver and per-step constants. */
+  readonly bodyStates = new BodyStates();
+  readonly softSolver = new SoftContactSolver();
+  readonly softContext = new SoftStepContext();
+  readonly cosSin = new Float64Array(2);
+
+  /** Union-find islands and the sleeping rings (stage 10). */
+  readonly islands = new Islands();
+  /** How many non-static bodies are asleep. */
+  sleepingCount = 0;
+  /** Per body index: the state saved before the step, to undo a step that turns non-finite. */
+  snapshot = new Float64Array(64 * SNAPSHOT_STRIDE);
+
+  /**
+   * The last step's dt and 1 / dt. Declared `unknown` and set to null first on purpose: V8 then
+   * keeps them as boxed numbers, so passing 1 / dt to the solver re-uses one box instead of
+   * allocating a new one every step (a number computed in a step and passed to a call that is not
+   * inlined is boxed anew each time).
+   */
+  lastDt: unknown = null;
+  lastInvDt: unknown = null;
+  /** The last step's dt, sub-step count and dt / substeps (boxed once, as above). */
+  stepDt: unknown = null;
+  stepSubsteps = 1;
+  subDt: unknown = null;
+
+  constructor(gravity: Vec2, settings: WorldSettings) {
+    this.gravity = gravity;
+    this.settings = settings;
+  }
+}
+
+/** Makes room for `count` bodies in the islands and the snapshot. */
+export function ensureBodyCapacity(s: StepState, count: number): void {
+  s.islands.ensureCapacity(count);
+  if (count * SNAPSHOT_STRIDE <= s.snapshot.length) return;
+  s.snapshot = new Float64Array(2 * count * SNAPSHOT_STRIDE);
+}
+
+/**
+ * dt / substeps; dt itself for one sub-step. Kept boxed between steps (see `lastDt`), so a
+ * steady dt allocates nothing.
+ */
+export function subStepDt(s: StepState, dt: number, substeps: number): number {
+  if (substeps === 1) return dt;
+  if (dt !== s.stepDt || substeps !== s.stepSubsteps) {
+    s.stepDt = dt;
+    s.stepSubsteps = substeps;
+    s.subDt = dt / substeps;
+  }
+  return s.subDt as number;
+}
+
+/**
+ * Wakes a sleeping body and every body of its sleeping island (they fell asleep together and wake
+ * together). No effect on static or awake bodies.
+ */
+export function wakeBody(s: StepState, body: Body): void {
+  if (body.isAwake || body.isStatic) return;
+  let b: Body | null = body;
+  do {
+    const next: Body | null = b.sleepNext;
+    b.isAwake = true;
+    b.sleepTime = 0;
+    b.sleepNext = null;
+    s.sleepingCount--;
+    b = next;
+  } while (b !== null && b !== body);
+}
