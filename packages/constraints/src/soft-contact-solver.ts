@@ -208,15 +208,17 @@ export class SoftStepContext {
 }
 
 /**
- * The soft step's contact solver (Box2D v3's `contact_solver.c`, written for this engine): contacts
- * are prepared once per step from the manifolds (anchors relative to each body's centre, effective
- * masses, the separation at the start of the step), then each sub-step warm starts, solves with the
- * soft bias, and relaxes (solves again without it); restitution comes once, after the sub-steps.
- * The current separation of a point is the start separation moved by the bodies' motion in the
- * step (read from {@link BodyStates}), so nothing is collided again between sub-steps.
+ * The soft step's contact solver (after Box2D v3's `contact_solver.c`, written for this engine):
+ * contacts are prepared once per step from the manifolds (anchors relative to each body's centre,
+ * effective masses, the separation at the start of the step), then each sub-step warm starts,
+ * solves with the soft bias (chains of touching contacts exactly, all at once), pushes deep
+ * overlaps apart on separate push velocities, and relaxes (solves again without bias), bouncing
+ * points in the sub-step they meet the face. The current separation of a point is the start
+ * separation moved by the bodies' motion in the step (read from {@link BodyStates}), so nothing is
+ * collided again between sub-steps.
  *
  * Rows are packed in typed arrays as in the classic `ContactSolver`; velocities live in the shared
- * {@link BodyStates}. Allocates nothing once its arrays are large enough.
+ * {@link BodyStates}. The arrays grow when a larger step needs them.
  */
 export class SoftContactSolver {
   private rows = new Float64Array(Row.Stride * 64);
