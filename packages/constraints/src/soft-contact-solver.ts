@@ -150,8 +150,6 @@ export class SoftStepContext {
   warmStarting = true;
   /** Sub-steps in the step. */
   substeps = 1;
-  /** Solve chains of touching contacts exactly (see `SoftContactSolver`). */
-  contactChains = true;
   /**
    * The push pass's rate, 1/s: the fraction of an overlap's depth beyond {@link DEEP_OVERLAP}
    * removed per sub-step, over h (Baumgarte's factor β / h).
@@ -268,7 +266,7 @@ export class SoftContactSolver {
     this.contactCount = count;
     if (this.meta.length < Meta.Stride * count) this.grow(count);
     for (let i = 0; i < count; i++) this.prepareContact(contacts[i], i, states, ctx);
-    this.buildChains(states.count, ctx.contactChains);
+    this.buildChains(states.count);
   }
 
   /**
@@ -278,13 +276,12 @@ export class SoftContactSolver {
    * {@link solveChain}); the others one contact at a time. Chains follow contact order, so the
    * result depends only on ids. A closed ring of contacts is left to the contact-by-contact solve.
    */
-  private buildChains(slotCount: number, enabled: boolean): void {
+  private buildChains(slotCount: number): void {
     const count = this.contactCount;
     const meta = this.meta;
     const chainOf = this.chainOf;
     this.chainCount = 0;
     for (let i = 0; i < count; i++) chainOf[i] = -1;
-    if (!enabled) return;
     if (this.degree.length < slotCount) {
       this.degree = new Int32Array(2 * slotCount);
       this.slotContacts = new Int32Array(4 * slotCount);

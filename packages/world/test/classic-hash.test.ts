@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
-import { catalogue } from '@lite/scenes';
-import { describe, expect, it } from 'vitest';
-import { buildScene, stateOf } from './helpers';
+import { describe } from 'vitest';
+import { hashEveryScene } from './scene-hashes';
 
 /**
  * The classic solver (Box2D-Lite's sequential impulses) is kept bit for bit: every scene of the
@@ -10,31 +8,6 @@ import { buildScene, stateOf } from './helpers';
  * A change to the classic path that moves any body by one ulp fails this test; a deliberate change
  * of the scenes or of the classic solver records new values (and says why in its commit).
  */
-const STEPS = 240;
-const CHECKPOINTS = [60, 240];
-
-/** Scenes too large to hash quickly run with fewer bodies (the same code paths). */
-const PARAMETERS: Record<string, Record<string, number>> = {
-  rain: { count: 400 },
-  'many-bodies': { count: 300 },
-  pyramid: { base: 20 },
-};
-
-function hashRun(id: string, substeps: number, sleeping: boolean): string[] {
-  const entry = catalogue.find((e) => e.id === id);
-  if (!entry) throw new Error(`no scene ${id}`);
-  const { world } = buildScene(entry.create(PARAMETERS[id]), { sleeping, solver: 'classic' });
-  world.settings.substeps = substeps;
-  const hashes: string[] = [];
-  for (let i = 1; i <= STEPS; ++i) {
-    world.step(1 / 60);
-    if (CHECKPOINTS.includes(i)) {
-      const bytes = new Uint8Array(stateOf(world).buffer);
-      hashes.push(createHash('sha256').update(bytes).digest('hex').slice(0, 16));
-    }
-  }
-  return hashes;
-}
 
 // Recorded from the classic solver; see the comment at the top.
 const EXPECTED: Record<string, string[]> = {
@@ -92,21 +65,13 @@ const EXPECTED: Record<string, string[]> = {
 };
 
 describe('the classic solver stays bit-identical', () => {
-  for (const entry of catalogue) {
-    for (const [substeps, sleeping] of [
+  hashEveryScene(
+    'classic',
+    [
       [1, true],
       [1, false],
       [4, false],
-    ] as const) {
-      const key = `${entry.id} substeps=${substeps} sleeping=${sleeping}`;
-      it(key, () => {
-        const got = hashRun(entry.id, substeps, sleeping);
-        if (process.env.LITE_RECORD_HASHES) {
-          console.log(`  '${key}': ${JSON.stringify(got)},`);
-          return;
-        }
-        expect(got).toEqual(EXPECTED[key]);
-      });
-    }
-  }
+    ],
+    EXPECTED,
+  );
 });

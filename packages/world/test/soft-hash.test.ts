@@ -1,41 +1,14 @@
-import { createHash } from 'node:crypto';
-import { catalogue } from '@lite/scenes';
-import { describe, expect, it } from 'vitest';
-import { buildScene, stateOf } from './helpers';
+import { describe } from 'vitest';
+import { hashEveryScene } from './scene-hashes';
 
 /**
- * The soft step (Box2D v3's solver) is kept bit for bit, like the classic one (see
+ * The soft step is kept bit for bit, like the classic one (see
  * classic-hash.test.ts): every scene of the catalogue is stepped with it, and the SHA-256 of every
  * body's pose and velocity bits after each checkpoint must equal the value recorded here. A change
  * to the soft path that moves any body by one ulp fails this test; a deliberate change of the scenes
  * or of the soft step records new values (LITE_RECORD_HASHES=1 prints them) and says why in its
  * commit.
  */
-const STEPS = 240;
-const CHECKPOINTS = [60, 240];
-
-/** Scenes too large to hash quickly run with fewer bodies (the same code paths). */
-const PARAMETERS: Record<string, Record<string, number>> = {
-  rain: { count: 400 },
-  'many-bodies': { count: 300 },
-  pyramid: { base: 20 },
-};
-
-function hashRun(id: string, substeps: number, sleeping: boolean): string[] {
-  const entry = catalogue.find((e) => e.id === id);
-  if (!entry) throw new Error(`no scene ${id}`);
-  const { world } = buildScene(entry.create(PARAMETERS[id]), { sleeping, solver: 'soft' });
-  world.settings.substeps = substeps;
-  const hashes: string[] = [];
-  for (let i = 1; i <= STEPS; ++i) {
-    world.step(1 / 60);
-    if (CHECKPOINTS.includes(i)) {
-      const bytes = new Uint8Array(stateOf(world).buffer);
-      hashes.push(createHash('sha256').update(bytes).digest('hex').slice(0, 16));
-    }
-  }
-  return hashes;
-}
 
 // Recorded from the soft step; see the comment at the top.
 const EXPECTED: Record<string, string[]> = {
@@ -93,21 +66,13 @@ const EXPECTED: Record<string, string[]> = {
 };
 
 describe('the soft step stays bit-identical', () => {
-  for (const entry of catalogue) {
-    for (const [substeps, sleeping] of [
+  hashEveryScene(
+    'soft',
+    [
       [4, true],
       [4, false],
       [1, false],
-    ] as const) {
-      const key = `${entry.id} substeps=${substeps} sleeping=${sleeping}`;
-      it(key, () => {
-        const got = hashRun(entry.id, substeps, sleeping);
-        if (process.env.LITE_RECORD_HASHES) {
-          console.log(`  '${key}': ${JSON.stringify(got)},`);
-          return;
-        }
-        expect(got).toEqual(EXPECTED[key]);
-      });
-    }
-  }
+    ],
+    EXPECTED,
+  );
 });
