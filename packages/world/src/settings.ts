@@ -27,7 +27,7 @@ export class WorldSettings extends SolverSettings {
    */
   sleeping = true;
 
-  private solverKind: SolverKind = 'classic';
+  private solverKind: SolverKind = 'soft';
   private iterationCount = 10;
   private substepCount = 1;
   private softIterationCount = 1;
@@ -42,15 +42,15 @@ export class WorldSettings extends SolverSettings {
   private linearTolerance = 0.05;
   private angularTolerance = 0.05;
 
-  /** @param iterations - velocity iterations per step (default 10) */
+  /** @param iterations - the classic solver's velocity iterations per step (default 10) */
   constructor(iterations = 10) {
     super();
-    this.iterations = iterations;
+    this.iterationCount = checkInteger(iterations, 'iterations', 0, MAX_ITERATIONS);
   }
 
   /**
-   * Which solver steps the world: `'soft'` (Box2D v3's soft step: one collision per step, then
-   * `substeps` sub-steps of soft contacts and a relax pass each) or `'classic'` (Box2D-Lite's
+   * Which solver steps the world: `'soft'`, the default (Box2D v3's soft step: one collision per
+   * step, then `substeps` sub-steps of soft contacts and a relax pass each) or `'classic'` (Box2D-Lite's
    * sequential impulses with Baumgarte's bias, the block solver and the other live toggles, bit for
    * bit as before the soft step existed). Switchable between steps.
    */

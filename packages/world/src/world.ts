@@ -48,7 +48,7 @@ export interface WorldOptions {
   substeps?: number;
   /** Whether resting islands fall asleep (default true). */
   sleeping?: boolean;
-  /** The solver (default `'classic'`); see {@link WorldSettings.solver}. */
+  /** The solver (default `'soft'`); see {@link WorldSettings.solver}. */
   solver?: SolverKind;
 }
 

@@ -84,7 +84,7 @@ describe('bad world options and settings', () => {
       'settings.iterations',
       'NaN',
     );
-    expect(world.settings.iterations).toBe(10);
+    expect(world.settings.iterations).toBe(1);
     expectRefused(
       () => {
         world.settings.timeToSleep = -1;

@@ -12,13 +12,12 @@ export function buildScene(
   scene: SceneDef,
   options: { sleeping?: boolean; solver?: SolverKind } = {},
 ): BuiltScene {
-  const world = new World({
-    gravity: scene.gravity,
-    // The scenes' iteration count is Box2D-Lite's, for the classic solver; the soft step keeps its own.
-    iterations: options.solver === 'soft' ? undefined : scene.iterations,
-    sleeping: options.sleeping,
-    solver: options.solver,
-  });
+  const world = new World({ gravity: scene.gravity, sleeping: options.sleeping, solver: options.solver });
+  // The scenes' iteration count is Box2D-Lite's, for the classic solver; the soft step keeps its own.
+  const inUse = world.settings.solver;
+  world.settings.solver = 'classic';
+  world.settings.iterations = scene.iterations;
+  world.settings.solver = inUse;
   const bodies: Body[] = [];
   for (const def of scene.bodies) {
     bodies.push(

@@ -1,8 +1,7 @@
 import { World } from '@lite/world';
 
-// Box2D-Lite's defaults: gravity (0, -10), 10 iterations; every solver technique can be toggled live.
-const world = new World({ gravity: { x: 0, y: -10 }, iterations: 10 });
-world.settings.blockSolver = true;
+// Gravity (0, -10) and the soft step (4 sub-steps); `solver: 'classic'` gives Box2D-Lite's solver.
+const world = new World({ gravity: { x: 0, y: -10 } });
 
 // Sizes are full width and height; positions are box centres.
 const ground = world.createBody({ type: 'static', width: 100, height: 20, position: { x: 0, y: -10 } });

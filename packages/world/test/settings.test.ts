@@ -1,6 +1,6 @@
 import { stack } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
-import type { WorldSettings } from '../src/index';
+import type { SolverKind, WorldSettings } from '../src/index';
 import { buildScene, run, stateOf } from './helpers';
 
 const dt = 1 / 60;
@@ -10,22 +10,29 @@ function sameBits(a: Float64Array, b: Float64Array): boolean {
 }
 
 describe('live settings', () => {
-  const toggles: [string, (s: WorldSettings) => void][] = [
-    ['warmStarting', (s) => (s.warmStarting = false)],
-    ['positionCorrection', (s) => (s.positionCorrection = false)],
-    ['accumulateImpulses', (s) => (s.accumulateImpulses = false)],
-    ['blockSolver', (s) => (s.blockSolver = false)],
-    ['relax', (s) => (s.relax = false)],
-    ['iterations', (s) => (s.iterations = 1)],
-    ['substeps', (s) => (s.substeps = 2)],
+  const toggles: [SolverKind, string, (s: WorldSettings) => void][] = [
+    ['classic', 'warmStarting', (s) => (s.warmStarting = false)],
+    ['classic', 'positionCorrection', (s) => (s.positionCorrection = false)],
+    ['classic', 'accumulateImpulses', (s) => (s.accumulateImpulses = false)],
+    ['classic', 'blockSolver', (s) => (s.blockSolver = false)],
+    ['classic', 'relax', (s) => (s.relax = false)],
+    ['classic', 'iterations', (s) => (s.iterations = 1)],
+    ['classic', 'substeps', (s) => (s.substeps = 2)],
+    ['soft', 'warmStarting', (s) => (s.warmStarting = false)],
+    ['soft', 'iterations', (s) => (s.iterations = 2)],
+    ['soft', 'substeps', (s) => (s.substeps = 2)],
+    ['soft', 'contactHertz', (s) => (s.contactHertz = 10)],
+    ['soft', 'contactDampingRatio', (s) => (s.contactDampingRatio = 1)],
+    ['soft', 'solver', (s) => (s.solver = 'classic')],
+    ['classic', 'solver', (s) => (s.solver = 'soft')],
   ];
-  for (const [name, flip] of toggles) {
-    it(`${name} takes effect at the next step`, () => {
+  for (const [solver, name, flip] of toggles) {
+    it(`${name} takes effect at the next step (${solver})`, () => {
       // A falling, offset column: contacts are created, warm-started and corrected every step.
       const scene = stack(4, { offset: 0.05 });
       for (const body of scene.bodies) if (body.type === 'dynamic') body.y += 0.02 * body.y;
-      const a = buildScene(scene, { sleeping: false });
-      const b = buildScene(scene, { sleeping: false });
+      const a = buildScene(scene, { sleeping: false, solver });
+      const b = buildScene(scene, { sleeping: false, solver });
       run(a.world, 40);
       run(b.world, 40);
       expect(sameBits(stateOf(a.world), stateOf(b.world))).toBe(true);

@@ -9,7 +9,7 @@ import { buildScene } from './helpers';
 
 describe('split impulses', () => {
   it('push a box sunk 5 cm into the ground out without giving it any speed', () => {
-    const world = new World({ sleeping: false });
+    const world = new World({ sleeping: false, solver: 'classic' });
     world.settings.splitImpulses = true;
     world.createBody({ type: 'static', width: 100, height: 20, position: { x: 0, y: -10 } });
     const box = world.createBody({ width: 1, height: 1, mass: 1, position: { x: 0, y: 0.45 } });
@@ -27,7 +27,7 @@ describe('split impulses', () => {
 
   it('keep an aligned column of 64 from throwing its top box up; without them it is launched', () => {
     const topRise = (split: boolean): number => {
-      const { world, bodies } = buildScene(stack(64, { offset: 0 }), { sleeping: false });
+      const { world, bodies } = buildScene(stack(64, { offset: 0 }), { sleeping: false, solver: 'classic' });
       world.settings.splitImpulses = split;
       const top = bodies[bodies.length - 1];
       const start = top.position.y;

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { World, WorldError } from '../src/index';
 import { buildScene, run, stateOf } from './helpers';
 
+// The classic solver's sub-steps (the whole pipeline n times with dt / n). The soft step sub-steps inside
+// its solve; its own tests are in soft-step.test.ts.
 const dt = 1 / 60;
 
 function sameBits(a: Float64Array, b: Float64Array): boolean {
@@ -15,7 +17,7 @@ function sameBits(a: Float64Array, b: Float64Array): boolean {
  * `steps` steps and returns the largest sideways distance any box moved from where it started.
  */
 function columnDrift(substeps: number, steps: number): number {
-  const { world, bodies } = buildScene(stack(24, { offset: 0.005 }), { sleeping: false });
+  const { world, bodies } = buildScene(stack(24, { offset: 0.005 }), { sleeping: false, solver: 'classic' });
   world.settings.substeps = substeps;
   const start = bodies.map((b) => b.position.x);
   let drift = 0;
@@ -34,7 +36,7 @@ function columnDrift(substeps: number, steps: number): number {
  * e² · 2 m = 0.5 m: 25 % of the drop.
  */
 function reboundHeight(substeps: number): number {
-  const world = new World({ substeps, sleeping: false });
+  const world = new World({ solver: 'classic', substeps, sleeping: false });
   world.createBody({ type: 'static', width: 100, height: 20, position: { x: 0, y: -10 }, restitution: 0.5 });
   const box = world.createBody({
     width: 1,
@@ -82,7 +84,7 @@ describe('sub-steps: accuracy', () => {
     // The soft row's damper is matched so the discrete step keeps the frequency (constraints'
     // dampingRate); what implicit Euler still costs is amplitude, per step, and shorter steps lose less.
     const run = (substeps: number): { frequency: number; amplitude: number } => {
-      const world = new World({ gravity: { x: 0, y: 0 }, substeps, sleeping: false });
+      const world = new World({ solver: 'classic', gravity: { x: 0, y: 0 }, substeps, sleeping: false });
       const ground = world.createBody({ type: 'static', width: 1, height: 1 });
       const bob = world.createBody({ width: 0.2, height: 0.2, mass: 1, position: { x: 3.1, y: 0 } });
       world.createDistanceJoint({
@@ -132,8 +134,8 @@ describe('sub-steps: accuracy', () => {
 
   it('4 sub-steps of a pendulum are 4 steps of dt / 4, bit for bit', () => {
     // The sub-steps are whole steps: step(1/60) with 4 sub-steps is 4 × step(1/240).
-    const a = buildScene(pendulum(), { sleeping: false });
-    const b = buildScene(pendulum(), { sleeping: false });
+    const a = buildScene(pendulum(), { sleeping: false, solver: 'classic' });
+    const b = buildScene(pendulum(), { sleeping: false, solver: 'classic' });
     a.world.settings.substeps = 4;
     run(a.world, 120);
     run(b.world, 480, dt / 4);
@@ -144,26 +146,29 @@ describe('sub-steps: accuracy', () => {
 describe('sub-steps: semantics', () => {
   it('substeps = 1 is bit-identical to a world whose setting was never touched', () => {
     const scene = stack(12, { offset: 0.005 });
-    const untouched = buildScene(scene);
-    const set = buildScene(scene);
+    const untouched = buildScene(scene, { solver: 'classic' });
+    const set = buildScene(scene, { solver: 'classic' });
     set.world.settings.substeps = 3;
     set.world.settings.substeps = 1;
-    const built = new World({ substeps: 1 });
+    const built = new World({ solver: 'classic', substeps: 1 });
     expect(built.settings.substeps).toBe(1);
     for (let i = 0; i < 600; ++i) {
       untouched.world.step(dt);
       set.world.step(dt);
       expect(sameBits(stateOf(set.world), stateOf(untouched.world))).toBe(true);
     }
-    const joints = [buildScene(pendulum()), buildScene(pendulum())];
+    const joints = [
+      buildScene(pendulum(), { solver: 'classic' }),
+      buildScene(pendulum(), { solver: 'classic' }),
+    ];
     joints[1].world.settings.substeps = 1;
     for (const { world } of joints) run(world, 600);
     expect(sameBits(stateOf(joints[0].world), stateOf(joints[1].world))).toBe(true);
   });
 
   it('is live: the next step uses the new count', () => {
-    const a = buildScene(stack(4, { offset: 0.05 }), { sleeping: false });
-    const b = buildScene(stack(4, { offset: 0.05 }), { sleeping: false });
+    const a = buildScene(stack(4, { offset: 0.05 }), { sleeping: false, solver: 'classic' });
+    const b = buildScene(stack(4, { offset: 0.05 }), { sleeping: false, solver: 'classic' });
     run(a.world, 40);
     run(b.world, 40);
     b.world.settings.substeps = 2;
@@ -174,7 +179,7 @@ describe('sub-steps: semantics', () => {
   });
 
   it('forces set before the step act during every sub-step and are cleared once, at the end', () => {
-    const world = new World({ gravity: { x: 0, y: 0 }, substeps: 4, sleeping: false });
+    const world = new World({ solver: 'classic', gravity: { x: 0, y: 0 }, substeps: 4, sleeping: false });
     const body = world.createBody({ width: 1, height: 1, mass: 2 });
     body.applyForce({ x: 6, y: 0 });
     body.applyTorque(3);
@@ -192,7 +197,7 @@ describe('sub-steps: semantics', () => {
 
   it('stepCount counts steps, and sleep timers advance by dt per step', () => {
     const asleepAfter = (substeps: number): number => {
-      const world = new World({ substeps });
+      const world = new World({ solver: 'classic', substeps });
       world.createBody({ type: 'static', width: 20, height: 1, position: { x: 0, y: -0.5 } });
       const box = world.createBody({ width: 1, height: 1, position: { x: 0, y: 0.5 } });
       for (let i = 1; i <= 120; ++i) {
@@ -208,7 +213,7 @@ describe('sub-steps: semantics', () => {
   });
 
   it('a contact that begins and ends within one step reports both, begin first, once per step', () => {
-    const world = new World({ substeps: 4, sleeping: false });
+    const world = new World({ solver: 'classic', substeps: 4, sleeping: false });
     world.createBody({ type: 'static', width: 100, height: 20, position: { x: 0, y: -10 }, restitution: 1 });
     // 20 m/s down, 10 cm above the ground: it hits and leaves within the first step's 4 sub-steps.
     world.createBody({
@@ -231,7 +236,7 @@ describe('sub-steps: semantics', () => {
 describe('sub-steps: bad values and failures', () => {
   for (const value of [0, 1.5, Number.NaN, -1, Number.POSITIVE_INFINITY]) {
     it(`refuses substeps = ${value}, keeping the old value`, () => {
-      const world = new World({ substeps: 2 });
+      const world = new World({ solver: 'classic', substeps: 2 });
       let error: unknown = null;
       try {
         world.settings.substeps = value;
@@ -242,12 +247,12 @@ describe('sub-steps: bad values and failures', () => {
       expect((error as WorldError).argument).toBe('settings.substeps');
       expect((error as WorldError).message).toContain(`settings.substeps = ${value}`);
       expect(world.settings.substeps).toBe(2);
-      expect(() => new World({ substeps: value })).toThrow(`settings.substeps = ${value}`);
+      expect(() => new World({ solver: 'classic', substeps: value })).toThrow(`settings.substeps = ${value}`);
     });
   }
 
   it('a sub-step that turns non-finite restores every body to its state before the whole step', () => {
-    const world = new World({ substeps: 4, sleeping: false });
+    const world = new World({ solver: 'classic', substeps: 4, sleeping: false });
     world.createBody({ type: 'static', width: 20, height: 1, position: { x: 0, y: -0.5 } });
     const resting = world.createBody({ width: 1, height: 1, position: { x: 0, y: 0.5 } });
     const falling = world.createBody({ width: 1, height: 1, position: { x: 5, y: 3 } });
