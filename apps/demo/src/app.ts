@@ -8,7 +8,6 @@ import { PointerInput } from './pointer-input';
 import { drawPane } from './render';
 import {
   appliesTo,
-  currentCounts,
   type DemoSettings,
   type DrawLayers,
   defaultLayers,
@@ -19,6 +18,7 @@ import {
   SOFT_SETTINGS,
   SOLVER_KEY,
   SOLVERS,
+  type SolverCounts,
   TECHNIQUES,
   type TechniqueName,
 } from './settings';
@@ -258,11 +258,11 @@ export class Testbed {
 
     // The iterations and sub-steps of the solver in use (each solver keeps its own).
     this.showIterations = bindSlider(byId('iterations'), byId('iterations-value'), (value) => {
-      currentCounts(this.settings).iterations = value;
+      this.shownCounts().iterations = value;
       this.simulation.applySettings(this.settings);
     });
     this.showSubsteps = bindSlider(byId('substeps'), byId('substeps-value'), (value) => {
-      currentCounts(this.settings).substeps = value;
+      this.shownCounts().substeps = value;
       this.simulation.applySettings(this.settings);
     });
     for (const name of SOFT_SETTINGS) {
@@ -333,9 +333,12 @@ export class Testbed {
    * with its reason as a tooltip), the note, and the iterations and sub-steps of that solver.
    */
   private refreshSolver(): void {
-    const solver = this.settings.solver;
-    for (const [kind, input] of this.solverInputs) input.checked = kind === solver;
     const pinned = this.simulation.panes[0].pinned;
+    const solver = this.shownSolver();
+    for (const [kind, input] of this.solverInputs) {
+      input.checked = kind === solver;
+      input.disabled = pinned?.solver !== undefined;
+    }
     for (const technique of TECHNIQUES) {
       const input = this.techniqueInputs.get(technique.name)!;
       const label = this.techniqueLabels.get(technique.name)!;
@@ -359,15 +362,29 @@ export class Testbed {
       label.title = soft ? '' : 'Soft step only';
       refresh();
     }
-    byId('solver-note').textContent = soft
-      ? 'Soft step: sub-steps of soft contacts, each followed by a relax pass. Greyed: the classic ' +
-        'solver’s relax and split impulses; position correction only acts on joints here, and ' +
-        'accumulated impulses only on warm starting.'
-      : 'Classic: Box2D-Lite’s sequential impulses with Baumgarte’s bias. Greyed: the soft ' +
-        'step’s contact stiffness and push velocity.';
-    const counts = currentCounts(this.settings);
+    byId('solver-note').textContent =
+      pinned?.solver !== undefined
+        ? `This comparison runs the ${soft ? 'soft step' : 'classic solver'}, whose technique it ` +
+          'compares; the solver switch applies to the other scenes.'
+        : soft
+          ? 'Soft step: sub-steps of soft contacts, each followed by a relax pass. Greyed: the classic ' +
+            'solver’s relax and split impulses; position correction only acts on joints here, and ' +
+            'accumulated impulses only on warm starting.'
+          : 'Classic: Box2D-Lite’s sequential impulses with Baumgarte’s bias. Greyed: the soft ' +
+            'step’s contact stiffness and push velocity.';
+    const counts = this.shownCounts();
     this.showIterations(counts.iterations);
     this.showSubsteps(counts.substeps);
+  }
+
+  /** The solver the worlds step with: the scene's when a comparison pins one, else the user's. */
+  private shownSolver(): SolverKind {
+    return this.simulation.panes[0].pinned?.solver ?? this.settings.solver;
+  }
+
+  /** The iteration and sub-step counts of {@link shownSolver} (what the sliders show and set). */
+  private shownCounts(): SolverCounts {
+    return this.settings.counts[this.shownSolver()];
   }
 
   /** Switches every world to `solver`, live, and keeps it in the settings and the address. */
@@ -416,7 +433,9 @@ export class Testbed {
       return;
     }
     if (key === SOLVER_KEY) {
-      this.setSolver(otherSolver(this.settings.solver));
+      // A comparison that pins the solver keeps it (the switch is disabled there too).
+      if (this.simulation.panes[0].pinned?.solver === undefined)
+        this.setSolver(otherSolver(this.settings.solver));
       return;
     }
     switch (key) {

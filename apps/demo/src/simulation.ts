@@ -49,8 +49,11 @@ export class Pane {
   readonly label: string;
   /** The x the pane's camera centres on (the middle of its group's bodies), m. */
   readonly centerX: number;
-  /** The setting this pane pins, with its value, or `undefined`. */
-  readonly pinned: { setting: CompareDef['setting']; value: boolean } | undefined;
+  /**
+   * The setting this pane pins, with its value (and the solver, when the comparison names one), or
+   * `undefined`.
+   */
+  readonly pinned: { setting: CompareDef['setting']; value: boolean; solver?: SolverKind } | undefined;
   /** The mouse joint while a body of this pane is dragged. */
   mouseJoint: MouseJoint | null;
 
@@ -58,7 +61,7 @@ export class Pane {
     world: World,
     label: string,
     centerX: number,
-    pinned: { setting: CompareDef['setting']; value: boolean } | undefined,
+    pinned: { setting: CompareDef['setting']; value: boolean; solver?: SolverKind } | undefined,
   ) {
     this.world = world;
     this.label = label;
@@ -165,12 +168,13 @@ export class Simulation {
       this.panes = [0, 1].map(
         (group) =>
           new Pane(
-            buildWorld(scene, group, settings.solver),
+            buildWorld(scene, group, compare.solver ?? settings.solver),
             compare.labels[group],
             groupCenterX(scene, group),
             {
               setting: compare.setting,
               value: compare.values[group],
+              ...(compare.solver !== undefined ? { solver: compare.solver } : {}),
             },
           ),
       );
@@ -181,7 +185,8 @@ export class Simulation {
   }
 
   /**
-   * Copies the user's settings into every world (a pane's pinned setting keeps its value): the
+   * Copies the user's settings into every world (a pane's pinned setting, and its pinned solver,
+   * keep their values): the
    * solver, each solver's iterations and sub-steps (the world keeps both), the soft step's settings
    * and the toggles. Switching the solver between two steps is live.
    */
@@ -194,7 +199,7 @@ export class Simulation {
         target.iterations = settings.counts[kind].iterations;
         target.substeps = settings.counts[kind].substeps;
       }
-      target.solver = settings.solver;
+      target.solver = pane.pinned?.solver ?? settings.solver;
       target.contactHertz = settings.contactHertz;
       target.maxPushVelocity = settings.maxPushVelocity;
       target.warmStarting = settings.warmStarting;

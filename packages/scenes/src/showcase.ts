@@ -43,7 +43,7 @@ export function restitution(): SceneDef {
 /**
  * Two identical stacks of `n` unit boxes with ±5 mm alternating offsets, at x = -3 (group 0) and x = 3
  * (group 1), with a {@link SceneDef.compare} hint: run group 0 with the block solver on and group 1 with
- * it off, in two worlds side by side. The top boxes are tagged `top`. Id: `block-solver`.
+ * it off, in two worlds side by side, both with the classic solver (whose technique it is). The top boxes are tagged `top`. Id: `block-solver`.
  * @throws SceneError when `n` is not an integer in [1, 10000]
  */
 export function blockSolverComparison(n = 24): SceneDef {
@@ -56,7 +56,7 @@ export function blockSolverComparison(n = 24): SceneDef {
   return {
     id: 'block-solver',
     title: 'Block solver on / off',
-    description: `The same stack of ${n} boxes (±5 mm offsets) with the block solver on (left) and off (right).`,
+    description: `The same stack of ${n} boxes (±5 mm offsets) with the classic solver's block solver on (left) and off (right).`,
     gravity: { x: GRAVITY.x, y: GRAVITY.y },
     iterations: ITERATIONS,
     bodies,
@@ -66,6 +66,7 @@ export function blockSolverComparison(n = 24): SceneDef {
       setting: 'blockSolver',
       values: [true, false],
       labels: ['block solver on', 'block solver off'],
+      solver: 'classic',
     },
   };
 }

@@ -119,6 +119,11 @@ export interface CompareDef {
   values: [boolean, boolean];
   /** Labels for the two worlds. */
   labels: [string, string];
+  /**
+   * The solver both worlds step with, whatever the viewer's choice, when the compared setting
+   * belongs to one solver (the block solver is the classic solver's); absent: the viewer's.
+   */
+  solver?: 'classic' | 'soft';
 }
 
 /** A complete scene: everything an engine needs to build it. Plain data, safe to serialise. */
