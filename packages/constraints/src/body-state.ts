@@ -152,6 +152,16 @@ export class BodyStates {
   }
 
   /**
+   * The acceleration of slot `slot`'s point at lever arm r along n, from gravity, force and torque
+   * (a · n + α (r × n), with `rn` = r × n), m/s²; 0 for the still slot.
+   */
+  normalAcceleration(slot: number, nx: number, ny: number, rn: number): number {
+    const m = this.motion;
+    const p = Motion.Stride * slot;
+    return m[p + Motion.Ax] * nx + m[p + Motion.Ay] * ny + m[p + Motion.Alpha] * rn;
+  }
+
+  /**
    * The body's slot in this step, or 0 (the still slot) when it has none: static bodies, or bodies
    * added to another instance or an earlier step.
    */

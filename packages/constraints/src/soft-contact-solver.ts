@@ -35,8 +35,8 @@ const enum Row {
   M12 = 15,
   M22 = 16,
   Point0 = 17,
-  Point1 = 34,
-  Stride = 51,
+  Point1 = 36,
+  Stride = 55,
 }
 
 /** Layout of one point inside a contact's block of `rows`, from the point's base. */
@@ -69,7 +69,14 @@ const enum Pt {
   PushImpulse = 15,
   /** 1 once the point has bounced in this step (restitution applies once). */
   Bounced = 16,
-  Stride = 17,
+  /**
+   * The relative normal acceleration of the anchors from gravity, forces and torques, m/s² (B's
+   * less A's): what the velocity integration adds to vn per second.
+   */
+  NormalAccel = 17,
+  /** What a timed bounce adds to -e vn⁻ for where in its sub-step the point met the face, m/s. */
+  BounceShift = 18,
+  Stride = 19,
 }
 
 /** Layout of `SoftContactSolver.params`. */
@@ -460,6 +467,8 @@ export class SoftContactSolver {
       rows[q + Pt.MaxNormalImpulse] = 0;
       rows[q + Pt.PushImpulse] = 0;
       rows[q + Pt.Bounced] = 0;
+      rows[q + Pt.NormalAccel] = states.normalAcceleration(sB, nx, ny, rnB) - states.normalAcceleration(sA, nx, ny, rnA);
+      rows[q + Pt.BounceShift] = 0;
     }
 
     let usable = false;
@@ -720,11 +729,21 @@ function solveSoftContact(
         ? (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rows[q + Pt.RnB] - wA * rows[q + Pt.RnA]
         : 0;
     if (vn0 < -threshold && (s <= 0 || s < -vn0 / invH)) {
-      // A bouncing point meets the face within this sub-step, τ = s / |vn| into it: the bounce at
-      // e |vn| should leave it e |vn| (h - τ) apart at the end of the sub-step, not at the face.
-      // (The relax pass then sets the bounce speed.)
+      // A bouncing point meets the face within this sub-step, τ = s / |vn| into it. Semi-implicit
+      // Euler's vn is the mean over the sub-step, so at the face the point moves at
+      // vc = vn + a (τ - h/2) (a: the anchors' relative normal acceleration). The bounce leaves at
+      // -e vc: at the end of the sub-step the point is -e vc (h - τ) + a (h - τ)² / 2 from the face,
+      // and its velocity, as the next sub-steps' mean-velocity integration needs it, is
+      // -e vn⁻ + BounceShift with BounceShift = -(1 + e) a (τ - h/2) (set by the relax pass).
+      // Without the shift the rebound height depends on where in a sub-step the face is met, by up
+      // to ±(1 + e) g h / 2 in speed.
+      const h = 1 / invH;
       const tau = s > 0 ? -s / vn0 : 0;
-      bias = (s + restitution * vn0 * (1 / invH - tau)) * invH;
+      const a = rows[q + Pt.NormalAccel];
+      const rest = h - tau;
+      const vc = vn0 + a * (tau - 0.5 * h);
+      bias = (s + restitution * vc * rest - 0.5 * a * rest * rest) * invH;
+      rows[q + Pt.BounceShift] = -(1 + restitution) * a * (tau - 0.5 * h);
     } else if (
       !useBias &&
       restitution > 0 &&
@@ -735,7 +754,7 @@ function solveSoftContact(
       // The relax pass of the sub-step in which the point first pushed: bounce now, at -e vn⁻, so
       // the rest of the step flies (restitution after the last sub-step would leave the body at
       // the face for the rest of the step and lose that height).
-      bias = restitution * rows[q + Pt.RelativeVelocity];
+      bias = restitution * rows[q + Pt.RelativeVelocity] - rows[q + Pt.BounceShift];
       rows[q + Pt.Bounced] = 1;
     } else if (s > 0) {
       // Still apart: the row may let the gap close within this sub-step, no more. In the relax pass a

@@ -77,29 +77,40 @@ describe('the soft step', () => {
     expect(lowest).toBeGreaterThan(0.5 - 0.01);
   });
 
-  it("bounces to e² H: rebound heights within 2% plus the integrator's own deficit", () => {
-    // Symplectic Euler (v first, then x) tops a throw at v_up short by about v_up h / 2, h the
-    // sub-step: a relative g h / v_up on the height, with v_up = e √(2 g H).
-    const h = dt / 4;
-    for (const e of [0.25, 0.5, 0.8]) {
-      for (const height of [1, 2, 5]) {
-        const world = softWorld();
-        const b = box(world, 0, 0.5 + height, 1, e);
-        let bounced = false;
-        let apex = 0;
-        for (let i = 0; i < 600; ++i) {
-          world.step(dt);
-          if (b.linearVelocity.y > 0) bounced = true;
-          if (bounced) {
-            apex = Math.max(apex, b.position.y - 0.5);
-            if (b.linearVelocity.y < 0) break;
-          }
+  it('bounces to e² H: rebound heights within 1%, wherever in a sub-step the face is met', () => {
+    // The apex is sampled at step ends, which can miss the true top by up to g (dt / 2)² / 2
+    // (0.35 mm): the lower bound allows that on top of the 1%.
+    const sampling = (g * dt * dt) / 8;
+    for (const [e, height] of [
+      [0.25, 1],
+      [0.25, 2],
+      [0.25, 5],
+      [0.5, 1],
+      [0.5, 2],
+      [0.5, 5],
+      [0.8, 1],
+      [0.8, 2],
+      [0.8, 5],
+      [0.3, 3.3],
+      [0.9, 0.7],
+      [0.6, 7.7],
+    ]) {
+      const world = softWorld();
+      const b = box(world, 0, 0.5 + height, 1, e);
+      let bounced = false;
+      let apex = 0;
+      for (let i = 0; i < 600; ++i) {
+        world.step(dt);
+        if (b.linearVelocity.y > 0) bounced = true;
+        if (bounced) {
+          apex = Math.max(apex, b.position.y - 0.5);
+          if (b.linearVelocity.y < 0) break;
         }
-        const expected = e * e * height;
-        const tolerance = 0.02 + (g * h) / (e * Math.sqrt(2 * g * height));
-        expect(Math.abs(apex - expected) / expected).toBeLessThan(tolerance);
-        expect(Math.abs(b.angle)).toBeLessThan(1e-9); // flat landing, flat bounce
       }
+      const expected = e * e * height;
+      expect(apex).toBeLessThan(expected * 1.01);
+      expect(apex).toBeGreaterThan(expected * 0.99 - sampling);
+      expect(Math.abs(b.angle)).toBeLessThan(1e-9); // flat landing, flat bounce
     }
   });
 
