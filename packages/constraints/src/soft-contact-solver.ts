@@ -982,7 +982,7 @@ function otherSlot(meta: Int32Array, i: number, slot: number): number {
  * contact's own 2x2 K, its off-diagonal blocks couple consecutive contacts through the body they
  * share (for rows p, q: s s' (m n·n' + i (r_p × n)(r_q × n')), s = +1 where the body is the
  * contact's B, -1 where it is A), and block elimination (the Thomas algorithm) solves it in O(n).
- * The rows are rigid; their bias is the soft row's push (at most `maxPush`), or closing a gap
+ * The rows are rigid; their bias is the soft row's (overlap up to DEEP_OVERLAP, at most `maxPush`), or closing a gap
  * within the sub-step for a point apart; the relax pass aims at no bias. Then friction, one contact
  * at a time. Returns false, having changed nothing, when the solution would pull (a negative total
  * impulse) or a block is singular: the caller then solves the chain's contacts one at a time.
@@ -1042,7 +1042,11 @@ function solveChain(
       const sep = rows[q + Pt.BaseSeparation] + ddx * nx + ddy * ny;
       let bias = 0;
       if (sep > 0) bias = sep * invH;
-      else if (useBias) bias = biasRate * sep < -maxPush ? -maxPush : biasRate * sep;
+      else if (useBias) {
+        // As the soft rows: overlap up to DEEP_OVERLAP, the push pass takes what is deeper.
+        bias = biasRate * (sep < -DEEP_OVERLAP ? -DEEP_OVERLAP : sep);
+        if (bias < -maxPush) bias = -maxPush;
+      }
       const vn = dvx * nx + dvy * ny + wB * rows[q + Pt.RnB] - wA * rows[q + Pt.RnA];
       const kii = 1 / rows[q + Pt.NormalMass];
       const gamma = kii * compliance;
