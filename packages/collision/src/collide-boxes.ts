@@ -217,7 +217,7 @@ function clipSegmentToLine(output: Float64Array, input: Float64Array, clipEdge: 
  * @param boxB - shape B
  * @param xfB - pose of B
  * @param out - receives the manifold; `out.pointCount` is also returned
- * @param margin - speculative distance, m (default 0): boxes up to this far apart still get points,
+ * @param margin - speculative distance, m (default `out.margin`, 0 unless set): boxes up to this far apart still get points,
  *   with their positive separation, so a solver can stop them before they overlap (steps 1 and 4
  *   test against it instead of 0). 0 gives Box2D-Lite's manifold exactly.
  * @returns the number of contact points, 0 to 2
@@ -228,7 +228,7 @@ export function collideBoxes(
   boxB: Box,
   xfB: Transform,
   out: Manifold,
-  margin = 0,
+  margin?: number,
 ): number {
   out.pointCount = 0;
 
@@ -263,7 +263,9 @@ export function collideBoxes(
   // What counts as touching: see TOUCH_ULPS.
   const touch =
     TOUCH_ULPS * (Math.abs(pAx) + Math.abs(pAy) + Math.abs(pBx) + Math.abs(pBy) + hAx + hAy + hBx + hBy);
-  const reach = touch + margin;
+  // Two sums, not one sum of a merged margin: merging the field's unboxed number with the argument's
+  // boxed one would box the field's, an allocation per call.
+  const reach = margin === undefined ? touch + out.margin : touch + margin;
 
   // Box A faces: faceA = |dA| - hA - |C| hB.
   const faceAx = Math.abs(dAx) - hAx - (c11 * hBx + c12 * hBy);

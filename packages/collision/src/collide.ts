@@ -76,8 +76,8 @@ function flipManifold(out: Manifold, count: number): number {
  * results are bit-identical to calling it directly); boxes with an offset or angle have their pose
  * composed first. Allocates nothing.
  *
- * @param margin - speculative distance, m (default 0): points whose separation is at most this are
- * kept; a finite number ≥ 0
+ * @param margin - speculative distance, m (default `out.margin`, 0 unless set): points whose
+ * separation is at most this are kept; a finite number ≥ 0
  * @throws CollisionError when a shape's type is unknown or `margin` is negative or not finite.
  */
 export function collide(
@@ -86,7 +86,7 @@ export function collide(
   shapeB: Shape,
   xfB: Transform,
   out: Manifold,
-  margin = 0,
+  margin: number = out.margin,
 ): number {
   switch (shapeA.type) {
     case 'box':

@@ -47,8 +47,21 @@ export class Manifold {
   pointCount: number;
   /** The two point slots (both always allocated, reused). */
   readonly points: [ManifoldPoint, ManifoldPoint];
+  /**
+   * The speculative margin, m (default 0): {@link collideBoxes} and {@link collide} use it when they
+   * are given no `margin` argument. A loop that computes a margin per pair sets this field instead of
+   * passing the number: V8 boxes a computed number passed to a function it does not inline (a heap
+   * allocation per call); this one is kept in a typed array, written and read unboxed.
+   */
+  get margin(): number {
+    return this.marginSlot[0];
+  }
+  set margin(value: number) {
+    this.marginSlot[0] = value;
+  }
+  private readonly marginSlot = new Float64Array(1);
 
-  /** An empty manifold (no points, normal (0, 0)). */
+  /** An empty manifold (no points, normal (0, 0), margin 0). */
   constructor() {
     this.normalX = 0;
     this.normalY = 0;

@@ -86,10 +86,22 @@ export class BodyStates {
   private slotCount = 1;
   private stamp = 0;
   /**
-   * The sub-step the integrations use, s (a field, not an argument: a double passed to a call that
-   * is not inlined is boxed).
+   * The sub-step the integrations use, s: set with {@link BodyStates.setStep}. Not an argument of
+   * the integrations (a computed double passed to a call that is not inlined is boxed, an
+   * allocation per call), kept in a typed array.
    */
-  h = 0;
+  get h(): number {
+    return this.step[0];
+  }
+  private readonly step = new Float64Array(1);
+
+  /**
+   * Sets the sub-step h = dt / substeps. It takes the step's dt (already a number object the caller
+   * holds) and the count, and computes h here, so that no new number has to be boxed to pass it.
+   */
+  setStep(dt: number, substeps: number): void {
+    this.step[0] = dt / substeps;
+  }
 
   /** Slots in use, slot 0 included. */
   get count(): number {

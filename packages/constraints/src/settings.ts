@@ -101,14 +101,18 @@ export class SolverSettings {
     if (!(Number.isFinite(this.baumgarte) && this.baumgarte >= 0 && this.baumgarte <= 1)) {
       throw new ConstraintError('baumgarte', this.baumgarte, 'must be a finite number in [0, 1]');
     }
-    checkNonNegative(this.linearSlop, 'linearSlop');
-    checkNonNegative(this.restitutionThreshold, 'restitutionThreshold');
+    // Checked in place: passing a number field's value to a function the JIT does not inline boxes
+    // it, and this runs at every step.
+    if (!(this.linearSlop >= 0 && this.linearSlop < Number.POSITIVE_INFINITY)) {
+      throw new ConstraintError('linearSlop', this.linearSlop, 'must be a finite number >= 0');
+    }
+    if (!(this.restitutionThreshold >= 0 && this.restitutionThreshold < Number.POSITIVE_INFINITY)) {
+      throw new ConstraintError(
+        'restitutionThreshold',
+        this.restitutionThreshold,
+        'must be a finite number >= 0',
+      );
+    }
     return this;
-  }
-}
-
-function checkNonNegative(value: number, name: string): void {
-  if (!(Number.isFinite(value) && value >= 0)) {
-    throw new ConstraintError(name, value, 'must be a finite number >= 0');
   }
 }

@@ -126,31 +126,29 @@ export interface SoftStepSettings {
   readonly accumulateImpulses: boolean;
 }
 
+/** Slots of `SoftStepContext`'s numbers. */
+// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
+const enum Ctx {
+  H = 0,
+  InvH = 1,
+  BiasRate = 2,
+  MassScale = 3,
+  ImpulseScale = 4,
+  StaticBiasRate = 5,
+  StaticMassScale = 6,
+  StaticImpulseScale = 7,
+  MaxPushVelocity = 8,
+  RestitutionThreshold = 9,
+  PushRate = 10,
+  ChainCompliance = 11,
+  Count = 12,
+}
+
 /**
  * The soft step's per-step constants, resolved once per step from the settings (Box2D v3's
  * `b2StepContext`): the sub-step h and 1/h, and the contact softness at that h.
  */
 export class SoftStepContext {
-  /** The sub-step, s. */
-  h = 0;
-  /** 1 / h, 1/s. */
-  invH = 0;
-  /** Contact softness between two moving bodies: bias rate ω / (2ζ + hω), 1/s. */
-  biasRate = 0;
-  /** Its mass scale hω(2ζ + hω) / (1 + hω(2ζ + hω)). */
-  massScale = 1;
-  /** Its impulse scale 1 / (1 + hω(2ζ + hω)). */
-  impulseScale = 0;
-  /** The same against a static or kinematic body (twice the frequency). */
-  staticBiasRate = 0;
-  /** See {@link SoftStepContext.massScale}. */
-  staticMassScale = 1;
-  /** See {@link SoftStepContext.impulseScale}. */
-  staticImpulseScale = 0;
-  /** The fastest an overlap is pushed apart, m/s. */
-  maxPushVelocity = 3;
-  /** Restitution applies above this approach speed, m/s. */
-  restitutionThreshold = 1;
   /** Solve a two-point manifold's normal rows together. */
   blockSolver = true;
   /** Start each step from the last step's impulses. */
@@ -158,15 +156,70 @@ export class SoftStepContext {
   /** Sub-steps in the step. */
   substeps = 1;
   /**
-   * The push pass's rate, 1/s: the fraction of an overlap's depth beyond {@link DEEP_OVERLAP}
-   * removed per sub-step, over h (Baumgarte's factor β / h).
+   * The numbers, in a typed array behind read-only getters: a number stored into an object's field
+   * can be boxed (an allocation per store, once a step here) when the JIT keeps that field tagged,
+   * while a typed array holds it unboxed whatever the JIT decides.
    */
-  pushRate = 0;
-  /**
-   * The relative compliance 1 / a2 of a chain's rows where static bodies hold both its ends: the
-   * soft row of four times the contact frequency (see `setSoftness`), solved exactly.
-   */
-  chainCompliance = 0;
+  private readonly values = new Float64Array(Ctx.Count);
+
+  /** A context before its first {@link SoftStepContext.set}: h = 0, mass scales 1. */
+  constructor() {
+    this.values[Ctx.MassScale] = 1;
+    this.values[Ctx.StaticMassScale] = 1;
+    this.values[Ctx.MaxPushVelocity] = 3;
+    this.values[Ctx.RestitutionThreshold] = 1;
+  }
+
+  /** The sub-step, s. */
+  get h(): number {
+    return this.values[Ctx.H];
+  }
+  /** 1 / h, 1/s. */
+  get invH(): number {
+    return this.values[Ctx.InvH];
+  }
+  /** Contact softness between two moving bodies: bias rate ω / (2ζ + hω), 1/s. */
+  get biasRate(): number {
+    return this.values[Ctx.BiasRate];
+  }
+  /** Its mass scale hω(2ζ + hω) / (1 + hω(2ζ + hω)). */
+  get massScale(): number {
+    return this.values[Ctx.MassScale];
+  }
+  /** Its impulse scale 1 / (1 + hω(2ζ + hω)). */
+  get impulseScale(): number {
+    return this.values[Ctx.ImpulseScale];
+  }
+  /** The same against a static or kinematic body (twice the frequency). */
+  get staticBiasRate(): number {
+    return this.values[Ctx.StaticBiasRate];
+  }
+  /** See {@link SoftStepContext.massScale}. */
+  get staticMassScale(): number {
+    return this.values[Ctx.StaticMassScale];
+  }
+  /** See {@link SoftStepContext.impulseScale}. */
+  get staticImpulseScale(): number {
+    return this.values[Ctx.StaticImpulseScale];
+  }
+  /** The fastest an overlap is pushed apart, m/s. */
+  get maxPushVelocity(): number {
+    return this.values[Ctx.MaxPushVelocity];
+  }
+  /** Restitution applies above this approach speed, m/s. */
+  get restitutionThreshold(): number {
+    return this.values[Ctx.RestitutionThreshold];
+  }
+  /** The push pass's rate, 1/s: the fraction of an overlap's depth beyond {@link DEEP_OVERLAP}
+   * removed per sub-step, over h (Baumgarte's factor β / h). */
+  get pushRate(): number {
+    return this.values[Ctx.PushRate];
+  }
+  /** The relative compliance 1 / a2 of a chain's rows where static bodies hold both its ends: the
+   * soft row of four times the contact frequency (see `setSoftness`), solved exactly. */
+  get chainCompliance(): number {
+    return this.values[Ctx.ChainCompliance];
+  }
 
   /**
    * Sets the constants for a step of `dt` from `settings`: `substeps` sub-steps, contacts of
@@ -176,13 +229,14 @@ export class SoftStepContext {
    * a double passed to a call that is not inlined is boxed, once a step.
    */
   set(dt: number, settings: SoftStepSettings): this {
+    const values = this.values;
     const substeps = settings.substeps;
     const h = dt / substeps;
     this.substeps = substeps;
-    this.h = h;
-    this.invH = 1 / h;
+    values[Ctx.H] = h;
+    values[Ctx.InvH] = 1 / h;
     const zeta = settings.contactDampingRatio;
-    const f = Math.min(settings.contactHertz, 0.25 * this.invH);
+    const f = Math.min(settings.contactHertz, 0.25 * values[Ctx.InvH]);
     // The soft row of frequency f and damping ratio ζ over h (Erin Catto, "Solver2D"): with
     // ω = 2πf, a1 = 2ζ + hω, a2 = hω a1, a3 = 1 / (1 + a2): bias rate ω / a1, mass scale a2 a3,
     // impulse scale a3. A row λ += -m (massScale (vn + biasRate C)) - impulseScale λ is then the
@@ -191,21 +245,21 @@ export class SoftStepContext {
     let omega = 2 * Math.PI * f;
     let a1 = 2 * zeta + h * omega;
     let a2 = h * omega * a1;
-    this.biasRate = omega / a1;
-    this.massScale = a2 / (1 + a2);
-    this.impulseScale = 1 / (1 + a2);
+    values[Ctx.BiasRate] = omega / a1;
+    values[Ctx.MassScale] = a2 / (1 + a2);
+    values[Ctx.ImpulseScale] = 1 / (1 + a2);
     omega = 4 * Math.PI * f;
     a1 = 2 * zeta + h * omega;
     a2 = h * omega * a1;
-    this.staticBiasRate = omega / a1;
-    this.staticMassScale = a2 / (1 + a2);
-    this.staticImpulseScale = 1 / (1 + a2);
+    values[Ctx.StaticBiasRate] = omega / a1;
+    values[Ctx.StaticMassScale] = a2 / (1 + a2);
+    values[Ctx.StaticImpulseScale] = 1 / (1 + a2);
     // A chain's stiff springs: four times the contact frequency, as a compliance 1 / a2.
     omega = 8 * Math.PI * f;
-    this.chainCompliance = 1 / (h * omega * (2 * zeta + h * omega));
-    this.maxPushVelocity = settings.maxPushVelocity;
-    this.pushRate = settings.baumgarte * this.invH;
-    this.restitutionThreshold = settings.restitutionThreshold;
+    values[Ctx.ChainCompliance] = 1 / (h * omega * (2 * zeta + h * omega));
+    values[Ctx.MaxPushVelocity] = settings.maxPushVelocity;
+    values[Ctx.PushRate] = settings.baumgarte * values[Ctx.InvH];
+    values[Ctx.RestitutionThreshold] = settings.restitutionThreshold;
     this.blockSolver = settings.blockSolver;
     this.warmStarting = settings.warmStarting && settings.accumulateImpulses;
     return this;
@@ -467,7 +521,8 @@ export class SoftContactSolver {
       rows[q + Pt.MaxNormalImpulse] = 0;
       rows[q + Pt.PushImpulse] = 0;
       rows[q + Pt.Bounced] = 0;
-      rows[q + Pt.NormalAccel] = states.normalAcceleration(sB, nx, ny, rnB) - states.normalAcceleration(sA, nx, ny, rnA);
+      rows[q + Pt.NormalAccel] =
+        states.normalAcceleration(sB, nx, ny, rnB) - states.normalAcceleration(sA, nx, ny, rnA);
       rows[q + Pt.BounceShift] = 0;
     }
 

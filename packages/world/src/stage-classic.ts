@@ -25,7 +25,7 @@ export function stepClassic(s: StepState, dt: number): void {
   saveState(s);
   for (let i = 0; i < substeps; ++i) {
     findNewContacts(s);
-    collideContacts(s, 0, 0);
+    collideContacts(s, false, 0);
     wakeJointPartners(s);
     integrateForces(s, h);
     collectSolverConstraints(s);

@@ -56,12 +56,14 @@ export function findNewContacts(s: StepState): void {
  * Stage 2: the narrowphase. Each contact with an awake body gets a fresh manifold; the constraint
  * keeps the accumulated impulses of points whose feature key it finds again. Contacts whose fat
  * boxes separated are destroyed. Contacts between two sleeping (or static) bodies are skipped:
- * neither moved, so their manifold is still right. `margin` > 0 (the soft step's speculative
- * distance) also keeps points up to that far apart, plus how far the pair can close in `stepDt`.
+ * neither moved, so their manifold is still right. `speculative` (the soft step) also keeps points
+ * up to `settings.speculativeDistance` apart, plus how far the pair can close in `stepDt`. (The
+ * distance is read here, not passed: a number field's value passed to a call is boxed.)
  */
-export function collideContacts(s: StepState, margin: number, stepDt: number): void {
+export function collideContacts(s: StepState, speculative: boolean, stepDt: number): void {
   const contacts = s.contactList;
   const settings = s.settings;
+  const margin = speculative ? settings.speculativeDistance : 0;
   const manifold = s.manifold;
   const broadPhase = s.broadPhase;
   let write = 0;
@@ -83,17 +85,19 @@ export function collideContacts(s: StepState, margin: number, stepDt: number): v
     }
     // Speculative reach: the fixed margin plus how far the pair can close in one step (relative
     // speed of the centres and each box's rim speed), so a fast box meets its contact in time.
-    let reach = margin;
+    let closing = 0;
     if (margin > 0) {
       const dvx = b.linearVelocity.x - a.linearVelocity.x;
       const dvy = b.linearVelocity.y - a.linearVelocity.y;
-      reach +=
+      closing =
         stepDt *
         (Math.sqrt(dvx * dvx + dvy * dvy) +
           Math.abs(a.angularVelocity) * rimRadius(a) +
           Math.abs(b.angularVelocity) * rimRadius(b));
     }
-    collideBoxes(a.shape, a.transform, b.shape, b.transform, manifold, reach);
+    // Handed over in the manifold, not as an argument: a computed number passed to a call is boxed.
+    manifold.margin = margin + closing;
+    collideBoxes(a.shape, a.transform, b.shape, b.transform, manifold);
     c.update(manifold, settings);
     const touching = manifold.pointCount > 0;
     if (touching !== c.touching) {

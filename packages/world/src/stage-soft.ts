@@ -25,11 +25,12 @@ export function stepSoft(s: StepState, dt: number): void {
   const ctx = s.softContext.set(dt, settings);
   saveState(s);
   findNewContacts(s);
-  collideContacts(s, settings.speculativeDistance, dt);
+  collideContacts(s, true, dt);
   wakeJointPartners(s);
   collectSolverConstraints(s);
   loadBodyStates(s);
-  s.bodyStates.h = ctx.h;
+  // ctx.h, computed the same way from dt (passing ctx.h itself would box a number).
+  s.bodyStates.setStep(dt, substeps);
   s.softSolver.prepare(s.solverContacts, s.solverContactCount, s.bodyStates, ctx);
   for (let i = 0; i < substeps; ++i) softSubStep(s);
   finishSoftSolve(s);

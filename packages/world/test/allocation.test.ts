@@ -42,26 +42,31 @@ async function measure(step: () => void, steps: number): Promise<{ gcs: number; 
 // that varies); the
 // heavy chain keeps swinging, so pairs of links come and go and every new contact runs the
 // rarely-called, unoptimised contact creation, which boxes numbers.
+// The step, as one number made once: written as `1 / 60` inside the measured closure, the division
+// itself boxes a new number at every call for as long as the closure runs unoptimised.
+const DT = 1 / 60;
+
 describe('the step allocates nothing in steady state', () => {
   for (const [name, scene, substeps, solver] of [
     ['a pyramid of 10', pyramid(10), 1, 'classic'],
     ['a stack of 10', stack(10, { offset: 0.005 }), 1, 'classic'],
     ['a stack of 10 with 4 sub-steps', stack(10, { offset: 0.005 }), 4, 'classic'],
   ] as const) {
-    it(`${name} at rest, sleeping off: 1,000 steps, no GC and no young-generation growth`, async () => {
+    it(`${name} at rest, sleeping off: 1,000 steps, no GC and no young-generation growth (${solver})`, async () => {
       const { world } = buildScene(scene, { sleeping: false, solver });
       world.settings.substeps = substeps;
       // Come to rest, and let the JIT optimise the step: V8 optimises `step` itself (called once a
       // step) only after a thousand or more calls, and until then its unoptimised code boxes numbers.
       run(world, 3000);
-      // The best of three windows of 1,000 steps: an allocation in the step shows in every window
-      // (even one 16-byte number boxed per step is 16 kB), while the JIT, recompiling a function
-      // on a busy machine, can leave a few hundred bytes of boxed numbers in one window.
+      // Windows of 1,000 steps until one is clean, at most eight: an allocation in the step shows in
+      // every window (even one 16-byte number boxed per step is 16 kB), while the JIT, recompiling a
+      // function late on a busy machine, can leave boxed numbers (or a collection) in a few.
       const windows: { gcs: number; growth: number }[] = [];
-      for (let w = 0; w < 3; ++w) windows.push(await measure(() => world.step(1 / 60), 1000));
-      const best = windows.reduce((a, b) => (b.growth < a.growth ? b : a));
-      expect(best.gcs, JSON.stringify(windows)).toBe(0);
-      expect(best.growth, JSON.stringify(windows)).toBeLessThan(1024);
+      const clean = (m: { gcs: number; growth: number }) => m.gcs === 0 && m.growth < 1024;
+      while (windows.length < 8 && !windows.some(clean)) {
+        windows.push(await measure(() => world.step(DT), 1000));
+      }
+      expect(windows.some(clean), JSON.stringify(windows)).toBe(true);
     });
   }
 });
