@@ -506,8 +506,10 @@ export class World {
     // In place, not through checkFinite: a number field passed to a call that is not inlined is
     // boxed, and this runs at every step.
     const gravity = this.gravity;
-    if (!Number.isFinite(gravity.x)) throw new WorldError('world.gravity.x', gravity.x, 'must be a finite number');
-    if (!Number.isFinite(gravity.y)) throw new WorldError('world.gravity.y', gravity.y, 'must be a finite number');
+    if (!Number.isFinite(gravity.x))
+      throw new WorldError('world.gravity.x', gravity.x, 'must be a finite number');
+    if (!Number.isFinite(gravity.y))
+      throw new WorldError('world.gravity.y', gravity.y, 'must be a finite number');
     try {
       this.settings.validate();
     } catch (error) {

@@ -174,7 +174,8 @@ describe('the soft step', () => {
         for (let k = 0; k < c.pointCount; ++k) deepest = Math.max(deepest, -c.points[k].separation);
       }
       if (deepest < 0.05 && separatedAt === Number.POSITIVE_INFINITY) separatedAt = (i + 1) * dt;
-      if (separatedAt === Number.POSITIVE_INFINITY) peakWhileOverlapping = Math.max(peakWhileOverlapping, fastest);
+      if (separatedAt === Number.POSITIVE_INFINITY)
+        peakWhileOverlapping = Math.max(peakWhileOverlapping, fastest);
     }
     let farthest = 0;
     for (const b of boxes) farthest = Math.max(farthest, Math.hypot(b.position.x, b.position.y - 0.5));
