@@ -289,7 +289,11 @@ export function prepareWeldJoint(
   joint.k23 = iA * rAx + iB * rBx;
   joint.k33 = iA + iB;
 
-  const baumgarte = settings.positionCorrection ? settings.baumgarte : 0;
+  // Rigid parts get no Baumgarte bias: their drift is removed by the position pass (Box2D's
+  // nonlinear Gauss-Seidel). A bias on the three rows, warm started, made chains of welds
+  // oscillate and grow (a cantilever of three welded boxes folded within seconds).
+  const baumgarte = 0;
+  void settings.baumgarte;
   const linear = joint.linearSpring;
   const linearSoftness = joint.linearSoftness;
   const traceK = joint.k11 + joint.k22;
