@@ -49,8 +49,3 @@ export function solveSymmetric2(
   out[1] = (k11 * b2 - k12 * b1) * invDet;
   return true;
 }
-
-/** Clamps `value` into [-limit, limit]. @internal */
-export function clampAbs(value: number, limit: number): number {
-  return value < -limit ? -limit : value > limit ? limit : value;
-}

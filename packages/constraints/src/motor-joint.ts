@@ -1,5 +1,4 @@
 import { cosSinInPlace, type Vec2, type Vec2Like } from '@lite/math';
-import { clampAbs } from './block3';
 import { checkBodies } from './distance-joint';
 import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './errors';
 import { reactionVector, toLocalPoint } from './joint-frame';
@@ -244,7 +243,10 @@ export function prepareMotorJoint(
   joint.maxAngularImpulse = joint.maxTorque * dt;
   if (settings.warmStarting) {
     // A lowered bound applies at once.
-    joint.angularImpulse = clampAbs(joint.angularImpulse, joint.maxAngularImpulse);
+    joint.angularImpulse = Math.min(
+      Math.max(joint.angularImpulse, -joint.maxAngularImpulse),
+      joint.maxAngularImpulse,
+    );
     clampLinear(joint);
     apply(joint, joint.impulseX, joint.impulseY, joint.angularImpulse);
   } else {
@@ -282,7 +284,10 @@ export function solveMotorJoint(joint: MotorJoint): void {
   if (joint.angularMass > 0) {
     const cdot = bB.angularVelocity - bA.angularVelocity;
     const old = joint.angularImpulse;
-    const total = clampAbs(old + joint.angularMass * (joint.angularBias - cdot), joint.maxAngularImpulse);
+    const total = Math.min(
+      Math.max(old + joint.angularMass * (joint.angularBias - cdot), -joint.maxAngularImpulse),
+      joint.maxAngularImpulse,
+    );
     joint.angularImpulse = total;
     apply(joint, 0, 0, total - old);
   }

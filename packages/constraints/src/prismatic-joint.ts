@@ -1,5 +1,5 @@
 import { cosSinInPlace, type Vec2, type Vec2Like } from '@lite/math';
-import { clampAbs, solveSymmetric2, solveSymmetric3 } from './block3';
+import { solveSymmetric2, solveSymmetric3 } from './block3';
 import { checkBodies } from './distance-joint';
 import { requireFiniteArg, requireNonNegativeArg } from './errors';
 import { checkRange, reactionVector, requireBooleanArg, toLocalAxis, toLocalPoint } from './joint-frame';
@@ -41,6 +41,8 @@ export interface PrismaticJointOptions extends JointSpringOptions {
 
 // cos and sin of a body's angle, and the solution of a block (module scratch: nothing allocated).
 const rot = new Float64Array(2);
+// The axial rows' Ċ (a slot: a number returned from a call that is not inlined would be boxed).
+const speed = new Float64Array(1);
 const solution = new Float64Array(3);
 const local = new Float64Array(2);
 
@@ -489,15 +491,14 @@ function applyImpulses(joint: PrismaticJoint, perp: number, angular: number, axi
 }
 
 /** Ċ of the axial rows: a·(vB - vA) + a2 ωB - a1 ωA. */
-function axialSpeed(joint: PrismaticJoint): number {
+function axialSpeed(joint: PrismaticJoint): void {
   const bA = joint.bodyA;
   const bB = joint.bodyB;
-  return (
+  speed[0] =
     joint.axisX * (bB.linearVelocity.x - bA.linearVelocity.x) +
     joint.axisY * (bB.linearVelocity.y - bA.linearVelocity.y) +
     joint.a2 * bB.angularVelocity -
-    joint.a1 * bA.angularVelocity
-  );
+    joint.a1 * bA.angularVelocity;
 }
 
 /**
@@ -509,7 +510,8 @@ export function solvePrismaticJoint(joint: PrismaticJoint): void {
   const axialMass = joint.axialMass;
   if (joint.spring.soft && axialMass > 0) {
     const softness = joint.softness;
-    const cdot = axialSpeed(joint);
+    axialSpeed(joint);
+    const cdot = speed[0];
     const lambda =
       softness.massScale * axialMass * (joint.springBias - cdot) -
       softness.impulseScale * joint.springImpulse;
@@ -517,16 +519,21 @@ export function solvePrismaticJoint(joint: PrismaticJoint): void {
     applyImpulses(joint, 0, 0, lambda);
   }
   if (joint.enableMotor && axialMass > 0) {
-    const cdot = axialSpeed(joint);
+    axialSpeed(joint);
+    const cdot = speed[0];
     const old = joint.motorImpulse;
-    const total = clampAbs(old - axialMass * (cdot - joint.motorSpeed), joint.maxMotorImpulse);
+    const total = Math.min(
+      Math.max(old - axialMass * (cdot - joint.motorSpeed), -joint.maxMotorImpulse),
+      joint.maxMotorImpulse,
+    );
     joint.motorImpulse = total;
     applyImpulses(joint, 0, 0, total - old);
   }
   if (joint.enableLimit && axialMass > 0) {
     if (joint.lowerTranslation > Number.NEGATIVE_INFINITY) {
       // Ċ >= lowerBias.
-      const cdot = axialSpeed(joint);
+      axialSpeed(joint);
+      const cdot = speed[0];
       const old = joint.lowerImpulse;
       const sum = old + axialMass * (joint.lowerBias - cdot);
       const total = sum > 0 ? sum : 0;
@@ -535,7 +542,8 @@ export function solvePrismaticJoint(joint: PrismaticJoint): void {
     }
     if (joint.upperTranslation < Number.POSITIVE_INFINITY) {
       // -Ċ >= upperBias.
-      const cdot = axialSpeed(joint);
+      axialSpeed(joint);
+      const cdot = speed[0];
       const old = joint.upperImpulse;
       const sum = old + axialMass * (joint.upperBias + cdot);
       const total = sum > 0 ? sum : 0;
@@ -597,14 +605,14 @@ export function prismaticPositionStep(joint: PrismaticJoint): void {
   let cAngle = turns ? bB.angle - bA.angle - joint.referenceAngle : 0;
   let error = Math.abs(cPerp);
   if (Math.abs(cAngle) > error) error = Math.abs(cAngle);
-  cAngle = clampAbs(cAngle, MAX_ANGULAR_CORRECTION);
+  cAngle = Math.min(Math.max(cAngle, -MAX_ANGULAR_CORRECTION), MAX_ANGULAR_CORRECTION);
   let cAxial = 0;
   if (joint.enableLimit) {
     const t = joint.translation;
     if (t < joint.lowerTranslation) cAxial = t - joint.lowerTranslation;
     else if (t > joint.upperTranslation) cAxial = t - joint.upperTranslation;
     if (Math.abs(cAxial) > error) error = Math.abs(cAxial);
-    cAxial = clampAbs(cAxial, MAX_LINEAR_CORRECTION);
+    cAxial = Math.min(Math.max(cAxial, -MAX_LINEAR_CORRECTION), MAX_LINEAR_CORRECTION);
   }
   const k11 = mA + mB + iA * s1 * s1 + iB * s2 * s2;
   const k12 = iA * s1 + iB * s2;

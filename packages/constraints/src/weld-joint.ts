@@ -1,5 +1,5 @@
 import type { Vec2, Vec2Like } from '@lite/math';
-import { clampAbs, solveSymmetric2, solveSymmetric3 } from './block3';
+import { solveSymmetric2, solveSymmetric3 } from './block3';
 import { checkBodies } from './distance-joint';
 import { ConstraintError, requireFiniteArg } from './errors';
 import { reactionVector, toLocalPoint } from './joint-frame';
@@ -456,7 +456,7 @@ export function weldPositionStep(joint: WeldJoint): void {
   let Px = 0;
   let Py = 0;
   let L = 0;
-  const ca = clampAbs(Ca, MAX_ANGULAR_CORRECTION);
+  const ca = Math.min(Math.max(Ca, -MAX_ANGULAR_CORRECTION), MAX_ANGULAR_CORRECTION);
   if (linearRigid && angularRigid) {
     if (
       solveSymmetric3(

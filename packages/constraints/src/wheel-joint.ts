@@ -1,5 +1,4 @@
 import { cosSinInPlace, type Vec2, type Vec2Like } from '@lite/math';
-import { clampAbs } from './block3';
 import { checkBodies } from './distance-joint';
 import { requireFiniteArg, requireNonNegativeArg } from './errors';
 import { checkRange, reactionVector, requireBooleanArg, toLocalAxis, toLocalPoint } from './joint-frame';
@@ -40,6 +39,8 @@ export interface WheelJointOptions extends JointSpringOptions {
 }
 
 const rot = new Float64Array(2);
+// The axial rows' Ċ (a slot: a number returned from a call that is not inlined would be boxed).
+const speed = new Float64Array(1);
 const local = new Float64Array(2);
 
 /**
@@ -469,15 +470,14 @@ function apply(joint: WheelJoint, perp: number, axial: number, angular: number):
   bB.angularVelocity += bB.invI * (perp * joint.s2 + axial * joint.a2 + angular);
 }
 
-function axialSpeed(joint: WheelJoint): number {
+function axialSpeed(joint: WheelJoint): void {
   const bA = joint.bodyA;
   const bB = joint.bodyB;
-  return (
+  speed[0] =
     joint.axisX * (bB.linearVelocity.x - bA.linearVelocity.x) +
     joint.axisY * (bB.linearVelocity.y - bA.linearVelocity.y) +
     joint.a2 * bB.angularVelocity -
-    joint.a1 * bA.angularVelocity
-  );
+    joint.a1 * bA.angularVelocity;
 }
 
 /**
@@ -490,29 +490,35 @@ export function solveWheelJoint(joint: WheelJoint): void {
   if (joint.enableMotor && joint.motorMass > 0) {
     const cdot = bB.angularVelocity - bA.angularVelocity - joint.motorSpeed;
     const old = joint.motorImpulse;
-    const total = clampAbs(old - joint.motorMass * cdot, joint.maxMotorImpulse);
+    const total = Math.min(
+      Math.max(old - joint.motorMass * cdot, -joint.maxMotorImpulse),
+      joint.maxMotorImpulse,
+    );
     joint.motorImpulse = total;
     apply(joint, 0, 0, total - old);
   }
   const axialMass = joint.axialMass;
   if (joint.spring.soft && axialMass > 0) {
     const s = joint.softness;
+    axialSpeed(joint);
     const lambda =
-      s.massScale * axialMass * (joint.springBias - axialSpeed(joint)) - s.impulseScale * joint.springImpulse;
+      s.massScale * axialMass * (joint.springBias - speed[0]) - s.impulseScale * joint.springImpulse;
     joint.springImpulse += lambda;
     apply(joint, 0, lambda, 0);
   }
   if (joint.enableLimit && axialMass > 0) {
     if (joint.lowerTranslation > Number.NEGATIVE_INFINITY) {
+      axialSpeed(joint);
       const old = joint.lowerImpulse;
-      const sum = old + axialMass * (joint.lowerBias - axialSpeed(joint));
+      const sum = old + axialMass * (joint.lowerBias - speed[0]);
       const total = sum > 0 ? sum : 0;
       joint.lowerImpulse = total;
       apply(joint, 0, total - old, 0);
     }
     if (joint.upperTranslation < Number.POSITIVE_INFINITY) {
+      axialSpeed(joint);
       const old = joint.upperImpulse;
-      const sum = old + axialMass * (joint.upperBias + axialSpeed(joint));
+      const sum = old + axialMass * (joint.upperBias + speed[0]);
       const total = sum > 0 ? sum : 0;
       joint.upperImpulse = total;
       apply(joint, 0, old - total, 0);
@@ -569,7 +575,7 @@ export function wheelPositionStep(joint: WheelJoint): void {
       if (Math.abs(c) > error) error = Math.abs(c);
       const kAxial = mA + mB + iA * joint.a1 * joint.a1 + iB * joint.a2 * joint.a2;
       if (kAxial > 0) {
-        const lambda = -clampAbs(c, MAX_LINEAR_CORRECTION) / kAxial;
+        const lambda = -Math.min(Math.max(c, -MAX_LINEAR_CORRECTION), MAX_LINEAR_CORRECTION) / kAxial;
         const Px = joint.axisX * lambda;
         const Py = joint.axisY * lambda;
         bA.position.x -= mA * Px;
