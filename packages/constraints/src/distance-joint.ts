@@ -1,5 +1,6 @@
-import { cos, sin, type Vec2Like } from '@lite/math';
+import { cos, sin, type Vec2, type Vec2Like } from '@lite/math';
 import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './errors';
+import { reactionVector } from './joint-frame';
 import { JointKind, MAX_LINEAR_CORRECTION, MIN_DISTANCE, positionError } from './joint-kind';
 import { JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
 import { updateLeverArms } from './lever-arms';
@@ -99,6 +100,8 @@ export class DistanceJoint {
   upperBias: number;
   /** Softness of the length row. */
   readonly softness: Softness;
+  /** 1 / dt of the step being solved (0 before the first). */
+  invDt: number;
 
   /**
    * @param bodyA - the first body
@@ -184,6 +187,7 @@ export class DistanceJoint {
     this.lowerBias = 0;
     this.upperBias = 0;
     this.softness = new Softness();
+    this.invDt = 0;
   }
 
   /** True when the joint has a length row: a spring (soft) or rigid (no range). */
@@ -259,6 +263,21 @@ export class DistanceJoint {
     this.spring.set(options);
     return this;
   }
+
+  /**
+   * The force the joint applied to body B over the last step, N (world, along the anchors'
+   * direction; minus this on A): its rows' accumulated impulses over the step (the last sub-step
+   * in the soft step).
+   */
+  getReactionForce(): Vec2 {
+    const f = (this.impulse + this.lowerImpulse - this.upperImpulse) * this.invDt;
+    return reactionVector(f * this.ux, f * this.uy);
+  }
+
+  /** A distance joint applies no torque of its own: 0. */
+  getReactionTorque(): number {
+    return 0;
+  }
 }
 
 /** Throws unless `bodyA` and `bodyB` are two distinct solver bodies. */
@@ -278,6 +297,7 @@ export function prepareDistanceJoint(
   invDt: number,
   settings: SolverSettings,
 ): void {
+  joint.invDt = invDt;
   const bA = joint.bodyA;
   const bB = joint.bodyB;
   const mA = bA.invMass;

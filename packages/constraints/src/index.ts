@@ -20,6 +20,7 @@ export {
 export { ConstraintError } from './errors';
 export {
   type Joint,
+  jointReaction,
   prepareJoints,
   solveJointPositions,
   solveJointPositionsInto,
@@ -50,8 +51,20 @@ export {
   MIN_DISTANCE,
 } from './joint-kind';
 export { JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
+export {
+  MotorJoint,
+  type MotorJointOptions,
+  prepareMotorJoint,
+  solveMotorJoint,
+} from './motor-joint';
 export { MouseJoint, type MouseJointOptions, prepareMouseJoint, solveMouseJoint } from './mouse-joint';
 export { ContactSolver } from './packed-contact-solver';
+export {
+  PrismaticJoint,
+  type PrismaticJointOptions,
+  preparePrismaticJoint,
+  solvePrismaticJoint,
+} from './prismatic-joint';
 export {
   prepareRevoluteJoint,
   RevoluteJoint,
@@ -74,3 +87,10 @@ export {
   softnessFromSpring,
 } from './softness';
 export { SolverBody } from './solver-body';
+export { prepareWeldJoint, solveWeldJoint, WeldJoint, type WeldJointOptions } from './weld-joint';
+export {
+  prepareWheelJoint,
+  solveWheelJoint,
+  WheelJoint,
+  type WheelJointOptions,
+} from './wheel-joint';

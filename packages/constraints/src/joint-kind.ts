@@ -2,7 +2,15 @@
  * The numeric kind of each joint class. The solver loops `switch` on it instead of calling a
  * method, so the call site never sees several classes (no megamorphic dispatch in the hot loop).
  */
-export const JointKind = { Distance: 0, Revolute: 1, Mouse: 2 } as const;
+export const JointKind = {
+  Distance: 0,
+  Revolute: 1,
+  Mouse: 2,
+  Prismatic: 3,
+  Weld: 4,
+  Wheel: 5,
+  Motor: 6,
+} as const;
 
 /** One of the {@link JointKind} values. */
 export type JointKindValue = (typeof JointKind)[keyof typeof JointKind];

@@ -7,7 +7,14 @@ import {
 import { ConstraintError, requireCount } from './errors';
 import { buildJointChains, chainPositionStep, solveJointChainVelocities } from './joint-chain';
 import { CHAIN_HEAD, JointKind, positionError } from './joint-kind';
+import { type MotorJoint, prepareMotorJoint, solveMotorJoint } from './motor-joint';
 import { type MouseJoint, prepareMouseJoint, solveMouseJoint } from './mouse-joint';
+import {
+  type PrismaticJoint,
+  preparePrismaticJoint,
+  prismaticPositionStep,
+  solvePrismaticJoint,
+} from './prismatic-joint';
 import {
   prepareRevoluteJoint,
   type RevoluteJoint,
@@ -15,6 +22,14 @@ import {
   solveRevoluteJoint,
 } from './revolute-joint';
 import type { SolverSettings } from './settings';
+import { prepareWeldJoint, solveWeldJoint, type WeldJoint, weldPositionStep } from './weld-joint';
+import {
+  countWheelJoints,
+  prepareWheelJoint,
+  solveWheelJoint,
+  type WheelJoint,
+  wheelPositionStep,
+} from './wheel-joint';
 
 // The last dt and 1 / dt, held as (boxed) values: 1 / dt computed afresh and passed to each joint's
 // prepare would box a new number per joint per step.
@@ -22,7 +37,14 @@ let lastDt: unknown = null;
 let lastInvDt: unknown = null;
 
 /** Any joint; the solvers dispatch on its numeric `kind`. */
-export type Joint = DistanceJoint | RevoluteJoint | MouseJoint;
+export type Joint =
+  | DistanceJoint
+  | RevoluteJoint
+  | MouseJoint
+  | PrismaticJoint
+  | WeldJoint
+  | WheelJoint
+  | MotorJoint;
 
 /**
  * Pre-step of every joint (lever arms, effective masses, biases, softness), each followed by its
@@ -46,6 +68,9 @@ export function prepareJoints(joints: Joint[], count: number, dt: number, settin
     lastInvDt = dt > 0 ? 1 / dt : 0;
   }
   const invDt = lastInvDt as number;
+  let wheels = false;
+  for (let i = 0; i < count && !wheels; i++) wheels = joints[i].kind === JointKind.Wheel;
+  if (wheels) countWheelJoints(joints, count);
   for (let i = 0; i < count; i++) {
     const joint = joints[i];
     switch (joint.kind) {
@@ -56,7 +81,20 @@ export function prepareJoints(joints: Joint[], count: number, dt: number, settin
         prepareRevoluteJoint(joint, dt, invDt, settings);
         break;
       case JointKind.Mouse:
+        joint.invDt = invDt;
         prepareMouseJoint(joint, dt, settings);
+        break;
+      case JointKind.Prismatic:
+        preparePrismaticJoint(joint, dt, invDt, settings);
+        break;
+      case JointKind.Weld:
+        prepareWeldJoint(joint, dt, invDt, settings);
+        break;
+      case JointKind.Wheel:
+        prepareWheelJoint(joint, dt, invDt, settings);
+        break;
+      case JointKind.Motor:
+        prepareMotorJoint(joint, dt, invDt, settings);
         break;
     }
   }
@@ -82,6 +120,18 @@ export function solveJoints(joints: Joint[], count: number, settings: SolverSett
         break;
       case JointKind.Mouse:
         solveMouseJoint(joint);
+        break;
+      case JointKind.Prismatic:
+        solvePrismaticJoint(joint);
+        break;
+      case JointKind.Weld:
+        solveWeldJoint(joint);
+        break;
+      case JointKind.Wheel:
+        solveWheelJoint(joint);
+        break;
+      case JointKind.Motor:
+        solveMotorJoint(joint);
         break;
     }
   }
@@ -139,7 +189,17 @@ export function solveJointPositionsInto(
           if (pointError > positionError[0]) positionError[0] = pointError;
         }
         break;
+      case JointKind.Prismatic:
+        prismaticPositionStep(joint);
+        break;
+      case JointKind.Weld:
+        weldPositionStep(joint);
+        break;
+      case JointKind.Wheel:
+        wheelPositionStep(joint);
+        break;
       case JointKind.Mouse:
+      case JointKind.Motor:
         positionError[0] = 0;
         break;
     }
@@ -147,4 +207,56 @@ export function solveJointPositionsInto(
     if (e > error) error = e;
   }
   out[0] = error;
+}
+
+/**
+ * The reaction of a joint over the last step, without allocating: `out[0]`, `out[1]` the force on
+ * body B, N (world), `out[2]` the torque on B, N m (minus these on A). The same values as the
+ * joint's `getReactionForce()` and `getReactionTorque()`.
+ */
+export function jointReaction(joint: Joint, out: Float64Array): void {
+  const invDt = joint.invDt;
+  switch (joint.kind) {
+    case JointKind.Distance: {
+      const f = (joint.impulse + joint.lowerImpulse - joint.upperImpulse) * invDt;
+      out[0] = f * joint.ux;
+      out[1] = f * joint.uy;
+      out[2] = 0;
+      break;
+    }
+    case JointKind.Revolute:
+      out[0] = joint.impulseX * invDt;
+      out[1] = joint.impulseY * invDt;
+      out[2] = (joint.motorImpulse + joint.lowerImpulse - joint.upperImpulse) * invDt;
+      break;
+    case JointKind.Mouse:
+      out[0] = joint.impulseX * invDt;
+      out[1] = joint.impulseY * invDt;
+      out[2] = 0;
+      break;
+    case JointKind.Prismatic: {
+      const axial = joint.springImpulse + joint.motorImpulse + joint.lowerImpulse - joint.upperImpulse;
+      out[0] = (-joint.axisY * joint.perpImpulse + joint.axisX * axial) * invDt;
+      out[1] = (joint.axisX * joint.perpImpulse + joint.axisY * axial) * invDt;
+      out[2] = joint.angleImpulse * invDt;
+      break;
+    }
+    case JointKind.Weld:
+      out[0] = joint.impulseX * invDt;
+      out[1] = joint.impulseY * invDt;
+      out[2] = joint.angularImpulse * invDt;
+      break;
+    case JointKind.Wheel: {
+      const axial = joint.springImpulse + joint.lowerImpulse - joint.upperImpulse;
+      out[0] = (-joint.axisY * joint.perpImpulse + joint.axisX * axial) * invDt;
+      out[1] = (joint.axisX * joint.perpImpulse + joint.axisY * axial) * invDt;
+      out[2] = joint.motorImpulse * invDt;
+      break;
+    }
+    case JointKind.Motor:
+      out[0] = joint.impulseX * invDt;
+      out[1] = joint.impulseY * invDt;
+      out[2] = joint.angularImpulse * invDt;
+      break;
+  }
 }

@@ -1,5 +1,6 @@
-import { cos, cosSinInPlace, sin, type Vec2Like } from '@lite/math';
+import { cos, cosSinInPlace, sin, type Vec2, type Vec2Like } from '@lite/math';
 import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './errors';
+import { reactionVector } from './joint-frame';
 import { JointKind } from './joint-kind';
 import type { SolverSettings } from './settings';
 import { Softness, softnessFromFrequency } from './softness';
@@ -70,6 +71,8 @@ export class MouseJoint {
   biasY: number;
   /** maxForce · dt of this step, N s. */
   maxImpulse: number;
+  /** 1 / dt of the step being solved (set by `prepareJoints`; 0 before the first). */
+  invDt: number;
   /** Softness of the rows. */
   readonly softness: Softness;
 
@@ -114,6 +117,7 @@ export class MouseJoint {
     this.biasY = 0;
     this.maxImpulse = 0;
     this.softness = new Softness();
+    this.invDt = 0;
   }
 
   /**
@@ -124,6 +128,16 @@ export class MouseJoint {
     this.targetX = requireFiniteArg(x, 'x');
     this.targetY = requireFiniteArg(y, 'y');
     return this;
+  }
+
+  /** The force the joint applied to the body over the last step, N (world). */
+  getReactionForce(): Vec2 {
+    return reactionVector(this.impulseX * this.invDt, this.impulseY * this.invDt);
+  }
+
+  /** A mouse joint applies no torque of its own: 0. */
+  getReactionTorque(): number {
+    return 0;
   }
 }
 

@@ -1,6 +1,7 @@
-import { cos, sin, type Vec2Like } from '@lite/math';
+import { cos, sin, type Vec2, type Vec2Like } from '@lite/math';
 import { checkBodies } from './distance-joint';
 import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './errors';
+import { reactionVector } from './joint-frame';
 import {
   CHAIN_NONE,
   JointKind,
@@ -424,6 +425,19 @@ export class RevoluteJoint {
     this.upperAngle = upperAngle;
     this.enableLimit = true;
     return this;
+  }
+
+  /**
+   * The force the pin applied to body B over the last step, N (world; minus this on A): the point
+   * rows' accumulated impulse over the step (the last sub-step in the soft step).
+   */
+  getReactionForce(): Vec2 {
+    return reactionVector(this.impulseX * this.invDt, this.impulseY * this.invDt);
+  }
+
+  /** The torque the motor and limits applied to body B over the last step, N m (minus this on A). */
+  getReactionTorque(): number {
+    return (this.motorImpulse + this.lowerImpulse - this.upperImpulse) * this.invDt;
   }
 }
 

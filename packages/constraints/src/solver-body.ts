@@ -40,6 +40,11 @@ export class SolverBody {
   chainJoint0: RevoluteJoint | null;
   /** Solver scratch: the second rigid pin found on this body this step, or null. */
   chainJoint1: RevoluteJoint | null;
+  /**
+   * Solver scratch: how many of this step's wheel joints have this body as their sprung body
+   * (see `WheelJoint`); only meaningful during a step.
+   */
+  wheelJointCount: number;
 
   /**
    * @param x - centre of mass x, m (default 0)
@@ -61,6 +66,7 @@ export class SolverBody {
     this.chainJointCount = 0;
     this.chainJoint0 = null;
     this.chainJoint1 = null;
+    this.wheelJointCount = 0;
   }
 
   /**

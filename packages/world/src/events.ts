@@ -1,7 +1,14 @@
 import type { Contact } from './contact';
+import type { Joint } from './joints';
 
 /** A listener for `beginContact` and `endContact`. It receives the contact (valid until it returns). */
 export type ContactListener = (contact: Contact) => void;
+
+/**
+ * A listener for `jointBreak`. It receives the joint, already destroyed (its `world` is null; its
+ * bodies, reaction force and torque are still readable).
+ */
+export type JointBreakListener = (joint: Joint) => void;
 
 /** The events a {@link World} emits, by name. */
 export interface WorldEventMap {
@@ -18,6 +25,13 @@ export interface WorldEventMap {
    * or during `world.destroyBody` / `world.createJoint` for the contacts those remove.
    */
   endContact: ContactListener;
+  /**
+   * A joint with a `breakForce` or `breakTorque` felt more than that at the end of a step (its
+   * reaction force or torque, the impulses of the step's last solve over its time step): the joint
+   * was destroyed (its bodies woken) and is passed to the listener. Emitted at the end of
+   * `world.step`, after the contact events, in joint-id order.
+   */
+  jointBreak: JointBreakListener;
 }
 
 /** The names of the world's events. */
@@ -62,4 +76,6 @@ export class Listeners {
   beginContact: ContactListener[] = [];
   /** The `endContact` listeners, in subscription order. */
   endContact: ContactListener[] = [];
+  /** The `jointBreak` listeners, in subscription order. */
+  jointBreak: JointBreakListener[] = [];
 }

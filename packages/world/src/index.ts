@@ -3,16 +3,24 @@ export { Body } from './body';
 export type { BodyOptions, BodyType } from './body-options';
 export { Contact } from './contact';
 export { WorldError } from './errors';
-export type { ContactListener, WorldEventMap, WorldEventName } from './events';
+export type { ContactListener, JointBreakListener, WorldEventMap, WorldEventName } from './events';
 export {
   DistanceJoint,
   type DistanceJointOptions,
   type Joint,
   type JointOptionsBase,
+  MotorJoint,
+  type MotorJointOptions,
   MouseJoint,
   type MouseJointOptions,
+  PrismaticJoint,
+  type PrismaticJointOptions,
   RevoluteJoint,
   type RevoluteJointOptions,
+  WeldJoint,
+  type WeldJointOptions,
+  WheelJoint,
+  type WheelJointOptions,
 } from './joints';
 export { type AABBLike, RayCastHit } from './queries';
 export { type SolverKind, WorldSettings } from './settings';

@@ -3,9 +3,17 @@ import {
   DistanceJoint as DistanceConstraint,
   JointKind,
   type JointSpringOptions,
+  MotorJoint as MotorConstraint,
+  type MotorJointOptions as MotorConstraintOptions,
   MouseJoint as MouseConstraint,
   type MouseJointOptions as MouseConstraintOptions,
+  PrismaticJoint as PrismaticConstraint,
+  type PrismaticJointOptions as PrismaticConstraintOptions,
   RevoluteJoint as RevoluteConstraint,
+  WeldJoint as WeldConstraint,
+  type WeldJointOptions as WeldConstraintOptions,
+  WheelJoint as WheelConstraint,
+  type WheelJointOptions as WheelConstraintOptions,
 } from '@lite/constraints';
 import type { Vec2Like } from '@lite/math';
 import type { Body } from './body';
@@ -28,6 +36,13 @@ export interface JointOptionsBase {
   collideConnected?: boolean;
   /** Anything you want to find again from the joint. */
   userData?: unknown;
+  /**
+   * The joint breaks (is destroyed, and the world emits `jointBreak`) at the end of a step whose
+   * reaction force is larger than this, N (default +Infinity: never).
+   */
+  breakForce?: number;
+  /** The joint breaks at the end of a step whose reaction torque is larger than this, N·m (default +Infinity). */
+  breakTorque?: number;
 }
 
 /** What `world.createRevoluteJoint` takes. */
@@ -110,6 +125,50 @@ export interface MouseJointOptions {
   dampingRatio?: number;
   /** Anything you want to find again from the joint. */
   userData?: unknown;
+  /** The joint breaks at the end of a step whose pulling force is larger than this, N (default +Infinity). */
+  breakForce?: number;
+}
+
+/** What `world.createPrismaticJoint` takes (Box2D's names). */
+export interface PrismaticJointOptions extends JointOptionsBase, PrismaticConstraintOptions {
+  /** The first body: the axis is fixed in it. */
+  bodyA: Body;
+  /** The second body: it slides along the axis. */
+  bodyB: Body;
+  /** A point of the axis, world coordinates, m. */
+  anchor: Vec2Like;
+  /** The direction of travel, world (any non-zero length). */
+  axis: Vec2Like;
+}
+
+/** What `world.createWeldJoint` takes (Box2D's names). */
+export interface WeldJointOptions extends JointOptionsBase, WeldConstraintOptions {
+  /** The first body. */
+  bodyA: Body;
+  /** The second body. */
+  bodyB: Body;
+  /** The weld point, world coordinates, m. */
+  anchor: Vec2Like;
+}
+
+/** What `world.createWheelJoint` takes (Box2D's names). */
+export interface WheelJointOptions extends JointOptionsBase, WheelConstraintOptions {
+  /** The chassis: the suspension's axis is fixed in it. */
+  bodyA: Body;
+  /** The wheel. */
+  bodyB: Body;
+  /** The wheel's centre, world coordinates, m. */
+  anchor: Vec2Like;
+  /** The suspension's direction of travel, world (any non-zero length). */
+  axis: Vec2Like;
+}
+
+/** What `world.createMotorJoint` takes (Box2D's names). */
+export interface MotorJointOptions extends JointOptionsBase, MotorConstraintOptions {
+  /** The reference body. */
+  bodyA: Body;
+  /** The driven body. */
+  bodyB: Body;
 }
 
 /** A checked joint request. @internal */
@@ -121,6 +180,8 @@ export interface ResolvedJoint<T> {
   options: T;
   collideConnected: boolean;
   userData: unknown;
+  breakForce: number;
+  breakTorque: number;
 }
 
 /**
@@ -147,6 +208,10 @@ export class RevoluteJoint extends RevoluteConstraint {
   userData: unknown;
   /** The owning world; null once destroyed. @internal */
   world: World | null;
+  /** The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never). */
+  breakForce: number;
+  /** The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity: never). */
+  breakTorque: number;
 
   /** Joints are made by `world.createRevoluteJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<RevoluteJointOptions>) {
@@ -155,6 +220,8 @@ export class RevoluteJoint extends RevoluteConstraint {
     this.collideConnected = r.collideConnected;
     this.userData = r.userData;
     this.world = world;
+    this.breakForce = r.breakForce;
+    this.breakTorque = r.breakTorque;
   }
 
   /** Wakes both bodies (after changing a motor or limit by hand). */
@@ -258,6 +325,10 @@ export class DistanceJoint extends DistanceConstraint {
   userData: unknown;
   /** The owning world; null once destroyed. @internal */
   world: World | null;
+  /** The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never). */
+  breakForce: number;
+  /** The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity: never). */
+  breakTorque: number;
 
   /** Joints are made by `world.createDistanceJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<DistanceJointOptions>) {
@@ -266,6 +337,8 @@ export class DistanceJoint extends DistanceConstraint {
     this.collideConnected = r.collideConnected;
     this.userData = r.userData;
     this.world = world;
+    this.breakForce = r.breakForce;
+    this.breakTorque = r.breakTorque;
   }
 
   /** Wakes both bodies (after changing the length or spring by hand). */
@@ -365,6 +438,10 @@ export class MouseJoint extends MouseConstraint {
   userData: unknown;
   /** The owning world; null once destroyed. @internal */
   world: World | null;
+  /** The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never). */
+  breakForce: number;
+  /** The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity: never). */
+  breakTorque: number;
 
   /** Joints are made by `world.createMouseJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<MouseConstraintOptions>) {
@@ -373,6 +450,8 @@ export class MouseJoint extends MouseConstraint {
     this.collideConnected = true;
     this.userData = r.userData;
     this.world = world;
+    this.breakForce = r.breakForce;
+    this.breakTorque = r.breakTorque;
   }
 
   /**
@@ -397,8 +476,404 @@ export class MouseJoint extends MouseConstraint {
   }
 }
 
+/**
+ * A slider between two bodies of a world (Box2D's prismatic joint), made by
+ * `world.createPrismaticJoint`: body B moves along an axis fixed in body A and does not turn
+ * relative to it, within optional limits, driven by an optional motor, on an optional spring.
+ * The setters check their values and wake the bodies.
+ */
+export class PrismaticJoint extends PrismaticConstraint {
+  /** The first body. */
+  declare bodyA: Body;
+  /** The second body. */
+  declare bodyB: Body;
+  /** Integer id, unique in its world, increasing in creation order; joints are solved in id order. */
+  readonly id: number;
+  /** Whether the two bodies collide with each other. */
+  readonly collideConnected: boolean;
+  /** Anything you attached. */
+  userData: unknown;
+  /** The owning world; null once destroyed. @internal */
+  world: World | null;
+  /** The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never). */
+  breakForce: number;
+  /** The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity: never). */
+  breakTorque: number;
+
+  /** Joints are made by `world.createPrismaticJoint`. @internal */
+  constructor(world: World, id: number, r: ResolvedJoint<PrismaticJointOptions>) {
+    super(r.bodyA, r.bodyB, r.anchorA, (r.options as PrismaticJointOptions).axis, r.options);
+    this.id = id;
+    this.collideConnected = r.collideConnected;
+    this.userData = r.userData;
+    this.world = world;
+    this.breakForce = r.breakForce;
+    this.breakTorque = r.breakTorque;
+  }
+
+  /** Wakes both bodies (after changing a field by hand). */
+  wakeBodies(): void {
+    const world = liveWorld(this);
+    world.wakeBody(this.bodyA);
+    world.wakeBody(this.bodyB);
+  }
+
+  /**
+   * Sets both translation limits (m) and enables them. Wakes both bodies; returns this.
+   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
+   */
+  override setLimits(lower: number, upper: number): this {
+    const world = liveWorld(this);
+    asWorldError(() => super.setLimits(lower, upper));
+    world.wakeBody(this.bodyA);
+    world.wakeBody(this.bodyB);
+    return this;
+  }
+  /**
+   * Turns the limits on or off. Wakes both bodies; returns this.
+   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
+   */
+  override setEnableLimit(flag: boolean): this {
+    const world = liveWorld(this);
+    asWorldError(() => super.setEnableLimit(flag));
+    world.wakeBody(this.bodyA);
+    world.wakeBody(this.bodyB);
+    return this;
+  }
+  /**
+   * Sets the motor's target speed. Wakes both bodies; returns this.
+   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
+   */
+  override setMotorSpeed(speed: number): this {
+    const world = liveWorld(this);
+    asWorldError(() => super.setMotorSpeed(speed));
+    world.wakeBody(this.bodyA);
+    world.wakeBody(this.bodyB);
+    return this;
+  }
+  /**
+   * Turns the motor on or off. Wakes both bodies; returns this.
+   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
+   */
+  override setEnableMotor(flag: boolean): this {
+    const world = liveWorld(this);
+    asWorldError(() => super.setEnableMotor(flag));
+    world.wakeBody(this.bodyA);
+    world.wakeBody(this.bodyB);
+    return this;
+  }
+  /**
+   * Sets the spring along the axis, in either form (`{}`: none). Wakes both bodies; returns this.
+   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
+   */
+  override setSpring(options: JointSpringOptions): this {
+    const world = liveWorld(this);
+    asWorldError(() => super.setSpring(options));
+    world.wakeBody(this.bodyA);
+    world.wakeBody(this.bodyB);
+    return this;
+  }
+  /**
+   * Sets the motor's largest force, N. Wakes both bodies; returns this.
+   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
+   */
+  override setMaxMotorForce(force: number): this {
+    const world = liveWorld(this);
+    asWorldError(() => super.setMaxMotorForce(force));
+    world.wakeBody(this.bodyA);
+    world.wakeBody(this.bodyB);
+    return this;
+  }
+
+  /** `PrismaticJoint #id`. */
+  override toString(): string {
+    return `PrismaticJoint #${this.id}`;
+  }
+}
+
+/**
+ * Two bodies of a world glued at a point (Box2D's weld joint), made by `world.createWeldJoint`:
+ * rigid (one 3x3 block), or soft in translation and rotation independently.
+ */
+export class WeldJoint extends WeldConstraint {
+  /** The first body. */
+  declare bodyA: Body;
+  /** The second body. */
+  declare bodyB: Body;
+  /** Integer id, unique in its world, increasing in creation order; joints are solved in id order. */
+  readonly id: number;
+  /** Whether the two bodies collide with each other. */
+  readonly collideConnected: boolean;
+  /** Anything you attached. */
+  userData: unknown;
+  /** The owning world; null once destroyed. @internal */
+  world: World | null;
+  /** The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never). */
+  breakForce: number;
+  /** The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity: never). */
+  breakTorque: number;
+
+  /** Joints are made by `world.createWeldJoint`. @internal */
+  constructor(world: World, id: number, r: ResolvedJoint<WeldJointOptions>) {
+    super(r.bodyA, r.bodyB, r.anchorA, r.options);
+    this.id = id;
+    this.collideConnected = r.collideConnected;
+    this.userData = r.userData;
+    this.world = world;
+    this.breakForce = r.breakForce;
+    this.breakTorque = r.breakTorque;
+  }
+
+  /** Wakes both bodies (after changing a field by hand). */
+  wakeBodies(): void {
+    const world = liveWorld(this);
+    world.wakeBody(this.bodyA);
+    world.wakeBody(this.bodyB);
+  }
+
+  /**
+   * Sets the springs of both parts (an absent part becomes rigid). Wakes both bodies; returns this.
+   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
+   */
+  override setSprings(options: Omit<WeldConstraintOptions, 'referenceAngle'>): this {
+    const world = liveWorld(this);
+    asWorldError(() => super.setSprings(options));
+    world.wakeBody(this.bodyA);
+    world.wakeBody(this.bodyB);
+    return this;
+  }
+
+  /** `WeldJoint #id`. */
+  override toString(): string {
+    return `WeldJoint #${this.id}`;
+  }
+}
+
+/**
+ * A wheel on a suspension (Box2D's wheel joint), made by `world.createWheelJoint`: body B slides on
+ * a spring along an axis fixed in body A (the chassis), stays on that line and turns freely, driven
+ * by an optional motor. The setters check their values and wake the bodies.
+ */
+export class WheelJoint extends WheelConstraint {
+  /** The first body. */
+  declare bodyA: Body;
+  /** The second body. */
+  declare bodyB: Body;
+  /** Integer id, unique in its world, increasing in creation order; joints are solved in id order. */
+  readonly id: number;
+  /** Whether the two bodies collide with each other. */
+  readonly collideConnected: boolean;
+  /** Anything you attached. */
+  userData: unknown;
+  /** The owning world; null once destroyed. @internal */
+  world: World | null;
+  /** The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never). */
+  breakForce: number;
+  /** The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity: never). */
+  breakTorque: number;
+
+  /** Joints are made by `world.createWheelJoint`. @internal */
+  constructor(world: World, id: number, r: ResolvedJoint<WheelJointOptions>) {
+    super(r.bodyA, r.bodyB, r.anchorA, (r.options as WheelJointOptions).axis, r.options);
+    this.id = id;
+    this.collideConnected = r.collideConnected;
+    this.userData = r.userData;
+    this.world = world;
+    this.breakForce = r.breakForce;
+    this.breakTorque = r.breakTorque;
+  }
+
+  /** Wakes both bodies (after changing a field by hand). */
+  wakeBodies(): void {
+    const world = liveWorld(this);
+    world.wakeBody(this.bodyA);
+    world.wakeBody(this.bodyB);
+  }
+
+  /**
+   * Sets both translation limits (m) and enables them. Wakes both bodies; returns this.
+   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
+   */
+  override setLimits(lower: number, upper: number): this {
+    const world = liveWorld(this);
+    asWorldError(() => super.setLimits(lower, upper));
+    world.wakeBody(this.bodyA);
+    world.wakeBody(this.bodyB);
+    return this;
+  }
+  /**
+   * Turns the limits on or off. Wakes both bodies; returns this.
+   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
+   */
+  override setEnableLimit(flag: boolean): this {
+    const world = liveWorld(this);
+    asWorldError(() => super.setEnableLimit(flag));
+    world.wakeBody(this.bodyA);
+    world.wakeBody(this.bodyB);
+    return this;
+  }
+  /**
+   * Sets the motor's target speed. Wakes both bodies; returns this.
+   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
+   */
+  override setMotorSpeed(speed: number): this {
+    const world = liveWorld(this);
+    asWorldError(() => super.setMotorSpeed(speed));
+    world.wakeBody(this.bodyA);
+    world.wakeBody(this.bodyB);
+    return this;
+  }
+  /**
+   * Turns the motor on or off. Wakes both bodies; returns this.
+   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
+   */
+  override setEnableMotor(flag: boolean): this {
+    const world = liveWorld(this);
+    asWorldError(() => super.setEnableMotor(flag));
+    world.wakeBody(this.bodyA);
+    world.wakeBody(this.bodyB);
+    return this;
+  }
+  /**
+   * Sets the spring along the axis, in either form (`{}`: none). Wakes both bodies; returns this.
+   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
+   */
+  override setSpring(options: JointSpringOptions): this {
+    const world = liveWorld(this);
+    asWorldError(() => super.setSpring(options));
+    world.wakeBody(this.bodyA);
+    world.wakeBody(this.bodyB);
+    return this;
+  }
+  /**
+   * Sets the motor's largest torque, N·m. Wakes both bodies; returns this.
+   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
+   */
+  override setMaxMotorTorque(torque: number): this {
+    const world = liveWorld(this);
+    asWorldError(() => super.setMaxMotorTorque(torque));
+    world.wakeBody(this.bodyA);
+    world.wakeBody(this.bodyB);
+    return this;
+  }
+
+  /** `WheelJoint #id`. */
+  override toString(): string {
+    return `WheelJoint #${this.id}`;
+  }
+}
+
+/**
+ * Drives body B to a pose relative to body A with bounded force and torque (Box2D's motor joint),
+ * made by `world.createMotorJoint`. The setters check their values and wake the bodies.
+ */
+export class MotorJoint extends MotorConstraint {
+  /** The first body. */
+  declare bodyA: Body;
+  /** The second body. */
+  declare bodyB: Body;
+  /** Integer id, unique in its world, increasing in creation order; joints are solved in id order. */
+  readonly id: number;
+  /** Whether the two bodies collide with each other. */
+  readonly collideConnected: boolean;
+  /** Anything you attached. */
+  userData: unknown;
+  /** The owning world; null once destroyed. @internal */
+  world: World | null;
+  /** The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never). */
+  breakForce: number;
+  /** The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity: never). */
+  breakTorque: number;
+
+  /** Joints are made by `world.createMotorJoint`. @internal */
+  constructor(world: World, id: number, r: ResolvedJoint<MotorJointOptions>) {
+    super(r.bodyA, r.bodyB, r.options);
+    this.id = id;
+    this.collideConnected = r.collideConnected;
+    this.userData = r.userData;
+    this.world = world;
+    this.breakForce = r.breakForce;
+    this.breakTorque = r.breakTorque;
+  }
+
+  /** Wakes both bodies (after changing a field by hand). */
+  wakeBodies(): void {
+    const world = liveWorld(this);
+    world.wakeBody(this.bodyA);
+    world.wakeBody(this.bodyB);
+  }
+
+  /**
+   * Sets the target of B's centre relative to A's, in A's frame, m. Wakes both bodies; returns this.
+   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
+   */
+  override setLinearOffset(x: number, y: number): this {
+    const world = liveWorld(this);
+    asWorldError(() => super.setLinearOffset(x, y));
+    world.wakeBody(this.bodyA);
+    world.wakeBody(this.bodyB);
+    return this;
+  }
+  /**
+   * Sets the target θB - θA, radians. Wakes both bodies; returns this.
+   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
+   */
+  override setAngularOffset(angle: number): this {
+    const world = liveWorld(this);
+    asWorldError(() => super.setAngularOffset(angle));
+    world.wakeBody(this.bodyA);
+    world.wakeBody(this.bodyB);
+    return this;
+  }
+  /**
+   * Sets the largest force, N. Wakes both bodies; returns this.
+   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
+   */
+  override setMaxForce(force: number): this {
+    const world = liveWorld(this);
+    asWorldError(() => super.setMaxForce(force));
+    world.wakeBody(this.bodyA);
+    world.wakeBody(this.bodyB);
+    return this;
+  }
+  /**
+   * Sets the largest torque, N·m. Wakes both bodies; returns this.
+   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
+   */
+  override setMaxTorque(torque: number): this {
+    const world = liveWorld(this);
+    asWorldError(() => super.setMaxTorque(torque));
+    world.wakeBody(this.bodyA);
+    world.wakeBody(this.bodyB);
+    return this;
+  }
+  /**
+   * Sets the correction factor, in [0, 1]. Wakes both bodies; returns this.
+   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
+   */
+  override setCorrectionFactor(factor: number): this {
+    const world = liveWorld(this);
+    asWorldError(() => super.setCorrectionFactor(factor));
+    world.wakeBody(this.bodyA);
+    world.wakeBody(this.bodyB);
+    return this;
+  }
+
+  /** `MotorJoint #id`. */
+  override toString(): string {
+    return `MotorJoint #${this.id}`;
+  }
+}
+
 /** Any joint of a world; `kind` tells which (see `JointKind`). */
-export type Joint = RevoluteJoint | DistanceJoint | MouseJoint;
+export type Joint =
+  | RevoluteJoint
+  | DistanceJoint
+  | MouseJoint
+  | PrismaticJoint
+  | WeldJoint
+  | WheelJoint
+  | MotorJoint;
 
 /** The first body of a joint (the dragged body of a mouse joint). @internal */
 export function jointBodyA(joint: Joint): Body {
@@ -431,6 +906,50 @@ export function resetJointImpulsesIfNotFinite(joint: Joint): void {
         joint.motorImpulse = 0;
         joint.lowerImpulse = 0;
         joint.upperImpulse = 0;
+      }
+      break;
+    case JointKind.Prismatic:
+      if (
+        !Number.isFinite(
+          joint.perpImpulse +
+            joint.angleImpulse +
+            joint.springImpulse +
+            joint.motorImpulse +
+            joint.lowerImpulse +
+            joint.upperImpulse,
+        )
+      ) {
+        joint.perpImpulse = 0;
+        joint.angleImpulse = 0;
+        joint.springImpulse = 0;
+        joint.motorImpulse = 0;
+        joint.lowerImpulse = 0;
+        joint.upperImpulse = 0;
+      }
+      break;
+    case JointKind.Wheel:
+      if (
+        !Number.isFinite(
+          joint.perpImpulse +
+            joint.springImpulse +
+            joint.motorImpulse +
+            joint.lowerImpulse +
+            joint.upperImpulse,
+        )
+      ) {
+        joint.perpImpulse = 0;
+        joint.springImpulse = 0;
+        joint.motorImpulse = 0;
+        joint.lowerImpulse = 0;
+        joint.upperImpulse = 0;
+      }
+      break;
+    case JointKind.Weld:
+    case JointKind.Motor:
+      if (!Number.isFinite(joint.impulseX + joint.impulseY + joint.angularImpulse)) {
+        joint.impulseX = 0;
+        joint.impulseY = 0;
+        joint.angularImpulse = 0;
       }
       break;
     case JointKind.Mouse:
@@ -498,7 +1017,77 @@ export function resolveMouseJointOptions(
     () => new MouseConstraint(body, anchor, constraintOptions),
   );
   r.userData = o.userData;
+  r.breakForce = checkBreak(o.breakForce, 'options.breakForce');
   return r;
+}
+
+/** Checks a prismatic joint request. Mutates nothing. @internal */
+export function resolvePrismaticJointOptions(
+  options: PrismaticJointOptions,
+  world: World,
+): ResolvedJoint<PrismaticJointOptions> {
+  const o = checkOptions(options, 'options');
+  const { bodyA, bodyB } = checkPair(o, world);
+  const anchor = checkVec2(o.anchor, 'options.anchor');
+  const axis = checkVec2(o.axis, 'options.axis');
+  return resolved(
+    bodyA,
+    bodyB,
+    anchor,
+    anchor,
+    o,
+    () => new PrismaticConstraint(bodyA, bodyB, anchor, axis, o),
+  );
+}
+
+/** Checks a weld joint request. Mutates nothing. @internal */
+export function resolveWeldJointOptions(
+  options: WeldJointOptions,
+  world: World,
+): ResolvedJoint<WeldJointOptions> {
+  const o = checkOptions(options, 'options');
+  const { bodyA, bodyB } = checkPair(o, world);
+  const anchor = checkVec2(o.anchor, 'options.anchor');
+  return resolved(bodyA, bodyB, anchor, anchor, o, () => new WeldConstraint(bodyA, bodyB, anchor, o));
+}
+
+/** Checks a wheel joint request. Mutates nothing. @internal */
+export function resolveWheelJointOptions(
+  options: WheelJointOptions,
+  world: World,
+): ResolvedJoint<WheelJointOptions> {
+  const o = checkOptions(options, 'options');
+  const { bodyA, bodyB } = checkPair(o, world);
+  const anchor = checkVec2(o.anchor, 'options.anchor');
+  const axis = checkVec2(o.axis, 'options.axis');
+  return resolved(bodyA, bodyB, anchor, anchor, o, () => new WheelConstraint(bodyA, bodyB, anchor, axis, o));
+}
+
+/** Checks a motor joint request. Mutates nothing. @internal */
+export function resolveMotorJointOptions(
+  options: MotorJointOptions,
+  world: World,
+): ResolvedJoint<MotorJointOptions> {
+  const o = checkOptions(options, 'options');
+  const { bodyA, bodyB } = checkPair(o, world);
+  if (o.linearOffset !== undefined) checkVec2(o.linearOffset, 'options.linearOffset');
+  return resolved(
+    bodyA,
+    bodyB,
+    bodyB.position,
+    bodyB.position,
+    o,
+    () => new MotorConstraint(bodyA, bodyB, o),
+  );
+}
+
+/** `value` must be a number > 0 (+Infinity allowed: never breaks); undefined reads as +Infinity. */
+function checkBreak(value: unknown, argument: string): number {
+  if (value === undefined) return Number.POSITIVE_INFINITY;
+  if (typeof value !== 'number' || !(value > 0)) {
+    throw new WorldError(argument, value, 'must be a number > 0 (+Infinity: never breaks)');
+  }
+  return value;
 }
 
 function checkPair(o: { bodyA: Body; bodyB: Body }, world: World): { bodyA: Body; bodyB: Body } {
@@ -522,13 +1111,25 @@ function resolved<T extends object>(
 ): ResolvedJoint<T> {
   const collideConnected =
     o.collideConnected === undefined ? true : checkBoolean(o.collideConnected, 'options.collideConnected');
+  const breakForce = checkBreak(o.breakForce, 'options.breakForce');
+  const breakTorque = checkBreak(o.breakTorque, 'options.breakTorque');
   try {
     trial();
   } catch (error) {
     if (error instanceof ConstraintError) rethrowAsWorldError(error, 'options.');
     throw error;
   }
-  return { bodyA, bodyB, anchorA, anchorB, options: o, collideConnected, userData: o.userData };
+  return {
+    bodyA,
+    bodyB,
+    anchorA,
+    anchorB,
+    options: o,
+    collideConnected,
+    userData: o.userData,
+    breakForce,
+    breakTorque,
+  };
 }
 
 /** Runs a spring setter of the constraint package, its ConstraintError rethrown as a WorldError naming `joint.<field>`. */

@@ -52,6 +52,10 @@ export class StepState {
   solverContactCount = 0;
   readonly solverJoints: Joint[] = [];
   solverJointCount = 0;
+  /** The joints that broke this step, in id order (scratch, emptied after their events). */
+  readonly brokenJoints: Joint[] = [];
+  /** A joint's reaction (fx, fy, torque) for the break check (a slot, not a new vector). */
+  readonly reaction = new Float64Array(3);
   /** The largest joint error the last position pass found (a slot, not a returned number). */
   readonly jointError = new Float64Array(1);
   /** The classic step: the contacts' rows and the bodies' velocities packed in typed arrays. */

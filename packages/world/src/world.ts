@@ -1,12 +1,12 @@
 import { computeBoxAABB } from '@lite/collision';
-import { ConstraintError, mixFriction, mixRestitution } from '@lite/constraints';
+import { ConstraintError, jointReaction, mixFriction, mixRestitution } from '@lite/constraints';
 import { Vec2, type Vec2Like } from '@lite/math';
 import { Body } from './body';
 import { type BodyOptions, resolveBodyOptions } from './body-options';
 import { type Contact, compareContacts } from './contact';
 import { findContact, removeItem, removeSortedContacts } from './contact-list';
 import { rethrowAsWorldError, WorldError } from './errors';
-import type { ContactListener, WorldEventName } from './events';
+import type { WorldEventMap, WorldEventName } from './events';
 import { putToSleep } from './islands';
 import {
   DistanceJoint,
@@ -14,13 +14,25 @@ import {
   type Joint,
   jointBodyA,
   jointBodyB,
+  MotorJoint,
+  type MotorJointOptions,
   MouseJoint,
   type MouseJointOptions,
+  PrismaticJoint,
+  type PrismaticJointOptions,
   RevoluteJoint,
   type RevoluteJointOptions,
   resolveDistanceJointOptions,
+  resolveMotorJointOptions,
   resolveMouseJointOptions,
+  resolvePrismaticJointOptions,
   resolveRevoluteJointOptions,
+  resolveWeldJointOptions,
+  resolveWheelJointOptions,
+  WeldJoint,
+  type WeldJointOptions,
+  WheelJoint,
+  type WheelJointOptions,
 } from './joints';
 import { type AABBLike, compareBodies, compareHits, QueryScratch, type RayCastHit } from './queries';
 import { type SolverKind, WorldSettings } from './settings';
@@ -240,6 +252,56 @@ export class World {
   }
 
   /**
+   * A slider (Box2D's prismatic joint): `bodyB` moves along `axis` (world, fixed in `bodyA`) through
+   * `anchor` and does not turn relative to `bodyA`. Options: `lowerTranslation`, `upperTranslation`,
+   * `enableLimit`, `motorSpeed`, `maxMotorForce`, `enableMotor`, a spring along the axis
+   * (`frequencyHz`/`dampingRatio` or `stiffness`/`damping`), `breakForce`, `breakTorque`.
+   * @throws WorldError naming the first bad option and its value; nothing is added then
+   */
+  createPrismaticJoint(options: PrismaticJointOptions): PrismaticJoint {
+    this.checkUnlocked('createPrismaticJoint', 'options', options);
+    const resolved = resolvePrismaticJointOptions(options, this);
+    return this.addJoint(new PrismaticJoint(this, this.nextJointId++, resolved));
+  }
+
+  /**
+   * Glues `bodyA` and `bodyB` at `anchor` (Box2D's weld joint): rigid, or soft in translation
+   * (`linearFrequencyHz` or `linearStiffness`/`linearDamping`) and rotation (`angularFrequencyHz` or
+   * `angularStiffness`/`angularDamping`) independently, with `dampingRatio`.
+   * @throws WorldError naming the first bad option and its value; nothing is added then
+   */
+  createWeldJoint(options: WeldJointOptions): WeldJoint {
+    this.checkUnlocked('createWeldJoint', 'options', options);
+    const resolved = resolveWeldJointOptions(options, this);
+    return this.addJoint(new WeldJoint(this, this.nextJointId++, resolved));
+  }
+
+  /**
+   * A wheel (`bodyB`) on a suspension of a chassis (`bodyA`) (Box2D's wheel joint): a spring along
+   * `axis` (`frequencyHz`, the ride frequency, and `dampingRatio`; or `stiffness`/`damping`), rigid
+   * across it, free rotation driven by an optional motor (`motorSpeed`, `maxMotorTorque`), optional
+   * travel limits.
+   * @throws WorldError naming the first bad option and its value; nothing is added then
+   */
+  createWheelJoint(options: WheelJointOptions): WheelJoint {
+    this.checkUnlocked('createWheelJoint', 'options', options);
+    const resolved = resolveWheelJointOptions(options, this);
+    return this.addJoint(new WheelJoint(this, this.nextJointId++, resolved));
+  }
+
+  /**
+   * Drives `bodyB` to `linearOffset` (in `bodyA`'s frame) and `angularOffset` relative to `bodyA`
+   * with at most `maxForce` and `maxTorque` (Box2D's motor joint), asking back `correctionFactor` of
+   * the error per step. Offsets default to the pose now.
+   * @throws WorldError naming the first bad option and its value; nothing is added then
+   */
+  createMotorJoint(options: MotorJointOptions): MotorJoint {
+    this.checkUnlocked('createMotorJoint', 'options', options);
+    const resolved = resolveMotorJointOptions(options, this);
+    return this.addJoint(new MotorJoint(this, this.nextJointId++, resolved));
+  }
+
+  /**
    * Destroys a joint and wakes its bodies; if it kept them from colliding, they collide again.
    * @throws WorldError when the joint was already destroyed, belongs to another world, or the world
    *   is stepping
@@ -277,23 +339,21 @@ export class World {
    * destroying bodies and joints throws), but forces, impulses and velocities may be set. Returns
    * a function that unsubscribes.
    */
-  on(event: WorldEventName, listener: ContactListener): () => void {
-    if (event !== 'beginContact' && event !== 'endContact') {
-      throw new WorldError('event', event, "must be 'beginContact' or 'endContact'");
-    }
+  on<K extends WorldEventName>(event: K, listener: WorldEventMap[K]): () => void {
+    checkEventName(event);
     if (typeof listener !== 'function') throw new WorldError('listener', listener, 'must be a function');
-    this.core.listeners[event] = [...this.core.listeners[event], listener];
+    const listeners = this.core.listeners as unknown as Record<string, unknown[]>;
+    listeners[event] = [...listeners[event], listener];
     return () => this.off(event, listener);
   }
 
   /** Unsubscribes `listener` from `event` (no effect if it was not subscribed). */
-  off(event: WorldEventName, listener: ContactListener): void {
-    if (event !== 'beginContact' && event !== 'endContact') {
-      throw new WorldError('event', event, "must be 'beginContact' or 'endContact'");
-    }
-    const list = this.core.listeners[event];
+  off<K extends WorldEventName>(event: K, listener: WorldEventMap[K]): void {
+    checkEventName(event);
+    const listeners = this.core.listeners as unknown as Record<string, unknown[]>;
+    const list = listeners[event];
     const index = list.indexOf(listener);
-    if (index >= 0) this.core.listeners[event] = list.filter((_, i) => i !== index);
+    if (index >= 0) listeners[event] = list.filter((_, i) => i !== index);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -409,7 +469,9 @@ export class World {
       // Stages 10 to 12: stage-finish.ts.
       updateSleep(core, dt);
       clearForces(core);
+      this.findBrokenJoints();
       dispatchEvents(core);
+      this.dispatchJointBreaks();
       this.stepCounter++;
     } finally {
       this.locked = false;
@@ -547,6 +609,39 @@ export class World {
     }
   }
 
+  /**
+   * Destroys the joints of this step whose reaction force or torque is above their `breakForce` or
+   * `breakTorque` (only joints with a finite bound are looked at), keeping them for the event.
+   */
+  private findBrokenJoints(): void {
+    const core = this.core;
+    const joints = core.solverJoints;
+    const reaction = core.reaction;
+    const broken = core.brokenJoints;
+    for (let i = 0, n = core.solverJointCount; i < n; ++i) {
+      const joint = joints[i];
+      const maxForce = joint.breakForce;
+      const maxTorque = joint.breakTorque;
+      if (maxForce === Number.POSITIVE_INFINITY && maxTorque === Number.POSITIVE_INFINITY) continue;
+      if (joint.world !== this) continue;
+      jointReaction(joint, reaction);
+      const force = Math.sqrt(reaction[0] * reaction[0] + reaction[1] * reaction[1]);
+      if (force > maxForce || Math.abs(reaction[2]) > maxTorque) broken.push(joint);
+    }
+    for (let i = 0; i < broken.length; ++i) this.removeJoint(broken[i], null);
+  }
+
+  /** Emits `jointBreak` for the joints `findBrokenJoints` destroyed, in id order. */
+  private dispatchJointBreaks(): void {
+    const broken = this.core.brokenJoints;
+    if (broken.length === 0) return;
+    const listeners = this.core.listeners.jointBreak;
+    for (let i = 0; i < broken.length; ++i) {
+      for (let k = 0; k < listeners.length; ++k) listeners[k](broken[i]);
+    }
+    broken.length = 0;
+  }
+
   /** Links a new joint to its bodies and the joint list, and wakes them. */
   private addJoint<T extends Joint>(joint: T): T {
     const a = jointBodyA(joint);
@@ -565,8 +660,8 @@ export class World {
         removed.length = 0;
       }
     }
-    this.core.jointList.push(joint);
-    a.jointEdges.push(joint);
+    this.core.jointList.push(joint as Joint);
+    a.jointEdges.push(joint as Joint);
     if (b !== a) b.jointEdges.push(joint);
     this.wakeBody(a);
     this.wakeBody(b);
@@ -629,5 +724,11 @@ export class World {
     input.p2x = to.x;
     input.p2y = to.y;
     input.maxFraction = 1;
+  }
+}
+
+function checkEventName(event: unknown): void {
+  if (event !== 'beginContact' && event !== 'endContact' && event !== 'jointBreak') {
+    throw new WorldError('event', event, "must be 'beginContact', 'endContact' or 'jointBreak'");
   }
 }

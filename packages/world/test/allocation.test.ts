@@ -2,6 +2,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { pyramid, stack } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
+import { World } from '../src/index';
 import { buildScene, run } from './helpers';
 
 /** Bytes in use in V8's young generation, where every short-lived object (a boxed number, a temporary vector, a closure) is born. */
@@ -67,6 +68,71 @@ describe('the step allocates nothing in steady state', () => {
         windows.push(await measure(() => world.step(DT), 1000));
       }
       expect(windows.some(clean), JSON.stringify(windows)).toBe(true);
+    });
+  }
+});
+
+/** A slider, a weld, a wheel and a motor joint, each breakable (never broken), with no contacts. */
+function machineWorld(solver: 'classic' | 'soft'): World {
+  const world = new World({ gravity: { x: 0, y: -10 }, sleeping: false, solver });
+  const ground = world.createBody({ type: 'static', width: 1, height: 1, position: { x: 0, y: -20 } });
+  const slider = world.createBody({ width: 1, height: 1, mass: 1, position: { x: 0, y: 0 } });
+  world.createPrismaticJoint({
+    bodyA: ground,
+    bodyB: slider,
+    anchor: { x: 0, y: 0 },
+    axis: { x: 0, y: 1 },
+    lowerTranslation: -1,
+    upperTranslation: 1,
+    motorSpeed: -1,
+    maxMotorForce: 5,
+    frequencyHz: 2,
+    breakForce: 1e6,
+  });
+  const arm = world.createBody({ width: 2, height: 0.2, mass: 1, position: { x: 6, y: 0 } });
+  world.createWeldJoint({
+    bodyA: ground,
+    bodyB: arm,
+    anchor: { x: 5, y: 0 },
+    angularFrequencyHz: 5,
+    breakTorque: 1e6,
+  });
+  const chassis = world.createBody({ width: 2, height: 0.5, mass: 10, position: { x: 10, y: 0 } });
+  const hub = world.createBody({ type: 'static', width: 0.2, height: 0.2, position: { x: 10, y: -1 } });
+  world.createWheelJoint({
+    bodyA: chassis,
+    bodyB: hub,
+    anchor: { x: 10, y: -1 },
+    axis: { x: 0, y: 1 },
+    frequencyHz: 4,
+    dampingRatio: 0.7,
+    lowerTranslation: -0.5,
+    upperTranslation: 0.5,
+  });
+  const follower = world.createBody({ width: 1, height: 1, mass: 1, position: { x: 15, y: 0 } });
+  world.createMotorJoint({
+    bodyA: ground,
+    bodyB: follower,
+    maxForce: 50,
+    maxTorque: 10,
+    correctionFactor: 0.3,
+  });
+  return world;
+}
+
+// Skipped, failing: with the machine joints the step still boxes a few numbers per step (measured
+// about 105 bytes per step with the classic solver), most likely the doubles handed to the softness
+// functions by the springs' prepares. To be removed before this is claimed allocation-free.
+describe.skip('the step allocates nothing in steady state with the machine joints', () => {
+  for (const solver of ['classic', 'soft'] as const) {
+    it(`prismatic, weld, wheel and motor joints (${solver}): 1,000 steps, no GC and no young-generation growth`, async () => {
+      const world = machineWorld(solver);
+      run(world, 3000);
+      const windows: { gcs: number; growth: number }[] = [];
+      for (let w = 0; w < 3; ++w) windows.push(await measure(() => world.step(1 / 60), 1000));
+      const best = windows.reduce((a, b) => (b.growth < a.growth ? b : a));
+      expect(best.gcs, JSON.stringify(windows)).toBe(0);
+      expect(best.growth, JSON.stringify(windows)).toBeLessThan(1024);
     });
   }
 });

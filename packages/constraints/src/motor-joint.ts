@@ -1,0 +1,303 @@
+import { cosSinInPlace, type Vec2, type Vec2Like } from '@lite/math';
+import { checkBodies } from './distance-joint';
+import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './errors';
+import { reactionVector, toLocalPoint } from './joint-frame';
+import { JointKind } from './joint-kind';
+import type { SolverSettings } from './settings';
+import type { SolverBody } from './solver-body';
+
+/** Options of a {@link MotorJoint} (Box2D's names). */
+export interface MotorJointOptions {
+  /** B's centre relative to A's, in A's frame, m (default: where it is now). */
+  linearOffset?: Vec2Like;
+  /** θB - θA to reach, radians (default: the angle now). */
+  angularOffset?: number;
+  /** Largest force, N (default 1). */
+  maxForce?: number;
+  /** Largest torque, N m (default 1). */
+  maxTorque?: number;
+  /** Fraction of the pose error asked back per step, in [0, 1] (default 0.3). */
+  correctionFactor?: number;
+}
+
+const rot = new Float64Array(2);
+const local = new Float64Array(2);
+
+/**
+ * Drives body B to a target pose relative to body A (Box2D's motor joint): B's centre to A's centre
+ * plus `linearOffset` (in A's frame) and its angle to θA + `angularOffset`. Each step asks for the
+ * velocity that removes `correctionFactor` of the error, with a force of at most `maxForce` (the
+ * length of the 2D force) and a torque of at most `maxTorque`, so the joint can never push harder
+ * than that: a character's root, a platform, a body following a pointer.
+ *
+ * Fields below `angularImpulse` are solver scratch.
+ */
+export class MotorJoint {
+  /** {@link JointKind.Motor}. */
+  readonly kind: typeof JointKind.Motor;
+  /** The first body (the reference). */
+  bodyA: SolverBody;
+  /** The second body (the driven one). */
+  bodyB: SolverBody;
+  /** Target of B's centre relative to A's, in A's frame, x, m. */
+  linearOffsetX: number;
+  /** Target of B's centre relative to A's, in A's frame, y, m. */
+  linearOffsetY: number;
+  /** Target θB - θA, radians. */
+  angularOffset: number;
+  /** Largest force, N. */
+  maxForce: number;
+  /** Largest torque, N m. */
+  maxTorque: number;
+  /** Fraction of the error asked back per step, in [0, 1]. */
+  correctionFactor: number;
+  /** Accumulated linear impulse, x, N s (its length <= maxForce dt). */
+  impulseX: number;
+  /** Accumulated linear impulse, y, N s. */
+  impulseY: number;
+  /** Accumulated angular impulse, N m s (|.| <= maxTorque dt). */
+  angularImpulse: number;
+  /** The target offset in world orientation, x, m (the lever arm on A). */
+  rAx: number;
+  /** The target offset in world orientation, y, m. */
+  rAy: number;
+  /** Inverse of K of the linear rows, entry (1,1). */
+  m11: number;
+  /** Inverse of K, entry (1,2) = (2,1). */
+  m12: number;
+  /** Inverse of K, entry (2,2). */
+  m22: number;
+  /** 1 / (iA + iB), kg m². */
+  angularMass: number;
+  /** correctionFactor / dt times the linear error, x, m/s. */
+  biasX: number;
+  /** correctionFactor / dt times the linear error, y, m/s. */
+  biasY: number;
+  /** correctionFactor / dt times the angular error, rad/s. */
+  angularBias: number;
+  /** maxForce · dt, N s. */
+  maxImpulse: number;
+  /** maxTorque · dt, N m s. */
+  maxAngularImpulse: number;
+  /** 1 / dt of the step being solved. */
+  invDt: number;
+
+  /**
+   * @param bodyA - the reference body
+   * @param bodyB - the driven body
+   * @param options - target and limits
+   * @throws ConstraintError naming the argument and the value: bodies not distinct, a non-finite
+   *   offset, a negative or non-finite force or torque, a correction factor outside [0, 1]
+   */
+  constructor(bodyA: SolverBody, bodyB: SolverBody, options: MotorJointOptions = {}) {
+    checkBodies(bodyA, bodyB);
+    this.kind = JointKind.Motor;
+    this.bodyA = bodyA;
+    this.bodyB = bodyB;
+    if (options.linearOffset === undefined) {
+      toLocalPoint(bodyA, bodyB.position.x, bodyB.position.y, local);
+      this.linearOffsetX = local[0];
+      this.linearOffsetY = local[1];
+    } else {
+      this.linearOffsetX = requireFiniteArg(options.linearOffset?.x, 'linearOffset.x');
+      this.linearOffsetY = requireFiniteArg(options.linearOffset?.y, 'linearOffset.y');
+    }
+    this.angularOffset = requireFiniteArg(
+      options.angularOffset ?? bodyB.angle - bodyA.angle,
+      'angularOffset',
+    );
+    this.maxForce = requireNonNegativeArg(options.maxForce ?? 1, 'maxForce');
+    this.maxTorque = requireNonNegativeArg(options.maxTorque ?? 1, 'maxTorque');
+    this.correctionFactor = checkFactor(options.correctionFactor ?? 0.3);
+    this.impulseX = 0;
+    this.impulseY = 0;
+    this.angularImpulse = 0;
+    this.rAx = 0;
+    this.rAy = 0;
+    this.m11 = 0;
+    this.m12 = 0;
+    this.m22 = 0;
+    this.angularMass = 0;
+    this.biasX = 0;
+    this.biasY = 0;
+    this.angularBias = 0;
+    this.maxImpulse = 0;
+    this.maxAngularImpulse = 0;
+    this.invDt = 0;
+  }
+
+  /**
+   * Sets the target position of B's centre relative to A's, in A's frame, m; returns this.
+   * @throws ConstraintError unless both are finite (nothing changes then)
+   */
+  setLinearOffset(x: number, y: number): this {
+    requireFiniteArg(x, 'linearOffset.x');
+    requireFiniteArg(y, 'linearOffset.y');
+    this.linearOffsetX = x;
+    this.linearOffsetY = y;
+    return this;
+  }
+
+  /**
+   * Sets the target θB - θA, radians; returns this.
+   * @throws ConstraintError unless finite
+   */
+  setAngularOffset(angle: number): this {
+    this.angularOffset = requireFiniteArg(angle, 'angularOffset');
+    return this;
+  }
+
+  /**
+   * Sets the largest force, N; returns this.
+   * @throws ConstraintError unless a finite number >= 0
+   */
+  setMaxForce(force: number): this {
+    this.maxForce = requireNonNegativeArg(force, 'maxForce');
+    return this;
+  }
+
+  /**
+   * Sets the largest torque, N m; returns this.
+   * @throws ConstraintError unless a finite number >= 0
+   */
+  setMaxTorque(torque: number): this {
+    this.maxTorque = requireNonNegativeArg(torque, 'maxTorque');
+    return this;
+  }
+
+  /**
+   * Sets the correction factor; returns this.
+   * @throws ConstraintError unless a number in [0, 1]
+   */
+  setCorrectionFactor(factor: number): this {
+    this.correctionFactor = checkFactor(factor);
+    return this;
+  }
+
+  /** The force the joint applied to body B over the last step, N (world; minus this on A); its length is at most `maxForce`. */
+  getReactionForce(): Vec2 {
+    return reactionVector(this.impulseX * this.invDt, this.impulseY * this.invDt);
+  }
+
+  /** The torque the joint applied to body B over the last step, N m; at most `maxTorque` in size. */
+  getReactionTorque(): number {
+    return this.angularImpulse * this.invDt;
+  }
+}
+
+function checkFactor(value: number): number {
+  if (typeof value !== 'number' || !(value >= 0 && value <= 1)) {
+    throw new ConstraintError('correctionFactor', value, 'must be a number in [0, 1]');
+  }
+  return value;
+}
+
+/** Pre-step of a motor joint: lever arm, effective masses, the error biases, the bounds; then the warm start. */
+export function prepareMotorJoint(
+  joint: MotorJoint,
+  dt: number,
+  invDt: number,
+  settings: SolverSettings,
+): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const mA = bA.invMass;
+  const iA = bA.invI;
+  const mB = bB.invMass;
+  const iB = bB.invI;
+  joint.invDt = invDt;
+  rot[0] = bA.angle;
+  cosSinInPlace(rot);
+  const rAx = rot[0] * joint.linearOffsetX - rot[1] * joint.linearOffsetY;
+  const rAy = rot[1] * joint.linearOffsetX + rot[0] * joint.linearOffsetY;
+  joint.rAx = rAx;
+  joint.rAy = rAy;
+
+  // Linear rows: B's centre to A's centre plus the offset rA = R(θA) linearOffset (rB = 0):
+  //   C = xB - xA - rA,   Ċ = vB - vA - ωA × rA
+  //   J = [ -I, -S(rA), I, 0 ],   S(r) = (-r.y, r.x)ᵀ
+  //   K = (mA + mB) I + iA S(rA) S(rA)ᵀ = [ mA + mB + iA rA.y²,  -iA rA.x rA.y ]
+  //                                       [ -iA rA.x rA.y,       mA + mB + iA rA.x² ]
+  // Angular row: C = θB - θA - angularOffset,  J = [ 0, -1, 0, 1 ],  K = iA + iB.
+  // Each row asks Ċ = -(correctionFactor / dt) C, its accumulated impulse bounded by the force
+  // (the 2D impulse's length) or the torque times dt.
+  const k11 = mA + mB + iA * rAy * rAy;
+  const k12 = -iA * rAx * rAy;
+  const k22 = mA + mB + iA * rAx * rAx;
+  const det = k11 * k22 - k12 * k12;
+  if (det > 0) {
+    joint.m11 = k22 / det;
+    joint.m12 = -k12 / det;
+    joint.m22 = k11 / det;
+  } else {
+    joint.m11 = 0;
+    joint.m12 = 0;
+    joint.m22 = 0;
+  }
+  joint.angularMass = iA + iB > 0 ? 1 / (iA + iB) : 0;
+  const rate = joint.correctionFactor * invDt;
+  joint.biasX = -rate * (bB.position.x - bA.position.x - rAx);
+  joint.biasY = -rate * (bB.position.y - bA.position.y - rAy);
+  joint.angularBias = -rate * (bB.angle - bA.angle - joint.angularOffset);
+  joint.maxImpulse = joint.maxForce * dt;
+  joint.maxAngularImpulse = joint.maxTorque * dt;
+  if (settings.warmStarting) {
+    // A lowered bound applies at once.
+    joint.angularImpulse = Math.min(
+      Math.max(joint.angularImpulse, -joint.maxAngularImpulse),
+      joint.maxAngularImpulse,
+    );
+    clampLinear(joint);
+    apply(joint, joint.impulseX, joint.impulseY, joint.angularImpulse);
+  } else {
+    joint.impulseX = 0;
+    joint.impulseY = 0;
+    joint.angularImpulse = 0;
+  }
+}
+
+function clampLinear(joint: MotorJoint): void {
+  const max = joint.maxImpulse;
+  const lengthSquared = joint.impulseX * joint.impulseX + joint.impulseY * joint.impulseY;
+  if (lengthSquared > max * max) {
+    const scale = max / Math.sqrt(lengthSquared);
+    joint.impulseX *= scale;
+    joint.impulseY *= scale;
+  }
+}
+
+function apply(joint: MotorJoint, Px: number, Py: number, L: number): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  bA.linearVelocity.x -= bA.invMass * Px;
+  bA.linearVelocity.y -= bA.invMass * Py;
+  bA.angularVelocity -= bA.invI * (joint.rAx * Py - joint.rAy * Px + L);
+  bB.linearVelocity.x += bB.invMass * Px;
+  bB.linearVelocity.y += bB.invMass * Py;
+  bB.angularVelocity += bB.invI * L;
+}
+
+/** One velocity iteration of a motor joint: the angular row, then the linear rows, each within its bound. */
+export function solveMotorJoint(joint: MotorJoint): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  if (joint.angularMass > 0) {
+    const cdot = bB.angularVelocity - bA.angularVelocity;
+    const old = joint.angularImpulse;
+    const total = Math.min(
+      Math.max(old + joint.angularMass * (joint.angularBias - cdot), -joint.maxAngularImpulse),
+      joint.maxAngularImpulse,
+    );
+    joint.angularImpulse = total;
+    apply(joint, 0, 0, total - old);
+  }
+  const wA = bA.angularVelocity;
+  const ex = joint.biasX - (bB.linearVelocity.x - bA.linearVelocity.x + wA * joint.rAy);
+  const ey = joint.biasY - (bB.linearVelocity.y - bA.linearVelocity.y - wA * joint.rAx);
+  const oldX = joint.impulseX;
+  const oldY = joint.impulseY;
+  joint.impulseX = oldX + joint.m11 * ex + joint.m12 * ey;
+  joint.impulseY = oldY + joint.m12 * ex + joint.m22 * ey;
+  clampLinear(joint);
+  apply(joint, joint.impulseX - oldX, joint.impulseY - oldY, 0);
+}

@@ -1,0 +1,655 @@
+import { cosSinInPlace, type Vec2, type Vec2Like } from '@lite/math';
+import { solveSymmetric2, solveSymmetric3 } from './block3';
+import { checkBodies } from './distance-joint';
+import { requireFiniteArg, requireNonNegativeArg } from './errors';
+import { checkRange, reactionVector, requireBooleanArg, toLocalAxis, toLocalPoint } from './joint-frame';
+import { JointKind, MAX_ANGULAR_CORRECTION, MAX_LINEAR_CORRECTION, positionError } from './joint-kind';
+import { JointSpring, type JointSpringOptions } from './joint-spring';
+import type { SolverSettings } from './settings';
+import { Softness, softnessFromFrequency, softnessFromSpring } from './softness';
+import type { SolverBody } from './solver-body';
+
+/**
+ * Options of a {@link PrismaticJoint} (Box2D's names). The optional spring along the axis is given
+ * by `frequencyHz` and `dampingRatio`, or by `stiffness` (N/m) and `damping` (N·s/m), never both;
+ * without one the axis is free (within the limits, driven by the motor).
+ */
+export interface PrismaticJointOptions extends JointSpringOptions {
+  /** Lowest translation along the axis, m (-Infinity for none). Giving a bound enables the limit. */
+  lowerTranslation?: number;
+  /** Highest translation along the axis, m (+Infinity for none). */
+  upperTranslation?: number;
+  /** Turn the limit on or off (default: on when a bound is given). */
+  enableLimit?: boolean;
+  /** Motor target speed along the axis, m/s (default 0). */
+  motorSpeed?: number;
+  /** Largest force the motor may apply, N (default 0). */
+  maxMotorForce?: number;
+  /** Turn the motor on or off (default: on when `maxMotorForce` is given). */
+  enableMotor?: boolean;
+  /** Spring frequency along the axis, Hz (0, the default: no spring). */
+  frequencyHz?: number;
+  /** Spring damping ratio (default 0.7). */
+  dampingRatio?: number;
+  /** Spring stiffness along the axis, N/m (instead of `frequencyHz`). */
+  stiffness?: number;
+  /** Spring damping along the axis, N·s/m (instead of `dampingRatio`). */
+  damping?: number;
+  /** θB - θA held by the joint (default: the bodies' angles now). */
+  referenceAngle?: number;
+}
+
+// cos and sin of a body's angle, and the solution of a block (module scratch: nothing allocated).
+const rot = new Float64Array(2);
+// The axial rows' Ċ (a slot: a number returned from a call that is not inlined would be boxed).
+const speed = new Float64Array(1);
+const solution = new Float64Array(3);
+const local = new Float64Array(2);
+
+/**
+ * A slider: body B moves along an axis fixed in body A, through an anchor, and does not turn
+ * relative to A (Box2D's prismatic joint). The translation is the anchors' separation along the
+ * axis (0 where the joint was made). Optional limits on the translation, a motor driving the
+ * translation speed towards `motorSpeed` with at most `maxMotorForce`, and an optional spring
+ * along the axis pulling the translation to 0 (frequency or stiffness form).
+ *
+ * Fields below `upperImpulse` are solver scratch, written by the prepare and read by the solve.
+ */
+export class PrismaticJoint {
+  /** {@link JointKind.Prismatic}. */
+  readonly kind: typeof JointKind.Prismatic;
+  /** The first body: the axis is fixed in it. */
+  bodyA: SolverBody;
+  /** The second body. */
+  bodyB: SolverBody;
+  /** Anchor in A's frame, x, m. */
+  localAnchorAX: number;
+  /** Anchor in A's frame, y, m. */
+  localAnchorAY: number;
+  /** Anchor in B's frame, x, m. */
+  localAnchorBX: number;
+  /** Anchor in B's frame, y, m. */
+  localAnchorBY: number;
+  /** Unit axis in A's frame, x. */
+  localAxisX: number;
+  /** Unit axis in A's frame, y. */
+  localAxisY: number;
+  /** θB - θA held by the joint, radians. */
+  referenceAngle: number;
+  /** The spring along the axis (frequency 0 in the frequency form: no spring). */
+  readonly spring: JointSpring;
+  /** Whether the translation limits act. */
+  enableLimit: boolean;
+  /** Lowest translation, m (may be -Infinity). */
+  lowerTranslation: number;
+  /** Highest translation, m (may be +Infinity). */
+  upperTranslation: number;
+  /** Whether the motor acts. */
+  enableMotor: boolean;
+  /** Motor target translation speed, m/s. */
+  motorSpeed: number;
+  /** Largest motor force, N. */
+  maxMotorForce: number;
+  /** Accumulated impulse of the perpendicular row, N s. */
+  perpImpulse: number;
+  /** Accumulated impulse of the angle row, N m s. */
+  angleImpulse: number;
+  /** Accumulated impulse of the spring, N s. */
+  springImpulse: number;
+  /** Accumulated impulse of the motor, N s (|motorImpulse| <= maxMotorForce dt). */
+  motorImpulse: number;
+  /** Accumulated impulse of the lower limit, N s (>= 0). */
+  lowerImpulse: number;
+  /** Accumulated impulse of the upper limit, N s (>= 0). */
+  upperImpulse: number;
+  /** Lever arm of A's anchor, x, m. */
+  rAx: number;
+  /** Lever arm of A's anchor, y, m. */
+  rAy: number;
+  /** Lever arm of B's anchor, x, m. */
+  rBx: number;
+  /** Lever arm of B's anchor, y, m. */
+  rBy: number;
+  /** The axis in world orientation, x. */
+  axisX: number;
+  /** The axis in world orientation, y. */
+  axisY: number;
+  /** (d + rA) × axis, m. */
+  a1: number;
+  /** rB × axis, m. */
+  a2: number;
+  /** (d + rA) × perp, m. */
+  s1: number;
+  /** rB × perp, m. */
+  s2: number;
+  /** 1 / K of the axial rows (spring, motor, limits), kg. */
+  axialMass: number;
+  /** K of the perpendicular and angle rows, entry (1,1). */
+  k11: number;
+  /** K entry (1,2) = (2,1). */
+  k12: number;
+  /** K entry (2,2). */
+  k22: number;
+  /** Target velocity of the perpendicular row, m/s. */
+  perpBias: number;
+  /** Target velocity of the angle row, rad/s. */
+  angleBias: number;
+  /** Target velocity of the spring row, m/s. */
+  springBias: number;
+  /** Target velocity of the lower-limit row, m/s. */
+  lowerBias: number;
+  /** Target velocity of the upper-limit row, m/s. */
+  upperBias: number;
+  /** The translation at the prepare, m. */
+  translation: number;
+  /** maxMotorForce · dt of this step, N s. */
+  maxMotorImpulse: number;
+  /** Softness of the spring row. */
+  readonly softness: Softness;
+  /** 1 / dt of the step being solved (0 before the first). */
+  invDt: number;
+
+  /**
+   * @param bodyA - the first body (the axis is fixed in it)
+   * @param bodyB - the second body
+   * @param anchor - a point of the axis, world coordinates
+   * @param axis - the direction of travel, world (any non-zero length)
+   * @param options - limits, motor, spring
+   * @throws ConstraintError naming the argument and the value: bodies not distinct, a non-finite
+   *   anchor or axis, a zero axis, a negative force, lowerTranslation > upperTranslation, a
+   *   non-boolean switch, or a spring given both by frequency and by stiffness
+   */
+  constructor(
+    bodyA: SolverBody,
+    bodyB: SolverBody,
+    anchor: Vec2Like,
+    axis: Vec2Like,
+    options: PrismaticJointOptions = {},
+  ) {
+    checkBodies(bodyA, bodyB);
+    const px = requireFiniteArg(anchor?.x, 'anchor.x');
+    const py = requireFiniteArg(anchor?.y, 'anchor.y');
+    toLocalAxis(bodyA, axis, 'axis', local);
+    this.localAxisX = local[0];
+    this.localAxisY = local[1];
+    this.kind = JointKind.Prismatic;
+    this.bodyA = bodyA;
+    this.bodyB = bodyB;
+    toLocalPoint(bodyA, px, py, local);
+    this.localAnchorAX = local[0];
+    this.localAnchorAY = local[1];
+    toLocalPoint(bodyB, px, py, local);
+    this.localAnchorBX = local[0];
+    this.localAnchorBY = local[1];
+    this.referenceAngle = requireFiniteArg(
+      options.referenceAngle ?? bodyB.angle - bodyA.angle,
+      'referenceAngle',
+    );
+    this.spring = new JointSpring(0.7).set(options);
+    const lower = options.lowerTranslation ?? Number.NEGATIVE_INFINITY;
+    const upper = options.upperTranslation ?? Number.POSITIVE_INFINITY;
+    checkRange(lower, upper, 'lowerTranslation', 'upperTranslation');
+    this.lowerTranslation = lower;
+    this.upperTranslation = upper;
+    this.enableLimit =
+      options.enableLimit === undefined
+        ? options.lowerTranslation !== undefined || options.upperTranslation !== undefined
+        : requireBooleanArg(options.enableLimit, 'enableLimit');
+    this.motorSpeed = requireFiniteArg(options.motorSpeed ?? 0, 'motorSpeed');
+    this.maxMotorForce = requireNonNegativeArg(options.maxMotorForce ?? 0, 'maxMotorForce');
+    this.enableMotor =
+      options.enableMotor === undefined
+        ? options.maxMotorForce !== undefined
+        : requireBooleanArg(options.enableMotor, 'enableMotor');
+    this.perpImpulse = 0;
+    this.angleImpulse = 0;
+    this.springImpulse = 0;
+    this.motorImpulse = 0;
+    this.lowerImpulse = 0;
+    this.upperImpulse = 0;
+    this.rAx = 0;
+    this.rAy = 0;
+    this.rBx = 0;
+    this.rBy = 0;
+    this.axisX = 0;
+    this.axisY = 0;
+    this.a1 = 0;
+    this.a2 = 0;
+    this.s1 = 0;
+    this.s2 = 0;
+    this.axialMass = 0;
+    this.k11 = 0;
+    this.k12 = 0;
+    this.k22 = 0;
+    this.perpBias = 0;
+    this.angleBias = 0;
+    this.springBias = 0;
+    this.lowerBias = 0;
+    this.upperBias = 0;
+    this.translation = 0;
+    this.maxMotorImpulse = 0;
+    this.softness = new Softness();
+    this.invDt = 0;
+  }
+
+  /** The translation now: the anchors' separation along the axis, m (0 where the joint was made). */
+  getTranslation(): number {
+    computeFrame(this);
+    return this.translation;
+  }
+
+  /** The translation speed along the axis now, m/s. */
+  getSpeed(): number {
+    computeFrame(this);
+    const bA = this.bodyA;
+    const bB = this.bodyB;
+    return (
+      this.axisX * (bB.linearVelocity.x - bA.linearVelocity.x) +
+      this.axisY * (bB.linearVelocity.y - bA.linearVelocity.y) +
+      this.a2 * bB.angularVelocity -
+      this.a1 * bA.angularVelocity
+    );
+  }
+
+  /**
+   * The force the joint applied to body B over the last step, N (world; minus this on A): the
+   * accumulated impulses of its rows divided by the step (the last sub-step in the soft step).
+   */
+  getReactionForce(): Vec2 {
+    const axial = this.springImpulse + this.motorImpulse + this.lowerImpulse - this.upperImpulse;
+    const px = -this.axisY;
+    const py = this.axisX;
+    return reactionVector(
+      (this.perpImpulse * px + axial * this.axisX) * this.invDt,
+      (this.perpImpulse * py + axial * this.axisY) * this.invDt,
+    );
+  }
+
+  /** The torque the angle row applied to body B over the last step, N m (minus this on A). */
+  getReactionTorque(): number {
+    return this.angleImpulse * this.invDt;
+  }
+
+  /** The motor's force over the last step, N (along the axis, on B). */
+  getMotorForce(): number {
+    return this.motorImpulse * this.invDt;
+  }
+
+  /** Whether the spring acts: the stiffness form, or a frequency > 0. */
+  isSoft(): boolean {
+    return this.spring.soft;
+  }
+
+  /**
+   * Sets the spring along the axis, in either form (`{}`: no spring); returns this.
+   * @throws ConstraintError when both forms are given or a value is negative or not finite; the
+   *   spring is then left as it was
+   */
+  setSpring(options: JointSpringOptions): this {
+    this.spring.set(options);
+    return this;
+  }
+
+  /**
+   * Sets both translation limits and enables them; returns this.
+   * @throws ConstraintError when lower > upper or a bound is NaN (nothing changes then)
+   */
+  setLimits(lowerTranslation: number, upperTranslation: number): this {
+    checkRange(lowerTranslation, upperTranslation, 'lowerTranslation', 'upperTranslation');
+    this.lowerTranslation = lowerTranslation;
+    this.upperTranslation = upperTranslation;
+    this.enableLimit = true;
+    return this;
+  }
+
+  /**
+   * Turns the limits on or off; returns this.
+   * @throws ConstraintError unless `flag` is a boolean
+   */
+  setEnableLimit(flag: boolean): this {
+    this.enableLimit = requireBooleanArg(flag, 'enableLimit');
+    return this;
+  }
+
+  /**
+   * Sets the motor's target speed, m/s; returns this.
+   * @throws ConstraintError unless `speed` is finite
+   */
+  setMotorSpeed(speed: number): this {
+    this.motorSpeed = requireFiniteArg(speed, 'motorSpeed');
+    return this;
+  }
+
+  /**
+   * Sets the motor's largest force, N; returns this.
+   * @throws ConstraintError unless `force` is a finite number >= 0
+   */
+  setMaxMotorForce(force: number): this {
+    this.maxMotorForce = requireNonNegativeArg(force, 'maxMotorForce');
+    return this;
+  }
+
+  /**
+   * Turns the motor on or off; returns this.
+   * @throws ConstraintError unless `flag` is a boolean
+   */
+  setEnableMotor(flag: boolean): this {
+    this.enableMotor = requireBooleanArg(flag, 'enableMotor');
+    return this;
+  }
+}
+
+/**
+ * Lever arms, world axis, d = xB + rB - xA - rA, the translation a·d and the cross products
+ * a1 = (d + rA) × a, a2 = rB × a, s1 = (d + rA) × p, s2 = rB × p (p = a turned by 90°).
+ */
+function computeFrame(joint: PrismaticJoint): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  rot[0] = bA.angle;
+  cosSinInPlace(rot);
+  const cA = rot[0];
+  const sA = rot[1];
+  rot[0] = bB.angle;
+  cosSinInPlace(rot);
+  const cB = rot[0];
+  const sB = rot[1];
+  const rAx = cA * joint.localAnchorAX - sA * joint.localAnchorAY;
+  const rAy = sA * joint.localAnchorAX + cA * joint.localAnchorAY;
+  const rBx = cB * joint.localAnchorBX - sB * joint.localAnchorBY;
+  const rBy = sB * joint.localAnchorBX + cB * joint.localAnchorBY;
+  const ax = cA * joint.localAxisX - sA * joint.localAxisY;
+  const ay = sA * joint.localAxisX + cA * joint.localAxisY;
+  joint.rAx = rAx;
+  joint.rAy = rAy;
+  joint.rBx = rBx;
+  joint.rBy = rBy;
+  joint.axisX = ax;
+  joint.axisY = ay;
+  const dx = bB.position.x + rBx - bA.position.x - rAx;
+  const dy = bB.position.y + rBy - bA.position.y - rAy;
+  joint.translation = ax * dx + ay * dy;
+  // p = (-a.y, a.x); u × v = u.x v.y - u.y v.x.
+  const ux = dx + rAx;
+  const uy = dy + rAy;
+  joint.a1 = ux * ay - uy * ax;
+  joint.a2 = rBx * ay - rBy * ax;
+  joint.s1 = ux * ax + uy * ay;
+  joint.s2 = rBx * ax + rBy * ay;
+}
+
+/**
+ * Pre-step of a prismatic joint: frame, effective masses, biases, spring softness, motor bound;
+ * then the warm start (or zeroed impulses).
+ */
+export function preparePrismaticJoint(
+  joint: PrismaticJoint,
+  dt: number,
+  invDt: number,
+  settings: SolverSettings,
+): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const mA = bA.invMass;
+  const iA = bA.invI;
+  const mB = bB.invMass;
+  const iB = bB.invI;
+  joint.invDt = invDt;
+  computeFrame(joint);
+  const a1 = joint.a1;
+  const a2 = joint.a2;
+  const s1 = joint.s1;
+  const s2 = joint.s2;
+
+  // With d = xB + rB - xA - rA, a the axis (fixed in A, so ȧ = ωA × a) and p = a turned by 90°:
+  //   axial rows (spring, motor, limits): C = a·d,  Ċ = a·(vB - vA) + a2 ωB - a1 ωA
+  //     J = [ -aᵀ, -a1, aᵀ, a2 ],  a1 = (d + rA) × a,  a2 = rB × a
+  //     K = mA + mB + iA a1² + iB a2²
+  //   perpendicular row: C = p·d,  J = [ -pᵀ, -s1, pᵀ, s2 ],  s1 = (d + rA) × p,  s2 = rB × p
+  //   angle row: C = θB - θA - θref,  J = [ 0, -1, 0, 1 ]
+  //   K of the perpendicular and angle rows together (solved as a 2x2 block):
+  //     [ mA + mB + iA s1² + iB s2²,   iA s1 + iB s2 ]
+  //     [ iA s1 + iB s2,               iA + iB       ]
+  const kAxial = mA + mB + iA * a1 * a1 + iB * a2 * a2;
+  joint.axialMass = kAxial > 0 ? 1 / kAxial : 0;
+  joint.k11 = mA + mB + iA * s1 * s1 + iB * s2 * s2;
+  joint.k12 = iA * s1 + iB * s2;
+  // A body pair that cannot turn has no angle row: 1 keeps the block invertible (its impulse is 0).
+  joint.k22 = iA + iB > 0 ? iA + iB : 1;
+
+  const beta = settings.positionCorrection ? settings.baumgarte * invDt : 0;
+  const dx = bB.position.x + joint.rBx - bA.position.x - joint.rAx;
+  const dy = bB.position.y + joint.rBy - bA.position.y - joint.rAy;
+  joint.perpBias = -beta * (-joint.axisY * dx + joint.axisX * dy);
+  joint.angleBias = iA + iB > 0 ? -beta * (bB.angle - bA.angle - joint.referenceAngle) : 0;
+
+  const spring = joint.spring;
+  const softness = joint.softness;
+  if (spring.soft) {
+    if (spring.form === 'stiffness') {
+      softnessFromSpring(softness, spring.stiffness, spring.damping, joint.axialMass, dt);
+    } else {
+      softnessFromFrequency(softness, spring.frequencyHz, spring.dampingRatio, joint.axialMass, dt);
+    }
+    joint.springBias = -softness.biasRate * joint.translation;
+  } else {
+    joint.springImpulse = 0;
+    joint.springBias = 0;
+  }
+
+  const translation = joint.translation;
+  if (joint.enableLimit) {
+    // Speculative while inside (the bound is met at the end of the step, no overshoot); past it,
+    // the row only stops further travel and the position pass moves the body back (as the
+    // revolute joint's limits).
+    const lowerC = translation - joint.lowerTranslation;
+    const upperC = joint.upperTranslation - translation;
+    joint.lowerBias = lowerC > 0 ? -lowerC * invDt : 0;
+    joint.upperBias = upperC > 0 ? -upperC * invDt : 0;
+    if (!Number.isFinite(joint.lowerBias)) joint.lowerBias = 0;
+    if (!Number.isFinite(joint.upperBias)) joint.upperBias = 0;
+  } else {
+    joint.lowerImpulse = 0;
+    joint.upperImpulse = 0;
+  }
+  joint.maxMotorImpulse = joint.maxMotorForce * dt;
+  if (!joint.enableMotor) joint.motorImpulse = 0;
+
+  if (settings.warmStarting) {
+    applyImpulses(
+      joint,
+      joint.perpImpulse,
+      joint.angleImpulse,
+      joint.springImpulse + joint.motorImpulse + joint.lowerImpulse - joint.upperImpulse,
+    );
+  } else {
+    joint.perpImpulse = 0;
+    joint.angleImpulse = 0;
+    joint.springImpulse = 0;
+    joint.motorImpulse = 0;
+    joint.lowerImpulse = 0;
+    joint.upperImpulse = 0;
+  }
+}
+
+/** Applies a perpendicular impulse, an angular impulse and an axial impulse (B gets +, A gets -). */
+function applyImpulses(joint: PrismaticJoint, perp: number, angular: number, axial: number): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const mA = bA.invMass;
+  const mB = bB.invMass;
+  const Px = -joint.axisY * perp + joint.axisX * axial;
+  const Py = joint.axisX * perp + joint.axisY * axial;
+  const LA = perp * joint.s1 + angular + axial * joint.a1;
+  const LB = perp * joint.s2 + angular + axial * joint.a2;
+  bA.linearVelocity.x -= mA * Px;
+  bA.linearVelocity.y -= mA * Py;
+  bA.angularVelocity -= bA.invI * LA;
+  bB.linearVelocity.x += mB * Px;
+  bB.linearVelocity.y += mB * Py;
+  bB.angularVelocity += bB.invI * LB;
+}
+
+/** Ċ of the axial rows: a·(vB - vA) + a2 ωB - a1 ωA. */
+function axialSpeed(joint: PrismaticJoint): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  speed[0] =
+    joint.axisX * (bB.linearVelocity.x - bA.linearVelocity.x) +
+    joint.axisY * (bB.linearVelocity.y - bA.linearVelocity.y) +
+    joint.a2 * bB.angularVelocity -
+    joint.a1 * bA.angularVelocity;
+}
+
+/**
+ * One velocity iteration of a prismatic joint: the spring, the motor (its accumulated impulse
+ * within ±maxMotorForce dt), the lower and upper limits (impulses >= 0), then the perpendicular
+ * and angle rows as one 2x2 block (last: they matter most).
+ */
+export function solvePrismaticJoint(joint: PrismaticJoint): void {
+  const axialMass = joint.axialMass;
+  if (joint.spring.soft && axialMass > 0) {
+    const softness = joint.softness;
+    axialSpeed(joint);
+    const cdot = speed[0];
+    const lambda =
+      softness.massScale * axialMass * (joint.springBias - cdot) -
+      softness.impulseScale * joint.springImpulse;
+    joint.springImpulse += lambda;
+    applyImpulses(joint, 0, 0, lambda);
+  }
+  if (joint.enableMotor && axialMass > 0) {
+    axialSpeed(joint);
+    const cdot = speed[0];
+    const old = joint.motorImpulse;
+    const total = Math.min(
+      Math.max(old - axialMass * (cdot - joint.motorSpeed), -joint.maxMotorImpulse),
+      joint.maxMotorImpulse,
+    );
+    joint.motorImpulse = total;
+    applyImpulses(joint, 0, 0, total - old);
+  }
+  if (joint.enableLimit && axialMass > 0) {
+    if (joint.lowerTranslation > Number.NEGATIVE_INFINITY) {
+      // Ċ >= lowerBias.
+      axialSpeed(joint);
+      const cdot = speed[0];
+      const old = joint.lowerImpulse;
+      const sum = old + axialMass * (joint.lowerBias - cdot);
+      const total = sum > 0 ? sum : 0;
+      joint.lowerImpulse = total;
+      applyImpulses(joint, 0, 0, total - old);
+    }
+    if (joint.upperTranslation < Number.POSITIVE_INFINITY) {
+      // -Ċ >= upperBias.
+      axialSpeed(joint);
+      const cdot = speed[0];
+      const old = joint.upperImpulse;
+      const sum = old + axialMass * (joint.upperBias + cdot);
+      const total = sum > 0 ? sum : 0;
+      joint.upperImpulse = total;
+      applyImpulses(joint, 0, 0, old - total);
+    }
+  }
+  // The perpendicular and angle rows: K Δλ = bias - Ċ.
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const cdotPerp =
+    -joint.axisY * (bB.linearVelocity.x - bA.linearVelocity.x) +
+    joint.axisX * (bB.linearVelocity.y - bA.linearVelocity.y) +
+    joint.s2 * bB.angularVelocity -
+    joint.s1 * bA.angularVelocity;
+  const iSum = bA.invI + bB.invI;
+  const cdotAngle = iSum > 0 ? bB.angularVelocity - bA.angularVelocity : 0;
+  if (
+    solveSymmetric2(
+      solution,
+      joint.k11,
+      joint.k12,
+      joint.k22,
+      joint.perpBias - cdotPerp,
+      joint.angleBias - cdotAngle,
+    )
+  ) {
+    const perp = solution[0];
+    const angular = iSum > 0 ? solution[1] : 0;
+    joint.perpImpulse += perp;
+    joint.angleImpulse += angular;
+    applyImpulses(joint, perp, angular, 0);
+  }
+}
+
+/**
+ * One position pass of a prismatic joint (Box2D's nonlinear Gauss-Seidel): a Newton step on the
+ * perpendicular offset, the angle and, when the translation is past a limit, the translation too
+ * (one 3x3 block, the limit's error clamped to {@link MAX_LINEAR_CORRECTION}); the angle error is
+ * clamped to {@link MAX_ANGULAR_CORRECTION}. The spring's stretch is left alone. Moves positions
+ * only; the largest error found goes to `positionError[0]` (m or radians). @internal
+ */
+export function prismaticPositionStep(joint: PrismaticJoint): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const mA = bA.invMass;
+  const iA = bA.invI;
+  const mB = bB.invMass;
+  const iB = bB.invI;
+  computeFrame(joint);
+  const a1 = joint.a1;
+  const a2 = joint.a2;
+  const s1 = joint.s1;
+  const s2 = joint.s2;
+  const dx = bB.position.x + joint.rBx - bA.position.x - joint.rAx;
+  const dy = bB.position.y + joint.rBy - bA.position.y - joint.rAy;
+  const cPerp = -joint.axisY * dx + joint.axisX * dy;
+  const turns = iA + iB > 0;
+  let cAngle = turns ? bB.angle - bA.angle - joint.referenceAngle : 0;
+  let error = Math.abs(cPerp);
+  if (Math.abs(cAngle) > error) error = Math.abs(cAngle);
+  cAngle = Math.min(Math.max(cAngle, -MAX_ANGULAR_CORRECTION), MAX_ANGULAR_CORRECTION);
+  let cAxial = 0;
+  if (joint.enableLimit) {
+    const t = joint.translation;
+    if (t < joint.lowerTranslation) cAxial = t - joint.lowerTranslation;
+    else if (t > joint.upperTranslation) cAxial = t - joint.upperTranslation;
+    if (Math.abs(cAxial) > error) error = Math.abs(cAxial);
+    cAxial = Math.min(Math.max(cAxial, -MAX_LINEAR_CORRECTION), MAX_LINEAR_CORRECTION);
+  }
+  const k11 = mA + mB + iA * s1 * s1 + iB * s2 * s2;
+  const k12 = iA * s1 + iB * s2;
+  const k22 = turns ? iA + iB : 1;
+  let perp = 0;
+  let angular = 0;
+  let axial = 0;
+  if (
+    cAxial !== 0 &&
+    solveSymmetric3(
+      solution,
+      k11,
+      k12,
+      iA * s1 * a1 + iB * s2 * a2,
+      k22,
+      iA * a1 + iB * a2,
+      mA + mB + iA * a1 * a1 + iB * a2 * a2,
+      -cPerp,
+      -cAngle,
+      -cAxial,
+    )
+  ) {
+    perp = solution[0];
+    angular = solution[1];
+    axial = solution[2];
+  } else if (solveSymmetric2(solution, k11, k12, k22, -cPerp, -cAngle)) {
+    perp = solution[0];
+    angular = solution[1];
+  }
+  if (!turns) angular = 0;
+  const Px = -joint.axisY * perp + joint.axisX * axial;
+  const Py = joint.axisX * perp + joint.axisY * axial;
+  bA.position.x -= mA * Px;
+  bA.position.y -= mA * Py;
+  bA.angle -= iA * (perp * s1 + angular + axial * a1);
+  bB.position.x += mB * Px;
+  bB.position.y += mB * Py;
+  bB.angle += iB * (perp * s2 + angular + axial * a2);
+  positionError[0] = error;
+}

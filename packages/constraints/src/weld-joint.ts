@@ -1,0 +1,494 @@
+import type { Vec2, Vec2Like } from '@lite/math';
+import { solveSymmetric2, solveSymmetric3 } from './block3';
+import { checkBodies } from './distance-joint';
+import { ConstraintError, requireFiniteArg } from './errors';
+import { reactionVector, toLocalPoint } from './joint-frame';
+import { JointKind, MAX_ANGULAR_CORRECTION, positionError } from './joint-kind';
+import { JointSpring } from './joint-spring';
+import { updateLeverArms } from './lever-arms';
+import type { SolverSettings } from './settings';
+import { Softness, softnessFromFrequency, softnessFromSpring } from './softness';
+import type { SolverBody } from './solver-body';
+
+/**
+ * Options of a {@link WeldJoint}. Each part (the point, "linear", and the angle, "angular") is rigid
+ * unless given a spring: by a frequency (`linearFrequencyHz`, `angularFrequencyHz`, with
+ * `dampingRatio` or the per-part ratios) or by a stiffness and damping (`linearStiffness` N/m and
+ * `linearDamping` N·s/m; `angularStiffness` N·m/rad and `angularDamping` N·m·s/rad). A part takes
+ * one form, never both.
+ */
+export interface WeldJointOptions {
+  /** Frequency of the point's spring, Hz (0, the default: rigid). */
+  linearFrequencyHz?: number;
+  /** Frequency of the angle's spring, Hz (0, the default: rigid). */
+  angularFrequencyHz?: number;
+  /** Damping ratio of both springs in the frequency form (default 1). */
+  dampingRatio?: number;
+  /** Damping ratio of the point's spring (default `dampingRatio`). */
+  linearDampingRatio?: number;
+  /** Damping ratio of the angle's spring (default `dampingRatio`). */
+  angularDampingRatio?: number;
+  /** Stiffness of the point's spring, N/m per row (instead of `linearFrequencyHz`). */
+  linearStiffness?: number;
+  /** Damping of the point's spring, N·s/m per row. */
+  linearDamping?: number;
+  /** Stiffness of the angle's spring, N·m/rad (instead of `angularFrequencyHz`). */
+  angularStiffness?: number;
+  /** Damping of the angle's spring, N·m·s/rad. */
+  angularDamping?: number;
+  /** θB - θA held by the joint (default: the bodies' angles now). */
+  referenceAngle?: number;
+}
+
+const solution = new Float64Array(3);
+const local = new Float64Array(2);
+
+/**
+ * Glues two bodies together at an anchor (Box2D's weld joint): the anchors stay together and the
+ * relative angle stays at `referenceAngle`. Rigid, the point and the angle are solved together as
+ * one 3x3 block; either part may instead be a spring (frequency or stiffness form), in which case
+ * the angle row and the point block are solved one after the other, each with its own softness.
+ *
+ * The angular spring in the frequency form has stiffness k = ω² / (iA + iB) (ω = 2π f): the angle
+ * row's effective mass is 1 / (iA + iB), the inverse rotational inertias about the bodies' centres,
+ * so a weld to a static body has k = ω² I_B, and a weld between two bodies of inertia I has
+ * k = ω² I / 2. Under a steady torque τ the angle settles at τ / k.
+ *
+ * Fields below `angularImpulse` are solver scratch.
+ */
+export class WeldJoint {
+  /** {@link JointKind.Weld}. */
+  readonly kind: typeof JointKind.Weld;
+  /** The first body. */
+  bodyA: SolverBody;
+  /** The second body. */
+  bodyB: SolverBody;
+  /** Anchor in A's frame, x, m. */
+  localAnchorAX: number;
+  /** Anchor in A's frame, y, m. */
+  localAnchorAY: number;
+  /** Anchor in B's frame, x, m. */
+  localAnchorBX: number;
+  /** Anchor in B's frame, y, m. */
+  localAnchorBY: number;
+  /** θB - θA held by the joint, radians. */
+  referenceAngle: number;
+  /** The point's spring (frequency 0 in the frequency form: rigid). */
+  readonly linearSpring: JointSpring;
+  /** The angle's spring (frequency 0 in the frequency form: rigid). */
+  readonly angularSpring: JointSpring;
+  /** Accumulated impulse of the point rows, x, N s. */
+  impulseX: number;
+  /** Accumulated impulse of the point rows, y, N s. */
+  impulseY: number;
+  /** Accumulated impulse of the angle row, N m s. */
+  angularImpulse: number;
+  /** Lever arm of A's anchor, x, m. */
+  rAx: number;
+  /** Lever arm of A's anchor, y, m. */
+  rAy: number;
+  /** Lever arm of B's anchor, x, m. */
+  rBx: number;
+  /** Lever arm of B's anchor, y, m. */
+  rBy: number;
+  /** K (3x3) entry (1,1). */
+  k11: number;
+  /** K entry (1,2). */
+  k12: number;
+  /** K entry (1,3). */
+  k13: number;
+  /** K entry (2,2). */
+  k22: number;
+  /** K entry (2,3). */
+  k23: number;
+  /** K entry (3,3) = iA + iB. */
+  k33: number;
+  /** Target velocity of the point rows, x, m/s. */
+  biasX: number;
+  /** Target velocity of the point rows, y, m/s. */
+  biasY: number;
+  /** Target velocity of the angle row, rad/s. */
+  angularBias: number;
+  /** Softness of the point rows. */
+  readonly linearSoftness: Softness;
+  /** Softness of the angle row. */
+  readonly angularSoftness: Softness;
+  /** γ of the point rows in the stiffness form, 1/kg (0 otherwise). */
+  linearGamma: number;
+  /** 1 / dt of the step being solved. */
+  invDt: number;
+
+  /**
+   * @param bodyA - the first body
+   * @param bodyB - the second body
+   * @param anchor - the weld point, world coordinates
+   * @param options - springs of the two parts
+   * @throws ConstraintError naming the argument and the value: bodies not distinct, a non-finite
+   *   anchor, a negative or non-finite spring value, or a part given both forms
+   */
+  constructor(bodyA: SolverBody, bodyB: SolverBody, anchor: Vec2Like, options: WeldJointOptions = {}) {
+    checkBodies(bodyA, bodyB);
+    const px = requireFiniteArg(anchor?.x, 'anchor.x');
+    const py = requireFiniteArg(anchor?.y, 'anchor.y');
+    this.kind = JointKind.Weld;
+    this.bodyA = bodyA;
+    this.bodyB = bodyB;
+    toLocalPoint(bodyA, px, py, local);
+    this.localAnchorAX = local[0];
+    this.localAnchorAY = local[1];
+    toLocalPoint(bodyB, px, py, local);
+    this.localAnchorBX = local[0];
+    this.localAnchorBY = local[1];
+    this.referenceAngle = requireFiniteArg(
+      options.referenceAngle ?? bodyB.angle - bodyA.angle,
+      'referenceAngle',
+    );
+    const shared = options.dampingRatio ?? 1;
+    this.linearSpring = new JointSpring(1);
+    this.angularSpring = new JointSpring(1);
+    setPart(this.linearSpring, 'linear', options, shared);
+    setPart(this.angularSpring, 'angular', options, shared);
+    this.impulseX = 0;
+    this.impulseY = 0;
+    this.angularImpulse = 0;
+    this.rAx = 0;
+    this.rAy = 0;
+    this.rBx = 0;
+    this.rBy = 0;
+    this.k11 = 0;
+    this.k12 = 0;
+    this.k13 = 0;
+    this.k22 = 0;
+    this.k23 = 0;
+    this.k33 = 0;
+    this.biasX = 0;
+    this.biasY = 0;
+    this.angularBias = 0;
+    this.linearSoftness = new Softness();
+    this.angularSoftness = new Softness();
+    this.linearGamma = 0;
+    this.invDt = 0;
+  }
+
+  /** The point's spring frequency, Hz (0: rigid, or the stiffness form). */
+  get linearFrequencyHz(): number {
+    return this.linearSpring.frequencyHz;
+  }
+
+  /** The angle's spring frequency, Hz (0: rigid, or the stiffness form). */
+  get angularFrequencyHz(): number {
+    return this.angularSpring.frequencyHz;
+  }
+
+  /**
+   * Sets the springs of both parts from weld options (an absent part becomes rigid); returns this.
+   * @throws ConstraintError as the constructor; nothing changes then
+   */
+  setSprings(options: Omit<WeldJointOptions, 'referenceAngle'>): this {
+    const linear = new JointSpring(1);
+    const angular = new JointSpring(1);
+    const shared = options.dampingRatio ?? 1;
+    setPart(linear, 'linear', options, shared);
+    setPart(angular, 'angular', options, shared);
+    copySpring(this.linearSpring, linear);
+    copySpring(this.angularSpring, angular);
+    return this;
+  }
+
+  /** The force the joint applied to body B over the last step, N (world; minus this on A). */
+  getReactionForce(): Vec2 {
+    return reactionVector(this.impulseX * this.invDt, this.impulseY * this.invDt);
+  }
+
+  /** The torque the angle row applied to body B over the last step, N m (minus this on A). */
+  getReactionTorque(): number {
+    return this.angularImpulse * this.invDt;
+  }
+}
+
+/** Sets one part's spring from the weld's names, naming the weld's option in an error. */
+function setPart(
+  spring: JointSpring,
+  part: 'linear' | 'angular',
+  options: Omit<WeldJointOptions, 'referenceAngle'>,
+  shared: number,
+): void {
+  const linear = part === 'linear';
+  const frequencyHz = linear ? options.linearFrequencyHz : options.angularFrequencyHz;
+  const ratio = linear ? options.linearDampingRatio : options.angularDampingRatio;
+  const stiffness = linear ? options.linearStiffness : options.angularStiffness;
+  const damping = linear ? options.linearDamping : options.angularDamping;
+  const byStiffness = stiffness !== undefined || damping !== undefined;
+  try {
+    spring.set(
+      byStiffness
+        ? { stiffness, damping, frequencyHz, dampingRatio: ratio }
+        : { frequencyHz, dampingRatio: ratio ?? (frequencyHz !== undefined ? shared : undefined) },
+    );
+  } catch (error) {
+    if (!(error instanceof ConstraintError)) throw error;
+    const names: Record<string, string> = {
+      frequencyHz: `${part}FrequencyHz`,
+      dampingRatio: ratio !== undefined ? `${part}DampingRatio` : 'dampingRatio',
+      stiffness: `${part}Stiffness`,
+      damping: `${part}Damping`,
+    };
+    const message = error.message;
+    const reason = message.slice(message.indexOf(': ') + 2);
+    throw new ConstraintError(
+      names[error.argument] ?? error.argument,
+      error.value,
+      reason.replace(/\b(frequencyHz|dampingRatio|stiffness|damping)\b/g, (name) => names[name] ?? name),
+    );
+  }
+}
+
+function copySpring(to: JointSpring, from: JointSpring): void {
+  if (from.form === 'stiffness') to.set({ stiffness: from.stiffness, damping: from.damping });
+  else to.set({ frequencyHz: from.frequencyHz, dampingRatio: from.dampingRatio });
+}
+
+/**
+ * Pre-step of a weld joint: lever arms, the 3x3 K, biases and the softness of each part; then the
+ * warm start (or zeroed impulses).
+ */
+export function prepareWeldJoint(
+  joint: WeldJoint,
+  dt: number,
+  invDt: number,
+  settings: SolverSettings,
+): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const mA = bA.invMass;
+  const iA = bA.invI;
+  const mB = bB.invMass;
+  const iB = bB.invI;
+  joint.invDt = invDt;
+  updateLeverArms(joint);
+  const rAx = joint.rAx;
+  const rAy = joint.rAy;
+  const rBx = joint.rBx;
+  const rBy = joint.rBy;
+
+  // Point rows and angle row (three rows):
+  //   C = [ xB + rB - xA - rA ; θB - θA - θref ]
+  //   Ċ = [ vB + ωB × rB - vA - ωA × rA ; ωB - ωA ]          ω × r = (-ω r.y, ω r.x)
+  //   J = [ -I, -S(rA), I, S(rB) ]                            S(r) = (-r.y, r.x)ᵀ
+  //       [  0,  -1,    0, 1     ]
+  //   K = J M⁻¹ Jᵀ =
+  //     [ mA + mB + iA rA.y² + iB rB.y²,  -iA rA.x rA.y - iB rB.x rB.y,  -iA rA.y - iB rB.y ]
+  //     [ (sym.)                           mA + mB + iA rA.x² + iB rB.x², iA rA.x + iB rB.x  ]
+  //     [ (sym.)                           (sym.)                         iA + iB            ]
+  // Rigid, the three rows are one block: K Δλ = bias - Ċ. With a spring on either part, the angle
+  // row (effective mass 1 / (iA + iB)) is solved first, then the point's 2x2 block.
+  joint.k11 = mA + mB + iA * rAy * rAy + iB * rBy * rBy;
+  joint.k12 = -iA * rAx * rAy - iB * rBx * rBy;
+  joint.k13 = -iA * rAy - iB * rBy;
+  joint.k22 = mA + mB + iA * rAx * rAx + iB * rBx * rBx;
+  joint.k23 = iA * rAx + iB * rBx;
+  joint.k33 = iA + iB;
+
+  // Rigid parts get no Baumgarte bias: their drift is removed by the position pass (Box2D's
+  // nonlinear Gauss-Seidel). A bias on the three rows, warm started, made chains of welds
+  // oscillate and grow (a cantilever of three welded boxes folded within seconds).
+  const baumgarte = 0;
+  void settings.baumgarte;
+  const linear = joint.linearSpring;
+  const linearSoftness = joint.linearSoftness;
+  const traceK = joint.k11 + joint.k22;
+  const pointMass = traceK > 0 ? 2 / traceK : 0;
+  joint.linearGamma = 0;
+  if (linear.form === 'stiffness') {
+    softnessFromSpring(linearSoftness, linear.stiffness, linear.damping, pointMass, dt);
+    const a = dt * (linear.damping + dt * linear.stiffness);
+    joint.linearGamma = a > 0 ? 1 / a : Number.POSITIVE_INFINITY;
+  } else if (linear.soft) {
+    softnessFromFrequency(linearSoftness, linear.frequencyHz, linear.dampingRatio, pointMass, dt);
+  } else {
+    linearSoftness.setRigid(baumgarte, dt);
+  }
+  joint.biasX = -linearSoftness.biasRate * (bB.position.x + rBx - bA.position.x - rAx);
+  joint.biasY = -linearSoftness.biasRate * (bB.position.y + rBy - bA.position.y - rAy);
+
+  const angular = joint.angularSpring;
+  const angularSoftness = joint.angularSoftness;
+  const angularMass = joint.k33 > 0 ? 1 / joint.k33 : 0;
+  if (angular.form === 'stiffness') {
+    softnessFromSpring(angularSoftness, angular.stiffness, angular.damping, angularMass, dt);
+  } else if (angular.soft) {
+    softnessFromFrequency(angularSoftness, angular.frequencyHz, angular.dampingRatio, angularMass, dt);
+  } else {
+    angularSoftness.setRigid(baumgarte, dt);
+  }
+  joint.angularBias = -angularSoftness.biasRate * (bB.angle - bA.angle - joint.referenceAngle);
+  if (joint.linearGamma === Number.POSITIVE_INFINITY) {
+    joint.impulseX = 0;
+    joint.impulseY = 0;
+  }
+  if (joint.k33 === 0) joint.angularImpulse = 0;
+
+  if (settings.warmStarting) {
+    apply(joint, joint.impulseX, joint.impulseY, joint.angularImpulse);
+  } else {
+    joint.impulseX = 0;
+    joint.impulseY = 0;
+    joint.angularImpulse = 0;
+  }
+}
+
+/** Applies a point impulse P and an angular impulse L to B, and their opposites to A. */
+function apply(joint: WeldJoint, Px: number, Py: number, L: number): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  bA.linearVelocity.x -= bA.invMass * Px;
+  bA.linearVelocity.y -= bA.invMass * Py;
+  bA.angularVelocity -= bA.invI * (joint.rAx * Py - joint.rAy * Px + L);
+  bB.linearVelocity.x += bB.invMass * Px;
+  bB.linearVelocity.y += bB.invMass * Py;
+  bB.angularVelocity += bB.invI * (joint.rBx * Py - joint.rBy * Px + L);
+}
+
+/**
+ * One velocity iteration of a weld joint: rigid, the 3x3 block at once; otherwise the angle row
+ * (soft or rigid) and then the point's 2x2 block (soft or rigid).
+ */
+export function solveWeldJoint(joint: WeldJoint): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const rigid = !joint.linearSpring.soft && !joint.angularSpring.soft;
+  const k33 = joint.k33;
+  if (rigid && k33 > 0) {
+    const wA = bA.angularVelocity;
+    const wB = bB.angularVelocity;
+    const cdotX = bB.linearVelocity.x - wB * joint.rBy - bA.linearVelocity.x + wA * joint.rAy;
+    const cdotY = bB.linearVelocity.y + wB * joint.rBx - bA.linearVelocity.y - wA * joint.rAx;
+    if (
+      solveSymmetric3(
+        solution,
+        joint.k11,
+        joint.k12,
+        joint.k13,
+        joint.k22,
+        joint.k23,
+        k33,
+        joint.biasX - cdotX,
+        joint.biasY - cdotY,
+        joint.angularBias - (wB - wA),
+      )
+    ) {
+      joint.impulseX += solution[0];
+      joint.impulseY += solution[1];
+      joint.angularImpulse += solution[2];
+      apply(joint, solution[0], solution[1], solution[2]);
+      return;
+    }
+  }
+  if (k33 > 0) {
+    const s = joint.angularSoftness;
+    const cdot = bB.angularVelocity - bA.angularVelocity;
+    const lambda = (s.massScale * (joint.angularBias - cdot)) / k33 - s.impulseScale * joint.angularImpulse;
+    joint.angularImpulse += lambda;
+    apply(joint, 0, 0, lambda);
+  }
+  const wA = bA.angularVelocity;
+  const wB = bB.angularVelocity;
+  const ex = joint.biasX - (bB.linearVelocity.x - wB * joint.rBy - bA.linearVelocity.x + wA * joint.rAy);
+  const ey = joint.biasY - (bB.linearVelocity.y + wB * joint.rBx - bA.linearVelocity.y - wA * joint.rAx);
+  let Px = 0;
+  let Py = 0;
+  const gamma = joint.linearGamma;
+  if (gamma > 0) {
+    // Stiffness form: (K + γ I) Δλ = bias - Ċ - γ λacc.
+    if (
+      gamma !== Number.POSITIVE_INFINITY &&
+      solveSymmetric2(
+        solution,
+        joint.k11 + gamma,
+        joint.k12,
+        joint.k22 + gamma,
+        ex - gamma * joint.impulseX,
+        ey - gamma * joint.impulseY,
+      )
+    ) {
+      Px = solution[0];
+      Py = solution[1];
+    }
+  } else if (solveSymmetric2(solution, joint.k11, joint.k12, joint.k22, ex, ey)) {
+    const s = joint.linearSoftness;
+    Px = s.massScale * solution[0] - s.impulseScale * joint.impulseX;
+    Py = s.massScale * solution[1] - s.impulseScale * joint.impulseY;
+  }
+  joint.impulseX += Px;
+  joint.impulseY += Py;
+  apply(joint, Px, Py, 0);
+}
+
+/**
+ * One position pass of a weld joint (Box2D's nonlinear Gauss-Seidel) on its rigid parts: both
+ * rigid, one Newton step on the 3x3 block (the angle error clamped to
+ * {@link MAX_ANGULAR_CORRECTION}); otherwise the rigid part alone. A spring's stretch is left
+ * alone. The largest error found goes to `positionError[0]` (m or radians). @internal
+ */
+export function weldPositionStep(joint: WeldJoint): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const mA = bA.invMass;
+  const iA = bA.invI;
+  const mB = bB.invMass;
+  const iB = bB.invI;
+  const linearRigid = !joint.linearSpring.soft;
+  const angularRigid = !joint.angularSpring.soft && iA + iB > 0;
+  updateLeverArms(joint);
+  const rAx = joint.rAx;
+  const rAy = joint.rAy;
+  const rBx = joint.rBx;
+  const rBy = joint.rBy;
+  const Cx = bB.position.x + rBx - bA.position.x - rAx;
+  const Cy = bB.position.y + rBy - bA.position.y - rAy;
+  const Ca = bB.angle - bA.angle - joint.referenceAngle;
+  let error = 0;
+  if (linearRigid) error = Math.sqrt(Cx * Cx + Cy * Cy);
+  if (angularRigid && Math.abs(Ca) > error) error = Math.abs(Ca);
+  const k11 = mA + mB + iA * rAy * rAy + iB * rBy * rBy;
+  const k12 = -iA * rAx * rAy - iB * rBx * rBy;
+  const k22 = mA + mB + iA * rAx * rAx + iB * rBx * rBx;
+  let Px = 0;
+  let Py = 0;
+  let L = 0;
+  const ca = Math.min(Math.max(Ca, -MAX_ANGULAR_CORRECTION), MAX_ANGULAR_CORRECTION);
+  if (linearRigid && angularRigid) {
+    if (
+      solveSymmetric3(
+        solution,
+        k11,
+        k12,
+        -iA * rAy - iB * rBy,
+        k22,
+        iA * rAx + iB * rBx,
+        iA + iB,
+        -Cx,
+        -Cy,
+        -ca,
+      )
+    ) {
+      Px = solution[0];
+      Py = solution[1];
+      L = solution[2];
+    }
+  } else if (linearRigid) {
+    if (solveSymmetric2(solution, k11, k12, k22, -Cx, -Cy)) {
+      Px = solution[0];
+      Py = solution[1];
+    }
+  } else if (angularRigid) {
+    L = -ca / (iA + iB);
+  }
+  bA.position.x -= mA * Px;
+  bA.position.y -= mA * Py;
+  bA.angle -= iA * (rAx * Py - rAy * Px + L);
+  bB.position.x += mB * Px;
+  bB.position.y += mB * Py;
+  bB.angle += iB * (rBx * Py - rBy * Px + L);
+  positionError[0] = error;
+}

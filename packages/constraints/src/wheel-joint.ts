@@ -1,0 +1,591 @@
+import { cosSinInPlace, type Vec2, type Vec2Like } from '@lite/math';
+import { checkBodies } from './distance-joint';
+import { requireFiniteArg, requireNonNegativeArg } from './errors';
+import { checkRange, reactionVector, requireBooleanArg, toLocalAxis, toLocalPoint } from './joint-frame';
+import { JointKind, MAX_LINEAR_CORRECTION, positionError } from './joint-kind';
+import { JointSpring, type JointSpringOptions } from './joint-spring';
+import type { SolverSettings } from './settings';
+import { dampingRate, Softness, softnessFromSpring } from './softness';
+import type { SolverBody } from './solver-body';
+
+/**
+ * Options of a {@link WheelJoint} (Box2D's names). The suspension is given by `frequencyHz` and
+ * `dampingRatio`, or by `stiffness` (N/m) and `damping` (N·s/m), never both.
+ */
+export interface WheelJointOptions extends JointSpringOptions {
+  /**
+   * Ride frequency of the suspension, Hz (0: no spring, the axis is free): the sprung body bounces
+   * at this frequency on its wheel joints (see {@link WheelJoint}).
+   */
+  frequencyHz?: number;
+  /** Damping ratio of the suspension (default 0.7). */
+  dampingRatio?: number;
+  /** Suspension stiffness, N/m (instead of `frequencyHz`). */
+  stiffness?: number;
+  /** Suspension damping, N·s/m (instead of `dampingRatio`). */
+  damping?: number;
+  /** Motor target speed ωB - ωA, rad/s (default 0). */
+  motorSpeed?: number;
+  /** Largest motor torque, N m (default 0). */
+  maxMotorTorque?: number;
+  /** Turn the motor on or off (default: on when `maxMotorTorque` is given). */
+  enableMotor?: boolean;
+  /** Lowest translation along the axis, m (-Infinity for none). Giving a bound enables the limit. */
+  lowerTranslation?: number;
+  /** Highest translation along the axis, m (+Infinity for none). */
+  upperTranslation?: number;
+  /** Turn the limit on or off (default: on when a bound is given). */
+  enableLimit?: boolean;
+}
+
+const rot = new Float64Array(2);
+// The axial rows' Ċ (a slot: a number returned from a call that is not inlined would be boxed).
+const speed = new Float64Array(1);
+const local = new Float64Array(2);
+
+/**
+ * A wheel on a suspension (Box2D's wheel joint): body B (the wheel) slides along an axis fixed in
+ * body A (the chassis) on a spring, stays on the line through the anchor (the perpendicular row is
+ * rigid) and turns freely, driven by an optional motor; optional limits on the travel.
+ *
+ * In the frequency form the spring's stiffness and damping come from the sprung mass per wheel,
+ * as a suspension's ride frequency is defined: k = m_s ω², c ≈ 2 ζ m_s ω (ω = 2π f; the damping is
+ * matched to the step as in {@link dampingRate}), with m_s the mass of the sprung body (A, or B
+ * when A cannot move) divided by the number of this step's wheel joints sprung on it. A 1,000 kg
+ * chassis on four wheel joints at 4 Hz thus has k = 250 kg · (8π/s)² per wheel and bounces at
+ * 4 Hz whatever the wheels weigh. In the stiffness form k and c are used as given.
+ *
+ * Fields below `upperImpulse` are solver scratch.
+ */
+export class WheelJoint {
+  /** {@link JointKind.Wheel}. */
+  readonly kind: typeof JointKind.Wheel;
+  /** The first body (the chassis: the axis is fixed in it). */
+  bodyA: SolverBody;
+  /** The second body (the wheel). */
+  bodyB: SolverBody;
+  /** Anchor in A's frame, x, m. */
+  localAnchorAX: number;
+  /** Anchor in A's frame, y, m. */
+  localAnchorAY: number;
+  /** Anchor in B's frame, x, m. */
+  localAnchorBX: number;
+  /** Anchor in B's frame, y, m. */
+  localAnchorBY: number;
+  /** Unit axis in A's frame, x. */
+  localAxisX: number;
+  /** Unit axis in A's frame, y. */
+  localAxisY: number;
+  /** The suspension spring (frequency 0 in the frequency form: none). */
+  readonly spring: JointSpring;
+  /** Whether the motor acts. */
+  enableMotor: boolean;
+  /** Motor target ωB - ωA, rad/s. */
+  motorSpeed: number;
+  /** Largest motor torque, N m. */
+  maxMotorTorque: number;
+  /** Whether the translation limits act. */
+  enableLimit: boolean;
+  /** Lowest translation, m. */
+  lowerTranslation: number;
+  /** Highest translation, m. */
+  upperTranslation: number;
+  /** Accumulated impulse of the perpendicular row, N s. */
+  perpImpulse: number;
+  /** Accumulated impulse of the spring, N s. */
+  springImpulse: number;
+  /** Accumulated angular impulse of the motor, N m s. */
+  motorImpulse: number;
+  /** Accumulated impulse of the lower limit, N s (>= 0). */
+  lowerImpulse: number;
+  /** Accumulated impulse of the upper limit, N s (>= 0). */
+  upperImpulse: number;
+  /** Lever arm of A's anchor, x, m. */
+  rAx: number;
+  /** Lever arm of A's anchor, y, m. */
+  rAy: number;
+  /** Lever arm of B's anchor, x, m. */
+  rBx: number;
+  /** Lever arm of B's anchor, y, m. */
+  rBy: number;
+  /** The axis in world orientation, x. */
+  axisX: number;
+  /** The axis in world orientation, y. */
+  axisY: number;
+  /** (d + rA) × axis, m. */
+  a1: number;
+  /** rB × axis, m. */
+  a2: number;
+  /** (d + rA) × perp, m. */
+  s1: number;
+  /** rB × perp, m. */
+  s2: number;
+  /** 1 / K of the perpendicular row, kg. */
+  perpMass: number;
+  /** 1 / K of the axial rows, kg. */
+  axialMass: number;
+  /** 1 / (iA + iB) of the motor row, kg m². */
+  motorMass: number;
+  /** Target velocity of the perpendicular row, m/s. */
+  perpBias: number;
+  /** Target velocity of the spring row, m/s. */
+  springBias: number;
+  /** Target velocity of the lower limit, m/s. */
+  lowerBias: number;
+  /** Target velocity of the upper limit, m/s. */
+  upperBias: number;
+  /** The translation at the prepare, m. */
+  translation: number;
+  /** The sprung mass per wheel of the last prepare, kg (frequency form). */
+  sprungMass: number;
+  /** maxMotorTorque · dt, N m s. */
+  maxMotorImpulse: number;
+  /** Softness of the spring row. */
+  readonly softness: Softness;
+  /** 1 / dt of the step being solved. */
+  invDt: number;
+
+  /**
+   * @param bodyA - the chassis (the axis is fixed in it)
+   * @param bodyB - the wheel
+   * @param anchor - the wheel's centre on the axis, world coordinates
+   * @param axis - the suspension's direction of travel, world (any non-zero length)
+   * @param options - suspension, motor, limits
+   * @throws ConstraintError naming the argument and the value (as {@link PrismaticJoint})
+   */
+  constructor(
+    bodyA: SolverBody,
+    bodyB: SolverBody,
+    anchor: Vec2Like,
+    axis: Vec2Like,
+    options: WheelJointOptions = {},
+  ) {
+    checkBodies(bodyA, bodyB);
+    const px = requireFiniteArg(anchor?.x, 'anchor.x');
+    const py = requireFiniteArg(anchor?.y, 'anchor.y');
+    toLocalAxis(bodyA, axis, 'axis', local);
+    this.localAxisX = local[0];
+    this.localAxisY = local[1];
+    this.kind = JointKind.Wheel;
+    this.bodyA = bodyA;
+    this.bodyB = bodyB;
+    toLocalPoint(bodyA, px, py, local);
+    this.localAnchorAX = local[0];
+    this.localAnchorAY = local[1];
+    toLocalPoint(bodyB, px, py, local);
+    this.localAnchorBX = local[0];
+    this.localAnchorBY = local[1];
+    this.spring = new JointSpring(0.7).set(options);
+    this.motorSpeed = requireFiniteArg(options.motorSpeed ?? 0, 'motorSpeed');
+    this.maxMotorTorque = requireNonNegativeArg(options.maxMotorTorque ?? 0, 'maxMotorTorque');
+    this.enableMotor =
+      options.enableMotor === undefined
+        ? options.maxMotorTorque !== undefined
+        : requireBooleanArg(options.enableMotor, 'enableMotor');
+    const lower = options.lowerTranslation ?? Number.NEGATIVE_INFINITY;
+    const upper = options.upperTranslation ?? Number.POSITIVE_INFINITY;
+    checkRange(lower, upper, 'lowerTranslation', 'upperTranslation');
+    this.lowerTranslation = lower;
+    this.upperTranslation = upper;
+    this.enableLimit =
+      options.enableLimit === undefined
+        ? options.lowerTranslation !== undefined || options.upperTranslation !== undefined
+        : requireBooleanArg(options.enableLimit, 'enableLimit');
+    this.perpImpulse = 0;
+    this.springImpulse = 0;
+    this.motorImpulse = 0;
+    this.lowerImpulse = 0;
+    this.upperImpulse = 0;
+    this.rAx = 0;
+    this.rAy = 0;
+    this.rBx = 0;
+    this.rBy = 0;
+    this.axisX = 0;
+    this.axisY = 0;
+    this.a1 = 0;
+    this.a2 = 0;
+    this.s1 = 0;
+    this.s2 = 0;
+    this.perpMass = 0;
+    this.axialMass = 0;
+    this.motorMass = 0;
+    this.perpBias = 0;
+    this.springBias = 0;
+    this.lowerBias = 0;
+    this.upperBias = 0;
+    this.translation = 0;
+    this.sprungMass = 0;
+    this.maxMotorImpulse = 0;
+    this.softness = new Softness();
+    this.invDt = 0;
+  }
+
+  /** The suspension's travel now, m (0 where the joint was made). */
+  getTranslation(): number {
+    computeFrame(this);
+    return this.translation;
+  }
+
+  /** The body the suspension carries: A, or B when A cannot move. */
+  sprungBody(): SolverBody {
+    return this.bodyA.invMass > 0 ? this.bodyA : this.bodyB;
+  }
+
+  /** The force the joint applied to body B over the last step, N (world; minus this on A). */
+  getReactionForce(): Vec2 {
+    const axial = this.springImpulse + this.lowerImpulse - this.upperImpulse;
+    return reactionVector(
+      (-this.axisY * this.perpImpulse + this.axisX * axial) * this.invDt,
+      (this.axisX * this.perpImpulse + this.axisY * axial) * this.invDt,
+    );
+  }
+
+  /** The motor's torque on body B over the last step, N m (minus this on A). */
+  getReactionTorque(): number {
+    return this.motorImpulse * this.invDt;
+  }
+
+  /**
+   * Sets the suspension, in either form (`{}`: no spring); returns this.
+   * @throws ConstraintError when both forms are given or a value is negative or not finite
+   */
+  setSpring(options: JointSpringOptions): this {
+    this.spring.set(options);
+    return this;
+  }
+
+  /**
+   * Sets both translation limits and enables them; returns this.
+   * @throws ConstraintError when lower > upper or a bound is NaN (nothing changes then)
+   */
+  setLimits(lowerTranslation: number, upperTranslation: number): this {
+    checkRange(lowerTranslation, upperTranslation, 'lowerTranslation', 'upperTranslation');
+    this.lowerTranslation = lowerTranslation;
+    this.upperTranslation = upperTranslation;
+    this.enableLimit = true;
+    return this;
+  }
+
+  /**
+   * Turns the limits on or off; returns this.
+   * @throws ConstraintError unless `flag` is a boolean
+   */
+  setEnableLimit(flag: boolean): this {
+    this.enableLimit = requireBooleanArg(flag, 'enableLimit');
+    return this;
+  }
+
+  /**
+   * Sets the motor's target speed ωB - ωA, rad/s; returns this.
+   * @throws ConstraintError unless `speed` is finite
+   */
+  setMotorSpeed(speed: number): this {
+    this.motorSpeed = requireFiniteArg(speed, 'motorSpeed');
+    return this;
+  }
+
+  /**
+   * Sets the motor's largest torque, N m; returns this.
+   * @throws ConstraintError unless `torque` is a finite number >= 0
+   */
+  setMaxMotorTorque(torque: number): this {
+    this.maxMotorTorque = requireNonNegativeArg(torque, 'maxMotorTorque');
+    return this;
+  }
+
+  /**
+   * Turns the motor on or off; returns this.
+   * @throws ConstraintError unless `flag` is a boolean
+   */
+  setEnableMotor(flag: boolean): this {
+    this.enableMotor = requireBooleanArg(flag, 'enableMotor');
+    return this;
+  }
+}
+
+/** Lever arms, world axis, translation and the cross products (as the prismatic joint's). */
+function computeFrame(joint: WheelJoint): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  rot[0] = bA.angle;
+  cosSinInPlace(rot);
+  const cA = rot[0];
+  const sA = rot[1];
+  rot[0] = bB.angle;
+  cosSinInPlace(rot);
+  const cB = rot[0];
+  const sB = rot[1];
+  const rAx = cA * joint.localAnchorAX - sA * joint.localAnchorAY;
+  const rAy = sA * joint.localAnchorAX + cA * joint.localAnchorAY;
+  const rBx = cB * joint.localAnchorBX - sB * joint.localAnchorBY;
+  const rBy = sB * joint.localAnchorBX + cB * joint.localAnchorBY;
+  const ax = cA * joint.localAxisX - sA * joint.localAxisY;
+  const ay = sA * joint.localAxisX + cA * joint.localAxisY;
+  joint.rAx = rAx;
+  joint.rAy = rAy;
+  joint.rBx = rBx;
+  joint.rBy = rBy;
+  joint.axisX = ax;
+  joint.axisY = ay;
+  const dx = bB.position.x + rBx - bA.position.x - rAx;
+  const dy = bB.position.y + rBy - bA.position.y - rAy;
+  joint.translation = ax * dx + ay * dy;
+  const ux = dx + rAx;
+  const uy = dy + rAy;
+  joint.a1 = ux * ay - uy * ax;
+  joint.a2 = rBx * ay - rBy * ax;
+  joint.s1 = ux * ax + uy * ay;
+  joint.s2 = rBx * ax + rBy * ay;
+}
+
+/**
+ * Counts, on each sprung body, the wheel joints among the first `count` of `joints` that carry it
+ * (`SolverBody.wheelJointCount`), for the frequency form's sprung mass per wheel. Allocates
+ * nothing. @internal
+ */
+export function countWheelJoints(joints: readonly { kind: number }[], count: number): void {
+  for (let i = 0; i < count; i++) {
+    const joint = joints[i];
+    if (joint.kind === JointKind.Wheel) (joint as WheelJoint).sprungBody().wheelJointCount = 0;
+  }
+  for (let i = 0; i < count; i++) {
+    const joint = joints[i];
+    if (joint.kind === JointKind.Wheel) (joint as WheelJoint).sprungBody().wheelJointCount++;
+  }
+}
+
+/**
+ * Pre-step of a wheel joint: frame, effective masses, the suspension's softness, biases; then the
+ * warm start. Expects `countWheelJoints` to have run over the step's joints (`prepareJoints` does).
+ */
+export function prepareWheelJoint(
+  joint: WheelJoint,
+  dt: number,
+  invDt: number,
+  settings: SolverSettings,
+): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const mA = bA.invMass;
+  const iA = bA.invI;
+  const mB = bB.invMass;
+  const iB = bB.invI;
+  joint.invDt = invDt;
+  computeFrame(joint);
+  const a1 = joint.a1;
+  const a2 = joint.a2;
+  const s1 = joint.s1;
+  const s2 = joint.s2;
+
+  // With d = xB + rB - xA - rA, a the axis fixed in A and p = a turned by 90° (as the prismatic joint):
+  //   perpendicular row (rigid): C = p·d,  J = [ -pᵀ, -s1, pᵀ, s2 ],  s1 = (d + rA) × p,  s2 = rB × p
+  //     K = mA + mB + iA s1² + iB s2²
+  //   axial rows (spring, limits): C = a·d,  J = [ -aᵀ, -a1, aᵀ, a2 ],  a1 = (d + rA) × a,  a2 = rB × a
+  //     K = mA + mB + iA a1² + iB a2²
+  //   motor row: Ċ = ωB - ωA,  J = [ 0, -1, 0, 1 ],  K = iA + iB
+  const kPerp = mA + mB + iA * s1 * s1 + iB * s2 * s2;
+  joint.perpMass = kPerp > 0 ? 1 / kPerp : 0;
+  const kAxial = mA + mB + iA * a1 * a1 + iB * a2 * a2;
+  joint.axialMass = kAxial > 0 ? 1 / kAxial : 0;
+  joint.motorMass = iA + iB > 0 ? 1 / (iA + iB) : 0;
+
+  const dx = bB.position.x + joint.rBx - bA.position.x - joint.rAx;
+  const dy = bB.position.y + joint.rBy - bA.position.y - joint.rAy;
+  const beta = settings.positionCorrection ? settings.baumgarte * invDt : 0;
+  joint.perpBias = -beta * (-joint.axisY * dx + joint.axisX * dy);
+
+  const spring = joint.spring;
+  const softness = joint.softness;
+  if (spring.soft) {
+    if (spring.form === 'stiffness') {
+      joint.sprungMass = 0;
+      softnessFromSpring(softness, spring.stiffness, spring.damping, joint.axialMass, dt);
+    } else {
+      const sprung = joint.sprungBody();
+      const share = sprung.wheelJointCount > 0 ? sprung.wheelJointCount : 1;
+      const ms = sprung.invMass > 0 ? 1 / (sprung.invMass * share) : 0;
+      joint.sprungMass = ms;
+      const omega = 2 * Math.PI * spring.frequencyHz;
+      if (
+        !(
+          softness.matchedFrequency === spring.frequencyHz &&
+          softness.matchedDampingRatio === spring.dampingRatio &&
+          softness.matchedDt === dt
+        )
+      ) {
+        softness.matchedFrequency = spring.frequencyHz;
+        softness.matchedDampingRatio = spring.dampingRatio;
+        softness.matchedDt = dt;
+        softness.dampingRate = dampingRate(omega, spring.dampingRatio, dt);
+      }
+      softnessFromSpring(softness, ms * omega * omega, ms * softness.dampingRate, joint.axialMass, dt);
+    }
+    joint.springBias = -softness.biasRate * joint.translation;
+  } else {
+    joint.springImpulse = 0;
+    joint.springBias = 0;
+  }
+
+  if (joint.enableLimit) {
+    const lowerC = joint.translation - joint.lowerTranslation;
+    const upperC = joint.upperTranslation - joint.translation;
+    joint.lowerBias = lowerC > 0 ? -lowerC * invDt : 0;
+    joint.upperBias = upperC > 0 ? -upperC * invDt : 0;
+    if (!Number.isFinite(joint.lowerBias)) joint.lowerBias = 0;
+    if (!Number.isFinite(joint.upperBias)) joint.upperBias = 0;
+  } else {
+    joint.lowerImpulse = 0;
+    joint.upperImpulse = 0;
+  }
+  joint.maxMotorImpulse = joint.maxMotorTorque * dt;
+  if (!joint.enableMotor) joint.motorImpulse = 0;
+
+  if (settings.warmStarting) {
+    apply(
+      joint,
+      joint.perpImpulse,
+      joint.springImpulse + joint.lowerImpulse - joint.upperImpulse,
+      joint.motorImpulse,
+    );
+  } else {
+    joint.perpImpulse = 0;
+    joint.springImpulse = 0;
+    joint.motorImpulse = 0;
+    joint.lowerImpulse = 0;
+    joint.upperImpulse = 0;
+  }
+}
+
+/** Applies a perpendicular, an axial and an angular impulse (B gets +, A gets -). */
+function apply(joint: WheelJoint, perp: number, axial: number, angular: number): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const Px = -joint.axisY * perp + joint.axisX * axial;
+  const Py = joint.axisX * perp + joint.axisY * axial;
+  bA.linearVelocity.x -= bA.invMass * Px;
+  bA.linearVelocity.y -= bA.invMass * Py;
+  bA.angularVelocity -= bA.invI * (perp * joint.s1 + axial * joint.a1 + angular);
+  bB.linearVelocity.x += bB.invMass * Px;
+  bB.linearVelocity.y += bB.invMass * Py;
+  bB.angularVelocity += bB.invI * (perp * joint.s2 + axial * joint.a2 + angular);
+}
+
+function axialSpeed(joint: WheelJoint): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  speed[0] =
+    joint.axisX * (bB.linearVelocity.x - bA.linearVelocity.x) +
+    joint.axisY * (bB.linearVelocity.y - bA.linearVelocity.y) +
+    joint.a2 * bB.angularVelocity -
+    joint.a1 * bA.angularVelocity;
+}
+
+/**
+ * One velocity iteration of a wheel joint: the motor (within ±maxMotorTorque dt), the suspension
+ * spring, the limits, then the rigid perpendicular row (last: it matters most).
+ */
+export function solveWheelJoint(joint: WheelJoint): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  if (joint.enableMotor && joint.motorMass > 0) {
+    const cdot = bB.angularVelocity - bA.angularVelocity - joint.motorSpeed;
+    const old = joint.motorImpulse;
+    const total = Math.min(
+      Math.max(old - joint.motorMass * cdot, -joint.maxMotorImpulse),
+      joint.maxMotorImpulse,
+    );
+    joint.motorImpulse = total;
+    apply(joint, 0, 0, total - old);
+  }
+  const axialMass = joint.axialMass;
+  if (joint.spring.soft && axialMass > 0) {
+    const s = joint.softness;
+    axialSpeed(joint);
+    const lambda =
+      s.massScale * axialMass * (joint.springBias - speed[0]) - s.impulseScale * joint.springImpulse;
+    joint.springImpulse += lambda;
+    apply(joint, 0, lambda, 0);
+  }
+  if (joint.enableLimit && axialMass > 0) {
+    if (joint.lowerTranslation > Number.NEGATIVE_INFINITY) {
+      axialSpeed(joint);
+      const old = joint.lowerImpulse;
+      const sum = old + axialMass * (joint.lowerBias - speed[0]);
+      const total = sum > 0 ? sum : 0;
+      joint.lowerImpulse = total;
+      apply(joint, 0, total - old, 0);
+    }
+    if (joint.upperTranslation < Number.POSITIVE_INFINITY) {
+      axialSpeed(joint);
+      const old = joint.upperImpulse;
+      const sum = old + axialMass * (joint.upperBias + speed[0]);
+      const total = sum > 0 ? sum : 0;
+      joint.upperImpulse = total;
+      apply(joint, 0, old - total, 0);
+    }
+  }
+  if (joint.perpMass > 0) {
+    const cdot =
+      -joint.axisY * (bB.linearVelocity.x - bA.linearVelocity.x) +
+      joint.axisX * (bB.linearVelocity.y - bA.linearVelocity.y) +
+      joint.s2 * bB.angularVelocity -
+      joint.s1 * bA.angularVelocity;
+    const lambda = joint.perpMass * (joint.perpBias - cdot);
+    joint.perpImpulse += lambda;
+    apply(joint, lambda, 0, 0);
+  }
+}
+
+/**
+ * One position pass of a wheel joint: a Newton step on the perpendicular offset, then on a
+ * violated limit (at most {@link MAX_LINEAR_CORRECTION}). The spring's stretch is left alone. The
+ * largest error goes to `positionError[0]`, m. @internal
+ */
+export function wheelPositionStep(joint: WheelJoint): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const mA = bA.invMass;
+  const iA = bA.invI;
+  const mB = bB.invMass;
+  const iB = bB.invI;
+  computeFrame(joint);
+  const dx = bB.position.x + joint.rBx - bA.position.x - joint.rAx;
+  const dy = bB.position.y + joint.rBy - bA.position.y - joint.rAy;
+  const cPerp = -joint.axisY * dx + joint.axisX * dy;
+  let error = Math.abs(cPerp);
+  const kPerp = mA + mB + iA * joint.s1 * joint.s1 + iB * joint.s2 * joint.s2;
+  if (kPerp > 0) {
+    const lambda = -cPerp / kPerp;
+    const Px = -joint.axisY * lambda;
+    const Py = joint.axisX * lambda;
+    bA.position.x -= mA * Px;
+    bA.position.y -= mA * Py;
+    bA.angle -= iA * lambda * joint.s1;
+    bB.position.x += mB * Px;
+    bB.position.y += mB * Py;
+    bB.angle += iB * lambda * joint.s2;
+  }
+  if (joint.enableLimit) {
+    computeFrame(joint);
+    const t = joint.translation;
+    let c = 0;
+    if (t < joint.lowerTranslation) c = t - joint.lowerTranslation;
+    else if (t > joint.upperTranslation) c = t - joint.upperTranslation;
+    if (c !== 0) {
+      if (Math.abs(c) > error) error = Math.abs(c);
+      const kAxial = mA + mB + iA * joint.a1 * joint.a1 + iB * joint.a2 * joint.a2;
+      if (kAxial > 0) {
+        const lambda = -Math.min(Math.max(c, -MAX_LINEAR_CORRECTION), MAX_LINEAR_CORRECTION) / kAxial;
+        const Px = joint.axisX * lambda;
+        const Py = joint.axisY * lambda;
+        bA.position.x -= mA * Px;
+        bA.position.y -= mA * Py;
+        bA.angle -= iA * lambda * joint.a1;
+        bB.position.x += mB * Px;
+        bB.position.y += mB * Py;
+        bB.angle += iB * lambda * joint.a2;
+      }
+    }
+  }
+  positionError[0] = error;
+}
