@@ -14,6 +14,7 @@ export {
   RevoluteJoint,
   type RevoluteJointOptions,
 } from './joints';
+export { PROFILE_STAGES, type ProfileStage, StepProfile } from './profile';
 export { type AABBLike, RayCastHit } from './queries';
 export { type SolverKind, WorldSettings } from './settings';
 export { World, type WorldOptions } from './world';
