@@ -20,6 +20,8 @@ export interface SolverRecord {
    * WebAssembly), then scene: lite ms / peer ms, best rounds, as `ratios` is for planck.js.
    */
   peerRatios?: Record<string, Record<string, number>>;
+  /** When, where and how `peerRatios` were measured, when not with the rest of the entry. */
+  peerRatiosNote?: string;
 }
 
 /**
