@@ -92,7 +92,7 @@ async function stageProfile(scene: string, steps: number, rounds: number): Promi
   });
   const b2 = columns[columns.length - 1];
   const ratio = (a: number, b: number) =>
-    Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `×${(a / b).toFixed(1)}` : '–';
+    a > 0 && b > 0 ? `×${(a / b).toFixed(1)}` : '–';
   const head = [
     'stage',
     ...engines.map(engineLabel),
