@@ -91,8 +91,7 @@ async function stageProfile(scene: string, steps: number, rounds: number): Promi
     };
   });
   const b2 = columns[columns.length - 1];
-  const ratio = (a: number, b: number) =>
-    a > 0 && b > 0 ? `×${(a / b).toFixed(1)}` : '–';
+  const ratio = (a: number, b: number) => (a > 0 && b > 0 ? `×${(a / b).toFixed(1)}` : '–');
   const head = [
     'stage',
     ...engines.map(engineLabel),
@@ -104,7 +103,7 @@ async function stageProfile(scene: string, steps: number, rounds: number): Promi
       `| ${[label, ...columns.map((c) => ms(pick(c))), ...columns.slice(0, -1).map((c) => ratio(pick(c), pick(b2)))].join(' | ')} |`,
     );
   };
-  STAGE_ROWS.forEach((r, i) => row(r.label, (c) => c.rows[i]));
+  for (const [i, r] of STAGE_ROWS.entries()) row(r.label, (c) => c.rows[i]);
   row('rest', (c) => c.rest);
   row('total', (c) => c.total);
   process.stdout.write(
