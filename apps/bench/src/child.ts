@@ -1,6 +1,6 @@
 /**
  * One benchmark run in a fresh process: `node --expose-gc --import tsx src/child.ts '<json>'` with
- * { engine, scene, windowSteps, checkpoints }. Prints one line `@@RESULT <json>` (a RunResult, or
+ * { engine, scene, windowSteps, checkpoints, stages? }. Prints one line `@@RESULT <json>` (a RunResult, or
  * { error }) so engines' own console output cannot be mistaken for it.
  */
 import { benchScene } from './bench-scenes';
@@ -14,12 +14,14 @@ async function main(): Promise<void> {
     scene: string;
     windowSteps: number;
     checkpoints: number[];
+    stages?: boolean;
   };
   try {
     const adapter = await createAdapter(args.engine);
     const result = await measure(args.engine, adapter, benchScene(args.scene), {
       windowSteps: args.windowSteps,
       checkpoints: args.checkpoints,
+      stages: args.stages,
     });
     process.stdout.write(`\n${RESULT_MARKER}${JSON.stringify(result)}\n`);
   } catch (error) {

@@ -2,7 +2,7 @@
  * The benchmark's command line.
  *
  *   tsx src/main.ts --full            every engine and scene (pnpm bench), results/full.{md,json,svg}
- *   tsx src/main.ts --ci              lite and planck.js, checked against record.json (pnpm bench:ci)
+ *   tsx src/main.ts --ci              lite, planck.js and Box2D v3 (WASM), checked against record.json (pnpm bench:ci)
  *   options: --engines=lite,planck --scenes=pyramid20,chain --repeats=1   (a partial run, to results/tmp/)
  *            --render=results/full.json   (rewrite the reports of a stored run, running nothing)
  *            --update-record          (with --ci) write record.json from this run instead of checking
@@ -114,7 +114,7 @@ function writeReports(
   const cells = aggregate(records, scenes, plan.engines);
   const labels = Object.fromEntries(plan.engines.map((e) => [e, engineLabel(e)]));
   const notes = [
-    `dt 1/60 s, gravity (0, -10), 1 m boxes of 1 kg, friction 0.6, restitution 0; sleeping off, continuous collision off, 10 velocity iterations where the engine has that knob (see the README). lite runs once per solver: classic (Box2D-Lite's, 10 iterations, 1 sub-step) and soft (the soft step at its defaults: 4 sub-steps of 1 iteration, 30 Hz contacts, damping ratio 10, exact contact chains, 2 push passes at up to 5 m/s); ratios are to lite (${DEFAULT_SOLVER}), the default. Each run is a fresh process; engines interleaved; ${Math.max(...plan.scenes.map((s) => s.repeats))} rounds; the first step of each run is excluded.${seconds > 0 ? ` Took ${seconds} s.` : ''}`,
+    `dt 1/60 s, gravity (0, -10), 1 m boxes of 1 kg, friction 0.6, restitution 0; sleeping off, continuous collision off, 10 velocity iterations where the engine has that knob (see the README). lite runs once per solver: classic (Box2D-Lite's, 10 iterations, 1 sub-step) and soft (the soft step at its defaults: 4 sub-steps of 1 iteration, 30 Hz contacts, damping ratio 10, exact contact chains, 2 push passes at up to 5 m/s); Box2D v3 (box2d3-wasm, its SIMD build, single-threaded) at its defaults, 4 sub-steps; ratios are to lite (${DEFAULT_SOLVER}), the default. Each run is a fresh process; engines interleaved; ${Math.max(...plan.scenes.map((s) => s.repeats))} rounds; the first step of each run is excluded.${seconds > 0 ? ` Took ${seconds} s.` : ''}`,
   ];
   const title = plan.name === 'ci' ? 'lite benchmark (CI set)' : 'lite benchmark';
   const markdown = markdownReport({
@@ -193,6 +193,7 @@ async function main(): Promise<number> {
     describeMachine(machine),
     `recorded ${machine.date} at lite ${machine.versions.lite}`,
     engines,
+    plan.peerRatioScenes as Record<string, string[]>,
   );
   if (flags()['update-record'] === true) {
     // Solvers this run did not measure (--engines) keep their entries.
@@ -222,7 +223,7 @@ async function main(): Promise<number> {
   const entries = Object.entries(record.solvers);
   const verdicts = entries.reduce((n, [, entry]) => n + Object.keys(entry.verdicts).length, 0);
   process.stderr.write(
-    `bench:ci passed: ${verdicts} verdicts kept (${entries.map(([s]) => `lite (${s})`).join(', ')}), lite/planck ratios within ${Math.round((RATIO_TOLERANCE - 1) * 100)}% of the record\n`,
+    `bench:ci passed: ${verdicts} verdicts kept (${entries.map(([s]) => `lite (${s})`).join(', ')}), lite/planck and lite/box2d3-wasm ratios within ${Math.round((RATIO_TOLERANCE - 1) * 100)}% of the record\n`,
   );
   return 0;
 }

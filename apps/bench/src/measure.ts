@@ -50,6 +50,11 @@ export interface RunResult {
   gcMs: number;
   /** Quality at each checkpoint (empty when not asked for or the scene has none). */
   quality: QualitySample[];
+  /**
+   * With `stages`: the engine's own timing of each stage (its names), ms per step, the mean over
+   * steps 2..windowSteps, read after each timed step (outside its timing).
+   */
+  stages?: Record<string, number>;
   /** Whether `global.gc` was available (heap figures are after a forced collection). */
   forcedGc: boolean;
 }
@@ -60,6 +65,8 @@ export interface MeasureOptions {
   windowSteps: number;
   /** Simulated times (s) at which to judge quality, ascending; the run continues past the window to reach them. */
   checkpoints: number[];
+  /** Whether to read the engine's own stage timings (`EngineAdapter.addStageTimes`), if it has any. */
+  stages?: boolean;
 }
 
 /**
@@ -108,12 +115,17 @@ export async function measure(
 
   const n = options.windowSteps;
   const times = new Float64Array(n);
+  const stages: Record<string, number> | undefined =
+    options.stages === true && adapter.addStageTimes !== undefined ? {} : undefined;
+  if (stages !== undefined) adapter.startStageTimes?.();
   const windowStart = performance.now();
   for (let i = 0; i < n; ++i) {
     const t = performance.now();
     adapter.step(DT);
     times[i] = performance.now() - t;
+    if (stages !== undefined && i > 0) adapter.addStageTimes?.(stages);
   }
+  if (stages !== undefined) for (const key of Object.keys(stages)) stages[key] /= n - 1;
   const windowEnd = performance.now();
   await new Promise((resolve) => setTimeout(resolve, 10)); // let the observer deliver its entries
   observer.disconnect();
@@ -167,5 +179,6 @@ export async function measure(
     gcMs,
     quality,
     forcedGc,
+    ...(stages !== undefined ? { stages } : {}),
   };
 }

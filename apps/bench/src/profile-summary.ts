@@ -46,3 +46,61 @@ export function summariseProfile(profile: CpuProfile, top = 15): ProfileLine[] {
     .sort((a, b) => b.selfMs - a.selfMs || (a.name < b.name ? -1 : 1))
     .slice(0, top);
 }
+
+/**
+ * One row of the stage comparison: which of lite's `world.profile` stages and which of Box2D v3's
+ * `b2Profile` fields (box2d3-wasm) measure the same work. Empty when an engine has no such stage.
+ */
+export interface StageRow {
+  label: string;
+  lite: string[];
+  box2d3: string[];
+}
+
+/**
+ * lite's stages against Box2D v3's, in the order of a step. Box2D v3's `step` is `pairs` + `collide`
+ * + `solve`; `solve` splits into `prepareStages`, `solveConstraints` (itself `prepareConstraints`,
+ * `integrateVelocities`, `warmStart`, `solveImpulses`, `integratePositions`, `relaxImpulses`,
+ * `applyRestitution`, `storeImpulses`, timed on the main thread) and the finishing stages. What no
+ * row covers shows as `rest`.
+ */
+export const STAGE_ROWS: StageRow[] = [
+  { label: 'broadphase pairs, new contacts', lite: ['pairs', 'createContacts'], box2d3: ['pairs'] },
+  { label: 'narrowphase (collide)', lite: ['collide'], box2d3: ['collide'] },
+  { label: 'prepare', lite: ['prepare'], box2d3: ['prepareStages', 'prepareConstraints'] },
+  { label: 'integrate velocities', lite: ['integrateVelocities'], box2d3: ['integrateVelocities'] },
+  { label: 'warm start', lite: ['warmStart'], box2d3: ['warmStart'] },
+  { label: 'solve (iterations)', lite: ['solve'], box2d3: ['solveImpulses'] },
+  { label: 'push passes, split impulses', lite: ['push'], box2d3: [] },
+  { label: 'integrate positions', lite: ['integratePositions'], box2d3: ['integratePositions'] },
+  { label: 'relax', lite: ['relax'], box2d3: ['relaxImpulses'] },
+  { label: 'restitution', lite: ['restitution'], box2d3: ['applyRestitution'] },
+  { label: 'store impulses', lite: ['storeImpulses'], box2d3: ['storeImpulses'] },
+  { label: 'joint position passes', lite: ['joints'], box2d3: [] },
+  { label: 'transforms (and checks)', lite: ['transforms'], box2d3: ['transforms'] },
+  { label: 'broadphase update', lite: ['broadphase'], box2d3: ['refit', 'bullets'] },
+  { label: 'islands, sleep', lite: ['sleep'], box2d3: ['splitIslands', 'sleepIslands'] },
+  { label: 'events', lite: ['events'], box2d3: ['sensors', 'sensorHits', 'jointEvents', 'hitEvents'] },
+];
+
+/** The field holding the whole step for each side of {@link STAGE_ROWS}. */
+const TOTALS = { lite: 'total', box2d3: 'step' } as const;
+
+/** One engine's column of the stage table: ms per step for each row, `rest` and `total`. */
+export interface StageColumn {
+  /** Parallel to {@link STAGE_ROWS}: the sum of the row's stages (NaN when the engine has none). */
+  rows: number[];
+  /** The whole step minus every row. */
+  rest: number;
+  total: number;
+}
+
+/** Sums an engine's stage timings (ms per step, by its own names) into the rows of {@link STAGE_ROWS}. */
+export function stageColumn(kind: 'lite' | 'box2d3', stages: Record<string, number>): StageColumn {
+  const rows = STAGE_ROWS.map((row) =>
+    row[kind].length === 0 ? Number.NaN : row[kind].reduce((sum, name) => sum + (stages[name] ?? 0), 0),
+  );
+  const total = stages[TOTALS[kind]] ?? Number.NaN;
+  const covered = rows.reduce((sum, v) => sum + (Number.isFinite(v) ? v : 0), 0);
+  return { rows, rest: total - covered, total };
+}

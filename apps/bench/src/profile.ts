@@ -1,41 +1,121 @@
 /**
- * Where an engine's time goes: `tsx src/profile.ts [engine] [scene] [steps]` (default lite pyramid100
- * 120) runs one measurement under `node --cpu-prof` and prints the functions with the most self time.
- * The profile is kept under results/tmp/profile/ for Chrome's DevTools.
+ * Where an engine's time goes.
+ *
+ *   tsx src/profile.ts [engine] [scene] [steps]
+ *       (default lite pyramid100 120) runs one measurement under `node --cpu-prof` and prints the
+ *       functions with the most self time; the profile is kept under results/tmp/profile/ for
+ *       Chrome's DevTools.
+ *   tsx src/profile.ts stages [scene] [steps] [rounds]
+ *       (default pyramid20 600 5) times each stage of the step with the engines' own profilers,
+ *       lite's `world.profile` (both solvers) and Box2D v3's `b2World_GetProfile` (box2d3-wasm), in
+ *       fresh processes, interleaved, and prints ms per step per stage (median over rounds of each
+ *       run's mean) side by side with lite's time over Box2D v3's.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type CpuProfile, summariseProfile } from './profile-summary';
+import type { EngineId } from './engines/index';
+import { engineLabel, liteEngine, SOLVERS } from './lite-solvers';
+import { describeMachine, machineInfo } from './machine';
+import {
+  type CpuProfile,
+  STAGE_ROWS,
+  type StageColumn,
+  stageColumn,
+  summariseProfile,
+} from './profile-summary';
+import { runChild } from './runner';
+import { median } from './stats';
 
 const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
-const [engine = 'lite', scene = 'pyramid100', steps = '120'] = process.argv.slice(2);
-const dir = `${BENCH_DIR}results/tmp/profile/`;
-rmSync(dir, { recursive: true, force: true });
-mkdirSync(dir, { recursive: true });
-const args = JSON.stringify({ engine, scene, windowSteps: Number(steps), checkpoints: [] });
-const run = spawnSync(
-  process.execPath,
-  [
-    '--cpu-prof',
-    `--cpu-prof-dir=${dir}`,
-    '--import',
-    'tsx',
-    fileURLToPath(new URL('./child.ts', import.meta.url)),
-    args,
-  ],
-  { cwd: BENCH_DIR, encoding: 'utf8' },
-);
-if (run.status !== 0) {
-  process.stderr.write(run.stdout + run.stderr);
-  process.exit(1);
-}
-const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-if (file === undefined) throw new Error(`no profile written to ${dir}`);
-const profile = JSON.parse(readFileSync(dir + file, 'utf8')) as CpuProfile;
-process.stdout.write(`${engine} on ${scene}, ${steps} steps (build and step; profile ${dir}${file}):\n`);
-for (const line of summariseProfile(profile, 20)) {
-  process.stdout.write(
-    `${(line.share * 100).toFixed(1).padStart(5)}%  ${line.selfMs.toFixed(0).padStart(6)} ms  ${line.name}\n`,
+
+function cpuProfile(engine: string, scene: string, steps: string): void {
+  const dir = `${BENCH_DIR}results/tmp/profile/`;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const args = JSON.stringify({ engine, scene, windowSteps: Number(steps), checkpoints: [] });
+  const run = spawnSync(
+    process.execPath,
+    [
+      '--cpu-prof',
+      `--cpu-prof-dir=${dir}`,
+      '--import',
+      'tsx',
+      fileURLToPath(new URL('./child.ts', import.meta.url)),
+      args,
+    ],
+    { cwd: BENCH_DIR, encoding: 'utf8' },
   );
+  if (run.status !== 0) {
+    process.stderr.write(run.stdout + run.stderr);
+    process.exit(1);
+  }
+  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  if (file === undefined) throw new Error(`no profile written to ${dir}`);
+  const profile = JSON.parse(readFileSync(dir + file, 'utf8')) as CpuProfile;
+  process.stdout.write(`${engine} on ${scene}, ${steps} steps (build and step; profile ${dir}${file}):\n`);
+  for (const line of summariseProfile(profile, 20)) {
+    process.stdout.write(
+      `${(line.share * 100).toFixed(1).padStart(5)}%  ${line.selfMs.toFixed(0).padStart(6)} ms  ${line.name}\n`,
+    );
+  }
+}
+
+/** A number of ms for the table: three significant figures, `–` for none. */
+function ms(v: number): string {
+  return Number.isFinite(v) ? v.toPrecision(3) : '–';
+}
+
+async function stageProfile(scene: string, steps: number, rounds: number): Promise<void> {
+  const engines: EngineId[] = [...SOLVERS.map(liteEngine), 'box2d3'];
+  const runs: Record<string, Record<string, number>[]> = {};
+  for (let round = 0; round < rounds; ++round) {
+    for (let k = 0; k < engines.length; ++k) {
+      const engine = engines[(k + round) % engines.length];
+      const request = { engine, scene, repeat: round, windowSteps: steps, checkpoints: [], stages: true };
+      const record = await runChild(request, 5 * 60 * 1000);
+      const stages = record.result?.stages;
+      if (stages === undefined)
+        throw new Error(`${engine} on ${scene}: ${record.error ?? 'no stage timings'}`);
+      (runs[engine] ??= []).push(stages);
+      process.stderr.write(`round ${round + 1} ${engine}: ${ms(stages.total ?? stages.step)} ms/step\n`);
+    }
+  }
+  // Each run's stages summed into the rows, then each row's median over rounds.
+  const columns: StageColumn[] = engines.map((engine) => {
+    const perRun = runs[engine].map((stages) => stageColumn(engine === 'box2d3' ? 'box2d3' : 'lite', stages));
+    return {
+      rows: STAGE_ROWS.map((_, i) => median(perRun.map((c) => c.rows[i]))),
+      rest: median(perRun.map((c) => c.rest)),
+      total: median(perRun.map((c) => c.total)),
+    };
+  });
+  const b2 = columns[columns.length - 1];
+  const ratio = (a: number, b: number) => (a > 0 && b > 0 ? `×${(a / b).toFixed(1)}` : '–');
+  const head = [
+    'stage',
+    ...engines.map(engineLabel),
+    ...engines.slice(0, -1).map((e) => `${engineLabel(e)} / Box2D v3`),
+  ];
+  const lines = [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`];
+  const row = (label: string, pick: (c: StageColumn) => number): void => {
+    lines.push(
+      `| ${[label, ...columns.map((c) => ms(pick(c))), ...columns.slice(0, -1).map((c) => ratio(pick(c), pick(b2)))].join(' | ')} |`,
+    );
+  };
+  for (const [i, r] of STAGE_ROWS.entries()) row(r.label, (c) => c.rows[i]);
+  row('rest', (c) => c.rest);
+  row('total', (c) => c.total);
+  process.stdout.write(
+    `Stage times on ${scene}, ms per step (each run: the mean over steps 2 to ${steps}; the median of ${rounds} runs), ${describeMachine(machineInfo())}:\n\n${lines.join('\n')}\n`,
+  );
+}
+
+const [first = 'lite', ...rest] = process.argv.slice(2);
+if (first === 'stages') {
+  const [scene = 'pyramid20', steps = '600', rounds = '5'] = rest;
+  await stageProfile(scene, Number(steps), Number(rounds));
+} else {
+  const [scene = 'pyramid100', steps = '120'] = rest;
+  cpuProfile(first, scene, steps);
 }

@@ -1,7 +1,7 @@
 import type { SolverKind } from '@lite/world';
 import { type Cell, finalVerdict } from './aggregate';
 
-/** How much worse than recorded lite's time ratio against planck.js may get before CI fails. */
+/** How much worse than recorded lite's time ratio against a peer may get before CI fails. */
 export const RATIO_TOLERANCE = 1.25;
 
 /**
@@ -15,6 +15,13 @@ export interface SolverRecord {
   machine: string;
   verdicts: Record<string, string>;
   ratios: Record<string, number>;
+  /**
+   * lite's time relative to the other guarded peers, by engine id (`box2d3`: Box2D v3 in
+   * WebAssembly), then scene: lite ms / peer ms, best rounds, as `ratios` is for planck.js.
+   */
+  peerRatios?: Record<string, Record<string, number>>;
+  /** When, where and how `peerRatios` were measured, when not with the rest of the entry. */
+  peerRatiosNote?: string;
 }
 
 /**
@@ -38,12 +45,23 @@ const GOOD = new Set(['stands', 'holds']);
  * per cent.
  */
 export function litePlanckRatio(cells: Cell[], scene: string, engine = 'lite'): number {
-  const lite = cells.find((c) => c.scene === scene && c.engine === engine);
-  const planck = cells.find((c) => c.scene === scene && c.engine === 'planck');
-  return lite === undefined || planck === undefined ? Number.NaN : lite.bestMs / planck.bestMs;
+  return litePeerRatio(cells, scene, engine, 'planck');
 }
 
-/** Builds a record from this run's cells for the given scenes, for every solver that ran. */
+/** As {@link litePlanckRatio}, against any `peer` engine id. */
+export function litePeerRatio(cells: Cell[], scene: string, engine: string, peer: string): number {
+  const lite = cells.find((c) => c.scene === scene && c.engine === engine);
+  const other = cells.find((c) => c.scene === scene && c.engine === peer);
+  return lite === undefined || other === undefined ? Number.NaN : lite.bestMs / other.bestMs;
+}
+
+/** The label of a peer in the guard's messages. */
+const PEER_NAMES: Record<string, string> = { planck: 'planck', box2d3: 'box2d3-wasm' };
+
+/**
+ * Builds a record from this run's cells for the given scenes, for every solver that ran: verdicts,
+ * ratios to planck.js on `ratioScenes` and to each peer of `peerRatioScenes` on its scenes.
+ */
 export function makeRecord(
   cells: Cell[],
   verdictScenes: string[],
@@ -51,6 +69,7 @@ export function makeRecord(
   machine: string,
   note: string,
   engines: LiteEngines,
+  peerRatioScenes: Record<string, string[]> = {},
 ): BenchRecord {
   const solvers: BenchRecord['solvers'] = {};
   for (const [solver, engine] of Object.entries(engines) as [SolverKind, string][]) {
@@ -66,7 +85,15 @@ export function makeRecord(
       const r = litePlanckRatio(cells, scene, engine);
       if (Number.isFinite(r)) ratios[scene] = Number(r.toPrecision(4));
     }
+    const peerRatios: Record<string, Record<string, number>> = {};
+    for (const [peer, scenes] of Object.entries(peerRatioScenes)) {
+      for (const scene of scenes) {
+        const r = litePeerRatio(cells, scene, engine, peer);
+        if (Number.isFinite(r)) (peerRatios[peer] ??= {})[scene] = Number(r.toPrecision(4));
+      }
+    }
     solvers[solver] = { note, machine, verdicts, ratios };
+    if (Object.keys(peerRatios).length > 0) solvers[solver].peerRatios = peerRatios;
   }
   return { solvers };
 }
@@ -108,18 +135,25 @@ export function checkRecord(
         notes.push(`${scene}: ${name} ${now} now (recorded ${recorded}): update the record`);
       }
     }
-    for (const [scene, recorded] of Object.entries(entry.ratios)) {
-      const now = litePlanckRatio(cells, scene, engine);
-      if (!Number.isFinite(now)) {
-        failures.push(`${scene}: ${name}/planck time ratio not measured (recorded ${recorded})`);
-      } else if (now > recorded * RATIO_TOLERANCE) {
-        failures.push(
-          `${scene}: ${name}/planck time ratio ${now.toFixed(3)} is more than ${Math.round((RATIO_TOLERANCE - 1) * 100)}% worse than the recorded ${recorded}`,
-        );
-      } else if (now < recorded / RATIO_TOLERANCE) {
-        notes.push(
-          `${scene}: ${name}/planck time ratio ${now.toFixed(3)}, recorded ${recorded}: faster; consider updating the record`,
-        );
+    const guarded: [string, Record<string, number>][] = [
+      ['planck', entry.ratios],
+      ...Object.entries(entry.peerRatios ?? {}),
+    ];
+    for (const [peer, ratios] of guarded) {
+      const vs = `${name}/${PEER_NAMES[peer] ?? peer}`;
+      for (const [scene, recorded] of Object.entries(ratios)) {
+        const now = litePeerRatio(cells, scene, engine, peer);
+        if (!Number.isFinite(now)) {
+          failures.push(`${scene}: ${vs} time ratio not measured (recorded ${recorded})`);
+        } else if (now > recorded * RATIO_TOLERANCE) {
+          failures.push(
+            `${scene}: ${vs} time ratio ${now.toFixed(3)} is more than ${Math.round((RATIO_TOLERANCE - 1) * 100)}% worse than the recorded ${recorded}`,
+          );
+        } else if (now < recorded / RATIO_TOLERANCE) {
+          notes.push(
+            `${scene}: ${vs} time ratio ${now.toFixed(3)}, recorded ${recorded}: faster; consider updating the record`,
+          );
+        }
       }
     }
   }

@@ -1,7 +1,16 @@
 import type { Cell } from './aggregate';
 
-/** Bar colours, one per engine in order (colour-blind-safe Okabe–Ito palette). */
-export const ENGINE_COLOURS = ['#d55e00', '#0072b2', '#009e73', '#cc79a7', '#e69f00', '#56b4e9', '#000000'];
+/** Bar colours, one per engine in order (colour-blind-safe Okabe–Ito palette, then Tol's wine). */
+export const ENGINE_COLOURS = [
+  '#d55e00',
+  '#0072b2',
+  '#009e73',
+  '#cc79a7',
+  '#e69f00',
+  '#56b4e9',
+  '#000000',
+  '#882255',
+];
 
 /** Escapes text for SVG/XML. */
 export function escapeXml(text: string): string {

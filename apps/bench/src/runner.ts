@@ -11,6 +11,8 @@ export interface RunRequest {
   repeat: number;
   windowSteps: number;
   checkpoints: number[];
+  /** Whether the child reads the engine's own stage timings (see `MeasureOptions.stages`). */
+  stages?: boolean;
 }
 
 const CHILD = fileURLToPath(new URL('./child.ts', import.meta.url));
@@ -38,6 +40,7 @@ export function runChild(request: RunRequest, timeoutMs: number): Promise<RunRec
       scene: request.scene,
       windowSteps: request.windowSteps,
       checkpoints: request.checkpoints,
+      stages: request.stages,
     });
     const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', CHILD, args], {
       cwd: BENCH_DIR,

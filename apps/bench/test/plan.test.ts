@@ -35,8 +35,15 @@ describe('schedule', () => {
         .scenes.map((s) => s.scene)
         .sort(),
     ).toEqual(BENCH_SCENES.map((s) => s.id).sort());
-    expect(ciPlan().engines).toEqual(['lite', `lite-${other}`, 'planck']);
+    expect(ciPlan().engines).toEqual(['lite', `lite-${other}`, 'planck', 'box2d3']);
     for (const s of ciPlan().ratioScenes) expect(ciPlan().scenes.some((p) => p.scene === s)).toBe(true);
+    expect(ciPlan().peerRatioScenes).toEqual({ box2d3: ['pyramid20'] });
+  });
+  it('runs an engine in fewer rounds where the scene says so (CI: Box2D v3 on pyramid20 only, 4 rounds)', () => {
+    const runs = schedule(ciPlan());
+    const box2d3 = runs.filter((r) => r.engine === 'box2d3');
+    expect(box2d3.map((r) => `${r.scene} ${r.repeat}`)).toEqual([0, 1, 2, 3].map((k) => `pyramid20 ${k}`));
+    expect(runs.filter((r) => r.engine === 'planck' && r.scene === 'pyramid20').length).toBe(7);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summariseProfile } from '../src/profile-summary';
+import { STAGE_ROWS, stageColumn, summariseProfile } from '../src/profile-summary';
 
 describe('summariseProfile', () => {
   it('sums self time per function across call paths, from the next sample’s time delta', () => {
@@ -26,5 +26,28 @@ describe('summariseProfile', () => {
     expect(lines[0].selfMs).toBeCloseTo(1 + 2 + 0.5, 12);
     expect(lines[1].selfMs).toBeCloseTo(3, 12);
     expect(lines[0].share + lines[1].share).toBeCloseTo(1, 12);
+  });
+});
+
+describe('stageColumn', () => {
+  it('sums each engine’s stages into the shared rows, the rest being the total minus the rows', () => {
+    const lite = stageColumn('lite', { pairs: 0.1, createContacts: 0.05, collide: 1, solve: 2, total: 3.5 });
+    const row = (label: string) => STAGE_ROWS.findIndex((r) => r.label === label);
+    expect(lite.rows[row('broadphase pairs, new contacts')]).toBeCloseTo(0.15, 12);
+    expect(lite.rows[row('solve (iterations)')]).toBe(2);
+    expect(lite.rows[row('relax')]).toBe(0);
+    expect(lite.rest).toBeCloseTo(0.35, 12);
+    expect(lite.total).toBe(3.5);
+    const b2 = stageColumn('box2d3', {
+      step: 2,
+      pairs: 0.1,
+      collide: 0.5,
+      solveImpulses: 1,
+      refit: 0.1,
+      bullets: 0,
+    });
+    expect(b2.rows[row('push passes, split impulses')]).toBeNaN();
+    expect(b2.rows[row('broadphase update')]).toBeCloseTo(0.1, 12);
+    expect(b2.rest).toBeCloseTo(0.3, 12);
   });
 });

@@ -120,6 +120,26 @@ describe('CI record check', () => {
     );
     expect(Object.keys(classicOnly.solvers)).toEqual(['classic']);
   });
+  it('records and guards lite’s ratio to another peer (Box2D v3) as it does planck.js’s', () => {
+    const withPeer = [...base, run('box2d3', 'p', 0, 0.5)];
+    const cells = aggregate(withPeer, ['p'], [...engineList, 'box2d3']);
+    const recorded = makeRecord(cells, ['p'], ['p'], 'm', 'n', engines, { box2d3: ['p'] });
+    expect(recorded.solvers.classic?.peerRatios).toEqual({ box2d3: { p: 2 } });
+    expect(recorded.solvers.soft?.peerRatios).toEqual({ box2d3: { p: 4 } });
+    expect(checkRecord(recorded, cells, engines).failures).toEqual([]);
+    // Box2D v3 gets 30% faster against lite (classic); planck.js's ratio is unchanged.
+    const faster = [...base, run('box2d3', 'p', 0, 0.5 / 1.3)];
+    expect(
+      checkRecord(recorded, aggregate(faster, ['p'], [...engineList, 'box2d3']), engines).failures,
+    ).toEqual([
+      'p: lite (classic)/box2d3-wasm time ratio 2.600 is more than 25% worse than the recorded 2',
+      'p: lite (soft)/box2d3-wasm time ratio 5.200 is more than 25% worse than the recorded 4',
+    ]);
+    // Not measured: a failure, like a missing planck.js.
+    expect(checkRecord(recorded, aggregate(base, ['p'], engineList), engines).failures[0]).toMatch(
+      /lite \(classic\)\/box2d3-wasm time ratio not measured/,
+    );
+  });
   it('passes on the same run and within 25%', () => {
     expect(check(base).failures).toEqual([]);
     const slower = [

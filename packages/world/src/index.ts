@@ -22,6 +22,7 @@ export {
   WheelJoint,
   type WheelJointOptions,
 } from './joints';
+export { PROFILE_STAGES, type ProfileStage, StepProfile } from './profile';
 export { type AABBLike, RayCastHit } from './queries';
 export { type SolverKind, WorldSettings } from './settings';
 export { World, type WorldOptions } from './world';

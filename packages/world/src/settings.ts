@@ -27,6 +27,14 @@ export class WorldSettings extends SolverSettings {
    */
   sleeping = true;
 
+  /**
+   * Whether each step times its stages into `world.profile` (default false). Off, the step reads no
+   * clock. On, it reads `performance.now()` once per stage (about 20 times a step with the classic
+   * solver, 40 with the soft step's 4 sub-steps), which on Node 20 boxes each reading: a profiled
+   * step allocates a few hundred bytes.
+   */
+  profile = false;
+
   private solverKind: SolverKind = 'soft';
   private iterationCount = 10;
   private substepCount = 1;

@@ -1,5 +1,6 @@
 import { prepareJoints, solveJointPositionsInto, solveJoints } from '@lite/constraints';
 import { jointBodyA, jointBodyB } from './joints';
+import { Stage } from './profile';
 import {
   collectSolverConstraints,
   collideContacts,
@@ -22,24 +23,35 @@ import { type StepState, subStepDt } from './step-state';
 export function stepClassic(s: StepState, dt: number): void {
   const substeps = s.settings.substeps;
   const h = subStepDt(s, dt, substeps);
+  const profile = s.profile;
   saveState(s);
+  profile.lap(Stage.Transforms);
   for (let i = 0; i < substeps; ++i) {
     findNewContacts(s);
+    profile.lap(Stage.CreateContacts);
     collideContacts(s, false, 0);
+    profile.lap(Stage.Collide);
     wakeJointPartners(s);
+    profile.lap(Stage.Prepare);
     integrateForces(s, h);
+    profile.lap(Stage.IntegrateVelocities);
     collectSolverConstraints(s);
     solveVelocities(s, h);
     integratePositions(s, h);
+    profile.lap(Stage.IntegratePositions);
     // Split impulses (when on): move by the pseudo-velocities the position iterations found.
     s.contactSolver.applyPseudoVelocities(h, s.settings);
+    profile.lap(Stage.Push);
     relaxContacts(s);
     solveJointPositions(s);
+    profile.lap(Stage.Joints);
     const bad = findNonFiniteBody(s);
     if (bad >= 0) failStep(s, bad, i > 0);
     updateTransforms(s);
+    profile.lap(Stage.Transforms);
     // The fat boxes are stretched by a whole step's motion, as with one sub-step.
     moveProxies(s, dt);
+    profile.lap(Stage.Broadphase);
   }
 }
 
@@ -86,6 +98,7 @@ export function solveVelocities(s: StepState, dt: number): void {
   handJointBodies(s, true);
   prepareJoints(joints, jointCount, dt, settings);
   handJointBodies(s, false);
+  s.profile.lap(Stage.Prepare);
   for (let i = 0, n = settings.iterations; i < n; ++i) {
     solver.solve(settings, true);
     if (jointCount > 0) {
@@ -95,9 +108,11 @@ export function solveVelocities(s: StepState, dt: number): void {
     }
   }
   solver.storeVelocities();
+  s.profile.lap(Stage.Solve);
   if (settings.splitImpulses) {
     for (let i = 0, n = settings.iterations; i < n; ++i) solver.solvePositions(settings);
   }
+  s.profile.lap(Stage.Push);
 }
 
 /**
@@ -146,7 +161,9 @@ export function relaxContacts(s: StepState): void {
     solver.solve(settings, false);
     solver.storeVelocities();
   }
+  s.profile.lap(Stage.Relax);
   solver.storeImpulses();
+  s.profile.lap(Stage.StoreImpulses);
 }
 
 /**

@@ -5,6 +5,7 @@ import { Contact } from './contact';
 import { findContact, mergeSortedContacts, removeItem, shouldCollide, truncate } from './contact-list';
 import { BEGIN_CONTACT, END_CONTACT } from './events';
 import { jointBodyA, jointBodyB } from './joints';
+import { Stage } from './profile';
 import { type StepState, wakeBody } from './step-state';
 
 /**
@@ -34,6 +35,7 @@ export function unlinkContact(c: Contact): void {
 export function findNewContacts(s: StepState): void {
   const pairs = s.pairs;
   const count = s.broadPhase.updatePairs(pairs);
+  s.profile.lap(Stage.Pairs);
   const added = s.newContacts;
   truncate(added, 0);
   for (let i = 0; i < count; ++i) {

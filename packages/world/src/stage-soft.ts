@@ -1,5 +1,6 @@
 import { prepareJoints, solveJoints } from '@lite/constraints';
 import { jointBodyA, jointBodyB } from './joints';
+import { Stage } from './profile';
 import { solveJointPositions } from './stage-classic';
 import {
   collectSolverConstraints,
@@ -23,21 +24,28 @@ export function stepSoft(s: StepState, dt: number): void {
   const settings = s.settings;
   const substeps = settings.substeps;
   const ctx = s.softContext.set(dt, settings);
+  const profile = s.profile;
   saveState(s);
+  profile.lap(Stage.Transforms);
   findNewContacts(s);
+  profile.lap(Stage.CreateContacts);
   collideContacts(s, true, dt);
+  profile.lap(Stage.Collide);
   wakeJointPartners(s);
   collectSolverConstraints(s);
   loadBodyStates(s);
   // ctx.h, computed the same way from dt (passing ctx.h itself would box a number).
   s.bodyStates.setStep(dt, substeps);
   s.softSolver.prepare(s.solverContacts, s.solverContactCount, s.bodyStates, ctx);
+  profile.lap(Stage.Prepare);
   for (let i = 0; i < substeps; ++i) softSubStep(s);
   finishSoftSolve(s);
   const bad = findNonFiniteBody(s);
   if (bad >= 0) failStep(s, bad, false);
   updateTransforms(s);
+  profile.lap(Stage.Transforms);
   moveProxies(s, dt);
+  profile.lap(Stage.Broadphase);
 }
 
 /** Gives each awake dynamic or kinematic body its slot in the packed body states for this step. */
@@ -64,8 +72,11 @@ function softSubStep(s: StepState): void {
   const solver = s.softSolver;
   const ctx = s.softContext;
   const jointCount = s.solverJointCount;
+  const profile = s.profile;
   states.integrateVelocities();
+  profile.lap(Stage.IntegrateVelocities);
   solver.warmStart(states);
+  profile.lap(Stage.WarmStart);
   if (jointCount > 0) {
     handJointStates(s, true);
     prepareJoints(s.solverJoints, jointCount, ctx.h, settings);
@@ -79,15 +90,20 @@ function softSubStep(s: StepState): void {
       handJointStates(s, false);
     }
   }
+  profile.lap(Stage.Solve);
   // Push passes: deep overlaps move apart in the position update, without keeping the speed.
   for (let k = 0, n = settings.pushIterations; k < n; ++k) solver.push(states, ctx);
+  profile.lap(Stage.Push);
   states.integratePositions(s.cosSin);
+  profile.lap(Stage.IntegratePositions);
   if (jointCount > 0 && settings.positionCorrection) {
     solveJointPositions(s);
     states.syncFromPoses(s.cosSin);
+    profile.lap(Stage.Joints);
   }
   // Relax: rigid rows with no bias, taking back the velocity the soft rows' bias left.
   solver.solve(states, ctx, false);
+  profile.lap(Stage.Relax);
 }
 
 /**
@@ -99,8 +115,10 @@ function finishSoftSolve(s: StepState): void {
   const states = s.bodyStates;
   const ctx = s.softContext;
   solver.applyRestitution(states, ctx);
+  s.profile.lap(Stage.Restitution);
   solver.storeImpulses(ctx);
   states.storeVelocities();
+  s.profile.lap(Stage.StoreImpulses);
 }
 
 /**

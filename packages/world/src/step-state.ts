@@ -6,6 +6,7 @@ import type { Contact } from './contact';
 import { ContactEventQueue, Listeners } from './events';
 import { Islands } from './islands';
 import type { Joint } from './joints';
+import { StepProfile } from './profile';
 import type { WorldSettings } from './settings';
 
 /** Fields of a body's saved state in the step's snapshot (x, y, angle, vx, vy, w). */
@@ -42,6 +43,9 @@ export class StepState {
   readonly fatAABB = new AABB();
   /** Body of each broadphase proxy id. */
   readonly proxyBodies: (Body | null)[] = [];
+
+  /** The last step's time per stage (`world.profile`), filled while `settings.profile` is on. */
+  readonly profile = new StepProfile();
 
   /** The step's contact events, emitted at its end, and their listeners. */
   readonly events = new ContactEventQueue();

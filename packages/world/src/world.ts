@@ -34,6 +34,7 @@ import {
   WheelJoint,
   type WheelJointOptions,
 } from './joints';
+import { Stage, type StepProfile } from './profile';
 import { type AABBLike, compareBodies, compareHits, QueryScratch, type RayCastHit } from './queries';
 import { type SolverKind, WorldSettings } from './settings';
 import { stepClassic } from './stage-classic';
@@ -62,6 +63,8 @@ export interface WorldOptions {
   sleeping?: boolean;
   /** The solver (default `'soft'`); see {@link WorldSettings.solver}. */
   solver?: SolverKind;
+  /** Whether steps time their stages into `world.profile` (default false); see {@link WorldSettings.profile}. */
+  profile?: boolean;
 }
 
 /**
@@ -114,6 +117,7 @@ export class World {
     if (o.iterations !== undefined) this.settings.iterations = o.iterations;
     if (o.substeps !== undefined) this.settings.substeps = o.substeps;
     if (o.sleeping !== undefined) this.settings.sleeping = checkBoolean(o.sleeping, 'options.sleeping');
+    if (o.profile !== undefined) this.settings.profile = checkBoolean(o.profile, 'options.profile');
 
     this.core = new StepState(this.gravity, this.settings);
     this.queries = new QueryScratch(this.core.proxyBodies, this.core.aabb);
@@ -460,23 +464,43 @@ export class World {
     }
     this.checkStepInput();
     const core = this.core;
+    const profile = core.profile;
     this.locked = true;
     try {
+      profile.begin(this.settings.profile);
       if (!this.settings.sleeping && core.sleepingCount > 0) this.wakeAll();
       // Stages 1 to 9: stage-soft.ts or stage-classic.ts (with stage-contacts.ts, stage-finish.ts).
       if (this.settings.solver === 'soft') stepSoft(core, dt);
       else stepClassic(core, dt);
       // Stages 10 to 12: stage-finish.ts.
       updateSleep(core, dt);
+      profile.lap(Stage.Sleep);
       clearForces(core);
       this.findBrokenJoints();
       dispatchEvents(core);
       this.dispatchJointBreaks();
+      profile.lap(Stage.Events);
+      profile.end();
       this.stepCounter++;
     } finally {
       this.locked = false;
       releaseContacts(core);
     }
+  }
+
+  /**
+   * Where the last step's time went, ms per stage (broadphase pairs, narrowphase, prepare, solve,
+   * integrate, relax, ..., total), while `settings.profile` is on: a read-only view that each
+   * profiled step overwrites (see {@link StepProfile}).
+   *
+   * ```ts
+   * world.settings.profile = true;
+   * world.step(1 / 60);
+   * console.log(world.profile.collide, world.profile.solve, world.profile.total);
+   * ```
+   */
+  get profile(): StepProfile {
+    return this.core.profile;
   }
 
   /** How many steps have completed (sub-steps are not counted). */

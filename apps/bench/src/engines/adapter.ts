@@ -15,6 +15,13 @@ export interface EngineAdapter {
    * out[3 i], out[3 i + 1], out[3 i + 2].
    */
   readPoses(out: Float64Array): void;
+  /** Optional: turns the engine's own per-stage timings on, where they cost something when on. */
+  startStageTimes?(): void;
+  /**
+   * Optional: adds the engine's own timings of the last step, ms per stage under the engine's names
+   * for them (lite's `world.profile`, Box2D v3's `b2World_GetProfile`), to `into`.
+   */
+  addStageTimes?(into: Record<string, number>): void;
 }
 
 /**
@@ -31,6 +38,7 @@ export const ENGINE_IDS = [
   'matter',
   'p2',
   'rapier',
+  'box2d3',
 ] as const;
 
 /** One of {@link ENGINE_IDS}. */

@@ -12,6 +12,7 @@ export const ENGINE_INFO: Record<EngineId, { label: string; packageName: string 
   matter: { label: 'matter-js', packageName: 'matter-js' },
   p2: { label: 'p2-es', packageName: 'p2-es' },
   rapier: { label: 'Rapier (WASM)', packageName: '@dimforge/rapier2d-compat' },
+  box2d3: { label: 'Box2D v3 (WASM)', packageName: 'box2d3-wasm' },
 };
 
 /**
@@ -38,6 +39,11 @@ export async function createAdapter(engine: EngineId): Promise<EngineAdapter> {
       const module = await import('./rapier');
       await module.initRapier();
       return new module.RapierAdapter();
+    }
+    case 'box2d3': {
+      const module = await import('./box2d3');
+      await module.initBox2d3();
+      return new module.Box2d3Adapter();
     }
   }
 }

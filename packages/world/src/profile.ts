@@ -1,0 +1,184 @@
+/**
+ * The stages `World.step` times when `settings.profile` is on, in the order the step runs them
+ * (see {@link StepProfile} for what each covers). Index i of {@link StepProfile.times} is the
+ * stage `PROFILE_STAGES[i]`.
+ */
+export const PROFILE_STAGES = [
+  'pairs',
+  'createContacts',
+  'collide',
+  'prepare',
+  'integrateVelocities',
+  'warmStart',
+  'solve',
+  'push',
+  'integratePositions',
+  'relax',
+  'restitution',
+  'storeImpulses',
+  'joints',
+  'transforms',
+  'broadphase',
+  'sleep',
+  'events',
+  'total',
+] as const;
+
+/** One of {@link PROFILE_STAGES}. */
+export type ProfileStage = (typeof PROFILE_STAGES)[number];
+
+/** Stage indices (the order of {@link PROFILE_STAGES}), for the step's stages. @internal */
+export const Stage = {
+  Pairs: 0,
+  CreateContacts: 1,
+  Collide: 2,
+  Prepare: 3,
+  IntegrateVelocities: 4,
+  WarmStart: 5,
+  Solve: 6,
+  Push: 7,
+  IntegratePositions: 8,
+  Relax: 9,
+  Restitution: 10,
+  StoreImpulses: 11,
+  Joints: 12,
+  Transforms: 13,
+  Broadphase: 14,
+  Sleep: 15,
+  Events: 16,
+  Total: 17,
+} as const;
+
+/** One of the values of {@link Stage}. @internal */
+export type StageIndex = (typeof Stage)[keyof typeof Stage];
+
+/**
+ * Where the last step's time went: milliseconds per stage, read-only, `world.profile`. Filled only
+ * while `world.settings.profile` is on (off by default; every stage reads the clock once, and on
+ * Node 20 `performance.now()` returns a newly boxed number, so a profiled step allocates a few
+ * hundred bytes); all zeros before the first profiled step. A stage that runs once per sub-step
+ * sums its sub-steps. Each stage is timed from the end of the one before, so the stages add up to
+ * `total` (the few calls between two stages count in the later one).
+ *
+ * ```ts
+ * const world = new World({ profile: true });
+ * world.step(1 / 60);
+ * const { collide, solve, total } = world.profile; // ms
+ * ```
+ *
+ * The figures live in one Float64Array ({@link StepProfile.times}, indexed as
+ * {@link PROFILE_STAGES}) that every step overwrites: reading them boxes nothing, and a copy is
+ * `world.profile.times.slice()`.
+ */
+export class StepProfile {
+  /** The milliseconds per stage of the last profiled step, indexed as {@link PROFILE_STAGES}. */
+  readonly times = new Float64Array(PROFILE_STAGES.length);
+  /** The clock at the start of the step and at the end of the previous stage. */
+  private readonly clock = new Float64Array(2);
+  /** Whether this step is timed (`settings.profile` at its start). */
+  private on = false;
+
+  /** Stage 1a, the broadphase: updating the tree's moved proxies and finding their new pairs. */
+  get pairs(): number {
+    return this.times[Stage.Pairs];
+  }
+  /** Stage 1b: new pairs become contacts, merged into the sorted contact list. */
+  get createContacts(): number {
+    return this.times[Stage.CreateContacts];
+  }
+  /** Stage 2, the narrowphase: every contact's manifold (and contacts whose boxes parted removed). */
+  get collide(): number {
+    return this.times[Stage.Collide];
+  }
+  /**
+   * Setting up the solve: waking joint partners, collecting the touching contacts and joints,
+   * packing the body states and preparing the contacts and joints (with the classic solver the
+   * warm start too, done in the same pass).
+   */
+  get prepare(): number {
+    return this.times[Stage.Prepare];
+  }
+  /** Gravity, forces and damping into the velocities (each sub-step). */
+  get integrateVelocities(): number {
+    return this.times[Stage.IntegrateVelocities];
+  }
+  /** The soft step's warm start, each sub-step (the classic solver's is part of `prepare`). */
+  get warmStart(): number {
+    return this.times[Stage.WarmStart];
+  }
+  /** The velocity iterations over contacts and joints (with the joints' preparation in the soft step). */
+  get solve(): number {
+    return this.times[Stage.Solve];
+  }
+  /** The soft step's push passes, or the classic solver's split-impulse position iterations. */
+  get push(): number {
+    return this.times[Stage.Push];
+  }
+  /** Positions from velocities (each sub-step). */
+  get integratePositions(): number {
+    return this.times[Stage.IntegratePositions];
+  }
+  /** The relax pass (each sub-step in the soft step, once in the classic one when `settings.relax`). */
+  get relax(): number {
+    return this.times[Stage.Relax];
+  }
+  /** The soft step's restitution, once after its sub-steps (none in the classic solver). */
+  get restitution(): number {
+    return this.times[Stage.Restitution];
+  }
+  /** Impulses back to the contacts (for the next warm start) and velocities back to the bodies. */
+  get storeImpulses(): number {
+    return this.times[Stage.StoreImpulses];
+  }
+  /** The joints' position passes. */
+  get joints(): number {
+    return this.times[Stage.Joints];
+  }
+  /** The pose snapshot before the step, the finite check after it, and the bodies' transforms. */
+  get transforms(): number {
+    return this.times[Stage.Transforms];
+  }
+  /** Moving the broadphase proxies of bodies that left their fat boxes (stage 9b). */
+  get broadphase(): number {
+    return this.times[Stage.Broadphase];
+  }
+  /** Islands and sleeping (stage 10; next to nothing with `settings.sleeping` off). */
+  get sleep(): number {
+    return this.times[Stage.Sleep];
+  }
+  /** Clearing forces and dispatching the contact events (stages 11 and 12). */
+  get events(): number {
+    return this.times[Stage.Events];
+  }
+  /** The whole step. */
+  get total(): number {
+    return this.times[Stage.Total];
+  }
+
+  /**
+   * At the start of a step: whether to time it; if so, zeroes the times and starts the clock.
+   * @internal
+   */
+  begin(on: boolean): void {
+    this.on = on;
+    if (!on) return;
+    this.times.fill(0);
+    const now = performance.now();
+    this.clock[0] = now;
+    this.clock[1] = now;
+  }
+
+  /** Adds the time since the previous lap to `stage`. @internal */
+  lap(stage: StageIndex): void {
+    if (!this.on) return;
+    const now = performance.now();
+    this.times[stage] += now - this.clock[1];
+    this.clock[1] = now;
+  }
+
+  /** Stops the clock: `total` is the time since `begin`. @internal */
+  end(): void {
+    if (!this.on) return;
+    this.times[Stage.Total] = performance.now() - this.clock[0];
+  }
+}
