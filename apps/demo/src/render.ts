@@ -228,6 +228,14 @@ function drawJoints(ctx: CanvasRenderingContext2D, camera: Camera, pane: Pane, l
     if (!layers.joints) continue;
     const a = joint.bodyA as Body;
     const b = joint.bodyB as Body;
+    if (!('localAnchorAX' in joint)) {
+      // A motor joint has no anchors: a line from body to body.
+      ctx.beginPath();
+      ctx.moveTo(camera.toScreenX(a.position.x), camera.toScreenY(a.position.y));
+      ctx.lineTo(camera.toScreenX(b.position.x), camera.toScreenY(b.position.y));
+      ctx.stroke();
+      continue;
+    }
     const ax = anchorX(a, joint.localAnchorAX, joint.localAnchorAY);
     const ay = anchorY(a, joint.localAnchorAX, joint.localAnchorAY);
     const bx = anchorX(b, joint.localAnchorBX, joint.localAnchorBY);
@@ -244,7 +252,7 @@ function drawJoints(ctx: CanvasRenderingContext2D, camera: Camera, pane: Pane, l
         ctx.moveTo(camera.toScreenX(b.position.x), camera.toScreenY(b.position.y));
         ctx.lineTo(camera.toScreenX(bx), camera.toScreenY(by));
       }
-    } else if (joint.isSoft()) {
+    } else if ('isSoft' in joint && joint.isSoft()) {
       traceSpring(
         ctx,
         camera.toScreenX(ax),

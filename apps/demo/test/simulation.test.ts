@@ -1,5 +1,5 @@
 import { getScene } from '@lite/scenes';
-import { World } from '@lite/world';
+import { type RevoluteJoint, World } from '@lite/world';
 import { describe, expect, it } from 'vitest';
 import { appliesTo, currentCounts, defaultSettings, disabledWith, TECHNIQUES } from '../src/settings';
 import { buildWorld, Simulation, tagOf } from '../src/simulation';
@@ -27,8 +27,8 @@ describe('Simulation', () => {
     const scene = getScene('suspension-bridge')!.create();
     const world = buildWorld(scene, undefined);
     scene.joints.forEach((def, i) => {
-      const joint = world.joints[i];
-      expect(joint.kind === 2 ? null : [joint.springForm, joint.stiffness, joint.damping]).toEqual([
+      const joint = world.joints[i] as RevoluteJoint;
+      expect([joint.springForm, joint.stiffness, joint.damping]).toEqual([
         'stiffness',
         def.stiffness,
         def.damping,
