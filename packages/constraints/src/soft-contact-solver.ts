@@ -87,7 +87,12 @@ const enum Param {
   Threshold = 2,
   Compliance = 3,
   PushRate = 4,
-  Count = 5,
+  /**
+   * 1 once the sub-step's solve met a point deeper than {@link DEEP_OVERLAP} (the solve and the
+   * push pass see the same positions): without one the push pass has nothing to do.
+   */
+  Deep = 5,
+  Count = 6,
 }
 
 /** Layout of one contact in `SoftContactSolver.meta` (int32). */
@@ -556,6 +561,8 @@ export class SoftContactSolver {
    * per sub-step, before the solve: the impulses are those of the whole last sub-step).
    */
   warmStart(states: BodyStates): void {
+    // Until this sub-step's solve has looked, any point may be deep (see Param.Deep).
+    this.params[Param.Deep] = 1;
     const rows = this.rows;
     const meta = this.meta;
     const v = states.state;
@@ -616,6 +623,7 @@ export class SoftContactSolver {
     params[Param.InvH] = ctx.invH;
     params[Param.MaxPush] = ctx.maxPushVelocity;
     params[Param.Threshold] = ctx.restitutionThreshold;
+    if (useBias) params[Param.Deep] = 0;
     const useBlock = ctx.blockSolver;
     const chainOf = this.chainOf;
     for (let i = 0, n = this.contactCount; i < n; i++) {
@@ -651,6 +659,9 @@ export class SoftContactSolver {
     const state = states.state;
     const push = states.push;
     const params = this.params;
+    // Nothing deep in this sub-step's solve: every push row would be skipped (their impulses start
+    // each sub-step at 0), so the pass is skipped whole.
+    if (params[Param.Deep] === 0) return;
     params[Param.PushRate] = ctx.pushRate;
     params[Param.MaxPush] = ctx.maxPushVelocity;
     for (let i = 0, n = this.contactCount; i < n; i++) {
@@ -783,6 +794,7 @@ function solveSoftContact(
       useBias && restitution > 0 && rows[q + Pt.MaxNormalImpulse] === 0
         ? (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rows[q + Pt.RnB] - wA * rows[q + Pt.RnA]
         : 0;
+    if (useBias && s < -DEEP_OVERLAP) params[Param.Deep] = 1;
     if (vn0 < -threshold && (s <= 0 || s < -vn0 / invH)) {
       // A bouncing point meets the face within this sub-step, τ = s / |vn| into it. Semi-implicit
       // Euler's vn is the mean over the sub-step, so at the face the point moves at
@@ -1099,6 +1111,7 @@ function solveChain(
       if (sep > 0) bias = sep * invH;
       else if (useBias) {
         // As the soft rows: overlap up to DEEP_OVERLAP, the push pass takes what is deeper.
+        if (sep < -DEEP_OVERLAP) params[Param.Deep] = 1;
         bias = biasRate * (sep < -DEEP_OVERLAP ? -DEEP_OVERLAP : sep);
         if (bias < -maxPush) bias = -maxPush;
       }
