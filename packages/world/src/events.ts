@@ -1,7 +1,14 @@
 import type { Contact } from './contact';
+import type { BodyShape } from './shape';
 
 /** A listener for `beginContact` and `endContact`. It receives the contact (valid until it returns). */
 export type ContactListener = (contact: Contact) => void;
+
+/**
+ * A listener for `sensorBegin` and `sensorEnd`: the sensor shape and the shape (of another body) that
+ * started or stopped overlapping it.
+ */
+export type SensorListener = (sensor: BodyShape, visitor: BodyShape) => void;
 
 /** The events a {@link World} emits, by name. */
 export interface WorldEventMap {
@@ -18,6 +25,16 @@ export interface WorldEventMap {
    * or during `world.destroyBody` / `world.createJoint` for the contacts those remove.
    */
   endContact: ContactListener;
+  /**
+   * A shape started overlapping a sensor shape (see `ShapeOptions.sensor`). Emitted at the end of
+   * `world.step`, after the contact events, by sensor id then visitor id.
+   */
+  sensorBegin: SensorListener;
+  /**
+   * A shape stopped overlapping a sensor shape (it moved away, or one of the two was destroyed:
+   * then emitted during `destroyShape` / `destroyBody`).
+   */
+  sensorEnd: SensorListener;
 }
 
 /** The names of the world's events. */
@@ -27,6 +44,36 @@ export type WorldEventName = keyof WorldEventMap;
 export const BEGIN_CONTACT = 0;
 /** @internal */
 export const END_CONTACT = 1;
+/** @internal */
+export const SENSOR_BEGIN = 2;
+/** @internal */
+export const SENSOR_END = 3;
+
+/** The sensor events of one step, in the order found; reused. @internal */
+export class SensorEventQueue {
+  /** SENSOR_BEGIN or SENSOR_END per entry. */
+  kinds: number[] = [];
+  /** The sensor shape of each entry. */
+  sensors: BodyShape[] = [];
+  /** The visiting shape of each entry. */
+  visitors: BodyShape[] = [];
+  /** Number of queued events. */
+  count = 0;
+
+  /** Queues one event. */
+  push(kind: number, sensor: BodyShape, visitor: BodyShape): void {
+    const n = this.count++;
+    if (n < this.kinds.length) {
+      this.kinds[n] = kind;
+      this.sensors[n] = sensor;
+      this.visitors[n] = visitor;
+    } else {
+      this.kinds.push(kind);
+      this.sensors.push(sensor);
+      this.visitors.push(visitor);
+    }
+  }
+}
 
 /**
  * The contact events of one step, queued in the order the narrowphase meets them (pair-key order,
@@ -62,4 +109,8 @@ export class Listeners {
   beginContact: ContactListener[] = [];
   /** The `endContact` listeners, in subscription order. */
   endContact: ContactListener[] = [];
+  /** The `sensorBegin` listeners, in subscription order. */
+  sensorBegin: SensorListener[] = [];
+  /** The `sensorEnd` listeners, in subscription order. */
+  sensorEnd: SensorListener[] = [];
 }

@@ -3,7 +3,7 @@ export { Body } from './body';
 export type { BodyOptions, BodyType } from './body-options';
 export { Contact } from './contact';
 export { WorldError } from './errors';
-export type { ContactListener, WorldEventMap, WorldEventName } from './events';
+export type { ContactListener, SensorListener, WorldEventMap, WorldEventName } from './events';
 export {
   DistanceJoint,
   type DistanceJointOptions,
@@ -16,4 +16,5 @@ export {
 } from './joints';
 export { type AABBLike, RayCastHit } from './queries';
 export { type SolverKind, WorldSettings } from './settings';
+export { BodyShape, type ShapeFilter, type ShapeGeometry, type ShapeOptions } from './shape';
 export { World, type WorldOptions } from './world';

@@ -6,7 +6,15 @@ import {
   findNewContacts,
   wakeJointPartners,
 } from './stage-contacts';
-import { failStep, findNonFiniteBody, moveProxies, saveState, updateTransforms } from './stage-finish';
+import { solveContinuous } from './stage-continuous';
+import {
+  failStep,
+  findNonFiniteBody,
+  moveProxies,
+  moveToCenters,
+  saveState,
+  updateTransforms,
+} from './stage-finish';
 import { type StepState, subStepDt } from './step-state';
 
 /**
@@ -27,6 +35,7 @@ export function stepClassic(s: StepState, dt: number): void {
     findNewContacts(s);
     collideContacts(s, 0, 0);
     wakeJointPartners(s);
+    moveToCenters(s);
     integrateForces(s, h);
     collectSolverConstraints(s);
     solveVelocities(s, h);
@@ -37,6 +46,7 @@ export function stepClassic(s: StepState, dt: number): void {
     solveJointPositions(s);
     const bad = findNonFiniteBody(s);
     if (bad >= 0) failStep(s, bad, i > 0);
+    solveContinuous(s);
     updateTransforms(s);
     // The fat boxes are stretched by a whole step's motion, as with one sub-step.
     moveProxies(s, dt);

@@ -7,7 +7,15 @@ import {
   findNewContacts,
   wakeJointPartners,
 } from './stage-contacts';
-import { failStep, findNonFiniteBody, moveProxies, saveState, updateTransforms } from './stage-finish';
+import { solveContinuous } from './stage-continuous';
+import {
+  failStep,
+  findNonFiniteBody,
+  moveProxies,
+  moveToCenters,
+  saveState,
+  updateTransforms,
+} from './stage-finish';
 import type { StepState } from './step-state';
 
 /**
@@ -27,6 +35,7 @@ export function stepSoft(s: StepState, dt: number): void {
   findNewContacts(s);
   collideContacts(s, settings.speculativeDistance, dt);
   wakeJointPartners(s);
+  moveToCenters(s);
   collectSolverConstraints(s);
   loadBodyStates(s);
   s.bodyStates.h = ctx.h;
@@ -35,6 +44,7 @@ export function stepSoft(s: StepState, dt: number): void {
   finishSoftSolve(s);
   const bad = findNonFiniteBody(s);
   if (bad >= 0) failStep(s, bad, false);
+  solveContinuous(s);
   updateTransforms(s);
   moveProxies(s, dt);
 }
