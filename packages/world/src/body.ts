@@ -74,6 +74,8 @@ export class Body extends SolverBody {
   center0Y: number;
   /** @internal */
   angle0: number;
+  /** Set while the continuous collision treats the body as fast. @internal */
+  isFast: boolean;
   /** The farthest a point of a shape lies from the centre of mass, m. @internal */
   maxExtent: number;
   /** The smallest extent of the shapes (from their centroids), m. @internal */
@@ -129,6 +131,7 @@ export class Body extends SolverBody {
     this.center0X = o.x;
     this.center0Y = o.y;
     this.angle0 = o.angle;
+    this.isFast = false;
     this.maxExtent = 0;
     this.minExtent = 0;
     this.index = -1;

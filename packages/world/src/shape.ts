@@ -237,11 +237,17 @@ function buildGeometry(o: ShapeGeometry, kind: number, prefix: string): Collisio
     }
     for (let i = 0; i < vertices.length; ++i) checkVec2(vertices[i], `${prefix}.vertices[${i}]`);
     const radius = o.radius === undefined ? 0 : checkNonNegative(o.radius, `${prefix}.radius`);
-    const hull = computeHull(vertices);
+    let hull: readonly Vec2Like[];
+    try {
+      hull = computeHull(vertices);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.slice(error.message.indexOf(': ') + 2) : '';
+      throw new WorldError(`${prefix}.vertices`, describePoints(vertices), reason);
+    }
     if (hull.length !== vertices.length) {
       throw new WorldError(
         `${prefix}.vertices`,
-        vertices.map((v) => `(${v.x}, ${v.y})`).join(' '),
+        describePoints(vertices),
         `must be a convex polygon with no repeated, collinear or inner vertex (its hull keeps ${hull.length} of ${vertices.length})`,
       );
     }
@@ -250,6 +256,11 @@ function buildGeometry(o: ShapeGeometry, kind: number, prefix: string): Collisio
     if (error instanceof WorldError) throw error;
     rethrowAsWorldError(error, `${prefix}.`);
   }
+}
+
+/** Points as text, for error messages. */
+function describePoints(points: readonly Vec2Like[]): string {
+  return points.map((v) => `(${v.x}, ${v.y})`).join(' ');
 }
 
 /**

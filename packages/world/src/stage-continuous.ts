@@ -19,22 +19,25 @@ import type { StepState } from './step-state';
 export function solveContinuous(s: StepState): void {
   if (!s.settings.continuous) return;
   const bodies = s.bodyList;
+  const fast = s.fastBodies;
   let bullets = 0;
   for (let i = 0, n = bodies.length; i < n; ++i) {
     const b = bodies[i];
-    if (!b.isAwake || !b.isDynamic || b.shapeList.length === 0) continue;
-    if (b.bullet) {
-      bullets++;
-      continue;
+    b.isFast = false;
+    if (!b.isAwake || !b.isDynamic || b.shapeList.length === 0 || !isFast(b)) continue;
+    b.isFast = true;
+    fast.push(b);
+    if (b.bullet) bullets++;
+    else sweepBody(s, b, false);
+  }
+  if (bullets > 0) {
+    for (let i = 0, n = fast.length; i < n; ++i) {
+      const b = fast[i];
+      if (b.bullet) sweepBody(s, b, true);
     }
-    if (isFast(b)) sweepBody(s, b, false);
   }
-  if (bullets === 0) return;
-  for (let i = 0, n = bodies.length; i < n; ++i) {
-    const b = bodies[i];
-    if (!b.isAwake || !b.isDynamic || !b.bullet || b.shapeList.length === 0) continue;
-    if (isFast(b)) sweepBody(s, b, true);
-  }
+  for (let i = 0, n = fast.length; i < n; ++i) fast[i].isFast = false;
+  while (fast.length > 0) fast.pop();
 }
 
 /** Whether the body moved (or turned) this step by more than half its smallest extent. */
@@ -99,6 +102,16 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
   s.toiBody = b;
   s.broadPhase.query(box, s.collectCandidate);
   s.toiBody = null;
+  if (bullet) {
+    // The fast bodies' proxies may not cover where they went this step: take their shapes directly.
+    const fast = s.fastBodies;
+    for (let i = 0; i < fast.length; ++i) {
+      const o = fast[i];
+      if (o === b || !shouldCollide(b, o)) continue;
+      for (let k = 0; k < o.shapeList.length; ++k)
+        if (!o.shapeList[k].sensor) candidates.push(o.shapeList[k]);
+    }
+  }
 
   let t = 1;
   const out = s.toiOutput;
@@ -165,7 +178,8 @@ export function makeCandidateCollector(s: StepState): (proxyId: number) => boole
     const body = shape.owner;
     if (body === s.toiBody || body === null || shape.sensor) return true;
     const toiBody = s.toiBody as Body;
-    if (!body.isStatic && !toiBody.bullet) return true;
+    // Static shapes; for a bullet, the other bodies too (the fast ones are added apart).
+    if (!body.isStatic && (!toiBody.bullet || body.isFast)) return true;
     if (!shouldCollide(toiBody, body)) return true;
     s.candidates.push(shape);
     return true;

@@ -53,6 +53,8 @@ export class StepState {
   readonly sweepB = new Sweep();
   readonly toiOutput = new TOIOutput();
   readonly candidates: BodyShape[] = [];
+  /** The bodies found fast this step (continuous collision). */
+  readonly fastBodies: Body[] = [];
   readonly queryBox = new AABB();
   readonly distanceOutput = new DistanceOutput();
   readonly xfScratch = new Transform();
