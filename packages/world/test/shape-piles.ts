@@ -27,7 +27,9 @@ export function circlePyramid(solver: SolverKind, rows: number): { world: World;
     const y = r + i * Math.sqrt(3) * r;
     for (let j = 0; j < rows - i; ++j) {
       const x = -rows * r + r + i * r + 2 * r * j;
-      bodies.push(world.createBody({ shape: { type: 'circle', radius: r }, position: { x, y }, friction: 0.6 }));
+      bodies.push(
+        world.createBody({ shape: { type: 'circle', radius: r }, position: { x, y }, friction: 0.6 }),
+      );
     }
   }
   return { world, bodies };
