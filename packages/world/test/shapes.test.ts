@@ -396,3 +396,49 @@ describe('continuous collision', () => {
     });
   }
 });
+
+describe("the README's shapes example", () => {
+  it('prints what the README says', () => {
+    const lines: string[] = [];
+    const console = { log: (...args: unknown[]) => lines.push(args.join(' ')) };
+
+    const world = new World({ solver: 'soft' });
+    world.createBody({ type: 'static', width: 40, height: 1, position: { x: 0, y: -0.5 } });
+
+    // One shape at creation: a ball, a capsule, a hexagon.
+    const ball = world.createBody({ shape: { type: 'circle', radius: 0.5 }, position: { x: -3, y: 2 } });
+    const pill = world.createBody({
+      shape: { type: 'capsule', center1: { x: -0.5, y: 0 }, center2: { x: 0.5, y: 0 }, radius: 0.25 },
+      position: { x: 0, y: 2 },
+    });
+    const corners = [0, 1, 2, 3, 4, 5].map((i) => ({
+      x: 0.5 * Math.cos((i * Math.PI) / 3),
+      y: 0.5 * Math.sin((i * Math.PI) / 3),
+    }));
+    const hexagon = world.createBody({
+      shape: { type: 'polygon', vertices: corners },
+      position: { x: 3, y: 2 },
+    });
+
+    // A hammer: two shapes on one body, which turns about its centre of mass.
+    const handle = { type: 'box', width: 0.1, height: 1.5, offset: { x: 0, y: 0.75 } } as const;
+    const hammer = world.createBody({ shape: handle, position: { x: 5, y: 0.05 }, angle: -Math.PI / 2 });
+    hammer.createShape({ type: 'box', width: 0.6, height: 0.3, offset: { x: 0, y: 1.5 }, density: 8 });
+
+    // A sensor reports what enters it and makes no contact.
+    const gate = world.createBody({ type: 'static', position: { x: -3, y: 1 } });
+    gate.createShape({ type: 'box', width: 2, height: 0.5, sensor: true });
+    world.on('sensorBegin', (_sensor, visitor) => console.log('sensor', visitor.body === ball));
+
+    // Shapes of the same negative group never collide (Box2D's filter rules).
+    const a = world.createBody({ position: { x: 8, y: 1 } });
+    a.createShape({ type: 'circle', radius: 0.5, filter: { group: -1 } });
+    const b = world.createBody({ position: { x: 8, y: 3 } });
+    b.createShape({ type: 'circle', radius: 0.5, filter: { group: -1 } });
+
+    for (let i = 0; i < 120; ++i) world.step(1 / 60);
+    console.log(ball.position.y.toFixed(3), pill.position.y.toFixed(3), hexagon.position.y.toFixed(3));
+    console.log(hammer.localCenter.y.toFixed(3), a.position.y.toFixed(3), b.position.y.toFixed(3));
+    expect(lines).toEqual(['sensor true', '0.500 0.250 0.433', '1.429 0.500 0.500']);
+  });
+});
