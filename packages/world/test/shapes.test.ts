@@ -442,3 +442,51 @@ describe("the README's shapes example", () => {
     expect(lines).toEqual(['sensor true', '0.500 0.250 0.433', '1.429 0.500 0.500']);
   });
 });
+
+describe('queries see every shape', () => {
+  function world3(): { world: World; ball: Body; pill: Body; hex: Body; compound: Body } {
+    const world = new World({ solver: 'soft', gravity: { x: 0, y: 0 } });
+    const ball = world.createBody({ shape: { type: 'circle', radius: 1 }, position: { x: 0, y: 0 } });
+    const pill = world.createBody({
+      shape: { type: 'capsule', center1: { x: -1, y: 0 }, center2: { x: 1, y: 0 }, radius: 0.5 },
+      position: { x: 5, y: 0 },
+    });
+    const hex = world.createBody({
+      shape: { type: 'polygon', vertices: regularPolygon(6, 1) },
+      position: { x: 10, y: 0 },
+    });
+    const compound = world.createBody({ shape: { type: 'circle', radius: 0.5 }, position: { x: 0, y: 10 } });
+    compound.createShape({ type: 'box', width: 1, height: 1, offset: { x: 3, y: 0 }, angle: 0.3 });
+    return { world, ball, pill, hex, compound };
+  }
+
+  it('queryPoint tests the shape, not its box', () => {
+    const { world, ball, pill, hex, compound } = world3();
+    expect(world.queryPoint({ x: 0.7, y: 0.7 })).toEqual([ball]);
+    expect(world.queryPoint({ x: 0.8, y: 0.8 })).toEqual([]);
+    expect(world.queryPoint({ x: 6.3, y: 0.2 })).toEqual([pill]);
+    expect(world.queryPoint({ x: 6.3, y: 0.45 })).toEqual([]);
+    expect(world.queryPoint({ x: 10.95, y: 0 })).toEqual([hex]);
+    expect(world.queryPoint({ x: 10, y: 0.9 })).toEqual([]);
+    expect(world.queryPoint({ x: 3, y: 10 })).toEqual([compound]);
+  });
+
+  it('queryAABB lists a body of several shapes once', () => {
+    const { world, compound } = world3();
+    expect(world.queryAABB({ minX: -1, minY: 9, maxX: 4, maxY: 11 })).toEqual([compound]);
+  });
+
+  it('ray casts hit circles, capsules, polygons and the shapes of a compound body', () => {
+    const { world, ball, pill, hex, compound } = world3();
+    const y = 0.1;
+    const hits = world.rayCastAll({ x: -5, y }, { x: 15, y });
+    expect(hits.map((h) => h.body)).toEqual([ball, pill, hex]);
+    expect(hits[0].point.x).toBeCloseTo(-Math.sqrt(1 - y * y), 12);
+    expect(hits[1].point.x).toBeCloseTo(4 - Math.sqrt(0.25 - y * y), 12);
+    // The hexagon's left vertex is (9, 0); its edges rise at 60°.
+    expect(hits[2].point.x).toBeCloseTo(9 + y / Math.tan(Math.PI / 3), 12);
+    const hit = world.rayCast({ x: 3, y: 15 }, { x: 3, y: 5 });
+    expect(hit?.body).toBe(compound);
+    expect(hit?.shape).toBe(compound.shapes[1]);
+  });
+});
