@@ -6,15 +6,8 @@ import {
   findNewContacts,
   wakeJointPartners,
 } from './stage-contacts';
-import { solveContinuous } from './stage-continuous';
-import {
-  failStep,
-  findNonFiniteBody,
-  moveProxies,
-  moveToCenters,
-  saveState,
-  updateTransforms,
-} from './stage-finish';
+import { finishPoses } from './stage-continuous';
+import { failStep, findNonFiniteBody, moveProxies, moveToCenter, saveState } from './stage-finish';
 import { type StepState, subStepDt } from './step-state';
 
 /**
@@ -35,7 +28,6 @@ export function stepClassic(s: StepState, dt: number): void {
     findNewContacts(s);
     collideContacts(s, 0, 0);
     wakeJointPartners(s);
-    moveToCenters(s);
     integrateForces(s, h);
     collectSolverConstraints(s);
     solveVelocities(s, h);
@@ -46,8 +38,7 @@ export function stepClassic(s: StepState, dt: number): void {
     solveJointPositions(s);
     const bad = findNonFiniteBody(s);
     if (bad >= 0) failStep(s, bad, i > 0);
-    solveContinuous(s);
-    updateTransforms(s);
+    finishPoses(s);
     // The fat boxes are stretched by a whole step's motion, as with one sub-step.
     moveProxies(s, dt);
   }
@@ -55,7 +46,7 @@ export function stepClassic(s: StepState, dt: number): void {
 
 /**
  * Stage 4: v += dt (gravityScale g + F / m), w += dt T / I for awake dynamic bodies, then damping
- * v /= 1 + dt c.
+ * v /= 1 + dt c. (First, each awake body's `position` moves to its centre of mass: `moveToCenter`.)
  */
 export function integrateForces(s: StepState, dt: number): void {
   const bodies = s.bodyList;
@@ -63,7 +54,9 @@ export function integrateForces(s: StepState, dt: number): void {
   const gy = s.gravity.y;
   for (let i = 0, n = bodies.length; i < n; ++i) {
     const b = bodies[i];
-    if (!b.isAwake || !b.isDynamic) continue;
+    if (!b.isAwake) continue;
+    moveToCenter(b);
+    if (!b.isDynamic) continue;
     const v = b.linearVelocity;
     let vx = v.x + dt * (b.gravityScale * gx + b.invMass * b.force.x);
     let vy = v.y + dt * (b.gravityScale * gy + b.invMass * b.force.y);

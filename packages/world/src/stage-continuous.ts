@@ -3,37 +3,47 @@ import type { Transform } from '@lite/math';
 import type { Body } from './body';
 import { shouldCollide } from './contact-list';
 import { type BodyShape, shouldShapesCollide } from './shape';
-import { computeAABB } from './stage-finish';
+import { computeAABB, updateTransform } from './stage-finish';
 import type { StepState } from './step-state';
 
 /**
- * Continuous collision (Box2D v3's approach): after the solve, a fast dynamic body (one that moved
- * more than half its smallest extent) is swept from the pose the step started at to the one the
- * solver gave it; if it meets a static shape on the way, it is put back at the time of impact (its
- * velocity is kept: the next step's contacts stop it). Bullets do the same against the other
- * dynamic and kinematic bodies too, after every other body's pose is final. Only a shape whose core
- * (a circle of a quarter of its smallest extent at its centroid) would reach the other shape counts:
- * a body that merely lands on or slides along a surface is left where the solver put it. Runs with
- * `position` at the centre of mass (before `updateTransforms`).
+ * Stage 9a with continuous collision (Box2D v3's approach): each awake body's transform follows its
+ * pose and its `position` goes back to its origin; before that, a fast dynamic body (one that moved
+ * more than half its smallest extent this step) is swept from the pose the step started at to the
+ * one the solver gave it, and if it meets a static shape on the way it is put back at the time of
+ * impact (its velocity is kept: the next step's contacts stop it). Bullets then do the same against
+ * the other dynamic and kinematic bodies too, once every other body's pose is final. Only a shape
+ * whose core (a small circle at its centroid) reaches the other shape, and that the contacts could
+ * not push back the way it came, counts: a body that merely lands on or slides along a surface is
+ * left where the solver put it. One pass over the bodies.
  */
-export function solveContinuous(s: StepState): void {
-  if (!s.settings.continuous) return;
+export function finishPoses(s: StepState): void {
   const bodies = s.bodyList;
+  const continuous = s.settings.continuous;
   const fast = s.fastBodies;
   let bullets = 0;
   for (let i = 0, n = bodies.length; i < n; ++i) {
     const b = bodies[i];
-    b.isFast = false;
-    if (!b.isAwake || !b.isDynamic || b.shapeList.length === 0 || !isFast(b)) continue;
-    b.isFast = true;
-    fast.push(b);
-    if (b.bullet) bullets++;
-    else sweepBody(s, b, false);
+    if (!b.isAwake) continue;
+    if (continuous && b.isDynamic && b.shapeList.length > 0 && isFast(b)) {
+      b.isFast = true;
+      fast.push(b);
+      if (b.bullet) {
+        // Swept once every other body is final (its transform still shows where it started).
+        bullets++;
+        continue;
+      }
+      sweepBody(s, b, false);
+    }
+    updateTransform(b);
   }
+  if (fast.length === 0) return;
   if (bullets > 0) {
     for (let i = 0, n = fast.length; i < n; ++i) {
       const b = fast[i];
-      if (b.bullet) sweepBody(s, b, true);
+      if (!b.bullet) continue;
+      sweepBody(s, b, true);
+      updateTransform(b);
     }
   }
   for (let i = 0, n = fast.length; i < n; ++i) fast[i].isFast = false;
@@ -44,8 +54,9 @@ export function solveContinuous(s: StepState): void {
 function isFast(b: Body): boolean {
   const dx = b.position.x - b.center0X;
   const dy = b.position.y - b.center0Y;
-  const motion = Math.sqrt(dx * dx + dy * dy) + Math.abs(b.angle - b.angle0) * b.maxExtent;
-  return motion > 0.5 * b.minExtent;
+  // |d| + |Δangle| maxExtent > minExtent / 2, without a square root for the common slow body.
+  const room = 0.5 * b.minExtent - Math.abs(b.angle - b.angle0) * b.maxExtent;
+  return room <= 0 || dx * dx + dy * dy > room * room;
 }
 
 /** Sets `sweep` to the body's motion this step (centre of mass and angle). */
@@ -60,16 +71,12 @@ function setSweep(sweep: Sweep, b: Body): void {
   sweep.a2 = b.angle;
 }
 
-/** Sets `sweep` to the body standing still at its current pose. */
+/** Sets `sweep` to the body standing still at its final pose (its transform is up to date). */
 function setStill(sweep: Sweep, b: Body): void {
-  let cx = b.position.x;
-  let cy = b.position.y;
-  if (!b.isAwake && b.hasOffset) {
-    // A sleeping body's position is its origin.
-    const q = b.transform.q;
-    cx += q.c * b.localCenter.x - q.s * b.localCenter.y;
-    cy += q.s * b.localCenter.x + q.c * b.localCenter.y;
-  }
+  const xf = b.transform;
+  const q = xf.q;
+  const cx = xf.p.x + q.c * b.localCenter.x - q.s * b.localCenter.y;
+  const cy = xf.p.y + q.s * b.localCenter.x + q.c * b.localCenter.y;
   sweep.localCenterX = b.localCenter.x;
   sweep.localCenterY = b.localCenter.y;
   sweep.c1X = cx;
@@ -122,7 +129,7 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
     else {
       if (!bullet) continue;
       // A bullet not yet swept moves along its own sweep; every other body is where it ends.
-      if (ob.bullet && ob.isAwake && ob.isDynamic && ob.index > b.index) setSweep(sweepB, ob);
+      if (ob.bullet && ob.isFast && ob.index > b.index) setSweep(sweepB, ob);
       else setStill(sweepB, ob);
     }
     for (let k = 0; k < shapes.length; ++k) {

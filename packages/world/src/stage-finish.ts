@@ -118,49 +118,39 @@ function resetNonFiniteImpulses(s: StepState): void {
 }
 
 /**
- * Before the solve: each awake body's `position` moves from its origin to its centre of mass
+ * Before the solve, for each awake body: its `position` moves from its origin to its centre of mass
  * (where the solvers and the joints need it; a no-op for bodies whose centre is the origin), and
- * the continuous collision notes the centre and angle the step starts from.
+ * the continuous collision notes the centre and angle the step starts from. Called from the loops
+ * the step already makes over the bodies (integrating forces, loading the soft states).
  */
-export function moveToCenters(s: StepState): void {
-  const bodies = s.bodyList;
-  for (let i = 0, n = bodies.length; i < n; ++i) {
-    const b = bodies[i];
-    if (!b.isAwake) continue;
-    const p = b.position;
-    if (b.hasOffset) {
-      const q = b.transform.q;
-      const lc = b.localCenter;
-      p.x += q.c * lc.x - q.s * lc.y;
-      p.y += q.s * lc.x + q.c * lc.y;
-    }
-    b.center0X = p.x;
-    b.center0Y = p.y;
-    b.angle0 = b.angle;
+export function moveToCenter(b: Body): void {
+  const p = b.position;
+  if (b.hasOffset) {
+    const q = b.transform.q;
+    const lc = b.localCenter;
+    p.x += q.c * lc.x - q.s * lc.y;
+    p.y += q.s * lc.x + q.c * lc.y;
   }
+  b.center0X = p.x;
+  b.center0Y = p.y;
+  b.angle0 = b.angle;
 }
 
 /**
- * Stage 9a: each awake body's transform follows its pose, and `position` goes back from the centre
- * of mass to the origin. (A loop of its own: small enough for the JIT to inline the sine and
- * cosine, whose results would otherwise be boxed.)
+ * Stage 9a for one body: its transform follows its pose, and `position` goes back from the centre
+ * of mass to the origin.
  */
-export function updateTransforms(s: StepState): void {
-  const bodies = s.bodyList;
-  for (let i = 0, n = bodies.length; i < n; ++i) {
-    const b = bodies[i];
-    if (!b.isAwake) continue;
-    const xf = b.transform;
-    xf.q.setAngle(b.angle);
-    if (b.hasOffset) {
-      const q = xf.q;
-      const lc = b.localCenter;
-      b.position.x -= q.c * lc.x - q.s * lc.y;
-      b.position.y -= q.s * lc.x + q.c * lc.y;
-    }
-    xf.p.x = b.position.x;
-    xf.p.y = b.position.y;
+export function updateTransform(b: Body): void {
+  const xf = b.transform;
+  xf.q.setAngle(b.angle);
+  if (b.hasOffset) {
+    const q = xf.q;
+    const lc = b.localCenter;
+    b.position.x -= q.c * lc.x - q.s * lc.y;
+    b.position.y -= q.s * lc.x + q.c * lc.y;
   }
+  xf.p.x = b.position.x;
+  xf.p.y = b.position.y;
 }
 
 /** The world box of a shape at the body pose `xf`, written into `out`. */
@@ -185,7 +175,8 @@ export function moveProxies(s: StepState, dt: number): void {
     const shapes = b.shapeList;
     for (let k = 0, m = shapes.length; k < m; ++k) {
       const shape = shapes[k];
-      computeAABB(shape, b.transform, aabb);
+      if (shape.kind === KIND_BOX) computeBoxAABB(shape.geometry as Box, b.transform, aabb);
+      else computeShapeAABB(shape.geometry, b.transform, aabb);
       broadPhase.getFatAABB(shape.proxyId, fat);
       if (fat.minX <= aabb.minX && fat.minY <= aabb.minY && aabb.maxX <= fat.maxX && aabb.maxY <= fat.maxY)
         continue;

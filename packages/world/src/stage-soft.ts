@@ -7,15 +7,8 @@ import {
   findNewContacts,
   wakeJointPartners,
 } from './stage-contacts';
-import { solveContinuous } from './stage-continuous';
-import {
-  failStep,
-  findNonFiniteBody,
-  moveProxies,
-  moveToCenters,
-  saveState,
-  updateTransforms,
-} from './stage-finish';
+import { finishPoses } from './stage-continuous';
+import { failStep, findNonFiniteBody, moveProxies, moveToCenter, saveState } from './stage-finish';
 import type { StepState } from './step-state';
 
 /**
@@ -35,7 +28,6 @@ export function stepSoft(s: StepState, dt: number): void {
   findNewContacts(s);
   collideContacts(s, settings.speculativeDistance, dt);
   wakeJointPartners(s);
-  moveToCenters(s);
   collectSolverConstraints(s);
   loadBodyStates(s);
   s.bodyStates.h = ctx.h;
@@ -44,12 +36,14 @@ export function stepSoft(s: StepState, dt: number): void {
   finishSoftSolve(s);
   const bad = findNonFiniteBody(s);
   if (bad >= 0) failStep(s, bad, false);
-  solveContinuous(s);
-  updateTransforms(s);
+  finishPoses(s);
   moveProxies(s, dt);
 }
 
-/** Gives each awake dynamic or kinematic body its slot in the packed body states for this step. */
+/**
+ * Gives each awake dynamic or kinematic body its slot in the packed body states for this step
+ * (first moving its `position` to its centre of mass: `moveToCenter`).
+ */
 export function loadBodyStates(s: StepState): void {
   const states = s.bodyStates;
   states.begin();
@@ -58,6 +52,7 @@ export function loadBodyStates(s: StepState): void {
   for (let i = 0, n = bodies.length; i < n; ++i) {
     const b = bodies[i];
     if (!b.isAwake || b.isStatic) continue;
+    moveToCenter(b);
     states.add(b, gravity);
   }
 }

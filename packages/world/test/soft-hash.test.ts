@@ -63,6 +63,22 @@ const EXPECTED: Record<string, string[]> = {
   'many-bodies substeps=4 sleeping=true': ['65f8bd02da7658b0', 'b6a5b84f9db88835'],
   'many-bodies substeps=4 sleeping=false': ['65f8bd02da7658b0', 'b6a5b84f9db88835'],
   'many-bodies substeps=1 sleeping=false': ['4411c4d363c16f02', '3d83763f8d6a21ca'],
+  // Scenes of shapes.
+  'tumbler substeps=4 sleeping=true': ['f7d580210574bcfa', 'd95f3cf8bb3ffe54'],
+  'tumbler substeps=4 sleeping=false': ['f7d580210574bcfa', 'd95f3cf8bb3ffe54'],
+  'tumbler substeps=1 sleeping=false': ['13441c2957e08ec5', 'f2bfce43c0d34146'],
+  'ball-pit substeps=4 sleeping=true': ['d5850284f20d6989', 'c6add8bdc5c3277c'],
+  'ball-pit substeps=4 sleeping=false': ['d5850284f20d6989', 'ca8092decf36c869'],
+  'ball-pit substeps=1 sleeping=false': ['1425eb8cfb03bb3b', 'a28684e861c80399'],
+  'capsule-pile substeps=4 sleeping=true': ['4a6f021822b2132e', '292024d03fc15c26'],
+  'capsule-pile substeps=4 sleeping=false': ['4a6f021822b2132e', 'd38def996423dbc6'],
+  'capsule-pile substeps=1 sleeping=false': ['e21e145a947e6d34', '84a234f6937219ba'],
+  'bullets substeps=4 sleeping=true': ['aca2aaa8969e5741', 'f5a1299de860e6b5'],
+  'bullets substeps=4 sleeping=false': ['aca2aaa8969e5741', 'f5a1299de860e6b5'],
+  'bullets substeps=1 sleeping=false': ['96f5f40722f2dcba', '4a84eec19c4b0866'],
+  'shape-rain substeps=4 sleeping=true': ['f8a7b63a6aa8cf22', 'e485b228ff126b41'],
+  'shape-rain substeps=4 sleeping=false': ['f8a7b63a6aa8cf22', 'c32d93f355f6c77d'],
+  'shape-rain substeps=1 sleeping=false': ['fee358c3de2853a1', '1b6b5bd6a570a6ea'],
 };
 
 describe('the soft step stays bit-identical', () => {
