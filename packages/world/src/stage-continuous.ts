@@ -21,30 +21,45 @@ export function finishPoses(s: StepState): void {
   const bodies = s.bodyList;
   const continuous = s.settings.continuous;
   const fast = s.fastBodies;
-  let bullets = 0;
+  // A small loop (the JIT inlines the sine and cosine of the transforms, which would otherwise be
+  // boxed); the fast bodies wait, their transforms still showing where they started.
   for (let i = 0, n = bodies.length; i < n; ++i) {
     const b = bodies[i];
     if (!b.isAwake) continue;
     if (continuous && b.isDynamic && b.shapeList.length > 0 && isFast(b)) {
       b.isFast = true;
       fast.push(b);
-      if (b.bullet) {
-        // Swept once every other body is final (its transform still shows where it started).
-        bullets++;
-        continue;
-      }
-      sweepBody(s, b, false);
+      continue;
     }
+    // updateTransform(b), written out so that the sine and cosine inline here.
+    const xf = b.transform;
+    xf.q.setAngle(b.angle);
+    if (b.hasOffset) {
+      const q = xf.q;
+      const lc = b.localCenter;
+      b.position.x -= q.c * lc.x - q.s * lc.y;
+      b.position.y -= q.s * lc.x + q.c * lc.y;
+    }
+    xf.p.x = b.position.x;
+    xf.p.y = b.position.y;
+  }
+  if (fast.length > 0) sweepFastBodies(s);
+}
+
+/** The fast bodies of this step: the others against static shapes, then the bullets against all. */
+function sweepFastBodies(s: StepState): void {
+  const fast = s.fastBodies;
+  for (let i = 0, n = fast.length; i < n; ++i) {
+    const b = fast[i];
+    if (b.bullet) continue;
+    sweepBody(s, b, false);
     updateTransform(b);
   }
-  if (fast.length === 0) return;
-  if (bullets > 0) {
-    for (let i = 0, n = fast.length; i < n; ++i) {
-      const b = fast[i];
-      if (!b.bullet) continue;
-      sweepBody(s, b, true);
-      updateTransform(b);
-    }
+  for (let i = 0, n = fast.length; i < n; ++i) {
+    const b = fast[i];
+    if (!b.bullet) continue;
+    sweepBody(s, b, true);
+    updateTransform(b);
   }
   for (let i = 0, n = fast.length; i < n; ++i) fast[i].isFast = false;
   while (fast.length > 0) fast.pop();
