@@ -1,4 +1,4 @@
-import { heavyChain, pyramid, rain, type SceneDef, shapeRain, stack } from '@lite/scenes';
+import { heavyChain, pyramid, rain, type SceneDef, stack } from '@lite/scenes';
 import { BenchError } from './errors';
 
 /** What quality a scene is judged on. */
@@ -38,9 +38,6 @@ export const BENCH_SCENES: readonly BenchScene[] = [
   ...STACK_HEIGHTS.flatMap((n) => [stackScene(n, false), stackScene(n, true)]),
   { id: 'rain', build: () => rain(2000, 1), quality: 'none' },
   { id: 'chain', build: () => heavyChain(40, 100), quality: 'joints' },
-  // Circles, capsules, hexagons and boxes: only the lite adapters map shapes so far (the others
-  // refuse the scene), so it is not in the full plan; run it with `--scene shape-rain`.
-  { id: 'shape-rain', build: () => shapeRain(2000, 1), quality: 'none' },
 ];
 
 /**
