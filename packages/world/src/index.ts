@@ -14,7 +14,7 @@ export {
   RevoluteJoint,
   type RevoluteJointOptions,
 } from './joints';
-export { type AABBLike, RayCastHit } from './queries';
+export { type AABBLike, RayCastHit, ShapeCastHit } from './queries';
 export { type SolverKind, WorldSettings } from './settings';
 export { BodyShape, type ShapeFilter, type ShapeGeometry, type ShapeOptions } from './shape';
 export { World, type WorldOptions } from './world';

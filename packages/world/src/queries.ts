@@ -48,6 +48,29 @@ export class RayCastHit {
   }
 }
 
+/** Where a cast shape first touches a body: `world.castShape` returns one. */
+export class ShapeCastHit {
+  /** The body hit. */
+  readonly body: Body;
+  /** The shape of the body that was hit. */
+  readonly shape: BodyShape;
+  /** How far along the translation the cast shape got, in [0, 1] (0: it starts touching). */
+  readonly fraction: number;
+  /** The point of the hit shape nearest the cast shape at that fraction, m. */
+  readonly point: Vec2;
+  /** The unit normal of the hit shape's surface there, pointing towards the cast shape. */
+  readonly normal: Vec2;
+
+  /** Made by the world. @internal */
+  constructor(shape: BodyShape, fraction: number, px: number, py: number, nx: number, ny: number) {
+    this.body = shape.body;
+    this.shape = shape;
+    this.fraction = fraction;
+    this.point = new Vec2(px, py);
+    this.normal = new Vec2(nx, ny);
+  }
+}
+
 /**
  * The queries' scratch state and broadphase callbacks, made once per world so that a query
  * creates no closure. The world's query methods fill in the bounds, point or ray, run the
