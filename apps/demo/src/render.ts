@@ -1,4 +1,4 @@
-import type { Body } from '@lite/world';
+import type { Body, BodyShape } from '@lite/world';
 import type { Camera } from './camera';
 import type { DrawLayers } from './settings';
 import { type Pane, tagOf } from './simulation';
@@ -55,6 +55,15 @@ function strokeOf(style: number): string {
   }
 }
 
+/** Adds the outline of every shape of `body` to the current path. */
+function traceBody(ctx: CanvasRenderingContext2D, camera: Camera, body: Body): void {
+  if (body.shapes.length === 1 && body.width > 0) {
+    traceBox(ctx, camera, body);
+    return;
+  }
+  for (const shape of body.shapes) traceShape(ctx, camera, body, shape.geometry);
+}
+
 /** Adds the outline of `body`'s box to the current path. */
 function traceBox(ctx: CanvasRenderingContext2D, camera: Camera, body: Body): void {
   const c = Math.cos(body.angle);
@@ -71,9 +80,107 @@ function traceBox(ctx: CanvasRenderingContext2D, camera: Camera, body: Body): vo
   ctx.closePath();
 }
 
-/** Whether the box of `body` may be visible in the camera (a cheap bounding-circle test). */
+/** A shape's geometry in its body's frame. */
+type Shape = BodyShape['geometry'];
+
+/** Segments of a half circle in the outlines of circles and capsules. */
+const ARC_SEGMENTS = 12;
+
+/**
+ * Adds the outline of one shape (body frame) to the current path: a polygon for boxes and polygons,
+ * polylines for circles (with a line from the centre, to show the turn) and capsules.
+ */
+function traceShape(ctx: CanvasRenderingContext2D, camera: Camera, body: Body, g: Shape): void {
+  const c = Math.cos(body.angle);
+  const s = Math.sin(body.angle);
+  const px = body.position.x;
+  const py = body.position.y;
+  let first = true;
+  const to = (lx: number, ly: number): void => {
+    const sx = camera.toScreenX(px + c * lx - s * ly);
+    const sy = camera.toScreenY(py + s * lx + c * ly);
+    if (first) ctx.moveTo(sx, sy);
+    else ctx.lineTo(sx, sy);
+    first = false;
+  };
+  switch (g.type) {
+    case 'box': {
+      const ox = g.offset?.x ?? 0;
+      const oy = g.offset?.y ?? 0;
+      const bc = Math.cos(g.angle ?? 0);
+      const bs = Math.sin(g.angle ?? 0);
+      const hw = 0.5 * g.width;
+      const hh = 0.5 * g.height;
+      for (const [x, y] of [
+        [hw, hh],
+        [-hw, hh],
+        [-hw, -hh],
+        [hw, -hh],
+      ]) {
+        to(ox + bc * x - bs * y, oy + bs * x + bc * y);
+      }
+      break;
+    }
+    case 'polygon':
+      for (const v of g.vertices) to(v.x, v.y);
+      break;
+    case 'circle': {
+      const cx = g.center?.x ?? 0;
+      const cy = g.center?.y ?? 0;
+      for (let i = 0; i <= 2 * ARC_SEGMENTS; ++i) {
+        const a = (Math.PI * i) / ARC_SEGMENTS;
+        to(cx + g.radius * Math.cos(a), cy + g.radius * Math.sin(a));
+      }
+      to(cx, cy);
+      break;
+    }
+    default: {
+      const dx = g.center2.x - g.center1.x;
+      const dy = g.center2.y - g.center1.y;
+      const base = Math.atan2(dy, dx);
+      for (let i = 0; i <= ARC_SEGMENTS; ++i) {
+        const a = base - Math.PI / 2 + (Math.PI * i) / ARC_SEGMENTS;
+        to(g.center2.x + g.radius * Math.cos(a), g.center2.y + g.radius * Math.sin(a));
+      }
+      for (let i = 0; i <= ARC_SEGMENTS; ++i) {
+        const a = base + Math.PI / 2 + (Math.PI * i) / ARC_SEGMENTS;
+        to(g.center1.x + g.radius * Math.cos(a), g.center1.y + g.radius * Math.sin(a));
+      }
+    }
+  }
+  ctx.closePath();
+}
+
+/** The radius of a circle about the body's origin that holds all its shapes, m. */
+function boundingRadius(body: Body): number {
+  if (body.shapes.length === 1 && body.width > 0) return 0.5 * Math.hypot(body.width, body.height);
+  let r = 0;
+  for (const shape of body.shapes) {
+    const g = shape.geometry;
+    switch (g.type) {
+      case 'box':
+        r = Math.max(r, Math.hypot(g.offset?.x ?? 0, g.offset?.y ?? 0) + 0.5 * Math.hypot(g.width, g.height));
+        break;
+      case 'polygon':
+        for (const v of g.vertices) r = Math.max(r, Math.hypot(v.x, v.y) + (g.radius ?? 0));
+        break;
+      case 'circle':
+        r = Math.max(r, Math.hypot(g.center?.x ?? 0, g.center?.y ?? 0) + g.radius);
+        break;
+      default:
+        r = Math.max(
+          r,
+          Math.hypot(g.center1.x, g.center1.y) + g.radius,
+          Math.hypot(g.center2.x, g.center2.y) + g.radius,
+        );
+    }
+  }
+  return r;
+}
+
+/** Whether `body` may be visible in the camera (a cheap bounding-circle test). */
 function visible(camera: Camera, body: Body): boolean {
-  const radius = 0.5 * Math.hypot(body.width, body.height) * camera.scale;
+  const radius = boundingRadius(body) * camera.scale;
   const sx = camera.toScreenX(body.position.x);
   const sy = camera.toScreenY(body.position.y);
   return (
@@ -139,7 +246,7 @@ function drawBodies(
     ctx.beginPath();
     for (const body of bodies) {
       if (styleOf(body, layers) !== style || !visible(camera, body)) continue;
-      traceBox(ctx, camera, body);
+      traceBody(ctx, camera, body);
       any = true;
     }
     if (!any) continue;
@@ -175,10 +282,17 @@ function drawAabbs(ctx: CanvasRenderingContext2D, camera: Camera, bodies: readon
   ctx.beginPath();
   for (const body of bodies) {
     if (!visible(camera, body)) continue;
-    const c = Math.abs(Math.cos(body.angle));
-    const s = Math.abs(Math.sin(body.angle));
-    const ex = 0.5 * (c * body.width + s * body.height);
-    const ey = 0.5 * (s * body.width + c * body.height);
+    let ex: number;
+    let ey: number;
+    if (body.shapes.length === 1 && body.width > 0) {
+      const c = Math.abs(Math.cos(body.angle));
+      const s = Math.abs(Math.sin(body.angle));
+      ex = 0.5 * (c * body.width + s * body.height);
+      ey = 0.5 * (s * body.width + c * body.height);
+    } else {
+      // Bodies of other shapes: the box around their bounding circle.
+      ex = ey = boundingRadius(body);
+    }
     const x0 = camera.toScreenX(body.position.x - ex);
     const x1 = camera.toScreenX(body.position.x + ex);
     const y0 = camera.toScreenY(body.position.y + ey);

@@ -18,10 +18,10 @@ export function tagOf(body: Body): string | undefined {
 /** Creates `def` in `world`, shifted by `offsetX` metres. */
 export function createBodyFromDef(world: World, def: BodyDef, offsetX = 0): Body {
   const userData: BodyTag = { tag: def.tag };
-  return world.createBody({
+  const shapes = def.shapes;
+  const body = world.createBody({
     type: def.type,
-    width: def.width,
-    height: def.height,
+    ...(shapes === undefined ? { width: def.width, height: def.height } : { shape: shapes[0] }),
     position: { x: def.x + offsetX, y: def.y },
     angle: def.angle ?? 0,
     ...(def.type === 'dynamic'
@@ -35,6 +35,10 @@ export function createBodyFromDef(world: World, def: BodyDef, offsetX = 0): Body
     angularVelocity: def.angularVelocity ?? 0,
     userData,
   });
+  if (shapes !== undefined) {
+    for (let i = 1; i < shapes.length; ++i) body.createShape({ ...shapes[i], density: def.density ?? 1 });
+  }
+  return body;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 import { heavyChain, springs } from './joints';
 import { pyramid } from './pyramid';
 import { manyBodies, rain } from './rain';
+import { ballPit, bulletsAtWall, capsulePile, shapeRain, tumbler } from './shapes';
 import { blockSolverComparison, restitution } from './showcase';
 import { stack } from './stack';
 import type { SceneDef, SceneEntry, SceneParameter } from './types';
@@ -46,8 +47,9 @@ const seedParameter: SceneParameter = {
 
 /**
  * Every scene, in menu order: Box2D-Lite's nine demos, then the stack, the pyramid, the block-solver
- * comparison, springs, restitution, the heavy chain, rain and the many-body scene. `create()` with no
- * argument gives each scene's default.
+ * comparison, springs, restitution, the heavy chain, rain and the many-body scene, then the scenes
+ * of shapes (tumbler, ball pit, capsule pile, bullets, shape rain). `create()` with no argument gives
+ * each scene's default.
  */
 export const catalogue: readonly SceneEntry[] = [
   entry('single-box', 'Single box', [], () => singleBox()),
@@ -107,6 +109,42 @@ export const catalogue: readonly SceneEntry[] = [
     'Many bodies',
     [{ name: 'count', label: 'Bodies', min: 100, max: 10000, step: 100, default: 3000 }, seedParameter],
     (p) => manyBodies(p.count, p.seed),
+  ),
+  entry(
+    'tumbler',
+    'Tumbler (shapes)',
+    [
+      { name: 'count', label: 'Bodies', min: 1, max: 2000, step: 1, default: 300 },
+      { name: 'speed', label: 'Speed (rad/s)', min: 0, max: 5, step: 0.05, default: 0.25 },
+    ],
+    (p) => tumbler(p.count, p.speed),
+  ),
+  entry(
+    'ball-pit',
+    'Ball pit',
+    [{ name: 'count', label: 'Balls', min: 1, max: 5000, step: 1, default: 400 }, seedParameter],
+    (p) => ballPit(p.count, p.seed),
+  ),
+  entry(
+    'capsule-pile',
+    'Capsule pile',
+    [{ name: 'count', label: 'Capsules', min: 1, max: 5000, step: 1, default: 500 }],
+    (p) => capsulePile(p.count),
+  ),
+  entry(
+    'bullets',
+    'Bullets at a thin wall',
+    [
+      { name: 'count', label: 'Bullets', min: 1, max: 100, step: 1, default: 10 },
+      { name: 'speed', label: 'Speed (m/s)', min: 1, max: 2000, step: 1, default: 500 },
+    ],
+    (p) => bulletsAtWall(p.count, p.speed),
+  ),
+  entry(
+    'shape-rain',
+    'Shape rain',
+    [{ name: 'count', label: 'Bodies', min: 1, max: 20000, step: 1, default: 2000 }, seedParameter],
+    (p) => shapeRain(p.count, p.seed),
   ),
 ];
 

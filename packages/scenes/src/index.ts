@@ -21,6 +21,7 @@ export { SceneError } from './errors';
 export { CHAIN_LINK_LENGTH, heavyChain, SPRING_FREQUENCIES, springs } from './joints';
 export { pyramid } from './pyramid';
 export { manyBodies, rain } from './rain';
+export { ballPit, bulletsAtWall, capsulePile, regularPolygon, shapeRain, tumbler } from './shapes';
 export { blockSolverComparison, RESTITUTIONS, restitution } from './showcase';
 export { type StackOptions, stack, stackBodies } from './stack';
 export type {
@@ -28,9 +29,11 @@ export type {
   CompareDef,
   DistanceJointDef,
   JointDef,
+  PointDef,
   RevoluteJointDef,
   SceneDef,
   SceneEntry,
   SceneParameter,
+  ShapeDef,
 } from './types';
 export { requireInteger, requireRange, resolveParameters } from './validate';

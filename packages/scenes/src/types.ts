@@ -1,15 +1,41 @@
+/** A point or vector as plain data, m. */
+export interface PointDef {
+  /** x, m. */
+  x: number;
+  /** y, m. */
+  y: number;
+}
+
 /**
- * A rigid body as plain data: a box centred on its origin. Sizes are FULL width and height in metres
- * (an engine derives half extents). SI units, y up, angles counter-clockwise in radians.
+ * One collision shape of a body, in the body's frame (m): a circle, a capsule (a segment with a
+ * radius), a convex polygon of 3 to 8 counter-clockwise vertices (optionally rounded) or a box
+ * (optionally offset and turned). The same literals `@lite/world`'s `createBody({ shape })` takes.
+ */
+export type ShapeDef =
+  | { type: 'circle'; radius: number; center?: PointDef }
+  | { type: 'capsule'; center1: PointDef; center2: PointDef; radius: number }
+  | { type: 'polygon'; vertices: PointDef[]; radius?: number }
+  | { type: 'box'; width: number; height: number; offset?: PointDef; angle?: number };
+
+/**
+ * A rigid body as plain data: a box centred on its origin, or (with `shapes`) any shapes. Sizes are
+ * FULL width and height in metres (an engine derives half extents). SI units, y up, angles
+ * counter-clockwise in radians.
  */
 export interface BodyDef {
   /** `static` bodies never move; `kinematic` bodies move at their velocity and are not pushed. */
   type: 'static' | 'dynamic' | 'kinematic';
-  /** Full width, m. */
+  /** Full width, m (with `shapes`: the width of their bounding box, for viewers). */
   width: number;
-  /** Full height, m. */
+  /** Full height, m (with `shapes`: the height of their bounding box). */
   height: number;
-  /** Centre, world frame, m. */
+  /**
+   * The body's shapes in its frame, instead of the `width` × `height` box; each gets the body's
+   * density (`density` is then required for a dynamic body). An engine that knows only boxes must
+   * refuse such a body.
+   */
+  shapes?: ShapeDef[];
+  /** Centre (with `shapes`: origin), world frame, m. */
   x: number;
   /** Centre, world frame, m. */
   y: number;

@@ -1,5 +1,7 @@
+import { computeMass, MassData } from '@lite/collision';
 import type { Vec2Like } from '@lite/math';
 import { WorldError } from './errors';
+import { type ResolvedShape, resolveShapeOptions, type ShapeGeometry } from './shape';
 import {
   checkBoolean,
   checkFinite,
@@ -16,27 +18,46 @@ import {
  */
 export type BodyType = 'static' | 'dynamic' | 'kinematic';
 
-/** What `world.createBody` takes. Only `width` and `height` are required. */
+/**
+ * What `world.createBody` takes. The body's first shape is either `width` and `height` (a box
+ * centred on the origin, the shorthand) or `shape` (any geometry); with neither, the body starts with
+ * no shape (add them with `body.createShape`).
+ */
 export interface BodyOptions {
   /** How the body moves (default `'dynamic'`). */
   type?: BodyType;
-  /** Full width of the box, m (> 0). */
-  width: number;
+  /** Full width of the box, m (> 0); give it with `height`, not with `shape`. */
+  width?: number;
   /** Full height of the box, m (> 0). */
-  height: number;
-  /** Centre of the box in the world, m (default (0, 0)). */
+  height?: number;
+  /**
+   * The first shape's geometry, in the body frame: `{ type: 'circle', radius }`,
+   * `{ type: 'capsule', center1, center2, radius }`, `{ type: 'polygon', vertices, radius? }` or
+   * `{ type: 'box', width, height, offset?, angle? }`. Its density, friction and restitution are the
+   * body's options; add more shapes with `body.createShape`.
+   */
+  shape?: ShapeGeometry;
+  /** The body origin in the world, m (default (0, 0)): the box's centre for `width` and `height`. */
   position?: Vec2Like;
   /** Rotation, radians counter-clockwise (default 0). */
   angle?: number;
-  /** Mass in kg (> 0). Give `mass` or `density`, not both; a dynamic body defaults to density 1. */
+  /**
+   * Mass in kg (> 0) of the first shape (its density is mass / area). Give `mass` or `density`, not
+   * both; a dynamic body defaults to density 1.
+   */
   mass?: number;
-  /** Mass per area, kg/m² (> 0): mass = density · width · height. */
+  /** Mass per area of the first shape, kg/m² (> 0): for a box, mass = density · width · height. */
   density?: number;
+  /**
+   * Continuous collision against dynamic bodies too, not only static ones (default false); see
+   * `WorldSettings.continuous`.
+   */
+  bullet?: boolean;
   /** Coulomb friction coefficient (>= 0, default 0.2 as in Box2D-Lite); pairs mix as sqrt(μA μB). */
   friction?: number;
   /** Restitution (bounciness, >= 0, default 0); pairs take the larger of the two. */
   restitution?: number;
-  /** Initial velocity of the centre, m/s (default (0, 0); not allowed on a static body). */
+  /** Initial velocity of the centre of mass, m/s (default (0, 0); not allowed on a static body). */
   linearVelocity?: Vec2Like;
   /** Initial angular velocity, rad/s counter-clockwise (default 0; not allowed on a static body). */
   angularVelocity?: number;
@@ -57,6 +78,11 @@ export interface BodyOptions {
 /** The checked, defaulted form of {@link BodyOptions} the Body constructor reads. @internal */
 export interface ResolvedBodyOptions {
   type: BodyType;
+  /** The first shape, or null. */
+  shape: ResolvedShape | null;
+  /** True for the width/height form (mass and inertia from the box formulas). */
+  shorthand: boolean;
+  bullet: boolean;
   width: number;
   height: number;
   x: number;
@@ -82,13 +108,25 @@ export interface ResolvedBodyOptions {
  * first bad field. Mutates nothing. @internal
  */
 export function resolveBodyOptions(options: BodyOptions): ResolvedBodyOptions {
+  if (options === undefined) {
+    throw new WorldError('options.width', undefined, 'must be a finite number > 0 (or give a shape)');
+  }
   const o = checkOptions(options, 'options');
   const type = o.type ?? 'dynamic';
   if (type !== 'static' && type !== 'dynamic' && type !== 'kinematic') {
     throw new WorldError('options.type', type, "must be 'static', 'dynamic' or 'kinematic'");
   }
-  const width = checkPositive(o.width, 'options.width');
-  const height = checkPositive(o.height, 'options.height');
+  const shorthand = o.shape === undefined && (o.width !== undefined || o.height !== undefined);
+  if (o.shape !== undefined && (o.width !== undefined || o.height !== undefined)) {
+    throw new WorldError(
+      o.width !== undefined ? 'options.width' : 'options.height',
+      o.width ?? o.height,
+      'give width and height, or shape, not both',
+    );
+  }
+  const width = shorthand ? checkPositive(o.width, 'options.width') : 0;
+  const height = shorthand ? checkPositive(o.height, 'options.height') : 0;
+  const bullet = o.bullet === undefined ? false : checkBoolean(o.bullet, 'options.bullet');
   const position = o.position === undefined ? { x: 0, y: 0 } : checkVec2(o.position, 'options.position');
   const angle = o.angle === undefined ? 0 : checkFinite(o.angle, 'options.angle');
   const friction = o.friction === undefined ? 0.2 : checkNonNegative(o.friction, 'options.friction');
@@ -110,12 +148,26 @@ export function resolveBodyOptions(options: BodyOptions): ResolvedBodyOptions {
     throw new WorldError('options.density', o.density, 'give mass or density, not both');
   }
   let mass = 0;
+  // The first shape's density: given, or mass / area.
+  let shapeDensity = 0;
+  let shape: ResolvedShape | null = null;
+  if (shorthand || o.shape !== undefined) {
+    shape = resolveShapeOptions(
+      shorthand ? { type: 'box', width, height } : (o.shape as ShapeGeometry),
+      shorthand ? 'options' : 'options.shape',
+      { density: 1, friction, restitution },
+    );
+  }
   if (type === 'dynamic') {
     if (o.mass !== undefined) {
       mass = checkPositive(o.mass, 'options.mass');
+      if (shape === null)
+        throw new WorldError('options.mass', mass, 'needs a shape (width and height, or shape)');
+      shapeDensity = mass / areaOf(shape);
     } else {
       const density = o.density === undefined ? 1 : checkPositive(o.density, 'options.density');
       mass = density * width * height;
+      shapeDensity = density;
     }
   } else {
     // Static and kinematic bodies have infinite mass; a given mass or density is checked and ignored.
@@ -128,10 +180,14 @@ export function resolveBodyOptions(options: BodyOptions): ResolvedBodyOptions {
       throw new WorldError('options.angularVelocity', angularVelocity, 'a static body cannot move');
     }
   }
-  // Box inertia about its centre: I = m (w² + h²) / 12.
+  // Box inertia about its centre: I = m (w² + h²) / 12 (other shapes: from the shape, in the world).
   const inertia = (mass * (width * width + height * height)) / 12;
+  if (shape !== null) shape.density = type === 'dynamic' ? shapeDensity : (o.density ?? 1);
   return {
     type,
+    shape,
+    shorthand,
+    bullet,
     width,
     height,
     x: position.x,
@@ -152,3 +208,9 @@ export function resolveBodyOptions(options: BodyOptions): ResolvedBodyOptions {
     userData: o.userData,
   };
 }
+
+/** The area of a resolved shape, m². */
+function areaOf(shape: ResolvedShape): number {
+  return computeMass(shape.geometry, 1, scratchMass).mass;
+}
+const scratchMass = new MassData();

@@ -1,18 +1,26 @@
-import { Box } from '@lite/collision';
+import { type Shape as CollisionShape, computeMass, MassData } from '@lite/collision';
 import { SolverBody } from '@lite/constraints';
 import { Transform, Vec2, type Vec2Like } from '@lite/math';
 import type { BodyType, ResolvedBodyOptions } from './body-options';
 import type { Contact } from './contact';
 import { WorldError } from './errors';
 import type { Joint } from './joints';
+import { type BodyShape, farthestDistance, type ShapeOptions } from './shape';
 import { checkFinite, checkNonNegative, checkPositive, checkVec2 } from './validate';
 import type { World } from './world';
 
 /**
- * A rigid box in a {@link World}, made by `world.createBody`. It extends the constraint solver's
+ * A rigid body in a {@link World}, made by `world.createBody`, made of any number of shapes
+ * (`body.shapes`: circles, capsules, convex polygons, boxes). It extends the constraint solver's
  * {@link SolverBody} (`position`, `angle`, `linearVelocity`, `angularVelocity`, `invMass`, `invI`),
  * so the solvers read it directly; every field is set in the constructor, so all bodies share one
  * hidden class.
+ *
+ * `position` is the body's origin (the point its shapes are placed around), as in Box2D; the body
+ * turns about its centre of mass (`worldCenter`, `localCenter` in the body frame), which is the
+ * origin for a body made with `width` and `height` or of shapes centred on it. `linearVelocity` is
+ * the velocity of the centre of mass. During a step the solvers see `position` at the centre of
+ * mass; it is back at the origin when the step returns.
  *
  * Read `position`, `angle`, `linearVelocity` and `angularVelocity` freely; change them through the
  * methods (`setTransform`, `setLinearVelocity`, ...), which check their input, wake the body and keep
@@ -23,12 +31,17 @@ export class Body extends SolverBody {
   readonly id: number;
   /** How the body moves. */
   readonly type: BodyType;
-  /** Full width, m. */
+  /** Full width, m, of a body made with `width` and `height` (0 otherwise). */
   readonly width: number;
-  /** Full height, m. */
+  /** Full height, m, of a body made with `width` and `height` (0 otherwise). */
   readonly height: number;
-  /** The collision shape (a box of `width` × `height` centred on the body). */
-  readonly shape: Box;
+  /** The centre of mass in the body frame, m (the origin for static and kinematic bodies). */
+  readonly localCenter: Vec2;
+  /**
+   * A bullet gets continuous collision against dynamic bodies too, not only static ones (when
+   * `world.settings.continuous` is on).
+   */
+  bullet: boolean;
   /** The body's pose as a rotation and translation, kept equal to `position` and `angle`. */
   readonly transform: Transform;
   /** The force accumulated for the next step, N (cleared after each step). */
@@ -51,8 +64,22 @@ export class Body extends SolverBody {
 
   /** The world that owns the body; null once destroyed. @internal */
   world: World | null;
-  /** Broadphase proxy id. @internal */
-  proxyId: number;
+  /** The shapes, in id order. @internal */
+  readonly shapeList: BodyShape[];
+  /** True when the centre of mass is not the origin. @internal */
+  hasOffset: boolean;
+  /** The centre of mass and angle at the start of the step (continuous collision). @internal */
+  center0X: number;
+  /** @internal */
+  center0Y: number;
+  /** @internal */
+  angle0: number;
+  /** Set while the continuous collision treats the body as fast. @internal */
+  isFast: boolean;
+  /** The farthest a point of a shape lies from the centre of mass, m. @internal */
+  maxExtent: number;
+  /** The smallest extent of the shapes (from their centroids), m. @internal */
+  minExtent: number;
   /** Position in the world's body array (id order). @internal */
   index: number;
   /** True for dynamic bodies (cached type test for hot loops). @internal */
@@ -77,12 +104,19 @@ export class Body extends SolverBody {
   /** Bodies are made by `world.createBody`, which checks the options. @internal */
   constructor(world: World, id: number, o: ResolvedBodyOptions) {
     const dynamic = o.type === 'dynamic';
-    super(o.x, o.y, o.angle, dynamic ? 1 / o.mass : 0, dynamic && o.inertia > 0 ? 1 / o.inertia : 0);
+    super(
+      o.x,
+      o.y,
+      o.angle,
+      dynamic && o.mass > 0 ? 1 / o.mass : 0,
+      dynamic && o.inertia > 0 ? 1 / o.inertia : 0,
+    );
     this.id = id;
     this.type = o.type;
     this.width = o.width;
     this.height = o.height;
-    this.shape = new Box(o.width, o.height);
+    this.localCenter = new Vec2(0, 0);
+    this.bullet = o.bullet;
     this.transform = new Transform(o.x, o.y, o.angle);
     this.force = new Vec2(0, 0);
     this.torque = 0;
@@ -92,7 +126,14 @@ export class Body extends SolverBody {
     this.angularDamping = o.angularDamping;
     this.gravityScale = o.gravityScale;
     this.world = world;
-    this.proxyId = -1;
+    this.shapeList = [];
+    this.hasOffset = false;
+    this.center0X = o.x;
+    this.center0Y = o.y;
+    this.angle0 = o.angle;
+    this.isFast = false;
+    this.maxExtent = 0;
+    this.minExtent = 0;
     this.index = -1;
     this.isDynamic = dynamic;
     this.isStatic = o.type === 'static';
@@ -110,37 +151,147 @@ export class Body extends SolverBody {
     this.angularVelocity = o.angularVelocity;
   }
 
+  /** The shapes, in id order (create and destroy them with `createShape` and `destroyShape`). */
+  get shapes(): readonly BodyShape[] {
+    return this.shapeList;
+  }
+
+  /** The geometry of the first shape (a `Box` for a body made with `width` and `height`), or null. */
+  get shape(): CollisionShape | null {
+    return this.shapeList.length > 0 ? this.shapeList[0].geometry : null;
+  }
+
+  /** The centre of mass in the world, m (a new vector, or written into `out`). */
+  getWorldCenter(out: Vec2 = new Vec2()): Vec2 {
+    return this.getWorldPoint(this.localCenter, out);
+  }
+
+  /**
+   * Adds a shape (geometry in the body frame, with density, friction, restitution, sensor flag and
+   * filter) and recomputes the body's mass, centre of mass and inertia from all its shapes. Wakes
+   * the body. Returns the shape.
+   * @throws WorldError naming the bad option (nothing is added then), or while the world steps
+   */
+  createShape(options: ShapeOptions): BodyShape {
+    return this.live('body.createShape').createShape(this, options);
+  }
+
+  /**
+   * Removes a shape and its contacts (emitting `endContact` for those that touched) and recomputes
+   * the mass. Wakes the body.
+   * @throws WorldError when the shape is not one of this body's, or while the world steps
+   */
+  destroyShape(shape: BodyShape): void {
+    this.live('body.destroyShape').destroyShape(this, shape);
+  }
+
   /** Mass, kg (0 for static and kinematic bodies). */
   get mass(): number {
     return this.massValue;
   }
 
-  /** Rotational inertia about the centre, kg·m²: m (w² + h²) / 12 (0 for static and kinematic bodies). */
+  /**
+   * Rotational inertia about the centre of mass, kg·m² (for a `width` × `height` box: m (w² + h²) / 12;
+   * 0 for static and kinematic bodies).
+   */
   get inertia(): number {
     return this.inertiaValue;
   }
 
-  /** Friction coefficient (>= 0). Contacts mix it as sqrt(μA μB); a change applies to them at once. */
+  /**
+   * Friction coefficient (>= 0): the `friction` option, the default of shapes made without one.
+   * Setting it sets every shape's friction; contacts mix them as sqrt(μA μB), at once.
+   */
   get friction(): number {
     return this.frictionValue;
   }
   set friction(value: number) {
     this.frictionValue = checkNonNegative(value, 'body.friction');
-    this.world?.remixMaterials(this);
+    for (let i = 0; i < this.shapeList.length; ++i) this.shapeList[i].friction = value;
   }
 
-  /** Restitution (>= 0). Contacts take the larger of the two bodies' values. */
+  /**
+   * Restitution (>= 0): the `restitution` option, the default of shapes made without one. Setting
+   * it sets every shape's; contacts take the larger of the two shapes' values.
+   */
   get restitution(): number {
     return this.restitutionValue;
   }
   set restitution(value: number) {
     this.restitutionValue = checkNonNegative(value, 'body.restitution');
-    this.world?.remixMaterials(this);
+    for (let i = 0; i < this.shapeList.length; ++i) this.shapeList[i].restitution = value;
   }
 
   /**
-   * Sets a dynamic body's mass (kg, > 0) and rotational inertia about its centre (kg·m², > 0) and
-   * wakes it. Returns this.
+   * Recomputes mass, centre of mass and inertia from the shapes (parallel-axis theorem), keeping the
+   * origin in place and the velocity of the material points. A dynamic body with no mass gets 1 kg
+   * and no rotational inertia. @internal
+   */
+  resetMassData(): void {
+    const shapes = this.shapeList;
+    let minExtent = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < shapes.length; ++i) minExtent = Math.min(minExtent, shapes[i].minExtent);
+    this.minExtent = shapes.length > 0 ? minExtent : 0;
+    let mass = 0;
+    let inertia = 0;
+    let cx = 0;
+    let cy = 0;
+    if (this.isDynamic) {
+      const parts: MassData[] = [];
+      for (let i = 0; i < shapes.length; ++i) {
+        const shape = shapes[i];
+        if (shape.density === 0) continue;
+        const md = computeMass(shape.geometry, shape.density, new MassData());
+        parts.push(md);
+        mass += md.mass;
+        cx += md.mass * md.centerX;
+        cy += md.mass * md.centerY;
+      }
+      if (mass > 0) {
+        cx /= mass;
+        cy /= mass;
+        for (const md of parts) {
+          const dx = md.centerX - cx;
+          const dy = md.centerY - cy;
+          inertia += md.rotationalInertia + md.mass * (dx * dx + dy * dy);
+        }
+      } else {
+        mass = 1;
+        cx = 0;
+        cy = 0;
+      }
+    }
+    // The centre moves: keep the origin still and the velocity of every material point.
+    const q = this.transform.q;
+    const dx = cx - this.localCenter.x;
+    const dy = cy - this.localCenter.y;
+    const wdx = q.c * dx - q.s * dy;
+    const wdy = q.s * dx + q.c * dy;
+    this.linearVelocity.x -= this.angularVelocity * wdy;
+    this.linearVelocity.y += this.angularVelocity * wdx;
+    this.localCenter.x = cx;
+    this.localCenter.y = cy;
+    this.hasOffset = cx !== 0 || cy !== 0;
+    this.massValue = this.isDynamic ? mass : 0;
+    this.inertiaValue = inertia;
+    this.invMass = this.isDynamic ? 1 / mass : 0;
+    this.invI = this.isDynamic && inertia > 0 ? 1 / inertia : 0;
+    this.updateExtents();
+  }
+
+  /** maxExtent from the shapes and the centre of mass. @internal */
+  updateExtents(): void {
+    let max = 0;
+    for (let i = 0; i < this.shapeList.length; ++i) {
+      const d = farthestDistance(this.shapeList[i].geometry, this.localCenter.x, this.localCenter.y);
+      if (d > max) max = d;
+    }
+    this.maxExtent = max;
+  }
+
+  /**
+   * Sets a dynamic body's mass (kg, > 0) and rotational inertia about its centre of mass (kg·m², > 0)
+   * and wakes it (the centre of mass stays where the shapes put it). Returns this.
    */
   override setMass(mass: number, inertia: number): this {
     const world = this.live('body.setMass');
@@ -184,8 +335,8 @@ export class Body extends SolverBody {
   }
 
   /**
-   * Adds a force (N, world frame) for the next step, at a world `point` (default the centre, which
-   * adds no torque). Wakes the body. Ignored by static and kinematic bodies.
+   * Adds a force (N, world frame) for the next step, at a world `point` (default the centre of
+   * mass, which adds no torque). Wakes the body. Ignored by static and kinematic bodies.
    */
   applyForce(force: Vec2Like, point?: Vec2Like): void {
     const world = this.live('body.applyForce');
@@ -196,8 +347,10 @@ export class Body extends SolverBody {
     this.force.x += force.x;
     this.force.y += force.y;
     if (point !== undefined) {
-      // T = (p - x) × F
-      this.torque += (point.x - this.position.x) * force.y - (point.y - this.position.y) * force.x;
+      // T = (p - c) × F, about the centre of mass c.
+      const cx = this.worldCenterX();
+      const cy = this.worldCenterY();
+      this.torque += (point.x - cx) * force.y - (point.y - cy) * force.x;
     }
   }
 
@@ -211,8 +364,8 @@ export class Body extends SolverBody {
   }
 
   /**
-   * Applies an impulse (N·s, world frame) at a world `point` (default the centre): v += J / m,
-   * w += (p - x) × J / I, at once. Wakes the body. Ignored by static and kinematic bodies.
+   * Applies an impulse (N·s, world frame) at a world `point` (default the centre of mass):
+   * v += J / m, w += (p - c) × J / I, at once. Wakes the body. Ignored by static and kinematic bodies.
    */
   applyLinearImpulse(impulse: Vec2Like, point?: Vec2Like): void {
     const world = this.live('body.applyLinearImpulse');
@@ -223,8 +376,8 @@ export class Body extends SolverBody {
     this.linearVelocity.x += this.invMass * impulse.x;
     this.linearVelocity.y += this.invMass * impulse.y;
     if (point !== undefined) {
-      const rx = point.x - this.position.x;
-      const ry = point.y - this.position.y;
+      const rx = point.x - this.worldCenterX();
+      const ry = point.y - this.worldCenterY();
       this.angularVelocity += this.invI * (rx * impulse.y - ry * impulse.x);
     }
   }
@@ -238,7 +391,7 @@ export class Body extends SolverBody {
     this.angularVelocity += this.invI * impulse;
   }
 
-  /** Sets the velocity of the centre (m/s). Wakes the body. Ignored by static bodies. */
+  /** Sets the velocity of the centre of mass (m/s). Wakes the body. Ignored by static bodies. */
   setLinearVelocity(velocity: Vec2Like): void {
     const world = this.live('body.setLinearVelocity');
     checkVec2(velocity, 'velocity');
@@ -258,7 +411,7 @@ export class Body extends SolverBody {
   }
 
   /**
-   * Moves the body to `position` (its centre, m) and `angle` (radians; default: keep the current
+   * Moves the body to `position` (its origin, m) and `angle` (radians; default: keep the current
    * angle) at once, without sweeping: whatever it now overlaps is pushed out by the contacts of the
    * next steps. Wakes the body and the bodies touching it. Not allowed while the world steps.
    */
@@ -288,14 +441,26 @@ export class Body extends SolverBody {
     return out;
   }
 
-  /** The velocity of the material point at a world `point`: v + w × (p - x) (a new vector, or `out`). */
+  /** The velocity of the material point at a world `point`: v + w × (p - c) (a new vector, or `out`). */
   getVelocityAtPoint(point: Vec2Like, out: Vec2 = new Vec2()): Vec2 {
     const w = this.angularVelocity;
-    const rx = point.x - this.position.x;
-    const ry = point.y - this.position.y;
+    const rx = point.x - this.worldCenterX();
+    const ry = point.y - this.worldCenterY();
     out.x = this.linearVelocity.x - w * ry;
     out.y = this.linearVelocity.y + w * rx;
     return out;
+  }
+
+  /** World x of the centre of mass (between steps). */
+  private worldCenterX(): number {
+    const q = this.transform.q;
+    return this.position.x + q.c * this.localCenter.x - q.s * this.localCenter.y;
+  }
+
+  /** World y of the centre of mass (between steps). */
+  private worldCenterY(): number {
+    const q = this.transform.q;
+    return this.position.y + q.s * this.localCenter.x + q.c * this.localCenter.y;
   }
 
   /** `Body #id (type)`, for messages and logs. */

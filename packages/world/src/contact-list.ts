@@ -1,6 +1,7 @@
 import type { Body } from './body';
 import { type Contact, compareContacts } from './contact';
 import { jointBodyA, jointBodyB } from './joints';
+import { type BodyShape, shouldShapesCollide } from './shape';
 
 /*
  * The world's contact bookkeeping: one array of every contact kept sorted by pair key (lower body
@@ -8,7 +9,7 @@ import { jointBodyA, jointBodyB } from './joints';
  * body's unordered list of its contacts, for lookups. No hash map is ever iterated.
  */
 
-/** The contact between `a` and `b`, looked up in the shorter of their contact lists, or null. */
+/** The contact between bodies `a` and `b` (any shapes), looked up in the shorter contact list, or null. */
 export function findContact(a: Body, b: Body): Contact | null {
   const edges = a.contactEdges.length <= b.contactEdges.length ? a.contactEdges : b.contactEdges;
   for (let i = 0; i < edges.length; ++i) {
@@ -16,6 +17,25 @@ export function findContact(a: Body, b: Body): Contact | null {
     if ((c.bodyA === a && c.bodyB === b) || (c.bodyA === b && c.bodyB === a)) return c;
   }
   return null;
+}
+
+/** The contact between shapes `a` and `b`, or null. */
+export function findShapeContact(a: BodyShape, b: BodyShape): Contact | null {
+  const ba = a.body;
+  const bb = b.body;
+  const edges = ba.contactEdges.length <= bb.contactEdges.length ? ba.contactEdges : bb.contactEdges;
+  for (let i = 0; i < edges.length; ++i) {
+    const c = edges[i];
+    if ((c.shapeA === a && c.shapeB === b) || (c.shapeA === b && c.shapeB === a)) return c;
+  }
+  return null;
+}
+
+/** Whether shapes `a` and `b` (of different bodies) may make a contact: filters, sensors, joints. */
+export function shouldShapesContact(a: BodyShape, b: BodyShape): boolean {
+  if (a.sensor || b.sensor) return false;
+  if (!shouldShapesCollide(a, b)) return false;
+  return shouldCollide(a.body, b.body);
 }
 
 /** False when a joint between `a` and `b` turns their collision off (`collideConnected: false`). */

@@ -1,14 +1,15 @@
 import { ContactConstraint } from '@lite/constraints';
 import type { Body } from './body';
+import type { BodyShape } from './shape';
 
 /**
- * A contact between two bodies whose fattened boxes overlap, as the world keeps it from step to
- * step. It is the solver's {@link ContactConstraint} (normal, points with position, separation and
+ * A contact between two shapes of two bodies whose fattened boxes overlap, as the world keeps it
+ * from step to step. It is the solver's {@link ContactConstraint} (normal, points with position, separation and
  * accumulated normal and tangent impulses, mixed friction and restitution) plus the world's
  * bookkeeping.
  *
- * `bodyA` always has the lower id, and the normal points from A to B. A contact exists while the
- * bodies' fat boxes overlap; it is `touching` when its manifold has at least one point. Contacts are
+ * `bodyA` always has the lower id, and the normal points from A to B (from `shapeA` to `shapeB`). A
+ * contact exists while the shapes' fat boxes overlap; it is `touching` when its manifold has at least one point. Contacts are
  * pooled: hold on to a contact only until the next step (or, in an event listener, until it returns).
  */
 export class Contact extends ContactConstraint {
@@ -16,12 +17,18 @@ export class Contact extends ContactConstraint {
   declare bodyA: Body;
   /** The body with the higher id. */
   declare bodyB: Body;
+  /** The shape of `bodyA`. */
+  shapeA: BodyShape;
+  /** The shape of `bodyB`. */
+  shapeB: BodyShape;
   /** True while the manifold has at least one point (between `beginContact` and `endContact`). */
   touching: boolean;
 
   /** Contacts are made by the world. @internal */
-  constructor(bodyA: Body, bodyB: Body) {
-    super(bodyA, bodyB);
+  constructor(shapeA: BodyShape, shapeB: BodyShape) {
+    super(shapeA.body, shapeB.body);
+    this.shapeA = shapeA;
+    this.shapeB = shapeB;
     this.touching = false;
   }
 
@@ -31,7 +38,15 @@ export class Contact extends ContactConstraint {
   }
 }
 
-/** Orders contacts by their pair key (lower body id, then higher body id). @internal */
+/**
+ * Orders contacts by their pair key (lower body id, then higher body id, then the shape ids).
+ * @internal
+ */
 export function compareContacts(a: Contact, b: Contact): number {
-  return a.bodyA.id - b.bodyA.id || a.bodyB.id - b.bodyB.id;
+  return (
+    a.bodyA.id - b.bodyA.id ||
+    a.bodyB.id - b.bodyB.id ||
+    a.shapeA.id - b.shapeA.id ||
+    a.shapeB.id - b.shapeB.id
+  );
 }

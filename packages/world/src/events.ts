@@ -1,5 +1,6 @@
 import type { Contact } from './contact';
 import type { Joint } from './joints';
+import type { BodyShape } from './shape';
 
 /** A listener for `beginContact` and `endContact`. It receives the contact (valid until it returns). */
 export type ContactListener = (contact: Contact) => void;
@@ -9,6 +10,12 @@ export type ContactListener = (contact: Contact) => void;
  * bodies, reaction force and torque are still readable).
  */
 export type JointBreakListener = (joint: Joint) => void;
+
+/**
+ * A listener for `sensorBegin` and `sensorEnd`: the sensor shape and the shape (of another body) that
+ * started or stopped overlapping it.
+ */
+export type SensorListener = (sensor: BodyShape, visitor: BodyShape) => void;
 
 /** The events a {@link World} emits, by name. */
 export interface WorldEventMap {
@@ -32,6 +39,16 @@ export interface WorldEventMap {
    * `world.step`, after the contact events, in joint-id order.
    */
   jointBreak: JointBreakListener;
+  /**
+   * A shape started overlapping a sensor shape (see `ShapeOptions.sensor`). Emitted at the end of
+   * `world.step`, after the contact events, by sensor id then visitor id.
+   */
+  sensorBegin: SensorListener;
+  /**
+   * A shape stopped overlapping a sensor shape (it moved away, or one of the two was destroyed:
+   * then emitted during `destroyShape` / `destroyBody`).
+   */
+  sensorEnd: SensorListener;
 }
 
 /** The names of the world's events. */
@@ -41,6 +58,36 @@ export type WorldEventName = keyof WorldEventMap;
 export const BEGIN_CONTACT = 0;
 /** @internal */
 export const END_CONTACT = 1;
+/** @internal */
+export const SENSOR_BEGIN = 2;
+/** @internal */
+export const SENSOR_END = 3;
+
+/** The sensor events of one step, in the order found; reused. @internal */
+export class SensorEventQueue {
+  /** SENSOR_BEGIN or SENSOR_END per entry. */
+  kinds: number[] = [];
+  /** The sensor shape of each entry. */
+  sensors: BodyShape[] = [];
+  /** The visiting shape of each entry. */
+  visitors: BodyShape[] = [];
+  /** Number of queued events. */
+  count = 0;
+
+  /** Queues one event. */
+  push(kind: number, sensor: BodyShape, visitor: BodyShape): void {
+    const n = this.count++;
+    if (n < this.kinds.length) {
+      this.kinds[n] = kind;
+      this.sensors[n] = sensor;
+      this.visitors[n] = visitor;
+    } else {
+      this.kinds.push(kind);
+      this.sensors.push(sensor);
+      this.visitors.push(visitor);
+    }
+  }
+}
 
 /**
  * The contact events of one step, queued in the order the narrowphase meets them (pair-key order,
@@ -78,4 +125,8 @@ export class Listeners {
   endContact: ContactListener[] = [];
   /** The `jointBreak` listeners, in subscription order. */
   jointBreak: JointBreakListener[] = [];
+  /** The `sensorBegin` listeners, in subscription order. */
+  sensorBegin: SensorListener[] = [];
+  /** The `sensorEnd` listeners, in subscription order. */
+  sensorEnd: SensorListener[] = [];
 }

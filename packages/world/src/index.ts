@@ -3,7 +3,13 @@ export { Body } from './body';
 export type { BodyOptions, BodyType } from './body-options';
 export { Contact } from './contact';
 export { WorldError } from './errors';
-export type { ContactListener, JointBreakListener, WorldEventMap, WorldEventName } from './events';
+export type {
+  ContactListener,
+  JointBreakListener,
+  SensorListener,
+  WorldEventMap,
+  WorldEventName,
+} from './events';
 export {
   DistanceJoint,
   type DistanceJointOptions,
@@ -23,6 +29,7 @@ export {
   type WheelJointOptions,
 } from './joints';
 export { PROFILE_STAGES, type ProfileStage, StepProfile } from './profile';
-export { type AABBLike, RayCastHit } from './queries';
+export { type AABBLike, RayCastHit, ShapeCastHit } from './queries';
 export { type SolverKind, WorldSettings } from './settings';
+export { BodyShape, type ShapeFilter, type ShapeGeometry, type ShapeOptions } from './shape';
 export { World, type WorldOptions } from './world';

@@ -35,6 +35,14 @@ export class WorldSettings extends SolverSettings {
    */
   profile = false;
 
+  /**
+   * Continuous collision (default true): a fast dynamic body never passes through static shapes, and
+   * a `bullet` body never through dynamic ones either: after the solve, a body that moved more than
+   * half its smallest extent is swept from its pose at the start of the step and put back at the
+   * first time of impact (as Box2D v3 does).
+   */
+  continuous = true;
+
   private solverKind: SolverKind = 'soft';
   private iterationCount = 10;
   private substepCount = 1;

@@ -7,7 +7,8 @@ import {
   findNewContacts,
   wakeJointPartners,
 } from './stage-contacts';
-import { failStep, findNonFiniteBody, moveProxies, saveState, updateTransforms } from './stage-finish';
+import { finishPoses } from './stage-continuous';
+import { failStep, findNonFiniteBody, moveProxies, moveToCenter, saveState } from './stage-finish';
 import { type StepState, subStepDt } from './step-state';
 
 /**
@@ -47,7 +48,7 @@ export function stepClassic(s: StepState, dt: number): void {
     profile.lap(Stage.Joints);
     const bad = findNonFiniteBody(s);
     if (bad >= 0) failStep(s, bad, i > 0);
-    updateTransforms(s);
+    finishPoses(s);
     profile.lap(Stage.Transforms);
     // The fat boxes are stretched by a whole step's motion, as with one sub-step.
     moveProxies(s, dt);
@@ -57,7 +58,7 @@ export function stepClassic(s: StepState, dt: number): void {
 
 /**
  * Stage 4: v += dt (gravityScale g + F / m), w += dt T / I for awake dynamic bodies, then damping
- * v /= 1 + dt c.
+ * v /= 1 + dt c. (First, each awake body's `position` moves to its centre of mass: `moveToCenter`.)
  */
 export function integrateForces(s: StepState, dt: number): void {
   const bodies = s.bodyList;
@@ -65,7 +66,9 @@ export function integrateForces(s: StepState, dt: number): void {
   const gy = s.gravity.y;
   for (let i = 0, n = bodies.length; i < n; ++i) {
     const b = bodies[i];
-    if (!b.isAwake || !b.isDynamic) continue;
+    if (!b.isAwake) continue;
+    moveToCenter(b);
+    if (!b.isDynamic) continue;
     const v = b.linearVelocity;
     let vx = v.x + dt * (b.gravityScale * gx + b.invMass * b.force.x);
     let vy = v.y + dt * (b.gravityScale * gy + b.invMass * b.force.y);

@@ -1,11 +1,31 @@
-import { collideBoxes } from '@lite/collision';
+import {
+  type Box,
+  type CapsuleShape,
+  type CircleShape,
+  collide,
+  collideBoxes,
+  collideCapsuleAndCircle,
+  collideCircles,
+  collidePolygonAndCircle,
+  collidePolygons,
+  type Manifold,
+  type PolygonalShape,
+  type PolygonShape,
+} from '@lite/collision';
 import { mixFriction, mixRestitution } from '@lite/constraints';
-import type { Body } from './body';
+import type { Transform } from '@lite/math';
 import { Contact } from './contact';
-import { findContact, mergeSortedContacts, removeItem, shouldCollide, truncate } from './contact-list';
+import {
+  findShapeContact,
+  mergeSortedContacts,
+  removeItem,
+  shouldShapesContact,
+  truncate,
+} from './contact-list';
 import { BEGIN_CONTACT, END_CONTACT } from './events';
 import { jointBodyA, jointBodyB } from './joints';
 import { Stage } from './profile';
+import { type BodyShape, KIND_BOX, KIND_CAPSULE, KIND_CIRCLE } from './shape';
 import { type StepState, wakeBody } from './step-state';
 
 /**
@@ -15,10 +35,17 @@ import { type StepState, wakeBody } from './step-state';
  * the contacts' life cycle (make from the pool, unlink), which the world's API uses too.
  */
 
-/** A contact for the pair (a, b), from the pool when it has one, linked into both bodies' edges. */
-export function createContact(s: StepState, a: Body, b: Body): Contact {
-  const c = s.contactPool.length > 0 ? s.contactPool.pop()! : new Contact(a, b);
-  c.reset(a, b, mixFriction(a.friction, b.friction), mixRestitution(a.restitution, b.restitution));
+/**
+ * A contact for the shape pair (a, b) (a's body has the lower id), from the pool when it has one,
+ * linked into both bodies' edges.
+ */
+export function createContact(s: StepState, sa: BodyShape, sb: BodyShape): Contact {
+  const a = sa.body;
+  const b = sb.body;
+  const c = s.contactPool.length > 0 ? s.contactPool.pop()! : new Contact(sa, sb);
+  c.reset(a, b, mixFriction(sa.friction, sb.friction), mixRestitution(sa.restitution, sb.restitution));
+  c.shapeA = sa;
+  c.shapeB = sb;
   c.touching = false;
   a.contactEdges.push(c);
   b.contactEdges.push(c);
@@ -39,16 +66,18 @@ export function findNewContacts(s: StepState): void {
   const added = s.newContacts;
   truncate(added, 0);
   for (let i = 0; i < count; ++i) {
-    let a = s.proxyBodies[pairs.proxyA[i]]!;
-    let b = s.proxyBodies[pairs.proxyB[i]]!;
-    if (a.id > b.id) {
-      const t = a;
-      a = b;
-      b = t;
-    }
+    let sa = s.proxyShapes[pairs.proxyA[i]]!;
+    let sb = s.proxyShapes[pairs.proxyB[i]]!;
+    const a = sa.body;
+    const b = sb.body;
     if (!a.isDynamic && !b.isDynamic) continue;
-    if (findContact(a, b) !== null || !shouldCollide(a, b)) continue;
-    added.push(createContact(s, a, b));
+    if (a.id > b.id) {
+      const t = sa;
+      sa = sb;
+      sb = t;
+    }
+    if (!shouldShapesContact(sa, sb) || findShapeContact(sa, sb) !== null) continue;
+    added.push(createContact(s, sa, sb));
   }
   if (added.length > 0) mergeSortedContacts(s.contactList, added);
   truncate(added, 0);
@@ -79,14 +108,16 @@ export function collideContacts(s: StepState, speculative: boolean, stepDt: numb
       contacts[write++] = c;
       continue;
     }
-    if (!broadPhase.testOverlap(a.proxyId, b.proxyId)) {
+    const sa = c.shapeA;
+    const sb = c.shapeB;
+    if (!broadPhase.testOverlap(sa.proxyId, sb.proxyId)) {
       unlinkContact(c);
       if (c.touching) s.events.push(END_CONTACT, c);
       s.releaseList.push(c);
       continue;
     }
     // Speculative reach: the fixed margin plus how far the pair can close in one step (relative
-    // speed of the centres and each box's rim speed), so a fast box meets its contact in time.
+    // speed of the centres and each body's rim speed), so a fast body meets its contact in time.
     let closing = 0;
     if (margin > 0) {
       const dvx = b.linearVelocity.x - a.linearVelocity.x;
@@ -94,12 +125,17 @@ export function collideContacts(s: StepState, speculative: boolean, stepDt: numb
       closing =
         stepDt *
         (Math.sqrt(dvx * dvx + dvy * dvy) +
-          Math.abs(a.angularVelocity) * rimRadius(a) +
-          Math.abs(b.angularVelocity) * rimRadius(b));
+          Math.abs(a.angularVelocity) * a.maxExtent +
+          Math.abs(b.angularVelocity) * b.maxExtent);
     }
-    // Handed over in the manifold, not as an argument: a computed number passed to a call is boxed.
+    // Handed over in the manifold, not as an argument: a computed number passed to a call is boxed
+    // (box-box pairs, the common case, read it there; other pairs still take it as an argument).
     manifold.margin = margin + closing;
-    collideBoxes(a.shape, a.transform, b.shape, b.transform, manifold);
+    if (sa.kind === KIND_BOX && sb.kind === KIND_BOX) {
+      collideBoxes(sa.geometry as Box, a.transform, sb.geometry as Box, b.transform, manifold);
+    } else {
+      collideMixed(sa, a.transform, sb, b.transform, manifold, margin + closing);
+    }
     c.update(manifold, settings);
     const touching = manifold.pointCount > 0;
     if (touching !== c.touching) {
@@ -115,11 +151,32 @@ export function collideContacts(s: StepState, speculative: boolean, stepDt: numb
   truncate(contacts, write);
 }
 
-/** The farthest any point of the body's box is from its centre, m. */
-function rimRadius(b: Body): number {
-  const hw = b.shape.halfWidth;
-  const hh = b.shape.halfHeight;
-  return Math.sqrt(hw * hw + hh * hh);
+/**
+ * The narrowphase of a pair that is not box-box, dispatched on the shapes' numeric kinds to the
+ * routine of the pair; the pairs whose routine takes the shapes the other way round (circle first)
+ * go through `collide`, which flips the result.
+ */
+function collideMixed(
+  sa: BodyShape,
+  xfA: Transform,
+  sb: BodyShape,
+  xfB: Transform,
+  manifold: Manifold,
+  reach: number,
+): void {
+  const ka = sa.kind;
+  const kb = sb.kind;
+  if (kb === KIND_CIRCLE) {
+    const circle = sb.geometry as CircleShape;
+    if (ka === KIND_CIRCLE) collideCircles(sa.geometry as CircleShape, xfA, circle, xfB, reach, manifold);
+    else if (ka === KIND_CAPSULE) {
+      collideCapsuleAndCircle(sa.geometry as CapsuleShape, xfA, circle, xfB, reach, manifold);
+    } else collidePolygonAndCircle(sa.geometry as PolygonShape, xfA, circle, xfB, reach, manifold);
+  } else if (ka === KIND_CIRCLE) {
+    collide(sa.geometry, xfA, sb.geometry, xfB, manifold, reach);
+  } else {
+    collidePolygons(sa.geometry as PolygonalShape, xfA, sb.geometry as PolygonalShape, xfB, reach, manifold);
+  }
 }
 
 /** Stage 3: a sleeping body jointed to an awake one wakes (with its whole sleeping island). */
@@ -177,4 +234,5 @@ export function releaseContacts(s: StepState): void {
   }
   truncate(list, 0);
   s.events.count = 0;
+  s.sensorEvents.count = 0;
 }

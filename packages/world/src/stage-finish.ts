@@ -1,8 +1,10 @@
-import { computeBoxAABB } from '@lite/collision';
+import { type AABB, type Box, computeBoxAABB, computeShapeAABB } from '@lite/collision';
+import type { Transform } from '@lite/math';
 import type { Body } from './body';
 import { WorldError } from './errors';
-import { BEGIN_CONTACT } from './events';
+import { BEGIN_CONTACT, SENSOR_BEGIN } from './events';
 import { resetJointImpulsesIfNotFinite } from './joints';
+import { type BodyShape, KIND_BOX } from './shape';
 import { SNAPSHOT_STRIDE, type StepState } from './step-state';
 
 /**
@@ -90,9 +92,12 @@ function restoreBodies(s: StepState, moved: boolean): void {
     b.angularVelocity = snapshot[k + 5];
     b.transform.set(b.position.x, b.position.y, b.angle);
     if (moved) {
-      computeBoxAABB(b.shape, b.transform, s.aabb);
-      s.broadPhase.moveProxy(b.proxyId, s.aabb, 0, 0);
-      s.broadPhase.touchProxy(b.proxyId);
+      const shapes = b.shapeList;
+      for (let k = 0; k < shapes.length; ++k) {
+        computeAABB(shapes[k], b.transform, s.aabb);
+        s.broadPhase.moveProxy(shapes[k].proxyId, s.aabb, 0, 0);
+        s.broadPhase.touchProxy(shapes[k].proxyId);
+      }
     }
   }
 }
@@ -113,19 +118,45 @@ function resetNonFiniteImpulses(s: StepState): void {
 }
 
 /**
- * Stage 9a: each awake body's transform follows its pose. (A loop of its own: small enough for
- * the JIT to inline the sine and cosine, whose results would otherwise be boxed.)
+ * Before the solve, for each awake body: its `position` moves from its origin to its centre of mass
+ * (where the solvers and the joints need it; a no-op for bodies whose centre is the origin), and
+ * the continuous collision notes the centre and angle the step starts from. Called from the loops
+ * the step already makes over the bodies (integrating forces, loading the soft states).
  */
-export function updateTransforms(s: StepState): void {
-  const bodies = s.bodyList;
-  for (let i = 0, n = bodies.length; i < n; ++i) {
-    const b = bodies[i];
-    if (!b.isAwake) continue;
-    const xf = b.transform;
-    xf.p.x = b.position.x;
-    xf.p.y = b.position.y;
-    xf.q.setAngle(b.angle);
+export function moveToCenter(b: Body): void {
+  const p = b.position;
+  if (b.hasOffset) {
+    const q = b.transform.q;
+    const lc = b.localCenter;
+    p.x += q.c * lc.x - q.s * lc.y;
+    p.y += q.s * lc.x + q.c * lc.y;
   }
+  b.center0X = p.x;
+  b.center0Y = p.y;
+  b.angle0 = b.angle;
+}
+
+/**
+ * Stage 9a for one body: its transform follows its pose, and `position` goes back from the centre
+ * of mass to the origin.
+ */
+export function updateTransform(b: Body): void {
+  const xf = b.transform;
+  xf.q.setAngle(b.angle);
+  if (b.hasOffset) {
+    const q = xf.q;
+    const lc = b.localCenter;
+    b.position.x -= q.c * lc.x - q.s * lc.y;
+    b.position.y -= q.s * lc.x + q.c * lc.y;
+  }
+  xf.p.x = b.position.x;
+  xf.p.y = b.position.y;
+}
+
+/** The world box of a shape at the body pose `xf`, written into `out`. */
+export function computeAABB(shape: BodyShape, xf: Transform, out: AABB): AABB {
+  if (shape.kind === KIND_BOX) return computeBoxAABB(shape.geometry as Box, xf, out);
+  return computeShapeAABB(shape.geometry, xf, out);
 }
 
 /**
@@ -141,11 +172,16 @@ export function moveProxies(s: StepState, dt: number): void {
   for (let i = 0, n = bodies.length; i < n; ++i) {
     const b = bodies[i];
     if (!b.isAwake) continue;
-    computeBoxAABB(b.shape, b.transform, aabb);
-    broadPhase.getFatAABB(b.proxyId, fat);
-    if (fat.minX <= aabb.minX && fat.minY <= aabb.minY && aabb.maxX <= fat.maxX && aabb.maxY <= fat.maxY)
-      continue;
-    broadPhase.moveProxy(b.proxyId, aabb, dt * b.linearVelocity.x, dt * b.linearVelocity.y);
+    const shapes = b.shapeList;
+    for (let k = 0, m = shapes.length; k < m; ++k) {
+      const shape = shapes[k];
+      if (shape.kind === KIND_BOX) computeBoxAABB(shape.geometry as Box, b.transform, aabb);
+      else computeShapeAABB(shape.geometry, b.transform, aabb);
+      broadPhase.getFatAABB(shape.proxyId, fat);
+      if (fat.minX <= aabb.minX && fat.minY <= aabb.minY && aabb.maxX <= fat.maxX && aabb.maxY <= fat.maxY)
+        continue;
+      broadPhase.moveProxy(shape.proxyId, aabb, dt * b.linearVelocity.x, dt * b.linearVelocity.y);
+    }
   }
 }
 
@@ -182,13 +218,33 @@ export function clearForces(s: StepState): void {
 export function dispatchEvents(s: StepState): void {
   const events = s.events;
   const count = events.count;
-  if (count === 0) return;
+  if (count === 0) {
+    dispatchSensorEvents(s);
+    return;
+  }
   const begin = s.listeners.beginContact;
   const end = s.listeners.endContact;
   for (let i = 0; i < count; ++i) {
     const list = events.kinds[i] === BEGIN_CONTACT ? begin : end;
     const c = events.contacts[i];
     for (let k = 0; k < list.length; ++k) list[k](c);
+  }
+  events.count = 0;
+  dispatchSensorEvents(s);
+}
+
+/** The queued sensor events, in the order found (sensor id, then visitor id). */
+function dispatchSensorEvents(s: StepState): void {
+  const events = s.sensorEvents;
+  const count = events.count;
+  if (count === 0) return;
+  const begin = s.listeners.sensorBegin;
+  const end = s.listeners.sensorEnd;
+  for (let i = 0; i < count; ++i) {
+    const list = events.kinds[i] === SENSOR_BEGIN ? begin : end;
+    const sensor = events.sensors[i];
+    const visitor = events.visitors[i];
+    for (let k = 0; k < list.length; ++k) list[k](sensor, visitor);
   }
   events.count = 0;
 }

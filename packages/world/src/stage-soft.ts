@@ -8,7 +8,8 @@ import {
   findNewContacts,
   wakeJointPartners,
 } from './stage-contacts';
-import { failStep, findNonFiniteBody, moveProxies, saveState, updateTransforms } from './stage-finish';
+import { finishPoses } from './stage-continuous';
+import { failStep, findNonFiniteBody, moveProxies, moveToCenter, saveState } from './stage-finish';
 import type { StepState } from './step-state';
 
 /**
@@ -42,13 +43,16 @@ export function stepSoft(s: StepState, dt: number): void {
   finishSoftSolve(s);
   const bad = findNonFiniteBody(s);
   if (bad >= 0) failStep(s, bad, false);
-  updateTransforms(s);
+  finishPoses(s);
   profile.lap(Stage.Transforms);
   moveProxies(s, dt);
   profile.lap(Stage.Broadphase);
 }
 
-/** Gives each awake dynamic or kinematic body its slot in the packed body states for this step. */
+/**
+ * Gives each awake dynamic or kinematic body its slot in the packed body states for this step
+ * (first moving its `position` to its centre of mass: `moveToCenter`).
+ */
 export function loadBodyStates(s: StepState): void {
   const states = s.bodyStates;
   states.begin();
@@ -57,6 +61,7 @@ export function loadBodyStates(s: StepState): void {
   for (let i = 0, n = bodies.length; i < n; ++i) {
     const b = bodies[i];
     if (!b.isAwake || b.isStatic) continue;
+    moveToCenter(b);
     states.add(b, gravity);
   }
 }

@@ -1,13 +1,16 @@
-import { AABB, BroadPhase, Manifold, PairBuffer } from '@lite/collision';
+import { AABB, BroadPhase, DistanceOutput, Manifold, PairBuffer, Sweep, TOIOutput } from '@lite/collision';
 import { BodyStates, ContactSolver, SoftContactSolver, SoftStepContext } from '@lite/constraints';
-import type { Vec2 } from '@lite/math';
+import { Transform, type Vec2 } from '@lite/math';
 import type { Body } from './body';
 import type { Contact } from './contact';
-import { ContactEventQueue, Listeners } from './events';
+import { ContactEventQueue, Listeners, SensorEventQueue } from './events';
 import { Islands } from './islands';
 import type { Joint } from './joints';
 import { StepProfile } from './profile';
 import type { WorldSettings } from './settings';
+import type { BodyShape } from './shape';
+import { makeCandidateCollector } from './stage-continuous';
+import { makeSensorCollector } from './stage-sensors';
 
 /** Fields of a body's saved state in the step's snapshot (x, y, angle, vx, vy, w). */
 export const SNAPSHOT_STRIDE = 6;
@@ -41,8 +44,30 @@ export class StepState {
   /** Scratch boxes: a body's box, and its fat box in the broadphase. */
   readonly aabb = new AABB();
   readonly fatAABB = new AABB();
-  /** Body of each broadphase proxy id. */
-  readonly proxyBodies: (Body | null)[] = [];
+  /** Shape of each broadphase proxy id. */
+  readonly proxyShapes: (BodyShape | null)[] = [];
+  /** The sensor shapes, in id order. */
+  readonly sensors: BodyShape[] = [];
+
+  /** Continuous collision scratch: the sweeps, the result, the candidates of one body. */
+  readonly sweepA = new Sweep();
+  readonly sweepB = new Sweep();
+  readonly toiOutput = new TOIOutput();
+  readonly candidates: BodyShape[] = [];
+  /** The bodies found fast this step (continuous collision). */
+  readonly fastBodies: Body[] = [];
+  readonly queryBox = new AABB();
+  readonly distanceOutput = new DistanceOutput();
+  readonly xfScratch = new Transform();
+  readonly xfOther = new Transform();
+  /** The body whose candidates the continuous query collects. */
+  toiBody: Body | null = null;
+  /** The continuous query's broadphase callback. */
+  readonly collectCandidate: (proxyId: number) => boolean;
+  /** The sensor being updated, its broadphase callback, and the step's sensor events. */
+  sensorShape: BodyShape | null = null;
+  readonly collectSensorOverlap: (proxyId: number) => boolean;
+  readonly sensorEvents = new SensorEventQueue();
 
   /** The last step's time per stage (`world.profile`), filled while `settings.profile` is on. */
   readonly profile = new StepProfile();
@@ -93,6 +118,8 @@ export class StepState {
   constructor(gravity: Vec2, settings: WorldSettings) {
     this.gravity = gravity;
     this.settings = settings;
+    this.collectCandidate = makeCandidateCollector(this);
+    this.collectSensorOverlap = makeSensorCollector(this);
   }
 }
 

@@ -1,10 +1,18 @@
-import { computeBoxAABB } from '@lite/collision';
+import {
+  AABB,
+  computeShapeAABB,
+  DistanceOutput,
+  Sweep,
+  shapeDistance,
+  TOIOutput,
+  timeOfImpact,
+} from '@lite/collision';
 import { ConstraintError, jointReaction, mixFriction, mixRestitution } from '@lite/constraints';
-import { Vec2, type Vec2Like } from '@lite/math';
+import { Transform, Vec2, type Vec2Like } from '@lite/math';
 import { Body } from './body';
 import { type BodyOptions, resolveBodyOptions } from './body-options';
 import { type Contact, compareContacts } from './contact';
-import { findContact, removeItem, removeSortedContacts } from './contact-list';
+import { removeItem, removeSortedContacts, truncate } from './contact-list';
 import { rethrowAsWorldError, WorldError } from './errors';
 import type { WorldEventMap, WorldEventName } from './events';
 import { putToSleep } from './islands';
@@ -35,18 +43,28 @@ import {
   type WheelJointOptions,
 } from './joints';
 import { Stage, type StepProfile } from './profile';
-import { type AABBLike, compareBodies, compareHits, QueryScratch, type RayCastHit } from './queries';
+import {
+  type AABBLike,
+  compareBodies,
+  compareHits,
+  QueryScratch,
+  type RayCastHit,
+  ShapeCastHit,
+} from './queries';
 import { type SolverKind, WorldSettings } from './settings';
+import { BodyShape, resolveShapeOptions, type ShapeGeometry, type ShapeOptions } from './shape';
 import { stepClassic } from './stage-classic';
 import { releaseContacts, unlinkContact } from './stage-contacts';
 import {
   clearForces,
+  computeAABB,
   dispatchEvents,
   firstNonFiniteField,
   STATE_FIELDS,
   stateField,
   updateSleep,
 } from './stage-finish';
+import { updateSensors } from './stage-sensors';
 import { stepSoft } from './stage-soft';
 import { ensureBodyCapacity, StepState, wakeBody } from './step-state';
 import { checkBoolean, checkFinite, checkOptions, checkVec2 } from './validate';
@@ -98,6 +116,7 @@ export class World {
   private readonly queries: QueryScratch;
 
   private nextBodyId = 0;
+  private nextShapeId = 0;
   private nextJointId = 0;
   private locked = false;
   private stepCounter = 0;
@@ -120,18 +139,21 @@ export class World {
     if (o.profile !== undefined) this.settings.profile = checkBoolean(o.profile, 'options.profile');
 
     this.core = new StepState(this.gravity, this.settings);
-    this.queries = new QueryScratch(this.core.proxyBodies, this.core.aabb);
+    this.queries = new QueryScratch(this.core.proxyShapes, this.core.aabb);
   }
 
   // ---------------------------------------------------------------------------------------------
   // Bodies
 
   /**
-   * Creates a body. Only `width` and `height` are required: a dynamic 1 × 1 box of density 1 at the
-   * origin is `world.createBody({ width: 1, height: 1 })`. Ids increase from 0 in creation order.
-   * @throws WorldError naming the first bad option (non-finite or non-positive size, mass <= 0 on a
-   *   dynamic body, mass and density together, a NaN pose or velocity, ...) or when called while
-   *   the world steps; nothing is created then
+   * Creates a body. A dynamic 1 × 1 box of density 1 at the origin is
+   * `world.createBody({ width: 1, height: 1 })`; any other shape is
+   * `world.createBody({ shape: { type: 'circle', radius: 0.5 } })` (or a capsule, a polygon, a box
+   * with an offset and angle); add more shapes with `body.createShape`. Ids increase from 0 in
+   * creation order.
+   * @throws WorldError naming the first bad option (non-finite or non-positive size or radius, a
+   *   non-convex polygon, mass <= 0 on a dynamic body, mass and density together, a NaN pose or
+   *   velocity, ...) or when called while the world steps; nothing is created then
    */
   createBody(options: BodyOptions): Body {
     this.checkUnlocked('createBody', 'options', options);
@@ -140,12 +162,113 @@ export class World {
     body.index = this.core.bodyList.length;
     this.core.bodyList.push(body);
     ensureBodyCapacity(this.core, this.core.bodyList.length);
-    computeBoxAABB(body.shape, body.transform, this.core.aabb);
-    body.proxyId = this.core.broadPhase.createProxy(this.core.aabb, body.id, body.isStatic);
-    while (this.core.proxyBodies.length <= body.proxyId) this.core.proxyBodies.push(null);
-    this.core.proxyBodies[body.proxyId] = body;
+    if (resolved.shape !== null) this.addShape(body, resolved.shape);
+    if (resolved.shorthand) {
+      // The box formulas, as before shapes existed (mass and inertia set by the constructor).
+      body.minExtent = 0.5 * Math.min(resolved.width, resolved.height);
+      body.updateExtents();
+    } else {
+      body.resetMassData();
+    }
     if (!resolved.awake) this.sleepBody(body);
     return body;
+  }
+
+  /** Makes a shape on `body` and its broadphase proxy (no mass update). */
+  private addShape(body: Body, resolved: ReturnType<typeof resolveShapeOptions>): BodyShape {
+    const shape = new BodyShape(body, this.nextShapeId++, resolved);
+    body.shapeList.push(shape);
+    computeAABB(shape, body.transform, this.core.aabb);
+    shape.proxyId = this.core.broadPhase.createProxy(this.core.aabb, body.id, body.isStatic);
+    while (this.core.proxyShapes.length <= shape.proxyId) this.core.proxyShapes.push(null);
+    this.core.proxyShapes[shape.proxyId] = shape;
+    if (shape.sensor) this.core.sensors.push(shape);
+    return shape;
+  }
+
+  /** `body.createShape`. @internal */
+  createShape(body: Body, options: ShapeOptions): BodyShape {
+    this.checkUnlocked('createShape', 'options', options);
+    this.checkBody(body, 'body');
+    const resolved = resolveShapeOptions(options, 'options', {
+      density: 1,
+      friction: body.friction,
+      restitution: body.restitution,
+    });
+    this.wakeBody(body);
+    const shape = this.addShape(body, resolved);
+    this.resetMass(body);
+    return shape;
+  }
+
+  /** `body.destroyShape`. @internal */
+  destroyShape(body: Body, shape: BodyShape): void {
+    this.checkUnlocked('destroyShape', 'shape', shape);
+    this.checkBody(body, 'body');
+    if (!(shape instanceof BodyShape) || shape.owner !== body) {
+      throw new WorldError('shape', String(shape), `is not a shape of ${body.toString()}`);
+    }
+    this.wakeBody(body);
+    const edges = body.contactEdges;
+    const removed = this.core.newContacts;
+    truncate(removed, 0);
+    for (let i = 0; i < edges.length; ++i) {
+      if (edges[i].shapeA === shape || edges[i].shapeB === shape) removed.push(edges[i]);
+    }
+    removed.sort(compareContacts);
+    this.dispatchRemoved(removed);
+    for (let i = 0; i < removed.length; ++i) this.wakeBody(removed[i].other(body));
+    for (let i = 0; i < removed.length; ++i) unlinkContact(removed[i]);
+    removeSortedContacts(this.core.contactList, removed);
+    for (let i = 0; i < removed.length; ++i) this.core.contactPool.push(removed[i]);
+    truncate(removed, 0);
+    this.releaseShape(shape);
+    removeItem(body.shapeList, shape);
+    body.shapeList.sort(compareShapes);
+    this.resetMass(body);
+  }
+
+  /** Sensor bookkeeping (sensorEnd events), proxy and back-pointer of a shape being destroyed. */
+  private releaseShape(shape: BodyShape): void {
+    const sensors = this.core.sensors;
+    const ends: [BodyShape, BodyShape][] = [];
+    if (shape.sensor) {
+      removeItem(sensors, shape);
+      sensors.sort(compareShapes);
+      for (const visitor of shape.overlaps) ends.push([shape, visitor]);
+      shape.overlaps = [];
+    } else {
+      for (const sensor of sensors) {
+        const k = sensor.overlaps.indexOf(shape);
+        if (k < 0) continue;
+        sensor.overlaps.splice(k, 1);
+        ends.push([sensor, shape]);
+      }
+    }
+    const listeners = this.core.listeners.sensorEnd;
+    if (ends.length > 0 && listeners.length > 0) {
+      this.locked = true;
+      try {
+        for (const [sensor, visitor] of ends) for (const l of listeners) l(sensor, visitor);
+      } finally {
+        this.locked = false;
+      }
+    }
+    this.core.broadPhase.destroyProxy(shape.proxyId);
+    this.core.proxyShapes[shape.proxyId] = null;
+    shape.proxyId = -1;
+    shape.owner = null;
+  }
+
+  /** Recomputes a body's mass from its shapes, moving its joints' anchors with its centre. */
+  private resetMass(body: Body): void {
+    const oldX = body.localCenter.x;
+    const oldY = body.localCenter.y;
+    body.resetMassData();
+    const dx = body.localCenter.x - oldX;
+    const dy = body.localCenter.y - oldY;
+    if (dx === 0 && dy === 0) return;
+    for (const j of body.jointEdges) shiftJointAnchors(j, body, dx, dy);
   }
 
   /**
@@ -178,14 +301,12 @@ export class World {
     for (let i = 0; i < removed.length; ++i) this.core.contactPool.push(removed[i]);
     removed.length = 0;
 
-    this.core.broadPhase.destroyProxy(body.proxyId);
-    this.core.proxyBodies[body.proxyId] = null;
+    for (const shape of body.shapeList) this.releaseShape(shape);
     this.core.bodyList.splice(body.index, 1);
     for (let i = body.index; i < this.core.bodyList.length; ++i) this.core.bodyList[i].index = i;
     if (!body.isStatic && !body.isAwake) this.core.sleepingCount--;
     body.world = null;
     body.index = -1;
-    body.proxyId = -1;
   }
 
   /** Every body, in id order (creation order). Read-only: create and destroy through the world. */
@@ -226,7 +347,14 @@ export class World {
   createRevoluteJoint(options: RevoluteJointOptions): RevoluteJoint {
     this.checkUnlocked('createRevoluteJoint', 'options', options);
     const resolved = resolveRevoluteJointOptions(options, this);
-    return this.addJoint(new RevoluteJoint(this, this.nextJointId++, resolved));
+    moveToCenter(resolved.bodyA, 1);
+    moveToCenter(resolved.bodyB, 1);
+    try {
+      return this.addJoint(new RevoluteJoint(this, this.nextJointId++, resolved));
+    } finally {
+      moveToCenter(resolved.bodyA, -1);
+      moveToCenter(resolved.bodyB, -1);
+    }
   }
 
   /**
@@ -239,7 +367,14 @@ export class World {
   createDistanceJoint(options: DistanceJointOptions): DistanceJoint {
     this.checkUnlocked('createDistanceJoint', 'options', options);
     const resolved = resolveDistanceJointOptions(options, this);
-    return this.addJoint(new DistanceJoint(this, this.nextJointId++, resolved));
+    moveToCenter(resolved.bodyA, 1);
+    moveToCenter(resolved.bodyB, 1);
+    try {
+      return this.addJoint(new DistanceJoint(this, this.nextJointId++, resolved));
+    } finally {
+      moveToCenter(resolved.bodyA, -1);
+      moveToCenter(resolved.bodyB, -1);
+    }
   }
 
   /**
@@ -252,7 +387,12 @@ export class World {
   createMouseJoint(options: MouseJointOptions): MouseJoint {
     this.checkUnlocked('createMouseJoint', 'options', options);
     const resolved = resolveMouseJointOptions(options, this);
-    return this.addJoint(new MouseJoint(this, this.nextJointId++, resolved));
+    moveToCenter(resolved.bodyA, 1);
+    try {
+      return this.addJoint(new MouseJoint(this, this.nextJointId++, resolved));
+    } finally {
+      moveToCenter(resolved.bodyA, -1);
+    }
   }
 
   /**
@@ -338,13 +478,15 @@ export class World {
   }
 
   /**
-   * Subscribes `listener` to `beginContact` or `endContact`. Listeners run at the end of the step,
-   * after the bodies moved, in pair-key order; the world is locked meanwhile (creating or
-   * destroying bodies and joints throws), but forces, impulses and velocities may be set. Returns
-   * a function that unsubscribes.
+   * Subscribes `listener` to `beginContact` or `endContact` (it receives the contact), or to
+   * `sensorBegin` or `sensorEnd` (it receives the sensor shape and the visiting shape). Listeners
+   * run at the end of the step, after the bodies moved, contacts in pair-key order, then sensors
+   * by sensor and visitor id; the world is locked meanwhile (creating or destroying bodies, shapes
+   * and joints throws), but forces, impulses and velocities may be set. Returns a function that
+   * unsubscribes.
    */
   on<K extends WorldEventName>(event: K, listener: WorldEventMap[K]): () => void {
-    checkEventName(event);
+    checkEvent(event);
     if (typeof listener !== 'function') throw new WorldError('listener', listener, 'must be a function');
     const listeners = this.core.listeners as unknown as Record<string, unknown[]>;
     listeners[event] = [...listeners[event], listener];
@@ -353,7 +495,7 @@ export class World {
 
   /** Unsubscribes `listener` from `event` (no effect if it was not subscribed). */
   off<K extends WorldEventName>(event: K, listener: WorldEventMap[K]): void {
-    checkEventName(event);
+    checkEvent(event);
     const listeners = this.core.listeners as unknown as Record<string, unknown[]>;
     const list = listeners[event];
     const index = list.indexOf(listener);
@@ -428,6 +570,67 @@ export class World {
     return hits.sort(compareHits);
   }
 
+  /**
+   * Casts a shape (any geometry, in the frame of a pose at `from` turned by `angle`) along
+   * `translation` and returns where it first touches a shape of a body (not sensors): the body, the
+   * shape, the fraction of the translation, the point and the surface normal; null when it meets
+   * nothing. A shape that starts touching gives fraction 0. Ties go to the lower body id, then the
+   * lower shape id.
+   * @throws WorldError on a bad geometry or a non-finite point or angle
+   */
+  castShape(geometry: ShapeGeometry, from: Vec2Like, translation: Vec2Like, angle = 0): ShapeCastHit | null {
+    const cast = resolveShapeOptions(geometry, 'geometry', {
+      density: 0,
+      friction: 0,
+      restitution: 0,
+    }).geometry;
+    checkVec2(from, 'from');
+    checkVec2(translation, 'translation');
+    checkFinite(angle, 'angle');
+    const start = new Transform(from.x, from.y, angle);
+    const end = new Transform(from.x + translation.x, from.y + translation.y, angle);
+    const box = computeShapeAABB(cast, start, new AABB());
+    box.combine(box, computeShapeAABB(cast, end, new AABB()));
+    const found: BodyShape[] = [];
+    this.core.broadPhase.query(box, (proxyId) => {
+      const shape = this.core.proxyShapes[proxyId];
+      if (shape !== null && !shape.sensor) found.push(shape);
+      return true;
+    });
+    found.sort((a, b) => a.body.id - b.body.id || a.id - b.id);
+    const sweepA = new Sweep(from.x, from.y, angle, from.x + translation.x, from.y + translation.y, angle);
+    const sweepB = new Sweep();
+    const out = new TOIOutput();
+    let best: BodyShape | null = null;
+    let bestT = 1;
+    for (const shape of found) {
+      const body = shape.body;
+      const xf = body.transform;
+      sweepB.c1X = sweepB.c2X = xf.p.x;
+      sweepB.c1Y = sweepB.c2Y = xf.p.y;
+      sweepB.a1 = sweepB.a2 = body.angle;
+      timeOfImpact(cast, sweepA, shape.geometry, sweepB, bestT, out);
+      if (out.state === 'separated') continue;
+      if (best === null || out.fraction < bestT) {
+        best = shape;
+        bestT = out.fraction;
+      }
+    }
+    if (best === null) return null;
+    const pose = sweepA.getTransform(bestT, new Transform());
+    const d = shapeDistance(cast, pose, best.geometry, best.body.transform, new DistanceOutput());
+    // GJK's normal points from the cast shape to the hit one; the surface normal points back.
+    let nx = -d.normalX;
+    let ny = -d.normalY;
+    if (nx === 0 && ny === 0) {
+      // Overlapping at the start: no direction; report the one against the translation.
+      const length = Math.hypot(translation.x, translation.y);
+      nx = length > 0 ? -translation.x / length : 0;
+      ny = length > 0 ? -translation.y / length : 0;
+    }
+    return new ShapeCastHit(best, bestT, d.pointBX, d.pointBY, nx, ny);
+  }
+
   // ---------------------------------------------------------------------------------------------
   // The step
 
@@ -472,6 +675,7 @@ export class World {
       // Stages 1 to 9: stage-soft.ts or stage-classic.ts (with stage-contacts.ts, stage-finish.ts).
       if (this.settings.solver === 'soft') stepSoft(core, dt);
       else stepClassic(core, dt);
+      if (core.sensors.length > 0) updateSensors(core);
       // Stages 10 to 12: stage-finish.ts.
       updateSleep(core, dt);
       profile.lap(Stage.Sleep);
@@ -546,18 +750,24 @@ export class World {
     body.position.y = y;
     body.angle = angle;
     body.transform.set(x, y, angle);
-    computeBoxAABB(body.shape, body.transform, this.core.aabb);
-    this.core.broadPhase.moveProxy(body.proxyId, this.core.aabb, 0, 0);
-    this.core.broadPhase.touchProxy(body.proxyId);
+    const shapes = body.shapeList;
+    for (let i = 0; i < shapes.length; ++i) {
+      computeAABB(shapes[i], body.transform, this.core.aabb);
+      this.core.broadPhase.moveProxy(shapes[i].proxyId, this.core.aabb, 0, 0);
+      this.core.broadPhase.touchProxy(shapes[i].proxyId);
+    }
   }
 
-  /** A body's friction or restitution changed: its contacts mix them again. @internal */
-  remixMaterials(body: Body): void {
+  /** A shape's friction or restitution changed: its contacts mix them again. @internal */
+  remixShapeMaterials(shape: BodyShape): void {
+    const body = shape.owner;
+    if (body === null) return;
     const edges = body.contactEdges;
     for (let i = 0; i < edges.length; ++i) {
       const c = edges[i];
-      c.friction = mixFriction(c.bodyA.friction, c.bodyB.friction);
-      c.restitution = mixRestitution(c.bodyA.restitution, c.bodyB.restitution);
+      if (c.shapeA !== shape && c.shapeB !== shape) continue;
+      c.friction = mixFriction(c.shapeA.friction, c.shapeB.friction);
+      c.restitution = mixRestitution(c.shapeA.restitution, c.shapeB.restitution);
     }
   }
 
@@ -670,17 +880,17 @@ export class World {
   private addJoint<T extends Joint>(joint: T): T {
     const a = jointBodyA(joint);
     const b = jointBodyB(joint);
-    // A joint that keeps its bodies from colliding removes their contact.
+    // A joint that keeps its bodies from colliding removes their contacts.
     if (a !== b && !joint.collideConnected) {
-      const c = findContact(a, b);
-      if (c !== null) {
-        const removed = this.core.newContacts;
-        removed.length = 0;
-        removed.push(c);
+      const removed = this.core.newContacts;
+      removed.length = 0;
+      for (const c of a.contactEdges) if (c.other(a) === b) removed.push(c);
+      if (removed.length > 0) {
+        removed.sort(compareContacts);
         this.dispatchRemoved(removed);
-        unlinkContact(c);
+        for (const c of removed) unlinkContact(c);
         removeSortedContacts(this.core.contactList, removed);
-        this.core.contactPool.push(c);
+        for (const c of removed) this.core.contactPool.push(c);
         removed.length = 0;
       }
     }
@@ -712,8 +922,8 @@ export class World {
     this.wakeBody(b);
     if (!joint.collideConnected && a !== b) {
       // They may collide again: have the broadphase report the pair anew.
-      if (a !== dying) this.core.broadPhase.touchProxy(a.proxyId);
-      if (b !== dying) this.core.broadPhase.touchProxy(b.proxyId);
+      if (a !== dying) for (const shape of a.shapeList) this.core.broadPhase.touchProxy(shape.proxyId);
+      if (b !== dying) for (const shape of b.shapeList) this.core.broadPhase.touchProxy(shape.proxyId);
     }
   }
 
@@ -722,8 +932,12 @@ export class World {
    * until it returns false.
    */
   private finishQuery(callback: ((body: Body) => boolean | undefined) | undefined): Body[] {
-    const results = this.queries.results.slice().sort(compareBodies);
+    const sorted = this.queries.results.slice().sort(compareBodies);
     this.queries.results.length = 0;
+    // A body with several shapes in the query appears once.
+    const results: Body[] = [];
+    for (let i = 0; i < sorted.length; ++i)
+      if (i === 0 || sorted[i] !== sorted[i - 1]) results.push(sorted[i]);
     if (callback === undefined) return results;
     if (typeof callback !== 'function') throw new WorldError('callback', callback, 'must be a function');
     const wasLocked = this.locked;
@@ -751,8 +965,54 @@ export class World {
   }
 }
 
-function checkEventName(event: unknown): void {
-  if (event !== 'beginContact' && event !== 'endContact' && event !== 'jointBreak') {
-    throw new WorldError('event', event, "must be 'beginContact', 'endContact' or 'jointBreak'");
+/** Orders shapes by id. */
+function compareShapes(a: BodyShape, b: BodyShape): number {
+  return a.id - b.id;
+}
+
+/** Throws unless `event` is one of the world's events. */
+function checkEvent(event: unknown): void {
+  if (
+    event !== 'beginContact' &&
+    event !== 'endContact' &&
+    event !== 'sensorBegin' &&
+    event !== 'sensorEnd' &&
+    event !== 'jointBreak'
+  ) {
+    throw new WorldError(
+      'event',
+      event,
+      "must be 'beginContact', 'endContact', 'sensorBegin', 'sensorEnd' or 'jointBreak'",
+    );
+  }
+}
+
+/**
+ * Moves a body's `position` between its origin and its centre of mass (`sign` 1: to the centre,
+ * -1: back), so a joint made meanwhile measures its anchors from the centre, as the solvers do.
+ */
+function moveToCenter(body: Body, sign: number): void {
+  if (!body.hasOffset) return;
+  const q = body.transform.q;
+  const lc = body.localCenter;
+  body.position.x += sign * (q.c * lc.x - q.s * lc.y);
+  body.position.y += sign * (q.s * lc.x + q.c * lc.y);
+}
+
+/** The centre of mass of `body` moved by (dx, dy) in its frame: its anchors in `joint` follow. */
+function shiftJointAnchors(joint: Joint, body: Body, dx: number, dy: number): void {
+  const j = joint as unknown as Record<string, number>;
+  if ('localAnchorX' in j) {
+    j.localAnchorX -= dx;
+    j.localAnchorY -= dy;
+    return;
+  }
+  if (jointBodyA(joint) === body) {
+    j.localAnchorAX -= dx;
+    j.localAnchorAY -= dy;
+  }
+  if (jointBodyB(joint) === body) {
+    j.localAnchorBX -= dx;
+    j.localAnchorBY -= dy;
   }
 }

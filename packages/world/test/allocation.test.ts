@@ -1,6 +1,6 @@
 import { PerformanceObserver } from 'node:perf_hooks';
 import { getHeapSpaceStatistics } from 'node:v8';
-import { pyramid, stack } from '@lite/scenes';
+import { ballPit, capsulePile, pyramid, stack } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
 import { World } from '../src/index';
 import { buildScene, run } from './helpers';
@@ -52,6 +52,8 @@ describe('the step allocates nothing in steady state', () => {
     ['a pyramid of 10', pyramid(10), 1, 'classic'],
     ['a stack of 10', stack(10, { offset: 0.005 }), 1, 'classic'],
     ['a stack of 10 with 4 sub-steps', stack(10, { offset: 0.005 }), 4, 'classic'],
+    ['a ball pit of 100', ballPit(100), 1, 'classic'],
+    ['a capsule pile of 60', capsulePile(60), 1, 'classic'],
   ] as const) {
     it(`${name} at rest, sleeping off: 1,000 steps, no GC and no young-generation growth (${solver})`, async () => {
       const { world } = buildScene(scene, { sleeping: false, solver });

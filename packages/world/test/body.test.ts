@@ -1,3 +1,4 @@
+import { Box } from '@lite/collision';
 import { describe, expect, it } from 'vitest';
 import { World } from '../src/index';
 
@@ -89,8 +90,9 @@ describe('Body creation', () => {
     expect(body.friction).toBe(0.7);
     expect(body.restitution).toBe(0.3);
     expect(body.userData).toBe(data);
-    expect(body.shape.width).toBe(2);
-    expect(body.shape.height).toBe(0.5);
+    expect(body.shape).toBeInstanceOf(Box);
+    expect((body.shape as Box).width).toBe(2);
+    expect((body.shape as Box).height).toBe(0.5);
     expect(body.transform.p.x).toBe(3);
     expect(body.transform.q.c).toBeCloseTo(Math.cos(0.5), 15);
     expect(body.transform.q.s).toBeCloseTo(Math.sin(0.5), 15);

@@ -20,22 +20,24 @@ export function buildScene(
   world.settings.solver = inUse;
   const bodies: Body[] = [];
   for (const def of scene.bodies) {
-    bodies.push(
-      world.createBody({
-        type: def.type,
-        width: def.width,
-        height: def.height,
-        position: { x: def.x, y: def.y },
-        angle: def.angle ?? 0,
-        mass: def.type === 'dynamic' ? def.mass : undefined,
-        density: def.type === 'dynamic' && def.mass === undefined ? def.density : undefined,
-        friction: def.friction,
-        restitution: def.restitution,
-        linearVelocity: def.type === 'static' ? undefined : { x: def.vx ?? 0, y: def.vy ?? 0 },
-        angularVelocity: def.type === 'static' ? undefined : def.angularVelocity,
-        userData: def.tag,
-      }),
-    );
+    const shapes = def.shapes;
+    const body = world.createBody({
+      type: def.type,
+      ...(shapes === undefined ? { width: def.width, height: def.height } : { shape: shapes[0] }),
+      position: { x: def.x, y: def.y },
+      angle: def.angle ?? 0,
+      mass: def.type === 'dynamic' ? def.mass : undefined,
+      density: def.type === 'dynamic' && def.mass === undefined ? def.density : undefined,
+      friction: def.friction,
+      restitution: def.restitution,
+      linearVelocity: def.type === 'static' ? undefined : { x: def.vx ?? 0, y: def.vy ?? 0 },
+      angularVelocity: def.type === 'static' ? undefined : def.angularVelocity,
+      userData: def.tag,
+    });
+    if (shapes !== undefined) {
+      for (let i = 1; i < shapes.length; ++i) body.createShape({ ...shapes[i], density: def.density });
+    }
+    bodies.push(body);
   }
   for (const def of scene.joints) {
     if (def.kind === 'revolute') {

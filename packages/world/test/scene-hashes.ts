@@ -12,6 +12,10 @@ const PARAMETERS: Record<string, Record<string, number>> = {
   rain: { count: 400 },
   'many-bodies': { count: 300 },
   pyramid: { base: 20 },
+  tumbler: { count: 60 },
+  'ball-pit': { count: 60 },
+  'capsule-pile': { count: 60 },
+  'shape-rain': { count: 100 },
 };
 
 /**

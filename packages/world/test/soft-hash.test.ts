@@ -63,6 +63,22 @@ const EXPECTED: Record<string, string[]> = {
   'many-bodies substeps=4 sleeping=true': ['65f8bd02da7658b0', 'fafe5ce08ce10735'],
   'many-bodies substeps=4 sleeping=false': ['65f8bd02da7658b0', '1cd68e3a9c365ec4'],
   'many-bodies substeps=1 sleeping=false': ['d5df5dbd2fe31538', 'b381366ca57fdc1d'],
+  // Scenes of shapes.
+  'tumbler substeps=4 sleeping=true': ['f7d580210574bcfa', 'd95f3cf8bb3ffe54'],
+  'tumbler substeps=4 sleeping=false': ['f7d580210574bcfa', 'd95f3cf8bb3ffe54'],
+  'tumbler substeps=1 sleeping=false': ['a1524e2f9aee961e', 'e4c5eeba0851df40'],
+  'ball-pit substeps=4 sleeping=true': ['d5850284f20d6989', 'c6add8bdc5c3277c'],
+  'ball-pit substeps=4 sleeping=false': ['d5850284f20d6989', 'ca8092decf36c869'],
+  'ball-pit substeps=1 sleeping=false': ['e6eb462133595e8d', '0e4438c018d3701a'],
+  'capsule-pile substeps=4 sleeping=true': ['f50816cdb00798d5', '56a74c8201a0a8ca'],
+  'capsule-pile substeps=4 sleeping=false': ['f50816cdb00798d5', '6b9873621a585af8'],
+  'capsule-pile substeps=1 sleeping=false': ['a123bc6375d397cf', '777be608a043f2ae'],
+  'bullets substeps=4 sleeping=true': ['aca2aaa8969e5741', 'f5a1299de860e6b5'],
+  'bullets substeps=4 sleeping=false': ['aca2aaa8969e5741', 'f5a1299de860e6b5'],
+  'bullets substeps=1 sleeping=false': ['96f5f40722f2dcba', '4a84eec19c4b0866'],
+  'shape-rain substeps=4 sleeping=true': ['0d1ac17500ba3366', 'fcf62d739c8985f0'],
+  'shape-rain substeps=4 sleeping=false': ['0d1ac17500ba3366', '89fab275479b8481'],
+  'shape-rain substeps=1 sleeping=false': ['dec24b9e3daa9f48', '7174e8399a221207'],
 };
 
 describe('the soft step stays bit-identical', () => {

@@ -88,3 +88,18 @@ export function requireRigidJoint(engine: string, joint: JointDef, index: number
     );
   }
 }
+
+/**
+ * Refuses a body made of shapes (`BodyDef.shapes`) in an adapter that maps only boxes, so a scene of
+ * shapes is never timed as a scene of boxes.
+ * @throws BenchError naming the engine and the body
+ */
+export function requireBox(engine: string, body: BodyDef, index: number): void {
+  if (body.shapes !== undefined) {
+    throw new BenchError(
+      `scene.bodies[${index}].shapes`,
+      body.shapes.map((s) => s.type).join(', '),
+      `the ${engine} adapter maps boxes only`,
+    );
+  }
+}

@@ -7,7 +7,7 @@ import {
   b2World,
 } from '@box2d/core';
 import type { SceneDef } from '@lite/scenes';
-import { densityOf, type EngineAdapter, requireRigidJoint } from './adapter';
+import { densityOf, type EngineAdapter, requireBox, requireRigidJoint } from './adapter';
 
 /** Box2D 2.4's default position iterations. */
 const POSITION_ITERATIONS = 3;
@@ -32,7 +32,8 @@ export class Box2dAdapter implements EngineAdapter {
     world.SetAllowSleeping(false);
     world.SetContinuousPhysics(false);
     this.config.velocityIterations = scene.iterations;
-    for (const def of scene.bodies) {
+    for (const [index, def] of scene.bodies.entries()) {
+      requireBox('box2d', def, index);
       const body = world.CreateBody({
         type: BODY_TYPES[def.type],
         position: { x: def.x, y: def.y },

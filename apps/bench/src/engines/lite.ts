@@ -30,26 +30,30 @@ export class LiteAdapter implements EngineAdapter {
     world.settings.sleeping = false;
     for (const def of scene.bodies) {
       const dynamic = def.type === 'dynamic';
-      this.bodies.push(
-        world.createBody({
-          type: def.type,
-          width: def.width,
-          height: def.height,
-          position: { x: def.x, y: def.y },
-          angle: def.angle ?? 0,
-          ...(dynamic && def.mass !== undefined ? { mass: def.mass } : {}),
-          ...(dynamic && def.mass === undefined && def.density !== undefined ? { density: def.density } : {}),
-          friction: def.friction ?? 0.2,
-          restitution: def.restitution ?? 0,
-          ...(def.type !== 'static'
-            ? {
-                linearVelocity: { x: def.vx ?? 0, y: def.vy ?? 0 },
-                angularVelocity: def.angularVelocity ?? 0,
-              }
-            : {}),
-          allowSleep: false,
-        }),
-      );
+      const shapes = def.shapes;
+      const body = world.createBody({
+        type: def.type,
+        ...(shapes === undefined ? { width: def.width, height: def.height } : { shape: shapes[0] }),
+        position: { x: def.x, y: def.y },
+        angle: def.angle ?? 0,
+        ...(dynamic && def.mass !== undefined ? { mass: def.mass } : {}),
+        ...(dynamic && def.mass === undefined && def.density !== undefined ? { density: def.density } : {}),
+        friction: def.friction ?? 0.2,
+        restitution: def.restitution ?? 0,
+        ...(def.type !== 'static'
+          ? {
+              linearVelocity: { x: def.vx ?? 0, y: def.vy ?? 0 },
+              angularVelocity: def.angularVelocity ?? 0,
+            }
+          : {}),
+        allowSleep: false,
+      });
+      if (shapes !== undefined) {
+        for (let i = 1; i < shapes.length; ++i) {
+          body.createShape({ ...shapes[i], ...(def.density !== undefined ? { density: def.density } : {}) });
+        }
+      }
+      this.bodies.push(body);
     }
     for (const j of scene.joints) {
       const bodyA = this.bodies[j.bodyA];

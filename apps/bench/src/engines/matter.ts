@@ -1,6 +1,6 @@
 import type { SceneDef } from '@lite/scenes';
 import Matter from 'matter-js';
-import { densityOf, type EngineAdapter, requireRigidJoint } from './adapter';
+import { densityOf, type EngineAdapter, requireBox, requireRigidJoint } from './adapter';
 
 /**
  * Pixels per metre. Matter.js's tolerances (slop 0.05 px, resting thresholds) are tuned for bodies tens
@@ -31,7 +31,8 @@ export class MatterAdapter implements EngineAdapter {
       enableSleeping: false,
       velocityIterations: scene.iterations,
     });
-    for (const def of scene.bodies) {
+    for (const [index, def] of scene.bodies.entries()) {
+      requireBox('matter', def, index);
       const body = Matter.Bodies.rectangle(S * def.x, -S * def.y, S * def.width, S * def.height, {
         isStatic: def.type !== 'dynamic',
         angle: -(def.angle ?? 0),

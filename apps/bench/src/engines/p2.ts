@@ -9,7 +9,7 @@ import {
   RevoluteConstraint,
   World,
 } from 'p2-es';
-import { type EngineAdapter, localPoint, massOf, requireRigidJoint } from './adapter';
+import { type EngineAdapter, localPoint, massOf, requireBox, requireRigidJoint } from './adapter';
 
 /**
  * p2-es: metres, y up, like the scenes. Sleeping off (its default), continuous collision off (its
@@ -36,7 +36,8 @@ export class P2Adapter implements EngineAdapter {
       }
       return m.material;
     };
-    for (const def of scene.bodies) {
+    for (const [index, def] of scene.bodies.entries()) {
+      requireBox('p2', def, index);
       const dynamic = def.type === 'dynamic';
       const body = new Body({
         type: dynamic ? Body.DYNAMIC : def.type === 'kinematic' ? Body.KINEMATIC : Body.STATIC,

@@ -1,6 +1,6 @@
 import type { SceneDef } from '@lite/scenes';
 import { type Body, Box, DistanceJoint, RevoluteJoint, Vec2, World } from 'planck';
-import { densityOf, type EngineAdapter, requireRigidJoint } from './adapter';
+import { densityOf, type EngineAdapter, requireBox, requireRigidJoint } from './adapter';
 
 /** planck.js's default position iterations (Box2D 2.x's default). */
 const POSITION_ITERATIONS = 3;
@@ -21,7 +21,8 @@ export class PlanckAdapter implements EngineAdapter {
       continuousPhysics: false,
     });
     this.velocityIterations = scene.iterations;
-    for (const def of scene.bodies) {
+    for (const [index, def] of scene.bodies.entries()) {
+      requireBox('planck', def, index);
       const body = world.createBody({
         type: def.type,
         position: new Vec2(def.x, def.y),

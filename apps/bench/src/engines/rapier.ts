@@ -1,6 +1,6 @@
 import RAPIER from '@dimforge/rapier2d-compat';
 import type { SceneDef } from '@lite/scenes';
-import { densityOf, type EngineAdapter, localPoint, requireRigidJoint } from './adapter';
+import { densityOf, type EngineAdapter, localPoint, requireBox, requireRigidJoint } from './adapter';
 
 /** Loads Rapier's WebAssembly module (once per process); adapters can be created after it resolves. */
 export async function initRapier(): Promise<void> {
@@ -19,7 +19,8 @@ export class RapierAdapter implements EngineAdapter {
 
   build(scene: SceneDef): void {
     const world = new RAPIER.World({ x: scene.gravity.x, y: scene.gravity.y });
-    for (const def of scene.bodies) {
+    for (const [index, def] of scene.bodies.entries()) {
+      requireBox('rapier', def, index);
       const desc =
         def.type === 'dynamic'
           ? RAPIER.RigidBodyDesc.dynamic()

@@ -1,0 +1,446 @@
+import {
+  Box,
+  type BoxShape,
+  type CircleShape,
+  type Shape as CollisionShape,
+  computeHull,
+  MAX_POLYGON_VERTICES,
+  makeBoxPolygon,
+  makeCapsule,
+  makeCircle,
+  makePolygon,
+  SHAPE_TOLERANCE,
+} from '@lite/collision';
+import { Vec2, type Vec2Like } from '@lite/math';
+import type { Body } from './body';
+import { rethrowAsWorldError, WorldError } from './errors';
+import {
+  checkBoolean,
+  checkFinite,
+  checkNonNegative,
+  checkOptions,
+  checkPositive,
+  checkVec2,
+} from './validate';
+
+/**
+ * The geometry of a body's shape, in the body's frame (m): a circle, a capsule (a segment with a
+ * radius), a convex polygon of 3 to 8 vertices (optionally rounded) or a box (optionally offset and
+ * turned).
+ */
+export type ShapeGeometry =
+  | {
+      /** A disc. */
+      type: 'circle';
+      /** Radius, m (> 0). */
+      radius: number;
+      /** Centre in the body frame, m (default the origin). */
+      center?: Vec2Like;
+    }
+  | {
+      /** Every point within `radius` of the segment `center1`–`center2`. */
+      type: 'capsule';
+      /** One end of the segment, body frame, m. */
+      center1: Vec2Like;
+      /** The other end, body frame, m (more than 0.005 m from `center1`). */
+      center2: Vec2Like;
+      /** Radius, m (> 0). */
+      radius: number;
+    }
+  | {
+      /** A convex polygon. */
+      type: 'polygon';
+      /**
+       * 3 to 8 vertices of a convex polygon, body frame, m, in either winding; no three collinear, no
+       * vertex inside the others' hull.
+       */
+      vertices: readonly Vec2Like[];
+      /** Rounding radius, m (>= 0, default 0). */
+      radius?: number;
+    }
+  | {
+      /** A rectangle. */
+      type: 'box';
+      /** Full width, m (> 0). */
+      width: number;
+      /** Full height, m (> 0). */
+      height: number;
+      /** Centre in the body frame, m (default the origin). */
+      offset?: Vec2Like;
+      /** Angle in the body frame, rad (default 0). */
+      angle?: number;
+    };
+
+/**
+ * Collision filtering (Box2D's rules). Two shapes with the same non-zero `group` always collide
+ * when it is positive and never when it is negative; otherwise they collide when each one's `mask`
+ * has a bit of the other's `category`.
+ */
+export interface ShapeFilter {
+  /** The categories this shape belongs to, a bit field (default 1). */
+  category?: number;
+  /** The categories this shape collides with, a bit field (default 0xffffffff: all). */
+  mask?: number;
+  /** Collision group, an integer (default 0: none). */
+  group?: number;
+}
+
+/** What `body.createShape` takes: a geometry plus material, sensor flag and filter. */
+export type ShapeOptions = ShapeGeometry & {
+  /** Mass per area, kg/m² (>= 0, default 1). */
+  density?: number;
+  /** Coulomb friction coefficient (>= 0, default 0.2); pairs mix as sqrt(μA μB). */
+  friction?: number;
+  /** Restitution (>= 0, default 0); pairs take the larger. */
+  restitution?: number;
+  /**
+   * A sensor detects the shapes of other bodies it overlaps (the world's `sensorBegin` and
+   * `sensorEnd` events) but makes no contact (default false).
+   */
+  sensor?: boolean;
+  /** Collision filtering (default: category 1, collides with everything, no group). */
+  filter?: ShapeFilter;
+  /** Anything you want to find again from the shape. */
+  userData?: unknown;
+};
+
+/** Numeric shape kinds the narrowphase dispatches on. @internal */
+export const KIND_BOX = 0;
+/** @internal */
+export const KIND_POLYGON = 1;
+/** @internal */
+export const KIND_CAPSULE = 2;
+/** @internal */
+export const KIND_CIRCLE = 3;
+
+/** The checked form of {@link ShapeOptions}. @internal */
+export interface ResolvedShape {
+  type: ShapeGeometry['type'];
+  kind: number;
+  geometry: CollisionShape;
+  density: number;
+  friction: number;
+  restitution: number;
+  sensor: boolean;
+  category: number;
+  mask: number;
+  group: number;
+  userData: unknown;
+}
+
+/**
+ * Checks a shape's geometry and options (argument names start with `prefix`) and builds its
+ * collision geometry. Throws a WorldError naming the bad field; mutates nothing. @internal
+ */
+export function resolveShapeOptions(
+  options: ShapeOptions,
+  prefix: string,
+  defaults: { density: number; friction: number; restitution: number },
+): ResolvedShape {
+  const o = checkOptions(options, prefix);
+  const kind = resolveKind(o.type, prefix);
+  const geometry = buildGeometry(o, kind, prefix);
+  const density =
+    o.density === undefined ? defaults.density : checkNonNegative(o.density, `${prefix}.density`);
+  const friction =
+    o.friction === undefined ? defaults.friction : checkNonNegative(o.friction, `${prefix}.friction`);
+  const restitution =
+    o.restitution === undefined
+      ? defaults.restitution
+      : checkNonNegative(o.restitution, `${prefix}.restitution`);
+  const sensor = o.sensor === undefined ? false : checkBoolean(o.sensor, `${prefix}.sensor`);
+  let category = 1;
+  let mask = 0xffffffff;
+  let group = 0;
+  if (o.filter !== undefined) {
+    const f = checkOptions(o.filter, `${prefix}.filter`);
+    if (f.category !== undefined) category = checkBits(f.category, `${prefix}.filter.category`);
+    if (f.mask !== undefined) mask = checkBits(f.mask, `${prefix}.filter.mask`);
+    if (f.group !== undefined) {
+      group = checkFinite(f.group, `${prefix}.filter.group`);
+      if (!Number.isInteger(group))
+        throw new WorldError(`${prefix}.filter.group`, group, 'must be an integer');
+    }
+  }
+  return {
+    type: o.type,
+    kind: geometry instanceof Box ? KIND_BOX : kind,
+    geometry,
+    density,
+    friction,
+    restitution,
+    sensor,
+    category,
+    mask,
+    group,
+    userData: o.userData,
+  };
+}
+
+function checkBits(value: unknown, argument: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 0xffffffff) {
+    throw new WorldError(argument, value, 'must be an integer bit field in [0, 0xffffffff]');
+  }
+  return value;
+}
+
+function resolveKind(type: unknown, prefix: string): number {
+  switch (type) {
+    case 'box':
+      return KIND_POLYGON;
+    case 'polygon':
+      return KIND_POLYGON;
+    case 'capsule':
+      return KIND_CAPSULE;
+    case 'circle':
+      return KIND_CIRCLE;
+    default:
+      throw new WorldError(`${prefix}.type`, type, "must be 'circle', 'capsule', 'polygon' or 'box'");
+  }
+}
+
+/** The collision geometry of a checked shape (a Box instance for a box with no offset and angle). */
+function buildGeometry(o: ShapeGeometry, kind: number, prefix: string): CollisionShape {
+  try {
+    if (o.type === 'circle') {
+      checkPositive(o.radius, `${prefix}.radius`);
+      if (o.center !== undefined) checkVec2(o.center, `${prefix}.center`);
+      return makeCircle(o.radius, o.center);
+    }
+    if (o.type === 'capsule') {
+      checkVec2(o.center1, `${prefix}.center1`);
+      checkVec2(o.center2, `${prefix}.center2`);
+      checkPositive(o.radius, `${prefix}.radius`);
+      return makeCapsule(o.center1, o.center2, o.radius);
+    }
+    if (o.type === 'box') {
+      checkPositive(o.width, `${prefix}.width`);
+      checkPositive(o.height, `${prefix}.height`);
+      const offset = o.offset === undefined ? undefined : checkVec2(o.offset, `${prefix}.offset`);
+      const angle = o.angle === undefined ? 0 : checkFinite(o.angle, `${prefix}.angle`);
+      if ((offset === undefined || (offset.x === 0 && offset.y === 0)) && angle === 0) {
+        return new Box(o.width, o.height);
+      }
+      return makeBoxPolygon(o.width, o.height, offset, angle);
+    }
+    void kind;
+    const vertices = o.vertices;
+    if (!Array.isArray(vertices)) {
+      throw new WorldError(`${prefix}.vertices`, vertices, 'must be an array of 3 to 8 points');
+    }
+    if (vertices.length < 3 || vertices.length > MAX_POLYGON_VERTICES) {
+      throw new WorldError(
+        `${prefix}.vertices`,
+        `${vertices.length} vertices`,
+        `must hold 3 to ${MAX_POLYGON_VERTICES} vertices`,
+      );
+    }
+    for (let i = 0; i < vertices.length; ++i) checkVec2(vertices[i], `${prefix}.vertices[${i}]`);
+    const radius = o.radius === undefined ? 0 : checkNonNegative(o.radius, `${prefix}.radius`);
+    let hull: readonly Vec2Like[];
+    try {
+      hull = computeHull(vertices);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.slice(error.message.indexOf(': ') + 2) : '';
+      throw new WorldError(`${prefix}.vertices`, describePoints(vertices), reason);
+    }
+    if (hull.length !== vertices.length) {
+      throw new WorldError(
+        `${prefix}.vertices`,
+        describePoints(vertices),
+        `must be a convex polygon with no repeated, collinear or inner vertex (its hull keeps ${hull.length} of ${vertices.length})`,
+      );
+    }
+    return makePolygon(vertices, radius);
+  } catch (error) {
+    if (error instanceof WorldError) throw error;
+    rethrowAsWorldError(error, `${prefix}.`);
+  }
+}
+
+/** Points as text, for error messages. */
+function describePoints(points: readonly Vec2Like[]): string {
+  return points.map((v) => `(${v.x}, ${v.y})`).join(' ');
+}
+
+/**
+ * One collision shape of a {@link Body}, made by `body.createShape` (or by `world.createBody`'s
+ * `shape` / `width` and `height` options). Its geometry is in the body's frame; it has its own
+ * density, friction, restitution and filter, and may be a sensor. Contacts are made per pair of shapes.
+ */
+export class BodyShape {
+  /** Integer id, unique in its world, increasing in creation order. */
+  readonly id: number;
+  /** The geometry's kind, as given. */
+  readonly type: ShapeGeometry['type'];
+  /**
+   * The collision geometry in the body's frame (`@lite/collision`'s shape data: a `Box` for a box with
+   * no offset and no angle, a polygon for other boxes).
+   */
+  readonly geometry: CollisionShape;
+  /** Mass per area, kg/m² (changing it needs `body.createShape` anew; read-only). */
+  readonly density: number;
+  /** True for a sensor: it reports overlaps and makes no contact. */
+  readonly sensor: boolean;
+  /** Filter categories, a bit field. */
+  readonly category: number;
+  /** Filter mask, a bit field. */
+  readonly mask: number;
+  /** Filter group. */
+  readonly group: number;
+  /** Anything you attached (the `userData` option). */
+  userData: unknown;
+
+  /** The body; null once the shape was destroyed. @internal */
+  owner: Body | null;
+  /** Numeric kind for dispatch (KIND_*). @internal */
+  readonly kind: number;
+  /** Broadphase proxy id. @internal */
+  proxyId: number;
+  /** Centroid of the geometry (body frame). @internal */
+  readonly centroid: Vec2;
+  /**
+   * A small circle at the centroid (a quarter of the shape's smallest extent), the continuous
+   * collision's fallback when the shape starts touching. @internal
+   */
+  readonly core: CircleShape;
+  /** The shortest distance from the centroid to the shape's surface, m. @internal */
+  readonly minExtent: number;
+  /** A sensor's overlapping shapes, sorted by id. @internal */
+  overlaps: BodyShape[];
+  /** A sensor's overlaps found this step (scratch, swapped with `overlaps`). @internal */
+  overlapsNext: BodyShape[];
+  private frictionValue: number;
+  private restitutionValue: number;
+
+  /** Shapes are made by `body.createShape`. @internal */
+  constructor(body: Body, id: number, r: ResolvedShape) {
+    this.id = id;
+    this.type = r.type;
+    this.geometry = r.geometry;
+    this.density = r.density;
+    this.sensor = r.sensor;
+    this.category = r.category;
+    this.mask = r.mask;
+    this.group = r.group;
+    this.userData = r.userData;
+    this.owner = body;
+    this.kind = r.kind;
+    this.proxyId = -1;
+    this.centroid = new Vec2(0, 0);
+    const minExtent = computeExtent(r.geometry, this.centroid);
+    this.minExtent = minExtent;
+    this.core = makeCircle(Math.min(0.25 * minExtent, SHAPE_TOLERANCE), this.centroid);
+    this.overlaps = [];
+    this.overlapsNext = [];
+    this.frictionValue = r.friction;
+    this.restitutionValue = r.restitution;
+  }
+
+  /** The body the shape belongs to. @throws WorldError once the shape was destroyed */
+  get body(): Body {
+    if (this.owner === null) throw new WorldError('shape', this.toString(), 'was destroyed');
+    return this.owner;
+  }
+
+  /** Friction coefficient (>= 0); a change applies to the shape's contacts at once. */
+  get friction(): number {
+    return this.frictionValue;
+  }
+  set friction(value: number) {
+    this.frictionValue = checkNonNegative(value, 'shape.friction');
+    this.owner?.world?.remixShapeMaterials(this);
+  }
+
+  /** Restitution (>= 0); a change applies to the shape's contacts at once. */
+  get restitution(): number {
+    return this.restitutionValue;
+  }
+  set restitution(value: number) {
+    this.restitutionValue = checkNonNegative(value, 'shape.restitution');
+    this.owner?.world?.remixShapeMaterials(this);
+  }
+
+  /** `Shape #id (type)`, for messages and logs. */
+  toString(): string {
+    return `Shape #${this.id} (${this.type})`;
+  }
+}
+
+/** Box2D's filter rule for two shapes. @internal */
+export function shouldShapesCollide(a: BodyShape, b: BodyShape): boolean {
+  if (a.group === b.group && a.group !== 0) return a.group > 0;
+  return (a.mask & b.category) !== 0 && (a.category & b.mask) !== 0;
+}
+
+/**
+ * Writes the geometry's centroid into `centroid` and returns the shortest distance from it to the
+ * surface (a lower bound for rounded polygons).
+ */
+function computeExtent(g: CollisionShape, centroid: Vec2): number {
+  switch (g.type) {
+    case 'circle':
+      centroid.set(g.center?.x ?? 0, g.center?.y ?? 0);
+      return g.radius;
+    case 'capsule':
+      centroid.set(0.5 * (g.center1.x + g.center2.x), 0.5 * (g.center1.y + g.center2.y));
+      return g.radius;
+    case 'box': {
+      const ox = g.offset?.x ?? 0;
+      const oy = g.offset?.y ?? 0;
+      centroid.set(ox, oy);
+      return 0.5 * Math.min(g.width, g.height);
+    }
+    default: {
+      const vs = g.vertices;
+      const ns = g.normals;
+      let cx = 0;
+      let cy = 0;
+      for (let i = 0; i < vs.length; ++i) {
+        cx += vs[i].x;
+        cy += vs[i].y;
+      }
+      cx /= vs.length;
+      cy /= vs.length;
+      centroid.set(cx, cy);
+      let min = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < vs.length; ++i) {
+        const d = ns[i].x * (vs[i].x - cx) + ns[i].y * (vs[i].y - cy);
+        if (d < min) min = d;
+      }
+      return min + (g.radius ?? 0);
+    }
+  }
+}
+
+/** The farthest a point of `g` lies from the body-frame point (cx, cy), m. @internal */
+export function farthestDistance(g: CollisionShape, cx: number, cy: number): number {
+  switch (g.type) {
+    case 'circle': {
+      const dx = (g.center?.x ?? 0) - cx;
+      const dy = (g.center?.y ?? 0) - cy;
+      return Math.sqrt(dx * dx + dy * dy) + g.radius;
+    }
+    case 'capsule': {
+      const d1 = Math.hypot(g.center1.x - cx, g.center1.y - cy);
+      const d2 = Math.hypot(g.center2.x - cx, g.center2.y - cy);
+      return Math.max(d1, d2) + g.radius;
+    }
+    case 'box': {
+      if (g instanceof Box && cx === 0 && cy === 0) {
+        // The box's own rim radius, computed as the narrowphase always has.
+        const hw = g.halfWidth;
+        const hh = g.halfHeight;
+        return Math.sqrt(hw * hw + hh * hh);
+      }
+      const box = g as BoxShape;
+      const p = makeBoxPolygon(box.width, box.height, box.offset, box.angle ?? 0);
+      return farthestDistance(p, cx, cy);
+    }
+    default: {
+      let best = 0;
+      for (const v of g.vertices) best = Math.max(best, Math.hypot(v.x - cx, v.y - cy));
+      return best + (g.radius ?? 0);
+    }
+  }
+}

@@ -1,0 +1,209 @@
+import { collide, type Sweep, type TOIState, timeOfImpact } from '@lite/collision';
+import type { Transform } from '@lite/math';
+import type { Body } from './body';
+import { shouldCollide } from './contact-list';
+import { type BodyShape, shouldShapesCollide } from './shape';
+import { computeAABB, updateTransform } from './stage-finish';
+import type { StepState } from './step-state';
+
+/**
+ * Stage 9a with continuous collision (Box2D v3's approach): each awake body's transform follows its
+ * pose and its `position` goes back to its origin; before that, a fast dynamic body (one that moved
+ * more than half its smallest extent this step) is swept from the pose the step started at to the
+ * one the solver gave it, and if it meets a static shape on the way it is put back at the time of
+ * impact (its velocity is kept: the next step's contacts stop it). Bullets then do the same against
+ * the other dynamic and kinematic bodies too, once every other body's pose is final. Only a shape
+ * whose core (a small circle at its centroid) reaches the other shape, and that the contacts could
+ * not push back the way it came, counts: a body that merely lands on or slides along a surface is
+ * left where the solver put it. One pass over the bodies.
+ */
+export function finishPoses(s: StepState): void {
+  const bodies = s.bodyList;
+  const continuous = s.settings.continuous;
+  const fast = s.fastBodies;
+  // A small loop (the JIT inlines the sine and cosine of the transforms, which would otherwise be
+  // boxed); the fast bodies wait, their transforms still showing where they started.
+  for (let i = 0, n = bodies.length; i < n; ++i) {
+    const b = bodies[i];
+    if (!b.isAwake) continue;
+    if (continuous && b.isDynamic && b.shapeList.length > 0 && isFast(b)) {
+      b.isFast = true;
+      fast.push(b);
+      continue;
+    }
+    // updateTransform(b), written out so that the sine and cosine inline here.
+    const xf = b.transform;
+    xf.q.setAngle(b.angle);
+    if (b.hasOffset) {
+      const q = xf.q;
+      const lc = b.localCenter;
+      b.position.x -= q.c * lc.x - q.s * lc.y;
+      b.position.y -= q.s * lc.x + q.c * lc.y;
+    }
+    xf.p.x = b.position.x;
+    xf.p.y = b.position.y;
+  }
+  if (fast.length > 0) sweepFastBodies(s);
+}
+
+/** The fast bodies of this step: the others against static shapes, then the bullets against all. */
+function sweepFastBodies(s: StepState): void {
+  const fast = s.fastBodies;
+  for (let i = 0, n = fast.length; i < n; ++i) {
+    const b = fast[i];
+    if (b.bullet) continue;
+    sweepBody(s, b, false);
+    updateTransform(b);
+  }
+  for (let i = 0, n = fast.length; i < n; ++i) {
+    const b = fast[i];
+    if (!b.bullet) continue;
+    sweepBody(s, b, true);
+    updateTransform(b);
+  }
+  for (let i = 0, n = fast.length; i < n; ++i) fast[i].isFast = false;
+  while (fast.length > 0) fast.pop();
+}
+
+/** Whether the body moved (or turned) this step by more than half its smallest extent. */
+function isFast(b: Body): boolean {
+  const dx = b.position.x - b.center0X;
+  const dy = b.position.y - b.center0Y;
+  // |d| + |Δangle| maxExtent > minExtent / 2, without a square root for the common slow body.
+  const room = 0.5 * b.minExtent - Math.abs(b.angle - b.angle0) * b.maxExtent;
+  return room <= 0 || dx * dx + dy * dy > room * room;
+}
+
+/** Sets `sweep` to the body's motion this step (centre of mass and angle). */
+function setSweep(sweep: Sweep, b: Body): void {
+  sweep.localCenterX = b.localCenter.x;
+  sweep.localCenterY = b.localCenter.y;
+  sweep.c1X = b.center0X;
+  sweep.c1Y = b.center0Y;
+  sweep.a1 = b.angle0;
+  sweep.c2X = b.position.x;
+  sweep.c2Y = b.position.y;
+  sweep.a2 = b.angle;
+}
+
+/** Sets `sweep` to the body standing still at its final pose (its transform is up to date). */
+function setStill(sweep: Sweep, b: Body): void {
+  const xf = b.transform;
+  const q = xf.q;
+  const cx = xf.p.x + q.c * b.localCenter.x - q.s * b.localCenter.y;
+  const cy = xf.p.y + q.s * b.localCenter.x + q.c * b.localCenter.y;
+  sweep.localCenterX = b.localCenter.x;
+  sweep.localCenterY = b.localCenter.y;
+  sweep.c1X = cx;
+  sweep.c1Y = cy;
+  sweep.c2X = cx;
+  sweep.c2Y = cy;
+  sweep.a1 = b.angle;
+  sweep.a2 = b.angle;
+}
+
+/** Sweeps one fast body against the shapes its swept box meets; moves it back to the first impact. */
+function sweepBody(s: StepState, b: Body, bullet: boolean): void {
+  const sweepA = s.sweepA;
+  const sweepB = s.sweepB;
+  setSweep(sweepA, b);
+  // The box swept by every shape: its box at the start (the transform is still the start pose)
+  // and at the end.
+  const box = s.queryBox;
+  const aabb = s.aabb;
+  const end = sweepA.getTransform(1, s.xfScratch);
+  const shapes = b.shapeList;
+  for (let k = 0; k < shapes.length; ++k) {
+    computeAABB(shapes[k], b.transform, aabb);
+    if (k === 0) box.copy(aabb);
+    else box.combine(box, aabb);
+    computeAABB(shapes[k], end, aabb);
+    box.combine(box, aabb);
+  }
+  const candidates = s.candidates;
+  s.toiBody = b;
+  s.broadPhase.query(box, s.collectCandidate);
+  s.toiBody = null;
+  if (bullet) {
+    // The fast bodies' proxies may not cover where they went this step: take their shapes directly.
+    const fast = s.fastBodies;
+    for (let i = 0; i < fast.length; ++i) {
+      const o = fast[i];
+      if (o === b || !shouldCollide(b, o)) continue;
+      for (let k = 0; k < o.shapeList.length; ++k)
+        if (!o.shapeList[k].sensor) candidates.push(o.shapeList[k]);
+    }
+  }
+
+  let t = 1;
+  const out = s.toiOutput;
+  for (let c = 0; c < candidates.length; ++c) {
+    const other = candidates[c];
+    const ob = other.body;
+    if (ob.isStatic) setStill(sweepB, ob);
+    else {
+      if (!bullet) continue;
+      // A bullet not yet swept moves along its own sweep; every other body is where it ends.
+      if (ob.bullet && ob.isFast && ob.index > b.index) setSweep(sweepB, ob);
+      else setStill(sweepB, ob);
+    }
+    for (let k = 0; k < shapes.length; ++k) {
+      const shape = shapes[k];
+      if (shape.sensor || !shouldShapesCollide(shape, other)) continue;
+      // Only a shape whose core (a small circle at its centroid) reaches the other shape can pass
+      // through it; any other overlap at the end of the step is the contacts' to resolve, so bodies
+      // landing or resting are left exactly as the solver put them.
+      timeOfImpact(shape.core, sweepA, other.geometry, sweepB, t, out);
+      if (out.state === 'separated' || !(out.fraction > 0)) continue;
+      const coreT = out.fraction;
+      if (recovers(s, shape, end, other, sweepB)) continue;
+      // The shape itself stops at its own time of impact; when it starts touching (sliding along a
+      // wall, pressed into the ground), at the core's.
+      timeOfImpact(shape.geometry, sweepA, other.geometry, sweepB, coreT, out);
+      const state = out.state as TOIState;
+      const f = state !== 'separated' && out.fraction > 0 ? out.fraction : coreT;
+      if (f < t) t = f;
+    }
+  }
+  while (candidates.length > 0) candidates.pop();
+  if (t < 1) {
+    b.position.x = sweepA.c1X + t * (sweepA.c2X - sweepA.c1X);
+    b.position.y = sweepA.c1Y + t * (sweepA.c2Y - sweepA.c1Y);
+    b.angle = sweepA.a1 + t * (sweepA.a2 - sweepA.a1);
+  }
+}
+
+/**
+ * Whether a shape whose core reached `other` during the step still ends on its own side: it
+ * overlaps `other` at the end pose and the contact's normal would push it back the way it came
+ * (then the contacts resolve it, as without continuous collision). A shape that ends clear of
+ * `other`, or whose contact would push it on through, passed through it.
+ */
+function recovers(s: StepState, shape: BodyShape, end: Transform, other: BodyShape, sweepB: Sweep): boolean {
+  const xfB = sweepB.getTransform(1, s.xfOther);
+  const manifold = s.manifold;
+  if (collide(other.geometry, xfB, shape.geometry, end, manifold, 0) === 0) return false;
+  const sweepA = s.sweepA;
+  const mx = sweepA.c2X - sweepA.c1X - (sweepB.c2X - sweepB.c1X);
+  const my = sweepA.c2Y - sweepA.c1Y - (sweepB.c2Y - sweepB.c1Y);
+  // The normal points from `other` to the shape: the push goes against the motion.
+  return manifold.normalX * mx + manifold.normalY * my < 0;
+}
+
+/**
+ * The continuous query's broadphase callback (made once per world): collects the shapes of other
+ * bodies (not sensors) into `s.candidates`.
+ */
+export function makeCandidateCollector(s: StepState): (proxyId: number) => boolean {
+  return (proxyId: number): boolean => {
+    const shape = s.proxyShapes[proxyId] as BodyShape;
+    const body = shape.owner;
+    if (body === s.toiBody || body === null || shape.sensor) return true;
+    const toiBody = s.toiBody as Body;
+    // Static shapes; for a bullet, the other bodies too (the fast ones are added apart).
+    if (!body.isStatic && (!toiBody.bullet || body.isFast)) return true;
+    if (!shouldCollide(toiBody, body)) return true;
+    s.candidates.push(shape);
+    return true;
+  };
+}

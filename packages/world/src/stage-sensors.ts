@@ -1,0 +1,65 @@
+import { shapeDistance } from '@lite/collision';
+import { truncate } from './contact-list';
+import { SENSOR_BEGIN, SENSOR_END } from './events';
+import { type BodyShape, shouldShapesCollide } from './shape';
+import { computeAABB } from './stage-finish';
+import type { StepState } from './step-state';
+
+/**
+ * The sensors, at the end of the step: each sensor shape (in id order) finds the shapes of other
+ * bodies it overlaps (not sensors, and only those its filter lets through), and queues
+ * `sensorBegin` for the new ones and `sensorEnd` for those it no longer overlaps, in shape-id order.
+ */
+export function updateSensors(s: StepState): void {
+  const sensors = s.sensors;
+  for (let i = 0, n = sensors.length; i < n; ++i) {
+    const sensor = sensors[i];
+    const body = sensor.owner!;
+    const next = sensor.overlapsNext;
+    truncate(next, 0);
+    computeAABB(sensor, body.transform, s.queryBox);
+    s.sensorShape = sensor;
+    s.broadPhase.query(s.queryBox, s.collectSensorOverlap);
+    s.sensorShape = null;
+    // Insertion sort by id (a sensor holds few shapes).
+    for (let a = 1; a < next.length; ++a) {
+      const x = next[a];
+      let b = a - 1;
+      while (b >= 0 && next[b].id > x.id) {
+        next[b + 1] = next[b];
+        b--;
+      }
+      next[b + 1] = x;
+    }
+    const old = sensor.overlaps;
+    let p = 0;
+    let q = 0;
+    while (p < old.length || q < next.length) {
+      if (q >= next.length || (p < old.length && old[p].id < next[q].id)) {
+        s.sensorEvents.push(SENSOR_END, sensor, old[p++]);
+      } else if (p >= old.length || next[q].id < old[p].id) {
+        s.sensorEvents.push(SENSOR_BEGIN, sensor, next[q++]);
+      } else {
+        p++;
+        q++;
+      }
+    }
+    sensor.overlaps = next;
+    sensor.overlapsNext = old;
+  }
+}
+
+/** The sensors' broadphase callback (made once per world). */
+export function makeSensorCollector(s: StepState): (proxyId: number) => boolean {
+  return (proxyId: number): boolean => {
+    const sensor = s.sensorShape as BodyShape;
+    const shape = s.proxyShapes[proxyId] as BodyShape;
+    const body = shape.owner;
+    const sensorBody = sensor.owner;
+    if (body === null || sensorBody === null || body === sensorBody || shape.sensor) return true;
+    if (!shouldShapesCollide(sensor, shape)) return true;
+    shapeDistance(sensor.geometry, sensorBody.transform, shape.geometry, body.transform, s.distanceOutput);
+    if (s.distanceOutput.distance <= 0) sensor.overlapsNext.push(shape);
+    return true;
+  };
+}

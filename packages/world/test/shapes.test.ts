@@ -1,0 +1,518 @@
+import { describe, expect, it } from 'vitest';
+import { type Body, type BodyShape, type SolverKind, World, WorldError } from '../src/index';
+
+const SOLVERS: SolverKind[] = ['soft', 'classic'];
+
+function relative(got: number, want: number): number {
+  return Math.abs(got - want) / Math.abs(want);
+}
+
+/** A regular n-gon of circumradius r centred on (cx, cy), counter-clockwise from angle a0. */
+function regularPolygon(n: number, r: number, cx = 0, cy = 0, a0 = 0): { x: number; y: number }[] {
+  const points: { x: number; y: number }[] = [];
+  for (let i = 0; i < n; ++i) {
+    const a = a0 + (2 * Math.PI * i) / n;
+    points.push({ x: cx + r * Math.cos(a), y: cy + r * Math.sin(a) });
+  }
+  return points;
+}
+
+describe('mass, centre of mass and inertia from the shapes', () => {
+  const world = new World({ solver: 'soft' });
+
+  it('a circle: m = ρπr², I = m r²/2 about its centre; an offset centre moves the centre of mass', () => {
+    const r = 0.3;
+    const b = world.createBody({
+      shape: { type: 'circle', radius: r, center: { x: 0.5, y: -0.25 } },
+      density: 2,
+    });
+    const m = 2 * Math.PI * r * r;
+    expect(relative(b.mass, m)).toBeLessThan(1e-12);
+    expect(relative(b.inertia, (m * r * r) / 2)).toBeLessThan(1e-12);
+    expect(b.localCenter.x).toBeCloseTo(0.5, 12);
+    expect(b.localCenter.y).toBeCloseTo(-0.25, 12);
+  });
+
+  it('a capsule: a rectangle and two half discs', () => {
+    const r = 0.25;
+    const L = 1.5;
+    const b = world.createBody({
+      shape: { type: 'capsule', center1: { x: -L / 2, y: 0 }, center2: { x: L / 2, y: 0 }, radius: r },
+    });
+    const mRect = 2 * r * L;
+    const mDisc = Math.PI * r * r;
+    const m = mRect + mDisc;
+    // Rectangle: m (L² + (2r)²) / 12; two half discs: parallel axis from each centroid (4r / 3π out).
+    const h = L / 2;
+    const iDisc = mDisc * ((r * r) / 2 + h * h) + mDisc * ((8 * r) / (3 * Math.PI)) * h;
+    const i = (mRect * (L * L + 4 * r * r)) / 12 + iDisc;
+    expect(relative(b.mass, m)).toBeLessThan(1e-12);
+    expect(relative(b.inertia, i)).toBeLessThan(1e-12);
+  });
+
+  it('a regular hexagon and a right triangle', () => {
+    const R = 0.4;
+    const hex = world.createBody({ shape: { type: 'polygon', vertices: regularPolygon(6, R) } });
+    const area = ((3 * Math.sqrt(3)) / 2) * R * R;
+    // Regular n-gon about its centre: I = m R² (1 + 2 cos²(π/n)) / 6.
+    const iHex = (area * R * R * (1 + 2 * Math.cos(Math.PI / 6) ** 2)) / 6;
+    expect(relative(hex.mass, area)).toBeLessThan(1e-12);
+    expect(relative(hex.inertia, iHex)).toBeLessThan(1e-12);
+    expect(Math.abs(hex.localCenter.x) + Math.abs(hex.localCenter.y)).toBeLessThan(1e-12);
+
+    const a = 1.2;
+    const c = 0.6;
+    const tri = world.createBody({
+      shape: {
+        type: 'polygon',
+        vertices: [
+          { x: 0, y: 0 },
+          { x: a, y: 0 },
+          { x: 0, y: c },
+        ],
+      },
+      density: 3,
+    });
+    const m = 3 * 0.5 * a * c;
+    // Right triangle about its centroid: m (a² + c²) / 18.
+    expect(relative(tri.mass, m)).toBeLessThan(1e-12);
+    expect(relative(tri.inertia, (m * (a * a + c * c)) / 18)).toBeLessThan(1e-12);
+    expect(relative(tri.localCenter.x, a / 3)).toBeLessThan(1e-12);
+    expect(relative(tri.localCenter.y, c / 3)).toBeLessThan(1e-12);
+  });
+
+  it('a box with an offset and an angle: m (w² + h²) / 12 about its centre, which is the centre of mass', () => {
+    const b = world.createBody({
+      shape: { type: 'box', width: 2, height: 0.5, offset: { x: 1, y: 2 }, angle: 0.7 },
+      density: 4,
+    });
+    const m = 4 * 2 * 0.5;
+    expect(relative(b.mass, m)).toBeLessThan(1e-12);
+    expect(relative(b.inertia, (m * (4 + 0.25)) / 12)).toBeLessThan(1e-12);
+    expect(relative(b.localCenter.x, 1)).toBeLessThan(1e-12);
+    expect(relative(b.localCenter.y, 2)).toBeLessThan(1e-12);
+  });
+
+  it('a compound body: the parallel-axis theorem about the combined centre of mass', () => {
+    const r = 0.5;
+    const b = world.createBody({ shape: { type: 'circle', radius: r, center: { x: -1, y: 0 } } });
+    b.createShape({ type: 'circle', radius: r, center: { x: 2, y: 0 }, density: 2 });
+    b.createShape({ type: 'box', width: 1, height: 1, offset: { x: 0, y: 3 }, density: 0.5 });
+    const m1 = Math.PI * r * r;
+    const m2 = 2 * m1;
+    const m3 = 0.5;
+    const m = m1 + m2 + m3;
+    const cx = (m1 * -1 + m2 * 2 + m3 * 0) / m;
+    const cy = (m3 * 3) / m;
+    const i =
+      (m1 * r * r) / 2 +
+      m1 * ((-1 - cx) ** 2 + cy * cy) +
+      (m2 * r * r) / 2 +
+      m2 * ((2 - cx) ** 2 + cy * cy) +
+      (m3 * 2) / 12 +
+      m3 * (cx * cx + (3 - cy) ** 2);
+    expect(b.shapes.length).toBe(3);
+    expect(relative(b.mass, m)).toBeLessThan(1e-12);
+    expect(relative(b.localCenter.x, cx)).toBeLessThan(1e-12);
+    expect(relative(b.localCenter.y, cy)).toBeLessThan(1e-12);
+    expect(relative(b.inertia, i)).toBeLessThan(1e-12);
+    // Taking a shape off recomputes the mass.
+    b.destroyShape(b.shapes[2]);
+    expect(relative(b.mass, m1 + m2)).toBeLessThan(1e-12);
+    expect(relative(b.localCenter.x, (m1 * -1 + m2 * 2) / (m1 + m2))).toBeLessThan(1e-12);
+  });
+
+  it('a width/height body keeps its mass as given and a `mass` option sets the first shape density', () => {
+    const b = world.createBody({ width: 0.3, height: 0.7, mass: 1 });
+    expect(b.mass).toBe(1);
+    expect(b.inertia).toBe((1 * (0.09 + 0.49)) / 12);
+    const c = world.createBody({ shape: { type: 'circle', radius: 0.2 }, mass: 3 });
+    expect(relative(c.mass, 3)).toBeLessThan(1e-12);
+    expect(relative(c.inertia, 0.5 * 3 * 0.04)).toBeLessThan(1e-12);
+  });
+});
+
+describe('bad shapes are refused, and nothing is added', () => {
+  const cases: [string, object, string][] = [
+    [
+      'a non-convex polygon',
+      {
+        type: 'polygon',
+        vertices: [
+          { x: 0, y: 0 },
+          { x: 2, y: 0 },
+          { x: 1, y: 0.5 },
+          { x: 2, y: 2 },
+          { x: 0, y: 2 },
+        ],
+      },
+      'options.shape.vertices',
+    ],
+    [
+      'a collinear polygon',
+      {
+        type: 'polygon',
+        vertices: [
+          { x: 0, y: 0 },
+          { x: 1, y: 0 },
+          { x: 2, y: 0 },
+        ],
+      },
+      'options.shape.vertices',
+    ],
+    [
+      'a polygon of 9 vertices',
+      { type: 'polygon', vertices: regularPolygon(9, 1) },
+      'options.shape.vertices',
+    ],
+    ['a circle of radius 0', { type: 'circle', radius: 0 }, 'options.shape.radius'],
+    ['a circle of radius -1', { type: 'circle', radius: -1 }, 'options.shape.radius'],
+    [
+      'a capsule of radius 0',
+      { type: 'capsule', center1: { x: 0, y: 0 }, center2: { x: 1, y: 0 }, radius: 0 },
+      'options.shape.radius',
+    ],
+    [
+      'a polygon of negative radius',
+      { type: 'polygon', vertices: regularPolygon(4, 1), radius: -0.1 },
+      'options.shape.radius',
+    ],
+    ['an unknown type', { type: 'blob' }, 'options.shape.type'],
+  ];
+  for (const [name, shape, argument] of cases) {
+    it(`${name}: a WorldError naming ${argument}`, () => {
+      const world = new World({ solver: 'soft' });
+      const body = world.createBody({ shape: { type: 'circle', radius: 1 } });
+      let error: unknown;
+      try {
+        world.createBody({ shape: shape as never });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(WorldError);
+      expect((error as WorldError).argument).toBe(argument);
+      expect(world.bodies.length).toBe(1);
+      // The same through createShape: the body keeps its one shape and its mass.
+      const mass = body.mass;
+      expect(() => body.createShape(shape as never)).toThrow(WorldError);
+      expect(body.shapes.length).toBe(1);
+      expect(body.mass).toBe(mass);
+    });
+  }
+});
+
+/** A static slope at `theta` through the origin (its top face), long enough. */
+function slope(world: World, theta: number, friction: number): Body {
+  const c = Math.cos(theta);
+  const s = Math.sin(theta);
+  // The box's top face passes through the origin: its centre is 0.5 below it along the normal.
+  return world.createBody({
+    type: 'static',
+    shape: { type: 'box', width: 200, height: 1 },
+    position: { x: -0.5 * s, y: -0.5 * c },
+    angle: -theta,
+    friction,
+  });
+}
+
+describe('a disc rolls down a 30° slope at (2/3) g sin θ', () => {
+  for (const solver of SOLVERS) {
+    it(`${solver}: within 1%`, () => {
+      const theta = Math.PI / 6;
+      const world = new World({ solver, sleeping: false });
+      slope(world, theta, 1);
+      const r = 0.5;
+      // Resting on the slope at its top, just touching.
+      const nx = Math.sin(-theta) * -1;
+      const ny = Math.cos(theta);
+      const disc = world.createBody({
+        shape: { type: 'circle', radius: r },
+        position: { x: -40 * Math.cos(theta) + r * nx, y: 40 * Math.sin(theta) + r * ny },
+        friction: 1,
+      });
+      const dt = 1 / 60;
+      for (let i = 0; i < 30; ++i) world.step(dt);
+      const dirX = Math.cos(theta);
+      const dirY = -Math.sin(theta);
+      const speed = () => disc.linearVelocity.x * dirX + disc.linearVelocity.y * dirY;
+      const v0 = speed();
+      const steps = 120;
+      for (let i = 0; i < steps; ++i) world.step(dt);
+      const a = (speed() - v0) / (steps * dt);
+      const expected = (2 / 3) * 10 * Math.sin(theta);
+      expect(relative(a, expected)).toBeLessThan(0.01);
+      // Rolling without slipping: v = ω r', r' the lever arm of the contact point, which lies midway
+      // between the disc's surface (r from its centre) and the slope's (d: the overlap is the slop).
+      const d = disc.position.x * Math.sin(theta) + disc.position.y * Math.cos(theta);
+      const lever = 0.5 * (r + d);
+      expect(relative(-disc.angularVelocity * lever, speed())).toBeLessThan(0.01);
+      expect(r - d).toBeLessThan(0.02);
+    });
+  }
+});
+
+describe('a ball dropped on a ball', () => {
+  for (const solver of SOLVERS) {
+    it(`${solver}: stays on top only when placed exactly`, () => {
+      for (const offset of [0, 0.01]) {
+        const world = new World({ solver, sleeping: false });
+        world.createBody({ type: 'static', width: 20, height: 1, position: { x: 0, y: -0.5 } });
+        world.createBody({
+          type: 'static',
+          shape: { type: 'circle', radius: 0.5 },
+          position: { x: 0, y: 0.5 },
+        });
+        const ball = world.createBody({
+          shape: { type: 'circle', radius: 0.5 },
+          position: { x: offset, y: 2 },
+        });
+        for (let i = 0; i < 600; ++i) world.step(1 / 60);
+        if (offset === 0) {
+          expect(Math.abs(ball.position.x)).toBeLessThan(1e-9);
+          expect(ball.position.y).toBeGreaterThan(1.45);
+        } else {
+          expect(ball.position.y).toBeLessThan(0.6);
+          expect(Math.abs(ball.position.x)).toBeGreaterThan(0.9);
+        }
+      }
+    });
+  }
+});
+
+describe('a body turns about its centre of mass', () => {
+  for (const solver of SOLVERS) {
+    it(`${solver}: a spinning body with an offset centre keeps its centre of mass still`, () => {
+      const world = new World({ solver, gravity: { x: 0, y: 0 } });
+      const body = world.createBody({
+        shape: { type: 'circle', radius: 0.5, center: { x: 2, y: 0 } },
+        position: { x: 1, y: 1 },
+      });
+      body.createShape({ type: 'box', width: 1, height: 1, offset: { x: 3, y: 0 } });
+      body.setAngularVelocity(3);
+      const before = body.getWorldCenter();
+      for (let i = 0; i < 120; ++i) world.step(1 / 60);
+      const after = body.getWorldCenter();
+      expect(Math.hypot(after.x - before.x, after.y - before.y)).toBeLessThan(1e-9);
+      expect(body.angle).toBeCloseTo(6, 9);
+      // The origin went round the centre of mass.
+      const radius = Math.hypot(body.position.x - after.x, body.position.y - after.y);
+      expect(radius).toBeCloseTo(body.localCenter.x, 9);
+    });
+  }
+});
+
+describe('filtering and sensors', () => {
+  it("Box2D's rules: same positive group collides, same negative never, else category and mask", () => {
+    for (const [fa, fb, collides] of [
+      [{ group: -1 }, { group: -1 }, false],
+      [{ group: 2, mask: 1 }, { group: 2, category: 2, mask: 1 }, true],
+      [{ mask: 1 }, { category: 2, mask: 1 }, false],
+      [{ category: 2, mask: 1 }, { category: 1, mask: 2 }, true],
+      [{ category: 2, mask: 1 }, { category: 1, mask: 4 }, false],
+      [{ group: -1 }, { group: -2 }, true],
+    ] as const) {
+      const world = new World({ solver: 'soft' });
+      world.createBody({ type: 'static', width: 20, height: 1, position: { x: 0, y: -0.5 } });
+      const a = world.createBody({ position: { x: 0, y: 0.5 } });
+      a.createShape({ type: 'box', width: 1, height: 1, filter: fa });
+      const b = world.createBody({ position: { x: 0, y: 2 } });
+      b.createShape({ type: 'circle', radius: 0.5, filter: fb });
+      for (let i = 0; i < 120; ++i) world.step(1 / 60);
+      if (collides) expect(b.position.y).toBeGreaterThan(1.4);
+      else expect(b.position.y).toBeLessThan(0.6);
+    }
+  });
+
+  it('a sensor reports sensorBegin and sensorEnd and makes no contact', () => {
+    const world = new World({ solver: 'soft' });
+    const gate = world.createBody({ type: 'static', position: { x: 0, y: 0 } });
+    const sensor = gate.createShape({ type: 'box', width: 4, height: 1, sensor: true });
+    const ball = world.createBody({ shape: { type: 'circle', radius: 0.25 }, position: { x: 0, y: 3 } });
+    const events: string[] = [];
+    world.on('sensorBegin', (s: BodyShape, v: BodyShape) => events.push(`begin ${s.id} ${v.body.id}`));
+    world.on('sensorEnd', (s: BodyShape, v: BodyShape) => events.push(`end ${s.id} ${v.body.id}`));
+    let contacts = 0;
+    world.on('beginContact', () => contacts++);
+    for (let i = 0; i < 120; ++i) world.step(1 / 60);
+    expect(events).toEqual([`begin ${sensor.id} ${ball.id}`, `end ${sensor.id} ${ball.id}`]);
+    expect(contacts).toBe(0);
+    expect(ball.position.y).toBeLessThan(-1);
+  });
+});
+
+describe('continuous collision', () => {
+  for (const solver of SOLVERS) {
+    for (const speed of [500, 1000]) {
+      for (const kind of ['circle', 'box'] as const) {
+        it(`${solver}: a 0.1 m ${kind} at ${speed} m/s never passes a 0.1 m static wall`, () => {
+          const world = new World({ solver, gravity: { x: 0, y: 0 } });
+          world.createBody({ type: 'static', width: 0.1, height: 4, position: { x: 0, y: 0 } });
+          const bullet = world.createBody({
+            shape:
+              kind === 'circle' ? { type: 'circle', radius: 0.05 } : { type: 'box', width: 0.1, height: 0.1 },
+            position: { x: -3, y: 0.3 },
+            linearVelocity: { x: speed, y: 0 },
+          });
+          for (let i = 0; i < 120; ++i) {
+            world.step(1 / 60);
+            expect(bullet.position.x).toBeLessThan(0);
+          }
+        });
+      }
+    }
+    it(`${solver}: two bullets head-on at 500 m/s each never pass through each other`, () => {
+      const world = new World({ solver, gravity: { x: 0, y: 0 } });
+      const a = world.createBody({
+        shape: { type: 'circle', radius: 0.05 },
+        position: { x: -5, y: 0 },
+        linearVelocity: { x: 500, y: 0 },
+        bullet: true,
+      });
+      const b = world.createBody({
+        shape: { type: 'box', width: 0.1, height: 0.1 },
+        position: { x: 5.3, y: 0 },
+        linearVelocity: { x: -500, y: 0 },
+        bullet: true,
+      });
+      for (let i = 0; i < 120; ++i) {
+        world.step(1 / 60);
+        expect(a.position.x).toBeLessThan(b.position.x);
+      }
+      // They stick together (no restitution): momentum is kept.
+      const momentum = a.mass * a.linearVelocity.x + b.mass * b.linearVelocity.x;
+      expect(relative(momentum, 500 * (a.mass - b.mass))).toBeLessThan(1e-9);
+    });
+    it(`${solver}: with settings.continuous off the fast circle does pass`, () => {
+      const world = new World({ solver, gravity: { x: 0, y: 0 } });
+      world.settings.continuous = false;
+      world.createBody({ type: 'static', width: 0.1, height: 4, position: { x: 0, y: 0 } });
+      const bullet = world.createBody({
+        shape: { type: 'circle', radius: 0.05 },
+        position: { x: -3, y: 0.3 },
+        linearVelocity: { x: 500, y: 0 },
+      });
+      for (let i = 0; i < 10; ++i) world.step(1 / 60);
+      expect(bullet.position.x).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe("the README's shapes example", () => {
+  it('prints what the README says', () => {
+    const lines: string[] = [];
+    const console = { log: (...args: unknown[]) => lines.push(args.join(' ')) };
+
+    const world = new World({ solver: 'soft' });
+    world.createBody({ type: 'static', width: 40, height: 1, position: { x: 0, y: -0.5 } });
+
+    // One shape at creation: a ball, a capsule, a hexagon.
+    const ball = world.createBody({ shape: { type: 'circle', radius: 0.5 }, position: { x: -3, y: 2 } });
+    const pill = world.createBody({
+      shape: { type: 'capsule', center1: { x: -0.5, y: 0 }, center2: { x: 0.5, y: 0 }, radius: 0.25 },
+      position: { x: 0, y: 2 },
+    });
+    const corners = [0, 1, 2, 3, 4, 5].map((i) => ({
+      x: 0.5 * Math.cos((i * Math.PI) / 3),
+      y: 0.5 * Math.sin((i * Math.PI) / 3),
+    }));
+    const hexagon = world.createBody({
+      shape: { type: 'polygon', vertices: corners },
+      position: { x: 3, y: 2 },
+    });
+
+    // A hammer: two shapes on one body, which turns about its centre of mass.
+    const handle = { type: 'box', width: 0.1, height: 1.5, offset: { x: 0, y: 0.75 } } as const;
+    const hammer = world.createBody({ shape: handle, position: { x: 5, y: 0.05 }, angle: -Math.PI / 2 });
+    hammer.createShape({ type: 'box', width: 0.6, height: 0.3, offset: { x: 0, y: 1.5 }, density: 8 });
+
+    // A sensor reports what enters it and makes no contact.
+    const gate = world.createBody({ type: 'static', position: { x: -3, y: 1 } });
+    gate.createShape({ type: 'box', width: 2, height: 0.5, sensor: true });
+    world.on('sensorBegin', (_sensor, visitor) => console.log('sensor', visitor.body === ball));
+
+    // Shapes of the same negative group never collide (Box2D's filter rules).
+    const a = world.createBody({ position: { x: 8, y: 1 } });
+    a.createShape({ type: 'circle', radius: 0.5, filter: { group: -1 } });
+    const b = world.createBody({ position: { x: 8, y: 3 } });
+    b.createShape({ type: 'circle', radius: 0.5, filter: { group: -1 } });
+
+    for (let i = 0; i < 120; ++i) world.step(1 / 60);
+    console.log(ball.position.y.toFixed(3), pill.position.y.toFixed(3), hexagon.position.y.toFixed(3));
+    console.log(hammer.localCenter.y.toFixed(3), a.position.y.toFixed(3), b.position.y.toFixed(3));
+    expect(lines).toEqual(['sensor true', '0.500 0.250 0.433', '1.429 0.500 0.500']);
+  });
+});
+
+describe('queries see every shape', () => {
+  function world3(): { world: World; ball: Body; pill: Body; hex: Body; compound: Body } {
+    const world = new World({ solver: 'soft', gravity: { x: 0, y: 0 } });
+    const ball = world.createBody({ shape: { type: 'circle', radius: 1 }, position: { x: 0, y: 0 } });
+    const pill = world.createBody({
+      shape: { type: 'capsule', center1: { x: -1, y: 0 }, center2: { x: 1, y: 0 }, radius: 0.5 },
+      position: { x: 5, y: 0 },
+    });
+    const hex = world.createBody({
+      shape: { type: 'polygon', vertices: regularPolygon(6, 1) },
+      position: { x: 10, y: 0 },
+    });
+    const compound = world.createBody({ shape: { type: 'circle', radius: 0.5 }, position: { x: 0, y: 10 } });
+    compound.createShape({ type: 'box', width: 1, height: 1, offset: { x: 3, y: 0 }, angle: 0.3 });
+    return { world, ball, pill, hex, compound };
+  }
+
+  it('queryPoint tests the shape, not its box', () => {
+    const { world, ball, pill, hex, compound } = world3();
+    expect(world.queryPoint({ x: 0.7, y: 0.7 })).toEqual([ball]);
+    expect(world.queryPoint({ x: 0.8, y: 0.8 })).toEqual([]);
+    expect(world.queryPoint({ x: 6.3, y: 0.2 })).toEqual([pill]);
+    expect(world.queryPoint({ x: 6.3, y: 0.45 })).toEqual([]);
+    expect(world.queryPoint({ x: 10.95, y: 0 })).toEqual([hex]);
+    expect(world.queryPoint({ x: 10, y: 0.9 })).toEqual([]);
+    expect(world.queryPoint({ x: 3, y: 10 })).toEqual([compound]);
+  });
+
+  it('queryAABB lists a body of several shapes once', () => {
+    const { world, compound } = world3();
+    expect(world.queryAABB({ minX: -1, minY: 9, maxX: 4, maxY: 11 })).toEqual([compound]);
+  });
+
+  it('ray casts hit circles, capsules, polygons and the shapes of a compound body', () => {
+    const { world, ball, pill, hex, compound } = world3();
+    const y = 0.1;
+    const hits = world.rayCastAll({ x: -5, y }, { x: 15, y });
+    expect(hits.map((h) => h.body)).toEqual([ball, pill, hex]);
+    expect(hits[0].point.x).toBeCloseTo(-Math.sqrt(1 - y * y), 12);
+    expect(hits[1].point.x).toBeCloseTo(4 - Math.sqrt(0.25 - y * y), 12);
+    // The hexagon's left vertex is (9, 0); its edges rise at 60°.
+    expect(hits[2].point.x).toBeCloseTo(9 + y / Math.tan(Math.PI / 3), 12);
+    const hit = world.rayCast({ x: 3, y: 15 }, { x: 3, y: 5 });
+    expect(hit?.body).toBe(compound);
+    expect(hit?.shape).toBe(compound.shapes[1]);
+  });
+});
+
+describe('castShape', () => {
+  it('sweeps any shape to the first body it touches', () => {
+    const world = new World({ solver: 'soft', gravity: { x: 0, y: 0 } });
+    const wall = world.createBody({ type: 'static', width: 1, height: 10, position: { x: 5, y: 0 } });
+    const ball = world.createBody({ shape: { type: 'circle', radius: 1 }, position: { x: 0, y: 5 } });
+    const hit = world.castShape({ type: 'circle', radius: 0.5 }, { x: 0, y: 0 }, { x: 10, y: 0 });
+    expect(hit?.body).toBe(wall);
+    // The circle's surface stops within the cast tolerance (5 mm) of the wall's face at x = 4.5.
+    expect(hit!.fraction * 10 + 0.5).toBeGreaterThan(4.49);
+    expect(hit!.fraction * 10 + 0.5).toBeLessThan(4.5);
+    expect(hit!.normal.x).toBeCloseTo(-1, 9);
+    expect(hit!.point.x).toBeCloseTo(4.5, 9);
+    const down = world.castShape(
+      { type: 'capsule', center1: { x: -1, y: 0 }, center2: { x: 1, y: 0 }, radius: 0.25 },
+      { x: 0, y: 10 },
+      { x: 0, y: -10 },
+    );
+    expect(down?.body).toBe(ball);
+    expect(down!.normal.y).toBeCloseTo(1, 6);
+    expect(world.castShape({ type: 'circle', radius: 0.5 }, { x: 0, y: -8 }, { x: 1, y: 0 })).toBeNull();
+    expect(() => world.castShape({ type: 'circle', radius: 0 }, { x: 0, y: 0 }, { x: 1, y: 0 })).toThrow(
+      WorldError,
+    );
+  });
+});
