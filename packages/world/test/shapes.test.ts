@@ -516,3 +516,27 @@ describe('castShape', () => {
     );
   });
 });
+
+describe('joints on a body whose centre of mass is not its origin', () => {
+  for (const solver of SOLVERS) {
+    it(`${solver}: a pendulum pinned at its origin keeps the pin, also after a shape is added`, () => {
+      const world = new World({ solver });
+      const ground = world.createBody({ type: 'static', width: 1, height: 1, position: { x: 0, y: 20 } });
+      const bob = world.createBody({
+        shape: { type: 'circle', radius: 0.25, center: { x: 2, y: 0 } },
+        position: { x: 0, y: 5 },
+      });
+      world.createRevoluteJoint({ bodyA: ground, bodyB: bob, anchor: { x: 0, y: 5 } });
+      for (let i = 0; i < 60; ++i) world.step(1 / 60);
+      expect(Math.hypot(bob.position.x, bob.position.y - 5)).toBeLessThan(0.01);
+      // A second shape moves the centre of mass; the pin stays at the origin.
+      bob.createShape({ type: 'box', width: 0.5, height: 0.5, offset: { x: 0, y: -1 } });
+      for (let i = 0; i < 60; ++i) world.step(1 / 60);
+      expect(Math.hypot(bob.position.x, bob.position.y - 5)).toBeLessThan(0.01);
+      const c = bob.getWorldCenter();
+      expect(
+        Math.abs(Math.hypot(c.x, c.y - 5) - Math.hypot(bob.localCenter.x, bob.localCenter.y)),
+      ).toBeLessThan(0.01);
+    });
+  }
+});
