@@ -1,5 +1,7 @@
+import { bulletsAtWall } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
 import { type Body, type BodyShape, type SolverKind, World, WorldError } from '../src/index';
+import { buildScene } from './helpers';
 
 const SOLVERS: SolverKind[] = ['soft', 'classic'];
 
@@ -538,5 +540,19 @@ describe('joints on a body whose centre of mass is not its origin', () => {
         Math.abs(Math.hypot(c.x, c.y - 5) - Math.hypot(bob.localCenter.x, bob.localCenter.y)),
       ).toBeLessThan(0.01);
     });
+  }
+});
+
+describe("the scenes' bullets at a thin wall", () => {
+  for (const solver of SOLVERS) {
+    for (const speed of [500, 1000]) {
+      it(`${solver}, ${speed} m/s: no bullet gets past the wall`, () => {
+        const { world, bodies } = buildScene(bulletsAtWall(10, speed), { solver });
+        for (let i = 0; i < 180; ++i) {
+          world.step(1 / 60);
+          for (let k = 1; k < bodies.length; ++k) expect(bodies[k].position.x).toBeLessThan(0);
+        }
+      });
+    }
   }
 });
