@@ -649,7 +649,10 @@ export class World {
    *     velocity the Baumgarte bias added, when `settings.relax` is on) and run the joints'
    *     position passes;
    *  8. check that the state is finite (else restore it and throw);
-   *  9. update transforms and move the broadphase proxies;
+   *  9. continuous collision (`settings.continuous`: a fast body that would have passed through a
+   *     static shape, or a bullet through any, goes back to its time of impact), then update
+   *     transforms (`position` back from the centre of mass to the origin) and move the broadphase
+   *     proxies;
    * 10. put islands to sleep that rested long enough (sleep timers advance by dt);
    * 11. clear forces (so forces set before the step act during every sub-step);
    * 12. emit the step's contact events: once, after the whole step, in the order they were found

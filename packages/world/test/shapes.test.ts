@@ -1,5 +1,7 @@
+import { bulletsAtWall } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
 import { type Body, type BodyShape, type SolverKind, World, WorldError } from '../src/index';
+import { buildScene } from './helpers';
 
 const SOLVERS: SolverKind[] = ['soft', 'classic'];
 
@@ -515,4 +517,42 @@ describe('castShape', () => {
       WorldError,
     );
   });
+});
+
+describe('joints on a body whose centre of mass is not its origin', () => {
+  for (const solver of SOLVERS) {
+    it(`${solver}: a pendulum pinned at its origin keeps the pin, also after a shape is added`, () => {
+      const world = new World({ solver });
+      const ground = world.createBody({ type: 'static', width: 1, height: 1, position: { x: 0, y: 20 } });
+      const bob = world.createBody({
+        shape: { type: 'circle', radius: 0.25, center: { x: 2, y: 0 } },
+        position: { x: 0, y: 5 },
+      });
+      world.createRevoluteJoint({ bodyA: ground, bodyB: bob, anchor: { x: 0, y: 5 } });
+      for (let i = 0; i < 60; ++i) world.step(1 / 60);
+      expect(Math.hypot(bob.position.x, bob.position.y - 5)).toBeLessThan(0.01);
+      // A second shape moves the centre of mass; the pin stays at the origin.
+      bob.createShape({ type: 'box', width: 0.5, height: 0.5, offset: { x: 0, y: -1 } });
+      for (let i = 0; i < 60; ++i) world.step(1 / 60);
+      expect(Math.hypot(bob.position.x, bob.position.y - 5)).toBeLessThan(0.01);
+      const c = bob.getWorldCenter();
+      expect(
+        Math.abs(Math.hypot(c.x, c.y - 5) - Math.hypot(bob.localCenter.x, bob.localCenter.y)),
+      ).toBeLessThan(0.01);
+    });
+  }
+});
+
+describe("the scenes' bullets at a thin wall", () => {
+  for (const solver of SOLVERS) {
+    for (const speed of [500, 1000]) {
+      it(`${solver}, ${speed} m/s: no bullet gets past the wall`, () => {
+        const { world, bodies } = buildScene(bulletsAtWall(10, speed), { solver });
+        for (let i = 0; i < 180; ++i) {
+          world.step(1 / 60);
+          for (let k = 1; k < bodies.length; ++k) expect(bodies[k].position.x).toBeLessThan(0);
+        }
+      });
+    }
+  }
 });
