@@ -234,7 +234,8 @@ export function bulletsAtWall(count = 10, speed = 500): SceneDef {
     'Bullets at a thin wall',
     `${count} 0.1 m bodies at ${speed} m/s against a 0.1 m wall.`,
     bodies,
-    { x: -2, y: 2, height: 8 },
+    // Wide enough for the whole row (x = -5 - count + 1 to the wall at 0) on a 16:9 canvas.
+    { x: -(4 + count) / 2, y: 2, height: Math.max(8, 0.6 * (6 + count)) },
   );
 }
 
