@@ -1049,8 +1049,10 @@ function otherSlot(meta: Int32Array, i: number, slot: number): number {
  * contact's own 2x2 K, its off-diagonal blocks couple consecutive contacts through the body they
  * share (for rows p, q: s s' (m n·n' + i (r_p × n)(r_q × n')), s = +1 where the body is the
  * contact's B, -1 where it is A), and block elimination (the Thomas algorithm) solves it in O(n).
- * The rows are rigid; their bias is the soft row's (overlap up to DEEP_OVERLAP, at most `maxPush`), or closing a gap
- * within the sub-step for a point apart; the relax pass aims at no bias. Then friction, one contact
+ * The rows are rigid and aim at no bias (the overlap stays as it is; the push pass takes what is
+ * deeper than DEEP_OVERLAP), or at closing a gap within the sub-step for a point apart; a compliant
+ * chain's rows (static bodies at both ends) are springs with the soft rows' bias. The relax pass
+ * aims at no bias. Then friction, one contact
  * at a time. Returns false, having changed nothing, when the solution would pull (a negative total
  * impulse) or a block is singular: the caller then solves the chain's contacts one at a time.
  */
@@ -1110,10 +1112,17 @@ function solveChain(
       let bias = 0;
       if (sep > 0) bias = sep * invH;
       else if (useBias) {
-        // As the soft rows: overlap up to DEEP_OVERLAP, the push pass takes what is deeper.
+        // Overlap deeper than DEEP_OVERLAP is the push pass's, as for the soft rows.
         if (sep < -DEEP_OVERLAP) params[Param.Deep] = 1;
-        bias = biasRate * (sep < -DEEP_OVERLAP ? -DEEP_OVERLAP : sep);
-        if (bias < -maxPush) bias = -maxPush;
+        // A compliant chain's rows are springs and need the soft rows' bias (up to DEEP_OVERLAP) to
+        // carry their load. A rigid chain's rows aim at no bias: they hold the bodies' relative
+        // velocity exactly and leave the overlap as it is. Driving a rigid row by the soft bias
+        // pushes its overlap out while the soft contacts around it stay compressed by their load:
+        // in a disordered pile that mismatch kept hundreds of boxes creeping for good.
+        if (compliance > 0) {
+          bias = biasRate * (sep < -DEEP_OVERLAP ? -DEEP_OVERLAP : sep);
+          if (bias < -maxPush) bias = -maxPush;
+        }
       }
       const vn = dvx * nx + dvy * ny + wB * rows[q + Pt.RnB] - wA * rows[q + Pt.RnA];
       const kii = 1 / rows[q + Pt.NormalMass];
