@@ -75,6 +75,7 @@ export {
 export { SolverSettings, type SolverSettingsOptions } from './settings';
 export {
   DEEP_OVERLAP,
+  MAX_LOAD_SHARE,
   SoftContactSolver,
   SoftStepContext,
   type SoftStepSettings,

@@ -4,11 +4,19 @@ import { type ContactConstraint, PointData } from './contact-constraint';
 import { requireCount } from './errors';
 
 /**
- * Overlap the soft contact rows take on themselves, m: deeper overlap is pushed apart by the push
- * pass instead, by position only (see `SoftContactSolver.push`), so that bodies created inside each
- * other separate without being launched. Resting contacts stay well inside it.
+ * Overlap the soft contact rows take on themselves, m, plus what each point's spring needs for the
+ * load it carried last step (at most {@link MAX_LOAD_SHARE}): deeper overlap is pushed apart by the
+ * push pass instead, by position only (see `SoftContactSolver.push`), so that bodies created inside
+ * each other separate without being launched, while the bottom of a deep pile, whose springs are
+ * compressed by its weight, is left to them.
  */
 export const DEEP_OVERLAP = 0.02;
+
+/**
+ * The most a contact's soft share grows beyond {@link DEEP_OVERLAP} for the load it carries, m: the
+ * compression of a 1 m box's contact under about 100 boxes at 30 Hz.
+ */
+export const MAX_LOAD_SHARE = 0.1;
 
 /**
  * Layout of one contact in `SoftContactSolver.rows` (doubles): a header, then two points of
@@ -35,8 +43,8 @@ const enum Row {
   M12 = 15,
   M22 = 16,
   Point0 = 17,
-  Point1 = 36,
-  Stride = 55,
+  Point1 = 37,
+  Stride = 57,
 }
 
 /** Layout of one point inside a contact's block of `rows`, from the point's base. */
@@ -76,7 +84,12 @@ const enum Pt {
   NormalAccel = 17,
   /** What a timed bounce adds to -e vn⁻ for where in its sub-step the point met the face, m/s. */
   BounceShift = 18,
-  Stride = 19,
+  /**
+   * The overlap this point's soft row takes, m: DEEP_OVERLAP plus the compression its spring needs
+   * to carry the load it carried last step (deeper is the push pass's).
+   */
+  Share = 19,
+  Stride = 20,
 }
 
 /** Layout of `SoftContactSolver.params`. */
@@ -146,7 +159,9 @@ const enum Ctx {
   RestitutionThreshold = 9,
   PushRate = 10,
   ChainCompliance = 11,
-  Count = 12,
+  Omega = 12,
+  StaticOmega = 13,
+  Count = 14,
 }
 
 /**
@@ -175,6 +190,14 @@ export class SoftStepContext {
     this.values[Ctx.RestitutionThreshold] = 1;
   }
 
+  /** The contact spring's angular frequency 2πf between two moving bodies, rad/s. */
+  get omega(): number {
+    return this.values[Ctx.Omega];
+  }
+  /** The same against a static or kinematic body (twice the frequency), rad/s. */
+  get staticOmega(): number {
+    return this.values[Ctx.StaticOmega];
+  }
   /** The sub-step, s. */
   get h(): number {
     return this.values[Ctx.H];
@@ -248,6 +271,8 @@ export class SoftStepContext {
     // implicit Euler step of a spring k = m ω² and damper c = 2 m ζ ω on it, whatever its
     // effective mass m. Against a static body, 2f.
     let omega = 2 * Math.PI * f;
+    values[Ctx.Omega] = omega;
+    values[Ctx.StaticOmega] = 2 * omega;
     let a1 = 2 * zeta + h * omega;
     let a2 = h * omega * a1;
     values[Ctx.BiasRate] = omega / a1;
@@ -484,6 +509,8 @@ export class SoftContactSolver {
     const xBx = bB.position.x;
     const xBy = bB.position.y;
     const warm = ctx.warmStarting;
+    const omegaC = still ? ctx.staticOmega : ctx.omega;
+    const omega2 = omegaC * omegaC;
     // Stored impulses are per step; each sub-step's rows carry 1/n of them.
     const perSubstep = 1 / ctx.substeps;
     const data = c.data;
@@ -529,6 +556,13 @@ export class SoftContactSolver {
       rows[q + Pt.NormalAccel] =
         states.normalAcceleration(sB, nx, ny, rnB) - states.normalAcceleration(sA, nx, ny, rnA);
       rows[q + Pt.BounceShift] = 0;
+      // The spring k = m ω² (m = 1 / K) carrying last step's load F = λ / dt is compressed F / k;
+      // at most MAX_LOAD_SHARE more (a load that grows with the overlap it is given must not feed
+      // itself without bound: a light body crushed by a heavy one).
+      const compression = warm
+        ? (data[d + PointData.NormalImpulse] * kNormal) / (ctx.substeps * ctx.h * omega2)
+        : 0;
+      rows[q + Pt.Share] = DEEP_OVERLAP + (compression < MAX_LOAD_SHARE ? compression : MAX_LOAD_SHARE);
     }
 
     let usable = false;
@@ -794,7 +828,8 @@ function solveSoftContact(
       useBias && restitution > 0 && rows[q + Pt.MaxNormalImpulse] === 0
         ? (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rows[q + Pt.RnB] - wA * rows[q + Pt.RnA]
         : 0;
-    if (useBias && s < -DEEP_OVERLAP) params[Param.Deep] = 1;
+    const share = rows[q + Pt.Share];
+    if (useBias && s < -share) params[Param.Deep] = 1;
     if (vn0 < -threshold && (s <= 0 || s < -vn0 / invH)) {
       // A bouncing point meets the face within this sub-step, τ = s / |vn| into it. Semi-implicit
       // Euler's vn is the mean over the sub-step, so at the face the point moves at
@@ -832,8 +867,8 @@ function solveSoftContact(
         if (bias < -vn) bias = -vn;
       }
     } else if (useBias) {
-      // The soft row takes an overlap up to DEEP_OVERLAP; the push pass takes what is deeper.
-      bias = biasRate * (s < -DEEP_OVERLAP ? -DEEP_OVERLAP : s);
+      // The soft row takes an overlap up to its share; the push pass takes what is deeper.
+      bias = biasRate * (s < -share ? -share : s);
       if (bias < -maxPush) bias = -maxPush;
       soft = true;
     }
@@ -1112,15 +1147,16 @@ function solveChain(
       let bias = 0;
       if (sep > 0) bias = sep * invH;
       else if (useBias) {
-        // Overlap deeper than DEEP_OVERLAP is the push pass's, as for the soft rows.
-        if (sep < -DEEP_OVERLAP) params[Param.Deep] = 1;
+        // Overlap deeper than the point's share is the push pass's, as for the soft rows.
+        const share = rows[q + Pt.Share];
+        if (sep < -share) params[Param.Deep] = 1;
         // A compliant chain's rows are springs and need the soft rows' bias (up to DEEP_OVERLAP) to
         // carry their load. A rigid chain's rows aim at no bias: they hold the bodies' relative
         // velocity exactly and leave the overlap as it is. Driving a rigid row by the soft bias
         // pushes its overlap out while the soft contacts around it stay compressed by their load:
         // in a disordered pile that mismatch kept hundreds of boxes creeping for good.
         if (compliance > 0) {
-          bias = biasRate * (sep < -DEEP_OVERLAP ? -DEEP_OVERLAP : sep);
+          bias = biasRate * (sep < -share ? -share : sep);
           if (bias < -maxPush) bias = -maxPush;
         }
       }
@@ -1384,7 +1420,7 @@ function pushContact(
     const ddy = dpy + (sB * rBx + cB * rBy) - (sA * rAx + cA * rAy);
     const s = rows[q + Pt.BaseSeparation] + ddx * nx + ddy * ny;
     const old = rows[q + Pt.PushImpulse];
-    const excess = s + DEEP_OVERLAP;
+    const excess = s + rows[q + Pt.Share];
     if (excess >= 0 && old === 0) continue;
     let bias = excess < 0 ? pushRate * excess : 0;
     if (bias < -maxPush) bias = -maxPush;

@@ -217,4 +217,10 @@ describe('piles come to rest', () => {
     for (const b of bodies) if (Math.hypot(b.linearVelocity.x, b.linearVelocity.y) > 0.01) moving++;
     expect(moving).toBe(0);
   });
+
+  it('a rain of 500 boxes falls asleep within 15 s (sleeping on, the default)', () => {
+    const { world, bodies } = buildScene(rain(500), { solver: 'soft' });
+    run(world, 15 * 60);
+    expect(bodies.filter((b) => b.type === 'dynamic' && b.awake).length).toBe(0);
+  });
 });
