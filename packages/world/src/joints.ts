@@ -293,10 +293,7 @@ export class RevoluteJoint extends RevoluteConstraint {
    *   left as it was), or the joint was destroyed
    */
   override setSpring(options: JointSpringOptions): this {
-    const world = liveWorld(this);
-    asWorldError(() => super.setSpring(options));
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
+    changeLive(this, () => super.setSpring(options));
     return this;
   }
 
@@ -410,10 +407,7 @@ export class DistanceJoint extends DistanceConstraint {
    *   left as it was), or the joint was destroyed
    */
   override setSpring(options: JointSpringOptions): this {
-    const world = liveWorld(this);
-    asWorldError(() => super.setSpring(options));
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
+    changeLive(this, () => super.setSpring(options));
     return this;
   }
 
@@ -523,10 +517,7 @@ export class PrismaticJoint extends PrismaticConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setLimits(lower: number, upper: number): this {
-    const world = liveWorld(this);
-    asWorldError(() => super.setLimits(lower, upper));
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
+    changeLive(this, () => super.setLimits(lower, upper));
     return this;
   }
   /**
@@ -534,10 +525,7 @@ export class PrismaticJoint extends PrismaticConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setEnableLimit(flag: boolean): this {
-    const world = liveWorld(this);
-    asWorldError(() => super.setEnableLimit(flag));
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
+    changeLive(this, () => super.setEnableLimit(flag));
     return this;
   }
   /**
@@ -545,10 +533,7 @@ export class PrismaticJoint extends PrismaticConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setMotorSpeed(speed: number): this {
-    const world = liveWorld(this);
-    asWorldError(() => super.setMotorSpeed(speed));
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
+    changeLive(this, () => super.setMotorSpeed(speed));
     return this;
   }
   /**
@@ -556,10 +541,7 @@ export class PrismaticJoint extends PrismaticConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setEnableMotor(flag: boolean): this {
-    const world = liveWorld(this);
-    asWorldError(() => super.setEnableMotor(flag));
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
+    changeLive(this, () => super.setEnableMotor(flag));
     return this;
   }
   /**
@@ -567,10 +549,7 @@ export class PrismaticJoint extends PrismaticConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setSpring(options: JointSpringOptions): this {
-    const world = liveWorld(this);
-    asWorldError(() => super.setSpring(options));
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
+    changeLive(this, () => super.setSpring(options));
     return this;
   }
   /**
@@ -578,10 +557,7 @@ export class PrismaticJoint extends PrismaticConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setMaxMotorForce(force: number): this {
-    const world = liveWorld(this);
-    asWorldError(() => super.setMaxMotorForce(force));
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
+    changeLive(this, () => super.setMaxMotorForce(force));
     return this;
   }
 
@@ -636,10 +612,7 @@ export class WeldJoint extends WeldConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setSprings(options: Omit<WeldConstraintOptions, 'referenceAngle'>): this {
-    const world = liveWorld(this);
-    asWorldError(() => super.setSprings(options));
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
+    changeLive(this, () => super.setSprings(options));
     return this;
   }
 
@@ -695,10 +668,7 @@ export class WheelJoint extends WheelConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setLimits(lower: number, upper: number): this {
-    const world = liveWorld(this);
-    asWorldError(() => super.setLimits(lower, upper));
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
+    changeLive(this, () => super.setLimits(lower, upper));
     return this;
   }
   /**
@@ -706,10 +676,7 @@ export class WheelJoint extends WheelConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setEnableLimit(flag: boolean): this {
-    const world = liveWorld(this);
-    asWorldError(() => super.setEnableLimit(flag));
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
+    changeLive(this, () => super.setEnableLimit(flag));
     return this;
   }
   /**
@@ -717,10 +684,7 @@ export class WheelJoint extends WheelConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setMotorSpeed(speed: number): this {
-    const world = liveWorld(this);
-    asWorldError(() => super.setMotorSpeed(speed));
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
+    changeLive(this, () => super.setMotorSpeed(speed));
     return this;
   }
   /**
@@ -728,10 +692,7 @@ export class WheelJoint extends WheelConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setEnableMotor(flag: boolean): this {
-    const world = liveWorld(this);
-    asWorldError(() => super.setEnableMotor(flag));
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
+    changeLive(this, () => super.setEnableMotor(flag));
     return this;
   }
   /**
@@ -739,10 +700,7 @@ export class WheelJoint extends WheelConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setSpring(options: JointSpringOptions): this {
-    const world = liveWorld(this);
-    asWorldError(() => super.setSpring(options));
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
+    changeLive(this, () => super.setSpring(options));
     return this;
   }
   /**
@@ -750,10 +708,7 @@ export class WheelJoint extends WheelConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setMaxMotorTorque(torque: number): this {
-    const world = liveWorld(this);
-    asWorldError(() => super.setMaxMotorTorque(torque));
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
+    changeLive(this, () => super.setMaxMotorTorque(torque));
     return this;
   }
 
@@ -808,10 +763,7 @@ export class MotorJoint extends MotorConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setLinearOffset(x: number, y: number): this {
-    const world = liveWorld(this);
-    asWorldError(() => super.setLinearOffset(x, y));
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
+    changeLive(this, () => super.setLinearOffset(x, y));
     return this;
   }
   /**
@@ -819,10 +771,7 @@ export class MotorJoint extends MotorConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setAngularOffset(angle: number): this {
-    const world = liveWorld(this);
-    asWorldError(() => super.setAngularOffset(angle));
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
+    changeLive(this, () => super.setAngularOffset(angle));
     return this;
   }
   /**
@@ -830,10 +779,7 @@ export class MotorJoint extends MotorConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setMaxForce(force: number): this {
-    const world = liveWorld(this);
-    asWorldError(() => super.setMaxForce(force));
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
+    changeLive(this, () => super.setMaxForce(force));
     return this;
   }
   /**
@@ -841,10 +787,7 @@ export class MotorJoint extends MotorConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setMaxTorque(torque: number): this {
-    const world = liveWorld(this);
-    asWorldError(() => super.setMaxTorque(torque));
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
+    changeLive(this, () => super.setMaxTorque(torque));
     return this;
   }
   /**
@@ -852,10 +795,7 @@ export class MotorJoint extends MotorConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setCorrectionFactor(factor: number): this {
-    const world = liveWorld(this);
-    asWorldError(() => super.setCorrectionFactor(factor));
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
+    changeLive(this, () => super.setCorrectionFactor(factor));
     return this;
   }
 
@@ -1140,6 +1080,18 @@ function asWorldError(set: () => unknown): void {
     if (error instanceof ConstraintError) rethrowAsWorldError(error, 'joint.');
     throw error;
   }
+}
+
+/**
+ * A checked change to a live joint: throws if the joint was destroyed, runs `set` (its
+ * ConstraintError becomes a WorldError naming `joint.<argument>`; nothing changed then), then wakes
+ * both bodies.
+ */
+function changeLive(joint: Joint, set: () => unknown): void {
+  const world = liveWorld(joint);
+  asWorldError(set);
+  world.wakeBody(jointBodyA(joint));
+  world.wakeBody(jointBodyB(joint));
 }
 
 function liveWorld(joint: Joint): World {
