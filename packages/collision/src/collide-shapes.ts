@@ -149,6 +149,31 @@ function requireMargin(margin: number): void {
 }
 
 /**
+ * Puts the margin the `*AtSlot` routines use in their slot: `margin` when given, else `out.margin`
+ * (read here, so that a loop computing a margin per pair never passes it as a number, which would
+ * box it). @internal
+ * @throws CollisionError when the margin is negative or not finite
+ */
+export function loadMargin(out: Manifold, margin?: number): void {
+  if (margin === undefined) {
+    // Two branches, not one conditional: merged with the argument (a tagged value), the field's
+    // number would be boxed.
+    marginSlot[0] = out.margin;
+    requireMarginSlot();
+  } else {
+    requireMargin(margin);
+    marginSlot[0] = margin;
+  }
+}
+
+/** {@link requireMargin} on the slot, with no number passed. */
+function requireMarginSlot(): void {
+  if (!(marginSlot[0] >= 0 && marginSlot[0] < Number.POSITIVE_INFINITY)) {
+    throw new CollisionError('margin', marginSlot[0], 'must be a finite number >= 0');
+  }
+}
+
+/**
  * Clips the incident edge (edge i21 of polygon 2) against the side planes of the reference face
  * (edge i11 of polygon 1), both already in the same frame; writes up to two points
  * [x, y, separation, key] into `clip` (x, y at the midpoint between the two surfaces; separation
@@ -453,8 +478,19 @@ export function collidePolygons(
   out: Manifold,
 ): number {
   requireMargin(margin);
-  out.pointCount = 0;
   marginSlot[0] = margin;
+  return polygonsAtSlot(shapeA, xfA, shapeB, xfB, out);
+}
+
+/** {@link collidePolygons} with the margin already in the slot. @internal */
+export function polygonsAtSlot(
+  shapeA: PolygonalShape,
+  xfA: Transform,
+  shapeB: PolygonalShape,
+  xfB: Transform,
+  out: Manifold,
+): number {
+  out.pointCount = 0;
   const nB = loadPolygonal(shapeB, bx, by, bnx, bny);
   const rB = num[0];
   const nA = loadPolygonal(shapeA, ax, ay, anx, any);
@@ -517,6 +553,19 @@ export function collideCircles(
   out: Manifold,
 ): number {
   requireMargin(margin);
+  marginSlot[0] = margin;
+  return circlesAtSlot(circleA, xfA, circleB, xfB, out);
+}
+
+/** {@link collideCircles} with the margin already in the slot. @internal */
+export function circlesAtSlot(
+  circleA: CircleShape,
+  xfA: Transform,
+  circleB: CircleShape,
+  xfB: Transform,
+  out: Manifold,
+): number {
+  const margin = marginSlot[0];
   out.pointCount = 0;
   const ca = circleA.center;
   const cb = circleB.center;
@@ -575,6 +624,19 @@ export function collideCapsuleAndCircle(
   out: Manifold,
 ): number {
   requireMargin(margin);
+  marginSlot[0] = margin;
+  return capsuleAndCircleAtSlot(capsuleA, xfA, circleB, xfB, out);
+}
+
+/** {@link collideCapsuleAndCircle} with the margin already in the slot. @internal */
+export function capsuleAndCircleAtSlot(
+  capsuleA: CapsuleShape,
+  xfA: Transform,
+  circleB: CircleShape,
+  xfB: Transform,
+  out: Manifold,
+): number {
+  const margin = marginSlot[0];
   out.pointCount = 0;
   const cA = xfA.q.c;
   const sA = xfA.q.s;
@@ -655,6 +717,19 @@ export function collidePolygonAndCircle(
   out: Manifold,
 ): number {
   requireMargin(margin);
+  marginSlot[0] = margin;
+  return polygonAndCircleAtSlot(polygonA, xfA, circleB, xfB, out);
+}
+
+/** {@link collidePolygonAndCircle} with the margin already in the slot. @internal */
+export function polygonAndCircleAtSlot(
+  polygonA: PolygonShape | BoxShape,
+  xfA: Transform,
+  circleB: CircleShape,
+  xfB: Transform,
+  out: Manifold,
+): number {
+  const margin = marginSlot[0];
   out.pointCount = 0;
   const n = loadPolygonal(polygonA, ax, ay, anx, any);
   const rA = num[0];

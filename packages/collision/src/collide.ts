@@ -2,10 +2,11 @@ import { cosSinInPlace, Transform } from '@lite/math';
 import { Box } from './box';
 import { collideBoxes } from './collide-boxes';
 import {
-  collideCapsuleAndCircle,
-  collideCircles,
-  collidePolygonAndCircle,
-  collidePolygons,
+  capsuleAndCircleAtSlot,
+  circlesAtSlot,
+  loadMargin,
+  polygonAndCircleAtSlot,
+  polygonsAtSlot,
 } from './collide-shapes';
 import { CollisionError } from './errors';
 import type { Manifold } from './manifold';
@@ -86,41 +87,36 @@ export function collide(
   shapeB: Shape,
   xfB: Transform,
   out: Manifold,
-  margin: number = out.margin,
+  margin?: number,
 ): number {
+  if (shapeA.type === 'box' && shapeB.type === 'box') {
+    if (shapeA instanceof Box && shapeB instanceof Box)
+      return collideBoxes(shapeA, xfA, shapeB, xfB, out, margin);
+    const xa = asBox(shapeA, xfA, boxA, poseA);
+    const xb = asBox(shapeB, xfB, boxB, poseB);
+    return collideBoxes(boxA, xa, boxB, xb, out, margin);
+  }
+  // The margin goes to the routines through a slot, not as an argument (see loadMargin).
+  loadMargin(out, margin);
   switch (shapeA.type) {
     case 'box':
-      if (shapeB.type === 'box') {
-        if (shapeA instanceof Box && shapeB instanceof Box)
-          return collideBoxes(shapeA, xfA, shapeB, xfB, out, margin);
-        const xa = asBox(shapeA, xfA, boxA, poseA);
-        const xb = asBox(shapeB, xfB, boxB, poseB);
-        return collideBoxes(boxA, xa, boxB, xb, out, margin);
-      }
-      if (shapeB.type === 'circle') return collidePolygonAndCircle(shapeA, xfA, shapeB, xfB, margin, out);
-      if (shapeB.type === 'polygon' || shapeB.type === 'capsule') {
-        return collidePolygons(shapeA, xfA, shapeB, xfB, margin, out);
-      }
-      break;
     case 'polygon':
-      if (shapeB.type === 'circle') return collidePolygonAndCircle(shapeA, xfA, shapeB, xfB, margin, out);
-      if (shapeB.type === 'polygon' || shapeB.type === 'box' || shapeB.type === 'capsule') {
-        return collidePolygons(shapeA, xfA, shapeB, xfB, margin, out);
-      }
-      break;
     case 'capsule':
-      if (shapeB.type === 'circle') return collideCapsuleAndCircle(shapeA, xfA, shapeB, xfB, margin, out);
+      if (shapeB.type === 'circle') {
+        return shapeA.type === 'capsule'
+          ? capsuleAndCircleAtSlot(shapeA, xfA, shapeB, xfB, out)
+          : polygonAndCircleAtSlot(shapeA, xfA, shapeB, xfB, out);
+      }
       if (shapeB.type === 'polygon' || shapeB.type === 'box' || shapeB.type === 'capsule') {
-        return collidePolygons(shapeA, xfA, shapeB, xfB, margin, out);
+        return polygonsAtSlot(shapeA, xfA, shapeB, xfB, out);
       }
       break;
     case 'circle':
-      if (shapeB.type === 'circle') return collideCircles(shapeA, xfA, shapeB, xfB, margin, out);
-      if (shapeB.type === 'capsule') {
-        return flipManifold(out, collideCapsuleAndCircle(shapeB, xfB, shapeA, xfA, margin, out));
-      }
+      if (shapeB.type === 'circle') return circlesAtSlot(shapeA, xfA, shapeB, xfB, out);
+      if (shapeB.type === 'capsule')
+        return flipManifold(out, capsuleAndCircleAtSlot(shapeB, xfB, shapeA, xfA, out));
       if (shapeB.type === 'polygon' || shapeB.type === 'box') {
-        return flipManifold(out, collidePolygonAndCircle(shapeB, xfB, shapeA, xfA, margin, out));
+        return flipManifold(out, polygonAndCircleAtSlot(shapeB, xfB, shapeA, xfA, out));
       }
       break;
     default:

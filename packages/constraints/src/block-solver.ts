@@ -160,6 +160,36 @@ export function buildBlock(
   out: Float64Array,
   offset: number,
 ): boolean {
+  const arms = scratchArms;
+  arms[0] = mA;
+  arms[1] = iA;
+  arms[2] = mB;
+  arms[3] = iB;
+  arms[4] = rn1A;
+  arms[5] = rn1B;
+  arms[6] = rn2A;
+  arms[7] = rn2B;
+  return buildBlockAt(arms, 0, out, offset);
+}
+
+const scratchArms = new Float64Array(8);
+
+/**
+ * {@link buildBlock} for hot loops, with no number passed in (a double passed to a call the engine
+ * does not inline is boxed, a heap allocation per call): reads mA, iA, mB, iB, rn1A, rn1B, rn2A,
+ * rn2B from `arms[at..at + 7]` and writes K and K⁻¹ to `out[offset..offset + 5]` as
+ * {@link buildBlock} does.
+ * @returns whether the block is usable
+ */
+export function buildBlockAt(arms: Float64Array, at: number, out: Float64Array, offset: number): boolean {
+  const mA = arms[at];
+  const iA = arms[at + 1];
+  const mB = arms[at + 2];
+  const iB = arms[at + 3];
+  const rn1A = arms[at + 4];
+  const rn1B = arms[at + 5];
+  const rn2A = arms[at + 6];
+  const rn2B = arms[at + 7];
   const k11 = mA + mB + iA * rn1A * rn1A + iB * rn1B * rn1B;
   const k22 = mA + mB + iA * rn2A * rn2A + iB * rn2B * rn2B;
   const k12 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B;

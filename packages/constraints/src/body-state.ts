@@ -40,9 +40,12 @@ export const enum State {
   Stride = 8,
 }
 
-/** Layout of one body's slot in {@link BodyStates.motion} (doubles): read once per sub-step. */
+/**
+ * Layout of one body's slot in {@link BodyStates.motion} (doubles): read once per sub-step.
+ * @internal
+ */
 // biome-ignore lint/suspicious/noConstEnum: inlined as numbers into the solver's loops
-const enum Motion {
+export const enum Motion {
   /** Acceleration from gravity and force, m/s². */
   Ax = 0,
   Ay = 1,
@@ -79,8 +82,12 @@ export class BodyStates {
    * position update and is then dropped (see `SoftContactSolver.push`); slot 0 stays zero.
    */
   push = new Float64Array(3 * 64);
-  /** Per slot: accelerations, damping and the start pose. */
-  private motion = new Float64Array(Motion.Stride * 64);
+  /**
+   * Per slot: accelerations, damping and the start pose ({@link Motion}); read by the contact
+   * solver's prepare, which cannot call a method returning a number per point (the JIT may box it).
+   * @internal
+   */
+  motion = new Float64Array(Motion.Stride * 64);
   /** The body of each slot (slot 0: none). */
   private readonly bodies: (DrivenBody | null)[] = [null];
   private slotCount = 1;
@@ -161,16 +168,6 @@ export class BodyStates {
     m[p + Motion.Y0] = body.position.y;
     m[p + Motion.Angle0] = body.angle;
     return slot;
-  }
-
-  /**
-   * The acceleration of slot `slot`'s point at lever arm r along n, from gravity, force and torque
-   * (a · n + α (r × n), with `rn` = r × n), m/s²; 0 for the still slot.
-   */
-  normalAcceleration(slot: number, nx: number, ny: number, rn: number): number {
-    const m = this.motion;
-    const p = Motion.Stride * slot;
-    return m[p + Motion.Ax] * nx + m[p + Motion.Ay] * ny + m[p + Motion.Alpha] * rn;
   }
 
   /**

@@ -1,4 +1,4 @@
-export { BlockSolution, buildBlock, solveBlockLcp, solveBlockLcpAt } from './block-solver';
+export { BlockSolution, buildBlock, buildBlockAt, solveBlockLcp, solveBlockLcpAt } from './block-solver';
 export { BodyStates, type DrivenBody } from './body-state';
 export {
   BLOCK_MAX_CONDITION,

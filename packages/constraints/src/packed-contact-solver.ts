@@ -1,4 +1,4 @@
-import { buildBlock, solveBlockLcpAt } from './block-solver';
+import { buildBlockAt, solveBlockLcpAt } from './block-solver';
 import { type ContactConstraint, PointData } from './contact-constraint';
 import { ConstraintError, requireCount } from './errors';
 import type { SolverSettings } from './settings';
@@ -111,6 +111,8 @@ export class ContactSolver {
   private stamp = 0;
   /** The block solver's b' in and x out (see `solveBlockLcpAt`). */
   private readonly blockIo = new Float64Array(4);
+  /** The inputs of {@link buildBlockAt} for the contact being prepared. */
+  private readonly blockArms = new Float64Array(8);
   /** This prepare's Baumgarte rate β / dt (0 with position correction off), 1/s. */
   private betaInvDt = 0.5;
 
@@ -265,18 +267,16 @@ export class ContactSolver {
     if (pointCount === 2) {
       const q1 = r + Row.Point0;
       const q2 = r + Row.Point1;
-      const usable = buildBlock(
-        mA,
-        iA,
-        mB,
-        iB,
-        rows[q1 + Pt.R_AX] * ny - rows[q1 + Pt.R_AY] * nx,
-        rows[q1 + Pt.R_BX] * ny - rows[q1 + Pt.R_BY] * nx,
-        rows[q2 + Pt.R_AX] * ny - rows[q2 + Pt.R_AY] * nx,
-        rows[q2 + Pt.R_BX] * ny - rows[q2 + Pt.R_BY] * nx,
-        rows,
-        r + Row.K11,
-      );
+      const arms = this.blockArms;
+      arms[0] = mA;
+      arms[1] = iA;
+      arms[2] = mB;
+      arms[3] = iB;
+      arms[4] = rows[q1 + Pt.R_AX] * ny - rows[q1 + Pt.R_AY] * nx;
+      arms[5] = rows[q1 + Pt.R_BX] * ny - rows[q1 + Pt.R_BY] * nx;
+      arms[6] = rows[q2 + Pt.R_AX] * ny - rows[q2 + Pt.R_AY] * nx;
+      arms[7] = rows[q2 + Pt.R_BX] * ny - rows[q2 + Pt.R_BY] * nx;
+      const usable = buildBlockAt(arms, 0, rows, r + Row.K11);
       meta[m + Meta.BlockUsable] = usable ? 1 : 0;
     } else {
       meta[m + Meta.BlockUsable] = 0;

@@ -1,5 +1,5 @@
-import { buildBlock, solveBlockLcpAt } from './block-solver';
-import { type BodyStates, State } from './body-state';
+import { buildBlockAt, solveBlockLcpAt } from './block-solver';
+import { type BodyStates, Motion, State } from './body-state';
 import { type ContactConstraint, PointData } from './contact-constraint';
 import { requireCount } from './errors';
 
@@ -178,9 +178,11 @@ export class SoftStepContext {
   /**
    * The numbers, in a typed array behind read-only getters: a number stored into an object's field
    * can be boxed (an allocation per store, once a step here) when the JIT keeps that field tagged,
-   * while a typed array holds it unboxed whatever the JIT decides.
+   * while a typed array holds it unboxed whatever the JIT decides. The solver's hot paths read this
+   * array directly: a getter that is not inlined returns its number boxed.
+   * @internal
    */
-  private readonly values = new Float64Array(Ctx.Count);
+  readonly values = new Float64Array(Ctx.Count);
 
   /** A context before its first {@link SoftStepContext.set}: h = 0, mass scales 1. */
   constructor() {
@@ -316,6 +318,8 @@ export class SoftContactSolver {
   private contactCount = 0;
   /** The block solver's b' in and x out (see `solveBlockLcpAt`). */
   private readonly blockIo = new Float64Array(4);
+  /** The inputs of {@link buildBlockAt} for the contact being prepared. */
+  private readonly blockArms = new Float64Array(8);
   /**
    * The step's constants for the per-contact functions (see {@link Param}): read from a typed array,
    * not passed as arguments, because a double passed to a call that is not inlined is boxed.
@@ -493,9 +497,10 @@ export class SoftContactSolver {
     rows[r + Row.Friction] = c.friction;
     rows[r + Row.Restitution] = c.restitution;
     const still = mA === 0 || mB === 0;
-    rows[r + Row.BiasRate] = still ? ctx.staticBiasRate : ctx.biasRate;
-    rows[r + Row.MassScale] = still ? ctx.staticMassScale : ctx.massScale;
-    rows[r + Row.ImpulseScale] = still ? ctx.staticImpulseScale : ctx.impulseScale;
+    const cv = ctx.values;
+    rows[r + Row.BiasRate] = still ? cv[Ctx.StaticBiasRate] : cv[Ctx.BiasRate];
+    rows[r + Row.MassScale] = still ? cv[Ctx.StaticMassScale] : cv[Ctx.MassScale];
+    rows[r + Row.ImpulseScale] = still ? cv[Ctx.StaticImpulseScale] : cv[Ctx.ImpulseScale];
     const oA = State.Stride * sA;
     const oB = State.Stride * sB;
     const vAx = v[oA + State.Vx];
@@ -509,11 +514,23 @@ export class SoftContactSolver {
     const xBx = bB.position.x;
     const xBy = bB.position.y;
     const warm = ctx.warmStarting;
-    const omegaC = still ? ctx.staticOmega : ctx.omega;
+    const omegaC = still ? cv[Ctx.StaticOmega] : cv[Ctx.Omega];
     const omega2 = omegaC * omegaC;
     // Stored impulses are per step; each sub-step's rows carry 1/n of them.
-    const perSubstep = 1 / ctx.substeps;
+    const substeps = ctx.substeps;
+    const perSubstep = 1 / substeps;
+    const stepDt = substeps * cv[Ctx.H];
     const data = c.data;
+    // The bodies' accelerations from gravity, force and torque (zero for the still slot).
+    const motion = states.motion;
+    const pA = Motion.Stride * sA;
+    const pB = Motion.Stride * sB;
+    const aAx = motion[pA + Motion.Ax];
+    const aAy = motion[pA + Motion.Ay];
+    const alphaA = motion[pA + Motion.Alpha];
+    const aBx = motion[pB + Motion.Ax];
+    const aBy = motion[pB + Motion.Ay];
+    const alphaB = motion[pB + Motion.Alpha];
 
     for (let j = 0; j < pointCount; j++) {
       const d = j * PointData.Stride;
@@ -553,34 +570,31 @@ export class SoftContactSolver {
       rows[q + Pt.MaxNormalImpulse] = 0;
       rows[q + Pt.PushImpulse] = 0;
       rows[q + Pt.Bounced] = 0;
-      rows[q + Pt.NormalAccel] =
-        states.normalAcceleration(sB, nx, ny, rnB) - states.normalAcceleration(sA, nx, ny, rnA);
+      // The anchors' relative acceleration along n: a · n + α (r × n), B's less A's.
+      rows[q + Pt.NormalAccel] = aBx * nx + aBy * ny + alphaB * rnB - (aAx * nx + aAy * ny + alphaA * rnA);
       rows[q + Pt.BounceShift] = 0;
       // The spring k = m ω² (m = 1 / K) carrying last step's load F = λ / dt is compressed F / k;
       // at most MAX_LOAD_SHARE more (a load that grows with the overlap it is given must not feed
       // itself without bound: a light body crushed by a heavy one).
-      const compression = warm
-        ? (data[d + PointData.NormalImpulse] * kNormal) / (ctx.substeps * ctx.h * omega2)
-        : 0;
-      rows[q + Pt.Share] = DEEP_OVERLAP + (compression < MAX_LOAD_SHARE ? compression : MAX_LOAD_SHARE);
+      const compression = warm ? (data[d + PointData.NormalImpulse] * kNormal) / (stepDt * omega2) : 0;
+      // (Math.min, not a conditional: TurboFan kept the conditional's result tagged and boxed it.)
+      rows[q + Pt.Share] = DEEP_OVERLAP + Math.min(compression, MAX_LOAD_SHARE);
     }
 
     let usable = false;
     if (pointCount === 2) {
       const q1 = r + Row.Point0;
       const q2 = r + Row.Point1;
-      usable = buildBlock(
-        mA,
-        iA,
-        mB,
-        iB,
-        rows[q1 + Pt.RnA],
-        rows[q1 + Pt.RnB],
-        rows[q2 + Pt.RnA],
-        rows[q2 + Pt.RnB],
-        rows,
-        r + Row.K11,
-      );
+      const arms = this.blockArms;
+      arms[0] = mA;
+      arms[1] = iA;
+      arms[2] = mB;
+      arms[3] = iB;
+      arms[4] = rows[q1 + Pt.RnA];
+      arms[5] = rows[q1 + Pt.RnB];
+      arms[6] = rows[q2 + Pt.RnA];
+      arms[7] = rows[q2 + Pt.RnB];
+      usable = buildBlockAt(arms, 0, rows, r + Row.K11);
     }
     meta[m + Meta.BlockUsable] = usable ? 1 : 0;
     let touching = pointCount > 0 ? 1 : 0;
@@ -654,9 +668,10 @@ export class SoftContactSolver {
     const v = states.state;
     const io = this.blockIo;
     const params = this.params;
-    params[Param.InvH] = ctx.invH;
-    params[Param.MaxPush] = ctx.maxPushVelocity;
-    params[Param.Threshold] = ctx.restitutionThreshold;
+    const cv = ctx.values;
+    params[Param.InvH] = cv[Ctx.InvH];
+    params[Param.MaxPush] = cv[Ctx.MaxPushVelocity];
+    params[Param.Threshold] = cv[Ctx.RestitutionThreshold];
     if (useBias) params[Param.Deep] = 0;
     const useBlock = ctx.blockSolver;
     const chainOf = this.chainOf;
@@ -670,7 +685,7 @@ export class SoftContactSolver {
     for (let c = 0, n = this.chainCount; c < n; c++) {
       const start = this.chainStart[c];
       const end = this.chainStart[c + 1];
-      params[Param.Compliance] = this.chainCompliant[c] === 1 ? ctx.chainCompliance : 0;
+      params[Param.Compliance] = this.chainCompliant[c] === 1 ? cv[Ctx.ChainCompliance] : 0;
       if (!solveChain(rows, meta, v, order, shared, work, params, start, end, useBias)) {
         for (let k = start; k < end; k++) {
           solveSoftContact(rows, meta, v, io, params, order[k], useBias, useBlock);
@@ -696,8 +711,8 @@ export class SoftContactSolver {
     // Nothing deep in this sub-step's solve: every push row would be skipped (their impulses start
     // each sub-step at 0), so the pass is skipped whole.
     if (params[Param.Deep] === 0) return;
-    params[Param.PushRate] = ctx.pushRate;
-    params[Param.MaxPush] = ctx.maxPushVelocity;
+    params[Param.PushRate] = ctx.values[Ctx.PushRate];
+    params[Param.MaxPush] = ctx.values[Ctx.MaxPushVelocity];
     for (let i = 0, n = this.contactCount; i < n; i++) {
       pushContact(rows, meta, state, push, params, i);
     }
@@ -714,7 +729,7 @@ export class SoftContactSolver {
     const v = states.state;
     const io = this.blockIo;
     const params = this.params;
-    params[Param.Threshold] = ctx.restitutionThreshold;
+    params[Param.Threshold] = ctx.values[Ctx.RestitutionThreshold];
     for (let i = 0, n = this.contactCount; i < n; i++) {
       if (rows[i * Row.Stride + Row.Restitution] === 0) continue;
       restituteContact(rows, meta, v, io, params, i);

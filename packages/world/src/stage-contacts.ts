@@ -1,19 +1,5 @@
-import {
-  type Box,
-  type CapsuleShape,
-  type CircleShape,
-  collide,
-  collideBoxes,
-  collideCapsuleAndCircle,
-  collideCircles,
-  collidePolygonAndCircle,
-  collidePolygons,
-  type Manifold,
-  type PolygonalShape,
-  type PolygonShape,
-} from '@lite/collision';
+import { type Box, collide, collideBoxes } from '@lite/collision';
 import { mixFriction, mixRestitution } from '@lite/constraints';
-import type { Transform } from '@lite/math';
 import { Contact } from './contact';
 import {
   findShapeContact,
@@ -25,7 +11,7 @@ import {
 import { BEGIN_CONTACT, END_CONTACT } from './events';
 import { jointBodyA, jointBodyB } from './joints';
 import { Stage } from './profile';
-import { type BodyShape, KIND_BOX, KIND_CAPSULE, KIND_CIRCLE } from './shape';
+import { type BodyShape, KIND_BOX } from './shape';
 import { type StepState, wakeBody } from './step-state';
 
 /**
@@ -128,13 +114,12 @@ export function collideContacts(s: StepState, speculative: boolean, stepDt: numb
           Math.abs(a.angularVelocity) * a.maxExtent +
           Math.abs(b.angularVelocity) * b.maxExtent);
     }
-    // Handed over in the manifold, not as an argument: a computed number passed to a call is boxed
-    // (box-box pairs, the common case, read it there; other pairs still take it as an argument).
+    // Handed over in the manifold, not as an argument: a computed number passed to a call is boxed.
     manifold.margin = margin + closing;
     if (sa.kind === KIND_BOX && sb.kind === KIND_BOX) {
       collideBoxes(sa.geometry as Box, a.transform, sb.geometry as Box, b.transform, manifold);
     } else {
-      collideMixed(sa, a.transform, sb, b.transform, manifold, margin + closing);
+      collide(sa.geometry, a.transform, sb.geometry, b.transform, manifold);
     }
     c.update(manifold, settings);
     const touching = manifold.pointCount > 0;
@@ -149,34 +134,6 @@ export function collideContacts(s: StepState, speculative: boolean, stepDt: numb
     contacts[write++] = c;
   }
   truncate(contacts, write);
-}
-
-/**
- * The narrowphase of a pair that is not box-box, dispatched on the shapes' numeric kinds to the
- * routine of the pair; the pairs whose routine takes the shapes the other way round (circle first)
- * go through `collide`, which flips the result.
- */
-function collideMixed(
-  sa: BodyShape,
-  xfA: Transform,
-  sb: BodyShape,
-  xfB: Transform,
-  manifold: Manifold,
-  reach: number,
-): void {
-  const ka = sa.kind;
-  const kb = sb.kind;
-  if (kb === KIND_CIRCLE) {
-    const circle = sb.geometry as CircleShape;
-    if (ka === KIND_CIRCLE) collideCircles(sa.geometry as CircleShape, xfA, circle, xfB, reach, manifold);
-    else if (ka === KIND_CAPSULE) {
-      collideCapsuleAndCircle(sa.geometry as CapsuleShape, xfA, circle, xfB, reach, manifold);
-    } else collidePolygonAndCircle(sa.geometry as PolygonShape, xfA, circle, xfB, reach, manifold);
-  } else if (ka === KIND_CIRCLE) {
-    collide(sa.geometry, xfA, sb.geometry, xfB, manifold, reach);
-  } else {
-    collidePolygons(sa.geometry as PolygonalShape, xfA, sb.geometry as PolygonalShape, xfB, reach, manifold);
-  }
 }
 
 /** Stage 3: a sleeping body jointed to an awake one wakes (with its whole sleeping island). */

@@ -54,6 +54,10 @@ describe('the step allocates nothing in steady state', () => {
     ['a stack of 10 with 4 sub-steps', stack(10, { offset: 0.005 }), 4, 'classic'],
     ['a ball pit of 100', ballPit(100), 1, 'classic'],
     ['a capsule pile of 60', capsulePile(60), 1, 'classic'],
+    ['a pyramid of 10', pyramid(10), 4, 'soft'],
+    ['a stack of 10', stack(10, { offset: 0.005 }), 4, 'soft'],
+    ['a ball pit of 100', ballPit(100), 4, 'soft'],
+    ['a capsule pile of 60', capsulePile(60), 4, 'soft'],
   ] as const) {
     it(`${name} at rest, sleeping off: 1,000 steps, no GC and no young-generation growth (${solver})`, async () => {
       const { world } = buildScene(scene, { sleeping: false, solver });
