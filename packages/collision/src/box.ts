@@ -23,6 +23,12 @@ export class Box implements BoxShape {
   readonly halfWidth: number;
   /** Half the height, m. */
   readonly halfHeight: number;
+  /**
+   * [halfWidth, halfHeight] in a typed array, where the polygon routines read them: loading a
+   * number field from shapes of several kinds can box it (an allocation per contact per step).
+   * @internal
+   */
+  readonly halves: Float64Array;
 
   /**
    * @param width - full width, a finite number > 0 (m)
@@ -42,5 +48,8 @@ export class Box implements BoxShape {
     this.height = height;
     this.halfWidth = 0.5 * width;
     this.halfHeight = 0.5 * height;
+    this.halves = new Float64Array(2);
+    this.halves[0] = 0.5 * width;
+    this.halves[1] = 0.5 * height;
   }
 }

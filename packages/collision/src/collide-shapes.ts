@@ -1,4 +1,5 @@
 import { cosSinInPlace, type Transform } from '@lite/math';
+import { Box } from './box';
 import { CollisionError } from './errors';
 import type { Manifold } from './manifold';
 import type { BoxShape, CapsuleShape, CircleShape, PolygonalShape, PolygonShape } from './shapes';
@@ -77,8 +78,10 @@ function loadPolygonal(
     return n;
   }
   if (shape.type === 'box') {
-    const hx = 0.5 * shape.width;
-    const hy = 0.5 * shape.height;
+    // A Box's halves from its typed array (see Box.halves); a plain box object's from its fields.
+    const halves = shape instanceof Box ? shape.halves : undefined;
+    const hx = halves === undefined ? 0.5 * shape.width : halves[0];
+    const hy = halves === undefined ? 0.5 * shape.height : halves[1];
     let c = 1;
     let s = 0;
     const angle = shape.angle;

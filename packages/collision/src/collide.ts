@@ -27,6 +27,8 @@ function asBox(shape: BoxShape, xf: Transform, box: Box, pose: Transform): Trans
   writable.height = shape.height;
   writable.halfWidth = 0.5 * shape.width;
   writable.halfHeight = 0.5 * shape.height;
+  box.halves[0] = 0.5 * shape.width;
+  box.halves[1] = 0.5 * shape.height;
   const offset = shape.offset;
   const angle = shape.angle;
   const ox = offset === undefined ? 0 : offset.x;

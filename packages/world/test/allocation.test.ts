@@ -1,6 +1,6 @@
 import { PerformanceObserver } from 'node:perf_hooks';
 import { getHeapSpaceStatistics } from 'node:v8';
-import { ballPit, capsulePile, pyramid, stack } from '@lite/scenes';
+import { ballPit, capsulePile, pyramid, shapeRain, stack } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
 import { World } from '../src/index';
 import { buildScene, run } from './helpers';
@@ -58,6 +58,7 @@ describe('the step allocates nothing in steady state', () => {
     ['a stack of 10', stack(10, { offset: 0.005 }), 4, 'soft'],
     ['a ball pit of 100', ballPit(100), 4, 'soft'],
     ['a capsule pile of 60', capsulePile(60), 4, 'soft'],
+    ['a rain of 150 mixed shapes', shapeRain(150), 4, 'soft'],
   ] as const) {
     it(`${name} at rest, sleeping off: 1,000 steps, no GC and no young-generation growth (${solver})`, async () => {
       const { world } = buildScene(scene, { sleeping: false, solver });
