@@ -1,4 +1,4 @@
-import { heavyChain, pyramid, rain, type SceneDef, stack } from '@lite/scenes';
+import { heavyChain, pyramid, rain, type SceneDef, shapeRain, stack } from '@lite/scenes';
 import { BenchError } from './errors';
 
 /** What quality a scene is judged on. */
@@ -37,6 +37,7 @@ export const BENCH_SCENES: readonly BenchScene[] = [
   { id: 'pyramid100', build: () => pyramid(100), quality: 'structure' },
   ...STACK_HEIGHTS.flatMap((n) => [stackScene(n, false), stackScene(n, true)]),
   { id: 'rain', build: () => rain(2000, 1), quality: 'none' },
+  { id: 'shape-rain', build: () => shapeRain(2000, 1), quality: 'none' },
   { id: 'chain', build: () => heavyChain(40, 100), quality: 'joints' },
 ];
 

@@ -35,7 +35,7 @@ const QUALITY = [10, 60];
 
 /**
  * `pnpm bench`: every engine (lite once per solver), every scene, three interleaved rounds. pyramid100 is timed over 60 steps
- * and rain over 300 (the pile forms in the first 5 s), without quality runs: a 60 s pyramid100 would
+ * and the two rains (boxes; circles, capsules, hexagons and boxes) over 300 (the pile forms in the first 5 s), without quality runs: a 60 s pyramid100 would
  * take the slowest engines half an hour.
  */
 export function fullPlan(): Plan {
@@ -48,6 +48,7 @@ export function fullPlan(): Plan {
       { scene: 'pyramid100', windowSteps: 60, checkpoints: [], repeats: 3 },
       ...stacks.map((scene) => ({ scene, windowSteps: 600, checkpoints: QUALITY, repeats: 3 })),
       { scene: 'rain', windowSteps: 300, checkpoints: [], repeats: 3 },
+      { scene: 'shape-rain', windowSteps: 300, checkpoints: [], repeats: 3 },
       { scene: 'chain', windowSteps: 600, checkpoints: QUALITY, repeats: 3 },
     ],
     verdictScenes: [],

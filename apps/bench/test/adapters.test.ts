@@ -1,6 +1,7 @@
-import { heavyChain, pyramid, type SceneDef } from '@lite/scenes';
+import { heavyChain, pyramid, regularPolygon, type SceneDef, type ShapeDef } from '@lite/scenes';
 import { World } from '@lite/world';
 import { describe, expect, it } from 'vitest';
+import { massOf, shapeArea } from '../src/engines/adapter';
 import { createAdapter, ENGINE_IDS } from '../src/engines/index';
 import { DT } from '../src/measure';
 import { jointAnchors, jointQuality } from '../src/quality';
@@ -74,6 +75,127 @@ describe.each(ENGINE_IDS)('%s adapter', (engine) => {
     expect(jointQuality(scene, jointAnchors(scene), later).maxSeparation).toBeLessThan(0.01);
     const weight = scene.bodies.length - 1;
     expect(later[3 * weight + 1]).toBeLessThan(scene.bodies[weight].y);
+  });
+});
+
+/**
+ * One body of each shape, apart on a ground (top at y = 0), dropped from 0.2 m above where each rests:
+ * a circle (r 0.5, rests at 0.5), a horizontal capsule (r 0.25, rests at 0.25), a flat-bottomed
+ * hexagon (circumradius 0.5, rests at 0.5 sin 60° = 0.433), a box turned 90° inside its body (1 × 0.4
+ * turned: rests at 0.5) and a free-falling circle far above, for the fall.
+ */
+function shapesScene(): { scene: SceneDef; rest: number[] } {
+  const shapes: ShapeDef[] = [
+    { type: 'circle', radius: 0.5 },
+    { type: 'capsule', center1: { x: -0.5, y: 0 }, center2: { x: 0.5, y: 0 }, radius: 0.25 },
+    { type: 'polygon', vertices: regularPolygon(6, 0.5) },
+    { type: 'box', width: 1, height: 0.4, angle: Math.PI / 2 },
+  ];
+  const rest = [0.5, 0.25, 0.5 * Math.sin(Math.PI / 3), 0.5];
+  const body = (shape: ShapeDef, x: number, y: number) => ({
+    type: 'dynamic' as const,
+    width: 1,
+    height: 1,
+    x,
+    y,
+    density: 1,
+    friction: 0.6,
+    shapes: [shape],
+  });
+  return {
+    scene: {
+      id: 'shapes',
+      title: 'shapes',
+      description: '',
+      gravity: { x: 0, y: -10 },
+      iterations: 10,
+      bodies: [
+        { type: 'static', width: 100, height: 20, x: 0, y: -10, friction: 0.6 },
+        ...shapes.map((shape, i) => body(shape, -15 + 10 * i, rest[i] + 0.2)),
+        body({ type: 'circle', radius: 0.5 }, 30, 100),
+      ],
+      joints: [],
+      camera: { x: 0, y: 0, height: 10 },
+    },
+    rest,
+  };
+}
+
+describe.each(ENGINE_IDS)('%s adapter, shapes', (engine) => {
+  it('rests a circle, a capsule, a hexagon and a turned box at their heights, and drops a circle by 0.5 g t²', async () => {
+    const { scene, rest } = shapesScene();
+    const poses = await simulate(engine, scene, 120);
+    for (let i = 0; i < rest.length; ++i) {
+      // Within the engines' skins and slops (matter's chamfered capsule is a polygon of its arcs).
+      expect(
+        Math.abs(poses[3 * (i + 1) + 1] - rest[i]),
+        `${scene.bodies[i + 1].shapes?.[0].type}`,
+      ).toBeLessThan(0.03);
+      // Where it was dropped (a mapping check: matter's circle rolls a few cm after landing).
+      expect(Math.abs(poses[3 * (i + 1)] - (-15 + 10 * i))).toBeLessThan(0.25);
+    }
+    const drop = 100 - poses[3 * 5 + 1];
+    expect(Math.abs(drop - 20) / 20).toBeLessThan(FALL_TOLERANCE);
+  });
+});
+
+describe('shape areas and masses', () => {
+  it('match the analytic areas', () => {
+    expect(shapeArea({ type: 'circle', radius: 0.5 })).toBeCloseTo(Math.PI / 4, 12);
+    expect(
+      shapeArea({ type: 'capsule', center1: { x: -0.5, y: 0 }, center2: { x: 0.5, y: 0 }, radius: 0.25 }),
+    ).toBeCloseTo(0.5 + Math.PI / 16, 12);
+    // A regular hexagon of circumradius r: (3√3 / 2) r².
+    expect(shapeArea({ type: 'polygon', vertices: regularPolygon(6, 0.5) })).toBeCloseTo(
+      (3 * Math.sqrt(3) * 0.25) / 2,
+      12,
+    );
+    // A unit square rounded by 0.1: 1 + 4 × 0.1 + π 0.01.
+    expect(
+      shapeArea({ type: 'polygon', vertices: regularPolygon(4, Math.SQRT1_2, Math.PI / 4), radius: 0.1 }),
+    ).toBeCloseTo(1.4 + Math.PI * 0.01, 12);
+    const two = { type: 'dynamic' as const, width: 2, height: 1, x: 0, y: 0, density: 2 };
+    expect(
+      massOf({
+        ...two,
+        shapes: [
+          { type: 'circle', radius: 0.5 },
+          { type: 'box', width: 1, height: 1, offset: { x: 1, y: 0 } },
+        ],
+      }),
+    ).toBeCloseTo(2 * (Math.PI / 4 + 1), 12);
+  });
+});
+
+describe('shapes an engine cannot map', () => {
+  it('are refused, never timed as something else', async () => {
+    const { scene } = shapesScene();
+    const rounded: SceneDef = {
+      ...scene,
+      bodies: [
+        scene.bodies[0],
+        { ...scene.bodies[1], shapes: [{ type: 'polygon', vertices: regularPolygon(6, 0.5), radius: 0.05 }] },
+      ],
+    };
+    const compound: SceneDef = {
+      ...scene,
+      bodies: [
+        scene.bodies[0],
+        {
+          ...scene.bodies[1],
+          shapes: [
+            { type: 'circle', radius: 0.5 },
+            { type: 'circle', radius: 0.5, center: { x: 1, y: 0 } },
+          ],
+        },
+      ],
+    };
+    for (const engine of ['planck', 'box2d', 'p2', 'matter'] as const) {
+      const adapter = await createAdapter(engine);
+      expect(() => adapter.build(rounded), engine).toThrow(/sharp polygons only/);
+    }
+    const matter = await createAdapter('matter');
+    expect(() => matter.build(compound)).toThrow(/one shape only/);
   });
 });
 

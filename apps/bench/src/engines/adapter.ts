@@ -1,4 +1,4 @@
-import type { BodyDef, JointDef, SceneDef } from '@lite/scenes';
+import type { BodyDef, JointDef, PointDef, SceneDef, ShapeDef } from '@lite/scenes';
 import { BenchError } from '../errors';
 
 /**
@@ -44,16 +44,109 @@ export const ENGINE_IDS = [
 /** One of {@link ENGINE_IDS}. */
 export type EngineId = (typeof ENGINE_IDS)[number];
 
-/** The mass of a dynamic body: `mass`, or `density × width × height`. */
+/** A body's shapes: its `shapes`, or the one `width` × `height` box centred on its origin. */
+export function shapesOf(body: BodyDef): ShapeDef[] {
+  return body.shapes ?? [{ type: 'box', width: body.width, height: body.height }];
+}
+
+/** The area of a shape, m² (a rounded polygon's includes its rounding: perimeter × r + π r²). */
+export function shapeArea(shape: ShapeDef): number {
+  switch (shape.type) {
+    case 'circle':
+      return Math.PI * shape.radius * shape.radius;
+    case 'capsule': {
+      const length = Math.hypot(shape.center2.x - shape.center1.x, shape.center2.y - shape.center1.y);
+      return 2 * shape.radius * length + Math.PI * shape.radius * shape.radius;
+    }
+    case 'box':
+      return shape.width * shape.height;
+    case 'polygon': {
+      const v = shape.vertices;
+      let twice = 0;
+      let perimeter = 0;
+      for (let i = 0; i < v.length; ++i) {
+        const a = v[i];
+        const b = v[(i + 1) % v.length];
+        twice += a.x * b.y - a.y * b.x;
+        perimeter += Math.hypot(b.x - a.x, b.y - a.y);
+      }
+      const r = shape.radius ?? 0;
+      return Math.abs(twice) / 2 + perimeter * r + Math.PI * r * r;
+    }
+  }
+}
+
+/** The mass of a dynamic body: `mass`, or `density` × the area of its shapes. */
 export function massOf(body: BodyDef): number {
   if (body.mass !== undefined) return body.mass;
-  if (body.density !== undefined) return body.density * body.width * body.height;
+  if (body.density !== undefined) {
+    let area = 0;
+    for (const shape of shapesOf(body)) area += shapeArea(shape);
+    return body.density * area;
+  }
   throw new BenchError('body.mass', body.mass, 'a dynamic body needs a mass or a density');
 }
 
-/** The density (kg/m²) that gives a dynamic body its mass. */
+/** The density (kg/m²) that gives a dynamic body its mass over the area of its shapes. */
 export function densityOf(body: BodyDef): number {
-  return massOf(body) / (body.width * body.height);
+  if (body.mass === undefined && body.density !== undefined) return body.density;
+  let area = 0;
+  for (const shape of shapesOf(body)) area += shapeArea(shape);
+  return massOf(body) / area;
+}
+
+/**
+ * The corners of a box shape in its body's frame (counter-clockwise), with its offset and angle.
+ */
+export function boxCorners(shape: Extract<ShapeDef, { type: 'box' }>): PointDef[] {
+  const c = Math.cos(shape.angle ?? 0);
+  const s = Math.sin(shape.angle ?? 0);
+  const ox = shape.offset?.x ?? 0;
+  const oy = shape.offset?.y ?? 0;
+  const hx = shape.width / 2;
+  const hy = shape.height / 2;
+  return [
+    [hx, hy],
+    [-hx, hy],
+    [-hx, -hy],
+    [hx, -hy],
+  ].map(([x, y]) => ({ x: ox + c * x - s * y, y: oy + s * x + c * y }));
+}
+
+/**
+ * A capsule as a convex polygon of `arcPoints` points on each end cap (for engines without capsules:
+ * Box2D 2.x and planck.js, whose polygons have at most 8 vertices), counter-clockwise. Its area is a
+ * little less than the capsule's; its mass is set from the capsule's through the density.
+ */
+export function capsulePolygon(shape: Extract<ShapeDef, { type: 'capsule' }>, arcPoints = 4): PointDef[] {
+  const { center1: p, center2: q, radius: r } = shape;
+  const axis = Math.atan2(q.y - p.y, q.x - p.x);
+  const points: PointDef[] = [];
+  // Cap around center2 from -90° to +90° of the axis, then around center1 from +90° to +270°.
+  for (const [centre, start] of [
+    [q, axis - Math.PI / 2],
+    [p, axis + Math.PI / 2],
+  ] as const) {
+    for (let k = 0; k < arcPoints; ++k) {
+      const a = start + (Math.PI * k) / (arcPoints - 1);
+      points.push({ x: centre.x + r * Math.cos(a), y: centre.y + r * Math.sin(a) });
+    }
+  }
+  return points;
+}
+
+/**
+ * Refuses a rounded polygon in an engine that has none.
+ * @throws BenchError naming the engine and the body
+ */
+export function requireSharpPolygon(engine: string, shape: ShapeDef, index: number): void {
+  if (shape.type === 'polygon' && (shape.radius ?? 0) > 0) {
+    throw new BenchError(
+      `scene.bodies[${index}].shapes`,
+      'polygon with radius',
+      `the ${engine} adapter maps sharp polygons only`,
+    );
+  }
 }
 
 /**
@@ -85,21 +178,6 @@ export function requireRigidJoint(engine: string, joint: JointDef, index: number
       `joints[${index}]`,
       joint.kind,
       `${engine} adapter maps rigid joints without limits or motors only`,
-    );
-  }
-}
-
-/**
- * Refuses a body made of shapes (`BodyDef.shapes`) in an adapter that maps only boxes, so a scene of
- * shapes is never timed as a scene of boxes.
- * @throws BenchError naming the engine and the body
- */
-export function requireBox(engine: string, body: BodyDef, index: number): void {
-  if (body.shapes !== undefined) {
-    throw new BenchError(
-      `scene.bodies[${index}].shapes`,
-      body.shapes.map((s) => s.type).join(', '),
-      `the ${engine} adapter maps boxes only`,
     );
   }
 }

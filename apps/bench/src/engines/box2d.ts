@@ -1,13 +1,46 @@
 import {
   type b2Body,
   b2BodyType,
+  b2CircleShape,
   b2DistanceJointDef,
   b2PolygonShape,
   b2RevoluteJointDef,
+  type b2Shape,
   b2World,
 } from '@box2d/core';
-import type { SceneDef } from '@lite/scenes';
-import { densityOf, type EngineAdapter, requireBox, requireRigidJoint } from './adapter';
+import type { SceneDef, ShapeDef } from '@lite/scenes';
+import {
+  capsulePolygon,
+  densityOf,
+  type EngineAdapter,
+  requireRigidJoint,
+  requireSharpPolygon,
+  shapesOf,
+} from './adapter';
+
+/** Box2D 2.4's shape for one of the scene's (a capsule as an 8-gon: Box2D 2.4 has no capsule). */
+function box2dShape(shape: ShapeDef): b2Shape {
+  switch (shape.type) {
+    case 'circle': {
+      const circle = new b2CircleShape(shape.radius);
+      circle.m_p.Set(shape.center?.x ?? 0, shape.center?.y ?? 0);
+      return circle;
+    }
+    case 'box':
+      return new b2PolygonShape().SetAsBox(
+        shape.width / 2,
+        shape.height / 2,
+        { x: shape.offset?.x ?? 0, y: shape.offset?.y ?? 0 },
+        shape.angle ?? 0,
+      );
+    case 'polygon':
+    case 'capsule': {
+      const polygon = new b2PolygonShape();
+      polygon.Set(shape.type === 'polygon' ? shape.vertices : capsulePolygon(shape));
+      return polygon;
+    }
+  }
+}
 
 /** Box2D 2.4's default position iterations. */
 const POSITION_ITERATIONS = 3;
@@ -33,7 +66,6 @@ export class Box2dAdapter implements EngineAdapter {
     world.SetContinuousPhysics(false);
     this.config.velocityIterations = scene.iterations;
     for (const [index, def] of scene.bodies.entries()) {
-      requireBox('box2d', def, index);
       const body = world.CreateBody({
         type: BODY_TYPES[def.type],
         position: { x: def.x, y: def.y },
@@ -43,12 +75,16 @@ export class Box2dAdapter implements EngineAdapter {
         linearVelocity: { x: def.vx ?? 0, y: def.vy ?? 0 },
         angularVelocity: def.angularVelocity ?? 0,
       });
-      body.CreateFixture({
-        shape: new b2PolygonShape().SetAsBox(def.width / 2, def.height / 2),
-        density: def.type === 'dynamic' ? densityOf(def) : 0,
-        friction: def.friction ?? 0.2,
-        restitution: def.restitution ?? 0,
-      });
+      const density = def.type === 'dynamic' ? densityOf(def) : 0;
+      for (const shape of shapesOf(def)) {
+        requireSharpPolygon('box2d', shape, index);
+        body.CreateFixture({
+          shape: box2dShape(shape),
+          density,
+          friction: def.friction ?? 0.2,
+          restitution: def.restitution ?? 0,
+        });
+      }
       this.bodies.push(body);
     }
     scene.joints.forEach((j, index) => {

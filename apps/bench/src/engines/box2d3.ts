@@ -1,6 +1,6 @@
-import type { SceneDef } from '@lite/scenes';
+import type { SceneDef, ShapeDef } from '@lite/scenes';
 import Box2DFactory from 'box2d3-wasm';
-import { densityOf, type EngineAdapter, localPoint, requireRigidJoint } from './adapter';
+import { densityOf, type EngineAdapter, localPoint, requireRigidJoint, shapesOf } from './adapter';
 
 /** The loaded Emscripten module. */
 type Box2D = Awaited<ReturnType<typeof Box2DFactory>>;
@@ -120,9 +120,7 @@ export class Box2d3Adapter implements EngineAdapter {
       material.friction = def.friction ?? 0.2;
       material.restitution = def.restitution ?? 0;
       shapeDef.material = material;
-      const box = b2.b2MakeBox(def.width / 2, def.height / 2);
-      b2.b2CreatePolygonShape(body, shapeDef, box);
-      box.delete();
+      for (const shape of shapesOf(def)) this.createShape(body, shapeDef, shape);
       shapeDef.delete();
       this.bodies.push(body);
     }
@@ -158,6 +156,53 @@ export class Box2d3Adapter implements EngineAdapter {
       jointDef.delete();
     });
     this.world = world;
+  }
+
+  /** Adds one of the scene's shapes to `body` (Box2D v3 has every kind: circle, capsule, rounded polygon). */
+  private createShape(body: BodyId, shapeDef: ReturnType<Box2D['b2DefaultShapeDef']>, shape: ShapeDef): void {
+    const b2 = this.b2;
+    switch (shape.type) {
+      case 'circle': {
+        const circle = new b2.b2Circle();
+        circle.center = new b2.b2Vec2(shape.center?.x ?? 0, shape.center?.y ?? 0);
+        circle.radius = shape.radius;
+        b2.b2CreateCircleShape(body, shapeDef, circle);
+        circle.delete();
+        return;
+      }
+      case 'capsule': {
+        const capsule = new b2.b2Capsule();
+        capsule.center1 = new b2.b2Vec2(shape.center1.x, shape.center1.y);
+        capsule.center2 = new b2.b2Vec2(shape.center2.x, shape.center2.y);
+        capsule.radius = shape.radius;
+        b2.b2CreateCapsuleShape(body, shapeDef, capsule);
+        capsule.delete();
+        return;
+      }
+      case 'polygon': {
+        const hull = b2.b2ComputeHull(shape.vertices.map((v) => new b2.b2Vec2(v.x, v.y)));
+        const polygon = b2.b2MakePolygon(hull, shape.radius ?? 0);
+        b2.b2CreatePolygonShape(body, shapeDef, polygon);
+        polygon.delete();
+        hull.delete();
+        return;
+      }
+      case 'box': {
+        const rotation = new b2.b2Rot();
+        rotation.c = Math.cos(shape.angle ?? 0);
+        rotation.s = Math.sin(shape.angle ?? 0);
+        const box = b2.b2MakeOffsetBox(
+          shape.width / 2,
+          shape.height / 2,
+          new b2.b2Vec2(shape.offset?.x ?? 0, shape.offset?.y ?? 0),
+          rotation,
+        );
+        b2.b2CreatePolygonShape(body, shapeDef, box);
+        box.delete();
+        rotation.delete();
+        return;
+      }
+    }
   }
 
   step(dt: number): void {

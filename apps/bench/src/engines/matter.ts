@@ -1,6 +1,64 @@
-import type { SceneDef } from '@lite/scenes';
+import type { BodyDef, SceneDef } from '@lite/scenes';
 import Matter from 'matter-js';
-import { densityOf, type EngineAdapter, requireBox, requireRigidJoint } from './adapter';
+import { BenchError } from '../errors';
+import { densityOf, type EngineAdapter, requireRigidJoint, requireSharpPolygon, shapesOf } from './adapter';
+
+/**
+ * Matter's body for a scene body of one shape centred on its origin, in pixels (y down), with
+ * `options`: matter places a body at its centroid and builds compound bodies from parts, so an
+ * off-centre shape or a body of several shapes is refused rather than timed as something else.
+ * A capsule is a rectangle with fully rounded (chamfered) corners.
+ * @throws BenchError naming the body
+ */
+function matterBody(def: BodyDef, index: number, options: Matter.IChamferableBodyDefinition): Matter.Body {
+  const S = PIXELS_PER_METRE;
+  const shapes = shapesOf(def);
+  const shape = shapes[0];
+  const refuse = (why: string) => {
+    throw new BenchError(`scene.bodies[${index}].shapes`, shapes.map((s) => s.type).join(', '), why);
+  };
+  if (shapes.length !== 1) refuse('the matter adapter maps bodies of one shape only');
+  requireSharpPolygon('matter', shape, index);
+  const x = S * def.x;
+  const y = -S * def.y;
+  switch (shape.type) {
+    case 'box':
+      if ((shape.offset?.x ?? 0) !== 0 || (shape.offset?.y ?? 0) !== 0)
+        refuse('the matter adapter maps centred shapes only');
+      return Matter.Bodies.rectangle(x, y, S * shape.width, S * shape.height, {
+        ...options,
+        angle: (options.angle ?? 0) - (shape.angle ?? 0),
+      });
+    case 'circle':
+      if ((shape.center?.x ?? 0) !== 0 || (shape.center?.y ?? 0) !== 0)
+        refuse('the matter adapter maps centred shapes only');
+      return Matter.Bodies.circle(x, y, S * shape.radius, options);
+    case 'capsule': {
+      const { center1: a, center2: b, radius } = shape;
+      if (a.x + b.x !== 0 || a.y + b.y !== 0) refuse('the matter adapter maps centred shapes only');
+      const length = Math.hypot(b.x - a.x, b.y - a.y);
+      return Matter.Bodies.rectangle(x, y, S * (length + 2 * radius), S * 2 * radius, {
+        ...options,
+        chamfer: { radius: S * radius },
+        angle: (options.angle ?? 0) - Math.atan2(b.y - a.y, b.x - a.x),
+      });
+    }
+    case 'polygon': {
+      const v = shape.vertices;
+      let cx = 0;
+      let cy = 0;
+      for (const p of v) {
+        cx += p.x;
+        cy += p.y;
+      }
+      if (Math.abs(cx) > 1e-9 * v.length || Math.abs(cy) > 1e-9 * v.length) {
+        refuse('the matter adapter maps centred shapes only');
+      }
+      const body = Matter.Bodies.fromVertices(x, y, [v.map((p) => ({ x: S * p.x, y: -S * p.y }))], options);
+      return body;
+    }
+  }
+}
 
 /**
  * Pixels per metre. Matter.js's tolerances (slop 0.05 px, resting thresholds) are tuned for bodies tens
@@ -32,8 +90,7 @@ export class MatterAdapter implements EngineAdapter {
       velocityIterations: scene.iterations,
     });
     for (const [index, def] of scene.bodies.entries()) {
-      requireBox('matter', def, index);
-      const body = Matter.Bodies.rectangle(S * def.x, -S * def.y, S * def.width, S * def.height, {
+      const body = matterBody(def, index, {
         isStatic: def.type !== 'dynamic',
         angle: -(def.angle ?? 0),
         friction: def.friction ?? 0.2,

@@ -1,15 +1,59 @@
-import type { SceneDef } from '@lite/scenes';
+import type { SceneDef, ShapeDef } from '@lite/scenes';
 import {
   Body,
   Box,
+  Capsule,
+  Circle,
   ContactMaterial,
+  Convex,
   DistanceConstraint,
   GSSolver,
   Material,
   RevoluteConstraint,
+  type Shape,
   World,
 } from 'p2-es';
-import { type EngineAdapter, localPoint, massOf, requireBox, requireRigidJoint } from './adapter';
+import {
+  type EngineAdapter,
+  localPoint,
+  massOf,
+  requireRigidJoint,
+  requireSharpPolygon,
+  shapesOf,
+} from './adapter';
+
+/** p2's shape for one of the scene's, with its offset and angle in the body. */
+function p2Shape(shape: ShapeDef): { shape: Shape; offset: [number, number]; angle: number } {
+  switch (shape.type) {
+    case 'circle':
+      return {
+        shape: new Circle({ radius: shape.radius }),
+        offset: [shape.center?.x ?? 0, shape.center?.y ?? 0],
+        angle: 0,
+      };
+    case 'box':
+      return {
+        shape: new Box({ width: shape.width, height: shape.height }),
+        offset: [shape.offset?.x ?? 0, shape.offset?.y ?? 0],
+        angle: shape.angle ?? 0,
+      };
+    case 'polygon':
+      return {
+        shape: new Convex({ vertices: shape.vertices.map((v) => [v.x, v.y]) }),
+        offset: [0, 0],
+        angle: 0,
+      };
+    case 'capsule': {
+      // p2's capsule lies along its x axis, centred: placed at the midpoint, turned to the axis.
+      const { center1: a, center2: b } = shape;
+      return {
+        shape: new Capsule({ length: Math.hypot(b.x - a.x, b.y - a.y), radius: shape.radius }),
+        offset: [(a.x + b.x) / 2, (a.y + b.y) / 2],
+        angle: Math.atan2(b.y - a.y, b.x - a.x),
+      };
+    }
+  }
+}
 
 /**
  * p2-es: metres, y up, like the scenes. Sleeping off (its default), continuous collision off (its
@@ -37,7 +81,6 @@ export class P2Adapter implements EngineAdapter {
       return m.material;
     };
     for (const [index, def] of scene.bodies.entries()) {
-      requireBox('p2', def, index);
       const dynamic = def.type === 'dynamic';
       const body = new Body({
         type: dynamic ? Body.DYNAMIC : def.type === 'kinematic' ? Body.KINEMATIC : Body.STATIC,
@@ -50,9 +93,12 @@ export class P2Adapter implements EngineAdapter {
         damping: 0,
         angularDamping: 0,
       });
-      const shape = new Box({ width: def.width, height: def.height });
-      shape.material = materialOf(def.friction ?? 0.2, def.restitution ?? 0);
-      body.addShape(shape);
+      for (const def2 of shapesOf(def)) {
+        requireSharpPolygon('p2', def2, index);
+        const { shape, offset, angle } = p2Shape(def2);
+        shape.material = materialOf(def.friction ?? 0.2, def.restitution ?? 0);
+        body.addShape(shape, offset, angle);
+      }
       world.addBody(body);
       this.bodies.push(body);
     }

@@ -1,6 +1,42 @@
-import type { SceneDef } from '@lite/scenes';
-import { type Body, Box, DistanceJoint, RevoluteJoint, Vec2, World } from 'planck';
-import { densityOf, type EngineAdapter, requireBox, requireRigidJoint } from './adapter';
+import type { SceneDef, ShapeDef } from '@lite/scenes';
+import {
+  type Body,
+  Box,
+  Circle,
+  DistanceJoint,
+  Polygon,
+  RevoluteJoint,
+  type Shape,
+  Vec2,
+  World,
+} from 'planck';
+import {
+  capsulePolygon,
+  densityOf,
+  type EngineAdapter,
+  requireRigidJoint,
+  requireSharpPolygon,
+  shapesOf,
+} from './adapter';
+
+/** planck.js's shape for one of the scene's (a capsule as an 8-gon: planck has no capsule). */
+function planckShape(shape: ShapeDef): Shape {
+  switch (shape.type) {
+    case 'circle':
+      return new Circle(new Vec2(shape.center?.x ?? 0, shape.center?.y ?? 0), shape.radius);
+    case 'box':
+      return new Box(
+        shape.width / 2,
+        shape.height / 2,
+        new Vec2(shape.offset?.x ?? 0, shape.offset?.y ?? 0),
+        shape.angle ?? 0,
+      );
+    case 'polygon':
+      return new Polygon(shape.vertices.map((v) => new Vec2(v.x, v.y)));
+    case 'capsule':
+      return new Polygon(capsulePolygon(shape).map((v) => new Vec2(v.x, v.y)));
+  }
+}
 
 /** planck.js's default position iterations (Box2D 2.x's default). */
 const POSITION_ITERATIONS = 3;
@@ -22,7 +58,6 @@ export class PlanckAdapter implements EngineAdapter {
     });
     this.velocityIterations = scene.iterations;
     for (const [index, def] of scene.bodies.entries()) {
-      requireBox('planck', def, index);
       const body = world.createBody({
         type: def.type,
         position: new Vec2(def.x, def.y),
@@ -32,12 +67,16 @@ export class PlanckAdapter implements EngineAdapter {
         linearVelocity: new Vec2(def.vx ?? 0, def.vy ?? 0),
         angularVelocity: def.angularVelocity ?? 0,
       });
-      body.createFixture({
-        shape: new Box(def.width / 2, def.height / 2),
-        density: def.type === 'dynamic' ? densityOf(def) : 0,
-        friction: def.friction ?? 0.2,
-        restitution: def.restitution ?? 0,
-      });
+      const density = def.type === 'dynamic' ? densityOf(def) : 0;
+      for (const shape of shapesOf(def)) {
+        requireSharpPolygon('planck', shape, index);
+        body.createFixture({
+          shape: planckShape(shape),
+          density,
+          friction: def.friction ?? 0.2,
+          restitution: def.restitution ?? 0,
+        });
+      }
       this.bodies.push(body);
     }
     scene.joints.forEach((j, index) => {

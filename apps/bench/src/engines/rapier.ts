@@ -1,6 +1,38 @@
 import RAPIER from '@dimforge/rapier2d-compat';
-import type { SceneDef } from '@lite/scenes';
-import { densityOf, type EngineAdapter, localPoint, requireBox, requireRigidJoint } from './adapter';
+import type { SceneDef, ShapeDef } from '@lite/scenes';
+import { densityOf, type EngineAdapter, localPoint, requireRigidJoint, shapesOf } from './adapter';
+
+/** Rapier's collider description for one of the scene's shapes, placed in its body. */
+function rapierCollider(shape: ShapeDef): RAPIER.ColliderDesc {
+  switch (shape.type) {
+    case 'circle':
+      return RAPIER.ColliderDesc.ball(shape.radius).setTranslation(
+        shape.center?.x ?? 0,
+        shape.center?.y ?? 0,
+      );
+    case 'box':
+      return RAPIER.ColliderDesc.cuboid(shape.width / 2, shape.height / 2)
+        .setTranslation(shape.offset?.x ?? 0, shape.offset?.y ?? 0)
+        .setRotation(shape.angle ?? 0);
+    case 'polygon': {
+      const points = new Float32Array(shape.vertices.flatMap((v) => [v.x, v.y]));
+      const desc =
+        (shape.radius ?? 0) > 0
+          ? RAPIER.ColliderDesc.roundConvexHull(points, shape.radius ?? 0)
+          : RAPIER.ColliderDesc.convexHull(points);
+      if (desc === null) throw new Error('Rapier could not build the convex hull of a polygon');
+      return desc;
+    }
+    case 'capsule': {
+      // Rapier's capsule lies along its y axis, centred: placed at the midpoint, turned to the axis.
+      const { center1: a, center2: b } = shape;
+      const length = Math.hypot(b.x - a.x, b.y - a.y);
+      return RAPIER.ColliderDesc.capsule(length / 2, shape.radius)
+        .setTranslation((a.x + b.x) / 2, (a.y + b.y) / 2)
+        .setRotation(Math.atan2(b.y - a.y, b.x - a.x) - Math.PI / 2);
+    }
+  }
+}
 
 /** Loads Rapier's WebAssembly module (once per process); adapters can be created after it resolves. */
 export async function initRapier(): Promise<void> {
@@ -19,8 +51,7 @@ export class RapierAdapter implements EngineAdapter {
 
   build(scene: SceneDef): void {
     const world = new RAPIER.World({ x: scene.gravity.x, y: scene.gravity.y });
-    for (const [index, def] of scene.bodies.entries()) {
-      requireBox('rapier', def, index);
+    for (const def of scene.bodies) {
       const desc =
         def.type === 'dynamic'
           ? RAPIER.RigidBodyDesc.dynamic()
@@ -35,11 +66,13 @@ export class RapierAdapter implements EngineAdapter {
         .setLinvel(def.vx ?? 0, def.vy ?? 0)
         .setAngvel(def.angularVelocity ?? 0);
       const body = world.createRigidBody(desc);
-      const collider = RAPIER.ColliderDesc.cuboid(def.width / 2, def.height / 2)
-        .setFriction(def.friction ?? 0.2)
-        .setRestitution(def.restitution ?? 0);
-      if (def.type === 'dynamic') collider.setDensity(densityOf(def));
-      world.createCollider(collider, body);
+      for (const shape of shapesOf(def)) {
+        const collider = rapierCollider(shape)
+          .setFriction(def.friction ?? 0.2)
+          .setRestitution(def.restitution ?? 0);
+        if (def.type === 'dynamic') collider.setDensity(densityOf(def));
+        world.createCollider(collider, body);
+      }
       this.bodies.push(body);
     }
     scene.joints.forEach((j, index) => {
