@@ -92,6 +92,9 @@ const enum Pt {
   Stride = 20,
 }
 
+/** `Param.Stamp` counts sub-steps modulo this (an int32 in `Meta.Deep`). */
+const STAMP_PERIOD = 0x40000000;
+
 /** Layout of `SoftContactSolver.params`. */
 // biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
 const enum Param {
@@ -105,7 +108,12 @@ const enum Param {
    * push pass see the same positions): without one the push pass has nothing to do.
    */
   Deep = 5,
-  Count = 6,
+  /**
+   * The sub-step's number (counting up, wrapping): a contact whose `Meta.Deep` holds it has a point
+   * deeper than its share in this sub-step's solve, and only such contacts take part in the push pass.
+   */
+  Stamp = 6,
+  Count = 7,
 }
 
 /** Layout of one contact in `SoftContactSolver.meta` (int32). */
@@ -117,7 +125,9 @@ const enum Meta {
   BlockUsable = 3,
   /** 1 when every point touched (separation ≤ 0) at the start of the step. */
   Touching = 4,
-  Stride = 5,
+  /** `Param.Stamp` of the last sub-step whose solve found a point of this contact deeper than its share. */
+  Deep = 5,
+  Stride = 6,
 }
 
 /**
@@ -602,6 +612,7 @@ export class SoftContactSolver {
       if (data[j * PointData.Stride + PointData.Separation] > 0) touching = 0;
     }
     meta[m + Meta.Touching] = touching;
+    meta[m + Meta.Deep] = -1;
   }
 
   /**
@@ -672,7 +683,10 @@ export class SoftContactSolver {
     params[Param.InvH] = cv[Ctx.InvH];
     params[Param.MaxPush] = cv[Ctx.MaxPushVelocity];
     params[Param.Threshold] = cv[Ctx.RestitutionThreshold];
-    if (useBias) params[Param.Deep] = 0;
+    if (useBias) {
+      params[Param.Deep] = 0;
+      params[Param.Stamp] = (params[Param.Stamp] + 1) % STAMP_PERIOD;
+    }
     const useBlock = ctx.blockSolver;
     const chainOf = this.chainOf;
     for (let i = 0, n = this.contactCount; i < n; i++) {
@@ -713,8 +727,12 @@ export class SoftContactSolver {
     if (params[Param.Deep] === 0) return;
     params[Param.PushRate] = ctx.values[Ctx.PushRate];
     params[Param.MaxPush] = ctx.values[Ctx.MaxPushVelocity];
+    // Only the contacts the solve found deep: every other's push rows would be skipped (apart, or
+    // within their share, with no push impulse yet), and the separations the solve saw are the ones
+    // this pass sees (positions move only after it).
+    const stamp = params[Param.Stamp];
     for (let i = 0, n = this.contactCount; i < n; i++) {
-      pushContact(rows, meta, state, push, params, i);
+      if (meta[i * Meta.Stride + Meta.Deep] === stamp) pushContact(rows, meta, state, push, params, i);
     }
   }
 
@@ -844,7 +862,10 @@ function solveSoftContact(
         ? (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rows[q + Pt.RnB] - wA * rows[q + Pt.RnA]
         : 0;
     const share = rows[q + Pt.Share];
-    if (useBias && s < -share) params[Param.Deep] = 1;
+    if (useBias && s < -share) {
+      params[Param.Deep] = 1;
+      meta[m + Meta.Deep] = params[Param.Stamp];
+    }
     if (vn0 < -threshold && (s <= 0 || s < -vn0 / invH)) {
       // A bouncing point meets the face within this sub-step, τ = s / |vn| into it. Semi-implicit
       // Euler's vn is the mean over the sub-step, so at the face the point moves at
@@ -1164,7 +1185,10 @@ function solveChain(
       else if (useBias) {
         // Overlap deeper than the point's share is the push pass's, as for the soft rows.
         const share = rows[q + Pt.Share];
-        if (sep < -share) params[Param.Deep] = 1;
+        if (sep < -share) {
+          params[Param.Deep] = 1;
+          meta[m + Meta.Deep] = params[Param.Stamp];
+        }
         // A compliant chain's rows are springs and need the soft rows' bias (up to DEEP_OVERLAP) to
         // carry their load. A rigid chain's rows aim at no bias: they hold the bodies' relative
         // velocity exactly and leave the overlap as it is. Driving a rigid row by the soft bias
