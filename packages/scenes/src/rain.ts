@@ -45,9 +45,13 @@ function rainScene(id: string, title: string, count: number, seed: number, optio
   const jitter = (pitch - reach) / 4;
   const meanArea = ((minSize + maxSize) / 2) ** 2;
   const innerWidth = Math.max(10, Math.ceil(Math.sqrt(count * meanArea) * 1.8));
-  const wallHeight = Math.ceil(((count * meanArea) / innerWidth) * 1.5) + 4;
   const columns = Math.max(1, Math.floor(innerWidth / pitch));
   const left = -((columns - 1) * pitch) / 2;
+  const rows = Math.ceil(count / columns);
+  const top = 1 + rows * pitch;
+  // The walls hold the settled pile (its area 1.5 times over) and rise above the highest spawn
+  // point by a box's reach, so every box starts between them and none can fly over a wall.
+  const wallHeight = Math.max(Math.ceil(((count * meanArea) / innerWidth) * 1.5) + 4, Math.ceil(top + reach));
   const bodies = container(innerWidth, wallHeight);
   for (let i = 0; i < count; ++i) {
     const column = i % columns;
@@ -67,8 +71,6 @@ function rainScene(id: string, title: string, count: number, seed: number, optio
       restitution: BENCH_BOX.restitution,
     });
   }
-  const rows = Math.ceil(count / columns);
-  const top = 1 + rows * pitch;
   return {
     id,
     title,
@@ -79,15 +81,15 @@ function rainScene(id: string, title: string, count: number, seed: number, optio
     joints: [],
     camera: {
       x: 0,
-      y: Math.min(top, wallHeight * 1.5) / 2,
-      height: Math.max(innerWidth * 0.7, Math.min(top, wallHeight * 1.5) + 4),
+      y: wallHeight / 2,
+      height: Math.max(innerWidth * 0.7, wallHeight + 4),
     },
   };
 }
 
 /**
- * `count` unit boxes (1 m, 1 kg, friction 0.6) at random poses from a seeded generator, on a grid high
- * above a walled container they fall into. No two boxes overlap at the start. Bodies 0..2 are the
+ * `count` unit boxes (1 m, 1 kg, friction 0.6) at random poses from a seeded generator, on a grid
+ * inside a walled container whose walls rise above the highest box. No two boxes overlap at the start. Bodies 0..2 are the
  * ground and the two walls. Id: `rain`.
  * @throws SceneError when `count` is not an integer in [1, 100000] or `seed` not an integer in [0, 2^32)
  */
