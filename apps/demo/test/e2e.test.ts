@@ -6,10 +6,11 @@
  *
  * Without /usr/bin/chromium the suite is skipped with a message, except under CI, where it fails.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { catalogue } from '@lite/scenes';
 import { World } from '@lite/world';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -965,4 +966,92 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     await page.click('#keys-section > summary');
     await page.setViewportSize({ width: 1280, height: 800 });
   });
+
+  // The comparison page and the main page's weight ----------------------------------------------
+
+  it("keeps the main page's first load under 150 KB gzip, without any other engine", () => {
+    const dist = join(root, 'dist');
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    const first = new Set<string>();
+    const queue = [...html.matchAll(/(?:src|href)="\.\/(assets\/[\w.-]+\.(?:js|css))"/g)].map((m) => m[1]);
+    while (queue.length > 0) {
+      const file = queue.pop()!;
+      if (first.has(file)) continue;
+      first.add(file);
+      if (!file.endsWith('.js')) continue;
+      // Static imports only (`import(...)` loads later, on demand).
+      const code = readFileSync(join(dist, file), 'utf8');
+      for (const m of code.matchAll(/(?:from|import)\s*["']\.\/([\w.-]+\.js)["']/g))
+        queue.push(`assets/${m[1]}`);
+    }
+    let bytes = gzipSync(html).length;
+    for (const file of first) bytes += gzipSync(readFileSync(join(dist, file))).length;
+    expect(bytes).toBeLessThan(150 * 1024);
+    // The peers' chunks exist (the comparison page loads them) and the main page loads none.
+    const peers = readdirSync(join(dist, 'assets')).filter((f) =>
+      /^(planck|matter|p2|rapier)-.*\.js$/.test(f),
+    );
+    expect(peers.length).toBe(4);
+    for (const peer of peers) expect(first.has(`assets/${peer}`)).toBe(false);
+  });
+
+  it('runs one scene in lite, planck.js, matter-js, p2-es and Rapier side by side, live', async () => {
+    await page.goto(`${base}/compare.html?scene=pyramid&base=10`);
+    await page.waitForFunction(
+      () => {
+        const lanes = window.__compare?.lanes ?? [];
+        return lanes.length === 5 && lanes.every((lane) => lane.steps >= 30 || lane.error !== null);
+      },
+      undefined,
+      { timeout: 60_000, polling: 100 },
+    );
+    const lanes = await page.evaluate(() => window.__compare!.lanes);
+    expect(lanes.map((lane) => lane.id)).toEqual(['lite', 'planck', 'matter', 'p2', 'rapier']);
+    for (const lane of lanes) {
+      expect(lane.error, lane.id).toBeNull();
+      expect(lane.stepMs).toBeGreaterThan(0);
+      expect(Number.isFinite(lane.drift)).toBe(true);
+      expect(lane.sink).not.toBeNull(); // the pyramid has a top box
+      expect(lane.gap).toBeNull(); // and no pins
+    }
+    // Every engine's canvas draws, and keeps changing (the first steps: the pyramid settles).
+    const hashes = () =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll('#compare-grid canvas'), (element) => {
+          const canvas = element as HTMLCanvasElement;
+          const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+          let hash = 0x811c9dc5;
+          let drawn = 0;
+          for (let i = 0; i < data.length; i += 4) {
+            hash = Math.imul(hash ^ data[i] ^ (data[i + 1] << 8) ^ (data[i + 2] << 16), 16777619);
+            if (Math.abs(data[i] - 0x0d) + Math.abs(data[i + 1] - 0x11) + Math.abs(data[i + 2] - 0x17) > 40)
+              drawn++;
+          }
+          return { hash: hash >>> 0, drawn };
+        }),
+      );
+    const a = await hashes();
+    expect(a.length).toBe(5);
+    for (const lane of a) expect(lane.drawn).toBeGreaterThan(100);
+    const steps = lanes.map((lane) => lane.steps);
+    await page.waitForFunction(
+      (before) => window.__compare!.lanes.every((lane, i) => lane.steps >= before[i] + 30),
+      steps,
+      { timeout: 30_000 },
+    );
+    expect(await page.textContent('#engine-rapier dl')).toMatch(/ms mean/);
+    // A jointed scene reads its pin gaps.
+    await page.selectOption('#compare-scene', 'chain');
+    await page.waitForFunction(() => {
+      const lanes = window.__compare!.lanes;
+      return (
+        window.__compare!.sceneId === 'chain' &&
+        lanes.every((lane) => lane.steps >= 10 || lane.error !== null)
+      );
+    });
+    const chain = await page.evaluate(() => window.__compare!.lanes);
+    for (const lane of chain) if (lane.error === null) expect(lane.gap).not.toBeNull();
+    expect(chain.filter((lane) => lane.error === null).length).toBeGreaterThanOrEqual(4);
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
 });
