@@ -63,7 +63,12 @@ interface Lane {
 
 /** What the browser test reads (`window.__compare`). */
 export interface CompareHook {
+  /** The scene on the page. */
   readonly sceneId: string;
+  /**
+   * Each engine in page order: steps taken, mean step time (ms, last 60 steps), the quality
+   * readouts (m; `null` when the scene has no top box or no pins) and the error that stopped it.
+   */
   readonly lanes: ReadonlyArray<{
     id: string;
     steps: number;
