@@ -849,7 +849,20 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     expect(b.hash).not.toBe(a.hash);
     // Every band of the graph is named, and the world really times its stages.
     expect(await page.locator('#profile-legend li').count()).toBe(8);
-    const total = await page.evaluate(() => window.__lite!.world.profile.total);
+    // The largest step total over 30 frames (one step may read 0 with the browser's coarse clock).
+    const total = await page.evaluate(
+      () =>
+        new Promise<number>((done) => {
+          let frames = 0;
+          let most = 0;
+          const sample = () => {
+            most = Math.max(most, window.__lite!.world.profile.total);
+            if (++frames < 30) requestAnimationFrame(sample);
+            else done(most);
+          };
+          requestAnimationFrame(sample);
+        }),
+    );
     expect(total).toBeGreaterThan(0);
     expect(await page.textContent('#stats')).toMatch(/\d+ fps/);
   });
@@ -895,6 +908,7 @@ describe.runIf(runSuite)('demo in Chromium', () => {
 
   it('fits the view to the bodies with F and drops the bomb at the cursor', async () => {
     await openScene(page, base, '?scene=single-box', 'single-box');
+    await page.click('#pause'); // the box stays where the view is fitted to it
     await page.mouse.move(600, 400);
     for (let i = 0; i < 3; i++) await page.mouse.wheel(0, 400); // zoom far out
     await page.keyboard.press('f');
@@ -909,7 +923,6 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     expect(fitted.y).toBeCloseTo(fitted.height / 2, 0);
     expect(fitted.view).toBeLessThan(4); // a 1 m box fills a good part of the view
     // Space drops the bomb where the cursor is.
-    await page.click('#pause');
     const cursor = { x: 300, y: 200 };
     await page.mouse.move(cursor.x, cursor.y);
     await page.keyboard.press(' ');
