@@ -3,7 +3,7 @@ import { PROFILE_STAGES, type ProfileStage, type World } from '@lite/world';
 /**
  * The bands of the step-time graph: the step's stages (`world.profile`, see {@link PROFILE_STAGES})
  * in the order the step runs them, neighbours that cost little shown together. Every stage but
- * `total` is in exactly one band.
+ * `total` is in exactly one band; the last band, `other`, is the rest of `total`.
  */
 export const PROFILE_BANDS: ReadonlyArray<{ label: string; color: string; stages: readonly ProfileStage[] }> =
   [
@@ -23,7 +23,13 @@ export const PROFILE_BANDS: ReadonlyArray<{ label: string; color: string; stages
     { label: 'joints', color: '#e3b341', stages: ['joints'] },
     { label: 'broadphase', color: '#3fb950', stages: ['transforms', 'broadphase'] },
     { label: 'sleep + events', color: '#8b949e', stages: ['sleep', 'events'] },
+    // What `total` holds beyond the stages (the clock read that closes the step): the bars' height
+    // is the whole step.
+    { label: 'other', color: '#484f58', stages: [] },
   ];
+
+/** The index of `total` in `world.profile.times`. */
+const TOTAL = PROFILE_STAGES.indexOf('total');
 
 /** The stage indices of each band (indices into `world.profile.times`). */
 const bandStages = PROFILE_BANDS.map((band) => band.stages.map((stage) => PROFILE_STAGES.indexOf(stage)));
@@ -52,14 +58,19 @@ export class StepHistory {
     const row = ((this.start + this.count) % this.capacity) * bands;
     if (this.count < this.capacity) this.count++;
     else this.start = (this.start + 1) % this.capacity;
-    for (let b = 0; b < bands; b++) {
+    let staged = 0;
+    let total = 0;
+    for (let b = 0; b < bands - 1; b++) {
       let sum = 0;
       for (const world of worlds) {
         const times = world.profile.times;
         for (const stage of bandStages[b]) sum += times[stage];
       }
       this.data[row + b] = sum;
+      staged += sum;
     }
+    for (const world of worlds) total += world.profile.times[TOTAL];
+    this.data[row + bands - 1] = Math.max(0, total - staged);
   }
 
   /** Band `band` of the `i`-th stored step (0: the oldest), ms. */

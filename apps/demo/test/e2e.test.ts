@@ -16,6 +16,7 @@ import { World } from '@lite/world';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { build, type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROFILE_BANDS } from '../src/profile-view';
 
 const CHROMIUM = '/usr/bin/chromium';
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -848,7 +849,7 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     const b = await graph();
     expect(b.hash).not.toBe(a.hash);
     // Every band of the graph is named, and the world really times its stages.
-    expect(await page.locator('#profile-legend li').count()).toBe(8);
+    expect(await page.locator('#profile-legend li').count()).toBe(PROFILE_BANDS.length);
     // The largest step total over 30 frames (one step may read 0 with the browser's coarse clock).
     const total = await page.evaluate(
       () =>
