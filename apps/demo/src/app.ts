@@ -206,6 +206,10 @@ export class Testbed {
     window.addEventListener('popstate', () => {
       const next = parseUrlState(window.location.search);
       const entry = (next.sceneId && getScene(next.sceneId)) || catalogue[0];
+      // Each history entry holds its whole state (the testbed keeps it up to date): reopen exactly
+      // that, from the defaults.
+      Object.assign(this.settings, defaultSettings());
+      Object.assign(this.layers, defaultLayers());
       this.paused = next.paused;
       this.open(entry, resolveParameters(entry, next.numbers), 'replace', next);
     });
@@ -835,7 +839,7 @@ export class Testbed {
       this.lastGraph = time;
       const full = drawStepGraph(byId<HTMLCanvasElement>('profile-graph'), this.history);
       byId('profile-scale').textContent =
-        `Step time per stage, last ${this.history.capacity} steps; full scale ${full} ms` +
+        `Step time per stage, last ${this.history.capacity} steps; full scale ${full} ms (rare taller steps clipped)` +
         (full > 1000 / 60 ? ' (dashed: the 16.7 ms frame)' : '');
     }
     if (time - this.lastStats > 250) {

@@ -101,9 +101,14 @@ export function niceCeiling(value: number): number {
   }
 }
 
+/** The step totals, sorted, for {@link drawStepGraph}'s scale (reused). */
+let sortedTotals = new Float64Array(0);
+
 /**
  * Draws `history` as stacked bars (one column per step, newest at the right, a band per colour) on
- * `canvas`, with the 60 Hz frame budget (16.7 ms) as a line when it is in range. Returns the full
+ * `canvas`, with the 60 Hz frame budget (16.7 ms) as a line when it is in range. The full scale fits
+ * the 95th percentile of the steps (a rare spike, such as the first steps' compilation or a garbage
+ * collection, is clipped at the top rather than flattening every other bar). Returns the full
  * scale, ms.
  */
 export function drawStepGraph(canvas: HTMLCanvasElement, history: StepHistory): number {
@@ -113,9 +118,12 @@ export function drawStepGraph(canvas: HTMLCanvasElement, history: StepHistory): 
   const height = canvas.height;
   ctx.fillStyle = '#0d1117';
   ctx.fillRect(0, 0, width, height);
-  let peak = 0;
-  for (let i = 0; i < history.count; i++) peak = Math.max(peak, history.total(i));
-  const full = niceCeiling(Math.max(peak, 0.5));
+  if (sortedTotals.length < history.capacity) sortedTotals = new Float64Array(history.capacity);
+  const totals = sortedTotals.subarray(0, history.count);
+  for (let i = 0; i < history.count; i++) totals[i] = history.total(i);
+  totals.sort();
+  const high = history.count > 0 ? totals[Math.min(history.count - 1, Math.floor(0.95 * history.count))] : 0;
+  const full = niceCeiling(Math.max(high, 0.5));
   const column = width / history.capacity;
   const offset = history.capacity - history.count;
   for (let i = 0; i < history.count; i++) {
