@@ -897,6 +897,19 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     await page.click('label[for="layer-islands"]');
   });
 
+  it('hints, visibly, when a slider builds a scene the solver cannot hold, and not otherwise', async () => {
+    await openScene(page, base, '?scene=stack&height=40&solver=classic', 'stack');
+    expect(await page.isVisible('#scene-hint')).toBe(true);
+    expect(await page.textContent('#scene-hint')).toMatch(
+      /classic solver .* stacks taller than 33.*soft step holds this/,
+    );
+    await page.locator('#view').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('v'); // the soft step holds 40
+    expect(await page.isVisible('#scene-hint')).toBe(false);
+    await openScene(page, base, '?scene=stack&height=33&solver=classic', 'stack');
+    expect(await page.isVisible('#scene-hint')).toBe(false);
+  });
+
   it('lists every bound key', async () => {
     await openScene(page, base, '?scene=single-box', 'single-box');
     const listed = (await page.locator('#keys kbd').allTextContents()).map((k) => k.toLowerCase());
