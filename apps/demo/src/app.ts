@@ -3,9 +3,11 @@ import type { Body, SolverKind, World } from '@lite/world';
 import { Camera } from './camera';
 import { fitCameraHeight } from './camera-fit';
 import { FixedStepClock } from './fixed-step';
+import { HINTED } from './hints';
 import { bindSlider, byId, createRadio, createSlider, createToggle } from './panel';
 import { PointerInput } from './pointer-input';
-import { drawPane } from './render';
+import { drawStepGraph, PROFILE_BANDS, RealTimeMeter, StepHistory } from './profile-view';
+import { boundingRadius, drawDragged, drawPane } from './render';
 import {
   appliesTo,
   type DemoSettings,
@@ -24,10 +26,51 @@ import {
 } from './settings';
 import { type Pane, Simulation } from './simulation';
 import { theme } from './theme';
-import { formatUrlState, parseUrlState, resolveParameters } from './url-state';
+import {
+  applyUrlState,
+  formatUrlState,
+  parseUrlState,
+  resolveParameters,
+  type UrlState,
+  type ViewState,
+} from './url-state';
 
 /** The simulation step, s (Box2D-Lite's 60 Hz). */
 export const STEP = 1 / 60;
+
+/**
+ * The mouse joint's force limit in units of the dragged body's weight (its mass times the
+ * gravity, at least 10 m/s²): enough to lift it with 29 g to spare and to drag it through a pile,
+ * too little to fling the bodies it shoves (at 1,000 weights a box pulled out of a pyramid threw
+ * the boxes above it metres high).
+ */
+export const DRAG_FORCE_WEIGHTS = 30;
+/** The mouse joint's spring frequency, Hz: soft, the body follows the pointer in a fraction of a second. */
+export const DRAG_FREQUENCY_HZ = 2;
+/** The mouse joint's damping ratio: critically damped, the body settles on the pointer without overshoot. */
+export const DRAG_DAMPING_RATIO = 1;
+
+/** The localStorage key of the saved settings (the query string of the last state). */
+export const STORAGE_KEY = 'lite-demo/state';
+
+/** The saved query string, or null when there is none (or storage is blocked). */
+function readStored(): string | null {
+  try {
+    return window.localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Saves `search` as the state to reopen (`null`: forgets it); storage may be blocked, that is fine. */
+function writeStored(search: string | null): void {
+  try {
+    if (search === null) window.localStorage.removeItem(STORAGE_KEY);
+    else window.localStorage.setItem(STORAGE_KEY, search);
+  } catch {
+    // Private modes and blocked storage: the address still holds the state.
+  }
+}
 
 /** The hook the browser test reads (`window.__lite`); plain getters over the live testbed. */
 export interface TestHook {
@@ -49,6 +92,10 @@ export interface TestHook {
   readonly settings: DemoSettings;
   /** The debug layers. */
   readonly layers: DrawLayers;
+  /** The shared camera (the first pane's): centre and visible height, m. */
+  readonly camera: ViewState;
+  /** Frames per second and the simulation's speed against real time (1: keeping up). */
+  readonly meter: { fps: number; speed: number; behind: boolean };
   /** Page (client) coordinates, CSS px, of the world point (`x`, `y`) in pane `pane`. */
   toClient(x: number, y: number, pane?: number): { x: number; y: number };
   /** Opens a scene (as the menu does). */
@@ -82,6 +129,16 @@ export class Testbed {
   private readonly defaults: DemoSettings;
   private readonly layers: DrawLayers;
   private simulation!: Simulation;
+  /** Whether the camera is the scene's (reset) view; a pan, zoom or fit writes it to the address. */
+  private viewIsDefault = true;
+  /** Whether the state changed since the address and the saved state were last written. */
+  private dirty = false;
+  private lastWrite = 0;
+  /** The pointer over the canvas (CSS px), or null when it is elsewhere: the bomb falls there. */
+  private cursor: { x: number; y: number } | null = null;
+  private readonly history = new StepHistory(180);
+  private readonly meter = new RealTimeMeter(1);
+  private lastGraph = 0;
   private paused: boolean;
   private readonly clock = new FixedStepClock(STEP, 4);
   /** The first pane's camera; the others follow it, shifted to their own centres. */
@@ -109,13 +166,14 @@ export class Testbed {
   private showGravityY!: (value: number) => void;
 
   constructor() {
-    const state = parseUrlState(window.location.search);
+    // A link wins; without one the saved state (the last visit's) reopens.
+    const search = window.location.search.length > 1 ? window.location.search : (readStored() ?? '');
+    const state = parseUrlState(search);
     this.entry = (state.sceneId && getScene(state.sceneId)) || catalogue[0];
     this.params = resolveParameters(this.entry, state.numbers);
     this.paused = state.paused;
     this.defaults = defaultSettings();
     this.settings = defaultSettings();
-    if (state.solver) this.settings.solver = state.solver;
     this.layers = defaultLayers();
     this.canvas = byId<HTMLCanvasElement>('view');
     const ctx = this.canvas.getContext('2d', { alpha: false });
@@ -126,8 +184,18 @@ export class Testbed {
       grab: (x, y) => this.grab(x, y),
       drag: (x, y) => this.drag(x, y),
       release: () => this.release(),
-      pan: (dx, dy) => this.camera.panBy(dx, dy),
+      pan: (dx, dy) => {
+        this.camera.panBy(dx, dy);
+        this.viewMoved();
+      },
       zoom: (factor, x, y) => this.zoom(factor, x, y),
+    });
+    this.canvas.addEventListener('pointermove', (event) => {
+      const rect = this.canvas.getBoundingClientRect();
+      this.cursor = { x: event.clientX - rect.left, y: event.clientY - rect.top };
+    });
+    this.canvas.addEventListener('pointerleave', () => {
+      this.cursor = null;
     });
     window.addEventListener('keydown', (event) => this.onKey(event));
     // Space is the bomb everywhere: keep it from also pressing a focused button or checkbox.
@@ -138,11 +206,15 @@ export class Testbed {
     window.addEventListener('popstate', () => {
       const next = parseUrlState(window.location.search);
       const entry = (next.sceneId && getScene(next.sceneId)) || catalogue[0];
-      this.settings.solver = next.solver ?? this.defaults.solver;
-      this.open(entry, resolveParameters(entry, next.numbers), 'replace');
+      // Each history entry holds its whole state (the testbed keeps it up to date): reopen exactly
+      // that, from the defaults.
+      Object.assign(this.settings, defaultSettings());
+      Object.assign(this.layers, defaultLayers());
+      this.paused = next.paused;
+      this.open(entry, resolveParameters(entry, next.numbers), 'replace', next);
     });
     this.measure();
-    this.open(this.entry, this.params, 'replace');
+    this.open(this.entry, this.params, 'replace', state);
     new ResizeObserver(() => this.resize()).observe(byId('stage'));
     this.resize();
     this.installTestHook();
@@ -160,6 +232,7 @@ export class Testbed {
     entry: SceneEntry,
     params: Record<string, number>,
     history: 'push' | 'replace' | 'keep',
+    url?: UrlState,
   ): void {
     this.entry = entry;
     this.params = params;
@@ -173,19 +246,119 @@ export class Testbed {
     this.settings.counts.soft.iterations = this.defaults.counts.soft.iterations;
     this.settings.gravityX = scene.gravity.x;
     this.settings.gravityY = scene.gravity.y;
+    // A link (or the saved state) sets everything it names on top: a link with settings reopens
+    // them exactly, its camera too.
+    if (url) applyUrlState(url, this.settings, this.layers);
     this.simulation = new Simulation(scene, this.settings);
     this.clock.reset();
-    if (history !== 'keep') this.resetView();
+    this.history.clear();
+    this.meter.clear();
+    if (url?.camera) {
+      this.camera.centerX = url.camera.x;
+      this.camera.centerY = url.camera.y;
+      this.camera.height = url.camera.height;
+      this.viewIsDefault = false;
+    } else if (history !== 'keep') {
+      this.resetView();
+    }
     this.writeAddress(history === 'push' ? 'push' : 'replace');
     this.refreshPanel();
   }
 
-  /** Writes the scene, its parameters and the solver to the address. */
+  /** The settings and layers a fresh testbed gives the open scene (what the address leaves out). */
+  private sceneDefaults(): { settings: DemoSettings; layers: DrawLayers } {
+    const settings = defaultSettings();
+    settings.counts.classic.iterations = this.simulation.scene.iterations;
+    settings.gravityX = this.simulation.scene.gravity.x;
+    settings.gravityY = this.simulation.scene.gravity.y;
+    return { settings, layers: defaultLayers() };
+  }
+
+  /** The query string of the whole state: the scene, its parameters, every setting, the view. */
+  private currentSearch(): string {
+    return formatUrlState(
+      this.entry,
+      {
+        params: this.params,
+        paused: this.paused,
+        settings: this.settings,
+        layers: this.layers,
+        camera: this.viewIsDefault
+          ? undefined
+          : { x: this.camera.centerX, y: this.camera.centerY, height: this.camera.height },
+      },
+      this.sceneDefaults(),
+    );
+  }
+
+  /** Writes the whole state to the address and saves it (localStorage). */
   private writeAddress(history: 'push' | 'replace'): void {
-    const url = formatUrlState(this.entry, this.params, this.settings.solver, this.defaults.solver);
+    const url = this.currentSearch();
     if (url !== window.location.search) {
       if (history === 'push') window.history.pushState(null, '', url);
       else window.history.replaceState(null, '', url);
+    }
+    writeStored(url);
+    this.dirty = false;
+    this.lastWrite = performance.now();
+  }
+
+  /** Marks the state changed: the frame loop writes the address (at most five times a second). */
+  private changed(): void {
+    this.dirty = true;
+  }
+
+  /** The user moved the camera: it is no longer the scene's, and the address keeps it. */
+  private viewMoved(): void {
+    this.viewIsDefault = false;
+    this.changed();
+  }
+
+  /** Every setting, layer, the view and the scene's parameters back to their defaults; forgets the saved state. */
+  private restoreDefaults(): void {
+    writeStored(null);
+    Object.assign(this.settings, defaultSettings());
+    Object.assign(this.layers, defaultLayers());
+    this.paused = false;
+    this.viewIsDefault = true;
+    this.open(this.entry, resolveParameters(this.entry, {}), 'replace');
+  }
+
+  /** Frames the bodies (the dynamic ones; every body when there is none) in the view. */
+  private fitView(): void {
+    const world = this.simulation.panes[0].world;
+    let minX = Number.POSITIVE_INFINITY;
+    let minY = Number.POSITIVE_INFINITY;
+    let maxX = Number.NEGATIVE_INFINITY;
+    let maxY = Number.NEGATIVE_INFINITY;
+    for (const pass of ['dynamic', 'any'] as const) {
+      for (const body of world.bodies) {
+        if (pass === 'dynamic' && body.type !== 'dynamic') continue;
+        const r = boundingRadius(body);
+        minX = Math.min(minX, body.position.x - r);
+        minY = Math.min(minY, body.position.y - r);
+        maxX = Math.max(maxX, body.position.x + r);
+        maxY = Math.max(maxY, body.position.y + r);
+      }
+      if (minX <= maxX) break;
+    }
+    if (!(minX <= maxX)) return;
+    const aspect = this.cssWidth / this.simulation.panes.length / this.cssHeight;
+    this.camera.centerX = 0.5 * (minX + maxX);
+    this.camera.centerY = 0.5 * (minY + maxY);
+    this.camera.height = 1.15 * Math.max(maxY - minY, (maxX - minX) / aspect) + 1;
+    this.viewMoved();
+  }
+
+  /** Drops the bomb: at the cursor when it is over a pane (the same spot in every pane), else Box2D-Lite's. */
+  private bomb(atCursor: boolean): void {
+    const cursor = atCursor ? this.cursor : null;
+    const hit = cursor ? this.paneAt(cursor.x, cursor.y) : null;
+    if (cursor && hit) {
+      const point = hit.camera.toWorld({ x: 0, y: 0 }, cursor.x, cursor.y);
+      this.simulation.dropBomb({ x: point.x - hit.pane.centerX, y: point.y });
+    } else {
+      this.simulation.dropBomb();
     }
   }
 
@@ -205,6 +378,7 @@ export class Testbed {
       height = Math.max(height, fitCameraHeight(scene, aspect, pane.centerX, group));
     });
     this.camera.height = height;
+    this.viewIsDefault = true;
   }
 
   // Panel ---------------------------------------------------------------------------------------
@@ -226,7 +400,20 @@ export class Testbed {
     byId('pause').addEventListener('click', () => this.setPaused(!this.paused));
     byId('step').addEventListener('click', () => this.singleStep());
     byId('reset').addEventListener('click', () => this.reset());
-    byId('bomb').addEventListener('click', () => this.simulation.dropBomb());
+    byId('bomb').addEventListener('click', () => this.bomb(false));
+    byId('fit').addEventListener('click', () => this.fitView());
+    byId('defaults').addEventListener('click', () => this.restoreDefaults());
+    const legend = byId('profile-legend');
+    for (const band of PROFILE_BANDS) {
+      const item = document.createElement('li');
+      const swatch = document.createElement('i');
+      swatch.className = 'swatch';
+      swatch.style.background = band.color;
+      swatch.style.borderColor = band.color;
+      item.title = band.stages.join(', ');
+      item.append(swatch, band.label);
+      legend.append(item);
+    }
 
     const solvers = byId('solver');
     SOLVERS.forEach(({ kind, label }, i) => {
@@ -252,6 +439,7 @@ export class Testbed {
     const sleeping = createToggle('technique-sleeping', 'Sleeping', 's', (on) => {
       this.settings.sleeping = on;
       this.simulation.applySettings(this.settings);
+      this.changed();
     });
     this.sleepingInput = sleeping.input;
     techniques.append(sleeping.root);
@@ -260,32 +448,40 @@ export class Testbed {
     this.showIterations = bindSlider(byId('iterations'), byId('iterations-value'), (value) => {
       this.shownCounts().iterations = value;
       this.simulation.applySettings(this.settings);
+      this.refreshHint();
+      this.changed();
     });
     this.showSubsteps = bindSlider(byId('substeps'), byId('substeps-value'), (value) => {
       this.shownCounts().substeps = value;
       this.simulation.applySettings(this.settings);
+      this.refreshHint();
+      this.changed();
     });
     for (const name of SOFT_SETTINGS) {
       const input = byId<HTMLInputElement>(name);
       const show = bindSlider(input, byId(`${name}-value`), (value) => {
         this.settings[name] = value;
         this.simulation.applySettings(this.settings);
+        this.changed();
       });
       this.softSliders.push({ input, refresh: () => show(this.settings[name]) });
     }
     this.showGravityX = bindSlider(byId('gravity-x'), byId('gravity-x-value'), (value) => {
       this.settings.gravityX = value;
       this.simulation.applySettings(this.settings);
+      this.changed();
     });
     this.showGravityY = bindSlider(byId('gravity-y'), byId('gravity-y-value'), (value) => {
       this.settings.gravityY = value;
       this.simulation.applySettings(this.settings);
+      this.changed();
     });
 
     const layers = byId('layers');
     for (const layer of LAYERS) {
       const { root, input } = createToggle(`layer-${layer.name}`, layer.label, layer.key, (on) => {
         this.layers[layer.name] = on;
+        this.changed();
       });
       this.layerInputs.set(layer.name, input);
       layers.append(root);
@@ -320,6 +516,7 @@ export class Testbed {
     }
 
     this.refreshSolver();
+    this.refreshHint();
     this.sleepingInput.checked = this.settings.sleeping;
     for (const layer of LAYERS) this.layerInputs.get(layer.name)!.checked = this.layers[layer.name];
     this.showGravityX(this.settings.gravityX);
@@ -393,6 +590,37 @@ export class Testbed {
     this.simulation.applySettings(this.settings);
     this.writeAddress('replace');
     this.refreshSolver();
+    this.refreshHint();
+  }
+
+  /**
+   * Shows the open scene's size hint when its size is beyond what the solver in use holds at its
+   * default counts (see `src/hints.ts`), instead of letting the scene collapse without a word.
+   */
+  private refreshHint(): void {
+    const element = byId('scene-hint');
+    const hint = HINTED.find((h) => h.sceneId === this.entry.id);
+    const solver = this.shownSolver();
+    const size = hint ? this.params[hint.parameter] : undefined;
+    const max = hint?.max[solver];
+    const counts = this.settings.counts[solver];
+    const base = this.sceneDefaults().settings.counts[solver];
+    const atDefaults = counts.iterations <= base.iterations && counts.substeps <= base.substeps;
+    if (!hint || size === undefined || max === undefined || size <= max || !atDefaults) {
+      element.hidden = true;
+      element.textContent = '';
+      return;
+    }
+    const other = otherSolver(solver);
+    const otherMax = hint.max[other];
+    const name = solver === 'soft' ? 'The soft step' : 'The classic solver';
+    const otherName = other === 'soft' ? 'the soft step' : 'the classic solver';
+    element.textContent =
+      `${name} at ${counts.iterations} iteration${counts.iterations === 1 ? '' : 's'} and ` +
+      `${counts.substeps} sub-step${counts.substeps === 1 ? '' : 's'} does not hold ${hint.noun} ${max}: ` +
+      `raise the sub-steps or iterations` +
+      (otherMax === undefined || size <= otherMax ? `; ${otherName} holds this (V).` : '.');
+    element.hidden = false;
   }
 
   private refreshPauseButton(): void {
@@ -405,17 +633,26 @@ export class Testbed {
     this.settings[name] = on;
     this.simulation.applySettings(this.settings);
     this.techniqueInputs.get(name)!.checked = on;
+    this.changed();
   }
 
   private setPaused(paused: boolean): void {
     this.paused = paused;
     this.clock.reset();
+    this.meter.clear();
     this.refreshPauseButton();
+    this.changed();
   }
 
   private singleStep(): void {
     this.setPaused(true);
+    this.stepOnce();
+  }
+
+  /** One step of every world, recorded in the step-time history. */
+  private stepOnce(): void {
     this.simulation.step(STEP);
+    this.history.push(this.simulation.worlds);
   }
 
   // Input ---------------------------------------------------------------------------------------
@@ -441,7 +678,10 @@ export class Testbed {
     switch (key) {
       case ' ':
         event.preventDefault();
-        this.simulation.dropBomb();
+        this.bomb(true);
+        return;
+      case 'f':
+        this.fitView();
         return;
       case 'p':
         this.setPaused(!this.paused);
@@ -457,10 +697,12 @@ export class Testbed {
         this.settings.sleeping = !this.settings.sleeping;
         this.simulation.applySettings(this.settings);
         this.sleepingInput.checked = this.settings.sleeping;
+        this.changed();
         return;
       case 'j':
         this.layers.joints = !this.layers.joints;
         this.layerInputs.get('joints')!.checked = this.layers.joints;
+        this.changed();
         return;
       case 'h':
         byId('app').classList.toggle('panel-hidden');
@@ -507,9 +749,9 @@ export class Testbed {
     hit.pane.mouseJoint = world.createMouseJoint({
       body: picked,
       target: point,
-      maxForce: 1000 * mass * gravity,
-      frequencyHz: 5,
-      dampingRatio: 0.7,
+      maxForce: DRAG_FORCE_WEIGHTS * mass * gravity,
+      frequencyHz: DRAG_FREQUENCY_HZ,
+      dampingRatio: DRAG_DAMPING_RATIO,
     });
     this.dragPane = hit.pane;
     this.canvas.classList.add('dragging');
@@ -545,6 +787,7 @@ export class Testbed {
     this.camera.centerX = camera.centerX - (panes[index].centerX - panes[0].centerX);
     this.camera.centerY = camera.centerY;
     this.camera.height = camera.height;
+    this.viewMoved();
   }
 
   // View ----------------------------------------------------------------------------------------
@@ -585,15 +828,25 @@ export class Testbed {
     if ((window.devicePixelRatio || 1) !== this.pixelRatio) this.resize();
     const elapsed = this.lastFrame < 0 ? 0 : (time - this.lastFrame) / 1000;
     this.lastFrame = time;
+    let steps = 0;
     if (!this.paused) {
-      const steps = this.clock.advance(elapsed);
-      for (let i = 0; i < steps; i++) this.simulation.step(STEP);
+      steps = this.clock.advance(elapsed);
+      for (let i = 0; i < steps; i++) this.stepOnce();
     }
+    this.meter.frame(elapsed, steps * STEP, !this.paused && this.simulation.error === null);
     this.draw();
+    if (time - this.lastGraph > 100) {
+      this.lastGraph = time;
+      const full = drawStepGraph(byId<HTMLCanvasElement>('profile-graph'), this.history);
+      byId('profile-scale').textContent =
+        `Step time per stage, last ${this.history.capacity} steps; full scale ${full} ms (rare taller steps clipped)` +
+        (full > 1000 / 60 ? ' (dashed: the 16.7 ms frame)' : '');
+    }
     if (time - this.lastStats > 250) {
       this.lastStats = time;
       this.updateStats();
     }
+    if (this.dirty && time - this.lastWrite > 200) this.writeAddress('replace');
     requestAnimationFrame((next) => this.frame(next));
   }
 
@@ -604,6 +857,11 @@ export class Testbed {
     ctx.fillRect(0, 0, this.cssWidth, this.cssHeight);
     const panes = this.simulation.panes;
     for (let i = 0; i < panes.length; i++) drawPane(ctx, this.paneCamera(i), panes[i], this.layers, STEP);
+    // A dragged body may leave its pane (across a comparison's divider): draw it over everything.
+    if (this.dragPane) {
+      const index = panes.indexOf(this.dragPane);
+      if (index >= 0) drawDragged(ctx, this.paneCamera(index), this.dragPane, this.layers);
+    }
     if (panes.length > 1) {
       ctx.strokeStyle = theme.divider;
       ctx.lineWidth = 1;
@@ -645,6 +903,7 @@ export class Testbed {
       ['Contacts', `${contacts} · ${points} points`],
       ['Joints', String(joints)],
       ['Step time', `${times.average.toFixed(2)} ms mean · ${times.max.toFixed(2)} max`],
+      ['Frames', `${this.meter.fps.toFixed(0)} fps · ${(100 * this.meter.speed).toFixed(0)} % of real time`],
     ];
     if (simulation.panes.length > 1) rows.push(['Worlds', `${simulation.panes.length}, side by side`]);
     const list = byId('stats');
@@ -663,6 +922,16 @@ export class Testbed {
       ? `stopped: ${simulation.error}`
       : `t = ${seconds} s · step ${simulation.stepCount}${this.paused ? ' · paused' : ''}`;
     status.classList.toggle('error', simulation.error !== null);
+    const behind = this.meter.behind && !this.paused;
+    const message = behind
+      ? `Behind real time: the simulation runs at ${(100 * this.meter.speed).toFixed(0)} % speed ` +
+        '(the steps take longer than the frames; try fewer bodies or sub-steps)'
+      : '';
+    for (const id of ['behind', 'hud-behind']) {
+      const element = byId(id);
+      element.hidden = !behind;
+      element.textContent = message;
+    }
   }
 
   // Test hook -----------------------------------------------------------------------------------
@@ -691,6 +960,14 @@ export class Testbed {
       },
       settings: this.settings,
       layers: this.layers,
+      get camera() {
+        const c = testbed.camera;
+        return { x: c.centerX, y: c.centerY, height: c.height };
+      },
+      get meter() {
+        const m = testbed.meter;
+        return { fps: m.fps, speed: m.speed, behind: m.behind };
+      },
       toClient(x: number, y: number, pane = 0) {
         const camera = testbed.paneCamera(pane);
         const rect = testbed.canvas.getBoundingClientRect();

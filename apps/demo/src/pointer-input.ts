@@ -12,7 +12,11 @@ export interface PointerActions {
   zoom(factor: number, x: number, y: number): void;
 }
 
-type Mode = 'idle' | 'grab' | 'pan' | 'pinch';
+/**
+ * What the pointers are doing; `held`: a drag was ended from outside (the scene was reset or
+ * replaced under it) while the pointer stays down: moves do nothing until it is lifted.
+ */
+type Mode = 'idle' | 'grab' | 'pan' | 'pinch' | 'held';
 
 /**
  * Turns pointer events (mouse, pen and touch alike) and wheel events on the canvas into grab / drag /
@@ -51,11 +55,14 @@ export class PointerInput {
     this.abort.abort();
   }
 
-  /** Ends a drag from outside (for example when the scene is reset under the pointer). */
+  /**
+   * Ends a drag from outside (for example when the scene is reset under the pointer). The pointer
+   * stays down but neither drags nor pans until it is lifted (a drag never turns into a pan).
+   */
   cancelDrag(): void {
     if (this.mode === 'grab') {
       this.actions.release();
-      this.mode = this.pointers.size > 0 ? 'pan' : 'idle';
+      this.mode = this.pointers.size > 0 ? 'held' : 'idle';
     }
   }
 

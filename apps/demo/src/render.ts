@@ -5,7 +5,7 @@ import { type Pane, tagOf } from './simulation';
 import { theme } from './theme';
 
 /** The styles bodies are batched by (one canvas path per style); palette colour i is `Palette + i`. */
-const Style = { Static: 0, Kinematic: 1, Sleeping: 2, Bomb: 3, Palette: 4 } as const;
+const Style = { Static: 0, Kinematic: 1, Sleeping: 2, Bomb: 3, Sensor: 4, Palette: 5 } as const;
 
 const styleCount = Style.Palette + theme.palette.length;
 
@@ -17,11 +17,81 @@ function withAlpha(hex: string, alpha: number): string {
 
 const paletteFills = theme.palette.map((color) => withAlpha(color, theme.dynamicFillAlpha));
 
-function styleOf(body: Body, layers: DrawLayers): number {
-  if (body.type === 'static') return Style.Static;
+/** Whether every shape of `body` is a sensor (it detects overlaps and makes no contact). */
+function isSensor(body: Body): boolean {
+  const shapes = body.shapes;
+  if (shapes.length === 0) return false;
+  for (const shape of shapes) if (!shape.sensor) return false;
+  return true;
+}
+
+/**
+ * The islands of a world for the islands layer: bodies (by index in `world.bodies`) joined through
+ * touching contacts and joints, static bodies joining none (as the engine's islands). Union-find
+ * over id-ordered indices, the lower index the root: the same picture every frame for the same state.
+ * The arrays grow with the body count and are reused.
+ */
+class IslandColours {
+  private parent = new Int32Array(64);
+
+  /** Fills the union-find for `pane`'s world; {@link IslandColours.rootOf} then reads it. */
+  build(pane: Pane): void {
+    const bodies = pane.world.bodies;
+    if (this.parent.length < bodies.length) this.parent = new Int32Array(2 * bodies.length);
+    const index = new Map<Body, number>();
+    for (let i = 0; i < bodies.length; i++) {
+      this.parent[i] = i;
+      index.set(bodies[i], i);
+    }
+    for (const contact of pane.world.contacts) {
+      if (contact.pointCount === 0) continue;
+      this.join(index, contact.bodyA, contact.bodyB);
+    }
+    for (const joint of pane.world.joints) {
+      if (joint.kind === 2) continue; // the mouse joint
+      this.join(index, joint.bodyA as Body, joint.bodyB as Body);
+    }
+  }
+
+  private join(index: Map<Body, number>, a: Body, b: Body): void {
+    if (a.type === 'static' || b.type === 'static') return;
+    const ia = index.get(a);
+    const ib = index.get(b);
+    if (ia === undefined || ib === undefined) return;
+    const ra = this.find(ia);
+    const rb = this.find(ib);
+    if (ra < rb) this.parent[rb] = ra;
+    else if (rb < ra) this.parent[ra] = rb;
+  }
+
+  private find(i: number): number {
+    const parent = this.parent;
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]];
+      i = parent[i];
+    }
+    return i;
+  }
+
+  /** The root index of body `i`'s island (the lowest index in it). */
+  rootOf(i: number): number {
+    return this.find(i);
+  }
+}
+
+const islands = new IslandColours();
+
+/**
+ * A body's style: static, kinematic, sensor, then (dynamic) sleeping when that layer is on, the
+ * bomb, and a palette colour: by island when the islands layer is on, else by body id.
+ */
+function styleOf(body: Body, index: number, layers: DrawLayers): number {
+  if (body.type === 'static') return isSensor(body) ? Style.Sensor : Style.Static;
   if (body.type === 'kinematic') return Style.Kinematic;
+  if (isSensor(body)) return Style.Sensor;
   if (layers.sleeping && !body.awake) return Style.Sleeping;
   if (tagOf(body) === 'bomb') return Style.Bomb;
+  if (layers.islands) return Style.Palette + (islands.rootOf(index) % theme.palette.length);
   return Style.Palette + (body.id % theme.palette.length);
 }
 
@@ -35,6 +105,8 @@ function fillOf(style: number): string {
       return theme.sleepingFill;
     case Style.Bomb:
       return theme.bombFill;
+    case Style.Sensor:
+      return theme.sensorFill;
     default:
       return paletteFills[style - Style.Palette];
   }
@@ -50,6 +122,8 @@ function strokeOf(style: number): string {
       return theme.sleepingStroke;
     case Style.Bomb:
       return theme.bombStroke;
+    case Style.Sensor:
+      return theme.sensorStroke;
     default:
       return theme.palette[style - Style.Palette];
   }
@@ -152,7 +226,7 @@ function traceShape(ctx: CanvasRenderingContext2D, camera: Camera, body: Body, g
 }
 
 /** The radius of a circle about the body's origin that holds all its shapes, m. */
-function boundingRadius(body: Body): number {
+export function boundingRadius(body: Body): number {
   if (body.shapes.length === 1 && body.width > 0) return 0.5 * Math.hypot(body.width, body.height);
   let r = 0;
   for (const shape of body.shapes) {
@@ -244,8 +318,9 @@ function drawBodies(
   for (let style = 0; style < styleCount; style++) {
     let any = false;
     ctx.beginPath();
-    for (const body of bodies) {
-      if (styleOf(body, layers) !== style || !visible(camera, body)) continue;
+    for (let i = 0; i < bodies.length; i++) {
+      const body = bodies[i];
+      if (styleOf(body, i, layers) !== style || !visible(camera, body)) continue;
       traceBody(ctx, camera, body);
       any = true;
     }
@@ -501,11 +576,42 @@ export function drawPane(
   ctx.clip();
   drawGrid(ctx, camera);
   const bodies = pane.world.bodies;
+  if (layers.islands) islands.build(pane);
   drawBodies(ctx, camera, bodies, layers);
   if (layers.centers) drawCenters(ctx, camera, bodies);
   if (layers.aabbs) drawAabbs(ctx, camera, bodies);
   drawJoints(ctx, camera, pane, layers);
   if (layers.contacts || layers.impulses) drawContacts(ctx, camera, pane, layers, dt);
   if (pane.label) drawLabel(ctx, camera, pane.label);
+  ctx.restore();
+}
+
+/**
+ * Draws the body `pane` is dragging, and its mouse joint, without the pane's clip: a body pulled
+ * across the divider of a comparison stays visible over the other pane (its own world still holds
+ * it; it only leaves its pane's part of the canvas).
+ */
+export function drawDragged(
+  ctx: CanvasRenderingContext2D,
+  camera: Camera,
+  pane: Pane,
+  layers: DrawLayers,
+): void {
+  const joint = pane.mouseJoint;
+  if (!joint) return;
+  const body = joint.body;
+  const bodies = pane.world.bodies;
+  const index = bodies.indexOf(body);
+  if (index < 0) return;
+  const style = styleOf(body, index, layers);
+  ctx.save();
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = Math.min(2, Math.max(0.75, 0.04 * camera.scale));
+  ctx.beginPath();
+  traceBody(ctx, camera, body);
+  ctx.fillStyle = fillOf(style);
+  ctx.fill();
+  ctx.strokeStyle = strokeOf(style);
+  ctx.stroke();
   ctx.restore();
 }

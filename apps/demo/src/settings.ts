@@ -76,6 +76,8 @@ export interface DrawLayers {
   sleeping: boolean;
   /** Centres of mass and orientation. */
   centers: boolean;
+  /** Each island (bodies joined by touching contacts and joints) in its own colour. */
+  islands: boolean;
 }
 
 /**
@@ -154,6 +156,7 @@ export const LAYERS: ReadonlyArray<{ name: keyof DrawLayers; label: string; key:
   { name: 'aabbs', label: 'AABBs', key: '' },
   { name: 'sleeping', label: 'Sleeping bodies', key: '' },
   { name: 'centers', label: 'Centres and axes', key: '' },
+  { name: 'islands', label: 'Islands (a colour each)', key: '' },
 ];
 
 /** The solver that is not `solver`. */
@@ -200,5 +203,13 @@ export function defaultSettings(): DemoSettings {
 
 /** The layers a fresh testbed draws. */
 export function defaultLayers(): DrawLayers {
-  return { contacts: false, impulses: false, joints: true, aabbs: false, sleeping: true, centers: false };
+  return {
+    contacts: false,
+    impulses: false,
+    joints: true,
+    aabbs: false,
+    sleeping: true,
+    centers: false,
+    islands: false,
+  };
 }

@@ -153,6 +153,8 @@ export class Simulation {
   readonly scene: SceneDef;
   /** One pane, or two for a comparison scene. */
   readonly panes: Pane[];
+  /** The panes' worlds, in pane order. */
+  readonly worlds: World[];
   /** Steps taken since the scene was built. */
   stepCount: number;
   /** Wall time of recent steps (all panes together), ms. */
@@ -185,6 +187,7 @@ export class Simulation {
     } else {
       this.panes = [new Pane(buildWorld(scene, undefined, settings.solver), '', scene.camera.x, undefined)];
     }
+    this.worlds = this.panes.map((pane) => pane.world);
     this.applySettings(settings);
   }
 
@@ -215,6 +218,8 @@ export class Simulation {
       target.jointChains = settings.jointChains;
       if (pane.pinned) target[pane.pinned.setting] = pane.pinned.value;
       target.sleeping = settings.sleeping;
+      // The testbed graphs every step's stages (a few clock reads per step).
+      target.profile = true;
       if (world.gravity.x !== settings.gravityX || world.gravity.y !== settings.gravityY) {
         world.gravity.x = settings.gravityX;
         world.gravity.y = settings.gravityY;
@@ -239,9 +244,19 @@ export class Simulation {
     return elapsed;
   }
 
-  /** Drops Box2D-Lite's bomb into every pane (the same bomb, shifted to each pane's centre). */
-  dropBomb(): void {
+  /**
+   * Drops Box2D-Lite's bomb into every pane (the same bomb, shifted to each pane's centre). With
+   * `at` (x relative to each pane's centre, y; m) the bomb starts there at rest (keeping its spin)
+   * instead of flying in from Box2D-Lite's spot.
+   */
+  dropBomb(at?: { x: number; y: number }): void {
     const def = bomb(this.random);
+    if (at) {
+      for (const pane of this.panes) {
+        createBodyFromDef(pane.world, { ...def, x: at.x + pane.centerX, y: at.y, vx: 0, vy: 0 });
+      }
+      return;
+    }
     for (const pane of this.panes) createBodyFromDef(pane.world, def, pane.centerX - this.scene.camera.x);
   }
 }

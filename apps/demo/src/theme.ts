@@ -13,6 +13,8 @@ export const theme = {
   sleepingStroke: '#8b949e',
   bombFill: 'rgba(255, 123, 84, 0.45)',
   bombStroke: '#ff7b54',
+  sensorFill: 'rgba(45, 212, 191, 0.08)',
+  sensorStroke: '#2dd4bf',
   /** Dynamic bodies cycle through these (by body id). */
   palette: ['#58a6ff', '#3fb950', '#d29922', '#f778ba', '#a371f7', '#39c5cf', '#ff9b6a'],
   dynamicFillAlpha: 0.38,

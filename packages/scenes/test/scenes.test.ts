@@ -115,16 +115,28 @@ describe('no dynamic box overlaps another body at the start', () => {
       expect(overlappingPairs(s.bodies)).toEqual([]);
     });
   }
-  it('rain(2000) boxes are all inside the container walls', () => {
-    const s = rain(2000, 1);
-    const walls = s.bodies.filter((b) => b.tag === 'wall');
-    expect(walls.length).toBe(2);
-    const inner = walls[1].x - walls[1].width / 2;
-    for (const b of s.bodies.filter((q) => q.type === 'dynamic')) {
-      expect(Math.abs(b.x) + Math.SQRT1_2).toBeLessThan(inner);
-      expect(b.y - Math.SQRT1_2).toBeGreaterThan(0);
-    }
-  });
+  // Every box's bounding circle (radius: half its diagonal) lies between the walls, above the ground
+  // and below the walls' top, so no box can fly over a wall and fall forever.
+  for (const [name, s] of [
+    ['rain(2000)', rain(2000, 1)],
+    ['rain(400)', rain(400, 1)],
+    ['manyBodies(3000)', manyBodies(3000, 1)],
+    ['manyBodies(300)', manyBodies(300, 1)],
+    ['manyBodies(10000)', manyBodies(10000, 2)],
+  ] as const) {
+    it(`${name} boxes all start inside the container walls, below their top`, () => {
+      const walls = s.bodies.filter((b) => b.tag === 'wall');
+      expect(walls.length).toBe(2);
+      const inner = walls[1].x - walls[1].width / 2;
+      const wallTop = Math.min(...walls.map((w) => w.y + w.height / 2));
+      for (const b of s.bodies.filter((q) => q.type === 'dynamic')) {
+        const radius = 0.5 * Math.hypot(b.width, b.height);
+        expect(Math.abs(b.x) + radius).toBeLessThan(inner);
+        expect(b.y - radius).toBeGreaterThan(0);
+        expect(b.y + radius).toBeLessThan(wallTop);
+      }
+    });
+  }
 });
 
 describe('determinism', () => {
