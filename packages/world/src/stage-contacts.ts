@@ -26,7 +26,7 @@ import { BEGIN_CONTACT, END_CONTACT } from './events';
 import { jointBodyA, jointBodyB } from './joints';
 import { Stage } from './profile';
 import { type BodyShape, KIND_BOX, KIND_CAPSULE, KIND_CIRCLE } from './shape';
-import { type StepState, wakeBody } from './step-state';
+import { type StepState, trimContactPool, wakeBody } from './step-state';
 
 /**
  * The step's contact stages, shared by both solvers: find new contacts (stage 1), collide them
@@ -235,4 +235,5 @@ export function releaseContacts(s: StepState): void {
   truncate(list, 0);
   s.events.count = 0;
   s.sensorEvents.count = 0;
+  trimContactPool(s);
 }

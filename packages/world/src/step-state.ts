@@ -97,6 +97,16 @@ export class StepState {
 
   /** Union-find islands and the sleeping rings (stage 10). */
   readonly islands = new Islands();
+  /**
+   * The first error a listener threw since the world last rethrew one (`listenerFailed` tells
+   * whether there is one: a listener may throw undefined). The other listeners still run.
+   */
+  listenerError: unknown = null;
+  listenerFailed = false;
+  /** Destroyed bodies still in `bodyList` (removed by `compactBodies`). */
+  deadBodies = 0;
+  /** Dropped contacts still in `contactList` (removed by `compactContacts`). */
+  droppedContacts = 0;
   /** How many non-static bodies are asleep. */
   sleepingCount = 0;
   /** Per body index: the state saved before the step, to undo a step that turns non-finite. */
@@ -159,4 +169,75 @@ export function wakeBody(s: StepState, body: Body): void {
     s.sleepingCount--;
     b = next;
   } while (b !== null && b !== body);
+}
+
+/**
+ * The most contacts the pool keeps beyond the live ones: the pool saves re-allocating contacts
+ * that end and begin again, but must not keep the memory of contacts whose bodies are gone.
+ */
+export const CONTACT_POOL_SLACK = 64;
+
+/**
+ * Removes the destroyed bodies from `bodyList` in one pass (keeping id order) and renumbers
+ * `body.index`. `world.destroyBody` only marks a body, so destroying k bodies costs one O(n) pass
+ * here, at the next step or read of the list, instead of k of them.
+ */
+export function compactBodies(s: StepState): void {
+  if (s.deadBodies === 0) return;
+  const list = s.bodyList;
+  let write = 0;
+  for (let i = 0, n = list.length; i < n; ++i) {
+    const b = list[i];
+    if (b.world === null) continue;
+    b.index = write;
+    list[write++] = b;
+  }
+  list.length = write;
+  s.deadBodies = 0;
+}
+
+/**
+ * Removes the dropped contacts from `contactList` in one pass (keeping pair-key order) and hands
+ * them to the pool, which keeps at most as many as there are live contacts plus
+ * {@link CONTACT_POOL_SLACK}.
+ */
+export function compactContacts(s: StepState): void {
+  if (s.droppedContacts === 0) return;
+  const list = s.contactList;
+  let write = 0;
+  for (let i = 0, n = list.length; i < n; ++i) {
+    const c = list[i];
+    if (c.dropped) {
+      c.dropped = false;
+      c.touching = false;
+      s.contactPool.push(c);
+      continue;
+    }
+    list[write++] = c;
+  }
+  list.length = write;
+  s.droppedContacts = 0;
+  trimContactPool(s);
+}
+
+/** Lets go of pooled contacts beyond the live count plus the slack (their memory is freed). */
+export function trimContactPool(s: StepState): void {
+  const cap = s.contactList.length + CONTACT_POOL_SLACK;
+  if (s.contactPool.length > cap) s.contactPool.length = cap;
+}
+
+/** Keeps the first error a listener threw (later ones are dropped); the dispatch goes on. */
+export function noteListenerError(s: StepState, error: unknown): void {
+  if (s.listenerFailed) return;
+  s.listenerFailed = true;
+  s.listenerError = error;
+}
+
+/** Rethrows the listener error kept since the last call, if any, and forgets it. */
+export function rethrowListenerError(s: StepState): void {
+  if (!s.listenerFailed) return;
+  const error = s.listenerError;
+  s.listenerFailed = false;
+  s.listenerError = null;
+  throw error;
 }
