@@ -28,6 +28,10 @@ export class Contact extends ContactConstraint {
    * the pair's collision off): it leaves the world's contact list at the next compaction. @internal
    */
   dropped: boolean;
+  /** Its position in `bodyA.contactEdges` and in `bodyB.contactEdges` (O(1) unlinking). @internal */
+  edgeA: number;
+  /** @internal */
+  edgeB: number;
 
   /** Contacts are made by the world. @internal */
   constructor(shapeA: BodyShape, shapeB: BodyShape) {
@@ -36,6 +40,8 @@ export class Contact extends ContactConstraint {
     this.shapeB = shapeB;
     this.touching = false;
     this.dropped = false;
+    this.edgeA = -1;
+    this.edgeB = -1;
   }
 
   /** The other body of the pair. */

@@ -297,6 +297,17 @@ export class RevoluteJoint extends RevoluteConstraint {
     return this;
   }
 
+  /**
+   * Sets the angle limits (radians, lower <= upper; ±Infinity for none) and wakes both bodies;
+   * returns this.
+   * @throws WorldError naming `joint.lowerAngle` or `joint.upperAngle` on NaN or inverted limits
+   *   (nothing changes then), or when the joint was destroyed
+   */
+  override setLimits(lowerAngle: number, upperAngle: number): this {
+    changeLive(this, () => super.setLimits(lowerAngle, upperAngle));
+    return this;
+  }
+
   /** `RevoluteJoint #id`. */
   override toString(): string {
     return `RevoluteJoint #${this.id}`;
@@ -904,12 +915,74 @@ export function resetJointImpulsesIfNotFinite(joint: Joint): void {
 /** The options each joint kind takes (any other key is refused, with the closest suggested). */
 const BASE_KEYS = ['bodyA', 'bodyB', 'collideConnected', 'userData', 'breakForce', 'breakTorque'];
 const SPRING_KEYS = ['frequencyHz', 'dampingRatio', 'stiffness', 'damping'];
-const REVOLUTE_KEYS: readonly string[] = [...BASE_KEYS, 'anchor', ...SPRING_KEYS, 'lowerAngle', 'upperAngle', 'enableLimit', 'motorSpeed', 'maxMotorTorque', 'enableMotor', 'referenceAngle'];
-const DISTANCE_KEYS: readonly string[] = [...BASE_KEYS, 'anchorA', 'anchorB', 'length', 'minLength', 'maxLength', ...SPRING_KEYS];
-const PRISMATIC_KEYS: readonly string[] = [...BASE_KEYS, 'anchor', 'axis', ...SPRING_KEYS, 'lowerTranslation', 'upperTranslation', 'enableLimit', 'motorSpeed', 'maxMotorForce', 'enableMotor', 'referenceAngle'];
-const WELD_KEYS: readonly string[] = [...BASE_KEYS, 'anchor', 'linearFrequencyHz', 'angularFrequencyHz', 'dampingRatio', 'linearDampingRatio', 'angularDampingRatio', 'linearStiffness', 'linearDamping', 'angularStiffness', 'angularDamping', 'referenceAngle'];
-const WHEEL_KEYS: readonly string[] = [...BASE_KEYS, 'anchor', 'axis', ...SPRING_KEYS, 'motorSpeed', 'maxMotorTorque', 'enableMotor', 'lowerTranslation', 'upperTranslation', 'enableLimit'];
-const MOTOR_KEYS: readonly string[] = [...BASE_KEYS, 'linearOffset', 'angularOffset', 'maxForce', 'maxTorque', 'correctionFactor'];
+const REVOLUTE_KEYS: readonly string[] = [
+  ...BASE_KEYS,
+  'anchor',
+  ...SPRING_KEYS,
+  'lowerAngle',
+  'upperAngle',
+  'enableLimit',
+  'motorSpeed',
+  'maxMotorTorque',
+  'enableMotor',
+  'referenceAngle',
+];
+const DISTANCE_KEYS: readonly string[] = [
+  ...BASE_KEYS,
+  'anchorA',
+  'anchorB',
+  'length',
+  'minLength',
+  'maxLength',
+  ...SPRING_KEYS,
+];
+const PRISMATIC_KEYS: readonly string[] = [
+  ...BASE_KEYS,
+  'anchor',
+  'axis',
+  ...SPRING_KEYS,
+  'lowerTranslation',
+  'upperTranslation',
+  'enableLimit',
+  'motorSpeed',
+  'maxMotorForce',
+  'enableMotor',
+  'referenceAngle',
+];
+const WELD_KEYS: readonly string[] = [
+  ...BASE_KEYS,
+  'anchor',
+  'linearFrequencyHz',
+  'angularFrequencyHz',
+  'dampingRatio',
+  'linearDampingRatio',
+  'angularDampingRatio',
+  'linearStiffness',
+  'linearDamping',
+  'angularStiffness',
+  'angularDamping',
+  'referenceAngle',
+];
+const WHEEL_KEYS: readonly string[] = [
+  ...BASE_KEYS,
+  'anchor',
+  'axis',
+  ...SPRING_KEYS,
+  'motorSpeed',
+  'maxMotorTorque',
+  'enableMotor',
+  'lowerTranslation',
+  'upperTranslation',
+  'enableLimit',
+];
+const MOTOR_KEYS: readonly string[] = [
+  ...BASE_KEYS,
+  'linearOffset',
+  'angularOffset',
+  'maxForce',
+  'maxTorque',
+  'correctionFactor',
+];
 const MOUSE_KEYS: readonly string[] = [
   'body',
   'target',
@@ -1149,7 +1222,9 @@ export function checkJointInput(joint: Joint): void {
       checkAnchors(joint);
       if (!(joint.minLength >= 0)) refuseField(joint, 'minLength', joint.minLength, 'must be a number >= 0');
       rangeFields(joint, 'minLength', joint.minLength, 'maxLength', joint.maxLength);
-      if (!(joint.length >= joint.minLength && joint.length <= joint.maxLength && Number.isFinite(joint.length))) {
+      if (
+        !(joint.length >= joint.minLength && joint.length <= joint.maxLength && Number.isFinite(joint.length))
+      ) {
         refuseField(
           joint,
           'length',
@@ -1165,7 +1240,13 @@ export function checkJointInput(joint: Joint): void {
       finiteField(joint, 'localAxisY', joint.localAxisY);
       toggleField(joint, 'enableLimit', joint.enableLimit);
       toggleField(joint, 'enableMotor', joint.enableMotor);
-      rangeFields(joint, 'lowerTranslation', joint.lowerTranslation, 'upperTranslation', joint.upperTranslation);
+      rangeFields(
+        joint,
+        'lowerTranslation',
+        joint.lowerTranslation,
+        'upperTranslation',
+        joint.upperTranslation,
+      );
       finiteField(joint, 'motorSpeed', joint.motorSpeed);
       if (joint.kind === JointKind.Prismatic) {
         finiteField(joint, 'referenceAngle', joint.referenceAngle);
@@ -1220,7 +1301,8 @@ function checkAnchors(joint: Exclude<Joint, MouseJoint | MotorJoint>): void {
 }
 
 function finiteField(joint: Joint, field: string, value: number): void {
-  if (typeof value !== 'number' || !Number.isFinite(value)) refuseField(joint, field, value, 'must be a finite number');
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    refuseField(joint, field, value, 'must be a finite number');
 }
 
 function toggleField(joint: Joint, field: string, value: boolean): void {
@@ -1239,8 +1321,54 @@ function checkBreakField(joint: Joint, field: string, value: number): void {
 }
 
 /** A limit pair: numbers (±Infinity allowed), not NaN, lower <= upper. */
-function rangeFields(joint: Joint, lowerField: string, lower: number, upperField: string, upper: number): void {
-  if (typeof lower !== 'number' || Number.isNaN(lower)) refuseField(joint, lowerField, lower, 'must be a number');
-  if (typeof upper !== 'number' || Number.isNaN(upper)) refuseField(joint, upperField, upper, 'must be a number');
+function rangeFields(
+  joint: Joint,
+  lowerField: string,
+  lower: number,
+  upperField: string,
+  upper: number,
+): void {
+  if (typeof lower !== 'number' || Number.isNaN(lower))
+    refuseField(joint, lowerField, lower, 'must be a number');
+  if (typeof upper !== 'number' || Number.isNaN(upper))
+    refuseField(joint, upperField, upper, 'must be a number');
   if (lower > upper) refuseField(joint, upperField, upper, `must be >= ${lowerField} (${lower})`);
+}
+
+/**
+ * The read-outs of the joint classes (angle, speed, reaction, ...) throw a WorldError naming the
+ * joint once it was destroyed, like every setter: wraps those prototype methods (the solvers never
+ * call them).
+ */
+function guardDestroyed(prototype: object, names: readonly string[]): void {
+  const methods = prototype as Record<string, (...args: unknown[]) => unknown>;
+  for (const name of names) {
+    const method = methods[name];
+    if (typeof method !== 'function') continue;
+    methods[name] = function (this: Joint, ...args: unknown[]): unknown {
+      liveWorld(this);
+      return method.apply(this, args);
+    };
+  }
+}
+const READ_OUTS = [
+  'jointAngle',
+  'jointSpeed',
+  'isSoft',
+  'getReactionForce',
+  'getReactionTorque',
+  'getTranslation',
+  'getSpeed',
+  'getMotorForce',
+];
+for (const joint of [
+  RevoluteJoint,
+  DistanceJoint,
+  MouseJoint,
+  PrismaticJoint,
+  WeldJoint,
+  WheelJoint,
+  MotorJoint,
+]) {
+  guardDestroyed(joint.prototype, READ_OUTS);
 }

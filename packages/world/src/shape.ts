@@ -4,18 +4,17 @@ import {
   type CircleShape,
   type Shape as CollisionShape,
   computeHull,
+  computeMass,
   MAX_POLYGON_VERTICES,
+  MassData,
   makeBoxPolygon,
   makeCapsule,
   makeCircle,
   makePolygon,
-  computeMass,
-  MassData,
   SHAPE_TOLERANCE,
 } from '@lite/collision';
 import { Vec2, type Vec2Like } from '@lite/math';
 import type { Body } from './body';
-import type { World } from './world';
 import { rethrowAsWorldError, WorldError } from './errors';
 import {
   checkBoolean,
@@ -27,6 +26,7 @@ import {
   checkPositive,
   checkVec2,
 } from './validate';
+import type { World } from './world';
 
 /**
  * The geometry of a body's shape, in the body's frame (m): a circle, a capsule (a segment with a

@@ -7,20 +7,20 @@ import {
   TOIOutput,
   timeOfImpact,
 } from '@lite/collision';
-import { ConstraintError, jointReaction, mixFriction, mixRestitution } from '@lite/constraints';
+import { jointReaction, mixFriction, mixRestitution } from '@lite/constraints';
 import { Transform, Vec2, type Vec2Like } from '@lite/math';
 import { Body } from './body';
 import { type BodyOptions, resolveBodyOptions } from './body-options';
 import { type Contact, compareContacts } from './contact';
-import { removeItem, removeSortedContacts, truncate } from './contact-list';
-import { rethrowAsWorldError, WorldError } from './errors';
+import { removeItem, truncate } from './contact-list';
+import { WorldError } from './errors';
 import type { WorldEventMap, WorldEventName } from './events';
 import { putToSleep } from './islands';
 import {
+  checkJointInput,
   DistanceJoint,
   type DistanceJointOptions,
   type Joint,
-  checkJointInput,
   jointBodyA,
   jointBodyB,
   MotorJoint,
