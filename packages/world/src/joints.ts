@@ -836,14 +836,20 @@ export function jointBodyB(joint: Joint): Body {
   return joint.kind === JointKind.Mouse ? joint.body : joint.bodyB;
 }
 
-/** Zeroes a joint's accumulated impulses if any turned non-finite (after a failed step). @internal */
+/**
+ * Zeroes a joint's accumulated impulses, and the axis its reaction is read along, if any turned
+ * non-finite (after a failed step; the next prepare sets the axis again). @internal
+ */
 export function resetJointImpulsesIfNotFinite(joint: Joint): void {
   switch (joint.kind) {
     case JointKind.Distance:
-      if (!Number.isFinite(joint.impulse + joint.lowerImpulse + joint.upperImpulse)) {
+      // The direction too: the reaction force is read from it (the next prepare sets it again).
+      if (!Number.isFinite(joint.impulse + joint.lowerImpulse + joint.upperImpulse + joint.ux + joint.uy)) {
         joint.impulse = 0;
         joint.lowerImpulse = 0;
         joint.upperImpulse = 0;
+        joint.ux = 0;
+        joint.uy = 0;
       }
       break;
     case JointKind.Revolute:
@@ -867,9 +873,13 @@ export function resetJointImpulsesIfNotFinite(joint: Joint): void {
             joint.springImpulse +
             joint.motorImpulse +
             joint.lowerImpulse +
-            joint.upperImpulse,
+            joint.upperImpulse +
+            joint.axisX +
+            joint.axisY,
         )
       ) {
+        joint.axisX = 0;
+        joint.axisY = 0;
         joint.perpImpulse = 0;
         joint.angleImpulse = 0;
         joint.springImpulse = 0;
@@ -885,9 +895,13 @@ export function resetJointImpulsesIfNotFinite(joint: Joint): void {
             joint.springImpulse +
             joint.motorImpulse +
             joint.lowerImpulse +
-            joint.upperImpulse,
+            joint.upperImpulse +
+            joint.axisX +
+            joint.axisY,
         )
       ) {
+        joint.axisX = 0;
+        joint.axisY = 0;
         joint.perpImpulse = 0;
         joint.springImpulse = 0;
         joint.motorImpulse = 0;
