@@ -240,7 +240,7 @@ export class RevoluteJoint extends RevoluteConstraint {
     return super.frequencyHz;
   }
   override set frequencyHz(value: number) {
-    asWorldError(() => {
+    asWorldError(this, () => {
       super.frequencyHz = value;
     });
   }
@@ -254,7 +254,7 @@ export class RevoluteJoint extends RevoluteConstraint {
     return super.dampingRatio;
   }
   override set dampingRatio(value: number) {
-    asWorldError(() => {
+    asWorldError(this, () => {
       super.dampingRatio = value;
     });
   }
@@ -268,7 +268,7 @@ export class RevoluteJoint extends RevoluteConstraint {
     return super.stiffness;
   }
   override set stiffness(value: number) {
-    asWorldError(() => {
+    asWorldError(this, () => {
       super.stiffness = value;
     });
   }
@@ -282,7 +282,7 @@ export class RevoluteJoint extends RevoluteConstraint {
     return super.damping;
   }
   override set damping(value: number) {
-    asWorldError(() => {
+    asWorldError(this, () => {
       super.damping = value;
     });
   }
@@ -365,7 +365,7 @@ export class DistanceJoint extends DistanceConstraint {
     return super.frequencyHz;
   }
   override set frequencyHz(value: number) {
-    asWorldError(() => {
+    asWorldError(this, () => {
       super.frequencyHz = value;
     });
   }
@@ -379,7 +379,7 @@ export class DistanceJoint extends DistanceConstraint {
     return super.dampingRatio;
   }
   override set dampingRatio(value: number) {
-    asWorldError(() => {
+    asWorldError(this, () => {
       super.dampingRatio = value;
     });
   }
@@ -393,7 +393,7 @@ export class DistanceJoint extends DistanceConstraint {
     return super.stiffness;
   }
   override set stiffness(value: number) {
-    asWorldError(() => {
+    asWorldError(this, () => {
       super.stiffness = value;
     });
   }
@@ -407,7 +407,7 @@ export class DistanceJoint extends DistanceConstraint {
     return super.damping;
   }
   override set damping(value: number) {
-    asWorldError(() => {
+    asWorldError(this, () => {
       super.damping = value;
     });
   }
@@ -1186,8 +1186,12 @@ function resolved<T extends object>(
   };
 }
 
-/** Runs a spring setter of the constraint package, its ConstraintError rethrown as a WorldError naming `joint.<field>`. */
-function asWorldError(set: () => unknown): void {
+/**
+ * Runs a spring setter of the constraint package (after checking that `joint`, if given, was not
+ * destroyed), its ConstraintError rethrown as a WorldError naming `joint.<field>`.
+ */
+function asWorldError(joint: Joint | null, set: () => unknown): void {
+  if (joint !== null) liveWorld(joint);
   try {
     set();
   } catch (error) {
@@ -1203,7 +1207,7 @@ function asWorldError(set: () => unknown): void {
  */
 function changeLive(joint: Joint, set: () => unknown): void {
   const world = liveWorld(joint);
-  asWorldError(set);
+  asWorldError(null, set);
   world.wakeBody(jointBodyA(joint));
   world.wakeBody(jointBodyB(joint));
 }

@@ -674,7 +674,7 @@ describe('destroyed bodies, joints and shapes', () => {
     }
   });
 
-  it('every joint method throws a WorldError naming the destroyed joint', () => {
+  it('every joint method and setter throws a WorldError naming the destroyed joint', () => {
     const world = new World();
     const a = world.createBody({ type: 'static', width: 1, height: 1 });
     const b = world.createBody({ width: 1, height: 1, position: { x: 2, y: 0 } });
@@ -695,6 +695,15 @@ describe('destroyed bodies, joints and shapes', () => {
         const call = () =>
           (joint as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...(ARGS[name] ?? [1]));
         expectRefused(call, 'joint', String(joint));
+      }
+      for (const name of settersOf(joint)) {
+        expectRefused(
+          () => {
+            (joint as unknown as Record<string, unknown>)[name] = 1;
+          },
+          'joint',
+          String(joint),
+        );
       }
     }
   });
