@@ -105,6 +105,11 @@ export class StepState {
   listenerFailed = false;
   /** Destroyed bodies still in `bodyList` (removed by `compactBodies`). */
   deadBodies = 0;
+  /**
+   * `body.index - indexOffset` is the body's position in `bodyList` between steps (after bodies
+   * left the front of the list); 0 during a step (`renumberBodies`).
+   */
+  indexOffset = 0;
   /** Dropped contacts still in `contactList` (removed by `compactContacts`). */
   droppedContacts = 0;
   /** How many non-static bodies are asleep. */
@@ -178,13 +183,34 @@ export function wakeBody(s: StepState, body: Body): void {
 export const CONTACT_POOL_SLACK = 64;
 
 /**
- * Removes the destroyed bodies from `bodyList` in one pass (keeping id order) and renumbers
- * `body.index`. `world.destroyBody` only marks a body, so destroying k bodies costs one O(n) pass
- * here, at the next step or read of the list, instead of k of them.
+ * Removes the destroyed bodies from `bodyList` (keeping id order). `world.destroyBody` only marks
+ * a body, so destroying k bodies costs one pass here, at the next step or read of the list,
+ * instead of k of them. Destroyed bodies at the front (oldest first) or at the back (newest first)
+ * leave in O(1) amortised (the front by a splice, which V8 does by moving the array's start, the
+ * back by truncation), so even `destroyBody(world.bodies[0])` in a loop stays O(1) each; then
+ * `body.index` is off by `indexOffset` until `renumberBodies`. Otherwise one O(n) pass renumbers.
  */
 export function compactBodies(s: StepState): void {
-  if (s.deadBodies === 0) return;
+  const dead = s.deadBodies;
+  if (dead === 0) return;
   const list = s.bodyList;
+  const n = list.length;
+  let lead = 0;
+  while (lead < n && list[lead].world === null) lead++;
+  if (lead === dead) {
+    list.splice(0, lead);
+    s.indexOffset += lead;
+    s.deadBodies = 0;
+    return;
+  }
+  let trail = 0;
+  while (trail < n && list[n - 1 - trail].world === null) trail++;
+  if (trail === dead) {
+    list.length = n - trail;
+    s.deadBodies = 0;
+    return;
+  }
+  s.indexOffset = 0;
   let write = 0;
   for (let i = 0, n = list.length; i < n; ++i) {
     const b = list[i];
@@ -194,6 +220,14 @@ export function compactBodies(s: StepState): void {
   }
   list.length = write;
   s.deadBodies = 0;
+}
+
+/** Makes `body.index` the body's position in `bodyList` again (the step needs it exact). */
+export function renumberBodies(s: StepState): void {
+  if (s.indexOffset === 0) return;
+  const list = s.bodyList;
+  for (let i = 0, n = list.length; i < n; ++i) list[i].index = i;
+  s.indexOffset = 0;
 }
 
 /**

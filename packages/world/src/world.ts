@@ -78,6 +78,7 @@ import {
   compactContacts,
   ensureBodyCapacity,
   noteListenerError,
+  renumberBodies,
   rethrowListenerError,
   StepState,
   wakeBody,
@@ -188,7 +189,7 @@ export class World {
     // The id is used only once the body exists (a refused body uses none).
     const body = new Body(this, this.nextBodyId, resolved);
     this.nextBodyId++;
-    body.index = this.core.bodyList.length;
+    body.index = this.core.bodyList.length + this.core.indexOffset;
     this.core.bodyList.push(body);
     ensureBodyCapacity(this.core, this.core.bodyList.length);
     if (resolved.shape !== null) this.addShape(body, resolved.shape);
@@ -345,7 +346,13 @@ export class World {
     rethrowListenerError(this.core);
   }
 
-  /** Every body, in id order (creation order). Read-only: create and destroy through the world. */
+  /**
+   * Every body, in id order (creation order). Read-only: create and destroy through the world.
+   * `destroyBody` only marks a body; the first read after it (or the next step) takes the
+   * destroyed bodies out of the list: O(1) amortised when they were the newest, one native
+   * splice when they were the oldest, one O(n) pass otherwise. To destroy many bodies, destroy
+   * them from a copy (`for (const b of world.bodies.slice()) world.destroyBody(b)`): O(1) each.
+   */
   get bodies(): readonly Body[] {
     compactBodies(this.core);
     return this.core.bodyList;
@@ -721,6 +728,7 @@ export class World {
     }
     const core = this.core;
     compactBodies(core);
+    renumberBodies(core);
     compactContacts(core);
     this.checkStepInput();
     const profile = core.profile;
@@ -843,7 +851,7 @@ export class World {
     if (body.world === null) throw new WorldError(argument, body.toString(), 'was destroyed');
     if (body.world !== this) throw new WorldError(argument, body.toString(), 'belongs to another world');
     // The body itself, not an object made from it (Object.create(body) reads the same world).
-    if (this.core.bodyList[body.index] !== body) {
+    if (this.core.bodyList[body.index - this.core.indexOffset] !== body) {
       throw new WorldError(argument, body.toString(), 'must be a body made by world.createBody, not a copy');
     }
     return body;

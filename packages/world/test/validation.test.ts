@@ -738,6 +738,46 @@ describe('destroying many bodies', () => {
     expect(large / small).toBeLessThan(4);
   });
 
+  it('destroying the newest body through world.bodies in a loop costs O(1) each as well', () => {
+    const perBody = (n: number): number => {
+      const world = new World();
+      for (let i = 0; i < n; ++i) world.createBody({ width: 1, height: 1, position: { x: 2 * i, y: 0 } });
+      world.step(1 / 60);
+      const start = performance.now();
+      while (world.bodies.length > 0) world.destroyBody(world.bodies[world.bodies.length - 1]);
+      return (performance.now() - start) / n;
+    };
+    perBody(1000);
+    const small = Math.min(perBody(1000), perBody(1000), perBody(1000));
+    const large = Math.min(perBody(16000), perBody(16000), perBody(16000));
+    expect(large / small).toBeLessThan(4);
+  });
+
+  it('keeps order, ids, getBody and the identity checks right while bodies leave the front, the back and the middle', () => {
+    const world = new World();
+    world.createBody({ type: 'static', width: 40, height: 1, position: { x: 10, y: -1 } });
+    for (let i = 0; i < 10; ++i) world.createBody({ width: 1, height: 1, position: { x: 2 * i, y: 0 } });
+    world.step(1 / 60);
+    world.destroyBody(world.bodies[0]);
+    world.destroyBody(world.bodies[0]);
+    expect(world.bodies.map((b) => b.id)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    world.destroyBody(world.bodies[world.bodies.length - 1]);
+    const created = world.createBody({ width: 1, height: 1, position: { x: 30, y: 0 } });
+    expect(created.id).toBe(11);
+    expect(world.getBody(11)).toBe(created);
+    expect(world.getBody(0)).toBeUndefined();
+    expectRefused(() => world.destroyBody(Object.create(world.bodies[3])), 'body', 'Body #5');
+    world.destroyBody(world.bodies[3]);
+    expect(world.bodies.map((b) => b.id)).toEqual([2, 3, 4, 6, 7, 8, 9, 11]);
+    world.createRevoluteJoint({ bodyA: world.bodies[0], bodyB: created, anchor: { x: 15, y: 0 } });
+    for (let i = 0; i < 30; ++i) world.step(1 / 60);
+    world.destroyBody(created);
+    expect(world.bodies.map((b) => b.id)).toEqual([2, 3, 4, 6, 7, 8, 9]);
+    expect(world.joints.length).toBe(0);
+    for (let i = 0; i < 30; ++i) world.step(1 / 60);
+    expect(allFinite(world)).toBe(true);
+  });
+
   it('lets the contact pool go: after 10,000 touching bodies are destroyed it keeps at most 64 contacts', () => {
     const { pooled, contacts } = destroyAll(10000);
     expect(contacts).toBe(10000);
