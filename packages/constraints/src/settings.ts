@@ -27,7 +27,8 @@ export interface SolverSettingsOptions {
 /**
  * The solver's live switches and tuning constants. They are read at every prepare and solve call,
  * so flipping one between steps takes effect at the next step (the demo wires them to keys, as
- * Box2D-Lite does, so people can see what each technique buys).
+ * Box2D-Lite does, so people can see what each technique buys). Each is checked when set (a toggle
+ * must be a boolean, a constant within its range) and a refused value leaves the old one.
  */
 export class SolverSettings {
   private accumulateImpulsesValue = true;

@@ -151,8 +151,9 @@ export class World {
   /**
    * @param options - gravity (default (0, -10)), iterations (default 10), substeps (default 1),
    *   sleeping (default true)
-   * @throws WorldError on a non-finite gravity, a bad iteration or sub-step count or a non-boolean
-   *   `sleeping`
+   * @throws WorldError on a non-finite gravity, a bad iteration or sub-step count (above
+   *   {@link MAX_ITERATIONS} or {@link MAX_SUBSTEPS} too), a non-boolean `sleeping` or `profile`, or
+   *   an unknown option key (with the closest known one suggested)
    */
   constructor(options: WorldOptions = {}) {
     const o = checkOptions(options, 'options');
@@ -180,8 +181,10 @@ export class World {
    * with an offset and angle); add more shapes with `body.createShape`. Ids increase from 0 in
    * creation order.
    * @throws WorldError naming the first bad option (non-finite or non-positive size or radius, a
-   *   non-convex polygon, mass <= 0 on a dynamic body, mass and density together, a NaN pose or
-   *   velocity, ...) or when called while the world steps; nothing is created then
+   *   non-convex polygon, mass <= 0 on a dynamic body, mass and density together, a mass or
+   *   inertia that is not finite or whose inverse is not, restitution outside [0, 1], a NaN pose
+   *   or velocity, an unknown option key, ...) or when called while the world steps; nothing is
+   *   created then and no id is used
    */
   createBody(options: BodyOptions): Body {
     this.checkUnlocked('createBody', 'options', options);
@@ -312,8 +315,10 @@ export class World {
   /**
    * Destroys a body, the joints attached to it and its contacts (emitting `endContact` for those that
    * touched), and wakes the bodies it touched or was jointed to. Using the body afterwards throws.
-   * @throws WorldError when the body was already destroyed, belongs to another world, or the world
-   *   is stepping (for example from an event listener)
+   * @throws WorldError when the body was already destroyed, belongs to another world, is not the
+   *   world's own object (`Object.create(body)`), or the world is stepping (for example from an
+   *   event listener). An `endContact` or `sensorEnd` listener that throws does not stop the
+   *   destruction: the first such error is rethrown once it is complete.
    */
   destroyBody(body: Body): void {
     this.checkUnlocked('destroyBody', 'body', body);
@@ -492,8 +497,8 @@ export class World {
 
   /**
    * Destroys a joint and wakes its bodies; if it kept them from colliding, they collide again.
-   * @throws WorldError when the joint was already destroyed, belongs to another world, or the world
-   *   is stepping
+   * @throws WorldError when the joint was already destroyed, belongs to another world, is not the
+   *   world's own object (`Object.create(joint)`), or the world is stepping
    */
   destroyJoint(joint: Joint): void {
     this.checkUnlocked('destroyJoint', 'joint', joint);
