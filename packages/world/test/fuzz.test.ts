@@ -79,7 +79,9 @@ type Op =
   | { op: 'circle'; body: number; radius: number }
   | { op: 'destroyBody'; body: number; copy: boolean }
   | { op: 'destroyShape'; body: number; shape: number }
-  | { op: 'revolute' | 'distance'; a: number; b: number; anchor: unknown }
+  | { op: 'revolute' | 'distance' | 'prismatic' | 'weld' | 'mouse'; a: number; b: number; anchor: unknown }
+  | { op: 'transform'; body: number; p: unknown; angle: number }
+  | { op: 'polygon'; body: number; scale: number }
   | { op: 'destroyJoint'; joint: number }
   | { op: 'setBody'; body: number; field: string; value: unknown }
   | { op: 'setJoint'; joint: number; field: string; value: unknown }
@@ -128,12 +130,29 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('destroyBody' as const), body: index, copy: fc.boolean() }),
   fc.record({ op: fc.constant('destroyShape' as const), body: index, shape: fc.nat({ max: 2 }) }),
   fc.record({
-    op: fc.constantFrom('revolute' as const, 'distance' as const),
+    op: fc.constantFrom(
+      'revolute' as const,
+      'distance' as const,
+      'prismatic' as const,
+      'weld' as const,
+      'mouse' as const,
+    ),
     a: index,
     b: index,
     anchor: point,
   }),
   fc.record({ op: fc.constant('destroyJoint' as const), joint: index }),
+  fc.record({
+    op: fc.constant('transform' as const),
+    body: index,
+    p: point,
+    angle: fc.constantFrom(0, 1, -2, Number.NaN),
+  }),
+  fc.record({
+    op: fc.constant('polygon' as const),
+    body: index,
+    scale: fc.constantFrom(0.5, 1, 0, 1e-9, 1e200),
+  }),
   fc.record({
     op: fc.constant('setBody' as const),
     body: index,
@@ -251,6 +270,40 @@ function apply(world: World, op: Op, bodies: Body[], joints: Joint[]): unknown {
         joints.push(
           world.createRevoluteJoint({ bodyA: body(op.a), bodyB: body(op.b), anchor: op.anchor as never }),
         );
+        break;
+      case 'prismatic':
+        joints.push(
+          world.createPrismaticJoint({
+            bodyA: body(op.a),
+            bodyB: body(op.b),
+            anchor: op.anchor as never,
+            axis: { x: 1, y: 0 },
+            enableLimit: true,
+            lowerTranslation: -1,
+            upperTranslation: 1,
+          }),
+        );
+        break;
+      case 'weld':
+        joints.push(
+          world.createWeldJoint({ bodyA: body(op.a), bodyB: body(op.b), anchor: op.anchor as never }),
+        );
+        break;
+      case 'mouse':
+        joints.push(world.createMouseJoint({ body: body(op.b), target: op.anchor as never, maxForce: 100 }));
+        break;
+      case 'transform':
+        body(op.body).setTransform(op.p as never, op.angle);
+        break;
+      case 'polygon':
+        body(op.body).createShape({
+          type: 'polygon',
+          vertices: [
+            { x: 0, y: 0 },
+            { x: op.scale, y: 0 },
+            { x: 0, y: op.scale },
+          ],
+        });
         break;
       case 'distance':
         joints.push(
