@@ -27,30 +27,103 @@ export interface SolverSettingsOptions {
 /**
  * The solver's live switches and tuning constants. They are read at every prepare and solve call,
  * so flipping one between steps takes effect at the next step (the demo wires them to keys, as
- * Box2D-Lite does, so people can see what each technique buys).
+ * Box2D-Lite does, so people can see what each technique buys). Each is checked when set (a toggle
+ * must be a boolean, a constant within its range) and a refused value leaves the old one.
  */
 export class SolverSettings {
+  private accumulateImpulsesValue = true;
+  private warmStartingValue = true;
+  private positionCorrectionValue = true;
+  private blockSolverValue = true;
+  private relaxValue = true;
+  private splitImpulsesValue = false;
+  private jointChainsValue = true;
+  private baumgarteValue = 0.2;
+  private linearSlopValue = 0.01;
+  private restitutionThresholdValue = 1;
+
+  /**
+   * @param options - fields to override; the defaults are those of Box2D-Lite (all techniques on,
+   *   β = 0.2, slop 0.01 m) plus the block solver, joint chains and a restitution threshold of 1 m/s.
+   * @throws ConstraintError naming the first bad field: a toggle that is not a boolean, a number
+   *   that is negative or not finite, β outside [0, 1]
+   */
+  constructor(options: SolverSettingsOptions = {}) {
+    if (typeof options !== 'object' || options === null) {
+      throw new ConstraintError('options', options, 'must be an options object');
+    }
+    if (options.accumulateImpulses !== undefined) this.accumulateImpulses = options.accumulateImpulses;
+    if (options.warmStarting !== undefined) this.warmStarting = options.warmStarting;
+    if (options.positionCorrection !== undefined) this.positionCorrection = options.positionCorrection;
+    if (options.blockSolver !== undefined) this.blockSolver = options.blockSolver;
+    if (options.relax !== undefined) this.relax = options.relax;
+    if (options.splitImpulses !== undefined) this.splitImpulses = options.splitImpulses;
+    if (options.jointChains !== undefined) this.jointChains = options.jointChains;
+    if (options.baumgarte !== undefined) this.baumgarte = options.baumgarte;
+    if (options.linearSlop !== undefined) this.linearSlop = options.linearSlop;
+    if (options.restitutionThreshold !== undefined) this.restitutionThreshold = options.restitutionThreshold;
+  }
+
   /**
    * Clamp the accumulated impulse of each contact row rather than the impulse of each iteration
    * (Box2D-Lite's `accumulateImpulses`). Off: every iteration's normal impulse is clamped at zero on
    * its own and its friction by μ times that iteration's normal impulse, and nothing warm starts.
+   * @throws ConstraintError (a WorldError for a world's settings) when set to a non-boolean
    */
-  accumulateImpulses: boolean;
-  /** Start each step from the impulses of the previous step (contacts matched by feature key). */
-  warmStarting: boolean;
+  get accumulateImpulses(): boolean {
+    return this.accumulateImpulsesValue;
+  }
+  set accumulateImpulses(value: boolean) {
+    this.accumulateImpulsesValue = this.checkToggle(value, 'accumulateImpulses');
+  }
+
+  /**
+   * Start each step from the impulses of the previous step (contacts matched by feature key).
+   * @throws ConstraintError (a WorldError for a world's settings) when set to a non-boolean
+   */
+  get warmStarting(): boolean {
+    return this.warmStartingValue;
+  }
+  set warmStarting(value: boolean) {
+    this.warmStartingValue = this.checkToggle(value, 'warmStarting');
+  }
+
   /**
    * Feed position error back as a velocity bias (Baumgarte) and run the joints' position pass. Off:
    * penetration and joint drift are left alone.
+   * @throws ConstraintError (a WorldError for a world's settings) when set to a non-boolean
    */
-  positionCorrection: boolean;
-  /** Solve the two normal rows of a two-point manifold together as a 2x2 LCP (else one at a time). */
-  blockSolver: boolean;
+  get positionCorrection(): boolean {
+    return this.positionCorrectionValue;
+  }
+  set positionCorrection(value: boolean) {
+    this.positionCorrectionValue = this.checkToggle(value, 'positionCorrection');
+  }
+
+  /**
+   * Solve the two normal rows of a two-point manifold together as a 2x2 LCP (else one at a time).
+   * @throws ConstraintError (a WorldError for a world's settings) when set to a non-boolean
+   */
+  get blockSolver(): boolean {
+    return this.blockSolverValue;
+  }
+  set blockSolver(value: boolean) {
+    this.blockSolverValue = this.checkToggle(value, 'blockSolver');
+  }
+
   /**
    * Let `relaxContacts` (a pass after the position update) take back the velocity the Baumgarte
    * bias left, so position correction does not make bodies pop apart. Only acts when the step calls
    * `relaxContacts`; Box2D-Lite has no such pass.
+   * @throws ConstraintError (a WorldError for a world's settings) when set to a non-boolean
    */
-  relax: boolean;
+  get relax(): boolean {
+    return this.relaxValue;
+  }
+  set relax(value: boolean) {
+    this.relaxValue = this.checkToggle(value, 'relax');
+  }
+
   /**
    * Split impulses (docs/contacts.md): push penetrating contacts apart with pseudo-velocities that move the
    * bodies in this step's position update and are then dropped, instead of feeding Baumgarte's bias
@@ -58,61 +131,91 @@ export class SolverSettings {
    * (the bottom of a tall column) cannot turn into a launch. Needs a step that runs
    * `ContactSolver.solvePositions` and `applyPseudoVelocities` (`@lite/world` does). Off by default:
    * Box2D-Lite's Baumgarte, with the relax pass.
+   * @throws ConstraintError (a WorldError for a world's settings) when set to a non-boolean
    */
-  splitImpulses: boolean;
+  get splitImpulses(): boolean {
+    return this.splitImpulsesValue;
+  }
+  set splitImpulses(value: boolean) {
+    this.splitImpulsesValue = this.checkToggle(value, 'splitImpulses');
+  }
+
   /**
    * Solve chains of rigid revolute joints (pins) as one block each, exactly (a block-tridiagonal
    * solve of their point rows in every velocity iteration and a Newton step in every joint position
    * pass), so heavy weights on light links hold together. Off: every pin is solved on its own by
    * Gauss-Seidel, as in Box2D-Lite.
+   * @throws ConstraintError (a WorldError for a world's settings) when set to a non-boolean
    */
-  jointChains: boolean;
-  /** Baumgarte factor β: the fraction of the position error removed per step (0.2). */
-  baumgarte: number;
-  /** Penetration allowed without correction, m (0.01). */
-  linearSlop: number;
-  /** Restitution applies only when the contact approaches faster than this, m/s (1). */
-  restitutionThreshold: number;
-
-  /**
-   * @param options - fields to override; the defaults are those of Box2D-Lite (all techniques on,
-   *   β = 0.2, slop 0.01 m) plus the block solver, joint chains and a restitution threshold of 1 m/s.
-   * @throws ConstraintError when a number is negative or not finite, or β is above 1
-   */
-  constructor(options: SolverSettingsOptions = {}) {
-    this.accumulateImpulses = options.accumulateImpulses ?? true;
-    this.warmStarting = options.warmStarting ?? true;
-    this.positionCorrection = options.positionCorrection ?? true;
-    this.blockSolver = options.blockSolver ?? true;
-    this.relax = options.relax ?? true;
-    this.splitImpulses = options.splitImpulses ?? false;
-    this.jointChains = options.jointChains ?? true;
-    this.baumgarte = options.baumgarte ?? 0.2;
-    this.linearSlop = options.linearSlop ?? 0.01;
-    this.restitutionThreshold = options.restitutionThreshold ?? 1;
-    this.validate();
+  get jointChains(): boolean {
+    return this.jointChainsValue;
+  }
+  set jointChains(value: boolean) {
+    this.jointChainsValue = this.checkToggle(value, 'jointChains');
   }
 
   /**
-   * Checks every field (useful after changing them by hand); returns this.
+   * Baumgarte factor β: the fraction of the position error removed per step (0.2).
+   * @throws ConstraintError (a WorldError for a world's settings) when set outside [0, 1]
+   */
+  get baumgarte(): number {
+    return this.baumgarteValue;
+  }
+  set baumgarte(value: number) {
+    if (typeof value !== 'number' || !(value >= 0 && value <= 1)) {
+      this.refuse('baumgarte', value, 'must be a finite number in [0, 1]');
+    }
+    this.baumgarteValue = value;
+  }
+
+  /**
+   * Penetration allowed without correction, m (0.01).
+   * @throws ConstraintError (a WorldError for a world's settings) unless set to a finite number >= 0
+   */
+  get linearSlop(): number {
+    return this.linearSlopValue;
+  }
+  set linearSlop(value: number) {
+    if (typeof value !== 'number' || !(value >= 0 && value < Number.POSITIVE_INFINITY)) {
+      this.refuse('linearSlop', value, 'must be a finite number >= 0');
+    }
+    this.linearSlopValue = value;
+  }
+
+  /**
+   * Restitution applies only when the contact approaches faster than this, m/s (1).
+   * @throws ConstraintError (a WorldError for a world's settings) unless set to a finite number >= 0
+   */
+  get restitutionThreshold(): number {
+    return this.restitutionThresholdValue;
+  }
+  set restitutionThreshold(value: number) {
+    if (typeof value !== 'number' || !(value >= 0 && value < Number.POSITIVE_INFINITY)) {
+      this.refuse('restitutionThreshold', value, 'must be a finite number >= 0');
+    }
+    this.restitutionThresholdValue = value;
+  }
+
+  /**
+   * Checks every field; returns this. Every setter checks its value, so this never throws for
+   * settings changed through them; kept for code written before the setters checked.
    * @throws ConstraintError naming the first bad field and its value
    */
   validate(): this {
-    if (!(Number.isFinite(this.baumgarte) && this.baumgarte >= 0 && this.baumgarte <= 1)) {
-      throw new ConstraintError('baumgarte', this.baumgarte, 'must be a finite number in [0, 1]');
-    }
-    // Checked in place: passing a number field's value to a function the JIT does not inline boxes
-    // it, and this runs at every step.
-    if (!(this.linearSlop >= 0 && this.linearSlop < Number.POSITIVE_INFINITY)) {
-      throw new ConstraintError('linearSlop', this.linearSlop, 'must be a finite number >= 0');
-    }
-    if (!(this.restitutionThreshold >= 0 && this.restitutionThreshold < Number.POSITIVE_INFINITY)) {
-      throw new ConstraintError(
-        'restitutionThreshold',
-        this.restitutionThreshold,
-        'must be a finite number >= 0',
-      );
-    }
     return this;
+  }
+
+  /**
+   * Throws the error of a refused setting: a ConstraintError naming `argument`; a subclass (the
+   * world's settings) throws its own package's error instead.
+   */
+  protected refuse(argument: string, value: unknown, reason: string): never {
+    throw new ConstraintError(argument, value, reason);
+  }
+
+  /** `value` if it is a boolean, else the refusal of `argument`. */
+  private checkToggle(value: unknown, argument: string): boolean {
+    if (typeof value !== 'boolean') this.refuse(argument, value, 'must be a boolean');
+    return value as boolean;
   }
 }

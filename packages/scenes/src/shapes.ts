@@ -1,4 +1,4 @@
-import { Random } from '@lite/math';
+import { cos, Random, sin } from '@lite/math';
 import { GRAVITY, groundBody } from './defaults';
 import type { BodyDef, PointDef, SceneDef, ShapeDef } from './types';
 import { requireInteger, requireRange } from './validate';
@@ -11,12 +11,16 @@ import { requireInteger, requireRange } from './validate';
  * classic solver takes these per step). */
 const SHAPE_ITERATIONS = 10;
 
-/** A regular polygon of `n` vertices on a circle of radius `r`, counter-clockwise from angle `a0`. */
+/**
+ * A regular polygon of `n` vertices on a circle of radius `r`, counter-clockwise from angle `a0`.
+ * Uses the engine's own sine and cosine, which give the same bits in every JavaScript engine
+ * (`Math.sin` and `Math.cos` do not: Node 20 and Chromium differ in the last bits).
+ */
 export function regularPolygon(n: number, r: number, a0 = 0): PointDef[] {
   const points: PointDef[] = [];
   for (let i = 0; i < n; ++i) {
     const a = a0 + (2 * Math.PI * i) / n;
-    points.push({ x: r * Math.cos(a), y: r * Math.sin(a) });
+    points.push({ x: r * cos(a), y: r * sin(a) });
   }
   return points;
 }

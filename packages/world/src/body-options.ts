@@ -1,10 +1,18 @@
 import { computeMass, MassData } from '@lite/collision';
 import type { Vec2Like } from '@lite/math';
 import { WorldError } from './errors';
-import { type ResolvedShape, resolveShapeOptions, type ShapeGeometry } from './shape';
+import {
+  checkRestitution,
+  checkShapeMass,
+  type ResolvedShape,
+  resolveShapeOptions,
+  type ShapeGeometry,
+} from './shape';
 import {
   checkBoolean,
   checkFinite,
+  checkInvertible,
+  checkKeys,
   checkNonNegative,
   checkOptions,
   checkPositive,
@@ -55,7 +63,7 @@ export interface BodyOptions {
   bullet?: boolean;
   /** Coulomb friction coefficient (>= 0, default 0.2 as in Box2D-Lite); pairs mix as sqrt(μA μB). */
   friction?: number;
-  /** Restitution (bounciness, >= 0, default 0); pairs take the larger of the two. */
+  /** Restitution (bounciness, in [0, 1], default 0); pairs take the larger of the two. */
   restitution?: number;
   /** Initial velocity of the centre of mass, m/s (default (0, 0); not allowed on a static body). */
   linearVelocity?: Vec2Like;
@@ -112,7 +120,8 @@ export function resolveBodyOptions(options: BodyOptions): ResolvedBodyOptions {
     throw new WorldError('options.width', undefined, 'must be a finite number > 0 (or give a shape)');
   }
   const o = checkOptions(options, 'options');
-  const type = o.type ?? 'dynamic';
+  checkKeys(o, BODY_KEYS, 'options');
+  const type = o.type === undefined ? 'dynamic' : o.type;
   if (type !== 'static' && type !== 'dynamic' && type !== 'kinematic') {
     throw new WorldError('options.type', type, "must be 'static', 'dynamic' or 'kinematic'");
   }
@@ -131,7 +140,7 @@ export function resolveBodyOptions(options: BodyOptions): ResolvedBodyOptions {
   const angle = o.angle === undefined ? 0 : checkFinite(o.angle, 'options.angle');
   const friction = o.friction === undefined ? 0.2 : checkNonNegative(o.friction, 'options.friction');
   const restitution =
-    o.restitution === undefined ? 0 : checkNonNegative(o.restitution, 'options.restitution');
+    o.restitution === undefined ? 0 : checkRestitution(o.restitution, 'options.restitution');
   const velocity =
     o.linearVelocity === undefined ? { x: 0, y: 0 } : checkVec2(o.linearVelocity, 'options.linearVelocity');
   const angularVelocity =
@@ -183,6 +192,25 @@ export function resolveBodyOptions(options: BodyOptions): ResolvedBodyOptions {
   // Box inertia about its centre: I = m (w² + h²) / 12 (other shapes: from the shape, in the world).
   const inertia = (mass * (width * width + height * height)) / 12;
   if (shape !== null) shape.density = type === 'dynamic' ? shapeDensity : (o.density ?? 1);
+  if (type === 'dynamic' && shape !== null) {
+    // A mass (or inertia) that overflows, or whose inverse does, is refused here, naming the
+    // option that made it, before an id is used.
+    const [argument, value] =
+      o.mass !== undefined
+        ? ['options.mass', o.mass]
+        : o.density !== undefined
+          ? ['options.density', o.density]
+          : shorthand
+            ? ['options.width', width]
+            : ['options.shape', o.shape];
+    if (shorthand) {
+      const [side, sideValue] = width <= height ? ['options.width', width] : ['options.height', height];
+      checkInvertible(width * height, 'area', side, sideValue);
+      checkInvertible(mass, 'mass', argument, value);
+      checkInvertible(inertia, 'rotational inertia', argument, value);
+    }
+    checkShapeMass(shape, argument, value);
+  }
   return {
     type,
     shape,
@@ -208,6 +236,29 @@ export function resolveBodyOptions(options: BodyOptions): ResolvedBodyOptions {
     userData: o.userData,
   };
 }
+
+/** The options `world.createBody` takes (any other key is refused, with the closest suggested). */
+const BODY_KEYS: readonly string[] = [
+  'type',
+  'width',
+  'height',
+  'shape',
+  'position',
+  'angle',
+  'mass',
+  'density',
+  'bullet',
+  'friction',
+  'restitution',
+  'linearVelocity',
+  'angularVelocity',
+  'linearDamping',
+  'angularDamping',
+  'gravityScale',
+  'allowSleep',
+  'awake',
+  'userData',
+];
 
 /** The area of a resolved shape, m². */
 function areaOf(shape: ResolvedShape): number {

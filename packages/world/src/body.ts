@@ -5,8 +5,15 @@ import type { BodyType, ResolvedBodyOptions } from './body-options';
 import type { Contact } from './contact';
 import { WorldError } from './errors';
 import type { Joint } from './joints';
-import { type BodyShape, farthestDistance, type ShapeOptions } from './shape';
-import { checkFinite, checkNonNegative, checkPositive, checkVec2 } from './validate';
+import { type BodyShape, checkRestitution, farthestDistance, type ShapeOptions } from './shape';
+import {
+  checkBoolean,
+  checkFinite,
+  checkInvertible,
+  checkNonNegative,
+  checkPositive,
+  checkVec2,
+} from './validate';
 import type { World } from './world';
 
 /**
@@ -24,7 +31,8 @@ import type { World } from './world';
  *
  * Read `position`, `angle`, `linearVelocity` and `angularVelocity` freely; change them through the
  * methods (`setTransform`, `setLinearVelocity`, ...), which check their input, wake the body and keep
- * the broadphase in step. After `world.destroyBody(body)` every method throws a `WorldError`.
+ * the broadphase in step. After `world.destroyBody(body)` every method and setter throws a
+ * `WorldError` naming the body (the getters still read its last state).
  */
 export class Body extends SolverBody {
   /** Integer id, unique in its world, increasing in creation order; contacts are keyed and ordered by it. */
@@ -37,11 +45,6 @@ export class Body extends SolverBody {
   readonly height: number;
   /** The centre of mass in the body frame, m (the origin for static and kinematic bodies). */
   readonly localCenter: Vec2;
-  /**
-   * A bullet gets continuous collision against dynamic bodies too, not only static ones (when
-   * `world.settings.continuous` is on).
-   */
-  bullet: boolean;
   /** The body's pose as a rotation and translation, kept equal to `position` and `angle`. */
   readonly transform: Transform;
   /** The force accumulated for the next step, N (cleared after each step). */
@@ -50,17 +53,6 @@ export class Body extends SolverBody {
   torque: number;
   /** Anything you attached (the `userData` option). */
   userData: unknown;
-  /**
-   * Whether this body may fall asleep. Setting it to false keeps its island awake from the next
-   * step on (it does not wake a body that is already asleep: call `setAwake(true)` for that).
-   */
-  allowSleep: boolean;
-  /** Linear damping, 1/s. */
-  linearDamping: number;
-  /** Angular damping, 1/s. */
-  angularDamping: number;
-  /** Multiplies the world's gravity for this body. */
-  gravityScale: number;
 
   /** The world that owns the body; null once destroyed. @internal */
   world: World | null;
@@ -96,6 +88,11 @@ export class Body extends SolverBody {
   readonly contactEdges: Contact[];
   /** The joints attached to this body (any order). @internal */
   readonly jointEdges: Joint[];
+  private bulletValue: boolean;
+  private allowSleepValue: boolean;
+  private linearDampingValue: number;
+  private angularDampingValue: number;
+  private gravityScaleValue: number;
   private massValue: number;
   private inertiaValue: number;
   private frictionValue: number;
@@ -116,15 +113,15 @@ export class Body extends SolverBody {
     this.width = o.width;
     this.height = o.height;
     this.localCenter = new Vec2(0, 0);
-    this.bullet = o.bullet;
+    this.bulletValue = o.bullet;
     this.transform = new Transform(o.x, o.y, o.angle);
     this.force = new Vec2(0, 0);
     this.torque = 0;
     this.userData = o.userData;
-    this.allowSleep = o.allowSleep;
-    this.linearDamping = o.linearDamping;
-    this.angularDamping = o.angularDamping;
-    this.gravityScale = o.gravityScale;
+    this.allowSleepValue = o.allowSleep;
+    this.linearDampingValue = o.linearDamping;
+    this.angularDampingValue = o.angularDamping;
+    this.gravityScaleValue = o.gravityScale;
     this.world = world;
     this.shapeList = [];
     this.hasOffset = false;
@@ -151,6 +148,68 @@ export class Body extends SolverBody {
     this.angularVelocity = o.angularVelocity;
   }
 
+  /**
+   * A bullet gets continuous collision against dynamic bodies too, not only static ones (when
+   * `world.settings.continuous` is on).
+   * @throws WorldError when set to a non-boolean or after the body was destroyed
+   */
+  get bullet(): boolean {
+    return this.bulletValue;
+  }
+  set bullet(value: boolean) {
+    this.live('body.bullet');
+    this.bulletValue = checkBoolean(value, 'body.bullet');
+  }
+
+  /**
+   * Whether this body may fall asleep. Setting it to false keeps its island awake from the next
+   * step on (it does not wake a body that is already asleep: call `setAwake(true)` for that).
+   * @throws WorldError when set to a non-boolean or after the body was destroyed
+   */
+  get allowSleep(): boolean {
+    return this.allowSleepValue;
+  }
+  set allowSleep(value: boolean) {
+    this.live('body.allowSleep');
+    this.allowSleepValue = checkBoolean(value, 'body.allowSleep');
+  }
+
+  /**
+   * Linear damping, 1/s (>= 0): v is scaled by 1 / (1 + dt · damping) each step.
+   * @throws WorldError unless set to a finite number >= 0, or after the body was destroyed
+   */
+  get linearDamping(): number {
+    return this.linearDampingValue;
+  }
+  set linearDamping(value: number) {
+    this.live('body.linearDamping');
+    this.linearDampingValue = checkNonNegative(value, 'body.linearDamping');
+  }
+
+  /**
+   * Angular damping, 1/s (>= 0).
+   * @throws WorldError unless set to a finite number >= 0, or after the body was destroyed
+   */
+  get angularDamping(): number {
+    return this.angularDampingValue;
+  }
+  set angularDamping(value: number) {
+    this.live('body.angularDamping');
+    this.angularDampingValue = checkNonNegative(value, 'body.angularDamping');
+  }
+
+  /**
+   * Multiplies the world's gravity for this body (finite; 0: no gravity, -1: falls up).
+   * @throws WorldError unless set to a finite number, or after the body was destroyed
+   */
+  get gravityScale(): number {
+    return this.gravityScaleValue;
+  }
+  set gravityScale(value: number) {
+    this.live('body.gravityScale');
+    this.gravityScaleValue = checkFinite(value, 'body.gravityScale');
+  }
+
   /** The shapes, in id order (create and destroy them with `createShape` and `destroyShape`). */
   get shapes(): readonly BodyShape[] {
     return this.shapeList;
@@ -163,6 +222,7 @@ export class Body extends SolverBody {
 
   /** The centre of mass in the world, m (a new vector, or written into `out`). */
   getWorldCenter(out: Vec2 = new Vec2()): Vec2 {
+    this.live('body.getWorldCenter');
     return this.getWorldPoint(this.localCenter, out);
   }
 
@@ -206,19 +266,22 @@ export class Body extends SolverBody {
     return this.frictionValue;
   }
   set friction(value: number) {
+    this.live('body.friction');
     this.frictionValue = checkNonNegative(value, 'body.friction');
     for (let i = 0; i < this.shapeList.length; ++i) this.shapeList[i].friction = value;
   }
 
   /**
-   * Restitution (>= 0): the `restitution` option, the default of shapes made without one. Setting
-   * it sets every shape's; contacts take the larger of the two shapes' values.
+   * Restitution, in [0, 1]: the `restitution` option, the default of shapes made without one.
+   * Setting it sets every shape's; contacts take the larger of the two shapes' values.
+   * @throws WorldError outside [0, 1], or after the body was destroyed
    */
   get restitution(): number {
     return this.restitutionValue;
   }
   set restitution(value: number) {
-    this.restitutionValue = checkNonNegative(value, 'body.restitution');
+    this.live('body.restitution');
+    this.restitutionValue = checkRestitution(value, 'body.restitution');
     for (let i = 0; i < this.shapeList.length; ++i) this.shapeList[i].restitution = value;
   }
 
@@ -298,6 +361,8 @@ export class Body extends SolverBody {
     if (!this.isDynamic) throw new WorldError('body', this.toString(), 'only a dynamic body has a mass');
     checkPositive(mass, 'mass');
     checkPositive(inertia, 'inertia');
+    checkInvertible(mass, 'mass', 'mass', mass);
+    checkInvertible(inertia, 'rotational inertia', 'inertia', inertia);
     world.wakeBody(this);
     this.massValue = mass;
     this.inertiaValue = inertia;
@@ -308,6 +373,7 @@ export class Body extends SolverBody {
 
   /** Sets a dynamic body's mass (kg, > 0) as a solid box of `width` × `height`: I = m (w² + h²) / 12. */
   override setBoxMass(width: number, height: number, mass: number): this {
+    this.live('body.setBoxMass');
     checkPositive(width, 'width');
     checkPositive(height, 'height');
     checkPositive(mass, 'mass');
@@ -330,6 +396,7 @@ export class Body extends SolverBody {
    */
   setAwake(awake: boolean): void {
     const world = this.live('body.setAwake');
+    checkBoolean(awake, 'awake');
     if (awake) world.wakeBody(this);
     else world.sleepBody(this);
   }
@@ -424,6 +491,8 @@ export class Body extends SolverBody {
 
   /** A point given in the body's frame, in the world (a new vector, or written into `out`). */
   getWorldPoint(localPoint: Vec2Like, out: Vec2 = new Vec2()): Vec2 {
+    this.live('body.getWorldPoint');
+    checkVec2(localPoint, 'localPoint');
     const q = this.transform.q;
     const x = q.c * localPoint.x - q.s * localPoint.y + this.position.x;
     out.y = q.s * localPoint.x + q.c * localPoint.y + this.position.y;
@@ -433,6 +502,8 @@ export class Body extends SolverBody {
 
   /** A world point in the body's frame (a new vector, or written into `out`). */
   getLocalPoint(worldPoint: Vec2Like, out: Vec2 = new Vec2()): Vec2 {
+    this.live('body.getLocalPoint');
+    checkVec2(worldPoint, 'worldPoint');
     const q = this.transform.q;
     const dx = worldPoint.x - this.position.x;
     const dy = worldPoint.y - this.position.y;
@@ -443,6 +514,8 @@ export class Body extends SolverBody {
 
   /** The velocity of the material point at a world `point`: v + w × (p - c) (a new vector, or `out`). */
   getVelocityAtPoint(point: Vec2Like, out: Vec2 = new Vec2()): Vec2 {
+    this.live('body.getVelocityAtPoint');
+    checkVec2(point, 'point');
     const w = this.angularVelocity;
     const rx = point.x - this.worldCenterX();
     const ry = point.y - this.worldCenterY();

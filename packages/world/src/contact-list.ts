@@ -76,22 +76,6 @@ export function mergeSortedContacts(list: Contact[], added: Contact[]): void {
   }
 }
 
-/** Removes `removed` (sorted by pair key, all in `list`) from the sorted `list`, in one pass. */
-export function removeSortedContacts(list: Contact[], removed: readonly Contact[]): void {
-  if (removed.length === 0) return;
-  let write = 0;
-  let r = 0;
-  for (let i = 0; i < list.length; ++i) {
-    const c = list[i];
-    if (r < removed.length && c === removed[r]) {
-      r++;
-      continue;
-    }
-    list[write++] = c;
-  }
-  truncate(list, write);
-}
-
 /**
  * Shortens `list` to `length` by popping. `list.length = 0` makes V8 drop the array's backing store,
  * so the next push allocates a new one; popping keeps a small store, and a list emptied and refilled

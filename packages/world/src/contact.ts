@@ -23,6 +23,15 @@ export class Contact extends ContactConstraint {
   shapeB: BodyShape;
   /** True while the manifold has at least one point (between `beginContact` and `endContact`). */
   touching: boolean;
+  /**
+   * Set when the contact was removed between steps (its body or shape destroyed, or a joint turned
+   * the pair's collision off): it leaves the world's contact list at the next compaction. @internal
+   */
+  dropped: boolean;
+  /** Its position in `bodyA.contactEdges` and in `bodyB.contactEdges` (O(1) unlinking). @internal */
+  edgeA: number;
+  /** @internal */
+  edgeB: number;
 
   /** Contacts are made by the world. @internal */
   constructor(shapeA: BodyShape, shapeB: BodyShape) {
@@ -30,6 +39,9 @@ export class Contact extends ContactConstraint {
     this.shapeA = shapeA;
     this.shapeB = shapeB;
     this.touching = false;
+    this.dropped = false;
+    this.edgeA = -1;
+    this.edgeB = -1;
   }
 
   /** The other body of the pair. */

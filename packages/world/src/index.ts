@@ -30,6 +30,6 @@ export {
 } from './joints';
 export { PROFILE_STAGES, type ProfileStage, StepProfile } from './profile';
 export { type AABBLike, RayCastHit, ShapeCastHit } from './queries';
-export { type SolverKind, WorldSettings } from './settings';
+export { MAX_ITERATIONS, MAX_SUBSTEPS, type SolverKind, WorldSettings } from './settings';
 export { BodyShape, type ShapeFilter, type ShapeGeometry, type ShapeOptions } from './shape';
-export { World, type WorldOptions } from './world';
+export { MIN_DT, World, type WorldOptions } from './world';

@@ -18,7 +18,7 @@ import {
 import type { Vec2Like } from '@lite/math';
 import type { Body } from './body';
 import { rethrowAsWorldError, WorldError } from './errors';
-import { checkBoolean, checkOptions, checkVec2 } from './validate';
+import { checkBoolean, checkKeys, checkOptions, checkVec2 } from './validate';
 import type { World } from './world';
 
 /*
@@ -240,7 +240,7 @@ export class RevoluteJoint extends RevoluteConstraint {
     return super.frequencyHz;
   }
   override set frequencyHz(value: number) {
-    asWorldError(() => {
+    asWorldError(this, () => {
       super.frequencyHz = value;
     });
   }
@@ -254,7 +254,7 @@ export class RevoluteJoint extends RevoluteConstraint {
     return super.dampingRatio;
   }
   override set dampingRatio(value: number) {
-    asWorldError(() => {
+    asWorldError(this, () => {
       super.dampingRatio = value;
     });
   }
@@ -268,7 +268,7 @@ export class RevoluteJoint extends RevoluteConstraint {
     return super.stiffness;
   }
   override set stiffness(value: number) {
-    asWorldError(() => {
+    asWorldError(this, () => {
       super.stiffness = value;
     });
   }
@@ -282,7 +282,7 @@ export class RevoluteJoint extends RevoluteConstraint {
     return super.damping;
   }
   override set damping(value: number) {
-    asWorldError(() => {
+    asWorldError(this, () => {
       super.damping = value;
     });
   }
@@ -294,6 +294,17 @@ export class RevoluteJoint extends RevoluteConstraint {
    */
   override setSpring(options: JointSpringOptions): this {
     changeLive(this, () => super.setSpring(options));
+    return this;
+  }
+
+  /**
+   * Sets the angle limits (radians, lower <= upper; ±Infinity for none) and wakes both bodies;
+   * returns this.
+   * @throws WorldError naming `joint.lowerAngle` or `joint.upperAngle` on NaN or inverted limits
+   *   (nothing changes then), or when the joint was destroyed
+   */
+  override setLimits(lowerAngle: number, upperAngle: number): this {
+    changeLive(this, () => super.setLimits(lowerAngle, upperAngle));
     return this;
   }
 
@@ -354,7 +365,7 @@ export class DistanceJoint extends DistanceConstraint {
     return super.frequencyHz;
   }
   override set frequencyHz(value: number) {
-    asWorldError(() => {
+    asWorldError(this, () => {
       super.frequencyHz = value;
     });
   }
@@ -368,7 +379,7 @@ export class DistanceJoint extends DistanceConstraint {
     return super.dampingRatio;
   }
   override set dampingRatio(value: number) {
-    asWorldError(() => {
+    asWorldError(this, () => {
       super.dampingRatio = value;
     });
   }
@@ -382,7 +393,7 @@ export class DistanceJoint extends DistanceConstraint {
     return super.stiffness;
   }
   override set stiffness(value: number) {
-    asWorldError(() => {
+    asWorldError(this, () => {
       super.stiffness = value;
     });
   }
@@ -396,7 +407,7 @@ export class DistanceJoint extends DistanceConstraint {
     return super.damping;
   }
   override set damping(value: number) {
-    asWorldError(() => {
+    asWorldError(this, () => {
       super.damping = value;
     });
   }
@@ -825,14 +836,20 @@ export function jointBodyB(joint: Joint): Body {
   return joint.kind === JointKind.Mouse ? joint.body : joint.bodyB;
 }
 
-/** Zeroes a joint's accumulated impulses if any turned non-finite (after a failed step). @internal */
+/**
+ * Zeroes a joint's accumulated impulses, and the axis its reaction is read along, if any turned
+ * non-finite (after a failed step; the next prepare sets the axis again). @internal
+ */
 export function resetJointImpulsesIfNotFinite(joint: Joint): void {
   switch (joint.kind) {
     case JointKind.Distance:
-      if (!Number.isFinite(joint.impulse + joint.lowerImpulse + joint.upperImpulse)) {
+      // The direction too: the reaction force is read from it (the next prepare sets it again).
+      if (!Number.isFinite(joint.impulse + joint.lowerImpulse + joint.upperImpulse + joint.ux + joint.uy)) {
         joint.impulse = 0;
         joint.lowerImpulse = 0;
         joint.upperImpulse = 0;
+        joint.ux = 0;
+        joint.uy = 0;
       }
       break;
     case JointKind.Revolute:
@@ -856,9 +873,13 @@ export function resetJointImpulsesIfNotFinite(joint: Joint): void {
             joint.springImpulse +
             joint.motorImpulse +
             joint.lowerImpulse +
-            joint.upperImpulse,
+            joint.upperImpulse +
+            joint.axisX +
+            joint.axisY,
         )
       ) {
+        joint.axisX = 0;
+        joint.axisY = 0;
         joint.perpImpulse = 0;
         joint.angleImpulse = 0;
         joint.springImpulse = 0;
@@ -874,9 +895,13 @@ export function resetJointImpulsesIfNotFinite(joint: Joint): void {
             joint.springImpulse +
             joint.motorImpulse +
             joint.lowerImpulse +
-            joint.upperImpulse,
+            joint.upperImpulse +
+            joint.axisX +
+            joint.axisY,
         )
       ) {
+        joint.axisX = 0;
+        joint.axisY = 0;
         joint.perpImpulse = 0;
         joint.springImpulse = 0;
         joint.motorImpulse = 0;
@@ -901,12 +926,95 @@ export function resetJointImpulsesIfNotFinite(joint: Joint): void {
   }
 }
 
+/** The options each joint kind takes (any other key is refused, with the closest suggested). */
+const BASE_KEYS = ['bodyA', 'bodyB', 'collideConnected', 'userData', 'breakForce', 'breakTorque'];
+const SPRING_KEYS = ['frequencyHz', 'dampingRatio', 'stiffness', 'damping'];
+const REVOLUTE_KEYS: readonly string[] = [
+  ...BASE_KEYS,
+  'anchor',
+  ...SPRING_KEYS,
+  'lowerAngle',
+  'upperAngle',
+  'enableLimit',
+  'motorSpeed',
+  'maxMotorTorque',
+  'enableMotor',
+  'referenceAngle',
+];
+const DISTANCE_KEYS: readonly string[] = [
+  ...BASE_KEYS,
+  'anchorA',
+  'anchorB',
+  'length',
+  'minLength',
+  'maxLength',
+  ...SPRING_KEYS,
+];
+const PRISMATIC_KEYS: readonly string[] = [
+  ...BASE_KEYS,
+  'anchor',
+  'axis',
+  ...SPRING_KEYS,
+  'lowerTranslation',
+  'upperTranslation',
+  'enableLimit',
+  'motorSpeed',
+  'maxMotorForce',
+  'enableMotor',
+  'referenceAngle',
+];
+const WELD_KEYS: readonly string[] = [
+  ...BASE_KEYS,
+  'anchor',
+  'linearFrequencyHz',
+  'angularFrequencyHz',
+  'dampingRatio',
+  'linearDampingRatio',
+  'angularDampingRatio',
+  'linearStiffness',
+  'linearDamping',
+  'angularStiffness',
+  'angularDamping',
+  'referenceAngle',
+];
+const WHEEL_KEYS: readonly string[] = [
+  ...BASE_KEYS,
+  'anchor',
+  'axis',
+  ...SPRING_KEYS,
+  'motorSpeed',
+  'maxMotorTorque',
+  'enableMotor',
+  'lowerTranslation',
+  'upperTranslation',
+  'enableLimit',
+];
+const MOTOR_KEYS: readonly string[] = [
+  ...BASE_KEYS,
+  'linearOffset',
+  'angularOffset',
+  'maxForce',
+  'maxTorque',
+  'correctionFactor',
+];
+const MOUSE_KEYS: readonly string[] = [
+  'body',
+  'target',
+  'anchor',
+  'maxForce',
+  'frequencyHz',
+  'dampingRatio',
+  'userData',
+  'breakForce',
+];
+
 /** Checks a revolute joint request. Mutates nothing. @internal */
 export function resolveRevoluteJointOptions(
   options: RevoluteJointOptions,
   world: World,
 ): ResolvedJoint<RevoluteJointOptions> {
   const o = checkOptions(options, 'options');
+  checkKeys(o, REVOLUTE_KEYS, 'options');
   const { bodyA, bodyB } = checkPair(o, world);
   const anchor = checkVec2(o.anchor, 'options.anchor');
   return resolved(bodyA, bodyB, anchor, anchor, o, () => new RevoluteConstraint(bodyA, bodyB, anchor, o));
@@ -918,6 +1026,7 @@ export function resolveDistanceJointOptions(
   world: World,
 ): ResolvedJoint<DistanceJointOptions> {
   const o = checkOptions(options, 'options');
+  checkKeys(o, DISTANCE_KEYS, 'options');
   const { bodyA, bodyB } = checkPair(o, world);
   const anchorA = checkVec2(o.anchorA, 'options.anchorA');
   const anchorB = checkVec2(o.anchorB, 'options.anchorB');
@@ -937,6 +1046,7 @@ export function resolveMouseJointOptions(
   world: World,
 ): ResolvedJoint<MouseConstraintOptions> {
   const o = checkOptions(options, 'options');
+  checkKeys(o, MOUSE_KEYS, 'options');
   const body = world.checkBody(o.body, 'options.body');
   if (!body.isDynamic)
     throw new WorldError('options.body', body.toString(), 'a mouse joint drags a dynamic body');
@@ -967,6 +1077,7 @@ export function resolvePrismaticJointOptions(
   world: World,
 ): ResolvedJoint<PrismaticJointOptions> {
   const o = checkOptions(options, 'options');
+  checkKeys(o, PRISMATIC_KEYS, 'options');
   const { bodyA, bodyB } = checkPair(o, world);
   const anchor = checkVec2(o.anchor, 'options.anchor');
   const axis = checkVec2(o.axis, 'options.axis');
@@ -986,6 +1097,7 @@ export function resolveWeldJointOptions(
   world: World,
 ): ResolvedJoint<WeldJointOptions> {
   const o = checkOptions(options, 'options');
+  checkKeys(o, WELD_KEYS, 'options');
   const { bodyA, bodyB } = checkPair(o, world);
   const anchor = checkVec2(o.anchor, 'options.anchor');
   return resolved(bodyA, bodyB, anchor, anchor, o, () => new WeldConstraint(bodyA, bodyB, anchor, o));
@@ -997,6 +1109,7 @@ export function resolveWheelJointOptions(
   world: World,
 ): ResolvedJoint<WheelJointOptions> {
   const o = checkOptions(options, 'options');
+  checkKeys(o, WHEEL_KEYS, 'options');
   const { bodyA, bodyB } = checkPair(o, world);
   const anchor = checkVec2(o.anchor, 'options.anchor');
   const axis = checkVec2(o.axis, 'options.axis');
@@ -1009,6 +1122,7 @@ export function resolveMotorJointOptions(
   world: World,
 ): ResolvedJoint<MotorJointOptions> {
   const o = checkOptions(options, 'options');
+  checkKeys(o, MOTOR_KEYS, 'options');
   const { bodyA, bodyB } = checkPair(o, world);
   if (o.linearOffset !== undefined) checkVec2(o.linearOffset, 'options.linearOffset');
   return resolved(
@@ -1072,8 +1186,12 @@ function resolved<T extends object>(
   };
 }
 
-/** Runs a spring setter of the constraint package, its ConstraintError rethrown as a WorldError naming `joint.<field>`. */
-function asWorldError(set: () => unknown): void {
+/**
+ * Runs a spring setter of the constraint package (after checking that `joint`, if given, was not
+ * destroyed), its ConstraintError rethrown as a WorldError naming `joint.<field>`.
+ */
+function asWorldError(joint: Joint | null, set: () => unknown): void {
+  if (joint !== null) liveWorld(joint);
   try {
     set();
   } catch (error) {
@@ -1089,7 +1207,7 @@ function asWorldError(set: () => unknown): void {
  */
 function changeLive(joint: Joint, set: () => unknown): void {
   const world = liveWorld(joint);
-  asWorldError(set);
+  asWorldError(null, set);
   world.wakeBody(jointBodyA(joint));
   world.wakeBody(jointBodyB(joint));
 }
@@ -1098,4 +1216,177 @@ function liveWorld(joint: Joint): World {
   const world = joint.world;
   if (world === null) throw new WorldError('joint', joint.toString(), 'was destroyed');
   return world;
+}
+
+/**
+ * The joints' plain fields (`motorSpeed`, `lowerAngle`, `length`, anchors, ...) may be written
+ * directly between steps; the step checks them before it changes anything and throws a WorldError
+ * naming `joint #<id>.<field>` and the value. No allocation unless a value is bad. @internal
+ */
+export function checkJointInput(joint: Joint): void {
+  checkBreakField(joint, 'breakForce', joint.breakForce);
+  checkBreakField(joint, 'breakTorque', joint.breakTorque);
+  switch (joint.kind) {
+    case JointKind.Revolute:
+      checkAnchors(joint);
+      finiteField(joint, 'referenceAngle', joint.referenceAngle);
+      toggleField(joint, 'enableLimit', joint.enableLimit);
+      toggleField(joint, 'enableMotor', joint.enableMotor);
+      rangeFields(joint, 'lowerAngle', joint.lowerAngle, 'upperAngle', joint.upperAngle);
+      finiteField(joint, 'motorSpeed', joint.motorSpeed);
+      maximumField(joint, 'maxMotorTorque', joint.maxMotorTorque);
+      break;
+    case JointKind.Distance:
+      checkAnchors(joint);
+      if (!(joint.minLength >= 0)) refuseField(joint, 'minLength', joint.minLength, 'must be a number >= 0');
+      rangeFields(joint, 'minLength', joint.minLength, 'maxLength', joint.maxLength);
+      if (
+        !(joint.length >= joint.minLength && joint.length <= joint.maxLength && Number.isFinite(joint.length))
+      ) {
+        refuseField(
+          joint,
+          'length',
+          joint.length,
+          `must be a finite number in [minLength, maxLength] = [${joint.minLength}, ${joint.maxLength}]`,
+        );
+      }
+      break;
+    case JointKind.Prismatic:
+    case JointKind.Wheel:
+      checkAnchors(joint);
+      finiteField(joint, 'localAxisX', joint.localAxisX);
+      finiteField(joint, 'localAxisY', joint.localAxisY);
+      toggleField(joint, 'enableLimit', joint.enableLimit);
+      toggleField(joint, 'enableMotor', joint.enableMotor);
+      rangeFields(
+        joint,
+        'lowerTranslation',
+        joint.lowerTranslation,
+        'upperTranslation',
+        joint.upperTranslation,
+      );
+      finiteField(joint, 'motorSpeed', joint.motorSpeed);
+      if (joint.kind === JointKind.Prismatic) {
+        finiteField(joint, 'referenceAngle', joint.referenceAngle);
+        maximumField(joint, 'maxMotorForce', joint.maxMotorForce);
+      } else {
+        maximumField(joint, 'maxMotorTorque', joint.maxMotorTorque);
+      }
+      break;
+    case JointKind.Weld:
+      checkAnchors(joint);
+      finiteField(joint, 'referenceAngle', joint.referenceAngle);
+      break;
+    case JointKind.Motor:
+      finiteField(joint, 'linearOffsetX', joint.linearOffsetX);
+      finiteField(joint, 'linearOffsetY', joint.linearOffsetY);
+      finiteField(joint, 'angularOffset', joint.angularOffset);
+      maximumField(joint, 'maxForce', joint.maxForce);
+      maximumField(joint, 'maxTorque', joint.maxTorque);
+      if (!(joint.correctionFactor >= 0 && joint.correctionFactor <= 1)) {
+        refuseField(joint, 'correctionFactor', joint.correctionFactor, 'must be a number in [0, 1]');
+      }
+      break;
+    case JointKind.Mouse:
+      finiteField(joint, 'targetX', joint.targetX);
+      finiteField(joint, 'targetY', joint.targetY);
+      finiteField(joint, 'localAnchorX', joint.localAnchorX);
+      finiteField(joint, 'localAnchorY', joint.localAnchorY);
+      maximumField(joint, 'maxForce', joint.maxForce);
+      if (!(joint.frequencyHz >= 0 && Number.isFinite(joint.frequencyHz))) {
+        refuseField(joint, 'frequencyHz', joint.frequencyHz, 'must be a finite number >= 0');
+      }
+      if (!(joint.dampingRatio >= 0 && Number.isFinite(joint.dampingRatio))) {
+        refuseField(joint, 'dampingRatio', joint.dampingRatio, 'must be a finite number >= 0');
+      }
+      break;
+  }
+}
+
+function refuseField(joint: Joint, field: string, value: unknown, reason: string): never {
+  throw new WorldError(
+    `joint #${joint.id}.${field}`,
+    value,
+    `${reason} (${joint.toString()}; checked before the step, nothing was changed)`,
+  );
+}
+
+function checkAnchors(joint: Exclude<Joint, MouseJoint | MotorJoint>): void {
+  finiteField(joint, 'localAnchorAX', joint.localAnchorAX);
+  finiteField(joint, 'localAnchorAY', joint.localAnchorAY);
+  finiteField(joint, 'localAnchorBX', joint.localAnchorBX);
+  finiteField(joint, 'localAnchorBY', joint.localAnchorBY);
+}
+
+function finiteField(joint: Joint, field: string, value: number): void {
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    refuseField(joint, field, value, 'must be a finite number');
+}
+
+function toggleField(joint: Joint, field: string, value: boolean): void {
+  if (typeof value !== 'boolean') refuseField(joint, field, value, 'must be a boolean');
+}
+
+/** A largest force or torque: a number >= 0 (+Infinity: unbounded). */
+function maximumField(joint: Joint, field: string, value: number): void {
+  if (typeof value !== 'number' || !(value >= 0)) refuseField(joint, field, value, 'must be a number >= 0');
+}
+
+function checkBreakField(joint: Joint, field: string, value: number): void {
+  if (typeof value !== 'number' || !(value > 0)) {
+    refuseField(joint, field, value, 'must be a number > 0 (+Infinity: never breaks)');
+  }
+}
+
+/** A limit pair: numbers (±Infinity allowed), not NaN, lower <= upper. */
+function rangeFields(
+  joint: Joint,
+  lowerField: string,
+  lower: number,
+  upperField: string,
+  upper: number,
+): void {
+  if (typeof lower !== 'number' || Number.isNaN(lower))
+    refuseField(joint, lowerField, lower, 'must be a number');
+  if (typeof upper !== 'number' || Number.isNaN(upper))
+    refuseField(joint, upperField, upper, 'must be a number');
+  if (lower > upper) refuseField(joint, upperField, upper, `must be >= ${lowerField} (${lower})`);
+}
+
+/**
+ * The read-outs of the joint classes (angle, speed, reaction, ...) throw a WorldError naming the
+ * joint once it was destroyed, like every setter: wraps those prototype methods (the solvers never
+ * call them).
+ */
+function guardDestroyed(prototype: object, names: readonly string[]): void {
+  const methods = prototype as Record<string, (...args: unknown[]) => unknown>;
+  for (const name of names) {
+    const method = methods[name];
+    if (typeof method !== 'function') continue;
+    methods[name] = function (this: Joint, ...args: unknown[]): unknown {
+      liveWorld(this);
+      return method.apply(this, args);
+    };
+  }
+}
+const READ_OUTS = [
+  'jointAngle',
+  'jointSpeed',
+  'isSoft',
+  'getReactionForce',
+  'getReactionTorque',
+  'getTranslation',
+  'getSpeed',
+  'getMotorForce',
+];
+for (const joint of [
+  RevoluteJoint,
+  DistanceJoint,
+  MouseJoint,
+  PrismaticJoint,
+  WeldJoint,
+  WheelJoint,
+  MotorJoint,
+]) {
+  guardDestroyed(joint.prototype, READ_OUTS);
 }

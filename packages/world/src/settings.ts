@@ -1,11 +1,14 @@
 import { SolverSettings } from '@lite/constraints';
 import { WorldError } from './errors';
-import { checkInteger, checkNonNegative, checkPositive } from './validate';
+import { checkBoolean, checkInteger, checkNonNegative, checkPositive } from './validate';
 
-/** The most velocity iterations a step may ask for (more would hang the step). */
-const MAX_ITERATIONS = 1000;
-/** The most sub-steps a step may ask for. */
-const MAX_SUBSTEPS = 1000;
+/**
+ * The most velocity iterations, push passes or joint position passes a step may ask for (1000;
+ * more would hang the step without making it better).
+ */
+export const MAX_ITERATIONS = 1000;
+/** The most sub-steps a step may ask for (1000). */
+export const MAX_SUBSTEPS = 1000;
 
 /** The two solvers a world can step with; see {@link WorldSettings.solver}. */
 export type SolverKind = 'soft' | 'classic';
@@ -17,32 +20,15 @@ export type SolverKind = 'soft' | 'classic';
  * and adds the world's own: the iteration and sub-step counts and sleeping.
  *
  * Every toggle is live: flip `world.settings.blockSolver` between two steps and the next step uses
- * the new value, as Box2D-Lite's demo keys do. Numeric settings are checked when set and throw a
- * `WorldError` on bad values.
+ * the new value, as Box2D-Lite's demo keys do. Every setting is checked when set and throws a
+ * `WorldError` naming `settings.<field>` on a bad value (a toggle that is not a boolean, a number
+ * out of its range, an iteration count above {@link MAX_ITERATIONS} or a sub-step count above
+ * {@link MAX_SUBSTEPS}), leaving the old value.
  */
 export class WorldSettings extends SolverSettings {
-  /**
-   * Whether resting islands fall asleep (default true). Turning it off wakes every sleeping body at
-   * the next step. Each body can also opt out with `allowSleep`.
-   */
-  sleeping = true;
-
-  /**
-   * Whether each step times its stages into `world.profile` (default false). Off, the step reads no
-   * clock. On, it reads `performance.now()` once per stage (about 20 times a step with the classic
-   * solver, 40 with the soft step's 4 sub-steps), which on Node 20 boxes each reading: a profiled
-   * step allocates a few hundred bytes.
-   */
-  profile = false;
-
-  /**
-   * Continuous collision (default true): a fast dynamic body never passes through static shapes, and
-   * a `bullet` body never through dynamic ones either: after the solve, a body that moved more than
-   * half its smallest extent is swept from its pose at the start of the step and put back at the
-   * first time of impact (as Box2D v3 does).
-   */
-  continuous = true;
-
+  private sleepingValue = true;
+  private profileValue = false;
+  private continuousValue = true;
   private solverKind: SolverKind = 'soft';
   private iterationCount = 10;
   private substepCount = 1;
@@ -62,6 +48,51 @@ export class WorldSettings extends SolverSettings {
   constructor(iterations = 10) {
     super();
     this.iterationCount = checkInteger(iterations, 'iterations', 0, MAX_ITERATIONS);
+  }
+
+  /** The solver constants' and toggles' refusals are WorldErrors naming `settings.<field>`. */
+  protected override refuse(argument: string, value: unknown, reason: string): never {
+    throw new WorldError(`settings.${argument}`, value, reason);
+  }
+
+  /**
+   * Whether resting islands fall asleep (default true). Turning it off wakes every sleeping body at
+   * the next step. Each body can also opt out with `allowSleep`.
+   * @throws WorldError when set to a non-boolean (the string `'false'` is refused, not read as true)
+   */
+  get sleeping(): boolean {
+    return this.sleepingValue;
+  }
+  set sleeping(value: boolean) {
+    this.sleepingValue = checkBoolean(value, 'settings.sleeping');
+  }
+
+  /**
+   * Whether each step times its stages into `world.profile` (default false). Off, the step reads no
+   * clock. On, it reads `performance.now()` once per stage (about 20 times a step with the classic
+   * solver, 40 with the soft step's 4 sub-steps), which on Node 20 boxes each reading: a profiled
+   * step allocates a few hundred bytes.
+   * @throws WorldError when set to a non-boolean
+   */
+  get profile(): boolean {
+    return this.profileValue;
+  }
+  set profile(value: boolean) {
+    this.profileValue = checkBoolean(value, 'settings.profile');
+  }
+
+  /**
+   * Continuous collision (default true): a fast dynamic body never passes through static shapes, and
+   * a `bullet` body never through dynamic ones either: after the solve, a body that moved more than
+   * half its smallest extent is swept from its pose at the start of the step and put back at the
+   * first time of impact (as Box2D v3 does).
+   * @throws WorldError when set to a non-boolean
+   */
+  get continuous(): boolean {
+    return this.continuousValue;
+  }
+  set continuous(value: boolean) {
+    this.continuousValue = checkBoolean(value, 'settings.continuous');
   }
 
   /**
@@ -180,7 +211,7 @@ export class WorldSettings extends SolverSettings {
     return this.positionIterationCount;
   }
   set jointPositionIterations(value: number) {
-    this.positionIterationCount = checkInteger(value, 'settings.jointPositionIterations', 0);
+    this.positionIterationCount = checkInteger(value, 'settings.jointPositionIterations', 0, MAX_ITERATIONS);
   }
 
   /** Seconds an island must stay below both sleep tolerances before it sleeps (default 0.5). */

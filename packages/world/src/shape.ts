@@ -4,7 +4,9 @@ import {
   type CircleShape,
   type Shape as CollisionShape,
   computeHull,
+  computeMass,
   MAX_POLYGON_VERTICES,
+  MassData,
   makeBoxPolygon,
   makeCapsule,
   makeCircle,
@@ -17,11 +19,14 @@ import { rethrowAsWorldError, WorldError } from './errors';
 import {
   checkBoolean,
   checkFinite,
+  checkInvertible,
+  checkKeys,
   checkNonNegative,
   checkOptions,
   checkPositive,
   checkVec2,
 } from './validate';
+import type { World } from './world';
 
 /**
  * The geometry of a body's shape, in the body's frame (m): a circle, a capsule (a segment with a
@@ -91,7 +96,7 @@ export type ShapeOptions = ShapeGeometry & {
   density?: number;
   /** Coulomb friction coefficient (>= 0, default 0.2); pairs mix as sqrt(μA μB). */
   friction?: number;
-  /** Restitution (>= 0, default 0); pairs take the larger. */
+  /** Restitution, in [0, 1] (default 0); pairs take the larger. */
   restitution?: number;
   /**
    * A sensor detects the shapes of other bodies it overlaps (the world's `sensorBegin` and
@@ -139,6 +144,7 @@ export function resolveShapeOptions(
 ): ResolvedShape {
   const o = checkOptions(options, prefix);
   const kind = resolveKind(o.type, prefix);
+  checkKeys(o, SHAPE_KEYS[o.type], prefix);
   const geometry = buildGeometry(o, kind, prefix);
   const density =
     o.density === undefined ? defaults.density : checkNonNegative(o.density, `${prefix}.density`);
@@ -147,13 +153,14 @@ export function resolveShapeOptions(
   const restitution =
     o.restitution === undefined
       ? defaults.restitution
-      : checkNonNegative(o.restitution, `${prefix}.restitution`);
+      : checkRestitution(o.restitution, `${prefix}.restitution`);
   const sensor = o.sensor === undefined ? false : checkBoolean(o.sensor, `${prefix}.sensor`);
   let category = 1;
   let mask = 0xffffffff;
   let group = 0;
   if (o.filter !== undefined) {
     const f = checkOptions(o.filter, `${prefix}.filter`);
+    checkKeys(f, FILTER_KEYS, `${prefix}.filter`);
     if (f.category !== undefined) category = checkBits(f.category, `${prefix}.filter.category`);
     if (f.mask !== undefined) mask = checkBits(f.mask, `${prefix}.filter.mask`);
     if (f.group !== undefined) {
@@ -176,6 +183,43 @@ export function resolveShapeOptions(
     userData: o.userData,
   };
 }
+
+/** The options a shape of each geometry takes (its geometry's, then the material's). */
+const MATERIAL_KEYS = ['type', 'density', 'friction', 'restitution', 'sensor', 'filter', 'userData'];
+const SHAPE_KEYS: Record<ShapeGeometry['type'], readonly string[]> = {
+  circle: ['radius', 'center', ...MATERIAL_KEYS],
+  capsule: ['center1', 'center2', 'radius', ...MATERIAL_KEYS],
+  polygon: ['vertices', 'radius', ...MATERIAL_KEYS],
+  box: ['width', 'height', 'offset', 'angle', ...MATERIAL_KEYS],
+};
+const FILTER_KEYS = ['category', 'mask', 'group'];
+
+/** A restitution (coefficient of restitution) must be a number in [0, 1]. @internal */
+export function checkRestitution(value: unknown, argument: string): number {
+  if (typeof value !== 'number' || !(value >= 0 && value <= 1)) {
+    throw new WorldError(argument, value, 'must be a number in [0, 1] (1: perfectly elastic)');
+  }
+  return value;
+}
+
+/**
+ * The mass and rotational inertia a shape gives a dynamic body at its density must be finite, and
+ * a mass > 0 must have a finite inverse: a 1e200 m box or a 5e-324 m one is refused before
+ * anything is made. `argument` and `value` name the option to blame. @internal
+ */
+export function checkShapeMass(shape: ResolvedShape, argument: string, value: unknown): void {
+  if (shape.density === 0) return;
+  const md = computeMass(shape.geometry, shape.density, scratchMassData);
+  if (md.mass > 0 || !(md.mass >= 0)) checkInvertible(md.mass, 'mass', argument, value);
+  if (!(md.rotationalInertia >= 0 && md.rotationalInertia < Number.POSITIVE_INFINITY)) {
+    throw new WorldError(
+      argument,
+      value,
+      `gives a rotational inertia of ${md.rotationalInertia}: it must be finite`,
+    );
+  }
+}
+const scratchMassData = new MassData();
 
 function checkBits(value: unknown, argument: string): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 0xffffffff) {
@@ -348,20 +392,32 @@ export class BodyShape {
     return this.frictionValue;
   }
   set friction(value: number) {
+    const world = this.live('shape.friction');
     this.frictionValue = checkNonNegative(value, 'shape.friction');
-    this.owner?.world?.remixShapeMaterials(this);
+    world.remixShapeMaterials(this);
   }
 
-  /** Restitution (>= 0); a change applies to the shape's contacts at once. */
+  /**
+   * Restitution, in [0, 1]; a change applies to the shape's contacts at once.
+   * @throws WorldError outside [0, 1], or once the shape (or its body) was destroyed
+   */
   get restitution(): number {
     return this.restitutionValue;
   }
   set restitution(value: number) {
-    this.restitutionValue = checkNonNegative(value, 'shape.restitution');
-    this.owner?.world?.remixShapeMaterials(this);
+    const world = this.live('shape.restitution');
+    this.restitutionValue = checkRestitution(value, 'shape.restitution');
+    world.remixShapeMaterials(this);
   }
 
   /** `Shape #id (type)`, for messages and logs. */
+  /** The world of the body that owns the shape, or a WorldError naming `operation` if destroyed. */
+  private live(operation: string): World {
+    const world = this.owner === null ? null : this.owner.world;
+    if (world === null) throw new WorldError('shape', this.toString(), `was destroyed; ${operation} refused`);
+    return world;
+  }
+
   toString(): string {
     return `Shape #${this.id} (${this.type})`;
   }

@@ -1,18 +1,13 @@
 import { type Box, collide, collideBoxes } from '@lite/collision';
 import { mixFriction, mixRestitution } from '@lite/constraints';
+import type { Body } from './body';
 import { Contact } from './contact';
-import {
-  findShapeContact,
-  mergeSortedContacts,
-  removeItem,
-  shouldShapesContact,
-  truncate,
-} from './contact-list';
+import { findShapeContact, mergeSortedContacts, shouldShapesContact, truncate } from './contact-list';
 import { BEGIN_CONTACT, END_CONTACT } from './events';
 import { jointBodyA, jointBodyB } from './joints';
 import { Stage } from './profile';
 import { type BodyShape, KIND_BOX } from './shape';
-import { type StepState, wakeBody } from './step-state';
+import { type StepState, trimContactPool, wakeBody } from './step-state';
 
 /**
  * The step's contact stages, shared by both solvers: find new contacts (stage 1), collide them
@@ -33,15 +28,32 @@ export function createContact(s: StepState, sa: BodyShape, sb: BodyShape): Conta
   c.shapeA = sa;
   c.shapeB = sb;
   c.touching = false;
+  c.edgeA = a.contactEdges.length;
   a.contactEdges.push(c);
+  c.edgeB = b.contactEdges.length;
   b.contactEdges.push(c);
   return c;
 }
 
-/** Removes a contact from its bodies' edge lists (not from the sorted list). */
+/**
+ * Removes a contact from its bodies' edge lists (not from the sorted list) in O(1): the last edge
+ * of each list takes its place (the order a search and swap would leave, too).
+ */
 export function unlinkContact(c: Contact): void {
-  removeItem(c.bodyA.contactEdges, c);
-  removeItem(c.bodyB.contactEdges, c);
+  unlinkEdge(c.bodyA, c.edgeA);
+  unlinkEdge(c.bodyB, c.edgeB);
+  c.edgeA = -1;
+  c.edgeB = -1;
+}
+
+/** Removes edge `index` of `body` by moving its last edge there, whose own index follows. */
+function unlinkEdge(body: Body, index: number): void {
+  const edges = body.contactEdges;
+  const last = edges[edges.length - 1];
+  edges[index] = last;
+  edges.pop();
+  if (last.bodyA === body) last.edgeA = index;
+  else last.edgeB = index;
 }
 
 /** Stage 1: new broadphase pairs become contacts, merged into the sorted contact list. */
@@ -192,4 +204,5 @@ export function releaseContacts(s: StepState): void {
   truncate(list, 0);
   s.events.count = 0;
   s.sensorEvents.count = 0;
+  trimContactPool(s);
 }

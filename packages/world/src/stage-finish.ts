@@ -5,7 +5,7 @@ import { WorldError } from './errors';
 import { BEGIN_CONTACT, SENSOR_BEGIN } from './events';
 import { resetJointImpulsesIfNotFinite } from './joints';
 import { type BodyShape, KIND_BOX } from './shape';
-import { SNAPSHOT_STRIDE, type StepState } from './step-state';
+import { noteListenerError, SNAPSHOT_STRIDE, type StepState } from './step-state';
 
 /**
  * The end of the step, shared by both solvers: the finite check (stage 8, which restores the
@@ -76,13 +76,15 @@ export function failStep(s: StepState, index: number, moved: boolean): never {
   );
 }
 
-/** Every awake body back to its snapshot (and its proxy too when `moved`). */
+/**
+ * Every body back to its snapshot, static and sleeping ones too (a solver writes the velocity of a
+ * static body it touches: 0 · NaN is NaN), and the proxies of the awake ones when `moved`.
+ */
 function restoreBodies(s: StepState, moved: boolean): void {
   const bodies = s.bodyList;
   const snapshot = s.snapshot;
   for (let i = 0, n = bodies.length; i < n; ++i) {
     const b = bodies[i];
-    if (!b.isAwake) continue;
     const k = i * SNAPSHOT_STRIDE;
     b.position.x = snapshot[k];
     b.position.y = snapshot[k + 1];
@@ -91,7 +93,7 @@ function restoreBodies(s: StepState, moved: boolean): void {
     b.linearVelocity.y = snapshot[k + 4];
     b.angularVelocity = snapshot[k + 5];
     b.transform.set(b.position.x, b.position.y, b.angle);
-    if (moved) {
+    if (moved && b.isAwake) {
       const shapes = b.shapeList;
       for (let k = 0; k < shapes.length; ++k) {
         computeAABB(shapes[k], b.transform, s.aabb);
@@ -227,7 +229,13 @@ export function dispatchEvents(s: StepState): void {
   for (let i = 0; i < count; ++i) {
     const list = events.kinds[i] === BEGIN_CONTACT ? begin : end;
     const c = events.contacts[i];
-    for (let k = 0; k < list.length; ++k) list[k](c);
+    for (let k = 0; k < list.length; ++k) {
+      try {
+        list[k](c);
+      } catch (error) {
+        noteListenerError(s, error);
+      }
+    }
   }
   events.count = 0;
   dispatchSensorEvents(s);
@@ -244,7 +252,13 @@ function dispatchSensorEvents(s: StepState): void {
     const list = events.kinds[i] === SENSOR_BEGIN ? begin : end;
     const sensor = events.sensors[i];
     const visitor = events.visitors[i];
-    for (let k = 0; k < list.length; ++k) list[k](sensor, visitor);
+    for (let k = 0; k < list.length; ++k) {
+      try {
+        list[k](sensor, visitor);
+      } catch (error) {
+        noteListenerError(s, error);
+      }
+    }
   }
   events.count = 0;
 }

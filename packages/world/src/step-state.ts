@@ -97,6 +97,21 @@ export class StepState {
 
   /** Union-find islands and the sleeping rings (stage 10). */
   readonly islands = new Islands();
+  /**
+   * The first error a listener threw since the world last rethrew one (`listenerFailed` tells
+   * whether there is one: a listener may throw undefined). The other listeners still run.
+   */
+  listenerError: unknown = null;
+  listenerFailed = false;
+  /** Destroyed bodies still in `bodyList` (removed by `compactBodies`). */
+  deadBodies = 0;
+  /**
+   * `body.index - indexOffset` is the body's position in `bodyList` between steps (after bodies
+   * left the front of the list); 0 during a step (`renumberBodies`).
+   */
+  indexOffset = 0;
+  /** Dropped contacts still in `contactList` (removed by `compactContacts`). */
+  droppedContacts = 0;
   /** How many non-static bodies are asleep. */
   sleepingCount = 0;
   /** Per body index: the state saved before the step, to undo a step that turns non-finite. */
@@ -159,4 +174,104 @@ export function wakeBody(s: StepState, body: Body): void {
     s.sleepingCount--;
     b = next;
   } while (b !== null && b !== body);
+}
+
+/**
+ * The most contacts the pool keeps beyond the live ones: the pool saves re-allocating contacts
+ * that end and begin again, but must not keep the memory of contacts whose bodies are gone.
+ */
+export const CONTACT_POOL_SLACK = 64;
+
+/**
+ * Removes the destroyed bodies from `bodyList` (keeping id order). `world.destroyBody` only marks
+ * a body, so destroying k bodies costs one pass here, at the next step or read of the list,
+ * instead of k of them. Destroyed bodies at the front (oldest first) or at the back (newest first)
+ * leave in O(1) amortised (the front by a splice, which V8 does by moving the array's start, the
+ * back by truncation), so even `destroyBody(world.bodies[0])` in a loop stays O(1) each; then
+ * `body.index` is off by `indexOffset` until `renumberBodies`. Otherwise one O(n) pass renumbers.
+ */
+export function compactBodies(s: StepState): void {
+  const dead = s.deadBodies;
+  if (dead === 0) return;
+  const list = s.bodyList;
+  const n = list.length;
+  let lead = 0;
+  while (lead < n && list[lead].world === null) lead++;
+  if (lead === dead) {
+    list.splice(0, lead);
+    s.indexOffset += lead;
+    s.deadBodies = 0;
+    return;
+  }
+  let trail = 0;
+  while (trail < n && list[n - 1 - trail].world === null) trail++;
+  if (trail === dead) {
+    list.length = n - trail;
+    s.deadBodies = 0;
+    return;
+  }
+  s.indexOffset = 0;
+  let write = 0;
+  for (let i = 0, n = list.length; i < n; ++i) {
+    const b = list[i];
+    if (b.world === null) continue;
+    b.index = write;
+    list[write++] = b;
+  }
+  list.length = write;
+  s.deadBodies = 0;
+}
+
+/** Makes `body.index` the body's position in `bodyList` again (the step needs it exact). */
+export function renumberBodies(s: StepState): void {
+  if (s.indexOffset === 0) return;
+  const list = s.bodyList;
+  for (let i = 0, n = list.length; i < n; ++i) list[i].index = i;
+  s.indexOffset = 0;
+}
+
+/**
+ * Removes the dropped contacts from `contactList` in one pass (keeping pair-key order) and hands
+ * them to the pool, which keeps at most as many as there are live contacts plus
+ * {@link CONTACT_POOL_SLACK}.
+ */
+export function compactContacts(s: StepState): void {
+  if (s.droppedContacts === 0) return;
+  const list = s.contactList;
+  let write = 0;
+  for (let i = 0, n = list.length; i < n; ++i) {
+    const c = list[i];
+    if (c.dropped) {
+      c.dropped = false;
+      c.touching = false;
+      s.contactPool.push(c);
+      continue;
+    }
+    list[write++] = c;
+  }
+  list.length = write;
+  s.droppedContacts = 0;
+  trimContactPool(s);
+}
+
+/** Lets go of pooled contacts beyond the live count plus the slack (their memory is freed). */
+export function trimContactPool(s: StepState): void {
+  const cap = s.contactList.length + CONTACT_POOL_SLACK;
+  if (s.contactPool.length > cap) s.contactPool.length = cap;
+}
+
+/** Keeps the first error a listener threw (later ones are dropped); the dispatch goes on. */
+export function noteListenerError(s: StepState, error: unknown): void {
+  if (s.listenerFailed) return;
+  s.listenerFailed = true;
+  s.listenerError = error;
+}
+
+/** Rethrows the listener error kept since the last call, if any, and forgets it. */
+export function rethrowListenerError(s: StepState): void {
+  if (!s.listenerFailed) return;
+  const error = s.listenerError;
+  s.listenerFailed = false;
+  s.listenerError = null;
+  throw error;
 }

@@ -75,3 +75,68 @@ export function checkOptions<T extends object>(value: T | undefined, argument: s
   }
   return value;
 }
+
+/**
+ * Every own key of the options object `o` must be one of `allowed`: a typo (`densty`) would
+ * otherwise be ignored silently. The error names `<argument>.<key>` and suggests the closest
+ * allowed key.
+ */
+export function checkKeys(o: object, allowed: readonly string[], argument: string): void {
+  for (const key in o) {
+    if (!Object.hasOwn(o, key) || allowed.includes(key)) continue;
+    const value = (o as Record<string, unknown>)[key];
+    const closest = closestName(key, allowed);
+    throw new WorldError(
+      `${argument}.${key}`,
+      value,
+      closest === null
+        ? `is not an option (options: ${allowed.join(', ')})`
+        : `is not an option; did you mean '${closest}'?`,
+    );
+  }
+}
+
+/** The allowed name nearest to `name` by edit distance (case-insensitive), if close enough. */
+function closestName(name: string, allowed: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const candidate of allowed) {
+    const d = editDistance(name.toLowerCase(), candidate.toLowerCase());
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : null;
+}
+
+/** Levenshtein distance between `a` and `b`. */
+function editDistance(a: string, b: string): number {
+  let previous = new Array<number>(b.length + 1);
+  let current = new Array<number>(b.length + 1);
+  for (let j = 0; j <= b.length; ++j) previous[j] = j;
+  for (let i = 1; i <= a.length; ++i) {
+    current[0] = i;
+    for (let j = 1; j <= b.length; ++j) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+    }
+    [previous, current] = [current, previous];
+  }
+  return previous[b.length];
+}
+
+/**
+ * A mass (or rotational inertia) about to be given to a dynamic body must be a finite number > 0
+ * whose inverse is finite too: 5e-324 kg would make `invMass` Infinity, 1e200 m boxes an infinite
+ * mass. Throws a WorldError naming `argument`, whose value is `value` (the option that made it).
+ */
+export function checkInvertible(quantity: number, what: string, argument: string, value: unknown): void {
+  if (!(quantity > 0 && quantity < Number.POSITIVE_INFINITY && 1 / quantity < Number.POSITIVE_INFINITY)) {
+    throw new WorldError(
+      argument,
+      value,
+      `makes the ${what} ${quantity}: a dynamic body needs a finite ${what} > 0 with a finite inverse`,
+    );
+  }
+}

@@ -7,16 +7,17 @@ import {
   TOIOutput,
   timeOfImpact,
 } from '@lite/collision';
-import { ConstraintError, jointReaction, mixFriction, mixRestitution } from '@lite/constraints';
+import { jointReaction, mixFriction, mixRestitution } from '@lite/constraints';
 import { Transform, Vec2, type Vec2Like } from '@lite/math';
 import { Body } from './body';
 import { type BodyOptions, resolveBodyOptions } from './body-options';
 import { type Contact, compareContacts } from './contact';
-import { removeItem, removeSortedContacts, truncate } from './contact-list';
-import { rethrowAsWorldError, WorldError } from './errors';
+import { removeItem, truncate } from './contact-list';
+import { WorldError } from './errors';
 import type { WorldEventMap, WorldEventName } from './events';
 import { putToSleep } from './islands';
 import {
+  checkJointInput,
   DistanceJoint,
   type DistanceJointOptions,
   type Joint,
@@ -52,7 +53,13 @@ import {
   ShapeCastHit,
 } from './queries';
 import { type SolverKind, WorldSettings } from './settings';
-import { BodyShape, resolveShapeOptions, type ShapeGeometry, type ShapeOptions } from './shape';
+import {
+  BodyShape,
+  checkShapeMass,
+  resolveShapeOptions,
+  type ShapeGeometry,
+  type ShapeOptions,
+} from './shape';
 import { stepClassic } from './stage-classic';
 import { releaseContacts, unlinkContact } from './stage-contacts';
 import {
@@ -66,8 +73,28 @@ import {
 } from './stage-finish';
 import { updateSensors } from './stage-sensors';
 import { stepSoft } from './stage-soft';
-import { ensureBodyCapacity, StepState, wakeBody } from './step-state';
-import { checkBoolean, checkFinite, checkOptions, checkVec2 } from './validate';
+import {
+  compactBodies,
+  compactContacts,
+  ensureBodyCapacity,
+  noteListenerError,
+  renumberBodies,
+  rethrowListenerError,
+  StepState,
+  wakeBody,
+} from './step-state';
+import { checkBoolean, checkFinite, checkKeys, checkOptions, checkVec2 } from './validate';
+
+/**
+ * The shortest step `world.step` takes, s (1e-6). Shorter steps are refused: the solvers turn
+ * position errors into velocities over dt (Baumgarte's bias, joint position passes), and below
+ * about 1e-8 s the rounding of those quotients flings bodies (a pendulum's bob stepped by 1e-20 s
+ * left at 1.3e11 m/s). At 1e-6 s a pendulum's speed changes by under 1% from one step to the next.
+ */
+export const MIN_DT = 1e-6;
+
+/** The options `new World` takes (any other key is refused, with the closest suggested). */
+const WORLD_KEYS: readonly string[] = ['gravity', 'iterations', 'substeps', 'sleeping', 'solver', 'profile'];
 
 /** What `new World(options)` takes; every field is optional. */
 export interface WorldOptions {
@@ -124,11 +151,13 @@ export class World {
   /**
    * @param options - gravity (default (0, -10)), iterations (default 10), substeps (default 1),
    *   sleeping (default true)
-   * @throws WorldError on a non-finite gravity, a bad iteration or sub-step count or a non-boolean
-   *   `sleeping`
+   * @throws WorldError on a non-finite gravity, a bad iteration or sub-step count (above
+   *   {@link MAX_ITERATIONS} or {@link MAX_SUBSTEPS} too), a non-boolean `sleeping` or `profile`, or
+   *   an unknown option key (with the closest known one suggested)
    */
   constructor(options: WorldOptions = {}) {
     const o = checkOptions(options, 'options');
+    checkKeys(o, WORLD_KEYS, 'options');
     const gravity = o.gravity === undefined ? { x: 0, y: -10 } : checkVec2(o.gravity, 'options.gravity');
     this.gravity = new Vec2(gravity.x, gravity.y);
     this.settings = new WorldSettings();
@@ -152,14 +181,18 @@ export class World {
    * with an offset and angle); add more shapes with `body.createShape`. Ids increase from 0 in
    * creation order.
    * @throws WorldError naming the first bad option (non-finite or non-positive size or radius, a
-   *   non-convex polygon, mass <= 0 on a dynamic body, mass and density together, a NaN pose or
-   *   velocity, ...) or when called while the world steps; nothing is created then
+   *   non-convex polygon, mass <= 0 on a dynamic body, mass and density together, a mass or
+   *   inertia that is not finite or whose inverse is not, restitution outside [0, 1], a NaN pose
+   *   or velocity, an unknown option key, ...) or when called while the world steps; nothing is
+   *   created then and no id is used
    */
   createBody(options: BodyOptions): Body {
     this.checkUnlocked('createBody', 'options', options);
     const resolved = resolveBodyOptions(options);
-    const body = new Body(this, this.nextBodyId++, resolved);
-    body.index = this.core.bodyList.length;
+    // The id is used only once the body exists (a refused body uses none).
+    const body = new Body(this, this.nextBodyId, resolved);
+    this.nextBodyId++;
+    body.index = this.core.bodyList.length + this.core.indexOffset;
     this.core.bodyList.push(body);
     ensureBodyCapacity(this.core, this.core.bodyList.length);
     if (resolved.shape !== null) this.addShape(body, resolved.shape);
@@ -195,6 +228,7 @@ export class World {
       friction: body.friction,
       restitution: body.restitution,
     });
+    if (body.isDynamic) checkShapeMass(resolved, 'options', options);
     this.wakeBody(body);
     const shape = this.addShape(body, resolved);
     this.resetMass(body);
@@ -205,7 +239,8 @@ export class World {
   destroyShape(body: Body, shape: BodyShape): void {
     this.checkUnlocked('destroyShape', 'shape', shape);
     this.checkBody(body, 'body');
-    if (!(shape instanceof BodyShape) || shape.owner !== body) {
+    // The shape itself, not an object made from it (Object.create(shape) reads the same owner).
+    if (!(shape instanceof BodyShape) || shape.owner !== body || !body.shapeList.includes(shape)) {
       throw new WorldError('shape', String(shape), `is not a shape of ${body.toString()}`);
     }
     this.wakeBody(body);
@@ -218,14 +253,12 @@ export class World {
     removed.sort(compareContacts);
     this.dispatchRemoved(removed);
     for (let i = 0; i < removed.length; ++i) this.wakeBody(removed[i].other(body));
-    for (let i = 0; i < removed.length; ++i) unlinkContact(removed[i]);
-    removeSortedContacts(this.core.contactList, removed);
-    for (let i = 0; i < removed.length; ++i) this.core.contactPool.push(removed[i]);
-    truncate(removed, 0);
+    this.dropContacts(removed);
     this.releaseShape(shape);
     removeItem(body.shapeList, shape);
     body.shapeList.sort(compareShapes);
     this.resetMass(body);
+    rethrowListenerError(this.core);
   }
 
   /** Sensor bookkeeping (sensorEnd events), proxy and back-pointer of a shape being destroyed. */
@@ -249,7 +282,15 @@ export class World {
     if (ends.length > 0 && listeners.length > 0) {
       this.locked = true;
       try {
-        for (const [sensor, visitor] of ends) for (const l of listeners) l(sensor, visitor);
+        for (const [sensor, visitor] of ends) {
+          for (const l of listeners) {
+            try {
+              l(sensor, visitor);
+            } catch (error) {
+              noteListenerError(this.core, error);
+            }
+          }
+        }
       } finally {
         this.locked = false;
       }
@@ -274,8 +315,10 @@ export class World {
   /**
    * Destroys a body, the joints attached to it and its contacts (emitting `endContact` for those that
    * touched), and wakes the bodies it touched or was jointed to. Using the body afterwards throws.
-   * @throws WorldError when the body was already destroyed, belongs to another world, or the world
-   *   is stepping (for example from an event listener)
+   * @throws WorldError when the body was already destroyed, belongs to another world, is not the
+   *   world's own object (`Object.create(body)`), or the world is stepping (for example from an
+   *   event listener). An `endContact` or `sensorEnd` listener that throws does not stop the
+   *   destruction: the first such error is rethrown once it is complete.
    */
   destroyBody(body: Body): void {
     this.checkUnlocked('destroyBody', 'body', body);
@@ -296,26 +339,33 @@ export class World {
       this.removeJoint(body.jointEdges[body.jointEdges.length - 1], body);
     }
 
-    for (let i = 0; i < removed.length; ++i) unlinkContact(removed[i]);
-    removeSortedContacts(this.core.contactList, removed);
-    for (let i = 0; i < removed.length; ++i) this.core.contactPool.push(removed[i]);
-    removed.length = 0;
+    this.dropContacts(removed);
 
     for (const shape of body.shapeList) this.releaseShape(shape);
-    this.core.bodyList.splice(body.index, 1);
-    for (let i = body.index; i < this.core.bodyList.length; ++i) this.core.bodyList[i].index = i;
+    // Marked, not spliced out: the list is compacted in one pass at the next step or read, so
+    // destroying many bodies costs O(1) each (amortised), not a shift of the list each.
     if (!body.isStatic && !body.isAwake) this.core.sleepingCount--;
     body.world = null;
-    body.index = -1;
+    this.core.deadBodies++;
+    // A listener that threw (endContact, sensorEnd) did not stop the destruction.
+    rethrowListenerError(this.core);
   }
 
-  /** Every body, in id order (creation order). Read-only: create and destroy through the world. */
+  /**
+   * Every body, in id order (creation order). Read-only: create and destroy through the world.
+   * `destroyBody` only marks a body; the first read after it (or the next step) takes the
+   * destroyed bodies out of the list: O(1) amortised when they were the newest, one native
+   * splice when they were the oldest, one O(n) pass otherwise. To destroy many bodies, destroy
+   * them from a copy (`for (const b of world.bodies.slice()) world.destroyBody(b)`): O(1) each.
+   */
   get bodies(): readonly Body[] {
+    compactBodies(this.core);
     return this.core.bodyList;
   }
 
   /** The body with this id, or undefined (binary search over the id-ordered bodies). */
   getBody(id: number): Body | undefined {
+    compactBodies(this.core);
     const list = this.core.bodyList;
     let low = 0;
     let high = list.length - 1;
@@ -447,8 +497,8 @@ export class World {
 
   /**
    * Destroys a joint and wakes its bodies; if it kept them from colliding, they collide again.
-   * @throws WorldError when the joint was already destroyed, belongs to another world, or the world
-   *   is stepping
+   * @throws WorldError when the joint was already destroyed, belongs to another world, is not the
+   *   world's own object (`Object.create(joint)`), or the world is stepping
    */
   destroyJoint(joint: Joint): void {
     this.checkUnlocked('destroyJoint', 'joint', joint);
@@ -457,6 +507,10 @@ export class World {
     }
     if (joint.world === null) throw new WorldError('joint', String(joint), 'was already destroyed');
     if (joint.world !== this) throw new WorldError('joint', String(joint), 'belongs to another world');
+    if (this.findJoint(joint) < 0) {
+      // An object made from a joint (Object.create(joint)) reads the same world.
+      throw new WorldError('joint', String(joint), 'must be a joint made by this world, not a copy');
+    }
     this.removeJoint(joint, null);
   }
 
@@ -474,6 +528,7 @@ export class World {
    * until the next step.
    */
   get contacts(): readonly Contact[] {
+    compactContacts(this.core);
     return this.core.contactList;
   }
 
@@ -659,17 +714,28 @@ export class World {
    *     (sub-step by sub-step, pair-key order within one). A contact that begins and ends within
    *     one step reports both, begin first, so the two events always pair up.
    *
-   * @throws WorldError when `dt` is not a finite number > 0, a setting or gravity is bad, the world is
-   *   already stepping, or a body's state is (or turns) non-finite; in the last case the error names
-   *   the body id and field, and the bodies are restored to their state before the step
+   * Event listeners run after the bodies moved; a listener that throws does not stop the step:
+   * the other listeners of every event still run, the step completes (`stepCount` counts it) and
+   * the first listener error is rethrown as it was thrown when `step` returns, the world
+   * consistent and ready for the next step.
+   *
+   * @throws WorldError, with nothing changed, when `dt` is not a finite number >= {@link MIN_DT}, a
+   *   joint's field, gravity or a body's state is not finite (or out of range), or the world is
+   *   already stepping. WorldError when a body's state turns non-finite during the step: the
+   *   error names the body id and field, and every body (static and kinematic ones included) is
+   *   restored to its state before the step, the impulses that went non-finite zeroed: fix the
+   *   cause and the next step runs. Otherwise, the first error an event listener threw.
    */
   step(dt: number): void {
     if (this.locked) throw new WorldError('world.step', dt, 'called while the world is stepping');
-    if (typeof dt !== 'number' || !Number.isFinite(dt) || dt <= 0) {
-      throw new WorldError('dt', dt, 'must be a finite number > 0');
+    if (typeof dt !== 'number' || !(dt >= MIN_DT && dt < Number.POSITIVE_INFINITY)) {
+      throw new WorldError('dt', dt, `must be a finite number >= ${MIN_DT} s (MIN_DT)`);
     }
-    this.checkStepInput();
     const core = this.core;
+    compactBodies(core);
+    renumberBodies(core);
+    compactContacts(core);
+    this.checkStepInput();
     const profile = core.profile;
     this.locked = true;
     try {
@@ -689,10 +755,16 @@ export class World {
       profile.lap(Stage.Events);
       profile.end();
       this.stepCounter++;
+    } catch (error) {
+      // The step's own error (a state turned non-finite) wins over a listener's.
+      core.listenerFailed = false;
+      core.listenerError = null;
+      throw error;
     } finally {
       this.locked = false;
       releaseContacts(core);
     }
+    rethrowListenerError(core);
   }
 
   /**
@@ -783,6 +855,10 @@ export class World {
       throw new WorldError(argument, body, 'must be a body made by world.createBody');
     if (body.world === null) throw new WorldError(argument, body.toString(), 'was destroyed');
     if (body.world !== this) throw new WorldError(argument, body.toString(), 'belongs to another world');
+    // The body itself, not an object made from it (Object.create(body) reads the same world).
+    if (this.core.bodyList[body.index - this.core.indexOffset] !== body) {
+      throw new WorldError(argument, body.toString(), 'must be a body made by world.createBody, not a copy');
+    }
     return body;
   }
 
@@ -809,12 +885,8 @@ export class World {
       throw new WorldError('world.gravity.x', gravity.x, 'must be a finite number');
     if (!Number.isFinite(gravity.y))
       throw new WorldError('world.gravity.y', gravity.y, 'must be a finite number');
-    try {
-      this.settings.validate();
-    } catch (error) {
-      if (error instanceof ConstraintError) rethrowAsWorldError(error, 'settings.');
-      throw error;
-    }
+    const joints = this.core.jointList;
+    for (let i = 0, n = joints.length; i < n; ++i) checkJointInput(joints[i]);
     const bodies = this.core.bodyList;
     for (let i = 0, n = bodies.length; i < n; ++i) {
       const b = bodies[i];
@@ -839,7 +911,13 @@ export class World {
       for (let i = 0; i < removed.length; ++i) {
         const c = removed[i];
         if (!c.touching) continue;
-        for (let k = 0; k < listeners.length; ++k) listeners[k](c);
+        for (let k = 0; k < listeners.length; ++k) {
+          try {
+            listeners[k](c);
+          } catch (error) {
+            noteListenerError(this.core, error);
+          }
+        }
       }
     } finally {
       this.locked = false;
@@ -874,9 +952,42 @@ export class World {
     if (broken.length === 0) return;
     const listeners = this.core.listeners.jointBreak;
     for (let i = 0; i < broken.length; ++i) {
-      for (let k = 0; k < listeners.length; ++k) listeners[k](broken[i]);
+      for (let k = 0; k < listeners.length; ++k) {
+        try {
+          listeners[k](broken[i]);
+        } catch (error) {
+          noteListenerError(this.core, error);
+        }
+      }
     }
     broken.length = 0;
+  }
+
+  /** The index of `joint` itself in the id-ordered joint list (binary search), or -1. */
+  private findJoint(joint: Joint): number {
+    const list = this.core.jointList;
+    let low = 0;
+    let high = list.length - 1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      if (list[mid].id < joint.id) low = mid + 1;
+      else high = mid - 1;
+    }
+    return list[low] === joint ? low : -1;
+  }
+
+  /**
+   * Removes contacts between steps (sorted, their endContact already emitted): unlinks them from
+   * their bodies and marks them; they leave the contact list at the next compaction.
+   */
+  private dropContacts(removed: Contact[]): void {
+    for (let i = 0; i < removed.length; ++i) {
+      const c = removed[i];
+      unlinkContact(c);
+      c.dropped = true;
+    }
+    this.core.droppedContacts += removed.length;
+    truncate(removed, 0);
   }
 
   /** Links a new joint to its bodies and the joint list, and wakes them. */
@@ -891,10 +1002,7 @@ export class World {
       if (removed.length > 0) {
         removed.sort(compareContacts);
         this.dispatchRemoved(removed);
-        for (const c of removed) unlinkContact(c);
-        removeSortedContacts(this.core.contactList, removed);
-        for (const c of removed) this.core.contactPool.push(c);
-        removed.length = 0;
+        this.dropContacts(removed);
       }
     }
     this.core.jointList.push(joint as Joint);
@@ -902,6 +1010,7 @@ export class World {
     if (b !== a) b.jointEdges.push(joint);
     this.wakeBody(a);
     this.wakeBody(b);
+    rethrowListenerError(this.core);
     return joint;
   }
 
@@ -909,15 +1018,8 @@ export class World {
   private removeJoint(joint: Joint, dying: Body | null): void {
     const a = jointBodyA(joint);
     const b = jointBodyB(joint);
-    const list = this.core.jointList;
-    let low = 0;
-    let high = list.length - 1;
-    while (low <= high) {
-      const mid = (low + high) >> 1;
-      if (list[mid].id < joint.id) low = mid + 1;
-      else high = mid - 1;
-    }
-    if (list[low] === joint) list.splice(low, 1);
+    const index = this.findJoint(joint);
+    if (index >= 0) this.core.jointList.splice(index, 1);
     removeItem(a.jointEdges, joint);
     if (b !== a) removeItem(b.jointEdges, joint);
     joint.world = null;

@@ -1,0 +1,786 @@
+import { describe, expect, it } from 'vitest';
+import { type Body, type Contact, MIN_DT, type SolverKind, World, WorldError } from '../src/index';
+import { allFinite, stateOf } from './helpers';
+
+/*
+ * Bad input thrown at the public API: every call checks its input and refuses it with a WorldError
+ * naming the argument and the value, before anything changes; no input leaves a world that cannot
+ * step again once the value is fixed.
+ */
+
+/** Runs `fn`, expects a WorldError whose argument is `argument` and whose message shows `value`. */
+function expectRefused(fn: () => unknown, argument: string, value: string): WorldError {
+  let caught: unknown = null;
+  try {
+    fn();
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(WorldError);
+  const error = caught as WorldError;
+  expect(error.argument).toBe(argument);
+  expect(error.message).toContain(value);
+  return error;
+}
+
+/** A static ground, a kinematic platform moving right, and two dynamic boxes resting. */
+function scene(solver: SolverKind) {
+  const world = new World({ solver });
+  const ground = world.createBody({ type: 'static', width: 20, height: 1, position: { x: 0, y: -0.5 } });
+  const platform = world.createBody({
+    type: 'kinematic',
+    width: 2,
+    height: 0.2,
+    position: { x: 4, y: 0.1 },
+    linearVelocity: { x: 0.5, y: 0 },
+  });
+  const box = world.createBody({ width: 1, height: 1, position: { x: 0, y: 0.5 } });
+  const top = world.createBody({ width: 1, height: 1, position: { x: 4, y: 0.7 } });
+  for (let i = 0; i < 10; ++i) world.step(1 / 60);
+  return { world, ground, platform, box, top };
+}
+
+/** Position, angle and velocities of every body (static ones too), as numbers. */
+function fullState(world: World): number[] {
+  const out: number[] = [];
+  for (const b of world.bodies) {
+    out.push(b.position.x, b.position.y, b.angle, b.linearVelocity.x, b.linearVelocity.y, b.angularVelocity);
+  }
+  return out;
+}
+
+/** A static pivot and a 0.2 m box on a 1 m pin, swung for 30 steps. */
+function pendulum(solver: SolverKind) {
+  const world = new World({ solver });
+  const pivot = world.createBody({ type: 'static', width: 0.1, height: 0.1 });
+  const bob = world.createBody({ width: 0.2, height: 0.2, position: { x: 1, y: 0 } });
+  const joint = world.createRevoluteJoint({ bodyA: pivot, bodyB: bob, anchor: { x: 0, y: 0 } });
+  for (let i = 0; i < 30; ++i) world.step(1 / 60);
+  return { world, pivot, bob, joint };
+}
+
+const speed = (b: Body) => Math.hypot(b.linearVelocity.x, b.linearVelocity.y);
+
+for (const solver of ['soft', 'classic'] as const) {
+  describe(`no input bricks a world (${solver})`, () => {
+    it('a step that turns non-finite restores every body, static and kinematic too, and the world steps again once the cause is fixed', () => {
+      const { world, ground, platform, box, top } = scene(solver);
+      const before = fullState(world);
+      // A body of 1e-300 kg pushed by 1e10 N: its velocity overflows during the step.
+      box.setMass(1e-300, 1);
+      top.setMass(1e-300, 1);
+      box.applyForce({ x: 0, y: -1e10 });
+      top.applyForce({ x: 0, y: -1e10 });
+      let error: unknown = null;
+      try {
+        world.step(1 / 60);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(WorldError);
+      // The first body in id order that turned non-finite: a box, or the platform it was pushed into.
+      expect((error as WorldError).argument).toMatch(/^body #[1-3]\./);
+      expect((error as WorldError).message).toContain('restored');
+      expect(fullState(world)).toEqual(before);
+      expect(ground.linearVelocity.x).toBe(0);
+      expect(ground.linearVelocity.y).toBe(0);
+      expect(ground.angularVelocity).toBe(0);
+      expect(platform.linearVelocity.x).toBe(0.5);
+      expect(world.stepCount).toBe(10);
+      // Fix the cause: every later step works.
+      box.setMass(1, 1 / 6);
+      top.setMass(1, 1 / 6);
+      for (let i = 0; i < 120; ++i) world.step(1 / 60);
+      expect(allFinite(world)).toBe(true);
+      expect(box.position.y).toBeCloseTo(0.5, 1);
+      expect(world.stepCount).toBe(130);
+    });
+
+    for (const [name, breakIt, fixIt, argument] of [
+      [
+        'a revolute motorSpeed of NaN',
+        (j: ReturnType<typeof pendulum>) => {
+          j.joint.enableMotor = true;
+          j.joint.maxMotorTorque = 10;
+          j.joint.motorSpeed = Number.NaN;
+        },
+        (j: ReturnType<typeof pendulum>) => {
+          j.joint.motorSpeed = 1;
+        },
+        'joint #0.motorSpeed',
+      ],
+      [
+        'NaN angle limits',
+        (j: ReturnType<typeof pendulum>) => {
+          j.joint.enableLimit = true;
+          j.joint.lowerAngle = Number.NaN;
+        },
+        (j: ReturnType<typeof pendulum>) => {
+          j.joint.lowerAngle = -1;
+        },
+        'joint #0.lowerAngle',
+      ],
+      [
+        'a motor flag set to a string',
+        (j: ReturnType<typeof pendulum>) => {
+          (j.joint as { enableMotor: unknown }).enableMotor = 'false';
+        },
+        (j: ReturnType<typeof pendulum>) => {
+          j.joint.enableMotor = false;
+        },
+        'joint #0.enableMotor',
+      ],
+    ] as const) {
+      it(`refuses a step with ${name}, changing nothing, and steps again once fixed`, () => {
+        const p = pendulum(solver);
+        const before = fullState(p.world);
+        breakIt(p);
+        expectRefused(() => p.world.step(1 / 60), argument, '');
+        expect(fullState(p.world)).toEqual(before);
+        expect(p.world.stepCount).toBe(30);
+        fixIt(p);
+        for (let i = 0; i < 60; ++i) p.world.step(1 / 60);
+        expect(allFinite(p.world)).toBe(true);
+        expect(p.world.stepCount).toBe(90);
+      });
+    }
+
+    it("refuses a step with a distance joint's length of NaN, changing nothing, and steps again once fixed", () => {
+      const world = new World({ solver });
+      const anchor = world.createBody({ type: 'static', width: 0.1, height: 0.1 });
+      const bob = world.createBody({ width: 0.2, height: 0.2, position: { x: 1, y: 0 } });
+      const rod = world.createDistanceJoint({
+        bodyA: anchor,
+        bodyB: bob,
+        anchorA: { x: 0, y: 0 },
+        anchorB: { x: 1, y: 0 },
+      });
+      world.step(1 / 60);
+      const before = fullState(world);
+      rod.length = Number.NaN;
+      expectRefused(() => world.step(1 / 60), 'joint #0.length', 'NaN');
+      expect(fullState(world)).toEqual(before);
+      rod.length = 1;
+      for (let i = 0; i < 60; ++i) world.step(1 / 60);
+      expect(allFinite(world)).toBe(true);
+      expect(Math.hypot(bob.position.x, bob.position.y)).toBeCloseTo(1, 2);
+    });
+
+    it(`steps of MIN_DT (${MIN_DT} s) leave a swinging pendulum's speed within 1%, shorter ones are refused`, () => {
+      const { world, bob } = pendulum(solver);
+      const v0 = speed(bob);
+      const state = stateOf(world);
+      expectRefused(() => world.step(1e-20), 'dt', '1e-20');
+      expectRefused(() => world.step(MIN_DT / 2), 'dt', String(MIN_DT / 2));
+      expect(stateOf(world)).toEqual(state);
+      for (let i = 0; i < 10; ++i) {
+        world.step(MIN_DT);
+        // Over 1e-5 s gravity changes the speed by at most 1e-4 m/s; the solver's correction of
+        // the pin's drift must not add more than 1% either.
+        expect(Math.abs(speed(bob) - v0)).toBeLessThan(0.01 * v0);
+      }
+    });
+  });
+}
+
+describe('values that were silently accepted', () => {
+  const world = new World();
+  const body = world.createBody({ width: 1, height: 1 });
+  const shape = body.shapes[0];
+  const ground = world.createBody({ type: 'static', width: 10, height: 1, position: { x: 0, y: -2 } });
+  const cases: [string, () => unknown, string, string, () => unknown][] = [
+    [
+      'restitution 5 as an option',
+      () => world.createBody({ width: 1, height: 1, restitution: 5 }),
+      'options.restitution',
+      '5',
+      () => world.bodies.length,
+    ],
+    [
+      'body.restitution = 5',
+      () => {
+        body.restitution = 5;
+      },
+      'body.restitution',
+      '5',
+      () => body.restitution,
+    ],
+    [
+      'shape.restitution = 1.5',
+      () => {
+        shape.restitution = 1.5;
+      },
+      'shape.restitution',
+      '1.5',
+      () => shape.restitution,
+    ],
+    [
+      'shape option restitution -0.1',
+      () => body.createShape({ type: 'circle', radius: 0.2, restitution: -0.1 }),
+      'options.restitution',
+      '-0.1',
+      () => body.shapes.length,
+    ],
+    ['1e9 iterations', () => new World({ iterations: 1e9 }), 'settings.iterations', '1000000000', () => 0],
+    [
+      '1e9 sub-steps',
+      () => {
+        world.settings.substeps = 1e9;
+      },
+      'settings.substeps',
+      '1000000000',
+      () => world.settings.substeps,
+    ],
+    [
+      '1e9 joint position passes',
+      () => {
+        world.settings.jointPositionIterations = 1e9;
+      },
+      'settings.jointPositionIterations',
+      '1000000000',
+      () => world.settings.jointPositionIterations,
+    ],
+    ["setAwake('false')", () => body.setAwake('false' as never), 'awake', 'false', () => body.awake],
+    [
+      "settings.sleeping = 'false'",
+      () => {
+        world.settings.sleeping = 'false' as never;
+      },
+      'settings.sleeping',
+      'false',
+      () => world.settings.sleeping,
+    ],
+    [
+      "settings.continuous = 'no'",
+      () => {
+        world.settings.continuous = 'no' as never;
+      },
+      'settings.continuous',
+      'no',
+      () => world.settings.continuous,
+    ],
+    [
+      'settings.blockSolver = 1',
+      () => {
+        world.settings.blockSolver = 1 as never;
+      },
+      'settings.blockSolver',
+      '1',
+      () => world.settings.blockSolver,
+    ],
+    [
+      "settings.profile = 'yes'",
+      () => {
+        world.settings.profile = 'yes' as never;
+      },
+      'settings.profile',
+      'yes',
+      () => world.settings.profile,
+    ],
+    [
+      "body.bullet = 'true'",
+      () => {
+        body.bullet = 'true' as never;
+      },
+      'body.bullet',
+      'true',
+      () => body.bullet,
+    ],
+    [
+      'body.allowSleep = 0',
+      () => {
+        body.allowSleep = 0 as never;
+      },
+      'body.allowSleep',
+      '0',
+      () => body.allowSleep,
+    ],
+    [
+      "options.sleeping = 'false'",
+      () => new World({ sleeping: 'false' as never }),
+      'options.sleeping',
+      'false',
+      () => 0,
+    ],
+    [
+      'densty (a typo)',
+      () => world.createBody({ width: 1, height: 1, densty: 2 } as never),
+      'options.densty',
+      "did you mean 'density'",
+      () => world.bodies.length,
+    ],
+    [
+      'gravityy (a typo)',
+      () => new World({ gravityy: { x: 0, y: 0 } } as never),
+      'options.gravityy',
+      "did you mean 'gravity'",
+      () => 0,
+    ],
+    [
+      'a shape option typo',
+      () => body.createShape({ type: 'circle', radius: 0.2, frction: 1 } as never),
+      'options.frction',
+      "did you mean 'friction'",
+      () => body.shapes.length,
+    ],
+    [
+      'a filter typo',
+      () => body.createShape({ type: 'circle', radius: 0.2, filter: { mask: 1, categroy: 2 } } as never),
+      'options.filter.categroy',
+      "did you mean 'category'",
+      () => body.shapes.length,
+    ],
+    [
+      'a joint option typo',
+      () =>
+        world.createRevoluteJoint({
+          bodyA: ground,
+          bodyB: body,
+          anchor: { x: 0, y: 0 },
+          motrSpeed: 1,
+        } as never),
+      'options.motrSpeed',
+      "did you mean 'motorSpeed'",
+      () => world.joints.length,
+    ],
+    [
+      'an unrelated key',
+      () => world.createBody({ width: 1, height: 1, colour: 'red' } as never),
+      'options.colour',
+      'is not an option',
+      () => world.bodies.length,
+    ],
+    [
+      'type: null',
+      () => world.createBody({ width: 1, height: 1, type: null as never }),
+      'options.type',
+      'null',
+      () => world.bodies.length,
+    ],
+    [
+      'a 1e200 m box (infinite mass)',
+      () => world.createBody({ width: 1e200, height: 1e200 }),
+      'options.width',
+      '1e+200',
+      () => world.bodies.length,
+    ],
+    [
+      'a 1e200 m circle shape',
+      () => body.createShape({ type: 'circle', radius: 1e200 }),
+      'options',
+      'circle',
+      () => body.shapes.length,
+    ],
+    [
+      'linearDamping = NaN',
+      () => {
+        body.linearDamping = Number.NaN;
+      },
+      'body.linearDamping',
+      'NaN',
+      () => body.linearDamping,
+    ],
+    [
+      'linearDamping = -1',
+      () => {
+        body.linearDamping = -1;
+      },
+      'body.linearDamping',
+      '-1',
+      () => body.linearDamping,
+    ],
+    [
+      'angularDamping = Infinity',
+      () => {
+        body.angularDamping = Number.POSITIVE_INFINITY;
+      },
+      'body.angularDamping',
+      'Infinity',
+      () => body.angularDamping,
+    ],
+    [
+      'gravityScale = NaN',
+      () => {
+        body.gravityScale = Number.NaN;
+      },
+      'body.gravityScale',
+      'NaN',
+      () => body.gravityScale,
+    ],
+    [
+      'baumgarte = 5',
+      () => {
+        world.settings.baumgarte = 5;
+      },
+      'settings.baumgarte',
+      '5',
+      () => world.settings.baumgarte,
+    ],
+    [
+      'linearSlop = NaN',
+      () => {
+        world.settings.linearSlop = Number.NaN;
+      },
+      'settings.linearSlop',
+      'NaN',
+      () => world.settings.linearSlop,
+    ],
+    [
+      'restitutionThreshold = -1',
+      () => {
+        world.settings.restitutionThreshold = -1;
+      },
+      'settings.restitutionThreshold',
+      '-1',
+      () => world.settings.restitutionThreshold,
+    ],
+  ];
+  for (const [name, fn, argument, value, read] of cases) {
+    it(`refuses ${name}, naming ${argument}, changing nothing`, () => {
+      const was = read();
+      const bodies = world.bodies.length;
+      expectRefused(fn, argument, value);
+      expect(read()).toEqual(was);
+      expect(world.bodies.length).toBe(bodies);
+    });
+  }
+
+  it('refuses NaN revolute limits given to setLimits as a WorldError', () => {
+    const joint = world.createRevoluteJoint({ bodyA: ground, bodyB: body, anchor: { x: 0, y: 0 } });
+    expectRefused(() => joint.setLimits(Number.NaN, 1), 'joint.lowerAngle', 'NaN');
+    expect(joint.lowerAngle).toBe(Number.NEGATIVE_INFINITY);
+    world.destroyJoint(joint);
+  });
+});
+
+describe('tiny sizes, masses and steps: WorldError before anything changes', () => {
+  it('refuses a 5e-324 m wide box and a 5e-324 kg mass without using a body id', () => {
+    const world = new World();
+    expectRefused(() => world.createBody({ width: 5e-324, height: 1 }), 'options.width', '5e-324');
+    expectRefused(() => world.createBody({ width: 1, height: 1, mass: 5e-324 }), 'options.mass', '5e-324');
+    expectRefused(
+      () => world.createBody({ width: 1, height: 1, density: 5e-324 }),
+      'options.density',
+      '5e-324',
+    );
+    expect(world.bodies.length).toBe(0);
+    expect(world.createBody({ width: 1, height: 1 }).id).toBe(0);
+  });
+
+  it('refuses setMass(5e-324) and setBoxMass(5e-324, ...) and keeps the mass', () => {
+    const world = new World();
+    const body = world.createBody({ width: 1, height: 1 });
+    expectRefused(() => body.setMass(5e-324, 1), 'mass', '5e-324');
+    expectRefused(() => body.setMass(1, 5e-324), 'inertia', '5e-324');
+    expectRefused(() => body.setBoxMass(1e200, 1e200, 1), 'inertia', 'Infinity');
+    expect(body.mass).toBe(1);
+    expect(body.invMass).toBe(1);
+  });
+
+  it('refuses step(5e-324) after a velocity was set, changing nothing', () => {
+    const world = new World();
+    const body = world.createBody({ width: 1, height: 1 });
+    body.setLinearVelocity({ x: 1, y: 0 });
+    expectRefused(() => world.step(5e-324), 'dt', '5e-324');
+    expect(body.linearVelocity.x).toBe(1);
+    expect(body.position.x).toBe(0);
+    expect(world.stepCount).toBe(0);
+  });
+});
+
+describe('a listener that throws', () => {
+  /** A column of 4 boxes falling onto the ground: 4 contacts begin in the same step. */
+  function column(withThrower: boolean) {
+    const world = new World();
+    world.createBody({ type: 'static', width: 20, height: 1, position: { x: 0, y: -0.5 } });
+    for (let i = 0; i < 4; ++i) world.createBody({ width: 1, height: 1, position: { x: 3 * i, y: 0.55 } });
+    const begun: number[] = [];
+    const thrown = new Error('listener failed');
+    if (withThrower) {
+      world.on('beginContact', () => {
+        throw thrown;
+      });
+    }
+    world.on('beginContact', (c: Contact) => begun.push(c.bodyB.id));
+    return { world, begun, thrown };
+  }
+
+  it('does not stop the step: every listener sees every event, stepCount counts it, the error is rethrown after', () => {
+    const reference = column(false);
+    const failing = column(true);
+    let first = -1;
+    for (let i = 0; i < 30; ++i) {
+      reference.world.step(1 / 60);
+      try {
+        failing.world.step(1 / 60);
+      } catch (error) {
+        expect(error).toBe(failing.thrown);
+        if (first < 0) first = i;
+      }
+      expect(failing.world.stepCount).toBe(reference.world.stepCount);
+      expect(stateOf(failing.world)).toEqual(stateOf(reference.world));
+    }
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(reference.begun.length).toBe(4);
+    expect(failing.begun).toEqual(reference.begun);
+  });
+
+  it('does not stop destroyBody: it finishes, then rethrows the endContact listener error', () => {
+    const { world } = column(false);
+    for (let i = 0; i < 30; ++i) world.step(1 / 60);
+    const thrown = new Error('end listener failed');
+    let ends = 0;
+    world.on('endContact', () => {
+      ends++;
+      throw thrown;
+    });
+    const victim = world.bodies[1];
+    let caught: unknown = null;
+    try {
+      world.destroyBody(victim);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBe(thrown);
+    expect(ends).toBe(1);
+    expect(victim.alive).toBe(false);
+    expect(world.bodies.includes(victim)).toBe(false);
+    for (let i = 0; i < 10; ++i) world.step(1 / 60);
+  });
+});
+
+describe("only the world's own objects", () => {
+  it('refuses destroyBody(Object.create(body)); the real body stays and is destroyed later', () => {
+    const world = new World();
+    world.createBody({ type: 'static', width: 10, height: 1 });
+    const body = world.createBody({ width: 1, height: 1, position: { x: 0, y: 1 } });
+    world.step(1 / 60);
+    expectRefused(() => world.destroyBody(Object.create(body)), 'body', 'Body #1');
+    expect(world.bodies.includes(body)).toBe(true);
+    expect(body.alive).toBe(true);
+    world.step(1 / 60);
+    world.destroyBody(body);
+    expect(world.bodies.length).toBe(1);
+    world.step(1 / 60);
+  });
+
+  it('refuses copies of joints and shapes', () => {
+    const world = new World();
+    const a = world.createBody({ type: 'static', width: 1, height: 1 });
+    const b = world.createBody({ width: 1, height: 1, position: { x: 2, y: 0 } });
+    const joint = world.createRevoluteJoint({ bodyA: a, bodyB: b, anchor: { x: 1, y: 0 } });
+    expectRefused(() => world.destroyJoint(Object.create(joint)), 'joint', 'RevoluteJoint #0');
+    expect(world.joints).toEqual([joint]);
+    expectRefused(() => b.destroyShape(Object.create(b.shapes[0])), 'shape', 'Shape #1');
+    expect(b.shapes.length).toBe(1);
+    expectRefused(
+      () =>
+        world.createDistanceJoint({
+          bodyA: a,
+          bodyB: Object.create(b),
+          anchorA: a.position,
+          anchorB: b.position,
+        }),
+      'options.bodyB',
+      'Body #1',
+    );
+  });
+});
+
+describe('destroyed bodies, joints and shapes', () => {
+  const vector = { x: 0, y: 0 };
+  /** Every method of `object`'s prototype chain below Object, except toString and the constructor. */
+  function methodsOf(object: object): string[] {
+    const names = new Set<string>();
+    for (let p = Object.getPrototypeOf(object); p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+      for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(p))) {
+        if (typeof d.value === 'function' && name !== 'constructor' && name !== 'toString') names.add(name);
+      }
+    }
+    return [...names].sort();
+  }
+  /** Every setter of `object`'s prototype chain. */
+  function settersOf(object: object): string[] {
+    const names = new Set<string>();
+    for (let p = Object.getPrototypeOf(object); p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+      for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(p))) {
+        if (d.set !== undefined) names.add(name);
+      }
+    }
+    return [...names].sort();
+  }
+  /** Arguments a live object would accept for each method (vectors, numbers, options). */
+  const ARGS: Record<string, unknown[]> = {
+    createShape: [{ type: 'circle', radius: 0.1 }],
+    setSpring: [{}],
+    setSprings: [{}],
+    setLimits: [-1, 1],
+    setTarget: [vector],
+    setLinearOffset: [0, 0],
+    setTransform: [vector],
+    applyForce: [vector],
+    applyLinearImpulse: [vector],
+    setLinearVelocity: [vector],
+    getWorldPoint: [vector],
+    getLocalPoint: [vector],
+    getVelocityAtPoint: [vector],
+    setMass: [1, 1],
+    setBoxMass: [1, 1, 1],
+    setAwake: [true],
+    setEnableLimit: [true],
+    setEnableMotor: [true],
+  };
+  /** Internal methods (marked @internal or private, not in the API), and destroyShape (below). */
+  const READABLE = new Set([
+    'resetMassData',
+    'updateExtents',
+    'worldCenterX',
+    'worldCenterY',
+    'live',
+    'destroyShape',
+  ]);
+
+  it('every body method and setter throws a WorldError naming the destroyed body', () => {
+    const world = new World();
+    const body = world.createBody({ width: 1, height: 1 });
+    const shape = body.shapes[0];
+    world.destroyBody(body);
+    const methods = methodsOf(body).filter((name) => !READABLE.has(name));
+    expect(methods.length).toBeGreaterThanOrEqual(15);
+    for (const name of methods) {
+      const call = () =>
+        (body as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...(ARGS[name] ?? [1]));
+      expectRefused(call, 'body', 'Body #0');
+    }
+    expectRefused(() => body.destroyShape(shape), 'body', 'Body #0');
+    for (const name of settersOf(body)) {
+      const value = name === 'bullet' || name === 'allowSleep' ? true : 0.5;
+      expectRefused(
+        () => {
+          (body as unknown as Record<string, unknown>)[name] = value;
+        },
+        'body',
+        'Body #0',
+      );
+    }
+    for (const name of settersOf(shape)) {
+      expectRefused(
+        () => {
+          (shape as unknown as Record<string, unknown>)[name] = 0.5;
+        },
+        'shape',
+        'Shape #0',
+      );
+    }
+  });
+
+  it('every joint method and setter throws a WorldError naming the destroyed joint', () => {
+    const world = new World();
+    const a = world.createBody({ type: 'static', width: 1, height: 1 });
+    const b = world.createBody({ width: 1, height: 1, position: { x: 2, y: 0 } });
+    const joints = [
+      world.createRevoluteJoint({ bodyA: a, bodyB: b, anchor: { x: 1, y: 0 } }),
+      world.createDistanceJoint({ bodyA: a, bodyB: b, anchorA: { x: 0, y: 0 }, anchorB: { x: 2, y: 0 } }),
+      world.createPrismaticJoint({ bodyA: a, bodyB: b, anchor: { x: 1, y: 0 }, axis: { x: 1, y: 0 } }),
+      world.createWheelJoint({ bodyA: a, bodyB: b, anchor: { x: 2, y: 0 }, axis: { x: 0, y: 1 } }),
+      world.createWeldJoint({ bodyA: a, bodyB: b, anchor: { x: 1, y: 0 } }),
+      world.createMotorJoint({ bodyA: a, bodyB: b }),
+      world.createMouseJoint({ body: b, target: { x: 2, y: 0 } }),
+    ];
+    for (const joint of joints) world.destroyJoint(joint);
+    for (const joint of joints) {
+      // Methods the solvers call on a joint (hasLengthRow, sprungBody) stay plain reads.
+      const methods = methodsOf(joint).filter((name) => name !== 'hasLengthRow' && name !== 'sprungBody');
+      for (const name of methods) {
+        const call = () =>
+          (joint as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...(ARGS[name] ?? [1]));
+        expectRefused(call, 'joint', String(joint));
+      }
+      for (const name of settersOf(joint)) {
+        expectRefused(
+          () => {
+            (joint as unknown as Record<string, unknown>)[name] = 1;
+          },
+          'joint',
+          String(joint),
+        );
+      }
+    }
+  });
+});
+
+describe('destroying many bodies', () => {
+  /**
+   * n boxes resting side by side on one ground (so the ground has n contacts), stepped until they
+   * touch; then destroyed oldest first. Returns the destroy time per body, ms.
+   */
+  function destroyAll(n: number): { perBody: number; pooled: number; contacts: number } {
+    const world = new World();
+    world.createBody({ type: 'static', width: 2 * n + 2, height: 1, position: { x: n, y: -0.5 } });
+    for (let i = 0; i < n; ++i) world.createBody({ width: 1, height: 1, position: { x: 2 * i + 1, y: 0.5 } });
+    world.step(1 / 60);
+    const contacts = world.contacts.length;
+    const bodies = world.bodies.slice(1);
+    const start = performance.now();
+    for (const b of bodies) world.destroyBody(b);
+    world.step(1 / 60);
+    const perBody = (performance.now() - start) / n;
+    const pooled = (world as unknown as { core: { contactPool: unknown[] } }).core.contactPool.length;
+    return { perBody, pooled, contacts };
+  }
+
+  it('costs O(1) per body (amortised): 16x the bodies cost under 4x the time per body', () => {
+    // Warm the JIT, then take the best of three at each size, both in this run.
+    destroyAll(1000);
+    const small = Math.min(...[0, 1, 2].map(() => destroyAll(1000).perBody));
+    const large = Math.min(...[0, 1, 2].map(() => destroyAll(16000).perBody));
+    // O(n) per body (a list shift, a search of the ground's contacts) would make this ratio ~16.
+    expect(large / small).toBeLessThan(4);
+  });
+
+  it('destroying the newest body through world.bodies in a loop costs O(1) each as well', () => {
+    const perBody = (n: number): number => {
+      const world = new World();
+      for (let i = 0; i < n; ++i) world.createBody({ width: 1, height: 1, position: { x: 2 * i, y: 0 } });
+      world.step(1 / 60);
+      const start = performance.now();
+      while (world.bodies.length > 0) world.destroyBody(world.bodies[world.bodies.length - 1]);
+      return (performance.now() - start) / n;
+    };
+    perBody(1000);
+    const small = Math.min(perBody(1000), perBody(1000), perBody(1000));
+    const large = Math.min(perBody(16000), perBody(16000), perBody(16000));
+    expect(large / small).toBeLessThan(4);
+  });
+
+  it('keeps order, ids, getBody and the identity checks right while bodies leave the front, the back and the middle', () => {
+    const world = new World();
+    world.createBody({ type: 'static', width: 40, height: 1, position: { x: 10, y: -1 } });
+    for (let i = 0; i < 10; ++i) world.createBody({ width: 1, height: 1, position: { x: 2 * i, y: 0 } });
+    world.step(1 / 60);
+    world.destroyBody(world.bodies[0]);
+    world.destroyBody(world.bodies[0]);
+    expect(world.bodies.map((b) => b.id)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    world.destroyBody(world.bodies[world.bodies.length - 1]);
+    const created = world.createBody({ width: 1, height: 1, position: { x: 30, y: 0 } });
+    expect(created.id).toBe(11);
+    expect(world.getBody(11)).toBe(created);
+    expect(world.getBody(0)).toBeUndefined();
+    expectRefused(() => world.destroyBody(Object.create(world.bodies[3])), 'body', 'Body #5');
+    world.destroyBody(world.bodies[3]);
+    expect(world.bodies.map((b) => b.id)).toEqual([2, 3, 4, 6, 7, 8, 9, 11]);
+    world.createRevoluteJoint({ bodyA: world.bodies[0], bodyB: created, anchor: { x: 15, y: 0 } });
+    for (let i = 0; i < 30; ++i) world.step(1 / 60);
+    world.destroyBody(created);
+    expect(world.bodies.map((b) => b.id)).toEqual([2, 3, 4, 6, 7, 8, 9]);
+    expect(world.joints.length).toBe(0);
+    for (let i = 0; i < 30; ++i) world.step(1 / 60);
+    expect(allFinite(world)).toBe(true);
+  });
+
+  it('lets the contact pool go: after 10,000 touching bodies are destroyed it keeps at most 64 contacts', () => {
+    const { pooled, contacts } = destroyAll(10000);
+    expect(contacts).toBe(10000);
+    expect(pooled).toBeLessThanOrEqual(64);
+  });
+});
