@@ -3,12 +3,20 @@ import { solveSymmetric2, solveSymmetric3 } from './block3';
 import { checkBodies } from './distance-joint';
 import { ConstraintError, requireFiniteArg } from './errors';
 import { reactionVector, toLocalPoint } from './joint-frame';
-import { JointKind, MAX_ANGULAR_CORRECTION, positionError } from './joint-kind';
+import {
+  CHAIN_HEAD,
+  CHAIN_MEMBER,
+  CHAIN_NONE,
+  JointKind,
+  MAX_ANGULAR_CORRECTION,
+  positionError,
+} from './joint-kind';
 import { JointSpring } from './joint-spring';
 import { updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
 import { Softness, softnessFromFrequency, softnessFromSpring } from './softness';
 import type { SolverBody } from './solver-body';
+import { WELD_CHAIN_DATA, weldChainPositionStep } from './weld-chain';
 
 /**
  * Options of a {@link WeldJoint}. Each part (the point, "linear", and the angle, "angular") is rigid
@@ -117,6 +125,19 @@ export class WeldJoint {
   linearGamma: number;
   /** 1 / dt of the step being solved. */
   invDt: number;
+  /**
+   * {@link CHAIN_NONE} (solved alone), {@link CHAIN_HEAD} (first of a chain of welds solved
+   * together, see `buildWeldChains`) or {@link CHAIN_MEMBER}. Solver scratch, rebuilt at every prepare.
+   */
+  chainRole: number;
+  /** The previous weld of this weld's chain, or null. Solver scratch. */
+  chainPrev: WeldJoint | null;
+  /** The next weld of this weld's chain, or null. Solver scratch. */
+  chainNext: WeldJoint | null;
+  /** The body this weld shares with `chainNext`, or null. Solver scratch. */
+  chainBody: SolverBody | null;
+  /** The chain solve's factors and right-hand side for this weld. Solver scratch. */
+  readonly chainData: Float64Array;
 
   /**
    * @param bodyA - the first body
@@ -168,6 +189,11 @@ export class WeldJoint {
     this.angularSoftness = new Softness();
     this.linearGamma = 0;
     this.invDt = 0;
+    this.chainRole = CHAIN_NONE;
+    this.chainPrev = null;
+    this.chainNext = null;
+    this.chainBody = null;
+    this.chainData = new Float64Array(WELD_CHAIN_DATA);
   }
 
   /** The point's spring frequency, Hz (0: rigid, or the stiffness form). */
@@ -354,6 +380,8 @@ function apply(joint: WeldJoint, Px: number, Py: number, L: number): void {
  * (soft or rigid) and then the point's 2x2 block (soft or rigid).
  */
 export function solveWeldJoint(joint: WeldJoint): void {
+  // A weld of a chain is solved with its chain (`solveWeldChainVelocities`).
+  if (joint.chainRole !== CHAIN_NONE) return;
   const bA = joint.bodyA;
   const bB = joint.bodyB;
   const rigid = !joint.linearSpring.soft && !joint.angularSpring.soft;
@@ -431,6 +459,15 @@ export function solveWeldJoint(joint: WeldJoint): void {
  * alone. The largest error found goes to `positionError[0]` (m or radians). @internal
  */
 export function weldPositionStep(joint: WeldJoint): void {
+  // A chain's welds are corrected together, at its head's turn.
+  if (joint.chainRole === CHAIN_MEMBER) {
+    positionError[0] = 0;
+    return;
+  }
+  if (joint.chainRole === CHAIN_HEAD) {
+    weldChainPositionStep(joint);
+    return;
+  }
   const bA = joint.bodyA;
   const bB = joint.bodyB;
   const mA = bA.invMass;
