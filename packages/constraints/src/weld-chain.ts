@@ -152,6 +152,8 @@ export function buildWeldChains(joints: readonly { kind: number }[], count: numb
     if ((nA === null) === (nB === null)) continue;
     let shared = nA !== null ? head.bodyA : head.bodyB;
     let next = nA !== null ? nA : (nB as WeldJoint);
+    // The end weld left out of a chain between two static bodies (below) starts no chain of its own.
+    if (next.chainRole !== CHAIN_NONE) continue;
     let cur = head;
     head.chainRole = CHAIN_HEAD;
     for (;;) {
@@ -165,6 +167,21 @@ export function buildWeldChains(joints: readonly { kind: number }[], count: numb
       if (after === null) break;
       shared = other;
       next = after;
+    }
+    // Held by bodies that do not move at both ends (a bridge between two piers), the chain's rows
+    // are redundant by three (3 n + 3 rows on 3 n degrees of freedom) and its K singular: the last
+    // weld stays out of the chain and is solved on its own, after it.
+    const outer = head.bodyA === head.chainBody ? head.bodyB : head.bodyA;
+    if (!isDynamic(outer)) {
+      const tail = cur;
+      const last = tail.bodyA === (tail.chainPrev as WeldJoint).chainBody ? tail.bodyB : tail.bodyA;
+      if (!isDynamic(last)) {
+        const before = tail.chainPrev as WeldJoint;
+        before.chainNext = null;
+        before.chainBody = null;
+        tail.chainPrev = null;
+        tail.chainRole = CHAIN_NONE;
+      }
     }
     if (!factorWeldChain(head, false)) unlink(head);
   }

@@ -158,6 +158,40 @@ describe('weld chains', () => {
     });
   });
 
+  test('a chain between two static bodies leaves its last weld out (the rows would be redundant)', () => {
+    const left = box(-0.5, 0, 0, 1, 4);
+    const right = box(6.5, 0, 0, 1, 4);
+    const bodies = [left];
+    const joints: WeldJoint[] = [];
+    for (let i = 0; i < 6; i++) {
+      bodies.push(box(i + 0.5, 0, 1));
+      joints.push(new WeldJoint(bodies[i], bodies[i + 1], { x: i, y: 0 }));
+    }
+    joints.push(new WeldJoint(bodies[6], right, { x: 6, y: 0 }));
+    shake(bodies);
+    const settings = new SolverSettings({ warmStarting: false });
+    prepareJoints(joints, joints.length, DT, settings);
+    expect(joints.map((j) => j.chainRole)).toEqual([
+      CHAIN_HEAD,
+      CHAIN_MEMBER,
+      CHAIN_MEMBER,
+      CHAIN_MEMBER,
+      CHAIN_MEMBER,
+      CHAIN_MEMBER,
+      CHAIN_NONE,
+    ]);
+    // The chain alone holds all its bodies (3 n rows on 3 n degrees of freedom, factored without
+    // the singular redundant rows), so one iteration meets the left-out weld too; Gauss-Seidel
+    // alone does not.
+    solveJoints(joints, joints.length, settings);
+    expect(rowResidual(joints)).toBeLessThan(1e-9);
+    shake(bodies);
+    buildWeldChains(joints, joints.length, false);
+    for (const j of joints) j.impulseX = j.impulseY = j.angularImpulse = 0;
+    solveJoints(joints, joints.length, settings);
+    expect(rowResidual(joints)).toBeGreaterThan(0.1);
+  });
+
   test('chains end at a body held by three welds, skip welds without rows and leave loops alone', () => {
     const wall = box(0, 0, 0);
     const a = box(1, 0, 1);
