@@ -6,6 +6,7 @@ import { FixedStepClock } from './fixed-step';
 import { bindSlider, byId, createRadio, createSlider, createToggle } from './panel';
 import { PointerInput } from './pointer-input';
 import { drawPane } from './render';
+import { installSceneControls } from './scene-controls';
 import {
   appliesTo,
   type DemoSettings,
@@ -129,6 +130,7 @@ export class Testbed {
       pan: (dx, dy) => this.camera.panBy(dx, dy),
       zoom: (factor, x, y) => this.zoom(factor, x, y),
     });
+    installSceneControls(window, () => this.simulation);
     window.addEventListener('keydown', (event) => this.onKey(event));
     // Space is the bomb everywhere: keep it from also pressing a focused button or checkbox.
     window.addEventListener('keyup', (event) => {
