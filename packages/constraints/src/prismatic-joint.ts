@@ -45,6 +45,12 @@ const rot = new Float64Array(2);
 const speed = new Float64Array(1);
 const solution = new Float64Array(3);
 const local = new Float64Array(2);
+// The impulses handed to the apply helper (a slot: doubles passed to a call that is not inlined
+// would be boxed, one heap number per call).
+const impulse = new Float64Array(3);
+// The systems handed to the block solves (slots, as `impulse`).
+const system2 = new Float64Array(5);
+const system3 = new Float64Array(9);
 
 /**
  * A slider: body B moves along an axis fixed in body A, through an anchor, and does not turn
@@ -456,12 +462,10 @@ export function preparePrismaticJoint(
   if (!joint.enableMotor) joint.motorImpulse = 0;
 
   if (settings.warmStarting) {
-    applyImpulses(
-      joint,
-      joint.perpImpulse,
-      joint.angleImpulse,
-      joint.springImpulse + joint.motorImpulse + joint.lowerImpulse - joint.upperImpulse,
-    );
+    impulse[0] = joint.perpImpulse;
+    impulse[1] = joint.angleImpulse;
+    impulse[2] = joint.springImpulse + joint.motorImpulse + joint.lowerImpulse - joint.upperImpulse;
+    applyImpulses(joint);
   } else {
     joint.perpImpulse = 0;
     joint.angleImpulse = 0;
@@ -472,8 +476,11 @@ export function preparePrismaticJoint(
   }
 }
 
-/** Applies a perpendicular impulse, an angular impulse and an axial impulse (B gets +, A gets -). */
-function applyImpulses(joint: PrismaticJoint, perp: number, angular: number, axial: number): void {
+/** Applies the perpendicular, angular and axial impulses in `impulse` (B gets +, A gets -). */
+function applyImpulses(joint: PrismaticJoint): void {
+  const perp = impulse[0];
+  const angular = impulse[1];
+  const axial = impulse[2];
   const bA = joint.bodyA;
   const bB = joint.bodyB;
   const mA = bA.invMass;
@@ -516,7 +523,10 @@ export function solvePrismaticJoint(joint: PrismaticJoint): void {
       softness.massScale * axialMass * (joint.springBias - cdot) -
       softness.impulseScale * joint.springImpulse;
     joint.springImpulse += lambda;
-    applyImpulses(joint, 0, 0, lambda);
+    impulse[0] = 0;
+    impulse[1] = 0;
+    impulse[2] = lambda;
+    applyImpulses(joint);
   }
   if (joint.enableMotor && axialMass > 0) {
     axialSpeed(joint);
@@ -527,7 +537,10 @@ export function solvePrismaticJoint(joint: PrismaticJoint): void {
       joint.maxMotorImpulse,
     );
     joint.motorImpulse = total;
-    applyImpulses(joint, 0, 0, total - old);
+    impulse[0] = 0;
+    impulse[1] = 0;
+    impulse[2] = total - old;
+    applyImpulses(joint);
   }
   if (joint.enableLimit && axialMass > 0) {
     if (joint.lowerTranslation > Number.NEGATIVE_INFINITY) {
@@ -538,7 +551,10 @@ export function solvePrismaticJoint(joint: PrismaticJoint): void {
       const sum = old + axialMass * (joint.lowerBias - cdot);
       const total = sum > 0 ? sum : 0;
       joint.lowerImpulse = total;
-      applyImpulses(joint, 0, 0, total - old);
+      impulse[0] = 0;
+      impulse[1] = 0;
+      impulse[2] = total - old;
+      applyImpulses(joint);
     }
     if (joint.upperTranslation < Number.POSITIVE_INFINITY) {
       // -Ċ >= upperBias.
@@ -548,7 +564,10 @@ export function solvePrismaticJoint(joint: PrismaticJoint): void {
       const sum = old + axialMass * (joint.upperBias + cdot);
       const total = sum > 0 ? sum : 0;
       joint.upperImpulse = total;
-      applyImpulses(joint, 0, 0, old - total);
+      impulse[0] = 0;
+      impulse[1] = 0;
+      impulse[2] = old - total;
+      applyImpulses(joint);
     }
   }
   // The perpendicular and angle rows: K Δλ = bias - Ċ.
@@ -561,21 +580,20 @@ export function solvePrismaticJoint(joint: PrismaticJoint): void {
     joint.s1 * bA.angularVelocity;
   const iSum = bA.invI + bB.invI;
   const cdotAngle = iSum > 0 ? bB.angularVelocity - bA.angularVelocity : 0;
-  if (
-    solveSymmetric2(
-      solution,
-      joint.k11,
-      joint.k12,
-      joint.k22,
-      joint.perpBias - cdotPerp,
-      joint.angleBias - cdotAngle,
-    )
-  ) {
+  system2[0] = joint.k11;
+  system2[1] = joint.k12;
+  system2[2] = joint.k22;
+  system2[3] = joint.perpBias - cdotPerp;
+  system2[4] = joint.angleBias - cdotAngle;
+  if (solveSymmetric2(solution, system2)) {
     const perp = solution[0];
     const angular = iSum > 0 ? solution[1] : 0;
     joint.perpImpulse += perp;
     joint.angleImpulse += angular;
-    applyImpulses(joint, perp, angular, 0);
+    impulse[0] = perp;
+    impulse[1] = angular;
+    impulse[2] = 0;
+    applyImpulses(joint);
   }
 }
 
@@ -620,25 +638,25 @@ export function prismaticPositionStep(joint: PrismaticJoint): void {
   let perp = 0;
   let angular = 0;
   let axial = 0;
-  if (
-    cAxial !== 0 &&
-    solveSymmetric3(
-      solution,
-      k11,
-      k12,
-      iA * s1 * a1 + iB * s2 * a2,
-      k22,
-      iA * a1 + iB * a2,
-      mA + mB + iA * a1 * a1 + iB * a2 * a2,
-      -cPerp,
-      -cAngle,
-      -cAxial,
-    )
-  ) {
+  system3[0] = k11;
+  system3[1] = k12;
+  system3[2] = iA * s1 * a1 + iB * s2 * a2;
+  system3[3] = k22;
+  system3[4] = iA * a1 + iB * a2;
+  system3[5] = mA + mB + iA * a1 * a1 + iB * a2 * a2;
+  system3[6] = -cPerp;
+  system3[7] = -cAngle;
+  system3[8] = -cAxial;
+  system2[0] = k11;
+  system2[1] = k12;
+  system2[2] = k22;
+  system2[3] = -cPerp;
+  system2[4] = -cAngle;
+  if (cAxial !== 0 && solveSymmetric3(solution, system3)) {
     perp = solution[0];
     angular = solution[1];
     axial = solution[2];
-  } else if (solveSymmetric2(solution, k11, k12, k22, -cPerp, -cAngle)) {
+  } else if (solveSymmetric2(solution, system2)) {
     perp = solution[0];
     angular = solution[1];
   }

@@ -50,6 +50,13 @@ export interface WeldJointOptions {
 
 const solution = new Float64Array(3);
 const local = new Float64Array(2);
+// The impulses handed to the apply helper (a slot: doubles passed to a call that is not inlined
+// would be boxed, one heap number per call).
+const impulse = new Float64Array(3);
+// The systems handed to the block solves (slots, as `impulse`).
+const system2 = new Float64Array(5);
+const system2b = new Float64Array(5);
+const system3 = new Float64Array(9);
 
 /**
  * Glues two bodies together at an anchor (Box2D's weld joint): the anchors stay together and the
@@ -355,7 +362,10 @@ export function prepareWeldJoint(
   if (joint.k33 === 0) joint.angularImpulse = 0;
 
   if (settings.warmStarting) {
-    apply(joint, joint.impulseX, joint.impulseY, joint.angularImpulse);
+    impulse[0] = joint.impulseX;
+    impulse[1] = joint.impulseY;
+    impulse[2] = joint.angularImpulse;
+    apply(joint);
   } else {
     joint.impulseX = 0;
     joint.impulseY = 0;
@@ -363,8 +373,11 @@ export function prepareWeldJoint(
   }
 }
 
-/** Applies a point impulse P and an angular impulse L to B, and their opposites to A. */
-function apply(joint: WeldJoint, Px: number, Py: number, L: number): void {
+/** Applies the point impulse P and angular impulse L in `impulse` to B, their opposites to A. */
+function apply(joint: WeldJoint): void {
+  const Px = impulse[0];
+  const Py = impulse[1];
+  const L = impulse[2];
   const bA = joint.bodyA;
   const bB = joint.bodyB;
   bA.linearVelocity.x -= bA.invMass * Px;
@@ -391,24 +404,23 @@ export function solveWeldJoint(joint: WeldJoint): void {
     const wB = bB.angularVelocity;
     const cdotX = bB.linearVelocity.x - wB * joint.rBy - bA.linearVelocity.x + wA * joint.rAy;
     const cdotY = bB.linearVelocity.y + wB * joint.rBx - bA.linearVelocity.y - wA * joint.rAx;
-    if (
-      solveSymmetric3(
-        solution,
-        joint.k11,
-        joint.k12,
-        joint.k13,
-        joint.k22,
-        joint.k23,
-        k33,
-        joint.biasX - cdotX,
-        joint.biasY - cdotY,
-        joint.angularBias - (wB - wA),
-      )
-    ) {
+    system3[0] = joint.k11;
+    system3[1] = joint.k12;
+    system3[2] = joint.k13;
+    system3[3] = joint.k22;
+    system3[4] = joint.k23;
+    system3[5] = k33;
+    system3[6] = joint.biasX - cdotX;
+    system3[7] = joint.biasY - cdotY;
+    system3[8] = joint.angularBias - (wB - wA);
+    if (solveSymmetric3(solution, system3)) {
       joint.impulseX += solution[0];
       joint.impulseY += solution[1];
       joint.angularImpulse += solution[2];
-      apply(joint, solution[0], solution[1], solution[2]);
+      impulse[0] = solution[0];
+      impulse[1] = solution[1];
+      impulse[2] = solution[2];
+      apply(joint);
       return;
     }
   }
@@ -417,7 +429,10 @@ export function solveWeldJoint(joint: WeldJoint): void {
     const cdot = bB.angularVelocity - bA.angularVelocity;
     const lambda = (s.massScale * (joint.angularBias - cdot)) / k33 - s.impulseScale * joint.angularImpulse;
     joint.angularImpulse += lambda;
-    apply(joint, 0, 0, lambda);
+    impulse[0] = 0;
+    impulse[1] = 0;
+    impulse[2] = lambda;
+    apply(joint);
   }
   const wA = bA.angularVelocity;
   const wB = bB.angularVelocity;
@@ -426,30 +441,33 @@ export function solveWeldJoint(joint: WeldJoint): void {
   let Px = 0;
   let Py = 0;
   const gamma = joint.linearGamma;
+  system2b[0] = joint.k11;
+  system2b[1] = joint.k12;
+  system2b[2] = joint.k22;
+  system2b[3] = ex;
+  system2b[4] = ey;
   if (gamma > 0) {
     // Stiffness form: (K + γ I) Δλ = bias - Ċ - γ λacc.
-    if (
-      gamma !== Number.POSITIVE_INFINITY &&
-      solveSymmetric2(
-        solution,
-        joint.k11 + gamma,
-        joint.k12,
-        joint.k22 + gamma,
-        ex - gamma * joint.impulseX,
-        ey - gamma * joint.impulseY,
-      )
-    ) {
+    system2[0] = joint.k11 + gamma;
+    system2[1] = joint.k12;
+    system2[2] = joint.k22 + gamma;
+    system2[3] = ex - gamma * joint.impulseX;
+    system2[4] = ey - gamma * joint.impulseY;
+    if (gamma !== Number.POSITIVE_INFINITY && solveSymmetric2(solution, system2)) {
       Px = solution[0];
       Py = solution[1];
     }
-  } else if (solveSymmetric2(solution, joint.k11, joint.k12, joint.k22, ex, ey)) {
+  } else if (solveSymmetric2(solution, system2b)) {
     const s = joint.linearSoftness;
     Px = s.massScale * solution[0] - s.impulseScale * joint.impulseX;
     Py = s.massScale * solution[1] - s.impulseScale * joint.impulseY;
   }
   joint.impulseX += Px;
   joint.impulseY += Py;
-  apply(joint, Px, Py, 0);
+  impulse[0] = Px;
+  impulse[1] = Py;
+  impulse[2] = 0;
+  apply(joint);
 }
 
 /**
@@ -494,27 +512,28 @@ export function weldPositionStep(joint: WeldJoint): void {
   let Py = 0;
   let L = 0;
   const ca = Math.min(Math.max(Ca, -MAX_ANGULAR_CORRECTION), MAX_ANGULAR_CORRECTION);
+  system3[0] = k11;
+  system3[1] = k12;
+  system3[2] = -iA * rAy - iB * rBy;
+  system3[3] = k22;
+  system3[4] = iA * rAx + iB * rBx;
+  system3[5] = iA + iB;
+  system3[6] = -Cx;
+  system3[7] = -Cy;
+  system3[8] = -ca;
   if (linearRigid && angularRigid) {
-    if (
-      solveSymmetric3(
-        solution,
-        k11,
-        k12,
-        -iA * rAy - iB * rBy,
-        k22,
-        iA * rAx + iB * rBx,
-        iA + iB,
-        -Cx,
-        -Cy,
-        -ca,
-      )
-    ) {
+    if (solveSymmetric3(solution, system3)) {
       Px = solution[0];
       Py = solution[1];
       L = solution[2];
     }
   } else if (linearRigid) {
-    if (solveSymmetric2(solution, k11, k12, k22, -Cx, -Cy)) {
+    system2[0] = k11;
+    system2[1] = k12;
+    system2[2] = k22;
+    system2[3] = -Cx;
+    system2[4] = -Cy;
+    if (solveSymmetric2(solution, system2)) {
       Px = solution[0];
       Py = solution[1];
     }

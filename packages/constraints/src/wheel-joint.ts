@@ -42,6 +42,9 @@ const rot = new Float64Array(2);
 // The axial rows' Ċ (a slot: a number returned from a call that is not inlined would be boxed).
 const speed = new Float64Array(1);
 const local = new Float64Array(2);
+// The impulses handed to the apply helper (a slot: doubles passed to a call that is not inlined
+// would be boxed, one heap number per call).
+const impulse = new Float64Array(3);
 
 /**
  * A wheel on a suspension (Box2D's wheel joint): body B (the wheel) slides along an axis fixed in
@@ -441,12 +444,10 @@ export function prepareWheelJoint(
   if (!joint.enableMotor) joint.motorImpulse = 0;
 
   if (settings.warmStarting) {
-    apply(
-      joint,
-      joint.perpImpulse,
-      joint.springImpulse + joint.lowerImpulse - joint.upperImpulse,
-      joint.motorImpulse,
-    );
+    impulse[0] = joint.perpImpulse;
+    impulse[1] = joint.springImpulse + joint.lowerImpulse - joint.upperImpulse;
+    impulse[2] = joint.motorImpulse;
+    apply(joint);
   } else {
     joint.perpImpulse = 0;
     joint.springImpulse = 0;
@@ -456,8 +457,11 @@ export function prepareWheelJoint(
   }
 }
 
-/** Applies a perpendicular, an axial and an angular impulse (B gets +, A gets -). */
-function apply(joint: WheelJoint, perp: number, axial: number, angular: number): void {
+/** Applies the perpendicular, axial and angular impulses in `impulse` (B gets +, A gets -). */
+function apply(joint: WheelJoint): void {
+  const perp = impulse[0];
+  const axial = impulse[1];
+  const angular = impulse[2];
   const bA = joint.bodyA;
   const bB = joint.bodyB;
   const Px = -joint.axisY * perp + joint.axisX * axial;
@@ -495,7 +499,10 @@ export function solveWheelJoint(joint: WheelJoint): void {
       joint.maxMotorImpulse,
     );
     joint.motorImpulse = total;
-    apply(joint, 0, 0, total - old);
+    impulse[0] = 0;
+    impulse[1] = 0;
+    impulse[2] = total - old;
+    apply(joint);
   }
   const axialMass = joint.axialMass;
   if (joint.spring.soft && axialMass > 0) {
@@ -504,7 +511,10 @@ export function solveWheelJoint(joint: WheelJoint): void {
     const lambda =
       s.massScale * axialMass * (joint.springBias - speed[0]) - s.impulseScale * joint.springImpulse;
     joint.springImpulse += lambda;
-    apply(joint, 0, lambda, 0);
+    impulse[0] = 0;
+    impulse[1] = lambda;
+    impulse[2] = 0;
+    apply(joint);
   }
   if (joint.enableLimit && axialMass > 0) {
     if (joint.lowerTranslation > Number.NEGATIVE_INFINITY) {
@@ -513,7 +523,10 @@ export function solveWheelJoint(joint: WheelJoint): void {
       const sum = old + axialMass * (joint.lowerBias - speed[0]);
       const total = sum > 0 ? sum : 0;
       joint.lowerImpulse = total;
-      apply(joint, 0, total - old, 0);
+      impulse[0] = 0;
+      impulse[1] = total - old;
+      impulse[2] = 0;
+      apply(joint);
     }
     if (joint.upperTranslation < Number.POSITIVE_INFINITY) {
       axialSpeed(joint);
@@ -521,7 +534,10 @@ export function solveWheelJoint(joint: WheelJoint): void {
       const sum = old + axialMass * (joint.upperBias + speed[0]);
       const total = sum > 0 ? sum : 0;
       joint.upperImpulse = total;
-      apply(joint, 0, old - total, 0);
+      impulse[0] = 0;
+      impulse[1] = old - total;
+      impulse[2] = 0;
+      apply(joint);
     }
   }
   if (joint.perpMass > 0) {
@@ -532,7 +548,10 @@ export function solveWheelJoint(joint: WheelJoint): void {
       joint.s1 * bA.angularVelocity;
     const lambda = joint.perpMass * (joint.perpBias - cdot);
     joint.perpImpulse += lambda;
-    apply(joint, lambda, 0, 0);
+    impulse[0] = lambda;
+    impulse[1] = 0;
+    impulse[2] = 0;
+    apply(joint);
   }
 }
 

@@ -78,6 +78,18 @@ const EXPECTED: Record<string, string[]> = {
   'shape-rain substeps=1 sleeping=true': ['eb5589173b04cf90', '1423516cf45b2c91'],
   'shape-rain substeps=1 sleeping=false': ['eb5589173b04cf90', 'b24de1e1da3415f0'],
   'shape-rain substeps=4 sleeping=false': ['a8035c9e002fee3f', '375e0644c47c460d'],
+  'car substeps=1 sleeping=true': ['55bce4075c699758', '55bce4075c699758'],
+  'car substeps=1 sleeping=false': ['42d578ebf6f2508b', '376b8d6f2f110a52'],
+  'car substeps=4 sleeping=false': ['4cd85802d839aeba', '9ffa22318809a86c'],
+  'piston substeps=1 sleeping=true': ['1145073c3a817cb0', 'f8c00a81d3b23dff'],
+  'piston substeps=1 sleeping=false': ['1145073c3a817cb0', '920e4a18fb790714'],
+  'piston substeps=4 sleeping=false': ['0ed9a9d781e37848', 'dec19fae4f8f9404'],
+  'welded-bridge substeps=1 sleeping=true': ['f164278bda45a81b', '57b6e6244fa31196'],
+  'welded-bridge substeps=1 sleeping=false': ['603e81c7d96bdfde', '1f3aef09cdc77b57'],
+  'welded-bridge substeps=4 sleeping=false': ['a679eb351dc9b1f3', 'c79adb3c25b6bffc'],
+  'ragdoll substeps=1 sleeping=true': ['4f5fd5104c28a4fc', 'c76300646ae6c55a'],
+  'ragdoll substeps=1 sleeping=false': ['4f5fd5104c28a4fc', 'c76300646ae6c55a'],
+  'ragdoll substeps=4 sleeping=false': ['f95d3077cf2e74d0', '8425734282c6b14b'],
 };
 
 describe('the classic solver stays bit-identical', () => {
