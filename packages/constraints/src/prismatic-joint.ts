@@ -1,4 +1,11 @@
-import { cosSinInPlace, type Vec2, type Vec2Like } from '@lite/math';
+import type { Vec2, Vec2Like } from '@lite/math';
+import {
+  axialSpeed,
+  axialSpeedSlot,
+  computeAxialFrame,
+  prepareAxialLimits,
+  setAxialLimits,
+} from './axial-rows';
 import { solveSymmetric2, solveSymmetric3 } from './block3';
 import { checkBodies } from './distance-joint';
 import { requireFiniteArg, requireNonNegativeArg } from './errors';
@@ -39,10 +46,7 @@ export interface PrismaticJointOptions extends JointSpringOptions {
   referenceAngle?: number;
 }
 
-// cos and sin of a body's angle, and the solution of a block (module scratch: nothing allocated).
-const rot = new Float64Array(2);
-// The axial rows' Ċ (a slot: a number returned from a call that is not inlined would be boxed).
-const speed = new Float64Array(1);
+// The solution of a block (module scratch: nothing allocated).
 const solution = new Float64Array(3);
 const local = new Float64Array(2);
 // The impulses handed to the apply helper (a slot: doubles passed to a call that is not inlined
@@ -240,13 +244,13 @@ export class PrismaticJoint {
 
   /** The translation now: the anchors' separation along the axis, m (0 where the joint was made). */
   getTranslation(): number {
-    computeFrame(this);
+    computeAxialFrame(this);
     return this.translation;
   }
 
   /** The translation speed along the axis now, m/s. */
   getSpeed(): number {
-    computeFrame(this);
+    computeAxialFrame(this);
     const bA = this.bodyA;
     const bB = this.bodyB;
     return (
@@ -301,10 +305,7 @@ export class PrismaticJoint {
    * @throws ConstraintError when lower > upper or a bound is NaN (nothing changes then)
    */
   setLimits(lowerTranslation: number, upperTranslation: number): this {
-    checkRange(lowerTranslation, upperTranslation, 'lowerTranslation', 'upperTranslation');
-    this.lowerTranslation = lowerTranslation;
-    this.upperTranslation = upperTranslation;
-    this.enableLimit = true;
+    setAxialLimits(this, lowerTranslation, upperTranslation);
     return this;
   }
 
@@ -346,45 +347,6 @@ export class PrismaticJoint {
 }
 
 /**
- * Lever arms, world axis, d = xB + rB - xA - rA, the translation a·d and the cross products
- * a1 = (d + rA) × a, a2 = rB × a, s1 = (d + rA) × p, s2 = rB × p (p = a turned by 90°).
- */
-function computeFrame(joint: PrismaticJoint): void {
-  const bA = joint.bodyA;
-  const bB = joint.bodyB;
-  rot[0] = bA.angle;
-  cosSinInPlace(rot);
-  const cA = rot[0];
-  const sA = rot[1];
-  rot[0] = bB.angle;
-  cosSinInPlace(rot);
-  const cB = rot[0];
-  const sB = rot[1];
-  const rAx = cA * joint.localAnchorAX - sA * joint.localAnchorAY;
-  const rAy = sA * joint.localAnchorAX + cA * joint.localAnchorAY;
-  const rBx = cB * joint.localAnchorBX - sB * joint.localAnchorBY;
-  const rBy = sB * joint.localAnchorBX + cB * joint.localAnchorBY;
-  const ax = cA * joint.localAxisX - sA * joint.localAxisY;
-  const ay = sA * joint.localAxisX + cA * joint.localAxisY;
-  joint.rAx = rAx;
-  joint.rAy = rAy;
-  joint.rBx = rBx;
-  joint.rBy = rBy;
-  joint.axisX = ax;
-  joint.axisY = ay;
-  const dx = bB.position.x + rBx - bA.position.x - rAx;
-  const dy = bB.position.y + rBy - bA.position.y - rAy;
-  joint.translation = ax * dx + ay * dy;
-  // p = (-a.y, a.x); u × v = u.x v.y - u.y v.x.
-  const ux = dx + rAx;
-  const uy = dy + rAy;
-  joint.a1 = ux * ay - uy * ax;
-  joint.a2 = rBx * ay - rBy * ax;
-  joint.s1 = ux * ax + uy * ay;
-  joint.s2 = rBx * ax + rBy * ay;
-}
-
-/**
  * Pre-step of a prismatic joint: frame, effective masses, biases, spring softness, motor bound;
  * then the warm start (or zeroed impulses).
  */
@@ -401,7 +363,7 @@ export function preparePrismaticJoint(
   const mB = bB.invMass;
   const iB = bB.invI;
   joint.invDt = invDt;
-  computeFrame(joint);
+  computeAxialFrame(joint);
   const a1 = joint.a1;
   const a2 = joint.a2;
   const s1 = joint.s1;
@@ -443,21 +405,7 @@ export function preparePrismaticJoint(
     joint.springBias = 0;
   }
 
-  const translation = joint.translation;
-  if (joint.enableLimit) {
-    // Speculative while inside (the bound is met at the end of the step, no overshoot); past it,
-    // the row only stops further travel and the position pass moves the body back (as the
-    // revolute joint's limits).
-    const lowerC = translation - joint.lowerTranslation;
-    const upperC = joint.upperTranslation - translation;
-    joint.lowerBias = lowerC > 0 ? -lowerC * invDt : 0;
-    joint.upperBias = upperC > 0 ? -upperC * invDt : 0;
-    if (!Number.isFinite(joint.lowerBias)) joint.lowerBias = 0;
-    if (!Number.isFinite(joint.upperBias)) joint.upperBias = 0;
-  } else {
-    joint.lowerImpulse = 0;
-    joint.upperImpulse = 0;
-  }
+  prepareAxialLimits(joint);
   joint.maxMotorImpulse = joint.maxMotorForce * dt;
   if (!joint.enableMotor) joint.motorImpulse = 0;
 
@@ -497,17 +445,6 @@ function applyImpulses(joint: PrismaticJoint): void {
   bB.angularVelocity += bB.invI * LB;
 }
 
-/** Ċ of the axial rows: a·(vB - vA) + a2 ωB - a1 ωA. */
-function axialSpeed(joint: PrismaticJoint): void {
-  const bA = joint.bodyA;
-  const bB = joint.bodyB;
-  speed[0] =
-    joint.axisX * (bB.linearVelocity.x - bA.linearVelocity.x) +
-    joint.axisY * (bB.linearVelocity.y - bA.linearVelocity.y) +
-    joint.a2 * bB.angularVelocity -
-    joint.a1 * bA.angularVelocity;
-}
-
 /**
  * One velocity iteration of a prismatic joint: the spring, the motor (its accumulated impulse
  * within ±maxMotorForce dt), the lower and upper limits (impulses >= 0), then the perpendicular
@@ -518,7 +455,7 @@ export function solvePrismaticJoint(joint: PrismaticJoint): void {
   if (joint.spring.soft && axialMass > 0) {
     const softness = joint.softness;
     axialSpeed(joint);
-    const cdot = speed[0];
+    const cdot = axialSpeedSlot[0];
     const lambda =
       softness.massScale * axialMass * (joint.springBias - cdot) -
       softness.impulseScale * joint.springImpulse;
@@ -530,7 +467,7 @@ export function solvePrismaticJoint(joint: PrismaticJoint): void {
   }
   if (joint.enableMotor && axialMass > 0) {
     axialSpeed(joint);
-    const cdot = speed[0];
+    const cdot = axialSpeedSlot[0];
     const old = joint.motorImpulse;
     const total = Math.min(
       Math.max(old - axialMass * (cdot - joint.motorSpeed), -joint.maxMotorImpulse),
@@ -546,7 +483,7 @@ export function solvePrismaticJoint(joint: PrismaticJoint): void {
     if (joint.lowerTranslation > Number.NEGATIVE_INFINITY) {
       // Ċ >= lowerBias.
       axialSpeed(joint);
-      const cdot = speed[0];
+      const cdot = axialSpeedSlot[0];
       const old = joint.lowerImpulse;
       const sum = old + axialMass * (joint.lowerBias - cdot);
       const total = sum > 0 ? sum : 0;
@@ -559,7 +496,7 @@ export function solvePrismaticJoint(joint: PrismaticJoint): void {
     if (joint.upperTranslation < Number.POSITIVE_INFINITY) {
       // -Ċ >= upperBias.
       axialSpeed(joint);
-      const cdot = speed[0];
+      const cdot = axialSpeedSlot[0];
       const old = joint.upperImpulse;
       const sum = old + axialMass * (joint.upperBias + cdot);
       const total = sum > 0 ? sum : 0;
@@ -611,7 +548,7 @@ export function prismaticPositionStep(joint: PrismaticJoint): void {
   const iA = bA.invI;
   const mB = bB.invMass;
   const iB = bB.invI;
-  computeFrame(joint);
+  computeAxialFrame(joint);
   const a1 = joint.a1;
   const a2 = joint.a2;
   const s1 = joint.s1;

@@ -61,10 +61,10 @@ export class SolverSettings {
    */
   splitImpulses: boolean;
   /**
-   * Solve chains of rigid revolute joints (pins) as one block each, exactly (a block-tridiagonal
-   * solve of their point rows in every velocity iteration and a Newton step in every joint position
-   * pass), so heavy weights on light links hold together. Off: every pin is solved on its own by
-   * Gauss-Seidel, as in Box2D-Lite.
+   * Solve chains of rigid revolute joints (pins), and chains of welds, as one block each, exactly (a
+   * block-tridiagonal solve of their rows in every velocity iteration and a Newton step in every
+   * joint position pass), so heavy weights on light links hold together and welded beams keep their
+   * shape. Off: every pin and weld is solved on its own by Gauss-Seidel, as in Box2D-Lite.
    */
   jointChains: boolean;
   /** Baumgarte factor β: the fraction of the position error removed per step (0.2). */

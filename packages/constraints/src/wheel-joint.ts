@@ -1,4 +1,11 @@
-import { cosSinInPlace, type Vec2, type Vec2Like } from '@lite/math';
+import type { Vec2, Vec2Like } from '@lite/math';
+import {
+  axialSpeed,
+  axialSpeedSlot,
+  computeAxialFrame,
+  prepareAxialLimits,
+  setAxialLimits,
+} from './axial-rows';
 import { checkBodies } from './distance-joint';
 import { requireFiniteArg, requireNonNegativeArg } from './errors';
 import { checkRange, reactionVector, requireBooleanArg, toLocalAxis, toLocalPoint } from './joint-frame';
@@ -38,9 +45,6 @@ export interface WheelJointOptions extends JointSpringOptions {
   enableLimit?: boolean;
 }
 
-const rot = new Float64Array(2);
-// The axial rows' Ċ (a slot: a number returned from a call that is not inlined would be boxed).
-const speed = new Float64Array(1);
 const local = new Float64Array(2);
 // The impulses handed to the apply helper (a slot: doubles passed to a call that is not inlined
 // would be boxed, one heap number per call).
@@ -225,7 +229,7 @@ export class WheelJoint {
 
   /** The suspension's travel now, m (0 where the joint was made). */
   getTranslation(): number {
-    computeFrame(this);
+    computeAxialFrame(this);
     return this.translation;
   }
 
@@ -262,10 +266,7 @@ export class WheelJoint {
    * @throws ConstraintError when lower > upper or a bound is NaN (nothing changes then)
    */
   setLimits(lowerTranslation: number, upperTranslation: number): this {
-    checkRange(lowerTranslation, upperTranslation, 'lowerTranslation', 'upperTranslation');
-    this.lowerTranslation = lowerTranslation;
-    this.upperTranslation = upperTranslation;
-    this.enableLimit = true;
+    setAxialLimits(this, lowerTranslation, upperTranslation);
     return this;
   }
 
@@ -306,41 +307,6 @@ export class WheelJoint {
   }
 }
 
-/** Lever arms, world axis, translation and the cross products (as the prismatic joint's). */
-function computeFrame(joint: WheelJoint): void {
-  const bA = joint.bodyA;
-  const bB = joint.bodyB;
-  rot[0] = bA.angle;
-  cosSinInPlace(rot);
-  const cA = rot[0];
-  const sA = rot[1];
-  rot[0] = bB.angle;
-  cosSinInPlace(rot);
-  const cB = rot[0];
-  const sB = rot[1];
-  const rAx = cA * joint.localAnchorAX - sA * joint.localAnchorAY;
-  const rAy = sA * joint.localAnchorAX + cA * joint.localAnchorAY;
-  const rBx = cB * joint.localAnchorBX - sB * joint.localAnchorBY;
-  const rBy = sB * joint.localAnchorBX + cB * joint.localAnchorBY;
-  const ax = cA * joint.localAxisX - sA * joint.localAxisY;
-  const ay = sA * joint.localAxisX + cA * joint.localAxisY;
-  joint.rAx = rAx;
-  joint.rAy = rAy;
-  joint.rBx = rBx;
-  joint.rBy = rBy;
-  joint.axisX = ax;
-  joint.axisY = ay;
-  const dx = bB.position.x + rBx - bA.position.x - rAx;
-  const dy = bB.position.y + rBy - bA.position.y - rAy;
-  joint.translation = ax * dx + ay * dy;
-  const ux = dx + rAx;
-  const uy = dy + rAy;
-  joint.a1 = ux * ay - uy * ax;
-  joint.a2 = rBx * ay - rBy * ax;
-  joint.s1 = ux * ax + uy * ay;
-  joint.s2 = rBx * ax + rBy * ay;
-}
-
 /**
  * Counts, on each sprung body, the wheel joints among the first `count` of `joints` that carry it
  * (`SolverBody.wheelJointCount`), for the frequency form's sprung mass per wheel. Allocates
@@ -374,7 +340,7 @@ export function prepareWheelJoint(
   const mB = bB.invMass;
   const iB = bB.invI;
   joint.invDt = invDt;
-  computeFrame(joint);
+  computeAxialFrame(joint);
   const a1 = joint.a1;
   const a2 = joint.a2;
   const s1 = joint.s1;
@@ -429,17 +395,7 @@ export function prepareWheelJoint(
     joint.springBias = 0;
   }
 
-  if (joint.enableLimit) {
-    const lowerC = joint.translation - joint.lowerTranslation;
-    const upperC = joint.upperTranslation - joint.translation;
-    joint.lowerBias = lowerC > 0 ? -lowerC * invDt : 0;
-    joint.upperBias = upperC > 0 ? -upperC * invDt : 0;
-    if (!Number.isFinite(joint.lowerBias)) joint.lowerBias = 0;
-    if (!Number.isFinite(joint.upperBias)) joint.upperBias = 0;
-  } else {
-    joint.lowerImpulse = 0;
-    joint.upperImpulse = 0;
-  }
+  prepareAxialLimits(joint);
   joint.maxMotorImpulse = joint.maxMotorTorque * dt;
   if (!joint.enableMotor) joint.motorImpulse = 0;
 
@@ -474,16 +430,6 @@ function apply(joint: WheelJoint): void {
   bB.angularVelocity += bB.invI * (perp * joint.s2 + axial * joint.a2 + angular);
 }
 
-function axialSpeed(joint: WheelJoint): void {
-  const bA = joint.bodyA;
-  const bB = joint.bodyB;
-  speed[0] =
-    joint.axisX * (bB.linearVelocity.x - bA.linearVelocity.x) +
-    joint.axisY * (bB.linearVelocity.y - bA.linearVelocity.y) +
-    joint.a2 * bB.angularVelocity -
-    joint.a1 * bA.angularVelocity;
-}
-
 /**
  * One velocity iteration of a wheel joint: the motor (within ±maxMotorTorque dt), the suspension
  * spring, the limits, then the rigid perpendicular row (last: it matters most).
@@ -509,7 +455,7 @@ export function solveWheelJoint(joint: WheelJoint): void {
     const s = joint.softness;
     axialSpeed(joint);
     const lambda =
-      s.massScale * axialMass * (joint.springBias - speed[0]) - s.impulseScale * joint.springImpulse;
+      s.massScale * axialMass * (joint.springBias - axialSpeedSlot[0]) - s.impulseScale * joint.springImpulse;
     joint.springImpulse += lambda;
     impulse[0] = 0;
     impulse[1] = lambda;
@@ -520,7 +466,7 @@ export function solveWheelJoint(joint: WheelJoint): void {
     if (joint.lowerTranslation > Number.NEGATIVE_INFINITY) {
       axialSpeed(joint);
       const old = joint.lowerImpulse;
-      const sum = old + axialMass * (joint.lowerBias - speed[0]);
+      const sum = old + axialMass * (joint.lowerBias - axialSpeedSlot[0]);
       const total = sum > 0 ? sum : 0;
       joint.lowerImpulse = total;
       impulse[0] = 0;
@@ -531,7 +477,7 @@ export function solveWheelJoint(joint: WheelJoint): void {
     if (joint.upperTranslation < Number.POSITIVE_INFINITY) {
       axialSpeed(joint);
       const old = joint.upperImpulse;
-      const sum = old + axialMass * (joint.upperBias + speed[0]);
+      const sum = old + axialMass * (joint.upperBias + axialSpeedSlot[0]);
       const total = sum > 0 ? sum : 0;
       joint.upperImpulse = total;
       impulse[0] = 0;
@@ -567,7 +513,7 @@ export function wheelPositionStep(joint: WheelJoint): void {
   const iA = bA.invI;
   const mB = bB.invMass;
   const iB = bB.invI;
-  computeFrame(joint);
+  computeAxialFrame(joint);
   const dx = bB.position.x + joint.rBx - bA.position.x - joint.rAx;
   const dy = bB.position.y + joint.rBy - bA.position.y - joint.rAy;
   const cPerp = -joint.axisY * dx + joint.axisX * dy;
@@ -585,7 +531,7 @@ export function wheelPositionStep(joint: WheelJoint): void {
     bB.angle += iB * lambda * joint.s2;
   }
   if (joint.enableLimit) {
-    computeFrame(joint);
+    computeAxialFrame(joint);
     const t = joint.translation;
     let c = 0;
     if (t < joint.lowerTranslation) c = t - joint.lowerTranslation;
