@@ -35,16 +35,17 @@ describe('bundle size (built packages, bundled by esbuild as an application woul
     expect(size.minified).toBeLessThan(1024);
   });
 
-  it('the whole World stays at or below 58,368 B gzipped (both solvers, every shape and joint)', async () => {
+  it('the whole World stays at or below 60,608 B gzipped (both solvers, every shape and joint)', async () => {
     // Measured before the packages were built per module: 92,769 B minified, 29,420 B gzipped; per
     // module, 28,616 B. The soft step (a second solver every World carries: packed body states,
     // soft contacts, exact contact chains, the push pass) and joint springs in physical units
     // brought it to 36,290 B; the prismatic, weld, wheel and motor joints and the step profile to
     // 43,538 B; bodies of any shape (every pair's manifold, mass, GJK distance, time of impact for
-    // continuous collision, sensors, filters, shape casts) to 57,608 B. The budget is that plus
-    // 1.3%: a regression, not a feature, fails it.
+    // continuous collision, sensors, filters, shape casts) to 57,608 B; chains of welds solved at
+    // once (the block-tridiagonal 3x3 solve and its Newton position pass) to 59,790 B. The budget is
+    // that plus 1.3%: a regression, not a feature, fails it.
     const size = await bundle("import { World } from '@lite/world'; console.log(World);");
     expect(size.warnings).toEqual([]);
-    expect(size.gzipped).toBeLessThanOrEqual(58_368);
+    expect(size.gzipped).toBeLessThanOrEqual(60_608);
   });
 });
