@@ -24,7 +24,7 @@ import { type BuiltScene, buildScene } from './helpers';
 const dt = 1 / 60;
 const SOLVERS: SolverKind[] = ['classic', 'soft'];
 
-/** Holds (or releases, `speed` undefined) a scene control: its joints' motor speed, as a viewer does. */
+/** Holds (`held` true) or releases a scene control: sets its joints' motor speed, as a viewer does. */
 function press(scene: SceneDef, built: BuiltScene, key: string, held: boolean): void {
   const control = scene.controls?.find((c) => c.key === key);
   if (!control) throw new Error(`no control ${key}`);
