@@ -44,7 +44,8 @@ import type { WeldJoint } from './weld-joint';
  * The position pass is Newton's method on the chain's rigid rows (soft rows are springs, left
  * alone: their rows become identity rows with a zero right-hand side), K rebuilt from the current
  * poses at each step. Welds join chains in array order, so the result depends only on that order;
- * a chain that closes on itself is left to Gauss-Seidel, and so is a chain whose K is singular.
+ * a chain that closes on itself is left to Gauss-Seidel, and so is a chain whose K is singular. A
+ * chain welded to static bodies at both ends is redundant (its K is singular) and is regularized.
  */
 
 /** Per-weld scratch of the chain solve, in `WeldJoint.chainData`: the inverse of the eliminated block. */
@@ -55,8 +56,18 @@ const U = 9;
 const E = 18;
 /** Right-hand side, then solution. */
 const X = 27;
+/** The chain's regularization ε (0, or {@link REDUNDANT_EPSILON} for a chain held at both ends). */
+const EPS = 30;
 /** Length of `WeldJoint.chainData`. @internal */
-export const WELD_CHAIN_DATA = 30;
+export const WELD_CHAIN_DATA = 31;
+
+/**
+ * The relative regularization of a chain welded to static bodies at both ends: each block's
+ * diagonal gains ε times itself, which makes the singular K invertible and picks, among the impulses
+ * that meet the rows, the one of least (diagonally weighted) norm; the rows are then met to about
+ * ε of their impulses' effect.
+ */
+const REDUNDANT_EPSILON = 1e-8;
 
 const block = new Float64Array(9);
 const inverse = new Float64Array(9);
@@ -152,8 +163,6 @@ export function buildWeldChains(joints: readonly { kind: number }[], count: numb
     if ((nA === null) === (nB === null)) continue;
     let shared = nA !== null ? head.bodyA : head.bodyB;
     let next = nA !== null ? nA : (nB as WeldJoint);
-    // The end weld left out of a chain between two static bodies (below) starts no chain of its own.
-    if (next.chainRole !== CHAIN_NONE) continue;
     let cur = head;
     head.chainRole = CHAIN_HEAD;
     for (;;) {
@@ -169,20 +178,13 @@ export function buildWeldChains(joints: readonly { kind: number }[], count: numb
       next = after;
     }
     // Held by bodies that do not move at both ends (a bridge between two piers), the chain's rows
-    // are redundant by three (3 n + 3 rows on 3 n degrees of freedom) and its K singular: the last
-    // weld stays out of the chain and is solved on its own, after it.
+    // are redundant by three (3 n + 3 rows on 3 n degrees of freedom) and its K singular: the chain
+    // is regularized (see REDUNDANT_EPSILON), so the load is shared as the least-norm impulses
+    // share it (symmetrically on a symmetric bridge) instead of as the order of the welds would.
     const outer = head.bodyA === head.chainBody ? head.bodyB : head.bodyA;
-    if (!isDynamic(outer)) {
-      const tail = cur;
-      const last = tail.bodyA === (tail.chainPrev as WeldJoint).chainBody ? tail.bodyB : tail.bodyA;
-      if (!isDynamic(last)) {
-        const before = tail.chainPrev as WeldJoint;
-        before.chainNext = null;
-        before.chainBody = null;
-        tail.chainPrev = null;
-        tail.chainRole = CHAIN_NONE;
-      }
-    }
+    const last = cur.bodyA === (cur.chainPrev as WeldJoint).chainBody ? cur.bodyB : cur.bodyA;
+    const epsilon = !isDynamic(outer) && !isDynamic(last) ? REDUNDANT_EPSILON : 0;
+    for (let j: WeldJoint | null = head; j !== null; j = j.chainNext) j.chainData[EPS] = epsilon;
     if (!factorWeldChain(head, false)) unlink(head);
   }
 }
@@ -256,6 +258,12 @@ function factorWeldChain(head: WeldJoint, position: boolean): boolean {
       block[4] = k22 * (1 + cL) + g;
       block[5] = k23;
       block[8] = k33 * (1 + cA);
+    }
+    const epsilon = data[EPS];
+    if (epsilon > 0) {
+      block[0] += epsilon * k11;
+      block[4] += epsilon * k22;
+      block[8] += epsilon * k33;
     }
     block[3] = block[1];
     block[6] = block[2];
@@ -376,9 +384,10 @@ export function solveWeldChainVelocities(head: WeldJoint): void {
     const lx = j.impulseX;
     const ly = j.impulseY;
     const d = j.chainData;
-    d[X] = j.biasX - cdotX - cL * (j.k11 * lx + j.k12 * ly) - g * lx;
-    d[X + 1] = j.biasY - cdotY - cL * (j.k12 * lx + j.k22 * ly) - g * ly;
-    d[X + 2] = j.angularBias - (wB - wA) - cA * j.k33 * j.angularImpulse;
+    const epsilon = d[EPS];
+    d[X] = j.biasX - cdotX - cL * (j.k11 * lx + j.k12 * ly) - g * lx - epsilon * j.k11 * lx;
+    d[X + 1] = j.biasY - cdotY - cL * (j.k12 * lx + j.k22 * ly) - g * ly - epsilon * j.k22 * ly;
+    d[X + 2] = j.angularBias - (wB - wA) - cA * j.k33 * j.angularImpulse - epsilon * j.k33 * j.angularImpulse;
   }
   substitute(head);
   for (let j: WeldJoint | null = head; j !== null; j = j.chainNext) {
