@@ -8,6 +8,7 @@ import { bindSlider, byId, createRadio, createSlider, createToggle } from './pan
 import { PointerInput } from './pointer-input';
 import { drawStepGraph, PROFILE_BANDS, RealTimeMeter, StepHistory } from './profile-view';
 import { boundingRadius, drawDragged, drawPane } from './render';
+import { installSceneControls } from './scene-controls';
 import {
   appliesTo,
   type DemoSettings,
@@ -197,6 +198,7 @@ export class Testbed {
     this.canvas.addEventListener('pointerleave', () => {
       this.cursor = null;
     });
+    installSceneControls(window, () => this.simulation);
     window.addEventListener('keydown', (event) => this.onKey(event));
     // Space is the bomb everywhere: keep it from also pressing a focused button or checkbox.
     window.addEventListener('keyup', (event) => {

@@ -1,5 +1,5 @@
 import { Random } from '@lite/math';
-import { type BodyDef, bomb, type CompareDef, type SceneDef } from '@lite/scenes';
+import { type BodyDef, bomb, type CompareDef, type JointDef, type SceneDef } from '@lite/scenes';
 import { type Body, type MouseJoint, type SolverKind, World } from '@lite/world';
 import { RollingStats } from './rolling-stats';
 import { type DemoSettings, SOLVERS } from './settings';
@@ -94,14 +94,38 @@ export function buildWorld(scene: SceneDef, group: number | undefined, solver?: 
     const included = group === undefined || def.group === undefined || def.group === group;
     bodies.push(included ? createBodyFromDef(world, def) : null);
   }
-  for (const joint of scene.joints) {
+  scene.joints.forEach((joint, index) => {
     const bodyA = bodies[joint.bodyA];
     const bodyB = bodies[joint.bodyB];
-    if (!bodyA || !bodyB) continue;
-    // Box2D-Lite lets jointed bodies collide; a scene says so per joint when it needs that.
-    const { collideConnected } = joint as { collideConnected?: boolean };
-    const common = collideConnected !== undefined ? { bodyA, bodyB, collideConnected } : { bodyA, bodyB };
-    if (joint.kind === 'revolute') {
+    if (!bodyA || !bodyB) return;
+    createJointFromDef(world, joint, bodyA, bodyB, { sceneJoint: index });
+  });
+  return world;
+}
+
+/** What the testbed keeps on each joint it creates from a scene (as the joint's `userData`). */
+export interface JointTag {
+  /** The joint's index in the scene's `joints`. */
+  sceneJoint: number;
+}
+
+/** Creates the scene joint `def` between `bodyA` and `bodyB` in `world`, with `userData`. */
+export function createJointFromDef(
+  world: World,
+  joint: JointDef,
+  bodyA: Body,
+  bodyB: Body,
+  userData: JointTag,
+): void {
+  // Box2D-Lite lets jointed bodies collide; a scene says so per joint when it needs that.
+  const common = {
+    bodyA,
+    bodyB,
+    userData,
+    ...(joint.collideConnected !== undefined ? { collideConnected: joint.collideConnected } : {}),
+  };
+  switch (joint.kind) {
+    case 'revolute':
       world.createRevoluteJoint({
         ...common,
         anchor: { x: joint.anchorX, y: joint.anchorY },
@@ -114,7 +138,8 @@ export function buildWorld(scene: SceneDef, group: number | undefined, solver?: 
         ...(joint.motorSpeed !== undefined ? { motorSpeed: joint.motorSpeed } : {}),
         ...(joint.maxMotorTorque !== undefined ? { maxMotorTorque: joint.maxMotorTorque } : {}),
       });
-    } else {
+      return;
+    case 'distance':
       world.createDistanceJoint({
         ...common,
         anchorA: { x: joint.anchorAX, y: joint.anchorAY },
@@ -127,9 +152,43 @@ export function buildWorld(scene: SceneDef, group: number | undefined, solver?: 
         ...(joint.stiffness !== undefined ? { stiffness: joint.stiffness } : {}),
         ...(joint.damping !== undefined ? { damping: joint.damping } : {}),
       });
-    }
+      return;
+    case 'prismatic':
+      world.createPrismaticJoint({
+        ...common,
+        anchor: { x: joint.anchorX, y: joint.anchorY },
+        axis: { x: joint.axisX, y: joint.axisY },
+        ...(joint.lowerTranslation !== undefined ? { lowerTranslation: joint.lowerTranslation } : {}),
+        ...(joint.upperTranslation !== undefined ? { upperTranslation: joint.upperTranslation } : {}),
+        ...(joint.motorSpeed !== undefined ? { motorSpeed: joint.motorSpeed } : {}),
+        ...(joint.maxMotorForce !== undefined ? { maxMotorForce: joint.maxMotorForce } : {}),
+      });
+      return;
+    case 'weld':
+      world.createWeldJoint({
+        ...common,
+        anchor: { x: joint.anchorX, y: joint.anchorY },
+        ...(joint.linearFrequencyHz !== undefined ? { linearFrequencyHz: joint.linearFrequencyHz } : {}),
+        ...(joint.angularFrequencyHz !== undefined ? { angularFrequencyHz: joint.angularFrequencyHz } : {}),
+        ...(joint.dampingRatio !== undefined ? { dampingRatio: joint.dampingRatio } : {}),
+        ...(joint.breakForce !== undefined ? { breakForce: joint.breakForce } : {}),
+        ...(joint.breakTorque !== undefined ? { breakTorque: joint.breakTorque } : {}),
+      });
+      return;
+    case 'wheel':
+      world.createWheelJoint({
+        ...common,
+        anchor: { x: joint.anchorX, y: joint.anchorY },
+        axis: { x: joint.axisX, y: joint.axisY },
+        ...(joint.frequencyHz !== undefined ? { frequencyHz: joint.frequencyHz } : {}),
+        ...(joint.dampingRatio !== undefined ? { dampingRatio: joint.dampingRatio } : {}),
+        ...(joint.motorSpeed !== undefined ? { motorSpeed: joint.motorSpeed } : {}),
+        ...(joint.maxMotorTorque !== undefined ? { maxMotorTorque: joint.maxMotorTorque } : {}),
+        ...(joint.lowerTranslation !== undefined ? { lowerTranslation: joint.lowerTranslation } : {}),
+        ...(joint.upperTranslation !== undefined ? { upperTranslation: joint.upperTranslation } : {}),
+      });
+      return;
   }
-  return world;
 }
 
 /** The middle of the x extent of the dynamic bodies of `group` (0 when there are none). */

@@ -1082,4 +1082,27 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     expect(chain.filter((lane) => lane.error === null).length).toBeGreaterThanOrEqual(4);
     expect(pageErrors).toEqual([]);
   }, 90_000);
+
+  it('drives the car while its key is held, and not without it', async () => {
+    await openScene(page, base, '?scene=car', 'car');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const chassis = () =>
+      page.evaluate(() => {
+        const lite = window.__lite!;
+        const body = lite.world.bodies.find((b) => (b.userData as { tag?: string }).tag === 'chassis')!;
+        return { x: body.position.x, steps: lite.stepCount };
+      });
+    // Parked (the motors hold the wheels): it only settles on its springs.
+    const start = await chassis();
+    await waitForSteps(page, start.steps, 60);
+    const parked = await chassis();
+    expect(Math.abs(parked.x - start.x)).toBeLessThan(0.05);
+    // ArrowRight held for about a second and a half: it drives right (6 m/s at full speed).
+    await page.keyboard.down('ArrowRight');
+    await waitForSteps(page, parked.steps, 90);
+    await page.keyboard.up('ArrowRight');
+    const driven = await chassis();
+    expect(driven.x - parked.x).toBeGreaterThan(2);
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
 });

@@ -27,6 +27,7 @@ describe('Simulation', () => {
     const scene = getScene('suspension-bridge')!.create();
     const world = buildWorld(scene, undefined);
     scene.joints.forEach((def, i) => {
+      if (def.kind !== 'revolute') throw new Error('pins expected');
       const joint = world.joints[i] as RevoluteJoint;
       expect([joint.springForm, joint.stiffness, joint.damping]).toEqual([
         'stiffness',

@@ -1,20 +1,20 @@
 /**
- * Solves the symmetric 3x3 system K x = b by cofactors (Cramer's rule), writing x into `out[0..2]`.
+ * Solves the symmetric 3x3 system K x = b by cofactors (Cramer's rule), with K and b in
+ * `m` = [k11, k12, k13, k22, k23, k33, b1, b2, b3], writing x into `out[0..2]` (`out` may be `m`).
  * Returns false, leaving `out` alone, when K is singular or nearly so (relative to its diagonal).
- * Allocates nothing. @internal
+ * The system comes in an array, not as numbers: a double passed to a call that is not inlined is
+ * boxed. Allocates nothing. @internal
  */
-export function solveSymmetric3(
-  out: Float64Array,
-  k11: number,
-  k12: number,
-  k13: number,
-  k22: number,
-  k23: number,
-  k33: number,
-  b1: number,
-  b2: number,
-  b3: number,
-): boolean {
+export function solveSymmetric3(out: Float64Array, m: Float64Array): boolean {
+  const k11 = m[0];
+  const k12 = m[1];
+  const k13 = m[2];
+  const k22 = m[3];
+  const k23 = m[4];
+  const k33 = m[5];
+  const b1 = m[6];
+  const b2 = m[7];
+  const b3 = m[8];
   const c11 = k22 * k33 - k23 * k23;
   const c12 = k13 * k23 - k12 * k33;
   const c13 = k12 * k23 - k13 * k22;
@@ -31,17 +31,16 @@ export function solveSymmetric3(
 }
 
 /**
- * Solves the symmetric 2x2 system K x = b, writing x into `out[0..1]`; returns false (leaving `out`
- * alone) when det K <= 0. Allocates nothing. @internal
+ * Solves the symmetric 2x2 system K x = b, with K and b in `m` = [k11, k12, k22, b1, b2], writing x
+ * into `out[0..1]` (`out` may be `m`); returns false (leaving `out` alone) when det K <= 0.
+ * Allocates nothing. @internal
  */
-export function solveSymmetric2(
-  out: Float64Array,
-  k11: number,
-  k12: number,
-  k22: number,
-  b1: number,
-  b2: number,
-): boolean {
+export function solveSymmetric2(out: Float64Array, m: Float64Array): boolean {
+  const k11 = m[0];
+  const k12 = m[1];
+  const k22 = m[2];
+  const b1 = m[3];
+  const b2 = m[4];
   const det = k11 * k22 - k12 * k12;
   if (!(det > 0)) return false;
   const invDet = 1 / det;

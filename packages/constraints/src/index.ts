@@ -88,6 +88,7 @@ export {
   softnessFromSpring,
 } from './softness';
 export { SolverBody } from './solver-body';
+export { buildWeldChains, solveWeldChainVelocities } from './weld-chain';
 export { prepareWeldJoint, solveWeldJoint, WeldJoint, type WeldJointOptions } from './weld-joint';
 export {
   prepareWheelJoint,

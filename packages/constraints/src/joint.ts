@@ -22,6 +22,7 @@ import {
   solveRevoluteJoint,
 } from './revolute-joint';
 import type { SolverSettings } from './settings';
+import { buildWeldChains, solveWeldChainVelocities } from './weld-chain';
 import { prepareWeldJoint, solveWeldJoint, type WeldJoint, weldPositionStep } from './weld-joint';
 import {
   countWheelJoints,
@@ -99,6 +100,7 @@ export function prepareJoints(joints: Joint[], count: number, dt: number, settin
     }
   }
   buildJointChains(joints, count, settings.jointChains);
+  buildWeldChains(joints, count, settings.jointChains);
 }
 
 /**
@@ -138,6 +140,7 @@ export function solveJoints(joints: Joint[], count: number, settings: SolverSett
   for (let i = 0; i < count; i++) {
     const joint = joints[i];
     if (joint.kind === JointKind.Revolute && joint.chainRole === CHAIN_HEAD) solveJointChainVelocities(joint);
+    else if (joint.kind === JointKind.Weld && joint.chainRole === CHAIN_HEAD) solveWeldChainVelocities(joint);
   }
 }
 

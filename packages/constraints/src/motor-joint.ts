@@ -22,6 +22,9 @@ export interface MotorJointOptions {
 
 const rot = new Float64Array(2);
 const local = new Float64Array(2);
+// The impulses handed to the apply helper (a slot: doubles passed to a call that is not inlined
+// would be boxed, one heap number per call).
+const impulse = new Float64Array(3);
 
 /**
  * Drives body B to a target pose relative to body A (Box2D's motor joint): B's centre to A's centre
@@ -248,7 +251,10 @@ export function prepareMotorJoint(
       joint.maxAngularImpulse,
     );
     clampLinear(joint);
-    apply(joint, joint.impulseX, joint.impulseY, joint.angularImpulse);
+    impulse[0] = joint.impulseX;
+    impulse[1] = joint.impulseY;
+    impulse[2] = joint.angularImpulse;
+    apply(joint);
   } else {
     joint.impulseX = 0;
     joint.impulseY = 0;
@@ -266,7 +272,11 @@ function clampLinear(joint: MotorJoint): void {
   }
 }
 
-function apply(joint: MotorJoint, Px: number, Py: number, L: number): void {
+/** Applies the point impulse P and angular impulse L in `impulse` to B, their opposites to A. */
+function apply(joint: MotorJoint): void {
+  const Px = impulse[0];
+  const Py = impulse[1];
+  const L = impulse[2];
   const bA = joint.bodyA;
   const bB = joint.bodyB;
   bA.linearVelocity.x -= bA.invMass * Px;
@@ -289,7 +299,10 @@ export function solveMotorJoint(joint: MotorJoint): void {
       joint.maxAngularImpulse,
     );
     joint.angularImpulse = total;
-    apply(joint, 0, 0, total - old);
+    impulse[0] = 0;
+    impulse[1] = 0;
+    impulse[2] = total - old;
+    apply(joint);
   }
   const wA = bA.angularVelocity;
   const ex = joint.biasX - (bB.linearVelocity.x - bA.linearVelocity.x + wA * joint.rAy);
@@ -299,5 +312,8 @@ export function solveMotorJoint(joint: MotorJoint): void {
   joint.impulseX = oldX + joint.m11 * ex + joint.m12 * ey;
   joint.impulseY = oldY + joint.m12 * ex + joint.m22 * ey;
   clampLinear(joint);
-  apply(joint, joint.impulseX - oldX, joint.impulseY - oldY, 0);
+  impulse[0] = joint.impulseX - oldX;
+  impulse[1] = joint.impulseY - oldY;
+  impulse[2] = 0;
+  apply(joint);
 }

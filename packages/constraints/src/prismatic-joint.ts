@@ -1,4 +1,11 @@
-import { cosSinInPlace, type Vec2, type Vec2Like } from '@lite/math';
+import type { Vec2, Vec2Like } from '@lite/math';
+import {
+  axialSpeed,
+  axialSpeedSlot,
+  computeAxialFrame,
+  prepareAxialLimits,
+  setAxialLimits,
+} from './axial-rows';
 import { solveSymmetric2, solveSymmetric3 } from './block3';
 import { checkBodies } from './distance-joint';
 import { requireFiniteArg, requireNonNegativeArg } from './errors';
@@ -39,12 +46,15 @@ export interface PrismaticJointOptions extends JointSpringOptions {
   referenceAngle?: number;
 }
 
-// cos and sin of a body's angle, and the solution of a block (module scratch: nothing allocated).
-const rot = new Float64Array(2);
-// The axial rows' Ċ (a slot: a number returned from a call that is not inlined would be boxed).
-const speed = new Float64Array(1);
+// The solution of a block (module scratch: nothing allocated).
 const solution = new Float64Array(3);
 const local = new Float64Array(2);
+// The impulses handed to the apply helper (a slot: doubles passed to a call that is not inlined
+// would be boxed, one heap number per call).
+const impulse = new Float64Array(3);
+// The systems handed to the block solves (slots, as `impulse`).
+const system2 = new Float64Array(5);
+const system3 = new Float64Array(9);
 
 /**
  * A slider: body B moves along an axis fixed in body A, through an anchor, and does not turn
@@ -234,13 +244,13 @@ export class PrismaticJoint {
 
   /** The translation now: the anchors' separation along the axis, m (0 where the joint was made). */
   getTranslation(): number {
-    computeFrame(this);
+    computeAxialFrame(this);
     return this.translation;
   }
 
   /** The translation speed along the axis now, m/s. */
   getSpeed(): number {
-    computeFrame(this);
+    computeAxialFrame(this);
     const bA = this.bodyA;
     const bB = this.bodyB;
     return (
@@ -295,10 +305,7 @@ export class PrismaticJoint {
    * @throws ConstraintError when lower > upper or a bound is NaN (nothing changes then)
    */
   setLimits(lowerTranslation: number, upperTranslation: number): this {
-    checkRange(lowerTranslation, upperTranslation, 'lowerTranslation', 'upperTranslation');
-    this.lowerTranslation = lowerTranslation;
-    this.upperTranslation = upperTranslation;
-    this.enableLimit = true;
+    setAxialLimits(this, lowerTranslation, upperTranslation);
     return this;
   }
 
@@ -340,45 +347,6 @@ export class PrismaticJoint {
 }
 
 /**
- * Lever arms, world axis, d = xB + rB - xA - rA, the translation a·d and the cross products
- * a1 = (d + rA) × a, a2 = rB × a, s1 = (d + rA) × p, s2 = rB × p (p = a turned by 90°).
- */
-function computeFrame(joint: PrismaticJoint): void {
-  const bA = joint.bodyA;
-  const bB = joint.bodyB;
-  rot[0] = bA.angle;
-  cosSinInPlace(rot);
-  const cA = rot[0];
-  const sA = rot[1];
-  rot[0] = bB.angle;
-  cosSinInPlace(rot);
-  const cB = rot[0];
-  const sB = rot[1];
-  const rAx = cA * joint.localAnchorAX - sA * joint.localAnchorAY;
-  const rAy = sA * joint.localAnchorAX + cA * joint.localAnchorAY;
-  const rBx = cB * joint.localAnchorBX - sB * joint.localAnchorBY;
-  const rBy = sB * joint.localAnchorBX + cB * joint.localAnchorBY;
-  const ax = cA * joint.localAxisX - sA * joint.localAxisY;
-  const ay = sA * joint.localAxisX + cA * joint.localAxisY;
-  joint.rAx = rAx;
-  joint.rAy = rAy;
-  joint.rBx = rBx;
-  joint.rBy = rBy;
-  joint.axisX = ax;
-  joint.axisY = ay;
-  const dx = bB.position.x + rBx - bA.position.x - rAx;
-  const dy = bB.position.y + rBy - bA.position.y - rAy;
-  joint.translation = ax * dx + ay * dy;
-  // p = (-a.y, a.x); u × v = u.x v.y - u.y v.x.
-  const ux = dx + rAx;
-  const uy = dy + rAy;
-  joint.a1 = ux * ay - uy * ax;
-  joint.a2 = rBx * ay - rBy * ax;
-  joint.s1 = ux * ax + uy * ay;
-  joint.s2 = rBx * ax + rBy * ay;
-}
-
-/**
  * Pre-step of a prismatic joint: frame, effective masses, biases, spring softness, motor bound;
  * then the warm start (or zeroed impulses).
  */
@@ -395,7 +363,7 @@ export function preparePrismaticJoint(
   const mB = bB.invMass;
   const iB = bB.invI;
   joint.invDt = invDt;
-  computeFrame(joint);
+  computeAxialFrame(joint);
   const a1 = joint.a1;
   const a2 = joint.a2;
   const s1 = joint.s1;
@@ -437,31 +405,15 @@ export function preparePrismaticJoint(
     joint.springBias = 0;
   }
 
-  const translation = joint.translation;
-  if (joint.enableLimit) {
-    // Speculative while inside (the bound is met at the end of the step, no overshoot); past it,
-    // the row only stops further travel and the position pass moves the body back (as the
-    // revolute joint's limits).
-    const lowerC = translation - joint.lowerTranslation;
-    const upperC = joint.upperTranslation - translation;
-    joint.lowerBias = lowerC > 0 ? -lowerC * invDt : 0;
-    joint.upperBias = upperC > 0 ? -upperC * invDt : 0;
-    if (!Number.isFinite(joint.lowerBias)) joint.lowerBias = 0;
-    if (!Number.isFinite(joint.upperBias)) joint.upperBias = 0;
-  } else {
-    joint.lowerImpulse = 0;
-    joint.upperImpulse = 0;
-  }
+  prepareAxialLimits(joint);
   joint.maxMotorImpulse = joint.maxMotorForce * dt;
   if (!joint.enableMotor) joint.motorImpulse = 0;
 
   if (settings.warmStarting) {
-    applyImpulses(
-      joint,
-      joint.perpImpulse,
-      joint.angleImpulse,
-      joint.springImpulse + joint.motorImpulse + joint.lowerImpulse - joint.upperImpulse,
-    );
+    impulse[0] = joint.perpImpulse;
+    impulse[1] = joint.angleImpulse;
+    impulse[2] = joint.springImpulse + joint.motorImpulse + joint.lowerImpulse - joint.upperImpulse;
+    applyImpulses(joint);
   } else {
     joint.perpImpulse = 0;
     joint.angleImpulse = 0;
@@ -472,8 +424,11 @@ export function preparePrismaticJoint(
   }
 }
 
-/** Applies a perpendicular impulse, an angular impulse and an axial impulse (B gets +, A gets -). */
-function applyImpulses(joint: PrismaticJoint, perp: number, angular: number, axial: number): void {
+/** Applies the perpendicular, angular and axial impulses in `impulse` (B gets +, A gets -). */
+function applyImpulses(joint: PrismaticJoint): void {
+  const perp = impulse[0];
+  const angular = impulse[1];
+  const axial = impulse[2];
   const bA = joint.bodyA;
   const bB = joint.bodyB;
   const mA = bA.invMass;
@@ -490,17 +445,6 @@ function applyImpulses(joint: PrismaticJoint, perp: number, angular: number, axi
   bB.angularVelocity += bB.invI * LB;
 }
 
-/** Ċ of the axial rows: a·(vB - vA) + a2 ωB - a1 ωA. */
-function axialSpeed(joint: PrismaticJoint): void {
-  const bA = joint.bodyA;
-  const bB = joint.bodyB;
-  speed[0] =
-    joint.axisX * (bB.linearVelocity.x - bA.linearVelocity.x) +
-    joint.axisY * (bB.linearVelocity.y - bA.linearVelocity.y) +
-    joint.a2 * bB.angularVelocity -
-    joint.a1 * bA.angularVelocity;
-}
-
 /**
  * One velocity iteration of a prismatic joint: the spring, the motor (its accumulated impulse
  * within ±maxMotorForce dt), the lower and upper limits (impulses >= 0), then the perpendicular
@@ -511,44 +455,56 @@ export function solvePrismaticJoint(joint: PrismaticJoint): void {
   if (joint.spring.soft && axialMass > 0) {
     const softness = joint.softness;
     axialSpeed(joint);
-    const cdot = speed[0];
+    const cdot = axialSpeedSlot[0];
     const lambda =
       softness.massScale * axialMass * (joint.springBias - cdot) -
       softness.impulseScale * joint.springImpulse;
     joint.springImpulse += lambda;
-    applyImpulses(joint, 0, 0, lambda);
+    impulse[0] = 0;
+    impulse[1] = 0;
+    impulse[2] = lambda;
+    applyImpulses(joint);
   }
   if (joint.enableMotor && axialMass > 0) {
     axialSpeed(joint);
-    const cdot = speed[0];
+    const cdot = axialSpeedSlot[0];
     const old = joint.motorImpulse;
     const total = Math.min(
       Math.max(old - axialMass * (cdot - joint.motorSpeed), -joint.maxMotorImpulse),
       joint.maxMotorImpulse,
     );
     joint.motorImpulse = total;
-    applyImpulses(joint, 0, 0, total - old);
+    impulse[0] = 0;
+    impulse[1] = 0;
+    impulse[2] = total - old;
+    applyImpulses(joint);
   }
   if (joint.enableLimit && axialMass > 0) {
     if (joint.lowerTranslation > Number.NEGATIVE_INFINITY) {
       // Ċ >= lowerBias.
       axialSpeed(joint);
-      const cdot = speed[0];
+      const cdot = axialSpeedSlot[0];
       const old = joint.lowerImpulse;
       const sum = old + axialMass * (joint.lowerBias - cdot);
       const total = sum > 0 ? sum : 0;
       joint.lowerImpulse = total;
-      applyImpulses(joint, 0, 0, total - old);
+      impulse[0] = 0;
+      impulse[1] = 0;
+      impulse[2] = total - old;
+      applyImpulses(joint);
     }
     if (joint.upperTranslation < Number.POSITIVE_INFINITY) {
       // -Ċ >= upperBias.
       axialSpeed(joint);
-      const cdot = speed[0];
+      const cdot = axialSpeedSlot[0];
       const old = joint.upperImpulse;
       const sum = old + axialMass * (joint.upperBias + cdot);
       const total = sum > 0 ? sum : 0;
       joint.upperImpulse = total;
-      applyImpulses(joint, 0, 0, old - total);
+      impulse[0] = 0;
+      impulse[1] = 0;
+      impulse[2] = old - total;
+      applyImpulses(joint);
     }
   }
   // The perpendicular and angle rows: K Δλ = bias - Ċ.
@@ -561,21 +517,20 @@ export function solvePrismaticJoint(joint: PrismaticJoint): void {
     joint.s1 * bA.angularVelocity;
   const iSum = bA.invI + bB.invI;
   const cdotAngle = iSum > 0 ? bB.angularVelocity - bA.angularVelocity : 0;
-  if (
-    solveSymmetric2(
-      solution,
-      joint.k11,
-      joint.k12,
-      joint.k22,
-      joint.perpBias - cdotPerp,
-      joint.angleBias - cdotAngle,
-    )
-  ) {
+  system2[0] = joint.k11;
+  system2[1] = joint.k12;
+  system2[2] = joint.k22;
+  system2[3] = joint.perpBias - cdotPerp;
+  system2[4] = joint.angleBias - cdotAngle;
+  if (solveSymmetric2(solution, system2)) {
     const perp = solution[0];
     const angular = iSum > 0 ? solution[1] : 0;
     joint.perpImpulse += perp;
     joint.angleImpulse += angular;
-    applyImpulses(joint, perp, angular, 0);
+    impulse[0] = perp;
+    impulse[1] = angular;
+    impulse[2] = 0;
+    applyImpulses(joint);
   }
 }
 
@@ -593,7 +548,7 @@ export function prismaticPositionStep(joint: PrismaticJoint): void {
   const iA = bA.invI;
   const mB = bB.invMass;
   const iB = bB.invI;
-  computeFrame(joint);
+  computeAxialFrame(joint);
   const a1 = joint.a1;
   const a2 = joint.a2;
   const s1 = joint.s1;
@@ -620,25 +575,25 @@ export function prismaticPositionStep(joint: PrismaticJoint): void {
   let perp = 0;
   let angular = 0;
   let axial = 0;
-  if (
-    cAxial !== 0 &&
-    solveSymmetric3(
-      solution,
-      k11,
-      k12,
-      iA * s1 * a1 + iB * s2 * a2,
-      k22,
-      iA * a1 + iB * a2,
-      mA + mB + iA * a1 * a1 + iB * a2 * a2,
-      -cPerp,
-      -cAngle,
-      -cAxial,
-    )
-  ) {
+  system3[0] = k11;
+  system3[1] = k12;
+  system3[2] = iA * s1 * a1 + iB * s2 * a2;
+  system3[3] = k22;
+  system3[4] = iA * a1 + iB * a2;
+  system3[5] = mA + mB + iA * a1 * a1 + iB * a2 * a2;
+  system3[6] = -cPerp;
+  system3[7] = -cAngle;
+  system3[8] = -cAxial;
+  system2[0] = k11;
+  system2[1] = k12;
+  system2[2] = k22;
+  system2[3] = -cPerp;
+  system2[4] = -cAngle;
+  if (cAxial !== 0 && solveSymmetric3(solution, system3)) {
     perp = solution[0];
     angular = solution[1];
     axial = solution[2];
-  } else if (solveSymmetric2(solution, k11, k12, k22, -cPerp, -cAngle)) {
+  } else if (solveSymmetric2(solution, system2)) {
     perp = solution[0];
     angular = solution[1];
   }

@@ -141,10 +141,10 @@ export class SolverSettings {
   }
 
   /**
-   * Solve chains of rigid revolute joints (pins) as one block each, exactly (a block-tridiagonal
-   * solve of their point rows in every velocity iteration and a Newton step in every joint position
-   * pass), so heavy weights on light links hold together. Off: every pin is solved on its own by
-   * Gauss-Seidel, as in Box2D-Lite.
+   * Solve chains of rigid revolute joints (pins), and chains of welds, as one block each, exactly (a
+   * block-tridiagonal solve of their rows in every velocity iteration and a Newton step in every
+   * joint position pass), so heavy weights on light links hold together and welded beams keep their
+   * shape. Off: every pin and weld is solved on its own by Gauss-Seidel, as in Box2D-Lite.
    * @throws ConstraintError (a WorldError for a world's settings) when set to a non-boolean
    */
   get jointChains(): boolean {

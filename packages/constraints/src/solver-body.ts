@@ -1,6 +1,7 @@
 import { Vec2 } from '@lite/math';
 import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './errors';
 import type { RevoluteJoint } from './revolute-joint';
+import type { WeldJoint } from './weld-joint';
 
 /**
  * The minimal body state the constraint solvers act on: pose, velocity, inverse mass and inverse
@@ -45,6 +46,15 @@ export class SolverBody {
    * (see `WheelJoint`); only meaningful during a step.
    */
   wheelJointCount: number;
+  /**
+   * Solver scratch (see `buildWeldChains`): how many of this step's chainable welds hold this body;
+   * only meaningful during a step.
+   */
+  weldChainCount: number;
+  /** Solver scratch: the first chainable weld found on this body this step, or null. */
+  weldJoint0: WeldJoint | null;
+  /** Solver scratch: the second chainable weld found on this body this step, or null. */
+  weldJoint1: WeldJoint | null;
 
   /**
    * @param x - centre of mass x, m (default 0)
@@ -67,6 +77,9 @@ export class SolverBody {
     this.chainJoint0 = null;
     this.chainJoint1 = null;
     this.wheelJointCount = 0;
+    this.weldChainCount = 0;
+    this.weldJoint0 = null;
+    this.weldJoint1 = null;
   }
 
   /**

@@ -3,12 +3,20 @@ import { solveSymmetric2, solveSymmetric3 } from './block3';
 import { checkBodies } from './distance-joint';
 import { ConstraintError, requireFiniteArg } from './errors';
 import { reactionVector, toLocalPoint } from './joint-frame';
-import { JointKind, MAX_ANGULAR_CORRECTION, positionError } from './joint-kind';
+import {
+  CHAIN_HEAD,
+  CHAIN_MEMBER,
+  CHAIN_NONE,
+  JointKind,
+  MAX_ANGULAR_CORRECTION,
+  positionError,
+} from './joint-kind';
 import { JointSpring } from './joint-spring';
 import { updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
 import { Softness, softnessFromFrequency, softnessFromSpring } from './softness';
 import type { SolverBody } from './solver-body';
+import { WELD_CHAIN_DATA, weldChainPositionStep } from './weld-chain';
 
 /**
  * Options of a {@link WeldJoint}. Each part (the point, "linear", and the angle, "angular") is rigid
@@ -42,6 +50,13 @@ export interface WeldJointOptions {
 
 const solution = new Float64Array(3);
 const local = new Float64Array(2);
+// The impulses handed to the apply helper (a slot: doubles passed to a call that is not inlined
+// would be boxed, one heap number per call).
+const impulse = new Float64Array(3);
+// The systems handed to the block solves (slots, as `impulse`).
+const system2 = new Float64Array(5);
+const system2b = new Float64Array(5);
+const system3 = new Float64Array(9);
 
 /**
  * Glues two bodies together at an anchor (Box2D's weld joint): the anchors stay together and the
@@ -117,6 +132,19 @@ export class WeldJoint {
   linearGamma: number;
   /** 1 / dt of the step being solved. */
   invDt: number;
+  /**
+   * {@link CHAIN_NONE} (solved alone), {@link CHAIN_HEAD} (first of a chain of welds solved
+   * together, see `buildWeldChains`) or {@link CHAIN_MEMBER}. Solver scratch, rebuilt at every prepare.
+   */
+  chainRole: number;
+  /** The previous weld of this weld's chain, or null. Solver scratch. */
+  chainPrev: WeldJoint | null;
+  /** The next weld of this weld's chain, or null. Solver scratch. */
+  chainNext: WeldJoint | null;
+  /** The body this weld shares with `chainNext`, or null. Solver scratch. */
+  chainBody: SolverBody | null;
+  /** The chain solve's factors and right-hand side for this weld. Solver scratch. */
+  readonly chainData: Float64Array;
 
   /**
    * @param bodyA - the first body
@@ -168,6 +196,11 @@ export class WeldJoint {
     this.angularSoftness = new Softness();
     this.linearGamma = 0;
     this.invDt = 0;
+    this.chainRole = CHAIN_NONE;
+    this.chainPrev = null;
+    this.chainNext = null;
+    this.chainBody = null;
+    this.chainData = new Float64Array(WELD_CHAIN_DATA);
   }
 
   /** The point's spring frequency, Hz (0: rigid, or the stiffness form). */
@@ -329,7 +362,10 @@ export function prepareWeldJoint(
   if (joint.k33 === 0) joint.angularImpulse = 0;
 
   if (settings.warmStarting) {
-    apply(joint, joint.impulseX, joint.impulseY, joint.angularImpulse);
+    impulse[0] = joint.impulseX;
+    impulse[1] = joint.impulseY;
+    impulse[2] = joint.angularImpulse;
+    apply(joint);
   } else {
     joint.impulseX = 0;
     joint.impulseY = 0;
@@ -337,8 +373,11 @@ export function prepareWeldJoint(
   }
 }
 
-/** Applies a point impulse P and an angular impulse L to B, and their opposites to A. */
-function apply(joint: WeldJoint, Px: number, Py: number, L: number): void {
+/** Applies the point impulse P and angular impulse L in `impulse` to B, their opposites to A. */
+function apply(joint: WeldJoint): void {
+  const Px = impulse[0];
+  const Py = impulse[1];
+  const L = impulse[2];
   const bA = joint.bodyA;
   const bB = joint.bodyB;
   bA.linearVelocity.x -= bA.invMass * Px;
@@ -354,6 +393,8 @@ function apply(joint: WeldJoint, Px: number, Py: number, L: number): void {
  * (soft or rigid) and then the point's 2x2 block (soft or rigid).
  */
 export function solveWeldJoint(joint: WeldJoint): void {
+  // A weld of a chain is solved with its chain (`solveWeldChainVelocities`).
+  if (joint.chainRole !== CHAIN_NONE) return;
   const bA = joint.bodyA;
   const bB = joint.bodyB;
   const rigid = !joint.linearSpring.soft && !joint.angularSpring.soft;
@@ -363,24 +404,23 @@ export function solveWeldJoint(joint: WeldJoint): void {
     const wB = bB.angularVelocity;
     const cdotX = bB.linearVelocity.x - wB * joint.rBy - bA.linearVelocity.x + wA * joint.rAy;
     const cdotY = bB.linearVelocity.y + wB * joint.rBx - bA.linearVelocity.y - wA * joint.rAx;
-    if (
-      solveSymmetric3(
-        solution,
-        joint.k11,
-        joint.k12,
-        joint.k13,
-        joint.k22,
-        joint.k23,
-        k33,
-        joint.biasX - cdotX,
-        joint.biasY - cdotY,
-        joint.angularBias - (wB - wA),
-      )
-    ) {
+    system3[0] = joint.k11;
+    system3[1] = joint.k12;
+    system3[2] = joint.k13;
+    system3[3] = joint.k22;
+    system3[4] = joint.k23;
+    system3[5] = k33;
+    system3[6] = joint.biasX - cdotX;
+    system3[7] = joint.biasY - cdotY;
+    system3[8] = joint.angularBias - (wB - wA);
+    if (solveSymmetric3(solution, system3)) {
       joint.impulseX += solution[0];
       joint.impulseY += solution[1];
       joint.angularImpulse += solution[2];
-      apply(joint, solution[0], solution[1], solution[2]);
+      impulse[0] = solution[0];
+      impulse[1] = solution[1];
+      impulse[2] = solution[2];
+      apply(joint);
       return;
     }
   }
@@ -389,7 +429,10 @@ export function solveWeldJoint(joint: WeldJoint): void {
     const cdot = bB.angularVelocity - bA.angularVelocity;
     const lambda = (s.massScale * (joint.angularBias - cdot)) / k33 - s.impulseScale * joint.angularImpulse;
     joint.angularImpulse += lambda;
-    apply(joint, 0, 0, lambda);
+    impulse[0] = 0;
+    impulse[1] = 0;
+    impulse[2] = lambda;
+    apply(joint);
   }
   const wA = bA.angularVelocity;
   const wB = bB.angularVelocity;
@@ -398,30 +441,33 @@ export function solveWeldJoint(joint: WeldJoint): void {
   let Px = 0;
   let Py = 0;
   const gamma = joint.linearGamma;
+  system2b[0] = joint.k11;
+  system2b[1] = joint.k12;
+  system2b[2] = joint.k22;
+  system2b[3] = ex;
+  system2b[4] = ey;
   if (gamma > 0) {
     // Stiffness form: (K + γ I) Δλ = bias - Ċ - γ λacc.
-    if (
-      gamma !== Number.POSITIVE_INFINITY &&
-      solveSymmetric2(
-        solution,
-        joint.k11 + gamma,
-        joint.k12,
-        joint.k22 + gamma,
-        ex - gamma * joint.impulseX,
-        ey - gamma * joint.impulseY,
-      )
-    ) {
+    system2[0] = joint.k11 + gamma;
+    system2[1] = joint.k12;
+    system2[2] = joint.k22 + gamma;
+    system2[3] = ex - gamma * joint.impulseX;
+    system2[4] = ey - gamma * joint.impulseY;
+    if (gamma !== Number.POSITIVE_INFINITY && solveSymmetric2(solution, system2)) {
       Px = solution[0];
       Py = solution[1];
     }
-  } else if (solveSymmetric2(solution, joint.k11, joint.k12, joint.k22, ex, ey)) {
+  } else if (solveSymmetric2(solution, system2b)) {
     const s = joint.linearSoftness;
     Px = s.massScale * solution[0] - s.impulseScale * joint.impulseX;
     Py = s.massScale * solution[1] - s.impulseScale * joint.impulseY;
   }
   joint.impulseX += Px;
   joint.impulseY += Py;
-  apply(joint, Px, Py, 0);
+  impulse[0] = Px;
+  impulse[1] = Py;
+  impulse[2] = 0;
+  apply(joint);
 }
 
 /**
@@ -431,6 +477,15 @@ export function solveWeldJoint(joint: WeldJoint): void {
  * alone. The largest error found goes to `positionError[0]` (m or radians). @internal
  */
 export function weldPositionStep(joint: WeldJoint): void {
+  // A chain's welds are corrected together, at its head's turn.
+  if (joint.chainRole === CHAIN_MEMBER) {
+    positionError[0] = 0;
+    return;
+  }
+  if (joint.chainRole === CHAIN_HEAD) {
+    weldChainPositionStep(joint);
+    return;
+  }
   const bA = joint.bodyA;
   const bB = joint.bodyB;
   const mA = bA.invMass;
@@ -457,27 +512,28 @@ export function weldPositionStep(joint: WeldJoint): void {
   let Py = 0;
   let L = 0;
   const ca = Math.min(Math.max(Ca, -MAX_ANGULAR_CORRECTION), MAX_ANGULAR_CORRECTION);
+  system3[0] = k11;
+  system3[1] = k12;
+  system3[2] = -iA * rAy - iB * rBy;
+  system3[3] = k22;
+  system3[4] = iA * rAx + iB * rBx;
+  system3[5] = iA + iB;
+  system3[6] = -Cx;
+  system3[7] = -Cy;
+  system3[8] = -ca;
   if (linearRigid && angularRigid) {
-    if (
-      solveSymmetric3(
-        solution,
-        k11,
-        k12,
-        -iA * rAy - iB * rBy,
-        k22,
-        iA * rAx + iB * rBx,
-        iA + iB,
-        -Cx,
-        -Cy,
-        -ca,
-      )
-    ) {
+    if (solveSymmetric3(solution, system3)) {
       Px = solution[0];
       Py = solution[1];
       L = solution[2];
     }
   } else if (linearRigid) {
-    if (solveSymmetric2(solution, k11, k12, k22, -Cx, -Cy)) {
+    system2[0] = k11;
+    system2[1] = k12;
+    system2[2] = k22;
+    system2[3] = -Cx;
+    system2[4] = -Cy;
+    if (solveSymmetric2(solution, system2)) {
       Px = solution[0];
       Py = solution[1];
     }

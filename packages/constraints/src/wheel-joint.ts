@@ -1,4 +1,11 @@
-import { cosSinInPlace, type Vec2, type Vec2Like } from '@lite/math';
+import type { Vec2, Vec2Like } from '@lite/math';
+import {
+  axialSpeed,
+  axialSpeedSlot,
+  computeAxialFrame,
+  prepareAxialLimits,
+  setAxialLimits,
+} from './axial-rows';
 import { checkBodies } from './distance-joint';
 import { requireFiniteArg, requireNonNegativeArg } from './errors';
 import { checkRange, reactionVector, requireBooleanArg, toLocalAxis, toLocalPoint } from './joint-frame';
@@ -38,10 +45,10 @@ export interface WheelJointOptions extends JointSpringOptions {
   enableLimit?: boolean;
 }
 
-const rot = new Float64Array(2);
-// The axial rows' Ċ (a slot: a number returned from a call that is not inlined would be boxed).
-const speed = new Float64Array(1);
 const local = new Float64Array(2);
+// The impulses handed to the apply helper (a slot: doubles passed to a call that is not inlined
+// would be boxed, one heap number per call).
+const impulse = new Float64Array(3);
 
 /**
  * A wheel on a suspension (Box2D's wheel joint): body B (the wheel) slides along an axis fixed in
@@ -222,7 +229,7 @@ export class WheelJoint {
 
   /** The suspension's travel now, m (0 where the joint was made). */
   getTranslation(): number {
-    computeFrame(this);
+    computeAxialFrame(this);
     return this.translation;
   }
 
@@ -259,10 +266,7 @@ export class WheelJoint {
    * @throws ConstraintError when lower > upper or a bound is NaN (nothing changes then)
    */
   setLimits(lowerTranslation: number, upperTranslation: number): this {
-    checkRange(lowerTranslation, upperTranslation, 'lowerTranslation', 'upperTranslation');
-    this.lowerTranslation = lowerTranslation;
-    this.upperTranslation = upperTranslation;
-    this.enableLimit = true;
+    setAxialLimits(this, lowerTranslation, upperTranslation);
     return this;
   }
 
@@ -303,41 +307,6 @@ export class WheelJoint {
   }
 }
 
-/** Lever arms, world axis, translation and the cross products (as the prismatic joint's). */
-function computeFrame(joint: WheelJoint): void {
-  const bA = joint.bodyA;
-  const bB = joint.bodyB;
-  rot[0] = bA.angle;
-  cosSinInPlace(rot);
-  const cA = rot[0];
-  const sA = rot[1];
-  rot[0] = bB.angle;
-  cosSinInPlace(rot);
-  const cB = rot[0];
-  const sB = rot[1];
-  const rAx = cA * joint.localAnchorAX - sA * joint.localAnchorAY;
-  const rAy = sA * joint.localAnchorAX + cA * joint.localAnchorAY;
-  const rBx = cB * joint.localAnchorBX - sB * joint.localAnchorBY;
-  const rBy = sB * joint.localAnchorBX + cB * joint.localAnchorBY;
-  const ax = cA * joint.localAxisX - sA * joint.localAxisY;
-  const ay = sA * joint.localAxisX + cA * joint.localAxisY;
-  joint.rAx = rAx;
-  joint.rAy = rAy;
-  joint.rBx = rBx;
-  joint.rBy = rBy;
-  joint.axisX = ax;
-  joint.axisY = ay;
-  const dx = bB.position.x + rBx - bA.position.x - rAx;
-  const dy = bB.position.y + rBy - bA.position.y - rAy;
-  joint.translation = ax * dx + ay * dy;
-  const ux = dx + rAx;
-  const uy = dy + rAy;
-  joint.a1 = ux * ay - uy * ax;
-  joint.a2 = rBx * ay - rBy * ax;
-  joint.s1 = ux * ax + uy * ay;
-  joint.s2 = rBx * ax + rBy * ay;
-}
-
 /**
  * Counts, on each sprung body, the wheel joints among the first `count` of `joints` that carry it
  * (`SolverBody.wheelJointCount`), for the frequency form's sprung mass per wheel. Allocates
@@ -371,7 +340,7 @@ export function prepareWheelJoint(
   const mB = bB.invMass;
   const iB = bB.invI;
   joint.invDt = invDt;
-  computeFrame(joint);
+  computeAxialFrame(joint);
   const a1 = joint.a1;
   const a2 = joint.a2;
   const s1 = joint.s1;
@@ -426,27 +395,15 @@ export function prepareWheelJoint(
     joint.springBias = 0;
   }
 
-  if (joint.enableLimit) {
-    const lowerC = joint.translation - joint.lowerTranslation;
-    const upperC = joint.upperTranslation - joint.translation;
-    joint.lowerBias = lowerC > 0 ? -lowerC * invDt : 0;
-    joint.upperBias = upperC > 0 ? -upperC * invDt : 0;
-    if (!Number.isFinite(joint.lowerBias)) joint.lowerBias = 0;
-    if (!Number.isFinite(joint.upperBias)) joint.upperBias = 0;
-  } else {
-    joint.lowerImpulse = 0;
-    joint.upperImpulse = 0;
-  }
+  prepareAxialLimits(joint);
   joint.maxMotorImpulse = joint.maxMotorTorque * dt;
   if (!joint.enableMotor) joint.motorImpulse = 0;
 
   if (settings.warmStarting) {
-    apply(
-      joint,
-      joint.perpImpulse,
-      joint.springImpulse + joint.lowerImpulse - joint.upperImpulse,
-      joint.motorImpulse,
-    );
+    impulse[0] = joint.perpImpulse;
+    impulse[1] = joint.springImpulse + joint.lowerImpulse - joint.upperImpulse;
+    impulse[2] = joint.motorImpulse;
+    apply(joint);
   } else {
     joint.perpImpulse = 0;
     joint.springImpulse = 0;
@@ -456,8 +413,11 @@ export function prepareWheelJoint(
   }
 }
 
-/** Applies a perpendicular, an axial and an angular impulse (B gets +, A gets -). */
-function apply(joint: WheelJoint, perp: number, axial: number, angular: number): void {
+/** Applies the perpendicular, axial and angular impulses in `impulse` (B gets +, A gets -). */
+function apply(joint: WheelJoint): void {
+  const perp = impulse[0];
+  const axial = impulse[1];
+  const angular = impulse[2];
   const bA = joint.bodyA;
   const bB = joint.bodyB;
   const Px = -joint.axisY * perp + joint.axisX * axial;
@@ -468,16 +428,6 @@ function apply(joint: WheelJoint, perp: number, axial: number, angular: number):
   bB.linearVelocity.x += bB.invMass * Px;
   bB.linearVelocity.y += bB.invMass * Py;
   bB.angularVelocity += bB.invI * (perp * joint.s2 + axial * joint.a2 + angular);
-}
-
-function axialSpeed(joint: WheelJoint): void {
-  const bA = joint.bodyA;
-  const bB = joint.bodyB;
-  speed[0] =
-    joint.axisX * (bB.linearVelocity.x - bA.linearVelocity.x) +
-    joint.axisY * (bB.linearVelocity.y - bA.linearVelocity.y) +
-    joint.a2 * bB.angularVelocity -
-    joint.a1 * bA.angularVelocity;
 }
 
 /**
@@ -495,33 +445,45 @@ export function solveWheelJoint(joint: WheelJoint): void {
       joint.maxMotorImpulse,
     );
     joint.motorImpulse = total;
-    apply(joint, 0, 0, total - old);
+    impulse[0] = 0;
+    impulse[1] = 0;
+    impulse[2] = total - old;
+    apply(joint);
   }
   const axialMass = joint.axialMass;
   if (joint.spring.soft && axialMass > 0) {
     const s = joint.softness;
     axialSpeed(joint);
     const lambda =
-      s.massScale * axialMass * (joint.springBias - speed[0]) - s.impulseScale * joint.springImpulse;
+      s.massScale * axialMass * (joint.springBias - axialSpeedSlot[0]) - s.impulseScale * joint.springImpulse;
     joint.springImpulse += lambda;
-    apply(joint, 0, lambda, 0);
+    impulse[0] = 0;
+    impulse[1] = lambda;
+    impulse[2] = 0;
+    apply(joint);
   }
   if (joint.enableLimit && axialMass > 0) {
     if (joint.lowerTranslation > Number.NEGATIVE_INFINITY) {
       axialSpeed(joint);
       const old = joint.lowerImpulse;
-      const sum = old + axialMass * (joint.lowerBias - speed[0]);
+      const sum = old + axialMass * (joint.lowerBias - axialSpeedSlot[0]);
       const total = sum > 0 ? sum : 0;
       joint.lowerImpulse = total;
-      apply(joint, 0, total - old, 0);
+      impulse[0] = 0;
+      impulse[1] = total - old;
+      impulse[2] = 0;
+      apply(joint);
     }
     if (joint.upperTranslation < Number.POSITIVE_INFINITY) {
       axialSpeed(joint);
       const old = joint.upperImpulse;
-      const sum = old + axialMass * (joint.upperBias + speed[0]);
+      const sum = old + axialMass * (joint.upperBias + axialSpeedSlot[0]);
       const total = sum > 0 ? sum : 0;
       joint.upperImpulse = total;
-      apply(joint, 0, old - total, 0);
+      impulse[0] = 0;
+      impulse[1] = old - total;
+      impulse[2] = 0;
+      apply(joint);
     }
   }
   if (joint.perpMass > 0) {
@@ -532,7 +494,10 @@ export function solveWheelJoint(joint: WheelJoint): void {
       joint.s1 * bA.angularVelocity;
     const lambda = joint.perpMass * (joint.perpBias - cdot);
     joint.perpImpulse += lambda;
-    apply(joint, lambda, 0, 0);
+    impulse[0] = lambda;
+    impulse[1] = 0;
+    impulse[2] = 0;
+    apply(joint);
   }
 }
 
@@ -548,7 +513,7 @@ export function wheelPositionStep(joint: WheelJoint): void {
   const iA = bA.invI;
   const mB = bB.invMass;
   const iB = bB.invI;
-  computeFrame(joint);
+  computeAxialFrame(joint);
   const dx = bB.position.x + joint.rBx - bA.position.x - joint.rAx;
   const dy = bB.position.y + joint.rBy - bA.position.y - joint.rAy;
   const cPerp = -joint.axisY * dx + joint.axisX * dy;
@@ -566,7 +531,7 @@ export function wheelPositionStep(joint: WheelJoint): void {
     bB.angle += iB * lambda * joint.s2;
   }
   if (joint.enableLimit) {
-    computeFrame(joint);
+    computeAxialFrame(joint);
     const t = joint.translation;
     let c = 0;
     if (t < joint.lowerTranslation) c = t - joint.lowerTranslation;

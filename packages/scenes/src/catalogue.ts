@@ -10,6 +10,7 @@ import {
   varyingFriction,
 } from './box-lite';
 import { heavyChain, springs } from './joints';
+import { car, piston, ragdoll, weldedBridge } from './machines';
 import { pyramid } from './pyramid';
 import { manyBodies, rain } from './rain';
 import { ballPit, bulletsAtWall, capsulePile, shapeRain, tumbler } from './shapes';
@@ -48,8 +49,8 @@ const seedParameter: SceneParameter = {
 /**
  * Every scene, in menu order: Box2D-Lite's nine demos, then the stack, the pyramid, the block-solver
  * comparison, springs, restitution, the heavy chain, rain and the many-body scene, then the scenes
- * of shapes (tumbler, ball pit, capsule pile, bullets, shape rain). `create()` with no argument gives
- * each scene's default.
+ * of shapes (tumbler, ball pit, capsule pile, bullets, shape rain), then the machines (car, piston,
+ * welded bridge, ragdolls). `create()` with no argument gives each scene's default.
  */
 export const catalogue: readonly SceneEntry[] = [
   entry('single-box', 'Single box', [], () => singleBox()),
@@ -145,6 +146,20 @@ export const catalogue: readonly SceneEntry[] = [
     'Shape rain',
     [{ name: 'count', label: 'Bodies', min: 1, max: 20000, step: 1, default: 2000 }, seedParameter],
     (p) => shapeRain(p.count, p.seed),
+  ),
+  entry('car', 'Car (wheel joints)', [], () => car()),
+  entry('piston', 'Piston (prismatic joint)', [], () => piston()),
+  entry(
+    'welded-bridge',
+    'Breakable welded bridge',
+    [{ name: 'load', label: 'Load (kg)', min: 0, max: 10000, step: 50, default: 2000 }],
+    (p) => weldedBridge(p.load),
+  ),
+  entry(
+    'ragdoll',
+    'Ragdolls',
+    [{ name: 'count', label: 'Ragdolls', min: 1, max: 50, step: 1, default: 4 }],
+    (p) => ragdoll(p.count),
   ),
 ];
 

@@ -19,6 +19,18 @@ export { catalogue, getScene } from './catalogue';
 export { BENCH_BOX, BOX_LITE_FRICTION, benchBox, GRAVITY, groundBody, ITERATIONS } from './defaults';
 export { SceneError } from './errors';
 export { CHAIN_LINK_LENGTH, heavyChain, SPRING_FREQUENCIES, springs } from './joints';
+export {
+  CAR,
+  car,
+  PISTON,
+  piston,
+  RAGDOLL_LIMITS,
+  RAGDOLL_PARTS,
+  RAGDOLL_STATIC_BODIES,
+  ragdoll,
+  WELDED_BRIDGE,
+  weldedBridge,
+} from './machines';
 export { pyramid } from './pyramid';
 export { manyBodies, rain } from './rain';
 export { ballPit, bulletsAtWall, capsulePile, regularPolygon, shapeRain, tumbler } from './shapes';
@@ -30,10 +42,14 @@ export type {
   DistanceJointDef,
   JointDef,
   PointDef,
+  PrismaticJointDef,
   RevoluteJointDef,
+  SceneControl,
   SceneDef,
   SceneEntry,
   SceneParameter,
   ShapeDef,
+  WeldJointDef,
+  WheelJointDef,
 } from './types';
 export { requireInteger, requireRange, resolveParameters } from './validate';

@@ -94,6 +94,8 @@ export interface RevoluteJointDef {
   motorSpeed?: number;
   /** Motor torque limit, N·m. */
   maxMotorTorque?: number;
+  /** Whether the two bodies still collide (default true, as in Box2D-Lite). */
+  collideConnected?: boolean;
 }
 
 /** A distance joint (a rod, a rope or a spring) between two world anchors. */
@@ -128,10 +130,120 @@ export interface DistanceJointDef {
   stiffness?: number;
   /** Soft joint, in physical units: damping coefficient, N·s/m (instead of `dampingRatio`). */
   damping?: number;
+  /** Whether the two bodies still collide (default true, as in Box2D-Lite). */
+  collideConnected?: boolean;
+}
+
+/**
+ * A prismatic joint (a slider): body B moves along an axis fixed in body A, through a world anchor,
+ * and does not turn relative to A. Translations are measured from the initial pose.
+ */
+export interface PrismaticJointDef {
+  kind: 'prismatic';
+  /** Index into {@link SceneDef.bodies}. */
+  bodyA: number;
+  /** Index into {@link SceneDef.bodies}. */
+  bodyB: number;
+  /** World anchor, m. */
+  anchorX: number;
+  /** World anchor, m. */
+  anchorY: number;
+  /** Axis (world, at the start; any length but 0). */
+  axisX: number;
+  /** Axis (world, at the start). */
+  axisY: number;
+  /** Lowest translation along the axis, m (with `upperTranslation`: a limit). */
+  lowerTranslation?: number;
+  /** Highest translation along the axis, m. */
+  upperTranslation?: number;
+  /** Motor speed along the axis, m/s. */
+  motorSpeed?: number;
+  /** Motor force limit, N (gives the joint a motor). */
+  maxMotorForce?: number;
+  /** Whether the two bodies still collide (default true). */
+  collideConnected?: boolean;
+}
+
+/**
+ * A weld joint: glues two bodies together at a world anchor, rigidly or (with frequencies) through
+ * an angular and a linear spring; optionally breakable.
+ */
+export interface WeldJointDef {
+  kind: 'weld';
+  /** Index into {@link SceneDef.bodies}. */
+  bodyA: number;
+  /** Index into {@link SceneDef.bodies}. */
+  bodyB: number;
+  /** World anchor, m. */
+  anchorX: number;
+  /** World anchor, m. */
+  anchorY: number;
+  /** Frequency of the point's spring, Hz (absent or 0: rigid). */
+  linearFrequencyHz?: number;
+  /** Frequency of the angle's spring, Hz (absent or 0: rigid). */
+  angularFrequencyHz?: number;
+  /** Damping ratio of both springs. */
+  dampingRatio?: number;
+  /** The weld breaks at the end of a step whose reaction force is above this, N. */
+  breakForce?: number;
+  /** The weld breaks at the end of a step whose reaction torque is above this, N·m. */
+  breakTorque?: number;
+  /** Whether the two bodies still collide (default true). */
+  collideConnected?: boolean;
+}
+
+/**
+ * A wheel joint: body B (the wheel) slides on a suspension spring along an axis fixed in body A
+ * (the chassis), through a world anchor, and turns freely or driven by a motor.
+ */
+export interface WheelJointDef {
+  kind: 'wheel';
+  /** Index into {@link SceneDef.bodies} (the chassis). */
+  bodyA: number;
+  /** Index into {@link SceneDef.bodies} (the wheel). */
+  bodyB: number;
+  /** World anchor (usually the wheel's centre), m. */
+  anchorX: number;
+  /** World anchor, m. */
+  anchorY: number;
+  /** Suspension axis (world, at the start; any length but 0). */
+  axisX: number;
+  /** Suspension axis (world, at the start). */
+  axisY: number;
+  /** Ride frequency of the suspension, Hz (absent or 0: no spring). */
+  frequencyHz?: number;
+  /** Damping ratio of the suspension. */
+  dampingRatio?: number;
+  /** Motor speed ωB - ωA, rad/s. */
+  motorSpeed?: number;
+  /** Motor torque limit, N·m (gives the joint a motor). */
+  maxMotorTorque?: number;
+  /** Lowest travel along the axis, m (with `upperTranslation`: a limit). */
+  lowerTranslation?: number;
+  /** Highest travel along the axis, m. */
+  upperTranslation?: number;
+  /** Whether the two bodies still collide (default true). */
+  collideConnected?: boolean;
 }
 
 /** Any joint a scene can hold. */
-export type JointDef = RevoluteJointDef | DistanceJointDef;
+export type JointDef = RevoluteJointDef | DistanceJointDef | PrismaticJointDef | WeldJointDef | WheelJointDef;
+
+/**
+ * A key that drives joint motors while it is held: a viewer sets the motor speed of each listed
+ * joint (a revolute, prismatic or wheel joint with a motor) to `motorSpeed` while the key is down
+ * and back to the joint's own `motorSpeed` (0 when absent) when it is released.
+ */
+export interface SceneControl {
+  /** The key, as `KeyboardEvent.key` names it (`ArrowRight`, `d`, ...). */
+  key: string;
+  /** What the key does, for a viewer's help text. */
+  label: string;
+  /** Indices into {@link SceneDef.joints}. */
+  joints: number[];
+  /** The motor speed while held: rad/s (revolute, wheel) or m/s (prismatic). */
+  motorSpeed: number;
+}
 
 /**
  * A hint that the scene is meant to be run twice side by side, in two worlds that differ in one
@@ -172,6 +284,8 @@ export interface SceneDef {
   camera: { x: number; y: number; height: number };
   /** Present when the scene is a side-by-side comparison of one setting. */
   compare?: CompareDef;
+  /** Keys that drive the scene's motors while held (absent: none). */
+  controls?: SceneControl[];
 }
 
 /** A numeric parameter of a scene, with its range and default (for sliders and URLs). */

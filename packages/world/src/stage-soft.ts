@@ -37,6 +37,13 @@ export function stepSoft(s: StepState, dt: number): void {
   loadBodyStates(s);
   // ctx.h, computed the same way from dt (passing ctx.h itself would box a number).
   s.bodyStates.setStep(dt, substeps);
+  // The joints' prepare takes h as a number: held boxed between steps (as `subStepDt` does), so a
+  // steady dt hands them the same box every sub-step instead of a new one.
+  if (dt !== s.softDt || substeps !== s.softSubsteps) {
+    s.softDt = dt;
+    s.softSubsteps = substeps;
+    s.softH = ctx.h;
+  }
   s.softSolver.prepare(s.solverContacts, s.solverContactCount, s.bodyStates, ctx);
   profile.lap(Stage.Prepare);
   for (let i = 0; i < substeps; ++i) softSubStep(s);
@@ -84,7 +91,7 @@ function softSubStep(s: StepState): void {
   profile.lap(Stage.WarmStart);
   if (jointCount > 0) {
     handJointStates(s, true);
-    prepareJoints(s.solverJoints, jointCount, ctx.h, settings);
+    prepareJoints(s.solverJoints, jointCount, s.softH as number, settings);
     handJointStates(s, false);
   }
   for (let k = 0, n = settings.iterations; k < n; ++k) {

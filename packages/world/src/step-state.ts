@@ -129,6 +129,10 @@ export class StepState {
   stepDt: unknown = null;
   stepSubsteps = 1;
   subDt: unknown = null;
+  /** The soft step's last dt, sub-step count and sub-step h (boxed once, as above), for the joints. */
+  softDt: unknown = null;
+  softSubsteps = 0;
+  softH: unknown = null;
 
   constructor(gravity: Vec2, settings: WorldSettings) {
     this.gravity = gravity;

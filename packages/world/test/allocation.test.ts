@@ -127,19 +127,21 @@ function machineWorld(solver: 'classic' | 'soft'): World {
   return world;
 }
 
-// Skipped, failing: with the machine joints the step still boxes a few numbers per step (measured
-// about 105 bytes per step with the classic solver), most likely the doubles handed to the softness
-// functions by the springs' prepares. To be removed before this is claimed allocation-free.
-describe.skip('the step allocates nothing in steady state with the machine joints', () => {
+// The prismatic, wheel, weld and motor joints' solvers once handed their impulses to a helper as
+// arguments (a double passed to a call that is not inlined is boxed: about 105 bytes a step), and
+// the soft step handed the joints' prepare its sub-step h the same way; both now go through slots.
+describe('the step allocates nothing in steady state with the machine joints', () => {
   for (const solver of ['classic', 'soft'] as const) {
     it(`prismatic, weld, wheel and motor joints (${solver}): 1,000 steps, no GC and no young-generation growth`, async () => {
       const world = machineWorld(solver);
       run(world, 3000);
+      // Windows of 1,000 steps until one is clean, at most eight, as above.
       const windows: { gcs: number; growth: number }[] = [];
-      for (let w = 0; w < 3; ++w) windows.push(await measure(() => world.step(1 / 60), 1000));
-      const best = windows.reduce((a, b) => (b.growth < a.growth ? b : a));
-      expect(best.gcs, JSON.stringify(windows)).toBe(0);
-      expect(best.growth, JSON.stringify(windows)).toBeLessThan(1024);
+      const clean = (m: { gcs: number; growth: number }) => m.gcs === 0 && m.growth < 1024;
+      while (windows.length < 8 && !windows.some(clean)) {
+        windows.push(await measure(() => world.step(DT), 1000));
+      }
+      expect(windows.some(clean), JSON.stringify(windows)).toBe(true);
     });
   }
 });

@@ -78,6 +78,18 @@ const EXPECTED: Record<string, string[]> = {
   'shape-rain substeps=1 sleeping=true': ['b73ff279d2867cd5', '1bcd3a674e2b3426'],
   'shape-rain substeps=1 sleeping=false': ['b73ff279d2867cd5', '6800d82cf636a193'],
   'shape-rain substeps=4 sleeping=false': ['6161d32faeb7d145', 'a3f9c783fd67d211'],
+  'car substeps=1 sleeping=true': ['55bce4075c699758', '55bce4075c699758'],
+  'car substeps=1 sleeping=false': ['42d578ebf6f2508b', '376b8d6f2f110a52'],
+  'car substeps=4 sleeping=false': ['4cd85802d839aeba', '9ffa22318809a86c'],
+  'piston substeps=1 sleeping=true': ['1145073c3a817cb0', 'f8c00a81d3b23dff'],
+  'piston substeps=1 sleeping=false': ['1145073c3a817cb0', '920e4a18fb790714'],
+  'piston substeps=4 sleeping=false': ['0ed9a9d781e37848', 'dec19fae4f8f9404'],
+  'welded-bridge substeps=1 sleeping=true': ['8721957dd1c3f0f7', 'd6c2d0730707f9b4'],
+  'welded-bridge substeps=1 sleeping=false': ['aaa751dca1b455b5', '681b3390474d3f41'],
+  'welded-bridge substeps=4 sleeping=false': ['531d167fea5820f8', '5db9c1e092fb02e5'],
+  'ragdoll substeps=1 sleeping=true': ['4f5fd5104c28a4fc', 'c76300646ae6c55a'],
+  'ragdoll substeps=1 sleeping=false': ['4f5fd5104c28a4fc', 'c76300646ae6c55a'],
+  'ragdoll substeps=4 sleeping=false': ['f95d3077cf2e74d0', '8425734282c6b14b'],
 };
 
 describe('the classic solver stays bit-identical', () => {

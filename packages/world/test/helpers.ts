@@ -1,10 +1,98 @@
-import type { SceneDef } from '@lite/scenes';
-import { type Body, type SolverKind, World } from '../src/index';
+import type { JointDef, SceneDef } from '@lite/scenes';
+import {
+  type Body,
+  type DistanceJoint,
+  type PrismaticJoint,
+  type RevoluteJoint,
+  type SolverKind,
+  type WeldJoint,
+  type WheelJoint,
+  World,
+} from '../src/index';
 
 /** A world built from a scene description, and its bodies in the scene's order. */
 export interface BuiltScene {
   world: World;
   bodies: Body[];
+  /** The scene's joints, in its order. */
+  joints: SceneJoint[];
+}
+
+/** A joint a scene can make. */
+export type SceneJoint = RevoluteJoint | DistanceJoint | PrismaticJoint | WeldJoint | WheelJoint;
+
+/** Creates the joint `def` between `bodyA` and `bodyB`. */
+export function createJoint(world: World, def: JointDef, bodyA: Body, bodyB: Body): SceneJoint {
+  const collideConnected = def.collideConnected;
+  switch (def.kind) {
+    case 'revolute':
+      return world.createRevoluteJoint({
+        bodyA,
+        bodyB,
+        anchor: { x: def.anchorX, y: def.anchorY },
+        frequencyHz: def.frequencyHz,
+        dampingRatio: def.dampingRatio,
+        stiffness: def.stiffness,
+        damping: def.damping,
+        lowerAngle: def.lowerAngle,
+        upperAngle: def.upperAngle,
+        motorSpeed: def.motorSpeed,
+        maxMotorTorque: def.maxMotorTorque,
+        collideConnected,
+      });
+    case 'distance':
+      return world.createDistanceJoint({
+        bodyA,
+        bodyB,
+        anchorA: { x: def.anchorAX, y: def.anchorAY },
+        anchorB: { x: def.anchorBX, y: def.anchorBY },
+        length: def.length,
+        minLength: def.minLength,
+        maxLength: def.maxLength,
+        frequencyHz: def.frequencyHz,
+        dampingRatio: def.dampingRatio,
+        stiffness: def.stiffness,
+        damping: def.damping,
+      });
+    case 'prismatic':
+      return world.createPrismaticJoint({
+        bodyA,
+        bodyB,
+        anchor: { x: def.anchorX, y: def.anchorY },
+        axis: { x: def.axisX, y: def.axisY },
+        lowerTranslation: def.lowerTranslation,
+        upperTranslation: def.upperTranslation,
+        motorSpeed: def.motorSpeed,
+        maxMotorForce: def.maxMotorForce,
+        collideConnected,
+      });
+    case 'weld':
+      return world.createWeldJoint({
+        bodyA,
+        bodyB,
+        anchor: { x: def.anchorX, y: def.anchorY },
+        linearFrequencyHz: def.linearFrequencyHz,
+        angularFrequencyHz: def.angularFrequencyHz,
+        dampingRatio: def.dampingRatio,
+        breakForce: def.breakForce,
+        breakTorque: def.breakTorque,
+        collideConnected,
+      });
+    case 'wheel':
+      return world.createWheelJoint({
+        bodyA,
+        bodyB,
+        anchor: { x: def.anchorX, y: def.anchorY },
+        axis: { x: def.axisX, y: def.axisY },
+        frequencyHz: def.frequencyHz,
+        dampingRatio: def.dampingRatio,
+        motorSpeed: def.motorSpeed,
+        maxMotorTorque: def.maxMotorTorque,
+        lowerTranslation: def.lowerTranslation,
+        upperTranslation: def.upperTranslation,
+        collideConnected,
+      });
+  }
 }
 
 /** Builds `scene` in a new world (the scene's gravity and iterations; sleeping as given). */
@@ -39,38 +127,9 @@ export function buildScene(
     }
     bodies.push(body);
   }
-  for (const def of scene.joints) {
-    if (def.kind === 'revolute') {
-      world.createRevoluteJoint({
-        bodyA: bodies[def.bodyA],
-        bodyB: bodies[def.bodyB],
-        anchor: { x: def.anchorX, y: def.anchorY },
-        frequencyHz: def.frequencyHz,
-        dampingRatio: def.dampingRatio,
-        stiffness: def.stiffness,
-        damping: def.damping,
-        lowerAngle: def.lowerAngle,
-        upperAngle: def.upperAngle,
-        motorSpeed: def.motorSpeed,
-        maxMotorTorque: def.maxMotorTorque,
-      });
-    } else {
-      world.createDistanceJoint({
-        bodyA: bodies[def.bodyA],
-        bodyB: bodies[def.bodyB],
-        anchorA: { x: def.anchorAX, y: def.anchorAY },
-        anchorB: { x: def.anchorBX, y: def.anchorBY },
-        length: def.length,
-        minLength: def.minLength,
-        maxLength: def.maxLength,
-        frequencyHz: def.frequencyHz,
-        dampingRatio: def.dampingRatio,
-        stiffness: def.stiffness,
-        damping: def.damping,
-      });
-    }
-  }
-  return { world, bodies };
+  const joints: SceneJoint[] = [];
+  for (const def of scene.joints) joints.push(createJoint(world, def, bodies[def.bodyA], bodies[def.bodyB]));
+  return { world, bodies, joints };
 }
 
 /** Steps `world` `count` times at `dt` (default 1/60). */

@@ -1,4 +1,12 @@
-import type { BodyDef, JointDef, PointDef, SceneDef, ShapeDef } from '@lite/scenes';
+import type {
+  BodyDef,
+  DistanceJointDef,
+  JointDef,
+  PointDef,
+  RevoluteJointDef,
+  SceneDef,
+  ShapeDef,
+} from '@lite/scenes';
 import { BenchError } from '../errors';
 
 /**
@@ -162,13 +170,36 @@ export function localPoint(body: BodyDef, x: number, y: number): { x: number; y:
   return { x: c * dx + s * dy, y: -s * dx + c * dy };
 }
 
+/** The joints every adapter maps: pins and rods (distance joints). */
+export type BasicJointDef = RevoluteJointDef | DistanceJointDef;
+
+/**
+ * Refuses the joints no adapter maps (prismatic, weld and wheel joints): the benchmark's scenes use
+ * pins and rods only.
+ * @throws BenchError naming the engine and the joint
+ */
+export function requireBasicJoint(
+  engine: string,
+  joint: JointDef,
+  index: number,
+): asserts joint is BasicJointDef {
+  if (joint.kind !== 'revolute' && joint.kind !== 'distance') {
+    throw new BenchError(`joints[${index}]`, joint.kind, `the ${engine} adapter maps pins and rods only`);
+  }
+}
+
 /**
  * Refuses what the benchmark's adapters do not map: soft joints (their frequency parameters have no
  * common meaning across engines; a stiffness or damping makes a joint soft too) and joint limits or
  * motors. The benchmark's scenes use none of them.
  * @throws BenchError naming the engine and the joint
  */
-export function requireRigidJoint(engine: string, joint: JointDef, index: number): void {
+export function requireRigidJoint(
+  engine: string,
+  joint: JointDef,
+  index: number,
+): asserts joint is BasicJointDef {
+  requireBasicJoint(engine, joint, index);
   const soft = (joint.frequencyHz ?? 0) > 0 || joint.stiffness !== undefined || joint.damping !== undefined;
   const extras =
     joint.kind === 'revolute' &&

@@ -1,6 +1,6 @@
 import type { SceneDef } from '@lite/scenes';
 import { type Body, PROFILE_STAGES, type SolverKind, World } from '@lite/world';
-import type { EngineAdapter } from './adapter';
+import { type EngineAdapter, requireBasicJoint } from './adapter';
 
 /**
  * lite (@lite/world): the scenes' own units. Sleeping off (world and bodies), every other setting at
@@ -55,7 +55,8 @@ export class LiteAdapter implements EngineAdapter {
       }
       this.bodies.push(body);
     }
-    for (const j of scene.joints) {
+    for (const [index, j] of scene.joints.entries()) {
+      requireBasicJoint('lite', j, index);
       const bodyA = this.bodies[j.bodyA];
       const bodyB = this.bodies[j.bodyB];
       if (j.kind === 'revolute') {
