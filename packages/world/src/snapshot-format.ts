@@ -18,6 +18,9 @@ export const SNAPSHOT_VERSION = 1;
 /** Bytes before the payload: magic (4), version (2), reserved (2), payload length (4), checksum (4). */
 export const SNAPSHOT_HEADER_BYTES = 16;
 
+/** Whether typed arrays are little-endian here (then raw doubles and words are typed-array views). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 const TAG_ZERO = 0;
 const TAG_EXPECTED = 1;
 const TAG_F32 = 2;
@@ -37,6 +40,9 @@ export class ByteWriter {
   /** Where the current group of four float tags is stored, and how many of its tags are used. */
   private tagAt = 0;
   private tagCount = 4;
+  private blockAt = 0;
+  private blockCount = 0;
+  private blockScratch = new Float64Array(0);
 
   /** Starts a new snapshot (the header is filled by `finish`). */
   begin(): void {
@@ -57,13 +63,13 @@ export class ByteWriter {
 
   /** One byte. */
   u8(value: number): void {
-    this.reserve(1);
+    if (this.length + 1 > this.bytes.length) this.reserve(1);
     this.bytes[this.length++] = value;
   }
 
   /** A non-negative integer below 2^53 as a LEB128 varint. */
   uint(value: number): void {
-    this.reserve(8);
+    if (this.length + 8 > this.bytes.length) this.reserve(8);
     let v = value;
     while (v >= 0x80) {
       this.bytes[this.length++] = (v % 0x80) | 0x80;
@@ -79,7 +85,7 @@ export class ByteWriter {
 
   /** A double, kept bit for bit: 0, 4 or 8 bytes plus a 2-bit tag (see the file comment). */
   float(value: number, expected: number): void {
-    this.reserve(9);
+    if (this.length + 9 > this.bytes.length) this.reserve(9);
     if (this.tagCount === 4) {
       this.tagAt = this.length;
       this.bytes[this.length++] = 0;
@@ -99,6 +105,30 @@ export class ByteWriter {
     }
     this.bytes[this.tagAt] |= tag << (2 * this.tagCount);
     this.tagCount++;
+  }
+
+  /**
+   * Room for `n` raw little-endian doubles, 8-byte aligned in the snapshot (zero bytes pad up to
+   * the alignment): fill the returned array, then call `endDoubles`.
+   */
+  beginDoubles(n: number): Float64Array {
+    const pad = (8 - (this.length % 8)) % 8;
+    this.reserve(pad + 8 * n);
+    for (let i = 0; i < pad; ++i) this.bytes[this.length++] = 0;
+    this.blockAt = this.length;
+    this.blockCount = n;
+    this.length += 8 * n;
+    if (LITTLE_ENDIAN) return new Float64Array(this.bytes.buffer, this.blockAt, n);
+    if (this.blockScratch.length < n) this.blockScratch = new Float64Array(n);
+    return this.blockScratch;
+  }
+
+  /** Ends a block of doubles (on a big-endian machine, writes them little-endian). */
+  endDoubles(): void {
+    if (LITTLE_ENDIAN) return;
+    for (let i = 0; i < this.blockCount; ++i) {
+      this.view.setFloat64(this.blockAt + 8 * i, this.blockScratch[i], true);
+    }
   }
 
   /** A short ASCII string (a length, then its characters). */
@@ -166,6 +196,11 @@ export class ByteReader {
     this.end = snapshot.length;
   }
 
+  /** Bytes not read yet. */
+  get remaining(): number {
+    return this.end - this.at;
+  }
+
   /** Whether every byte was read. */
   get done(): boolean {
     return this.at === this.end;
@@ -177,12 +212,19 @@ export class ByteReader {
 
   /** One byte. */
   u8(): number {
-    this.need(1);
+    if (this.at >= this.end) this.need(1);
     return this.bytes[this.at++];
   }
 
   /** A varint below 2^53. */
   uint(): number {
+    if (this.at < this.end) {
+      const first = this.bytes[this.at];
+      if (first < 0x80) {
+        this.at++;
+        return first;
+      }
+    }
     let value = 0;
     let scale = 1;
     for (let i = 0; i < 8; ++i) {
@@ -210,22 +252,37 @@ export class ByteReader {
   /** A double written by `ByteWriter.float` with the same `expected`. */
   float(expected: number): number {
     if (this.tagCount === 4) {
-      this.tagByte = this.u8();
+      if (this.at >= this.end) this.need(1);
+      this.tagByte = this.bytes[this.at++];
       this.tagCount = 0;
     }
-    const tag = (this.tagByte >> (2 * this.tagCount++)) & 3;
+    const tag = (this.tagByte >> (this.tagCount++ << 1)) & 3;
     if (tag === TAG_ZERO) return 0;
     if (tag === TAG_EXPECTED) return expected;
     if (tag === TAG_F32) {
-      this.need(4);
+      if (this.at + 4 > this.end) this.need(4);
       const v = this.view.getFloat32(this.at, true);
       this.at += 4;
       return v;
     }
-    this.need(8);
+    if (this.at + 8 > this.end) this.need(8);
     const v = this.view.getFloat64(this.at, true);
     this.at += 8;
     return v;
+  }
+
+  /** `n` doubles written by `ByteWriter.beginDoubles` (a view of the snapshot when aligned). */
+  doubles(n: number): Float64Array {
+    const pad = (8 - (this.at % 8)) % 8;
+    if (this.at + pad + 8 * n > this.end) this.need(pad + 8 * n);
+    this.at += pad;
+    const at = this.at;
+    this.at += 8 * n;
+    const absolute = this.bytes.byteOffset + at;
+    if (LITTLE_ENDIAN && absolute % 8 === 0) return new Float64Array(this.bytes.buffer, absolute, n);
+    const out = new Float64Array(n);
+    for (let i = 0; i < n; ++i) out[i] = this.view.getFloat64(at + 8 * i, true);
+    return out;
   }
 
   /** A string written by `ByteWriter.text`. */
@@ -237,11 +294,35 @@ export class ByteReader {
   }
 }
 
-/** FNV-1a over bytes [from, to), as an unsigned 32-bit integer. */
+/**
+ * The checksum of bytes [from, to): Fletcher's two running sums over the little-endian 32-bit
+ * words (each modulo 2^32; the second sums the first, so it depends on the order of the words),
+ * the tail bytes as one more word; an unsigned 32-bit integer. It catches any flipped bit, and
+ * truncation or reordering, not a forgery.
+ */
 function checksum(bytes: Uint8Array, from: number, to: number): number {
-  let h = 0x811c9dc5;
-  for (let i = from; i < to; ++i) h = Math.imul(h ^ bytes[i], 0x01000193);
-  return h >>> 0;
+  let a = 0x811c9dc5 | 0;
+  let b = 0x01000193 | 0;
+  const words = (to - from) >> 2;
+  const start = bytes.byteOffset + from;
+  if (LITTLE_ENDIAN && start % 4 === 0) {
+    const view = new Int32Array(bytes.buffer, start, words);
+    for (let k = 0; k < words; ++k) {
+      a = (a + view[k]) | 0;
+      b = (b + a) | 0;
+    }
+  } else {
+    const view = new DataView(bytes.buffer, start, words * 4);
+    for (let k = 0; k < words; ++k) {
+      a = (a + view.getInt32(4 * k, true)) | 0;
+      b = (b + a) | 0;
+    }
+  }
+  let tail = 0;
+  for (let i = from + 4 * words; i < to; ++i) tail = (tail << 8) | bytes[i];
+  a = (a + tail + (to - from)) | 0;
+  b = (b + a) | 0;
+  return (Math.imul(b, 0x01000193) ^ a) >>> 0;
 }
 
 /** A short description of a value that is not a snapshot, for the error. */

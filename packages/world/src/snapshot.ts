@@ -1,4 +1,4 @@
-import { Box, type BroadPhaseState, CollisionError, DynamicTree, type Shape as CollisionShape } from '@lite/collision';
+import { Box, type BroadPhaseState, CollisionError, type Shape as CollisionShape } from '@lite/collision';
 import { JointKind, mixFriction, mixRestitution, SolverBody } from '@lite/constraints';
 import { Rot, Vec2 } from '@lite/math';
 import { Body } from './body';
@@ -173,74 +173,105 @@ function writeCarried(w: ByteWriter, s: StepState): void {
   w.uint(s.stepSubsteps);
 }
 
+/** A body's numbers that usually repeat from one body to the next (its "material"), in order. */
+function materialOf(b: Body, out: Float64Array): Float64Array {
+  const p = b as unknown as BodyPrivate;
+  out[0] = p.massValue;
+  out[1] = p.inertiaValue;
+  out[2] = b.invMass;
+  out[3] = b.invI;
+  out[4] = b.localCenter.x;
+  out[5] = b.localCenter.y;
+  out[6] = b.width;
+  out[7] = b.height;
+  out[8] = b.maxExtent;
+  out[9] = b.minExtent;
+  out[10] = p.frictionValue;
+  out[11] = p.restitutionValue;
+  out[12] = b.linearDamping;
+  out[13] = b.angularDamping;
+  out[14] = b.gravityScale;
+  return out;
+}
+
+/** The material of a body before any other: the defaults of `createBody`. */
+const DEFAULT_MATERIAL = new Float64Array([1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0.2, 0, 0, 0, 1]);
+const MATERIAL_COUNT = 15;
+let materialA = new Float64Array(MATERIAL_COUNT);
+let materialB = new Float64Array(MATERIAL_COUNT);
+
+/**
+ * Bodies: per body a record (flags, id, sleep timer, transform and forces when not the usual,
+ * material when not the previous body's, sleeping ring, shapes), then one block of raw doubles
+ * with every body's position and angle and every awake body's velocities.
+ */
 function writeBodies(w: ByteWriter, s: StepState): void {
   const bodies = s.bodyList;
   w.uint(bodies.length);
   let prevId = -1;
-  let prev: Body | null = null;
   let prevShape: BodyShape | null = null;
   let prevShapeId = -1;
+  let awake = 0;
+  materialB.set(DEFAULT_MATERIAL);
   for (let i = 0; i < bodies.length; ++i) {
     const b = bodies[i];
-    const internals = b as unknown as BodyPrivate;
+    const xf = b.transform;
+    rot.setAngle(b.angle);
+    const exact =
+      Object.is(xf.p.x, b.position.x) &&
+      Object.is(xf.p.y, b.position.y) &&
+      Object.is(xf.q.c, rot.c) &&
+      Object.is(xf.q.s, rot.s);
+    const noForce = isPlusZero(b.force.x) && isPlusZero(b.force.y) && isPlusZero(b.torque);
+    const material = materialOf(b, materialA);
+    let same = true;
+    for (let k = 0; k < MATERIAL_COUNT; ++k) if (!Object.is(material[k], materialB[k])) same = false;
     w.u8(
       BODY_TYPES.indexOf(b.type) |
         (b.bullet ? 4 : 0) |
         (b.allowSleep ? 8 : 0) |
         (b.isAwake ? 16 : 0) |
         (b.hasOffset ? 32 : 0) |
-        (b.isFast ? 64 : 0),
+        (b.isFast ? 64 : 0) |
+        (exact ? 128 : 0),
     );
+    w.u8((same ? 1 : 0) | (noForce ? 2 : 0));
     w.uint(b.id - prevId - 1);
     prevId = b.id;
-    w.float(b.position.x, 0);
-    w.float(b.position.y, 0);
-    w.float(b.angle, 0);
-    const xf = b.transform;
-    rot.setAngle(b.angle);
-    w.float(xf.p.x, b.position.x);
-    w.float(xf.p.y, b.position.y);
-    w.float(xf.q.c, rot.c);
-    w.float(xf.q.s, rot.s);
-    w.float(b.linearVelocity.x, 0);
-    w.float(b.linearVelocity.y, 0);
-    w.float(b.angularVelocity, 0);
-    w.float(b.force.x, 0);
-    w.float(b.force.y, 0);
-    w.float(b.torque, 0);
+    if (b.isAwake) awake++;
     w.float(b.sleepTime, 0);
-    w.float(internals.massValue, prev === null ? 1 : (prev as unknown as BodyPrivate).massValue);
-    w.float(internals.inertiaValue, prev === null ? 0 : (prev as unknown as BodyPrivate).inertiaValue);
-    w.float(b.invMass, b.isDynamic && internals.massValue > 0 ? 1 / internals.massValue : 0);
-    w.float(b.invI, b.isDynamic && internals.inertiaValue > 0 ? 1 / internals.inertiaValue : 0);
-    w.float(b.localCenter.x, 0);
-    w.float(b.localCenter.y, 0);
-    w.float(b.width, prev === null ? 0 : prev.width);
-    w.float(b.height, prev === null ? 0 : prev.height);
-    w.float(b.maxExtent, prev === null ? 0 : prev.maxExtent);
-    w.float(b.minExtent, prev === null ? 0 : prev.minExtent);
-    w.float(internals.frictionValue, prev === null ? 0.2 : (prev as unknown as BodyPrivate).frictionValue);
-    w.float(internals.restitutionValue, prev === null ? 0 : (prev as unknown as BodyPrivate).restitutionValue);
-    w.float(b.linearDamping, prev === null ? 0 : prev.linearDamping);
-    w.float(b.angularDamping, prev === null ? 0 : prev.angularDamping);
-    w.float(b.gravityScale, prev === null ? 1 : prev.gravityScale);
+    if (!exact) {
+      w.float(xf.p.x, 0);
+      w.float(xf.p.y, 0);
+      w.float(xf.q.c, 0);
+      w.float(xf.q.s, 0);
+    }
+    if (!noForce) {
+      w.float(b.force.x, 0);
+      w.float(b.force.y, 0);
+      w.float(b.torque, 0);
+    }
+    if (!same) for (let k = 0; k < MATERIAL_COUNT; ++k) w.float(material[k], materialB[k]);
+    const t = materialA;
+    materialA = materialB;
+    materialB = t;
     if (!b.isAwake && !b.isStatic) w.uint((b.sleepNext as Body).id);
     const shapes = b.shapeList;
     w.uint(shapes.length);
     for (let k = 0; k < shapes.length; ++k) {
       const sh = shapes[k];
-      const same = prevShape !== null && sameGeometry(sh.geometry, prevShape.geometry);
+      const sameGeo = prevShape !== null && sameGeometry(sh.geometry, prevShape.geometry);
       const defaultFilter = sh.category === 1 && sh.mask === 0xffffffff && sh.group === 0;
       w.u8(
         SHAPE_TYPES.indexOf(sh.type) |
           (geometryCode(sh.geometry) << 2) |
           (sh.sensor ? 16 : 0) |
           (defaultFilter ? 32 : 0) |
-          (same ? 64 : 0),
+          (sameGeo ? 64 : 0),
       );
       w.int(sh.id - prevShapeId);
       prevShapeId = sh.id;
-      if (!same) writeGeometry(w, sh.geometry);
+      if (!sameGeo) writeGeometry(w, sh.geometry);
       w.float(sh.density, prevShape === null ? 1 : prevShape.density);
       w.float(sh.friction, prevShape === null ? 0.2 : prevShape.friction);
       w.float(sh.restitution, prevShape === null ? 0 : prevShape.restitution);
@@ -256,8 +287,24 @@ function writeBodies(w: ByteWriter, s: StepState): void {
       }
       prevShape = sh;
     }
-    prev = b;
   }
+  const block = w.beginDoubles(3 * bodies.length + 3 * awake);
+  let k = 0;
+  for (let i = 0; i < bodies.length; ++i) {
+    const b = bodies[i];
+    block[k++] = b.position.x;
+    block[k++] = b.position.y;
+    block[k++] = b.angle;
+    if (!b.isAwake) continue;
+    block[k++] = b.linearVelocity.x;
+    block[k++] = b.linearVelocity.y;
+    block[k++] = b.angularVelocity;
+  }
+  w.endDoubles();
+}
+
+function isPlusZero(v: number): boolean {
+  return v === 0 && 1 / v > 0;
 }
 
 /** 0: a `Box`, 1: a polygon, 2: a capsule, 3: a circle. */
@@ -350,12 +397,17 @@ function writeJoints(w: ByteWriter, s: StepState): void {
   }
 }
 
+/**
+ * Contacts: per contact its pair (shape ids as differences), flags (touching, point count, whether
+ * friction and restitution are the mix of the shapes'), then one block of raw doubles: for every
+ * contact with points, its normal and each point's 8 numbers (x, y, separation, feature key,
+ * approach velocity, normal, tangent and last normal impulse).
+ */
 function writeContacts(w: ByteWriter, s: StepState): void {
   const contacts = s.contactList;
   w.uint(contacts.length);
   let prevA = 0;
-  let nx = 0;
-  let ny = 1;
+  let doubles = 0;
   for (let i = 0; i < contacts.length; ++i) {
     const c = contacts[i];
     const sa = c.shapeA;
@@ -364,35 +416,25 @@ function writeContacts(w: ByteWriter, s: StepState): void {
     w.int(sb.id - sa.id);
     prevA = sa.id;
     const count = c.pointCount;
-    const data = c.data;
-    let intKeys = true;
-    for (let p = 0; p < count; ++p) {
-      const key = data[p * 8 + 3];
-      if (!(Number.isInteger(key) && key >= 0 && key <= 0xffffffff)) intKeys = false;
-    }
     const mixedF = Object.is(c.friction, mixFriction(sa.friction, sb.friction));
     const mixedR = Object.is(c.restitution, mixRestitution(sa.restitution, sb.restitution));
-    w.u8((c.touching ? 1 : 0) | (count << 1) | (mixedF ? 8 : 0) | (mixedR ? 16 : 0) | (intKeys ? 32 : 0));
+    w.u8((c.touching ? 1 : 0) | (count << 1) | (mixedF ? 8 : 0) | (mixedR ? 16 : 0));
     if (!mixedF) w.float(c.friction, 0);
     if (!mixedR) w.float(c.restitution, 0);
-    if (count === 0) continue;
-    w.float(c.normalX, nx);
-    w.float(c.normalY, ny);
-    nx = c.normalX;
-    ny = c.normalY;
-    for (let p = 0; p < count; ++p) {
-      const d = p * 8;
-      w.float(data[d], 0);
-      w.float(data[d + 1], 0);
-      w.float(data[d + 2], 0);
-      if (intKeys) w.uint(data[d + 3]);
-      else w.float(data[d + 3], 0);
-      w.float(data[d + 4], 0);
-      w.float(data[d + 5], 0);
-      w.float(data[d + 6], 0);
-      w.float(data[d + 7], data[d + 5]);
-    }
+    if (count > 0) doubles += 2 + 8 * count;
   }
+  const block = w.beginDoubles(doubles);
+  let k = 0;
+  for (let i = 0; i < contacts.length; ++i) {
+    const c = contacts[i];
+    const n = c.pointCount;
+    if (n === 0) continue;
+    block[k++] = c.normalX;
+    block[k++] = c.normalY;
+    const data = c.data;
+    for (let q = 0; q < 8 * n; ++q) block[k++] = data[q];
+  }
+  w.endDoubles();
 }
 
 function writeBroadPhase(w: ByteWriter, s: StepState): void {
@@ -411,11 +453,6 @@ function writeBroadPhase(w: ByteWriter, s: StepState): void {
       w.uint(state.staticFlags[i] === 1 ? 2 : 1);
       w.int(t.parent[i]);
       w.int(t.keys[i]);
-      const o = 4 * i;
-      w.float(t.bounds[o], 0);
-      w.float(t.bounds[o + 1], 0);
-      w.float(t.bounds[o + 2], 0);
-      w.float(t.bounds[o + 3], 0);
     } else {
       w.uint(2 + h);
       w.int(t.parent[i]);
@@ -425,10 +462,18 @@ function writeBroadPhase(w: ByteWriter, s: StepState): void {
   }
   w.uint(state.moveBuffer.length);
   for (let i = 0; i < state.moveBuffer.length; ++i) w.int(state.moveBuffer[i]);
+  // The leaves' fat boxes, in node order; the internal boxes are the unions of their children.
+  const block = w.beginDoubles(4 * t.leafCount);
+  let k = 0;
+  for (let i = 0; i < t.capacity; ++i) {
+    if (t.height[i] !== 0) continue;
+    for (let q = 4 * i; q < 4 * i + 4; ++q) block[k++] = t.bounds[q];
+  }
+  w.endDoubles();
 }
 
 // -------------------------------------------------------------------------------------------------
-// Reading: plain records, checked
+// Reading: plain records and tables, checked
 
 /** A body's private fields. */
 interface BodyPrivate {
@@ -452,19 +497,20 @@ interface ShapeRecord {
   mask: number;
   group: number;
   proxyId: number;
-  overlaps: number[];
+  overlaps: number[] | null;
 }
 
 interface BodyRecord {
   id: number;
   type: BodyType;
   flags: number;
-  values: Float64Array;
+  /** Where its values start in `Decoded.bodyValues`. */
+  base: number;
   sleepNext: number;
   shapes: ShapeRecord[];
 }
 
-/** Indices into `BodyRecord.values`. */
+/** Offsets of a body's values in `Decoded.bodyValues`. */
 const enum BV {
   X,
   Y,
@@ -498,6 +544,18 @@ const enum BV {
   Count,
 }
 
+/**
+ * Scratch arrays of `decode`, kept between restores (a restore is never re-entered): reading a
+ * snapshot then allocates little.
+ */
+const scratch = {
+  bodyValues: new Float64Array(0),
+  contactShapes: new Int32Array(0),
+  contactFlags: new Uint8Array(0),
+  contactMaterial: new Float64Array(0),
+  contactOffsets: new Int32Array(0),
+};
+
 interface JointRecord {
   kind: number;
   id: number;
@@ -505,18 +563,6 @@ interface JointRecord {
   bodyB: number;
   collideConnected: boolean;
   values: unknown[];
-}
-
-interface ContactRecord {
-  shapeA: ShapeRecord;
-  shapeB: ShapeRecord;
-  touching: boolean;
-  pointCount: number;
-  friction: number;
-  restitution: number;
-  normalX: number;
-  normalY: number;
-  data: Float64Array;
 }
 
 /** A snapshot read and checked, not yet applied. */
@@ -531,13 +577,21 @@ interface Decoded {
   stepSubsteps: number;
   settings: unknown[];
   bodies: BodyRecord[];
-  shapes: Map<number, ShapeRecord>;
+  bodyValues: Float64Array;
+  /** The shapes in snapshot order, and by id (a sparse array). */
+  shapes: ShapeRecord[];
+  shapeById: ShapeRecord[];
   joints: JointRecord[];
-  contacts: ContactRecord[];
+  contactCount: number;
+  contactShapes: Int32Array;
+  contactFlags: Uint8Array;
+  /** Per contact: friction and restitution. */
+  contactMaterial: Float64Array;
+  /** Per contact: where its normal and points start in `contactBlock` (-1: no points). */
+  contactOffsets: Int32Array;
+  contactBlock: Float64Array;
   broadPhase: BroadPhaseState;
 }
-
-const MAX_COUNT = 1 << 28;
 
 /** Reads and checks a whole snapshot; throws a WorldError (changing nothing) on any fault. */
 function decode(bytes: unknown): Decoded {
@@ -552,15 +606,9 @@ function decode(bytes: unknown): Decoded {
   const mask = r.u8();
   const carried: (number | null)[] = [];
   for (let i = 0; i < 4; ++i) carried.push((mask >> i) & 1 ? r.float(0) : null);
-  const stepSubsteps = r.count('stepSubsteps', MAX_COUNT);
+  const stepSubsteps = r.count('stepSubsteps', 1 << 20);
   const settings = readFields(r, settingsSchema(), 'settings');
-  const shapes = new Map<number, ShapeRecord>();
-  const bodies = readBodies(r, nextBodyId, nextShapeId, shapes);
-  const joints = readJoints(r, bodies, nextJointId);
-  const contacts = readContacts(r, shapes);
-  const broadPhase = readBroadPhase(r, shapes);
-  if (!r.done) badSnapshot('its payload', 'has bytes after the end of the world');
-  return {
+  const d = {
     nextBodyId,
     nextShapeId,
     nextJointId,
@@ -570,77 +618,67 @@ function decode(bytes: unknown): Decoded {
     carried,
     stepSubsteps,
     settings,
-    bodies,
-    shapes,
-    joints,
-    contacts,
-    broadPhase,
-  };
+  } as Decoded;
+  readBodies(r, d);
+  d.joints = readJoints(r, d);
+  readContacts(r, d);
+  d.broadPhase = readBroadPhase(r, d);
+  if (!r.done) badSnapshot('its payload', 'has bytes after the end of the world');
+  return d;
 }
 
-function readBodies(
-  r: ByteReader,
-  nextBodyId: number,
-  nextShapeId: number,
-  shapes: Map<number, ShapeRecord>,
-): BodyRecord[] {
-  const n = r.count('body count', nextBodyId);
+function readBodies(r: ByteReader, d: Decoded): void {
+  const { nextBodyId, nextShapeId } = d;
+  const n = r.count('body count', Math.min(nextBodyId, r.remaining));
   const bodies: BodyRecord[] = [];
+  if (scratch.bodyValues.length < n * BV.Count) scratch.bodyValues = new Float64Array(2 * n * BV.Count);
+  const v = scratch.bodyValues;
+  v.fill(0, 0, n * BV.Count);
+  const shapes: ShapeRecord[] = [];
+  const shapeById: ShapeRecord[] = [];
   let prevId = -1;
-  let prev: Float64Array | null = null;
   let prevShape: ShapeRecord | null = null;
   let prevShapeId = -1;
+  let awakeCount = 0;
   for (let i = 0; i < n; ++i) {
     const flags = r.u8();
     const typeIndex = flags & 3;
-    if (typeIndex > 2 || flags >= 128) badSnapshot(`body flags ${flags}`, 'are not valid');
+    if (typeIndex > 2) badSnapshot(`body flags ${flags}`, 'are not valid');
+    const more = r.u8();
+    if (more > 3) badSnapshot(`body flags ${more}`, 'are not valid');
     const id = prevId + 1 + r.count('body id step', nextBodyId);
     if (id >= nextBodyId) badSnapshot(`body id ${id}`, `is not below nextBodyId (${nextBodyId})`);
     prevId = id;
-    const v = new Float64Array(BV.Count);
-    v[BV.X] = r.float(0);
-    v[BV.Y] = r.float(0);
-    v[BV.Angle] = r.float(0);
-    rot.setAngle(v[BV.Angle]);
-    v[BV.Px] = r.float(v[BV.X]);
-    v[BV.Py] = r.float(v[BV.Y]);
-    v[BV.Qc] = r.float(rot.c);
-    v[BV.Qs] = r.float(rot.s);
-    v[BV.Vx] = r.float(0);
-    v[BV.Vy] = r.float(0);
-    v[BV.W] = r.float(0);
-    v[BV.Fx] = r.float(0);
-    v[BV.Fy] = r.float(0);
-    v[BV.Torque] = r.float(0);
-    v[BV.SleepTime] = r.float(0);
-    v[BV.Mass] = r.float(prev === null ? 1 : prev[BV.Mass]);
-    v[BV.Inertia] = r.float(prev === null ? 0 : prev[BV.Inertia]);
-    const dynamic = typeIndex === 0;
-    v[BV.InvMass] = r.float(dynamic && v[BV.Mass] > 0 ? 1 / v[BV.Mass] : 0);
-    v[BV.InvI] = r.float(dynamic && v[BV.Inertia] > 0 ? 1 / v[BV.Inertia] : 0);
-    v[BV.Lcx] = r.float(0);
-    v[BV.Lcy] = r.float(0);
-    v[BV.Width] = r.float(prev === null ? 0 : prev[BV.Width]);
-    v[BV.Height] = r.float(prev === null ? 0 : prev[BV.Height]);
-    v[BV.MaxExtent] = r.float(prev === null ? 0 : prev[BV.MaxExtent]);
-    v[BV.MinExtent] = r.float(prev === null ? 0 : prev[BV.MinExtent]);
-    v[BV.Friction] = r.float(prev === null ? 0.2 : prev[BV.Friction]);
-    v[BV.Restitution] = r.float(prev === null ? 0 : prev[BV.Restitution]);
-    v[BV.LinearDamping] = r.float(prev === null ? 0 : prev[BV.LinearDamping]);
-    v[BV.AngularDamping] = r.float(prev === null ? 0 : prev[BV.AngularDamping]);
-    v[BV.GravityScale] = r.float(prev === null ? 1 : prev[BV.GravityScale]);
-    prev = v;
+    const o = i * BV.Count;
+    v[o + BV.SleepTime] = r.float(0);
+    if (!(flags & 128)) {
+      v[o + BV.Px] = r.float(0);
+      v[o + BV.Py] = r.float(0);
+      v[o + BV.Qc] = r.float(0);
+      v[o + BV.Qs] = r.float(0);
+    }
+    if (!(more & 2)) {
+      v[o + BV.Fx] = r.float(0);
+      v[o + BV.Fy] = r.float(0);
+      v[o + BV.Torque] = r.float(0);
+    }
+    if (!(more & 1)) {
+      for (let k = 0; k < MATERIAL_COUNT; ++k) v[o + BV.Mass + k] = r.float(i === 0 ? DEFAULT_MATERIAL[k] : v[o - BV.Count + BV.Mass + k]);
+    } else {
+      for (let k = 0; k < MATERIAL_COUNT; ++k) v[o + BV.Mass + k] = i === 0 ? DEFAULT_MATERIAL[k] : v[o - BV.Count + BV.Mass + k];
+    }
     const isStatic = typeIndex === 1;
     const awake = (flags & 16) !== 0;
+    if (awake) awakeCount++;
     if (isStatic && awake) badSnapshot(`body #${id}`, 'is static and awake');
     const sleepNext = !awake && !isStatic ? r.count('sleepNext', nextBodyId) : -1;
-    const body: BodyRecord = { id, type: BODY_TYPES[typeIndex], flags, values: v, sleepNext, shapes: [] };
-    const shapeCount = r.count('shape count', nextShapeId);
+    const body: BodyRecord = { id, type: BODY_TYPES[typeIndex], flags, base: o, sleepNext, shapes: [] };
+    const shapeCount = r.count('shape count', Math.min(nextShapeId, r.remaining));
     for (let k = 0; k < shapeCount; ++k) {
       const sf = r.u8();
       if (sf >= 128) badSnapshot(`shape flags ${sf}`, 'are not valid');
       const sid = prevShapeId + r.int();
-      if (!(sid >= 0 && sid < nextShapeId) || shapes.has(sid)) {
+      if (!(sid >= 0 && sid < nextShapeId) || shapeById[sid] !== undefined) {
         badSnapshot(`shape id ${sid}`, `is not a new id below nextShapeId (${nextShapeId})`);
       }
       prevShapeId = sid;
@@ -666,7 +704,7 @@ function readBodies(
         mask: 0xffffffff,
         group: 0,
         proxyId: -1,
-        overlaps: [],
+        overlaps: null,
       };
       if (!(record.density >= 0 && record.friction >= 0 && record.restitution >= 0)) {
         badSnapshot(`shape #${sid}`, 'has a negative or non-finite material');
@@ -678,34 +716,81 @@ function readBodies(
       }
       record.proxyId = sid + r.int();
       if (record.sensor) {
-        const m = r.count('sensor overlap count', nextShapeId);
-        for (let q = 0; q < m; ++q) record.overlaps.push(r.count('overlapping shape id', nextShapeId));
+        const m = r.count('sensor overlap count', Math.min(nextShapeId, r.remaining));
+        const overlaps: number[] = [];
+        for (let q = 0; q < m; ++q) overlaps.push(r.count('overlapping shape id', nextShapeId));
+        record.overlaps = overlaps;
       }
       body.shapes.push(record);
-      shapes.set(sid, record);
+      shapes.push(record);
+      shapeById[sid] = record;
       prevShape = record;
     }
     bodies.push(body);
   }
+  const block = r.doubles(3 * n + 3 * awakeCount);
+  let k = 0;
+  for (let i = 0; i < n; ++i) {
+    const o = i * BV.Count;
+    const x = block[k++];
+    const y = block[k++];
+    const angle = block[k++];
+    v[o + BV.X] = x;
+    v[o + BV.Y] = y;
+    v[o + BV.Angle] = angle;
+    if (bodies[i].flags & 16) {
+      v[o + BV.Vx] = block[k++];
+      v[o + BV.Vy] = block[k++];
+      v[o + BV.W] = block[k++];
+    }
+    if (bodies[i].flags & 128) {
+      // The transform is the pose's: position and the rotation of the angle.
+      rot.setAngle(angle);
+      v[o + BV.Px] = x;
+      v[o + BV.Py] = y;
+      v[o + BV.Qc] = rot.c;
+      v[o + BV.Qs] = rot.s;
+    }
+  }
   // Sleeping rings: sleepNext is a permutation of the sleeping bodies.
-  const byId = new Map<number, BodyRecord>();
-  for (const b of bodies) byId.set(b.id, b);
   const seen = new Set<number>();
   for (const b of bodies) {
     if (b.sleepNext < 0) continue;
-    const next = byId.get(b.sleepNext);
+    const next = findRecord(bodies, b.sleepNext);
     if (next === undefined || next.sleepNext < 0 || seen.has(next.id)) {
       badSnapshot(`body #${b.id}`, `has a broken sleeping ring (next: ${b.sleepNext})`);
     }
     seen.add(next.id);
   }
-  for (const s of shapes.values()) {
+  for (const s of shapes) {
+    if (s.overlaps === null) continue;
+    let last = -1;
     for (const id of s.overlaps) {
-      const o = shapes.get(id);
-      if (o === undefined || o.sensor) badSnapshot(`shape #${s.id}`, `overlaps shape #${id}, which is not there`);
+      const o = shapeById[id];
+      if (o === undefined || o.sensor || o.body === s.body || id <= last) {
+        badSnapshot(`shape #${s.id}`, `overlaps shape #${id}, which it cannot`);
+      }
+      last = id;
     }
   }
-  return bodies;
+  d.bodies = bodies;
+  d.bodyValues = v;
+  d.shapes = shapes;
+  d.shapeById = shapeById;
+}
+
+/** The body record with this id (binary search; the records are in id order). */
+function findRecord(bodies: BodyRecord[], id: number): BodyRecord | undefined {
+  let low = 0;
+  let high = bodies.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const midId = bodies[mid].id;
+    if (midId === id) return bodies[mid];
+    if (midId < id) low = mid + 1;
+    else high = mid - 1;
+  }
+  return undefined;
 }
 
 function readGeometry(r: ByteReader, code: number, sid: number): CollisionShape {
@@ -750,10 +835,9 @@ function readGeometry(r: ByteReader, code: number, sid: number): CollisionShape 
   return { type: 'polygon', vertices, normals, radius };
 }
 
-function readJoints(r: ByteReader, bodies: BodyRecord[], nextJointId: number): JointRecord[] {
-  const byId = new Map<number, BodyRecord>();
-  for (const b of bodies) byId.set(b.id, b);
-  const n = r.count('joint count', nextJointId);
+function readJoints(r: ByteReader, d: Decoded): JointRecord[] {
+  const nextJointId = d.nextJointId;
+  const n = r.count('joint count', Math.min(nextJointId, r.remaining));
   const joints: JointRecord[] = [];
   let prevId = -1;
   for (let i = 0; i < n; ++i) {
@@ -764,10 +848,13 @@ function readJoints(r: ByteReader, bodies: BodyRecord[], nextJointId: number): J
     prevId = id;
     const bodyA = r.count('joint body id', 0x7fffffff);
     const bodyB = kind === JointKind.Mouse ? bodyA : r.count('joint body id', 0x7fffffff);
-    const a = byId.get(bodyA);
-    const b = byId.get(bodyB);
+    const a = findRecord(d.bodies, bodyA);
+    const b = findRecord(d.bodies, bodyB);
     if (a === undefined || b === undefined || (kind !== JointKind.Mouse && a === b)) {
       badSnapshot(`joint #${id}`, `joins bodies #${bodyA} and #${bodyB}, which are not two bodies of the snapshot`);
+    }
+    if (kind === JointKind.Mouse && a.type !== 'dynamic') {
+      badSnapshot(`joint #${id}`, 'is a mouse joint on a body that is not dynamic');
     }
     const collideConnected = r.u8() !== 0;
     const values = readFields(r, jointSchema(kind), `joint #${id}`);
@@ -776,73 +863,76 @@ function readJoints(r: ByteReader, bodies: BodyRecord[], nextJointId: number): J
   return joints;
 }
 
-function readContacts(r: ByteReader, shapes: Map<number, ShapeRecord>): ContactRecord[] {
-  const n = r.count('contact count', MAX_COUNT);
-  const contacts: ContactRecord[] = [];
+function readContacts(r: ByteReader, d: Decoded): void {
+  const n = r.count('contact count', Math.floor(r.remaining / 3));
+  const shapeById = d.shapeById;
+  if (scratch.contactFlags.length < n) {
+    scratch.contactShapes = new Int32Array(4 * n);
+    scratch.contactFlags = new Uint8Array(2 * n);
+    scratch.contactMaterial = new Float64Array(4 * n);
+    scratch.contactOffsets = new Int32Array(2 * n);
+  }
+  const ids = scratch.contactShapes;
+  const flagsOf = scratch.contactFlags;
+  const values = scratch.contactMaterial;
+  const offsets = scratch.contactOffsets;
   let prevA = 0;
-  let nx = 0;
-  let ny = 1;
-  let prev: ContactRecord | null = null;
+  let doubles = 0;
+  let pa: ShapeRecord | null = null;
+  let pb: ShapeRecord | null = null;
   for (let i = 0; i < n; ++i) {
     const idA = prevA + r.int();
     const idB = idA + r.int();
     prevA = idA;
-    const sa = shapes.get(idA);
-    const sb = shapes.get(idB);
+    const sa = shapeById[idA];
+    const sb = shapeById[idB];
     if (sa === undefined || sb === undefined || sa.body.id >= sb.body.id || sa.sensor || sb.sensor) {
       badSnapshot(`contact ${i}`, `pairs shapes #${idA} and #${idB}, which cannot touch`);
     }
     if (
-      prev !== null &&
-      (prev.shapeA.body.id - sa.body.id || prev.shapeB.body.id - sb.body.id || prev.shapeA.id - idA || prev.shapeB.id - idB) >= 0
+      pa !== null &&
+      pb !== null &&
+      (pa.body.id - sa.body.id || pb.body.id - sb.body.id || pa.id - idA || pb.id - idB) >= 0
     ) {
       badSnapshot(`contact ${i}`, 'is out of pair-key order');
     }
+    pa = sa;
+    pb = sb;
+    ids[2 * i] = idA;
+    ids[2 * i + 1] = idB;
     const flags = r.u8();
     const count = (flags >> 1) & 3;
-    if (count > 2 || flags >= 64) badSnapshot(`contact flags ${flags}`, 'are not valid');
+    if (count > 2 || flags >= 32) badSnapshot(`contact flags ${flags}`, 'are not valid');
+    flagsOf[i] = flags;
     const friction = flags & 8 ? mixFriction(sa.friction, sb.friction) : r.float(0);
     const restitution = flags & 16 ? mixRestitution(sa.restitution, sb.restitution) : r.float(0);
     if (!(friction >= 0 && restitution >= 0)) badSnapshot(`contact ${i}`, 'has a negative friction or restitution');
-    const data = new Float64Array(16);
-    let normalX = 0;
-    let normalY = 1;
-    if (count > 0) {
-      normalX = r.float(nx);
-      normalY = r.float(ny);
-      nx = normalX;
-      ny = normalY;
-      for (let p = 0; p < count; ++p) {
-        const d = p * 8;
-        data[d] = r.float(0);
-        data[d + 1] = r.float(0);
-        data[d + 2] = r.float(0);
-        data[d + 3] = flags & 32 ? r.count('feature key', 0xffffffff) : r.float(0);
-        data[d + 4] = r.float(0);
-        data[d + 5] = r.float(0);
-        data[d + 6] = r.float(0);
-        data[d + 7] = r.float(data[d + 5]);
+    values[2 * i] = friction;
+    values[2 * i + 1] = restitution;
+    offsets[i] = count > 0 ? doubles : -1;
+    if (count > 0) doubles += 2 + 8 * count;
+  }
+  const block = r.doubles(doubles);
+  for (let i = 0; i < n; ++i) {
+    const count = (flagsOf[i] >> 1) & 3;
+    const o = offsets[i];
+    for (let p = 0; p < count; ++p) {
+      const key = block[o + 2 + 8 * p + 3];
+      if (!(Number.isInteger(key) && key >= 0 && key <= 0xffffffff)) {
+        badSnapshot(`contact ${i}`, `has feature key ${key}, which is not a 32-bit unsigned integer`);
       }
     }
-    const record: ContactRecord = {
-      shapeA: sa,
-      shapeB: sb,
-      touching: (flags & 1) !== 0,
-      pointCount: count,
-      friction,
-      restitution,
-      normalX,
-      normalY,
-      data,
-    };
-    contacts.push(record);
-    prev = record;
   }
-  return contacts;
+  d.contactCount = n;
+  d.contactShapes = ids;
+  d.contactFlags = flagsOf;
+  d.contactMaterial = values;
+  d.contactOffsets = offsets;
+  d.contactBlock = block;
 }
 
-function readBroadPhase(r: ByteReader, shapes: Map<number, ShapeRecord>): BroadPhaseState {
-  const capacity = r.count('broadphase capacity', MAX_COUNT);
+function readBroadPhase(r: ByteReader, d: Decoded): BroadPhaseState {
+  const capacity = r.count('broadphase capacity', Math.floor(r.remaining / 2));
   if (capacity < 1) badSnapshot('broadphase capacity 0', 'must be at least 1');
   const root = r.int();
   const freeList = r.int();
@@ -858,6 +948,8 @@ function readBroadPhase(r: ByteReader, shapes: Map<number, ShapeRecord>): BroadP
     if (!(v >= -1 && v < capacity)) badSnapshot(`${what} ${v}`, 'is not a broadphase node');
     return v;
   };
+  let maxHeight = 0;
+  let leaves = 0;
   for (let i = 0; i < capacity; ++i) {
     const tag = r.count('broadphase node tag', 64);
     parent[i] = inRange(r.int(), 'node parent');
@@ -867,27 +959,35 @@ function readBroadPhase(r: ByteReader, shapes: Map<number, ShapeRecord>): BroadP
       height[i] = 0;
       staticFlags[i] = tag === 2 ? 1 : 0;
       keys[i] = r.int();
-      const o = 4 * i;
-      bounds[o] = r.float(0);
-      bounds[o + 1] = r.float(0);
-      bounds[o + 2] = r.float(0);
-      bounds[o + 3] = r.float(0);
+      leaves++;
     } else {
       height[i] = tag - 2;
+      if (tag - 2 > maxHeight) maxHeight = tag - 2;
       child1[i] = inRange(r.uint(), 'node child');
       child2[i] = inRange(r.uint(), 'node child');
     }
   }
-  const moves = new Int32Array(r.count('move buffer length', MAX_COUNT));
+  const moves = new Int32Array(r.count('move buffer length', r.remaining));
   for (let i = 0; i < moves.length; ++i) moves[i] = inRange(r.int(), 'moved proxy');
-  // Internal boxes: the unions of their children, bottom up (heights increase towards the root).
-  const order: number[] = [];
-  for (let i = 0; i < capacity; ++i) if (height[i] > 0) order.push(i);
-  order.sort((a, b) => height[a] - height[b] || a - b);
-  for (const node of order) {
+  if (leaves !== leafCount) badSnapshot(`${leaves} broadphase leaves`, `do not match its leaf count (${leafCount})`);
+  const boxes = r.doubles(4 * leaves);
+  for (let i = 0, k = 0; i < capacity; ++i) {
+    if (height[i] !== 0) continue;
+    for (let q = 4 * i; q < 4 * i + 4; ++q) bounds[q] = boxes[k++];
+  }
+  // Internal boxes: the unions of their children, bottom up (children are lower than parents):
+  // the internal nodes in order of height (a counting sort), then each from its children.
+  const byHeight = new Int32Array(maxHeight + 2);
+  for (let i = 0; i < capacity; ++i) if (height[i] > 0) byHeight[height[i] + 1]++;
+  for (let h = 1; h <= maxHeight + 1; ++h) byHeight[h] += byHeight[h - 1];
+  const order = new Int32Array(byHeight[maxHeight + 1]);
+  for (let i = 0; i < capacity; ++i) if (height[i] > 0) order[byHeight[height[i]]++] = i;
+  for (let k = 0; k < order.length; ++k) {
+    const node = order[k];
+    const h = height[node];
     const c1 = child1[node];
     const c2 = child2[node];
-    if (c1 < 0 || c2 < 0 || height[c1] < 0 || height[c2] < 0 || height[c1] >= height[node] || height[c2] >= height[node]) {
+    if (c1 < 0 || c2 < 0 || height[c1] < 0 || height[c2] < 0 || height[c1] >= h || height[c2] >= h) {
       badSnapshot(`broadphase node ${node}`, 'has bad children');
     }
     const o = 4 * node;
@@ -897,34 +997,42 @@ function readBroadPhase(r: ByteReader, shapes: Map<number, ShapeRecord>): BroadP
     bounds[o + 3] = Math.max(bounds[4 * c1 + 3], bounds[4 * c2 + 3]);
   }
   const state: BroadPhaseState = {
-    tree: { capacity, root: inRange(root, 'root'), freeList: inRange(freeList, 'free list'), leafCount, bounds, parent, child1, child2, height, keys },
+    tree: {
+      capacity,
+      root: inRange(root, 'root'),
+      freeList: inRange(freeList, 'free list'),
+      leafCount,
+      bounds,
+      parent,
+      child1,
+      child2,
+      height,
+      keys,
+    },
     staticFlags,
     moveBuffer: moves,
   };
-  try {
-    DynamicTree.checkState(state.tree);
-  } catch (error) {
-    if (error instanceof CollisionError) badSnapshot('its broadphase', error.message);
-    throw error;
-  }
+  // The tree's own invariants are checked by `importState`, the first thing `apply` does.
   // Every shape has its own leaf, keyed by its body id and flagged static as its body; no other leaf.
-  const owner = new Int32Array(capacity).fill(-1);
-  for (const s of shapes.values()) {
+  const owned = new Uint8Array(capacity);
+  for (const s of d.shapes) {
     const p = s.proxyId;
-    if (!(p >= 0 && p < capacity && height[p] === 0) || owner[p] >= 0) {
+    if (!(p >= 0 && p < capacity && height[p] === 0) || owned[p] === 1) {
       badSnapshot(`shape #${s.id}`, `has proxy ${p}, which is not its own broadphase leaf`);
     }
-    owner[p] = s.id;
+    owned[p] = 1;
     if (keys[p] !== s.body.id || staticFlags[p] !== (s.body.type === 'static' ? 1 : 0)) {
       badSnapshot(`proxy ${p}`, `does not match its shape #${s.id}`);
     }
   }
-  if (shapes.size !== leafCount) badSnapshot(`${leafCount} proxies`, `do not match the ${shapes.size} shapes`);
+  if (d.shapes.length !== leafCount) {
+    badSnapshot(`${leafCount} proxies`, `do not match the ${d.shapes.length} shapes`);
+  }
   const buffered = new Uint8Array(capacity);
   for (let i = 0; i < moves.length; ++i) {
     const id = moves[i];
     if (id === -1) continue;
-    if (height[id] !== 0 || buffered[id]) badSnapshot(`moved proxy ${id}`, 'is not a live proxy, buffered once');
+    if (height[id] !== 0 || buffered[id] === 1) badSnapshot(`moved proxy ${id}`, 'is not a live proxy, buffered once');
     buffered[id] = 1;
   }
   return state;
@@ -938,131 +1046,174 @@ export function restoreSnapshot(world: World, bytes: unknown): void {
   apply(world, decode(bytes));
 }
 
+/** Scratch of `apply`: a kept body's shapes before the restore. */
+const oldShapes: BodyShape[] = [];
+
 function apply(world: World, d: Decoded): void {
   const internals = world as unknown as WorldInternals;
   const s = internals.core;
+  // First, as it checks the tree (links, heights, balance, boxes, free list) before changing
+  // anything: a bad tree throws here, with the world untouched.
+  try {
+    s.broadPhase.importState(d.broadPhase);
+  } catch (error) {
+    if (error instanceof CollisionError) badSnapshot('its broadphase', error.message);
+    throw error;
+  }
+  const records = d.bodies;
+  const values = d.bodyValues;
 
-  // Bodies: the live ones with the same id and type are kept (their handles stay valid).
-  const old = s.bodyList.slice();
-  const oldById = new Map<number, Body>();
-  for (const b of old) oldById.set(b.id, b);
-  const bodies: Body[] = [];
-  const keptShapes = new Map<number, BodyShape>();
-  for (const b of old) for (const sh of b.shapeList) keptShapes.set(sh.id, sh);
-  const shapeById = new Map<number, BodyShape>();
-  for (let i = 0; i < d.bodies.length; ++i) {
-    const rec = d.bodies[i];
-    let body = oldById.get(rec.id);
-    if (body !== undefined && body.type === rec.type) oldById.delete(rec.id);
-    else body = makeBody(world, rec);
-    fillBody(body, rec, i);
-    bodies.push(body);
-    for (const sr of rec.shapes) {
-      let shape = keptShapes.get(sr.id);
-      if (shape === undefined || shape.owner !== body || !shapeMatches(shape, sr)) shape = makeShape(body, sr);
-      else keptShapes.delete(sr.id);
-      const sp = shape as unknown as { frictionValue: number; restitutionValue: number; overlapsNext: BodyShape[] };
+  // Bodies: the live ones with the same id and type are kept (their handles stay valid). Both lists
+  // are in id order: walk them together.
+  const list = s.bodyList;
+  const bodies: Body[] = new Array(records.length);
+  const shapeObjects: BodyShape[] = [];
+  let k = 0;
+  for (let i = 0; i < records.length; ++i) {
+    const rec = records[i];
+    while (k < list.length && list[k].id < rec.id) detachBody(list[k++]);
+    let body: Body;
+    if (k < list.length && list[k].id === rec.id && list[k].type === rec.type) body = list[k++];
+    else {
+      if (k < list.length && list[k].id === rec.id) detachBody(list[k++]);
+      body = makeBody(world, rec, values);
+    }
+    clear(oldShapes);
+    for (let q = 0; q < body.shapeList.length; ++q) oldShapes.push(body.shapeList[q]);
+    fillBody(body, rec, values, i);
+    for (let q = 0; q < rec.shapes.length; ++q) {
+      const sr = rec.shapes[q];
+      let shape: BodyShape | null = null;
+      for (let o = 0; o < oldShapes.length; ++o) {
+        const old = oldShapes[o];
+        if (old.id === sr.id) {
+          if (shapeMatches(old, sr)) {
+            shape = old;
+            oldShapes[o] = oldShapes[oldShapes.length - 1];
+            oldShapes.pop();
+          }
+          break;
+        }
+      }
+      if (shape === null) shape = makeShape(body, sr);
+      const sp = shape as unknown as { frictionValue: number; restitutionValue: number };
       sp.frictionValue = sr.friction;
       sp.restitutionValue = sr.restitution;
-      sp.overlapsNext.length = 0;
+      clear(shape.overlapsNext);
       shape.proxyId = sr.proxyId;
       shape.owner = body;
       body.shapeList.push(shape);
-      shapeById.set(sr.id, shape);
+      shapeObjects[sr.id] = shape;
     }
+    // Shapes the snapshot does not hold act as destroyed.
+    for (let o = 0; o < oldShapes.length; ++o) detachShape(oldShapes[o]);
+    bodies[i] = body;
   }
-  // What the snapshot does not hold is gone: such handles act as destroyed.
-  for (const shape of keptShapes.values()) {
-    shape.owner = null;
-    shape.proxyId = -1;
-    shape.overlaps = [];
-  }
-  for (const b of oldById.values()) {
-    b.world = null;
-    b.index = -1;
-    b.shapeList.length = 0;
-    b.contactEdges.length = 0;
-    b.jointEdges.length = 0;
-    b.sleepNext = null;
-  }
-  s.bodyList.length = 0;
+  while (k < list.length) detachBody(list[k++]);
+  clear(oldShapes);
+  clear(list);
   let sleeping = 0;
   for (let i = 0; i < bodies.length; ++i) {
     const b = bodies[i];
-    s.bodyList.push(b);
+    list.push(b);
+    const next = records[i].sleepNext;
+    b.sleepNext = next >= 0 ? (bodyById(bodies, next) as Body) : null;
     if (!b.isStatic && !b.isAwake) sleeping++;
   }
-  linkSleepRings(bodies, d.bodies);
   s.sleepingCount = sleeping;
   ensureBodyCapacity(s, bodies.length);
 
-  // Shapes: sensors and their overlaps, the proxy table.
+  // Sensors and their overlaps; the proxy table.
   s.sensors.length = 0;
-  for (const sr of d.shapes.values()) {
-    const shape = shapeById.get(sr.id) as BodyShape;
-    if (!sr.sensor) continue;
+  const shapes = d.shapes;
+  for (let i = 0; i < shapes.length; ++i) {
+    const sr = shapes[i];
+    if (sr.overlaps === null) continue;
+    const shape = shapeObjects[sr.id];
     s.sensors.push(shape);
-    shape.overlaps = sr.overlaps.map((id) => shapeById.get(id) as BodyShape);
+    shape.overlaps = sr.overlaps.map((id) => shapeObjects[id]);
   }
   s.sensors.sort((a, b) => a.id - b.id);
-  s.proxyShapes.length = 0;
-  for (let i = 0; i < d.broadPhase.tree.capacity; ++i) s.proxyShapes.push(null);
-  for (const shape of shapeById.values()) s.proxyShapes[shape.proxyId] = shape;
+  const proxies = s.proxyShapes;
+  const capacity = d.broadPhase.tree.capacity;
+  if (proxies.length > capacity) proxies.length = capacity;
+  for (let i = 0; i < proxies.length; ++i) proxies[i] = null;
+  while (proxies.length < capacity) proxies.push(null);
+  for (let i = 0; i < shapes.length; ++i) proxies[shapes[i].proxyId] = shapeObjects[shapes[i].id];
 
-  // Joints.
-  const oldJoints = new Map<number, Joint>();
-  for (const j of s.jointList) oldJoints.set(j.id, j);
-  s.jointList.length = 0;
-  const bodyById = new Map<number, Body>();
-  for (const b of bodies) bodyById.set(b.id, b);
+  // Joints: kept when the id, class, bodies and collideConnected match; both lists in id order.
+  const joints = s.jointList;
+  let oldJoint = 0;
+  const oldJoints = joints.slice();
+  joints.length = 0;
   for (const jr of d.joints) {
-    const a = bodyById.get(jr.bodyA) as Body;
-    const b = bodyById.get(jr.bodyB) as Body;
-    let joint = oldJoints.get(jr.id);
-    if (
-      joint !== undefined &&
-      joint.kind === jr.kind &&
-      joint.collideConnected === jr.collideConnected &&
-      jointBodyA(joint) === a &&
-      jointBodyB(joint) === b
-    ) {
-      oldJoints.delete(jr.id);
-    } else {
+    const a = bodyById(bodies, jr.bodyA) as Body;
+    const b = bodyById(bodies, jr.bodyB) as Body;
+    while (oldJoint < oldJoints.length && oldJoints[oldJoint].id < jr.id) oldJoints[oldJoint++].world = null;
+    let joint: Joint | null = null;
+    if (oldJoint < oldJoints.length && oldJoints[oldJoint].id === jr.id) {
+      const j = oldJoints[oldJoint++];
+      if (j.kind === jr.kind && j.collideConnected === jr.collideConnected && jointBodyA(j) === a && jointBodyB(j) === b) {
+        joint = j;
+      } else j.world = null;
+    }
+    if (joint === null) {
       joint = makeJoint(jr.kind, world, jr.id, a, b);
       (joint as unknown as { collideConnected: boolean }).collideConnected = jr.collideConnected;
     }
     assignFields(joint, jointSchema(jr.kind), jr.values);
     joint.world = world;
-    s.jointList.push(joint);
+    joints.push(joint);
     a.jointEdges.push(joint);
     if (b !== a) b.jointEdges.push(joint);
   }
-  for (const j of oldJoints.values()) j.world = null;
+  while (oldJoint < oldJoints.length) oldJoints[oldJoint++].world = null;
 
-  // Contacts: pooled objects, refilled.
+  // Contacts: the list's objects refilled in place, more from the pool, extra ones to the pool.
   const pool = s.contactPool;
-  for (const c of s.contactList) pool.push(c);
-  s.contactList.length = 0;
-  for (const cr of d.contacts) {
-    const sa = shapeById.get(cr.shapeA.id) as BodyShape;
-    const sb = shapeById.get(cr.shapeB.id) as BodyShape;
+  const contacts = s.contactList;
+  const count = d.contactCount;
+  while (contacts.length > count) pool.push(contacts.pop() as Contact);
+  const ids = d.contactShapes;
+  const material = d.contactMaterial;
+  const block = d.contactBlock;
+  for (let i = 0; i < count; ++i) {
+    const sa = shapeObjects[ids[2 * i]];
+    const sb = shapeObjects[ids[2 * i + 1]];
     const a = sa.owner as Body;
     const b = sb.owner as Body;
-    const c = pool.length > 0 ? (pool.pop() as Contact) : new Contact(sa, sb);
-    c.reset(a, b, cr.friction, cr.restitution);
+    let c: Contact;
+    if (i < contacts.length) c = contacts[i];
+    else {
+      c = pool.length > 0 ? (pool.pop() as Contact) : new Contact(sa, sb);
+      contacts.push(c);
+    }
+    const flags = d.contactFlags[i];
+    const points = (flags >> 1) & 3;
+    c.bodyA = a;
+    c.bodyB = b;
     c.shapeA = sa;
     c.shapeB = sb;
-    c.touching = cr.touching;
-    c.normalX = cr.normalX;
-    c.normalY = cr.normalY;
-    c.pointCount = cr.pointCount;
-    c.data.set(cr.data);
+    c.friction = material[2 * i];
+    c.restitution = material[2 * i + 1];
+    c.touching = (flags & 1) !== 0;
+    c.pointCount = points;
+    c.blockUsable = false;
+    c.blockCase = 0;
+    const data = c.data;
+    for (let q = 8 * points; q < 16; ++q) data[q] = 0;
+    if (points > 0) {
+      const o = d.contactOffsets[i];
+      c.normalX = block[o];
+      c.normalY = block[o + 1];
+      for (let q = 0; q < 8 * points; ++q) data[q] = block[o + 2 + q];
+    } else {
+      c.normalX = 0;
+      c.normalY = 1;
+    }
     a.contactEdges.push(c);
     b.contactEdges.push(c);
-    s.contactList.push(c);
   }
-
-  s.broadPhase.importState(d.broadPhase);
 
   internals.nextBodyId = d.nextBodyId;
   internals.nextShapeId = d.nextShapeId;
@@ -1078,33 +1229,53 @@ function apply(world: World, d: Decoded): void {
   s.stepSubsteps = d.stepSubsteps;
 }
 
-/** Sets every sleeping body's `sleepNext` from the records (bodies and records in the same order). */
-function linkSleepRings(bodies: Body[], records: BodyRecord[]): void {
-  const index = new Map<number, Body>();
-  for (const b of bodies) index.set(b.id, b);
-  for (let i = 0; i < bodies.length; ++i) {
-    const next = records[i].sleepNext;
-    bodies[i].sleepNext = next >= 0 ? (index.get(next) as Body) : null;
+/** The body with this id among bodies in id order (binary search). */
+function bodyById(bodies: Body[], id: number): Body | undefined {
+  let low = 0;
+  let high = bodies.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const midId = bodies[mid].id;
+    if (midId === id) return bodies[mid];
+    if (midId < id) low = mid + 1;
+    else high = mid - 1;
   }
+  return undefined;
+}
+
+/** A body the snapshot does not hold: its handle acts as destroyed. */
+function detachBody(b: Body): void {
+  for (let i = 0; i < b.shapeList.length; ++i) detachShape(b.shapeList[i]);
+  b.world = null;
+  b.index = -1;
+  clear(b.contactEdges);
+  clear(b.jointEdges);
+  b.sleepNext = null;
+}
+
+function detachShape(shape: BodyShape): void {
+  shape.owner = null;
+  shape.proxyId = -1;
+  shape.overlaps = [];
 }
 
 /** A new body object for a record (its fields are then filled by `fillBody`). */
-function makeBody(world: World, rec: BodyRecord): Body {
-  const v = rec.values;
+function makeBody(world: World, rec: BodyRecord, v: Float64Array): Body {
+  const o = rec.base;
   const options: ResolvedBodyOptions = {
     type: rec.type,
     shape: null,
     shorthand: false,
     bullet: false,
-    width: v[BV.Width],
-    height: v[BV.Height],
-    x: v[BV.X],
-    y: v[BV.Y],
-    angle: v[BV.Angle],
-    mass: v[BV.Mass],
-    inertia: v[BV.Inertia],
-    friction: v[BV.Friction],
-    restitution: v[BV.Restitution],
+    width: v[o + BV.Width],
+    height: v[o + BV.Height],
+    x: v[o + BV.X],
+    y: v[o + BV.Y],
+    angle: v[o + BV.Angle],
+    mass: v[o + BV.Mass],
+    inertia: v[o + BV.Inertia],
+    friction: v[o + BV.Friction],
+    restitution: v[o + BV.Restitution],
     vx: 0,
     vy: 0,
     angularVelocity: 0,
@@ -1118,38 +1289,38 @@ function makeBody(world: World, rec: BodyRecord): Body {
   return new Body(world, rec.id, options);
 }
 
-function fillBody(b: Body, rec: BodyRecord, index: number): void {
-  const v = rec.values;
+function fillBody(b: Body, rec: BodyRecord, v: Float64Array, index: number): void {
+  const o = rec.base;
   const p = b as unknown as BodyPrivate & { width: number; height: number };
-  b.position.x = v[BV.X];
-  b.position.y = v[BV.Y];
-  b.angle = v[BV.Angle];
-  b.transform.p.x = v[BV.Px];
-  b.transform.p.y = v[BV.Py];
-  b.transform.q.c = v[BV.Qc];
-  b.transform.q.s = v[BV.Qs];
-  b.linearVelocity.x = v[BV.Vx];
-  b.linearVelocity.y = v[BV.Vy];
-  b.angularVelocity = v[BV.W];
-  b.force.x = v[BV.Fx];
-  b.force.y = v[BV.Fy];
-  b.torque = v[BV.Torque];
-  b.sleepTime = v[BV.SleepTime];
-  p.massValue = v[BV.Mass];
-  p.inertiaValue = v[BV.Inertia];
-  b.invMass = v[BV.InvMass];
-  b.invI = v[BV.InvI];
-  b.localCenter.x = v[BV.Lcx];
-  b.localCenter.y = v[BV.Lcy];
-  p.width = v[BV.Width];
-  p.height = v[BV.Height];
-  b.maxExtent = v[BV.MaxExtent];
-  b.minExtent = v[BV.MinExtent];
-  p.frictionValue = v[BV.Friction];
-  p.restitutionValue = v[BV.Restitution];
-  b.linearDamping = v[BV.LinearDamping];
-  b.angularDamping = v[BV.AngularDamping];
-  b.gravityScale = v[BV.GravityScale];
+  b.position.x = v[o + BV.X];
+  b.position.y = v[o + BV.Y];
+  b.angle = v[o + BV.Angle];
+  b.transform.p.x = v[o + BV.Px];
+  b.transform.p.y = v[o + BV.Py];
+  b.transform.q.c = v[o + BV.Qc];
+  b.transform.q.s = v[o + BV.Qs];
+  b.linearVelocity.x = v[o + BV.Vx];
+  b.linearVelocity.y = v[o + BV.Vy];
+  b.angularVelocity = v[o + BV.W];
+  b.force.x = v[o + BV.Fx];
+  b.force.y = v[o + BV.Fy];
+  b.torque = v[o + BV.Torque];
+  b.sleepTime = v[o + BV.SleepTime];
+  p.massValue = v[o + BV.Mass];
+  p.inertiaValue = v[o + BV.Inertia];
+  b.invMass = v[o + BV.InvMass];
+  b.invI = v[o + BV.InvI];
+  b.localCenter.x = v[o + BV.Lcx];
+  b.localCenter.y = v[o + BV.Lcy];
+  p.width = v[o + BV.Width];
+  p.height = v[o + BV.Height];
+  b.maxExtent = v[o + BV.MaxExtent];
+  b.minExtent = v[o + BV.MinExtent];
+  p.frictionValue = v[o + BV.Friction];
+  p.restitutionValue = v[o + BV.Restitution];
+  b.linearDamping = v[o + BV.LinearDamping];
+  b.angularDamping = v[o + BV.AngularDamping];
+  b.gravityScale = v[o + BV.GravityScale];
   const f = rec.flags;
   b.bullet = (f & 4) !== 0;
   b.allowSleep = (f & 8) !== 0;
@@ -1157,9 +1328,14 @@ function fillBody(b: Body, rec: BodyRecord, index: number): void {
   b.hasOffset = (f & 32) !== 0;
   b.isFast = (f & 64) !== 0;
   b.index = index;
-  b.shapeList.length = 0;
-  b.contactEdges.length = 0;
-  b.jointEdges.length = 0;
+  clear(b.shapeList);
+  clear(b.contactEdges);
+  clear(b.jointEdges);
+}
+
+/** Empties an array by popping (setting `length` would give its storage back, to grow anew). */
+function clear(list: unknown[]): void {
+  while (list.length > 0) list.pop();
 }
 
 /** Whether a live shape has the record's fixed properties (then it is kept and refilled). */
@@ -1176,11 +1352,12 @@ function shapeMatches(shape: BodyShape, sr: ShapeRecord): boolean {
   );
 }
 
+const SHAPE_KINDS = [KIND_BOX, KIND_POLYGON, KIND_CAPSULE, KIND_CIRCLE];
+
 function makeShape(body: Body, sr: ShapeRecord): BodyShape {
-  const kinds = [KIND_BOX, KIND_POLYGON, KIND_CAPSULE, KIND_CIRCLE];
   return new BodyShape(body, sr.id, {
     type: sr.type,
-    kind: kinds[sr.code],
+    kind: SHAPE_KINDS[sr.code],
     geometry: sr.geometry,
     density: sr.density,
     friction: sr.friction,
