@@ -179,6 +179,7 @@ export class ByteReader {
     if (version !== SNAPSHOT_VERSION) {
       badSnapshot(`version ${version}`, `is not supported: this build reads version ${SNAPSHOT_VERSION}`);
     }
+    if (view.getUint16(6, true) !== 0) badSnapshot('its header', 'has reserved bytes that are not zero');
     const payload = view.getUint32(8, true);
     if (SNAPSHOT_HEADER_BYTES + payload !== snapshot.length) {
       badSnapshot(

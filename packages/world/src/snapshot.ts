@@ -1,4 +1,11 @@
-import { Box, type BroadPhaseState, CollisionError, type Shape as CollisionShape } from '@lite/collision';
+import {
+  Box,
+  type BroadPhaseState,
+  CollisionError,
+  type Shape as CollisionShape,
+  MAX_POLYGON_VERTICES,
+  SHAPE_TOLERANCE,
+} from '@lite/collision';
 import { JointKind, mixFriction, mixRestitution, SolverBody } from '@lite/constraints';
 import { Rot, Vec2 } from '@lite/math';
 import { Body } from './body';
@@ -667,6 +674,12 @@ function readBodies(r: ByteReader, d: Decoded): void {
     } else {
       for (let k = 0; k < MATERIAL_COUNT; ++k) v[o + BV.Mass + k] = i === 0 ? DEFAULT_MATERIAL[k] : v[o - BV.Count + BV.Mass + k];
     }
+    for (let k = BV.SleepTime; k < BV.Count; ++k) {
+      if (!Number.isFinite(v[o + k])) badSnapshot(`body #${id}`, 'has a non-finite value');
+    }
+    if (!(v[o + BV.Mass] >= 0 && v[o + BV.Inertia] >= 0 && v[o + BV.InvMass] >= 0 && v[o + BV.InvI] >= 0)) {
+      badSnapshot(`body #${id}`, 'has a negative mass or inertia');
+    }
     const isStatic = typeIndex === 1;
     const awake = (flags & 16) !== 0;
     if (awake) awakeCount++;
@@ -735,6 +748,9 @@ function readBodies(r: ByteReader, d: Decoded): void {
     const x = block[k++];
     const y = block[k++];
     const angle = block[k++];
+    if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(angle))) {
+      badSnapshot(`body #${bodies[i].id}`, 'has a non-finite pose');
+    }
     v[o + BV.X] = x;
     v[o + BV.Y] = y;
     v[o + BV.Angle] = angle;
@@ -742,6 +758,9 @@ function readBodies(r: ByteReader, d: Decoded): void {
       v[o + BV.Vx] = block[k++];
       v[o + BV.Vy] = block[k++];
       v[o + BV.W] = block[k++];
+      if (!(Number.isFinite(v[o + BV.Vx]) && Number.isFinite(v[o + BV.Vy]) && Number.isFinite(v[o + BV.W]))) {
+        badSnapshot(`body #${bodies[i].id}`, 'has a non-finite velocity');
+      }
     }
     if (bodies[i].flags & 128) {
       // The transform is the pose's: position and the rotation of the angle.
@@ -816,10 +835,15 @@ function readGeometry(r: ByteReader, code: number, sid: number): CollisionShape 
     const x2 = r.float(0);
     const y2 = r.float(0);
     const radius = r.float(0);
-    check([x1, y1, x2, y2].every(Number.isFinite) && radius > 0 && Number.isFinite(radius));
+    check(
+      [x1, y1, x2, y2].every(Number.isFinite) &&
+        radius > 0 &&
+        Number.isFinite(radius) &&
+        Math.hypot(x2 - x1, y2 - y1) > SHAPE_TOLERANCE,
+    );
     return { type: 'capsule', center1: new Vec2(x1, y1), center2: new Vec2(x2, y2), radius };
   }
-  const n = r.count('polygon vertex count', 8);
+  const n = r.count('polygon vertex count', MAX_POLYGON_VERTICES);
   check(n >= 3);
   const vertices: Vec2[] = [];
   const normals: Vec2[] = [];
@@ -830,9 +854,37 @@ function readGeometry(r: ByteReader, code: number, sid: number): CollisionShape 
     vertices.every((p) => Number.isFinite(p.x) && Number.isFinite(p.y)) &&
       normals.every((p) => Number.isFinite(p.x) && Number.isFinite(p.y)) &&
       radius >= 0 &&
-      Number.isFinite(radius),
+      Number.isFinite(radius) &&
+      isConvexPolygon(vertices, normals),
   );
   return { type: 'polygon', vertices, normals, radius };
+}
+
+/**
+ * Whether unit `normals` (within 1e-6) bound the convex polygon of `vertices`: every vertex lies
+ * behind every edge's normal, and the centroid strictly inside (what a shape's extent needs).
+ */
+function isConvexPolygon(vertices: readonly Vec2[], normals: readonly Vec2[]): boolean {
+  const n = vertices.length;
+  let cx = 0;
+  let cy = 0;
+  let scale = 0;
+  for (const v of vertices) {
+    cx += v.x / n;
+    cy += v.y / n;
+    scale = Math.max(scale, Math.abs(v.x), Math.abs(v.y));
+  }
+  const tolerance = 1e-9 * (1 + scale);
+  for (let i = 0; i < n; ++i) {
+    const m = normals[i];
+    if (Math.abs(m.x * m.x + m.y * m.y - 1) > 1e-6) return false;
+    const v = vertices[i];
+    if (!(m.x * (cx - v.x) + m.y * (cy - v.y) < 0)) return false;
+    for (let j = 0; j < n; ++j) {
+      if (m.x * (vertices[j].x - v.x) + m.y * (vertices[j].y - v.y) > tolerance) return false;
+    }
+  }
+  return true;
 }
 
 function readJoints(r: ByteReader, d: Decoded): JointRecord[] {
