@@ -302,7 +302,11 @@ export class BroadPhase {
     const tree = state.tree;
     const n = tree.capacity;
     if (!(state.staticFlags instanceof Uint8Array) || state.staticFlags.length < n) {
-      throw new CollisionError('state.staticFlags', state.staticFlags, `must be a Uint8Array of ${n} entries`);
+      throw new CollisionError(
+        'state.staticFlags',
+        state.staticFlags,
+        `must be a Uint8Array of ${n} entries`,
+      );
     }
     const moves = state.moveBuffer;
     if (!(moves instanceof Int32Array)) {

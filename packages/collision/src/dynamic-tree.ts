@@ -891,10 +891,8 @@ function checkTreeArrays(t: DynamicTreeState): void {
       }
       const c1 = t.child1[node];
       const c2 = t.child2[node];
-      if (c1 < 0 || c2 < 0 || c1 >= t.capacity || c2 >= t.capacity)
-        throw new Error(`bad child of ${node}`);
-      if (t.parent[c1] !== node || t.parent[c2] !== node)
-        throw new Error(`bad parent link under ${node}`);
+      if (c1 < 0 || c2 < 0 || c1 >= t.capacity || c2 >= t.capacity) throw new Error(`bad child of ${node}`);
+      if (t.parent[c1] !== node || t.parent[c2] !== node) throw new Error(`bad parent link under ${node}`);
       const h1 = t.height[c1];
       const h2 = t.height[c2];
       if (h1 < 0 || h2 < 0) throw new Error(`free node linked under ${node}`);

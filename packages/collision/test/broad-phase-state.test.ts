@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AABB, BroadPhase, type BroadPhaseState, CollisionError, DynamicTree, PairBuffer } from '../src/index';
+import {
+  AABB,
+  BroadPhase,
+  type BroadPhaseState,
+  CollisionError,
+  DynamicTree,
+  PairBuffer,
+} from '../src/index';
 
 /*
  * BroadPhase.exportState / importState: a broadphase rebuilt from an exported state behaves as the

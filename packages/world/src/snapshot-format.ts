@@ -169,7 +169,10 @@ export class ByteReader {
       badSnapshot(describe(snapshot), 'must be a Uint8Array made by world.snapshot()');
     }
     if (snapshot.length < SNAPSHOT_HEADER_BYTES) {
-      badSnapshot(`${snapshot.length} bytes`, `is truncated: a snapshot has at least ${SNAPSHOT_HEADER_BYTES}`);
+      badSnapshot(
+        `${snapshot.length} bytes`,
+        `is truncated: a snapshot has at least ${SNAPSHOT_HEADER_BYTES}`,
+      );
     }
     const view = new DataView(snapshot.buffer, snapshot.byteOffset, snapshot.byteLength);
     if (view.getUint32(0, true) !== SNAPSHOT_MAGIC) {

@@ -356,7 +356,9 @@ function writeGeometry(w: ByteWriter, g: CollisionShape): void {
 function sameGeometry(a: CollisionShape, b: CollisionShape): boolean {
   if (a === b) return true;
   if (a instanceof Box || b instanceof Box) {
-    return a instanceof Box && b instanceof Box && Object.is(a.width, b.width) && Object.is(a.height, b.height);
+    return (
+      a instanceof Box && b instanceof Box && Object.is(a.width, b.width) && Object.is(a.height, b.height)
+    );
   }
   if (a.type !== b.type) return false;
   if (a.type === 'circle' && b.type === 'circle') {
@@ -381,7 +383,8 @@ function sameGeometry(a: CollisionShape, b: CollisionShape): boolean {
       if (!Object.is(a.vertices[i].x, b.vertices[i].x) || !Object.is(a.vertices[i].y, b.vertices[i].y)) {
         return false;
       }
-      if (!Object.is(a.normals[i].x, b.normals[i].x) || !Object.is(a.normals[i].y, b.normals[i].y)) return false;
+      if (!Object.is(a.normals[i].x, b.normals[i].x) || !Object.is(a.normals[i].y, b.normals[i].y))
+        return false;
     }
     return true;
   }
@@ -518,7 +521,7 @@ interface BodyRecord {
 }
 
 /** Offsets of a body's values in `Decoded.bodyValues`. */
-const enum BV {
+enum BV {
   X,
   Y,
   Angle,
@@ -607,7 +610,8 @@ function decode(bytes: unknown): Decoded {
   const nextShapeId = r.count('nextShapeId', 0x7fffffff);
   const nextJointId = r.count('nextJointId', 0x7fffffff);
   const stepCount = r.float(0);
-  if (!(Number.isInteger(stepCount) && stepCount >= 0)) badSnapshot(`stepCount ${stepCount}`, 'is not a count');
+  if (!(Number.isInteger(stepCount) && stepCount >= 0))
+    badSnapshot(`stepCount ${stepCount}`, 'is not a count');
   const gravityX = r.float(0);
   const gravityY = r.float(-10);
   const mask = r.u8();
@@ -670,9 +674,11 @@ function readBodies(r: ByteReader, d: Decoded): void {
       v[o + BV.Torque] = r.float(0);
     }
     if (!(more & 1)) {
-      for (let k = 0; k < MATERIAL_COUNT; ++k) v[o + BV.Mass + k] = r.float(i === 0 ? DEFAULT_MATERIAL[k] : v[o - BV.Count + BV.Mass + k]);
+      for (let k = 0; k < MATERIAL_COUNT; ++k)
+        v[o + BV.Mass + k] = r.float(i === 0 ? DEFAULT_MATERIAL[k] : v[o - BV.Count + BV.Mass + k]);
     } else {
-      for (let k = 0; k < MATERIAL_COUNT; ++k) v[o + BV.Mass + k] = i === 0 ? DEFAULT_MATERIAL[k] : v[o - BV.Count + BV.Mass + k];
+      for (let k = 0; k < MATERIAL_COUNT; ++k)
+        v[o + BV.Mass + k] = i === 0 ? DEFAULT_MATERIAL[k] : v[o - BV.Count + BV.Mass + k];
     }
     for (let k = BV.SleepTime; k < BV.Count; ++k) {
       if (!Number.isFinite(v[o + k])) badSnapshot(`body #${id}`, 'has a non-finite value');
@@ -903,7 +909,10 @@ function readJoints(r: ByteReader, d: Decoded): JointRecord[] {
     const a = findRecord(d.bodies, bodyA);
     const b = findRecord(d.bodies, bodyB);
     if (a === undefined || b === undefined || (kind !== JointKind.Mouse && a === b)) {
-      badSnapshot(`joint #${id}`, `joins bodies #${bodyA} and #${bodyB}, which are not two bodies of the snapshot`);
+      badSnapshot(
+        `joint #${id}`,
+        `joins bodies #${bodyA} and #${bodyB}, which are not two bodies of the snapshot`,
+      );
     }
     if (kind === JointKind.Mouse && a.type !== 'dynamic') {
       badSnapshot(`joint #${id}`, 'is a mouse joint on a body that is not dynamic');
@@ -958,7 +967,8 @@ function readContacts(r: ByteReader, d: Decoded): void {
     flagsOf[i] = flags;
     const friction = flags & 8 ? mixFriction(sa.friction, sb.friction) : r.float(0);
     const restitution = flags & 16 ? mixRestitution(sa.restitution, sb.restitution) : r.float(0);
-    if (!(friction >= 0 && restitution >= 0)) badSnapshot(`contact ${i}`, 'has a negative friction or restitution');
+    if (!(friction >= 0 && restitution >= 0))
+      badSnapshot(`contact ${i}`, 'has a negative friction or restitution');
     values[2 * i] = friction;
     values[2 * i + 1] = restitution;
     offsets[i] = count > 0 ? doubles : -1;
@@ -1021,7 +1031,8 @@ function readBroadPhase(r: ByteReader, d: Decoded): BroadPhaseState {
   }
   const moves = new Int32Array(r.count('move buffer length', r.remaining));
   for (let i = 0; i < moves.length; ++i) moves[i] = inRange(r.int(), 'moved proxy');
-  if (leaves !== leafCount) badSnapshot(`${leaves} broadphase leaves`, `do not match its leaf count (${leafCount})`);
+  if (leaves !== leafCount)
+    badSnapshot(`${leaves} broadphase leaves`, `do not match its leaf count (${leafCount})`);
   const boxes = r.doubles(4 * leaves);
   for (let i = 0, k = 0; i < capacity; ++i) {
     if (height[i] !== 0) continue;
@@ -1084,7 +1095,8 @@ function readBroadPhase(r: ByteReader, d: Decoded): BroadPhaseState {
   for (let i = 0; i < moves.length; ++i) {
     const id = moves[i];
     if (id === -1) continue;
-    if (height[id] !== 0 || buffered[id] === 1) badSnapshot(`moved proxy ${id}`, 'is not a live proxy, buffered once');
+    if (height[id] !== 0 || buffered[id] === 1)
+      badSnapshot(`moved proxy ${id}`, 'is not a live proxy, buffered once');
     buffered[id] = 1;
   }
   return state;
@@ -1205,7 +1217,12 @@ function apply(world: World, d: Decoded): void {
     let joint: Joint | null = null;
     if (oldJoint < oldJoints.length && oldJoints[oldJoint].id === jr.id) {
       const j = oldJoints[oldJoint++];
-      if (j.kind === jr.kind && j.collideConnected === jr.collideConnected && jointBodyA(j) === a && jointBodyB(j) === b) {
+      if (
+        j.kind === jr.kind &&
+        j.collideConnected === jr.collideConnected &&
+        jointBodyA(j) === a &&
+        jointBodyB(j) === b
+      ) {
         joint = j;
       } else j.world = null;
     }

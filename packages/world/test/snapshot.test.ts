@@ -69,42 +69,49 @@ describe('snapshot round trip, every catalogue scene', () => {
       for (const sleeping of [true, false]) cases.push([entry.id, solver, sleeping]);
     }
   }
-  it.each(cases)('%s, %s solver, sleeping %s: restore and fromSnapshot continue bit for bit', (id, solver, sleeping) => {
-    const entry = catalogue.find((e) => e.id === id)!;
-    const scene = entry.create(smallParameters(entry.parameters));
-    const { world } = buildScene(scene, { solver, sleeping });
-    run(world, 45);
-    const saved = world.snapshot();
-    const before = fullState(world);
-    const reference = trajectory(world, 40);
-    const referenceBytes = world.snapshot();
+  it.each(cases)(
+    '%s, %s solver, sleeping %s: restore and fromSnapshot continue bit for bit',
+    (id, solver, sleeping) => {
+      const entry = catalogue.find((e) => e.id === id)!;
+      const scene = entry.create(smallParameters(entry.parameters));
+      const { world } = buildScene(scene, { solver, sleeping });
+      run(world, 45);
+      const saved = world.snapshot();
+      const before = fullState(world);
+      const reference = trajectory(world, 40);
+      const referenceBytes = world.snapshot();
 
-    // Back in the same world.
-    world.restore(saved);
-    expect(fullState(world)).toEqual(before);
-    expect(trajectory(world, 40)).toEqual(reference);
-    expect(world.snapshot()).toEqual(referenceBytes);
+      // Back in the same world.
+      world.restore(saved);
+      expect(fullState(world)).toEqual(before);
+      expect(trajectory(world, 40)).toEqual(reference);
+      expect(world.snapshot()).toEqual(referenceBytes);
 
-    // In a new world.
-    const copy = World.fromSnapshot(saved);
-    expect(fullState(copy)).toEqual(before);
-    expect(trajectory(copy, 40)).toEqual(reference);
-    expect(copy.snapshot()).toEqual(referenceBytes);
-  });
+      // In a new world.
+      const copy = World.fromSnapshot(saved);
+      expect(fullState(copy)).toEqual(before);
+      expect(trajectory(copy, 40)).toEqual(reference);
+      expect(copy.snapshot()).toEqual(referenceBytes);
+    },
+  );
 });
 
 /** A world with every kind of shape and joint, a sensor, filters, a bullet and a kinematic body. */
 function kitchenSink(solver: SolverKind, sleeping: boolean): { world: World; sensorEvents: number[] } {
   const world = new World({ solver, sleeping });
   const ground = world.createBody({ type: 'static', width: 60, height: 2, position: { x: 0, y: -1 } });
-  ground.createShape({ type: 'box', width: 2, height: 1, offset: { x: 8, y: 0.5 }, angle: 0.3, friction: 0.9 });
-  // A sensor sweeping along the floor through the boxes.
-  world.createBody({
-    type: 'kinematic',
-    shape: { type: 'circle', radius: 0.5, sensor: true },
-    position: { x: -10, y: 0.6 },
-    linearVelocity: { x: 4, y: 0 },
+  ground.createShape({
+    type: 'box',
+    width: 2,
+    height: 1,
+    offset: { x: 8, y: 0.5 },
+    angle: 0.3,
+    friction: 0.9,
   });
+  // A sensor sweeping along the floor through the boxes.
+  world
+    .createBody({ type: 'kinematic', position: { x: -10, y: 0.6 }, linearVelocity: { x: 4, y: 0 } })
+    .createShape({ type: 'circle', radius: 0.5, sensor: true });
   const platform = world.createBody({
     type: 'kinematic',
     width: 3,
@@ -115,9 +122,20 @@ function kitchenSink(solver: SolverKind, sleeping: boolean): { world: World; sen
   void platform;
   const boxes: Body[] = [];
   for (let i = 0; i < 4; ++i) {
-    boxes.push(world.createBody({ width: 1, height: 1, position: { x: -6 + 1.5 * i, y: 0.5 + 0.2 * i }, friction: 0.6 }));
+    boxes.push(
+      world.createBody({
+        width: 1,
+        height: 1,
+        position: { x: -6 + 1.5 * i, y: 0.5 + 0.2 * i },
+        friction: 0.6,
+      }),
+    );
   }
-  const ball = world.createBody({ shape: { type: 'circle', radius: 0.4, restitution: 0.5 }, position: { x: -3, y: 4 } });
+  const ball = world.createBody({
+    shape: { type: 'circle', radius: 0.4 },
+    restitution: 0.5,
+    position: { x: -3, y: 4 },
+  });
   const capsule = world.createBody({
     shape: { type: 'capsule', center1: { x: -0.5, y: 0 }, center2: { x: 0.5, y: 0 }, radius: 0.25 },
     position: { x: 2, y: 2 },
@@ -128,7 +146,10 @@ function kitchenSink(solver: SolverKind, sleeping: boolean): { world: World; sen
   const hexagon = world.createBody({
     shape: {
       type: 'polygon',
-      vertices: Array.from({ length: 6 }, (_, k) => ({ x: 0.5 * Math.cos((k * Math.PI) / 3), y: 0.5 * Math.sin((k * Math.PI) / 3) })),
+      vertices: Array.from({ length: 6 }, (_, k) => ({
+        x: 0.5 * Math.cos((k * Math.PI) / 3),
+        y: 0.5 * Math.sin((k * Math.PI) / 3),
+      })),
       radius: 0.05,
     },
     position: { x: 4, y: 5 },
@@ -136,10 +157,12 @@ function kitchenSink(solver: SolverKind, sleeping: boolean): { world: World; sen
   });
   hexagon.createShape({ type: 'box', width: 0.4, height: 0.4, offset: { x: 0.6, y: 0 }, density: 2 });
   // Two bodies that never collide with each other (same negative group).
-  const ghostA = world.createBody({ shape: { type: 'box', width: 1, height: 1, filter: { group: -1 } }, position: { x: 10, y: 1 } });
-  const ghostB = world.createBody({ shape: { type: 'box', width: 1, height: 1, filter: { group: -1 } }, position: { x: 10.3, y: 2.5 } });
-  void ghostA;
-  void ghostB;
+  for (const position of [
+    { x: 10, y: 1 },
+    { x: 10.3, y: 2.5 },
+  ]) {
+    world.createBody({ position }).createShape({ type: 'box', width: 1, height: 1, filter: { group: -1 } });
+  }
   const bullet = world.createBody({
     shape: { type: 'circle', radius: 0.1 },
     position: { x: -12, y: 1 },
@@ -202,7 +225,13 @@ function kitchenSink(solver: SolverKind, sleeping: boolean): { world: World; sen
     motorSpeed: -3,
     maxMotorTorque: 10,
   });
-  world.createMotorJoint({ bodyA: boxes[2], bodyB: boxes[3], maxForce: 10, maxTorque: 2, correctionFactor: 0.2 });
+  world.createMotorJoint({
+    bodyA: boxes[2],
+    bodyB: boxes[3],
+    maxForce: 10,
+    maxTorque: 2,
+    correctionFactor: 0.2,
+  });
   // Breaks under load within the first steps.
   world.createRevoluteJoint({ bodyA: capsule, bodyB: boxes[3], anchor: { x: 0, y: 1.5 }, breakForce: 1 });
   const sensorEvents: number[] = [];
@@ -217,26 +246,29 @@ describe('snapshot round trip, every shape and joint kind', () => {
     ['soft', false],
     ['classic', true],
     ['classic', false],
-  ] as const)('%s solver, sleeping %s: snapshots at several steps continue bit for bit', (solver, sleeping) => {
-    const { world } = kitchenSink(solver, sleeping);
-    world.settings.continuous = true;
-    const saved: Uint8Array[] = [];
-    const states: bigint[][] = [];
-    for (let i = 0; i < 150; ++i) {
-      saved.push(world.snapshot());
+  ] as const)(
+    '%s solver, sleeping %s: snapshots at several steps continue bit for bit',
+    (solver, sleeping) => {
+      const { world } = kitchenSink(solver, sleeping);
+      world.settings.continuous = true;
+      const saved: Uint8Array[] = [];
+      const states: bigint[][] = [];
+      for (let i = 0; i < 150; ++i) {
+        saved.push(world.snapshot());
+        states.push(fullState(world));
+        world.step(dt);
+      }
       states.push(fullState(world));
-      world.step(dt);
-    }
-    states.push(fullState(world));
-    // The run really exercised joints breaking, sensors and (with sleeping) islands asleep.
-    expect(world.joints.length).toBeLessThan(8);
-    for (const at of [0, 1, 17, 60, 149]) {
-      const copy = World.fromSnapshot(saved[at]);
-      expect(fullState(copy)).toEqual(states[at]);
-      const restored = trajectory(copy, 150 - at);
-      expect(restored).toEqual(states.slice(at + 1));
-    }
-  });
+      // The run really exercised joints breaking, sensors and (with sleeping) islands asleep.
+      expect(world.joints.length).toBeLessThan(8);
+      for (const at of [0, 1, 17, 60, 149]) {
+        const copy = World.fromSnapshot(saved[at]);
+        expect(fullState(copy)).toEqual(states[at]);
+        const restored = trajectory(copy, 150 - at);
+        expect(restored).toEqual(states.slice(at + 1));
+      }
+    },
+  );
 
   it('keeps sensor overlaps: the restored world reports the same sensor events', () => {
     const a = kitchenSink('soft', true);
@@ -258,13 +290,21 @@ describe('snapshot round trip, every shape and joint kind', () => {
     run(world, 240);
     expect(world.sleepingBodyCount).toBe(21);
     const saved = world.snapshot();
-    const thrown = world.createBody({ shape: { type: 'circle', radius: 0.3 }, position: { x: -8, y: 2 }, linearVelocity: { x: 12, y: 0 } });
+    const thrown = world.createBody({
+      shape: { type: 'circle', radius: 0.3 },
+      position: { x: -8, y: 2 },
+      linearVelocity: { x: 12, y: 0 },
+    });
     void thrown;
     const reference = trajectory(world, 120);
     // The ball wakes the pile, and part of it falls asleep again.
     world.restore(saved);
     expect(world.sleepingBodyCount).toBe(21);
-    world.createBody({ shape: { type: 'circle', radius: 0.3 }, position: { x: -8, y: 2 }, linearVelocity: { x: 12, y: 0 } });
+    world.createBody({
+      shape: { type: 'circle', radius: 0.3 },
+      position: { x: -8, y: 2 },
+      linearVelocity: { x: 12, y: 0 },
+    });
     expect(trajectory(world, 120)).toEqual(reference);
   });
 });
@@ -325,12 +365,12 @@ describe('handles across a restore', () => {
     expect(kept.userData).toBe('kept');
     expect(kept.shapes[0]).toBe(keptShape);
     expect(world.joints).toContain(keptJoint);
-    expect(keptJoint.world).toBe(world);
+    expect(world.joints.filter((j) => j === keptJoint)).toHaveLength(1);
     // Made after the snapshot: gone; their handles act as destroyed.
     expect(later.alive).toBe(false);
     expect(world.getBody(later.id)).toBeUndefined();
     expect(() => later.applyForce({ x: 1, y: 0 })).toThrow(WorldError);
-    expect(laterJoint.world).toBeNull();
+    expect(world.joints).not.toContain(laterJoint);
     expect(() => world.destroyJoint(laterJoint as Joint)).toThrow(WorldError);
     // Destroyed after the snapshot: made anew (a new object, userData not saved), found by id.
     const remade = world.getBody(doomed.id)!;
@@ -451,7 +491,8 @@ describe('bad snapshots', () => {
     for (const buffer of bad) {
       expect(() => world.restore(buffer as Uint8Array)).toThrow(WorldError);
       expect(world.snapshot()).toEqual(fingerprint);
-      expect(world.bodies).toEqual(bodies);
+      expect(world.bodies.length).toBe(bodies.length);
+      expect(world.bodies.every((b, i) => b === bodies[i] && b.alive)).toBe(true);
     }
     expect(() => World.fromSnapshot(saved.subarray(0, 20))).toThrow(/snapshot/);
   });
@@ -506,7 +547,11 @@ describe('bad snapshots', () => {
 
 describe('random worlds (property)', () => {
   const shape = fc.oneof(
-    fc.record({ type: fc.constant('box' as const), width: fc.double({ min: 0.2, max: 2, noNaN: true }), height: fc.double({ min: 0.2, max: 2, noNaN: true }) }),
+    fc.record({
+      type: fc.constant('box' as const),
+      width: fc.double({ min: 0.2, max: 2, noNaN: true }),
+      height: fc.double({ min: 0.2, max: 2, noNaN: true }),
+    }),
     fc.record({ type: fc.constant('circle' as const), radius: fc.double({ min: 0.1, max: 1, noNaN: true }) }),
     fc.record({
       type: fc.constant('capsule' as const),
@@ -514,19 +559,25 @@ describe('random worlds (property)', () => {
       center2: fc.constant({ x: 0.4, y: 0 }),
       radius: fc.double({ min: 0.1, max: 0.5, noNaN: true }),
     }),
-    fc.record({ sides: fc.integer({ min: 3, max: 8 }), size: fc.double({ min: 0.2, max: 1, noNaN: true }), radius: fc.constantFrom(0, 0.05) }).map(
-      ({ sides, size, radius }) => ({
+    fc
+      .record({
+        sides: fc.integer({ min: 3, max: 8 }),
+        size: fc.double({ min: 0.2, max: 1, noNaN: true }),
+        radius: fc.constantFrom(0, 0.05),
+      })
+      .map(({ sides, size, radius }) => ({
         type: 'polygon' as const,
         vertices: Array.from({ length: sides }, (_, k) => ({
           x: size * Math.cos((2 * Math.PI * k) / sides),
           y: size * Math.sin((2 * Math.PI * k) / sides),
         })),
         radius,
-      }),
-    ),
+      })),
   );
   const body = fc.record({
-    type: fc.constantFrom('dynamic', 'dynamic', 'dynamic', 'static', 'kinematic') as fc.Arbitrary<'dynamic' | 'static' | 'kinematic'>,
+    type: fc.constantFrom('dynamic', 'dynamic', 'dynamic', 'static', 'kinematic') as fc.Arbitrary<
+      'dynamic' | 'static' | 'kinematic'
+    >,
     x: fc.double({ min: -6, max: 6, noNaN: true }),
     y: fc.double({ min: 0, max: 8, noNaN: true }),
     angle: fc.double({ min: -3, max: 3, noNaN: true }),
@@ -558,14 +609,13 @@ describe('random worlds (property)', () => {
     for (const b of spec.bodies) {
       const created = world.createBody({
         type: b.type,
-        shape: { ...b.shapes[0], filter: { group: b.group } },
         position: { x: b.x, y: b.y },
         angle: b.angle,
         linearVelocity: b.type === 'static' ? undefined : { x: b.vx, y: 0 },
         bullet: b.bullet,
       });
-      for (let i = 1; i < b.shapes.length; ++i) {
-        created.createShape({ ...b.shapes[i], sensor: b.sensor && i === 1 });
+      for (let i = 0; i < b.shapes.length; ++i) {
+        created.createShape({ ...b.shapes[i], filter: { group: b.group }, sensor: b.sensor && i === 1 });
       }
       bodies.push(created);
     }
@@ -575,16 +625,45 @@ describe('random worlds (property)', () => {
       const a = dynamic[j.a % dynamic.length];
       const b = dynamic[(j.a + 1 + (j.b % (dynamic.length - 1))) % dynamic.length];
       const anchor = { x: 0.5 * (a.position.x + b.position.x), y: 0.5 * (a.position.y + b.position.y) };
-      if (j.kind === 'revolute') world.createRevoluteJoint({ bodyA: a, bodyB: b, anchor, lowerAngle: -1, upperAngle: 1 });
+      if (j.kind === 'revolute')
+        world.createRevoluteJoint({ bodyA: a, bodyB: b, anchor, lowerAngle: -1, upperAngle: 1 });
       else if (j.kind === 'distance') {
-        world.createDistanceJoint({ bodyA: a, bodyB: b, anchorA: a.position, anchorB: { x: b.position.x + 0.01, y: b.position.y }, frequencyHz: 2 });
+        world.createDistanceJoint({
+          bodyA: a,
+          bodyB: b,
+          anchorA: a.position,
+          anchorB: { x: b.position.x + 0.01, y: b.position.y },
+          frequencyHz: 2,
+        });
       } else if (j.kind === 'prismatic') {
-        world.createPrismaticJoint({ bodyA: a, bodyB: b, anchor, axis: { x: 1, y: 0 }, lowerTranslation: -1, upperTranslation: 1 });
-      } else if (j.kind === 'weld') world.createWeldJoint({ bodyA: a, bodyB: b, anchor, linearFrequencyHz: 4 });
+        world.createPrismaticJoint({
+          bodyA: a,
+          bodyB: b,
+          anchor,
+          axis: { x: 1, y: 0 },
+          lowerTranslation: -1,
+          upperTranslation: 1,
+        });
+      } else if (j.kind === 'weld')
+        world.createWeldJoint({ bodyA: a, bodyB: b, anchor, linearFrequencyHz: 4 });
       else if (j.kind === 'wheel') {
-        world.createWheelJoint({ bodyA: a, bodyB: b, anchor, axis: { x: 0, y: 1 }, frequencyHz: 3, motorSpeed: 2, maxMotorTorque: 5 });
-      } else if (j.kind === 'motor') world.createMotorJoint({ bodyA: a, bodyB: b, maxForce: 5, maxTorque: 1 });
-      else world.createMouseJoint({ body: a, target: { x: a.position.x + 1, y: a.position.y + 1 }, maxForce: 20 });
+        world.createWheelJoint({
+          bodyA: a,
+          bodyB: b,
+          anchor,
+          axis: { x: 0, y: 1 },
+          frequencyHz: 3,
+          motorSpeed: 2,
+          maxMotorTorque: 5,
+        });
+      } else if (j.kind === 'motor')
+        world.createMotorJoint({ bodyA: a, bodyB: b, maxForce: 5, maxTorque: 1 });
+      else
+        world.createMouseJoint({
+          body: a,
+          target: { x: a.position.x + 1, y: a.position.y + 1 },
+          maxForce: 20,
+        });
     }
     return world;
   }
