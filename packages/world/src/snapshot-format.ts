@@ -70,12 +70,27 @@ export class ByteWriter {
   /** A non-negative integer below 2^53 as a LEB128 varint. */
   uint(value: number): void {
     if (this.length + 8 > this.bytes.length) this.reserve(8);
+    const bytes = this.bytes;
+    if (value < 0x80) {
+      bytes[this.length++] = value;
+      return;
+    }
+    if (value <= 0xffffffff) {
+      // Shifts on the unsigned 32-bit value (no division).
+      let v = value >>> 0;
+      while (v >= 0x80) {
+        bytes[this.length++] = (v & 0x7f) | 0x80;
+        v >>>= 7;
+      }
+      bytes[this.length++] = v;
+      return;
+    }
     let v = value;
     while (v >= 0x80) {
-      this.bytes[this.length++] = (v % 0x80) | 0x80;
+      bytes[this.length++] = (v % 0x80) | 0x80;
       v = Math.floor(v / 0x80);
     }
-    this.bytes[this.length++] = v;
+    bytes[this.length++] = v;
   }
 
   /** A signed integer (zigzag, then varint). */
@@ -222,11 +237,33 @@ export class ByteReader {
 
   /** A varint below 2^53. */
   uint(): number {
-    if (this.at < this.end) {
-      const first = this.bytes[this.at];
-      if (first < 0x80) {
-        this.at++;
-        return first;
+    const bytes = this.bytes;
+    let at = this.at;
+    // Up to four bytes (values below 2^28) with shifts; longer ones with multiplications.
+    if (at + 4 <= this.end) {
+      let b = bytes[at++];
+      let value = b & 0x7f;
+      if (b < 0x80) {
+        this.at = at;
+        return value;
+      }
+      b = bytes[at++];
+      value |= (b & 0x7f) << 7;
+      if (b < 0x80) {
+        this.at = at;
+        return value;
+      }
+      b = bytes[at++];
+      value |= (b & 0x7f) << 14;
+      if (b < 0x80) {
+        this.at = at;
+        return value;
+      }
+      b = bytes[at++];
+      value |= (b & 0x7f) << 21;
+      if (b < 0x80) {
+        this.at = at;
+        return value;
       }
     }
     let value = 0;

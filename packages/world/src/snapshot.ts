@@ -407,15 +407,39 @@ function writeJoints(w: ByteWriter, s: StepState): void {
   }
 }
 
+/** Contact flags: touching (bit 0), point count (bits 1-2), and these. */
+const C_MIXED_FRICTION = 8;
+const C_MIXED_RESTITUTION = 16;
+/** Every point's normal, tangent and last normal impulse are +0. */
+const C_NO_IMPULSE = 32;
+/** Every point's last normal impulse equals its normal impulse. */
+const C_LAST_IS_NORMAL = 64;
+/** The feature keys are 32-bit unsigned integers, written as varints (else as doubles in the block). */
+const C_INTEGER_KEYS = 128;
+
+/** The flags `writeContacts` gave each contact (scratch, kept between snapshots). */
+let writtenFlags = new Uint8Array(0);
+
+/** The doubles a contact with `count` points and `flags` puts in the block. */
+function contactDoubles(count: number, flags: number): number {
+  if (count === 0) return 0;
+  let perPoint = 4;
+  if (!(flags & C_INTEGER_KEYS)) perPoint++;
+  if (!(flags & C_NO_IMPULSE)) perPoint += flags & C_LAST_IS_NORMAL ? 2 : 3;
+  return 2 + count * perPoint;
+}
+
 /**
  * Contacts: per contact its pair (shape ids as differences), flags (touching, point count, whether
- * friction and restitution are the mix of the shapes'), then one block of raw doubles: for every
- * contact with points, its normal and each point's 8 numbers (x, y, separation, feature key,
- * approach velocity, normal, tangent and last normal impulse).
+ * friction and restitution are the mix of the shapes', whether the impulses are zero or the last
+ * normal impulse repeats the normal one, whether the keys are integers) and the points' feature
+ * keys; then one block of raw doubles: for every contact with points, its normal and per point x, y,
+ * separation, approach velocity and the impulses the flags do not make implicit.
  */
 function writeContacts(w: ByteWriter, s: StepState): void {
   const contacts = s.contactList;
   w.uint(contacts.length);
+  if (writtenFlags.length < contacts.length) writtenFlags = new Uint8Array(2 * contacts.length);
   let prevA = 0;
   let doubles = 0;
   for (let i = 0; i < contacts.length; ++i) {
@@ -426,12 +450,23 @@ function writeContacts(w: ByteWriter, s: StepState): void {
     w.int(sb.id - sa.id);
     prevA = sa.id;
     const count = c.pointCount;
-    const mixedF = Object.is(c.friction, mixFriction(sa.friction, sb.friction));
-    const mixedR = Object.is(c.restitution, mixRestitution(sa.restitution, sb.restitution));
-    w.u8((c.touching ? 1 : 0) | (count << 1) | (mixedF ? 8 : 0) | (mixedR ? 16 : 0));
-    if (!mixedF) w.float(c.friction, 0);
-    if (!mixedR) w.float(c.restitution, 0);
-    if (count > 0) doubles += 2 + 8 * count;
+    const data = c.data;
+    let flags = (c.touching ? 1 : 0) | (count << 1) | C_NO_IMPULSE | C_LAST_IS_NORMAL | C_INTEGER_KEYS;
+    if (Object.is(c.friction, mixFriction(sa.friction, sb.friction))) flags |= C_MIXED_FRICTION;
+    if (Object.is(c.restitution, mixRestitution(sa.restitution, sb.restitution))) flags |= C_MIXED_RESTITUTION;
+    for (let p = 0; p < count; ++p) {
+      const d = 8 * p;
+      const key = data[d + 3];
+      if (!(Number.isInteger(key) && key >= 0 && key <= 0xffffffff)) flags &= ~C_INTEGER_KEYS;
+      if (!isPlusZero(data[d + 5]) || !isPlusZero(data[d + 6]) || !isPlusZero(data[d + 7])) flags &= ~C_NO_IMPULSE;
+      if (!Object.is(data[d + 7], data[d + 5])) flags &= ~C_LAST_IS_NORMAL;
+    }
+    w.u8(flags);
+    writtenFlags[i] = flags;
+    if (!(flags & C_MIXED_FRICTION)) w.float(c.friction, 0);
+    if (!(flags & C_MIXED_RESTITUTION)) w.float(c.restitution, 0);
+    if (flags & C_INTEGER_KEYS) for (let p = 0; p < count; ++p) w.uint(data[8 * p + 3]);
+    doubles += contactDoubles(count, flags);
   }
   const block = w.beginDoubles(doubles);
   let k = 0;
@@ -442,7 +477,22 @@ function writeContacts(w: ByteWriter, s: StepState): void {
     block[k++] = c.normalX;
     block[k++] = c.normalY;
     const data = c.data;
-    for (let q = 0; q < 8 * n; ++q) block[k++] = data[q];
+    const flags = writtenFlags[i];
+    const keysInBlock = !(flags & C_INTEGER_KEYS);
+    const zero = (flags & C_NO_IMPULSE) !== 0;
+    const same = (flags & C_LAST_IS_NORMAL) !== 0;
+    for (let p = 0; p < n; ++p) {
+      const d = 8 * p;
+      block[k++] = data[d];
+      block[k++] = data[d + 1];
+      block[k++] = data[d + 2];
+      if (keysInBlock) block[k++] = data[d + 3];
+      block[k++] = data[d + 4];
+      if (zero) continue;
+      block[k++] = data[d + 5];
+      block[k++] = data[d + 6];
+      if (!same) block[k++] = data[d + 7];
+    }
   }
   w.endDoubles();
 }
@@ -564,6 +614,7 @@ const scratch = {
   contactFlags: new Uint8Array(0),
   contactMaterial: new Float64Array(0),
   contactOffsets: new Int32Array(0),
+  contactKeys: new Float64Array(0),
 };
 
 interface JointRecord {
@@ -600,6 +651,8 @@ interface Decoded {
   /** Per contact: where its normal and points start in `contactBlock` (-1: no points). */
   contactOffsets: Int32Array;
   contactBlock: Float64Array;
+  /** Per contact: its points' feature keys, when written as integers. */
+  contactKeys: Float64Array;
   broadPhase: BroadPhaseState;
 }
 
@@ -932,7 +985,9 @@ function readContacts(r: ByteReader, d: Decoded): void {
     scratch.contactFlags = new Uint8Array(2 * n);
     scratch.contactMaterial = new Float64Array(4 * n);
     scratch.contactOffsets = new Int32Array(2 * n);
+    scratch.contactKeys = new Float64Array(4 * n);
   }
+  const keys = scratch.contactKeys;
   const ids = scratch.contactShapes;
   const flagsOf = scratch.contactFlags;
   const values = scratch.contactMaterial;
@@ -963,28 +1018,22 @@ function readContacts(r: ByteReader, d: Decoded): void {
     ids[2 * i + 1] = idB;
     const flags = r.u8();
     const count = (flags >> 1) & 3;
-    if (count > 2 || flags >= 32) badSnapshot(`contact flags ${flags}`, 'are not valid');
+    if (count > 2) badSnapshot(`contact flags ${flags}`, 'are not valid');
     flagsOf[i] = flags;
-    const friction = flags & 8 ? mixFriction(sa.friction, sb.friction) : r.float(0);
-    const restitution = flags & 16 ? mixRestitution(sa.restitution, sb.restitution) : r.float(0);
+    const friction = flags & C_MIXED_FRICTION ? mixFriction(sa.friction, sb.friction) : r.float(0);
+    const restitution = flags & C_MIXED_RESTITUTION ? mixRestitution(sa.restitution, sb.restitution) : r.float(0);
     if (!(friction >= 0 && restitution >= 0))
       badSnapshot(`contact ${i}`, 'has a negative friction or restitution');
     values[2 * i] = friction;
     values[2 * i + 1] = restitution;
+    if (flags & C_INTEGER_KEYS) {
+      for (let p = 0; p < count; ++p) keys[2 * i + p] = r.count('feature key', 0xffffffff);
+    }
     offsets[i] = count > 0 ? doubles : -1;
-    if (count > 0) doubles += 2 + 8 * count;
+    doubles += contactDoubles(count, flags);
   }
   const block = r.doubles(doubles);
-  for (let i = 0; i < n; ++i) {
-    const count = (flagsOf[i] >> 1) & 3;
-    const o = offsets[i];
-    for (let p = 0; p < count; ++p) {
-      const key = block[o + 2 + 8 * p + 3];
-      if (!(Number.isInteger(key) && key >= 0 && key <= 0xffffffff)) {
-        badSnapshot(`contact ${i}`, `has feature key ${key}, which is not a 32-bit unsigned integer`);
-      }
-    }
-  }
+  d.contactKeys = keys;
   d.contactCount = n;
   d.contactShapes = ids;
   d.contactFlags = flagsOf;
@@ -1272,10 +1321,29 @@ function apply(world: World, d: Decoded): void {
     const data = c.data;
     for (let q = 8 * points; q < 16; ++q) data[q] = 0;
     if (points > 0) {
-      const o = d.contactOffsets[i];
-      c.normalX = block[o];
-      c.normalY = block[o + 1];
-      for (let q = 0; q < 8 * points; ++q) data[q] = block[o + 2 + q];
+      let o = d.contactOffsets[i];
+      c.normalX = block[o++];
+      c.normalY = block[o++];
+      const keysInBlock = !(flags & C_INTEGER_KEYS);
+      const zero = (flags & C_NO_IMPULSE) !== 0;
+      const same = (flags & C_LAST_IS_NORMAL) !== 0;
+      for (let p = 0; p < points; ++p) {
+        const q = 8 * p;
+        data[q] = block[o++];
+        data[q + 1] = block[o++];
+        data[q + 2] = block[o++];
+        data[q + 3] = keysInBlock ? block[o++] : d.contactKeys[2 * i + p];
+        data[q + 4] = block[o++];
+        if (zero) {
+          data[q + 5] = 0;
+          data[q + 6] = 0;
+          data[q + 7] = 0;
+        } else {
+          data[q + 5] = block[o++];
+          data[q + 6] = block[o++];
+          data[q + 7] = same ? data[q + 5] : block[o++];
+        }
+      }
     } else {
       c.normalX = 0;
       c.normalY = 1;

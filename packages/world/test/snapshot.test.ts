@@ -706,8 +706,8 @@ describe('size', () => {
     expect(world.contacts.length).toBe(590);
     const bytes = world.snapshot().length;
     // Deterministic: the same world always gives the same bytes.
-    expect(bytes).toBe(103_464);
-    expect(bytes / 210).toBeCloseTo(492.69, 2);
+    expect(bytes).toBe(93_384);
+    expect(bytes / 210).toBeCloseTo(444.69, 2);
   });
 
   it('no lossless format fits it in 100 bytes per body: its doubles that float32 cannot hold already take more', () => {
