@@ -606,6 +606,10 @@ describe('random worlds (property)', () => {
     joints: fc.array(joint, { maxLength: 4 }),
     before: fc.integer({ min: 0, max: 40 }),
     after: fc.integer({ min: 1, max: 30 }),
+    /** Edits half-way to the snapshot: destroy a body, a joint or a shape, or add a body. */
+    edits: fc.array(fc.record({ what: fc.constantFrom('body', 'joint', 'shape', 'add'), index: fc.nat() }), {
+      maxLength: 4,
+    }),
   });
   type Spec = typeof worldSpec extends fc.Arbitrary<infer T> ? T : never;
 
@@ -675,18 +679,45 @@ describe('random worlds (property)', () => {
     return world;
   }
 
-  it('snapshot at a random step, restored into a fresh world, continues bit for bit', () => {
+  /** Applies the spec's edits (the ground, body 0, stays). */
+  function edit(world: World, spec: Spec): void {
+    for (const e of spec.edits) {
+      const bodies = world.bodies.filter((b) => b.id !== 0);
+      if (e.what === 'body' && bodies.length > 0) world.destroyBody(bodies[e.index % bodies.length]);
+      else if (e.what === 'joint' && world.joints.length > 0) {
+        world.destroyJoint(world.joints[e.index % world.joints.length]);
+      } else if (e.what === 'shape') {
+        const several = bodies.filter((b) => b.shapes.length > 1);
+        if (several.length > 0) {
+          const b = several[e.index % several.length];
+          b.destroyShape(b.shapes[e.index % b.shapes.length]);
+        }
+      } else if (e.what === 'add') {
+        world.createBody({
+          shape: { type: 'circle', radius: 0.3 },
+          position: { x: (e.index % 9) - 4, y: 6 },
+        });
+      }
+    }
+  }
+
+  it('snapshot at a random step (after random destroys and additions), restored into a fresh world, continues bit for bit', () => {
     fc.assert(
       fc.property(worldSpec, (spec) => {
         const world = build(spec);
-        run(world, spec.before);
+        run(world, spec.before >> 1);
+        edit(world, spec);
+        run(world, spec.before - (spec.before >> 1));
         const saved = world.snapshot();
         const reference = trajectory(world, spec.after);
         const fresh = new World();
         fresh.restore(saved);
         expect(trajectory(fresh, spec.after)).toEqual(reference);
+        // And back in the original world, which has moved on since.
+        world.restore(saved);
+        expect(trajectory(world, spec.after)).toEqual(reference);
       }),
-      { seed: 20_251_125, numRuns: 60 },
+      { seed: 20_251_125, numRuns: 80 },
     );
   });
 });
