@@ -741,10 +741,10 @@ describe('size', () => {
     expect(bytes / 210).toBeCloseTo(444.69, 2);
   });
 
-  it('no lossless format fits it in 100 bytes per body: its doubles that float32 cannot hold already take more', () => {
+  it('the doubles it must keep bit for bit that no float32 holds take more than 100 bytes per body', () => {
     const world = restingPyramid();
-    // Doubles that must come back bit for bit and that no float32 holds: each takes 8 bytes in any
-    // format that keeps them exactly (ignoring the coincidences a general compressor might find).
+    // Doubles that must come back bit for bit and that no float32 holds: 8 bytes each, stored one
+    // by one (only an entropy coder exploiting the correlations between them could do better).
     let wide = 0;
     const count = (v: number) => {
       if (Math.fround(v) !== v) wide++;
