@@ -390,6 +390,32 @@ describe('handles across a restore', () => {
     expect(world.createBody({ width: 1, height: 1 }).id).toBe(later.id);
   });
 
+  it('each snapshot is its own copy: later snapshots and steps leave it as it was', () => {
+    const { world } = kitchenSink('classic', false);
+    const first = world.snapshot();
+    const kept = first.slice();
+    run(world, 10);
+    world.snapshot();
+    world.restore(first);
+    run(world, 10);
+    world.snapshot();
+    expect(sameBytes(first, kept)).toBe(true);
+  });
+
+  it('reads a snapshot at any byte offset of a larger buffer (copied from a file or a message)', () => {
+    const { world } = kitchenSink('soft', true);
+    run(world, 30);
+    const saved = world.snapshot();
+    const reference = trajectory(world, 30);
+    for (const offset of [0, 1, 3, 4, 5, 8, 13]) {
+      const buffer = new ArrayBuffer(saved.length + 32);
+      const view = new Uint8Array(buffer, offset, saved.length);
+      view.set(saved);
+      const copy = World.fromSnapshot(view);
+      expect(trajectory(copy, 30)).toEqual(reference);
+    }
+  });
+
   it('fromSnapshot copies both solvers settings, gravity and the step count', () => {
     const world = new World({ gravity: { x: 1, y: -9 }, solver: 'classic' });
     world.settings.iterations = 17;
