@@ -453,12 +453,14 @@ function writeContacts(w: ByteWriter, s: StepState): void {
     const data = c.data;
     let flags = (c.touching ? 1 : 0) | (count << 1) | C_NO_IMPULSE | C_LAST_IS_NORMAL | C_INTEGER_KEYS;
     if (Object.is(c.friction, mixFriction(sa.friction, sb.friction))) flags |= C_MIXED_FRICTION;
-    if (Object.is(c.restitution, mixRestitution(sa.restitution, sb.restitution))) flags |= C_MIXED_RESTITUTION;
+    if (Object.is(c.restitution, mixRestitution(sa.restitution, sb.restitution)))
+      flags |= C_MIXED_RESTITUTION;
     for (let p = 0; p < count; ++p) {
       const d = 8 * p;
       const key = data[d + 3];
       if (!(Number.isInteger(key) && key >= 0 && key <= 0xffffffff)) flags &= ~C_INTEGER_KEYS;
-      if (!isPlusZero(data[d + 5]) || !isPlusZero(data[d + 6]) || !isPlusZero(data[d + 7])) flags &= ~C_NO_IMPULSE;
+      if (!isPlusZero(data[d + 5]) || !isPlusZero(data[d + 6]) || !isPlusZero(data[d + 7]))
+        flags &= ~C_NO_IMPULSE;
       if (!Object.is(data[d + 7], data[d + 5])) flags &= ~C_LAST_IS_NORMAL;
     }
     w.u8(flags);
@@ -878,14 +880,14 @@ function readGeometry(r: ByteReader, code: number, sid: number): CollisionShape 
   if (code === 0) {
     const width = r.float(1);
     const height = r.float(width);
-    check(width > 0 && height > 0 && Number.isFinite(width) && Number.isFinite(height));
+    check(0.25 * (0.5 * Math.min(width, height)) > 0 && Number.isFinite(width) && Number.isFinite(height));
     return new Box(width, height);
   }
   if (code === 3) {
     const radius = r.float(0);
     const x = r.float(0);
     const y = r.float(0);
-    check(radius > 0 && Number.isFinite(radius) && Number.isFinite(x) && Number.isFinite(y));
+    check(0.25 * radius > 0 && Number.isFinite(radius) && Number.isFinite(x) && Number.isFinite(y));
     return { type: 'circle', radius, center: new Vec2(x, y) };
   }
   if (code === 2) {
@@ -896,7 +898,7 @@ function readGeometry(r: ByteReader, code: number, sid: number): CollisionShape 
     const radius = r.float(0);
     check(
       [x1, y1, x2, y2].every(Number.isFinite) &&
-        radius > 0 &&
+        0.25 * radius > 0 &&
         Number.isFinite(radius) &&
         Math.hypot(x2 - x1, y2 - y1) > SHAPE_TOLERANCE,
     );
@@ -914,36 +916,40 @@ function readGeometry(r: ByteReader, code: number, sid: number): CollisionShape 
       normals.every((p) => Number.isFinite(p.x) && Number.isFinite(p.y)) &&
       radius >= 0 &&
       Number.isFinite(radius) &&
-      isConvexPolygon(vertices, normals),
+      isConvexPolygon(vertices, normals, radius),
   );
   return { type: 'polygon', vertices, normals, radius };
 }
 
 /**
- * Whether unit `normals` (within 1e-6) bound the convex polygon of `vertices`: every vertex lies
- * behind every edge's normal, and the centroid strictly inside (what a shape's extent needs).
+ * Whether unit `normals` (within 1e-6) bound the convex polygon of `vertices` (every vertex behind
+ * every edge's normal) and its rounded extent from the centroid, computed as a shape computes it,
+ * leaves room for the shape's core circle.
  */
-function isConvexPolygon(vertices: readonly Vec2[], normals: readonly Vec2[]): boolean {
+function isConvexPolygon(vertices: readonly Vec2[], normals: readonly Vec2[], radius: number): boolean {
   const n = vertices.length;
   let cx = 0;
   let cy = 0;
   let scale = 0;
   for (const v of vertices) {
-    cx += v.x / n;
-    cy += v.y / n;
+    cx += v.x;
+    cy += v.y;
     scale = Math.max(scale, Math.abs(v.x), Math.abs(v.y));
   }
+  cx /= n;
+  cy /= n;
   const tolerance = 1e-9 * (1 + scale);
+  let extent = Number.POSITIVE_INFINITY;
   for (let i = 0; i < n; ++i) {
     const m = normals[i];
     if (Math.abs(m.x * m.x + m.y * m.y - 1) > 1e-6) return false;
     const v = vertices[i];
-    if (!(m.x * (cx - v.x) + m.y * (cy - v.y) < 0)) return false;
+    extent = Math.min(extent, m.x * (v.x - cx) + m.y * (v.y - cy));
     for (let j = 0; j < n; ++j) {
       if (m.x * (vertices[j].x - v.x) + m.y * (vertices[j].y - v.y) > tolerance) return false;
     }
   }
-  return true;
+  return 0.25 * (extent + radius) > 0;
 }
 
 function readJoints(r: ByteReader, d: Decoded): JointRecord[] {
@@ -1021,7 +1027,8 @@ function readContacts(r: ByteReader, d: Decoded): void {
     if (count > 2) badSnapshot(`contact flags ${flags}`, 'are not valid');
     flagsOf[i] = flags;
     const friction = flags & C_MIXED_FRICTION ? mixFriction(sa.friction, sb.friction) : r.float(0);
-    const restitution = flags & C_MIXED_RESTITUTION ? mixRestitution(sa.restitution, sb.restitution) : r.float(0);
+    const restitution =
+      flags & C_MIXED_RESTITUTION ? mixRestitution(sa.restitution, sb.restitution) : r.float(0);
     if (!(friction >= 0 && restitution >= 0))
       badSnapshot(`contact ${i}`, 'has a negative friction or restitution');
     values[2 * i] = friction;
@@ -1409,8 +1416,9 @@ function makeBody(world: World, rec: BodyRecord, v: Float64Array): Body {
     x: v[o + BV.X],
     y: v[o + BV.Y],
     angle: v[o + BV.Angle],
-    mass: v[o + BV.Mass],
-    inertia: v[o + BV.Inertia],
+    // Placeholders (fillBody writes the mass data): 1 keeps the constructor's inverses finite.
+    mass: 1,
+    inertia: 1,
     friction: v[o + BV.Friction],
     restitution: v[o + BV.Restitution],
     vx: 0,
