@@ -133,6 +133,48 @@ function jointSchema(kind: number): FieldSchema {
   return schema;
 }
 
+/** The settings' public accessors (a getter and a setter), which check what they are given. */
+let settingsAccessors: string[] | null = null;
+const scratchSettings = new WorldSettings();
+
+/**
+ * Checks decoded settings values as the settings themselves would: assigned to a scratch settings
+ * object, every accessor's value is set again through its setter, under each solver (each keeps its
+ * own iterations and sub-steps), then `validate` runs. Throws the snapshot's WorldError.
+ */
+function checkSettings(values: unknown[]): void {
+  if (settingsAccessors === null) {
+    const names: string[] = [];
+    for (
+      let proto = Object.getPrototypeOf(scratchSettings);
+      proto !== null;
+      proto = Object.getPrototypeOf(proto)
+    ) {
+      for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(proto))) {
+        if (d.get !== undefined && d.set !== undefined && !names.includes(name)) names.push(name);
+      }
+    }
+    settingsAccessors = names;
+  }
+  assignFields(scratchSettings, settingsSchema(), values);
+  const record = scratchSettings as unknown as Record<string, unknown>;
+  try {
+    const solver = scratchSettings.solver;
+    scratchSettings.solver = solver;
+    for (const kind of ['soft', 'classic'] as const) {
+      scratchSettings.solver = kind;
+      for (const name of settingsAccessors) {
+        const value = record[name];
+        record[name] = value;
+      }
+    }
+    scratchSettings.solver = solver;
+    scratchSettings.validate();
+  } catch (error) {
+    badSnapshot('its settings', error instanceof Error ? error.message : String(error));
+  }
+}
+
 let settingsSchemaCache: FieldSchema | null = null;
 function settingsSchema(): FieldSchema {
   if (settingsSchemaCache === null) settingsSchemaCache = fieldSchema(new WorldSettings(), NO_SKIP);
@@ -673,7 +715,11 @@ function decode(bytes: unknown): Decoded {
   const carried: (number | null)[] = [];
   for (let i = 0; i < 4; ++i) carried.push((mask >> i) & 1 ? r.float(0) : null);
   const stepSubsteps = r.count('stepSubsteps', 1 << 20);
+  if (!(Number.isFinite(gravityX) && Number.isFinite(gravityY))) {
+    badSnapshot(`gravity (${gravityX}, ${gravityY})`, 'is not finite');
+  }
   const settings = readFields(r, settingsSchema(), 'settings');
+  checkSettings(settings);
   const d = {
     nextBodyId,
     nextShapeId,

@@ -548,10 +548,44 @@ describe('bad snapshots', () => {
         refused++;
         continue;
       }
-      // A different but well-formed world: put the sample back for the next trial.
+      // A different but well-formed world: it saves and restores like any other; then the sample
+      // goes back for the next trial.
+      expect(fullState(World.fromSnapshot(world.snapshot()))).toEqual(fullState(world));
       world.restore(fingerprint);
     }
     expect(refused).toBeGreaterThan(0);
+  });
+
+  it('a payload cut anywhere under a valid header is refused with a WorldError, changing nothing', () => {
+    const { world, saved, fingerprint } = sample();
+    let seed = 7;
+    for (let trial = 0; trial < 200; ++trial) {
+      seed = (Math.imul(seed, 1103515245) + 12345) | 0;
+      const length = 16 + ((seed >>> 8) % (saved.length - 16));
+      expect(() => world.restore(resealed(saved.subarray(0, length)))).toThrow(WorldError);
+      expect(sameBytes(world.snapshot(), fingerprint)).toBe(true);
+    }
+  });
+
+  it('refuses settings the settings themselves would refuse, and non-finite gravity', () => {
+    const source = new World();
+    source.createBody({ width: 1, height: 1 });
+    const target = new World();
+    target.createBody({ shape: { type: 'circle', radius: 1 } });
+    const fingerprint = target.snapshot();
+    // Written by hand into the fields behind the checked setters.
+    (source.settings as unknown as { speculative: number }).speculative = -0.5;
+    expect(() => target.restore(source.snapshot())).toThrow(/settings.*speculativeDistance/);
+    (source.settings as unknown as { speculative: number }).speculative = 0.02;
+    (source.settings as unknown as { softSubstepCount: number }).softSubstepCount = 0;
+    expect(() => target.restore(source.snapshot())).toThrow(WorldError);
+    (source.settings as unknown as { softSubstepCount: number }).softSubstepCount = 4;
+    source.gravity.x = Number.POSITIVE_INFINITY;
+    expect(() => target.restore(source.snapshot())).toThrow(/gravity/);
+    source.gravity.x = 0;
+    expect(sameBytes(target.snapshot(), fingerprint)).toBe(true);
+    target.restore(source.snapshot());
+    expect(target.getBody(0)?.shapes[0].type).toBe('box');
   });
 
   it('refuses to snapshot or restore while the world steps', () => {
