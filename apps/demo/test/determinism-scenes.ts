@@ -4,7 +4,8 @@
  * plain arithmetic on the engine's state: no clock, no randomness outside the scenes' seeds.
  */
 import { catalogue, type SceneDef } from '@lite/scenes';
-import { type Body, type SolverKind, World } from '@lite/world';
+import type { SolverKind, World } from '@lite/world';
+import { buildWorld } from '../src/simulation';
 
 /** One hashed run: a catalogue scene (with parameters), a solver and a step count. */
 export interface HashSpec {
@@ -27,65 +28,9 @@ export interface HashResult {
   travel: number;
 }
 
-/** Builds `scene` in a new world stepped by `solver` (the scene's gravity and iterations). */
+/** A scene's world as the demo builds it (every body and joint kind), on `solver`. */
 export function buildScene(scene: SceneDef, solver: SolverKind): World {
-  const world = new World({ gravity: scene.gravity, solver });
-  const inUse = world.settings.solver;
-  world.settings.solver = 'classic';
-  world.settings.iterations = scene.iterations;
-  world.settings.solver = inUse;
-  const bodies: Body[] = [];
-  for (const def of scene.bodies) {
-    const shapes = def.shapes;
-    const body = world.createBody({
-      type: def.type,
-      ...(shapes === undefined ? { width: def.width, height: def.height } : { shape: shapes[0] }),
-      position: { x: def.x, y: def.y },
-      angle: def.angle ?? 0,
-      mass: def.type === 'dynamic' ? def.mass : undefined,
-      density: def.type === 'dynamic' && def.mass === undefined ? def.density : undefined,
-      friction: def.friction,
-      restitution: def.restitution,
-      linearVelocity: def.type === 'static' ? undefined : { x: def.vx ?? 0, y: def.vy ?? 0 },
-      angularVelocity: def.type === 'static' ? undefined : def.angularVelocity,
-    });
-    if (shapes !== undefined) {
-      for (let i = 1; i < shapes.length; ++i) body.createShape({ ...shapes[i], density: def.density });
-    }
-    bodies.push(body);
-  }
-  for (const def of scene.joints) {
-    if (def.kind === 'revolute') {
-      world.createRevoluteJoint({
-        bodyA: bodies[def.bodyA],
-        bodyB: bodies[def.bodyB],
-        anchor: { x: def.anchorX, y: def.anchorY },
-        frequencyHz: def.frequencyHz,
-        dampingRatio: def.dampingRatio,
-        stiffness: def.stiffness,
-        damping: def.damping,
-        lowerAngle: def.lowerAngle,
-        upperAngle: def.upperAngle,
-        motorSpeed: def.motorSpeed,
-        maxMotorTorque: def.maxMotorTorque,
-      });
-    } else {
-      world.createDistanceJoint({
-        bodyA: bodies[def.bodyA],
-        bodyB: bodies[def.bodyB],
-        anchorA: { x: def.anchorAX, y: def.anchorAY },
-        anchorB: { x: def.anchorBX, y: def.anchorBY },
-        length: def.length,
-        minLength: def.minLength,
-        maxLength: def.maxLength,
-        frequencyHz: def.frequencyHz,
-        dampingRatio: def.dampingRatio,
-        stiffness: def.stiffness,
-        damping: def.damping,
-      });
-    }
-  }
-  return world;
+  return buildWorld(scene, undefined, solver);
 }
 
 /** FNV-1a over the 32-bit words of every body's x, y, angle, vx, vy, w as Float64 bits. */

@@ -1,0 +1,84 @@
+/**
+ * What a world snapshot costs, next to a step.
+ *
+ *   tsx src/snapshot.ts [repetitions]
+ *       (default 61) prints the snapshot size of the resting pyramid of 210 boxes (base 20, asleep
+ *       after 300 steps), then, for two awake scenes of about 1,000 bodies (rain of 1,000 boxes and
+ *       the pyramid of base 44, after 120 steps), the median time of one step, of `world.snapshot()`,
+ *       of `world.restore(bytes)` and of both, measured interleaved in this one process, and the
+ *       ratio of save + restore to a step. Times depend on the machine; the ratio and the bytes are
+ *       what to read.
+ */
+import { pyramid, rain, type SceneDef } from '@lite/scenes';
+import { World } from '@lite/world';
+
+const dt = 1 / 60;
+
+/** The scene in a new world (the test helpers' construction: first shape, then the others). */
+function build(scene: SceneDef, sleeping: boolean): World {
+  const world = new World({ gravity: scene.gravity, sleeping });
+  for (const def of scene.bodies) {
+    const shapes = def.shapes;
+    const body = world.createBody({
+      type: def.type,
+      ...(shapes === undefined ? { width: def.width, height: def.height } : { shape: shapes[0] }),
+      position: { x: def.x, y: def.y },
+      angle: def.angle ?? 0,
+      mass: def.type === 'dynamic' ? def.mass : undefined,
+      density: def.type === 'dynamic' && def.mass === undefined ? def.density : undefined,
+      friction: def.friction,
+      restitution: def.restitution,
+    });
+    if (shapes !== undefined) {
+      for (let i = 1; i < shapes.length; ++i) body.createShape({ ...shapes[i], density: def.density });
+    }
+  }
+  return world;
+}
+
+function median(values: number[]): number {
+  const sorted = values.slice().sort((a, b) => a - b);
+  return sorted[sorted.length >> 1];
+}
+
+const repetitions = Number(process.argv[2] ?? 61);
+
+const resting = build(pyramid(20), true);
+for (let i = 0; i < 300; ++i) resting.step(dt);
+const bytes = resting.snapshot().length;
+console.log(
+  `resting pyramid (base 20): ${resting.bodies.length - 1} boxes, ${resting.contacts.length} contacts, ` +
+    `${resting.sleepingBodyCount} asleep: ${bytes} bytes, ${(bytes / 210).toFixed(1)} per box`,
+);
+
+for (const [name, scene] of [
+  ['rain 1000', rain(1000, 1)],
+  ['pyramid 44', pyramid(44)],
+] as const) {
+  const world = build(scene, false);
+  for (let i = 0; i < 120; ++i) world.step(dt);
+  const step: number[] = [];
+  const save: number[] = [];
+  const restore: number[] = [];
+  const both: number[] = [];
+  for (let k = 0; k < repetitions; ++k) {
+    const t0 = performance.now();
+    world.step(dt);
+    const t1 = performance.now();
+    const saved = world.snapshot();
+    const t2 = performance.now();
+    world.restore(saved);
+    const t3 = performance.now();
+    step.push(t1 - t0);
+    save.push(t2 - t1);
+    restore.push(t3 - t2);
+    both.push(t3 - t1);
+  }
+  const ratio = median(both) / median(step);
+  console.log(
+    `${name}: ${world.bodies.length} bodies, ${world.contacts.length} contacts, ${world.snapshot().length} bytes; ` +
+      `median ms: step ${median(step).toFixed(3)}, snapshot ${median(save).toFixed(3)}, ` +
+      `restore ${median(restore).toFixed(3)}, both ${median(both).toFixed(3)}; ` +
+      `save + restore / step = ${ratio.toFixed(2)}`,
+  );
+}

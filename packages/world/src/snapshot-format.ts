@@ -1,0 +1,475 @@
+import { WorldError } from './errors';
+
+/*
+ * The byte layer of world snapshots (`snapshot.ts` decides what goes in): a growable writer and a
+ * bounds-checked reader, a 16-byte header with magic, version, payload length and checksum, and a
+ * compact encoding of doubles that keeps every bit.
+ *
+ * Doubles go through `float(value, expected)`: a 2-bit tag per value, four tags to a byte placed
+ * before the values they describe, then 0 bytes for +0, 0 bytes for a value bit-equal to the
+ * `expected` value both sides compute (a default, or a value derived from what was already read), 4
+ * bytes for a value a float32 holds exactly, 8 bytes otherwise. Integers are LEB128 varints.
+ */
+
+/** The first four bytes of every snapshot: "LWSN". */
+export const SNAPSHOT_MAGIC = 0x4e53574c;
+/** The format version this build writes and reads. */
+export const SNAPSHOT_VERSION = 1;
+/** Bytes before the payload: magic (4), version (2), reserved (2), payload length (4), checksum (4). */
+export const SNAPSHOT_HEADER_BYTES = 16;
+
+/** Whether typed arrays are little-endian here (then raw doubles and words are typed-array views). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+const TAG_ZERO = 0;
+const TAG_EXPECTED = 1;
+const TAG_F32 = 2;
+const TAG_F64 = 3;
+
+/** Raises the WorldError of a bad snapshot: `snapshot = <what>: <reason>`. */
+export function badSnapshot(what: string, reason: string): never {
+  throw new WorldError('snapshot', what, reason);
+}
+
+/** A growable byte buffer the snapshot is written into (one per world, reused between snapshots). */
+export class ByteWriter {
+  private bytes = new Uint8Array(1024);
+  private view = new DataView(this.bytes.buffer);
+  /** Bytes written so far. */
+  length = 0;
+  /** Where the current group of four float tags is stored, and how many of its tags are used. */
+  private tagAt = 0;
+  private tagCount = 4;
+  private blockAt = 0;
+  private blockCount = 0;
+  private blockScratch = new Float64Array(0);
+
+  /** Starts a new snapshot (the header is filled by `finish`). */
+  begin(): void {
+    this.length = SNAPSHOT_HEADER_BYTES;
+    this.tagCount = 4;
+  }
+
+  private reserve(n: number): void {
+    const need = this.length + n;
+    if (need <= this.bytes.length) return;
+    let size = this.bytes.length * 2;
+    while (size < need) size *= 2;
+    const bigger = new Uint8Array(size);
+    bigger.set(this.bytes.subarray(0, this.length));
+    this.bytes = bigger;
+    this.view = new DataView(bigger.buffer);
+  }
+
+  /** One byte. */
+  u8(value: number): void {
+    if (this.length + 1 > this.bytes.length) this.reserve(1);
+    this.bytes[this.length++] = value;
+  }
+
+  /** A non-negative integer below 2^53 as a LEB128 varint. */
+  uint(value: number): void {
+    if (this.length + 8 > this.bytes.length) this.reserve(8);
+    const bytes = this.bytes;
+    if (value < 0x80) {
+      bytes[this.length++] = value;
+      return;
+    }
+    if (value <= 0xffffffff) {
+      // Shifts on the unsigned 32-bit value (no division).
+      let v = value >>> 0;
+      while (v >= 0x80) {
+        bytes[this.length++] = (v & 0x7f) | 0x80;
+        v >>>= 7;
+      }
+      bytes[this.length++] = v;
+      return;
+    }
+    let v = value;
+    while (v >= 0x80) {
+      bytes[this.length++] = (v % 0x80) | 0x80;
+      v = Math.floor(v / 0x80);
+    }
+    bytes[this.length++] = v;
+  }
+
+  /** A signed integer (zigzag, then varint). */
+  int(value: number): void {
+    this.uint(value < 0 ? -2 * value - 1 : 2 * value);
+  }
+
+  /** A double, kept bit for bit: 0, 4 or 8 bytes plus a 2-bit tag (see the file comment). */
+  float(value: number, expected: number): void {
+    if (this.length + 9 > this.bytes.length) this.reserve(9);
+    if (this.tagCount === 4) {
+      this.tagAt = this.length;
+      this.bytes[this.length++] = 0;
+      this.tagCount = 0;
+    }
+    let tag: number;
+    if (value === 0 && 1 / value > 0) tag = TAG_ZERO;
+    else if (Object.is(value, expected)) tag = TAG_EXPECTED;
+    else if (Math.fround(value) === value) {
+      tag = TAG_F32;
+      this.view.setFloat32(this.length, value, true);
+      this.length += 4;
+    } else {
+      tag = TAG_F64;
+      this.view.setFloat64(this.length, value, true);
+      this.length += 8;
+    }
+    this.bytes[this.tagAt] |= tag << (2 * this.tagCount);
+    this.tagCount++;
+  }
+
+  /**
+   * Room for `n` raw little-endian doubles, 8-byte aligned in the snapshot (zero bytes pad up to
+   * the alignment): fill the returned array, then call `endDoubles`.
+   */
+  beginDoubles(n: number): Float64Array {
+    const pad = (8 - (this.length % 8)) % 8;
+    this.reserve(pad + 8 * n);
+    for (let i = 0; i < pad; ++i) this.bytes[this.length++] = 0;
+    this.blockAt = this.length;
+    this.blockCount = n;
+    this.length += 8 * n;
+    if (LITTLE_ENDIAN) return new Float64Array(this.bytes.buffer, this.blockAt, n);
+    if (this.blockScratch.length < n) this.blockScratch = new Float64Array(n);
+    return this.blockScratch;
+  }
+
+  /** Ends a block of doubles (on a big-endian machine, writes them little-endian). */
+  endDoubles(): void {
+    if (LITTLE_ENDIAN) return;
+    for (let i = 0; i < this.blockCount; ++i) {
+      this.view.setFloat64(this.blockAt + 8 * i, this.blockScratch[i], true);
+    }
+  }
+
+  /** A short ASCII string (a length, then its characters). */
+  text(value: string): void {
+    this.uint(value.length);
+    for (let i = 0; i < value.length; ++i) this.u8(value.charCodeAt(i) & 0x7f);
+  }
+
+  /** Fills the header and returns a copy of the snapshot's bytes. */
+  finish(): Uint8Array {
+    const payload = this.length - SNAPSHOT_HEADER_BYTES;
+    const view = this.view;
+    view.setUint32(0, SNAPSHOT_MAGIC, true);
+    view.setUint16(4, SNAPSHOT_VERSION, true);
+    view.setUint16(6, 0, true);
+    view.setUint32(8, payload, true);
+    view.setUint32(12, checksum(this.bytes, SNAPSHOT_HEADER_BYTES, this.length), true);
+    return this.bytes.slice(0, this.length);
+  }
+}
+
+/** Reads a snapshot's payload; every read past its end or out of range raises a WorldError. */
+export class ByteReader {
+  private readonly bytes: Uint8Array;
+  private readonly view: DataView;
+  private at: number;
+  private readonly end: number;
+  private tagByte = 0;
+  private tagCount = 4;
+
+  /**
+   * Checks the header (type, magic, version, length, checksum) of `snapshot` and starts reading its
+   * payload.
+   * @throws WorldError on anything but an intact snapshot of this format version
+   */
+  constructor(snapshot: unknown) {
+    if (!(snapshot instanceof Uint8Array)) {
+      badSnapshot(describe(snapshot), 'must be a Uint8Array made by world.snapshot()');
+    }
+    if (snapshot.length < SNAPSHOT_HEADER_BYTES) {
+      badSnapshot(
+        `${snapshot.length} bytes`,
+        `is truncated: a snapshot has at least ${SNAPSHOT_HEADER_BYTES}`,
+      );
+    }
+    const view = new DataView(snapshot.buffer, snapshot.byteOffset, snapshot.byteLength);
+    if (view.getUint32(0, true) !== SNAPSHOT_MAGIC) {
+      badSnapshot('its first bytes', 'are not a lite world snapshot (bad magic number)');
+    }
+    const version = view.getUint16(4, true);
+    if (version !== SNAPSHOT_VERSION) {
+      badSnapshot(`version ${version}`, `is not supported: this build reads version ${SNAPSHOT_VERSION}`);
+    }
+    if (view.getUint16(6, true) !== 0) badSnapshot('its header', 'has reserved bytes that are not zero');
+    const payload = view.getUint32(8, true);
+    if (SNAPSHOT_HEADER_BYTES + payload !== snapshot.length) {
+      badSnapshot(
+        `${snapshot.length} bytes`,
+        `do not match the length in its header (${SNAPSHOT_HEADER_BYTES + payload}): truncated or padded`,
+      );
+    }
+    const sum = checksum(snapshot, SNAPSHOT_HEADER_BYTES, snapshot.length);
+    if (sum !== view.getUint32(12, true)) {
+      badSnapshot('its payload', 'does not match its checksum: the bytes were corrupted');
+    }
+    this.bytes = snapshot;
+    this.view = view;
+    this.at = SNAPSHOT_HEADER_BYTES;
+    this.end = snapshot.length;
+  }
+
+  /** Bytes not read yet. */
+  get remaining(): number {
+    return this.end - this.at;
+  }
+
+  /** Whether every byte was read. */
+  get done(): boolean {
+    return this.at === this.end;
+  }
+
+  private need(n: number): void {
+    if (this.at + n > this.end) badSnapshot(`offset ${this.at}`, 'ends too early');
+  }
+
+  /** One byte. */
+  u8(): number {
+    if (this.at >= this.end) this.need(1);
+    return this.bytes[this.at++];
+  }
+
+  /** A varint below 2^53. */
+  uint(): number {
+    const bytes = this.bytes;
+    let at = this.at;
+    // Up to four bytes (values below 2^28) with shifts; longer ones with multiplications.
+    if (at + 4 <= this.end) {
+      let b = bytes[at++];
+      let value = b & 0x7f;
+      if (b < 0x80) {
+        this.at = at;
+        return value;
+      }
+      b = bytes[at++];
+      value |= (b & 0x7f) << 7;
+      if (b < 0x80) {
+        this.at = at;
+        return value;
+      }
+      b = bytes[at++];
+      value |= (b & 0x7f) << 14;
+      if (b < 0x80) {
+        this.at = at;
+        return value;
+      }
+      b = bytes[at++];
+      value |= (b & 0x7f) << 21;
+      if (b < 0x80) {
+        this.at = at;
+        return value;
+      }
+    }
+    let value = 0;
+    let scale = 1;
+    for (let i = 0; i < 8; ++i) {
+      const b = this.u8();
+      value += (b & 0x7f) * scale;
+      if (b < 0x80) return value;
+      scale *= 0x80;
+    }
+    return badSnapshot(`offset ${this.at}`, 'holds a varint longer than 8 bytes');
+  }
+
+  /** A varint no larger than `max`, named `what` in the error. */
+  count(what: string, max: number): number {
+    const v = this.uint();
+    if (v > max) badSnapshot(`${what} ${v}`, `is out of range (at most ${max})`);
+    return v;
+  }
+
+  /** A zigzag varint. */
+  int(): number {
+    const v = this.uint();
+    return v % 2 === 0 ? v / 2 : -(v + 1) / 2;
+  }
+
+  /** A double written by `ByteWriter.float` with the same `expected`. */
+  float(expected: number): number {
+    if (this.tagCount === 4) {
+      if (this.at >= this.end) this.need(1);
+      this.tagByte = this.bytes[this.at++];
+      this.tagCount = 0;
+    }
+    const tag = (this.tagByte >> (this.tagCount++ << 1)) & 3;
+    if (tag === TAG_ZERO) return 0;
+    if (tag === TAG_EXPECTED) return expected;
+    if (tag === TAG_F32) {
+      if (this.at + 4 > this.end) this.need(4);
+      const v = this.view.getFloat32(this.at, true);
+      this.at += 4;
+      return v;
+    }
+    if (this.at + 8 > this.end) this.need(8);
+    const v = this.view.getFloat64(this.at, true);
+    this.at += 8;
+    return v;
+  }
+
+  /** `n` doubles written by `ByteWriter.beginDoubles` (a view of the snapshot when aligned). */
+  doubles(n: number): Float64Array {
+    const pad = (8 - (this.at % 8)) % 8;
+    if (this.at + pad + 8 * n > this.end) this.need(pad + 8 * n);
+    this.at += pad;
+    const at = this.at;
+    this.at += 8 * n;
+    const absolute = this.bytes.byteOffset + at;
+    if (LITTLE_ENDIAN && absolute % 8 === 0) return new Float64Array(this.bytes.buffer, absolute, n);
+    const out = new Float64Array(n);
+    for (let i = 0; i < n; ++i) out[i] = this.view.getFloat64(at + 8 * i, true);
+    return out;
+  }
+
+  /** A string written by `ByteWriter.text`. */
+  text(): string {
+    const n = this.count('string length', 256);
+    let s = '';
+    for (let i = 0; i < n; ++i) s += String.fromCharCode(this.u8());
+    return s;
+  }
+}
+
+/**
+ * The checksum of bytes [from, to): Fletcher's two running sums over the little-endian 32-bit
+ * words (each modulo 2^32; the second sums the first, so it depends on the order of the words),
+ * the tail bytes as one more word; an unsigned 32-bit integer. It catches any flipped bit, and
+ * truncation or reordering, not a forgery.
+ */
+function checksum(bytes: Uint8Array, from: number, to: number): number {
+  let a = 0x811c9dc5 | 0;
+  let b = 0x01000193 | 0;
+  const words = (to - from) >> 2;
+  const start = bytes.byteOffset + from;
+  if (LITTLE_ENDIAN && start % 4 === 0) {
+    const view = new Int32Array(bytes.buffer, start, words);
+    for (let k = 0; k < words; ++k) {
+      a = (a + view[k]) | 0;
+      b = (b + a) | 0;
+    }
+  } else {
+    const view = new DataView(bytes.buffer, start, words * 4);
+    for (let k = 0; k < words; ++k) {
+      a = (a + view.getInt32(4 * k, true)) | 0;
+      b = (b + a) | 0;
+    }
+  }
+  let tail = 0;
+  for (let i = from + 4 * words; i < to; ++i) tail = (tail << 8) | bytes[i];
+  a = (a + tail + (to - from)) | 0;
+  b = (b + a) | 0;
+  return (Math.imul(b, 0x01000193) ^ a) >>> 0;
+}
+
+/** A short description of a value that is not a snapshot, for the error. */
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'object') return (value as object).constructor?.name ?? 'an object';
+  return String(value);
+}
+
+/**
+ * The fields of an object that a snapshot carries generically (joints and their springs, the
+ * settings): its own number, boolean and string fields in declaration order, and (one level down)
+ * those of its plain-data sub-objects. Fields named in `skip` are left out. The same class always
+ * gives the same list; `schemaHash` tells two lists apart. @internal
+ */
+export interface FieldSchema {
+  /** Paths: a field name, or `object.field` one level down. */
+  readonly paths: readonly string[];
+  /** 0: number, 1: boolean, 2: string, per path. */
+  readonly types: readonly number[];
+  /** FNV-1a of the paths and types. */
+  readonly hash: number;
+}
+
+/** The generic fields of `target` (see {@link FieldSchema}). @internal */
+export function fieldSchema(target: object, skip: ReadonlySet<string>): FieldSchema {
+  const paths: string[] = [];
+  const types: number[] = [];
+  const record = target as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (skip.has(key)) continue;
+    const v = record[key];
+    const type = valueType(v);
+    if (type >= 0) {
+      paths.push(key);
+      types.push(type);
+    } else if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+      const sub = v as Record<string, unknown>;
+      const keys = Object.keys(sub);
+      if (keys.length === 0 || !keys.every((k) => valueType(sub[k]) >= 0)) continue;
+      for (const k of keys) {
+        paths.push(`${key}.${k}`);
+        types.push(valueType(sub[k]));
+      }
+    }
+  }
+  let h = 0x811c9dc5;
+  for (let i = 0; i < paths.length; ++i) {
+    const s = `${paths[i]}:${types[i]};`;
+    for (let k = 0; k < s.length; ++k) h = Math.imul(h ^ s.charCodeAt(k), 0x01000193);
+  }
+  return { paths, types, hash: h >>> 0 };
+}
+
+function valueType(v: unknown): number {
+  if (typeof v === 'number') return 0;
+  if (typeof v === 'boolean') return 1;
+  if (typeof v === 'string') return 2;
+  return -1;
+}
+
+/** Writes `target`'s generic fields (schema hash first). @internal */
+export function writeFields(w: ByteWriter, target: object, schema: FieldSchema): void {
+  w.uint(schema.hash);
+  const record = target as Record<string, unknown>;
+  for (let i = 0; i < schema.paths.length; ++i) {
+    const v = readPath(record, schema.paths[i]);
+    const type = schema.types[i];
+    if (type === 0) w.float(v as number, 0);
+    else if (type === 1) w.u8(v ? 1 : 0);
+    else w.text(v as string);
+  }
+}
+
+/**
+ * Reads generic fields written by {@link writeFields} into a list of values (nothing is assigned:
+ * see {@link assignFields}). @internal
+ */
+export function readFields(r: ByteReader, schema: FieldSchema, what: string): unknown[] {
+  const hash = r.uint();
+  if (hash !== schema.hash) {
+    badSnapshot(what, 'was written by a build with different fields (foreign or newer snapshot)');
+  }
+  const values: unknown[] = [];
+  for (let i = 0; i < schema.paths.length; ++i) {
+    const type = schema.types[i];
+    if (type === 0) values.push(r.float(0));
+    else if (type === 1) values.push(r.u8() !== 0);
+    else values.push(r.text());
+  }
+  return values;
+}
+
+/** Assigns values from {@link readFields} to `target`. @internal */
+export function assignFields(target: object, schema: FieldSchema, values: readonly unknown[]): void {
+  const record = target as Record<string, unknown>;
+  for (let i = 0; i < schema.paths.length; ++i) {
+    const path = schema.paths[i];
+    const dot = path.indexOf('.');
+    if (dot < 0) record[path] = values[i];
+    else (record[path.slice(0, dot)] as Record<string, unknown>)[path.slice(dot + 1)] = values[i];
+  }
+}
+
+function readPath(record: Record<string, unknown>, path: string): unknown {
+  const dot = path.indexOf('.');
+  if (dot < 0) return record[path];
+  return (record[path.slice(0, dot)] as Record<string, unknown>)[path.slice(dot + 1)];
+}

@@ -1,0 +1,1562 @@
+import {
+  Box,
+  type BroadPhaseState,
+  CollisionError,
+  type Shape as CollisionShape,
+  MAX_POLYGON_VERTICES,
+  SHAPE_TOLERANCE,
+} from '@lite/collision';
+import { JointKind, mixFriction, mixRestitution, SolverBody } from '@lite/constraints';
+import { Rot, Vec2 } from '@lite/math';
+import { Body } from './body';
+import type { BodyType, ResolvedBodyOptions } from './body-options';
+import { Contact } from './contact';
+import {
+  DistanceJoint,
+  type Joint,
+  jointBodyA,
+  jointBodyB,
+  MotorJoint,
+  MouseJoint,
+  PrismaticJoint,
+  type ResolvedJoint,
+  RevoluteJoint,
+  WeldJoint,
+  WheelJoint,
+} from './joints';
+import { WorldSettings } from './settings';
+import { BodyShape, KIND_BOX, KIND_CAPSULE, KIND_CIRCLE, KIND_POLYGON, type ResolvedShape } from './shape';
+import {
+  assignFields,
+  ByteReader,
+  ByteWriter,
+  badSnapshot,
+  type FieldSchema,
+  fieldSchema,
+  readFields,
+  writeFields,
+} from './snapshot-format';
+import { ensureBodyCapacity, type StepState } from './step-state';
+import type { World } from './world';
+
+/*
+ * World snapshots: `world.snapshot()` writes everything that decides the world's future into a
+ * versioned binary buffer (`snapshot-format.ts`), and `world.restore(bytes)` reads it back so that
+ * stepping on is bit for bit the same as if the snapshot had never been taken.
+ *
+ * What is written, in order: the id counters, the step count, gravity, the carried dt of the last
+ * step, every setting (both solvers'); every body (all its state, mass data, flags, sleep timer and
+ * sleeping ring) with its shapes (geometry, material, filter, sensor overlaps, broadphase proxy);
+ * every joint (every number of its class, so options, limits, motors, springs, break thresholds and
+ * the accumulated impulses that warm start it); every contact (its pair, touching flag, normal and
+ * per point the position, separation, feature key, approach velocity and impulses: the state the
+ * narrowphase and both solvers carry from step to step); and the broadphase (its whole tree and
+ * move buffer, which decide proxy ids and pair order).
+ *
+ * Not written: listeners, `userData` (kept on the objects that survive a restore; undefined on those
+ * made anew), the profile, and the step's scratch (rebuilt by every step).
+ *
+ * Reading is two passes: `decode` checks the whole buffer into plain records without touching the
+ * world (a bad buffer throws there, changing nothing), then `apply` writes them into the world.
+ */
+
+/** The private parts of a world the snapshot reads and writes. */
+interface WorldInternals {
+  core: StepState;
+  nextBodyId: number;
+  nextShapeId: number;
+  nextJointId: number;
+  stepCounter: number;
+}
+
+const BODY_TYPES: readonly BodyType[] = ['dynamic', 'static', 'kinematic'];
+const SHAPE_TYPES: readonly ResolvedShape['type'][] = ['box', 'polygon', 'capsule', 'circle'];
+
+/** Fields a joint's generic record leaves out (written apart, or not state). */
+const JOINT_SKIP: ReadonlySet<string> = new Set([
+  'id',
+  'kind',
+  'bodyA',
+  'bodyB',
+  'body',
+  'world',
+  'userData',
+  'collideConnected',
+  'chainPrev',
+  'chainNext',
+  'chainBody',
+]);
+const NO_SKIP: ReadonlySet<string> = new Set();
+
+// -------------------------------------------------------------------------------------------------
+// Joint classes and their field lists
+
+type JointClass = new (world: World, id: number, r: ResolvedJoint<never>) => Joint;
+
+/** The world's joint class of each `JointKind` value. */
+const JOINT_CLASSES: readonly JointClass[] = [
+  DistanceJoint as unknown as JointClass,
+  RevoluteJoint as unknown as JointClass,
+  MouseJoint as unknown as JointClass,
+  PrismaticJoint as unknown as JointClass,
+  WeldJoint as unknown as JointClass,
+  WheelJoint as unknown as JointClass,
+  MotorJoint as unknown as JointClass,
+];
+
+/** A joint of `kind` between `a` and `b` with placeholder options (every field is overwritten). */
+function makeJoint(kind: number, world: World | null, id: number, a: SolverBody, b: SolverBody): Joint {
+  const r = {
+    bodyA: a,
+    bodyB: b,
+    anchorA: { x: 0, y: 0 },
+    anchorB: { x: 1, y: 0 },
+    options: { axis: { x: 1, y: 0 } },
+    collideConnected: true,
+    userData: undefined,
+    breakForce: Number.POSITIVE_INFINITY,
+    breakTorque: Number.POSITIVE_INFINITY,
+  } as unknown as ResolvedJoint<never>;
+  return new JOINT_CLASSES[kind](world as World, id, r);
+}
+
+const jointSchemas: FieldSchema[] = [];
+
+/** The generic field list of joints of `kind` (from a throwaway instance, made once). */
+function jointSchema(kind: number): FieldSchema {
+  let schema = jointSchemas[kind];
+  if (schema === undefined) {
+    const joint = makeJoint(kind, null, -1, new SolverBody(0, 0, 0, 1, 1), new SolverBody(1, 0, 0, 1, 1));
+    schema = fieldSchema(joint, JOINT_SKIP);
+    jointSchemas[kind] = schema;
+  }
+  return schema;
+}
+
+/** The settings' public accessors (a getter and a setter), which check what they are given. */
+let settingsAccessors: string[] | null = null;
+const scratchSettings = new WorldSettings();
+
+/**
+ * Checks decoded settings values as the settings themselves would: assigned to a scratch settings
+ * object, every accessor's value is set again through its setter, under each solver (each keeps its
+ * own iterations and sub-steps), then `validate` runs. Throws the snapshot's WorldError.
+ */
+function checkSettings(values: unknown[]): void {
+  if (settingsAccessors === null) {
+    const names: string[] = [];
+    for (
+      let proto = Object.getPrototypeOf(scratchSettings);
+      proto !== null;
+      proto = Object.getPrototypeOf(proto)
+    ) {
+      for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(proto))) {
+        if (d.get !== undefined && d.set !== undefined && !names.includes(name)) names.push(name);
+      }
+    }
+    settingsAccessors = names;
+  }
+  assignFields(scratchSettings, settingsSchema(), values);
+  const record = scratchSettings as unknown as Record<string, unknown>;
+  try {
+    const solver = scratchSettings.solver;
+    scratchSettings.solver = solver;
+    for (const kind of ['soft', 'classic'] as const) {
+      scratchSettings.solver = kind;
+      for (const name of settingsAccessors) {
+        const value = record[name];
+        record[name] = value;
+      }
+    }
+    scratchSettings.solver = solver;
+    scratchSettings.validate();
+  } catch (error) {
+    badSnapshot('its settings', error instanceof Error ? error.message : String(error));
+  }
+}
+
+let settingsSchemaCache: FieldSchema | null = null;
+function settingsSchema(): FieldSchema {
+  if (settingsSchemaCache === null) settingsSchemaCache = fieldSchema(new WorldSettings(), NO_SKIP);
+  return settingsSchemaCache;
+}
+
+// -------------------------------------------------------------------------------------------------
+// Writing
+
+const writers = new WeakMap<World, ByteWriter>();
+const rot = new Rot(0);
+
+/** `world.snapshot()`. @internal */
+export function writeSnapshot(world: World): Uint8Array {
+  let w = writers.get(world);
+  if (w === undefined) {
+    w = new ByteWriter();
+    writers.set(world, w);
+  }
+  const internals = world as unknown as WorldInternals;
+  const s = internals.core;
+  w.begin();
+  w.uint(internals.nextBodyId);
+  w.uint(internals.nextShapeId);
+  w.uint(internals.nextJointId);
+  w.float(internals.stepCounter, 0);
+  w.float(s.gravity.x, 0);
+  w.float(s.gravity.y, -10);
+  writeCarried(w, s);
+  writeFields(w, s.settings, settingsSchema());
+  writeBodies(w, s);
+  writeJoints(w, s);
+  writeContacts(w, s);
+  writeBroadPhase(w, s);
+  return w.finish();
+}
+
+/** The last step's boxed dt values (null before the first step). */
+function writeCarried(w: ByteWriter, s: StepState): void {
+  const values = [s.lastDt, s.lastInvDt, s.stepDt, s.subDt];
+  let mask = 0;
+  for (let i = 0; i < 4; ++i) if (values[i] !== null) mask |= 1 << i;
+  w.u8(mask);
+  for (let i = 0; i < 4; ++i) if (values[i] !== null) w.float(values[i] as number, 0);
+  w.uint(s.stepSubsteps);
+}
+
+/** A body's numbers that usually repeat from one body to the next (its "material"), in order. */
+function materialOf(b: Body, out: Float64Array): Float64Array {
+  const p = b as unknown as BodyPrivate;
+  out[0] = p.massValue;
+  out[1] = p.inertiaValue;
+  out[2] = b.invMass;
+  out[3] = b.invI;
+  out[4] = b.localCenter.x;
+  out[5] = b.localCenter.y;
+  out[6] = b.width;
+  out[7] = b.height;
+  out[8] = b.maxExtent;
+  out[9] = b.minExtent;
+  out[10] = p.frictionValue;
+  out[11] = p.restitutionValue;
+  out[12] = b.linearDamping;
+  out[13] = b.angularDamping;
+  out[14] = b.gravityScale;
+  return out;
+}
+
+/** The material of a body before any other: the defaults of `createBody`. */
+const DEFAULT_MATERIAL = new Float64Array([1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0.2, 0, 0, 0, 1]);
+const MATERIAL_COUNT = 15;
+let materialA = new Float64Array(MATERIAL_COUNT);
+let materialB = new Float64Array(MATERIAL_COUNT);
+
+/**
+ * Bodies: per body a record (flags, id, sleep timer, transform and forces when not the usual,
+ * material when not the previous body's, sleeping ring, shapes), then one block of raw doubles
+ * with every body's position and angle and every awake body's velocities.
+ */
+function writeBodies(w: ByteWriter, s: StepState): void {
+  const bodies = s.bodyList;
+  w.uint(bodies.length);
+  let prevId = -1;
+  let prevShape: BodyShape | null = null;
+  let prevShapeId = -1;
+  let awake = 0;
+  materialB.set(DEFAULT_MATERIAL);
+  for (let i = 0; i < bodies.length; ++i) {
+    const b = bodies[i];
+    const xf = b.transform;
+    rot.setAngle(b.angle);
+    const exact =
+      Object.is(xf.p.x, b.position.x) &&
+      Object.is(xf.p.y, b.position.y) &&
+      Object.is(xf.q.c, rot.c) &&
+      Object.is(xf.q.s, rot.s);
+    const noForce = isPlusZero(b.force.x) && isPlusZero(b.force.y) && isPlusZero(b.torque);
+    const material = materialOf(b, materialA);
+    let same = true;
+    for (let k = 0; k < MATERIAL_COUNT; ++k) if (!Object.is(material[k], materialB[k])) same = false;
+    w.u8(
+      BODY_TYPES.indexOf(b.type) |
+        (b.bullet ? 4 : 0) |
+        (b.allowSleep ? 8 : 0) |
+        (b.isAwake ? 16 : 0) |
+        (b.hasOffset ? 32 : 0) |
+        (b.isFast ? 64 : 0) |
+        (exact ? 128 : 0),
+    );
+    w.u8((same ? 1 : 0) | (noForce ? 2 : 0));
+    w.uint(b.id - prevId - 1);
+    prevId = b.id;
+    if (b.isAwake) awake++;
+    w.float(b.sleepTime, 0);
+    if (!exact) {
+      w.float(xf.p.x, 0);
+      w.float(xf.p.y, 0);
+      w.float(xf.q.c, 0);
+      w.float(xf.q.s, 0);
+    }
+    if (!noForce) {
+      w.float(b.force.x, 0);
+      w.float(b.force.y, 0);
+      w.float(b.torque, 0);
+    }
+    if (!same) for (let k = 0; k < MATERIAL_COUNT; ++k) w.float(material[k], materialB[k]);
+    const t = materialA;
+    materialA = materialB;
+    materialB = t;
+    if (!b.isAwake && !b.isStatic) w.uint((b.sleepNext as Body).id);
+    const shapes = b.shapeList;
+    w.uint(shapes.length);
+    for (let k = 0; k < shapes.length; ++k) {
+      const sh = shapes[k];
+      const sameGeo = prevShape !== null && sameGeometry(sh.geometry, prevShape.geometry);
+      const defaultFilter = sh.category === 1 && sh.mask === 0xffffffff && sh.group === 0;
+      w.u8(
+        SHAPE_TYPES.indexOf(sh.type) |
+          (geometryCode(sh.geometry) << 2) |
+          (sh.sensor ? 16 : 0) |
+          (defaultFilter ? 32 : 0) |
+          (sameGeo ? 64 : 0),
+      );
+      w.int(sh.id - prevShapeId);
+      prevShapeId = sh.id;
+      if (!sameGeo) writeGeometry(w, sh.geometry);
+      w.float(sh.density, prevShape === null ? 1 : prevShape.density);
+      w.float(sh.friction, prevShape === null ? 0.2 : prevShape.friction);
+      w.float(sh.restitution, prevShape === null ? 0 : prevShape.restitution);
+      if (!defaultFilter) {
+        w.uint(sh.category);
+        w.uint(sh.mask);
+        w.int(sh.group);
+      }
+      w.int(sh.proxyId - sh.id);
+      if (sh.sensor) {
+        w.uint(sh.overlaps.length);
+        for (const o of sh.overlaps) w.uint(o.id);
+      }
+      prevShape = sh;
+    }
+  }
+  const block = w.beginDoubles(3 * bodies.length + 3 * awake);
+  let k = 0;
+  for (let i = 0; i < bodies.length; ++i) {
+    const b = bodies[i];
+    block[k++] = b.position.x;
+    block[k++] = b.position.y;
+    block[k++] = b.angle;
+    if (!b.isAwake) continue;
+    block[k++] = b.linearVelocity.x;
+    block[k++] = b.linearVelocity.y;
+    block[k++] = b.angularVelocity;
+  }
+  w.endDoubles();
+}
+
+function isPlusZero(v: number): boolean {
+  return v === 0 && 1 / v > 0;
+}
+
+/** 0: a `Box`, 1: a polygon, 2: a capsule, 3: a circle. */
+function geometryCode(g: CollisionShape): number {
+  if (g instanceof Box) return 0;
+  if (g.type === 'polygon') return 1;
+  if (g.type === 'capsule') return 2;
+  if (g.type === 'circle') return 3;
+  throw new Error(`unexpected geometry ${g.type}`);
+}
+
+function writeGeometry(w: ByteWriter, g: CollisionShape): void {
+  if (g instanceof Box) {
+    w.float(g.width, 1);
+    w.float(g.height, g.width);
+  } else if (g.type === 'circle') {
+    w.float(g.radius, 0);
+    w.float(g.center?.x ?? 0, 0);
+    w.float(g.center?.y ?? 0, 0);
+  } else if (g.type === 'capsule') {
+    w.float(g.center1.x, 0);
+    w.float(g.center1.y, 0);
+    w.float(g.center2.x, 0);
+    w.float(g.center2.y, 0);
+    w.float(g.radius, 0);
+  } else if (g.type === 'polygon') {
+    const n = g.vertices.length;
+    w.uint(n);
+    for (let i = 0; i < n; ++i) {
+      w.float(g.vertices[i].x, 0);
+      w.float(g.vertices[i].y, 0);
+    }
+    for (let i = 0; i < n; ++i) {
+      w.float(g.normals[i].x, 0);
+      w.float(g.normals[i].y, 0);
+    }
+    w.float(g.radius ?? 0, 0);
+  }
+}
+
+/** Whether two geometries are equal number for number (then a snapshot writes the second as "same"). */
+function sameGeometry(a: CollisionShape, b: CollisionShape): boolean {
+  if (a === b) return true;
+  if (a instanceof Box || b instanceof Box) {
+    return (
+      a instanceof Box && b instanceof Box && Object.is(a.width, b.width) && Object.is(a.height, b.height)
+    );
+  }
+  if (a.type !== b.type) return false;
+  if (a.type === 'circle' && b.type === 'circle') {
+    return (
+      Object.is(a.radius, b.radius) &&
+      Object.is(a.center?.x ?? 0, b.center?.x ?? 0) &&
+      Object.is(a.center?.y ?? 0, b.center?.y ?? 0)
+    );
+  }
+  if (a.type === 'capsule' && b.type === 'capsule') {
+    return (
+      Object.is(a.radius, b.radius) &&
+      Object.is(a.center1.x, b.center1.x) &&
+      Object.is(a.center1.y, b.center1.y) &&
+      Object.is(a.center2.x, b.center2.x) &&
+      Object.is(a.center2.y, b.center2.y)
+    );
+  }
+  if (a.type === 'polygon' && b.type === 'polygon') {
+    if (a.vertices.length !== b.vertices.length || !Object.is(a.radius ?? 0, b.radius ?? 0)) return false;
+    for (let i = 0; i < a.vertices.length; ++i) {
+      if (!Object.is(a.vertices[i].x, b.vertices[i].x) || !Object.is(a.vertices[i].y, b.vertices[i].y)) {
+        return false;
+      }
+      if (!Object.is(a.normals[i].x, b.normals[i].x) || !Object.is(a.normals[i].y, b.normals[i].y))
+        return false;
+    }
+    return true;
+  }
+  return false;
+}
+
+function writeJoints(w: ByteWriter, s: StepState): void {
+  const joints = s.jointList;
+  w.uint(joints.length);
+  let prevId = -1;
+  for (let i = 0; i < joints.length; ++i) {
+    const j = joints[i];
+    w.u8(j.kind);
+    w.uint(j.id - prevId - 1);
+    prevId = j.id;
+    w.uint(jointBodyA(j).id);
+    if (j.kind !== JointKind.Mouse) w.uint(jointBodyB(j).id);
+    w.u8(j.collideConnected ? 1 : 0);
+    writeFields(w, j, jointSchema(j.kind));
+  }
+}
+
+/** Contact flags: touching (bit 0), point count (bits 1-2), and these. */
+const C_MIXED_FRICTION = 8;
+const C_MIXED_RESTITUTION = 16;
+/** Every point's normal, tangent and last normal impulse are +0. */
+const C_NO_IMPULSE = 32;
+/** Every point's last normal impulse equals its normal impulse. */
+const C_LAST_IS_NORMAL = 64;
+/** The feature keys are 32-bit unsigned integers, written as varints (else as doubles in the block). */
+const C_INTEGER_KEYS = 128;
+
+/** The flags `writeContacts` gave each contact (scratch, kept between snapshots). */
+let writtenFlags = new Uint8Array(0);
+
+/** The doubles a contact with `count` points and `flags` puts in the block. */
+function contactDoubles(count: number, flags: number): number {
+  if (count === 0) return 0;
+  let perPoint = 4;
+  if (!(flags & C_INTEGER_KEYS)) perPoint++;
+  if (!(flags & C_NO_IMPULSE)) perPoint += flags & C_LAST_IS_NORMAL ? 2 : 3;
+  return 2 + count * perPoint;
+}
+
+/**
+ * Contacts: per contact its pair (shape ids as differences), flags (touching, point count, whether
+ * friction and restitution are the mix of the shapes', whether the impulses are zero or the last
+ * normal impulse repeats the normal one, whether the keys are integers) and the points' feature
+ * keys; then one block of raw doubles: for every contact with points, its normal and per point x, y,
+ * separation, approach velocity and the impulses the flags do not make implicit.
+ */
+function writeContacts(w: ByteWriter, s: StepState): void {
+  const contacts = s.contactList;
+  w.uint(contacts.length);
+  if (writtenFlags.length < contacts.length) writtenFlags = new Uint8Array(2 * contacts.length);
+  let prevA = 0;
+  let doubles = 0;
+  for (let i = 0; i < contacts.length; ++i) {
+    const c = contacts[i];
+    const sa = c.shapeA;
+    const sb = c.shapeB;
+    w.int(sa.id - prevA);
+    w.int(sb.id - sa.id);
+    prevA = sa.id;
+    const count = c.pointCount;
+    const data = c.data;
+    let flags = (c.touching ? 1 : 0) | (count << 1) | C_NO_IMPULSE | C_LAST_IS_NORMAL | C_INTEGER_KEYS;
+    if (Object.is(c.friction, mixFriction(sa.friction, sb.friction))) flags |= C_MIXED_FRICTION;
+    if (Object.is(c.restitution, mixRestitution(sa.restitution, sb.restitution)))
+      flags |= C_MIXED_RESTITUTION;
+    for (let p = 0; p < count; ++p) {
+      const d = 8 * p;
+      const key = data[d + 3];
+      if (!(Number.isInteger(key) && key >= 0 && key <= 0xffffffff)) flags &= ~C_INTEGER_KEYS;
+      if (!isPlusZero(data[d + 5]) || !isPlusZero(data[d + 6]) || !isPlusZero(data[d + 7]))
+        flags &= ~C_NO_IMPULSE;
+      if (!Object.is(data[d + 7], data[d + 5])) flags &= ~C_LAST_IS_NORMAL;
+    }
+    w.u8(flags);
+    writtenFlags[i] = flags;
+    if (!(flags & C_MIXED_FRICTION)) w.float(c.friction, 0);
+    if (!(flags & C_MIXED_RESTITUTION)) w.float(c.restitution, 0);
+    if (flags & C_INTEGER_KEYS) for (let p = 0; p < count; ++p) w.uint(data[8 * p + 3]);
+    doubles += contactDoubles(count, flags);
+  }
+  const block = w.beginDoubles(doubles);
+  let k = 0;
+  for (let i = 0; i < contacts.length; ++i) {
+    const c = contacts[i];
+    const n = c.pointCount;
+    if (n === 0) continue;
+    block[k++] = c.normalX;
+    block[k++] = c.normalY;
+    const data = c.data;
+    const flags = writtenFlags[i];
+    const keysInBlock = !(flags & C_INTEGER_KEYS);
+    const zero = (flags & C_NO_IMPULSE) !== 0;
+    const same = (flags & C_LAST_IS_NORMAL) !== 0;
+    for (let p = 0; p < n; ++p) {
+      const d = 8 * p;
+      block[k++] = data[d];
+      block[k++] = data[d + 1];
+      block[k++] = data[d + 2];
+      if (keysInBlock) block[k++] = data[d + 3];
+      block[k++] = data[d + 4];
+      if (zero) continue;
+      block[k++] = data[d + 5];
+      block[k++] = data[d + 6];
+      if (!same) block[k++] = data[d + 7];
+    }
+  }
+  w.endDoubles();
+}
+
+function writeBroadPhase(w: ByteWriter, s: StepState): void {
+  const state = s.broadPhase.exportState();
+  const t = state.tree;
+  w.uint(t.capacity);
+  w.int(t.root);
+  w.int(t.freeList);
+  w.uint(t.leafCount);
+  for (let i = 0; i < t.capacity; ++i) {
+    const h = t.height[i];
+    if (h < 0) {
+      w.uint(0);
+      w.int(t.parent[i]);
+    } else if (h === 0) {
+      w.uint(state.staticFlags[i] === 1 ? 2 : 1);
+      w.int(t.parent[i]);
+      w.int(t.keys[i]);
+    } else {
+      w.uint(2 + h);
+      w.int(t.parent[i]);
+      w.uint(t.child1[i]);
+      w.uint(t.child2[i]);
+    }
+  }
+  w.uint(state.moveBuffer.length);
+  for (let i = 0; i < state.moveBuffer.length; ++i) w.int(state.moveBuffer[i]);
+  // The leaves' fat boxes, in node order; the internal boxes are the unions of their children.
+  const block = w.beginDoubles(4 * t.leafCount);
+  let k = 0;
+  for (let i = 0; i < t.capacity; ++i) {
+    if (t.height[i] !== 0) continue;
+    for (let q = 4 * i; q < 4 * i + 4; ++q) block[k++] = t.bounds[q];
+  }
+  w.endDoubles();
+}
+
+// -------------------------------------------------------------------------------------------------
+// Reading: plain records and tables, checked
+
+/** A body's private fields. */
+interface BodyPrivate {
+  massValue: number;
+  inertiaValue: number;
+  frictionValue: number;
+  restitutionValue: number;
+}
+
+interface ShapeRecord {
+  id: number;
+  body: BodyRecord;
+  type: ResolvedShape['type'];
+  code: number;
+  sensor: boolean;
+  geometry: CollisionShape;
+  density: number;
+  friction: number;
+  restitution: number;
+  category: number;
+  mask: number;
+  group: number;
+  proxyId: number;
+  overlaps: number[] | null;
+}
+
+interface BodyRecord {
+  id: number;
+  type: BodyType;
+  flags: number;
+  /** Where its values start in `Decoded.bodyValues`. */
+  base: number;
+  sleepNext: number;
+  shapes: ShapeRecord[];
+}
+
+/** Offsets of a body's values in `Decoded.bodyValues`. */
+enum BV {
+  X,
+  Y,
+  Angle,
+  Px,
+  Py,
+  Qc,
+  Qs,
+  Vx,
+  Vy,
+  W,
+  Fx,
+  Fy,
+  Torque,
+  SleepTime,
+  Mass,
+  Inertia,
+  InvMass,
+  InvI,
+  Lcx,
+  Lcy,
+  Width,
+  Height,
+  MaxExtent,
+  MinExtent,
+  Friction,
+  Restitution,
+  LinearDamping,
+  AngularDamping,
+  GravityScale,
+  Count,
+}
+
+/**
+ * Scratch arrays of `decode`, kept between restores (a restore is never re-entered): reading a
+ * snapshot then allocates little.
+ */
+const scratch = {
+  bodyValues: new Float64Array(0),
+  contactShapes: new Int32Array(0),
+  contactFlags: new Uint8Array(0),
+  contactMaterial: new Float64Array(0),
+  contactOffsets: new Int32Array(0),
+  contactKeys: new Float64Array(0),
+};
+
+interface JointRecord {
+  kind: number;
+  id: number;
+  bodyA: number;
+  bodyB: number;
+  collideConnected: boolean;
+  values: unknown[];
+}
+
+/** A snapshot read and checked, not yet applied. */
+interface Decoded {
+  nextBodyId: number;
+  nextShapeId: number;
+  nextJointId: number;
+  stepCount: number;
+  gravityX: number;
+  gravityY: number;
+  carried: (number | null)[];
+  stepSubsteps: number;
+  settings: unknown[];
+  bodies: BodyRecord[];
+  bodyValues: Float64Array;
+  /** The shapes in snapshot order, and by id (a sparse array). */
+  shapes: ShapeRecord[];
+  shapeById: ShapeRecord[];
+  joints: JointRecord[];
+  contactCount: number;
+  contactShapes: Int32Array;
+  contactFlags: Uint8Array;
+  /** Per contact: friction and restitution. */
+  contactMaterial: Float64Array;
+  /** Per contact: where its normal and points start in `contactBlock` (-1: no points). */
+  contactOffsets: Int32Array;
+  contactBlock: Float64Array;
+  /** Per contact: its points' feature keys, when written as integers. */
+  contactKeys: Float64Array;
+  broadPhase: BroadPhaseState;
+}
+
+/** Reads and checks a whole snapshot; throws a WorldError (changing nothing) on any fault. */
+function decode(bytes: unknown): Decoded {
+  const r = new ByteReader(bytes);
+  const nextBodyId = r.count('nextBodyId', 0x7fffffff);
+  const nextShapeId = r.count('nextShapeId', 0x7fffffff);
+  const nextJointId = r.count('nextJointId', 0x7fffffff);
+  const stepCount = r.float(0);
+  if (!(Number.isInteger(stepCount) && stepCount >= 0))
+    badSnapshot(`stepCount ${stepCount}`, 'is not a count');
+  const gravityX = r.float(0);
+  const gravityY = r.float(-10);
+  const mask = r.u8();
+  const carried: (number | null)[] = [];
+  for (let i = 0; i < 4; ++i) carried.push((mask >> i) & 1 ? r.float(0) : null);
+  const stepSubsteps = r.count('stepSubsteps', 1 << 20);
+  if (!(Number.isFinite(gravityX) && Number.isFinite(gravityY))) {
+    badSnapshot(`gravity (${gravityX}, ${gravityY})`, 'is not finite');
+  }
+  const settings = readFields(r, settingsSchema(), 'settings');
+  checkSettings(settings);
+  const d = {
+    nextBodyId,
+    nextShapeId,
+    nextJointId,
+    stepCount,
+    gravityX,
+    gravityY,
+    carried,
+    stepSubsteps,
+    settings,
+  } as Decoded;
+  readBodies(r, d);
+  d.joints = readJoints(r, d);
+  readContacts(r, d);
+  d.broadPhase = readBroadPhase(r, d);
+  if (!r.done) badSnapshot('its payload', 'has bytes after the end of the world');
+  return d;
+}
+
+function readBodies(r: ByteReader, d: Decoded): void {
+  const { nextBodyId, nextShapeId } = d;
+  const n = r.count('body count', Math.min(nextBodyId, r.remaining));
+  const bodies: BodyRecord[] = [];
+  if (scratch.bodyValues.length < n * BV.Count) scratch.bodyValues = new Float64Array(2 * n * BV.Count);
+  const v = scratch.bodyValues;
+  v.fill(0, 0, n * BV.Count);
+  const shapes: ShapeRecord[] = [];
+  const shapeById: ShapeRecord[] = [];
+  let prevId = -1;
+  let prevShape: ShapeRecord | null = null;
+  let prevShapeId = -1;
+  let awakeCount = 0;
+  for (let i = 0; i < n; ++i) {
+    const flags = r.u8();
+    const typeIndex = flags & 3;
+    if (typeIndex > 2) badSnapshot(`body flags ${flags}`, 'are not valid');
+    const more = r.u8();
+    if (more > 3) badSnapshot(`body flags ${more}`, 'are not valid');
+    const id = prevId + 1 + r.count('body id step', nextBodyId);
+    if (id >= nextBodyId) badSnapshot(`body id ${id}`, `is not below nextBodyId (${nextBodyId})`);
+    prevId = id;
+    const o = i * BV.Count;
+    v[o + BV.SleepTime] = r.float(0);
+    if (!(flags & 128)) {
+      v[o + BV.Px] = r.float(0);
+      v[o + BV.Py] = r.float(0);
+      v[o + BV.Qc] = r.float(0);
+      v[o + BV.Qs] = r.float(0);
+    }
+    if (!(more & 2)) {
+      v[o + BV.Fx] = r.float(0);
+      v[o + BV.Fy] = r.float(0);
+      v[o + BV.Torque] = r.float(0);
+    }
+    if (!(more & 1)) {
+      for (let k = 0; k < MATERIAL_COUNT; ++k)
+        v[o + BV.Mass + k] = r.float(i === 0 ? DEFAULT_MATERIAL[k] : v[o - BV.Count + BV.Mass + k]);
+    } else {
+      for (let k = 0; k < MATERIAL_COUNT; ++k)
+        v[o + BV.Mass + k] = i === 0 ? DEFAULT_MATERIAL[k] : v[o - BV.Count + BV.Mass + k];
+    }
+    for (let k = BV.SleepTime; k < BV.Count; ++k) {
+      if (!Number.isFinite(v[o + k])) badSnapshot(`body #${id}`, 'has a non-finite value');
+    }
+    if (!(v[o + BV.Mass] >= 0 && v[o + BV.Inertia] >= 0 && v[o + BV.InvMass] >= 0 && v[o + BV.InvI] >= 0)) {
+      badSnapshot(`body #${id}`, 'has a negative mass or inertia');
+    }
+    const isStatic = typeIndex === 1;
+    const awake = (flags & 16) !== 0;
+    if (awake) awakeCount++;
+    if (isStatic && awake) badSnapshot(`body #${id}`, 'is static and awake');
+    const sleepNext = !awake && !isStatic ? r.count('sleepNext', nextBodyId) : -1;
+    const body: BodyRecord = { id, type: BODY_TYPES[typeIndex], flags, base: o, sleepNext, shapes: [] };
+    const shapeCount = r.count('shape count', Math.min(nextShapeId, r.remaining));
+    for (let k = 0; k < shapeCount; ++k) {
+      const sf = r.u8();
+      if (sf >= 128) badSnapshot(`shape flags ${sf}`, 'are not valid');
+      const sid = prevShapeId + r.int();
+      if (!(sid >= 0 && sid < nextShapeId) || shapeById[sid] !== undefined) {
+        badSnapshot(`shape id ${sid}`, `is not a new id below nextShapeId (${nextShapeId})`);
+      }
+      prevShapeId = sid;
+      const code = (sf >> 2) & 3;
+      let geometry: CollisionShape;
+      if (sf & 64) {
+        if (prevShape === null || prevShape.code !== code) {
+          badSnapshot(`shape #${sid}`, 'refers to the geometry of a shape that is not there');
+        }
+        geometry = prevShape.geometry;
+      } else geometry = readGeometry(r, code, sid);
+      const record: ShapeRecord = {
+        id: sid,
+        body,
+        type: SHAPE_TYPES[sf & 3],
+        code,
+        sensor: (sf & 16) !== 0,
+        geometry,
+        density: r.float(prevShape === null ? 1 : prevShape.density),
+        friction: r.float(prevShape === null ? 0.2 : prevShape.friction),
+        restitution: r.float(prevShape === null ? 0 : prevShape.restitution),
+        category: 1,
+        mask: 0xffffffff,
+        group: 0,
+        proxyId: -1,
+        overlaps: null,
+      };
+      if (!(record.density >= 0 && record.friction >= 0 && record.restitution >= 0)) {
+        badSnapshot(`shape #${sid}`, 'has a negative or non-finite material');
+      }
+      if (!(sf & 32)) {
+        record.category = r.count('filter category', 0xffffffff);
+        record.mask = r.count('filter mask', 0xffffffff);
+        record.group = r.int();
+      }
+      record.proxyId = sid + r.int();
+      if (record.sensor) {
+        const m = r.count('sensor overlap count', Math.min(nextShapeId, r.remaining));
+        const overlaps: number[] = [];
+        for (let q = 0; q < m; ++q) overlaps.push(r.count('overlapping shape id', nextShapeId));
+        record.overlaps = overlaps;
+      }
+      body.shapes.push(record);
+      shapes.push(record);
+      shapeById[sid] = record;
+      prevShape = record;
+    }
+    bodies.push(body);
+  }
+  const block = r.doubles(3 * n + 3 * awakeCount);
+  let k = 0;
+  for (let i = 0; i < n; ++i) {
+    const o = i * BV.Count;
+    const x = block[k++];
+    const y = block[k++];
+    const angle = block[k++];
+    if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(angle))) {
+      badSnapshot(`body #${bodies[i].id}`, 'has a non-finite pose');
+    }
+    v[o + BV.X] = x;
+    v[o + BV.Y] = y;
+    v[o + BV.Angle] = angle;
+    if (bodies[i].flags & 16) {
+      v[o + BV.Vx] = block[k++];
+      v[o + BV.Vy] = block[k++];
+      v[o + BV.W] = block[k++];
+      if (!(Number.isFinite(v[o + BV.Vx]) && Number.isFinite(v[o + BV.Vy]) && Number.isFinite(v[o + BV.W]))) {
+        badSnapshot(`body #${bodies[i].id}`, 'has a non-finite velocity');
+      }
+    }
+    if (bodies[i].flags & 128) {
+      // The transform is the pose's: position and the rotation of the angle.
+      rot.setAngle(angle);
+      v[o + BV.Px] = x;
+      v[o + BV.Py] = y;
+      v[o + BV.Qc] = rot.c;
+      v[o + BV.Qs] = rot.s;
+    }
+  }
+  // Sleeping rings: sleepNext is a permutation of the sleeping bodies.
+  const seen = new Set<number>();
+  for (const b of bodies) {
+    if (b.sleepNext < 0) continue;
+    const next = findRecord(bodies, b.sleepNext);
+    if (next === undefined || next.sleepNext < 0 || seen.has(next.id)) {
+      badSnapshot(`body #${b.id}`, `has a broken sleeping ring (next: ${b.sleepNext})`);
+    }
+    seen.add(next.id);
+  }
+  for (const s of shapes) {
+    if (s.overlaps === null) continue;
+    let last = -1;
+    for (const id of s.overlaps) {
+      const o = shapeById[id];
+      if (o === undefined || o.sensor || o.body === s.body || id <= last) {
+        badSnapshot(`shape #${s.id}`, `overlaps shape #${id}, which it cannot`);
+      }
+      last = id;
+    }
+  }
+  d.bodies = bodies;
+  d.bodyValues = v;
+  d.shapes = shapes;
+  d.shapeById = shapeById;
+}
+
+/** The body record with this id (binary search; the records are in id order). */
+function findRecord(bodies: BodyRecord[], id: number): BodyRecord | undefined {
+  let low = 0;
+  let high = bodies.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const midId = bodies[mid].id;
+    if (midId === id) return bodies[mid];
+    if (midId < id) low = mid + 1;
+    else high = mid - 1;
+  }
+  return undefined;
+}
+
+function readGeometry(r: ByteReader, code: number, sid: number): CollisionShape {
+  const check = (ok: boolean) => {
+    if (!ok) badSnapshot(`shape #${sid}`, 'has an invalid geometry');
+  };
+  if (code === 0) {
+    const width = r.float(1);
+    const height = r.float(width);
+    check(0.25 * (0.5 * Math.min(width, height)) > 0 && Number.isFinite(width) && Number.isFinite(height));
+    return new Box(width, height);
+  }
+  if (code === 3) {
+    const radius = r.float(0);
+    const x = r.float(0);
+    const y = r.float(0);
+    check(0.25 * radius > 0 && Number.isFinite(radius) && Number.isFinite(x) && Number.isFinite(y));
+    return { type: 'circle', radius, center: new Vec2(x, y) };
+  }
+  if (code === 2) {
+    const x1 = r.float(0);
+    const y1 = r.float(0);
+    const x2 = r.float(0);
+    const y2 = r.float(0);
+    const radius = r.float(0);
+    check(
+      [x1, y1, x2, y2].every(Number.isFinite) &&
+        0.25 * radius > 0 &&
+        Number.isFinite(radius) &&
+        Math.hypot(x2 - x1, y2 - y1) > SHAPE_TOLERANCE,
+    );
+    return { type: 'capsule', center1: new Vec2(x1, y1), center2: new Vec2(x2, y2), radius };
+  }
+  const n = r.count('polygon vertex count', MAX_POLYGON_VERTICES);
+  check(n >= 3);
+  const vertices: Vec2[] = [];
+  const normals: Vec2[] = [];
+  for (let i = 0; i < n; ++i) vertices.push(new Vec2(r.float(0), r.float(0)));
+  for (let i = 0; i < n; ++i) normals.push(new Vec2(r.float(0), r.float(0)));
+  const radius = r.float(0);
+  check(
+    vertices.every((p) => Number.isFinite(p.x) && Number.isFinite(p.y)) &&
+      normals.every((p) => Number.isFinite(p.x) && Number.isFinite(p.y)) &&
+      radius >= 0 &&
+      Number.isFinite(radius) &&
+      isConvexPolygon(vertices, normals, radius),
+  );
+  return { type: 'polygon', vertices, normals, radius };
+}
+
+/**
+ * Whether unit `normals` (within 1e-6) bound the convex polygon of `vertices` (every vertex behind
+ * every edge's normal) and its rounded extent from the centroid, computed as a shape computes it,
+ * leaves room for the shape's core circle.
+ */
+function isConvexPolygon(vertices: readonly Vec2[], normals: readonly Vec2[], radius: number): boolean {
+  const n = vertices.length;
+  let cx = 0;
+  let cy = 0;
+  let scale = 0;
+  for (const v of vertices) {
+    cx += v.x;
+    cy += v.y;
+    scale = Math.max(scale, Math.abs(v.x), Math.abs(v.y));
+  }
+  cx /= n;
+  cy /= n;
+  const tolerance = 1e-9 * (1 + scale);
+  let extent = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < n; ++i) {
+    const m = normals[i];
+    if (Math.abs(m.x * m.x + m.y * m.y - 1) > 1e-6) return false;
+    const v = vertices[i];
+    extent = Math.min(extent, m.x * (v.x - cx) + m.y * (v.y - cy));
+    for (let j = 0; j < n; ++j) {
+      if (m.x * (vertices[j].x - v.x) + m.y * (vertices[j].y - v.y) > tolerance) return false;
+    }
+  }
+  return 0.25 * (extent + radius) > 0;
+}
+
+function readJoints(r: ByteReader, d: Decoded): JointRecord[] {
+  const nextJointId = d.nextJointId;
+  const n = r.count('joint count', Math.min(nextJointId, r.remaining));
+  const joints: JointRecord[] = [];
+  let prevId = -1;
+  for (let i = 0; i < n; ++i) {
+    const kind = r.u8();
+    if (kind >= JOINT_CLASSES.length) badSnapshot(`joint kind ${kind}`, 'is not a joint kind');
+    const id = prevId + 1 + r.count('joint id step', nextJointId);
+    if (id >= nextJointId) badSnapshot(`joint id ${id}`, `is not below nextJointId (${nextJointId})`);
+    prevId = id;
+    const bodyA = r.count('joint body id', 0x7fffffff);
+    const bodyB = kind === JointKind.Mouse ? bodyA : r.count('joint body id', 0x7fffffff);
+    const a = findRecord(d.bodies, bodyA);
+    const b = findRecord(d.bodies, bodyB);
+    if (a === undefined || b === undefined || (kind !== JointKind.Mouse && a === b)) {
+      badSnapshot(
+        `joint #${id}`,
+        `joins bodies #${bodyA} and #${bodyB}, which are not two bodies of the snapshot`,
+      );
+    }
+    if (kind === JointKind.Mouse && a.type !== 'dynamic') {
+      badSnapshot(`joint #${id}`, 'is a mouse joint on a body that is not dynamic');
+    }
+    const collideConnected = r.u8() !== 0;
+    const values = readFields(r, jointSchema(kind), `joint #${id}`);
+    joints.push({ kind, id, bodyA, bodyB, collideConnected, values });
+  }
+  return joints;
+}
+
+function readContacts(r: ByteReader, d: Decoded): void {
+  const n = r.count('contact count', Math.floor(r.remaining / 3));
+  const shapeById = d.shapeById;
+  if (scratch.contactFlags.length < n) {
+    scratch.contactShapes = new Int32Array(4 * n);
+    scratch.contactFlags = new Uint8Array(2 * n);
+    scratch.contactMaterial = new Float64Array(4 * n);
+    scratch.contactOffsets = new Int32Array(2 * n);
+    scratch.contactKeys = new Float64Array(4 * n);
+  }
+  const keys = scratch.contactKeys;
+  const ids = scratch.contactShapes;
+  const flagsOf = scratch.contactFlags;
+  const values = scratch.contactMaterial;
+  const offsets = scratch.contactOffsets;
+  let prevA = 0;
+  let doubles = 0;
+  let pa: ShapeRecord | null = null;
+  let pb: ShapeRecord | null = null;
+  for (let i = 0; i < n; ++i) {
+    const idA = prevA + r.int();
+    const idB = idA + r.int();
+    prevA = idA;
+    const sa = shapeById[idA];
+    const sb = shapeById[idB];
+    if (sa === undefined || sb === undefined || sa.body.id >= sb.body.id || sa.sensor || sb.sensor) {
+      badSnapshot(`contact ${i}`, `pairs shapes #${idA} and #${idB}, which cannot touch`);
+    }
+    if (
+      pa !== null &&
+      pb !== null &&
+      (pa.body.id - sa.body.id || pb.body.id - sb.body.id || pa.id - idA || pb.id - idB) >= 0
+    ) {
+      badSnapshot(`contact ${i}`, 'is out of pair-key order');
+    }
+    pa = sa;
+    pb = sb;
+    ids[2 * i] = idA;
+    ids[2 * i + 1] = idB;
+    const flags = r.u8();
+    const count = (flags >> 1) & 3;
+    if (count > 2) badSnapshot(`contact flags ${flags}`, 'are not valid');
+    flagsOf[i] = flags;
+    const friction = flags & C_MIXED_FRICTION ? mixFriction(sa.friction, sb.friction) : r.float(0);
+    const restitution =
+      flags & C_MIXED_RESTITUTION ? mixRestitution(sa.restitution, sb.restitution) : r.float(0);
+    if (!(friction >= 0 && restitution >= 0))
+      badSnapshot(`contact ${i}`, 'has a negative friction or restitution');
+    values[2 * i] = friction;
+    values[2 * i + 1] = restitution;
+    if (flags & C_INTEGER_KEYS) {
+      for (let p = 0; p < count; ++p) keys[2 * i + p] = r.count('feature key', 0xffffffff);
+    }
+    offsets[i] = count > 0 ? doubles : -1;
+    doubles += contactDoubles(count, flags);
+  }
+  const block = r.doubles(doubles);
+  d.contactKeys = keys;
+  d.contactCount = n;
+  d.contactShapes = ids;
+  d.contactFlags = flagsOf;
+  d.contactMaterial = values;
+  d.contactOffsets = offsets;
+  d.contactBlock = block;
+}
+
+function readBroadPhase(r: ByteReader, d: Decoded): BroadPhaseState {
+  const capacity = r.count('broadphase capacity', Math.floor(r.remaining / 2));
+  if (capacity < 1) badSnapshot('broadphase capacity 0', 'must be at least 1');
+  const root = r.int();
+  const freeList = r.int();
+  const leafCount = r.count('broadphase leaf count', capacity);
+  const bounds = new Float64Array(4 * capacity);
+  const parent = new Int32Array(capacity);
+  const child1 = new Int32Array(capacity).fill(-1);
+  const child2 = new Int32Array(capacity).fill(-1);
+  const height = new Int32Array(capacity);
+  const keys = new Int32Array(capacity);
+  const staticFlags = new Uint8Array(capacity);
+  const inRange = (v: number, what: string) => {
+    if (!(v >= -1 && v < capacity)) badSnapshot(`${what} ${v}`, 'is not a broadphase node');
+    return v;
+  };
+  let maxHeight = 0;
+  let leaves = 0;
+  for (let i = 0; i < capacity; ++i) {
+    const tag = r.count('broadphase node tag', 64);
+    parent[i] = inRange(r.int(), 'node parent');
+    if (tag === 0) {
+      height[i] = -1;
+    } else if (tag <= 2) {
+      height[i] = 0;
+      staticFlags[i] = tag === 2 ? 1 : 0;
+      keys[i] = r.int();
+      leaves++;
+    } else {
+      height[i] = tag - 2;
+      if (tag - 2 > maxHeight) maxHeight = tag - 2;
+      child1[i] = inRange(r.uint(), 'node child');
+      child2[i] = inRange(r.uint(), 'node child');
+    }
+  }
+  const moves = new Int32Array(r.count('move buffer length', r.remaining));
+  for (let i = 0; i < moves.length; ++i) moves[i] = inRange(r.int(), 'moved proxy');
+  if (leaves !== leafCount)
+    badSnapshot(`${leaves} broadphase leaves`, `do not match its leaf count (${leafCount})`);
+  const boxes = r.doubles(4 * leaves);
+  for (let i = 0, k = 0; i < capacity; ++i) {
+    if (height[i] !== 0) continue;
+    for (let q = 4 * i; q < 4 * i + 4; ++q) bounds[q] = boxes[k++];
+  }
+  // Internal boxes: the unions of their children, bottom up (children are lower than parents):
+  // the internal nodes in order of height (a counting sort), then each from its children.
+  const byHeight = new Int32Array(maxHeight + 2);
+  for (let i = 0; i < capacity; ++i) if (height[i] > 0) byHeight[height[i] + 1]++;
+  for (let h = 1; h <= maxHeight + 1; ++h) byHeight[h] += byHeight[h - 1];
+  const order = new Int32Array(byHeight[maxHeight + 1]);
+  for (let i = 0; i < capacity; ++i) if (height[i] > 0) order[byHeight[height[i]]++] = i;
+  for (let k = 0; k < order.length; ++k) {
+    const node = order[k];
+    const h = height[node];
+    const c1 = child1[node];
+    const c2 = child2[node];
+    if (c1 < 0 || c2 < 0 || height[c1] < 0 || height[c2] < 0 || height[c1] >= h || height[c2] >= h) {
+      badSnapshot(`broadphase node ${node}`, 'has bad children');
+    }
+    const o = 4 * node;
+    bounds[o] = Math.min(bounds[4 * c1], bounds[4 * c2]);
+    bounds[o + 1] = Math.min(bounds[4 * c1 + 1], bounds[4 * c2 + 1]);
+    bounds[o + 2] = Math.max(bounds[4 * c1 + 2], bounds[4 * c2 + 2]);
+    bounds[o + 3] = Math.max(bounds[4 * c1 + 3], bounds[4 * c2 + 3]);
+  }
+  const state: BroadPhaseState = {
+    tree: {
+      capacity,
+      root: inRange(root, 'root'),
+      freeList: inRange(freeList, 'free list'),
+      leafCount,
+      bounds,
+      parent,
+      child1,
+      child2,
+      height,
+      keys,
+    },
+    staticFlags,
+    moveBuffer: moves,
+  };
+  // The tree's own invariants are checked by `importState`, the first thing `apply` does.
+  // Every shape has its own leaf, keyed by its body id and flagged static as its body; no other leaf.
+  const owned = new Uint8Array(capacity);
+  for (const s of d.shapes) {
+    const p = s.proxyId;
+    if (!(p >= 0 && p < capacity && height[p] === 0) || owned[p] === 1) {
+      badSnapshot(`shape #${s.id}`, `has proxy ${p}, which is not its own broadphase leaf`);
+    }
+    owned[p] = 1;
+    if (keys[p] !== s.body.id || staticFlags[p] !== (s.body.type === 'static' ? 1 : 0)) {
+      badSnapshot(`proxy ${p}`, `does not match its shape #${s.id}`);
+    }
+  }
+  if (d.shapes.length !== leafCount) {
+    badSnapshot(`${leafCount} proxies`, `do not match the ${d.shapes.length} shapes`);
+  }
+  const buffered = new Uint8Array(capacity);
+  for (let i = 0; i < moves.length; ++i) {
+    const id = moves[i];
+    if (id === -1) continue;
+    if (height[id] !== 0 || buffered[id] === 1)
+      badSnapshot(`moved proxy ${id}`, 'is not a live proxy, buffered once');
+    buffered[id] = 1;
+  }
+  return state;
+}
+
+// -------------------------------------------------------------------------------------------------
+// Applying
+
+/** `world.restore(bytes)`: checks the whole snapshot, then puts the world in its state. @internal */
+export function restoreSnapshot(world: World, bytes: unknown): void {
+  apply(world, decode(bytes));
+}
+
+/** Scratch of `apply`: a kept body's shapes before the restore. */
+const oldShapes: BodyShape[] = [];
+
+function apply(world: World, d: Decoded): void {
+  const internals = world as unknown as WorldInternals;
+  const s = internals.core;
+  // First, as it checks the tree (links, heights, balance, boxes, free list) before changing
+  // anything: a bad tree throws here, with the world untouched.
+  try {
+    s.broadPhase.importState(d.broadPhase);
+  } catch (error) {
+    if (error instanceof CollisionError) badSnapshot('its broadphase', error.message);
+    throw error;
+  }
+  const records = d.bodies;
+  const values = d.bodyValues;
+
+  // Bodies: the live ones with the same id and type are kept (their handles stay valid). Both lists
+  // are in id order: walk them together.
+  const list = s.bodyList;
+  const bodies: Body[] = new Array(records.length);
+  const shapeObjects: BodyShape[] = [];
+  let k = 0;
+  for (let i = 0; i < records.length; ++i) {
+    const rec = records[i];
+    while (k < list.length && list[k].id < rec.id) detachBody(list[k++]);
+    let body: Body;
+    if (k < list.length && list[k].id === rec.id && list[k].type === rec.type) body = list[k++];
+    else {
+      if (k < list.length && list[k].id === rec.id) detachBody(list[k++]);
+      body = makeBody(world, rec, values);
+    }
+    clear(oldShapes);
+    for (let q = 0; q < body.shapeList.length; ++q) oldShapes.push(body.shapeList[q]);
+    fillBody(body, rec, values, i);
+    for (let q = 0; q < rec.shapes.length; ++q) {
+      const sr = rec.shapes[q];
+      let shape: BodyShape | null = null;
+      for (let o = 0; o < oldShapes.length; ++o) {
+        const old = oldShapes[o];
+        if (old.id === sr.id) {
+          if (shapeMatches(old, sr)) {
+            shape = old;
+            oldShapes[o] = oldShapes[oldShapes.length - 1];
+            oldShapes.pop();
+          }
+          break;
+        }
+      }
+      if (shape === null) shape = makeShape(body, sr);
+      const sp = shape as unknown as { frictionValue: number; restitutionValue: number };
+      sp.frictionValue = sr.friction;
+      sp.restitutionValue = sr.restitution;
+      clear(shape.overlapsNext);
+      shape.proxyId = sr.proxyId;
+      shape.owner = body;
+      body.shapeList.push(shape);
+      shapeObjects[sr.id] = shape;
+    }
+    // Shapes the snapshot does not hold act as destroyed.
+    for (let o = 0; o < oldShapes.length; ++o) detachShape(oldShapes[o]);
+    bodies[i] = body;
+  }
+  while (k < list.length) detachBody(list[k++]);
+  clear(oldShapes);
+  clear(list);
+  let sleeping = 0;
+  for (let i = 0; i < bodies.length; ++i) {
+    const b = bodies[i];
+    list.push(b);
+    const next = records[i].sleepNext;
+    b.sleepNext = next >= 0 ? (bodyById(bodies, next) as Body) : null;
+    if (!b.isStatic && !b.isAwake) sleeping++;
+  }
+  s.sleepingCount = sleeping;
+  ensureBodyCapacity(s, bodies.length);
+
+  // Sensors and their overlaps; the proxy table.
+  s.sensors.length = 0;
+  const shapes = d.shapes;
+  for (let i = 0; i < shapes.length; ++i) {
+    const sr = shapes[i];
+    if (sr.overlaps === null) continue;
+    const shape = shapeObjects[sr.id];
+    s.sensors.push(shape);
+    shape.overlaps = sr.overlaps.map((id) => shapeObjects[id]);
+  }
+  s.sensors.sort((a, b) => a.id - b.id);
+  const proxies = s.proxyShapes;
+  const capacity = d.broadPhase.tree.capacity;
+  if (proxies.length > capacity) proxies.length = capacity;
+  for (let i = 0; i < proxies.length; ++i) proxies[i] = null;
+  while (proxies.length < capacity) proxies.push(null);
+  for (let i = 0; i < shapes.length; ++i) proxies[shapes[i].proxyId] = shapeObjects[shapes[i].id];
+
+  // Joints: kept when the id, class, bodies and collideConnected match; both lists in id order.
+  const joints = s.jointList;
+  let oldJoint = 0;
+  const oldJoints = joints.slice();
+  joints.length = 0;
+  for (const jr of d.joints) {
+    const a = bodyById(bodies, jr.bodyA) as Body;
+    const b = bodyById(bodies, jr.bodyB) as Body;
+    while (oldJoint < oldJoints.length && oldJoints[oldJoint].id < jr.id) oldJoints[oldJoint++].world = null;
+    let joint: Joint | null = null;
+    if (oldJoint < oldJoints.length && oldJoints[oldJoint].id === jr.id) {
+      const j = oldJoints[oldJoint++];
+      if (
+        j.kind === jr.kind &&
+        j.collideConnected === jr.collideConnected &&
+        jointBodyA(j) === a &&
+        jointBodyB(j) === b
+      ) {
+        joint = j;
+      } else j.world = null;
+    }
+    if (joint === null) {
+      joint = makeJoint(jr.kind, world, jr.id, a, b);
+      (joint as unknown as { collideConnected: boolean }).collideConnected = jr.collideConnected;
+    }
+    assignFields(joint, jointSchema(jr.kind), jr.values);
+    joint.world = world;
+    joints.push(joint);
+    a.jointEdges.push(joint);
+    if (b !== a) b.jointEdges.push(joint);
+  }
+  while (oldJoint < oldJoints.length) oldJoints[oldJoint++].world = null;
+
+  // Contacts: the list's objects refilled in place, more from the pool, extra ones to the pool.
+  const pool = s.contactPool;
+  const contacts = s.contactList;
+  const count = d.contactCount;
+  while (contacts.length > count) pool.push(contacts.pop() as Contact);
+  const ids = d.contactShapes;
+  const material = d.contactMaterial;
+  const block = d.contactBlock;
+  for (let i = 0; i < count; ++i) {
+    const sa = shapeObjects[ids[2 * i]];
+    const sb = shapeObjects[ids[2 * i + 1]];
+    const a = sa.owner as Body;
+    const b = sb.owner as Body;
+    let c: Contact;
+    if (i < contacts.length) c = contacts[i];
+    else {
+      c = pool.length > 0 ? (pool.pop() as Contact) : new Contact(sa, sb);
+      contacts.push(c);
+    }
+    const flags = d.contactFlags[i];
+    const points = (flags >> 1) & 3;
+    c.bodyA = a;
+    c.bodyB = b;
+    c.shapeA = sa;
+    c.shapeB = sb;
+    c.friction = material[2 * i];
+    c.restitution = material[2 * i + 1];
+    c.touching = (flags & 1) !== 0;
+    c.pointCount = points;
+    c.blockUsable = false;
+    c.blockCase = 0;
+    const data = c.data;
+    for (let q = 8 * points; q < 16; ++q) data[q] = 0;
+    if (points > 0) {
+      let o = d.contactOffsets[i];
+      c.normalX = block[o++];
+      c.normalY = block[o++];
+      const keysInBlock = !(flags & C_INTEGER_KEYS);
+      const zero = (flags & C_NO_IMPULSE) !== 0;
+      const same = (flags & C_LAST_IS_NORMAL) !== 0;
+      for (let p = 0; p < points; ++p) {
+        const q = 8 * p;
+        data[q] = block[o++];
+        data[q + 1] = block[o++];
+        data[q + 2] = block[o++];
+        data[q + 3] = keysInBlock ? block[o++] : d.contactKeys[2 * i + p];
+        data[q + 4] = block[o++];
+        if (zero) {
+          data[q + 5] = 0;
+          data[q + 6] = 0;
+          data[q + 7] = 0;
+        } else {
+          data[q + 5] = block[o++];
+          data[q + 6] = block[o++];
+          data[q + 7] = same ? data[q + 5] : block[o++];
+        }
+      }
+    } else {
+      c.normalX = 0;
+      c.normalY = 1;
+    }
+    a.contactEdges.push(c);
+    b.contactEdges.push(c);
+  }
+
+  internals.nextBodyId = d.nextBodyId;
+  internals.nextShapeId = d.nextShapeId;
+  internals.nextJointId = d.nextJointId;
+  internals.stepCounter = d.stepCount;
+  s.gravity.x = d.gravityX;
+  s.gravity.y = d.gravityY;
+  assignFields(s.settings, settingsSchema(), d.settings);
+  s.lastDt = d.carried[0];
+  s.lastInvDt = d.carried[1];
+  s.stepDt = d.carried[2];
+  s.subDt = d.carried[3];
+  s.stepSubsteps = d.stepSubsteps;
+}
+
+/** The body with this id among bodies in id order (binary search). */
+function bodyById(bodies: Body[], id: number): Body | undefined {
+  let low = 0;
+  let high = bodies.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const midId = bodies[mid].id;
+    if (midId === id) return bodies[mid];
+    if (midId < id) low = mid + 1;
+    else high = mid - 1;
+  }
+  return undefined;
+}
+
+/** A body the snapshot does not hold: its handle acts as destroyed. */
+function detachBody(b: Body): void {
+  for (let i = 0; i < b.shapeList.length; ++i) detachShape(b.shapeList[i]);
+  b.world = null;
+  b.index = -1;
+  clear(b.contactEdges);
+  clear(b.jointEdges);
+  b.sleepNext = null;
+}
+
+function detachShape(shape: BodyShape): void {
+  shape.owner = null;
+  shape.proxyId = -1;
+  shape.overlaps = [];
+}
+
+/** A new body object for a record (its fields are then filled by `fillBody`). */
+function makeBody(world: World, rec: BodyRecord, v: Float64Array): Body {
+  const o = rec.base;
+  const options: ResolvedBodyOptions = {
+    type: rec.type,
+    shape: null,
+    shorthand: false,
+    bullet: false,
+    width: v[o + BV.Width],
+    height: v[o + BV.Height],
+    x: v[o + BV.X],
+    y: v[o + BV.Y],
+    angle: v[o + BV.Angle],
+    // Placeholders (fillBody writes the mass data): 1 keeps the constructor's inverses finite.
+    mass: 1,
+    inertia: 1,
+    friction: v[o + BV.Friction],
+    restitution: v[o + BV.Restitution],
+    vx: 0,
+    vy: 0,
+    angularVelocity: 0,
+    linearDamping: 0,
+    angularDamping: 0,
+    gravityScale: 1,
+    allowSleep: true,
+    awake: true,
+    userData: undefined,
+  };
+  return new Body(world, rec.id, options);
+}
+
+function fillBody(b: Body, rec: BodyRecord, v: Float64Array, index: number): void {
+  const o = rec.base;
+  const p = b as unknown as BodyPrivate & { width: number; height: number };
+  b.position.x = v[o + BV.X];
+  b.position.y = v[o + BV.Y];
+  b.angle = v[o + BV.Angle];
+  b.transform.p.x = v[o + BV.Px];
+  b.transform.p.y = v[o + BV.Py];
+  b.transform.q.c = v[o + BV.Qc];
+  b.transform.q.s = v[o + BV.Qs];
+  b.linearVelocity.x = v[o + BV.Vx];
+  b.linearVelocity.y = v[o + BV.Vy];
+  b.angularVelocity = v[o + BV.W];
+  b.force.x = v[o + BV.Fx];
+  b.force.y = v[o + BV.Fy];
+  b.torque = v[o + BV.Torque];
+  b.sleepTime = v[o + BV.SleepTime];
+  p.massValue = v[o + BV.Mass];
+  p.inertiaValue = v[o + BV.Inertia];
+  b.invMass = v[o + BV.InvMass];
+  b.invI = v[o + BV.InvI];
+  b.localCenter.x = v[o + BV.Lcx];
+  b.localCenter.y = v[o + BV.Lcy];
+  p.width = v[o + BV.Width];
+  p.height = v[o + BV.Height];
+  b.maxExtent = v[o + BV.MaxExtent];
+  b.minExtent = v[o + BV.MinExtent];
+  p.frictionValue = v[o + BV.Friction];
+  p.restitutionValue = v[o + BV.Restitution];
+  b.linearDamping = v[o + BV.LinearDamping];
+  b.angularDamping = v[o + BV.AngularDamping];
+  b.gravityScale = v[o + BV.GravityScale];
+  const f = rec.flags;
+  b.bullet = (f & 4) !== 0;
+  b.allowSleep = (f & 8) !== 0;
+  b.isAwake = (f & 16) !== 0;
+  b.hasOffset = (f & 32) !== 0;
+  b.isFast = (f & 64) !== 0;
+  b.index = index;
+  clear(b.shapeList);
+  clear(b.contactEdges);
+  clear(b.jointEdges);
+}
+
+/** Empties an array by popping (setting `length` would give its storage back, to grow anew). */
+function clear(list: unknown[]): void {
+  while (list.length > 0) list.pop();
+}
+
+/** Whether a live shape has the record's fixed properties (then it is kept and refilled). */
+function shapeMatches(shape: BodyShape, sr: ShapeRecord): boolean {
+  return (
+    shape.type === sr.type &&
+    shape.sensor === sr.sensor &&
+    Object.is(shape.density, sr.density) &&
+    shape.category === sr.category &&
+    shape.mask === sr.mask &&
+    shape.group === sr.group &&
+    geometryCode(shape.geometry) === sr.code &&
+    sameGeometry(shape.geometry, sr.geometry)
+  );
+}
+
+const SHAPE_KINDS = [KIND_BOX, KIND_POLYGON, KIND_CAPSULE, KIND_CIRCLE];
+
+function makeShape(body: Body, sr: ShapeRecord): BodyShape {
+  return new BodyShape(body, sr.id, {
+    type: sr.type,
+    kind: SHAPE_KINDS[sr.code],
+    geometry: sr.geometry,
+    density: sr.density,
+    friction: sr.friction,
+    restitution: sr.restitution,
+    sensor: sr.sensor,
+    category: sr.category,
+    mask: sr.mask,
+    group: sr.group,
+    userData: undefined,
+  });
+}

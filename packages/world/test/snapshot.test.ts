@@ -1,0 +1,849 @@
+import { catalogue, pyramid, rain } from '@lite/scenes';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type Body, type Joint, type SolverKind, World, WorldError } from '../src/index';
+import { buildScene, run, stateOf } from './helpers';
+
+/*
+ * World snapshots: a world restored from a snapshot (in place, or into a new world) steps on bit for
+ * bit as the world it was taken from. Every comparison here is exact, on the bits of the doubles.
+ */
+
+const dt = 1 / 60;
+
+/** The 64-bit patterns of a list of doubles, for exact comparison (NaN and -0 included). */
+function bits(values: Float64Array): bigint[] {
+  return Array.from(new BigUint64Array(values.buffer, values.byteOffset, values.length));
+}
+
+/**
+ * Everything observable of the bodies and contacts (not only poses): per body its id, pose,
+ * transform, velocities, sleep timer and awake flag; per contact its pair, flags, normal and the
+ * state of its points. Read through the public API and the contacts' `data`, independently of the
+ * snapshot code.
+ */
+function fullState(world: World): bigint[] {
+  const v: number[] = [world.stepCount, world.sleepingBodyCount];
+  for (const b of world.bodies) {
+    v.push(b.id, b.position.x, b.position.y, b.angle, b.transform.q.c, b.transform.q.s);
+    v.push(b.linearVelocity.x, b.linearVelocity.y, b.angularVelocity, b.awake ? 1 : 0, b.mass, b.inertia);
+  }
+  for (const c of world.contacts) {
+    v.push(c.shapeA.id, c.shapeB.id, c.touching ? 1 : 0, c.pointCount, c.friction, c.restitution);
+    if (c.pointCount > 0) v.push(c.normalX, c.normalY);
+    for (let i = 0; i < 8 * c.pointCount; ++i) v.push(c.data[i]);
+  }
+  for (const j of world.joints) v.push(j.id, j.kind);
+  return bits(new Float64Array(v));
+}
+
+/** Whether two byte arrays are equal (a plain loop: faster than a deep equality on large arrays). */
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; ++i) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Steps `world` `count` times and returns the full state after each step. */
+function trajectory(world: World, count: number): bigint[][] {
+  const out: bigint[][] = [];
+  for (let i = 0; i < count; ++i) {
+    world.step(dt);
+    out.push(fullState(world));
+  }
+  return out;
+}
+
+/** Small parameters for the catalogue's scenes (each within its range), so all of them run fast. */
+function smallParameters(parameters: { name: string; min: number; max: number; default: number }[]) {
+  const small: Record<string, number> = {
+    count: 40,
+    base: 8,
+    height: 8,
+    links: 10,
+  };
+  const out: Record<string, number> = {};
+  for (const p of parameters) {
+    if (p.name in small) out[p.name] = Math.max(p.min, Math.min(p.max, small[p.name]));
+  }
+  return out;
+}
+
+describe('snapshot round trip, every catalogue scene', () => {
+  const cases: [string, SolverKind, boolean][] = [];
+  for (const entry of catalogue) {
+    for (const solver of ['soft', 'classic'] as const) {
+      for (const sleeping of [true, false]) cases.push([entry.id, solver, sleeping]);
+    }
+  }
+  it.each(cases)(
+    '%s, %s solver, sleeping %s: restore and fromSnapshot continue bit for bit',
+    (id, solver, sleeping) => {
+      const entry = catalogue.find((e) => e.id === id)!;
+      const scene = entry.create(smallParameters(entry.parameters));
+      const { world } = buildScene(scene, { solver, sleeping });
+      run(world, 45);
+      const saved = world.snapshot();
+      const before = fullState(world);
+      const reference = trajectory(world, 40);
+      const referenceBytes = world.snapshot();
+
+      // Back in the same world.
+      world.restore(saved);
+      expect(fullState(world)).toEqual(before);
+      expect(trajectory(world, 40)).toEqual(reference);
+      expect(world.snapshot()).toEqual(referenceBytes);
+
+      // In a new world.
+      const copy = World.fromSnapshot(saved);
+      expect(fullState(copy)).toEqual(before);
+      expect(trajectory(copy, 40)).toEqual(reference);
+      expect(copy.snapshot()).toEqual(referenceBytes);
+    },
+  );
+});
+
+/** A world with every kind of shape and joint, a sensor, filters, a bullet and a kinematic body. */
+function kitchenSink(solver: SolverKind, sleeping: boolean): { world: World; sensorEvents: number[] } {
+  const world = new World({ solver, sleeping });
+  const ground = world.createBody({ type: 'static', width: 60, height: 2, position: { x: 0, y: -1 } });
+  ground.createShape({
+    type: 'box',
+    width: 2,
+    height: 1,
+    offset: { x: 8, y: 0.5 },
+    angle: 0.3,
+    friction: 0.9,
+  });
+  // A sensor sweeping along the floor through the boxes.
+  world
+    .createBody({ type: 'kinematic', position: { x: -10, y: 0.6 }, linearVelocity: { x: 4, y: 0 } })
+    .createShape({ type: 'circle', radius: 0.5, sensor: true });
+  const platform = world.createBody({
+    type: 'kinematic',
+    width: 3,
+    height: 0.2,
+    position: { x: 6, y: 3 },
+    angularVelocity: 0.5,
+  });
+  void platform;
+  const boxes: Body[] = [];
+  for (let i = 0; i < 4; ++i) {
+    boxes.push(
+      world.createBody({
+        width: 1,
+        height: 1,
+        position: { x: -6 + 1.5 * i, y: 0.5 + 0.2 * i },
+        friction: 0.6,
+      }),
+    );
+  }
+  const ball = world.createBody({
+    shape: { type: 'circle', radius: 0.4 },
+    restitution: 0.5,
+    position: { x: -3, y: 4 },
+  });
+  const capsule = world.createBody({
+    shape: { type: 'capsule', center1: { x: -0.5, y: 0 }, center2: { x: 0.5, y: 0 }, radius: 0.25 },
+    position: { x: 2, y: 2 },
+    angle: 0.4,
+    linearDamping: 0.1,
+    angularDamping: 0.2,
+  });
+  const hexagon = world.createBody({
+    shape: {
+      type: 'polygon',
+      vertices: Array.from({ length: 6 }, (_, k) => ({
+        x: 0.5 * Math.cos((k * Math.PI) / 3),
+        y: 0.5 * Math.sin((k * Math.PI) / 3),
+      })),
+      radius: 0.05,
+    },
+    position: { x: 4, y: 5 },
+    gravityScale: 0.5,
+  });
+  hexagon.createShape({ type: 'box', width: 0.4, height: 0.4, offset: { x: 0.6, y: 0 }, density: 2 });
+  // Two bodies that never collide with each other (same negative group).
+  for (const position of [
+    { x: 10, y: 1 },
+    { x: 10.3, y: 2.5 },
+  ]) {
+    world.createBody({ position }).createShape({ type: 'box', width: 1, height: 1, filter: { group: -1 } });
+  }
+  const bullet = world.createBody({
+    shape: { type: 'circle', radius: 0.1 },
+    position: { x: -12, y: 1 },
+    linearVelocity: { x: 80, y: 0 },
+    bullet: true,
+  });
+  void bullet;
+  const anchorBody = world.createBody({ width: 0.5, height: 0.5, position: { x: 0, y: 8 } });
+  world.createRevoluteJoint({
+    bodyA: ground,
+    bodyB: anchorBody,
+    anchor: { x: 0, y: 8 },
+    lowerAngle: -0.5,
+    upperAngle: 0.5,
+    motorSpeed: 1,
+    maxMotorTorque: 5,
+  });
+  const pendulum = world.createBody({ width: 0.3, height: 0.3, position: { x: 2, y: 8 } });
+  world.createDistanceJoint({
+    bodyA: anchorBody,
+    bodyB: pendulum,
+    anchorA: { x: 0, y: 8 },
+    anchorB: { x: 2, y: 8 },
+    minLength: 1,
+    maxLength: 2.5,
+    frequencyHz: 3,
+    dampingRatio: 0.2,
+  });
+  world.createMouseJoint({ body: ball, target: { x: -2, y: 5 }, maxForce: 50 });
+  const slider = world.createBody({ width: 0.6, height: 0.3, position: { x: -8, y: 3 } });
+  world.createPrismaticJoint({
+    bodyA: ground,
+    bodyB: slider,
+    anchor: { x: -8, y: 3 },
+    axis: { x: 1, y: 1 },
+    lowerTranslation: -1,
+    upperTranslation: 1,
+    motorSpeed: 0.5,
+    maxMotorForce: 20,
+    frequencyHz: 2,
+    dampingRatio: 0.3,
+  });
+  world.createWeldJoint({
+    bodyA: boxes[0],
+    bodyB: boxes[1],
+    anchor: { x: -5.25, y: 0.6 },
+    linearFrequencyHz: 5,
+    angularFrequencyHz: 3,
+    dampingRatio: 0.5,
+  });
+  const chassis = world.createBody({ width: 2, height: 0.4, position: { x: 14, y: 1.5 } });
+  const wheel = world.createBody({ shape: { type: 'circle', radius: 0.4 }, position: { x: 14.7, y: 0.9 } });
+  world.createWheelJoint({
+    bodyA: chassis,
+    bodyB: wheel,
+    anchor: { x: 14.7, y: 0.9 },
+    axis: { x: 0, y: 1 },
+    frequencyHz: 4,
+    dampingRatio: 0.7,
+    motorSpeed: -3,
+    maxMotorTorque: 10,
+  });
+  world.createMotorJoint({
+    bodyA: boxes[2],
+    bodyB: boxes[3],
+    maxForce: 10,
+    maxTorque: 2,
+    correctionFactor: 0.2,
+  });
+  // Breaks under load within the first steps.
+  world.createRevoluteJoint({ bodyA: capsule, bodyB: boxes[3], anchor: { x: 0, y: 1.5 }, breakForce: 1 });
+  const sensorEvents: number[] = [];
+  world.on('sensorBegin', (_, visitor) => sensorEvents.push(visitor.id));
+  world.on('sensorEnd', (_, visitor) => sensorEvents.push(-1 - visitor.id));
+  return { world, sensorEvents };
+}
+
+describe('snapshot round trip, every shape and joint kind', () => {
+  it.each([
+    ['soft', true],
+    ['soft', false],
+    ['classic', true],
+    ['classic', false],
+  ] as const)(
+    '%s solver, sleeping %s: snapshots at several steps continue bit for bit',
+    (solver, sleeping) => {
+      const { world } = kitchenSink(solver, sleeping);
+      world.settings.continuous = true;
+      const saved: Uint8Array[] = [];
+      const states: bigint[][] = [];
+      for (let i = 0; i < 150; ++i) {
+        saved.push(world.snapshot());
+        states.push(fullState(world));
+        world.step(dt);
+      }
+      states.push(fullState(world));
+      // The run really exercised joints breaking, sensors and (with sleeping) islands asleep.
+      expect(world.joints.length).toBeLessThan(8);
+      for (const at of [0, 1, 17, 60, 149]) {
+        const copy = World.fromSnapshot(saved[at]);
+        expect(fullState(copy)).toEqual(states[at]);
+        const restored = trajectory(copy, 150 - at);
+        expect(restored).toEqual(states.slice(at + 1));
+      }
+    },
+  );
+
+  it('keeps sensor overlaps: the restored world reports the same sensor events', () => {
+    const a = kitchenSink('soft', true);
+    run(a.world, 30);
+    const saved = a.world.snapshot();
+    a.sensorEvents.length = 0;
+    run(a.world, 90);
+    const expected = a.sensorEvents.slice();
+    expect(expected.length).toBeGreaterThan(0);
+    const b = kitchenSink('soft', true);
+    b.world.restore(saved);
+    b.sensorEvents.length = 0;
+    run(b.world, 90);
+    expect(b.sensorEvents).toEqual(expected);
+  });
+
+  it('keeps sleeping islands asleep and wakes them as the original does', () => {
+    const { world } = buildScene(pyramid(6), { solver: 'soft', sleeping: true });
+    run(world, 240);
+    expect(world.sleepingBodyCount).toBe(21);
+    const saved = world.snapshot();
+    const thrown = world.createBody({
+      shape: { type: 'circle', radius: 0.3 },
+      position: { x: -8, y: 2 },
+      linearVelocity: { x: 12, y: 0 },
+    });
+    void thrown;
+    const reference = trajectory(world, 120);
+    // The ball wakes the pile, and part of it falls asleep again.
+    world.restore(saved);
+    expect(world.sleepingBodyCount).toBe(21);
+    world.createBody({
+      shape: { type: 'circle', radius: 0.3 },
+      position: { x: -8, y: 2 },
+      linearVelocity: { x: 12, y: 0 },
+    });
+    expect(trajectory(world, 120)).toEqual(reference);
+  });
+});
+
+describe('rollback', () => {
+  it.each(['soft', 'classic'] as const)(
+    '%s solver: saving every step, restoring an old snapshot and re-simulating matches the uninterrupted run',
+    (solver) => {
+      const { world } = kitchenSink(solver, true);
+      const saved: Uint8Array[] = [];
+      const states: bigint[][] = [];
+      for (let i = 0; i < 120; ++i) {
+        saved.push(world.snapshot());
+        world.step(dt);
+        states.push(fullState(world));
+      }
+      // Back to step 37, forward again; then back to 80, then to 5 (restore, not a new world).
+      for (const at of [37, 80, 5]) {
+        world.restore(saved[at]);
+        for (let i = at; i < 120; ++i) {
+          world.step(dt);
+          expect(fullState(world)).toEqual(states[i]);
+        }
+      }
+      // Positions alone, against an independent run that never saved.
+      const fresh = kitchenSink(solver, true).world;
+      run(fresh, 120);
+      expect(bits(stateOf(world))).toEqual(bits(stateOf(fresh)));
+    },
+  );
+});
+
+describe('handles across a restore', () => {
+  it('keeps the objects of bodies, shapes and joints that exist in both; removes later ones; remakes destroyed ones', () => {
+    const world = new World();
+    const ground = world.createBody({ type: 'static', width: 20, height: 1, position: { x: 0, y: -0.5 } });
+    const kept = world.createBody({ width: 1, height: 1, position: { x: 0, y: 2 }, userData: 'kept' });
+    const doomed = world.createBody({ width: 1, height: 1, position: { x: 2, y: 2 }, userData: 'doomed' });
+    const keptJoint = world.createDistanceJoint({
+      bodyA: ground,
+      bodyB: kept,
+      anchorA: { x: 0, y: 0 },
+      anchorB: { x: 0, y: 2 },
+    });
+    run(world, 10);
+    const saved = world.snapshot();
+    const keptShape = kept.shapes[0];
+
+    const later = world.createBody({ width: 1, height: 1, position: { x: -2, y: 2 } });
+    const laterJoint = world.createRevoluteJoint({ bodyA: kept, bodyB: later, anchor: { x: -1, y: 2 } });
+    world.destroyBody(doomed);
+    run(world, 10);
+
+    world.restore(saved);
+    // Kept: the same objects, alive, with their userData.
+    expect(world.getBody(kept.id)).toBe(kept);
+    expect(kept.alive).toBe(true);
+    expect(kept.userData).toBe('kept');
+    expect(kept.shapes[0]).toBe(keptShape);
+    expect(world.joints).toContain(keptJoint);
+    expect(world.joints.filter((j) => j === keptJoint)).toHaveLength(1);
+    // Made after the snapshot: gone; their handles act as destroyed.
+    expect(later.alive).toBe(false);
+    expect(world.getBody(later.id)).toBeUndefined();
+    expect(() => later.applyForce({ x: 1, y: 0 })).toThrow(WorldError);
+    expect(world.joints).not.toContain(laterJoint);
+    expect(() => world.destroyJoint(laterJoint as Joint)).toThrow(WorldError);
+    // Destroyed after the snapshot: made anew (a new object, userData not saved), found by id.
+    const remade = world.getBody(doomed.id)!;
+    expect(remade).toBeDefined();
+    expect(remade).not.toBe(doomed);
+    expect(doomed.alive).toBe(false);
+    expect(remade.userData).toBeUndefined();
+    expect(remade.position.x).toBe(doomed.position.x);
+    // Ids continue from the snapshot's counters.
+    expect(world.createBody({ width: 1, height: 1 }).id).toBe(later.id);
+  });
+
+  it('each snapshot is its own copy: later snapshots and steps leave it as it was', () => {
+    const { world } = kitchenSink('classic', false);
+    const first = world.snapshot();
+    const kept = first.slice();
+    run(world, 10);
+    world.snapshot();
+    world.restore(first);
+    run(world, 10);
+    world.snapshot();
+    expect(sameBytes(first, kept)).toBe(true);
+  });
+
+  it('reads a snapshot at any byte offset of a larger buffer (copied from a file or a message)', () => {
+    const { world } = kitchenSink('soft', true);
+    run(world, 30);
+    const saved = world.snapshot();
+    const reference = trajectory(world, 30);
+    for (const offset of [0, 1, 3, 4, 5, 8, 13]) {
+      const buffer = new ArrayBuffer(saved.length + 32);
+      const view = new Uint8Array(buffer, offset, saved.length);
+      view.set(saved);
+      const copy = World.fromSnapshot(view);
+      expect(trajectory(copy, 30)).toEqual(reference);
+    }
+  });
+
+  it('fromSnapshot copies both solvers settings, gravity and the step count', () => {
+    const world = new World({ gravity: { x: 1, y: -9 }, solver: 'classic' });
+    world.settings.iterations = 17;
+    world.settings.substeps = 3;
+    world.settings.solver = 'soft';
+    world.settings.iterations = 2;
+    world.settings.substeps = 6;
+    world.settings.contactHertz = 45;
+    world.settings.blockSolver = false;
+    world.createBody({ width: 1, height: 1 });
+    run(world, 7);
+    const copy = World.fromSnapshot(world.snapshot());
+    expect(copy.stepCount).toBe(7);
+    expect({ x: copy.gravity.x, y: copy.gravity.y }).toEqual({ x: 1, y: -9 });
+    expect(copy.settings.solver).toBe('soft');
+    expect(copy.settings.iterations).toBe(2);
+    expect(copy.settings.substeps).toBe(6);
+    expect(copy.settings.contactHertz).toBe(45);
+    expect(copy.settings.blockSolver).toBe(false);
+    copy.settings.solver = 'classic';
+    expect(copy.settings.iterations).toBe(17);
+    expect(copy.settings.substeps).toBe(3);
+    expect(copy.getBody(0)?.position.y).toBe(world.getBody(0)?.position.y);
+  });
+});
+
+/** The checksum the format specifies (Fletcher sums over little-endian words), written anew here. */
+function referenceChecksum(bytes: Uint8Array): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let a = 0x811c9dc5 | 0;
+  let b = 0x01000193 | 0;
+  const from = 16;
+  const words = (bytes.length - from) >> 2;
+  for (let k = 0; k < words; ++k) {
+    a = (a + view.getInt32(from + 4 * k, true)) | 0;
+    b = (b + a) | 0;
+  }
+  let tail = 0;
+  for (let i = from + 4 * words; i < bytes.length; ++i) tail = (tail << 8) | bytes[i];
+  a = (a + tail + (bytes.length - from)) | 0;
+  b = (b + a) | 0;
+  return (Math.imul(b, 0x01000193) ^ a) >>> 0;
+}
+
+/** `bytes` with a consistent header (length and checksum) for its payload. */
+function resealed(bytes: Uint8Array): Uint8Array {
+  const out = bytes.slice();
+  const view = new DataView(out.buffer);
+  view.setUint32(8, out.length - 16, true);
+  view.setUint32(12, referenceChecksum(out), true);
+  return out;
+}
+
+describe('bad snapshots', () => {
+  function sample() {
+    const { world } = kitchenSink('soft', true);
+    run(world, 20);
+    const saved = world.snapshot();
+    run(world, 20);
+    return { world, saved, fingerprint: world.snapshot(), bodies: world.bodies.slice() };
+  }
+
+  it('the header checksum is the one the format specifies', () => {
+    const { saved } = sample();
+    expect(new DataView(saved.buffer).getUint32(12, true)).toBe(referenceChecksum(saved));
+  });
+
+  it('rejects wrong types, truncation, flipped bits and foreign bytes with a WorldError, changing nothing', () => {
+    const { world, saved, fingerprint, bodies } = sample();
+    const bad: unknown[] = [
+      undefined,
+      null,
+      'snapshot',
+      Array.from(saved),
+      saved.buffer,
+      new Uint8Array(0),
+      saved.subarray(0, 10),
+      saved.subarray(0, 16),
+      saved.subarray(0, saved.length - 1),
+      saved.subarray(0, saved.length >> 1),
+      new Uint8Array([...saved, 0]),
+    ];
+    // A flipped bit anywhere: in the header (magic, version, length, checksum) and in the payload.
+    for (let at = 0; at < saved.length; at += Math.max(1, Math.floor(saved.length / 97))) {
+      for (const bit of [0, 5]) {
+        const flipped = saved.slice();
+        flipped[at] ^= 1 << bit;
+        bad.push(flipped);
+      }
+    }
+    // Foreign data: seeded noise, and a PNG signature.
+    let seed = 12345;
+    const noise = new Uint8Array(saved.length);
+    for (let i = 0; i < noise.length; ++i) {
+      seed = (Math.imul(seed, 1103515245) + 12345) | 0;
+      noise[i] = seed >>> 24;
+    }
+    bad.push(noise, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...saved.subarray(8)]));
+    // Another version, correctly sealed.
+    const future = saved.slice();
+    new DataView(future.buffer).setUint16(4, 2, true);
+    bad.push(future);
+    // Consistent header, inconsistent content: cut short, or with bytes after the end.
+    bad.push(resealed(saved.subarray(0, saved.length - 3)), resealed(new Uint8Array([...saved, 7, 7, 7])));
+
+    for (const buffer of bad) {
+      expect(() => world.restore(buffer as Uint8Array)).toThrow(WorldError);
+      expect(sameBytes(world.snapshot(), fingerprint)).toBe(true);
+      expect(world.bodies.length).toBe(bodies.length);
+      expect(world.bodies.every((b, i) => b === bodies[i] && b.alive)).toBe(true);
+    }
+    expect(() => World.fromSnapshot(saved.subarray(0, 20))).toThrow(/snapshot/);
+  });
+
+  it('a payload changed under a valid checksum is either refused with a WorldError (world unchanged) or restored', () => {
+    const { world, saved, fingerprint } = sample();
+    let refused = 0;
+    let seed = 99;
+    for (let trial = 0; trial < 400; ++trial) {
+      seed = (Math.imul(seed, 1103515245) + 12345) | 0;
+      const at = 16 + ((seed >>> 8) % (saved.length - 16));
+      const changed = saved.slice();
+      changed[at] = (changed[at] + 1 + (seed & 0x7f)) & 0xff;
+      const sealed = resealed(changed);
+      try {
+        world.restore(sealed);
+      } catch (error) {
+        expect(error).toBeInstanceOf(WorldError);
+        expect(sameBytes(world.snapshot(), fingerprint)).toBe(true);
+        refused++;
+        continue;
+      }
+      // A different but well-formed world: it saves and restores like any other; then the sample
+      // goes back for the next trial.
+      expect(fullState(World.fromSnapshot(world.snapshot()))).toEqual(fullState(world));
+      world.restore(fingerprint);
+    }
+    expect(refused).toBeGreaterThan(0);
+  });
+
+  it('a payload cut anywhere under a valid header is refused with a WorldError, changing nothing', () => {
+    const { world, saved, fingerprint } = sample();
+    let seed = 7;
+    for (let trial = 0; trial < 200; ++trial) {
+      seed = (Math.imul(seed, 1103515245) + 12345) | 0;
+      const length = 16 + ((seed >>> 8) % (saved.length - 16));
+      expect(() => world.restore(resealed(saved.subarray(0, length)))).toThrow(WorldError);
+      expect(sameBytes(world.snapshot(), fingerprint)).toBe(true);
+    }
+  });
+
+  it('refuses settings the settings themselves would refuse, and non-finite gravity', () => {
+    const source = new World();
+    source.createBody({ width: 1, height: 1 });
+    const target = new World();
+    target.createBody({ shape: { type: 'circle', radius: 1 } });
+    const fingerprint = target.snapshot();
+    // Written by hand into the fields behind the checked setters.
+    (source.settings as unknown as { speculative: number }).speculative = -0.5;
+    expect(() => target.restore(source.snapshot())).toThrow(/settings.*speculativeDistance/);
+    (source.settings as unknown as { speculative: number }).speculative = 0.02;
+    (source.settings as unknown as { softSubstepCount: number }).softSubstepCount = 0;
+    expect(() => target.restore(source.snapshot())).toThrow(WorldError);
+    (source.settings as unknown as { softSubstepCount: number }).softSubstepCount = 4;
+    source.gravity.x = Number.POSITIVE_INFINITY;
+    expect(() => target.restore(source.snapshot())).toThrow(/gravity/);
+    source.gravity.x = 0;
+    expect(sameBytes(target.snapshot(), fingerprint)).toBe(true);
+    target.restore(source.snapshot());
+    expect(target.getBody(0)?.shapes[0].type).toBe('box');
+  });
+
+  it('refuses to snapshot or restore while the world steps', () => {
+    const world = new World();
+    world.createBody({ type: 'static', width: 10, height: 1 });
+    world.createBody({ width: 1, height: 1, position: { x: 0, y: 1 } });
+    const saved = world.snapshot();
+    const errors: unknown[] = [];
+    world.on('beginContact', () => {
+      try {
+        world.snapshot();
+      } catch (error) {
+        errors.push(error);
+      }
+      try {
+        world.restore(saved);
+      } catch (error) {
+        errors.push(error);
+      }
+    });
+    run(world, 5);
+    expect(errors.length).toBe(2);
+    for (const e of errors) expect(e).toBeInstanceOf(WorldError);
+  });
+});
+
+describe('random worlds (property)', () => {
+  const shape = fc.oneof(
+    fc.record({
+      type: fc.constant('box' as const),
+      width: fc.double({ min: 0.2, max: 2, noNaN: true }),
+      height: fc.double({ min: 0.2, max: 2, noNaN: true }),
+    }),
+    fc.record({ type: fc.constant('circle' as const), radius: fc.double({ min: 0.1, max: 1, noNaN: true }) }),
+    fc.record({
+      type: fc.constant('capsule' as const),
+      center1: fc.constant({ x: -0.4, y: 0 }),
+      center2: fc.constant({ x: 0.4, y: 0 }),
+      radius: fc.double({ min: 0.1, max: 0.5, noNaN: true }),
+    }),
+    fc
+      .record({
+        sides: fc.integer({ min: 3, max: 8 }),
+        size: fc.double({ min: 0.2, max: 1, noNaN: true }),
+        radius: fc.constantFrom(0, 0.05),
+      })
+      .map(({ sides, size, radius }) => ({
+        type: 'polygon' as const,
+        vertices: Array.from({ length: sides }, (_, k) => ({
+          x: size * Math.cos((2 * Math.PI * k) / sides),
+          y: size * Math.sin((2 * Math.PI * k) / sides),
+        })),
+        radius,
+      })),
+  );
+  const body = fc.record({
+    type: fc.constantFrom('dynamic', 'dynamic', 'dynamic', 'static', 'kinematic') as fc.Arbitrary<
+      'dynamic' | 'static' | 'kinematic'
+    >,
+    x: fc.double({ min: -6, max: 6, noNaN: true }),
+    y: fc.double({ min: 0, max: 8, noNaN: true }),
+    angle: fc.double({ min: -3, max: 3, noNaN: true }),
+    vx: fc.double({ min: -5, max: 5, noNaN: true }),
+    shapes: fc.array(shape, { minLength: 1, maxLength: 3 }),
+    sensor: fc.boolean(),
+    group: fc.constantFrom(0, 0, -1, 1),
+    bullet: fc.boolean(),
+  });
+  const joint = fc.record({
+    kind: fc.constantFrom('revolute', 'distance', 'prismatic', 'weld', 'wheel', 'motor', 'mouse'),
+    a: fc.nat(),
+    b: fc.nat(),
+  });
+  const worldSpec = fc.record({
+    solver: fc.constantFrom('soft', 'classic') as fc.Arbitrary<SolverKind>,
+    sleeping: fc.boolean(),
+    bodies: fc.array(body, { minLength: 1, maxLength: 10 }),
+    joints: fc.array(joint, { maxLength: 4 }),
+    before: fc.integer({ min: 0, max: 40 }),
+    after: fc.integer({ min: 1, max: 30 }),
+    /** Edits half-way to the snapshot: destroy a body, a joint or a shape, or add a body. */
+    edits: fc.array(fc.record({ what: fc.constantFrom('body', 'joint', 'shape', 'add'), index: fc.nat() }), {
+      maxLength: 4,
+    }),
+  });
+  type Spec = typeof worldSpec extends fc.Arbitrary<infer T> ? T : never;
+
+  function build(spec: Spec): World {
+    const world = new World({ solver: spec.solver, sleeping: spec.sleeping });
+    world.createBody({ type: 'static', width: 40, height: 1, position: { x: 0, y: -0.5 } });
+    const bodies: Body[] = [];
+    for (const b of spec.bodies) {
+      const created = world.createBody({
+        type: b.type,
+        position: { x: b.x, y: b.y },
+        angle: b.angle,
+        linearVelocity: b.type === 'static' ? undefined : { x: b.vx, y: 0 },
+        bullet: b.bullet,
+      });
+      for (let i = 0; i < b.shapes.length; ++i) {
+        created.createShape({ ...b.shapes[i], filter: { group: b.group }, sensor: b.sensor && i === 1 });
+      }
+      bodies.push(created);
+    }
+    const dynamic = bodies.filter((b) => b.type === 'dynamic');
+    for (const j of spec.joints) {
+      if (dynamic.length < 2) break;
+      const a = dynamic[j.a % dynamic.length];
+      const b = dynamic[(j.a + 1 + (j.b % (dynamic.length - 1))) % dynamic.length];
+      const anchor = { x: 0.5 * (a.position.x + b.position.x), y: 0.5 * (a.position.y + b.position.y) };
+      if (j.kind === 'revolute')
+        world.createRevoluteJoint({ bodyA: a, bodyB: b, anchor, lowerAngle: -1, upperAngle: 1 });
+      else if (j.kind === 'distance') {
+        world.createDistanceJoint({
+          bodyA: a,
+          bodyB: b,
+          anchorA: a.position,
+          anchorB: { x: b.position.x + 0.01, y: b.position.y },
+          frequencyHz: 2,
+        });
+      } else if (j.kind === 'prismatic') {
+        world.createPrismaticJoint({
+          bodyA: a,
+          bodyB: b,
+          anchor,
+          axis: { x: 1, y: 0 },
+          lowerTranslation: -1,
+          upperTranslation: 1,
+        });
+      } else if (j.kind === 'weld')
+        world.createWeldJoint({ bodyA: a, bodyB: b, anchor, linearFrequencyHz: 4 });
+      else if (j.kind === 'wheel') {
+        world.createWheelJoint({
+          bodyA: a,
+          bodyB: b,
+          anchor,
+          axis: { x: 0, y: 1 },
+          frequencyHz: 3,
+          motorSpeed: 2,
+          maxMotorTorque: 5,
+        });
+      } else if (j.kind === 'motor')
+        world.createMotorJoint({ bodyA: a, bodyB: b, maxForce: 5, maxTorque: 1 });
+      else
+        world.createMouseJoint({
+          body: a,
+          target: { x: a.position.x + 1, y: a.position.y + 1 },
+          maxForce: 20,
+        });
+    }
+    return world;
+  }
+
+  /** Applies the spec's edits (the ground, body 0, stays). */
+  function edit(world: World, spec: Spec): void {
+    for (const e of spec.edits) {
+      const bodies = world.bodies.filter((b) => b.id !== 0);
+      if (e.what === 'body' && bodies.length > 0) world.destroyBody(bodies[e.index % bodies.length]);
+      else if (e.what === 'joint' && world.joints.length > 0) {
+        world.destroyJoint(world.joints[e.index % world.joints.length]);
+      } else if (e.what === 'shape') {
+        const several = bodies.filter((b) => b.shapes.length > 1);
+        if (several.length > 0) {
+          const b = several[e.index % several.length];
+          b.destroyShape(b.shapes[e.index % b.shapes.length]);
+        }
+      } else if (e.what === 'add') {
+        world.createBody({
+          shape: { type: 'circle', radius: 0.3 },
+          position: { x: (e.index % 9) - 4, y: 6 },
+        });
+      }
+    }
+  }
+
+  it('snapshot at a random step (after random destroys and additions), restored into a fresh world, continues bit for bit', () => {
+    fc.assert(
+      fc.property(worldSpec, (spec) => {
+        const world = build(spec);
+        run(world, spec.before >> 1);
+        edit(world, spec);
+        run(world, spec.before - (spec.before >> 1));
+        const saved = world.snapshot();
+        const reference = trajectory(world, spec.after);
+        const fresh = new World();
+        fresh.restore(saved);
+        expect(trajectory(fresh, spec.after)).toEqual(reference);
+        // And back in the original world, which has moved on since.
+        world.restore(saved);
+        expect(trajectory(world, spec.after)).toEqual(reference);
+      }),
+      { seed: 20_251_125, numRuns: 80 },
+    );
+  });
+});
+
+describe('size', () => {
+  /** The resting 210-box pyramid (base 20) of the catalogue, asleep after 5 s. */
+  function restingPyramid(): World {
+    const { world } = buildScene(pyramid(20), { solver: 'soft', sleeping: true });
+    run(world, 300);
+    return world;
+  }
+
+  it('a resting pyramid of 210 boxes and its contacts: the measured byte count', () => {
+    const world = restingPyramid();
+    expect(world.bodies.length).toBe(211);
+    expect(world.sleepingBodyCount).toBe(210);
+    expect(world.contacts.length).toBe(590);
+    const bytes = world.snapshot().length;
+    // Deterministic: the same world always gives the same bytes.
+    expect(bytes).toBe(93_384);
+    expect(bytes / 210).toBeCloseTo(444.69, 2);
+  });
+
+  it('the doubles it must keep bit for bit that no float32 holds take more than 100 bytes per body', () => {
+    const world = restingPyramid();
+    // Doubles that must come back bit for bit and that no float32 holds: 8 bytes each, stored one
+    // by one (only an entropy coder exploiting the correlations between them could do better).
+    let wide = 0;
+    const count = (v: number) => {
+      if (Math.fround(v) !== v) wide++;
+    };
+    for (const b of world.bodies) {
+      count(b.position.x);
+      count(b.position.y);
+      count(b.angle);
+    }
+    for (const c of world.contacts) {
+      for (let p = 0; p < c.pointCount; ++p) {
+        count(c.points[p].normalImpulse);
+        count(c.points[p].tangentImpulse);
+        count(c.points[p].x);
+        count(c.points[p].y);
+        count(c.points[p].separation);
+      }
+    }
+    expect(8 * wide).toBeGreaterThan(100 * 210);
+  });
+});
+
+describe('speed', () => {
+  it('saving and restoring 1,000 bodies takes less time than one step of them (medians, same process)', () => {
+    const { world } = buildScene(rain(1000, 1), { solver: 'soft', sleeping: false });
+    run(world, 120);
+    const steps: number[] = [];
+    const saves: number[] = [];
+    for (let k = 0; k < 41; ++k) {
+      let t = performance.now();
+      world.step(dt);
+      steps.push(performance.now() - t);
+      t = performance.now();
+      world.restore(world.snapshot());
+      saves.push(performance.now() - t);
+    }
+    const median = (v: number[]) => v.sort((a, b) => a - b)[v.length >> 1];
+    const ratio = median(saves) / median(steps);
+    expect(world.bodies.length).toBeGreaterThan(1000);
+    expect(ratio).toBeLessThan(1);
+  });
+});
