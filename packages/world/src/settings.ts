@@ -13,6 +13,9 @@ export const MAX_SUBSTEPS = 1000;
 /** The two solvers a world can step with; see {@link WorldSettings.solver}. */
 export type SolverKind = 'soft' | 'classic';
 
+/** Where {@link WorldSettings.stepNumbers} keeps `speculativeDistance`. @internal */
+export const STEP_SPECULATIVE_DISTANCE = 0;
+
 /**
  * The world's live settings, read at every step. It extends the constraint solver's
  * {@link SolverSettings} (`warmStarting`, `positionCorrection`, `accumulateImpulses`, `blockSolver`, `jointChains`,
@@ -38,7 +41,12 @@ export class WorldSettings extends SolverSettings {
   private zeta = 10;
   private pushVelocity = 5;
   private pushPasses = 2;
-  private speculative = 0.02;
+  /**
+   * Numbers the step reads once a step, which it reads from this array directly (index
+   * {@link STEP_SPECULATIVE_DISTANCE}): a getter V8 does not inline returns its number boxed, an
+   * allocation every step. @internal
+   */
+  readonly stepNumbers = new Float64Array([0.02]);
   private positionIterationCount = 3;
   private sleepTime = 0.5;
   private linearTolerance = 0.05;
@@ -195,10 +203,10 @@ export class WorldSettings extends SolverSettings {
    * cannot fall into a face for a step before its contact exists.
    */
   get speculativeDistance(): number {
-    return this.speculative;
+    return this.stepNumbers[STEP_SPECULATIVE_DISTANCE];
   }
   set speculativeDistance(value: number) {
-    this.speculative = checkNonNegative(value, 'settings.speculativeDistance');
+    this.stepNumbers[STEP_SPECULATIVE_DISTANCE] = checkNonNegative(value, 'settings.speculativeDistance');
   }
 
   /**

@@ -1401,7 +1401,9 @@ function apply(world: World, d: Decoded): void {
       c.normalX = 0;
       c.normalY = 1;
     }
+    c.edgeA = a.contactEdges.length;
     a.contactEdges.push(c);
+    c.edgeB = b.contactEdges.length;
     b.contactEdges.push(c);
   }
 

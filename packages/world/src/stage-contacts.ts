@@ -6,6 +6,7 @@ import { findShapeContact, mergeSortedContacts, shouldShapesContact, truncate } 
 import { BEGIN_CONTACT, END_CONTACT } from './events';
 import { jointBodyA, jointBodyB } from './joints';
 import { Stage } from './profile';
+import { STEP_SPECULATIVE_DISTANCE } from './settings';
 import { type BodyShape, KIND_BOX } from './shape';
 import { type StepState, trimContactPool, wakeBody } from './step-state';
 
@@ -92,7 +93,7 @@ export function findNewContacts(s: StepState): void {
 export function collideContacts(s: StepState, speculative: boolean, stepDt: number): void {
   const contacts = s.contactList;
   const settings = s.settings;
-  const margin = speculative ? settings.speculativeDistance : 0;
+  const margin = speculative ? settings.stepNumbers[STEP_SPECULATIVE_DISTANCE] : 0;
   const manifold = s.manifold;
   const broadPhase = s.broadPhase;
   let write = 0;

@@ -732,10 +732,8 @@ export class World {
     if (typeof dt !== 'number' || !(dt >= MIN_DT && dt < Number.POSITIVE_INFINITY)) {
       throw new WorldError('dt', dt, `must be a finite number >= ${MIN_DT} s (MIN_DT)`);
     }
+    this.compactAll();
     const core = this.core;
-    compactBodies(core);
-    renumberBodies(core);
-    compactContacts(core);
     this.checkStepInput();
     const profile = core.profile;
     this.locked = true;
@@ -788,6 +786,17 @@ export class World {
     return this.stepCounter;
   }
 
+  /**
+   * Drops destroyed bodies and contacts from the lists (destruction only marks them) and numbers
+   * the bodies from 0 again: what a step, a snapshot or a restore starts from.
+   */
+  private compactAll(): void {
+    const core = this.core;
+    compactBodies(core);
+    renumberBodies(core);
+    compactContacts(core);
+  }
+
   // ---------------------------------------------------------------------------------------------
   // Snapshots (snapshot.ts)
 
@@ -808,6 +817,7 @@ export class World {
    */
   snapshot(): Uint8Array {
     this.checkUnlocked('snapshot', 'world', 'the world');
+    this.compactAll();
     return writeSnapshot(this);
   }
 
@@ -824,6 +834,7 @@ export class World {
    */
   restore(snapshot: Uint8Array): void {
     this.checkUnlocked('restore', 'snapshot', snapshot);
+    this.compactAll();
     restoreSnapshot(this, snapshot);
   }
 

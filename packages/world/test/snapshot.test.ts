@@ -574,9 +574,9 @@ describe('bad snapshots', () => {
     target.createBody({ shape: { type: 'circle', radius: 1 } });
     const fingerprint = target.snapshot();
     // Written by hand into the fields behind the checked setters.
-    (source.settings as unknown as { speculative: number }).speculative = -0.5;
+    (source.settings as unknown as { stepNumbers: Float64Array }).stepNumbers[0] = -0.5;
     expect(() => target.restore(source.snapshot())).toThrow(/settings.*speculativeDistance/);
-    (source.settings as unknown as { speculative: number }).speculative = 0.02;
+    (source.settings as unknown as { stepNumbers: Float64Array }).stepNumbers[0] = 0.02;
     (source.settings as unknown as { softSubstepCount: number }).softSubstepCount = 0;
     expect(() => target.restore(source.snapshot())).toThrow(WorldError);
     (source.settings as unknown as { softSubstepCount: number }).softSubstepCount = 4;

@@ -1,0 +1,177 @@
+// Measures whether the BUILT engine (dist/, as an application runs it) allocates while it steps a
+// scene at rest, in a fresh Node process: `node test/allocation-probe.mjs <case> <solver> <substeps>`
+// prints one JSON line { windows: [{ gcs, growth }], sites }. Run by allocation.test.ts after
+// `pnpm build`. A fresh process and the built modules matter: under the test runner's module
+// transform every imported name is read through the runner's module objects, which changes what
+// V8 inlines from run to run, so a few numbers get boxed in some runs and not in others.
+import { Session } from 'node:inspector/promises';
+import { PerformanceObserver } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
+import * as scenes from '../../scenes/dist/index.js';
+import { World } from '../dist/index.js';
+
+const [caseName, solver, substepsArg] = process.argv.slice(2);
+const substeps = Number(substepsArg);
+// The step, as one number made once (a `1 / 60` written in the loop would be boxed at each call
+// while the loop's function runs unoptimised).
+const DT = 1 / 60;
+
+/** A scene of the catalogue's builders as the world tests build it (classic iterations from the scene). */
+function sceneWorld(scene) {
+  const world = new World({ gravity: scene.gravity, sleeping: false, solver });
+  const inUse = world.settings.solver;
+  world.settings.solver = 'classic';
+  world.settings.iterations = scene.iterations;
+  world.settings.solver = inUse;
+  for (const def of scene.bodies) {
+    const shapes = def.shapes;
+    const body = world.createBody({
+      type: def.type,
+      ...(shapes === undefined ? { width: def.width, height: def.height } : { shape: shapes[0] }),
+      position: { x: def.x, y: def.y },
+      angle: def.angle ?? 0,
+      mass: def.type === 'dynamic' ? def.mass : undefined,
+      density: def.type === 'dynamic' && def.mass === undefined ? def.density : undefined,
+      friction: def.friction,
+      restitution: def.restitution,
+    });
+    if (shapes !== undefined) {
+      for (let i = 1; i < shapes.length; ++i) body.createShape({ ...shapes[i], density: def.density });
+    }
+  }
+  return world;
+}
+
+/** A slider, a weld, a wheel and a motor joint, each breakable (never broken), with no contacts. */
+function machineWorld() {
+  const world = new World({ gravity: { x: 0, y: -10 }, sleeping: false, solver });
+  const ground = world.createBody({ type: 'static', width: 1, height: 1, position: { x: 0, y: -20 } });
+  const slider = world.createBody({ width: 1, height: 1, mass: 1, position: { x: 0, y: 0 } });
+  world.createPrismaticJoint({
+    bodyA: ground,
+    bodyB: slider,
+    anchor: { x: 0, y: 0 },
+    axis: { x: 0, y: 1 },
+    lowerTranslation: -1,
+    upperTranslation: 1,
+    motorSpeed: -1,
+    maxMotorForce: 5,
+    frequencyHz: 2,
+    breakForce: 1e6,
+  });
+  const arm = world.createBody({ width: 2, height: 0.2, mass: 1, position: { x: 6, y: 0 } });
+  world.createWeldJoint({
+    bodyA: ground,
+    bodyB: arm,
+    anchor: { x: 5, y: 0 },
+    angularFrequencyHz: 5,
+    breakTorque: 1e6,
+  });
+  const chassis = world.createBody({ width: 2, height: 0.5, mass: 10, position: { x: 10, y: 0 } });
+  const hub = world.createBody({ type: 'static', width: 0.2, height: 0.2, position: { x: 10, y: -1 } });
+  world.createWheelJoint({
+    bodyA: chassis,
+    bodyB: hub,
+    anchor: { x: 10, y: -1 },
+    axis: { x: 0, y: 1 },
+    frequencyHz: 4,
+    dampingRatio: 0.7,
+    lowerTranslation: -0.5,
+    upperTranslation: 0.5,
+  });
+  const follower = world.createBody({ width: 1, height: 1, mass: 1, position: { x: 15, y: 0 } });
+  world.createMotorJoint({
+    bodyA: ground,
+    bodyB: follower,
+    maxForce: 50,
+    maxTorque: 10,
+    correctionFactor: 0.3,
+  });
+  return world;
+}
+
+const CASES = {
+  pyramid10: () => sceneWorld(scenes.pyramid(10)),
+  stack10: () => sceneWorld(scenes.stack(10, { offset: 0.005 })),
+  ballPit100: () => sceneWorld(scenes.ballPit(100)),
+  capsulePile60: () => sceneWorld(scenes.capsulePile(60)),
+  shapeRain150: () => sceneWorld(scenes.shapeRain(150)),
+  machines: () => machineWorld(),
+};
+
+/** Bytes in use in V8's young generation, where every short-lived object is born. */
+function youngBytes() {
+  let used = 0;
+  for (const space of getHeapSpaceStatistics())
+    if (space.space_name === 'new_space') used += space.space_used_size;
+  return used;
+}
+
+/** Steps `steps` times watching the collector: GC runs seen and the young generation's growth. */
+async function measure(world, steps) {
+  let gcs = 0;
+  const observer = new PerformanceObserver((list) => {
+    gcs += list.getEntries().length;
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  gcs = 0;
+  // Reading the statistics allocates too: measured with two reads in a row, and taken off.
+  const probe = youngBytes();
+  const before = youngBytes();
+  for (let i = 0; i < steps; ++i) world.step(DT);
+  const after = youngBytes();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  observer.disconnect();
+  return { gcs, growth: after - before - (before - probe) };
+}
+
+/** The top allocating call stacks over `steps` steps (V8's sampling heap profiler), bytes per step. */
+async function allocationSites(world, steps) {
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post('HeapProfiler.enable');
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: 16,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+    for (let i = 0; i < steps; ++i) world.step(DT);
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    const paths = new Map();
+    const walk = (node, path) => {
+      const f = node.callFrame;
+      const here = [
+        ...path,
+        `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`,
+      ];
+      paths.set(node.id, here.slice(-4).join(' > '));
+      for (const child of node.children) walk(child, here);
+    };
+    walk(profile.head, []);
+    const bytes = new Map();
+    for (const s of profile.samples)
+      bytes.set(paths.get(s.nodeId), (bytes.get(paths.get(s.nodeId)) ?? 0) + s.size);
+    return [...bytes.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([path, n]) => `${(n / steps).toFixed(1)} B/step ${path}`);
+  } finally {
+    session.disconnect();
+  }
+}
+
+const world = CASES[caseName]();
+world.settings.substeps = substeps;
+// Come to rest, and let the JIT optimise the step (V8 optimises `step`, called once a step, only
+// after a thousand or more calls; on a busy machine its last recompilations come later still).
+for (let i = 0; i < 5000; ++i) world.step(DT);
+// Windows of 1,000 steps until one is clean, at most eight: an allocation in the step shows in every
+// window (one 16-byte number boxed per step is 16 kB), while the JIT, recompiling a function late
+// on a busy machine, can leave boxed numbers (or a collection) in a few.
+const windows = [];
+const clean = (m) => m.gcs === 0 && m.growth < 1024;
+while (windows.length < 8 && !windows.some(clean)) windows.push(await measure(world, 1000));
+const sites = windows.some(clean) ? [] : await allocationSites(world, 1000);
+console.log(JSON.stringify({ windows, sites }));
