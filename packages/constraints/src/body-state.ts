@@ -236,12 +236,38 @@ export class BodyStates {
       body.position.x = m[p + Motion.X0] + dpx;
       body.position.y = m[p + Motion.Y0] + dpy;
       if (w !== 0) {
-        const da = s[o + State.Da] + h * w;
+        const delta = h * w;
+        const da = s[o + State.Da] + delta;
         s[o + State.Da] = da;
-        cosSin[0] = da;
-        cosSinInPlace(cosSin);
-        s[o + State.Qc] = cosSin[0];
-        s[o + State.Qs] = cosSin[1];
+        // The step's rotation so far, turned by this sub-step's δ = h ω: (c, s) ∘ (cos δ, sin δ).
+        // For |δ| < 1/4 (ω up to 60 rad/s at 240 Hz) cos and sin of δ are their Taylor series to
+        // δ¹⁰ and δ¹¹ (the next terms are below 2e-16 there), a few multiplications instead of a
+        // range-reduced cosine and sine per body per sub-step.
+        let cd: number;
+        let sd: number;
+        if (delta > -0.25 && delta < 0.25) {
+          const d2 = delta * delta;
+          cd =
+            1 -
+            d2 *
+              (1 / 2) *
+              (1 - d2 * (1 / 12) * (1 - d2 * (1 / 30) * (1 - d2 * (1 / 56) * (1 - d2 * (1 / 90)))));
+          sd =
+            delta *
+            (1 -
+              d2 *
+                (1 / 6) *
+                (1 - d2 * (1 / 20) * (1 - d2 * (1 / 42) * (1 - d2 * (1 / 72) * (1 - d2 * (1 / 110))))));
+        } else {
+          cosSin[0] = delta;
+          cosSinInPlace(cosSin);
+          cd = cosSin[0];
+          sd = cosSin[1];
+        }
+        const qc = s[o + State.Qc];
+        const qs = s[o + State.Qs];
+        s[o + State.Qc] = qc * cd - qs * sd;
+        s[o + State.Qs] = qs * cd + qc * sd;
         body.angle = m[p + Motion.Angle0] + da;
       }
     }
