@@ -26,7 +26,7 @@ if (!runSuite) {
   console.warn(`[determinism] skipped: ${CHROMIUM} not found (apt-get install chromium to run it).`);
 }
 
-/** Both solvers on scenes with stacks, joints, every shape kind, restitution and fast bodies. */
+/** Both solvers on scenes with stacks, joints of every kind, every shape kind, restitution and fast bodies. */
 const SPECS: HashSpec[] = ['soft', 'classic'].flatMap((solver) =>
   [
     { id: 'box-lite-pyramid', steps: 300 },
@@ -36,6 +36,9 @@ const SPECS: HashSpec[] = ['soft', 'classic'].flatMap((solver) =>
     { id: 'capsule-pile', steps: 300, parameters: { count: 40 } },
     { id: 'shape-rain', steps: 300, parameters: { count: 60 } },
     { id: 'bullets', steps: 300 },
+    { id: 'piston', steps: 300 },
+    { id: 'welded-bridge', steps: 300 },
+    { id: 'ragdoll', steps: 300 },
   ].map((s) => ({ ...s, solver: solver as HashSpec['solver'] })),
 );
 

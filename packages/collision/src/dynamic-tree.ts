@@ -521,8 +521,9 @@ export class DynamicTree {
     }
     for (const name of ['root', 'freeList', 'leafCount'] as const) {
       const v = state[name];
-      if (!(Number.isInteger(v) && v >= (name === 'leafCount' ? 0 : -1) && v < n)) {
-        throw new CollisionError(`state.${name}`, v, `must be an integer in [-1, ${n})`);
+      const lowest = name === 'leafCount' ? 0 : -1;
+      if (!(Number.isInteger(v) && v >= lowest && v < n)) {
+        throw new CollisionError(`state.${name}`, v, `must be an integer in [${lowest}, ${n})`);
       }
     }
     for (let i = 0; i < n; i++) {

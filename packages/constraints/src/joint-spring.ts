@@ -66,10 +66,14 @@ export class JointSpring {
   /**
    * Sets the spring from options in either form (absent values of the form take their defaults;
    * no value at all gives a rigid row); returns this.
-   * @throws ConstraintError when both forms are given (naming the first value of the stiffness
-   *   form), or a value is negative, not finite or not a number; nothing changes then
+   * @throws ConstraintError when `options` is not an object, both forms are given (naming the first
+   *   value of the stiffness form), or a value is negative, not finite or not a number; nothing
+   *   changes then
    */
   set(options: JointSpringOptions): this {
+    if (typeof options !== 'object' || options === null) {
+      throw new ConstraintError('options', options, 'must be an options object');
+    }
     const { frequencyHz, dampingRatio, stiffness, damping } = options;
     const byFrequency = frequencyHz !== undefined || dampingRatio !== undefined;
     const byStiffness = stiffness !== undefined || damping !== undefined;

@@ -197,9 +197,9 @@ export class SolverSettings {
   }
 
   /**
-   * Checks every field; returns this. Every setter checks its value, so this never throws for
-   * settings changed through them; kept for code written before the setters checked.
-   * @throws ConstraintError naming the first bad field and its value
+   * Returns this, unchanged: every setter now checks its value when it is set, so there is nothing
+   * left to check here. Kept so that code written before the setters checked still compiles.
+   * @deprecated the setters check; nothing to call
    */
   validate(): this {
     return this;

@@ -326,7 +326,6 @@ export function prepareWeldJoint(
   // nonlinear Gauss-Seidel). A bias on the three rows, warm started, made chains of welds
   // oscillate and grow (a cantilever of three welded boxes folded within seconds).
   const baumgarte = 0;
-  void settings.baumgarte;
   const linear = joint.linearSpring;
   const linearSoftness = joint.linearSoftness;
   const traceK = joint.k11 + joint.k22;

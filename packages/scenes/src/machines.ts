@@ -1,3 +1,4 @@
+import { cos, sin } from '@lite/math';
 import { GRAVITY, groundBody, ITERATIONS } from './defaults';
 import type { BodyDef, JointDef, RevoluteJointDef, SceneDef } from './types';
 import { requireInteger, requireRange } from './validate';
@@ -402,8 +403,9 @@ function addRagdoll(
   y0: number,
   tilt: number,
 ): void {
-  const c = Math.cos(tilt);
-  const s = Math.sin(tilt);
+  // The engine's own cosine and sine: Math.cos and Math.sin differ in the last bits between runtimes.
+  const c = cos(tilt);
+  const s = sin(tilt);
   const at = (dx: number, dy: number): [number, number] => [x0 + c * dx - s * dy, y0 + s * dx + c * dy];
   const part = (dx: number, dy: number, width: number, height: number, mass: number, tag: string): void => {
     const [x, y] = at(dx, dy);

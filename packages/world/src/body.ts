@@ -410,15 +410,23 @@ export class Body extends SolverBody {
     checkVec2(force, 'force');
     if (point !== undefined) checkVec2(point, 'point');
     if (!this.isDynamic) return;
+    const fx = this.force.x + force.x;
+    const fy = this.force.y + force.y;
+    // T = (p - c) × F, about the centre of mass c.
+    const torque =
+      point === undefined
+        ? this.torque
+        : this.torque + (point.x - this.worldCenterX()) * force.y - (point.y - this.worldCenterY()) * force.x;
+    requireFiniteResult(
+      Number.isFinite(fx) && Number.isFinite(fy) && Number.isFinite(torque),
+      'force',
+      force,
+      'the accumulated force or torque',
+    );
     world.wakeBody(this);
-    this.force.x += force.x;
-    this.force.y += force.y;
-    if (point !== undefined) {
-      // T = (p - c) × F, about the centre of mass c.
-      const cx = this.worldCenterX();
-      const cy = this.worldCenterY();
-      this.torque += (point.x - cx) * force.y - (point.y - cy) * force.x;
-    }
+    this.force.x = fx;
+    this.force.y = fy;
+    this.torque = torque;
   }
 
   /** Adds a torque (N·m) for the next step. Wakes the body. Ignored by static and kinematic bodies. */
@@ -426,6 +434,7 @@ export class Body extends SolverBody {
     const world = this.live('body.applyTorque');
     checkFinite(torque, 'torque');
     if (!this.isDynamic) return;
+    requireFiniteResult(Number.isFinite(this.torque + torque), 'torque', torque, 'the accumulated torque');
     world.wakeBody(this);
     this.torque += torque;
   }
@@ -439,14 +448,24 @@ export class Body extends SolverBody {
     checkVec2(impulse, 'impulse');
     if (point !== undefined) checkVec2(point, 'point');
     if (!this.isDynamic) return;
+    const vx = this.linearVelocity.x + this.invMass * impulse.x;
+    const vy = this.linearVelocity.y + this.invMass * impulse.y;
+    const w =
+      point === undefined
+        ? this.angularVelocity
+        : this.angularVelocity +
+          this.invI *
+            ((point.x - this.worldCenterX()) * impulse.y - (point.y - this.worldCenterY()) * impulse.x);
+    requireFiniteResult(
+      Number.isFinite(vx) && Number.isFinite(vy) && Number.isFinite(w),
+      'impulse',
+      impulse,
+      'the velocity',
+    );
     world.wakeBody(this);
-    this.linearVelocity.x += this.invMass * impulse.x;
-    this.linearVelocity.y += this.invMass * impulse.y;
-    if (point !== undefined) {
-      const rx = point.x - this.worldCenterX();
-      const ry = point.y - this.worldCenterY();
-      this.angularVelocity += this.invI * (rx * impulse.y - ry * impulse.x);
-    }
+    this.linearVelocity.x = vx;
+    this.linearVelocity.y = vy;
+    this.angularVelocity = w;
   }
 
   /** Applies an angular impulse (N·m·s): w += L / I, at once. Wakes the body. Ignored unless dynamic. */
@@ -454,6 +473,12 @@ export class Body extends SolverBody {
     const world = this.live('body.applyAngularImpulse');
     checkFinite(impulse, 'impulse');
     if (!this.isDynamic) return;
+    requireFiniteResult(
+      Number.isFinite(this.angularVelocity + this.invI * impulse),
+      'impulse',
+      impulse,
+      'the angular velocity',
+    );
     world.wakeBody(this);
     this.angularVelocity += this.invI * impulse;
   }
@@ -546,5 +571,15 @@ export class Body extends SolverBody {
     const world = this.world;
     if (world === null) throw new WorldError('body', this.toString(), `was destroyed; ${operation} refused`);
     return world;
+  }
+}
+
+/**
+ * Throws a WorldError naming `argument` and its value unless `finite` (every value the call would
+ * write is finite): a finite input can still overflow what it adds to. Called before anything changes.
+ */
+function requireFiniteResult(finite: boolean, argument: string, value: unknown, what: string): void {
+  if (!finite) {
+    throw new WorldError(argument, value, `would make ${what} of the body non-finite`);
   }
 }

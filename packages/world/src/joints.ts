@@ -293,7 +293,7 @@ export class RevoluteJoint extends RevoluteConstraint {
    *   left as it was), or the joint was destroyed
    */
   override setSpring(options: JointSpringOptions): this {
-    changeLive(this, () => super.setSpring(options));
+    changeLive(this, () => super.setSpring(springOptions(options, SPRING_KEYS)));
     return this;
   }
 
@@ -418,7 +418,7 @@ export class DistanceJoint extends DistanceConstraint {
    *   left as it was), or the joint was destroyed
    */
   override setSpring(options: JointSpringOptions): this {
-    changeLive(this, () => super.setSpring(options));
+    changeLive(this, () => super.setSpring(springOptions(options, SPRING_KEYS)));
     return this;
   }
 
@@ -560,7 +560,7 @@ export class PrismaticJoint extends PrismaticConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setSpring(options: JointSpringOptions): this {
-    changeLive(this, () => super.setSpring(options));
+    changeLive(this, () => super.setSpring(springOptions(options, SPRING_KEYS)));
     return this;
   }
   /**
@@ -623,7 +623,7 @@ export class WeldJoint extends WeldConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setSprings(options: Omit<WeldConstraintOptions, 'referenceAngle'>): this {
-    changeLive(this, () => super.setSprings(options));
+    changeLive(this, () => super.setSprings(springOptions(options, WELD_SPRING_KEYS)));
     return this;
   }
 
@@ -711,7 +711,7 @@ export class WheelJoint extends WheelConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setSpring(options: JointSpringOptions): this {
-    changeLive(this, () => super.setSpring(options));
+    changeLive(this, () => super.setSpring(springOptions(options, SPRING_KEYS)));
     return this;
   }
   /**
@@ -926,6 +926,17 @@ export function resetJointImpulsesIfNotFinite(joint: Joint): void {
   }
 }
 
+/**
+ * A spring's options checked as every option object is: an object (absent: `{}`, rigid) with no
+ * key outside `allowed` (a misspelt one is refused, with the closest suggested).
+ * @throws WorldError naming `options` or the unknown key
+ */
+function springOptions<T extends object>(options: T, allowed: readonly string[]): T {
+  const o = checkOptions(options, 'options');
+  checkKeys(o, allowed, 'options');
+  return o;
+}
+
 /** The options each joint kind takes (any other key is refused, with the closest suggested). */
 const BASE_KEYS = ['bodyA', 'bodyB', 'collideConnected', 'userData', 'breakForce', 'breakTorque'];
 const SPRING_KEYS = ['frequencyHz', 'dampingRatio', 'stiffness', 'damping'];
@@ -977,6 +988,10 @@ const WELD_KEYS: readonly string[] = [
   'angularDamping',
   'referenceAngle',
 ];
+/** What a weld's `setSprings` takes. */
+const WELD_SPRING_KEYS: readonly string[] = WELD_KEYS.filter(
+  (key) => !BASE_KEYS.includes(key) && key !== 'anchor' && key !== 'referenceAngle',
+);
 const WHEEL_KEYS: readonly string[] = [
   ...BASE_KEYS,
   'anchor',

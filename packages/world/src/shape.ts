@@ -133,6 +133,9 @@ export interface ResolvedShape {
   userData: unknown;
 }
 
+/** Scratch for the centroid {@link resolveShapeOptions} computes while checking a shape's extent. */
+const extentScratch = new Vec2(0, 0);
+
 /**
  * Checks a shape's geometry and options (argument names start with `prefix`) and builds its
  * collision geometry. Throws a WorldError naming the bad field; mutates nothing. @internal
@@ -146,6 +149,17 @@ export function resolveShapeOptions(
   const kind = resolveKind(o.type, prefix);
   checkKeys(o, SHAPE_KEYS[o.type], prefix);
   const geometry = buildGeometry(o, kind, prefix);
+  // A shape so small that a quarter of its least extent underflows to 0 has no core for continuous
+  // collision (the collision package would refuse the radius): refused here, by its option.
+  if (!(0.25 * computeExtent(geometry, extentScratch) > 0)) {
+    const size =
+      o.type === 'circle' || o.type === 'capsule' ? 'radius' : o.type === 'box' ? 'width' : 'vertices';
+    throw new WorldError(
+      `${prefix}.${size}`,
+      (o as unknown as Record<string, unknown>)[size],
+      'is too small: the shape has no extent',
+    );
+  }
   const density =
     o.density === undefined ? defaults.density : checkNonNegative(o.density, `${prefix}.density`);
   const friction =
@@ -410,7 +424,6 @@ export class BodyShape {
     world.remixShapeMaterials(this);
   }
 
-  /** `Shape #id (type)`, for messages and logs. */
   /** The world of the body that owns the shape, or a WorldError naming `operation` if destroyed. */
   private live(operation: string): World {
     const world = this.owner === null ? null : this.owner.world;
@@ -418,6 +431,7 @@ export class BodyShape {
     return world;
   }
 
+  /** `Shape #id (type)`, for messages and logs. */
   toString(): string {
     return `Shape #${this.id} (${this.type})`;
   }

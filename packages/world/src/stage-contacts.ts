@@ -57,6 +57,9 @@ function unlinkEdge(body: Body, index: number): void {
   else last.edgeB = index;
 }
 
+/** The most a pair's speculative reach grows with its closing speed in a step, m. */
+const MAX_CLOSING = 1e15;
+
 /** Stage 1: new broadphase pairs become contacts, merged into the sorted contact list. */
 export function findNewContacts(s: StepState): void {
   const pairs = s.pairs;
@@ -127,6 +130,10 @@ export function collideContacts(s: StepState, speculative: boolean, stepDt: numb
           Math.abs(a.angularVelocity) * a.maxExtent +
           Math.abs(b.angularVelocity) * b.maxExtent);
     }
+    // A speed so large its square overflows (a body set moving at 1e300 m/s) would make the reach
+    // infinite, which the narrowphase refuses: cap it (the step then fails on the body's pose,
+    // naming it, as any step that turns a body non-finite does).
+    if (!(closing < MAX_CLOSING)) closing = MAX_CLOSING;
     // Handed over in the manifold, not as an argument: a computed number passed to a call is boxed.
     manifold.margin = margin + closing;
     if (sa.kind === KIND_BOX && sb.kind === KIND_BOX) {

@@ -56,7 +56,8 @@ export function findNonFiniteBody(s: StepState): number {
 }
 
 /**
- * A step turned body `index` non-finite: put every awake body back as it was before the step,
+ * A step turned body `index` non-finite: put every body (static and kinematic ones too) back as it
+ * was before the step,
  * zero the warm-starting impulses that went non-finite, emit the contact events (they came from
  * the unchanged poses, or from sub-steps that did happen: begins and ends stay paired), and throw
  * naming the body and the field. `moved`: earlier sub-steps moved the broadphase proxies, which

@@ -784,3 +784,84 @@ describe('destroying many bodies', () => {
     expect(pooled).toBeLessThanOrEqual(64);
   });
 });
+
+describe('finite inputs whose effect overflows', () => {
+  function boxWorld(): { world: World; box: Body } {
+    const world = new World();
+    world.createBody({ type: 'static', width: 10, height: 1 });
+    const box = world.createBody({ width: 1, height: 1, position: { x: 0, y: 1.5 } });
+    return { world, box };
+  }
+
+  it('an impulse or a force that would make the velocity or the force non-finite is refused, nothing changed', () => {
+    const { world, box } = boxWorld();
+    box.applyLinearImpulse({ x: 1e308, y: 0 });
+    expect(() => box.applyLinearImpulse({ x: 1e308, y: 0 })).toThrow(WorldError);
+    expect(box.linearVelocity.x).toBe(1e308);
+    expect(() => box.applyLinearImpulse({ x: 0, y: 0 }, { x: 1e308, y: 1e308 })).not.toThrow();
+    // 1 / I = 6 for a 1 kg unit box: three quarters of the largest double, then more than all of it.
+    expect(() => box.applyAngularImpulse(Number.MAX_VALUE / 8)).not.toThrow();
+    expect(() => box.applyAngularImpulse(Number.MAX_VALUE / 8)).toThrow(/angular velocity/);
+    box.applyForce({ x: 0, y: 1e308 });
+    expect(() => box.applyForce({ x: 0, y: 1e308 })).toThrow(/impulse|force/);
+    expect(box.force.y).toBe(1e308);
+    box.applyTorque(1e308);
+    expect(() => box.applyTorque(1e308)).toThrow(WorldError);
+    expect(Number.isFinite(box.angularVelocity)).toBe(true);
+    expect(world.stepCount).toBe(0);
+  });
+
+  it('a body set moving at 1e300 m/s steps (its speculative reach is capped) instead of failing in the narrowphase', () => {
+    for (const solver of ['soft', 'classic'] as const) {
+      const { world, box } = boxWorld();
+      world.settings.solver = solver;
+      box.setLinearVelocity({ x: 1e300, y: 1e300 });
+      expect(() => world.step(1 / 60)).not.toThrow();
+      expect(allFinite(world)).toBe(true);
+    }
+  });
+});
+
+describe('joint springs set whole', () => {
+  it('setSpring refuses what is not an options object, and misspelt keys; nothing changes', () => {
+    const world = new World();
+    const ground = world.createBody({ type: 'static', width: 10, height: 1 });
+    const box = world.createBody({ width: 1, height: 1, position: { x: 0, y: 3 } });
+    const pin = world.createRevoluteJoint({
+      bodyA: ground,
+      bodyB: box,
+      anchor: { x: 0, y: 2 },
+      frequencyHz: 4,
+    });
+    const rod = world.createDistanceJoint({
+      bodyA: ground,
+      bodyB: box,
+      anchorA: { x: 1, y: 0 },
+      anchorB: { x: 0, y: 3 },
+    });
+    for (const joint of [pin, rod]) {
+      const before = joint.spring.frequencyHz;
+      for (const bad of [null, Number.NaN, 'x', 5]) {
+        expect(() => joint.setSpring(bad as never), String(bad)).toThrow(WorldError);
+      }
+      expect(() => joint.setSpring({ frequncyHz: 5 } as never)).toThrow(/did you mean 'frequencyHz'/);
+      expect(joint.spring.frequencyHz).toBe(before);
+      joint.setSpring({ frequencyHz: 2 });
+      expect(joint.spring.frequencyHz).toBe(2);
+    }
+  });
+});
+
+describe('shapes too small to have an extent', () => {
+  it('a static 5e-324 box or circle is refused with a WorldError naming its size, using no id', () => {
+    const world = new World();
+    expect(() => world.createBody({ type: 'static', width: 5e-324, height: 1 })).toThrow(
+      /options\.width = 5e-324/,
+    );
+    expect(() => world.createBody({ type: 'static', shape: { type: 'circle', radius: 5e-324 } })).toThrow(
+      WorldError,
+    );
+    expect(world.bodies.length).toBe(0);
+    expect(world.createBody({ type: 'static', width: 1, height: 1 }).id).toBe(0);
+  });
+});

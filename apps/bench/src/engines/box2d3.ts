@@ -1,5 +1,6 @@
 import type { SceneDef, ShapeDef } from '@lite/scenes';
 import Box2DFactory from 'box2d3-wasm';
+import { BenchError } from '../errors';
 import { densityOf, type EngineAdapter, localPoint, requireRigidJoint, shapesOf } from './adapter';
 
 /** The loaded Emscripten module. */
@@ -81,7 +82,7 @@ export class Box2d3Adapter implements EngineAdapter {
   private bodies: BodyId[] = [];
 
   constructor() {
-    if (loaded === null) throw new Error('box2d3-wasm is not loaded: await initBox2d3() first');
+    if (loaded === null) throw new BenchError('box2d3', 'not loaded', 'await initBox2d3() first');
     this.b2 = loaded;
   }
 

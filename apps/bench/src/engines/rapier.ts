@@ -1,5 +1,6 @@
 import RAPIER from '@dimforge/rapier2d-compat';
 import type { SceneDef, ShapeDef } from '@lite/scenes';
+import { BenchError } from '../errors';
 import { densityOf, type EngineAdapter, localPoint, requireRigidJoint, shapesOf } from './adapter';
 
 /** Rapier's collider description for one of the scene's shapes, placed in its body. */
@@ -20,7 +21,8 @@ function rapierCollider(shape: ShapeDef): RAPIER.ColliderDesc {
         (shape.radius ?? 0) > 0
           ? RAPIER.ColliderDesc.roundConvexHull(points, shape.radius ?? 0)
           : RAPIER.ColliderDesc.convexHull(points);
-      if (desc === null) throw new Error('Rapier could not build the convex hull of a polygon');
+      if (desc === null)
+        throw new BenchError('shape.vertices', shape.vertices, 'Rapier could not build their convex hull');
       return desc;
     }
     case 'capsule': {
