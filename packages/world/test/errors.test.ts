@@ -337,11 +337,13 @@ describe('a step that turns non-finite', () => {
     expect(Number.isFinite(bodies[1].position.x)).toBe(true);
   });
 
-  it('refuses to step when accumulated forces overflowed, naming the body', () => {
+  it('refuses a force whose sum would overflow at the call, and a step on a force overflowed by hand', () => {
     const world = new World();
     const body = world.createBody({ width: 1, height: 1 });
     body.applyForce({ x: 1e308, y: 0 });
-    body.applyForce({ x: 1e308, y: 0 }); // the sum is Infinity
+    expect(() => body.applyForce({ x: 1e308, y: 0 })).toThrow(WorldError); // the sum would be Infinity
+    expect(body.force.x).toBe(1e308);
+    body.force.x += 1e308; // written directly: the step's own check refuses it
     expectRefused(() => world.step(1 / 60), 'body #0.force.x', 'Infinity');
     expect(body.position.x).toBe(0);
   });
