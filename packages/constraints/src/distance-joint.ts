@@ -5,7 +5,7 @@ import { JointKind, MAX_LINEAR_CORRECTION, MIN_DISTANCE, positionError } from '.
 import { JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
 import { updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
-import { Softness, softnessFromFrequency, softnessFromSpring } from './softness';
+import { Softness, softnessFromFrequencyAt, softnessFromSpringAt, softnessInputs } from './softness';
 import { SolverBody } from './solver-body';
 
 /**
@@ -349,9 +349,17 @@ export function prepareDistanceJoint(
   const spring = joint.spring;
   if (spring.form === 'stiffness') {
     // k and c in N/m and N·s/m: γ = 1 / (dt (c + dt k)) on the row of effective mass 1/K.
-    softnessFromSpring(softness, spring.stiffness, spring.damping, mass, dt);
+    softnessInputs[0] = spring.stiffness;
+    softnessInputs[1] = spring.damping;
+    softnessInputs[2] = mass;
+    softnessInputs[3] = dt;
+    softnessFromSpringAt(softness);
   } else if (spring.frequencyHz > 0) {
-    softnessFromFrequency(softness, spring.frequencyHz, spring.dampingRatio, mass, dt);
+    softnessInputs[0] = spring.frequencyHz;
+    softnessInputs[1] = spring.dampingRatio;
+    softnessInputs[2] = mass;
+    softnessInputs[3] = dt;
+    softnessFromFrequencyAt(softness);
   } else {
     softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
   }

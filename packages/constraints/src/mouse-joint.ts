@@ -3,7 +3,7 @@ import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './erro
 import { reactionVector } from './joint-frame';
 import { JointKind } from './joint-kind';
 import type { SolverSettings } from './settings';
-import { Softness, softnessFromFrequency } from './softness';
+import { Softness, softnessFromFrequencyAt, softnessInputs } from './softness';
 import { SolverBody } from './solver-body';
 
 /** Options of a {@link MouseJoint}. */
@@ -182,7 +182,11 @@ export function prepareMouseJoint(joint: MouseJoint, dt: number, settings: Solve
   }
   const softness = joint.softness;
   if (joint.frequencyHz > 0) {
-    softnessFromFrequency(softness, joint.frequencyHz, joint.dampingRatio, m > 0 ? 1 / m : 0, dt);
+    softnessInputs[0] = joint.frequencyHz;
+    softnessInputs[1] = joint.dampingRatio;
+    softnessInputs[2] = m > 0 ? 1 / m : 0;
+    softnessInputs[3] = dt;
+    softnessFromFrequencyAt(softness);
   } else {
     softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
   }

@@ -13,7 +13,7 @@ import { checkRange, reactionVector, requireBooleanArg, toLocalAxis, toLocalPoin
 import { JointKind, MAX_ANGULAR_CORRECTION, MAX_LINEAR_CORRECTION, positionError } from './joint-kind';
 import { JointSpring, type JointSpringOptions } from './joint-spring';
 import type { SolverSettings } from './settings';
-import { Softness, softnessFromFrequency, softnessFromSpring } from './softness';
+import { Softness, softnessFromFrequencyAt, softnessFromSpringAt, softnessInputs } from './softness';
 import type { SolverBody } from './solver-body';
 
 /**
@@ -395,9 +395,17 @@ export function preparePrismaticJoint(
   const softness = joint.softness;
   if (spring.soft) {
     if (spring.form === 'stiffness') {
-      softnessFromSpring(softness, spring.stiffness, spring.damping, joint.axialMass, dt);
+      softnessInputs[0] = spring.stiffness;
+      softnessInputs[1] = spring.damping;
+      softnessInputs[2] = joint.axialMass;
+      softnessInputs[3] = dt;
+      softnessFromSpringAt(softness);
     } else {
-      softnessFromFrequency(softness, spring.frequencyHz, spring.dampingRatio, joint.axialMass, dt);
+      softnessInputs[0] = spring.frequencyHz;
+      softnessInputs[1] = spring.dampingRatio;
+      softnessInputs[2] = joint.axialMass;
+      softnessInputs[3] = dt;
+      softnessFromFrequencyAt(softness);
     }
     joint.springBias = -softness.biasRate * joint.translation;
   } else {

@@ -17,7 +17,7 @@ import {
 import { JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
 import { updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
-import { Softness, softnessFromFrequency, softnessFromSpring } from './softness';
+import { Softness, softnessFromFrequencyAt, softnessFromSpringAt, softnessInputs } from './softness';
 import type { SolverBody } from './solver-body';
 
 /**
@@ -497,7 +497,11 @@ export function prepareRevoluteJoint(
     // both rows, so the block is solved with (K + γ I)⁻¹ (Box2D-Lite's K + softness · I, with γ in
     // place of its softness), β = dt k / (c + dt k).
     const traceK = k11 + k22;
-    softnessFromSpring(softness, spring.stiffness, spring.damping, traceK > 0 ? 2 / traceK : 0, dt);
+    softnessInputs[0] = spring.stiffness;
+    softnessInputs[1] = spring.damping;
+    softnessInputs[2] = traceK > 0 ? 2 / traceK : 0;
+    softnessInputs[3] = dt;
+    softnessFromSpringAt(softness);
     const a = dt * (spring.damping + dt * spring.stiffness);
     if (a > 0) {
       const gamma = 1 / a;
@@ -520,7 +524,11 @@ export function prepareRevoluteJoint(
   } else if (spring.frequencyHz > 0) {
     // The 2x2 form: massScale K⁻¹ (bias - Ċ) - impulseScale λacc, mass-independent (see softness.ts).
     const traceK = k11 + k22;
-    softnessFromFrequency(softness, spring.frequencyHz, spring.dampingRatio, traceK > 0 ? 2 / traceK : 0, dt);
+    softnessInputs[0] = spring.frequencyHz;
+    softnessInputs[1] = spring.dampingRatio;
+    softnessInputs[2] = traceK > 0 ? 2 / traceK : 0;
+    softnessInputs[3] = dt;
+    softnessFromFrequencyAt(softness);
   } else {
     softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
   }

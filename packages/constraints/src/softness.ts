@@ -1,6 +1,12 @@
 import { cos } from '@lite/math';
 
 /**
+ * The inputs of {@link softnessFromFrequencyAt} and {@link softnessFromSpringAt}: [f or k, ζ or c,
+ * effective mass, dt, and (internally) γ m]. @internal
+ */
+export const softnessInputs = new Float64Array(5);
+
+/**
  * Soft constraints from a frequency and a damping ratio, by the implicit-Euler derivation in
  * docs/softness.md (after Erin Catto, "Soft Constraints", GDC 2011).
  *
@@ -91,6 +97,24 @@ export function softnessFromFrequency(
   effectiveMass: number,
   dt: number,
 ): Softness {
+  const v = softnessInputs;
+  v[0] = frequencyHz;
+  v[1] = dampingRatio;
+  v[2] = effectiveMass;
+  v[3] = dt;
+  return softnessFromFrequencyAt(out);
+}
+
+/**
+ * {@link softnessFromFrequency} for the joints' prepares, with no number passed: reads f, ζ, the
+ * effective mass and dt from {@link softnessInputs}[0..3] (a double passed to a call V8 does not
+ * inline is boxed: an allocation per joint per step). @internal
+ */
+export function softnessFromFrequencyAt(out: Softness): Softness {
+  const v = softnessInputs;
+  const frequencyHz = v[0];
+  const dampingRatio = v[1];
+  const dt = v[3];
   const omega = 2 * Math.PI * frequencyHz;
   // Divide k and c by m: a = c/m + dt k/m, with c/m the frequency-matched damping rate (nominally
   // 2ζω) and k/m = ω².
@@ -107,10 +131,10 @@ export function softnessFromFrequency(
     out.dampingRate = dampingRate(omega, dampingRatio, dt);
   }
   const a = out.dampingRate + dt * omega * omega;
-  const gammaMass = dt * a > 0 ? 1 / (dt * a) : Number.POSITIVE_INFINITY;
+  v[4] = dt * a > 0 ? 1 / (dt * a) : Number.POSITIVE_INFINITY;
   out.beta = a > 0 ? (dt * omega * omega) / a : 0;
   out.biasRate = a > 0 ? (omega * omega) / a : 0;
-  setScales(out, gammaMass, effectiveMass);
+  setScales(out);
   return out;
 }
 
@@ -136,11 +160,29 @@ export function softnessFromSpring(
   effectiveMass: number,
   dt: number,
 ): Softness {
+  const v = softnessInputs;
+  v[0] = stiffness;
+  v[1] = damping;
+  v[2] = effectiveMass;
+  v[3] = dt;
+  return softnessFromSpringAt(out);
+}
+
+/**
+ * {@link softnessFromSpring} for the joints' prepares, with no number passed: reads k, c, the
+ * effective mass and dt from {@link softnessInputs}[0..3]. @internal
+ */
+export function softnessFromSpringAt(out: Softness): Softness {
+  const v = softnessInputs;
+  const stiffness = v[0];
+  const damping = v[1];
+  const dt = v[3];
   const a = damping + dt * stiffness;
   const gamma = dt * a > 0 ? 1 / (dt * a) : Number.POSITIVE_INFINITY;
   out.beta = a > 0 ? (dt * stiffness) / a : 0;
   out.biasRate = a > 0 ? stiffness / a : 0;
-  setScales(out, gamma * effectiveMass, effectiveMass);
+  v[4] = gamma * v[2];
+  setScales(out);
   return out;
 }
 
@@ -180,7 +222,9 @@ export function dampingRate(omega: number, dampingRatio: number, dt: number): nu
   return alpha / dt;
 }
 
-function setScales(out: Softness, gammaMass: number, effectiveMass: number): void {
+function setScales(out: Softness): void {
+  const gammaMass = softnessInputs[4];
+  const effectiveMass = softnessInputs[2];
   if (gammaMass === Number.POSITIVE_INFINITY || Number.isNaN(gammaMass)) {
     out.gamma = effectiveMass > 0 ? Number.POSITIVE_INFINITY : 0;
     out.massScale = 0;

@@ -14,7 +14,7 @@ import {
 import { JointSpring } from './joint-spring';
 import { updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
-import { Softness, softnessFromFrequency, softnessFromSpring } from './softness';
+import { Softness, softnessFromFrequencyAt, softnessFromSpringAt, softnessInputs } from './softness';
 import type { SolverBody } from './solver-body';
 import { WELD_CHAIN_DATA, weldChainPositionStep } from './weld-chain';
 
@@ -332,11 +332,19 @@ export function prepareWeldJoint(
   const pointMass = traceK > 0 ? 2 / traceK : 0;
   joint.linearGamma = 0;
   if (linear.form === 'stiffness') {
-    softnessFromSpring(linearSoftness, linear.stiffness, linear.damping, pointMass, dt);
+    softnessInputs[0] = linear.stiffness;
+    softnessInputs[1] = linear.damping;
+    softnessInputs[2] = pointMass;
+    softnessInputs[3] = dt;
+    softnessFromSpringAt(linearSoftness);
     const a = dt * (linear.damping + dt * linear.stiffness);
     joint.linearGamma = a > 0 ? 1 / a : Number.POSITIVE_INFINITY;
   } else if (linear.soft) {
-    softnessFromFrequency(linearSoftness, linear.frequencyHz, linear.dampingRatio, pointMass, dt);
+    softnessInputs[0] = linear.frequencyHz;
+    softnessInputs[1] = linear.dampingRatio;
+    softnessInputs[2] = pointMass;
+    softnessInputs[3] = dt;
+    softnessFromFrequencyAt(linearSoftness);
   } else {
     linearSoftness.setRigid(baumgarte, dt);
   }
@@ -347,9 +355,17 @@ export function prepareWeldJoint(
   const angularSoftness = joint.angularSoftness;
   const angularMass = joint.k33 > 0 ? 1 / joint.k33 : 0;
   if (angular.form === 'stiffness') {
-    softnessFromSpring(angularSoftness, angular.stiffness, angular.damping, angularMass, dt);
+    softnessInputs[0] = angular.stiffness;
+    softnessInputs[1] = angular.damping;
+    softnessInputs[2] = angularMass;
+    softnessInputs[3] = dt;
+    softnessFromSpringAt(angularSoftness);
   } else if (angular.soft) {
-    softnessFromFrequency(angularSoftness, angular.frequencyHz, angular.dampingRatio, angularMass, dt);
+    softnessInputs[0] = angular.frequencyHz;
+    softnessInputs[1] = angular.dampingRatio;
+    softnessInputs[2] = angularMass;
+    softnessInputs[3] = dt;
+    softnessFromFrequencyAt(angularSoftness);
   } else {
     angularSoftness.setRigid(baumgarte, dt);
   }

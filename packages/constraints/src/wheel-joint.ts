@@ -12,7 +12,7 @@ import { checkRange, reactionVector, requireBooleanArg, toLocalAxis, toLocalPoin
 import { JointKind, MAX_LINEAR_CORRECTION, positionError } from './joint-kind';
 import { JointSpring, type JointSpringOptions } from './joint-spring';
 import type { SolverSettings } from './settings';
-import { dampingRate, Softness, softnessFromSpring } from './softness';
+import { dampingRate, Softness, softnessFromSpringAt, softnessInputs } from './softness';
 import type { SolverBody } from './solver-body';
 
 /**
@@ -368,7 +368,11 @@ export function prepareWheelJoint(
   if (spring.soft) {
     if (spring.form === 'stiffness') {
       joint.sprungMass = 0;
-      softnessFromSpring(softness, spring.stiffness, spring.damping, joint.axialMass, dt);
+      softnessInputs[0] = spring.stiffness;
+      softnessInputs[1] = spring.damping;
+      softnessInputs[2] = joint.axialMass;
+      softnessInputs[3] = dt;
+      softnessFromSpringAt(softness);
     } else {
       const sprung = joint.sprungBody();
       const share = sprung.wheelJointCount > 0 ? sprung.wheelJointCount : 1;
@@ -387,7 +391,11 @@ export function prepareWheelJoint(
         softness.matchedDt = dt;
         softness.dampingRate = dampingRate(omega, spring.dampingRatio, dt);
       }
-      softnessFromSpring(softness, ms * omega * omega, ms * softness.dampingRate, joint.axialMass, dt);
+      softnessInputs[0] = ms * omega * omega;
+      softnessInputs[1] = ms * softness.dampingRate;
+      softnessInputs[2] = joint.axialMass;
+      softnessInputs[3] = dt;
+      softnessFromSpringAt(softness);
     }
     joint.springBias = -softness.biasRate * joint.translation;
   } else {

@@ -96,7 +96,6 @@ export function findNewContacts(s: StepState): void {
 export function collideContacts(s: StepState, speculative: boolean, stepDt: number): void {
   const contacts = s.contactList;
   const settings = s.settings;
-  const margin = speculative ? settings.stepNumbers[STEP_SPECULATIVE_DISTANCE] : 0;
   const manifold = s.manifold;
   const broadPhase = s.broadPhase;
   let write = 0;
@@ -118,6 +117,9 @@ export function collideContacts(s: StepState, speculative: boolean, stepDt: numb
       s.releaseList.push(c);
       continue;
     }
+    // Read per contact, not once per call: in a world without contacts this function is rarely hot
+    // enough to be optimised, and its unoptimised code would box the number every step.
+    const margin = speculative ? settings.stepNumbers[STEP_SPECULATIVE_DISTANCE] : 0;
     // Speculative reach: the fixed margin plus how far the pair can close in one step (relative
     // speed of the centres and each body's rim speed), so a fast body meets its contact in time.
     let closing = 0;

@@ -19,6 +19,7 @@ const DT = 1 / 60;
 /** A scene of the catalogue's builders as the world tests build it (classic iterations from the scene). */
 function sceneWorld(scene) {
   const world = new World({ gravity: scene.gravity, sleeping: false, solver });
+  const bodies = [];
   const inUse = world.settings.solver;
   world.settings.solver = 'classic';
   world.settings.iterations = scene.iterations;
@@ -38,6 +39,28 @@ function sceneWorld(scene) {
     if (shapes !== undefined) {
       for (let i = 1; i < shapes.length; ++i) body.createShape({ ...shapes[i], density: def.density });
     }
+    bodies.push(body);
+  }
+  // The pins and rods of the catalogue's jointed scenes, with their springs.
+  for (const j of scene.joints) {
+    const spring = {
+      frequencyHz: j.frequencyHz,
+      dampingRatio: j.dampingRatio,
+      stiffness: j.stiffness,
+      damping: j.damping,
+    };
+    const pair = { bodyA: bodies[j.bodyA], bodyB: bodies[j.bodyB] };
+    if (j.kind === 'revolute')
+      world.createRevoluteJoint({ ...pair, anchor: { x: j.anchorX, y: j.anchorY }, ...spring });
+    else if (j.kind === 'distance') {
+      world.createDistanceJoint({
+        ...pair,
+        anchorA: { x: j.anchorAX, y: j.anchorAY },
+        anchorB: { x: j.anchorBX, y: j.anchorBY },
+        length: j.length,
+        ...spring,
+      });
+    } else throw new Error(`the probe builds pins and rods only, not ${j.kind} joints`);
   }
   return world;
 }
@@ -96,6 +119,8 @@ const CASES = {
   ballPit100: () => sceneWorld(scenes.ballPit(100)),
   capsulePile60: () => sceneWorld(scenes.capsulePile(60)),
   shapeRain150: () => sceneWorld(scenes.shapeRain(150)),
+  suspensionBridge: () => sceneWorld(scenes.suspensionBridge()),
+  springs: () => sceneWorld(scenes.springs()),
   machines: () => machineWorld(),
 };
 

@@ -28,9 +28,8 @@ async function probe(
 
 const clean = (m: { gcs: number; growth: number }) => m.gcs === 0 && m.growth < 1024;
 
-// Left out: the suspension bridge, pendulum, multi-pendulum and springs scenes (their joint functions
-// are re-optimised after deopts at a time that varies); the heavy chain keeps swinging, so pairs of
-// links come and go and every new contact runs the rarely-called contact creation.
+// Left out: the heavy chain keeps swinging, so pairs of links come and go and every new contact runs
+// the rarely-called contact creation.
 describe('the step allocates nothing in steady state (the built engine, in a fresh process)', () => {
   for (const [label, name, substeps, solver] of [
     ['a pyramid of 10', 'pyramid10', 1, 'classic'],
@@ -39,12 +38,16 @@ describe('the step allocates nothing in steady state (the built engine, in a fre
     ['a ball pit of 100', 'ballPit100', 1, 'classic'],
     ['a capsule pile of 60', 'capsulePile60', 1, 'classic'],
     ['a slider, a weld, a wheel and a motor joint', 'machines', 1, 'classic'],
+    ['the suspension bridge (soft pins)', 'suspensionBridge', 1, 'classic'],
+    ['the springs (soft rods)', 'springs', 1, 'classic'],
     ['a pyramid of 10', 'pyramid10', 4, 'soft'],
     ['a stack of 10', 'stack10', 4, 'soft'],
     ['a ball pit of 100', 'ballPit100', 4, 'soft'],
     ['a capsule pile of 60', 'capsulePile60', 4, 'soft'],
     ['a rain of 150 mixed shapes', 'shapeRain150', 4, 'soft'],
     ['a slider, a weld, a wheel and a motor joint', 'machines', 4, 'soft'],
+    ['the suspension bridge (soft pins)', 'suspensionBridge', 4, 'soft'],
+    ['the springs (soft rods)', 'springs', 4, 'soft'],
   ] as const) {
     it(`${label} at rest, sleeping off: 1,000 steps, no GC and no young-generation growth (${solver})`, async () => {
       const { windows, sites } = await probe(name, solver, substeps);
