@@ -480,8 +480,7 @@ export function collidePolygons(
   margin: number,
   out: Manifold,
 ): number {
-  requireMargin(margin);
-  marginSlot[0] = margin;
+  loadMargin(out, margin);
   return polygonsAtSlot(shapeA, xfA, shapeB, xfB, out);
 }
 
@@ -555,8 +554,7 @@ export function collideCircles(
   margin: number,
   out: Manifold,
 ): number {
-  requireMargin(margin);
-  marginSlot[0] = margin;
+  loadMargin(out, margin);
   return circlesAtSlot(circleA, xfA, circleB, xfB, out);
 }
 
@@ -626,8 +624,7 @@ export function collideCapsuleAndCircle(
   margin: number,
   out: Manifold,
 ): number {
-  requireMargin(margin);
-  marginSlot[0] = margin;
+  loadMargin(out, margin);
   return capsuleAndCircleAtSlot(capsuleA, xfA, circleB, xfB, out);
 }
 
@@ -719,8 +716,7 @@ export function collidePolygonAndCircle(
   margin: number,
   out: Manifold,
 ): number {
-  requireMargin(margin);
-  marginSlot[0] = margin;
+  loadMargin(out, margin);
   return polygonAndCircleAtSlot(polygonA, xfA, circleB, xfB, out);
 }
 
