@@ -691,7 +691,7 @@ export class SoftContactSolver {
     const chainOf = this.chainOf;
     for (let i = 0, n = this.contactCount; i < n; i++) {
       if (chainOf[i] >= 0) continue;
-      solveSoftContact(rows, meta, v, io, params, i, useBias, useBlock);
+      solveSoftContact(rows, meta, v, io, params, i, useBias, useBlock, true);
     }
     const order = this.chainOrder;
     const shared = this.chainShared;
@@ -702,7 +702,7 @@ export class SoftContactSolver {
       params[Param.Compliance] = this.chainCompliant[c] === 1 ? cv[Ctx.ChainCompliance] : 0;
       if (!solveChain(rows, meta, v, order, shared, work, params, start, end, useBias)) {
         for (let k = start; k < end; k++) {
-          solveSoftContact(rows, meta, v, io, params, order[k], useBias, useBlock);
+          solveSoftContact(rows, meta, v, io, params, order[k], useBias, useBlock, true);
         }
       }
     }
@@ -795,8 +795,11 @@ export class SoftContactSolver {
 
 /**
  * One contact of {@link SoftContactSolver.solve}: normal rows (as a 2x2 block when both points are
- * in the same regime, else one by one), then friction, bounded by the normal impulses just found.
- * Outside the loop so that V8 optimises it on its call count (see the classic solver's `solveContact`).
+ * in the same regime, else one by one), then friction, bounded by the normal impulses just found
+ * (`normals` false: friction only, for a chain whose normal rows were solved together). Friction is
+ * solved here, on the velocities still in registers, rather than by a call that would read them
+ * back. Outside the loop so that V8 optimises it on its call count (see the classic solver's
+ * `solveContact`).
  */
 function solveSoftContact(
   rows: Float64Array,
@@ -807,6 +810,7 @@ function solveSoftContact(
   i: number,
   useBias: boolean,
   useBlock: boolean,
+  normals: boolean,
 ): void {
   const invH = params[Param.InvH];
   const maxPush = params[Param.MaxPush];
@@ -840,157 +844,182 @@ function solveSoftContact(
   const softMass = useBias ? rows[r + Row.MassScale] : 1;
   const softImpulse = useBias ? rows[r + Row.ImpulseScale] : 0;
 
-  // Per point: the current separation, and from it the bias b (a velocity) and whether the row is soft.
-  let b1 = 0;
-  let b2 = 0;
-  let soft1 = false;
-  let soft2 = false;
-  for (let j = 0; j < pointCount; j++) {
-    const q = r + Row.Point0 + j * Pt.Stride;
-    const rAx = rows[q + Pt.R_AX];
-    const rAy = rows[q + Pt.R_AY];
-    const rBx = rows[q + Pt.R_BX];
-    const rBy = rows[q + Pt.R_BY];
-    // (dpB + R(ΔθB) rB) - (dpA + R(ΔθA) rA)
-    const ddx = dpx + (cB * rBx - sB * rBy) - (cA * rAx - sA * rAy);
-    const ddy = dpy + (sB * rBx + cB * rBy) - (sA * rAx + cA * rAy);
-    const s = rows[q + Pt.BaseSeparation] + ddx * nx + ddy * ny;
-    let bias = 0;
-    let soft = false;
-    const vn0 =
-      useBias && restitution > 0 && rows[q + Pt.MaxNormalImpulse] === 0
-        ? (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rows[q + Pt.RnB] - wA * rows[q + Pt.RnA]
-        : 0;
-    const share = rows[q + Pt.Share];
-    if (useBias && s < -share) {
-      params[Param.Deep] = 1;
-      meta[m + Meta.Deep] = params[Param.Stamp];
-    }
-    if (vn0 < -threshold && (s <= 0 || s < -vn0 / invH)) {
-      // A bouncing point meets the face within this sub-step, τ = s / |vn| into it. Semi-implicit
-      // Euler's vn is the mean over the sub-step, so at the face the point moves at
-      // vc = vn + a (τ - h/2) (a: the anchors' relative normal acceleration). The bounce leaves at
-      // -e vc: at the end of the sub-step the point is -e vc (h - τ) + a (h - τ)² / 2 from the face,
-      // and its velocity, as the next sub-steps' mean-velocity integration needs it, is
-      // -e vn⁻ + BounceShift with BounceShift = -(1 + e) a (τ - h/2) (set by the relax pass).
-      // Without the shift the rebound height depends on where in a sub-step the face is met, by up
-      // to ±(1 + e) g h / 2 in speed.
-      const h = 1 / invH;
-      const tau = s > 0 ? -s / vn0 : 0;
-      const a = rows[q + Pt.NormalAccel];
-      const rest = h - tau;
-      const vc = vn0 + a * (tau - 0.5 * h);
-      bias = (s + restitution * vc * rest - 0.5 * a * rest * rest) * invH;
-      rows[q + Pt.BounceShift] = -(1 + restitution) * a * (tau - 0.5 * h);
-    } else if (
-      !useBias &&
-      restitution > 0 &&
-      rows[q + Pt.Bounced] === 0 &&
-      rows[q + Pt.MaxNormalImpulse] > 0 &&
-      rows[q + Pt.RelativeVelocity] < -threshold
-    ) {
-      // The relax pass of the sub-step in which the point first pushed: bounce now, at -e vn⁻, so
-      // the rest of the step flies (restitution after the last sub-step would leave the body at
-      // the face for the rest of the step and lose that height).
-      bias = restitution * rows[q + Pt.RelativeVelocity] - rows[q + Pt.BounceShift];
-      rows[q + Pt.Bounced] = 1;
-    } else if (s > 0) {
-      // Still apart: the row may let the gap close within this sub-step, no more. In the relax pass a
-      // point that has not pushed yet is left for the next sub-step's solve (which times a bounce).
-      bias = s * invH;
-      if (!useBias && rows[q + Pt.MaxNormalImpulse] === 0) {
-        const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rows[q + Pt.RnB] - wA * rows[q + Pt.RnA];
-        if (bias < -vn) bias = -vn;
+  if (normals) {
+    // Per point: the current separation, and from it the bias b (a velocity) and whether the row is soft.
+    let b1 = 0;
+    let b2 = 0;
+    let soft1 = false;
+    let soft2 = false;
+    for (let j = 0; j < pointCount; j++) {
+      const q = r + Row.Point0 + j * Pt.Stride;
+      const rAx = rows[q + Pt.R_AX];
+      const rAy = rows[q + Pt.R_AY];
+      const rBx = rows[q + Pt.R_BX];
+      const rBy = rows[q + Pt.R_BY];
+      // (dpB + R(ΔθB) rB) - (dpA + R(ΔθA) rA)
+      const ddx = dpx + (cB * rBx - sB * rBy) - (cA * rAx - sA * rAy);
+      const ddy = dpy + (sB * rBx + cB * rBy) - (sA * rAx + cA * rAy);
+      const s = rows[q + Pt.BaseSeparation] + ddx * nx + ddy * ny;
+      let bias = 0;
+      let soft = false;
+      const vn0 =
+        useBias && restitution > 0 && rows[q + Pt.MaxNormalImpulse] === 0
+          ? (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rows[q + Pt.RnB] - wA * rows[q + Pt.RnA]
+          : 0;
+      const share = rows[q + Pt.Share];
+      if (useBias && s < -share) {
+        params[Param.Deep] = 1;
+        meta[m + Meta.Deep] = params[Param.Stamp];
       }
-    } else if (useBias) {
-      // The soft row takes an overlap up to its share; the push pass takes what is deeper.
-      bias = biasRate * (s < -share ? -share : s);
-      if (bias < -maxPush) bias = -maxPush;
-      soft = true;
+      if (vn0 < -threshold && (s <= 0 || s < -vn0 / invH)) {
+        // A bouncing point meets the face within this sub-step, τ = s / |vn| into it. Semi-implicit
+        // Euler's vn is the mean over the sub-step, so at the face the point moves at
+        // vc = vn + a (τ - h/2) (a: the anchors' relative normal acceleration). The bounce leaves at
+        // -e vc: at the end of the sub-step the point is -e vc (h - τ) + a (h - τ)² / 2 from the face,
+        // and its velocity, as the next sub-steps' mean-velocity integration needs it, is
+        // -e vn⁻ + BounceShift with BounceShift = -(1 + e) a (τ - h/2) (set by the relax pass).
+        // Without the shift the rebound height depends on where in a sub-step the face is met, by up
+        // to ±(1 + e) g h / 2 in speed.
+        const h = 1 / invH;
+        const tau = s > 0 ? -s / vn0 : 0;
+        const a = rows[q + Pt.NormalAccel];
+        const rest = h - tau;
+        const vc = vn0 + a * (tau - 0.5 * h);
+        bias = (s + restitution * vc * rest - 0.5 * a * rest * rest) * invH;
+        rows[q + Pt.BounceShift] = -(1 + restitution) * a * (tau - 0.5 * h);
+      } else if (
+        !useBias &&
+        restitution > 0 &&
+        rows[q + Pt.Bounced] === 0 &&
+        rows[q + Pt.MaxNormalImpulse] > 0 &&
+        rows[q + Pt.RelativeVelocity] < -threshold
+      ) {
+        // The relax pass of the sub-step in which the point first pushed: bounce now, at -e vn⁻, so
+        // the rest of the step flies (restitution after the last sub-step would leave the body at
+        // the face for the rest of the step and lose that height).
+        bias = restitution * rows[q + Pt.RelativeVelocity] - rows[q + Pt.BounceShift];
+        rows[q + Pt.Bounced] = 1;
+      } else if (s > 0) {
+        // Still apart: the row may let the gap close within this sub-step, no more. In the relax pass a
+        // point that has not pushed yet is left for the next sub-step's solve (which times a bounce).
+        bias = s * invH;
+        if (!useBias && rows[q + Pt.MaxNormalImpulse] === 0) {
+          const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rows[q + Pt.RnB] - wA * rows[q + Pt.RnA];
+          if (bias < -vn) bias = -vn;
+        }
+      } else if (useBias) {
+        // The soft row takes an overlap up to its share; the push pass takes what is deeper.
+        bias = biasRate * (s < -share ? -share : s);
+        if (bias < -maxPush) bias = -maxPush;
+        soft = true;
+      }
+      if (j === 0) {
+        b1 = bias;
+        soft1 = soft;
+      } else {
+        b2 = bias;
+        soft2 = soft;
+      }
     }
-    if (j === 0) {
-      b1 = bias;
-      soft1 = soft;
+
+    if (pointCount === 2 && useBlock && soft1 === soft2 && meta[m + Meta.BlockUsable] === 1) {
+      // Both rows at once: x ≥ 0, w = K x + b' ≥ 0, x·w = 0 with b' = s (vn + bias) - (1 - i) K a,
+      // s and i the mass and impulse scales (1 and 0 for a rigid row): the soft row's fixed point
+      // x = (1 - i) a - s K⁻¹ (vn + bias) when both stay pushing.
+      const q1 = r + Row.Point0;
+      const q2 = r + Row.Point1;
+      const ms = soft1 ? softMass : 1;
+      const is = soft1 ? softImpulse : 0;
+      const rn1A = rows[q1 + Pt.RnA];
+      const rn1B = rows[q1 + Pt.RnB];
+      const rn2A = rows[q2 + Pt.RnA];
+      const rn2B = rows[q2 + Pt.RnB];
+      const a1 = rows[q1 + Pt.NormalImpulse];
+      const a2 = rows[q2 + Pt.NormalImpulse];
+      const dvn = (vBx - vAx) * nx + (vBy - vAy) * ny;
+      const vn1 = dvn + wB * rn1B - wA * rn1A;
+      const vn2 = dvn + wB * rn2B - wA * rn2A;
+      const k11 = rows[r + Row.K11];
+      const k12 = rows[r + Row.K12];
+      const k22 = rows[r + Row.K22];
+      const keep = 1 - is;
+      io[0] = ms * (vn1 + b1) - keep * (k11 * a1 + k12 * a2);
+      io[1] = ms * (vn2 + b2) - keep * (k12 * a1 + k22 * a2);
+      const lcpCase = solveBlockLcpAt(rows, r + Row.K11, io);
+      if (lcpCase > 0) {
+        const x1 = io[2];
+        const x2 = io[3];
+        const d1 = x1 - a1;
+        const d2 = x2 - a2;
+        rows[q1 + Pt.NormalImpulse] = x1;
+        rows[q2 + Pt.NormalImpulse] = x2;
+        if (x1 > rows[q1 + Pt.MaxNormalImpulse]) {
+          if (rows[q1 + Pt.MaxNormalImpulse] === 0) rows[q1 + Pt.RelativeVelocity] = vn1;
+          rows[q1 + Pt.MaxNormalImpulse] = x1;
+        }
+        if (x2 > rows[q2 + Pt.MaxNormalImpulse]) {
+          if (rows[q2 + Pt.MaxNormalImpulse] === 0) rows[q2 + Pt.RelativeVelocity] = vn2;
+          rows[q2 + Pt.MaxNormalImpulse] = x2;
+        }
+        const d = d1 + d2;
+        vAx -= mA * d * nx;
+        vAy -= mA * d * ny;
+        wA -= iA * (d1 * rn1A + d2 * rn2A);
+        vBx += mB * d * nx;
+        vBy += mB * d * ny;
+        wB += iB * (d1 * rn1B + d2 * rn2B);
+      }
     } else {
-      b2 = bias;
-      soft2 = soft;
+      for (let j = 0; j < pointCount; j++) {
+        const q = r + Row.Point0 + j * Pt.Stride;
+        const soft = j === 0 ? soft1 : soft2;
+        const bias = j === 0 ? b1 : b2;
+        const ms = soft ? softMass : 1;
+        const is = soft ? softImpulse : 0;
+        const rnA = rows[q + Pt.RnA];
+        const rnB = rows[q + Pt.RnB];
+        const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
+        const old = rows[q + Pt.NormalImpulse];
+        const lambda0 = -rows[q + Pt.NormalMass] * ms * (vn + bias) - is * old;
+        const total = old + lambda0 > 0 ? old + lambda0 : 0;
+        const lambda = total - old;
+        rows[q + Pt.NormalImpulse] = total;
+        if (total > rows[q + Pt.MaxNormalImpulse]) {
+          // The first push of the step: the approach speed at impact, for restitution.
+          if (rows[q + Pt.MaxNormalImpulse] === 0) rows[q + Pt.RelativeVelocity] = vn;
+          rows[q + Pt.MaxNormalImpulse] = total;
+        }
+        vAx -= mA * lambda * nx;
+        vAy -= mA * lambda * ny;
+        wA -= iA * lambda * rnA;
+        vBx += mB * lambda * nx;
+        vBy += mB * lambda * ny;
+        wB += iB * lambda * rnB;
+      }
     }
   }
 
-  if (pointCount === 2 && useBlock && soft1 === soft2 && meta[m + Meta.BlockUsable] === 1) {
-    // Both rows at once: x ≥ 0, w = K x + b' ≥ 0, x·w = 0 with b' = s (vn + bias) - (1 - i) K a,
-    // s and i the mass and impulse scales (1 and 0 for a rigid row): the soft row's fixed point
-    // x = (1 - i) a - s K⁻¹ (vn + bias) when both stay pushing.
-    const q1 = r + Row.Point0;
-    const q2 = r + Row.Point1;
-    const ms = soft1 ? softMass : 1;
-    const is = soft1 ? softImpulse : 0;
-    const rn1A = rows[q1 + Pt.RnA];
-    const rn1B = rows[q1 + Pt.RnB];
-    const rn2A = rows[q2 + Pt.RnA];
-    const rn2B = rows[q2 + Pt.RnB];
-    const a1 = rows[q1 + Pt.NormalImpulse];
-    const a2 = rows[q2 + Pt.NormalImpulse];
-    const dvn = (vBx - vAx) * nx + (vBy - vAy) * ny;
-    const vn1 = dvn + wB * rn1B - wA * rn1A;
-    const vn2 = dvn + wB * rn2B - wA * rn2A;
-    const k11 = rows[r + Row.K11];
-    const k12 = rows[r + Row.K12];
-    const k22 = rows[r + Row.K22];
-    const keep = 1 - is;
-    io[0] = ms * (vn1 + b1) - keep * (k11 * a1 + k12 * a2);
-    io[1] = ms * (vn2 + b2) - keep * (k12 * a1 + k22 * a2);
-    const lcpCase = solveBlockLcpAt(rows, r + Row.K11, io);
-    if (lcpCase > 0) {
-      const x1 = io[2];
-      const x2 = io[3];
-      const d1 = x1 - a1;
-      const d2 = x2 - a2;
-      rows[q1 + Pt.NormalImpulse] = x1;
-      rows[q2 + Pt.NormalImpulse] = x2;
-      if (x1 > rows[q1 + Pt.MaxNormalImpulse]) {
-        if (rows[q1 + Pt.MaxNormalImpulse] === 0) rows[q1 + Pt.RelativeVelocity] = vn1;
-        rows[q1 + Pt.MaxNormalImpulse] = x1;
-      }
-      if (x2 > rows[q2 + Pt.MaxNormalImpulse]) {
-        if (rows[q2 + Pt.MaxNormalImpulse] === 0) rows[q2 + Pt.RelativeVelocity] = vn2;
-        rows[q2 + Pt.MaxNormalImpulse] = x2;
-      }
-      const d = d1 + d2;
-      vAx -= mA * d * nx;
-      vAy -= mA * d * ny;
-      wA -= iA * (d1 * rn1A + d2 * rn2A);
-      vBx += mB * d * nx;
-      vBy += mB * d * ny;
-      wB += iB * (d1 * rn1B + d2 * rn2B);
-    }
-  } else {
-    for (let j = 0; j < pointCount; j++) {
-      const q = r + Row.Point0 + j * Pt.Stride;
-      const soft = j === 0 ? soft1 : soft2;
-      const bias = j === 0 ? b1 : b2;
-      const ms = soft ? softMass : 1;
-      const is = soft ? softImpulse : 0;
-      const rnA = rows[q + Pt.RnA];
-      const rnB = rows[q + Pt.RnB];
-      const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
-      const old = rows[q + Pt.NormalImpulse];
-      const lambda0 = -rows[q + Pt.NormalMass] * ms * (vn + bias) - is * old;
-      const total = old + lambda0 > 0 ? old + lambda0 : 0;
-      const lambda = total - old;
-      rows[q + Pt.NormalImpulse] = total;
-      if (total > rows[q + Pt.MaxNormalImpulse]) {
-        // The first push of the step: the approach speed at impact, for restitution.
-        if (rows[q + Pt.MaxNormalImpulse] === 0) rows[q + Pt.RelativeVelocity] = vn;
-        rows[q + Pt.MaxNormalImpulse] = total;
-      }
-      vAx -= mA * lambda * nx;
-      vAy -= mA * lambda * ny;
-      wA -= iA * lambda * rnA;
-      vBx += mB * lambda * nx;
-      vBy += mB * lambda * ny;
-      wB += iB * lambda * rnB;
-    }
+  // Friction: rigid rows, each bounded by μ times its point's normal impulse.
+  const tx = ny;
+  const ty = -nx;
+  const friction = rows[r + Row.Friction];
+  for (let j = 0; j < pointCount; j++) {
+    const q = r + Row.Point0 + j * Pt.Stride;
+    const rtA = rows[q + Pt.RtA];
+    const rtB = rows[q + Pt.RtB];
+    const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA;
+    const maxFriction = friction * rows[q + Pt.NormalImpulse];
+    const old = rows[q + Pt.TangentImpulse];
+    let total = old - rows[q + Pt.TangentMass] * vt;
+    total = total < -maxFriction ? -maxFriction : total > maxFriction ? maxFriction : total;
+    rows[q + Pt.TangentImpulse] = total;
+    const lambda = total - old;
+    vAx -= mA * lambda * tx;
+    vAy -= mA * lambda * ty;
+    wA -= iA * lambda * rtA;
+    vBx += mB * lambda * tx;
+    vBy += mB * lambda * ty;
+    wB += iB * lambda * rtB;
   }
 
   v[oA + State.Vx] = vAx;
@@ -999,7 +1028,6 @@ function solveSoftContact(
   v[oB + State.Vx] = vBx;
   v[oB + State.Vy] = vBy;
   v[oB + State.W] = wB;
-  solveFriction(rows, meta, v, i);
 }
 
 /**
@@ -1327,7 +1355,9 @@ function solveChain(
     v[oB + State.Vy] += mB * d * ny;
     v[oB + State.W] += iB * (d1 * rows[q1 + Pt.RnB] + d2 * (two ? rows[q2 + Pt.RnB] : 0));
   }
-  for (let k = start; k < end; k++) solveFriction(rows, meta, v, order[k]);
+  // Friction, contact by contact (`work` stands in for the block scratch the friction rows never use).
+  for (let k = start; k < end; k++)
+    solveSoftContact(rows, meta, v, work, params, order[k], useBias, false, false);
   return true;
 }
 
@@ -1360,51 +1390,6 @@ function recordPush(
     rows[q + Pt.MaxNormalImpulse] = total;
   }
   rows[q + Pt.NormalImpulse] = total;
-}
-
-/** The friction rows of contact `i`: rigid, bounded by μ times each point's normal impulse. */
-function solveFriction(rows: Float64Array, meta: Int32Array, v: Float64Array, i: number): void {
-  const r = i * Row.Stride;
-  const m = i * Meta.Stride;
-  const oA = State.Stride * meta[m + Meta.SlotA];
-  const oB = State.Stride * meta[m + Meta.SlotB];
-  const mA = rows[r + Row.MassA];
-  const iA = rows[r + Row.InvIA];
-  const mB = rows[r + Row.MassB];
-  const iB = rows[r + Row.InvIB];
-  const tx = rows[r + Row.NormalY];
-  const ty = -rows[r + Row.NormalX];
-  const friction = rows[r + Row.Friction];
-  let vAx = v[oA + State.Vx];
-  let vAy = v[oA + State.Vy];
-  let wA = v[oA + State.W];
-  let vBx = v[oB + State.Vx];
-  let vBy = v[oB + State.Vy];
-  let wB = v[oB + State.W];
-  for (let j = 0, pc = meta[m + Meta.PointCount]; j < pc; j++) {
-    const q = r + Row.Point0 + j * Pt.Stride;
-    const rtA = rows[q + Pt.RtA];
-    const rtB = rows[q + Pt.RtB];
-    const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA;
-    const maxFriction = friction * rows[q + Pt.NormalImpulse];
-    const old = rows[q + Pt.TangentImpulse];
-    let total = old - rows[q + Pt.TangentMass] * vt;
-    total = total < -maxFriction ? -maxFriction : total > maxFriction ? maxFriction : total;
-    rows[q + Pt.TangentImpulse] = total;
-    const lambda = total - old;
-    vAx -= mA * lambda * tx;
-    vAy -= mA * lambda * ty;
-    wA -= iA * lambda * rtA;
-    vBx += mB * lambda * tx;
-    vBy += mB * lambda * ty;
-    wB += iB * lambda * rtB;
-  }
-  v[oA + State.Vx] = vAx;
-  v[oA + State.Vy] = vAy;
-  v[oA + State.W] = wA;
-  v[oB + State.Vx] = vBx;
-  v[oB + State.Vy] = vBy;
-  v[oB + State.W] = wB;
 }
 
 /**
