@@ -211,10 +211,11 @@ export class BodyStates {
 
   /**
    * Sub-step position update for every slot: the step's translation dp += h v and rotation
-   * Δθ += h ω (its cosine and sine recomputed, deterministically), then each body's pose is set to
-   * its start pose plus that motion.
+   * Δθ += h ω (its cosine and sine recomputed, deterministically). With `writePoses` each body's
+   * pose is then set to its start pose plus that motion (for code that reads the bodies between
+   * sub-steps, such as joints); without, {@link BodyStates.storePoses} does it once after the last.
    */
-  integratePositions(cosSin: Float64Array): void {
+  integratePositions(cosSin: Float64Array, writePoses: boolean): void {
     const h = this.h;
     const s = this.state;
     const m = this.motion;
@@ -232,9 +233,11 @@ export class BodyStates {
       push[u + 2] = 0;
       s[o + State.Dpx] = dpx;
       s[o + State.Dpy] = dpy;
-      const body = bodies[slot]!;
-      body.position.x = m[p + Motion.X0] + dpx;
-      body.position.y = m[p + Motion.Y0] + dpy;
+      if (writePoses) {
+        const position = bodies[slot]!.position;
+        position.x = m[p + Motion.X0] + dpx;
+        position.y = m[p + Motion.Y0] + dpy;
+      }
       if (w !== 0) {
         const delta = h * w;
         const da = s[o + State.Da] + delta;
@@ -268,8 +271,28 @@ export class BodyStates {
         const qs = s[o + State.Qs];
         s[o + State.Qc] = qc * cd - qs * sd;
         s[o + State.Qs] = qs * cd + qc * sd;
-        body.angle = m[p + Motion.Angle0] + da;
+        if (writePoses) bodies[slot]!.angle = m[p + Motion.Angle0] + da;
       }
+    }
+  }
+
+  /**
+   * Sets every slot's body pose to its start pose plus the step's motion, as
+   * {@link BodyStates.integratePositions} with `writePoses` does (the angle only for a body that
+   * turned, so an untouched angle keeps its exact value, -0 included).
+   */
+  storePoses(): void {
+    const s = this.state;
+    const m = this.motion;
+    const bodies = this.bodies;
+    for (let slot = 1, n = this.slotCount; slot < n; slot++) {
+      const o = State.Stride * slot;
+      const p = Motion.Stride * slot;
+      const body = bodies[slot]!;
+      body.position.x = m[p + Motion.X0] + s[o + State.Dpx];
+      body.position.y = m[p + Motion.Y0] + s[o + State.Dpy];
+      const da = s[o + State.Da];
+      if (da !== 0) body.angle = m[p + Motion.Angle0] + da;
     }
   }
 

@@ -519,10 +519,6 @@ export class SoftContactSolver {
     const vBx = v[oB + State.Vx];
     const vBy = v[oB + State.Vy];
     const wB = v[oB + State.W];
-    const xAx = bA.position.x;
-    const xAy = bA.position.y;
-    const xBx = bB.position.x;
-    const xBy = bB.position.y;
     const warm = ctx.warmStarting;
     const omegaC = still ? cv[Ctx.StaticOmega] : cv[Ctx.Omega];
     const omega2 = omegaC * omegaC;
@@ -541,6 +537,12 @@ export class SoftContactSolver {
     const aBx = motion[pB + Motion.Ax];
     const aBy = motion[pB + Motion.Ay];
     const alphaB = motion[pB + Motion.Alpha];
+    // Centres: a moving body's from its slot (its pose when the step began, which it still is),
+    // packed with the rest of the step's data; a still body's from the object.
+    const xAx = sA > 0 ? motion[pA + Motion.X0] : bA.position.x;
+    const xAy = sA > 0 ? motion[pA + Motion.Y0] : bA.position.y;
+    const xBx = sB > 0 ? motion[pB + Motion.X0] : bB.position.x;
+    const xBy = sB > 0 ? motion[pB + Motion.Y0] : bB.position.y;
 
     for (let j = 0; j < pointCount; j++) {
       const d = j * PointData.Stride;

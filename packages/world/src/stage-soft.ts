@@ -17,7 +17,8 @@ import type { StepState } from './step-state';
  * integrating velocities, warm starting, solving with soft contacts, pushing deep overlaps apart,
  * integrating positions and relaxing; restitution once at the end. Every constraint acts on the
  * packed body states (`BodyStates` in @lite/constraints); the body objects get their poses at each
- * sub-step (for the joints) and their velocities at the end.
+ * sub-step when there are joints (which read them), else once at the end, and their velocities at
+ * the end.
  */
 
 /** The soft step: stages 1 to 9 of `World.step`, with the sub-steps inside the solve. */
@@ -106,7 +107,9 @@ function softSubStep(s: StepState): void {
   // Push passes: deep overlaps move apart in the position update, without keeping the speed.
   for (let k = 0, n = settings.pushIterations; k < n; ++k) solver.push(states, ctx);
   profile.lap(Stage.Push);
-  states.integratePositions(s.cosSin);
+  // Joints read the bodies' poses between sub-steps; without joints the poses are written once,
+  // after the last sub-step (finishSoftSolve).
+  states.integratePositions(s.cosSin, jointCount > 0);
   profile.lap(Stage.IntegratePositions);
   if (jointCount > 0 && settings.positionCorrection) {
     solveJointPositions(s);
@@ -129,6 +132,7 @@ function finishSoftSolve(s: StepState): void {
   solver.applyRestitution(states, ctx);
   s.profile.lap(Stage.Restitution);
   solver.storeImpulses(ctx);
+  if (s.solverJointCount === 0) states.storePoses();
   states.storeVelocities();
   s.profile.lap(Stage.StoreImpulses);
 }
