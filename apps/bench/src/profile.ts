@@ -10,6 +10,15 @@
  *       lite's `world.profile` (both solvers) and Box2D v3's `b2World_GetProfile` (box2d3-wasm), in
  *       fresh processes, interleaved, and prints ms per step per stage (median over rounds of each
  *       run's mean) side by side with lite's time over Box2D v3's.
+ *   tsx src/profile.ts instructions [engine] [scene] [steps]
+ *       (default lite pyramid20 200) counts the machine instructions and first-level data-cache
+ *       misses one step takes, under Valgrind's cachegrind: two runs that differ only in the length
+ *       of the measured window (`steps` and twice that), the difference over `steps`. With V8's
+ *       `--single-threaded --predictable` the count repeats to about 0.1% from run to run, whatever
+ *       else the machine is doing, where times on a shared machine wander by 10% or more: a before
+ *       and after of one change measured on different builds compares without interleaving. It is
+ *       not a time (a cache miss costs many instructions' worth), so a change that moves memory is
+ *       judged on both columns. Needs `valgrind` on the PATH; slow (about 50 times the run's time).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -111,8 +120,56 @@ async function stageProfile(scene: string, steps: number, rounds: number): Promi
   );
 }
 
+/** Instructions, D1 misses of one run of `engine` on `scene` with a window of `steps`, under cachegrind. */
+function cachegrind(engine: string, scene: string, steps: number): { instructions: number; misses: number } {
+  const args = JSON.stringify({ engine, scene, windowSteps: steps, checkpoints: [] });
+  const run = spawnSync(
+    'valgrind',
+    [
+      '--tool=cachegrind',
+      '--cache-sim=yes',
+      '--cachegrind-out-file=/dev/null',
+      process.execPath,
+      '--single-threaded',
+      '--predictable',
+      '--import',
+      'tsx',
+      fileURLToPath(new URL('./child.ts', import.meta.url)),
+      args,
+    ],
+    { cwd: BENCH_DIR, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (run.error !== undefined)
+    throw new Error(`could not run valgrind (${run.error.message}): is it installed?`);
+  if (run.status !== 0) {
+    process.stderr.write(run.stdout + run.stderr);
+    process.exit(1);
+  }
+  // cachegrind's summary lines: "I   refs:      3,931,605,174" and "D1  misses:   ...".
+  const count = (label: RegExp): number => {
+    const line = run.stderr.split('\n').find((l) => label.test(l));
+    if (line === undefined) throw new Error(`no ${label} line in cachegrind's summary`);
+    return Number(line.split(':')[1].trim().split(/\s+/)[0].replaceAll(',', ''));
+  };
+  return { instructions: count(/ I\s+refs:/), misses: count(/ D1\s+misses:/) };
+}
+
+function instructionCount(engine: string, scene: string, steps: number): void {
+  const short = cachegrind(engine, scene, steps);
+  const long = cachegrind(engine, scene, 2 * steps);
+  const perStep = (a: number, b: number) => (b - a) / steps;
+  process.stdout.write(
+    `${engine} on ${scene}, steps ${steps} to ${2 * steps} of the measured window: ` +
+      `${(perStep(short.instructions, long.instructions) / 1e6).toFixed(3)} M instructions, ` +
+      `${(perStep(short.misses, long.misses) / 1e3).toFixed(1)} k D1 misses per step\n`,
+  );
+}
+
 const [first = 'lite', ...rest] = process.argv.slice(2);
-if (first === 'stages') {
+if (first === 'instructions') {
+  const [engine = 'lite', scene = 'pyramid20', steps = '200'] = rest;
+  instructionCount(engine, scene, Number(steps));
+} else if (first === 'stages') {
   const [scene = 'pyramid20', steps = '600', rounds = '5'] = rest;
   await stageProfile(scene, Number(steps), Number(rounds));
 } else {
