@@ -14,7 +14,7 @@ import { WorldError } from './errors';
 /** The first four bytes of every snapshot: "LWSN". */
 export const SNAPSHOT_MAGIC = 0x4e53574c;
 /** The format version this build writes and reads. */
-export const SNAPSHOT_VERSION = 1;
+export const SNAPSHOT_VERSION = 2;
 /** Bytes before the payload: magic (4), version (2), reserved (2), payload length (4), checksum (4). */
 export const SNAPSHOT_HEADER_BYTES = 16;
 
