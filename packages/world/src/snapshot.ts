@@ -1,10 +1,13 @@
 import {
+  AABB,
   Box,
   type BroadPhaseState,
   CollisionError,
   type Shape as CollisionShape,
   collide,
   collideBoxes,
+  computeBoxAABB,
+  computeShapeAABB,
   MAX_POLYGON_VERTICES,
   Manifold,
   SHAPE_TOLERANCE,
@@ -46,6 +49,7 @@ import {
   readFields,
   writeFields,
 } from './snapshot-format';
+import { computeAABB } from './stage-finish';
 import { ensureBodyCapacity, type StepState } from './step-state';
 import type { World } from './world';
 
@@ -651,36 +655,74 @@ function writeContacts(w: ByteWriter, s: StepState): void {
   w.endDoubles();
 }
 
+/** Broadphase node tags: a free node, a leaf whose fat box is written, a leaf whose is derived. */
+const NODE_FREE = 0;
+const NODE_LEAF = 1;
+const NODE_FITTED_LEAF = 2;
+/** An internal node of height h has the tag NODE_INTERNAL + h (h >= 1). */
+const NODE_INTERNAL = 2;
+
+/** Scratch box of the broadphase's writing and reading. */
+const leafBox = new AABB();
+
+/**
+ * Whether a leaf's fat box is its shape's tight box at its body's transform grown by the margin
+ * (`BroadPhase.refitProxy`, also what `createProxy` stores): then it is not written.
+ */
+function isFitted(bounds: Float64Array, node: number, margin: number): boolean {
+  const o = 4 * node;
+  return (
+    Object.is(bounds[o], leafBox.minX - margin) &&
+    Object.is(bounds[o + 1], leafBox.minY - margin) &&
+    Object.is(bounds[o + 2], leafBox.maxX + margin) &&
+    Object.is(bounds[o + 3], leafBox.maxY + margin)
+  );
+}
+
+/**
+ * The broadphase: capacity, root, free list and leaf count; per node its tag (free, leaf with its
+ * fat box written or derived, internal with its height), a free node's next free node, an internal
+ * node's children (a node's parent follows from them, a leaf's key and static flag from its shape);
+ * the move buffer; then one block of raw doubles: the fat boxes not derived, in node order.
+ */
 function writeBroadPhase(w: ByteWriter, s: StepState): void {
   const state = s.broadPhase.exportState();
   const t = state.tree;
+  const margin = s.broadPhase.tree.margin;
   w.uint(t.capacity);
   w.int(t.root);
   w.int(t.freeList);
   w.uint(t.leafCount);
+  let written = 0;
   for (let i = 0; i < t.capacity; ++i) {
     const h = t.height[i];
     if (h < 0) {
-      w.uint(0);
+      w.uint(NODE_FREE);
       w.int(t.parent[i]);
     } else if (h === 0) {
-      w.uint(state.staticFlags[i] === 1 ? 2 : 1);
-      w.int(t.parent[i]);
-      w.int(t.keys[i]);
+      const shape = s.proxyShapes[i] as BodyShape;
+      computeAABB(shape, (shape.owner as Body).transform, leafBox);
+      if (isFitted(t.bounds, i, margin)) w.uint(NODE_FITTED_LEAF);
+      else {
+        w.uint(NODE_LEAF);
+        written++;
+      }
     } else {
-      w.uint(2 + h);
-      w.int(t.parent[i]);
+      w.uint(NODE_INTERNAL + h);
       w.uint(t.child1[i]);
       w.uint(t.child2[i]);
     }
   }
   w.uint(state.moveBuffer.length);
   for (let i = 0; i < state.moveBuffer.length; ++i) w.int(state.moveBuffer[i]);
-  // The leaves' fat boxes, in node order; the internal boxes are the unions of their children.
-  const block = w.beginDoubles(4 * t.leafCount);
+  // The fat boxes not derived, in node order; the internal boxes are the unions of their children.
+  const block = w.beginDoubles(4 * written);
   let k = 0;
   for (let i = 0; i < t.capacity; ++i) {
     if (t.height[i] !== 0) continue;
+    const shape = s.proxyShapes[i] as BodyShape;
+    computeAABB(shape, (shape.owner as Body).transform, leafBox);
+    if (isFitted(t.bounds, i, margin)) continue;
     for (let q = 4 * i; q < 4 * i + 4; ++q) block[k++] = t.bounds[q];
   }
   w.endDoubles();
@@ -819,8 +861,10 @@ interface Decoded {
   broadPhase: BroadPhaseState;
 }
 
-/** Reads and checks a whole snapshot; throws a WorldError (changing nothing) on any fault. */
-function decode(bytes: unknown): Decoded {
+/**
+ * Reads and checks a whole snapshot (`margin`: the broadphase's, which derived fat boxes are grown
+ * by); throws a WorldError (changing nothing) on any fault. */
+function decode(bytes: unknown, margin: number): Decoded {
   const r = new ByteReader(bytes);
   const nextBodyId = r.count('nextBodyId', 0x7fffffff);
   const nextShapeId = r.count('nextShapeId', 0x7fffffff);
@@ -853,7 +897,7 @@ function decode(bytes: unknown): Decoded {
   readBodies(r, d);
   d.joints = readJoints(r, d);
   readContacts(r, d);
-  d.broadPhase = readBroadPhase(r, d);
+  d.broadPhase = readBroadPhase(r, d, margin);
   if (!r.done) badSnapshot('its payload', 'has bytes after the end of the world');
   return d;
 }
@@ -1292,50 +1336,86 @@ function deriveRecords(sa: ShapeRecord, sb: ShapeRecord, v: Float64Array, margin
   );
 }
 
-function readBroadPhase(r: ByteReader, d: Decoded): BroadPhaseState {
+function readBroadPhase(r: ByteReader, d: Decoded, margin: number): BroadPhaseState {
   const capacity = r.count('broadphase capacity', Math.floor(r.remaining / 2));
   if (capacity < 1) badSnapshot('broadphase capacity 0', 'must be at least 1');
   const root = r.int();
   const freeList = r.int();
   const leafCount = r.count('broadphase leaf count', capacity);
   const bounds = new Float64Array(4 * capacity);
-  const parent = new Int32Array(capacity);
+  const parent = new Int32Array(capacity).fill(-1);
   const child1 = new Int32Array(capacity).fill(-1);
   const child2 = new Int32Array(capacity).fill(-1);
   const height = new Int32Array(capacity);
   const keys = new Int32Array(capacity);
   const staticFlags = new Uint8Array(capacity);
+  const fitted = new Uint8Array(capacity);
   const inRange = (v: number, what: string) => {
     if (!(v >= -1 && v < capacity)) badSnapshot(`${what} ${v}`, 'is not a broadphase node');
     return v;
   };
+  // Each shape's proxy: its leaf's owner, which gives the leaf's key and static flag.
+  const owners: (ShapeRecord | undefined)[] = new Array(capacity);
+  for (const s of d.shapes) {
+    const p = s.proxyId;
+    if (!(p >= 0 && p < capacity) || owners[p] !== undefined) {
+      badSnapshot(`shape #${s.id}`, `has proxy ${p}, which is not its own broadphase leaf`);
+    }
+    owners[p] = s;
+  }
   let maxHeight = 0;
   let leaves = 0;
+  let written = 0;
   for (let i = 0; i < capacity; ++i) {
     const tag = r.count('broadphase node tag', 64);
-    parent[i] = inRange(r.int(), 'node parent');
-    if (tag === 0) {
+    if (tag === NODE_FREE) {
       height[i] = -1;
-    } else if (tag <= 2) {
+      parent[i] = inRange(r.int(), 'next free node');
+    } else if (tag === NODE_LEAF || tag === NODE_FITTED_LEAF) {
+      const owner = owners[i];
+      if (owner === undefined) badSnapshot(`broadphase leaf ${i}`, 'is not the proxy of a shape');
       height[i] = 0;
-      staticFlags[i] = tag === 2 ? 1 : 0;
-      keys[i] = r.int();
+      keys[i] = owner.body.id;
+      staticFlags[i] = owner.body.type === 'static' ? 1 : 0;
+      if (tag === NODE_FITTED_LEAF) fitted[i] = 1;
+      else written++;
       leaves++;
     } else {
-      height[i] = tag - 2;
-      if (tag - 2 > maxHeight) maxHeight = tag - 2;
+      const h = tag - NODE_INTERNAL;
+      height[i] = h;
+      if (h > maxHeight) maxHeight = h;
       child1[i] = inRange(r.uint(), 'node child');
       child2[i] = inRange(r.uint(), 'node child');
     }
+  }
+  // A node's parent: the internal node naming it as a child (the tree's check finds any node named
+  // twice, or not at all).
+  for (let i = 0; i < capacity; ++i) {
+    if (height[i] <= 0) continue;
+    parent[child1[i]] = i;
+    parent[child2[i]] = i;
   }
   const moves = new Int32Array(r.count('move buffer length', r.remaining));
   for (let i = 0; i < moves.length; ++i) moves[i] = inRange(r.int(), 'moved proxy');
   if (leaves !== leafCount)
     badSnapshot(`${leaves} broadphase leaves`, `do not match its leaf count (${leafCount})`);
-  const boxes = r.doubles(4 * leaves);
+  if (d.shapes.length !== leafCount) {
+    badSnapshot(`${leafCount} proxies`, `do not match the ${d.shapes.length} shapes`);
+  }
+  const boxes = r.doubles(4 * written);
+  const v = d.bodyValues;
   for (let i = 0, k = 0; i < capacity; ++i) {
     if (height[i] !== 0) continue;
-    for (let q = 4 * i; q < 4 * i + 4; ++q) bounds[q] = boxes[k++];
+    if (fitted[i] === 1) {
+      const owner = owners[i] as ShapeRecord;
+      const xf = recordTransform(owner.body, v, xfA);
+      if (owner.code === 0) computeBoxAABB(owner.geometry as Box, xf, leafBox);
+      else computeShapeAABB(owner.geometry, xf, leafBox);
+      bounds[4 * i] = leafBox.minX - margin;
+      bounds[4 * i + 1] = leafBox.minY - margin;
+      bounds[4 * i + 2] = leafBox.maxX + margin;
+      bounds[4 * i + 3] = leafBox.maxY + margin;
+    } else for (let q = 4 * i; q < 4 * i + 4; ++q) bounds[q] = boxes[k++];
   }
   // Internal boxes: the unions of their children, bottom up (children are lower than parents):
   // the internal nodes in order of height (a counting sort), then each from its children.
@@ -1375,20 +1455,12 @@ function readBroadPhase(r: ByteReader, d: Decoded): BroadPhaseState {
     moveBuffer: moves,
   };
   // The tree's own invariants are checked by `importState`, the first thing `apply` does.
-  // Every shape has its own leaf, keyed by its body id and flagged static as its body; no other leaf.
-  const owned = new Uint8Array(capacity);
+  // Every shape has its own leaf (each proxy id names a distinct node, every leaf has an owner, and
+  // there are as many leaves as shapes), keyed by its body id and flagged static as its body.
   for (const s of d.shapes) {
-    const p = s.proxyId;
-    if (!(p >= 0 && p < capacity && height[p] === 0) || owned[p] === 1) {
-      badSnapshot(`shape #${s.id}`, `has proxy ${p}, which is not its own broadphase leaf`);
+    if (height[s.proxyId] !== 0) {
+      badSnapshot(`shape #${s.id}`, `has proxy ${s.proxyId}, which is not a broadphase leaf`);
     }
-    owned[p] = 1;
-    if (keys[p] !== s.body.id || staticFlags[p] !== (s.body.type === 'static' ? 1 : 0)) {
-      badSnapshot(`proxy ${p}`, `does not match its shape #${s.id}`);
-    }
-  }
-  if (d.shapes.length !== leafCount) {
-    badSnapshot(`${leafCount} proxies`, `do not match the ${d.shapes.length} shapes`);
   }
   const buffered = new Uint8Array(capacity);
   for (let i = 0; i < moves.length; ++i) {
@@ -1406,7 +1478,7 @@ function readBroadPhase(r: ByteReader, d: Decoded): BroadPhaseState {
 
 /** `world.restore(bytes)`: checks the whole snapshot, then puts the world in its state. @internal */
 export function restoreSnapshot(world: World, bytes: unknown): void {
-  apply(world, decode(bytes));
+  apply(world, decode(bytes, (world as unknown as WorldInternals).core.broadPhase.tree.margin));
 }
 
 /** Scratch of `apply`: a kept body's shapes before the restore. */
