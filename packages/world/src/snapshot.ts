@@ -1259,7 +1259,12 @@ function readContacts(r: ByteReader, d: Decoded): void {
     values[2 * i] = friction;
     values[2 * i + 1] = restitution;
     if (flags & C_DERIVED) {
-      if (count === 0 || flags & (C_NO_IMPULSE | C_LAST_IS_NORMAL) || sa.body.flags & 16 || sb.body.flags & 16) {
+      if (
+        count === 0 ||
+        flags & (C_NO_IMPULSE | C_LAST_IS_NORMAL) ||
+        sa.body.flags & 16 ||
+        sb.body.flags & 16
+      ) {
         badSnapshot(`contact flags ${flags}`, 'are not valid');
       }
       for (let p = 0; p < count; ++p) {

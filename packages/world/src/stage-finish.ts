@@ -6,8 +6,8 @@ import { WorldError } from './errors';
 import { BEGIN_CONTACT, END_CONTACT, SENSOR_BEGIN } from './events';
 import { resetJointImpulsesIfNotFinite } from './joints';
 import { STEP_SPECULATIVE_DISTANCE } from './settings';
-import { collidePair } from './stage-contacts';
 import { type BodyShape, KIND_BOX } from './shape';
+import { collidePair } from './stage-contacts';
 import { noteListenerError, SNAPSHOT_STRIDE, type StepState } from './step-state';
 
 /**
