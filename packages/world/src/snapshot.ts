@@ -67,6 +67,12 @@ import type { World } from './world';
  * narrowphase and both solvers carry from step to step); and the broadphase (its whole tree and
  * move buffer, which decide proxy ids and pair order).
  *
+ * What follows from the rest is checked and left out: a contact of two bodies not awake whose
+ * shapes, collided again at their bodies' poses, give exactly its normal and points (what the soft
+ * step's settling of a resting island guarantees) is written as its impulses, and its points are
+ * collided again on reading; a proxy whose fat box is its shape's box grown by the margin is
+ * written as a tag and its box computed on reading (see docs/snapshots.md).
+ *
  * Not written: listeners, `userData` (kept on the objects that survive a restore; undefined on those
  * made anew), the profile, and the step's scratch (rebuilt by every step).
  *
@@ -556,13 +562,16 @@ function isDerivable(c: Contact, margin: number): boolean {
   return true;
 }
 
-/** A body's position and velocities onto a scratch solver body (what `update` reads). */
+/**
+ * A body not awake onto a scratch solver body (what `update` reads): its position, and the zero
+ * velocities a reader gives it (a snapshot writes no velocity for a body not awake).
+ */
 function copyMotion(b: Body, out: SolverBody): void {
   out.position.x = b.position.x;
   out.position.y = b.position.y;
-  out.linearVelocity.x = b.linearVelocity.x;
-  out.linearVelocity.y = b.linearVelocity.y;
-  out.angularVelocity = b.angularVelocity;
+  out.linearVelocity.x = 0;
+  out.linearVelocity.y = 0;
+  out.angularVelocity = 0;
 }
 
 /**
@@ -1317,17 +1326,17 @@ function recordTransform(body: BodyRecord, v: Float64Array, out: Transform): Tra
   return out;
 }
 
-/** A decoded body's position and velocities onto a scratch solver body. */
+/** A decoded body not awake onto a scratch solver body: its position, and zero velocities. */
 function recordMotion(body: BodyRecord, v: Float64Array, out: SolverBody): void {
   const o = body.base;
   out.position.x = v[o + BV.X];
   out.position.y = v[o + BV.Y];
-  out.linearVelocity.x = v[o + BV.Vx];
-  out.linearVelocity.y = v[o + BV.Vy];
-  out.angularVelocity = v[o + BV.W];
+  out.linearVelocity.x = 0;
+  out.linearVelocity.y = 0;
+  out.angularVelocity = 0;
 }
 
-/** `deriveContact` for two decoded shapes, at their decoded bodies' poses and velocities. */
+/** `deriveContact` for two decoded shapes of bodies not awake, at their decoded poses. */
 function deriveRecords(sa: ShapeRecord, sb: ShapeRecord, v: Float64Array, margin: number): ContactConstraint {
   recordMotion(sa.body, v, deriveBodyA);
   recordMotion(sb.body, v, deriveBodyB);

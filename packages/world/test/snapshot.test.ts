@@ -829,7 +829,7 @@ describe('resting islands', () => {
       ]);
       for (const shape of b.shapes) {
         computeShapeAABB(shape.geometry, b.transform, box);
-        const fat = broadPhase.tree.getFatAABB(shape.proxyId);
+        const fat = broadPhase.tree.getFatAABB((shape as unknown as { proxyId: number }).proxyId);
         expect([fat.minX, fat.minY, fat.maxX, fat.maxY]).toEqual([
           box.minX - margin,
           box.minY - margin,
