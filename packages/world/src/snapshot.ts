@@ -673,12 +673,19 @@ const NODE_INTERNAL = 2;
 
 /** Scratch box of the broadphase's writing and reading. */
 const leafBox = new AABB();
+/** Per node: 1 when `writeBroadPhase` found its fat box derivable (scratch, kept). */
+let fittedNodes = new Uint8Array(0);
 
 /**
  * Whether a leaf's fat box is its shape's tight box at its body's transform grown by the margin
- * (`BroadPhase.refitProxy`, also what `createProxy` stores): then it is not written.
+ * (`BroadPhase.refitProxy`, also what `createProxy` stores): then it is not written. Checked for
+ * the proxies of bodies not awake only (an awake body's box is rarely fitted: not worth the time).
  */
-function isFitted(bounds: Float64Array, node: number, margin: number): boolean {
+function isFitted(s: StepState, bounds: Float64Array, node: number, margin: number): boolean {
+  const shape = s.proxyShapes[node] as BodyShape;
+  const body = shape.owner as Body;
+  if (body.isAwake) return false;
+  computeAABB(shape, body.transform, leafBox);
   const o = 4 * node;
   return (
     Object.is(bounds[o], leafBox.minX - margin) &&
@@ -703,15 +710,16 @@ function writeBroadPhase(w: ByteWriter, s: StepState): void {
   w.int(t.freeList);
   w.uint(t.leafCount);
   let written = 0;
+  if (fittedNodes.length < t.capacity) fittedNodes = new Uint8Array(2 * t.capacity);
   for (let i = 0; i < t.capacity; ++i) {
     const h = t.height[i];
     if (h < 0) {
       w.uint(NODE_FREE);
       w.int(t.parent[i]);
     } else if (h === 0) {
-      const shape = s.proxyShapes[i] as BodyShape;
-      computeAABB(shape, (shape.owner as Body).transform, leafBox);
-      if (isFitted(t.bounds, i, margin)) w.uint(NODE_FITTED_LEAF);
+      const fitted = isFitted(s, t.bounds, i, margin);
+      fittedNodes[i] = fitted ? 1 : 0;
+      if (fitted) w.uint(NODE_FITTED_LEAF);
       else {
         w.uint(NODE_LEAF);
         written++;
@@ -728,10 +736,7 @@ function writeBroadPhase(w: ByteWriter, s: StepState): void {
   const block = w.beginDoubles(4 * written);
   let k = 0;
   for (let i = 0; i < t.capacity; ++i) {
-    if (t.height[i] !== 0) continue;
-    const shape = s.proxyShapes[i] as BodyShape;
-    computeAABB(shape, (shape.owner as Body).transform, leafBox);
-    if (isFitted(t.bounds, i, margin)) continue;
+    if (t.height[i] !== 0 || fittedNodes[i] === 1) continue;
     for (let q = 4 * i; q < 4 * i + 4; ++q) block[k++] = t.bounds[q];
   }
   w.endDoubles();
