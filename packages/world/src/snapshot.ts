@@ -25,6 +25,7 @@ import { Body } from './body';
 import type { BodyType, ResolvedBodyOptions } from './body-options';
 import { Contact } from './contact';
 import {
+  checkJointInput,
   DistanceJoint,
   type Joint,
   jointBodyA,
@@ -151,6 +152,28 @@ function jointSchema(kind: number): FieldSchema {
     jointSchemas[kind] = schema;
   }
   return schema;
+}
+
+/** A scratch joint of each kind, the values of a snapshot's joints are checked on. */
+const scratchJoints: Joint[] = [];
+
+/**
+ * Checks a decoded joint's values as its setters would (they are restored without them, into the
+ * fields behind the setters): assigned to a scratch joint of the kind, then `checkJointInput`.
+ * Throws the snapshot's WorldError.
+ */
+function checkJointValues(kind: number, id: number, values: unknown[]): void {
+  let joint = scratchJoints[kind];
+  if (joint === undefined) {
+    joint = makeJoint(kind, null, -1, new SolverBody(0, 0, 0, 1, 1), new SolverBody(1, 0, 0, 1, 1));
+    scratchJoints[kind] = joint;
+  }
+  assignFields(joint, jointSchema(kind), values);
+  try {
+    checkJointInput(joint);
+  } catch (error) {
+    badSnapshot(`joint #${id}`, error instanceof Error ? error.message : String(error));
+  }
 }
 
 /** The settings' public accessors (a getter and a setter), which check what they are given. */
@@ -1211,6 +1234,7 @@ function readJoints(r: ByteReader, d: Decoded): JointRecord[] {
     }
     const collideConnected = r.u8() !== 0;
     const values = readFields(r, jointSchema(kind), `joint #${id}`);
+    checkJointValues(kind, id, values);
     joints.push({ kind, id, bodyA, bodyB, collideConnected, values });
   }
   return joints;
