@@ -157,6 +157,19 @@ export class BroadPhase {
   }
 
   /**
+   * Sets a proxy's fat AABB to its tight box `aabb` grown by the margin, keeping the tree's shape
+   * (see {@link DynamicTree.refitProxy}); a proxy whose fat box grew joins the next `updatePairs`,
+   * so the pairs it may have gained are reported. Returns whether it grew.
+   *
+   * @throws CollisionError when `proxyId` is not a live proxy or `aabb` is invalid.
+   */
+  refitProxy(proxyId: number, aabb: AABB): boolean {
+    const grew = this.tree.refitProxy(proxyId, aabb);
+    if (grew) this.bufferMove(proxyId);
+    return grew;
+  }
+
+  /**
    * Forces a proxy into the next `updatePairs`, so all its current overlaps are reported again (e.g.
    * after its filtering changed, or to rebuild the pairs of a body woken from sleep).
    *

@@ -267,6 +267,36 @@ export class DynamicTree {
     return true;
   }
 
+  /**
+   * Sets a proxy's fat AABB to its tight box `aabb` grown by the margin, unstretched (the box
+   * `createProxy` gives it), without re-inserting it: the tree keeps its shape and the proxy's
+   * ancestors get the unions of their children again. For a proxy that stops moving (a body falling
+   * asleep): its fat box is then a function of its tight box alone. Returns true when the new fat
+   * box reaches outside the old one (it may overlap proxies it did not overlap before).
+   *
+   * @throws CollisionError when `proxyId` is not a live proxy or `aabb` is invalid.
+   */
+  refitProxy(proxyId: number, aabb: AABB): boolean {
+    this.requireProxy(proxyId);
+    requireAABB(aabb);
+    const r = this.margin;
+    const minX = aabb.minX - r;
+    const minY = aabb.minY - r;
+    const maxX = aabb.maxX + r;
+    const maxY = aabb.maxY + r;
+    const b = this.bounds;
+    const o = 4 * proxyId;
+    const grew = minX < b[o] || minY < b[o + 1] || maxX > b[o + 2] || maxY > b[o + 3];
+    b[o] = minX;
+    b[o + 1] = minY;
+    b[o + 2] = maxX;
+    b[o + 3] = maxY;
+    for (let index = this.parent[proxyId]; index !== NULL_NODE; index = this.parent[index]) {
+      this.setUnion(index, this.child1[index], this.child2[index]);
+    }
+    return grew;
+  }
+
   /** The caller's key of a proxy. @throws CollisionError when `proxyId` is not a live proxy. */
   getKey(proxyId: number): number {
     this.requireProxy(proxyId);

@@ -105,6 +105,37 @@ describe('BroadPhase: hand-made cases', () => {
     for (let i = 0; i < 4; i++) expect(actual[i]).toBeCloseTo(expected[i], 12);
   });
 
+  it('refitProxy sets the fat box to the tight box plus the margin, keeps the tree and reports growth', () => {
+    const bp = new BroadPhase({ margin: 0.25, displacementMultiplier: 4 });
+    const out = new PairBuffer();
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) ids.push(bp.createProxy(new AABB(2 * i, 0, 2 * i + 1, 1), i, false));
+    bp.updatePairs(out);
+    // A stretched fat box, then refitted to a tight box inside it: smaller, not buffered.
+    expect(bp.moveProxy(ids[2], new AABB(4.5, 0, 5.5, 1), 2, 0)).toBe(true);
+    bp.updatePairs(out);
+    const before = bp.tree.exportState();
+    expect(bp.refitProxy(ids[2], new AABB(4.5, 0, 5.5, 1))).toBe(false);
+    expect(bp.pendingMoveCount).toBe(0);
+    const fat = bp.getFatAABB(ids[2]);
+    expect([fat.minX, fat.minY, fat.maxX, fat.maxY]).toEqual([4.25, -0.25, 5.75, 1.25]);
+    const after = bp.tree.exportState();
+    // Same shape: links and heights unchanged; the boxes are the refitted leaf and the unions.
+    expect(Array.from(after.parent)).toEqual(Array.from(before.parent));
+    expect(Array.from(after.child1)).toEqual(Array.from(before.child1));
+    expect(Array.from(after.child2)).toEqual(Array.from(before.child2));
+    expect(Array.from(after.height)).toEqual(Array.from(before.height));
+    bp.validate();
+    // Growing past the old fat box buffers the proxy, and the next pair update finds its new
+    // overlap (with the proxy at 6..7, key 3).
+    expect(bp.refitProxy(ids[2], new AABB(5.2, 0, 6.2, 1))).toBe(true);
+    expect(bp.pendingMoveCount).toBe(1);
+    expect(bp.updatePairs(out)).toBe(1);
+    expect(pairList(out)).toEqual([`2:3:${ids[2]}:${ids[3]}`]);
+    bp.validate();
+    expect(() => bp.refitProxy(99, new AABB(0, 0, 1, 1))).toThrow(CollisionError);
+  });
+
   it('refuses bad input with a CollisionError naming the argument and value', () => {
     const bp = new BroadPhase();
     expect(() => bp.createProxy(new AABB(1, 0, 0, 1), 0, false)).toThrow(CollisionError);

@@ -14,12 +14,12 @@ import type { SolverBody } from './solver-body';
 export interface AxialJoint {
   bodyA: SolverBody;
   bodyB: SolverBody;
-  localAnchorAX: number;
-  localAnchorAY: number;
-  localAnchorBX: number;
-  localAnchorBY: number;
-  localAxisX: number;
-  localAxisY: number;
+  localAnchorAXValue: number;
+  localAnchorAYValue: number;
+  localAnchorBXValue: number;
+  localAnchorBYValue: number;
+  localAxisXValue: number;
+  localAxisYValue: number;
   rAx: number;
   rAy: number;
   rBx: number;
@@ -32,9 +32,9 @@ export interface AxialJoint {
   s1: number;
   s2: number;
   invDt: number;
-  enableLimit: boolean;
-  lowerTranslation: number;
-  upperTranslation: number;
+  enableLimitValue: boolean;
+  lowerTranslationValue: number;
+  upperTranslationValue: number;
   lowerImpulse: number;
   upperImpulse: number;
   lowerBias: number;
@@ -66,12 +66,12 @@ export function computeAxialFrame(joint: AxialJoint): void {
   cosSinInPlace(rot);
   const cB = rot[0];
   const sB = rot[1];
-  const rAx = cA * joint.localAnchorAX - sA * joint.localAnchorAY;
-  const rAy = sA * joint.localAnchorAX + cA * joint.localAnchorAY;
-  const rBx = cB * joint.localAnchorBX - sB * joint.localAnchorBY;
-  const rBy = sB * joint.localAnchorBX + cB * joint.localAnchorBY;
-  const ax = cA * joint.localAxisX - sA * joint.localAxisY;
-  const ay = sA * joint.localAxisX + cA * joint.localAxisY;
+  const rAx = cA * joint.localAnchorAXValue - sA * joint.localAnchorAYValue;
+  const rAy = sA * joint.localAnchorAXValue + cA * joint.localAnchorAYValue;
+  const rBx = cB * joint.localAnchorBXValue - sB * joint.localAnchorBYValue;
+  const rBy = sB * joint.localAnchorBXValue + cB * joint.localAnchorBYValue;
+  const ax = cA * joint.localAxisXValue - sA * joint.localAxisYValue;
+  const ay = sA * joint.localAxisXValue + cA * joint.localAxisYValue;
   joint.rAx = rAx;
   joint.rAy = rAy;
   joint.rBx = rBx;
@@ -108,9 +108,9 @@ export function axialSpeed(joint: AxialJoint): void {
  * Without limits, their impulses are zeroed. @internal
  */
 export function prepareAxialLimits(joint: AxialJoint): void {
-  if (joint.enableLimit) {
-    const lowerC = joint.translation - joint.lowerTranslation;
-    const upperC = joint.upperTranslation - joint.translation;
+  if (joint.enableLimitValue) {
+    const lowerC = joint.translation - joint.lowerTranslationValue;
+    const upperC = joint.upperTranslationValue - joint.translation;
     joint.lowerBias = lowerC > 0 ? -lowerC * joint.invDt : 0;
     joint.upperBias = upperC > 0 ? -upperC * joint.invDt : 0;
     if (!Number.isFinite(joint.lowerBias)) joint.lowerBias = 0;
@@ -127,7 +127,7 @@ export function prepareAxialLimits(joint: AxialJoint): void {
  */
 export function setAxialLimits(joint: AxialJoint, lowerTranslation: number, upperTranslation: number): void {
   checkRange(lowerTranslation, upperTranslation, 'lowerTranslation', 'upperTranslation');
-  joint.lowerTranslation = lowerTranslation;
-  joint.upperTranslation = upperTranslation;
-  joint.enableLimit = true;
+  joint.lowerTranslationValue = lowerTranslation;
+  joint.upperTranslationValue = upperTranslation;
+  joint.enableLimitValue = true;
 }

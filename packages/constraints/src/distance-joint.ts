@@ -1,5 +1,12 @@
 import { cos, sin, type Vec2, type Vec2Like } from '@lite/math';
-import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './errors';
+import {
+  ConstraintError,
+  requireFiniteArg,
+  requireLengthArg,
+  requireMaxLengthArg,
+  requireMinLengthArg,
+  requireNonNegativeArg,
+} from './errors';
 import { reactionVector } from './joint-frame';
 import { JointKind, MAX_LINEAR_CORRECTION, MIN_DISTANCE, positionError } from './joint-kind';
 import { JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
@@ -52,20 +59,20 @@ export class DistanceJoint {
   bodyA: SolverBody;
   /** The second body. */
   bodyB: SolverBody;
-  /** Anchor on A in A's frame (relative to its centre), x, m. */
-  localAnchorAX: number;
-  /** Anchor on A in A's frame, y, m. */
-  localAnchorAY: number;
-  /** Anchor on B in B's frame, x, m. */
-  localAnchorBX: number;
-  /** Anchor on B in B's frame, y, m. */
-  localAnchorBY: number;
-  /** Rest length L, m. */
-  length: number;
-  /** Shortest allowed distance, m (equal to `maxLength`: no range rows). */
-  minLength: number;
-  /** Longest allowed distance, m (may be +Infinity). */
-  maxLength: number;
+  /** The value behind `localAnchorAX` (read by the solver; set through `localAnchorAX`). @internal */
+  localAnchorAXValue: number;
+  /** The value behind `localAnchorAY` (read by the solver; set through `localAnchorAY`). @internal */
+  localAnchorAYValue: number;
+  /** The value behind `localAnchorBX` (read by the solver; set through `localAnchorBX`). @internal */
+  localAnchorBXValue: number;
+  /** The value behind `localAnchorBY` (read by the solver; set through `localAnchorBY`). @internal */
+  localAnchorBYValue: number;
+  /** The value behind `length` (read by the solver; set through `length`). @internal */
+  lengthValue: number;
+  /** The value behind `minLength` (read by the solver; set through `minLength`). @internal */
+  minLengthValue: number;
+  /** The value behind `maxLength` (read by the solver; set through `maxLength`). @internal */
+  maxLengthValue: number;
   /** The length row's spring, in either form (read and change it through the accessors below). */
   readonly spring: JointSpring;
   /** Accumulated impulse of the length row (rigid or spring), N s. */
@@ -133,14 +140,14 @@ export class DistanceJoint {
     const sA = sin(bodyA.angle);
     const dAx = ax - bodyA.position.x;
     const dAy = ay - bodyA.position.y;
-    this.localAnchorAX = cA * dAx + sA * dAy;
-    this.localAnchorAY = -sA * dAx + cA * dAy;
+    this.localAnchorAXValue = cA * dAx + sA * dAy;
+    this.localAnchorAYValue = -sA * dAx + cA * dAy;
     const cB = cos(bodyB.angle);
     const sB = sin(bodyB.angle);
     const dBx = bx - bodyB.position.x;
     const dBy = by - bodyB.position.y;
-    this.localAnchorBX = cB * dBx + sB * dBy;
-    this.localAnchorBY = -sB * dBx + cB * dBy;
+    this.localAnchorBXValue = cB * dBx + sB * dBy;
+    this.localAnchorBYValue = -sB * dBx + cB * dBy;
 
     const initial = Math.hypot(bx - ax, by - ay);
     const ranged = options.minLength !== undefined || options.maxLength !== undefined;
@@ -167,9 +174,9 @@ export class DistanceJoint {
       minLength = length;
       maxLength = length;
     }
-    this.length = length;
-    this.minLength = minLength;
-    this.maxLength = maxLength;
+    this.lengthValue = length;
+    this.minLengthValue = minLength;
+    this.maxLengthValue = maxLength;
     this.spring = new JointSpring(0).set(options);
     this.impulse = 0;
     this.lowerImpulse = 0;
@@ -190,9 +197,107 @@ export class DistanceJoint {
     this.invDt = 0;
   }
 
+  /**
+   * Anchor on A in A's frame (relative to its centre), x, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAnchorAX(): number {
+    return this.localAnchorAXValue;
+  }
+  set localAnchorAX(value: number) {
+    this.localAnchorAXValue = requireFiniteArg(value, 'localAnchorAX');
+  }
+
+  /**
+   * Anchor on A in A's frame, y, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAnchorAY(): number {
+    return this.localAnchorAYValue;
+  }
+  set localAnchorAY(value: number) {
+    this.localAnchorAYValue = requireFiniteArg(value, 'localAnchorAY');
+  }
+
+  /**
+   * Anchor on B in B's frame, x, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAnchorBX(): number {
+    return this.localAnchorBXValue;
+  }
+  set localAnchorBX(value: number) {
+    this.localAnchorBXValue = requireFiniteArg(value, 'localAnchorBX');
+  }
+
+  /**
+   * Anchor on B in B's frame, y, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAnchorBY(): number {
+    return this.localAnchorBYValue;
+  }
+  set localAnchorBY(value: number) {
+    this.localAnchorBYValue = requireFiniteArg(value, 'localAnchorBY');
+  }
+
+  /**
+   * Rest length L, m.
+   * @throws ConstraintError unless the value is a finite number in [`minLength`, `maxLength`] (nothing changes then)
+   */
+  get length(): number {
+    return this.lengthValue;
+  }
+  set length(value: number) {
+    this.lengthValue = requireLengthArg(value, this.minLengthValue, this.maxLengthValue);
+  }
+
+  /**
+   * Shortest allowed distance, m (equal to `maxLength`: no range rows).
+   * @throws ConstraintError unless the value is a number >= 0 and <= `length` (nothing changes then)
+   */
+  get minLength(): number {
+    return this.minLengthValue;
+  }
+  set minLength(value: number) {
+    this.minLengthValue = requireMinLengthArg(value, this.lengthValue);
+  }
+
+  /**
+   * Longest allowed distance, m (may be +Infinity).
+   * @throws ConstraintError unless the value is a number (+Infinity: no bound) >= `length` (nothing changes then)
+   */
+  get maxLength(): number {
+    return this.maxLengthValue;
+  }
+  set maxLength(value: number) {
+    this.maxLengthValue = requireMaxLengthArg(value, this.lengthValue);
+  }
+
+  /**
+   * Sets the rest length and the range together (a rigid rod when `minLength` and `maxLength` are
+   * left out: both equal to `length`); returns this. One at a time, each setter keeps
+   * `minLength <= length <= maxLength` as it goes, which some changes cannot do in any order.
+   * @throws ConstraintError naming the first bad value: `minLength` not a number >= 0, `maxLength`
+   *   not a number >= `minLength`, `length` not a finite number in the range (nothing changes then)
+   */
+  setLengths(length: number, minLength: number = length, maxLength: number = length): this {
+    if (typeof minLength !== 'number' || !(minLength >= 0)) {
+      throw new ConstraintError('minLength', minLength, 'must be a number >= 0');
+    }
+    if (typeof maxLength !== 'number' || !(maxLength >= minLength)) {
+      throw new ConstraintError('maxLength', maxLength, `must be a number >= minLength (${minLength})`);
+    }
+    requireLengthArg(length, minLength, maxLength);
+    this.lengthValue = length;
+    this.minLengthValue = minLength;
+    this.maxLengthValue = maxLength;
+    return this;
+  }
+
   /** True when the joint has a length row: a spring (soft) or rigid (no range). */
   hasLengthRow(): boolean {
-    return this.spring.soft || this.minLength === this.maxLength;
+    return this.spring.soft || this.minLengthValue === this.maxLengthValue;
   }
 
   /** True when the length row is a spring: the stiffness form, or a frequency > 0. */
@@ -363,17 +468,17 @@ export function prepareDistanceJoint(
   } else {
     softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
   }
-  joint.bias = -softness.biasRate * (d - joint.length);
+  joint.bias = -softness.biasRate * (d - joint.lengthValue);
 
   // One-sided rows: C = d - minLength >= 0 and C = maxLength - d >= 0. While C > 0 the row allows
   // closing at up to C/dt (it lands exactly on the bound, speculatively); below 0, Baumgarte.
-  const lowerC = d - joint.minLength;
+  const lowerC = d - joint.minLengthValue;
   joint.lowerBias = lowerC > 0 ? -lowerC * invDt : -baumgarte * lowerC;
-  const upperC = joint.maxLength - d;
+  const upperC = joint.maxLengthValue - d;
   joint.upperBias = upperC > 0 ? -upperC * invDt : -baumgarte * upperC;
   if (!joint.hasLengthRow()) joint.impulse = 0;
-  if (joint.minLength === joint.maxLength || joint.minLength <= 0) joint.lowerImpulse = 0;
-  if (joint.minLength === joint.maxLength || joint.maxLength === Number.POSITIVE_INFINITY) {
+  if (joint.minLengthValue === joint.maxLengthValue || joint.minLengthValue <= 0) joint.lowerImpulse = 0;
+  if (joint.minLengthValue === joint.maxLengthValue || joint.maxLengthValue === Number.POSITIVE_INFINITY) {
     joint.upperImpulse = 0;
   }
 
@@ -416,8 +521,8 @@ export function solveDistanceJoint(joint: DistanceJoint): void {
   const rBy = joint.rBy;
   const ux = joint.ux;
   const uy = joint.uy;
-  const minLength = joint.minLength;
-  const maxLength = joint.maxLength;
+  const minLength = joint.minLengthValue;
+  const maxLength = joint.maxLengthValue;
 
   if (joint.spring.soft || minLength === maxLength) {
     const cdot = (vBx - wB * rBy - vAx + wA * rAy) * ux + (vBy + wB * rBx - vAy - wA * rAx) * uy;
@@ -513,16 +618,16 @@ export function distancePositionStep(joint: DistanceJoint): void {
   const uy = dy / d;
 
   let C = 0;
-  if (joint.minLength === joint.maxLength) {
+  if (joint.minLengthValue === joint.maxLengthValue) {
     if (joint.spring.soft) {
       positionError[0] = 0;
       return;
     }
-    C = d - joint.length;
-  } else if (d < joint.minLength) {
-    C = d - joint.minLength;
-  } else if (d > joint.maxLength) {
-    C = d - joint.maxLength;
+    C = d - joint.lengthValue;
+  } else if (d < joint.minLengthValue) {
+    C = d - joint.minLengthValue;
+  } else if (d > joint.maxLengthValue) {
+    C = d - joint.maxLengthValue;
   } else {
     positionError[0] = 0;
     return;

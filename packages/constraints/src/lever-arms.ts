@@ -12,13 +12,13 @@ export interface AnchoredPair {
   /** The second body. */
   readonly bodyB: SolverBody;
   /** Anchor on A in A's frame, x, m. */
-  readonly localAnchorAX: number;
+  readonly localAnchorAXValue: number;
   /** Anchor on A in A's frame, y, m. */
-  readonly localAnchorAY: number;
+  readonly localAnchorAYValue: number;
   /** Anchor on B in B's frame, x, m. */
-  readonly localAnchorBX: number;
+  readonly localAnchorBXValue: number;
   /** Anchor on B in B's frame, y, m. */
-  readonly localAnchorBY: number;
+  readonly localAnchorBYValue: number;
   /** Lever arm rA = R(θA) localAnchorA, x, m. */
   rAx: number;
   /** Lever arm rA, y, m. */
@@ -49,10 +49,10 @@ export function updateLeverArms(joint: AnchoredPair): void {
   cosSinInPlace(rot);
   const cB = rot[0];
   const sB = rot[1];
-  const ax = joint.localAnchorAX;
-  const ay = joint.localAnchorAY;
-  const bx = joint.localAnchorBX;
-  const by = joint.localAnchorBY;
+  const ax = joint.localAnchorAXValue;
+  const ay = joint.localAnchorAYValue;
+  const bx = joint.localAnchorBXValue;
+  const by = joint.localAnchorBYValue;
   joint.rAx = cA * ax - sA * ay;
   joint.rAy = sA * ax + cA * ay;
   joint.rBx = cB * bx - sB * by;

@@ -1,6 +1,12 @@
 import { cosSinInPlace, type Vec2, type Vec2Like } from '@lite/math';
 import { checkBodies } from './distance-joint';
-import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './errors';
+import {
+  ConstraintError,
+  requireFiniteArg,
+  requireMaximumArg,
+  requireNonNegativeArg,
+  requireUnitArg,
+} from './errors';
 import { reactionVector, toLocalPoint } from './joint-frame';
 import { JointKind } from './joint-kind';
 import type { SolverSettings } from './settings';
@@ -42,18 +48,18 @@ export class MotorJoint {
   bodyA: SolverBody;
   /** The second body (the driven one). */
   bodyB: SolverBody;
-  /** Target of B's centre relative to A's, in A's frame, x, m. */
-  linearOffsetX: number;
-  /** Target of B's centre relative to A's, in A's frame, y, m. */
-  linearOffsetY: number;
-  /** Target θB - θA, radians. */
-  angularOffset: number;
-  /** Largest force, N. */
-  maxForce: number;
-  /** Largest torque, N m. */
-  maxTorque: number;
-  /** Fraction of the error asked back per step, in [0, 1]. */
-  correctionFactor: number;
+  /** The value behind `linearOffsetX` (read by the solver; set through `linearOffsetX`). @internal */
+  linearOffsetXValue: number;
+  /** The value behind `linearOffsetY` (read by the solver; set through `linearOffsetY`). @internal */
+  linearOffsetYValue: number;
+  /** The value behind `angularOffset` (read by the solver; set through `angularOffset`). @internal */
+  angularOffsetValue: number;
+  /** The value behind `maxForce` (read by the solver; set through `maxForce`). @internal */
+  maxForceValue: number;
+  /** The value behind `maxTorque` (read by the solver; set through `maxTorque`). @internal */
+  maxTorqueValue: number;
+  /** The value behind `correctionFactor` (read by the solver; set through `correctionFactor`). @internal */
+  correctionFactorValue: number;
   /** Accumulated linear impulse, x, N s (its length <= maxForce dt). */
   impulseX: number;
   /** Accumulated linear impulse, y, N s. */
@@ -99,19 +105,19 @@ export class MotorJoint {
     this.bodyB = bodyB;
     if (options.linearOffset === undefined) {
       toLocalPoint(bodyA, bodyB.position.x, bodyB.position.y, local);
-      this.linearOffsetX = local[0];
-      this.linearOffsetY = local[1];
+      this.linearOffsetXValue = local[0];
+      this.linearOffsetYValue = local[1];
     } else {
-      this.linearOffsetX = requireFiniteArg(options.linearOffset?.x, 'linearOffset.x');
-      this.linearOffsetY = requireFiniteArg(options.linearOffset?.y, 'linearOffset.y');
+      this.linearOffsetXValue = requireFiniteArg(options.linearOffset?.x, 'linearOffset.x');
+      this.linearOffsetYValue = requireFiniteArg(options.linearOffset?.y, 'linearOffset.y');
     }
-    this.angularOffset = requireFiniteArg(
+    this.angularOffsetValue = requireFiniteArg(
       options.angularOffset ?? bodyB.angle - bodyA.angle,
       'angularOffset',
     );
-    this.maxForce = requireNonNegativeArg(options.maxForce ?? 1, 'maxForce');
-    this.maxTorque = requireNonNegativeArg(options.maxTorque ?? 1, 'maxTorque');
-    this.correctionFactor = checkFactor(options.correctionFactor ?? 0.3);
+    this.maxForceValue = requireNonNegativeArg(options.maxForce ?? 1, 'maxForce');
+    this.maxTorqueValue = requireNonNegativeArg(options.maxTorque ?? 1, 'maxTorque');
+    this.correctionFactorValue = checkFactor(options.correctionFactor ?? 0.3);
     this.impulseX = 0;
     this.impulseY = 0;
     this.angularImpulse = 0;
@@ -130,14 +136,80 @@ export class MotorJoint {
   }
 
   /**
+   * Target of B's centre relative to A's, in A's frame, x, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get linearOffsetX(): number {
+    return this.linearOffsetXValue;
+  }
+  set linearOffsetX(value: number) {
+    this.linearOffsetXValue = requireFiniteArg(value, 'linearOffsetX');
+  }
+
+  /**
+   * Target of B's centre relative to A's, in A's frame, y, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get linearOffsetY(): number {
+    return this.linearOffsetYValue;
+  }
+  set linearOffsetY(value: number) {
+    this.linearOffsetYValue = requireFiniteArg(value, 'linearOffsetY');
+  }
+
+  /**
+   * Target θB - θA, radians.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get angularOffset(): number {
+    return this.angularOffsetValue;
+  }
+  set angularOffset(value: number) {
+    this.angularOffsetValue = requireFiniteArg(value, 'angularOffset');
+  }
+
+  /**
+   * Largest force, N.
+   * @throws ConstraintError unless the value is a number >= 0 (+Infinity: unbounded) (nothing changes then)
+   */
+  get maxForce(): number {
+    return this.maxForceValue;
+  }
+  set maxForce(value: number) {
+    this.maxForceValue = requireMaximumArg(value, 'maxForce');
+  }
+
+  /**
+   * Largest torque, N m.
+   * @throws ConstraintError unless the value is a number >= 0 (+Infinity: unbounded) (nothing changes then)
+   */
+  get maxTorque(): number {
+    return this.maxTorqueValue;
+  }
+  set maxTorque(value: number) {
+    this.maxTorqueValue = requireMaximumArg(value, 'maxTorque');
+  }
+
+  /**
+   * Fraction of the error asked back per step, in [0, 1].
+   * @throws ConstraintError unless the value is a number in [0, 1] (nothing changes then)
+   */
+  get correctionFactor(): number {
+    return this.correctionFactorValue;
+  }
+  set correctionFactor(value: number) {
+    this.correctionFactorValue = requireUnitArg(value, 'correctionFactor');
+  }
+
+  /**
    * Sets the target position of B's centre relative to A's, in A's frame, m; returns this.
    * @throws ConstraintError unless both are finite (nothing changes then)
    */
   setLinearOffset(x: number, y: number): this {
     requireFiniteArg(x, 'linearOffset.x');
     requireFiniteArg(y, 'linearOffset.y');
-    this.linearOffsetX = x;
-    this.linearOffsetY = y;
+    this.linearOffsetXValue = x;
+    this.linearOffsetYValue = y;
     return this;
   }
 
@@ -146,7 +218,7 @@ export class MotorJoint {
    * @throws ConstraintError unless finite
    */
   setAngularOffset(angle: number): this {
-    this.angularOffset = requireFiniteArg(angle, 'angularOffset');
+    this.angularOffsetValue = requireFiniteArg(angle, 'angularOffset');
     return this;
   }
 
@@ -155,7 +227,7 @@ export class MotorJoint {
    * @throws ConstraintError unless a finite number >= 0
    */
   setMaxForce(force: number): this {
-    this.maxForce = requireNonNegativeArg(force, 'maxForce');
+    this.maxForceValue = requireNonNegativeArg(force, 'maxForce');
     return this;
   }
 
@@ -164,7 +236,7 @@ export class MotorJoint {
    * @throws ConstraintError unless a finite number >= 0
    */
   setMaxTorque(torque: number): this {
-    this.maxTorque = requireNonNegativeArg(torque, 'maxTorque');
+    this.maxTorqueValue = requireNonNegativeArg(torque, 'maxTorque');
     return this;
   }
 
@@ -173,7 +245,7 @@ export class MotorJoint {
    * @throws ConstraintError unless a number in [0, 1]
    */
   setCorrectionFactor(factor: number): this {
-    this.correctionFactor = checkFactor(factor);
+    this.correctionFactorValue = checkFactor(factor);
     return this;
   }
 
@@ -211,8 +283,8 @@ export function prepareMotorJoint(
   joint.invDt = invDt;
   rot[0] = bA.angle;
   cosSinInPlace(rot);
-  const rAx = rot[0] * joint.linearOffsetX - rot[1] * joint.linearOffsetY;
-  const rAy = rot[1] * joint.linearOffsetX + rot[0] * joint.linearOffsetY;
+  const rAx = rot[0] * joint.linearOffsetXValue - rot[1] * joint.linearOffsetYValue;
+  const rAy = rot[1] * joint.linearOffsetXValue + rot[0] * joint.linearOffsetYValue;
   joint.rAx = rAx;
   joint.rAy = rAy;
 
@@ -238,12 +310,12 @@ export function prepareMotorJoint(
     joint.m22 = 0;
   }
   joint.angularMass = iA + iB > 0 ? 1 / (iA + iB) : 0;
-  const rate = joint.correctionFactor * invDt;
+  const rate = joint.correctionFactorValue * invDt;
   joint.biasX = -rate * (bB.position.x - bA.position.x - rAx);
   joint.biasY = -rate * (bB.position.y - bA.position.y - rAy);
-  joint.angularBias = -rate * (bB.angle - bA.angle - joint.angularOffset);
-  joint.maxImpulse = joint.maxForce * dt;
-  joint.maxAngularImpulse = joint.maxTorque * dt;
+  joint.angularBias = -rate * (bB.angle - bA.angle - joint.angularOffsetValue);
+  joint.maxImpulse = joint.maxForceValue * dt;
+  joint.maxAngularImpulse = joint.maxTorqueValue * dt;
   if (settings.warmStarting) {
     // A lowered bound applies at once.
     joint.angularImpulse = Math.min(

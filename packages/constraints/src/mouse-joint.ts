@@ -1,5 +1,5 @@
 import { cos, cosSinInPlace, sin, type Vec2, type Vec2Like } from '@lite/math';
-import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './errors';
+import { ConstraintError, requireFiniteArg, requireMaximumArg, requireNonNegativeArg } from './errors';
 import { reactionVector } from './joint-frame';
 import { JointKind } from './joint-kind';
 import type { SolverSettings } from './settings';
@@ -31,20 +31,20 @@ export class MouseJoint {
   readonly kind: typeof JointKind.Mouse;
   /** The dragged body. */
   body: SolverBody;
-  /** Target x, world, m. */
-  targetX: number;
-  /** Target y, world, m. */
-  targetY: number;
-  /** The grabbed point in the body's frame (relative to its centre), x, m. */
-  localAnchorX: number;
-  /** The grabbed point in the body's frame, y, m. */
-  localAnchorY: number;
-  /** Largest force, N. */
-  maxForce: number;
-  /** Spring frequency, Hz (0: rigid). */
-  frequencyHz: number;
-  /** Spring damping ratio. */
-  dampingRatio: number;
+  /** The value behind `targetX` (read by the solver; set through `targetX`). @internal */
+  targetXValue: number;
+  /** The value behind `targetY` (read by the solver; set through `targetY`). @internal */
+  targetYValue: number;
+  /** The value behind `localAnchorX` (read by the solver; set through `localAnchorX`). @internal */
+  localAnchorXValue: number;
+  /** The value behind `localAnchorY` (read by the solver; set through `localAnchorY`). @internal */
+  localAnchorYValue: number;
+  /** The value behind `maxForce` (read by the solver; set through `maxForce`). @internal */
+  maxForceValue: number;
+  /** The value behind `frequencyHz` (read by the solver; set through `frequencyHz`). @internal */
+  frequencyHzValue: number;
+  /** The value behind `dampingRatio` (read by the solver; set through `dampingRatio`). @internal */
+  dampingRatioValue: number;
   /** Accumulated impulse, x, N s (|impulse| <= maxForce dt). */
   impulseX: number;
   /** Accumulated impulse, y, N s. */
@@ -89,20 +89,20 @@ export class MouseJoint {
     this.kind = JointKind.Mouse;
     this.body = body;
     const target = options.target ?? anchor;
-    this.targetX = requireFiniteArg(target?.x, 'target.x');
-    this.targetY = requireFiniteArg(target?.y, 'target.y');
+    this.targetXValue = requireFiniteArg(target?.x, 'target.x');
+    this.targetYValue = requireFiniteArg(target?.y, 'target.y');
     const c = cos(body.angle);
     const s = sin(body.angle);
     const dx = ax - body.position.x;
     const dy = ay - body.position.y;
-    this.localAnchorX = c * dx + s * dy;
-    this.localAnchorY = -s * dx + c * dy;
+    this.localAnchorXValue = c * dx + s * dy;
+    this.localAnchorYValue = -s * dx + c * dy;
     const defaultForce = body.invMass > 0 ? 1000 / body.invMass : Number.POSITIVE_INFINITY;
     const maxForce = options.maxForce ?? defaultForce;
     if (!(maxForce >= 0)) throw new ConstraintError('maxForce', maxForce, 'must be a number >= 0');
-    this.maxForce = maxForce;
-    this.frequencyHz = requireNonNegativeArg(options.frequencyHz ?? 5, 'frequencyHz');
-    this.dampingRatio = requireNonNegativeArg(options.dampingRatio ?? 0.7, 'dampingRatio');
+    this.maxForceValue = maxForce;
+    this.frequencyHzValue = requireNonNegativeArg(options.frequencyHz ?? 5, 'frequencyHz');
+    this.dampingRatioValue = requireNonNegativeArg(options.dampingRatio ?? 0.7, 'dampingRatio');
     this.impulseX = 0;
     this.impulseY = 0;
     this.rx = 0;
@@ -121,12 +121,89 @@ export class MouseJoint {
   }
 
   /**
+   * Target x, world, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get targetX(): number {
+    return this.targetXValue;
+  }
+  set targetX(value: number) {
+    this.targetXValue = requireFiniteArg(value, 'targetX');
+  }
+
+  /**
+   * Target y, world, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get targetY(): number {
+    return this.targetYValue;
+  }
+  set targetY(value: number) {
+    this.targetYValue = requireFiniteArg(value, 'targetY');
+  }
+
+  /**
+   * The grabbed point in the body's frame (relative to its centre), x, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAnchorX(): number {
+    return this.localAnchorXValue;
+  }
+  set localAnchorX(value: number) {
+    this.localAnchorXValue = requireFiniteArg(value, 'localAnchorX');
+  }
+
+  /**
+   * The grabbed point in the body's frame, y, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAnchorY(): number {
+    return this.localAnchorYValue;
+  }
+  set localAnchorY(value: number) {
+    this.localAnchorYValue = requireFiniteArg(value, 'localAnchorY');
+  }
+
+  /**
+   * Largest force, N.
+   * @throws ConstraintError unless the value is a number >= 0 (+Infinity: unbounded) (nothing changes then)
+   */
+  get maxForce(): number {
+    return this.maxForceValue;
+  }
+  set maxForce(value: number) {
+    this.maxForceValue = requireMaximumArg(value, 'maxForce');
+  }
+
+  /**
+   * Spring frequency, Hz (0: rigid).
+   * @throws ConstraintError unless the value is a finite number >= 0 (nothing changes then)
+   */
+  get frequencyHz(): number {
+    return this.frequencyHzValue;
+  }
+  set frequencyHz(value: number) {
+    this.frequencyHzValue = requireNonNegativeArg(value, 'frequencyHz');
+  }
+
+  /**
+   * Spring damping ratio.
+   * @throws ConstraintError unless the value is a finite number >= 0 (nothing changes then)
+   */
+  get dampingRatio(): number {
+    return this.dampingRatioValue;
+  }
+  set dampingRatio(value: number) {
+    this.dampingRatioValue = requireNonNegativeArg(value, 'dampingRatio');
+  }
+
+  /**
    * Moves the target (the pointer); returns this.
    * @throws ConstraintError when a coordinate is not finite
    */
   setTarget(x: number, y: number): this {
-    this.targetX = requireFiniteArg(x, 'x');
-    this.targetY = requireFiniteArg(y, 'y');
+    this.targetXValue = requireFiniteArg(x, 'x');
+    this.targetYValue = requireFiniteArg(y, 'y');
     return this;
   }
 
@@ -153,8 +230,8 @@ export function prepareMouseJoint(joint: MouseJoint, dt: number, settings: Solve
   cosSinInPlace(rot);
   const c = rot[0];
   const s = rot[1];
-  const rx = c * joint.localAnchorX - s * joint.localAnchorY;
-  const ry = s * joint.localAnchorX + c * joint.localAnchorY;
+  const rx = c * joint.localAnchorXValue - s * joint.localAnchorYValue;
+  const ry = s * joint.localAnchorXValue + c * joint.localAnchorYValue;
   joint.rx = rx;
   joint.ry = ry;
 
@@ -181,18 +258,18 @@ export function prepareMouseJoint(joint: MouseJoint, dt: number, settings: Solve
     joint.m22 = 0;
   }
   const softness = joint.softness;
-  if (joint.frequencyHz > 0) {
-    softnessInputs[0] = joint.frequencyHz;
-    softnessInputs[1] = joint.dampingRatio;
+  if (joint.frequencyHzValue > 0) {
+    softnessInputs[0] = joint.frequencyHzValue;
+    softnessInputs[1] = joint.dampingRatioValue;
     softnessInputs[2] = m > 0 ? 1 / m : 0;
     softnessInputs[3] = dt;
     softnessFromFrequencyAt(softness);
   } else {
     softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
   }
-  joint.biasX = -softness.biasRate * (b.position.x + rx - joint.targetX);
-  joint.biasY = -softness.biasRate * (b.position.y + ry - joint.targetY);
-  joint.maxImpulse = joint.maxForce * dt;
+  joint.biasX = -softness.biasRate * (b.position.x + rx - joint.targetXValue);
+  joint.biasY = -softness.biasRate * (b.position.y + ry - joint.targetYValue);
+  joint.maxImpulse = joint.maxForceValue * dt;
 
   if (settings.warmStarting) {
     const Px = joint.impulseX;

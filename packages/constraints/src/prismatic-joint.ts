@@ -8,7 +8,14 @@ import {
 } from './axial-rows';
 import { solveSymmetric2, solveSymmetric3 } from './block3';
 import { checkBodies } from './distance-joint';
-import { requireFiniteArg, requireNonNegativeArg } from './errors';
+import {
+  ConstraintError,
+  requireFiniteArg,
+  requireLowerArg,
+  requireMaximumArg,
+  requireNonNegativeArg,
+  requireUpperArg,
+} from './errors';
 import { checkRange, reactionVector, requireBooleanArg, toLocalAxis, toLocalPoint } from './joint-frame';
 import { JointKind, MAX_ANGULAR_CORRECTION, MAX_LINEAR_CORRECTION, positionError } from './joint-kind';
 import { JointSpring, type JointSpringOptions } from './joint-spring';
@@ -72,34 +79,34 @@ export class PrismaticJoint {
   bodyA: SolverBody;
   /** The second body. */
   bodyB: SolverBody;
-  /** Anchor in A's frame, x, m. */
-  localAnchorAX: number;
-  /** Anchor in A's frame, y, m. */
-  localAnchorAY: number;
-  /** Anchor in B's frame, x, m. */
-  localAnchorBX: number;
-  /** Anchor in B's frame, y, m. */
-  localAnchorBY: number;
-  /** Unit axis in A's frame, x. */
-  localAxisX: number;
-  /** Unit axis in A's frame, y. */
-  localAxisY: number;
-  /** θB - θA held by the joint, radians. */
-  referenceAngle: number;
+  /** The value behind `localAnchorAX` (read by the solver; set through `localAnchorAX`). @internal */
+  localAnchorAXValue: number;
+  /** The value behind `localAnchorAY` (read by the solver; set through `localAnchorAY`). @internal */
+  localAnchorAYValue: number;
+  /** The value behind `localAnchorBX` (read by the solver; set through `localAnchorBX`). @internal */
+  localAnchorBXValue: number;
+  /** The value behind `localAnchorBY` (read by the solver; set through `localAnchorBY`). @internal */
+  localAnchorBYValue: number;
+  /** The value behind `localAxisX` (read by the solver; set through `localAxisX`). @internal */
+  localAxisXValue: number;
+  /** The value behind `localAxisY` (read by the solver; set through `localAxisY`). @internal */
+  localAxisYValue: number;
+  /** The value behind `referenceAngle` (read by the solver; set through `referenceAngle`). @internal */
+  referenceAngleValue: number;
   /** The spring along the axis (frequency 0 in the frequency form: no spring). */
   readonly spring: JointSpring;
-  /** Whether the translation limits act. */
-  enableLimit: boolean;
-  /** Lowest translation, m (may be -Infinity). */
-  lowerTranslation: number;
-  /** Highest translation, m (may be +Infinity). */
-  upperTranslation: number;
-  /** Whether the motor acts. */
-  enableMotor: boolean;
-  /** Motor target translation speed, m/s. */
-  motorSpeed: number;
-  /** Largest motor force, N. */
-  maxMotorForce: number;
+  /** The value behind `enableLimit` (read by the solver; set through `enableLimit`). @internal */
+  enableLimitValue: boolean;
+  /** The value behind `lowerTranslation` (read by the solver; set through `lowerTranslation`). @internal */
+  lowerTranslationValue: number;
+  /** The value behind `upperTranslation` (read by the solver; set through `upperTranslation`). @internal */
+  upperTranslationValue: number;
+  /** The value behind `enableMotor` (read by the solver; set through `enableMotor`). @internal */
+  enableMotorValue: boolean;
+  /** The value behind `motorSpeed` (read by the solver; set through `motorSpeed`). @internal */
+  motorSpeedValue: number;
+  /** The value behind `maxMotorForce` (read by the solver; set through `maxMotorForce`). @internal */
+  maxMotorForceValue: number;
   /** Accumulated impulse of the perpendicular row, N s. */
   perpImpulse: number;
   /** Accumulated impulse of the angle row, N m s. */
@@ -180,18 +187,18 @@ export class PrismaticJoint {
     const px = requireFiniteArg(anchor?.x, 'anchor.x');
     const py = requireFiniteArg(anchor?.y, 'anchor.y');
     toLocalAxis(bodyA, axis, 'axis', local);
-    this.localAxisX = local[0];
-    this.localAxisY = local[1];
+    this.localAxisXValue = local[0];
+    this.localAxisYValue = local[1];
     this.kind = JointKind.Prismatic;
     this.bodyA = bodyA;
     this.bodyB = bodyB;
     toLocalPoint(bodyA, px, py, local);
-    this.localAnchorAX = local[0];
-    this.localAnchorAY = local[1];
+    this.localAnchorAXValue = local[0];
+    this.localAnchorAYValue = local[1];
     toLocalPoint(bodyB, px, py, local);
-    this.localAnchorBX = local[0];
-    this.localAnchorBY = local[1];
-    this.referenceAngle = requireFiniteArg(
+    this.localAnchorBXValue = local[0];
+    this.localAnchorBYValue = local[1];
+    this.referenceAngleValue = requireFiniteArg(
       options.referenceAngle ?? bodyB.angle - bodyA.angle,
       'referenceAngle',
     );
@@ -199,15 +206,15 @@ export class PrismaticJoint {
     const lower = options.lowerTranslation ?? Number.NEGATIVE_INFINITY;
     const upper = options.upperTranslation ?? Number.POSITIVE_INFINITY;
     checkRange(lower, upper, 'lowerTranslation', 'upperTranslation');
-    this.lowerTranslation = lower;
-    this.upperTranslation = upper;
-    this.enableLimit =
+    this.lowerTranslationValue = lower;
+    this.upperTranslationValue = upper;
+    this.enableLimitValue =
       options.enableLimit === undefined
         ? options.lowerTranslation !== undefined || options.upperTranslation !== undefined
         : requireBooleanArg(options.enableLimit, 'enableLimit');
-    this.motorSpeed = requireFiniteArg(options.motorSpeed ?? 0, 'motorSpeed');
-    this.maxMotorForce = requireNonNegativeArg(options.maxMotorForce ?? 0, 'maxMotorForce');
-    this.enableMotor =
+    this.motorSpeedValue = requireFiniteArg(options.motorSpeed ?? 0, 'motorSpeed');
+    this.maxMotorForceValue = requireNonNegativeArg(options.maxMotorForce ?? 0, 'maxMotorForce');
+    this.enableMotorValue =
       options.enableMotor === undefined
         ? options.maxMotorForce !== undefined
         : requireBooleanArg(options.enableMotor, 'enableMotor');
@@ -240,6 +247,159 @@ export class PrismaticJoint {
     this.maxMotorImpulse = 0;
     this.softness = new Softness();
     this.invDt = 0;
+  }
+
+  /**
+   * Anchor in A's frame, x, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAnchorAX(): number {
+    return this.localAnchorAXValue;
+  }
+  set localAnchorAX(value: number) {
+    this.localAnchorAXValue = requireFiniteArg(value, 'localAnchorAX');
+  }
+
+  /**
+   * Anchor in A's frame, y, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAnchorAY(): number {
+    return this.localAnchorAYValue;
+  }
+  set localAnchorAY(value: number) {
+    this.localAnchorAYValue = requireFiniteArg(value, 'localAnchorAY');
+  }
+
+  /**
+   * Anchor in B's frame, x, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAnchorBX(): number {
+    return this.localAnchorBXValue;
+  }
+  set localAnchorBX(value: number) {
+    this.localAnchorBXValue = requireFiniteArg(value, 'localAnchorBX');
+  }
+
+  /**
+   * Anchor in B's frame, y, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAnchorBY(): number {
+    return this.localAnchorBYValue;
+  }
+  set localAnchorBY(value: number) {
+    this.localAnchorBYValue = requireFiniteArg(value, 'localAnchorBY');
+  }
+
+  /**
+   * Unit axis in A's frame, x.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAxisX(): number {
+    return this.localAxisXValue;
+  }
+  set localAxisX(value: number) {
+    this.localAxisXValue = requireFiniteArg(value, 'localAxisX');
+  }
+
+  /**
+   * Unit axis in A's frame, y.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAxisY(): number {
+    return this.localAxisYValue;
+  }
+  set localAxisY(value: number) {
+    this.localAxisYValue = requireFiniteArg(value, 'localAxisY');
+  }
+
+  /**
+   * θB - θA held by the joint, radians.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get referenceAngle(): number {
+    return this.referenceAngleValue;
+  }
+  set referenceAngle(value: number) {
+    this.referenceAngleValue = requireFiniteArg(value, 'referenceAngle');
+  }
+
+  /**
+   * Whether the translation limits act.
+   * @throws ConstraintError unless the value is a boolean (nothing changes then)
+   */
+  get enableLimit(): boolean {
+    return this.enableLimitValue;
+  }
+  set enableLimit(value: boolean) {
+    this.enableLimitValue = requireBooleanArg(value, 'enableLimit');
+  }
+
+  /**
+   * Lowest translation, m (may be -Infinity).
+   * @throws ConstraintError unless the value is a number (not NaN) <= `upperTranslation` (nothing changes then)
+   */
+  get lowerTranslation(): number {
+    return this.lowerTranslationValue;
+  }
+  set lowerTranslation(value: number) {
+    this.lowerTranslationValue = requireLowerArg(
+      value,
+      'lowerTranslation',
+      this.upperTranslationValue,
+      'upperTranslation',
+    );
+  }
+
+  /**
+   * Highest translation, m (may be +Infinity).
+   * @throws ConstraintError unless the value is a number (not NaN) >= `lowerTranslation` (nothing changes then)
+   */
+  get upperTranslation(): number {
+    return this.upperTranslationValue;
+  }
+  set upperTranslation(value: number) {
+    this.upperTranslationValue = requireUpperArg(
+      value,
+      'upperTranslation',
+      this.lowerTranslationValue,
+      'lowerTranslation',
+    );
+  }
+
+  /**
+   * Whether the motor acts.
+   * @throws ConstraintError unless the value is a boolean (nothing changes then)
+   */
+  get enableMotor(): boolean {
+    return this.enableMotorValue;
+  }
+  set enableMotor(value: boolean) {
+    this.enableMotorValue = requireBooleanArg(value, 'enableMotor');
+  }
+
+  /**
+   * Motor target translation speed, m/s.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get motorSpeed(): number {
+    return this.motorSpeedValue;
+  }
+  set motorSpeed(value: number) {
+    this.motorSpeedValue = requireFiniteArg(value, 'motorSpeed');
+  }
+
+  /**
+   * Largest motor force, N.
+   * @throws ConstraintError unless the value is a number >= 0 (+Infinity: unbounded) (nothing changes then)
+   */
+  get maxMotorForce(): number {
+    return this.maxMotorForceValue;
+  }
+  set maxMotorForce(value: number) {
+    this.maxMotorForceValue = requireMaximumArg(value, 'maxMotorForce');
   }
 
   /** The translation now: the anchors' separation along the axis, m (0 where the joint was made). */
@@ -314,7 +474,7 @@ export class PrismaticJoint {
    * @throws ConstraintError unless `flag` is a boolean
    */
   setEnableLimit(flag: boolean): this {
-    this.enableLimit = requireBooleanArg(flag, 'enableLimit');
+    this.enableLimitValue = requireBooleanArg(flag, 'enableLimit');
     return this;
   }
 
@@ -323,7 +483,7 @@ export class PrismaticJoint {
    * @throws ConstraintError unless `speed` is finite
    */
   setMotorSpeed(speed: number): this {
-    this.motorSpeed = requireFiniteArg(speed, 'motorSpeed');
+    this.motorSpeedValue = requireFiniteArg(speed, 'motorSpeed');
     return this;
   }
 
@@ -332,7 +492,7 @@ export class PrismaticJoint {
    * @throws ConstraintError unless `force` is a finite number >= 0
    */
   setMaxMotorForce(force: number): this {
-    this.maxMotorForce = requireNonNegativeArg(force, 'maxMotorForce');
+    this.maxMotorForceValue = requireNonNegativeArg(force, 'maxMotorForce');
     return this;
   }
 
@@ -341,7 +501,7 @@ export class PrismaticJoint {
    * @throws ConstraintError unless `flag` is a boolean
    */
   setEnableMotor(flag: boolean): this {
-    this.enableMotor = requireBooleanArg(flag, 'enableMotor');
+    this.enableMotorValue = requireBooleanArg(flag, 'enableMotor');
     return this;
   }
 }
@@ -389,7 +549,7 @@ export function preparePrismaticJoint(
   const dx = bB.position.x + joint.rBx - bA.position.x - joint.rAx;
   const dy = bB.position.y + joint.rBy - bA.position.y - joint.rAy;
   joint.perpBias = -beta * (-joint.axisY * dx + joint.axisX * dy);
-  joint.angleBias = iA + iB > 0 ? -beta * (bB.angle - bA.angle - joint.referenceAngle) : 0;
+  joint.angleBias = iA + iB > 0 ? -beta * (bB.angle - bA.angle - joint.referenceAngleValue) : 0;
 
   const spring = joint.spring;
   const softness = joint.softness;
@@ -414,8 +574,8 @@ export function preparePrismaticJoint(
   }
 
   prepareAxialLimits(joint);
-  joint.maxMotorImpulse = joint.maxMotorForce * dt;
-  if (!joint.enableMotor) joint.motorImpulse = 0;
+  joint.maxMotorImpulse = joint.maxMotorForceValue * dt;
+  if (!joint.enableMotorValue) joint.motorImpulse = 0;
 
   if (settings.warmStarting) {
     impulse[0] = joint.perpImpulse;
@@ -473,12 +633,12 @@ export function solvePrismaticJoint(joint: PrismaticJoint): void {
     impulse[2] = lambda;
     applyImpulses(joint);
   }
-  if (joint.enableMotor && axialMass > 0) {
+  if (joint.enableMotorValue && axialMass > 0) {
     axialSpeed(joint);
     const cdot = axialSpeedSlot[0];
     const old = joint.motorImpulse;
     const total = Math.min(
-      Math.max(old - axialMass * (cdot - joint.motorSpeed), -joint.maxMotorImpulse),
+      Math.max(old - axialMass * (cdot - joint.motorSpeedValue), -joint.maxMotorImpulse),
       joint.maxMotorImpulse,
     );
     joint.motorImpulse = total;
@@ -487,8 +647,8 @@ export function solvePrismaticJoint(joint: PrismaticJoint): void {
     impulse[2] = total - old;
     applyImpulses(joint);
   }
-  if (joint.enableLimit && axialMass > 0) {
-    if (joint.lowerTranslation > Number.NEGATIVE_INFINITY) {
+  if (joint.enableLimitValue && axialMass > 0) {
+    if (joint.lowerTranslationValue > Number.NEGATIVE_INFINITY) {
       // Ċ >= lowerBias.
       axialSpeed(joint);
       const cdot = axialSpeedSlot[0];
@@ -501,7 +661,7 @@ export function solvePrismaticJoint(joint: PrismaticJoint): void {
       impulse[2] = total - old;
       applyImpulses(joint);
     }
-    if (joint.upperTranslation < Number.POSITIVE_INFINITY) {
+    if (joint.upperTranslationValue < Number.POSITIVE_INFINITY) {
       // -Ċ >= upperBias.
       axialSpeed(joint);
       const cdot = axialSpeedSlot[0];
@@ -565,15 +725,15 @@ export function prismaticPositionStep(joint: PrismaticJoint): void {
   const dy = bB.position.y + joint.rBy - bA.position.y - joint.rAy;
   const cPerp = -joint.axisY * dx + joint.axisX * dy;
   const turns = iA + iB > 0;
-  let cAngle = turns ? bB.angle - bA.angle - joint.referenceAngle : 0;
+  let cAngle = turns ? bB.angle - bA.angle - joint.referenceAngleValue : 0;
   let error = Math.abs(cPerp);
   if (Math.abs(cAngle) > error) error = Math.abs(cAngle);
   cAngle = Math.min(Math.max(cAngle, -MAX_ANGULAR_CORRECTION), MAX_ANGULAR_CORRECTION);
   let cAxial = 0;
-  if (joint.enableLimit) {
+  if (joint.enableLimitValue) {
     const t = joint.translation;
-    if (t < joint.lowerTranslation) cAxial = t - joint.lowerTranslation;
-    else if (t > joint.upperTranslation) cAxial = t - joint.upperTranslation;
+    if (t < joint.lowerTranslationValue) cAxial = t - joint.lowerTranslationValue;
+    else if (t > joint.upperTranslationValue) cAxial = t - joint.upperTranslationValue;
     if (Math.abs(cAxial) > error) error = Math.abs(cAxial);
     cAxial = Math.min(Math.max(cAxial, -MAX_LINEAR_CORRECTION), MAX_LINEAR_CORRECTION);
   }

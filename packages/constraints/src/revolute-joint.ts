@@ -1,7 +1,14 @@
 import { cos, sin, type Vec2, type Vec2Like } from '@lite/math';
 import { checkBodies } from './distance-joint';
-import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './errors';
-import { reactionVector } from './joint-frame';
+import {
+  ConstraintError,
+  requireFiniteArg,
+  requireLowerArg,
+  requireMaximumArg,
+  requireNonNegativeArg,
+  requireUpperArg,
+} from './errors';
+import { reactionVector, requireBooleanArg } from './joint-frame';
 import {
   CHAIN_NONE,
   JointKind,
@@ -69,30 +76,30 @@ export class RevoluteJoint {
   bodyA: SolverBody;
   /** The second body. */
   bodyB: SolverBody;
-  /** Anchor in A's frame (relative to its centre), x, m. */
-  localAnchorAX: number;
-  /** Anchor in A's frame, y, m. */
-  localAnchorAY: number;
-  /** Anchor in B's frame, x, m. */
-  localAnchorBX: number;
-  /** Anchor in B's frame, y, m. */
-  localAnchorBY: number;
-  /** θB - θA at joint angle 0, radians. */
-  referenceAngle: number;
+  /** The value behind `localAnchorAX` (read by the solver; set through `localAnchorAX`). @internal */
+  localAnchorAXValue: number;
+  /** The value behind `localAnchorAY` (read by the solver; set through `localAnchorAY`). @internal */
+  localAnchorAYValue: number;
+  /** The value behind `localAnchorBX` (read by the solver; set through `localAnchorBX`). @internal */
+  localAnchorBXValue: number;
+  /** The value behind `localAnchorBY` (read by the solver; set through `localAnchorBY`). @internal */
+  localAnchorBYValue: number;
+  /** The value behind `referenceAngle` (read by the solver; set through `referenceAngle`). @internal */
+  referenceAngleValue: number;
   /** The point constraint's spring, in either form (read and change it through the accessors below). */
   readonly spring: JointSpring;
-  /** Whether the angle limits act. */
-  enableLimit: boolean;
-  /** Lowest joint angle, radians (may be -Infinity). */
-  lowerAngle: number;
-  /** Highest joint angle, radians (may be +Infinity). */
-  upperAngle: number;
-  /** Whether the motor acts. */
-  enableMotor: boolean;
-  /** Motor target for ωB - ωA, rad/s. */
-  motorSpeed: number;
-  /** Largest motor torque, N m. */
-  maxMotorTorque: number;
+  /** The value behind `enableLimit` (read by the solver; set through `enableLimit`). @internal */
+  enableLimitValue: boolean;
+  /** The value behind `lowerAngle` (read by the solver; set through `lowerAngle`). @internal */
+  lowerAngleValue: number;
+  /** The value behind `upperAngle` (read by the solver; set through `upperAngle`). @internal */
+  upperAngleValue: number;
+  /** The value behind `enableMotor` (read by the solver; set through `enableMotor`). @internal */
+  enableMotorValue: boolean;
+  /** The value behind `motorSpeed` (read by the solver; set through `motorSpeed`). @internal */
+  motorSpeedValue: number;
+  /** The value behind `maxMotorTorque` (read by the solver; set through `maxMotorTorque`). @internal */
+  maxMotorTorqueValue: number;
   /** Accumulated impulse of the point constraint, x, N s (applied to B, minus to A). */
   impulseX: number;
   /** Accumulated impulse of the point constraint, y, N s. */
@@ -245,15 +252,15 @@ export class RevoluteJoint {
     const sA = sin(bodyA.angle);
     const dAx = px - bodyA.position.x;
     const dAy = py - bodyA.position.y;
-    this.localAnchorAX = cA * dAx + sA * dAy;
-    this.localAnchorAY = -sA * dAx + cA * dAy;
+    this.localAnchorAXValue = cA * dAx + sA * dAy;
+    this.localAnchorAYValue = -sA * dAx + cA * dAy;
     const cB = cos(bodyB.angle);
     const sB = sin(bodyB.angle);
     const dBx = px - bodyB.position.x;
     const dBy = py - bodyB.position.y;
-    this.localAnchorBX = cB * dBx + sB * dBy;
-    this.localAnchorBY = -sB * dBx + cB * dBy;
-    this.referenceAngle = requireFiniteArg(
+    this.localAnchorBXValue = cB * dBx + sB * dBy;
+    this.localAnchorBYValue = -sB * dBx + cB * dBy;
+    this.referenceAngleValue = requireFiniteArg(
       options.referenceAngle ?? bodyB.angle - bodyA.angle,
       'referenceAngle',
     );
@@ -267,13 +274,13 @@ export class RevoluteJoint {
       throw new ConstraintError('upperAngle', upper, 'must be a number > -Infinity');
     }
     if (!(lower <= upper)) throw new ConstraintError('upperAngle', upper, `must be >= lowerAngle (${lower})`);
-    this.enableLimit =
+    this.enableLimitValue =
       options.enableLimit ?? (options.lowerAngle !== undefined || options.upperAngle !== undefined);
-    this.lowerAngle = lower;
-    this.upperAngle = upper;
-    this.motorSpeed = requireFiniteArg(options.motorSpeed ?? 0, 'motorSpeed');
-    this.maxMotorTorque = requireNonNegativeArg(options.maxMotorTorque ?? 0, 'maxMotorTorque');
-    this.enableMotor = options.enableMotor ?? options.maxMotorTorque !== undefined;
+    this.lowerAngleValue = lower;
+    this.upperAngleValue = upper;
+    this.motorSpeedValue = requireFiniteArg(options.motorSpeed ?? 0, 'motorSpeed');
+    this.maxMotorTorqueValue = requireNonNegativeArg(options.maxMotorTorque ?? 0, 'maxMotorTorque');
+    this.enableMotorValue = options.enableMotor ?? options.maxMotorTorque !== undefined;
     this.impulseX = 0;
     this.impulseY = 0;
     this.motorImpulse = 0;
@@ -333,9 +340,130 @@ export class RevoluteJoint {
     this.chainY = 0;
   }
 
+  /**
+   * Anchor in A's frame (relative to its centre), x, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAnchorAX(): number {
+    return this.localAnchorAXValue;
+  }
+  set localAnchorAX(value: number) {
+    this.localAnchorAXValue = requireFiniteArg(value, 'localAnchorAX');
+  }
+
+  /**
+   * Anchor in A's frame, y, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAnchorAY(): number {
+    return this.localAnchorAYValue;
+  }
+  set localAnchorAY(value: number) {
+    this.localAnchorAYValue = requireFiniteArg(value, 'localAnchorAY');
+  }
+
+  /**
+   * Anchor in B's frame, x, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAnchorBX(): number {
+    return this.localAnchorBXValue;
+  }
+  set localAnchorBX(value: number) {
+    this.localAnchorBXValue = requireFiniteArg(value, 'localAnchorBX');
+  }
+
+  /**
+   * Anchor in B's frame, y, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAnchorBY(): number {
+    return this.localAnchorBYValue;
+  }
+  set localAnchorBY(value: number) {
+    this.localAnchorBYValue = requireFiniteArg(value, 'localAnchorBY');
+  }
+
+  /**
+   * θB - θA at joint angle 0, radians.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get referenceAngle(): number {
+    return this.referenceAngleValue;
+  }
+  set referenceAngle(value: number) {
+    this.referenceAngleValue = requireFiniteArg(value, 'referenceAngle');
+  }
+
+  /**
+   * Whether the angle limits act.
+   * @throws ConstraintError unless the value is a boolean (nothing changes then)
+   */
+  get enableLimit(): boolean {
+    return this.enableLimitValue;
+  }
+  set enableLimit(value: boolean) {
+    this.enableLimitValue = requireBooleanArg(value, 'enableLimit');
+  }
+
+  /**
+   * Lowest joint angle, radians (may be -Infinity).
+   * @throws ConstraintError unless the value is a number (not NaN) <= `upperAngle` (nothing changes then)
+   */
+  get lowerAngle(): number {
+    return this.lowerAngleValue;
+  }
+  set lowerAngle(value: number) {
+    this.lowerAngleValue = requireLowerArg(value, 'lowerAngle', this.upperAngleValue, 'upperAngle');
+  }
+
+  /**
+   * Highest joint angle, radians (may be +Infinity).
+   * @throws ConstraintError unless the value is a number (not NaN) >= `lowerAngle` (nothing changes then)
+   */
+  get upperAngle(): number {
+    return this.upperAngleValue;
+  }
+  set upperAngle(value: number) {
+    this.upperAngleValue = requireUpperArg(value, 'upperAngle', this.lowerAngleValue, 'lowerAngle');
+  }
+
+  /**
+   * Whether the motor acts.
+   * @throws ConstraintError unless the value is a boolean (nothing changes then)
+   */
+  get enableMotor(): boolean {
+    return this.enableMotorValue;
+  }
+  set enableMotor(value: boolean) {
+    this.enableMotorValue = requireBooleanArg(value, 'enableMotor');
+  }
+
+  /**
+   * Motor target for ωB - ωA, rad/s.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get motorSpeed(): number {
+    return this.motorSpeedValue;
+  }
+  set motorSpeed(value: number) {
+    this.motorSpeedValue = requireFiniteArg(value, 'motorSpeed');
+  }
+
+  /**
+   * Largest motor torque, N m.
+   * @throws ConstraintError unless the value is a number >= 0 (+Infinity: unbounded) (nothing changes then)
+   */
+  get maxMotorTorque(): number {
+    return this.maxMotorTorqueValue;
+  }
+  set maxMotorTorque(value: number) {
+    this.maxMotorTorqueValue = requireMaximumArg(value, 'maxMotorTorque');
+  }
+
   /** The joint angle θB - θA - referenceAngle, radians (not wrapped). */
   jointAngle(): number {
-    return this.bodyB.angle - this.bodyA.angle - this.referenceAngle;
+    return this.bodyB.angle - this.bodyA.angle - this.referenceAngleValue;
   }
 
   /** The joint speed ωB - ωA, rad/s. */
@@ -421,9 +549,9 @@ export class RevoluteJoint {
     if (!(lowerAngle <= upperAngle)) {
       throw new ConstraintError('upperAngle', upperAngle, `must be >= lowerAngle (${lowerAngle})`);
     }
-    this.lowerAngle = lowerAngle;
-    this.upperAngle = upperAngle;
-    this.enableLimit = true;
+    this.lowerAngleValue = lowerAngle;
+    this.upperAngleValue = upperAngle;
+    this.enableLimitValue = true;
     return this;
   }
 
@@ -541,7 +669,7 @@ export function prepareRevoluteJoint(
   //   C = θB - θA - θref - bound,   Ċ = wB - wA,   J = [ 0, -1, 0, 1 ],   K = iA + iB
   const kAxial = iA + iB;
   joint.axialMass = kAxial > 0 ? 1 / kAxial : 0;
-  const angle = bB.angle - bA.angle - joint.referenceAngle;
+  const angle = bB.angle - bA.angle - joint.referenceAngleValue;
   joint.angle = angle;
 
   // The point rows and the angle row as one block, three rows (Box2D v2.3's revolute joint):
@@ -565,9 +693,9 @@ export function prepareRevoluteJoint(
   joint.limitState = LIMIT_NONE;
   joint.limitBias = 0;
   joint.limitNear = false;
-  if (joint.enableLimit) {
-    const lower = joint.lowerAngle;
-    const upper = joint.upperAngle;
+  if (joint.enableLimitValue) {
+    const lower = joint.lowerAngleValue;
+    const upper = joint.upperAngleValue;
     // While inside, a row allows closing at up to C/dt, so the bound is met exactly at the end of
     // the step (speculative: no overshoot at impact). Past it, the row only stops the joint going
     // further (bias 0, as Box2D v2.3) and the position pass turns it back: a Baumgarte push-back
@@ -607,8 +735,8 @@ export function prepareRevoluteJoint(
     joint.lowerImpulse = 0;
     joint.upperImpulse = 0;
   }
-  joint.maxMotorImpulse = joint.maxMotorTorque * dt;
-  if (!joint.enableMotor || joint.limitState === LIMIT_EQUAL) joint.motorImpulse = 0;
+  joint.maxMotorImpulse = joint.maxMotorTorqueValue * dt;
+  if (!joint.enableMotorValue || joint.limitState === LIMIT_EQUAL) joint.motorImpulse = 0;
 
   if (settings.warmStarting) {
     const Px = joint.impulseX;
@@ -662,7 +790,7 @@ function invertK3(
 function solveMotorRow(joint: RevoluteJoint): void {
   const bA = joint.bodyA;
   const bB = joint.bodyB;
-  const cdot = bB.angularVelocity - bA.angularVelocity - joint.motorSpeed;
+  const cdot = bB.angularVelocity - bA.angularVelocity - joint.motorSpeedValue;
   let lambda = -joint.axialMass * cdot;
   const old = joint.motorImpulse;
   const maxImpulse = joint.maxMotorImpulse;
@@ -716,12 +844,12 @@ function solveUpperRow(joint: RevoluteJoint): void {
 export function solveRevoluteJoint(joint: RevoluteJoint): void {
   const axialMass = joint.axialMass;
   const state = joint.limitState;
-  if (joint.enableMotor && axialMass > 0 && state !== LIMIT_EQUAL) solveMotorRow(joint);
+  if (joint.enableMotorValue && axialMass > 0 && state !== LIMIT_EQUAL) solveMotorRow(joint);
 
   const block = state !== LIMIT_NONE && (joint.chainRole === CHAIN_NONE || joint.limitNear);
-  if (joint.enableLimit && axialMass > 0) {
-    const hasLower = joint.lowerAngle > Number.NEGATIVE_INFINITY;
-    const hasUpper = joint.upperAngle < Number.POSITIVE_INFINITY;
+  if (joint.enableLimitValue && axialMass > 0) {
+    const hasLower = joint.lowerAngleValue > Number.NEGATIVE_INFINITY;
+    const hasUpper = joint.upperAngleValue < Number.POSITIVE_INFINITY;
     if (!block) {
       if (hasLower) solveLowerRow(joint);
       if (hasUpper) solveUpperRow(joint);
@@ -847,10 +975,10 @@ export function revolutePositionStep(joint: RevoluteJoint): void {
   let error = 0;
   let Cz = 0;
 
-  if (joint.enableLimit && iA + iB > 0) {
-    const angle = bB.angle - bA.angle - joint.referenceAngle;
-    if (angle < joint.lowerAngle) Cz = angle - joint.lowerAngle;
-    else if (angle > joint.upperAngle) Cz = angle - joint.upperAngle;
+  if (joint.enableLimitValue && iA + iB > 0) {
+    const angle = bB.angle - bA.angle - joint.referenceAngleValue;
+    if (angle < joint.lowerAngleValue) Cz = angle - joint.lowerAngleValue;
+    else if (angle > joint.upperAngleValue) Cz = angle - joint.upperAngleValue;
     if (Cz !== 0) {
       error = Math.abs(Cz);
       Cz =

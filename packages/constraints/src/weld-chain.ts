@@ -470,7 +470,7 @@ function newtonStep(head: WeldJoint): void {
     if (j.angularSpring.soft) {
       d[X + 2] = 0;
     } else {
-      const Ca = bB.angle - bA.angle - j.referenceAngle;
+      const Ca = bB.angle - bA.angle - j.referenceAngleValue;
       if (Math.abs(Ca) > error) error = Math.abs(Ca);
       d[X + 2] = -Math.min(Math.max(Ca, -MAX_ANGULAR_CORRECTION), MAX_ANGULAR_CORRECTION);
     }

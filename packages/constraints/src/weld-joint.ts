@@ -78,16 +78,16 @@ export class WeldJoint {
   bodyA: SolverBody;
   /** The second body. */
   bodyB: SolverBody;
-  /** Anchor in A's frame, x, m. */
-  localAnchorAX: number;
-  /** Anchor in A's frame, y, m. */
-  localAnchorAY: number;
-  /** Anchor in B's frame, x, m. */
-  localAnchorBX: number;
-  /** Anchor in B's frame, y, m. */
-  localAnchorBY: number;
-  /** θB - θA held by the joint, radians. */
-  referenceAngle: number;
+  /** The value behind `localAnchorAX` (read by the solver; set through `localAnchorAX`). @internal */
+  localAnchorAXValue: number;
+  /** The value behind `localAnchorAY` (read by the solver; set through `localAnchorAY`). @internal */
+  localAnchorAYValue: number;
+  /** The value behind `localAnchorBX` (read by the solver; set through `localAnchorBX`). @internal */
+  localAnchorBXValue: number;
+  /** The value behind `localAnchorBY` (read by the solver; set through `localAnchorBY`). @internal */
+  localAnchorBYValue: number;
+  /** The value behind `referenceAngle` (read by the solver; set through `referenceAngle`). @internal */
+  referenceAngleValue: number;
   /** The point's spring (frequency 0 in the frequency form: rigid). */
   readonly linearSpring: JointSpring;
   /** The angle's spring (frequency 0 in the frequency form: rigid). */
@@ -162,12 +162,12 @@ export class WeldJoint {
     this.bodyA = bodyA;
     this.bodyB = bodyB;
     toLocalPoint(bodyA, px, py, local);
-    this.localAnchorAX = local[0];
-    this.localAnchorAY = local[1];
+    this.localAnchorAXValue = local[0];
+    this.localAnchorAYValue = local[1];
     toLocalPoint(bodyB, px, py, local);
-    this.localAnchorBX = local[0];
-    this.localAnchorBY = local[1];
-    this.referenceAngle = requireFiniteArg(
+    this.localAnchorBXValue = local[0];
+    this.localAnchorBYValue = local[1];
+    this.referenceAngleValue = requireFiniteArg(
       options.referenceAngle ?? bodyB.angle - bodyA.angle,
       'referenceAngle',
     );
@@ -201,6 +201,61 @@ export class WeldJoint {
     this.chainNext = null;
     this.chainBody = null;
     this.chainData = new Float64Array(WELD_CHAIN_DATA);
+  }
+
+  /**
+   * Anchor in A's frame, x, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAnchorAX(): number {
+    return this.localAnchorAXValue;
+  }
+  set localAnchorAX(value: number) {
+    this.localAnchorAXValue = requireFiniteArg(value, 'localAnchorAX');
+  }
+
+  /**
+   * Anchor in A's frame, y, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAnchorAY(): number {
+    return this.localAnchorAYValue;
+  }
+  set localAnchorAY(value: number) {
+    this.localAnchorAYValue = requireFiniteArg(value, 'localAnchorAY');
+  }
+
+  /**
+   * Anchor in B's frame, x, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAnchorBX(): number {
+    return this.localAnchorBXValue;
+  }
+  set localAnchorBX(value: number) {
+    this.localAnchorBXValue = requireFiniteArg(value, 'localAnchorBX');
+  }
+
+  /**
+   * Anchor in B's frame, y, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAnchorBY(): number {
+    return this.localAnchorBYValue;
+  }
+  set localAnchorBY(value: number) {
+    this.localAnchorBYValue = requireFiniteArg(value, 'localAnchorBY');
+  }
+
+  /**
+   * θB - θA held by the joint, radians.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get referenceAngle(): number {
+    return this.referenceAngleValue;
+  }
+  set referenceAngle(value: number) {
+    this.referenceAngleValue = requireFiniteArg(value, 'referenceAngle');
   }
 
   /** The point's spring frequency, Hz (0: rigid, or the stiffness form). */
@@ -369,7 +424,7 @@ export function prepareWeldJoint(
   } else {
     angularSoftness.setRigid(baumgarte, dt);
   }
-  joint.angularBias = -angularSoftness.biasRate * (bB.angle - bA.angle - joint.referenceAngle);
+  joint.angularBias = -angularSoftness.biasRate * (bB.angle - bA.angle - joint.referenceAngleValue);
   if (joint.linearGamma === Number.POSITIVE_INFINITY) {
     joint.impulseX = 0;
     joint.impulseY = 0;
@@ -516,7 +571,7 @@ export function weldPositionStep(joint: WeldJoint): void {
   const rBy = joint.rBy;
   const Cx = bB.position.x + rBx - bA.position.x - rAx;
   const Cy = bB.position.y + rBy - bA.position.y - rAy;
-  const Ca = bB.angle - bA.angle - joint.referenceAngle;
+  const Ca = bB.angle - bA.angle - joint.referenceAngleValue;
   let error = 0;
   if (linearRigid) error = Math.sqrt(Cx * Cx + Cy * Cy);
   if (angularRigid && Math.abs(Ca) > error) error = Math.abs(Ca);

@@ -7,7 +7,14 @@ import {
   setAxialLimits,
 } from './axial-rows';
 import { checkBodies } from './distance-joint';
-import { requireFiniteArg, requireNonNegativeArg } from './errors';
+import {
+  ConstraintError,
+  requireFiniteArg,
+  requireLowerArg,
+  requireMaximumArg,
+  requireNonNegativeArg,
+  requireUpperArg,
+} from './errors';
 import { checkRange, reactionVector, requireBooleanArg, toLocalAxis, toLocalPoint } from './joint-frame';
 import { JointKind, MAX_LINEAR_CORRECTION, positionError } from './joint-kind';
 import { JointSpring, type JointSpringOptions } from './joint-spring';
@@ -71,32 +78,32 @@ export class WheelJoint {
   bodyA: SolverBody;
   /** The second body (the wheel). */
   bodyB: SolverBody;
-  /** Anchor in A's frame, x, m. */
-  localAnchorAX: number;
-  /** Anchor in A's frame, y, m. */
-  localAnchorAY: number;
-  /** Anchor in B's frame, x, m. */
-  localAnchorBX: number;
-  /** Anchor in B's frame, y, m. */
-  localAnchorBY: number;
-  /** Unit axis in A's frame, x. */
-  localAxisX: number;
-  /** Unit axis in A's frame, y. */
-  localAxisY: number;
+  /** The value behind `localAnchorAX` (read by the solver; set through `localAnchorAX`). @internal */
+  localAnchorAXValue: number;
+  /** The value behind `localAnchorAY` (read by the solver; set through `localAnchorAY`). @internal */
+  localAnchorAYValue: number;
+  /** The value behind `localAnchorBX` (read by the solver; set through `localAnchorBX`). @internal */
+  localAnchorBXValue: number;
+  /** The value behind `localAnchorBY` (read by the solver; set through `localAnchorBY`). @internal */
+  localAnchorBYValue: number;
+  /** The value behind `localAxisX` (read by the solver; set through `localAxisX`). @internal */
+  localAxisXValue: number;
+  /** The value behind `localAxisY` (read by the solver; set through `localAxisY`). @internal */
+  localAxisYValue: number;
   /** The suspension spring (frequency 0 in the frequency form: none). */
   readonly spring: JointSpring;
-  /** Whether the motor acts. */
-  enableMotor: boolean;
-  /** Motor target ωB - ωA, rad/s. */
-  motorSpeed: number;
-  /** Largest motor torque, N m. */
-  maxMotorTorque: number;
-  /** Whether the translation limits act. */
-  enableLimit: boolean;
-  /** Lowest translation, m. */
-  lowerTranslation: number;
-  /** Highest translation, m. */
-  upperTranslation: number;
+  /** The value behind `enableMotor` (read by the solver; set through `enableMotor`). @internal */
+  enableMotorValue: boolean;
+  /** The value behind `motorSpeed` (read by the solver; set through `motorSpeed`). @internal */
+  motorSpeedValue: number;
+  /** The value behind `maxMotorTorque` (read by the solver; set through `maxMotorTorque`). @internal */
+  maxMotorTorqueValue: number;
+  /** The value behind `enableLimit` (read by the solver; set through `enableLimit`). @internal */
+  enableLimitValue: boolean;
+  /** The value behind `lowerTranslation` (read by the solver; set through `lowerTranslation`). @internal */
+  lowerTranslationValue: number;
+  /** The value behind `upperTranslation` (read by the solver; set through `upperTranslation`). @internal */
+  upperTranslationValue: number;
   /** Accumulated impulse of the perpendicular row, N s. */
   perpImpulse: number;
   /** Accumulated impulse of the spring, N s. */
@@ -171,30 +178,30 @@ export class WheelJoint {
     const px = requireFiniteArg(anchor?.x, 'anchor.x');
     const py = requireFiniteArg(anchor?.y, 'anchor.y');
     toLocalAxis(bodyA, axis, 'axis', local);
-    this.localAxisX = local[0];
-    this.localAxisY = local[1];
+    this.localAxisXValue = local[0];
+    this.localAxisYValue = local[1];
     this.kind = JointKind.Wheel;
     this.bodyA = bodyA;
     this.bodyB = bodyB;
     toLocalPoint(bodyA, px, py, local);
-    this.localAnchorAX = local[0];
-    this.localAnchorAY = local[1];
+    this.localAnchorAXValue = local[0];
+    this.localAnchorAYValue = local[1];
     toLocalPoint(bodyB, px, py, local);
-    this.localAnchorBX = local[0];
-    this.localAnchorBY = local[1];
+    this.localAnchorBXValue = local[0];
+    this.localAnchorBYValue = local[1];
     this.spring = new JointSpring(0.7).set(options);
-    this.motorSpeed = requireFiniteArg(options.motorSpeed ?? 0, 'motorSpeed');
-    this.maxMotorTorque = requireNonNegativeArg(options.maxMotorTorque ?? 0, 'maxMotorTorque');
-    this.enableMotor =
+    this.motorSpeedValue = requireFiniteArg(options.motorSpeed ?? 0, 'motorSpeed');
+    this.maxMotorTorqueValue = requireNonNegativeArg(options.maxMotorTorque ?? 0, 'maxMotorTorque');
+    this.enableMotorValue =
       options.enableMotor === undefined
         ? options.maxMotorTorque !== undefined
         : requireBooleanArg(options.enableMotor, 'enableMotor');
     const lower = options.lowerTranslation ?? Number.NEGATIVE_INFINITY;
     const upper = options.upperTranslation ?? Number.POSITIVE_INFINITY;
     checkRange(lower, upper, 'lowerTranslation', 'upperTranslation');
-    this.lowerTranslation = lower;
-    this.upperTranslation = upper;
-    this.enableLimit =
+    this.lowerTranslationValue = lower;
+    this.upperTranslationValue = upper;
+    this.enableLimitValue =
       options.enableLimit === undefined
         ? options.lowerTranslation !== undefined || options.upperTranslation !== undefined
         : requireBooleanArg(options.enableLimit, 'enableLimit');
@@ -225,6 +232,148 @@ export class WheelJoint {
     this.maxMotorImpulse = 0;
     this.softness = new Softness();
     this.invDt = 0;
+  }
+
+  /**
+   * Anchor in A's frame, x, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAnchorAX(): number {
+    return this.localAnchorAXValue;
+  }
+  set localAnchorAX(value: number) {
+    this.localAnchorAXValue = requireFiniteArg(value, 'localAnchorAX');
+  }
+
+  /**
+   * Anchor in A's frame, y, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAnchorAY(): number {
+    return this.localAnchorAYValue;
+  }
+  set localAnchorAY(value: number) {
+    this.localAnchorAYValue = requireFiniteArg(value, 'localAnchorAY');
+  }
+
+  /**
+   * Anchor in B's frame, x, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAnchorBX(): number {
+    return this.localAnchorBXValue;
+  }
+  set localAnchorBX(value: number) {
+    this.localAnchorBXValue = requireFiniteArg(value, 'localAnchorBX');
+  }
+
+  /**
+   * Anchor in B's frame, y, m.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAnchorBY(): number {
+    return this.localAnchorBYValue;
+  }
+  set localAnchorBY(value: number) {
+    this.localAnchorBYValue = requireFiniteArg(value, 'localAnchorBY');
+  }
+
+  /**
+   * Unit axis in A's frame, x.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAxisX(): number {
+    return this.localAxisXValue;
+  }
+  set localAxisX(value: number) {
+    this.localAxisXValue = requireFiniteArg(value, 'localAxisX');
+  }
+
+  /**
+   * Unit axis in A's frame, y.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get localAxisY(): number {
+    return this.localAxisYValue;
+  }
+  set localAxisY(value: number) {
+    this.localAxisYValue = requireFiniteArg(value, 'localAxisY');
+  }
+
+  /**
+   * Whether the translation limits act.
+   * @throws ConstraintError unless the value is a boolean (nothing changes then)
+   */
+  get enableLimit(): boolean {
+    return this.enableLimitValue;
+  }
+  set enableLimit(value: boolean) {
+    this.enableLimitValue = requireBooleanArg(value, 'enableLimit');
+  }
+
+  /**
+   * Lowest translation, m.
+   * @throws ConstraintError unless the value is a number (not NaN) <= `upperTranslation` (nothing changes then)
+   */
+  get lowerTranslation(): number {
+    return this.lowerTranslationValue;
+  }
+  set lowerTranslation(value: number) {
+    this.lowerTranslationValue = requireLowerArg(
+      value,
+      'lowerTranslation',
+      this.upperTranslationValue,
+      'upperTranslation',
+    );
+  }
+
+  /**
+   * Highest translation, m.
+   * @throws ConstraintError unless the value is a number (not NaN) >= `lowerTranslation` (nothing changes then)
+   */
+  get upperTranslation(): number {
+    return this.upperTranslationValue;
+  }
+  set upperTranslation(value: number) {
+    this.upperTranslationValue = requireUpperArg(
+      value,
+      'upperTranslation',
+      this.lowerTranslationValue,
+      'lowerTranslation',
+    );
+  }
+
+  /**
+   * Whether the motor acts.
+   * @throws ConstraintError unless the value is a boolean (nothing changes then)
+   */
+  get enableMotor(): boolean {
+    return this.enableMotorValue;
+  }
+  set enableMotor(value: boolean) {
+    this.enableMotorValue = requireBooleanArg(value, 'enableMotor');
+  }
+
+  /**
+   * Motor target ωB - ωA, rad/s.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  get motorSpeed(): number {
+    return this.motorSpeedValue;
+  }
+  set motorSpeed(value: number) {
+    this.motorSpeedValue = requireFiniteArg(value, 'motorSpeed');
+  }
+
+  /**
+   * Largest motor torque, N m.
+   * @throws ConstraintError unless the value is a number >= 0 (+Infinity: unbounded) (nothing changes then)
+   */
+  get maxMotorTorque(): number {
+    return this.maxMotorTorqueValue;
+  }
+  set maxMotorTorque(value: number) {
+    this.maxMotorTorqueValue = requireMaximumArg(value, 'maxMotorTorque');
   }
 
   /** The suspension's travel now, m (0 where the joint was made). */
@@ -275,7 +424,7 @@ export class WheelJoint {
    * @throws ConstraintError unless `flag` is a boolean
    */
   setEnableLimit(flag: boolean): this {
-    this.enableLimit = requireBooleanArg(flag, 'enableLimit');
+    this.enableLimitValue = requireBooleanArg(flag, 'enableLimit');
     return this;
   }
 
@@ -284,7 +433,7 @@ export class WheelJoint {
    * @throws ConstraintError unless `speed` is finite
    */
   setMotorSpeed(speed: number): this {
-    this.motorSpeed = requireFiniteArg(speed, 'motorSpeed');
+    this.motorSpeedValue = requireFiniteArg(speed, 'motorSpeed');
     return this;
   }
 
@@ -293,7 +442,7 @@ export class WheelJoint {
    * @throws ConstraintError unless `torque` is a finite number >= 0
    */
   setMaxMotorTorque(torque: number): this {
-    this.maxMotorTorque = requireNonNegativeArg(torque, 'maxMotorTorque');
+    this.maxMotorTorqueValue = requireNonNegativeArg(torque, 'maxMotorTorque');
     return this;
   }
 
@@ -302,7 +451,7 @@ export class WheelJoint {
    * @throws ConstraintError unless `flag` is a boolean
    */
   setEnableMotor(flag: boolean): this {
-    this.enableMotor = requireBooleanArg(flag, 'enableMotor');
+    this.enableMotorValue = requireBooleanArg(flag, 'enableMotor');
     return this;
   }
 }
@@ -404,8 +553,8 @@ export function prepareWheelJoint(
   }
 
   prepareAxialLimits(joint);
-  joint.maxMotorImpulse = joint.maxMotorTorque * dt;
-  if (!joint.enableMotor) joint.motorImpulse = 0;
+  joint.maxMotorImpulse = joint.maxMotorTorqueValue * dt;
+  if (!joint.enableMotorValue) joint.motorImpulse = 0;
 
   if (settings.warmStarting) {
     impulse[0] = joint.perpImpulse;
@@ -445,8 +594,8 @@ function apply(joint: WheelJoint): void {
 export function solveWheelJoint(joint: WheelJoint): void {
   const bA = joint.bodyA;
   const bB = joint.bodyB;
-  if (joint.enableMotor && joint.motorMass > 0) {
-    const cdot = bB.angularVelocity - bA.angularVelocity - joint.motorSpeed;
+  if (joint.enableMotorValue && joint.motorMass > 0) {
+    const cdot = bB.angularVelocity - bA.angularVelocity - joint.motorSpeedValue;
     const old = joint.motorImpulse;
     const total = Math.min(
       Math.max(old - joint.motorMass * cdot, -joint.maxMotorImpulse),
@@ -470,8 +619,8 @@ export function solveWheelJoint(joint: WheelJoint): void {
     impulse[2] = 0;
     apply(joint);
   }
-  if (joint.enableLimit && axialMass > 0) {
-    if (joint.lowerTranslation > Number.NEGATIVE_INFINITY) {
+  if (joint.enableLimitValue && axialMass > 0) {
+    if (joint.lowerTranslationValue > Number.NEGATIVE_INFINITY) {
       axialSpeed(joint);
       const old = joint.lowerImpulse;
       const sum = old + axialMass * (joint.lowerBias - axialSpeedSlot[0]);
@@ -482,7 +631,7 @@ export function solveWheelJoint(joint: WheelJoint): void {
       impulse[2] = 0;
       apply(joint);
     }
-    if (joint.upperTranslation < Number.POSITIVE_INFINITY) {
+    if (joint.upperTranslationValue < Number.POSITIVE_INFINITY) {
       axialSpeed(joint);
       const old = joint.upperImpulse;
       const sum = old + axialMass * (joint.upperBias + axialSpeedSlot[0]);
@@ -538,12 +687,12 @@ export function wheelPositionStep(joint: WheelJoint): void {
     bB.position.y += mB * Py;
     bB.angle += iB * lambda * joint.s2;
   }
-  if (joint.enableLimit) {
+  if (joint.enableLimitValue) {
     computeAxialFrame(joint);
     const t = joint.translation;
     let c = 0;
-    if (t < joint.lowerTranslation) c = t - joint.lowerTranslation;
-    else if (t > joint.upperTranslation) c = t - joint.upperTranslation;
+    if (t < joint.lowerTranslationValue) c = t - joint.lowerTranslationValue;
+    else if (t > joint.upperTranslationValue) c = t - joint.upperTranslationValue;
     if (c !== 0) {
       if (Math.abs(c) > error) error = Math.abs(c);
       const kAxial = mA + mB + iA * joint.a1 * joint.a1 + iB * joint.a2 * joint.a2;

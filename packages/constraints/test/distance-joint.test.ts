@@ -190,3 +190,28 @@ describe('rigid distance joint and ropes', () => {
     expect(() => new DistanceJoint(a, b, pa, pb, { frequencyHz: -1 })).toThrow(/frequencyHz = -1/);
   });
 });
+
+test('lengths are checked when set, one at a time within the range or all three with setLengths', () => {
+  const a = new SolverBody();
+  const b = new SolverBody(2, 0, 0, 1, 1);
+  const rod = new DistanceJoint(a, b, { x: 0, y: 0 }, { x: 2, y: 0 });
+  expect([rod.length, rod.minLength, rod.maxLength]).toEqual([2, 2, 2]);
+  expect(() => {
+    rod.length = 3;
+  }).toThrow(/length = 3: must be a finite number in \[minLength, maxLength\] = \[2, 2\]/);
+  expect(() => {
+    rod.minLength = 2.5;
+  }).toThrow(/minLength = 2.5: must be a number >= 0 and <= length \(2\)/);
+  expect(() => {
+    rod.maxLength = 1;
+  }).toThrow(/maxLength = 1/);
+  expect(() => rod.setLengths(3, 0, 2.5)).toThrow(/length = 3/);
+  expect(() => rod.setLengths(1, 2, 0)).toThrow(/maxLength = 0/);
+  expect([rod.length, rod.minLength, rod.maxLength]).toEqual([2, 2, 2]);
+  rod.setLengths(3, 1, Number.POSITIVE_INFINITY);
+  expect([rod.length, rod.minLength, rod.maxLength]).toEqual([3, 1, Number.POSITIVE_INFINITY]);
+  rod.length = 1.5;
+  rod.setLengths(2);
+  expect([rod.length, rod.minLength, rod.maxLength]).toEqual([2, 2, 2]);
+  expect(() => rod.setLengths(2, -1)).toThrow(ConstraintError);
+});

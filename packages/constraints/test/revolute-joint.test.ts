@@ -383,3 +383,30 @@ test('refuses bad input, naming the argument', () => {
     /motorSpeed = NaN/,
   );
 });
+
+test('plain fields are checked when set: a ConstraintError naming the field and value, nothing changed', () => {
+  const a = new SolverBody();
+  const b = new SolverBody(1, 0, 0, 1, 1);
+  const pin = new RevoluteJoint(a, b, { x: 0, y: 0 }, { lowerAngle: -1, upperAngle: 1 });
+  const cases: [string, unknown, RegExp][] = [
+    ['motorSpeed', Number.NaN, /motorSpeed = NaN: must be a finite number/],
+    ['maxMotorTorque', -1, /maxMotorTorque = -1/],
+    ['enableMotor', 'yes', /enableMotor = yes: must be a boolean/],
+    ['lowerAngle', 2, /lowerAngle = 2: must be a number <= upperAngle \(1\)/],
+    ['upperAngle', Number.NaN, /upperAngle = NaN/],
+    ['localAnchorAX', Number.POSITIVE_INFINITY, /localAnchorAX = Infinity/],
+    ['referenceAngle', Number.NaN, /referenceAngle = NaN/],
+  ];
+  const fields = pin as unknown as Record<string, unknown>;
+  for (const [field, value, message] of cases) {
+    const before = fields[field];
+    expect(() => {
+      fields[field] = value;
+    }).toThrow(message);
+    expect(Object.is(fields[field], before)).toBe(true);
+  }
+  pin.maxMotorTorque = Number.POSITIVE_INFINITY;
+  pin.upperAngle = 3;
+  pin.lowerAngle = 2;
+  expect([pin.maxMotorTorque, pin.lowerAngle, pin.upperAngle]).toEqual([Number.POSITIVE_INFINITY, 2, 3]);
+});

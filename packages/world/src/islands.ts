@@ -14,6 +14,9 @@ import type { WorldSettings } from './settings';
  * any one of them wakes them all (`World.wakeBody`). The union prefers the lower index as root and
  * the rings are built in id order: the result depends only on ids.
  *
+ * The indices of the bodies an update put to sleep are kept (`slept`) for the soft step, which then
+ * settles them (`settleSleepers` in stage-finish.ts).
+ *
  * The arrays are sized to the body count and grow only when bodies are created: no allocation
  * while stepping.
  */
@@ -22,6 +25,11 @@ export class Islands {
   private islandSleepTime = new Float64Array(64);
   private ringHead = new Int32Array(64);
   private ringTail = new Int32Array(64);
+  /** The indices of the bodies the last `update` put to sleep, in index order, and their count. */
+  slept = new Int32Array(64);
+  sleptCount = 0;
+  /** Per body index: 1 while `settleSleepers` works on the body (else 0). */
+  settling = new Uint8Array(64);
 
   /** Makes room for `count` bodies. */
   ensureCapacity(count: number): void {
@@ -32,6 +40,8 @@ export class Islands {
     this.islandSleepTime = new Float64Array(capacity);
     this.ringHead = new Int32Array(capacity);
     this.ringTail = new Int32Array(capacity);
+    this.slept = new Int32Array(capacity);
+    this.settling = new Uint8Array(capacity);
   }
 
   /**
@@ -95,6 +105,7 @@ export class Islands {
     }
 
     let asleep = 0;
+    const slept = this.slept;
     for (let i = 0, n = bodies.length; i < n; ++i) {
       const b = bodies[i];
       if (!b.isAwake) continue;
@@ -111,8 +122,9 @@ export class Islands {
       }
       ringTail[root] = i;
       putToSleep(b);
-      asleep++;
+      slept[asleep++] = i;
     }
+    this.sleptCount = asleep;
     return asleep;
   }
 

@@ -191,9 +191,9 @@ export interface ResolvedJoint<T> {
  * by `stiffness` (N/m) and `damping` (N·s/m).
  *
  * Fields (`motorSpeed`, `enableMotor`, `lowerAngle`, ...) may be changed between steps; call
- * `wakeBodies()` afterwards if the bodies may be asleep. The spring's setters (`frequencyHz`,
- * `dampingRatio`, `stiffness`, `damping`, `setSpring`) check their values and throw a WorldError
- * naming `joint.<field>`; `setSpring` also wakes the bodies.
+ * `wakeBodies()` afterwards if the bodies may be asleep. Every field's setter checks its value, the
+ * spring's (`frequencyHz`, `dampingRatio`, `stiffness`, `damping`) too, and throws a WorldError
+ * naming `joint.<field>` (nothing changes then); `setSpring` and `setLimits` also wake the bodies.
  */
 export class RevoluteJoint extends RevoluteConstraint {
   /** The first body. */
@@ -208,10 +208,20 @@ export class RevoluteJoint extends RevoluteConstraint {
   userData: unknown;
   /** The owning world; null once destroyed. @internal */
   world: World | null;
-  /** The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never). */
+  /**
+   * The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never).
+   * Checked when set: a WorldError naming `joint.breakForce` unless a number > 0.
+   */
   breakForce: number;
-  /** The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity: never). */
+  /**
+   * The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity:
+   * never). Checked when set: a WorldError naming `joint.breakTorque` unless a number > 0.
+   */
   breakTorque: number;
+  /** The values behind `breakForce` and `breakTorque` (read by the step). @internal */
+  breakForceValue!: number;
+  /** @internal */
+  breakTorqueValue!: number;
 
   /** Joints are made by `world.createRevoluteJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<RevoluteJointOptions>) {
@@ -317,8 +327,8 @@ export class RevoluteJoint extends RevoluteConstraint {
 /**
  * A distance joint between two bodies of a world, made by `world.createDistanceJoint`: a rigid rod,
  * a spring (`frequencyHz` > 0, or `stiffness` in N/m and `damping` in N·s/m) or a rope
- * (`minLength`/`maxLength`). The spring's setters check their values and throw a WorldError naming
- * `joint.<field>`; `setSpring` also wakes the bodies.
+ * (`minLength`/`maxLength`). Every field's setter checks its value (the length within the range)
+ * and throws a WorldError naming `joint.<field>`; `setSpring` and `setLengths` also wake the bodies.
  */
 export class DistanceJoint extends DistanceConstraint {
   /** The first body. */
@@ -333,10 +343,20 @@ export class DistanceJoint extends DistanceConstraint {
   userData: unknown;
   /** The owning world; null once destroyed. @internal */
   world: World | null;
-  /** The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never). */
+  /**
+   * The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never).
+   * Checked when set: a WorldError naming `joint.breakForce` unless a number > 0.
+   */
   breakForce: number;
-  /** The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity: never). */
+  /**
+   * The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity:
+   * never). Checked when set: a WorldError naming `joint.breakTorque` unless a number > 0.
+   */
   breakTorque: number;
+  /** The values behind `breakForce` and `breakTorque` (read by the step). @internal */
+  breakForceValue!: number;
+  /** @internal */
+  breakTorqueValue!: number;
 
   /** Joints are made by `world.createDistanceJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<DistanceJointOptions>) {
@@ -422,6 +442,17 @@ export class DistanceJoint extends DistanceConstraint {
     return this;
   }
 
+  /**
+   * Sets the rest length and the range together (a rigid rod when the range is left out) and wakes
+   * both bodies; returns this.
+   * @throws WorldError naming `joint.minLength`, `joint.maxLength` or `joint.length` when the range
+   *   is not `0 <= minLength <= length <= maxLength` (nothing changes then), or the joint was destroyed
+   */
+  override setLengths(length: number, minLength: number = length, maxLength: number = length): this {
+    changeLive(this, () => super.setLengths(length, minLength, maxLength));
+    return this;
+  }
+
   /** `DistanceJoint #id`. */
   override toString(): string {
     return `DistanceJoint #${this.id}`;
@@ -443,10 +474,20 @@ export class MouseJoint extends MouseConstraint {
   userData: unknown;
   /** The owning world; null once destroyed. @internal */
   world: World | null;
-  /** The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never). */
+  /**
+   * The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never).
+   * Checked when set: a WorldError naming `joint.breakForce` unless a number > 0.
+   */
   breakForce: number;
-  /** The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity: never). */
+  /**
+   * The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity:
+   * never). Checked when set: a WorldError naming `joint.breakTorque` unless a number > 0.
+   */
   breakTorque: number;
+  /** The values behind `breakForce` and `breakTorque` (read by the step). @internal */
+  breakForceValue!: number;
+  /** @internal */
+  breakTorqueValue!: number;
 
   /** Joints are made by `world.createMouseJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<MouseConstraintOptions>) {
@@ -500,10 +541,20 @@ export class PrismaticJoint extends PrismaticConstraint {
   userData: unknown;
   /** The owning world; null once destroyed. @internal */
   world: World | null;
-  /** The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never). */
+  /**
+   * The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never).
+   * Checked when set: a WorldError naming `joint.breakForce` unless a number > 0.
+   */
   breakForce: number;
-  /** The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity: never). */
+  /**
+   * The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity:
+   * never). Checked when set: a WorldError naming `joint.breakTorque` unless a number > 0.
+   */
   breakTorque: number;
+  /** The values behind `breakForce` and `breakTorque` (read by the step). @internal */
+  breakForceValue!: number;
+  /** @internal */
+  breakTorqueValue!: number;
 
   /** Joints are made by `world.createPrismaticJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<PrismaticJointOptions>) {
@@ -595,10 +646,20 @@ export class WeldJoint extends WeldConstraint {
   userData: unknown;
   /** The owning world; null once destroyed. @internal */
   world: World | null;
-  /** The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never). */
+  /**
+   * The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never).
+   * Checked when set: a WorldError naming `joint.breakForce` unless a number > 0.
+   */
   breakForce: number;
-  /** The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity: never). */
+  /**
+   * The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity:
+   * never). Checked when set: a WorldError naming `joint.breakTorque` unless a number > 0.
+   */
   breakTorque: number;
+  /** The values behind `breakForce` and `breakTorque` (read by the step). @internal */
+  breakForceValue!: number;
+  /** @internal */
+  breakTorqueValue!: number;
 
   /** Joints are made by `world.createWeldJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<WeldJointOptions>) {
@@ -651,10 +712,20 @@ export class WheelJoint extends WheelConstraint {
   userData: unknown;
   /** The owning world; null once destroyed. @internal */
   world: World | null;
-  /** The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never). */
+  /**
+   * The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never).
+   * Checked when set: a WorldError naming `joint.breakForce` unless a number > 0.
+   */
   breakForce: number;
-  /** The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity: never). */
+  /**
+   * The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity:
+   * never). Checked when set: a WorldError naming `joint.breakTorque` unless a number > 0.
+   */
   breakTorque: number;
+  /** The values behind `breakForce` and `breakTorque` (read by the step). @internal */
+  breakForceValue!: number;
+  /** @internal */
+  breakTorqueValue!: number;
 
   /** Joints are made by `world.createWheelJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<WheelJointOptions>) {
@@ -746,10 +817,20 @@ export class MotorJoint extends MotorConstraint {
   userData: unknown;
   /** The owning world; null once destroyed. @internal */
   world: World | null;
-  /** The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never). */
+  /**
+   * The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never).
+   * Checked when set: a WorldError naming `joint.breakForce` unless a number > 0.
+   */
   breakForce: number;
-  /** The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity: never). */
+  /**
+   * The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity:
+   * never). Checked when set: a WorldError naming `joint.breakTorque` unless a number > 0.
+   */
   breakTorque: number;
+  /** The values behind `breakForce` and `breakTorque` (read by the step). @internal */
+  breakForceValue!: number;
+  /** @internal */
+  breakTorqueValue!: number;
 
   /** Joints are made by `world.createMotorJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<MotorJointOptions>) {
@@ -1234,9 +1315,11 @@ function liveWorld(joint: Joint): World {
 }
 
 /**
- * The joints' plain fields (`motorSpeed`, `lowerAngle`, `length`, anchors, ...) may be written
- * directly between steps; the step checks them before it changes anything and throws a WorldError
- * naming `joint #<id>.<field>` and the value. No allocation unless a value is bad. @internal
+ * Every plain field of a joint (`motorSpeed`, `lowerAngle`, `length`, anchors, break thresholds,
+ * ...) as its setter would have it: throws a WorldError naming `joint #<id>.<field>` and the value.
+ * The setters check each value as it is set, so the step does not; a snapshot's joints, whose
+ * fields are restored without their setters, are checked with this before the restore changes
+ * anything. @internal
  */
 export function checkJointInput(joint: Joint): void {
   checkBreakField(joint, 'breakForce', joint.breakForce);
@@ -1319,11 +1402,7 @@ export function checkJointInput(joint: Joint): void {
 }
 
 function refuseField(joint: Joint, field: string, value: unknown, reason: string): never {
-  throw new WorldError(
-    `joint #${joint.id}.${field}`,
-    value,
-    `${reason} (${joint.toString()}; checked before the step, nothing was changed)`,
-  );
+  throw new WorldError(`joint #${joint.id}.${field}`, value, `${reason} (${joint.toString()})`);
 }
 
 function checkAnchors(joint: Exclude<Joint, MouseJoint | MotorJoint>): void {
@@ -1404,4 +1483,71 @@ for (const joint of [
   MotorJoint,
 ]) {
   guardDestroyed(joint.prototype, READ_OUTS);
+}
+
+/**
+ * The joints' plain number and boolean fields (`motorSpeed`, `lowerAngle`, `length`, anchors, ...)
+ * are accessors of the constraint package that check what they are given and throw its
+ * ConstraintError: on the world's joints they throw a WorldError naming `joint.<field>` and the
+ * value instead (nothing changes then), and a WorldError once the joint was destroyed. Installed on
+ * the world's prototypes for every checked accessor of the constraint class the world's joint does
+ * not override itself.
+ */
+function guardSetters(prototype: object): void {
+  const base = Object.getPrototypeOf(prototype) as object;
+  for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(base))) {
+    if (d.get === undefined || d.set === undefined) continue;
+    if (Object.getOwnPropertyDescriptor(prototype, name) !== undefined) continue;
+    const get = d.get;
+    const set = d.set;
+    Object.defineProperty(prototype, name, {
+      configurable: true,
+      enumerable: false,
+      get,
+      set(this: Joint, value: unknown) {
+        liveWorld(this);
+        try {
+          set.call(this, value);
+        } catch (error) {
+          if (error instanceof ConstraintError) rethrowAsWorldError(error, 'joint.');
+          throw error;
+        }
+      },
+    });
+  }
+}
+
+/** `breakForce` and `breakTorque`: numbers > 0 (+Infinity: never breaks), checked when set. */
+function breakAccessors(prototype: object): void {
+  for (const name of ['breakForce', 'breakTorque'] as const) {
+    const slot = `${name}Value` as const;
+    Object.defineProperty(prototype, name, {
+      configurable: true,
+      enumerable: false,
+      get(this: Joint) {
+        return this[slot];
+      },
+      set(this: Joint, value: number) {
+        // A joint still being made (no world yet, or a snapshot's scratch joint) has no world.
+        if (this.world === null && this.id >= 0) liveWorld(this);
+        if (typeof value !== 'number' || !(value > 0)) {
+          throw new WorldError(`joint.${name}`, value, 'must be a number > 0 (+Infinity: never breaks)');
+        }
+        this[slot] = value;
+      },
+    });
+  }
+}
+
+for (const joint of [
+  RevoluteJoint,
+  DistanceJoint,
+  MouseJoint,
+  PrismaticJoint,
+  WeldJoint,
+  WheelJoint,
+  MotorJoint,
+]) {
+  guardSetters(joint.prototype);
+  breakAccessors(joint.prototype);
 }

@@ -14,7 +14,7 @@ import { WorldError } from './errors';
 /** The first four bytes of every snapshot: "LWSN". */
 export const SNAPSHOT_MAGIC = 0x4e53574c;
 /** The format version this build writes and reads. */
-export const SNAPSHOT_VERSION = 1;
+export const SNAPSHOT_VERSION = 2;
 /** Bytes before the payload: magic (4), version (2), reserved (2), payload length (4), checksum (4). */
 export const SNAPSHOT_HEADER_BYTES = 16;
 
@@ -338,8 +338,10 @@ export class ByteReader {
 /**
  * The checksum of bytes [from, to): Fletcher's two running sums over the little-endian 32-bit
  * words (each modulo 2^32; the second sums the first, so it depends on the order of the words),
- * the tail bytes as one more word; an unsigned 32-bit integer. It catches any flipped bit, and
- * truncation or reordering, not a forgery.
+ * the tail bytes and the length as one more word; the second sum mixed by MurmurHash3's finaliser,
+ * exclusive-or the first: an unsigned 32-bit integer. A flipped bit always changes the first sum
+ * and lets the result stay the same only by a coincidence of 32 bits; likewise truncation or
+ * reordering. Not a defence against forgery.
  */
 function checksum(bytes: Uint8Array, from: number, to: number): number {
   let a = 0x811c9dc5 | 0;
@@ -363,7 +365,15 @@ function checksum(bytes: Uint8Array, from: number, to: number): number {
   for (let i = from + 4 * words; i < to; ++i) tail = (tail << 8) | bytes[i];
   a = (a + tail + (to - from)) | 0;
   b = (b + a) | 0;
-  return (Math.imul(b, 0x01000193) ^ a) >>> 0;
+  // The second sum goes through MurmurHash3's finaliser before it meets the first: a plain product
+  // keeps a change in the top bits of a word in the top bits of both sums, where the two could
+  // cancel (one flipped bit in eight of those went unseen with version 1's fold).
+  b ^= b >>> 16;
+  b = Math.imul(b, 0x85ebca6b);
+  b ^= b >>> 13;
+  b = Math.imul(b, 0xc2b2ae35);
+  b ^= b >>> 16;
+  return (b ^ a) >>> 0;
 }
 
 /** A short description of a value that is not a snapshot, for the error. */

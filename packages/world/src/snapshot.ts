@@ -1,17 +1,31 @@
 import {
+  AABB,
   Box,
   type BroadPhaseState,
   CollisionError,
   type Shape as CollisionShape,
+  collide,
+  collideBoxes,
+  computeBoxAABB,
+  computeShapeAABB,
   MAX_POLYGON_VERTICES,
+  Manifold,
   SHAPE_TOLERANCE,
 } from '@lite/collision';
-import { JointKind, mixFriction, mixRestitution, SolverBody } from '@lite/constraints';
-import { Rot, Vec2 } from '@lite/math';
+import {
+  ContactConstraint,
+  JointKind,
+  mixFriction,
+  mixRestitution,
+  SolverBody,
+  type SolverSettings,
+} from '@lite/constraints';
+import { Rot, Transform, Vec2 } from '@lite/math';
 import { Body } from './body';
 import type { BodyType, ResolvedBodyOptions } from './body-options';
 import { Contact } from './contact';
 import {
+  checkJointInput,
   DistanceJoint,
   type Joint,
   jointBodyA,
@@ -24,7 +38,7 @@ import {
   WeldJoint,
   WheelJoint,
 } from './joints';
-import { WorldSettings } from './settings';
+import { STEP_SPECULATIVE_DISTANCE, WorldSettings } from './settings';
 import { BodyShape, KIND_BOX, KIND_CAPSULE, KIND_CIRCLE, KIND_POLYGON, type ResolvedShape } from './shape';
 import {
   assignFields,
@@ -36,6 +50,7 @@ import {
   readFields,
   writeFields,
 } from './snapshot-format';
+import { computeAABB } from './stage-finish';
 import { ensureBodyCapacity, type StepState } from './step-state';
 import type { World } from './world';
 
@@ -52,6 +67,12 @@ import type { World } from './world';
  * per point the position, separation, feature key, approach velocity and impulses: the state the
  * narrowphase and both solvers carry from step to step); and the broadphase (its whole tree and
  * move buffer, which decide proxy ids and pair order).
+ *
+ * What follows from the rest is checked and left out: a contact of two bodies not awake whose
+ * shapes, collided again at their bodies' poses, give exactly its normal and points (what the soft
+ * step's settling of a resting island guarantees) is written as its impulses, and its points are
+ * collided again on reading; a proxy whose fat box is its shape's box grown by the margin is
+ * written as a tag and its box computed on reading (see docs/snapshots.md).
  *
  * Not written: listeners, `userData` (kept on the objects that survive a restore; undefined on those
  * made anew), the profile, and the step's scratch (rebuilt by every step).
@@ -131,6 +152,28 @@ function jointSchema(kind: number): FieldSchema {
     jointSchemas[kind] = schema;
   }
   return schema;
+}
+
+/** A scratch joint of each kind, the values of a snapshot's joints are checked on. */
+const scratchJoints: Joint[] = [];
+
+/**
+ * Checks a decoded joint's values as its setters would (they are restored without them, into the
+ * fields behind the setters): assigned to a scratch joint of the kind, then `checkJointInput`.
+ * Throws the snapshot's WorldError.
+ */
+function checkJointValues(kind: number, id: number, values: unknown[]): void {
+  let joint = scratchJoints[kind];
+  if (joint === undefined) {
+    joint = makeJoint(kind, null, -1, new SolverBody(0, 0, 0, 1, 1), new SolverBody(1, 0, 0, 1, 1));
+    scratchJoints[kind] = joint;
+  }
+  assignFields(joint, jointSchema(kind), values);
+  try {
+    checkJointInput(joint);
+  } catch (error) {
+    badSnapshot(`joint #${id}`, error instanceof Error ? error.message : String(error));
+  }
 }
 
 /** The settings' public accessors (a getter and a setter), which check what they are given. */
@@ -250,9 +293,9 @@ let materialA = new Float64Array(MATERIAL_COUNT);
 let materialB = new Float64Array(MATERIAL_COUNT);
 
 /**
- * Bodies: per body a record (flags, id, sleep timer, transform and forces when not the usual,
- * material when not the previous body's, sleeping ring, shapes), then one block of raw doubles
- * with every body's position and angle and every awake body's velocities.
+ * Bodies: per body a record (flags, id, sleep timer, a body not awake's position and angle,
+ * transform and forces when not the usual, material when not the previous body's, sleeping ring,
+ * shapes), then one block of raw doubles with every awake body's position, angle and velocities.
  */
 function writeBodies(w: ByteWriter, s: StepState): void {
   const bodies = s.bodyList;
@@ -289,6 +332,12 @@ function writeBodies(w: ByteWriter, s: StepState): void {
     prevId = b.id;
     if (b.isAwake) awake++;
     w.float(b.sleepTime, 0);
+    if (!b.isAwake) {
+      // A resting body's pose: float32 when its island settled (4 bytes a number).
+      w.float(b.position.x, 0);
+      w.float(b.position.y, 0);
+      w.float(b.angle, 0);
+    }
     if (!exact) {
       w.float(xf.p.x, 0);
       w.float(xf.p.y, 0);
@@ -304,7 +353,7 @@ function writeBodies(w: ByteWriter, s: StepState): void {
     const t = materialA;
     materialA = materialB;
     materialB = t;
-    if (!b.isAwake && !b.isStatic) w.uint((b.sleepNext as Body).id);
+    if (!b.isAwake && !b.isStatic) w.int((b.sleepNext as Body).id - b.id);
     const shapes = b.shapeList;
     w.uint(shapes.length);
     for (let k = 0; k < shapes.length; ++k) {
@@ -337,14 +386,14 @@ function writeBodies(w: ByteWriter, s: StepState): void {
       prevShape = sh;
     }
   }
-  const block = w.beginDoubles(3 * bodies.length + 3 * awake);
+  const block = w.beginDoubles(6 * awake);
   let k = 0;
   for (let i = 0; i < bodies.length; ++i) {
     const b = bodies[i];
+    if (!b.isAwake) continue;
     block[k++] = b.position.x;
     block[k++] = b.position.y;
     block[k++] = b.angle;
-    if (!b.isAwake) continue;
     block[k++] = b.linearVelocity.x;
     block[k++] = b.linearVelocity.y;
     block[k++] = b.angularVelocity;
@@ -452,36 +501,116 @@ function writeJoints(w: ByteWriter, s: StepState): void {
 /** Contact flags: touching (bit 0), point count (bits 1-2), and these. */
 const C_MIXED_FRICTION = 8;
 const C_MIXED_RESTITUTION = 16;
-/** Every point's normal, tangent and last normal impulse are +0. */
+/** Every point's normal, tangent and last normal impulse are +0 (full form only). */
 const C_NO_IMPULSE = 32;
-/** Every point's last normal impulse equals its normal impulse. */
+/** Every point's last normal impulse equals its normal impulse (full form only). */
 const C_LAST_IS_NORMAL = 64;
-/** The feature keys are 32-bit unsigned integers, written as varints (else as doubles in the block). */
-const C_INTEGER_KEYS = 128;
+/**
+ * The contact's normal and points (position, separation, feature key, approach velocity) are what
+ * colliding its shapes at its bodies' transforms gives (`deriveContact`): only its impulses are
+ * written. Only for contacts of two bodies not awake, and only when checked at writing.
+ */
+const C_DERIVED = 128;
 
 /** The flags `writeContacts` gave each contact (scratch, kept between snapshots). */
 let writtenFlags = new Uint8Array(0);
 
 /** The doubles a contact with `count` points and `flags` puts in the block. */
 function contactDoubles(count: number, flags: number): number {
-  if (count === 0) return 0;
+  if (count === 0 || flags & C_DERIVED) return 0;
   let perPoint = 4;
-  if (!(flags & C_INTEGER_KEYS)) perPoint++;
   if (!(flags & C_NO_IMPULSE)) perPoint += flags & C_LAST_IS_NORMAL ? 2 : 3;
   return 2 + count * perPoint;
 }
 
+/** Scratch of `deriveContact`: the manifold, and a constraint whose `update` measures the points. */
+const deriveManifold = new Manifold();
+const deriveBodyA = new SolverBody();
+const deriveBodyB = new SolverBody();
+const deriveProbe = new ContactConstraint(deriveBodyA, deriveBodyB);
+/** `update` without warm starting: the impulses are not its business here. */
+const NO_CARRY = { warmStarting: false } as SolverSettings;
+
 /**
- * Contacts: per contact its pair (shape ids as differences), flags (touching, point count, whether
- * friction and restitution are the mix of the shapes', whether the impulses are zero or the last
- * normal impulse repeats the normal one, whether the keys are integers) and the points' feature
- * keys; then one block of raw doubles: for every contact with points, its normal and per point x, y,
- * separation, approach velocity and the impulses the flags do not make implicit.
+ * The normal and points a contact of shapes with geometries `ga` and `gb` (`boxes`: both are `Box`
+ * instances, which the narrowphase collides with `collideBoxes`) has when its bodies are at
+ * transforms `xfA`, `xfB`, positions and velocities those of `deriveBodyA` and `deriveBodyB`, and
+ * the speculative margin `margin`: the narrowphase's collision and `ContactConstraint.update`,
+ * into `deriveProbe` (its point count, normal and the first five numbers of each point's data).
+ */
+function deriveContact(
+  ga: CollisionShape,
+  xfA: Transform,
+  gb: CollisionShape,
+  xfB: Transform,
+  boxes: boolean,
+  margin: number,
+): ContactConstraint {
+  const manifold = deriveManifold;
+  manifold.margin = margin;
+  if (boxes) collideBoxes(ga as Box, xfA, gb as Box, xfB, manifold);
+  else collide(ga, xfA, gb, xfB, manifold);
+  const probe = deriveProbe;
+  probe.pointCount = 0;
+  probe.update(manifold, NO_CARRY);
+  return probe;
+}
+
+/** The speculative margin the narrowphase collides with under `settings` (velocities zero). */
+function derivedMargin(settings: WorldSettings): number {
+  return settings.solver === 'soft' ? settings.stepNumbers[STEP_SPECULATIVE_DISTANCE] : 0;
+}
+
+/**
+ * Whether colliding a contact's shapes again gives its normal and points exactly, number for
+ * number (then only its impulses need writing). Checked, not assumed: a resting island settled by
+ * the soft step passes; a world changed in other ways (a body put to sleep by hand, a setting
+ * changed since, the classic solver) is written in full.
+ */
+function isDerivable(c: Contact, margin: number): boolean {
+  const a = c.bodyA;
+  const b = c.bodyB;
+  if (c.pointCount === 0 || a.isAwake || b.isAwake) return false;
+  copyMotion(a, deriveBodyA);
+  copyMotion(b, deriveBodyB);
+  const boxes = c.shapeA.kind === KIND_BOX && c.shapeB.kind === KIND_BOX;
+  const probe = deriveContact(c.shapeA.geometry, a.transform, c.shapeB.geometry, b.transform, boxes, margin);
+  if (probe.pointCount !== c.pointCount) return false;
+  if (!Object.is(probe.normalX, c.normalX) || !Object.is(probe.normalY, c.normalY)) return false;
+  const data = c.data;
+  const derived = probe.data;
+  for (let p = 0; p < c.pointCount; ++p) {
+    for (let q = 8 * p; q < 8 * p + 5; ++q) if (!Object.is(derived[q], data[q])) return false;
+  }
+  return true;
+}
+
+/**
+ * A body not awake onto a scratch solver body (what `update` reads): its position, and the zero
+ * velocities a reader gives it (a snapshot writes no velocity for a body not awake).
+ */
+function copyMotion(b: Body, out: SolverBody): void {
+  out.position.x = b.position.x;
+  out.position.y = b.position.y;
+  out.linearVelocity.x = 0;
+  out.linearVelocity.y = 0;
+  out.angularVelocity = 0;
+}
+
+/**
+ * Contacts: per contact its pair (shape ids as differences) and flags (touching, point count,
+ * whether friction and restitution are the mix of the shapes', whether its points are derived;
+ * for the full form whether the impulses are zero or the last normal impulse repeats the normal
+ * one), the friction and restitution when not mixed; a derived contact's impulses (tagged doubles),
+ * or the full form's feature keys. Then one block of raw doubles: for every full-form contact with
+ * points, its normal and per point x, y, separation, approach velocity and the impulses the flags
+ * do not make implicit.
  */
 function writeContacts(w: ByteWriter, s: StepState): void {
   const contacts = s.contactList;
   w.uint(contacts.length);
   if (writtenFlags.length < contacts.length) writtenFlags = new Uint8Array(2 * contacts.length);
+  const margin = derivedMargin(s.settings);
   let prevA = 0;
   let doubles = 0;
   for (let i = 0; i < contacts.length; ++i) {
@@ -493,23 +622,42 @@ function writeContacts(w: ByteWriter, s: StepState): void {
     prevA = sa.id;
     const count = c.pointCount;
     const data = c.data;
-    let flags = (c.touching ? 1 : 0) | (count << 1) | C_NO_IMPULSE | C_LAST_IS_NORMAL | C_INTEGER_KEYS;
+    let flags = (c.touching ? 1 : 0) | (count << 1);
     if (Object.is(c.friction, mixFriction(sa.friction, sb.friction))) flags |= C_MIXED_FRICTION;
     if (Object.is(c.restitution, mixRestitution(sa.restitution, sb.restitution)))
       flags |= C_MIXED_RESTITUTION;
-    for (let p = 0; p < count; ++p) {
-      const d = 8 * p;
-      const key = data[d + 3];
-      if (!(Number.isInteger(key) && key >= 0 && key <= 0xffffffff)) flags &= ~C_INTEGER_KEYS;
-      if (!isPlusZero(data[d + 5]) || !isPlusZero(data[d + 6]) || !isPlusZero(data[d + 7]))
-        flags &= ~C_NO_IMPULSE;
-      if (!Object.is(data[d + 7], data[d + 5])) flags &= ~C_LAST_IS_NORMAL;
+    if (isDerivable(c, margin)) flags |= C_DERIVED;
+    else {
+      flags |= C_NO_IMPULSE | C_LAST_IS_NORMAL;
+      for (let p = 0; p < count; ++p) {
+        const d = 8 * p;
+        if (!isPlusZero(data[d + 5]) || !isPlusZero(data[d + 6]) || !isPlusZero(data[d + 7]))
+          flags &= ~C_NO_IMPULSE;
+        if (!Object.is(data[d + 7], data[d + 5])) flags &= ~C_LAST_IS_NORMAL;
+      }
     }
     w.u8(flags);
     writtenFlags[i] = flags;
     if (!(flags & C_MIXED_FRICTION)) w.float(c.friction, 0);
     if (!(flags & C_MIXED_RESTITUTION)) w.float(c.restitution, 0);
-    if (flags & C_INTEGER_KEYS) for (let p = 0; p < count; ++p) w.uint(data[8 * p + 3]);
+    if (flags & C_DERIVED) {
+      for (let p = 0; p < count; ++p) {
+        const d = 8 * p;
+        w.float(data[d + 5], 0);
+        w.float(data[d + 6], 0);
+        w.float(data[d + 7], data[d + 5]);
+      }
+    } else {
+      // Keys: an integer key k in [0, 2^32) as the varint k + 1; any other number as 0 and a double.
+      for (let p = 0; p < count; ++p) {
+        const key = data[8 * p + 3];
+        if (Number.isInteger(key) && key >= 0 && key <= 0xffffffff) w.uint(key + 1);
+        else {
+          w.uint(0);
+          w.float(key, 0);
+        }
+      }
+    }
     doubles += contactDoubles(count, flags);
   }
   const block = w.beginDoubles(doubles);
@@ -517,12 +665,11 @@ function writeContacts(w: ByteWriter, s: StepState): void {
   for (let i = 0; i < contacts.length; ++i) {
     const c = contacts[i];
     const n = c.pointCount;
-    if (n === 0) continue;
+    const flags = writtenFlags[i];
+    if (n === 0 || flags & C_DERIVED) continue;
     block[k++] = c.normalX;
     block[k++] = c.normalY;
     const data = c.data;
-    const flags = writtenFlags[i];
-    const keysInBlock = !(flags & C_INTEGER_KEYS);
     const zero = (flags & C_NO_IMPULSE) !== 0;
     const same = (flags & C_LAST_IS_NORMAL) !== 0;
     for (let p = 0; p < n; ++p) {
@@ -530,7 +677,6 @@ function writeContacts(w: ByteWriter, s: StepState): void {
       block[k++] = data[d];
       block[k++] = data[d + 1];
       block[k++] = data[d + 2];
-      if (keysInBlock) block[k++] = data[d + 3];
       block[k++] = data[d + 4];
       if (zero) continue;
       block[k++] = data[d + 5];
@@ -541,36 +687,79 @@ function writeContacts(w: ByteWriter, s: StepState): void {
   w.endDoubles();
 }
 
+/** Broadphase node tags: a free node, a leaf whose fat box is written, a leaf whose is derived. */
+const NODE_FREE = 0;
+const NODE_LEAF = 1;
+const NODE_FITTED_LEAF = 2;
+/** An internal node of height h has the tag NODE_INTERNAL + h (h >= 1). */
+const NODE_INTERNAL = 2;
+
+/** Scratch box of the broadphase's writing and reading. */
+const leafBox = new AABB();
+/** Per node: 1 when `writeBroadPhase` found its fat box derivable (scratch, kept). */
+let fittedNodes = new Uint8Array(0);
+
+/**
+ * Whether a leaf's fat box is its shape's tight box at its body's transform grown by the margin
+ * (`BroadPhase.refitProxy`, also what `createProxy` stores): then it is not written. Checked for
+ * the proxies of bodies not awake only (an awake body's box is rarely fitted: not worth the time).
+ */
+function isFitted(s: StepState, bounds: Float64Array, node: number, margin: number): boolean {
+  const shape = s.proxyShapes[node] as BodyShape;
+  const body = shape.owner as Body;
+  if (body.isAwake) return false;
+  computeAABB(shape, body.transform, leafBox);
+  const o = 4 * node;
+  return (
+    Object.is(bounds[o], leafBox.minX - margin) &&
+    Object.is(bounds[o + 1], leafBox.minY - margin) &&
+    Object.is(bounds[o + 2], leafBox.maxX + margin) &&
+    Object.is(bounds[o + 3], leafBox.maxY + margin)
+  );
+}
+
+/**
+ * The broadphase: capacity, root, free list and leaf count; per node its tag (free, leaf with its
+ * fat box written or derived, internal with its height), a free node's next free node, an internal
+ * node's children (a node's parent follows from them, a leaf's key and static flag from its shape);
+ * the move buffer; then one block of raw doubles: the fat boxes not derived, in node order.
+ */
 function writeBroadPhase(w: ByteWriter, s: StepState): void {
   const state = s.broadPhase.exportState();
   const t = state.tree;
+  const margin = s.broadPhase.tree.margin;
   w.uint(t.capacity);
   w.int(t.root);
   w.int(t.freeList);
   w.uint(t.leafCount);
+  let written = 0;
+  if (fittedNodes.length < t.capacity) fittedNodes = new Uint8Array(2 * t.capacity);
   for (let i = 0; i < t.capacity; ++i) {
     const h = t.height[i];
     if (h < 0) {
-      w.uint(0);
+      w.uint(NODE_FREE);
       w.int(t.parent[i]);
     } else if (h === 0) {
-      w.uint(state.staticFlags[i] === 1 ? 2 : 1);
-      w.int(t.parent[i]);
-      w.int(t.keys[i]);
+      const fitted = isFitted(s, t.bounds, i, margin);
+      fittedNodes[i] = fitted ? 1 : 0;
+      if (fitted) w.uint(NODE_FITTED_LEAF);
+      else {
+        w.uint(NODE_LEAF);
+        written++;
+      }
     } else {
-      w.uint(2 + h);
-      w.int(t.parent[i]);
+      w.uint(NODE_INTERNAL + h);
       w.uint(t.child1[i]);
       w.uint(t.child2[i]);
     }
   }
   w.uint(state.moveBuffer.length);
   for (let i = 0; i < state.moveBuffer.length; ++i) w.int(state.moveBuffer[i]);
-  // The leaves' fat boxes, in node order; the internal boxes are the unions of their children.
-  const block = w.beginDoubles(4 * t.leafCount);
+  // The fat boxes not derived, in node order; the internal boxes are the unions of their children.
+  const block = w.beginDoubles(4 * written);
   let k = 0;
   for (let i = 0; i < t.capacity; ++i) {
-    if (t.height[i] !== 0) continue;
+    if (t.height[i] !== 0 || fittedNodes[i] === 1) continue;
     for (let q = 4 * i; q < 4 * i + 4; ++q) block[k++] = t.bounds[q];
   }
   w.endDoubles();
@@ -659,6 +848,8 @@ const scratch = {
   contactMaterial: new Float64Array(0),
   contactOffsets: new Int32Array(0),
   contactKeys: new Float64Array(0),
+  contactDerived: new Float64Array(0),
+  contactImpulses: new Float64Array(0),
 };
 
 interface JointRecord {
@@ -695,13 +886,22 @@ interface Decoded {
   /** Per contact: where its normal and points start in `contactBlock` (-1: no points). */
   contactOffsets: Int32Array;
   contactBlock: Float64Array;
-  /** Per contact: its points' feature keys, when written as integers. */
+  /** Per contact: its points' feature keys (full form). */
   contactKeys: Float64Array;
+  /**
+   * Per derived contact, 12 numbers from `12 i`: its normal, then per point the first five numbers of
+   * its data (position, separation, key, approach velocity), as colliding its shapes gave them.
+   */
+  contactDerived: Float64Array;
+  /** Per derived contact, 6 numbers from `6 i`: per point its normal, tangent and last impulse. */
+  contactImpulses: Float64Array;
   broadPhase: BroadPhaseState;
 }
 
-/** Reads and checks a whole snapshot; throws a WorldError (changing nothing) on any fault. */
-function decode(bytes: unknown): Decoded {
+/**
+ * Reads and checks a whole snapshot (`margin`: the broadphase's, which derived fat boxes are grown
+ * by); throws a WorldError (changing nothing) on any fault. */
+function decode(bytes: unknown, margin: number): Decoded {
   const r = new ByteReader(bytes);
   const nextBodyId = r.count('nextBodyId', 0x7fffffff);
   const nextShapeId = r.count('nextShapeId', 0x7fffffff);
@@ -734,7 +934,7 @@ function decode(bytes: unknown): Decoded {
   readBodies(r, d);
   d.joints = readJoints(r, d);
   readContacts(r, d);
-  d.broadPhase = readBroadPhase(r, d);
+  d.broadPhase = readBroadPhase(r, d, margin);
   if (!r.done) badSnapshot('its payload', 'has bytes after the end of the world');
   return d;
 }
@@ -763,6 +963,11 @@ function readBodies(r: ByteReader, d: Decoded): void {
     prevId = id;
     const o = i * BV.Count;
     v[o + BV.SleepTime] = r.float(0);
+    if (!(flags & 16)) {
+      v[o + BV.X] = r.float(0);
+      v[o + BV.Y] = r.float(0);
+      v[o + BV.Angle] = r.float(0);
+    }
     if (!(flags & 128)) {
       v[o + BV.Px] = r.float(0);
       v[o + BV.Py] = r.float(0);
@@ -791,7 +996,10 @@ function readBodies(r: ByteReader, d: Decoded): void {
     const awake = (flags & 16) !== 0;
     if (awake) awakeCount++;
     if (isStatic && awake) badSnapshot(`body #${id}`, 'is static and awake');
-    const sleepNext = !awake && !isStatic ? r.count('sleepNext', nextBodyId) : -1;
+    const sleepNext = !awake && !isStatic ? id + r.int() : -1;
+    if (!awake && !isStatic && !(sleepNext >= 0 && sleepNext < nextBodyId)) {
+      badSnapshot(`body #${id}`, `has sleepNext ${sleepNext}, not a body id`);
+    }
     const body: BodyRecord = { id, type: BODY_TYPES[typeIndex], flags, base: o, sleepNext, shapes: [] };
     const shapeCount = r.count('shape count', Math.min(nextShapeId, r.remaining));
     for (let k = 0; k < shapeCount; ++k) {
@@ -848,19 +1056,21 @@ function readBodies(r: ByteReader, d: Decoded): void {
     }
     bodies.push(body);
   }
-  const block = r.doubles(3 * n + 3 * awakeCount);
+  const block = r.doubles(6 * awakeCount);
   let k = 0;
   for (let i = 0; i < n; ++i) {
     const o = i * BV.Count;
-    const x = block[k++];
-    const y = block[k++];
-    const angle = block[k++];
+    if (bodies[i].flags & 16) {
+      v[o + BV.X] = block[k++];
+      v[o + BV.Y] = block[k++];
+      v[o + BV.Angle] = block[k++];
+    }
+    const x = v[o + BV.X];
+    const y = v[o + BV.Y];
+    const angle = v[o + BV.Angle];
     if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(angle))) {
       badSnapshot(`body #${bodies[i].id}`, 'has a non-finite pose');
     }
-    v[o + BV.X] = x;
-    v[o + BV.Y] = y;
-    v[o + BV.Angle] = angle;
     if (bodies[i].flags & 16) {
       v[o + BV.Vx] = block[k++];
       v[o + BV.Vy] = block[k++];
@@ -1024,6 +1234,7 @@ function readJoints(r: ByteReader, d: Decoded): JointRecord[] {
     }
     const collideConnected = r.u8() !== 0;
     const values = readFields(r, jointSchema(kind), `joint #${id}`);
+    checkJointValues(kind, id, values);
     joints.push({ kind, id, bodyA, bodyB, collideConnected, values });
   }
   return joints;
@@ -1038,12 +1249,18 @@ function readContacts(r: ByteReader, d: Decoded): void {
     scratch.contactMaterial = new Float64Array(4 * n);
     scratch.contactOffsets = new Int32Array(2 * n);
     scratch.contactKeys = new Float64Array(4 * n);
+    scratch.contactDerived = new Float64Array(24 * n);
+    scratch.contactImpulses = new Float64Array(12 * n);
   }
   const keys = scratch.contactKeys;
   const ids = scratch.contactShapes;
   const flagsOf = scratch.contactFlags;
   const values = scratch.contactMaterial;
   const offsets = scratch.contactOffsets;
+  const derived = scratch.contactDerived;
+  const impulses = scratch.contactImpulses;
+  const v = d.bodyValues;
+  const margin = derivedMargin(scratchSettings);
   let prevA = 0;
   let doubles = 0;
   let pa: ShapeRecord | null = null;
@@ -1079,8 +1296,35 @@ function readContacts(r: ByteReader, d: Decoded): void {
       badSnapshot(`contact ${i}`, 'has a negative friction or restitution');
     values[2 * i] = friction;
     values[2 * i + 1] = restitution;
-    if (flags & C_INTEGER_KEYS) {
-      for (let p = 0; p < count; ++p) keys[2 * i + p] = r.count('feature key', 0xffffffff);
+    if (flags & C_DERIVED) {
+      if (
+        count === 0 ||
+        flags & (C_NO_IMPULSE | C_LAST_IS_NORMAL) ||
+        sa.body.flags & 16 ||
+        sb.body.flags & 16
+      ) {
+        badSnapshot(`contact flags ${flags}`, 'are not valid');
+      }
+      for (let p = 0; p < count; ++p) {
+        const normal = r.float(0);
+        impulses[6 * i + 3 * p] = normal;
+        impulses[6 * i + 3 * p + 1] = r.float(0);
+        impulses[6 * i + 3 * p + 2] = r.float(normal);
+      }
+      const probe = deriveRecords(sa, sb, v, margin);
+      if (probe.pointCount !== count) {
+        badSnapshot(`contact ${i}`, `collides with ${probe.pointCount} points, not ${count}`);
+      }
+      derived[12 * i] = probe.normalX;
+      derived[12 * i + 1] = probe.normalY;
+      for (let p = 0; p < count; ++p) {
+        for (let q = 0; q < 5; ++q) derived[12 * i + 2 + 5 * p + q] = probe.data[8 * p + q];
+      }
+    } else {
+      for (let p = 0; p < count; ++p) {
+        const key = r.count('feature key', 0x100000000);
+        keys[2 * i + p] = key > 0 ? key - 1 : r.float(0);
+      }
     }
     offsets[i] = count > 0 ? doubles : -1;
     doubles += contactDoubles(count, flags);
@@ -1093,52 +1337,128 @@ function readContacts(r: ByteReader, d: Decoded): void {
   d.contactMaterial = values;
   d.contactOffsets = offsets;
   d.contactBlock = block;
+  d.contactDerived = derived;
+  d.contactImpulses = impulses;
 }
 
-function readBroadPhase(r: ByteReader, d: Decoded): BroadPhaseState {
+/** Scratch transforms of decoded bodies. */
+const xfA = new Transform();
+const xfB = new Transform();
+
+/** A body record's transform, from the decoded values. */
+function recordTransform(body: BodyRecord, v: Float64Array, out: Transform): Transform {
+  const o = body.base;
+  out.p.x = v[o + BV.Px];
+  out.p.y = v[o + BV.Py];
+  out.q.c = v[o + BV.Qc];
+  out.q.s = v[o + BV.Qs];
+  return out;
+}
+
+/** A decoded body not awake onto a scratch solver body: its position, and zero velocities. */
+function recordMotion(body: BodyRecord, v: Float64Array, out: SolverBody): void {
+  const o = body.base;
+  out.position.x = v[o + BV.X];
+  out.position.y = v[o + BV.Y];
+  out.linearVelocity.x = 0;
+  out.linearVelocity.y = 0;
+  out.angularVelocity = 0;
+}
+
+/** `deriveContact` for two decoded shapes of bodies not awake, at their decoded poses. */
+function deriveRecords(sa: ShapeRecord, sb: ShapeRecord, v: Float64Array, margin: number): ContactConstraint {
+  recordMotion(sa.body, v, deriveBodyA);
+  recordMotion(sb.body, v, deriveBodyB);
+  return deriveContact(
+    sa.geometry,
+    recordTransform(sa.body, v, xfA),
+    sb.geometry,
+    recordTransform(sb.body, v, xfB),
+    sa.code === 0 && sb.code === 0,
+    margin,
+  );
+}
+
+function readBroadPhase(r: ByteReader, d: Decoded, margin: number): BroadPhaseState {
   const capacity = r.count('broadphase capacity', Math.floor(r.remaining / 2));
   if (capacity < 1) badSnapshot('broadphase capacity 0', 'must be at least 1');
   const root = r.int();
   const freeList = r.int();
   const leafCount = r.count('broadphase leaf count', capacity);
   const bounds = new Float64Array(4 * capacity);
-  const parent = new Int32Array(capacity);
+  const parent = new Int32Array(capacity).fill(-1);
   const child1 = new Int32Array(capacity).fill(-1);
   const child2 = new Int32Array(capacity).fill(-1);
   const height = new Int32Array(capacity);
   const keys = new Int32Array(capacity);
   const staticFlags = new Uint8Array(capacity);
+  const fitted = new Uint8Array(capacity);
   const inRange = (v: number, what: string) => {
     if (!(v >= -1 && v < capacity)) badSnapshot(`${what} ${v}`, 'is not a broadphase node');
     return v;
   };
+  // Each shape's proxy: its leaf's owner, which gives the leaf's key and static flag.
+  const owners: (ShapeRecord | undefined)[] = new Array(capacity);
+  for (const s of d.shapes) {
+    const p = s.proxyId;
+    if (!(p >= 0 && p < capacity) || owners[p] !== undefined) {
+      badSnapshot(`shape #${s.id}`, `has proxy ${p}, which is not its own broadphase leaf`);
+    }
+    owners[p] = s;
+  }
   let maxHeight = 0;
   let leaves = 0;
+  let written = 0;
   for (let i = 0; i < capacity; ++i) {
     const tag = r.count('broadphase node tag', 64);
-    parent[i] = inRange(r.int(), 'node parent');
-    if (tag === 0) {
+    if (tag === NODE_FREE) {
       height[i] = -1;
-    } else if (tag <= 2) {
+      parent[i] = inRange(r.int(), 'next free node');
+    } else if (tag === NODE_LEAF || tag === NODE_FITTED_LEAF) {
+      const owner = owners[i];
+      if (owner === undefined) badSnapshot(`broadphase leaf ${i}`, 'is not the proxy of a shape');
       height[i] = 0;
-      staticFlags[i] = tag === 2 ? 1 : 0;
-      keys[i] = r.int();
+      keys[i] = owner.body.id;
+      staticFlags[i] = owner.body.type === 'static' ? 1 : 0;
+      if (tag === NODE_FITTED_LEAF) fitted[i] = 1;
+      else written++;
       leaves++;
     } else {
-      height[i] = tag - 2;
-      if (tag - 2 > maxHeight) maxHeight = tag - 2;
+      const h = tag - NODE_INTERNAL;
+      height[i] = h;
+      if (h > maxHeight) maxHeight = h;
       child1[i] = inRange(r.uint(), 'node child');
       child2[i] = inRange(r.uint(), 'node child');
     }
+  }
+  // A node's parent: the internal node naming it as a child (the tree's check finds any node named
+  // twice, or not at all).
+  for (let i = 0; i < capacity; ++i) {
+    if (height[i] <= 0) continue;
+    parent[child1[i]] = i;
+    parent[child2[i]] = i;
   }
   const moves = new Int32Array(r.count('move buffer length', r.remaining));
   for (let i = 0; i < moves.length; ++i) moves[i] = inRange(r.int(), 'moved proxy');
   if (leaves !== leafCount)
     badSnapshot(`${leaves} broadphase leaves`, `do not match its leaf count (${leafCount})`);
-  const boxes = r.doubles(4 * leaves);
+  if (d.shapes.length !== leafCount) {
+    badSnapshot(`${leafCount} proxies`, `do not match the ${d.shapes.length} shapes`);
+  }
+  const boxes = r.doubles(4 * written);
+  const v = d.bodyValues;
   for (let i = 0, k = 0; i < capacity; ++i) {
     if (height[i] !== 0) continue;
-    for (let q = 4 * i; q < 4 * i + 4; ++q) bounds[q] = boxes[k++];
+    if (fitted[i] === 1) {
+      const owner = owners[i] as ShapeRecord;
+      const xf = recordTransform(owner.body, v, xfA);
+      if (owner.code === 0) computeBoxAABB(owner.geometry as Box, xf, leafBox);
+      else computeShapeAABB(owner.geometry, xf, leafBox);
+      bounds[4 * i] = leafBox.minX - margin;
+      bounds[4 * i + 1] = leafBox.minY - margin;
+      bounds[4 * i + 2] = leafBox.maxX + margin;
+      bounds[4 * i + 3] = leafBox.maxY + margin;
+    } else for (let q = 4 * i; q < 4 * i + 4; ++q) bounds[q] = boxes[k++];
   }
   // Internal boxes: the unions of their children, bottom up (children are lower than parents):
   // the internal nodes in order of height (a counting sort), then each from its children.
@@ -1178,20 +1498,12 @@ function readBroadPhase(r: ByteReader, d: Decoded): BroadPhaseState {
     moveBuffer: moves,
   };
   // The tree's own invariants are checked by `importState`, the first thing `apply` does.
-  // Every shape has its own leaf, keyed by its body id and flagged static as its body; no other leaf.
-  const owned = new Uint8Array(capacity);
+  // Every shape has its own leaf (each proxy id names a distinct node, every leaf has an owner, and
+  // there are as many leaves as shapes), keyed by its body id and flagged static as its body.
   for (const s of d.shapes) {
-    const p = s.proxyId;
-    if (!(p >= 0 && p < capacity && height[p] === 0) || owned[p] === 1) {
-      badSnapshot(`shape #${s.id}`, `has proxy ${p}, which is not its own broadphase leaf`);
+    if (height[s.proxyId] !== 0) {
+      badSnapshot(`shape #${s.id}`, `has proxy ${s.proxyId}, which is not a broadphase leaf`);
     }
-    owned[p] = 1;
-    if (keys[p] !== s.body.id || staticFlags[p] !== (s.body.type === 'static' ? 1 : 0)) {
-      badSnapshot(`proxy ${p}`, `does not match its shape #${s.id}`);
-    }
-  }
-  if (d.shapes.length !== leafCount) {
-    badSnapshot(`${leafCount} proxies`, `do not match the ${d.shapes.length} shapes`);
   }
   const buffered = new Uint8Array(capacity);
   for (let i = 0; i < moves.length; ++i) {
@@ -1209,7 +1521,7 @@ function readBroadPhase(r: ByteReader, d: Decoded): BroadPhaseState {
 
 /** `world.restore(bytes)`: checks the whole snapshot, then puts the world in its state. @internal */
 export function restoreSnapshot(world: World, bytes: unknown): void {
-  apply(world, decode(bytes));
+  apply(world, decode(bytes, (world as unknown as WorldInternals).core.broadPhase.tree.margin));
 }
 
 /** Scratch of `apply`: a kept body's shapes before the restore. */
@@ -1373,11 +1685,22 @@ function apply(world: World, d: Decoded): void {
     c.blockCase = 0;
     const data = c.data;
     for (let q = 8 * points; q < 16; ++q) data[q] = 0;
-    if (points > 0) {
+    if (points > 0 && flags & C_DERIVED) {
+      const derived = d.contactDerived;
+      const impulses = d.contactImpulses;
+      c.normalX = derived[12 * i];
+      c.normalY = derived[12 * i + 1];
+      for (let p = 0; p < points; ++p) {
+        const q = 8 * p;
+        for (let k = 0; k < 5; ++k) data[q + k] = derived[12 * i + 2 + 5 * p + k];
+        data[q + 5] = impulses[6 * i + 3 * p];
+        data[q + 6] = impulses[6 * i + 3 * p + 1];
+        data[q + 7] = impulses[6 * i + 3 * p + 2];
+      }
+    } else if (points > 0) {
       let o = d.contactOffsets[i];
       c.normalX = block[o++];
       c.normalY = block[o++];
-      const keysInBlock = !(flags & C_INTEGER_KEYS);
       const zero = (flags & C_NO_IMPULSE) !== 0;
       const same = (flags & C_LAST_IS_NORMAL) !== 0;
       for (let p = 0; p < points; ++p) {
@@ -1385,7 +1708,7 @@ function apply(world: World, d: Decoded): void {
         data[q] = block[o++];
         data[q + 1] = block[o++];
         data[q + 2] = block[o++];
-        data[q + 3] = keysInBlock ? block[o++] : d.contactKeys[2 * i + p];
+        data[q + 3] = d.contactKeys[2 * i + p];
         data[q + 4] = block[o++];
         if (zero) {
           data[q + 5] = 0;

@@ -1,4 +1,4 @@
-import { type Box, collide, collideBoxes } from '@lite/collision';
+import { type Box, collide, collideBoxes, type Manifold } from '@lite/collision';
 import { mixFriction, mixRestitution } from '@lite/constraints';
 import type { Body } from './body';
 import { Contact } from './contact';
@@ -156,6 +156,21 @@ export function collideContacts(s: StepState, speculative: boolean, stepDt: numb
     contacts[write++] = c;
   }
   truncate(contacts, write);
+}
+
+/**
+ * The manifold of a contact's two shapes at their bodies' transforms, with the speculative margin
+ * already in `manifold.margin`: the narrowphase's call, for the contacts it does not reach (resting
+ * islands settling, snapshots checking and rebuilding their points).
+ */
+export function collidePair(c: Contact, manifold: Manifold): void {
+  const sa = c.shapeA;
+  const sb = c.shapeB;
+  if (sa.kind === KIND_BOX && sb.kind === KIND_BOX) {
+    collideBoxes(sa.geometry as Box, c.bodyA.transform, sb.geometry as Box, c.bodyB.transform, manifold);
+  } else {
+    collide(sa.geometry, c.bodyA.transform, sb.geometry, c.bodyB.transform, manifold);
+  }
 }
 
 /** Stage 3: a sleeping body jointed to an awake one wakes (with its whole sleeping island). */

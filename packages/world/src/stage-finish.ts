@@ -1,10 +1,13 @@
 import { type AABB, type Box, computeBoxAABB, computeShapeAABB } from '@lite/collision';
 import type { Transform } from '@lite/math';
 import type { Body } from './body';
+import type { Contact } from './contact';
 import { WorldError } from './errors';
-import { BEGIN_CONTACT, SENSOR_BEGIN } from './events';
+import { BEGIN_CONTACT, END_CONTACT, SENSOR_BEGIN } from './events';
 import { resetJointImpulsesIfNotFinite } from './joints';
+import { STEP_SPECULATIVE_DISTANCE } from './settings';
 import { type BodyShape, KIND_BOX } from './shape';
+import { collidePair } from './stage-contacts';
 import { noteListenerError, SNAPSHOT_STRIDE, type StepState } from './step-state';
 
 /**
@@ -194,7 +197,7 @@ export function moveProxies(s: StepState, dt: number): void {
  */
 export function updateSleep(s: StepState, dt: number): void {
   if (!s.settings.sleeping) return;
-  s.sleepingCount += s.islands.update(
+  const asleep = s.islands.update(
     s.bodyList,
     s.solverContacts,
     s.solverContactCount,
@@ -203,6 +206,82 @@ export function updateSleep(s: StepState, dt: number): void {
     s.settings,
     dt,
   );
+  s.sleepingCount += asleep;
+  if (asleep > 0 && s.settings.solver === 'soft') settleSleepers(s);
+}
+
+/**
+ * The soft step's islands fall asleep in a canonical state, one that a snapshot need not store
+ * because it follows from less (docs/snapshots.md):
+ *
+ * - each body's position and angle are rounded to float32 (Math.fround: at most half a unit in the
+ *   last place of a float32, 6e-8 relative) and its transform is recomputed from them, so it is
+ *   exactly (position, rotation(angle));
+ * - each of its proxies' fat boxes becomes its tight box grown by the broadphase margin (see
+ *   `BroadPhase.refitProxy`);
+ * - each contact whose bodies are now both not awake has its impulses rounded to float32 and is
+ *   collided again from the rounded poses (velocities are zero), exactly as the narrowphase would,
+ *   impulses carried over by feature key: its points are then those the narrowphase gives for the
+ *   poses, and only its impulses are its own.
+ *
+ * Only at the step an island falls asleep; allocates nothing.
+ */
+export function settleSleepers(s: StepState): void {
+  const bodies = s.bodyList;
+  const islands = s.islands;
+  const slept = islands.slept;
+  const settling = islands.settling;
+  const count = islands.sleptCount;
+  const aabb = s.aabb;
+  const broadPhase = s.broadPhase;
+  for (let i = 0; i < count; ++i) {
+    const b = bodies[slept[i]];
+    settling[slept[i]] = 1;
+    b.position.x = Math.fround(b.position.x);
+    b.position.y = Math.fround(b.position.y);
+    b.angle = Math.fround(b.angle);
+    b.transform.set(b.position.x, b.position.y, b.angle);
+    const shapes = b.shapeList;
+    for (let k = 0, m = shapes.length; k < m; ++k) {
+      computeAABB(shapes[k], b.transform, aabb);
+      broadPhase.refitProxy(shapes[k].proxyId, aabb);
+    }
+  }
+  // Every pose is rounded before any contact is collided again. A contact between two bodies that
+  // both fell asleep now is settled once, from its body A.
+  for (let i = 0; i < count; ++i) {
+    const b = bodies[slept[i]];
+    const edges = b.contactEdges;
+    for (let k = 0, m = edges.length; k < m; ++k) {
+      const c = edges[k];
+      const other = c.bodyA === b ? c.bodyB : c.bodyA;
+      if (other.isAwake) continue;
+      if (other === c.bodyA && settling[other.index] === 1) continue;
+      settleContact(s, c);
+    }
+  }
+  for (let i = 0; i < count; ++i) settling[slept[i]] = 0;
+}
+
+/** A contact of two resting bodies: impulses to float32, points collided again (see above). */
+function settleContact(s: StepState, c: Contact): void {
+  // A point's normal, tangent and last normal impulse are at 5, 6 and 7 of its 8 numbers.
+  const data = c.data;
+  for (let p = 0, n = c.pointCount; p < n; ++p) {
+    const d = 8 * p;
+    data[d + 5] = Math.fround(data[d + 5]);
+    data[d + 6] = Math.fround(data[d + 6]);
+    data[d + 7] = Math.fround(data[d + 7]);
+  }
+  const manifold = s.manifold;
+  manifold.margin = s.settings.stepNumbers[STEP_SPECULATIVE_DISTANCE];
+  collidePair(c, manifold);
+  c.update(manifold, s.settings);
+  const touching = manifold.pointCount > 0;
+  if (touching !== c.touching) {
+    c.touching = touching;
+    s.events.push(touching ? BEGIN_CONTACT : END_CONTACT, c);
+  }
 }
 
 /** Stage 11: forces and torques apply for one step. */

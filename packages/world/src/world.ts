@@ -17,7 +17,6 @@ import { WorldError } from './errors';
 import type { WorldEventMap, WorldEventName } from './events';
 import { putToSleep } from './islands';
 import {
-  checkJointInput,
   DistanceJoint,
   type DistanceJointOptions,
   type Joint,
@@ -947,8 +946,6 @@ export class World {
       throw new WorldError('world.gravity.x', gravity.x, 'must be a finite number');
     if (!Number.isFinite(gravity.y))
       throw new WorldError('world.gravity.y', gravity.y, 'must be a finite number');
-    const joints = this.core.jointList;
-    for (let i = 0, n = joints.length; i < n; ++i) checkJointInput(joints[i]);
     const bodies = this.core.bodyList;
     for (let i = 0, n = bodies.length; i < n; ++i) {
       const b = bodies[i];
@@ -997,8 +994,8 @@ export class World {
     const broken = core.brokenJoints;
     for (let i = 0, n = core.solverJointCount; i < n; ++i) {
       const joint = joints[i];
-      const maxForce = joint.breakForce;
-      const maxTorque = joint.breakTorque;
+      const maxForce = joint.breakForceValue;
+      const maxTorque = joint.breakTorqueValue;
       if (maxForce === Number.POSITIVE_INFINITY && maxTorque === Number.POSITIVE_INFINITY) continue;
       if (joint.world !== this) continue;
       jointReaction(joint, reaction);
