@@ -8,6 +8,7 @@ import { bindSlider, byId, createRadio, createSlider, createToggle } from './pan
 import { PointerInput } from './pointer-input';
 import { drawStepGraph, PROFILE_BANDS, RealTimeMeter, StepHistory } from './profile-view';
 import { boundingRadius, drawDragged, drawPane } from './render';
+import { Rewind, type SavedState } from './rewind';
 import { installSceneControls } from './scene-controls';
 import {
   appliesTo,
@@ -54,6 +55,13 @@ export const DRAG_DAMPING_RATIO = 1;
 /** The localStorage key of the saved settings (the query string of the last state). */
 export const STORAGE_KEY = 'lite-demo/state';
 
+/**
+ * The most bodies (every pane together) for which the testbed keeps the state before every step
+ * while running, for stepping back: a snapshot costs a fraction of a step, small for small scenes.
+ * Single steps are always kept.
+ */
+export const REWIND_MAX_BODIES = 1000;
+
 /** The saved query string, or null when there is none (or storage is blocked). */
 function readStored(): string | null {
   try {
@@ -87,6 +95,8 @@ export interface TestHook {
   readonly stepCount: number;
   /** Whether the simulation is paused. */
   readonly paused: boolean;
+  /** How many steps back `,` can go. */
+  readonly rewindFrames: number;
   /** The error a world stopped on, if any. */
   readonly error: string | null;
   /** The user's solver settings (`settings.solver` is the solver every world steps with). */
@@ -130,6 +140,10 @@ export class Testbed {
   private readonly defaults: DemoSettings;
   private readonly layers: DrawLayers;
   private simulation!: Simulation;
+  /** The states before recent steps, for stepping back (`,`). */
+  private readonly rewind = new Rewind();
+  /** The state saved with `Q`, restored with `E` (the open scene's only). */
+  private saved: SavedState | null = null;
   /** Whether the camera is the scene's (reset) view; a pan, zoom or fit writes it to the address. */
   private viewIsDefault = true;
   /** Whether the state changed since the address and the saved state were last written. */
@@ -252,6 +266,8 @@ export class Testbed {
     // them exactly, its camera too.
     if (url) applyUrlState(url, this.settings, this.layers);
     this.simulation = new Simulation(scene, this.settings);
+    this.rewind.clear();
+    this.saved = null;
     this.clock.reset();
     this.history.clear();
     this.meter.clear();
@@ -401,6 +417,7 @@ export class Testbed {
 
     byId('pause').addEventListener('click', () => this.setPaused(!this.paused));
     byId('step').addEventListener('click', () => this.singleStep());
+    byId('back').addEventListener('click', () => this.stepBack());
     byId('reset').addEventListener('click', () => this.reset());
     byId('bomb').addEventListener('click', () => this.bomb(false));
     byId('fit').addEventListener('click', () => this.fitView());
@@ -648,13 +665,56 @@ export class Testbed {
 
   private singleStep(): void {
     this.setPaused(true);
-    this.stepOnce();
+    this.stepOnce(true);
   }
 
-  /** One step of every world, recorded in the step-time history. */
-  private stepOnce(): void {
+  /**
+   * One step of every world, recorded in the step-time history. The state before it is kept for
+   * stepping back: always for a single step, and while running for scenes of up to
+   * {@link REWIND_MAX_BODIES} bodies (a snapshot of a larger one every step would slow it).
+   */
+  private stepOnce(single = false): void {
+    if (this.simulation.error === null && (single || this.bodyCount() <= REWIND_MAX_BODIES)) {
+      this.rewind.push(this.simulation.capture());
+    }
     this.simulation.step(STEP);
     this.history.push(this.simulation.worlds);
+  }
+
+  /** Bodies in every pane's world. */
+  private bodyCount(): number {
+    let count = 0;
+    for (const world of this.simulation.worlds) count += world.bodies.length;
+    return count;
+  }
+
+  /** Pauses and puts the worlds back as they were before the last kept step (`,`). */
+  private stepBack(): void {
+    this.setPaused(true);
+    const state = this.rewind.pop();
+    if (state === undefined) return;
+    this.restore(state);
+  }
+
+  /** Saves every world's state (`Q`), to come back to with `E`. */
+  private saveState(): void {
+    this.saved = this.simulation.capture();
+  }
+
+  /** Puts the worlds back as `Q` saved them (`E`); nothing when nothing was saved in this scene. */
+  private loadState(): void {
+    if (this.saved === null) return;
+    this.restore(this.saved);
+    this.rewind.clear();
+  }
+
+  /** Ends any drag, then restores `state` into the worlds (the current settings on top). */
+  private restore(state: SavedState): void {
+    this.release();
+    this.input.cancelDrag();
+    this.simulation.restoreState(state, this.settings);
+    this.history.clear();
+    this.changed();
   }
 
   // Input ---------------------------------------------------------------------------------------
@@ -691,6 +751,15 @@ export class Testbed {
       case 'n':
       case '.':
         this.singleStep();
+        return;
+      case ',':
+        this.stepBack();
+        return;
+      case 'q':
+        this.saveState();
+        return;
+      case 'e':
+        this.loadState();
         return;
       case 'r':
         this.reset();
@@ -956,6 +1025,9 @@ export class Testbed {
       },
       get paused() {
         return testbed.paused;
+      },
+      get rewindFrames() {
+        return testbed.rewind.length;
       },
       get error() {
         return testbed.simulation.error;

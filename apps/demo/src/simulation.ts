@@ -1,6 +1,7 @@
 import { Random } from '@lite/math';
 import { type BodyDef, bomb, type CompareDef, type JointDef, type SceneDef } from '@lite/scenes';
-import { type Body, type MouseJoint, type SolverKind, World } from '@lite/world';
+import { type Body, MouseJoint, type SolverKind, World } from '@lite/world';
+import type { SavedState } from './rewind';
 import { RollingStats } from './rolling-stats';
 import { type DemoSettings, SOLVERS } from './settings';
 
@@ -286,6 +287,29 @@ export class Simulation {
         for (const body of world.bodies) if (body.type === 'dynamic' && !body.awake) body.setAwake(true);
       }
     }
+  }
+
+  /** The state of every pane's world now (see `World.snapshot`), with the step count. */
+  capture(): SavedState {
+    return { snapshots: this.panes.map((pane) => pane.world.snapshot()), stepCount: this.stepCount };
+  }
+
+  /**
+   * Puts every pane's world back as `state` holds it (see `World.restore`), with its step count.
+   * The testbed's own mouse joints are input, not history: any the state held is removed (the
+   * caller ends its drag first). The user's settings as they are now apply on top, as after any
+   * change in the panel. A world that stopped on an error runs again.
+   */
+  restoreState(state: SavedState, settings: DemoSettings): void {
+    this.panes.forEach((pane, i) => {
+      const world = pane.world;
+      world.restore(state.snapshots[i]);
+      for (const joint of [...world.joints]) if (joint instanceof MouseJoint) world.destroyJoint(joint);
+      pane.mouseJoint = null;
+    });
+    this.stepCount = state.stepCount;
+    this.error = null;
+    this.applySettings(settings);
   }
 
   /** Steps every pane once by `dt`; returns the wall time it took, ms. */

@@ -447,6 +447,47 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     await waitForSteps(page, paused.stepCount + 1, 5);
   });
 
+  it('steps back and forward again through the same states, bit for bit; Q saves and E goes back', async () => {
+    await openScene(page, base, '?scene=pyramid', 'pyramid');
+    await waitForSteps(page, 0, 30);
+    await page.keyboard.press('p');
+    const start = await snapshot(page);
+    const forward: Snapshot[] = [];
+    for (let i = 0; i < 5; ++i) {
+      await page.keyboard.press('.');
+      forward.push(await snapshot(page));
+    }
+    expect(forward[4].stepCount).toBe(start.stepCount + 5);
+    // Three steps back: the state after the second step, exactly, with its step count.
+    for (let i = 0; i < 3; ++i) await page.keyboard.press(',');
+    expect(await snapshot(page)).toEqual(forward[1]);
+    // Forward again: the same steps as the first time (snapshots restore bit for bit).
+    for (let i = 2; i < 5; ++i) {
+      await page.keyboard.press('.');
+      expect(await snapshot(page)).toEqual(forward[i]);
+    }
+    // Back past the pause: the steps taken while running were kept too.
+    for (let i = 0; i < 5; ++i) await page.keyboard.press(',');
+    expect(await snapshot(page)).toEqual(start);
+    await page.keyboard.press(',');
+    expect((await snapshot(page)).stepCount).toBe(start.stepCount - 1);
+
+    // Q saves; after running on (and a bomb), E brings every body back, the bomb gone.
+    await page.keyboard.press('q');
+    const saved = await snapshot(page);
+    await page.keyboard.press('p');
+    await page.click('#bomb');
+    await waitForSteps(page, saved.stepCount, 20);
+    expect((await snapshot(page)).bodies.length).toBe(saved.bodies.length + 1);
+    await page.keyboard.press('p');
+    await page.keyboard.press('e');
+    expect(await snapshot(page)).toEqual(saved);
+    // And the Back button steps back like the key.
+    await page.keyboard.press('.');
+    await page.click('#back');
+    expect(await snapshot(page)).toEqual(saved);
+  });
+
   it('drags a body toward the pointer through the mouse joint', async () => {
     await openScene(page, base, '?scene=single-box', 'single-box');
     const start = await snapshot(page);
@@ -913,7 +954,7 @@ describe.runIf(runSuite)('demo in Chromium', () => {
   it('lists every bound key', async () => {
     await openScene(page, base, '?scene=single-box', 'single-box');
     const listed = (await page.locator('#keys kbd').allTextContents()).map((k) => k.toLowerCase());
-    const bound = ['space', 'p', 'n', '.', 'r', 'f', 'v', 's', 'j', 'h', '[', ']', '1', '9'];
+    const bound = ['space', 'p', 'n', '.', ',', 'q', 'e', 'r', 'f', 'v', 's', 'j', 'h', '[', ']', '1', '9'];
     const fromPanel = await page.evaluate(() =>
       Array.from(document.querySelectorAll('#panel label kbd'), (k) => k.textContent!.toLowerCase()),
     );

@@ -1,0 +1,87 @@
+/**
+ * The testbed's memory of past steps: a stack of saved states (each pane's `World.snapshot()` and
+ * the step count), newest last, bounded by a byte budget and a frame count. Pushing past either
+ * drops the oldest; stepping back pops the newest. A snapshot restored into its world continues
+ * bit for bit as the world did, so stepping back and then forward again replays the same steps.
+ */
+
+/** The state of every pane's world at one step. */
+export interface SavedState {
+  /** Each pane's `world.snapshot()`, in pane order. */
+  readonly snapshots: readonly Uint8Array[];
+  /** The simulation's step count when it was taken. */
+  readonly stepCount: number;
+}
+
+/** The bytes a saved state holds. */
+export function stateBytes(state: SavedState): number {
+  let bytes = 0;
+  for (const s of state.snapshots) bytes += s.byteLength;
+  return bytes;
+}
+
+/** A bounded stack of saved states, oldest first. */
+export class Rewind {
+  /** The most bytes the kept states may hold together. */
+  readonly maxBytes: number;
+  /** The most states kept. */
+  readonly maxFrames: number;
+  private readonly states: SavedState[] = [];
+  /** Index of the oldest kept state in `states` (dropped ones are left behind until compaction). */
+  private head = 0;
+  private bytes = 0;
+
+  /**
+   * @param maxBytes - the byte budget (default 64 MiB)
+   * @param maxFrames - the most states kept (default 600: ten seconds at 60 Hz)
+   */
+  constructor(maxBytes = 64 * 1024 * 1024, maxFrames = 600) {
+    if (!(maxBytes > 0)) throw new RangeError(`maxBytes must be > 0, got ${maxBytes}`);
+    if (!(Number.isInteger(maxFrames) && maxFrames > 0)) {
+      throw new RangeError(`maxFrames must be an integer > 0, got ${maxFrames}`);
+    }
+    this.maxBytes = maxBytes;
+    this.maxFrames = maxFrames;
+  }
+
+  /** How many states are kept. */
+  get length(): number {
+    return this.states.length - this.head;
+  }
+
+  /** The bytes the kept states hold. */
+  get byteLength(): number {
+    return this.bytes;
+  }
+
+  /** Keeps `state` as the newest, dropping the oldest while over the budget or the count. */
+  push(state: SavedState): void {
+    this.states.push(state);
+    this.bytes += stateBytes(state);
+    while (this.length > 1 && (this.bytes > this.maxBytes || this.length > this.maxFrames)) {
+      this.bytes -= stateBytes(this.states[this.head]);
+      this.head++;
+    }
+    // A state larger than the whole budget is not kept at all.
+    if (this.bytes > this.maxBytes) this.clear();
+    if (this.head > this.maxFrames) {
+      this.states.splice(0, this.head);
+      this.head = 0;
+    }
+  }
+
+  /** Takes the newest state off the stack (`undefined` when none is kept). */
+  pop(): SavedState | undefined {
+    if (this.length === 0) return undefined;
+    const state = this.states.pop()!;
+    this.bytes -= stateBytes(state);
+    return state;
+  }
+
+  /** Forgets every state. */
+  clear(): void {
+    this.states.length = 0;
+    this.head = 0;
+    this.bytes = 0;
+  }
+}

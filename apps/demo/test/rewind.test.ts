@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { Rewind, type SavedState } from '../src/rewind';
+
+/** A state of `bytes` bytes in one pane, tagged by its step count. */
+function state(stepCount: number, bytes = 10): SavedState {
+  return { snapshots: [new Uint8Array(bytes)], stepCount };
+}
+
+describe('Rewind', () => {
+  it('pops the newest state first', () => {
+    const rewind = new Rewind();
+    for (let i = 0; i < 5; ++i) rewind.push(state(i));
+    expect([rewind.pop()?.stepCount, rewind.pop()?.stepCount]).toEqual([4, 3]);
+    expect(rewind.length).toBe(3);
+    expect(rewind.byteLength).toBe(30);
+  });
+
+  it('drops the oldest beyond the frame count', () => {
+    const rewind = new Rewind(1e9, 3);
+    for (let i = 0; i < 10; ++i) rewind.push(state(i));
+    expect(rewind.length).toBe(3);
+    const popped: number[] = [];
+    for (let s = rewind.pop(); s !== undefined; s = rewind.pop()) popped.push(s.stepCount);
+    expect(popped).toEqual([9, 8, 7]);
+    expect(rewind.byteLength).toBe(0);
+  });
+
+  it('drops the oldest beyond the byte budget, counting every pane', () => {
+    const rewind = new Rewind(100, 1000);
+    for (let i = 0; i < 30; ++i)
+      rewind.push({ snapshots: [new Uint8Array(15), new Uint8Array(10)], stepCount: i });
+    // 25 bytes a state: four fit in 100.
+    expect(rewind.length).toBe(4);
+    expect(rewind.byteLength).toBe(100);
+    expect(rewind.pop()?.stepCount).toBe(29);
+  });
+
+  it('keeps nothing of a state larger than the whole budget', () => {
+    const rewind = new Rewind(100, 10);
+    rewind.push(state(0, 50));
+    rewind.push(state(1, 500));
+    expect(rewind.length).toBe(0);
+    expect(rewind.pop()).toBeUndefined();
+  });
+
+  it('keeps working after many pushes (the dropped ones are let go)', () => {
+    const rewind = new Rewind(1e9, 5);
+    for (let i = 0; i < 10_000; ++i) rewind.push(state(i));
+    expect(rewind.length).toBe(5);
+    expect(rewind.pop()?.stepCount).toBe(9999);
+  });
+
+  it('refuses a budget or a count that cannot hold anything', () => {
+    expect(() => new Rewind(0)).toThrow(/maxBytes/);
+    expect(() => new Rewind(100, 0)).toThrow(/maxFrames/);
+    expect(() => new Rewind(100, 1.5)).toThrow(/maxFrames/);
+  });
+});
