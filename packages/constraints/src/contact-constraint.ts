@@ -196,6 +196,16 @@ export class ContactConstraint {
   friction: number;
   /** Restitution coefficient e (see {@link mixRestitution}). */
   restitution: number;
+  /**
+   * The rounding radius of A's side, m: a circle's or capsule's radius, a rounded polygon's; 0 for
+   * sharp corners and faces (the default). The soft step turns a rounded side's contact about the
+   * centre of its rounding, where a sharp side's turns with the material: the point where a rolling
+   * wheel touches the ground stays at its bottom. Points of rounded sides lie midway between the
+   * two surfaces, as `@lite/collision`'s manifolds put them.
+   */
+  radiusA: number;
+  /** The rounding radius of B's side, m (see {@link ContactConstraint.radiusA}). */
+  radiusB: number;
   /** Unit normal x, from A to B. */
   normalX: number;
   /** Unit normal y, from A to B. */
@@ -245,6 +255,8 @@ export class ContactConstraint {
     this.bodyB = bodyB;
     this.friction = 0;
     this.restitution = 0;
+    this.radiusA = 0;
+    this.radiusB = 0;
     this.normalX = 0;
     this.normalY = 1;
     this.pointCount = 0;
@@ -263,7 +275,7 @@ export class ContactConstraint {
 
   /**
    * Rebinds the constraint to a new pair (for pooling): sets bodies and coefficients, drops the
-   * points and their impulses.
+   * points and their impulses. The rounding radii go back to 0 (sharp sides).
    * @throws ConstraintError when the bodies are not two distinct {@link SolverBody}s or a
    *   coefficient is negative or not finite
    */
@@ -275,6 +287,8 @@ export class ContactConstraint {
     this.bodyB = bodyB;
     this.friction = requireNonNegativeArg(friction, 'friction');
     this.restitution = requireNonNegativeArg(restitution, 'restitution');
+    this.radiusA = 0;
+    this.radiusB = 0;
     this.pointCount = 0;
     this.blockUsable = false;
     this.blockCase = 0;

@@ -43,20 +43,23 @@ const enum Row {
   M12 = 15,
   M22 = 16,
   Point0 = 17,
-  Point1 = 37,
-  Stride = 57,
+  Point1 = 41,
+  Stride = 65,
 }
 
 /** Layout of one point inside a contact's block of `rows`, from the point's base. */
 // biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
 const enum Pt {
-  /** Anchor on A, from A's centre, at the start of the step, m. */
+  /** Anchor on A, from A's centre, at the start of the step, m (the lever arm of A's impulses). */
   R_AX = 0,
   R_AY = 1,
   /** Anchor on B, from B's centre, at the start of the step, m. */
   R_BX = 2,
   R_BY = 3,
-  /** Separation at the start of the step less n · (rB - rA): add n · (dB - dA) for the current one. */
+  /**
+   * Separation at the start of the step less n · (sB - sA) (s: the separation arms below): add
+   * n · (dB - dA) for the current one.
+   */
   BaseSeparation = 4,
   NormalMass = 5,
   TangentMass = 6,
@@ -89,7 +92,19 @@ const enum Pt {
    * to carry the load it carried last step (deeper is the push pass's).
    */
   Share = 19,
-  Stride = 20,
+  /**
+   * The arm that carries A's side of the point as A turns, from A's centre, m: the anchor itself
+   * on a sharp corner or face; on a rounded side (a circle, a capsule, a rounded polygon's corner)
+   * the centre of the rounding, because the touching point of a turning round shape stays where
+   * the rounding meets the other surface instead of turning with the material (a rolling wheel
+   * touches the ground at its bottom, whatever its angle).
+   */
+  SepAX = 20,
+  SepAY = 21,
+  /** The same for B. */
+  SepBX = 22,
+  SepBY = 23,
+  Stride = 24,
 }
 
 /** `Param.Stamp` counts sub-steps modulo this (an int32 in `Meta.Deep`). */
@@ -520,6 +535,8 @@ export class SoftContactSolver {
     const vBy = v[oB + State.Vy];
     const wB = v[oB + State.W];
     const warm = ctx.warmStarting;
+    const roundA = c.radiusA;
+    const roundB = c.radiusB;
     const omegaC = still ? cv[Ctx.StaticOmega] : cv[Ctx.Omega];
     const omega2 = omegaC * omegaC;
     // Stored impulses are per step; each sub-step's rows carry 1/n of them.
@@ -557,9 +574,30 @@ export class SoftContactSolver {
       rows[q + Pt.R_AY] = rAy;
       rows[q + Pt.R_BX] = rBx;
       rows[q + Pt.R_BY] = rBy;
-      // The start separation less what the anchors contribute, so that in a sub-step
-      // s = base + n · ((dpB + R(ΔθB) rB) - (dpA + R(ΔθA) rA)) is the separation of the moved anchors.
-      rows[q + Pt.BaseSeparation] = data[d + PointData.Separation] - ((rBx - rAx) * nx + (rBy - rAy) * ny);
+      // The separation arms (Pt.SepAX): a rounded side's is the centre of its rounding, which the
+      // point (midway between the surfaces, s0 apart) lies s0 / 2 + ρ from along the normal.
+      const separation = data[d + PointData.Separation];
+      let sAx = rAx;
+      let sAy = rAy;
+      let sBx = rBx;
+      let sBy = rBy;
+      if (roundA > 0) {
+        const k = 0.5 * separation + roundA;
+        sAx = rAx - k * nx;
+        sAy = rAy - k * ny;
+      }
+      if (roundB > 0) {
+        const k = 0.5 * separation + roundB;
+        sBx = rBx + k * nx;
+        sBy = rBy + k * ny;
+      }
+      rows[q + Pt.SepAX] = sAx;
+      rows[q + Pt.SepAY] = sAy;
+      rows[q + Pt.SepBX] = sBx;
+      rows[q + Pt.SepBY] = sBy;
+      // The start separation less what the arms contribute, so that in a sub-step
+      // s = base + n · ((dpB + R(ΔθB) sB) - (dpA + R(ΔθA) sA)) is the separation of the moved sides.
+      rows[q + Pt.BaseSeparation] = separation - ((sBx - sAx) * nx + (sBy - sAy) * ny);
       // Normal row J = [-n, -(rA × n), n, rB × n], K = mA + mB + iA (rA × n)² + iB (rB × n)²; the
       // friction row likewise with t.
       const rnA = rAx * ny - rAy * nx;
@@ -854,10 +892,10 @@ function solveSoftContact(
     let soft2 = false;
     for (let j = 0; j < pointCount; j++) {
       const q = r + Row.Point0 + j * Pt.Stride;
-      const rAx = rows[q + Pt.R_AX];
-      const rAy = rows[q + Pt.R_AY];
-      const rBx = rows[q + Pt.R_BX];
-      const rBy = rows[q + Pt.R_BY];
+      const rAx = rows[q + Pt.SepAX];
+      const rAy = rows[q + Pt.SepAY];
+      const rBx = rows[q + Pt.SepBX];
+      const rBy = rows[q + Pt.SepBY];
       // (dpB + R(ΔθB) rB) - (dpA + R(ΔθA) rA)
       const ddx = dpx + (cB * rBx - sB * rBy) - (cA * rAx - sA * rAy);
       const ddy = dpy + (sB * rBx + cB * rBy) - (sA * rAx + cA * rAy);
@@ -1203,10 +1241,10 @@ function solveChain(
     let y2 = 0;
     for (let j = 0, pc = two ? 2 : 1; j < pc; j++) {
       const q = r + Row.Point0 + j * Pt.Stride;
-      const rAx = rows[q + Pt.R_AX];
-      const rAy = rows[q + Pt.R_AY];
-      const rBx = rows[q + Pt.R_BX];
-      const rBy = rows[q + Pt.R_BY];
+      const rAx = rows[q + Pt.SepAX];
+      const rAy = rows[q + Pt.SepAY];
+      const rBx = rows[q + Pt.SepBX];
+      const rBy = rows[q + Pt.SepBY];
       const ddx = dpx + (cB * rBx - sB * rBy) - (cA * rAx - sA * rAy);
       const ddy = dpy + (sB * rBx + cB * rBy) - (sA * rAx + cA * rAy);
       const sep = rows[q + Pt.BaseSeparation] + ddx * nx + ddy * ny;
@@ -1438,10 +1476,10 @@ function pushContact(
   let wB = push[pB + 2];
   for (let j = 0, pc = meta[m + Meta.PointCount]; j < pc; j++) {
     const q = r + Row.Point0 + j * Pt.Stride;
-    const rAx = rows[q + Pt.R_AX];
-    const rAy = rows[q + Pt.R_AY];
-    const rBx = rows[q + Pt.R_BX];
-    const rBy = rows[q + Pt.R_BY];
+    const rAx = rows[q + Pt.SepAX];
+    const rAy = rows[q + Pt.SepAY];
+    const rBx = rows[q + Pt.SepBX];
+    const rBy = rows[q + Pt.SepBY];
     const ddx = dpx + (cB * rBx - sB * rBy) - (cA * rAx - sA * rAy);
     const ddy = dpy + (sB * rBx + cB * rBy) - (sA * rAx + cA * rAy);
     const s = rows[q + Pt.BaseSeparation] + ddx * nx + ddy * ny;

@@ -437,6 +437,22 @@ export class BodyShape {
   }
 }
 
+/**
+ * The rounding radius of a shape's surface, m: a circle's or capsule's radius, a polygon's rounding,
+ * 0 for a box (see `ContactConstraint.radiusA`). @internal
+ */
+export function roundingRadius(g: CollisionShape): number {
+  switch (g.type) {
+    case 'circle':
+    case 'capsule':
+      return g.radius;
+    case 'box':
+      return 0;
+    default:
+      return g.radius ?? 0;
+  }
+}
+
 /** Box2D's filter rule for two shapes. @internal */
 export function shouldShapesCollide(a: BodyShape, b: BodyShape): boolean {
   if (a.group === b.group && a.group !== 0) return a.group > 0;

@@ -39,7 +39,15 @@ import {
   WheelJoint,
 } from './joints';
 import { STEP_SPECULATIVE_DISTANCE, WorldSettings } from './settings';
-import { BodyShape, KIND_BOX, KIND_CAPSULE, KIND_CIRCLE, KIND_POLYGON, type ResolvedShape } from './shape';
+import {
+  BodyShape,
+  KIND_BOX,
+  KIND_CAPSULE,
+  KIND_CIRCLE,
+  KIND_POLYGON,
+  type ResolvedShape,
+  roundingRadius,
+} from './shape';
 import {
   assignFields,
   ByteReader,
@@ -1677,6 +1685,8 @@ function apply(world: World, d: Decoded): void {
     c.bodyB = b;
     c.shapeA = sa;
     c.shapeB = sb;
+    c.radiusA = roundingRadius(sa.geometry);
+    c.radiusB = roundingRadius(sb.geometry);
     c.friction = material[2 * i];
     c.restitution = material[2 * i + 1];
     c.touching = (flags & 1) !== 0;

@@ -7,7 +7,7 @@ import { BEGIN_CONTACT, END_CONTACT } from './events';
 import { jointBodyA, jointBodyB } from './joints';
 import { Stage } from './profile';
 import { STEP_SPECULATIVE_DISTANCE } from './settings';
-import { type BodyShape, KIND_BOX } from './shape';
+import { type BodyShape, KIND_BOX, roundingRadius } from './shape';
 import { type StepState, trimContactPool, wakeBody } from './step-state';
 
 /**
@@ -26,6 +26,8 @@ export function createContact(s: StepState, sa: BodyShape, sb: BodyShape): Conta
   const b = sb.body;
   const c = s.contactPool.length > 0 ? s.contactPool.pop()! : new Contact(sa, sb);
   c.reset(a, b, mixFriction(sa.friction, sb.friction), mixRestitution(sa.restitution, sb.restitution));
+  c.radiusA = roundingRadius(sa.geometry);
+  c.radiusB = roundingRadius(sb.geometry);
   c.shapeA = sa;
   c.shapeB = sb;
   c.touching = false;

@@ -64,12 +64,14 @@ describe.each(SOLVERS)('car (%s)', (solver) => {
       if (i === 90) {
         sampled = true;
         expect(Math.abs(chassis.linearVelocity.x - expected) / expected).toBeLessThan(0.02);
-        // The motors hold ω_wheel - ω_chassis at their speed. (In the soft step the two driven
-        // wheels slip against each other at steady speed, the rear about 1% faster and the front
-        // 1% slower than they roll; the classic solver rolls both exactly.)
+        // The motors hold ω_wheel - ω_chassis at their speed, and each wheel rolls: its rim moves
+        // at the chassis's speed, -ω r = v, within 0.5% (what is left is the wheel's overlap with
+        // the ground shortening its lever arm).
         for (const wheel of wheels) {
           const relative = wheel.angularVelocity - chassis.angularVelocity;
           expect(Math.abs(relative + CAR.driveSpeed) / CAR.driveSpeed).toBeLessThan(0.02);
+          const rim = -wheel.angularVelocity * CAR.wheelRadius;
+          expect(Math.abs(rim - chassis.linearVelocity.x) / chassis.linearVelocity.x).toBeLessThan(0.005);
         }
       }
     }

@@ -203,14 +203,14 @@ describe('bad shapes are refused, and nothing is added', () => {
   }
 });
 
-/** A static slope at `theta` through the origin (its top face), long enough. */
-function slope(world: World, theta: number, friction: number): Body {
+/** A static slope at `theta` through the origin (its top face), `length` long (default 200 m). */
+function slope(world: World, theta: number, friction: number, length = 200): Body {
   const c = Math.cos(theta);
   const s = Math.sin(theta);
   // The box's top face passes through the origin: its centre is 0.5 below it along the normal.
   return world.createBody({
     type: 'static',
-    shape: { type: 'box', width: 200, height: 1 },
+    shape: { type: 'box', width: length, height: 1 },
     position: { x: -0.5 * s, y: -0.5 * c },
     angle: -theta,
     friction,
@@ -249,6 +249,62 @@ describe('a disc rolls down a 30° slope at (2/3) g sin θ', () => {
       const lever = 0.5 * (r + d);
       expect(relative(-disc.angularVelocity * lever, speed())).toBeLessThan(0.01);
       expect(r - d).toBeLessThan(0.02);
+    });
+  }
+});
+
+describe('a disc rolling fast keeps rolling', () => {
+  for (const solver of SOLVERS) {
+    it(`${solver}: down a 30° slope for 10 s (to 33 m/s), (2/3) g sin θ within 0.5% every second`, () => {
+      // A turning round shape touches at the bottom of its rounding whatever its angle: the contact
+      // must not turn with the material (at 66 rad/s the disc turns 1.1 rad in a step).
+      const theta = Math.PI / 6;
+      const world = new World({ solver, sleeping: false });
+      // 600 m: from 250 m up the slope it rolls 167 m in 10 s.
+      slope(world, theta, 1, 600);
+      const r = 0.5;
+      const disc = world.createBody({
+        shape: { type: 'circle', radius: r },
+        position: {
+          x: -250 * Math.cos(theta) + r * Math.sin(theta),
+          y: 250 * Math.sin(theta) + r * Math.cos(theta),
+        },
+        friction: 1,
+      });
+      const dirX = Math.cos(theta);
+      const dirY = -Math.sin(theta);
+      const speed = () => disc.linearVelocity.x * dirX + disc.linearVelocity.y * dirY;
+      const expected = (2 / 3) * 10 * Math.sin(theta);
+      let before = speed();
+      for (let second = 0; second < 10; ++second) {
+        for (let i = 0; i < 60; ++i) world.step(1 / 60);
+        expect(relative(speed() - before, expected)).toBeLessThan(0.005);
+        before = speed();
+      }
+      expect(speed()).toBeGreaterThan(33);
+    });
+
+    it(`${solver}: driven by a torque on the flat, it rolls (no slip) at a = τ r / (I + m r²) and does not sink`, () => {
+      const world = new World({ solver, sleeping: false });
+      world.createBody({ type: 'static', width: 400, height: 2, position: { x: 0, y: -1 }, friction: 1 });
+      const r = 0.5;
+      const disc = world.createBody({
+        shape: { type: 'circle', radius: r },
+        position: { x: -150, y: r },
+        friction: 1,
+      });
+      // τ well below what friction can carry: μ m g r (I / (I + m r²))⁻¹ ≈ 5.9 N m here.
+      const tau = -2;
+      for (let i = 0; i < 240; ++i) {
+        disc.applyTorque(tau);
+        world.step(1 / 60);
+      }
+      const a = (-tau * r) / (disc.inertia + disc.mass * r * r);
+      expect(relative(disc.linearVelocity.x, 4 * a)).toBeLessThan(0.001);
+      // The rim's speed is the centre's: no slip.
+      expect(relative(-disc.angularVelocity * r, disc.linearVelocity.x)).toBeLessThan(0.001);
+      // Rolling at 27 rad/s, it stays on the ground's face (within 1 mm), neither sinking nor hopping.
+      expect(Math.abs(disc.position.y - r)).toBeLessThan(0.001);
     });
   }
 });
