@@ -186,7 +186,8 @@ export class BodyStates {
    * classic step does for a whole step.
    */
   integrateVelocities(): void {
-    const h = this.h;
+    // Read from the array, not through the `h` getter: a getter left uncalled-inline returns a boxed number.
+    const h = this.step[0];
     const s = this.state;
     const m = this.motion;
     for (let slot = 1, n = this.slotCount; slot < n; slot++) {
@@ -216,7 +217,8 @@ export class BodyStates {
    * sub-steps, such as joints); without, {@link BodyStates.storePoses} does it once after the last.
    */
   integratePositions(cosSin: Float64Array, writePoses: boolean): void {
-    const h = this.h;
+    // Read from the array, not through the `h` getter: a getter left uncalled-inline returns a boxed number.
+    const h = this.step[0];
     const s = this.state;
     const m = this.motion;
     const push = this.push;

@@ -119,6 +119,7 @@ const CASES = {
   ballPit100: () => sceneWorld(scenes.ballPit(100)),
   capsulePile60: () => sceneWorld(scenes.capsulePile(60)),
   shapeRain150: () => sceneWorld(scenes.shapeRain(150)),
+  rain300: () => sceneWorld(scenes.rain(300)),
   suspensionBridge: () => sceneWorld(scenes.suspensionBridge()),
   springs: () => sceneWorld(scenes.springs()),
   machines: () => machineWorld(),

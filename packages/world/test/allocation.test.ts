@@ -45,6 +45,7 @@ describe('the step allocates nothing in steady state (the built engine, in a fre
     ['a ball pit of 100', 'ballPit100', 4, 'soft'],
     ['a capsule pile of 60', 'capsulePile60', 4, 'soft'],
     ['a rain of 150 mixed shapes', 'shapeRain150', 4, 'soft'],
+    ['a rain of 300 boxes', 'rain300', 4, 'soft'],
     ['a slider, a weld, a wheel and a motor joint', 'machines', 4, 'soft'],
     ['the suspension bridge (soft pins)', 'suspensionBridge', 4, 'soft'],
     ['the springs (soft rods)', 'springs', 4, 'soft'],
