@@ -1,4 +1,4 @@
-import { type Box, collide, collideBoxes } from '@lite/collision';
+import { type Box, collideBoxes, collidePacked, PACKED_SHAPE_LENGTH, packShape } from '@lite/collision';
 import { mixFriction, mixRestitution } from '@lite/constraints';
 import type { Body } from './body';
 import { Contact } from './contact';
@@ -55,6 +55,17 @@ function unlinkEdge(body: Body, index: number): void {
   edges.pop();
   if (last.bodyA === body) last.edgeA = index;
   else last.edgeB = index;
+}
+
+// A box's numbers for the narrowphase of a mixed pair (boxes keep no packed array; see BodyShape).
+const packA = new Float64Array(PACKED_SHAPE_LENGTH);
+const packB = new Float64Array(PACKED_SHAPE_LENGTH);
+
+/** The shape's packed numbers: its own array, or for a box, `scratch` filled with them. */
+function packedOf(shape: BodyShape, scratch: Float64Array): Float64Array {
+  if (shape.kind !== KIND_BOX) return shape.packed;
+  packShape(shape.geometry, scratch);
+  return scratch;
 }
 
 /** The most a pair's speculative reach grows with its closing speed in a step, m. */
@@ -136,12 +147,40 @@ export function collideContacts(s: StepState, speculative: boolean, stepDt: numb
     // infinite, which the narrowphase refuses: cap it (the step then fails on the body's pose,
     // naming it, as any step that turns a body non-finite does).
     if (!(closing < MAX_CLOSING)) closing = MAX_CLOSING;
-    // Handed over in the manifold, not as an argument: a computed number passed to a call is boxed.
-    manifold.margin = margin + closing;
-    if (sa.kind === KIND_BOX && sb.kind === KIND_BOX) {
-      collideBoxes(sa.geometry as Box, a.transform, sb.geometry as Box, b.transform, manifold);
+    const reach = margin + closing;
+    // Bodies whose bounding circles (about their centres of mass, radius maxExtent) are farther apart
+    // than the reach have no point within it: no narrowphase. The slack (1 µm, and a few units in
+    // the last place of the coordinates) keeps this test on the safe side of rounding.
+    const xa = a.transform;
+    const xb = b.transform;
+    let dx = xb.p.x - xa.p.x;
+    let dy = xb.p.y - xa.p.y;
+    if (a.hasOffset) {
+      const lc = a.localCenter;
+      dx -= xa.q.c * lc.x - xa.q.s * lc.y;
+      dy -= xa.q.s * lc.x + xa.q.c * lc.y;
+    }
+    if (b.hasOffset) {
+      const lc = b.localCenter;
+      dx += xb.q.c * lc.x - xb.q.s * lc.y;
+      dy += xb.q.s * lc.x + xb.q.c * lc.y;
+    }
+    const bound =
+      a.maxExtent +
+      b.maxExtent +
+      reach +
+      1e-6 +
+      1e-12 * (Math.abs(xa.p.x) + Math.abs(xa.p.y) + Math.abs(xb.p.x) + Math.abs(xb.p.y));
+    if (dx * dx + dy * dy > bound * bound) {
+      manifold.pointCount = 0;
     } else {
-      collide(sa.geometry, a.transform, sb.geometry, b.transform, manifold);
+      // Handed over in the manifold, not as an argument: a computed number passed to a call is boxed.
+      manifold.margin = reach;
+      if (sa.kind === KIND_BOX && sb.kind === KIND_BOX) {
+        collideBoxes(sa.geometry as Box, xa, sb.geometry as Box, xb, manifold);
+      } else {
+        collidePacked(packedOf(sa, packA), xa, packedOf(sb, packB), xb, manifold);
+      }
     }
     c.update(manifold, settings);
     const touching = manifold.pointCount > 0;
