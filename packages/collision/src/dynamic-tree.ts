@@ -337,21 +337,30 @@ export class DynamicTree {
     const maxY = q[3];
     const base = this.stackBase;
     let top = base;
-    this.push(top++, this.root);
+    // Nodes are tested before they are pushed (the root here, children as their parent is taken),
+    // so the stack only ever holds overlapping nodes; the visiting order is the depth-first order of
+    // testing on the way out, child 2 before child 1.
+    const root = this.root;
+    const r = 4 * root;
+    const rb = this.bounds;
+    if (rb[r] > maxX || minX > rb[r + 2] || rb[r + 1] > maxY || minY > rb[r + 3]) return;
+    this.push(top++, root);
     while (top > base) {
       const node = this.stack[--top];
-      const o = 4 * node;
-      const b = this.bounds;
-      if (b[o] > maxX || minX > b[o + 2] || b[o + 1] > maxY || minY > b[o + 3]) continue;
       if (this.height[node] === 0) {
         this.stackBase = top;
         const proceed = callback(node);
         this.stackBase = base;
         if (!proceed) return;
-      } else {
-        this.push(top++, this.child1[node]);
-        this.push(top++, this.child2[node]);
+        continue;
       }
+      const b = this.bounds;
+      const c1 = this.child1[node];
+      const c2 = this.child2[node];
+      const o1 = 4 * c1;
+      const o2 = 4 * c2;
+      if (!(b[o1] > maxX || minX > b[o1 + 2] || b[o1 + 1] > maxY || minY > b[o1 + 3])) this.push(top++, c1);
+      if (!(b[o2] > maxX || minX > b[o2 + 2] || b[o2 + 1] > maxY || minY > b[o2 + 3])) this.push(top++, c2);
     }
   }
 

@@ -57,15 +57,32 @@ function unlinkEdge(body: Body, index: number): void {
   else last.edgeB = index;
 }
 
-// A box's numbers for the narrowphase of a mixed pair (boxes keep no packed array; see BodyShape).
+// A box's numbers for the narrowphase of a mixed pair (boxes keep no packed array; see BodyShape),
+// and the box each array holds (the contacts come sorted by body A, so A's box is often the last one
+// packed; geometries never change).
 const packA = new Float64Array(PACKED_SHAPE_LENGTH);
 const packB = new Float64Array(PACKED_SHAPE_LENGTH);
+let boxInA: unknown = null;
+let boxInB: unknown = null;
 
-/** The shape's packed numbers: its own array, or for a box, `scratch` filled with them. */
-function packedOf(shape: BodyShape, scratch: Float64Array): Float64Array {
+/** Shape A's packed numbers: its own array, or for a box, packA holding them. */
+function packedA(shape: BodyShape): Float64Array {
   if (shape.kind !== KIND_BOX) return shape.packed;
-  packShape(shape.geometry, scratch);
-  return scratch;
+  if (boxInA !== shape.geometry) {
+    packShape(shape.geometry, packA);
+    boxInA = shape.geometry;
+  }
+  return packA;
+}
+
+/** Shape B's packed numbers: its own array, or for a box, packB holding them. */
+function packedB(shape: BodyShape): Float64Array {
+  if (shape.kind !== KIND_BOX) return shape.packed;
+  if (boxInB !== shape.geometry) {
+    packShape(shape.geometry, packB);
+    boxInB = shape.geometry;
+  }
+  return packB;
 }
 
 /** The most a pair's speculative reach grows with its closing speed in a step, m. */
@@ -179,7 +196,7 @@ export function collideContacts(s: StepState, speculative: boolean, stepDt: numb
       if (sa.kind === KIND_BOX && sb.kind === KIND_BOX) {
         collideBoxes(sa.geometry as Box, xa, sb.geometry as Box, xb, manifold);
       } else {
-        collidePacked(packedOf(sa, packA), xa, packedOf(sb, packB), xb, manifold);
+        collidePacked(packedA(sa), xa, packedB(sb), xb, manifold);
       }
     }
     c.update(manifold, settings);
