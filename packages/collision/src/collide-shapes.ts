@@ -239,7 +239,12 @@ function collideLoaded(
     let si = Number.POSITIVE_INFINITY;
     for (let j = 0; j < nB; j++) {
       const s = nx * (bx[j] - vx) + ny * (by[j] - vy);
-      if (s < si) si = s;
+      if (s < si) {
+        si = s;
+        // This axis can no longer beat the best one: the rest of its minimum does not matter (and
+        // the best one was within the margin, so this one is too).
+        if (si <= sepA) break;
+      }
     }
     // A separating axis beyond the margin: no points, whatever the other axes say.
     if (si - radius > margin) return 0;
@@ -258,7 +263,10 @@ function collideLoaded(
     let si = Number.POSITIVE_INFINITY;
     for (let j = 0; j < nA; j++) {
       const s = nx * (ax[j] - vx) + ny * (ay[j] - vy);
-      if (s < si) si = s;
+      if (s < si) {
+        si = s;
+        if (si <= sepB) break;
+      }
     }
     if (si - radius > margin) return 0;
     if (si > sepB) {
