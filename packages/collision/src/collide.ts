@@ -4,7 +4,7 @@ import { collideBoxes } from './collide-boxes';
 import { loadMargin, packedAtSlot } from './collide-shapes';
 import { CollisionError } from './errors';
 import type { Manifold } from './manifold';
-import { PACKED_SHAPE_LENGTH, packInto } from './packed-shape';
+import { PACKED_SHAPE_LENGTH, type PackedShapeSlot, packInto } from './packed-shape';
 import type { BoxShape, Shape } from './shapes';
 
 // Box-box pairs whose boxes are not both `Box` instances (plain `{ type: 'box' }` literals, offsets,
@@ -99,6 +99,11 @@ export function collide(
  * the shape objects): the same routines, the same results bit for bit, except that box-box pairs go
  * through the polygon routine too (call {@link collideBoxes} for those). Allocates nothing.
  *
+ * @param a - shape A, packed (see {@link PackedShapeSlot})
+ * @param xfA - A's body pose
+ * @param b - shape B, packed
+ * @param xfB - B's body pose
+ * @param out - the manifold to fill (normal from A to B)
  * @param margin - speculative distance, m (default `out.margin`): a finite number ≥ 0
  * @returns the point count, 0 to 2
  * @throws CollisionError when `margin` is negative or not finite.

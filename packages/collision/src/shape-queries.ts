@@ -1,7 +1,7 @@
 import { cosSinInPlace, type Transform } from '@lite/math';
 import type { AABB } from './aabb';
 import { CollisionError } from './errors';
-import { PACKED_CIRCLE } from './packed-shape';
+import { PACKED_CIRCLE, type PackedShapeSlot } from './packed-shape';
 import type { RayCastInput, RayCastOutput } from './ray-cast';
 import type { CapsuleShape, CircleShape, PolygonalShape, Shape } from './shapes';
 
@@ -130,6 +130,10 @@ export function computeShapeAABB(shape: Shape, xf: Transform, out: AABB): AABB {
 /**
  * {@link computeShapeAABB} of a shape packed by {@link packShape}: the same bounds, bit for bit, with
  * nothing read from the shape object. Writes into `out` and returns it; allocates nothing.
+ *
+ * @param data - the shape, packed (see {@link PackedShapeSlot})
+ * @param xf - the body's pose
+ * @param out - the box to write
  */
 export function computePackedAABB(data: Float64Array, xf: Transform, out: AABB): AABB {
   const c = xf.q.c;
