@@ -18,6 +18,9 @@ export interface BroadPhaseState {
   moveBuffer: Int32Array;
 }
 
+/** The tree tag of a static proxy (see {@link DynamicTree.queryTagged}). */
+const STATIC_TAG = 1;
+
 /**
  * The broadphase: finds the pairs of proxies whose fat AABBs overlap, among thousands of moving
  * proxies, in about O(k log n) per step for k moved proxies (Box2D's `b2BroadPhase` design over a
@@ -53,7 +56,7 @@ export class BroadPhase {
   // State of the pair query in progress (read by the callbacks below, made once).
   private queryProxyId: number;
   private queryKey: number;
-  private queryStatic: boolean;
+  private queryIsStatic: boolean;
   private target: PairBuffer | null;
   private readonly addMovedPair: (proxyId: number) => boolean;
   private readonly addAnyPair: (proxyId: number) => boolean;
@@ -70,7 +73,7 @@ export class BroadPhase {
     this.moveCount = 0;
     this.queryProxyId = -1;
     this.queryKey = 0;
-    this.queryStatic = false;
+    this.queryIsStatic = false;
     this.target = null;
     this.scratchAABB = new AABB();
 
@@ -80,7 +83,7 @@ export class BroadPhase {
       if (other === q) return true;
       // Both moved: the pair is reported from the query of the lower id only.
       if (this.moveSlot[other] >= 0 && other < q) return true;
-      if (this.queryStatic && this.staticFlags[other] === 1) return true;
+      if (this.queryIsStatic && this.staticFlags[other] === 1) return true;
       const key = this.keys[other];
       if (key === this.queryKey) return true;
       (this.target as PairBuffer).push(this.queryKey, q, key, other);
@@ -90,7 +93,7 @@ export class BroadPhase {
     this.addAnyPair = (other: number): boolean => {
       const q = this.queryProxyId;
       if (other <= q) return true;
-      if (this.queryStatic && this.staticFlags[other] === 1) return true;
+      if (this.queryIsStatic && this.staticFlags[other] === 1) return true;
       const key = this.keys[other];
       if (key === this.queryKey) return true;
       (this.target as PairBuffer).push(this.queryKey, q, key, other);
@@ -119,7 +122,7 @@ export class BroadPhase {
    * @throws CollisionError on an invalid `aabb` or `key`.
    */
   createProxy(aabb: AABB, key: number, isStatic = false): number {
-    const id = this.tree.createProxy(aabb, key);
+    const id = this.tree.createProxy(aabb, key, isStatic ? STATIC_TAG : 0);
     this.ensureCapacity();
     this.staticFlags[id] = isStatic ? 1 : 0;
     this.keys[id] = key;
@@ -196,7 +199,7 @@ export class BroadPhase {
       if (id < 0) continue;
       this.queryProxyId = id;
       this.queryKey = this.keys[id];
-      this.queryStatic = this.staticFlags[id] === 1;
+      this.queryIsStatic = this.staticFlags[id] === 1;
       this.tree.queryProxy(id, this.addMovedPair);
     }
     for (let i = 0; i < this.moveCount; i++) {
@@ -222,7 +225,7 @@ export class BroadPhase {
       if (!this.tree.isProxy(id)) continue;
       this.queryProxyId = id;
       this.queryKey = this.keys[id];
-      this.queryStatic = this.staticFlags[id] === 1;
+      this.queryIsStatic = this.staticFlags[id] === 1;
       this.tree.queryProxy(id, this.addAnyPair);
     }
     this.target = null;
@@ -261,6 +264,17 @@ export class BroadPhase {
   query(aabb: AABB, callback: (proxyId: number) => boolean): void {
     requireAABB(aabb);
     this.tree.query(aabb, callback);
+  }
+
+  /**
+   * {@link BroadPhase.query} restricted to the static proxies: the same static proxies in the same
+   * order, without visiting the parts of the tree that hold only moving ones.
+   *
+   * @throws CollisionError when `aabb` is not finite with min ≤ max.
+   */
+  queryStatic(aabb: AABB, callback: (proxyId: number) => boolean): void {
+    requireAABB(aabb);
+    this.tree.queryTagged(aabb, STATIC_TAG, callback);
   }
 
   /**
@@ -335,6 +349,7 @@ export class BroadPhase {
       slots[id] = i;
     }
     this.tree.importState(tree);
+    this.tree.setLeafTags(state.staticFlags);
     this.staticFlags = state.staticFlags.slice(0, n);
     this.keys = tree.keys.slice(0, n);
     this.moveSlot = slots;

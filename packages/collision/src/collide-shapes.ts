@@ -1,7 +1,7 @@
-import { cosSinInPlace, type Transform } from '@lite/math';
-import { Box } from './box';
+import type { Transform } from '@lite/math';
 import { CollisionError } from './errors';
 import type { Manifold } from './manifold';
+import { PACKED_CAPSULE, PACKED_CIRCLE, PACKED_SHAPE_LENGTH, packInto } from './packed-shape';
 import type { BoxShape, CapsuleShape, CircleShape, PolygonalShape, PolygonShape } from './shapes';
 
 // Contact manifolds for circles, capsules, polygons (and boxes as 4-gons), written from the math of
@@ -23,8 +23,10 @@ import type { BoxShape, CapsuleShape, CircleShape, PolygonalShape, PolygonShape 
 // - rounded polygons whose closest features are two vertices: (A's vertex in- and out-edge, B's).
 // Circles have no features: their single point has key 0.
 //
-// Nothing here allocates: polygons are loaded into module-level typed arrays, and doubles never travel
-// as arguments or results of internal calls (V8 boxes those when the call is not inlined).
+// Nothing here allocates: the routines read shapes packed into typed arrays (see packShape; the
+// public forms taking shape objects pack them into module-level arrays first), polygons are worked on
+// in module-level typed arrays, and doubles never travel as arguments or results of internal calls
+// (V8 boxes those when the call is not inlined).
 
 const MAX = 8;
 
@@ -46,91 +48,21 @@ const bx = new Float64Array(MAX);
 const by = new Float64Array(MAX);
 const bnx = new Float64Array(MAX);
 const bny = new Float64Array(MAX);
-// [radius of the last loaded polygon, radius of the other] and [angle -> cos, sin] scratch.
+// [radius of the reference polygon, radius of the incident one] for clipEdges.
 const num = new Float64Array(2);
-const trig = new Float64Array(2);
 // Up to two clipped points: [x, y, separation, key] each, and the margin.
 const clip = new Float64Array(8);
 const marginSlot = new Float64Array(1);
+// The shapes given to the public forms, packed.
+const packA = new Float64Array(PACKED_SHAPE_LENGTH);
+const packB = new Float64Array(PACKED_SHAPE_LENGTH);
 
-/**
- * Loads a polygon, box or capsule (body frame) into the arrays x, y, nx, ny; writes its radius to
- * num[0]; returns the vertex count.
- */
-function loadPolygonal(
-  shape: PolygonalShape,
-  x: Float64Array,
-  y: Float64Array,
-  nx: Float64Array,
-  ny: Float64Array,
-): number {
-  if (shape.type === 'polygon') {
-    const vs = shape.vertices;
-    const ns = shape.normals;
-    const n = vs.length;
-    for (let i = 0; i < n; i++) {
-      x[i] = vs[i].x;
-      y[i] = vs[i].y;
-      nx[i] = ns[i].x;
-      ny[i] = ns[i].y;
-    }
-    num[0] = shape.radius ?? 0;
-    return n;
-  }
-  if (shape.type === 'box') {
-    // A Box's halves from its typed array (see Box.halves); a plain box object's from its fields.
-    const halves = shape instanceof Box ? shape.halves : undefined;
-    const hx = halves === undefined ? 0.5 * shape.width : halves[0];
-    const hy = halves === undefined ? 0.5 * shape.height : halves[1];
-    let c = 1;
-    let s = 0;
-    const angle = shape.angle;
-    if (angle !== undefined && angle !== 0) {
-      trig[0] = angle;
-      cosSinInPlace(trig);
-      c = trig[0];
-      s = trig[1];
-    }
-    const offset = shape.offset;
-    const ox = offset === undefined ? 0 : offset.x;
-    const oy = offset === undefined ? 0 : offset.y;
-    // (hx, hy), (-hx, hy), (-hx, -hy), (hx, -hy): box vertices v1..v4, edges e1 (top) .. e4 (right).
-    x[0] = ox + c * hx - s * hy;
-    y[0] = oy + s * hx + c * hy;
-    x[1] = ox - c * hx - s * hy;
-    y[1] = oy - s * hx + c * hy;
-    x[2] = ox - c * hx + s * hy;
-    y[2] = oy - s * hx - c * hy;
-    x[3] = ox + c * hx + s * hy;
-    y[3] = oy + s * hx - c * hy;
-    nx[0] = 0 - s;
-    ny[0] = c;
-    nx[1] = 0 - c;
-    ny[1] = 0 - s;
-    nx[2] = s;
-    ny[2] = 0 - c;
-    nx[3] = c;
-    ny[3] = s;
-    num[0] = 0;
-    return 4;
-  }
-  // Capsule: a rounded 2-gon, edge 0 from center1 to center2 with its normal on the right.
-  const p = shape.center1;
-  const q = shape.center2;
-  x[0] = p.x;
-  y[0] = p.y;
-  x[1] = q.x;
-  y[1] = q.y;
-  const ex = q.x - p.x;
-  const ey = q.y - p.y;
-  const inv = 1 / Math.sqrt(ex * ex + ey * ey);
-  nx[0] = ey * inv;
-  ny[0] = 0 - ex * inv;
-  nx[1] = 0 - ey * inv;
-  ny[1] = ex * inv;
-  num[0] = shape.radius;
-  return 2;
-}
+// Slots of a packed shape (PackedShapeSlot): kind, count, radius, vertices, normals.
+const KIND = 0;
+const COUNT = 1;
+const RADIUS = 2;
+const V = 4;
+const N = 20;
 
 /** The feature number (1-based) of the edge before vertex i of an n-gon. */
 function edgeBefore(i: number, n: number): number {
@@ -249,13 +181,22 @@ function clipEdges(
 }
 
 /**
- * The polygon narrowphase on the loaded arrays (A: ax.., count nA, radius num[0]; B: bx.., count nB,
- * radius num[1]), both in B's and A's body frames respectively. Fills `out` in world coordinates.
+ * The polygon narrowphase on two packed polygonal shapes (polygons, boxes, capsules): A's vertices
+ * are loaded into ax.. shifted by A's vertex 0, B's into bx.. in that same frame. Fills `out` in
+ * world coordinates; the margin is read from its slot.
  */
-function collideLoaded(nA: number, nB: number, xfA: Transform, xfB: Transform, out: Manifold): number {
+function collideLoaded(
+  a: Float64Array,
+  xfA: Transform,
+  b: Float64Array,
+  xfB: Transform,
+  out: Manifold,
+): number {
   const margin = marginSlot[0];
-  const rA = num[0];
-  const rB = num[1];
+  const nA = a[COUNT];
+  const nB = b[COUNT];
+  const rA = a[RADIUS];
+  const rB = b[RADIUS];
   const radius = rA + rB;
   const cA = xfA.q.c;
   const sA = xfA.q.s;
@@ -266,21 +207,23 @@ function collideLoaded(nA: number, nB: number, xfA: Transform, xfB: Transform, o
   const qs = cA * sB - sA * cB;
   const dx = xfB.p.x - xfA.p.x;
   const dy = xfB.p.y - xfA.p.y;
-  const ox = ax[0];
-  const oy = ay[0];
+  const ox = a[V];
+  const oy = a[V + 1];
   const px = cA * dx + sA * dy - ox;
   const py = -sA * dx + cA * dy - oy;
   for (let i = 0; i < nA; i++) {
-    ax[i] -= ox;
-    ay[i] -= oy;
+    ax[i] = a[V + 2 * i] - ox;
+    ay[i] = a[V + 2 * i + 1] - oy;
+    anx[i] = a[N + 2 * i];
+    any[i] = a[N + 2 * i + 1];
   }
   for (let i = 0; i < nB; i++) {
-    const x = bx[i];
-    const y = by[i];
+    const x = b[V + 2 * i];
+    const y = b[V + 2 * i + 1];
     bx[i] = qc * x - qs * y + px;
     by[i] = qs * x + qc * y + py;
-    const nx = bnx[i];
-    const ny = bny[i];
+    const nx = b[N + 2 * i];
+    const ny = b[N + 2 * i + 1];
     bnx[i] = qc * nx - qs * ny;
     bny[i] = qs * nx + qc * ny;
   }
@@ -296,8 +239,15 @@ function collideLoaded(nA: number, nB: number, xfA: Transform, xfB: Transform, o
     let si = Number.POSITIVE_INFINITY;
     for (let j = 0; j < nB; j++) {
       const s = nx * (bx[j] - vx) + ny * (by[j] - vy);
-      if (s < si) si = s;
+      if (s < si) {
+        si = s;
+        // This axis can no longer beat the best one: the rest of its minimum does not matter (and
+        // the best one was within the margin, so this one is too).
+        if (si <= sepA) break;
+      }
     }
+    // A separating axis beyond the margin: no points, whatever the other axes say.
+    if (si - radius > margin) return 0;
     if (si > sepA) {
       sepA = si;
       edgeA = i;
@@ -313,14 +263,17 @@ function collideLoaded(nA: number, nB: number, xfA: Transform, xfB: Transform, o
     let si = Number.POSITIVE_INFINITY;
     for (let j = 0; j < nA; j++) {
       const s = nx * (ax[j] - vx) + ny * (ay[j] - vy);
-      if (s < si) si = s;
+      if (s < si) {
+        si = s;
+        if (si <= sepB) break;
+      }
     }
+    if (si - radius > margin) return 0;
     if (si > sepB) {
       sepB = si;
       edgeB = i;
     }
   }
-  if (sepA - radius > margin || sepB - radius > margin) return 0;
 
   // Reference face (with a bias towards A so it does not flicker) and incident edge: the edge of the
   // other polygon whose normal is most anti-parallel to the reference normal.
@@ -356,6 +309,8 @@ function collideLoaded(nA: number, nB: number, xfA: Transform, xfB: Transform, o
     num[1] = rA;
     count = clipEdges(bx, by, bnx, bny, nB, edgeB, ax, ay, nA, edgeA);
   } else {
+    num[0] = rA;
+    num[1] = rB;
     count = clipEdges(ax, ay, anx, any, nA, edgeA, bx, by, nB, edgeB);
   }
   let normalX = flip ? -bnx[edgeB] : anx[edgeA];
@@ -481,23 +436,21 @@ export function collidePolygons(
   out: Manifold,
 ): number {
   loadMargin(out, margin);
-  return polygonsAtSlot(shapeA, xfA, shapeB, xfB, out);
+  packInto(shapeA, packA);
+  packInto(shapeB, packB);
+  return polygonsPacked(packA, xfA, packB, xfB, out);
 }
 
-/** {@link collidePolygons} with the margin already in the slot. @internal */
-export function polygonsAtSlot(
-  shapeA: PolygonalShape,
+/** {@link collidePolygons} on packed shapes, with the margin already in the slot. @internal */
+export function polygonsPacked(
+  a: Float64Array,
   xfA: Transform,
-  shapeB: PolygonalShape,
+  b: Float64Array,
   xfB: Transform,
   out: Manifold,
 ): number {
   out.pointCount = 0;
-  const nB = loadPolygonal(shapeB, bx, by, bnx, bny);
-  const rB = num[0];
-  const nA = loadPolygonal(shapeA, ax, ay, anx, any);
-  num[1] = rB;
-  return collideLoaded(nA, nB, xfA, xfB, out);
+  return collideLoaded(a, xfA, b, xfB, out);
 }
 
 /**
@@ -555,25 +508,25 @@ export function collideCircles(
   out: Manifold,
 ): number {
   loadMargin(out, margin);
-  return circlesAtSlot(circleA, xfA, circleB, xfB, out);
+  packInto(circleA, packA);
+  packInto(circleB, packB);
+  return circlesPacked(packA, xfA, packB, xfB, out);
 }
 
-/** {@link collideCircles} with the margin already in the slot. @internal */
-export function circlesAtSlot(
-  circleA: CircleShape,
+/** {@link collideCircles} on packed circles, with the margin already in the slot. @internal */
+export function circlesPacked(
+  a: Float64Array,
   xfA: Transform,
-  circleB: CircleShape,
+  b: Float64Array,
   xfB: Transform,
   out: Manifold,
 ): number {
   const margin = marginSlot[0];
   out.pointCount = 0;
-  const ca = circleA.center;
-  const cb = circleB.center;
-  const lax = ca === undefined ? 0 : ca.x;
-  const lay = ca === undefined ? 0 : ca.y;
-  const lbx = cb === undefined ? 0 : cb.x;
-  const lby = cb === undefined ? 0 : cb.y;
+  const lax = a[V];
+  const lay = a[V + 1];
+  const lbx = b[V];
+  const lby = b[V + 1];
   const qa = xfA.q;
   const qb = xfB.q;
   const pax = qa.c * lax - qa.s * lay + xfA.p.x;
@@ -583,8 +536,8 @@ export function circlesAtSlot(
   const dx = pbx - pax;
   const dy = pby - pay;
   const distance = Math.sqrt(dx * dx + dy * dy);
-  const rA = circleA.radius;
-  const rB = circleB.radius;
+  const rA = a[RADIUS];
+  const rB = b[RADIUS];
   const separation = distance - rA - rB;
   if (separation > margin) return 0;
   let nx: number;
@@ -625,14 +578,16 @@ export function collideCapsuleAndCircle(
   out: Manifold,
 ): number {
   loadMargin(out, margin);
-  return capsuleAndCircleAtSlot(capsuleA, xfA, circleB, xfB, out);
+  packInto(capsuleA, packA);
+  packInto(circleB, packB);
+  return capsuleAndCirclePacked(packA, xfA, packB, xfB, out);
 }
 
-/** {@link collideCapsuleAndCircle} with the margin already in the slot. @internal */
-export function capsuleAndCircleAtSlot(
-  capsuleA: CapsuleShape,
+/** {@link collideCapsuleAndCircle} on a packed capsule and circle, margin in the slot. @internal */
+export function capsuleAndCirclePacked(
+  a: Float64Array,
   xfA: Transform,
-  circleB: CircleShape,
+  b: Float64Array,
   xfB: Transform,
   out: Manifold,
 ): number {
@@ -641,28 +596,29 @@ export function capsuleAndCircleAtSlot(
   const cA = xfA.q.c;
   const sA = xfA.q.s;
   // The circle's centre in A's frame.
-  const cb = circleB.center;
-  const lbx = cb === undefined ? 0 : cb.x;
-  const lby = cb === undefined ? 0 : cb.y;
+  const lbx = b[V];
+  const lby = b[V + 1];
   const qb = xfB.q;
   const wx = qb.c * lbx - qb.s * lby + xfB.p.x - xfA.p.x;
   const wy = qb.s * lbx + qb.c * lby + xfB.p.y - xfA.p.y;
   const cx = cA * wx + sA * wy;
   const cy = -sA * wx + cA * wy;
-  const p1x = capsuleA.center1.x;
-  const p1y = capsuleA.center1.y;
-  const ex = capsuleA.center2.x - p1x;
-  const ey = capsuleA.center2.y - p1y;
+  const p1x = a[V];
+  const p1y = a[V + 1];
+  const p2x = a[V + 2];
+  const p2y = a[V + 3];
+  const ex = p2x - p1x;
+  const ey = p2y - p1y;
   const s1 = (cx - p1x) * ex + (cy - p1y) * ey;
-  const s2 = (capsuleA.center2.x - cx) * ex + (capsuleA.center2.y - cy) * ey;
+  const s2 = (p2x - cx) * ex + (p2y - cy) * ey;
   let qx: number;
   let qy: number;
   if (s1 < 0) {
     qx = p1x;
     qy = p1y;
   } else if (s2 < 0) {
-    qx = capsuleA.center2.x;
-    qy = capsuleA.center2.y;
+    qx = p2x;
+    qy = p2y;
   } else {
     const t = s1 / (ex * ex + ey * ey);
     qx = p1x + t * ex;
@@ -671,8 +627,8 @@ export function capsuleAndCircleAtSlot(
   const dx = cx - qx;
   const dy = cy - qy;
   const distance = Math.sqrt(dx * dx + dy * dy);
-  const rA = capsuleA.radius;
-  const rB = circleB.radius;
+  const rA = a[RADIUS];
+  const rB = b[RADIUS];
   const separation = distance - rA - rB;
   if (separation > margin) return 0;
   let nx: number;
@@ -717,28 +673,29 @@ export function collidePolygonAndCircle(
   out: Manifold,
 ): number {
   loadMargin(out, margin);
-  return polygonAndCircleAtSlot(polygonA, xfA, circleB, xfB, out);
+  packInto(polygonA, packA);
+  packInto(circleB, packB);
+  return polygonAndCirclePacked(packA, xfA, packB, xfB, out);
 }
 
-/** {@link collidePolygonAndCircle} with the margin already in the slot. @internal */
-export function polygonAndCircleAtSlot(
-  polygonA: PolygonShape | BoxShape,
+/** {@link collidePolygonAndCircle} on a packed polygon and circle, margin in the slot. @internal */
+export function polygonAndCirclePacked(
+  a: Float64Array,
   xfA: Transform,
-  circleB: CircleShape,
+  b: Float64Array,
   xfB: Transform,
   out: Manifold,
 ): number {
   const margin = marginSlot[0];
   out.pointCount = 0;
-  const n = loadPolygonal(polygonA, ax, ay, anx, any);
-  const rA = num[0];
-  const rB = circleB.radius;
+  const n = a[COUNT];
+  const rA = a[RADIUS];
+  const rB = b[RADIUS];
   const radius = rA + rB;
   const cA = xfA.q.c;
   const sA = xfA.q.s;
-  const cb = circleB.center;
-  const lbx = cb === undefined ? 0 : cb.x;
-  const lby = cb === undefined ? 0 : cb.y;
+  const lbx = b[V];
+  const lby = b[V + 1];
   const qb = xfB.q;
   const wx = qb.c * lbx - qb.s * lby + xfB.p.x - xfA.p.x;
   const wy = qb.s * lbx + qb.c * lby + xfB.p.y - xfA.p.y;
@@ -748,18 +705,19 @@ export function polygonAndCircleAtSlot(
   let face = 0;
   let separation = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < n; i++) {
-    const s = anx[i] * (cx - ax[i]) + any[i] * (cy - ay[i]);
+    const s = a[N + 2 * i] * (cx - a[V + 2 * i]) + a[N + 2 * i + 1] * (cy - a[V + 2 * i + 1]);
+    // A face beyond the margin: no point.
+    if (s - radius > margin) return 0;
     if (s > separation) {
       separation = s;
       face = i;
     }
   }
-  if (separation - radius > margin) return 0;
   const i2 = face + 1 < n ? face + 1 : 0;
-  const v1x = ax[face];
-  const v1y = ay[face];
-  const v2x = ax[i2];
-  const v2y = ay[i2];
+  const v1x = a[V + 2 * face];
+  const v1y = a[V + 2 * face + 1];
+  const v2x = a[V + 2 * i2];
+  const v2y = a[V + 2 * i2 + 1];
   const u1 = (cx - v1x) * (v2x - v1x) + (cy - v1y) * (v2y - v1y);
   const u2 = (cx - v2x) * (v1x - v2x) + (cy - v2y) * (v1y - v2y);
   let nx: number;
@@ -780,8 +738,8 @@ export function polygonAndCircleAtSlot(
     lx = 0.5 * (vx + rA * nx + cx - rB * nx);
     ly = 0.5 * (vy + rA * ny + cy - rB * ny);
   } else {
-    nx = anx[face];
-    ny = any[face];
+    nx = a[N + 2 * face];
+    ny = a[N + 2 * face + 1];
     // The centre projected on the face, pushed out by A's radius; and the circle's deepest point.
     const depth = (cx - v1x) * nx + (cy - v1y) * ny;
     lx = 0.5 * (cx + (rA - depth) * nx + cx - rB * nx);
@@ -797,4 +755,45 @@ export function polygonAndCircleAtSlot(
   out.normalY = sA * nx + cA * ny;
   out.pointCount = 1;
   return 1;
+}
+
+/**
+ * Turns a manifold computed for (B, A) into the one for (A, B): normal reversed, keys' halves
+ * swapped. Returns `count`.
+ */
+function flipPacked(out: Manifold, count: number): number {
+  out.normalX = -out.normalX;
+  out.normalY = -out.normalY;
+  for (let i = 0; i < count; i++) {
+    const p = out.points[i];
+    p.key = swapKey(p.key);
+  }
+  return count;
+}
+
+/**
+ * The contact manifold of two packed shapes (any kinds), the margin already in its slot: dispatches
+ * on the kinds to the routine of the pair, computing pairs the routine takes the other way round as
+ * (B, A) and flipping. @internal
+ */
+export function packedAtSlot(
+  a: Float64Array,
+  xfA: Transform,
+  b: Float64Array,
+  xfB: Transform,
+  out: Manifold,
+): number {
+  const kindA = a[KIND];
+  const kindB = b[KIND];
+  if (kindA === PACKED_CIRCLE) {
+    if (kindB === PACKED_CIRCLE) return circlesPacked(a, xfA, b, xfB, out);
+    if (kindB === PACKED_CAPSULE) return flipPacked(out, capsuleAndCirclePacked(b, xfB, a, xfA, out));
+    return flipPacked(out, polygonAndCirclePacked(b, xfB, a, xfA, out));
+  }
+  if (kindB === PACKED_CIRCLE) {
+    return kindA === PACKED_CAPSULE
+      ? capsuleAndCirclePacked(a, xfA, b, xfB, out)
+      : polygonAndCirclePacked(a, xfA, b, xfB, out);
+  }
+  return polygonsPacked(a, xfA, b, xfB, out);
 }

@@ -1,15 +1,10 @@
 import { cosSinInPlace, Transform } from '@lite/math';
 import { Box } from './box';
 import { collideBoxes } from './collide-boxes';
-import {
-  capsuleAndCircleAtSlot,
-  circlesAtSlot,
-  loadMargin,
-  polygonAndCircleAtSlot,
-  polygonsAtSlot,
-} from './collide-shapes';
+import { loadMargin, packedAtSlot } from './collide-shapes';
 import { CollisionError } from './errors';
 import type { Manifold } from './manifold';
+import { PACKED_SHAPE_LENGTH, type PackedShapeSlot, packInto } from './packed-shape';
 import type { BoxShape, Shape } from './shapes';
 
 // Box-box pairs whose boxes are not both `Box` instances (plain `{ type: 'box' }` literals, offsets,
@@ -19,6 +14,9 @@ const boxB = new Box(1, 1);
 const poseA = new Transform();
 const poseB = new Transform();
 const trig = new Float64Array(2);
+// The shapes of the other pairs, packed.
+const packA = new Float64Array(PACKED_SHAPE_LENGTH);
+const packB = new Float64Array(PACKED_SHAPE_LENGTH);
 
 /** Loads `shape` into the scratch `box` and returns the pose of its centre: `xf` itself, or `pose`. */
 function asBox(shape: BoxShape, xf: Transform, box: Box, pose: Transform): Transform {
@@ -48,17 +46,6 @@ function asBox(shape: BoxShape, xf: Transform, box: Box, pose: Transform): Trans
   pose.q.c = q.c * c - q.s * s;
   pose.q.s = q.s * c + q.c * s;
   return pose;
-}
-
-/** Turns a manifold computed for (B, A) into the one for (A, B): normal reversed, keys' halves swapped. */
-function flipManifold(out: Manifold, count: number): number {
-  out.normalX = -out.normalX;
-  out.normalY = -out.normalY;
-  for (let i = 0; i < count; i++) {
-    const p = out.points[i];
-    p.key = (((p.key & 0xffff) << 16) | (p.key >>> 16)) >>> 0;
-  }
-  return count;
 }
 
 /**
@@ -100,33 +87,42 @@ export function collide(
   }
   // The margin goes to the routines through a slot, not as an argument (see loadMargin).
   loadMargin(out, margin);
-  switch (shapeA.type) {
-    case 'box':
-    case 'polygon':
-    case 'capsule':
-      if (shapeB.type === 'circle') {
-        return shapeA.type === 'capsule'
-          ? capsuleAndCircleAtSlot(shapeA, xfA, shapeB, xfB, out)
-          : polygonAndCircleAtSlot(shapeA, xfA, shapeB, xfB, out);
-      }
-      if (shapeB.type === 'polygon' || shapeB.type === 'box' || shapeB.type === 'capsule') {
-        return polygonsAtSlot(shapeA, xfA, shapeB, xfB, out);
-      }
-      break;
-    case 'circle':
-      if (shapeB.type === 'circle') return circlesAtSlot(shapeA, xfA, shapeB, xfB, out);
-      if (shapeB.type === 'capsule')
-        return flipManifold(out, capsuleAndCircleAtSlot(shapeB, xfB, shapeA, xfA, out));
-      if (shapeB.type === 'polygon' || shapeB.type === 'box') {
-        return flipManifold(out, polygonAndCircleAtSlot(shapeB, xfB, shapeA, xfA, out));
-      }
-      break;
-    default:
-      throw new CollisionError(
-        'shapeA.type',
-        (shapeA as { type: unknown }).type,
-        'is not a known shape type',
-      );
+  requireKnownType('shapeA.type', shapeA);
+  requireKnownType('shapeB.type', shapeB);
+  packInto(shapeA, packA);
+  packInto(shapeB, packB);
+  return packedAtSlot(packA, xfA, packB, xfB, out);
+}
+
+/**
+ * {@link collide} on shapes packed by {@link packShape} (kept from step to step: nothing is read from
+ * the shape objects): the same routines, the same results bit for bit, except that box-box pairs go
+ * through the polygon routine too (call {@link collideBoxes} for those). Allocates nothing.
+ *
+ * @param a - shape A, packed (see {@link PackedShapeSlot})
+ * @param xfA - A's body pose
+ * @param b - shape B, packed
+ * @param xfB - B's body pose
+ * @param out - the manifold to fill (normal from A to B)
+ * @param margin - speculative distance, m (default `out.margin`): a finite number ≥ 0
+ * @returns the point count, 0 to 2
+ * @throws CollisionError when `margin` is negative or not finite.
+ */
+export function collidePacked(
+  a: Float64Array,
+  xfA: Transform,
+  b: Float64Array,
+  xfB: Transform,
+  out: Manifold,
+  margin?: number,
+): number {
+  loadMargin(out, margin);
+  return packedAtSlot(a, xfA, b, xfB, out);
+}
+
+function requireKnownType(argument: string, shape: Shape): void {
+  const type = (shape as { type: unknown }).type;
+  if (type !== 'circle' && type !== 'capsule' && type !== 'polygon' && type !== 'box') {
+    throw new CollisionError(argument, type, 'is not a known shape type');
   }
-  throw new CollisionError('shapeB.type', (shapeB as { type: unknown }).type, 'is not a known shape type');
 }

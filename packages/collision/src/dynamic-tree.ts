@@ -83,6 +83,11 @@ export class DynamicTree {
   private height: Int32Array;
   /** The caller's key of each leaf. */
   private keys: Int32Array;
+  /**
+   * Tag bits: a leaf's as given to `createProxy`, an internal node's the union (bitwise or) of its
+   * children's, so a query for some bits skips the subtrees that hold none of them.
+   */
+  private tags: Uint8Array;
   private root: number;
   private freeList: number;
   private leafCount: number;
@@ -122,6 +127,7 @@ export class DynamicTree {
     this.child2 = new Int32Array(0);
     this.height = new Int32Array(0);
     this.keys = new Int32Array(0);
+    this.tags = new Uint8Array(0);
     this.root = NULL_NODE;
     this.freeList = NULL_NODE;
     this.leafCount = 0;
@@ -169,16 +175,22 @@ export class DynamicTree {
 
   /**
    * Adds a proxy for the tight box `aabb` with the caller's integer `key` (e.g. a body id); the tree
-   * stores `aabb` grown by the margin. Returns the proxy id.
+   * stores `aabb` grown by the margin. `tag` (default 0) is a set of bits of the caller's (0 to 255)
+   * that {@link DynamicTree.queryTagged} selects proxies by. Returns the proxy id.
    *
-   * @throws CollisionError when `aabb` is not finite with min ≤ max, or `key` is not a 32-bit integer.
+   * @throws CollisionError when `aabb` is not finite with min ≤ max, `key` is not a 32-bit integer or
+   * `tag` is not an integer in [0, 255].
    */
-  createProxy(aabb: AABB, key: number): number {
+  createProxy(aabb: AABB, key: number, tag = 0): number {
     requireAABB(aabb);
     if (!(Number.isInteger(key) && key >= -0x80000000 && key <= 0x7fffffff)) {
       throw new CollisionError('key', key, 'must be a 32-bit integer');
     }
+    if (!(Number.isInteger(tag) && tag >= 0 && tag <= 255)) {
+      throw new CollisionError('tag', tag, 'must be an integer in [0, 255]');
+    }
     const id = this.allocateNode();
+    this.tags[id] = tag;
     const r = this.margin;
     const o = 4 * id;
     this.bounds[o] = aabb.minX - r;
@@ -337,7 +349,21 @@ export class DynamicTree {
     q[1] = aabb.minY;
     q[2] = aabb.maxX;
     q[3] = aabb.maxY;
-    this.runQuery(callback);
+    this.runQuery(callback, 0xff);
+  }
+
+  /**
+   * {@link DynamicTree.query} restricted to the proxies whose tag (see `createProxy`) has a bit of
+   * `tag`: they are reported in the same order as `query` reports them, and the subtrees holding
+   * none are not visited. A proxy whose tag is 0 is never reported.
+   */
+  queryTagged(aabb: AABB, tag: number, callback: (proxyId: number) => boolean): void {
+    const q = this.queryBox;
+    q[0] = aabb.minX;
+    q[1] = aabb.minY;
+    q[2] = aabb.maxX;
+    q[3] = aabb.maxY;
+    this.runQuery(callback, tag & 0xff);
   }
 
   /**
@@ -354,11 +380,15 @@ export class DynamicTree {
     q[1] = b[o + 1];
     q[2] = b[o + 2];
     q[3] = b[o + 3];
-    this.runQuery(callback);
+    this.runQuery(callback, 0xff);
   }
 
-  /** The query over `queryBox`, read into locals first so that a nested query may overwrite it. */
-  private runQuery(callback: (proxyId: number) => boolean): void {
+  /**
+   * The query over `queryBox`, read into locals first so that a nested query may overwrite it. With
+   * `mask` 0xff every node is looked at (untagged leaves too); otherwise only nodes whose tag has a
+   * bit of `mask`.
+   */
+  private runQuery(callback: (proxyId: number) => boolean, mask: number): void {
     if (this.root === NULL_NODE) return;
     const q = this.queryBox;
     const minX = q[0];
@@ -367,20 +397,42 @@ export class DynamicTree {
     const maxY = q[3];
     const base = this.stackBase;
     let top = base;
-    this.push(top++, this.root);
+    // Nodes are tested before they are pushed (the root here, children as their parent is taken),
+    // so the stack only ever holds overlapping nodes; the visiting order is the depth-first order of
+    // testing on the way out, child 2 before child 1.
+    const all = mask === 0xff;
+    const root = this.root;
+    const r = 4 * root;
+    const rb = this.bounds;
+    if (rb[r] > maxX || minX > rb[r + 2] || rb[r + 1] > maxY || minY > rb[r + 3]) return;
+    if (!all && (this.tags[root] & mask) === 0) return;
+    this.push(top++, root);
     while (top > base) {
       const node = this.stack[--top];
-      const o = 4 * node;
-      const b = this.bounds;
-      if (b[o] > maxX || minX > b[o + 2] || b[o + 1] > maxY || minY > b[o + 3]) continue;
       if (this.height[node] === 0) {
         this.stackBase = top;
         const proceed = callback(node);
         this.stackBase = base;
         if (!proceed) return;
-      } else {
-        this.push(top++, this.child1[node]);
-        this.push(top++, this.child2[node]);
+        continue;
+      }
+      const b = this.bounds;
+      const tags = this.tags;
+      const c1 = this.child1[node];
+      const c2 = this.child2[node];
+      const o1 = 4 * c1;
+      const o2 = 4 * c2;
+      if (
+        !(b[o1] > maxX || minX > b[o1 + 2] || b[o1 + 1] > maxY || minY > b[o1 + 3]) &&
+        (all || (tags[c1] & mask) !== 0)
+      ) {
+        this.push(top++, c1);
+      }
+      if (
+        !(b[o2] > maxX || minX > b[o2 + 2] || b[o2 + 1] > maxY || minY > b[o2 + 3]) &&
+        (all || (tags[c2] & mask) !== 0)
+      ) {
+        this.push(top++, c2);
       }
     }
   }
@@ -479,6 +531,51 @@ export class DynamicTree {
    */
   validate(): void {
     checkTreeArrays(this.exportView());
+    for (let i = 0; i < this.capacity; i++) {
+      if (this.height[i] <= 0) continue;
+      const union = this.tags[this.child1[i]] | this.tags[this.child2[i]];
+      if (this.tags[i] !== union) throw new Error(`node ${i} has tag ${this.tags[i]}, its children ${union}`);
+    }
+  }
+
+  /** The tag a proxy was created with. @throws CollisionError when `proxyId` is not a live proxy. */
+  getTag(proxyId: number): number {
+    this.requireProxy(proxyId);
+    return this.tags[proxyId];
+  }
+
+  /**
+   * Gives every leaf the tag `tags[id]` (0 where `tags` is shorter) and recomputes the internal
+   * nodes' unions: a state from {@link DynamicTree.importState} holds no tags (the owner that tags
+   * its proxies knows them; {@link BroadPhase} tags the static ones).
+   *
+   * @throws CollisionError when a tag is not an integer in [0, 255].
+   */
+  setLeafTags(tags: ArrayLike<number>): void {
+    const n = this.capacity;
+    for (let i = 0; i < n; i++) {
+      if (this.height[i] !== 0) continue;
+      const t = i < tags.length ? tags[i] : 0;
+      if (!(Number.isInteger(t) && t >= 0 && t <= 255))
+        throw new CollisionError(`tags[${i}]`, t, 'must be an integer in [0, 255]');
+    }
+    for (let i = 0; i < n; i++) this.tags[i] = this.height[i] === 0 && i < tags.length ? tags[i] : 0;
+    if (this.root !== NULL_NODE) this.retag(this.root);
+  }
+
+  /** Recomputes the tags of `node`'s subtree from its leaves (post-order, an explicit stack). */
+  private retag(node: number): void {
+    // Children are pushed after their parent; going through the list backwards visits every child
+    // before its parent.
+    const order: number[] = [node];
+    for (let i = 0; i < order.length; i++) {
+      const k = order[i];
+      if (this.height[k] > 0) order.push(this.child1[k], this.child2[k]);
+    }
+    for (let i = order.length - 1; i >= 0; i--) {
+      const k = order[i];
+      if (this.height[k] > 0) this.tags[k] = this.tags[this.child1[k]] | this.tags[this.child2[k]];
+    }
   }
 
   /**
@@ -505,7 +602,8 @@ export class DynamicTree {
   /**
    * Replaces the whole tree by a state from {@link DynamicTree.exportState} (copied, not kept). The
    * state is checked first (array sizes, links, heights, balance, boxes, free list, leaf count):
-   * a bad one throws and leaves the tree as it was.
+   * a bad one throws and leaves the tree as it was. The state holds no tags: every tag is 0 after
+   * the import until {@link DynamicTree.setLeafTags} gives them back.
    *
    * @throws CollisionError naming the broken part of `state`.
    */
@@ -519,6 +617,7 @@ export class DynamicTree {
     this.child2 = state.child2.slice(0, n);
     this.height = state.height.slice(0, n);
     this.keys = state.keys.slice(0, n);
+    this.tags = new Uint8Array(n);
     this.root = state.root;
     this.freeList = state.freeList;
     this.leafCount = state.leafCount;
@@ -616,6 +715,9 @@ export class DynamicTree {
     this.child2 = growInt32(this.child2, newCapacity);
     this.height = growInt32(this.height, newCapacity);
     this.keys = growInt32(this.keys, newCapacity);
+    const tags = new Uint8Array(newCapacity);
+    tags.set(this.tags);
+    this.tags = tags;
     // Chain the new nodes into the free list, lowest id first.
     for (let i = newCapacity - 1; i >= old; i--) {
       this.parent[i] = i === newCapacity - 1 ? this.freeList : i + 1;
@@ -635,6 +737,7 @@ export class DynamicTree {
     this.child1[id] = NULL_NODE;
     this.child2[id] = NULL_NODE;
     this.height[id] = 0;
+    this.tags[id] = 0;
     return id;
   }
 
@@ -643,6 +746,7 @@ export class DynamicTree {
     this.child1[id] = NULL_NODE;
     this.child2[id] = NULL_NODE;
     this.height[id] = -1;
+    this.tags[id] = 0;
     this.freeList = id;
   }
 
@@ -662,6 +766,7 @@ export class DynamicTree {
     bd[o + 1] = Math.min(bd[oa + 1], bd[ob + 1]);
     bd[o + 2] = Math.max(bd[oa + 2], bd[ob + 2]);
     bd[o + 3] = Math.max(bd[oa + 3], bd[ob + 3]);
+    this.tags[node] = this.tags[a] | this.tags[b];
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 export { AABB, computeBoxAABB, testOverlapAABB } from './aabb';
 export { Box } from './box';
 export { BroadPhase, type BroadPhaseState } from './broad-phase';
-export { collide } from './collide';
+export { collide, collidePacked } from './collide';
 export { collideBoxes } from './collide-boxes';
 export {
   collideCapsuleAndCircle,
@@ -34,10 +34,19 @@ export {
   computePolygonMass,
   MassData,
 } from './mass';
+export {
+  PACKED_CAPSULE,
+  PACKED_CIRCLE,
+  PACKED_POLYGON,
+  PACKED_SHAPE_LENGTH,
+  PackedShapeSlot,
+  packShape,
+} from './packed-shape';
 export { PairBuffer } from './pair-buffer';
 export { RayCastInput, RayCastOutput, rayCastBox } from './ray-cast';
 export { ShapeKind, type ShapeKindValue } from './shape';
 export {
+  computePackedAABB,
   computeShapeAABB,
   rayCastCapsule,
   rayCastCircle,

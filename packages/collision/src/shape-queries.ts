@@ -1,6 +1,7 @@
 import { cosSinInPlace, type Transform } from '@lite/math';
 import type { AABB } from './aabb';
 import { CollisionError } from './errors';
+import { PACKED_CIRCLE, type PackedShapeSlot } from './packed-shape';
 import type { RayCastInput, RayCastOutput } from './ray-cast';
 import type { CapsuleShape, CircleShape, PolygonalShape, Shape } from './shapes';
 
@@ -119,6 +120,51 @@ export function computeShapeAABB(shape: Shape, xf: Transform, out: AABB): AABB {
     if (y > maxY) maxY = y;
   }
   const r = num[0];
+  out.minX = minX + xf.p.x - r;
+  out.minY = minY + xf.p.y - r;
+  out.maxX = maxX + xf.p.x + r;
+  out.maxY = maxY + xf.p.y + r;
+  return out;
+}
+
+/**
+ * {@link computeShapeAABB} of a shape packed by {@link packShape}: the same bounds, bit for bit, with
+ * nothing read from the shape object. Writes into `out` and returns it; allocates nothing.
+ *
+ * @param data - the shape, packed (see {@link PackedShapeSlot})
+ * @param xf - the body's pose
+ * @param out - the box to write
+ */
+export function computePackedAABB(data: Float64Array, xf: Transform, out: AABB): AABB {
+  const c = xf.q.c;
+  const s = xf.q.s;
+  const r = data[2];
+  if (data[0] === PACKED_CIRCLE) {
+    const lx = data[4];
+    const ly = data[5];
+    const x = c * lx - s * ly + xf.p.x;
+    const y = s * lx + c * ly + xf.p.y;
+    out.minX = x - r;
+    out.minY = y - r;
+    out.maxX = x + r;
+    out.maxY = y + r;
+    return out;
+  }
+  const n = data[1];
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < n; i++) {
+    const px = data[4 + 2 * i];
+    const py = data[5 + 2 * i];
+    const x = c * px - s * py;
+    const y = s * px + c * py;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
   out.minX = minX + xf.p.x - r;
   out.minY = minY + xf.p.y - r;
   out.maxX = maxX + xf.p.x + r;

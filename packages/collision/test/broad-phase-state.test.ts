@@ -52,6 +52,12 @@ function operate(bp: BroadPhase, live: number[], rnd: () => number, log: unknown
     return true;
   });
   log.push(['query', found]);
+  const statics: number[] = [];
+  bp.queryStatic(new AABB(2, 2, 15, 15), (id) => {
+    statics.push(id);
+    return true;
+  });
+  log.push(['queryStatic', statics]);
 }
 
 describe('BroadPhase state', () => {

@@ -151,6 +151,47 @@ describe('BroadPhase: hand-made cases', () => {
     expect(() => new BroadPhase({ margin: -1 })).toThrow('options.margin = -1');
   });
 
+  it('DynamicTree tags: queryTagged reports the tagged proxies in query order; import drops the tags', () => {
+    const tree = new DynamicTree();
+    const ids: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const x = (i * 7) % 13;
+      const y = (i * 5) % 11;
+      ids.push(tree.createProxy(new AABB(x, y, x + 1.5, y + 1.5), i, i % 3));
+    }
+    for (let i = 0; i < 40; i += 4) tree.moveProxy(ids[i], new AABB(i / 4, 2, i / 4 + 1, 3), 1, 0);
+    tree.validate();
+    const box = new AABB(2, 2, 9, 8);
+    const listed = (run: (cb: (id: number) => boolean) => void): number[] => {
+      const out: number[] = [];
+      run((id) => {
+        out.push(id);
+        return true;
+      });
+      return out;
+    };
+    const all = listed((cb) => tree.query(box, cb));
+    for (const tag of [1, 2, 3]) {
+      expect(listed((cb) => tree.queryTagged(box, tag, cb))).toEqual(
+        all.filter((id) => (tree.getTag(id) & tag) !== 0),
+      );
+    }
+    expect(listed((cb) => tree.queryTagged(box, 0, cb))).toEqual([]);
+    // The state holds no tags; setLeafTags gives them back.
+    const copy = new DynamicTree();
+    copy.importState(tree.exportState());
+    expect(listed((cb) => copy.queryTagged(box, 1, cb))).toEqual([]);
+    const tags = new Uint8Array(tree.idBound);
+    for (const id of ids) tags[id] = tree.getTag(id);
+    copy.setLeafTags(tags);
+    copy.validate();
+    expect(listed((cb) => copy.queryTagged(box, 2, cb))).toEqual(
+      listed((cb) => tree.queryTagged(box, 2, cb)),
+    );
+    expect(() => tree.createProxy(new AABB(0, 0, 1, 1), 1, 256)).toThrow(CollisionError);
+    expect(() => copy.setLeafTags([0.5])).toThrow(CollisionError);
+  });
+
   it('keeps a balanced tree over many inserts and removals', () => {
     const tree = new DynamicTree();
     const ids: number[] = [];
@@ -318,9 +359,25 @@ describe('BroadPhase: properties', () => {
               break;
             }
           }
-          // Every fat box holds its tight box; the tree is well formed.
+          // Every fat box holds its tight box; the tree is well formed (its tags too).
           for (const [id, p] of live) expect(bp.getFatAABB(id).contains(p.aabb)).toBe(true);
           bp.validate();
+          // queryStatic: the static proxies of query, in query's order, against brute force.
+          const box = new AABB(4, 4, 14, 9);
+          const all: number[] = [];
+          bp.query(box, (id) => {
+            all.push(id);
+            return true;
+          });
+          const statics: number[] = [];
+          bp.queryStatic(box, (id) => {
+            statics.push(id);
+            return true;
+          });
+          expect(statics).toEqual(all.filter((id) => live.get(id)!.isStatic));
+          expect([...statics].sort((a, b) => a - b)).toEqual(
+            liveIds().filter((id) => live.get(id)!.isStatic && overlaps(bp.getFatAABB(id), box)),
+          );
           expect(bp.proxyCount).toBe(live.size);
         }
       }),

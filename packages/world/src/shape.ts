@@ -11,6 +11,8 @@ import {
   makeCapsule,
   makeCircle,
   makePolygon,
+  PACKED_SHAPE_LENGTH,
+  packShape,
   SHAPE_TOLERANCE,
 } from '@lite/collision';
 import { Vec2, type Vec2Like } from '@lite/math';
@@ -132,6 +134,9 @@ export interface ResolvedShape {
   group: number;
   userData: unknown;
 }
+
+/** The `packed` array of the shapes that keep none (boxes). */
+const NOT_PACKED = new Float64Array(0);
 
 /** Scratch for the centroid {@link resolveShapeOptions} computes while checking a shape's extent. */
 const extentScratch = new Vec2(0, 0);
@@ -355,6 +360,14 @@ export class BodyShape {
   readonly kind: number;
   /** Broadphase proxy id. @internal */
   proxyId: number;
+  /**
+   * The geometry's numbers in one typed array (`@lite/collision`'s `packShape`), which the
+   * narrowphase and the bounds read instead of the geometry's objects. Empty for a `Box` (KIND_BOX):
+   * box pairs go to `collideBoxes`, its bounds to `computeBoxAABB`, and the few mixed pairs pack
+   * the box into a scratch array (an array per box would spread the bodies' objects over more
+   * memory, which the box scenes pay for in every stage). @internal
+   */
+  readonly packed: Float64Array;
   /** Centroid of the geometry (body frame). @internal */
   readonly centroid: Vec2;
   /**
@@ -385,6 +398,8 @@ export class BodyShape {
     this.owner = body;
     this.kind = r.kind;
     this.proxyId = -1;
+    this.packed =
+      r.kind === KIND_BOX ? NOT_PACKED : packShape(r.geometry, new Float64Array(PACKED_SHAPE_LENGTH));
     this.centroid = new Vec2(0, 0);
     const minExtent = computeExtent(r.geometry, this.centroid);
     this.minExtent = minExtent;

@@ -1,4 +1,12 @@
-import { type Box, collide, collideBoxes, type Manifold } from '@lite/collision';
+import {
+  type Box,
+  collide,
+  collideBoxes,
+  collidePacked,
+  type Manifold,
+  PACKED_SHAPE_LENGTH,
+  packShape,
+} from '@lite/collision';
 import { mixFriction, mixRestitution } from '@lite/constraints';
 import type { Body } from './body';
 import { Contact } from './contact';
@@ -57,6 +65,34 @@ function unlinkEdge(body: Body, index: number): void {
   edges.pop();
   if (last.bodyA === body) last.edgeA = index;
   else last.edgeB = index;
+}
+
+// A box's numbers for the narrowphase of a mixed pair (boxes keep no packed array; see BodyShape),
+// and the box each array holds (the contacts come sorted by body A, so A's box is often the last one
+// packed; geometries never change).
+const packA = new Float64Array(PACKED_SHAPE_LENGTH);
+const packB = new Float64Array(PACKED_SHAPE_LENGTH);
+let boxInA: unknown = null;
+let boxInB: unknown = null;
+
+/** Shape A's packed numbers: its own array, or for a box, packA holding them. */
+function packedA(shape: BodyShape): Float64Array {
+  if (shape.kind !== KIND_BOX) return shape.packed;
+  if (boxInA !== shape.geometry) {
+    packShape(shape.geometry, packA);
+    boxInA = shape.geometry;
+  }
+  return packA;
+}
+
+/** Shape B's packed numbers: its own array, or for a box, packB holding them. */
+function packedB(shape: BodyShape): Float64Array {
+  if (shape.kind !== KIND_BOX) return shape.packed;
+  if (boxInB !== shape.geometry) {
+    packShape(shape.geometry, packB);
+    boxInB = shape.geometry;
+  }
+  return packB;
 }
 
 /** The most a pair's speculative reach grows with its closing speed in a step, m. */
@@ -138,12 +174,40 @@ export function collideContacts(s: StepState, speculative: boolean, stepDt: numb
     // infinite, which the narrowphase refuses: cap it (the step then fails on the body's pose,
     // naming it, as any step that turns a body non-finite does).
     if (!(closing < MAX_CLOSING)) closing = MAX_CLOSING;
-    // Handed over in the manifold, not as an argument: a computed number passed to a call is boxed.
-    manifold.margin = margin + closing;
-    if (sa.kind === KIND_BOX && sb.kind === KIND_BOX) {
-      collideBoxes(sa.geometry as Box, a.transform, sb.geometry as Box, b.transform, manifold);
+    const reach = margin + closing;
+    // Bodies whose bounding circles (about their centres of mass, radius maxExtent) are farther apart
+    // than the reach have no point within it: no narrowphase. The slack (1 µm, and a few units in
+    // the last place of the coordinates) keeps this test on the safe side of rounding.
+    const xa = a.transform;
+    const xb = b.transform;
+    let dx = xb.p.x - xa.p.x;
+    let dy = xb.p.y - xa.p.y;
+    if (a.hasOffset) {
+      const lc = a.localCenter;
+      dx -= xa.q.c * lc.x - xa.q.s * lc.y;
+      dy -= xa.q.s * lc.x + xa.q.c * lc.y;
+    }
+    if (b.hasOffset) {
+      const lc = b.localCenter;
+      dx += xb.q.c * lc.x - xb.q.s * lc.y;
+      dy += xb.q.s * lc.x + xb.q.c * lc.y;
+    }
+    const bound =
+      a.maxExtent +
+      b.maxExtent +
+      reach +
+      1e-6 +
+      1e-12 * (Math.abs(xa.p.x) + Math.abs(xa.p.y) + Math.abs(xb.p.x) + Math.abs(xb.p.y));
+    if (dx * dx + dy * dy > bound * bound) {
+      manifold.pointCount = 0;
     } else {
-      collide(sa.geometry, a.transform, sb.geometry, b.transform, manifold);
+      // Handed over in the manifold, not as an argument: a computed number passed to a call is boxed.
+      manifold.margin = reach;
+      if (sa.kind === KIND_BOX && sb.kind === KIND_BOX) {
+        collideBoxes(sa.geometry as Box, xa, sb.geometry as Box, xb, manifold);
+      } else {
+        collidePacked(packedA(sa), xa, packedB(sb), xb, manifold);
+      }
     }
     c.update(manifold, settings);
     const touching = manifold.pointCount > 0;

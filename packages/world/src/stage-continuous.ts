@@ -122,7 +122,9 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
   }
   const candidates = s.candidates;
   s.toiBody = b;
-  s.broadPhase.query(box, s.collectCandidate);
+  // A body that is not a bullet is swept against static shapes only: the tree's static part.
+  if (bullet) s.broadPhase.query(box, s.collectCandidate);
+  else s.broadPhase.queryStatic(box, s.collectCandidate);
   s.toiBody = null;
   if (bullet) {
     // The fast bodies' proxies may not cover where they went this step: take their shapes directly.

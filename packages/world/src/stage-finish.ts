@@ -1,4 +1,4 @@
-import { type AABB, type Box, computeBoxAABB, computeShapeAABB } from '@lite/collision';
+import { type AABB, type Box, computeBoxAABB, computePackedAABB } from '@lite/collision';
 import type { Transform } from '@lite/math';
 import type { Body } from './body';
 import type { Contact } from './contact';
@@ -162,7 +162,7 @@ export function updateTransform(b: Body): void {
 /** The world box of a shape at the body pose `xf`, written into `out`. */
 export function computeAABB(shape: BodyShape, xf: Transform, out: AABB): AABB {
   if (shape.kind === KIND_BOX) return computeBoxAABB(shape.geometry as Box, xf, out);
-  return computeShapeAABB(shape.geometry, xf, out);
+  return computePackedAABB(shape.packed, xf, out);
 }
 
 /**
@@ -182,7 +182,7 @@ export function moveProxies(s: StepState, dt: number): void {
     for (let k = 0, m = shapes.length; k < m; ++k) {
       const shape = shapes[k];
       if (shape.kind === KIND_BOX) computeBoxAABB(shape.geometry as Box, b.transform, aabb);
-      else computeShapeAABB(shape.geometry, b.transform, aabb);
+      else computePackedAABB(shape.packed, b.transform, aabb);
       broadPhase.getFatAABB(shape.proxyId, fat);
       if (fat.minX <= aabb.minX && fat.minY <= aabb.minY && aabb.maxX <= fat.maxX && aabb.maxY <= fat.maxY)
         continue;
