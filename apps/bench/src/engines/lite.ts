@@ -3,13 +3,13 @@ import { type Body, PROFILE_STAGES, type SolverKind, World } from '@lite/world';
 import { type EngineAdapter, requireBasicJoint } from './adapter';
 
 /**
- * lite (@lite/world): the scenes' own units. Sleeping off (world and bodies), every other setting at
- * its default. The classic solver takes the scene's `iterations` velocity iterations (its default of
+ * lite (@lite/world): the scenes' own units. Sleeping off (world and bodies) and continuous collision
+ * off (`settings.continuous`, on by default), as for every engine that has them; every other setting
+ * at its default. The classic solver takes the scene's `iterations` velocity iterations (its default of
  * 1 sub-step; warm starting, position correction, accumulated impulses, block solver on); the soft
  * step keeps its own defaults (4 sub-steps of 1 iteration, 30 Hz contacts of damping ratio 10, exact
  * contact chains, 2 push passes at up to 5 m/s, 2 cm speculative distance), as the scenes' iterations
- * are Box2D-Lite's. lite has no
- * continuous collision.
+ * are Box2D-Lite's.
  */
 export class LiteAdapter implements EngineAdapter {
   private world: World | null = null;
@@ -28,6 +28,7 @@ export class LiteAdapter implements EngineAdapter {
     });
     if (world.settings.solver === 'classic') world.settings.iterations = scene.iterations;
     world.settings.sleeping = false;
+    world.settings.continuous = false;
     for (const def of scene.bodies) {
       const dynamic = def.type === 'dynamic';
       const shapes = def.shapes;
