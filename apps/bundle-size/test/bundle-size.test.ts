@@ -35,7 +35,7 @@ describe('bundle size (built packages, bundled by esbuild as an application woul
     expect(size.minified).toBeLessThan(1024);
   });
 
-  it('the whole World stays at or below 79,278 B gzipped (both solvers, every shape and joint)', async () => {
+  it('the whole World stays at or below 80,617 B gzipped (both solvers, every shape and joint)', async () => {
     // Measured before the packages were built per module: 92,769 B minified, 29,420 B gzipped; per
     // module, 28,616 B. The soft step (a second solver every World carries: packed body states,
     // soft contacts, exact contact chains, the push pass) and joint springs in physical units
@@ -48,10 +48,11 @@ describe('bundle size (built packages, bundled by esbuild as an application woul
     // 63,293 B; snapshots (the binary format, its checks, the broadphase's export and import) to
     // 74,635 B; joint fields checked when set (an accessor and its check per field of seven joint
     // kinds), resting islands settled as they fall asleep and the snapshot format that derives
-    // their contacts and fat boxes to 78,261 B. The budget is that plus 1.3%: a regression, not a
-    // feature, fails it.
+    // their contacts and fat boxes to 78,261 B; packed shapes for the narrowphase, tagged tree
+    // queries (static-only sweeps) and round contacts' rolling arms to 79,582 B. The budget is that
+    // plus 1.3%: a regression, not a feature, fails it.
     const size = await bundle("import { World } from '@lite/world'; console.log(World);");
     expect(size.warnings).toEqual([]);
-    expect(size.gzipped).toBeLessThanOrEqual(79_278);
+    expect(size.gzipped).toBeLessThanOrEqual(80_617);
   });
 });

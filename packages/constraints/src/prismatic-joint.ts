@@ -9,7 +9,6 @@ import {
 import { solveSymmetric2, solveSymmetric3 } from './block3';
 import { checkBodies } from './distance-joint';
 import {
-  ConstraintError,
   requireFiniteArg,
   requireLowerArg,
   requireMaximumArg,

@@ -8,7 +8,6 @@ import {
 } from './axial-rows';
 import { checkBodies } from './distance-joint';
 import {
-  ConstraintError,
   requireFiniteArg,
   requireLowerArg,
   requireMaximumArg,
