@@ -200,6 +200,9 @@ export function collideContacts(s: StepState, speculative: boolean, stepDt: numb
       1e-12 * (Math.abs(xa.p.x) + Math.abs(xa.p.y) + Math.abs(xb.p.x) + Math.abs(xb.p.y));
     if (dx * dx + dy * dy > bound * bound) {
       manifold.pointCount = 0;
+      // The contact keeps the normal it had (update copies the manifold's, which is another pair's).
+      manifold.normalX = c.normalX;
+      manifold.normalY = c.normalY;
     } else {
       // Handed over in the manifold, not as an argument: a computed number passed to a call is boxed.
       manifold.margin = reach;

@@ -207,3 +207,26 @@ describe('joints and collision', () => {
     expect(world.contacts.filter((c) => c.touching).length).toBe(1);
   });
 });
+
+describe('a pair the narrowphase skips (bounding circles beyond the speculative reach)', () => {
+  it("keeps its contact's own normal, whatever pair the narrowphase saw before it", () => {
+    // Two unit boxes corner to corner, 1.15 m apart along each axis: their fat boxes overlap (so
+    // the pair has a contact) but they are farther apart than any point could be kept. Another
+    // pair, touching side by side (normal (1, 0)) or on top (normal (0, 1)), comes first in contact
+    // order. The skipped contact's normal must not depend on it.
+    const normalOfSkipped = (side: boolean): [number, number] => {
+      const world = new World({ gravity: { x: 0, y: 0 } });
+      world.createBody({ type: 'static', width: 1, height: 1, position: { x: -5, y: 0 } });
+      world.createBody({ width: 1, height: 1, position: side ? { x: -4, y: 0 } : { x: -5, y: 1 } });
+      const s = world.createBody({ type: 'static', width: 1, height: 1, position: { x: 0, y: 0 } });
+      const d = world.createBody({ width: 1, height: 1, position: { x: 1.15, y: 1.15 } });
+      for (let i = 0; i < 3; ++i) world.step(1 / 60);
+      const c = world.contacts.find((k) => k.bodyA === s && k.bodyB === d);
+      expect(c).toBeDefined();
+      expect(c!.pointCount).toBe(0);
+      expect(world.contacts[0].pointCount).toBe(2);
+      return [c!.normalX, c!.normalY];
+    };
+    expect(normalOfSkipped(true)).toEqual(normalOfSkipped(false));
+  });
+});
