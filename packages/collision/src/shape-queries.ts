@@ -1,7 +1,7 @@
-import { cosSinInPlace, type Transform } from '@lite/math';
+import type { Transform } from '@lite/math';
 import type { AABB } from './aabb';
 import { CollisionError } from './errors';
-import { PACKED_CIRCLE, type PackedShapeSlot } from './packed-shape';
+import { PACKED_CIRCLE, PACKED_SHAPE_LENGTH, PackedShapeSlot, packInto } from './packed-shape';
 import type { RayCastInput, RayCastOutput } from './ray-cast';
 import type { CapsuleShape, CircleShape, PolygonalShape, Shape } from './shapes';
 
@@ -12,74 +12,30 @@ const vx = new Float64Array(MAX);
 const vy = new Float64Array(MAX);
 const vnx = new Float64Array(MAX);
 const vny = new Float64Array(MAX);
-// [radius], [angle -> cos, sin], ray in the body frame [p1x, p1y, dx, dy].
+// [radius], ray in the body frame [p1x, p1y, dx, dy].
 const num = new Float64Array(1);
-const trig = new Float64Array(2);
 const ray = new Float64Array(4);
 
-/** Loads a polygonal shape (body frame) into vx, vy, vnx, vny; radius to num[0]; returns the count. */
+/** The packed form of the shape being loaded (see `packShape`). */
+const packed = new Float64Array(PACKED_SHAPE_LENGTH);
+
+/**
+ * Loads a polygonal shape (body frame) into vx, vy, vnx, vny; radius to num[0]; returns the count.
+ * The vertices and normals are the packed form's (`packShape`: the narrowphase's, number for number).
+ */
 function load(shape: PolygonalShape): number {
-  if (shape.type === 'polygon') {
-    const vs = shape.vertices;
-    const ns = shape.normals;
-    const n = vs.length;
-    for (let i = 0; i < n; i++) {
-      vx[i] = vs[i].x;
-      vy[i] = vs[i].y;
-      vnx[i] = ns[i].x;
-      vny[i] = ns[i].y;
-    }
-    num[0] = shape.radius ?? 0;
-    return n;
+  packInto(shape, packed);
+  const n = packed[PackedShapeSlot.Count];
+  const v = PackedShapeSlot.Vertices;
+  const w = PackedShapeSlot.Normals;
+  for (let i = 0; i < n; i++) {
+    vx[i] = packed[v + 2 * i];
+    vy[i] = packed[v + 2 * i + 1];
+    vnx[i] = packed[w + 2 * i];
+    vny[i] = packed[w + 2 * i + 1];
   }
-  if (shape.type === 'box') {
-    const hx = 0.5 * shape.width;
-    const hy = 0.5 * shape.height;
-    let c = 1;
-    let s = 0;
-    const angle = shape.angle;
-    if (angle !== undefined && angle !== 0) {
-      trig[0] = angle;
-      cosSinInPlace(trig);
-      c = trig[0];
-      s = trig[1];
-    }
-    const ox = shape.offset === undefined ? 0 : shape.offset.x;
-    const oy = shape.offset === undefined ? 0 : shape.offset.y;
-    vx[0] = ox + c * hx - s * hy;
-    vy[0] = oy + s * hx + c * hy;
-    vx[1] = ox - c * hx - s * hy;
-    vy[1] = oy - s * hx + c * hy;
-    vx[2] = ox - c * hx + s * hy;
-    vy[2] = oy - s * hx - c * hy;
-    vx[3] = ox + c * hx + s * hy;
-    vy[3] = oy + s * hx - c * hy;
-    vnx[0] = 0 - s;
-    vny[0] = c;
-    vnx[1] = 0 - c;
-    vny[1] = 0 - s;
-    vnx[2] = s;
-    vny[2] = 0 - c;
-    vnx[3] = c;
-    vny[3] = s;
-    num[0] = 0;
-    return 4;
-  }
-  const p = shape.center1;
-  const q = shape.center2;
-  vx[0] = p.x;
-  vy[0] = p.y;
-  vx[1] = q.x;
-  vy[1] = q.y;
-  const ex = q.x - p.x;
-  const ey = q.y - p.y;
-  const inv = 1 / Math.sqrt(ex * ex + ey * ey);
-  vnx[0] = ey * inv;
-  vny[0] = 0 - ex * inv;
-  vnx[1] = 0 - ey * inv;
-  vny[1] = ex * inv;
-  num[0] = shape.radius;
-  return 2;
+  num[0] = packed[PackedShapeSlot.Radius];
+  return n;
 }
 
 /**
