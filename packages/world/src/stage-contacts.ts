@@ -67,33 +67,28 @@ function unlinkEdge(body: Body, index: number): void {
   else last.edgeB = index;
 }
 
-// A box's numbers for the narrowphase of a mixed pair (boxes keep no packed array; see BodyShape),
-// and the box each array holds (the contacts come sorted by body A, so A's box is often the last one
-// packed; geometries never change).
-const packA = new Float64Array(PACKED_SHAPE_LENGTH);
-const packB = new Float64Array(PACKED_SHAPE_LENGTH);
-let boxInA: unknown = null;
-let boxInB: unknown = null;
+/**
+ * A box's numbers for the narrowphase of a mixed pair (boxes keep no packed array; see BodyShape),
+ * with the box the array holds: the contacts come sorted by body A, so A's box is often the last one
+ * packed (geometries never change). One for each side of a pair.
+ */
+class BoxPacking {
+  private readonly array = new Float64Array(PACKED_SHAPE_LENGTH);
+  private box: unknown = null;
 
-/** Shape A's packed numbers: its own array, or for a box, packA holding them. */
-function packedA(shape: BodyShape): Float64Array {
-  if (shape.kind !== KIND_BOX) return shape.packed;
-  if (boxInA !== shape.geometry) {
-    packShape(shape.geometry, packA);
-    boxInA = shape.geometry;
+  /** `shape`'s packed numbers: its own array, or for a box, this one holding them. */
+  of(shape: BodyShape): Float64Array {
+    if (shape.kind !== KIND_BOX) return shape.packed;
+    if (this.box !== shape.geometry) {
+      packShape(shape.geometry, this.array);
+      this.box = shape.geometry;
+    }
+    return this.array;
   }
-  return packA;
 }
 
-/** Shape B's packed numbers: its own array, or for a box, packB holding them. */
-function packedB(shape: BodyShape): Float64Array {
-  if (shape.kind !== KIND_BOX) return shape.packed;
-  if (boxInB !== shape.geometry) {
-    packShape(shape.geometry, packB);
-    boxInB = shape.geometry;
-  }
-  return packB;
-}
+const packingA = new BoxPacking();
+const packingB = new BoxPacking();
 
 /** The most a pair's speculative reach grows with its closing speed in a step, m. */
 const MAX_CLOSING = 1e15;
@@ -209,7 +204,7 @@ export function collideContacts(s: StepState, speculative: boolean, stepDt: numb
       if (sa.kind === KIND_BOX && sb.kind === KIND_BOX) {
         collideBoxes(sa.geometry as Box, xa, sb.geometry as Box, xb, manifold);
       } else {
-        collidePacked(packedA(sa), xa, packedB(sb), xb, manifold);
+        collidePacked(packingA.of(sa), xa, packingB.of(sb), xb, manifold);
       }
     }
     c.update(manifold, settings);
