@@ -12,6 +12,7 @@ import {
   makeCircle,
   makePolygon,
   PACKED_SHAPE_LENGTH,
+  PackedShapeSlot,
   packShape,
   SHAPE_TOLERANCE,
 } from '@lite/collision';
@@ -453,19 +454,11 @@ export class BodyShape {
 }
 
 /**
- * The rounding radius of a shape's surface, m: a circle's or capsule's radius, a polygon's rounding,
- * 0 for a box (see `ContactConstraint.radiusA`). @internal
+ * The rounding radius of a shape's surface, m: a circle's or capsule's radius, a polygon's rounding
+ * (its packed form's), 0 for a box (see `ContactConstraint.radiusA`). @internal
  */
-export function roundingRadius(g: CollisionShape): number {
-  switch (g.type) {
-    case 'circle':
-    case 'capsule':
-      return g.radius;
-    case 'box':
-      return 0;
-    default:
-      return g.radius ?? 0;
-  }
+export function roundingRadius(shape: BodyShape): number {
+  return shape.kind === KIND_BOX ? 0 : shape.packed[PackedShapeSlot.Radius];
 }
 
 /** Box2D's filter rule for two shapes. @internal */

@@ -1685,8 +1685,8 @@ function apply(world: World, d: Decoded): void {
     c.bodyB = b;
     c.shapeA = sa;
     c.shapeB = sb;
-    c.radiusA = roundingRadius(sa.geometry);
-    c.radiusB = roundingRadius(sb.geometry);
+    c.radiusA = roundingRadius(sa);
+    c.radiusB = roundingRadius(sb);
     c.friction = material[2 * i];
     c.restitution = material[2 * i + 1];
     c.touching = (flags & 1) !== 0;

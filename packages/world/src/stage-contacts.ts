@@ -34,8 +34,8 @@ export function createContact(s: StepState, sa: BodyShape, sb: BodyShape): Conta
   const b = sb.body;
   const c = s.contactPool.length > 0 ? s.contactPool.pop()! : new Contact(sa, sb);
   c.reset(a, b, mixFriction(sa.friction, sb.friction), mixRestitution(sa.restitution, sb.restitution));
-  c.radiusA = roundingRadius(sa.geometry);
-  c.radiusB = roundingRadius(sb.geometry);
+  c.radiusA = roundingRadius(sa);
+  c.radiusB = roundingRadius(sb);
   c.shapeA = sa;
   c.shapeB = sb;
   c.touching = false;
