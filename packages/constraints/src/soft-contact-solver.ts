@@ -519,8 +519,9 @@ export class SoftContactSolver {
     rows[r + Row.InvIB] = iB;
     rows[r + Row.NormalX] = nx;
     rows[r + Row.NormalY] = ny;
+    const restitution = c.restitution;
     rows[r + Row.Friction] = c.friction;
-    rows[r + Row.Restitution] = c.restitution;
+    rows[r + Row.Restitution] = restitution;
     const still = mA === 0 || mB === 0;
     const cv = ctx.values;
     rows[r + Row.BiasRate] = still ? cv[Ctx.StaticBiasRate] : cv[Ctx.BiasRate];
@@ -528,12 +529,6 @@ export class SoftContactSolver {
     rows[r + Row.ImpulseScale] = still ? cv[Ctx.StaticImpulseScale] : cv[Ctx.ImpulseScale];
     const oA = State.Stride * sA;
     const oB = State.Stride * sB;
-    const vAx = v[oA + State.Vx];
-    const vAy = v[oA + State.Vy];
-    const wA = v[oA + State.W];
-    const vBx = v[oB + State.Vx];
-    const vBy = v[oB + State.Vy];
-    const wB = v[oB + State.W];
     const warm = ctx.warmStarting;
     const roundA = c.radiusA;
     const roundB = c.radiusB;
@@ -548,12 +543,6 @@ export class SoftContactSolver {
     const motion = states.motion;
     const pA = Motion.Stride * sA;
     const pB = Motion.Stride * sB;
-    const aAx = motion[pA + Motion.Ax];
-    const aAy = motion[pA + Motion.Ay];
-    const alphaA = motion[pA + Motion.Alpha];
-    const aBx = motion[pB + Motion.Ax];
-    const aBy = motion[pB + Motion.Ay];
-    const alphaB = motion[pB + Motion.Alpha];
     // Centres: a moving body's from its slot (its pose when the step began, which it still is),
     // packed with the rest of the step's data; a still body's from the object.
     const xAx = sA > 0 ? motion[pA + Motion.X0] : bA.position.x;
@@ -612,17 +601,27 @@ export class SoftContactSolver {
       const kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
       rows[q + Pt.NormalMass] = kNormal > 0 ? 1 / kNormal : 0;
       rows[q + Pt.TangentMass] = kTangent > 0 ? 1 / kTangent : 0;
-      // vn⁻ before this step's gravity and impulses: restitution's reference.
-      rows[q + Pt.RelativeVelocity] =
-        (vBx - wB * rBy - vAx + wA * rAy) * nx + (vBy + wB * rBx - vAy - wA * rAx) * ny;
       rows[q + Pt.NormalImpulse] = warm ? data[d + PointData.NormalImpulse] * perSubstep : 0;
       rows[q + Pt.TangentImpulse] = warm ? data[d + PointData.TangentImpulse] * perSubstep : 0;
       rows[q + Pt.MaxNormalImpulse] = 0;
-      rows[q + Pt.PushImpulse] = 0;
-      rows[q + Pt.Bounced] = 0;
-      // The anchors' relative acceleration along n: a · n + α (r × n), B's less A's.
-      rows[q + Pt.NormalAccel] = aBx * nx + aBy * ny + alphaB * rnB - (aAx * nx + aAy * ny + alphaA * rnA);
-      rows[q + Pt.BounceShift] = 0;
+      // (Pt.PushImpulse is zeroed by each sub-step's warm start.) The bounce's slots are read only
+      // when the contact has restitution: a contact without it skips them.
+      if (restitution > 0) {
+        // vn⁻ before this step's gravity and impulses: restitution's reference.
+        const wA = v[oA + State.W];
+        const wB = v[oB + State.W];
+        rows[q + Pt.RelativeVelocity] =
+          (v[oB + State.Vx] - wB * rBy - v[oA + State.Vx] + wA * rAy) * nx +
+          (v[oB + State.Vy] + wB * rBx - v[oA + State.Vy] - wA * rAx) * ny;
+        rows[q + Pt.Bounced] = 0;
+        // The anchors' relative acceleration along n: a · n + α (r × n), B's less A's.
+        rows[q + Pt.NormalAccel] =
+          motion[pB + Motion.Ax] * nx +
+          motion[pB + Motion.Ay] * ny +
+          motion[pB + Motion.Alpha] * rnB -
+          (motion[pA + Motion.Ax] * nx + motion[pA + Motion.Ay] * ny + motion[pA + Motion.Alpha] * rnA);
+        rows[q + Pt.BounceShift] = 0;
+      }
       // The spring k = m ω² (m = 1 / K) carrying last step's load F = λ / dt is compressed F / k;
       // at most MAX_LOAD_SHARE more (a load that grows with the overlap it is given must not feed
       // itself without bound: a light body crushed by a heavy one).
