@@ -1,7 +1,7 @@
 import { buildBlockAt, solveBlockLcpAt } from './block-solver';
-import { type BodyStates, Motion, State } from './body-state';
+import { type BodyStates, Index, Motion, State } from './body-state';
 import { type ContactConstraint, PointData } from './contact-constraint';
-import { requireCount } from './errors';
+import { ConstraintError, requireCount } from './errors';
 
 /**
  * Overlap the soft contact rows take on themselves, m, plus what each point's spring needs for the
@@ -411,7 +411,7 @@ export class SoftContactSolver {
     for (let k = 0; k < slotCount; k++) degree[k] = 0;
     for (let i = 0; i < count; i++) {
       if (!this.chainable(i)) continue;
-      const m = i * Meta.Stride;
+      const m = (i & Index.Mask) * Meta.Stride;
       for (let side = 0; side < 2; side++) {
         const slot = meta[m + side];
         if (slot === 0) continue;
@@ -426,7 +426,7 @@ export class SoftContactSolver {
       if (chainOf[i] !== -1 || !this.chainable(i)) continue;
       // Walk through body A's side to one end of the chain.
       let cur = i;
-      let via = meta[i * Meta.Stride + Meta.SlotB];
+      let via = meta[(i & Index.Mask) * Meta.Stride + Meta.SlotB];
       let ring = false;
       for (;;) {
         const y = otherSlot(meta, cur, via);
@@ -445,7 +445,7 @@ export class SoftContactSolver {
       if (ring) {
         // Leave the ring to the contact-by-contact solve (marked so it is not walked again).
         let c = i;
-        let from = meta[i * Meta.Stride + Meta.SlotB];
+        let from = meta[(i & Index.Mask) * Meta.Stride + Meta.SlotB];
         do {
           chainOf[c] = -2;
           const y = otherSlot(meta, c, from);
@@ -485,7 +485,7 @@ export class SoftContactSolver {
 
   /** A contact may join a chain: it touches, and a two-point one has a usable block. */
   private chainable(i: number): boolean {
-    const m = i * Meta.Stride;
+    const m = (i & Index.Mask) * Meta.Stride;
     const pc = this.meta[m + Meta.PointCount];
     return this.meta[m + Meta.Touching] === 1 && (pc === 1 || this.meta[m + Meta.BlockUsable] === 1);
   }
@@ -496,10 +496,10 @@ export class SoftContactSolver {
     const meta = this.meta;
     const bA = c.bodyA;
     const bB = c.bodyB;
-    const r = i * Row.Stride;
-    const m = i * Meta.Stride;
-    const sA = states.slotOf(bA);
-    const sB = states.slotOf(bB);
+    const r = (i & Index.Mask) * Row.Stride;
+    const m = (i & Index.Mask) * Meta.Stride;
+    const sA = states.slotOf(bA) & Index.Mask;
+    const sB = states.slotOf(bB) & Index.Mask;
     const v = states.state;
     const pointCount = c.pointCount;
     meta[m + Meta.SlotA] = sA;
@@ -552,7 +552,7 @@ export class SoftContactSolver {
 
     for (let j = 0; j < pointCount; j++) {
       const d = j * PointData.Stride;
-      const q = r + Row.Point0 + j * Pt.Stride;
+      const q = r + Row.Point0 + (j & 1) * Pt.Stride;
       const px = data[d + PointData.X];
       const py = data[d + PointData.Y];
       const rAx = px - xAx;
@@ -665,10 +665,10 @@ export class SoftContactSolver {
     const meta = this.meta;
     const v = states.state;
     for (let i = 0, n = this.contactCount; i < n; i++) {
-      const r = i * Row.Stride;
-      const m = i * Meta.Stride;
-      const oA = State.Stride * meta[m + Meta.SlotA];
-      const oB = State.Stride * meta[m + Meta.SlotB];
+      const r = (i & Index.Mask) * Row.Stride;
+      const m = (i & Index.Mask) * Meta.Stride;
+      const oA = State.Stride * (meta[m + Meta.SlotA] & Index.Mask);
+      const oB = State.Stride * (meta[m + Meta.SlotB] & Index.Mask);
       const mA = rows[r + Row.MassA];
       const iA = rows[r + Row.InvIA];
       const mB = rows[r + Row.MassB];
@@ -682,7 +682,7 @@ export class SoftContactSolver {
       let vBy = v[oB + State.Vy];
       let wB = v[oB + State.W];
       for (let j = 0, pc = meta[m + Meta.PointCount]; j < pc; j++) {
-        const q = r + Row.Point0 + j * Pt.Stride;
+        const q = r + Row.Point0 + (j & 1) * Pt.Stride;
         rows[q + Pt.PushImpulse] = 0;
         const ln = rows[q + Pt.NormalImpulse];
         const lt = rows[q + Pt.TangentImpulse];
@@ -771,7 +771,8 @@ export class SoftContactSolver {
     // this pass sees (positions move only after it).
     const stamp = params[Param.Stamp];
     for (let i = 0, n = this.contactCount; i < n; i++) {
-      if (meta[i * Meta.Stride + Meta.Deep] === stamp) pushContact(rows, meta, state, push, params, i);
+      if (meta[(i & Index.Mask) * Meta.Stride + Meta.Deep] === stamp)
+        pushContact(rows, meta, state, push, params, i);
     }
   }
 
@@ -788,7 +789,7 @@ export class SoftContactSolver {
     const params = this.params;
     params[Param.Threshold] = ctx.values[Ctx.RestitutionThreshold];
     for (let i = 0, n = this.contactCount; i < n; i++) {
-      if (rows[i * Row.Stride + Row.Restitution] === 0) continue;
+      if (rows[(i & Index.Mask) * Row.Stride + Row.Restitution] === 0) continue;
       restituteContact(rows, meta, v, io, params, i);
     }
   }
@@ -807,11 +808,11 @@ export class SoftContactSolver {
     for (let i = 0, n = this.contactCount; i < n; i++) {
       const c = contacts[i];
       const data = c.data;
-      const r = i * Row.Stride;
+      const r = (i & Index.Mask) * Row.Stride;
       c.blockCase = 0;
-      for (let j = 0, pc = meta[i * Meta.Stride + Meta.PointCount]; j < pc; j++) {
+      for (let j = 0, pc = meta[(i & Index.Mask) * Meta.Stride + Meta.PointCount]; j < pc; j++) {
         const d = j * PointData.Stride;
-        const q = r + Row.Point0 + j * Pt.Stride;
+        const q = r + Row.Point0 + (j & 1) * Pt.Stride;
         data[d + PointData.NormalImpulse] = perStep * rows[q + Pt.NormalImpulse];
         data[d + PointData.TangentImpulse] = perStep * rows[q + Pt.TangentImpulse];
         data[d + PointData.LastNormalImpulse] = perStep * rows[q + Pt.MaxNormalImpulse];
@@ -820,7 +821,10 @@ export class SoftContactSolver {
   }
 
   private grow(count: number): void {
-    const capacity = Math.max(count, 2 * (this.meta.length / Meta.Stride));
+    if (count > Index.Mask + 1) {
+      throw new ConstraintError('count', count, `must be at most ${Index.Mask + 1} (contacts in one solve)`);
+    }
+    const capacity = Math.min(Math.max(count, 2 * (this.meta.length / Meta.Stride)), Index.Mask + 1);
     this.rows = new Float64Array(Row.Stride * capacity);
     this.meta = new Int32Array(Meta.Stride * capacity);
     this.chainOf = new Int32Array(capacity);
@@ -854,10 +858,10 @@ function solveSoftContact(
   const invH = params[Param.InvH];
   const maxPush = params[Param.MaxPush];
   const threshold = params[Param.Threshold];
-  const r = i * Row.Stride;
-  const m = i * Meta.Stride;
-  const oA = State.Stride * meta[m + Meta.SlotA];
-  const oB = State.Stride * meta[m + Meta.SlotB];
+  const r = (i & Index.Mask) * Row.Stride;
+  const m = (i & Index.Mask) * Meta.Stride;
+  const oA = State.Stride * (meta[m + Meta.SlotA] & Index.Mask);
+  const oB = State.Stride * (meta[m + Meta.SlotB] & Index.Mask);
   const pointCount = meta[m + Meta.PointCount];
   const mA = rows[r + Row.MassA];
   const iA = rows[r + Row.InvIA];
@@ -890,7 +894,7 @@ function solveSoftContact(
     let soft1 = false;
     let soft2 = false;
     for (let j = 0; j < pointCount; j++) {
-      const q = r + Row.Point0 + j * Pt.Stride;
+      const q = r + Row.Point0 + (j & 1) * Pt.Stride;
       const rAx = rows[q + Pt.SepAX];
       const rAy = rows[q + Pt.SepAY];
       const rBx = rows[q + Pt.SepBX];
@@ -1010,7 +1014,7 @@ function solveSoftContact(
       }
     } else {
       for (let j = 0; j < pointCount; j++) {
-        const q = r + Row.Point0 + j * Pt.Stride;
+        const q = r + Row.Point0 + (j & 1) * Pt.Stride;
         const soft = j === 0 ? soft1 : soft2;
         const bias = j === 0 ? b1 : b2;
         const ms = soft ? softMass : 1;
@@ -1043,7 +1047,7 @@ function solveSoftContact(
   const ty = -nx;
   const friction = rows[r + Row.Friction];
   for (let j = 0; j < pointCount; j++) {
-    const q = r + Row.Point0 + j * Pt.Stride;
+    const q = r + Row.Point0 + (j & 1) * Pt.Stride;
     const rtA = rows[q + Pt.RtA];
     const rtB = rows[q + Pt.RtB];
     const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA;
@@ -1083,11 +1087,11 @@ function restituteContact(
   i: number,
 ): void {
   const threshold = params[Param.Threshold];
-  const r = i * Row.Stride;
-  const m = i * Meta.Stride;
+  const r = (i & Index.Mask) * Row.Stride;
+  const m = (i & Index.Mask) * Meta.Stride;
   const e = rows[r + Row.Restitution];
-  const oA = State.Stride * meta[m + Meta.SlotA];
-  const oB = State.Stride * meta[m + Meta.SlotB];
+  const oA = State.Stride * (meta[m + Meta.SlotA] & Index.Mask);
+  const oB = State.Stride * (meta[m + Meta.SlotB] & Index.Mask);
   const pointCount = meta[m + Meta.PointCount];
   const mA = rows[r + Row.MassA];
   const iA = rows[r + Row.InvIA];
@@ -1149,7 +1153,7 @@ function restituteContact(
   } else {
     for (let j = 0; j < pointCount; j++) {
       if (!(j === 0 ? bounce1 : bounce2)) continue;
-      const q = r + Row.Point0 + j * Pt.Stride;
+      const q = r + Row.Point0 + (j & 1) * Pt.Stride;
       const rnA = rows[q + Pt.RnA];
       const rnB = rows[q + Pt.RnB];
       const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
@@ -1176,7 +1180,7 @@ function restituteContact(
 
 /** The slot of contact `i`'s body other than `slot` (body A's when `slot` is neither). */
 function otherSlot(meta: Int32Array, i: number, slot: number): number {
-  const m = i * Meta.Stride;
+  const m = (i & Index.Mask) * Meta.Stride;
   const a = meta[m + Meta.SlotA];
   return a === slot ? meta[m + Meta.SlotB] : a;
 }
@@ -1213,11 +1217,11 @@ function solveChain(
   // y1, y2, d1, d2 (U couples position k's rows with position k + 1's).
   for (let k = start; k < end; k++) {
     const i = order[k];
-    const r = i * Row.Stride;
-    const m = i * Meta.Stride;
+    const r = (i & Index.Mask) * Row.Stride;
+    const m = (i & Index.Mask) * Meta.Stride;
     const two = meta[m + Meta.PointCount] === 2;
-    const oA = State.Stride * meta[m + Meta.SlotA];
-    const oB = State.Stride * meta[m + Meta.SlotB];
+    const oA = State.Stride * (meta[m + Meta.SlotA] & Index.Mask);
+    const oB = State.Stride * (meta[m + Meta.SlotB] & Index.Mask);
     const nx = rows[r + Row.NormalX];
     const ny = rows[r + Row.NormalY];
     const dvx = v[oB + State.Vx] - v[oA + State.Vx];
@@ -1239,7 +1243,7 @@ function solveChain(
     let y1 = 0;
     let y2 = 0;
     for (let j = 0, pc = two ? 2 : 1; j < pc; j++) {
-      const q = r + Row.Point0 + j * Pt.Stride;
+      const q = r + Row.Point0 + (j & 1) * Pt.Stride;
       const rAx = rows[q + Pt.SepAX];
       const rAy = rows[q + Pt.SepAY];
       const rBx = rows[q + Pt.SepBX];
@@ -1355,9 +1359,12 @@ function solveChain(
     const d1 = (c * y1 - b * y2) / det;
     const d2 = (a * y2 - b * y1) / det;
     const i = order[k];
-    const q1 = i * Row.Stride + Row.Point0;
+    const q1 = (i & Index.Mask) * Row.Stride + Row.Point0;
     if (rows[q1 + Pt.NormalImpulse] + d1 < 0) return false;
-    if (meta[i * Meta.Stride + Meta.PointCount] === 2 && rows[q1 + Pt.Stride + Pt.NormalImpulse] + d2 < 0) {
+    if (
+      meta[(i & Index.Mask) * Meta.Stride + Meta.PointCount] === 2 &&
+      rows[q1 + Pt.Stride + Pt.NormalImpulse] + d2 < 0
+    ) {
       return false;
     }
     work[w + 9] = d1;
@@ -1369,8 +1376,8 @@ function solveChain(
   for (let k = start; k < end; k++) {
     const w = 11 * (k - start);
     const i = order[k];
-    const r = i * Row.Stride;
-    const m = i * Meta.Stride;
+    const r = (i & Index.Mask) * Row.Stride;
+    const m = (i & Index.Mask) * Meta.Stride;
     const two = meta[m + Meta.PointCount] === 2;
     const d1 = work[w + 9];
     const d2 = two ? work[w + 10] : 0;
@@ -1378,8 +1385,8 @@ function solveChain(
     const q2 = r + Row.Point1;
     recordPush(rows, q1, work, w + 9, v, meta, i);
     if (two) recordPush(rows, q2, work, w + 10, v, meta, i);
-    const oA = State.Stride * meta[m + Meta.SlotA];
-    const oB = State.Stride * meta[m + Meta.SlotB];
+    const oA = State.Stride * (meta[m + Meta.SlotA] & Index.Mask);
+    const oB = State.Stride * (meta[m + Meta.SlotB] & Index.Mask);
     const mA = rows[r + Row.MassA];
     const iA = rows[r + Row.InvIA];
     const mB = rows[r + Row.MassB];
@@ -1416,10 +1423,10 @@ function recordPush(
   const total = rows[q + Pt.NormalImpulse] + work[at];
   if (total > rows[q + Pt.MaxNormalImpulse]) {
     if (rows[q + Pt.MaxNormalImpulse] === 0) {
-      const r = i * Row.Stride;
-      const m = i * Meta.Stride;
-      const oA = State.Stride * meta[m + Meta.SlotA];
-      const oB = State.Stride * meta[m + Meta.SlotB];
+      const r = (i & Index.Mask) * Row.Stride;
+      const m = (i & Index.Mask) * Meta.Stride;
+      const oA = State.Stride * (meta[m + Meta.SlotA] & Index.Mask);
+      const oB = State.Stride * (meta[m + Meta.SlotB] & Index.Mask);
       rows[q + Pt.RelativeVelocity] =
         (v[oB + State.Vx] - v[oA + State.Vx]) * rows[r + Row.NormalX] +
         (v[oB + State.Vy] - v[oA + State.Vy]) * rows[r + Row.NormalY] +
@@ -1446,10 +1453,10 @@ function pushContact(
 ): void {
   const pushRate = params[Param.PushRate];
   const maxPush = params[Param.MaxPush];
-  const r = i * Row.Stride;
-  const m = i * Meta.Stride;
-  const slotA = meta[m + Meta.SlotA];
-  const slotB = meta[m + Meta.SlotB];
+  const r = (i & Index.Mask) * Row.Stride;
+  const m = (i & Index.Mask) * Meta.Stride;
+  const slotA = meta[m + Meta.SlotA] & Index.Mask;
+  const slotB = meta[m + Meta.SlotB] & Index.Mask;
   const oA = State.Stride * slotA;
   const oB = State.Stride * slotB;
   const pA = 3 * slotA;
@@ -1474,7 +1481,7 @@ function pushContact(
   let pBy = push[pB + 1];
   let wB = push[pB + 2];
   for (let j = 0, pc = meta[m + Meta.PointCount]; j < pc; j++) {
-    const q = r + Row.Point0 + j * Pt.Stride;
+    const q = r + Row.Point0 + (j & 1) * Pt.Stride;
     const rAx = rows[q + Pt.SepAX];
     const rAy = rows[q + Pt.SepAY];
     const rBx = rows[q + Pt.SepBX];
