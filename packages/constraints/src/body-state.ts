@@ -70,7 +70,7 @@ export const enum Motion {
  */
 // biome-ignore lint/suspicious/noConstEnum: inlined as a number (an imported constant is not a literal to V8)
 export const enum Index {
-  Mask = 0xffffff,
+  Mask = 0x7fffff,
 }
 
 /** Each {@link BodyStates.begin} takes a fresh stamp, unique across every instance. */

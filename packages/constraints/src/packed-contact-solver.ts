@@ -1,4 +1,5 @@
 import { buildBlockAt, solveBlockLcpAt } from './block-solver';
+import { Index } from './body-state';
 import { type ContactConstraint, PointData } from './contact-constraint';
 import { ConstraintError, requireCount } from './errors';
 import type { SolverSettings } from './settings';
@@ -160,10 +161,10 @@ export class ContactSolver {
     const meta = this.meta;
     const bA = c.bodyA;
     const bB = c.bodyB;
-    const r = i * Row.Stride;
-    const m = i * Meta.Stride;
-    const sA = this.slotOf(bA);
-    const sB = this.slotOf(bB);
+    const r = (i & Index.Mask) * Row.Stride;
+    const m = (i & Index.Mask) * Meta.Stride;
+    const sA = this.slotOf(bA) & Index.Mask;
+    const sB = this.slotOf(bB) & Index.Mask;
     // Read after the slots: giving one may have grown the array.
     const v = this.velocities;
     const pointCount = c.pointCount;
@@ -200,8 +201,8 @@ export class ContactSolver {
     const data = c.data;
 
     for (let j = 0; j < pointCount; j++) {
-      const d = j * PointData.Stride;
-      const q = r + Row.Point0 + j * Pt.Stride;
+      const d = (j & 1) * PointData.Stride;
+      const q = r + Row.Point0 + (j & 1) * Pt.Stride;
       const rAx = data[d + PointData.X] - xAx;
       const rAy = data[d + PointData.Y] - xAy;
       const rBx = data[d + PointData.X] - xBx;
@@ -303,8 +304,8 @@ export class ContactSolver {
     const contacts = this.contacts;
     for (let i = 0, n = this.contactCount; i < n; i++) {
       const c = contacts[i];
-      const r = i * Row.Stride;
-      const m = i * Meta.Stride;
+      const r = (i & Index.Mask) * Row.Stride;
+      const m = (i & Index.Mask) * Meta.Stride;
       c.k11 = rows[r + Row.K11];
       c.k12 = rows[r + Row.K12];
       c.k22 = rows[r + Row.K22];
@@ -314,7 +315,7 @@ export class ContactSolver {
       c.blockUsable = meta[m + Meta.BlockUsable] === 1;
       for (let j = 0, pc = meta[m + Meta.PointCount]; j < pc; j++) {
         const p = c.points[j];
-        const q = r + Row.Point0 + j * Pt.Stride;
+        const q = r + Row.Point0 + (j & 1) * Pt.Stride;
         p.rAx = rows[q + Pt.R_AX];
         p.rAy = rows[q + Pt.R_AY];
         p.rBx = rows[q + Pt.R_BX];
@@ -343,8 +344,8 @@ export class ContactSolver {
       const c = contacts[i];
       const bA = c.bodyA;
       const bB = c.bodyB;
-      const r = i * Row.Stride;
-      const m = i * Meta.Stride;
+      const r = (i & Index.Mask) * Row.Stride;
+      const m = (i & Index.Mask) * Meta.Stride;
       meta[m + Meta.SlotA] = this.slotOf(bA);
       meta[m + Meta.SlotB] = this.slotOf(bB);
       const pointCount = c.pointCount;
@@ -367,7 +368,7 @@ export class ContactSolver {
       rows[r + Row.M22] = c.m22;
       for (let j = 0; j < pointCount; j++) {
         const p = c.points[j];
-        const q = r + Row.Point0 + j * Pt.Stride;
+        const q = r + Row.Point0 + (j & 1) * Pt.Stride;
         const rAx = p.rAx;
         const rAy = p.rAy;
         const rBx = p.rBx;
@@ -448,11 +449,11 @@ export class ContactSolver {
     for (let i = 0, n = this.contactCount; i < n; i++) {
       const c = contacts[i];
       const data = c.data;
-      const r = i * Row.Stride;
+      const r = (i & Index.Mask) * Row.Stride;
       c.blockCase = this.blockCases[i];
-      for (let j = 0, pc = meta[i * Meta.Stride + Meta.PointCount]; j < pc; j++) {
-        const d = j * PointData.Stride;
-        const q = r + Row.Point0 + j * Pt.Stride;
+      for (let j = 0, pc = meta[(i & Index.Mask) * Meta.Stride + Meta.PointCount]; j < pc; j++) {
+        const d = (j & 1) * PointData.Stride;
+        const q = r + Row.Point0 + (j & 1) * Pt.Stride;
         data[d + PointData.NormalImpulse] = rows[q + Pt.NormalImpulse];
         data[d + PointData.TangentImpulse] = rows[q + Pt.TangentImpulse];
         data[d + PointData.LastNormalImpulse] = rows[q + Pt.LastNormalImpulse];
@@ -585,7 +586,12 @@ export class ContactSolver {
   }
 
   private growBodies(count: number): void {
-    const grown = new Float64Array(3 * Math.max(count, 2 * (this.velocities.length / 3)));
+    if (count > Index.Mask + 1) {
+      throw new ConstraintError('count', count, `must be at most ${Index.Mask + 1} (bodies in one solve)`);
+    }
+    const grown = new Float64Array(
+      3 * Math.min(Math.max(count, 2 * (this.velocities.length / 3)), Index.Mask + 1),
+    );
     grown.set(this.velocities);
     this.velocities = grown;
     const pseudo = new Float64Array(grown.length);
@@ -594,7 +600,10 @@ export class ContactSolver {
   }
 
   private growContacts(count: number): void {
-    const capacity = Math.max(count, 2 * (this.meta.length / Meta.Stride));
+    if (count > Index.Mask + 1) {
+      throw new ConstraintError('count', count, `must be at most ${Index.Mask + 1} (contacts in one solve)`);
+    }
+    const capacity = Math.min(Math.max(count, 2 * (this.meta.length / Meta.Stride)), Index.Mask + 1);
     this.rows = new Float64Array(Row.Stride * capacity);
     this.meta = new Int32Array(Meta.Stride * capacity);
     this.blockCases = new Int32Array(capacity);
@@ -622,10 +631,10 @@ function solveContact(
   impulseAt: number,
   withFriction: boolean,
 ): void {
-  const r = i * Row.Stride;
-  const m = i * Meta.Stride;
-  const sA = 3 * meta[m + Meta.SlotA];
-  const sB = 3 * meta[m + Meta.SlotB];
+  const r = (i & Index.Mask) * Row.Stride;
+  const m = (i & Index.Mask) * Meta.Stride;
+  const sA = 3 * (meta[m + Meta.SlotA] & Index.Mask);
+  const sB = 3 * (meta[m + Meta.SlotB] & Index.Mask);
   const pointCount = meta[m + Meta.PointCount];
   const mA = rows[r + Row.MassA];
   const iA = rows[r + Row.InvIA];
@@ -652,7 +661,7 @@ function solveContact(
   // Friction first, so that the normal rows (solved last) win (not in the split-impulse pass).
   if (withFriction) {
     for (let j = 0; j < pointCount; j++) {
-      const q = r + Row.Point0 + j * Pt.Stride;
+      const q = r + Row.Point0 + (j & 1) * Pt.Stride;
       const rtA = rows[q + Pt.RtA];
       const rtB = rows[q + Pt.RtB];
       const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA;
@@ -731,7 +740,7 @@ function solveContact(
   } else {
     blockCases[i] = 0;
     for (let j = 0; j < pointCount; j++) {
-      const q = r + Row.Point0 + j * Pt.Stride;
+      const q = r + Row.Point0 + (j & 1) * Pt.Stride;
       const rnA = rows[q + Pt.RnA];
       const rnB = rows[q + Pt.RnB];
       const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
