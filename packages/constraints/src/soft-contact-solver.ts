@@ -1285,7 +1285,7 @@ function solveChain(
     let d11 = (two ? rows[r + Row.K11] : 1 / rows[r + Row.Point0 + Pt.NormalMass]) + g1;
     let d12 = two ? rows[r + Row.K12] : 0;
     let d22 = two ? rows[r + Row.K22] + g2 : 1;
-    const w = 11 * (k - start);
+    const w = 11 * ((k - start) & Index.Mask);
     if (k > start) {
       // E = Uᵀ D'⁻¹ of the previous position; D' = D - E U; y = y - E y_prev.
       const p = w - 11;
@@ -1320,8 +1320,8 @@ function solveChain(
       // The coupling with the next contact through the body they share.
       const body = shared[k];
       const i2 = order[k + 1];
-      const r2 = i2 * Row.Stride;
-      const m2 = i2 * Meta.Stride;
+      const r2 = (i2 & Index.Mask) * Row.Stride;
+      const m2 = (i2 & Index.Mask) * Meta.Stride;
       const two2 = meta[m2 + Meta.PointCount] === 2;
       const onB = meta[m + Meta.SlotB] === body;
       const onB2 = meta[m2 + Meta.SlotB] === body;
@@ -1344,7 +1344,7 @@ function solveChain(
   let next1 = 0;
   let next2 = 0;
   for (let k = end - 1; k >= start; k--) {
-    const w = 11 * (k - start);
+    const w = 11 * ((k - start) & Index.Mask);
     let y1 = work[w + 7];
     let y2 = work[w + 8];
     if (k + 1 < end) {
@@ -1374,7 +1374,7 @@ function solveChain(
   }
   // Apply, then friction contact by contact.
   for (let k = start; k < end; k++) {
-    const w = 11 * (k - start);
+    const w = 11 * ((k - start) & Index.Mask);
     const i = order[k];
     const r = (i & Index.Mask) * Row.Stride;
     const m = (i & Index.Mask) * Meta.Stride;
