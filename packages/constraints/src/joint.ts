@@ -201,6 +201,10 @@ function bindToObjects(joints: Joint[], count: number): void {
  * turn. Does nothing when `settings.positionCorrection` is off. Call it a few times (3 is plenty)
  * and stop early once the returned error is below `settings.linearSlop`.
  *
+ * Unlike the velocity passes, the position passes act on the body objects, not on packed
+ * velocities: they move poses, which both steps write to the objects before them (a chain's Newton
+ * step also changes the objects' velocities by the correction over dt).
+ *
  * @returns the largest error found before correcting (m for points and lengths, radians for limits)
  * @throws ConstraintError when `count` is out of range
  */

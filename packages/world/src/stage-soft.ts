@@ -104,6 +104,9 @@ function softSubStep(s: StepState): void {
   states.integratePositions(s.cosSin, jointCount > 0);
   profile.lap(Stage.IntegratePositions);
   if (jointCount > 0 && settings.positionCorrection) {
+    // On the body objects' poses (written above); the packed states read them back. A chain's
+    // velocity correction goes to the objects only, so the states' velocities (stored at the end)
+    // do not see it.
     solveJointPositions(s);
     states.syncFromPoses(s.cosSin);
     profile.lap(Stage.Joints);
