@@ -413,7 +413,11 @@ export function prepareDistanceJointAt(
   settings: SolverSettings,
   bodies: BodyVelocities,
 ): void {
-  bindBodies(joint, bodies);
+  // The bodies' places in the packed velocities, for this warm start and the step's solves (bound
+  // here, not by a shared helper, so that each kind's accesses stay monomorphic).
+  const stride = bodies.velocityStride;
+  joint.velocityA = stride * bodies.velocitySlot(joint.bodyA);
+  joint.velocityB = stride * bodies.velocitySlot(joint.bodyB);
   const v = bodies.velocities;
   const oA = joint.velocityA;
   const oB = joint.velocityB;
