@@ -126,8 +126,9 @@ export class BodyStates implements BodyVelocities {
   }
 
   /**
-   * {@link BodyStates.slotOf}: a body with no slot this step (a static one) gets the still slot 0,
-   * whose velocity stays 0 under any impulse (its bodies have no inverse mass).
+   * {@link BodyStates.slotOf}: a body with no slot this step (a static one, or one not added)
+   * shares the still slot 0. Impulses leave it at 0 as long as every such body has no inverse mass,
+   * which holds in a world's step (joints wake their partners, and static bodies have none).
    */
   velocitySlot(body: SolverBody): number {
     return this.slotOf(body);
