@@ -67,7 +67,8 @@ export type Joint =
  * @param dt - the time step, s (0 gives no bias and no motor impulse)
  * @param settings - the live switches
  * @param bodies - the packed velocities to act on (default: the body objects)
- * @throws ConstraintError when `count` is out of range or `dt` is negative or not finite
+ * @throws ConstraintError when `count` is out of range, `dt` is negative or not finite, or `bodies`
+ * is given but holds no `Float64Array` of velocities
  */
 export function prepareJoints(
   joints: Joint[],
@@ -78,6 +79,7 @@ export function prepareJoints(
 ): void {
   requireCount(count, joints.length);
   if (!(Number.isFinite(dt) && dt >= 0)) throw new ConstraintError('dt', dt, 'must be a finite number >= 0');
+  requireVelocities(bodies);
   if (dt !== lastDt) {
     lastDt = dt;
     lastInvDt = dt > 0 ? 1 / dt : 0;
@@ -133,7 +135,8 @@ export function prepareJoints(
  * @param count - how many
  * @param settings - the live switches
  * @param bodies - the packed velocities `prepareJoints` was given this step (default: the body objects)
- * @throws ConstraintError when `count` is out of range
+ * @throws ConstraintError when `count` is out of range, or `bodies` is given but holds no
+ * `Float64Array` of velocities
  */
 export function solveJoints(
   joints: Joint[],
@@ -142,6 +145,7 @@ export function solveJoints(
   bodies?: BodyVelocities,
 ): void {
   requireCount(count, joints.length);
+  requireVelocities(bodies);
   void settings;
   const objects = bodies === undefined;
   if (objects) bindToObjects(joints, count);
@@ -180,6 +184,18 @@ export function solveJoints(
       solveWeldChainVelocitiesAt(joint, v);
   }
   if (objects) objectVelocities.store();
+}
+
+/** Throws unless `bodies` is absent or has packed velocities (a `BodyVelocities`). */
+function requireVelocities(bodies: BodyVelocities | undefined): void {
+  if (bodies === undefined) return;
+  if (!(typeof bodies === 'object' && bodies !== null && bodies.velocities instanceof Float64Array)) {
+    throw new ConstraintError(
+      'bodies',
+      bodies,
+      'must be a BodyVelocities (such as BodyStates or ContactSolver)',
+    );
+  }
 }
 
 /** Gives the joints' bodies fresh slots in the object-level velocities, read from the objects. */

@@ -2,6 +2,7 @@ import { Vec2 } from '@lite/math';
 import { describe, expect, it } from 'vitest';
 import {
   BodyStates,
+  ConstraintError,
   ContactSolver,
   DistanceJoint,
   type DrivenBody,
@@ -181,5 +182,19 @@ describe('joints on packed velocities', () => {
     expect(bob.linearVelocity.x).toBe(1);
     states.storeVelocities();
     expect(Math.abs(bob.linearVelocity.x)).toBeLessThan(1e-12);
+  });
+
+  it('refuses packed velocities that are not a BodyVelocities, naming the argument', () => {
+    const settings = new SolverSettings();
+    const joints: Joint[] = [
+      new RevoluteJoint(new SolverBody(), new SolverBody(1, 0).setMass(1, 1), { x: 0, y: 0 }),
+    ];
+    for (const bad of [null, 3, {}, { velocities: [0, 0, 0] }]) {
+      const prepare = () => prepareJoints(joints, 1, 1 / 60, settings, bad as never);
+      const solve = () => solveJoints(joints, 1, settings, bad as never);
+      expect(prepare).toThrow(ConstraintError);
+      expect(prepare).toThrow(/^bodies = /);
+      expect(solve).toThrow(ConstraintError);
+    }
   });
 });
