@@ -112,15 +112,15 @@ export class BodyStates implements BodyVelocities {
   }
 
   /**
-   * {@link BodyStates.state} seen as packed velocities (vx, vy, ω first in each slot of
-   * {@link State.Stride} doubles): what the joints act on when these states are passed to
-   * `prepareJoints` and `solveJoints`.
+   * {@link BodyStates.state} seen as packed velocities (vx, vy, ω first in each slot of 8
+   * doubles): what the joints act on when these states are passed to `prepareJoints` and
+   * `solveJoints`.
    */
   get velocities(): Float64Array {
     return this.state;
   }
 
-  /** Doubles per slot of {@link BodyStates.velocities}: {@link State.Stride}. */
+  /** Doubles per slot of {@link BodyStates.velocities}: 8. */
   get velocityStride(): number {
     return State.Stride;
   }
