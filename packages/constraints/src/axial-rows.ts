@@ -32,6 +32,8 @@ export interface AxialJoint {
   s1: number;
   s2: number;
   invDt: number;
+  velocityA: number;
+  velocityB: number;
   enableLimitValue: boolean;
   lowerTranslationValue: number;
   upperTranslationValue: number;
@@ -90,15 +92,15 @@ export function computeAxialFrame(joint: AxialJoint): void {
   joint.s2 = rBx * ax + rBy * ay;
 }
 
-/** Ċ of the axial rows, a·(vB - vA) + a2 ωB - a1 ωA, into {@link axialSpeedSlot}. @internal */
-export function axialSpeed(joint: AxialJoint): void {
-  const bA = joint.bodyA;
-  const bB = joint.bodyB;
+/** Ċ of the axial rows, a·(vB - vA) + a2 ωB - a1 ωA (from the packed velocities `v`), into {@link axialSpeedSlot}. @internal */
+export function axialSpeed(joint: AxialJoint, v: Float64Array): void {
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
   axialSpeedSlot[0] =
-    joint.axisX * (bB.linearVelocity.x - bA.linearVelocity.x) +
-    joint.axisY * (bB.linearVelocity.y - bA.linearVelocity.y) +
-    joint.a2 * bB.angularVelocity -
-    joint.a1 * bA.angularVelocity;
+    joint.axisX * (v[oB] - v[oA]) +
+    joint.axisY * (v[oB + 1] - v[oA + 1]) +
+    joint.a2 * v[oB + 2] -
+    joint.a1 * v[oA + 2];
 }
 
 /**

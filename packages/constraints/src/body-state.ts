@@ -1,4 +1,5 @@
 import { cosSinInPlace, type Vec2, type Vec2Like } from '@lite/math';
+import type { BodyVelocities } from './body-velocities';
 import { ConstraintError } from './errors';
 import type { SolverBody } from './solver-body';
 
@@ -87,7 +88,7 @@ let nextStamp = 1;
  * {@link BodyStates.add} for each awake dynamic or kinematic body; a step that fits the arrays
  * allocates nothing.
  */
-export class BodyStates {
+export class BodyStates implements BodyVelocities {
   /** Per slot, 8 doubles: vx, vy, ω, the step's translation dx, dy, the cosine and sine of its rotation, and the rotation Δθ. */
   state = new Float64Array(State.Stride * 64);
   /**
@@ -121,6 +122,29 @@ export class BodyStates {
    */
   setStep(dt: number, substeps: number): void {
     this.step[0] = dt / substeps;
+  }
+
+  /**
+   * {@link BodyStates.state} seen as packed velocities (vx, vy, ω first in each slot of 8
+   * doubles): what the joints act on when these states are passed to `prepareJoints` and
+   * `solveJoints`.
+   */
+  get velocities(): Float64Array {
+    return this.state;
+  }
+
+  /** Doubles per slot of {@link BodyStates.velocities}: 8. */
+  get velocityStride(): number {
+    return State.Stride;
+  }
+
+  /**
+   * {@link BodyStates.slotOf}: a body with no slot this step (a static one, or one not added)
+   * shares the still slot 0. Impulses leave it at 0 as long as every such body has no inverse mass,
+   * which holds in a world's step (joints wake their partners, and static bodies have none).
+   */
+  velocitySlot(body: SolverBody): number {
+    return this.slotOf(body);
   }
 
   /** Slots in use, slot 0 included. */

@@ -1,4 +1,5 @@
 import { cos, sin, type Vec2, type Vec2Like } from '@lite/math';
+import { type BodyVelocities, bindBodies, objectVelocities } from './body-velocities';
 import {
   ConstraintError,
   requireFiniteArg,
@@ -109,6 +110,13 @@ export class DistanceJoint {
   readonly softness: Softness;
   /** 1 / dt of the step being solved (0 before the first). */
   invDt: number;
+  /**
+   * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the
+   * stride; ω is 2 further on): set by the prepare, read by the velocity solve. @internal
+   */
+  velocityA: number;
+  /** Where body B's vx sits in the packed velocities, as {@link DistanceJoint.velocityA}. @internal */
+  velocityB: number;
 
   /**
    * @param bodyA - the first body
@@ -195,6 +203,8 @@ export class DistanceJoint {
     this.upperBias = 0;
     this.softness = new Softness();
     this.invDt = 0;
+    this.velocityA = 0;
+    this.velocityB = 0;
   }
 
   /**
@@ -393,15 +403,24 @@ export function checkBodies(bodyA: SolverBody, bodyB: SolverBody): void {
 }
 
 /**
- * Pre-step of a distance joint: lever arms, direction, K, biases, softness; then the warm start (or
- * zeroed impulses when `settings.warmStarting` is off).
+ * {@link prepareDistanceJoint} on packed velocities: gives the joint its bodies' places in `bodies`
+ * and warm starts there. @internal
  */
-export function prepareDistanceJoint(
+export function prepareDistanceJointAt(
   joint: DistanceJoint,
   dt: number,
   invDt: number,
   settings: SolverSettings,
+  bodies: BodyVelocities,
 ): void {
+  // The bodies' places in the packed velocities, for this warm start and the step's solves (bound
+  // here, not by a shared helper, so that each kind's accesses stay monomorphic).
+  const stride = bodies.velocityStride;
+  joint.velocityA = stride * bodies.velocitySlot(joint.bodyA);
+  joint.velocityB = stride * bodies.velocitySlot(joint.bodyB);
+  const v = bodies.velocities;
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
   joint.invDt = invDt;
   const bA = joint.bodyA;
   const bB = joint.bodyB;
@@ -486,12 +505,12 @@ export function prepareDistanceJoint(
     const lambda = joint.impulse + joint.lowerImpulse - joint.upperImpulse;
     const Px = lambda * ux;
     const Py = lambda * uy;
-    bA.linearVelocity.x -= mA * Px;
-    bA.linearVelocity.y -= mA * Py;
-    bA.angularVelocity -= iA * (rAx * Py - rAy * Px);
-    bB.linearVelocity.x += mB * Px;
-    bB.linearVelocity.y += mB * Py;
-    bB.angularVelocity += iB * (rBx * Py - rBy * Px);
+    v[oA] -= mA * Px;
+    v[oA + 1] -= mA * Py;
+    v[oA + 2] -= iA * (rAx * Py - rAy * Px);
+    v[oB] += mB * Px;
+    v[oB + 1] += mB * Py;
+    v[oB + 2] += iB * (rBx * Py - rBy * Px);
   } else {
     joint.impulse = 0;
     joint.lowerImpulse = 0;
@@ -499,8 +518,27 @@ export function prepareDistanceJoint(
   }
 }
 
-/** One velocity iteration of a distance joint: the length row (rigid or soft), then the range rows. */
-export function solveDistanceJoint(joint: DistanceJoint): void {
+/**
+ * Pre-step of a distance joint: lever arms, direction, K, biases, softness; then the warm start (or
+ * zeroed impulses when `settings.warmStarting` is off).
+ */
+export function prepareDistanceJoint(
+  joint: DistanceJoint,
+  dt: number,
+  invDt: number,
+  settings: SolverSettings,
+): void {
+  objectVelocities.begin();
+  prepareDistanceJointAt(joint, dt, invDt, settings, objectVelocities);
+  objectVelocities.store();
+}
+
+/**
+ * {@link solveDistanceJoint} on the packed velocities `v`, at the places the prepare bound. @internal
+ */
+export function solveDistanceJointAt(joint: DistanceJoint, v: Float64Array): void {
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
   const mass = joint.mass;
   if (mass === 0) return;
   const bA = joint.bodyA;
@@ -509,12 +547,12 @@ export function solveDistanceJoint(joint: DistanceJoint): void {
   const iA = bA.invI;
   const mB = bB.invMass;
   const iB = bB.invI;
-  let vAx = bA.linearVelocity.x;
-  let vAy = bA.linearVelocity.y;
-  let wA = bA.angularVelocity;
-  let vBx = bB.linearVelocity.x;
-  let vBy = bB.linearVelocity.y;
-  let wB = bB.angularVelocity;
+  let vAx = v[oA];
+  let vAy = v[oA + 1];
+  let wA = v[oA + 2];
+  let vBx = v[oB];
+  let vBy = v[oB + 1];
+  let wB = v[oB + 2];
   const rAx = joint.rAx;
   const rAy = joint.rAy;
   const rBx = joint.rBx;
@@ -575,12 +613,20 @@ export function solveDistanceJoint(joint: DistanceJoint): void {
     }
   }
 
-  bA.linearVelocity.x = vAx;
-  bA.linearVelocity.y = vAy;
-  bA.angularVelocity = wA;
-  bB.linearVelocity.x = vBx;
-  bB.linearVelocity.y = vBy;
-  bB.angularVelocity = wB;
+  v[oA] = vAx;
+  v[oA + 1] = vAy;
+  v[oA + 2] = wA;
+  v[oB] = vBx;
+  v[oB + 1] = vBy;
+  v[oB + 2] = wB;
+}
+
+/** One velocity iteration of a distance joint: the length row (rigid or soft), then the range rows. */
+export function solveDistanceJoint(joint: DistanceJoint): void {
+  objectVelocities.begin();
+  bindBodies(joint, objectVelocities);
+  solveDistanceJointAt(joint, objectVelocities.velocities);
+  objectVelocities.store();
 }
 
 /**

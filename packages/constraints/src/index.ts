@@ -1,5 +1,6 @@
 export { BlockSolution, buildBlock, buildBlockAt, solveBlockLcp, solveBlockLcpAt } from './block-solver';
 export { BodyStates, type DrivenBody } from './body-state';
+export type { BodyVelocities } from './body-velocities';
 export {
   BLOCK_MAX_CONDITION,
   ContactConstraint,

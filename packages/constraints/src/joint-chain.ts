@@ -1,3 +1,4 @@
+import { bindBodies, objectVelocities } from './body-velocities';
 import {
   CHAIN_HEAD,
   CHAIN_MEMBER,
@@ -244,19 +245,16 @@ function substitute(head: RevoluteJoint): RevoluteJoint {
 }
 
 /**
- * One velocity iteration of the point rows of the chain starting at `head` (factored this step by
- * `buildJointChains`): the impulses that bring every pin's anchor velocities to their targets at
- * once, K Δλ = bias - Ċ, added to the accumulated impulses and applied to the bodies.
- * Allocates nothing.
+ * {@link solveJointChainVelocities} on the packed velocities `v`, at the places `prepareJoints` bound. @internal
  */
-export function solveJointChainVelocities(head: RevoluteJoint): void {
+export function solveJointChainVelocitiesAt(head: RevoluteJoint, v: Float64Array): void {
   for (let j: RevoluteJoint | null = head; j !== null; j = j.chainNext) {
-    const bA = j.bodyA;
-    const bB = j.bodyB;
-    const wA = bA.angularVelocity;
-    const wB = bB.angularVelocity;
-    const cdotX = bB.linearVelocity.x - wB * j.rBy - bA.linearVelocity.x + wA * j.rAy;
-    const cdotY = bB.linearVelocity.y + wB * j.rBx - bA.linearVelocity.y - wA * j.rAx;
+    const oA = j.velocityA;
+    const oB = j.velocityB;
+    const wA = v[oA + 2];
+    const wB = v[oB + 2];
+    const cdotX = v[oB] - wB * j.rBy - v[oA] + wA * j.rAy;
+    const cdotY = v[oB + 1] + wB * j.rBx - v[oA + 1] - wA * j.rAx;
     j.chainX = j.biasX - cdotX;
     j.chainY = j.biasY - cdotY;
   }
@@ -266,17 +264,32 @@ export function solveJointChainVelocities(head: RevoluteJoint): void {
     const Py = j.chainY;
     j.impulseX += Px;
     j.impulseY += Py;
+    const oA = j.velocityA;
+    const oB = j.velocityB;
     const bA = j.bodyA;
     const bB = j.bodyB;
     const mA = bA.invMass;
     const mB = bB.invMass;
-    bA.linearVelocity.x -= mA * Px;
-    bA.linearVelocity.y -= mA * Py;
-    bA.angularVelocity -= bA.invI * (j.rAx * Py - j.rAy * Px);
-    bB.linearVelocity.x += mB * Px;
-    bB.linearVelocity.y += mB * Py;
-    bB.angularVelocity += bB.invI * (j.rBx * Py - j.rBy * Px);
+    v[oA] -= mA * Px;
+    v[oA + 1] -= mA * Py;
+    v[oA + 2] -= bA.invI * (j.rAx * Py - j.rAy * Px);
+    v[oB] += mB * Px;
+    v[oB + 1] += mB * Py;
+    v[oB + 2] += bB.invI * (j.rBx * Py - j.rBy * Px);
   }
+}
+
+/**
+ * One velocity iteration of the point rows of the chain starting at `head` (factored this step by
+ * `buildJointChains`): the impulses that bring every pin's anchor velocities to their targets at
+ * once, K Δλ = bias - Ċ, added to the accumulated impulses and applied to the bodies.
+ * Allocates nothing.
+ */
+export function solveJointChainVelocities(head: RevoluteJoint): void {
+  objectVelocities.begin();
+  for (let j: RevoluteJoint | null = head; j !== null; j = j.chainNext) bindBodies(j, objectVelocities);
+  solveJointChainVelocitiesAt(head, objectVelocities.velocities);
+  objectVelocities.store();
 }
 
 /**

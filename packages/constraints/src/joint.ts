@@ -1,33 +1,34 @@
+import { type BodyVelocities, bindBodies, objectVelocities } from './body-velocities';
 import {
   type DistanceJoint,
   distancePositionStep,
-  prepareDistanceJoint,
-  solveDistanceJoint,
+  prepareDistanceJointAt,
+  solveDistanceJointAt,
 } from './distance-joint';
 import { ConstraintError, requireCount } from './errors';
-import { buildJointChains, chainPositionStep, solveJointChainVelocities } from './joint-chain';
+import { buildJointChains, chainPositionStep, solveJointChainVelocitiesAt } from './joint-chain';
 import { CHAIN_HEAD, JointKind, positionError } from './joint-kind';
-import { type MotorJoint, prepareMotorJoint, solveMotorJoint } from './motor-joint';
-import { type MouseJoint, prepareMouseJoint, solveMouseJoint } from './mouse-joint';
+import { type MotorJoint, prepareMotorJointAt, solveMotorJointAt } from './motor-joint';
+import { type MouseJoint, prepareMouseJointAt, solveMouseJointAt } from './mouse-joint';
 import {
   type PrismaticJoint,
-  preparePrismaticJoint,
+  preparePrismaticJointAt,
   prismaticPositionStep,
-  solvePrismaticJoint,
+  solvePrismaticJointAt,
 } from './prismatic-joint';
 import {
-  prepareRevoluteJoint,
+  prepareRevoluteJointAt,
   type RevoluteJoint,
   revolutePositionStep,
-  solveRevoluteJoint,
+  solveRevoluteJointAt,
 } from './revolute-joint';
 import type { SolverSettings } from './settings';
-import { buildWeldChains, solveWeldChainVelocities } from './weld-chain';
-import { prepareWeldJoint, solveWeldJoint, type WeldJoint, weldPositionStep } from './weld-joint';
+import { buildWeldChains, solveWeldChainVelocitiesAt } from './weld-chain';
+import { prepareWeldJointAt, solveWeldJointAt, type WeldJoint, weldPositionStep } from './weld-joint';
 import {
   countWheelJoints,
-  prepareWheelJoint,
-  solveWheelJoint,
+  prepareWheelJointAt,
+  solveWheelJointAt,
   type WheelJoint,
   wheelPositionStep,
 } from './wheel-joint';
@@ -55,15 +56,30 @@ export type Joint =
  * accumulate their impulses within a step (soft rows need the total); `accumulateImpulses` is a
  * contact switch, as in Box2D-Lite.
  *
+ * The joints act on packed velocities. Given `bodies` (the soft step's `BodyStates`, or the
+ * classic step's `ContactSolver` after its prepare), each joint takes its bodies' slots there and
+ * warm starts on that array, the one the contacts act on; pass the same `bodies` to
+ * {@link solveJoints} for the iterations of this step. Without it, the joints act on the body
+ * objects: their velocities are read into packed slots and written back before returning.
+ *
  * @param joints - the joints; the first `count` are prepared
  * @param count - how many
  * @param dt - the time step, s (0 gives no bias and no motor impulse)
  * @param settings - the live switches
- * @throws ConstraintError when `count` is out of range or `dt` is negative or not finite
+ * @param bodies - the packed velocities to act on (default: the body objects)
+ * @throws ConstraintError when `count` is out of range, `dt` is negative or not finite, or `bodies`
+ * is given but holds no `Float64Array` of velocities
  */
-export function prepareJoints(joints: Joint[], count: number, dt: number, settings: SolverSettings): void {
+export function prepareJoints(
+  joints: Joint[],
+  count: number,
+  dt: number,
+  settings: SolverSettings,
+  bodies?: BodyVelocities,
+): void {
   requireCount(count, joints.length);
   if (!(Number.isFinite(dt) && dt >= 0)) throw new ConstraintError('dt', dt, 'must be a finite number >= 0');
+  requireVelocities(bodies);
   if (dt !== lastDt) {
     lastDt = dt;
     lastInvDt = dt > 0 ? 1 / dt : 0;
@@ -72,33 +88,37 @@ export function prepareJoints(joints: Joint[], count: number, dt: number, settin
   let wheels = false;
   for (let i = 0; i < count && !wheels; i++) wheels = joints[i].kind === JointKind.Wheel;
   if (wheels) countWheelJoints(joints, count);
+  const objects = bodies === undefined;
+  if (objects) objectVelocities.begin();
+  const packed = objects ? objectVelocities : bodies;
   for (let i = 0; i < count; i++) {
     const joint = joints[i];
     switch (joint.kind) {
       case JointKind.Distance:
-        prepareDistanceJoint(joint, dt, invDt, settings);
+        prepareDistanceJointAt(joint, dt, invDt, settings, packed);
         break;
       case JointKind.Revolute:
-        prepareRevoluteJoint(joint, dt, invDt, settings);
+        prepareRevoluteJointAt(joint, dt, invDt, settings, packed);
         break;
       case JointKind.Mouse:
         joint.invDt = invDt;
-        prepareMouseJoint(joint, dt, settings);
+        prepareMouseJointAt(joint, dt, settings, packed);
         break;
       case JointKind.Prismatic:
-        preparePrismaticJoint(joint, dt, invDt, settings);
+        preparePrismaticJointAt(joint, dt, invDt, settings, packed);
         break;
       case JointKind.Weld:
-        prepareWeldJoint(joint, dt, invDt, settings);
+        prepareWeldJointAt(joint, dt, invDt, settings, packed);
         break;
       case JointKind.Wheel:
-        prepareWheelJoint(joint, dt, invDt, settings);
+        prepareWheelJointAt(joint, dt, invDt, settings, packed);
         break;
       case JointKind.Motor:
-        prepareMotorJoint(joint, dt, invDt, settings);
+        prepareMotorJointAt(joint, dt, invDt, settings, packed);
         break;
     }
   }
+  if (objects) objectVelocities.store();
   buildJointChains(joints, count, settings.jointChains);
   buildWeldChains(joints, count, settings.jointChains);
 }
@@ -106,41 +126,85 @@ export function prepareJoints(joints: Joint[], count: number, dt: number, settin
 /**
  * One velocity iteration over the joints, in array order; then the point rows of each chain of rigid
  * pins found by the prepare, each chain at once.
- * @throws ConstraintError when `count` is out of range
+ *
+ * With `bodies`, acts on those packed velocities at the slots {@link prepareJoints} gave the joints
+ * this step (pass the same `bodies` to both); without, on the body objects (read into packed slots
+ * and written back before returning).
+ *
+ * @param joints - the joints; the first `count` are solved
+ * @param count - how many
+ * @param settings - the live switches
+ * @param bodies - the packed velocities `prepareJoints` was given this step (default: the body objects)
+ * @throws ConstraintError when `count` is out of range, or `bodies` is given but holds no
+ * `Float64Array` of velocities
  */
-export function solveJoints(joints: Joint[], count: number, settings: SolverSettings): void {
+export function solveJoints(
+  joints: Joint[],
+  count: number,
+  settings: SolverSettings,
+  bodies?: BodyVelocities,
+): void {
   requireCount(count, joints.length);
+  requireVelocities(bodies);
   void settings;
+  const objects = bodies === undefined;
+  if (objects) bindToObjects(joints, count);
+  const v = objects ? objectVelocities.velocities : bodies.velocities;
   for (let i = 0; i < count; i++) {
     const joint = joints[i];
     switch (joint.kind) {
       case JointKind.Distance:
-        solveDistanceJoint(joint);
+        solveDistanceJointAt(joint, v);
         break;
       case JointKind.Revolute:
-        solveRevoluteJoint(joint);
+        solveRevoluteJointAt(joint, v);
         break;
       case JointKind.Mouse:
-        solveMouseJoint(joint);
+        solveMouseJointAt(joint, v);
         break;
       case JointKind.Prismatic:
-        solvePrismaticJoint(joint);
+        solvePrismaticJointAt(joint, v);
         break;
       case JointKind.Weld:
-        solveWeldJoint(joint);
+        solveWeldJointAt(joint, v);
         break;
       case JointKind.Wheel:
-        solveWheelJoint(joint);
+        solveWheelJointAt(joint, v);
         break;
       case JointKind.Motor:
-        solveMotorJoint(joint);
+        solveMotorJointAt(joint, v);
         break;
     }
   }
   for (let i = 0; i < count; i++) {
     const joint = joints[i];
-    if (joint.kind === JointKind.Revolute && joint.chainRole === CHAIN_HEAD) solveJointChainVelocities(joint);
-    else if (joint.kind === JointKind.Weld && joint.chainRole === CHAIN_HEAD) solveWeldChainVelocities(joint);
+    if (joint.kind === JointKind.Revolute && joint.chainRole === CHAIN_HEAD)
+      solveJointChainVelocitiesAt(joint, v);
+    else if (joint.kind === JointKind.Weld && joint.chainRole === CHAIN_HEAD)
+      solveWeldChainVelocitiesAt(joint, v);
+  }
+  if (objects) objectVelocities.store();
+}
+
+/** Throws unless `bodies` is absent or has packed velocities (a `BodyVelocities`). */
+function requireVelocities(bodies: BodyVelocities | undefined): void {
+  if (bodies === undefined) return;
+  if (!(typeof bodies === 'object' && bodies !== null && bodies.velocities instanceof Float64Array)) {
+    throw new ConstraintError(
+      'bodies',
+      bodies,
+      'must be a BodyVelocities (such as BodyStates or ContactSolver)',
+    );
+  }
+}
+
+/** Gives the joints' bodies fresh slots in the object-level velocities, read from the objects. */
+function bindToObjects(joints: Joint[], count: number): void {
+  objectVelocities.begin();
+  for (let i = 0; i < count; i++) {
+    const joint = joints[i];
+    if (joint.kind === JointKind.Mouse) joint.velocity = 3 * objectVelocities.velocitySlot(joint.body);
+    else bindBodies(joint, objectVelocities);
   }
 }
 
@@ -152,6 +216,10 @@ export function solveJoints(joints: Joint[], count: number, settings: SolverSett
  * alone; a chain of rigid pins takes one Newton step for all its pins at once, at its first pin's
  * turn. Does nothing when `settings.positionCorrection` is off. Call it a few times (3 is plenty)
  * and stop early once the returned error is below `settings.linearSlop`.
+ *
+ * Unlike the velocity passes, the position passes act on the body objects, not on packed
+ * velocities: they move poses, which both steps write to the objects before them (a chain's Newton
+ * step also changes the objects' velocities by the correction over dt).
  *
  * @returns the largest error found before correcting (m for points and lengths, radians for limits)
  * @throws ConstraintError when `count` is out of range

@@ -1,4 +1,5 @@
 import { cosSinInPlace, type Vec2, type Vec2Like } from '@lite/math';
+import { type BodyVelocities, bindBodies, objectVelocities } from './body-velocities';
 import { checkBodies } from './distance-joint';
 import {
   ConstraintError,
@@ -90,6 +91,13 @@ export class MotorJoint {
   maxAngularImpulse: number;
   /** 1 / dt of the step being solved. */
   invDt: number;
+  /**
+   * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the
+   * stride; ω is 2 further on): set by the prepare, read by the velocity solve. @internal
+   */
+  velocityA: number;
+  /** Where body B's vx sits in the packed velocities, as {@link MotorJoint.velocityA}. @internal */
+  velocityB: number;
 
   /**
    * @param bodyA - the reference body
@@ -133,6 +141,8 @@ export class MotorJoint {
     this.maxImpulse = 0;
     this.maxAngularImpulse = 0;
     this.invDt = 0;
+    this.velocityA = 0;
+    this.velocityB = 0;
   }
 
   /**
@@ -267,13 +277,23 @@ function checkFactor(value: number): number {
   return value;
 }
 
-/** Pre-step of a motor joint: lever arm, effective masses, the error biases, the bounds; then the warm start. */
-export function prepareMotorJoint(
+/**
+ * {@link prepareMotorJoint} on packed velocities: gives the joint its bodies' places in `bodies`
+ * and warm starts there. @internal
+ */
+export function prepareMotorJointAt(
   joint: MotorJoint,
   dt: number,
   invDt: number,
   settings: SolverSettings,
+  bodies: BodyVelocities,
 ): void {
+  // The bodies' places in the packed velocities, for this warm start and the step's solves (bound
+  // here, not by a shared helper, so that each kind's accesses stay monomorphic).
+  const stride = bodies.velocityStride;
+  joint.velocityA = stride * bodies.velocitySlot(joint.bodyA);
+  joint.velocityB = stride * bodies.velocitySlot(joint.bodyB);
+  const v = bodies.velocities;
   const bA = joint.bodyA;
   const bB = joint.bodyB;
   const mA = bA.invMass;
@@ -326,12 +346,24 @@ export function prepareMotorJoint(
     impulse[0] = joint.impulseX;
     impulse[1] = joint.impulseY;
     impulse[2] = joint.angularImpulse;
-    apply(joint);
+    apply(joint, v);
   } else {
     joint.impulseX = 0;
     joint.impulseY = 0;
     joint.angularImpulse = 0;
   }
+}
+
+/** Pre-step of a motor joint: lever arm, effective masses, the error biases, the bounds; then the warm start. */
+export function prepareMotorJoint(
+  joint: MotorJoint,
+  dt: number,
+  invDt: number,
+  settings: SolverSettings,
+): void {
+  objectVelocities.begin();
+  prepareMotorJointAt(joint, dt, invDt, settings, objectVelocities);
+  objectVelocities.store();
 }
 
 function clampLinear(joint: MotorJoint): void {
@@ -345,26 +377,30 @@ function clampLinear(joint: MotorJoint): void {
 }
 
 /** Applies the point impulse P and angular impulse L in `impulse` to B, their opposites to A. */
-function apply(joint: MotorJoint): void {
+function apply(joint: MotorJoint, v: Float64Array): void {
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
   const Px = impulse[0];
   const Py = impulse[1];
   const L = impulse[2];
   const bA = joint.bodyA;
   const bB = joint.bodyB;
-  bA.linearVelocity.x -= bA.invMass * Px;
-  bA.linearVelocity.y -= bA.invMass * Py;
-  bA.angularVelocity -= bA.invI * (joint.rAx * Py - joint.rAy * Px + L);
-  bB.linearVelocity.x += bB.invMass * Px;
-  bB.linearVelocity.y += bB.invMass * Py;
-  bB.angularVelocity += bB.invI * L;
+  v[oA] -= bA.invMass * Px;
+  v[oA + 1] -= bA.invMass * Py;
+  v[oA + 2] -= bA.invI * (joint.rAx * Py - joint.rAy * Px + L);
+  v[oB] += bB.invMass * Px;
+  v[oB + 1] += bB.invMass * Py;
+  v[oB + 2] += bB.invI * L;
 }
 
-/** One velocity iteration of a motor joint: the angular row, then the linear rows, each within its bound. */
-export function solveMotorJoint(joint: MotorJoint): void {
-  const bA = joint.bodyA;
-  const bB = joint.bodyB;
+/**
+ * {@link solveMotorJoint} on the packed velocities `v`, at the places the prepare bound. @internal
+ */
+export function solveMotorJointAt(joint: MotorJoint, v: Float64Array): void {
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
   if (joint.angularMass > 0) {
-    const cdot = bB.angularVelocity - bA.angularVelocity;
+    const cdot = v[oB + 2] - v[oA + 2];
     const old = joint.angularImpulse;
     const total = Math.min(
       Math.max(old + joint.angularMass * (joint.angularBias - cdot), -joint.maxAngularImpulse),
@@ -374,11 +410,11 @@ export function solveMotorJoint(joint: MotorJoint): void {
     impulse[0] = 0;
     impulse[1] = 0;
     impulse[2] = total - old;
-    apply(joint);
+    apply(joint, v);
   }
-  const wA = bA.angularVelocity;
-  const ex = joint.biasX - (bB.linearVelocity.x - bA.linearVelocity.x + wA * joint.rAy);
-  const ey = joint.biasY - (bB.linearVelocity.y - bA.linearVelocity.y - wA * joint.rAx);
+  const wA = v[oA + 2];
+  const ex = joint.biasX - (v[oB] - v[oA] + wA * joint.rAy);
+  const ey = joint.biasY - (v[oB + 1] - v[oA + 1] - wA * joint.rAx);
   const oldX = joint.impulseX;
   const oldY = joint.impulseY;
   joint.impulseX = oldX + joint.m11 * ex + joint.m12 * ey;
@@ -387,5 +423,13 @@ export function solveMotorJoint(joint: MotorJoint): void {
   impulse[0] = joint.impulseX - oldX;
   impulse[1] = joint.impulseY - oldY;
   impulse[2] = 0;
-  apply(joint);
+  apply(joint, v);
+}
+
+/** One velocity iteration of a motor joint: the angular row, then the linear rows, each within its bound. */
+export function solveMotorJoint(joint: MotorJoint): void {
+  objectVelocities.begin();
+  bindBodies(joint, objectVelocities);
+  solveMotorJointAt(joint, objectVelocities.velocities);
+  objectVelocities.store();
 }

@@ -1,4 +1,5 @@
 import { cos, cosSinInPlace, sin, type Vec2, type Vec2Like } from '@lite/math';
+import { type BodyVelocities, objectVelocities } from './body-velocities';
 import { ConstraintError, requireFiniteArg, requireMaximumArg, requireNonNegativeArg } from './errors';
 import { reactionVector } from './joint-frame';
 import { JointKind } from './joint-kind';
@@ -73,6 +74,11 @@ export class MouseJoint {
   maxImpulse: number;
   /** 1 / dt of the step being solved (set by `prepareJoints`; 0 before the first). */
   invDt: number;
+  /**
+   * Where the body's vx sits in the packed velocities the joint is solved on (its slot times the
+   * stride; ω is 2 further on): set by the prepare, read by the velocity solve. @internal
+   */
+  velocity: number;
   /** Softness of the rows. */
   readonly softness: Softness;
 
@@ -118,6 +124,7 @@ export class MouseJoint {
     this.maxImpulse = 0;
     this.softness = new Softness();
     this.invDt = 0;
+    this.velocity = 0;
   }
 
   /**
@@ -221,8 +228,19 @@ export class MouseJoint {
 // cos and sin of the body's angle (a module-level scratch: nothing allocated per call).
 const rot = new Float64Array(2);
 
-/** Pre-step of a mouse joint: lever arm, K and its inverse, softness, bias; then the warm start. */
-export function prepareMouseJoint(joint: MouseJoint, dt: number, settings: SolverSettings): void {
+/**
+ * {@link prepareMouseJoint} on packed velocities: gives the joint its bodies' places in `bodies`
+ * and warm starts there. @internal
+ */
+export function prepareMouseJointAt(
+  joint: MouseJoint,
+  dt: number,
+  settings: SolverSettings,
+  bodies: BodyVelocities,
+): void {
+  joint.velocity = bodies.velocityStride * bodies.velocitySlot(joint.body);
+  const v = bodies.velocities;
+  const o = joint.velocity;
   const b = joint.body;
   const m = b.invMass;
   const i = b.invI;
@@ -274,23 +292,33 @@ export function prepareMouseJoint(joint: MouseJoint, dt: number, settings: Solve
   if (settings.warmStarting) {
     const Px = joint.impulseX;
     const Py = joint.impulseY;
-    b.linearVelocity.x += m * Px;
-    b.linearVelocity.y += m * Py;
-    b.angularVelocity += i * (rx * Py - ry * Px);
+    v[o] += m * Px;
+    v[o + 1] += m * Py;
+    v[o + 2] += i * (rx * Py - ry * Px);
   } else {
     joint.impulseX = 0;
     joint.impulseY = 0;
   }
 }
 
-/** One velocity iteration of a mouse joint; the accumulated impulse is kept within maxForce · dt. */
-export function solveMouseJoint(joint: MouseJoint): void {
+/** Pre-step of a mouse joint: lever arm, K and its inverse, softness, bias; then the warm start. */
+export function prepareMouseJoint(joint: MouseJoint, dt: number, settings: SolverSettings): void {
+  objectVelocities.begin();
+  prepareMouseJointAt(joint, dt, settings, objectVelocities);
+  objectVelocities.store();
+}
+
+/**
+ * {@link solveMouseJoint} on the packed velocities `v`, at the places the prepare bound. @internal
+ */
+export function solveMouseJointAt(joint: MouseJoint, v: Float64Array): void {
+  const o = joint.velocity;
   const b = joint.body;
   const m = b.invMass;
   const i = b.invI;
-  let vx = b.linearVelocity.x;
-  let vy = b.linearVelocity.y;
-  let w = b.angularVelocity;
+  let vx = v[o];
+  let vy = v[o + 1];
+  let w = v[o + 2];
   const rx = joint.rx;
   const ry = joint.ry;
   const cdotX = vx - w * ry;
@@ -316,7 +344,15 @@ export function solveMouseJoint(joint: MouseJoint): void {
   vx += m * Px;
   vy += m * Py;
   w += i * (rx * Py - ry * Px);
-  b.linearVelocity.x = vx;
-  b.linearVelocity.y = vy;
-  b.angularVelocity = w;
+  v[o] = vx;
+  v[o + 1] = vy;
+  v[o + 2] = w;
+}
+
+/** One velocity iteration of a mouse joint; the accumulated impulse is kept within maxForce · dt. */
+export function solveMouseJoint(joint: MouseJoint): void {
+  objectVelocities.begin();
+  joint.velocity = 3 * objectVelocities.velocitySlot(joint.body);
+  solveMouseJointAt(joint, objectVelocities.velocities);
+  objectVelocities.store();
 }

@@ -1,5 +1,6 @@
 import { buildBlockAt, solveBlockLcpAt } from './block-solver';
 import { Index } from './body-state';
+import type { BodyVelocities } from './body-velocities';
 import { type ContactConstraint, PointData } from './contact-constraint';
 import { ConstraintError, requireCount } from './errors';
 import type { SolverSettings } from './settings';
@@ -82,8 +83,10 @@ let nextStamp = 1;
  *
  * Use: {@link ContactSolver.prepare} (pre-step and warm start, straight from the constraints), any
  * number of {@link ContactSolver.solve} calls, then {@link ContactSolver.storeVelocities} and
- * {@link ContactSolver.storeImpulses}. Between iterations, other solvers (joints) may act on a
- * loaded body after {@link ContactSolver.storeBody} and before {@link ContactSolver.loadBody}.
+ * {@link ContactSolver.storeImpulses}. The joints act on the same packed velocities when this
+ * solver is passed to `prepareJoints` and `solveJoints` (it is a `BodyVelocities`); code that acts
+ * on the body objects between iterations instead may do so after {@link ContactSolver.storeBody}
+ * and before {@link ContactSolver.loadBody}.
  * {@link ContactSolver.load} packs constraints that were prepared earlier (`prepareContacts` wrote
  * their rows to the objects) instead.
  *
@@ -91,12 +94,17 @@ let nextStamp = 1;
  * world and a program using those functions get the same results. The arrays grow when a larger step
  * needs them; a step that fits allocates nothing.
  */
-export class ContactSolver {
+export class ContactSolver implements BodyVelocities {
   /** Per body slot: vx, vy, w. */
-  private velocities = new Float64Array(3 * 64);
+  private packed = new Float64Array(3 * 64);
   /** The body in each slot, to write velocities back. */
   private readonly bodies: SolverBody[] = [];
   private bodyCount = 0;
+  /**
+   * The slots the contacts gave (the first ones); slots after them belong to bodies only joints
+   * asked for ({@link ContactSolver.velocitySlot}), which no split impulse moves.
+   */
+  private contactBodyCount = 0;
   /** Per contact: {@link Row.Stride} doubles. */
   private rows = new Float64Array(Row.Stride * 64);
   /** Per contact: slot A, slot B, point count, block usable. */
@@ -120,6 +128,28 @@ export class ContactSolver {
   /** The number of contacts loaded. */
   get count(): number {
     return this.contactCount;
+  }
+
+  /**
+   * Every loaded body's velocity, 3 doubles a slot (vx, vy, ω): what the contacts act on, and what
+   * the joints act on too when this solver is passed to `prepareJoints` and `solveJoints`.
+   */
+  get velocities(): Float64Array {
+    return this.packed;
+  }
+
+  /** Doubles per slot of {@link ContactSolver.velocities}: 3. */
+  get velocityStride(): number {
+    return 3;
+  }
+
+  /**
+   * The body's slot in {@link ContactSolver.velocities} for this load: a body no contact named
+   * gets the next one, its velocity read from the object, and is written back with the others by
+   * {@link ContactSolver.storeVelocities} (so joints may act on bodies without contacts).
+   */
+  velocitySlot(body: SolverBody): number {
+    return this.slotOf(body);
   }
 
   /**
@@ -149,6 +179,7 @@ export class ContactSolver {
     for (let i = 0; i < count; i++) {
       this.prepareContact(contacts[i], i, settings, warm);
     }
+    this.contactBodyCount = this.bodyCount;
   }
 
   /** One contact of {@link ContactSolver.prepare} (outside the loop, for the reason given at `solveContact`). */
@@ -166,7 +197,7 @@ export class ContactSolver {
     const sA = this.slotOf(bA) & Index.Mask;
     const sB = this.slotOf(bB) & Index.Mask;
     // Read after the slots: giving one may have grown the array.
-    const v = this.velocities;
+    const v = this.packed;
     const pointCount = c.pointCount;
     meta[m + Meta.SlotA] = sA;
     meta[m + Meta.SlotB] = sB;
@@ -392,11 +423,12 @@ export class ContactSolver {
         rows[q + Pt.LastNormalImpulse] = p.lastNormalImpulse;
       }
     }
+    this.contactBodyCount = this.bodyCount;
   }
 
   /** Copies every loaded body's velocity from its object into its slot (after others changed it). */
   loadVelocities(): void {
-    const v = this.velocities;
+    const v = this.packed;
     const bodies = this.bodies;
     for (let s = 0, n = this.bodyCount; s < n; s++) {
       const b = bodies[s];
@@ -408,7 +440,7 @@ export class ContactSolver {
 
   /** Writes every loaded body's velocity from its slot back to its object. */
   storeVelocities(): void {
-    const v = this.velocities;
+    const v = this.packed;
     const bodies = this.bodies;
     for (let s = 0, n = this.bodyCount; s < n; s++) {
       const b = bodies[s];
@@ -422,7 +454,7 @@ export class ContactSolver {
   storeBody(body: SolverBody): void {
     if (!this.holds(body)) return;
     const s = 3 * body.solverSlot;
-    const v = this.velocities;
+    const v = this.packed;
     body.linearVelocity.x = v[s];
     body.linearVelocity.y = v[s + 1];
     body.angularVelocity = v[s + 2];
@@ -432,7 +464,7 @@ export class ContactSolver {
   loadBody(body: SolverBody): void {
     if (!this.holds(body)) return;
     const s = 3 * body.solverSlot;
-    const v = this.velocities;
+    const v = this.packed;
     v[s] = body.linearVelocity.x;
     v[s + 1] = body.linearVelocity.y;
     v[s + 2] = body.angularVelocity;
@@ -472,7 +504,7 @@ export class ContactSolver {
     const blockIo = this.blockIo;
     const rows = this.rows;
     const meta = this.meta;
-    const v = this.velocities;
+    const v = this.packed;
     const blockCases = this.blockCases;
     // The normal row's target: the Baumgarte-or-restitution target, or the restitution target only.
     const target = useBias ? Pt.Target : Pt.VelocityBias;
@@ -537,7 +569,8 @@ export class ContactSolver {
     if (!(settings.splitImpulses && settings.positionCorrection)) return;
     const pseudo = this.pseudo;
     const bodies = this.bodies;
-    for (let s = 0, n = this.bodyCount; s < n; s++) {
+    // The contacts' bodies only: a body only joints asked for has no pseudo-velocity to move by.
+    for (let s = 0, n = this.contactBodyCount; s < n; s++) {
       const b = bodies[s];
       const p = b.position;
       p.x += dt * pseudo[3 * s];
@@ -552,6 +585,7 @@ export class ContactSolver {
     this.contacts = contacts;
     this.contactCount = count;
     this.bodyCount = 0;
+    this.contactBodyCount = 0;
     if (this.meta.length < Meta.Stride * count) this.growContacts(count);
   }
 
@@ -569,7 +603,7 @@ export class ContactSolver {
   private slotOf(body: SolverBody): number {
     if (this.holds(body)) return body.solverSlot;
     const slot = this.bodyCount++;
-    if (3 * slot >= this.velocities.length) this.growBodies(slot + 1);
+    if (3 * slot >= this.packed.length) this.growBodies(slot + 1);
     if (slot < this.bodies.length) this.bodies[slot] = body;
     else this.bodies.push(body);
     body.solverStamp = this.stamp;
@@ -578,7 +612,7 @@ export class ContactSolver {
     pseudo[3 * slot] = 0;
     pseudo[3 * slot + 1] = 0;
     pseudo[3 * slot + 2] = 0;
-    const v = this.velocities;
+    const v = this.packed;
     v[3 * slot] = body.linearVelocity.x;
     v[3 * slot + 1] = body.linearVelocity.y;
     v[3 * slot + 2] = body.angularVelocity;
@@ -590,10 +624,10 @@ export class ContactSolver {
       throw new ConstraintError('count', count, `must be at most ${Index.Mask + 1} (bodies in one solve)`);
     }
     const grown = new Float64Array(
-      3 * Math.min(Math.max(count, 2 * (this.velocities.length / 3)), Index.Mask + 1),
+      3 * Math.min(Math.max(count, 2 * (this.packed.length / 3)), Index.Mask + 1),
     );
-    grown.set(this.velocities);
-    this.velocities = grown;
+    grown.set(this.packed);
+    this.packed = grown;
     const pseudo = new Float64Array(grown.length);
     pseudo.set(this.pseudo);
     this.pseudo = pseudo;

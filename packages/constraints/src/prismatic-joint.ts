@@ -7,6 +7,7 @@ import {
   setAxialLimits,
 } from './axial-rows';
 import { solveSymmetric2, solveSymmetric3 } from './block3';
+import { type BodyVelocities, bindBodies, objectVelocities } from './body-velocities';
 import { checkBodies } from './distance-joint';
 import {
   requireFiniteArg,
@@ -164,6 +165,13 @@ export class PrismaticJoint {
   readonly softness: Softness;
   /** 1 / dt of the step being solved (0 before the first). */
   invDt: number;
+  /**
+   * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the
+   * stride; ω is 2 further on): set by the prepare, read by the velocity solve. @internal
+   */
+  velocityA: number;
+  /** Where body B's vx sits in the packed velocities, as {@link PrismaticJoint.velocityA}. @internal */
+  velocityB: number;
 
   /**
    * @param bodyA - the first body (the axis is fixed in it)
@@ -246,6 +254,8 @@ export class PrismaticJoint {
     this.maxMotorImpulse = 0;
     this.softness = new Softness();
     this.invDt = 0;
+    this.velocityA = 0;
+    this.velocityB = 0;
   }
 
   /**
@@ -506,15 +516,22 @@ export class PrismaticJoint {
 }
 
 /**
- * Pre-step of a prismatic joint: frame, effective masses, biases, spring softness, motor bound;
- * then the warm start (or zeroed impulses).
+ * {@link preparePrismaticJoint} on packed velocities: gives the joint its bodies' places in `bodies`
+ * and warm starts there. @internal
  */
-export function preparePrismaticJoint(
+export function preparePrismaticJointAt(
   joint: PrismaticJoint,
   dt: number,
   invDt: number,
   settings: SolverSettings,
+  bodies: BodyVelocities,
 ): void {
+  // The bodies' places in the packed velocities, for this warm start and the step's solves (bound
+  // here, not by a shared helper, so that each kind's accesses stay monomorphic).
+  const stride = bodies.velocityStride;
+  joint.velocityA = stride * bodies.velocitySlot(joint.bodyA);
+  joint.velocityB = stride * bodies.velocitySlot(joint.bodyB);
+  const v = bodies.velocities;
   const bA = joint.bodyA;
   const bB = joint.bodyB;
   const mA = bA.invMass;
@@ -580,7 +597,7 @@ export function preparePrismaticJoint(
     impulse[0] = joint.perpImpulse;
     impulse[1] = joint.angleImpulse;
     impulse[2] = joint.springImpulse + joint.motorImpulse + joint.lowerImpulse - joint.upperImpulse;
-    applyImpulses(joint);
+    applyImpulses(joint, v);
   } else {
     joint.perpImpulse = 0;
     joint.angleImpulse = 0;
@@ -591,8 +608,25 @@ export function preparePrismaticJoint(
   }
 }
 
+/**
+ * Pre-step of a prismatic joint: frame, effective masses, biases, spring softness, motor bound;
+ * then the warm start (or zeroed impulses).
+ */
+export function preparePrismaticJoint(
+  joint: PrismaticJoint,
+  dt: number,
+  invDt: number,
+  settings: SolverSettings,
+): void {
+  objectVelocities.begin();
+  preparePrismaticJointAt(joint, dt, invDt, settings, objectVelocities);
+  objectVelocities.store();
+}
+
 /** Applies the perpendicular, angular and axial impulses in `impulse` (B gets +, A gets -). */
-function applyImpulses(joint: PrismaticJoint): void {
+function applyImpulses(joint: PrismaticJoint, v: Float64Array): void {
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
   const perp = impulse[0];
   const angular = impulse[1];
   const axial = impulse[2];
@@ -604,24 +638,24 @@ function applyImpulses(joint: PrismaticJoint): void {
   const Py = joint.axisX * perp + joint.axisY * axial;
   const LA = perp * joint.s1 + angular + axial * joint.a1;
   const LB = perp * joint.s2 + angular + axial * joint.a2;
-  bA.linearVelocity.x -= mA * Px;
-  bA.linearVelocity.y -= mA * Py;
-  bA.angularVelocity -= bA.invI * LA;
-  bB.linearVelocity.x += mB * Px;
-  bB.linearVelocity.y += mB * Py;
-  bB.angularVelocity += bB.invI * LB;
+  v[oA] -= mA * Px;
+  v[oA + 1] -= mA * Py;
+  v[oA + 2] -= bA.invI * LA;
+  v[oB] += mB * Px;
+  v[oB + 1] += mB * Py;
+  v[oB + 2] += bB.invI * LB;
 }
 
 /**
- * One velocity iteration of a prismatic joint: the spring, the motor (its accumulated impulse
- * within ±maxMotorForce dt), the lower and upper limits (impulses >= 0), then the perpendicular
- * and angle rows as one 2x2 block (last: they matter most).
+ * {@link solvePrismaticJoint} on the packed velocities `v`, at the places the prepare bound. @internal
  */
-export function solvePrismaticJoint(joint: PrismaticJoint): void {
+export function solvePrismaticJointAt(joint: PrismaticJoint, v: Float64Array): void {
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
   const axialMass = joint.axialMass;
   if (joint.spring.soft && axialMass > 0) {
     const softness = joint.softness;
-    axialSpeed(joint);
+    axialSpeed(joint, v);
     const cdot = axialSpeedSlot[0];
     const lambda =
       softness.massScale * axialMass * (joint.springBias - cdot) -
@@ -630,10 +664,10 @@ export function solvePrismaticJoint(joint: PrismaticJoint): void {
     impulse[0] = 0;
     impulse[1] = 0;
     impulse[2] = lambda;
-    applyImpulses(joint);
+    applyImpulses(joint, v);
   }
   if (joint.enableMotorValue && axialMass > 0) {
-    axialSpeed(joint);
+    axialSpeed(joint, v);
     const cdot = axialSpeedSlot[0];
     const old = joint.motorImpulse;
     const total = Math.min(
@@ -644,12 +678,12 @@ export function solvePrismaticJoint(joint: PrismaticJoint): void {
     impulse[0] = 0;
     impulse[1] = 0;
     impulse[2] = total - old;
-    applyImpulses(joint);
+    applyImpulses(joint, v);
   }
   if (joint.enableLimitValue && axialMass > 0) {
     if (joint.lowerTranslationValue > Number.NEGATIVE_INFINITY) {
       // Ċ >= lowerBias.
-      axialSpeed(joint);
+      axialSpeed(joint, v);
       const cdot = axialSpeedSlot[0];
       const old = joint.lowerImpulse;
       const sum = old + axialMass * (joint.lowerBias - cdot);
@@ -658,11 +692,11 @@ export function solvePrismaticJoint(joint: PrismaticJoint): void {
       impulse[0] = 0;
       impulse[1] = 0;
       impulse[2] = total - old;
-      applyImpulses(joint);
+      applyImpulses(joint, v);
     }
     if (joint.upperTranslationValue < Number.POSITIVE_INFINITY) {
       // -Ċ >= upperBias.
-      axialSpeed(joint);
+      axialSpeed(joint, v);
       const cdot = axialSpeedSlot[0];
       const old = joint.upperImpulse;
       const sum = old + axialMass * (joint.upperBias + cdot);
@@ -671,19 +705,19 @@ export function solvePrismaticJoint(joint: PrismaticJoint): void {
       impulse[0] = 0;
       impulse[1] = 0;
       impulse[2] = old - total;
-      applyImpulses(joint);
+      applyImpulses(joint, v);
     }
   }
   // The perpendicular and angle rows: K Δλ = bias - Ċ.
   const bA = joint.bodyA;
   const bB = joint.bodyB;
   const cdotPerp =
-    -joint.axisY * (bB.linearVelocity.x - bA.linearVelocity.x) +
-    joint.axisX * (bB.linearVelocity.y - bA.linearVelocity.y) +
-    joint.s2 * bB.angularVelocity -
-    joint.s1 * bA.angularVelocity;
+    -joint.axisY * (v[oB] - v[oA]) +
+    joint.axisX * (v[oB + 1] - v[oA + 1]) +
+    joint.s2 * v[oB + 2] -
+    joint.s1 * v[oA + 2];
   const iSum = bA.invI + bB.invI;
-  const cdotAngle = iSum > 0 ? bB.angularVelocity - bA.angularVelocity : 0;
+  const cdotAngle = iSum > 0 ? v[oB + 2] - v[oA + 2] : 0;
   system2[0] = joint.k11;
   system2[1] = joint.k12;
   system2[2] = joint.k22;
@@ -697,8 +731,20 @@ export function solvePrismaticJoint(joint: PrismaticJoint): void {
     impulse[0] = perp;
     impulse[1] = angular;
     impulse[2] = 0;
-    applyImpulses(joint);
+    applyImpulses(joint, v);
   }
+}
+
+/**
+ * One velocity iteration of a prismatic joint: the spring, the motor (its accumulated impulse
+ * within ±maxMotorForce dt), the lower and upper limits (impulses >= 0), then the perpendicular
+ * and angle rows as one 2x2 block (last: they matter most).
+ */
+export function solvePrismaticJoint(joint: PrismaticJoint): void {
+  objectVelocities.begin();
+  bindBodies(joint, objectVelocities);
+  solvePrismaticJointAt(joint, objectVelocities.velocities);
+  objectVelocities.store();
 }
 
 /**

@@ -1,4 +1,5 @@
 import { cos, sin, type Vec2, type Vec2Like } from '@lite/math';
+import { type BodyVelocities, bindBodies, objectVelocities } from './body-velocities';
 import { checkBodies } from './distance-joint';
 import {
   ConstraintError,
@@ -194,6 +195,13 @@ export class RevoluteJoint {
   /** 1 / dt of the step being solved, 1/s (scratch, written by the prepare; 0 for dt = 0). */
   invDt: number;
   /**
+   * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the
+   * stride; ω is 2 further on): set by the prepare, read by the velocity solve. @internal
+   */
+  velocityA: number;
+  /** Where body B's vx sits in the packed velocities, as {@link RevoluteJoint.velocityA}. @internal */
+  velocityB: number;
+  /**
    * This step's place in a chain of rigid pins solved together (see `buildJointChains`):
    * {@link CHAIN_NONE} (solved alone), {@link CHAIN_HEAD} (first of a chain) or
    * {@link CHAIN_MEMBER}. Solver scratch, rebuilt at every prepare.
@@ -321,6 +329,8 @@ export class RevoluteJoint {
     this.s12 = 0;
     this.s22 = 0;
     this.invDt = 0;
+    this.velocityA = 0;
+    this.velocityB = 0;
     this.chainRole = CHAIN_NONE;
     this.chainPrev = null;
     this.chainNext = null;
@@ -570,15 +580,24 @@ export class RevoluteJoint {
 }
 
 /**
- * Pre-step of a revolute joint: lever arms, the 2x2 K of the point rows and its inverse, biases,
- * softness, limit and motor rows; then the warm start (or zeroed impulses).
+ * {@link prepareRevoluteJoint} on packed velocities: gives the joint its bodies' places in `bodies`
+ * and warm starts there. @internal
  */
-export function prepareRevoluteJoint(
+export function prepareRevoluteJointAt(
   joint: RevoluteJoint,
   dt: number,
   invDt: number,
   settings: SolverSettings,
+  bodies: BodyVelocities,
 ): void {
+  // The bodies' places in the packed velocities, for this warm start and the step's solves (bound
+  // here, not by a shared helper, so that each kind's accesses stay monomorphic).
+  const stride = bodies.velocityStride;
+  joint.velocityA = stride * bodies.velocitySlot(joint.bodyA);
+  joint.velocityB = stride * bodies.velocitySlot(joint.bodyB);
+  const v = bodies.velocities;
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
   const bA = joint.bodyA;
   const bB = joint.bodyB;
   const mA = bA.invMass;
@@ -710,7 +729,7 @@ export function prepareRevoluteJoint(
     if (!Number.isFinite(joint.upperBias)) joint.upperBias = 0;
     const hasBound = lower > Number.NEGATIVE_INFINITY || upper < Number.POSITIVE_INFINITY;
     if (hasBound && !spring.soft && invertK3(joint, k11, k12, k13, k22, k23, kAxial)) {
-      const speed = bB.angularVelocity - bA.angularVelocity;
+      const speed = v[oB + 2] - v[oA + 2];
       let gap: number;
       if (upper - lower < LIMIT_EQUAL_RANGE) {
         // Both bounds at once: the angle is held where it is (the position pass corrects it).
@@ -742,12 +761,12 @@ export function prepareRevoluteJoint(
     const Px = joint.impulseX;
     const Py = joint.impulseY;
     const axial = joint.motorImpulse + joint.lowerImpulse - joint.upperImpulse;
-    bA.linearVelocity.x -= mA * Px;
-    bA.linearVelocity.y -= mA * Py;
-    bA.angularVelocity -= iA * (rAx * Py - rAy * Px + axial);
-    bB.linearVelocity.x += mB * Px;
-    bB.linearVelocity.y += mB * Py;
-    bB.angularVelocity += iB * (rBx * Py - rBy * Px + axial);
+    v[oA] -= mA * Px;
+    v[oA + 1] -= mA * Py;
+    v[oA + 2] -= iA * (rAx * Py - rAy * Px + axial);
+    v[oB] += mB * Px;
+    v[oB + 1] += mB * Py;
+    v[oB + 2] += iB * (rBx * Py - rBy * Px + axial);
   } else {
     joint.impulseX = 0;
     joint.impulseY = 0;
@@ -755,6 +774,21 @@ export function prepareRevoluteJoint(
     joint.lowerImpulse = 0;
     joint.upperImpulse = 0;
   }
+}
+
+/**
+ * Pre-step of a revolute joint: lever arms, the 2x2 K of the point rows and its inverse, biases,
+ * softness, limit and motor rows; then the warm start (or zeroed impulses).
+ */
+export function prepareRevoluteJoint(
+  joint: RevoluteJoint,
+  dt: number,
+  invDt: number,
+  settings: SolverSettings,
+): void {
+  objectVelocities.begin();
+  prepareRevoluteJointAt(joint, dt, invDt, settings, objectVelocities);
+  objectVelocities.store();
 }
 
 /**
@@ -787,10 +821,12 @@ function invertK3(
 }
 
 /** The motor row: drives ωB - ωA towards `motorSpeed`, the accumulated impulse within ±maxMotorTorque dt. */
-function solveMotorRow(joint: RevoluteJoint): void {
+function solveMotorRow(joint: RevoluteJoint, v: Float64Array): void {
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
   const bA = joint.bodyA;
   const bB = joint.bodyB;
-  const cdot = bB.angularVelocity - bA.angularVelocity - joint.motorSpeedValue;
+  const cdot = v[oB + 2] - v[oA + 2] - joint.motorSpeedValue;
   let lambda = -joint.axialMass * cdot;
   const old = joint.motorImpulse;
   const maxImpulse = joint.maxMotorImpulse;
@@ -798,65 +834,63 @@ function solveMotorRow(joint: RevoluteJoint): void {
   total = total < -maxImpulse ? -maxImpulse : total > maxImpulse ? maxImpulse : total;
   joint.motorImpulse = total;
   lambda = total - old;
-  bA.angularVelocity -= bA.invI * lambda;
-  bB.angularVelocity += bB.invI * lambda;
+  v[oA + 2] -= bA.invI * lambda;
+  v[oB + 2] += bB.invI * lambda;
 }
 
 /** The lower-limit row on its own (angular only): ωB - ωA >= lowerBias, impulse >= 0. */
-function solveLowerRow(joint: RevoluteJoint): void {
+function solveLowerRow(joint: RevoluteJoint, v: Float64Array): void {
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
   const bA = joint.bodyA;
   const bB = joint.bodyB;
-  const cdot = bB.angularVelocity - bA.angularVelocity;
+  const cdot = v[oB + 2] - v[oA + 2];
   let lambda = joint.axialMass * (joint.lowerBias - cdot);
   const old = joint.lowerImpulse;
   const total = old + lambda > 0 ? old + lambda : 0;
   joint.lowerImpulse = total;
   lambda = total - old;
-  bA.angularVelocity -= bA.invI * lambda;
-  bB.angularVelocity += bB.invI * lambda;
+  v[oA + 2] -= bA.invI * lambda;
+  v[oB + 2] += bB.invI * lambda;
 }
 
 /** The upper-limit row on its own (angular only): ωA - ωB >= upperBias, impulse >= 0. */
-function solveUpperRow(joint: RevoluteJoint): void {
+function solveUpperRow(joint: RevoluteJoint, v: Float64Array): void {
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
   const bA = joint.bodyA;
   const bB = joint.bodyB;
-  const cdot = bA.angularVelocity - bB.angularVelocity;
+  const cdot = v[oA + 2] - v[oB + 2];
   let lambda = joint.axialMass * (joint.upperBias - cdot);
   const old = joint.upperImpulse;
   const total = old + lambda > 0 ? old + lambda : 0;
   joint.upperImpulse = total;
   lambda = total - old;
-  bA.angularVelocity += bA.invI * lambda;
-  bB.angularVelocity -= bB.invI * lambda;
+  v[oA + 2] += bA.invI * lambda;
+  v[oB + 2] -= bB.invI * lambda;
 }
 
 /**
- * One velocity iteration of a revolute joint: the motor first, then the limits and the point rows
- * (last: they matter most). A rigid pin whose limit takes part in the block (`limitState` not
- * {@link LIMIT_NONE}) solves the point rows and the limit the joint is heading for as one 3x3 system
- * with that limit's impulse clamped (Box2D v2.3: when the clamp binds, the point rows are solved
- * alone with the limit's accumulated impulse taken out); the other bound, if finite, is a row of its
- * own before it. Otherwise every limit is a row of its own and the point rows a 2x2 block. A pin
- * that is part of a chain this step (`chainRole` not {@link CHAIN_NONE}) leaves its point rows to
- * the chain's solve (`solveJointChainVelocities`), except in the 3x3 block of a limit within reach
- * (`limitNear`), which the chain's solve then follows.
+ * {@link solveRevoluteJoint} on the packed velocities `v`, at the places the prepare bound. @internal
  */
-export function solveRevoluteJoint(joint: RevoluteJoint): void {
+export function solveRevoluteJointAt(joint: RevoluteJoint, v: Float64Array): void {
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
   const axialMass = joint.axialMass;
   const state = joint.limitState;
-  if (joint.enableMotorValue && axialMass > 0 && state !== LIMIT_EQUAL) solveMotorRow(joint);
+  if (joint.enableMotorValue && axialMass > 0 && state !== LIMIT_EQUAL) solveMotorRow(joint, v);
 
   const block = state !== LIMIT_NONE && (joint.chainRole === CHAIN_NONE || joint.limitNear);
   if (joint.enableLimitValue && axialMass > 0) {
     const hasLower = joint.lowerAngleValue > Number.NEGATIVE_INFINITY;
     const hasUpper = joint.upperAngleValue < Number.POSITIVE_INFINITY;
     if (!block) {
-      if (hasLower) solveLowerRow(joint);
-      if (hasUpper) solveUpperRow(joint);
+      if (hasLower) solveLowerRow(joint, v);
+      if (hasUpper) solveUpperRow(joint, v);
     } else if (state === LIMIT_LOWER) {
-      if (hasUpper) solveUpperRow(joint);
+      if (hasUpper) solveUpperRow(joint, v);
     } else if (state === LIMIT_UPPER) {
-      if (hasLower) solveLowerRow(joint);
+      if (hasLower) solveLowerRow(joint, v);
     }
   }
   if (!block && joint.chainRole !== CHAIN_NONE) return;
@@ -867,12 +901,12 @@ export function solveRevoluteJoint(joint: RevoluteJoint): void {
   const iA = bA.invI;
   const mB = bB.invMass;
   const iB = bB.invI;
-  let vAx = bA.linearVelocity.x;
-  let vAy = bA.linearVelocity.y;
-  let wA = bA.angularVelocity;
-  let vBx = bB.linearVelocity.x;
-  let vBy = bB.linearVelocity.y;
-  let wB = bB.angularVelocity;
+  let vAx = v[oA];
+  let vAy = v[oA + 1];
+  let wA = v[oA + 2];
+  let vBx = v[oB];
+  let vBy = v[oB + 1];
+  let wB = v[oB + 2];
   const rAx = joint.rAx;
   const rAy = joint.rAy;
   const rBx = joint.rBx;
@@ -939,12 +973,30 @@ export function solveRevoluteJoint(joint: RevoluteJoint): void {
   vBy += mB * Py;
   wB += iB * (rBx * Py - rBy * Px + Pz);
 
-  bA.linearVelocity.x = vAx;
-  bA.linearVelocity.y = vAy;
-  bA.angularVelocity = wA;
-  bB.linearVelocity.x = vBx;
-  bB.linearVelocity.y = vBy;
-  bB.angularVelocity = wB;
+  v[oA] = vAx;
+  v[oA + 1] = vAy;
+  v[oA + 2] = wA;
+  v[oB] = vBx;
+  v[oB + 1] = vBy;
+  v[oB + 2] = wB;
+}
+
+/**
+ * One velocity iteration of a revolute joint: the motor first, then the limits and the point rows
+ * (last: they matter most). A rigid pin whose limit takes part in the block (`limitState` not
+ * {@link LIMIT_NONE}) solves the point rows and the limit the joint is heading for as one 3x3 system
+ * with that limit's impulse clamped (Box2D v2.3: when the clamp binds, the point rows are solved
+ * alone with the limit's accumulated impulse taken out); the other bound, if finite, is a row of its
+ * own before it. Otherwise every limit is a row of its own and the point rows a 2x2 block. A pin
+ * that is part of a chain this step (`chainRole` not {@link CHAIN_NONE}) leaves its point rows to
+ * the chain's solve (`solveJointChainVelocities`), except in the 3x3 block of a limit within reach
+ * (`limitNear`), which the chain's solve then follows.
+ */
+export function solveRevoluteJoint(joint: RevoluteJoint): void {
+  objectVelocities.begin();
+  bindBodies(joint, objectVelocities);
+  solveRevoluteJointAt(joint, objectVelocities.velocities);
+  objectVelocities.store();
 }
 
 /**

@@ -33,6 +33,15 @@ export class SolverBody {
   /** The stamp of the `ContactSolver` load that gave this body its slot (0: none yet). */
   solverStamp: number;
   /**
+   * Where the object-level joint functions (`prepareJoints` and `solveJoints` called without packed
+   * velocities) keep this body's velocity during a call: the slot, valid while
+   * {@link SolverBody.scratchStamp} is that call's. Kept apart from {@link SolverBody.solverSlot},
+   * so that a contact solver's load survives such a call. Users never need it.
+   */
+  scratchSlot: number;
+  /** The stamp of the object-level joint call that gave this body {@link SolverBody.scratchSlot} (0: none yet). */
+  scratchStamp: number;
+  /**
    * Solver scratch (see `buildJointChains`): how many rigid pins of this step's joints hold this body;
    * only meaningful during a step.
    */
@@ -73,6 +82,8 @@ export class SolverBody {
     this.invI = requireNonNegativeArg(invI, 'invI');
     this.solverSlot = -1;
     this.solverStamp = 0;
+    this.scratchSlot = -1;
+    this.scratchStamp = 0;
     this.chainJointCount = 0;
     this.chainJoint0 = null;
     this.chainJoint1 = null;

@@ -1,3 +1,4 @@
+import { bindBodies, objectVelocities } from './body-velocities';
 import {
   CHAIN_HEAD,
   CHAIN_MEMBER,
@@ -364,19 +365,16 @@ function substitute(head: WeldJoint): void {
 }
 
 /**
- * One velocity iteration of the chain of welds starting at `head` (factored this step by
- * `buildWeldChains`): the impulses that bring every weld's rows to their targets at once (soft rows
- * with their springs' γ), added to the accumulated impulses and applied to the bodies.
- * Allocates nothing.
+ * {@link solveWeldChainVelocities} on the packed velocities `v`, at the places `prepareJoints` bound. @internal
  */
-export function solveWeldChainVelocities(head: WeldJoint): void {
+export function solveWeldChainVelocitiesAt(head: WeldJoint, v: Float64Array): void {
   for (let j: WeldJoint | null = head; j !== null; j = j.chainNext) {
-    const bA = j.bodyA;
-    const bB = j.bodyB;
-    const wA = bA.angularVelocity;
-    const wB = bB.angularVelocity;
-    const cdotX = bB.linearVelocity.x - wB * j.rBy - bA.linearVelocity.x + wA * j.rAy;
-    const cdotY = bB.linearVelocity.y + wB * j.rBx - bA.linearVelocity.y - wA * j.rAx;
+    const oA = j.velocityA;
+    const oB = j.velocityB;
+    const wA = v[oA + 2];
+    const wB = v[oB + 2];
+    const cdotX = v[oB] - wB * j.rBy - v[oA] + wA * j.rAy;
+    const cdotY = v[oB + 1] + wB * j.rBx - v[oA + 1] - wA * j.rAx;
     // The stiffness form's γ (linearGamma) replaces the frequency form's c K on the point rows.
     const g = j.linearGamma;
     const cL = g > 0 ? 0 : j.linearSoftness.impulseScale / j.linearSoftness.massScale;
@@ -398,15 +396,30 @@ export function solveWeldChainVelocities(head: WeldJoint): void {
     j.impulseX += Px;
     j.impulseY += Py;
     j.angularImpulse += L;
+    const oA = j.velocityA;
+    const oB = j.velocityB;
     const bA = j.bodyA;
     const bB = j.bodyB;
-    bA.linearVelocity.x -= bA.invMass * Px;
-    bA.linearVelocity.y -= bA.invMass * Py;
-    bA.angularVelocity -= bA.invI * (j.rAx * Py - j.rAy * Px + L);
-    bB.linearVelocity.x += bB.invMass * Px;
-    bB.linearVelocity.y += bB.invMass * Py;
-    bB.angularVelocity += bB.invI * (j.rBx * Py - j.rBy * Px + L);
+    v[oA] -= bA.invMass * Px;
+    v[oA + 1] -= bA.invMass * Py;
+    v[oA + 2] -= bA.invI * (j.rAx * Py - j.rAy * Px + L);
+    v[oB] += bB.invMass * Px;
+    v[oB + 1] += bB.invMass * Py;
+    v[oB + 2] += bB.invI * (j.rBx * Py - j.rBy * Px + L);
   }
+}
+
+/**
+ * One velocity iteration of the chain of welds starting at `head` (factored this step by
+ * `buildWeldChains`): the impulses that bring every weld's rows to their targets at once (soft rows
+ * with their springs' γ), added to the accumulated impulses and applied to the bodies.
+ * Allocates nothing.
+ */
+export function solveWeldChainVelocities(head: WeldJoint): void {
+  objectVelocities.begin();
+  for (let j: WeldJoint | null = head; j !== null; j = j.chainNext) bindBodies(j, objectVelocities);
+  solveWeldChainVelocitiesAt(head, objectVelocities.velocities);
+  objectVelocities.store();
 }
 
 /**

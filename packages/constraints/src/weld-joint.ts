@@ -1,5 +1,6 @@
 import type { Vec2, Vec2Like } from '@lite/math';
 import { solveSymmetric2, solveSymmetric3 } from './block3';
+import { type BodyVelocities, bindBodies, objectVelocities } from './body-velocities';
 import { checkBodies } from './distance-joint';
 import { ConstraintError, requireFiniteArg } from './errors';
 import { reactionVector, toLocalPoint } from './joint-frame';
@@ -133,6 +134,13 @@ export class WeldJoint {
   /** 1 / dt of the step being solved. */
   invDt: number;
   /**
+   * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the
+   * stride; ω is 2 further on): set by the prepare, read by the velocity solve. @internal
+   */
+  velocityA: number;
+  /** Where body B's vx sits in the packed velocities, as {@link WeldJoint.velocityA}. @internal */
+  velocityB: number;
+  /**
    * {@link CHAIN_NONE} (solved alone), {@link CHAIN_HEAD} (first of a chain of welds solved
    * together, see `buildWeldChains`) or {@link CHAIN_MEMBER}. Solver scratch, rebuilt at every prepare.
    */
@@ -196,6 +204,8 @@ export class WeldJoint {
     this.angularSoftness = new Softness();
     this.linearGamma = 0;
     this.invDt = 0;
+    this.velocityA = 0;
+    this.velocityB = 0;
     this.chainRole = CHAIN_NONE;
     this.chainPrev = null;
     this.chainNext = null;
@@ -337,15 +347,22 @@ function copySpring(to: JointSpring, from: JointSpring): void {
 }
 
 /**
- * Pre-step of a weld joint: lever arms, the 3x3 K, biases and the softness of each part; then the
- * warm start (or zeroed impulses).
+ * {@link prepareWeldJoint} on packed velocities: gives the joint its bodies' places in `bodies`
+ * and warm starts there. @internal
  */
-export function prepareWeldJoint(
+export function prepareWeldJointAt(
   joint: WeldJoint,
   dt: number,
   invDt: number,
   settings: SolverSettings,
+  bodies: BodyVelocities,
 ): void {
+  // The bodies' places in the packed velocities, for this warm start and the step's solves (bound
+  // here, not by a shared helper, so that each kind's accesses stay monomorphic).
+  const stride = bodies.velocityStride;
+  joint.velocityA = stride * bodies.velocitySlot(joint.bodyA);
+  joint.velocityB = stride * bodies.velocitySlot(joint.bodyB);
+  const v = bodies.velocities;
   const bA = joint.bodyA;
   const bB = joint.bodyB;
   const mA = bA.invMass;
@@ -435,7 +452,7 @@ export function prepareWeldJoint(
     impulse[0] = joint.impulseX;
     impulse[1] = joint.impulseY;
     impulse[2] = joint.angularImpulse;
-    apply(joint);
+    apply(joint, v);
   } else {
     joint.impulseX = 0;
     joint.impulseY = 0;
@@ -443,37 +460,53 @@ export function prepareWeldJoint(
   }
 }
 
+/**
+ * Pre-step of a weld joint: lever arms, the 3x3 K, biases and the softness of each part; then the
+ * warm start (or zeroed impulses).
+ */
+export function prepareWeldJoint(
+  joint: WeldJoint,
+  dt: number,
+  invDt: number,
+  settings: SolverSettings,
+): void {
+  objectVelocities.begin();
+  prepareWeldJointAt(joint, dt, invDt, settings, objectVelocities);
+  objectVelocities.store();
+}
+
 /** Applies the point impulse P and angular impulse L in `impulse` to B, their opposites to A. */
-function apply(joint: WeldJoint): void {
+function apply(joint: WeldJoint, v: Float64Array): void {
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
   const Px = impulse[0];
   const Py = impulse[1];
   const L = impulse[2];
   const bA = joint.bodyA;
   const bB = joint.bodyB;
-  bA.linearVelocity.x -= bA.invMass * Px;
-  bA.linearVelocity.y -= bA.invMass * Py;
-  bA.angularVelocity -= bA.invI * (joint.rAx * Py - joint.rAy * Px + L);
-  bB.linearVelocity.x += bB.invMass * Px;
-  bB.linearVelocity.y += bB.invMass * Py;
-  bB.angularVelocity += bB.invI * (joint.rBx * Py - joint.rBy * Px + L);
+  v[oA] -= bA.invMass * Px;
+  v[oA + 1] -= bA.invMass * Py;
+  v[oA + 2] -= bA.invI * (joint.rAx * Py - joint.rAy * Px + L);
+  v[oB] += bB.invMass * Px;
+  v[oB + 1] += bB.invMass * Py;
+  v[oB + 2] += bB.invI * (joint.rBx * Py - joint.rBy * Px + L);
 }
 
 /**
- * One velocity iteration of a weld joint: rigid, the 3x3 block at once; otherwise the angle row
- * (soft or rigid) and then the point's 2x2 block (soft or rigid).
+ * {@link solveWeldJoint} on the packed velocities `v`, at the places the prepare bound. @internal
  */
-export function solveWeldJoint(joint: WeldJoint): void {
+export function solveWeldJointAt(joint: WeldJoint, v: Float64Array): void {
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
   // A weld of a chain is solved with its chain (`solveWeldChainVelocities`).
   if (joint.chainRole !== CHAIN_NONE) return;
-  const bA = joint.bodyA;
-  const bB = joint.bodyB;
   const rigid = !joint.linearSpring.soft && !joint.angularSpring.soft;
   const k33 = joint.k33;
   if (rigid && k33 > 0) {
-    const wA = bA.angularVelocity;
-    const wB = bB.angularVelocity;
-    const cdotX = bB.linearVelocity.x - wB * joint.rBy - bA.linearVelocity.x + wA * joint.rAy;
-    const cdotY = bB.linearVelocity.y + wB * joint.rBx - bA.linearVelocity.y - wA * joint.rAx;
+    const wA = v[oA + 2];
+    const wB = v[oB + 2];
+    const cdotX = v[oB] - wB * joint.rBy - v[oA] + wA * joint.rAy;
+    const cdotY = v[oB + 1] + wB * joint.rBx - v[oA + 1] - wA * joint.rAx;
     system3[0] = joint.k11;
     system3[1] = joint.k12;
     system3[2] = joint.k13;
@@ -490,24 +523,24 @@ export function solveWeldJoint(joint: WeldJoint): void {
       impulse[0] = solution[0];
       impulse[1] = solution[1];
       impulse[2] = solution[2];
-      apply(joint);
+      apply(joint, v);
       return;
     }
   }
   if (k33 > 0) {
     const s = joint.angularSoftness;
-    const cdot = bB.angularVelocity - bA.angularVelocity;
+    const cdot = v[oB + 2] - v[oA + 2];
     const lambda = (s.massScale * (joint.angularBias - cdot)) / k33 - s.impulseScale * joint.angularImpulse;
     joint.angularImpulse += lambda;
     impulse[0] = 0;
     impulse[1] = 0;
     impulse[2] = lambda;
-    apply(joint);
+    apply(joint, v);
   }
-  const wA = bA.angularVelocity;
-  const wB = bB.angularVelocity;
-  const ex = joint.biasX - (bB.linearVelocity.x - wB * joint.rBy - bA.linearVelocity.x + wA * joint.rAy);
-  const ey = joint.biasY - (bB.linearVelocity.y + wB * joint.rBx - bA.linearVelocity.y - wA * joint.rAx);
+  const wA = v[oA + 2];
+  const wB = v[oB + 2];
+  const ex = joint.biasX - (v[oB] - wB * joint.rBy - v[oA] + wA * joint.rAy);
+  const ey = joint.biasY - (v[oB + 1] + wB * joint.rBx - v[oA + 1] - wA * joint.rAx);
   let Px = 0;
   let Py = 0;
   const gamma = joint.linearGamma;
@@ -537,7 +570,18 @@ export function solveWeldJoint(joint: WeldJoint): void {
   impulse[0] = Px;
   impulse[1] = Py;
   impulse[2] = 0;
-  apply(joint);
+  apply(joint, v);
+}
+
+/**
+ * One velocity iteration of a weld joint: rigid, the 3x3 block at once; otherwise the angle row
+ * (soft or rigid) and then the point's 2x2 block (soft or rigid).
+ */
+export function solveWeldJoint(joint: WeldJoint): void {
+  objectVelocities.begin();
+  bindBodies(joint, objectVelocities);
+  solveWeldJointAt(joint, objectVelocities.velocities);
+  objectVelocities.store();
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   prepareAxialLimits,
   setAxialLimits,
 } from './axial-rows';
+import { type BodyVelocities, bindBodies, objectVelocities } from './body-velocities';
 import { checkBodies } from './distance-joint';
 import {
   requireFiniteArg,
@@ -157,6 +158,13 @@ export class WheelJoint {
   readonly softness: Softness;
   /** 1 / dt of the step being solved. */
   invDt: number;
+  /**
+   * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the
+   * stride; ω is 2 further on): set by the prepare, read by the velocity solve. @internal
+   */
+  velocityA: number;
+  /** Where body B's vx sits in the packed velocities, as {@link WheelJoint.velocityA}. @internal */
+  velocityB: number;
 
   /**
    * @param bodyA - the chassis (the axis is fixed in it)
@@ -231,6 +239,8 @@ export class WheelJoint {
     this.maxMotorImpulse = 0;
     this.softness = new Softness();
     this.invDt = 0;
+    this.velocityA = 0;
+    this.velocityB = 0;
   }
 
   /**
@@ -472,15 +482,22 @@ export function countWheelJoints(joints: readonly { kind: number }[], count: num
 }
 
 /**
- * Pre-step of a wheel joint: frame, effective masses, the suspension's softness, biases; then the
- * warm start. Expects `countWheelJoints` to have run over the step's joints (`prepareJoints` does).
+ * {@link prepareWheelJoint} on packed velocities: gives the joint its bodies' places in `bodies`
+ * and warm starts there. @internal
  */
-export function prepareWheelJoint(
+export function prepareWheelJointAt(
   joint: WheelJoint,
   dt: number,
   invDt: number,
   settings: SolverSettings,
+  bodies: BodyVelocities,
 ): void {
+  // The bodies' places in the packed velocities, for this warm start and the step's solves (bound
+  // here, not by a shared helper, so that each kind's accesses stay monomorphic).
+  const stride = bodies.velocityStride;
+  joint.velocityA = stride * bodies.velocitySlot(joint.bodyA);
+  joint.velocityB = stride * bodies.velocitySlot(joint.bodyB);
+  const v = bodies.velocities;
   const bA = joint.bodyA;
   const bB = joint.bodyB;
   const mA = bA.invMass;
@@ -559,7 +576,7 @@ export function prepareWheelJoint(
     impulse[0] = joint.perpImpulse;
     impulse[1] = joint.springImpulse + joint.lowerImpulse - joint.upperImpulse;
     impulse[2] = joint.motorImpulse;
-    apply(joint);
+    apply(joint, v);
   } else {
     joint.perpImpulse = 0;
     joint.springImpulse = 0;
@@ -569,8 +586,25 @@ export function prepareWheelJoint(
   }
 }
 
+/**
+ * Pre-step of a wheel joint: frame, effective masses, the suspension's softness, biases; then the
+ * warm start. Expects `countWheelJoints` to have run over the step's joints (`prepareJoints` does).
+ */
+export function prepareWheelJoint(
+  joint: WheelJoint,
+  dt: number,
+  invDt: number,
+  settings: SolverSettings,
+): void {
+  objectVelocities.begin();
+  prepareWheelJointAt(joint, dt, invDt, settings, objectVelocities);
+  objectVelocities.store();
+}
+
 /** Applies the perpendicular, axial and angular impulses in `impulse` (B gets +, A gets -). */
-function apply(joint: WheelJoint): void {
+function apply(joint: WheelJoint, v: Float64Array): void {
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
   const perp = impulse[0];
   const axial = impulse[1];
   const angular = impulse[2];
@@ -578,23 +612,22 @@ function apply(joint: WheelJoint): void {
   const bB = joint.bodyB;
   const Px = -joint.axisY * perp + joint.axisX * axial;
   const Py = joint.axisX * perp + joint.axisY * axial;
-  bA.linearVelocity.x -= bA.invMass * Px;
-  bA.linearVelocity.y -= bA.invMass * Py;
-  bA.angularVelocity -= bA.invI * (perp * joint.s1 + axial * joint.a1 + angular);
-  bB.linearVelocity.x += bB.invMass * Px;
-  bB.linearVelocity.y += bB.invMass * Py;
-  bB.angularVelocity += bB.invI * (perp * joint.s2 + axial * joint.a2 + angular);
+  v[oA] -= bA.invMass * Px;
+  v[oA + 1] -= bA.invMass * Py;
+  v[oA + 2] -= bA.invI * (perp * joint.s1 + axial * joint.a1 + angular);
+  v[oB] += bB.invMass * Px;
+  v[oB + 1] += bB.invMass * Py;
+  v[oB + 2] += bB.invI * (perp * joint.s2 + axial * joint.a2 + angular);
 }
 
 /**
- * One velocity iteration of a wheel joint: the motor (within ±maxMotorTorque dt), the suspension
- * spring, the limits, then the rigid perpendicular row (last: it matters most).
+ * {@link solveWheelJoint} on the packed velocities `v`, at the places the prepare bound. @internal
  */
-export function solveWheelJoint(joint: WheelJoint): void {
-  const bA = joint.bodyA;
-  const bB = joint.bodyB;
+export function solveWheelJointAt(joint: WheelJoint, v: Float64Array): void {
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
   if (joint.enableMotorValue && joint.motorMass > 0) {
-    const cdot = bB.angularVelocity - bA.angularVelocity - joint.motorSpeedValue;
+    const cdot = v[oB + 2] - v[oA + 2] - joint.motorSpeedValue;
     const old = joint.motorImpulse;
     const total = Math.min(
       Math.max(old - joint.motorMass * cdot, -joint.maxMotorImpulse),
@@ -604,23 +637,23 @@ export function solveWheelJoint(joint: WheelJoint): void {
     impulse[0] = 0;
     impulse[1] = 0;
     impulse[2] = total - old;
-    apply(joint);
+    apply(joint, v);
   }
   const axialMass = joint.axialMass;
   if (joint.spring.soft && axialMass > 0) {
     const s = joint.softness;
-    axialSpeed(joint);
+    axialSpeed(joint, v);
     const lambda =
       s.massScale * axialMass * (joint.springBias - axialSpeedSlot[0]) - s.impulseScale * joint.springImpulse;
     joint.springImpulse += lambda;
     impulse[0] = 0;
     impulse[1] = lambda;
     impulse[2] = 0;
-    apply(joint);
+    apply(joint, v);
   }
   if (joint.enableLimitValue && axialMass > 0) {
     if (joint.lowerTranslationValue > Number.NEGATIVE_INFINITY) {
-      axialSpeed(joint);
+      axialSpeed(joint, v);
       const old = joint.lowerImpulse;
       const sum = old + axialMass * (joint.lowerBias - axialSpeedSlot[0]);
       const total = sum > 0 ? sum : 0;
@@ -628,10 +661,10 @@ export function solveWheelJoint(joint: WheelJoint): void {
       impulse[0] = 0;
       impulse[1] = total - old;
       impulse[2] = 0;
-      apply(joint);
+      apply(joint, v);
     }
     if (joint.upperTranslationValue < Number.POSITIVE_INFINITY) {
-      axialSpeed(joint);
+      axialSpeed(joint, v);
       const old = joint.upperImpulse;
       const sum = old + axialMass * (joint.upperBias + axialSpeedSlot[0]);
       const total = sum > 0 ? sum : 0;
@@ -639,22 +672,33 @@ export function solveWheelJoint(joint: WheelJoint): void {
       impulse[0] = 0;
       impulse[1] = old - total;
       impulse[2] = 0;
-      apply(joint);
+      apply(joint, v);
     }
   }
   if (joint.perpMass > 0) {
     const cdot =
-      -joint.axisY * (bB.linearVelocity.x - bA.linearVelocity.x) +
-      joint.axisX * (bB.linearVelocity.y - bA.linearVelocity.y) +
-      joint.s2 * bB.angularVelocity -
-      joint.s1 * bA.angularVelocity;
+      -joint.axisY * (v[oB] - v[oA]) +
+      joint.axisX * (v[oB + 1] - v[oA + 1]) +
+      joint.s2 * v[oB + 2] -
+      joint.s1 * v[oA + 2];
     const lambda = joint.perpMass * (joint.perpBias - cdot);
     joint.perpImpulse += lambda;
     impulse[0] = lambda;
     impulse[1] = 0;
     impulse[2] = 0;
-    apply(joint);
+    apply(joint, v);
   }
+}
+
+/**
+ * One velocity iteration of a wheel joint: the motor (within ±maxMotorTorque dt), the suspension
+ * spring, the limits, then the rigid perpendicular row (last: it matters most).
+ */
+export function solveWheelJoint(joint: WheelJoint): void {
+  objectVelocities.begin();
+  bindBodies(joint, objectVelocities);
+  solveWheelJointAt(joint, objectVelocities.velocities);
+  objectVelocities.store();
 }
 
 /**

@@ -101,7 +101,11 @@ interface WorldInternals {
 const BODY_TYPES: readonly BodyType[] = ['dynamic', 'static', 'kinematic'];
 const SHAPE_TYPES: readonly ResolvedShape['type'][] = ['box', 'polygon', 'capsule', 'circle'];
 
-/** Fields a joint's generic record leaves out (written apart, or not state). */
+/**
+ * Fields a joint's generic record leaves out (written apart, or not state: `velocityA`,
+ * `velocityB` and a mouse joint's `velocity` are its bodies' places in the step's packed
+ * velocities, bound anew by every prepare).
+ */
 const JOINT_SKIP: ReadonlySet<string> = new Set([
   'id',
   'kind',
@@ -114,6 +118,9 @@ const JOINT_SKIP: ReadonlySet<string> = new Set([
   'chainPrev',
   'chainNext',
   'chainBody',
+  'velocityA',
+  'velocityB',
+  'velocity',
 ]);
 const NO_SKIP: ReadonlySet<string> = new Set();
 

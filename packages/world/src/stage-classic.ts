@@ -1,5 +1,4 @@
 import { prepareJoints, solveJointPositionsInto, solveJoints } from '@lite/constraints';
-import { jointBodyA, jointBodyB } from './joints';
 import { Stage } from './profile';
 import {
   collectSolverConstraints,
@@ -98,17 +97,13 @@ export function solveVelocities(s: StepState, dt: number): void {
   }
   const solver = s.contactSolver;
   solver.prepare(contacts, contactCount, s.lastInvDt as number, settings);
-  handJointBodies(s, true);
-  prepareJoints(joints, jointCount, dt, settings);
-  handJointBodies(s, false);
+  // Joints act on the contact solver's packed velocities: their bodies without contacts get slots
+  // there too, and every slot goes back to its body in storeVelocities.
+  prepareJoints(joints, jointCount, dt, settings, solver);
   s.profile.lap(Stage.Prepare);
   for (let i = 0, n = settings.iterations; i < n; ++i) {
     solver.solve(settings, true);
-    if (jointCount > 0) {
-      handJointBodies(s, true);
-      solveJoints(joints, jointCount, settings);
-      handJointBodies(s, false);
-    }
+    if (jointCount > 0) solveJoints(joints, jointCount, settings, solver);
   }
   solver.storeVelocities();
   s.profile.lap(Stage.Solve);
@@ -116,25 +111,6 @@ export function solveVelocities(s: StepState, dt: number): void {
     for (let i = 0, n = settings.iterations; i < n; ++i) solver.solvePositions(settings);
   }
   s.profile.lap(Stage.Push);
-}
-
-/**
- * Joints act on the body objects, contacts on the packed velocities: `toJoints` true writes the
- * packed velocities of the joints' bodies to the objects, false reads them back.
- */
-function handJointBodies(s: StepState, toJoints: boolean): void {
-  const solver = s.contactSolver;
-  const joints = s.solverJoints;
-  for (let k = 0, n = s.solverJointCount; k < n; ++k) {
-    const j = joints[k];
-    if (toJoints) {
-      solver.storeBody(jointBodyA(j));
-      solver.storeBody(jointBodyB(j));
-    } else {
-      solver.loadBody(jointBodyA(j));
-      solver.loadBody(jointBodyB(j));
-    }
-  }
 }
 
 /** Stage 7: x += dt v, angle += dt w for awake dynamic and kinematic bodies. */

@@ -1,5 +1,4 @@
 import { prepareJoints, solveJoints } from '@lite/constraints';
-import { jointBodyA, jointBodyB } from './joints';
 import { Stage } from './profile';
 import { solveJointPositions } from './stage-classic';
 import {
@@ -90,18 +89,11 @@ function softSubStep(s: StepState): void {
   profile.lap(Stage.IntegrateVelocities);
   solver.warmStart(states);
   profile.lap(Stage.WarmStart);
-  if (jointCount > 0) {
-    handJointStates(s, true);
-    prepareJoints(s.solverJoints, jointCount, s.softH as number, settings);
-    handJointStates(s, false);
-  }
+  // Joints act on the packed states too (their bodies' slots; static bodies share the still slot 0).
+  if (jointCount > 0) prepareJoints(s.solverJoints, jointCount, s.softH as number, settings, states);
   for (let k = 0, n = settings.iterations; k < n; ++k) {
     solver.solve(states, ctx, true);
-    if (jointCount > 0) {
-      handJointStates(s, true);
-      solveJoints(s.solverJoints, jointCount, settings);
-      handJointStates(s, false);
-    }
+    if (jointCount > 0) solveJoints(s.solverJoints, jointCount, settings, states);
   }
   profile.lap(Stage.Solve);
   // Push passes: deep overlaps move apart in the position update, without keeping the speed.
@@ -112,6 +104,9 @@ function softSubStep(s: StepState): void {
   states.integratePositions(s.cosSin, jointCount > 0);
   profile.lap(Stage.IntegratePositions);
   if (jointCount > 0 && settings.positionCorrection) {
+    // On the body objects' poses (written above); the packed states read them back. A chain's
+    // velocity correction goes to the objects only, so the states' velocities (stored at the end)
+    // do not see it.
     solveJointPositions(s);
     states.syncFromPoses(s.cosSin);
     profile.lap(Stage.Joints);
@@ -135,23 +130,4 @@ function finishSoftSolve(s: StepState): void {
   if (s.solverJointCount === 0) states.storePoses();
   states.storeVelocities();
   s.profile.lap(Stage.StoreImpulses);
-}
-
-/**
- * Joints act on the body objects, the soft step's contacts on the packed states: `toJoints` true
- * writes the joints' bodies' velocities to the objects, false reads them back.
- */
-function handJointStates(s: StepState, toJoints: boolean): void {
-  const states = s.bodyStates;
-  const joints = s.solverJoints;
-  for (let k = 0, n = s.solverJointCount; k < n; ++k) {
-    const j = joints[k];
-    if (toJoints) {
-      states.storeBody(jointBodyA(j));
-      states.storeBody(jointBodyB(j));
-    } else {
-      states.loadBody(jointBodyA(j));
-      states.loadBody(jointBodyB(j));
-    }
-  }
 }

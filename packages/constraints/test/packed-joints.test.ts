@@ -1,0 +1,200 @@
+import { Vec2 } from '@lite/math';
+import { describe, expect, it } from 'vitest';
+import {
+  BodyStates,
+  ConstraintError,
+  ContactSolver,
+  DistanceJoint,
+  type DrivenBody,
+  type Joint,
+  MotorJoint,
+  MouseJoint,
+  PrismaticJoint,
+  prepareJoints,
+  RevoluteJoint,
+  SolverBody,
+  SolverSettings,
+  solveJointPositions,
+  solveJoints,
+  WeldJoint,
+  WheelJoint,
+} from '../src/index';
+import { Harness, type TestBody } from './harness';
+
+/**
+ * Joints on packed velocities: handing a `ContactSolver` to `prepareJoints` and `solveJoints` must
+ * give, bit for bit, what acting on the body objects between the solver's iterations gives
+ * (`storeBody` before, `loadBody` after), every joint kind and chains included, bodies with and
+ * without contacts alike.
+ */
+
+/** A box on the ground, a pinned chain hanging from it, and one joint of every other kind. */
+function scene(): { h: Harness; jointBodies: SolverBody[] } {
+  const h = new Harness();
+  const ground = h.addBox({ width: 40, height: 1, x: 0, y: -0.5 });
+  const box = h.addBox({ width: 1, height: 1, x: 0, y: 0.49, mass: 2 });
+  // A chain of rigid pins from a static peg to the box (its links touch nothing).
+  const peg = h.addBox({ width: 0.2, height: 0.2, x: 0, y: 6 });
+  let prev: TestBody = peg;
+  for (let i = 0; i < 5; i++) {
+    const link = h.addBox({ width: 0.1, height: 0.1, x: 0.3 * (i + 1), y: 6 - 0.2 * i, mass: 0.5 });
+    h.addJoint(new RevoluteJoint(prev, link, { x: prev.position.x, y: prev.position.y }));
+    prev = link;
+  }
+  h.addJoint(
+    new DistanceJoint(prev, box, prev.position, { x: 0.5, y: 0.99 }, { minLength: 0.5, maxLength: 7 }),
+  );
+  const welded = h.addBox({ width: 0.3, height: 0.3, x: 1.2, y: 0.49, mass: 1 });
+  h.addJoint(new WeldJoint(box, welded, { x: 0.9, y: 0.49 }, { linearFrequencyHz: 5 }));
+  const slider = h.addBox({ width: 0.4, height: 0.2, x: -4, y: 3, mass: 1 });
+  h.addJoint(
+    new PrismaticJoint(
+      ground,
+      slider,
+      { x: -4, y: 3 },
+      { x: 1, y: 0.2 },
+      {
+        lowerTranslation: -1,
+        upperTranslation: 1,
+        motorSpeed: 2,
+        maxMotorForce: 5,
+      },
+    ),
+  );
+  const wheel = h.addBox({ width: 0.3, height: 0.3, x: -4, y: 2, mass: 0.5 });
+  h.addJoint(
+    new WheelJoint(
+      slider,
+      wheel,
+      { x: -4, y: 2 },
+      { x: 0, y: 1 },
+      {
+        frequencyHz: 4,
+        motorSpeed: 3,
+        maxMotorTorque: 2,
+      },
+    ),
+  );
+  const dragged = h.addBox({ width: 0.3, height: 0.3, x: 5, y: 4, mass: 1, angularVelocity: 1 });
+  h.addJoint(new MotorJoint(peg, dragged, { maxForce: 20, maxTorque: 5 }));
+  h.addJoint(new MouseJoint(dragged, { x: 5, y: 4 }, { target: { x: 6, y: 5 }, maxForce: 30 }));
+  const jointBodies: SolverBody[] = [];
+  for (const j of h.joints) {
+    if (j instanceof MouseJoint) jointBodies.push(j.body);
+    else jointBodies.push(j.bodyA, j.bodyB);
+  }
+  return { h, jointBodies };
+}
+
+/** One step of the scene on a `ContactSolver`, the joints on its packed velocities or on the objects. */
+function step(
+  h: Harness,
+  solver: ContactSolver,
+  jointBodies: SolverBody[],
+  packed: boolean,
+  dt: number,
+): void {
+  const settings = h.settings;
+  h.collide();
+  for (const body of h.bodies) {
+    if (body.invMass === 0) continue;
+    body.linearVelocity.y += dt * h.gravityY;
+  }
+  solver.prepare(h.contacts, h.contactCount, 1 / dt, settings);
+  const joints: Joint[] = h.joints;
+  if (packed) prepareJoints(joints, joints.length, dt, settings, solver);
+  else {
+    for (const b of jointBodies) solver.storeBody(b);
+    prepareJoints(joints, joints.length, dt, settings);
+    for (const b of jointBodies) solver.loadBody(b);
+  }
+  for (let i = 0; i < h.iterations; i++) {
+    solver.solve(settings, true);
+    if (packed) solveJoints(joints, joints.length, settings, solver);
+    else {
+      for (const b of jointBodies) solver.storeBody(b);
+      solveJoints(joints, joints.length, settings);
+      for (const b of jointBodies) solver.loadBody(b);
+    }
+  }
+  solver.storeVelocities();
+  for (const body of h.bodies) {
+    body.position.x += dt * body.linearVelocity.x;
+    body.position.y += dt * body.linearVelocity.y;
+    body.angle += dt * body.angularVelocity;
+  }
+  solver.storeImpulses();
+  for (let i = 0; i < h.positionIterations; i++) {
+    if (solveJointPositions(joints, joints.length, settings) <= 1e-9) break;
+  }
+}
+
+function stateOf(h: Harness): number[] {
+  return h.bodies.flatMap((b) => [
+    b.position.x,
+    b.position.y,
+    b.angle,
+    b.linearVelocity.x,
+    b.linearVelocity.y,
+    b.angularVelocity,
+  ]);
+}
+
+describe('joints on packed velocities', () => {
+  it('a ContactSolver handed to the joints gives the bits of the joints acting on the objects', () => {
+    const a = scene();
+    const b = scene();
+    const solverA = new ContactSolver();
+    const solverB = new ContactSolver();
+    for (let k = 0; k < 120; k++) {
+      step(a.h, solverA, a.jointBodies, true, 1 / 60);
+      step(b.h, solverB, b.jointBodies, false, 1 / 60);
+    }
+    const packed = stateOf(a.h);
+    expect(packed.every(Number.isFinite)).toBe(true);
+    expect(packed).toEqual(stateOf(b.h));
+    // Something happened: the chain swung and the box moved with it.
+    expect(packed).not.toEqual(stateOf(scene().h));
+  });
+
+  it('on BodyStates, a static body shares the still slot 0 and the joints leave it at rest', () => {
+    const settings = new SolverSettings();
+    const ground = new SolverBody(0, 0);
+    const bob: DrivenBody = Object.assign(new SolverBody(1, 0).setMass(1, 0.1), {
+      force: new Vec2(0, 0),
+      torque: 0,
+      gravityScale: 1,
+      linearDamping: 0,
+      angularDamping: 0,
+    });
+    const joints: Joint[] = [new RevoluteJoint(ground, bob, { x: 0, y: 0 })];
+    const states = new BodyStates();
+    states.begin();
+    bob.linearVelocity.x = 1;
+    const slot = states.add(bob, { x: 0, y: 0 });
+    prepareJoints(joints, 1, 1 / 60, settings, states);
+    solveJoints(joints, 1, settings, states);
+    const v = states.velocities;
+    expect(states.velocitySlot(ground)).toBe(0);
+    expect([v[0], v[1], v[2]]).toEqual([0, 0, 0]);
+    // The pin stops the bob's motion along its arm (the object is not written until storeVelocities).
+    expect(Math.abs(v[states.velocityStride * slot])).toBeLessThan(1e-12);
+    expect(bob.linearVelocity.x).toBe(1);
+    states.storeVelocities();
+    expect(Math.abs(bob.linearVelocity.x)).toBeLessThan(1e-12);
+  });
+
+  it('refuses packed velocities that are not a BodyVelocities, naming the argument', () => {
+    const settings = new SolverSettings();
+    const joints: Joint[] = [
+      new RevoluteJoint(new SolverBody(), new SolverBody(1, 0).setMass(1, 1), { x: 0, y: 0 }),
+    ];
+    for (const bad of [null, 3, {}, { velocities: [0, 0, 0] }]) {
+      const prepare = () => prepareJoints(joints, 1, 1 / 60, settings, bad as never);
+      const solve = () => solveJoints(joints, 1, settings, bad as never);
+      expect(prepare).toThrow(ConstraintError);
+      expect(prepare).toThrow(/^bodies = /);
+      expect(solve).toThrow(ConstraintError);
+    }
+  });
+});
