@@ -63,11 +63,12 @@ export const enum Motion {
 }
 
 /**
- * Contact and body-slot indices are masked with `Index.Mask` before they are scaled into offsets (the
- * solvers' arrays never hold more: their `grow` methods refuse it): V8 then knows that every
- * offset, an index times its stride plus a field, fits in 32 bits and leaves out the overflow check
- * it otherwise puts on each of the hundred or so index additions of one contact's solve. (So does `j & 1` for a point index, j < 2.) Same results,
- * about 10% fewer instructions in a step of a resting pyramid. @internal
+ * The solvers mask contact and body-slot indices with `Index.Mask` (2^23 - 1) before scaling them
+ * into offsets; their arrays never hold more (their `grow` methods refuse it). V8 then knows that
+ * every offset, an index times its stride plus a field, fits in 32 bits, and leaves out the
+ * overflow check it otherwise puts on each of the hundred or so index additions of one contact's
+ * solve (`j & 1` does the same for a point index, j < 2). Same results, about 12% fewer
+ * instructions in a soft step of a resting pyramid. @internal
  */
 // biome-ignore lint/suspicious/noConstEnum: inlined as a number (an imported constant is not a literal to V8)
 export const enum Index {
