@@ -1053,6 +1053,12 @@ function solveSoftContact(
     const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA;
     const maxFriction = friction * rows[q + Pt.NormalImpulse];
     const old = rows[q + Pt.TangentImpulse];
+    // A point that carries no load and no friction impulse (still apart: a speculative point) stays
+    // at zero: the clamp to ±μλn = 0 would give it nothing (+0, whichever zero it held).
+    if (maxFriction === 0 && old === 0) {
+      rows[q + Pt.TangentImpulse] = 0;
+      continue;
+    }
     let total = old - rows[q + Pt.TangentMass] * vt;
     total = total < -maxFriction ? -maxFriction : total > maxFriction ? maxFriction : total;
     rows[q + Pt.TangentImpulse] = total;

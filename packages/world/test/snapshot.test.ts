@@ -969,7 +969,7 @@ describe('size', () => {
     expect(world.contacts.length).toBe(590);
     const bytes = world.snapshot().length;
     // Deterministic: the same world always gives the same bytes.
-    expect(bytes).toBe(19_128);
+    expect(bytes).toBe(18_696);
     expect(bytes / 210).toBeLessThanOrEqual(100);
   });
 });
