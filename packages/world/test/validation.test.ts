@@ -725,16 +725,26 @@ describe('destroying many bodies', () => {
     return { perBody, pooled, contacts };
   }
 
-  it('costs O(1) per body (amortised): 16x the bodies cost under 4x the time per body', () => {
-    destroyAll(2000);
+  /**
+   * The best per-body time of `perBody(32000)` over the best of `perBody(2000)`, from interleaved
+   * runs: 5, and up to 10 more while the ratio is 4 or above. Each run only adds a sample, so a
+   * machine busy with other work (CI runs several test processes at once) cannot make an O(1)
+   * destroy look O(n), while an O(n) one stays near 16 in every run and fails however many run.
+   */
+  function bestRatio(perBody: (n: number) => number): number {
+    perBody(2000);
     let small = Number.POSITIVE_INFINITY;
     let large = Number.POSITIVE_INFINITY;
-    for (let k = 0; k < 5; ++k) {
-      small = Math.min(small, destroyAll(2000).perBody);
-      large = Math.min(large, destroyAll(32000).perBody);
+    for (let k = 0; k < 15 && (k < 5 || large / small >= 4); ++k) {
+      small = Math.min(small, perBody(2000));
+      large = Math.min(large, perBody(32000));
     }
+    return large / small;
+  }
+
+  it('costs O(1) per body (amortised): 16x the bodies cost under 4x the time per body', () => {
     // O(n) per body (a list shift, a search of the ground's contacts) would make this ~16.
-    expect(large / small).toBeLessThan(4);
+    expect(bestRatio((n) => destroyAll(n).perBody)).toBeLessThan(4);
   });
 
   it('destroying the newest body through world.bodies in a loop costs O(1) each as well', () => {
@@ -746,15 +756,8 @@ describe('destroying many bodies', () => {
       while (world.bodies.length > 0) world.destroyBody(world.bodies[world.bodies.length - 1]);
       return (performance.now() - start) / n;
     };
-    perBody(2000);
-    let small = Number.POSITIVE_INFINITY;
-    let large = Number.POSITIVE_INFINITY;
-    for (let k = 0; k < 5; ++k) {
-      small = Math.min(small, perBody(2000));
-      large = Math.min(large, perBody(32000));
-    }
     // O(n) per body (the list compacted on each read of world.bodies) would make this ~16.
-    expect(large / small).toBeLessThan(4);
+    expect(bestRatio(perBody)).toBeLessThan(4);
   });
 
   it('keeps order, ids, getBody and the identity checks right while bodies leave the front, the back and the middle', () => {
