@@ -112,3 +112,19 @@ export function bindBodies(joint: VelocityBinding, bodies: BodyVelocities): void
   joint.velocityA = stride * bodies.velocitySlot(joint.bodyA);
   joint.velocityB = stride * bodies.velocitySlot(joint.bodyB);
 }
+
+/**
+ * One velocity iteration of a two-body joint on its bodies' objects (the standalone form of the
+ * per-kind solves): their velocities are read into {@link objectVelocities}, `solveAt` acts there,
+ * and they are written back. Not for a step's loop, which binds once and calls `solveAt` itself.
+ * @internal
+ */
+export function solveOnObjects<J extends VelocityBinding>(
+  joint: J,
+  solveAt: (joint: J, v: Float64Array) => void,
+): void {
+  objectVelocities.begin();
+  bindBodies(joint, objectVelocities);
+  solveAt(joint, objectVelocities.velocities);
+  objectVelocities.store();
+}

@@ -1,5 +1,5 @@
 import { cos, sin, type Vec2, type Vec2Like } from '@lite/math';
-import { type BodyVelocities, bindBodies, objectVelocities } from './body-velocities';
+import { type BodyVelocities, objectVelocities, solveOnObjects } from './body-velocities';
 import {
   ConstraintError,
   requireFiniteArg,
@@ -623,10 +623,7 @@ export function solveDistanceJointAt(joint: DistanceJoint, v: Float64Array): voi
 
 /** One velocity iteration of a distance joint: the length row (rigid or soft), then the range rows. */
 export function solveDistanceJoint(joint: DistanceJoint): void {
-  objectVelocities.begin();
-  bindBodies(joint, objectVelocities);
-  solveDistanceJointAt(joint, objectVelocities.velocities);
-  objectVelocities.store();
+  solveOnObjects(joint, solveDistanceJointAt);
 }
 
 /**

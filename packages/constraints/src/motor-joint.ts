@@ -1,5 +1,5 @@
 import { cosSinInPlace, type Vec2, type Vec2Like } from '@lite/math';
-import { type BodyVelocities, bindBodies, objectVelocities } from './body-velocities';
+import { type BodyVelocities, objectVelocities, solveOnObjects } from './body-velocities';
 import { checkBodies } from './distance-joint';
 import {
   ConstraintError,
@@ -428,8 +428,5 @@ export function solveMotorJointAt(joint: MotorJoint, v: Float64Array): void {
 
 /** One velocity iteration of a motor joint: the angular row, then the linear rows, each within its bound. */
 export function solveMotorJoint(joint: MotorJoint): void {
-  objectVelocities.begin();
-  bindBodies(joint, objectVelocities);
-  solveMotorJointAt(joint, objectVelocities.velocities);
-  objectVelocities.store();
+  solveOnObjects(joint, solveMotorJointAt);
 }

@@ -7,7 +7,7 @@ import {
   setAxialLimits,
 } from './axial-rows';
 import { solveSymmetric2, solveSymmetric3 } from './block3';
-import { type BodyVelocities, bindBodies, objectVelocities } from './body-velocities';
+import { type BodyVelocities, objectVelocities, solveOnObjects } from './body-velocities';
 import { checkBodies } from './distance-joint';
 import {
   requireFiniteArg,
@@ -741,10 +741,7 @@ export function solvePrismaticJointAt(joint: PrismaticJoint, v: Float64Array): v
  * and angle rows as one 2x2 block (last: they matter most).
  */
 export function solvePrismaticJoint(joint: PrismaticJoint): void {
-  objectVelocities.begin();
-  bindBodies(joint, objectVelocities);
-  solvePrismaticJointAt(joint, objectVelocities.velocities);
-  objectVelocities.store();
+  solveOnObjects(joint, solvePrismaticJointAt);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { cos, sin, type Vec2, type Vec2Like } from '@lite/math';
-import { type BodyVelocities, bindBodies, objectVelocities } from './body-velocities';
+import { type BodyVelocities, objectVelocities, solveOnObjects } from './body-velocities';
 import { checkBodies } from './distance-joint';
 import {
   ConstraintError,
@@ -993,10 +993,7 @@ export function solveRevoluteJointAt(joint: RevoluteJoint, v: Float64Array): voi
  * (`limitNear`), which the chain's solve then follows.
  */
 export function solveRevoluteJoint(joint: RevoluteJoint): void {
-  objectVelocities.begin();
-  bindBodies(joint, objectVelocities);
-  solveRevoluteJointAt(joint, objectVelocities.velocities);
-  objectVelocities.store();
+  solveOnObjects(joint, solveRevoluteJointAt);
 }
 
 /**

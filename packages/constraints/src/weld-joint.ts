@@ -1,6 +1,6 @@
 import type { Vec2, Vec2Like } from '@lite/math';
 import { solveSymmetric2, solveSymmetric3 } from './block3';
-import { type BodyVelocities, bindBodies, objectVelocities } from './body-velocities';
+import { type BodyVelocities, objectVelocities, solveOnObjects } from './body-velocities';
 import { checkBodies } from './distance-joint';
 import { ConstraintError, requireFiniteArg } from './errors';
 import { reactionVector, toLocalPoint } from './joint-frame';
@@ -578,10 +578,7 @@ export function solveWeldJointAt(joint: WeldJoint, v: Float64Array): void {
  * (soft or rigid) and then the point's 2x2 block (soft or rigid).
  */
 export function solveWeldJoint(joint: WeldJoint): void {
-  objectVelocities.begin();
-  bindBodies(joint, objectVelocities);
-  solveWeldJointAt(joint, objectVelocities.velocities);
-  objectVelocities.store();
+  solveOnObjects(joint, solveWeldJointAt);
 }
 
 /**

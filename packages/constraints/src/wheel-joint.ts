@@ -6,7 +6,7 @@ import {
   prepareAxialLimits,
   setAxialLimits,
 } from './axial-rows';
-import { type BodyVelocities, bindBodies, objectVelocities } from './body-velocities';
+import { type BodyVelocities, objectVelocities, solveOnObjects } from './body-velocities';
 import { checkBodies } from './distance-joint';
 import {
   requireFiniteArg,
@@ -695,10 +695,7 @@ export function solveWheelJointAt(joint: WheelJoint, v: Float64Array): void {
  * spring, the limits, then the rigid perpendicular row (last: it matters most).
  */
 export function solveWheelJoint(joint: WheelJoint): void {
-  objectVelocities.begin();
-  bindBodies(joint, objectVelocities);
-  solveWheelJointAt(joint, objectVelocities.velocities);
-  objectVelocities.store();
+  solveOnObjects(joint, solveWheelJointAt);
 }
 
 /**
