@@ -208,6 +208,7 @@ export function collideContacts(s: StepState, speculative: boolean, stepDt: numb
       }
     }
     c.update(manifold, settings);
+    if ((a.hasOffset || b.hasOffset) && manifold.pointCount > 0) measureApproach(c);
     const touching = manifold.pointCount > 0;
     if (touching !== c.touching) {
       c.touching = touching;
@@ -220,6 +221,50 @@ export function collideContacts(s: StepState, speculative: boolean, stepDt: numb
     contacts[write++] = c;
   }
   truncate(contacts, write);
+}
+
+/**
+ * Measures each point's approach velocity again with the arms from the bodies' centres of mass.
+ * `ContactConstraint.update` takes the arms from the bodies' `position`, which is the centre of mass
+ * while the solver runs but the origin between steps, when the narrowphase runs: for a body whose
+ * centre is off its origin that is the wrong arm, and a spinning body would bounce as if it turned
+ * about its origin.
+ */
+function measureApproach(c: Contact): void {
+  const a = c.bodyA;
+  const b = c.bodyB;
+  const xa = a.transform;
+  const xb = b.transform;
+  let cAx = xa.p.x;
+  let cAy = xa.p.y;
+  if (a.hasOffset) {
+    const lc = a.localCenter;
+    cAx += xa.q.c * lc.x - xa.q.s * lc.y;
+    cAy += xa.q.s * lc.x + xa.q.c * lc.y;
+  }
+  let cBx = xb.p.x;
+  let cBy = xb.p.y;
+  if (b.hasOffset) {
+    const lc = b.localCenter;
+    cBx += xb.q.c * lc.x - xb.q.s * lc.y;
+    cBy += xb.q.s * lc.x + xb.q.c * lc.y;
+  }
+  const nx = c.normalX;
+  const ny = c.normalY;
+  const vA = a.linearVelocity;
+  const vB = b.linearVelocity;
+  const wA = a.angularVelocity;
+  const wB = b.angularVelocity;
+  const data = c.data;
+  for (let j = 0, n = c.pointCount; j < n; ++j) {
+    // A point's x, y and approach velocity are at 0, 1 and 4 of its 8 numbers.
+    const d = 8 * j;
+    const rAx = data[d] - cAx;
+    const rAy = data[d + 1] - cAy;
+    const rBx = data[d] - cBx;
+    const rBy = data[d + 1] - cBy;
+    data[d + 4] = (vB.x - wB * rBy - vA.x + wA * rAy) * nx + (vB.y + wB * rBx - vA.y - wA * rAx) * ny;
+  }
 }
 
 /**
