@@ -1,3 +1,4 @@
+import { Float64Slab } from '@lite/math';
 import { ConstraintError, requireNonNegativeArg } from './errors';
 import type { SolverSettings } from './settings';
 import { SolverBody } from './solver-body';
@@ -171,30 +172,13 @@ export class ContactPoint {
   }
 }
 
-/** How many contacts' point data one shared block holds. */
-const CONTACTS_PER_BLOCK = 256;
-/** The block new contacts take their point data from, and how much of it is taken. */
-let sharedBlock: Float64Array | null = null;
-let sharedUsed = 0;
-
 /**
- * A contact's point data: a view of 2 points' numbers in a block shared with the contacts made
- * around the same time, rather than an array of its own. Each array of its own would have its
- * numbers (off the JavaScript heap) and its buffer object apart from the others; the blocks keep the
- * data of many contacts side by side in memory, which the narrowphase, the solver's prepare and the
- * storing of impulses each run through (3-4% less time per step on a rain of 2,000 boxes). A block is
- * kept while any of its contacts lives (contacts are pooled, so that is the world's lifetime).
+ * Where contacts take their point data: views into blocks of 256 contacts' data shared with the
+ * contacts made around the same time, rather than arrays of their own, so the numbers of many
+ * contacts lie side by side in memory for the narrowphase, the solver's prepare and the storing of
+ * impulses that run through them (see {@link Float64Slab}).
  */
-function pointDataBlock(): Float64Array {
-  const size = 2 * PointData.Stride;
-  if (sharedBlock === null || sharedUsed + size > sharedBlock.length) {
-    sharedBlock = new Float64Array(CONTACTS_PER_BLOCK * size);
-    sharedUsed = 0;
-  }
-  const view = sharedBlock.subarray(sharedUsed, sharedUsed + size);
-  sharedUsed += size;
-  return view;
-}
+const pointData = /* @__PURE__ */ new Float64Slab(2 * PointData.Stride, 256);
 
 /** Friction mixing: μ = sqrt(μA μB) (a zero on either side gives a frictionless contact). */
 export function mixFriction(a: number, b: number): number {
@@ -285,7 +269,7 @@ export class ContactConstraint {
     this.normalX = 0;
     this.normalY = 1;
     this.pointCount = 0;
-    this.data = pointDataBlock();
+    this.data = pointData.take();
     this.points = [new ContactPoint(this.data, 0), new ContactPoint(this.data, PointData.Stride)];
     this.k11 = 0;
     this.k12 = 0;

@@ -15,6 +15,7 @@ export {
 } from './mat22';
 export { Random } from './random';
 export { approxEqual, clamp, isFiniteNumber, lerp, requireFinite, sign } from './scalar';
+export { Float64Slab } from './slab';
 export {
   invMulRot,
   invMulTransform,

@@ -16,7 +16,7 @@ import {
   packShape,
   SHAPE_TOLERANCE,
 } from '@lite/collision';
-import { Vec2, type Vec2Like } from '@lite/math';
+import { Float64Slab, Vec2, type Vec2Like } from '@lite/math';
 import type { Body } from './body';
 import { rethrowAsWorldError, WorldError } from './errors';
 import {
@@ -138,6 +138,12 @@ export interface ResolvedShape {
 
 /** The `packed` array of the shapes that keep none (boxes). */
 const NOT_PACKED = new Float64Array(0);
+
+/**
+ * Where shapes take their packed arrays: views into blocks shared with the shapes made around the
+ * same time (see `Float64Slab`), which the narrowphase reads two of per contact.
+ */
+const packedArrays = /* @__PURE__ */ new Float64Slab(PACKED_SHAPE_LENGTH, 64);
 
 /** Scratch for the centroid {@link resolveShapeOptions} computes while checking a shape's extent. */
 const extentScratch = new Vec2(0, 0);
@@ -399,8 +405,7 @@ export class BodyShape {
     this.owner = body;
     this.kind = r.kind;
     this.proxyId = -1;
-    this.packed =
-      r.kind === KIND_BOX ? NOT_PACKED : packShape(r.geometry, new Float64Array(PACKED_SHAPE_LENGTH));
+    this.packed = r.kind === KIND_BOX ? NOT_PACKED : packShape(r.geometry, packedArrays.take());
     this.centroid = new Vec2(0, 0);
     const minExtent = computeExtent(r.geometry, this.centroid);
     this.minExtent = minExtent;

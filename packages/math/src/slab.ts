@@ -1,0 +1,59 @@
+import { MathError } from './errors';
+
+/**
+ * Hands out small `Float64Array`s of one length as views into shared blocks, so that arrays made
+ * one after another lie side by side in memory.
+ *
+ * An array of its own keeps its numbers apart from everything else (off the JavaScript heap, in
+ * V8, beyond 64 bytes) behind a buffer object of its own: thousands of them (a contact's points, a
+ * shape's vertices) read in turn each step cost a cache miss apiece. Views of one block share its
+ * buffer, and neighbours in time are neighbours in memory. A block lives as long as any of its
+ * views; the views never overlap and start zeroed, like `new Float64Array(length)`.
+ *
+ * @example
+ * ```ts
+ * const slab = new Float64Slab(16, 256);
+ * const a = slab.take(); // 16 zeros
+ * const b = slab.take(); // the next 16 doubles of the same block
+ * ```
+ */
+export class Float64Slab {
+  /** The length of every array handed out. */
+  readonly length: number;
+  /** How many arrays one block holds. */
+  readonly perBlock: number;
+  private block: Float64Array | null;
+  private used: number;
+
+  /**
+   * @param length - the length of each array (an integer from 1 to 2^20)
+   * @param perBlock - how many arrays one block holds (an integer from 1 to 2^16)
+   * @throws MathError when either is out of range
+   */
+  constructor(length: number, perBlock: number) {
+    if (!(Number.isInteger(length) && length >= 1 && length <= 1 << 20)) {
+      throw new MathError('length', length, 'must be an integer from 1 to 2^20');
+    }
+    if (!(Number.isInteger(perBlock) && perBlock >= 1 && perBlock <= 1 << 16)) {
+      throw new MathError('perBlock', perBlock, 'must be an integer from 1 to 2^16');
+    }
+    this.length = length;
+    this.perBlock = perBlock;
+    this.block = null;
+    this.used = 0;
+  }
+
+  /** A new array of `length` zeros: the next free view of the current block (a new block when full). */
+  take(): Float64Array {
+    const n = this.length;
+    let block = this.block;
+    if (block === null || this.used + n > block.length) {
+      block = new Float64Array(n * this.perBlock);
+      this.block = block;
+      this.used = 0;
+    }
+    const view = block.subarray(this.used, this.used + n);
+    this.used += n;
+    return view;
+  }
+}
