@@ -753,7 +753,8 @@ export class SoftContactSolver {
    * per sub-step at no more than `maxPushVelocity`, acting on the bodies' push velocities
    * ({@link BodyStates.push}) with their own impulses (from zero each sub-step), as split impulses
    * do. Run before the position update: the push velocities move the bodies and are then dropped,
-   * so a deep overlap separates without turning into speed.
+   * so a deep overlap separates without turning into speed. Contacts between two moving bodies
+   * first, then those with a still one (in contact order within each).
    */
   push(states: BodyStates, ctx: SoftStepContext): void {
     const rows = this.rows;
@@ -769,9 +770,21 @@ export class SoftContactSolver {
     // Only the contacts the solve found deep: every other's push rows would be skipped (apart, or
     // within their share, with no push impulse yet), and the separations the solve saw are the ones
     // this pass sees (positions move only after it).
+    // Contacts with a still body (slot 0: static ground, walls) go last, so that the push out of
+    // fixed geometry has the last word in each pass: solved first, a box under a deep pile was
+    // pushed back into the ground by the pile's many pushes after it, pass after pass, until it
+    // came out through the ground's far side (100 boxes created at one point on a 1 m thick floor:
+    // one fell through it and on at 95 m/s).
     const stamp = params[Param.Stamp];
-    for (let i = 0, n = this.contactCount; i < n; i++) {
-      if (meta[(i & Index.Mask) * Meta.Stride + Meta.Deep] === stamp)
+    const n = this.contactCount;
+    for (let i = 0; i < n; i++) {
+      const m = (i & Index.Mask) * Meta.Stride;
+      if (meta[m + Meta.Deep] === stamp && meta[m + Meta.SlotA] !== 0 && meta[m + Meta.SlotB] !== 0)
+        pushContact(rows, meta, state, push, params, i);
+    }
+    for (let i = 0; i < n; i++) {
+      const m = (i & Index.Mask) * Meta.Stride;
+      if (meta[m + Meta.Deep] === stamp && (meta[m + Meta.SlotA] === 0 || meta[m + Meta.SlotB] === 0))
         pushContact(rows, meta, state, push, params, i);
     }
   }

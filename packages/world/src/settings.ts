@@ -40,7 +40,7 @@ export class WorldSettings extends SolverSettings {
   private hertz = 30;
   private zeta = 10;
   private pushVelocity = 5;
-  private pushPasses = 2;
+  private pushPasses = 3;
   /**
    * Numbers the step reads once a step, which it reads from this array directly (index
    * {@link STEP_SPECULATIVE_DISTANCE}): a getter V8 does not inline returns its number boxed, an
@@ -187,7 +187,7 @@ export class WorldSettings extends SolverSettings {
   }
 
   /**
-   * Soft step: push passes per sub-step (default 2; 0 leaves deep overlaps to the soft rows, as
+   * Soft step: push passes per sub-step (default 3; 0 leaves deep overlaps to the soft rows, as
    * Box2D v3 does). Each pass removes `baumgarte` (0.2) of the deep overlap's excess per sub-step.
    */
   get pushIterations(): number {

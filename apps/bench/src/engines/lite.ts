@@ -8,7 +8,7 @@ import { type EngineAdapter, requireBasicJoint } from './adapter';
  * at its default. The classic solver takes the scene's `iterations` velocity iterations (its default of
  * 1 sub-step; warm starting, position correction, accumulated impulses, block solver on); the soft
  * step keeps its own defaults (4 sub-steps of 1 iteration, 30 Hz contacts of damping ratio 10, exact
- * contact chains, 2 push passes at up to 5 m/s, 2 cm speculative distance), as the scenes' iterations
+ * contact chains, 3 push passes at up to 5 m/s, 2 cm speculative distance), as the scenes' iterations
  * are Box2D-Lite's.
  */
 export class LiteAdapter implements EngineAdapter {
