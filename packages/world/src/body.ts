@@ -549,14 +549,14 @@ export class Body extends SolverBody {
     return out;
   }
 
-  /** World x of the centre of mass (between steps). */
-  private worldCenterX(): number {
+  /** World x of the centre of mass (between steps, when `position` is the origin). @internal */
+  worldCenterX(): number {
     const q = this.transform.q;
     return this.position.x + q.c * this.localCenter.x - q.s * this.localCenter.y;
   }
 
-  /** World y of the centre of mass (between steps). */
-  private worldCenterY(): number {
+  /** World y of the centre of mass (between steps, when `position` is the origin). @internal */
+  worldCenterY(): number {
     const q = this.transform.q;
     return this.position.y + q.s * this.localCenter.x + q.c * this.localCenter.y;
   }

@@ -233,22 +233,10 @@ export function collideContacts(s: StepState, speculative: boolean, stepDt: numb
 function measureApproach(c: Contact): void {
   const a = c.bodyA;
   const b = c.bodyB;
-  const xa = a.transform;
-  const xb = b.transform;
-  let cAx = xa.p.x;
-  let cAy = xa.p.y;
-  if (a.hasOffset) {
-    const lc = a.localCenter;
-    cAx += xa.q.c * lc.x - xa.q.s * lc.y;
-    cAy += xa.q.s * lc.x + xa.q.c * lc.y;
-  }
-  let cBx = xb.p.x;
-  let cBy = xb.p.y;
-  if (b.hasOffset) {
-    const lc = b.localCenter;
-    cBx += xb.q.c * lc.x - xb.q.s * lc.y;
-    cBy += xb.q.s * lc.x + xb.q.c * lc.y;
-  }
+  const cAx = a.worldCenterX();
+  const cAy = a.worldCenterY();
+  const cBx = b.worldCenterX();
+  const cBy = b.worldCenterY();
   const nx = c.normalX;
   const ny = c.normalY;
   const vA = a.linearVelocity;
