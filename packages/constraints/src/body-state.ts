@@ -75,6 +75,23 @@ export const enum Index {
   Mask = 0x7fffff,
 }
 
+/**
+ * Whether `body` may use the slot {@link BodyStates.slotOf} gave it: any slot but the still one 0,
+ * or the still one for a body nothing moves (inverse mass and inverse inertia 0). @internal
+ */
+export function slotUsable(slot: number, body: SolverBody): boolean {
+  return slot !== 0 || (body.invMass === 0 && body.invI === 0);
+}
+
+/** The error for a body with mass but no slot, naming `argument`. @internal */
+export function unslottedBody(body: SolverBody, argument: string): ConstraintError {
+  return new ConstraintError(
+    argument,
+    `a body of inverse mass ${body.invMass}`,
+    'has mass but no slot in these BodyStates: add every moving body (BodyStates.add) after begin() and before preparing its contacts and joints',
+  );
+}
+
 /** Each {@link BodyStates.begin} takes a fresh stamp, unique across every instance. */
 let nextStamp = 1;
 
@@ -87,7 +104,9 @@ let nextStamp = 1;
  * Slot 0 stands for every static body (and any body not added): velocity 0, no motion, never
  * written by an integration. Build it once per step with {@link BodyStates.begin} and
  * {@link BodyStates.add} for each awake dynamic or kinematic body; a step that fits the arrays
- * allocates nothing.
+ * allocates nothing. A body with mass that was not added cannot share slot 0 (an impulse on it
+ * would set the still slot moving, and every static body with it): the soft contacts and the joints
+ * refuse it.
  */
 export class BodyStates implements BodyVelocities {
   /** Per slot, 8 doubles: vx, vy, ω, the step's translation dx, dy, the cosine and sine of its rotation, and the rotation Δθ. */
@@ -140,12 +159,16 @@ export class BodyStates implements BodyVelocities {
   }
 
   /**
-   * {@link BodyStates.slotOf}: a body with no slot this step (a static one, or one not added)
-   * shares the still slot 0. Impulses leave it at 0 as long as every such body has no inverse mass,
-   * which holds in a world's step (joints wake their partners, and static bodies have none).
+   * {@link BodyStates.slotOf}, for the joints: a body with no slot this step (a static one) shares
+   * the still slot 0, which impulses leave at 0 because such a body has no inverse mass (in a
+   * world's step joints wake their partners, so every moving body has a slot).
+   * @throws ConstraintError when the body has mass or rotational inertia but no slot (it was not
+   *   added with {@link BodyStates.add} since the last {@link BodyStates.begin})
    */
   velocitySlot(body: SolverBody): number {
-    return this.slotOf(body);
+    const slot = this.slotOf(body);
+    if (!slotUsable(slot, body)) throw unslottedBody(body, 'body');
+    return slot;
   }
 
   /** Slots in use, slot 0 included. */

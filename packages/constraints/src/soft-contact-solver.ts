@@ -1,5 +1,5 @@
 import { buildBlockAt, solveBlockLcpAt } from './block-solver';
-import { type BodyStates, Index, Motion, State } from './body-state';
+import { type BodyStates, Index, Motion, State, slotUsable, unslottedBody } from './body-state';
 import { type ContactConstraint, PointData } from './contact-constraint';
 import { ConstraintError, requireCount } from './errors';
 
@@ -378,7 +378,8 @@ export class SoftContactSolver {
    * masses of the normal and friction rows (and the 2x2 block), the softness, the start separation,
    * the approach velocity for restitution, and last step's impulses (when warm starting) ready to
    * be applied by {@link SoftContactSolver.warmStart}.
-   * @throws ConstraintError when `count` is out of range
+   * @throws ConstraintError when `count` is out of range, or when a contact's body has mass but no
+   *   slot in `states` (naming the contact and the side)
    */
   prepare(contacts: ContactConstraint[], count: number, states: BodyStates, ctx: SoftStepContext): void {
     requireCount(count, contacts.length);
@@ -498,8 +499,11 @@ export class SoftContactSolver {
     const bB = c.bodyB;
     const r = (i & Index.Mask) * Row.Stride;
     const m = (i & Index.Mask) * Meta.Stride;
+    // A moving body without a slot would share the still one and set it moving: refused.
     const sA = states.slotOf(bA) & Index.Mask;
     const sB = states.slotOf(bB) & Index.Mask;
+    if (!slotUsable(sA, bA)) throw unslottedBody(bA, `contacts[${i}].bodyA`);
+    if (!slotUsable(sB, bB)) throw unslottedBody(bB, `contacts[${i}].bodyB`);
     const v = states.state;
     const pointCount = c.pointCount;
     meta[m + Meta.SlotA] = sA;

@@ -1,0 +1,122 @@
+import { Vec2 } from '@lite/math';
+import { describe, expect, it } from 'vitest';
+import {
+  BodyStates,
+  ConstraintError,
+  ContactConstraint,
+  type DrivenBody,
+  type Joint,
+  prepareJoints,
+  RevoluteJoint,
+  SoftContactSolver,
+  SoftStepContext,
+  SolverBody,
+  SolverSettings,
+} from '../src/index';
+
+/**
+ * The still slot 0 of `BodyStates` stands for bodies nothing moves. A body with mass that was not
+ * added would share it: an impulse on it would set slot 0 moving, and with it every static body
+ * the other contacts and joints read there. Soft contacts and joints refuse such a body instead.
+ */
+
+const softSettings = {
+  substeps: 4,
+  contactHertz: 30,
+  contactDampingRatio: 10,
+  maxPushVelocity: 3,
+  baumgarte: 0.2,
+  restitutionThreshold: 1,
+  blockSolver: true,
+  warmStarting: true,
+  accumulateImpulses: true,
+};
+
+/** A 1 kg unit box, falling at 1 m/s, that `BodyStates.add` accepts. */
+function movingBox(y: number): DrivenBody {
+  const body = Object.assign(new SolverBody(0, y).setBoxMass(1, 1, 1), {
+    force: new Vec2(0, 0),
+    torque: 0,
+    gravityScale: 1,
+    linearDamping: 0,
+    angularDamping: 0,
+  });
+  body.linearVelocity.y = -1;
+  return body;
+}
+
+/** A contact of `box` resting on `ground` (the box's bottom face on the ground's top, 1 cm deep). */
+function resting(ground: SolverBody, box: SolverBody): ContactConstraint {
+  const c = new ContactConstraint(ground, box, 0.6, 0);
+  c.update(
+    {
+      normalX: 0,
+      normalY: 1,
+      pointCount: 2,
+      points: [
+        { x: -0.5, y: 0, separation: -0.01, key: 1 },
+        { x: 0.5, y: 0, separation: -0.01, key: 2 },
+      ],
+    },
+    new SolverSettings(),
+  );
+  return c;
+}
+
+describe('BodyStates: the still slot is for bodies nothing moves', () => {
+  it('soft contacts of an added box act on its slot and leave the static ground at rest', () => {
+    const ground = new SolverBody(0, -0.5);
+    const box = movingBox(0.49);
+    const states = new BodyStates();
+    states.begin();
+    const slot = states.add(box, { x: 0, y: -10 });
+    const ctx = new SoftStepContext().set(1 / 60, softSettings);
+    const solver = new SoftContactSolver();
+    solver.prepare([resting(ground, box)], 1, states, ctx);
+    solver.warmStart(states);
+    solver.solve(states, ctx, true);
+    const v = states.velocities;
+    const o = states.velocityStride * slot;
+    expect([v[0], v[1], v[2]]).toEqual([0, 0, 0]);
+    // The contact stops the fall (and a soft row pushes the 1 cm overlap out: vy >= 0).
+    expect(v[o + 1]).toBeGreaterThanOrEqual(0);
+    expect(v[o + 1]).toBeLessThan(0.5);
+  });
+
+  it('a soft contact whose moving body was not added is refused, naming the contact and its side', () => {
+    const ground = new SolverBody(0, -0.5);
+    const box = movingBox(0.49);
+    const states = new BodyStates();
+    states.begin();
+    const ctx = new SoftStepContext().set(1 / 60, softSettings);
+    const solver = new SoftContactSolver();
+    const contacts = [resting(ground, box)];
+    const prepare = () => solver.prepare(contacts, 1, states, ctx);
+    expect(prepare).toThrow(ConstraintError);
+    expect(prepare).toThrow(/^contacts\[0\]\.bodyB = a body of inverse mass 1: has mass but no slot/);
+    // The contact's own state is untouched: its points keep their separations and zero impulses.
+    expect(contacts[0].pointCount).toBe(2);
+    expect(contacts[0].points[0].separation).toBe(-0.01);
+    // Added, the same contact prepares.
+    states.add(box, { x: 0, y: -10 });
+    expect(prepare).not.toThrow();
+  });
+
+  it('a joint on a moving body that was not added is refused; on a static body it is not', () => {
+    const settings = new SolverSettings();
+    const ground = new SolverBody(0, 0);
+    const bob = movingBox(-1);
+    const joints: Joint[] = [new RevoluteJoint(ground, bob, { x: 0, y: 0 })];
+    const states = new BodyStates();
+    states.begin();
+    const prepare = () => prepareJoints(joints, 1, 1 / 60, settings, states);
+    expect(prepare).toThrow(ConstraintError);
+    expect(prepare).toThrow(/^body = a body of inverse mass 1: has mass but no slot/);
+    const v = states.velocities;
+    expect([v[0], v[1], v[2]]).toEqual([0, 0, 0]);
+    states.add(bob, { x: 0, y: -10 });
+    expect(prepare).not.toThrow();
+    expect(states.velocitySlot(ground)).toBe(0);
+    expect([v[0], v[1], v[2]]).toEqual([0, 0, 0]);
+  });
+});
