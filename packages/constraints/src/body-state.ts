@@ -122,6 +122,12 @@ export class BodyStates implements BodyVelocities {
    * @internal
    */
   motion = new Float64Array(Motion.Stride * 64);
+  /**
+   * Per slot: 1 when a joint holds the body this step ({@link BodyStates.markHeld}), else 0 (slot 0:
+   * always 0). The soft contacts leave the deep overlaps of free bodies to the push pass alone; a
+   * held body's the push pass would move without its joints. @internal
+   */
+  held = new Int32Array(64);
   /** The body of each slot (slot 0: none). */
   private readonly bodies: (DrivenBody | null)[] = [null];
   private slotCount = 1;
@@ -213,6 +219,7 @@ export class BodyStates implements BodyVelocities {
     s[o + State.Qc] = 1;
     s[o + State.Qs] = 0;
     s[o + State.Da] = 0;
+    this.held[slot] = 0;
     this.push[3 * slot] = 0;
     this.push[3 * slot + 1] = 0;
     this.push[3 * slot + 2] = 0;
@@ -229,6 +236,16 @@ export class BodyStates implements BodyVelocities {
     m[p + Motion.Y0] = body.position.y;
     m[p + Motion.Angle0] = body.angle;
     return slot;
+  }
+
+  /**
+   * Marks `body` as held by a joint for this step (after {@link BodyStates.add}; a body without a
+   * slot is left alone): its contacts' deep overlaps keep their soft rows' push (see
+   * `SoftContactSolver.prepare`).
+   */
+  markHeld(body: SolverBody): void {
+    const slot = this.slotOf(body);
+    if (slot > 0) this.held[slot] = 1;
   }
 
   /**
@@ -437,5 +454,8 @@ export class BodyStates implements BodyVelocities {
     const motion = new Float64Array(Motion.Stride * capacity);
     motion.set(this.motion);
     this.motion = motion;
+    const held = new Int32Array(capacity);
+    held.set(this.held);
+    this.held = held;
   }
 }

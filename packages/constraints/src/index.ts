@@ -76,6 +76,7 @@ export {
 export { SolverSettings, type SolverSettingsOptions } from './settings';
 export {
   DEEP_OVERLAP,
+  HELD_PUSH_PASSES,
   MAX_LOAD_SHARE,
   SoftContactSolver,
   SoftStepContext,

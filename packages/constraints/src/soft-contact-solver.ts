@@ -19,6 +19,15 @@ export const DEEP_OVERLAP = 0.02;
 export const MAX_LOAD_SHARE = 0.1;
 
 /**
+ * How many of a sub-step's push passes a contact takes part in when a joint holds one of its bodies
+ * ({@link SoftContactSolver.push}, {@link BodyStates.markHeld}): the pass moves bodies without
+ * their joints, and each further pass pulls a held body further from them (four ragdolls tumbling
+ * down stairs: a joint at most 0.049 rad past its limit with 3 passes, 0.069 with 5). Contacts of
+ * free bodies take part in every pass.
+ */
+export const HELD_PUSH_PASSES = 3;
+
+/**
  * Layout of one contact in `SoftContactSolver.rows` (doubles): a header, then two points of
  * `Pt.Stride` doubles each.
  */
@@ -142,7 +151,13 @@ const enum Meta {
   Touching = 4,
   /** `Param.Stamp` of the last sub-step whose solve found a point of this contact deeper than its share. */
   Deep = 5,
-  Stride = 6,
+  /**
+   * Which bodies a joint holds (`BodyStates.held`): bit 0 A, bit 1 B. A contact of two free bodies
+   * (0) leaves overlaps deeper than twice its share to the push pass alone; one with a held body
+   * keeps its soft row's bias and takes part in the first HELD_PUSH_PASSES push passes only.
+   */
+  Held = 6,
+  Stride = 7,
 }
 
 /**
@@ -361,6 +376,13 @@ export class SoftContactSolver {
   private chainCount = 0;
   /** Per chain: 1 when static bodies hold both its ends (more rows than the bodies can take). */
   private chainCompliant = new Int32Array(64);
+  /**
+   * The contacts the push pass visits in this sub-step, in the order it visits them (those between
+   * two moving bodies, then those with a still one; contact order within each), gathered by its
+   * first pass: `deepCount` of them.
+   */
+  private deepList = new Int32Array(64);
+  private deepCount = 0;
   /** Per body slot: how many chainable contacts touch it. */
   private degree = new Int32Array(128);
   /** Per body slot: its first two chainable contacts. */
@@ -509,6 +531,7 @@ export class SoftContactSolver {
     meta[m + Meta.SlotA] = sA;
     meta[m + Meta.SlotB] = sB;
     meta[m + Meta.PointCount] = pointCount;
+    meta[m + Meta.Held] = states.held[sA] | (states.held[sB] << 1);
     const mA = bA.invMass;
     const iA = bA.invI;
     const mB = bB.invMass;
@@ -758,9 +781,12 @@ export class SoftContactSolver {
    * ({@link BodyStates.push}) with their own impulses (from zero each sub-step), as split impulses
    * do. Run before the position update: the push velocities move the bodies and are then dropped,
    * so a deep overlap separates without turning into speed. Contacts between two moving bodies
-   * first, then those with a still one (in contact order within each).
+   * first, then those with a still one (in contact order within each). `pass` counts the passes
+   * of the sub-step from 0: pass 0 gathers the contacts the solve found deep, which the later
+   * passes of the sub-step visit again; a contact with a body a joint holds takes part in the first
+   * {@link HELD_PUSH_PASSES} only (the pass moves such a body without its joints).
    */
-  push(states: BodyStates, ctx: SoftStepContext): void {
+  push(states: BodyStates, ctx: SoftStepContext, pass = 0): void {
     const rows = this.rows;
     const meta = this.meta;
     const state = states.state;
@@ -779,16 +805,28 @@ export class SoftContactSolver {
     // pushed back into the ground by the pile's many pushes after it, pass after pass, until it
     // came out through the ground's far side (100 boxes created at one point on a 1 m thick floor:
     // one fell through it and on at 95 m/s).
-    const stamp = params[Param.Stamp];
-    const n = this.contactCount;
-    for (let i = 0; i < n; i++) {
-      const m = (i & Index.Mask) * Meta.Stride;
-      if (meta[m + Meta.Deep] === stamp && meta[m + Meta.SlotA] !== 0 && meta[m + Meta.SlotB] !== 0)
-        pushContact(rows, meta, state, push, params, i);
+    const list = this.deepList;
+    if (pass === 0) {
+      const stamp = params[Param.Stamp];
+      const n = this.contactCount;
+      let count = 0;
+      for (let i = 0; i < n; i++) {
+        const m = (i & Index.Mask) * Meta.Stride;
+        if (meta[m + Meta.Deep] === stamp && meta[m + Meta.SlotA] !== 0 && meta[m + Meta.SlotB] !== 0)
+          list[count++] = i;
+      }
+      for (let i = 0; i < n; i++) {
+        const m = (i & Index.Mask) * Meta.Stride;
+        if (meta[m + Meta.Deep] === stamp && (meta[m + Meta.SlotA] === 0 || meta[m + Meta.SlotB] === 0))
+          list[count++] = i;
+      }
+      this.deepCount = count;
     }
-    for (let i = 0; i < n; i++) {
-      const m = (i & Index.Mask) * Meta.Stride;
-      if (meta[m + Meta.Deep] === stamp && (meta[m + Meta.SlotA] === 0 || meta[m + Meta.SlotB] === 0))
+    // Past the first passes, contacts of held bodies are left out (-1 matches any Held bit).
+    const heldMask = pass < HELD_PUSH_PASSES ? 0 : -1;
+    for (let k = 0, n = this.deepCount; k < n; k++) {
+      const i = list[k];
+      if ((meta[(i & Index.Mask) * Meta.Stride + Meta.Held] & heldMask) === 0)
         pushContact(rows, meta, state, push, params, i);
     }
   }
@@ -850,6 +888,7 @@ export class SoftContactSolver {
     this.chainStart = new Int32Array(capacity + 1);
     this.chainWork = new Float64Array(11 * capacity);
     this.chainCompliant = new Int32Array(capacity);
+    this.deepList = new Int32Array(capacity);
   }
 }
 
@@ -968,8 +1007,15 @@ function solveSoftContact(
           if (bias < -vn) bias = -vn;
         }
       } else if (useBias) {
-        // The soft row takes an overlap up to its share; the push pass takes what is deeper.
-        bias = biasRate * (s < -share ? -share : s);
+        // The soft row takes an overlap up to its share; the push pass takes what is deeper. Between
+        // free bodies the bias fades out from one share's overlap to two and is 0 beyond: pushing
+        // a deep overlap apart through the velocity leaves that speed in the bodies, and in a pile
+        // created at one point the pushes of dozens of contacts added up (a column of flat boxes
+        // rose at 15 m/s). A held body keeps it (its push passes are few; see HELD_PUSH_PASSES).
+        const over = -s - share;
+        if (over <= 0) bias = biasRate * s;
+        else if (meta[m + Meta.Held] !== 0) bias = -biasRate * share;
+        else bias = over < share ? -biasRate * (share - over) : 0;
         if (bias < -maxPush) bias = -maxPush;
         soft = true;
       }

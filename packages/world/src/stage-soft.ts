@@ -7,6 +7,7 @@ import {
   findNewContacts,
   wakeJointPartners,
 } from './stage-contacts';
+import { jointBodyA, jointBodyB } from './joints';
 import { finishPoses } from './stage-continuous';
 import { failStep, findNonFiniteBody, moveProxies, moveToCenter, saveState } from './stage-finish';
 import type { StepState } from './step-state';
@@ -43,6 +44,13 @@ export function stepSoft(s: StepState, dt: number): void {
     s.softDt = dt;
     s.softSubsteps = substeps;
     s.softH = ctx.h;
+  }
+  // Bodies the step's joints hold: the push pass moves them in its first passes only, and their
+  // contacts' soft rows keep their bias on deep overlaps (HELD_PUSH_PASSES in @lite/constraints).
+  const joints = s.solverJoints;
+  for (let i = 0, n = s.solverJointCount; i < n; ++i) {
+    s.bodyStates.markHeld(jointBodyA(joints[i]));
+    s.bodyStates.markHeld(jointBodyB(joints[i]));
   }
   s.softSolver.prepare(s.solverContacts, s.solverContactCount, s.bodyStates, ctx);
   profile.lap(Stage.Prepare);
@@ -97,7 +105,7 @@ function softSubStep(s: StepState): void {
   }
   profile.lap(Stage.Solve);
   // Push passes: deep overlaps move apart in the position update, without keeping the speed.
-  for (let k = 0, n = settings.pushIterations; k < n; ++k) solver.push(states, ctx);
+  for (let k = 0, n = settings.pushIterations; k < n; ++k) solver.push(states, ctx, k);
   profile.lap(Stage.Push);
   // Joints read the bodies' poses between sub-steps; without joints the poses are written once,
   // after the last sub-step (finishSoftSolve).
