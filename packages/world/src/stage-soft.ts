@@ -1,4 +1,5 @@
 import { prepareJoints, solveJoints } from '@lite/constraints';
+import { jointBodyA, jointBodyB } from './joints';
 import { Stage } from './profile';
 import { solveJointPositions } from './stage-classic';
 import {
@@ -7,7 +8,6 @@ import {
   findNewContacts,
   wakeJointPartners,
 } from './stage-contacts';
-import { jointBodyA, jointBodyB } from './joints';
 import { finishPoses } from './stage-continuous';
 import { failStep, findNonFiniteBody, moveProxies, moveToCenter, saveState } from './stage-finish';
 import type { StepState } from './step-state';
