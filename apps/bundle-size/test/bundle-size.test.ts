@@ -35,7 +35,7 @@ describe('bundle size (built packages, bundled by esbuild as an application woul
     expect(size.minified).toBeLessThan(1024);
   });
 
-  it('the whole World stays at or below 80,617 B gzipped (both solvers, every shape and joint)', async () => {
+  it('the whole World stays at or below 81,824 B gzipped (both solvers, every shape and joint)', async () => {
     // Measured before the packages were built per module: 92,769 B minified, 29,420 B gzipped; per
     // module, 28,616 B. The soft step (a second solver every World carries: packed body states,
     // soft contacts, exact contact chains, the push pass) and joint springs in physical units
@@ -49,13 +49,14 @@ describe('bundle size (built packages, bundled by esbuild as an application woul
     // 74,635 B; joint fields checked when set (an accessor and its check per field of seven joint
     // kinds), resting islands settled as they fall asleep and the snapshot format that derives
     // their contacts and fat boxes to 78,261 B; packed shapes for the narrowphase, tagged tree
-    // queries (static-only sweeps) and round contacts' rolling arms to 79,582 B (the budget is that
-    // plus 1.3%: a regression, not a feature, fails it); the joints acting on the solvers' packed
+    // queries (static-only sweeps) and round contacts' rolling arms to 79,582 B; the joints acting on the solvers' packed
     // velocities (a velocity view per solver, two offsets per joint) to 80,013 B; contact
     // approach speeds about the centres of mass and contacts' and shapes' numbers in shared blocks
-    // (Float64Slab) to 80,435 B.
+    // (Float64Slab) to 80,435 B; the push pass over a list of the deep contacts, with bodies held
+    // by joints kept to its first passes, and the soft solver's refusal of a moving body without a
+    // slot, to 80,774 B (the budget is that plus 1.3%: a regression, not a feature, fails it).
     const size = await bundle("import { World } from '@lite/world'; console.log(World);");
     expect(size.warnings).toEqual([]);
-    expect(size.gzipped).toBeLessThanOrEqual(80_617);
+    expect(size.gzipped).toBeLessThanOrEqual(81_824);
   });
 });

@@ -88,7 +88,7 @@ export function unslottedBody(body: SolverBody, argument: string): ConstraintErr
   return new ConstraintError(
     argument,
     `a body of inverse mass ${body.invMass}`,
-    'has mass but no slot in these BodyStates: add every moving body (BodyStates.add) after begin() and before preparing its contacts and joints',
+    'has mass but no slot: add it (BodyStates.add) before preparing its contacts and joints',
   );
 }
 
