@@ -137,7 +137,12 @@ const enum Param {
    * deeper than its share in this sub-step's solve, and only such contacts take part in the push pass.
    */
   Stamp = 6,
-  Count = 7,
+  /** The bias {@link bounceBias} gives a point (m/s), at index `Bias0 + j`. */
+  Bias0 = 7,
+  Bias1 = 8,
+  /** The separation of the point {@link bounceBias} looks at, m. */
+  Separation = 9,
+  Count = 10,
 }
 
 /** Layout of one contact in `SoftContactSolver.meta` (int32). */
@@ -899,6 +904,12 @@ export class SoftContactSolver {
  * solved here, on the velocities still in registers, rather than by a call that would read them
  * back. Outside the loop so that V8 optimises it on its call count (see the classic solver's
  * `solveContact`).
+ *
+ * No loops, on purpose: a function called thousands of times a step whose body holds a loop can be
+ * compiled by V8 (Node 20) "on stack replacement" at that loop after a deoptimisation, and then
+ * runs every call in the interpreter up to the loop: the whole solve 20 times slower for the rest
+ * of the run (pyramid100: about one run in ten). So the two points' rows are written out one
+ * after the other (a bounce's rare branches are {@link bounceBias}'s).
  */
 function solveSoftContact(
   rows: Float64Array,
@@ -911,129 +922,128 @@ function solveSoftContact(
   useBlock: boolean,
   normals: boolean,
 ): void {
-  const invH = params[Param.InvH];
-  const maxPush = params[Param.MaxPush];
-  const threshold = params[Param.Threshold];
   const r = (i & Index.Mask) * Row.Stride;
   const m = (i & Index.Mask) * Meta.Stride;
   const oA = State.Stride * (meta[m + Meta.SlotA] & Index.Mask);
   const oB = State.Stride * (meta[m + Meta.SlotB] & Index.Mask);
   const pointCount = meta[m + Meta.PointCount];
+  const q1 = r + Row.Point0;
+  const q2 = r + Row.Point1;
   const mA = rows[r + Row.MassA];
   const iA = rows[r + Row.InvIA];
   const mB = rows[r + Row.MassB];
   const iB = rows[r + Row.InvIB];
   const nx = rows[r + Row.NormalX];
   const ny = rows[r + Row.NormalY];
+  const softMass = useBias ? rows[r + Row.MassScale] : 1;
+  const softImpulse = useBias ? rows[r + Row.ImpulseScale] : 0;
   let vAx = v[oA + State.Vx];
   let vAy = v[oA + State.Vy];
   let wA = v[oA + State.W];
   let vBx = v[oB + State.Vx];
   let vBy = v[oB + State.Vy];
   let wB = v[oB + State.W];
-  // The bodies' motion so far in the step: d = dp + R(Δθ) r - r for each anchor (added below).
-  const dpx = v[oB + State.Dpx] - v[oA + State.Dpx];
-  const dpy = v[oB + State.Dpy] - v[oA + State.Dpy];
-  const cA = v[oA + State.Qc];
-  const sA = v[oA + State.Qs];
-  const cB = v[oB + State.Qc];
-  const sB = v[oB + State.Qs];
-  const biasRate = rows[r + Row.BiasRate];
-  const restitution = rows[r + Row.Restitution];
-  const softMass = useBias ? rows[r + Row.MassScale] : 1;
-  const softImpulse = useBias ? rows[r + Row.ImpulseScale] : 0;
 
-  if (normals) {
-    // Per point: the current separation, and from it the bias b (a velocity) and whether the row is soft.
+  if (normals && pointCount > 0) {
+    // Each point's current separation s (the start separation plus how far its two sides moved
+    // along the normal: d = dp + R(Δθ) r - r for each side), and from it the bias b (a velocity)
+    // and whether the row is soft. The second point's are the same, written out.
+    const dpx = v[oB + State.Dpx] - v[oA + State.Dpx];
+    const dpy = v[oB + State.Dpy] - v[oA + State.Dpy];
+    const cA = v[oA + State.Qc];
+    const sA = v[oA + State.Qs];
+    const cB = v[oB + State.Qc];
+    const sB = v[oB + State.Qs];
+    const bouncy = rows[r + Row.Restitution] > 0;
+    const held = meta[m + Meta.Held] !== 0;
+    const biasRate = rows[r + Row.BiasRate];
+    const invH = params[Param.InvH];
+    const maxPush = params[Param.MaxPush];
     let b1 = 0;
-    let b2 = 0;
     let soft1 = false;
-    let soft2 = false;
-    for (let j = 0; j < pointCount; j++) {
-      const q = r + Row.Point0 + (j & 1) * Pt.Stride;
-      const rAx = rows[q + Pt.SepAX];
-      const rAy = rows[q + Pt.SepAY];
-      const rBx = rows[q + Pt.SepBX];
-      const rBy = rows[q + Pt.SepBY];
-      // (dpB + R(ΔθB) rB) - (dpA + R(ΔθA) rA)
-      const ddx = dpx + (cB * rBx - sB * rBy) - (cA * rAx - sA * rAy);
-      const ddy = dpy + (sB * rBx + cB * rBy) - (sA * rAx + cA * rAy);
-      const s = rows[q + Pt.BaseSeparation] + ddx * nx + ddy * ny;
-      let bias = 0;
-      let soft = false;
-      const vn0 =
-        useBias && restitution > 0 && rows[q + Pt.MaxNormalImpulse] === 0
-          ? (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rows[q + Pt.RnB] - wA * rows[q + Pt.RnA]
-          : 0;
-      const share = rows[q + Pt.Share];
-      if (useBias && s < -share) {
+    {
+      const ax = rows[q1 + Pt.SepAX];
+      const ay = rows[q1 + Pt.SepAY];
+      const bx = rows[q1 + Pt.SepBX];
+      const by = rows[q1 + Pt.SepBY];
+      const ddx = dpx + (cB * bx - sB * by) - (cA * ax - sA * ay);
+      const ddy = dpy + (sB * bx + cB * by) - (sA * ax + cA * ay);
+      const sep = rows[q1 + Pt.BaseSeparation] + ddx * nx + ddy * ny;
+      const share = rows[q1 + Pt.Share];
+      if (useBias && sep < -share) {
         params[Param.Deep] = 1;
         meta[m + Meta.Deep] = params[Param.Stamp];
       }
-      if (vn0 < -threshold && (s <= 0 || s < -vn0 / invH)) {
-        // A bouncing point meets the face within this sub-step, τ = s / |vn| into it. Semi-implicit
-        // Euler's vn is the mean over the sub-step, so at the face the point moves at
-        // vc = vn + a (τ - h/2) (a: the anchors' relative normal acceleration). The bounce leaves at
-        // -e vc: at the end of the sub-step the point is -e vc (h - τ) + a (h - τ)² / 2 from the face,
-        // and its velocity, as the next sub-steps' mean-velocity integration needs it, is
-        // -e vn⁻ + BounceShift with BounceShift = -(1 + e) a (τ - h/2) (set by the relax pass).
-        // Without the shift the rebound height depends on where in a sub-step the face is met, by up
-        // to ±(1 + e) g h / 2 in speed.
-        const h = 1 / invH;
-        const tau = s > 0 ? -s / vn0 : 0;
-        const a = rows[q + Pt.NormalAccel];
-        const rest = h - tau;
-        const vc = vn0 + a * (tau - 0.5 * h);
-        bias = (s + restitution * vc * rest - 0.5 * a * rest * rest) * invH;
-        rows[q + Pt.BounceShift] = -(1 + restitution) * a * (tau - 0.5 * h);
-      } else if (
-        !useBias &&
-        restitution > 0 &&
-        rows[q + Pt.Bounced] === 0 &&
-        rows[q + Pt.MaxNormalImpulse] > 0 &&
-        rows[q + Pt.RelativeVelocity] < -threshold
-      ) {
-        // The relax pass of the sub-step in which the point first pushed: bounce now, at -e vn⁻, so
-        // the rest of the step flies (restitution after the last sub-step would leave the body at
-        // the face for the rest of the step and lose that height).
-        bias = restitution * rows[q + Pt.RelativeVelocity] - rows[q + Pt.BounceShift];
-        rows[q + Pt.Bounced] = 1;
-      } else if (s > 0) {
-        // Still apart: the row may let the gap close within this sub-step, no more. In the relax pass a
-        // point that has not pushed yet is left for the next sub-step's solve (which times a bounce).
-        bias = s * invH;
-        if (!useBias && rows[q + Pt.MaxNormalImpulse] === 0) {
-          const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rows[q + Pt.RnB] - wA * rows[q + Pt.RnA];
-          if (bias < -vn) bias = -vn;
+      let bounced = false;
+      if (bouncy) {
+        params[Param.Separation] = sep;
+        bounced = bounceBias(rows, v, params, r, q1, oA, oB, 0, useBias);
+      }
+      if (bounced) b1 = params[Param.Bias0];
+      else if (sep > 0) {
+        // Still apart: the row may let the gap close within this sub-step, no more. In the relax
+        // pass a point that has not pushed yet is left for the next sub-step's solve (which
+        // times a bounce).
+        b1 = sep * invH;
+        if (!useBias && rows[q1 + Pt.MaxNormalImpulse] === 0) {
+          const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rows[q1 + Pt.RnB] - wA * rows[q1 + Pt.RnA];
+          if (b1 < -vn) b1 = -vn;
         }
       } else if (useBias) {
-        // The soft row takes an overlap up to its share; the push pass takes what is deeper. Between
-        // free bodies the bias fades out from one share's overlap to two and is 0 beyond: pushing
-        // a deep overlap apart through the velocity leaves that speed in the bodies, and in a pile
-        // created at one point the pushes of dozens of contacts added up (a column of flat boxes
-        // rose at 15 m/s). A held body keeps it (its push passes are few; see HELD_PUSH_PASSES).
-        const over = -s - share;
-        if (over <= 0) bias = biasRate * s;
-        else if (meta[m + Meta.Held] !== 0) bias = -biasRate * share;
-        else bias = over < share ? -biasRate * (share - over) : 0;
-        if (bias < -maxPush) bias = -maxPush;
-        soft = true;
-      }
-      if (j === 0) {
-        b1 = bias;
-        soft1 = soft;
-      } else {
-        b2 = bias;
-        soft2 = soft;
+        // The soft row takes an overlap up to its share; the push pass takes what is deeper.
+        // Between free bodies the bias fades out from one share's overlap to two and is 0
+        // beyond: pushing a deep overlap apart through the velocity leaves that speed in the
+        // bodies, and in a pile created at one point the pushes of dozens of contacts added up
+        // (a column of flat boxes rose at 15 m/s). A held body keeps it (its push passes are
+        // few; see HELD_PUSH_PASSES).
+        const over = -sep - share;
+        if (over <= 0) b1 = biasRate * sep;
+        else if (held) b1 = -biasRate * share;
+        else b1 = over < share ? -biasRate * (share - over) : 0;
+        if (b1 < -maxPush) b1 = -maxPush;
+        soft1 = true;
       }
     }
-
+    let b2 = 0;
+    let soft2 = false;
+    if (pointCount === 2) {
+      const ax = rows[q2 + Pt.SepAX];
+      const ay = rows[q2 + Pt.SepAY];
+      const bx = rows[q2 + Pt.SepBX];
+      const by = rows[q2 + Pt.SepBY];
+      const ddx = dpx + (cB * bx - sB * by) - (cA * ax - sA * ay);
+      const ddy = dpy + (sB * bx + cB * by) - (sA * ax + cA * ay);
+      const sep = rows[q2 + Pt.BaseSeparation] + ddx * nx + ddy * ny;
+      const share = rows[q2 + Pt.Share];
+      if (useBias && sep < -share) {
+        params[Param.Deep] = 1;
+        meta[m + Meta.Deep] = params[Param.Stamp];
+      }
+      let bounced = false;
+      if (bouncy) {
+        params[Param.Separation] = sep;
+        bounced = bounceBias(rows, v, params, r, q2, oA, oB, 1, useBias);
+      }
+      if (bounced) b2 = params[Param.Bias1];
+      else if (sep > 0) {
+        b2 = sep * invH;
+        if (!useBias && rows[q2 + Pt.MaxNormalImpulse] === 0) {
+          const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rows[q2 + Pt.RnB] - wA * rows[q2 + Pt.RnA];
+          if (b2 < -vn) b2 = -vn;
+        }
+      } else if (useBias) {
+        const over = -sep - share;
+        if (over <= 0) b2 = biasRate * sep;
+        else if (held) b2 = -biasRate * share;
+        else b2 = over < share ? -biasRate * (share - over) : 0;
+        if (b2 < -maxPush) b2 = -maxPush;
+        soft2 = true;
+      }
+    }
     if (pointCount === 2 && useBlock && soft1 === soft2 && meta[m + Meta.BlockUsable] === 1) {
       // Both rows at once: x ≥ 0, w = K x + b' ≥ 0, x·w = 0 with b' = s (vn + bias) - (1 - i) K a,
       // s and i the mass and impulse scales (1 and 0 for a rigid row): the soft row's fixed point
       // x = (1 - i) a - s K⁻¹ (vn + bias) when both stay pushing.
-      const q1 = r + Row.Point0;
-      const q2 = r + Row.Point1;
       const ms = soft1 ? softMass : 1;
       const is = soft1 ? softImpulse : 0;
       const rn1A = rows[q1 + Pt.RnA];
@@ -1076,24 +1086,44 @@ function solveSoftContact(
         wB += iB * (d1 * rn1B + d2 * rn2B);
       }
     } else {
-      for (let j = 0; j < pointCount; j++) {
-        const q = r + Row.Point0 + (j & 1) * Pt.Stride;
-        const soft = j === 0 ? soft1 : soft2;
-        const bias = j === 0 ? b1 : b2;
-        const ms = soft ? softMass : 1;
-        const is = soft ? softImpulse : 0;
-        const rnA = rows[q + Pt.RnA];
-        const rnB = rows[q + Pt.RnB];
+      // One row at a time: the first point, then (below) the second on the velocities it left.
+      {
+        const ms = soft1 ? softMass : 1;
+        const is = soft1 ? softImpulse : 0;
+        const rnA = rows[q1 + Pt.RnA];
+        const rnB = rows[q1 + Pt.RnB];
         const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
-        const old = rows[q + Pt.NormalImpulse];
-        const lambda0 = -rows[q + Pt.NormalMass] * ms * (vn + bias) - is * old;
+        const old = rows[q1 + Pt.NormalImpulse];
+        const lambda0 = -rows[q1 + Pt.NormalMass] * ms * (vn + b1) - is * old;
         const total = old + lambda0 > 0 ? old + lambda0 : 0;
         const lambda = total - old;
-        rows[q + Pt.NormalImpulse] = total;
-        if (total > rows[q + Pt.MaxNormalImpulse]) {
+        rows[q1 + Pt.NormalImpulse] = total;
+        if (total > rows[q1 + Pt.MaxNormalImpulse]) {
           // The first push of the step: the approach speed at impact, for restitution.
-          if (rows[q + Pt.MaxNormalImpulse] === 0) rows[q + Pt.RelativeVelocity] = vn;
-          rows[q + Pt.MaxNormalImpulse] = total;
+          if (rows[q1 + Pt.MaxNormalImpulse] === 0) rows[q1 + Pt.RelativeVelocity] = vn;
+          rows[q1 + Pt.MaxNormalImpulse] = total;
+        }
+        vAx -= mA * lambda * nx;
+        vAy -= mA * lambda * ny;
+        wA -= iA * lambda * rnA;
+        vBx += mB * lambda * nx;
+        vBy += mB * lambda * ny;
+        wB += iB * lambda * rnB;
+      }
+      if (pointCount === 2) {
+        const ms = soft2 ? softMass : 1;
+        const is = soft2 ? softImpulse : 0;
+        const rnA = rows[q2 + Pt.RnA];
+        const rnB = rows[q2 + Pt.RnB];
+        const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
+        const old = rows[q2 + Pt.NormalImpulse];
+        const lambda0 = -rows[q2 + Pt.NormalMass] * ms * (vn + b2) - is * old;
+        const total = old + lambda0 > 0 ? old + lambda0 : 0;
+        const lambda = total - old;
+        rows[q2 + Pt.NormalImpulse] = total;
+        if (total > rows[q2 + Pt.MaxNormalImpulse]) {
+          if (rows[q2 + Pt.MaxNormalImpulse] === 0) rows[q2 + Pt.RelativeVelocity] = vn;
+          rows[q2 + Pt.MaxNormalImpulse] = total;
         }
         vAx -= mA * lambda * nx;
         vAy -= mA * lambda * ny;
@@ -1109,29 +1139,47 @@ function solveSoftContact(
   const tx = ny;
   const ty = -nx;
   const friction = rows[r + Row.Friction];
-  for (let j = 0; j < pointCount; j++) {
-    const q = r + Row.Point0 + (j & 1) * Pt.Stride;
-    const rtA = rows[q + Pt.RtA];
-    const rtB = rows[q + Pt.RtB];
-    const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA;
-    const maxFriction = friction * rows[q + Pt.NormalImpulse];
-    const old = rows[q + Pt.TangentImpulse];
+  if (pointCount > 0) {
+    const rtA = rows[q1 + Pt.RtA];
+    const rtB = rows[q1 + Pt.RtB];
+    const maxFriction = friction * rows[q1 + Pt.NormalImpulse];
+    const old = rows[q1 + Pt.TangentImpulse];
     // A point that carries no load and no friction impulse (still apart: a speculative point) stays
     // at zero: the clamp to ±μλn = 0 would give it nothing (+0, whichever zero it held).
-    if (maxFriction === 0 && old === 0) {
-      rows[q + Pt.TangentImpulse] = 0;
-      continue;
+    if (maxFriction === 0 && old === 0) rows[q1 + Pt.TangentImpulse] = 0;
+    else {
+      const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA;
+      let total = old - rows[q1 + Pt.TangentMass] * vt;
+      total = total < -maxFriction ? -maxFriction : total > maxFriction ? maxFriction : total;
+      rows[q1 + Pt.TangentImpulse] = total;
+      const lambda = total - old;
+      vAx -= mA * lambda * tx;
+      vAy -= mA * lambda * ty;
+      wA -= iA * lambda * rtA;
+      vBx += mB * lambda * tx;
+      vBy += mB * lambda * ty;
+      wB += iB * lambda * rtB;
     }
-    let total = old - rows[q + Pt.TangentMass] * vt;
-    total = total < -maxFriction ? -maxFriction : total > maxFriction ? maxFriction : total;
-    rows[q + Pt.TangentImpulse] = total;
-    const lambda = total - old;
-    vAx -= mA * lambda * tx;
-    vAy -= mA * lambda * ty;
-    wA -= iA * lambda * rtA;
-    vBx += mB * lambda * tx;
-    vBy += mB * lambda * ty;
-    wB += iB * lambda * rtB;
+  }
+  if (pointCount === 2) {
+    const rtA = rows[q2 + Pt.RtA];
+    const rtB = rows[q2 + Pt.RtB];
+    const maxFriction = friction * rows[q2 + Pt.NormalImpulse];
+    const old = rows[q2 + Pt.TangentImpulse];
+    if (maxFriction === 0 && old === 0) rows[q2 + Pt.TangentImpulse] = 0;
+    else {
+      const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA;
+      let total = old - rows[q2 + Pt.TangentMass] * vt;
+      total = total < -maxFriction ? -maxFriction : total > maxFriction ? maxFriction : total;
+      rows[q2 + Pt.TangentImpulse] = total;
+      const lambda = total - old;
+      vAx -= mA * lambda * tx;
+      vAy -= mA * lambda * ty;
+      wA -= iA * lambda * rtA;
+      vBx += mB * lambda * tx;
+      vBy += mB * lambda * ty;
+      wB += iB * lambda * rtB;
+    }
   }
 
   v[oA + State.Vx] = vAx;
@@ -1140,6 +1188,68 @@ function solveSoftContact(
   v[oB + State.Vx] = vBx;
   v[oB + State.Vy] = vBy;
   v[oB + State.W] = wB;
+}
+
+/**
+ * The bias of point `j` of a contact with restitution, at separation `params[Separation]`, when it
+ * bounces in this sub-step: writes it (a rigid row's) to `params[Bias0 + j]` and returns true;
+ * otherwise returns false and leaves the bias to {@link solveSoftContact}. Out of that function,
+ * which it would make too large for V8 to optimise as well: a bounce is rare.
+ */
+function bounceBias(
+  rows: Float64Array,
+  v: Float64Array,
+  params: Float64Array,
+  r: number,
+  q: number,
+  oA: number,
+  oB: number,
+  j: number,
+  useBias: boolean,
+): boolean {
+  const invH = params[Param.InvH];
+  const threshold = params[Param.Threshold];
+  const s = params[Param.Separation];
+  const restitution = rows[r + Row.Restitution];
+  const vn0 =
+    useBias && rows[q + Pt.MaxNormalImpulse] === 0
+      ? (v[oB + State.Vx] - v[oA + State.Vx]) * rows[r + Row.NormalX] +
+        (v[oB + State.Vy] - v[oA + State.Vy]) * rows[r + Row.NormalY] +
+        v[oB + State.W] * rows[q + Pt.RnB] -
+        v[oA + State.W] * rows[q + Pt.RnA]
+      : 0;
+  if (vn0 < -threshold && (s <= 0 || s < -vn0 / invH)) {
+    // A bouncing point meets the face within this sub-step, τ = s / |vn| into it. Semi-implicit
+    // Euler's vn is the mean over the sub-step, so at the face the point moves at
+    // vc = vn + a (τ - h/2) (a: the anchors' relative normal acceleration). The bounce leaves at
+    // -e vc: at the end of the sub-step the point is -e vc (h - τ) + a (h - τ)² / 2 from the face,
+    // and its velocity, as the next sub-steps' mean-velocity integration needs it, is
+    // -e vn⁻ + BounceShift with BounceShift = -(1 + e) a (τ - h/2) (set by the relax pass).
+    // Without the shift the rebound height depends on where in a sub-step the face is met, by up
+    // to ±(1 + e) g h / 2 in speed.
+    const h = 1 / invH;
+    const tau = s > 0 ? -s / vn0 : 0;
+    const a = rows[q + Pt.NormalAccel];
+    const rest = h - tau;
+    const vc = vn0 + a * (tau - 0.5 * h);
+    params[Param.Bias0 + j] = (s + restitution * vc * rest - 0.5 * a * rest * rest) * invH;
+    rows[q + Pt.BounceShift] = -(1 + restitution) * a * (tau - 0.5 * h);
+    return true;
+  }
+  if (
+    !useBias &&
+    rows[q + Pt.Bounced] === 0 &&
+    rows[q + Pt.MaxNormalImpulse] > 0 &&
+    rows[q + Pt.RelativeVelocity] < -threshold
+  ) {
+    // The relax pass of the sub-step in which the point first pushed: bounce now, at -e vn⁻, so
+    // the rest of the step flies (restitution after the last sub-step would leave the body at
+    // the face for the rest of the step and lose that height).
+    params[Param.Bias0 + j] = restitution * rows[q + Pt.RelativeVelocity] - rows[q + Pt.BounceShift];
+    rows[q + Pt.Bounced] = 1;
+    return true;
+  }
+  return false;
 }
 
 /**
