@@ -194,6 +194,19 @@ export class BroadPhase {
   updatePairs(out: PairBuffer): number {
     out.clear();
     this.target = out;
+    // Each loop in a method of its own, with nothing after it: V8 compiles a long first loop "on
+    // stack replacement" before the code after it has run, and that code then deoptimised on
+    // every call.
+    this.queryMoved();
+    this.forgetMoved();
+    this.moveCount = 0;
+    this.target = null;
+    out.sortAndDeduplicate();
+    return out.count;
+  }
+
+  /** {@link BroadPhase.updatePairs}: the pairs of each moved proxy, into `target`. */
+  private queryMoved(): void {
     for (let i = 0; i < this.moveCount; i++) {
       const id = this.moveBuffer[i];
       if (id < 0) continue;
@@ -202,14 +215,14 @@ export class BroadPhase {
       this.queryIsStatic = this.staticFlags[id] === 1;
       this.tree.queryProxy(id, this.addMovedPair);
     }
+  }
+
+  /** {@link BroadPhase.updatePairs}: the moved proxies leave the move buffer. */
+  private forgetMoved(): void {
     for (let i = 0; i < this.moveCount; i++) {
       const id = this.moveBuffer[i];
       if (id >= 0) this.moveSlot[id] = -1;
     }
-    this.moveCount = 0;
-    this.target = null;
-    out.sortAndDeduplicate();
-    return out.count;
   }
 
   /**

@@ -58,13 +58,29 @@ export class PairBuffer {
   sortAndDeduplicate(): void {
     const n = this.count;
     if (n < 2) return;
-    // Build a max-heap, then repeatedly move the maximum to the end.
+    // Heapsort, then remove duplicates: each loop in a method of its own, with nothing after it
+    // (V8 compiles a long first loop "on stack replacement" before the code after it has run, and
+    // that code then deoptimised on every call).
+    this.heapify(n);
+    this.sortHeap(n);
+    this.count = this.deduplicate(n);
+  }
+
+  /** Builds a max-heap of the first `n` pairs. */
+  private heapify(n: number): void {
     for (let i = (n >> 1) - 1; i >= 0; i--) this.siftDown(i, n);
+  }
+
+  /** Moves the maximum of the heap of `n` to the end, repeatedly: sorted ascending. */
+  private sortHeap(n: number): void {
     for (let end = n - 1; end > 0; end--) {
       this.swap(0, end);
       this.siftDown(0, end);
     }
-    // Remove duplicates.
+  }
+
+  /** Drops repeated pairs from the sorted first `n`; returns how many are left. */
+  private deduplicate(n: number): number {
     let w = 1;
     for (let r = 1; r < n; r++) {
       if (this.compare(r, w - 1) !== 0) {
@@ -77,7 +93,7 @@ export class PairBuffer {
         w++;
       }
     }
-    this.count = w;
+    return w;
   }
 
   private compare(i: number, j: number): number {

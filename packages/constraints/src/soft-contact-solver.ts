@@ -413,8 +413,19 @@ export class SoftContactSolver {
     this.contacts = contacts;
     this.contactCount = count;
     if (this.meta.length < Meta.Stride * count) this.grow(count);
-    for (let i = 0; i < count; i++) this.prepareContact(contacts[i], i, states, ctx);
+    // The loop in a method of its own, with nothing after it (see `solve`).
+    this.prepareContacts(contacts, count, states, ctx);
     this.buildChains(states.count);
+  }
+
+  /** {@link SoftContactSolver.prepare}'s loop over the contacts. */
+  private prepareContacts(
+    contacts: ContactConstraint[],
+    count: number,
+    states: BodyStates,
+    ctx: SoftStepContext,
+  ): void {
+    for (let i = 0; i < count; i++) this.prepareContact(contacts[i], i, states, ctx);
   }
 
   /**
@@ -745,10 +756,6 @@ export class SoftContactSolver {
    * In both, a point still apart (speculative) may close its gap within the sub-step but no more.
    */
   solve(states: BodyStates, ctx: SoftStepContext, useBias: boolean): void {
-    const rows = this.rows;
-    const meta = this.meta;
-    const v = states.state;
-    const io = this.blockIo;
     const params = this.params;
     const cv = ctx.values;
     params[Param.InvH] = cv[Ctx.InvH];
@@ -758,19 +765,42 @@ export class SoftContactSolver {
       params[Param.Deep] = 0;
       params[Param.Stamp] = (params[Param.Stamp] + 1) % STAMP_PERIOD;
     }
-    const useBlock = ctx.blockSolver;
+    // Two loops, two methods, and nothing after either loop: V8 compiles a long first loop "on
+    // stack replacement" before the code after it has run, and that code then deoptimised on every
+    // call (a rest pyramid of 100: 8 deoptimisations a step).
+    this.solveSingles(states.state, useBias, ctx.blockSolver);
+    this.solveChains(states.state, ctx.values[Ctx.ChainCompliance], useBias, ctx.blockSolver);
+  }
+
+  /** {@link SoftContactSolver.solve} for the contacts outside chains, in contact order. */
+  private solveSingles(v: Float64Array, useBias: boolean, useBlock: boolean): void {
+    const rows = this.rows;
+    const meta = this.meta;
+    const io = this.blockIo;
+    const params = this.params;
     const chainOf = this.chainOf;
     for (let i = 0, n = this.contactCount; i < n; i++) {
       if (chainOf[i] >= 0) continue;
       solveSoftContact(rows, meta, v, io, params, i, useBias, useBlock, true);
     }
+  }
+
+  /**
+   * {@link SoftContactSolver.solve} for the chains, each solved exactly (or contact by contact when
+   * its solve fails); `compliance` is that of chains held at both ends.
+   */
+  private solveChains(v: Float64Array, compliance: number, useBias: boolean, useBlock: boolean): void {
+    const rows = this.rows;
+    const meta = this.meta;
+    const io = this.blockIo;
+    const params = this.params;
     const order = this.chainOrder;
     const shared = this.chainShared;
     const work = this.chainWork;
     for (let c = 0, n = this.chainCount; c < n; c++) {
       const start = this.chainStart[c];
       const end = this.chainStart[c + 1];
-      params[Param.Compliance] = this.chainCompliant[c] === 1 ? cv[Ctx.ChainCompliance] : 0;
+      params[Param.Compliance] = this.chainCompliant[c] === 1 ? compliance : 0;
       if (!solveChain(rows, meta, v, order, shared, work, params, start, end, useBias)) {
         for (let k = start; k < end; k++) {
           solveSoftContact(rows, meta, v, io, params, order[k], useBias, useBlock, true);
