@@ -240,8 +240,9 @@ export class BodyStates implements BodyVelocities {
 
   /**
    * Marks `body` as held by a joint for this step (after {@link BodyStates.add}; a body without a
-   * slot is left alone): its contacts' deep overlaps keep their soft rows' push (see
-   * `SoftContactSolver.prepare`).
+   * slot is left alone): its contacts' soft rows keep their bias on deep overlaps, and they take
+   * part in the first `HELD_PUSH_PASSES` push passes only (see `SoftContactSolver.push`), since the
+   * push pass moves bodies without their joints.
    */
   markHeld(body: SolverBody): void {
     const slot = this.slotOf(body);

@@ -769,7 +769,7 @@ export class SoftContactSolver {
     // stack replacement" before the code after it has run, and that code then deoptimised on every
     // call (a rest pyramid of 100: 8 deoptimisations a step).
     this.solveSingles(states.state, useBias, ctx.blockSolver);
-    this.solveChains(states.state, ctx.values[Ctx.ChainCompliance], useBias, ctx.blockSolver);
+    this.solveChains(states.state, ctx, useBias, ctx.blockSolver);
   }
 
   /** {@link SoftContactSolver.solve} for the contacts outside chains, in contact order. */
@@ -787,9 +787,11 @@ export class SoftContactSolver {
 
   /**
    * {@link SoftContactSolver.solve} for the chains, each solved exactly (or contact by contact when
-   * its solve fails); `compliance` is that of chains held at both ends.
+   * its solve fails). (The context, not its compliance: a number passed to a call V8 does not
+   * inline is boxed.)
    */
-  private solveChains(v: Float64Array, compliance: number, useBias: boolean, useBlock: boolean): void {
+  private solveChains(v: Float64Array, ctx: SoftStepContext, useBias: boolean, useBlock: boolean): void {
+    const compliance = ctx.values[Ctx.ChainCompliance];
     const rows = this.rows;
     const meta = this.meta;
     const io = this.blockIo;

@@ -45,13 +45,7 @@ export function stepSoft(s: StepState, dt: number): void {
     s.softSubsteps = substeps;
     s.softH = ctx.h;
   }
-  // Bodies the step's joints hold: the push pass moves them in its first passes only, and their
-  // contacts' soft rows keep their bias on deep overlaps (HELD_PUSH_PASSES in @lite/constraints).
-  const joints = s.solverJoints;
-  for (let i = 0, n = s.solverJointCount; i < n; ++i) {
-    s.bodyStates.markHeld(jointBodyA(joints[i]));
-    s.bodyStates.markHeld(jointBodyB(joints[i]));
-  }
+  if (s.solverJointCount > 0) markHeldBodies(s);
   s.softSolver.prepare(s.solverContacts, s.solverContactCount, s.bodyStates, ctx);
   profile.lap(Stage.Prepare);
   for (let i = 0; i < substeps; ++i) softSubStep(s);
@@ -78,6 +72,21 @@ export function loadBodyStates(s: StepState): void {
     if (!b.isAwake || b.isStatic) continue;
     moveToCenter(b);
     states.add(b, gravity);
+  }
+}
+
+/**
+ * Marks the bodies the step's joints hold (`BodyStates.markHeld`): the push pass moves them in its
+ * first passes only, and their contacts' soft rows keep their bias on deep overlaps
+ * (`HELD_PUSH_PASSES` in @lite/constraints). Its own function: a loop followed by more code in one
+ * function can leave V8 with code that deoptimises after the loop at every call.
+ */
+function markHeldBodies(s: StepState): void {
+  const joints = s.solverJoints;
+  const states = s.bodyStates;
+  for (let i = 0, n = s.solverJointCount; i < n; ++i) {
+    states.markHeld(jointBodyA(joints[i]));
+    states.markHeld(jointBodyB(joints[i]));
   }
 }
 
