@@ -388,6 +388,8 @@ export class SoftContactSolver {
    */
   private deepList = new Int32Array(64);
   private deepCount = 0;
+  /** `Param.Stamp` of the sub-step `deepList` was gathered in (-1: none yet). */
+  private deepStamp = -1;
   /** Per body slot: how many chainable contacts touch it. */
   private degree = new Int32Array(128);
   /** Per body slot: its first two chainable contacts. */
@@ -843,8 +845,10 @@ export class SoftContactSolver {
     // came out through the ground's far side (100 boxes created at one point on a 1 m thick floor:
     // one fell through it and on at 95 m/s).
     const list = this.deepList;
-    if (pass === 0) {
+    // (A later pass of a sub-step whose pass 0 did not run here gathers the list itself.)
+    if (pass === 0 || this.deepStamp !== params[Param.Stamp]) {
       const stamp = params[Param.Stamp];
+      this.deepStamp = stamp;
       const n = this.contactCount;
       let count = 0;
       for (let i = 0; i < n; i++) {
