@@ -45,8 +45,8 @@ function movingBox(y: number): DrivenBody {
   return body;
 }
 
-/** A contact of `box` resting on `ground` (the box's bottom face on the ground's top, 1 cm deep). */
-function resting(ground: SolverBody, box: SolverBody): ContactConstraint {
+/** A contact of `box` resting on `ground` (the box's bottom face on the ground's top, `depth` deep). */
+function resting(ground: SolverBody, box: SolverBody, depth = 0.01): ContactConstraint {
   const c = new ContactConstraint(ground, box, 0.6, 0);
   c.update(
     {
@@ -54,8 +54,8 @@ function resting(ground: SolverBody, box: SolverBody): ContactConstraint {
       normalY: 1,
       pointCount: 2,
       points: [
-        { x: -0.5, y: 0, separation: -0.01, key: 1 },
-        { x: 0.5, y: 0, separation: -0.01, key: 2 },
+        { x: -0.5, y: 0, separation: -depth, key: 1 },
+        { x: 0.5, y: 0, separation: -depth, key: 2 },
       ],
     },
     new SolverSettings(),
@@ -118,5 +118,29 @@ describe('BodyStates: the still slot is for bodies nothing moves', () => {
     expect(prepare).not.toThrow();
     expect(states.velocitySlot(ground)).toBe(0);
     expect([v[0], v[1], v[2]]).toEqual([0, 0, 0]);
+  });
+
+  it('a push pass called without pass 0 before it in the sub-step still finds the deep contacts', () => {
+    // A box 0.5 m into the ground: the solve flags the contact deep, and the push pass moves the
+    // box out through its push velocity. Pass 1 on its own must push exactly as pass 0 does.
+    const pushAfter = (pass: number): number[] => {
+      const ground = new SolverBody(0, -0.5);
+      const box = movingBox(0);
+      const states = new BodyStates();
+      states.begin();
+      const slot = states.add(box, { x: 0, y: -10 });
+      const ctx = new SoftStepContext().set(1 / 60, softSettings);
+      const solver = new SoftContactSolver();
+      solver.prepare([resting(ground, box, 0.5)], 1, states, ctx);
+      solver.warmStart(states);
+      solver.solve(states, ctx, true);
+      solver.push(states, ctx, pass);
+      return [states.push[3 * slot], states.push[3 * slot + 1], states.push[3 * slot + 2]];
+    };
+    const first = pushAfter(0);
+    // Upward, at most the push's cap (maxPushVelocity 3 m/s here).
+    expect(first[1]).toBeGreaterThan(0.1);
+    expect(first[1]).toBeLessThanOrEqual(3 + 1e-12);
+    expect(pushAfter(1)).toEqual(first);
   });
 });
