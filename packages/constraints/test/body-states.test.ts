@@ -63,18 +63,27 @@ function resting(ground: SolverBody, box: SolverBody, depth = 0.01): ContactCons
   return c;
 }
 
+/**
+ * A box (added to the body states) `depth` into a static ground, its contact prepared, warm
+ * started and solved once with bias: the solver, its context, the states and the box's slot.
+ */
+function solvedOnGround(depth: number) {
+  const ground = new SolverBody(0, -0.5);
+  const box = movingBox(0.5 - depth);
+  const states = new BodyStates();
+  states.begin();
+  const slot = states.add(box, { x: 0, y: -10 });
+  const ctx = new SoftStepContext().set(1 / 60, softSettings);
+  const solver = new SoftContactSolver();
+  solver.prepare([resting(ground, box, depth)], 1, states, ctx);
+  solver.warmStart(states);
+  solver.solve(states, ctx, true);
+  return { solver, ctx, states, slot };
+}
+
 describe('BodyStates: the still slot is for bodies nothing moves', () => {
   it('soft contacts of an added box act on its slot and leave the static ground at rest', () => {
-    const ground = new SolverBody(0, -0.5);
-    const box = movingBox(0.49);
-    const states = new BodyStates();
-    states.begin();
-    const slot = states.add(box, { x: 0, y: -10 });
-    const ctx = new SoftStepContext().set(1 / 60, softSettings);
-    const solver = new SoftContactSolver();
-    solver.prepare([resting(ground, box)], 1, states, ctx);
-    solver.warmStart(states);
-    solver.solve(states, ctx, true);
+    const { states, slot } = solvedOnGround(0.01);
     const v = states.velocities;
     const o = states.velocityStride * slot;
     expect([v[0], v[1], v[2]]).toEqual([0, 0, 0]);
@@ -124,16 +133,7 @@ describe('BodyStates: the still slot is for bodies nothing moves', () => {
     // A box 0.5 m into the ground: the solve flags the contact deep, and the push pass moves the
     // box out through its push velocity. Pass 1 on its own must push exactly as pass 0 does.
     const pushAfter = (pass: number): number[] => {
-      const ground = new SolverBody(0, -0.5);
-      const box = movingBox(0);
-      const states = new BodyStates();
-      states.begin();
-      const slot = states.add(box, { x: 0, y: -10 });
-      const ctx = new SoftStepContext().set(1 / 60, softSettings);
-      const solver = new SoftContactSolver();
-      solver.prepare([resting(ground, box, 0.5)], 1, states, ctx);
-      solver.warmStart(states);
-      solver.solve(states, ctx, true);
+      const { solver, ctx, states, slot } = solvedOnGround(0.5);
       solver.push(states, ctx, pass);
       return [states.push[3 * slot], states.push[3 * slot + 1], states.push[3 * slot + 2]];
     };
