@@ -365,19 +365,7 @@ export class BodyStates implements BodyVelocities {
    * turned, so an untouched angle keeps its exact value, -0 included).
    */
   storePoses(): void {
-    const s = this.state;
-    const m = this.motion;
-    const bodies = this.bodies;
-    for (let slot = 1, n = this.slotCount; slot < n; slot++) {
-      const at = slot & Index.Mask;
-      const o = State.Stride * at;
-      const p = Motion.Stride * at;
-      const body = bodies[slot]!;
-      body.position.x = m[p + Motion.X0] + s[o + State.Dpx];
-      body.position.y = m[p + Motion.Y0] + s[o + State.Dpy];
-      const da = s[o + State.Da];
-      if (da !== 0) body.angle = m[p + Motion.Angle0] + da;
-    }
+    this.store(true, false);
   }
 
   /**
@@ -406,16 +394,35 @@ export class BodyStates implements BodyVelocities {
     }
   }
 
-  /** Writes every slot's velocity to its body. */
-  storeVelocities(): void {
+  /**
+   * Writes every slot's velocity to its body; with `poses`, its pose too, as
+   * {@link BodyStates.storePoses} does (one pass over the bodies instead of two).
+   */
+  storeVelocities(poses = false): void {
+    this.store(poses, true);
+  }
+
+  /** {@link BodyStates.storePoses} and {@link BodyStates.storeVelocities}: poses, velocities or both. */
+  private store(poses: boolean, velocities: boolean): void {
     const s = this.state;
+    const m = this.motion;
     const bodies = this.bodies;
     for (let slot = 1, n = this.slotCount; slot < n; slot++) {
-      const o = State.Stride * slot;
+      const at = slot & Index.Mask;
+      const o = State.Stride * at;
       const body = bodies[slot]!;
-      body.linearVelocity.x = s[o + State.Vx];
-      body.linearVelocity.y = s[o + State.Vy];
-      body.angularVelocity = s[o + State.W];
+      if (poses) {
+        const p = Motion.Stride * at;
+        body.position.x = m[p + Motion.X0] + s[o + State.Dpx];
+        body.position.y = m[p + Motion.Y0] + s[o + State.Dpy];
+        const da = s[o + State.Da];
+        if (da !== 0) body.angle = m[p + Motion.Angle0] + da;
+      }
+      if (velocities) {
+        body.linearVelocity.x = s[o + State.Vx];
+        body.linearVelocity.y = s[o + State.Vy];
+        body.angularVelocity = s[o + State.W];
+      }
     }
   }
 

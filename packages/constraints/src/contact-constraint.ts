@@ -229,6 +229,14 @@ export class ContactConstraint {
    * objects. Point i starts at index 8 i.
    */
   readonly data: Float64Array;
+  /**
+   * The shared block {@link ContactConstraint.data} is a view of, and where in it the view begins:
+   * a solver running through many contacts reaches their numbers through these without loading
+   * each contact's view object. @internal
+   */
+  readonly dataBlock: Float64Array;
+  /** The index in {@link ContactConstraint.dataBlock} of `data[0]`. @internal */
+  readonly dataOffset: number;
   /** Block solver: K = J M⁻¹ Jᵀ of the two normal rows, entry (1,1). */
   k11: number;
   /** Block solver: K entry (1,2) = (2,1). */
@@ -270,6 +278,8 @@ export class ContactConstraint {
     this.normalY = 1;
     this.pointCount = 0;
     this.data = pointData.take();
+    this.dataBlock = pointData.lastBlock as Float64Array;
+    this.dataOffset = pointData.lastOffset;
     this.points = [new ContactPoint(this.data, 0), new ContactPoint(this.data, PointData.Stride)];
     this.k11 = 0;
     this.k12 = 0;

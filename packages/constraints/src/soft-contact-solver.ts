@@ -162,7 +162,9 @@ const enum Meta {
    * keeps its soft row's bias and takes part in the first HELD_PUSH_PASSES push passes only.
    */
   Held = 6,
-  Stride = 7,
+  /** Where the contact's point data begins in its block (`ContactConstraint.dataOffset`). */
+  DataOffset = 7,
+  Stride = 8,
 }
 
 /**
@@ -359,8 +361,12 @@ export class SoftStepContext {
 export class SoftContactSolver {
   private rows = new Float64Array(Row.Stride * 64);
   private meta = new Int32Array(Meta.Stride * 64);
-  private contacts: ContactConstraint[] = [];
   private contactCount = 0;
+  /**
+   * Per contact: the block its point data lies in (`ContactConstraint.dataBlock`), so that storing
+   * the impulses reaches it without loading the contact and its view.
+   */
+  private dataBlocks: Float64Array[] = [];
   /** The block solver's b' in and x out (see `solveBlockLcpAt`). */
   private readonly blockIo = new Float64Array(4);
   /** The inputs of {@link buildBlockAt} for the contact being prepared. */
@@ -412,7 +418,6 @@ export class SoftContactSolver {
    */
   prepare(contacts: ContactConstraint[], count: number, states: BodyStates, ctx: SoftStepContext): void {
     requireCount(count, contacts.length);
-    this.contacts = contacts;
     this.contactCount = count;
     if (this.meta.length < Meta.Stride * count) this.grow(count);
     // The loop in a method of its own, with nothing after it (see `solve`).
@@ -583,7 +588,12 @@ export class SoftContactSolver {
     const substeps = ctx.substeps;
     const perSubstep = 1 / substeps;
     const stepDt = substeps * cv[Ctx.H];
-    const data = c.data;
+    const data = c.dataBlock;
+    const base = c.dataOffset;
+    if (i < this.dataBlocks.length) this.dataBlocks[i] = data;
+    else this.dataBlocks.push(data);
+    meta[m + Meta.DataOffset] = base;
+    c.blockCase = 0;
     // The bodies' accelerations from gravity, force and torque (zero for the still slot).
     const motion = states.motion;
     const pA = Motion.Stride * sA;
@@ -596,7 +606,7 @@ export class SoftContactSolver {
     const xBy = sB > 0 ? motion[pB + Motion.Y0] : bB.position.y;
 
     for (let j = 0; j < pointCount; j++) {
-      const d = j * PointData.Stride;
+      const d = base + j * PointData.Stride;
       const q = r + Row.Point0 + (j & 1) * Pt.Stride;
       const px = data[d + PointData.X];
       const py = data[d + PointData.Y];
@@ -693,7 +703,7 @@ export class SoftContactSolver {
     meta[m + Meta.BlockUsable] = usable ? 1 : 0;
     let touching = pointCount > 0 ? 1 : 0;
     for (let j = 0; j < pointCount; j++) {
-      if (data[j * PointData.Stride + PointData.Separation] > 0) touching = 0;
+      if (data[base + j * PointData.Stride + PointData.Separation] > 0) touching = 0;
     }
     meta[m + Meta.Touching] = touching;
     meta[m + Meta.Deep] = -1;
@@ -900,14 +910,14 @@ export class SoftContactSolver {
     const perStep = ctx.substeps;
     const rows = this.rows;
     const meta = this.meta;
-    const contacts = this.contacts;
+    const blocks = this.dataBlocks;
     for (let i = 0, n = this.contactCount; i < n; i++) {
-      const c = contacts[i];
-      const data = c.data;
+      const data = blocks[i];
       const r = (i & Index.Mask) * Row.Stride;
-      c.blockCase = 0;
-      for (let j = 0, pc = meta[(i & Index.Mask) * Meta.Stride + Meta.PointCount]; j < pc; j++) {
-        const d = j * PointData.Stride;
+      const m = (i & Index.Mask) * Meta.Stride;
+      const base = meta[m + Meta.DataOffset];
+      for (let j = 0, pc = meta[m + Meta.PointCount]; j < pc; j++) {
+        const d = base + j * PointData.Stride;
         const q = r + Row.Point0 + (j & 1) * Pt.Stride;
         data[d + PointData.NormalImpulse] = perStep * rows[q + Pt.NormalImpulse];
         data[d + PointData.TangentImpulse] = perStep * rows[q + Pt.TangentImpulse];

@@ -27,6 +27,23 @@ describe('Float64Slab', () => {
     expect(slab.perBlock).toBe(4);
   });
 
+  it('tells where the last array lies: its block and the index of its first number there', () => {
+    const slab = new Float64Slab(5, 3);
+    expect(slab.lastBlock).toBeNull();
+    for (let i = 0; i < 7; i++) {
+      const a = slab.take();
+      const block = slab.lastBlock as Float64Array;
+      expect(block.length).toBe(15);
+      expect(block.buffer).toBe(a.buffer);
+      expect(slab.lastOffset).toBe((i % 3) * 5);
+      // A write through the view shows in the block at that index, and the other way round.
+      a[1] = i + 0.5;
+      expect(block[slab.lastOffset + 1]).toBe(i + 0.5);
+      block[slab.lastOffset + 4] = -i;
+      expect(a[4]).toBe(-i);
+    }
+  });
+
   it('refuses a length or block size that is not a positive integer in range, naming it', () => {
     for (const bad of [0, -1, 1.5, Number.NaN, 2 ** 21]) {
       expect(() => new Float64Slab(bad, 8)).toThrow(MathError);

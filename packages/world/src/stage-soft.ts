@@ -144,7 +144,7 @@ function finishSoftSolve(s: StepState): void {
   solver.applyRestitution(states, ctx);
   s.profile.lap(Stage.Restitution);
   solver.storeImpulses(ctx);
-  if (s.solverJointCount === 0) states.storePoses();
-  states.storeVelocities();
+  // Poses too when no joint wrote them at each sub-step: one pass over the bodies.
+  states.storeVelocities(s.solverJointCount === 0);
   s.profile.lap(Stage.StoreImpulses);
 }

@@ -114,6 +114,13 @@ export class StepState {
   droppedContacts = 0;
   /** How many non-static bodies are asleep. */
   sleepingCount = 0;
+  /** How many times `wakeBody` woke a sleeping island (counting up; compared, never reset). */
+  wakes = 0;
+  /**
+   * The value of `wakes` when the narrowphase gathered the solver's contacts, or -1 when it did
+   * not: the gathered list is the step's only while no island has woken since.
+   */
+  gatheredAtWakes = -1;
   /** Per body index: the state saved before the step, to undo a step that turns non-finite. */
   snapshot = new Float64Array(64 * SNAPSHOT_STRIDE);
 
@@ -169,6 +176,7 @@ export function subStepDt(s: StepState, dt: number, substeps: number): number {
  */
 export function wakeBody(s: StepState, body: Body): void {
   if (body.isAwake || body.isStatic) return;
+  s.wakes = (s.wakes + 1) | 0;
   let b: Body | null = body;
   do {
     const next: Body | null = b.sleepNext;
