@@ -53,6 +53,22 @@ export const enum PointData {
 }
 
 /**
+ * Where a contact keeps its own numbers in {@link ContactConstraint.data}, after its two points'
+ * (`2 * PointData.Stride` of them). @internal
+ */
+// biome-ignore lint/suspicious/noConstEnum: inlined as numbers into the solver's hot loops
+export const enum ContactData {
+  NormalX = 16,
+  NormalY = 17,
+  Friction = 18,
+  Restitution = 19,
+  RadiusA = 20,
+  RadiusB = 21,
+  /** The length of `data` (two spare numbers: three 64-byte lines). */
+  Length = 24,
+}
+
+/**
  * The solver state of one contact point: its geometry (copied from the manifold), its accumulated
  * impulses (carried from step to step by feature key, for warm starting) and, after
  * `prepareContacts`, its lever arms, effective masses and biases. A {@link ContactConstraint} owns
@@ -178,7 +194,7 @@ export class ContactPoint {
  * contacts lie side by side in memory for the narrowphase, the solver's prepare and the storing of
  * impulses that run through them (see {@link Float64Slab}).
  */
-const pointData = /* @__PURE__ */ new Float64Slab(2 * PointData.Stride, 256);
+const pointData = /* @__PURE__ */ new Float64Slab(ContactData.Length, 256);
 
 /** Friction mixing: μ = sqrt(μA μB) (a zero on either side gives a frictionless contact). */
 export function mixFriction(a: number, b: number): number {
@@ -202,9 +218,19 @@ export class ContactConstraint {
   /** The body the normal points towards. */
   bodyB: SolverBody;
   /** Friction coefficient μ (see {@link mixFriction}). */
-  friction: number;
+  get friction(): number {
+    return this.data[ContactData.Friction];
+  }
+  set friction(value: number) {
+    this.data[ContactData.Friction] = value;
+  }
   /** Restitution coefficient e (see {@link mixRestitution}). */
-  restitution: number;
+  get restitution(): number {
+    return this.data[ContactData.Restitution];
+  }
+  set restitution(value: number) {
+    this.data[ContactData.Restitution] = value;
+  }
   /**
    * The rounding radius of A's side, m: a circle's or capsule's radius, a rounded polygon's; 0 for
    * sharp corners and faces (the default). The soft step turns a rounded side's contact about the
@@ -212,21 +238,44 @@ export class ContactConstraint {
    * wheel touches the ground stays at its bottom. Points of rounded sides lie midway between the
    * two surfaces, as `@lite/collision`'s manifolds put them.
    */
-  radiusA: number;
+  get radiusA(): number {
+    return this.data[ContactData.RadiusA];
+  }
+  set radiusA(value: number) {
+    this.data[ContactData.RadiusA] = value;
+  }
   /** The rounding radius of B's side, m (see {@link ContactConstraint.radiusA}). */
-  radiusB: number;
+  get radiusB(): number {
+    return this.data[ContactData.RadiusB];
+  }
+  set radiusB(value: number) {
+    this.data[ContactData.RadiusB] = value;
+  }
   /** Unit normal x, from A to B. */
-  normalX: number;
+  get normalX(): number {
+    return this.data[ContactData.NormalX];
+  }
+  set normalX(value: number) {
+    this.data[ContactData.NormalX] = value;
+  }
   /** Unit normal y, from A to B. */
-  normalY: number;
+  get normalY(): number {
+    return this.data[ContactData.NormalY];
+  }
+  set normalY(value: number) {
+    this.data[ContactData.NormalY] = value;
+  }
   /** Number of valid points: 0, 1 or 2. */
   pointCount: number;
   /** The two points; only the first `pointCount` are valid. */
   readonly points: [ContactPoint, ContactPoint];
   /**
-   * The points' step-to-step state in one block (position, separation, key, approach velocity,
-   * impulses; see {@link ContactPoint}'s accessors), where the solver reads it without chasing
-   * objects. Point i starts at index 8 i.
+   * The contact's numbers in one block, where the solver reads them without chasing objects: the
+   * points' step-to-step state (position, separation, key, approach velocity, impulses; see
+   * {@link ContactPoint}'s accessors), point i from index 8 i, then from index 16 the normal,
+   * friction, restitution and rounding radii (the accessors of those names read them there).
+   * A number field of an object is a separate heap number in V8, one more load away; here the
+   * solver's prepare finds them beside the points.
    */
   readonly data: Float64Array;
   /**
@@ -270,16 +319,11 @@ export class ContactConstraint {
   constructor(bodyA: SolverBody, bodyB: SolverBody, friction = 0.2, restitution = 0) {
     this.bodyA = bodyA;
     this.bodyB = bodyB;
-    this.friction = 0;
-    this.restitution = 0;
-    this.radiusA = 0;
-    this.radiusB = 0;
-    this.normalX = 0;
-    this.normalY = 1;
-    this.pointCount = 0;
     this.data = pointData.take();
     this.dataBlock = pointData.lastBlock as Float64Array;
     this.dataOffset = pointData.lastOffset;
+    this.normalY = 1;
+    this.pointCount = 0;
     this.points = [new ContactPoint(this.data, 0), new ContactPoint(this.data, PointData.Stride)];
     this.k11 = 0;
     this.k12 = 0;
@@ -302,16 +346,21 @@ export class ContactConstraint {
     if (!(bodyA instanceof SolverBody)) throw new ConstraintError('bodyA', bodyA, 'must be a SolverBody');
     if (!(bodyB instanceof SolverBody)) throw new ConstraintError('bodyB', bodyB, 'must be a SolverBody');
     if (bodyA === bodyB) throw new ConstraintError('bodyB', 'bodyA', 'must be a different body from bodyA');
+    const nx = this.normalX;
+    const ny = this.normalY;
+    const f = requireNonNegativeArg(friction, 'friction');
+    const e = requireNonNegativeArg(restitution, 'restitution');
     this.bodyA = bodyA;
     this.bodyB = bodyB;
-    this.friction = requireNonNegativeArg(friction, 'friction');
-    this.restitution = requireNonNegativeArg(restitution, 'restitution');
-    this.radiusA = 0;
-    this.radiusB = 0;
+    this.data.fill(0);
+    this.friction = f;
+    this.restitution = e;
+    // The normal stays (a contact not yet touching hands its normal on to the next manifold).
+    this.normalX = nx;
+    this.normalY = ny;
     this.pointCount = 0;
     this.blockUsable = false;
     this.blockCase = 0;
-    this.data.fill(0);
   }
 
   /**

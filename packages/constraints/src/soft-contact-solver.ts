@@ -1,6 +1,6 @@
 import { buildBlockAt, solveBlockLcpAt } from './block-solver';
 import { type BodyStates, Index, Motion, State, slotUsable, unslottedBody } from './body-state';
-import { type ContactConstraint, PointData } from './contact-constraint';
+import { type ContactConstraint, ContactData, PointData } from './contact-constraint';
 import { ConstraintError, requireCount } from './errors';
 
 /**
@@ -559,8 +559,11 @@ export class SoftContactSolver {
     const iA = bA.invI;
     const mB = bB.invMass;
     const iB = bB.invI;
-    const nx = c.normalX;
-    const ny = c.normalY;
+    // The contact's numbers, read from its block (see `ContactConstraint.data`).
+    const data = c.dataBlock;
+    const base = c.dataOffset;
+    const nx = data[base + ContactData.NormalX];
+    const ny = data[base + ContactData.NormalY];
     const tx = ny;
     const ty = -nx;
     rows[r + Row.MassA] = mA;
@@ -569,8 +572,8 @@ export class SoftContactSolver {
     rows[r + Row.InvIB] = iB;
     rows[r + Row.NormalX] = nx;
     rows[r + Row.NormalY] = ny;
-    const restitution = c.restitution;
-    rows[r + Row.Friction] = c.friction;
+    const restitution = data[base + ContactData.Restitution];
+    rows[r + Row.Friction] = data[base + ContactData.Friction];
     rows[r + Row.Restitution] = restitution;
     const still = mA === 0 || mB === 0;
     const cv = ctx.values;
@@ -580,16 +583,14 @@ export class SoftContactSolver {
     const oA = State.Stride * sA;
     const oB = State.Stride * sB;
     const warm = ctx.warmStarting;
-    const roundA = c.radiusA;
-    const roundB = c.radiusB;
+    const roundA = data[base + ContactData.RadiusA];
+    const roundB = data[base + ContactData.RadiusB];
     const omegaC = still ? cv[Ctx.StaticOmega] : cv[Ctx.Omega];
     const omega2 = omegaC * omegaC;
     // Stored impulses are per step; each sub-step's rows carry 1/n of them.
     const substeps = ctx.substeps;
     const perSubstep = 1 / substeps;
     const stepDt = substeps * cv[Ctx.H];
-    const data = c.dataBlock;
-    const base = c.dataOffset;
     if (i < this.dataBlocks.length) this.dataBlocks[i] = data;
     else this.dataBlocks.push(data);
     meta[m + Meta.DataOffset] = base;
