@@ -1,7 +1,26 @@
-import { Vec2 } from '@lite/math';
+import { Float64Slab, Vec2 } from '@lite/math';
 import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './errors';
 import type { RevoluteJoint } from './revolute-joint';
 import type { WeldJoint } from './weld-joint';
+
+/**
+ * Where a body keeps its numbers in {@link SolverBody.numbers}, from its base. Indices from
+ * `BodyNumber.Own` up are for the classes that extend it (a world's body). @internal
+ */
+// biome-ignore lint/suspicious/noConstEnum: inlined as numbers into the solver's hot loops
+export const enum BodyNumber {
+  Angle = 0,
+  AngularVelocity = 1,
+  InvMass = 2,
+  InvI = 3,
+  /** The first index free for a class that extends {@link SolverBody}. */
+  Own = 4,
+  /** How many numbers each body has (two 64-byte lines). */
+  Length = 16,
+}
+
+/** The blocks bodies take their numbers from (see {@link SolverBody.numbers}). */
+const bodyNumbers = /* @__PURE__ */ new Float64Slab(BodyNumber.Length, 256);
 
 /**
  * The minimal body state the constraint solvers act on: pose, velocity, inverse mass and inverse
@@ -15,15 +34,44 @@ export class SolverBody {
   /** The centre of mass in world coordinates, m (for a box: its centre). */
   readonly position: Vec2;
   /** The rotation, radians counter-clockwise. */
-  angle: number;
+  get angle(): number {
+    return this.numbers[this.numbersBase + BodyNumber.Angle];
+  }
+  set angle(value: number) {
+    this.numbers[this.numbersBase + BodyNumber.Angle] = value;
+  }
   /** The velocity of the centre of mass, m/s. */
   readonly linearVelocity: Vec2;
   /** The angular velocity, rad/s counter-clockwise. */
-  angularVelocity: number;
+  get angularVelocity(): number {
+    return this.numbers[this.numbersBase + BodyNumber.AngularVelocity];
+  }
+  set angularVelocity(value: number) {
+    this.numbers[this.numbersBase + BodyNumber.AngularVelocity] = value;
+  }
   /** 1 / mass, 1/kg; 0 for static and kinematic bodies. */
-  invMass: number;
+  get invMass(): number {
+    return this.numbers[this.numbersBase + BodyNumber.InvMass];
+  }
+  set invMass(value: number) {
+    this.numbers[this.numbersBase + BodyNumber.InvMass] = value;
+  }
   /** 1 / (rotational inertia about the centre of mass), 1/(kg m²); 0 for static and kinematic bodies. */
-  invI: number;
+  get invI(): number {
+    return this.numbers[this.numbersBase + BodyNumber.InvI];
+  }
+  set invI(value: number) {
+    this.numbers[this.numbersBase + BodyNumber.InvI] = value;
+  }
+  /**
+   * The block the body's numbers (angle, angular velocity, inverse mass and inertia) lie in, shared
+   * with the bodies made around the same time, from index {@link SolverBody.numbersBase}. A number
+   * field of an object is a separate heap number in V8, one more load away; these sit side by side,
+   * and the block object is shared, so reading them costs one cache line. @internal
+   */
+  readonly numbers: Float64Array;
+  /** Where this body's numbers begin in {@link SolverBody.numbers}. @internal */
+  readonly numbersBase: number;
   /**
    * Where a `ContactSolver` keeps this body's velocity while it is loaded: the slot index,
    * valid only while {@link SolverBody.solverStamp} equals that solver's current stamp. Set by the
@@ -74,6 +122,9 @@ export class SolverBody {
    * @throws ConstraintError when a value is not finite or an inverse mass is negative
    */
   constructor(x = 0, y = 0, angle = 0, invMass = 0, invI = 0) {
+    bodyNumbers.take();
+    this.numbers = bodyNumbers.lastBlock as Float64Array;
+    this.numbersBase = bodyNumbers.lastOffset;
     this.position = new Vec2(requireFiniteArg(x, 'x'), requireFiniteArg(y, 'y'));
     this.angle = requireFiniteArg(angle, 'angle');
     this.linearVelocity = new Vec2(0, 0);

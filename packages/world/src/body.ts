@@ -17,6 +17,25 @@ import {
 import type { World } from './world';
 
 /**
+ * Where a body keeps the world's numbers in `SolverBody.numbers` (from its base), after the
+ * solver's four (`BodyNumber.Own` in @lite/constraints is 4; its `Length` is 16): side by side
+ * instead of in number fields, each of which is a separate heap number in V8, a load away.
+ */
+// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
+const enum Own {
+  MaxExtent = 4,
+  Torque = 5,
+  GravityScale = 6,
+  LinearDamping = 7,
+  AngularDamping = 8,
+  Center0X = 9,
+  Center0Y = 10,
+  Angle0 = 11,
+  SleepTime = 12,
+  MinExtent = 13,
+}
+
+/**
  * A rigid body in a {@link World}, made by `world.createBody`, made of any number of shapes
  * (`body.shapes`: circles, capsules, convex polygons, boxes). It extends the constraint solver's
  * {@link SolverBody} (`position`, `angle`, `linearVelocity`, `angularVelocity`, `invMass`, `invI`),
@@ -50,7 +69,12 @@ export class Body extends SolverBody {
   /** The force accumulated for the next step, N (cleared after each step). */
   readonly force: Vec2;
   /** The torque accumulated for the next step, N·m (cleared after each step). */
-  torque: number;
+  get torque(): number {
+    return this.numbers[this.numbersBase + Own.Torque];
+  }
+  set torque(value: number) {
+    this.numbers[this.numbersBase + Own.Torque] = value;
+  }
   /** Anything you attached (the `userData` option). */
   userData: unknown;
 
@@ -61,17 +85,42 @@ export class Body extends SolverBody {
   /** True when the centre of mass is not the origin. @internal */
   hasOffset: boolean;
   /** The centre of mass and angle at the start of the step (continuous collision). @internal */
-  center0X: number;
+  get center0X(): number {
+    return this.numbers[this.numbersBase + Own.Center0X];
+  }
+  set center0X(value: number) {
+    this.numbers[this.numbersBase + Own.Center0X] = value;
+  }
   /** @internal */
-  center0Y: number;
+  get center0Y(): number {
+    return this.numbers[this.numbersBase + Own.Center0Y];
+  }
+  set center0Y(value: number) {
+    this.numbers[this.numbersBase + Own.Center0Y] = value;
+  }
   /** @internal */
-  angle0: number;
+  get angle0(): number {
+    return this.numbers[this.numbersBase + Own.Angle0];
+  }
+  set angle0(value: number) {
+    this.numbers[this.numbersBase + Own.Angle0] = value;
+  }
   /** Set while the continuous collision treats the body as fast. @internal */
   isFast: boolean;
   /** The farthest a point of a shape lies from the centre of mass, m. @internal */
-  maxExtent: number;
+  get maxExtent(): number {
+    return this.numbers[this.numbersBase + Own.MaxExtent];
+  }
+  set maxExtent(value: number) {
+    this.numbers[this.numbersBase + Own.MaxExtent] = value;
+  }
   /** The smallest extent of the shapes (from their centroids), m. @internal */
-  minExtent: number;
+  get minExtent(): number {
+    return this.numbers[this.numbersBase + Own.MinExtent];
+  }
+  set minExtent(value: number) {
+    this.numbers[this.numbersBase + Own.MinExtent] = value;
+  }
   /** Position in the world's body array (id order). @internal */
   index: number;
   /** True for dynamic bodies (cached type test for hot loops). @internal */
@@ -81,7 +130,12 @@ export class Body extends SolverBody {
   /** Awake flag (static bodies are never awake). @internal */
   isAwake: boolean;
   /** Seconds spent below the sleep tolerances. @internal */
-  sleepTime: number;
+  get sleepTime(): number {
+    return this.numbers[this.numbersBase + Own.SleepTime];
+  }
+  set sleepTime(value: number) {
+    this.numbers[this.numbersBase + Own.SleepTime] = value;
+  }
   /** While asleep: the next body of its sleeping island, in a ring. @internal */
   sleepNext: Body | null;
   /** The contacts this body takes part in (any order). @internal */
@@ -90,9 +144,24 @@ export class Body extends SolverBody {
   readonly jointEdges: Joint[];
   private bulletValue: boolean;
   private allowSleepValue: boolean;
-  private linearDampingValue: number;
-  private angularDampingValue: number;
-  private gravityScaleValue: number;
+  private get linearDampingValue(): number {
+    return this.numbers[this.numbersBase + Own.LinearDamping];
+  }
+  private set linearDampingValue(value: number) {
+    this.numbers[this.numbersBase + Own.LinearDamping] = value;
+  }
+  private get angularDampingValue(): number {
+    return this.numbers[this.numbersBase + Own.AngularDamping];
+  }
+  private set angularDampingValue(value: number) {
+    this.numbers[this.numbersBase + Own.AngularDamping] = value;
+  }
+  private get gravityScaleValue(): number {
+    return this.numbers[this.numbersBase + Own.GravityScale];
+  }
+  private set gravityScaleValue(value: number) {
+    this.numbers[this.numbersBase + Own.GravityScale] = value;
+  }
   private massValue: number;
   private inertiaValue: number;
   private frictionValue: number;

@@ -21,8 +21,8 @@ export function finishPoses(s: StepState): void {
   const bodies = s.bodyList;
   const continuous = s.settings.continuous;
   const fast = s.fastBodies;
-  // A small loop (the JIT inlines the sine and cosine of the transforms, which would otherwise be
-  // boxed); the fast bodies wait, their transforms still showing where they started.
+  const cosSin = s.cosSin;
+  // The fast bodies wait, their transforms still showing where they started.
   for (let i = 0, n = bodies.length; i < n; ++i) {
     const b = bodies[i];
     if (!b.isAwake) continue;
@@ -31,17 +31,7 @@ export function finishPoses(s: StepState): void {
       fast.push(b);
       continue;
     }
-    // updateTransform(b), written out so that the sine and cosine inline here.
-    const xf = b.transform;
-    xf.q.setAngle(b.angle);
-    if (b.hasOffset) {
-      const q = xf.q;
-      const lc = b.localCenter;
-      b.position.x -= q.c * lc.x - q.s * lc.y;
-      b.position.y -= q.s * lc.x + q.c * lc.y;
-    }
-    xf.p.x = b.position.x;
-    xf.p.y = b.position.y;
+    updateTransform(b, cosSin);
   }
   if (fast.length > 0) sweepFastBodies(s);
 }
@@ -53,13 +43,13 @@ function sweepFastBodies(s: StepState): void {
     const b = fast[i];
     if (b.bullet) continue;
     sweepBody(s, b, false);
-    updateTransform(b);
+    updateTransform(b, s.cosSin);
   }
   for (let i = 0, n = fast.length; i < n; ++i) {
     const b = fast[i];
     if (!b.bullet) continue;
     sweepBody(s, b, true);
-    updateTransform(b);
+    updateTransform(b, s.cosSin);
   }
   for (let i = 0, n = fast.length; i < n; ++i) fast[i].isFast = false;
   while (fast.length > 0) fast.pop();

@@ -1,5 +1,5 @@
 import { type AABB, type Box, computeBoxAABB, computePackedAABB } from '@lite/collision';
-import type { Transform } from '@lite/math';
+import { cosSinInPlace, type Transform } from '@lite/math';
 import type { Body } from './body';
 import type { Contact } from './contact';
 import { WorldError } from './errors';
@@ -144,11 +144,15 @@ export function moveToCenter(b: Body): void {
 
 /**
  * Stage 9a for one body: its transform follows its pose, and `position` goes back from the centre
- * of mass to the origin.
+ * of mass to the origin. The angle goes to the sine and cosine through `cosSin` (two numbers of
+ * scratch), not as an argument: a number passed to a call V8 does not inline is boxed.
  */
-export function updateTransform(b: Body): void {
+export function updateTransform(b: Body, cosSin: Float64Array): void {
   const xf = b.transform;
-  xf.q.setAngle(b.angle);
+  cosSin[0] = b.angle;
+  cosSinInPlace(cosSin);
+  xf.q.c = cosSin[0];
+  xf.q.s = cosSin[1];
   if (b.hasOffset) {
     const q = xf.q;
     const lc = b.localCenter;

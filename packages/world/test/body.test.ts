@@ -230,3 +230,41 @@ describe('Kinematic bodies and contacts', () => {
     expect(box.linearVelocity.y).toBeCloseTo(1, 1);
   });
 });
+
+describe("a body's numbers", () => {
+  it('each lives apart: writing one leaves every other as it was, in this body and in the next', () => {
+    const world = new World();
+    const a = world.createBody({ width: 1, height: 1 });
+    const b = world.createBody({ width: 1, height: 1 });
+    // Every number a body keeps in its shared block (the solver's and the world's), by name.
+    const names = [
+      'angle',
+      'angularVelocity',
+      'invMass',
+      'invI',
+      'maxExtent',
+      'minExtent',
+      'torque',
+      'sleepTime',
+      'center0X',
+      'center0Y',
+      'angle0',
+      'linearDamping',
+      'angularDamping',
+      'gravityScale',
+    ] as const;
+    const write = (body: typeof a, name: (typeof names)[number], value: number) => {
+      (body as unknown as Record<string, number>)[name] = value;
+    };
+    const read = (body: typeof a, name: (typeof names)[number]) =>
+      (body as unknown as Record<string, number>)[name];
+    names.forEach((name, k) => {
+      write(a, name, 100 + k);
+      write(b, name, 200 + k);
+    });
+    names.forEach((name, k) => {
+      expect(read(a, name)).toBe(100 + k);
+      expect(read(b, name)).toBe(200 + k);
+    });
+  });
+});
