@@ -1,6 +1,33 @@
+import { Float64Slab } from '@lite/math';
 import { CollisionError } from './errors';
 import { ShapeKind } from './shape';
 import type { BoxShape } from './shapes';
+
+/** Where a box keeps its numbers in {@link Box.numbers}, from its base. */
+// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
+const enum BoxNumber {
+  Width = 0,
+  Height = 1,
+  HalfWidth = 2,
+  HalfHeight = 3,
+  Length = 4,
+}
+
+/** The blocks boxes take their numbers from (see {@link Box.numbers}). */
+const boxNumbers = /* @__PURE__ */ new Float64Slab(BoxNumber.Length, 256);
+
+/**
+ * Sets a box's size (for the scratch boxes the pair routines load other shapes into; a box the user
+ * holds keeps its size). @internal
+ */
+export function setBoxSize(box: Box, width: number, height: number): void {
+  const n = box.numbers;
+  const o = box.numbersBase;
+  n[o + BoxNumber.Width] = width;
+  n[o + BoxNumber.Height] = height;
+  n[o + BoxNumber.HalfWidth] = 0.5 * width;
+  n[o + BoxNumber.HalfHeight] = 0.5 * height;
+}
 
 /**
  * A box centred on its body's origin, aligned with the body's axes. Sizes are the FULL width (along
@@ -16,19 +43,36 @@ export class Box implements BoxShape {
   /** Always {@link ShapeKind}.Box (0), the numeric tag of the box. */
   readonly kind: typeof ShapeKind.Box;
   /** Full width along the body's x axis, m. */
-  readonly width: number;
+  get width(): number {
+    return this.numbers[this.numbersBase + BoxNumber.Width];
+  }
   /** Full height along the body's y axis, m. */
-  readonly height: number;
+  get height(): number {
+    return this.numbers[this.numbersBase + BoxNumber.Height];
+  }
   /** Half the width, m. */
-  readonly halfWidth: number;
+  get halfWidth(): number {
+    return this.numbers[this.numbersBase + BoxNumber.HalfWidth];
+  }
   /** Half the height, m. */
-  readonly halfHeight: number;
+  get halfHeight(): number {
+    return this.numbers[this.numbersBase + BoxNumber.HalfHeight];
+  }
   /**
    * [halfWidth, halfHeight] in a typed array, where the polygon routines read them: loading a
    * number field from shapes of several kinds can box it (an allocation per contact per step).
-   * @internal
+   * A view of the box's numbers. @internal
    */
   readonly halves: Float64Array;
+  /**
+   * The block the box's numbers (width, height and their halves) lie in, shared with the boxes made
+   * around the same time, from index {@link Box.numbersBase}: a number field of an object is a
+   * separate heap number in V8, one more load away, and the narrowphase reads these for every pair
+   * of boxes every step. @internal
+   */
+  readonly numbers: Float64Array;
+  /** Where this box's numbers begin in {@link Box.numbers}. @internal */
+  readonly numbersBase: number;
 
   /**
    * @param width - full width, a finite number > 0 (m)
@@ -44,12 +88,10 @@ export class Box implements BoxShape {
     }
     this.type = 'box';
     this.kind = ShapeKind.Box;
-    this.width = width;
-    this.height = height;
-    this.halfWidth = 0.5 * width;
-    this.halfHeight = 0.5 * height;
-    this.halves = new Float64Array(2);
-    this.halves[0] = 0.5 * width;
-    this.halves[1] = 0.5 * height;
+    const view = boxNumbers.take();
+    this.numbers = boxNumbers.lastBlock as Float64Array;
+    this.numbersBase = boxNumbers.lastOffset;
+    this.halves = view.subarray(BoxNumber.HalfWidth, BoxNumber.HalfHeight + 1);
+    setBoxSize(this, width, height);
   }
 }

@@ -1,5 +1,5 @@
 import { cosSinInPlace, Transform } from '@lite/math';
-import { Box } from './box';
+import { Box, setBoxSize } from './box';
 import { collideBoxes } from './collide-boxes';
 import { loadMargin, packedAtSlot } from './collide-shapes';
 import { CollisionError } from './errors';
@@ -20,13 +20,7 @@ const packB = new Float64Array(PACKED_SHAPE_LENGTH);
 
 /** Loads `shape` into the scratch `box` and returns the pose of its centre: `xf` itself, or `pose`. */
 function asBox(shape: BoxShape, xf: Transform, box: Box, pose: Transform): Transform {
-  const writable = box as { width: number; height: number; halfWidth: number; halfHeight: number };
-  writable.width = shape.width;
-  writable.height = shape.height;
-  writable.halfWidth = 0.5 * shape.width;
-  writable.halfHeight = 0.5 * shape.height;
-  box.halves[0] = 0.5 * shape.width;
-  box.halves[1] = 0.5 * shape.height;
+  setBoxSize(box, shape.width, shape.height);
   const offset = shape.offset;
   const angle = shape.angle;
   const ox = offset === undefined ? 0 : offset.x;
