@@ -199,9 +199,14 @@ export function collideContacts(s: StepState, speculative: boolean, stepDt: numb
       1e-12 * (Math.abs(xa.p.x) + Math.abs(xa.p.y) + Math.abs(xb.p.x) + Math.abs(xb.p.y));
     if (dx * dx + dy * dy > bound * bound) {
       manifold.pointCount = 0;
-      // The contact keeps the normal it had (update copies the manifold's, which is another pair's).
-      manifold.normalX = c.normalX;
-      manifold.normalY = c.normalY;
+      // A contact that had points loses them (and keeps the normal it had: update copies the
+      // manifold's, which is another pair's). One without points is left as it is: update would
+      // change nothing, and its numbers stay out of the cache.
+      if (c.pointCount > 0) {
+        manifold.normalX = c.normalX;
+        manifold.normalY = c.normalY;
+        c.update(manifold, settings);
+      }
     } else {
       // Handed over in the manifold, not as an argument: a computed number passed to a call is boxed.
       manifold.margin = reach;
@@ -210,8 +215,8 @@ export function collideContacts(s: StepState, speculative: boolean, stepDt: numb
       } else {
         collidePacked(packingA.of(sa), xa, packingB.of(sb), xb, manifold);
       }
+      c.update(manifold, settings);
     }
-    c.update(manifold, settings);
     if ((a.hasOffset || b.hasOffset) && manifold.pointCount > 0) measureApproach(c);
     const touching = manifold.pointCount > 0;
     if (touching !== c.touching) {
