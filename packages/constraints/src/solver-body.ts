@@ -67,10 +67,12 @@ export class SolverBody {
    * The block the body's numbers (angle, angular velocity, inverse mass and inertia) lie in, shared
    * with the bodies made around the same time, from index {@link SolverBody.numbersBase}. A number
    * field of an object is a separate heap number in V8, one more load away; these sit side by side,
-   * and the block object is shared, so reading them costs one cache line. @internal
+   * and the block object is shared, so reading them costs one cache line. Numbers 0 to 3 are the
+   * solver's (in the order above); 4 to 15 are free for a class that extends `SolverBody` (a
+   * world's body keeps its own there). Read and write the solver's through the accessors.
    */
   readonly numbers: Float64Array;
-  /** Where this body's numbers begin in {@link SolverBody.numbers}. @internal */
+  /** Where this body's numbers begin in {@link SolverBody.numbers}. */
   readonly numbersBase: number;
   /**
    * Where a `ContactSolver` keeps this body's velocity while it is loaded: the slot index,
