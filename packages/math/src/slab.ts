@@ -24,14 +24,6 @@ export class Float64Slab {
   readonly perBlock: number;
   private block: Float64Array | null;
   private used: number;
-  /**
-   * The block the last {@link Float64Slab.take} handed out a view of (null before the first): code
-   * that reads many views in turn can keep the block and {@link Float64Slab.lastOffset} instead of
-   * the view, and reach the numbers without loading the view object first.
-   */
-  lastBlock: Float64Array | null;
-  /** Where in {@link Float64Slab.lastBlock} the last view begins (index of its first number). */
-  lastOffset: number;
 
   /**
    * @param length - the length of each array (an integer from 1 to 2^20)
@@ -49,8 +41,20 @@ export class Float64Slab {
     this.perBlock = perBlock;
     this.block = null;
     this.used = 0;
-    this.lastBlock = null;
-    this.lastOffset = 0;
+  }
+
+  /**
+   * The block the last {@link Float64Slab.take} handed out a view of (null before the first): code
+   * that reads many views in turn can keep the block and {@link Float64Slab.lastOffset} instead of
+   * the view, and reach the numbers without loading the view object first.
+   */
+  get lastBlock(): Float64Array | null {
+    return this.block;
+  }
+
+  /** Where in {@link Float64Slab.lastBlock} the last view begins (index of its first number; 0 before the first). */
+  get lastOffset(): number {
+    return this.block === null ? 0 : this.used - this.length;
   }
 
   /** A new array of `length` zeros: the next free view of the current block (a new block when full). */
@@ -63,8 +67,6 @@ export class Float64Slab {
       this.used = 0;
     }
     const view = block.subarray(this.used, this.used + n);
-    this.lastBlock = block;
-    this.lastOffset = this.used;
     this.used += n;
     return view;
   }
