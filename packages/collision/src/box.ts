@@ -13,8 +13,11 @@ const enum BoxNumber {
   Length = 4,
 }
 
-/** The blocks boxes take their numbers from (see {@link Box.numbers}). */
-const boxNumbers = /* @__PURE__ */ new Float64Slab(BoxNumber.Length, 256);
+/**
+ * The blocks boxes take their numbers from (see {@link Box.numbers}): 64 boxes a block (2 KB), since
+ * a block lives as long as any of its boxes.
+ */
+const boxNumbers = /* @__PURE__ */ new Float64Slab(BoxNumber.Length, 64);
 
 /**
  * Sets a box's size (for the scratch boxes the pair routines load other shapes into; a box the user

@@ -19,8 +19,12 @@ export const enum BodyNumber {
   Length = 16,
 }
 
-/** The blocks bodies take their numbers from (see {@link SolverBody.numbers}). */
-const bodyNumbers = /* @__PURE__ */ new Float64Slab(BodyNumber.Length, 256);
+/**
+ * The blocks bodies take their numbers from (see {@link SolverBody.numbers}): 32 bodies a block
+ * (4 KB), since a block lives as long as any of its bodies (a long-lived body made among short-lived
+ * ones keeps its block, and no more, alive).
+ */
+const bodyNumbers = /* @__PURE__ */ new Float64Slab(BodyNumber.Length, 32);
 
 /**
  * The minimal body state the constraint solvers act on: pose, velocity, inverse mass and inverse
