@@ -144,24 +144,6 @@ export class Body extends SolverBody {
   readonly jointEdges: Joint[];
   private bulletValue: boolean;
   private allowSleepValue: boolean;
-  private get linearDampingValue(): number {
-    return this.numbers[this.numbersBase + Own.LinearDamping];
-  }
-  private set linearDampingValue(value: number) {
-    this.numbers[this.numbersBase + Own.LinearDamping] = value;
-  }
-  private get angularDampingValue(): number {
-    return this.numbers[this.numbersBase + Own.AngularDamping];
-  }
-  private set angularDampingValue(value: number) {
-    this.numbers[this.numbersBase + Own.AngularDamping] = value;
-  }
-  private get gravityScaleValue(): number {
-    return this.numbers[this.numbersBase + Own.GravityScale];
-  }
-  private set gravityScaleValue(value: number) {
-    this.numbers[this.numbersBase + Own.GravityScale] = value;
-  }
   private massValue: number;
   private inertiaValue: number;
   private frictionValue: number;
@@ -188,9 +170,9 @@ export class Body extends SolverBody {
     this.torque = 0;
     this.userData = o.userData;
     this.allowSleepValue = o.allowSleep;
-    this.linearDampingValue = o.linearDamping;
-    this.angularDampingValue = o.angularDamping;
-    this.gravityScaleValue = o.gravityScale;
+    this.numbers[this.numbersBase + Own.LinearDamping] = o.linearDamping;
+    this.numbers[this.numbersBase + Own.AngularDamping] = o.angularDamping;
+    this.numbers[this.numbersBase + Own.GravityScale] = o.gravityScale;
     this.world = world;
     this.shapeList = [];
     this.hasOffset = false;
@@ -248,11 +230,11 @@ export class Body extends SolverBody {
    * @throws WorldError unless set to a finite number >= 0, or after the body was destroyed
    */
   get linearDamping(): number {
-    return this.linearDampingValue;
+    return this.numbers[this.numbersBase + Own.LinearDamping];
   }
   set linearDamping(value: number) {
     this.live('body.linearDamping');
-    this.linearDampingValue = checkNonNegative(value, 'body.linearDamping');
+    this.numbers[this.numbersBase + Own.LinearDamping] = checkNonNegative(value, 'body.linearDamping');
   }
 
   /**
@@ -260,11 +242,11 @@ export class Body extends SolverBody {
    * @throws WorldError unless set to a finite number >= 0, or after the body was destroyed
    */
   get angularDamping(): number {
-    return this.angularDampingValue;
+    return this.numbers[this.numbersBase + Own.AngularDamping];
   }
   set angularDamping(value: number) {
     this.live('body.angularDamping');
-    this.angularDampingValue = checkNonNegative(value, 'body.angularDamping');
+    this.numbers[this.numbersBase + Own.AngularDamping] = checkNonNegative(value, 'body.angularDamping');
   }
 
   /**
@@ -272,11 +254,11 @@ export class Body extends SolverBody {
    * @throws WorldError unless set to a finite number, or after the body was destroyed
    */
   get gravityScale(): number {
-    return this.gravityScaleValue;
+    return this.numbers[this.numbersBase + Own.GravityScale];
   }
   set gravityScale(value: number) {
     this.live('body.gravityScale');
-    this.gravityScaleValue = checkFinite(value, 'body.gravityScale');
+    this.numbers[this.numbersBase + Own.GravityScale] = checkFinite(value, 'body.gravityScale');
   }
 
   /** The shapes, in id order (create and destroy them with `createShape` and `destroyShape`). */

@@ -617,9 +617,6 @@ describe('destroyed bodies, joints and shapes', () => {
     'center0X',
     'center0Y',
     'angle0',
-    'linearDampingValue',
-    'angularDampingValue',
-    'gravityScaleValue',
   ]);
   /** Arguments a live object would accept for each method (vectors, numbers, options). */
   const ARGS: Record<string, unknown[]> = {
