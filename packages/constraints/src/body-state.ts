@@ -205,8 +205,7 @@ export class BodyStates implements BodyVelocities {
     const gy = gravity.y;
     const slot = this.slotCount++;
     if (State.Stride * (slot + 1) > this.state.length) this.grow(slot + 1);
-    if (slot < this.bodies.length) this.bodies[slot] = body;
-    else this.bodies.push(body);
+    this.bodies[slot] = body;
     body.solverStamp = this.stamp;
     body.solverSlot = slot;
     const s = this.state;

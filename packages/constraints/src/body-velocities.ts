@@ -64,8 +64,7 @@ export class ObjectVelocities implements BodyVelocities {
       grown.set(this.velocities);
       this.velocities = grown;
     }
-    if (slot < this.bodies.length) this.bodies[slot] = body;
-    else this.bodies.push(body);
+    this.bodies[slot] = body;
     body.scratchStamp = this.stamp;
     body.scratchSlot = slot;
     const v = this.velocities;

@@ -604,8 +604,7 @@ export class ContactSolver implements BodyVelocities {
     if (this.holds(body)) return body.solverSlot;
     const slot = this.bodyCount++;
     if (3 * slot >= this.packed.length) this.growBodies(slot + 1);
-    if (slot < this.bodies.length) this.bodies[slot] = body;
-    else this.bodies.push(body);
+    this.bodies[slot] = body;
     body.solverStamp = this.stamp;
     body.solverSlot = slot;
     const pseudo = this.pseudo;

@@ -443,18 +443,26 @@ export class SoftContactSolver {
    * result depends only on ids. A closed ring of contacts is left to the contact-by-contact solve.
    */
   private buildChains(slotCount: number): void {
-    const count = this.contactCount;
-    const meta = this.meta;
-    const chainOf = this.chainOf;
     this.chainCount = 0;
-    for (let i = 0; i < count; i++) chainOf[i] = -1;
     if (this.degree.length < slotCount) {
       this.degree = new Int32Array(2 * slotCount);
       this.slotContacts = new Int32Array(4 * slotCount);
     }
+    // Each loop in a method of its own, with nothing after it (see `solve`): the first step of a
+    // world created with thousands of touching bodies runs them long enough for V8 to compile them
+    // on stack replacement.
+    this.chainOf.fill(-1, 0, this.contactCount);
+    this.degree.fill(0, 0, slotCount);
+    this.countDegrees();
+    this.walkChains();
+  }
+
+  /** {@link buildChains}: per body slot, how many chainable contacts touch it, and its first two. */
+  private countDegrees(): void {
+    const count = this.contactCount;
+    const meta = this.meta;
     const degree = this.degree;
     const slotContacts = this.slotContacts;
-    for (let k = 0; k < slotCount; k++) degree[k] = 0;
     for (let i = 0; i < count; i++) {
       if (!this.chainable(i)) continue;
       const m = (i & Index.Mask) * Meta.Stride;
@@ -465,6 +473,15 @@ export class SoftContactSolver {
         if (d < 2) slotContacts[2 * slot + d] = i;
       }
     }
+  }
+
+  /** {@link buildChains}: walks each chain from one end, in contact order. */
+  private walkChains(): void {
+    const count = this.contactCount;
+    const meta = this.meta;
+    const chainOf = this.chainOf;
+    const degree = this.degree;
+    const slotContacts = this.slotContacts;
     const order = this.chainOrder;
     const shared = this.chainShared;
     let length = 0;
@@ -591,8 +608,7 @@ export class SoftContactSolver {
     const substeps = ctx.substeps;
     const perSubstep = 1 / substeps;
     const stepDt = substeps * cv[Ctx.H];
-    if (i < this.dataBlocks.length) this.dataBlocks[i] = data;
-    else this.dataBlocks.push(data);
+    this.dataBlocks[i] = data;
     meta[m + Meta.DataOffset] = base;
     c.blockCase = 0;
     // The bodies' accelerations from gravity, force and torque (zero for the still slot).

@@ -59,6 +59,17 @@ export function shouldCollide(a: Body, b: Body): boolean {
  * contacts' bodies) and O(n) moves of references.
  */
 export function mergeSortedContacts(list: Contact[], added: Contact[]): void {
+  // Each loop in a function of its own, with nothing after it: the first step of a world created
+  // with thousands of touching bodies adds thousands of contacts, V8 compiles these loops "on stack
+  // replacement" as they run, and code after a loop that had not run yet deoptimised that code.
+  sortAdded(added);
+  const end = list.length;
+  appendAll(list, added);
+  mergeFromBack(list, end - 1, added);
+}
+
+/** Insertion sort by pair key (the broadphase reports pairs in order already: one pass checks). */
+function sortAdded(added: Contact[]): void {
   for (let i = 1; i < added.length; ++i) {
     const c = added[i];
     let j = i - 1;
@@ -68,9 +79,20 @@ export function mergeSortedContacts(list: Contact[], added: Contact[]): void {
     }
     added[j + 1] = c;
   }
-  let i = list.length - 1;
-  let j = added.length - 1;
+}
+
+/** Pushes `added` onto `list` (room for the merge). */
+function appendAll(list: Contact[], added: Contact[]): void {
   for (let k = 0; k < added.length; ++k) list.push(added[k]);
+}
+
+/**
+ * Merges the sorted `added` into `list[0 .. last]` (sorted), in place from the back of `list`, which
+ * holds room for them after `last`.
+ */
+function mergeFromBack(list: Contact[], last: number, added: Contact[]): void {
+  let i = last;
+  let j = added.length - 1;
   let w = list.length - 1;
   while (j >= 0) {
     const c = added[j--];

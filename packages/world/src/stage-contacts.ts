@@ -95,11 +95,25 @@ const MAX_CLOSING = 1e15;
 
 /** Stage 1: new broadphase pairs become contacts, merged into the sorted contact list. */
 export function findNewContacts(s: StepState): void {
-  const pairs = s.pairs;
-  const count = s.broadPhase.updatePairs(pairs);
+  const count = s.broadPhase.updatePairs(s.pairs);
   s.profile.lap(Stage.Pairs);
   const added = s.newContacts;
   truncate(added, 0);
+  createPairContacts(s, count);
+  if (added.length > 0) mergeSortedContacts(s.contactList, added);
+  truncate(added, 0);
+}
+
+/**
+ * {@link findNewContacts}' loop: a contact for each of the first `count` pairs that may make one
+ * and has none yet, into `s.newContacts`. A loop in a function of its own with nothing after it:
+ * V8 compiles a long loop "on stack replacement" while it runs (the first step of a world created
+ * with thousands of touching bodies), and code after the loop that had never run then
+ * deoptimised that code as soon as the loop ended, so the next step began in the interpreter.
+ */
+function createPairContacts(s: StepState, count: number): void {
+  const pairs = s.pairs;
+  const added = s.newContacts;
   for (let i = 0; i < count; ++i) {
     let sa = s.proxyShapes[pairs.proxyA[i]]!;
     let sb = s.proxyShapes[pairs.proxyB[i]]!;
@@ -114,8 +128,6 @@ export function findNewContacts(s: StepState): void {
     if (!shouldShapesContact(sa, sb) || findShapeContact(sa, sb) !== null) continue;
     added.push(createContact(s, sa, sb));
   }
-  if (added.length > 0) mergeSortedContacts(s.contactList, added);
-  truncate(added, 0);
 }
 
 /**
@@ -128,12 +140,22 @@ export function findNewContacts(s: StepState): void {
  * touching contacts are gathered for the solver on the way (see `collectSolverConstraints`).
  */
 export function collideContacts(s: StepState, speculative: boolean, stepDt: number): void {
+  s.gatheredAtWakes = s.wakes;
+  s.solverContactCount = 0;
+  truncate(s.contactList, collideEach(s, speculative, stepDt));
+}
+
+/**
+ * {@link collideContacts}' loop; returns how many contacts stay in the list (compacted to the
+ * front), and counts the gathered ones in `s.solverContactCount` as it goes. Nothing follows the
+ * loop but the return (see {@link createPairContacts}).
+ */
+function collideEach(s: StepState, speculative: boolean, stepDt: number): number {
   const contacts = s.contactList;
   const settings = s.settings;
   const manifold = s.manifold;
   const broadPhase = s.broadPhase;
   const solverContacts = s.solverContacts;
-  s.gatheredAtWakes = s.wakes;
   let gathered = 0;
   let write = 0;
   for (let i = 0, n = contacts.length; i < n; ++i) {
@@ -228,14 +250,12 @@ export function collideContacts(s: StepState, speculative: boolean, stepDt: numb
       if (!activeB) wakeBody(s, b);
       // The solver's working set, gathered here while the contact is at hand (see
       // `collectSolverConstraints`): touching, with an awake body (this one is).
-      if (gathered < solverContacts.length) solverContacts[gathered] = c;
-      else solverContacts.push(c);
-      gathered++;
+      solverContacts[gathered] = c;
+      s.solverContactCount = ++gathered;
     }
     contacts[write++] = c;
   }
-  truncate(contacts, write);
-  s.solverContactCount = gathered;
+  return write;
 }
 
 /**
@@ -312,8 +332,7 @@ export function collectSolverConstraints(s: StepState): void {
   for (let i = 0, n = joints.length; i < n; ++i) {
     const j = joints[i];
     if (!jointBodyA(j).isAwake && !jointBodyB(j).isAwake) continue;
-    if (count < solverJoints.length) solverJoints[count] = j;
-    else solverJoints.push(j);
+    solverJoints[count] = j;
     count++;
   }
   s.solverJointCount = count;
@@ -332,8 +351,7 @@ function collectSolverContacts(s: StepState): void {
   for (let i = 0, n = contacts.length; i < n; ++i) {
     const c = contacts[i];
     if (!c.touching || (!c.bodyA.isAwake && !c.bodyB.isAwake)) continue;
-    if (count < solverContacts.length) solverContacts[count] = c;
-    else solverContacts.push(c);
+    solverContacts[count] = c;
     count++;
   }
   s.solverContactCount = count;
