@@ -824,7 +824,9 @@ export class DynamicTree {
             (Math.max(b[o2 + 3], lMaxY) - Math.min(b[o2 + 1], lMinY))) +
         inheritanceCost;
       if (this.height[c2] > 0) cost2 -= 2 * (b[o2 + 2] - b[o2] + (b[o2 + 3] - b[o2 + 1]));
-      if (cost < cost1 && cost < cost2) break;
+      // (One comparison, not two with &&: the second of those had never run when V8 first
+      // optimised this, while a tree grew, and reaching it threw that code away.)
+      if (cost < Math.min(cost1, cost2)) break;
       index = cost1 < cost2 ? c1 : c2;
     }
     const sibling = index;

@@ -431,10 +431,15 @@ export class ContactConstraint {
         (vBx - wB * rBy - vAx + wA * rAy) * nx + (vBy + wB * rBx - vAy - wA * rAx) * ny;
       let normal = 0;
       let tangent = 0;
-      if (carry && oldCount > 0 && key0 === key) {
+      // The keys compared before the conditions that guard them: a comparison that had never run
+      // (a new contact has no old points) when V8 optimised this threw that code away the first
+      // time it did, in the step after thousands of contacts were made.
+      const same0 = key0 === key;
+      const same1 = key1 === key;
+      if (carry && oldCount > 0 && same0) {
         normal = normal0;
         tangent = tangent0;
-      } else if (carry && oldCount > 1 && key1 === key) {
+      } else if (carry && oldCount > 1 && same1) {
         normal = normal1;
         tangent = tangent1;
       }

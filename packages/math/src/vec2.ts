@@ -18,6 +18,9 @@ export class Vec2 implements Vec2Like {
 
   /** Creates the vector (`x`, `y`); both default to 0. */
   constructor(x = 0, y = 0) {
+    // Fractions first (see `Rot`'s constructor): the fields hold doubles from the start.
+    this.x = 0.5;
+    this.y = 0.5;
     this.x = x;
     this.y = y;
   }
