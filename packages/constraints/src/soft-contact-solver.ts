@@ -167,6 +167,17 @@ const enum Meta {
   Stride = 8,
 }
 
+/** The switches of one call of `solveSoftContact`, as bits. */
+// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
+const enum SolveMode {
+  /** The sub-step's solve (soft rows pushing overlaps apart), not the relax pass. */
+  Bias = 1,
+  /** Solve a two-point contact's normal rows together when both are in the same regime. */
+  Block = 2,
+  /** Solve the normal rows (off: friction only, for a chain whose normal rows were solved). */
+  Normals = 4,
+}
+
 /**
  * What {@link SoftStepContext.set} reads: `@lite/world`'s settings have these fields.
  */
@@ -808,9 +819,10 @@ export class SoftContactSolver {
     const io = this.blockIo;
     const params = this.params;
     const chainOf = this.chainOf;
+    const mode = (useBias ? SolveMode.Bias : 0) | (useBlock ? SolveMode.Block : 0) | SolveMode.Normals;
     for (let i = 0, n = this.contactCount; i < n; i++) {
       if (chainOf[i] >= 0) continue;
-      solveSoftContact(rows, meta, v, io, params, i, useBias, useBlock, true);
+      solveSoftContact(rows, meta, v, io, params, i, mode);
     }
   }
 
@@ -828,13 +840,14 @@ export class SoftContactSolver {
     const order = this.chainOrder;
     const shared = this.chainShared;
     const work = this.chainWork;
+    const mode = (useBias ? SolveMode.Bias : 0) | (useBlock ? SolveMode.Block : 0) | SolveMode.Normals;
     for (let c = 0, n = this.chainCount; c < n; c++) {
       const start = this.chainStart[c];
       const end = this.chainStart[c + 1];
       params[Param.Compliance] = this.chainCompliant[c] === 1 ? compliance : 0;
       if (!solveChain(rows, meta, v, order, shared, work, params, start, end, useBias)) {
         for (let k = start; k < end; k++) {
-          solveSoftContact(rows, meta, v, io, params, order[k], useBias, useBlock, true);
+          solveSoftContact(rows, meta, v, io, params, order[k], mode);
         }
       }
     }
@@ -963,7 +976,7 @@ export class SoftContactSolver {
 /**
  * One contact of {@link SoftContactSolver.solve}: normal rows (as a 2x2 block when both points are
  * in the same regime, else one by one), then friction, bounded by the normal impulses just found
- * (`normals` false: friction only, for a chain whose normal rows were solved together). Friction is
+ * (without `SolveMode.Normals`: friction only, for a chain whose normal rows were solved together). Friction is
  * solved here, on the velocities still in registers, rather than by a call that would read them
  * back. Outside the loop so that V8 optimises it on its call count (see the classic solver's
  * `solveContact`).
@@ -981,10 +994,14 @@ function solveSoftContact(
   io: Float64Array,
   params: Float64Array,
   i: number,
-  useBias: boolean,
-  useBlock: boolean,
-  normals: boolean,
+  mode: number,
 ): void {
+  // The switches arrive as the bits of one small integer (see SolveMode): a boolean argument is
+  // tested for every kind of truthiness on entry to the optimised code, a few dozen instructions
+  // per call; these are tests of bits.
+  const useBias = (mode & SolveMode.Bias) !== 0;
+  const useBlock = (mode & SolveMode.Block) !== 0;
+  const normals = (mode & SolveMode.Normals) !== 0;
   const r = (i & Index.Mask) * Row.Stride;
   const m = (i & Index.Mask) * Meta.Stride;
   const oA = State.Stride * (meta[m + Meta.SlotA] & Index.Mask);
@@ -1645,7 +1662,7 @@ function solveChain(
   }
   // Friction, contact by contact (`work` stands in for the block scratch the friction rows never use).
   for (let k = start; k < end; k++)
-    solveSoftContact(rows, meta, v, work, params, order[k], useBias, false, false);
+    solveSoftContact(rows, meta, v, work, params, order[k], useBias ? SolveMode.Bias : 0);
   return true;
 }
 
