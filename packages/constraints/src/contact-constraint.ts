@@ -267,8 +267,15 @@ export class ContactConstraint {
   }
   /** Number of valid points: 0, 1 or 2. */
   pointCount: number;
-  /** The two points; only the first `pointCount` are valid. */
-  readonly points: [ContactPoint, ContactPoint];
+  /**
+   * The two points; only the first `pointCount` are valid. Made at the first read: the solvers
+   * read the points' numbers in {@link ContactConstraint.data}, so a world's contacts never make
+   * these objects (three fewer per contact created).
+   */
+  get points(): [ContactPoint, ContactPoint] {
+    return this.pointObjects ?? this.makePoints();
+  }
+  private pointObjects: [ContactPoint, ContactPoint] | null;
   /**
    * The contact's numbers in one block, where the solver reads them without chasing objects: the
    * points' step-to-step state (position, separation, key, approach velocity, impulses; see
@@ -324,7 +331,7 @@ export class ContactConstraint {
     this.dataOffset = pointData.lastOffset;
     this.normalY = 1;
     this.pointCount = 0;
-    this.points = [new ContactPoint(this.data, 0), new ContactPoint(this.data, PointData.Stride)];
+    this.pointObjects = null;
     this.k11 = 0;
     this.k12 = 0;
     this.k22 = 0;
@@ -334,6 +341,16 @@ export class ContactConstraint {
     this.blockUsable = false;
     this.blockCase = 0;
     this.reset(bodyA, bodyB, friction, restitution);
+  }
+
+  /** {@link ContactConstraint.points} the first time. */
+  private makePoints(): [ContactPoint, ContactPoint] {
+    const points: [ContactPoint, ContactPoint] = [
+      new ContactPoint(this.data, 0),
+      new ContactPoint(this.data, PointData.Stride),
+    ];
+    this.pointObjects = points;
+    return points;
   }
 
   /**

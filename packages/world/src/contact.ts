@@ -34,8 +34,8 @@ export class Contact extends ContactConstraint {
   edgeB: number;
 
   /** Contacts are made by the world. @internal */
-  constructor(shapeA: BodyShape, shapeB: BodyShape) {
-    super(shapeA.body, shapeB.body);
+  constructor(shapeA: BodyShape, shapeB: BodyShape, friction: number, restitution: number) {
+    super(shapeA.body, shapeB.body, friction, restitution);
     this.shapeA = shapeA;
     this.shapeB = shapeB;
     this.touching = false;

@@ -1683,7 +1683,7 @@ function apply(world: World, d: Decoded): void {
     let c: Contact;
     if (i < contacts.length) c = contacts[i];
     else {
-      c = pool.length > 0 ? (pool.pop() as Contact) : new Contact(sa, sb);
+      c = pool.length > 0 ? (pool.pop() as Contact) : new Contact(sa, sb, 0.2, 0);
       contacts.push(c);
     }
     const flags = d.contactFlags[i];

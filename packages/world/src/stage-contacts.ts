@@ -32,8 +32,15 @@ import { type StepState, trimContactPool, wakeBody } from './step-state';
 export function createContact(s: StepState, sa: BodyShape, sb: BodyShape): Contact {
   const a = sa.body;
   const b = sb.body;
-  const c = s.contactPool.length > 0 ? s.contactPool.pop()! : new Contact(sa, sb);
-  c.reset(a, b, mixFriction(sa.friction, sb.friction), mixRestitution(sa.restitution, sb.restitution));
+  const friction = mixFriction(sa.friction, sb.friction);
+  const restitution = mixRestitution(sa.restitution, sb.restitution);
+  let c: Contact;
+  if (s.contactPool.length > 0) {
+    c = s.contactPool.pop()!;
+    c.reset(a, b, friction, restitution);
+  } else {
+    c = new Contact(sa, sb, friction, restitution);
+  }
   c.radiusA = roundingRadius(sa);
   c.radiusB = roundingRadius(sb);
   c.shapeA = sa;
