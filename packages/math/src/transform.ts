@@ -18,13 +18,8 @@ export class Rot {
 
   /** The rotation by `angle` radians, counter-clockwise (default 0). */
   constructor(angle = 0) {
-    // The fields are first written with fractions, then set. V8 keeps a field first written with
-    // an integer (cos 0 = 1, sin 0 = 0) as a small integer for every object of the class, and the
-    // first fraction written to it later, anywhere, changes the class's field layout and throws
-    // away the optimised code of every function that read such a field: a world whose bodies were
-    // all created unrotated lost its optimised narrowphase when the first of them turned.
-    this.c = 0.5;
-    this.s = 0.5;
+    // (Numbers read from a typed array: doubles in V8 even when whole, so the fields hold doubles
+    // from the start; see Vec2's constructor.)
     scratch[0] = angle;
     cosSinInPlace(scratch);
     this.c = scratch[0];
