@@ -976,9 +976,9 @@ export class SoftContactSolver {
 /**
  * One contact of {@link SoftContactSolver.solve}: normal rows (as a 2x2 block when both points are
  * in the same regime, else one by one), then friction, bounded by the normal impulses just found
- * (without `SolveMode.Normals`: friction only, for a chain whose normal rows were solved together). Friction is
- * solved here, on the velocities still in registers, rather than by a call that would read them
- * back. Outside the loop so that V8 optimises it on its call count (see the classic solver's
+ * (without `SolveMode.Normals`: friction only, for a chain whose normal rows were solved
+ * together). Friction is solved here, on the velocities still in registers, rather than by a call
+ * that would read them back. Outside the loop so that V8 optimises it on its call count (see the classic solver's
  * `solveContact`).
  *
  * No loops, on purpose: a function called thousands of times a step whose body holds a loop can be
