@@ -17,14 +17,15 @@ export class ManifoldPoint {
 
   /** A point at the origin with zero separation and key 0. */
   constructor() {
-    // The numbers are first written as fractions, then set: V8 keeps a field first written with an
-    // integer as a small integer, and the first fraction written there later gives the object a
-    // new hidden class, which throws away the optimised code of every function that read it. Boxes
-    // placed exactly touching have separations of exactly 0 until they move: their second step
-    // ran the narrowphase in the interpreter.
+    // Each number is first written as a fraction, then set (see Vec2's constructor): V8 keeps a
+    // field first written with an integer as a small integer, and one written once as a constant;
+    // the first fraction or change written there later throws away the optimised code of every
+    // function that read it. Boxes placed exactly touching have separations of exactly 0 until
+    // they move: their second step ran the narrowphase in the interpreter.
     this.x = 0.5;
     this.y = 0.5;
     this.separation = 0.5;
+    this.key = 0.5;
     this.x = 0;
     this.y = 0;
     this.separation = 0;

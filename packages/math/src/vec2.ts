@@ -19,10 +19,10 @@ export class Vec2 implements Vec2Like {
   /** Creates the vector (`x`, `y`); both default to 0. */
   constructor(x = 0, y = 0) {
     // The fields are first written with fractions, then set. V8 keeps a field first written with
-    // an integer as a small integer for every object of the class, and the first fraction written
-    // to it later, anywhere, changes the class's field layout and throws away the optimised code
-    // of every function that read such a field: a world whose bodies all stood at whole-metre
-    // positions lost its optimised narrowphase when the first of them moved.
+    // an integer as a small integer for every object of the class, and one written only once as a
+    // constant; the first fraction or change written to it later, anywhere, throws away the
+    // optimised code of every function that read such a field: a world whose bodies all stood at
+    // whole-metre positions lost its optimised narrowphase when the first of them moved.
     this.x = 0.5;
     this.y = 0.5;
     this.x = x;

@@ -1,56 +1,81 @@
 // Run by hidden-class.test.ts in a fresh Node process with --allow-natives-syntax, against the BUILT
-// packages: for each class whose numbers often start as integers (an unrotated body's cos 1 and
-// sin 0, boxes placed exactly touching at separation 0, whole-metre positions), whether an object
-// of it keeps its hidden class when those numbers become fractions. V8 keeps a field first written
-// with an integer as a small integer for the whole class; the first fraction written there later
-// moves the class to a new layout and throws away the optimised code of every function that read
-// such a field (a large world's narrowphase, in its second step). Prints one JSON line.
+// packages, once per check (`node --allow-natives-syntax hidden-class-probe.mjs map|optimised`):
+// for each class whose numbers often start as whole numbers and stay put for a while (an unrotated
+// body's cos 1 and sin 0, a body at a whole-metre position, boxes placed exactly touching at
+// separation 0), what happens when one object first gets fractions. V8 keeps a field first written
+// with an integer as a small integer (`map`: the object then moves to a new hidden class) and a
+// field written only once as a constant (`optimised`: code that read it is thrown away), for the
+// whole class; either throws away the optimised code of every function that read such a field (a
+// large world's narrowphase, at the end of its first step). Each check needs a fresh process: the
+// first fraction anywhere changes the class for good. Prints one JSON line.
 import { ManifoldPoint } from '../../collision/dist/index.js';
-import { Rot, Transform, Vec2 } from '../../math/dist/index.js';
+import { Rot, Vec2 } from '../../math/dist/index.js';
 
-// V8's own test of two objects' hidden classes (compiled from text: the syntax exists only with
-// --allow-natives-syntax, which the test passes, so linters and editors never parse it).
+// V8's own functions (compiled from text: the syntax exists only with --allow-natives-syntax,
+// which the test passes, so linters and editors never parse it).
+const natives = (body) => new Function('f', body);
+const prepare = natives('%PrepareFunctionForOptimization(f);');
+const optimiseNext = natives('%OptimizeFunctionOnNextCall(f);');
+const isOptimised = natives('return %ActiveTierIsTurbofan(f);');
 const haveSameMap = new Function('a', 'b', 'return %HaveSameMap(a, b);');
 
-/** Whether an object made by `make` and then given fractions by `set` keeps `make`'s hidden class. */
-function keepsClass(make, set) {
-  const untouched = make();
-  const changed = make();
-  set(changed);
+/**
+ * Optimises `read` on 100 objects from `make`, gives the sixth fractions with `change`, and
+ * returns whether `read` is still optimised. Each class gets its own `read` (a fresh closure).
+ */
+function staysOptimised(make, read, change) {
+  const objects = [];
+  for (let i = 0; i < 100; i++) objects.push(make(i));
+  prepare(read);
+  let sum = 0;
+  for (const o of objects) sum += read(o);
+  optimiseNext(read);
+  sum += read(objects[0]);
+  if (!isOptimised(read)) throw new Error(`could not optimise the reader (${sum})`);
+  change(objects[5]);
+  return isOptimised(read);
+}
+
+/** Whether an object made by `make` keeps its hidden class when `change` gives it fractions. */
+function keepsClass(make, change) {
+  const untouched = make(1);
+  const changed = make(1);
+  change(changed);
   return haveSameMap(untouched, changed);
 }
 
-console.log(
-  JSON.stringify({
-    Vec2: keepsClass(
-      () => new Vec2(1, 2),
-      (v) => {
-        v.x = 0.25;
-        v.y = -0.75;
-      },
-    ),
-    Rot: keepsClass(
-      () => new Rot(0),
-      (q) => {
-        q.c = 0.6;
-        q.s = 0.8;
-      },
-    ),
-    Transform: keepsClass(
-      () => new Transform(3, 0, 0),
-      (xf) => {
-        xf.p.x = 3.5;
-        xf.q.c = 0.6;
-        xf.q.s = 0.8;
-      },
-    ),
-    ManifoldPoint: keepsClass(
-      () => new ManifoldPoint(),
-      (p) => {
-        p.x = 0.5;
-        p.y = 0.25;
-        p.separation = -0.01;
-      },
-    ),
-  }),
-);
+const CLASSES = {
+  Vec2: [
+    (i) => new Vec2(i, 2),
+    (v) => v.x + v.y,
+    (v) => {
+      v.x = 0.25;
+      v.y = -0.75;
+    },
+  ],
+  Rot: [
+    () => new Rot(0),
+    (q) => q.c * 2 + q.s,
+    (q) => {
+      q.c = 0.6;
+      q.s = 0.8;
+    },
+  ],
+  ManifoldPoint: [
+    () => new ManifoldPoint(),
+    (p) => p.x + p.y + p.separation + p.key,
+    (p) => {
+      p.x = 0.5;
+      p.y = 0.25;
+      p.separation = -0.01;
+      p.key = 0x03000102;
+    },
+  ],
+};
+
+const check = process.argv[2];
+const result = {};
+for (const [name, [make, read, change]] of Object.entries(CLASSES)) {
+  result[name] = check === 'map' ? keepsClass(make, change) : staysOptimised(make, read, change);
+}
+console.log(JSON.stringify(result));
