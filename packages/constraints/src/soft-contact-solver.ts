@@ -687,7 +687,7 @@ export class SoftContactSolver {
       rows[q + Pt.NormalImpulse] = warm ? data[d + PointData.NormalImpulse] * perSubstep : 0;
       rows[q + Pt.TangentImpulse] = warm ? data[d + PointData.TangentImpulse] * perSubstep : 0;
       rows[q + Pt.MaxNormalImpulse] = 0;
-      // (Pt.PushImpulse is zeroed by each sub-step's warm start.) The bounce's slots are read only
+      // (Pt.PushImpulse is zeroed when the push pass lists the contact.) The bounce's slots are read only
       // when the contact has restitution: a contact without it skips them.
       if (restitution > 0) {
         // vn⁻ before this step's gravity and impulses: restitution's reference.
@@ -766,7 +766,6 @@ export class SoftContactSolver {
       let wB = v[oB + State.W];
       for (let j = 0, pc = meta[m + Meta.PointCount]; j < pc; j++) {
         const q = r + Row.Point0 + (j & 1) * Pt.Stride;
-        rows[q + Pt.PushImpulse] = 0;
         const ln = rows[q + Pt.NormalImpulse];
         const lt = rows[q + Pt.TangentImpulse];
         // P = λn n + λt t with t = (n.y, -n.x).
@@ -902,6 +901,13 @@ export class SoftContactSolver {
           list[count++] = i;
       }
       this.deepCount = count;
+      // The listed contacts' push impulses start the sub-step at zero (only listed contacts' are
+      // ever read, so the others are left as they are).
+      for (let k = 0; k < count; k++) {
+        const q = (list[k] & Index.Mask) * Row.Stride + Row.Point0;
+        rows[q + Pt.PushImpulse] = 0;
+        rows[q + Pt.Stride + Pt.PushImpulse] = 0;
+      }
     }
     // Past the first passes, contacts of held bodies are left out (-1 matches any Held bit).
     const heldMask = pass < HELD_PUSH_PASSES ? 0 : -1;
