@@ -182,14 +182,30 @@ const scratchArms = new Float64Array(8);
  * @returns whether the block is usable
  */
 export function buildBlockAt(arms: Float64Array, at: number, out: Float64Array, offset: number): boolean {
-  const mA = arms[at];
-  const iA = arms[at + 1];
-  const mB = arms[at + 2];
-  const iB = arms[at + 3];
-  const rn1A = arms[at + 4];
-  const rn1B = arms[at + 5];
-  const rn2A = arms[at + 6];
-  const rn2B = arms[at + 7];
+  return buildBlockFrom(arms, at, at + 4, at + 6, out, offset);
+}
+
+/**
+ * {@link buildBlockAt} reading its inputs where a solver's rows already hold them: mA, iA, mB, iB
+ * from `src[masses..masses + 3]`, rn1A, rn1B from `src[arms1]`, `src[arms1 + 1]` and rn2A, rn2B
+ * from `src[arms2]`, `src[arms2 + 1]` (no copy into a scratch array first). @internal
+ */
+export function buildBlockFrom(
+  src: Float64Array,
+  masses: number,
+  arms1: number,
+  arms2: number,
+  out: Float64Array,
+  offset: number,
+): boolean {
+  const mA = src[masses];
+  const iA = src[masses + 1];
+  const mB = src[masses + 2];
+  const iB = src[masses + 3];
+  const rn1A = src[arms1];
+  const rn1B = src[arms1 + 1];
+  const rn2A = src[arms2];
+  const rn2B = src[arms2 + 1];
   const k11 = mA + mB + iA * rn1A * rn1A + iB * rn1B * rn1B;
   const k22 = mA + mB + iA * rn2A * rn2A + iB * rn2B * rn2B;
   const k12 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B;

@@ -1,4 +1,4 @@
-import { buildBlockAt, solveBlockLcpAt } from './block-solver';
+import { buildBlockFrom, solveBlockLcpAt } from './block-solver';
 import { type BodyStates, Index, Motion, State, slotUsable, unslottedBody } from './body-state';
 import { type ContactConstraint, ContactData, PointData } from './contact-constraint';
 import { ConstraintError, requireCount } from './errors';
@@ -380,8 +380,6 @@ export class SoftContactSolver {
   private dataBlocks: Float64Array[] = [];
   /** The block solver's b' in and x out (see `solveBlockLcpAt`). */
   private readonly blockIo = new Float64Array(4);
-  /** The inputs of {@link buildBlockAt} for the contact being prepared. */
-  private readonly blockArms = new Float64Array(8);
   /**
    * The step's constants for the per-contact functions (see {@link Param}): read from a typed array,
    * not passed as arguments, because a double passed to a call that is not inlined is boxed.
@@ -715,18 +713,15 @@ export class SoftContactSolver {
 
     let usable = false;
     if (pointCount === 2) {
-      const q1 = r + Row.Point0;
-      const q2 = r + Row.Point1;
-      const arms = this.blockArms;
-      arms[0] = mA;
-      arms[1] = iA;
-      arms[2] = mB;
-      arms[3] = iB;
-      arms[4] = rows[q1 + Pt.RnA];
-      arms[5] = rows[q1 + Pt.RnB];
-      arms[6] = rows[q2 + Pt.RnA];
-      arms[7] = rows[q2 + Pt.RnB];
-      usable = buildBlockAt(arms, 0, rows, r + Row.K11);
+      // (The rows hold the masses and both points' arms already, the arms as RnA then RnB.)
+      usable = buildBlockFrom(
+        rows,
+        r + Row.MassA,
+        r + Row.Point0 + Pt.RnA,
+        r + Row.Point1 + Pt.RnA,
+        rows,
+        r + Row.K11,
+      );
     }
     meta[m + Meta.BlockUsable] = usable ? 1 : 0;
     let touching = pointCount > 0 ? 1 : 0;
