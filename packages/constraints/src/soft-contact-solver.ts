@@ -122,27 +122,33 @@ const STAMP_PERIOD = 0x40000000;
 /** Layout of `SoftContactSolver.params`. */
 // biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
 const enum Param {
-  InvH = 0,
-  MaxPush = 1,
-  Threshold = 2,
-  Compliance = 3,
-  PushRate = 4,
+  /**
+   * The block solver's b' in (0, 1) and x out (2, 3): see `solveBlockLcpAt`, which reads and
+   * writes them at the start of the array it is given. In this array, not one of their own: one
+   * typed array fewer held in registers through the per-contact solve.
+   */
+  BlockIo = 0,
+  InvH = 4,
+  MaxPush = 5,
+  Threshold = 6,
+  Compliance = 7,
+  PushRate = 8,
   /**
    * 1 once the sub-step's solve met a point deeper than {@link DEEP_OVERLAP} (the solve and the
    * push pass see the same positions): without one the push pass has nothing to do.
    */
-  Deep = 5,
+  Deep = 9,
   /**
    * The sub-step's number (counting up, wrapping): a contact whose `Meta.Deep` holds it has a point
    * deeper than its share in this sub-step's solve, and only such contacts take part in the push pass.
    */
-  Stamp = 6,
+  Stamp = 10,
   /** The bias {@link bounceBias} gives a point (m/s), at index `Bias0 + j`. */
-  Bias0 = 7,
-  Bias1 = 8,
+  Bias0 = 11,
+  Bias1 = 12,
   /** The separation of the point {@link bounceBias} looks at, m. */
-  Separation = 9,
-  Count = 10,
+  Separation = 13,
+  Count = 14,
 }
 
 /** Layout of one contact in `SoftContactSolver.meta` (int32). */
@@ -378,8 +384,6 @@ export class SoftContactSolver {
    * the impulses reaches it without loading the contact and its view.
    */
   private dataBlocks: Float64Array[] = [];
-  /** The block solver's b' in and x out (see `solveBlockLcpAt`). */
-  private readonly blockIo = new Float64Array(4);
   /**
    * The step's constants for the per-contact functions (see {@link Param}): read from a typed array,
    * not passed as arguments, because a double passed to a call that is not inlined is boxed.
@@ -810,13 +814,12 @@ export class SoftContactSolver {
   private solveSingles(v: Float64Array, useBias: boolean, useBlock: boolean): void {
     const rows = this.rows;
     const meta = this.meta;
-    const io = this.blockIo;
     const params = this.params;
     const chainOf = this.chainOf;
     const mode = (useBias ? SolveMode.Bias : 0) | (useBlock ? SolveMode.Block : 0) | SolveMode.Normals;
     for (let i = 0, n = this.contactCount; i < n; i++) {
       if (chainOf[i] >= 0) continue;
-      solveSoftContact(rows, meta, v, io, params, i, mode);
+      solveSoftContact(rows, meta, v, params, i, mode);
     }
   }
 
@@ -829,7 +832,6 @@ export class SoftContactSolver {
     const compliance = ctx.values[Ctx.ChainCompliance];
     const rows = this.rows;
     const meta = this.meta;
-    const io = this.blockIo;
     const params = this.params;
     const order = this.chainOrder;
     const shared = this.chainShared;
@@ -841,7 +843,7 @@ export class SoftContactSolver {
       params[Param.Compliance] = this.chainCompliant[c] === 1 ? compliance : 0;
       if (!solveChain(rows, meta, v, order, shared, work, params, start, end, useBias)) {
         for (let k = start; k < end; k++) {
-          solveSoftContact(rows, meta, v, io, params, order[k], mode);
+          solveSoftContact(rows, meta, v, params, order[k], mode);
         }
       }
     }
@@ -922,12 +924,11 @@ export class SoftContactSolver {
     const rows = this.rows;
     const meta = this.meta;
     const v = states.state;
-    const io = this.blockIo;
     const params = this.params;
     params[Param.Threshold] = ctx.values[Ctx.RestitutionThreshold];
     for (let i = 0, n = this.contactCount; i < n; i++) {
       if (rows[(i & Index.Mask) * Row.Stride + Row.Restitution] === 0) continue;
-      restituteContact(rows, meta, v, io, params, i);
+      restituteContact(rows, meta, v, params, i);
     }
   }
 
@@ -992,7 +993,6 @@ function solveSoftContact(
   rows: Float64Array,
   meta: Int32Array,
   v: Float64Array,
-  io: Float64Array,
   params: Float64Array,
   i: number,
   mode: number,
@@ -1140,12 +1140,12 @@ function solveSoftContact(
       const k12 = rows[r + Row.K12];
       const k22 = rows[r + Row.K22];
       const keep = 1 - is;
-      io[0] = ms * (vn1 + b1) - keep * (k11 * a1 + k12 * a2);
-      io[1] = ms * (vn2 + b2) - keep * (k12 * a1 + k22 * a2);
-      const lcpCase = solveBlockLcpAt(rows, r + Row.K11, io);
+      params[Param.BlockIo] = ms * (vn1 + b1) - keep * (k11 * a1 + k12 * a2);
+      params[Param.BlockIo + 1] = ms * (vn2 + b2) - keep * (k12 * a1 + k22 * a2);
+      const lcpCase = solveBlockLcpAt(rows, r + Row.K11, params);
       if (lcpCase > 0) {
-        const x1 = io[2];
-        const x2 = io[3];
+        const x1 = params[Param.BlockIo + 2];
+        const x2 = params[Param.BlockIo + 3];
         const d1 = x1 - a1;
         const d2 = x2 - a2;
         rows[q1 + Pt.NormalImpulse] = x1;
@@ -1342,7 +1342,6 @@ function restituteContact(
   rows: Float64Array,
   meta: Int32Array,
   v: Float64Array,
-  io: Float64Array,
   params: Float64Array,
   i: number,
 ): void {
@@ -1385,23 +1384,23 @@ function restituteContact(
     const a2 = rows[q2 + Pt.NormalImpulse];
     const dvn = (vBx - vAx) * nx + (vBy - vAy) * ny;
     // b' = (vn + e vn⁻) - K a: the rigid LCP aiming each row at -e vn⁻.
-    io[0] =
+    params[Param.BlockIo] =
       dvn +
       wB * rn1B -
       wA * rn1A +
       e * rows[q1 + Pt.RelativeVelocity] -
       (rows[r + Row.K11] * a1 + rows[r + Row.K12] * a2);
-    io[1] =
+    params[Param.BlockIo + 1] =
       dvn +
       wB * rn2B -
       wA * rn2A +
       e * rows[q2 + Pt.RelativeVelocity] -
       (rows[r + Row.K12] * a1 + rows[r + Row.K22] * a2);
-    if (solveBlockLcpAt(rows, r + Row.K11, io) > 0) {
-      const d1 = io[2] - a1;
-      const d2 = io[3] - a2;
-      rows[q1 + Pt.NormalImpulse] = io[2];
-      rows[q2 + Pt.NormalImpulse] = io[3];
+    if (solveBlockLcpAt(rows, r + Row.K11, params) > 0) {
+      const d1 = params[Param.BlockIo + 2] - a1;
+      const d2 = params[Param.BlockIo + 3] - a2;
+      rows[q1 + Pt.NormalImpulse] = params[Param.BlockIo + 2];
+      rows[q2 + Pt.NormalImpulse] = params[Param.BlockIo + 3];
       const d = d1 + d2;
       vAx -= mA * d * nx;
       vAy -= mA * d * ny;
@@ -1661,9 +1660,9 @@ function solveChain(
     v[oB + State.Vy] += mB * d * ny;
     v[oB + State.W] += iB * (d1 * rows[q1 + Pt.RnB] + d2 * (two ? rows[q2 + Pt.RnB] : 0));
   }
-  // Friction, contact by contact (`work` stands in for the block scratch the friction rows never use).
+  // Friction, contact by contact.
   for (let k = start; k < end; k++)
-    solveSoftContact(rows, meta, v, work, params, order[k], useBias ? SolveMode.Bias : 0);
+    solveSoftContact(rows, meta, v, params, order[k], useBias ? SolveMode.Bias : 0);
   return true;
 }
 
