@@ -396,33 +396,52 @@ export class BodyStates implements BodyVelocities {
   /**
    * Writes every slot's velocity to its body; with `poses`, its pose too, as
    * {@link BodyStates.storePoses} does (one pass over the bodies instead of two).
+   * @returns true when every number written is finite: a caller that checks the step's result
+   *   for NaN and infinities need not read the bodies again
    */
-  storeVelocities(poses = false): void {
-    this.store(poses, true);
+  storeVelocities(poses = false): boolean {
+    return this.store(poses, true);
   }
 
-  /** {@link BodyStates.storePoses} and {@link BodyStates.storeVelocities}: poses, velocities or both. */
-  private store(poses: boolean, velocities: boolean): void {
+  /**
+   * {@link BodyStates.storePoses} and {@link BodyStates.storeVelocities}: poses, velocities or both.
+   * Returns whether every number written was finite.
+   */
+  private store(poses: boolean, velocities: boolean): boolean {
     const s = this.state;
     const m = this.motion;
     const bodies = this.bodies;
+    let check = 0;
     for (let slot = 1, n = this.slotCount; slot < n; slot++) {
       const at = slot & Index.Mask;
       const o = State.Stride * at;
       const body = bodies[slot]!;
       if (poses) {
         const p = Motion.Stride * at;
-        body.position.x = m[p + Motion.X0] + s[o + State.Dpx];
-        body.position.y = m[p + Motion.Y0] + s[o + State.Dpy];
+        const x = m[p + Motion.X0] + s[o + State.Dpx];
+        const y = m[p + Motion.Y0] + s[o + State.Dpy];
+        body.position.x = x;
+        body.position.y = y;
         const da = s[o + State.Da];
-        if (da !== 0) body.angle = m[p + Motion.Angle0] + da;
+        let angle = 0;
+        if (da !== 0) {
+          angle = m[p + Motion.Angle0] + da;
+          body.angle = angle;
+        }
+        // x * 0 is 0 for a finite x, NaN otherwise: the sum stays 0 while everything is finite.
+        check += x * 0 + y * 0 + angle * 0;
       }
       if (velocities) {
-        body.linearVelocity.x = s[o + State.Vx];
-        body.linearVelocity.y = s[o + State.Vy];
-        body.angularVelocity = s[o + State.W];
+        const vx = s[o + State.Vx];
+        const vy = s[o + State.Vy];
+        const w = s[o + State.W];
+        body.linearVelocity.x = vx;
+        body.linearVelocity.y = vy;
+        body.angularVelocity = w;
+        check += vx * 0 + vy * 0 + w * 0;
       }
     }
+    return check === 0;
   }
 
   /** Writes one body's velocity from its slot to the object (before code that acts on objects). */

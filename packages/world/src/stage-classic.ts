@@ -7,7 +7,7 @@ import {
   wakeJointPartners,
 } from './stage-contacts';
 import { finishPoses } from './stage-continuous';
-import { failStep, findNonFiniteBody, moveProxies, moveToCenter, saveState } from './stage-finish';
+import { failStep, findNonFiniteBody, moveProxies, moveToCenter } from './stage-finish';
 import { type StepState, subStepDt } from './step-state';
 
 /**
@@ -24,8 +24,6 @@ export function stepClassic(s: StepState, dt: number): void {
   const substeps = s.settings.substeps;
   const h = subStepDt(s, dt, substeps);
   const profile = s.profile;
-  saveState(s);
-  profile.lap(Stage.Transforms);
   for (let i = 0; i < substeps; ++i) {
     findNewContacts(s);
     profile.lap(Stage.CreateContacts);

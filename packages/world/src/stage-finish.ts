@@ -31,21 +31,38 @@ export const STATE_FIELDS = [
 
 /**
  * Saves every body's pose and velocity before the step, so a step that turns non-finite can be
- * undone. Sleeping bodies too: one may wake in a later sub-step, still in this state.
+ * undone (sleeping bodies too: one may wake in a later sub-step, still in this state), and checks
+ * on the way that every awake body's state (pose, velocity, force, torque) is finite: returns the
+ * index of the first awake body with a non-finite field, or -1. One pass over the bodies for both.
  */
-export function saveState(s: StepState): void {
+export function saveState(s: StepState): number {
   const bodies = s.bodyList;
   const snapshot = s.snapshot;
   for (let i = 0, n = bodies.length; i < n; ++i) {
     const b = bodies[i];
     const k = i * SNAPSHOT_STRIDE;
-    snapshot[k] = b.position.x;
-    snapshot[k + 1] = b.position.y;
-    snapshot[k + 2] = b.angle;
-    snapshot[k + 3] = b.linearVelocity.x;
-    snapshot[k + 4] = b.linearVelocity.y;
-    snapshot[k + 5] = b.angularVelocity;
+    const x = b.position.x;
+    const y = b.position.y;
+    const angle = b.angle;
+    const vx = b.linearVelocity.x;
+    const vy = b.linearVelocity.y;
+    const w = b.angularVelocity;
+    snapshot[k] = x;
+    snapshot[k + 1] = y;
+    snapshot[k + 2] = angle;
+    snapshot[k + 3] = vx;
+    snapshot[k + 4] = vy;
+    snapshot[k + 5] = w;
+    // x * 0 is 0 for a finite x and NaN for an infinite or NaN one, so the sum is 0 exactly when
+    // every field is finite.
+    if (b.isAwake && x * 0 + y * 0 + angle * 0 + vx * 0 + vy * 0 + w * 0 + finiteLoad(b) !== 0) return i;
   }
+  return -1;
+}
+
+/** 0 when a body's force and torque are finite, else NaN (see {@link saveState}). */
+function finiteLoad(b: Body): number {
+  return b.force.x * 0 + b.force.y * 0 + b.torque * 0;
 }
 
 /** Stage 8: the index of the first awake body with a non-finite field, or -1. */

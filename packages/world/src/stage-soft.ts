@@ -9,7 +9,7 @@ import {
   wakeJointPartners,
 } from './stage-contacts';
 import { finishPoses } from './stage-continuous';
-import { failStep, findNonFiniteBody, moveProxies, moveToCenter, saveState } from './stage-finish';
+import { failStep, findNonFiniteBody, moveProxies, moveToCenter } from './stage-finish';
 import type { StepState } from './step-state';
 
 /**
@@ -27,8 +27,6 @@ export function stepSoft(s: StepState, dt: number): void {
   const substeps = settings.substeps;
   const ctx = s.softContext.set(dt, settings);
   const profile = s.profile;
-  saveState(s);
-  profile.lap(Stage.Transforms);
   findNewContacts(s);
   profile.lap(Stage.CreateContacts);
   collideContacts(s, true, dt);
@@ -49,9 +47,12 @@ export function stepSoft(s: StepState, dt: number): void {
   s.softSolver.prepare(s.solverContacts, s.solverContactCount, s.bodyStates, ctx);
   profile.lap(Stage.Prepare);
   for (let i = 0; i < substeps; ++i) softSubStep(s);
-  finishSoftSolve(s);
-  const bad = findNonFiniteBody(s);
-  if (bad >= 0) failStep(s, bad, false);
+  // The bodies' finite check: done by the final store on the numbers it writes, unless joints
+  // wrote poses during the sub-steps (then every awake body is read again).
+  if (!finishSoftSolve(s) || s.solverJointCount > 0) {
+    const bad = findNonFiniteBody(s);
+    if (bad >= 0) failStep(s, bad, false);
+  }
   finishPoses(s);
   profile.lap(Stage.Transforms);
   moveProxies(s, dt);
@@ -136,8 +137,9 @@ function softSubStep(s: StepState): void {
 /**
  * After the sub-steps: restitution from the approach speeds at impact, the impulses back to the
  * contacts (for the next step's warm start and the user), the velocities back to the bodies.
+ * Returns whether every number written to the bodies is finite.
  */
-function finishSoftSolve(s: StepState): void {
+function finishSoftSolve(s: StepState): boolean {
   const solver = s.softSolver;
   const states = s.bodyStates;
   const ctx = s.softContext;
@@ -145,6 +147,7 @@ function finishSoftSolve(s: StepState): void {
   s.profile.lap(Stage.Restitution);
   solver.storeImpulses(ctx);
   // Poses too when no joint wrote them at each sub-step: one pass over the bodies.
-  states.storeVelocities(s.solverJointCount === 0);
+  const finite = states.storeVelocities(s.solverJointCount === 0);
   s.profile.lap(Stage.StoreImpulses);
+  return finite;
 }

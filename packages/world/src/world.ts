@@ -68,6 +68,7 @@ import {
   dispatchEvents,
   firstNonFiniteField,
   STATE_FIELDS,
+  saveState,
   stateField,
   updateSleep,
 } from './stage-finish';
@@ -733,11 +734,12 @@ export class World {
     }
     this.compactAll();
     const core = this.core;
-    this.checkStepInput();
     const profile = core.profile;
+    profile.begin(this.settings.profile);
+    this.checkStepInput();
+    profile.lap(Stage.Transforms);
     this.locked = true;
     try {
-      profile.begin(this.settings.profile);
       if (!this.settings.sleeping && core.sleepingCount > 0) this.wakeAll();
       // Stages 1 to 9: stage-soft.ts or stage-classic.ts (with stage-contacts.ts, stage-finish.ts).
       if (this.settings.solver === 'soft') stepSoft(core, dt);
@@ -937,7 +939,10 @@ export class World {
     }
   }
 
-  /** Gravity, settings and every awake body must be finite before a step changes anything. */
+  /**
+   * Gravity and every awake body must be finite before a step changes anything; the bodies' state
+   * is saved on the way (`saveState`: a step that turns non-finite is undone from it).
+   */
   private checkStepInput(): void {
     // In place, not through checkFinite: a number field passed to a call that is not inlined is
     // boxed, and this runs at every step.
@@ -946,18 +951,15 @@ export class World {
       throw new WorldError('world.gravity.x', gravity.x, 'must be a finite number');
     if (!Number.isFinite(gravity.y))
       throw new WorldError('world.gravity.y', gravity.y, 'must be a finite number');
-    const bodies = this.core.bodyList;
-    for (let i = 0, n = bodies.length; i < n; ++i) {
-      const b = bodies[i];
-      if (!b.isAwake) continue;
+    const bad = saveState(this.core);
+    if (bad >= 0) {
+      const b = this.core.bodyList[bad];
       const field = firstNonFiniteField(b);
-      if (field >= 0) {
-        throw new WorldError(
-          `body #${b.id}.${STATE_FIELDS[field]}`,
-          stateField(b, field),
-          'must be finite before the step',
-        );
-      }
+      throw new WorldError(
+        `body #${b.id}.${STATE_FIELDS[field]}`,
+        stateField(b, field),
+        'must be finite before the step',
+      );
     }
   }
 
