@@ -151,6 +151,34 @@ const enum Param {
   Count = 14,
 }
 
+/**
+ * Layout of one chain position in `SoftContactSolver.chainFactors`: the block elimination of the
+ * chain's block-tridiagonal matrix (see `solveChain`), which the step's passes share.
+ */
+// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
+const enum Factor {
+  /** D', the position's diagonal block after elimination (symmetric: 11, 12, 22). */
+  D11 = 0,
+  D12 = 1,
+  D22 = 2,
+  /** det D' (> 0 in a chain that is not singular). */
+  Det = 3,
+  /** U, the coupling of this position's rows (rows) with the next position's (columns). */
+  U11 = 4,
+  U12 = 5,
+  U21 = 6,
+  U22 = 7,
+  /** E = Uᵀ D'⁻¹ of the previous position: what eliminating it subtracts from this one. */
+  E11 = 8,
+  E12 = 9,
+  E21 = 10,
+  E22 = 11,
+  /** Each point's CFM γ = K_ii · compliance (0 in a rigid chain). */
+  G1 = 12,
+  G2 = 13,
+  Stride = 14,
+}
+
 /** Layout of one contact in `SoftContactSolver.meta` (int32). */
 // biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
 const enum Meta {
@@ -413,8 +441,16 @@ export class SoftContactSolver {
   private degree = new Int32Array(128);
   /** Per body slot: its first two chainable contacts. */
   private slotContacts = new Int32Array(256);
-  /** The chain solve's scratch per position: D' (3), U (4), y (2), then d (2). */
-  private chainWork = new Float64Array(11 * 64);
+  /** The chain solve's scratch per position of the chain being solved: y (2), then d (2). */
+  private chainWork = new Float64Array(4 * 64);
+  /**
+   * Per chain position (of `chainOrder`), the factors of the chain's matrix (see {@link Factor}):
+   * they depend only on what the prepare computed, so {@link SoftContactSolver.factorChains}
+   * computes them once per step and every solve and relax pass of the step uses them.
+   */
+  private chainFactors = new Float64Array(Factor.Stride * 64);
+  /** Per chain: 1 when its matrix has a singular block (it is then solved contact by contact). */
+  private chainSingular = new Int32Array(64);
 
   /** The number of contacts prepared. */
   get count(): number {
@@ -436,6 +472,33 @@ export class SoftContactSolver {
     // The loop in a method of its own, with nothing after it (see `solve`).
     this.prepareContacts(contacts, count, states, ctx);
     this.buildChains(states.count);
+    this.factorChains(ctx);
+  }
+
+  /**
+   * The block elimination of every chain's matrix (see {@link solveChain}), once per step: the
+   * matrix holds only numbers the prepare computed, so the step's solve and relax passes share it
+   * and each does only the substitutions. A chain with a singular block is marked and solved
+   * contact by contact.
+   */
+  private factorChains(ctx: SoftStepContext): void {
+    // (The context, not its compliance: a number passed to a call V8 does not inline is boxed.)
+    const compliance = ctx.values[Ctx.ChainCompliance];
+    const params = this.params;
+    for (let c = 0, n = this.chainCount; c < n; c++) {
+      params[Param.Compliance] = this.chainCompliant[c] === 1 ? compliance : 0;
+      const ok = factorChain(
+        this.rows,
+        this.meta,
+        this.chainOrder,
+        this.chainShared,
+        this.chainFactors,
+        params,
+        this.chainStart[c],
+        this.chainStart[c + 1],
+      );
+      this.chainSingular[c] = ok ? 0 : 1;
+    }
   }
 
   /** {@link SoftContactSolver.prepare}'s loop over the contacts. */
@@ -834,14 +897,17 @@ export class SoftContactSolver {
     const meta = this.meta;
     const params = this.params;
     const order = this.chainOrder;
-    const shared = this.chainShared;
+    const factors = this.chainFactors;
     const work = this.chainWork;
     const mode = (useBias ? SolveMode.Bias : 0) | (useBlock ? SolveMode.Block : 0) | SolveMode.Normals;
     for (let c = 0, n = this.chainCount; c < n; c++) {
       const start = this.chainStart[c];
       const end = this.chainStart[c + 1];
       params[Param.Compliance] = this.chainCompliant[c] === 1 ? compliance : 0;
-      if (!solveChain(rows, meta, v, order, shared, work, params, start, end, useBias)) {
+      if (
+        this.chainSingular[c] === 1 ||
+        !solveChain(rows, meta, v, order, factors, work, params, start, end, useBias)
+      ) {
         for (let k = start; k < end; k++) {
           solveSoftContact(rows, meta, v, params, order[k], mode);
         }
@@ -969,8 +1035,10 @@ export class SoftContactSolver {
     this.chainOrder = new Int32Array(capacity);
     this.chainShared = new Int32Array(capacity);
     this.chainStart = new Int32Array(capacity + 1);
-    this.chainWork = new Float64Array(11 * capacity);
+    this.chainWork = new Float64Array(4 * capacity);
+    this.chainFactors = new Float64Array(Factor.Stride * capacity);
     this.chainCompliant = new Int32Array(capacity);
+    this.chainSingular = new Int32Array(capacity);
     this.deepList = new Int32Array(capacity);
   }
 }
@@ -1445,24 +1513,120 @@ function otherSlot(meta: Int32Array, i: number, slot: number): number {
 }
 
 /**
+ * The block elimination of one chain's matrix (positions `start` to `end` - 1 of `order`; see
+ * {@link solveChain}) into `factors` (see {@link Factor}), with the compliance in
+ * `params[Compliance]`: D' = D - E U_prev with E = U_prevᵀ D'_prev⁻¹ down the chain (the Thomas
+ * algorithm's forward sweep on the matrix alone). Returns false when a block D' is not positive
+ * definite (det ≤ 0): the chain is then solved contact by contact.
+ */
+function factorChain(
+  rows: Float64Array,
+  meta: Int32Array,
+  order: Int32Array,
+  shared: Int32Array,
+  factors: Float64Array,
+  params: Float64Array,
+  start: number,
+  end: number,
+): boolean {
+  const compliance = params[Param.Compliance];
+  for (let k = start; k < end; k++) {
+    const i = order[k];
+    const r = (i & Index.Mask) * Row.Stride;
+    const m = (i & Index.Mask) * Meta.Stride;
+    const two = meta[m + Meta.PointCount] === 2;
+    // A chain held at both ends by static bodies has more rows than its bodies can take (the load
+    // may shift between the two supports): there each row is a stiff spring, a CFM γ = K_ii ·
+    // compliance, which picks the spring solution; other chains are rigid.
+    const g1 = (1 / rows[r + Row.Point0 + Pt.NormalMass]) * compliance;
+    const g2 = two ? (1 / rows[r + Row.Point1 + Pt.NormalMass]) * compliance : 0;
+    let d11 = (two ? rows[r + Row.K11] : 1 / rows[r + Row.Point0 + Pt.NormalMass]) + g1;
+    let d12 = two ? rows[r + Row.K12] : 0;
+    let d22 = two ? rows[r + Row.K22] + g2 : 1;
+    const f = Factor.Stride * (k & Index.Mask);
+    if (k > start) {
+      // E = Uᵀ D'⁻¹ of the previous position; D' = D - E U.
+      const p = f - Factor.Stride;
+      const a = factors[p + Factor.D11];
+      const b = factors[p + Factor.D12];
+      const c = factors[p + Factor.D22];
+      const det = factors[p + Factor.Det];
+      const inv = 1 / det;
+      // D'⁻¹ = [c -b; -b a] / det; U = [u11 u12; u21 u22] (rows: previous, cols: this).
+      const u11 = factors[p + Factor.U11];
+      const u12 = factors[p + Factor.U12];
+      const u21 = factors[p + Factor.U21];
+      const u22 = factors[p + Factor.U22];
+      // Uᵀ D'⁻¹: row 1 = (u11, u21) D'⁻¹, row 2 = (u12, u22) D'⁻¹.
+      const e11 = (u11 * c - u21 * b) * inv;
+      const e12 = (-u11 * b + u21 * a) * inv;
+      const e21 = (u12 * c - u22 * b) * inv;
+      const e22 = (-u12 * b + u22 * a) * inv;
+      d11 -= e11 * u11 + e12 * u21;
+      d12 -= e11 * u12 + e12 * u22;
+      d22 -= e21 * u12 + e22 * u22;
+      factors[f + Factor.E11] = e11;
+      factors[f + Factor.E12] = e12;
+      factors[f + Factor.E21] = e21;
+      factors[f + Factor.E22] = e22;
+    }
+    const det = d11 * d22 - d12 * d12;
+    if (!(det > 0)) return false;
+    factors[f + Factor.D11] = d11;
+    factors[f + Factor.D12] = d12;
+    factors[f + Factor.D22] = d22;
+    factors[f + Factor.Det] = det;
+    factors[f + Factor.G1] = g1;
+    factors[f + Factor.G2] = g2;
+    if (k + 1 < end) {
+      // The coupling with the next contact through the body they share.
+      const body = shared[k];
+      const i2 = order[k + 1];
+      const r2 = (i2 & Index.Mask) * Row.Stride;
+      const m2 = (i2 & Index.Mask) * Meta.Stride;
+      const two2 = meta[m2 + Meta.PointCount] === 2;
+      const onB = meta[m + Meta.SlotB] === body;
+      const onB2 = meta[m2 + Meta.SlotB] === body;
+      const sign = onB === onB2 ? 1 : -1;
+      const mass = onB ? rows[r + Row.MassB] : rows[r + Row.MassA];
+      const inertia = onB ? rows[r + Row.InvIB] : rows[r + Row.InvIA];
+      const nn =
+        rows[r + Row.NormalX] * rows[r2 + Row.NormalX] + rows[r + Row.NormalY] * rows[r2 + Row.NormalY];
+      const rn1 = rows[r + Row.Point0 + (onB ? Pt.RnB : Pt.RnA)];
+      const rn2 = two ? rows[r + Row.Point1 + (onB ? Pt.RnB : Pt.RnA)] : 0;
+      const rm1 = rows[r2 + Row.Point0 + (onB2 ? Pt.RnB : Pt.RnA)];
+      const rm2 = two2 ? rows[r2 + Row.Point1 + (onB2 ? Pt.RnB : Pt.RnA)] : 0;
+      const base = mass * nn;
+      factors[f + Factor.U11] = sign * (base + inertia * rn1 * rm1);
+      factors[f + Factor.U12] = two2 ? sign * (base + inertia * rn1 * rm2) : 0;
+      factors[f + Factor.U21] = two ? sign * (base + inertia * rn2 * rm1) : 0;
+      factors[f + Factor.U22] = two && two2 ? sign * (base + inertia * rn2 * rm2) : 0;
+    }
+  }
+  return true;
+}
+
+/**
  * The normal rows of one chain of contacts (positions `start` to `end` - 1 of `order`), solved
  * exactly as one block-tridiagonal system K d = -(vn + bias): K's diagonal blocks are each
  * contact's own 2x2 K, its off-diagonal blocks couple consecutive contacts through the body they
  * share (for rows p, q: s s' (m n·n' + i (r_p × n)(r_q × n')), s = +1 where the body is the
- * contact's B, -1 where it is A), and block elimination (the Thomas algorithm) solves it in O(n).
+ * contact's B, -1 where it is A), and block elimination (the Thomas algorithm) solves it in O(n):
+ * the matrix was eliminated once for the step ({@link factorChain}, into `factors`), so a pass
+ * runs only the forward and back substitutions on its right-hand side.
  * The rows are rigid and aim at no bias (the overlap stays as it is; the push pass takes what is
  * deeper than DEEP_OVERLAP), or at closing a gap within the sub-step for a point apart; a compliant
  * chain's rows (static bodies at both ends) are springs with the soft rows' bias. The relax pass
- * aims at no bias. Then friction, one contact
- * at a time. Returns false, having changed nothing, when the solution would pull (a negative total
- * impulse) or a block is singular: the caller then solves the chain's contacts one at a time.
+ * aims at no bias. Then friction, one contact at a time. Returns false, having changed nothing,
+ * when the solution would pull (a negative total impulse): the caller then solves the chain's
+ * contacts one at a time.
  */
 function solveChain(
   rows: Float64Array,
   meta: Int32Array,
   v: Float64Array,
   order: Int32Array,
-  shared: Int32Array,
+  factors: Float64Array,
   work: Float64Array,
   params: Float64Array,
   start: number,
@@ -1472,8 +1636,7 @@ function solveChain(
   const invH = params[Param.InvH];
   const maxPush = params[Param.MaxPush];
   const compliance = params[Param.Compliance];
-  // Forward elimination. work at position k (base w = 11 k): D'11, D'12, D'22, U11, U12, U21, U22,
-  // y1, y2, d1, d2 (U couples position k's rows with position k + 1's).
+  // Forward substitution. work at position k (base w = 4 (k - start)): y1, y2, then d1, d2.
   for (let k = start; k < end; k++) {
     const i = order[k];
     const r = (i & Index.Mask) * Row.Stride;
@@ -1494,11 +1657,7 @@ function solveChain(
     const cB = v[oB + State.Qc];
     const sB = v[oB + State.Qs];
     const biasRate = rows[r + Row.BiasRate];
-    // A chain held at both ends by static bodies has more rows than its bodies can take (the load
-    // may shift between the two supports): there each row is a stiff spring, a CFM γ = K_ii ·
-    // compliance, which picks the spring solution; other chains are rigid.
-    let g1 = 0;
-    let g2 = 0;
+    const f = Factor.Stride * (k & Index.Mask);
     let y1 = 0;
     let y2 = 0;
     for (let j = 0, pc = two ? 2 : 1; j < pc; j++) {
@@ -1530,91 +1689,41 @@ function solveChain(
         }
       }
       const vn = dvx * nx + dvy * ny + wB * rows[q + Pt.RnB] - wA * rows[q + Pt.RnA];
-      const kii = 1 / rows[q + Pt.NormalMass];
-      const gamma = kii * compliance;
-      const leak = useBias ? gamma * rows[q + Pt.NormalImpulse] : 0;
-      if (j === 0) {
-        g1 = gamma;
-        y1 = -(vn + bias) - leak;
-      } else {
-        g2 = gamma;
-        y2 = -(vn + bias) - leak;
-      }
+      const leak = useBias ? factors[f + Factor.G1 + (j & 1)] * rows[q + Pt.NormalImpulse] : 0;
+      if (j === 0) y1 = -(vn + bias) - leak;
+      else y2 = -(vn + bias) - leak;
     }
-    let d11 = (two ? rows[r + Row.K11] : 1 / rows[r + Row.Point0 + Pt.NormalMass]) + g1;
-    let d12 = two ? rows[r + Row.K12] : 0;
-    let d22 = two ? rows[r + Row.K22] + g2 : 1;
-    const w = 11 * ((k - start) & Index.Mask);
+    const w = 4 * ((k - start) & Index.Mask);
     if (k > start) {
-      // E = Uᵀ D'⁻¹ of the previous position; D' = D - E U; y = y - E y_prev.
-      const p = w - 11;
-      const a = work[p];
-      const b = work[p + 1];
-      const c = work[p + 2];
-      const det = a * c - b * b;
-      if (!(det > 0)) return false;
-      const inv = 1 / det;
-      // D'⁻¹ = [c -b; -b a] / det; U = [u11 u12; u21 u22] (rows: previous, cols: this).
-      const u11 = work[p + 3];
-      const u12 = work[p + 4];
-      const u21 = work[p + 5];
-      const u22 = work[p + 6];
-      // Uᵀ D'⁻¹: row 1 = (u11, u21) D'⁻¹, row 2 = (u12, u22) D'⁻¹.
-      const e11 = (u11 * c - u21 * b) * inv;
-      const e12 = (-u11 * b + u21 * a) * inv;
-      const e21 = (u12 * c - u22 * b) * inv;
-      const e22 = (-u12 * b + u22 * a) * inv;
-      d11 -= e11 * u11 + e12 * u21;
-      d12 -= e11 * u12 + e12 * u22;
-      d22 -= e21 * u12 + e22 * u22;
-      y1 -= e11 * work[p + 7] + e12 * work[p + 8];
-      y2 -= e21 * work[p + 7] + e22 * work[p + 8];
+      // y = y - E y_prev.
+      const e11 = factors[f + Factor.E11];
+      const e12 = factors[f + Factor.E12];
+      const e21 = factors[f + Factor.E21];
+      const e22 = factors[f + Factor.E22];
+      const p1 = work[w - 4];
+      const p2 = work[w - 3];
+      y1 -= e11 * p1 + e12 * p2;
+      y2 -= e21 * p1 + e22 * p2;
     }
-    work[w] = d11;
-    work[w + 1] = d12;
-    work[w + 2] = d22;
-    work[w + 7] = y1;
-    work[w + 8] = y2;
-    if (k + 1 < end) {
-      // The coupling with the next contact through the body they share.
-      const body = shared[k];
-      const i2 = order[k + 1];
-      const r2 = (i2 & Index.Mask) * Row.Stride;
-      const m2 = (i2 & Index.Mask) * Meta.Stride;
-      const two2 = meta[m2 + Meta.PointCount] === 2;
-      const onB = meta[m + Meta.SlotB] === body;
-      const onB2 = meta[m2 + Meta.SlotB] === body;
-      const sign = onB === onB2 ? 1 : -1;
-      const mass = onB ? rows[r + Row.MassB] : rows[r + Row.MassA];
-      const inertia = onB ? rows[r + Row.InvIB] : rows[r + Row.InvIA];
-      const nn = nx * rows[r2 + Row.NormalX] + ny * rows[r2 + Row.NormalY];
-      const rn1 = rows[r + Row.Point0 + (onB ? Pt.RnB : Pt.RnA)];
-      const rn2 = two ? rows[r + Row.Point1 + (onB ? Pt.RnB : Pt.RnA)] : 0;
-      const rm1 = rows[r2 + Row.Point0 + (onB2 ? Pt.RnB : Pt.RnA)];
-      const rm2 = two2 ? rows[r2 + Row.Point1 + (onB2 ? Pt.RnB : Pt.RnA)] : 0;
-      const base = mass * nn;
-      work[w + 3] = sign * (base + inertia * rn1 * rm1);
-      work[w + 4] = two2 ? sign * (base + inertia * rn1 * rm2) : 0;
-      work[w + 5] = two ? sign * (base + inertia * rn2 * rm1) : 0;
-      work[w + 6] = two && two2 ? sign * (base + inertia * rn2 * rm2) : 0;
-    }
+    work[w] = y1;
+    work[w + 1] = y2;
   }
   // Back substitution: d = D'⁻¹ (y - U d_next); every total impulse must stay ≥ 0.
   let next1 = 0;
   let next2 = 0;
   for (let k = end - 1; k >= start; k--) {
-    const w = 11 * ((k - start) & Index.Mask);
-    let y1 = work[w + 7];
-    let y2 = work[w + 8];
+    const w = 4 * ((k - start) & Index.Mask);
+    const f = Factor.Stride * (k & Index.Mask);
+    let y1 = work[w];
+    let y2 = work[w + 1];
     if (k + 1 < end) {
-      y1 -= work[w + 3] * next1 + work[w + 4] * next2;
-      y2 -= work[w + 5] * next1 + work[w + 6] * next2;
+      y1 -= factors[f + Factor.U11] * next1 + factors[f + Factor.U12] * next2;
+      y2 -= factors[f + Factor.U21] * next1 + factors[f + Factor.U22] * next2;
     }
-    const a = work[w];
-    const b = work[w + 1];
-    const c = work[w + 2];
-    const det = a * c - b * b;
-    if (!(det > 0)) return false;
+    const a = factors[f + Factor.D11];
+    const b = factors[f + Factor.D12];
+    const c = factors[f + Factor.D22];
+    const det = factors[f + Factor.Det];
     const d1 = (c * y1 - b * y2) / det;
     const d2 = (a * y2 - b * y1) / det;
     const i = order[k];
@@ -1626,24 +1735,24 @@ function solveChain(
     ) {
       return false;
     }
-    work[w + 9] = d1;
-    work[w + 10] = d2;
+    work[w + 2] = d1;
+    work[w + 3] = d2;
     next1 = d1;
     next2 = d2;
   }
   // Apply, then friction contact by contact.
   for (let k = start; k < end; k++) {
-    const w = 11 * ((k - start) & Index.Mask);
+    const w = 4 * ((k - start) & Index.Mask);
     const i = order[k];
     const r = (i & Index.Mask) * Row.Stride;
     const m = (i & Index.Mask) * Meta.Stride;
     const two = meta[m + Meta.PointCount] === 2;
-    const d1 = work[w + 9];
-    const d2 = two ? work[w + 10] : 0;
+    const d1 = work[w + 2];
+    const d2 = two ? work[w + 3] : 0;
     const q1 = r + Row.Point0;
     const q2 = r + Row.Point1;
-    recordPush(rows, q1, work, w + 9, v, meta, i);
-    if (two) recordPush(rows, q2, work, w + 10, v, meta, i);
+    recordPush(rows, q1, work, w + 2, v, meta, i);
+    if (two) recordPush(rows, q2, work, w + 3, v, meta, i);
     const oA = State.Stride * (meta[m + Meta.SlotA] & Index.Mask);
     const oB = State.Stride * (meta[m + Meta.SlotB] & Index.Mask);
     const mA = rows[r + Row.MassA];
