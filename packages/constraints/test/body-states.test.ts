@@ -78,7 +78,7 @@ function solvedOnGround(depth: number) {
   solver.prepare([resting(ground, box, depth)], 1, states, ctx);
   solver.warmStart(states);
   solver.solve(states, ctx, true);
-  return { solver, ctx, states, slot };
+  return { solver, ctx, states, slot, box };
 }
 
 describe('BodyStates: the still slot is for bodies nothing moves', () => {
@@ -142,5 +142,34 @@ describe('BodyStates: the still slot is for bodies nothing moves', () => {
     expect(first[1]).toBeGreaterThan(0.1);
     expect(first[1]).toBeLessThanOrEqual(3 + 1e-12);
     expect(pushAfter(1)).toEqual(first);
+  });
+});
+
+describe('BodyStates.storeVelocities', () => {
+  it('writes the slots back and says whether every number it wrote is finite', () => {
+    const { states, slot, box } = solvedOnGround(0.01);
+    expect(states.storeVelocities(true)).toBe(true);
+    const s = states.state;
+    const o = 8 * slot;
+    expect(box.linearVelocity.y).toBe(s[o + 1]);
+    // Velocities (vx, vy, ω at 0 to 2) always; the step's translation and rotation (3, 4 and 7)
+    // only when the poses are written too.
+    for (const [field, value, poses] of [
+      [0, Number.NaN, false],
+      [1, Number.POSITIVE_INFINITY, false],
+      [2, Number.NEGATIVE_INFINITY, false],
+      [3, Number.NaN, true],
+      [4, Number.POSITIVE_INFINITY, true],
+      [7, Number.NaN, true],
+    ] as const) {
+      const kept = s[o + field];
+      s[o + field] = value;
+      expect(states.storeVelocities(poses)).toBe(false);
+      s[o + field] = kept;
+      expect(states.storeVelocities(poses)).toBe(true);
+    }
+    // A non-finite translation is not looked at when only the velocities are written.
+    s[o + 3] = Number.NaN;
+    expect(states.storeVelocities(false)).toBe(true);
   });
 });
