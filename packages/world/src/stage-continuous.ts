@@ -11,7 +11,9 @@ import type { StepState } from './step-state';
  * pose and its `position` goes back to its origin; before that, a fast dynamic body (one that moved
  * more than half its smallest extent this step) is swept from the pose the step started at to the
  * one the solver gave it, and if it meets a static shape on the way it is put back at the time of
- * impact (its velocity is kept: the next step's contacts stop it). Bullets then do the same against
+ * impact (its velocity is kept: the next step's contacts stop it; a body that started the step
+ * deep in the shape, where its contacts did not stop it, also loses its speed into the shape).
+ * Bullets then do the same against
  * the other dynamic and kinematic bodies too, once every other body's pose is final. Only a shape
  * whose core (a small circle at its centroid) reaches the other shape, and that the contacts could
  * not push back the way it came, counts: a body that merely lands on or slides along a surface is
@@ -128,6 +130,12 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
   }
 
   let t = 1;
+  // A stop for a shape that started deep in another and would have gone through it (see below):
+  // when it is the first impact, the body also loses its speed into the other shape.
+  let throughT = -1;
+  let throughBody: Body | null = null;
+  let throughX = 0;
+  let throughY = 0;
   const out = s.toiOutput;
   for (let c = 0; c < candidates.length; ++c) {
     const other = candidates[c];
@@ -146,7 +154,35 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
       // through it; any other overlap at the end of the step is the contacts' to resolve, so bodies
       // landing or resting are left exactly as the solver put them.
       timeOfImpact(shape.core, sweepA, other.geometry, sweepB, t, out);
-      if (out.state === 'separated' || !(out.fraction > 0)) continue;
+      if (out.state === 'separated') continue;
+      if (!(out.fraction > 0)) {
+        // The core starts within the target distance: the shape is already deep in `other` (where
+        // the last step's impact left a shape that could not stop in time, or the solver drove it).
+        // Left to the contacts unless it ends the step through `other`: then it stops where its
+        // core has come half as close again, and loses its speed into `other` (below); a core
+        // already inside `other` is the contacts' too.
+        if (out.state === 'hit' && out.distance > 0) {
+          timeOfImpact(shape.core, sweepA, other.geometry, sweepB, t, out, 0.5 * out.distance);
+          if (
+            (out.state as TOIState) !== 'separated' &&
+            out.fraction > 0 &&
+            out.fraction < t &&
+            !recovers(s, shape, end, other, sweepB) &&
+            throughNormal(s, shape, b, other, sweepB)
+          ) {
+            t = out.fraction;
+            throughT = t;
+            throughBody = ob;
+            throughX = s.manifold.normalX;
+            throughY = s.manifold.normalY;
+          }
+        } else if (out.state === 'overlapped' && bullet && ob.bullet && ob.isFast && ob.index < b.index) {
+          // A bullet swept before this one stopped where this one starts (they met head-on):
+          // this one stays where it is, for the contacts to part them.
+          t = 0;
+        }
+        continue;
+      }
       const coreT = out.fraction;
       if (recovers(s, shape, end, other, sweepB)) continue;
       // The shape itself stops at its own time of impact; when it starts touching (sliding along a
@@ -158,12 +194,35 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
     }
   }
   while (candidates.length > 0) candidates.pop();
+  if (t < 1 && t === throughT && throughBody !== null) {
+    // Without it the solver, whose contact could not stop the shape (a single deep point, a body
+    // spinning away at that point), would drive it on into the other shape at every step.
+    const v = b.linearVelocity;
+    const o = throughBody.linearVelocity;
+    const vn = (v.x - o.x) * throughX + (v.y - o.y) * throughY;
+    if (vn < 0) {
+      v.x -= vn * throughX;
+      v.y -= vn * throughY;
+    }
+  }
   if (t < 1) {
     b.position.x = sweepA.c1X + t * (sweepA.c2X - sweepA.c1X);
     b.position.y = sweepA.c1Y + t * (sweepA.c2Y - sweepA.c1Y);
     b.angle = sweepA.a1 + t * (sweepA.a2 - sweepA.a1);
   }
 }
+
+/**
+ * The normal from `other` to `shape`'s core at the start of the step, into `s.manifold` (the core
+ * is then within a few millimetres of `other`); false when there is none.
+ */
+function throughNormal(s: StepState, shape: BodyShape, b: Body, other: BodyShape, sweepB: Sweep): boolean {
+  const xfB = sweepB.getTransform(0, s.xfOther);
+  return collide(other.geometry, xfB, shape.core, b.transform, s.manifold, THROUGH_REACH) > 0;
+}
+
+/** How far apart `throughNormal` still finds the core and the other shape's normal, m. */
+const THROUGH_REACH = 0.05;
 
 /**
  * Whether a shape whose core reached `other` during the step still ends on its own side: it
