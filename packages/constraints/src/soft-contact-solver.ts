@@ -407,6 +407,8 @@ export class SoftContactSolver {
   private rows = new Float64Array(Row.Stride * 64);
   private meta = new Int32Array(Meta.Stride * 64);
   private contactCount = 0;
+  /** How many of the prepared contacts have restitution (see `applyRestitution`). */
+  private bouncyCount = 0;
   /**
    * Per contact: the block its point data lies in (`ContactConstraint.dataBlock`), so that storing
    * the impulses reaches it without loading the contact and its view.
@@ -469,6 +471,7 @@ export class SoftContactSolver {
     requireCount(count, contacts.length);
     this.contactCount = count;
     if (this.meta.length < Meta.Stride * count) this.grow(count);
+    this.bouncyCount = 0;
     // The loop in a method of its own, with nothing after it (see `solve`).
     this.prepareContacts(contacts, count, states, ctx);
     this.buildChains(states.count);
@@ -666,6 +669,7 @@ export class SoftContactSolver {
     rows[r + Row.NormalX] = nx;
     rows[r + Row.NormalY] = ny;
     const restitution = data[base + ContactData.Restitution];
+    if (restitution > 0) this.bouncyCount++;
     rows[r + Row.Friction] = data[base + ContactData.Friction];
     rows[r + Row.Restitution] = restitution;
     const still = mA === 0 || mB === 0;
@@ -992,6 +996,8 @@ export class SoftContactSolver {
     const v = states.state;
     const params = this.params;
     params[Param.Threshold] = ctx.values[Ctx.RestitutionThreshold];
+    // Most worlds have no bouncy contact at all: then no pass over the rows.
+    if (this.bouncyCount === 0) return;
     for (let i = 0, n = this.contactCount; i < n; i++) {
       if (rows[(i & Index.Mask) * Row.Stride + Row.Restitution] === 0) continue;
       restituteContact(rows, meta, v, params, i);
