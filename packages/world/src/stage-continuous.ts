@@ -13,11 +13,10 @@ import type { StepState } from './step-state';
  * one the solver gave it, and if it meets a static shape on the way it is put back at the time of
  * impact (its velocity is kept: the next step's contacts stop it; a body that started the step
  * deep in the shape, where its contacts did not stop it, also loses its speed into the shape).
- * Bullets then do the same against
- * the other dynamic and kinematic bodies too, once every other body's pose is final. Only a shape
- * whose core (a small circle at its centroid) reaches the other shape, and that the contacts could
- * not push back the way it came, counts: a body that merely lands on or slides along a surface is
- * left where the solver put it. One pass over the bodies.
+ * Bullets then do the same against the other dynamic and kinematic bodies too, once every other
+ * body's pose is final. Only a shape whose core (a small circle at its centroid) reaches the other
+ * shape, and that the contacts could not push back the way it came, counts: a body that merely
+ * lands on or slides along a surface is left where the solver put it. One pass over the bodies.
  */
 export function finishPoses(s: StepState): void {
   const bodies = s.bodyList;
