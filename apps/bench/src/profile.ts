@@ -7,9 +7,10 @@
  *       Chrome's DevTools.
  *   tsx src/profile.ts stages [scene] [steps] [rounds]
  *       (default pyramid20 600 5) times each stage of the step with the engines' own profilers,
- *       lite's `world.profile` (both solvers) and Box2D v3's `b2World_GetProfile` (box2d3-wasm), in
- *       fresh processes, interleaved, and prints ms per step per stage (median over rounds of each
- *       run's mean) side by side with lite's time over Box2D v3's.
+ *       lite's `world.profile` (both solvers) and Box2D v3's `b2World_GetProfile` (box2d3-wasm, its
+ *       scalar build and its SIMD build), in fresh processes, interleaved, and prints ms per step
+ *       per stage (median over rounds of each run's mean) side by side with lite's time over each
+ *       Box2D v3 build's and what SIMD saves Box2D v3.
  *   tsx src/profile.ts instructions [engine] [scene] [steps]
  *       (default lite pyramid20 200) counts the machine instructions and first-level data-cache
  *       misses one step takes, under Valgrind's cachegrind: two runs that differ only in the length
@@ -75,8 +76,12 @@ function ms(v: number): string {
   return Number.isFinite(v) ? v.toPrecision(3) : '–';
 }
 
+/** The Box2D v3 builds the stage profile runs: scalar (no SIMD), then the SIMD build users get. */
+const BOX2D3_BUILDS: EngineId[] = ['box2d3-scalar', 'box2d3'];
+
 async function stageProfile(scene: string, steps: number, rounds: number): Promise<void> {
-  const engines: EngineId[] = [...SOLVERS.map(liteEngine), 'box2d3'];
+  const lites: EngineId[] = SOLVERS.map(liteEngine);
+  const engines: EngineId[] = [...lites, ...BOX2D3_BUILDS];
   const runs: Record<string, Record<string, number>[]> = {};
   for (let round = 0; round < rounds; ++round) {
     for (let k = 0; k < engines.length; ++k) {
@@ -92,24 +97,37 @@ async function stageProfile(scene: string, steps: number, rounds: number): Promi
   }
   // Each run's stages summed into the rows, then each row's median over rounds.
   const columns: StageColumn[] = engines.map((engine) => {
-    const perRun = runs[engine].map((stages) => stageColumn(engine === 'box2d3' ? 'box2d3' : 'lite', stages));
+    const kind = BOX2D3_BUILDS.includes(engine) ? 'box2d3' : 'lite';
+    const perRun = runs[engine].map((stages) => stageColumn(kind, stages));
     return {
       rows: STAGE_ROWS.map((_, i) => median(perRun.map((c) => c.rows[i]))),
       rest: median(perRun.map((c) => c.rest)),
       total: median(perRun.map((c) => c.total)),
     };
   });
-  const b2 = columns[columns.length - 1];
+  // Ratios: each lite solver over Box2D v3 with SIMD, then over Box2D v3 without; and what SIMD
+  // saves Box2D v3 (its scalar build's time over its SIMD build's).
+  const simd = columns[columns.length - 1];
+  const scalar = columns[columns.length - 2];
   const ratio = (a: number, b: number) => (a > 0 && b > 0 ? `×${(a / b).toFixed(1)}` : '–');
   const head = [
     'stage',
     ...engines.map(engineLabel),
-    ...engines.slice(0, -1).map((e) => `${engineLabel(e)} / Box2D v3`),
+    ...lites.map((e) => `${engineLabel(e)} / Box2D v3`),
+    ...lites.map((e) => `${engineLabel(e)} / Box2D v3 no SIMD`),
+    'Box2D v3 no SIMD / SIMD',
   ];
   const lines = [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`];
   const row = (label: string, pick: (c: StageColumn) => number): void => {
+    const liteColumns = columns.slice(0, lites.length);
     lines.push(
-      `| ${[label, ...columns.map((c) => ms(pick(c))), ...columns.slice(0, -1).map((c) => ratio(pick(c), pick(b2)))].join(' | ')} |`,
+      `| ${[
+        label,
+        ...columns.map((c) => ms(pick(c))),
+        ...liteColumns.map((c) => ratio(pick(c), pick(simd))),
+        ...liteColumns.map((c) => ratio(pick(c), pick(scalar))),
+        ratio(pick(scalar), pick(simd)),
+      ].join(' | ')} |`,
     );
   };
   for (const [i, r] of STAGE_ROWS.entries()) row(r.label, (c) => c.rows[i]);

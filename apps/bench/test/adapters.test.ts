@@ -213,6 +213,20 @@ describe('soft joints', () => {
   });
 });
 
+describe('Box2D v3, with and without SIMD', () => {
+  it("`box2d3` loads box2d3-wasm's SIMD build and `box2d3-scalar` its compat build; both step a pyramid bit for bit alike", async () => {
+    const { initBox2d3 } = await import('../src/engines/box2d3');
+    expect(await initBox2d3('simd')).toBe('simd');
+    expect(await initBox2d3('scalar')).toBe('compat');
+    const scene = pyramid(6);
+    const simd = await simulate('box2d3', scene, 120);
+    const scalar = await simulate('box2d3-scalar', scene, 120);
+    // Box2D v3 gives the same results with and without SIMD (its solver is written for
+    // cross-platform determinism): the two builds differ in speed only.
+    expect(Array.from(scalar)).toEqual(Array.from(simd));
+  });
+});
+
 describe('lite, once per solver', () => {
   it('steps `lite` with the default solver and `lite-soft` / `lite-classic` with theirs', async () => {
     const scene = pyramid(6);

@@ -36,6 +36,8 @@ export interface EngineAdapter {
  * The engines the benchmark knows, in the order the tables list them. `lite` steps with the solver a
  * new World picks by default; `lite-soft` and `lite-classic` with that solver, whatever the default
  * (a run lists `lite` and the one of the two that is not the default: see `src/lite-solvers.ts`).
+ * `box2d3-scalar` is Box2D v3's build without SIMD: not in a full run (users get the SIMD build),
+ * but in the stage profile and with `--engines`, to show what SIMD is worth to Box2D v3.
  */
 export const ENGINE_IDS = [
   'lite',
@@ -47,6 +49,7 @@ export const ENGINE_IDS = [
   'p2',
   'rapier',
   'box2d3',
+  'box2d3-scalar',
 ] as const;
 
 /** One of {@link ENGINE_IDS}. */

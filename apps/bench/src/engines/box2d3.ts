@@ -41,23 +41,38 @@ export const BOX2D3_PROFILE_FIELDS = [
   'sensors',
 ] as const;
 
-let loaded: Box2D | null = null;
+/** Which of box2d3-wasm's two builds to run: `simd` (what its entry point picks in Node) or `scalar`. */
+export type Box2d3Build = 'simd' | 'scalar';
+
+/** The loaded Emscripten modules, one per build. */
+const loaded: Record<Box2d3Build, Box2D | null> = { simd: null, scalar: null };
 
 /**
- * Loads box2d3-wasm once per process. Its entry point picks the SIMD build (`deluxe`, which is
- * also built with threads) when the runtime validates WebAssembly SIMD and there is no `window`
- * (Node), else the `compat` build. `pthreadCount: 0` starts no worker threads (by default it starts
- * one per core, 4 where `navigator` is missing, as in Node 20): the benchmark's worlds are the
- * default single-threaded ones (`b2CreateWorld`, no task system). Returns which build it took.
+ * Loads box2d3-wasm once per process. `simd` goes through its entry point, which picks the SIMD
+ * build (`deluxe`, also built with threads) when the runtime validates WebAssembly SIMD and there
+ * is no `window` (Node), else the `compat` build. `scalar` loads the `compat` build (neither SIMD
+ * nor threads) directly: Box2D v3 with the same code and scalar arithmetic, the measure of what
+ * SIMD is worth to it. `pthreadCount: 0` starts no worker threads (by default it starts one per
+ * core, 4 where `navigator` is missing, as in Node 20): the benchmark's worlds are the default
+ * single-threaded ones (`b2CreateWorld`, no task system). Returns which build it took.
  */
-export async function initBox2d3(): Promise<'simd' | 'compat'> {
-  if (loaded === null) loaded = await Box2DFactory({ pthreadCount: 0 });
+export async function initBox2d3(build: Box2d3Build = 'simd'): Promise<'simd' | 'compat'> {
+  if (build === 'scalar') {
+    if (loaded.scalar === null) {
+      // The package exports only its entry point; the compat build sits beside it.
+      const url = new URL('./compat/Box2D.compat.mjs', import.meta.resolve('box2d3-wasm'));
+      const factory = (await import(url.href)).default as typeof Box2DFactory;
+      loaded.scalar = await factory({ pthreadCount: 0 });
+    }
+    return 'compat';
+  }
+  if (loaded.simd === null) loaded.simd = await Box2DFactory({ pthreadCount: 0 });
   return box2d3Build();
 }
 
 /**
- * Which build the entry point loads here: `simd` (its `deluxe` build: WebAssembly SIMD, threads
- * compiled in) or `compat` (neither). The same test as box2d3-wasm's entry point.
+ * Which build box2d3-wasm's entry point loads here: `simd` (its `deluxe` build: WebAssembly SIMD,
+ * threads compiled in) or `compat` (neither). The same test as the entry point's.
  */
 export function box2d3Build(): 'simd' | 'compat' {
   const probe = new Uint8Array([
@@ -74,16 +89,18 @@ export function box2d3Build(): 'simd' | 'compat' {
  * world (single-threaded, 30 Hz contacts with damping ratio 10, restitution threshold 1 m/s) with
  * sleeping and continuous collision off, stepped with its default 4 sub-steps; the scene's
  * iterations are Box2D-Lite's and are not passed (Box2D v3 has no iteration count: one solve and
- * one relax per sub-step). Call {@link initBox2d3} first.
+ * one relax per sub-step). `build` picks the SIMD build (the default) or the scalar one; call
+ * {@link initBox2d3} with the same build first.
  */
 export class Box2d3Adapter implements EngineAdapter {
   private readonly b2: Box2D;
   private world: WorldId | null = null;
   private bodies: BodyId[] = [];
 
-  constructor() {
-    if (loaded === null) throw new BenchError('box2d3', 'not loaded', 'await initBox2d3() first');
-    this.b2 = loaded;
+  constructor(build: Box2d3Build = 'simd') {
+    const module = loaded[build];
+    if (module === null) throw new BenchError('box2d3', 'not loaded', `await initBox2d3('${build}') first`);
+    this.b2 = module;
   }
 
   build(scene: SceneDef): void {

@@ -13,6 +13,7 @@ export const ENGINE_INFO: Record<EngineId, { label: string; packageName: string 
   p2: { label: 'p2-es', packageName: 'p2-es' },
   rapier: { label: 'Rapier (WASM)', packageName: '@dimforge/rapier2d-compat' },
   box2d3: { label: 'Box2D v3 (WASM)', packageName: 'box2d3-wasm' },
+  'box2d3-scalar': { label: 'Box2D v3 (WASM, no SIMD)', packageName: 'box2d3-wasm' },
 };
 
 /**
@@ -44,6 +45,11 @@ export async function createAdapter(engine: EngineId): Promise<EngineAdapter> {
       const module = await import('./box2d3');
       await module.initBox2d3();
       return new module.Box2d3Adapter();
+    }
+    case 'box2d3-scalar': {
+      const module = await import('./box2d3');
+      await module.initBox2d3('scalar');
+      return new module.Box2d3Adapter('scalar');
     }
   }
 }
