@@ -181,6 +181,49 @@ function clipEdges(
 }
 
 /**
+ * Whether two 2-gons (capsules' segments, loaded as A and B) are more than CORE_TOL apart. Their
+ * edge normals are only the two perpendiculars to each segment, so for segments lying on one line
+ * (two capsules end to end) no separating axis shows the gap between their ends: the distance
+ * between the segments decides instead.
+ */
+function segmentsApart(): boolean {
+  const p1x = ax[0];
+  const p1y = ay[0];
+  const d1x = ax[1] - p1x;
+  const d1y = ay[1] - p1y;
+  const p2x = bx[0];
+  const p2y = by[0];
+  const d2x = bx[1] - p2x;
+  const d2y = by[1] - p2y;
+  const rx = p1x - p2x;
+  const ry = p1y - p2y;
+  const dd1 = d1x * d1x + d1y * d1y;
+  const dd2 = d2x * d2x + d2y * d2y;
+  const rd1 = rx * d1x + ry * d1y;
+  const rd2 = rx * d2x + ry * d2y;
+  const d12 = d1x * d2x + d1y * d2y;
+  const denom = dd1 * dd2 - d12 * d12;
+  let f1 = 0;
+  if (denom !== 0) {
+    f1 = (d12 * rd2 - rd1 * dd2) / denom;
+    f1 = f1 < 0 ? 0 : f1 > 1 ? 1 : f1;
+  }
+  let f2 = (d12 * f1 + rd2) / dd2;
+  if (f2 < 0) {
+    f2 = 0;
+    f1 = -rd1 / dd1;
+    f1 = f1 < 0 ? 0 : f1 > 1 ? 1 : f1;
+  } else if (f2 > 1) {
+    f2 = 1;
+    f1 = (d12 - rd1) / dd1;
+    f1 = f1 < 0 ? 0 : f1 > 1 ? 1 : f1;
+  }
+  const ex = p1x + f1 * d1x - (p2x + f2 * d2x);
+  const ey = p1y + f1 * d1y - (p2y + f2 * d2y);
+  return ex * ex + ey * ey > CORE_TOL * CORE_TOL;
+}
+
+/**
  * The polygon narrowphase on two packed polygonal shapes (polygons, boxes, capsules): A's vertices
  * are loaded into ax.. shifted by A's vertex 0, B's into bx.. in that same frame. Fills `out` in
  * world coordinates; the margin is read from its slot.
@@ -316,7 +359,7 @@ function collideLoaded(
   let normalX = flip ? -bnx[edgeB] : anx[edgeA];
   let normalY = flip ? -bny[edgeB] : any[edgeA];
 
-  if (sepA > CORE_TOL || sepB > CORE_TOL) {
+  if (sepA > CORE_TOL || sepB > CORE_TOL || (nA === 2 && nB === 2 && segmentsApart())) {
     // The cores are apart: closest points of A's edge and B's edge (Ericson 5.1.9).
     const i12 = edgeA + 1 < nA ? edgeA + 1 : 0;
     const i22 = edgeB + 1 < nB ? edgeB + 1 : 0;

@@ -335,6 +335,50 @@ describe('hand-made cases', () => {
     for (const p of m.points) expect(p.separation).toBeCloseTo(-0.05, 12);
   });
 
+  it('capsules end to end on one line: one point between the ends, normal along the line, the true gap', () => {
+    // Their edge normals are all perpendicular to the line, so no separating axis shows the gap
+    // between the ends: the segments' distance must (it once gave no point at all).
+    fc.assert(
+      fc.property(
+        fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+        fc.double({ min: 0.05, max: 2, noNaN: true }),
+        fc.double({ min: 0.05, max: 2, noNaN: true }),
+        fc.double({ min: 0.01, max: 0.5, noNaN: true }),
+        fc.double({ min: 0.01, max: 0.5, noNaN: true }),
+        fc.double({ min: -0.9, max: 1, noNaN: true }),
+        (angle, lengthA, lengthB, rA, rB, g) => {
+          const capA = makeCapsule({ x: -lengthA / 2, y: 0 }, { x: lengthA / 2, y: 0 }, rA);
+          const capB = makeCapsule({ x: -lengthB / 2, y: 0 }, { x: lengthB / 2, y: 0 }, rB);
+          // The gap between the rounded ends: from 90% of the smaller radius deep to past the margin.
+          const gap = g < 0 ? g * Math.min(rA, rB) : g * 2 * MARGIN;
+          const d = lengthA / 2 + rA + gap + rB + lengthB / 2;
+          const c = Math.cos(angle);
+          const s = Math.sin(angle);
+          const xfA = new Transform(0.3, -0.2, angle);
+          const xfB = new Transform(0.3 + d * c, -0.2 + d * s, angle);
+          const count = collide(capA, xfA, capB, xfB, m, MARGIN);
+          if (gap > MARGIN + EXACT) {
+            expect(count).toBe(0);
+            return;
+          }
+          expect(count).toBe(1);
+          expect(m.normalX).toBeCloseTo(c, 9);
+          expect(m.normalY).toBeCloseTo(s, 9);
+          expect(m.points[0].separation).toBeCloseTo(gap, 9);
+          expect(m.points[0].separation).toBeCloseTo(
+            signedDistance(worldCore(capA, xfA), worldCore(capB, xfB)),
+            9,
+          );
+          // Midway between the two ends along the line.
+          const mid = lengthA / 2 + rA + gap / 2;
+          expect(m.points[0].x).toBeCloseTo(0.3 + mid * c, 9);
+          expect(m.points[0].y).toBeCloseTo(-0.2 + mid * s, 9);
+        },
+      ),
+      fcParams(901, NUM_RUNS),
+    );
+  });
+
   it('rounded polygons corner to corner: one vertex-vertex point along the line between the corners', () => {
     const tri = makePolygon(
       [
