@@ -107,6 +107,11 @@ export class Body extends SolverBody {
   }
   /** Set while the continuous collision treats the body as fast. @internal */
   isFast: boolean;
+  /**
+   * Set while the continuous collision has moved the body back to a time of impact in this step
+   * (its pose is then one the step's contacts never saw). @internal
+   */
+  isStopped: boolean;
   /** The farthest a point of a shape lies from the centre of mass, m. @internal */
   get maxExtent(): number {
     return this.numbers[this.numbersBase + Own.MaxExtent];
@@ -180,6 +185,7 @@ export class Body extends SolverBody {
     this.center0Y = o.y;
     this.angle0 = o.angle;
     this.isFast = false;
+    this.isStopped = false;
     this.maxExtent = 0;
     this.minExtent = 0;
     this.index = -1;

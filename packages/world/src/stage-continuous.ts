@@ -52,7 +52,10 @@ function sweepFastBodies(s: StepState): void {
     sweepBody(s, b, true);
     updateTransform(b, s.cosSin);
   }
-  for (let i = 0, n = fast.length; i < n; ++i) fast[i].isFast = false;
+  for (let i = 0, n = fast.length; i < n; ++i) {
+    fast[i].isFast = false;
+    fast[i].isStopped = false;
+  }
   while (fast.length > 0) fast.pop();
 }
 
@@ -91,6 +94,17 @@ function setStill(sweep: Sweep, b: Body): void {
   sweep.c2Y = cy;
   sweep.a1 = b.angle;
   sweep.a2 = b.angle;
+}
+
+/**
+ * Sets `sweep` to the motion of a fast body already swept (its transform is up to date): from
+ * the pose the step started at to the one it ended at.
+ */
+function setSwept(sweep: Sweep, b: Body): void {
+  setStill(sweep, b);
+  sweep.c1X = b.center0X;
+  sweep.c1Y = b.center0Y;
+  sweep.a1 = b.angle0;
 }
 
 /** Sweeps one fast body against the shapes its swept box meets; moves it back to the first impact. */
@@ -142,13 +156,26 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
     if (ob.isStatic) setStill(sweepB, ob);
     else {
       if (!bullet) continue;
-      // A bullet not yet swept moves along its own sweep; every other body is where it ends.
+      // A bullet not yet swept moves along its own sweep, and a fast body already swept (and not
+      // stopped) from where it started to where it ended; every other body is where it ends.
       if (ob.bullet && ob.isFast && ob.index > b.index) setSweep(sweepB, ob);
+      else if (ob.isFast && !ob.isStopped) setSwept(sweepB, ob);
       else setStill(sweepB, ob);
     }
     for (let k = 0; k < shapes.length; ++k) {
       const shape = shapes[k];
       if (shape.sensor || !shouldShapesCollide(shape, other)) continue;
+      if (ob.isStopped) {
+        // The other body was moved back to an impact of its own in this step (a bullet swept
+        // before this one, two bullets meeting head-on): the solver never saw it where it now is,
+        // so no contact will part the two if this shape ends the step deep in it. The shape itself
+        // stops where it meets it; when they touch at the start already, the core decides (below).
+        timeOfImpact(shape.geometry, sweepA, other.geometry, sweepB, t, out);
+        if (out.state !== 'separated' && out.fraction > 0) {
+          if (out.fraction < t) t = out.fraction;
+          continue;
+        }
+      }
       // Only a shape whose core (a small circle at its centroid) reaches the other shape can pass
       // through it; any other overlap at the end of the step is the contacts' to resolve, so bodies
       // landing or resting are left exactly as the solver put them.
@@ -175,7 +202,7 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
             throughX = s.manifold.normalX;
             throughY = s.manifold.normalY;
           }
-        } else if (out.state === 'overlapped' && bullet && ob.bullet && ob.isFast && ob.index < b.index) {
+        } else if (out.state === 'overlapped' && bullet && ob.bullet && ob.isStopped) {
           // A bullet swept before this one stopped where this one starts (they met head-on):
           // this one stays where it is, for the contacts to part them.
           t = 0;
@@ -196,15 +223,24 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
   if (t < 1 && t === throughT && throughBody !== null) {
     // Without it the solver, whose contact could not stop the shape (a single deep point, a body
     // spinning away at that point), would drive it on into the other shape at every step.
+    // Between two bodies with mass the approach speed goes as in an inelastic impact along the
+    // normal, momentum kept; against a static, kinematic or sleeping body the fast one takes it all.
     const v = b.linearVelocity;
     const o = throughBody.linearVelocity;
     const vn = (v.x - o.x) * throughX + (v.y - o.y) * throughY;
     if (vn < 0) {
-      v.x -= vn * throughX;
-      v.y -= vn * throughY;
+      const share =
+        throughBody.invMass === 0 || !throughBody.isAwake ? 1 : b.invMass / (b.invMass + throughBody.invMass);
+      v.x -= vn * share * throughX;
+      v.y -= vn * share * throughY;
+      if (share < 1) {
+        o.x += vn * (1 - share) * throughX;
+        o.y += vn * (1 - share) * throughY;
+      }
     }
   }
   if (t < 1) {
+    b.isStopped = true;
     b.position.x = sweepA.c1X + t * (sweepA.c2X - sweepA.c1X);
     b.position.y = sweepA.c1Y + t * (sweepA.c2Y - sweepA.c1Y);
     b.angle = sweepA.a1 + t * (sweepA.a2 - sweepA.a1);
@@ -225,9 +261,11 @@ const THROUGH_REACH = 0.05;
 
 /**
  * Whether a shape whose core reached `other` during the step still ends on its own side: it
- * overlaps `other` at the end pose and the contact's normal would push it back the way it came
- * (then the contacts resolve it, as without continuous collision). A shape that ends clear of
- * `other`, or whose contact would push it on through, passed through it.
+ * overlaps `other` at the end pose, the contact's normal would push it back the way it came, and
+ * (against a moving body) the two bodies' centroids have not met along their relative motion; then
+ * the contacts resolve it, as without continuous collision. A shape that ends clear of `other`, or
+ * that its contact would push on through, or whose body's centroid reached the other's, passed
+ * through it.
  */
 function recovers(s: StepState, shape: BodyShape, end: Transform, other: BodyShape, sweepB: Sweep): boolean {
   const xfB = sweepB.getTransform(1, s.xfOther);
@@ -237,7 +275,13 @@ function recovers(s: StepState, shape: BodyShape, end: Transform, other: BodySha
   const mx = sweepA.c2X - sweepA.c1X - (sweepB.c2X - sweepB.c1X);
   const my = sweepA.c2Y - sweepA.c1Y - (sweepB.c2Y - sweepB.c1Y);
   // The normal points from `other` to the shape: the push goes against the motion.
-  return manifold.normalX * mx + manifold.normalY * my < 0;
+  if (manifold.normalX * mx + manifold.normalY * my >= 0) return false;
+  // Against a moving body, the shape's centroid must also still be behind the other body's along
+  // their relative motion: two bodies whose centroids met or passed each other went halfway
+  // through, and the contacts may push them either way (two bullets meeting head-on at the end of
+  // the step end centre on centre). (Not against a static body, whose centroid may lie anywhere.)
+  if (other.body.isStatic) return true;
+  return (sweepB.c2X - sweepA.c2X) * mx + (sweepB.c2Y - sweepA.c2Y) * my > 0;
 }
 
 /**

@@ -1,6 +1,13 @@
 import { bulletsAtWall } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
-import { type Body, type BodyShape, type SolverKind, World, WorldError } from '../src/index';
+import {
+  type Body,
+  type BodyShape,
+  type ShapeOptions,
+  type SolverKind,
+  World,
+  WorldError,
+} from '../src/index';
 import { buildScene } from './helpers';
 
 const SOLVERS: SolverKind[] = ['soft', 'classic'];
@@ -398,6 +405,85 @@ describe('filtering and sensors', () => {
   });
 });
 
+/**
+ * The shapes of the head-on bullet tests, each with the radius of the largest disc inside it: two
+ * bodies whose centres are closer across than the sum of those radii overlap, so if their order
+ * along x changes while they are that close, one went through the other.
+ */
+const BULLET_KINDS: [string, ShapeOptions, number][] = [
+  ['circle', { type: 'circle', radius: 0.05 }, 0.05],
+  ['box', { type: 'box', width: 0.1, height: 0.1 }, 0.05],
+  [
+    'capsule',
+    { type: 'capsule', center1: { x: -0.03, y: 0 }, center2: { x: 0.03, y: 0 }, radius: 0.03 },
+    0.03,
+  ],
+  [
+    'triangle',
+    {
+      type: 'polygon',
+      vertices: [
+        { x: -0.05, y: -0.04 },
+        { x: 0.05, y: -0.04 },
+        { x: 0, y: 0.05 },
+      ],
+    },
+    // Area over half the perimeter.
+    0.0045 / (0.05 + Math.hypot(0.05, 0.09)),
+  ],
+];
+
+/**
+ * Head-on bullet pairs of this grid that still pass through each other: an impact a centimetre or
+ * two off centre leaves them deep in each other and still closing, and the next step's contact
+ * does not part them. Off-centre impacts at lower speeds fail more often (in a grid of 30 to 250
+ * m/s and offsets of 5 mm to 3 cm, 51 of 1,120 pairs; the soft step's speculative contact lets
+ * some through with continuous collision off too): the contact's part of the problem is open.
+ */
+const KNOWN_BULLET_FAILURES: Record<SolverKind, string[]> = {
+  soft: ['circle against triangle at 100 m/s, 0.025 m off'],
+  classic: ['box against circle at 100 m/s, 0.01 m off', 'box against capsule at 100 m/s, 0.01 m off'],
+};
+
+/**
+ * Two bullets of 0.1 m, `kindA` from x = -5 at `speed` and `kindB` from x = 5 (`offset` higher) at
+ * -`speed`, no gravity, for 1 s: null when neither went through the other and the pair's momentum
+ * is what it was, else what went wrong.
+ */
+function bulletsHeadOn(
+  solver: SolverKind,
+  kindA: string,
+  kindB: string,
+  speed: number,
+  offset: number,
+): string | null {
+  const [, shapeA, inA] = BULLET_KINDS.find(([k]) => k === kindA)!;
+  const [, shapeB, inB] = BULLET_KINDS.find(([k]) => k === kindB)!;
+  const world = new World({ solver, gravity: { x: 0, y: 0 } });
+  const a = world.createBody({
+    shape: shapeA,
+    position: { x: -5, y: 0 },
+    linearVelocity: { x: speed, y: 0 },
+    bullet: true,
+  });
+  const b = world.createBody({
+    shape: shapeB,
+    position: { x: 5, y: offset },
+    linearVelocity: { x: -speed, y: 0 },
+    bullet: true,
+  });
+  const momentum = speed * (a.mass - b.mass);
+  for (let i = 0; i < 60; ++i) {
+    world.step(1 / 60);
+    if (a.position.x > b.position.x && Math.abs(a.position.y - b.position.y) < inA + inB)
+      return `through at step ${i + 1}`;
+  }
+  const after = a.mass * a.linearVelocity.x + b.mass * b.linearVelocity.x;
+  if (Math.abs(after - momentum) > 1e-9 * speed * (a.mass + b.mass))
+    return `momentum ${after} instead of ${momentum}`;
+  return null;
+}
+
 describe('continuous collision', () => {
   for (const solver of SOLVERS) {
     for (const speed of [500, 1000]) {
@@ -506,6 +592,34 @@ describe('continuous collision', () => {
           if (Math.abs(a.position.y - b.position.y) < 0.1) expect(a.position.x).toBeLessThan(b.position.x);
         }
       }
+    });
+    it(`${solver}: bullets of every shape pair head-on at 100 to 3,000 m/s, aligned or off by up to 2.5 cm, never pass through each other and keep their momentum`, () => {
+      const failures: string[] = [];
+      for (const [kindA] of BULLET_KINDS) {
+        for (const [kindB] of BULLET_KINDS) {
+          // 300 m/s each: they meet exactly at the end of the first step.
+          for (const speed of [100, 300, 390, 970, 3000]) {
+            for (const offset of [0, 0.01, 0.025]) {
+              const name = `${kindA} against ${kindB} at ${speed} m/s, ${offset} m off`;
+              if (KNOWN_BULLET_FAILURES[solver].includes(name)) continue;
+              const failure = bulletsHeadOn(solver, kindA, kindB, speed, offset);
+              if (failure !== null) failures.push(`${name}: ${failure}`);
+            }
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+    });
+    it.fails(`${solver}: the head-on bullets still known to pass through each other do not`, () => {
+      const failures: string[] = [];
+      for (const name of KNOWN_BULLET_FAILURES[solver]) {
+        const [, kindA, kindB, speed, offset] = /^(\w+) against (\w+) at (\d+) m\/s, ([\d.]+) m off$/.exec(
+          name,
+        )!;
+        const failure = bulletsHeadOn(solver, kindA, kindB, Number(speed), Number(offset));
+        if (failure !== null) failures.push(`${name}: ${failure}`);
+      }
+      expect(failures).toEqual([]);
     });
     it(`${solver}: with settings.continuous off the fast circle does pass`, () => {
       const world = new World({ solver, gravity: { x: 0, y: 0 } });
