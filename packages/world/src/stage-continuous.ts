@@ -149,6 +149,9 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
   let throughBody: Body | null = null;
   let throughX = 0;
   let throughY = 0;
+  // The shape pair whose impact set `t` (see `meetBody`).
+  let hitShape: BodyShape | null = null;
+  let hitOther: BodyShape | null = null;
   const out = s.toiOutput;
   for (let c = 0; c < candidates.length; ++c) {
     const other = candidates[c];
@@ -172,7 +175,11 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
         // stops where it meets it; when they touch at the start already, the core decides (below).
         timeOfImpact(shape.geometry, sweepA, other.geometry, sweepB, t, out);
         if (out.state !== 'separated' && out.fraction > 0) {
-          if (out.fraction < t) t = out.fraction;
+          if (out.fraction < t) {
+            t = out.fraction;
+            hitShape = shape;
+            hitOther = other;
+          }
           continue;
         }
       }
@@ -216,10 +223,15 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
       timeOfImpact(shape.geometry, sweepA, other.geometry, sweepB, coreT, out);
       const state = out.state as TOIState;
       const f = state !== 'separated' && out.fraction > 0 ? out.fraction : coreT;
-      if (f < t) t = f;
+      if (f < t) {
+        t = f;
+        hitShape = shape;
+        hitOther = other;
+      }
     }
   }
   while (candidates.length > 0) candidates.pop();
+  if (t < 1 && t !== throughT && hitShape !== null && hitOther !== null) meetBody(s, b, t, hitShape, hitOther);
   if (t < 1 && t === throughT && throughBody !== null) {
     // Without it the solver, whose contact could not stop the shape (a single deep point, a body
     // spinning away at that point), would drive it on into the other shape at every step.
@@ -245,6 +257,37 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
     b.position.y = sweepA.c1Y + t * (sweepA.c2Y - sweepA.c1Y);
     b.angle = sweepA.a1 + t * (sweepA.a2 - sweepA.a1);
   }
+}
+
+/**
+ * A body stopped at its impact with a moving body with mass (a bullet meeting another body): the
+ * two meet as in an inelastic impact along the normal there, momentum kept, rather than keep
+ * closing at full speed. Without it they stay a hair apart with their speeds, so the next step
+ * has no contact to stop them where the classic solver needs an overlap, and the soft step's
+ * contact meets them at full speed; either lets them through. The normal is that of the two
+ * shapes at the stop, `b` at fraction `t` of its sweep (`s.sweepA`), `other` where it was then.
+ */
+function meetBody(s: StepState, b: Body, t: number, shape: BodyShape, other: BodyShape): void {
+  const ob = other.body;
+  if (ob.isStatic || ob.invMass === 0 || !ob.isAwake) return;
+  const sweepB = s.sweepB;
+  if (ob.bullet && ob.isFast && ob.index > b.index) setSweep(sweepB, ob);
+  else if (ob.isFast && !ob.isStopped) setSwept(sweepB, ob);
+  else setStill(sweepB, ob);
+  const xfA = s.sweepA.getTransform(t, s.xfScratch);
+  const xfB = sweepB.getTransform(t, s.xfOther);
+  if (collide(other.geometry, xfB, shape.geometry, xfA, s.manifold, THROUGH_REACH) === 0) return;
+  const nx = s.manifold.normalX;
+  const ny = s.manifold.normalY;
+  const v = b.linearVelocity;
+  const o = ob.linearVelocity;
+  const vn = (v.x - o.x) * nx + (v.y - o.y) * ny;
+  if (!(vn < 0)) return;
+  const share = b.invMass / (b.invMass + ob.invMass);
+  v.x -= vn * share * nx;
+  v.y -= vn * share * ny;
+  o.x += vn * (1 - share) * nx;
+  o.y += vn * (1 - share) * ny;
 }
 
 /**

@@ -434,15 +434,15 @@ const BULLET_KINDS: [string, ShapeOptions, number][] = [
 ];
 
 /**
- * Head-on bullet pairs of this grid that still pass through each other: an impact a centimetre or
- * two off centre leaves them deep in each other and still closing, and the next step's contact
- * does not part them. Off-centre impacts at lower speeds fail more often (in a grid of 30 to 250
- * m/s and offsets of 5 mm to 3 cm, 51 of 1,120 pairs; the soft step's speculative contact lets
- * some through with continuous collision off too): the contact's part of the problem is open.
+ * Head-on bullet pairs of this grid that still pass through each other under the soft step: the
+ * impact, off the line of centres, sets the small triangle spinning fast, and a later step's
+ * contact with it does not hold. Off-centre impacts at lower speeds fail now and then too (in a
+ * grid of 30 to 250 m/s and offsets of 5 mm to 3 cm, 14 of 560 soft runs, none of the classic):
+ * the soft contact's part of the problem is open.
  */
 const KNOWN_BULLET_FAILURES: Record<SolverKind, string[]> = {
-  soft: ['circle against triangle at 100 m/s, 0.025 m off'],
-  classic: ['box against circle at 100 m/s, 0.01 m off', 'box against capsule at 100 m/s, 0.01 m off'],
+  soft: ['circle against triangle at 100 m/s, 0.01 m off', 'circle against triangle at 100 m/s, 0.025 m off'],
+  classic: [],
 };
 
 /**
@@ -610,17 +610,20 @@ describe('continuous collision', () => {
       }
       expect(failures).toEqual([]);
     });
-    it.fails(`${solver}: the head-on bullets still known to pass through each other do not`, () => {
-      const failures: string[] = [];
-      for (const name of KNOWN_BULLET_FAILURES[solver]) {
-        const [, kindA, kindB, speed, offset] = /^(\w+) against (\w+) at (\d+) m\/s, ([\d.]+) m off$/.exec(
-          name,
-        )!;
-        const failure = bulletsHeadOn(solver, kindA, kindB, Number(speed), Number(offset));
-        if (failure !== null) failures.push(`${name}: ${failure}`);
-      }
-      expect(failures).toEqual([]);
-    });
+    it.runIf(KNOWN_BULLET_FAILURES[solver].length > 0).fails(
+      `${solver}: the head-on bullets still known to pass through each other do not`,
+      () => {
+        const failures: string[] = [];
+        for (const name of KNOWN_BULLET_FAILURES[solver]) {
+          const [, kindA, kindB, speed, offset] = /^(\w+) against (\w+) at (\d+) m\/s, ([\d.]+) m off$/.exec(
+            name,
+          )!;
+          const failure = bulletsHeadOn(solver, kindA, kindB, Number(speed), Number(offset));
+          if (failure !== null) failures.push(`${name}: ${failure}`);
+        }
+        expect(failures).toEqual([]);
+      },
+    );
     it(`${solver}: with settings.continuous off the fast circle does pass`, () => {
       const world = new World({ solver, gravity: { x: 0, y: 0 } });
       world.settings.continuous = false;
