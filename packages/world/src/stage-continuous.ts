@@ -1,4 +1,5 @@
 import { collide, type Sweep, type TOIState, timeOfImpact } from '@lite/collision';
+import { mixRestitution } from '@lite/constraints';
 import type { Transform } from '@lite/math';
 import type { Body } from './body';
 import { shouldCollide } from './contact-list';
@@ -261,8 +262,8 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
 
 /**
  * A body stopped at its impact with a moving body with mass (a bullet meeting another body): the
- * two meet as in an inelastic impact along the normal there, momentum kept, rather than keep
- * closing at full speed. Without it they stay a hair apart with their speeds, so the next step
+ * two meet as in an impact along the normal there (with their restitution), momentum kept, rather
+ * than keep closing at full speed. Without it they stay a hair apart with their speeds, so the next step
  * has no contact to stop them where the classic solver needs an overlap, and the soft step's
  * contact meets them at full speed; either lets them through. The normal is that of the two
  * shapes at the stop, `b` at fraction `t` of its sweep (`s.sweepA`), `other` where it was then.
@@ -283,11 +284,14 @@ function meetBody(s: StepState, b: Body, t: number, shape: BodyShape, other: Bod
   const o = ob.linearVelocity;
   const vn = (v.x - o.x) * nx + (v.y - o.y) * ny;
   if (!(vn < 0)) return;
+  // With the pair's restitution, as the contact would have bounced them (above the threshold).
+  const e = mixRestitution(shape.restitution, other.restitution);
+  const dv = e > 0 && -vn > s.settings.restitutionThreshold ? (1 + e) * vn : vn;
   const share = b.invMass / (b.invMass + ob.invMass);
-  v.x -= vn * share * nx;
-  v.y -= vn * share * ny;
-  o.x += vn * (1 - share) * nx;
-  o.y += vn * (1 - share) * ny;
+  v.x -= dv * share * nx;
+  v.y -= dv * share * ny;
+  o.x += dv * (1 - share) * nx;
+  o.y += dv * (1 - share) * ny;
 }
 
 /**

@@ -624,6 +624,35 @@ describe('continuous collision', () => {
         expect(failures).toEqual([]);
       },
     );
+    it(`${solver}: bouncy bullets head-on part at e times their closing speed, momentum kept (20 to 1,000 m/s, e = 0.5 and 1)`, () => {
+      for (const speed of [20, 100, 300, 1000]) {
+        for (const e of [0.5, 1]) {
+          const world = new World({ solver, gravity: { x: 0, y: 0 } });
+          const a = world.createBody({
+            shape: { type: 'circle', radius: 0.05 },
+            position: { x: -5, y: 0 },
+            linearVelocity: { x: speed, y: 0 },
+            bullet: true,
+            restitution: e,
+          });
+          const b = world.createBody({
+            shape: { type: 'box', width: 0.1, height: 0.1 },
+            position: { x: 5.3, y: 0 },
+            linearVelocity: { x: -speed, y: 0 },
+            bullet: true,
+            restitution: e,
+          });
+          for (let i = 0; i < 120; ++i) world.step(1 / 60);
+          expect(a.position.x).toBeLessThan(b.position.x);
+          // Head-on along the line of centres: the parting speed is e times the closing one.
+          expect(relative(b.linearVelocity.x - a.linearVelocity.x, 2 * e * speed)).toBeLessThan(1e-9);
+          const momentum = a.mass * a.linearVelocity.x + b.mass * b.linearVelocity.x;
+          expect(Math.abs(momentum - speed * (a.mass - b.mass))).toBeLessThan(
+            1e-9 * speed * (a.mass + b.mass),
+          );
+        }
+      }
+    });
     it(`${solver}: with settings.continuous off the fast circle does pass`, () => {
       const world = new World({ solver, gravity: { x: 0, y: 0 } });
       world.settings.continuous = false;
