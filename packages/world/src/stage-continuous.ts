@@ -232,7 +232,8 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
     }
   }
   while (candidates.length > 0) candidates.pop();
-  if (t < 1 && t !== throughT && hitShape !== null && hitOther !== null) meetBody(s, b, t, hitShape, hitOther);
+  if (t < 1 && t !== throughT && hitShape !== null && hitOther !== null)
+    meetBody(s, b, t, hitShape, hitOther);
   if (t < 1 && t === throughT && throughBody !== null) {
     // Without it the solver, whose contact could not stop the shape (a single deep point, a body
     // spinning away at that point), would drive it on into the other shape at every step.
