@@ -35,7 +35,7 @@ describe('bundle size (built packages, bundled by esbuild as an application woul
     expect(size.minified).toBeLessThan(1024);
   });
 
-  it('the whole World stays at or below 82,926 B gzipped (both solvers, every shape and joint)', async () => {
+  it('the whole World stays at or below 84,060 B gzipped (both solvers, every shape and joint)', async () => {
     // Measured before the packages were built per module: 92,769 B minified, 29,420 B gzipped; per
     // module, 28,616 B. The soft step (a second solver every World carries: packed body states,
     // soft contacts, exact contact chains, the push pass) and joint springs in physical units
@@ -56,9 +56,11 @@ describe('bundle size (built packages, bundled by esbuild as an application woul
     // by joints kept to its first passes, and the soft solver's refusal of a moving body without a
     // slot, to 80,774 B; the step's long loops in functions of their own (so that V8 keeps their
     // optimised code through a large world's first steps) and contact points made on demand, to
-    // 81,862 B (the budget is that plus 1.3%: a regression, not a feature, fails it).
+    // 81,862 B; capsules end to end, and bullets swept against where the fast bodies they meet
+    // went, stopped at a body put back at its impact and meeting it as an impact with restitution,
+    // to 82,981 B (the budget is that plus 1.3%: a regression, not a feature, fails it).
     const size = await bundle("import { World } from '@lite/world'; console.log(World);");
     expect(size.warnings).toEqual([]);
-    expect(size.gzipped).toBeLessThanOrEqual(82_926);
+    expect(size.gzipped).toBeLessThanOrEqual(84_060);
   });
 });
