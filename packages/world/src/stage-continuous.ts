@@ -214,6 +214,8 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
           // A bullet swept before this one stopped where this one starts (they met head-on):
           // this one stays where it is, for the contacts to part them.
           t = 0;
+          hitShape = null;
+          hitOther = null;
         }
         continue;
       }
