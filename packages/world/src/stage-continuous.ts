@@ -15,9 +15,11 @@ import type { StepState } from './step-state';
  * impact (its velocity is kept: the next step's contacts stop it; a body that started the step
  * deep in the shape, where its contacts did not stop it, also loses its speed into the shape).
  * Bullets then do the same against the other dynamic and kinematic bodies too, once every other
- * body's pose is final. Only a shape whose core (a small circle at its centroid) reaches the other
- * shape, and that the contacts could not push back the way it came, counts: a body that merely
- * lands on or slides along a surface is left where the solver put it. One pass over the bodies.
+ * body's pose is final (a fast body along the way it went, one put back at an impact where it
+ * stopped), and meet a body with mass that stops them as in an impact. Only a shape whose core (a
+ * small circle at its centroid) reaches the other shape, and that the contacts could not push back
+ * the way it came, counts: a body that merely lands on or slides along a surface is left where the
+ * solver put it. One pass over the bodies.
  */
 export function finishPoses(s: StepState): void {
   const bodies = s.bodyList;
@@ -266,10 +268,10 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
 /**
  * A body stopped at its impact with a moving body with mass (a bullet meeting another body): the
  * two meet as in an impact along the normal there (with their restitution), momentum kept, rather
- * than keep closing at full speed. Without it they stay a hair apart with their speeds, so the next step
- * has no contact to stop them where the classic solver needs an overlap, and the soft step's
- * contact meets them at full speed; either lets them through. The normal is that of the two
- * shapes at the stop, `b` at fraction `t` of its sweep (`s.sweepA`), `other` where it was then.
+ * than keep closing at full speed. Without it they stay a hair apart with their speeds, so the
+ * next step has no contact to stop them where the classic solver needs an overlap, and the soft
+ * step's contact meets them at full speed; either lets them through. The normal is that of the
+ * two shapes at the stop, `b` at fraction `t` of its sweep (`s.sweepA`), `other` where it was then.
  */
 function meetBody(s: StepState, b: Body, t: number, shape: BodyShape, other: BodyShape): void {
   const ob = other.body;
