@@ -52,6 +52,8 @@ const bny = new Float64Array(MAX);
 const num = new Float64Array(2);
 // Up to two clipped points: [x, y, separation, key] each, and the margin.
 const clip = new Float64Array(8);
+// closestOnEdges' result: [f1, f2, c1x, c1y, c2x, c2y].
+const closest = new Float64Array(6);
 const marginSlot = new Float64Array(1);
 // The shapes given to the public forms, packed.
 const packA = new Float64Array(PACKED_SHAPE_LENGTH);
@@ -187,14 +189,27 @@ function clipEdges(
  * between the segments decides instead.
  */
 function segmentsApart(): boolean {
-  const p1x = ax[0];
-  const p1y = ay[0];
-  const d1x = ax[1] - p1x;
-  const d1y = ay[1] - p1y;
-  const p2x = bx[0];
-  const p2y = by[0];
-  const d2x = bx[1] - p2x;
-  const d2y = by[1] - p2y;
+  closestOnEdges(0, 1, 0, 1);
+  const gx = closest[4] - closest[2];
+  const gy = closest[5] - closest[3];
+  return gx * gx + gy * gy > CORE_TOL * CORE_TOL;
+}
+
+/**
+ * The closest points of A's segment from vertex i1 to i2 and B's from j1 to j2 (Ericson 5.1.9), in
+ * the frame they are loaded in: into `closest`, [f1, f2, c1x, c1y, c2x, c2y] (the points'
+ * fractions along the two segments, then the two points). Through a slot, not as results: a
+ * double returned by a call V8 does not inline is boxed.
+ */
+function closestOnEdges(i1: number, i2: number, j1: number, j2: number): void {
+  const p1x = ax[i1];
+  const p1y = ay[i1];
+  const d1x = ax[i2] - p1x;
+  const d1y = ay[i2] - p1y;
+  const p2x = bx[j1];
+  const p2y = by[j1];
+  const d2x = bx[j2] - p2x;
+  const d2y = by[j2] - p2y;
   const rx = p1x - p2x;
   const ry = p1y - p2y;
   const dd1 = d1x * d1x + d1y * d1y;
@@ -218,9 +233,12 @@ function segmentsApart(): boolean {
     f1 = (d12 - rd1) / dd1;
     f1 = f1 < 0 ? 0 : f1 > 1 ? 1 : f1;
   }
-  const ex = p1x + f1 * d1x - (p2x + f2 * d2x);
-  const ey = p1y + f1 * d1y - (p2y + f2 * d2y);
-  return ex * ex + ey * ey > CORE_TOL * CORE_TOL;
+  closest[0] = f1;
+  closest[1] = f2;
+  closest[2] = p1x + f1 * d1x;
+  closest[3] = p1y + f1 * d1y;
+  closest[4] = p2x + f2 * d2x;
+  closest[5] = p2y + f2 * d2y;
 }
 
 /**
@@ -360,44 +378,16 @@ function collideLoaded(
   let normalY = flip ? -bny[edgeB] : any[edgeA];
 
   if (sepA > CORE_TOL || sepB > CORE_TOL || (nA === 2 && nB === 2 && segmentsApart())) {
-    // The cores are apart: closest points of A's edge and B's edge (Ericson 5.1.9).
+    // The cores are apart: closest points of A's edge and B's edge.
     const i12 = edgeA + 1 < nA ? edgeA + 1 : 0;
     const i22 = edgeB + 1 < nB ? edgeB + 1 : 0;
-    const p1x = ax[edgeA];
-    const p1y = ay[edgeA];
-    const d1x = ax[i12] - p1x;
-    const d1y = ay[i12] - p1y;
-    const p2x = bx[edgeB];
-    const p2y = by[edgeB];
-    const d2x = bx[i22] - p2x;
-    const d2y = by[i22] - p2y;
-    const rx = p1x - p2x;
-    const ry = p1y - p2y;
-    const dd1 = d1x * d1x + d1y * d1y;
-    const dd2 = d2x * d2x + d2y * d2y;
-    const rd1 = rx * d1x + ry * d1y;
-    const rd2 = rx * d2x + ry * d2y;
-    const d12 = d1x * d2x + d1y * d2y;
-    const denom = dd1 * dd2 - d12 * d12;
-    let f1 = 0;
-    if (denom !== 0) {
-      f1 = (d12 * rd2 - rd1 * dd2) / denom;
-      f1 = f1 < 0 ? 0 : f1 > 1 ? 1 : f1;
-    }
-    let f2 = (d12 * f1 + rd2) / dd2;
-    if (f2 < 0) {
-      f2 = 0;
-      f1 = -rd1 / dd1;
-      f1 = f1 < 0 ? 0 : f1 > 1 ? 1 : f1;
-    } else if (f2 > 1) {
-      f2 = 1;
-      f1 = (d12 - rd1) / dd1;
-      f1 = f1 < 0 ? 0 : f1 > 1 ? 1 : f1;
-    }
-    const c1x = p1x + f1 * d1x;
-    const c1y = p1y + f1 * d1y;
-    const c2x = p2x + f2 * d2x;
-    const c2y = p2y + f2 * d2y;
+    closestOnEdges(edgeA, i12, edgeB, i22);
+    const f1 = closest[0];
+    const f2 = closest[1];
+    const c1x = closest[2];
+    const c1y = closest[3];
+    const c2x = closest[4];
+    const c2y = closest[5];
     const distance = Math.sqrt((c2x - c1x) * (c2x - c1x) + (c2y - c1y) * (c2y - c1y));
     if (distance - radius > margin) return 0;
     let minSep = Number.POSITIVE_INFINITY;
