@@ -110,6 +110,18 @@ function setSwept(sweep: Sweep, b: Body): void {
   sweep.a1 = b.angle0;
 }
 
+/**
+ * Sets `sweep` to the motion of `other` as the sweep of `b` sees it: a static body stands still; a
+ * bullet not yet swept moves along its own sweep, and a fast body already swept (and not stopped)
+ * from where it started to where it ended; every other body is where it ends.
+ */
+function setOtherSweep(sweep: Sweep, other: Body, b: Body): void {
+  if (other.isStatic) setStill(sweep, other);
+  else if (other.bullet && other.isFast && other.index > b.index) setSweep(sweep, other);
+  else if (other.isFast && !other.isStopped) setSwept(sweep, other);
+  else setStill(sweep, other);
+}
+
 /** Sweeps one fast body against the shapes its swept box meets; moves it back to the first impact. */
 function sweepBody(s: StepState, b: Body, bullet: boolean): void {
   const sweepA = s.sweepA;
@@ -159,15 +171,8 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
   for (let c = 0; c < candidates.length; ++c) {
     const other = candidates[c];
     const ob = other.body;
-    if (ob.isStatic) setStill(sweepB, ob);
-    else {
-      if (!bullet) continue;
-      // A bullet not yet swept moves along its own sweep, and a fast body already swept (and not
-      // stopped) from where it started to where it ended; every other body is where it ends.
-      if (ob.bullet && ob.isFast && ob.index > b.index) setSweep(sweepB, ob);
-      else if (ob.isFast && !ob.isStopped) setSwept(sweepB, ob);
-      else setStill(sweepB, ob);
-    }
+    if (!ob.isStatic && !bullet) continue;
+    setOtherSweep(sweepB, ob, b);
     for (let k = 0; k < shapes.length; ++k) {
       const shape = shapes[k];
       if (shape.sensor || !shouldShapesCollide(shape, other)) continue;
@@ -277,9 +282,7 @@ function meetBody(s: StepState, b: Body, t: number, shape: BodyShape, other: Bod
   const ob = other.body;
   if (ob.isStatic || ob.invMass === 0 || !ob.isAwake) return;
   const sweepB = s.sweepB;
-  if (ob.bullet && ob.isFast && ob.index > b.index) setSweep(sweepB, ob);
-  else if (ob.isFast && !ob.isStopped) setSwept(sweepB, ob);
-  else setStill(sweepB, ob);
+  setOtherSweep(sweepB, ob, b);
   const xfA = s.sweepA.getTransform(t, s.xfScratch);
   const xfB = sweepB.getTransform(t, s.xfOther);
   if (collide(other.geometry, xfB, shape.geometry, xfA, s.manifold, THROUGH_REACH) === 0) return;
