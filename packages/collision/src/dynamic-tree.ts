@@ -875,16 +875,34 @@ export class DynamicTree {
     this.parent[leaf] = NULL_NODE;
   }
 
-  /** From `start` to the root: rebalance each node, then recompute its height and box. */
+  /**
+   * From `start` towards the root: rebalance each node, then recompute its height and box. Stops
+   * above `start` at the first node that neither rotated nor changed its height, box or tags: every
+   * node above it then has the same children, heights and boxes as after the last refit that passed
+   * it, so walking on would recompute what it holds.
+   */
   private refit(start: number): void {
+    const b = this.bounds;
     let index = start;
     while (index !== NULL_NODE) {
-      index = this.balance(index);
-      const c1 = this.child1[index];
-      const c2 = this.child2[index];
-      this.height[index] = 1 + Math.max(this.height[c1], this.height[c2]);
-      this.setUnion(index, c1, c2);
-      index = this.parent[index];
+      const top = this.balance(index);
+      const c1 = this.child1[top];
+      const c2 = this.child2[top];
+      const o = 4 * top;
+      const height = 1 + Math.max(this.height[c1], this.height[c2]);
+      const unchanged =
+        top === index &&
+        index !== start &&
+        height === this.height[top] &&
+        b[o] === Math.min(b[4 * c1], b[4 * c2]) &&
+        b[o + 1] === Math.min(b[4 * c1 + 1], b[4 * c2 + 1]) &&
+        b[o + 2] === Math.max(b[4 * c1 + 2], b[4 * c2 + 2]) &&
+        b[o + 3] === Math.max(b[4 * c1 + 3], b[4 * c2 + 3]) &&
+        this.tags[top] === (this.tags[c1] | this.tags[c2]);
+      if (unchanged) return;
+      this.height[top] = height;
+      this.setUnion(top, c1, c2);
+      index = this.parent[top];
     }
   }
 
