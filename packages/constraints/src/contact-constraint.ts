@@ -403,20 +403,22 @@ export class ContactConstraint {
       return;
     }
     const carry = settings.warmStarting;
-    const data = this.data;
+    // Through the shared block, not the view: one object fewer to load per contact.
+    const data = this.dataBlock;
+    const o = this.dataOffset;
     // Save the old keys and impulses in scalars first: the new points overwrite the same slots.
     const oldCount = this.pointCount;
-    const key0 = data[PointData.Key];
-    const normal0 = data[PointData.NormalImpulse];
-    const tangent0 = data[PointData.TangentImpulse];
-    const key1 = data[PointData.Stride + PointData.Key];
-    const normal1 = data[PointData.Stride + PointData.NormalImpulse];
-    const tangent1 = data[PointData.Stride + PointData.TangentImpulse];
+    const key0 = data[o + PointData.Key];
+    const normal0 = data[o + PointData.NormalImpulse];
+    const tangent0 = data[o + PointData.TangentImpulse];
+    const key1 = data[o + PointData.Stride + PointData.Key];
+    const normal1 = data[o + PointData.Stride + PointData.NormalImpulse];
+    const tangent1 = data[o + PointData.Stride + PointData.TangentImpulse];
 
     const nx = manifold.normalX;
     const ny = manifold.normalY;
-    this.normalX = nx;
-    this.normalY = ny;
+    data[o + ContactData.NormalX] = nx;
+    data[o + ContactData.NormalY] = ny;
     const bA = this.bodyA;
     const bB = this.bodyB;
     const xAx = bA.position.x;
@@ -435,16 +437,16 @@ export class ContactConstraint {
       const key = source.key;
       const px = source.x;
       const py = source.y;
-      data[d + PointData.X] = px;
-      data[d + PointData.Y] = py;
-      data[d + PointData.Separation] = source.separation;
-      data[d + PointData.Key] = key;
+      data[o + d + PointData.X] = px;
+      data[o + d + PointData.Y] = py;
+      data[o + d + PointData.Separation] = source.separation;
+      data[o + d + PointData.Key] = key;
       // vn⁻ = (vB + wB × rB - vA - wA × rA) · n, measured now, before this step's forces.
       const rAx = px - xAx;
       const rAy = py - xAy;
       const rBx = px - xBx;
       const rBy = py - xBy;
-      data[d + PointData.ApproachVelocity] =
+      data[o + d + PointData.ApproachVelocity] =
         (vBx - wB * rBy - vAx + wA * rAy) * nx + (vBy + wB * rBx - vAy - wA * rAx) * ny;
       let normal = 0;
       let tangent = 0;
@@ -460,12 +462,12 @@ export class ContactConstraint {
         normal = normal1;
         tangent = tangent1;
       }
-      data[d + PointData.NormalImpulse] = normal;
-      data[d + PointData.TangentImpulse] = tangent;
+      data[o + d + PointData.NormalImpulse] = normal;
+      data[o + d + PointData.TangentImpulse] = tangent;
     }
     for (let i = count; i < 2; i++) {
-      data[i * PointData.Stride + PointData.NormalImpulse] = 0;
-      data[i * PointData.Stride + PointData.TangentImpulse] = 0;
+      data[o + i * PointData.Stride + PointData.NormalImpulse] = 0;
+      data[o + i * PointData.Stride + PointData.TangentImpulse] = 0;
     }
     this.pointCount = count;
   }
