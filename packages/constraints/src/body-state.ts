@@ -128,6 +128,18 @@ export class BodyStates implements BodyVelocities {
    * held body's the push pass would move without its joints. @internal
    */
   held = new Int32Array(64);
+  /**
+   * Per slot: the body's inverse mass and inverse rotational inertia, as {@link BodyStates.add}
+   * read them (slot 0: both 0). The contact solver's prepare reads them here rather than from the
+   * body objects. @internal
+   */
+  masses = new Float64Array(2 * 64);
+  /**
+   * Per index given to {@link BodyStates.add} (a world's position of the body in its list): the
+   * body's slot, valid when `indexStamp` holds this step's stamp.
+   */
+  private slotByIndex = new Int32Array(64);
+  private indexStamp = new Int32Array(64);
   /** The body of each slot (slot 0: none). */
   private readonly bodies: (DrivenBody | null)[] = [null];
   private slotCount = 1;
@@ -184,7 +196,9 @@ export class BodyStates implements BodyVelocities {
 
   /** Starts a step: no body has a slot; slot 0 is the still one. */
   begin(): void {
-    this.stamp = nextStamp++;
+    // (Kept within an Int32Array's range, never 0: the index map stores stamps.)
+    this.stamp = nextStamp;
+    nextStamp = nextStamp === 0x7fffffff ? 1 : nextStamp + 1;
     this.slotCount = 1;
     const s = this.state;
     for (let k = 0; k < State.Stride; k++) s[k] = 0;
@@ -197,10 +211,14 @@ export class BodyStates implements BodyVelocities {
   /**
    * Gives `body` the next slot: its velocity now, no motion yet, and the accelerations it will feel
    * over the step (gravity g scaled by its gravity scale, force and torque over its mass and
-   * inertia). Kinematic bodies (inverse mass 0) move by their velocity only.
+   * inertia). Kinematic bodies (inverse mass 0) move by their velocity only. With an `index` (a
+   * non-negative integer the caller numbers its bodies by, such as a world's position of the body
+   * in its list), {@link BodyStates.slotOfIndex} finds the slot from the index alone.
    * @returns the slot
+   * @throws ConstraintError when `index` is not an integer (-1, the default, gives none)
    */
-  add(body: DrivenBody, gravity: Vec2Like): number {
+  add(body: DrivenBody, gravity: Vec2Like, index = -1): number {
+    if (index !== -1) this.mapIndex(index);
     const gx = gravity.x;
     const gy = gravity.y;
     const slot = this.slotCount++;
@@ -225,6 +243,12 @@ export class BodyStates implements BodyVelocities {
     const m = this.motion;
     const p = Motion.Stride * slot;
     const invMass = body.invMass;
+    this.masses[2 * slot] = invMass;
+    this.masses[2 * slot + 1] = body.invI;
+    if (index !== -1) {
+      this.slotByIndex[index] = slot;
+      this.indexStamp[index] = this.stamp;
+    }
     const driven = invMass > 0;
     m[p + Motion.Ax] = driven ? body.gravityScale * gx + invMass * body.force.x : 0;
     m[p + Motion.Ay] = driven ? body.gravityScale * gy + invMass * body.force.y : 0;
@@ -246,6 +270,31 @@ export class BodyStates implements BodyVelocities {
   markHeld(body: SolverBody): void {
     const slot = this.slotOf(body);
     if (slot > 0) this.held[slot] = 1;
+  }
+
+  /**
+   * The slot of the body added this step with `index` (see {@link BodyStates.add}), or 0 (the
+   * still slot) when none was.
+   */
+  slotOfIndex(index: number): number {
+    return index >= 0 && index < this.indexStamp.length && this.indexStamp[index] === this.stamp
+      ? this.slotByIndex[index]
+      : 0;
+  }
+
+  /** Room for `index` in the index map (grown as needed). */
+  private mapIndex(index: number): void {
+    if (!(Number.isInteger(index) && index >= 0 && index <= Index.Mask)) {
+      throw new ConstraintError('index', index, `must be an integer from 0 to ${Index.Mask}, or -1 for none`);
+    }
+    if (index < this.slotByIndex.length) return;
+    const capacity = Math.min(Math.max(index + 1, 2 * this.slotByIndex.length), Index.Mask + 1);
+    const slots = new Int32Array(capacity);
+    slots.set(this.slotByIndex);
+    this.slotByIndex = slots;
+    const stamps = new Int32Array(capacity);
+    stamps.set(this.indexStamp);
+    this.indexStamp = stamps;
   }
 
   /**
@@ -483,5 +532,8 @@ export class BodyStates implements BodyVelocities {
     const held = new Int32Array(capacity);
     held.set(this.held);
     this.held = held;
+    const masses = new Float64Array(2 * capacity);
+    masses.set(this.masses);
+    this.masses = masses;
   }
 }

@@ -10,6 +10,7 @@ export {
   mixFriction,
   mixRestitution,
 } from './contact-constraint';
+export { ContactGather } from './contact-gather';
 export { prepareContacts, relaxContacts, solveContacts } from './contact-solver';
 export {
   DistanceJoint,

@@ -1,6 +1,7 @@
 import { buildBlockFrom, solveBlockLcpAt } from './block-solver';
 import { type BodyStates, Index, Motion, State, slotUsable, unslottedBody } from './body-state';
 import { type ContactConstraint, ContactData, PointData } from './contact-constraint';
+import type { ContactGather } from './contact-gather';
 import { ConstraintError, requireCount } from './errors';
 
 /**
@@ -463,17 +464,29 @@ export class SoftContactSolver {
    * Prepares the first `count` contacts for the step: slots from `states`, lever arms, effective
    * masses of the normal and friction rows (and the 2x2 block), the softness, the start separation,
    * the approach velocity for restitution, and last step's impulses (when warm starting) ready to
-   * be applied by {@link SoftContactSolver.warmStart}.
-   * @throws ConstraintError when `count` is out of range, or when a contact's body has mass but no
-   *   slot in `states` (naming the contact and the side)
+   * be applied by {@link SoftContactSolver.warmStart}. With a `gather` holding the same contacts
+   * (see {@link ContactGather}), the bodies' slots, point counts and data come from it, and a
+   * contact object is read only for a static side.
+   * @throws ConstraintError when `count` is out of range or differs from the gather's, or when a
+   *   contact's body has mass but no slot in `states` (naming the contact and the side)
    */
-  prepare(contacts: ContactConstraint[], count: number, states: BodyStates, ctx: SoftStepContext): void {
+  prepare(
+    contacts: ContactConstraint[],
+    count: number,
+    states: BodyStates,
+    ctx: SoftStepContext,
+    gather?: ContactGather,
+  ): void {
     requireCount(count, contacts.length);
+    if (gather !== undefined && gather.count !== count) {
+      throw new ConstraintError('gather.count', gather.count, `must equal count (${count})`);
+    }
     this.contactCount = count;
     if (this.meta.length < Meta.Stride * count) this.grow(count);
     this.bouncyCount = 0;
     // The loop in a method of its own, with nothing after it (see `solve`).
-    this.prepareContacts(contacts, count, states, ctx);
+    if (gather === undefined) this.prepareContacts(contacts, count, states, ctx);
+    else this.prepareGathered(contacts, gather, count, states, ctx);
     this.buildChains(states.count);
     this.factorChains(ctx);
   }
@@ -504,14 +517,38 @@ export class SoftContactSolver {
     }
   }
 
-  /** {@link SoftContactSolver.prepare}'s loop over the contacts. */
+  /** {@link SoftContactSolver.prepare}'s loop over the contacts, each read from its object. */
   private prepareContacts(
     contacts: ContactConstraint[],
     count: number,
     states: BodyStates,
     ctx: SoftStepContext,
   ): void {
-    for (let i = 0; i < count; i++) this.prepareContact(contacts[i], i, states, ctx);
+    for (let i = 0; i < count; i++) {
+      const c = contacts[i];
+      c.blockCase = 0;
+      const sA = states.slotOf(c.bodyA) & Index.Mask;
+      const sB = states.slotOf(c.bodyB) & Index.Mask;
+      this.prepareContact(contacts, i, sA, sB, c.pointCount, c.dataBlock, c.dataOffset, states, ctx);
+    }
+  }
+
+  /** {@link SoftContactSolver.prepare}'s loop over the contacts, each read from the gather. */
+  private prepareGathered(
+    contacts: ContactConstraint[],
+    gather: ContactGather,
+    count: number,
+    states: BodyStates,
+    ctx: SoftStepContext,
+  ): void {
+    const ints = gather.ints;
+    const blocks = gather.blocks;
+    for (let i = 0; i < count; i++) {
+      const g = 4 * (i & Index.Mask);
+      const sA = states.slotOfIndex(ints[g]) & Index.Mask;
+      const sB = states.slotOfIndex(ints[g + 1]) & Index.Mask;
+      this.prepareContact(contacts, i, sA, sB, ints[g + 2], blocks[i], ints[g + 3], states, ctx);
+    }
   }
 
   /**
@@ -632,32 +669,60 @@ export class SoftContactSolver {
     return this.meta[m + Meta.Touching] === 1 && (pc === 1 || this.meta[m + Meta.BlockUsable] === 1);
   }
 
-  /** One contact of {@link SoftContactSolver.prepare}. */
-  private prepareContact(c: ContactConstraint, i: number, states: BodyStates, ctx: SoftStepContext): void {
+  /**
+   * One contact of {@link SoftContactSolver.prepare}: contact i, its bodies in slots sA and sB, its
+   * numbers in `data` from `base`. The contact object is read only for a body in the still slot 0
+   * (its position, and the check that it has no mass).
+   */
+  private prepareContact(
+    contacts: ContactConstraint[],
+    i: number,
+    sA: number,
+    sB: number,
+    pointCount: number,
+    data: Float64Array,
+    base: number,
+    states: BodyStates,
+    ctx: SoftStepContext,
+  ): void {
     const rows = this.rows;
     const meta = this.meta;
-    const bA = c.bodyA;
-    const bB = c.bodyB;
     const r = (i & Index.Mask) * Row.Stride;
     const m = (i & Index.Mask) * Meta.Stride;
-    // A moving body without a slot would share the still one and set it moving: refused.
-    const sA = states.slotOf(bA) & Index.Mask;
-    const sB = states.slotOf(bB) & Index.Mask;
-    if (!slotUsable(sA, bA)) throw unslottedBody(bA, `contacts[${i}].bodyA`);
-    if (!slotUsable(sB, bB)) throw unslottedBody(bB, `contacts[${i}].bodyB`);
+    // Centres: a moving body's from its slot (its pose when the step began, which it still is),
+    // packed with the rest of the step's data; a still body's from the object. A moving body
+    // without a slot would share the still one and set it moving: refused.
+    const motion = states.motion;
+    const pA = Motion.Stride * sA;
+    const pB = Motion.Stride * sB;
+    let xAx = motion[pA + Motion.X0];
+    let xAy = motion[pA + Motion.Y0];
+    let xBx = motion[pB + Motion.X0];
+    let xBy = motion[pB + Motion.Y0];
+    if (sA === 0) {
+      const bA = contacts[i].bodyA;
+      if (!slotUsable(sA, bA)) throw unslottedBody(bA, `contacts[${i}].bodyA`);
+      xAx = bA.position.x;
+      xAy = bA.position.y;
+    }
+    if (sB === 0) {
+      const bB = contacts[i].bodyB;
+      if (!slotUsable(sB, bB)) throw unslottedBody(bB, `contacts[${i}].bodyB`);
+      xBx = bB.position.x;
+      xBy = bB.position.y;
+    }
     const v = states.state;
-    const pointCount = c.pointCount;
     meta[m + Meta.SlotA] = sA;
     meta[m + Meta.SlotB] = sB;
     meta[m + Meta.PointCount] = pointCount;
     meta[m + Meta.Held] = states.held[sA] | (states.held[sB] << 1);
-    const mA = bA.invMass;
-    const iA = bA.invI;
-    const mB = bB.invMass;
-    const iB = bB.invI;
+    // Inverse masses and inertias from the slots (slot 0: none).
+    const masses = states.masses;
+    const mA = masses[2 * sA];
+    const iA = masses[2 * sA + 1];
+    const mB = masses[2 * sB];
+    const iB = masses[2 * sB + 1];
     // The contact's numbers, read from its block (see `ContactConstraint.data`).
-    const data = c.dataBlock;
-    const base = c.dataOffset;
     const nx = data[base + ContactData.NormalX];
     const ny = data[base + ContactData.NormalY];
     const tx = ny;
@@ -690,17 +755,6 @@ export class SoftContactSolver {
     const stepDt = substeps * cv[Ctx.H];
     this.dataBlocks[i] = data;
     meta[m + Meta.DataOffset] = base;
-    c.blockCase = 0;
-    // The bodies' accelerations from gravity, force and torque (zero for the still slot).
-    const motion = states.motion;
-    const pA = Motion.Stride * sA;
-    const pB = Motion.Stride * sB;
-    // Centres: a moving body's from its slot (its pose when the step began, which it still is),
-    // packed with the rest of the step's data; a still body's from the object.
-    const xAx = sA > 0 ? motion[pA + Motion.X0] : bA.position.x;
-    const xAy = sA > 0 ? motion[pA + Motion.Y0] : bA.position.y;
-    const xBx = sB > 0 ? motion[pB + Motion.X0] : bB.position.x;
-    const xBy = sB > 0 ? motion[pB + Motion.Y0] : bB.position.y;
 
     for (let j = 0; j < pointCount; j++) {
       const d = base + j * PointData.Stride;

@@ -4,6 +4,7 @@ import {
   BodyStates,
   ConstraintError,
   ContactConstraint,
+  ContactGather,
   type DrivenBody,
   type Joint,
   prepareJoints,
@@ -171,5 +172,98 @@ describe('BodyStates.storeVelocities', () => {
     // A non-finite translation is not looked at when only the velocities are written.
     s[o + 3] = Number.NaN;
     expect(states.storeVelocities(false)).toBe(true);
+  });
+});
+
+describe('ContactGather: the prepare reading contacts gathered by their caller', () => {
+  /** A stack of two boxes on a static ground, stepped once with or without a gather. */
+  function stackStep(withGather: boolean) {
+    const ground = new SolverBody(0, -0.5);
+    const lower = movingBox(0.495);
+    const upper = movingBox(1.49);
+    lower.angularVelocity = 0.3;
+    const contacts = [resting(ground, lower), resting(lower, upper)];
+    // The upper contact a little off centre, so that its lever arms are not symmetric.
+    contacts[1].update(
+      {
+        normalX: 0.1,
+        normalY: Math.sqrt(0.99),
+        pointCount: 2,
+        points: [
+          { x: -0.45, y: 1, separation: -0.01, key: 1 },
+          { x: 0.52, y: 0.98, separation: -0.02, key: 2 },
+        ],
+      },
+      new SolverSettings(),
+    );
+    const states = new BodyStates();
+    states.begin();
+    // Indices as a world numbers its bodies (the ground's is never looked up: it has no slot).
+    states.add(lower, { x: 0, y: -10 }, 7);
+    states.add(upper, { x: 0, y: -10 }, 3);
+    const ctx = new SoftStepContext().set(1 / 60, softSettings);
+    const solver = new SoftContactSolver();
+    if (withGather) {
+      const gather = new ContactGather();
+      gather.add(contacts[0], 0, 7);
+      gather.add(contacts[1], 7, 3);
+      solver.prepare(contacts, 2, states, ctx, gather);
+    } else {
+      solver.prepare(contacts, 2, states, ctx);
+    }
+    for (let k = 0; k < 4; k++) {
+      states.integrateVelocities();
+      solver.warmStart(states);
+      solver.solve(states, ctx, true);
+      solver.solve(states, ctx, false);
+    }
+    return Array.from(states.velocities.subarray(0, 3 * states.velocityStride));
+  }
+
+  it('gives bit-identical results to the prepare that reads the contact objects', () => {
+    const plain = stackStep(false);
+    const gathered = stackStep(true);
+    expect(gathered).toEqual(plain);
+    // The stack moved: the comparison is not of two untouched arrays.
+    expect(plain.some((x, k) => k >= 8 && x !== 0)).toBe(true);
+  });
+
+  it('finds a slot by the index given to BodyStates.add, and none for an index not added this step', () => {
+    const states = new BodyStates();
+    states.begin();
+    const slot = states.add(movingBox(1), { x: 0, y: -10 }, 1000);
+    expect(states.slotOfIndex(1000)).toBe(slot);
+    expect(states.slotOfIndex(999)).toBe(0);
+    expect(states.slotOfIndex(5000)).toBe(0);
+    states.begin();
+    expect(states.slotOfIndex(1000)).toBe(0);
+    expect(() => states.add(movingBox(1), { x: 0, y: -10 }, 1.5)).toThrow(ConstraintError);
+    expect(() => states.add(movingBox(1), { x: 0, y: -10 }, -2)).toThrow(/^index = -2: must be an integer/);
+  });
+
+  it('refuses a gather of another length, a bad index, and a moving body the index finds no slot for', () => {
+    const ground = new SolverBody(0, -0.5);
+    const box = movingBox(0.49);
+    const states = new BodyStates();
+    states.begin();
+    states.add(box, { x: 0, y: -10 }, 4);
+    const ctx = new SoftStepContext().set(1 / 60, softSettings);
+    const solver = new SoftContactSolver();
+    const contacts = [resting(ground, box)];
+    const gather = new ContactGather();
+    expect(() => solver.prepare(contacts, 1, states, ctx, gather)).toThrow(
+      /^gather\.count = 0: must equal count \(1\)/,
+    );
+    expect(() => gather.add(contacts[0], 0, -1)).toThrow(/^indexB = -1/);
+    expect(() => gather.add(contacts[0], 0.5, 4)).toThrow(/^indexA = 0\.5/);
+    expect(gather.count).toBe(0);
+    // Index 5 was not added: the box would share the still slot.
+    gather.add(contacts[0], 0, 5);
+    expect(() => solver.prepare(contacts, 1, states, ctx, gather)).toThrow(
+      /^contacts\[0\]\.bodyB = a body of inverse mass 1: has mass but no slot/,
+    );
+    gather.clear();
+    gather.add(contacts[0], 0, 4);
+    expect(() => solver.prepare(contacts, 1, states, ctx, gather)).not.toThrow();
   });
 });

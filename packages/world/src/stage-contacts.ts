@@ -149,6 +149,7 @@ function createPairContacts(s: StepState, count: number): void {
 export function collideContacts(s: StepState, speculative: boolean, stepDt: number): void {
   s.gatheredAtWakes = s.wakes;
   s.solverContactCount = 0;
+  s.solverGather.clear();
   truncate(s.contactList, collideEach(s, speculative, stepDt));
 }
 
@@ -258,6 +259,7 @@ function collideEach(s: StepState, speculative: boolean, stepDt: number): number
       // The solver's working set, gathered here while the contact is at hand (see
       // `collectSolverConstraints`): touching, with an awake body (this one is).
       solverContacts[gathered] = c;
+      s.solverGather.add(c, a.index, b.index);
       s.solverContactCount = ++gathered;
     }
     contacts[write++] = c;
@@ -354,11 +356,14 @@ export function collectSolverConstraints(s: StepState): void {
 function collectSolverContacts(s: StepState): void {
   const contacts = s.contactList;
   const solverContacts = s.solverContacts;
+  const gather = s.solverGather;
+  gather.clear();
   let count = 0;
   for (let i = 0, n = contacts.length; i < n; ++i) {
     const c = contacts[i];
     if (!c.touching || (!c.bodyA.isAwake && !c.bodyB.isAwake)) continue;
     solverContacts[count] = c;
+    gather.add(c, c.bodyA.index, c.bodyB.index);
     count++;
   }
   s.solverContactCount = count;

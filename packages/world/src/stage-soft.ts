@@ -44,7 +44,7 @@ export function stepSoft(s: StepState, dt: number): void {
     s.softH = ctx.h;
   }
   if (s.solverJointCount > 0) markHeldBodies(s);
-  s.softSolver.prepare(s.solverContacts, s.solverContactCount, s.bodyStates, ctx);
+  s.softSolver.prepare(s.solverContacts, s.solverContactCount, s.bodyStates, ctx, s.solverGather);
   profile.lap(Stage.Prepare);
   for (let i = 0; i < substeps; ++i) softSubStep(s);
   // The bodies' finite check: done by the final store on the numbers it writes, unless joints
@@ -72,7 +72,8 @@ export function loadBodyStates(s: StepState): void {
     const b = bodies[i];
     if (!b.isAwake || b.isStatic) continue;
     moveToCenter(b);
-    states.add(b, gravity);
+    // With its index, by which the contacts gathered by the narrowphase find its slot.
+    states.add(b, gravity, b.index);
   }
 }
 

@@ -1,5 +1,11 @@
 import { AABB, BroadPhase, DistanceOutput, Manifold, PairBuffer, Sweep, TOIOutput } from '@lite/collision';
-import { BodyStates, ContactSolver, SoftContactSolver, SoftStepContext } from '@lite/constraints';
+import {
+  BodyStates,
+  ContactGather,
+  ContactSolver,
+  SoftContactSolver,
+  SoftStepContext,
+} from '@lite/constraints';
 import { Transform, type Vec2 } from '@lite/math';
 import type { Body } from './body';
 import type { Contact } from './contact';
@@ -79,6 +85,8 @@ export class StepState {
   /** Contacts and joints handed to the solver this step, and their counts. */
   readonly solverContacts: Contact[] = [];
   solverContactCount = 0;
+  /** What the soft step's prepare reads of the solver's contacts, gathered with them. */
+  readonly solverGather = new ContactGather();
   readonly solverJoints: Joint[] = [];
   solverJointCount = 0;
   /** The joints that broke this step, in id order (scratch, emptied after their events). */

@@ -1,0 +1,55 @@
+import type { ContactConstraint } from './contact-constraint';
+import { ConstraintError } from './errors';
+
+/**
+ * A step's solver contacts as their caller gathered them while it had each one at hand (a world's
+ * narrowphase, which has just collided the contact and read its bodies): for contact i, the indices
+ * its two bodies were given to `BodyStates.add` with, its point count and where its numbers lie.
+ * Handed to `SoftContactSolver.prepare` with the contacts, it spares the prepare loading every
+ * contact and both its bodies again, wherever the heap put them: it reads flat arrays in order.
+ */
+export class ContactGather {
+  /** Per contact, 4 integers: body A's index, body B's, the point count, the data offset. @internal */
+  ints = new Int32Array(4 * 64);
+  /** Per contact: the block its numbers lie in (`ContactConstraint.dataBlock`). @internal */
+  readonly blocks: Float64Array[] = [];
+  private length = 0;
+
+  /** How many contacts were added since the last {@link ContactGather.clear}. */
+  get count(): number {
+    return this.length;
+  }
+
+  /** Forgets the contacts added (keeps the arrays). */
+  clear(): void {
+    this.length = 0;
+  }
+
+  /**
+   * Adds contact `c` as the next one, its bodies numbered `indexA` and `indexB` (the indices they
+   * are given to `BodyStates.add` with this step; a static body's may be any, as it has no slot).
+   * Also clears the contact's `blockCase` (the soft step does not use the classic block solver).
+   * @throws ConstraintError when an index is not an integer from 0 to 2^23 - 1
+   */
+  add(c: ContactConstraint, indexA: number, indexB: number): void {
+    if (!(indexA >= 0 && indexA <= 0x7fffff && (indexA | 0) === indexA)) {
+      throw new ConstraintError('indexA', indexA, 'must be an integer from 0 to 8388607');
+    }
+    if (!(indexB >= 0 && indexB <= 0x7fffff && (indexB | 0) === indexB)) {
+      throw new ConstraintError('indexB', indexB, 'must be an integer from 0 to 8388607');
+    }
+    const i = this.length++;
+    if (4 * i + 4 > this.ints.length) {
+      const bigger = new Int32Array(2 * this.ints.length);
+      bigger.set(this.ints);
+      this.ints = bigger;
+    }
+    const g = 4 * i;
+    this.ints[g] = indexA;
+    this.ints[g + 1] = indexB;
+    this.ints[g + 2] = c.pointCount;
+    this.ints[g + 3] = c.dataOffset;
+    this.blocks[i] = c.dataBlock;
+    c.blockCase = 0;
+  }
+}
