@@ -412,9 +412,12 @@ export class SoftContactSolver {
   private bouncyCount = 0;
   /**
    * Per contact: the block its point data lies in (`ContactConstraint.dataBlock`), so that storing
-   * the impulses reaches it without loading the contact and its view.
+   * the impulses reaches it without loading the contact and its view. Filled by the prepare that
+   * reads the contact objects; with a gather, `blockSource` is the gather's own list.
    */
-  private dataBlocks: Float64Array[] = [];
+  private readonly dataBlocks: Float64Array[] = [];
+  /** Where this step's blocks are listed: `dataBlocks`, or the prepare's gather's `blocks`. */
+  private blockSource: Float64Array[] = this.dataBlocks;
   /**
    * The step's constants for the per-contact functions (see {@link Param}): read from a typed array,
    * not passed as arguments, because a double passed to a call that is not inlined is boxed.
@@ -466,7 +469,8 @@ export class SoftContactSolver {
    * the approach velocity for restitution, and last step's impulses (when warm starting) ready to
    * be applied by {@link SoftContactSolver.warmStart}. With a `gather` holding the same contacts
    * (see {@link ContactGather}), the bodies' slots, point counts and data come from it, and a
-   * contact object is read only for a static side.
+   * contact object is read only for a static side; the solver keeps the gather's list of blocks
+   * until {@link SoftContactSolver.storeImpulses}, so change the gather only after that.
    * @throws ConstraintError when `count` is out of range or differs from the gather's, or when a
    *   contact's body has mass but no slot in `states` (naming the contact and the side)
    */
@@ -485,6 +489,7 @@ export class SoftContactSolver {
     if (this.meta.length < Meta.Stride * count) this.grow(count);
     this.bouncyCount = 0;
     // The loop in a method of its own, with nothing after it (see `solve`).
+    this.blockSource = gather === undefined ? this.dataBlocks : gather.blocks;
     if (gather === undefined) this.prepareContacts(contacts, count, states, ctx);
     else this.prepareGathered(contacts, gather, count, states, ctx);
     this.buildChains(states.count);
@@ -529,6 +534,7 @@ export class SoftContactSolver {
       c.blockCase = 0;
       const sA = states.slotOf(c.bodyA) & Index.Mask;
       const sB = states.slotOf(c.bodyB) & Index.Mask;
+      this.dataBlocks[i] = c.dataBlock;
       this.prepareContact(contacts, i, sA, sB, c.pointCount, c.dataBlock, c.dataOffset, states, ctx);
     }
   }
@@ -753,7 +759,6 @@ export class SoftContactSolver {
     const substeps = ctx.substeps;
     const perSubstep = 1 / substeps;
     const stepDt = substeps * cv[Ctx.H];
-    this.dataBlocks[i] = data;
     meta[m + Meta.DataOffset] = base;
 
     for (let j = 0; j < pointCount; j++) {
@@ -1068,7 +1073,7 @@ export class SoftContactSolver {
     const perStep = ctx.substeps;
     const rows = this.rows;
     const meta = this.meta;
-    const blocks = this.dataBlocks;
+    const blocks = this.blockSource;
     for (let i = 0, n = this.contactCount; i < n; i++) {
       const data = blocks[i];
       const r = (i & Index.Mask) * Row.Stride;
