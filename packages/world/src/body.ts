@@ -17,6 +17,12 @@ import {
 import type { World } from './world';
 
 /**
+ * A body's centre of mass closer to its origin than this fraction of its shapes' size is taken to be
+ * the origin (see `resetMassData`): rounding, not an offset.
+ */
+const CENTER_ROUNDING = 1e-12;
+
+/**
  * Where a body keeps the world's numbers in `SolverBody.numbers` (from its base), after the
  * solver's four (`BodyNumber.Own` in @lite/constraints is 4; its `Length` is 16): side by side
  * instead of in number fields, each of which is a separate heap number in V8, a load away.
@@ -62,7 +68,11 @@ export class Body extends SolverBody {
   readonly width: number;
   /** Full height, m, of a body made with `width` and `height` (0 otherwise). */
   readonly height: number;
-  /** The centre of mass in the body frame, m (the origin for static and kinematic bodies). */
+  /**
+   * The centre of mass in the body frame, m (the origin for static and kinematic bodies). A centre
+   * within rounding of the origin (closer than 1e-12 of the shapes' size: a regular polygon centred
+   * on the body) is exactly the origin.
+   */
   readonly localCenter: Vec2;
   /** The body's pose as a rotation and translation, kept equal to `position` and `angle`. */
   readonly transform: Transform;
@@ -370,6 +380,22 @@ export class Body extends SolverBody {
       if (mass > 0) {
         cx /= mass;
         cy /= mass;
+        // A centre within rounding of the origin is the origin: a shape centred on the body (a
+        // regular hexagon's centroid comes out 1e-17 m off) must not send the body down the
+        // off-centre paths of every stage for a difference no simulation can show. The bound is
+        // 1e-12 of the shapes' size (each part's distance from the origin plus its radius of
+        // gyration), thousands of times the rounding of the centroid sums.
+        let size = 0;
+        for (const md of parts) {
+          size = Math.max(
+            size,
+            Math.hypot(md.centerX, md.centerY) + Math.sqrt(md.rotationalInertia / md.mass),
+          );
+        }
+        if (Math.hypot(cx, cy) <= CENTER_ROUNDING * size) {
+          cx = 0;
+          cy = 0;
+        }
         for (const md of parts) {
           const dx = md.centerX - cx;
           const dy = md.centerY - cy;

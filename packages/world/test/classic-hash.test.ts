@@ -63,9 +63,9 @@ const EXPECTED: Record<string, string[]> = {
   'many-bodies substeps=1 sleeping=false': ['70aeb8bca82a6439', 'ac8890b1316c8d94'],
   'many-bodies substeps=4 sleeping=false': ['87d72792718f824c', '90ee910e8ce21a7a'],
   // Scenes of shapes.
-  'tumbler substeps=1 sleeping=true': ['4317d63ca67abc6b', 'c653e64ac9f315bf'],
-  'tumbler substeps=1 sleeping=false': ['4317d63ca67abc6b', 'c653e64ac9f315bf'],
-  'tumbler substeps=4 sleeping=false': ['6968445efa919b0c', 'a3a5036f67b02571'],
+  'tumbler substeps=1 sleeping=true': ['3d773be16479fe4b', '7a58da621683419a'],
+  'tumbler substeps=1 sleeping=false': ['3d773be16479fe4b', '7a58da621683419a'],
+  'tumbler substeps=4 sleeping=false': ['224061de109b6e83', '48153ce0b3720377'],
   'ball-pit substeps=1 sleeping=true': ['2f4a202aa9bfb261', 'fd15a1ddc1ef4dff'],
   'ball-pit substeps=1 sleeping=false': ['2f4a202aa9bfb261', '3a70078651383454'],
   'ball-pit substeps=4 sleeping=false': ['da3a0d706d536544', '29878ed5b206392d'],

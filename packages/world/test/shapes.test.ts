@@ -139,6 +139,23 @@ describe('mass, centre of mass and inertia from the shapes', () => {
     expect(relative(c.mass, 3)).toBeLessThan(1e-12);
     expect(relative(c.inertia, 0.5 * 3 * 0.04)).toBeLessThan(1e-12);
   });
+
+  it('a centre of mass within rounding of the origin is the origin; a real offset, however small, is kept', () => {
+    // A regular hexagon's centroid sums come out about 1e-17 m off its centre: the body's centre
+    // is its origin exactly, at any scale, and the inertia is the hexagon's.
+    for (const r of [0.25, 1, 1000]) {
+      const hex = world.createBody({ shape: { type: 'polygon', vertices: regularPolygon(6, r) } });
+      expect([hex.localCenter.x, hex.localCenter.y]).toEqual([0, 0]);
+      // Regular hexagon of circumradius r and unit density: area (3√3/2) r², I = (5√3/8) r⁴.
+      expect(relative(hex.mass, ((3 * Math.sqrt(3)) / 2) * r * r)).toBeLessThan(1e-12);
+      expect(relative(hex.inertia, ((5 * Math.sqrt(3)) / 8) * r ** 4)).toBeLessThan(1e-12);
+    }
+    // Two discs whose centre of mass is 1 nm off the origin (a billion times the rounding): kept.
+    const pair = world.createBody({ shape: { type: 'circle', radius: 0.5, center: { x: -1, y: 0 } } });
+    pair.createShape({ type: 'circle', radius: 0.5, center: { x: 1 + 2e-9, y: 0 } });
+    expect(relative(pair.localCenter.x, 1e-9)).toBeLessThan(1e-6);
+    expect(pair.localCenter.y).toBe(0);
+  });
 });
 
 describe('bad shapes are refused, and nothing is added', () => {

@@ -64,9 +64,9 @@ const EXPECTED: Record<string, string[]> = {
   'many-bodies substeps=4 sleeping=false': ['ca47194a8da44ce3', '895f540bae1e3a14'],
   'many-bodies substeps=1 sleeping=false': ['5fc2bcccc5a7f764', '23eb983ee1f617ff'],
   // Scenes of shapes.
-  'tumbler substeps=4 sleeping=true': ['33b139a6470e1a46', '7f9abf9bf609885d'],
-  'tumbler substeps=4 sleeping=false': ['33b139a6470e1a46', '7f9abf9bf609885d'],
-  'tumbler substeps=1 sleeping=false': ['0cee6ca9717798af', 'fb83225959ed1fdd'],
+  'tumbler substeps=4 sleeping=true': ['e97bcbe4cd83aee6', '68b5985c168658a6'],
+  'tumbler substeps=4 sleeping=false': ['e97bcbe4cd83aee6', '68b5985c168658a6'],
+  'tumbler substeps=1 sleeping=false': ['e2e2991b62cbd651', '5de7854229cbc24d'],
   'ball-pit substeps=4 sleeping=true': ['843219793f6e8982', 'e62870acff6fb6a7'],
   'ball-pit substeps=4 sleeping=false': ['7f572e06fcce3626', '7f572e06fcce3626'],
   'ball-pit substeps=1 sleeping=false': ['b1588354109af2d8', '36efb5411fb338ef'],
