@@ -145,6 +145,15 @@ const NOT_PACKED = new Float64Array(0);
  */
 const packedArrays = /* @__PURE__ */ new Float64Slab(PACKED_SHAPE_LENGTH, 64);
 
+/**
+ * A shape's packed numbers (`BodyShape.packed`), made for a box the first time it is asked for them
+ * (a box in a mixed pair): the geometry never changes, so they are packed once. @internal
+ */
+export function packedOf(shape: BodyShape): Float64Array {
+  if (shape.packed.length === 0) shape.packed = packShape(shape.geometry, packedArrays.take());
+  return shape.packed;
+}
+
 /** Scratch for the centroid {@link resolveShapeOptions} computes while checking a shape's extent. */
 const extentScratch = new Vec2(0, 0);
 
@@ -369,12 +378,13 @@ export class BodyShape {
   proxyId: number;
   /**
    * The geometry's numbers in one typed array (`@lite/collision`'s `packShape`), which the
-   * narrowphase and the bounds read instead of the geometry's objects. Empty for a `Box` (KIND_BOX):
-   * box pairs go to `collideBoxes`, its bounds to `computeBoxAABB`, and the few mixed pairs pack
-   * the box into a scratch array (an array per box would spread the bodies' objects over more
-   * memory, which the box scenes pay for in every stage). @internal
+   * narrowphase and the bounds read instead of the geometry's objects. Empty for a `Box` (KIND_BOX)
+   * until the narrowphase first meets it in a mixed pair ({@link packedOf}): box pairs go to
+   * `collideBoxes` and its bounds to `computeBoxAABB`, so the box scenes make none (an array per box
+   * would spread the bodies' objects over more memory, which they would pay for in every stage).
+   * @internal
    */
-  readonly packed: Float64Array;
+  packed: Float64Array;
   /** Centroid of the geometry (body frame). @internal */
   readonly centroid: Vec2;
   /**

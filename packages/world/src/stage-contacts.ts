@@ -1,12 +1,4 @@
-import {
-  type Box,
-  collide,
-  collideBoxes,
-  collidePacked,
-  type Manifold,
-  PACKED_SHAPE_LENGTH,
-  packShape,
-} from '@lite/collision';
+import { type Box, collide, collideBoxes, collidePacked, type Manifold } from '@lite/collision';
 import { mixFriction, mixRestitution } from '@lite/constraints';
 import type { Body } from './body';
 import { Contact } from './contact';
@@ -15,7 +7,7 @@ import { BEGIN_CONTACT, END_CONTACT } from './events';
 import { jointBodyA, jointBodyB } from './joints';
 import { Stage } from './profile';
 import { STEP_SPECULATIVE_DISTANCE } from './settings';
-import { type BodyShape, KIND_BOX, roundingRadius } from './shape';
+import { type BodyShape, KIND_BOX, packedOf, roundingRadius } from './shape';
 import { type StepState, trimContactPool, wakeBody } from './step-state';
 
 /**
@@ -73,29 +65,6 @@ function unlinkEdge(body: Body, index: number): void {
   if (last.bodyA === body) last.edgeA = index;
   else last.edgeB = index;
 }
-
-/**
- * A box's numbers for the narrowphase of a mixed pair (boxes keep no packed array; see BodyShape),
- * with the box the array holds: the contacts come sorted by body A, so A's box is often the last one
- * packed (geometries never change). One for each side of a pair.
- */
-class BoxPacking {
-  private readonly array = new Float64Array(PACKED_SHAPE_LENGTH);
-  private box: unknown = null;
-
-  /** `shape`'s packed numbers: its own array, or for a box, this one holding them. */
-  of(shape: BodyShape): Float64Array {
-    if (shape.kind !== KIND_BOX) return shape.packed;
-    if (this.box !== shape.geometry) {
-      packShape(shape.geometry, this.array);
-      this.box = shape.geometry;
-    }
-    return this.array;
-  }
-}
-
-const packingA = new BoxPacking();
-const packingB = new BoxPacking();
 
 /** The most a pair's speculative reach grows with its closing speed in a step, m. */
 const MAX_CLOSING = 1e15;
@@ -243,7 +212,7 @@ function collideEach(s: StepState, speculative: boolean, stepDt: number): number
       if (sa.kind === KIND_BOX && sb.kind === KIND_BOX) {
         collideBoxes(sa.geometry as Box, xa, sb.geometry as Box, xb, manifold);
       } else {
-        collidePacked(packingA.of(sa), xa, packingB.of(sb), xb, manifold);
+        collidePacked(packedOf(sa), xa, packedOf(sb), xb, manifold);
       }
       c.update(manifold, settings);
     }
