@@ -111,9 +111,10 @@ function createPairContacts(s: StepState, count: number): void {
  * keeps the accumulated impulses of points whose feature key it finds again. Contacts whose fat
  * boxes separated are destroyed. Contacts between two sleeping (or static) bodies are skipped:
  * neither moved, so their manifold is still right. `speculative` (the soft step) also keeps points
- * up to `settings.speculativeDistance` apart, plus how far the pair can close in `stepDt`. (The
- * distance is read here, not passed: a number field's value passed to a call is boxed.) The
- * touching contacts are gathered for the solver on the way (see `collectSolverConstraints`).
+ * up to `settings.speculativeDistance` apart, plus how far the pair can close in `stepDt`, and
+ * fills `s.solverGather` for the soft step's prepare. (The distance is read here, not passed: a
+ * number field's value passed to a call is boxed.) The touching contacts are gathered for the
+ * solver on the way (see `collectSolverConstraints`).
  */
 export function collideContacts(s: StepState, speculative: boolean, stepDt: number): void {
   s.gatheredAtWakes = s.wakes;
@@ -228,7 +229,8 @@ function collideEach(s: StepState, speculative: boolean, stepDt: number): number
       // The solver's working set, gathered here while the contact is at hand (see
       // `collectSolverConstraints`): touching, with an awake body (this one is).
       solverContacts[gathered] = c;
-      s.solverGather.add(c, a.index, b.index);
+      // What the soft step's prepare reads of it (the classic solver reads the contacts).
+      if (speculative) s.solverGather.add(c, a.index, b.index);
       s.solverContactCount = ++gathered;
     }
     contacts[write++] = c;
@@ -327,12 +329,13 @@ function collectSolverContacts(s: StepState): void {
   const solverContacts = s.solverContacts;
   const gather = s.solverGather;
   gather.clear();
+  const soft = s.settings.solver === 'soft';
   let count = 0;
   for (let i = 0, n = contacts.length; i < n; ++i) {
     const c = contacts[i];
     if (!c.touching || (!c.bodyA.isAwake && !c.bodyB.isAwake)) continue;
     solverContacts[count] = c;
-    gather.add(c, c.bodyA.index, c.bodyB.index);
+    if (soft) gather.add(c, c.bodyA.index, c.bodyB.index);
     count++;
   }
   s.solverContactCount = count;
