@@ -83,6 +83,14 @@ export function slotUsable(slot: number, body: SolverBody): boolean {
   return slot !== 0 || (body.invMass === 0 && body.invI === 0);
 }
 
+/**
+ * Whether `index` may number a body for {@link BodyStates.add}'s index map and a `ContactGather`:
+ * an integer from 0 to `Index.Mask`. @internal
+ */
+export function isBodyIndex(index: number): boolean {
+  return (index | 0) === index && index >= 0 && index <= Index.Mask;
+}
+
 /** The error for a body with mass but no slot, naming `argument`. @internal */
 export function unslottedBody(body: SolverBody, argument: string): ConstraintError {
   return new ConstraintError(
@@ -284,7 +292,7 @@ export class BodyStates implements BodyVelocities {
 
   /** Room for `index` in the index map (grown as needed). */
   private mapIndex(index: number): void {
-    if (!(Number.isInteger(index) && index >= 0 && index <= Index.Mask)) {
+    if (!isBodyIndex(index)) {
       throw new ConstraintError('index', index, `must be an integer from 0 to ${Index.Mask}, or -1 for none`);
     }
     if (index < this.slotByIndex.length) return;

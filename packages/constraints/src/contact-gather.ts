@@ -1,3 +1,4 @@
+import { isBodyIndex } from './body-state';
 import type { ContactConstraint } from './contact-constraint';
 import { ConstraintError } from './errors';
 
@@ -32,12 +33,8 @@ export class ContactGather {
    * @throws ConstraintError when an index is not an integer from 0 to 2^23 - 1
    */
   add(c: ContactConstraint, indexA: number, indexB: number): void {
-    if (!(indexA >= 0 && indexA <= 0x7fffff && (indexA | 0) === indexA)) {
-      throw new ConstraintError('indexA', indexA, 'must be an integer from 0 to 8388607');
-    }
-    if (!(indexB >= 0 && indexB <= 0x7fffff && (indexB | 0) === indexB)) {
-      throw new ConstraintError('indexB', indexB, 'must be an integer from 0 to 8388607');
-    }
+    if (!isBodyIndex(indexA)) throw badIndex('indexA', indexA);
+    if (!isBodyIndex(indexB)) throw badIndex('indexB', indexB);
     const i = this.length++;
     if (4 * i + 4 > this.ints.length) {
       const bigger = new Int32Array(2 * this.ints.length);
@@ -52,4 +49,9 @@ export class ContactGather {
     this.blocks[i] = c.dataBlock;
     c.blockCase = 0;
   }
+}
+
+/** The error for an index {@link isBodyIndex} refuses, naming `argument`. */
+function badIndex(argument: string, value: number): ConstraintError {
+  return new ConstraintError(argument, value, 'must be an integer from 0 to 8388607');
 }
