@@ -9,7 +9,9 @@ const engine = ['math', 'collision', 'constraints', 'world', 'scenes'];
  * TypeScript sources (no build needed while iterating) and write a JSON report that `.ci/run`
  * totals into one `N passed, N failed` line.
  */
-export function liteVitestConfig(extra: { include?: string[]; testTimeout?: number } = {}) {
+export function liteVitestConfig(
+  extra: { include?: string[]; testTimeout?: number; execArgv?: string[] } = {},
+) {
   return defineConfig({
     resolve: {
       alias: engine.map((name) => ({
@@ -20,6 +22,7 @@ export function liteVitestConfig(extra: { include?: string[]; testTimeout?: numb
     test: {
       include: extra.include ?? ['test/**/*.test.ts', 'src/**/*.test.ts'],
       testTimeout: extra.testTimeout ?? 60_000,
+      execArgv: extra.execArgv ?? [],
       reporters: ['default', 'json'],
       outputFile: { json: '.vitest-results.json' },
       passWithNoTests: false,

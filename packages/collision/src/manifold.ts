@@ -72,6 +72,12 @@ export class Manifold {
 
   /** An empty manifold (no points, normal (0, 0), margin 0). */
   constructor() {
+    // Written twice, the normal first as fractions (see ManifoldPoint's constructor): a world's
+    // narrowphase reuses one manifold, and the first normal off an axis or the first point count
+    // written there would otherwise throw away every optimised function that had read it.
+    this.normalX = 0.5;
+    this.normalY = 0.5;
+    this.pointCount = 1;
     this.normalX = 0;
     this.normalY = 0;
     this.pointCount = 0;

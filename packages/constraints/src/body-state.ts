@@ -469,6 +469,10 @@ export class BodyStates implements BodyVelocities {
     const m = this.motion;
     const bodies = this.bodies;
     let check = 0;
+    // Kept up to date in the loop rather than computed from `check` after it: V8 compiles this loop
+    // on stack replacement while it runs, and a comparison after it that had not run by then threw
+    // that code away at the end of every call, step after step.
+    let finite = true;
     for (let slot = 1, n = this.slotCount; slot < n; slot++) {
       const at = slot & Index.Mask;
       const o = State.Stride * at;
@@ -497,8 +501,9 @@ export class BodyStates implements BodyVelocities {
         body.angularVelocity = w;
         check += vx * 0 + vy * 0 + w * 0;
       }
+      finite = check === 0;
     }
-    return check === 0;
+    return finite;
   }
 
   /** Writes one body's velocity from its slot to the object (before code that acts on objects). */

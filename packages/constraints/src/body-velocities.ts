@@ -1,3 +1,4 @@
+import { objectArray } from '@lite/math';
 import type { SolverBody } from './solver-body';
 
 /**
@@ -44,7 +45,7 @@ export class ObjectVelocities implements BodyVelocities {
   velocities = new Float64Array(3 * 16);
   /** Three doubles a slot. */
   readonly velocityStride = 3;
-  private readonly bodies: SolverBody[] = [];
+  private readonly bodies: SolverBody[] = objectArray();
   private count = 0;
   private stamp = 0;
 

@@ -1,3 +1,4 @@
+import { objectArray } from '@lite/math';
 import { isBodyIndex } from './body-state';
 import type { ContactConstraint } from './contact-constraint';
 import { ConstraintError } from './errors';
@@ -13,8 +14,16 @@ export class ContactGather {
   /** Per contact, 4 integers: body A's index, body B's, the point count, the data offset. @internal */
   ints = new Int32Array(4 * 64);
   /** Per contact: the block its numbers lie in (`ContactConstraint.dataBlock`). @internal */
-  readonly blocks: Float64Array[] = [];
+  readonly blocks: Float64Array[] = objectArray();
   private length = 0;
+
+  /** An empty gather with room for 64 contacts. */
+  constructor() {
+    // `ints` is replaced when it grows: written a second time here, so V8 treats it as a field that
+    // changes from the start (the first change of a field written once throws away the optimised
+    // code that read it, in the middle of a run).
+    this.ints = new Int32Array(4 * 64);
+  }
 
   /** How many contacts were added since the last {@link ContactGather.clear}. */
   get count(): number {

@@ -1,3 +1,4 @@
+import { objectArray } from '@lite/math';
 import { buildBlockAt, solveBlockLcpAt } from './block-solver';
 import { Index } from './body-state';
 import type { BodyVelocities } from './body-velocities';
@@ -98,7 +99,7 @@ export class ContactSolver implements BodyVelocities {
   /** Per body slot: vx, vy, w. */
   private packed = new Float64Array(3 * 64);
   /** The body in each slot, to write velocities back. */
-  private readonly bodies: SolverBody[] = [];
+  private readonly bodies: SolverBody[] = objectArray();
   private bodyCount = 0;
   /**
    * The slots the contacts gave (the first ones); slots after them belong to bodies only joints
@@ -115,7 +116,7 @@ export class ContactSolver implements BodyVelocities {
   private splitCases = new Int32Array(64);
   /** Per contact: the block solver's last case (see `ContactConstraint.blockCase`). */
   private blockCases = new Int32Array(64);
-  private contacts: ContactConstraint[] = [];
+  private contacts: ContactConstraint[] = objectArray();
   private contactCount = 0;
   private stamp = 0;
   /** The block solver's b' in and x out (see `solveBlockLcpAt`). */

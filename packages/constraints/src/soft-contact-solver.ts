@@ -1,3 +1,4 @@
+import { objectArray } from '@lite/math';
 import { buildBlockFrom, solveBlockLcpAt } from './block-solver';
 import { type BodyStates, Index, Motion, State, slotUsable, unslottedBody } from './body-state';
 import { type ContactConstraint, ContactData, PointData } from './contact-constraint';
@@ -415,7 +416,7 @@ export class SoftContactSolver {
    * the impulses reaches it without loading the contact and its view. Filled by the prepare that
    * reads the contact objects; with a gather, `blockSource` is the gather's own list.
    */
-  private readonly dataBlocks: Float64Array[] = [];
+  private readonly dataBlocks: Float64Array[] = objectArray();
   /** Where this step's blocks are listed: `dataBlocks`, or the prepare's gather's `blocks`. */
   private blockSource: Float64Array[] = this.dataBlocks;
   /**
@@ -457,6 +458,23 @@ export class SoftContactSolver {
   private chainFactors = new Float64Array(Factor.Stride * 64);
   /** Per chain: 1 when its matrix has a singular block (it is then solved contact by contact). */
   private chainSingular = new Int32Array(64);
+
+  /** A solver with room for 64 contacts; its arrays grow when a step needs more. */
+  constructor() {
+    // The arrays are replaced when they grow, and the push pass's bookkeeping first changes in the
+    // first sub-step with a deep overlap: each is written a second time here (the stamp first as
+    // a fraction: the sub-step number it holds comes from a float array), so V8 treats them as
+    // fields that change from the start. A field written once and changed later, in the middle
+    // of a run, throws away the optimised code of every method that read it (see Vec2's
+    // constructor in @lite/math).
+    this.grow(64);
+    this.degree = new Int32Array(128);
+    this.slotContacts = new Int32Array(256);
+    this.deepCount = 1;
+    this.deepCount = 0;
+    this.deepStamp = 0.5;
+    this.deepStamp = -1;
+  }
 
   /** The number of contacts prepared. */
   get count(): number {

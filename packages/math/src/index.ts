@@ -13,6 +13,7 @@ export {
   solveMat22,
   transposeMat22,
 } from './mat22';
+export { objectArray } from './object-array';
 export { Random } from './random';
 export { approxEqual, clamp, isFiniteNumber, lerp, requireFinite, sign } from './scalar';
 export { Float64Slab } from './slab';

@@ -1,6 +1,6 @@
 import { type Shape as CollisionShape, computeMass, MassData } from '@lite/collision';
 import { SolverBody } from '@lite/constraints';
-import { Transform, Vec2, type Vec2Like } from '@lite/math';
+import { objectArray, Transform, Vec2, type Vec2Like } from '@lite/math';
 import type { BodyType, ResolvedBodyOptions } from './body-options';
 import type { Contact } from './contact';
 import { WorldError } from './errors';
@@ -189,7 +189,7 @@ export class Body extends SolverBody {
     this.numbers[this.numbersBase + Own.AngularDamping] = o.angularDamping;
     this.numbers[this.numbersBase + Own.GravityScale] = o.gravityScale;
     this.world = world;
-    this.shapeList = [];
+    this.shapeList = objectArray();
     this.hasOffset = false;
     this.center0X = o.x;
     this.center0Y = o.y;
@@ -204,8 +204,8 @@ export class Body extends SolverBody {
     this.isAwake = !this.isStatic;
     this.sleepTime = 0;
     this.sleepNext = null;
-    this.contactEdges = [];
-    this.jointEdges = [];
+    this.contactEdges = objectArray();
+    this.jointEdges = objectArray();
     this.massValue = o.mass;
     this.inertiaValue = o.inertia;
     this.frictionValue = o.friction;

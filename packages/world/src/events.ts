@@ -1,3 +1,4 @@
+import { objectArray } from '@lite/math';
 import type { Contact } from './contact';
 import type { Joint } from './joints';
 import type { BodyShape } from './shape';
@@ -68,9 +69,9 @@ export class SensorEventQueue {
   /** SENSOR_BEGIN or SENSOR_END per entry. */
   kinds: number[] = [];
   /** The sensor shape of each entry. */
-  sensors: BodyShape[] = [];
+  sensors: BodyShape[] = objectArray();
   /** The visiting shape of each entry. */
-  visitors: BodyShape[] = [];
+  visitors: BodyShape[] = objectArray();
   /** Number of queued events. */
   count = 0;
 
@@ -97,7 +98,7 @@ export class ContactEventQueue {
   /** Event kind per entry: BEGIN_CONTACT or END_CONTACT. */
   kinds: number[] = [];
   /** The contact of each entry. */
-  contacts: Contact[] = [];
+  contacts: Contact[] = objectArray();
   /** Number of queued events. */
   count = 0;
 
@@ -120,13 +121,13 @@ export class ContactEventQueue {
  */
 export class Listeners {
   /** The `beginContact` listeners, in subscription order. */
-  beginContact: ContactListener[] = [];
+  beginContact: ContactListener[] = objectArray();
   /** The `endContact` listeners, in subscription order. */
-  endContact: ContactListener[] = [];
+  endContact: ContactListener[] = objectArray();
   /** The `jointBreak` listeners, in subscription order. */
-  jointBreak: JointBreakListener[] = [];
+  jointBreak: JointBreakListener[] = objectArray();
   /** The `sensorBegin` listeners, in subscription order. */
-  sensorBegin: SensorListener[] = [];
+  sensorBegin: SensorListener[] = objectArray();
   /** The `sensorEnd` listeners, in subscription order. */
-  sensorEnd: SensorListener[] = [];
+  sensorEnd: SensorListener[] = objectArray();
 }

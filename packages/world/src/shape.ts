@@ -16,7 +16,7 @@ import {
   packShape,
   SHAPE_TOLERANCE,
 } from '@lite/collision';
-import { Float64Slab, Vec2, type Vec2Like } from '@lite/math';
+import { Float64Slab, objectArray, Vec2, type Vec2Like } from '@lite/math';
 import type { Body } from './body';
 import { rethrowAsWorldError, WorldError } from './errors';
 import {
@@ -138,6 +138,8 @@ export interface ResolvedShape {
 
 /** The `packed` array of the shapes that keep none (boxes). */
 const NOT_PACKED = new Float64Array(0);
+/** What a shape's `packed` holds for a moment while it is made (see the constructor). */
+const UNSET_PACKED = new Float64Array(0);
 
 /**
  * Where shapes take their packed arrays: views into blocks shared with the shapes made around the
@@ -385,6 +387,11 @@ export class BodyShape {
    * @internal
    */
   packed: Float64Array;
+  /**
+   * The rounding radius of the surface, m (see {@link roundingRadius}): a number field that is
+   * always a float (V8 keeps such a field's value unboxed). @internal
+   */
+  readonly rounding: number;
   /** Centroid of the geometry (body frame). @internal */
   readonly centroid: Vec2;
   /**
@@ -415,13 +422,22 @@ export class BodyShape {
     this.owner = body;
     this.kind = r.kind;
     this.proxyId = -1;
+    // Written twice, first with another array: a box's is replaced when the narrowphase first packs
+    // it (packedOf), and the first change of a field written once throws away the optimised code
+    // that read it (see Vec2's constructor).
+    this.packed = UNSET_PACKED;
     this.packed = r.kind === KIND_BOX ? NOT_PACKED : packShape(r.geometry, packedArrays.take());
+    // First written as a fraction (see Vec2's constructor): a box's 0 would otherwise make V8 treat
+    // the radius as a small integer, and the first rounded shape's contact threw away the optimised
+    // code that makes contacts.
+    this.rounding = 0.5;
+    this.rounding = r.kind === KIND_BOX ? 0 : this.packed[PackedShapeSlot.Radius];
     this.centroid = new Vec2(0, 0);
     const minExtent = computeExtent(r.geometry, this.centroid);
     this.minExtent = minExtent;
     this.core = makeCircle(Math.min(0.25 * minExtent, SHAPE_TOLERANCE), this.centroid);
-    this.overlaps = [];
-    this.overlapsNext = [];
+    this.overlaps = objectArray();
+    this.overlapsNext = objectArray();
     this.frictionValue = r.friction;
     this.restitutionValue = r.restitution;
   }
@@ -473,7 +489,7 @@ export class BodyShape {
  * (its packed form's), 0 for a box (see `ContactConstraint.radiusA`). @internal
  */
 export function roundingRadius(shape: BodyShape): number {
-  return shape.kind === KIND_BOX ? 0 : shape.packed[PackedShapeSlot.Radius];
+  return shape.rounding;
 }
 
 /** Box2D's filter rule for two shapes. @internal */

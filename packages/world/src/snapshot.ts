@@ -20,7 +20,7 @@ import {
   SolverBody,
   type SolverSettings,
 } from '@lite/constraints';
-import { Rot, Transform, Vec2 } from '@lite/math';
+import { objectArray, Rot, Transform, Vec2 } from '@lite/math';
 import { Body } from './body';
 import type { BodyType, ResolvedBodyOptions } from './body-options';
 import { Contact } from './contact';
@@ -1788,7 +1788,7 @@ function detachBody(b: Body): void {
 function detachShape(shape: BodyShape): void {
   shape.owner = null;
   shape.proxyId = -1;
-  shape.overlaps = [];
+  shape.overlaps = objectArray();
 }
 
 /** A new body object for a record (its fields are then filled by `fillBody`). */

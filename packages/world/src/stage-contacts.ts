@@ -130,112 +130,118 @@ export function collideContacts(s: StepState, speculative: boolean, stepDt: numb
  */
 function collideEach(s: StepState, speculative: boolean, stepDt: number): number {
   const contacts = s.contactList;
-  const settings = s.settings;
-  const manifold = s.manifold;
-  const broadPhase = s.broadPhase;
-  const solverContacts = s.solverContacts;
-  let gathered = 0;
+  // The step's dt for collideOne, in a slot: a number passed to a call V8 does not inline is boxed.
+  s.collideDt[0] = stepDt;
   let write = 0;
   for (let i = 0, n = contacts.length; i < n; ++i) {
     const c = contacts[i];
-    const a = c.bodyA;
-    const b = c.bodyB;
-    const activeA = a.isAwake;
-    const activeB = b.isAwake;
-    if (!activeA && !activeB) {
-      contacts[write++] = c;
-      continue;
-    }
-    const sa = c.shapeA;
-    const sb = c.shapeB;
-    if (!broadPhase.testOverlap(sa.proxyId, sb.proxyId)) {
-      unlinkContact(c);
-      if (c.touching) s.events.push(END_CONTACT, c);
-      s.releaseList.push(c);
-      continue;
-    }
-    // Read per contact, not once per call: in a world without contacts this function is rarely hot
-    // enough to be optimised, and its unoptimised code would box the number every step.
-    const margin = speculative ? settings.stepNumbers[STEP_SPECULATIVE_DISTANCE] : 0;
-    // Speculative reach: the fixed margin plus how far the pair can close in one step (relative
-    // speed of the centres and each body's rim speed), so a fast body meets its contact in time.
-    let closing = 0;
-    if (margin > 0) {
-      const dvx = b.linearVelocity.x - a.linearVelocity.x;
-      const dvy = b.linearVelocity.y - a.linearVelocity.y;
-      closing =
-        stepDt *
-        (Math.sqrt(dvx * dvx + dvy * dvy) +
-          Math.abs(a.angularVelocity) * a.maxExtent +
-          Math.abs(b.angularVelocity) * b.maxExtent);
-    }
-    // A speed so large its square overflows (a body set moving at 1e300 m/s) would make the reach
-    // infinite, which the narrowphase refuses: cap it (the step then fails on the body's pose,
-    // naming it, as any step that turns a body non-finite does).
-    if (!(closing < MAX_CLOSING)) closing = MAX_CLOSING;
-    const reach = margin + closing;
-    // Bodies whose bounding circles (about their centres of mass, radius maxExtent) are farther apart
-    // than the reach have no point within it: no narrowphase. The slack (1 µm, and a few units in
-    // the last place of the coordinates) keeps this test on the safe side of rounding.
-    const xa = a.transform;
-    const xb = b.transform;
-    let dx = xb.p.x - xa.p.x;
-    let dy = xb.p.y - xa.p.y;
-    if (a.hasOffset) {
-      const lc = a.localCenter;
-      dx -= xa.q.c * lc.x - xa.q.s * lc.y;
-      dy -= xa.q.s * lc.x + xa.q.c * lc.y;
-    }
-    if (b.hasOffset) {
-      const lc = b.localCenter;
-      dx += xb.q.c * lc.x - xb.q.s * lc.y;
-      dy += xb.q.s * lc.x + xb.q.c * lc.y;
-    }
-    const bound =
-      a.maxExtent +
-      b.maxExtent +
-      reach +
-      1e-6 +
-      1e-12 * (Math.abs(xa.p.x) + Math.abs(xa.p.y) + Math.abs(xb.p.x) + Math.abs(xb.p.y));
-    if (dx * dx + dy * dy > bound * bound) {
-      manifold.pointCount = 0;
-      // A contact that had points loses them (and keeps the normal it had: update copies the
-      // manifold's, which is another pair's). One without points is left as it is: update would
-      // change nothing, and its numbers stay out of the cache.
-      if (c.pointCount > 0) {
-        manifold.normalX = c.normalX;
-        manifold.normalY = c.normalY;
-        c.update(manifold, settings);
-      }
-    } else {
-      // Handed over in the manifold, not as an argument: a computed number passed to a call is boxed.
-      manifold.margin = reach;
-      if (sa.kind === KIND_BOX && sb.kind === KIND_BOX) {
-        collideBoxes(sa.geometry as Box, xa, sb.geometry as Box, xb, manifold);
-      } else {
-        collidePacked(packedOf(sa), xa, packedOf(sb), xb, manifold);
-      }
-      c.update(manifold, settings);
-    }
-    if ((a.hasOffset || b.hasOffset) && manifold.pointCount > 0) measureApproach(c);
-    const touching = manifold.pointCount > 0;
-    if (touching !== c.touching) {
-      c.touching = touching;
-      s.events.push(touching ? BEGIN_CONTACT : END_CONTACT, c);
-    }
-    if (touching) {
-      if (!activeA) wakeBody(s, a);
-      if (!activeB) wakeBody(s, b);
-      // The solver's working set, gathered here while the contact is at hand (see
-      // `collectSolverConstraints`): touching, with an awake body (this one is).
-      solverContacts[gathered] = c;
-      // What the soft step's prepare reads of it (the classic solver reads the contacts).
-      if (speculative) s.solverGather.add(c, a.index, b.index);
-      s.solverContactCount = ++gathered;
-    }
-    contacts[write++] = c;
+    if (collideOne(s, c, speculative)) contacts[write++] = c;
   }
   return write;
+}
+
+/**
+ * {@link collideEach} for one contact: returns false when the contact leaves the list (its fat
+ * boxes separated), true when it stays. A function of its own, larger than V8 inlines, so that the
+ * loop above is never compiled again: code reached for the first time in a run (the first pair
+ * that comes close, the first that separates, the first of two kinds of shape) throws away the
+ * optimised code of the function it is in, and a loop that runs once per step is then left in slow
+ * code until it is compiled again on stack replacement (tens of milliseconds in the first second
+ * of a rain of 2,000 shapes). A function called per contact is simply compiled again.
+ */
+function collideOne(s: StepState, c: Contact, speculative: boolean): boolean {
+  const a = c.bodyA;
+  const b = c.bodyB;
+  const activeA = a.isAwake;
+  const activeB = b.isAwake;
+  if (!activeA && !activeB) return true;
+  const sa = c.shapeA;
+  const sb = c.shapeB;
+  if (!s.broadPhase.testOverlap(sa.proxyId, sb.proxyId)) {
+    unlinkContact(c);
+    if (c.touching) s.events.push(END_CONTACT, c);
+    s.releaseList.push(c);
+    return false;
+  }
+  const settings = s.settings;
+  const manifold = s.manifold;
+  const margin = speculative ? settings.stepNumbers[STEP_SPECULATIVE_DISTANCE] : 0;
+  // Speculative reach: the fixed margin plus how far the pair can close in one step (relative
+  // speed of the centres and each body's rim speed), so a fast body meets its contact in time.
+  let closing = 0;
+  if (margin > 0) {
+    const dvx = b.linearVelocity.x - a.linearVelocity.x;
+    const dvy = b.linearVelocity.y - a.linearVelocity.y;
+    closing =
+      s.collideDt[0] *
+      (Math.sqrt(dvx * dvx + dvy * dvy) +
+        Math.abs(a.angularVelocity) * a.maxExtent +
+        Math.abs(b.angularVelocity) * b.maxExtent);
+  }
+  // A speed so large its square overflows (a body set moving at 1e300 m/s) would make the reach
+  // infinite, which the narrowphase refuses: cap it (the step then fails on the body's pose,
+  // naming it, as any step that turns a body non-finite does).
+  if (!(closing < MAX_CLOSING)) closing = MAX_CLOSING;
+  const reach = margin + closing;
+  // Bodies whose bounding circles (about their centres of mass, radius maxExtent) are farther apart
+  // than the reach have no point within it: no narrowphase. The slack (1 µm, and a few units in
+  // the last place of the coordinates) keeps this test on the safe side of rounding.
+  const xa = a.transform;
+  const xb = b.transform;
+  let dx = xb.p.x - xa.p.x;
+  let dy = xb.p.y - xa.p.y;
+  if (a.hasOffset) {
+    const lc = a.localCenter;
+    dx -= xa.q.c * lc.x - xa.q.s * lc.y;
+    dy -= xa.q.s * lc.x + xa.q.c * lc.y;
+  }
+  if (b.hasOffset) {
+    const lc = b.localCenter;
+    dx += xb.q.c * lc.x - xb.q.s * lc.y;
+    dy += xb.q.s * lc.x + xb.q.c * lc.y;
+  }
+  const bound =
+    a.maxExtent +
+    b.maxExtent +
+    reach +
+    1e-6 +
+    1e-12 * (Math.abs(xa.p.x) + Math.abs(xa.p.y) + Math.abs(xb.p.x) + Math.abs(xb.p.y));
+  if (dx * dx + dy * dy > bound * bound) {
+    manifold.pointCount = 0;
+    // A contact that had points loses them (and keeps the normal it had: update copies the
+    // manifold's, which is another pair's). One without points is left as it is: update would
+    // change nothing, and its numbers stay out of the cache.
+    if (c.pointCount > 0) {
+      manifold.normalX = c.normalX;
+      manifold.normalY = c.normalY;
+      c.update(manifold, settings);
+    }
+  } else {
+    // Handed over in the manifold, not as an argument: a computed number passed to a call is boxed.
+    manifold.margin = reach;
+    if (sa.kind === KIND_BOX && sb.kind === KIND_BOX) {
+      collideBoxes(sa.geometry as Box, xa, sb.geometry as Box, xb, manifold);
+    } else {
+      collidePacked(packedOf(sa), xa, packedOf(sb), xb, manifold);
+    }
+    c.update(manifold, settings);
+  }
+  if ((a.hasOffset || b.hasOffset) && manifold.pointCount > 0) measureApproach(c);
+  const touching = manifold.pointCount > 0;
+  if (touching !== c.touching) {
+    c.touching = touching;
+    s.events.push(touching ? BEGIN_CONTACT : END_CONTACT, c);
+  }
+  if (touching) {
+    if (!activeA) wakeBody(s, a);
+    if (!activeB) wakeBody(s, b);
+    // The solver's working set, gathered here while the contact is at hand (see
+    // `collectSolverConstraints`): touching, with an awake body (this one is).
+    s.solverContacts[s.solverContactCount++] = c;
+    // What the soft step's prepare reads of it (the classic solver reads the contacts).
+    if (speculative) s.solverGather.add(c, a.index, b.index);
+  }
+  return true;
 }
 
 /**

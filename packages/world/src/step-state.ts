@@ -6,7 +6,7 @@ import {
   SoftContactSolver,
   SoftStepContext,
 } from '@lite/constraints';
-import { Transform, type Vec2 } from '@lite/math';
+import { objectArray, Transform, type Vec2 } from '@lite/math';
 import type { Body } from './body';
 import type { Contact } from './contact';
 import { ContactEventQueue, Listeners, SensorEventQueue } from './events';
@@ -33,35 +33,37 @@ export class StepState {
   readonly settings: WorldSettings;
 
   /** Every body, in id order; `body.index` is its position here. */
-  readonly bodyList: Body[] = [];
+  readonly bodyList: Body[] = objectArray();
   /** Every joint, in id order. */
-  readonly jointList: Joint[] = [];
+  readonly jointList: Joint[] = objectArray();
   /** Every contact, sorted by pair key (lower body id, higher body id). */
-  readonly contactList: Contact[] = [];
-  readonly contactPool: Contact[] = [];
+  readonly contactList: Contact[] = objectArray();
+  readonly contactPool: Contact[] = objectArray();
   /** Contacts removed during a step whose endContact event is still queued. */
-  readonly releaseList: Contact[] = [];
+  readonly releaseList: Contact[] = objectArray();
   /** Scratch list: the contacts made (or removed) by one operation. */
-  readonly newContacts: Contact[] = [];
+  readonly newContacts: Contact[] = objectArray();
 
   readonly broadPhase = new BroadPhase();
   readonly pairs = new PairBuffer();
   readonly manifold = new Manifold();
+  /** The narrowphase's step dt, read per contact (see `collideEach`). @internal */
+  readonly collideDt = new Float64Array(1);
   /** Scratch boxes: a body's box, and its fat box in the broadphase. */
   readonly aabb = new AABB();
   readonly fatAABB = new AABB();
   /** Shape of each broadphase proxy id. */
-  readonly proxyShapes: (BodyShape | null)[] = [];
+  readonly proxyShapes: (BodyShape | null)[] = objectArray();
   /** The sensor shapes, in id order. */
-  readonly sensors: BodyShape[] = [];
+  readonly sensors: BodyShape[] = objectArray();
 
   /** Continuous collision scratch: the sweeps, the result, the candidates of one body. */
   readonly sweepA = new Sweep();
   readonly sweepB = new Sweep();
   readonly toiOutput = new TOIOutput();
-  readonly candidates: BodyShape[] = [];
+  readonly candidates: BodyShape[] = objectArray();
   /** The bodies found fast this step (continuous collision). */
-  readonly fastBodies: Body[] = [];
+  readonly fastBodies: Body[] = objectArray();
   readonly queryBox = new AABB();
   readonly distanceOutput = new DistanceOutput();
   readonly xfScratch = new Transform();
@@ -83,14 +85,14 @@ export class StepState {
   readonly listeners = new Listeners();
 
   /** Contacts and joints handed to the solver this step, and their counts. */
-  readonly solverContacts: Contact[] = [];
+  readonly solverContacts: Contact[] = objectArray();
   solverContactCount = 0;
   /** What the soft step's prepare reads of the solver's contacts, gathered with them. */
   readonly solverGather = new ContactGather();
-  readonly solverJoints: Joint[] = [];
+  readonly solverJoints: Joint[] = objectArray();
   solverJointCount = 0;
   /** The joints that broke this step, in id order (scratch, emptied after their events). */
-  readonly brokenJoints: Joint[] = [];
+  readonly brokenJoints: Joint[] = objectArray();
   /** A joint's reaction (fx, fy, torque) for the break check (a slot, not a new vector). */
   readonly reaction = new Float64Array(3);
   /** The largest joint error the last position pass found (a slot, not a returned number). */

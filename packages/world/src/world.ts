@@ -8,7 +8,7 @@ import {
   timeOfImpact,
 } from '@lite/collision';
 import { jointReaction, mixFriction, mixRestitution } from '@lite/constraints';
-import { Transform, Vec2, type Vec2Like } from '@lite/math';
+import { objectArray, Transform, Vec2, type Vec2Like } from '@lite/math';
 import { Body } from './body';
 import { type BodyOptions, resolveBodyOptions } from './body-options';
 import { type Contact, compareContacts } from './contact';
@@ -270,7 +270,7 @@ export class World {
       removeItem(sensors, shape);
       sensors.sort(compareShapes);
       for (const visitor of shape.overlaps) ends.push([shape, visitor]);
-      shape.overlaps = [];
+      shape.overlaps = objectArray();
     } else {
       for (const sensor of sensors) {
         const k = sensor.overlaps.indexOf(shape);
