@@ -5,7 +5,7 @@
  */
 import { benchScene } from './bench-scenes';
 import { createAdapter, type EngineId } from './engines/index';
-import { measure } from './measure';
+import { DT, measure } from './measure';
 import { RESULT_MARKER } from './protocol';
 
 async function main(): Promise<void> {
@@ -15,8 +15,15 @@ async function main(): Promise<void> {
     windowSteps: number;
     checkpoints: number[];
     stages?: boolean;
+    warmRuns?: number;
   };
   try {
+    // Warm runs: the scene in worlds of their own, stepped through the window and dropped.
+    for (let k = 0; k < (args.warmRuns ?? 0); ++k) {
+      const warm = await createAdapter(args.engine);
+      warm.build(benchScene(args.scene).build());
+      for (let i = 0; i < args.windowSteps; ++i) warm.step(DT);
+    }
     const adapter = await createAdapter(args.engine);
     const result = await measure(args.engine, adapter, benchScene(args.scene), {
       windowSteps: args.windowSteps,

@@ -11,6 +11,13 @@
  *       scalar build and its SIMD build), in fresh processes, interleaved, and prints ms per step
  *       per stage (median over rounds of each run's mean) side by side with lite's time over each
  *       Box2D v3 build's and what SIMD saves Box2D v3.
+ *   tsx src/profile.ts warmup [scene] [steps] [rounds]
+ *       (default shape-rain 100 5) what lite's (soft) first steps spend before V8 has compiled the
+ *       engine for the scene: each stage's time over steps 2 to `steps` of a world in a fresh
+ *       process, beside the same in a process that first ran the scene once in a world of its own
+ *       (code compiled, type feedback gathered), medians over rounds, interleaved. The difference
+ *       is the cost of compiling and of code thrown away and compiled again (deoptimisations),
+ *       which a benchmark window counted from the second step includes.
  *   tsx src/profile.ts instructions [engine] [scene] [steps]
  *       (default lite pyramid20 200) counts the machine instructions and first-level data-cache
  *       misses one step takes, under Valgrind's cachegrind: two runs that differ only in the length
@@ -138,6 +145,49 @@ async function stageProfile(scene: string, steps: number, rounds: number): Promi
   );
 }
 
+async function warmupProfile(scene: string, steps: number, rounds: number): Promise<void> {
+  const engine = liteEngine('soft');
+  const fresh: StageColumn[] = [];
+  const warmed: StageColumn[] = [];
+  for (let round = 0; round < rounds; ++round) {
+    for (const warmRuns of round % 2 === 0 ? [0, 1] : [1, 0]) {
+      const request = {
+        engine,
+        scene,
+        repeat: round,
+        windowSteps: steps,
+        checkpoints: [],
+        stages: true,
+        warmRuns,
+      };
+      const record = await runChild(request, 5 * 60 * 1000);
+      const stages = record.result?.stages;
+      if (stages === undefined)
+        throw new Error(`${engine} on ${scene}: ${record.error ?? 'no stage timings'}`);
+      (warmRuns === 0 ? fresh : warmed).push(stageColumn('lite', stages));
+      process.stderr.write(
+        `round ${round + 1} ${warmRuns === 0 ? 'fresh' : 'warmed'}: ${ms(stages.total ?? stages.step)} ms/step\n`,
+      );
+    }
+  }
+  const pick = (columns: StageColumn[], f: (c: StageColumn) => number) => median(columns.map(f));
+  const head = ['stage', 'fresh process', 'after a warm run', 'fresh − warmed', 'share of the fresh total'];
+  const lines = [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`];
+  const freshTotal = pick(fresh, (c) => c.total);
+  const row = (label: string, f: (c: StageColumn) => number): void => {
+    const a = pick(fresh, f);
+    const b = pick(warmed, f);
+    const share = freshTotal > 0 ? `${(((a - b) / freshTotal) * 100).toFixed(0)}%` : '–';
+    lines.push(`| ${label} | ${ms(a)} | ${ms(b)} | ${ms(a - b)} | ${share} |`);
+  };
+  for (const [i, r] of STAGE_ROWS.entries()) row(r.label, (c) => c.rows[i]);
+  row('rest', (c) => c.rest);
+  row('total', (c) => c.total);
+  process.stdout.write(
+    `First steps of ${engineLabel(engine)} on ${scene}, ms per step (each run: the mean over steps 2 to ${steps}; the median of ${rounds} runs), ${describeMachine(machineInfo())}:\n\n${lines.join('\n')}\n`,
+  );
+}
+
 /** Instructions, D1 misses of one run of `engine` on `scene` with a window of `steps`, under cachegrind. */
 function cachegrind(engine: string, scene: string, steps: number): { instructions: number; misses: number } {
   const args = JSON.stringify({ engine, scene, windowSteps: steps, checkpoints: [] });
@@ -187,6 +237,9 @@ const [first = 'lite', ...rest] = process.argv.slice(2);
 if (first === 'instructions') {
   const [engine = 'lite', scene = 'pyramid20', steps = '200'] = rest;
   instructionCount(engine, scene, Number(steps));
+} else if (first === 'warmup') {
+  const [scene = 'shape-rain', steps = '100', rounds = '5'] = rest;
+  await warmupProfile(scene, Number(steps), Number(rounds));
 } else if (first === 'stages') {
   const [scene = 'pyramid20', steps = '600', rounds = '5'] = rest;
   await stageProfile(scene, Number(steps), Number(rounds));

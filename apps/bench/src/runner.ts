@@ -13,6 +13,12 @@ export interface RunRequest {
   checkpoints: number[];
   /** Whether the child reads the engine's own stage timings (see `MeasureOptions.stages`). */
   stages?: boolean;
+  /**
+   * How many times the child first runs the scene in a world of its own (`windowSteps` steps,
+   * then dropped) before the measured world is built: a measurement of the same process with the
+   * engine's code already compiled and its type feedback gathered (see `profile.ts warmup`).
+   */
+  warmRuns?: number;
 }
 
 const CHILD = fileURLToPath(new URL('./child.ts', import.meta.url));
@@ -41,6 +47,7 @@ export function runChild(request: RunRequest, timeoutMs: number): Promise<RunRec
       windowSteps: request.windowSteps,
       checkpoints: request.checkpoints,
       stages: request.stages,
+      warmRuns: request.warmRuns,
     });
     const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', CHILD, args], {
       cwd: BENCH_DIR,

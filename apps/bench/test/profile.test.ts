@@ -51,3 +51,25 @@ describe('stageColumn', () => {
     expect(b2.rest).toBeCloseTo(0.3, 12);
   });
 });
+
+describe('runChild with warm runs', () => {
+  it('runs the scene in a world of its own first, then measures a fresh world as usual', async () => {
+    const { runChild } = await import('../src/runner');
+    const request = {
+      engine: 'lite',
+      scene: 'pyramid20',
+      repeat: 0,
+      windowSteps: 4,
+      checkpoints: [],
+      stages: true,
+      warmRuns: 1,
+    };
+    const record = await runChild(request, 120_000);
+    expect(record.error).toBeUndefined();
+    expect(record.result?.stages?.total).toBeGreaterThan(0);
+    // An unknown scene fails in the warm run already, with the scene's error.
+    const bad = await runChild({ ...request, scene: 'no-such-scene' }, 120_000);
+    expect(bad.result).toBeUndefined();
+    expect(bad.error).toMatch(/no-such-scene/);
+  }, 240_000);
+});

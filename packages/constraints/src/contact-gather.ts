@@ -19,10 +19,12 @@ export class ContactGather {
 
   /** An empty gather with room for 64 contacts. */
   constructor() {
-    // `ints` is replaced when it grows: written a second time here, so V8 treats it as a field that
-    // changes from the start (the first change of a field written once throws away the optimised
-    // code that read it, in the middle of a run).
+    // `ints` is replaced when it grows and the count changes at the first contact: each is written
+    // a second time here, so V8 treats them as fields that change from the start (the first change
+    // of a field written once throws away the optimised code that read it, in the middle of a run).
     this.ints = new Int32Array(4 * 64);
+    this.length = 1;
+    this.length = 0;
   }
 
   /** How many contacts were added since the last {@link ContactGather.clear}. */

@@ -137,8 +137,14 @@ export class SolverBody {
     this.angularVelocity = 0;
     this.invMass = requireNonNegativeArg(invMass, 'invMass');
     this.invI = requireNonNegativeArg(invI, 'invI');
+    // The slots are written twice: a body gets its first one at its first solve, which may come
+    // late in a run (see Vec2's constructor in @lite/math for what a field's first change costs).
+    this.solverSlot = 0;
+    this.solverStamp = 1;
     this.solverSlot = -1;
     this.solverStamp = 0;
+    this.scratchSlot = 0;
+    this.scratchStamp = 1;
     this.scratchSlot = -1;
     this.scratchStamp = 0;
     this.chainJointCount = 0;

@@ -2,13 +2,22 @@
 // packages, once per check (`node --allow-natives-syntax hidden-class-probe.mjs map|optimised`):
 // for each class whose numbers often start as whole numbers and stay put for a while (an unrotated
 // body's cos 1 and sin 0, a body at a whole-metre position, boxes placed exactly touching at
-// separation 0), what happens when one object first gets fractions. V8 keeps a field first written
+// separation 0), and for the objects a world keeps and first changes in the middle of a run (its
+// manifold, pooled contacts, the solver's gather and arrays), what happens when one object first
+// gets fractions or new values. V8 keeps a field first written
 // with an integer as a small integer (`map`: the object then moves to a new hidden class) and a
 // field written only once as a constant (`optimised`: code that read it is thrown away), for the
 // whole class; either throws away the optimised code of every function that read such a field (a
 // large world's narrowphase, at the end of its first step). Each check needs a fresh process: the
 // first fraction anywhere changes the class for good. Prints one JSON line.
-import { ManifoldPoint } from '../../collision/dist/index.js';
+import { Manifold, ManifoldPoint } from '../../collision/dist/index.js';
+import {
+  ContactConstraint,
+  ContactGather,
+  ContactSolver,
+  SoftContactSolver,
+  SolverBody,
+} from '../../constraints/dist/index.js';
 import { Rot, Vec2 } from '../../math/dist/index.js';
 
 // V8's own functions (compiled from text: the syntax exists only with --allow-natives-syntax,
@@ -44,6 +53,11 @@ function keepsClass(make, change) {
   return haveSameMap(untouched, changed);
 }
 
+// Bodies for the contacts, and one contact for the gathers.
+const bodies = [];
+for (let i = 0; i < 202; i++) bodies.push(new SolverBody(1, 1));
+const contact = new ContactConstraint(bodies[0], bodies[1]);
+
 const CLASSES = {
   Vec2: [
     (i) => new Vec2(i, 2),
@@ -69,6 +83,61 @@ const CLASSES = {
       p.y = 0.25;
       p.separation = -0.01;
       p.key = 0x03000102;
+    },
+  ],
+  // The world's manifold: the first normal off an axis, the first point count.
+  Manifold: [
+    () => new Manifold(),
+    (m) => m.normalX + m.normalY + m.pointCount,
+    (m) => {
+      m.normalX = 0.6;
+      m.normalY = 0.8;
+      m.pointCount = 2;
+    },
+  ],
+  // A contact taken from the pool for another pair: its bodies change for the first time.
+  ContactConstraint: [
+    (i) => new ContactConstraint(bodies[2 * i], bodies[2 * i + 1]),
+    (c) => (c.bodyA === c.bodyB ? 1 : 0) + c.pointCount,
+    (c) => c.reset(bodies[0], bodies[1], 0.5, 0),
+  ],
+  // A gather outgrowing its first array.
+  ContactGather: [
+    () => new ContactGather(),
+    (g) => g.ints.length + g.count,
+    (g) => {
+      for (let k = 0; k < 100; k++) g.add(contact, 1, 2);
+    },
+  ],
+  // A solver outgrowing its first arrays, and its first deep overlap (the push pass's sub-step
+  // stamp, read from a float array).
+  SoftContactSolver: [
+    () => new SoftContactSolver(),
+    (v) => v.count + v.deepCount + v.deepStamp + v.rows.length,
+    (v) => {
+      v.grow(1000);
+      v.deepCount = 3;
+      v.deepStamp = new Float64Array([180])[0];
+    },
+  ],
+  // The classic solver outgrowing its first arrays.
+  ContactSolver: [
+    () => new ContactSolver(),
+    (v) => v.count + v.rows.length + v.packed.length,
+    (v) => {
+      v.growBodies(1000);
+      v.growContacts(1000);
+    },
+  ],
+  // A body's first solver slot.
+  SolverBody: [
+    (i) => new SolverBody(i, 0),
+    (b) => b.solverSlot + b.solverStamp + b.scratchSlot,
+    (b) => {
+      b.solverSlot = 3;
+      b.solverStamp = 7;
+      b.scratchSlot = 2;
+      b.scratchStamp = 7;
     },
   ],
 };
