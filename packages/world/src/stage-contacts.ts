@@ -95,7 +95,12 @@ function createPairContacts(s: StepState, count: number): void {
     let sb = s.proxyShapes[pairs.proxyB[i]]!;
     const a = sa.body;
     const b = sb.body;
-    if (!a.isDynamic && !b.isDynamic) continue;
+    // Both read before the test: `!a.isDynamic && !b.isDynamic` would read b's only for a static
+    // a, and the first pair with a static body (the ground, seconds into a rain) threw away this
+    // loop's optimised code (see createPairContacts' comment).
+    const dynamicA = a.isDynamic;
+    const dynamicB = b.isDynamic;
+    if (!dynamicA && !dynamicB) continue;
     if (a.id > b.id) {
       const t = sa;
       sa = sb;
