@@ -637,7 +637,7 @@ export class SoftContactSolver {
           via = y;
           break;
         }
-        const next = slotContacts[2 * y] === cur ? slotContacts[2 * y + 1] : slotContacts[2 * y];
+        const next = otherContactOf(slotContacts, y, cur);
         if (next === i) {
           ring = true;
           break;
@@ -652,7 +652,7 @@ export class SoftContactSolver {
         do {
           chainOf[c] = -2;
           const y = otherSlot(meta, c, from);
-          c = slotContacts[2 * y] === c ? slotContacts[2 * y + 1] : slotContacts[2 * y];
+          c = otherContactOf(slotContacts, y, c);
           from = y;
         } while (c !== i);
         continue;
@@ -670,7 +670,7 @@ export class SoftContactSolver {
         }
         shared[length] = y;
         length++;
-        c = slotContacts[2 * y] === c ? slotContacts[2 * y + 1] : slotContacts[2 * y];
+        c = otherContactOf(slotContacts, y, c);
         from = y;
       }
       if (length - start < 2) {
@@ -1586,6 +1586,18 @@ function restituteContact(
   v[oB + State.Vx] = vBx;
   v[oB + State.Vy] = vBy;
   v[oB + State.W] = wB;
+}
+
+/**
+ * Of the two chainable contacts of body slot `y` (`slotContacts`, see `buildChains`), the one that is
+ * not `c`. Both are read whichever is kept: a conditional read of the second would first run when
+ * the first chain longer than two is met, in the middle of a run, and throw away the chain search's
+ * optimised code.
+ */
+function otherContactOf(slotContacts: Int32Array, y: number, c: number): number {
+  const first = slotContacts[2 * y];
+  const second = slotContacts[2 * y + 1];
+  return first === c ? second : first;
 }
 
 /** The slot of contact `i`'s body other than `slot` (body A's when `slot` is neither). */
