@@ -387,11 +387,6 @@ export class BodyShape {
    * @internal
    */
   packed: Float64Array;
-  /**
-   * The rounding radius of the surface, m (see {@link roundingRadius}): a number field that is
-   * always a float (V8 keeps such a field's value unboxed). @internal
-   */
-  readonly rounding: number;
   /** Centroid of the geometry (body frame). @internal */
   readonly centroid: Vec2;
   /**
@@ -427,11 +422,6 @@ export class BodyShape {
     // that read it (see Vec2's constructor).
     this.packed = UNSET_PACKED;
     this.packed = r.kind === KIND_BOX ? NOT_PACKED : packShape(r.geometry, packedArrays.take());
-    // First written as a fraction (see Vec2's constructor): a box's 0 would otherwise make V8 treat
-    // the radius as a small integer, and the first rounded shape's contact threw away the optimised
-    // code that makes contacts.
-    this.rounding = 0.5;
-    this.rounding = r.kind === KIND_BOX ? 0 : this.packed[PackedShapeSlot.Radius];
     this.centroid = new Vec2(0, 0);
     const minExtent = computeExtent(r.geometry, this.centroid);
     this.minExtent = minExtent;
@@ -489,7 +479,7 @@ export class BodyShape {
  * (its packed form's), 0 for a box (see `ContactConstraint.radiusA`). @internal
  */
 export function roundingRadius(shape: BodyShape): number {
-  return shape.rounding;
+  return shape.kind === KIND_BOX ? 0 : shape.packed[PackedShapeSlot.Radius];
 }
 
 /** Box2D's filter rule for two shapes. @internal */
