@@ -324,12 +324,8 @@ export class ContactConstraint {
    * @throws ConstraintError when the bodies are the same or a coefficient is negative
    */
   constructor(bodyA: SolverBody, bodyB: SolverBody, friction = 0.2, restitution = 0) {
-    // The bodies are first written the other way round (reset writes them again): V8 treats a
-    // field written once as a constant of every object of the class, and the first contact reused
-    // for another pair (a pooled one) then threw away the optimised code of every function that
-    // read a contact's bodies, in the middle of a run.
-    this.bodyA = bodyB;
-    this.bodyB = bodyA;
+    this.bodyA = bodyA;
+    this.bodyB = bodyB;
     this.data = pointData.take();
     this.dataBlock = pointData.lastBlock as Float64Array;
     this.dataOffset = pointData.lastOffset;

@@ -36,10 +36,6 @@ export class Contact extends ContactConstraint {
   /** Contacts are made by the world. @internal */
   constructor(shapeA: BodyShape, shapeB: BodyShape, friction: number, restitution: number) {
     super(shapeA.body, shapeB.body, friction, restitution);
-    // Written the other way round first, for the reason the bodies are (see ContactConstraint's
-    // constructor): pooled contacts get other shapes.
-    this.shapeA = shapeB;
-    this.shapeB = shapeA;
     this.shapeA = shapeA;
     this.shapeB = shapeB;
     this.touching = false;

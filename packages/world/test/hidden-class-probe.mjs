@@ -3,7 +3,7 @@
 // for each class whose numbers often start as whole numbers and stay put for a while (an unrotated
 // body's cos 1 and sin 0, a body at a whole-metre position, boxes placed exactly touching at
 // separation 0), and for the objects a world keeps and first changes in the middle of a run (its
-// manifold, pooled contacts, the solver's gather and arrays), what happens when one object first
+// manifold, the solvers' gather and arrays, a body's solver slots), what happens when one object first
 // gets fractions or new values. V8 keeps a field first written
 // with an integer as a small integer (`map`: the object then moves to a new hidden class) and a
 // field written only once as a constant (`optimised`: code that read it is thrown away), for the
@@ -53,10 +53,8 @@ function keepsClass(make, change) {
   return haveSameMap(untouched, changed);
 }
 
-// Bodies for the contacts, and one contact for the gathers.
-const bodies = [];
-for (let i = 0; i < 202; i++) bodies.push(new SolverBody(1, 1));
-const contact = new ContactConstraint(bodies[0], bodies[1]);
+// One contact for the gathers.
+const contact = new ContactConstraint(new SolverBody(1, 1), new SolverBody(2, 1));
 
 const CLASSES = {
   Vec2: [
@@ -94,12 +92,6 @@ const CLASSES = {
       m.normalY = 0.8;
       m.pointCount = 2;
     },
-  ],
-  // A contact taken from the pool for another pair: its bodies change for the first time.
-  ContactConstraint: [
-    (i) => new ContactConstraint(bodies[2 * i], bodies[2 * i + 1]),
-    (c) => (c.bodyA === c.bodyB ? 1 : 0) + c.pointCount,
-    (c) => c.reset(bodies[0], bodies[1], 0.5, 0),
   ],
   // A gather outgrowing its first array.
   ContactGather: [
