@@ -126,7 +126,7 @@ export class ContactSolver implements BodyVelocities {
   /** This prepare's Baumgarte rate β / dt (0 with position correction off), 1/s. */
   private betaInvDt = 0.5;
 
-  /** A solver with room for 64 bodies and 64 contacts; its arrays grow when a step needs more. */
+  /** A solver with room for 128 bodies and 128 contacts; its arrays grow when a step needs more. */
   constructor() {
     // The arrays are replaced when they grow: each is written a second time here, so V8 treats
     // them as fields that change from the start (a field written once and changed later, in the

@@ -459,7 +459,7 @@ export class SoftContactSolver {
   /** Per chain: 1 when its matrix has a singular block (it is then solved contact by contact). */
   private chainSingular = new Int32Array(64);
 
-  /** A solver with room for 64 contacts; its arrays grow when a step needs more. */
+  /** A solver with room for 128 contacts; its arrays grow when a step needs more. */
   constructor() {
     // The arrays are replaced when they grow, and the push pass's bookkeeping first changes in the
     // first sub-step with a deep overlap: each is written a second time here (the stamp first as
