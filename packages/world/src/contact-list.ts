@@ -1,7 +1,9 @@
 import type { Body } from './body';
 import { type Contact, compareContacts } from './contact';
+import { placeContact } from './contact-order';
 import { jointBodyA, jointBodyB } from './joints';
 import { type BodyShape, shouldShapesCollide } from './shape';
+import type { StepState } from './step-state';
 
 /*
  * The world's contact bookkeeping: one array of every contact kept sorted by pair key (lower body
@@ -58,14 +60,15 @@ export function shouldCollide(a: Body, b: Body): boolean {
  * and the contacts after it move up without being compared: O(k log n) comparisons (each reads two
  * contacts' bodies) and O(n) moves of references.
  */
-export function mergeSortedContacts(list: Contact[], added: Contact[]): void {
+export function mergeSortedContacts(s: StepState, added: Contact[]): void {
+  const list = s.contactList;
   // Each loop in a function of its own, with nothing after it: the first step of a world created
   // with thousands of touching bodies adds thousands of contacts, V8 compiles these loops "on stack
   // replacement" as they run, and code after a loop that had not run yet deoptimised that code.
   sortAdded(added);
   const end = list.length;
   appendAll(list, added);
-  mergeFromBack(list, end - 1, added);
+  mergeFromBack(s, end - 1, added);
 }
 
 /** Insertion sort by pair key (the broadphase reports pairs in order already: one pass checks). */
@@ -90,7 +93,8 @@ function appendAll(list: Contact[], added: Contact[]): void {
  * Merges the sorted `added` into `list[0 .. last]` (sorted), in place from the back of `list`, which
  * holds room for them after `last`.
  */
-function mergeFromBack(list: Contact[], last: number, added: Contact[]): void {
+function mergeFromBack(s: StepState, last: number, added: Contact[]): void {
+  const list = s.contactList;
   let i = last;
   let j = added.length - 1;
   let w = list.length - 1;
@@ -105,7 +109,10 @@ function mergeFromBack(list: Contact[], last: number, added: Contact[]): void {
       else lo = mid + 1;
     }
     while (i >= lo) list[w--] = list[i--];
-    list[w--] = c;
+    // Its object: one whose slot lies between its neighbours' (see `placeContact`).
+    const before = i >= 0 ? list[i].slot : -1;
+    const after = w + 1 < list.length ? list[w + 1].slot : s.contactSlots.length;
+    list[w--] = placeContact(s, c, before, after);
   }
 }
 

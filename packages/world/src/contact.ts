@@ -32,6 +32,11 @@ export class Contact extends ContactConstraint {
   edgeA: number;
   /** @internal */
   edgeB: number;
+  /**
+   * This object's index in the world's `contactSlots` (the order contact objects were made in);
+   * it stays with the object when the world moves contact states between objects. @internal
+   */
+  slot: number;
 
   /** Contacts are made by the world. @internal */
   constructor(shapeA: BodyShape, shapeB: BodyShape, friction: number, restitution: number) {
@@ -42,6 +47,7 @@ export class Contact extends ContactConstraint {
     this.dropped = false;
     this.edgeA = -1;
     this.edgeB = -1;
+    this.slot = -1;
   }
 
   /** The other body of the pair. */

@@ -23,7 +23,8 @@ import {
 import { objectArray, Rot, Transform, Vec2 } from '@lite/math';
 import { Body } from './body';
 import type { BodyType, ResolvedBodyOptions } from './body-options';
-import { Contact } from './contact';
+import type { Contact } from './contact';
+import { freeContact, takeContact } from './contact-order';
 import {
   checkJointInput,
   DistanceJoint,
@@ -1667,11 +1668,12 @@ function apply(world: World, d: Decoded): void {
   }
   while (oldJoint < oldJoints.length) oldJoints[oldJoint++].world = null;
 
-  // Contacts: the list's objects refilled in place, more from the pool, extra ones to the pool.
-  const pool = s.contactPool;
+  // Contacts: the list's objects refilled in place, more from the free ones, extra ones freed.
   const contacts = s.contactList;
   const count = d.contactCount;
-  while (contacts.length > count) pool.push(contacts.pop() as Contact);
+  while (contacts.length > count) freeContact(s, contacts.pop() as Contact);
+  // Their objects are put in list order at the end of the next step.
+  s.contactsOutOfPlace = count;
   const ids = d.contactShapes;
   const material = d.contactMaterial;
   const block = d.contactBlock;
@@ -1683,7 +1685,7 @@ function apply(world: World, d: Decoded): void {
     let c: Contact;
     if (i < contacts.length) c = contacts[i];
     else {
-      c = pool.length > 0 ? (pool.pop() as Contact) : new Contact(sa, sb, 0.2, 0);
+      c = takeContact(s, sa, sb, 0.2, 0);
       contacts.push(c);
     }
     const flags = d.contactFlags[i];

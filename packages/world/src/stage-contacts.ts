@@ -1,14 +1,15 @@
 import { type Box, collide, collideBoxes, collidePacked, type Manifold } from '@lite/collision';
 import { mixFriction, mixRestitution } from '@lite/constraints';
 import type { Body } from './body';
-import { Contact } from './contact';
+import type { Contact } from './contact';
 import { findShapeContact, mergeSortedContacts, shouldShapesContact, truncate } from './contact-list';
+import { freeContact, maybeReorderContacts, takeContact } from './contact-order';
 import { BEGIN_CONTACT, END_CONTACT } from './events';
 import { jointBodyA, jointBodyB } from './joints';
 import { Stage } from './profile';
 import { STEP_SPECULATIVE_DISTANCE } from './settings';
 import { type BodyShape, KIND_BOX, packedOf, roundingRadius } from './shape';
-import { type StepState, trimContactPool, wakeBody } from './step-state';
+import { type StepState, wakeBody } from './step-state';
 
 /**
  * The step's contact stages, shared by both solvers: find new contacts (stage 1), collide them
@@ -24,15 +25,13 @@ import { type StepState, trimContactPool, wakeBody } from './step-state';
 export function createContact(s: StepState, sa: BodyShape, sb: BodyShape): Contact {
   const a = sa.body;
   const b = sb.body;
-  const friction = mixFriction(sa.friction, sb.friction);
-  const restitution = mixRestitution(sa.restitution, sb.restitution);
-  let c: Contact;
-  if (s.contactPool.length > 0) {
-    c = s.contactPool.pop()!;
-    c.reset(a, b, friction, restitution);
-  } else {
-    c = new Contact(sa, sb, friction, restitution);
-  }
+  const c = takeContact(
+    s,
+    sa,
+    sb,
+    mixFriction(sa.friction, sb.friction),
+    mixRestitution(sa.restitution, sb.restitution),
+  );
   c.radiusA = roundingRadius(sa);
   c.radiusB = roundingRadius(sb);
   c.shapeA = sa;
@@ -76,7 +75,7 @@ export function findNewContacts(s: StepState): void {
   const added = s.newContacts;
   truncate(added, 0);
   createPairContacts(s, count);
-  if (added.length > 0) mergeSortedContacts(s.contactList, added);
+  if (added.length > 0) mergeSortedContacts(s, added);
   truncate(added, 0);
 }
 
@@ -354,17 +353,18 @@ function collectSolverContacts(s: StepState): void {
 
 /**
  * After the step (also when it threw): contacts removed during it go back to the pool once their
- * events were emitted, and the event queue empties.
+ * events were emitted, the event queue empties, and the contacts are put back in memory order when
+ * enough were made (`maybeReorderContacts`).
  */
 export function releaseContacts(s: StepState): void {
   const list = s.releaseList;
   for (let i = 0; i < list.length; ++i) {
     const c = list[i];
     c.touching = false;
-    s.contactPool.push(c);
+    freeContact(s, c);
   }
   truncate(list, 0);
   s.events.count = 0;
   s.sensorEvents.count = 0;
-  trimContactPool(s);
+  maybeReorderContacts(s);
 }

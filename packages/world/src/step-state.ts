@@ -9,6 +9,7 @@ import {
 import { objectArray, Transform, type Vec2 } from '@lite/math';
 import type { Body } from './body';
 import type { Contact } from './contact';
+import { freeContact } from './contact-order';
 import { ContactEventQueue, Listeners, SensorEventQueue } from './events';
 import { Islands } from './islands';
 import type { Joint } from './joints';
@@ -38,7 +39,20 @@ export class StepState {
   readonly jointList: Joint[] = objectArray();
   /** Every contact, sorted by pair key (lower body id, higher body id). */
   readonly contactList: Contact[] = objectArray();
-  readonly contactPool: Contact[] = objectArray();
+  /**
+   * Every contact object the world holds (listed, free, or waiting in `releaseList`), in the order
+   * they were made: `contact.slot` is its index (see contact-order.ts).
+   */
+  readonly contactSlots: Contact[] = objectArray();
+  /** The free slots (the pool of contact objects), the next to use on top, and their count. */
+  freeSlots = new Int32Array(64);
+  freeCount = 0;
+  /** Per slot, its index in `freeSlots`, or -1 when its object is in use. */
+  freeAt = new Int32Array(64);
+  /** Scratch of `reorderContacts`: per slot, where its state is in `contactList`. */
+  contactWhere = new Int32Array(64);
+  /** Contacts placed out of slot order since `contactList` was last reordered. */
+  contactsOutOfPlace = 0;
   /** Contacts removed during a step whose endContact event is still queued. */
   readonly releaseList: Contact[] = objectArray();
   /** Scratch list: the contacts made (or removed) by one operation. */
@@ -199,12 +213,6 @@ export function wakeBody(s: StepState, body: Body): void {
 }
 
 /**
- * The most contacts the pool keeps beyond the live ones: the pool saves re-allocating contacts
- * that end and begin again, but must not keep the memory of contacts whose bodies are gone.
- */
-export const CONTACT_POOL_SLACK = 64;
-
-/**
  * Removes the destroyed bodies from `bodyList` (keeping id order). `world.destroyBody` only marks
  * a body, so destroying k bodies costs one pass here, at the next step or read of the list,
  * instead of k of them. Destroyed bodies at the front (oldest first) or at the back (newest first)
@@ -254,8 +262,8 @@ export function renumberBodies(s: StepState): void {
 
 /**
  * Removes the dropped contacts from `contactList` in one pass (keeping pair-key order) and hands
- * them to the pool, which keeps at most as many as there are live contacts plus
- * {@link CONTACT_POOL_SLACK}.
+ * them to the pool (the end of the next step lets go of those beyond the live contacts plus
+ * {@link CONTACT_POOL_SLACK}: see `maybeReorderContacts`).
  */
 export function compactContacts(s: StepState): void {
   if (s.droppedContacts === 0) return;
@@ -266,20 +274,13 @@ export function compactContacts(s: StepState): void {
     if (c.dropped) {
       c.dropped = false;
       c.touching = false;
-      s.contactPool.push(c);
+      freeContact(s, c);
       continue;
     }
     list[write++] = c;
   }
   list.length = write;
   s.droppedContacts = 0;
-  trimContactPool(s);
-}
-
-/** Lets go of pooled contacts beyond the live count plus the slack (their memory is freed). */
-export function trimContactPool(s: StepState): void {
-  const cap = s.contactList.length + CONTACT_POOL_SLACK;
-  if (s.contactPool.length > cap) s.contactPool.length = cap;
 }
 
 /** Keeps the first error a listener threw (later ones are dropped); the dispatch goes on. */

@@ -75,7 +75,7 @@ function lists() {
     'bodyList',
     'jointList',
     'contactList',
-    'contactPool',
+    'contactSlots',
     'releaseList',
     'newContacts',
     'proxyShapes',

@@ -1,6 +1,7 @@
 import type { JointDef, SceneDef } from '@lite/scenes';
 import {
   type Body,
+  type Contact,
   type DistanceJoint,
   type PrismaticJoint,
   type RevoluteJoint,
@@ -180,4 +181,14 @@ export function corners(b: Body): { x: number; y: number }[] {
     [hw, hh],
     [-hw, hh],
   ].map(([x, y]) => ({ x: b.position.x + c * x - s * y, y: b.position.y + s * x + c * y }));
+}
+
+/** The pair-key order, written from its definition: lower body id, higher body id, then the shapes. */
+export function byPairKey(a: Contact, b: Contact): number {
+  return (
+    a.bodyA.id - b.bodyA.id ||
+    a.bodyB.id - b.bodyB.id ||
+    a.shapeA.id - b.shapeA.id ||
+    a.shapeB.id - b.shapeB.id
+  );
 }

@@ -1,0 +1,276 @@
+import { Contact } from './contact';
+import type { BodyShape } from './shape';
+import type { StepState } from './step-state';
+
+/*
+ * The contacts' order in memory. The narrowphase, the soft step's prepare and the storing of
+ * impulses run through the contact list in pair-key order, reading each contact object and its
+ * numbers. A contact object stays where it was made, and one reused for a new pair lies wherever
+ * it was made: after some seconds of contacts beginning and ending, the list visits memory at
+ * random, a cache miss or more per contact (on a rain of 2,000 mixed shapes, contact objects made
+ * afresh in list order made the narrowphase 20-25% faster and the whole step about 10%).
+ *
+ * So the world keeps every contact object it made in `contactSlots`, in the order it made them
+ * (objects made one after another lie side by side in memory, their numbers too: see
+ * `Float64Slab`), and keeps the list's objects in that order:
+ * - from time to time it moves the contacts' states between the objects so that the list's i-th
+ *   contact is held by slot i + ⌊i / GAP⌋ (`reorderContacts`), leaving a free slot after every
+ *   GAP contacts;
+ * - a new contact takes a free slot between its neighbours' in the list when there is one
+ *   (`placeContact`), as does a contact that ends leave its slot free for one made next to it.
+ * Only the objects change: every number, list and edge is the same afterwards, so results are
+ * bit-identical whether or when it happens. It happens during `findNewContacts` and at the end of
+ * a step, after the events: a contact object is the user's only until the next step (or, in an
+ * event listener, until the listener returns).
+ */
+
+/**
+ * The most contacts the world keeps beyond the live ones (and the gaps a reordering leaves): they save re-allocating contacts
+ * that end and begin again, but must not keep the memory of contacts whose bodies are gone.
+ */
+export const CONTACT_POOL_SLACK = 64;
+
+/** After a full reordering, slot i + ⌊i / GAP⌋ holds contact i: one free slot after every GAP. */
+const GAP = 8;
+
+/**
+ * The list is reordered once more than 1 / REORDER_SHARE of its contacts found no free slot
+ * between their neighbours' (see {@link maybeReorderContacts}).
+ */
+const REORDER_SHARE = 8;
+
+/** The fewest contact objects made at once (at least a quarter of those there are). */
+const MIN_BATCH = 32;
+
+/** How many slots {@link placeContact} looks at between a new contact's neighbours. */
+const MAX_SCAN = 4 * GAP;
+
+/**
+ * A contact object for the shape pair (sa, sb) (`sa`'s body with the lower id): a free one reset
+ * for the pair, or a new one in a new slot. Not yet linked into the bodies' edges.
+ */
+export function takeContact(
+  s: StepState,
+  sa: BodyShape,
+  sb: BodyShape,
+  friction: number,
+  restitution: number,
+): Contact {
+  if (s.freeCount > 0) {
+    const slot = s.freeSlots[s.freeCount - 1];
+    takeSlot(s, slot);
+    const c = s.contactSlots[slot];
+    c.reset(sa.body, sb.body, friction, restitution);
+    return c;
+  }
+  // None free: make a batch, so that the new objects lie side by side in memory in slot order
+  // (objects made one at a time, steps apart, lie wherever the collector moved them).
+  const slots = s.contactSlots;
+  const batch = Math.max(MIN_BATCH, slots.length >> 2);
+  const first = slots.length;
+  for (let k = 0; k < batch; ++k) addSlot(s, new Contact(sa, sb, friction, restitution));
+  for (let k = first + batch - 1; k > first; --k) freeContact(s, slots[k]);
+  return slots[first];
+}
+
+/** A contact object that no longer holds a contact: its slot is free for the next. */
+export function freeContact(s: StepState, c: Contact): void {
+  const slot = c.slot;
+  s.freeAt[slot] = s.freeCount;
+  s.freeSlots[s.freeCount++] = slot;
+}
+
+/** How many contact objects are free (the pool). */
+export function freeContactCount(s: StepState): number {
+  return s.freeCount;
+}
+
+/** Records a new contact object in the next slot (in use). */
+function addSlot(s: StepState, c: Contact): void {
+  const slot = s.contactSlots.length;
+  c.slot = slot;
+  s.contactSlots.push(c);
+  if (slot >= s.freeAt.length) {
+    const size = Math.max(64, 2 * s.freeAt.length);
+    const freeAt = new Int32Array(size);
+    freeAt.set(s.freeAt);
+    s.freeAt = freeAt;
+    const freeSlots = new Int32Array(size);
+    freeSlots.set(s.freeSlots);
+    s.freeSlots = freeSlots;
+  }
+  s.freeAt[slot] = -1;
+}
+
+/** Takes `slot` off the free list (in O(1): the top of the list takes its place). */
+function takeSlot(s: StepState, slot: number): void {
+  const at = s.freeAt[slot];
+  const top = s.freeSlots[--s.freeCount];
+  s.freeSlots[at] = top;
+  s.freeAt[top] = at;
+  s.freeAt[slot] = -1;
+}
+
+/**
+ * The object that will hold new contact `c` in the list between contacts whose slots are
+ * `before` (-1: none) and `after` (`contactSlots.length`: none): `c` itself when its slot lies
+ * between them, else the last free slot between them (c's state moves there and its own slot
+ * goes free). When there is none, `c` stays out of place, and is counted for
+ * {@link maybeReorderContacts}.
+ */
+export function placeContact(s: StepState, c: Contact, before: number, after: number): Contact {
+  if (before < c.slot && c.slot < after) return c;
+  // From the top: the list is merged from its back, so the contacts still to place come before.
+  const end = Math.max(before, after - 1 - MAX_SCAN);
+  const freeAt = s.freeAt;
+  for (let k = after - 1; k > end; --k) {
+    if (freeAt[k] < 0) continue;
+    const f = s.contactSlots[k];
+    takeSlot(s, k);
+    swapContactStates(c, f);
+    relinkEdges(f);
+    freeContact(s, c);
+    return f;
+  }
+  s.contactsOutOfPlace++;
+  return c;
+}
+
+/**
+ * At the end of a step: reorders the contacts (see above) when more than 1 / REORDER_SHARE of the
+ * list is out of place, or when more objects are free than the gaps and
+ * {@link CONTACT_POOL_SLACK} need (reordering lets the extra objects go). Not while dropped
+ * contacts wait in the list.
+ */
+export function maybeReorderContacts(s: StepState): void {
+  if (s.droppedContacts > 0) return;
+  const n = s.contactList.length;
+  if (s.contactsOutOfPlace * REORDER_SHARE > n || s.freeCount > (n >> 1) + CONTACT_POOL_SLACK)
+    reorderContacts(s);
+}
+
+/**
+ * Moves the states of the contacts so that `contactList[i]` is `contactSlots[i + ⌊i / GAP⌋]` for
+ * every i (making objects when there are too few); the others are free, at most
+ * {@link CONTACT_POOL_SLACK} after the last contact's slot (the objects beyond are let go). The
+ * list must hold no dropped contact.
+ */
+export function reorderContacts(s: StepState): void {
+  const list = s.contactList;
+  const slots = s.contactSlots;
+  const n = list.length;
+  const used = n === 0 ? 0 : target(n - 1) + 1;
+  while (slots.length < used) {
+    const c = new Contact(list[0].shapeA, list[0].shapeB, 0, 0);
+    addSlot(s, c);
+    freeContact(s, c);
+  }
+  const total = slots.length;
+  if (s.contactWhere.length < total)
+    s.contactWhere = new Int32Array(Math.max(total, 2 * s.contactWhere.length));
+  const where = s.contactWhere;
+  // Where each object's state is in the list (-1: free).
+  where.fill(-1, 0, total);
+  for (let i = 0; i < n; ++i) where[list[i].slot] = i;
+  for (let i = 0; i < n; ++i) {
+    const x = list[i];
+    const y = slots[target(i)];
+    if (x === y) continue;
+    // y takes contact i's state; x takes y's, which was contact j's (j > i: the contacts before i
+    // are in their objects already) or a free one.
+    swapContactStates(x, y);
+    const j = where[y.slot];
+    list[i] = y;
+    where[y.slot] = i;
+    relinkEdges(y);
+    where[x.slot] = j;
+    if (j >= 0) {
+      list[j] = x;
+      relinkEdges(x);
+    }
+  }
+  // Free: the gaps, then the slots after the last contact's (the first of them on top).
+  const keep = Math.min(total, used + Math.max(CONTACT_POOL_SLACK, n >> 2));
+  while (slots.length > keep) slots.pop();
+  s.freeCount = 0;
+  for (let k = 0; k < used; ++k) s.freeAt[k] = -1;
+  for (let i = GAP; i < n; i += GAP) freeContact(s, slots[target(i) - 1]);
+  for (let k = keep - 1; k >= used; --k) freeContact(s, slots[k]);
+  s.contactsOutOfPlace = 0;
+}
+
+/** The slot of the list's i-th contact after {@link reorderContacts}. */
+function target(i: number): number {
+  return i + Math.floor(i / GAP);
+}
+
+/** Points the bodies' edges of a listed contact at it. */
+function relinkEdges(c: Contact): void {
+  c.bodyA.contactEdges[c.edgeA] = c;
+  c.bodyB.contactEdges[c.edgeB] = c;
+}
+
+/**
+ * Exchanges the states of two contact objects: every field but the object's own (its slot, its
+ * numbers' place in memory and the point views over them), and the numbers themselves.
+ */
+export function swapContactStates(x: Contact, y: Contact): void {
+  const bodyA = x.bodyA;
+  x.bodyA = y.bodyA;
+  y.bodyA = bodyA;
+  const bodyB = x.bodyB;
+  x.bodyB = y.bodyB;
+  y.bodyB = bodyB;
+  const shapeA = x.shapeA;
+  x.shapeA = y.shapeA;
+  y.shapeA = shapeA;
+  const shapeB = x.shapeB;
+  x.shapeB = y.shapeB;
+  y.shapeB = shapeB;
+  const pointCount = x.pointCount;
+  x.pointCount = y.pointCount;
+  y.pointCount = pointCount;
+  const touching = x.touching;
+  x.touching = y.touching;
+  y.touching = touching;
+  const dropped = x.dropped;
+  x.dropped = y.dropped;
+  y.dropped = dropped;
+  const edgeA = x.edgeA;
+  x.edgeA = y.edgeA;
+  y.edgeA = edgeA;
+  const edgeB = x.edgeB;
+  x.edgeB = y.edgeB;
+  y.edgeB = edgeB;
+  const blockUsable = x.blockUsable;
+  x.blockUsable = y.blockUsable;
+  y.blockUsable = blockUsable;
+  const blockCase = x.blockCase;
+  x.blockCase = y.blockCase;
+  y.blockCase = blockCase;
+  const k11 = x.k11;
+  x.k11 = y.k11;
+  y.k11 = k11;
+  const k12 = x.k12;
+  x.k12 = y.k12;
+  y.k12 = k12;
+  const k22 = x.k22;
+  x.k22 = y.k22;
+  y.k22 = k22;
+  const m11 = x.m11;
+  x.m11 = y.m11;
+  y.m11 = m11;
+  const m12 = x.m12;
+  x.m12 = y.m12;
+  y.m12 = m12;
+  const m22 = x.m22;
+  x.m22 = y.m22;
+  y.m22 = m22;
+  const a = x.data;
+  const b = y.data;
+  for (let k = 0, m = a.length; k < m; ++k) {
+    const t = a[k];
+    a[k] = b[k];
+    b[k] = t;
+  }
+}
