@@ -134,11 +134,14 @@ export class StepProfile {
   get joints(): number {
     return this.times[Stage.Joints];
   }
-  /** The pose snapshot before the step, the finite check after it, and the bodies' transforms. */
+  /**
+   * The pose snapshot before the step, the finite check after it, the bodies' transforms and
+   * their shapes' boxes (each checked against its fat box in the broadphase).
+   */
   get transforms(): number {
     return this.times[Stage.Transforms];
   }
-  /** Moving the broadphase proxies of bodies that left their fat boxes (stage 9b). */
+  /** Re-inserting into the broadphase the proxies whose boxes left their fat boxes (stage 9b). */
   get broadphase(): number {
     return this.times[Stage.Broadphase];
   }

@@ -7,7 +7,7 @@ import {
   wakeJointPartners,
 } from './stage-contacts';
 import { finishPoses } from './stage-continuous';
-import { failStep, findNonFiniteBody, moveProxies, moveToCenter } from './stage-finish';
+import { failStep, findNonFiniteBody, moveNotedProxies, moveToCenter } from './stage-finish';
 import { type StepState, subStepDt } from './step-state';
 
 /**
@@ -48,7 +48,7 @@ export function stepClassic(s: StepState, dt: number): void {
     finishPoses(s);
     profile.lap(Stage.Transforms);
     // The fat boxes are stretched by a whole step's motion, as with one sub-step.
-    moveProxies(s, dt);
+    moveNotedProxies(s, dt);
     profile.lap(Stage.Broadphase);
   }
 }

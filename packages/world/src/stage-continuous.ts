@@ -4,7 +4,7 @@ import type { Transform } from '@lite/math';
 import type { Body } from './body';
 import { shouldCollide } from './contact-list';
 import { type BodyShape, shouldShapesCollide } from './shape';
-import { computeAABB, updateTransform } from './stage-finish';
+import { computeAABB, noteMovedProxies, updateTransform } from './stage-finish';
 import type { StepState } from './step-state';
 
 /**
@@ -36,6 +36,7 @@ export function finishPoses(s: StepState): void {
       continue;
     }
     updateTransform(b, cosSin);
+    noteMovedProxies(s, b);
   }
   if (fast.length > 0) sweepFastBodies(s);
 }
@@ -56,6 +57,7 @@ function sweepFastBodies(s: StepState): void {
     updateTransform(b, s.cosSin);
   }
   for (let i = 0, n = fast.length; i < n; ++i) {
+    noteMovedProxies(s, fast[i]);
     fast[i].isFast = false;
     fast[i].isStopped = false;
   }

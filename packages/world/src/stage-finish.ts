@@ -187,29 +187,66 @@ export function computeAABB(shape: BodyShape, xf: Transform, out: AABB): AABB {
 }
 
 /**
- * Stage 9b: a body whose box left its fat box in the broadphase is re-inserted there (with the
- * fat box stretched along its motion over `dt`). Bodies still inside their fat box, all of them at
- * rest, cost one containment test and no call into the tree.
+ * Stage 9a for one body, right after its transform (`finishPoses`), while the body is at hand:
+ * each shape's box, and a note of those that left their fat box in the broadphase (and their new
+ * box) for {@link moveNotedProxies}. A shape still inside its fat box, as every resting one is,
+ * costs one containment test.
  */
-export function moveProxies(s: StepState, dt: number): void {
-  const bodies = s.bodyList;
+export function noteMovedProxies(s: StepState, b: Body): void {
   const aabb = s.aabb;
   const fat = s.fatAABB;
   const broadPhase = s.broadPhase;
-  for (let i = 0, n = bodies.length; i < n; ++i) {
-    const b = bodies[i];
-    if (!b.isAwake) continue;
-    const shapes = b.shapeList;
-    for (let k = 0, m = shapes.length; k < m; ++k) {
-      const shape = shapes[k];
-      if (shape.kind === KIND_BOX) computeBoxAABB(shape.geometry as Box, b.transform, aabb);
-      else computePackedAABB(shape.packed, b.transform, aabb);
-      broadPhase.getFatAABB(shape.proxyId, fat);
-      if (fat.minX <= aabb.minX && fat.minY <= aabb.minY && aabb.maxX <= fat.maxX && aabb.maxY <= fat.maxY)
-        continue;
-      broadPhase.moveProxy(shape.proxyId, aabb, dt * b.linearVelocity.x, dt * b.linearVelocity.y);
-    }
+  const shapes = b.shapeList;
+  for (let k = 0, m = shapes.length; k < m; ++k) {
+    const shape = shapes[k];
+    if (shape.kind === KIND_BOX) computeBoxAABB(shape.geometry as Box, b.transform, aabb);
+    else computePackedAABB(shape.packed, b.transform, aabb);
+    broadPhase.getFatAABB(shape.proxyId, fat);
+    if (fat.minX <= aabb.minX && fat.minY <= aabb.minY && aabb.maxX <= fat.maxX && aabb.maxY <= fat.maxY)
+      continue;
+    const n = s.movedShapes.length;
+    if (MOVED_STRIDE * (n + 1) > s.movedBoxes.length) growMovedBoxes(s);
+    const boxes = s.movedBoxes;
+    const o = MOVED_STRIDE * n;
+    boxes[o] = aabb.minX;
+    boxes[o + 1] = aabb.minY;
+    boxes[o + 2] = aabb.maxX;
+    boxes[o + 3] = aabb.maxY;
+    s.movedShapes.push(shape);
   }
+}
+
+/** Numbers per noted shape in `StepState.movedBoxes`: its box. */
+const MOVED_STRIDE = 4;
+
+/** Doubles the room in `s.movedBoxes`. */
+function growMovedBoxes(s: StepState): void {
+  const boxes = new Float64Array(2 * s.movedBoxes.length);
+  boxes.set(s.movedBoxes);
+  s.movedBoxes = boxes;
+}
+
+/**
+ * Stage 9b: the shapes {@link noteMovedProxies} noted are re-inserted into the broadphase, each
+ * with its new box as the fat box's core, stretched along its body's motion over `dt` (at the
+ * velocity the step ends with: a bullet's impact may have changed it since the note).
+ */
+export function moveNotedProxies(s: StepState, dt: number): void {
+  const shapes = s.movedShapes;
+  const boxes = s.movedBoxes;
+  const aabb = s.aabb;
+  const broadPhase = s.broadPhase;
+  for (let i = 0, n = shapes.length; i < n; ++i) {
+    const o = MOVED_STRIDE * i;
+    aabb.minX = boxes[o];
+    aabb.minY = boxes[o + 1];
+    aabb.maxX = boxes[o + 2];
+    aabb.maxY = boxes[o + 3];
+    const shape = shapes[i];
+    const v = shape.body.linearVelocity;
+    broadPhase.moveProxy(shape.proxyId, aabb, dt * v.x, dt * v.y);
+  }
+  while (shapes.length > 0) shapes.pop();
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   wakeJointPartners,
 } from './stage-contacts';
 import { finishPoses } from './stage-continuous';
-import { failStep, findNonFiniteBody, moveProxies, moveToCenter } from './stage-finish';
+import { failStep, findNonFiniteBody, moveNotedProxies, moveToCenter } from './stage-finish';
 import type { StepState } from './step-state';
 
 /**
@@ -55,7 +55,7 @@ export function stepSoft(s: StepState, dt: number): void {
   }
   finishPoses(s);
   profile.lap(Stage.Transforms);
-  moveProxies(s, dt);
+  moveNotedProxies(s, dt);
   profile.lap(Stage.Broadphase);
 }
 

@@ -63,6 +63,9 @@ export class StepState {
   readonly manifold = new Manifold();
   /** The narrowphase's step dt, read per contact (see `collideEach`). @internal */
   readonly collideDt = new Float64Array(1);
+  /** The shapes whose boxes left their fat boxes this step, and their new boxes (`noteMovedProxies`). */
+  readonly movedShapes: BodyShape[] = objectArray();
+  movedBoxes = new Float64Array(4 * 64);
   /** Scratch boxes: a body's box, and its fat box in the broadphase. */
   readonly aabb = new AABB();
   readonly fatAABB = new AABB();
