@@ -8,7 +8,7 @@ import type { StepState } from './step-state';
  * numbers. A contact object stays where it was made, and one reused for a new pair lies wherever
  * it was made: after some seconds of contacts beginning and ending, the list visits memory at
  * random, a cache miss or more per contact (on a rain of 2,000 mixed shapes, contact objects made
- * afresh in list order made the narrowphase 20-25% faster and the whole step about 10%).
+ * afresh in list order made the narrowphase 15-20% faster and the whole step 7-13%).
  *
  * So the world keeps every contact object it made in `contactSlots`, in the order it made them
  * (objects made one after another lie side by side in memory, their numbers too: see
@@ -25,8 +25,9 @@ import type { StepState } from './step-state';
  */
 
 /**
- * The most contacts the world keeps beyond the live ones (and the gaps a reordering leaves): they save re-allocating contacts
- * that end and begin again, but must not keep the memory of contacts whose bodies are gone.
+ * The fewest free contact objects a reordering keeps after the last contact's slot (a quarter of
+ * the live contacts when that is more): they save making objects for contacts that end and begin
+ * again, while a world whose contacts are gone keeps no more than this many.
  */
 export const CONTACT_POOL_SLACK = 64;
 
@@ -138,8 +139,8 @@ export function placeContact(s: StepState, c: Contact, before: number, after: nu
 
 /**
  * At the end of a step: reorders the contacts (see above) when more than 1 / REORDER_SHARE of the
- * list is out of place, or when more objects are free than the gaps and
- * {@link CONTACT_POOL_SLACK} need (reordering lets the extra objects go). Not while dropped
+ * list is out of place, or when more than half as many objects as there are contacts (plus
+ * {@link CONTACT_POOL_SLACK}) are free (reordering lets the extra objects go). Not while dropped
  * contacts wait in the list.
  */
 export function maybeReorderContacts(s: StepState): void {
@@ -152,7 +153,8 @@ export function maybeReorderContacts(s: StepState): void {
 /**
  * Moves the states of the contacts so that `contactList[i]` is `contactSlots[i + ⌊i / GAP⌋]` for
  * every i (making objects when there are too few); the others are free, at most
- * {@link CONTACT_POOL_SLACK} after the last contact's slot (the objects beyond are let go). The
+ * {@link CONTACT_POOL_SLACK} (or a quarter of the contacts) after the last contact's slot (the
+ * objects beyond are let go). The
  * list must hold no dropped contact.
  */
 export function reorderContacts(s: StepState): void {

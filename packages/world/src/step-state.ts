@@ -264,9 +264,8 @@ export function renumberBodies(s: StepState): void {
 }
 
 /**
- * Removes the dropped contacts from `contactList` in one pass (keeping pair-key order) and hands
- * them to the pool (the end of the next step lets go of those beyond the live contacts plus
- * {@link CONTACT_POOL_SLACK}: see `maybeReorderContacts`).
+ * Removes the dropped contacts from `contactList` in one pass (keeping pair-key order) and frees
+ * their objects (the end of the next step lets the extra ones go: see `maybeReorderContacts`).
  */
 export function compactContacts(s: StepState): void {
   if (s.droppedContacts === 0) return;
