@@ -2,9 +2,9 @@ import { collide, type Sweep, type TOIState, timeOfImpact } from '@lite/collisio
 import { mixRestitution } from '@lite/constraints';
 import type { Transform } from '@lite/math';
 import type { Body } from './body';
-import { shouldCollide } from './contact-list';
+import { shouldCollide, truncate } from './contact-list';
 import { type BodyShape, shouldShapesCollide } from './shape';
-import { computeAABB, noteMovedProxies, updateTransform } from './stage-finish';
+import { computeAABB, noteMovedProxies, sortNotedProxies, updateTransform } from './stage-finish';
 import type { StepState } from './step-state';
 
 /**
@@ -26,6 +26,8 @@ export function finishPoses(s: StepState): void {
   const continuous = s.settings.continuous;
   const fast = s.fastBodies;
   const cosSin = s.cosSin;
+  // (Empty unless a step threw between this pass and the re-insertions.)
+  truncate(s.movedShapes, 0);
   // The fast bodies wait, their transforms still showing where they started.
   for (let i = 0, n = bodies.length; i < n; ++i) {
     const b = bodies[i];
@@ -62,6 +64,7 @@ function sweepFastBodies(s: StepState): void {
     fast[i].isStopped = false;
   }
   while (fast.length > 0) fast.pop();
+  sortNotedProxies(s);
 }
 
 /** Whether the body moved (or turned) this step by more than half its smallest extent. */

@@ -219,6 +219,39 @@ export function noteMovedProxies(s: StepState, b: Body): void {
 /** Numbers per noted shape in `StepState.movedBoxes`: its box. */
 const MOVED_STRIDE = 4;
 
+/**
+ * Puts the noted shapes back in body order (stable: a body's shapes keep theirs) after the fast
+ * bodies' were noted last, so that the broadphase re-inserts proxies in the same order whether or
+ * not some bodies were swept: the tree, and what a sweep or a snapshot sees of it, depend only on
+ * the bodies. An insertion sort: the list is in order but for the few fast bodies' shapes at its end.
+ */
+export function sortNotedProxies(s: StepState): void {
+  const shapes = s.movedShapes;
+  const boxes = s.movedBoxes;
+  for (let i = 1, n = shapes.length; i < n; ++i) {
+    const shape = shapes[i];
+    const index = shape.body.index;
+    let j = i - 1;
+    if (shapes[j].body.index <= index) continue;
+    const o = MOVED_STRIDE * i;
+    const minX = boxes[o];
+    const minY = boxes[o + 1];
+    const maxX = boxes[o + 2];
+    const maxY = boxes[o + 3];
+    while (j >= 0 && shapes[j].body.index > index) {
+      shapes[j + 1] = shapes[j];
+      boxes.copyWithin(MOVED_STRIDE * (j + 1), MOVED_STRIDE * j, MOVED_STRIDE * (j + 1));
+      j--;
+    }
+    shapes[j + 1] = shape;
+    const w = MOVED_STRIDE * (j + 1);
+    boxes[w] = minX;
+    boxes[w + 1] = minY;
+    boxes[w + 2] = maxX;
+    boxes[w + 3] = maxY;
+  }
+}
+
 /** Doubles the room in `s.movedBoxes`. */
 function growMovedBoxes(s: StepState): void {
   const boxes = new Float64Array(2 * s.movedBoxes.length);
