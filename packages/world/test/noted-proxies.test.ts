@@ -11,7 +11,7 @@ type State = Parameters<typeof sortNotedProxies>[0];
 function noted(indices: number[]): { state: State; tags: () => string[]; boxes: () => number[] } {
   const shapes = indices.map((index, k) => ({ body: { index }, tag: `${index}:${k}` }));
   const boxes = new Float64Array(4 * (indices.length + 2));
-  indices.forEach((index, k) => boxes.set([index, k, index + 0.5, k + 0.5], 4 * k));
+  for (let k = 0; k < indices.length; ++k) boxes.set([indices[k], k, indices[k] + 0.5, k + 0.5], 4 * k);
   const state = { movedShapes: shapes, movedBoxes: boxes } as unknown as State;
   return {
     state,
