@@ -81,11 +81,6 @@ export function freeContact(s: StepState, c: Contact): void {
   s.freeSlots[s.freeCount++] = slot;
 }
 
-/** How many contact objects are free (the pool). */
-export function freeContactCount(s: StepState): number {
-  return s.freeCount;
-}
-
 /** Records a new contact object in the next slot (in use). */
 function addSlot(s: StepState, c: Contact): void {
   const slot = s.contactSlots.length;
@@ -154,8 +149,7 @@ export function maybeReorderContacts(s: StepState): void {
  * Moves the states of the contacts so that `contactList[i]` is `contactSlots[i + ⌊i / GAP⌋]` for
  * every i (making objects when there are too few); the others are free, at most
  * {@link CONTACT_POOL_SLACK} (or a quarter of the contacts) after the last contact's slot (the
- * objects beyond are let go). The
- * list must hold no dropped contact.
+ * objects beyond are let go). The list must hold no dropped contact.
  */
 export function reorderContacts(s: StepState): void {
   const list = s.contactList;
@@ -179,11 +173,11 @@ export function reorderContacts(s: StepState): void {
     const y = slots[target(i)];
     if (x === y) continue;
     // y takes contact i's state; x takes y's, which was contact j's (j > i: the contacts before i
-    // are in their objects already) or a free one.
+    // are in their objects already) or a free one. (y's entry in `where` is not read again: each
+    // slot is the target of one position.)
     swapContactStates(x, y);
     const j = where[y.slot];
     list[i] = y;
-    where[y.slot] = i;
     relinkEdges(y);
     where[x.slot] = j;
     if (j >= 0) {

@@ -19,7 +19,7 @@ import { type StepState, wakeBody } from './step-state';
  */
 
 /**
- * A contact for the shape pair (a, b) (a's body has the lower id), from the pool when it has one,
+ * A contact for the shape pair (a, b) (a's body has the lower id), in a free contact object,
  * linked into both bodies' edges.
  */
 export function createContact(s: StepState, sa: BodyShape, sb: BodyShape): Contact {
