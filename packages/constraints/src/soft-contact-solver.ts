@@ -1190,10 +1190,7 @@ function solveSoftContact(
     const cB = v[oB + State.Qc];
     const sB = v[oB + State.Qs];
     const bouncy = rows[r + Row.Restitution] > 0;
-    const held = meta[m + Meta.Held] !== 0;
-    const biasRate = rows[r + Row.BiasRate];
     const invH = params[Param.InvH];
-    const maxPush = params[Param.MaxPush];
     let b1 = 0;
     let soft1 = false;
     {
@@ -1204,7 +1201,8 @@ function solveSoftContact(
       const ddx = dpx + (cB * bx - sB * by) - (cA * ax - sA * ay);
       const ddy = dpy + (sB * bx + cB * by) - (sA * ax + cA * ay);
       const sep = rows[q1 + Pt.BaseSeparation] + ddx * nx + ddy * ny;
-      const share = rows[q1 + Pt.Share];
+      // (What only the solve reads is read only in the solve: the relax pass skips the loads.)
+      const share = useBias ? rows[q1 + Pt.Share] : 0;
       if (useBias && sep < -share) {
         params[Param.Deep] = 1;
         meta[m + Meta.Deep] = params[Param.Stamp];
@@ -1231,6 +1229,9 @@ function solveSoftContact(
         // bodies, and in a pile created at one point the pushes of dozens of contacts added up
         // (a column of flat boxes rose at 15 m/s). A held body keeps it (its push passes are
         // few; see HELD_PUSH_PASSES).
+        const biasRate = rows[r + Row.BiasRate];
+        const held = meta[m + Meta.Held] !== 0;
+        const maxPush = params[Param.MaxPush];
         const over = -sep - share;
         if (over <= 0) b1 = biasRate * sep;
         else if (held) b1 = -biasRate * share;
@@ -1249,7 +1250,8 @@ function solveSoftContact(
       const ddx = dpx + (cB * bx - sB * by) - (cA * ax - sA * ay);
       const ddy = dpy + (sB * bx + cB * by) - (sA * ax + cA * ay);
       const sep = rows[q2 + Pt.BaseSeparation] + ddx * nx + ddy * ny;
-      const share = rows[q2 + Pt.Share];
+      // (What only the solve reads is read only in the solve: the relax pass skips the loads.)
+      const share = useBias ? rows[q2 + Pt.Share] : 0;
       if (useBias && sep < -share) {
         params[Param.Deep] = 1;
         meta[m + Meta.Deep] = params[Param.Stamp];
@@ -1267,6 +1269,9 @@ function solveSoftContact(
           if (b2 < -vn) b2 = -vn;
         }
       } else if (useBias) {
+        const biasRate = rows[r + Row.BiasRate];
+        const held = meta[m + Meta.Held] !== 0;
+        const maxPush = params[Param.MaxPush];
         const over = -sep - share;
         if (over <= 0) b2 = biasRate * sep;
         else if (held) b2 = -biasRate * share;
@@ -1475,10 +1480,7 @@ function solveOnePointContact(
     const cB = v[oB + State.Qc];
     const sB = v[oB + State.Qs];
     const bouncy = rows[r + Row.Restitution] > 0;
-    const held = meta[m + Meta.Held] !== 0;
-    const biasRate = rows[r + Row.BiasRate];
     const invH = params[Param.InvH];
-    const maxPush = params[Param.MaxPush];
     let b1 = 0;
     let soft1 = false;
     {
@@ -1489,7 +1491,8 @@ function solveOnePointContact(
       const ddx = dpx + (cB * bx - sB * by) - (cA * ax - sA * ay);
       const ddy = dpy + (sB * bx + cB * by) - (sA * ax + cA * ay);
       const sep = rows[q1 + Pt.BaseSeparation] + ddx * nx + ddy * ny;
-      const share = rows[q1 + Pt.Share];
+      // (What only the solve reads is read only in the solve: the relax pass skips the loads.)
+      const share = useBias ? rows[q1 + Pt.Share] : 0;
       if (useBias && sep < -share) {
         params[Param.Deep] = 1;
         meta[m + Meta.Deep] = params[Param.Stamp];
@@ -1516,6 +1519,9 @@ function solveOnePointContact(
         // bodies, and in a pile created at one point the pushes of dozens of contacts added up
         // (a column of flat boxes rose at 15 m/s). A held body keeps it (its push passes are
         // few; see HELD_PUSH_PASSES).
+        const biasRate = rows[r + Row.BiasRate];
+        const held = meta[m + Meta.Held] !== 0;
+        const maxPush = params[Param.MaxPush];
         const over = -sep - share;
         if (over <= 0) b1 = biasRate * sep;
         else if (held) b1 = -biasRate * share;
