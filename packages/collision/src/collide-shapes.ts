@@ -39,22 +39,31 @@ const CORE_TOL = 0.0005;
 /** B's face becomes the reference only if its separation beats A's by more than this, m. */
 const FLIP_TOL = 0.0005;
 
-// Polygon A (the first argument) and B, in A's frame (A's vertices shifted by A's vertex 0).
-const ax = new Float64Array(MAX);
-const ay = new Float64Array(MAX);
-const anx = new Float64Array(MAX);
-const any = new Float64Array(MAX);
-const bx = new Float64Array(MAX);
-const by = new Float64Array(MAX);
-const bnx = new Float64Array(MAX);
-const bny = new Float64Array(MAX);
+/**
+ * A module-level scratch array of at least `length` entries, never fewer than 9: V8 keeps the
+ * elements of a typed array of up to 64 bytes on its heap, where they can move, so optimized code
+ * loads their address and the length before every access; a longer array's elements are off the
+ * heap, and optimized code has both as constants (when it knows the array: see collideLoaded).
+ */
+function scratch(length: number): Float64Array {
+  return new Float64Array(length < 9 ? 9 : length);
+}
+
+// Polygon A (the first argument) and B, in A's frame (A's vertices shifted by A's vertex 0). A's
+// normals are read where they are packed (rotating into A's frame leaves them as they are); B's are
+// [x, y] pairs, laid out as a packed shape's are, so that clipEdges reads either polygon's.
+const ax = scratch(MAX);
+const ay = scratch(MAX);
+const bx = scratch(MAX);
+const by = scratch(MAX);
+const bn = scratch(2 * MAX);
 // [radius of the reference polygon, radius of the incident one] for clipEdges.
-const num = new Float64Array(2);
+const num = scratch(2);
 // Up to two clipped points: [x, y, separation, key] each, and the margin.
-const clip = new Float64Array(8);
+const clip = scratch(8);
 // closestOnEdges' result: [f1, f2, c1x, c1y, c2x, c2y].
-const closest = new Float64Array(6);
-const marginSlot = new Float64Array(1);
+const closest = scratch(6);
+const marginSlot = scratch(1);
 // The shapes given to the public forms, packed.
 const packA = new Float64Array(PACKED_SHAPE_LENGTH);
 const packB = new Float64Array(PACKED_SHAPE_LENGTH);
@@ -112,16 +121,17 @@ function requireMarginSlot(): void {
 
 /**
  * Clips the incident edge (edge i21 of polygon 2) against the side planes of the reference face
- * (edge i11 of polygon 1), both already in the same frame; writes up to two points
- * [x, y, separation, key] into `clip` (x, y at the midpoint between the two surfaces; separation
- * along polygon 1's face normal, radii included; keys in (reference, incident) order) and returns
- * how many (0 when the edges do not overlap along the face). num[0], num[1] hold r1 and r2.
+ * (edge i11 of polygon 1, its normal at normals1[o1 + 2 i11] and normals1[o1 + 2 i11 + 1]), both
+ * already in the same frame; writes up to two points [x, y, separation, key] into `clip` (x, y at
+ * the midpoint between the two surfaces; separation along polygon 1's face normal, radii included;
+ * keys in (reference, incident) order) and returns how many (0 when the edges do not overlap along
+ * the face). num[0], num[1] hold r1 and r2.
  */
 function clipEdges(
   x1: Float64Array,
   y1: Float64Array,
-  nx1: Float64Array,
-  ny1: Float64Array,
+  normals1: Float64Array,
+  o1: number,
   n1: number,
   i11: number,
   x2: Float64Array,
@@ -131,8 +141,8 @@ function clipEdges(
 ): number {
   const i12 = i11 + 1 < n1 ? i11 + 1 : 0;
   const i22 = i21 + 1 < n2 ? i21 + 1 : 0;
-  const nx = nx1[i11];
-  const ny = ny1[i11];
+  const nx = normals1[o1 + 2 * i11];
+  const ny = normals1[o1 + 2 * i11 + 1];
   const v11x = x1[i11];
   const v11y = y1[i11];
   const v21x = x2[i21];
@@ -254,8 +264,17 @@ function collideLoaded(
   out: Manifold,
 ): number {
   const margin = marginSlot[0];
-  const nA = a[COUNT];
-  const nB = b[COUNT];
+  // The scratch arrays through locals read here, before any loop: V8 then compiles every access to
+  // one at a fixed address (see scratch); a module-level array named inside a loop is read there
+  // as an object, its length and elements' address loaded at each access.
+  const xa = ax;
+  const ya = ay;
+  const xb = bx;
+  const yb = by;
+  const nb = bn;
+  // At most MAX (8): with the mask V8 knows it, and the index arithmetic needs no overflow checks.
+  const nA = a[COUNT] & 15;
+  const nB = b[COUNT] & 15;
   const rA = a[RADIUS];
   const rB = b[RADIUS];
   const radius = rA + rB;
@@ -273,33 +292,31 @@ function collideLoaded(
   const px = cA * dx + sA * dy - ox;
   const py = -sA * dx + cA * dy - oy;
   for (let i = 0; i < nA; i++) {
-    ax[i] = a[V + 2 * i] - ox;
-    ay[i] = a[V + 2 * i + 1] - oy;
-    anx[i] = a[N + 2 * i];
-    any[i] = a[N + 2 * i + 1];
+    xa[i] = a[V + 2 * i] - ox;
+    ya[i] = a[V + 2 * i + 1] - oy;
   }
   for (let i = 0; i < nB; i++) {
     const x = b[V + 2 * i];
     const y = b[V + 2 * i + 1];
-    bx[i] = qc * x - qs * y + px;
-    by[i] = qs * x + qc * y + py;
+    xb[i] = qc * x - qs * y + px;
+    yb[i] = qs * x + qc * y + py;
     const nx = b[N + 2 * i];
     const ny = b[N + 2 * i + 1];
-    bnx[i] = qc * nx - qs * ny;
-    bny[i] = qs * nx + qc * ny;
+    nb[2 * i] = qc * nx - qs * ny;
+    nb[2 * i + 1] = qs * nx + qc * ny;
   }
 
   // Separating axes: A's normals against B's vertices, then B's against A's.
   let edgeA = 0;
   let sepA = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < nA; i++) {
-    const nx = anx[i];
-    const ny = any[i];
-    const vx = ax[i];
-    const vy = ay[i];
+    const nx = a[N + 2 * i];
+    const ny = a[N + 2 * i + 1];
+    const vx = xa[i];
+    const vy = ya[i];
     let si = Number.POSITIVE_INFINITY;
     for (let j = 0; j < nB; j++) {
-      const s = nx * (bx[j] - vx) + ny * (by[j] - vy);
+      const s = nx * (xb[j] - vx) + ny * (yb[j] - vy);
       if (s < si) {
         si = s;
         // This axis can no longer beat the best one: the rest of its minimum does not matter (and
@@ -317,13 +334,13 @@ function collideLoaded(
   let edgeB = 0;
   let sepB = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < nB; i++) {
-    const nx = bnx[i];
-    const ny = bny[i];
-    const vx = bx[i];
-    const vy = by[i];
+    const nx = nb[2 * i];
+    const ny = nb[2 * i + 1];
+    const vx = xb[i];
+    const vy = yb[i];
     let si = Number.POSITIVE_INFINITY;
     for (let j = 0; j < nA; j++) {
-      const s = nx * (ax[j] - vx) + ny * (ay[j] - vy);
+      const s = nx * (xa[j] - vx) + ny * (ya[j] - vy);
       if (s < si) {
         si = s;
         if (si <= sepB) break;
@@ -340,22 +357,22 @@ function collideLoaded(
   // other polygon whose normal is most anti-parallel to the reference normal.
   const flip = sepB > sepA + FLIP_TOL;
   if (flip) {
-    const sx = bnx[edgeB];
-    const sy = bny[edgeB];
+    const sx = nb[2 * edgeB];
+    const sy = nb[2 * edgeB + 1];
     let minDot = Number.POSITIVE_INFINITY;
     for (let i = 0; i < nA; i++) {
-      const d = sx * anx[i] + sy * any[i];
+      const d = sx * a[N + 2 * i] + sy * a[N + 2 * i + 1];
       if (d < minDot) {
         minDot = d;
         edgeA = i;
       }
     }
   } else {
-    const sx = anx[edgeA];
-    const sy = any[edgeA];
+    const sx = a[N + 2 * edgeA];
+    const sy = a[N + 2 * edgeA + 1];
     let minDot = Number.POSITIVE_INFINITY;
     for (let i = 0; i < nB; i++) {
-      const d = sx * bnx[i] + sy * bny[i];
+      const d = sx * nb[2 * i] + sy * nb[2 * i + 1];
       if (d < minDot) {
         minDot = d;
         edgeB = i;
@@ -368,14 +385,14 @@ function collideLoaded(
   if (flip) {
     num[0] = rB;
     num[1] = rA;
-    count = clipEdges(bx, by, bnx, bny, nB, edgeB, ax, ay, nA, edgeA);
+    count = clipEdges(xb, yb, nb, 0, nB, edgeB, xa, ya, nA, edgeA);
   } else {
     num[0] = rA;
     num[1] = rB;
-    count = clipEdges(ax, ay, anx, any, nA, edgeA, bx, by, nB, edgeB);
+    count = clipEdges(xa, ya, a, N, nA, edgeA, xb, yb, nB, edgeB);
   }
-  let normalX = flip ? -bnx[edgeB] : anx[edgeA];
-  let normalY = flip ? -bny[edgeB] : any[edgeA];
+  let normalX = flip ? -nb[2 * edgeB] : a[N + 2 * edgeA];
+  let normalY = flip ? -nb[2 * edgeB + 1] : a[N + 2 * edgeA + 1];
 
   if (sepA > CORE_TOL || sepB > CORE_TOL || (nA === 2 && nB === 2 && segmentsApart())) {
     // The cores are apart: closest points of A's edge and B's edge.
