@@ -50,14 +50,17 @@ const RELATIVE_TOL = 0.95;
 const ABSOLUTE_TOL = 0.01;
 
 // Module-level scratch for the clip vertices, laid out as [x0, y0, key0, x1, y1, key1]. Keys are
-// unsigned 32-bit integers, stored exactly in a double.
-const incident = new Float64Array(6);
-const clip1 = new Float64Array(6);
-const clip2 = new Float64Array(6);
+// unsigned 32-bit integers, stored exactly in a double. Each array has 9 entries though it uses
+// fewer: V8 keeps the elements of a typed array of up to 64 bytes on its heap, where they can move,
+// so optimised code looks up their address and length at every access; a longer array's elements
+// stay put, and code that knows the array has both as constants.
+const incident = new Float64Array(9);
+const clip1 = new Float64Array(9);
+const clip2 = new Float64Array(9);
 // The line the helpers below work with, [nx, ny, offset]: the reference face normal for
 // computeIncidentEdge, a side plane for clipSegmentToLine. Doubles travel through this array rather
 // than as arguments, because a double passed to a call that is not inlined is boxed (allocated).
-const line = new Float64Array(3);
+const line = new Float64Array(9);
 
 /** Key with the reference box's in-edge set to `edge` and the incident box's in-edge cleared. */
 function withReferenceInEdge(key: number, edge: number): number {
