@@ -1445,9 +1445,6 @@ function solveOnePointContact(
   i: number,
   mode: number,
 ): void {
-  // The switches arrive as the bits of one small integer (see SolveMode): a boolean argument is
-  // tested for every kind of truthiness on entry to the optimised code, a few dozen instructions
-  // per call; these are tests of bits.
   const useBias = (mode & SolveMode.Bias) !== 0;
   const r = (i & Index.Mask) * Row.Stride;
   const m = (i & Index.Mask) * Meta.Stride;
@@ -1470,9 +1467,8 @@ function solveOnePointContact(
   let wB = v[oB + State.W];
 
   {
-    // Each point's current separation s (the start separation plus how far its two sides moved
-    // along the normal: d = dp + R(Δθ) r - r for each side), and from it the bias b (a velocity)
-    // and whether the row is soft. The second point's are the same, written out.
+    // The point's current separation s, and from it the bias b (a velocity) and whether the row
+    // is soft: as for solveSoftContact's first point, which says why.
     const dpx = v[oB + State.Dpx] - v[oA + State.Dpx];
     const dpy = v[oB + State.Dpy] - v[oA + State.Dpy];
     const cA = v[oA + State.Qc];
@@ -1491,7 +1487,6 @@ function solveOnePointContact(
       const ddx = dpx + (cB * bx - sB * by) - (cA * ax - sA * ay);
       const ddy = dpy + (sB * bx + cB * by) - (sA * ax + cA * ay);
       const sep = rows[q1 + Pt.BaseSeparation] + ddx * nx + ddy * ny;
-      // (What only the solve reads is read only in the solve: the relax pass skips the loads.)
       const share = useBias ? rows[q1 + Pt.Share] : 0;
       if (useBias && sep < -share) {
         params[Param.Deep] = 1;
@@ -1504,21 +1499,12 @@ function solveOnePointContact(
       }
       if (bounced) b1 = params[Param.Bias0];
       else if (sep > 0) {
-        // Still apart: the row may let the gap close within this sub-step, no more. In the relax
-        // pass a point that has not pushed yet is left for the next sub-step's solve (which
-        // times a bounce).
         b1 = sep * invH;
         if (!useBias && rows[q1 + Pt.MaxNormalImpulse] === 0) {
           const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rows[q1 + Pt.RnB] - wA * rows[q1 + Pt.RnA];
           if (b1 < -vn) b1 = -vn;
         }
       } else if (useBias) {
-        // The soft row takes an overlap up to its share; the push pass takes what is deeper.
-        // Between free bodies the bias fades out from one share's overlap to two and is 0
-        // beyond: pushing a deep overlap apart through the velocity leaves that speed in the
-        // bodies, and in a pile created at one point the pushes of dozens of contacts added up
-        // (a column of flat boxes rose at 15 m/s). A held body keeps it (its push passes are
-        // few; see HELD_PUSH_PASSES).
         const biasRate = rows[r + Row.BiasRate];
         const held = meta[m + Meta.Held] !== 0;
         const maxPush = params[Param.MaxPush];
@@ -1530,7 +1516,7 @@ function solveOnePointContact(
         soft1 = true;
       }
     }
-    // One row at a time: the first point, then (below) the second on the velocities it left.
+    // The normal row, then (below) friction on the velocities it left.
     {
       const ms = soft1 ? softMass : 1;
       const is = soft1 ? softImpulse : 0;
@@ -1543,7 +1529,6 @@ function solveOnePointContact(
       const lambda = total - old;
       rows[q1 + Pt.NormalImpulse] = total;
       if (total > rows[q1 + Pt.MaxNormalImpulse]) {
-        // The first push of the step: the approach speed at impact, for restitution.
         if (rows[q1 + Pt.MaxNormalImpulse] === 0) rows[q1 + Pt.RelativeVelocity] = vn;
         rows[q1 + Pt.MaxNormalImpulse] = total;
       }
@@ -1565,8 +1550,6 @@ function solveOnePointContact(
     const rtB = rows[q1 + Pt.RtB];
     const maxFriction = friction * rows[q1 + Pt.NormalImpulse];
     const old = rows[q1 + Pt.TangentImpulse];
-    // A point that carries no load and no friction impulse (still apart: a speculative point) stays
-    // at zero: the clamp to ±μλn = 0 would give it nothing (+0, whichever zero it held).
     if (maxFriction === 0 && old === 0) rows[q1 + Pt.TangentImpulse] = 0;
     else {
       const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA;
