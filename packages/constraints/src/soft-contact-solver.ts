@@ -54,8 +54,8 @@ const enum Row {
   M12 = 15,
   M22 = 16,
   Point0 = 17,
-  Point1 = 41,
-  Stride = 65,
+  Point1 = 40,
+  Stride = 63,
 }
 
 /** Layout of one point inside a contact's block of `rows`, from the point's base. */
@@ -87,22 +87,20 @@ const enum Pt {
   RnB = 12,
   RtA = 13,
   RtB = 14,
-  /** The push pass's accumulated impulse in this sub-step (see `SoftContactSolver.push`). */
-  PushImpulse = 15,
   /** 1 once the point has bounced in this step (restitution applies once). */
-  Bounced = 16,
+  Bounced = 15,
   /**
    * The relative normal acceleration of the anchors from gravity, forces and torques, m/s² (B's
    * less A's): what the velocity integration adds to vn per second.
    */
-  NormalAccel = 17,
+  NormalAccel = 16,
   /** What a timed bounce adds to -e vn⁻ for where in its sub-step the point met the face, m/s. */
-  BounceShift = 18,
+  BounceShift = 17,
   /**
    * The overlap this point's soft row takes, m: DEEP_OVERLAP plus the compression its spring needs
    * to carry the load it carried last step (deeper is the push pass's).
    */
-  Share = 19,
+  Share = 18,
   /**
    * The arm that carries A's side of the point as A turns, from A's centre, m: the anchor itself
    * on a sharp corner or face; on a rounded side (a circle, a capsule, a rounded polygon's corner)
@@ -110,12 +108,58 @@ const enum Pt {
    * the rounding meets the other surface instead of turning with the material (a rolling wheel
    * touches the ground at its bottom, whatever its angle).
    */
-  SepAX = 20,
-  SepAY = 21,
+  SepAX = 19,
+  SepAY = 20,
   /** The same for B. */
-  SepBX = 22,
-  SepBY = 23,
-  Stride = 24,
+  SepBX = 21,
+  SepBY = 22,
+  Stride = 23,
+}
+
+/**
+ * Layout of one listed contact in `SoftContactSolver.pushRows` (doubles), written by the first push
+ * pass of a sub-step: what every pass of the sub-step reads, side by side. The bodies do not move
+ * between the passes (only their push velocities change), so each point's separation, and with it
+ * its bias, is that of the first pass.
+ */
+// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
+const enum PushRow {
+  MassA = 0,
+  InvIA = 1,
+  MassB = 2,
+  InvIB = 3,
+  NormalX = 4,
+  NormalY = 5,
+  Point0 = 6,
+  Point1 = 12,
+  Stride = 18,
+}
+
+/** Layout of one point inside a listed contact's block of `pushRows`, from the point's base. */
+// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
+const enum PushPt {
+  /** The overlap beyond the point's share, m (s + share: negative when deeper). */
+  Excess = 0,
+  /** The push the row aims at, m/s: pushRate · excess, at least -maxPush; 0 unless deeper. */
+  Bias = 1,
+  RnA = 2,
+  RnB = 3,
+  NormalMass = 4,
+  /** The point's push impulse accumulated over the sub-step's passes, from zero. */
+  Impulse = 5,
+}
+
+/**
+ * Layout of one listed contact in `SoftContactSolver.pushInts`: its bodies' offsets in the push
+ * velocities (3 per slot), its point count and whether a joint holds a body (`Meta.Held`).
+ */
+// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
+const enum PushInt {
+  OffsetA = 0,
+  OffsetB = 1,
+  PointCount = 2,
+  Held = 3,
+  Stride = 4,
 }
 
 /** `Param.Stamp` counts sub-steps modulo this (an int32 in `Meta.Deep`). */
@@ -441,6 +485,13 @@ export class SoftContactSolver {
    * first pass: `deepCount` of them.
    */
   private deepList = new Int32Array(64);
+  /**
+   * Per listed contact (in `deepList` order), what the push passes read ({@link PushRow}), and its
+   * accumulated push impulses (from zero each sub-step).
+   */
+  private pushRows = new Float64Array(PushRow.Stride * 64);
+  /** Per listed contact, its slots, point count and held flags ({@link PushInt}). */
+  private pushInts = new Int32Array(PushInt.Stride * 64);
   private deepCount = 0;
   /** `Param.Stamp` of the sub-step `deepList` was gathered in (-1: none yet). */
   private deepStamp = -1;
@@ -833,8 +884,8 @@ export class SoftContactSolver {
       rows[q + Pt.NormalImpulse] = warm ? data[d + PointData.NormalImpulse] * perSubstep : 0;
       rows[q + Pt.TangentImpulse] = warm ? data[d + PointData.TangentImpulse] * perSubstep : 0;
       rows[q + Pt.MaxNormalImpulse] = 0;
-      // (Pt.PushImpulse is zeroed when the push pass lists the contact.) The bounce's slots are read only
-      // when the contact has restitution: a contact without it skips them.
+      // (The push pass keeps its impulses apart: see loadPushRow.) The bounce's slots are read
+      // only when the contact has restitution: a contact without it skips them.
       if (restitution > 0) {
         // vn⁻ before this step's gravity and impulses: restitution's reference.
         const wA = v[oA + State.W];
@@ -1048,20 +1099,18 @@ export class SoftContactSolver {
           list[count++] = i;
       }
       this.deepCount = count;
-      // The listed contacts' push impulses start the sub-step at zero (only listed contacts' are
-      // ever read, so the others are left as they are).
-      for (let k = 0; k < count; k++) {
-        const q = (list[k] & Index.Mask) * Row.Stride + Row.Point0;
-        rows[q + Pt.PushImpulse] = 0;
-        rows[q + Pt.Stride + Pt.PushImpulse] = 0;
-      }
+      // What the passes read of each listed contact, side by side, its push impulses from zero.
+      const pushRows = this.pushRows;
+      const pushInts = this.pushInts;
+      for (let k = 0; k < count; k++) loadPushRow(rows, meta, state, pushRows, pushInts, params, list[k], k);
     }
     // Past the first passes, contacts of held bodies are left out (-1 matches any Held bit).
     const heldMask = pass < HELD_PUSH_PASSES ? 0 : -1;
+    const pushRows = this.pushRows;
+    const pushInts = this.pushInts;
     for (let k = 0, n = this.deepCount; k < n; k++) {
-      const i = list[k];
-      if ((meta[(i & Index.Mask) * Meta.Stride + Meta.Held] & heldMask) === 0)
-        pushContact(rows, meta, state, push, params, i);
+      if ((pushInts[(k & Index.Mask) * PushInt.Stride + PushInt.Held] & heldMask) === 0)
+        pushContact(pushRows, pushInts, push, k);
     }
   }
 
@@ -1126,6 +1175,8 @@ export class SoftContactSolver {
     this.chainCompliant = new Int32Array(capacity);
     this.chainSingular = new Int32Array(capacity);
     this.deepList = new Int32Array(capacity);
+    this.pushRows = new Float64Array(PushRow.Stride * capacity);
+    this.pushInts = new Int32Array(PushInt.Stride * capacity);
   }
 }
 
@@ -2053,17 +2104,21 @@ function recordPush(
 }
 
 /**
- * One contact of {@link SoftContactSolver.push}: each deeply overlapping point's rigid row on the
- * push velocities (p below), Δλ = -m (pn + max(pushRate (s + DEEP_OVERLAP), -maxPush)), clamped so
- * the accumulated push impulse stays ≥ 0. Shallower points are left to the velocity rows.
+ * The first push pass of a sub-step, for contact i at position k of the list: its masses, normal,
+ * slots and, per point, the separation s the pass sees (the same in every pass of the sub-step:
+ * the bodies move only after them) as the excess s + share over its share and the bias
+ * max(pushRate · excess, -maxPush) for a deeper point, the arms and the effective mass, into
+ * position k of `pushRows` and `pushInts`; the push impulses start at zero.
  */
-function pushContact(
+function loadPushRow(
   rows: Float64Array,
   meta: Int32Array,
   state: Float64Array,
-  push: Float64Array,
+  pushRows: Float64Array,
+  pushInts: Int32Array,
   params: Float64Array,
   i: number,
+  k: number,
 ): void {
   const pushRate = params[Param.PushRate];
   const maxPush = params[Param.MaxPush];
@@ -2071,50 +2126,86 @@ function pushContact(
   const m = (i & Index.Mask) * Meta.Stride;
   const slotA = meta[m + Meta.SlotA] & Index.Mask;
   const slotB = meta[m + Meta.SlotB] & Index.Mask;
+  const pointCount = meta[m + Meta.PointCount];
   const oA = State.Stride * slotA;
   const oB = State.Stride * slotB;
-  const pA = 3 * slotA;
-  const pB = 3 * slotB;
-  const mA = rows[r + Row.MassA];
-  const iA = rows[r + Row.InvIA];
-  const mB = rows[r + Row.MassB];
-  const iB = rows[r + Row.InvIB];
+  const w = (k & Index.Mask) * PushRow.Stride;
+  const u = (k & Index.Mask) * PushInt.Stride;
+  pushInts[u + PushInt.OffsetA] = 3 * slotA;
+  pushInts[u + PushInt.OffsetB] = 3 * slotB;
+  pushInts[u + PushInt.PointCount] = pointCount;
+  pushInts[u + PushInt.Held] = meta[m + Meta.Held];
   const nx = rows[r + Row.NormalX];
   const ny = rows[r + Row.NormalY];
+  pushRows[w + PushRow.MassA] = rows[r + Row.MassA];
+  pushRows[w + PushRow.InvIA] = rows[r + Row.InvIA];
+  pushRows[w + PushRow.MassB] = rows[r + Row.MassB];
+  pushRows[w + PushRow.InvIB] = rows[r + Row.InvIB];
+  pushRows[w + PushRow.NormalX] = nx;
+  pushRows[w + PushRow.NormalY] = ny;
   const dpx = state[oB + State.Dpx] - state[oA + State.Dpx];
   const dpy = state[oB + State.Dpy] - state[oA + State.Dpy];
   const cA = state[oA + State.Qc];
   const sA = state[oA + State.Qs];
   const cB = state[oB + State.Qc];
   const sB = state[oB + State.Qs];
-
-  let pAx = push[pA];
-  let pAy = push[pA + 1];
-  let wA = push[pA + 2];
-  let pBx = push[pB];
-  let pBy = push[pB + 1];
-  let wB = push[pB + 2];
-  for (let j = 0, pc = meta[m + Meta.PointCount]; j < pc; j++) {
+  for (let j = 0; j < pointCount; j++) {
     const q = r + Row.Point0 + (j & 1) * Pt.Stride;
+    const e = w + PushRow.Point0 + (j & 1) * (PushRow.Point1 - PushRow.Point0);
     const rAx = rows[q + Pt.SepAX];
     const rAy = rows[q + Pt.SepAY];
     const rBx = rows[q + Pt.SepBX];
     const rBy = rows[q + Pt.SepBY];
     const ddx = dpx + (cB * rBx - sB * rBy) - (cA * rAx - sA * rAy);
     const ddy = dpy + (sB * rBx + cB * rBy) - (sA * rAx + cA * rAy);
-    const s = rows[q + Pt.BaseSeparation] + ddx * nx + ddy * ny;
-    const old = rows[q + Pt.PushImpulse];
-    const excess = s + rows[q + Pt.Share];
-    if (excess >= 0 && old === 0) continue;
+    const sep = rows[q + Pt.BaseSeparation] + ddx * nx + ddy * ny;
+    const excess = sep + rows[q + Pt.Share];
     let bias = excess < 0 ? pushRate * excess : 0;
     if (bias < -maxPush) bias = -maxPush;
-    const rnA = rows[q + Pt.RnA];
-    const rnB = rows[q + Pt.RnB];
+    pushRows[e + PushPt.Excess] = excess;
+    pushRows[e + PushPt.Bias] = bias;
+    pushRows[e + PushPt.RnA] = rows[q + Pt.RnA];
+    pushRows[e + PushPt.RnB] = rows[q + Pt.RnB];
+    pushRows[e + PushPt.NormalMass] = rows[q + Pt.NormalMass];
+    pushRows[e + PushPt.Impulse] = 0;
+  }
+}
+
+/**
+ * One listed contact (position k of the push list) in a pass of {@link SoftContactSolver.push}:
+ * each deeply overlapping point's rigid row on the push velocities (p below),
+ * Δλ = -m (pn + max(pushRate (s + share), -maxPush)), clamped so the accumulated push impulse
+ * stays ≥ 0. Shallower points are left to the velocity rows (once pushed, a point stays in: its
+ * impulse may only fall back to zero). Reads only what {@link loadPushRow} set out.
+ */
+function pushContact(pushRows: Float64Array, pushInts: Int32Array, push: Float64Array, k: number): void {
+  const w = (k & Index.Mask) * PushRow.Stride;
+  const u = (k & Index.Mask) * PushInt.Stride;
+  const pA = pushInts[u + PushInt.OffsetA];
+  const pB = pushInts[u + PushInt.OffsetB];
+  const mA = pushRows[w + PushRow.MassA];
+  const iA = pushRows[w + PushRow.InvIA];
+  const mB = pushRows[w + PushRow.MassB];
+  const iB = pushRows[w + PushRow.InvIB];
+  const nx = pushRows[w + PushRow.NormalX];
+  const ny = pushRows[w + PushRow.NormalY];
+  let pAx = push[pA];
+  let pAy = push[pA + 1];
+  let wA = push[pA + 2];
+  let pBx = push[pB];
+  let pBy = push[pB + 1];
+  let wB = push[pB + 2];
+  for (let j = 0, pc = pushInts[u + PushInt.PointCount]; j < pc; j++) {
+    const e = w + PushRow.Point0 + (j & 1) * (PushRow.Point1 - PushRow.Point0);
+    const old = pushRows[e + PushPt.Impulse];
+    if (pushRows[e + PushPt.Excess] >= 0 && old === 0) continue;
+    const rnA = pushRows[e + PushPt.RnA];
+    const rnB = pushRows[e + PushPt.RnB];
     const pn = (pBx - pAx) * nx + (pBy - pAy) * ny + wB * rnB - wA * rnA;
-    const lambda0 = -rows[q + Pt.NormalMass] * (pn + bias);
+    const lambda0 = -pushRows[e + PushPt.NormalMass] * (pn + pushRows[e + PushPt.Bias]);
     const total = old + lambda0 > 0 ? old + lambda0 : 0;
     const lambda = total - old;
-    rows[q + Pt.PushImpulse] = total;
+    pushRows[e + PushPt.Impulse] = total;
     pAx -= mA * lambda * nx;
     pAy -= mA * lambda * ny;
     wA -= iA * lambda * rnA;
