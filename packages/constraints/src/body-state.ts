@@ -202,8 +202,16 @@ export class BodyStates implements BodyVelocities {
     return this.slotCount;
   }
 
+  /**
+   * Counts the changes of the slots' motion (a step begun, a position update, a sync from the
+   * poses): a contact solver that computed separations at one count may reuse them while it holds.
+   * @internal
+   */
+  poseStamp = 0;
+
   /** Starts a step: no body has a slot; slot 0 is the still one. */
   begin(): void {
+    this.poseStamp++;
     // (Kept within an Int32Array's range, never 0: the index map stores stamps.)
     this.stamp = nextStamp;
     nextStamp = nextStamp === 0x7fffffff ? 1 : nextStamp + 1;
@@ -354,6 +362,7 @@ export class BodyStates implements BodyVelocities {
    */
   integratePositions(cosSin: Float64Array, writePoses: boolean): void {
     // Read from the array, not through the `h` getter: a getter left uncalled-inline returns a boxed number.
+    this.poseStamp++;
     const h = this.step[0];
     const s = this.state;
     const m = this.motion;
@@ -429,6 +438,7 @@ export class BodyStates implements BodyVelocities {
    * directly, such as the joints' position passes).
    */
   syncFromPoses(cosSin: Float64Array): void {
+    this.poseStamp++;
     const s = this.state;
     const m = this.motion;
     const bodies = this.bodies;

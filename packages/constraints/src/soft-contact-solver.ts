@@ -54,8 +54,8 @@ const enum Row {
   M12 = 15,
   M22 = 16,
   Point0 = 17,
-  Point1 = 40,
-  Stride = 63,
+  Point1 = 41,
+  Stride = 65,
 }
 
 /** Layout of one point inside a contact's block of `rows`, from the point's base. */
@@ -113,7 +113,12 @@ const enum Pt {
   /** The same for B. */
   SepBX = 21,
   SepBY = 22,
-  Stride = 23,
+  /**
+   * The separation the last pass computed, m: a pass at the same poses (the next sub-step's solve
+   * after a relax pass, the push passes after the solve) reads it instead (see `SolveMode.Cached`).
+   */
+  Separation = 23,
+  Stride = 24,
 }
 
 /**
@@ -256,6 +261,11 @@ const enum SolveMode {
   Block = 2,
   /** Solve the normal rows (off: friction only, for a chain whose normal rows were solved). */
   Normals = 4,
+  /**
+   * The bodies have not moved since the last pass, which left each point's separation in
+   * `Pt.Separation`: read it (otherwise compute it, and leave it there).
+   */
+  Cached = 8,
 }
 
 /**
@@ -493,6 +503,12 @@ export class SoftContactSolver {
   /** Per listed contact, its slots, point count and held flags ({@link PushInt}). */
   private pushInts = new Int32Array(PushInt.Stride * 64);
   private deepCount = 0;
+  /**
+   * The body states and their `poseStamp` when a pass last left every point's separation in the
+   * rows (null: none since the prepare).
+   */
+  private sepStates: BodyStates | null = null;
+  private sepStamp = -1;
   /** `Param.Stamp` of the sub-step `deepList` was gathered in (-1: none yet). */
   private deepStamp = -1;
   /** Per body slot: how many chainable contacts touch it. */
@@ -555,6 +571,7 @@ export class SoftContactSolver {
       throw new ConstraintError('gather.count', gather.count, `must equal count (${count})`);
     }
     this.contactCount = count;
+    this.sepStates = null;
     if (this.meta.length < Meta.Stride * count) this.grow(count);
     this.bouncyCount = 0;
     // The loop in a method of its own, with nothing after it (see `solve`).
@@ -998,20 +1015,34 @@ export class SoftContactSolver {
       params[Param.Deep] = 0;
       params[Param.Stamp] = (params[Param.Stamp] + 1) % STAMP_PERIOD;
     }
+    // The separations the last pass left hold while the bodies have not moved since: a sub-step's
+    // solve reads those of the relax pass before it (and its push passes, the solve's).
+    const cached = this.separationsHold(states);
+    this.sepStates = states;
+    this.sepStamp = states.poseStamp;
     // Two loops, two methods, and nothing after either loop: V8 compiles a long first loop "on
     // stack replacement" before the code after it has run, and that code then deoptimised on every
     // call (a rest pyramid of 100: 8 deoptimisations a step).
-    this.solveSingles(states.state, useBias, ctx.blockSolver);
-    this.solveChains(states.state, ctx, useBias, ctx.blockSolver);
+    this.solveSingles(states.state, useBias, ctx.blockSolver, cached);
+    this.solveChains(states.state, ctx, useBias, ctx.blockSolver, cached);
+  }
+
+  /** Whether the rows hold every point's separation at the bodies' current poses. */
+  private separationsHold(states: BodyStates): boolean {
+    return this.sepStates === states && this.sepStamp === states.poseStamp;
   }
 
   /** {@link SoftContactSolver.solve} for the contacts outside chains, in contact order. */
-  private solveSingles(v: Float64Array, useBias: boolean, useBlock: boolean): void {
+  private solveSingles(v: Float64Array, useBias: boolean, useBlock: boolean, cached: boolean): void {
     const rows = this.rows;
     const meta = this.meta;
     const params = this.params;
     const chainOf = this.chainOf;
-    const mode = (useBias ? SolveMode.Bias : 0) | (useBlock ? SolveMode.Block : 0) | SolveMode.Normals;
+    const mode =
+      (useBias ? SolveMode.Bias : 0) |
+      (useBlock ? SolveMode.Block : 0) |
+      (cached ? SolveMode.Cached : 0) |
+      SolveMode.Normals;
     for (let i = 0, n = this.contactCount; i < n; i++) {
       if (chainOf[i] >= 0) continue;
       // One-point contacts (most of them) in a function of their own (see solveOnePointContact).
@@ -1026,7 +1057,13 @@ export class SoftContactSolver {
    * its solve fails). (The context, not its compliance: a number passed to a call V8 does not
    * inline is boxed.)
    */
-  private solveChains(v: Float64Array, ctx: SoftStepContext, useBias: boolean, useBlock: boolean): void {
+  private solveChains(
+    v: Float64Array,
+    ctx: SoftStepContext,
+    useBias: boolean,
+    useBlock: boolean,
+    cached: boolean,
+  ): void {
     const compliance = ctx.values[Ctx.ChainCompliance];
     const rows = this.rows;
     const meta = this.meta;
@@ -1034,14 +1071,18 @@ export class SoftContactSolver {
     const order = this.chainOrder;
     const factors = this.chainFactors;
     const work = this.chainWork;
-    const mode = (useBias ? SolveMode.Bias : 0) | (useBlock ? SolveMode.Block : 0) | SolveMode.Normals;
+    const mode =
+      (useBias ? SolveMode.Bias : 0) |
+      (useBlock ? SolveMode.Block : 0) |
+      (cached ? SolveMode.Cached : 0) |
+      SolveMode.Normals;
     for (let c = 0, n = this.chainCount; c < n; c++) {
       const start = this.chainStart[c];
       const end = this.chainStart[c + 1];
       params[Param.Compliance] = this.chainCompliant[c] === 1 ? compliance : 0;
       if (
         this.chainSingular[c] === 1 ||
-        !solveChain(rows, meta, v, order, factors, work, params, start, end, useBias)
+        !solveChain(rows, meta, v, order, factors, work, params, start, end, mode)
       ) {
         for (let k = start; k < end; k++) {
           solveSoftContact(rows, meta, v, params, order[k], mode);
@@ -1102,7 +1143,9 @@ export class SoftContactSolver {
       // What the passes read of each listed contact, side by side, its push impulses from zero.
       const pushRows = this.pushRows;
       const pushInts = this.pushInts;
-      for (let k = 0; k < count; k++) loadPushRow(rows, meta, state, pushRows, pushInts, params, list[k], k);
+      const mode = this.separationsHold(states) ? SolveMode.Cached : 0;
+      for (let k = 0; k < count; k++)
+        loadPushRow(rows, meta, state, pushRows, pushInts, params, list[k], k, mode);
     }
     // Past the first passes, contacts of held bodies are left out (-1 matches any Held bit).
     const heldMask = pass < HELD_PUSH_PASSES ? 0 : -1;
@@ -1234,24 +1277,39 @@ function solveSoftContact(
     // Each point's current separation s (the start separation plus how far its two sides moved
     // along the normal: d = dp + R(Δθ) r - r for each side), and from it the bias b (a velocity)
     // and whether the row is soft. The second point's are the same, written out.
-    const dpx = v[oB + State.Dpx] - v[oA + State.Dpx];
-    const dpy = v[oB + State.Dpy] - v[oA + State.Dpy];
-    const cA = v[oA + State.Qc];
-    const sA = v[oA + State.Qs];
-    const cB = v[oB + State.Qc];
-    const sB = v[oB + State.Qs];
+    // (Read only when the last pass did not leave the separations: see SolveMode.Cached.)
+    const cached = (mode & SolveMode.Cached) !== 0;
+    let dpx = 0;
+    let dpy = 0;
+    let cA = 1;
+    let sA = 0;
+    let cB = 1;
+    let sB = 0;
+    if (!cached) {
+      dpx = v[oB + State.Dpx] - v[oA + State.Dpx];
+      dpy = v[oB + State.Dpy] - v[oA + State.Dpy];
+      cA = v[oA + State.Qc];
+      sA = v[oA + State.Qs];
+      cB = v[oB + State.Qc];
+      sB = v[oB + State.Qs];
+    }
     const bouncy = rows[r + Row.Restitution] > 0;
     const invH = params[Param.InvH];
     let b1 = 0;
     let soft1 = false;
     {
-      const ax = rows[q1 + Pt.SepAX];
-      const ay = rows[q1 + Pt.SepAY];
-      const bx = rows[q1 + Pt.SepBX];
-      const by = rows[q1 + Pt.SepBY];
-      const ddx = dpx + (cB * bx - sB * by) - (cA * ax - sA * ay);
-      const ddy = dpy + (sB * bx + cB * by) - (sA * ax + cA * ay);
-      const sep = rows[q1 + Pt.BaseSeparation] + ddx * nx + ddy * ny;
+      let sep: number;
+      if (cached) sep = rows[q1 + Pt.Separation];
+      else {
+        const ax = rows[q1 + Pt.SepAX];
+        const ay = rows[q1 + Pt.SepAY];
+        const bx = rows[q1 + Pt.SepBX];
+        const by = rows[q1 + Pt.SepBY];
+        const ddx = dpx + (cB * bx - sB * by) - (cA * ax - sA * ay);
+        const ddy = dpy + (sB * bx + cB * by) - (sA * ax + cA * ay);
+        sep = rows[q1 + Pt.BaseSeparation] + ddx * nx + ddy * ny;
+        rows[q1 + Pt.Separation] = sep;
+      }
       // (What only the solve reads is read only in the solve: the relax pass skips the loads.)
       const share = useBias ? rows[q1 + Pt.Share] : 0;
       if (useBias && sep < -share) {
@@ -1294,13 +1352,18 @@ function solveSoftContact(
     let b2 = 0;
     let soft2 = false;
     if (pointCount === 2) {
-      const ax = rows[q2 + Pt.SepAX];
-      const ay = rows[q2 + Pt.SepAY];
-      const bx = rows[q2 + Pt.SepBX];
-      const by = rows[q2 + Pt.SepBY];
-      const ddx = dpx + (cB * bx - sB * by) - (cA * ax - sA * ay);
-      const ddy = dpy + (sB * bx + cB * by) - (sA * ax + cA * ay);
-      const sep = rows[q2 + Pt.BaseSeparation] + ddx * nx + ddy * ny;
+      let sep: number;
+      if (cached) sep = rows[q2 + Pt.Separation];
+      else {
+        const ax = rows[q2 + Pt.SepAX];
+        const ay = rows[q2 + Pt.SepAY];
+        const bx = rows[q2 + Pt.SepBX];
+        const by = rows[q2 + Pt.SepBY];
+        const ddx = dpx + (cB * bx - sB * by) - (cA * ax - sA * ay);
+        const ddy = dpy + (sB * bx + cB * by) - (sA * ax + cA * ay);
+        sep = rows[q2 + Pt.BaseSeparation] + ddx * nx + ddy * ny;
+        rows[q2 + Pt.Separation] = sep;
+      }
       // (What only the solve reads is read only in the solve: the relax pass skips the loads.)
       const share = useBias ? rows[q2 + Pt.Share] : 0;
       if (useBias && sep < -share) {
@@ -1520,24 +1583,39 @@ function solveOnePointContact(
   {
     // The point's current separation s, and from it the bias b (a velocity) and whether the row
     // is soft: as for solveSoftContact's first point, which says why.
-    const dpx = v[oB + State.Dpx] - v[oA + State.Dpx];
-    const dpy = v[oB + State.Dpy] - v[oA + State.Dpy];
-    const cA = v[oA + State.Qc];
-    const sA = v[oA + State.Qs];
-    const cB = v[oB + State.Qc];
-    const sB = v[oB + State.Qs];
+    // (Read only when the last pass did not leave the separations: see SolveMode.Cached.)
+    const cached = (mode & SolveMode.Cached) !== 0;
+    let dpx = 0;
+    let dpy = 0;
+    let cA = 1;
+    let sA = 0;
+    let cB = 1;
+    let sB = 0;
+    if (!cached) {
+      dpx = v[oB + State.Dpx] - v[oA + State.Dpx];
+      dpy = v[oB + State.Dpy] - v[oA + State.Dpy];
+      cA = v[oA + State.Qc];
+      sA = v[oA + State.Qs];
+      cB = v[oB + State.Qc];
+      sB = v[oB + State.Qs];
+    }
     const bouncy = rows[r + Row.Restitution] > 0;
     const invH = params[Param.InvH];
     let b1 = 0;
     let soft1 = false;
     {
-      const ax = rows[q1 + Pt.SepAX];
-      const ay = rows[q1 + Pt.SepAY];
-      const bx = rows[q1 + Pt.SepBX];
-      const by = rows[q1 + Pt.SepBY];
-      const ddx = dpx + (cB * bx - sB * by) - (cA * ax - sA * ay);
-      const ddy = dpy + (sB * bx + cB * by) - (sA * ax + cA * ay);
-      const sep = rows[q1 + Pt.BaseSeparation] + ddx * nx + ddy * ny;
+      let sep: number;
+      if (cached) sep = rows[q1 + Pt.Separation];
+      else {
+        const ax = rows[q1 + Pt.SepAX];
+        const ay = rows[q1 + Pt.SepAY];
+        const bx = rows[q1 + Pt.SepBX];
+        const by = rows[q1 + Pt.SepBY];
+        const ddx = dpx + (cB * bx - sB * by) - (cA * ax - sA * ay);
+        const ddy = dpy + (sB * bx + cB * by) - (sA * ax + cA * ay);
+        sep = rows[q1 + Pt.BaseSeparation] + ddx * nx + ddy * ny;
+        rows[q1 + Pt.Separation] = sep;
+      }
       const share = useBias ? rows[q1 + Pt.Share] : 0;
       if (useBias && sep < -share) {
         params[Param.Deep] = 1;
@@ -1928,8 +2006,10 @@ function solveChain(
   params: Float64Array,
   start: number,
   end: number,
-  useBias: boolean,
+  mode: number,
 ): boolean {
+  const useBias = (mode & SolveMode.Bias) !== 0;
+  const cached = (mode & SolveMode.Cached) !== 0;
   const invH = params[Param.InvH];
   const maxPush = params[Param.MaxPush];
   const compliance = params[Param.Compliance];
@@ -1947,25 +2027,38 @@ function solveChain(
     const dvy = v[oB + State.Vy] - v[oA + State.Vy];
     const wA = v[oA + State.W];
     const wB = v[oB + State.W];
-    const dpx = v[oB + State.Dpx] - v[oA + State.Dpx];
-    const dpy = v[oB + State.Dpy] - v[oA + State.Dpy];
-    const cA = v[oA + State.Qc];
-    const sA = v[oA + State.Qs];
-    const cB = v[oB + State.Qc];
-    const sB = v[oB + State.Qs];
+    let dpx = 0;
+    let dpy = 0;
+    let cA = 1;
+    let sA = 0;
+    let cB = 1;
+    let sB = 0;
+    if (!cached) {
+      dpx = v[oB + State.Dpx] - v[oA + State.Dpx];
+      dpy = v[oB + State.Dpy] - v[oA + State.Dpy];
+      cA = v[oA + State.Qc];
+      sA = v[oA + State.Qs];
+      cB = v[oB + State.Qc];
+      sB = v[oB + State.Qs];
+    }
     const biasRate = rows[r + Row.BiasRate];
     const f = Factor.Stride * (k & Index.Mask);
     let y1 = 0;
     let y2 = 0;
     for (let j = 0, pc = two ? 2 : 1; j < pc; j++) {
       const q = r + Row.Point0 + (j & 1) * Pt.Stride;
-      const rAx = rows[q + Pt.SepAX];
-      const rAy = rows[q + Pt.SepAY];
-      const rBx = rows[q + Pt.SepBX];
-      const rBy = rows[q + Pt.SepBY];
-      const ddx = dpx + (cB * rBx - sB * rBy) - (cA * rAx - sA * rAy);
-      const ddy = dpy + (sB * rBx + cB * rBy) - (sA * rAx + cA * rAy);
-      const sep = rows[q + Pt.BaseSeparation] + ddx * nx + ddy * ny;
+      let sep: number;
+      if (cached) sep = rows[q + Pt.Separation];
+      else {
+        const rAx = rows[q + Pt.SepAX];
+        const rAy = rows[q + Pt.SepAY];
+        const rBx = rows[q + Pt.SepBX];
+        const rBy = rows[q + Pt.SepBY];
+        const ddx = dpx + (cB * rBx - sB * rBy) - (cA * rAx - sA * rAy);
+        const ddy = dpy + (sB * rBx + cB * rBy) - (sA * rAx + cA * rAy);
+        sep = rows[q + Pt.BaseSeparation] + ddx * nx + ddy * ny;
+        rows[q + Pt.Separation] = sep;
+      }
       let bias = 0;
       if (sep > 0) bias = sep * invH;
       else if (useBias) {
@@ -2067,8 +2160,7 @@ function solveChain(
     v[oB + State.W] += iB * (d1 * rows[q1 + Pt.RnB] + d2 * (two ? rows[q2 + Pt.RnB] : 0));
   }
   // Friction, contact by contact.
-  for (let k = start; k < end; k++)
-    solveSoftContact(rows, meta, v, params, order[k], useBias ? SolveMode.Bias : 0);
+  for (let k = start; k < end; k++) solveSoftContact(rows, meta, v, params, order[k], mode & SolveMode.Bias);
   return true;
 }
 
@@ -2119,7 +2211,9 @@ function loadPushRow(
   params: Float64Array,
   i: number,
   k: number,
+  mode: number,
 ): void {
+  const cached = (mode & SolveMode.Cached) !== 0;
   const pushRate = params[Param.PushRate];
   const maxPush = params[Param.MaxPush];
   const r = (i & Index.Mask) * Row.Stride;
@@ -2143,22 +2237,34 @@ function loadPushRow(
   pushRows[w + PushRow.InvIB] = rows[r + Row.InvIB];
   pushRows[w + PushRow.NormalX] = nx;
   pushRows[w + PushRow.NormalY] = ny;
-  const dpx = state[oB + State.Dpx] - state[oA + State.Dpx];
-  const dpy = state[oB + State.Dpy] - state[oA + State.Dpy];
-  const cA = state[oA + State.Qc];
-  const sA = state[oA + State.Qs];
-  const cB = state[oB + State.Qc];
-  const sB = state[oB + State.Qs];
+  let dpx = 0;
+  let dpy = 0;
+  let cA = 1;
+  let sA = 0;
+  let cB = 1;
+  let sB = 0;
+  if (!cached) {
+    dpx = state[oB + State.Dpx] - state[oA + State.Dpx];
+    dpy = state[oB + State.Dpy] - state[oA + State.Dpy];
+    cA = state[oA + State.Qc];
+    sA = state[oA + State.Qs];
+    cB = state[oB + State.Qc];
+    sB = state[oB + State.Qs];
+  }
   for (let j = 0; j < pointCount; j++) {
     const q = r + Row.Point0 + (j & 1) * Pt.Stride;
     const e = w + PushRow.Point0 + (j & 1) * (PushRow.Point1 - PushRow.Point0);
-    const rAx = rows[q + Pt.SepAX];
-    const rAy = rows[q + Pt.SepAY];
-    const rBx = rows[q + Pt.SepBX];
-    const rBy = rows[q + Pt.SepBY];
-    const ddx = dpx + (cB * rBx - sB * rBy) - (cA * rAx - sA * rAy);
-    const ddy = dpy + (sB * rBx + cB * rBy) - (sA * rAx + cA * rAy);
-    const sep = rows[q + Pt.BaseSeparation] + ddx * nx + ddy * ny;
+    let sep: number;
+    if (cached) sep = rows[q + Pt.Separation];
+    else {
+      const rAx = rows[q + Pt.SepAX];
+      const rAy = rows[q + Pt.SepAY];
+      const rBx = rows[q + Pt.SepBX];
+      const rBy = rows[q + Pt.SepBY];
+      const ddx = dpx + (cB * rBx - sB * rBy) - (cA * rAx - sA * rAy);
+      const ddy = dpy + (sB * rBx + cB * rBy) - (sA * rAx + cA * rAy);
+      sep = rows[q + Pt.BaseSeparation] + ddx * nx + ddy * ny;
+    }
     const excess = sep + rows[q + Pt.Share];
     let bias = excess < 0 ? pushRate * excess : 0;
     if (bias < -maxPush) bias = -maxPush;
