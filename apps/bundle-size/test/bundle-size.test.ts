@@ -35,7 +35,7 @@ describe('bundle size (built packages, bundled by esbuild as an application woul
     expect(size.minified).toBeLessThan(1024);
   });
 
-  it('the whole World stays at or below 86,060 B gzipped (both solvers, every shape and joint)', async () => {
+  it('the whole World stays at or below 87,380 B gzipped (both solvers, every shape and joint)', async () => {
     // Measured before the packages were built per module: 92,769 B minified, 29,420 B gzipped; per
     // module, 28,616 B. The soft step (a second solver every World carries: packed body states,
     // soft contacts, exact contact chains, the push pass) and joint springs in physical units
@@ -60,10 +60,11 @@ describe('bundle size (built packages, bundled by esbuild as an application woul
     // went, stopped at a body put back at its impact and meeting it as an impact with restitution,
     // to 82,981 B; the contacts kept in memory order (contact objects made in batches, contact
     // states moved between them, a free object left after every eight) and shape boxes checked in
-    // the transform pass, 83,791 B to 84,956 B (the budget is that plus 1.3%: a regression, not a
-    // feature, fails it).
+    // the transform pass, 83,791 B to 84,956 B; a one-point contact solve of its own, and the push
+    // passes over compact rows with the separations each soft pass leaves read by the next, to
+    // 86,257 B (the budget is that plus 1.3%: a regression, not a feature, fails it).
     const size = await bundle("import { World } from '@lite/world'; console.log(World);");
     expect(size.warnings).toEqual([]);
-    expect(size.gzipped).toBeLessThanOrEqual(86_060);
+    expect(size.gzipped).toBeLessThanOrEqual(87_380);
   });
 });
