@@ -1004,6 +1004,11 @@ export class SoftContactSolver {
    * by the soft row (at most `maxPushVelocity`); false is the relax pass: rigid rows with no push,
    * which takes back the velocity the push left so that it does not carry into the next sub-step.
    * In both, a point still apart (speculative) may close its gap within the sub-step but no more.
+   *
+   * Each pass leaves every point's separation in the rows, and the next pass reads it instead of
+   * computing it again while the bodies have not moved: moved, that is, by a {@link BodyStates}
+   * method (`begin`, `integratePositions`, `syncFromPoses`). Code that writes the motion in
+   * `states.state` itself must call {@link SoftContactSolver.prepare} again before the next pass.
    */
   solve(states: BodyStates, ctx: SoftStepContext, useBias: boolean): void {
     const params = this.params;
@@ -1099,9 +1104,11 @@ export class SoftContactSolver {
    * do. Run before the position update: the push velocities move the bodies and are then dropped,
    * so a deep overlap separates without turning into speed. Contacts between two moving bodies
    * first, then those with a still one (in contact order within each). `pass` counts the passes
-   * of the sub-step from 0: pass 0 gathers the contacts the solve found deep, which the later
-   * passes of the sub-step visit again; a contact with a body a joint holds takes part in the first
-   * {@link HELD_PUSH_PASSES} only (the pass moves such a body without its joints).
+   * of the sub-step from 0: pass 0 gathers the contacts the solve found deep and sets out what
+   * the passes read of them (each point's separation and bias among it: the bodies do not move
+   * between the passes), which the later passes of the sub-step visit again; a contact with a body
+   * a joint holds takes part in the first {@link HELD_PUSH_PASSES} only (the pass moves such a body
+   * without its joints).
    */
   push(states: BodyStates, ctx: SoftStepContext, pass = 0): void {
     const rows = this.rows;
