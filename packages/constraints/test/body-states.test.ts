@@ -146,6 +146,37 @@ describe('BodyStates: the still slot is for bodies nothing moves', () => {
   });
 });
 
+describe('SoftContactSolver: separations reused between passes', () => {
+  it('a pass after the bodies moved measures the separations again', () => {
+    // A box 1 cm into the ground, solved once (the pass leaves the point's separation, -1 cm, in
+    // the rows). The position update then lifts it 2 cm through its push velocity while it still
+    // approaches at 0.5 m/s: the relax pass must see a 1 cm gap, which 0.5 m/s does not close
+    // within the sub-step (h = 1/240 s), and leave the box approaching. Read stale, the 1 cm
+    // overlap would make the rigid row stop the box (vy 0).
+    const { solver, ctx, states, slot } = solvedOnGround(0.01);
+    const o = 8 * slot;
+    states.state[o] = 0;
+    states.state[o + 1] = -0.5;
+    states.state[o + 2] = 0;
+    states.push[3 * slot + 1] = 0.02 * 240 + 0.5;
+    states.setStep(1 / 60, 4);
+    states.integratePositions(new Float64Array(2), false);
+    solver.solve(states, ctx, false);
+    expect(states.state[o + 1]).toBeLessThan(-0.5 + 1e-12);
+    // The same relax pass without the lift (the box still 1 cm deep) stops it.
+    const deep = solvedOnGround(0.01);
+    const d = 8 * deep.slot;
+    deep.states.state[d] = 0;
+    deep.states.state[d + 1] = -0.5;
+    deep.states.state[d + 2] = 0;
+    deep.states.push[3 * deep.slot + 1] = 0.5;
+    deep.states.setStep(1 / 60, 4);
+    deep.states.integratePositions(new Float64Array(2), false);
+    deep.solver.solve(deep.states, deep.ctx, false);
+    expect(Math.abs(deep.states.state[d + 1])).toBeLessThan(1e-9);
+  });
+});
+
 describe('BodyStates.storeVelocities', () => {
   it('writes the slots back and says whether every number it wrote is finite', () => {
     const { states, slot, box } = solvedOnGround(0.01);
