@@ -167,6 +167,12 @@ const enum PushInt {
   Stride = 4,
 }
 
+/**
+ * Marks a two-point contact in `SoftContactSolver.singles`: a bit above every contact index
+ * (`Index.Mask`).
+ */
+const TWO_POINTS = 0x1000000;
+
 /** `Param.Stamp` counts sub-steps modulo this (an int32 in `Meta.Deep`). */
 const STAMP_PERIOD = 0x40000000;
 
@@ -495,6 +501,9 @@ export class SoftContactSolver {
    * first pass: `deepCount` of them.
    */
   private deepList = new Int32Array(64);
+  /** The contacts outside chains, in contact order (see `listSingles`). */
+  private singles = new Int32Array(64);
+  private singleCount = 0;
   /**
    * Per listed contact (in `deepList` order), what the push passes read ({@link PushRow}), and its
    * accumulated push impulses (from zero each sub-step).
@@ -580,6 +589,23 @@ export class SoftContactSolver {
     else this.prepareGathered(contacts, gather, count, states, ctx);
     this.buildChains(states.count);
     this.factorChains(ctx);
+    this.listSingles();
+  }
+
+  /**
+   * The contacts outside chains, in contact order, into `singles` (a two-point one with the bit
+   * `TWO_POINTS` set): what every solve and relax pass runs through.
+   */
+  private listSingles(): void {
+    const meta = this.meta;
+    const chainOf = this.chainOf;
+    const singles = this.singles;
+    let count = 0;
+    for (let i = 0, n = this.contactCount; i < n; i++) {
+      if (chainOf[i] >= 0) continue;
+      singles[count++] = meta[(i & Index.Mask) * Meta.Stride + Meta.PointCount] === 1 ? i : i | TWO_POINTS;
+    }
+    this.singleCount = count;
   }
 
   /**
@@ -1042,18 +1068,17 @@ export class SoftContactSolver {
     const rows = this.rows;
     const meta = this.meta;
     const params = this.params;
-    const chainOf = this.chainOf;
     const mode =
       (useBias ? SolveMode.Bias : 0) |
       (useBlock ? SolveMode.Block : 0) |
       (cached ? SolveMode.Cached : 0) |
       SolveMode.Normals;
-    for (let i = 0, n = this.contactCount; i < n; i++) {
-      if (chainOf[i] >= 0) continue;
+    const singles = this.singles;
+    for (let k = 0, n = this.singleCount; k < n; k++) {
+      const e = singles[k];
       // One-point contacts (most of them) in a function of their own (see solveOnePointContact).
-      const one = meta[(i & Index.Mask) * Meta.Stride + Meta.PointCount] === 1;
-      if (one) solveOnePointContact(rows, meta, v, params, i, mode);
-      else solveSoftContact(rows, meta, v, params, i, mode);
+      if (e < TWO_POINTS) solveOnePointContact(rows, meta, v, params, e, mode);
+      else solveSoftContact(rows, meta, v, params, e & Index.Mask, mode);
     }
   }
 
@@ -1225,6 +1250,7 @@ export class SoftContactSolver {
     this.chainCompliant = new Int32Array(capacity);
     this.chainSingular = new Int32Array(capacity);
     this.deepList = new Int32Array(capacity);
+    this.singles = new Int32Array(capacity);
     this.pushRows = new Float64Array(PushRow.Stride * capacity);
     this.pushInts = new Int32Array(PushInt.Stride * capacity);
   }
