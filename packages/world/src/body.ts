@@ -142,7 +142,15 @@ export class Body extends SolverBody {
   readonly isDynamic: boolean;
   /** True for static bodies. @internal */
   readonly isStatic: boolean;
-  /** Awake flag (static bodies are never awake). @internal */
+  /**
+   * Awake flag (static bodies are never awake). @internal
+   *
+   * The narrowphase, which runs for every contact, compares this flag and `hasOffset` with
+   * `=== true` rather than testing them: V8 may know such a field only as "true, false, null or
+   * undefined" and then tests a plain `if (flag)` for every kind of truthiness, a dozen
+   * instructions, where a comparison with true is one (0.6% of the instructions of a step of a
+   * rain of mixed shapes).
+   */
   isAwake: boolean;
   /** Seconds spent below the sleep tolerances. @internal */
   get sleepTime(): number {

@@ -156,8 +156,10 @@ function collideEach(s: StepState, speculative: boolean, stepDt: number): number
 function collideOne(s: StepState, c: Contact, speculative: boolean): boolean {
   const a = c.bodyA;
   const b = c.bodyB;
-  const activeA = a.isAwake;
-  const activeB = b.isAwake;
+  // Flags compared with true, not tested (see Body.isAwake): this runs for every contact.
+  const activeA = a.isAwake === true;
+  const activeB = b.isAwake === true;
+  const gather = speculative === true;
   if (!activeA && !activeB) return true;
   const sa = c.shapeA;
   const sb = c.shapeB;
@@ -169,7 +171,7 @@ function collideOne(s: StepState, c: Contact, speculative: boolean): boolean {
   }
   const settings = s.settings;
   const manifold = s.manifold;
-  const margin = speculative ? settings.stepNumbers[STEP_SPECULATIVE_DISTANCE] : 0;
+  const margin = gather ? settings.stepNumbers[STEP_SPECULATIVE_DISTANCE] : 0;
   // Speculative reach: the fixed margin plus how far the pair can close in one step (relative
   // speed of the centres and each body's rim speed), so a fast body meets its contact in time.
   let closing = 0;
@@ -194,12 +196,14 @@ function collideOne(s: StepState, c: Contact, speculative: boolean): boolean {
   const xb = b.transform;
   let dx = xb.p.x - xa.p.x;
   let dy = xb.p.y - xa.p.y;
-  if (a.hasOffset) {
+  const offsetA = a.hasOffset === true;
+  const offsetB = b.hasOffset === true;
+  if (offsetA) {
     const lc = a.localCenter;
     dx -= xa.q.c * lc.x - xa.q.s * lc.y;
     dy -= xa.q.s * lc.x + xa.q.c * lc.y;
   }
-  if (b.hasOffset) {
+  if (offsetB) {
     const lc = b.localCenter;
     dx += xb.q.c * lc.x - xb.q.s * lc.y;
     dy += xb.q.s * lc.x + xb.q.c * lc.y;
@@ -230,7 +234,7 @@ function collideOne(s: StepState, c: Contact, speculative: boolean): boolean {
     }
     c.update(manifold, settings);
   }
-  if ((a.hasOffset || b.hasOffset) && manifold.pointCount > 0) measureApproach(c);
+  if ((offsetA || offsetB) && manifold.pointCount > 0) measureApproach(c);
   const touching = manifold.pointCount > 0;
   if (touching !== c.touching) {
     c.touching = touching;
@@ -243,7 +247,7 @@ function collideOne(s: StepState, c: Contact, speculative: boolean): boolean {
     // `collectSolverConstraints`): touching, with an awake body (this one is).
     s.solverContacts[s.solverContactCount++] = c;
     // What the soft step's prepare reads of it (the classic solver reads the contacts).
-    if (speculative) s.solverGather.add(c, a.index, b.index);
+    if (gather) s.solverGather.add(c, a.index, b.index);
   }
   return true;
 }
