@@ -139,7 +139,11 @@ function collideEach(s: StepState, speculative: boolean, stepDt: number): number
   let write = 0;
   for (let i = 0, n = contacts.length; i < n; ++i) {
     const c = contacts[i];
-    if (collideOne(s, c, speculative)) contacts[write++] = c;
+    // (Compared with true: see Body.isAwake. Stored only once a contact before it has gone.)
+    if (collideOne(s, c, speculative) === true) {
+      if (write !== i) contacts[write] = c;
+      write++;
+    }
   }
   return write;
 }
