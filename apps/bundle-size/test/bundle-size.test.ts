@@ -60,9 +60,10 @@ describe('bundle size (built packages, bundled by esbuild as an application woul
     // went, stopped at a body put back at its impact and meeting it as an impact with restitution,
     // to 82,981 B; the contacts kept in memory order (contact objects made in batches, contact
     // states moved between them, a free object left after every eight) and shape boxes checked in
-    // the transform pass, 83,791 B to 84,956 B; a one-point contact solve of its own, and the push
-    // passes over compact rows with the separations each soft pass leaves read by the next, to
-    // 86,257 B (the budget is that plus 1.3%: a regression, not a feature, fails it).
+    // the transform pass, 83,791 B to 84,956 B; a one-point contact solve of its own, the push
+    // passes over compact rows with the separations each soft pass leaves read by the next, and a
+    // list of the contacts outside chains, to 86,371 B (the budget, 87,380 B, is 86,257 B, before
+    // that list, plus 1.3%: a regression, not a feature, fails it).
     const size = await bundle("import { World } from '@lite/world'; console.log(World);");
     expect(size.warnings).toEqual([]);
     expect(size.gzipped).toBeLessThanOrEqual(87_380);
