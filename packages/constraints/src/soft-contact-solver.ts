@@ -1307,42 +1307,16 @@ function solveSoftContact(
   let wB = v[oB + State.W];
 
   if (normals && pointCount > 0) {
-    // Each point's current separation s (the start separation plus how far its two sides moved
-    // along the normal: d = dp + R(Δθ) r - r for each side), and from it the bias b (a velocity)
-    // and whether the row is soft. The second point's are the same, written out.
-    // (Read only when the last pass did not leave the separations: see SolveMode.Cached.)
+    // Each point's current separation s (the one the last pass left when the bodies have not moved
+    // since: see measureSeparation), and from it the bias b (a velocity) and whether the row is
+    // soft. The second point's are the same, written out.
     const cached = (mode & SolveMode.Cached) !== 0;
-    let dpx = 0;
-    let dpy = 0;
-    let cA = 1;
-    let sA = 0;
-    let cB = 1;
-    let sB = 0;
-    if (!cached) {
-      dpx = v[oB + State.Dpx] - v[oA + State.Dpx];
-      dpy = v[oB + State.Dpy] - v[oA + State.Dpy];
-      cA = v[oA + State.Qc];
-      sA = v[oA + State.Qs];
-      cB = v[oB + State.Qc];
-      sB = v[oB + State.Qs];
-    }
     const bouncy = rows[r + Row.Restitution] > 0;
     const invH = params[Param.InvH];
     let b1 = 0;
     let soft1 = false;
     {
-      let sep: number;
-      if (cached) sep = rows[q1 + Pt.Separation];
-      else {
-        const ax = rows[q1 + Pt.SepAX];
-        const ay = rows[q1 + Pt.SepAY];
-        const bx = rows[q1 + Pt.SepBX];
-        const by = rows[q1 + Pt.SepBY];
-        const ddx = dpx + (cB * bx - sB * by) - (cA * ax - sA * ay);
-        const ddy = dpy + (sB * bx + cB * by) - (sA * ax + cA * ay);
-        sep = rows[q1 + Pt.BaseSeparation] + ddx * nx + ddy * ny;
-        rows[q1 + Pt.Separation] = sep;
-      }
+      const sep = cached ? rows[q1 + Pt.Separation] : measureSeparation(rows, v, q1, oA, oB, nx, ny);
       // (What only the solve reads is read only in the solve: the relax pass skips the loads.)
       const share = useBias ? rows[q1 + Pt.Share] : 0;
       if (useBias && sep < -share) {
@@ -1385,18 +1359,7 @@ function solveSoftContact(
     let b2 = 0;
     let soft2 = false;
     if (pointCount === 2) {
-      let sep: number;
-      if (cached) sep = rows[q2 + Pt.Separation];
-      else {
-        const ax = rows[q2 + Pt.SepAX];
-        const ay = rows[q2 + Pt.SepAY];
-        const bx = rows[q2 + Pt.SepBX];
-        const by = rows[q2 + Pt.SepBY];
-        const ddx = dpx + (cB * bx - sB * by) - (cA * ax - sA * ay);
-        const ddy = dpy + (sB * bx + cB * by) - (sA * ax + cA * ay);
-        sep = rows[q2 + Pt.BaseSeparation] + ddx * nx + ddy * ny;
-        rows[q2 + Pt.Separation] = sep;
-      }
+      const sep = cached ? rows[q2 + Pt.Separation] : measureSeparation(rows, v, q2, oA, oB, nx, ny);
       // (What only the solve reads is read only in the solve: the relax pass skips the loads.)
       const share = useBias ? rows[q2 + Pt.Share] : 0;
       if (useBias && sep < -share) {
@@ -1616,39 +1579,13 @@ function solveOnePointContact(
   {
     // The point's current separation s, and from it the bias b (a velocity) and whether the row
     // is soft: as for solveSoftContact's first point, which says why.
-    // (Read only when the last pass did not leave the separations: see SolveMode.Cached.)
     const cached = (mode & SolveMode.Cached) !== 0;
-    let dpx = 0;
-    let dpy = 0;
-    let cA = 1;
-    let sA = 0;
-    let cB = 1;
-    let sB = 0;
-    if (!cached) {
-      dpx = v[oB + State.Dpx] - v[oA + State.Dpx];
-      dpy = v[oB + State.Dpy] - v[oA + State.Dpy];
-      cA = v[oA + State.Qc];
-      sA = v[oA + State.Qs];
-      cB = v[oB + State.Qc];
-      sB = v[oB + State.Qs];
-    }
     const bouncy = rows[r + Row.Restitution] > 0;
     const invH = params[Param.InvH];
     let b1 = 0;
     let soft1 = false;
     {
-      let sep: number;
-      if (cached) sep = rows[q1 + Pt.Separation];
-      else {
-        const ax = rows[q1 + Pt.SepAX];
-        const ay = rows[q1 + Pt.SepAY];
-        const bx = rows[q1 + Pt.SepBX];
-        const by = rows[q1 + Pt.SepBY];
-        const ddx = dpx + (cB * bx - sB * by) - (cA * ax - sA * ay);
-        const ddy = dpy + (sB * bx + cB * by) - (sA * ax + cA * ay);
-        sep = rows[q1 + Pt.BaseSeparation] + ddx * nx + ddy * ny;
-        rows[q1 + Pt.Separation] = sep;
-      }
+      const sep = cached ? rows[q1 + Pt.Separation] : measureSeparation(rows, v, q1, oA, oB, nx, ny);
       const share = useBias ? rows[q1 + Pt.Share] : 0;
       if (useBias && sep < -share) {
         params[Param.Deep] = 1;
@@ -1733,6 +1670,38 @@ function solveOnePointContact(
   v[oB + State.Vx] = vBx;
   v[oB + State.Vy] = vBy;
   v[oB + State.W] = wB;
+}
+
+/**
+ * The current separation of the point at `q` of a contact with normal (nx, ny), its bodies' states
+ * at `oA` and `oB`: the start separation plus how far its two sides moved along the normal since the step
+ * began (d = dp + R(Δθ) r - r for each side, r its separation arm), also left in `Pt.Separation`
+ * for the next pass at the same poses (see `SolveMode.Cached`). Small enough for V8 to inline at
+ * each call (a call it did not inline would box the numbers passed and returned; the allocation
+ * tests would see it).
+ */
+function measureSeparation(
+  rows: Float64Array,
+  v: Float64Array,
+  q: number,
+  oA: number,
+  oB: number,
+  nx: number,
+  ny: number,
+): number {
+  const cA = v[oA + State.Qc];
+  const sA = v[oA + State.Qs];
+  const cB = v[oB + State.Qc];
+  const sB = v[oB + State.Qs];
+  const ax = rows[q + Pt.SepAX];
+  const ay = rows[q + Pt.SepAY];
+  const bx = rows[q + Pt.SepBX];
+  const by = rows[q + Pt.SepBY];
+  const ddx = v[oB + State.Dpx] - v[oA + State.Dpx] + (cB * bx - sB * by) - (cA * ax - sA * ay);
+  const ddy = v[oB + State.Dpy] - v[oA + State.Dpy] + (sB * bx + cB * by) - (sA * ax + cA * ay);
+  const sep = rows[q + Pt.BaseSeparation] + ddx * nx + ddy * ny;
+  rows[q + Pt.Separation] = sep;
+  return sep;
 }
 
 /**
@@ -2060,38 +2029,13 @@ function solveChain(
     const dvy = v[oB + State.Vy] - v[oA + State.Vy];
     const wA = v[oA + State.W];
     const wB = v[oB + State.W];
-    let dpx = 0;
-    let dpy = 0;
-    let cA = 1;
-    let sA = 0;
-    let cB = 1;
-    let sB = 0;
-    if (!cached) {
-      dpx = v[oB + State.Dpx] - v[oA + State.Dpx];
-      dpy = v[oB + State.Dpy] - v[oA + State.Dpy];
-      cA = v[oA + State.Qc];
-      sA = v[oA + State.Qs];
-      cB = v[oB + State.Qc];
-      sB = v[oB + State.Qs];
-    }
     const biasRate = rows[r + Row.BiasRate];
     const f = Factor.Stride * (k & Index.Mask);
     let y1 = 0;
     let y2 = 0;
     for (let j = 0, pc = two ? 2 : 1; j < pc; j++) {
       const q = r + Row.Point0 + (j & 1) * Pt.Stride;
-      let sep: number;
-      if (cached) sep = rows[q + Pt.Separation];
-      else {
-        const rAx = rows[q + Pt.SepAX];
-        const rAy = rows[q + Pt.SepAY];
-        const rBx = rows[q + Pt.SepBX];
-        const rBy = rows[q + Pt.SepBY];
-        const ddx = dpx + (cB * rBx - sB * rBy) - (cA * rAx - sA * rAy);
-        const ddy = dpy + (sB * rBx + cB * rBy) - (sA * rAx + cA * rAy);
-        sep = rows[q + Pt.BaseSeparation] + ddx * nx + ddy * ny;
-        rows[q + Pt.Separation] = sep;
-      }
+      const sep = cached ? rows[q + Pt.Separation] : measureSeparation(rows, v, q, oA, oB, nx, ny);
       let bias = 0;
       if (sep > 0) bias = sep * invH;
       else if (useBias) {
@@ -2270,34 +2214,10 @@ function loadPushRow(
   pushRows[w + PushRow.InvIB] = rows[r + Row.InvIB];
   pushRows[w + PushRow.NormalX] = nx;
   pushRows[w + PushRow.NormalY] = ny;
-  let dpx = 0;
-  let dpy = 0;
-  let cA = 1;
-  let sA = 0;
-  let cB = 1;
-  let sB = 0;
-  if (!cached) {
-    dpx = state[oB + State.Dpx] - state[oA + State.Dpx];
-    dpy = state[oB + State.Dpy] - state[oA + State.Dpy];
-    cA = state[oA + State.Qc];
-    sA = state[oA + State.Qs];
-    cB = state[oB + State.Qc];
-    sB = state[oB + State.Qs];
-  }
   for (let j = 0; j < pointCount; j++) {
     const q = r + Row.Point0 + (j & 1) * Pt.Stride;
     const e = w + PushRow.Point0 + (j & 1) * (PushRow.Point1 - PushRow.Point0);
-    let sep: number;
-    if (cached) sep = rows[q + Pt.Separation];
-    else {
-      const rAx = rows[q + Pt.SepAX];
-      const rAy = rows[q + Pt.SepAY];
-      const rBx = rows[q + Pt.SepBX];
-      const rBy = rows[q + Pt.SepBY];
-      const ddx = dpx + (cB * rBx - sB * rBy) - (cA * rAx - sA * rAy);
-      const ddy = dpy + (sB * rBx + cB * rBy) - (sA * rAx + cA * rAy);
-      sep = rows[q + Pt.BaseSeparation] + ddx * nx + ddy * ny;
-    }
+    const sep = cached ? rows[q + Pt.Separation] : measureSeparation(rows, state, q, oA, oB, nx, ny);
     const excess = sep + rows[q + Pt.Share];
     let bias = excess < 0 ? pushRate * excess : 0;
     if (bias < -maxPush) bias = -maxPush;
