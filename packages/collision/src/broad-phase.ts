@@ -5,6 +5,12 @@ import type { PairBuffer } from './pair-buffer';
 import type { RayCastInput } from './ray-cast';
 
 /**
+ * Decides whether {@link BroadPhase.updatePairs} reports the candidate pair of proxies `proxyA` and
+ * `proxyB` (true: report it). A world passes one that turns away pairs it already has a contact for.
+ */
+export type PairFilter = (proxyA: number, proxyB: number) => boolean;
+
+/**
  * A {@link BroadPhase}'s whole state (see {@link BroadPhase.exportState}): its tree, each proxy's
  * static flag, and the move buffer (the proxies the next `updatePairs` queries, in order; -1 for a
  * slot whose proxy was destroyed).
@@ -58,6 +64,7 @@ export class BroadPhase {
   private queryKey: number;
   private queryIsStatic: boolean;
   private target: PairBuffer | null;
+  private pairFilter: PairFilter | null;
   private readonly addMovedPair: (proxyId: number) => boolean;
   private readonly addAnyPair: (proxyId: number) => boolean;
   private readonly scratchAABB: AABB;
@@ -75,6 +82,7 @@ export class BroadPhase {
     this.queryKey = 0;
     this.queryIsStatic = false;
     this.target = null;
+    this.pairFilter = null;
     this.scratchAABB = new AABB();
 
     // Pairs for updatePairs: `other` overlaps the moved proxy being queried.
@@ -86,6 +94,8 @@ export class BroadPhase {
       if (this.queryIsStatic && this.staticFlags[other] === 1) return true;
       const key = this.keys[other];
       if (key === this.queryKey) return true;
+      const filter = this.pairFilter;
+      if (filter !== null && !filter(q, other)) return true;
       (this.target as PairBuffer).push(this.queryKey, q, key, other);
       return true;
     };
@@ -189,11 +199,17 @@ export class BroadPhase {
    * two static proxies and of two proxies with the same key are skipped. The pairs are written into
    * `out` (cleared first), each once, with keyA < keyB, sorted by (keyA, keyB) (then proxy ids).
    * A pair the caller already holds may be reported again (when one of its proxies was re-inserted):
-   * look it up by its keys. Empties the move buffer. Returns the pair count.
+   * look it up by its keys, or pass a `filter` that turns such pairs away before they are sorted
+   * (sorting only the pairs it keeps: the same pairs in the same order as filtering afterwards).
+   * Empties the move buffer. Returns the pair count.
+   * @param filter - called once with the two proxy ids of each candidate pair, in no particular
+   *   order; a pair it returns false for is not reported. It must not change the broadphase, and
+   *   its answer must not depend on the other pairs of the call.
    */
-  updatePairs(out: PairBuffer): number {
+  updatePairs(out: PairBuffer, filter?: PairFilter): number {
     out.clear();
     this.target = out;
+    this.pairFilter = filter ?? null;
     // Each loop in a method of its own, with nothing after it: V8 compiles a long first loop "on
     // stack replacement" before the code after it has run, and that code then deoptimised on
     // every call.
@@ -201,6 +217,7 @@ export class BroadPhase {
     this.forgetMoved();
     this.moveCount = 0;
     this.target = null;
+    this.pairFilter = null;
     out.sortAndDeduplicate();
     return out.count;
   }

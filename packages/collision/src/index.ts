@@ -1,6 +1,6 @@
 export { AABB, computeBoxAABB, testOverlapAABB } from './aabb';
 export { Box } from './box';
-export { BroadPhase, type BroadPhaseState } from './broad-phase';
+export { BroadPhase, type BroadPhaseState, type PairFilter } from './broad-phase';
 export { collide, collidePacked } from './collide';
 export { collideBoxes } from './collide-boxes';
 export {

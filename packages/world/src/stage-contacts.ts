@@ -70,7 +70,7 @@ const MAX_CLOSING = 1e15;
 
 /** Stage 1: new broadphase pairs become contacts, merged into the sorted contact list. */
 export function findNewContacts(s: StepState): void {
-  const count = s.broadPhase.updatePairs(s.pairs);
+  const count = s.broadPhase.updatePairs(s.pairs, s.newPairFilter);
   s.profile.lap(Stage.Pairs);
   const added = s.newContacts;
   truncate(added, 0);
@@ -80,8 +80,28 @@ export function findNewContacts(s: StepState): void {
 }
 
 /**
- * {@link findNewContacts}' loop: a contact for each of the first `count` pairs that may make one
- * and has none yet, into `s.newContacts`. A loop in a function of its own with nothing after it:
+ * The broadphase's filter for {@link findNewContacts}: a pair of proxies passes when its shapes may
+ * make a contact (a dynamic body, filters, sensors, joints) and have none yet. Most candidates in a
+ * moving pile already have their contact: turned away here, they are not sorted with the new ones.
+ */
+export function makeNewPairFilter(s: StepState): (proxyA: number, proxyB: number) => boolean {
+  return (proxyA: number, proxyB: number): boolean => {
+    const sa = s.proxyShapes[proxyA]!;
+    const sb = s.proxyShapes[proxyB]!;
+    // Both read before the test: `!a.isDynamic && !b.isDynamic` would read b's only for a static
+    // a, and the first pair with a static body (the ground, seconds into a rain) would throw away
+    // the optimised code of the broadphase's query that calls this.
+    const dynamicA = sa.body.isDynamic;
+    const dynamicB = sb.body.isDynamic;
+    if (!dynamicA && !dynamicB) return false;
+    return shouldShapesContact(sa, sb) && findShapeContact(sa, sb) === null;
+  };
+}
+
+/**
+ * {@link findNewContacts}' loop: a contact for each of the first `count` pairs (each passed
+ * `makeNewPairFilter`'s filter), into `s.newContacts`, the shapes ordered by body id. A loop in a
+ * function of its own with nothing after it:
  * V8 compiles a long loop "on stack replacement" while it runs (the first step of a world created
  * with thousands of touching bodies), and code after the loop that had never run then
  * deoptimised that code as soon as the loop ended, so the next step began in the interpreter.
@@ -92,20 +112,11 @@ function createPairContacts(s: StepState, count: number): void {
   for (let i = 0; i < count; ++i) {
     let sa = s.proxyShapes[pairs.proxyA[i]]!;
     let sb = s.proxyShapes[pairs.proxyB[i]]!;
-    const a = sa.body;
-    const b = sb.body;
-    // Both read before the test: `!a.isDynamic && !b.isDynamic` would read b's only for a static
-    // a, and the first pair with a static body (the ground, seconds into a rain) threw away this
-    // loop's optimised code (see createPairContacts' comment).
-    const dynamicA = a.isDynamic;
-    const dynamicB = b.isDynamic;
-    if (!dynamicA && !dynamicB) continue;
-    if (a.id > b.id) {
+    if (sa.body.id > sb.body.id) {
       const t = sa;
       sa = sb;
       sb = t;
     }
-    if (!shouldShapesContact(sa, sb) || findShapeContact(sa, sb) !== null) continue;
     added.push(createContact(s, sa, sb));
   }
 }

@@ -16,6 +16,7 @@ import type { Joint } from './joints';
 import { StepProfile } from './profile';
 import type { WorldSettings } from './settings';
 import type { BodyShape } from './shape';
+import { makeNewPairFilter } from './stage-contacts';
 import { makeCandidateCollector } from './stage-continuous';
 import { makeSensorCollector } from './stage-sensors';
 
@@ -60,6 +61,8 @@ export class StepState {
 
   readonly broadPhase = new BroadPhase();
   readonly pairs = new PairBuffer();
+  /** The broadphase's filter of candidate pairs: those that may make a contact and have none. */
+  readonly newPairFilter: (proxyA: number, proxyB: number) => boolean;
   readonly manifold = new Manifold();
   /** The narrowphase's step dt, read per contact (see `collideEach`). @internal */
   readonly collideDt = new Float64Array(1);
@@ -171,6 +174,7 @@ export class StepState {
   constructor(gravity: Vec2, settings: WorldSettings) {
     this.gravity = gravity;
     this.settings = settings;
+    this.newPairFilter = makeNewPairFilter(this);
     this.collectCandidate = makeCandidateCollector(this);
     this.collectSensorOverlap = makeSensorCollector(this);
   }
