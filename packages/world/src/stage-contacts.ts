@@ -245,7 +245,11 @@ function collideOne(s: StepState, c: Contact, speculative: boolean): boolean {
     if (sa.kind === KIND_BOX && sb.kind === KIND_BOX) {
       collideBoxes(sa.geometry as Box, xa, sb.geometry as Box, xb, manifold);
     } else {
-      collidePacked(packedOf(sa), xa, packedOf(sb), xb, manifold);
+      // The packed numbers read here (V8 does not inline packedOf into this large function); a box
+      // has none until its first mixed pair packs them.
+      const pa = sa.packed.length > 0 ? sa.packed : packedOf(sa);
+      const pb = sb.packed.length > 0 ? sb.packed : packedOf(sb);
+      collidePacked(pa, xa, pb, xb, manifold);
     }
     c.update(manifold, settings);
   }
