@@ -204,7 +204,9 @@ export class BroadPhase {
    * Empties the move buffer. Returns the pair count.
    * @param filter - called once with the two proxy ids of each candidate pair, in no particular
    *   order; a pair it returns false for is not reported. It must not change the broadphase, and
-   *   its answer must not depend on the other pairs of the call.
+   *   its answer must not depend on the other pairs of the call. If it throws, the error
+   *   propagates, `out` holds no meaningful pairs and the move buffer is kept: the next call
+   *   reports the same candidates.
    */
   updatePairs(out: PairBuffer, filter?: PairFilter): number {
     out.clear();

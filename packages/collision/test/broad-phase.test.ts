@@ -429,4 +429,20 @@ describe('BroadPhase: a filter on the reported pairs', () => {
       fcParams(11, runs(100)),
     );
   });
+
+  it('keeps the moved proxies for the next call when the filter throws', () => {
+    const bp = new BroadPhase({ margin: 0.1 });
+    const a = bp.createProxy(new AABB(0, 0, 1, 1), 1, false);
+    const b = bp.createProxy(new AABB(0.5, 0.5, 1.5, 1.5), 2, false);
+    const c = bp.createProxy(new AABB(1, 0, 2, 1), 3, true);
+    const all = new PairBuffer(4);
+    expect(() =>
+      bp.updatePairs(all, () => {
+        throw new Error('filter failed');
+      }),
+    ).toThrow('filter failed');
+    expect(bp.updatePairs(all)).toBe(3);
+    expect(pairList(all)).toEqual([`1:2:${a}:${b}`, `1:3:${a}:${c}`, `2:3:${b}:${c}`]);
+    expect(bp.updatePairs(all)).toBe(0);
+  });
 });
