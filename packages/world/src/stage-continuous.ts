@@ -4,7 +4,7 @@ import type { Transform } from '@lite/math';
 import type { Body } from './body';
 import { shouldCollide, truncate } from './contact-list';
 import { type BodyShape, shouldShapesCollide } from './shape';
-import { computeAABB, noteMovedProxies, sortNotedProxies, updateTransform } from './stage-finish';
+import { computeAABB, noteMovedProxies, updateTransform } from './stage-finish';
 import type { StepState } from './step-state';
 
 /**
@@ -40,6 +40,8 @@ export function finishPoses(s: StepState): void {
     updateTransform(b, cosSin);
     noteMovedProxies(s, b);
   }
+  // The fast bodies' notes follow (see `moveNotedProxies`).
+  s.movedSplit = s.movedShapes.length;
   if (fast.length > 0) sweepFastBodies(s);
 }
 
@@ -64,7 +66,6 @@ function sweepFastBodies(s: StepState): void {
     fast[i].isStopped = false;
   }
   while (fast.length > 0) fast.pop();
-  sortNotedProxies(s);
 }
 
 /** Whether the body moved (or turned) this step by more than half its smallest extent. */

@@ -219,39 +219,6 @@ export function noteMovedProxies(s: StepState, b: Body): void {
 /** Numbers per noted shape in `StepState.movedBoxes`: its box. */
 const MOVED_STRIDE = 4;
 
-/**
- * Puts the noted shapes back in body order (stable: a body's shapes keep theirs) after the fast
- * bodies' were noted last, so that the broadphase re-inserts proxies in the same order whether or
- * not some bodies were swept: the tree, and what a sweep or a snapshot sees of it, depend only on
- * the bodies. An insertion sort: the list is in order but for the few fast bodies' shapes at its end.
- */
-export function sortNotedProxies(s: StepState): void {
-  const shapes = s.movedShapes;
-  const boxes = s.movedBoxes;
-  for (let i = 1, n = shapes.length; i < n; ++i) {
-    const shape = shapes[i];
-    const index = shape.body.index;
-    let j = i - 1;
-    if (shapes[j].body.index <= index) continue;
-    const o = MOVED_STRIDE * i;
-    const minX = boxes[o];
-    const minY = boxes[o + 1];
-    const maxX = boxes[o + 2];
-    const maxY = boxes[o + 3];
-    while (j >= 0 && shapes[j].body.index > index) {
-      shapes[j + 1] = shapes[j];
-      boxes.copyWithin(MOVED_STRIDE * (j + 1), MOVED_STRIDE * j, MOVED_STRIDE * (j + 1));
-      j--;
-    }
-    shapes[j + 1] = shape;
-    const w = MOVED_STRIDE * (j + 1);
-    boxes[w] = minX;
-    boxes[w + 1] = minY;
-    boxes[w + 2] = maxX;
-    boxes[w + 3] = maxY;
-  }
-}
-
 /** Doubles the room in `s.movedBoxes`. */
 function growMovedBoxes(s: StepState): void {
   const boxes = new Float64Array(2 * s.movedBoxes.length);
@@ -263,23 +230,38 @@ function growMovedBoxes(s: StepState): void {
  * Stage 9b: the shapes {@link noteMovedProxies} noted are re-inserted into the broadphase, each
  * with its new box as the fat box's core, stretched along its body's motion over `dt` (at the
  * velocity the step ends with: a bullet's impact may have changed it since the note).
+ *
+ * In body order (a body's shapes in theirs), so that the tree, and what a sweep or a snapshot sees
+ * of it, depend only on the bodies and not on which of them continuous collision swept: the notes
+ * are two runs, each in body order, the slow bodies' (before `s.movedSplit`) and the swept fast
+ * bodies' (noted after them), read merged.
  */
 export function moveNotedProxies(s: StepState, dt: number): void {
   const shapes = s.movedShapes;
-  const boxes = s.movedBoxes;
-  const aabb = s.aabb;
-  const broadPhase = s.broadPhase;
-  for (let i = 0, n = shapes.length; i < n; ++i) {
-    const o = MOVED_STRIDE * i;
-    aabb.minX = boxes[o];
-    aabb.minY = boxes[o + 1];
-    aabb.maxX = boxes[o + 2];
-    aabb.maxY = boxes[o + 3];
-    const shape = shapes[i];
-    const v = shape.body.linearVelocity;
-    broadPhase.moveProxy(shape.proxyId, aabb, dt * v.x, dt * v.y);
+  const n = shapes.length;
+  const split = s.movedSplit < n ? s.movedSplit : n;
+  let i = 0;
+  let j = split;
+  while (i < split || j < n) {
+    // A body's shapes are all in one run: no ties between the runs.
+    const k = j === n || (i < split && shapes[i].body.index < shapes[j].body.index) ? i++ : j++;
+    moveNotedProxy(s, shapes[k], k, dt);
   }
   while (shapes.length > 0) shapes.pop();
+  s.movedSplit = 0;
+}
+
+/** {@link moveNotedProxies} for the `k`th note. */
+function moveNotedProxy(s: StepState, shape: BodyShape, k: number, dt: number): void {
+  const boxes = s.movedBoxes;
+  const aabb = s.aabb;
+  const o = MOVED_STRIDE * k;
+  aabb.minX = boxes[o];
+  aabb.minY = boxes[o + 1];
+  aabb.maxX = boxes[o + 2];
+  aabb.maxY = boxes[o + 3];
+  const v = shape.body.linearVelocity;
+  s.broadPhase.moveProxy(shape.proxyId, aabb, dt * v.x, dt * v.y);
 }
 
 /**

@@ -69,6 +69,11 @@ export class StepState {
   /** The shapes whose boxes left their fat boxes this step, and their new boxes (`noteMovedProxies`). */
   readonly movedShapes: BodyShape[] = objectArray();
   movedBoxes = new Float64Array(4 * 64);
+  /**
+   * Where the swept fast bodies' notes start in `movedShapes` (the slow bodies' come first): each
+   * run is in body order.
+   */
+  movedSplit = 0;
   /** Scratch boxes: a body's box, and its fat box in the broadphase. */
   readonly aabb = new AABB();
   readonly fatAABB = new AABB();
