@@ -55,6 +55,21 @@ export class BroadPhase {
   private keys: Int32Array;
   /** Per proxy: its index in moveBuffer, or -1 when not buffered. */
   private moveSlot: Int32Array;
+  /**
+   * The static proxies again, in a tree of their own (each with the same fat AABB, keyed by its
+   * proxy id), for {@link BroadPhase.queryStatic}: a few walls and floors among thousands of moving
+   * proxies are found without walking the big tree. Rebuilt from the proxies, not exported.
+   */
+  private statics: DynamicTree;
+  /** Per proxy: its node in `statics`, or -1 (not static). */
+  private staticNode: Int32Array;
+  /**
+   * The static proxies a `queryStatic` found, sorted before its callbacks: a query's at [its
+   * start, staticTop), a nested one's (from a callback) after them.
+   */
+  private staticHits: Int32Array;
+  private staticTop: number;
+  private readonly collectStatic: (node: number) => boolean;
   /** Proxies to query at the next updatePairs (-1: removed). */
   private moveBuffer: Int32Array;
   private moveCount: number;
@@ -76,6 +91,19 @@ export class BroadPhase {
     this.staticFlags = new Uint8Array(n);
     this.keys = new Int32Array(n);
     this.moveSlot = new Int32Array(n).fill(-1);
+    this.statics = new DynamicTree({ margin: 0, displacementMultiplier: 0 });
+    this.staticNode = new Int32Array(n).fill(-1);
+    this.staticHits = new Int32Array(16);
+    this.staticTop = 0;
+    this.collectStatic = (node: number): boolean => {
+      if (this.staticTop === this.staticHits.length) {
+        const bigger = new Int32Array(2 * this.staticHits.length);
+        bigger.set(this.staticHits);
+        this.staticHits = bigger;
+      }
+      this.staticHits[this.staticTop++] = this.statics.getKey(node);
+      return true;
+    };
     this.moveBuffer = new Int32Array(16);
     this.moveCount = 0;
     this.queryProxyId = -1;
@@ -137,6 +165,8 @@ export class BroadPhase {
     this.staticFlags[id] = isStatic ? 1 : 0;
     this.keys[id] = key;
     this.moveSlot[id] = -1;
+    this.staticNode[id] = -1;
+    if (isStatic) this.copyStatic(id);
     this.bufferMove(id);
     return id;
   }
@@ -149,6 +179,7 @@ export class BroadPhase {
    */
   destroyProxy(proxyId: number): void {
     this.tree.destroyProxy(proxyId);
+    this.dropStatic(proxyId);
     const slot = this.moveSlot[proxyId];
     if (slot >= 0) {
       this.moveBuffer[slot] = -1;
@@ -165,7 +196,10 @@ export class BroadPhase {
    */
   moveProxy(proxyId: number, aabb: AABB, displacementX: number, displacementY: number): boolean {
     const reinserted = this.tree.moveProxy(proxyId, aabb, displacementX, displacementY);
-    if (reinserted) this.bufferMove(proxyId);
+    if (reinserted) {
+      this.bufferMove(proxyId);
+      if (this.staticNode[proxyId] >= 0) this.copyStatic(proxyId);
+    }
     return reinserted;
   }
 
@@ -179,6 +213,7 @@ export class BroadPhase {
   refitProxy(proxyId: number, aabb: AABB): boolean {
     const grew = this.tree.refitProxy(proxyId, aabb);
     if (grew) this.bufferMove(proxyId);
+    if (this.staticNode[proxyId] >= 0) this.copyStatic(proxyId);
     return grew;
   }
 
@@ -299,14 +334,23 @@ export class BroadPhase {
   }
 
   /**
-   * {@link BroadPhase.query} restricted to the static proxies: the same static proxies in the same
-   * order, without visiting the parts of the tree that hold only moving ones.
+   * {@link BroadPhase.query} restricted to the static proxies, in ascending proxy id (an order that
+   * depends only on which proxies match), from a tree that holds only them.
    *
    * @throws CollisionError when `aabb` is not finite with min ≤ max.
    */
   queryStatic(aabb: AABB, callback: (proxyId: number) => boolean): void {
     requireAABB(aabb);
-    this.tree.queryTagged(aabb, STATIC_TAG, callback);
+    const start = this.staticTop;
+    try {
+      this.statics.query(aabb, this.collectStatic);
+      const end = this.staticTop;
+      sortRange(this.staticHits, start, end);
+      // `this.staticHits` read at each turn: a nested query may have replaced it with a larger copy.
+      for (let i = start; i < end; i++) if (!callback(this.staticHits[i])) return;
+    } finally {
+      this.staticTop = start;
+    }
   }
 
   /**
@@ -385,6 +429,10 @@ export class BroadPhase {
     this.staticFlags = state.staticFlags.slice(0, n);
     this.keys = tree.keys.slice(0, n);
     this.moveSlot = slots;
+    this.statics = new DynamicTree({ margin: 0, displacementMultiplier: 0 });
+    this.staticNode = new Int32Array(n).fill(-1);
+    for (let id = 0; id < n; id++)
+      if (this.tree.isProxy(id) && this.staticFlags[id] === 1) this.copyStatic(id);
     this.moveBuffer = new Int32Array(Math.max(16, moves.length));
     this.moveBuffer.set(moves);
     this.moveCount = moves.length;
@@ -404,6 +452,44 @@ export class BroadPhase {
       const slot = this.moveSlot[id];
       if (slot >= 0 && this.moveBuffer[slot] !== id) throw new Error(`proxy ${id} points at slot ${slot}`);
     }
+    this.validateStatics();
+  }
+
+  /** {@link BroadPhase.validate}: each static proxy, and only they, has a copy with its fat AABB. */
+  private validateStatics(): void {
+    this.statics.validate();
+    const fat = new AABB();
+    const copy = new AABB();
+    let copies = 0;
+    for (let id = 0, bound = this.tree.idBound; id < bound; id++) {
+      const node = this.staticNode[id];
+      const isStatic = this.tree.isProxy(id) && this.staticFlags[id] === 1;
+      if (isStatic !== node >= 0) throw new Error(`proxy ${id}: static ${isStatic} but copy ${node}`);
+      if (node < 0) continue;
+      copies++;
+      this.tree.getFatAABB(id, fat);
+      this.statics.getFatAABB(node, copy);
+      const same =
+        fat.minX === copy.minX && fat.minY === copy.minY && fat.maxX === copy.maxX && fat.maxY === copy.maxY;
+      if (this.statics.getKey(node) !== id || !same)
+        throw new Error(`proxy ${id}: its static copy ${node} differs`);
+    }
+    if (copies !== this.statics.proxyCount) throw new Error('the static tree holds stray proxies');
+  }
+
+  /** Puts the static proxy `proxyId` (again) into `statics`, with its current fat AABB. */
+  private copyStatic(proxyId: number): void {
+    this.dropStatic(proxyId);
+    const fat = this.tree.getFatAABB(proxyId, this.scratchAABB);
+    this.staticNode[proxyId] = this.statics.createProxy(fat, proxyId);
+  }
+
+  /** Takes the proxy's copy out of `statics`, if it has one. */
+  private dropStatic(proxyId: number): void {
+    const node = this.staticNode[proxyId];
+    if (node < 0) return;
+    this.statics.destroyProxy(node);
+    this.staticNode[proxyId] = -1;
   }
 
   private bufferMove(proxyId: number): void {
@@ -430,5 +516,21 @@ export class BroadPhase {
     const slots = new Int32Array(n).fill(-1);
     slots.set(this.moveSlot);
     this.moveSlot = slots;
+    const nodes = new Int32Array(n).fill(-1);
+    nodes.set(this.staticNode);
+    this.staticNode = nodes;
+  }
+}
+
+/** Sorts `a[start..end)` ascending (an insertion sort: a static query finds a few proxies). */
+function sortRange(a: Int32Array, start: number, end: number): void {
+  for (let i = start + 1; i < end; i++) {
+    const v = a[i];
+    let j = i - 1;
+    while (j >= start && a[j] > v) {
+      a[j + 1] = a[j];
+      j--;
+    }
+    a[j + 1] = v;
   }
 }

@@ -362,22 +362,34 @@ describe('BroadPhase: properties', () => {
           // Every fat box holds its tight box; the tree is well formed (its tags too).
           for (const [id, p] of live) expect(bp.getFatAABB(id).contains(p.aabb)).toBe(true);
           bp.validate();
-          // queryStatic: the static proxies of query, in query's order, against brute force.
+          // queryStatic: the static proxies whose fat boxes overlap, in ascending id, against
+          // brute force; a query started from its callback gets its own answer and leaves the
+          // outer one's intact.
           const box = new AABB(4, 4, 14, 9);
-          const all: number[] = [];
-          bp.query(box, (id) => {
-            all.push(id);
-            return true;
-          });
+          const inner = new AABB(0, 0, 6, 6);
           const statics: number[] = [];
+          const nested: number[][] = [];
           bp.queryStatic(box, (id) => {
             statics.push(id);
+            const found: number[] = [];
+            bp.queryStatic(inner, (other) => {
+              found.push(other);
+              return true;
+            });
+            nested.push(found);
             return true;
           });
-          expect(statics).toEqual(all.filter((id) => live.get(id)!.isStatic));
-          expect([...statics].sort((a, b) => a - b)).toEqual(
-            liveIds().filter((id) => live.get(id)!.isStatic && overlaps(bp.getFatAABB(id), box)),
-          );
+          const staticOverlaps = (b: AABB) =>
+            liveIds().filter((id) => live.get(id)!.isStatic && overlaps(bp.getFatAABB(id), b));
+          expect(statics).toEqual(staticOverlaps(box));
+          for (const found of nested) expect(found).toEqual(staticOverlaps(inner));
+          // Returning false stops it.
+          const first: number[] = [];
+          bp.queryStatic(box, (id) => {
+            first.push(id);
+            return false;
+          });
+          expect(first).toEqual(statics.slice(0, 1));
           expect(bp.proxyCount).toBe(live.size);
         }
       }),
