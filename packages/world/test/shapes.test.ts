@@ -521,6 +521,45 @@ describe('continuous collision', () => {
         });
       }
     }
+    it(`${solver}: a static wall moved, turned or destroyed and made again stops a 500 m/s circle where it now is`, () => {
+      const world = new World({ solver, gravity: { x: 0, y: 0 } });
+      // The wall starts across the path, then leaves it: the circle passes where it was.
+      const wall = world.createBody({ type: 'static', width: 0.1, height: 4, position: { x: 0, y: 0 } });
+      wall.setTransform({ x: 0, y: 10 });
+      const fire = (x0: number) =>
+        world.createBody({
+          shape: { type: 'circle', radius: 0.05 },
+          position: { x: x0, y: 0.3 },
+          linearVelocity: { x: 500, y: 0 },
+        });
+      const first = fire(-3);
+      world.step(1 / 60);
+      expect(first.position.x).toBeCloseTo(-3 + 500 / 60, 9);
+      world.destroyBody(first);
+      // Moved back across the path, 2 m further on: the circle stops there.
+      wall.setTransform({ x: 2, y: 0 });
+      const second = fire(-3);
+      for (let i = 0; i < 60; ++i) {
+        world.step(1 / 60);
+        expect(second.position.x).toBeLessThan(2);
+      }
+      world.destroyBody(second);
+      // Turned to lie along the path, it no longer stops a circle 1 m beside it.
+      wall.setTransform({ x: 2, y: 0 }, Math.PI / 2);
+      const third = fire(-3);
+      world.step(1 / 60);
+      expect(third.position.x).toBeCloseTo(-3 + 500 / 60, 9);
+      world.destroyBody(third);
+      // Destroyed and made again elsewhere: only the new one stops it.
+      world.destroyBody(wall);
+      world.createBody({ type: 'static', width: 0.1, height: 4, position: { x: 4, y: 0 } });
+      const fourth = fire(-3);
+      for (let i = 0; i < 60; ++i) {
+        world.step(1 / 60);
+        expect(fourth.position.x).toBeLessThan(4);
+        expect(fourth.position.x).toBeGreaterThan(2);
+      }
+    });
     it(`${solver}: two bullets head-on at 500 m/s each never pass through each other`, () => {
       const world = new World({ solver, gravity: { x: 0, y: 0 } });
       const a = world.createBody({
