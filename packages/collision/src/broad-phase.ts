@@ -522,8 +522,15 @@ export class BroadPhase {
   }
 }
 
-/** Sorts `a[start..end)` ascending (an insertion sort: a static query finds a few proxies). */
+/**
+ * Sorts `a[start..end)` ascending: by insertion for the few proxies a static query usually finds
+ * (no allocation), else with the typed array's own sort on a view.
+ */
 function sortRange(a: Int32Array, start: number, end: number): void {
+  if (end - start > 32) {
+    a.subarray(start, end).sort();
+    return;
+  }
   for (let i = start + 1; i < end; i++) {
     const v = a[i];
     let j = i - 1;

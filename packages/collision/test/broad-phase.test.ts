@@ -192,6 +192,26 @@ describe('BroadPhase: hand-made cases', () => {
     expect(() => copy.setLeafTags([0.5])).toThrow(CollisionError);
   });
 
+  it('queryStatic reports many static proxies in ascending id, whatever the order they were made in', () => {
+    for (const count of [5, 100]) {
+      const bp = new BroadPhase();
+      // Dynamic proxies in between, and static ones at scattered places along a line.
+      const statics: number[] = [];
+      for (let i = 0; i < count; i++) {
+        const x = (i * 37) % count;
+        bp.createProxy(new AABB(x, 0, x + 0.5, 1), 1000 + i);
+        statics.push(bp.createProxy(new AABB(x, 2, x + 0.5, 3), i, true));
+      }
+      bp.validate();
+      const found: number[] = [];
+      bp.queryStatic(new AABB(-1, -1, count + 1, 4), (id) => {
+        found.push(id);
+        return true;
+      });
+      expect(found).toEqual([...statics].sort((a, b) => a - b));
+    }
+  });
+
   it('keeps a balanced tree over many inserts and removals', () => {
     const tree = new DynamicTree();
     const ids: number[] = [];
