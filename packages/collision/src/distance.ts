@@ -1,4 +1,5 @@
 import { cosSinInPlace, type Transform } from '@lite/math';
+import { Box } from './box';
 import { CollisionError } from './errors';
 import type { Shape } from './shapes';
 
@@ -58,6 +59,23 @@ export function makeShapeProxy(shape: Shape, out: ShapeProxy): ShapeProxy {
       return out;
     }
     case 'box': {
+      if (shape instanceof Box) {
+        // Its half extents from its typed array: a number read through the getters of shapes of
+        // several kinds can be boxed (an allocation per call).
+        const hx = shape.halves[0];
+        const hy = shape.halves[1];
+        p[0] = hx;
+        p[1] = hy;
+        p[2] = -hx;
+        p[3] = hy;
+        p[4] = -hx;
+        p[5] = -hy;
+        p[6] = hx;
+        p[7] = -hy;
+        out.count = 4;
+        out.radius = 0;
+        return out;
+      }
       const hx = 0.5 * shape.width;
       const hy = 0.5 * shape.height;
       let c = 1;

@@ -70,4 +70,12 @@ export {
   type Shape,
 } from './shapes';
 export { testPointBox } from './test-point-box';
-export { Sweep, TOI_TARGET, TOIOutput, type TOIState, timeOfImpact } from './toi';
+export {
+  computeTimeOfImpact,
+  Sweep,
+  TOI_TARGET,
+  TOIInput,
+  TOIOutput,
+  type TOIState,
+  timeOfImpact,
+} from './toi';

@@ -151,7 +151,78 @@ export function timeOfImpact(
   target: number = TOI_TARGET,
   tolerance?: number,
 ): TOIOutput {
-  const tol = tolerance === undefined ? 0.25 * target : tolerance;
+  const input = wrapperInput;
+  input.shapeA = shapeA;
+  input.sweepA = sweepA;
+  input.shapeB = shapeB;
+  input.sweepB = sweepB;
+  input.tMax = tMax;
+  input.target = target;
+  input.tolerance = tolerance === undefined ? 0 : tolerance;
+  // An explicit tolerance of 0 is out of range here, not the default.
+  if (tolerance !== undefined && !(tolerance > 0)) {
+    throw new CollisionError('tolerance', tolerance, `must be > 0 and < target (${target})`);
+  }
+  try {
+    return computeTimeOfImpact(input, out);
+  } finally {
+    // Holds none of the caller's objects between calls.
+    input.shapeA = input.shapeB = UNIT_CIRCLE;
+    input.sweepA = input.sweepB = STILL;
+  }
+}
+
+/**
+ * What {@link computeTimeOfImpact} takes: two shapes with their sweeps, and the numbers of
+ * {@link timeOfImpact}. Kept in an object so that a caller making many queries (a world's continuous
+ * collision) hands over its fractions without boxing a number per call.
+ */
+export class TOIInput {
+  /** The first shape (body frame of `sweepA`). */
+  shapeA: Shape;
+  /** The motion of the first shape's body. */
+  sweepA: Sweep;
+  /** The second shape (body frame of `sweepB`). */
+  shapeB: Shape;
+  /** The motion of the second shape's body. */
+  sweepB: Sweep;
+  /** The last fraction to look at, in [0, 1] (default 1). */
+  tMax: number;
+  /** The surface distance to stop at, m: a finite number > 0 (default {@link TOI_TARGET}). */
+  target: number;
+  /** How far above the target still counts as a hit, m, in (0, target); 0 (the default): target / 4. */
+  tolerance: number;
+
+  /** Two unit circles standing still at the origin, tMax 1, the default target and tolerance. */
+  constructor() {
+    this.shapeA = UNIT_CIRCLE;
+    this.sweepA = new Sweep();
+    this.shapeB = UNIT_CIRCLE;
+    this.sweepB = new Sweep();
+    this.tMax = 1;
+    this.target = TOI_TARGET;
+    this.tolerance = 0;
+  }
+}
+
+const UNIT_CIRCLE: Shape = { type: 'circle', radius: 1 };
+const STILL = new Sweep();
+const wrapperInput = new TOIInput();
+
+/**
+ * {@link timeOfImpact} with its arguments in a {@link TOIInput}: the same search and result.
+ *
+ * @param out - receives the result (returned)
+ * @throws CollisionError when tMax, target or tolerance is out of range, or a shape's type is unknown.
+ */
+export function computeTimeOfImpact(input: TOIInput, out: TOIOutput = new TOIOutput()): TOIOutput {
+  const shapeA = input.shapeA;
+  const sweepA = input.sweepA;
+  const shapeB = input.shapeB;
+  const sweepB = input.sweepB;
+  const tMax = input.tMax;
+  const target = input.target;
+  const tol = input.tolerance === 0 ? 0.25 * target : input.tolerance;
   if (!(tMax >= 0 && tMax <= 1)) throw new CollisionError('tMax', tMax, 'must be a number in [0, 1]');
   if (!(target > 0 && target < Number.POSITIVE_INFINITY)) {
     throw new CollisionError('target', target, 'must be a finite number > 0');

@@ -2,11 +2,12 @@ import { Transform } from '@lite/math';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AABB } from '../src/aabb';
-import { DistanceOutput, shapeDistance } from '../src/distance';
+import { Box } from '../src/box';
+import { DistanceOutput, makeShapeProxy, ShapeProxy, shapeDistance } from '../src/distance';
 import { RayCastInput, RayCastOutput } from '../src/ray-cast';
 import { computeShapeAABB, rayCastShape, testPointShape } from '../src/shape-queries';
 import { makeBox, makeCapsule, makeCircle, makePolygon, type Shape } from '../src/shapes';
-import { Sweep, TOIOutput, timeOfImpact } from '../src/toi';
+import { computeTimeOfImpact, Sweep, TOIInput, TOIOutput, timeOfImpact } from '../src/toi';
 import { fcParams, runs, uniform } from './fc-settings';
 import {
   boundarySamples,
@@ -163,6 +164,25 @@ describe('rayCastShape', () => {
   });
 });
 
+describe('makeShapeProxy', () => {
+  it('gives a Box the corners of the same box as a plain box shape, in the same order', () => {
+    for (const [w, h] of [
+      [1, 0.5],
+      [0.3, 7],
+      [1e-3, 2e3],
+    ]) {
+      const fromBox = makeShapeProxy(new Box(w, h), new ShapeProxy());
+      const fromShape = makeShapeProxy({ type: 'box', width: w, height: h }, new ShapeProxy());
+      expect([fromBox.count, fromBox.radius, ...fromBox.points]).toEqual([
+        fromShape.count,
+        fromShape.radius,
+        ...fromShape.points,
+      ]);
+      expect(Array.from(fromBox.points.subarray(0, 2))).toEqual([w / 2, h / 2]);
+    }
+  });
+});
+
 describe('shapeDistance (GJK)', () => {
   const pairArb = fc.record({ a: anyShape, b: anyShape, xfA: poseArb, xfB: poseArb });
 
@@ -315,5 +335,62 @@ describe('timeOfImpact', () => {
     expect(out.iterations).toBeLessThanOrEqual(2);
     expect(() => timeOfImpact(a, new Sweep(), b, new Sweep(), 2, out)).toThrow('tMax = 2');
     void dist;
+  });
+
+  it('computeTimeOfImpact on a TOIInput gives what timeOfImpact gives, target and tolerance included', () => {
+    const input = new TOIInput();
+    const other = new TOIOutput();
+    fc.assert(
+      fc.property(
+        anyShape,
+        anyShape,
+        fc.array(uniform(-3, 3), { minLength: 12, maxLength: 12 }),
+        uniform(0.2, 1),
+        uniform(0.001, 0.05),
+        fc.boolean(),
+        (a, b, r, tMax, aim, ownTolerance) => {
+          const sa = new Sweep(r[0], r[1], r[2], r[3], r[4], r[5], 0.1, -0.1);
+          const sb = new Sweep(r[6] + 4, r[7], r[8], r[9] - 4, r[10], r[11]);
+          const tol = ownTolerance ? 0.5 * aim : undefined;
+          timeOfImpact(a, sa, b, sb, tMax, out, aim, tol);
+          input.shapeA = a;
+          input.sweepA = sa;
+          input.shapeB = b;
+          input.sweepB = sb;
+          input.tMax = tMax;
+          input.target = aim;
+          input.tolerance = tol ?? 0;
+          expect(computeTimeOfImpact(input, other)).toBe(other);
+          expect([other.state, other.fraction, other.distance, other.iterations]).toEqual([
+            out.state,
+            out.fraction,
+            out.distance,
+            out.iterations,
+          ]);
+        },
+      ),
+      fcParams(407, runs(100)),
+    );
+  });
+
+  it('TOIInput: defaults, and out-of-range numbers refused with the field named', () => {
+    const input = new TOIInput();
+    expect([input.tMax, input.target, input.tolerance]).toEqual([1, 0.005, 0]);
+    // Two unit circles standing still at the origin overlap.
+    expect(computeTimeOfImpact(input).state).toBe('overlapped');
+    input.sweepB = new Sweep(5, 0, 0);
+    expect(computeTimeOfImpact(input).state).toBe('separated');
+    input.tMax = 1.5;
+    expect(() => computeTimeOfImpact(input)).toThrow('tMax = 1.5');
+    input.tMax = 1;
+    input.target = -1;
+    expect(() => computeTimeOfImpact(input)).toThrow('target = -1');
+    input.target = 0.01;
+    input.tolerance = 0.02;
+    expect(() => computeTimeOfImpact(input)).toThrow('tolerance = 0.02');
+    // As before, timeOfImpact takes an explicit tolerance of 0 as out of range, not as the default.
+    expect(() =>
+      timeOfImpact(makeCircle(1), new Sweep(), makeCircle(1), new Sweep(5, 0, 0), 1, out, 0.01, 0),
+    ).toThrow('tolerance = 0');
   });
 });

@@ -1,4 +1,4 @@
-import { collide, type Sweep, type TOIState, timeOfImpact } from '@lite/collision';
+import { collide, computeTimeOfImpact, type Sweep, TOI_TARGET, type TOIState } from '@lite/collision';
 import { mixRestitution } from '@lite/constraints';
 import type { Transform } from '@lite/math';
 import type { Body } from './body';
@@ -174,11 +174,15 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
   let hitShape: BodyShape | null = null;
   let hitOther: BodyShape | null = null;
   const out = s.toiOutput;
+  // The time-of-impact queries' input, whose sweeps are sweepA and sweepB: the fractions travel in
+  // it (a number passed to a call V8 does not inline is boxed, a garbage object per query).
+  const input = s.toiInput;
   for (let c = 0; c < candidates.length; ++c) {
     const other = candidates[c];
     const ob = other.body;
     if (!ob.isStatic && !bullet) continue;
     setOtherSweep(sweepB, ob, b);
+    input.shapeB = other.geometry;
     for (let k = 0; k < shapes.length; ++k) {
       const shape = shapes[k];
       if (shape.sensor || !shouldShapesCollide(shape, other)) continue;
@@ -187,7 +191,9 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
         // before this one, two bullets meeting head-on): the solver never saw it where it now is,
         // so no contact will part the two if this shape ends the step deep in it. The shape itself
         // stops where it meets it; when they touch at the start already, the core decides (below).
-        timeOfImpact(shape.geometry, sweepA, other.geometry, sweepB, t, out);
+        input.shapeA = shape.geometry;
+        input.tMax = t;
+        computeTimeOfImpact(input, out);
         if (out.state !== 'separated' && out.fraction > 0) {
           if (out.fraction < t) {
             t = out.fraction;
@@ -200,7 +206,9 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
       // Only a shape whose core (a small circle at its centroid) reaches the other shape can pass
       // through it; any other overlap at the end of the step is the contacts' to resolve, so bodies
       // landing or resting are left exactly as the solver put them.
-      timeOfImpact(shape.core, sweepA, other.geometry, sweepB, t, out);
+      input.shapeA = shape.core;
+      input.tMax = t;
+      computeTimeOfImpact(input, out);
       if (out.state === 'separated') continue;
       if (!(out.fraction > 0)) {
         // The core starts within the target distance: the shape is already deep in `other` (where
@@ -209,7 +217,9 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
         // core has come half as close again, and loses its speed into `other` (below); a core
         // already inside `other` is the contacts' too.
         if (out.state === 'hit' && out.distance > 0) {
-          timeOfImpact(shape.core, sweepA, other.geometry, sweepB, t, out, 0.5 * out.distance);
+          input.target = 0.5 * out.distance;
+          computeTimeOfImpact(input, out);
+          input.target = TOI_TARGET;
           if (
             (out.state as TOIState) !== 'separated' &&
             out.fraction > 0 &&
@@ -236,7 +246,9 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
       if (recovers(s, shape, end, other, sweepB)) continue;
       // The shape itself stops at its own time of impact; when it starts touching (sliding along a
       // wall, pressed into the ground), at the core's.
-      timeOfImpact(shape.geometry, sweepA, other.geometry, sweepB, coreT, out);
+      input.shapeA = shape.geometry;
+      input.tMax = coreT;
+      computeTimeOfImpact(input, out);
       const state = out.state as TOIState;
       const f = state !== 'separated' && out.fraction > 0 ? out.fraction : coreT;
       if (f < t) {

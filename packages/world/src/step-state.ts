@@ -1,4 +1,13 @@
-import { AABB, BroadPhase, DistanceOutput, Manifold, PairBuffer, Sweep, TOIOutput } from '@lite/collision';
+import {
+  AABB,
+  BroadPhase,
+  DistanceOutput,
+  Manifold,
+  PairBuffer,
+  Sweep,
+  TOIInput,
+  TOIOutput,
+} from '@lite/collision';
 import {
   BodyStates,
   ContactGather,
@@ -86,6 +95,8 @@ export class StepState {
   readonly sweepA = new Sweep();
   readonly sweepB = new Sweep();
   readonly toiOutput = new TOIOutput();
+  /** The continuous sweeps' time-of-impact input: its sweeps are `sweepA` and `sweepB`. */
+  readonly toiInput = toiInputOf(this.sweepA, this.sweepB);
   readonly candidates: BodyShape[] = objectArray();
   /** The bodies found fast this step (continuous collision). */
   readonly fastBodies: Body[] = objectArray();
@@ -308,4 +319,12 @@ export function rethrowListenerError(s: StepState): void {
   s.listenerFailed = false;
   s.listenerError = null;
   throw error;
+}
+
+/** A time-of-impact input over the two sweeps. */
+function toiInputOf(sweepA: Sweep, sweepB: Sweep): TOIInput {
+  const input = new TOIInput();
+  input.sweepA = sweepA;
+  input.sweepB = sweepB;
+  return input;
 }

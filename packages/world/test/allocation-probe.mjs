@@ -113,7 +113,28 @@ function machineWorld() {
   return world;
 }
 
+/**
+ * 40 circles bouncing at 40 m/s between two static walls (zero gravity, restitution 1, friction 0):
+ * never at rest, so continuous collision sweeps some of them at every step.
+ */
+function bouncerWorld() {
+  const world = new World({ gravity: { x: 0, y: 0 }, sleeping: false, solver });
+  world.createBody({ type: 'static', width: 0.5, height: 40, position: { x: -20, y: 0 } });
+  world.createBody({ type: 'static', width: 0.5, height: 40, position: { x: 20, y: 0 } });
+  for (let i = 0; i < 40; i++) {
+    world.createBody({
+      shape: { type: 'circle', radius: 0.25 },
+      position: { x: -10 + (i % 7), y: -18 + i * 0.9 },
+      linearVelocity: { x: i % 2 === 1 ? 40 : -40, y: 0 },
+      restitution: 1,
+      friction: 0,
+    });
+  }
+  return world;
+}
+
 const CASES = {
+  bouncers: () => bouncerWorld(),
   pyramid10: () => sceneWorld(scenes.pyramid(10)),
   stack10: () => sceneWorld(scenes.stack(10, { offset: 0.005 })),
   ballPit100: () => sceneWorld(scenes.ballPit(100)),
