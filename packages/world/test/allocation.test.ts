@@ -54,6 +54,12 @@ describe('the step allocates nothing in steady state (the built engine, in a fre
     ['a slider, a weld, a wheel and a motor joint at rest', 'machines', 1, 'classic'],
     ['the suspension bridge (soft pins) at rest', 'suspensionBridge', 1, 'classic'],
     ['the springs (soft rods) at rest', 'springs', 1, 'classic'],
+    [
+      '40 circles bouncing between two walls at 40 m/s (continuous collision sweeping)',
+      'bouncers',
+      1,
+      'classic',
+    ],
     ['a pyramid of 10 at rest', 'pyramid10', 4, 'soft'],
     ['a stack of 10 at rest', 'stack10', 4, 'soft'],
     ['a ball pit of 100 at rest', 'ballPit100', 4, 'soft'],
