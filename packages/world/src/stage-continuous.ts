@@ -128,8 +128,32 @@ function setOtherSweep(sweep: Sweep, other: Body, b: Body): void {
   else setStill(sweep, other);
 }
 
+/**
+ * Whether the fat box of a static shape meets the box that holds the body's whole motion this step:
+ * its centre of mass's path grown by its extent (and a little, for rounding). When none does, no
+ * static shape can stop it, and the shapes' own boxes need not be computed: a body falling through
+ * open space costs one query of the broadphase's static tree.
+ */
+function staticNear(s: StepState, b: Body): boolean {
+  const x0 = b.center0X;
+  const y0 = b.center0Y;
+  const x1 = b.position.x;
+  const y1 = b.position.y;
+  const r = b.maxExtent + 1e-6 + 1e-12 * (Math.abs(x0) + Math.abs(y0) + Math.abs(x1) + Math.abs(y1));
+  const box = s.queryBox;
+  box.minX = (x0 < x1 ? x0 : x1) - r;
+  box.minY = (y0 < y1 ? y0 : y1) - r;
+  box.maxX = (x0 > x1 ? x0 : x1) + r;
+  box.maxY = (y0 > y1 ? y0 : y1) + r;
+  s.staticNear = false;
+  s.broadPhase.queryStatic(box, s.noteStatic);
+  return s.staticNear;
+}
+
 /** Sweeps one fast body against the shapes its swept box meets; moves it back to the first impact. */
 function sweepBody(s: StepState, b: Body, bullet: boolean): void {
+  // A body that is not a bullet meets static shapes only.
+  if (!bullet && !staticNear(s, b)) return;
   const sweepA = s.sweepA;
   const sweepB = s.sweepB;
   setSweep(sweepA, b);

@@ -108,6 +108,13 @@ export class StepState {
   toiBody: Body | null = null;
   /** The continuous query's broadphase callback. */
   readonly collectCandidate: (proxyId: number) => boolean;
+  /** Set by `noteStatic`: a static proxy met the box of the body being swept. */
+  staticNear = false;
+  /** The continuous pre-check's broadphase callback: notes a static proxy and stops the query. */
+  readonly noteStatic = (): boolean => {
+    this.staticNear = true;
+    return false;
+  };
   /** The sensor being updated, its broadphase callback, and the step's sensor events. */
   sensorShape: BodyShape | null = null;
   readonly collectSensorOverlap: (proxyId: number) => boolean;
