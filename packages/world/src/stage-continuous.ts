@@ -145,6 +145,8 @@ function staticNear(s: StepState, b: Body): boolean {
   box.minY = (y0 < y1 ? y0 : y1) - r;
   box.maxX = (x0 > x1 ? x0 : x1) + r;
   box.maxY = (y0 > y1 ? y0 : y1) + r;
+  // Coordinates so large that the box overflows: the sweep itself decides.
+  if (!box.isValid()) return true;
   s.staticNear = false;
   s.broadPhase.queryStatic(box, s.noteStatic);
   return s.staticNear;
