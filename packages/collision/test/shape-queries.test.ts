@@ -288,34 +288,34 @@ describe('timeOfImpact', () => {
     );
   });
 
+  /** Two random sweeps: A turning about an off-centre point near the origin, B coming across from x = 4. */
+  const sweepPair = fc
+    .array(uniform(-3, 3), { minLength: 12, maxLength: 12 })
+    .map((r) => [
+      new Sweep(r[0], r[1], r[2], r[3], r[4], r[5], 0.1, -0.1),
+      new Sweep(r[6] + 4, r[7], r[8], r[9] - 4, r[10], r[11]),
+    ]);
+
   it('random sweeps: a hit is at the target distance, separated means apart until tMax', () => {
     let hits = 0;
     fc.assert(
-      fc.property(
-        anyShape,
-        anyShape,
-        fc.array(uniform(-3, 3), { minLength: 12, maxLength: 12 }),
-        uniform(0.2, 1),
-        (a, b, r, tMax) => {
-          const sa = new Sweep(r[0], r[1], r[2], r[3], r[4], r[5], 0.1, -0.1);
-          const sb = new Sweep(r[6] + 4, r[7], r[8], r[9] - 4, r[10], r[11]);
-          timeOfImpact(a, sa, b, sb, tMax, out);
-          if (out.state === 'overlapped') {
-            expect(gap(a, sa, b, sb, 0)).toBeLessThanOrEqual(1e-9);
-            return;
-          }
-          expect(out.state === 'hit' || out.state === 'separated').toBe(true);
-          const end = out.state === 'hit' ? out.fraction : tMax;
-          if (out.state === 'hit') {
-            hits++;
-            const d = gap(a, sa, b, sb, out.fraction);
-            expect(d).toBeGreaterThanOrEqual(target - 1e-9);
-            expect(d).toBeLessThanOrEqual(target + tolerance);
-          }
-          for (let i = 0; i <= 100; i++)
-            expect(gap(a, sa, b, sb, (end * i) / 100)).toBeGreaterThan(target - 1e-9);
-        },
-      ),
+      fc.property(anyShape, anyShape, sweepPair, uniform(0.2, 1), (a, b, [sa, sb], tMax) => {
+        timeOfImpact(a, sa, b, sb, tMax, out);
+        if (out.state === 'overlapped') {
+          expect(gap(a, sa, b, sb, 0)).toBeLessThanOrEqual(1e-9);
+          return;
+        }
+        expect(out.state === 'hit' || out.state === 'separated').toBe(true);
+        const end = out.state === 'hit' ? out.fraction : tMax;
+        if (out.state === 'hit') {
+          hits++;
+          const d = gap(a, sa, b, sb, out.fraction);
+          expect(d).toBeGreaterThanOrEqual(target - 1e-9);
+          expect(d).toBeLessThanOrEqual(target + tolerance);
+        }
+        for (let i = 0; i <= 100; i++)
+          expect(gap(a, sa, b, sb, (end * i) / 100)).toBeGreaterThan(target - 1e-9);
+      }),
       fcParams(406, runs(200)),
     );
     expect(hits).toBeGreaterThan(20);
@@ -344,13 +344,11 @@ describe('timeOfImpact', () => {
       fc.property(
         anyShape,
         anyShape,
-        fc.array(uniform(-3, 3), { minLength: 12, maxLength: 12 }),
+        sweepPair,
         uniform(0.2, 1),
         uniform(0.001, 0.05),
         fc.boolean(),
-        (a, b, r, tMax, aim, ownTolerance) => {
-          const sa = new Sweep(r[0], r[1], r[2], r[3], r[4], r[5], 0.1, -0.1);
-          const sb = new Sweep(r[6] + 4, r[7], r[8], r[9] - 4, r[10], r[11]);
+        (a, b, [sa, sb], tMax, aim, ownTolerance) => {
           const tol = ownTolerance ? 0.5 * aim : undefined;
           timeOfImpact(a, sa, b, sb, tMax, out, aim, tol);
           input.shapeA = a;
