@@ -27,10 +27,20 @@
  *       and after of one change measured on different builds compares without interleaving. It is
  *       not a time (a cache miss costs many instructions' worth), so a change that moves memory is
  *       judged on both columns. Needs `valgrind` on the PATH; slow (about 50 times the run's time).
+ *   tsx src/profile.ts functions [engine] [scene] [from] [to]
+ *       (default lite shape-rain 200 300) the same counts per JavaScript function (and V8's own
+ *       code, as `(native)`), with conditional-branch mispredictions: two runs under Valgrind's
+ *       callgrind with its cache and branch simulators, `from` and `to` steps long, V8 writing where
+ *       it put each compiled function (`--perf-basic-prof`); the difference per step over steps
+ *       `from` to `to`, the functions with the most instructions first. Functions V8 inlined count
+ *       in the function they were inlined into. Slower still (about 100 times the run's time).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { CallgrindReader, countsPerFunction, parsePerfMap, perStepDifference } from './callgrind';
 import type { EngineId } from './engines/index';
 import { engineLabel, liteEngine, SOLVERS } from './lite-solvers';
 import { describeMachine, machineInfo } from './machine';
@@ -233,8 +243,91 @@ function instructionCount(engine: string, scene: string, steps: number): void {
   );
 }
 
+/**
+ * Instructions, first-level data-cache read misses and conditional-branch mispredictions per
+ * function of one run of `engine` on `scene` with a window of `steps`, under callgrind.
+ */
+async function callgrindByFunction(
+  engine: string,
+  scene: string,
+  steps: number,
+): Promise<{ events: string[]; perFunction: Map<string, Float64Array> }> {
+  const dir = `${BENCH_DIR}results/tmp/callgrind/`;
+  mkdirSync(dir, { recursive: true });
+  const out = `${dir}callgrind-${steps}.out`;
+  const args = JSON.stringify({ engine, scene, windowSteps: steps, checkpoints: [] });
+  const run = spawnSync(
+    'valgrind',
+    [
+      '--tool=callgrind',
+      '--dump-instr=yes',
+      '--collect-jumps=no',
+      '--cache-sim=yes',
+      '--branch-sim=yes',
+      `--callgrind-out-file=${out}`,
+      process.execPath,
+      '--perf-basic-prof',
+      '--single-threaded',
+      '--predictable',
+      '--import',
+      'tsx',
+      fileURLToPath(new URL('./child.ts', import.meta.url)),
+      args,
+    ],
+    { cwd: BENCH_DIR, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (run.error !== undefined)
+    throw new Error(`could not run valgrind (${run.error.message}): is it installed?`);
+  if (run.status !== 0) {
+    process.stderr.write(run.stdout + run.stderr);
+    process.exit(1);
+  }
+  // Node writes the map as /tmp/perf-<pid>.map; under Valgrind the pid is the one spawned.
+  const mapFile = `${tmpdir()}/perf-${run.pid}.map`;
+  const ranges = parsePerfMap(readFileSync(mapFile, 'utf8'));
+  rmSync(mapFile, { force: true });
+  const reader = new CallgrindReader();
+  for await (const line of createInterface({ input: createReadStream(out) })) reader.line(line);
+  rmSync(out, { force: true });
+  // Instructions, D1 read misses, conditional branches mispredicted.
+  const wanted = ['Ir', 'D1mr', 'Bcm'];
+  const perFunction = countsPerFunction(reader.costs, ranges, reader.events.length);
+  const picked = new Map<string, Float64Array>();
+  for (const [name, counts] of perFunction) {
+    picked.set(
+      name,
+      Float64Array.from(wanted, (e) => counts[reader.events.indexOf(e)] ?? Number.NaN),
+    );
+  }
+  return { events: wanted, perFunction: picked };
+}
+
+async function functionCounts(engine: string, scene: string, from: number, to: number): Promise<void> {
+  if (!(Number.isInteger(from) && Number.isInteger(to) && 0 <= from && from < to)) {
+    throw new Error(`from and to must be whole numbers of steps with 0 <= from < to (got ${from}, ${to})`);
+  }
+  const short = await callgrindByFunction(engine, scene, from);
+  const long = await callgrindByFunction(engine, scene, to);
+  const rows = perStepDifference(short.perFunction, long.perFunction, 3, to - from);
+  const total = [0, 1, 2].map((k) => rows.reduce((sum, r) => sum + r.counts[k], 0));
+  const cell = (v: number, width: number) => (v / 1e3).toFixed(1).padStart(width);
+  const lines = [
+    `${engine} on ${scene}, per step over steps ${from} to ${to} (thousands; callgrind, ${describeMachine(machineInfo())}):`,
+    '',
+    `${'instructions'.padStart(13)}${'D1 misses'.padStart(11)}${'mispredicts'.padStart(13)}  function`,
+    `${cell(total[0], 13)}${cell(total[1], 11)}${cell(total[2], 13)}  (all)`,
+  ];
+  for (const row of rows.slice(0, 30)) {
+    lines.push(`${cell(row.counts[0], 13)}${cell(row.counts[1], 11)}${cell(row.counts[2], 13)}  ${row.name}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
 const [first = 'lite', ...rest] = process.argv.slice(2);
-if (first === 'instructions') {
+if (first === 'functions') {
+  const [engine = 'lite', scene = 'shape-rain', from = '200', to = '300'] = rest;
+  await functionCounts(engine, scene, Number(from), Number(to));
+} else if (first === 'instructions') {
   const [engine = 'lite', scene = 'pyramid20', steps = '200'] = rest;
   instructionCount(engine, scene, Number(steps));
 } else if (first === 'warmup') {
