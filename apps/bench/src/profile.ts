@@ -255,6 +255,8 @@ async function callgrindByFunction(
   const dir = `${BENCH_DIR}results/tmp/callgrind/`;
   mkdirSync(dir, { recursive: true });
   const out = `${dir}callgrind-${steps}.out`;
+  // V8 also writes a log of its code events with the map: into the same folder, removed below.
+  const log = `${dir}v8-${steps}.log`;
   const args = JSON.stringify({ engine, scene, windowSteps: steps, checkpoints: [] });
   const run = spawnSync(
     'valgrind',
@@ -267,6 +269,8 @@ async function callgrindByFunction(
       `--callgrind-out-file=${out}`,
       process.execPath,
       '--perf-basic-prof',
+      `--logfile=${log}`,
+      '--no-logfile-per-isolate',
       '--single-threaded',
       '--predictable',
       '--import',
@@ -286,6 +290,7 @@ async function callgrindByFunction(
   const mapFile = `${tmpdir()}/perf-${run.pid}.map`;
   const ranges = parsePerfMap(readFileSync(mapFile, 'utf8'));
   rmSync(mapFile, { force: true });
+  rmSync(log, { force: true });
   const reader = new CallgrindReader();
   for await (const line of createInterface({ input: createReadStream(out) })) reader.line(line);
   rmSync(out, { force: true });
