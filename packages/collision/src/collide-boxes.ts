@@ -283,33 +283,33 @@ export function collideBoxes(
   // Best axis, with hysteresis. The normal points from A to B.
   let axis = FACE_A_X;
   let separation = faceAx;
-  // The normal's sign as a factor of ±1 (exact), chosen with the axis: not a choice between x and
-  // -x, whose negation, first run seconds into a run (the first pair meeting on that axis from that
-  // side), threw away the code V8 had optimised without it.
-  let sign = dAx > 0 ? 1 : -1;
-  let normalX = sign * cA;
-  let normalY = sign * sA;
+  // The normal's sign on each axis as a factor of ±1 (exact), not a choice between x and -x: a
+  // negation that had never run when V8 optimised this (every box so far met on the same side)
+  // threw that code away the first time it did.
+  const signAx = dAx > 0 ? 1 : -1;
+  const signAy = dAy > 0 ? 1 : -1;
+  const signBx = dBx > 0 ? 1 : -1;
+  const signBy = dBy > 0 ? 1 : -1;
+  let normalX = signAx * cA;
+  let normalY = signAx * sA;
 
   if (faceAy > RELATIVE_TOL * separation + ABSOLUTE_TOL * hAy) {
     axis = FACE_A_Y;
     separation = faceAy;
-    sign = dAy > 0 ? 1 : -1;
-    normalX = -sign * sA;
-    normalY = sign * cA;
+    normalX = -signAy * sA;
+    normalY = signAy * cA;
   }
   if (faceBx > RELATIVE_TOL * separation + ABSOLUTE_TOL * hBx) {
     axis = FACE_B_X;
     separation = faceBx;
-    sign = dBx > 0 ? 1 : -1;
-    normalX = sign * cB;
-    normalY = sign * sB;
+    normalX = signBx * cB;
+    normalY = signBx * sB;
   }
   if (faceBy > RELATIVE_TOL * separation + ABSOLUTE_TOL * hBy) {
     axis = FACE_B_Y;
     separation = faceBy;
-    sign = dBy > 0 ? 1 : -1;
-    normalX = -sign * sB;
-    normalY = sign * cB;
+    normalX = -signBy * sB;
+    normalY = signBy * cB;
   }
 
   // The reference face: its outward normal (frontNormal), its offset along it (front), and its two
