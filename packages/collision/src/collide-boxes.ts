@@ -283,33 +283,26 @@ export function collideBoxes(
   // Best axis, with hysteresis. The normal points from A to B.
   let axis = FACE_A_X;
   let separation = faceAx;
-  // The normal's sign on each axis as a factor of ±1 (exact), not a choice between x and -x: a
-  // negation that had never run when V8 optimised this (every box so far met on the same side)
-  // threw that code away the first time it did.
-  const signAx = dAx > 0 ? 1 : -1;
-  const signAy = dAy > 0 ? 1 : -1;
-  const signBx = dBx > 0 ? 1 : -1;
-  const signBy = dBy > 0 ? 1 : -1;
-  let normalX = signAx * cA;
-  let normalY = signAx * sA;
+  let normalX = dAx > 0 ? cA : -cA;
+  let normalY = dAx > 0 ? sA : -sA;
 
   if (faceAy > RELATIVE_TOL * separation + ABSOLUTE_TOL * hAy) {
     axis = FACE_A_Y;
     separation = faceAy;
-    normalX = -signAy * sA;
-    normalY = signAy * cA;
+    normalX = dAy > 0 ? -sA : sA;
+    normalY = dAy > 0 ? cA : -cA;
   }
   if (faceBx > RELATIVE_TOL * separation + ABSOLUTE_TOL * hBx) {
     axis = FACE_B_X;
     separation = faceBx;
-    normalX = signBx * cB;
-    normalY = signBx * sB;
+    normalX = dBx > 0 ? cB : -cB;
+    normalY = dBx > 0 ? sB : -sB;
   }
   if (faceBy > RELATIVE_TOL * separation + ABSOLUTE_TOL * hBy) {
     axis = FACE_B_Y;
     separation = faceBy;
-    normalX = -signBy * sB;
-    normalY = signBy * cB;
+    normalX = dBy > 0 ? -sB : sB;
+    normalY = dBy > 0 ? cB : -cB;
   }
 
   // The reference face: its outward normal (frontNormal), its offset along it (front), and its two

@@ -394,9 +394,6 @@ function collideLoaded(
   let normalX = flip ? -nb[2 * edgeB] : a[N + 2 * edgeA];
   let normalY = flip ? -nb[2 * edgeB + 1] : a[N + 2 * edgeA + 1];
 
-  // The clipped points' keys name the reference polygon's features first: B's when B's face is the
-  // reference, then swapped to name A's first (not for a vertex-vertex point, keyed A first).
-  let swap = flip;
   if (sepA > CORE_TOL || sepB > CORE_TOL || (nA === 2 && nB === 2 && segmentsApart())) {
     // The cores are apart: closest points of A's edge and B's edge.
     const i12 = edgeA + 1 < nA ? edgeA + 1 : 0;
@@ -428,8 +425,11 @@ function collideLoaded(
       clip[2] = distance - radius;
       clip[3] = packKey(edgeBefore(iA, nA), iA + 1, edgeBefore(iB, nB), iB + 1);
       count = 1;
-      swap = false;
+    } else if (flip) {
+      for (let i = 0; i < count; i++) clip[4 * i + 3] = swapKey(clip[4 * i + 3]);
     }
+  } else if (flip) {
+    for (let i = 0; i < count; i++) clip[4 * i + 3] = swapKey(clip[4 * i + 3]);
   }
 
   // To the world, keeping the points within the margin.
@@ -444,11 +444,7 @@ function collideLoaded(
     point.x = cA * lx - sA * ly + xfA.p.x;
     point.y = sA * lx + cA * ly + xfA.p.y;
     point.separation = s;
-    // (Both keys, then the choice: a call made only for a flipped pair, when V8 optimised this
-    // before the first one, threw that code away at it.)
-    const key = clip[o + 3];
-    const swapped = swapKey(key);
-    point.key = swap ? swapped : key;
+    point.key = clip[o + 3];
     kept++;
   }
   out.normalX = cA * normalX - sA * normalY;

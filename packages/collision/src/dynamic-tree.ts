@@ -255,23 +255,14 @@ export class DynamicTree {
     let maxY = aabb.maxY + r;
     const dx = this.displacementMultiplier * displacementX;
     const dy = this.displacementMultiplier * displacementY;
-    // Each side by its share of the motion (0 for the other side), not by a branch: the first
-    // proxy to move the other way than every one before it (a body bouncing up out of a rain)
-    // threw away the code V8 had optimised without that branch.
-    minX += Math.min(dx, 0);
-    maxX += Math.max(dx, 0);
-    minY += Math.min(dy, 0);
-    maxY += Math.max(dy, 0);
+    if (dx < 0) minX += dx;
+    else maxX += dx;
+    if (dy < 0) minY += dy;
+    else maxY += dy;
 
     const b = this.bounds;
     const o = 4 * proxyId;
-    // Every side compared (not only up to `&&`'s first failing one): a comparison that first ran
-    // seconds into a run threw away the code V8 had optimised without it.
-    const left = b[o] <= aabb.minX;
-    const bottom = b[o + 1] <= aabb.minY;
-    const right = aabb.maxX <= b[o + 2];
-    const top = aabb.maxY <= b[o + 3];
-    if (left && bottom && right && top) {
+    if (b[o] <= aabb.minX && b[o + 1] <= aabb.minY && aabb.maxX <= b[o + 2] && aabb.maxY <= b[o + 3]) {
       // Still inside its fat box. Keep it unless the fat box has become much too large (a fast object
       // that slowed down): the "huge" box is the new fat box grown by 4 margins.
       const hr = 4 * r;

@@ -2051,9 +2051,8 @@ function solveChain(
         // pushes its overlap out while the soft contacts around it stay compressed by their load:
         // in a disordered pile that mismatch kept hundreds of boxes creeping for good.
         if (compliance > 0) {
-          // (Math.max, not conditionals: a negation that had never run when V8 optimised this
-          // threw that code away the first time it did.)
-          bias = Math.max(biasRate * Math.max(sep, -share), -maxPush);
+          bias = biasRate * (sep < -share ? -share : sep);
+          if (bias < -maxPush) bias = -maxPush;
         }
       }
       const vn = dvx * nx + dvy * ny + wB * rows[q + Pt.RnB] - wA * rows[q + Pt.RnA];
@@ -2220,8 +2219,8 @@ function loadPushRow(
     const e = w + PushRow.Point0 + (j & 1) * (PushRow.Point1 - PushRow.Point0);
     const sep = cached ? rows[q + Pt.Separation] : measureSeparation(rows, state, q, oA, oB, nx, ny);
     const excess = sep + rows[q + Pt.Share];
-    // (Math.max, not a conditional: see solveChain.)
-    const bias = Math.max(excess < 0 ? pushRate * excess : 0, -maxPush);
+    let bias = excess < 0 ? pushRate * excess : 0;
+    if (bias < -maxPush) bias = -maxPush;
     pushRows[e + PushPt.Excess] = excess;
     pushRows[e + PushPt.Bias] = bias;
     pushRows[e + PushPt.RnA] = rows[q + Pt.RnA];
