@@ -251,7 +251,7 @@ async function callgrindByFunction(
   engine: string,
   scene: string,
   steps: number,
-): Promise<{ events: string[]; perFunction: Map<string, Float64Array> }> {
+): Promise<Map<string, Float64Array>> {
   const dir = `${BENCH_DIR}results/tmp/callgrind/`;
   mkdirSync(dir, { recursive: true });
   const out = `${dir}callgrind-${steps}.out`;
@@ -304,20 +304,21 @@ async function callgrindByFunction(
       Float64Array.from(wanted, (e) => counts[reader.events.indexOf(e)] ?? Number.NaN),
     );
   }
-  return { events: wanted, perFunction: picked };
+  return picked;
 }
 
 async function functionCounts(engine: string, scene: string, from: number, to: number): Promise<void> {
-  if (!(Number.isInteger(from) && Number.isInteger(to) && 0 <= from && from < to)) {
-    throw new Error(`from and to must be whole numbers of steps with 0 <= from < to (got ${from}, ${to})`);
+  // (A run measures at least one step: the shorter one is `from` steps long.)
+  if (!(Number.isInteger(from) && Number.isInteger(to) && 1 <= from && from < to)) {
+    throw new Error(`from and to must be whole numbers of steps with 1 <= from < to (got ${from}, ${to})`);
   }
   const short = await callgrindByFunction(engine, scene, from);
   const long = await callgrindByFunction(engine, scene, to);
-  const rows = perStepDifference(short.perFunction, long.perFunction, 3, to - from);
+  const rows = perStepDifference(short, long, 3, to - from);
   const total = [0, 1, 2].map((k) => rows.reduce((sum, r) => sum + r.counts[k], 0));
   const cell = (v: number, width: number) => (v / 1e3).toFixed(1).padStart(width);
   const lines = [
-    `${engine} on ${scene}, per step over steps ${from} to ${to} (thousands; callgrind, ${describeMachine(machineInfo())}):`,
+    `${engine} on ${scene}, per step over steps ${from} to ${to} (thousands; callgrind: D1 misses are first-level data-cache read misses, mispredicts conditional branches; ${describeMachine(machineInfo())}):`,
     '',
     `${'instructions'.padStart(13)}${'D1 misses'.padStart(11)}${'mispredicts'.padStart(13)}  function`,
     `${cell(total[0], 13)}${cell(total[1], 11)}${cell(total[2], 13)}  (all)`,
