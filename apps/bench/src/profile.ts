@@ -35,7 +35,7 @@
  *       `from` to `to`, the functions with the most instructions first. Functions V8 inlined count
  *       in the function they were inlined into. Slower still (about 100 times the run's time).
  */
-import { spawnSync } from 'node:child_process';
+import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
 import { createReadStream, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
@@ -198,16 +198,26 @@ async function warmupProfile(scene: string, steps: number, rounds: number): Prom
   );
 }
 
-/** Instructions, D1 misses of one run of `engine` on `scene` with a window of `steps`, under cachegrind. */
-function cachegrind(engine: string, scene: string, steps: number): { instructions: number; misses: number } {
+/**
+ * Runs one measurement of `engine` on `scene` with a window of `steps` in a child process under
+ * Valgrind (`valgrindArgs`: the tool and its options), its node given `nodeArgs` and V8's
+ * `--single-threaded --predictable` (so that the counts repeat); when the child fails, prints its
+ * output and exits.
+ */
+function runUnderValgrind(
+  valgrindArgs: string[],
+  nodeArgs: string[],
+  engine: string,
+  scene: string,
+  steps: number,
+): SpawnSyncReturns<string> {
   const args = JSON.stringify({ engine, scene, windowSteps: steps, checkpoints: [] });
   const run = spawnSync(
     'valgrind',
     [
-      '--tool=cachegrind',
-      '--cache-sim=yes',
-      '--cachegrind-out-file=/dev/null',
+      ...valgrindArgs,
       process.execPath,
+      ...nodeArgs,
       '--single-threaded',
       '--predictable',
       '--import',
@@ -223,6 +233,18 @@ function cachegrind(engine: string, scene: string, steps: number): { instruction
     process.stderr.write(run.stdout + run.stderr);
     process.exit(1);
   }
+  return run;
+}
+
+/** Instructions, D1 misses of one run of `engine` on `scene` with a window of `steps`, under cachegrind. */
+function cachegrind(engine: string, scene: string, steps: number): { instructions: number; misses: number } {
+  const run = runUnderValgrind(
+    ['--tool=cachegrind', '--cache-sim=yes', '--cachegrind-out-file=/dev/null'],
+    [],
+    engine,
+    scene,
+    steps,
+  );
   // cachegrind's summary lines: "I   refs:      3,931,605,174" and "D1  misses:   ...".
   const count = (label: RegExp): number => {
     const line = run.stderr.split('\n').find((l) => label.test(l));
@@ -257,9 +279,7 @@ async function callgrindByFunction(
   const out = `${dir}callgrind-${steps}.out`;
   // V8 also writes a log of its code events with the map: into the same folder, removed below.
   const log = `${dir}v8-${steps}.log`;
-  const args = JSON.stringify({ engine, scene, windowSteps: steps, checkpoints: [] });
-  const run = spawnSync(
-    'valgrind',
+  const run = runUnderValgrind(
     [
       '--tool=callgrind',
       '--dump-instr=yes',
@@ -267,25 +287,12 @@ async function callgrindByFunction(
       '--cache-sim=yes',
       '--branch-sim=yes',
       `--callgrind-out-file=${out}`,
-      process.execPath,
-      '--perf-basic-prof',
-      `--logfile=${log}`,
-      '--no-logfile-per-isolate',
-      '--single-threaded',
-      '--predictable',
-      '--import',
-      'tsx',
-      fileURLToPath(new URL('./child.ts', import.meta.url)),
-      args,
     ],
-    { cwd: BENCH_DIR, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    ['--perf-basic-prof', `--logfile=${log}`, '--no-logfile-per-isolate'],
+    engine,
+    scene,
+    steps,
   );
-  if (run.error !== undefined)
-    throw new Error(`could not run valgrind (${run.error.message}): is it installed?`);
-  if (run.status !== 0) {
-    process.stderr.write(run.stdout + run.stderr);
-    process.exit(1);
-  }
   // Node writes the map as /tmp/perf-<pid>.map; under Valgrind the pid is the one spawned.
   const mapFile = `${tmpdir()}/perf-${run.pid}.map`;
   const ranges = parsePerfMap(readFileSync(mapFile, 'utf8'));
