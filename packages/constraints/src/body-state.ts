@@ -1,6 +1,7 @@
 import { cosSinInPlace, type Vec2, type Vec2Like } from '@lite/math';
 import type { BodyVelocities } from './body-velocities';
 import { ConstraintError } from './errors';
+import { KernelMemory, Region } from './kernels';
 import type { SolverBody } from './solver-body';
 
 /**
@@ -152,6 +153,10 @@ export class BodyStates implements BodyVelocities {
   private readonly bodies: (DrivenBody | null)[] = [null];
   private slotCount = 1;
   private stamp = 0;
+  /** The WebAssembly memory `state` lies in, or null: see {@link BodyStates.kernelMemory}. @internal */
+  kernels: KernelMemory | null = null;
+  /** The memory's generation `state` was taken at. */
+  private stateGeneration = -1;
   /**
    * The sub-step the integrations use, s: set with {@link BodyStates.setStep}. Not an argument of
    * the integrations (a computed double passed to a call that is not inlined is boxed, an
@@ -538,14 +543,50 @@ export class BodyStates implements BodyVelocities {
     s[o + State.W] = body.angularVelocity;
   }
 
+  /**
+   * The WebAssembly memory {@link BodyStates.state} lies in when the contact solver's kernels run
+   * on these states (see `kernels.ts`), made on the first call: null when the kernels are off or
+   * cannot run. The solver reserves its own regions in it and then calls
+   * {@link BodyStates.syncKernelViews}. @internal
+   */
+  kernelMemory(): KernelMemory | null {
+    if (this.kernels === null) {
+      const kernels = KernelMemory.create();
+      if (kernels === null) return null;
+      kernels.reserve(Region.State, this.state.byteLength);
+      const state = kernels.f64(Region.State);
+      state.set(this.state);
+      this.kernels = kernels;
+      this.state = state;
+      this.stateGeneration = kernels.generation;
+    }
+    return this.kernels;
+  }
+
+  /** Takes a new view of the states after the kernel memory moved. @internal */
+  syncKernelViews(): void {
+    const kernels = this.kernels;
+    if (kernels !== null && this.stateGeneration !== kernels.generation) {
+      this.state = kernels.f64(Region.State);
+      this.stateGeneration = kernels.generation;
+    }
+  }
+
   private grow(count: number): void {
     if (count > Index.Mask + 1) {
       throw new ConstraintError('count', count, `must be at most ${Index.Mask + 1} (bodies in one step)`);
     }
     const capacity = Math.min(Math.max(count, 2 * (this.state.length / State.Stride)), Index.Mask + 1);
-    const state = new Float64Array(State.Stride * capacity);
-    state.set(this.state);
-    this.state = state;
+    const kernels = this.kernels;
+    if (kernels === null) {
+      const state = new Float64Array(State.Stride * capacity);
+      state.set(this.state);
+      this.state = state;
+    } else {
+      // (The move keeps the contents.)
+      kernels.reserve(Region.State, 8 * State.Stride * capacity);
+      this.syncKernelViews();
+    }
     const push = new Float64Array(3 * capacity);
     push.set(this.push);
     this.push = push;

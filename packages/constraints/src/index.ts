@@ -53,6 +53,7 @@ export {
   MIN_DISTANCE,
 } from './joint-kind';
 export { JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
+export { setWasmKernels, wasmKernelsReady } from './kernels';
 export {
   MotorJoint,
   type MotorJointOptions,

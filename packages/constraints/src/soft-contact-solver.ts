@@ -4,6 +4,7 @@ import { type BodyStates, Index, Motion, State, slotUsable, unslottedBody } from
 import { type ContactConstraint, ContactData, PointData } from './contact-constraint';
 import type { ContactGather } from './contact-gather';
 import { ConstraintError, requireCount } from './errors';
+import { type KernelMemory, Region, wasmKernelsEnabled } from './kernels';
 
 /**
  * Overlap the soft contact rows take on themselves, m, plus what each point's spring needs for the
@@ -483,7 +484,7 @@ export class SoftContactSolver {
    * The step's constants for the per-contact functions (see {@link Param}): read from a typed array,
    * not passed as arguments, because a double passed to a call that is not inlined is boxed.
    */
-  private readonly params = new Float64Array(Param.Count);
+  private params: Float64Array = new Float64Array(Param.Count);
   /** Per contact: its chain, or -1 (none) / -2 (a ring or a lone contact): see `buildChains`. */
   private chainOf = new Int32Array(64);
   /** The chains' contacts, chain after chain, each from one end to the other. */
@@ -534,6 +535,14 @@ export class SoftContactSolver {
   private chainFactors = new Float64Array(Factor.Stride * 64);
   /** Per chain: 1 when its matrix has a singular block (it is then solved contact by contact). */
   private chainSingular = new Int32Array(64);
+  /**
+   * The WebAssembly memory of the body states last prepared with, when the kernels run (see
+   * `kernels.ts`): `rows`, `meta`, `params` and `singles` are then views of it, taken at
+   * `kernelGeneration`, at the byte offsets `kernelOffsets` (by {@link Region}).
+   */
+  private kernels: KernelMemory | null = null;
+  private kernelGeneration = -1;
+  private readonly kernelOffsets = new Int32Array(Region.Count);
 
   /** A solver with room for 128 contacts; its arrays grow when a step needs more. */
   constructor() {
@@ -585,11 +594,57 @@ export class SoftContactSolver {
     this.bouncyCount = 0;
     // The loop in a method of its own, with nothing after it (see `solve`).
     this.blockSource = gather === undefined ? this.dataBlocks : gather.blocks;
+    this.attachKernels(states);
     if (gather === undefined) this.prepareContacts(contacts, count, states, ctx);
     else this.prepareGathered(contacts, gather, count, states, ctx);
     this.buildChains(states.count);
     this.factorChains(ctx);
     this.listSingles();
+  }
+
+  /**
+   * Puts the rows, the per-contact integers, the constants and the list of contacts outside chains
+   * in the kernel memory of `states` (see `kernels.ts`) when the kernels run, so that the passes can
+   * run there; else leaves them where they are. Allocates only when a region grows.
+   */
+  private attachKernels(states: BodyStates): void {
+    const kernels = wasmKernelsEnabled() ? states.kernelMemory() : null;
+    if (kernels === null) {
+      this.kernels = null;
+      return;
+    }
+    const capacity = this.meta.length / Meta.Stride;
+    let moved = kernels.reserve(Region.Params, 8 * Param.Count);
+    moved = kernels.reserve(Region.Rows, 8 * Row.Stride * capacity) || moved;
+    moved = kernels.reserve(Region.Meta, 4 * Meta.Stride * capacity) || moved;
+    moved = kernels.reserve(Region.Singles, 4 * capacity) || moved;
+    if (moved) states.syncKernelViews();
+    if (this.kernels === kernels && this.kernelGeneration === kernels.generation) return;
+    // New views (the rows are filled by the prepare after this; the constants carry over).
+    const params = kernels.f64(Region.Params);
+    params.set(this.params);
+    this.params = params;
+    this.rows = kernels.f64(Region.Rows);
+    this.meta = kernels.i32(Region.Meta);
+    this.singles = kernels.i32(Region.Singles);
+    const offsets = this.kernelOffsets;
+    for (let r = 0; r < Region.Count; r++) offsets[r] = kernels.offset(r);
+    this.kernels = kernels;
+    this.kernelGeneration = kernels.generation;
+  }
+
+  /**
+   * The kernel memory when the passes can run there now: the kernels are on, and the rows and
+   * `states` are views of its current generation. Else null (the TypeScript passes run).
+   */
+  private kernelsFor(states: BodyStates): KernelMemory | null {
+    const kernels = this.kernels;
+    return kernels !== null &&
+      states.kernels === kernels &&
+      kernels.generation === this.kernelGeneration &&
+      wasmKernelsEnabled()
+      ? kernels
+      : null;
   }
 
   /**
@@ -981,6 +1036,12 @@ export class SoftContactSolver {
   warmStart(states: BodyStates): void {
     // Until this sub-step's solve has looked, any point may be deep (see Param.Deep).
     this.params[Param.Deep] = 1;
+    const kernels = this.kernelsFor(states);
+    if (kernels !== null) {
+      const o = this.kernelOffsets;
+      kernels.exports.warmStart(o[Region.Rows], o[Region.Meta], o[Region.State], this.contactCount);
+      return;
+    }
     const rows = this.rows;
     const meta = this.meta;
     const v = states.state;
@@ -1054,7 +1115,9 @@ export class SoftContactSolver {
     // Two loops, two methods, and nothing after either loop: V8 compiles a long first loop "on
     // stack replacement" before the code after it has run, and that code then deoptimised on every
     // call (a rest pyramid of 100: 8 deoptimisations a step).
-    this.solveSingles(states.state, useBias, ctx.blockSolver, cached);
+    const kernels = this.kernelsFor(states);
+    if (kernels !== null) this.solveSinglesIn(kernels, useBias, ctx.blockSolver, cached);
+    else this.solveSingles(states.state, useBias, ctx.blockSolver, cached);
     this.solveChains(states.state, ctx, useBias, ctx.blockSolver, cached);
   }
 
@@ -1080,6 +1143,25 @@ export class SoftContactSolver {
       if (e < TWO_POINTS) solveOnePointContact(rows, meta, v, params, e, mode);
       else solveSoftContact(rows, meta, v, params, e & Index.Mask, mode);
     }
+  }
+
+  /** {@link SoftContactSolver.solveSingles} by the kernels, on the kernel memory. */
+  private solveSinglesIn(kernels: KernelMemory, useBias: boolean, useBlock: boolean, cached: boolean): void {
+    const mode =
+      (useBias ? SolveMode.Bias : 0) |
+      (useBlock ? SolveMode.Block : 0) |
+      (cached ? SolveMode.Cached : 0) |
+      SolveMode.Normals;
+    const o = this.kernelOffsets;
+    kernels.exports.solveSingles(
+      o[Region.Rows],
+      o[Region.Meta],
+      o[Region.State],
+      o[Region.Params],
+      o[Region.Singles],
+      this.singleCount,
+      mode,
+    );
   }
 
   /**
@@ -1239,6 +1321,8 @@ export class SoftContactSolver {
       throw new ConstraintError('count', count, `must be at most ${Index.Mask + 1} (contacts in one solve)`);
     }
     const capacity = Math.min(Math.max(count, 2 * (this.meta.length / Meta.Stride)), Index.Mask + 1);
+    // (In the kernel memory the prepare then moves them: see attachKernels.)
+    this.kernelGeneration = -1;
     this.rows = new Float64Array(Row.Stride * capacity);
     this.meta = new Int32Array(Meta.Stride * capacity);
     this.chainOf = new Int32Array(capacity);

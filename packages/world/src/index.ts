@@ -1,4 +1,4 @@
-export { JointKind, type JointKindValue } from '@lite/constraints';
+export { JointKind, type JointKindValue, setWasmKernels, wasmKernelsReady } from '@lite/constraints';
 export { Body } from './body';
 export type { BodyOptions, BodyType } from './body-options';
 export { Contact } from './contact';

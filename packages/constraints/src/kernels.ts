@@ -1,0 +1,206 @@
+import { KERNELS_WASM } from './kernels-wasm';
+
+/**
+ * The soft solver's WebAssembly kernels: its hottest passes (the warm start and the solve and relax
+ * passes over the contacts outside chains), compiled from `assembly/kernels.ts` (AssemblyScript)
+ * and run on the same packed numbers as the TypeScript passes, which then lie in one WebAssembly
+ * memory ({@link KernelMemory}). The kernels give bit-identical results: they do the same
+ * arithmetic in the same order, and WebAssembly rounds doubles as JavaScript does. They save the
+ * JavaScript engine's bounds check and address arithmetic on every typed-array access, about a
+ * quarter of each pass.
+ *
+ * The module is compiled on first use, synchronously where the runtime allows it; where it does not
+ * (a browser's main thread may refuse to compile synchronously) it is compiled in the background
+ * and the TypeScript passes run until it is ready. Where WebAssembly is missing or refused (a
+ * content security policy without `wasm-unsafe-eval`), the TypeScript passes run throughout.
+ */
+
+/** The kernels' exports (addresses are byte offsets into the memory). */
+export interface KernelExports {
+  solveSingles(
+    rows: number,
+    meta: number,
+    v: number,
+    params: number,
+    singles: number,
+    count: number,
+    mode: number,
+  ): void;
+  warmStart(rows: number, meta: number, v: number, count: number): void;
+}
+
+/** The compiled module, once compiled. */
+let compiled: WebAssembly.Module | null = null;
+/** Whether compiling was attempted (it is attempted once). */
+let attempted = false;
+/** {@link setWasmKernels}. */
+let enabled = true;
+
+/** The module, compiling it on the first call; null while it compiles or where it cannot. */
+function kernelModule(): WebAssembly.Module | null {
+  if (compiled !== null || attempted) return compiled;
+  attempted = true;
+  if (typeof WebAssembly !== 'object') return null;
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = decodeBase64(KERNELS_WASM);
+  } catch {
+    return null;
+  }
+  try {
+    compiled = new WebAssembly.Module(bytes);
+  } catch {
+    // Refused synchronously: try in the background (a refusal there leaves the TypeScript passes).
+    WebAssembly.compile(bytes).then(
+      (module) => {
+        compiled = module;
+      },
+      () => {},
+    );
+  }
+  return compiled;
+}
+
+/** `text`'s bytes (standard base64). */
+function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
+  const chars = atob(text);
+  const bytes = new Uint8Array(chars.length);
+  for (let i = 0; i < chars.length; i++) bytes[i] = chars.charCodeAt(i);
+  return bytes;
+}
+
+/**
+ * Turns the soft solver's WebAssembly kernels on (the default) or off, for every solver in this
+ * JavaScript realm, from its next pass. Results are bit-identical either way; off, every pass runs
+ * as TypeScript (for comparing the two, or where WebAssembly is unwelcome).
+ *
+ * @example
+ * ```ts
+ * import { setWasmKernels, wasmKernelsReady } from '@lite/constraints';
+ * setWasmKernels(false);
+ * console.log(wasmKernelsReady()); // false
+ * ```
+ */
+export function setWasmKernels(on: boolean): void {
+  enabled = on === true;
+}
+
+/**
+ * Whether the soft solver's passes run as WebAssembly: the kernels are on
+ * ({@link setWasmKernels}) and compiled. Compiling starts on the first call (or the first soft
+ * step with contacts); false until it is done where it runs in the background.
+ */
+export function wasmKernelsReady(): boolean {
+  return enabled && kernelModule() !== null;
+}
+
+/** Whether the kernels are on, without starting to compile them. @internal */
+export function wasmKernelsEnabled(): boolean {
+  return enabled;
+}
+
+/**
+ * The regions of a {@link KernelMemory}: the body states, then the contact solver's constants,
+ * rows, per-contact integers and its list of contacts outside chains. @internal
+ */
+// biome-ignore lint/suspicious/noConstEnum: inlined as numbers
+export const enum Region {
+  State = 0,
+  Params = 1,
+  Rows = 2,
+  Meta = 3,
+  Singles = 4,
+  Count = 5,
+}
+
+/** Regions start on a cache line. */
+const ALIGN = 64;
+const PAGE = 65536;
+
+/**
+ * A WebAssembly memory holding one {@link BodyStates}' states and its contact solver's rows (the
+ * numbers the kernels read and write, which must lie in one memory), and the kernels' instance on
+ * it. Each region is reserved by its owner; a region that must grow moves every region into a new,
+ * larger memory (the old one is left to the garbage collector, not grown: growing a memory detaches
+ * its buffer, and a detached buffer anywhere slows every typed-array access of the JavaScript
+ * engine from then on). Owners take new views when {@link KernelMemory.generation} changes.
+ * @internal
+ */
+export class KernelMemory {
+  /** Counts the moves: views taken at an older generation see the previous memory. */
+  generation = 0;
+  /** The kernels, on the current memory. */
+  exports: KernelExports;
+  private memory: WebAssembly.Memory;
+  private readonly module: WebAssembly.Module;
+  private readonly offsets = new Float64Array(Region.Count);
+  private readonly sizes = new Float64Array(Region.Count);
+
+  private constructor(module: WebAssembly.Module) {
+    this.module = module;
+    this.memory = new WebAssembly.Memory({ initial: 1 });
+    this.exports = this.instantiate(this.memory);
+  }
+
+  /** A memory for the kernels, or null when they are off, not compiled yet, or cannot run here. */
+  static create(): KernelMemory | null {
+    if (!enabled) return null;
+    const module = kernelModule();
+    if (module === null) return null;
+    try {
+      return new KernelMemory(module);
+    } catch {
+      return null;
+    }
+  }
+
+  /** The byte offset of `region`. */
+  offset(region: Region): number {
+    return this.offsets[region];
+  }
+
+  /**
+   * Makes `region` hold at least `bytes` bytes, keeping its contents. Returns true when every
+   * region moved (a new memory: owners must take new views); false when it already did.
+   */
+  reserve(region: Region, bytes: number): boolean {
+    if (bytes <= this.sizes[region]) return false;
+    const sizes = Array.from(this.sizes);
+    sizes[region] = bytes;
+    const offsets: number[] = [];
+    let end = 0;
+    for (let r = 0; r < Region.Count; r++) {
+      offsets.push(end);
+      end += Math.ceil(sizes[r] / ALIGN) * ALIGN;
+    }
+    const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(end / PAGE)) });
+    const exports = this.instantiate(memory);
+    const from = new Uint8Array(this.memory.buffer);
+    const to = new Uint8Array(memory.buffer);
+    for (let r = 0; r < Region.Count; r++) {
+      const o = this.offsets[r];
+      to.set(from.subarray(o, o + this.sizes[r]), offsets[r]);
+      this.offsets[r] = offsets[r];
+      this.sizes[r] = sizes[r];
+    }
+    this.memory = memory;
+    this.exports = exports;
+    this.generation++;
+    return true;
+  }
+
+  /** A view of `region` as doubles (its whole size). */
+  f64(region: Region): Float64Array<ArrayBuffer> {
+    return new Float64Array(this.memory.buffer as ArrayBuffer, this.offsets[region], this.sizes[region] / 8);
+  }
+
+  /** A view of `region` as 32-bit integers (its whole size). */
+  i32(region: Region): Int32Array<ArrayBuffer> {
+    return new Int32Array(this.memory.buffer as ArrayBuffer, this.offsets[region], this.sizes[region] / 4);
+  }
+
+  private instantiate(memory: WebAssembly.Memory): KernelExports {
+    const instance = new WebAssembly.Instance(this.module, { env: { memory } });
+    return instance.exports as unknown as KernelExports;
+  }
+}
