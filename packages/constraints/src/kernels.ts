@@ -94,14 +94,14 @@ export function wasmKernelsReady(): boolean {
   return enabled && kernelModule() !== null;
 }
 
-/** Whether the kernels are on, without starting to compile them. @internal */
+/** Whether the kernels are on, without starting to compile them. */
 export function wasmKernelsEnabled(): boolean {
   return enabled;
 }
 
 /**
  * The regions of a {@link KernelMemory}: the body states, then the contact solver's constants,
- * rows, per-contact integers and its list of contacts outside chains. @internal
+ * rows, per-contact integers and its list of contacts outside chains.
  */
 // biome-ignore lint/suspicious/noConstEnum: inlined as numbers
 export const enum Region {
@@ -124,7 +124,6 @@ const PAGE = 65536;
  * larger memory (the old one is left to the garbage collector, not grown: growing a memory detaches
  * its buffer, and a detached buffer anywhere slows every typed-array access of the JavaScript
  * engine from then on). Owners take new views when {@link KernelMemory.generation} changes.
- * @internal
  */
 export class KernelMemory {
   /** Counts the moves: views taken at an older generation see the previous memory. */

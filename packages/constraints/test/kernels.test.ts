@@ -1,0 +1,145 @@
+import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Vec2 } from '@lite/math';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  BodyStates,
+  ContactConstraint,
+  type DrivenBody,
+  SoftContactSolver,
+  SoftStepContext,
+  SolverBody,
+  SolverSettings,
+  setWasmKernels,
+  wasmKernelsReady,
+} from '../src/index';
+import { KernelMemory, Region } from '../src/kernels';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+const softSettings = {
+  substeps: 4,
+  contactHertz: 30,
+  contactDampingRatio: 10,
+  maxPushVelocity: 3,
+  baumgarte: 0.2,
+  restitutionThreshold: 1,
+  blockSolver: true,
+  warmStarting: true,
+  accumulateImpulses: true,
+};
+
+/** A unit box of 1 kg at height y, falling at 1 m/s and turning a little. */
+function box(x: number, y: number): DrivenBody {
+  const body = Object.assign(new SolverBody(x, y).setBoxMass(1, 1, 1), {
+    force: new Vec2(0, 0),
+    torque: 0,
+    gravityScale: 1,
+    linearDamping: 0,
+    angularDamping: 0,
+  });
+  body.linearVelocity.y = -1;
+  body.angularVelocity = 0.1 * x;
+  return body;
+}
+
+/** A contact of `top` on `bottom` along +y: two points (a face) or one (a corner), `depth` deep. */
+function contact(bottom: SolverBody, top: SolverBody, points: 1 | 2, depth: number): ContactConstraint {
+  const c = new ContactConstraint(bottom, top, 0.6, 0.2);
+  const y = top.position.y - 0.5;
+  const x = top.position.x;
+  c.update(
+    {
+      normalX: 0,
+      normalY: 1,
+      pointCount: points,
+      points:
+        points === 2
+          ? [
+              { x: x - 0.5, y, separation: -depth, key: 1 },
+              { x: x + 0.5, y, separation: -depth, key: 2 },
+            ]
+          : [{ x, y, separation: -depth, key: 1 }],
+    },
+    new SolverSettings(),
+  );
+  return c;
+}
+
+/**
+ * Columns of boxes on a static ground (one-point and two-point contacts, some deeper than their
+ * share), prepared, warm started and solved with and without bias; after the prepare `extra` more
+ * bodies join the states, which grows their region and moves the kernels' memory under the
+ * solver's rows. Returns every slot's velocity bits.
+ */
+function run(extra: number): number[] {
+  const ground = new SolverBody(0, -0.5);
+  const states = new BodyStates();
+  states.begin();
+  const contacts: ContactConstraint[] = [];
+  for (let column = 0; column < 6; column++) {
+    let below: SolverBody = ground;
+    for (let level = 0; level < 4; level++) {
+      const b = box(2 * column, 0.5 + level);
+      states.add(b, { x: 0, y: -10 });
+      contacts.push(contact(below, b, column % 2 === 0 ? 2 : 1, 0.005 + 0.01 * level));
+      below = b;
+    }
+  }
+  const ctx = new SoftStepContext().set(1 / 60, softSettings);
+  const solver = new SoftContactSolver();
+  solver.prepare(contacts, contacts.length, states, ctx);
+  // The rows are in the kernels' memory exactly when the kernels are on.
+  expect((solver as unknown as { kernels: object | null }).kernels !== null).toBe(wasmKernelsReady());
+  for (let i = 0; i < extra; i++) states.add(box(100 + 2 * i, 10), { x: 0, y: -10 });
+  solver.warmStart(states);
+  solver.solve(states, ctx, true);
+  solver.solve(states, ctx, false);
+  const v = states.state.subarray(0, states.velocityStride * states.count);
+  return Array.from(new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
+}
+
+afterEach(() => setWasmKernels(true));
+
+describe('the soft solver WebAssembly kernels', () => {
+  it('are compiled in Node, and off when switched off', () => {
+    expect(wasmKernelsReady()).toBe(true);
+    setWasmKernels(false);
+    expect(wasmKernelsReady()).toBe(false);
+  });
+
+  it('give the bits of the TypeScript passes, also when the memory moves after the prepare', () => {
+    for (const extra of [0, 200]) {
+      setWasmKernels(false);
+      const typescript = run(extra);
+      setWasmKernels(true);
+      const kernels = run(extra);
+      expect(kernels.length).toBeGreaterThan(0);
+      expect(kernels).toEqual(typescript);
+    }
+  });
+
+  it('keep a region contents when another region grows, in a new memory', () => {
+    const memory = KernelMemory.create();
+    expect(memory).not.toBeNull();
+    if (memory === null) return;
+    memory.reserve(Region.State, 64);
+    memory.f64(Region.State).set([1, 2, 3, 4, 5, 6, 7, 8]);
+    const generation = memory.generation;
+    expect(memory.reserve(Region.State, 32)).toBe(false);
+    expect(memory.reserve(Region.Rows, 1 << 20)).toBe(true);
+    expect(memory.generation).toBe(generation + 1);
+    expect(Array.from(memory.f64(Region.State))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(memory.f64(Region.Rows).length).toBe(1 << 17);
+    // Regions do not overlap.
+    expect(memory.offset(Region.Rows)).toBeGreaterThanOrEqual(memory.offset(Region.State) + 64);
+  });
+
+  it('are compiled from the committed source (src/kernels-wasm.ts is current)', () => {
+    const out = execFileSync(process.execPath, [join(root, 'scripts', 'build-kernels.mjs'), '--check'], {
+      encoding: 'utf8',
+    });
+    expect(out).toMatch(/current/);
+  }, 60_000);
+});

@@ -1,0 +1,68 @@
+import { catalogue } from '@lite/scenes';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setWasmKernels, type World, wasmKernelsReady } from '../src/index';
+import { buildScene, stateOf } from './helpers';
+
+/**
+ * The soft solver's WebAssembly kernels (see `kernels.ts` in @lite/constraints): they run in Node,
+ * and switching them on and off between steps changes no bit of a run. (soft-hash.test.ts runs the
+ * whole catalogue both ways against the same recorded hashes.)
+ */
+
+function scene(id: string, parameters?: Record<string, number>): World {
+  const entry = catalogue.find((e) => e.id === id);
+  if (entry === undefined) throw new Error(`no scene ${id}`);
+  return buildScene(entry.create(parameters), { sleeping: false, solver: 'soft' }).world;
+}
+
+/** Whether `world`'s last soft step had its body states in the kernels' memory. */
+function kernelsAttached(world: World): boolean {
+  const core = (world as unknown as { core: { bodyStates: { kernels: object | null } } }).core;
+  return core.bodyStates.kernels !== null;
+}
+
+/** The numbers' bytes (so that -0 and 0, or two NaNs, differ as bits do). */
+function bits(values: Float64Array): number[] {
+  return Array.from(new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
+}
+
+afterEach(() => setWasmKernels(true));
+
+describe('WebAssembly kernels', () => {
+  it('are compiled and used by the soft step in Node', () => {
+    expect(wasmKernelsReady()).toBe(true);
+    const world = scene('shape-rain', { count: 60 });
+    for (let i = 0; i < 120; i++) world.step(1 / 60);
+    expect(kernelsAttached(world)).toBe(true);
+  });
+
+  it('are left alone when switched off before the first step', () => {
+    setWasmKernels(false);
+    expect(wasmKernelsReady()).toBe(false);
+    const world = scene('shape-rain', { count: 60 });
+    for (let i = 0; i < 60; i++) world.step(1 / 60);
+    expect(kernelsAttached(world)).toBe(false);
+  });
+
+  // Scenes with restitution, deep overlaps (push passes), chains of contacts, joints holding bodies
+  // and a pile that grows (the kernels' memory moves as its regions grow).
+  for (const [id, parameters] of [
+    ['restitution', undefined],
+    ['shape-rain', { count: 150 }],
+    ['ragdoll', undefined],
+    ['rain', { count: 300 }],
+  ] as const) {
+    it(`${id}: switched on and off every few steps, the same bits as with them off throughout`, () => {
+      setWasmKernels(false);
+      const reference = scene(id, parameters);
+      const toggled = scene(id, parameters);
+      for (let i = 1; i <= 200; i++) {
+        setWasmKernels(false);
+        reference.step(1 / 60);
+        setWasmKernels(i % 10 < 6);
+        toggled.step(1 / 60);
+        if (i % 50 === 0) expect(bits(stateOf(toggled))).toEqual(bits(stateOf(reference)));
+      }
+    });
+  }
+});
