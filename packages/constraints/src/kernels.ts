@@ -1,8 +1,8 @@
 import { KERNELS_WASM } from './kernels-wasm';
 
 /**
- * The soft solver's WebAssembly kernels: its hottest passes (the warm start and the solve and relax
- * passes over the contacts outside chains), compiled from `assembly/kernels.ts` (AssemblyScript)
+ * The soft solver's WebAssembly kernels: its hottest passes (the warm start, and the solve and relax
+ * passes over every contact, chains included), compiled from `assembly/kernels.ts` (AssemblyScript)
  * and run on the same packed numbers as the TypeScript passes, which then lie in one WebAssembly
  * memory ({@link KernelMemory}). The kernels give bit-identical results: they do the same
  * arithmetic in the same order, and WebAssembly rounds doubles as JavaScript does. They save the
@@ -27,6 +27,21 @@ export interface KernelExports {
     mode: number,
   ): void;
   warmStart(rows: number, meta: number, v: number, count: number): void;
+  solveChains(
+    rows: number,
+    meta: number,
+    v: number,
+    params: number,
+    order: number,
+    factors: number,
+    work: number,
+    chainStart: number,
+    chainCompliant: number,
+    chainSingular: number,
+    count: number,
+    compliance: number,
+    mode: number,
+  ): void;
 }
 
 /** The compiled module, once compiled. */
@@ -101,7 +116,8 @@ export function wasmKernelsEnabled(): boolean {
 
 /**
  * The regions of a {@link KernelMemory}: the body states, then the contact solver's constants,
- * rows, per-contact integers and its list of contacts outside chains.
+ * rows, per-contact integers, its list of contacts outside chains and its chains (see
+ * `SoftContactSolver`'s fields of the same names).
  */
 // biome-ignore lint/suspicious/noConstEnum: inlined as numbers
 export const enum Region {
@@ -110,7 +126,13 @@ export const enum Region {
   Rows = 2,
   Meta = 3,
   Singles = 4,
-  Count = 5,
+  ChainOrder = 5,
+  ChainFactors = 6,
+  ChainWork = 7,
+  ChainStart = 8,
+  ChainCompliant = 9,
+  ChainSingular = 10,
+  Count = 11,
 }
 
 /** Regions start on a cache line. */

@@ -618,6 +618,12 @@ export class SoftContactSolver {
     moved = kernels.reserve(Region.Rows, 8 * Row.Stride * capacity) || moved;
     moved = kernels.reserve(Region.Meta, 4 * Meta.Stride * capacity) || moved;
     moved = kernels.reserve(Region.Singles, 4 * capacity) || moved;
+    moved = kernels.reserve(Region.ChainOrder, 4 * capacity) || moved;
+    moved = kernels.reserve(Region.ChainFactors, 8 * Factor.Stride * capacity) || moved;
+    moved = kernels.reserve(Region.ChainWork, 8 * 4 * capacity) || moved;
+    moved = kernels.reserve(Region.ChainStart, 4 * (capacity + 1)) || moved;
+    moved = kernels.reserve(Region.ChainCompliant, 4 * capacity) || moved;
+    moved = kernels.reserve(Region.ChainSingular, 4 * capacity) || moved;
     if (moved) states.syncKernelViews();
     if (this.kernels === kernels && this.kernelGeneration === kernels.generation) return;
     // New views (the rows are filled by the prepare after this; the constants carry over).
@@ -627,6 +633,12 @@ export class SoftContactSolver {
     this.rows = kernels.f64(Region.Rows);
     this.meta = kernels.i32(Region.Meta);
     this.singles = kernels.i32(Region.Singles);
+    this.chainOrder = kernels.i32(Region.ChainOrder);
+    this.chainFactors = kernels.f64(Region.ChainFactors);
+    this.chainWork = kernels.f64(Region.ChainWork);
+    this.chainStart = kernels.i32(Region.ChainStart);
+    this.chainCompliant = kernels.i32(Region.ChainCompliant);
+    this.chainSingular = kernels.i32(Region.ChainSingular);
     const offsets = this.kernelOffsets;
     for (let r = 0; r < Region.Count; r++) offsets[r] = kernels.offset(r);
     this.kernels = kernels;
@@ -1116,8 +1128,11 @@ export class SoftContactSolver {
     // stack replacement" before the code after it has run, and that code then deoptimised on every
     // call (a rest pyramid of 100: 8 deoptimisations a step).
     const kernels = this.kernelsFor(states);
-    if (kernels !== null) this.solveSinglesIn(kernels, useBias, ctx.blockSolver, cached);
-    else this.solveSingles(states.state, useBias, ctx.blockSolver, cached);
+    if (kernels !== null) {
+      this.solveIn(kernels, ctx, useBias, ctx.blockSolver, cached);
+      return;
+    }
+    this.solveSingles(states.state, useBias, ctx.blockSolver, cached);
     this.solveChains(states.state, ctx, useBias, ctx.blockSolver, cached);
   }
 
@@ -1145,21 +1160,47 @@ export class SoftContactSolver {
     }
   }
 
-  /** {@link SoftContactSolver.solveSingles} by the kernels, on the kernel memory. */
-  private solveSinglesIn(kernels: KernelMemory, useBias: boolean, useBlock: boolean, cached: boolean): void {
+  /**
+   * {@link SoftContactSolver.solveSingles} then {@link SoftContactSolver.solveChains} by the kernels,
+   * on the kernel memory.
+   */
+  private solveIn(
+    kernels: KernelMemory,
+    ctx: SoftStepContext,
+    useBias: boolean,
+    useBlock: boolean,
+    cached: boolean,
+  ): void {
     const mode =
       (useBias ? SolveMode.Bias : 0) |
       (useBlock ? SolveMode.Block : 0) |
       (cached ? SolveMode.Cached : 0) |
       SolveMode.Normals;
     const o = this.kernelOffsets;
-    kernels.exports.solveSingles(
+    const k = kernels.exports;
+    k.solveSingles(
       o[Region.Rows],
       o[Region.Meta],
       o[Region.State],
       o[Region.Params],
       o[Region.Singles],
       this.singleCount,
+      mode,
+    );
+    if (this.chainCount === 0) return;
+    k.solveChains(
+      o[Region.Rows],
+      o[Region.Meta],
+      o[Region.State],
+      o[Region.Params],
+      o[Region.ChainOrder],
+      o[Region.ChainFactors],
+      o[Region.ChainWork],
+      o[Region.ChainStart],
+      o[Region.ChainCompliant],
+      o[Region.ChainSingular],
+      this.chainCount,
+      ctx.values[Ctx.ChainCompliance],
       mode,
     );
   }
