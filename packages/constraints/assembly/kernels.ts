@@ -95,7 +95,48 @@ const enum State {
   Dpy = 4,
   Qc = 5,
   Qs = 6,
+  Da = 7,
   Stride = 8,
+}
+
+/** `Motion` in body-state.ts. */
+const enum Motion {
+  Ax = 0,
+  Ay = 1,
+  Alpha = 2,
+  LinearDamping = 3,
+  AngularDamping = 4,
+  Stride = 8,
+}
+
+/** `PushRow` and `PushPt` in soft-contact-solver.ts. */
+const enum PushRow {
+  MassA = 0,
+  InvIA = 1,
+  MassB = 2,
+  InvIB = 3,
+  NormalX = 4,
+  NormalY = 5,
+  Point0 = 6,
+  Point1 = 12,
+  Stride = 18,
+}
+const enum PushPt {
+  Excess = 0,
+  Bias = 1,
+  RnA = 2,
+  RnB = 3,
+  NormalMass = 4,
+  Impulse = 5,
+}
+
+/** `PushInt` in soft-contact-solver.ts. */
+const enum PushInt {
+  OffsetA = 0,
+  OffsetB = 1,
+  PointCount = 2,
+  Held = 3,
+  Stride = 4,
 }
 
 /** `Factor` in soft-contact-solver.ts: one chain position's factors. */
@@ -122,6 +163,15 @@ const enum Mode {
   Block = 2,
   Normals = 4,
   Cached = 8,
+}
+
+/**
+ * The doubles a call needs besides its addresses, written to the memory by the caller (`Scalar` in
+ * kernels.ts): a double passed to WebAssembly from JavaScript may be boxed, an allocation per call.
+ */
+const enum Scalar {
+  H = 0,
+  ChainCompliance = 1,
 }
 
 /** `Index.Mask` in body-state.ts. */
@@ -821,7 +871,7 @@ function solveChain(
 /**
  * `SoftContactSolver.solveChains`: each of the `count` chains (chain c at positions chainStart[c]
  * to chainStart[c + 1] - 1 of `order`) solved exactly, or contact by contact when its matrix is
- * singular or its exact solve would pull; `compliance` for the chains held at both ends.
+ * singular or its exact solve would pull; the compliance of chains held at both ends in `scalars`.
  */
 export function solveChains(
   rows: usize,
@@ -835,9 +885,10 @@ export function solveChains(
   chainCompliant: usize,
   chainSingular: usize,
   count: i32,
-  compliance: f64,
+  scalars: usize,
   mode: i32,
 ): void {
+  const compliance = F(scalars, Scalar.ChainCompliance);
   for (let c = 0; c < count; c++) {
     const start = I(chainStart, c);
     const end = I(chainStart, c + 1);
@@ -849,4 +900,129 @@ export function solveChains(
       for (let k = start; k < end; k++) solveSoft(rows, meta, v, params, I(order, k), mode);
     }
   }
+}
+
+/**
+ * `SoftContactSolver.push`'s passes after the first's gathering: each of the `count` listed
+ * contacts whose held flags are clear of `heldMask` (`pushContact`), on the push velocities.
+ */
+export function pushPass(pushRows: usize, pushInts: usize, push: usize, count: i32, heldMask: i32): void {
+  for (let k = 0; k < count; k++) {
+    const u = pushInts + (<usize>((k & MASK) * PushInt.Stride) << 2);
+    if ((I(u, PushInt.Held) & heldMask) != 0) continue;
+    const w = pushRows + (<usize>((k & MASK) * PushRow.Stride) << 3);
+    const pA = push + (<usize>I(u, PushInt.OffsetA) << 3);
+    const pB = push + (<usize>I(u, PushInt.OffsetB) << 3);
+    const mA = F(w, PushRow.MassA);
+    const iA = F(w, PushRow.InvIA);
+    const mB = F(w, PushRow.MassB);
+    const iB = F(w, PushRow.InvIB);
+    const nx = F(w, PushRow.NormalX);
+    const ny = F(w, PushRow.NormalY);
+    let pAx = F(pA, 0);
+    let pAy = F(pA, 1);
+    let wA = F(pA, 2);
+    let pBx = F(pB, 0);
+    let pBy = F(pB, 1);
+    let wB = F(pB, 2);
+    for (let j = 0, pc = I(u, PushInt.PointCount); j < pc; j++) {
+      const e = w + (<usize>(PushRow.Point0 + (j & 1) * (PushRow.Point1 - PushRow.Point0)) << 3);
+      const old = F(e, PushPt.Impulse);
+      if (F(e, PushPt.Excess) >= 0 && old == 0) continue;
+      const rnA = F(e, PushPt.RnA);
+      const rnB = F(e, PushPt.RnB);
+      const pn = (pBx - pAx) * nx + (pBy - pAy) * ny + wB * rnB - wA * rnA;
+      const lambda0 = -F(e, PushPt.NormalMass) * (pn + F(e, PushPt.Bias));
+      const total = old + lambda0 > 0 ? old + lambda0 : 0.0;
+      const lambda = total - old;
+      setF(e, PushPt.Impulse, total);
+      pAx -= mA * lambda * nx;
+      pAy -= mA * lambda * ny;
+      wA -= iA * lambda * rnA;
+      pBx += mB * lambda * nx;
+      pBy += mB * lambda * ny;
+      wB += iB * lambda * rnB;
+    }
+    setF(pA, 0, pAx);
+    setF(pA, 1, pAy);
+    setF(pA, 2, wA);
+    setF(pB, 0, pBx);
+    setF(pB, 1, pBy);
+    setF(pB, 2, wB);
+  }
+}
+
+/** `BodyStates.integrateVelocities`: slots 1 to `slotCount` - 1, over the sub-step in `scalars`. */
+export function integrateVelocities(state: usize, motion: usize, slotCount: i32, scalars: usize): void {
+  const h = F(scalars, Scalar.H);
+  for (let slot = 1; slot < slotCount; slot++) {
+    const at = slot & MASK;
+    const o = state + (<usize>(State.Stride * at) << 3);
+    const p = motion + (<usize>(Motion.Stride * at) << 3);
+    let vx = F(o, State.Vx) + h * F(p, Motion.Ax);
+    let vy = F(o, State.Vy) + h * F(p, Motion.Ay);
+    let w = F(o, State.W) + h * F(p, Motion.Alpha);
+    const linear = F(p, Motion.LinearDamping);
+    if (linear > 0) {
+      const scale = 1 / (1 + h * linear);
+      vx *= scale;
+      vy *= scale;
+    }
+    const angular = F(p, Motion.AngularDamping);
+    if (angular > 0) w *= 1 / (1 + h * angular);
+    setF(o, State.Vx, vx);
+    setF(o, State.Vy, vy);
+    setF(o, State.W, w);
+  }
+}
+
+/**
+ * `BodyStates.integratePositions` without writing poses: slots 1 to `slotCount` - 1, over the
+ * sub-step in `scalars`. A slot that
+ * turns by |δ| ≥ 1/4 in the sub-step is left for the caller to turn (its cosine and sine want a
+ * range reduction): its slot and δ go to `pending` (pairs of doubles). Returns how many did.
+ */
+export function integratePositions(state: usize, push: usize, slotCount: i32, scalars: usize, pending: usize): i32 {
+  const h = F(scalars, Scalar.H);
+  let count = 0;
+  for (let slot = 1; slot < slotCount; slot++) {
+    const at = slot & MASK;
+    const o = state + (<usize>(State.Stride * at) << 3);
+    const u = push + (<usize>(3 * at) << 3);
+    const dpx = F(o, State.Dpx) + h * (F(o, State.Vx) + F(u, 0));
+    const dpy = F(o, State.Dpy) + h * (F(o, State.Vy) + F(u, 1));
+    const w = F(o, State.W) + F(u, 2);
+    setF(u, 0, 0);
+    setF(u, 1, 0);
+    setF(u, 2, 0);
+    setF(o, State.Dpx, dpx);
+    setF(o, State.Dpy, dpy);
+    if (w != 0) {
+      const delta = h * w;
+      setF(o, State.Da, F(o, State.Da) + delta);
+      if (delta > -0.25 && delta < 0.25) {
+        const d2 = delta * delta;
+        const cd =
+          1 -
+          d2 *
+            (1.0 / 2) *
+            (1 - d2 * (1.0 / 12) * (1 - d2 * (1.0 / 30) * (1 - d2 * (1.0 / 56) * (1 - d2 * (1.0 / 90)))));
+        const sd =
+          delta *
+          (1 -
+            d2 *
+              (1.0 / 6) *
+              (1 - d2 * (1.0 / 20) * (1 - d2 * (1.0 / 42) * (1 - d2 * (1.0 / 72) * (1 - d2 * (1.0 / 110))))));
+        const qc = F(o, State.Qc);
+        const qs = F(o, State.Qs);
+        setF(o, State.Qc, qc * cd - qs * sd);
+        setF(o, State.Qs, qs * cd + qc * sd);
+      } else {
+        setF(pending, 2 * count, <f64>slot);
+        setF(pending, 2 * count + 1, delta);
+        count++;
+      }
+    }
+  }
+  return count;
 }

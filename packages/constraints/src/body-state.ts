@@ -1,7 +1,7 @@
 import { cosSinInPlace, type Vec2, type Vec2Like } from '@lite/math';
 import type { BodyVelocities } from './body-velocities';
 import { ConstraintError } from './errors';
-import { KernelMemory, Region } from './kernels';
+import { KernelMemory, Region, Scalar, wasmKernelsEnabled } from './kernels';
 import type { SolverBody } from './solver-body';
 
 /**
@@ -155,8 +155,13 @@ export class BodyStates implements BodyVelocities {
   private stamp = 0;
   /** The WebAssembly memory `state` lies in, or null: see {@link BodyStates.kernelMemory}. @internal */
   kernels: KernelMemory | null = null;
-  /** The memory's generation `state` was taken at. */
+  /** The memory's generation `state`, `push`, `motion` and `pending` were taken at. */
   private stateGeneration = -1;
+  /**
+   * With the kernels: the slots and rotations (pairs of doubles) whose turn the kernels' position
+   * update left to {@link BodyStates.integratePositions} (see `turnPending`).
+   */
+  private pending = new Float64Array(2);
   /**
    * The sub-step the integrations use, s: set with {@link BodyStates.setStep}. Not an argument of
    * the integrations (a computed double passed to a call that is not inlined is boxed, an
@@ -334,6 +339,17 @@ export class BodyStates implements BodyVelocities {
    * classic step does for a whole step.
    */
   integrateVelocities(): void {
+    const kernels = this.kernels;
+    if (kernels !== null && wasmKernelsEnabled()) {
+      kernels.scalars[Scalar.H] = this.step[0];
+      kernels.exports.integrateVelocities(
+        kernels.offset(Region.State),
+        kernels.offset(Region.Motion),
+        this.slotCount,
+        kernels.offset(Region.Scalars),
+      );
+      return;
+    }
     // Read from the array, not through the `h` getter: a getter left uncalled-inline returns a boxed number.
     const h = this.step[0];
     const s = this.state;
@@ -366,6 +382,20 @@ export class BodyStates implements BodyVelocities {
    * sub-steps, such as joints); without, {@link BodyStates.storePoses} does it once after the last.
    */
   integratePositions(cosSin: Float64Array, writePoses: boolean): void {
+    const kernels = this.kernels;
+    if (!writePoses && kernels !== null && wasmKernelsEnabled()) {
+      this.poseStamp++;
+      kernels.scalars[Scalar.H] = this.step[0];
+      const turns = kernels.exports.integratePositions(
+        kernels.offset(Region.State),
+        kernels.offset(Region.Push),
+        this.slotCount,
+        kernels.offset(Region.Scalars),
+        kernels.offset(Region.Pending),
+      );
+      if (turns > 0) this.turnPending(turns, cosSin);
+      return;
+    }
     // Read from the array, not through the `h` getter: a getter left uncalled-inline returns a boxed number.
     this.poseStamp++;
     const h = this.step[0];
@@ -426,6 +456,27 @@ export class BodyStates implements BodyVelocities {
         s[o + State.Qs] = qs * cd + qc * sd;
         if (writePoses) bodies[slot]!.angle = m[p + Motion.Angle0] + da;
       }
+    }
+  }
+
+  /**
+   * The rotations of {@link BodyStates.integratePositions} the kernels left (|δ| ≥ 1/4 in a
+   * sub-step: `count` of them in `pending`), each slot's rotation so far turned by its δ with the
+   * range-reduced cosine and sine, as the TypeScript update does.
+   */
+  private turnPending(count: number, cosSin: Float64Array): void {
+    const s = this.state;
+    const pending = this.pending;
+    for (let k = 0; k < count; k++) {
+      const o = State.Stride * (pending[2 * k] & Index.Mask);
+      cosSin[0] = pending[2 * k + 1];
+      cosSinInPlace(cosSin);
+      const cd = cosSin[0];
+      const sd = cosSin[1];
+      const qc = s[o + State.Qc];
+      const qs = s[o + State.Qs];
+      s[o + State.Qc] = qc * cd - qs * sd;
+      s[o + State.Qs] = qs * cd + qc * sd;
     }
   }
 
@@ -553,12 +604,16 @@ export class BodyStates implements BodyVelocities {
     if (this.kernels === null) {
       const kernels = KernelMemory.create();
       if (kernels === null) return null;
+      const capacity = this.state.length / State.Stride;
       kernels.reserve(Region.State, this.state.byteLength);
-      const state = kernels.f64(Region.State);
-      state.set(this.state);
+      kernels.reserve(Region.Push, this.push.byteLength);
+      kernels.reserve(Region.Motion, this.motion.byteLength);
+      kernels.reserve(Region.Pending, 16 * capacity);
+      kernels.f64(Region.State).set(this.state);
+      kernels.f64(Region.Push).set(this.push);
+      kernels.f64(Region.Motion).set(this.motion);
       this.kernels = kernels;
-      this.state = state;
-      this.stateGeneration = kernels.generation;
+      this.syncKernelViews();
     }
     return this.kernels;
   }
@@ -568,6 +623,9 @@ export class BodyStates implements BodyVelocities {
     const kernels = this.kernels;
     if (kernels !== null && this.stateGeneration !== kernels.generation) {
       this.state = kernels.f64(Region.State);
+      this.push = kernels.f64(Region.Push);
+      this.motion = kernels.f64(Region.Motion);
+      this.pending = kernels.f64(Region.Pending);
       this.stateGeneration = kernels.generation;
     }
   }
@@ -582,17 +640,20 @@ export class BodyStates implements BodyVelocities {
       const state = new Float64Array(State.Stride * capacity);
       state.set(this.state);
       this.state = state;
+      const push = new Float64Array(3 * capacity);
+      push.set(this.push);
+      this.push = push;
+      const motion = new Float64Array(Motion.Stride * capacity);
+      motion.set(this.motion);
+      this.motion = motion;
     } else {
-      // (The move keeps the contents.)
+      // (A move keeps the contents.)
       kernels.reserve(Region.State, 8 * State.Stride * capacity);
+      kernels.reserve(Region.Push, 8 * 3 * capacity);
+      kernels.reserve(Region.Motion, 8 * Motion.Stride * capacity);
+      kernels.reserve(Region.Pending, 16 * capacity);
       this.syncKernelViews();
     }
-    const push = new Float64Array(3 * capacity);
-    push.set(this.push);
-    this.push = push;
-    const motion = new Float64Array(Motion.Stride * capacity);
-    motion.set(this.motion);
-    this.motion = motion;
     const held = new Int32Array(capacity);
     held.set(this.held);
     this.held = held;

@@ -1,8 +1,9 @@
 import { KERNELS_WASM } from './kernels-wasm';
 
 /**
- * The soft solver's WebAssembly kernels: its hottest passes (the warm start, and the solve and relax
- * passes over every contact, chains included), compiled from `assembly/kernels.ts` (AssemblyScript)
+ * The soft solver's WebAssembly kernels: its hottest passes (the warm start, the solve and relax
+ * passes over every contact, chains included, the push passes and the velocity and position
+ * updates of the body states), compiled from `assembly/kernels.ts` (AssemblyScript)
  * and run on the same packed numbers as the TypeScript passes, which then lie in one WebAssembly
  * memory ({@link KernelMemory}). The kernels give bit-identical results: they do the same
  * arithmetic in the same order, and WebAssembly rounds doubles as JavaScript does. They save the
@@ -27,6 +28,15 @@ export interface KernelExports {
     mode: number,
   ): void;
   warmStart(rows: number, meta: number, v: number, count: number): void;
+  pushPass(pushRows: number, pushInts: number, push: number, count: number, heldMask: number): void;
+  integrateVelocities(state: number, motion: number, slotCount: number, scalars: number): void;
+  integratePositions(
+    state: number,
+    push: number,
+    slotCount: number,
+    scalars: number,
+    pending: number,
+  ): number;
   solveChains(
     rows: number,
     meta: number,
@@ -39,7 +49,7 @@ export interface KernelExports {
     chainCompliant: number,
     chainSingular: number,
     count: number,
-    compliance: number,
+    scalars: number,
     mode: number,
   ): void;
 }
@@ -116,8 +126,10 @@ export function wasmKernelsEnabled(): boolean {
 
 /**
  * The regions of a {@link KernelMemory}: the body states, then the contact solver's constants,
- * rows, per-contact integers, its list of contacts outside chains and its chains (see
- * `SoftContactSolver`'s fields of the same names).
+ * rows, per-contact integers, its list of contacts outside chains and its chains, the bodies' push
+ * velocities and motion, the slots whose turn the position update left to the caller, the push
+ * pass's rows (see the fields of the same names of `BodyStates` and `SoftContactSolver`), and the
+ * doubles a call needs ({@link Scalar}).
  */
 // biome-ignore lint/suspicious/noConstEnum: inlined as numbers
 export const enum Region {
@@ -132,7 +144,26 @@ export const enum Region {
   ChainStart = 8,
   ChainCompliant = 9,
   ChainSingular = 10,
-  Count = 11,
+  Push = 11,
+  Motion = 12,
+  Pending = 13,
+  PushRows = 14,
+  PushInts = 15,
+  Scalars = 16,
+  Count = 17,
+}
+
+/**
+ * The doubles in {@link Region.Scalars}: written there by the caller, not passed, since a double
+ * passed from JavaScript to WebAssembly may be boxed (an allocation per call).
+ */
+// biome-ignore lint/suspicious/noConstEnum: inlined as numbers
+export const enum Scalar {
+  /** The sub-step, s (the body states' updates). */
+  H = 0,
+  /** The chain compliance (the chains' solve). */
+  ChainCompliance = 1,
+  Count = 2,
 }
 
 /** Regions start on a cache line. */
@@ -150,6 +181,8 @@ const PAGE = 65536;
 export class KernelMemory {
   /** Counts the moves: views taken at an older generation see the previous memory. */
   generation = 0;
+  /** {@link Region.Scalars}, a view (taken again when the memory moves). */
+  scalars: Float64Array<ArrayBuffer> = new Float64Array(Scalar.Count);
   /** The kernels, on the current memory. */
   exports: KernelExports;
   private memory: WebAssembly.Memory;
@@ -161,6 +194,7 @@ export class KernelMemory {
     this.module = module;
     this.memory = new WebAssembly.Memory({ initial: 1 });
     this.exports = this.instantiate(this.memory);
+    this.reserve(Region.Scalars, 8 * Scalar.Count);
   }
 
   /** A memory for the kernels, or null when they are off, not compiled yet, or cannot run here. */
@@ -206,6 +240,7 @@ export class KernelMemory {
     }
     this.memory = memory;
     this.exports = exports;
+    this.scalars = this.f64(Region.Scalars);
     this.generation++;
     return true;
   }

@@ -4,7 +4,7 @@ import { type BodyStates, Index, Motion, State, slotUsable, unslottedBody } from
 import { type ContactConstraint, ContactData, PointData } from './contact-constraint';
 import type { ContactGather } from './contact-gather';
 import { ConstraintError, requireCount } from './errors';
-import { type KernelMemory, Region, wasmKernelsEnabled } from './kernels';
+import { type KernelMemory, Region, Scalar, wasmKernelsEnabled } from './kernels';
 
 /**
  * Overlap the soft contact rows take on themselves, m, plus what each point's spring needs for the
@@ -624,6 +624,8 @@ export class SoftContactSolver {
     moved = kernels.reserve(Region.ChainStart, 4 * (capacity + 1)) || moved;
     moved = kernels.reserve(Region.ChainCompliant, 4 * capacity) || moved;
     moved = kernels.reserve(Region.ChainSingular, 4 * capacity) || moved;
+    moved = kernels.reserve(Region.PushRows, 8 * PushRow.Stride * capacity) || moved;
+    moved = kernels.reserve(Region.PushInts, 4 * PushInt.Stride * capacity) || moved;
     if (moved) states.syncKernelViews();
     if (this.kernels === kernels && this.kernelGeneration === kernels.generation) return;
     // New views (the rows are filled by the prepare after this; the constants carry over).
@@ -639,6 +641,8 @@ export class SoftContactSolver {
     this.chainStart = kernels.i32(Region.ChainStart);
     this.chainCompliant = kernels.i32(Region.ChainCompliant);
     this.chainSingular = kernels.i32(Region.ChainSingular);
+    this.pushRows = kernels.f64(Region.PushRows);
+    this.pushInts = kernels.i32(Region.PushInts);
     const offsets = this.kernelOffsets;
     for (let r = 0; r < Region.Count; r++) offsets[r] = kernels.offset(r);
     this.kernels = kernels;
@@ -1188,6 +1192,7 @@ export class SoftContactSolver {
       mode,
     );
     if (this.chainCount === 0) return;
+    kernels.scalars[Scalar.ChainCompliance] = ctx.values[Ctx.ChainCompliance];
     k.solveChains(
       o[Region.Rows],
       o[Region.Meta],
@@ -1200,7 +1205,7 @@ export class SoftContactSolver {
       o[Region.ChainCompliant],
       o[Region.ChainSingular],
       this.chainCount,
-      ctx.values[Ctx.ChainCompliance],
+      o[Region.Scalars],
       mode,
     );
   }
@@ -1304,6 +1309,18 @@ export class SoftContactSolver {
     }
     // Past the first passes, contacts of held bodies are left out (-1 matches any Held bit).
     const heldMask = pass < HELD_PUSH_PASSES ? 0 : -1;
+    const kernels = this.kernelsFor(states);
+    if (kernels !== null) {
+      const o = this.kernelOffsets;
+      kernels.exports.pushPass(
+        o[Region.PushRows],
+        o[Region.PushInts],
+        o[Region.Push],
+        this.deepCount,
+        heldMask,
+      );
+      return;
+    }
     const pushRows = this.pushRows;
     const pushInts = this.pushInts;
     for (let k = 0, n = this.deepCount; k < n; k++) {
