@@ -155,6 +155,8 @@ export class BodyStates implements BodyVelocities {
   private stamp = 0;
   /** The WebAssembly memory `state` lies in, or null: see {@link BodyStates.kernelMemory}. @internal */
   kernels: KernelMemory | null = null;
+  /** Whether a kernel memory could not be made or grown (none is tried again). */
+  private kernelsFailed = false;
   /** The memory's generation `state`, `push`, `motion` and `pending` were taken at. */
   private stateGeneration = -1;
   /**
@@ -601,14 +603,22 @@ export class BodyStates implements BodyVelocities {
    * {@link BodyStates.syncKernelViews}. @internal
    */
   kernelMemory(): KernelMemory | null {
-    if (this.kernels === null) {
+    if (this.kernels === null && !this.kernelsFailed) {
       const kernels = KernelMemory.create();
-      if (kernels === null) return null;
+      if (kernels === null) {
+        this.kernelsFailed = true;
+        return null;
+      }
       const capacity = this.state.length / State.Stride;
-      kernels.reserve(Region.State, this.state.byteLength);
-      kernels.reserve(Region.Push, this.push.byteLength);
-      kernels.reserve(Region.Motion, this.motion.byteLength);
-      kernels.reserve(Region.Pending, 16 * capacity);
+      try {
+        kernels.reserve(Region.State, this.state.byteLength);
+        kernels.reserve(Region.Push, this.push.byteLength);
+        kernels.reserve(Region.Motion, this.motion.byteLength);
+        kernels.reserve(Region.Pending, 16 * capacity);
+      } catch {
+        this.kernelsFailed = true;
+        return null;
+      }
       kernels.f64(Region.State).set(this.state);
       kernels.f64(Region.Push).set(this.push);
       kernels.f64(Region.Motion).set(this.motion);
@@ -616,6 +626,19 @@ export class BodyStates implements BodyVelocities {
       this.syncKernelViews();
     }
     return this.kernels;
+  }
+
+  /**
+   * Leaves the kernel memory for good (after it could not grow: the runtime refused a memory), the
+   * states copied back into arrays of their own; the passes then run as TypeScript. @internal
+   */
+  dropKernelMemory(): void {
+    this.kernelsFailed = true;
+    if (this.kernels === null) return;
+    this.kernels = null;
+    this.state = this.state.slice();
+    this.push = this.push.slice();
+    this.motion = this.motion.slice();
   }
 
   /** Takes a new view of the states after the kernel memory moved. @internal */
@@ -648,11 +671,19 @@ export class BodyStates implements BodyVelocities {
       this.motion = motion;
     } else {
       // (A move keeps the contents.)
-      kernels.reserve(Region.State, 8 * State.Stride * capacity);
-      kernels.reserve(Region.Push, 8 * 3 * capacity);
-      kernels.reserve(Region.Motion, 8 * Motion.Stride * capacity);
-      kernels.reserve(Region.Pending, 16 * capacity);
-      this.syncKernelViews();
+      try {
+        kernels.reserve(Region.State, 8 * State.Stride * capacity);
+        kernels.reserve(Region.Push, 8 * 3 * capacity);
+        kernels.reserve(Region.Motion, 8 * Motion.Stride * capacity);
+        kernels.reserve(Region.Pending, 16 * capacity);
+        this.syncKernelViews();
+      } catch {
+        // No larger memory: on as TypeScript, in arrays of their own.
+        this.syncKernelViews();
+        this.dropKernelMemory();
+        this.grow(count);
+        return;
+      }
     }
     const held = new Int32Array(capacity);
     held.set(this.held);

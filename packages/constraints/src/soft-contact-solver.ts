@@ -610,23 +610,17 @@ export class SoftContactSolver {
   private attachKernels(states: BodyStates): void {
     const kernels = wasmKernelsEnabled() ? states.kernelMemory() : null;
     if (kernels === null) {
-      this.kernels = null;
+      this.detachKernels();
       return;
     }
-    const capacity = this.meta.length / Meta.Stride;
-    let moved = kernels.reserve(Region.Params, 8 * Param.Count);
-    moved = kernels.reserve(Region.Rows, 8 * Row.Stride * capacity) || moved;
-    moved = kernels.reserve(Region.Meta, 4 * Meta.Stride * capacity) || moved;
-    moved = kernels.reserve(Region.Singles, 4 * capacity) || moved;
-    moved = kernels.reserve(Region.ChainOrder, 4 * capacity) || moved;
-    moved = kernels.reserve(Region.ChainFactors, 8 * Factor.Stride * capacity) || moved;
-    moved = kernels.reserve(Region.ChainWork, 8 * 4 * capacity) || moved;
-    moved = kernels.reserve(Region.ChainStart, 4 * (capacity + 1)) || moved;
-    moved = kernels.reserve(Region.ChainCompliant, 4 * capacity) || moved;
-    moved = kernels.reserve(Region.ChainSingular, 4 * capacity) || moved;
-    moved = kernels.reserve(Region.PushRows, 8 * PushRow.Stride * capacity) || moved;
-    moved = kernels.reserve(Region.PushInts, 4 * PushInt.Stride * capacity) || moved;
-    if (moved) states.syncKernelViews();
+    try {
+      if (this.reserveKernelRegions(kernels)) states.syncKernelViews();
+    } catch {
+      // No larger memory: on as TypeScript, in arrays of their own (the states too).
+      states.dropKernelMemory();
+      this.detachKernels();
+      return;
+    }
     if (this.kernels === kernels && this.kernelGeneration === kernels.generation) return;
     // New views (the rows are filled by the prepare after this; the constants carry over).
     const params = kernels.f64(Region.Params);
@@ -647,6 +641,50 @@ export class SoftContactSolver {
     for (let r = 0; r < Region.Count; r++) offsets[r] = kernels.offset(r);
     this.kernels = kernels;
     this.kernelGeneration = kernels.generation;
+  }
+
+  /**
+   * The solver's regions of `kernels`, sized for its arrays' capacity (see `attachKernels`): returns
+   * whether the memory moved.
+   * @throws when the runtime refuses a larger memory
+   */
+  private reserveKernelRegions(kernels: KernelMemory): boolean {
+    const capacity = this.meta.length / Meta.Stride;
+    let moved = kernels.reserve(Region.Params, 8 * Param.Count);
+    moved = kernels.reserve(Region.Rows, 8 * Row.Stride * capacity) || moved;
+    moved = kernels.reserve(Region.Meta, 4 * Meta.Stride * capacity) || moved;
+    moved = kernels.reserve(Region.Singles, 4 * capacity) || moved;
+    moved = kernels.reserve(Region.ChainOrder, 4 * capacity) || moved;
+    moved = kernels.reserve(Region.ChainFactors, 8 * Factor.Stride * capacity) || moved;
+    moved = kernels.reserve(Region.ChainWork, 8 * 4 * capacity) || moved;
+    moved = kernels.reserve(Region.ChainStart, 4 * (capacity + 1)) || moved;
+    moved = kernels.reserve(Region.ChainCompliant, 4 * capacity) || moved;
+    moved = kernels.reserve(Region.ChainSingular, 4 * capacity) || moved;
+    moved = kernels.reserve(Region.PushRows, 8 * PushRow.Stride * capacity) || moved;
+    moved = kernels.reserve(Region.PushInts, 4 * PushInt.Stride * capacity) || moved;
+    return moved;
+  }
+
+  /**
+   * Leaves the kernel memory: the arrays that were views of it are copied into arrays of their own
+   * (the constants carry over; the rest the next prepare fills).
+   */
+  private detachKernels(): void {
+    if (this.kernels === null) return;
+    this.kernels = null;
+    this.kernelGeneration = -1;
+    this.params = this.params.slice();
+    this.rows = this.rows.slice();
+    this.meta = this.meta.slice();
+    this.singles = this.singles.slice();
+    this.chainOrder = this.chainOrder.slice();
+    this.chainFactors = this.chainFactors.slice();
+    this.chainWork = this.chainWork.slice();
+    this.chainStart = this.chainStart.slice();
+    this.chainCompliant = this.chainCompliant.slice();
+    this.chainSingular = this.chainSingular.slice();
+    this.pushRows = this.pushRows.slice();
+    this.pushInts = this.pushInts.slice();
   }
 
   /**

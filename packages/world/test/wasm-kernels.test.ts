@@ -65,4 +65,36 @@ describe('WebAssembly kernels', () => {
       }
     });
   }
+
+  it('a runtime that refuses a larger memory mid-run: the step goes on as TypeScript, the same bits', () => {
+    const Memory = WebAssembly.Memory;
+    let allowed = Number.POSITIVE_INFINITY;
+    // A stand-in that refuses once `allowed` memories were made (as a runtime out of address space).
+    const refusing = function (this: unknown, descriptor: WebAssembly.MemoryDescriptor) {
+      if (allowed-- <= 0) throw new RangeError('WebAssembly.Memory(): could not allocate memory');
+      return new Memory(descriptor);
+    };
+    (WebAssembly as { Memory: unknown }).Memory = refusing;
+    try {
+      setWasmKernels(false);
+      const reference = scene('rain', { count: 300 });
+      setWasmKernels(true);
+      const refused = scene('rain', { count: 300 });
+      for (let i = 1; i <= 200; i++) {
+        // The rain's contacts grow as it lands: the memory must grow after the first steps.
+        if (i === 20) {
+          expect(kernelsAttached(refused)).toBe(true);
+          allowed = 0;
+        }
+        setWasmKernels(false);
+        reference.step(1 / 60);
+        setWasmKernels(true);
+        refused.step(1 / 60);
+      }
+      expect(kernelsAttached(refused)).toBe(false);
+      expect(bits(stateOf(refused))).toEqual(bits(stateOf(reference)));
+    } finally {
+      (WebAssembly as { Memory: unknown }).Memory = Memory;
+    }
+  });
 });
