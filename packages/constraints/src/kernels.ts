@@ -171,12 +171,13 @@ const ALIGN = 64;
 const PAGE = 65536;
 
 /**
- * A WebAssembly memory holding one {@link BodyStates}' states and its contact solver's rows (the
+ * A WebAssembly memory holding one `BodyStates`' states and its contact solver's rows (the
  * numbers the kernels read and write, which must lie in one memory), and the kernels' instance on
  * it. Each region is reserved by its owner; a region that must grow moves every region into a new,
  * larger memory (the old one is left to the garbage collector, not grown: growing a memory detaches
- * its buffer, and a detached buffer anywhere slows every typed-array access of the JavaScript
- * engine from then on). Owners take new views when {@link KernelMemory.generation} changes.
+ * its buffer, and once any buffer has been detached V8 compiles typed-array accesses with a check
+ * for detachment it otherwise leaves out, everywhere in the process). Owners take new views when
+ * {@link KernelMemory.generation} changes.
  */
 export class KernelMemory {
   /** Counts the moves: views taken at an older generation see the previous memory. */
