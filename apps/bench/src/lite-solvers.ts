@@ -20,10 +20,11 @@ export function liteEngine(solver: SolverKind): EngineId {
 
 /**
  * Every engine of a full run: `lite`, lite with the other solver, then the other engines (Box2D v3
- * in the build users get, with SIMD; its scalar build only on request).
+ * in the build users get, with SIMD; its scalar build, and lite without its WebAssembly kernels,
+ * only on request).
  */
 export const BENCH_ENGINES: EngineId[] = ENGINE_IDS.filter(
-  (e) => e !== `lite-${DEFAULT_SOLVER}` && e !== 'box2d3-scalar',
+  (e) => e !== `lite-${DEFAULT_SOLVER}` && e !== 'box2d3-scalar' && e !== 'lite-ts',
 );
 
 /** What the tables and the chart call an engine: lite's entries are named by their solver. */

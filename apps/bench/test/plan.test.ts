@@ -30,7 +30,7 @@ describe('schedule', () => {
     const other = DEFAULT_SOLVER === 'soft' ? 'classic' : 'soft';
     // Every engine but Box2D v3's scalar build (run on request: users get the SIMD one).
     expect(fullPlan().engines).toEqual(
-      ENGINE_IDS.filter((e) => e !== `lite-${DEFAULT_SOLVER}` && e !== 'box2d3-scalar'),
+      ENGINE_IDS.filter((e) => e !== `lite-${DEFAULT_SOLVER}` && e !== 'box2d3-scalar' && e !== 'lite-ts'),
     );
     expect(fullPlan().engines.slice(0, 2)).toEqual(['lite', `lite-${other}`]);
     expect(

@@ -975,7 +975,11 @@ describe('size', () => {
 });
 
 describe('speed', () => {
-  it('saving and restoring 1,000 bodies takes less time than one step of them (medians, same process)', () => {
+  // Saving and restoring was about half a step, then 0.6 to 1.0 of one as the step got faster, and
+  // 0.8 to 1.2 once the soft step's passes ran as WebAssembly (the step, not the snapshot, changed:
+  // `pnpm --filter @lite/bench snapshot`). The bound guards the snapshot's own cost: a restore that
+  // did its work twice would be two steps and more.
+  it('saving and restoring 1,000 bodies takes less time than one and a half steps of them (medians, same process)', () => {
     const { world } = buildScene(rain(1000, 1), { solver: 'soft', sleeping: false });
     run(world, 120);
     const steps: number[] = [];
@@ -991,6 +995,6 @@ describe('speed', () => {
     const median = (v: number[]) => v.sort((a, b) => a - b)[v.length >> 1];
     const ratio = median(saves) / median(steps);
     expect(world.bodies.length).toBeGreaterThan(1000);
-    expect(ratio).toBeLessThan(1);
+    expect(ratio).toBeLessThan(1.5);
   });
 });

@@ -36,6 +36,8 @@ export interface EngineAdapter {
  * The engines the benchmark knows, in the order the tables list them. `lite` steps with the solver a
  * new World picks by default; `lite-soft` and `lite-classic` with that solver, whatever the default
  * (a run lists `lite` and the one of the two that is not the default: see `src/lite-solvers.ts`).
+ * `lite-ts` is `lite` with its WebAssembly kernels off (every pass as TypeScript, the same results):
+ * not in a full run, but with `--engines`, to show what the kernels are worth.
  * `box2d3-scalar` is Box2D v3's build without SIMD: not in a full run (users get the SIMD build),
  * but in the stage profile and with `--engines`, to show what SIMD is worth to Box2D v3.
  */
@@ -43,6 +45,7 @@ export const ENGINE_IDS = [
   'lite',
   'lite-soft',
   'lite-classic',
+  'lite-ts',
   'planck',
   'box2d',
   'matter',

@@ -7,6 +7,7 @@ export const ENGINE_INFO: Record<EngineId, { label: string; packageName: string 
   lite: { label: 'lite', packageName: '@lite/world' },
   'lite-soft': { label: 'lite (soft)', packageName: '@lite/world' },
   'lite-classic': { label: 'lite (classic)', packageName: '@lite/world' },
+  'lite-ts': { label: 'lite (TypeScript passes)', packageName: '@lite/world' },
   planck: { label: 'planck.js', packageName: 'planck' },
   box2d: { label: 'Box2D (@box2d/core)', packageName: '@box2d/core' },
   matter: { label: 'matter-js', packageName: 'matter-js' },
@@ -28,6 +29,8 @@ export async function createAdapter(engine: EngineId): Promise<EngineAdapter> {
       return new (await import('./lite')).LiteAdapter('soft');
     case 'lite-classic':
       return new (await import('./lite')).LiteAdapter('classic');
+    case 'lite-ts':
+      return new (await import('./lite')).LiteAdapter(undefined, false);
     case 'planck':
       return new (await import('./planck')).PlanckAdapter();
     case 'box2d':

@@ -1,5 +1,5 @@
 import type { SceneDef } from '@lite/scenes';
-import { type Body, PROFILE_STAGES, type SolverKind, World } from '@lite/world';
+import { type Body, PROFILE_STAGES, type SolverKind, setWasmKernels, World } from '@lite/world';
 import { type EngineAdapter, requireBasicJoint } from './adapter';
 
 /**
@@ -9,16 +9,24 @@ import { type EngineAdapter, requireBasicJoint } from './adapter';
  * 1 sub-step; warm starting, position correction, accumulated impulses, block solver on); the soft
  * step keeps its own defaults (4 sub-steps of 1 iteration, 30 Hz contacts of damping ratio 10, exact
  * contact chains, 3 push passes at up to 5 m/s, 2 cm speculative distance), as the scenes' iterations
- * are Box2D-Lite's.
+ * are Box2D-Lite's. The soft step's passes run as its WebAssembly kernels, as they do for users
+ * (`lite-ts`: as TypeScript, the same results).
  */
 export class LiteAdapter implements EngineAdapter {
   private world: World | null = null;
   private bodies: Body[] = [];
   private readonly solver: SolverKind | undefined;
+  private readonly wasm: boolean;
 
-  /** @param solver - the solver to step with (default: the one a new World picks) */
-  constructor(solver?: SolverKind) {
+  /**
+   * @param solver - the solver to step with (default: the one a new World picks)
+   * @param wasm - whether the soft step's WebAssembly kernels run (default true; false: every pass
+   *   as TypeScript, with the same results). Set before each step, so that adapters of both kinds
+   *   can share a page.
+   */
+  constructor(solver?: SolverKind, wasm = true) {
     this.solver = solver;
+    this.wasm = wasm;
   }
 
   build(scene: SceneDef): void {
@@ -88,6 +96,7 @@ export class LiteAdapter implements EngineAdapter {
   }
 
   step(dt: number): void {
+    setWasmKernels(this.wasm);
     (this.world as World).step(dt);
   }
 
