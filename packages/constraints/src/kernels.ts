@@ -113,7 +113,7 @@ export function setWasmKernels(on: boolean): void {
 /**
  * Whether the soft solver's passes run as WebAssembly: the kernels are on
  * ({@link setWasmKernels}) and compiled. Compiling starts on the first call (or the first soft
- * step with contacts); false until it is done where it runs in the background.
+ * step); false until it is done where it runs in the background.
  */
 export function wasmKernelsReady(): boolean {
   return enabled && kernelModule() !== null;
