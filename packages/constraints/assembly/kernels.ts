@@ -69,6 +69,7 @@ const enum Param {
   MaxPush = 5,
   Threshold = 6,
   Compliance = 7,
+  PushRate = 8,
   Deep = 9,
   Stamp = 10,
   Bias0 = 11,
@@ -1025,4 +1026,92 @@ export function integratePositions(state: usize, push: usize, slotCount: i32, sc
     }
   }
   return count;
+}
+
+/** `loadPushRow`: what the push passes read of contact i, at position k of their list. */
+// @ts-ignore: decorator
+@inline function loadPushRow(
+  rows: usize,
+  meta: usize,
+  v: usize,
+  pushRows: usize,
+  pushInts: usize,
+  params: usize,
+  i: i32,
+  k: i32,
+  cached: bool,
+): void {
+  const pushRate = F(params, Param.PushRate);
+  const maxPush = F(params, Param.MaxPush);
+  const r = rows + (<usize>((i & MASK) * Row.Stride) << 3);
+  const m = meta + (<usize>((i & MASK) * Meta.Stride) << 2);
+  const slotA = I(m, Meta.SlotA) & MASK;
+  const slotB = I(m, Meta.SlotB) & MASK;
+  const pointCount = I(m, Meta.PointCount);
+  const vA = v + (<usize>(State.Stride * slotA) << 3);
+  const vB = v + (<usize>(State.Stride * slotB) << 3);
+  const w = pushRows + (<usize>((k & MASK) * PushRow.Stride) << 3);
+  const u = pushInts + (<usize>((k & MASK) * PushInt.Stride) << 2);
+  setI(u, PushInt.OffsetA, 3 * slotA);
+  setI(u, PushInt.OffsetB, 3 * slotB);
+  setI(u, PushInt.PointCount, pointCount);
+  setI(u, PushInt.Held, I(m, Meta.Held));
+  const nx = F(r, Row.NormalX);
+  const ny = F(r, Row.NormalY);
+  setF(w, PushRow.MassA, F(r, Row.MassA));
+  setF(w, PushRow.InvIA, F(r, Row.InvIA));
+  setF(w, PushRow.MassB, F(r, Row.MassB));
+  setF(w, PushRow.InvIB, F(r, Row.InvIB));
+  setF(w, PushRow.NormalX, nx);
+  setF(w, PushRow.NormalY, ny);
+  for (let j = 0; j < pointCount; j++) {
+    const q = r + (<usize>(Row.Point0 + (j & 1) * Pt.Stride) << 3);
+    const e = w + (<usize>(PushRow.Point0 + (j & 1) * (PushRow.Point1 - PushRow.Point0)) << 3);
+    const sep = cached ? F(q, Pt.Separation) : measureSeparation(q, vA, vB, nx, ny);
+    const excess = sep + F(q, Pt.Share);
+    let bias = excess < 0 ? pushRate * excess : 0.0;
+    if (bias < -maxPush) bias = -maxPush;
+    setF(e, PushPt.Excess, excess);
+    setF(e, PushPt.Bias, bias);
+    setF(e, PushPt.RnA, F(q, Pt.RnA));
+    setF(e, PushPt.RnB, F(q, Pt.RnB));
+    setF(e, PushPt.NormalMass, F(q, Pt.NormalMass));
+    setF(e, PushPt.Impulse, 0);
+  }
+}
+
+/**
+ * `SoftContactSolver.push`'s first pass of a sub-step: lists the `count` contacts the solve found
+ * deep (their `Meta.Deep` holds the sub-step's stamp), those between two moving bodies first, then
+ * those with a still one, each in contact order, and sets out what the passes read of each
+ * (`loadPushRow`). Returns how many it listed.
+ */
+export function gatherPush(
+  rows: usize,
+  meta: usize,
+  v: usize,
+  params: usize,
+  pushRows: usize,
+  pushInts: usize,
+  count: i32,
+  mode: i32,
+): i32 {
+  const stamp = <i32>F(params, Param.Stamp);
+  const cached = (mode & Mode.Cached) != 0;
+  let k = 0;
+  for (let i = 0; i < count; i++) {
+    const m = meta + (<usize>((i & MASK) * Meta.Stride) << 2);
+    if (I(m, Meta.Deep) == stamp && I(m, Meta.SlotA) != 0 && I(m, Meta.SlotB) != 0) {
+      loadPushRow(rows, meta, v, pushRows, pushInts, params, i, k, cached);
+      k++;
+    }
+  }
+  for (let i = 0; i < count; i++) {
+    const m = meta + (<usize>((i & MASK) * Meta.Stride) << 2);
+    if (I(m, Meta.Deep) == stamp && (I(m, Meta.SlotA) == 0 || I(m, Meta.SlotB) == 0)) {
+      loadPushRow(rows, meta, v, pushRows, pushInts, params, i, k, cached);
+      k++;
+    }
+  }
+  return k;
 }

@@ -1,7 +1,7 @@
 import { cosSinInPlace, type Vec2, type Vec2Like } from '@lite/math';
 import type { BodyVelocities } from './body-velocities';
 import { ConstraintError } from './errors';
-import { KernelMemory, Region, Scalar, wasmKernelsEnabled } from './kernels';
+import { KernelMemory, Region, Scalar, wasmKernelsEnabled, wasmKernelsReady } from './kernels';
 import type { SolverBody } from './solver-body';
 
 /**
@@ -603,7 +603,8 @@ export class BodyStates implements BodyVelocities {
    * {@link BodyStates.syncKernelViews}. @internal
    */
   kernelMemory(): KernelMemory | null {
-    if (this.kernels === null && !this.kernelsFailed) {
+    // (Not ready: off, or still compiling in the background; asked again at the next step.)
+    if (this.kernels === null && !this.kernelsFailed && wasmKernelsReady()) {
       const kernels = KernelMemory.create();
       if (kernels === null) {
         this.kernelsFailed = true;

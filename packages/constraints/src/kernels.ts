@@ -29,6 +29,16 @@ export interface KernelExports {
   ): void;
   warmStart(rows: number, meta: number, v: number, count: number): void;
   pushPass(pushRows: number, pushInts: number, push: number, count: number, heldMask: number): void;
+  gatherPush(
+    rows: number,
+    meta: number,
+    v: number,
+    params: number,
+    pushRows: number,
+    pushInts: number,
+    count: number,
+    mode: number,
+  ): number;
   integrateVelocities(state: number, motion: number, slotCount: number, scalars: number): void;
   integratePositions(
     state: number,

@@ -464,7 +464,9 @@ export class SoftStepContext {
  * collided again between sub-steps.
  *
  * Rows are packed in typed arrays as in the classic `ContactSolver`; velocities live in the shared
- * {@link BodyStates}. The arrays grow when a larger step needs them.
+ * {@link BodyStates}. The arrays grow when a larger step needs them. Where WebAssembly runs, the
+ * passes run as its kernels on the same arrays, in one WebAssembly memory with the body states
+ * (see `setWasmKernels`), with the same results.
  */
 export class SoftContactSolver {
   private rows = new Float64Array(Row.Stride * 64);
@@ -537,8 +539,8 @@ export class SoftContactSolver {
   private chainSingular = new Int32Array(64);
   /**
    * The WebAssembly memory of the body states last prepared with, when the kernels run (see
-   * `kernels.ts`): `rows`, `meta`, `params` and `singles` are then views of it, taken at
-   * `kernelGeneration`, at the byte offsets `kernelOffsets` (by {@link Region}).
+   * `kernels.ts`): every array the kernels read (see `attachKernels`) is then a view of it, taken
+   * at `kernelGeneration`, at the byte offsets `kernelOffsets` (by {@link Region}).
    */
   private kernels: KernelMemory | null = null;
   private kernelGeneration = -1;
@@ -603,9 +605,10 @@ export class SoftContactSolver {
   }
 
   /**
-   * Puts the rows, the per-contact integers, the constants and the list of contacts outside chains
-   * in the kernel memory of `states` (see `kernels.ts`) when the kernels run, so that the passes can
-   * run there; else leaves them where they are. Allocates only when a region grows.
+   * Puts the arrays the kernels read (the rows, the per-contact integers, the constants, the list of
+   * contacts outside chains, the chains and the push rows) in the kernel memory of `states` (see
+   * `kernels.ts`) when the kernels run, so that the passes can run there; else leaves them in
+   * arrays of their own. Allocates only when a region grows or the kernels are switched.
    */
   private attachKernels(states: BodyStates): void {
     const kernels = wasmKernelsEnabled() ? states.kernelMemory() : null;
@@ -1302,9 +1305,6 @@ export class SoftContactSolver {
    * without its joints).
    */
   push(states: BodyStates, ctx: SoftStepContext, pass = 0): void {
-    const rows = this.rows;
-    const meta = this.meta;
-    const state = states.state;
     const push = states.push;
     const params = this.params;
     // Nothing deep in this sub-step's solve: every push row would be skipped (their impulses start
@@ -1320,34 +1320,27 @@ export class SoftContactSolver {
     // pushed back into the ground by the pile's many pushes after it, pass after pass, until it
     // came out through the ground's far side (100 boxes created at one point on a 1 m thick floor:
     // one fell through it and on at 95 m/s).
-    const list = this.deepList;
+    const kernels = this.kernelsFor(states);
     // (A later pass of a sub-step whose pass 0 did not run here gathers the list itself.)
     if (pass === 0 || this.deepStamp !== params[Param.Stamp]) {
-      const stamp = params[Param.Stamp];
-      this.deepStamp = stamp;
-      const n = this.contactCount;
-      let count = 0;
-      for (let i = 0; i < n; i++) {
-        const m = (i & Index.Mask) * Meta.Stride;
-        if (meta[m + Meta.Deep] === stamp && meta[m + Meta.SlotA] !== 0 && meta[m + Meta.SlotB] !== 0)
-          list[count++] = i;
-      }
-      for (let i = 0; i < n; i++) {
-        const m = (i & Index.Mask) * Meta.Stride;
-        if (meta[m + Meta.Deep] === stamp && (meta[m + Meta.SlotA] === 0 || meta[m + Meta.SlotB] === 0))
-          list[count++] = i;
-      }
-      this.deepCount = count;
-      // What the passes read of each listed contact, side by side, its push impulses from zero.
-      const pushRows = this.pushRows;
-      const pushInts = this.pushInts;
+      this.deepStamp = params[Param.Stamp];
       const mode = this.separationsHold(states) ? SolveMode.Cached : 0;
-      for (let k = 0; k < count; k++)
-        loadPushRow(rows, meta, state, pushRows, pushInts, params, list[k], k, mode);
+      if (kernels !== null) {
+        const o = this.kernelOffsets;
+        this.deepCount = kernels.exports.gatherPush(
+          o[Region.Rows],
+          o[Region.Meta],
+          o[Region.State],
+          o[Region.Params],
+          o[Region.PushRows],
+          o[Region.PushInts],
+          this.contactCount,
+          mode,
+        );
+      } else this.gatherPush(states, mode);
     }
     // Past the first passes, contacts of held bodies are left out (-1 matches any Held bit).
     const heldMask = pass < HELD_PUSH_PASSES ? 0 : -1;
-    const kernels = this.kernelsFor(states);
     if (kernels !== null) {
       const o = this.kernelOffsets;
       kernels.exports.pushPass(
@@ -1365,6 +1358,38 @@ export class SoftContactSolver {
       if ((pushInts[(k & Index.Mask) * PushInt.Stride + PushInt.Held] & heldMask) === 0)
         pushContact(pushRows, pushInts, push, k);
     }
+  }
+
+  /**
+   * {@link SoftContactSolver.push}'s first pass of a sub-step, as TypeScript: the contacts whose
+   * `Meta.Deep` holds this sub-step's stamp into `deepList` (those between two moving bodies first,
+   * then those with a still one), and what the passes read of each into the push rows.
+   */
+  private gatherPush(states: BodyStates, mode: number): void {
+    const rows = this.rows;
+    const meta = this.meta;
+    const state = states.state;
+    const params = this.params;
+    const list = this.deepList;
+    const stamp = params[Param.Stamp];
+    const n = this.contactCount;
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      const m = (i & Index.Mask) * Meta.Stride;
+      if (meta[m + Meta.Deep] === stamp && meta[m + Meta.SlotA] !== 0 && meta[m + Meta.SlotB] !== 0)
+        list[count++] = i;
+    }
+    for (let i = 0; i < n; i++) {
+      const m = (i & Index.Mask) * Meta.Stride;
+      if (meta[m + Meta.Deep] === stamp && (meta[m + Meta.SlotA] === 0 || meta[m + Meta.SlotB] === 0))
+        list[count++] = i;
+    }
+    this.deepCount = count;
+    // What the passes read of each listed contact, side by side, its push impulses from zero.
+    const pushRows = this.pushRows;
+    const pushInts = this.pushInts;
+    for (let k = 0; k < count; k++)
+      loadPushRow(rows, meta, state, pushRows, pushInts, params, list[k], k, mode);
   }
 
   /**

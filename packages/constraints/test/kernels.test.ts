@@ -148,6 +148,14 @@ describe('the soft solver WebAssembly kernels', () => {
     expect(integrate()).toEqual(typescript);
   });
 
+  it('are taken up by body states once they are ready, not refused for good while they are not', () => {
+    const states = new BodyStates() as unknown as { kernelMemory(): object | null };
+    setWasmKernels(false);
+    expect(states.kernelMemory()).toBeNull();
+    setWasmKernels(true);
+    expect(states.kernelMemory()).not.toBeNull();
+  });
+
   it('keep a region contents when another region grows, in a new memory', () => {
     const memory = KernelMemory.create();
     expect(memory).not.toBeNull();
