@@ -4,7 +4,7 @@
  * plain arithmetic on the engine's state: no clock, no randomness outside the scenes' seeds.
  */
 import { catalogue, type SceneDef } from '@lite/scenes';
-import type { SolverKind, World } from '@lite/world';
+import { type SolverKind, type World, wasmKernelsReady } from '@lite/world';
 import { buildWorld } from '../src/simulation';
 
 /** One hashed run: a catalogue scene (with parameters), a solver and a step count. */
@@ -26,6 +26,8 @@ export interface HashResult {
   spread: number;
   /** How far the dynamic bodies moved in all, m (a scene that stood still would hash alike anywhere). */
   travel: number;
+  /** Whether the soft step's WebAssembly kernels ran (`wasmKernelsReady()` after the run). */
+  wasm: boolean;
 }
 
 /** A scene's world as the demo builds it (every body and joint kind), on `solver`. */
@@ -80,6 +82,7 @@ export function hashScenes(specs: readonly HashSpec[]): HashResult[] {
       stepCount: world.stepCount,
       spread,
       travel,
+      wasm: wasmKernelsReady(),
     };
   });
 }

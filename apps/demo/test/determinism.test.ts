@@ -1,6 +1,7 @@
 /**
  * Cross-runtime determinism: a few catalogue scenes, stepped by both solvers for a few hundred
- * steps, must end in bit-identical states in Node and in Chromium. `determinism-scenes.ts` is
+ * steps, must end in bit-identical states in Node and in Chromium (the soft step's WebAssembly
+ * kernels running in both). `determinism-scenes.ts` is
  * bundled once with Vite from the built packages (`pnpm build` first) into one script; the same
  * script runs in this Node process and in the Debian chromium (through playwright-core), and the
  * hashes of every body's pose and velocity bits (every 100 steps) are compared.
@@ -117,6 +118,9 @@ describe.runIf(runSuite)('the same scenes in Node and in Chromium', () => {
       expect(result.stepCount).toBe(SPECS[i].steps);
       expect(result.travel).toBeGreaterThan(0.1);
     }
+    // The soft step's passes ran as WebAssembly in both (compiled on a page's main thread too).
+    expect(inNode.every((r) => r.wasm)).toBe(true);
+    expect((inBrowser as HashResult[]).every((r) => r.wasm)).toBe(true);
     // Runs of different scenes or solvers differ (the hash sees the state).
     expect(new Set(inNode.map((r) => r.hashes.join())).size).toBe(inNode.length);
     const browser = inBrowser as HashResult[];
