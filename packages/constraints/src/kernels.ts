@@ -96,11 +96,28 @@ function kernelModule(): WebAssembly.Module | null {
   return compiled;
 }
 
-/** `text`'s bytes (standard base64). */
-function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
-  const chars = atob(text);
-  const bytes = new Uint8Array(chars.length);
-  for (let i = 0; i < chars.length; i++) bytes[i] = chars.charCodeAt(i);
+/**
+ * `text`'s bytes (standard base64, without line breaks). Written out rather than `atob`, which
+ * not every JavaScript environment has (a Node `vm` context, some embedded runtimes).
+ */
+export function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  const values = new Uint8Array(128);
+  for (let i = 0; i < alphabet.length; i++) values[alphabet.charCodeAt(i)] = i;
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 61) end--; // '=' padding
+  const bytes = new Uint8Array(Math.floor((end * 6) / 8));
+  let bits = 0;
+  let count = 0;
+  let k = 0;
+  for (let i = 0; i < end; i++) {
+    bits = ((bits << 6) | values[text.charCodeAt(i) & 127]) & 0xffffff;
+    count += 6;
+    if (count >= 8) {
+      count -= 8;
+      bytes[k++] = (bits >> count) & 0xff;
+    }
+  }
   return bytes;
 }
 

@@ -14,7 +14,7 @@ import {
   setWasmKernels,
   wasmKernelsReady,
 } from '../src/index';
-import { KernelMemory, Region } from '../src/kernels';
+import { decodeBase64, KernelMemory, Region } from '../src/kernels';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -170,6 +170,14 @@ describe('the soft solver WebAssembly kernels', () => {
     expect(memory.f64(Region.Rows).length).toBe(1 << 17);
     // Regions do not overlap.
     expect(memory.offset(Region.Rows)).toBeGreaterThanOrEqual(memory.offset(Region.State) + 64);
+  });
+
+  it('decode their module without atob (base64 of every length, every byte value)', () => {
+    for (let n = 0; n <= 300; n++) {
+      const bytes = new Uint8Array(n);
+      for (let i = 0; i < n; i++) bytes[i] = (i * 97 + n * 31) & 255;
+      expect(Array.from(decodeBase64(Buffer.from(bytes).toString('base64')))).toEqual(Array.from(bytes));
+    }
   });
 
   it('are compiled from the committed source (src/kernels-wasm.ts is current)', () => {
