@@ -222,7 +222,9 @@ export class KernelMemory {
     this.module = module;
     this.memory = new WebAssembly.Memory({ initial: 1 });
     this.exports = this.instantiate(this.memory);
-    this.reserve(Region.Scalars, 8 * Scalar.Count);
+    // The scalars at 0 while every other region is empty (the first move lays them out in order).
+    this.sizes[Region.Scalars] = 8 * Scalar.Count;
+    this.scalars = this.f64(Region.Scalars);
   }
 
   /** A memory for the kernels, or null when they are off, not compiled yet, or cannot run here. */
