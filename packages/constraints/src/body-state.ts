@@ -118,7 +118,12 @@ let nextStamp = 1;
  * refuse it.
  */
 export class BodyStates implements BodyVelocities {
-  /** Per slot, 8 doubles: vx, vy, ω, the step's translation dx, dy, the cosine and sine of its rotation, and the rotation Δθ. */
+  /**
+   * Per slot, 8 doubles: vx, vy, ω, the step's translation dx, dy, the cosine and sine of its
+   * rotation, and the rotation Δθ. Replaced (contents kept) when it grows, or when it moves into or
+   * within the soft solver's WebAssembly memory (by {@link BodyStates.add}, or a
+   * `SoftContactSolver`'s prepare): read it again after those, as `push` and `motion`.
+   */
   state = new Float64Array(State.Stride * 64);
   /**
    * Per slot: the push velocity (vx, vy, w) of the current sub-step, which moves the body in the
@@ -612,10 +617,11 @@ export class BodyStates implements BodyVelocities {
       }
       const capacity = this.state.length / State.Stride;
       try {
-        kernels.reserve(Region.State, this.state.byteLength);
-        kernels.reserve(Region.Push, this.push.byteLength);
-        kernels.reserve(Region.Motion, this.motion.byteLength);
-        kernels.reserve(Region.Pending, 16 * capacity);
+        kernels.want(Region.State, this.state.byteLength);
+        kernels.want(Region.Push, this.push.byteLength);
+        kernels.want(Region.Motion, this.motion.byteLength);
+        kernels.want(Region.Pending, 16 * capacity);
+        kernels.apply();
       } catch {
         this.kernelsFailed = true;
         return null;
@@ -673,10 +679,11 @@ export class BodyStates implements BodyVelocities {
     } else {
       // (A move keeps the contents.)
       try {
-        kernels.reserve(Region.State, 8 * State.Stride * capacity);
-        kernels.reserve(Region.Push, 8 * 3 * capacity);
-        kernels.reserve(Region.Motion, 8 * Motion.Stride * capacity);
-        kernels.reserve(Region.Pending, 16 * capacity);
+        kernels.want(Region.State, 8 * State.Stride * capacity);
+        kernels.want(Region.Push, 8 * 3 * capacity);
+        kernels.want(Region.Motion, 8 * Motion.Stride * capacity);
+        kernels.want(Region.Pending, 16 * capacity);
+        kernels.apply();
         this.syncKernelViews();
       } catch {
         // No larger memory: on as TypeScript, in arrays of their own.

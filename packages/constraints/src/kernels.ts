@@ -14,6 +14,8 @@ import { KERNELS_WASM } from './kernels-wasm';
  * (a browser's main thread may refuse to compile synchronously) it is compiled in the background
  * and the TypeScript passes run until it is ready. Where WebAssembly is missing or refused (a
  * content security policy without `wasm-unsafe-eval`), the TypeScript passes run throughout.
+ * (Bit-identical for every finite number: a NaN's sign bit may differ, as it may between
+ * JavaScript's own interpreted and optimised code; a step that makes a NaN fails anyway.)
  */
 
 /** The kernels' exports (addresses are byte offsets into the memory). */
@@ -86,12 +88,16 @@ function kernelModule(): WebAssembly.Module | null {
     compiled = new WebAssembly.Module(bytes);
   } catch {
     // Refused synchronously: try in the background (a refusal there leaves the TypeScript passes).
-    WebAssembly.compile(bytes).then(
-      (module) => {
-        compiled = module;
-      },
-      () => {},
-    );
+    try {
+      WebAssembly.compile(bytes).then(
+        (module) => {
+          compiled = module;
+        },
+        () => {},
+      );
+    } catch {
+      // No background compile either: the TypeScript passes.
+    }
   }
   return compiled;
 }
@@ -193,6 +199,12 @@ export const enum Scalar {
   Count = 2,
 }
 
+/** The user of a {@link KernelMemory}'s solver regions (a soft contact solver). */
+export interface KernelOwner {
+  /** Copies the owner's arrays out of the memory, into arrays of its own, and stops using it. */
+  releaseKernels(): void;
+}
+
 /** Regions start on a cache line. */
 const ALIGN = 64;
 const PAGE = 65536;
@@ -215,8 +227,16 @@ export class KernelMemory {
   exports: KernelExports;
   private memory: WebAssembly.Memory;
   private readonly module: WebAssembly.Module;
+  /**
+   * The solver whose rows the solver regions hold, or null. One at a time: a solver that prepares
+   * with these states takes them over, and the one before first copies its arrays out of the
+   * memory (see `SoftContactSolver.releaseKernels`).
+   */
+  owner: KernelOwner | null = null;
   private readonly offsets = new Float64Array(Region.Count);
   private readonly sizes = new Float64Array(Region.Count);
+  /** Sizes asked for by {@link KernelMemory.want}, not yet given. */
+  private readonly wanted = new Float64Array(Region.Count);
 
   private constructor(module: WebAssembly.Module) {
     this.module = module;
@@ -247,16 +267,33 @@ export class KernelMemory {
   /**
    * Makes `region` hold at least `bytes` bytes, keeping its contents. Returns true when every
    * region moved (a new memory: owners must take new views); false when it already did.
+   * @throws when the runtime refuses a larger memory (nothing changed then)
    */
   reserve(region: Region, bytes: number): boolean {
-    if (bytes <= this.sizes[region]) return false;
-    const sizes = Array.from(this.sizes);
-    sizes[region] = bytes;
+    this.want(region, bytes);
+    return this.apply();
+  }
+
+  /** Notes that `region` must hold `bytes` bytes at the next {@link KernelMemory.apply}. */
+  want(region: Region, bytes: number): void {
+    if (bytes > this.wanted[region]) this.wanted[region] = bytes;
+  }
+
+  /**
+   * Gives every region the size {@link KernelMemory.want} noted, in one move when any must grow
+   * (keeping the contents). Returns true when the regions moved; false when they all fit.
+   * @throws when the runtime refuses a larger memory (nothing changed then)
+   */
+  apply(): boolean {
+    const wanted = this.wanted;
+    let grows = false;
+    for (let r = 0; r < Region.Count; r++) if (wanted[r] > this.sizes[r]) grows = true;
+    if (!grows) return false;
     const offsets: number[] = [];
     let end = 0;
     for (let r = 0; r < Region.Count; r++) {
       offsets.push(end);
-      end += Math.ceil(sizes[r] / ALIGN) * ALIGN;
+      end += Math.ceil(Math.max(wanted[r], this.sizes[r]) / ALIGN) * ALIGN;
     }
     const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(end / PAGE)) });
     const exports = this.instantiate(memory);
@@ -266,7 +303,7 @@ export class KernelMemory {
       const o = this.offsets[r];
       to.set(from.subarray(o, o + this.sizes[r]), offsets[r]);
       this.offsets[r] = offsets[r];
-      this.sizes[r] = sizes[r];
+      if (wanted[r] > this.sizes[r]) this.sizes[r] = wanted[r];
     }
     this.memory = memory;
     this.exports = exports;

@@ -616,10 +616,18 @@ export class SoftContactSolver {
       this.detachKernels();
       return;
     }
+    if (kernels.owner !== this) {
+      // Another solver's rows are in the regions: it copies them out first, then this one takes
+      // the regions over (and views of them, below).
+      kernels.owner?.releaseKernels();
+      kernels.owner = this;
+      this.kernelGeneration = -1;
+    }
     try {
       if (this.reserveKernelRegions(kernels)) states.syncKernelViews();
     } catch {
       // No larger memory: on as TypeScript, in arrays of their own (the states too).
+      states.syncKernelViews();
       states.dropKernelMemory();
       this.detachKernels();
       return;
@@ -653,19 +661,28 @@ export class SoftContactSolver {
    */
   private reserveKernelRegions(kernels: KernelMemory): boolean {
     const capacity = this.meta.length / Meta.Stride;
-    let moved = kernels.reserve(Region.Params, 8 * Param.Count);
-    moved = kernels.reserve(Region.Rows, 8 * Row.Stride * capacity) || moved;
-    moved = kernels.reserve(Region.Meta, 4 * Meta.Stride * capacity) || moved;
-    moved = kernels.reserve(Region.Singles, 4 * capacity) || moved;
-    moved = kernels.reserve(Region.ChainOrder, 4 * capacity) || moved;
-    moved = kernels.reserve(Region.ChainFactors, 8 * Factor.Stride * capacity) || moved;
-    moved = kernels.reserve(Region.ChainWork, 8 * 4 * capacity) || moved;
-    moved = kernels.reserve(Region.ChainStart, 4 * (capacity + 1)) || moved;
-    moved = kernels.reserve(Region.ChainCompliant, 4 * capacity) || moved;
-    moved = kernels.reserve(Region.ChainSingular, 4 * capacity) || moved;
-    moved = kernels.reserve(Region.PushRows, 8 * PushRow.Stride * capacity) || moved;
-    moved = kernels.reserve(Region.PushInts, 4 * PushInt.Stride * capacity) || moved;
-    return moved;
+    kernels.want(Region.Params, 8 * Param.Count);
+    kernels.want(Region.Rows, 8 * Row.Stride * capacity);
+    kernels.want(Region.Meta, 4 * Meta.Stride * capacity);
+    kernels.want(Region.Singles, 4 * capacity);
+    kernels.want(Region.ChainOrder, 4 * capacity);
+    kernels.want(Region.ChainFactors, 8 * Factor.Stride * capacity);
+    kernels.want(Region.ChainWork, 8 * 4 * capacity);
+    kernels.want(Region.ChainStart, 4 * (capacity + 1));
+    kernels.want(Region.ChainCompliant, 4 * capacity);
+    kernels.want(Region.ChainSingular, 4 * capacity);
+    kernels.want(Region.PushRows, 8 * PushRow.Stride * capacity);
+    kernels.want(Region.PushInts, 4 * PushInt.Stride * capacity);
+    // One move for all of them.
+    return kernels.apply();
+  }
+
+  /**
+   * Copies this solver's arrays out of the kernel memory and stops using it: another solver
+   * prepares with the same body states and takes the memory's solver regions over. @internal
+   */
+  releaseKernels(): void {
+    this.detachKernels();
   }
 
   /**
@@ -673,7 +690,9 @@ export class SoftContactSolver {
    * (the constants carry over; the rest the next prepare fills).
    */
   private detachKernels(): void {
-    if (this.kernels === null) return;
+    const kernels = this.kernels;
+    if (kernels === null) return;
+    if (kernels.owner === this) kernels.owner = null;
     this.kernels = null;
     this.kernelGeneration = -1;
     this.params = this.params.slice();

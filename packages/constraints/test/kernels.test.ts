@@ -156,6 +156,36 @@ describe('the soft solver WebAssembly kernels', () => {
     expect(states.kernelMemory()).not.toBeNull();
   });
 
+  it('serve two solvers on one set of body states, interleaved, as the TypeScript passes do', () => {
+    const twoSolvers = (): number[] => {
+      const ground = new SolverBody(0, -0.5);
+      const ctx = new SoftStepContext().set(1 / 60, softSettings);
+      const states = new BodyStates();
+      states.begin();
+      const a = box(0, 0.5);
+      const b = box(5, 0.5);
+      states.add(a, { x: 0, y: -10 });
+      states.add(b, { x: 0, y: -10 });
+      const first = new SoftContactSolver();
+      const second = new SoftContactSolver();
+      first.prepare([contact(ground, a, 1, 0.01)], 1, states, ctx);
+      second.prepare([contact(ground, b, 1, 0.05)], 1, states, ctx);
+      states.integrateVelocities();
+      first.warmStart(states);
+      first.solve(states, ctx, true);
+      second.warmStart(states);
+      second.solve(states, ctx, true);
+      first.solve(states, ctx, false);
+      second.solve(states, ctx, false);
+      const v = states.state.subarray(0, states.velocityStride * states.count);
+      return Array.from(new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
+    };
+    setWasmKernels(false);
+    const typescript = twoSolvers();
+    setWasmKernels(true);
+    expect(twoSolvers()).toEqual(typescript);
+  });
+
   it('keep a region contents when another region grows, in a new memory', () => {
     const memory = KernelMemory.create();
     expect(memory).not.toBeNull();
