@@ -14,24 +14,13 @@ import {
   SolverBody,
   SolverSettings,
 } from '../src/index';
+import { softSettings } from './helpers';
 
 /**
  * The still slot 0 of `BodyStates` stands for bodies nothing moves. A body with mass that was not
  * added would share it: an impulse on it would set slot 0 moving, and with it every static body
  * the other contacts and joints read there. Soft contacts and joints refuse such a body instead.
  */
-
-const softSettings = {
-  substeps: 4,
-  contactHertz: 30,
-  contactDampingRatio: 10,
-  maxPushVelocity: 3,
-  baumgarte: 0.2,
-  restitutionThreshold: 1,
-  blockSolver: true,
-  warmStarting: true,
-  accumulateImpulses: true,
-};
 
 /** A 1 kg unit box, falling at 1 m/s, that `BodyStates.add` accepts. */
 function movingBox(y: number): DrivenBody {

@@ -1,7 +1,7 @@
 /**
  * Independent references for the tests: finite-difference Jacobians of position constraints and
  * J M⁻¹ Jᵀ computed from them, written with Math.cos/Math.sin and plain arrays (none of the
- * engine's code paths).
+ * engine's code paths), and the soft step's settings the solver-level tests share.
  */
 import type { SolverBody } from '../src/index';
 
@@ -73,3 +73,16 @@ export function effectiveMassMatrix(J: number[][], a: SolverBody, b: SolverBody)
 export function relativeDifference(a: number, b: number, floor = 1e-12): number {
   return Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b), floor);
 }
+
+/** The soft step's settings the solver-level tests prepare with (4 sub-steps, 30 Hz contacts, ...). */
+export const softSettings = {
+  substeps: 4,
+  contactHertz: 30,
+  contactDampingRatio: 10,
+  maxPushVelocity: 3,
+  baumgarte: 0.2,
+  restitutionThreshold: 1,
+  blockSolver: true,
+  warmStarting: true,
+  accumulateImpulses: true,
+};

@@ -15,20 +15,9 @@ import {
   wasmKernelsReady,
 } from '../src/index';
 import { decodeBase64, KernelMemory, Region } from '../src/kernels';
+import { softSettings } from './helpers';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-const softSettings = {
-  substeps: 4,
-  contactHertz: 30,
-  contactDampingRatio: 10,
-  maxPushVelocity: 3,
-  baumgarte: 0.2,
-  restitutionThreshold: 1,
-  blockSolver: true,
-  warmStarting: true,
-  accumulateImpulses: true,
-};
 
 /** A unit box of 1 kg at height y, falling at 1 m/s and turning a little. */
 function box(x: number, y: number): DrivenBody {
