@@ -341,38 +341,8 @@ function solveOnePoint(rows: usize, meta: usize, v: usize, params: usize, i: i32
   let vBy = F(vB, State.Vy);
   let wB = F(vB, State.W);
 
-  let b1 = 0.0;
-  let soft1 = false;
-  {
-    const sep = (mode & Mode.Cached) != 0 ? F(q1, Pt.Separation) : measureSeparation(q1, vA, vB, nx, ny);
-    const share = useBias ? F(q1, Pt.Share) : 0.0;
-    if (useBias && sep < -share) {
-      setF(params, Param.Deep, 1);
-      setI(m, Meta.Deep, <i32>F(params, Param.Stamp));
-    }
-    let bounced = false;
-    if (F(r, Row.Restitution) > 0) {
-      setF(params, Param.Separation, sep);
-      bounced = bounceBias(r, q1, vA, vB, params, 0, useBias);
-    }
-    if (bounced) b1 = F(params, Param.Bias0);
-    else if (sep > 0) {
-      b1 = sep * F(params, Param.InvH);
-      if (!useBias && F(q1, Pt.MaxNormalImpulse) == 0) {
-        const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * F(q1, Pt.RnB) - wA * F(q1, Pt.RnA);
-        if (b1 < -vn) b1 = -vn;
-      }
-    } else if (useBias) {
-      const biasRate = F(r, Row.BiasRate);
-      const maxPush = F(params, Param.MaxPush);
-      const over = -sep - share;
-      if (over <= 0) b1 = biasRate * sep;
-      else if (I(m, Meta.Held) != 0) b1 = -biasRate * share;
-      else b1 = over < share ? -biasRate * (share - over) : 0.0;
-      if (b1 < -maxPush) b1 = -maxPush;
-      soft1 = true;
-    }
-  }
+  const b1 = pointBias(r, m, q1, vA, vB, params, 0, mode, nx, ny, vAx, vAy, wA, vBx, vBy, wB);
+  const soft1 = softRow;
   {
     const ms = soft1 ? softMass : 1.0;
     const is = soft1 ? softImpulse : 0.0;

@@ -1,4 +1,3 @@
-import { Vec2 } from '@lite/math';
 import { describe, expect, it } from 'vitest';
 import {
   BodyStates,
@@ -14,7 +13,7 @@ import {
   SolverBody,
   SolverSettings,
 } from '../src/index';
-import { softSettings } from './helpers';
+import { fallingBox, softSettings } from './helpers';
 
 /**
  * The still slot 0 of `BodyStates` stands for bodies nothing moves. A body with mass that was not
@@ -24,15 +23,7 @@ import { softSettings } from './helpers';
 
 /** A 1 kg unit box, falling at 1 m/s, that `BodyStates.add` accepts. */
 function movingBox(y: number): DrivenBody {
-  const body = Object.assign(new SolverBody(0, y).setBoxMass(1, 1, 1), {
-    force: new Vec2(0, 0),
-    torque: 0,
-    gravityScale: 1,
-    linearDamping: 0,
-    angularDamping: 0,
-  });
-  body.linearVelocity.y = -1;
-  return body;
+  return fallingBox(0, y);
 }
 
 /** A contact of `box` resting on `ground` (the box's bottom face on the ground's top, `depth` deep). */

@@ -3,7 +3,8 @@
  * J M⁻¹ Jᵀ computed from them, written with Math.cos/Math.sin and plain arrays (none of the
  * engine's code paths), and the soft step's settings the solver-level tests share.
  */
-import type { SolverBody } from '../src/index';
+import { Vec2 } from '@lite/math';
+import { type DrivenBody, SolverBody } from '../src/index';
 
 /** A generalised position (xA, yA, θA, xB, yB, θB). */
 export type Pose = [number, number, number, number, number, number];
@@ -86,3 +87,16 @@ export const softSettings = {
   warmStarting: true,
   accumulateImpulses: true,
 };
+
+/** A 1 kg unit box at (x, y), falling at 1 m/s, that `BodyStates.add` accepts. */
+export function fallingBox(x: number, y: number): DrivenBody {
+  const body = Object.assign(new SolverBody(x, y).setBoxMass(1, 1, 1), {
+    force: new Vec2(0, 0),
+    torque: 0,
+    gravityScale: 1,
+    linearDamping: 0,
+    angularDamping: 0,
+  });
+  body.linearVelocity.y = -1;
+  return body;
+}

@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Vec2 } from '@lite/math';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   BodyStates,
@@ -15,20 +14,13 @@ import {
   wasmKernelsReady,
 } from '../src/index';
 import { decodeBase64, KernelMemory, Region } from '../src/kernels';
-import { softSettings } from './helpers';
+import { fallingBox, softSettings } from './helpers';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** A unit box of 1 kg at height y, falling at 1 m/s and turning a little. */
 function box(x: number, y: number): DrivenBody {
-  const body = Object.assign(new SolverBody(x, y).setBoxMass(1, 1, 1), {
-    force: new Vec2(0, 0),
-    torque: 0,
-    gravityScale: 1,
-    linearDamping: 0,
-    angularDamping: 0,
-  });
-  body.linearVelocity.y = -1;
+  const body = fallingBox(x, y);
   body.angularVelocity = 0.1 * x;
   return body;
 }
