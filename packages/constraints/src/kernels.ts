@@ -212,9 +212,10 @@ const PAGE = 65536;
 /**
  * A WebAssembly memory holding one `BodyStates`' states and its contact solver's rows (the
  * numbers the kernels read and write, which must lie in one memory), and the kernels' instance on
- * it. Each region is reserved by its owner; a region that must grow moves every region into a new,
- * larger memory (the old one is left to the garbage collector, not grown: growing a memory detaches
- * its buffer, and once any buffer has been detached V8 compiles typed-array accesses with a check
+ * it. Each region is sized by its owner ({@link KernelMemory.want}, then
+ * {@link KernelMemory.apply}); a region that must grow moves every region into a new, larger
+ * memory (the old one is left to the garbage collector, not grown: growing a memory detaches its
+ * buffer, and once any buffer has been detached V8 compiles typed-array accesses with a check
  * for detachment it otherwise leaves out, everywhere in the process). Owners take new views when
  * {@link KernelMemory.generation} changes.
  */
@@ -262,16 +263,6 @@ export class KernelMemory {
   /** The byte offset of `region`. */
   offset(region: Region): number {
     return this.offsets[region];
-  }
-
-  /**
-   * Makes `region` hold at least `bytes` bytes, keeping its contents. Returns true when every
-   * region moved (a new memory: owners must take new views); false when it already did.
-   * @throws when the runtime refuses a larger memory (nothing changed then)
-   */
-  reserve(region: Region, bytes: number): boolean {
-    this.want(region, bytes);
-    return this.apply();
   }
 
   /** Notes that `region` must hold `bytes` bytes at the next {@link KernelMemory.apply}. */

@@ -171,11 +171,14 @@ describe('the soft solver WebAssembly kernels', () => {
     const memory = KernelMemory.create();
     expect(memory).not.toBeNull();
     if (memory === null) return;
-    memory.reserve(Region.State, 64);
+    memory.want(Region.State, 64);
+    memory.apply();
     memory.f64(Region.State).set([1, 2, 3, 4, 5, 6, 7, 8]);
     const generation = memory.generation;
-    expect(memory.reserve(Region.State, 32)).toBe(false);
-    expect(memory.reserve(Region.Rows, 1 << 20)).toBe(true);
+    memory.want(Region.State, 32);
+    expect(memory.apply()).toBe(false);
+    memory.want(Region.Rows, 1 << 20);
+    expect(memory.apply()).toBe(true);
     expect(memory.generation).toBe(generation + 1);
     expect(Array.from(memory.f64(Region.State))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(memory.f64(Region.Rows).length).toBe(1 << 17);
