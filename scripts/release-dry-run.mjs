@@ -36,11 +36,19 @@ try {
 
   const changeset = join(root, 'node_modules', '.bin', 'changeset');
   run(changeset, ['version'], work);
-  // The packages depend on each other only (`workspace:*`): linking them needs no registry.
+  // The packages depend on each other only (`workspace:*`): linking them needs no registry. Their
+  // dev dependencies (the kernels' compiler) are left out of the link: a frozen-lockfile install
+  // caches no registry metadata, so an offline install on a fresh machine could not resolve them.
+  // The manifests go back as they were before anything is packed.
+  const manifestFiles = engine.map((name) => join(work, 'packages', name, 'package.json'));
+  const originals = manifestFiles.map((file) => readFileSync(file, 'utf8'));
+  manifestFiles.forEach((file, i) => {
+    const { devDependencies, ...rest } = JSON.parse(originals[i]);
+    writeFileSync(file, JSON.stringify(rest, null, 2));
+  });
   run('pnpm', ['install', '--offline', '--no-frozen-lockfile'], work);
-  const manifests = engine.map((name) =>
-    JSON.parse(readFileSync(join(work, 'packages', name, 'package.json'), 'utf8')),
-  );
+  manifestFiles.forEach((file, i) => writeFileSync(file, originals[i]));
+  const manifests = originals.map((text) => JSON.parse(text));
   const versions = Object.fromEntries(manifests.map((pkg) => [pkg.name, pkg.version]));
   // The four dry runs wait on the registry's answer more than on the CPU: run them together.
   const results = await Promise.all(
