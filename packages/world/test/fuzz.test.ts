@@ -395,12 +395,14 @@ describe('fuzzing the public API', () => {
           expect(second).toEqual(first);
         },
       ),
-      { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 120_000, markInterruptAsFailure: true },
+      // No time limit: a loaded machine takes longer for the same cases, and cutting the run short
+      // would either fail a correct engine or pass fewer cases than it says.
+      { seed: SEED, numRuns: RUNS },
     );
     // The count of cases run, for the CI log.
     console.log(
       `fuzz: ${cases} cases (seed ${SEED}), each run twice: ${tally.stepped} steps completed, ${tally.refused} operations refused`,
     );
     expect(cases).toBe(RUNS);
-  });
+  }, 900_000);
 });
