@@ -1,4 +1,5 @@
 import { JointKind } from '@lite/constraints';
+import type { Body } from './body';
 import type { Contact } from './contact';
 import { truncate } from './contact-list';
 import { freeContact } from './contact-order';
@@ -9,13 +10,16 @@ import type { StepState } from './step-state';
 
 /**
  * The step's journal of what a failed step must put back beside the bodies (whose poses and
- * velocities `saveState` keeps): every contact's numbers (points, feature keys, impulses, normal),
- * point count and touching flag, and every joint's accumulated impulses, as they were when the
- * step began. A step that turns a body non-finite restores them (`failStep`), so the impulses it
- * built up on its way to infinity, finite or not, do not warm start the next step: the world is
- * as it was, and once the cause is gone the next step is the one the failed step would have been.
- * Saved at every step: a copy of 24 doubles a contact and a few a joint, no allocation once the
- * arrays fit.
+ * velocities `saveState` keeps): the numbers (points, feature keys, impulses, normal), point count
+ * and touching flag of every contact the step may change, every joint's accumulated impulses, and
+ * the broadphase's move buffer, as they were when the step began. A step that turns a body
+ * non-finite restores them (`failStep`), so the impulses it built up on its way to infinity, finite
+ * or not, do not warm start the next step: the world is as it was, and once the cause is gone the
+ * next step is the one the failed step would have been. The contacts the step may change are
+ * those with an awake body: journaled as the step begins, and those of a body the step wakes as it
+ * wakes it (`wakeBody`); a resting world's sleeping contacts cost nothing. A copy of 24 doubles a
+ * contact and a few a joint, no allocation once the arrays fit (a pyramid of 210 awake boxes and
+ * 590 contacts: 11 µs of its 1 ms step).
  */
 
 /** Doubles a contact keeps in `Contact.data` (its points, normal, friction, restitution, radii). */
@@ -31,8 +35,12 @@ export class StepJournal {
   contactData = new Float64Array(64 * CONTACT_DOUBLES);
   /** Per contact object: its point count, and 1 when it was touching (2 numbers). */
   contactInts = new Int32Array(64 * 2);
-  /** Per contact object: the step whose start it was journaled at. */
+  /** Per contact object: the step it was journaled in. */
   stamps = new Int32Array(64);
+  /** Per contact object: the step that made it (new contacts are removed by an undo). */
+  born = new Int32Array(64);
+  /** True from `journalStep` to the end of the step: `wakeBody` journals what it wakes. */
+  active = false;
   /** Per joint of `jointList`, its impulses at the start of the step. */
   jointData = new Float64Array(8 * JOINT_DOUBLES);
   /** The broadphase's move buffer at the start of the step (`BroadPhase.copyMoves`). */
@@ -47,6 +55,7 @@ export class StepJournal {
 export function journalStep(s: StepState): void {
   const journal = s.journal;
   journal.stamp = journal.stamp === 0x7fffffff ? 1 : journal.stamp + 1;
+  journal.active = true;
   const slots = s.contactSlots.length;
   if (journal.stamps.length < slots) growContactJournal(journal, slots);
   journalContacts(s, journal);
@@ -69,12 +78,42 @@ function journalContacts(s: StepState, journal: StepJournal): void {
   const stamps = journal.stamps;
   for (let i = 0, n = contacts.length; i < n; ++i) {
     const c = contacts[i];
+    // (Compared with true: see Body.isAwake.)
+    if (c.bodyA.isAwake !== true && c.bodyB.isAwake !== true) continue;
     const slot = c.slot;
     stamps[slot] = stamp;
     data.set(c.data, CONTACT_DOUBLES * slot);
     ints[2 * slot] = c.pointCount;
     ints[2 * slot + 1] = c.touching ? 1 : 0;
   }
+}
+
+/**
+ * Journals the contacts of `body`, which the step is waking, that are not journaled yet (see
+ * {@link StepJournal}). Called by `wakeBody` while a step runs.
+ */
+export function journalWoken(s: StepState, body: Body): void {
+  const journal = s.journal;
+  const stamp = journal.stamp;
+  const edges = body.contactEdges;
+  for (let k = 0, n = edges.length; k < n; ++k) {
+    const c = edges[k];
+    const slot = c.slot;
+    // A contact made by this step is not undone from the journal but removed.
+    if (slot >= journal.stamps.length || journal.stamps[slot] === stamp || journal.born[slot] === stamp)
+      continue;
+    journal.stamps[slot] = stamp;
+    journal.contactData.set(c.data, CONTACT_DOUBLES * slot);
+    journal.contactInts[2 * slot] = c.pointCount;
+    journal.contactInts[2 * slot + 1] = c.touching ? 1 : 0;
+  }
+}
+
+/** Notes that contact `c` was made by this step (an undo removes it). */
+export function journalBorn(s: StepState, c: Contact): void {
+  const journal = s.journal;
+  if (c.slot >= journal.born.length) growContactJournal(journal, c.slot + 1);
+  journal.born[c.slot] = journal.stamp;
 }
 
 function growContactJournal(journal: StepJournal, slots: number): void {
@@ -88,6 +127,9 @@ function growContactJournal(journal: StepJournal, slots: number): void {
   const stamps = new Int32Array(capacity);
   stamps.set(journal.stamps);
   journal.stamps = stamps;
+  const born = new Int32Array(capacity);
+  born.set(journal.born);
+  journal.born = born;
 }
 
 /** {@link journalStep} for the joints: each joint's carried impulses, by its kind. */
@@ -220,7 +262,7 @@ export function undoStep(s: StepState): void {
   // Made by the step: unlinked last first, which undoes the edges' appends in order.
   for (let i = contacts.length - 1; i >= 0; --i) {
     const c = contacts[i];
-    if (journal.stamps[c.slot] === stamp) continue;
+    if (journal.born[c.slot] !== stamp) continue;
     unlinkContact(c);
     c.touching = false;
   }
@@ -229,13 +271,16 @@ export function undoStep(s: StepState): void {
   for (let i = 0, n = contacts.length; i < n; ++i) {
     const c = contacts[i];
     const slot = c.slot;
-    if (journal.stamps[slot] !== stamp) {
+    if (journal.born[slot] === stamp) {
       freeContact(s, c);
       continue;
     }
-    c.data.set(data.subarray(CONTACT_DOUBLES * slot, CONTACT_DOUBLES * (slot + 1)));
-    c.pointCount = ints[2 * slot];
-    c.touching = ints[2 * slot + 1] === 1;
+    // Not journaled: neither of its bodies was awake, so the step left it alone.
+    if (journal.stamps[slot] === stamp) {
+      c.data.set(data.subarray(CONTACT_DOUBLES * slot, CONTACT_DOUBLES * (slot + 1)));
+      c.pointCount = ints[2 * slot];
+      c.touching = ints[2 * slot + 1] === 1;
+    }
     contacts[write++] = c;
   }
   truncate(contacts, write);

@@ -27,7 +27,7 @@ import type { WorldSettings } from './settings';
 import type { BodyShape } from './shape';
 import { makeNewPairFilter } from './stage-contacts';
 import { makeCandidateCollector } from './stage-continuous';
-import { StepJournal } from './stage-journal';
+import { journalWoken, StepJournal } from './stage-journal';
 import { makeSensorCollector } from './stage-sensors';
 
 /** Fields of a body's saved state in the step's snapshot (x, y, angle, vx, vy, w). */
@@ -237,6 +237,8 @@ export function wakeBody(s: StepState, body: Body): void {
   let b: Body | null = body;
   do {
     const next: Body | null = b.sleepNext;
+    // During a step, before it changes them: a failed step puts them back.
+    if (s.journal.active) journalWoken(s, b);
     b.isAwake = true;
     b.sleepTime = 0;
     b.sleepNext = null;

@@ -766,6 +766,7 @@ export class World {
       throw error;
     } finally {
       this.locked = false;
+      core.journal.active = false;
       releaseContacts(core);
     }
     rethrowListenerError(core);

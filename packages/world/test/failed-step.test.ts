@@ -130,6 +130,33 @@ describe('a failed step', () => {
       expectSameBits(states(world), states(copy));
     });
 
+    it(`${solver}: puts back the contacts of a sleeping pile the step woke`, () => {
+      const world = new World({ solver });
+      world.createBody({ type: 'static', width: 40, height: 1, position: { x: 0, y: -0.5 } });
+      const pile = [0, 1, 2].map((i) =>
+        world.createBody({ width: 1, height: 1, position: { x: 10, y: 0.5 + i } }),
+      );
+      for (let i = 0; i < 120; ++i) world.step(DT);
+      expect(pile.every((b) => !b.isAwake)).toBe(true);
+      const light = world.createBody({ width: 1, height: 1, mass: 1e-3, position: { x: 0, y: 0.5 } });
+      // Made touching the sleeping pile: the step wakes it.
+      world.createBody({ width: 1, height: 1, position: { x: 11, y: 0.5 } });
+      const before = world.snapshot().slice();
+      const impulses = world.contacts.map((c) => c.points.slice(0, c.pointCount).map((p) => p.normalImpulse));
+      failStep(world, light);
+      expect(pile.every((b) => b.isAwake)).toBe(true);
+      expectSameBits(
+        world.contacts.flatMap((c) => c.points.slice(0, c.pointCount).map((p) => p.normalImpulse)),
+        impulses.flat(),
+      );
+      const copy = World.fromSnapshot(before);
+      for (let i = 0; i < 120; ++i) {
+        world.step(DT);
+        copy.step(DT);
+      }
+      expectSameBits(states(world), states(copy));
+    });
+
     it(`${solver}: reports no contact event of the undone step, and the begin and end events stay paired`, () => {
       const { world, light } = stack(solver);
       world.createBody({ width: 1, height: 1, position: { x: 1, y: 1.5 } });
