@@ -259,7 +259,7 @@ export function undoStep(s: StepState): void {
   const data = journal.contactData;
   const ints = journal.contactInts;
   let write = 0;
-  // Made by the step: unlinked last first, which undoes the edges' appends in order.
+  // Made by the step: unlinked from their bodies' edges, last first (each was appended to them).
   for (let i = contacts.length - 1; i >= 0; --i) {
     const c = contacts[i];
     if (journal.born[c.slot] !== stamp) continue;
