@@ -137,14 +137,14 @@ describe('a failed step', () => {
         world.createBody({ width: 1, height: 1, position: { x: 10, y: 0.5 + i } }),
       );
       for (let i = 0; i < 120; ++i) world.step(DT);
-      expect(pile.every((b) => !b.isAwake)).toBe(true);
+      expect(pile.every((b) => !b.awake)).toBe(true);
       const light = world.createBody({ width: 1, height: 1, mass: 1e-3, position: { x: 0, y: 0.5 } });
       // Made touching the sleeping pile: the step wakes it.
       world.createBody({ width: 1, height: 1, position: { x: 11, y: 0.5 } });
       const before = world.snapshot().slice();
       const impulses = world.contacts.map((c) => c.points.slice(0, c.pointCount).map((p) => p.normalImpulse));
       failStep(world, light);
-      expect(pile.every((b) => b.isAwake)).toBe(true);
+      expect(pile.every((b) => b.awake)).toBe(true);
       expectSameBits(
         world.contacts.flatMap((c) => c.points.slice(0, c.pointCount).map((p) => p.normalImpulse)),
         impulses.flat(),
