@@ -377,6 +377,46 @@ export class BroadPhase {
   }
 
   /**
+   * Copies the move buffer (the proxies the next `updatePairs` queries, in order; -1 for one
+   * destroyed since it was buffered) into `out` when it has room, and returns its length either
+   * way: a caller that may have to undo the next `updatePairs` keeps it for
+   * {@link BroadPhase.restoreMoves}. Allocates nothing.
+   */
+  copyMoves(out: Int32Array): number {
+    const count = this.moveCount;
+    if (count > out.length) return count;
+    const moves = this.moveBuffer;
+    for (let i = 0; i < count; i++) out[i] = moves[i];
+    return count;
+  }
+
+  /**
+   * Puts back a move buffer {@link BroadPhase.copyMoves} copied (its first `count` entries), in
+   * place of the current one: the next `updatePairs` queries those proxies again, in that order,
+   * as if the calls since the copy had not emptied or added to the buffer. Every proxy in it must
+   * still be live (none destroyed since the copy).
+   * @throws CollisionError when `count` exceeds `moves`, or an entry is neither -1 nor a live proxy
+   */
+  restoreMoves(moves: Int32Array, count: number): void {
+    if (!(Number.isInteger(count) && count >= 0 && count <= moves.length)) {
+      throw new CollisionError('count', count, `must be an integer from 0 to moves.length (${moves.length})`);
+    }
+    for (let i = 0; i < count; i++) {
+      const id = moves[i];
+      if (id !== -1 && !this.tree.isProxy(id))
+        throw new CollisionError(`moves[${i}]`, id, 'is not a live proxy');
+    }
+    this.forgetMoved();
+    if (count > this.moveBuffer.length) this.moveBuffer = new Int32Array(count);
+    for (let i = 0; i < count; i++) {
+      const id = moves[i];
+      this.moveBuffer[i] = id;
+      if (id >= 0) this.moveSlot[id] = i;
+    }
+    this.moveCount = count;
+  }
+
+  /**
    * A copy of the broadphase's whole state: with {@link BroadPhase.importState}, a broadphase that
    * behaves bit for bit as this one from then on (same proxy ids, same tree, same pairs in the same
    * order). For world snapshots.

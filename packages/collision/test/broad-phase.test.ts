@@ -478,3 +478,43 @@ describe('BroadPhase: a filter on the reported pairs', () => {
     expect(bp.updatePairs(all)).toBe(0);
   });
 });
+
+describe('BroadPhase: copyMoves and restoreMoves', () => {
+  it('put back the move buffer an updatePairs emptied: the same pairs are reported again', () => {
+    const bp = new BroadPhase({ margin: 0.1 });
+    const out = new PairBuffer(1);
+    const a = bp.createProxy(new AABB(0, 0, 1, 1), 1, false);
+    const b = bp.createProxy(new AABB(1.1, 0, 2, 1), 2, false);
+    const c = bp.createProxy(new AABB(5, 5, 6, 6), 3, false);
+    bp.updatePairs(out);
+    expect(bp.moveProxy(c, new AABB(-1, 0, 0, 1), -6, -5)).toBe(true);
+    bp.touchProxy(b);
+    const saved = new Int32Array(1);
+    // Too small: nothing copied, the length told.
+    expect(bp.copyMoves(saved)).toBe(2);
+    expect(Array.from(saved)).toEqual([0]);
+    const moves = new Int32Array(4);
+    expect(bp.copyMoves(moves)).toBe(2);
+    expect(Array.from(moves.subarray(0, 2))).toEqual([c, b]);
+    expect(bp.updatePairs(out)).toBe(2);
+    const first = pairList(out);
+    // Something else buffered since: replaced by the copy.
+    bp.touchProxy(a);
+    bp.restoreMoves(moves, 2);
+    expect(bp.pendingMoveCount).toBe(2);
+    expect(bp.updatePairs(out)).toBe(2);
+    expect(pairList(out)).toEqual(first);
+    expect(bp.updatePairs(out)).toBe(0);
+    bp.validate();
+  });
+
+  it('restoreMoves refuses a count past the array and a dead proxy, changing nothing', () => {
+    const bp = new BroadPhase();
+    const a = bp.createProxy(new AABB(0, 0, 1, 1), 1, false);
+    const b = bp.createProxy(new AABB(3, 0, 4, 1), 2, false);
+    bp.destroyProxy(b);
+    expect(() => bp.restoreMoves(new Int32Array([a]), 2)).toThrow(CollisionError);
+    expect(() => bp.restoreMoves(new Int32Array([a, b]), 2)).toThrow(CollisionError);
+    expect(bp.pendingMoveCount).toBe(1);
+  });
+});

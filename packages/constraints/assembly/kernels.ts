@@ -173,6 +173,7 @@ const enum Mode {
 const enum Scalar {
   H = 0,
   ChainCompliance = 1,
+  MaxLinearSpeed = 2,
 }
 
 /** `Index.Mask` in body-state.ts. */
@@ -923,9 +924,28 @@ export function pushPass(pushRows: usize, pushInts: usize, push: usize, count: i
   }
 }
 
-/** `BodyStates.integrateVelocities`: slots 1 to `slotCount` - 1, over the sub-step in `scalars`. */
+/** `capVelocity` in body-state.ts: the slot at `o`'s velocity scaled down to `max`. */
+function capVelocity(o: usize, max: f64): void {
+  let vx = F(o, State.Vx);
+  let vy = F(o, State.Vy);
+  let vv = vx * vx + vy * vy;
+  if (vv == Infinity) {
+    const big = Math.max(Math.abs(vx), Math.abs(vy));
+    if (big == Infinity) return;
+    vx /= big;
+    vy /= big;
+    vv = vx * vx + vy * vy;
+  }
+  const scale = max / Math.sqrt(vv);
+  setF(o, State.Vx, vx * scale);
+  setF(o, State.Vy, vy * scale);
+}
+
+/** `BodyStates.integrateVelocities`: slots 1 to `slotCount` - 1, over the sub-step and under the speed cap in `scalars`. */
 export function integrateVelocities(state: usize, motion: usize, slotCount: i32, scalars: usize): void {
   const h = F(scalars, Scalar.H);
+  const max = F(scalars, Scalar.MaxLinearSpeed);
+  const max2 = max * max;
   for (let slot = 1; slot < slotCount; slot++) {
     const at = slot & MASK;
     const o = state + (<usize>(State.Stride * at) << 3);
@@ -944,24 +964,34 @@ export function integrateVelocities(state: usize, motion: usize, slotCount: i32,
     setF(o, State.Vx, vx);
     setF(o, State.Vy, vy);
     setF(o, State.W, w);
+    if (vx * vx + vy * vy > max2) capVelocity(o, max);
   }
 }
 
 /**
  * `BodyStates.integratePositions` without writing poses: slots 1 to `slotCount` - 1, over the
- * sub-step in `scalars`. A slot that
+ * sub-step and under the speed cap in `scalars`. A slot that
  * turns by |δ| ≥ 1/4 in the sub-step is left for the caller to turn (its cosine and sine want a
  * range reduction): its slot and δ go to `pending` (pairs of doubles). Returns how many did.
  */
 export function integratePositions(state: usize, push: usize, slotCount: i32, scalars: usize, pending: usize): i32 {
   const h = F(scalars, Scalar.H);
+  const max = F(scalars, Scalar.MaxLinearSpeed);
+  const max2 = max * max;
   let count = 0;
   for (let slot = 1; slot < slotCount; slot++) {
     const at = slot & MASK;
     const o = state + (<usize>(State.Stride * at) << 3);
     const u = push + (<usize>(3 * at) << 3);
-    const dpx = F(o, State.Dpx) + h * (F(o, State.Vx) + F(u, 0));
-    const dpy = F(o, State.Dpy) + h * (F(o, State.Vy) + F(u, 1));
+    let vx = F(o, State.Vx);
+    let vy = F(o, State.Vy);
+    if (vx * vx + vy * vy > max2) {
+      capVelocity(o, max);
+      vx = F(o, State.Vx);
+      vy = F(o, State.Vy);
+    }
+    const dpx = F(o, State.Dpx) + h * (vx + F(u, 0));
+    const dpy = F(o, State.Dpy) + h * (vy + F(u, 1));
     const w = F(o, State.W) + F(u, 2);
     setF(u, 0, 0);
     setF(u, 1, 0);

@@ -101,6 +101,37 @@ export function unslottedBody(body: SolverBody, argument: string): ConstraintErr
   );
 }
 
+/**
+ * The fastest a body moves by default, m/s (Box2D v3's `maximumLinearSpeed`: 4 m × 100 per
+ * second). See {@link BodyStates.maxLinearSpeed}.
+ */
+export const DEFAULT_MAX_LINEAR_SPEED = 400;
+
+/**
+ * Scales the velocity (vx, vy) of the slot at offset `o` of `state` down to the length `limits[1]`
+ * (the caller found v · v above its square), direction kept: v · max / |v|, as Box2D v3 does. A
+ * velocity whose square overflows (components past 1e154) is first divided by its largest component,
+ * so that it keeps its direction too; one with a non-finite component is left as it is, for the
+ * step's finite check to report. (The limit in an array: a double passed to a call V8 does not
+ * inline is boxed.) @internal
+ */
+export function capVelocity(state: Float64Array, o: number, limits: Float64Array): void {
+  const max = limits[1];
+  let vx = state[o + State.Vx];
+  let vy = state[o + State.Vy];
+  let vv = vx * vx + vy * vy;
+  if (vv === Number.POSITIVE_INFINITY) {
+    const big = Math.max(Math.abs(vx), Math.abs(vy));
+    if (big === Number.POSITIVE_INFINITY) return;
+    vx /= big;
+    vy /= big;
+    vv = vx * vx + vy * vy;
+  }
+  const scale = max / Math.sqrt(vv);
+  state[o + State.Vx] = vx * scale;
+  state[o + State.Vy] = vy * scale;
+}
+
 /** Each {@link BodyStates.begin} takes a fresh stamp, unique across every instance. */
 let nextStamp = 1;
 
@@ -177,7 +208,28 @@ export class BodyStates implements BodyVelocities {
   get h(): number {
     return this.step[0];
   }
-  private readonly step = new Float64Array(1);
+  /** h, then the speed cap ({@link BodyStates.maxLinearSpeed}). */
+  private readonly step = new Float64Array([0, DEFAULT_MAX_LINEAR_SPEED]);
+
+  /**
+   * The fastest any body moves, m/s (default {@link DEFAULT_MAX_LINEAR_SPEED}, 400): both
+   * integrations scale a slot's velocity v down to this length when |v| exceeds it (v · v > max²),
+   * the velocity update after it adds gravity and forces, and the position update before it moves
+   * the body (the velocity the contacts and joints solved for), as Box2D v3 does. Kinematic bodies
+   * too. A safeguard against a body launched by some failure of the solve (it keeps the step from
+   * carrying such a body through the world or into infinities), not a limit real motion reaches:
+   * 400 m/s covers 6.7 m in a step at 60 Hz.
+   * @throws ConstraintError when set to anything but a finite number > 0
+   */
+  get maxLinearSpeed(): number {
+    return this.step[1];
+  }
+  set maxLinearSpeed(value: number) {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+      throw new ConstraintError('maxLinearSpeed', value, 'must be a finite number > 0');
+    }
+    this.step[1] = value;
+  }
 
   /**
    * Sets the sub-step h = dt / substeps. It takes the step's dt (already a number object the caller
@@ -342,13 +394,15 @@ export class BodyStates implements BodyVelocities {
   }
 
   /**
-   * Sub-step velocity update for every slot (over {@link BodyStates.h}): v += h a, then v /= 1 + h c (c the damping), as the
-   * classic step does for a whole step.
+   * Sub-step velocity update for every slot (over {@link BodyStates.h}): v += h a, then
+   * v /= 1 + h c (c the damping), as the classic step does for a whole step; then v is scaled down
+   * to {@link BodyStates.maxLinearSpeed} when it is faster.
    */
   integrateVelocities(): void {
     const kernels = this.kernels;
     if (kernels !== null && wasmKernelsEnabled()) {
       kernels.scalars[Scalar.H] = this.step[0];
+      kernels.scalars[Scalar.MaxLinearSpeed] = this.step[1];
       kernels.exports.integrateVelocities(
         kernels.offset(Region.State),
         kernels.offset(Region.Motion),
@@ -359,6 +413,8 @@ export class BodyStates implements BodyVelocities {
     }
     // Read from the array, not through the `h` getter: a getter left uncalled-inline returns a boxed number.
     const h = this.step[0];
+    const max = this.step[1];
+    const max2 = max * max;
     const s = this.state;
     const m = this.motion;
     for (let slot = 1, n = this.slotCount; slot < n; slot++) {
@@ -379,12 +435,15 @@ export class BodyStates implements BodyVelocities {
       s[o + State.Vx] = vx;
       s[o + State.Vy] = vy;
       s[o + State.W] = w;
+      if (vx * vx + vy * vy > max2) capVelocity(s, o, this.step);
     }
   }
 
   /**
-   * Sub-step position update for every slot: the step's translation dp += h v and rotation
-   * Δθ += h ω (its cosine and sine recomputed, deterministically). With `writePoses` each body's
+   * Sub-step position update for every slot: v is first scaled down to
+   * {@link BodyStates.maxLinearSpeed} when it is faster (and kept so), then the step's translation
+   * dp += h (v + the push velocity) and rotation Δθ += h ω (its cosine and sine recomputed,
+   * deterministically). With `writePoses` each body's
    * pose is then set to its start pose plus that motion (for code that reads the bodies between
    * sub-steps, such as joints); without, {@link BodyStates.storePoses} does it once after the last.
    */
@@ -393,6 +452,7 @@ export class BodyStates implements BodyVelocities {
     if (!writePoses && kernels !== null && wasmKernelsEnabled()) {
       this.poseStamp++;
       kernels.scalars[Scalar.H] = this.step[0];
+      kernels.scalars[Scalar.MaxLinearSpeed] = this.step[1];
       const turns = kernels.exports.integratePositions(
         kernels.offset(Region.State),
         kernels.offset(Region.Push),
@@ -406,6 +466,8 @@ export class BodyStates implements BodyVelocities {
     // Read from the array, not through the `h` getter: a getter left uncalled-inline returns a boxed number.
     this.poseStamp++;
     const h = this.step[0];
+    const max = this.step[1];
+    const max2 = max * max;
     const s = this.state;
     const m = this.motion;
     const push = this.push;
@@ -415,8 +477,15 @@ export class BodyStates implements BodyVelocities {
       const o = State.Stride * at;
       const p = Motion.Stride * at;
       const u = 3 * at;
-      const dpx = s[o + State.Dpx] + h * (s[o + State.Vx] + push[u]);
-      const dpy = s[o + State.Dpy] + h * (s[o + State.Vy] + push[u + 1]);
+      let vx = s[o + State.Vx];
+      let vy = s[o + State.Vy];
+      if (vx * vx + vy * vy > max2) {
+        capVelocity(s, o, this.step);
+        vx = s[o + State.Vx];
+        vy = s[o + State.Vy];
+      }
+      const dpx = s[o + State.Dpx] + h * (vx + push[u]);
+      const dpy = s[o + State.Dpy] + h * (vy + push[u + 1]);
       const w = s[o + State.W] + push[u + 2];
       push[u] = 0;
       push[u + 1] = 0;

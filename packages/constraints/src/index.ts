@@ -1,5 +1,5 @@
 export { BlockSolution, buildBlock, buildBlockAt, solveBlockLcp, solveBlockLcpAt } from './block-solver';
-export { BodyStates, type DrivenBody } from './body-state';
+export { BodyStates, DEFAULT_MAX_LINEAR_SPEED, type DrivenBody } from './body-state';
 export type { BodyVelocities } from './body-velocities';
 export {
   BLOCK_MAX_CONDITION,

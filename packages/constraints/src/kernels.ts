@@ -196,7 +196,9 @@ export const enum Scalar {
   H = 0,
   /** The chain compliance (the chains' solve). */
   ChainCompliance = 1,
-  Count = 2,
+  /** The body states' speed cap, m/s (their updates). */
+  MaxLinearSpeed = 2,
+  Count = 3,
 }
 
 /** The user of a {@link KernelMemory}'s solver regions (a soft contact solver). */

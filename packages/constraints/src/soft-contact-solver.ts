@@ -400,8 +400,10 @@ export class SoftStepContext {
   get pushRate(): number {
     return this.values[Ctx.PushRate];
   }
-  /** The relative compliance 1 / a2 of a chain's rows where static bodies hold both its ends: the
-   * soft row of four times the contact frequency (see `setSoftness`), solved exactly. */
+  /**
+   * The relative compliance 1 / a2 of a chain's rows where static or kinematic bodies hold both its
+   * ends: the soft row of four times the contact frequency (see `setSoftness`), solved exactly.
+   */
   get chainCompliance(): number {
     return this.values[Ctx.ChainCompliance];
   }
@@ -496,7 +498,10 @@ export class SoftContactSolver {
   /** Chain c holds positions chainStart[c] to chainStart[c + 1] - 1 of `chainOrder`. */
   private chainStart = new Int32Array(65);
   private chainCount = 0;
-  /** Per chain: 1 when static bodies hold both its ends (more rows than the bodies can take). */
+  /**
+   * Per chain: 1 when static or kinematic bodies hold both its ends (more rows than the bodies can
+   * take).
+   */
   private chainCompliant = new Int32Array(64);
   /**
    * The contacts the push pass visits in this sub-step, in the order it visits them (those between
@@ -523,6 +528,8 @@ export class SoftContactSolver {
   private sepStamp = -1;
   /** `Param.Stamp` of the sub-step `deepList` was gathered in (-1: none yet). */
   private deepStamp = -1;
+  /** The body states' masses per slot while the chains are built (`BodyStates.masses`). */
+  private slotMasses: Float64Array = new Float64Array(2);
   /** Per body slot: how many chainable contacts touch it. */
   private degree = new Int32Array(128);
   /** Per body slot: its first two chainable contacts. */
@@ -599,6 +606,7 @@ export class SoftContactSolver {
     this.attachKernels(states);
     if (gather === undefined) this.prepareContacts(contacts, count, states, ctx);
     else this.prepareGathered(contacts, gather, count, states, ctx);
+    this.slotMasses = states.masses;
     this.buildChains(states.count);
     this.factorChains(ctx);
     this.listSingles();
@@ -803,7 +811,8 @@ export class SoftContactSolver {
   /**
    * Finds the chains of touching contacts: runs of contacts where each body between two of them
    * (a moving body) touches exactly those two (a column of boxes, a light box under a heavy one, a
-   * wide box on two small ones). Such a chain's normal rows are solved exactly, all at once (see
+   * wide box on two small ones). A static or kinematic body is never a link, only an end: nothing
+   * moves it. Such a chain's normal rows are solved exactly, all at once (see
    * {@link solveChain}); the others one contact at a time. Chains follow contact order, so the
    * result depends only on ids. A closed ring of contacts is left to the contact-by-contact solve.
    */
@@ -833,7 +842,8 @@ export class SoftContactSolver {
       const m = (i & Index.Mask) * Meta.Stride;
       for (let side = 0; side < 2; side++) {
         const slot = meta[m + side];
-        if (slot === 0) continue;
+        // A body nothing moves (static or kinematic) ends every chain it touches, as a static one.
+        if (this.stillSlot(slot)) continue;
         const d = degree[slot]++;
         if (d < 2) slotContacts[2 * slot + d] = i;
       }
@@ -904,11 +914,21 @@ export class SoftContactSolver {
         continue;
       }
       const id = this.chainCount++;
-      this.chainCompliant[id] = via === 0 && otherSlot(meta, c, from) === 0 ? 1 : 0;
+      this.chainCompliant[id] = this.stillSlot(via) && this.stillSlot(otherSlot(meta, c, from)) ? 1 : 0;
       this.chainStart[id] = start;
       this.chainStart[id + 1] = length;
       for (let k = start; k < length; k++) chainOf[order[k]] = id;
     }
+  }
+
+  /**
+   * Whether body slot `slot` holds a body nothing moves: the still slot 0 (static bodies), or a
+   * kinematic body's (no inverse mass or inertia), which moves at its own velocity whatever the
+   * impulses.
+   */
+  private stillSlot(slot: number): boolean {
+    const masses = this.slotMasses;
+    return slot === 0 || (masses[2 * slot] === 0 && masses[2 * slot + 1] === 0);
   }
 
   /** A contact may join a chain: it touches, and a two-point one has a usable block. */
@@ -2136,9 +2156,9 @@ function factorChain(
     const r = (i & Index.Mask) * Row.Stride;
     const m = (i & Index.Mask) * Meta.Stride;
     const two = meta[m + Meta.PointCount] === 2;
-    // A chain held at both ends by static bodies has more rows than its bodies can take (the load
-    // may shift between the two supports): there each row is a stiff spring, a CFM γ = K_ii ·
-    // compliance, which picks the spring solution; other chains are rigid.
+    // A chain held at both ends by static or kinematic bodies has more rows than its bodies can
+    // take (the load may shift between the two supports): there each row is a stiff spring, a CFM
+    // γ = K_ii · compliance, which picks the spring solution; other chains are rigid.
     const g1 = (1 / rows[r + Row.Point0 + Pt.NormalMass]) * compliance;
     const g2 = two ? (1 / rows[r + Row.Point1 + Pt.NormalMass]) * compliance : 0;
     let d11 = (two ? rows[r + Row.K11] : 1 / rows[r + Row.Point0 + Pt.NormalMass]) + g1;
@@ -2217,10 +2237,10 @@ function factorChain(
  * runs only the forward and back substitutions on its right-hand side.
  * The rows are rigid and aim at no bias (the overlap stays as it is; the push pass takes what is
  * deeper than DEEP_OVERLAP), or at closing a gap within the sub-step for a point apart; a compliant
- * chain's rows (static bodies at both ends) are springs with the soft rows' bias. The relax pass
- * aims at no bias. Then friction, one contact at a time. Returns false, having changed nothing,
- * when the solution would pull (a negative total impulse): the caller then solves the chain's
- * contacts one at a time.
+ * chain's rows (static or kinematic bodies at both ends) are springs with the soft rows' bias.
+ * The relax pass aims at no bias. Then friction, one contact at a time. Returns false, having
+ * changed nothing, when the solution would pull (a negative total impulse): the caller then solves
+ * the chain's contacts one at a time.
  */
 function solveChain(
   rows: Float64Array,

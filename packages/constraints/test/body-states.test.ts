@@ -4,6 +4,7 @@ import {
   ConstraintError,
   ContactConstraint,
   ContactGather,
+  DEFAULT_MAX_LINEAR_SPEED,
   type DrivenBody,
   type Joint,
   prepareJoints,
@@ -276,5 +277,42 @@ describe('ContactGather: the prepare reading contacts gathered by their caller',
     gather.clear();
     gather.add(contacts[0], 0, 4);
     expect(() => solver.prepare(contacts, 1, states, ctx, gather)).not.toThrow();
+  });
+});
+
+describe('BodyStates.maxLinearSpeed', () => {
+  it('is DEFAULT_MAX_LINEAR_SPEED (400 m/s) and refuses anything but a finite number > 0', () => {
+    const states = new BodyStates();
+    expect(states.maxLinearSpeed).toBe(DEFAULT_MAX_LINEAR_SPEED);
+    expect(DEFAULT_MAX_LINEAR_SPEED).toBe(400);
+    for (const bad of [0, -2, Number.NaN, Number.POSITIVE_INFINITY, '1']) {
+      expect(() => {
+        states.maxLinearSpeed = bad as number;
+      }).toThrow(ConstraintError);
+    }
+    expect(states.maxLinearSpeed).toBe(400);
+  });
+
+  it('scales a faster velocity down to the cap in both updates, direction kept; slower ones are untouched', () => {
+    const states = new BodyStates();
+    states.maxLinearSpeed = 10;
+    states.begin();
+    const fast = movingBox(0);
+    fast.linearVelocity.set(30, -40);
+    const slow = movingBox(5);
+    slow.linearVelocity.set(3, 4);
+    const a = states.add(fast, { x: 0, y: 0 });
+    const b = states.add(slow, { x: 0, y: 0 });
+    states.setStep(1 / 60, 1);
+    states.integrateVelocities();
+    const s = states.state;
+    expect([s[8 * a], s[8 * a + 1]]).toEqual([6, -8]);
+    expect([s[8 * b], s[8 * b + 1]]).toEqual([3, 4]);
+    // A solve that left it faster: the position update caps it before moving the body by it.
+    s[8 * a] = 0;
+    s[8 * a + 1] = 20;
+    states.integratePositions(new Float64Array(2), false);
+    expect([s[8 * a], s[8 * a + 1]]).toEqual([0, 10]);
+    expect([s[8 * a + 3], s[8 * a + 4]]).toEqual([0, 10 / 60]);
   });
 });

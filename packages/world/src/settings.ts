@@ -1,4 +1,4 @@
-import { SolverSettings } from '@lite/constraints';
+import { DEFAULT_MAX_LINEAR_SPEED, SolverSettings } from '@lite/constraints';
 import { WorldError } from './errors';
 import { checkBoolean, checkInteger, checkNonNegative, checkPositive } from './validate';
 
@@ -20,7 +20,7 @@ export const STEP_SPECULATIVE_DISTANCE = 0;
  * The world's live settings, read at every step. It extends the constraint solver's
  * {@link SolverSettings} (`warmStarting`, `positionCorrection`, `accumulateImpulses`, `blockSolver`, `jointChains`,
  * `baumgarte`, `linearSlop`, `restitutionThreshold`), so the same object is handed to the solvers,
- * and adds the world's own: the iteration and sub-step counts and sleeping.
+ * and adds the world's own: the iteration and sub-step counts, the speed cap and sleeping.
  *
  * Every toggle is live: flip `world.settings.blockSolver` between two steps and the next step uses
  * the new value, as Box2D-Lite's demo keys do. Every setting is checked when set and throws a
@@ -41,6 +41,7 @@ export class WorldSettings extends SolverSettings {
   private zeta = 10;
   private pushVelocity = 5;
   private pushPasses = 10;
+  private maxLinearSpeed = DEFAULT_MAX_LINEAR_SPEED;
   /**
    * Numbers the step reads once a step, which it reads from this array directly (index
    * {@link STEP_SPECULATIVE_DISTANCE}): a getter V8 does not inline returns its number boxed, an
@@ -184,6 +185,23 @@ export class WorldSettings extends SolverSettings {
   }
   set maxPushVelocity(value: number) {
     this.pushVelocity = checkPositive(value, 'settings.maxPushVelocity');
+  }
+
+  /**
+   * The fastest any body moves, m/s (default 400, Box2D v3's `maximumLinearSpeed`), in both
+   * solvers: where velocities are integrated (gravity and forces added, and again before the
+   * positions move by them), a velocity v with |v| above this is scaled down to this length,
+   * keeping its direction; kinematic bodies too. A safeguard, not a limit ordinary motion meets
+   * (400 m/s is 6.7 m a step at 60 Hz): a body launched by a failure of the solve, or given a
+   * huge velocity or force, moves no faster, so it cannot carry its error through the world or
+   * into infinities. Raise it for faster projectiles; angular speed is not capped.
+   * @throws WorldError when set to anything but a finite number > 0
+   */
+  get maximumLinearSpeed(): number {
+    return this.maxLinearSpeed;
+  }
+  set maximumLinearSpeed(value: number) {
+    this.maxLinearSpeed = checkPositive(value, 'settings.maximumLinearSpeed');
   }
 
   /**

@@ -1,5 +1,7 @@
 import { prepareJoints, solveJointPositionsInto, solveJoints } from '@lite/constraints';
+import type { Vec2 } from '@lite/math';
 import { Stage } from './profile';
+import type { WorldSettings } from './settings';
 import {
   collectSolverConstraints,
   collideContacts,
@@ -55,12 +57,15 @@ export function stepClassic(s: StepState, dt: number): void {
 
 /**
  * Stage 4: v += dt (gravityScale g + F / m), w += dt T / I for awake dynamic bodies, then damping
- * v /= 1 + dt c. (First, each awake body's `position` moves to its centre of mass: `moveToCenter`.)
+ * v /= 1 + dt c, then v scaled down to `settings.maximumLinearSpeed` when faster. (First, each
+ * awake body's `position` moves to its centre of mass: `moveToCenter`.)
  */
 export function integrateForces(s: StepState, dt: number): void {
   const bodies = s.bodyList;
   const gx = s.gravity.x;
   const gy = s.gravity.y;
+  const max = s.settings.maximumLinearSpeed;
+  const max2 = max * max;
   for (let i = 0, n = bodies.length; i < n; ++i) {
     const b = bodies[i];
     if (!b.isAwake) continue;
@@ -79,7 +84,32 @@ export function integrateForces(s: StepState, dt: number): void {
     v.x = vx;
     v.y = vy;
     b.angularVelocity = w;
+    if (vx * vx + vy * vy > max2) capLinearVelocity(v, s.settings);
   }
+}
+
+/**
+ * Scales `v` down to `settings.maximumLinearSpeed` (the caller found v · v above its square),
+ * direction kept: v · max / |v|. A velocity whose square overflows (components past 1e154) is
+ * first divided by its largest component, so that it keeps its direction too; one with a
+ * non-finite component is left as it is, for the step's finite check to report. As
+ * `capVelocity` in @lite/constraints, which the soft step uses.
+ */
+export function capLinearVelocity(v: Vec2, settings: WorldSettings): void {
+  const max = settings.maximumLinearSpeed;
+  let vx = v.x;
+  let vy = v.y;
+  let vv = vx * vx + vy * vy;
+  if (vv === Number.POSITIVE_INFINITY) {
+    const big = Math.max(Math.abs(vx), Math.abs(vy));
+    if (big === Number.POSITIVE_INFINITY) return;
+    vx /= big;
+    vy /= big;
+    vv = vx * vx + vy * vy;
+  }
+  const scale = max / Math.sqrt(vv);
+  v.x = vx * scale;
+  v.y = vy * scale;
 }
 
 /** Stages 5 and 6: prepare and warm start, then `iterations` rounds of contacts, then joints. */
@@ -111,14 +141,20 @@ export function solveVelocities(s: StepState, dt: number): void {
   s.profile.lap(Stage.Push);
 }
 
-/** Stage 7: x += dt v, angle += dt w for awake dynamic and kinematic bodies. */
+/**
+ * Stage 7: x += dt v, angle += dt w for awake dynamic and kinematic bodies, v first scaled down to
+ * `settings.maximumLinearSpeed` when the solve left it faster.
+ */
 export function integratePositions(s: StepState, dt: number): void {
   const bodies = s.bodyList;
+  const max = s.settings.maximumLinearSpeed;
+  const max2 = max * max;
   for (let i = 0, n = bodies.length; i < n; ++i) {
     const b = bodies[i];
     if (!b.isAwake) continue;
     const p = b.position;
     const v = b.linearVelocity;
+    if (v.x * v.x + v.y * v.y > max2) capLinearVelocity(v, s.settings);
     p.x += dt * v.x;
     p.y += dt * v.y;
     b.angle += dt * b.angularVelocity;

@@ -9,6 +9,7 @@ import { jointBodyA, jointBodyB } from './joints';
 import { Stage } from './profile';
 import { STEP_SPECULATIVE_DISTANCE } from './settings';
 import { type BodyShape, KIND_BOX, packedOf, roundingRadius } from './shape';
+import { journalBorn } from './stage-journal';
 import { type StepState, wakeBody } from './step-state';
 
 /**
@@ -117,7 +118,9 @@ function createPairContacts(s: StepState, count: number): void {
       sa = sb;
       sb = t;
     }
-    added.push(createContact(s, sa, sb));
+    const c = createContact(s, sa, sb);
+    journalBorn(s, c);
+    added.push(c);
   }
 }
 

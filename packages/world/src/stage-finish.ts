@@ -4,10 +4,10 @@ import type { Body } from './body';
 import type { Contact } from './contact';
 import { WorldError } from './errors';
 import { BEGIN_CONTACT, END_CONTACT, SENSOR_BEGIN } from './events';
-import { resetJointImpulsesIfNotFinite } from './joints';
 import { STEP_SPECULATIVE_DISTANCE } from './settings';
 import { type BodyShape, KIND_BOX } from './shape';
 import { collidePair } from './stage-contacts';
+import { undoStep } from './stage-journal';
 import { noteListenerError, SNAPSHOT_STRIDE, type StepState } from './step-state';
 
 /**
@@ -76,10 +76,9 @@ export function findNonFiniteBody(s: StepState): number {
 }
 
 /**
- * A step turned body `index` non-finite: put every body (static and kinematic ones too) back as it
- * was before the step,
- * zero the warm-starting impulses that went non-finite, emit the contact events (they came from
- * the unchanged poses, or from sub-steps that did happen: begins and ends stay paired), and throw
+ * A step turned body `index` non-finite: undo it (the contacts, joints and the broadphase's pending
+ * pairs from the journal, `undoStep`; every body, static and kinematic ones too, from `saveState`'s
+ * copy), emit what is left of its contact events (the ends of the contacts it dropped), and throw
  * naming the body and the field. `moved`: earlier sub-steps moved the broadphase proxies, which
  * follow the bodies back and report their pairs again at the next step.
  */
@@ -87,13 +86,13 @@ export function failStep(s: StepState, index: number, moved: boolean): never {
   const bad = s.bodyList[index];
   const field = firstNonFiniteField(bad);
   const value = stateField(bad, field);
+  undoStep(s);
   restoreBodies(s, moved);
-  resetNonFiniteImpulses(s);
   dispatchEvents(s);
   throw new WorldError(
     `body #${bad.id}.${STATE_FIELDS[field]}`,
     value,
-    'became non-finite during the step; the bodies were restored to their state before it',
+    'became non-finite during the step; the bodies, contacts and joints were restored to their state before it',
   );
 }
 
@@ -123,21 +122,6 @@ function restoreBodies(s: StepState, moved: boolean): void {
       }
     }
   }
-}
-
-/** Zeroes the accumulated impulses of the step's contacts and joints that went non-finite. */
-function resetNonFiniteImpulses(s: StepState): void {
-  for (let i = 0; i < s.solverContactCount; ++i) {
-    const c = s.solverContacts[i];
-    for (let k = 0; k < 2; ++k) {
-      const point = c.points[k];
-      if (!Number.isFinite(point.normalImpulse) || !Number.isFinite(point.tangentImpulse)) {
-        point.normalImpulse = 0;
-        point.tangentImpulse = 0;
-      }
-    }
-  }
-  for (let i = 0; i < s.solverJointCount; ++i) resetJointImpulsesIfNotFinite(s.solverJoints[i]);
 }
 
 /**

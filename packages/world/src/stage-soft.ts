@@ -36,6 +36,10 @@ export function stepSoft(s: StepState, dt: number): void {
   loadBodyStates(s);
   // ctx.h, computed the same way from dt (passing ctx.h itself would box a number).
   s.bodyStates.setStep(dt, substeps);
+  // (Set only when changed: a number passed to a setter V8 does not inline is boxed.)
+  if (s.bodyStates.maxLinearSpeed !== settings.maximumLinearSpeed) {
+    s.bodyStates.maxLinearSpeed = settings.maximumLinearSpeed;
+  }
   // The joints' prepare takes h as a number: held boxed between steps (as `subStepDt` does), so a
   // steady dt hands them the same box every sub-step instead of a new one.
   if (dt !== s.softDt || substeps !== s.softSubsteps) {

@@ -27,6 +27,7 @@ import type { WorldSettings } from './settings';
 import type { BodyShape } from './shape';
 import { makeNewPairFilter } from './stage-contacts';
 import { makeCandidateCollector } from './stage-continuous';
+import { journalWoken, StepJournal } from './stage-journal';
 import { makeSensorCollector } from './stage-sensors';
 
 /** Fields of a body's saved state in the step's snapshot (x, y, angle, vx, vy, w). */
@@ -176,6 +177,8 @@ export class StepState {
   gatheredAtWakes = -1;
   /** Per body index: the state saved before the step, to undo a step that turns non-finite. */
   snapshot = new Float64Array(64 * SNAPSHOT_STRIDE);
+  /** The contacts' and joints' state saved before the step, likewise (see `StepJournal`). */
+  readonly journal = new StepJournal();
 
   /**
    * The last step's dt and 1 / dt. Declared `unknown` and set to null first on purpose: V8 then
@@ -234,6 +237,8 @@ export function wakeBody(s: StepState, body: Body): void {
   let b: Body | null = body;
   do {
     const next: Body | null = b.sleepNext;
+    // During a step, before it changes them: a failed step puts them back.
+    if (s.journal.active) journalWoken(s, b);
     b.isAwake = true;
     b.sleepTime = 0;
     b.sleepNext = null;

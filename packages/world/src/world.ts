@@ -72,6 +72,7 @@ import {
   stateField,
   updateSleep,
 } from './stage-finish';
+import { journalStep } from './stage-journal';
 import { updateSensors } from './stage-sensors';
 import { stepSoft } from './stage-soft';
 import {
@@ -723,9 +724,12 @@ export class World {
    * @throws WorldError, with nothing changed, when `dt` is not a finite number >= {@link MIN_DT}, a
    *   joint's field, gravity or a body's state is not finite (or out of range), or the world is
    *   already stepping. WorldError when a body's state turns non-finite during the step: the
-   *   error names the body id and field, and every body (static and kinematic ones included) is
-   *   restored to its state before the step, the impulses that went non-finite zeroed: fix the
-   *   cause and the next step runs. Otherwise, the first error an event listener threw.
+   *   error names the body id and field, and the step is undone: every body (static and kinematic
+   *   ones included) gets back its pose and velocity, every contact its points, impulses and
+   *   touching flag, every joint its impulses, as before the step; contacts the step made are
+   *   removed (their pairs are found again at the next step), and no contact event of the step is
+   *   emitted but the end of a contact it dropped. Fix the cause and the next step is the one the
+   *   failed step would have been. Otherwise, the first error an event listener threw.
    */
   step(dt: number): void {
     if (this.locked) throw new WorldError('world.step', dt, 'called while the world is stepping');
@@ -762,6 +766,7 @@ export class World {
       throw error;
     } finally {
       this.locked = false;
+      core.journal.active = false;
       releaseContacts(core);
     }
     rethrowListenerError(core);
@@ -941,7 +946,8 @@ export class World {
 
   /**
    * Gravity and every awake body must be finite before a step changes anything; the bodies' state
-   * is saved on the way (`saveState`: a step that turns non-finite is undone from it).
+   * is saved on the way (`saveState`), and the contacts', joints' and broadphase's
+   * (`journalStep`): a step that turns non-finite is undone from them.
    */
   private checkStepInput(): void {
     // In place, not through checkFinite: a number field passed to a call that is not inlined is
@@ -952,6 +958,7 @@ export class World {
     if (!Number.isFinite(gravity.y))
       throw new WorldError('world.gravity.y', gravity.y, 'must be a finite number');
     const bad = saveState(this.core);
+    if (bad < 0) journalStep(this.core);
     if (bad >= 0) {
       const b = this.core.bodyList[bad];
       const field = firstNonFiniteField(b);

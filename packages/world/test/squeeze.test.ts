@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { type Body, type SolverKind, World } from '../src/index';
+
+/**
+ * Bodies squeezed between two bodies of infinite mass (static ground, kinematic plates and walls)
+ * must not be launched: the two sides ask for velocities no body can have at once, and the solver
+ * has to settle for something in between instead of an impulse without bound.
+ */
+
+const DT = 1 / 60;
+const STEPS = 300;
+
+/** The fastest any dynamic body of `world` moves. */
+function fastest(world: World): number {
+  let max = 0;
+  for (const b of world.bodies) {
+    if (b.type !== 'dynamic') continue;
+    max = Math.max(max, Math.hypot(b.linearVelocity.x, b.linearVelocity.y));
+  }
+  return max;
+}
+
+interface Squeeze {
+  /** Thickness of the static ground, whose top is at y = 0. */
+  ground: number;
+  /** Width of the kinematic plate (0.5 m thick). */
+  plate: number;
+  /** Gap between the plate and the 1 m box when the plate is made (negative: overlap). */
+  gap: number;
+}
+
+/** A 1 m box on static ground with a kinematic plate moving down onto it at `speed`. */
+function squeeze(solver: SolverKind, s: Squeeze, speed: number): { world: World; box: Body; plate: Body } {
+  const world = new World({ solver });
+  world.createBody({ type: 'static', width: 40, height: s.ground, position: { x: 0, y: -s.ground / 2 } });
+  const box = world.createBody({ width: 1, height: 1, position: { x: 0, y: 0.5 } });
+  const plate = world.createBody({
+    type: 'kinematic',
+    width: s.plate,
+    height: 0.5,
+    position: { x: 0, y: 1.25 + s.gap },
+    linearVelocity: { x: 0, y: -speed },
+  });
+  return { world, box, plate };
+}
+
+// Each of these launched the box past 1e4 m/s (most past 1e13) within 300 steps of the soft step.
+const CASES: Squeeze[] = [
+  { ground: 1, plate: 4, gap: -0.05 },
+  { ground: 0.5, plate: 4, gap: 0.1 },
+  { ground: 2, plate: 4, gap: -0.05 },
+  { ground: 1, plate: 0.5, gap: 0.1 },
+  { ground: 20, plate: 4, gap: 0.1 },
+  { ground: 2, plate: 0.5, gap: 0 },
+];
+
+describe('a box squeezed between static ground and a kinematic plate', () => {
+  for (const c of CASES) {
+    it(`soft step: never faster than the plate plus the push speed (ground ${c.ground} m, plate ${c.plate} m, gap ${c.gap} m)`, () => {
+      const speed = 5;
+      const { world, box } = squeeze('soft', c, speed);
+      // The plate drives the box down at 5 m/s at most, the push pass moves it out of the deep
+      // overlap at maxPushVelocity (5 m/s) at most; nothing else drives it.
+      const bound = speed + world.settings.maxPushVelocity;
+      let max = 0;
+      for (let i = 0; i < STEPS; ++i) {
+        world.step(DT);
+        max = Math.max(max, Math.hypot(box.linearVelocity.x, box.linearVelocity.y));
+      }
+      expect(max).toBeLessThanOrEqual(bound);
+      expect(Number.isFinite(box.position.x) && Number.isFinite(box.position.y)).toBe(true);
+    });
+  }
+
+  it('classic solver: the plate pushes the box through the ground, no faster than the plate, then it falls', () => {
+    // Box2D-Lite's rigid rows give way to the body of infinite mass that moves: the box goes down
+    // with the plate and through the ground, and then falls freely: at most 5 m/s + g t.
+    for (const c of CASES) {
+      const speed = 5;
+      const { world, box } = squeeze('classic', c, speed);
+      for (let i = 1; i <= STEPS; ++i) {
+        world.step(DT);
+        const v = Math.hypot(box.linearVelocity.x, box.linearVelocity.y);
+        expect(v).toBeLessThanOrEqual(speed + 10 * i * DT + 1e-9);
+      }
+    }
+  });
+});
+
+describe('piles squeezed by kinematic bodies', () => {
+  it('soft step: a pyramid of 10 boxes under a plate moving down at 3 m/s is not launched', () => {
+    const world = new World();
+    world.createBody({ type: 'static', width: 40, height: 1, position: { x: 0, y: -0.5 } });
+    for (let row = 0; row < 4; ++row) {
+      for (let i = 0; i < 4 - row; ++i) {
+        world.createBody({ width: 1, height: 1, position: { x: i - (3 - row) / 2, y: 0.5 + row } });
+      }
+    }
+    const speed = 3;
+    world.createBody({
+      type: 'kinematic',
+      width: 6,
+      height: 0.5,
+      position: { x: 0, y: 4.25 },
+      linearVelocity: { x: 0, y: -speed },
+    });
+    // Boxes squeezed out sideways by the closing plate come out faster than the plate (a seed
+    // pressed between two fingers), but of its order: within 10 times the plate's speed plus the
+    // push speed. (Before the kinematic plate ended its chains of contacts, one rigid chain ran from
+    // the ground through the boxes to the plate and launched boxes at thousands of m/s.)
+    const bound = 10 * (speed + world.settings.maxPushVelocity);
+    let max = 0;
+    for (let i = 0; i < STEPS; ++i) {
+      world.step(DT);
+      max = Math.max(max, fastest(world));
+    }
+    expect(max).toBeLessThanOrEqual(bound);
+  });
+
+  for (const solver of ['soft', 'classic'] as const) {
+    it(`${solver}: a box between two kinematic walls closing in stays within the walls' speed`, () => {
+      const world = new World({ solver });
+      world.gravity.y = 0;
+      const box = world.createBody({ width: 1, height: 1, position: { x: 0, y: 0 } });
+      const speed = 3;
+      world.createBody({
+        type: 'kinematic',
+        width: 0.5,
+        height: 4,
+        position: { x: -0.8, y: 0 },
+        linearVelocity: { x: speed, y: 0 },
+      });
+      world.createBody({
+        type: 'kinematic',
+        width: 0.5,
+        height: 4,
+        position: { x: 0.8, y: 0 },
+        linearVelocity: { x: -speed, y: 0 },
+      });
+      let max = 0;
+      for (let i = 0; i < STEPS; ++i) {
+        world.step(DT);
+        max = Math.max(max, Math.hypot(box.linearVelocity.x, box.linearVelocity.y));
+      }
+      // Either wall alone would carry the box at its speed; both together, at most that plus the
+      // push pass's speed (soft step) out of the overlap.
+      expect(max).toBeLessThanOrEqual(speed + world.settings.maxPushVelocity);
+    });
+  }
+});
