@@ -226,10 +226,11 @@ export function bulletsAtWall(count = 10, speed = 500): SceneDef {
   requireInteger('count', count, 1, 200);
   requireRange('speed', speed, 1, 2000);
   const length = count + 12;
+  // The floor and the roof are tagged as ground: the testbed frames the bullets and the wall.
   const bodies: BodyDef[] = [
     { type: 'static', width: 0.1, height: 6, x: 0, y: 2, friction: 0.6, tag: 'wall' },
-    { type: 'static', width: length, height: 1, x: -count / 2, y: -0.5, friction: 0.6, tag: 'floor' },
-    { type: 'static', width: length, height: 1, x: -count / 2, y: 4.5, friction: 0.6, tag: 'roof' },
+    { type: 'static', width: length, height: 1, x: -count / 2, y: -0.5, friction: 0.6, tag: 'ground' },
+    { type: 'static', width: length, height: 1, x: -count / 2, y: 4.5, friction: 0.6, tag: 'ground' },
   ];
   for (let i = 0; i < count; ++i) {
     const shape: ShapeDef =
