@@ -136,7 +136,7 @@ export const catalogue: readonly SceneEntry[] = [
     'bullets',
     'Bullets at a thin wall',
     [
-      { name: 'count', label: 'Bullets', min: 1, max: 100, step: 1, default: 10 },
+      { name: 'count', label: 'Bullets', min: 1, max: 200, step: 1, default: 10 },
       { name: 'speed', label: 'Speed (m/s)', min: 1, max: 2000, step: 1, default: 500 },
     ],
     (p) => bulletsAtWall(p.count, p.speed),

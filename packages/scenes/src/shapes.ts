@@ -215,16 +215,22 @@ export function capsulePile(count = 500): SceneDef {
 }
 
 /**
- * Bullets at a thin wall: a static wall 0.1 m thick and 4 m tall at x = 0, and `count` small bodies
- * (0.1 m circles and boxes in turn) flying at it at `speed` m/s (one step covers many times their
- * size: only continuous collision stops them). Id: `bullets`.
- * @throws SceneError when `count` is not an integer in [1, 100] or `speed` not in [1, 2000]
+ * Bullets at a thin wall: a static wall 0.1 m thick at x = 0 closing a tunnel 4 m high (a floor and
+ * a roof, 1 m thick, from behind the last bullet to 6 m past the wall, the wall set into both), and
+ * `count` small bodies (0.1 m circles and boxes in turn) flying down it at `speed` m/s (one step
+ * covers many times their size: only continuous collision stops them). Whatever ricochets stays in
+ * the tunnel or leaves it backwards, so a body past the wall went through it. Id: `bullets`.
+ * @throws SceneError when `count` is not an integer in [1, 200] or `speed` not in [1, 2000]
  */
 export function bulletsAtWall(count = 10, speed = 500): SceneDef {
-  requireInteger('count', count, 1, 100);
+  requireInteger('count', count, 1, 200);
   requireRange('speed', speed, 1, 2000);
+  const length = count + 12;
+  // The floor and the roof are tagged as ground: the testbed frames the bullets and the wall.
   const bodies: BodyDef[] = [
-    { type: 'static', width: 0.1, height: 4, x: 0, y: 2, friction: 0.6, tag: 'wall' },
+    { type: 'static', width: 0.1, height: 6, x: 0, y: 2, friction: 0.6, tag: 'wall' },
+    { type: 'static', width: length, height: 1, x: -count / 2, y: -0.5, friction: 0.6, tag: 'ground' },
+    { type: 'static', width: length, height: 1, x: -count / 2, y: 4.5, friction: 0.6, tag: 'ground' },
   ];
   for (let i = 0; i < count; ++i) {
     const shape: ShapeDef =
@@ -236,7 +242,7 @@ export function bulletsAtWall(count = 10, speed = 500): SceneDef {
   return scene(
     'bullets',
     'Bullets at a thin wall',
-    `${count} 0.1 m bodies at ${speed} m/s against a 0.1 m wall.`,
+    `${count} 0.1 m bodies at ${speed} m/s down a tunnel against a 0.1 m wall.`,
     bodies,
     // Wide enough for the whole row (x = -5 - count + 1 to the wall at 0) on a 16:9 canvas.
     { x: -(4 + count) / 2, y: 2, height: Math.max(8, 0.6 * (6 + count)) },

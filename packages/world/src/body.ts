@@ -122,6 +122,12 @@ export class Body extends SolverBody {
    * (its pose is then one the step's contacts never saw). @internal
    */
   isStopped: boolean;
+  /**
+   * Set by the narrowphase when a contact with a static body finds one of the body's shapes deeper
+   * in it than half the shape's smallest extent: the continuous collision then sweeps the body even
+   * if it moves slowly (see `finishPoses`), and clears the flag. @internal
+   */
+  deepInStatic: boolean;
   /** The farthest a point of a shape lies from the centre of mass, m. @internal */
   get maxExtent(): number {
     return this.numbers[this.numbersBase + Own.MaxExtent];
@@ -204,6 +210,7 @@ export class Body extends SolverBody {
     this.angle0 = o.angle;
     this.isFast = false;
     this.isStopped = false;
+    this.deepInStatic = false;
     this.maxExtent = 0;
     this.minExtent = 0;
     this.index = -1;

@@ -263,6 +263,7 @@ function collideOne(s: StepState, c: Contact, speculative: boolean): boolean {
     s.events.push(touching ? BEGIN_CONTACT : END_CONTACT, c);
   }
   if (touching) {
+    if (a.isStatic === true || b.isStatic === true) noteDeep(c, manifold);
     if (!activeA) wakeBody(s, a);
     if (!activeB) wakeBody(s, b);
     // The solver's working set, gathered here while the contact is at hand (see
@@ -272,6 +273,21 @@ function collideOne(s: StepState, c: Contact, speculative: boolean): boolean {
     if (gather) s.solverGather.add(c, a.index, b.index);
   }
   return true;
+}
+
+/**
+ * Flags the body of a contact with a static body when its shape lies deeper in the static one than
+ * half its smallest extent (the manifold's deepest point): its core may be inside it, where the
+ * bodies around it could push it on through even while it moves slowly, so the continuous
+ * collision sweeps it this step (see `finishPoses`).
+ */
+function noteDeep(c: Contact, manifold: Manifold): void {
+  const staticA = c.bodyA.isStatic === true;
+  const shape = staticA ? c.shapeB : c.shapeA;
+  let deepest = manifold.points[0].separation;
+  if (manifold.pointCount > 1 && manifold.points[1].separation < deepest)
+    deepest = manifold.points[1].separation;
+  if (deepest < -0.5 * shape.minExtent) (staticA ? c.bodyB : c.bodyA).deepInStatic = true;
 }
 
 /**

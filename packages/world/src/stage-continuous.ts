@@ -10,10 +10,15 @@ import type { StepState } from './step-state';
 /**
  * Stage 9a with continuous collision (Box2D v3's approach): each awake body's transform follows its
  * pose and its `position` goes back to its origin; before that, a fast dynamic body (one that moved
- * more than half its smallest extent this step) is swept from the pose the step started at to the
- * one the solver gave it, and if it meets a static shape on the way it is put back at the time of
- * impact (its velocity is kept: the next step's contacts stop it; a body that started the step
- * deep in the shape, where its contacts did not stop it, also loses its speed into the shape).
+ * more than half its smallest extent this step, or that the narrowphase found deeper in a static
+ * shape than half the extent of its own shape: the bodies around it may push it on through
+ * however slowly it moves) is swept from the pose the step started at to the one the solver gave
+ * it, and if it meets a static shape on the way it is put back at the time of impact (its velocity
+ * is kept: the next step's contacts stop it; a body that started the step deep in the shape, where
+ * its contacts did not stop it, also loses its speed into the shape). A body whose core starts
+ * inside a static shape and that the step takes to where its contact would turn and push it out
+ * on the far side (past the shape's middle, or out of it there) stays where the step started and
+ * loses its speed into the shape.
  * Bullets then do the same against the other dynamic and kinematic bodies too, once every other
  * body's pose is final (a fast body along the way it went, one put back at an impact where it
  * stopped), and meet a body with mass that stops them as in an impact. Only a shape whose core (a
@@ -31,8 +36,10 @@ export function finishPoses(s: StepState): void {
   // The fast bodies wait, their transforms still showing where they started.
   for (let i = 0, n = bodies.length; i < n; ++i) {
     const b = bodies[i];
+    const deep = b.deepInStatic;
+    if (deep) b.deepInStatic = false;
     if (!b.isAwake) continue;
-    if (continuous && b.isDynamic && b.shapeList.length > 0 && isFast(b)) {
+    if (continuous && b.isDynamic && b.shapeList.length > 0 && (deep || isFast(b))) {
       b.isFast = true;
       fast.push(b);
       continue;
@@ -259,6 +266,21 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
             throughX = s.manifold.normalX;
             throughY = s.manifold.normalY;
           }
+        } else if (
+          out.state === 'overlapped' &&
+          ob.isStatic &&
+          t > 0 &&
+          goesThrough(s, shape, b, end, other)
+        ) {
+          // The core starts inside a static shape (the bodies around it pushed it in, or an
+          // impact left it there) and the step takes the body to where its contact pushes it out
+          // on the other side: it stays where the step started, where the contact pushes it back
+          // out the way it came, and loses its speed into the shape.
+          t = 0;
+          throughT = 0;
+          throughBody = ob;
+          throughX = s.manifold.normalX;
+          throughY = s.manifold.normalY;
         } else if (out.state === 'overlapped' && bullet && ob.bullet && ob.isStopped) {
           // A bullet swept before this one stopped where this one starts (they met head-on):
           // this one stays where it is, for the contacts to part them.
@@ -381,6 +403,30 @@ function recovers(s: StepState, shape: BodyShape, end: Transform, other: BodySha
   // the step end centre on centre). (Not against a static body, whose centroid may lie anywhere.)
   if (other.body.isStatic) return true;
   return (sweepB.c2X - sweepA.c2X) * mx + (sweepB.c2Y - sweepA.c2Y) * my > 0;
+}
+
+/**
+ * Whether a shape that starts the step deep in the static shape `other` goes through it: the
+ * contact at the start pose pushes it out along a normal n, and at the end pose `end` the contact
+ * pushes it out against n (it passed the middle of `other`), or it is clear of `other` having moved
+ * against n (it left on the far side). When true, n is left in `s.manifold`'s normal. The body's
+ * transform is still its start pose.
+ */
+function goesThrough(s: StepState, shape: BodyShape, b: Body, end: Transform, other: BodyShape): boolean {
+  const manifold = s.manifold;
+  const xfB = other.body.transform;
+  if (collide(other.geometry, xfB, shape.geometry, b.transform, manifold, 0) === 0) return false;
+  const nx = manifold.normalX;
+  const ny = manifold.normalY;
+  if (collide(other.geometry, xfB, shape.geometry, end, manifold, 0) > 0) {
+    if (manifold.normalX * nx + manifold.normalY * ny >= 0) return false;
+  } else {
+    const sweep = s.sweepA;
+    if ((sweep.c2X - sweep.c1X) * nx + (sweep.c2Y - sweep.c1Y) * ny >= 0) return false;
+  }
+  manifold.normalX = nx;
+  manifold.normalY = ny;
+  return true;
 }
 
 /**

@@ -887,7 +887,7 @@ describe("the scenes' bullets at a thin wall", () => {
         world.settings.maximumLinearSpeed = 2 * speed;
         for (let i = 0; i < 180; ++i) {
           world.step(1 / 60);
-          for (let k = 1; k < bodies.length; ++k) expect(bodies[k].position.x).toBeLessThan(0);
+          for (const b of bodies) if (b.type !== 'static') expect(b.position.x).toBeLessThan(0);
         }
       });
     }
