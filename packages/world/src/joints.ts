@@ -18,6 +18,7 @@ import {
 import type { Vec2Like } from '@lite/math';
 import type { Body } from './body';
 import { rethrowAsWorldError, WorldError } from './errors';
+import { checkJointBound, MAX_LENGTH } from './limits';
 import { checkBoolean, checkKeys, checkOptions, checkVec2 } from './validate';
 import type { World } from './world';
 
@@ -251,6 +252,7 @@ export class RevoluteJoint extends RevoluteConstraint {
   }
   override set frequencyHz(value: number) {
     asWorldError(this, () => {
+      checkJointBound('frequencyHz', value, 'joint.frequencyHz');
       super.frequencyHz = value;
     });
   }
@@ -386,6 +388,7 @@ export class DistanceJoint extends DistanceConstraint {
   }
   override set frequencyHz(value: number) {
     asWorldError(this, () => {
+      checkJointBound('frequencyHz', value, 'joint.frequencyHz');
       super.frequencyHz = value;
     });
   }
@@ -449,7 +452,12 @@ export class DistanceJoint extends DistanceConstraint {
    *   is not `0 <= minLength <= length <= maxLength` (nothing changes then), or the joint was destroyed
    */
   override setLengths(length: number, minLength: number = length, maxLength: number = length): this {
-    changeLive(this, () => super.setLengths(length, minLength, maxLength));
+    changeLive(this, () => {
+      checkJointBound('length', length, 'joint.length');
+      checkJointBound('minLength', minLength, 'joint.minLength');
+      checkJointBound('maxLength', maxLength, 'joint.maxLength');
+      super.setLengths(length, minLength, maxLength);
+    });
     return this;
   }
 
@@ -863,7 +871,10 @@ export class MotorJoint extends MotorConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setAngularOffset(angle: number): this {
-    changeLive(this, () => super.setAngularOffset(angle));
+    changeLive(this, () => {
+      checkJointBound('angularOffset', angle, 'joint.angularOffset');
+      super.setAngularOffset(angle);
+    });
     return this;
   }
   /**
@@ -1015,8 +1026,28 @@ export function resetJointImpulsesIfNotFinite(joint: Joint): void {
 function springOptions<T extends object>(options: T, allowed: readonly string[]): T {
   const o = checkOptions(options, 'options');
   checkKeys(o, allowed, 'options');
+  for (const key of Object.keys(o)) {
+    checkJointBound(key, (o as Record<string, unknown>)[key], `joint.${key}`);
+  }
   return o;
 }
+
+/**
+ * The options every joint kind checks beyond its constraint's own checks: each boolean option
+ * must be a boolean (a string `'yes'` would otherwise be kept and read as true), and each bounded
+ * number within its bound (see limits.ts). Throws a WorldError naming `options.<key>`.
+ */
+function checkJointOptions(o: object): void {
+  const values = o as Record<string, unknown>;
+  for (const key of Object.keys(values)) {
+    const value = values[key];
+    if (BOOLEAN_KEYS.includes(key) && value !== undefined) checkBoolean(value, `options.${key}`);
+    checkJointBound(key, value, `options.${key}`);
+  }
+}
+
+/** The joint options that take booleans. */
+const BOOLEAN_KEYS: readonly string[] = ['collideConnected', 'enableLimit', 'enableMotor'];
 
 /** The options each joint kind takes (any other key is refused, with the closest suggested). */
 const BASE_KEYS = ['bodyA', 'bodyB', 'collideConnected', 'userData', 'breakForce', 'breakTorque'];
@@ -1126,6 +1157,17 @@ export function resolveDistanceJointOptions(
   const { bodyA, bodyB } = checkPair(o, world);
   const anchorA = checkVec2(o.anchorA, 'options.anchorA');
   const anchorB = checkVec2(o.anchorB, 'options.anchorB');
+  if (o.length === undefined && o.minLength === undefined && o.maxLength === undefined) {
+    // The rest length is the anchors' distance: bounded as a given length is.
+    const initial = Math.hypot(anchorB.x - anchorA.x, anchorB.y - anchorA.y);
+    if (!(initial <= MAX_LENGTH)) {
+      throw new WorldError(
+        'options.anchorB',
+        anchorB,
+        `is ${initial} m from anchorA: a distance joint's length must be at most ${MAX_LENGTH} m (MAX_LENGTH)`,
+      );
+    }
+  }
   return resolved(
     bodyA,
     bodyB,
@@ -1148,6 +1190,7 @@ export function resolveMouseJointOptions(
     throw new WorldError('options.body', body.toString(), 'a mouse joint drags a dynamic body');
   const target = checkVec2(o.target, 'options.target');
   const anchor = o.anchor === undefined ? target : checkVec2(o.anchor, 'options.anchor');
+  checkJointOptions(o);
   const constraintOptions: MouseConstraintOptions = {
     target,
     maxForce: o.maxForce,
@@ -1259,6 +1302,7 @@ function resolved<T extends object>(
   o: T & JointOptionsBase,
   trial: () => unknown,
 ): ResolvedJoint<T> {
+  checkJointOptions(o);
   const collideConnected =
     o.collideConnected === undefined ? true : checkBoolean(o.collideConnected, 'options.collideConnected');
   const breakForce = checkBreak(o.breakForce, 'options.breakForce');
@@ -1506,6 +1550,7 @@ function guardSetters(prototype: object): void {
       get,
       set(this: Joint, value: unknown) {
         liveWorld(this);
+        checkJointBound(name, value, `joint.${name}`);
         try {
           set.call(this, value);
         } catch (error) {

@@ -1843,8 +1843,7 @@ function fillBody(b: Body, rec: BodyRecord, v: Float64Array, index: number): voi
   b.sleepTime = v[o + BV.SleepTime];
   p.massValue = v[o + BV.Mass];
   p.inertiaValue = v[o + BV.Inertia];
-  b.invMass = v[o + BV.InvMass];
-  b.invI = v[o + BV.InvI];
+  b.setInverseMass(v[o + BV.InvMass], v[o + BV.InvI]);
   b.localCenter.x = v[o + BV.Lcx];
   b.localCenter.y = v[o + BV.Lcy];
   p.width = v[o + BV.Width];

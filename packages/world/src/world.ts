@@ -9,7 +9,7 @@ import {
 } from '@lite/collision';
 import { jointReaction, mixFriction, mixRestitution } from '@lite/constraints';
 import { objectArray, Transform, Vec2, type Vec2Like } from '@lite/math';
-import { Body } from './body';
+import { Body, setBodyWritesChecked } from './body';
 import { type BodyOptions, resolveBodyOptions } from './body-options';
 import { type Contact, compareContacts } from './contact';
 import { removeItem, truncate } from './contact-list';
@@ -739,6 +739,8 @@ export class World {
     this.checkStepInput();
     profile.lap(Stage.Transforms);
     this.locked = true;
+    // The solvers write bodies' angles through their checked setters: unchecked until the events.
+    setBodyWritesChecked(false);
     try {
       if (!this.settings.sleeping && core.sleepingCount > 0) this.wakeAll();
       // Stages 1 to 9: stage-soft.ts or stage-classic.ts (with stage-contacts.ts, stage-finish.ts).
@@ -761,6 +763,7 @@ export class World {
       core.listenerError = null;
       throw error;
     } finally {
+      setBodyWritesChecked(true);
       this.locked = false;
       releaseContacts(core);
     }

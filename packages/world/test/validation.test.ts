@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { type Body, type Contact, MIN_DT, type SolverKind, World, WorldError } from '../src/index';
+import {
+  type Body,
+  type Contact,
+  MAX_FREQUENCY,
+  MAX_GRAVITY_SCALE,
+  MAX_LENGTH,
+  MIN_DT,
+  type SolverKind,
+  setWasmKernels,
+  World,
+  WorldError,
+  wasmKernelsReady,
+} from '../src/index';
 import { allFinite, stateOf } from './helpers';
 
 /*
@@ -602,15 +614,13 @@ describe('destroyed bodies, joints and shapes', () => {
     return [...names].sort();
   }
   /**
-   * A body's numbers kept in its shared block (`SolverBody.numbers`): accessors in place of the plain
-   * number fields they were, written freely by the solver and the step, not checked setters.
+   * A body's internal numbers kept in its shared block (`SolverBody.numbers`): accessors in place of
+   * the plain number fields they were, written freely by the step, not checked setters (and not in
+   * the public type); and the inverses, read-only (refused naming themselves, tested apart).
    */
   const BLOCK_NUMBERS = new Set([
-    'angle',
-    'angularVelocity',
     'invMass',
     'invI',
-    'torque',
     'maxExtent',
     'minExtent',
     'sleepTime',
@@ -647,6 +657,7 @@ describe('destroyed bodies, joints and shapes', () => {
     'worldCenterY',
     'live',
     'destroyShape',
+    'setInverseMass',
   ]);
 
   it('every body method and setter throws a WorldError naming the destroyed body', () => {
@@ -1076,5 +1087,236 @@ describe('joint fields are checked when set', () => {
     expectRefused(() => world.restore(bad), 'snapshot', 'joint #3');
     expect(world.snapshot()).toEqual(good);
     expectRefused(() => World.fromSnapshot(bad), 'snapshot', 'motorSpeed');
+  });
+});
+
+describe('every value is checked where it enters', () => {
+  /** A static ground, a sleeping box on it, a kinematic platform and an awake box in the air. */
+  function bodies() {
+    const world = new World();
+    const ground = world.createBody({ type: 'static', width: 20, height: 1, position: { x: 0, y: -0.5 } });
+    const sleeper = world.createBody({ width: 1, height: 1, position: { x: 0, y: 0.5 } });
+    const platform = world.createBody({
+      type: 'kinematic',
+      width: 2,
+      height: 0.2,
+      position: { x: 6, y: 3 },
+    });
+    for (let i = 0; i < 120; ++i) world.step(1 / 60);
+    const flyer = world.createBody({ width: 1, height: 1, position: { x: -5, y: 5 } });
+    expect(sleeper.awake).toBe(false);
+    return { world, all: [ground, sleeper, platform, flyer] };
+  }
+
+  it('NaN or Infinity set as a body’s angle, angular velocity or torque is refused by the setter, for every body type and sleep state', () => {
+    const { world, all } = bodies();
+    const awake = all.map((b) => b.awake);
+    expect(awake).toEqual([false, false, awake[2], true]);
+    for (const body of all) {
+      for (const field of ['angle', 'angularVelocity', 'torque'] as const) {
+        for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, '1' as never]) {
+          const was = body[field];
+          expectRefused(
+            () => {
+              body[field] = bad;
+            },
+            `body.${field}`,
+            String(bad),
+          );
+          expect(body[field]).toBe(was);
+        }
+      }
+    }
+    expect(all.map((b) => b.awake)).toEqual(awake);
+    world.step(1 / 60);
+    expect(allFinite(world)).toBe(true);
+  });
+
+  it('a NaN written into the position or force vector of a static or sleeping body is refused before the step, naming that body', () => {
+    for (const [index, field] of [
+      [0, 'position.x'],
+      [1, 'position.y'],
+      [0, 'force.x'],
+      [1, 'linearVelocity.x'],
+    ] as const) {
+      const { world, all } = bodies();
+      const body = all[index];
+      const [vector, axis] = field.split('.') as ['position' | 'force' | 'linearVelocity', 'x' | 'y'];
+      const was = body[vector][axis];
+      body[vector][axis] = Number.NaN;
+      const state = stateOf(world);
+      expectRefused(() => world.step(1 / 60), `body #${body.id}.${field}`, 'NaN');
+      expect(stateOf(world)).toEqual(state);
+      body[vector][axis] = was;
+      world.step(1 / 60);
+      expect(allFinite(world)).toBe(true);
+    }
+  });
+
+  it('invMass and invI are read-only: setting one is refused naming it (the type has no setter either), and the mass functions keep them', () => {
+    const world = new World();
+    const box = world.createBody({ width: 1, height: 1, mass: 2 });
+    for (const field of ['invMass', 'invI'] as const) {
+      const was = box[field];
+      expectRefused(
+        () => {
+          // @ts-expect-error: the inverses have no public setter
+          box[field] = -1;
+        },
+        `body.${field}`,
+        '-1',
+      );
+      expect(box[field]).toBe(was);
+    }
+    box.setMass(4, 2);
+    expect(box.invMass).toBe(0.25);
+    expect(box.invI).toBe(0.5);
+    for (let i = 0; i < 60; ++i) world.step(1 / 60);
+    expect(Math.abs(box.position.y)).toBeLessThan(10);
+  });
+
+  it('lengths, spring frequencies, reference angles and gravity scales the step would overflow on are refused naming the option', () => {
+    const world = new World();
+    const anchor = world.createBody({ type: 'static', width: 0.1, height: 0.1 });
+    const bob = world.createBody({ width: 0.2, height: 0.2, position: { x: 1, y: 0 } });
+    const pair = { bodyA: anchor, bodyB: bob };
+    const rodOptions = { ...pair, anchorA: { x: 0, y: 0 }, anchorB: { x: 1, y: 0 } };
+    const cases: [string, () => unknown, string, string][] = [
+      [
+        'length: 1e300',
+        () => world.createDistanceJoint({ ...rodOptions, length: 1e300 }),
+        'options.length',
+        '1e+300',
+      ],
+      [
+        'maxLength: 1e300',
+        () => world.createDistanceJoint({ ...rodOptions, maxLength: 1e300 }),
+        'options.maxLength',
+        '1e+300',
+      ],
+      [
+        'anchors 1e300 m apart',
+        () => world.createDistanceJoint({ ...rodOptions, anchorB: { x: 1e300, y: 0 } }),
+        'options.anchorB',
+        '1e+300',
+      ],
+      [
+        "a mouse joint's frequencyHz: 1e308",
+        () => world.createMouseJoint({ body: bob, target: { x: 1, y: 1 }, frequencyHz: 1e308 }),
+        'options.frequencyHz',
+        '1e+308',
+      ],
+      [
+        "a weld's linearFrequencyHz: 1e300",
+        () => world.createWeldJoint({ ...pair, anchor: { x: 0.5, y: 0 }, linearFrequencyHz: 1e300 }),
+        'options.linearFrequencyHz',
+        '1e+300',
+      ],
+      [
+        "a prismatic joint's referenceAngle: 1e200",
+        () =>
+          world.createPrismaticJoint({
+            ...pair,
+            anchor: { x: 0.5, y: 0 },
+            axis: { x: 1, y: 0 },
+            referenceAngle: 1e200,
+          }),
+        'options.referenceAngle',
+        '1e+200',
+      ],
+      [
+        'gravityScale: 1e308',
+        () => world.createBody({ width: 1, height: 1, gravityScale: 1e308 }),
+        'options.gravityScale',
+        '1e+308',
+      ],
+      [
+        'gravityScale: -1e7',
+        () => world.createBody({ width: 1, height: 1, gravityScale: -1e7 }),
+        'options.gravityScale',
+        '-10000000',
+      ],
+    ];
+    for (const [, fn, argument, value] of cases) {
+      const bodies = world.bodies.length;
+      const joints = world.joints.length;
+      expectRefused(fn, argument, value);
+      expect(world.bodies.length).toBe(bodies);
+      expect(world.joints.length).toBe(joints);
+    }
+    // The same values set on live objects: refused by the setters, nothing changed.
+    const rod = world.createDistanceJoint(rodOptions);
+    const mouse = world.createMouseJoint({ body: bob, target: { x: 1, y: 1 } });
+    const before = world.snapshot();
+    expectRefused(() => rod.setLengths(1e300), 'joint.length', '1e+300');
+    expectRefused(() => rod.setSpring({ frequencyHz: 1e300 }), 'joint.frequencyHz', '1e+300');
+    expectRefused(
+      () => {
+        rod.frequencyHz = 1e300;
+      },
+      'joint.frequencyHz',
+      '1e+300',
+    );
+    expectRefused(
+      () => {
+        rod.maxLength = 1e300;
+      },
+      'joint.maxLength',
+      '1e+300',
+    );
+    expectRefused(
+      () => {
+        mouse.frequencyHz = 1e308;
+      },
+      'joint.frequencyHz',
+      '1e+308',
+    );
+    expectRefused(
+      () => {
+        bob.gravityScale = 1e308;
+      },
+      'body.gravityScale',
+      '1e+308',
+    );
+    expect(world.snapshot()).toEqual(before);
+    // At the bounds everything steps.
+    rod.setSpring({ frequencyHz: MAX_FREQUENCY });
+    bob.gravityScale = -MAX_GRAVITY_SCALE;
+    bob.gravityScale = 2;
+    rod.setLengths(1, 0, MAX_LENGTH);
+    for (let i = 0; i < 30; ++i) world.step(1 / 60);
+    expect(allFinite(world)).toBe(true);
+  });
+
+  it('a boolean option of any joint kind (enableLimit, enableMotor, collideConnected) must be a boolean', () => {
+    const world = new World();
+    const a = world.createBody({ type: 'static', width: 1, height: 1 });
+    const b = world.createBody({ width: 1, height: 1, position: { x: 1, y: 0 } });
+    const base = { bodyA: a, bodyB: b, anchor: { x: 0.5, y: 0 } };
+    const slide = { ...base, axis: { x: 1, y: 0 } };
+    const makers: [string, (extra: object) => unknown][] = [
+      ['revolute', (extra) => world.createRevoluteJoint({ ...base, ...extra })],
+      ['prismatic', (extra) => world.createPrismaticJoint({ ...slide, ...extra })],
+      ['wheel', (extra) => world.createWheelJoint({ ...slide, ...extra })],
+    ];
+    for (const [, make] of makers) {
+      for (const key of ['enableLimit', 'enableMotor', 'collideConnected']) {
+        for (const bad of ['yes', 1, null]) {
+          expectRefused(() => make({ [key]: bad }), `options.${key}`, String(bad));
+        }
+      }
+    }
+    expect(world.joints.length).toBe(0);
+    expect(
+      world.createRevoluteJoint({ ...base, enableLimit: true, lowerAngle: -1, upperAngle: 1 }).enableLimit,
+    ).toBe(true);
+  });
+
+  it("setWasmKernels('yes') is refused naming its argument, and the kernels stay on", () => {
+    expect(wasmKernelsReady()).toBe(true);
+    for (const bad of ['yes', 1, undefined]) {
+      expectRefused(() => setWasmKernels(bad as never), 'on', String(bad));
+    }
+    expect(wasmKernelsReady()).toBe(true);
   });
 });
