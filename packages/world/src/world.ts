@@ -51,7 +51,7 @@ import {
   type RayCastHit,
   ShapeCastHit,
 } from './queries';
-import { type SolverKind, WorldSettings } from './settings';
+import { guardedSettings, type SolverKind, WorldSettings } from './settings';
 import {
   BodyShape,
   checkShapeMass,
@@ -132,7 +132,11 @@ export interface WorldOptions {
 export class World {
   /** Gravity, m/s² (mutable; checked at every step). */
   readonly gravity: Vec2;
-  /** Live solver and world settings, read at every step. */
+  /**
+   * Live solver and world settings, read at every step. Each setter checks its value, and a key
+   * that is not a setting (`world.settings.sleepign = false`) is refused with a WorldError naming
+   * it and the closest setting, as a misspelt option is.
+   */
   readonly settings: WorldSettings;
 
   /**
@@ -161,14 +165,16 @@ export class World {
     checkKeys(o, WORLD_KEYS, 'options');
     const gravity = o.gravity === undefined ? { x: 0, y: -10 } : checkVec2(o.gravity, 'options.gravity');
     this.gravity = new Vec2(gravity.x, gravity.y);
-    this.settings = new WorldSettings();
-    if (o.solver !== undefined) this.settings.solver = o.solver;
-    if (o.iterations !== undefined) this.settings.iterations = o.iterations;
-    if (o.substeps !== undefined) this.settings.substeps = o.substeps;
-    if (o.sleeping !== undefined) this.settings.sleeping = checkBoolean(o.sleeping, 'options.sleeping');
-    if (o.profile !== undefined) this.settings.profile = checkBoolean(o.profile, 'options.profile');
+    const settings = new WorldSettings();
+    if (o.solver !== undefined) settings.solver = o.solver;
+    if (o.iterations !== undefined) settings.iterations = o.iterations;
+    if (o.substeps !== undefined) settings.substeps = o.substeps;
+    if (o.sleeping !== undefined) settings.sleeping = checkBoolean(o.sleeping, 'options.sleeping');
+    if (o.profile !== undefined) settings.profile = checkBoolean(o.profile, 'options.profile');
+    // Users get a view that refuses unknown keys; the step reads the object itself (core.settings).
+    this.settings = guardedSettings(settings);
 
-    this.core = new StepState(this.gravity, this.settings);
+    this.core = new StepState(this.gravity, settings);
     this.queries = new QueryScratch(this.core.proxyShapes, this.core.aabb);
   }
 
@@ -735,16 +741,16 @@ export class World {
     this.compactAll();
     const core = this.core;
     const profile = core.profile;
-    profile.begin(this.settings.profile);
+    profile.begin(core.settings.profile);
     this.checkStepInput();
     profile.lap(Stage.Transforms);
     this.locked = true;
     // The solvers write bodies' angles through their checked setters: unchecked until the events.
     setBodyWritesChecked(false);
     try {
-      if (!this.settings.sleeping && core.sleepingCount > 0) this.wakeAll();
+      if (!core.settings.sleeping && core.sleepingCount > 0) this.wakeAll();
       // Stages 1 to 9: stage-soft.ts or stage-classic.ts (with stage-contacts.ts, stage-finish.ts).
-      if (this.settings.solver === 'soft') stepSoft(core, dt);
+      if (core.settings.solver === 'soft') stepSoft(core, dt);
       else stepClassic(core, dt);
       if (core.sensors.length > 0) updateSensors(core);
       // Stages 10 to 12: stage-finish.ts.

@@ -1320,3 +1320,60 @@ describe('every value is checked where it enters', () => {
     expect(wasmKernelsReady()).toBe(true);
   });
 });
+
+describe('a world’s settings take no unknown key', () => {
+  it('a misspelt setting is refused naming it and the closest setting, like a misspelt option; nothing changes', () => {
+    const world = new World();
+    const settings = world.settings as unknown as Record<string, unknown>;
+    expectRefused(
+      () => {
+        settings.sleepign = false;
+      },
+      'settings.sleepign',
+      "did you mean 'sleeping'",
+    );
+    expect('sleepign' in world.settings).toBe(false);
+    expect(world.settings.sleeping).toBe(true);
+    expectRefused(
+      () => {
+        settings.colour = 'red';
+      },
+      'settings.colour',
+      'is not a setting',
+    );
+    // The fields behind the settings are not settings either: their setters are the way in.
+    expectRefused(
+      () => {
+        settings.sleepingValue = 'no';
+      },
+      'settings.sleepingValue',
+      'is not a setting',
+    );
+    expect(world.settings.sleeping).toBe(true);
+    expectRefused(
+      () => Object.defineProperty(world.settings, 'iterations', { value: -1 }),
+      'settings.iterations',
+      '-1',
+    );
+    expectRefused(() => delete settings.iterations, 'settings.iterations', 'undefined');
+    expect(world.settings.iterations).toBe(1);
+    // The constructor refuses the same typo, and a known setting is still set and checked.
+    expectRefused(
+      () => new World({ sleepign: false } as never),
+      'options.sleepign',
+      "did you mean 'sleeping'",
+    );
+    world.settings.sleeping = false;
+    expect(world.settings.sleeping).toBe(false);
+    expectRefused(
+      () => {
+        world.settings.iterations = -1;
+      },
+      'settings.iterations',
+      '-1',
+    );
+    world.createBody({ width: 1, height: 1 });
+    world.step(1 / 60);
+    expect(world.stepCount).toBe(1);
+  });
+});
