@@ -607,7 +607,8 @@ export class World {
    * The first body the segment from `from` to `to` enters, with the point, the surface normal and
    * the fraction along the segment; null when it hits nothing (or when it starts inside every box
    * it crosses). Ties go to the lower id.
-   * @throws WorldError on a non-finite point
+   * @throws WorldError on a non-finite point, or naming `to` when the segment is longer than about
+   *   1.3e154 m (its squared length overflows)
    */
   rayCast(from: Vec2Like, to: Vec2Like): RayCastHit | null {
     this.setRay(from, to);
@@ -621,7 +622,8 @@ export class World {
   /**
    * Every body the segment from `from` to `to` enters, sorted by fraction along the segment (ties by
    * id), each with its point and normal.
-   * @throws WorldError on a non-finite point
+   * @throws WorldError on a non-finite point, or naming `to` when the segment is longer than about
+   *   1.3e154 m (its squared length overflows)
    */
   rayCastAll(from: Vec2Like, to: Vec2Like): RayCastHit[] {
     this.setRay(from, to);
@@ -638,7 +640,8 @@ export class World {
    * shape, the fraction of the translation, the point and the surface normal; null when it meets
    * nothing. A shape that starts touching gives fraction 0. Ties go to the lower body id, then the
    * lower shape id.
-   * @throws WorldError on a bad geometry or a non-finite point or angle
+   * @throws WorldError on a bad geometry or a non-finite point or angle, or naming `translation`
+   *   when the cast's end overflows or the translation is longer than about 1.3e154 m
    */
   castShape(geometry: ShapeGeometry, from: Vec2Like, translation: Vec2Like, angle = 0): ShapeCastHit | null {
     const cast = resolveShapeOptions(geometry, 'geometry', {
@@ -649,6 +652,17 @@ export class World {
     checkVec2(from, 'from');
     checkVec2(translation, 'translation');
     checkFinite(angle, 'angle');
+    if (
+      !Number.isFinite(translation.x * translation.x + translation.y * translation.y) ||
+      !Number.isFinite(from.x + translation.x) ||
+      !Number.isFinite(from.y + translation.y)
+    ) {
+      throw new WorldError(
+        'translation',
+        translation,
+        "must keep the cast's end finite, and its length's square too (at most about 1.3e154 m)",
+      );
+    }
     const start = new Transform(from.x, from.y, angle);
     const end = new Transform(from.x + translation.x, from.y + translation.y, angle);
     const box = computeShapeAABB(cast, start, new AABB());
@@ -1131,6 +1145,17 @@ export class World {
   private setRay(from: Vec2Like, to: Vec2Like): void {
     checkVec2(from, 'from');
     checkVec2(to, 'to');
+    // The casts square the segment's length: from -1e308 to 1e308 it overflows, and the hit points
+    // would come out NaN.
+    const dx = to.x - from.x;
+    const dy = to.y - from.y;
+    if (!Number.isFinite(dx * dx + dy * dy)) {
+      throw new WorldError(
+        'to',
+        to,
+        `is too far from ${JSON.stringify({ x: from.x, y: from.y })}: a ray's length must be finite and its square too (at most about 1.3e154 m)`,
+      );
+    }
     const input = this.queries.rayInput;
     input.p1x = from.x;
     input.p1y = from.y;

@@ -1377,3 +1377,53 @@ describe('a world’s settings take no unknown key', () => {
     expect(world.stepCount).toBe(1);
   });
 });
+
+describe('queries with huge coordinates', () => {
+  function shapes() {
+    const world = new World();
+    world.createBody({ type: 'static', width: 2, height: 2 });
+    world.createBody({ type: 'static', shape: { type: 'circle', radius: 1 }, position: { x: 5, y: 0 } });
+    world.createBody({
+      type: 'static',
+      shape: { type: 'capsule', center1: { x: 0, y: 0 }, center2: { x: 1, y: 0 }, radius: 0.5 },
+      position: { x: 10, y: 0 },
+    });
+    return world;
+  }
+
+  it('a ray between ±1e308 (its length overflows) is refused naming `to`, never answered with a NaN point', () => {
+    const world = shapes();
+    for (const [from, to] of [
+      [
+        { x: -1e308, y: 0.1 },
+        { x: 1e308, y: 0.1 },
+      ],
+      [
+        { x: -1e308, y: -1e308 },
+        { x: 1e308, y: 1e308 },
+      ],
+      [
+        { x: 0, y: 0.1 },
+        { x: 1e155, y: 1e155 },
+      ],
+    ]) {
+      expectRefused(() => world.rayCast(from, to), 'to', 'is too far');
+      expectRefused(() => world.rayCastAll(from, to), 'to', 'is too far');
+    }
+    expectRefused(
+      () => world.castShape({ type: 'circle', radius: 0.1 }, { x: -1e308, y: 0 }, { x: 1e308, y: 1e308 }),
+      'translation',
+      '1e+308',
+    );
+    // A long ray that is still finite squared hits as before, with finite numbers.
+    const hit = world.rayCast({ x: -1e100, y: 0.1 }, { x: 1e100, y: 0.1 });
+    expect(hit).not.toBeNull();
+    const finite = (h: NonNullable<typeof hit>) =>
+      [h.point.x, h.point.y, h.normal.x, h.normal.y, h.fraction].every(Number.isFinite);
+    expect(finite(hit!)).toBe(true);
+    for (const h of world.rayCastAll({ x: -1e100, y: 0.1 }, { x: 1e100, y: 0.1 }))
+      expect(finite(h)).toBe(true);
+    const near = world.rayCast({ x: -3, y: 0.1 }, { x: 20, y: 0.1 });
+    expect(near?.point.x).toBeCloseTo(-1, 12);
+  });
+});
