@@ -18,7 +18,7 @@ import {
 import type { Vec2Like } from '@lite/math';
 import type { Body } from './body';
 import { rethrowAsWorldError, WorldError } from './errors';
-import { checkJointBound, MAX_LENGTH } from './limits';
+import { checkJointBound, checkReach, MAX_LENGTH } from './limits';
 import { checkBoolean, checkKeys, checkOptions, checkVec2 } from './validate';
 import type { World } from './world';
 
@@ -515,6 +515,7 @@ export class MouseJoint extends MouseConstraint {
   override setTarget(x: number, y: number): this {
     const world = liveWorld(this);
     checkVec2({ x, y }, 'target');
+    checkReach({ x, y }, this.body.position.x, this.body.position.y, 'target');
     world.wakeBody(this.body);
     return super.setTarget(x, y);
   }
@@ -863,7 +864,11 @@ export class MotorJoint extends MotorConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setLinearOffset(x: number, y: number): this {
-    changeLive(this, () => super.setLinearOffset(x, y));
+    changeLive(this, () => {
+      checkJointBound('linearOffsetX', x, 'joint.linearOffsetX');
+      checkJointBound('linearOffsetY', y, 'joint.linearOffsetY');
+      super.setLinearOffset(x, y);
+    });
     return this;
   }
   /**
@@ -1144,6 +1149,7 @@ export function resolveRevoluteJointOptions(
   checkKeys(o, REVOLUTE_KEYS, 'options');
   const { bodyA, bodyB } = checkPair(o, world);
   const anchor = checkVec2(o.anchor, 'options.anchor');
+  checkAnchorReach(anchor, [bodyA, bodyB], 'options.anchor');
   return resolved(bodyA, bodyB, anchor, anchor, o, () => new RevoluteConstraint(bodyA, bodyB, anchor, o));
 }
 
@@ -1157,6 +1163,8 @@ export function resolveDistanceJointOptions(
   const { bodyA, bodyB } = checkPair(o, world);
   const anchorA = checkVec2(o.anchorA, 'options.anchorA');
   const anchorB = checkVec2(o.anchorB, 'options.anchorB');
+  checkAnchorReach(anchorA, [bodyA], 'options.anchorA');
+  checkAnchorReach(anchorB, [bodyB], 'options.anchorB');
   if (o.length === undefined && o.minLength === undefined && o.maxLength === undefined) {
     // The rest length is the anchors' distance: bounded as a given length is.
     const initial = Math.hypot(anchorB.x - anchorA.x, anchorB.y - anchorA.y);
@@ -1190,6 +1198,8 @@ export function resolveMouseJointOptions(
     throw new WorldError('options.body', body.toString(), 'a mouse joint drags a dynamic body');
   const target = checkVec2(o.target, 'options.target');
   const anchor = o.anchor === undefined ? target : checkVec2(o.anchor, 'options.anchor');
+  checkReach(target, body.position.x, body.position.y, 'options.target');
+  checkAnchorReach(anchor, [body], 'options.anchor');
   checkJointOptions(o);
   const constraintOptions: MouseConstraintOptions = {
     target,
@@ -1219,6 +1229,7 @@ export function resolvePrismaticJointOptions(
   checkKeys(o, PRISMATIC_KEYS, 'options');
   const { bodyA, bodyB } = checkPair(o, world);
   const anchor = checkVec2(o.anchor, 'options.anchor');
+  checkAnchorReach(anchor, [bodyA, bodyB], 'options.anchor');
   const axis = checkVec2(o.axis, 'options.axis');
   return resolved(
     bodyA,
@@ -1239,6 +1250,7 @@ export function resolveWeldJointOptions(
   checkKeys(o, WELD_KEYS, 'options');
   const { bodyA, bodyB } = checkPair(o, world);
   const anchor = checkVec2(o.anchor, 'options.anchor');
+  checkAnchorReach(anchor, [bodyA, bodyB], 'options.anchor');
   return resolved(bodyA, bodyB, anchor, anchor, o, () => new WeldConstraint(bodyA, bodyB, anchor, o));
 }
 
@@ -1251,6 +1263,7 @@ export function resolveWheelJointOptions(
   checkKeys(o, WHEEL_KEYS, 'options');
   const { bodyA, bodyB } = checkPair(o, world);
   const anchor = checkVec2(o.anchor, 'options.anchor');
+  checkAnchorReach(anchor, [bodyA, bodyB], 'options.anchor');
   const axis = checkVec2(o.axis, 'options.axis');
   return resolved(bodyA, bodyB, anchor, anchor, o, () => new WheelConstraint(bodyA, bodyB, anchor, axis, o));
 }
@@ -1263,7 +1276,10 @@ export function resolveMotorJointOptions(
   const o = checkOptions(options, 'options');
   checkKeys(o, MOTOR_KEYS, 'options');
   const { bodyA, bodyB } = checkPair(o, world);
-  if (o.linearOffset !== undefined) checkVec2(o.linearOffset, 'options.linearOffset');
+  if (o.linearOffset !== undefined) {
+    const offset = checkVec2(o.linearOffset, 'options.linearOffset');
+    checkReach(offset, 0, 0, 'options.linearOffset');
+  }
   return resolved(
     bodyA,
     bodyB,
@@ -1272,6 +1288,11 @@ export function resolveMotorJointOptions(
     o,
     () => new MotorConstraint(bodyA, bodyB, o),
   );
+}
+
+/** An anchor (world point) within {@link MAX_LENGTH} of both bodies' origins. */
+function checkAnchorReach(anchor: Vec2Like, bodies: readonly Body[], argument: string): void {
+  for (const body of bodies) checkReach(anchor, body.position.x, body.position.y, argument);
 }
 
 /** `value` must be a number > 0 (+Infinity allowed: never breaks); undefined reads as +Infinity. */
@@ -1551,6 +1572,14 @@ function guardSetters(prototype: object): void {
       set(this: Joint, value: unknown) {
         liveWorld(this);
         checkJointBound(name, value, `joint.${name}`);
+        if ((name === 'targetX' || name === 'targetY') && this.kind === JointKind.Mouse) {
+          const b = this.body;
+          const x = name === 'targetX' ? value : this.targetX;
+          const y = name === 'targetY' ? value : this.targetY;
+          if (typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y)) {
+            checkReach({ x, y }, b.position.x, b.position.y, `joint.${name}`);
+          }
+        }
         try {
           set.call(this, value);
         } catch (error) {

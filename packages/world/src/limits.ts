@@ -9,10 +9,12 @@ import { WorldError } from './errors';
  */
 
 /**
- * The longest length a joint takes, m (1e9: a distance joint's `length`, `minLength` and finite
- * `maxLength`, and the anchors' distance it starts from). The step squares lengths and multiplies
- * them by stiffnesses and rates; near 1e9 m doubles are still 1.2e-7 m apart, finer than any
- * slop, while 1e200 m squared overflows.
+ * The longest length a joint takes, m (1e9): a distance joint's `length`, `minLength` and finite
+ * `maxLength` (and the anchors' distance it starts from), how far an anchor lies from its body's
+ * origin (options and the `localAnchor*` fields), a prismatic or wheel joint's local axis
+ * components, a motor joint's linear offset, and how far a mouse joint's target lies from its
+ * body. The step squares lengths and multiplies them by stiffnesses and rates; near 1e9 m doubles
+ * are still 1.2e-7 m apart, finer than any slop, while 1e200 m squared overflows.
  */
 export const MAX_LENGTH = 1e9;
 
@@ -74,6 +76,16 @@ export function checkJointBound(name: string, value: unknown, argument: string):
     case 'length':
     case 'minLength':
     case 'maxLength':
+    case 'localAnchorAX':
+    case 'localAnchorAY':
+    case 'localAnchorBX':
+    case 'localAnchorBY':
+    case 'localAnchorX':
+    case 'localAnchorY':
+    case 'localAxisX':
+    case 'localAxisY':
+    case 'linearOffsetX':
+    case 'linearOffsetY':
       checkBound(value, MAX_LENGTH, argument, 'm', 'MAX_LENGTH');
       break;
     case 'referenceAngle':
@@ -93,4 +105,20 @@ export function checkGravityScale(value: unknown, argument: string): number {
   }
   checkBound(value, MAX_GRAVITY_SCALE, argument, '', 'MAX_GRAVITY_SCALE');
   return value;
+}
+
+/**
+ * A world point given for a body (a joint's anchor, a mouse joint's target) at most
+ * {@link MAX_LENGTH} from the body's origin `(x, y)`: throws a WorldError naming `argument`
+ * otherwise (the step would square the lever arm). @internal
+ */
+export function checkReach(point: { x: number; y: number }, x: number, y: number, argument: string): void {
+  const d = Math.hypot(point.x - x, point.y - y);
+  if (!(d <= MAX_LENGTH)) {
+    throw new WorldError(
+      argument,
+      point,
+      `is ${d} m from the body's origin (${x}, ${y}): at most ${MAX_LENGTH} m (MAX_LENGTH), or the step would overflow on it`,
+    );
+  }
 }

@@ -1288,6 +1288,50 @@ describe('every value is checked where it enters', () => {
     expect(allFinite(world)).toBe(true);
   });
 
+  it('anchors, axes, offsets and targets farther than MAX_LENGTH are refused naming the field, for every joint kind', () => {
+    const world = new World();
+    const a = world.createBody({ type: 'static', width: 1, height: 1 });
+    const b = world.createBody({ width: 1, height: 1, position: { x: 1, y: 0 } });
+    const far = { x: 1e200, y: 0 };
+    expectRefused(
+      () => world.createRevoluteJoint({ bodyA: a, bodyB: b, anchor: far }),
+      'options.anchor',
+      '1e+200',
+    );
+    expectRefused(
+      () => world.createMouseJoint({ body: b, target: { x: 1, y: -1e300 } }),
+      'options.target',
+      '-1e+300',
+    );
+    expectRefused(
+      () => world.createMotorJoint({ bodyA: a, bodyB: b, linearOffset: { x: 0, y: 1e300 } }),
+      'options.linearOffset',
+      '1e+300',
+    );
+    expect(world.joints.length).toBe(0);
+    const pin = world.createRevoluteJoint({ bodyA: a, bodyB: b, anchor: { x: 0.5, y: 0 } });
+    const slider = world.createPrismaticJoint({
+      bodyA: a,
+      bodyB: b,
+      anchor: { x: 0.5, y: 0 },
+      axis: { x: 1, y: 0 },
+    });
+    const mouse = world.createMouseJoint({ body: b, target: { x: 1, y: 1 } });
+    const motor = world.createMotorJoint({ bodyA: a, bodyB: b });
+    const before = world.snapshot();
+    const set = (object: object, field: string, value: number) => () => {
+      (object as Record<string, number>)[field] = value;
+    };
+    expectRefused(set(pin, 'localAnchorAX', 1e200), 'joint.localAnchorAX', '1e+200');
+    expectRefused(set(slider, 'localAxisY', -1e200), 'joint.localAxisY', '-1e+200');
+    expectRefused(set(mouse, 'targetX', 1e308), 'joint.targetX', '1e+308');
+    expectRefused(() => mouse.setTarget(0, 1e300), 'target', '1e+300');
+    expectRefused(() => motor.setLinearOffset(1e300, 0), 'joint.linearOffsetX', '1e+300');
+    expect(world.snapshot()).toEqual(before);
+    for (let i = 0; i < 30; ++i) world.step(1 / 60);
+    expect(allFinite(world)).toBe(true);
+  });
+
   it('a boolean option of any joint kind (enableLimit, enableMotor, collideConnected) must be a boolean', () => {
     const world = new World();
     const a = world.createBody({ type: 'static', width: 1, height: 1 });
