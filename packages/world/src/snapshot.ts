@@ -24,7 +24,7 @@ import { objectArray, Rot, Transform, Vec2 } from '@lite/math';
 import { Body } from './body';
 import type { BodyType, ResolvedBodyOptions } from './body-options';
 import type { Contact } from './contact';
-import { freeContact, takeContact } from './contact-order';
+import { freeContact, takeContact, unhandContacts } from './contact-order';
 import {
   checkJointInput,
   DistanceJoint,
@@ -1668,7 +1668,9 @@ function apply(world: World, d: Decoded): void {
   }
   while (oldJoint < oldJoints.length) oldJoints[oldJoint++].world = null;
 
-  // Contacts: the list's objects refilled in place, more from the free ones, extra ones freed.
+  // Contacts: the list's objects refilled in place, more from the free ones, extra ones freed
+  // (the objects the user was given are retired first: they keep no other pair's state).
+  unhandContacts(s, false);
   const contacts = s.contactList;
   const count = d.contactCount;
   while (contacts.length > count) freeContact(s, contacts.pop() as Contact);

@@ -386,6 +386,8 @@ export function dispatchEvents(s: StepState): void {
   for (let i = 0; i < count; ++i) {
     const list = events.kinds[i] === BEGIN_CONTACT ? begin : end;
     const c = events.contacts[i];
+    // Given to the user: the world will not move another pair's state into this object.
+    if (list.length > 0) c.handed = true;
     for (let k = 0; k < list.length; ++k) {
       try {
         list[k](c);

@@ -531,12 +531,16 @@ export class World {
 
   /**
    * Every contact, in pair-key order (lower body id, then higher): one per pair of bodies whose
-   * fattened boxes overlap. Those with `touching` true have points, a normal and impulses. Valid
-   * until the next step.
+   * fattened boxes overlap. Those with `touching` true have points, a normal and impulses. The
+   * array changes with the world (read it again after a step); each contact in it stays its pair's
+   * until that contact ends, then throws a WorldError when read (see {@link Contact}).
    */
   get contacts(): readonly Contact[] {
     compactContacts(this.core);
-    return this.core.contactList;
+    const list = this.core.contactList;
+    // Given to the user: the world will not move another pair's state into these objects.
+    for (let i = 0; i < list.length; ++i) list[i].handed = true;
+    return list;
   }
 
   /**
@@ -995,6 +999,7 @@ export class World {
       for (let i = 0; i < removed.length; ++i) {
         const c = removed[i];
         if (!c.touching) continue;
+        c.handed = true;
         for (let k = 0; k < listeners.length; ++k) {
           try {
             listeners[k](c);

@@ -1471,3 +1471,89 @@ describe('queries with huge coordinates', () => {
     expect(near?.point.x).toBeCloseTo(-1, 12);
   });
 });
+
+describe('a contact kept after its listener', () => {
+  /** A ground, and a box resting on it whose contact the listener keeps. */
+  function kept() {
+    const world = new World();
+    const ground = world.createBody({ type: 'static', width: 40, height: 1, position: { x: 0, y: -0.5 } });
+    const box = world.createBody({ width: 1, height: 1, position: { x: 0, y: 0.5 } });
+    const begun: Contact[] = [];
+    const ended: Contact[] = [];
+    world.on('beginContact', (c) => begun.push(c));
+    world.on('endContact', (c) => ended.push(c));
+    world.step(1 / 60);
+    expect(begun.length).toBe(1);
+    return { world, ground, box, begun, ended };
+  }
+
+  it('reads its own pair while the contact lasts, and throws a WorldError once it ended; the object never becomes another pair', () => {
+    const { world, ground, box, begun, ended } = kept();
+    const contact = begun[0];
+    for (let i = 0; i < 30; ++i) world.step(1 / 60);
+    expect([contact.bodyA, contact.bodyB]).toEqual([ground, box]);
+    expect(contact.touching).toBe(true);
+    // The box leaves: its contact ends, and its object goes back to the pool.
+    box.setTransform({ x: 0, y: 50 });
+    world.step(1 / 60);
+    expect(ended).toEqual([contact]);
+    // A new pair begins: the pool hands out an object again.
+    const other = world.createBody({ width: 1, height: 1, position: { x: 10, y: 0.5 } });
+    world.step(1 / 60);
+    expect(begun.length).toBe(2);
+    expect(begun[1].bodyB).toBe(other);
+    for (const read of [
+      () => contact.bodyA,
+      () => contact.bodyB,
+      () => contact.shapeA,
+      () => contact.touching,
+      () => contact.pointCount,
+      () => contact.points,
+      () => contact.normalY,
+      () => contact.other(ground),
+    ]) {
+      expectRefused(read, 'contact', 'no longer valid');
+    }
+  });
+
+  it('a contact from world.contacts kept past destroyBody or a restore throws when read; the world steps on', () => {
+    const { world, box } = kept();
+    const saved = world.snapshot();
+    const listed = world.contacts[0];
+    expect(listed.bodyB).toBe(box);
+    world.destroyBody(box);
+    world.step(1 / 60);
+    expectRefused(() => listed.bodyB, 'contact', 'no longer valid');
+    world.restore(saved);
+    const again = world.contacts[0];
+    expect(again.bodyB.id).toBe(1);
+    world.restore(saved);
+    expectRefused(() => again.touching, 'contact', 'no longer valid');
+    for (let i = 0; i < 10; ++i) world.step(1 / 60);
+    expect(world.contacts[0].touching).toBe(true);
+  });
+
+  it('under churn, every kept contact reads its own pair or throws: never another pair', () => {
+    const world = new World();
+    world.createBody({ type: 'static', width: 200, height: 1, position: { x: 0, y: -0.5 } });
+    const kept: { contact: Contact; a: number; b: number }[] = [];
+    world.on('beginContact', (c) => kept.push({ contact: c, a: c.bodyA.id, b: c.bodyB.id }));
+    const boxes: Body[] = [];
+    for (let step = 0; step < 240; ++step) {
+      if (step % 4 === 0)
+        boxes.push(world.createBody({ width: 0.5, height: 0.5, position: { x: (step % 80) - 40, y: 2 } }));
+      if (step % 6 === 5 && boxes.length > 3) world.destroyBody(boxes.shift()!);
+      world.step(1 / 60);
+      for (const k of kept) {
+        let pair: number[] | null = null;
+        try {
+          pair = [k.contact.bodyA.id, k.contact.bodyB.id];
+        } catch (error) {
+          expect(error).toBeInstanceOf(WorldError);
+        }
+        if (pair !== null) expect(pair).toEqual([k.a, k.b]);
+      }
+    }
+    expect(kept.length).toBeGreaterThan(40);
+  });
+});
