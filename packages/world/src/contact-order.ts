@@ -20,8 +20,9 @@ import type { StepState } from './step-state';
  *   (`placeContact`), as does a contact that ends leave its slot free for one made next to it.
  * Only the objects change: every number, list and edge is the same afterwards, so results are
  * bit-identical whether or when it happens. It happens during `findNewContacts` and at the end of
- * a step, after the events: a contact object is the user's only until the next step (or, in an
- * event listener, until the listener returns).
+ * a step, after the events. An object given to the user (`Contact.handed`) never holds another
+ * pair's state: a reordering first moves its state into a new object (`unhandContacts`), and when
+ * its contact ends it is retired instead of freed (`freeContact`).
  */
 
 /**
