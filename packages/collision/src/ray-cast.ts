@@ -1,5 +1,6 @@
 import type { Transform } from '@lite/math';
 import type { Box } from './box';
+import { requireFiniteRay } from './shape-queries';
 
 /**
  * A ray (really a segment) from p1 towards p2, tested up to the fraction `maxFraction` of p2 - p1.
@@ -89,6 +90,8 @@ export class RayCastOutput {
  * [t1, t2]; the ray enters the box at the largest t1 (tmin) and leaves it at the smallest t2.
  *
  * @returns true when the ray hits the box within [0, maxFraction]
+ * @throws CollisionError naming `input` when p2 - p1 or its squared length is not finite (a
+ *   segment between ±1e308, or longer than about 1.3e154)
  */
 export function rayCastBox(box: Box, xf: Transform, input: RayCastInput, out: RayCastOutput): boolean {
   out.hit = false;
@@ -101,6 +104,7 @@ export function rayCastBox(box: Box, xf: Transform, input: RayCastInput, out: Ra
   const py = -s * rx + c * ry;
   const ex = input.p2x - input.p1x;
   const ey = input.p2y - input.p1y;
+  requireFiniteRay(input, ex, ey);
   const dx = c * ex + s * ey;
   const dy = -s * ex + c * ey;
   const hx = box.halfWidth;

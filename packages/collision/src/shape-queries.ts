@@ -128,6 +128,21 @@ export function computePackedAABB(data: Float64Array, xf: Transform, out: AABB):
   return out;
 }
 
+/**
+ * Throws a CollisionError naming `input` unless the ray's direction p2 - p1 = (ex, ey) and its
+ * squared length are finite: a segment between ±1e308, or longer than about 1.3e154, would
+ * otherwise give NaN fractions and points. @internal
+ */
+export function requireFiniteRay(input: RayCastInput, ex: number, ey: number): void {
+  if (!Number.isFinite(ex * ex + ey * ey)) {
+    throw new CollisionError(
+      'input',
+      `(${input.p1x}, ${input.p1y}) -> (${input.p2x}, ${input.p2y})`,
+      'the segment p1 -> p2 must have a finite length whose square is finite too (at most about 1.3e154)',
+    );
+  }
+}
+
 /** Puts `input` into the body frame of `xf`: ray = [p1x, p1y, dx, dy] (d = p2 - p1). */
 function localRay(xf: Transform, input: RayCastInput): void {
   const c = xf.q.c;
@@ -136,6 +151,7 @@ function localRay(xf: Transform, input: RayCastInput): void {
   const ry = input.p1y - xf.p.y;
   const ex = input.p2x - input.p1x;
   const ey = input.p2y - input.p1y;
+  requireFiniteRay(input, ex, ey);
   ray[0] = c * rx + s * ry;
   ray[1] = -s * rx + c * ry;
   ray[2] = c * ex + s * ey;
@@ -348,7 +364,8 @@ export function rayCastCapsule(
  * {@link rayCastBox} (a box with offset or angle goes through `rayCastPolygon`).
  *
  * @returns true when the ray enters the shape within [0, maxFraction]
- * @throws CollisionError when the shape's type is unknown.
+ * @throws CollisionError when the shape's type is unknown, or naming `input` when p2 - p1 or its
+ *   squared length is not finite (a segment between ±1e308, or longer than about 1.3e154).
  */
 export function rayCastShape(shape: Shape, xf: Transform, input: RayCastInput, out: RayCastOutput): boolean {
   switch (shape.type) {

@@ -6,6 +6,8 @@ import { Box } from '../src/box';
 import { BroadPhase } from '../src/broad-phase';
 import { CollisionError } from '../src/errors';
 import { RayCastInput, RayCastOutput, rayCastBox } from '../src/ray-cast';
+import { rayCastShape } from '../src/shape-queries';
+import type { Shape } from '../src/shapes';
 import { testPointBox } from '../src/test-point-box';
 import { fcParams, runs, uniform } from './fc-settings';
 import { corners, type Placed, place } from './reference';
@@ -144,6 +146,33 @@ describe('rayCastBox', () => {
     expect(out.fraction).toBeCloseTo(0.4, 12);
     expect(out.normalX).toBeCloseTo(0, 12);
     expect(out.normalY).toBeCloseTo(1, 12);
+  });
+
+  it('refuses a segment whose length overflows (between ±1e308) with a CollisionError naming input, for every shape', () => {
+    const out = new RayCastOutput();
+    const shapes: Shape[] = [
+      { type: 'circle', radius: 1 },
+      { type: 'capsule', center1: { x: 0, y: 0 }, center2: { x: 1, y: 0 }, radius: 0.5 },
+      { type: 'box', width: 2, height: 2 },
+    ];
+    for (const input of [
+      new RayCastInput(-1e308, 0.1, 1e308, 0.1),
+      new RayCastInput(-1e308, -1e308, 1e308, 1e308),
+      new RayCastInput(0, 0, 1e160, 1e160),
+    ]) {
+      const cast = () => rayCastBox(new Box(2, 1), new Transform(0, 0, 0), input, out);
+      expect(cast).toThrow(CollisionError);
+      expect(cast).toThrow(/^input = .*: the segment/);
+      for (const shape of shapes)
+        expect(() => rayCastShape(shape, new Transform(0, 0, 0), input, out)).toThrow(CollisionError);
+    }
+    // Long but finite squared: a hit with finite numbers.
+    expect(rayCastShape(shapes[0], new Transform(0, 0, 0), new RayCastInput(-1e100, 0, 1e100, 0), out)).toBe(
+      true,
+    );
+    expect([out.fraction, out.pointX, out.pointY, out.normalX, out.normalY].every(Number.isFinite)).toBe(
+      true,
+    );
   });
 });
 

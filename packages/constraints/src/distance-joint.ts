@@ -82,33 +82,33 @@ export class DistanceJoint {
   lowerImpulse: number;
   /** Accumulated impulse of the maximum-length row, N s (>= 0). */
   upperImpulse: number;
-  /** Current distance between the anchors, m (set by the prepare). */
+  /** Current distance between the anchors, m (set by the prepare). @internal */
   currentLength: number;
-  /** Lever arm of A's anchor, x, m. */
+  /** Lever arm of A's anchor, x, m. @internal */
   rAx: number;
-  /** Lever arm of A's anchor, y, m. */
+  /** Lever arm of A's anchor, y, m. @internal */
   rAy: number;
-  /** Lever arm of B's anchor, x, m. */
+  /** Lever arm of B's anchor, x, m. @internal */
   rBx: number;
-  /** Lever arm of B's anchor, y, m. */
+  /** Lever arm of B's anchor, y, m. @internal */
   rBy: number;
   /** Unit direction from A's anchor to B's, x (0 when degenerate). */
   ux: number;
   /** Unit direction from A's anchor to B's, y. */
   uy: number;
-  /** K = J M⁻¹ Jᵀ of the row, 1/kg. */
+  /** K = J M⁻¹ Jᵀ of the row, 1/kg. @internal */
   k: number;
-  /** 1/K, kg (0 when degenerate or both bodies are immovable). */
+  /** 1/K, kg (0 when degenerate or both bodies are immovable). @internal */
   mass: number;
-  /** Target Ċ of the length row, m/s. */
+  /** Target Ċ of the length row, m/s. @internal */
   bias: number;
-  /** Target Ċ of the minimum-length row, m/s. */
+  /** Target Ċ of the minimum-length row, m/s. @internal */
   lowerBias: number;
-  /** Target of -Ċ for the maximum-length row, m/s. */
+  /** Target of -Ċ for the maximum-length row, m/s. @internal */
   upperBias: number;
   /** Softness of the length row. */
   readonly softness: Softness;
-  /** 1 / dt of the step being solved (0 before the first). */
+  /** 1 / dt of the step being solved (0 before the first). @internal */
   invDt: number;
   /**
    * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the

@@ -1,3 +1,4 @@
+import { ConstraintError } from './errors';
 import { KERNELS_WASM } from './kernels-wasm';
 
 /**
@@ -138,9 +139,13 @@ export function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
  * setWasmKernels(false);
  * console.log(wasmKernelsReady()); // false
  * ```
+ *
+ * @param on - true or false; anything else (`'yes'`, 1, undefined) is refused rather than read
+ * @throws ConstraintError naming `on` when it is not a boolean (the kernels stay as they were)
  */
 export function setWasmKernels(on: boolean): void {
-  enabled = on === true;
+  if (typeof on !== 'boolean') throw new ConstraintError('on', on, 'must be a boolean');
+  enabled = on;
 }
 
 /**

@@ -67,29 +67,29 @@ export class MotorJoint {
   impulseY: number;
   /** Accumulated angular impulse, N m s (|.| <= maxTorque dt). */
   angularImpulse: number;
-  /** The target offset in world orientation, x, m (the lever arm on A). */
+  /** The target offset in world orientation, x, m (the lever arm on A). @internal */
   rAx: number;
-  /** The target offset in world orientation, y, m. */
+  /** The target offset in world orientation, y, m. @internal */
   rAy: number;
-  /** Inverse of K of the linear rows, entry (1,1). */
+  /** Inverse of K of the linear rows, entry (1,1). @internal */
   m11: number;
-  /** Inverse of K, entry (1,2) = (2,1). */
+  /** Inverse of K, entry (1,2) = (2,1). @internal */
   m12: number;
-  /** Inverse of K, entry (2,2). */
+  /** Inverse of K, entry (2,2). @internal */
   m22: number;
-  /** 1 / (iA + iB), kg m². */
+  /** 1 / (iA + iB), kg m². @internal */
   angularMass: number;
-  /** correctionFactor / dt times the linear error, x, m/s. */
+  /** correctionFactor / dt times the linear error, x, m/s. @internal */
   biasX: number;
-  /** correctionFactor / dt times the linear error, y, m/s. */
+  /** correctionFactor / dt times the linear error, y, m/s. @internal */
   biasY: number;
-  /** correctionFactor / dt times the angular error, rad/s. */
+  /** correctionFactor / dt times the angular error, rad/s. @internal */
   angularBias: number;
-  /** maxForce · dt, N s. */
+  /** maxForce · dt, N s. @internal */
   maxImpulse: number;
-  /** maxTorque · dt, N m s. */
+  /** maxTorque · dt, N m s. @internal */
   maxAngularImpulse: number;
-  /** 1 / dt of the step being solved. */
+  /** 1 / dt of the step being solved. @internal */
   invDt: number;
   /**
    * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the

@@ -50,29 +50,29 @@ export class MouseJoint {
   impulseX: number;
   /** Accumulated impulse, y, N s. */
   impulseY: number;
-  /** Lever arm of the grabbed point, x, m. */
+  /** Lever arm of the grabbed point, x, m. @internal */
   rx: number;
-  /** Lever arm of the grabbed point, y, m. */
+  /** Lever arm of the grabbed point, y, m. @internal */
   ry: number;
-  /** K entry (1,1), 1/kg. */
+  /** K entry (1,1), 1/kg. @internal */
   k11: number;
-  /** K entry (1,2) = (2,1). */
+  /** K entry (1,2) = (2,1). @internal */
   k12: number;
-  /** K entry (2,2). */
+  /** K entry (2,2). @internal */
   k22: number;
-  /** K⁻¹ entry (1,1), kg. */
+  /** K⁻¹ entry (1,1), kg. @internal */
   m11: number;
-  /** K⁻¹ entry (1,2). */
+  /** K⁻¹ entry (1,2). @internal */
   m12: number;
-  /** K⁻¹ entry (2,2). */
+  /** K⁻¹ entry (2,2). @internal */
   m22: number;
-  /** Target velocity of the point, x, m/s. */
+  /** Target velocity of the point, x, m/s. @internal */
   biasX: number;
-  /** Target velocity of the point, y, m/s. */
+  /** Target velocity of the point, y, m/s. @internal */
   biasY: number;
-  /** maxForce · dt of this step, N s. */
+  /** maxForce · dt of this step, N s. @internal */
   maxImpulse: number;
-  /** 1 / dt of the step being solved (set by `prepareJoints`; 0 before the first). */
+  /** 1 / dt of the step being solved (set by `prepareJoints`; 0 before the first). @internal */
   invDt: number;
   /**
    * Where the body's vx sits in the packed velocities the joint is solved on (its slot times the

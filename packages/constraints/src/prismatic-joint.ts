@@ -119,51 +119,51 @@ export class PrismaticJoint {
   lowerImpulse: number;
   /** Accumulated impulse of the upper limit, N s (>= 0). */
   upperImpulse: number;
-  /** Lever arm of A's anchor, x, m. */
+  /** Lever arm of A's anchor, x, m. @internal */
   rAx: number;
-  /** Lever arm of A's anchor, y, m. */
+  /** Lever arm of A's anchor, y, m. @internal */
   rAy: number;
-  /** Lever arm of B's anchor, x, m. */
+  /** Lever arm of B's anchor, x, m. @internal */
   rBx: number;
-  /** Lever arm of B's anchor, y, m. */
+  /** Lever arm of B's anchor, y, m. @internal */
   rBy: number;
   /** The axis in world orientation, x. */
   axisX: number;
   /** The axis in world orientation, y. */
   axisY: number;
-  /** (d + rA) × axis, m. */
+  /** (d + rA) × axis, m. @internal */
   a1: number;
-  /** rB × axis, m. */
+  /** rB × axis, m. @internal */
   a2: number;
-  /** (d + rA) × perp, m. */
+  /** (d + rA) × perp, m. @internal */
   s1: number;
-  /** rB × perp, m. */
+  /** rB × perp, m. @internal */
   s2: number;
-  /** 1 / K of the axial rows (spring, motor, limits), kg. */
+  /** 1 / K of the axial rows (spring, motor, limits), kg. @internal */
   axialMass: number;
-  /** K of the perpendicular and angle rows, entry (1,1). */
+  /** K of the perpendicular and angle rows, entry (1,1). @internal */
   k11: number;
-  /** K entry (1,2) = (2,1). */
+  /** K entry (1,2) = (2,1). @internal */
   k12: number;
-  /** K entry (2,2). */
+  /** K entry (2,2). @internal */
   k22: number;
-  /** Target velocity of the perpendicular row, m/s. */
+  /** Target velocity of the perpendicular row, m/s. @internal */
   perpBias: number;
-  /** Target velocity of the angle row, rad/s. */
+  /** Target velocity of the angle row, rad/s. @internal */
   angleBias: number;
-  /** Target velocity of the spring row, m/s. */
+  /** Target velocity of the spring row, m/s. @internal */
   springBias: number;
-  /** Target velocity of the lower-limit row, m/s. */
+  /** Target velocity of the lower-limit row, m/s. @internal */
   lowerBias: number;
-  /** Target velocity of the upper-limit row, m/s. */
+  /** Target velocity of the upper-limit row, m/s. @internal */
   upperBias: number;
-  /** The translation at the prepare, m. */
+  /** The translation at the prepare, m. @internal */
   translation: number;
-  /** maxMotorForce · dt of this step, N s. */
+  /** maxMotorForce · dt of this step, N s. @internal */
   maxMotorImpulse: number;
   /** Softness of the spring row. */
   readonly softness: Softness;
-  /** 1 / dt of the step being solved (0 before the first). */
+  /** 1 / dt of the step being solved (0 before the first). @internal */
   invDt: number;
   /**
    * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the

@@ -111,72 +111,74 @@ export class RevoluteJoint {
   lowerImpulse: number;
   /** Accumulated upper-limit angular impulse, N m s (>= 0). */
   upperImpulse: number;
-  /** Lever arm of A's anchor, x, m. */
+  /** Lever arm of A's anchor, x, m. @internal */
   rAx: number;
-  /** Lever arm of A's anchor, y, m. */
+  /** Lever arm of A's anchor, y, m. @internal */
   rAy: number;
-  /** Lever arm of B's anchor, x, m. */
+  /** Lever arm of B's anchor, x, m. @internal */
   rBx: number;
-  /** Lever arm of B's anchor, y, m. */
+  /** Lever arm of B's anchor, y, m. @internal */
   rBy: number;
-  /** K = J M⁻¹ Jᵀ of the point rows, entry (1,1), 1/kg. */
+  /** K = J M⁻¹ Jᵀ of the point rows, entry (1,1), 1/kg. @internal */
   k11: number;
-  /** K entry (1,2) = (2,1). */
+  /** K entry (1,2) = (2,1). @internal */
   k12: number;
-  /** K entry (2,2). */
+  /** K entry (2,2). @internal */
   k22: number;
-  /** K⁻¹ entry (1,1), kg. */
+  /** K⁻¹ entry (1,1), kg. @internal */
   m11: number;
-  /** K⁻¹ entry (1,2). */
+  /** K⁻¹ entry (1,2). @internal */
   m12: number;
-  /** K⁻¹ entry (2,2). */
+  /** K⁻¹ entry (2,2). @internal */
   m22: number;
-  /** Target velocity of the point rows, x, m/s. */
+  /** Target velocity of the point rows, x, m/s. @internal */
   biasX: number;
-  /** Target velocity of the point rows, y, m/s. */
+  /** Target velocity of the point rows, y, m/s. @internal */
   biasY: number;
-  /** 1 / (iA + iB) of the angular rows (motor, limits), kg m² (0 if neither body turns). */
+  /** 1 / (iA + iB) of the angular rows (motor, limits), kg m² (0 if neither body turns). @internal */
   axialMass: number;
-  /** The joint angle at the prepare, radians. */
+  /** The joint angle at the prepare, radians. @internal */
   angle: number;
-  /** Target ωB - ωA of the lower-limit row, rad/s. */
+  /** Target ωB - ωA of the lower-limit row, rad/s. @internal */
   lowerBias: number;
-  /** Target ωA - ωB of the upper-limit row, rad/s. */
+  /** Target ωA - ωB of the upper-limit row, rad/s. @internal */
   upperBias: number;
-  /** maxMotorTorque · dt of this step, N m s. */
+  /** maxMotorTorque · dt of this step, N m s. @internal */
   maxMotorImpulse: number;
-  /** K of the point rows and the angle row together, entry (1,3) = (3,1), 1/(kg m). */
+  /** K of the point rows and the angle row together, entry (1,3) = (3,1), 1/(kg m). @internal */
   k13: number;
-  /** K (3x3) entry (2,3) = (3,2), 1/(kg m). */
+  /** K (3x3) entry (2,3) = (3,2), 1/(kg m). @internal */
   k23: number;
-  /** K (3x3) entry (3,3) = iA + iB, 1/(kg m²). */
+  /** K (3x3) entry (3,3) = iA + iB, 1/(kg m²). @internal */
   k33: number;
-  /** Inverse of the 3x3 K, entry (1,1) (the position pass overwrites it). */
+  /** Inverse of the 3x3 K, entry (1,1) (the position pass overwrites it). @internal */
   n11: number;
-  /** Inverse of the 3x3 K, entry (1,2) = (2,1). */
+  /** Inverse of the 3x3 K, entry (1,2) = (2,1). @internal */
   n12: number;
-  /** Inverse of the 3x3 K, entry (1,3) = (3,1). */
+  /** Inverse of the 3x3 K, entry (1,3) = (3,1). @internal */
   n13: number;
-  /** Inverse of the 3x3 K, entry (2,2). */
+  /** Inverse of the 3x3 K, entry (2,2). @internal */
   n22: number;
-  /** Inverse of the 3x3 K, entry (2,3) = (3,2). */
+  /** Inverse of the 3x3 K, entry (2,3) = (3,2). @internal */
   n23: number;
-  /** Inverse of the 3x3 K, entry (3,3). */
+  /** Inverse of the 3x3 K, entry (3,3). @internal */
   n33: number;
   /**
    * Which limit row is solved together with the point rows this step: {@link LIMIT_NONE} (the
    * limits, if any, are rows of their own: soft pin, no limit, or no 3x3 K), {@link LIMIT_LOWER},
    * {@link LIMIT_UPPER} (the bound the joint is heading for; the other bound stays a row of its own)
    * or {@link LIMIT_EQUAL} (both bounds at once). Scratch, written by the prepare.
+   * @internal
    */
   limitState: number;
-  /** Target ωB - ωA of the angle row of the 3x3 block, rad/s (scratch). */
+  /** Target ωB - ωA of the angle row of the 3x3 block, rad/s (scratch). @internal */
   limitBias: number;
   /**
    * Whether the limit of the 3x3 block is within reach this step (its gap below
    * 2 |ωB - ωA| dt + {@link LIMIT_NEAR_MARGIN}): a pin in a chain then still solves that limit with
    * its own point rows as a 3x3 block before the chain's solve (a far limit is an angular row of
    * its own). Scratch, written by the prepare.
+   * @internal
    */
   limitNear: boolean;
   /** Softness of the point rows. */
@@ -186,13 +188,13 @@ export class RevoluteJoint {
    * both diagonal entries of K (0 in the frequency form, or when there is no spring at all). Scratch.
    */
   springGamma: number;
-  /** (K + γ I)⁻¹ entry (1,1) of the point rows in the stiffness form, kg (scratch). */
+  /** (K + γ I)⁻¹ entry (1,1) of the point rows in the stiffness form, kg (scratch). @internal */
   s11: number;
-  /** (K + γ I)⁻¹ entry (1,2) = (2,1) (scratch). */
+  /** (K + γ I)⁻¹ entry (1,2) = (2,1) (scratch). @internal */
   s12: number;
-  /** (K + γ I)⁻¹ entry (2,2) (scratch). */
+  /** (K + γ I)⁻¹ entry (2,2) (scratch). @internal */
   s22: number;
-  /** 1 / dt of the step being solved, 1/s (scratch, written by the prepare; 0 for dt = 0). */
+  /** 1 / dt of the step being solved, 1/s (scratch, written by the prepare; 0 for dt = 0). @internal */
   invDt: number;
   /**
    * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the
@@ -205,39 +207,40 @@ export class RevoluteJoint {
    * This step's place in a chain of rigid pins solved together (see `buildJointChains`):
    * {@link CHAIN_NONE} (solved alone), {@link CHAIN_HEAD} (first of a chain) or
    * {@link CHAIN_MEMBER}. Solver scratch, rebuilt at every prepare.
+   * @internal
    */
   chainRole: number;
-  /** The previous pin of the chain, or null (scratch). */
+  /** The previous pin of the chain, or null (scratch). @internal */
   chainPrev: RevoluteJoint | null;
-  /** The next pin of the chain, or null (scratch). */
+  /** The next pin of the chain, or null (scratch). @internal */
   chainNext: RevoluteJoint | null;
-  /** The body this pin shares with `chainNext`, or null (scratch). */
+  /** The body this pin shares with `chainNext`, or null (scratch). @internal */
   chainBody: SolverBody | null;
-  /** Factor scratch: U = K(this, next), the coupling block to the next pin, entry (1,1). */
+  /** Factor scratch: U = K(this, next), the coupling block to the next pin, entry (1,1). @internal */
   u11: number;
-  /** Factor scratch: U entry (1,2). */
+  /** Factor scratch: U entry (1,2). @internal */
   u12: number;
-  /** Factor scratch: U entry (2,1). */
+  /** Factor scratch: U entry (2,1). @internal */
   u21: number;
-  /** Factor scratch: U entry (2,2). */
+  /** Factor scratch: U entry (2,2). @internal */
   u22: number;
-  /** Factor scratch: E = Uₚᵀ Dₚ⁻¹ from the previous pin, entry (1,1). */
+  /** Factor scratch: E = Uₚᵀ Dₚ⁻¹ from the previous pin, entry (1,1). @internal */
   e11: number;
-  /** Factor scratch: E entry (1,2). */
+  /** Factor scratch: E entry (1,2). @internal */
   e12: number;
-  /** Factor scratch: E entry (2,1). */
+  /** Factor scratch: E entry (2,1). @internal */
   e21: number;
-  /** Factor scratch: E entry (2,2). */
+  /** Factor scratch: E entry (2,2). @internal */
   e22: number;
-  /** Factor scratch: D⁻¹ of the eliminated diagonal block, entry (1,1). */
+  /** Factor scratch: D⁻¹ of the eliminated diagonal block, entry (1,1). @internal */
   d11: number;
-  /** Factor scratch: D⁻¹ entry (1,2) = (2,1). */
+  /** Factor scratch: D⁻¹ entry (1,2) = (2,1). @internal */
   d12: number;
-  /** Factor scratch: D⁻¹ entry (2,2). */
+  /** Factor scratch: D⁻¹ entry (2,2). @internal */
   d22: number;
-  /** Solve scratch: the eliminated right-hand side, then the impulse, x. */
+  /** Solve scratch: the eliminated right-hand side, then the impulse, x. @internal */
   chainX: number;
-  /** Solve scratch: the eliminated right-hand side, then the impulse, y. */
+  /** Solve scratch: the eliminated right-hand side, then the impulse, y. @internal */
   chainY: number;
 
   /**

@@ -82,41 +82,46 @@ export class SolverBody {
    * Where a `ContactSolver` keeps this body's velocity while it is loaded: the slot index,
    * valid only while {@link SolverBody.solverStamp} equals that solver's current stamp. Set by the
    * solver; users never need it.
+   * @internal
    */
   solverSlot: number;
-  /** The stamp of the `ContactSolver` load that gave this body its slot (0: none yet). */
+  /** The stamp of the `ContactSolver` load that gave this body its slot (0: none yet). @internal */
   solverStamp: number;
   /**
    * Where the object-level joint functions (`prepareJoints` and `solveJoints` called without packed
    * velocities) keep this body's velocity during a call: the slot, valid while
    * {@link SolverBody.scratchStamp} is that call's. Kept apart from {@link SolverBody.solverSlot},
    * so that a contact solver's load survives such a call. Users never need it.
+   * @internal
    */
   scratchSlot: number;
-  /** The stamp of the object-level joint call that gave this body {@link SolverBody.scratchSlot} (0: none yet). */
+  /** The stamp of the object-level joint call that gave this body {@link SolverBody.scratchSlot} (0: none yet). @internal */
   scratchStamp: number;
   /**
    * Solver scratch (see `buildJointChains`): how many rigid pins of this step's joints hold this body;
    * only meaningful during a step.
+   * @internal
    */
   chainJointCount: number;
-  /** Solver scratch: the first rigid pin found on this body this step, or null. */
+  /** Solver scratch: the first rigid pin found on this body this step, or null. @internal */
   chainJoint0: RevoluteJoint | null;
-  /** Solver scratch: the second rigid pin found on this body this step, or null. */
+  /** Solver scratch: the second rigid pin found on this body this step, or null. @internal */
   chainJoint1: RevoluteJoint | null;
   /**
    * Solver scratch: how many of this step's wheel joints have this body as their sprung body
    * (see `WheelJoint`); only meaningful during a step.
+   * @internal
    */
   wheelJointCount: number;
   /**
    * Solver scratch (see `buildWeldChains`): how many of this step's chainable welds hold this body;
    * only meaningful during a step.
+   * @internal
    */
   weldChainCount: number;
-  /** Solver scratch: the first chainable weld found on this body this step, or null. */
+  /** Solver scratch: the first chainable weld found on this body this step, or null. @internal */
   weldJoint0: WeldJoint | null;
-  /** Solver scratch: the second chainable weld found on this body this step, or null. */
+  /** Solver scratch: the second chainable weld found on this body this step, or null. @internal */
   weldJoint1: WeldJoint | null;
 
   /**

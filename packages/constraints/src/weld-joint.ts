@@ -99,39 +99,39 @@ export class WeldJoint {
   impulseY: number;
   /** Accumulated impulse of the angle row, N m s. */
   angularImpulse: number;
-  /** Lever arm of A's anchor, x, m. */
+  /** Lever arm of A's anchor, x, m. @internal */
   rAx: number;
-  /** Lever arm of A's anchor, y, m. */
+  /** Lever arm of A's anchor, y, m. @internal */
   rAy: number;
-  /** Lever arm of B's anchor, x, m. */
+  /** Lever arm of B's anchor, x, m. @internal */
   rBx: number;
-  /** Lever arm of B's anchor, y, m. */
+  /** Lever arm of B's anchor, y, m. @internal */
   rBy: number;
-  /** K (3x3) entry (1,1). */
+  /** K (3x3) entry (1,1). @internal */
   k11: number;
-  /** K entry (1,2). */
+  /** K entry (1,2). @internal */
   k12: number;
-  /** K entry (1,3). */
+  /** K entry (1,3). @internal */
   k13: number;
-  /** K entry (2,2). */
+  /** K entry (2,2). @internal */
   k22: number;
-  /** K entry (2,3). */
+  /** K entry (2,3). @internal */
   k23: number;
-  /** K entry (3,3) = iA + iB. */
+  /** K entry (3,3) = iA + iB. @internal */
   k33: number;
-  /** Target velocity of the point rows, x, m/s. */
+  /** Target velocity of the point rows, x, m/s. @internal */
   biasX: number;
-  /** Target velocity of the point rows, y, m/s. */
+  /** Target velocity of the point rows, y, m/s. @internal */
   biasY: number;
-  /** Target velocity of the angle row, rad/s. */
+  /** Target velocity of the angle row, rad/s. @internal */
   angularBias: number;
   /** Softness of the point rows. */
   readonly linearSoftness: Softness;
   /** Softness of the angle row. */
   readonly angularSoftness: Softness;
-  /** γ of the point rows in the stiffness form, 1/kg (0 otherwise). */
+  /** γ of the point rows in the stiffness form, 1/kg (0 otherwise). @internal */
   linearGamma: number;
-  /** 1 / dt of the step being solved. */
+  /** 1 / dt of the step being solved. @internal */
   invDt: number;
   /**
    * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the
@@ -143,15 +143,16 @@ export class WeldJoint {
   /**
    * {@link CHAIN_NONE} (solved alone), {@link CHAIN_HEAD} (first of a chain of welds solved
    * together, see `buildWeldChains`) or {@link CHAIN_MEMBER}. Solver scratch, rebuilt at every prepare.
+   * @internal
    */
   chainRole: number;
-  /** The previous weld of this weld's chain, or null. Solver scratch. */
+  /** The previous weld of this weld's chain, or null. Solver scratch. @internal */
   chainPrev: WeldJoint | null;
-  /** The next weld of this weld's chain, or null. Solver scratch. */
+  /** The next weld of this weld's chain, or null. Solver scratch. @internal */
   chainNext: WeldJoint | null;
-  /** The body this weld shares with `chainNext`, or null. Solver scratch. */
+  /** The body this weld shares with `chainNext`, or null. Solver scratch. @internal */
   chainBody: SolverBody | null;
-  /** The chain solve's factors and right-hand side for this weld. Solver scratch. */
+  /** The chain solve's factors and right-hand side for this weld. Solver scratch. @internal */
   readonly chainData: Float64Array;
 
   /**

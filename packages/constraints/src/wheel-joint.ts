@@ -114,49 +114,49 @@ export class WheelJoint {
   lowerImpulse: number;
   /** Accumulated impulse of the upper limit, N s (>= 0). */
   upperImpulse: number;
-  /** Lever arm of A's anchor, x, m. */
+  /** Lever arm of A's anchor, x, m. @internal */
   rAx: number;
-  /** Lever arm of A's anchor, y, m. */
+  /** Lever arm of A's anchor, y, m. @internal */
   rAy: number;
-  /** Lever arm of B's anchor, x, m. */
+  /** Lever arm of B's anchor, x, m. @internal */
   rBx: number;
-  /** Lever arm of B's anchor, y, m. */
+  /** Lever arm of B's anchor, y, m. @internal */
   rBy: number;
   /** The axis in world orientation, x. */
   axisX: number;
   /** The axis in world orientation, y. */
   axisY: number;
-  /** (d + rA) × axis, m. */
+  /** (d + rA) × axis, m. @internal */
   a1: number;
-  /** rB × axis, m. */
+  /** rB × axis, m. @internal */
   a2: number;
-  /** (d + rA) × perp, m. */
+  /** (d + rA) × perp, m. @internal */
   s1: number;
-  /** rB × perp, m. */
+  /** rB × perp, m. @internal */
   s2: number;
-  /** 1 / K of the perpendicular row, kg. */
+  /** 1 / K of the perpendicular row, kg. @internal */
   perpMass: number;
-  /** 1 / K of the axial rows, kg. */
+  /** 1 / K of the axial rows, kg. @internal */
   axialMass: number;
-  /** 1 / (iA + iB) of the motor row, kg m². */
+  /** 1 / (iA + iB) of the motor row, kg m². @internal */
   motorMass: number;
-  /** Target velocity of the perpendicular row, m/s. */
+  /** Target velocity of the perpendicular row, m/s. @internal */
   perpBias: number;
-  /** Target velocity of the spring row, m/s. */
+  /** Target velocity of the spring row, m/s. @internal */
   springBias: number;
-  /** Target velocity of the lower limit, m/s. */
+  /** Target velocity of the lower limit, m/s. @internal */
   lowerBias: number;
-  /** Target velocity of the upper limit, m/s. */
+  /** Target velocity of the upper limit, m/s. @internal */
   upperBias: number;
-  /** The translation at the prepare, m. */
+  /** The translation at the prepare, m. @internal */
   translation: number;
-  /** The sprung mass per wheel of the last prepare, kg (frequency form). */
+  /** The sprung mass per wheel of the last prepare, kg (frequency form). @internal */
   sprungMass: number;
-  /** maxMotorTorque · dt, N m s. */
+  /** maxMotorTorque · dt, N m s. @internal */
   maxMotorImpulse: number;
   /** Softness of the spring row. */
   readonly softness: Softness;
-  /** 1 / dt of the step being solved. */
+  /** 1 / dt of the step being solved. @internal */
   invDt: number;
   /**
    * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   BodyStates,
+  ConstraintError,
   ContactConstraint,
   type DrivenBody,
   SoftContactSolver,
@@ -88,6 +89,15 @@ describe('the soft solver WebAssembly kernels', () => {
     expect(wasmKernelsReady()).toBe(true);
     setWasmKernels(false);
     expect(wasmKernelsReady()).toBe(false);
+  });
+
+  it('are switched by a boolean only: a string, a number or nothing is a ConstraintError naming `on`, and the switch stays', () => {
+    for (const bad of ['yes', 'false', 1, 0, undefined, null]) {
+      setWasmKernels(true);
+      expect(() => setWasmKernels(bad as never)).toThrow(ConstraintError);
+      expect(() => setWasmKernels(bad as never)).toThrow(/^on = .*: must be a boolean/);
+      expect(wasmKernelsReady()).toBe(true);
+    }
   });
 
   it('give the bits of the TypeScript passes, also when the memory moves after the prepare', () => {

@@ -1,6 +1,7 @@
 import { computeMass, MassData } from '@lite/collision';
 import type { Vec2Like } from '@lite/math';
 import { WorldError } from './errors';
+import { checkGravityScale } from './limits';
 import {
   checkRestitution,
   checkShapeMass,
@@ -73,7 +74,10 @@ export interface BodyOptions {
   linearDamping?: number;
   /** Angular damping, 1/s (>= 0, default 0). */
   angularDamping?: number;
-  /** Multiplies the world's gravity for this body (finite, default 1). */
+  /**
+   * Multiplies the world's gravity for this body (default 1; finite, at most
+   * {@link MAX_GRAVITY_SCALE} = 1e6 in magnitude).
+   */
   gravityScale?: number;
   /** Whether this body may fall asleep when it rests (default true). */
   allowSleep?: boolean;
@@ -149,7 +153,8 @@ export function resolveBodyOptions(options: BodyOptions): ResolvedBodyOptions {
     o.linearDamping === undefined ? 0 : checkNonNegative(o.linearDamping, 'options.linearDamping');
   const angularDamping =
     o.angularDamping === undefined ? 0 : checkNonNegative(o.angularDamping, 'options.angularDamping');
-  const gravityScale = o.gravityScale === undefined ? 1 : checkFinite(o.gravityScale, 'options.gravityScale');
+  const gravityScale =
+    o.gravityScale === undefined ? 1 : checkGravityScale(o.gravityScale, 'options.gravityScale');
   const allowSleep = o.allowSleep === undefined ? true : checkBoolean(o.allowSleep, 'options.allowSleep');
   const awake = o.awake === undefined ? true : checkBoolean(o.awake, 'options.awake');
 

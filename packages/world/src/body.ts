@@ -5,6 +5,7 @@ import type { BodyType, ResolvedBodyOptions } from './body-options';
 import type { Contact } from './contact';
 import { WorldError } from './errors';
 import type { Joint } from './joints';
+import { checkGravityScale } from './limits';
 import { type BodyShape, checkRestitution, farthestDistance, type ShapeOptions } from './shape';
 import {
   checkBoolean,
@@ -29,6 +30,11 @@ const CENTER_ROUNDING = 1e-12;
  */
 // biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
 const enum Own {
+  /** The solver's four (`BodyNumber` in @lite/constraints): angle, angular velocity, inverses. */
+  Angle = 0,
+  AngularVelocity = 1,
+  InvMass = 2,
+  InvI = 3,
   MaxExtent = 4,
   Torque = 5,
   GravityScale = 6,
@@ -78,12 +84,88 @@ export class Body extends SolverBody {
   readonly transform: Transform;
   /** The force accumulated for the next step, N (cleared after each step). */
   readonly force: Vec2;
-  /** The torque accumulated for the next step, N·m (cleared after each step). */
+  /**
+   * The torque accumulated for the next step, N·m (cleared after each step); add to it with
+   * `applyTorque`.
+   * @throws WorldError naming `body.torque` when set to anything but a finite number
+   */
   get torque(): number {
     return this.numbers[this.numbersBase + Own.Torque];
   }
   set torque(value: number) {
+    if (typeof value !== 'number' || value - value !== 0 || this.world === null) {
+      refuseState(this, 'torque', value);
+    }
     this.numbers[this.numbersBase + Own.Torque] = value;
+  }
+
+  /**
+   * The rotation, radians counter-clockwise. Setting it writes the angle alone (checked: a finite
+   * number); `setTransform` also moves the shapes in the broadphase and wakes the body, and is the
+   * way to turn a body between steps.
+   * @throws WorldError naming `body.angle` when set to anything but a finite number
+   */
+  override get angle(): number {
+    return this.numbers[this.numbersBase + Own.Angle];
+  }
+  override set angle(value: number) {
+    // The solvers write the angle through this setter during the step, unchecked there: a value
+    // that turns non-finite in a step is found after it and undone (see `failStep`).
+    if (checkWrites === true && (typeof value !== 'number' || value - value !== 0 || this.world === null)) {
+      refuseState(this, 'angle', value);
+    }
+    this.numbers[this.numbersBase + Own.Angle] = value;
+  }
+
+  /**
+   * The angular velocity, rad/s counter-clockwise. Setting it writes the number alone (checked: a
+   * finite number); `setAngularVelocity` also wakes the body.
+   * @throws WorldError naming `body.angularVelocity` when set to anything but a finite number
+   */
+  override get angularVelocity(): number {
+    return this.numbers[this.numbersBase + Own.AngularVelocity];
+  }
+  override set angularVelocity(value: number) {
+    if (checkWrites === true && (typeof value !== 'number' || value - value !== 0 || this.world === null)) {
+      refuseState(this, 'angularVelocity', value);
+    }
+    this.numbers[this.numbersBase + Own.AngularVelocity] = value;
+  }
+
+  /**
+   * 1 / mass, 1/kg (0 for static and kinematic bodies): read-only, it follows the mass (set that
+   * with `setMass`, `setBoxMass` or the shapes' densities).
+   */
+  override get invMass(): number {
+    return this.numbers[this.numbersBase + Own.InvMass];
+  }
+  /** Refused once the body exists: see {@link Body.setInverseMass}. @internal */
+  override set invMass(value: number) {
+    // The solver body's constructor writes it, before the body has a world.
+    if (this.world !== undefined) refuseDerived(this, 'invMass', value);
+    this.numbers[this.numbersBase + Own.InvMass] = value;
+  }
+
+  /**
+   * 1 / (rotational inertia about the centre of mass), 1/(kg·m²) (0 for static and kinematic
+   * bodies and for a body that does not turn): read-only, it follows the inertia (`setMass`).
+   */
+  override get invI(): number {
+    return this.numbers[this.numbersBase + Own.InvI];
+  }
+  /** Refused once the body exists: see {@link Body.setInverseMass}. @internal */
+  override set invI(value: number) {
+    if (this.world !== undefined) refuseDerived(this, 'invI', value);
+    this.numbers[this.numbersBase + Own.InvI] = value;
+  }
+
+  /**
+   * Writes the inverse mass and inertia the solvers read (the world's own code: the mass
+   * functions and a snapshot's restore), unchecked. @internal
+   */
+  setInverseMass(invMass: number, invI: number): void {
+    this.numbers[this.numbersBase + Own.InvMass] = invMass;
+    this.numbers[this.numbersBase + Own.InvI] = invI;
   }
   /** Anything you attached (the `userData` option). */
   userData: unknown;
@@ -98,6 +180,7 @@ export class Body extends SolverBody {
   get center0X(): number {
     return this.numbers[this.numbersBase + Own.Center0X];
   }
+  /** @internal */
   set center0X(value: number) {
     this.numbers[this.numbersBase + Own.Center0X] = value;
   }
@@ -105,6 +188,7 @@ export class Body extends SolverBody {
   get center0Y(): number {
     return this.numbers[this.numbersBase + Own.Center0Y];
   }
+  /** @internal */
   set center0Y(value: number) {
     this.numbers[this.numbersBase + Own.Center0Y] = value;
   }
@@ -112,6 +196,7 @@ export class Body extends SolverBody {
   get angle0(): number {
     return this.numbers[this.numbersBase + Own.Angle0];
   }
+  /** @internal */
   set angle0(value: number) {
     this.numbers[this.numbersBase + Own.Angle0] = value;
   }
@@ -132,6 +217,7 @@ export class Body extends SolverBody {
   get maxExtent(): number {
     return this.numbers[this.numbersBase + Own.MaxExtent];
   }
+  /** @internal */
   set maxExtent(value: number) {
     this.numbers[this.numbersBase + Own.MaxExtent] = value;
   }
@@ -139,6 +225,7 @@ export class Body extends SolverBody {
   get minExtent(): number {
     return this.numbers[this.numbersBase + Own.MinExtent];
   }
+  /** @internal */
   set minExtent(value: number) {
     this.numbers[this.numbersBase + Own.MinExtent] = value;
   }
@@ -162,6 +249,7 @@ export class Body extends SolverBody {
   get sleepTime(): number {
     return this.numbers[this.numbersBase + Own.SleepTime];
   }
+  /** @internal */
   set sleepTime(value: number) {
     this.numbers[this.numbersBase + Own.SleepTime] = value;
   }
@@ -281,15 +369,17 @@ export class Body extends SolverBody {
   }
 
   /**
-   * Multiplies the world's gravity for this body (finite; 0: no gravity, -1: falls up).
-   * @throws WorldError unless set to a finite number, or after the body was destroyed
+   * Multiplies the world's gravity for this body (0: no gravity, -1: falls up), at most
+   * {@link MAX_GRAVITY_SCALE} (1e6) in magnitude: the step multiplies gravity by it.
+   * @throws WorldError unless set to a finite number within ±{@link MAX_GRAVITY_SCALE}, or after the
+   *   body was destroyed
    */
   get gravityScale(): number {
     return this.numbers[this.numbersBase + Own.GravityScale];
   }
   set gravityScale(value: number) {
     this.live('body.gravityScale');
-    this.numbers[this.numbersBase + Own.GravityScale] = checkFinite(value, 'body.gravityScale');
+    this.numbers[this.numbersBase + Own.GravityScale] = checkGravityScale(value, 'body.gravityScale');
   }
 
   /** The shapes, in id order (create and destroy them with `createShape` and `destroyShape`). */
@@ -435,8 +525,7 @@ export class Body extends SolverBody {
     this.hasOffset = cx !== 0 || cy !== 0;
     this.massValue = this.isDynamic ? mass : 0;
     this.inertiaValue = inertia;
-    this.invMass = this.isDynamic ? 1 / mass : 0;
-    this.invI = this.isDynamic && inertia > 0 ? 1 / inertia : 0;
+    this.setInverseMass(this.isDynamic ? 1 / mass : 0, this.isDynamic && inertia > 0 ? 1 / inertia : 0);
     this.updateExtents();
   }
 
@@ -464,8 +553,7 @@ export class Body extends SolverBody {
     world.wakeBody(this);
     this.massValue = mass;
     this.inertiaValue = inertia;
-    this.invMass = 1 / mass;
-    this.invI = 1 / inertia;
+    this.setInverseMass(1 / mass, 1 / inertia);
     return this;
   }
 
@@ -670,6 +758,37 @@ export class Body extends SolverBody {
     if (world === null) throw new WorldError('body', this.toString(), `was destroyed; ${operation} refused`);
     return world;
   }
+}
+
+/**
+ * Whether the state setters (`angle`, `angularVelocity`) check what they are given: true except
+ * while a step's stages run, when the solvers write through them (see {@link setBodyWritesChecked}).
+ */
+let checkWrites = true;
+
+/**
+ * Turns the checks of the bodies' state setters off while a step's stages write through them, and
+ * on again before anything of the user's runs (event listeners, or the step's return). @internal
+ */
+export function setBodyWritesChecked(on: boolean): void {
+  checkWrites = on;
+}
+
+/** Throws a WorldError naming `body.<field>` for a state value that is not a finite number. */
+function refuseState(body: Body, field: string, value: unknown): never {
+  if (body.world === null) {
+    throw new WorldError('body', body.toString(), `was destroyed; body.${field} refused`);
+  }
+  throw new WorldError(`body.${field}`, value, `must be a finite number (${body.toString()})`);
+}
+
+/** Throws a WorldError naming `body.<field>`, a value the body derives from its mass. */
+function refuseDerived(body: Body, field: string, value: unknown): never {
+  throw new WorldError(
+    `body.${field}`,
+    value,
+    `is read-only: it follows the mass and inertia (set them with setMass or setBoxMass; ${body.toString()})`,
+  );
 }
 
 /**

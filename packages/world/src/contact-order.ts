@@ -1,4 +1,4 @@
-import { Contact } from './contact';
+import { Contact, retireContact } from './contact';
 import type { BodyShape } from './shape';
 import type { StepState } from './step-state';
 
@@ -20,8 +20,9 @@ import type { StepState } from './step-state';
  *   (`placeContact`), as does a contact that ends leave its slot free for one made next to it.
  * Only the objects change: every number, list and edge is the same afterwards, so results are
  * bit-identical whether or when it happens. It happens during `findNewContacts` and at the end of
- * a step, after the events: a contact object is the user's only until the next step (or, in an
- * event listener, until the listener returns).
+ * a step, after the events. An object given to the user (`Contact.handed`) never holds another
+ * pair's state: a reordering first moves its state into a new object (`unhandContacts`), and when
+ * its contact ends it is retired instead of freed (`freeContact`).
  */
 
 /**
@@ -74,9 +75,19 @@ export function takeContact(
   return slots[first];
 }
 
-/** A contact object that no longer holds a contact: its slot is free for the next. */
+/**
+ * A contact object that no longer holds a contact: its slot is free for the next. An object the
+ * user was given is retired instead and a new one takes its slot, so that a contact the user kept
+ * never turns into another pair's.
+ */
 export function freeContact(s: StepState, c: Contact): void {
   const slot = c.slot;
+  if (c.handed === true) {
+    const fresh = new Contact(c.shapeA, c.shapeB, 0, 0, c.bodyA, c.bodyB);
+    fresh.slot = slot;
+    s.contactSlots[slot] = fresh;
+    retireContact(c);
+  }
   s.freeAt[slot] = s.freeCount;
   s.freeSlots[s.freeCount++] = slot;
 }
@@ -152,6 +163,7 @@ export function maybeReorderContacts(s: StepState): void {
  * objects beyond are let go). The list must hold no dropped contact.
  */
 export function reorderContacts(s: StepState): void {
+  unhandContacts(s, true);
   const list = s.contactList;
   const slots = s.contactSlots;
   const n = list.length;
@@ -193,6 +205,31 @@ export function reorderContacts(s: StepState): void {
   for (let i = GAP; i < n; i += GAP) freeContact(s, slots[target(i) - 1]);
   for (let k = keep - 1; k >= used; --k) freeContact(s, slots[k]);
   s.contactsOutOfPlace = 0;
+}
+
+/**
+ * Before the world moves the listed contacts' states between objects (a reordering, with
+ * `keepStates`: the state moves into the new object, which takes the old one's edges) or
+ * overwrites them (a restore): each object the user was given is replaced in its slot and in the
+ * list by a new one, and retired, so that a contact the user kept never shows another pair. Allocates one object
+ * per contact given to the user since it was last replaced (none when no listener ran and
+ * `world.contacts` was not read).
+ */
+export function unhandContacts(s: StepState, keepStates: boolean): void {
+  const list = s.contactList;
+  for (let i = 0, n = list.length; i < n; ++i) {
+    const c = list[i];
+    if (c.handed !== true) continue;
+    const fresh = new Contact(c.shapeA, c.shapeB, 0, 0, c.bodyA, c.bodyB);
+    if (keepStates) {
+      swapContactStates(c, fresh);
+      relinkEdges(fresh);
+    }
+    fresh.slot = c.slot;
+    s.contactSlots[c.slot] = fresh;
+    list[i] = fresh;
+    retireContact(c);
+  }
 }
 
 /** The slot of the list's i-th contact after {@link reorderContacts}. */

@@ -1,5 +1,6 @@
 import { ContactConstraint } from '@lite/constraints';
 import type { Body } from './body';
+import { WorldError } from './errors';
 import type { BodyShape } from './shape';
 
 /**
@@ -9,8 +10,14 @@ import type { BodyShape } from './shape';
  * bookkeeping.
  *
  * `bodyA` always has the lower id, and the normal points from A to B (from `shapeA` to `shapeB`). A
- * contact exists while the shapes' fat boxes overlap; it is `touching` when its manifold has at least one point. Contacts are
- * pooled: hold on to a contact only until the next step (or, in an event listener, until it returns).
+ * contact exists while the shapes' fat boxes overlap; it is `touching` when its manifold has at least one point.
+ *
+ * A contact you were given (by a `beginContact` or `endContact` listener, or in `world.contacts`)
+ * stays the same pair's for as long as that contact exists, across steps. Once it ends (the
+ * `endContact` listener has returned, its shapes' boxes separated, a body or shape was destroyed,
+ * or the world was restored from a snapshot), reading it throws a `WorldError` saying it is no
+ * longer valid: contact objects are pooled, and one you kept is never handed on to another pair.
+ * (Its `points` are views of its numbers: read them through the contact, not kept apart.)
  */
 export class Contact extends ContactConstraint {
   /** The body with the lower id. */
@@ -37,10 +44,26 @@ export class Contact extends ContactConstraint {
    * it stays with the object when the world moves contact states between objects. @internal
    */
   slot: number;
+  /**
+   * Set once the object was given to the user (an event listener, `world.contacts`): the world
+   * then never moves another pair's state into it (it makes a new object instead and retires this
+   * one, see `retireContact`). @internal
+   */
+  handed: boolean;
 
-  /** Contacts are made by the world. @internal */
-  constructor(shapeA: BodyShape, shapeB: BodyShape, friction: number, restitution: number) {
-    super(shapeA.body, shapeB.body, friction, restitution);
+  /**
+   * Contacts are made by the world (`bodyA` and `bodyB` given when the shapes may be destroyed
+   * already: a new object taking a retired one's place). @internal
+   */
+  constructor(
+    shapeA: BodyShape,
+    shapeB: BodyShape,
+    friction: number,
+    restitution: number,
+    bodyA: Body = shapeA.body,
+    bodyB: Body = shapeB.body,
+  ) {
+    super(bodyA, bodyB, friction, restitution);
     this.shapeA = shapeA;
     this.shapeB = shapeB;
     this.touching = false;
@@ -48,6 +71,7 @@ export class Contact extends ContactConstraint {
     this.edgeA = -1;
     this.edgeB = -1;
     this.slot = -1;
+    this.handed = false;
   }
 
   /** The other body of the pair. */
@@ -67,4 +91,45 @@ export function compareContacts(a: Contact, b: Contact): number {
     a.shapeA.id - b.shapeA.id ||
     a.shapeB.id - b.shapeB.id
   );
+}
+
+/** The public members a retired contact refuses (its own fields and its class's accessors). */
+const RETIRED_NAMES = [
+  'bodyA',
+  'bodyB',
+  'shapeA',
+  'shapeB',
+  'touching',
+  'pointCount',
+  'points',
+  'normalX',
+  'normalY',
+  'friction',
+  'restitution',
+  'radiusA',
+  'radiusB',
+  'other',
+];
+
+function refuseRetired(): never {
+  throw new WorldError(
+    'contact',
+    'Contact (ended)',
+    'is no longer valid: the contact ended (or the world was restored); a contact is the same pair until it ends: read world.contacts again',
+  );
+}
+
+/** Every public member of a retired contact: a getter and a setter that throw. */
+const RETIRED: PropertyDescriptorMap = Object.fromEntries(
+  RETIRED_NAMES.map((name) => [name, { get: refuseRetired, set: refuseRetired, configurable: true }]),
+);
+
+/**
+ * Retires a contact object the user was given, once its contact ended: the world no longer uses it
+ * (a new object takes its slot), and reading any of its public members throws a WorldError saying
+ * it is no longer valid. @internal
+ */
+export function retireContact(c: Contact): void {
+  c.slot = -1;
+  Object.defineProperties(c, RETIRED);
 }

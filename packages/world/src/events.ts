@@ -3,7 +3,10 @@ import type { Contact } from './contact';
 import type { Joint } from './joints';
 import type { BodyShape } from './shape';
 
-/** A listener for `beginContact` and `endContact`. It receives the contact (valid until it returns). */
+/**
+ * A listener for `beginContact` and `endContact`. It receives the contact, which reads its pair as
+ * long as the contact lasts (kept after the listener too) and throws a WorldError once it ended.
+ */
 export type ContactListener = (contact: Contact) => void;
 
 /**

@@ -1,4 +1,4 @@
-export { JointKind, type JointKindValue, setWasmKernels, wasmKernelsReady } from '@lite/constraints';
+export { JointKind, type JointKindValue, wasmKernelsReady } from '@lite/constraints';
 export { Body } from './body';
 export type { BodyOptions, BodyType } from './body-options';
 export { Contact } from './contact';
@@ -28,8 +28,10 @@ export {
   WheelJoint,
   type WheelJointOptions,
 } from './joints';
+export { MAX_ANGLE, MAX_FREQUENCY, MAX_GRAVITY_SCALE, MAX_LENGTH } from './limits';
 export { PROFILE_STAGES, type ProfileStage, StepProfile } from './profile';
 export { type AABBLike, RayCastHit, ShapeCastHit } from './queries';
 export { MAX_ITERATIONS, MAX_SUBSTEPS, type SolverKind, WorldSettings } from './settings';
 export { BodyShape, type ShapeFilter, type ShapeGeometry, type ShapeOptions } from './shape';
+export { setWasmKernels } from './wasm-kernels';
 export { MIN_DT, World, type WorldOptions } from './world';

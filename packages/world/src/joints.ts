@@ -18,6 +18,7 @@ import {
 import type { Vec2Like } from '@lite/math';
 import type { Body } from './body';
 import { rethrowAsWorldError, WorldError } from './errors';
+import { checkJointBound, checkReach, MAX_LENGTH } from './limits';
 import { checkBoolean, checkKeys, checkOptions, checkVec2 } from './validate';
 import type { World } from './world';
 
@@ -251,6 +252,7 @@ export class RevoluteJoint extends RevoluteConstraint {
   }
   override set frequencyHz(value: number) {
     asWorldError(this, () => {
+      checkJointBound('frequencyHz', value, 'joint.frequencyHz');
       super.frequencyHz = value;
     });
   }
@@ -386,6 +388,7 @@ export class DistanceJoint extends DistanceConstraint {
   }
   override set frequencyHz(value: number) {
     asWorldError(this, () => {
+      checkJointBound('frequencyHz', value, 'joint.frequencyHz');
       super.frequencyHz = value;
     });
   }
@@ -449,7 +452,12 @@ export class DistanceJoint extends DistanceConstraint {
    *   is not `0 <= minLength <= length <= maxLength` (nothing changes then), or the joint was destroyed
    */
   override setLengths(length: number, minLength: number = length, maxLength: number = length): this {
-    changeLive(this, () => super.setLengths(length, minLength, maxLength));
+    changeLive(this, () => {
+      checkJointBound('length', length, 'joint.length');
+      checkJointBound('minLength', minLength, 'joint.minLength');
+      checkJointBound('maxLength', maxLength, 'joint.maxLength');
+      super.setLengths(length, minLength, maxLength);
+    });
     return this;
   }
 
@@ -507,6 +515,7 @@ export class MouseJoint extends MouseConstraint {
   override setTarget(x: number, y: number): this {
     const world = liveWorld(this);
     checkVec2({ x, y }, 'target');
+    checkReach({ x, y }, this.body.position.x, this.body.position.y, 'target');
     world.wakeBody(this.body);
     return super.setTarget(x, y);
   }
@@ -855,7 +864,11 @@ export class MotorJoint extends MotorConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setLinearOffset(x: number, y: number): this {
-    changeLive(this, () => super.setLinearOffset(x, y));
+    changeLive(this, () => {
+      checkJointBound('linearOffsetX', x, 'joint.linearOffsetX');
+      checkJointBound('linearOffsetY', y, 'joint.linearOffsetY');
+      super.setLinearOffset(x, y);
+    });
     return this;
   }
   /**
@@ -863,7 +876,10 @@ export class MotorJoint extends MotorConstraint {
    * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
    */
   override setAngularOffset(angle: number): this {
-    changeLive(this, () => super.setAngularOffset(angle));
+    changeLive(this, () => {
+      checkJointBound('angularOffset', angle, 'joint.angularOffset');
+      super.setAngularOffset(angle);
+    });
     return this;
   }
   /**
@@ -925,8 +941,28 @@ export function jointBodyB(joint: Joint): Body {
 function springOptions<T extends object>(options: T, allowed: readonly string[]): T {
   const o = checkOptions(options, 'options');
   checkKeys(o, allowed, 'options');
+  for (const key of Object.keys(o)) {
+    checkJointBound(key, (o as Record<string, unknown>)[key], `joint.${key}`);
+  }
   return o;
 }
+
+/**
+ * The options every joint kind checks beyond its constraint's own checks: each boolean option
+ * must be a boolean (a string `'yes'` would otherwise be kept and read as true), and each bounded
+ * number within its bound (see limits.ts). Throws a WorldError naming `options.<key>`.
+ */
+function checkJointOptions(o: object): void {
+  const values = o as Record<string, unknown>;
+  for (const key of Object.keys(values)) {
+    const value = values[key];
+    if (BOOLEAN_KEYS.includes(key) && value !== undefined) checkBoolean(value, `options.${key}`);
+    checkJointBound(key, value, `options.${key}`);
+  }
+}
+
+/** The joint options that take booleans. */
+const BOOLEAN_KEYS: readonly string[] = ['collideConnected', 'enableLimit', 'enableMotor'];
 
 /** The options each joint kind takes (any other key is refused, with the closest suggested). */
 const BASE_KEYS = ['bodyA', 'bodyB', 'collideConnected', 'userData', 'breakForce', 'breakTorque'];
@@ -1023,6 +1059,7 @@ export function resolveRevoluteJointOptions(
   checkKeys(o, REVOLUTE_KEYS, 'options');
   const { bodyA, bodyB } = checkPair(o, world);
   const anchor = checkVec2(o.anchor, 'options.anchor');
+  checkAnchorReach(anchor, [bodyA, bodyB], 'options.anchor');
   return resolved(bodyA, bodyB, anchor, anchor, o, () => new RevoluteConstraint(bodyA, bodyB, anchor, o));
 }
 
@@ -1036,6 +1073,19 @@ export function resolveDistanceJointOptions(
   const { bodyA, bodyB } = checkPair(o, world);
   const anchorA = checkVec2(o.anchorA, 'options.anchorA');
   const anchorB = checkVec2(o.anchorB, 'options.anchorB');
+  checkAnchorReach(anchorA, [bodyA], 'options.anchorA');
+  checkAnchorReach(anchorB, [bodyB], 'options.anchorB');
+  if (o.length === undefined && o.minLength === undefined && o.maxLength === undefined) {
+    // The rest length is the anchors' distance: bounded as a given length is.
+    const initial = Math.hypot(anchorB.x - anchorA.x, anchorB.y - anchorA.y);
+    if (!(initial <= MAX_LENGTH)) {
+      throw new WorldError(
+        'options.anchorB',
+        anchorB,
+        `is ${initial} m from anchorA: a distance joint's length must be at most ${MAX_LENGTH} m (MAX_LENGTH)`,
+      );
+    }
+  }
   return resolved(
     bodyA,
     bodyB,
@@ -1058,6 +1108,9 @@ export function resolveMouseJointOptions(
     throw new WorldError('options.body', body.toString(), 'a mouse joint drags a dynamic body');
   const target = checkVec2(o.target, 'options.target');
   const anchor = o.anchor === undefined ? target : checkVec2(o.anchor, 'options.anchor');
+  checkReach(target, body.position.x, body.position.y, 'options.target');
+  checkAnchorReach(anchor, [body], 'options.anchor');
+  checkJointOptions(o);
   const constraintOptions: MouseConstraintOptions = {
     target,
     maxForce: o.maxForce,
@@ -1086,6 +1139,7 @@ export function resolvePrismaticJointOptions(
   checkKeys(o, PRISMATIC_KEYS, 'options');
   const { bodyA, bodyB } = checkPair(o, world);
   const anchor = checkVec2(o.anchor, 'options.anchor');
+  checkAnchorReach(anchor, [bodyA, bodyB], 'options.anchor');
   const axis = checkVec2(o.axis, 'options.axis');
   return resolved(
     bodyA,
@@ -1106,6 +1160,7 @@ export function resolveWeldJointOptions(
   checkKeys(o, WELD_KEYS, 'options');
   const { bodyA, bodyB } = checkPair(o, world);
   const anchor = checkVec2(o.anchor, 'options.anchor');
+  checkAnchorReach(anchor, [bodyA, bodyB], 'options.anchor');
   return resolved(bodyA, bodyB, anchor, anchor, o, () => new WeldConstraint(bodyA, bodyB, anchor, o));
 }
 
@@ -1118,6 +1173,7 @@ export function resolveWheelJointOptions(
   checkKeys(o, WHEEL_KEYS, 'options');
   const { bodyA, bodyB } = checkPair(o, world);
   const anchor = checkVec2(o.anchor, 'options.anchor');
+  checkAnchorReach(anchor, [bodyA, bodyB], 'options.anchor');
   const axis = checkVec2(o.axis, 'options.axis');
   return resolved(bodyA, bodyB, anchor, anchor, o, () => new WheelConstraint(bodyA, bodyB, anchor, axis, o));
 }
@@ -1130,7 +1186,10 @@ export function resolveMotorJointOptions(
   const o = checkOptions(options, 'options');
   checkKeys(o, MOTOR_KEYS, 'options');
   const { bodyA, bodyB } = checkPair(o, world);
-  if (o.linearOffset !== undefined) checkVec2(o.linearOffset, 'options.linearOffset');
+  if (o.linearOffset !== undefined) {
+    const offset = checkVec2(o.linearOffset, 'options.linearOffset');
+    checkReach(offset, 0, 0, 'options.linearOffset');
+  }
   return resolved(
     bodyA,
     bodyB,
@@ -1139,6 +1198,11 @@ export function resolveMotorJointOptions(
     o,
     () => new MotorConstraint(bodyA, bodyB, o),
   );
+}
+
+/** An anchor (world point) within {@link MAX_LENGTH} of both bodies' origins. */
+function checkAnchorReach(anchor: Vec2Like, bodies: readonly Body[], argument: string): void {
+  for (const body of bodies) checkReach(anchor, body.position.x, body.position.y, argument);
 }
 
 /** `value` must be a number > 0 (+Infinity allowed: never breaks); undefined reads as +Infinity. */
@@ -1169,6 +1233,7 @@ function resolved<T extends object>(
   o: T & JointOptionsBase,
   trial: () => unknown,
 ): ResolvedJoint<T> {
+  checkJointOptions(o);
   const collideConnected =
     o.collideConnected === undefined ? true : checkBoolean(o.collideConnected, 'options.collideConnected');
   const breakForce = checkBreak(o.breakForce, 'options.breakForce');
@@ -1416,6 +1481,15 @@ function guardSetters(prototype: object): void {
       get,
       set(this: Joint, value: unknown) {
         liveWorld(this);
+        checkJointBound(name, value, `joint.${name}`);
+        if ((name === 'targetX' || name === 'targetY') && this.kind === JointKind.Mouse) {
+          const b = this.body;
+          const x = name === 'targetX' ? value : this.targetX;
+          const y = name === 'targetY' ? value : this.targetY;
+          if (typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y)) {
+            checkReach({ x, y }, b.position.x, b.position.y, `joint.${name}`);
+          }
+        }
         try {
           set.call(this, value);
         } catch (error) {

@@ -1,6 +1,6 @@
 import { DEFAULT_MAX_LINEAR_SPEED, SolverSettings } from '@lite/constraints';
 import { WorldError } from './errors';
-import { checkBoolean, checkInteger, checkNonNegative, checkPositive } from './validate';
+import { checkBoolean, checkInteger, checkNonNegative, checkPositive, unknownKey } from './validate';
 
 /**
  * The most velocity iterations, push passes or joint position passes a step may ask for (1000;
@@ -26,7 +26,9 @@ export const STEP_SPECULATIVE_DISTANCE = 0;
  * the new value, as Box2D-Lite's demo keys do. Every setting is checked when set and throws a
  * `WorldError` naming `settings.<field>` on a bad value (a toggle that is not a boolean, a number
  * out of its range, an iteration count above {@link MAX_ITERATIONS} or a sub-step count above
- * {@link MAX_SUBSTEPS}), leaving the old value.
+ * {@link MAX_SUBSTEPS}), leaving the old value. A world's `settings` take no other key: assigning
+ * one that is not a setting (a typo such as `sleepign`) throws a `WorldError` naming it and the
+ * closest setting, as a misspelt option does.
  */
 export class WorldSettings extends SolverSettings {
   private sleepingValue = true;
@@ -266,4 +268,49 @@ export class WorldSettings extends SolverSettings {
   set angularSleepTolerance(value: number) {
     this.angularTolerance = checkPositive(value, 'settings.angularSleepTolerance');
   }
+}
+
+/** The settings (accessors with a setter) of a WorldSettings, in name order; found once. */
+let settingNames: readonly string[] | null = null;
+
+function namesOfSettings(settings: WorldSettings): readonly string[] {
+  if (settingNames === null) {
+    const names = new Set<string>();
+    for (let p = Object.getPrototypeOf(settings); p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+      for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(p))) {
+        if (d.set !== undefined) names.add(name);
+      }
+    }
+    settingNames = [...names].sort();
+  }
+  return settingNames;
+}
+
+/**
+ * The view of `settings` a world hands out as `world.settings`: reads pass through, and so do
+ * assignments to a setting (whose setter checks the value); assigning anything else (a misspelt
+ * name, a new key, the fields behind the settings) or defining or deleting a property throws a
+ * WorldError naming `settings.<key>` and the closest setting. The step reads the settings object
+ * itself, not this view. @internal
+ */
+export function guardedSettings(settings: WorldSettings): WorldSettings {
+  const names = namesOfSettings(settings);
+  const refuse = (key: string | symbol, value: unknown): never => {
+    throw unknownKey('settings', String(key), value, names, 'a setting', 'settings');
+  };
+  return new Proxy(settings, {
+    get(target, key) {
+      return Reflect.get(target, key);
+    },
+    set(target, key, value) {
+      if (typeof key !== 'string' || !names.includes(key)) refuse(key, value);
+      return Reflect.set(target, key, value);
+    },
+    defineProperty(_target, key, descriptor) {
+      return refuse(key, descriptor.value);
+    },
+    deleteProperty(_target, key) {
+      return refuse(key, undefined);
+    },
+  });
 }

@@ -24,7 +24,7 @@ import { objectArray, Rot, Transform, Vec2 } from '@lite/math';
 import { Body } from './body';
 import type { BodyType, ResolvedBodyOptions } from './body-options';
 import type { Contact } from './contact';
-import { freeContact, takeContact } from './contact-order';
+import { freeContact, takeContact, unhandContacts } from './contact-order';
 import {
   checkJointInput,
   DistanceJoint,
@@ -1668,7 +1668,9 @@ function apply(world: World, d: Decoded): void {
   }
   while (oldJoint < oldJoints.length) oldJoints[oldJoint++].world = null;
 
-  // Contacts: the list's objects refilled in place, more from the free ones, extra ones freed.
+  // Contacts: the list's objects refilled in place, more from the free ones, extra ones freed
+  // (the objects the user was given are retired first: they keep no other pair's state).
+  unhandContacts(s, false);
   const contacts = s.contactList;
   const count = d.contactCount;
   while (contacts.length > count) freeContact(s, contacts.pop() as Contact);
@@ -1843,8 +1845,7 @@ function fillBody(b: Body, rec: BodyRecord, v: Float64Array, index: number): voi
   b.sleepTime = v[o + BV.SleepTime];
   p.massValue = v[o + BV.Mass];
   p.inertiaValue = v[o + BV.Inertia];
-  b.invMass = v[o + BV.InvMass];
-  b.invI = v[o + BV.InvI];
+  b.setInverseMass(v[o + BV.InvMass], v[o + BV.InvI]);
   b.localCenter.x = v[o + BV.Lcx];
   b.localCenter.y = v[o + BV.Lcy];
   p.width = v[o + BV.Width];

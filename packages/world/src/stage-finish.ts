@@ -1,6 +1,6 @@
 import { type AABB, type Box, computeBoxAABB, computePackedAABB } from '@lite/collision';
 import { cosSinInPlace, type Transform } from '@lite/math';
-import type { Body } from './body';
+import { type Body, setBodyWritesChecked } from './body';
 import type { Contact } from './contact';
 import { WorldError } from './errors';
 import { BEGIN_CONTACT, END_CONTACT, SENSOR_BEGIN } from './events';
@@ -32,8 +32,8 @@ export const STATE_FIELDS = [
 /**
  * Saves every body's pose and velocity before the step, so a step that turns non-finite can be
  * undone (sleeping bodies too: one may wake in a later sub-step, still in this state), and checks
- * on the way that every awake body's state (pose, velocity, force, torque) is finite: returns the
- * index of the first awake body with a non-finite field, or -1. One pass over the bodies for both.
+ * on the way that every body's state (pose, velocity, force, torque) is finite: returns the
+ * index of the first body with a non-finite field, or -1. One pass over the bodies for both.
  */
 export function saveState(s: StepState): number {
   const bodies = s.bodyList;
@@ -55,7 +55,9 @@ export function saveState(s: StepState): number {
     snapshot[k + 5] = w;
     // x * 0 is 0 for a finite x and NaN for an infinite or NaN one, so the sum is 0 exactly when
     // every field is finite.
-    if (b.isAwake && x * 0 + y * 0 + angle * 0 + vx * 0 + vy * 0 + w * 0 + finiteLoad(b) !== 0) return i;
+    // Every body, static and sleeping ones too: a value written into `position` or `force` (plain
+    // vectors, no setter to check them) is found here, naming its own body.
+    if (x * 0 + y * 0 + angle * 0 + vx * 0 + vy * 0 + w * 0 + finiteLoad(b) !== 0) return i;
   }
   return -1;
 }
@@ -355,6 +357,8 @@ export function clearForces(s: StepState): void {
 
 /** Stage 12: the queued contact events, in the order they were found (pair-key order). */
 export function dispatchEvents(s: StepState): void {
+  // The listeners are the user's code: the bodies' setters check again.
+  setBodyWritesChecked(true);
   const events = s.events;
   const count = events.count;
   if (count === 0) {
@@ -366,6 +370,8 @@ export function dispatchEvents(s: StepState): void {
   for (let i = 0; i < count; ++i) {
     const list = events.kinds[i] === BEGIN_CONTACT ? begin : end;
     const c = events.contacts[i];
+    // Given to the user: the world will not move another pair's state into this object.
+    if (list.length > 0) c.handed = true;
     for (let k = 0; k < list.length; ++k) {
       try {
         list[k](c);

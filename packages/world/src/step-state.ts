@@ -40,7 +40,10 @@ export const SNAPSHOT_STRIDE = 6;
  * lists. Nothing here is public. @internal
  */
 export class StepState {
-  /** The world's gravity and live settings (the same objects the world exposes). */
+  /**
+   * The world's gravity and live settings (the settings object itself: the world hands out a view
+   * of it that refuses unknown keys).
+   */
   readonly gravity: Vec2;
   readonly settings: WorldSettings;
 

@@ -84,16 +84,30 @@ export function checkOptions<T extends object>(value: T | undefined, argument: s
 export function checkKeys(o: object, allowed: readonly string[], argument: string): void {
   for (const key in o) {
     if (!Object.hasOwn(o, key) || allowed.includes(key)) continue;
-    const value = (o as Record<string, unknown>)[key];
-    const closest = closestName(key, allowed);
-    throw new WorldError(
-      `${argument}.${key}`,
-      value,
-      closest === null
-        ? `is not an option (options: ${allowed.join(', ')})`
-        : `is not an option; did you mean '${closest}'?`,
-    );
+    throw unknownKey(argument, key, (o as Record<string, unknown>)[key], allowed, 'an option', 'options');
   }
+}
+
+/**
+ * The WorldError for a key that is not one of `allowed`: names `<argument>.<key>` and the value,
+ * and suggests the closest allowed key (or lists them when none is close).
+ */
+export function unknownKey(
+  argument: string,
+  key: string,
+  value: unknown,
+  allowed: readonly string[],
+  what: string,
+  plural: string,
+): WorldError {
+  const closest = closestName(key, allowed);
+  return new WorldError(
+    `${argument}.${key}`,
+    value,
+    closest === null
+      ? `is not ${what} (${plural}: ${allowed.join(', ')})`
+      : `is not ${what}; did you mean '${closest}'?`,
+  );
 }
 
 /** The allowed name nearest to `name` by edit distance (case-insensitive), if close enough. */

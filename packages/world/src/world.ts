@@ -9,7 +9,7 @@ import {
 } from '@lite/collision';
 import { jointReaction, mixFriction, mixRestitution } from '@lite/constraints';
 import { objectArray, Transform, Vec2, type Vec2Like } from '@lite/math';
-import { Body } from './body';
+import { Body, setBodyWritesChecked } from './body';
 import { type BodyOptions, resolveBodyOptions } from './body-options';
 import { type Contact, compareContacts } from './contact';
 import { removeItem, truncate } from './contact-list';
@@ -51,7 +51,7 @@ import {
   type RayCastHit,
   ShapeCastHit,
 } from './queries';
-import { type SolverKind, WorldSettings } from './settings';
+import { guardedSettings, type SolverKind, WorldSettings } from './settings';
 import {
   BodyShape,
   checkShapeMass,
@@ -133,7 +133,11 @@ export interface WorldOptions {
 export class World {
   /** Gravity, m/s² (mutable; checked at every step). */
   readonly gravity: Vec2;
-  /** Live solver and world settings, read at every step. */
+  /**
+   * Live solver and world settings, read at every step. Each setter checks its value, and a key
+   * that is not a setting (`world.settings.sleepign = false`) is refused with a WorldError naming
+   * it and the closest setting, as a misspelt option is.
+   */
   readonly settings: WorldSettings;
 
   /**
@@ -162,14 +166,16 @@ export class World {
     checkKeys(o, WORLD_KEYS, 'options');
     const gravity = o.gravity === undefined ? { x: 0, y: -10 } : checkVec2(o.gravity, 'options.gravity');
     this.gravity = new Vec2(gravity.x, gravity.y);
-    this.settings = new WorldSettings();
-    if (o.solver !== undefined) this.settings.solver = o.solver;
-    if (o.iterations !== undefined) this.settings.iterations = o.iterations;
-    if (o.substeps !== undefined) this.settings.substeps = o.substeps;
-    if (o.sleeping !== undefined) this.settings.sleeping = checkBoolean(o.sleeping, 'options.sleeping');
-    if (o.profile !== undefined) this.settings.profile = checkBoolean(o.profile, 'options.profile');
+    const settings = new WorldSettings();
+    if (o.solver !== undefined) settings.solver = o.solver;
+    if (o.iterations !== undefined) settings.iterations = o.iterations;
+    if (o.substeps !== undefined) settings.substeps = o.substeps;
+    if (o.sleeping !== undefined) settings.sleeping = checkBoolean(o.sleeping, 'options.sleeping');
+    if (o.profile !== undefined) settings.profile = checkBoolean(o.profile, 'options.profile');
+    // Users get a view that refuses unknown keys; the step reads the object itself (core.settings).
+    this.settings = guardedSettings(settings);
 
-    this.core = new StepState(this.gravity, this.settings);
+    this.core = new StepState(this.gravity, settings);
     this.queries = new QueryScratch(this.core.proxyShapes, this.core.aabb);
   }
 
@@ -526,12 +532,16 @@ export class World {
 
   /**
    * Every contact, in pair-key order (lower body id, then higher): one per pair of bodies whose
-   * fattened boxes overlap. Those with `touching` true have points, a normal and impulses. Valid
-   * until the next step.
+   * fattened boxes overlap. Those with `touching` true have points, a normal and impulses. The
+   * array changes with the world (read it again after a step); each contact in it stays its pair's
+   * until that contact ends, then throws a WorldError when read (see {@link Contact}).
    */
   get contacts(): readonly Contact[] {
     compactContacts(this.core);
-    return this.core.contactList;
+    const list = this.core.contactList;
+    // Given to the user: the world will not move another pair's state into these objects.
+    for (let i = 0; i < list.length; ++i) list[i].handed = true;
+    return list;
   }
 
   /**
@@ -602,7 +612,8 @@ export class World {
    * The first body the segment from `from` to `to` enters, with the point, the surface normal and
    * the fraction along the segment; null when it hits nothing (or when it starts inside every box
    * it crosses). Ties go to the lower id.
-   * @throws WorldError on a non-finite point
+   * @throws WorldError on a non-finite point, or naming `to` when the segment is longer than about
+   *   1.3e154 m (its squared length overflows)
    */
   rayCast(from: Vec2Like, to: Vec2Like): RayCastHit | null {
     this.setRay(from, to);
@@ -616,7 +627,8 @@ export class World {
   /**
    * Every body the segment from `from` to `to` enters, sorted by fraction along the segment (ties by
    * id), each with its point and normal.
-   * @throws WorldError on a non-finite point
+   * @throws WorldError on a non-finite point, or naming `to` when the segment is longer than about
+   *   1.3e154 m (its squared length overflows)
    */
   rayCastAll(from: Vec2Like, to: Vec2Like): RayCastHit[] {
     this.setRay(from, to);
@@ -633,7 +645,8 @@ export class World {
    * shape, the fraction of the translation, the point and the surface normal; null when it meets
    * nothing. A shape that starts touching gives fraction 0. Ties go to the lower body id, then the
    * lower shape id.
-   * @throws WorldError on a bad geometry or a non-finite point or angle
+   * @throws WorldError on a bad geometry or a non-finite point or angle, or naming `translation`
+   *   when the cast's end overflows or the translation is longer than about 1.3e154 m
    */
   castShape(geometry: ShapeGeometry, from: Vec2Like, translation: Vec2Like, angle = 0): ShapeCastHit | null {
     const cast = resolveShapeOptions(geometry, 'geometry', {
@@ -644,6 +657,17 @@ export class World {
     checkVec2(from, 'from');
     checkVec2(translation, 'translation');
     checkFinite(angle, 'angle');
+    if (
+      !Number.isFinite(translation.x * translation.x + translation.y * translation.y) ||
+      !Number.isFinite(from.x + translation.x) ||
+      !Number.isFinite(from.y + translation.y)
+    ) {
+      throw new WorldError(
+        'translation',
+        translation,
+        "must keep the cast's end finite, and its length's square too (at most about 1.3e154 m)",
+      );
+    }
     const start = new Transform(from.x, from.y, angle);
     const end = new Transform(from.x + translation.x, from.y + translation.y, angle);
     const box = computeShapeAABB(cast, start, new AABB());
@@ -739,14 +763,16 @@ export class World {
     this.compactAll();
     const core = this.core;
     const profile = core.profile;
-    profile.begin(this.settings.profile);
+    profile.begin(core.settings.profile);
     this.checkStepInput();
     profile.lap(Stage.Transforms);
     this.locked = true;
+    // The solvers write bodies' angles through their checked setters: unchecked until the events.
+    setBodyWritesChecked(false);
     try {
-      if (!this.settings.sleeping && core.sleepingCount > 0) this.wakeAll();
+      if (!core.settings.sleeping && core.sleepingCount > 0) this.wakeAll();
       // Stages 1 to 9: stage-soft.ts or stage-classic.ts (with stage-contacts.ts, stage-finish.ts).
-      if (this.settings.solver === 'soft') stepSoft(core, dt);
+      if (core.settings.solver === 'soft') stepSoft(core, dt);
       else stepClassic(core, dt);
       if (core.sensors.length > 0) updateSensors(core);
       // Stages 10 to 12: stage-finish.ts.
@@ -765,6 +791,7 @@ export class World {
       core.listenerError = null;
       throw error;
     } finally {
+      setBodyWritesChecked(true);
       this.locked = false;
       core.journal.active = false;
       releaseContacts(core);
@@ -979,6 +1006,7 @@ export class World {
       for (let i = 0; i < removed.length; ++i) {
         const c = removed[i];
         if (!c.touching) continue;
+        c.handed = true;
         for (let k = 0; k < listeners.length; ++k) {
           try {
             listeners[k](c);
@@ -1129,6 +1157,17 @@ export class World {
   private setRay(from: Vec2Like, to: Vec2Like): void {
     checkVec2(from, 'from');
     checkVec2(to, 'to');
+    // The casts square the segment's length: from -1e308 to 1e308 it overflows, and the hit points
+    // would come out NaN.
+    const dx = to.x - from.x;
+    const dy = to.y - from.y;
+    if (!Number.isFinite(dx * dx + dy * dy)) {
+      throw new WorldError(
+        'to',
+        to,
+        `is too far from ${JSON.stringify({ x: from.x, y: from.y })}: a ray's length must be finite and its square too (at most about 1.3e154 m)`,
+      );
+    }
     const input = this.queries.rayInput;
     input.p1x = from.x;
     input.p1y = from.y;

@@ -254,7 +254,11 @@ describe("a body's numbers", () => {
       'gravityScale',
     ] as const;
     const write = (body: typeof a, name: (typeof names)[number], value: number) => {
-      (body as unknown as Record<string, number>)[name] = value;
+      // The inverses are read-only to users; the world writes them through setInverseMass.
+      const inner = body as unknown as { setInverseMass(invMass: number, invI: number): void };
+      if (name === 'invMass') inner.setInverseMass(value, body.invI);
+      else if (name === 'invI') inner.setInverseMass(body.invMass, value);
+      else (body as unknown as Record<string, number>)[name] = value;
     };
     const read = (body: typeof a, name: (typeof names)[number]) =>
       (body as unknown as Record<string, number>)[name];

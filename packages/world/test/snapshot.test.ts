@@ -581,13 +581,15 @@ describe('bad snapshots', () => {
     const target = new World();
     target.createBody({ shape: { type: 'circle', radius: 1 } });
     const fingerprint = target.snapshot();
-    // Written by hand into the fields behind the checked setters.
-    (source.settings as unknown as { stepNumbers: Float64Array }).stepNumbers[0] = -0.5;
+    // Written by hand into the fields behind the checked setters (of the settings object itself:
+    // world.settings refuses keys that are not settings).
+    const raw = (source as unknown as { core: { settings: unknown } }).core.settings;
+    (raw as { stepNumbers: Float64Array }).stepNumbers[0] = -0.5;
     expect(() => target.restore(source.snapshot())).toThrow(/settings.*speculativeDistance/);
-    (source.settings as unknown as { stepNumbers: Float64Array }).stepNumbers[0] = 0.02;
-    (source.settings as unknown as { softSubstepCount: number }).softSubstepCount = 0;
+    (raw as { stepNumbers: Float64Array }).stepNumbers[0] = 0.02;
+    (raw as { softSubstepCount: number }).softSubstepCount = 0;
     expect(() => target.restore(source.snapshot())).toThrow(WorldError);
-    (source.settings as unknown as { softSubstepCount: number }).softSubstepCount = 4;
+    (raw as { softSubstepCount: number }).softSubstepCount = 4;
     source.gravity.x = Number.POSITIVE_INFINITY;
     expect(() => target.restore(source.snapshot())).toThrow(/gravity/);
     source.gravity.x = 0;

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { type Body, type Contact, MIN_DT, type SolverKind, World, WorldError } from '../src/index';
+import {
+  type Body,
+  type Contact,
+  MAX_FREQUENCY,
+  MAX_GRAVITY_SCALE,
+  MAX_LENGTH,
+  MIN_DT,
+  type SolverKind,
+  setWasmKernels,
+  World,
+  WorldError,
+  wasmKernelsReady,
+} from '../src/index';
 import { allFinite, stateOf } from './helpers';
 
 /*
@@ -602,15 +614,13 @@ describe('destroyed bodies, joints and shapes', () => {
     return [...names].sort();
   }
   /**
-   * A body's numbers kept in its shared block (`SolverBody.numbers`): accessors in place of the plain
-   * number fields they were, written freely by the solver and the step, not checked setters.
+   * A body's internal numbers kept in its shared block (`SolverBody.numbers`): accessors in place of
+   * the plain number fields they were, written freely by the step, not checked setters (and not in
+   * the public type); and the inverses, read-only (refused naming themselves, tested apart).
    */
   const BLOCK_NUMBERS = new Set([
-    'angle',
-    'angularVelocity',
     'invMass',
     'invI',
-    'torque',
     'maxExtent',
     'minExtent',
     'sleepTime',
@@ -647,6 +657,7 @@ describe('destroyed bodies, joints and shapes', () => {
     'worldCenterY',
     'live',
     'destroyShape',
+    'setInverseMass',
   ]);
 
   it('every body method and setter throws a WorldError naming the destroyed body', () => {
@@ -1083,5 +1094,473 @@ describe('joint fields are checked when set', () => {
     expectRefused(() => world.restore(bad), 'snapshot', 'joint #3');
     expect(world.snapshot()).toEqual(good);
     expectRefused(() => World.fromSnapshot(bad), 'snapshot', 'motorSpeed');
+  });
+});
+
+describe('every value is checked where it enters', () => {
+  /** A static ground, a sleeping box on it, a kinematic platform and an awake box in the air. */
+  function bodies() {
+    const world = new World();
+    const ground = world.createBody({ type: 'static', width: 20, height: 1, position: { x: 0, y: -0.5 } });
+    const sleeper = world.createBody({ width: 1, height: 1, position: { x: 0, y: 0.5 } });
+    const platform = world.createBody({
+      type: 'kinematic',
+      width: 2,
+      height: 0.2,
+      position: { x: 6, y: 3 },
+    });
+    for (let i = 0; i < 120; ++i) world.step(1 / 60);
+    const flyer = world.createBody({ width: 1, height: 1, position: { x: -5, y: 5 } });
+    expect(sleeper.awake).toBe(false);
+    return { world, all: [ground, sleeper, platform, flyer] };
+  }
+
+  it('NaN or Infinity set as a body’s angle, angular velocity or torque is refused by the setter, for every body type and sleep state', () => {
+    const { world, all } = bodies();
+    const awake = all.map((b) => b.awake);
+    expect(awake).toEqual([false, false, awake[2], true]);
+    for (const body of all) {
+      for (const field of ['angle', 'angularVelocity', 'torque'] as const) {
+        for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, '1' as never]) {
+          const was = body[field];
+          expectRefused(
+            () => {
+              body[field] = bad;
+            },
+            `body.${field}`,
+            String(bad),
+          );
+          expect(body[field]).toBe(was);
+        }
+      }
+    }
+    expect(all.map((b) => b.awake)).toEqual(awake);
+    world.step(1 / 60);
+    expect(allFinite(world)).toBe(true);
+  });
+
+  it('a NaN written into the position or force vector of a static or sleeping body is refused before the step, naming that body', () => {
+    for (const [index, field] of [
+      [0, 'position.x'],
+      [1, 'position.y'],
+      [0, 'force.x'],
+      [1, 'linearVelocity.x'],
+    ] as const) {
+      const { world, all } = bodies();
+      const body = all[index];
+      const [vector, axis] = field.split('.') as ['position' | 'force' | 'linearVelocity', 'x' | 'y'];
+      const was = body[vector][axis];
+      body[vector][axis] = Number.NaN;
+      const state = stateOf(world);
+      expectRefused(() => world.step(1 / 60), `body #${body.id}.${field}`, 'NaN');
+      expect(stateOf(world)).toEqual(state);
+      body[vector][axis] = was;
+      world.step(1 / 60);
+      expect(allFinite(world)).toBe(true);
+    }
+  });
+
+  it('invMass and invI are read-only: setting one is refused naming it (the type has no setter either), and the mass functions keep them', () => {
+    const world = new World();
+    const box = world.createBody({ width: 1, height: 1, mass: 2 });
+    for (const field of ['invMass', 'invI'] as const) {
+      const was = box[field];
+      expectRefused(
+        () => {
+          // @ts-expect-error: the inverses have no public setter
+          box[field] = -1;
+        },
+        `body.${field}`,
+        '-1',
+      );
+      expect(box[field]).toBe(was);
+    }
+    box.setMass(4, 2);
+    expect(box.invMass).toBe(0.25);
+    expect(box.invI).toBe(0.5);
+    for (let i = 0; i < 60; ++i) world.step(1 / 60);
+    expect(Math.abs(box.position.y)).toBeLessThan(10);
+  });
+
+  it('lengths, spring frequencies, reference angles and gravity scales the step would overflow on are refused naming the option', () => {
+    const world = new World();
+    const anchor = world.createBody({ type: 'static', width: 0.1, height: 0.1 });
+    const bob = world.createBody({ width: 0.2, height: 0.2, position: { x: 1, y: 0 } });
+    const pair = { bodyA: anchor, bodyB: bob };
+    const rodOptions = { ...pair, anchorA: { x: 0, y: 0 }, anchorB: { x: 1, y: 0 } };
+    const cases: [string, () => unknown, string, string][] = [
+      [
+        'length: 1e300',
+        () => world.createDistanceJoint({ ...rodOptions, length: 1e300 }),
+        'options.length',
+        '1e+300',
+      ],
+      [
+        'maxLength: 1e300',
+        () => world.createDistanceJoint({ ...rodOptions, maxLength: 1e300 }),
+        'options.maxLength',
+        '1e+300',
+      ],
+      [
+        'anchors 1e300 m apart',
+        () => world.createDistanceJoint({ ...rodOptions, anchorB: { x: 1e300, y: 0 } }),
+        'options.anchorB',
+        '1e+300',
+      ],
+      [
+        "a mouse joint's frequencyHz: 1e308",
+        () => world.createMouseJoint({ body: bob, target: { x: 1, y: 1 }, frequencyHz: 1e308 }),
+        'options.frequencyHz',
+        '1e+308',
+      ],
+      [
+        "a weld's linearFrequencyHz: 1e300",
+        () => world.createWeldJoint({ ...pair, anchor: { x: 0.5, y: 0 }, linearFrequencyHz: 1e300 }),
+        'options.linearFrequencyHz',
+        '1e+300',
+      ],
+      [
+        "a prismatic joint's referenceAngle: 1e200",
+        () =>
+          world.createPrismaticJoint({
+            ...pair,
+            anchor: { x: 0.5, y: 0 },
+            axis: { x: 1, y: 0 },
+            referenceAngle: 1e200,
+          }),
+        'options.referenceAngle',
+        '1e+200',
+      ],
+      [
+        'gravityScale: 1e308',
+        () => world.createBody({ width: 1, height: 1, gravityScale: 1e308 }),
+        'options.gravityScale',
+        '1e+308',
+      ],
+      [
+        'gravityScale: -1e7',
+        () => world.createBody({ width: 1, height: 1, gravityScale: -1e7 }),
+        'options.gravityScale',
+        '-10000000',
+      ],
+    ];
+    for (const [, fn, argument, value] of cases) {
+      const bodies = world.bodies.length;
+      const joints = world.joints.length;
+      expectRefused(fn, argument, value);
+      expect(world.bodies.length).toBe(bodies);
+      expect(world.joints.length).toBe(joints);
+    }
+    // The same values set on live objects: refused by the setters, nothing changed.
+    const rod = world.createDistanceJoint(rodOptions);
+    const mouse = world.createMouseJoint({ body: bob, target: { x: 1, y: 1 } });
+    const before = world.snapshot();
+    expectRefused(() => rod.setLengths(1e300), 'joint.length', '1e+300');
+    expectRefused(() => rod.setSpring({ frequencyHz: 1e300 }), 'joint.frequencyHz', '1e+300');
+    expectRefused(
+      () => {
+        rod.frequencyHz = 1e300;
+      },
+      'joint.frequencyHz',
+      '1e+300',
+    );
+    expectRefused(
+      () => {
+        rod.maxLength = 1e300;
+      },
+      'joint.maxLength',
+      '1e+300',
+    );
+    expectRefused(
+      () => {
+        mouse.frequencyHz = 1e308;
+      },
+      'joint.frequencyHz',
+      '1e+308',
+    );
+    expectRefused(
+      () => {
+        bob.gravityScale = 1e308;
+      },
+      'body.gravityScale',
+      '1e+308',
+    );
+    expect(world.snapshot()).toEqual(before);
+    // At the bounds everything steps.
+    rod.setSpring({ frequencyHz: MAX_FREQUENCY });
+    bob.gravityScale = -MAX_GRAVITY_SCALE;
+    bob.gravityScale = 2;
+    rod.setLengths(1, 0, MAX_LENGTH);
+    for (let i = 0; i < 30; ++i) world.step(1 / 60);
+    expect(allFinite(world)).toBe(true);
+  });
+
+  it('anchors, axes, offsets and targets farther than MAX_LENGTH are refused naming the field, for every joint kind', () => {
+    const world = new World();
+    const a = world.createBody({ type: 'static', width: 1, height: 1 });
+    const b = world.createBody({ width: 1, height: 1, position: { x: 1, y: 0 } });
+    const far = { x: 1e200, y: 0 };
+    expectRefused(
+      () => world.createRevoluteJoint({ bodyA: a, bodyB: b, anchor: far }),
+      'options.anchor',
+      '1e+200',
+    );
+    expectRefused(
+      () => world.createMouseJoint({ body: b, target: { x: 1, y: -1e300 } }),
+      'options.target',
+      '-1e+300',
+    );
+    expectRefused(
+      () => world.createMotorJoint({ bodyA: a, bodyB: b, linearOffset: { x: 0, y: 1e300 } }),
+      'options.linearOffset',
+      '1e+300',
+    );
+    expect(world.joints.length).toBe(0);
+    const pin = world.createRevoluteJoint({ bodyA: a, bodyB: b, anchor: { x: 0.5, y: 0 } });
+    const slider = world.createPrismaticJoint({
+      bodyA: a,
+      bodyB: b,
+      anchor: { x: 0.5, y: 0 },
+      axis: { x: 1, y: 0 },
+    });
+    const mouse = world.createMouseJoint({ body: b, target: { x: 1, y: 1 } });
+    const motor = world.createMotorJoint({ bodyA: a, bodyB: b });
+    const before = world.snapshot();
+    const set = (object: object, field: string, value: number) => () => {
+      (object as Record<string, number>)[field] = value;
+    };
+    expectRefused(set(pin, 'localAnchorAX', 1e200), 'joint.localAnchorAX', '1e+200');
+    expectRefused(set(slider, 'localAxisY', -1e200), 'joint.localAxisY', '-1e+200');
+    expectRefused(set(mouse, 'targetX', 1e308), 'joint.targetX', '1e+308');
+    expectRefused(() => mouse.setTarget(0, 1e300), 'target', '1e+300');
+    expectRefused(() => motor.setLinearOffset(1e300, 0), 'joint.linearOffsetX', '1e+300');
+    expect(world.snapshot()).toEqual(before);
+    for (let i = 0; i < 30; ++i) world.step(1 / 60);
+    expect(allFinite(world)).toBe(true);
+  });
+
+  it('a boolean option of any joint kind (enableLimit, enableMotor, collideConnected) must be a boolean', () => {
+    const world = new World();
+    const a = world.createBody({ type: 'static', width: 1, height: 1 });
+    const b = world.createBody({ width: 1, height: 1, position: { x: 1, y: 0 } });
+    const base = { bodyA: a, bodyB: b, anchor: { x: 0.5, y: 0 } };
+    const slide = { ...base, axis: { x: 1, y: 0 } };
+    const makers: [string, (extra: object) => unknown][] = [
+      ['revolute', (extra) => world.createRevoluteJoint({ ...base, ...extra })],
+      ['prismatic', (extra) => world.createPrismaticJoint({ ...slide, ...extra })],
+      ['wheel', (extra) => world.createWheelJoint({ ...slide, ...extra })],
+    ];
+    for (const [, make] of makers) {
+      for (const key of ['enableLimit', 'enableMotor', 'collideConnected']) {
+        for (const bad of ['yes', 1, null]) {
+          expectRefused(() => make({ [key]: bad }), `options.${key}`, String(bad));
+        }
+      }
+    }
+    expect(world.joints.length).toBe(0);
+    expect(
+      world.createRevoluteJoint({ ...base, enableLimit: true, lowerAngle: -1, upperAngle: 1 }).enableLimit,
+    ).toBe(true);
+  });
+
+  it("setWasmKernels('yes') is refused naming its argument, and the kernels stay on", () => {
+    expect(wasmKernelsReady()).toBe(true);
+    for (const bad of ['yes', 1, undefined]) {
+      expectRefused(() => setWasmKernels(bad as never), 'on', String(bad));
+    }
+    expect(wasmKernelsReady()).toBe(true);
+  });
+});
+
+describe('a world’s settings take no unknown key', () => {
+  it('a misspelt setting is refused naming it and the closest setting, like a misspelt option; nothing changes', () => {
+    const world = new World();
+    const settings = world.settings as unknown as Record<string, unknown>;
+    expectRefused(
+      () => {
+        settings.sleepign = false;
+      },
+      'settings.sleepign',
+      "did you mean 'sleeping'",
+    );
+    expect('sleepign' in world.settings).toBe(false);
+    expect(world.settings.sleeping).toBe(true);
+    expectRefused(
+      () => {
+        settings.colour = 'red';
+      },
+      'settings.colour',
+      'is not a setting',
+    );
+    // The fields behind the settings are not settings either: their setters are the way in.
+    expectRefused(
+      () => {
+        settings.sleepingValue = 'no';
+      },
+      'settings.sleepingValue',
+      'is not a setting',
+    );
+    expect(world.settings.sleeping).toBe(true);
+    expectRefused(
+      () => Object.defineProperty(world.settings, 'iterations', { value: -1 }),
+      'settings.iterations',
+      '-1',
+    );
+    expectRefused(() => delete settings.iterations, 'settings.iterations', 'undefined');
+    expect(world.settings.iterations).toBe(1);
+    // The constructor refuses the same typo, and a known setting is still set and checked.
+    expectRefused(
+      () => new World({ sleepign: false } as never),
+      'options.sleepign',
+      "did you mean 'sleeping'",
+    );
+    world.settings.sleeping = false;
+    expect(world.settings.sleeping).toBe(false);
+    expectRefused(
+      () => {
+        world.settings.iterations = -1;
+      },
+      'settings.iterations',
+      '-1',
+    );
+    world.createBody({ width: 1, height: 1 });
+    world.step(1 / 60);
+    expect(world.stepCount).toBe(1);
+  });
+});
+
+describe('queries with huge coordinates', () => {
+  function shapes() {
+    const world = new World();
+    world.createBody({ type: 'static', width: 2, height: 2 });
+    world.createBody({ type: 'static', shape: { type: 'circle', radius: 1 }, position: { x: 5, y: 0 } });
+    world.createBody({
+      type: 'static',
+      shape: { type: 'capsule', center1: { x: 0, y: 0 }, center2: { x: 1, y: 0 }, radius: 0.5 },
+      position: { x: 10, y: 0 },
+    });
+    return world;
+  }
+
+  it('a ray between ±1e308 (its length overflows) is refused naming `to`, never answered with a NaN point', () => {
+    const world = shapes();
+    for (const [from, to] of [
+      [
+        { x: -1e308, y: 0.1 },
+        { x: 1e308, y: 0.1 },
+      ],
+      [
+        { x: -1e308, y: -1e308 },
+        { x: 1e308, y: 1e308 },
+      ],
+      [
+        { x: 0, y: 0.1 },
+        { x: 1e155, y: 1e155 },
+      ],
+    ]) {
+      expectRefused(() => world.rayCast(from, to), 'to', 'is too far');
+      expectRefused(() => world.rayCastAll(from, to), 'to', 'is too far');
+    }
+    expectRefused(
+      () => world.castShape({ type: 'circle', radius: 0.1 }, { x: -1e308, y: 0 }, { x: 1e308, y: 1e308 }),
+      'translation',
+      '1e+308',
+    );
+    // A long ray that is still finite squared hits as before, with finite numbers.
+    const hit = world.rayCast({ x: -1e100, y: 0.1 }, { x: 1e100, y: 0.1 });
+    expect(hit).not.toBeNull();
+    const finite = (h: NonNullable<typeof hit>) =>
+      [h.point.x, h.point.y, h.normal.x, h.normal.y, h.fraction].every(Number.isFinite);
+    expect(finite(hit!)).toBe(true);
+    for (const h of world.rayCastAll({ x: -1e100, y: 0.1 }, { x: 1e100, y: 0.1 }))
+      expect(finite(h)).toBe(true);
+    const near = world.rayCast({ x: -3, y: 0.1 }, { x: 20, y: 0.1 });
+    expect(near?.point.x).toBeCloseTo(-1, 12);
+  });
+});
+
+describe('a contact kept after its listener', () => {
+  /** A ground, and a box resting on it whose contact the listener keeps. */
+  function kept() {
+    const world = new World();
+    const ground = world.createBody({ type: 'static', width: 40, height: 1, position: { x: 0, y: -0.5 } });
+    const box = world.createBody({ width: 1, height: 1, position: { x: 0, y: 0.5 } });
+    const begun: Contact[] = [];
+    const ended: Contact[] = [];
+    world.on('beginContact', (c) => begun.push(c));
+    world.on('endContact', (c) => ended.push(c));
+    world.step(1 / 60);
+    expect(begun.length).toBe(1);
+    return { world, ground, box, begun, ended };
+  }
+
+  it('reads its own pair while the contact lasts, and throws a WorldError once it ended; the object never becomes another pair', () => {
+    const { world, ground, box, begun, ended } = kept();
+    const contact = begun[0];
+    for (let i = 0; i < 30; ++i) world.step(1 / 60);
+    expect([contact.bodyA, contact.bodyB]).toEqual([ground, box]);
+    expect(contact.touching).toBe(true);
+    // The box leaves: its contact ends, and its object goes back to the pool.
+    box.setTransform({ x: 0, y: 50 });
+    world.step(1 / 60);
+    expect(ended).toEqual([contact]);
+    // A new pair begins: the pool hands out an object again.
+    const other = world.createBody({ width: 1, height: 1, position: { x: 10, y: 0.5 } });
+    world.step(1 / 60);
+    expect(begun.length).toBe(2);
+    expect(begun[1].bodyB).toBe(other);
+    for (const read of [
+      () => contact.bodyA,
+      () => contact.bodyB,
+      () => contact.shapeA,
+      () => contact.touching,
+      () => contact.pointCount,
+      () => contact.points,
+      () => contact.normalY,
+      () => contact.other(ground),
+    ]) {
+      expectRefused(read, 'contact', 'no longer valid');
+    }
+  });
+
+  it('a contact from world.contacts kept past destroyBody or a restore throws when read; the world steps on', () => {
+    const { world, box } = kept();
+    const saved = world.snapshot();
+    const listed = world.contacts[0];
+    expect(listed.bodyB).toBe(box);
+    world.destroyBody(box);
+    world.step(1 / 60);
+    expectRefused(() => listed.bodyB, 'contact', 'no longer valid');
+    world.restore(saved);
+    const again = world.contacts[0];
+    expect(again.bodyB.id).toBe(1);
+    world.restore(saved);
+    expectRefused(() => again.touching, 'contact', 'no longer valid');
+    for (let i = 0; i < 10; ++i) world.step(1 / 60);
+    expect(world.contacts[0].touching).toBe(true);
+  });
+
+  it('under churn, every kept contact reads its own pair or throws: never another pair', () => {
+    const world = new World();
+    world.createBody({ type: 'static', width: 200, height: 1, position: { x: 0, y: -0.5 } });
+    const kept: { contact: Contact; a: number; b: number }[] = [];
+    world.on('beginContact', (c) => kept.push({ contact: c, a: c.bodyA.id, b: c.bodyB.id }));
+    const boxes: Body[] = [];
+    for (let step = 0; step < 240; ++step) {
+      if (step % 4 === 0)
+        boxes.push(world.createBody({ width: 0.5, height: 0.5, position: { x: (step % 80) - 40, y: 2 } }));
+      if (step % 6 === 5 && boxes.length > 3) world.destroyBody(boxes.shift()!);
+      world.step(1 / 60);
+      for (const k of kept) {
+        let pair: number[] | null = null;
+        try {
+          pair = [k.contact.bodyA.id, k.contact.bodyB.id];
+        } catch (error) {
+          expect(error).toBeInstanceOf(WorldError);
+        }
+        if (pair !== null) expect(pair).toEqual([k.a, k.b]);
+      }
+    }
+    expect(kept.length).toBeGreaterThan(40);
   });
 });
