@@ -140,3 +140,11 @@ export function checkInvertible(quantity: number, what: string, argument: string
     );
   }
 }
+
+/**
+ * The largest magnitude a finite number of a world's state may have to be saved in a snapshot, and
+ * a shape's coordinates and sizes to be made: 1e150. The step multiplies two such numbers (squared
+ * lengths and speeds, cross products), which then stay finite; beyond about 1.3e154 a square is
+ * Infinity. Snapshots refuse numbers beyond it on both sides (writing and reading).
+ */
+export const MAX_MAGNITUDE = 1e150;
