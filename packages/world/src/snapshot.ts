@@ -1117,7 +1117,14 @@ function decode(bytes: unknown, margin: number): Decoded {
   const gravityY = r.float(-10);
   const mask = r.u8();
   const carried: (number | null)[] = [];
-  for (let i = 0; i < 4; ++i) carried.push((mask >> i) & 1 ? r.float(0) : null);
+  for (let i = 0; i < 4; ++i) {
+    const value = (mask >> i) & 1 ? r.float(0) : null;
+    // The last step's dt, its inverse, the step's and the sub-step's: finite, not negative.
+    if (value !== null && !(value >= 0 && Number.isFinite(value))) {
+      badSnapshot(`the carried dt ${value}`, 'must be a finite number >= 0');
+    }
+    carried.push(value);
+  }
   const stepSubsteps = r.count('stepSubsteps', 1 << 20);
   if (!(Number.isFinite(gravityX) && Number.isFinite(gravityY))) {
     badSnapshot(`gravity (${gravityX}, ${gravityY})`, 'is not finite');
