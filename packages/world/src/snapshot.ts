@@ -70,7 +70,7 @@ import {
 } from './snapshot-format';
 import { computeAABB } from './stage-finish';
 import { ensureBodyCapacity, type StepState } from './step-state';
-import { checkInvertible, checkNonNegative, MAX_MAGNITUDE } from './validate';
+import { checkInvertible, checkNonNegative, MAX_MAGNITUDE, MAX_STATE_MAGNITUDE } from './validate';
 import type { World } from './world';
 
 /*
@@ -237,6 +237,20 @@ function isUnitAxis(x: number, y: number): boolean {
   return Math.abs(x * x + y * y - 1) <= UNIT_TOLERANCE;
 }
 
+/** A joint's accumulated impulses (warm starting): fields named `...Impulse[XY]`, not `max...`. */
+const IMPULSE_FIELD = /^(?!max)[A-Za-z]*[iI]mpulse[XY]?$/;
+const impulseFields: string[][] = [];
+
+/** The paths of `jointSchema(kind)` that are accumulated impulses. */
+function impulsePaths(kind: number): string[] {
+  let paths = impulseFields[kind];
+  if (paths === undefined) {
+    paths = jointSchema(kind).paths.filter((path) => IMPULSE_FIELD.test(path));
+    impulseFields[kind] = paths;
+  }
+  return paths;
+}
+
 /** A joint of each kind as made, for the default damping ratio of its springs. */
 const freshJoints: Joint[] = [];
 const scratchSpring = new JointSpring(0);
@@ -261,7 +275,12 @@ function checkJointState(
     if (schema.types[i] !== 0) continue;
     const path = schema.paths[i];
     const value = values[i] as number;
-    if (Number.isFinite(value)) continue;
+    if (Number.isFinite(value)) {
+      if (Math.abs(value) > MAX_STATE_MAGNITUDE && IMPULSE_FIELD.test(path)) {
+        badSnapshot(`${what}.${path} = ${value}`, `is larger than ${MAX_STATE_MAGNITUDE} in magnitude`);
+      }
+      continue;
+    }
     if (JOINT_UNBOUNDED.has(path) && !Number.isNaN(value)) continue;
     if (Number.isNaN(value) && /\.matched(Frequency|DampingRatio|Dt)$/.test(path)) continue;
     badSnapshot(`${what}.${path} = ${value}`, 'must be a finite number');
@@ -418,13 +437,12 @@ export function writeSnapshot(world: World): Uint8Array {
  * a world corrupted by hand or driven there by such values holds, is refused as it is written.)
  */
 function checkWritable(s: StepState): void {
-  const too = (value: number) =>
-    Math.abs(value) > MAX_MAGNITUDE && Math.abs(value) < Number.POSITIVE_INFINITY;
+  const too = (value: number) => !(Math.abs(value) <= MAX_STATE_MAGNITUDE) && Number.isFinite(value);
   const refuse = (argument: string, value: number): never => {
     throw new WorldError(
       argument,
       value,
-      `is larger than ${MAX_MAGNITUDE} in magnitude: the world cannot be saved`,
+      `is larger than ${MAX_STATE_MAGNITUDE} in magnitude: the world cannot be saved`,
     );
   };
   if (too(s.gravity.x)) refuse('world.gravity.x', s.gravity.x);
@@ -442,12 +460,36 @@ function checkWritable(s: StepState): void {
     if (too(b.force.x)) refuse(`${name}.force.x`, b.force.x);
     if (too(b.force.y)) refuse(`${name}.force.y`, b.force.y);
     if (too(b.torque)) refuse(`${name}.torque`, b.torque);
-    if (too(b.mass)) refuse(`${name}.mass`, b.mass);
-    if (too(b.inertia)) refuse(`${name}.inertia`, b.inertia);
+    for (const [field, value] of [
+      ['mass', b.mass],
+      ['inertia', b.inertia],
+    ] as const) {
+      if (Math.abs(value) > MAX_MAGNITUDE && Number.isFinite(value)) {
+        throw new WorldError(
+          `${name}.${field}`,
+          value,
+          `is larger than ${MAX_MAGNITUDE}: the world cannot be saved`,
+        );
+      }
+    }
+  }
+  const contacts = s.contactList;
+  for (let i = 0; i < contacts.length; ++i) {
+    const c = contacts[i];
+    for (let k = 0; k < 8 * c.pointCount; ++k) {
+      if (too(c.data[k]))
+        refuse(`the contact of shapes #${c.shapeA.id} and #${c.shapeB.id}: data[${k}]`, c.data[k]);
+    }
   }
   const joints = s.jointList;
   for (let i = 0; i < joints.length; ++i) {
     const j = joints[i];
+    const record = j as unknown as Record<string, number>;
+    const impulses = impulsePaths(j.kind);
+    for (let k = 0; k < impulses.length; ++k) {
+      const value = record[impulses[k]];
+      if (too(value)) refuse(`joint #${j.id}.${impulses[k]}`, value);
+    }
     if (j.kind !== JointKind.Prismatic && j.kind !== JointKind.Wheel) continue;
     if (!isUnitAxis(j.localAxisX, j.localAxisY)) {
       throw new WorldError(
@@ -1126,8 +1168,8 @@ function decode(bytes: unknown, margin: number): Decoded {
     carried.push(value);
   }
   const stepSubsteps = r.count('stepSubsteps', 1 << 20);
-  if (!(Number.isFinite(gravityX) && Number.isFinite(gravityY))) {
-    badSnapshot(`gravity (${gravityX}, ${gravityY})`, 'is not finite');
+  if (!(Math.abs(gravityX) <= MAX_STATE_MAGNITUDE && Math.abs(gravityY) <= MAX_STATE_MAGNITUDE)) {
+    badSnapshot(`gravity (${gravityX}, ${gravityY})`, `is not finite, or larger than ${MAX_STATE_MAGNITUDE}`);
   }
   const settings = readFields(r, settingsSchema(), 'settings');
   checkSettings(settings);
@@ -1283,6 +1325,16 @@ function readBodies(r: ByteReader, d: Decoded): void {
         badSnapshot(`body #${bodies[i].id}`, 'has a non-finite velocity');
       }
     }
+    for (let k = BV.X; k <= BV.W; ++k) {
+      if (!(Math.abs(v[o + k]) <= MAX_STATE_MAGNITUDE)) {
+        badBodyValue(
+          bodies[i].id,
+          k,
+          v[o + k],
+          `must be finite and at most ${MAX_STATE_MAGNITUDE} in magnitude`,
+        );
+      }
+    }
     if (!(bodies[i].flags & 128)) checkTransform(bodies[i].id, v, o);
     if (bodies[i].flags & 128) {
       // The transform is the pose's: position and the rotation of the angle.
@@ -1373,6 +1425,9 @@ function checkMaterial(id: number, typeIndex: number, flags: number, v: Float64A
   for (let k = BV.Fx; k < BV.Count; ++k) {
     const value = v[o + k];
     if (!Number.isFinite(value)) badBodyValue(id, k, value, 'must be a finite number');
+    if (k <= BV.Torque && !(Math.abs(value) <= MAX_STATE_MAGNITUDE)) {
+      badBodyValue(id, k, value, `is larger than ${MAX_STATE_MAGNITUDE} in magnitude`);
+    }
     if (k >= BV.SleepTime && k !== BV.Lcx && k !== BV.Lcy && k !== BV.GravityScale && value < 0)
       badBodyValue(id, k, value, 'must not be negative');
   }
@@ -1416,7 +1471,9 @@ const UNIT_TOLERANCE = 1e-6;
 /** A written transform (not the pose's): finite, with a unit rotation. */
 function checkTransform(id: number, v: Float64Array, o: number): void {
   for (let k = BV.Px; k <= BV.Qs; ++k) {
-    if (!Number.isFinite(v[o + k])) badBodyValue(id, k, v[o + k], 'must be a finite number');
+    if (!(Math.abs(v[o + k]) <= MAX_STATE_MAGNITUDE)) {
+      badBodyValue(id, k, v[o + k], `must be finite and at most ${MAX_STATE_MAGNITUDE} in magnitude`);
+    }
   }
   const c = v[o + BV.Qc];
   const s = v[o + BV.Qs];
@@ -1619,7 +1676,12 @@ function readContacts(r: ByteReader, d: Decoded): void {
         impulses[6 * i + 3 * p + 1] = r.float(0);
         impulses[6 * i + 3 * p + 2] = r.float(normal);
         for (let q = 6 * i + 3 * p; q < 6 * i + 3 * p + 3; ++q) {
-          if (!Number.isFinite(impulses[q])) badSnapshot(`contact ${i}`, `has the impulse ${impulses[q]}`);
+          if (!(Math.abs(impulses[q]) <= MAX_STATE_MAGNITUDE)) {
+            badSnapshot(
+              `contact ${i}`,
+              `has the impulse ${impulses[q]} (finite, at most ${MAX_STATE_MAGNITUDE}, expected)`,
+            );
+          }
         }
       }
       const probe = deriveRecords(sa, sb, v, margin);
@@ -1649,7 +1711,12 @@ function readContacts(r: ByteReader, d: Decoded): void {
     if (o < 0 || flagsOf[i] & C_DERIVED) continue;
     const end = o + contactDoubles((flagsOf[i] >> 1) & 3, flagsOf[i]);
     for (let k = o; k < end; ++k) {
-      if (!Number.isFinite(block[k])) badSnapshot(`contact ${i}`, `has the value ${block[k]}`);
+      if (!(Math.abs(block[k]) <= MAX_STATE_MAGNITUDE)) {
+        badSnapshot(
+          `contact ${i}`,
+          `has the value ${block[k]} (finite, at most ${MAX_STATE_MAGNITUDE}, expected)`,
+        );
+      }
     }
     const nx = block[o];
     const ny = block[o + 1];

@@ -148,3 +148,13 @@ export function checkInvertible(quantity: number, what: string, argument: string
  * Infinity. Snapshots refuse numbers beyond it on both sides (writing and reading).
  */
 export const MAX_MAGNITUDE = 1e150;
+
+/**
+ * The largest magnitude of the state a step carries to the next (bodies' poses, velocities and
+ * forces, gravity, contacts' points and impulses, joints' accumulated impulses) in a snapshot:
+ * 1e75, the square root of `MAX_MAGNITUDE`. The step multiplies these by one another and by
+ * masses, arms and inverse masses and squares the speeds that come out; from numbers within 1e75
+ * that stays finite, while a finite but astronomical one (a warm-start impulse of 1e138) makes the
+ * next step's numbers infinite. A world reaches such numbers only by blowing up.
+ */
+export const MAX_STATE_MAGNITUDE = 1e75;

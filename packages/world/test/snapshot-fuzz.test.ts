@@ -202,6 +202,7 @@ const HOSTILE: readonly number[] = [
   1e9,
   -1e9,
   2 ** 53,
+  1e74,
   1e300,
   -1e300,
   Number.MAX_VALUE,
@@ -507,8 +508,8 @@ function finiteWorld(world: World): boolean {
   return true;
 }
 
-/** Steps an accepted world takes before it is checked (a bad value shows in the first one or two). */
-const STEPS_AFTER = 5;
+/** Steps an accepted world takes before it is checked. */
+const STEPS_AFTER = 10;
 
 /**
  * Restores `bytes` into `world` (which holds `baseline`) and checks the criterion; returns
@@ -529,8 +530,17 @@ function tryRestore(world: World, baseline: Uint8Array, bytes: unknown, checker:
   try {
     for (let i = 0; i < STEPS_AFTER; ++i) world.step(dt);
     if (!finiteWorld(world)) outcome = 'accepted, then not finite';
-    // And it is still a world its own snapshot restores.
-    else checker.restore(world.snapshot());
+    else {
+      // And it is still a world its own snapshot restores, unless the writer refuses it (with a
+      // WorldError naming a number beyond what a snapshot holds: a world driven to blow up).
+      let bytes: Uint8Array | null = null;
+      try {
+        bytes = world.snapshot();
+      } catch (error) {
+        if (!(error instanceof WorldError)) throw error;
+      }
+      if (bytes !== null) checker.restore(bytes);
+    }
   } catch (error) {
     outcome = `accepted, then threw ${String(error)}`;
   }
@@ -562,7 +572,7 @@ describe('hostile snapshots (fuzz)', () => {
     }
   });
 
-  it('forgeries with a valid checksum: refused (world untouched) or accepted and then sound (2,000 cases)', () => {
+  it('forgeries with a valid checksum: refused (world untouched) or accepted and then sound (1,500 cases)', () => {
     const forgery = fc.record({
       source: fc.nat({ max: 1 }),
       target: fc.constantFrom(...FORGERY_TARGETS),
@@ -590,7 +600,7 @@ describe('hostile snapshots (fuzz)', () => {
           outcome === 'refused' || outcome === 'accepted' ? 'ok' : `${outcome} (${describeForgery(f)})`,
         ).toBe('ok');
       }),
-      { seed: 20_261_202, numRuns: 2000, endOnFailure: true },
+      { seed: 20_261_202, numRuns: 1500, endOnFailure: true },
     );
     // The forgers are as they were (every forgery was taken back), and both kinds happen: the
     // forgeries reach the reader's checks and the world beyond them.
@@ -599,7 +609,7 @@ describe('hostile snapshots (fuzz)', () => {
     expect(outcomes.get('accepted')).toBeGreaterThan(300);
   });
 
-  it('random bytes, cuts, flipped bits and changed bytes, sealed or not: refused (world untouched) or accepted and then sound (8,000 cases)', () => {
+  it('random bytes, cuts, flipped bits and changed bytes, sealed or not: refused (world untouched) or accepted and then sound (8,500 cases)', () => {
     const mangled = fc.oneof(
       fc.uint8Array({ maxLength: 400 }).map((b) => ({ bytes: b, seal: false })),
       fc.uint8Array({ maxLength: 400 }).map((b) => ({ bytes: resealed(b, version), seal: true })),
@@ -642,7 +652,7 @@ describe('hostile snapshots (fuzz)', () => {
         const outcome = tryRestore(target, baseline, bytes, checker);
         expect(outcome === 'refused' || outcome === 'accepted' ? 'ok' : outcome).toBe('ok');
       }),
-      { seed: 20_261_203, numRuns: 8000, endOnFailure: true },
+      { seed: 20_261_203, numRuns: 8500, endOnFailure: true },
     );
   });
 });

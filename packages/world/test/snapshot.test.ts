@@ -1131,11 +1131,39 @@ describe('what a world holds, its snapshot restores; what it cannot hold, no sna
     expect(copy.bodies[0].shapes[1].group).toBe(-(2 ** 31));
   });
 
-  it('snapshot refuses, naming it, a number set through the API that no snapshot holds (beyond 1e150 in magnitude)', () => {
+  it('snapshot refuses, naming it, a state set through the API that no snapshot holds (beyond 1e75 in magnitude)', () => {
     const { world, ball } = small();
     ball.setLinearVelocity({ x: 1e200, y: 0 });
     expect(() => world.snapshot()).toThrow(/body #1\.linearVelocity\.x = 1e\+200/);
-    ball.setLinearVelocity({ x: 1e150, y: 0 });
+    ball.setLinearVelocity({ x: 2e75, y: 0 });
+    expect(() => world.snapshot()).toThrow(WorldError);
+    ball.setLinearVelocity({ x: 1e75, y: 0 });
     expect(() => World.fromSnapshot(world.snapshot())).not.toThrow();
+    ball.setTransform({ x: -1e80, y: 0 });
+    expect(() => world.snapshot()).toThrow(/body #1\.position\.x = -1e\+80/);
+  });
+
+  it('refuses a forged joint impulse of 1e138 (finite: it would overflow the next step)', () => {
+    // The writer refuses to write it: a marker value is written, then its 8 bytes replaced and the
+    // buffer resealed.
+    const marker = 0.1 + 1e-9;
+    const bytes = forged((w) => {
+      (w.joints[0] as unknown as { impulseY: number }).impulseY = marker;
+    });
+    const pattern = new Uint8Array(new Float64Array([marker]).buffer);
+    let at = -1;
+    for (let i = 16; i + 8 <= bytes.length && at < 0; ++i) {
+      if (pattern.every((b, k) => bytes[i + k] === b)) at = i;
+    }
+    expect(at).toBeGreaterThan(0);
+    new DataView(bytes.buffer).setFloat64(at, 1e138, true);
+    const { world, fingerprint } = small();
+    expect(() => world.restore(resealed(bytes))).toThrow(
+      /joint #0\.impulseY = 1e\+138: is larger than 1e\+75/,
+    );
+    expect(sameBytes(world.snapshot(), fingerprint)).toBe(true);
+    const { world: other } = small();
+    (other.joints[0] as unknown as { impulseY: number }).impulseY = 1e138;
+    expect(() => other.snapshot()).toThrow(/joint #0\.impulseY = 1e\+138/);
   });
 });
