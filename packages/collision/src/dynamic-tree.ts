@@ -57,7 +57,10 @@ export interface DynamicTreeState {
  *
  * - Insertion walks down from the root choosing, at each node, the cheapest of "pair with this node"
  *   and "descend into a child", where cost is the increase of the boxes' perimeters (the surface area
- *   heuristic in 2D); then AVL-style rotations keep the height O(log n).
+ *   heuristic in 2D); then AVL-style rotations on the way back up keep the height low. They do
+ *   not make the tree AVL-balanced: a single rotation can leave a node's subtrees two or more
+ *   apart (a far-away leaf paired with the root, say), and the walk up stops at the first node
+ *   that did not change; the tree's checks do not ask for balance.
  * - A proxy is stored with a margin around its tight AABB, stretched along its predicted motion, so
  *   small motions do not touch the tree at all.
  * - Nodes live in typed arrays indexed by node id; freed ids are reused last-freed first. The same
@@ -525,8 +528,8 @@ export class DynamicTree {
   }
 
   /**
-   * Checks every structural invariant (parent/child links, heights, AVL balance, each internal box
-   * equal to the union of its children, free list, leaf count) and throws an Error describing the first
+   * Checks every structural invariant (parent/child links, heights, each internal box equal to
+   * the union of its children, free list, leaf count; not balance, which the tree does not keep) and throws an Error describing the first
    * one broken. For tests and debugging; O(n).
    */
   validate(): void {
@@ -601,7 +604,7 @@ export class DynamicTree {
 
   /**
    * Replaces the whole tree by a state from {@link DynamicTree.exportState} (copied, not kept). The
-   * state is checked first (array sizes, links, heights, balance, boxes, free list, leaf count):
+   * state is checked first (array sizes, links, heights, boxes, free list, leaf count):
    * a bad one throws and leaves the tree as it was. The state holds no tags: every tag is 0 after
    * the import until {@link DynamicTree.setLeafTags} gives them back.
    *
@@ -1028,8 +1031,10 @@ export function requireRay(input: RayCastInput): void {
 }
 
 /**
- * The structural invariants of a tree state (parent/child links, heights, AVL balance, each internal
- * box the union of its children, free list, leaf count); throws an Error naming the first broken one.
+ * The structural invariants of a tree state (parent/child links, heights, each internal box the
+ * union of its children, free list, leaf count); throws an Error naming the first broken one. Not
+ * AVL balance: the rotations do not keep it (see the class comment), so a tree the tree itself
+ * built could fail such a check, and an unbalanced tree answers queries as well (only slower).
  */
 function checkTreeArrays(t: DynamicTreeState): void {
   let leaves = 0;
@@ -1053,7 +1058,6 @@ function checkTreeArrays(t: DynamicTreeState): void {
       const h2 = t.height[c2];
       if (h1 < 0 || h2 < 0) throw new Error(`free node linked under ${node}`);
       if (h !== 1 + Math.max(h1, h2)) throw new Error(`bad height at ${node}`);
-      if (Math.abs(h1 - h2) > 1) throw new Error(`unbalanced at ${node}: ${h1} vs ${h2}`);
       const o = 4 * node;
       const b = t.bounds;
       const o1 = 4 * c1;

@@ -28,6 +28,7 @@ import {
   checkOptions,
   checkPositive,
   checkVec2,
+  MAX_MAGNITUDE,
 } from './validate';
 import type { World } from './world';
 
@@ -89,7 +90,7 @@ export interface ShapeFilter {
   category?: number;
   /** The categories this shape collides with, a bit field (default 0xffffffff: all). */
   mask?: number;
-  /** Collision group, an integer (default 0: none). */
+  /** Collision group, an integer in [-2^31, 2^31 - 1] (default 0: none). */
   group?: number;
 }
 
@@ -172,6 +173,29 @@ export function resolveShapeOptions(
   const kind = resolveKind(o.type, prefix);
   checkKeys(o, SHAPE_KEYS[o.type], prefix);
   const geometry = buildGeometry(o, kind, prefix);
+  // What a snapshot's reader would refuse is refused here too (a box offset so far that its
+  // corners round together, say): every shape a world holds can be saved and read back.
+  const fault = geometryFault(geometry);
+  if (fault !== null) {
+    const field =
+      o.type === 'box'
+        ? o.offset !== undefined
+          ? 'offset'
+          : 'width'
+        : o.type === 'polygon'
+          ? 'vertices'
+          : o.type === 'capsule'
+            ? 'center2'
+            : o.center !== undefined
+              ? 'center'
+              : 'radius';
+    const value = (o as unknown as Record<string, unknown>)[field];
+    throw new WorldError(
+      `${prefix}.${field}`,
+      field === 'vertices' ? describePoints(value as Vec2Like[]) : value,
+      `makes an invalid shape: ${fault}`,
+    );
+  }
   // A shape so small that a quarter of its least extent underflows to 0 has no core for continuous
   // collision (the collision package would refuse the radius): refused here, by its option.
   if (!(0.25 * computeExtent(geometry, extentScratch) > 0)) {
@@ -200,11 +224,7 @@ export function resolveShapeOptions(
     checkKeys(f, FILTER_KEYS, `${prefix}.filter`);
     if (f.category !== undefined) category = checkBits(f.category, `${prefix}.filter.category`);
     if (f.mask !== undefined) mask = checkBits(f.mask, `${prefix}.filter.mask`);
-    if (f.group !== undefined) {
-      group = checkFinite(f.group, `${prefix}.filter.group`);
-      if (!Number.isInteger(group))
-        throw new WorldError(`${prefix}.filter.group`, group, 'must be an integer');
-    }
+    if (f.group !== undefined) group = checkGroup(f.group, `${prefix}.filter.group`);
   }
   return {
     type: o.type,
@@ -258,7 +278,21 @@ export function checkShapeMass(shape: ResolvedShape, argument: string, value: un
 }
 const scratchMassData = new MassData();
 
-function checkBits(value: unknown, argument: string): number {
+/** The least and the greatest filter group: a 32-bit signed integer, as Box2D's. @internal */
+export const MIN_GROUP = -0x80000000;
+/** @internal */
+export const MAX_GROUP = 0x7fffffff;
+
+/** A filter group must be an integer in [-2^31, 2^31 - 1]. @internal */
+export function checkGroup(value: unknown, argument: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < MIN_GROUP || value > MAX_GROUP) {
+    throw new WorldError(argument, value, 'must be an integer in [-2^31, 2^31 - 1]');
+  }
+  return value;
+}
+
+/** A filter category or mask must be an integer bit field in [0, 0xffffffff]. @internal */
+export function checkBits(value: unknown, argument: string): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 0xffffffff) {
     throw new WorldError(argument, value, 'must be an integer bit field in [0, 0xffffffff]');
   }
@@ -337,6 +371,107 @@ function buildGeometry(o: ShapeGeometry, kind: number, prefix: string): Collisio
     if (error instanceof WorldError) throw error;
     rethrowAsWorldError(error, `${prefix}.`);
   }
+}
+
+/**
+ * What is wrong with a collision geometry a shape is to be made of, or null when nothing is: every
+ * number finite; a box's and a circle's sizes, a capsule's radius and a polygon's extent leave a
+ * core (a quarter of the least extent) above 0; a capsule longer than the shape tolerance; a
+ * polygon of 3 to 8 vertices whose unit normals (within 1e-6) bound it, every vertex behind every
+ * edge. `createShape` checks what it builds with it (a box offset so far that its corners round
+ * to the same numbers is refused), and a snapshot's reader checks what it reads: both sides accept
+ * the same geometries. @internal
+ */
+export function geometryFault(g: CollisionShape): string | null {
+  const large = largeNumber(g);
+  if (large !== null) return `its number ${large} is larger than ${MAX_MAGNITUDE} in magnitude`;
+  if (g instanceof Box) {
+    const { width, height } = g;
+    if (!(Number.isFinite(width) && Number.isFinite(height) && 0.25 * (0.5 * Math.min(width, height)) > 0))
+      return `a box of ${width} by ${height} m has no extent`;
+    return null;
+  }
+  if (g.type === 'circle') {
+    const x = g.center?.x ?? 0;
+    const y = g.center?.y ?? 0;
+    if (!(Number.isFinite(g.radius) && 0.25 * g.radius > 0)) return `radius ${g.radius} leaves no core`;
+    if (!(Number.isFinite(x) && Number.isFinite(y))) return `centre (${x}, ${y}) is not finite`;
+    return null;
+  }
+  if (g.type === 'capsule') {
+    const { center1: a, center2: b, radius } = g;
+    if (![a.x, a.y, b.x, b.y].every(Number.isFinite)) return 'its centres are not finite';
+    if (!(Number.isFinite(radius) && 0.25 * radius > 0)) return `radius ${radius} leaves no core`;
+    if (!(Math.hypot(b.x - a.x, b.y - a.y) > SHAPE_TOLERANCE)) return 'its centres are too close';
+    return null;
+  }
+  if (g.type === 'polygon') {
+    const { vertices, normals } = g;
+    const radius = g.radius ?? 0;
+    const n = vertices.length;
+    if (n < 3 || n > MAX_POLYGON_VERTICES || normals.length !== n) return `${n} vertices`;
+    for (let i = 0; i < n; ++i) {
+      const v = vertices[i];
+      const m = normals[i];
+      if (![v.x, v.y, m.x, m.y].every(Number.isFinite)) return 'its vertices or normals are not finite';
+    }
+    if (!(Number.isFinite(radius) && radius >= 0)) return `rounding radius ${radius}`;
+    if (!isConvexPolygon(vertices, normals, radius)) {
+      return `vertices ${describePoints(vertices)} do not make a convex polygon with room for a core`;
+    }
+    return null;
+  }
+  return `geometry type ${(g as { type: unknown }).type}`;
+}
+
+/** A finite number of the geometry larger than `MAX_MAGNITUDE` in magnitude, or null. */
+function largeNumber(g: CollisionShape): number | null {
+  const numbers: number[] = [];
+  if (g instanceof Box) numbers.push(g.width, g.height);
+  else if (g.type === 'circle') numbers.push(g.radius, g.center?.x ?? 0, g.center?.y ?? 0);
+  else if (g.type === 'capsule') numbers.push(g.radius, g.center1.x, g.center1.y, g.center2.x, g.center2.y);
+  else if (g.type === 'polygon') {
+    numbers.push(g.radius ?? 0);
+    for (const v of g.vertices) numbers.push(v.x, v.y);
+  }
+  for (const v of numbers)
+    if (Math.abs(v) > MAX_MAGNITUDE && Math.abs(v) < Number.POSITIVE_INFINITY) return v;
+  return null;
+}
+
+/**
+ * Whether unit `normals` (within 1e-6) bound the convex polygon of `vertices` (every vertex behind
+ * every edge's normal) and its rounded extent from the centroid, computed as a shape computes it,
+ * leaves room for the shape's core circle.
+ */
+function isConvexPolygon(
+  vertices: readonly Vec2Like[],
+  normals: readonly Vec2Like[],
+  radius: number,
+): boolean {
+  const n = vertices.length;
+  let cx = 0;
+  let cy = 0;
+  let scale = 0;
+  for (const v of vertices) {
+    cx += v.x;
+    cy += v.y;
+    scale = Math.max(scale, Math.abs(v.x), Math.abs(v.y));
+  }
+  cx /= n;
+  cy /= n;
+  const tolerance = 1e-9 * (1 + scale);
+  let extent = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < n; ++i) {
+    const m = normals[i];
+    if (Math.abs(m.x * m.x + m.y * m.y - 1) > 1e-6) return false;
+    const v = vertices[i];
+    extent = Math.min(extent, m.x * (v.x - cx) + m.y * (v.y - cy));
+    for (let j = 0; j < n; ++j) {
+      if (m.x * (vertices[j].x - v.x) + m.y * (vertices[j].y - v.y) > tolerance) return false;
+    }
+  }
+  return 0.25 * (extent + radius) > 0;
 }
 
 /** Points as text, for error messages. */

@@ -1,4 +1,5 @@
 import { WorldError } from './errors';
+import { MAX_MAGNITUDE } from './validate';
 
 /*
  * The byte layer of world snapshots (`snapshot.ts` decides what goes in): a growable writer and a
@@ -85,6 +86,10 @@ export class ByteWriter {
       bytes[this.length++] = v;
       return;
     }
+    if (!(Number.isInteger(value) && value <= Number.MAX_SAFE_INTEGER)) {
+      // Only a world corrupted by hand gets here (every integer the engine keeps is in range).
+      throw new WorldError('snapshot', value, 'cannot be written: not an integer in [0, 2^53)');
+    }
     let v = value;
     while (v >= 0x80) {
       bytes[this.length++] = (v % 0x80) | 0x80;
@@ -114,6 +119,8 @@ export class ByteWriter {
       this.view.setFloat32(this.length, value, true);
       this.length += 4;
     } else {
+      // (A float32 is below 3.5e38: only a double can be too large.)
+      if (Math.abs(value) > MAX_MAGNITUDE && Math.abs(value) < Number.POSITIVE_INFINITY) tooLarge(value);
       tag = TAG_F64;
       this.view.setFloat64(this.length, value, true);
       this.length += 8;
@@ -140,6 +147,13 @@ export class ByteWriter {
 
   /** Ends a block of doubles (on a big-endian machine, writes them little-endian). */
   endDoubles(): void {
+    const block = LITTLE_ENDIAN
+      ? new Float64Array(this.bytes.buffer, this.blockAt, this.blockCount)
+      : this.blockScratch;
+    for (let i = 0; i < this.blockCount; ++i) {
+      const v = block[i];
+      if (Math.abs(v) > MAX_MAGNITUDE && Math.abs(v) < Number.POSITIVE_INFINITY) tooLarge(v);
+    }
     if (LITTLE_ENDIAN) return;
     for (let i = 0; i < this.blockCount; ++i) {
       this.view.setFloat64(this.blockAt + 8 * i, this.blockScratch[i], true);
@@ -163,6 +177,15 @@ export class ByteWriter {
     view.setUint32(12, checksum(this.bytes, SNAPSHOT_HEADER_BYTES, this.length), true);
     return this.bytes.slice(0, this.length);
   }
+}
+
+/** The writer's refusal of a finite number too large for a snapshot (see `MAX_MAGNITUDE`). */
+function tooLarge(value: number): never {
+  throw new WorldError(
+    'snapshot',
+    value,
+    `cannot be written: a world's numbers must be at most ${MAX_MAGNITUDE} in magnitude to be saved`,
+  );
 }
 
 /** Reads a snapshot's payload; every read past its end or out of range raises a WorldError. */
@@ -308,6 +331,9 @@ export class ByteReader {
     }
     if (this.at + 8 > this.end) this.need(8);
     const v = this.view.getFloat64(this.at, true);
+    if (Math.abs(v) > MAX_MAGNITUDE && Math.abs(v) < Number.POSITIVE_INFINITY) {
+      badSnapshot(`the number ${v} at offset ${this.at}`, `is larger than ${MAX_MAGNITUDE} in magnitude`);
+    }
     this.at += 8;
     return v;
   }
@@ -320,9 +346,21 @@ export class ByteReader {
     const at = this.at;
     this.at += 8 * n;
     const absolute = this.bytes.byteOffset + at;
-    if (LITTLE_ENDIAN && absolute % 8 === 0) return new Float64Array(this.bytes.buffer, absolute, n);
-    const out = new Float64Array(n);
-    for (let i = 0; i < n; ++i) out[i] = this.view.getFloat64(at + 8 * i, true);
+    let out: Float64Array;
+    if (LITTLE_ENDIAN && absolute % 8 === 0) out = new Float64Array(this.bytes.buffer, absolute, n);
+    else {
+      out = new Float64Array(n);
+      for (let i = 0; i < n; ++i) out[i] = this.view.getFloat64(at + 8 * i, true);
+    }
+    for (let i = 0; i < n; ++i) {
+      const v = out[i];
+      if (Math.abs(v) > MAX_MAGNITUDE && Math.abs(v) < Number.POSITIVE_INFINITY) {
+        badSnapshot(
+          `the number ${v} at offset ${at + 8 * i}`,
+          `is larger than ${MAX_MAGNITUDE} in magnitude`,
+        );
+      }
+    }
     return out;
   }
 

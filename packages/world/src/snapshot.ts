@@ -10,13 +10,16 @@ import {
   computeShapeAABB,
   MAX_POLYGON_VERTICES,
   Manifold,
-  SHAPE_TOLERANCE,
 } from '@lite/collision';
 import {
+  ConstraintError,
   ContactConstraint,
+  dampingRate,
   JointKind,
+  JointSpring,
   mixFriction,
   mixRestitution,
+  Softness,
   SolverBody,
   type SolverSettings,
 } from '@lite/constraints';
@@ -25,6 +28,7 @@ import { Body } from './body';
 import type { BodyType, ResolvedBodyOptions } from './body-options';
 import type { Contact } from './contact';
 import { freeContact, takeContact, unhandContacts } from './contact-order';
+import { WorldError } from './errors';
 import {
   checkJointInput,
   DistanceJoint,
@@ -42,6 +46,11 @@ import {
 import { STEP_SPECULATIVE_DISTANCE, WorldSettings } from './settings';
 import {
   BodyShape,
+  checkBits,
+  checkGroup,
+  checkRestitution,
+  checkShapeMass,
+  geometryFault,
   KIND_BOX,
   KIND_CAPSULE,
   KIND_CIRCLE,
@@ -61,6 +70,7 @@ import {
 } from './snapshot-format';
 import { computeAABB } from './stage-finish';
 import { ensureBodyCapacity, type StepState } from './step-state';
+import { checkInvertible, checkNonNegative, MAX_MAGNITUDE, MAX_STATE_MAGNITUDE } from './validate';
 import type { World } from './world';
 
 /*
@@ -184,11 +194,158 @@ function checkJointValues(kind: number, id: number, values: unknown[]): void {
     joint = makeJoint(kind, null, -1, new SolverBody(0, 0, 0, 1, 1), new SolverBody(1, 0, 0, 1, 1));
     scratchJoints[kind] = joint;
   }
-  assignFields(joint, jointSchema(kind), values);
+  const schema = jointSchema(kind);
+  assignFields(joint, schema, values);
   try {
     checkJointInput(joint);
   } catch (error) {
     badSnapshot(`joint #${id}`, error instanceof Error ? error.message : String(error));
+  }
+  checkJointState(joint, kind, id, schema, values);
+}
+
+/**
+ * Fields of a joint that may be infinite: thresholds and limits (+Infinity: none), and what the
+ * prepare derives from them and from the largest force or torque. `checkJointInput` checks their meaning.
+ */
+const JOINT_UNBOUNDED: ReadonlySet<string> = new Set([
+  'breakForceValue',
+  'breakTorqueValue',
+  'maxMotorTorqueValue',
+  'maxMotorForceValue',
+  'maxForceValue',
+  'maxTorqueValue',
+  'maxMotorImpulse',
+  'maxImpulse',
+  'maxAngularImpulse',
+  'lowerAngleValue',
+  'upperAngleValue',
+  'lowerTranslationValue',
+  'upperTranslationValue',
+  'minLengthValue',
+  'maxLengthValue',
+  // The limits' biases, from a limit at infinity.
+  'lowerBias',
+  'upperBias',
+]);
+
+/**
+ * Whether (x, y) is a unit vector within `UNIT_TOLERANCE`: a prismatic or wheel joint's axis, which
+ * its constructor normalises and its solver assumes is one.
+ */
+function isUnitAxis(x: number, y: number): boolean {
+  return Math.abs(x * x + y * y - 1) <= UNIT_TOLERANCE;
+}
+
+/** A joint's accumulated impulses (warm starting): fields named `...Impulse[XY]`, not `max...`. */
+const IMPULSE_FIELD = /^(?!max)[A-Za-z]*[iI]mpulse[XY]?$/;
+const impulseFields: string[][] = [];
+
+/** The paths of `jointSchema(kind)` that are accumulated impulses. */
+function impulsePaths(kind: number): string[] {
+  let paths = impulseFields[kind];
+  if (paths === undefined) {
+    paths = jointSchema(kind).paths.filter((path) => IMPULSE_FIELD.test(path));
+    impulseFields[kind] = paths;
+  }
+  return paths;
+}
+
+/** A joint of each kind as made, for the default damping ratio of its springs. */
+const freshJoints: Joint[] = [];
+const scratchSpring = new JointSpring(0);
+
+/**
+ * The state of a joint beyond its options: every other number finite (accumulated impulses, the
+ * coefficients it caches, chain data), but a softness's matched frequency, damping ratio and step,
+ * NaN until it matches one; each spring as its own checked setter leaves it (set again from its
+ * values through `JointSpring.set`, it must come out the same, with the kind's default damping
+ * ratio); each softness's damping rate the one `dampingRate` gives for the frequency, damping ratio
+ * and step it says it matched (the step reuses it without computing it again).
+ */
+function checkJointState(
+  joint: Joint,
+  kind: number,
+  id: number,
+  schema: FieldSchema,
+  values: unknown[],
+): void {
+  const what = `joint #${id}`;
+  for (let i = 0; i < schema.paths.length; ++i) {
+    if (schema.types[i] !== 0) continue;
+    const path = schema.paths[i];
+    const value = values[i] as number;
+    if (Number.isFinite(value)) {
+      if (Math.abs(value) > MAX_STATE_MAGNITUDE && IMPULSE_FIELD.test(path)) {
+        badSnapshot(`${what}.${path} = ${value}`, `is larger than ${MAX_STATE_MAGNITUDE} in magnitude`);
+      }
+      continue;
+    }
+    if (JOINT_UNBOUNDED.has(path) && !Number.isNaN(value)) continue;
+    if (Number.isNaN(value) && /\.matched(Frequency|DampingRatio|Dt)$/.test(path)) continue;
+    badSnapshot(`${what}.${path} = ${value}`, 'must be a finite number');
+  }
+  if (kind === JointKind.Prismatic || kind === JointKind.Wheel) {
+    const axis = joint as unknown as { localAxisXValue: number; localAxisYValue: number };
+    if (!isUnitAxis(axis.localAxisXValue, axis.localAxisYValue)) {
+      badSnapshot(
+        `${what}.localAxis = (${axis.localAxisXValue}, ${axis.localAxisYValue})`,
+        'must be a unit vector',
+      );
+    }
+  }
+  let fresh = freshJoints[kind];
+  if (fresh === undefined) {
+    fresh = makeJoint(kind, null, -1, new SolverBody(0, 0, 0, 1, 1), new SolverBody(1, 0, 0, 1, 1));
+    freshJoints[kind] = fresh;
+  }
+  const record = joint as unknown as Record<string, unknown>;
+  const made = fresh as unknown as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const part = record[key];
+    if (part instanceof JointSpring) {
+      const spring = part;
+      const defaultRatio = (made[key] as JointSpring).defaultDampingRatio;
+      if (!Object.is(spring.defaultDampingRatio, defaultRatio)) {
+        badSnapshot(
+          `${what}.${key}.defaultDampingRatio = ${spring.defaultDampingRatio}`,
+          `must be ${defaultRatio}`,
+        );
+      }
+      if (spring.form !== 'frequency' && spring.form !== 'stiffness') {
+        badSnapshot(`${what}.${key}.form = ${String(spring.form)}`, "must be 'frequency' or 'stiffness'");
+      }
+      const s = scratchSpring;
+      (s as { defaultDampingRatio: number }).defaultDampingRatio = defaultRatio;
+      check(() => {
+        if (spring.form === 'stiffness') s.set({ stiffness: spring.stiffness, damping: spring.damping });
+        else s.set({ frequencyHz: spring.frequencyHz, dampingRatio: spring.dampingRatio });
+      }, `${what}.${key}`);
+      if (
+        !(
+          Object.is(s.frequencyHz, spring.frequencyHz) &&
+          Object.is(s.dampingRatio, spring.dampingRatio) &&
+          Object.is(s.stiffness, spring.stiffness) &&
+          Object.is(s.damping, spring.damping) &&
+          s.soft === spring.soft
+        )
+      ) {
+        badSnapshot(`${what}.${key}`, 'is not a spring its setters make');
+      }
+    } else if (part instanceof Softness) {
+      const f = part.matchedFrequency;
+      const zeta = part.matchedDampingRatio;
+      const dt = part.matchedDt;
+      if (Number.isFinite(f) && Number.isFinite(zeta) && Number.isFinite(dt)) {
+        const rate = dampingRate(2 * Math.PI * f, zeta, dt);
+        if (!Object.is(part.dampingRate, rate)) {
+          badSnapshot(
+            `${what}.${key}.dampingRate = ${part.dampingRate}`,
+            `must be ${rate}, matched to its frequency`,
+          );
+        }
+      }
+    }
   }
 }
 
@@ -255,6 +412,7 @@ export function writeSnapshot(world: World): Uint8Array {
   }
   const internals = world as unknown as WorldInternals;
   const s = internals.core;
+  checkWritable(s);
   w.begin();
   w.uint(internals.nextBodyId);
   w.uint(internals.nextShapeId);
@@ -269,6 +427,78 @@ export function writeSnapshot(world: World): Uint8Array {
   writeContacts(w, s);
   writeBroadPhase(w, s);
   return w.finish();
+}
+
+/**
+ * Refuses, before anything is written, a world whose gravity or bodies' poses, velocities or
+ * forces (the numbers the public API sets freely) are beyond `MAX_MAGNITUDE`, or with a prismatic
+ * or wheel joint whose axis was set to a vector that is not a unit one: the reader would refuse
+ * them. A WorldError names the first such number. (Any other number beyond it, which only
+ * a world corrupted by hand or driven there by such values holds, is refused as it is written.)
+ */
+function checkWritable(s: StepState): void {
+  const too = (value: number) => !(Math.abs(value) <= MAX_STATE_MAGNITUDE) && Number.isFinite(value);
+  const refuse = (argument: string, value: number): never => {
+    throw new WorldError(
+      argument,
+      value,
+      `is larger than ${MAX_STATE_MAGNITUDE} in magnitude: the world cannot be saved`,
+    );
+  };
+  if (too(s.gravity.x)) refuse('world.gravity.x', s.gravity.x);
+  if (too(s.gravity.y)) refuse('world.gravity.y', s.gravity.y);
+  const bodies = s.bodyList;
+  for (let i = 0; i < bodies.length; ++i) {
+    const b = bodies[i];
+    const name = `body #${b.id}`;
+    if (too(b.position.x)) refuse(`${name}.position.x`, b.position.x);
+    if (too(b.position.y)) refuse(`${name}.position.y`, b.position.y);
+    if (too(b.angle)) refuse(`${name}.angle`, b.angle);
+    if (too(b.linearVelocity.x)) refuse(`${name}.linearVelocity.x`, b.linearVelocity.x);
+    if (too(b.linearVelocity.y)) refuse(`${name}.linearVelocity.y`, b.linearVelocity.y);
+    if (too(b.angularVelocity)) refuse(`${name}.angularVelocity`, b.angularVelocity);
+    if (too(b.force.x)) refuse(`${name}.force.x`, b.force.x);
+    if (too(b.force.y)) refuse(`${name}.force.y`, b.force.y);
+    if (too(b.torque)) refuse(`${name}.torque`, b.torque);
+    for (const [field, value] of [
+      ['mass', b.mass],
+      ['inertia', b.inertia],
+    ] as const) {
+      if (Math.abs(value) > MAX_MAGNITUDE && Number.isFinite(value)) {
+        throw new WorldError(
+          `${name}.${field}`,
+          value,
+          `is larger than ${MAX_MAGNITUDE}: the world cannot be saved`,
+        );
+      }
+    }
+  }
+  const contacts = s.contactList;
+  for (let i = 0; i < contacts.length; ++i) {
+    const c = contacts[i];
+    for (let k = 0; k < 8 * c.pointCount; ++k) {
+      if (too(c.data[k]))
+        refuse(`the contact of shapes #${c.shapeA.id} and #${c.shapeB.id}: data[${k}]`, c.data[k]);
+    }
+  }
+  const joints = s.jointList;
+  for (let i = 0; i < joints.length; ++i) {
+    const j = joints[i];
+    const record = j as unknown as Record<string, number>;
+    const impulses = impulsePaths(j.kind);
+    for (let k = 0; k < impulses.length; ++k) {
+      const value = record[impulses[k]];
+      if (too(value)) refuse(`joint #${j.id}.${impulses[k]}`, value);
+    }
+    if (j.kind !== JointKind.Prismatic && j.kind !== JointKind.Wheel) continue;
+    if (!isUnitAxis(j.localAxisX, j.localAxisY)) {
+      throw new WorldError(
+        `joint #${j.id}.localAxis`,
+        `(${j.localAxisX}, ${j.localAxisY})`,
+        'must be a unit vector: the world cannot be saved',
+      );
+    }
+  }
 }
 
 /** The last step's boxed dt values (null before the first step). */
@@ -929,10 +1159,17 @@ function decode(bytes: unknown, margin: number): Decoded {
   const gravityY = r.float(-10);
   const mask = r.u8();
   const carried: (number | null)[] = [];
-  for (let i = 0; i < 4; ++i) carried.push((mask >> i) & 1 ? r.float(0) : null);
+  for (let i = 0; i < 4; ++i) {
+    const value = (mask >> i) & 1 ? r.float(0) : null;
+    // The last step's dt, its inverse, the step's and the sub-step's: finite, not negative.
+    if (value !== null && !(value >= 0 && Number.isFinite(value))) {
+      badSnapshot(`the carried dt ${value}`, 'must be a finite number >= 0');
+    }
+    carried.push(value);
+  }
   const stepSubsteps = r.count('stepSubsteps', 1 << 20);
-  if (!(Number.isFinite(gravityX) && Number.isFinite(gravityY))) {
-    badSnapshot(`gravity (${gravityX}, ${gravityY})`, 'is not finite');
+  if (!(Math.abs(gravityX) <= MAX_STATE_MAGNITUDE && Math.abs(gravityY) <= MAX_STATE_MAGNITUDE)) {
+    badSnapshot(`gravity (${gravityX}, ${gravityY})`, `is not finite, or larger than ${MAX_STATE_MAGNITUDE}`);
   }
   const settings = readFields(r, settingsSchema(), 'settings');
   checkSettings(settings);
@@ -1002,12 +1239,7 @@ function readBodies(r: ByteReader, d: Decoded): void {
       for (let k = 0; k < MATERIAL_COUNT; ++k)
         v[o + BV.Mass + k] = i === 0 ? DEFAULT_MATERIAL[k] : v[o - BV.Count + BV.Mass + k];
     }
-    for (let k = BV.SleepTime; k < BV.Count; ++k) {
-      if (!Number.isFinite(v[o + k])) badSnapshot(`body #${id}`, 'has a non-finite value');
-    }
-    if (!(v[o + BV.Mass] >= 0 && v[o + BV.Inertia] >= 0 && v[o + BV.InvMass] >= 0 && v[o + BV.InvI] >= 0)) {
-      badSnapshot(`body #${id}`, 'has a negative mass or inertia');
-    }
+    checkMaterial(id, typeIndex, flags, v, o);
     const isStatic = typeIndex === 1;
     const awake = (flags & 16) !== 0;
     if (awake) awakeCount++;
@@ -1050,14 +1282,12 @@ function readBodies(r: ByteReader, d: Decoded): void {
         proxyId: -1,
         overlaps: null,
       };
-      if (!(record.density >= 0 && record.friction >= 0 && record.restitution >= 0)) {
-        badSnapshot(`shape #${sid}`, 'has a negative or non-finite material');
-      }
       if (!(sf & 32)) {
         record.category = r.count('filter category', 0xffffffff);
         record.mask = r.count('filter mask', 0xffffffff);
         record.group = r.int();
       }
+      checkShapeRecord(record);
       record.proxyId = sid + r.int();
       if (record.sensor) {
         const m = r.count('sensor overlap count', Math.min(nextShapeId, r.remaining));
@@ -1095,6 +1325,17 @@ function readBodies(r: ByteReader, d: Decoded): void {
         badSnapshot(`body #${bodies[i].id}`, 'has a non-finite velocity');
       }
     }
+    for (let k = BV.X; k <= BV.W; ++k) {
+      if (!(Math.abs(v[o + k]) <= MAX_STATE_MAGNITUDE)) {
+        badBodyValue(
+          bodies[i].id,
+          k,
+          v[o + k],
+          `must be finite and at most ${MAX_STATE_MAGNITUDE} in magnitude`,
+        );
+      }
+    }
+    if (!(bodies[i].flags & 128)) checkTransform(bodies[i].id, v, o);
     if (bodies[i].flags & 128) {
       // The transform is the pose's: position and the rotation of the angle.
       rot.setAngle(angle);
@@ -1131,6 +1372,154 @@ function readBodies(r: ByteReader, d: Decoded): void {
   d.shapeById = shapeById;
 }
 
+/** The names of a body's values, for the reader's errors. */
+const BV_NAMES = [
+  'position.x',
+  'position.y',
+  'angle',
+  'transform.p.x',
+  'transform.p.y',
+  'transform.q.c',
+  'transform.q.s',
+  'linearVelocity.x',
+  'linearVelocity.y',
+  'angularVelocity',
+  'force.x',
+  'force.y',
+  'torque',
+  'sleepTime',
+  'mass',
+  'inertia',
+  'invMass',
+  'invI',
+  'localCenter.x',
+  'localCenter.y',
+  'width',
+  'height',
+  'maxExtent',
+  'minExtent',
+  'friction',
+  'restitution',
+  'linearDamping',
+  'angularDamping',
+  'gravityScale',
+];
+
+/** Raises the reader's error for body `id`'s value `k` (a `BV` offset): `snapshot = body #id.<name> = <value>: ...`. */
+function badBodyValue(id: number, k: number, value: number, reason: string): never {
+  throw new WorldError('snapshot', `body #${id}.${BV_NAMES[k]} = ${value}`, reason);
+}
+
+/**
+ * A body's values past its pose, as the engine keeps them (checked with the public API's own
+ * checks where a setter or an option sets the value): forces, sleep timer, sizes and extents
+ * finite and (but forces) not negative; friction, restitution and damping as `createBody` takes
+ * them, a finite gravity scale; the mass data of its type. A static or kinematic body has no mass,
+ * no inertia, zero inverses and its centre of mass at its origin, and no force. A dynamic body has
+ * a mass > 0 whose inverse is finite (`setMass`'s rule; a body with no shape has 1 kg) and
+ * `invMass` exactly 1 / mass; an inertia of 0 (a point mass: `invI` 0) or > 0 with `invI` exactly
+ * 1 / inertia. `hasOffset` is whether the centre of mass is off the origin; only a dynamic body is
+ * marked fast (for continuous collision).
+ */
+function checkMaterial(id: number, typeIndex: number, flags: number, v: Float64Array, o: number): void {
+  for (let k = BV.Fx; k < BV.Count; ++k) {
+    const value = v[o + k];
+    if (!Number.isFinite(value)) badBodyValue(id, k, value, 'must be a finite number');
+    if (k <= BV.Torque && !(Math.abs(value) <= MAX_STATE_MAGNITUDE)) {
+      badBodyValue(id, k, value, `is larger than ${MAX_STATE_MAGNITUDE} in magnitude`);
+    }
+    if (k >= BV.SleepTime && k !== BV.Lcx && k !== BV.Lcy && k !== BV.GravityScale && value < 0)
+      badBodyValue(id, k, value, 'must not be negative');
+  }
+  const what = `body #${id}`;
+  check(() => {
+    checkRestitution(v[o + BV.Restitution], `${what}.restitution`);
+  }, what);
+  const mass = v[o + BV.Mass];
+  const inertia = v[o + BV.Inertia];
+  const invMass = v[o + BV.InvMass];
+  const invI = v[o + BV.InvI];
+  if (typeIndex === 0) {
+    check(() => checkInvertible(mass, 'mass', `${what}.mass`, mass), what);
+    if (!Object.is(invMass, 1 / mass))
+      badBodyValue(id, BV.InvMass, invMass, `must be 1 / mass (${1 / mass})`);
+    if (inertia === 0) {
+      if (!Object.is(invI, 0)) badBodyValue(id, BV.InvI, invI, 'must be 0 for an inertia of 0');
+    } else {
+      check(() => checkInvertible(inertia, 'rotational inertia', `${what}.inertia`, inertia), what);
+      if (!Object.is(invI, 1 / inertia))
+        badBodyValue(id, BV.InvI, invI, `must be 1 / inertia (${1 / inertia})`);
+    }
+  } else {
+    for (const k of [BV.Mass, BV.Inertia, BV.InvMass, BV.InvI, BV.Lcx, BV.Lcy, BV.Fx, BV.Fy, BV.Torque]) {
+      if (v[o + k] !== 0) badBodyValue(id, k, v[o + k], `must be 0 for a ${BODY_TYPES[typeIndex]} body`);
+    }
+  }
+  const offset = v[o + BV.Lcx] !== 0 || v[o + BV.Lcy] !== 0;
+  if (offset !== ((flags & 32) !== 0)) {
+    badSnapshot(
+      what,
+      `has its centre-of-mass offset flag ${(flags & 32) !== 0}, but its centre at (${v[o + BV.Lcx]}, ${v[o + BV.Lcy]})`,
+    );
+  }
+  if (flags & 64 && typeIndex !== 0) badSnapshot(what, 'is marked fast but is not a dynamic body');
+}
+
+/** The cap on the error of a transform's rotation: |c² + s² - 1| (the engine's are within rounding). */
+const UNIT_TOLERANCE = 1e-6;
+
+/** A written transform (not the pose's): finite, with a unit rotation. */
+function checkTransform(id: number, v: Float64Array, o: number): void {
+  for (let k = BV.Px; k <= BV.Qs; ++k) {
+    if (!(Math.abs(v[o + k]) <= MAX_STATE_MAGNITUDE)) {
+      badBodyValue(id, k, v[o + k], `must be finite and at most ${MAX_STATE_MAGNITUDE} in magnitude`);
+    }
+  }
+  const c = v[o + BV.Qc];
+  const s = v[o + BV.Qs];
+  if (!(Math.abs(c * c + s * s - 1) <= UNIT_TOLERANCE)) {
+    badSnapshot(`body #${id}`, `has the transform rotation (${c}, ${s}), which is not a unit vector`);
+  }
+}
+
+/**
+ * Runs a check of the public API (or the constraint package's), its error made the snapshot's:
+ * `snapshot = <what>: <its message>`.
+ */
+function check(run: () => void, what = 'a value'): void {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof WorldError || error instanceof ConstraintError) badSnapshot(what, error.message);
+    throw error;
+  }
+}
+
+/**
+ * A shape's material and filter as `createShape` checks them (density and friction finite and not
+ * negative, restitution in [0, 1], 32-bit category and mask, a group in its range), and on a
+ * dynamic body the mass and inertia its geometry gives at its density finite, with a finite
+ * inverse (`createShape`'s rule for a dynamic body's shapes).
+ */
+function checkShapeRecord(sr: ShapeRecord): void {
+  const what = `shape #${sr.id}`;
+  check(() => {
+    checkNonNegative(sr.density, `${what}.density`);
+    checkNonNegative(sr.friction, `${what}.friction`);
+    checkRestitution(sr.restitution, `${what}.restitution`);
+    checkBits(sr.category, `${what}.filter.category`);
+    checkBits(sr.mask, `${what}.filter.mask`);
+    checkGroup(sr.group, `${what}.filter.group`);
+    if (sr.body.type === 'dynamic') {
+      checkShapeMass(
+        { geometry: sr.geometry, density: sr.density } as ResolvedShape,
+        `${what}.geometry`,
+        sr.type,
+      );
+    }
+  }, what);
+}
+
 /** The body record with this id (binary search; the records are in id order). */
 function findRecord(bodies: BodyRecord[], id: number): BodyRecord | undefined {
   let low = 0;
@@ -1146,82 +1535,37 @@ function findRecord(bodies: BodyRecord[], id: number): BodyRecord | undefined {
 }
 
 function readGeometry(r: ByteReader, code: number, sid: number): CollisionShape {
-  const check = (ok: boolean) => {
-    if (!ok) badSnapshot(`shape #${sid}`, 'has an invalid geometry');
-  };
+  let geometry: CollisionShape;
   if (code === 0) {
     const width = r.float(1);
     const height = r.float(width);
-    check(0.25 * (0.5 * Math.min(width, height)) > 0 && Number.isFinite(width) && Number.isFinite(height));
-    return new Box(width, height);
-  }
-  if (code === 3) {
+    // (Box's constructor refuses these with its own error: refused here first, as the snapshot's.)
+    if (!(width > 0 && height > 0 && Number.isFinite(width) && Number.isFinite(height))) {
+      badSnapshot(`shape #${sid}`, `has an invalid geometry: a box of ${width} by ${height} m`);
+    }
+    geometry = new Box(width, height);
+  } else if (code === 3) {
     const radius = r.float(0);
     const x = r.float(0);
-    const y = r.float(0);
-    check(0.25 * radius > 0 && Number.isFinite(radius) && Number.isFinite(x) && Number.isFinite(y));
-    return { type: 'circle', radius, center: new Vec2(x, y) };
-  }
-  if (code === 2) {
+    geometry = { type: 'circle', radius, center: new Vec2(x, r.float(0)) };
+  } else if (code === 2) {
     const x1 = r.float(0);
     const y1 = r.float(0);
     const x2 = r.float(0);
     const y2 = r.float(0);
-    const radius = r.float(0);
-    check(
-      [x1, y1, x2, y2].every(Number.isFinite) &&
-        0.25 * radius > 0 &&
-        Number.isFinite(radius) &&
-        Math.hypot(x2 - x1, y2 - y1) > SHAPE_TOLERANCE,
-    );
-    return { type: 'capsule', center1: new Vec2(x1, y1), center2: new Vec2(x2, y2), radius };
+    geometry = { type: 'capsule', center1: new Vec2(x1, y1), center2: new Vec2(x2, y2), radius: r.float(0) };
+  } else {
+    const n = r.count('polygon vertex count', MAX_POLYGON_VERTICES);
+    const vertices: Vec2[] = [];
+    const normals: Vec2[] = [];
+    for (let i = 0; i < n; ++i) vertices.push(new Vec2(r.float(0), r.float(0)));
+    for (let i = 0; i < n; ++i) normals.push(new Vec2(r.float(0), r.float(0)));
+    geometry = { type: 'polygon', vertices, normals, radius: r.float(0) };
   }
-  const n = r.count('polygon vertex count', MAX_POLYGON_VERTICES);
-  check(n >= 3);
-  const vertices: Vec2[] = [];
-  const normals: Vec2[] = [];
-  for (let i = 0; i < n; ++i) vertices.push(new Vec2(r.float(0), r.float(0)));
-  for (let i = 0; i < n; ++i) normals.push(new Vec2(r.float(0), r.float(0)));
-  const radius = r.float(0);
-  check(
-    vertices.every((p) => Number.isFinite(p.x) && Number.isFinite(p.y)) &&
-      normals.every((p) => Number.isFinite(p.x) && Number.isFinite(p.y)) &&
-      radius >= 0 &&
-      Number.isFinite(radius) &&
-      isConvexPolygon(vertices, normals, radius),
-  );
-  return { type: 'polygon', vertices, normals, radius };
-}
-
-/**
- * Whether unit `normals` (within 1e-6) bound the convex polygon of `vertices` (every vertex behind
- * every edge's normal) and its rounded extent from the centroid, computed as a shape computes it,
- * leaves room for the shape's core circle.
- */
-function isConvexPolygon(vertices: readonly Vec2[], normals: readonly Vec2[], radius: number): boolean {
-  const n = vertices.length;
-  let cx = 0;
-  let cy = 0;
-  let scale = 0;
-  for (const v of vertices) {
-    cx += v.x;
-    cy += v.y;
-    scale = Math.max(scale, Math.abs(v.x), Math.abs(v.y));
-  }
-  cx /= n;
-  cy /= n;
-  const tolerance = 1e-9 * (1 + scale);
-  let extent = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < n; ++i) {
-    const m = normals[i];
-    if (Math.abs(m.x * m.x + m.y * m.y - 1) > 1e-6) return false;
-    const v = vertices[i];
-    extent = Math.min(extent, m.x * (v.x - cx) + m.y * (v.y - cy));
-    for (let j = 0; j < n; ++j) {
-      if (m.x * (vertices[j].x - v.x) + m.y * (vertices[j].y - v.y) > tolerance) return false;
-    }
-  }
-  return 0.25 * (extent + radius) > 0;
+  // The rule `createShape` applies to the geometries it builds: the two sides accept the same ones.
+  const fault = geometryFault(geometry);
+  if (fault !== null) badSnapshot(`shape #${sid}`, `has an invalid geometry: ${fault}`);
+  return geometry;
 }
 
 function readJoints(r: ByteReader, d: Decoded): JointRecord[] {
@@ -1308,8 +1652,13 @@ function readContacts(r: ByteReader, d: Decoded): void {
     const friction = flags & C_MIXED_FRICTION ? mixFriction(sa.friction, sb.friction) : r.float(0);
     const restitution =
       flags & C_MIXED_RESTITUTION ? mixRestitution(sa.restitution, sb.restitution) : r.float(0);
-    if (!(friction >= 0 && restitution >= 0))
-      badSnapshot(`contact ${i}`, 'has a negative friction or restitution');
+    if (sa.body.type !== 'dynamic' && sb.body.type !== 'dynamic') {
+      badSnapshot(`contact ${i}`, `pairs shapes #${idA} and #${idB}, of which neither is on a dynamic body`);
+    }
+    check(() => {
+      checkNonNegative(friction, `contact ${i}.friction`);
+      checkRestitution(restitution, `contact ${i}.restitution`);
+    }, `contact ${i}`);
     values[2 * i] = friction;
     values[2 * i + 1] = restitution;
     if (flags & C_DERIVED) {
@@ -1326,6 +1675,14 @@ function readContacts(r: ByteReader, d: Decoded): void {
         impulses[6 * i + 3 * p] = normal;
         impulses[6 * i + 3 * p + 1] = r.float(0);
         impulses[6 * i + 3 * p + 2] = r.float(normal);
+        for (let q = 6 * i + 3 * p; q < 6 * i + 3 * p + 3; ++q) {
+          if (!(Math.abs(impulses[q]) <= MAX_STATE_MAGNITUDE)) {
+            badSnapshot(
+              `contact ${i}`,
+              `has the impulse ${impulses[q]} (finite, at most ${MAX_STATE_MAGNITUDE}, expected)`,
+            );
+          }
+        }
       }
       const probe = deriveRecords(sa, sb, v, margin);
       if (probe.pointCount !== count) {
@@ -1340,12 +1697,33 @@ function readContacts(r: ByteReader, d: Decoded): void {
       for (let p = 0; p < count; ++p) {
         const key = r.count('feature key', 0x100000000);
         keys[2 * i + p] = key > 0 ? key - 1 : r.float(0);
+        if (!Number.isFinite(keys[2 * i + p]))
+          badSnapshot(`contact ${i}`, `has the feature key ${keys[2 * i + p]}`);
       }
     }
     offsets[i] = count > 0 ? doubles : -1;
     doubles += contactDoubles(count, flags);
   }
   const block = r.doubles(doubles);
+  // The full form's numbers: all finite, the normal a unit vector (as the narrowphase makes it).
+  for (let i = 0; i < n; ++i) {
+    const o = offsets[i];
+    if (o < 0 || flagsOf[i] & C_DERIVED) continue;
+    const end = o + contactDoubles((flagsOf[i] >> 1) & 3, flagsOf[i]);
+    for (let k = o; k < end; ++k) {
+      if (!(Math.abs(block[k]) <= MAX_STATE_MAGNITUDE)) {
+        badSnapshot(
+          `contact ${i}`,
+          `has the value ${block[k]} (finite, at most ${MAX_STATE_MAGNITUDE}, expected)`,
+        );
+      }
+    }
+    const nx = block[o];
+    const ny = block[o + 1];
+    if (!(Math.abs(nx * nx + ny * ny - 1) <= UNIT_TOLERANCE)) {
+      badSnapshot(`contact ${i}`, `has the normal (${nx}, ${ny}), which is not a unit vector`);
+    }
+  }
   d.contactKeys = keys;
   d.contactCount = n;
   d.contactShapes = ids;

@@ -154,3 +154,21 @@ export function checkInvertible(quantity: number, what: string, argument: string
     );
   }
 }
+
+/**
+ * The largest magnitude a finite number of a world's state may have to be saved in a snapshot, and
+ * a shape's coordinates and sizes to be made: 1e150. The step multiplies two such numbers (squared
+ * lengths and speeds, cross products), which then stay finite; beyond about 1.3e154 a square is
+ * Infinity. Snapshots refuse numbers beyond it on both sides (writing and reading).
+ */
+export const MAX_MAGNITUDE = 1e150;
+
+/**
+ * The largest magnitude of the state a step carries to the next (bodies' poses, velocities and
+ * forces, gravity, contacts' points and impulses, joints' accumulated impulses) in a snapshot:
+ * 1e75, the square root of `MAX_MAGNITUDE`. The step multiplies these by one another and by
+ * masses, arms and inverse masses and squares the speeds that come out; from numbers within 1e75
+ * that stays finite, while a finite but astronomical one (a warm-start impulse of 1e138) makes the
+ * next step's numbers infinite. A world reaches such numbers only by blowing up.
+ */
+export const MAX_STATE_MAGNITUDE = 1e75;

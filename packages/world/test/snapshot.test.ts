@@ -1001,3 +1001,172 @@ describe('speed', () => {
     expect(ratio).toBeLessThan(1.5);
   });
 });
+
+describe('what a world holds, its snapshot restores; what it cannot hold, no snapshot brings in', () => {
+  it('eight static boxes, one far away (a broadphase tree out of AVL balance), restore and continue bit for bit', () => {
+    for (let far = 0; far < 8; ++far) {
+      const world = new World();
+      for (let i = 0; i < 8; ++i) {
+        world.createBody({
+          type: 'static',
+          width: 1,
+          height: 1,
+          position: { x: i === far ? 1000 : 2 * i, y: 0 },
+        });
+      }
+      const saved = world.snapshot();
+      const copy = World.fromSnapshot(saved);
+      expect(sameBytes(copy.snapshot(), saved)).toBe(true);
+      // A body dropped on them after the restore falls as on the original.
+      for (const w of [world, copy]) w.createBody({ width: 0.5, height: 0.5, position: { x: 2, y: 3 } });
+      expect(trajectory(copy, 30)).toEqual(trajectory(world, 30));
+      world.restore(saved);
+      expect(sameBytes(world.snapshot(), saved)).toBe(true);
+    }
+  });
+
+  /** A small world with a joint and a resting contact, and what its snapshot is. */
+  function small() {
+    const world = new World();
+    const ground = world.createBody({ type: 'static', width: 20, height: 1, position: { x: 0, y: -0.5 } });
+    const ball = world.createBody({ shape: { type: 'circle', radius: 0.5 }, position: { x: 0, y: 0.5 } });
+    world.createRevoluteJoint({ bodyA: ground, bodyB: ball, anchor: { x: 0, y: 0.5 } });
+    run(world, 10);
+    return { world, ground, ball, fingerprint: world.snapshot() };
+  }
+
+  /** The snapshot of `world` after `change` (made behind the public API), then the world as it was. */
+  function forged(change: (world: World) => void): Uint8Array {
+    const { world } = small();
+    change(world);
+    return world.snapshot();
+  }
+
+  it.each<[string, (world: World) => void, RegExp]>([
+    [
+      'a static body with a mass',
+      (w) => {
+        (w.bodies[0] as unknown as { massValue: number }).massValue = 5;
+      },
+      /body #0\.mass = 5: must be 0 for a static body/,
+    ],
+    [
+      'a static body with an inverse mass',
+      (w) => {
+        w.bodies[0].invMass = 0.5;
+      },
+      /body #0\.invMass = 0\.5/,
+    ],
+    [
+      'a dynamic body whose inverse mass is not 1 / mass',
+      (w) => {
+        w.bodies[1].invMass = 3;
+      },
+      /body #1\.invMass = 3: must be 1 \/ mass/,
+    ],
+    [
+      'a negative radius',
+      (w) => {
+        (w.bodies[1].shapes[0].geometry as { radius: number }).radius = -0.5;
+      },
+      /shape #1: has an invalid geometry/,
+    ],
+    [
+      'a NaN joint impulse',
+      (w) => {
+        (w.joints[0] as unknown as { impulseX: number }).impulseX = Number.NaN;
+      },
+      /joint #0\.impulseX = NaN: must be a finite number/,
+    ],
+    [
+      'an infinite contact impulse',
+      (w) => {
+        (w.contacts[0] as unknown as { data: Float64Array }).data[5] = Number.POSITIVE_INFINITY;
+      },
+      /contact 0/,
+    ],
+    [
+      'a negative damping',
+      (w) => {
+        const b = w.bodies[1] as unknown as { numbers: Float64Array; numbersBase: number };
+        b.numbers[b.numbersBase + 7] = -1;
+      },
+      /body #1\.linearDamping = -1/,
+    ],
+    [
+      'an infinite force',
+      (w) => {
+        w.bodies[1].force.x = Number.NEGATIVE_INFINITY;
+      },
+      /body #1\.force\.x = -Infinity/,
+    ],
+  ])('refuses %s (valid checksum) with a WorldError naming it, changing nothing', (_, change, message) => {
+    const bytes = forged(change);
+    const { world, fingerprint } = small();
+    expect(() => world.restore(bytes)).toThrow(WorldError);
+    expect(() => world.restore(bytes)).toThrow(message);
+    expect(sameBytes(world.snapshot(), fingerprint)).toBe(true);
+    expect(() => World.fromSnapshot(bytes)).toThrow(message);
+  });
+
+  it('createShape refuses what a snapshot could not hold: a filter group beyond 32 bits, a box offset whose corners round together', () => {
+    const { world, ball, fingerprint } = small();
+    expect(() => ball.createShape({ type: 'circle', radius: 0.2, filter: { group: 2 ** 55 } })).toThrow(
+      /options\.filter\.group = 36028797018963970: must be an integer in \[-2\^31, 2\^31 - 1\]/,
+    );
+    expect(() =>
+      ball.createShape({ type: 'circle', radius: 0.2, filter: { group: -(2 ** 31) - 1 } }),
+    ).toThrow(WorldError);
+    expect(() =>
+      ball.createShape({ type: 'box', width: 1, height: 1, offset: { x: 1e200, y: 0 }, density: 0 }),
+    ).toThrow(/options\.offset/);
+    const ground = world.bodies[0];
+    expect(() =>
+      ground.createShape({ type: 'box', width: 1, height: 1, offset: { x: 1e200, y: 0 } }),
+    ).toThrow(/options\.offset/);
+    expect(() => ground.createShape({ type: 'circle', radius: 1e200 })).toThrow(/options\.radius/);
+    expect(sameBytes(world.snapshot(), fingerprint)).toBe(true);
+    // The extremes of the range are kept, and round-trip.
+    ball.createShape({ type: 'circle', radius: 0.2, filter: { group: 2 ** 31 - 1 } });
+    ground.createShape({ type: 'circle', radius: 0.2, filter: { group: -(2 ** 31) } });
+    const copy = World.fromSnapshot(world.snapshot());
+    expect(copy.bodies[1].shapes[1].group).toBe(2 ** 31 - 1);
+    expect(copy.bodies[0].shapes[1].group).toBe(-(2 ** 31));
+  });
+
+  it('snapshot refuses, naming it, a state set through the API that no snapshot holds (beyond 1e75 in magnitude)', () => {
+    const { world, ball } = small();
+    ball.setLinearVelocity({ x: 1e200, y: 0 });
+    expect(() => world.snapshot()).toThrow(/body #1\.linearVelocity\.x = 1e\+200/);
+    ball.setLinearVelocity({ x: 2e75, y: 0 });
+    expect(() => world.snapshot()).toThrow(WorldError);
+    ball.setLinearVelocity({ x: 1e75, y: 0 });
+    expect(() => World.fromSnapshot(world.snapshot())).not.toThrow();
+    ball.setTransform({ x: -1e80, y: 0 });
+    expect(() => world.snapshot()).toThrow(/body #1\.position\.x = -1e\+80/);
+  });
+
+  it('refuses a forged joint impulse of 1e138 (finite: it would overflow the next step)', () => {
+    // The writer refuses to write it: a marker value is written, then its 8 bytes replaced and the
+    // buffer resealed.
+    const marker = 0.1 + 1e-9;
+    const bytes = forged((w) => {
+      (w.joints[0] as unknown as { impulseY: number }).impulseY = marker;
+    });
+    const pattern = new Uint8Array(new Float64Array([marker]).buffer);
+    let at = -1;
+    for (let i = 16; i + 8 <= bytes.length && at < 0; ++i) {
+      if (pattern.every((b, k) => bytes[i + k] === b)) at = i;
+    }
+    expect(at).toBeGreaterThan(0);
+    new DataView(bytes.buffer).setFloat64(at, 1e138, true);
+    const { world, fingerprint } = small();
+    expect(() => world.restore(resealed(bytes))).toThrow(
+      /joint #0\.impulseY = 1e\+138: is larger than 1e\+75/,
+    );
+    expect(sameBytes(world.snapshot(), fingerprint)).toBe(true);
+    const { world: other } = small();
+    (other.joints[0] as unknown as { impulseY: number }).impulseY = 1e138;
+    expect(() => other.snapshot()).toThrow(/joint #0\.impulseY = 1e\+138/);
+  });
+});

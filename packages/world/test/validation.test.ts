@@ -371,8 +371,8 @@ describe('values that were silently accepted', () => {
     [
       'a 1e200 m circle shape',
       () => body.createShape({ type: 'circle', radius: 1e200 }),
-      'options',
-      'circle',
+      'options.radius',
+      '1e+200',
       () => body.shapes.length,
     ],
     [
