@@ -242,6 +242,16 @@ export class BodyStates implements BodyVelocities {
   }
 
   /**
+   * Forgets the bodies of the last step (their slots are gone until the next
+   * {@link BodyStates.begin}): a body destroyed between steps is then not kept alive by these
+   * states. The next step's adds refill the list.
+   */
+  releaseBodies(): void {
+    this.begin();
+    this.bodies.length = 1;
+  }
+
+  /**
    * Gives `body` the next slot: its velocity now, no motion yet, and the accelerations it will feel
    * over the step (gravity g scaled by its gravity scale, force and torque over its mass and
    * inertia). Kinematic bodies (inverse mass 0) move by their velocity only. With an `index` (a

@@ -74,8 +74,16 @@ export function takeContact(
   return slots[first];
 }
 
-/** A contact object that no longer holds a contact: its slot is free for the next. */
+/**
+ * A contact object that no longer holds a contact: its slot is free for the next. It names the
+ * world's husk body and shape until then (see `StepState.husk`), not the pair it held, so a pooled
+ * object keeps no destroyed body or shape alive.
+ */
 export function freeContact(s: StepState, c: Contact): void {
+  c.bodyA = s.husk;
+  c.bodyB = s.husk;
+  c.shapeA = s.huskShape;
+  c.shapeB = s.huskShape;
   const slot = c.slot;
   s.freeAt[slot] = s.freeCount;
   s.freeSlots[s.freeCount++] = slot;

@@ -55,6 +55,7 @@ import { type SolverKind, WorldSettings } from './settings';
 import {
   BodyShape,
   checkShapeMass,
+  type ResolvedShape,
   resolveShapeOptions,
   type ShapeGeometry,
   type ShapeOptions,
@@ -79,6 +80,7 @@ import {
   compactContacts,
   ensureBodyCapacity,
   noteListenerError,
+  releaseStepReferences,
   renumberBodies,
   rethrowListenerError,
   StepState,
@@ -168,7 +170,14 @@ export class World {
     if (o.sleeping !== undefined) this.settings.sleeping = checkBoolean(o.sleeping, 'options.sleeping');
     if (o.profile !== undefined) this.settings.profile = checkBoolean(o.profile, 'options.profile');
 
-    this.core = new StepState(this.gravity, this.settings);
+    // What destroyed bodies and dropped or pooled contacts point at instead of what they held (see
+    // `StepState.husk`): a static body outside the world, with a shape outside it.
+    const huskOptions = resolveBodyOptions({ type: 'static', width: 1, height: 1 });
+    const husk = new Body(this, -1, huskOptions);
+    husk.world = null;
+    const huskShape = new BodyShape(husk, -1, huskOptions.shape as ResolvedShape);
+    huskShape.owner = null;
+    this.core = new StepState(this.gravity, this.settings, husk, huskShape);
     this.queries = new QueryScratch(this.core.proxyShapes, this.core.aabb);
   }
 
@@ -240,6 +249,7 @@ export class World {
   destroyShape(body: Body, shape: BodyShape): void {
     this.checkUnlocked('destroyShape', 'shape', shape);
     this.checkBody(body, 'body');
+    releaseStepReferences(this.core);
     // The shape itself, not an object made from it (Object.create(shape) reads the same owner).
     if (!(shape instanceof BodyShape) || shape.owner !== body || !body.shapeList.includes(shape)) {
       throw new WorldError('shape', String(shape), `is not a shape of ${body.toString()}`);
@@ -324,6 +334,7 @@ export class World {
   destroyBody(body: Body): void {
     this.checkUnlocked('destroyBody', 'body', body);
     this.checkBody(body, 'body');
+    releaseStepReferences(this.core);
 
     // Endcontact for the touching contacts, in pair-key order, before anything changes.
     const edges = body.contactEdges;
@@ -344,10 +355,23 @@ export class World {
 
     for (const shape of body.shapeList) this.releaseShape(shape);
     // Marked, not spliced out: the list is compacted in one pass at the next step or read, so
-    // destroying many bodies costs O(1) each (amortised), not a shift of the list each.
-    if (!body.isStatic && !body.isAwake) this.core.sleepingCount--;
+    // destroying many bodies costs O(1) each (amortised), not a shift of the list each. The husk
+    // takes its place meanwhile: the list keeps neither the body nor its userData alive. When the
+    // newest is destroyed, the husks at the end of the list go at once (O(1) amortised, and no
+    // live body moves), so bodies made and destroyed between steps leave no trail.
+    const core = this.core;
+    if (!body.isStatic && !body.isAwake) core.sleepingCount--;
+    const list = core.bodyList;
+    const at = body.index - core.indexOffset;
+    list[at] = core.husk;
     body.world = null;
-    this.core.deadBodies++;
+    core.deadBodies++;
+    if (at === list.length - 1) {
+      while (list.length > 0 && list[list.length - 1] === core.husk) {
+        list.pop();
+        core.deadBodies--;
+      }
+    }
     // A listener that threw (endContact, sensorEnd) did not stop the destruction.
     rethrowListenerError(this.core);
   }
@@ -512,6 +536,7 @@ export class World {
       // An object made from a joint (Object.create(joint)) reads the same world.
       throw new WorldError('joint', String(joint), 'must be a joint made by this world, not a copy');
     }
+    releaseStepReferences(this.core);
     this.removeJoint(joint, null);
   }
 
@@ -763,6 +788,7 @@ export class World {
     } finally {
       this.locked = false;
       releaseContacts(core);
+      core.stepReferencesHeld = true;
     }
     rethrowListenerError(core);
   }
@@ -1046,6 +1072,11 @@ export class World {
       const c = removed[i];
       unlinkContact(c);
       c.dropped = true;
+      // Until the compaction frees it, it names the husk (its body may be the one destroyed).
+      c.bodyA = this.core.husk;
+      c.bodyB = this.core.husk;
+      c.shapeA = this.core.huskShape;
+      c.shapeB = this.core.huskShape;
     }
     this.core.droppedContacts += removed.length;
     truncate(removed, 0);
