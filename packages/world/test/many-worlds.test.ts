@@ -59,7 +59,9 @@ describe('many worlds in one process share the kernels’ WebAssembly memories',
     expect(worlds.filter((w) => w.bodies.some((b, i) => b.position.y !== y[i])).length).toBe(0);
     // Each world's regions take about 120 KB: 20,000 of them fit in well under 1,000 memories.
     expect(kernelSlabCount()).toBeLessThan(1000);
-  });
+    // (About a minute of CPU: each world's own objects and arrays, about 330 KB, keep the collector
+    // busy; the timeout leaves room for a loaded machine.)
+  }, 900_000);
 
   it('worlds made, grown, stepped in turn and collected (their memory reused) give the same bits as the TypeScript passes', async () => {
     const rain = catalogue.find((e) => e.id === 'rain');
