@@ -357,7 +357,7 @@ let slabBytes = SLAB_BYTES;
  * Sets the size of the slabs made from now on, a whole number of 64 KiB pages (default 16 MiB),
  * and returns the one before; new blocks go to new slabs only (the blocks in the slabs there are
  * stay where they are). For tests: with one page, every block larger than that needs a memory of
- * its own, as when each body states had its own memory. @internal
+ * its own, as when each body states had its own memory. Not exported by the package.
  */
 export function setKernelSlabBytes(bytes: number): number {
   const before = slabBytes;
@@ -366,7 +366,10 @@ export function setKernelSlabBytes(bytes: number): number {
   return before;
 }
 
-/** How many WebAssembly memories the kernel memories of this JavaScript realm share now. @internal */
+/**
+ * How many WebAssembly memories the kernel memories of this JavaScript realm share now (not
+ * exported by the package: for its tests).
+ */
 export function kernelSlabCount(): number {
   return slabs.length;
 }
