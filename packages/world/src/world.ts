@@ -378,10 +378,11 @@ export class World {
 
   /**
    * Every body, in id order (creation order). Read-only: create and destroy through the world.
-   * `destroyBody` only marks a body; the first read after it (or the next step) takes the
-   * destroyed bodies out of the list: O(1) amortised when they were the newest, one native
-   * splice when they were the oldest, one O(n) pass otherwise. To destroy many bodies, destroy
-   * them from a copy (`for (const b of world.bodies.slice()) world.destroyBody(b)`): O(1) each.
+   * `destroyBody` takes the newest bodies off the end of the list at once and only marks the
+   * others (a placeholder stands in their place, so that the list keeps no destroyed body alive);
+   * the first read after it (or the next step) takes them out of the list: one native splice when
+   * they were the oldest, one O(n) pass otherwise. To destroy many bodies, destroy them from a copy
+   * (`for (const b of world.bodies.slice()) world.destroyBody(b)`): O(1) each.
    */
   get bodies(): readonly Body[] {
     compactBodies(this.core);
