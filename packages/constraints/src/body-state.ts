@@ -153,7 +153,9 @@ export class BodyStates implements BodyVelocities {
    * Per slot, 8 doubles: vx, vy, ω, the step's translation dx, dy, the cosine and sine of its
    * rotation, and the rotation Δθ. Replaced (contents kept) when it grows, or when it moves into or
    * within the soft solver's WebAssembly memory (by {@link BodyStates.add}, or a
-   * `SoftContactSolver`'s prepare): read it again after those, as `push` and `motion`.
+   * `SoftContactSolver`'s prepare): read it again after those, as `push` and `motion`. In the
+   * WebAssembly memory, which the body states of every world in this JavaScript realm share, an
+   * old view (or one kept after these states are dropped) may see another's numbers.
    */
   state = new Float64Array(State.Stride * 64);
   /**
@@ -291,6 +293,16 @@ export class BodyStates implements BodyVelocities {
     this.push[0] = 0;
     this.push[1] = 0;
     this.push[2] = 0;
+  }
+
+  /**
+   * Forgets the bodies of the last step (their slots are gone until the next
+   * {@link BodyStates.begin}): a body destroyed between steps is then not kept alive by these
+   * states. The next step's adds refill the list.
+   */
+  releaseBodies(): void {
+    this.begin();
+    this.bodies.length = 1;
   }
 
   /**

@@ -212,28 +212,197 @@ export interface KernelOwner {
   releaseKernels(): void;
 }
 
-/** Regions start on a cache line. */
+/** Regions and blocks start on a cache line. */
 const ALIGN = 64;
 const PAGE = 65536;
+/**
+ * The size of one shared memory ({@link Slab}), 16 MiB: the blocks of many small worlds fit in one,
+ * and a block larger than this gets a memory of its own size.
+ */
+const SLAB_BYTES = 256 * PAGE;
 
 /**
- * A WebAssembly memory holding one `BodyStates`' states and its contact solver's rows (the
- * numbers the kernels read and write, which must lie in one memory), and the kernels' instance on
- * it. Each region is sized by its owner ({@link KernelMemory.want}, then
- * {@link KernelMemory.apply}); a region that must grow moves every region into a new, larger
- * memory (the old one is left to the garbage collector, not grown: growing a memory detaches its
- * buffer, and once any buffer has been detached V8 compiles typed-array accesses with a check
- * for detachment it otherwise leaves out, everywhere in the process). Owners take new views when
- * {@link KernelMemory.generation} changes.
+ * One WebAssembly memory shared by the blocks of many {@link KernelMemory}s, and the kernels'
+ * instance on it (an instance's addresses are byte offsets into its memory, so a block's regions
+ * are passed as their offsets in the whole memory). V8 reserves about 10 GB of address space for
+ * every WebAssembly memory on a 64-bit machine, whatever its size or declared maximum (its bounds
+ * checks are guard pages), so a process holds about 13,000 memories at most, and well before that
+ * new ones make the collector run, for seconds, to find address space: one memory per world
+ * stopped a process at about 13,000 worlds. A slab never grows (see {@link KernelMemory}); the free space
+ * is a sorted list of ranges, taken first-fit and merged with its neighbours when given back.
+ */
+class Slab {
+  readonly memory: WebAssembly.Memory;
+  readonly exports: KernelExports;
+  /** Blocks handed out and not given back. */
+  blocks = 0;
+  /** The end of the highest range ever handed out: the memory beyond it still holds its zeros. */
+  reached = 0;
+  /** The free ranges in address order: `[starts[i], ends[i])`, none touching another. */
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
+
+  /** @throws when the runtime refuses the memory or the instance */
+  constructor(module: WebAssembly.Module, bytes: number) {
+    this.memory = new WebAssembly.Memory({ initial: bytes / PAGE });
+    const instance = new WebAssembly.Instance(module, { env: { memory: this.memory } });
+    this.exports = instance.exports as unknown as KernelExports;
+    this.starts.push(0);
+    this.ends.push(bytes);
+  }
+
+  /** The start of a free range of `bytes` (a multiple of ALIGN) now taken, or -1 when none is large enough. */
+  take(bytes: number): number {
+    const starts = this.starts;
+    const ends = this.ends;
+    for (let i = 0; i < starts.length; i++) {
+      const start = starts[i];
+      if (ends[i] - start < bytes) continue;
+      if (ends[i] - start === bytes) {
+        starts.splice(i, 1);
+        ends.splice(i, 1);
+      } else {
+        starts[i] = start + bytes;
+      }
+      this.blocks++;
+      if (start + bytes > this.reached) this.reached = start + bytes;
+      return start;
+    }
+    return -1;
+  }
+
+  /** Gives back the range `[start, start + bytes)` that {@link Slab.take} handed out. */
+  give(start: number, bytes: number): void {
+    const starts = this.starts;
+    const ends = this.ends;
+    const end = start + bytes;
+    let i = 0;
+    while (i < starts.length && starts[i] < start) i++;
+    const joinsBefore = i > 0 && ends[i - 1] === start;
+    const joinsAfter = i < starts.length && starts[i] === end;
+    if (joinsBefore && joinsAfter) {
+      ends[i - 1] = ends[i];
+      starts.splice(i, 1);
+      ends.splice(i, 1);
+    } else if (joinsBefore) {
+      ends[i - 1] = end;
+    } else if (joinsAfter) {
+      starts[i] = start;
+    } else {
+      starts.splice(i, 0, start);
+      ends.splice(i, 0, end);
+    }
+    this.blocks--;
+  }
+}
+
+/**
+ * Where a {@link KernelMemory}'s regions lie: `bytes` bytes from `start` in `slab`. Kept apart from
+ * the KernelMemory (which only points at it) so that the finalization registry can give the block
+ * back once the KernelMemory is collected.
+ */
+interface Block {
+  slab: Slab;
+  start: number;
+  bytes: number;
+}
+
+/**
+ * The slabs with room for more blocks, in the order they were made (first fit over them). A slab
+ * whose last block is given back leaves the list (and is collected with its memory) unless it is
+ * the only one.
+ */
+const slabs: Slab[] = [];
+
+/**
+ * Gives a collected KernelMemory's block back. Without `FinalizationRegistry` (older runtimes) a
+ * block could never be given back: every KernelMemory then gets a memory of its own, as large as
+ * its regions, collected with it.
+ */
+const blocksOfCollected: FinalizationRegistry<Block> | null =
+  typeof FinalizationRegistry === 'function' ? new FinalizationRegistry<Block>(giveBlock) : null;
+
+/**
+ * A block of `bytes` (a multiple of ALIGN), zeroed: first fit in the slabs there are, else in a
+ * new one (of {@link SLAB_BYTES}, or of the block's size rounded up to pages when larger).
+ * @throws when the runtime refuses a new memory
+ */
+function takeBlock(module: WebAssembly.Module, bytes: number): Block {
+  if (blocksOfCollected !== null) {
+    for (let i = 0; i < slabs.length; i++) {
+      const slab = slabs[i];
+      const reached = slab.reached;
+      const start = slab.take(bytes);
+      if (start >= 0) {
+        // What an earlier block left there (a range never handed out still holds its zeros, and
+        // is left untouched: its pages stay uncommitted until used).
+        if (start < reached)
+          new Uint8Array(slab.memory.buffer, start, Math.min(bytes, reached - start)).fill(0);
+        return { slab, start, bytes };
+      }
+    }
+  }
+  const size = Math.max(blocksOfCollected === null ? PAGE : slabBytes, Math.ceil(bytes / PAGE) * PAGE);
+  const slab = new Slab(module, size);
+  if (blocksOfCollected !== null) slabs.push(slab);
+  return { slab, start: slab.take(bytes), bytes };
+}
+
+/** Gives `block` back to its slab (see {@link slabs} for when an empty slab is let go). */
+function giveBlock(block: Block): void {
+  const slab = block.slab;
+  slab.give(block.start, block.bytes);
+  if (slab.blocks > 0 || slabs.length <= 1) return;
+  const i = slabs.indexOf(slab);
+  if (i >= 0) slabs.splice(i, 1);
+}
+
+/** The size of the slabs made from now on (see {@link setKernelSlabBytes}). */
+let slabBytes = SLAB_BYTES;
+
+/**
+ * Sets the size of the slabs made from now on, a whole number of 64 KiB pages (default 16 MiB),
+ * and returns the one before; new blocks go to new slabs only (the blocks in the slabs there are
+ * stay where they are). For tests: with one page, every block larger than that needs a memory of
+ * its own, as when each body states had its own memory. Not exported by the package.
+ */
+export function setKernelSlabBytes(bytes: number): number {
+  const before = slabBytes;
+  slabBytes = Math.max(PAGE, Math.ceil(bytes / PAGE) * PAGE);
+  slabs.length = 0;
+  return before;
+}
+
+/**
+ * How many WebAssembly memories the kernel memories of this JavaScript realm share now (not
+ * exported by the package: for its tests).
+ */
+export function kernelSlabCount(): number {
+  return slabs.length;
+}
+
+/**
+ * The numbers the kernels read and write for one `BodyStates` and its contact solver (which must
+ * lie in one WebAssembly memory): the regions ({@link Region}), side by side in one block of a
+ * WebAssembly memory shared with the kernel memories of other body states (other worlds) in this
+ * JavaScript realm, and the kernels' instance on that memory. Each region is sized by its owner
+ * ({@link KernelMemory.want}, then {@link KernelMemory.apply}); a region that must grow moves every
+ * region into a new, larger block (a shared memory is never grown: growing a memory detaches its
+ * buffer, and once any buffer has been detached V8 compiles typed-array accesses with a check for
+ * detachment it otherwise leaves out, everywhere in the process). The old block is given back at
+ * once, so owners take new views when {@link KernelMemory.generation} changes, before they read or
+ * write the regions again (a view taken at an older generation may now see another world's
+ * numbers). The block is given back when the KernelMemory is collected.
  */
 export class KernelMemory {
-  /** Counts the moves: views taken at an older generation see the previous memory. */
+  /** Counts the moves: views taken at an older generation see a block given back. */
   generation = 0;
   /** {@link Region.Scalars}, a view (taken again when the memory moves). */
   scalars: Float64Array<ArrayBuffer> = new Float64Array(Scalar.Count);
-  /** The kernels, on the current memory. */
+  /** The kernels, on the memory the block lies in. */
   exports: KernelExports;
-  private memory: WebAssembly.Memory;
+  /** Where the regions lie (updated in place when they move). */
+  private readonly block: Block;
   private readonly module: WebAssembly.Module;
   /**
    * The solver whose rows the solver regions hold, or null. One at a time: a solver that prepares
@@ -241,6 +410,7 @@ export class KernelMemory {
    * memory (see `SoftContactSolver.releaseKernels`).
    */
   owner: KernelOwner | null = null;
+  /** Each region's offset in the block. */
   private readonly offsets = new Float64Array(Region.Count);
   private readonly sizes = new Float64Array(Region.Count);
   /** Sizes asked for by {@link KernelMemory.want}, not yet given. */
@@ -248,9 +418,11 @@ export class KernelMemory {
 
   private constructor(module: WebAssembly.Module) {
     this.module = module;
-    this.memory = new WebAssembly.Memory({ initial: 1 });
-    this.exports = this.instantiate(this.memory);
-    // The scalars at 0 while every other region is empty (the first move lays them out in order).
+    // The scalars at the block's start while every other region is empty (the first move lays
+    // them out in order).
+    this.block = takeBlock(module, ALIGN);
+    this.exports = this.block.slab.exports;
+    blocksOfCollected?.register(this, this.block);
     this.sizes[Region.Scalars] = 8 * Scalar.Count;
     this.scalars = this.f64(Region.Scalars);
   }
@@ -267,9 +439,9 @@ export class KernelMemory {
     }
   }
 
-  /** The byte offset of `region`. */
+  /** The byte offset of `region` in the memory the kernels run on (what they are passed). */
   offset(region: Region): number {
-    return this.offsets[region];
+    return this.block.start + this.offsets[region];
   }
 
   /** Notes that `region` must hold `bytes` bytes at the next {@link KernelMemory.apply}. */
@@ -278,9 +450,10 @@ export class KernelMemory {
   }
 
   /**
-   * Gives every region the size {@link KernelMemory.want} noted, in one move when any must grow
-   * (keeping the contents). Returns true when the regions moved; false when they all fit.
-   * @throws when the runtime refuses a larger memory (nothing changed then)
+   * Gives every region the size {@link KernelMemory.want} noted, in one move to a larger block
+   * when any must grow (keeping the contents; the rest of the block is zeros). Returns true when the
+   * regions moved; false when they all fit.
+   * @throws when the runtime refuses a new memory (nothing changed then)
    */
   apply(): boolean {
     const wanted = this.wanted;
@@ -293,18 +466,21 @@ export class KernelMemory {
       offsets.push(end);
       end += Math.ceil(Math.max(wanted[r], this.sizes[r]) / ALIGN) * ALIGN;
     }
-    const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(end / PAGE)) });
-    const exports = this.instantiate(memory);
-    const from = new Uint8Array(this.memory.buffer);
-    const to = new Uint8Array(memory.buffer);
+    const old = this.block;
+    const block = takeBlock(this.module, end);
+    const from = new Uint8Array(old.slab.memory.buffer, old.start, old.bytes);
+    const to = new Uint8Array(block.slab.memory.buffer, block.start, block.bytes);
     for (let r = 0; r < Region.Count; r++) {
       const o = this.offsets[r];
       to.set(from.subarray(o, o + this.sizes[r]), offsets[r]);
       this.offsets[r] = offsets[r];
       if (wanted[r] > this.sizes[r]) this.sizes[r] = wanted[r];
     }
-    this.memory = memory;
-    this.exports = exports;
+    giveBlock(old);
+    old.slab = block.slab;
+    old.start = block.start;
+    old.bytes = block.bytes;
+    this.exports = block.slab.exports;
     this.scalars = this.f64(Region.Scalars);
     this.generation++;
     return true;
@@ -312,16 +488,19 @@ export class KernelMemory {
 
   /** A view of `region` as doubles (its whole size). */
   f64(region: Region): Float64Array<ArrayBuffer> {
-    return new Float64Array(this.memory.buffer as ArrayBuffer, this.offsets[region], this.sizes[region] / 8);
+    return new Float64Array(
+      this.block.slab.memory.buffer as ArrayBuffer,
+      this.offset(region),
+      this.sizes[region] / 8,
+    );
   }
 
   /** A view of `region` as 32-bit integers (its whole size). */
   i32(region: Region): Int32Array<ArrayBuffer> {
-    return new Int32Array(this.memory.buffer as ArrayBuffer, this.offsets[region], this.sizes[region] / 4);
-  }
-
-  private instantiate(memory: WebAssembly.Memory): KernelExports {
-    const instance = new WebAssembly.Instance(this.module, { env: { memory } });
-    return instance.exports as unknown as KernelExports;
+    return new Int32Array(
+      this.block.slab.memory.buffer as ArrayBuffer,
+      this.offset(region),
+      this.sizes[region] / 4,
+    );
   }
 }

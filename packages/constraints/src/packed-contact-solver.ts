@@ -589,6 +589,17 @@ export class ContactSolver implements BodyVelocities {
     }
   }
 
+  /**
+   * Forgets the bodies of the last load (their slots are gone until the next load): a body
+   * destroyed since is then not kept alive by this solver.
+   */
+  releaseBodies(): void {
+    this.stamp = nextStamp++;
+    this.bodies.length = 0;
+    this.bodyCount = 0;
+    this.contactBodyCount = 0;
+  }
+
   /** Starts a new load: a fresh stamp (no body has a slot yet), room for `count` contacts. */
   private begin(contacts: ContactConstraint[], count: number): void {
     this.stamp = nextStamp++;

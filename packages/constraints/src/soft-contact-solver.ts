@@ -641,10 +641,18 @@ export class SoftContactSolver {
       return;
     }
     if (this.kernels === kernels && this.kernelGeneration === kernels.generation) return;
-    // New views (the rows are filled by the prepare after this; the constants carry over).
-    const params = kernels.f64(Region.Params);
-    params.set(this.params);
-    this.params = params;
+    // New views (the rows are filled by the prepare after this; the constants carry over: copied
+    // in when the arrays were this solver's own, moved with the regions otherwise).
+    if (this.kernels !== kernels) kernels.f64(Region.Params).set(this.params);
+    this.takeKernelViews(kernels);
+  }
+
+  /**
+   * Views of `kernels`' regions as this solver's arrays, at its current generation. (A move gives
+   * the old block back at once: views of an older generation are read neither here nor after.)
+   */
+  private takeKernelViews(kernels: KernelMemory): void {
+    this.params = kernels.f64(Region.Params);
     this.rows = kernels.f64(Region.Rows);
     this.meta = kernels.i32(Region.Meta);
     this.singles = kernels.i32(Region.Singles);
@@ -700,6 +708,11 @@ export class SoftContactSolver {
   private detachKernels(): void {
     const kernels = this.kernels;
     if (kernels === null) return;
+    // Its numbers are in the regions' current views after a move it has not seen yet (views of an
+    // older generation may see another world's block); after its arrays grew (generation -1) they
+    // are its own, but for the constants.
+    if (this.kernelGeneration < 0) this.params = kernels.f64(Region.Params);
+    else if (this.kernelGeneration !== kernels.generation) this.takeKernelViews(kernels);
     if (kernels.owner === this) kernels.owner = null;
     this.kernels = null;
     this.kernelGeneration = -1;

@@ -76,11 +76,16 @@ export function takeContact(
 }
 
 /**
- * A contact object that no longer holds a contact: its slot is free for the next. An object the
- * user was given is retired instead and a new one takes its slot, so that a contact the user kept
- * never turns into another pair's.
+ * A contact object that no longer holds a contact: its slot is free for the next. It names the
+ * world's husk body and shape until then (see `StepState.husk`), not the pair it held, so a pooled
+ * object keeps no destroyed body or shape alive. An object the user was given is retired instead
+ * and a new one takes its slot, so that a contact the user kept never turns into another pair's.
  */
 export function freeContact(s: StepState, c: Contact): void {
+  c.bodyA = s.husk;
+  c.bodyB = s.husk;
+  c.shapeA = s.huskShape;
+  c.shapeB = s.huskShape;
   const slot = c.slot;
   if (c.handed === true) {
     const fresh = new Contact(c.shapeA, c.shapeB, 0, 0, c.bodyA, c.bodyB);

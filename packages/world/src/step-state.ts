@@ -160,8 +160,22 @@ export class StepState {
    */
   listenerError: unknown = null;
   listenerFailed = false;
-  /** Destroyed bodies still in `bodyList` (removed by `compactBodies`). */
+  /**
+   * Destroyed bodies' places in `bodyList` until `compactBodies` removes them: `destroyBody` puts
+   * this body there instead (and in the contacts it drops, with `husk.shape`), so the list keeps no
+   * destroyed body or its `userData` alive. Never in the world: no id, no shapes listed, static.
+   */
+  readonly husk: Body;
+  /** The shape the pool's free contacts and the dropped ones name (see `husk`): not in the world. */
+  readonly huskShape: BodyShape;
+  /** Destroyed bodies still in `bodyList` (as `husk`; removed by `compactBodies`). */
   deadBodies = 0;
+  /**
+   * Whether the last step's scratch (the solvers' slots, the solver's lists, the event queues) may
+   * still name bodies, shapes, contacts or joints: `releaseStepReferences` empties it once after a
+   * step when something is destroyed, so a destroyed object is not kept alive until the next step.
+   */
+  stepReferencesHeld = false;
   /**
    * `body.index - indexOffset` is the body's position in `bodyList` between steps (after bodies
    * left the front of the list); 0 during a step (`renumberBodies`).
@@ -200,9 +214,11 @@ export class StepState {
   softSubsteps = 0;
   softH: unknown = null;
 
-  constructor(gravity: Vec2, settings: WorldSettings) {
+  constructor(gravity: Vec2, settings: WorldSettings, husk: Body, huskShape: BodyShape) {
     this.gravity = gravity;
     this.settings = settings;
+    this.husk = husk;
+    this.huskShape = huskShape;
     this.newPairFilter = makeNewPairFilter(this);
     this.collectCandidate = makeCandidateCollector(this);
     this.collectSensorOverlap = makeSensorCollector(this);
@@ -288,6 +304,39 @@ export function compactBodies(s: StepState): void {
   }
   list.length = write;
   s.deadBodies = 0;
+}
+
+/**
+ * Empties the last step's scratch that still names bodies, shapes, contacts or joints, once after a
+ * step (see `stepReferencesHeld`): the solvers' body slots, the lists of the step's solver contacts
+ * and joints, its fast bodies, moved shapes and broken joints, and the event queues (all refilled
+ * by the next step). Called when something is destroyed between steps.
+ */
+export function releaseStepReferences(s: StepState): void {
+  if (!s.stepReferencesHeld) return;
+  s.stepReferencesHeld = false;
+  s.bodyStates.releaseBodies();
+  s.contactSolver.releaseBodies();
+  s.solverContacts.length = 0;
+  s.solverContactCount = 0;
+  s.solverGather.clear();
+  s.gatheredAtWakes = -1;
+  s.solverJoints.length = 0;
+  s.solverJointCount = 0;
+  s.brokenJoints.length = 0;
+  s.fastBodies.length = 0;
+  s.movedShapes.length = 0;
+  s.movedSplit = 0;
+  s.candidates.length = 0;
+  s.toiBody = null;
+  s.sensorShape = null;
+  s.events.contacts.length = 0;
+  s.events.kinds.length = 0;
+  s.events.count = 0;
+  s.sensorEvents.sensors.length = 0;
+  s.sensorEvents.visitors.length = 0;
+  s.sensorEvents.kinds.length = 0;
+  s.sensorEvents.count = 0;
 }
 
 /** Makes `body.index` the body's position in `bodyList` again (the step needs it exact). */

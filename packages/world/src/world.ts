@@ -55,6 +55,7 @@ import { guardedSettings, type SolverKind, WorldSettings } from './settings';
 import {
   BodyShape,
   checkShapeMass,
+  type ResolvedShape,
   resolveShapeOptions,
   type ShapeGeometry,
   type ShapeOptions,
@@ -80,6 +81,7 @@ import {
   compactContacts,
   ensureBodyCapacity,
   noteListenerError,
+  releaseStepReferences,
   renumberBodies,
   rethrowListenerError,
   StepState,
@@ -175,7 +177,14 @@ export class World {
     // Users get a view that refuses unknown keys; the step reads the object itself (core.settings).
     this.settings = guardedSettings(settings);
 
-    this.core = new StepState(this.gravity, settings);
+    // What destroyed bodies and dropped or pooled contacts point at instead of what they held (see
+    // `StepState.husk`): a static body outside the world, with a shape outside it.
+    const huskOptions = resolveBodyOptions({ type: 'static', width: 1, height: 1 });
+    const husk = new Body(this, -1, huskOptions);
+    husk.world = null;
+    const huskShape = new BodyShape(husk, -1, huskOptions.shape as ResolvedShape);
+    huskShape.owner = null;
+    this.core = new StepState(this.gravity, settings, husk, huskShape);
     this.queries = new QueryScratch(this.core.proxyShapes, this.core.aabb);
   }
 
@@ -247,6 +256,7 @@ export class World {
   destroyShape(body: Body, shape: BodyShape): void {
     this.checkUnlocked('destroyShape', 'shape', shape);
     this.checkBody(body, 'body');
+    releaseStepReferences(this.core);
     // The shape itself, not an object made from it (Object.create(shape) reads the same owner).
     if (!(shape instanceof BodyShape) || shape.owner !== body || !body.shapeList.includes(shape)) {
       throw new WorldError('shape', String(shape), `is not a shape of ${body.toString()}`);
@@ -331,6 +341,7 @@ export class World {
   destroyBody(body: Body): void {
     this.checkUnlocked('destroyBody', 'body', body);
     this.checkBody(body, 'body');
+    releaseStepReferences(this.core);
 
     // Endcontact for the touching contacts, in pair-key order, before anything changes.
     const edges = body.contactEdges;
@@ -351,20 +362,34 @@ export class World {
 
     for (const shape of body.shapeList) this.releaseShape(shape);
     // Marked, not spliced out: the list is compacted in one pass at the next step or read, so
-    // destroying many bodies costs O(1) each (amortised), not a shift of the list each.
-    if (!body.isStatic && !body.isAwake) this.core.sleepingCount--;
+    // destroying many bodies costs O(1) each (amortised), not a shift of the list each. The husk
+    // takes its place meanwhile: the list keeps neither the body nor its userData alive. When the
+    // newest is destroyed, the husks at the end of the list go at once (O(1) amortised, and no
+    // live body moves), so bodies made and destroyed between steps leave no trail.
+    const core = this.core;
+    if (!body.isStatic && !body.isAwake) core.sleepingCount--;
+    const list = core.bodyList;
+    const at = body.index - core.indexOffset;
+    list[at] = core.husk;
     body.world = null;
-    this.core.deadBodies++;
+    core.deadBodies++;
+    if (at === list.length - 1) {
+      while (list.length > 0 && list[list.length - 1] === core.husk) {
+        list.pop();
+        core.deadBodies--;
+      }
+    }
     // A listener that threw (endContact, sensorEnd) did not stop the destruction.
     rethrowListenerError(this.core);
   }
 
   /**
    * Every body, in id order (creation order). Read-only: create and destroy through the world.
-   * `destroyBody` only marks a body; the first read after it (or the next step) takes the
-   * destroyed bodies out of the list: O(1) amortised when they were the newest, one native
-   * splice when they were the oldest, one O(n) pass otherwise. To destroy many bodies, destroy
-   * them from a copy (`for (const b of world.bodies.slice()) world.destroyBody(b)`): O(1) each.
+   * `destroyBody` takes the newest bodies off the end of the list at once and only marks the
+   * others (a placeholder stands in their place, so that the list keeps no destroyed body alive);
+   * the first read after it (or the next step) takes them out of the list: one native splice when
+   * they were the oldest, one O(n) pass otherwise. To destroy many bodies, destroy them from a copy
+   * (`for (const b of world.bodies.slice()) world.destroyBody(b)`): O(1) each.
    */
   get bodies(): readonly Body[] {
     compactBodies(this.core);
@@ -519,6 +544,7 @@ export class World {
       // An object made from a joint (Object.create(joint)) reads the same world.
       throw new WorldError('joint', String(joint), 'must be a joint made by this world, not a copy');
     }
+    releaseStepReferences(this.core);
     this.removeJoint(joint, null);
   }
 
@@ -795,6 +821,7 @@ export class World {
       this.locked = false;
       core.journal.active = false;
       releaseContacts(core);
+      core.stepReferencesHeld = true;
     }
     rethrowListenerError(core);
   }
@@ -1081,6 +1108,11 @@ export class World {
       const c = removed[i];
       unlinkContact(c);
       c.dropped = true;
+      // Until the compaction frees it, it names the husk (its body may be the one destroyed).
+      c.bodyA = this.core.husk;
+      c.bodyB = this.core.husk;
+      c.shapeA = this.core.huskShape;
+      c.shapeB = this.core.huskShape;
     }
     this.core.droppedContacts += removed.length;
     truncate(removed, 0);

@@ -1,5 +1,6 @@
 import { catalogue } from '@lite/scenes';
 import { afterEach, describe, expect, it } from 'vitest';
+import { setKernelSlabBytes } from '../../constraints/src/kernels';
 import { setWasmKernels, type World, wasmKernelsReady } from '../src/index';
 import { buildScene, stateOf } from './helpers';
 
@@ -67,6 +68,9 @@ describe('WebAssembly kernels', () => {
   }
 
   it('a runtime that refuses a larger memory mid-run: the step goes on as TypeScript, the same bits', () => {
+    // Memories of one page: the regions' growth then needs new memories (with the default size,
+    // the worlds of a realm share memories of 16 MiB, and a growth seldom needs a new one).
+    const slabBytes = setKernelSlabBytes(65536);
     const Memory = WebAssembly.Memory;
     let allowed = Number.POSITIVE_INFINITY;
     // A stand-in that refuses once `allowed` memories were made (as a runtime out of address space).
@@ -95,6 +99,7 @@ describe('WebAssembly kernels', () => {
       expect(bits(stateOf(refused))).toEqual(bits(stateOf(reference)));
     } finally {
       (WebAssembly as { Memory: unknown }).Memory = Memory;
+      setKernelSlabBytes(slabBytes);
     }
   });
 });
