@@ -82,17 +82,19 @@ export function takeContact(
  * and a new one takes its slot, so that a contact the user kept never turns into another pair's.
  */
 export function freeContact(s: StepState, c: Contact): void {
-  c.bodyA = s.husk;
-  c.bodyB = s.husk;
-  c.shapeA = s.huskShape;
-  c.shapeB = s.huskShape;
   const slot = c.slot;
+  let free = c;
   if (c.handed === true) {
-    const fresh = new Contact(c.shapeA, c.shapeB, 0, 0, c.bodyA, c.bodyB);
-    fresh.slot = slot;
-    s.contactSlots[slot] = fresh;
+    // A contact is made between two different bodies: the two husks, then it names one alone.
+    free = new Contact(s.huskShape, s.huskShape, 0, 0, s.husk, s.huskOther);
+    free.slot = slot;
+    s.contactSlots[slot] = free;
     retireContact(c);
   }
+  free.bodyA = s.husk;
+  free.bodyB = s.husk;
+  free.shapeA = s.huskShape;
+  free.shapeB = s.huskShape;
   s.freeAt[slot] = s.freeCount;
   s.freeSlots[s.freeCount++] = slot;
 }

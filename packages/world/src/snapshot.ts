@@ -29,6 +29,7 @@ import type { BodyType, ResolvedBodyOptions } from './body-options';
 import type { Contact } from './contact';
 import { freeContact, takeContact, unhandContacts } from './contact-order';
 import { WorldError } from './errors';
+import { checkGravityScale } from './limits';
 import {
   checkJointInput,
   DistanceJoint,
@@ -1414,7 +1415,7 @@ function badBodyValue(id: number, k: number, value: number, reason: string): nev
  * A body's values past its pose, as the engine keeps them (checked with the public API's own
  * checks where a setter or an option sets the value): forces, sleep timer, sizes and extents
  * finite and (but forces) not negative; friction, restitution and damping as `createBody` takes
- * them, a finite gravity scale; the mass data of its type. A static or kinematic body has no mass,
+ * them, a gravity scale as `body.gravityScale` takes it; the mass data of its type. A static or kinematic body has no mass,
  * no inertia, zero inverses and its centre of mass at its origin, and no force. A dynamic body has
  * a mass > 0 whose inverse is finite (`setMass`'s rule; a body with no shape has 1 kg) and
  * `invMass` exactly 1 / mass; an inertia of 0 (a point mass: `invI` 0) or > 0 with `invI` exactly
@@ -1434,6 +1435,7 @@ function checkMaterial(id: number, typeIndex: number, flags: number, v: Float64A
   const what = `body #${id}`;
   check(() => {
     checkRestitution(v[o + BV.Restitution], `${what}.restitution`);
+    checkGravityScale(v[o + BV.GravityScale], `${what}.gravityScale`);
   }, what);
   const mass = v[o + BV.Mass];
   const inertia = v[o + BV.Inertia];

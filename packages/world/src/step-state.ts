@@ -168,6 +168,11 @@ export class StepState {
   readonly husk: Body;
   /** The shape the pool's free contacts and the dropped ones name (see `husk`): not in the world. */
   readonly huskShape: BodyShape;
+  /**
+   * A second body like `husk`: a contact object is made with two different bodies, so a new one
+   * taking a retired one's free slot is made between these two (then names `husk` alone).
+   */
+  readonly huskOther: Body;
   /** Destroyed bodies still in `bodyList` (as `husk`; removed by `compactBodies`). */
   deadBodies = 0;
   /**
@@ -214,11 +219,12 @@ export class StepState {
   softSubsteps = 0;
   softH: unknown = null;
 
-  constructor(gravity: Vec2, settings: WorldSettings, husk: Body, huskShape: BodyShape) {
+  constructor(gravity: Vec2, settings: WorldSettings, husk: Body, huskShape: BodyShape, huskOther: Body) {
     this.gravity = gravity;
     this.settings = settings;
     this.husk = husk;
     this.huskShape = huskShape;
+    this.huskOther = huskOther;
     this.newPairFilter = makeNewPairFilter(this);
     this.collectCandidate = makeCandidateCollector(this);
     this.collectSensorOverlap = makeSensorCollector(this);

@@ -184,7 +184,9 @@ export class World {
     husk.world = null;
     const huskShape = new BodyShape(husk, -1, huskOptions.shape as ResolvedShape);
     huskShape.owner = null;
-    this.core = new StepState(this.gravity, settings, husk, huskShape);
+    const huskOther = new Body(this, -1, huskOptions);
+    huskOther.world = null;
+    this.core = new StepState(this.gravity, settings, husk, huskShape, huskOther);
     this.queries = new QueryScratch(this.core.proxyShapes, this.core.aabb);
   }
 

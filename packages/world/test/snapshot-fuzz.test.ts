@@ -234,8 +234,12 @@ function undoForgery(): void {
   while (undoLog.length > 0) (undoLog.pop() as () => void)();
 }
 
-/** A body's numbers kept in its `numbers` block behind checked setters (see body.ts). */
-const BODY_OWN_NUMBERS: readonly number[] = [4, 5, 6, 7, 8, 12, 13];
+/**
+ * A body's numbers kept in its `numbers` block behind checked or read-only accessors (see body.ts):
+ * angle, angular velocity, the inverses of mass and inertia, extents, torque, gravity scale,
+ * damping and the sleep timer.
+ */
+const BODY_OWN_NUMBERS: readonly number[] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 13];
 
 const BODY_PATHS: readonly Path[] = [
   ['position', 'x'],
@@ -244,13 +248,9 @@ const BODY_PATHS: readonly Path[] = [
   ['transform', 'q', 'c'],
   ['transform', 'q', 's'],
   ['linearVelocity', 'x'],
-  ['angularVelocity'],
-  ['angle'],
   ['force', 'y'],
   ['massValue'],
   ['inertiaValue'],
-  ['invMass'],
-  ['invI'],
   ['localCenter', 'x'],
   ['width'],
   ['height'],
