@@ -1,0 +1,148 @@
+import { jointGrid } from '@lite/scenes';
+import { describe, expect, it } from 'vitest';
+import type { Body, RevoluteJoint, SolverKind, World } from '../src/index';
+import { allFinite, buildScene } from './helpers';
+
+/*
+ * Webs of pins: Box2D v3's joint grid benchmark (circles pinned to their four neighbours, hanging
+ * from seven static ones) and over-constrained webs (cells crossed by extra pins, rods that cannot
+ * all hold). Every body is held three or four ways, around loops, so errors one joint corrects
+ * reach the others: a rigid, Baumgarte-biased, warm-started pin hands its correction on as speed,
+ * and the web's speeds fed each other until the gaps were hundreds of metres. Box2D v3 holds the
+ * 100 × 100 grid (its widest pin gap 0.64 m, its lowest body at -105 m after 500 steps); the full
+ * size runs in scripts/joint-grid.ts, the unit suite runs a smaller grid with the same criteria.
+ */
+
+const dt = 1 / 60;
+const g = 10;
+
+/** Largest distance between the two world anchors of any revolute joint of `world`. */
+function widestGap(world: World): number {
+  let worst = 0;
+  for (const joint of world.joints) {
+    const j = joint as RevoluteJoint;
+    const a = j.bodyA.getWorldPoint({ x: j.localAnchorAX, y: j.localAnchorAY });
+    const b = j.bodyB.getWorldPoint({ x: j.localAnchorBX, y: j.localAnchorBY });
+    worst = Math.max(worst, Math.hypot(a.x - b.x, a.y - b.y));
+  }
+  return worst;
+}
+
+function lowest(bodies: readonly Body[]): number {
+  let y = Number.POSITIVE_INFINITY;
+  for (const b of bodies) y = Math.min(y, b.position.y);
+  return y;
+}
+
+function fastest(bodies: readonly Body[]): number {
+  let v = 0;
+  for (const b of bodies) v = Math.max(v, Math.hypot(b.linearVelocity.x, b.linearVelocity.y));
+  return v;
+}
+
+describe('joint grid (soft step)', () => {
+  // 30 × 30: 900 bodies, 1740 pins; the full 100 × 100 is in scripts/joint-grid.ts.
+  const size = 30;
+  it(`${size} × ${size} for 500 steps: every pin within 1 m, nothing below -${2 * size} m`, () => {
+    const { world, bodies } = buildScene(jointGrid(size), { solver: 'soft', sleeping: false });
+    let worstGap = 0;
+    for (let step = 1; step <= 500; ++step) {
+      world.step(dt);
+      if (step % 10 === 0) {
+        expect(allFinite(world)).toBe(true);
+        worstGap = Math.max(worstGap, widestGap(world));
+        // The web hangs from its top row: a body falls at most the grid's height (size - 1 m)
+        // below its start, rows reaching about -size; twice that would mean it came apart.
+        expect(lowest(bodies)).toBeGreaterThan(-2 * size);
+      }
+    }
+    expect(worstGap).toBeLessThan(1);
+  });
+});
+
+describe('over-constrained webs stay bounded', () => {
+  // No body may move faster than a free fall from the web's whole height would make it, plus a
+  // margin of 5 m/s: joints that cannot all hold may fight, but never pump energy in.
+  const margin = 5;
+
+  // The classic step (Baumgarte's bias on rigid rows, Box2D-Lite's) is not held to this: its two
+  // fighting rods reach 116 m/s.
+  for (const solver of ['soft'] as SolverKind[]) {
+    it(`${solver}: a 6 × 6 grid with a pin across every cell`, () => {
+      const size = 6;
+      const { world, bodies } = buildScene(jointGrid(size), { solver, sleeping: false });
+      // Each cell's top-left and bottom-right bodies pinned again at the cell's centre: with the
+      // four side pins, a cell has more pins than it has freedoms.
+      for (let k = 0; k + 1 < size; ++k) {
+        for (let i = 0; i + 1 < size; ++i) {
+          world.createRevoluteJoint({
+            bodyA: bodies[k * size + i],
+            bodyB: bodies[(k + 1) * size + i + 1],
+            anchor: { x: k + 0.5, y: -i - 0.5 },
+          });
+        }
+      }
+      const bound = Math.sqrt(2 * g * size) + margin;
+      let top = 0;
+      for (let step = 1; step <= 600; ++step) {
+        world.step(dt);
+        expect(allFinite(world)).toBe(true);
+        top = Math.max(top, fastest(bodies));
+      }
+      expect(top).toBeLessThan(bound);
+      expect(lowest(bodies)).toBeGreaterThan(-2 * size);
+    });
+
+    it(`${solver}: two rods that cannot both hold`, () => {
+      // A 1 kg box between two static anchors 4 m apart, held by a 1 m rod from each: at most one
+      // can have its length, and they pull against each other for ever.
+      const { world, bodies } = buildScene(
+        {
+          id: 'rods',
+          title: 'rods',
+          description: 'rods',
+          gravity: { x: 0, y: -g },
+          iterations: 10,
+          bodies: [
+            { type: 'static', width: 0.2, height: 0.2, x: -2, y: 5 },
+            { type: 'static', width: 0.2, height: 0.2, x: 2, y: 5 },
+            { type: 'dynamic', width: 0.5, height: 0.5, x: 0, y: 5, mass: 1 },
+          ],
+          joints: [
+            {
+              kind: 'distance',
+              bodyA: 0,
+              bodyB: 2,
+              anchorAX: -2,
+              anchorAY: 5,
+              anchorBX: 0,
+              anchorBY: 5,
+              length: 1,
+            },
+            {
+              kind: 'distance',
+              bodyA: 1,
+              bodyB: 2,
+              anchorAX: 2,
+              anchorAY: 5,
+              anchorBX: 0,
+              anchorBY: 5,
+              length: 1,
+            },
+          ],
+          camera: { x: 0, y: 5, height: 10 },
+        },
+        { solver, sleeping: false },
+      );
+      // The box can drop at most √(2² - ...) < 2 m below the anchors' line: 2 m of fall.
+      const bound = Math.sqrt(2 * g * 2) + margin;
+      let top = 0;
+      for (let step = 1; step <= 600; ++step) {
+        world.step(dt);
+        expect(allFinite(world)).toBe(true);
+        top = Math.max(top, fastest(bodies));
+      }
+      expect(top).toBeLessThan(bound);
+    });
+  }
+});
