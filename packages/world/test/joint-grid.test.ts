@@ -1,6 +1,6 @@
 import { jointGrid } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
-import type { Body, RevoluteJoint, SolverKind, World } from '../src/index';
+import { type Body, type RevoluteJoint, type SolverKind, World, WorldError } from '../src/index';
 import { allFinite, buildScene } from './helpers';
 
 /*
@@ -145,4 +145,48 @@ describe('over-constrained webs stay bounded', () => {
       expect(top).toBeLessThan(bound);
     });
   }
+});
+
+describe('the soft step joint spring settings', () => {
+  it('jointHertz and jointDampingRatio refuse bad values with a WorldError and keep the old one', () => {
+    const world = new World();
+    expect(world.settings.jointHertz).toBe(60);
+    expect(world.settings.jointDampingRatio).toBe(5);
+    for (const bad of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '60']) {
+      expect(() => {
+        world.settings.jointHertz = bad as number;
+      }).toThrow(WorldError);
+    }
+    expect(() => {
+      world.settings.jointHertz = -1;
+    }).toThrow(/settings\.jointHertz/);
+    for (const bad of [-0.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => {
+        world.settings.jointDampingRatio = bad;
+      }).toThrow(/settings\.jointDampingRatio/);
+    }
+    expect(world.settings.jointHertz).toBe(60);
+    expect(world.settings.jointDampingRatio).toBe(5);
+    world.settings.jointHertz = 30;
+    world.settings.jointDampingRatio = 0;
+    expect(world.settings.jointHertz).toBe(30);
+    expect(world.settings.jointDampingRatio).toBe(0);
+  });
+
+  it('a pin holding a weight opens by g / ω², the static stretch of its spring', () => {
+    // A 10 kg bob hanging 2 m below a static anchor, at rest: along the arm the pin's effective mass
+    // is the bob's, so a spring of ω = 2π jointHertz opens it by m g / (m ω²) = g / ω² (70 µm at
+    // 60 Hz, 1 cm at 5 Hz). The position passes, which would close a lone pin, are off.
+    for (const hertz of [60, 5]) {
+      const world = new World({ gravity: { x: 0, y: -g }, sleeping: false });
+      world.settings.jointPositionIterations = 0;
+      world.settings.jointHertz = hertz;
+      const ground = world.createBody({ type: 'static', width: 1, height: 1, position: { x: 0, y: 10 } });
+      const bob = world.createBody({ width: 0.5, height: 0.5, mass: 10, position: { x: 0, y: 8 } });
+      world.createRevoluteJoint({ bodyA: ground, bodyB: bob, anchor: { x: 0, y: 10 } });
+      for (let i = 0; i < 120; ++i) world.step(dt);
+      const omega = 2 * Math.PI * hertz;
+      expect(widestGap(world) / (g / omega ** 2) - 1).toBeCloseTo(0, 2);
+    }
+  });
 });
