@@ -3,7 +3,7 @@
  * step): 100 × 100 circles pinned to their neighbours by 19,800 revolute joints, hanging from seven
  * static ones, 500 steps at 60 Hz. Prints the widest pin gap and the lowest body over the run (Box2D
  * v3: 0.64 m and -105 m) and the time taken; exits with 1 when a gap reaches 1 m or a body goes below
- * -200 m in the soft step. The unit suite runs a 30 × 30 grid with the same criteria
+ * -200 m in the soft step. The unit suite runs 20 × 20 grids with the same criteria
  * (packages/world/test/joint-grid.test.ts). Run after `pnpm build`:
  * `pnpm exec tsx scripts/joint-grid.ts [size] [soft|classic]`.
  */
