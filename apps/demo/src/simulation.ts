@@ -20,12 +20,15 @@ export function tagOf(body: Body): string | undefined {
 export function createBodyFromDef(world: World, def: BodyDef, offsetX = 0): Body {
   const userData: BodyTag = { tag: def.tag };
   const shapes = def.shapes;
+  // A filter goes with each shape (createBody's first shape takes none): all shapes are added then.
+  const filter = def.filter;
+  const first = filter === undefined;
   const body = world.createBody({
     type: def.type,
-    ...(shapes === undefined ? { width: def.width, height: def.height } : { shape: shapes[0] }),
+    ...(shapes === undefined ? { width: def.width, height: def.height } : first ? { shape: shapes[0] } : {}),
     position: { x: def.x + offsetX, y: def.y },
     angle: def.angle ?? 0,
-    ...(def.type === 'dynamic'
+    ...(def.type === 'dynamic' && first
       ? def.mass !== undefined
         ? { mass: def.mass }
         : { density: def.density ?? 1 }
@@ -37,7 +40,13 @@ export function createBodyFromDef(world: World, def: BodyDef, offsetX = 0): Body
     userData,
   });
   if (shapes !== undefined) {
-    for (let i = 1; i < shapes.length; ++i) body.createShape({ ...shapes[i], density: def.density ?? 1 });
+    for (let i = first ? 1 : 0; i < shapes.length; ++i) {
+      body.createShape({
+        ...shapes[i],
+        density: def.density ?? 1,
+        ...(first ? {} : { friction: def.friction ?? 0.2, restitution: def.restitution ?? 0, filter }),
+      });
+    }
   }
   return body;
 }

@@ -9,11 +9,17 @@ import {
   requireNonNegativeArg,
 } from './errors';
 import { reactionVector } from './joint-frame';
-import { JointKind, MAX_LINEAR_CORRECTION, MIN_DISTANCE, positionError } from './joint-kind';
+import { JointKind, MAX_LINEAR_CORRECTION, MIN_DISTANCE, positionError, sparselyHeld } from './joint-kind';
 import { JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
 import { updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
-import { Softness, softnessFromFrequencyAt, softnessFromSpringAt, softnessInputs } from './softness';
+import {
+  rigidRowSoftness,
+  Softness,
+  softnessFromFrequencyAt,
+  softnessFromSpringAt,
+  softnessInputs,
+} from './softness';
 import { SolverBody } from './solver-body';
 
 /**
@@ -111,6 +117,12 @@ export class DistanceJoint {
   /** 1 / dt of the step being solved (0 before the first). @internal */
   invDt: number;
   /**
+   * Whether this step's prepare made the rigid length row soft (the soft step's joint spring of
+   * `settings.jointHertz` in place of Baumgarte's bias): `relaxJoints` then solves it again rigidly
+   * without bias, and the position pass leaves the length alone. Scratch. @internal
+   */
+  softRows: boolean;
+  /**
    * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the
    * stride; ω is 2 further on): set by the prepare, read by the velocity solve. @internal
    */
@@ -203,6 +215,7 @@ export class DistanceJoint {
     this.upperBias = 0;
     this.softness = new Softness();
     this.invDt = 0;
+    this.softRows = false;
     this.velocityA = 0;
     this.velocityB = 0;
   }
@@ -412,6 +425,7 @@ export function prepareDistanceJointAt(
   invDt: number,
   settings: SolverSettings,
   bodies: BodyVelocities,
+  softRows: boolean,
 ): void {
   // The bodies' places in the packed velocities, for this warm start and the step's solves (bound
   // here, not by a shared helper, so that each kind's accesses stay monomorphic).
@@ -437,6 +451,7 @@ export function prepareDistanceJointAt(
   const dy = bB.position.y + rBy - bA.position.y - rAy;
   const d = Math.sqrt(dx * dx + dy * dy);
   joint.currentLength = d;
+  joint.softRows = false;
 
   if (d < MIN_DISTANCE) {
     // Degenerate: the anchors coincide and u is undefined. Do nothing this step.
@@ -484,6 +499,9 @@ export function prepareDistanceJointAt(
     softnessInputs[2] = mass;
     softnessInputs[3] = dt;
     softnessFromFrequencyAt(softness);
+  } else if (softRows && settings.positionCorrection && joint.minLengthValue === joint.maxLengthValue) {
+    rigidRowSoftness(softness, mass, dt, settings);
+    joint.softRows = true;
   } else {
     softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
   }
@@ -529,7 +547,7 @@ export function prepareDistanceJoint(
   settings: SolverSettings,
 ): void {
   objectVelocities.begin();
-  prepareDistanceJointAt(joint, dt, invDt, settings, objectVelocities);
+  prepareDistanceJointAt(joint, dt, invDt, settings, objectVelocities, false);
   objectVelocities.store();
 }
 
@@ -662,7 +680,7 @@ export function distancePositionStep(joint: DistanceJoint): void {
 
   let C = 0;
   if (joint.minLengthValue === joint.maxLengthValue) {
-    if (joint.spring.soft) {
+    if (joint.spring.soft || (joint.softRows && !sparselyHeld(bA, bB))) {
       positionError[0] = 0;
       return;
     }

@@ -24,6 +24,7 @@ export {
   type Joint,
   jointReaction,
   prepareJoints,
+  relaxJoints,
   solveJointPositions,
   solveJointPositionsInto,
   solveJoints,

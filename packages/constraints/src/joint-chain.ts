@@ -260,8 +260,15 @@ export function solveJointChainVelocitiesAt(head: RevoluteJoint, v: Float64Array
   }
   substitute(head);
   for (let j: RevoluteJoint | null = head; j !== null; j = j.chainNext) {
-    const Px = j.chainX;
-    const Py = j.chainY;
+    let Px = j.chainX;
+    let Py = j.chainY;
+    if (j.softRows) {
+      // The soft step's joint spring (see prepareJoints), in the form of a single pin's rows:
+      // massScale K⁻¹ (bias - Ċ) - impulseScale λacc, with K⁻¹ (bias - Ċ) the chain's exact solve.
+      const softness = j.softness;
+      Px = softness.massScale * Px - softness.impulseScale * j.impulseX;
+      Py = softness.massScale * Py - softness.impulseScale * j.impulseY;
+    }
     j.impulseX += Px;
     j.impulseY += Py;
     const oA = j.velocityA;

@@ -73,3 +73,22 @@ export const LIMIT_NEAR_MARGIN = (5 * Math.PI) / 180;
  * box nothing. Read it right after the call. @internal
  */
 export const positionError = new Float64Array(1);
+
+/**
+ * Whether the position passes may still close the softened rigid rows of a joint between these
+ * bodies: each is static or kinematic, or held by at most two of the step's joints whose rigid rows
+ * the soft step softened (`SolverBody.softJointCount`, counted by `prepareJoints`). Along a
+ * pendulum, a chain or a rope a pass or two brings such a pin to the micrometre; where three or more
+ * meet on a body (a web of pins: a grid holds each body four ways, around loops) the passes only
+ * push each body against its other joints, and the spring of the rows is left to close them.
+ * @internal
+ */
+export function sparselyHeld(
+  bodyA: { invMass: number; invI: number; softJointCount: number },
+  bodyB: { invMass: number; invI: number; softJointCount: number },
+): boolean {
+  return (
+    (bodyA.softJointCount <= 2 || (bodyA.invMass === 0 && bodyA.invI === 0)) &&
+    (bodyB.softJointCount <= 2 || (bodyB.invMass === 0 && bodyB.invI === 0))
+  );
+}

@@ -66,9 +66,23 @@ export type Joint =
  * @param count - how many
  * @param dt - the time step, s (0 gives no bias and no motor impulse)
  * @param settings - the live switches
+ * With `softRows` (the soft step), the rigid rows of revolute and distance joints (a pin's point,
+ * a rod's length) take Box2D v3's joint softness instead of Baumgarte's bias: a spring of
+ * `settings.jointHertz` and `settings.jointDampingRatio` pulls their error back within the sub-steps
+ * (see `SolverSettings.jointHertz`); call {@link relaxJoints} after the position update to solve
+ * them again rigidly, without bias. A rigidly biased, warm-started row hands its whole correction
+ * to the next sub-step as speed; in a web of pins (a grid, where every body is held four ways)
+ * those speeds feed each other and grow without bound. The joint position passes then leave those
+ * rows alone (their limits still turn back).
+ *
+ * @param joints - the joints; the first `count` are prepared
+ * @param count - how many
+ * @param dt - the time step, s (0 gives no bias and no motor impulse)
+ * @param settings - the live switches
  * @param bodies - the packed velocities to act on (default: the body objects)
- * @throws ConstraintError when `count` is out of range, `dt` is negative or not finite, or `bodies`
- * is given but holds no `Float64Array` of velocities
+ * @param softRows - soften the rigid rows for the soft step (default false: Baumgarte)
+ * @throws ConstraintError when `count` is out of range, `dt` is negative or not finite, `bodies`
+ * is given but holds no `Float64Array` of velocities, or `softRows` is not a boolean
  */
 export function prepareJoints(
   joints: Joint[],
@@ -76,10 +90,12 @@ export function prepareJoints(
   dt: number,
   settings: SolverSettings,
   bodies?: BodyVelocities,
+  softRows = false,
 ): void {
   requireCount(count, joints.length);
   if (!(Number.isFinite(dt) && dt >= 0)) throw new ConstraintError('dt', dt, 'must be a finite number >= 0');
   requireVelocities(bodies);
+  if (typeof softRows !== 'boolean') throw new ConstraintError('softRows', softRows, 'must be a boolean');
   if (dt !== lastDt) {
     lastDt = dt;
     lastInvDt = dt > 0 ? 1 / dt : 0;
@@ -95,10 +111,10 @@ export function prepareJoints(
     const joint = joints[i];
     switch (joint.kind) {
       case JointKind.Distance:
-        prepareDistanceJointAt(joint, dt, invDt, settings, packed);
+        prepareDistanceJointAt(joint, dt, invDt, settings, packed, softRows);
         break;
       case JointKind.Revolute:
-        prepareRevoluteJointAt(joint, dt, invDt, settings, packed);
+        prepareRevoluteJointAt(joint, dt, invDt, settings, packed, softRows);
         break;
       case JointKind.Mouse:
         joint.invDt = invDt;
@@ -119,6 +135,7 @@ export function prepareJoints(
     }
   }
   if (objects) objectVelocities.store();
+  if (softRows) countSoftJoints(joints, count);
   buildJointChains(joints, count, settings.jointChains);
   buildWeldChains(joints, count, settings.jointChains);
 }
@@ -184,6 +201,74 @@ export function solveJoints(
       solveWeldChainVelocitiesAt(joint, v);
   }
   if (objects) objectVelocities.store();
+}
+
+/** Counts on each body the joints whose rigid rows this prepare softened (`softJointCount`). */
+function countSoftJoints(joints: Joint[], count: number): void {
+  for (let i = 0; i < count; i++) {
+    const joint = joints[i];
+    if (joint.kind === JointKind.Revolute || joint.kind === JointKind.Distance) {
+      joint.bodyA.softJointCount = 0;
+      joint.bodyB.softJointCount = 0;
+    }
+  }
+  for (let i = 0; i < count; i++) {
+    const joint = joints[i];
+    if ((joint.kind === JointKind.Revolute || joint.kind === JointKind.Distance) && joint.softRows) {
+      joint.bodyA.softJointCount++;
+      joint.bodyB.softJointCount++;
+    }
+  }
+}
+
+/**
+ * The soft step's relax pass for joints (Box2D v3's relax, after the position update): solves once
+ * more every joint whose rigid rows {@link prepareJoints} softened this step (`softRows`), those rows
+ * now rigid and without bias, so the velocity their spring added to pull the error back is taken out
+ * again (the position already moved) instead of carrying on into the next sub-step. Their motors and
+ * limits are solved again too; joints with springs of their own and every other kind are left alone.
+ * Chains of such pins are solved at once, as in {@link solveJoints}. Overwrites the relaxed rows'
+ * biases and softness: call it last in a sub-step, before the next prepare.
+ *
+ * @param joints - the joints prepared this step
+ * @param count - how many
+ * @param bodies - the packed velocities `prepareJoints` was given this step
+ * @throws ConstraintError when `count` is out of range, or `bodies` holds no `Float64Array` of velocities
+ */
+export function relaxJoints(joints: Joint[], count: number, bodies: BodyVelocities): void {
+  requireCount(count, joints.length);
+  if (bodies === undefined) {
+    throw new ConstraintError(
+      'bodies',
+      bodies,
+      'must be a BodyVelocities (such as BodyStates or ContactSolver)',
+    );
+  }
+  requireVelocities(bodies);
+  const v = bodies.velocities;
+  for (let i = 0; i < count; i++) {
+    const joint = joints[i];
+    if (joint.kind === JointKind.Revolute) {
+      if (!joint.softRows) continue;
+      joint.biasX = 0;
+      joint.biasY = 0;
+      joint.softness.massScale = 1;
+      joint.softness.impulseScale = 0;
+      solveRevoluteJointAt(joint, v);
+    } else if (joint.kind === JointKind.Distance) {
+      if (!joint.softRows) continue;
+      joint.bias = 0;
+      joint.softness.massScale = 1;
+      joint.softness.impulseScale = 0;
+      solveDistanceJointAt(joint, v);
+    }
+  }
+  for (let i = 0; i < count; i++) {
+    const joint = joints[i];
+    if (joint.kind === JointKind.Revolute && joint.chainRole === CHAIN_HEAD && joint.softRows) {
+      solveJointChainVelocitiesAt(joint, v);
+    }
+  }
 }
 
 /** Throws unless `bodies` is absent or has packed velocities (a `BodyVelocities`). */

@@ -21,11 +21,18 @@ import {
   LIMIT_UPPER,
   MAX_ANGULAR_CORRECTION,
   positionError,
+  sparselyHeld,
 } from './joint-kind';
 import { JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
 import { updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
-import { Softness, softnessFromFrequencyAt, softnessFromSpringAt, softnessInputs } from './softness';
+import {
+  rigidRowSoftness,
+  Softness,
+  softnessFromFrequencyAt,
+  softnessFromSpringAt,
+  softnessInputs,
+} from './softness';
 import type { SolverBody } from './solver-body';
 
 /**
@@ -197,6 +204,12 @@ export class RevoluteJoint {
   /** 1 / dt of the step being solved, 1/s (scratch, written by the prepare; 0 for dt = 0). @internal */
   invDt: number;
   /**
+   * Whether this step's prepare made the rigid point rows soft (the soft step's joint spring of
+   * `settings.jointHertz` in place of Baumgarte's bias): `relaxJoints` then solves them again
+   * rigidly without bias, and the position pass leaves their point alone. Scratch. @internal
+   */
+  softRows: boolean;
+  /**
    * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the
    * stride; ω is 2 further on): set by the prepare, read by the velocity solve. @internal
    */
@@ -332,6 +345,7 @@ export class RevoluteJoint {
     this.s12 = 0;
     this.s22 = 0;
     this.invDt = 0;
+    this.softRows = false;
     this.velocityA = 0;
     this.velocityB = 0;
     this.chainRole = CHAIN_NONE;
@@ -592,6 +606,7 @@ export function prepareRevoluteJointAt(
   invDt: number,
   settings: SolverSettings,
   bodies: BodyVelocities,
+  softRows: boolean,
 ): void {
   // The bodies' places in the packed velocities, for this warm start and the step's solves (bound
   // here, not by a shared helper, so that each kind's accesses stay monomorphic).
@@ -642,6 +657,7 @@ export function prepareRevoluteJointAt(
   const softness = joint.softness;
   const spring = joint.spring;
   joint.springGamma = 0;
+  joint.softRows = false;
   if (spring.form === 'stiffness') {
     // k and c in N/m and N·s/m on each point row: γ = 1 / (dt (c + dt k)) in 1/kg, the same for
     // both rows, so the block is solved with (K + γ I)⁻¹ (Box2D-Lite's K + softness · I, with γ in
@@ -679,6 +695,11 @@ export function prepareRevoluteJointAt(
     softnessInputs[2] = traceK > 0 ? 2 / traceK : 0;
     softnessInputs[3] = dt;
     softnessFromFrequencyAt(softness);
+  } else if (softRows && settings.positionCorrection) {
+    // The same form as a pin of frequencyHz (mass-independent: every mode of the block alike).
+    const traceK = k11 + k22;
+    rigidRowSoftness(softness, traceK > 0 ? 2 / traceK : 0, dt, settings);
+    joint.softRows = true;
   } else {
     softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
   }
@@ -790,7 +811,7 @@ export function prepareRevoluteJoint(
   settings: SolverSettings,
 ): void {
   objectVelocities.begin();
-  prepareRevoluteJointAt(joint, dt, invDt, settings, objectVelocities);
+  prepareRevoluteJointAt(joint, dt, invDt, settings, objectVelocities, false);
   objectVelocities.store();
 }
 
@@ -1023,7 +1044,10 @@ export function revolutePositionStep(joint: RevoluteJoint): void {
   const iA = bA.invI;
   const mB = bB.invMass;
   const iB = bB.invI;
-  const rigid = !joint.spring.soft && joint.chainRole === CHAIN_NONE;
+  // Rows the soft step made soft pull themselves together within the sub-steps; the pass still
+  // closes them where no body is held by three or more such joints (see prepareJoints).
+  const rigid =
+    !joint.spring.soft && joint.chainRole === CHAIN_NONE && (!joint.softRows || sparselyHeld(bA, bB));
   let error = 0;
   let Cz = 0;
 

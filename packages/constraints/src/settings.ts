@@ -22,7 +22,16 @@ export interface SolverSettingsOptions {
   linearSlop?: number;
   /** See {@link SolverSettings.restitutionThreshold} (default 1 m/s). */
   restitutionThreshold?: number;
+  /** See {@link SolverSettings.jointHertz} (default 60 Hz). */
+  jointHertz?: number;
+  /** See {@link SolverSettings.jointDampingRatio} (default 5). */
+  jointDampingRatio?: number;
 }
+
+/** Where {@link SolverSettings.jointNumbers} keeps `jointHertz`. @internal */
+export const JOINT_HERTZ = 0;
+/** Where {@link SolverSettings.jointNumbers} keeps `jointDampingRatio`. @internal */
+export const JOINT_DAMPING_RATIO = 1;
 
 /**
  * The solver's live switches and tuning constants. They are read at every prepare and solve call,
@@ -41,6 +50,12 @@ export class SolverSettings {
   private baumgarteValue = 0.2;
   private linearSlopValue = 0.01;
   private restitutionThresholdValue = 1;
+  /**
+   * `jointHertz` and `jointDampingRatio` (at {@link JOINT_HERTZ} and {@link JOINT_DAMPING_RATIO}),
+   * which the joints' prepares read directly: a getter V8 does not inline returns its number boxed,
+   * an allocation per joint per sub-step. @internal
+   */
+  readonly jointNumbers = new Float64Array([60, 5]);
 
   /**
    * @param options - fields to override; the defaults are those of Box2D-Lite (all techniques on,
@@ -62,6 +77,8 @@ export class SolverSettings {
     if (options.baumgarte !== undefined) this.baumgarte = options.baumgarte;
     if (options.linearSlop !== undefined) this.linearSlop = options.linearSlop;
     if (options.restitutionThreshold !== undefined) this.restitutionThreshold = options.restitutionThreshold;
+    if (options.jointHertz !== undefined) this.jointHertz = options.jointHertz;
+    if (options.jointDampingRatio !== undefined) this.jointDampingRatio = options.jointDampingRatio;
   }
 
   /**
@@ -194,6 +211,42 @@ export class SolverSettings {
       this.refuse('restitutionThreshold', value, 'must be a finite number >= 0');
     }
     this.restitutionThresholdValue = value;
+  }
+
+  /**
+   * Soft step (`prepareJoints` with `softRows`): the frequency, Hz, of the spring that takes the place
+   * of Baumgarte's bias on the rigid rows of revolute and distance joints (default 60, as Box2D v3),
+   * capped at a quarter of the sub-step rate. Within each sub-step's solve such a row pulls its error
+   * back as a stiff, heavily damped spring (mass-independent: see `softnessFromFrequency`), so a
+   * warm-started row never feeds its whole position correction back as speed; `relaxJoints`, after
+   * the position update, then solves it rigidly without bias, taking that correction's velocity
+   * back. The classic step keeps Baumgarte's bias.
+   * @throws ConstraintError (a WorldError for a world's settings) unless set to a finite number > 0
+   */
+  get jointHertz(): number {
+    return this.jointNumbers[JOINT_HERTZ];
+  }
+  set jointHertz(value: number) {
+    if (typeof value !== 'number' || !(value > 0 && value < Number.POSITIVE_INFINITY)) {
+      this.refuse('jointHertz', value, 'must be a finite number > 0');
+    }
+    this.jointNumbers[JOINT_HERTZ] = value;
+  }
+
+  /**
+   * Soft step: the damping ratio of the rigid joint rows' spring (see {@link SolverSettings.jointHertz};
+   * default 5: overdamped, as recent versions of Box2D v3; with 2, their earlier value, a ragdoll
+   * tumbling down stairs overshot its joint limits by 0.073 rad instead of 0.038).
+   * @throws ConstraintError (a WorldError for a world's settings) unless set to a finite number >= 0
+   */
+  get jointDampingRatio(): number {
+    return this.jointNumbers[JOINT_DAMPING_RATIO];
+  }
+  set jointDampingRatio(value: number) {
+    if (typeof value !== 'number' || !(value >= 0 && value < Number.POSITIVE_INFINITY)) {
+      this.refuse('jointDampingRatio', value, 'must be a finite number >= 0');
+    }
+    this.jointNumbers[JOINT_DAMPING_RATIO] = value;
   }
 
   /**

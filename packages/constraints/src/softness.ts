@@ -1,4 +1,5 @@
 import { cos } from '@lite/math';
+import { JOINT_DAMPING_RATIO, JOINT_HERTZ, type SolverSettings } from './settings';
 
 /**
  * The inputs of {@link softnessFromFrequencyAt} and {@link softnessFromSpringAt}: [f or k, ζ or c,
@@ -245,4 +246,26 @@ function setScales(out: Softness): void {
  */
 export function box2dLiteSoftness(stiffness: number, damping: number, dt: number): number {
   return 1 / (damping + dt * stiffness);
+}
+
+/**
+ * The soft step's coefficients for a rigid joint row (Box2D v3's joint softness): a spring of
+ * `settings.jointHertz`, capped at a quarter of the sub-step rate 1 / dt, and
+ * `settings.jointDampingRatio`, over `dt`, for a row of effective mass `effectiveMass` (kg; only
+ * `gamma` depends on it). Writes `out` and returns it. Allocates nothing. @internal
+ */
+export function rigidRowSoftness(
+  out: Softness,
+  effectiveMass: number,
+  dt: number,
+  settings: SolverSettings,
+): Softness {
+  const numbers = settings.jointNumbers;
+  const hertz = numbers[JOINT_HERTZ];
+  const cap = dt > 0 ? 0.25 / dt : hertz;
+  softnessInputs[0] = hertz < cap ? hertz : cap;
+  softnessInputs[1] = numbers[JOINT_DAMPING_RATIO];
+  softnessInputs[2] = effectiveMass;
+  softnessInputs[3] = dt;
+  return softnessFromFrequencyAt(out);
 }

@@ -123,6 +123,11 @@ export class SolverBody {
   weldJoint0: WeldJoint | null;
   /** Solver scratch: the second chainable weld found on this body this step, or null. @internal */
   weldJoint1: WeldJoint | null;
+  /**
+   * Solver scratch (see `prepareJoints` with `softRows`): how many of this step's joints whose rigid
+   * rows were softened hold this body; only meaningful during a step.
+   */
+  softJointCount: number;
 
   /**
    * @param x - centre of mass x, m (default 0)
@@ -159,6 +164,7 @@ export class SolverBody {
     this.weldChainCount = 0;
     this.weldJoint0 = null;
     this.weldJoint1 = null;
+    this.softJointCount = 0;
   }
 
   /**

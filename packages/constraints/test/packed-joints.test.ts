@@ -12,6 +12,7 @@ import {
   PrismaticJoint,
   prepareJoints,
   RevoluteJoint,
+  relaxJoints,
   SolverBody,
   SolverSettings,
   solveJointPositions,
@@ -196,5 +197,79 @@ describe('joints on packed velocities', () => {
       expect(prepare).toThrow(/^bodies = /);
       expect(solve).toThrow(ConstraintError);
     }
+  });
+});
+
+describe('soft joint rows (prepareJoints with softRows, relaxJoints)', () => {
+  /** A 1 kg bob pinned to a static peg 1 m to its left, moving 1 m/s up and 2 m/s away from it. */
+  function pendulum(): { joints: Joint[]; states: BodyStates; slot: number; bob: SolverBody } {
+    const ground = new SolverBody();
+    const bob = new SolverBody(1, 0).setMass(1, 0.1);
+    Object.assign(bob, {
+      isDynamic: true,
+      isKinematic: false,
+      force: new Vec2(0, 0),
+      torque: 0,
+      gravityScale: 1,
+      linearDamping: 0,
+      angularDamping: 0,
+    });
+    const joints: Joint[] = [new RevoluteJoint(ground, bob, { x: 0, y: 0 })];
+    const states = new BodyStates();
+    states.begin();
+    bob.linearVelocity.x = 2;
+    bob.linearVelocity.y = 1;
+    const slot = states.add(bob as unknown as DrivenBody, { x: 0, y: 0 });
+    return { joints, states, slot, bob };
+  }
+
+  it('a softened pin gives part of the rigid impulse in its solve and all of it in the relax', () => {
+    const settings = new SolverSettings();
+    const { joints, states, slot } = pendulum();
+    const pin = joints[0] as RevoluteJoint;
+    const h = 1 / 240;
+    prepareJoints(joints, 1, h, settings, states, true);
+    // 60 Hz capped at a quarter of 240 Hz is 60 Hz; ζ = 5: massScale = a2 / (1 + a2) with
+    // a1 = 2ζ + hω, a2 = hω a1 (the pin is closed: no bias).
+    const omega = 2 * Math.PI * 60;
+    const a1 = 2 * 5 + h * omega;
+    const a2 = h * omega * a1;
+    expect(pin.softness.massScale).toBeCloseTo(a2 / (1 + a2), 12);
+    solveJoints(joints, 1, settings, states);
+    const v = states.velocities;
+    const o = states.velocityStride * slot;
+    // Along the arm (x) the rigid row would stop the bob; the soft one leaves 1 / (1 + a2) of it.
+    expect(v[o] / 2).toBeCloseTo(1 / (1 + a2), 9);
+    relaxJoints(joints, 1, states);
+    expect(Math.abs(v[o])).toBeLessThan(1e-12);
+    // The transverse motion (y, turning about the peg) is free.
+    expect(v[o + 1]).not.toBe(0);
+  });
+
+  it('without softRows the rows stay rigid and relaxJoints leaves the joint alone', () => {
+    const settings = new SolverSettings();
+    const { joints, states, slot } = pendulum();
+    prepareJoints(joints, 1, 1 / 240, settings, states);
+    expect((joints[0] as RevoluteJoint).softness.massScale).toBe(1);
+    const v = states.velocities;
+    const o = states.velocityStride * slot;
+    const before = [v[o], v[o + 1], v[o + 2]];
+    relaxJoints(joints, 1, states);
+    expect([v[o], v[o + 1], v[o + 2]]).toEqual(before);
+  });
+
+  it('refuses a softRows that is not a boolean and a relax without packed velocities', () => {
+    const settings = new SolverSettings();
+    const { joints, states } = pendulum();
+    expect(() => prepareJoints(joints, 1, 1 / 60, settings, states, 1 as never)).toThrow(/^softRows = 1/);
+    expect(() => relaxJoints(joints, 1, undefined as never)).toThrow(ConstraintError);
+    expect(() => relaxJoints(joints, 2, states)).toThrow(ConstraintError);
+  });
+
+  it('jointHertz and jointDampingRatio are checked when set', () => {
+    expect(() => new SolverSettings({ jointHertz: 0 })).toThrow(/^jointHertz = 0/);
+    expect(() => new SolverSettings({ jointDampingRatio: -1 })).toThrow(/^jointDampingRatio = -1/);
+    const s = new SolverSettings({ jointHertz: 30, jointDampingRatio: 1 });
+    expect([s.jointHertz, s.jointDampingRatio]).toEqual([30, 1]);
   });
 });

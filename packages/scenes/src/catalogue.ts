@@ -9,7 +9,7 @@ import {
   teeter,
   varyingFriction,
 } from './box-lite';
-import { heavyChain, springs } from './joints';
+import { heavyChain, jointGrid, springs } from './joints';
 import { car, piston, ragdoll, weldedBridge } from './machines';
 import { pyramid } from './pyramid';
 import { manyBodies, rain } from './rain';
@@ -48,7 +48,7 @@ const seedParameter: SceneParameter = {
 
 /**
  * Every scene, in menu order: Box2D-Lite's nine demos, then the stack, the pyramid, the block-solver
- * comparison, springs, restitution, the heavy chain, rain and the many-body scene, then the scenes
+ * comparison, springs, restitution, the heavy chain, the joint grid, rain and the many-body scene, then the scenes
  * of shapes (tumbler, ball pit, capsule pile, bullets, shape rain), then the machines (car, piston,
  * welded bridge, ragdolls). `create()` with no argument gives each scene's default.
  */
@@ -98,6 +98,12 @@ export const catalogue: readonly SceneEntry[] = [
       { name: 'ratio', label: 'Mass ratio', min: 1, max: 1000, step: 1, default: 100 },
     ],
     (p) => heavyChain(p.links, p.ratio),
+  ),
+  entry(
+    'joint-grid',
+    'Joint grid',
+    [{ name: 'size', label: 'Circles per side', min: 2, max: 200, step: 1, default: 40 }],
+    (p) => jointGrid(p.size),
   ),
   entry(
     'rain',

@@ -18,7 +18,14 @@ export {
 export { catalogue, getScene } from './catalogue';
 export { BENCH_BOX, BOX_LITE_FRICTION, benchBox, GRAVITY, groundBody, ITERATIONS } from './defaults';
 export { SceneError } from './errors';
-export { CHAIN_LINK_LENGTH, heavyChain, SPRING_FREQUENCIES, springs } from './joints';
+export {
+  CHAIN_LINK_LENGTH,
+  heavyChain,
+  JOINT_GRID_RADIUS,
+  jointGrid,
+  SPRING_FREQUENCIES,
+  springs,
+} from './joints';
 export {
   CAR,
   car,
@@ -40,6 +47,7 @@ export type {
   BodyDef,
   CompareDef,
   DistanceJointDef,
+  FilterDef,
   JointDef,
   PointDef,
   PrismaticJointDef,

@@ -142,3 +142,61 @@ export function springs(damping = 0.05): SceneDef {
     camera: { x: 0, y: 7, height: 16 },
   };
 }
+
+/** Radius of the circles of {@link jointGrid}, m (they sit 1 m apart). */
+export const JOINT_GRID_RADIUS = 0.4;
+
+/**
+ * Box2D v3's "joint grid" benchmark: `size` × `size` circles of radius 0.4 m and density 1 kg/m²,
+ * 1 m apart, column k at x = k and row i at y = -i (body index k · size + i), each pinned by a
+ * revolute joint to the body above it (anchor half-way between them) and to the body to its left.
+ * The top-row bodies of the seven middle columns (k from ⌊size/2⌋ - 3 to ⌊size/2⌋ + 3) are static;
+ * everything else hangs from them, falling from the flat square into a draped web. The circles never
+ * collide with each other (filter category 2, mask everything but 2); there is no ground. A 100 × 100
+ * grid holds 10,000 bodies and 19,794 joints (Box2D's 19,800 less the six between two static
+ * bodies, which hold nothing). Id: `joint-grid`.
+ * @throws SceneError when `size` is not an integer in [2, 200]
+ */
+export function jointGrid(size = 100): SceneDef {
+  requireInteger('size', size, 2, 200);
+  const bodies: BodyDef[] = [];
+  const joints: JointDef[] = [];
+  const half = Math.floor(size / 2);
+  const diameter = 2 * JOINT_GRID_RADIUS;
+  for (let k = 0; k < size; ++k) {
+    for (let i = 0; i < size; ++i) {
+      const pinned = i === 0 && k >= half - 3 && k <= half + 3;
+      const body: BodyDef = {
+        type: pinned ? 'static' : 'dynamic',
+        width: diameter,
+        height: diameter,
+        shapes: [{ type: 'circle', radius: JOINT_GRID_RADIUS }],
+        x: k,
+        y: -i,
+        angle: 0,
+        friction: 0.6,
+        restitution: 0,
+        filter: { category: 2, mask: 0xfffffffd },
+      };
+      if (!pinned) body.density = 1;
+      const index = bodies.length;
+      bodies.push(body);
+      if (i > 0)
+        joints.push({ kind: 'revolute', bodyA: index - 1, bodyB: index, anchorX: k, anchorY: 0.5 - i });
+      // Two static neighbours need no pin (Box2D's benchmark has six such joints, which hold nothing).
+      if (k > 0 && !(pinned && bodies[index - size].type === 'static')) {
+        joints.push({ kind: 'revolute', bodyA: index - size, bodyB: index, anchorX: k - 0.5, anchorY: -i });
+      }
+    }
+  }
+  return {
+    id: 'joint-grid',
+    title: `Joint grid (${size} × ${size})`,
+    description: `${size * size} circles pinned to their neighbours by ${joints.length} revolute joints hang from the static ones of the top row.`,
+    gravity: { x: GRAVITY.x, y: GRAVITY.y },
+    iterations: ITERATIONS,
+    bodies,
+    joints,
+    camera: { x: (size - 1) / 2, y: -size / 2, height: 2.2 * size },
+  };
+}

@@ -17,6 +17,16 @@ export type ShapeDef =
   | { type: 'polygon'; vertices: PointDef[]; radius?: number }
   | { type: 'box'; width: number; height: number; offset?: PointDef; angle?: number };
 
+/** Collision filtering as plain data: the same literal `@lite/world`'s shapes take as `filter`. */
+export interface FilterDef {
+  /** The categories the shape belongs to, a bit field (default 1). */
+  category?: number;
+  /** The categories the shape collides with, a bit field (default 0xffffffff: all). */
+  mask?: number;
+  /** Collision group, an integer (default 0: none). */
+  group?: number;
+}
+
 /**
  * A rigid body as plain data: a box centred on its origin, or (with `shapes`) any shapes. Sizes are
  * FULL width and height in metres (an engine derives half extents). SI units, y up, angles
@@ -55,6 +65,12 @@ export interface BodyDef {
   vy?: number;
   /** Initial angular velocity, rad/s. */
   angularVelocity?: number;
+  /**
+   * Collision filtering of every shape of the body (Box2D's rules: two shapes collide when each
+   * one's `mask` has a bit of the other's `category`; a shared non-zero `group` overrides that,
+   * always colliding when positive, never when negative). Only with `shapes` and `density`.
+   */
+  filter?: FilterDef;
   /** A name that measurements look bodies up by (for example `top` for the top box of a stack). */
   tag?: string;
   /**

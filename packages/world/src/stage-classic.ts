@@ -1,4 +1,4 @@
-import { prepareJoints, solveJointPositionsInto, solveJoints } from '@lite/constraints';
+import { prepareJoints, relaxJoints, solveJointPositionsInto, solveJoints } from '@lite/constraints';
 import type { Vec2 } from '@lite/math';
 import { Stage } from './profile';
 import type { WorldSettings } from './settings';
@@ -127,7 +127,9 @@ export function solveVelocities(s: StepState, dt: number): void {
   solver.prepare(contacts, contactCount, s.lastInvDt as number, settings);
   // Joints act on the contact solver's packed velocities: their bodies without contacts get slots
   // there too, and every slot goes back to its body in storeVelocities.
-  prepareJoints(joints, jointCount, dt, settings, solver);
+  // Baumgarte's bias on the rigid joint rows, or (classicJointSprings) the soft step's joint spring,
+  // relaxed in relaxContacts.
+  prepareJoints(joints, jointCount, dt, settings, solver, settings.classicJointSprings);
   s.profile.lap(Stage.Prepare);
   for (let i = 0, n = settings.iterations; i < n; ++i) {
     solver.solve(settings, true);
@@ -163,7 +165,8 @@ export function integratePositions(s: StepState, dt: number): void {
 
 /**
  * Stage 7a: one relax iteration over the contacts (when `settings.relax` and accumulated impulses
- * are on; see `relaxContacts` in @lite/constraints), then the contacts' impulses go back to their
+ * are on; see `relaxContacts` in @lite/constraints) and, with `settings.classicJointSprings`, over
+ * the joints whose rigid rows took the joint spring (`relaxJoints`), then the contacts' impulses go back to their
  * objects, where the next step's warm start and the user find them.
  */
 export function relaxContacts(s: StepState): void {
@@ -172,6 +175,10 @@ export function relaxContacts(s: StepState): void {
   if (settings.relax && settings.accumulateImpulses) {
     solver.loadVelocities();
     solver.solve(settings, false);
+    // The joints whose rigid rows took the joint spring (settings.classicJointSprings), rigid again.
+    if (settings.classicJointSprings && s.solverJointCount > 0) {
+      relaxJoints(s.solverJoints, s.solverJointCount, solver);
+    }
     solver.storeVelocities();
   }
   s.profile.lap(Stage.Relax);

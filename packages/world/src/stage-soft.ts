@@ -1,4 +1,4 @@
-import { prepareJoints, solveJoints } from '@lite/constraints';
+import { prepareJoints, relaxJoints, solveJoints } from '@lite/constraints';
 import { jointBodyA, jointBodyB } from './joints';
 import { Stage } from './profile';
 import { solveJointPositions } from './stage-classic';
@@ -113,7 +113,8 @@ function softSubStep(s: StepState): void {
   solver.warmStart(states);
   profile.lap(Stage.WarmStart);
   // Joints act on the packed states too (their bodies' slots; static bodies share the still slot 0).
-  if (jointCount > 0) prepareJoints(s.solverJoints, jointCount, s.softH as number, settings, states);
+  // Rigid pin and rod rows as Box2D v3's stiff joint springs (`settings.jointHertz`), relaxed below.
+  if (jointCount > 0) prepareJoints(s.solverJoints, jointCount, s.softH as number, settings, states, true);
   for (let k = 0, n = settings.iterations; k < n; ++k) {
     solver.solve(states, ctx, true);
     if (jointCount > 0) solveJoints(s.solverJoints, jointCount, settings, states);
@@ -134,8 +135,10 @@ function softSubStep(s: StepState): void {
     states.syncFromPoses(s.cosSin);
     profile.lap(Stage.Joints);
   }
-  // Relax: rigid rows with no bias, taking back the velocity the soft rows' bias left.
+  // Relax: rigid rows with no bias, taking back the velocity the soft rows' bias left (the
+  // contacts', then the joints' whose rigid rows were softened).
   solver.solve(states, ctx, false);
+  if (jointCount > 0) relaxJoints(s.solverJoints, jointCount, states);
   profile.lap(Stage.Relax);
 }
 

@@ -110,13 +110,20 @@ export function buildScene(
   const bodies: Body[] = [];
   for (const def of scene.bodies) {
     const shapes = def.shapes;
+    // A filter goes with each shape (createBody's first shape takes none): all shapes are added then.
+    const filter = def.filter;
+    const first = filter === undefined;
     const body = world.createBody({
       type: def.type,
-      ...(shapes === undefined ? { width: def.width, height: def.height } : { shape: shapes[0] }),
+      ...(shapes === undefined
+        ? { width: def.width, height: def.height }
+        : first
+          ? { shape: shapes[0] }
+          : {}),
       position: { x: def.x, y: def.y },
       angle: def.angle ?? 0,
-      mass: def.type === 'dynamic' ? def.mass : undefined,
-      density: def.type === 'dynamic' && def.mass === undefined ? def.density : undefined,
+      mass: def.type === 'dynamic' && first ? def.mass : undefined,
+      density: def.type === 'dynamic' && def.mass === undefined && first ? def.density : undefined,
       friction: def.friction,
       restitution: def.restitution,
       linearVelocity: def.type === 'static' ? undefined : { x: def.vx ?? 0, y: def.vy ?? 0 },
@@ -124,7 +131,13 @@ export function buildScene(
       userData: def.tag,
     });
     if (shapes !== undefined) {
-      for (let i = 1; i < shapes.length; ++i) body.createShape({ ...shapes[i], density: def.density });
+      for (let i = first ? 1 : 0; i < shapes.length; ++i) {
+        body.createShape({
+          ...shapes[i],
+          density: def.density,
+          ...(first ? {} : { friction: def.friction, restitution: def.restitution, filter }),
+        });
+      }
     }
     bodies.push(body);
   }

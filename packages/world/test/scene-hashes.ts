@@ -16,6 +16,7 @@ const PARAMETERS: Record<string, Record<string, number>> = {
   'ball-pit': { count: 60 },
   'capsule-pile': { count: 60 },
   'shape-rain': { count: 100 },
+  'joint-grid': { size: 10 },
 };
 
 /**

@@ -63,6 +63,7 @@ function smallParameters(parameters: { name: string; min: number; max: number; d
     base: 8,
     height: 8,
     links: 10,
+    size: 10,
   };
   const out: Record<string, number> = {};
   for (const p of parameters) {

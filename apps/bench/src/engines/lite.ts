@@ -40,13 +40,22 @@ export class LiteAdapter implements EngineAdapter {
     for (const def of scene.bodies) {
       const dynamic = def.type === 'dynamic';
       const shapes = def.shapes;
+      // A filter goes with each shape (createBody's first shape takes none): all shapes are added then.
+      const filter = def.filter;
+      const first = filter === undefined;
       const body = world.createBody({
         type: def.type,
-        ...(shapes === undefined ? { width: def.width, height: def.height } : { shape: shapes[0] }),
+        ...(shapes === undefined
+          ? { width: def.width, height: def.height }
+          : first
+            ? { shape: shapes[0] }
+            : {}),
         position: { x: def.x, y: def.y },
         angle: def.angle ?? 0,
-        ...(dynamic && def.mass !== undefined ? { mass: def.mass } : {}),
-        ...(dynamic && def.mass === undefined && def.density !== undefined ? { density: def.density } : {}),
+        ...(dynamic && first && def.mass !== undefined ? { mass: def.mass } : {}),
+        ...(dynamic && first && def.mass === undefined && def.density !== undefined
+          ? { density: def.density }
+          : {}),
         friction: def.friction ?? 0.2,
         restitution: def.restitution ?? 0,
         ...(def.type !== 'static'
@@ -58,8 +67,12 @@ export class LiteAdapter implements EngineAdapter {
         allowSleep: false,
       });
       if (shapes !== undefined) {
-        for (let i = 1; i < shapes.length; ++i) {
-          body.createShape({ ...shapes[i], ...(def.density !== undefined ? { density: def.density } : {}) });
+        for (let i = first ? 1 : 0; i < shapes.length; ++i) {
+          body.createShape({
+            ...shapes[i],
+            ...(def.density !== undefined ? { density: def.density } : {}),
+            ...(first ? {} : { friction: def.friction ?? 0.2, restitution: def.restitution ?? 0, filter }),
+          });
         }
       }
       this.bodies.push(body);
