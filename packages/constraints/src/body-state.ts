@@ -136,6 +136,12 @@ export function capVelocity(state: Float64Array, o: number, limits: Float64Array
 let nextStamp = 1;
 
 /**
+ * The slots (and body indices) new {@link BodyStates} have room for, the still slot included: few, so
+ * that a small world stays small (the arrays double when a step needs more).
+ */
+const INITIAL_SLOTS = 8;
+
+/**
  * The soft step's per-body state, packed (Box2D v3's `b2BodyState`): for each moving body of the
  * step a slot holding its velocity, and the translation and rotation it has made since the step
  * began. Contacts and joints read and write these slots only; the body objects are written once,
@@ -157,36 +163,36 @@ export class BodyStates implements BodyVelocities {
    * WebAssembly memory, which the body states of every world in this JavaScript realm share, an
    * old view (or one kept after these states are dropped) may see another's numbers.
    */
-  state = new Float64Array(State.Stride * 64);
+  state = new Float64Array(State.Stride * INITIAL_SLOTS);
   /**
    * Per slot: the push velocity (vx, vy, w) of the current sub-step, which moves the body in the
    * position update and is then dropped (see `SoftContactSolver.push`); slot 0 stays zero.
    */
-  push = new Float64Array(3 * 64);
+  push = new Float64Array(3 * INITIAL_SLOTS);
   /**
    * Per slot: accelerations, damping and the start pose ({@link Motion}); read by the contact
    * solver's prepare, which cannot call a method returning a number per point (the JIT may box it).
    * @internal
    */
-  motion = new Float64Array(Motion.Stride * 64);
+  motion = new Float64Array(Motion.Stride * INITIAL_SLOTS);
   /**
    * Per slot: 1 when a joint holds the body this step ({@link BodyStates.markHeld}), else 0 (slot 0:
    * always 0). The soft contacts leave the deep overlaps of free bodies to the push pass alone; a
    * held body's the push pass would move without its joints. @internal
    */
-  held = new Int32Array(64);
+  held = new Int32Array(INITIAL_SLOTS);
   /**
    * Per slot: the body's inverse mass and inverse rotational inertia, as {@link BodyStates.add}
    * read them (slot 0: both 0). The contact solver's prepare reads them here rather than from the
    * body objects. @internal
    */
-  masses = new Float64Array(2 * 64);
+  masses = new Float64Array(2 * INITIAL_SLOTS);
   /**
    * Per index given to {@link BodyStates.add} (a world's position of the body in its list): the
    * body's slot, valid when `indexStamp` holds this step's stamp.
    */
-  private slotByIndex = new Int32Array(64);
-  private indexStamp = new Int32Array(64);
+  private slotByIndex = new Int32Array(INITIAL_SLOTS);
+  private indexStamp = new Int32Array(INITIAL_SLOTS);
   /** The body of each slot (slot 0: none). */
   private readonly bodies: (DrivenBody | null)[] = [null];
   private slotCount = 1;

@@ -12,17 +12,17 @@ import { ConstraintError } from './errors';
  */
 export class ContactGather {
   /** Per contact, 4 integers: body A's index, body B's, the point count, the data offset. @internal */
-  ints = new Int32Array(4 * 64);
+  ints = new Int32Array(0);
   /** Per contact: the block its numbers lie in (`ContactConstraint.dataBlock`). @internal */
   readonly blocks: Float64Array[] = objectArray();
   private length = 0;
 
-  /** An empty gather with room for 64 contacts. */
+  /** An empty gather with room for 8 contacts (it grows, doubling, when more are added). */
   constructor() {
     // `ints` is replaced when it grows and the count changes at the first contact: each is written
     // a second time here, so V8 treats them as fields that change from the start (the first change
     // of a field written once throws away the optimised code that read it, in the middle of a run).
-    this.ints = new Int32Array(4 * 64);
+    this.ints = new Int32Array(4 * 8);
     this.length = 1;
     this.length = 0;
   }

@@ -71,6 +71,12 @@ const enum Meta {
   Stride = 4,
 }
 
+/**
+ * The bodies and contacts a new {@link ContactSolver} has room for: few, so that a small world (and
+ * one that never runs the classic step) stays small; the arrays double when a step needs more.
+ */
+const INITIAL_CAPACITY = 2;
+
 /** Each load takes a fresh stamp, unique across every solver, so slots of another load never match. */
 let nextStamp = 1;
 
@@ -97,7 +103,7 @@ let nextStamp = 1;
  */
 export class ContactSolver implements BodyVelocities {
   /** Per body slot: vx, vy, w. */
-  private packed = new Float64Array(3 * 64);
+  private packed = new Float64Array(0);
   /** The body in each slot, to write velocities back. */
   private readonly bodies: SolverBody[] = objectArray();
   private bodyCount = 0;
@@ -107,15 +113,15 @@ export class ContactSolver implements BodyVelocities {
    */
   private contactBodyCount = 0;
   /** Per contact: {@link Row.Stride} doubles. */
-  private rows = new Float64Array(Row.Stride * 64);
+  private rows = new Float64Array(0);
   /** Per contact: slot A, slot B, point count, block usable. */
-  private meta = new Int32Array(Meta.Stride * 64);
+  private meta = new Int32Array(0);
   /** Per body slot: the split-impulse pass's pseudo-velocity vx, vy, w (zero at every prepare). */
-  private pseudo = new Float64Array(3 * 64);
+  private pseudo = new Float64Array(0);
   /** Per contact: the split-impulse pass's block cases (kept apart from the velocity solve's). */
-  private splitCases = new Int32Array(64);
+  private splitCases = new Int32Array(0);
   /** Per contact: the block solver's last case (see `ContactConstraint.blockCase`). */
-  private blockCases = new Int32Array(64);
+  private blockCases = new Int32Array(0);
   private contacts: ContactConstraint[] = objectArray();
   private contactCount = 0;
   private stamp = 0;
@@ -126,13 +132,16 @@ export class ContactSolver implements BodyVelocities {
   /** This prepare's Baumgarte rate β / dt (0 with position correction off), 1/s. */
   private betaInvDt = 0.5;
 
-  /** A solver with room for 128 bodies and 128 contacts; its arrays grow when a step needs more. */
+  /**
+   * A solver with room for `INITIAL_CAPACITY` bodies and contacts; its arrays grow (doubling)
+   * when a step needs more.
+   */
   constructor() {
     // The arrays are replaced when they grow: each is written a second time here, so V8 treats
     // them as fields that change from the start (a field written once and changed later, in the
     // middle of a run, throws away the optimised code of every method that read it).
-    this.growBodies(64);
-    this.growContacts(64);
+    this.growBodies(INITIAL_CAPACITY);
+    this.growContacts(INITIAL_CAPACITY);
   }
 
   /** The number of contacts loaded. */

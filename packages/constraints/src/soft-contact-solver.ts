@@ -456,6 +456,12 @@ export class SoftStepContext {
 }
 
 /**
+ * The contacts a new {@link SoftContactSolver} has room for: few, so that a small world stays small
+ * (the arrays double when a step needs more, once per size a scene reaches).
+ */
+const INITIAL_CONTACTS = 8;
+
+/**
  * The soft step's contact solver (after Box2D v3's `contact_solver.c`, written for this engine):
  * contacts are prepared once per step from the manifolds (anchors relative to each body's centre,
  * effective masses, the separation at the start of the step), then each sub-step warm starts,
@@ -471,8 +477,8 @@ export class SoftStepContext {
  * (see `setWasmKernels`), with the same results.
  */
 export class SoftContactSolver {
-  private rows = new Float64Array(Row.Stride * 64);
-  private meta = new Int32Array(Meta.Stride * 64);
+  private rows = new Float64Array(0);
+  private meta = new Int32Array(0);
   private contactCount = 0;
   /** How many of the prepared contacts have restitution (see `applyRestitution`). */
   private bouncyCount = 0;
@@ -490,35 +496,35 @@ export class SoftContactSolver {
    */
   private params: Float64Array = new Float64Array(Param.Count);
   /** Per contact: its chain, or -1 (none) / -2 (a ring or a lone contact): see `buildChains`. */
-  private chainOf = new Int32Array(64);
+  private chainOf = new Int32Array(0);
   /** The chains' contacts, chain after chain, each from one end to the other. */
-  private chainOrder = new Int32Array(64);
+  private chainOrder = new Int32Array(0);
   /** At a chain position: the body slot shared with the next contact of the chain. */
-  private chainShared = new Int32Array(64);
+  private chainShared = new Int32Array(0);
   /** Chain c holds positions chainStart[c] to chainStart[c + 1] - 1 of `chainOrder`. */
-  private chainStart = new Int32Array(65);
+  private chainStart = new Int32Array(0);
   private chainCount = 0;
   /**
    * Per chain: 1 when static or kinematic bodies hold both its ends (more rows than the bodies can
    * take).
    */
-  private chainCompliant = new Int32Array(64);
+  private chainCompliant = new Int32Array(0);
   /**
    * The contacts the push pass visits in this sub-step, in the order it visits them (those between
    * two moving bodies, then those with a still one; contact order within each), gathered by its
    * first pass: `deepCount` of them.
    */
-  private deepList = new Int32Array(64);
+  private deepList = new Int32Array(0);
   /** The contacts outside chains, in contact order (see `listSingles`). */
-  private singles = new Int32Array(64);
+  private singles = new Int32Array(0);
   private singleCount = 0;
   /**
    * Per listed contact (in `deepList` order), what the push passes read ({@link PushRow}), and its
    * accumulated push impulses (from zero each sub-step).
    */
-  private pushRows = new Float64Array(PushRow.Stride * 64);
+  private pushRows = new Float64Array(0);
   /** Per listed contact, its slots, point count and held flags ({@link PushInt}). */
-  private pushInts = new Int32Array(PushInt.Stride * 64);
+  private pushInts = new Int32Array(0);
   private deepCount = 0;
   /**
    * The body states and their `poseStamp` when a pass last left every point's separation in the
@@ -531,19 +537,19 @@ export class SoftContactSolver {
   /** The body states' masses per slot while the chains are built (`BodyStates.masses`). */
   private slotMasses: Float64Array = new Float64Array(2);
   /** Per body slot: how many chainable contacts touch it. */
-  private degree = new Int32Array(128);
+  private degree = new Int32Array(0);
   /** Per body slot: its first two chainable contacts. */
-  private slotContacts = new Int32Array(256);
+  private slotContacts = new Int32Array(0);
   /** The chain solve's scratch per position of the chain being solved: y (2), then d (2). */
-  private chainWork = new Float64Array(4 * 64);
+  private chainWork = new Float64Array(0);
   /**
    * Per chain position (of `chainOrder`), the factors of the chain's matrix (see {@link Factor}):
    * they depend only on what the prepare computed, so {@link SoftContactSolver.factorChains}
    * computes them once per step and every solve and relax pass of the step uses them.
    */
-  private chainFactors = new Float64Array(Factor.Stride * 64);
+  private chainFactors = new Float64Array(0);
   /** Per chain: 1 when its matrix has a singular block (it is then solved contact by contact). */
-  private chainSingular = new Int32Array(64);
+  private chainSingular = new Int32Array(0);
   /**
    * The WebAssembly memory of the body states last prepared with, when the kernels run (see
    * `kernels.ts`): every array the kernels read (see `attachKernels`) is then a view of it, taken
@@ -553,7 +559,10 @@ export class SoftContactSolver {
   private kernelGeneration = -1;
   private readonly kernelOffsets = new Int32Array(Region.Count);
 
-  /** A solver with room for 128 contacts; its arrays grow when a step needs more. */
+  /**
+   * A solver with room for `INITIAL_CONTACTS` contacts; its arrays grow (doubling) when a
+   * step needs more.
+   */
   constructor() {
     // The arrays are replaced when they grow, and the push pass's bookkeeping first changes in the
     // first sub-step with a deep overlap: each is written a second time here (the stamp first as
@@ -561,9 +570,9 @@ export class SoftContactSolver {
     // fields that change from the start. A field written once and changed later, in the middle
     // of a run, throws away the optimised code of every method that read it (see Vec2's
     // constructor in @lite/math).
-    this.grow(64);
-    this.degree = new Int32Array(128);
-    this.slotContacts = new Int32Array(256);
+    this.grow(INITIAL_CONTACTS);
+    this.degree = new Int32Array(2 * INITIAL_CONTACTS);
+    this.slotContacts = new Int32Array(4 * INITIAL_CONTACTS);
     this.deepCount = 1;
     this.deepCount = 0;
     this.deepStamp = 0.5;

@@ -42,7 +42,7 @@ const GAP = 8;
 const REORDER_SHARE = 8;
 
 /** The fewest contact objects made at once (at least a quarter of those there are). */
-const MIN_BATCH = 32;
+const MIN_BATCH = 4;
 
 /** How many slots {@link placeContact} looks at between a new contact's neighbours. */
 const MAX_SCAN = 4 * GAP;
@@ -105,7 +105,7 @@ function addSlot(s: StepState, c: Contact): void {
   c.slot = slot;
   s.contactSlots.push(c);
   if (slot >= s.freeAt.length) {
-    const size = Math.max(64, 2 * s.freeAt.length);
+    const size = Math.max(8, 2 * s.freeAt.length);
     const freeAt = new Int32Array(size);
     freeAt.set(s.freeAt);
     s.freeAt = freeAt;

@@ -21,15 +21,15 @@ import type { WorldSettings } from './settings';
  * while stepping.
  */
 export class Islands {
-  private parent = new Int32Array(64);
-  private islandSleepTime = new Float64Array(64);
-  private ringHead = new Int32Array(64);
-  private ringTail = new Int32Array(64);
+  private parent = new Int32Array(8);
+  private islandSleepTime = new Float64Array(8);
+  private ringHead = new Int32Array(8);
+  private ringTail = new Int32Array(8);
   /** The indices of the bodies the last `update` put to sleep, in index order, and their count. */
-  slept = new Int32Array(64);
+  slept = new Int32Array(8);
   sleptCount = 0;
   /** Per body index: 1 while `settleSleepers` works on the body (else 0). */
-  settling = new Uint8Array(64);
+  settling = new Uint8Array(8);
 
   /** Makes room for `count` bodies. */
   ensureCapacity(count: number): void {

@@ -32,19 +32,19 @@ export class StepJournal {
   /** Counts the steps: a contact object journaled this step has this in `stamps[slot]`. */
   stamp = 0;
   /** Per contact object (by `Contact.slot`): its numbers at the start of the step. */
-  contactData = new Float64Array(64 * CONTACT_DOUBLES);
+  contactData = new Float64Array(8 * CONTACT_DOUBLES);
   /** Per contact object: its point count, and 1 when it was touching (2 numbers). */
-  contactInts = new Int32Array(64 * 2);
+  contactInts = new Int32Array(8 * 2);
   /** Per contact object: the step it was journaled in. */
-  stamps = new Int32Array(64);
+  stamps = new Int32Array(8);
   /** Per contact object: the step that made it (new contacts are removed by an undo). */
-  born = new Int32Array(64);
+  born = new Int32Array(8);
   /** True from `journalStep` to the end of the step: `wakeBody` journals what it wakes. */
   active = false;
   /** Per joint of `jointList`, its impulses at the start of the step. */
-  jointData = new Float64Array(8 * JOINT_DOUBLES);
+  jointData = new Float64Array(0);
   /** The broadphase's move buffer at the start of the step (`BroadPhase.copyMoves`). */
-  moves = new Int32Array(64);
+  moves = new Int32Array(8);
   moveCount = 0;
 }
 

@@ -59,12 +59,12 @@ export class StepState {
    */
   readonly contactSlots: Contact[] = objectArray();
   /** The free slots (the pool of contact objects), the next to use on top, and their count. */
-  freeSlots = new Int32Array(64);
+  freeSlots = new Int32Array(8);
   freeCount = 0;
   /** Per slot, its index in `freeSlots`, or -1 when its object is in use. */
-  freeAt = new Int32Array(64);
+  freeAt = new Int32Array(8);
   /** Scratch of `reorderContacts`: per slot, where its state is in `contactList`. */
-  contactWhere = new Int32Array(64);
+  contactWhere = new Int32Array(8);
   /** Contacts placed out of slot order since `contactList` was last reordered. */
   contactsOutOfPlace = 0;
   /** Contacts removed during a step whose endContact event is still queued. */
@@ -73,7 +73,7 @@ export class StepState {
   readonly newContacts: Contact[] = objectArray();
 
   readonly broadPhase = new BroadPhase();
-  readonly pairs = new PairBuffer();
+  readonly pairs = new PairBuffer(8);
   /** The broadphase's filter of candidate pairs: those that may make a contact and have none. */
   readonly newPairFilter: (proxyA: number, proxyB: number) => boolean;
   readonly manifold = new Manifold();
@@ -81,7 +81,7 @@ export class StepState {
   readonly collideDt = new Float64Array(1);
   /** The shapes whose boxes left their fat boxes this step, and their new boxes (`noteMovedProxies`). */
   readonly movedShapes: BodyShape[] = objectArray();
-  movedBoxes = new Float64Array(4 * 64);
+  movedBoxes = new Float64Array(4 * 8);
   /**
    * Where the swept fast bodies' notes start in `movedShapes` (the slow bodies' come first): each
    * run is in body order.
@@ -198,7 +198,7 @@ export class StepState {
    */
   gatheredAtWakes = -1;
   /** Per body index: the state saved before the step, to undo a step that turns non-finite. */
-  snapshot = new Float64Array(64 * SNAPSHOT_STRIDE);
+  snapshot = new Float64Array(8 * SNAPSHOT_STRIDE);
   /** The contacts' and joints' state saved before the step, likewise (see `StepJournal`). */
   readonly journal = new StepJournal();
 
