@@ -505,14 +505,23 @@ export function prepareDistanceJointAt(
   } else {
     softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
   }
-  joint.bias = -softness.biasRate * (d - joint.lengthValue);
+  let bias = -softness.biasRate * (d - joint.lengthValue);
+  // A rigid rod's push (Baumgarte's or the soft step's spring on its row) is capped, as a pin's
+  // (see prepareRevoluteJoint): between two bodies of infinite mass that move apart, the rod's
+  // stretch has no bound, and neither would its push.
+  const maxPush = settings.maxPushVelocity;
+  if (spring.form !== 'stiffness' && !(spring.frequencyHz > 0)) {
+    if (bias > maxPush) bias = maxPush;
+    else if (bias < -maxPush) bias = -maxPush;
+  }
+  joint.bias = bias;
 
   // One-sided rows: C = d - minLength >= 0 and C = maxLength - d >= 0. While C > 0 the row allows
   // closing at up to C/dt (it lands exactly on the bound, speculatively); below 0, Baumgarte.
   const lowerC = d - joint.minLengthValue;
-  joint.lowerBias = lowerC > 0 ? -lowerC * invDt : -baumgarte * lowerC;
+  joint.lowerBias = lowerC > 0 ? -lowerC * invDt : Math.min(-baumgarte * lowerC, maxPush);
   const upperC = joint.maxLengthValue - d;
-  joint.upperBias = upperC > 0 ? -upperC * invDt : -baumgarte * upperC;
+  joint.upperBias = upperC > 0 ? -upperC * invDt : Math.min(-baumgarte * upperC, maxPush);
   if (!joint.hasLengthRow()) joint.impulse = 0;
   if (joint.minLengthValue === joint.maxLengthValue || joint.minLengthValue <= 0) joint.lowerImpulse = 0;
   if (joint.minLengthValue === joint.maxLengthValue || joint.maxLengthValue === Number.POSITIVE_INFINITY) {

@@ -117,6 +117,10 @@ export function buildJointChains(joints: readonly { kind: number }[], count: num
     if ((nA === null) === (nB === null)) continue;
     let shared = nA !== null ? head.bodyA : head.bodyB;
     let next = nA !== null ? nA : (nB as RevoluteJoint);
+    // A chain held at both ends by bodies of infinite mass (static or kinematic) is left to the
+    // pins' own rows: anchors that move apart leave K without room (the dynamic bodies between
+    // them cannot meet both ends), and the exact solve of an unmeetable chain is huge impulses.
+    if (!isDynamic(nA !== null ? head.bodyB : head.bodyA) && !isDynamic(chainEnd(head, shared, next))) continue;
     let cur = head;
     head.chainRole = CHAIN_HEAD;
     for (;;) {
@@ -139,6 +143,21 @@ export function buildJointChains(joints: readonly { kind: number }[], count: num
     if (joint.kind !== JointKind.Revolute) continue;
     const head = joint as RevoluteJoint;
     if (head.chainRole === CHAIN_HEAD && !factorJointChain(head)) unlinkChain(head);
+  }
+}
+
+/** The body at the far end of the chain that starts with `head` (on `shared`, then `next`). */
+function chainEnd(head: RevoluteJoint, shared: SolverBody, next: RevoluteJoint): SolverBody {
+  let cur = next;
+  let body = shared;
+  // At most as many links as pins: a loop has no end (then it is never reached: its pins all have
+  // two neighbours), so this walk ends.
+  for (;;) {
+    const other = cur.bodyA === body ? cur.bodyB : cur.bodyA;
+    const after = neighbour(cur, other);
+    if (after === null || after === head) return other;
+    body = other;
+    cur = after;
   }
 }
 

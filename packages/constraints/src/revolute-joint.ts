@@ -20,6 +20,7 @@ import {
   LIMIT_NONE,
   LIMIT_UPPER,
   MAX_ANGULAR_CORRECTION,
+  MAX_LINEAR_CORRECTION,
   positionError,
   sparselyHeld,
 } from './joint-kind';
@@ -658,6 +659,8 @@ export function prepareRevoluteJointAt(
   const spring = joint.spring;
   joint.springGamma = 0;
   joint.softRows = false;
+  // Rigid point rows (Baumgarte's or the soft step's spring on them): their push is capped.
+  let rigid = false;
   if (spring.form === 'stiffness') {
     // k and c in N/m and N·s/m on each point row: γ = 1 / (dt (c + dt k)) in 1/kg, the same for
     // both rows, so the block is solved with (K + γ I)⁻¹ (Box2D-Lite's K + softness · I, with γ in
@@ -700,13 +703,25 @@ export function prepareRevoluteJointAt(
     const traceK = k11 + k22;
     rigidRowSoftness(softness, traceK > 0 ? 2 / traceK : 0, dt, settings);
     joint.softRows = true;
+    rigid = true;
   } else {
     softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
+    rigid = true;
   }
   const Cx = bB.position.x + rBx - bA.position.x - rAx;
   const Cy = bB.position.y + rBy - bA.position.y - rAy;
-  joint.biasX = -softness.biasRate * Cx;
-  joint.biasY = -softness.biasRate * Cy;
+  let biasX = -softness.biasRate * Cx;
+  let biasY = -softness.biasRate * Cy;
+  if (rigid) {
+    const speed = Math.sqrt(biasX * biasX + biasY * biasY);
+    const max = settings.maxPushVelocity;
+    if (speed > max) {
+      biasX *= max / speed;
+      biasY *= max / speed;
+    }
+  }
+  joint.biasX = biasX;
+  joint.biasY = biasY;
 
   // Angular rows (motor and limits):
   //   C = θB - θA - θref - bound,   Ċ = wB - wA,   J = [ 0, -1, 0, 1 ],   K = iA + iB
@@ -1081,10 +1096,15 @@ export function revolutePositionStep(joint: RevoluteJoint): void {
   const rAy = joint.rAy;
   const rBx = joint.rBx;
   const rBy = joint.rBy;
-  const Cx = bB.position.x + rBx - bA.position.x - rAx;
-  const Cy = bB.position.y + rBy - bA.position.y - rAy;
+  let Cx = bB.position.x + rBx - bA.position.x - rAx;
+  let Cy = bB.position.y + rBy - bA.position.y - rAy;
   const pointError = Math.sqrt(Cx * Cx + Cy * Cy);
   if (pointError > error) error = pointError;
+  if (pointError > MAX_LINEAR_CORRECTION) {
+    const scale = MAX_LINEAR_CORRECTION / pointError;
+    Cx *= scale;
+    Cy *= scale;
+  }
   // K as in the prepare (see the derivation there), at the current pose.
   const k11 = mA + mB + iA * rAy * rAy + iB * rBy * rBy;
   const k12 = -iA * rAx * rAy - iB * rBx * rBy;
