@@ -120,7 +120,8 @@ export function buildJointChains(joints: readonly { kind: number }[], count: num
     // A chain held at both ends by bodies of infinite mass (static or kinematic) is left to the
     // pins' own rows: anchors that move apart leave K without room (the dynamic bodies between
     // them cannot meet both ends), and the exact solve of an unmeetable chain is huge impulses.
-    if (!isDynamic(nA !== null ? head.bodyB : head.bodyA) && !isDynamic(chainEnd(head, shared, next))) continue;
+    if (!isDynamic(nA !== null ? head.bodyB : head.bodyA) && !isDynamic(chainEnd(head, shared, next)))
+      continue;
     let cur = head;
     head.chainRole = CHAIN_HEAD;
     for (;;) {

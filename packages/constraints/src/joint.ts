@@ -1,3 +1,4 @@
+import { markAnchoredJoints } from './anchored-joints';
 import { type BodyVelocities, bindBodies, objectVelocities } from './body-velocities';
 import {
   type DistanceJoint,
@@ -104,6 +105,8 @@ export function prepareJoints(
   let wheels = false;
   for (let i = 0; i < count && !wheels; i++) wheels = joints[i].kind === JointKind.Wheel;
   if (wheels) countWheelJoints(joints, count);
+  // Pins and rods held at both ends by bodies of infinite mass take the joint spring in both steps.
+  const anchored = markAnchoredJoints(joints, count) > 0;
   const objects = bodies === undefined;
   if (objects) objectVelocities.begin();
   const packed = objects ? objectVelocities : bodies;
@@ -111,10 +114,10 @@ export function prepareJoints(
     const joint = joints[i];
     switch (joint.kind) {
       case JointKind.Distance:
-        prepareDistanceJointAt(joint, dt, invDt, settings, packed, softRows);
+        prepareDistanceJointAt(joint, dt, invDt, settings, packed, softRows || (anchored && joint.anchored));
         break;
       case JointKind.Revolute:
-        prepareRevoluteJointAt(joint, dt, invDt, settings, packed, softRows);
+        prepareRevoluteJointAt(joint, dt, invDt, settings, packed, softRows || (anchored && joint.anchored));
         break;
       case JointKind.Mouse:
         joint.invDt = invDt;
@@ -135,7 +138,7 @@ export function prepareJoints(
     }
   }
   if (objects) objectVelocities.store();
-  if (softRows) countSoftJoints(joints, count);
+  if (softRows || anchored) countSoftJoints(joints, count);
   buildJointChains(joints, count, settings.jointChains);
   buildWeldChains(joints, count, settings.jointChains);
 }

@@ -20,6 +20,7 @@ import {
   LIMIT_NONE,
   LIMIT_UPPER,
   MAX_ANGULAR_CORRECTION,
+  MAX_JOINT_PUSH,
   MAX_LINEAR_CORRECTION,
   positionError,
   sparselyHeld,
@@ -211,6 +212,14 @@ export class RevoluteJoint {
    */
   softRows: boolean;
   /**
+   * Whether this joint lies on a path of rigid pins and rods held at both ends by static or
+   * kinematic bodies (see `markAnchoredJoints`): its rigid rows are then solved compliantly, with the
+   * soft step's joint spring, in both steps. Scratch. @internal
+   */
+  anchored: boolean;
+  /** Scratch of `markAnchoredJoints`: this step's walk met this joint. @internal */
+  anchorSeen: boolean;
+  /**
    * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the
    * stride; ω is 2 further on): set by the prepare, read by the velocity solve. @internal
    */
@@ -347,6 +356,8 @@ export class RevoluteJoint {
     this.s22 = 0;
     this.invDt = 0;
     this.softRows = false;
+    this.anchored = false;
+    this.anchorSeen = false;
     this.velocityA = 0;
     this.velocityB = 0;
     this.chainRole = CHAIN_NONE;
@@ -659,8 +670,6 @@ export function prepareRevoluteJointAt(
   const spring = joint.spring;
   joint.springGamma = 0;
   joint.softRows = false;
-  // Rigid point rows (Baumgarte's or the soft step's spring on them): their push is capped.
-  let rigid = false;
   if (spring.form === 'stiffness') {
     // k and c in N/m and N·s/m on each point row: γ = 1 / (dt (c + dt k)) in 1/kg, the same for
     // both rows, so the block is solved with (K + γ I)⁻¹ (Box2D-Lite's K + softness · I, with γ in
@@ -703,18 +712,19 @@ export function prepareRevoluteJointAt(
     const traceK = k11 + k22;
     rigidRowSoftness(softness, traceK > 0 ? 2 / traceK : 0, dt, settings);
     joint.softRows = true;
-    rigid = true;
   } else {
     softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
-    rigid = true;
   }
   const Cx = bB.position.x + rBx - bA.position.x - rAx;
   const Cy = bB.position.y + rBy - bA.position.y - rAy;
   let biasX = -softness.biasRate * Cx;
   let biasY = -softness.biasRate * Cy;
-  if (rigid) {
+  // Softened rigid point rows (the joint spring): their push is capped at MAX_JOINT_PUSH. Between
+  // two bodies of infinite mass that move apart the pin's stretch has no bound, and neither would
+  // its pull; the position pass then moves it at most MAX_LINEAR_CORRECTION per pass.
+  if (joint.softRows) {
     const speed = Math.sqrt(biasX * biasX + biasY * biasY);
-    const max = settings.maxPushVelocity;
+    const max = MAX_JOINT_PUSH;
     if (speed > max) {
       biasX *= max / speed;
       biasY *= max / speed;
@@ -1100,7 +1110,7 @@ export function revolutePositionStep(joint: RevoluteJoint): void {
   let Cy = bB.position.y + rBy - bA.position.y - rAy;
   const pointError = Math.sqrt(Cx * Cx + Cy * Cy);
   if (pointError > error) error = pointError;
-  if (pointError > MAX_LINEAR_CORRECTION) {
+  if (joint.softRows && pointError > MAX_LINEAR_CORRECTION) {
     const scale = MAX_LINEAR_CORRECTION / pointError;
     Cx *= scale;
     Cy *= scale;
