@@ -33,8 +33,10 @@ import type { SolverBody } from './solver-body';
  * S(r) = (-r.y, r.x)ᵀ). Motors and limits stay Gauss-Seidel rows before the chain's solve (a limit
  * within reach as a 3x3 block with its pin's point rows). Bodies held by three or more rigid
  * pins end chains there, chains that close on themselves (a loop, two pins between the same bodies)
- * are left to Gauss-Seidel, and so is a chain whose K turns out singular. Joints join chains in array
- * order, so the result depends only on that order.
+ * are left to Gauss-Seidel, and so is a chain whose K turns out singular, or one held at both ends
+ * by static or kinematic bodies (its pins are compliant, see `markAnchoredJoints`: when the ends
+ * move apart no motion of the bodies between meets every pin, and the exact solve of that is huge
+ * impulses). Joints join chains in array order, so the result depends only on that order.
  */
 
 /**

@@ -76,6 +76,12 @@ export type Joint =
  * those speeds feed each other and grow without bound. The joint position passes then leave those
  * rows alone (their limits still turn back).
  *
+ * In both steps, rigid pins and rods on a path held at both ends by static or kinematic bodies
+ * (every dynamic body on it held by exactly two of them: see `markAnchoredJoints`) take that joint
+ * spring too, as their rows may ask for what no motion of the bodies between can give (the ends
+ * moving apart); call {@link relaxJoints} for them after the position update in the classic step
+ * as well (it leaves every other joint alone).
+ *
  * @param joints - the joints; the first `count` are prepared
  * @param count - how many
  * @param dt - the time step, s (0 gives no bias and no motor impulse)
