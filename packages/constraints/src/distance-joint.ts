@@ -9,7 +9,14 @@ import {
   requireNonNegativeArg,
 } from './errors';
 import { reactionVector } from './joint-frame';
-import { JointKind, MAX_LINEAR_CORRECTION, MIN_DISTANCE, positionError, sparselyHeld } from './joint-kind';
+import {
+  JointKind,
+  MAX_JOINT_PUSH,
+  MAX_LINEAR_CORRECTION,
+  MIN_DISTANCE,
+  positionError,
+  sparselyHeld,
+} from './joint-kind';
 import { JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
 import { updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
@@ -123,6 +130,14 @@ export class DistanceJoint {
    */
   softRows: boolean;
   /**
+   * Whether this joint lies on a path of rigid pins and rods held at both ends by static or
+   * kinematic bodies (see `markAnchoredJoints`): its rigid rows are then solved compliantly, with the
+   * soft step's joint spring, in both steps. Scratch. @internal
+   */
+  anchored: boolean;
+  /** Scratch of `markAnchoredJoints`: this step's walk met this joint. @internal */
+  anchorSeen: boolean;
+  /**
    * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the
    * stride; ω is 2 further on): set by the prepare, read by the velocity solve. @internal
    */
@@ -216,6 +231,8 @@ export class DistanceJoint {
     this.softness = new Softness();
     this.invDt = 0;
     this.softRows = false;
+    this.anchored = false;
+    this.anchorSeen = false;
     this.velocityA = 0;
     this.velocityB = 0;
   }
@@ -505,7 +522,15 @@ export function prepareDistanceJointAt(
   } else {
     softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
   }
-  joint.bias = -softness.biasRate * (d - joint.lengthValue);
+  let bias = -softness.biasRate * (d - joint.lengthValue);
+  // The push of a softened rigid row is capped at MAX_JOINT_PUSH, as a pin's: between two bodies
+  // of infinite mass that move apart, the rod's stretch has no bound, and neither would its push.
+  if (joint.softRows) {
+    const maxPush = MAX_JOINT_PUSH;
+    if (bias > maxPush) bias = maxPush;
+    else if (bias < -maxPush) bias = -maxPush;
+  }
+  joint.bias = bias;
 
   // One-sided rows: C = d - minLength >= 0 and C = maxLength - d >= 0. While C > 0 the row allows
   // closing at up to C/dt (it lands exactly on the bound, speculatively); below 0, Baumgarte.

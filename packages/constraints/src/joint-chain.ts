@@ -33,8 +33,10 @@ import type { SolverBody } from './solver-body';
  * S(r) = (-r.y, r.x)ᵀ). Motors and limits stay Gauss-Seidel rows before the chain's solve (a limit
  * within reach as a 3x3 block with its pin's point rows). Bodies held by three or more rigid
  * pins end chains there, chains that close on themselves (a loop, two pins between the same bodies)
- * are left to Gauss-Seidel, and so is a chain whose K turns out singular. Joints join chains in array
- * order, so the result depends only on that order.
+ * are left to Gauss-Seidel, and so is a chain whose K turns out singular, or one held at both ends
+ * by static or kinematic bodies (its pins are compliant, see `markAnchoredJoints`: when the ends
+ * move apart no motion of the bodies between meets every pin, and the exact solve of that is huge
+ * impulses). Joints join chains in array order, so the result depends only on that order.
  */
 
 /**
@@ -117,6 +119,11 @@ export function buildJointChains(joints: readonly { kind: number }[], count: num
     if ((nA === null) === (nB === null)) continue;
     let shared = nA !== null ? head.bodyA : head.bodyB;
     let next = nA !== null ? nA : (nB as RevoluteJoint);
+    // A chain held at both ends by bodies of infinite mass (static or kinematic) is left to the
+    // pins' own rows: anchors that move apart leave K without room (the dynamic bodies between
+    // them cannot meet both ends), and the exact solve of an unmeetable chain is huge impulses.
+    if (!isDynamic(nA !== null ? head.bodyB : head.bodyA) && !isDynamic(chainEnd(head, shared, next)))
+      continue;
     let cur = head;
     head.chainRole = CHAIN_HEAD;
     for (;;) {
@@ -139,6 +146,21 @@ export function buildJointChains(joints: readonly { kind: number }[], count: num
     if (joint.kind !== JointKind.Revolute) continue;
     const head = joint as RevoluteJoint;
     if (head.chainRole === CHAIN_HEAD && !factorJointChain(head)) unlinkChain(head);
+  }
+}
+
+/** The body at the far end of the chain that starts with `head` (on `shared`, then `next`). */
+function chainEnd(head: RevoluteJoint, shared: SolverBody, next: RevoluteJoint): SolverBody {
+  let cur = next;
+  let body = shared;
+  // At most as many links as pins: a loop has no end (then it is never reached: its pins all have
+  // two neighbours), so this walk ends.
+  for (;;) {
+    const other = cur.bodyA === body ? cur.bodyB : cur.bodyA;
+    const after = neighbour(cur, other);
+    if (after === null || after === head) return other;
+    body = other;
+    cur = after;
   }
 }
 

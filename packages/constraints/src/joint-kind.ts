@@ -68,6 +68,15 @@ export const LIMIT_EQUAL_RANGE = (0.5 * Math.PI) / 180;
 export const LIMIT_NEAR_MARGIN = (5 * Math.PI) / 180;
 
 /**
+ * The fastest a softened rigid row of a pin or rod (the joint spring of `prepareJoints`) pulls its
+ * error back, m/s: Box2D v3's push speed for contacts (`contactPushMaxVelocity`, 3 m/s). An error
+ * of a few centimetres (9 cm at the default 60 Hz and four sub-steps) pulls back at the spring's
+ * own rate; only a joint torn further (between two bodies of infinite mass moving apart, where the
+ * stretch has no bound) meets the cap. @internal
+ */
+export const MAX_JOINT_PUSH = 3;
+
+/**
  * Where the position passes leave the largest error they found (m for points and lengths, radians
  * for limits): a module-level slot instead of a returned number, so the per-joint calls of a step
  * box nothing. Read it right after the call. @internal

@@ -1,3 +1,4 @@
+import { markAnchoredJoints } from './anchored-joints';
 import { type BodyVelocities, bindBodies, objectVelocities } from './body-velocities';
 import {
   type DistanceJoint,
@@ -75,6 +76,12 @@ export type Joint =
  * those speeds feed each other and grow without bound. The joint position passes then leave those
  * rows alone (their limits still turn back).
  *
+ * In both steps, rigid pins and rods on a path held at both ends by static or kinematic bodies
+ * (every dynamic body on it held by exactly two of them: see `markAnchoredJoints`) take that joint
+ * spring too, as their rows may ask for what no motion of the bodies between can give (the ends
+ * moving apart); call {@link relaxJoints} for them after the position update in the classic step
+ * as well (it leaves every other joint alone).
+ *
  * @param joints - the joints; the first `count` are prepared
  * @param count - how many
  * @param dt - the time step, s (0 gives no bias and no motor impulse)
@@ -104,6 +111,8 @@ export function prepareJoints(
   let wheels = false;
   for (let i = 0; i < count && !wheels; i++) wheels = joints[i].kind === JointKind.Wheel;
   if (wheels) countWheelJoints(joints, count);
+  // Pins and rods held at both ends by bodies of infinite mass take the joint spring in both steps.
+  const anchored = markAnchoredJoints(joints, count) > 0;
   const objects = bodies === undefined;
   if (objects) objectVelocities.begin();
   const packed = objects ? objectVelocities : bodies;
@@ -111,10 +120,10 @@ export function prepareJoints(
     const joint = joints[i];
     switch (joint.kind) {
       case JointKind.Distance:
-        prepareDistanceJointAt(joint, dt, invDt, settings, packed, softRows);
+        prepareDistanceJointAt(joint, dt, invDt, settings, packed, softRows || (anchored && joint.anchored));
         break;
       case JointKind.Revolute:
-        prepareRevoluteJointAt(joint, dt, invDt, settings, packed, softRows);
+        prepareRevoluteJointAt(joint, dt, invDt, settings, packed, softRows || (anchored && joint.anchored));
         break;
       case JointKind.Mouse:
         joint.invDt = invDt;
@@ -135,7 +144,7 @@ export function prepareJoints(
     }
   }
   if (objects) objectVelocities.store();
-  if (softRows) countSoftJoints(joints, count);
+  if (softRows || anchored) countSoftJoints(joints, count);
   buildJointChains(joints, count, settings.jointChains);
   buildWeldChains(joints, count, settings.jointChains);
 }

@@ -20,6 +20,8 @@ import {
   LIMIT_NONE,
   LIMIT_UPPER,
   MAX_ANGULAR_CORRECTION,
+  MAX_JOINT_PUSH,
+  MAX_LINEAR_CORRECTION,
   positionError,
   sparselyHeld,
 } from './joint-kind';
@@ -210,6 +212,14 @@ export class RevoluteJoint {
    */
   softRows: boolean;
   /**
+   * Whether this joint lies on a path of rigid pins and rods held at both ends by static or
+   * kinematic bodies (see `markAnchoredJoints`): its rigid rows are then solved compliantly, with the
+   * soft step's joint spring, in both steps. Scratch. @internal
+   */
+  anchored: boolean;
+  /** Scratch of `markAnchoredJoints`: this step's walk met this joint. @internal */
+  anchorSeen: boolean;
+  /**
    * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the
    * stride; ω is 2 further on): set by the prepare, read by the velocity solve. @internal
    */
@@ -346,6 +356,8 @@ export class RevoluteJoint {
     this.s22 = 0;
     this.invDt = 0;
     this.softRows = false;
+    this.anchored = false;
+    this.anchorSeen = false;
     this.velocityA = 0;
     this.velocityB = 0;
     this.chainRole = CHAIN_NONE;
@@ -705,8 +717,21 @@ export function prepareRevoluteJointAt(
   }
   const Cx = bB.position.x + rBx - bA.position.x - rAx;
   const Cy = bB.position.y + rBy - bA.position.y - rAy;
-  joint.biasX = -softness.biasRate * Cx;
-  joint.biasY = -softness.biasRate * Cy;
+  let biasX = -softness.biasRate * Cx;
+  let biasY = -softness.biasRate * Cy;
+  // Softened rigid point rows (the joint spring): their push is capped at MAX_JOINT_PUSH. Between
+  // two bodies of infinite mass that move apart the pin's stretch has no bound, and neither would
+  // its pull; the position pass then moves it at most MAX_LINEAR_CORRECTION per pass.
+  if (joint.softRows) {
+    const speed = Math.sqrt(biasX * biasX + biasY * biasY);
+    const max = MAX_JOINT_PUSH;
+    if (speed > max) {
+      biasX *= max / speed;
+      biasY *= max / speed;
+    }
+  }
+  joint.biasX = biasX;
+  joint.biasY = biasY;
 
   // Angular rows (motor and limits):
   //   C = θB - θA - θref - bound,   Ċ = wB - wA,   J = [ 0, -1, 0, 1 ],   K = iA + iB
@@ -1081,10 +1106,15 @@ export function revolutePositionStep(joint: RevoluteJoint): void {
   const rAy = joint.rAy;
   const rBx = joint.rBx;
   const rBy = joint.rBy;
-  const Cx = bB.position.x + rBx - bA.position.x - rAx;
-  const Cy = bB.position.y + rBy - bA.position.y - rAy;
+  let Cx = bB.position.x + rBx - bA.position.x - rAx;
+  let Cy = bB.position.y + rBy - bA.position.y - rAy;
   const pointError = Math.sqrt(Cx * Cx + Cy * Cy);
   if (pointError > error) error = pointError;
+  if (joint.softRows && pointError > MAX_LINEAR_CORRECTION) {
+    const scale = MAX_LINEAR_CORRECTION / pointError;
+    Cx *= scale;
+    Cy *= scale;
+  }
   // K as in the prepare (see the derivation there), at the current pose.
   const k11 = mA + mB + iA * rAy * rAy + iB * rBy * rBy;
   const k12 = -iA * rAx * rAy - iB * rBx * rBy;

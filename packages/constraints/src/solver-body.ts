@@ -1,4 +1,5 @@
 import { Float64Slab, Vec2 } from '@lite/math';
+import type { DistanceJoint } from './distance-joint';
 import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './errors';
 import type { RevoluteJoint } from './revolute-joint';
 import type { WeldJoint } from './weld-joint';
@@ -128,6 +129,16 @@ export class SolverBody {
    * rows were softened hold this body; only meaningful during a step.
    */
   softJointCount: number;
+  /**
+   * Solver scratch (see `markAnchoredJoints`): how many of this step's rigid pins and rods hold this
+   * body; only meaningful during a step.
+   * @internal
+   */
+  holdJointCount: number;
+  /** Solver scratch: the first rigid pin or rod found on this body this step, or null. @internal */
+  holdJoint0: RevoluteJoint | DistanceJoint | null;
+  /** Solver scratch: the second rigid pin or rod found on this body this step, or null. @internal */
+  holdJoint1: RevoluteJoint | DistanceJoint | null;
 
   /**
    * @param x - centre of mass x, m (default 0)
@@ -165,6 +176,9 @@ export class SolverBody {
     this.weldJoint0 = null;
     this.weldJoint1 = null;
     this.softJointCount = 0;
+    this.holdJointCount = 0;
+    this.holdJoint0 = null;
+    this.holdJoint1 = null;
   }
 
   /**

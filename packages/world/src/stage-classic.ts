@@ -176,7 +176,9 @@ export function relaxContacts(s: StepState): void {
     solver.loadVelocities();
     solver.solve(settings, false);
     // The joints whose rigid rows took the joint spring (settings.classicJointSprings), rigid again.
-    if (settings.classicJointSprings && s.solverJointCount > 0) {
+    // (Pins and rods held at both ends by static or kinematic bodies take it in any case: a no-op
+    // for the joints without it.)
+    if (s.solverJointCount > 0) {
       relaxJoints(s.solverJoints, s.solverJointCount, solver);
     }
     solver.storeVelocities();
