@@ -35,7 +35,7 @@ describe('bundle size (built packages, bundled by esbuild as an application woul
     expect(size.minified).toBeLessThan(1024);
   });
 
-  it('the whole World stays at or below 96,070 B gzipped (both solvers, every shape and joint)', async () => {
+  it('the whole World stays at or below 106,260 B gzipped (both solvers, every shape and joint)', async () => {
     // Measured before the packages were built per module: 92,769 B minified, 29,420 B gzipped; per
     // module, 28,616 B. The soft step (a second solver every World carries: packed body states,
     // soft contacts, exact contact chains, the push pass) and joint springs in physical units
@@ -64,10 +64,13 @@ describe('bundle size (built packages, bundled by esbuild as an application woul
     // passes over compact rows with the separations each soft pass leaves read by the next, and a
     // list of the contacts outside chains, to 86,371 B; the soft step's hottest passes as
     // WebAssembly kernels (the module, 8.7 kB, as base64 in the bundle, beside the TypeScript passes
-    // it stands in for where WebAssembly cannot run) to 94,833 B (the budget, 96,070 B, is that
-    // plus 1.3%: a regression, not a feature, fails it).
+    // it stands in for where WebAssembly cannot run) to 94,833 B; the robustness work (the speed
+    // cap, the failed step's journal, a snapshot reader that checks every invariant, values bounded
+    // where they enter and retired contacts, soft joint rows with their relax pass and the anchored
+    // paths found, crowds held at thin walls, husks for destroyed bodies, shared kernel memories)
+    // to 104,899 B (the budget, 106,260 B, is that plus 1.3%: a regression, not a feature, fails it).
     const size = await bundle("import { World } from '@lite/world'; console.log(World);");
     expect(size.warnings).toEqual([]);
-    expect(size.gzipped).toBeLessThanOrEqual(96_070);
+    expect(size.gzipped).toBeLessThanOrEqual(106_260);
   });
 });
