@@ -29,7 +29,6 @@ import type { BodyType, ResolvedBodyOptions } from './body-options';
 import type { Contact } from './contact';
 import { freeContact, takeContact, unhandContacts } from './contact-order';
 import { WorldError } from './errors';
-import { checkGravityScale } from './limits';
 import {
   checkJointInput,
   DistanceJoint,
@@ -44,6 +43,7 @@ import {
   WeldJoint,
   WheelJoint,
 } from './joints';
+import { checkGravityScale } from './limits';
 import { STEP_SPECULATIVE_DISTANCE, WorldSettings } from './settings';
 import {
   BodyShape,
