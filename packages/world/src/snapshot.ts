@@ -1169,6 +1169,7 @@ function decode(bytes: unknown, margin: number): Decoded {
     carried.push(value);
   }
   const stepSubsteps = r.count('stepSubsteps', 1 << 20);
+  checkCarried(mask, carried, stepSubsteps);
   if (!(Math.abs(gravityX) <= MAX_STATE_MAGNITUDE && Math.abs(gravityY) <= MAX_STATE_MAGNITUDE)) {
     badSnapshot(`gravity (${gravityX}, ${gravityY})`, `is not finite, or larger than ${MAX_STATE_MAGNITUDE}`);
   }
@@ -2143,6 +2144,30 @@ function apply(world: World, d: Decoded): void {
   s.stepDt = d.carried[2];
   s.subDt = d.carried[3];
   s.stepSubsteps = d.stepSubsteps;
+}
+
+/**
+ * The carried dt values as only the step makes them (the step reads them back as they are): no
+ * mask bit beyond the four values; the last dt and its inverse together, the inverse exactly
+ * `1 / dt`; the step's dt and the sub-step's together, with a sub-step count of 2 or more (a
+ * single sub-step keeps none), the sub-step's exactly `dt / substeps`; and no values, a count of 1.
+ */
+function checkCarried(mask: number, carried: (number | null)[], stepSubsteps: number): void {
+  if (mask > 15) badSnapshot(`the carried dt mask ${mask}`, 'has bits beyond the four values');
+  const [lastDt, lastInvDt, stepDt, subDt] = carried;
+  if ((lastDt === null) !== (lastInvDt === null) || (lastDt !== null && lastInvDt !== 1 / lastDt)) {
+    badSnapshot(`the carried 1 / dt ${lastInvDt}`, `must be 1 / the carried dt ${lastDt}`);
+  }
+  if (stepDt === null) {
+    if (subDt !== null || stepSubsteps !== 1) {
+      badSnapshot(`the carried sub-step dt ${subDt} (${stepSubsteps} sub-steps)`, 'comes without a step dt');
+    }
+  } else if (stepSubsteps < 2 || subDt !== stepDt / stepSubsteps) {
+    badSnapshot(
+      `the carried sub-step dt ${subDt}`,
+      `must be the carried step dt ${stepDt} / ${stepSubsteps} sub-steps (2 or more)`,
+    );
+  }
 }
 
 /** The body with this id among bodies in id order (binary search). */

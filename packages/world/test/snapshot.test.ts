@@ -1043,6 +1043,34 @@ describe('what a world holds, its snapshot restores; what it cannot hold, no sna
     return world.snapshot();
   }
 
+  /** The step's carried dt values, behind the API's back. */
+  const stepStateOf = (world: World) =>
+    (
+      world as unknown as {
+        core: { lastDt: unknown; lastInvDt: unknown; stepDt: unknown; stepSubsteps: number; subDt: unknown };
+      }
+    ).core;
+
+  it('refuses a carried dt mask with bits beyond its four values (valid checksum), changing nothing', () => {
+    // The mask is the first byte where a snapshot with a carried sub-step dt differs from the real
+    // one (a world the soft step moved carries none of the four).
+    const bytes = forged(() => {});
+    const other = forged((w) => {
+      stepStateOf(w).subDt = 1 / 240;
+    });
+    let at = 16;
+    while (at < bytes.length && bytes[at] === other[at]) ++at;
+    expect([bytes[at], other[at]]).toEqual([0, 8]);
+    const { world, fingerprint } = small();
+    world.restore(bytes);
+    world.restore(fingerprint);
+    bytes[at] = 0x10;
+    expect(() => world.restore(resealed(bytes))).toThrow(
+      /the carried dt mask 16: has bits beyond the four values/,
+    );
+    expect(sameBytes(world.snapshot(), fingerprint)).toBe(true);
+  });
+
   /** Writes a body's inverse mass behind the API's back (the engine's internal writer). */
   const setInverseMass = (body: Body, invMass: number): void =>
     (body as unknown as { setInverseMass(m: number, i: number): void }).setInverseMass(invMass, body.invI);
@@ -1104,6 +1132,48 @@ describe('what a world holds, its snapshot restores; what it cannot hold, no sna
         w.bodies[1].force.x = Number.NEGATIVE_INFINITY;
       },
       /body #1\.force\.x = -Infinity/,
+    ],
+    [
+      "a last step's dt without its inverse (the next step would hand the solver no 1 / dt)",
+      (w) => {
+        stepStateOf(w).lastDt = 1 / 60;
+      },
+      /the carried 1 \/ dt null: must be 1 \/ the carried dt 0\.01666/,
+    ],
+    [
+      "a last step's 1 / dt that is not 1 / its dt",
+      (w) => {
+        const s = stepStateOf(w);
+        s.lastDt = 1 / 60;
+        s.lastInvDt = 59;
+      },
+      /the carried 1 \/ dt 59: must be 1 \/ the carried dt/,
+    ],
+    [
+      "a step's dt without its sub-step dt",
+      (w) => {
+        const s = stepStateOf(w);
+        s.stepDt = 1 / 60;
+        s.stepSubsteps = 4;
+      },
+      /the carried sub-step dt null: must be the carried step dt 0\.01666\d* \/ 4 sub-steps/,
+    ],
+    [
+      "a sub-step dt that is not the step's dt / the sub-step count",
+      (w) => {
+        const s = stepStateOf(w);
+        s.stepDt = 1 / 60;
+        s.stepSubsteps = 4;
+        s.subDt = 1 / 60;
+      },
+      /the carried sub-step dt 0\.01666\d*: must be the carried step dt/,
+    ],
+    [
+      'a sub-step dt without a step dt',
+      (w) => {
+        stepStateOf(w).subDt = 1 / 240;
+      },
+      /the carried sub-step dt 0\.004166\d* \(1 sub-steps\): comes without a step dt/,
     ],
   ])('refuses %s (valid checksum) with a WorldError naming it, changing nothing', (_, change, message) => {
     const bytes = forged(change);
