@@ -1041,9 +1041,14 @@ function checkTreeArrays(t: DynamicTreeState): void {
   let nodes = 0;
   if (t.root !== NULL_NODE) {
     if (t.parent[t.root] !== NULL_NODE) throw new Error('root has a parent');
+    // Each node reached once: a node named as both children of one node (or by two nodes) would
+    // be counted twice, and an unreachable node could make up the counts checked below.
+    const reached = new Uint8Array(t.capacity);
     const pending: number[] = [t.root];
     while (pending.length > 0) {
       const node = pending.pop() as number;
+      if (reached[node] !== 0) throw new Error(`node ${node} reached twice`);
+      reached[node] = 1;
       nodes++;
       const h = t.height[node];
       if (h === 0) {
@@ -1052,7 +1057,9 @@ function checkTreeArrays(t: DynamicTreeState): void {
       }
       const c1 = t.child1[node];
       const c2 = t.child2[node];
-      if (c1 < 0 || c2 < 0 || c1 >= t.capacity || c2 >= t.capacity) throw new Error(`bad child of ${node}`);
+      if (c1 < 0 || c2 < 0 || c1 >= t.capacity || c2 >= t.capacity || c1 === c2) {
+        throw new Error(`bad child of ${node}`);
+      }
       if (t.parent[c1] !== node || t.parent[c2] !== node) throw new Error(`bad parent link under ${node}`);
       const h1 = t.height[c1];
       const h2 = t.height[c2];

@@ -162,6 +162,34 @@ describe('BroadPhase state', () => {
     }
   });
 
+  it('refuses a node named twice (as both children of one node) whose counts an unreachable leaf makes up', () => {
+    const { state } = sample();
+    const t = state.tree;
+    // An internal node over two leaves: name its first leaf twice and leave the second unreachable,
+    // then make every box on the way up the union of what its node now names, so that the links,
+    // heights, boxes, leaf count and node count all look right.
+    let node = -1;
+    for (let i = 0; i < t.capacity && node < 0; ++i) {
+      if (t.height[i] === 1 && t.height[t.child1[i]] === 0 && t.height[t.child2[i]] === 0) node = i;
+    }
+    expect(node).toBeGreaterThanOrEqual(0);
+    const broken = structuredClone(state);
+    const b = broken.tree;
+    b.child2[node] = b.child1[node];
+    for (let at = node; at !== -1; at = b.parent[at]) {
+      const c1 = b.child1[at];
+      const c2 = b.child2[at];
+      b.bounds[4 * at] = Math.min(b.bounds[4 * c1], b.bounds[4 * c2]);
+      b.bounds[4 * at + 1] = Math.min(b.bounds[4 * c1 + 1], b.bounds[4 * c2 + 1]);
+      b.bounds[4 * at + 2] = Math.max(b.bounds[4 * c1 + 2], b.bounds[4 * c2 + 2]);
+      b.bounds[4 * at + 3] = Math.max(b.bounds[4 * c1 + 3], b.bounds[4 * c2 + 3]);
+    }
+    const target = sample().bp;
+    const before = target.exportState();
+    expect(() => target.importState(broken)).toThrow(/bad child of/);
+    expect(target.exportState()).toEqual(before);
+  });
+
   it('checkState accepts every state a tree exports', () => {
     const { bp } = sample();
     expect(() => DynamicTree.checkState(bp.tree.exportState())).not.toThrow();
