@@ -288,12 +288,13 @@ describe.runIf(runSuite)('demo in Chromium', () => {
       });
     const initial = await read();
     expect(initial.warmStarting).toBe(true);
+    // The page handles a click in its own time (a frame may be running): wait for the change.
     await page.click('label[for="technique-warmStarting"]');
-    expect((await read()).warmStarting).toBe(false);
+    await expect.poll(async () => (await read()).warmStarting).toBe(false);
     await page.click('label[for="technique-warmStarting"]');
-    expect((await read()).warmStarting).toBe(true);
+    await expect.poll(async () => (await read()).warmStarting).toBe(true);
     await page.click('label[for="technique-sleeping"]');
-    expect((await read()).sleeping).toBe(!initial.sleeping);
+    await expect.poll(async () => (await read()).sleeping).toBe(!initial.sleeping);
 
     await page.fill('#iterations', '25');
     expect((await read()).iterations).toBe(25);
