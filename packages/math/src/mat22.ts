@@ -190,14 +190,9 @@ export function mulTransposeMat22Vec<T extends Vec2Like>(out: T, m: Mat22, v: Ve
 }
 
 /*
- * Inverse and solve. The fast path is Cramer's rule: det = a11 a22 - a12 a21, then
- *   m⁻¹ = (1/det) | a22 -a12 |      x = (1/det) (a22 bx - a12 by, a11 by - a21 bx).
- *                 | -a21 a11 |
- * It is taken when det is comfortably inside the normal range and every result is finite, which is
- * every matrix a physics step builds. Otherwise (entries near the limits of the double range, or a
- * singular or non-finite matrix) the slow path rescales the matrix by an exact power of two so that
- * its largest entry lies in [1, 2^64), and decides from that: det exactly 0, a non-finite entry, or
- * a non-finite result means "no solution", reported by writing zeros and returning false.
+ * Inverse and solve: Cramer's rule when det is well inside the normal range (every matrix a step
+ * builds); otherwise the matrix is rescaled by an exact power of two first, and a zero det, a
+ * non-finite entry or a non-finite result gives zeros and false.
  */
 
 // |det| inside [DET_MIN, DET_MAX] needs no rescaling: neither the products nor 1/det lose precision.

@@ -18,10 +18,7 @@ export class Rot {
 
   /** The rotation by `angle` radians, counter-clockwise (default 0). */
   constructor(angle = 0) {
-    // Each field is written twice. V8 treats a field written once as a constant of its class and
-    // lets optimised code rely on it; the first change, anywhere, throws that code away. Bodies
-    // keep their rotations, and the first to turn (at the end of a world's first step) cost the
-    // next step its optimised narrowphase. Written twice, they are plain fields from the start.
+    // Written twice so V8 does not track the fields as constants (docs/performance.md, "Fields").
     this.c = 0.5;
     this.s = 0.5;
     scratch[0] = angle;

@@ -18,11 +18,7 @@ export class Vec2 implements Vec2Like {
 
   /** Creates the vector (`x`, `y`); both default to 0. */
   constructor(x = 0, y = 0) {
-    // The fields are first written with fractions, then set. V8 keeps a field first written with
-    // an integer as a small integer for every object of the class, and one written only once as a
-    // constant; the first fraction or change written to it later, anywhere, throws away the
-    // optimised code of every function that read such a field: a world whose bodies all stood at
-    // whole-metre positions lost its optimised narrowphase when the first of them moved.
+    // Fractions first, so V8 stores the fields as doubles, not constants (docs/performance.md, "Fields").
     this.x = 0.5;
     this.y = 0.5;
     this.x = x;
@@ -212,8 +208,7 @@ export function distanceSquaredVec2(a: Vec2Like, b: Vec2Like): number {
   return dx * dx + dy * dy;
 }
 
-// Squared lengths inside [NORMALIZE_MIN, NORMALIZE_MAX] need no rescaling: the square neither
-// overflows nor loses precision to underflow.
+// Squared lengths in [NORMALIZE_MIN, NORMALIZE_MAX] neither overflow nor underflow: no rescaling.
 const NORMALIZE_MIN = 1e-300;
 const NORMALIZE_MAX = 1e300;
 
