@@ -102,12 +102,9 @@ export function computeBoxMass(box: BoxShape, density: number, out: MassData): M
 }
 
 /**
- * Mass of a convex polygon, rounding included EXACTLY: the rounded polygon is the polygon itself,
- * one r-thick rectangle on every edge and one disc sector at every vertex (its angle the turn between
- * the two edge normals, the sectors adding up to a full disc), so the area is A + P r + π r² (P the
- * perimeter). Box2D approximates the rounding by pushing the vertices out; this does not. Each piece's
- * area, first and second moments are summed about the mean of the vertices (for round-off), then
- * moved to the centre of mass and to the origin.
+ * Mass of a convex polygon, rounding included exactly (unlike Box2D's approximation): the polygon,
+ * an r-thick rectangle per edge and a disc sector per vertex, area A + P r + π r². Moments are summed
+ * about the vertices' mean (for round-off), then moved to the centre of mass and the origin.
  *
  * @throws CollisionError when the density is negative or not finite.
  */

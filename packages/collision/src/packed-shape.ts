@@ -3,9 +3,8 @@ import { Box } from './box';
 import { CollisionError } from './errors';
 import type { Shape } from './shapes';
 
-// A shape's numbers in one typed array, the form the narrowphase and the bounds read in their hot
-// loops: no property of a vector object is looked up per vertex, and no field of several shape
-// kinds is read (which would make the reads polymorphic and could box the numbers).
+// A shape's numbers in one typed array, the form the narrowphase and the bounds read in hot loops
+// (no polymorphic field reads across shape kinds; docs/performance.md, "Packed shapes").
 
 /** The kind of a packed circle (slot {@link PackedShapeSlot.Kind}). */
 export const PACKED_CIRCLE = 0;

@@ -58,9 +58,7 @@ export class PairBuffer {
   sortAndDeduplicate(): void {
     const n = this.count;
     if (n < 2) return;
-    // Heapsort, then remove duplicates: each loop in a method of its own, with nothing after it
-    // (V8 compiles a long first loop "on stack replacement" before the code after it has run, and
-    // that code then deoptimised on every call).
+    // Each loop in a method of its own (docs/performance.md, "Loops in their own functions").
     this.heapify(n);
     this.sortHeap(n);
     this.count = this.deduplicate(n);

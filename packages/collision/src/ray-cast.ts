@@ -86,8 +86,8 @@ export class RayCastOutput {
  * face entered); on a miss sets `out.hit = false` only. A ray that starts inside the box (or whose
  * p1 equals p2) does not hit it, as in Box2D. Boundaries count: a ray grazing a face hits it.
  *
- * Slab method in the box's frame: for each axis, the ray is inside the slab -h ≤ p + t d ≤ h for t in
- * [t1, t2]; the ray enters the box at the largest t1 (tmin) and leaves it at the smallest t2.
+ * Slab method in the box's frame: the ray enters at the largest per-axis entry t and leaves at the
+ * smallest exit t.
  *
  * @returns true when the ray hits the box within [0, maxFraction]
  * @throws CollisionError naming `input` when p2 - p1 or its squared length is not finite (a

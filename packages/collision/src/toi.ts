@@ -128,12 +128,8 @@ function reach(proxy: ShapeProxy, sweep: Sweep): void {
 /**
  * The time of impact of two shapes moving along their sweeps: the first fraction in [0, tMax] at which
  * the distance between their surfaces falls to `target` (within `tolerance`), by conservative
- * advancement. At each step GJK ({@link proxyDistance}) gives the distance d and the normal n; no point
- * of the shapes can close the gap along n faster than
- * `(vA - vB) · n + |ωA| RA + |ωB| RB` per unit fraction (v: the centres' displacement over the sweep,
- * ω: the angle swept, R: the farthest core point from the centre of rotation), so advancing by
- * `(d - target) / rate` can never reach or pass the target: the result never tunnels and never
- * overlaps. A shape moving straight at a face lands in one step; sliding and spinning cases take a few.
+ * advancement: GJK gives the distance d and normal n, and advancing by (d - target) / (the fastest
+ * any point can close along n) never passes the target, so the result never tunnels or overlaps.
  *
  * @param tMax - the last fraction to look at, in [0, 1]
  * @param out - receives the result (returned)
