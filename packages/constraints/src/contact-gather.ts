@@ -4,11 +4,9 @@ import type { ContactConstraint } from './contact-constraint';
 import { ConstraintError } from './errors';
 
 /**
- * A step's solver contacts as their caller gathered them while it had each one at hand (a world's
- * narrowphase, which has just collided the contact and read its bodies): for contact i, the indices
- * its two bodies were given to `BodyStates.add` with, its point count and where its numbers lie.
- * Handed to `SoftContactSolver.prepare` with the contacts, it spares the prepare loading every
- * contact and both its bodies again, wherever the heap put them: it reads flat arrays in order.
+ * A step's solver contacts as the narrowphase gathered them: per contact its bodies' indices in
+ * `BodyStates`, its point count and where its numbers lie, so `SoftContactSolver.prepare` reads
+ * flat arrays in order instead of loading every contact and body again.
  */
 export class ContactGather {
   /** Per contact, 4 integers: body A's index, body B's, the point count, the data offset. @internal */
@@ -19,9 +17,7 @@ export class ContactGather {
 
   /** An empty gather with room for 8 contacts (it grows, doubling, when more are added). */
   constructor() {
-    // `ints` is replaced when it grows and the count changes at the first contact: each is written
-    // a second time here, so V8 treats them as fields that change from the start (the first change
-    // of a field written once throws away the optimised code that read it, in the middle of a run).
+    // Written twice (docs/performance.md, "Fields").
     this.ints = new Int32Array(4 * 8);
     this.length = 1;
     this.length = 0;
