@@ -40,10 +40,8 @@ export interface BodyOptions {
   /** Full height of the box, m (> 0). */
   height?: number;
   /**
-   * The first shape's geometry, in the body frame: `{ type: 'circle', radius }`,
-   * `{ type: 'capsule', center1, center2, radius }`, `{ type: 'polygon', vertices, radius? }` or
-   * `{ type: 'box', width, height, offset?, angle? }`. Its density, friction and restitution are the
-   * body's options; add more shapes with `body.createShape`.
+   * The first shape's geometry, in the body frame (see {@link ShapeGeometry}); its density, friction
+   * and restitution are the body's options.
    */
   shape?: ShapeGeometry;
   /** The body origin in the world, m (default (0, 0)): the box's centre for `width` and `height`. */

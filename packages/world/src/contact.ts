@@ -4,20 +4,13 @@ import { WorldError } from './errors';
 import type { BodyShape } from './shape';
 
 /**
- * A contact between two shapes of two bodies whose fattened boxes overlap, as the world keeps it
- * from step to step. It is the solver's {@link ContactConstraint} (normal, points with position, separation and
- * accumulated normal and tangent impulses, mixed friction and restitution) plus the world's
- * bookkeeping.
+ * A contact between two shapes of two bodies whose fat boxes overlap, kept from step to step: the
+ * solver's {@link ContactConstraint} plus the world's bookkeeping. `bodyA` has the lower id and the
+ * normal points from A to B; it is `touching` when its manifold has a point.
  *
- * `bodyA` always has the lower id, and the normal points from A to B (from `shapeA` to `shapeB`). A
- * contact exists while the shapes' fat boxes overlap; it is `touching` when its manifold has at least one point.
- *
- * A contact you were given (by a `beginContact` or `endContact` listener, or in `world.contacts`)
- * stays the same pair's for as long as that contact exists, across steps. Once it ends (the
- * `endContact` listener has returned, its shapes' boxes separated, a body or shape was destroyed,
- * or the world was restored from a snapshot), reading it throws a `WorldError` saying it is no
- * longer valid: contact objects are pooled, and one you kept is never handed on to another pair.
- * (Its `points` are views of its numbers: read them through the contact, not kept apart.)
+ * A contact you were given stays that pair's while the contact exists. Once it ends (`endContact`
+ * returned, a body or shape destroyed, a restore) reading it throws a `WorldError`: contact objects
+ * are pooled, but one handed to you is never reused for another pair.
  */
 export class Contact extends ContactConstraint {
   /** The body with the lower id. */
@@ -45,9 +38,8 @@ export class Contact extends ContactConstraint {
    */
   slot: number;
   /**
-   * Set once the object was given to the user (an event listener, `world.contacts`): the world
-   * then never moves another pair's state into it (it makes a new object instead and retires this
-   * one, see `retireContact`). @internal
+   * Set once the object was given to the user: it then never holds another pair's state (see
+   * `retireContact`). @internal
    */
   handed: boolean;
 

@@ -24,10 +24,8 @@ export type SensorListener = (sensor: BodyShape, visitor: BodyShape) => void;
 /** The events a {@link World} emits, by name. */
 export interface WorldEventMap {
   /**
-   * A contact started touching (its manifold went from 0 points to some), or a touching contact was
-   * created. Emitted at the end of `world.step`, in pair-key order (with `settings.substeps` > 1:
-   * once, after the last sub-step, in the order the sub-steps found them; a contact that begins and
-   * ends within one step reports both, begin first).
+   * A contact started touching, or a touching contact was created. Emitted at the end of
+   * `world.step`, in the order found (a contact that begins and ends within one step reports both).
    */
   beginContact: ContactListener;
   /**

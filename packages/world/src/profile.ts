@@ -54,21 +54,17 @@ export type StageIndex = (typeof Stage)[keyof typeof Stage];
 
 /**
  * Where the last step's time went: milliseconds per stage, read-only, `world.profile`. Filled only
- * while `world.settings.profile` is on (off by default; every stage reads the clock once, and on
- * Node 20 `performance.now()` returns a newly boxed number, so a profiled step allocates a few
- * hundred bytes); all zeros before the first profiled step. A stage that runs once per sub-step
- * sums its sub-steps. Each stage is timed from the end of the one before, so the stages add up to
- * `total` (the few calls between two stages count in the later one).
- *
+ * while `world.settings.profile` is on (a profiled step allocates: see
+ * {@link WorldSettings.profile}); zeros before. A stage run per sub-step sums its sub-steps; the
+ * stages add up to `total`.
  * ```ts
  * const world = new World({ profile: true });
  * world.step(1 / 60);
  * const { collide, solve, total } = world.profile; // ms
  * ```
  *
- * The figures live in one Float64Array ({@link StepProfile.times}, indexed as
- * {@link PROFILE_STAGES}) that every step overwrites: reading them boxes nothing, and a copy is
- * `world.profile.times.slice()`.
+ * The figures live in {@link StepProfile.times} (indexed as {@link PROFILE_STAGES}), overwritten
+ * every step; a copy is `world.profile.times.slice()`.
  */
 export class StepProfile {
   /** The milliseconds per stage of the last profiled step, indexed as {@link PROFILE_STAGES}. */

@@ -142,10 +142,7 @@ const NOT_PACKED = new Float64Array(0);
 /** What a shape's `packed` holds for a moment while it is made (see the constructor). */
 const UNSET_PACKED = new Float64Array(0);
 
-/**
- * Where shapes take their packed arrays: views into blocks shared with the shapes made around the
- * same time (see `Float64Slab`), which the narrowphase reads two of per contact.
- */
+/** Where shapes take their packed arrays (docs/performance.md, "Slabs"). */
 const packedArrays = /* @__PURE__ */ new Float64Slab(PACKED_SHAPE_LENGTH, 64);
 
 /**
@@ -260,9 +257,8 @@ export function checkRestitution(value: unknown, argument: string): number {
 }
 
 /**
- * The mass and rotational inertia a shape gives a dynamic body at its density must be finite, and
- * a mass > 0 must have a finite inverse: a 1e200 m box or a 5e-324 m one is refused before
- * anything is made. `argument` and `value` name the option to blame. @internal
+ * Refuses (WorldError naming `argument` and `value`) a shape whose mass or inertia at its density is
+ * not finite, or whose mass > 0 has no finite inverse. @internal
  */
 export function checkShapeMass(shape: ResolvedShape, argument: string, value: unknown): void {
   if (shape.density === 0) return;
@@ -374,13 +370,10 @@ function buildGeometry(o: ShapeGeometry, kind: number, prefix: string): Collisio
 }
 
 /**
- * What is wrong with a collision geometry a shape is to be made of, or null when nothing is: every
- * number finite; a box's and a circle's sizes, a capsule's radius and a polygon's extent leave a
- * core (a quarter of the least extent) above 0; a capsule longer than the shape tolerance; a
- * polygon of 3 to 8 vertices whose unit normals (within 1e-6) bound it, every vertex behind every
- * edge. `createShape` checks what it builds with it (a box offset so far that its corners round
- * to the same numbers is refused), and a snapshot's reader checks what it reads: both sides accept
- * the same geometries. @internal
+ * What is wrong with a collision geometry, or null: non-finite numbers, no core left (a quarter of
+ * the least extent), a capsule not longer than the shape tolerance, a polygon of other than 3 to 8
+ * vertices or whose unit normals do not bound it. Both `createShape` and a snapshot's reader check
+ * with it, so both accept the same geometries. @internal
  */
 export function geometryFault(g: CollisionShape): string | null {
   const large = largeNumber(g);
@@ -514,12 +507,8 @@ export class BodyShape {
   /** Broadphase proxy id. @internal */
   proxyId: number;
   /**
-   * The geometry's numbers in one typed array (`@lite/collision`'s `packShape`), which the
-   * narrowphase and the bounds read instead of the geometry's objects. Empty for a `Box` (KIND_BOX)
-   * until the narrowphase first meets it in a mixed pair ({@link packedOf}): box pairs go to
-   * `collideBoxes` and its bounds to `computeBoxAABB`, so the box scenes make none (an array per box
-   * would spread the bodies' objects over more memory, which they would pay for in every stage).
-   * @internal
+   * The geometry packed (`packShape`), which the narrowphase and bounds read. Empty for a `Box` until
+   * the narrowphase meets it in a mixed pair ({@link packedOf}): box scenes make none. @internal
    */
   packed: Float64Array;
   /** Centroid of the geometry (body frame). @internal */
@@ -552,9 +541,7 @@ export class BodyShape {
     this.owner = body;
     this.kind = r.kind;
     this.proxyId = -1;
-    // Written twice, first with another array: a box's is replaced when the narrowphase first packs
-    // it (packedOf), and the first change of a field written once throws away the optimised code
-    // that read it (see Vec2's constructor).
+    // Written twice (docs/performance.md, "Fields"): a box's is replaced when first packed.
     this.packed = UNSET_PACKED;
     this.packed = r.kind === KIND_BOX ? NOT_PACKED : packShape(r.geometry, packedArrays.take());
     this.centroid = new Vec2(0, 0);
