@@ -180,11 +180,8 @@ function clipSegmentToLine(output: Float64Array, input: Float64Array, clipEdge: 
  * face normals (a later axis only when clearly better, so the reference face does not flicker), then
  * the incident edge clipped to the reference face's side planes. Allocation-free; inputs unchecked.
  *
- * @param boxA - shape A
- * @param xfA - pose of A (its centre and rotation)
- * @param boxB - shape B
- * @param xfB - pose of B
- * @param out - receives the manifold; `out.pointCount` is also returned
+ * @param xfA - pose of A (its centre and rotation); likewise `xfB` for `boxB`
+ * @param out - receives the manifold
  * @param margin - speculative distance, m (default `out.margin`): boxes up to this far apart still
  *   get points, with their positive separation. 0 gives Box2D-Lite's manifold exactly.
  * @returns the number of contact points, 0 to 2

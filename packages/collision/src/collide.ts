@@ -77,15 +77,10 @@ export function collide(
 }
 
 /**
- * {@link collide} on shapes packed by {@link packShape} (kept from step to step: nothing is read from
- * the shape objects): the same routines, the same results bit for bit, except that box-box pairs go
- * through the polygon routine too (call {@link collideBoxes} for those). Allocates nothing.
+ * {@link collide} on shapes packed by {@link packShape} (`a`, `b`; nothing is read from shape
+ * objects): the same results bit for bit, except that box-box pairs go through the polygon routine
+ * too (call {@link collideBoxes} for those). Allocation-free.
  *
- * @param a - shape A, packed (see {@link PackedShapeSlot})
- * @param xfA - A's body pose
- * @param b - shape B, packed
- * @param xfB - B's body pose
- * @param out - the manifold to fill (normal from A to B)
  * @param margin - speculative distance, m (default `out.margin`): a finite number ≥ 0
  * @returns the point count, 0 to 2
  * @throws CollisionError when `margin` is negative or not finite.

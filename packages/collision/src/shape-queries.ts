@@ -84,12 +84,8 @@ export function computeShapeAABB(shape: Shape, xf: Transform, out: AABB): AABB {
 }
 
 /**
- * {@link computeShapeAABB} of a shape packed by {@link packShape}: the same bounds, bit for bit, with
- * nothing read from the shape object. Writes into `out` and returns it; allocates nothing.
- *
- * @param data - the shape, packed (see {@link PackedShapeSlot})
- * @param xf - the body's pose
- * @param out - the box to write
+ * {@link computeShapeAABB} of a shape packed by {@link packShape}: the same bounds, bit for bit,
+ * written into `out` (returned). Allocation-free.
  */
 export function computePackedAABB(data: Float64Array, xf: Transform, out: AABB): AABB {
   const c = xf.q.c;

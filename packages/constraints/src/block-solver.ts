@@ -21,15 +21,9 @@ export class BlockSolution {
  * Solves the 2x2 LCP of a two-point manifold's normal rows, vn = A x + b', vn ≥ 0, x ≥ 0, vn_i x_i = 0,
  * by total enumeration (docs/block-solver.md): both active, row 1 only, row 2 only, neither; the
  * first valid case is taken. b' = b - A a for accumulated impulses a, so x are the new totals. If no
- * case is valid (rounding only), the case is -1 and x is (0, 0). Allocation-free.
- * @param k11 - A entry (1,1)
- * @param k12 - A entry (1,2) = (2,1)
- * @param k22 - A entry (2,2)
- * @param m11 - A⁻¹ entry (1,1)
- * @param m12 - A⁻¹ entry (1,2)
- * @param m22 - A⁻¹ entry (2,2)
- * @param b1 - b'1
- * @param b2 - b'2
+ * @param k11 - A = [[k11, k12], [k12, k22]] and A⁻¹ = [[m11, m12], [m12, m22]] by entries
+ * @param b1 - b'1 (and `b2`, b'2)
+ * @param out - receives x1, x2 and the case
  * @param out - receives x1, x2 and the case
  * @returns the case taken (1..4, or -1)
  */
