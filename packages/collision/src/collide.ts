@@ -77,9 +77,9 @@ export function collide(
 }
 
 /**
- * {@link collide} on shapes packed by {@link packShape} (`a`, `b`; nothing is read from shape
- * objects): the same results bit for bit, except that box-box pairs go through the polygon routine
- * too (call {@link collideBoxes} for those). Allocation-free.
+ * {@link collide} on shapes packed by {@link packShape} (`a`, `b`, laid out as
+ * {@link PackedShapeSlot}): the same results bit for bit, except that box-box pairs go through the
+ * polygon routine too (call {@link collideBoxes} for those). Allocation-free.
  *
  * @param margin - speculative distance, m (default `out.margin`): a finite number ≥ 0
  * @returns the point count, 0 to 2
