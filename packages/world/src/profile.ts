@@ -57,6 +57,7 @@ export type StageIndex = (typeof Stage)[keyof typeof Stage];
  * while `world.settings.profile` is on (a profiled step allocates: see
  * {@link WorldSettings.profile}); zeros before. A stage run per sub-step sums its sub-steps; the
  * stages add up to `total`.
+ *
  * ```ts
  * const world = new World({ profile: true });
  * world.step(1 / 60);
