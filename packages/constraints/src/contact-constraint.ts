@@ -18,10 +18,7 @@ export interface ManifoldPointLike {
   readonly key: number;
 }
 
-/**
- * A contact manifold, as {@link ContactConstraint.update} reads it. `@lite/collision`'s `Manifold`
- * has this shape.
- */
+/** A contact manifold as {@link ContactConstraint.update} reads it; `@lite/collision`'s `Manifold` is one. */
 export interface ManifoldLike {
   /** Unit normal x, pointing from body A to body B. */
   readonly normalX: number;
@@ -98,11 +95,7 @@ export class ContactPoint {
    */
   targetVelocity: number;
 
-  /**
-   * A point whose state lives in `data` from `base` on (see {@link ContactConstraint}).
-   * @param data - the constraint's data block
-   * @param base - the point's first index in it
-   */
+  /** A point whose state lives in `data` (the constraint's block) from index `base` on. */
   constructor(data: Float64Array, base: number) {
     this.data = data;
     this.base = base;
@@ -252,7 +245,7 @@ export class ContactConstraint {
   }
   /** Number of valid points: 0, 1 or 2. */
   pointCount: number;
-  /** The two points; only the first `pointCount` are valid. Made at the first read (the solvers read `data`). */
+  /** The two points; only the first `pointCount` are valid. Made at the first read (solvers read `data`). */
   get points(): [ContactPoint, ContactPoint] {
     return this.pointObjects ?? this.makePoints();
   }
@@ -278,10 +271,7 @@ export class ContactConstraint {
   m12: number;
   /** Block solver: K⁻¹ entry (2,2). */
   m22: number;
-  /**
-   * True when the last prepare found two points and a well-conditioned K
-   * (k11² < {@link BLOCK_MAX_CONDITION} · det K), so the block solver may be used.
-   */
+  /** True when the last prepare found two points and a well-conditioned K (the block solver may run). */
   blockUsable: boolean;
   /**
    * Which LCP case the last block solve took: 1 both active, 2 only point 1, 3 only point 2,

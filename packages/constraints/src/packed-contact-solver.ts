@@ -116,10 +116,7 @@ export class ContactSolver implements BodyVelocities {
   /** This prepare's Baumgarte rate β / dt (0 with position correction off), 1/s. */
   private betaInvDt = 0.5;
 
-  /**
-   * A solver with room for `INITIAL_CAPACITY` bodies and contacts; its arrays grow (doubling)
-   * when a step needs more.
-   */
+  /** A solver with room for `INITIAL_CAPACITY` bodies and contacts; the arrays double when needed. */
   constructor() {
     // Written twice (docs/performance.md, "Fields").
     this.growBodies(INITIAL_CAPACITY);
@@ -566,10 +563,7 @@ export class ContactSolver implements BodyVelocities {
     }
   }
 
-  /**
-   * Forgets the bodies of the last load (their slots are gone until the next load): a body
-   * destroyed since is then not kept alive by this solver.
-   */
+  /** Forgets the last load's bodies, so a body destroyed since is not kept alive by this solver. */
   releaseBodies(): void {
     this.stamp = nextStamp++;
     this.bodies.length = 0;
