@@ -196,8 +196,7 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
   let hitShape: BodyShape | null = null;
   let hitOther: BodyShape | null = null;
   const out = s.toiOutput;
-  // The time-of-impact queries' input, whose sweeps are sweepA and sweepB: the fractions travel in
-  // it (a number passed to a call V8 does not inline is boxed, a garbage object per query).
+  // The queries' input (sweeps sweepA, sweepB): fractions travel in it, not as arguments (docs/performance.md).
   const input = s.toiInput;
   for (let c = 0; c < candidates.length; ++c) {
     const other = candidates[c];
