@@ -196,7 +196,8 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
   let hitShape: BodyShape | null = null;
   let hitOther: BodyShape | null = null;
   const out = s.toiOutput;
-  // The queries' input (sweeps sweepA, sweepB): fractions travel in it, not as arguments (docs/performance.md).
+  // The queries' input (sweeps sweepA, sweepB): fractions travel in it, not as arguments
+  // (docs/performance.md, "Boxed numbers").
   const input = s.toiInput;
   for (let c = 0; c < candidates.length; ++c) {
     const other = candidates[c];
