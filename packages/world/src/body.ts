@@ -17,10 +17,7 @@ import {
 } from './validate';
 import type { World } from './world';
 
-/**
- * A body's centre of mass closer to its origin than this fraction of its shapes' size is taken to be
- * the origin (see `resetMassData`): rounding, not an offset.
- */
+/** A centre of mass closer to the origin than this fraction of the shapes' size is the origin (rounding). */
 const CENTER_ROUNDING = 1e-12;
 
 /**
@@ -66,18 +63,14 @@ export class Body extends SolverBody {
   readonly width: number;
   /** Full height, m, of a body made with `width` and `height` (0 otherwise). */
   readonly height: number;
-  /**
-   * The centre of mass in the body frame, m (the origin for static and kinematic bodies, and when
-   * within 1e-12 of the shapes' size of it).
-   */
+  /** The centre of mass in the body frame, m (the origin for static and kinematic bodies). */
   readonly localCenter: Vec2;
   /** The body's pose as a rotation and translation, kept equal to `position` and `angle`. */
   readonly transform: Transform;
   /** The force accumulated for the next step, N (cleared after each step). */
   readonly force: Vec2;
   /**
-   * The torque accumulated for the next step, N·m (cleared after each step); add to it with
-   * `applyTorque`.
+   * The torque accumulated for the next step, N·m (cleared after each step; see `applyTorque`).
    * @throws WorldError naming `body.torque` when set to anything but a finite number
    */
   get torque(): number {
@@ -291,8 +284,7 @@ export class Body extends SolverBody {
   }
 
   /**
-   * A bullet gets continuous collision against dynamic bodies too, not only static ones (when
-   * `world.settings.continuous` is on).
+   * A bullet gets continuous collision against dynamic bodies too, not only static ones.
    * @throws WorldError when set to a non-boolean or after the body was destroyed
    */
   get bullet(): boolean {
@@ -304,8 +296,8 @@ export class Body extends SolverBody {
   }
 
   /**
-   * Whether this body may fall asleep. Setting it to false keeps its island awake from the next
-   * step on (it does not wake a body that is already asleep: call `setAwake(true)` for that).
+   * Whether this body may fall asleep; false keeps its island awake from the next step on (it does
+   * not wake a sleeping body: `setAwake(true)` does).
    * @throws WorldError when set to a non-boolean or after the body was destroyed
    */
   get allowSleep(): boolean {
@@ -341,10 +333,9 @@ export class Body extends SolverBody {
   }
 
   /**
-   * Multiplies the world's gravity for this body (0: no gravity, -1: falls up), at most
-   * {@link MAX_GRAVITY_SCALE} (1e6) in magnitude: the step multiplies gravity by it.
-   * @throws WorldError unless set to a finite number within ±{@link MAX_GRAVITY_SCALE}, or after the
-   *   body was destroyed
+   * Multiplies the world's gravity for this body (0: none, -1: falls up).
+   * @throws WorldError unless set to a finite number within ±{@link MAX_GRAVITY_SCALE} (1e6), or after
+   *   the body was destroyed
    */
   get gravityScale(): number {
     return this.numbers[this.numbersBase + Own.GravityScale];
@@ -371,9 +362,8 @@ export class Body extends SolverBody {
   }
 
   /**
-   * Adds a shape (geometry in the body frame, with density, friction, restitution, sensor flag and
-   * filter) and recomputes the body's mass, centre of mass and inertia from all its shapes. Wakes
-   * the body. Returns the shape.
+   * Adds a shape and recomputes the body's mass, centre of mass and inertia from all its shapes.
+   * Wakes the body. Returns the shape.
    * @throws WorldError naming the bad option (nothing is added then), or while the world steps
    */
   createShape(options: ShapeOptions): BodyShape {
@@ -381,8 +371,8 @@ export class Body extends SolverBody {
   }
 
   /**
-   * Removes a shape and its contacts (emitting `endContact` for those that touched) and recomputes
-   * the mass. Wakes the body.
+   * Removes a shape and its contacts (emitting `endContact` for touching ones), recomputes the mass
+   * and wakes the body.
    * @throws WorldError when the shape is not one of this body's, or while the world steps
    */
   destroyShape(shape: BodyShape): void {
@@ -394,17 +384,14 @@ export class Body extends SolverBody {
     return this.massValue;
   }
 
-  /**
-   * Rotational inertia about the centre of mass, kg·m² (for a `width` × `height` box: m (w² + h²) / 12;
-   * 0 for static and kinematic bodies).
-   */
+  /** Rotational inertia about the centre of mass, kg·m² (0 for static and kinematic bodies). */
   get inertia(): number {
     return this.inertiaValue;
   }
 
   /**
-   * Friction coefficient (>= 0): the `friction` option, the default of shapes made without one.
-   * Setting it sets every shape's friction; contacts mix them as sqrt(μA μB), at once.
+   * Friction (>= 0), the default of shapes made without one; setting it sets every shape's, at once
+   * (contacts mix them as √(μA μB)).
    */
   get friction(): number {
     return this.frictionValue;
@@ -416,8 +403,8 @@ export class Body extends SolverBody {
   }
 
   /**
-   * Restitution, in [0, 1]: the `restitution` option, the default of shapes made without one.
-   * Setting it sets every shape's; contacts take the larger of the two shapes' values.
+   * Restitution in [0, 1], the default of shapes made without one; setting it sets every shape's
+   * (contacts take the larger).
    * @throws WorldError outside [0, 1], or after the body was destroyed
    */
   get restitution(): number {
@@ -508,8 +495,8 @@ export class Body extends SolverBody {
   }
 
   /**
-   * Sets a dynamic body's mass (kg, > 0) and rotational inertia about its centre of mass (kg·m², > 0)
-   * and wakes it (the centre of mass stays where the shapes put it). Returns this.
+   * Sets a dynamic body's mass (kg, > 0) and inertia about its centre of mass (kg·m², > 0) and wakes
+   * it. Returns this.
    */
   override setMass(mass: number, inertia: number): this {
     const world = this.live('body.setMass');
@@ -544,10 +531,7 @@ export class Body extends SolverBody {
     return this.world !== null;
   }
 
-  /**
-   * Wakes the body (and the sleeping island it belongs to), or puts it to sleep with zero velocity.
-   * No effect on static bodies.
-   */
+  /** Wakes the body and its sleeping island, or puts it to sleep with zero velocity (not static bodies). */
   setAwake(awake: boolean): void {
     const world = this.live('body.setAwake');
     checkBoolean(awake, 'awake');
@@ -728,16 +712,10 @@ export class Body extends SolverBody {
   }
 }
 
-/**
- * Whether the state setters (`angle`, `angularVelocity`) check what they are given: true except
- * while a step's stages run, when the solvers write through them (see {@link setBodyWritesChecked}).
- */
+/** Whether `angle` and `angularVelocity` check what they are given (not while the stages write). */
 let checkWrites = true;
 
-/**
- * Turns the checks of the bodies' state setters off while a step's stages write through them, and
- * on again before anything of the user's runs (event listeners, or the step's return). @internal
- */
+/** Turns the bodies' setter checks off while a step's stages run, on before user code runs. @internal */
 export function setBodyWritesChecked(on: boolean): void {
   checkWrites = on;
 }
@@ -760,8 +738,8 @@ function refuseDerived(body: Body, field: string, value: unknown): never {
 }
 
 /**
- * Throws a WorldError naming `argument` and its value unless `finite` (every value the call would
- * write is finite): a finite input can still overflow what it adds to. Called before anything changes.
+ * Throws a WorldError naming `argument` and its value unless `finite` (a finite input can still
+ * overflow what it adds to). Called before anything changes.
  */
 function requireFiniteResult(finite: boolean, argument: string, value: unknown, what: string): void {
   if (!finite) {
