@@ -17,10 +17,7 @@ export const CONTACT_POOL_SLACK = 64;
 /** After a full reordering, slot i + ⌊i / GAP⌋ holds contact i: one free slot after every GAP. */
 const GAP = 8;
 
-/**
- * The list is reordered once more than 1 / REORDER_SHARE of its contacts found no free slot
- * between their neighbours' (see {@link maybeReorderContacts}).
- */
+/** The list is reordered once more than 1 / REORDER_SHARE of its contacts found no free slot in place. */
 const REORDER_SHARE = 8;
 
 /** The fewest contact objects made at once (at least a quarter of those there are). */
@@ -29,10 +26,7 @@ const MIN_BATCH = 4;
 /** How many slots {@link placeContact} looks at between a new contact's neighbours. */
 const MAX_SCAN = 4 * GAP;
 
-/**
- * A contact object for the shape pair (sa, sb) (`sa`'s body with the lower id): a free one reset
- * for the pair, or a new one in a new slot. Not yet linked into the bodies' edges.
- */
+/** A contact object for the shape pair (sa, sb): a free one reset, or a new one; not yet in the edges. */
 export function takeContact(
   s: StepState,
   sa: BodyShape,
@@ -106,11 +100,9 @@ function takeSlot(s: StepState, slot: number): void {
 }
 
 /**
- * The object that will hold new contact `c` in the list between contacts whose slots are
- * `before` (-1: none) and `after` (`contactSlots.length`: none): `c` itself when its slot lies
- * between them, else the last free slot between them (c's state moves there and its own slot
- * goes free). When there is none, `c` stays out of place, and is counted for
- * {@link maybeReorderContacts}.
+ * The object to hold new contact `c` between the list neighbours in slots `before` (-1: none) and
+ * `after` (`contactSlots.length`: none): `c` itself when its slot lies between them, else the last
+ * free slot between them; else `c` stays out of place and is counted for {@link maybeReorderContacts}.
  */
 export function placeContact(s: StepState, c: Contact, before: number, after: number): Contact {
   if (before < c.slot && c.slot < after) return c;
@@ -142,10 +134,9 @@ export function maybeReorderContacts(s: StepState): void {
 }
 
 /**
- * Moves the states of the contacts so that `contactList[i]` is `contactSlots[i + ⌊i / GAP⌋]` for
- * every i (making objects when there are too few); the others are free, at most
- * {@link CONTACT_POOL_SLACK} (or a quarter of the contacts) after the last contact's slot (the
- * objects beyond are let go). The list must hold no dropped contact.
+ * Moves the contacts' states so that `contactList[i]` is `contactSlots[i + ⌊i / GAP⌋]` (making
+ * objects when too few); at most {@link CONTACT_POOL_SLACK} (or a quarter of the contacts) free
+ * objects are kept after the last. The list must hold no dropped contact.
  */
 export function reorderContacts(s: StepState): void {
   unhandContacts(s, true);
@@ -222,10 +213,7 @@ function relinkEdges(c: Contact): void {
   c.bodyB.contactEdges[c.edgeB] = c;
 }
 
-/**
- * Exchanges the states of two contact objects: every field but the object's own (its slot, its
- * numbers' place in memory and the point views over them), and the numbers themselves.
- */
+/** Exchanges two contact objects' states and numbers (not their slots, memory or point views). */
 export function swapContactStates(x: Contact, y: Contact): void {
   const bodyA = x.bodyA;
   x.bodyA = y.bodyA;

@@ -23,30 +23,18 @@ export class Contact extends ContactConstraint {
   shapeB: BodyShape;
   /** True while the manifold has at least one point (between `beginContact` and `endContact`). */
   touching: boolean;
-  /**
-   * Set when the contact was removed between steps (its body or shape destroyed, or a joint turned
-   * the pair's collision off): it leaves the world's contact list at the next compaction. @internal
-   */
+  /** Set when the contact was removed between steps; it leaves the list at the next compaction. @internal */
   dropped: boolean;
   /** Its position in `bodyA.contactEdges` and in `bodyB.contactEdges` (O(1) unlinking). @internal */
   edgeA: number;
   /** @internal */
   edgeB: number;
-  /**
-   * This object's index in the world's `contactSlots` (the order contact objects were made in);
-   * it stays with the object when the world moves contact states between objects. @internal
-   */
+  /** This object's index in `contactSlots` (creation order); it stays when states move. @internal */
   slot: number;
-  /**
-   * Set once the object was given to the user: it then never holds another pair's state (see
-   * `retireContact`). @internal
-   */
+  /** Set once the object was given to the user: it never holds another pair's state. @internal */
   handed: boolean;
 
-  /**
-   * Contacts are made by the world (`bodyA` and `bodyB` given when the shapes may be destroyed
-   * already: a new object taking a retired one's place). @internal
-   */
+  /** Made by the world (the bodies given, since the shapes may be destroyed already). @internal */
   constructor(
     shapeA: BodyShape,
     shapeB: BodyShape,
@@ -72,10 +60,7 @@ export class Contact extends ContactConstraint {
   }
 }
 
-/**
- * Orders contacts by their pair key (lower body id, then higher body id, then the shape ids).
- * @internal
- */
+/** Orders contacts by pair key (lower body id, higher body id, then the shape ids). @internal */
 export function compareContacts(a: Contact, b: Contact): number {
   return (
     a.bodyA.id - b.bodyA.id ||
@@ -117,9 +102,8 @@ const RETIRED: PropertyDescriptorMap = Object.fromEntries(
 );
 
 /**
- * Retires a contact object the user was given, once its contact ended: the world no longer uses it
- * (a new object takes its slot), and reading any of its public members throws a WorldError saying
- * it is no longer valid. @internal
+ * Retires a contact object the user was given once its contact ended: a new object takes its slot,
+ * and reading its public members throws a WorldError. @internal
  */
 export function retireContact(c: Contact): void {
   c.slot = -1;

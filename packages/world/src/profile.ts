@@ -1,8 +1,4 @@
-/**
- * The stages `World.step` times when `settings.profile` is on, in the order the step runs them
- * (see {@link StepProfile} for what each covers). Index i of {@link StepProfile.times} is the
- * stage `PROFILE_STAGES[i]`.
- */
+/** The stages `World.step` times when `settings.profile` is on, in step order (index into `times`). */
 export const PROFILE_STAGES = [
   'pairs',
   'createContacts',
@@ -88,9 +84,8 @@ export class StepProfile {
     return this.times[Stage.Collide];
   }
   /**
-   * Setting up the solve: waking joint partners, collecting the touching contacts and joints,
-   * packing the body states and preparing the contacts and joints (with the classic solver the
-   * warm start too, done in the same pass).
+   * Setting up the solve: waking joint partners, collecting the contacts and joints, packing the
+   * body states, preparing contacts and joints (and the classic solver's warm start).
    */
   get prepare(): number {
     return this.times[Stage.Prepare];
@@ -155,10 +150,7 @@ export class StepProfile {
     return this.times[Stage.Total];
   }
 
-  /**
-   * At the start of a step: whether to time it; if so, zeroes the times and starts the clock.
-   * @internal
-   */
+  /** At the start of a step: whether to time it; if so, zeroes the times and starts the clock. @internal */
   begin(on: boolean): void {
     this.on = on;
     if (!on) return;

@@ -18,10 +18,7 @@ import { type StepState, wakeBody } from './step-state';
  * contacts; also the contacts' life cycle, which the world's API uses too.
  */
 
-/**
- * A contact for the shape pair (a, b) (a's body has the lower id), in a free contact object,
- * linked into both bodies' edges.
- */
+/** A contact for the shape pair (a's body has the lower id) in a free object, linked into both bodies. */
 export function createContact(s: StepState, sa: BodyShape, sb: BodyShape): Contact {
   const a = sa.body;
   const b = sb.body;
@@ -44,10 +41,7 @@ export function createContact(s: StepState, sa: BodyShape, sb: BodyShape): Conta
   return c;
 }
 
-/**
- * Removes a contact from its bodies' edge lists (not from the sorted list) in O(1): the last edge
- * of each list takes its place (the order a search and swap would leave, too).
- */
+/** Unlinks a contact from its bodies' edge lists (not the sorted list) in O(1): the last edges move in. */
 export function unlinkContact(c: Contact): void {
   unlinkEdge(c.bodyA, c.edgeA);
   unlinkEdge(c.bodyB, c.edgeB);
@@ -96,8 +90,8 @@ export function makeNewPairFilter(s: StepState): (proxyA: number, proxyB: number
 }
 
 /**
- * {@link findNewContacts}' loop: a contact for each of the first `count` pairs, into
- * `s.newContacts`, shapes ordered by body id (docs/performance.md, "Loops in their own functions").
+ * {@link findNewContacts}' loop: a contact for each of the first `count` pairs, into `s.newContacts`
+ * (docs/performance.md, "Loops in their own functions").
  */
 function createPairContacts(s: StepState, count: number): void {
   const pairs = s.pairs;
@@ -130,10 +124,7 @@ export function collideContacts(s: StepState, speculative: boolean, stepDt: numb
   truncate(s.contactList, collideEach(s, speculative, stepDt));
 }
 
-/**
- * {@link collideContacts}' loop: returns how many contacts stay in the list (compacted to the front)
- * and counts the gathered ones in `s.solverContactCount`.
- */
+/** {@link collideContacts}' loop: returns how many contacts stay in the list (compacted to the front). */
 function collideEach(s: StepState, speculative: boolean, stepDt: number): number {
   const contacts = s.contactList;
   // The step's dt for collideOne, in a slot: a number passed to a call V8 does not inline is boxed.
@@ -253,10 +244,7 @@ function collideOne(s: StepState, c: Contact, speculative: boolean): boolean {
   return true;
 }
 
-/**
- * Flags the body of a contact with a static body when its shape lies deeper in it than half its
- * smallest extent, so continuous collision sweeps it this step (`finishPoses`).
- */
+/** Flags a body whose shape lies deeper in a static one than half its extent, for continuous collision. */
 function noteDeep(c: Contact, manifold: Manifold): void {
   const staticA = c.bodyA.isStatic === true;
   const shape = staticA ? c.shapeB : c.shapeA;
@@ -297,9 +285,8 @@ function measureApproach(c: Contact): void {
 }
 
 /**
- * The manifold of a contact's two shapes at their bodies' transforms, with the speculative margin
- * already in `manifold.margin`: the narrowphase's call, for the contacts it does not reach (resting
- * islands settling, snapshots checking and rebuilding their points).
+ * The manifold of a contact's shapes at their bodies' transforms (margin already in the manifold),
+ * for contacts the narrowphase does not reach (islands settling, snapshots rebuilding points).
  */
 export function collidePair(c: Contact, manifold: Manifold): void {
   const sa = c.shapeA;
@@ -343,10 +330,7 @@ export function collectSolverConstraints(s: StepState): void {
   s.solverJointCount = count;
 }
 
-/**
- * The solver's contacts from the contact list (touching, an awake body, list order): for when an
- * island woke after the narrowphase passed some of its contacts.
- */
+/** The solver's contacts from the contact list, for when an island woke after the narrowphase passed it. */
 function collectSolverContacts(s: StepState): void {
   const contacts = s.contactList;
   const solverContacts = s.solverContacts;

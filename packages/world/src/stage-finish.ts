@@ -92,10 +92,7 @@ export function failStep(s: StepState, index: number, moved: boolean): never {
   );
 }
 
-/**
- * Every body back to its saved state, static and sleeping ones too (a solver writes 0 · NaN into a
- * static body's velocity), and the awake ones' proxies when `moved`.
- */
+/** Every body back to its saved state (static and sleeping too), and the awake ones' proxies when `moved`. */
 function restoreBodies(s: StepState, moved: boolean): void {
   const bodies = s.bodyList;
   const snapshot = s.snapshot;
@@ -122,7 +119,7 @@ function restoreBodies(s: StepState, moved: boolean): void {
 
 /**
  * Before the solve: moves an awake body's `position` from its origin to its centre of mass and notes
- * the start pose for continuous collision. Called from loops the step already makes over bodies.
+ * the start pose for continuous collision.
  */
 export function moveToCenter(b: Body): void {
   const p = b.position;
@@ -234,10 +231,7 @@ function moveNotedProxy(s: StepState, shape: BodyShape, k: number, dt: number): 
   s.broadPhase.moveProxy(shape.proxyId, aabb, dt * v.x, dt * v.y);
 }
 
-/**
- * Stage 10: islands and sleeping (see `Islands`): islands of awake bodies joined through the
- * solved contacts and joints; those that rested for `timeToSleep` fall asleep as a whole.
- */
+/** Stage 10: islands and sleeping (see `Islands`). */
 export function updateSleep(s: StepState, dt: number): void {
   if (!s.settings.sleeping) return;
   const asleep = s.islands.update(

@@ -76,9 +76,8 @@ export function checkOptions<T extends object>(value: T | undefined, argument: s
 }
 
 /**
- * Every own key of the options object `o` must be one of `allowed`: a typo (`densty`) would
- * otherwise be ignored silently. The error names `<argument>.<key>` and suggests the closest
- * allowed key.
+ * Every own key of options object `o` must be in `allowed` (a typo would be ignored silently); the
+ * error names `<argument>.<key>` and suggests the closest allowed key.
  */
 export function checkKeys(o: object, allowed: readonly string[], argument: string): void {
   for (const key in o) {
@@ -87,10 +86,7 @@ export function checkKeys(o: object, allowed: readonly string[], argument: strin
   }
 }
 
-/**
- * The WorldError for a key that is not one of `allowed`: names `<argument>.<key>` and the value,
- * and suggests the closest allowed key (or lists them when none is close).
- */
+/** The WorldError for a key not in `allowed`: names `<argument>.<key>` and suggests the closest key. */
 export function unknownKey(
   argument: string,
   key: string,
