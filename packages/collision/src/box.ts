@@ -16,10 +16,7 @@ const enum BoxNumber {
 /** The blocks boxes take their numbers from (see {@link Box.numbers}): 64 boxes a block. */
 const boxNumbers = /* @__PURE__ */ new Float64Slab(BoxNumber.Length, 64);
 
-/**
- * Sets a box's size (for the scratch boxes the pair routines load other shapes into; a box the user
- * holds keeps its size). @internal
- */
+/** Sets a box's size (the pair routines' scratch boxes; a user's box keeps its size). @internal */
 export function setBoxSize(box: Box, width: number, height: number): void {
   const n = box.numbers;
   const o = box.numbersBase;
@@ -60,10 +57,7 @@ export class Box implements BoxShape {
   }
   /** [halfWidth, halfHeight], a view of the box's numbers, where the polygon routines read them. @internal */
   readonly halves: Float64Array;
-  /**
-   * The slab block holding the box's numbers (width, height, halves) from {@link Box.numbersBase}
-   * (docs/performance.md, "Slabs"). @internal
-   */
+  /** The slab block holding the box's numbers from {@link Box.numbersBase} (docs/performance.md). @internal */
   readonly numbers: Float64Array;
   /** Where this box's numbers begin in {@link Box.numbers}. @internal */
   readonly numbersBase: number;

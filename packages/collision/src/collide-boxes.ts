@@ -65,9 +65,8 @@ function incidentVertexKey(inEdge: number, outEdge: number): number {
 }
 
 /**
- * Writes into `incident` the edge of the incident box (shape `box` at pose `xf`) whose outward normal
- * is most anti-parallel to the reference face normal (line[0], line[1]), as two world vertices in
- * counter-clockwise order with their feature keys.
+ * Writes into `incident` the incident box's edge most anti-parallel to the reference normal
+ * (line[0], line[1]): two world vertices, counter-clockwise, with their feature keys.
  */
 function computeIncidentEdge(box: Box, xf: Transform): void {
   const hx = box.halfWidth;

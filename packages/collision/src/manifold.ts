@@ -1,7 +1,4 @@
-/**
- * One contact point of a {@link Manifold}. Mutable and reused from step to step: copy the fields out
- * if you need to keep them.
- */
+/** One contact point of a {@link Manifold}, reused from step to step: copy out what you keep. */
 export class ManifoldPoint {
   /** World x of the contact point, m. For box-box it lies on the reference face. */
   x: number;
@@ -9,10 +6,7 @@ export class ManifoldPoint {
   y: number;
   /** Signed distance between the shapes along the normal at this point: ≤ 0 when touching or overlapping, m. */
   separation: number;
-  /**
-   * An integer naming the features (edges) that produced the point, independent of small motions, so
-   * the same physical point can be found again in the next step (see {@link makeFeatureKey}).
-   */
+  /** The features (edges) that made the point, so it is found again next step (see {@link makeFeatureKey}). */
   key: number;
 
   /** A point at the origin with zero separation and key 0. */
