@@ -57,7 +57,7 @@ export class Box implements BoxShape {
   }
   /** [halfWidth, halfHeight], a view of the box's numbers, where the polygon routines read them. @internal */
   readonly halves: Float64Array;
-  /** The slab block holding the box's numbers from {@link Box.numbersBase} (docs/performance.md). @internal */
+  /** The slab block of the box's numbers, from {@link Box.numbersBase} (docs/performance.md). @internal */
   readonly numbers: Float64Array;
   /** Where this box's numbers begin in {@link Box.numbers}. @internal */
   readonly numbersBase: number;

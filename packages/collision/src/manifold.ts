@@ -6,7 +6,7 @@ export class ManifoldPoint {
   y: number;
   /** Signed distance between the shapes along the normal at this point: ≤ 0 when touching or overlapping, m. */
   separation: number;
-  /** The features (edges) that made the point, so it is found again next step (see {@link makeFeatureKey}). */
+  /** The features (edges) that made the point, to find it again next step (see {@link makeFeatureKey}). */
   key: number;
 
   /** A point at the origin with zero separation and key 0. */

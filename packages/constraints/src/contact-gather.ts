@@ -34,9 +34,8 @@ export class ContactGather {
   }
 
   /**
-   * Adds contact `c` as the next one, its bodies numbered `indexA` and `indexB` (the indices they
-   * are given to `BodyStates.add` with this step; a static body's may be any, as it has no slot).
-   * Also clears the contact's `blockCase` (the soft step does not use the classic block solver).
+   * Adds contact `c`, its bodies numbered `indexA`, `indexB` as given to `BodyStates.add` this step
+   * (any for a static body), and clears its `blockCase`.
    * @throws ConstraintError when an index is not an integer from 0 to 2^23 - 1
    */
   add(c: ContactConstraint, indexA: number, indexB: number): void {

@@ -10,10 +10,7 @@ const sharedSolver = new ContactSolver();
 /**
  * Prepares every contact (Box2D-Lite `Arbiter::PreStep`: lever arms, effective masses, Baumgarte
  * bias, restitution target, 2x2 block) and warm starts it. See {@link ContactSolver.prepare}.
- * @param contacts - the constraints; the first `count` are prepared
- * @param count - how many to prepare
  * @param invDt - 1 / time step, 1/s (0 gives no bias)
- * @param settings - the live switches (position correction, warm starting, accumulation, slop, β)
  * @throws ConstraintError when `count` is out of range or `invDt` is negative or not finite
  */
 export function prepareContacts(

@@ -1,10 +1,7 @@
 import { cos } from '@lite/math';
 import { JOINT_DAMPING_RATIO, JOINT_HERTZ, type SolverSettings } from './settings';
 
-/**
- * The inputs of {@link softnessFromFrequencyAt} and {@link softnessFromSpringAt}: [f or k, ζ or c,
- * effective mass, dt, and (internally) γ m]. @internal
- */
+/** The `*At` softness functions' inputs: [f or k, ζ or c, effective mass, dt, (internal) γ m]. @internal */
 export const softnessInputs = new Float64Array(5);
 
 /**
@@ -25,10 +22,7 @@ export class Softness {
   massScale: number;
   /** γ m / (1 + γ m): the share of the accumulated impulse taken back each iteration (0 for a rigid row). */
   impulseScale: number;
-  /**
-   * The damping rate c / m (1/s) that {@link softnessFromFrequency} last matched, kept with the
-   * frequency, damping ratio and step it was matched for, so it is not recomputed every step.
-   */
+  /** The damping rate c / m (1/s) last matched, kept with the frequency, ratio and step it was for. */
   dampingRate: number;
   /** The frequency {@link Softness.dampingRate} was matched for, Hz (NaN: none yet). */
   matchedFrequency: number;
@@ -62,17 +56,12 @@ export class Softness {
 }
 
 /**
- * Soft-row coefficients from a frequency and damping ratio: k = m ω², c = m · dampingRate (about
- * 2 m ζ ω; see {@link dampingRate}, which makes the discrete oscillation keep the frequency),
- * γ = 1 / (dt (c + dt k)), β = dt k / (c + dt k). A frequency of 0 (or dt = 0) is the limit
- * k = c = 0: no spring at all (massScale 0, impulseScale 1). Allocates nothing.
+ * Soft-row coefficients from a frequency and damping ratio: k = m ω², c = m · {@link dampingRate}
+ * (about 2 m ζ ω, matched so the discrete oscillation keeps the frequency), γ and β as in
+ * {@link Softness}. A frequency of 0 (or dt = 0) is no spring (massScale 0, impulseScale 1).
+ * Allocation-free.
  *
- * @param out - receives the coefficients
- * @param frequencyHz - f, Hz (>= 0)
- * @param dampingRatio - ζ (>= 0; 1 is critical damping)
  * @param effectiveMass - m = 1/K of the row, kg (only `gamma` depends on it)
- * @param dt - the time step, s
- * @returns out
  */
 export function softnessFromFrequency(
   out: Softness,
@@ -89,10 +78,7 @@ export function softnessFromFrequency(
   return softnessFromFrequencyAt(out);
 }
 
-/**
- * {@link softnessFromFrequency} with no number passed: f, ζ, effective mass and dt from
- * {@link softnessInputs}[0..3]. @internal
- */
+/** {@link softnessFromFrequency} with no number passed (inputs in {@link softnessInputs}). @internal */
 export function softnessFromFrequencyAt(out: Softness): Softness {
   const v = softnessInputs;
   const frequencyHz = v[0];
@@ -125,12 +111,6 @@ export function softnessFromFrequencyAt(out: Softness): Softness {
  * Soft-row coefficients from a stiffness k (N/m) and damping c (N s/m), used as given:
  * γ = 1 / (dt (c + dt k)), β = dt k / (c + dt k); the frequency then depends on the effective mass.
  * Allocation-free.
- * @param out - receives the coefficients
- * @param stiffness - k, N/m (>= 0)
- * @param damping - c, N s/m (>= 0)
- * @param effectiveMass - m = 1/K of the row, kg
- * @param dt - the time step, s
- * @returns out
  */
 export function softnessFromSpring(
   out: Softness,
@@ -147,10 +127,7 @@ export function softnessFromSpring(
   return softnessFromSpringAt(out);
 }
 
-/**
- * {@link softnessFromSpring} for the joints' prepares, with no number passed: reads k, c, the
- * effective mass and dt from {@link softnessInputs}[0..3]. @internal
- */
+/** {@link softnessFromSpring} with no number passed (inputs in {@link softnessInputs}). @internal */
 export function softnessFromSpringAt(out: Softness): Softness {
   const v = softnessInputs;
   const stiffness = v[0];
@@ -210,9 +187,8 @@ export function box2dLiteSoftness(stiffness: number, damping: number, dt: number
 
 /**
  * The soft step's coefficients for a rigid joint row (Box2D v3's joint softness): a spring of
- * `settings.jointHertz`, capped at a quarter of the sub-step rate 1 / dt, and
- * `settings.jointDampingRatio`, over `dt`, for a row of effective mass `effectiveMass` (kg; only
- * `gamma` depends on it). Writes `out` and returns it. Allocates nothing. @internal
+ * `settings.jointHertz` (at most a quarter of 1 / dt) and `settings.jointDampingRatio`, for a row of
+ * effective mass `effectiveMass`, into `out` (returned). Allocation-free. @internal
  */
 export function rigidRowSoftness(
   out: Softness,

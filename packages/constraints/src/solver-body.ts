@@ -4,10 +4,7 @@ import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './erro
 import type { RevoluteJoint } from './revolute-joint';
 import type { WeldJoint } from './weld-joint';
 
-/**
- * Where a body keeps its numbers in {@link SolverBody.numbers}, from its base. Indices from
- * `BodyNumber.Own` up are for the classes that extend it (a world's body). @internal
- */
+/** Where a body keeps its numbers in {@link SolverBody.numbers}; from `Own` up, a subclass's. @internal */
 // biome-ignore lint/suspicious/noConstEnum: inlined as numbers into the solver's hot loops
 export const enum BodyNumber {
   Angle = 0,
@@ -24,11 +21,8 @@ export const enum BodyNumber {
 const bodyNumbers = /* @__PURE__ */ new Float64Slab(BodyNumber.Length, 32);
 
 /**
- * The minimal body state the constraint solvers act on: pose, velocity, inverse mass and inverse
- * rotational inertia. `@lite/world`'s `Body` extends it; tests and small programs use it directly.
- *
- * Static and kinematic bodies have `invMass = invI = 0`. Every field is set in the constructor, so
- * all bodies share one hidden class.
+ * The body state the solvers act on: pose, velocity, inverse mass and inertia (0 for static and
+ * kinematic bodies). `@lite/world`'s `Body` extends it; tests and small programs use it directly.
  */
 export class SolverBody {
   /** The centre of mass in world coordinates, m (for a box: its centre). */
@@ -71,21 +65,15 @@ export class SolverBody {
   readonly numbers: Float64Array;
   /** Where this body's numbers begin in {@link SolverBody.numbers}. */
   readonly numbersBase: number;
-  /**
-   * A `ContactSolver`'s slot for this body's velocity, valid while {@link SolverBody.solverStamp}
-   * is that solver's stamp. @internal
-   */
+  /** A `ContactSolver`'s slot for this body, valid while `solverStamp` is that solver's. @internal */
   solverSlot: number;
   /** The stamp of the `ContactSolver` load that gave this body its slot (0: none yet). @internal */
   solverStamp: number;
-  /**
-   * The object-level joint functions' slot for this body (valid while
-   * {@link SolverBody.scratchStamp} is that call's), apart from `solverSlot`. @internal
-   */
+  /** The object-level joint functions' slot for this body, valid while `scratchStamp` is theirs. @internal */
   scratchSlot: number;
   /** The stamp of the object-level joint call that gave this body {@link SolverBody.scratchSlot} (0: none yet). @internal */
   scratchStamp: number;
-  /** Step scratch (`buildJointChains`): how many rigid pins of this step's joints hold this body. @internal */
+  /** Step scratch (`buildJointChains`): how many of this step's rigid pins hold this body. @internal */
   chainJointCount: number;
   /** Solver scratch: the first rigid pin found on this body this step, or null. @internal */
   chainJoint0: RevoluteJoint | null;
@@ -101,7 +89,7 @@ export class SolverBody {
   weldJoint1: WeldJoint | null;
   /** Step scratch (`prepareJoints` with `softRows`): how many softened joints hold this body. */
   softJointCount: number;
-  /** Step scratch (`markAnchoredJoints`): how many of this step's rigid pins and rods hold this body. @internal */
+  /** Step scratch (`markAnchoredJoints`): how many of this step's rigid pins and rods hold it. @internal */
   holdJointCount: number;
   /** Solver scratch: the first rigid pin or rod found on this body this step, or null. @internal */
   holdJoint0: RevoluteJoint | DistanceJoint | null;
@@ -150,8 +138,7 @@ export class SolverBody {
   }
 
   /**
-   * Sets the mass properties from a mass (kg) and a rotational inertia about the centre (kg m²);
-   * 0 for either means infinite (the body does not respond to impulses in that sense). Returns this.
+   * Sets the mass (kg) and rotational inertia about the centre (kg m²); 0 means infinite. Returns this.
    * @throws ConstraintError when a value is negative or not finite
    */
   setMass(mass: number, inertia: number): this {
@@ -163,8 +150,7 @@ export class SolverBody {
   }
 
   /**
-   * Sets the mass properties of a solid box of full `width` × `height` and `mass`:
-   * I = m (w² + h²) / 12. A mass of 0 makes the body static. Returns this.
+   * Sets the mass properties of a solid `width` × `height` box of `mass` (0: static). Returns this.
    * @throws ConstraintError when a size is not > 0 or the mass is negative
    */
   setBoxMass(width: number, height: number, mass: number): this {

@@ -6,10 +6,7 @@ export interface Vec2Like {
   y: number;
 }
 
-/**
- * A 2D vector. The methods (`add`, `sub`, `scale`, ...) return new vectors and read well; hot loops
- * use the allocation-free functions below (`addVec2(out, a, b)` and friends) or plain scalars.
- */
+/** A 2D vector. Methods return new vectors; hot loops use the allocation-free `*Vec2` functions. */
 export class Vec2 implements Vec2Like {
   /** The x component. */
   x: number;
@@ -108,20 +105,14 @@ export class Vec2 implements Vec2Like {
     return dx * dx + dy * dy;
   }
 
-  /**
-   * A new unit vector in the same direction. The zero vector (and a vector with a NaN or infinite
-   * component) gives the zero vector, never NaN; see {@link normalizeVec2} for the details.
-   */
+  /** A new unit vector in the same direction; zero (never NaN) for a zero or non-finite vector. */
   normalize(): Vec2 {
     const out = new Vec2();
     normalizeVec2(out, this);
     return out;
   }
 
-  /**
-   * The vector turned 90° counter-clockwise, (-y, x), as a new vector (the same as 1 × this;
-   * allocation-free: `crossScalarVecTo(out, 1, v)`).
-   */
+  /** The vector turned 90° counter-clockwise, (-y, x), as a new vector. */
   perp(): Vec2 {
     return new Vec2(-this.y, this.x);
   }
