@@ -19,11 +19,7 @@ import type { BoxShape, CapsuleShape, CircleShape, PolygonalShape, PolygonShape 
 
 const MAX = 8;
 
-/**
- * Below this separation of their cores (m) two polygons are treated as overlapping and clipped
- * directly; above it, the closest points of the reference and incident edges are looked at first
- * (Box2D's 0.1 × linear slop).
- */
+/** Core separation (m) below which polygons are clipped directly, without closest points (0.1 × slop). */
 const CORE_TOL = 0.0005;
 /** B's face becomes the reference only if its separation beats A's by more than this, m. */
 const FLIP_TOL = 0.0005;
@@ -101,12 +97,9 @@ function requireMarginSlot(): void {
 }
 
 /**
- * Clips the incident edge (edge i21 of polygon 2) against the side planes of the reference face
- * (edge i11 of polygon 1, its normal at normals1[o1 + 2 i11] and normals1[o1 + 2 i11 + 1]), both
- * already in the same frame; writes up to two points [x, y, separation, key] into `clip` (x, y at
- * the midpoint between the two surfaces; separation along polygon 1's face normal, radii included;
- * keys in (reference, incident) order) and returns how many (0 when the edges do not overlap along
- * the face). num[0], num[1] hold r1 and r2.
+ * Clips incident edge i21 of polygon 2 to the side planes of reference edge i11 of polygon 1 (its
+ * normal at normals1[o1 + 2 i11]), both in one frame: up to two points [x, y, separation, key] into
+ * `clip`, midway between the surfaces, keys (reference, incident); returns how many. Radii in num[0..1].
  */
 function clipEdges(
   x1: Float64Array,
@@ -174,10 +167,8 @@ function clipEdges(
 }
 
 /**
- * Whether two 2-gons (capsules' segments, loaded as A and B) are more than CORE_TOL apart. Their
- * edge normals are only the two perpendiculars to each segment, so for segments lying on one line
- * (two capsules end to end) no separating axis shows the gap between their ends: the distance
- * between the segments decides instead.
+ * Whether two 2-gons (capsule segments, loaded as A and B) are more than CORE_TOL apart: for segments
+ * on one line no separating axis shows the gap between their ends, so their distance decides.
  */
 function segmentsApart(): boolean {
   closestOnEdges(0, 1, 0, 1);
@@ -231,9 +222,8 @@ function closestOnEdges(i1: number, i2: number, j1: number, j2: number): void {
 }
 
 /**
- * The polygon narrowphase on two packed polygonal shapes (polygons, boxes, capsules): A's vertices
- * are loaded into ax.. shifted by A's vertex 0, B's into bx.. in that same frame. Fills `out` in
- * world coordinates; the margin is read from its slot.
+ * The polygon narrowphase on two packed polygonal shapes, loaded in A's frame shifted by A's vertex 0;
+ * fills `out` in world coordinates, the margin read from its slot.
  */
 function collideLoaded(
   a: Float64Array,
@@ -772,10 +762,7 @@ export function polygonAndCirclePacked(
   return 1;
 }
 
-/**
- * Turns a manifold computed for (B, A) into the one for (A, B): normal reversed, keys' halves
- * swapped. Returns `count`.
- */
+/** Turns a manifold for (B, A) into (A, B): normal reversed, keys' halves swapped. Returns `count`. */
 function flipPacked(out: Manifold, count: number): number {
   out.normalX = -out.normalX;
   out.normalY = -out.normalY;
@@ -787,9 +774,8 @@ function flipPacked(out: Manifold, count: number): number {
 }
 
 /**
- * The contact manifold of two packed shapes (any kinds), the margin already in its slot: dispatches
- * on the kinds to the routine of the pair, computing pairs the routine takes the other way round as
- * (B, A) and flipping. @internal
+ * The manifold of two packed shapes of any kinds, the margin already in its slot: dispatches on the
+ * kinds, computing reversed pairs as (B, A) and flipping. @internal
  */
 export function packedAtSlot(
   a: Float64Array,

@@ -83,10 +83,7 @@ function appendAll(list: Contact[], added: Contact[]): void {
   for (let k = 0; k < added.length; ++k) list.push(added[k]);
 }
 
-/**
- * Merges the sorted `added` into `list[0 .. last]` (sorted), in place from the back of `list`, which
- * holds room for them after `last`.
- */
+/** Merges sorted `added` into sorted `list[0 .. last]`, in place from the back (room is after `last`). */
 function mergeFromBack(s: StepState, last: number, added: Contact[]): void {
   const list = s.contactList;
   let i = last;

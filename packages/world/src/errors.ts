@@ -34,10 +34,7 @@ function describe(value: unknown): string {
   return String(value);
 }
 
-/**
- * Re-throws a lower layer's error (ConstraintError, CollisionError: any error with `argument` and
- * `value`) as a WorldError whose argument is prefixed, e.g. `options.frequencyHz`. @internal
- */
+/** Rethrows a lower layer's error (with `argument` and `value`) as a WorldError, argument prefixed. @internal */
 export function rethrowAsWorldError(error: unknown, prefix: string): never {
   if (error instanceof Error && 'argument' in error && 'value' in error) {
     const message = error.message;

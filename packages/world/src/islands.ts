@@ -34,10 +34,7 @@ export class Islands {
     this.settling = new Uint8Array(capacity);
   }
 
-  /**
-   * Updates the bodies' sleep timers, builds the islands and puts the islands that rested long
-   * enough to sleep. Returns how many bodies fell asleep.
-   */
+  /** Updates sleep timers, builds the islands and puts rested ones to sleep; returns how many slept. */
   update(
     bodies: readonly Body[],
     contacts: readonly Contact[],

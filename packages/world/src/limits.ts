@@ -27,9 +27,8 @@ export const MAX_ANGLE = 1e9;
 export const MAX_GRAVITY_SCALE = 1e6;
 
 /**
- * Throws a WorldError naming `argument` when `value` is a finite number whose magnitude is above
- * `bound` (non-numbers, NaN and infinities are left to the type checks, which name them better).
- * @internal
+ * Throws a WorldError naming `argument` when `value` is a finite number above `bound` in magnitude
+ * (other values are left to the type checks). @internal
  */
 export function checkBound(
   value: unknown,
@@ -80,10 +79,7 @@ export function checkJointBound(name: string, value: unknown, argument: string):
   }
 }
 
-/**
- * A body's gravity scale: a finite number within ±{@link MAX_GRAVITY_SCALE}; throws a WorldError
- * naming `argument` otherwise. @internal
- */
+/** A body's gravity scale: finite and within ±{@link MAX_GRAVITY_SCALE}, else a WorldError. @internal */
 export function checkGravityScale(value: unknown, argument: string): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) {
     throw new WorldError(argument, value, 'must be a finite number');
@@ -93,9 +89,8 @@ export function checkGravityScale(value: unknown, argument: string): number {
 }
 
 /**
- * A world point given for a body (a joint's anchor, a mouse joint's target) at most
- * {@link MAX_LENGTH} from the body's origin `(x, y)`: throws a WorldError naming `argument`
- * otherwise (the step would square the lever arm). @internal
+ * A world point given for a body (a joint anchor, a mouse target) at most {@link MAX_LENGTH} from the
+ * body's origin `(x, y)`, else a WorldError naming `argument`. @internal
  */
 export function checkReach(point: { x: number; y: number }, x: number, y: number, argument: string): void {
   const d = Math.hypot(point.x - x, point.y - y);

@@ -103,10 +103,7 @@ function setStill(sweep: Sweep, b: Body): void {
   sweep.a2 = b.angle;
 }
 
-/**
- * Sets `sweep` to the motion of a fast body already swept (its transform is up to date): from
- * the pose the step started at to the one it ended at.
- */
+/** Sets `sweep` to a swept fast body's motion, from its start pose to its end pose. */
 function setSwept(sweep: Sweep, b: Body): void {
   setStill(sweep, b);
   sweep.c1X = b.center0X;
@@ -115,9 +112,8 @@ function setSwept(sweep: Sweep, b: Body): void {
 }
 
 /**
- * Sets `sweep` to the motion of `other` as the sweep of `b` sees it: a static body stands still; a
- * bullet not yet swept moves along its own sweep, and a fast body already swept (and not stopped)
- * from where it started to where it ended; every other body is where it ends.
+ * Sets `sweep` to `other`'s motion as `b`'s sweep sees it: a static body stands, a bullet not yet
+ * swept moves along its sweep, a swept fast body from start to end; any other body is where it ends.
  */
 function setOtherSweep(sweep: Sweep, other: Body, b: Body): void {
   if (other.isStatic) setStill(sweep, other);
@@ -344,10 +340,7 @@ function meetBody(s: StepState, b: Body, t: number, shape: BodyShape, other: Bod
   o.y += dv * (1 - share) * ny;
 }
 
-/**
- * The normal from `other` to `shape`'s core at the start of the step, into `s.manifold` (the core
- * is then within a few millimetres of `other`); false when there is none.
- */
+/** The normal from `other` to `shape`'s core at the step's start, into `s.manifold`; false when none. */
 function throughNormal(s: StepState, shape: BodyShape, b: Body, other: BodyShape, sweepB: Sweep): boolean {
   const xfB = sweepB.getTransform(0, s.xfOther);
   return collide(other.geometry, xfB, shape.core, b.transform, s.manifold, THROUGH_REACH) > 0;
@@ -397,10 +390,7 @@ function goesThrough(s: StepState, shape: BodyShape, b: Body, end: Transform, ot
   return true;
 }
 
-/**
- * The continuous query's broadphase callback (made once per world): collects the shapes of other
- * bodies (not sensors) into `s.candidates`.
- */
+/** The continuous query's broadphase callback: collects other bodies' non-sensor shapes into `candidates`. */
 export function makeCandidateCollector(s: StepState): (proxyId: number) => boolean {
   return (proxyId: number): boolean => {
     const shape = s.proxyShapes[proxyId] as BodyShape;
