@@ -34,7 +34,7 @@ function describe(value: unknown): string {
   return String(value);
 }
 
-/** Rethrows a lower layer's error (with `argument` and `value`) as a WorldError, argument prefixed. @internal */
+/** Rethrows a lower layer's error (with `argument` and `value`) as a WorldError, prefixing. @internal */
 export function rethrowAsWorldError(error: unknown, prefix: string): never {
   if (error instanceof Error && 'argument' in error && 'value' in error) {
     const message = error.message;
