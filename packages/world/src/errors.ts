@@ -34,7 +34,10 @@ function describe(value: unknown): string {
   return String(value);
 }
 
-/** Rethrows a lower layer's error (with `argument` and `value`) as a WorldError, prefixing. @internal */
+/**
+ * Rethrows a lower layer's error (one with `argument` and `value`) as a WorldError whose argument is
+ * prefixed, e.g. `options.frequencyHz`. @internal
+ */
 export function rethrowAsWorldError(error: unknown, prefix: string): never {
   if (error instanceof Error && 'argument' in error && 'value' in error) {
     const message = error.message;
