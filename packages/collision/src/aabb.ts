@@ -1,10 +1,7 @@
 import type { Transform } from '@lite/math';
 import type { Box } from './box';
 
-/**
- * An axis-aligned bounding box in world coordinates: the closed region
- * [minX, maxX] × [minY, maxY]. Mutable and reused; touching boxes count as overlapping.
- */
+/** An axis-aligned box in world coordinates, the closed [minX, maxX] × [minY, maxY]; touching overlaps. */
 export class AABB {
   /** Lower x bound, m. */
   minX: number;
@@ -88,10 +85,7 @@ export function testOverlapAABB(a: AABB, b: AABB): boolean {
   return a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
 }
 
-/**
- * The tight world bounds of a box at pose `xf`, written into `out` (returned). A box of half extents
- * (hx, hy) turned by (c, s) reaches |c| hx + |s| hy along x and |s| hx + |c| hy along y.
- */
+/** The tight world bounds of a box at pose `xf`, written into `out` (returned). */
 export function computeBoxAABB(box: Box, xf: Transform, out: AABB): AABB {
   const c = Math.abs(xf.q.c);
   const s = Math.abs(xf.q.s);

@@ -13,16 +13,10 @@ const enum BoxNumber {
   Length = 4,
 }
 
-/**
- * The blocks boxes take their numbers from (see {@link Box.numbers}): 64 boxes a block (2 KB), since
- * a block lives as long as any of its boxes.
- */
+/** The blocks boxes take their numbers from (see {@link Box.numbers}): 64 boxes a block. */
 const boxNumbers = /* @__PURE__ */ new Float64Slab(BoxNumber.Length, 64);
 
-/**
- * Sets a box's size (for the scratch boxes the pair routines load other shapes into; a box the user
- * holds keeps its size). @internal
- */
+/** Sets a box's size (the pair routines' scratch boxes; a user's box keeps its size). @internal */
 export function setBoxSize(box: Box, width: number, height: number): void {
   const n = box.numbers;
   const o = box.numbersBase;
@@ -61,18 +55,9 @@ export class Box implements BoxShape {
   get halfHeight(): number {
     return this.numbers[this.numbersBase + BoxNumber.HalfHeight];
   }
-  /**
-   * [halfWidth, halfHeight] in a typed array, where the polygon routines read them: loading a
-   * number field from shapes of several kinds can box it (an allocation per contact per step).
-   * A view of the box's numbers. @internal
-   */
+  /** [halfWidth, halfHeight], a view of the box's numbers, where the polygon routines read them. @internal */
   readonly halves: Float64Array;
-  /**
-   * The block the box's numbers (width, height and their halves) lie in, shared with the boxes made
-   * around the same time, from index {@link Box.numbersBase}: a number field of an object is a
-   * separate heap number in V8, one more load away, and the narrowphase reads these for every pair
-   * of boxes every step. @internal
-   */
+  /** The slab block of the box's numbers, from {@link Box.numbersBase} (docs/performance.md). @internal */
   readonly numbers: Float64Array;
   /** Where this box's numbers begin in {@link Box.numbers}. @internal */
   readonly numbersBase: number;

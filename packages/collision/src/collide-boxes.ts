@@ -16,16 +16,10 @@ import type { Manifold } from './manifold';
 //        v3 ---------- v4
 //               e3
 //
-// Walking counter-clockwise, vertex v_i is entered along one edge and left along the next:
-// v1 = (in e4, out e1), v2 = (in e1, out e2), v3 = (in e2, out e3), v4 = (in e3, out e4).
-// Edge numbers are 1..4; 0 means "no edge".
-//
-// A contact point carries a feature key made of four edge numbers (see makeFeatureKey): the in- and
-// out-edge on the reference box (set when a side plane of the reference face clips the incident edge)
-// and on the incident box (the vertex's two edges, cleared when the point is a clipped one). Inside
-// this file the key is written as (reference, incident); before it is stored it is put in (A, B) order,
-// i.e. flipped when B holds the reference face. The same physical point keeps the same key while the
-// boxes move a little, which is what lets the solver warm start it.
+// Vertex v_i is entered along one edge and left along the next: v1 = (e4, e1), v2 = (e1, e2),
+// v3 = (e2, e3), v4 = (e3, e4); 0 means "no edge". A point's feature key (makeFeatureKey) holds the
+// reference box's clipping edges and the incident vertex's edges, written (reference, incident)
+// here and stored in (A, B) order, so the solver can warm start the same point next step.
 
 const EDGE1 = 1;
 const EDGE2 = 2;
@@ -38,10 +32,8 @@ const FACE_B_X = 2;
 const FACE_B_Y = 3;
 
 /**
- * Faces that touch exactly can come out a few ulps apart (a 0.7 m box at y = 0.35 on a ground whose
- * top is y = 0 but whose centre is at y = -10: 10.35 - 10 - 0.35 > 0), and would then not touch for
- * a step. A separation within this many ulps of the size of the numbers involved counts as touching
- * (reported as 0). About 1e-13 m for boxes tens of metres from the origin: rounding, not a skin.
+ * Faces that touch exactly can come out a few ulps apart; a separation within this many ulps of the
+ * numbers involved counts as touching (0). About 1e-13 m tens of metres from the origin.
  */
 const TOUCH_ULPS = 16 * Number.EPSILON;
 
@@ -49,17 +41,12 @@ const TOUCH_ULPS = 16 * Number.EPSILON;
 const RELATIVE_TOL = 0.95;
 const ABSOLUTE_TOL = 0.01;
 
-// Module-level scratch for the clip vertices, laid out as [x0, y0, key0, x1, y1, key1]. Keys are
-// unsigned 32-bit integers, stored exactly in a double. Each array has 9 entries though it uses
-// fewer: V8 keeps the elements of a typed array of up to 64 bytes on its heap, where they can move,
-// so optimised code looks up their address and length at every access; a longer array's elements
-// stay put, and code that knows the array has both as constants.
+// Clip vertices, [x0, y0, key0, x1, y1, key1] (keys are uint32, exact in a double). 9 entries, not 6:
+// see docs/performance.md, "Small typed arrays".
 const incident = new Float64Array(9);
 const clip1 = new Float64Array(9);
 const clip2 = new Float64Array(9);
-// The line the helpers below work with, [nx, ny, offset]: the reference face normal for
-// computeIncidentEdge, a side plane for clipSegmentToLine. Doubles travel through this array rather
-// than as arguments, because a double passed to a call that is not inlined is boxed (allocated).
+// The line the helpers work with, [nx, ny, offset]: passed in an array so no double is boxed.
 const line = new Float64Array(9);
 
 /** Key with the reference box's in-edge set to `edge` and the incident box's in-edge cleared. */
@@ -78,9 +65,8 @@ function incidentVertexKey(inEdge: number, outEdge: number): number {
 }
 
 /**
- * Writes into `incident` the edge of the incident box (shape `box` at pose `xf`) whose outward normal
- * is most anti-parallel to the reference face normal (line[0], line[1]), as two world vertices in
- * counter-clockwise order with their feature keys.
+ * Writes into `incident` the incident box's edge most anti-parallel to the reference normal
+ * (line[0], line[1]): two world vertices, counter-clockwise, with their feature keys.
  */
 function computeIncidentEdge(box: Box, xf: Transform): void {
   const hx = box.halfWidth;
@@ -140,17 +126,10 @@ function computeIncidentEdge(box: Box, xf: Transform): void {
 }
 
 /**
- * Sutherland–Hodgman against one line (n, offset) = (line[0..1], line[2]): keeps the part of the
- * segment `input` where n · v - offset ≤ 0, writing up to two vertices into `output` in the same order along the segment.
- * A vertex made by the cut replaces the vertex that was cut away and takes its key, with the
- * reference box's edge set to `clipEdge` and the incident box's edge on the cut-away side cleared: a
- * cut first vertex keeps its out-edge (the incident edge itself) and gets the reference in-edge; a cut
- * second vertex keeps its in-edge and gets the reference out-edge. Returns the number of vertices.
- *
- * Box2D-Lite appends the cut vertex after the kept one, which reverses the segment when the first
- * vertex is cut; a second clip then reads the wrong neighbour's edges, so a point clipped on both
- * sides could carry an edge it does not touch. Keeping the order makes every key name edges that
- * really pass through its point (the property tests check this).
+ * Sutherland–Hodgman against the line (line[0..1], line[2]): keeps the part of `input` where
+ * n · v - offset ≤ 0, up to two vertices in segment order, and returns their count. A cut vertex
+ * takes the cut-away vertex's key with the reference edge set to `clipEdge`. Unlike Box2D-Lite the
+ * order is kept, so every key names edges that pass through its point.
  */
 function clipSegmentToLine(output: Float64Array, input: Float64Array, clipEdge: number): number {
   const nx = line[0];
@@ -195,34 +174,15 @@ function clipSegmentToLine(output: Float64Array, input: Float64Array, clipEdge: 
 }
 
 /**
- * The contact manifold of two boxes (Box2D-Lite's `Collide`): fills `out` with the normal pointing
- * from A to B and 0, 1 or 2 points, and returns the point count.
+ * The contact manifold of two boxes (Box2D-Lite's `Collide`, docs/collision.md): fills `out` with the
+ * normal from A to B and 0, 1 or 2 points, and returns the point count. Separating axes on the four
+ * face normals (a later axis only when clearly better, so the reference face does not flicker), then
+ * the incident edge clipped to the reference face's side planes. Allocation-free; inputs unchecked.
  *
- * The algorithm, for boxes with half extents hA, hB, rotations RA, RB and centres pA, pB:
- * 1. Separating axis test on the four face normals. With d = pB - pA, dA = RAᵀ d, dB = RBᵀ d and
- *    C = RAᵀ RB: faceA = |dA| - hA - |C| hB, faceB = |dB| - |C|ᵀ hA - hB (the separation along
- *    each axis). Any component > 0: the boxes are apart, no points.
- * 2. Pick the axis of largest separation, preferring A's faces and x over y: a later axis is taken only
- *    if its separation exceeds 0.95 · best + 0.01 · h (h: the half extent along that axis), so the
- *    reference face does not flicker between nearly equal axes.
- * 3. The reference face is that face; the incident edge is the edge of the other box whose normal is
- *    most anti-parallel to it. Clip the incident edge against the reference face's two side planes.
- * 4. Keep the clipped points whose separation from the reference face is ≤ 0 (≤ `margin` for
- *    speculative points) and slide each onto the reference face (point = v - separation · frontNormal).
- *
- * Each point's key is built from the edges that produced it (see {@link makeFeatureKey}), in (A, B)
- * order whichever box holds the reference face. Two boxes that touch only at one corner (one clip
- * vertex exactly on a side plane) give no points, as in Box2D-Lite. Allocates nothing; the inputs are
- * not validated (boxes are valid by construction; transforms are trusted to be finite).
- *
- * @param boxA - shape A
- * @param xfA - pose of A (its centre and rotation)
- * @param boxB - shape B
- * @param xfB - pose of B
- * @param out - receives the manifold; `out.pointCount` is also returned
- * @param margin - speculative distance, m (default `out.margin`, 0 unless set): boxes up to this far apart still get points,
- *   with their positive separation, so a solver can stop them before they overlap (steps 1 and 4
- *   test against it instead of 0). 0 gives Box2D-Lite's manifold exactly.
+ * @param xfA - pose of A (its centre and rotation); likewise `xfB` for `boxB`
+ * @param out - receives the manifold
+ * @param margin - speculative distance, m (default `out.margin`): boxes up to this far apart still
+ *   get points, with their positive separation. 0 gives Box2D-Lite's manifold exactly.
  * @returns the number of contact points, 0 to 2
  */
 export function collideBoxes(
@@ -266,8 +226,7 @@ export function collideBoxes(
   // What counts as touching: see TOUCH_ULPS.
   const touch =
     TOUCH_ULPS * (Math.abs(pAx) + Math.abs(pAy) + Math.abs(pBx) + Math.abs(pBy) + hAx + hAy + hBx + hBy);
-  // Two sums, not one sum of a merged margin: merging the field's unboxed number with the argument's
-  // boxed one would box the field's, an allocation per call.
+  // Two sums, not one merged margin: merging would box the field's number.
   const reach = margin === undefined ? touch + out.margin : touch + margin;
 
   // Box A faces: faceA = |dA| - hA - |C| hB.
@@ -305,9 +264,8 @@ export function collideBoxes(
     normalY = dBy > 0 ? cB : -cB;
   }
 
-  // The reference face: its outward normal (frontNormal), its offset along it (front), and its two
-  // side planes: sideNormal · v ≥ side - h (the negative side, edge negEdge) and
-  // sideNormal · v ≤ side + h (the positive side, edge posEdge).
+  // The reference face: outward normal (frontNormal), offset (front), and side planes
+  // side - h ≤ sideNormal · v ≤ side + h (edges negEdge, posEdge).
   let frontNormalX: number;
   let frontNormalY: number;
   let front: number;

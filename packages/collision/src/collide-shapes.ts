@@ -4,47 +4,27 @@ import type { Manifold } from './manifold';
 import { PACKED_CAPSULE, PACKED_CIRCLE, PACKED_SHAPE_LENGTH, packInto } from './packed-shape';
 import type { BoxShape, CapsuleShape, CircleShape, PolygonalShape, PolygonShape } from './shapes';
 
-// Contact manifolds for circles, capsules, polygons (and boxes as 4-gons), written from the math of
-// Box2D v3's manifold.c (Erin Catto): separating axes on the polygons' edge normals, a reference face
-// and an incident edge clipped to the reference face's side planes, closest points between the two
-// edges when the cores are apart (rounded polygons), and midpoints between the two surfaces as the
-// contact points.
+// Contact manifolds for circles, capsules and polygons (boxes as 4-gons), from the math of Box2D v3's
+// manifold.c: separating axes, a reference face and a clipped incident edge, closest points of the
+// two edges when rounded cores are apart, points midway between the surfaces.
 //
-// Numbering: a polygon's vertex i and edge i (from vertex i to vertex i + 1) are 0-based here, and
-// appear in feature keys as i + 1 (0 meaning "no feature"), like the box's edges e1..e4. A box loaded
-// as a polygon has vertex 0 at (+hx, +hy) and edge 0 on top, so box edge e(i + 1) is polygon edge i.
+// A polygon's vertex i and edge i (vertex i to i + 1) appear in keys as i + 1 (0: no feature); a box
+// as a polygon has vertex 0 at (+hx, +hy), so box edge e(i + 1) is polygon edge i. Keys follow
+// collideBoxes' convention, (reference, incident) then (A, B): an unclipped incident vertex is
+// (0, 0, in-edge, out-edge); a vertex cut by a side plane names that plane's reference edge and the
+// incident edge; two closest vertices give (A's in- and out-edge, B's); circles give 0.
 //
-// Keys follow collideBoxes' convention in (reference, incident) order, then put in (A, B) order:
-// - an incident vertex that was not clipped: (0, 0, its in-edge, its out-edge);
-// - the incident edge's first vertex (in counter-clockwise order) cut by the side plane through the
-//   reference face's far vertex: (the edge after the reference face, 0, 0, the incident edge);
-// - its second vertex cut by the side plane through the reference face's first vertex:
-//   (0, the edge before the reference face, the incident edge, 0);
-// - rounded polygons whose closest features are two vertices: (A's vertex in- and out-edge, B's).
-// Circles have no features: their single point has key 0.
-//
-// Nothing here allocates: the routines read shapes packed into typed arrays (see packShape; the
-// public forms taking shape objects pack them into module-level arrays first), polygons are worked on
-// in module-level typed arrays, and doubles never travel as arguments or results of internal calls
-// (V8 boxes those when the call is not inlined).
+// Nothing allocates: shapes are read packed into typed arrays (packShape), polygons are worked on in
+// module-level arrays, and no double crosses an internal call (docs/performance.md, "Boxed numbers").
 
 const MAX = 8;
 
-/**
- * Below this separation of their cores (m) two polygons are treated as overlapping and clipped
- * directly; above it, the closest points of the reference and incident edges are looked at first
- * (Box2D's 0.1 × linear slop).
- */
+/** Core separation (m) below which polygons are clipped directly, without closest points (0.1 × slop). */
 const CORE_TOL = 0.0005;
 /** B's face becomes the reference only if its separation beats A's by more than this, m. */
 const FLIP_TOL = 0.0005;
 
-/**
- * A module-level scratch array of at least `length` entries, never fewer than 9: V8 keeps the
- * elements of a typed array of up to 64 bytes on its heap, where they can move, so optimized code
- * loads their address and the length before every access; a longer array's elements are off the
- * heap, and optimized code has both as constants (when it knows the array: see collideLoaded).
- */
+/** A module-level scratch array of at least 9 entries (docs/performance.md, "Small typed arrays"). */
 function scratch(length: number): Float64Array {
   return new Float64Array(length < 9 ? 9 : length);
 }
@@ -96,14 +76,11 @@ function requireMargin(margin: number): void {
 
 /**
  * Puts the margin the `*AtSlot` routines use in their slot: `margin` when given, else `out.margin`
- * (read here, so that a loop computing a margin per pair never passes it as a number, which would
- * box it). @internal
- * @throws CollisionError when the margin is negative or not finite
+ * (read here, so a caller's per-pair margin is never passed as a number). @internal
  */
 export function loadMargin(out: Manifold, margin?: number): void {
   if (margin === undefined) {
-    // Two branches, not one conditional: merged with the argument (a tagged value), the field's
-    // number would be boxed.
+    // Two branches, not one conditional, so the field's number is not boxed.
     marginSlot[0] = out.margin;
     requireMarginSlot();
   } else {
@@ -120,12 +97,9 @@ function requireMarginSlot(): void {
 }
 
 /**
- * Clips the incident edge (edge i21 of polygon 2) against the side planes of the reference face
- * (edge i11 of polygon 1, its normal at normals1[o1 + 2 i11] and normals1[o1 + 2 i11 + 1]), both
- * already in the same frame; writes up to two points [x, y, separation, key] into `clip` (x, y at
- * the midpoint between the two surfaces; separation along polygon 1's face normal, radii included;
- * keys in (reference, incident) order) and returns how many (0 when the edges do not overlap along
- * the face). num[0], num[1] hold r1 and r2.
+ * Clips incident edge i21 of polygon 2 to the side planes of reference edge i11 of polygon 1 (its
+ * normal at normals1[o1 + 2 i11]), both in one frame: up to two points [x, y, separation, key] into
+ * `clip`, midway between the surfaces, keys (reference, incident); returns how many. Radii in num[0..1].
  */
 function clipEdges(
   x1: Float64Array,
@@ -193,10 +167,8 @@ function clipEdges(
 }
 
 /**
- * Whether two 2-gons (capsules' segments, loaded as A and B) are more than CORE_TOL apart. Their
- * edge normals are only the two perpendiculars to each segment, so for segments lying on one line
- * (two capsules end to end) no separating axis shows the gap between their ends: the distance
- * between the segments decides instead.
+ * Whether two 2-gons (capsule segments, loaded as A and B) are more than CORE_TOL apart: for segments
+ * on one line no separating axis shows the gap between their ends, so their distance decides.
  */
 function segmentsApart(): boolean {
   closestOnEdges(0, 1, 0, 1);
@@ -206,10 +178,8 @@ function segmentsApart(): boolean {
 }
 
 /**
- * The closest points of A's segment from vertex i1 to i2 and B's from j1 to j2 (Ericson 5.1.9), in
- * the frame they are loaded in: into `closest`, [f1, f2, c1x, c1y, c2x, c2y] (the points'
- * fractions along the two segments, then the two points). Through a slot, not as results: a
- * double returned by a call V8 does not inline is boxed.
+ * The closest points of A's segment i1→i2 and B's j1→j2 (Ericson 5.1.9), in the loaded frame, into
+ * `closest`: [f1, f2, c1x, c1y, c2x, c2y] (fractions along the segments, then the points).
  */
 function closestOnEdges(i1: number, i2: number, j1: number, j2: number): void {
   const p1x = ax[i1];
@@ -252,9 +222,8 @@ function closestOnEdges(i1: number, i2: number, j1: number, j2: number): void {
 }
 
 /**
- * The polygon narrowphase on two packed polygonal shapes (polygons, boxes, capsules): A's vertices
- * are loaded into ax.. shifted by A's vertex 0, B's into bx.. in that same frame. Fills `out` in
- * world coordinates; the margin is read from its slot.
+ * The polygon narrowphase on two packed polygonal shapes, loaded in A's frame shifted by A's vertex 0;
+ * fills `out` in world coordinates, the margin read from its slot.
  */
 function collideLoaded(
   a: Float64Array,
@@ -264,15 +233,13 @@ function collideLoaded(
   out: Manifold,
 ): number {
   const margin = marginSlot[0];
-  // The scratch arrays through locals read here, before any loop: V8 then compiles every access to
-  // one at a fixed address (see scratch); a module-level array named inside a loop is read there
-  // as an object, its length and elements' address loaded at each access.
+  // Locals read before any loop, so V8 compiles each access to a fixed address.
   const xa = ax;
   const ya = ay;
   const xb = bx;
   const yb = by;
   const nb = bn;
-  // At most MAX (8): with the mask V8 knows it, and the index arithmetic needs no overflow checks.
+  // At most MAX (8): the mask tells V8 so, and spares overflow checks.
   const nA = a[COUNT] & 15;
   const nB = b[COUNT] & 15;
   const rA = a[RADIUS];
@@ -454,24 +421,12 @@ function collideLoaded(
 }
 
 /**
- * The contact manifold of two polygonal shapes: convex polygons (sharp or rounded), boxes (as
- * 4-gons, whatever their offset and angle) and capsules (as rounded 2-gons), in any combination. The
- * algorithm is Box2D v3's `b2CollidePolygons`:
- *
- * 1. Both polygons in A's frame; separating axes on A's edge normals and on B's. Either separation
- *    minus the radii above `margin`: no points.
- * 2. The reference face is A's best face unless B's separates more by over 0.5 mm; the incident edge is
- *    the other polygon's edge most anti-parallel to it. The incident edge is clipped to the reference
- *    face's side planes, giving two points, each placed midway between the two surfaces along the
- *    face normal, with its separation (the gap between the surfaces, negative when they overlap).
- * 3. When the cores are more than 0.5 mm apart (rounded shapes touching by their rounding), the
- *    closest points of A's and B's edges are found; if they are two vertices and clearly closer than
- *    the clipped points, the manifold is that single vertex-vertex point, normal along the line
- *    between them.
- * 4. Points whose separation exceeds `margin` are dropped.
- *
- * The normal points from A to B. Keys name the features as {@link collideBoxes} does (see the file's
- * header): the same physical point keeps its key while the shapes move a little. Allocates nothing.
+ * The contact manifold of two polygonal shapes (convex polygons, sharp or rounded; boxes; capsules as
+ * rounded 2-gons), Box2D v3's `b2CollidePolygons`: separating axes on both polygons' normals; A's
+ * face is the reference unless B's separates more by over 0.5 mm; the incident edge is clipped to its
+ * side planes, points midway between the surfaces. When the cores are over 0.5 mm apart and the
+ * closest features are two vertices, one vertex-vertex point. Points beyond `margin` are dropped.
+ * The normal points from A to B; keys as {@link collideBoxes}. Allocation-free.
  *
  * @param margin - speculative distance, m, a finite number ≥ 0: points up to this far apart are kept
  * @returns the number of points written to `out`, 0 to 2
@@ -807,10 +762,7 @@ export function polygonAndCirclePacked(
   return 1;
 }
 
-/**
- * Turns a manifold computed for (B, A) into the one for (A, B): normal reversed, keys' halves
- * swapped. Returns `count`.
- */
+/** Turns a manifold for (B, A) into (A, B): normal reversed, keys' halves swapped. Returns `count`. */
 function flipPacked(out: Manifold, count: number): number {
   out.normalX = -out.normalX;
   out.normalY = -out.normalY;
@@ -822,9 +774,8 @@ function flipPacked(out: Manifold, count: number): number {
 }
 
 /**
- * The contact manifold of two packed shapes (any kinds), the margin already in its slot: dispatches
- * on the kinds to the routine of the pair, computing pairs the routine takes the other way round as
- * (B, A) and flipping. @internal
+ * The manifold of two packed shapes of any kinds, the margin already in its slot: dispatches on the
+ * kinds, computing reversed pairs as (B, A) and flipping. @internal
  */
 export function packedAtSlot(
   a: Float64Array,

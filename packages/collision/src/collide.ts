@@ -43,22 +43,10 @@ function asBox(shape: BoxShape, xf: Transform, box: Box, pose: Transform): Trans
 }
 
 /**
- * The contact manifold of any two shapes: dispatches on the shapes' `type` to the routine for that
- * pair, and fills `out` (a unit normal from A to B, 0 to 2 points with world position, separation and
- * feature key) and returns the point count. Pairs whose routine takes the shapes the other way round
- * (circle-polygon, ...) are computed as (B, A) and flipped: normal reversed, keys' halves swapped.
- *
- * | pair | routine |
- * | --- | --- |
- * | box-box | {@link collideBoxes} (Box2D-Lite's clipping, speculative points within `margin`) |
- * | circle-circle | {@link collideCircles} |
- * | capsule-circle | {@link collideCapsuleAndCircle} |
- * | polygon/box-circle | {@link collidePolygonAndCircle} |
- * | capsule-capsule, polygon/box-capsule, polygon-polygon, polygon-box | {@link collidePolygons} |
- *
- * Box-box pairs of two {@link Box} instances call `collideBoxes` with the arguments as given (the
- * results are bit-identical to calling it directly); boxes with an offset or angle have their pose
- * composed first. Allocates nothing.
+ * The contact manifold of any two shapes: dispatches on `type` to the pair's routine (box-box:
+ * {@link collideBoxes}; circle-circle, capsule-circle, polygon-circle: their own; every other pair:
+ * {@link collidePolygons}), computing reversed pairs as (B, A) and flipping. Fills `out` (unit normal
+ * from A to B, 0 to 2 points) and returns the point count. Allocation-free.
  *
  * @param margin - speculative distance, m (default `out.margin`, 0 unless set): points whose
  * separation is at most this are kept; a finite number ≥ 0
@@ -89,15 +77,10 @@ export function collide(
 }
 
 /**
- * {@link collide} on shapes packed by {@link packShape} (kept from step to step: nothing is read from
- * the shape objects): the same routines, the same results bit for bit, except that box-box pairs go
- * through the polygon routine too (call {@link collideBoxes} for those). Allocates nothing.
+ * {@link collide} on shapes packed by {@link packShape} (`a`, `b`, laid out as
+ * {@link PackedShapeSlot}): the same results bit for bit, except that box-box pairs go through the
+ * polygon routine too (call {@link collideBoxes} for those). Allocation-free.
  *
- * @param a - shape A, packed (see {@link PackedShapeSlot})
- * @param xfA - A's body pose
- * @param b - shape B, packed
- * @param xfB - B's body pose
- * @param out - the manifold to fill (normal from A to B)
  * @param margin - speculative distance, m (default `out.margin`): a finite number ≥ 0
  * @returns the point count, 0 to 2
  * @throws CollisionError when `margin` is negative or not finite.

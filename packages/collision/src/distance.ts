@@ -4,9 +4,8 @@ import { CollisionError } from './errors';
 import type { Shape } from './shapes';
 
 /**
- * A shape as GJK sees it: the convex hull of up to 8 points (body frame) inflated by `radius`. A
- * circle is its centre and its radius, a capsule its two centres and its radius, a polygon its
- * vertices and its rounding, a box its four corners. Build one with {@link makeShapeProxy}.
+ * A shape as GJK sees it: the convex hull of up to 8 points (body frame) inflated by `radius` (a
+ * circle's centre, a capsule's two centres, a polygon's or box's corners). See {@link makeShapeProxy}.
  */
 export class ShapeProxy {
   /** The points, [x0, y0, x1, y1, ...], body frame, m. */
@@ -106,9 +105,8 @@ export function makeShapeProxy(shape: Shape, out: ShapeProxy): ShapeProxy {
 }
 
 /**
- * The result of {@link shapeDistance}: the closest points of the two shapes' surfaces, the distance
- * between them and the unit normal from A to B. Overlapping shapes give distance 0, both points at the
- * same place and a zero normal.
+ * The result of {@link shapeDistance}: the closest surface points, their distance and the unit normal
+ * from A to B (overlapping shapes: distance 0, one point, zero normal).
  */
 export class DistanceOutput {
   /** World x of the closest point on A, m. */
@@ -161,11 +159,10 @@ function copyVertex(dst: number, src: number): void {
 }
 
 /**
- * GJK distance between two proxies at poses `xfA`, `xfB` (Box2D's `b2ShapeDistance`, worked in A's
- * frame): the simplex of the Minkowski difference B - A closest to the origin, found by Voronoi
- * regions of its 1, 2 or 3 vertices, grown by support points until no new vertex appears. Fills
- * `out` (world points, normal, distance with the radii taken off; 0 and the midpoint when the
- * inflated shapes overlap) and returns it. Allocates nothing.
+ * GJK distance between two proxies at poses `xfA`, `xfB` (Box2D's `b2ShapeDistance`, in A's frame):
+ * the simplex of B - A closest to the origin, grown by support points until no new vertex appears.
+ * Fills `out` (world points, normal, distance without the radii; 0 and the midpoint on overlap) and
+ * returns it. Allocation-free.
  */
 export function proxyDistance(
   proxyA: ShapeProxy,

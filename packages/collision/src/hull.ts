@@ -44,11 +44,9 @@ function quickHull(a: Vec2Like, b: Vec2Like, set: readonly Vec2Like[], out: Vec2
 }
 
 /**
- * The convex hull of a point cloud, counter-clockwise, as new vectors (quickhull). Points closer than
- * {@link SHAPE_TOLERANCE} (5 mm) to an earlier point are welded to it; hull vertices within that
- * distance of the line through their neighbours are dropped, so no edge is shorter than the
- * tolerance and no two consecutive edges are nearly parallel. The first vertex is the leftmost point
- * (lowest y on ties).
+ * The convex hull of a point cloud, counter-clockwise from the leftmost point, as new vectors
+ * (quickhull). Points within {@link SHAPE_TOLERANCE} (5 mm) of an earlier one are welded, and hull
+ * vertices that close to the line through their neighbours dropped.
  *
  * @throws CollisionError naming the argument and the value when a coordinate is not finite, there are
  * fewer than 3 distinct points, the points are collinear (within the tolerance), or the hull has more

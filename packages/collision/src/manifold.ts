@@ -1,7 +1,4 @@
-/**
- * One contact point of a {@link Manifold}. Mutable and reused from step to step: copy the fields out
- * if you need to keep them.
- */
+/** One contact point of a {@link Manifold}, reused from step to step: copy out what you keep. */
 export class ManifoldPoint {
   /** World x of the contact point, m. For box-box it lies on the reference face. */
   x: number;
@@ -9,19 +6,12 @@ export class ManifoldPoint {
   y: number;
   /** Signed distance between the shapes along the normal at this point: ≤ 0 when touching or overlapping, m. */
   separation: number;
-  /**
-   * An integer naming the features (edges) that produced the point, independent of small motions, so
-   * the same physical point can be found again in the next step (see {@link makeFeatureKey}).
-   */
+  /** The features (edges) that made the point, to find it again next step (see {@link makeFeatureKey}). */
   key: number;
 
   /** A point at the origin with zero separation and key 0. */
   constructor() {
-    // Each number is first written as a fraction, then set (see Vec2's constructor): V8 keeps a
-    // field first written with an integer as a small integer, and one written once as a constant;
-    // the first fraction or change written there later throws away the optimised code of every
-    // function that read it. Boxes placed exactly touching have separations of exactly 0 until
-    // they move: their second step ran the narrowphase in the interpreter.
+    // Fractions first (docs/performance.md, "Fields").
     this.x = 0.5;
     this.y = 0.5;
     this.separation = 0.5;
@@ -44,8 +34,7 @@ export class ManifoldPoint {
 
 /**
  * The contact between two shapes A and B: a unit normal pointing from A to B and 0, 1 or 2 points.
- * Only `points[0 .. pointCount - 1]` are meaningful. Every narrowphase routine (box-box today,
- * circles and polygons later) fills this same type, so the solver never depends on the shape types.
+ * Only `points[0 .. pointCount - 1]` are meaningful. Every narrowphase routine fills this type.
  */
 export class Manifold {
   /** x of the unit normal, pointing from A to B. */
@@ -57,10 +46,8 @@ export class Manifold {
   /** The two point slots (both always allocated, reused). */
   readonly points: [ManifoldPoint, ManifoldPoint];
   /**
-   * The speculative margin, m (default 0): {@link collideBoxes} and {@link collide} use it when they
-   * are given no `margin` argument. A loop that computes a margin per pair sets this field instead of
-   * passing the number: V8 boxes a computed number passed to a function it does not inline (a heap
-   * allocation per call); this one is kept in a typed array, written and read unboxed.
+   * The speculative margin, m (default 0), used by {@link collideBoxes} and {@link collide} when given
+   * no `margin` argument; held in a typed array, so a per-pair margin is set here, not passed.
    */
   get margin(): number {
     return this.marginSlot[0];
@@ -104,8 +91,7 @@ export class Manifold {
 /**
  * Packs the four feature numbers of a contact point into one non-negative integer key:
  * `inEdgeA | outEdgeA << 8 | inEdgeB << 16 | outEdgeB << 24` (unsigned). Each argument is an edge
- * number in 0..255, 0 meaning "no edge". For box-box, the in-edge and out-edge of a box are the two
- * of its edges that meet at the vertex (or were used to clip the segment) that made the point.
+ * number in 0..255, 0 meaning "no edge".
  */
 export function makeFeatureKey(inEdgeA: number, outEdgeA: number, inEdgeB: number, outEdgeB: number): number {
   return (

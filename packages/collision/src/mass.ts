@@ -2,10 +2,7 @@ import { atan2 } from '@lite/math';
 import { CollisionError } from './errors';
 import type { BoxShape, CapsuleShape, CircleShape, PolygonShape, Shape } from './shapes';
 
-/**
- * The mass properties of a shape (or of several, see {@link combineMassData}) in the body's frame.
- * Mutable and reused: the compute functions write into one.
- */
+/** Mass properties of a shape (or several: {@link combineMassData}) in the body frame; reused. */
 export class MassData {
   /** Mass, kg (density × area). */
   mass: number;
@@ -67,9 +64,8 @@ export function computeCircleMass(circle: CircleShape, density: number, out: Mas
 }
 
 /**
- * Mass of a capsule of core length L and radius r: a 2r × L rectangle plus two half discs. The
- * inertia about the centre is m_rect (L² + 4r²) / 12 + m_disc (r²/2 + h² + 2h·4r/(3π)) with h = L/2
- * (each half disc moved out from the centre by the parallel-axis theorem through its own centroid).
+ * Mass of a capsule of core length L and radius r: a 2r × L rectangle plus two half discs, each moved
+ * out by the parallel-axis theorem: I = m_rect (L² + 4r²) / 12 + m_disc (r²/2 + h² + 2h·4r/(3π)), h = L/2.
  *
  * @throws CollisionError when the density is negative or not finite.
  */
@@ -102,12 +98,9 @@ export function computeBoxMass(box: BoxShape, density: number, out: MassData): M
 }
 
 /**
- * Mass of a convex polygon, rounding included EXACTLY: the rounded polygon is the polygon itself,
- * one r-thick rectangle on every edge and one disc sector at every vertex (its angle the turn between
- * the two edge normals, the sectors adding up to a full disc), so the area is A + P r + π r² (P the
- * perimeter). Box2D approximates the rounding by pushing the vertices out; this does not. Each piece's
- * area, first and second moments are summed about the mean of the vertices (for round-off), then
- * moved to the centre of mass and to the origin.
+ * Mass of a convex polygon, rounding included exactly (unlike Box2D's approximation): the polygon,
+ * an r-thick rectangle per edge and a disc sector per vertex, area A + P r + π r². Moments are summed
+ * about the vertices' mean (for round-off), then moved to the centre of mass and the origin.
  *
  * @throws CollisionError when the density is negative or not finite.
  */

@@ -3,9 +3,8 @@ import { Box } from './box';
 import { CollisionError } from './errors';
 import type { Shape } from './shapes';
 
-// A shape's numbers in one typed array, the form the narrowphase and the bounds read in their hot
-// loops: no property of a vector object is looked up per vertex, and no field of several shape
-// kinds is read (which would make the reads polymorphic and could box the numbers).
+// A shape's numbers in one typed array, the form the narrowphase and the bounds read in hot loops
+// (no polymorphic field reads across shape kinds; docs/performance.md, "Packed shapes").
 
 /** The kind of a packed circle (slot {@link PackedShapeSlot.Kind}). */
 export const PACKED_CIRCLE = 0;
@@ -14,10 +13,7 @@ export const PACKED_CAPSULE = 1;
 /** The kind of a packed polygon (boxes included, as 4-gons numbered as `collideBoxes` numbers them). */
 export const PACKED_POLYGON = 2;
 
-/**
- * Where a packed shape keeps its numbers (see {@link packShape}): the kind, the vertex count, the
- * radius, then the vertices (x, y pairs) and the edges' outward unit normals (x, y pairs).
- */
+/** Where a packed shape keeps its numbers ({@link packShape}): kind, count, radius, vertices, normals. */
 export const PackedShapeSlot = {
   /** {@link PACKED_CIRCLE}, {@link PACKED_CAPSULE} or {@link PACKED_POLYGON}. */
   Kind: 0,
@@ -25,10 +21,7 @@ export const PackedShapeSlot = {
   Count: 1,
   /** The radius: a circle's or a capsule's, a polygon's rounding (0 when sharp). */
   Radius: 2,
-  /**
-   * The farthest any point of the shape lies from the body origin, m: a circle about the body's
-   * position that holds the whole shape, for a quick test of whether two shapes can be near.
-   */
+  /** The farthest any point of the shape lies from the body origin, m: a quick nearness test. */
   Bound: 3,
   /** Vertex i is at `Vertices + 2 i` (x) and `Vertices + 2 i + 1` (y), body frame, m. */
   Vertices: 4,
@@ -42,12 +35,10 @@ export const PACKED_SHAPE_LENGTH = 36;
 const trig = new Float64Array(2);
 
 /**
- * Writes `shape`'s numbers (body frame) into `out` (a new array when omitted) in the layout of
- * {@link PackedShapeSlot}, and returns it: the form {@link collidePacked} and
- * {@link computePackedAABB} read. A box is a 4-gon with vertex 0 at its (+x, +y) corner and edge 0
- * on top; a capsule is a 2-gon whose edge 0 runs from `center1` to `center2` with its normal on the
- * right (edge 1 back, normal on the left); a circle is its centre. Shapes are immutable: pack a shape
- * once and keep the array.
+ * Writes `shape`'s numbers (body frame) into `out` (new when omitted) in the {@link PackedShapeSlot}
+ * layout that {@link collidePacked} and {@link computePackedAABB} read, and returns it. A box is a
+ * 4-gon (vertex 0 at (+x, +y), edge 0 on top); a capsule a 2-gon, edge 0 from `center1` to `center2`;
+ * a circle its centre. Shapes are immutable: pack once and keep the array.
  *
  * @throws CollisionError when the shape's type is unknown or `out` is shorter than
  * {@link PACKED_SHAPE_LENGTH}.

@@ -1,8 +1,7 @@
 /**
- * A growable list of proxy pairs, filled by {@link BroadPhase.updatePairs} and
- * {@link BroadPhase.computeAllPairs}. Pair i is (keyA[i], proxyA[i]) with (keyB[i], proxyB[i]), with
- * keyA[i] < keyB[i]. Only the first `count` entries are meaningful; the arrays grow (and are replaced)
- * when needed, so read them after the call that fills them.
+ * A growable list of proxy pairs filled by {@link BroadPhase.updatePairs} and
+ * {@link BroadPhase.computeAllPairs}: pair i is (keyA[i], proxyA[i]) with (keyB[i], proxyB[i]),
+ * keyA[i] < keyB[i], for i < `count`. The arrays are replaced when they grow.
  */
 export class PairBuffer {
   /** Number of pairs held. */
@@ -31,10 +30,7 @@ export class PairBuffer {
     this.count = 0;
   }
 
-  /**
-   * Appends a pair, ordering it so that the lower key comes first (ties: the lower proxy id first).
-   * Grows the storage when full.
-   */
+  /** Appends a pair, the lower key first (ties: the lower proxy id); grows when full. */
   push(keyA: number, proxyA: number, keyB: number, proxyB: number): void {
     if (this.count === this.keyA.length) this.grow();
     const i = this.count++;
@@ -51,16 +47,11 @@ export class PairBuffer {
     }
   }
 
-  /**
-   * Sorts the pairs by (keyA, keyB, proxyA, proxyB) in place (heapsort: O(n log n), no allocation)
-   * and removes exact duplicates.
-   */
+  /** Sorts the pairs by (keyA, keyB, proxyA, proxyB) in place (heapsort) and removes duplicates. */
   sortAndDeduplicate(): void {
     const n = this.count;
     if (n < 2) return;
-    // Heapsort, then remove duplicates: each loop in a method of its own, with nothing after it
-    // (V8 compiles a long first loop "on stack replacement" before the code after it has run, and
-    // that code then deoptimised on every call).
+    // Each loop in a method of its own (docs/performance.md, "Loops in their own functions").
     this.heapify(n);
     this.sortHeap(n);
     this.count = this.deduplicate(n);

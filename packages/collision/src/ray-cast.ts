@@ -2,10 +2,7 @@ import type { Transform } from '@lite/math';
 import type { Box } from './box';
 import { requireFiniteRay } from './shape-queries';
 
-/**
- * A ray (really a segment) from p1 towards p2, tested up to the fraction `maxFraction` of p2 - p1.
- * Fractions are measured along p2 - p1: the point at fraction t is p1 + t (p2 - p1).
- */
+/** A ray (a segment) from p1 towards p2, up to `maxFraction`; the point at fraction t is p1 + t (p2 - p1). */
 export class RayCastInput {
   /** Start x, m. */
   p1x: number;
@@ -81,13 +78,10 @@ export class RayCastOutput {
 }
 
 /**
- * Casts a ray against a box: the first point where the segment p1 → p1 + maxFraction (p2 - p1)
- * enters the box. Returns true on a hit and fills `out` (fraction, world point, outward normal of the
- * face entered); on a miss sets `out.hit = false` only. A ray that starts inside the box (or whose
- * p1 equals p2) does not hit it, as in Box2D. Boundaries count: a ray grazing a face hits it.
- *
- * Slab method in the box's frame: for each axis, the ray is inside the slab -h ≤ p + t d ≤ h for t in
- * [t1, t2]; the ray enters the box at the largest t1 (tmin) and leaves it at the smallest t2.
+ * Casts a ray against a box (slab method in the box's frame): the first point where the segment
+ * p1 → p1 + maxFraction (p2 - p1) enters it. On a hit fills `out` (fraction, point, outward normal)
+ * and returns true; on a miss sets `out.hit = false`. A ray starting inside (or with p1 = p2) does not
+ * hit, as in Box2D; a grazing ray does.
  *
  * @returns true when the ray hits the box within [0, maxFraction]
  * @throws CollisionError naming `input` when p2 - p1 or its squared length is not finite (a

@@ -19,10 +19,7 @@ const ray = new Float64Array(4);
 /** The packed form of the shape being loaded (see `packShape`). */
 const packed = new Float64Array(PACKED_SHAPE_LENGTH);
 
-/**
- * Loads a polygonal shape (body frame) into vx, vy, vnx, vny; radius to num[0]; returns the count.
- * The vertices and normals are the packed form's (`packShape`: the narrowphase's, number for number).
- */
+/** Loads a polygonal shape (body frame, packed form) into vx, vy, vnx, vny, num[0]; returns the count. */
 function load(shape: PolygonalShape): number {
   packInto(shape, packed);
   const n = packed[PackedShapeSlot.Count];
@@ -84,12 +81,8 @@ export function computeShapeAABB(shape: Shape, xf: Transform, out: AABB): AABB {
 }
 
 /**
- * {@link computeShapeAABB} of a shape packed by {@link packShape}: the same bounds, bit for bit, with
- * nothing read from the shape object. Writes into `out` and returns it; allocates nothing.
- *
- * @param data - the shape, packed (see {@link PackedShapeSlot})
- * @param xf - the body's pose
- * @param out - the box to write
+ * {@link computeShapeAABB} of a shape packed by {@link packShape}: the same bounds, bit for bit,
+ * written into `out` (returned). Allocation-free.
  */
 export function computePackedAABB(data: Float64Array, xf: Transform, out: AABB): AABB {
   const c = xf.q.c;
@@ -129,9 +122,8 @@ export function computePackedAABB(data: Float64Array, xf: Transform, out: AABB):
 }
 
 /**
- * Throws a CollisionError naming `input` unless the ray's direction p2 - p1 = (ex, ey) and its
- * squared length are finite: a segment between ±1e308, or longer than about 1.3e154, would
- * otherwise give NaN fractions and points. @internal
+ * Throws a CollisionError naming `input` unless p2 - p1 = (ex, ey) and its squared length are finite
+ * (else fractions and points would be NaN). @internal
  */
 export function requireFiniteRay(input: RayCastInput, ex: number, ey: number): void {
   if (!Number.isFinite(ex * ex + ey * ey)) {
@@ -178,9 +170,7 @@ function writeHit(xf: Transform, input: RayCastInput, out: RayCastOutput): boole
 }
 
 /**
- * Casts a ray against a circle (Box2D's `b2RayCastCircle`): the ray's closest approach to the centre,
- * then Pythagoras back to the surface. Same contract as {@link rayCastBox}: a ray starting inside does
- * not hit; a zero-length ray does not hit; the normal is the outward normal at the hit point.
+ * Casts a ray against a circle (Box2D's `b2RayCastCircle`), with {@link rayCastBox}'s contract.
  *
  * @returns true when the ray enters the circle within [0, maxFraction]
  */

@@ -4,9 +4,8 @@ import { CollisionError } from './errors';
 import type { Shape } from './shapes';
 
 /**
- * The motion of a body over a step, for continuous collision: its centre of rotation (`localCenter`,
- * body frame, usually the centre of mass) moves in a straight line from `c1` (fraction 0) to `c2`
- * (fraction 1) while its angle turns linearly from `a1` to `a2`.
+ * A body's motion over a step: its centre of rotation (`localCenter`, body frame) moves straight from
+ * `c1` (fraction 0) to `c2` (fraction 1) while its angle turns linearly from `a1` to `a2`.
  */
 export class Sweep {
   /** x of the centre of rotation in the body frame, m. */
@@ -41,11 +40,7 @@ export class Sweep {
     this.a2 = a2;
   }
 
-  /**
-   * The body's pose at fraction `t` (0 to 1), written into `out` (returned): angle a1 + t (a2 - a1),
-   * centre c1 + t (c2 - c1), origin placed so the local centre lands on that centre. Uses lite's own
-   * sine and cosine (the same bits on every engine).
-   */
+  /** The body's pose at fraction `t` (0 to 1), written into `out` (returned), with lite's own sin and cos. */
   getTransform(t: number, out: Transform): Transform {
     at[0] = t;
     return sweepTransform(this, out);
@@ -128,12 +123,8 @@ function reach(proxy: ShapeProxy, sweep: Sweep): void {
 /**
  * The time of impact of two shapes moving along their sweeps: the first fraction in [0, tMax] at which
  * the distance between their surfaces falls to `target` (within `tolerance`), by conservative
- * advancement. At each step GJK ({@link proxyDistance}) gives the distance d and the normal n; no point
- * of the shapes can close the gap along n faster than
- * `(vA - vB) · n + |ωA| RA + |ωB| RB` per unit fraction (v: the centres' displacement over the sweep,
- * ω: the angle swept, R: the farthest core point from the centre of rotation), so advancing by
- * `(d - target) / rate` can never reach or pass the target: the result never tunnels and never
- * overlaps. A shape moving straight at a face lands in one step; sliding and spinning cases take a few.
+ * advancement: GJK gives the distance d and normal n, and advancing by (d - target) / (the fastest
+ * any point can close along n) never passes the target, so the result never tunnels or overlaps.
  *
  * @param tMax - the last fraction to look at, in [0, 1]
  * @param out - receives the result (returned)
@@ -173,9 +164,8 @@ export function timeOfImpact(
 }
 
 /**
- * What {@link computeTimeOfImpact} takes: two shapes with their sweeps, and the numbers of
- * {@link timeOfImpact}. Kept in an object so that a caller making many queries (a world's continuous
- * collision) hands over its fractions without boxing a number per call.
+ * What {@link computeTimeOfImpact} takes: two shapes, their sweeps and {@link timeOfImpact}'s numbers,
+ * in an object so a caller making many queries passes no number (docs/performance.md).
  */
 export class TOIInput {
   /** The first shape (body frame of `sweepA`). */

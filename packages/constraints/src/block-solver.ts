@@ -18,34 +18,12 @@ export class BlockSolution {
 }
 
 /**
- * Solves the 2x2 linear complementarity problem of a two-point manifold's normal rows by total
- * enumeration (Murty), the method of Dirk Gregorius and Erin Catto (docs/block-solver.md):
- *
- * ```
- * vn = A x + b',  vn >= 0,  x >= 0,  vn_i x_i = 0
- * A = [[k11, k12], [k12, k22]]  (symmetric positive definite)
- * ```
- *
- * With the accumulated impulse a and the new total x = a + d, the velocity after the increment d is
- * vn = A d + b = A x + (b - A a), so the caller passes b' = b - A a and gets totals back. The cases
- * are tried in order and the first valid one is taken:
- *
- * 1. both active (vn = 0): x = -A⁻¹ b'; valid if x1 >= 0 and x2 >= 0.
- * 2. row 1 active, row 2 inactive: x1 = -b'1 / k11, x2 = 0; valid if x1 >= 0 and vn2 = k12 x1 + b'2 >= 0.
- * 3. row 2 active, row 1 inactive: x1 = 0, x2 = -b'2 / k22; valid if x2 >= 0 and vn1 = k12 x2 + b'1 >= 0.
- * 4. both inactive: x = 0; valid if b'1 >= 0 and b'2 >= 0.
- *
- * If none is valid (only through rounding, since A is positive definite), `lcpCase` is -1 and x
- * is left at `a`'s stand-in (0, 0) for the caller to ignore. Allocates nothing.
- *
- * @param k11 - A entry (1,1)
- * @param k12 - A entry (1,2) = (2,1)
- * @param k22 - A entry (2,2)
- * @param m11 - A⁻¹ entry (1,1)
- * @param m12 - A⁻¹ entry (1,2)
- * @param m22 - A⁻¹ entry (2,2)
- * @param b1 - b'1
- * @param b2 - b'2
+ * Solves the 2x2 LCP of a two-point manifold's normal rows, vn = A x + b', vn ≥ 0, x ≥ 0, vn_i x_i = 0,
+ * by total enumeration (docs/block-solver.md): both active, row 1 only, row 2 only, neither; the
+ * first valid case is taken. b' = b - A a for accumulated impulses a, so x are the new totals. If no
+ * @param k11 - A = [[k11, k12], [k12, k22]] and A⁻¹ = [[m11, m12], [m12, m22]] by entries
+ * @param b1 - b'1 (and `b2`, b'2)
+ * @param out - receives x1, x2 and the case
  * @param out - receives x1, x2 and the case
  * @returns the case taken (1..4, or -1)
  */
@@ -81,10 +59,8 @@ const scratchK = new Float64Array(6);
 const scratchIo = new Float64Array(4);
 
 /**
- * {@link solveBlockLcp} for hot loops, with nothing passed in or out as a number (a double passed
- * to or returned from a call the engine does not inline is boxed, a heap allocation per call): reads
- * A and A⁻¹ from `k[offset]` on (k11, k12, k22, m11, m12, m22, the layout {@link buildBlock} writes)
- * and b' from `io[0]`, `io[1]`; writes the new totals x1, x2 to `io[2]`, `io[3]`.
+ * {@link solveBlockLcp} for hot loops, no number crossing the call: A and A⁻¹ from `k[offset]` on
+ * (the layout {@link buildBlock} writes), b' from `io[0..1]`; writes the totals x1, x2 to `io[2..3]`.
  * @returns the case taken (1..4, or -1 with x = 0)
  */
 export function solveBlockLcpAt(k: Float64Array, offset: number, io: Float64Array): number {
@@ -128,24 +104,10 @@ export function solveBlockLcpAt(k: Float64Array, offset: number, io: Float64Arra
 }
 
 /**
- * Builds the 2x2 block of a two-point contact and decides whether it is well conditioned enough to
- * use. Called by the contact solver's prepare.
- *
- * Stacked normal rows (both points share the normal n):
- * ```
- * J = [ -n  -(rA1 × n)  n  (rB1 × n) ]
- *     [ -n  -(rA2 × n)  n  (rB2 × n) ]
- * K = J M⁻¹ Jᵀ:
- *   k11 = mA + mB + iA rn1A² + iB rn1B²
- *   k12 = mA + mB + iA rn1A rn2A + iB rn1B rn2B
- *   k22 = mA + mB + iA rn2A² + iB rn2B²
- * with rn_iA = rA_i × n, rn_iB = rB_i × n.
- * ```
- * Guard: use the block only if k11² < κ (k11 k22 - k12²), κ = {@link BLOCK_MAX_CONDITION}; when
- * the two points nearly coincide (or only rotation could tell them apart) K is close to singular
- * and the rows are solved one at a time instead.
- *
- * Writes k11, k12, k22 and K⁻¹'s m11, m12, m22 (zeros when unusable) to `out[offset..offset + 5]`.
+ * Builds the 2x2 block K = J M⁻¹ Jᵀ of a two-point contact's normal rows (docs/block-solver.md) and
+ * its inverse into `out[offset..offset + 5]` (k11, k12, k22, m11, m12, m22). The block is used only
+ * if k11² < κ (k11 k22 - k12²), κ = {@link BLOCK_MAX_CONDITION}; otherwise (points nearly coinciding)
+ * it writes zeros and the rows are solved one at a time.
  * @returns whether the block is usable
  */
 export function buildBlock(
@@ -175,10 +137,8 @@ export function buildBlock(
 const scratchArms = new Float64Array(8);
 
 /**
- * {@link buildBlock} for hot loops, with no number passed in (a double passed to a call the engine
- * does not inline is boxed, a heap allocation per call): reads mA, iA, mB, iB, rn1A, rn1B, rn2A,
- * rn2B from `arms[at..at + 7]` and writes K and K⁻¹ to `out[offset..offset + 5]` as
- * {@link buildBlock} does.
+ * {@link buildBlock} for hot loops, no number passed: mA, iA, mB, iB, rn1A, rn1B, rn2A, rn2B from
+ * `arms[at..at + 7]`.
  * @returns whether the block is usable
  */
 export function buildBlockAt(arms: Float64Array, at: number, out: Float64Array, offset: number): boolean {

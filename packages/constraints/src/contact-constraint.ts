@@ -18,10 +18,7 @@ export interface ManifoldPointLike {
   readonly key: number;
 }
 
-/**
- * A contact manifold, as {@link ContactConstraint.update} reads it. `@lite/collision`'s `Manifold`
- * has this shape.
- */
+/** A contact manifold as {@link ContactConstraint.update} reads it; `@lite/collision`'s `Manifold` is one. */
 export interface ManifoldLike {
   /** Unit normal x, pointing from body A to body B. */
   readonly normalX: number;
@@ -34,10 +31,8 @@ export interface ManifoldLike {
 }
 
 /**
- * Where each contact point keeps the state that lives from step to step, in its constraint's
- * {@link ContactConstraint.data} (doubles, from the point's base `index * PointData.Stride`). The
- * solver reads and writes it there every step, so it sits in one contiguous block per contact
- * rather than spread over objects. @internal
+ * Where each contact point keeps its step-to-step state in {@link ContactConstraint.data} (doubles,
+ * from `index * PointData.Stride`). @internal
  */
 // biome-ignore lint/suspicious/noConstEnum: inlined as numbers into the solver's hot loops
 export const enum PointData {
@@ -69,12 +64,9 @@ export const enum ContactData {
 }
 
 /**
- * The solver state of one contact point: its geometry (copied from the manifold), its accumulated
- * impulses (carried from step to step by feature key, for warm starting) and, after
- * `prepareContacts`, its lever arms, effective masses and biases. A {@link ContactConstraint} owns
- * two for its whole life. The state that lives from step to step (position, separation, key,
- * approach velocity, impulses) is stored in the constraint's {@link ContactConstraint.data}; these
- * accessors read and write it there.
+ * The solver state of one contact point: geometry, accumulated impulses (carried by feature key for
+ * warm starting) and, after `prepareContacts`, lever arms, effective masses and biases. Its
+ * step-to-step state lives in the constraint's {@link ContactConstraint.data}.
  */
 export class ContactPoint {
   /** The constraint's data block. */
@@ -98,17 +90,12 @@ export class ContactPoint {
   /** Restitution target -e vn⁻ when vn⁻ < -threshold, else 0, m/s. */
   velocityBias: number;
   /**
-   * The normal velocity the solver aims for, m/s: max(bias, velocityBias). Taking the larger (not
-   * the sum) keeps a bounce at exactly -e vn⁻, while still letting Baumgarte push harder when the
-   * penetration needs more than the bounce gives.
+   * The normal velocity the solver aims for, m/s: max(bias, velocityBias), so a bounce stays exactly
+   * -e vn⁻ while Baumgarte may push harder.
    */
   targetVelocity: number;
 
-  /**
-   * A point whose state lives in `data` from `base` on (see {@link ContactConstraint}).
-   * @param data - the constraint's data block
-   * @param base - the point's first index in it
-   */
+  /** A point whose state lives in `data` (the constraint's block) from index `base` on. */
   constructor(data: Float64Array, base: number) {
     this.data = data;
     this.base = base;
@@ -162,9 +149,8 @@ export class ContactPoint {
     this.data[this.base + PointData.ApproachVelocity] = value;
   }
   /**
-   * The normal impulse of this step, N s (>= 0). With accumulated impulses: the clamped running
-   * total, which warm starts the next step. Without: the sum of the per-iteration impulses, kept
-   * for reporting only.
+   * The normal impulse of this step, N s (>= 0): the clamped running total with accumulated
+   * impulses (it warm starts the next step), else the sum of the iterations' impulses.
    */
   get normalImpulse(): number {
     return this.data[this.base + PointData.NormalImpulse];
@@ -188,12 +174,7 @@ export class ContactPoint {
   }
 }
 
-/**
- * Where contacts take their point data: views into blocks of 256 contacts' data shared with the
- * contacts made around the same time, rather than arrays of their own, so the numbers of many
- * contacts lie side by side in memory for the narrowphase, the solver's prepare and the storing of
- * impulses that run through them (see {@link Float64Slab}).
- */
+/** Where contacts take their data: views into blocks of 256 contacts' (docs/performance.md, "Slabs"). */
 const pointData = /* @__PURE__ */ new Float64Slab(ContactData.Length, 256);
 
 /** Friction mixing: μ = sqrt(μA μB) (a zero on either side gives a frictionless contact). */
@@ -232,11 +213,8 @@ export class ContactConstraint {
     this.data[ContactData.Restitution] = value;
   }
   /**
-   * The rounding radius of A's side, m: a circle's or capsule's radius, a rounded polygon's; 0 for
-   * sharp corners and faces (the default). The soft step turns a rounded side's contact about the
-   * centre of its rounding, where a sharp side's turns with the material: the point where a rolling
-   * wheel touches the ground stays at its bottom. Points of rounded sides lie midway between the
-   * two surfaces, as `@lite/collision`'s manifolds put them.
+   * The rounding radius of A's side, m (a circle's, capsule's or rounded polygon's; 0 when sharp).
+   * The soft step turns a rounded side's contact about the centre of its rounding.
    */
   get radiusA(): number {
     return this.data[ContactData.RadiusA];
@@ -267,29 +245,17 @@ export class ContactConstraint {
   }
   /** Number of valid points: 0, 1 or 2. */
   pointCount: number;
-  /**
-   * The two points; only the first `pointCount` are valid. Made at the first read: the solvers
-   * read the points' numbers in {@link ContactConstraint.data}, so a world's contacts never make
-   * these objects (three fewer per contact created).
-   */
+  /** The two points; only the first `pointCount` are valid. Made at the first read (solvers read `data`). */
   get points(): [ContactPoint, ContactPoint] {
     return this.pointObjects ?? this.makePoints();
   }
   private pointObjects: [ContactPoint, ContactPoint] | null;
   /**
-   * The contact's numbers in one block, where the solver reads them without chasing objects: the
-   * points' step-to-step state (position, separation, key, approach velocity, impulses; see
-   * {@link ContactPoint}'s accessors), point i from index 8 i, then from index 16 the normal,
-   * friction, restitution and rounding radii (the accessors of those names read them there).
-   * A number field of an object is a separate heap number in V8, one more load away; here the
-   * solver's prepare finds them beside the points.
+   * The contact's numbers in one block: point i's step-to-step state from index 8 i, then from 16 the
+   * normal, friction, restitution and rounding radii (read through the accessors of those names).
    */
   readonly data: Float64Array;
-  /**
-   * The shared block {@link ContactConstraint.data} is a view of, and where in it the view begins:
-   * a solver running through many contacts reaches their numbers through these without loading
-   * each contact's view object. @internal
-   */
+  /** The shared block {@link ContactConstraint.data} is a view of (from `dataOffset`). @internal */
   readonly dataBlock: Float64Array;
   /** The index in {@link ContactConstraint.dataBlock} of `data[0]`. @internal */
   readonly dataOffset: number;
@@ -305,10 +271,7 @@ export class ContactConstraint {
   m12: number;
   /** Block solver: K⁻¹ entry (2,2). */
   m22: number;
-  /**
-   * True when the last prepare found two points and a well-conditioned K
-   * (k11² < {@link BLOCK_MAX_CONDITION} · det K), so the block solver may be used.
-   */
+  /** True when the last prepare found two points and a well-conditioned K (the block solver may run). */
   blockUsable: boolean;
   /**
    * Which LCP case the last block solve took: 1 both active, 2 only point 1, 3 only point 2,
@@ -381,13 +344,10 @@ export class ContactConstraint {
   }
 
   /**
-   * Takes this step's manifold: copies normal and points, gives each new point the accumulated
-   * normal and tangent impulses of the old point with the same feature key (when
-   * `settings.warmStarting` is on; otherwise, or for a new key, zero), and measures each point's
-   * approach velocity vn⁻ for restitution. Call it right after collision, before the step
-   * integrates forces (the world's order, docs/step.md): the bounce then reflects the velocity the bodies arrived
-   * with, not that velocity plus this step's gravity, so e = 1 keeps its height exactly instead of
-   * gaining g dt per bounce. Allocates nothing.
+   * Takes this step's manifold: copies normal and points, gives each point the accumulated impulses
+   * of the old point with the same feature key (when `settings.warmStarting` is on), and measures its
+   * approach velocity vn⁻. Call it before forces are integrated, so a bounce reflects the arrival
+   * velocity (e = 1 keeps its height). Allocation-free.
    * @throws ConstraintError when `manifold.pointCount` is not 0, 1 or 2
    */
   update(manifold: ManifoldLike, settings: SolverSettings): void {
@@ -450,9 +410,7 @@ export class ContactConstraint {
         (vBx - wB * rBy - vAx + wA * rAy) * nx + (vBy + wB * rBx - vAy - wA * rAx) * ny;
       let normal = 0;
       let tangent = 0;
-      // The keys compared before the conditions that guard them: a comparison that had never run
-      // (a new contact has no old points) when V8 optimised this threw that code away the first
-      // time it did, in the step after thousands of contacts were made.
+      // Compared before the guards (docs/performance.md, "Code that never ran").
       const same0 = key0 === key;
       const same1 = key1 === key;
       if (carry && oldCount > 0 && same0) {
@@ -473,9 +431,5 @@ export class ContactConstraint {
   }
 }
 
-/**
- * The condition bound of the block solver: the 2x2 block is used only when
- * k11² < BLOCK_MAX_CONDITION · (k11 k22 - k12²); beyond it the two rows are nearly redundant and are
- * solved one at a time.
- */
+/** The block solver is used only when k11² < BLOCK_MAX_CONDITION · (k11 k22 - k12²). */
 export const BLOCK_MAX_CONDITION = 1000;

@@ -4,11 +4,9 @@ import type { ContactConstraint } from './contact-constraint';
 import { ConstraintError } from './errors';
 
 /**
- * A step's solver contacts as their caller gathered them while it had each one at hand (a world's
- * narrowphase, which has just collided the contact and read its bodies): for contact i, the indices
- * its two bodies were given to `BodyStates.add` with, its point count and where its numbers lie.
- * Handed to `SoftContactSolver.prepare` with the contacts, it spares the prepare loading every
- * contact and both its bodies again, wherever the heap put them: it reads flat arrays in order.
+ * A step's solver contacts as the narrowphase gathered them: per contact its bodies' indices in
+ * `BodyStates`, its point count and where its numbers lie, so `SoftContactSolver.prepare` reads
+ * flat arrays in order instead of loading every contact and body again.
  */
 export class ContactGather {
   /** Per contact, 4 integers: body A's index, body B's, the point count, the data offset. @internal */
@@ -19,9 +17,7 @@ export class ContactGather {
 
   /** An empty gather with room for 8 contacts (it grows, doubling, when more are added). */
   constructor() {
-    // `ints` is replaced when it grows and the count changes at the first contact: each is written
-    // a second time here, so V8 treats them as fields that change from the start (the first change
-    // of a field written once throws away the optimised code that read it, in the middle of a run).
+    // Written twice (docs/performance.md, "Fields").
     this.ints = new Int32Array(4 * 8);
     this.length = 1;
     this.length = 0;
@@ -38,9 +34,8 @@ export class ContactGather {
   }
 
   /**
-   * Adds contact `c` as the next one, its bodies numbered `indexA` and `indexB` (the indices they
-   * are given to `BodyStates.add` with this step; a static body's may be any, as it has no slot).
-   * Also clears the contact's `blockCase` (the soft step does not use the classic block solver).
+   * Adds contact `c`, its bodies numbered `indexA`, `indexB` as given to `BodyStates.add` this step
+   * (any for a static body), and clears its `blockCase`.
    * @throws ConstraintError when an index is not an integer from 0 to 2^23 - 1
    */
   add(c: ContactConstraint, indexA: number, indexB: number): void {

@@ -8,10 +8,8 @@ import type { SolverSettings } from './settings';
 import type { SolverBody } from './solver-body';
 
 /**
- * Layout of one contact in `ContactSolver.rows` (doubles): a header, then two points of
- * `Pt.Stride` doubles each (laid out as `Pt` says).
- * A `const enum`, so that the bundle holds plain numbers: module-level constants become `var`s in
- * the bundle, which V8 would load from the module context on every index computation.
+ * Layout of one contact in `ContactSolver.rows` (doubles): a header, then two points of `Pt.Stride`.
+ * A `const enum`, so the bundle holds plain numbers (docs/performance.md, "Constants").
  */
 // biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
 const enum Row {
@@ -71,35 +69,21 @@ const enum Meta {
   Stride = 4,
 }
 
-/**
- * The bodies and contacts a new {@link ContactSolver} has room for: few, so that a small world (and
- * one that never runs the classic step) stays small; the arrays double when a step needs more.
- */
+/** Bodies and contacts a new {@link ContactSolver} has room for; the arrays double when needed. */
 const INITIAL_CAPACITY = 2;
 
 /** Each load takes a fresh stamp, unique across every solver, so slots of another load never match. */
 let nextStamp = 1;
 
 /**
- * The contact solver's working set for one step, packed into flat typed arrays: each body's
- * velocity in a slot of `velocities` (vx, vy, w), and each contact's prepared rows (masses, normal,
- * lever arms, effective masses, targets, impulses) in a fixed-stride block of `rows`. The velocity
- * iterations then walk memory in order and read plain doubles, instead of chasing
- * `contact.points[j].rAx` and `body.linearVelocity.x` through objects (the layout of Box2D's
- * `b2ContactSolver`).
+ * The classic contact solver's working set for one step, in flat typed arrays (Box2D's
+ * `b2ContactSolver` layout): each body's velocity in a slot of `velocities` (vx, vy, w), each
+ * contact's prepared rows in a fixed-stride block of `rows`, so iterations walk memory in order.
  *
- * Use: {@link ContactSolver.prepare} (pre-step and warm start, straight from the constraints), any
- * number of {@link ContactSolver.solve} calls, then {@link ContactSolver.storeVelocities} and
- * {@link ContactSolver.storeImpulses}. The joints act on the same packed velocities when this
- * solver is passed to `prepareJoints` and `solveJoints` (it is a `BodyVelocities`); code that acts
- * on the body objects between iterations instead may do so after {@link ContactSolver.storeBody}
- * and before {@link ContactSolver.loadBody}.
- * {@link ContactSolver.load} packs constraints that were prepared earlier (`prepareContacts` wrote
- * their rows to the objects) instead.
- *
- * The object-level `prepareContacts`, `solveContacts` and `relaxContacts` run this same code, so a
- * world and a program using those functions get the same results. The arrays grow when a larger step
- * needs them; a step that fits allocates nothing.
+ * Use: {@link ContactSolver.prepare}, any number of {@link ContactSolver.solve}, then
+ * {@link ContactSolver.storeVelocities} and {@link ContactSolver.storeImpulses}. Joints act on the
+ * same velocities (it is a `BodyVelocities`). The object-level `prepareContacts`, `solveContacts`
+ * and `relaxContacts` run this code too. A step that fits allocates nothing.
  */
 export class ContactSolver implements BodyVelocities {
   /** Per body slot: vx, vy, w. */
@@ -132,14 +116,9 @@ export class ContactSolver implements BodyVelocities {
   /** This prepare's Baumgarte rate β / dt (0 with position correction off), 1/s. */
   private betaInvDt = 0.5;
 
-  /**
-   * A solver with room for `INITIAL_CAPACITY` bodies and contacts; its arrays grow (doubling)
-   * when a step needs more.
-   */
+  /** A solver with room for `INITIAL_CAPACITY` bodies and contacts; the arrays double when needed. */
   constructor() {
-    // The arrays are replaced when they grow: each is written a second time here, so V8 treats
-    // them as fields that change from the start (a field written once and changed later, in the
-    // middle of a run, throws away the optimised code of every method that read it).
+    // Written twice (docs/performance.md, "Fields").
     this.growBodies(INITIAL_CAPACITY);
     this.growContacts(INITIAL_CAPACITY);
   }
@@ -172,13 +151,9 @@ export class ContactSolver implements BodyVelocities {
   }
 
   /**
-   * Pre-step of every contact (Box2D-Lite `Arbiter::PreStep`), straight into the packed rows: lever
-   * arms, effective masses of the normal and friction rows, the Baumgarte bias, the restitution
-   * target (from the approach velocity `ContactConstraint.update` measured), the 2x2 block; then the
-   * warm start, applying each contact's accumulated impulses P = λn n + λt t to the packed
-   * velocities (or zeroing the impulses when warm starting or accumulation is off). Each body of
-   * the contacts gets one slot, in the order the contacts first name it.
-   *
+   * Prepares every contact (Box2D-Lite `Arbiter::PreStep`) straight into the packed rows, then warm
+   * starts it (P = λn n + λt t applied, or zeroed when warm starting or accumulation is off). Each
+   * body gets one slot, in the order the contacts first name it.
    * @param contacts - the constraints; the first `count` are prepared
    * @param count - how many
    * @param invDt - 1 / time step, 1/s (0 gives no bias)
@@ -262,12 +237,8 @@ export class ContactSolver implements BodyVelocities {
       rows[q + Pt.R_BX] = rBx;
       rows[q + Pt.R_BY] = rBy;
 
-      // Normal row (docs/contacts.md). Position: C = (pB - pA) · n >= 0, the separation along n of the
-      // two material points that touch at p (the turning of n itself is dropped: C is about 0).
-      //   Ċ = (vB + wB × rB - vA - wA × rA) · n
-      //   J = [ -n, -(rA × n), n, (rB × n) ]
-      //   K = J M⁻¹ Jᵀ = mA + mB + iA (rA × n)² + iB (rB × n)²
-      // Friction row: the same with the tangent t in place of n.
+      // Normal row (docs/contacts.md): J = [ -n, -(rA × n), n, (rB × n) ],
+      // K = mA + mB + iA (rA × n)² + iB (rB × n)²; friction likewise with t.
       const rnA = rAx * ny - rAy * nx;
       const rnB = rBx * ny - rBy * nx;
       const kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
@@ -290,9 +261,8 @@ export class ContactSolver implements BodyVelocities {
       const velocityBias = vn < -threshold ? -e * vn : 0;
       rows[q + Pt.Bias] = bias;
       rows[q + Pt.VelocityBias] = velocityBias;
-      // The larger of the two: a bounce is exactly -e vn⁻ (the sum would add Baumgarte's push on
-      // top and bounce higher than asked); a deep penetration with no bounce still gets pushed out.
-      // With split impulses the bias goes to the pseudo-velocity pass instead (solvePositions).
+      // The larger, not the sum: a bounce stays exactly -e vn⁻. With split impulses the bias goes to
+      // the pseudo-velocity pass (solvePositions).
       rows[q + Pt.Target] = split ? velocityBias : bias > velocityBias ? bias : velocityBias;
       rows[q + Pt.SplitImpulse] = 0;
       rows[q + Pt.LastNormalImpulse] = 0;
@@ -344,9 +314,8 @@ export class ContactSolver implements BodyVelocities {
   }
 
   /**
-   * Writes what {@link ContactSolver.prepare} computed (lever arms, effective masses, biases,
-   * targets, the block and whether it is usable) back to the {@link ContactConstraint}s, for code
-   * that reads them there: the object-level `prepareContacts` and tests. A step does not need it.
+   * Writes what {@link ContactSolver.prepare} computed back to the {@link ContactConstraint}s (for
+   * `prepareContacts` and tests; a step does not need it).
    */
   storePrepared(): void {
     const rows = this.rows;
@@ -546,12 +515,10 @@ export class ContactSolver implements BodyVelocities {
   }
 
   /**
-   * One split-impulse iteration (docs/contacts.md; when `settings.splitImpulses` and `positionCorrection` are
-   * on): the normal rows again, on the bodies' pseudo-velocities, aiming at the Baumgarte bias
-   * -(β/dt) min(0, separation + slop) with their own accumulated pseudo-impulse (from zero each
-   * step, never carried, never bounding friction). The same block solver and the same row code as
-   * {@link ContactSolver.solve}. Run it as many times as the velocity iterations, then
-   * {@link ContactSolver.applyPseudoVelocities} after the position update. Allocates nothing.
+   * One split-impulse iteration (docs/contacts.md; with `settings.splitImpulses` and
+   * `positionCorrection`): the normal rows on the pseudo-velocities, aiming at the Baumgarte bias,
+   * with a pseudo-impulse accumulated from zero each step. Then
+   * {@link ContactSolver.applyPseudoVelocities} after the position update. Allocation-free.
    */
   solvePositions(settings: SolverSettings): void {
     if (!(settings.splitImpulses && settings.positionCorrection)) return;
@@ -579,10 +546,8 @@ export class ContactSolver implements BodyVelocities {
   }
 
   /**
-   * Moves every loaded body by its pseudo-velocity over `dt` (x += dt v', θ += dt ω'), the half of
-   * split impulses that follows the position update; the pseudo-velocities are then dropped (the
-   * next prepare zeroes them). Does nothing unless `settings.splitImpulses` and `positionCorrection`
-   * are on.
+   * Moves every loaded body by its pseudo-velocity over `dt` (split impulses' position half). Does
+   * nothing unless `settings.splitImpulses` and `positionCorrection` are on.
    */
   applyPseudoVelocities(dt: number, settings: SolverSettings): void {
     if (!(settings.splitImpulses && settings.positionCorrection)) return;
@@ -598,10 +563,7 @@ export class ContactSolver implements BodyVelocities {
     }
   }
 
-  /**
-   * Forgets the bodies of the last load (their slots are gone until the next load): a body
-   * destroyed since is then not kept alive by this solver.
-   */
+  /** Forgets the last load's bodies, so a body destroyed since is not kept alive by this solver. */
   releaseBodies(): void {
     this.stamp = nextStamp++;
     this.bodies.length = 0;
@@ -620,9 +582,8 @@ export class ContactSolver implements BodyVelocities {
   }
 
   /**
-   * Whether this load gave `body` a slot. The stamp says so in one compare; the slot's owner is
-   * checked too, so that a stamp from another copy of this module (an ESM and a CJS build loaded
-   * side by side) that happens to be equal cannot pass for ours.
+   * Whether this load gave `body` a slot: the stamp, and the slot's owner (a stamp from another copy
+   * of this module, ESM beside CJS, may be equal).
    */
   private holds(body: SolverBody): boolean {
     const slot = body.solverSlot;
@@ -676,10 +637,7 @@ export class ContactSolver implements BodyVelocities {
 
 /**
  * One contact of {@link ContactSolver.solve}: friction rows, then normal rows (block or one by one).
- * A function of its own, outside the loop over contacts, so that V8 optimises it on its call count: a solve loop
- * whose body first meets a branch (a one-point contact, an ill-conditioned block) after it was
- * optimised would otherwise fall back to on-stack-replacement code that runs each call's first
- * iteration in the interpreter, boxing numbers at every step.
+ * Outside the loop (docs/performance.md, "Loops in their own functions").
  */
 function solveContact(
   rows: Float64Array,
@@ -716,10 +674,7 @@ function solveContact(
   const ty = -nx;
   const friction = rows[r + Row.Friction];
 
-  // Every row here has J = [ -d, -(rA × d), d, (rB × d) ] for a direction d (n or t) shared by the
-  // contact's points, so J v = (vB - vA) · d + wB (rB × d) - wA (rA × d), with the cross products
-  // precomputed by prepare, and an impulse λ along d changes vA by -mA λ d, wA by -iA λ (rA × d),
-  // and B the opposite way.
+  // Each row has J = [ -d, -(rA × d), d, (rB × d) ] for d = n or t; the cross products are prepared.
 
   // Friction first, so that the normal rows (solved last) win (not in the split-impulse pass).
   if (withFriction) {

@@ -1,34 +1,15 @@
 import { cos } from '@lite/math';
 import { JOINT_DAMPING_RATIO, JOINT_HERTZ, type SolverSettings } from './settings';
 
-/**
- * The inputs of {@link softnessFromFrequencyAt} and {@link softnessFromSpringAt}: [f or k, ζ or c,
- * effective mass, dt, and (internally) γ m]. @internal
- */
+/** The `*At` softness functions' inputs: [f or k, ζ or c, effective mass, dt, (internal) γ m]. @internal */
 export const softnessInputs = new Float64Array(5);
 
 /**
- * Soft constraints from a frequency and a damping ratio, by the implicit-Euler derivation in
- * docs/softness.md (after Erin Catto, "Soft Constraints", GDC 2011).
- *
- * A constraint row with effective mass m = 1/K becomes a spring-damper F = -k C - c Ċ with
- * k = m ω², c = 2 m ζ ω, ω = 2π f. Implicit Euler over one step with the impulse λ = dt F gives
- *
- * ```
- * m (Ċ₂ - Ċ₁) = λ = -dt k (C₁ + dt Ċ₂) - dt c Ċ₂
- * =>  Ċ₂ + γ λ + (β / dt) C₁ = 0,   γ = 1 / (dt (c + dt k)),   β = dt k / (c + dt k)
- * ```
- *
- * and the solver's row λ = (bias - J v - γ λacc) / (K + γ) with bias = -(β/dt) C. Units: γ λ must
- * be a velocity, so γ is in 1/kg. Box2D-Lite's bridge demo writes softness = 1 / (c + dt k), which
- * is γ dt: one factor dt off (see {@link box2dLiteSoftness}).
- *
- * For a spring given by its frequency, γ m = 1 / (dt ω (2ζ + dt ω)) and β = dt ω / (2ζ + dt ω) do
- * not depend on m. The same row can then be written without K + γ:
- * λ = massScale · m (bias - J v) - impulseScale · λacc with massScale = 1 / (1 + γ m) and
- * impulseScale = γ m / (1 + γ m). That form carries over to 2x2 blocks (the revolute and mouse
- * joints): massScale · K⁻¹ (bias - J v) - impulseScale · λacc is the row with γ = (γ m) K, so every
- * mode of the block oscillates at the given frequency whatever its effective mass.
+ * The coefficients of a soft row (docs/softness.md, after Erin Catto's "Soft Constraints"): a row of
+ * effective mass m becomes a spring-damper, and implicit Euler gives
+ * λ = (bias - J v - γ λacc) / (K + γ), bias = -(β/dt) C, with γ = 1 / (dt (c + dt k)) (1/kg) and
+ * β = dt k / (c + dt k). For a frequency-given spring, massScale = 1 / (1 + γ m) and
+ * impulseScale = γ m / (1 + γ m) do not depend on m, which carries over to 2x2 blocks.
  */
 export class Softness {
   /** β: the fraction of the position error fed back per step (dimensionless). */
@@ -41,11 +22,7 @@ export class Softness {
   massScale: number;
   /** γ m / (1 + γ m): the share of the accumulated impulse taken back each iteration (0 for a rigid row). */
   impulseScale: number;
-  /**
-   * The damping rate c / m that {@link softnessFromFrequency} last matched (see {@link dampingRate}),
-   * 1/s, kept with the frequency, damping ratio and step it was matched for: a joint's spring
-   * rarely changes, so the match is computed once, not every step.
-   */
+  /** The damping rate c / m (1/s) last matched, kept with the frequency, ratio and step it was for. */
   dampingRate: number;
   /** The frequency {@link Softness.dampingRate} was matched for, Hz (NaN: none yet). */
   matchedFrequency: number;
@@ -79,17 +56,12 @@ export class Softness {
 }
 
 /**
- * Soft-row coefficients from a frequency and damping ratio: k = m ω², c = m · dampingRate (about
- * 2 m ζ ω; see {@link dampingRate}, which makes the discrete oscillation keep the frequency),
- * γ = 1 / (dt (c + dt k)), β = dt k / (c + dt k). A frequency of 0 (or dt = 0) is the limit
- * k = c = 0: no spring at all (massScale 0, impulseScale 1). Allocates nothing.
+ * Soft-row coefficients from a frequency and damping ratio: k = m ω², c = m · {@link dampingRate}
+ * (about 2 m ζ ω, matched so the discrete oscillation keeps the frequency), γ and β as in
+ * {@link Softness}. A frequency of 0 (or dt = 0) is no spring (massScale 0, impulseScale 1).
+ * Allocation-free.
  *
- * @param out - receives the coefficients
- * @param frequencyHz - f, Hz (>= 0)
- * @param dampingRatio - ζ (>= 0; 1 is critical damping)
  * @param effectiveMass - m = 1/K of the row, kg (only `gamma` depends on it)
- * @param dt - the time step, s
- * @returns out
  */
 export function softnessFromFrequency(
   out: Softness,
@@ -106,11 +78,7 @@ export function softnessFromFrequency(
   return softnessFromFrequencyAt(out);
 }
 
-/**
- * {@link softnessFromFrequency} for the joints' prepares, with no number passed: reads f, ζ, the
- * effective mass and dt from {@link softnessInputs}[0..3] (a double passed to a call V8 does not
- * inline is boxed: an allocation per joint per step). @internal
- */
+/** {@link softnessFromFrequency} with no number passed (inputs in {@link softnessInputs}). @internal */
 export function softnessFromFrequencyAt(out: Softness): Softness {
   const v = softnessInputs;
   const frequencyHz = v[0];
@@ -140,19 +108,9 @@ export function softnessFromFrequencyAt(out: Softness): Softness {
 }
 
 /**
- * Soft-row coefficients from a stiffness k (N/m) and a damping coefficient c (N s/m), the joints'
- * stiffness form: γ = 1 / (dt (c + dt k)), β = dt k / (c + dt k), used as given (no frequency
- * matching). Unlike {@link softnessFromFrequency}, the frequency then depends on the effective mass:
- * ω = √(k m⁻¹) for m = 1/K. (Box2D-Lite's bridge and chain demos compute a k and c of this kind but
- * pass 1 / (c + dt k) as γ; the spring they really make is k / dt, c / dt: see
- * {@link box2dLiteSoftness}.) Allocates nothing.
- *
- * @param out - receives the coefficients
- * @param stiffness - k, N/m (>= 0)
- * @param damping - c, N s/m (>= 0)
- * @param effectiveMass - m = 1/K of the row, kg
- * @param dt - the time step, s
- * @returns out
+ * Soft-row coefficients from a stiffness k (N/m) and damping c (N s/m), used as given:
+ * γ = 1 / (dt (c + dt k)), β = dt k / (c + dt k); the frequency then depends on the effective mass.
+ * Allocation-free.
  */
 export function softnessFromSpring(
   out: Softness,
@@ -169,10 +127,7 @@ export function softnessFromSpring(
   return softnessFromSpringAt(out);
 }
 
-/**
- * {@link softnessFromSpring} for the joints' prepares, with no number passed: reads k, c, the
- * effective mass and dt from {@link softnessInputs}[0..3]. @internal
- */
+/** {@link softnessFromSpring} with no number passed (inputs in {@link softnessInputs}). @internal */
 export function softnessFromSpringAt(out: Softness): Softness {
   const v = softnessInputs;
   const stiffness = v[0];
@@ -188,25 +143,10 @@ export function softnessFromSpringAt(out: Softness): Softness {
 }
 
 /**
- * The damping rate c / m to build a soft row with, so that its implicit-Euler oscillation has the
- * frequency asked for while its stiffness k = m ω² (and so its static sag) stays exact.
- *
- * Per unit effective mass, with h the step, x = ωh and α = h c / m, one step of the soft row is
- * v₂ = (v₁ - h ω² C₁) / (1 + α + x²), C₂ = C₁ + h v₂. That map's eigenvalues λ have
- * |λ|² = 1 / (1 + α + x²) and cos arg λ = (2 + α) / (2 √(1 + α + x²)). With the nominal
- * α = 2ζx the discrete motion turns slower than the continuous one (undamped: arctan ωh per step
- * instead of ωh, 3% slow at 3 Hz and 60 Hz) and loses amplitude even when ζ = 0. Asking
- * cos arg λ = c for the continuous angle θ = ωh √(1 - ζ²), c = cos θ, s² = 1 - c²:
- *
- * ```
- * α² + 4 s² α + 4 (s² - c² x²) = 0   =>   α = 2 (√(s⁴ - s² + c² x²) - s²)
- * ```
- *
- * which is less than 2ζx (the implicit step's own damping takes the place of part of the
- * damper's) and may be negative for a lightly damped spring; the step stays stable while
- * α + x² > 0 (|λ| < 1). The damping ratio therefore comes out approximately, the frequency exactly.
- * Returns the nominal 2ζω when there is no oscillation to match (ζ >= 1, ω = 0) or no such α (a
- * spring too stiff for the step). In 1/s.
+ * The damping rate c / m (1/s) that makes a soft row's implicit-Euler oscillation keep the asked
+ * frequency with k = m ω² exact (docs/softness.md, "Keeping the frequency"): α = h c / m =
+ * 2 (√(s⁴ - s² + c² x²) - s²) for x = ωh, c = cos θ, θ = ωh √(1 - ζ²). The nominal 2ζω when there
+ * is nothing to match (ζ ≥ 1, ω = 0) or no such α.
  */
 export function dampingRate(omega: number, dampingRatio: number, dt: number): number {
   const nominal = 2 * dampingRatio * omega;
@@ -238,11 +178,8 @@ function setScales(out: Softness): void {
 }
 
 /**
- * Box2D-Lite's softness term, 1 / (c + dt k), for comparison: it equals γ · dt, so used in place of
- * γ it makes a joint stiffer than the spring it was given. It is exactly the γ of the spring
- * k' = k / dt, c' = c / dt (with the same β = dt k / (c + dt k)), which is how the joints'
- * stiffness form ({@link softnessFromSpring}) reproduces Box2D-Lite's demos. Documented so the
- * difference can be tested.
+ * Box2D-Lite's softness term, 1 / (c + dt k) = γ · dt: exactly the γ of the spring k / dt, c / dt.
+ * Kept so the difference can be tested.
  */
 export function box2dLiteSoftness(stiffness: number, damping: number, dt: number): number {
   return 1 / (damping + dt * stiffness);
@@ -250,9 +187,8 @@ export function box2dLiteSoftness(stiffness: number, damping: number, dt: number
 
 /**
  * The soft step's coefficients for a rigid joint row (Box2D v3's joint softness): a spring of
- * `settings.jointHertz`, capped at a quarter of the sub-step rate 1 / dt, and
- * `settings.jointDampingRatio`, over `dt`, for a row of effective mass `effectiveMass` (kg; only
- * `gamma` depends on it). Writes `out` and returns it. Allocates nothing. @internal
+ * `settings.jointHertz` (at most a quarter of 1 / dt) and `settings.jointDampingRatio`, for a row of
+ * effective mass `effectiveMass`, into `out` (returned). Allocation-free. @internal
  */
 export function rigidRowSoftness(
   out: Softness,

@@ -4,10 +4,7 @@ import { ConstraintError, requireFiniteArg, requireNonNegativeArg } from './erro
 import type { RevoluteJoint } from './revolute-joint';
 import type { WeldJoint } from './weld-joint';
 
-/**
- * Where a body keeps its numbers in {@link SolverBody.numbers}, from its base. Indices from
- * `BodyNumber.Own` up are for the classes that extend it (a world's body). @internal
- */
+/** Where a body keeps its numbers in {@link SolverBody.numbers}; from `Own` up, a subclass's. @internal */
 // biome-ignore lint/suspicious/noConstEnum: inlined as numbers into the solver's hot loops
 export const enum BodyNumber {
   Angle = 0,
@@ -20,20 +17,12 @@ export const enum BodyNumber {
   Length = 16,
 }
 
-/**
- * The blocks bodies take their numbers from (see {@link SolverBody.numbers}): 32 bodies a block
- * (4 KB), since a block lives as long as any of its bodies (a long-lived body made among short-lived
- * ones keeps its block, and no more, alive).
- */
+/** The blocks bodies take their numbers from (see {@link SolverBody.numbers}): 32 bodies a block. */
 const bodyNumbers = /* @__PURE__ */ new Float64Slab(BodyNumber.Length, 32);
 
 /**
- * The minimal body state the constraint solvers act on: pose, velocity, inverse mass and inverse
- * rotational inertia. `@lite/world`'s `Body` extends it; tests and small programs use it directly.
- *
- * Static and kinematic bodies have `invMass = invI = 0`: impulses do not move them (a kinematic
- * body still moves by its own velocity, which the contacts see). Every field is set in the
- * constructor, so all bodies share one hidden class and the solver loops stay monomorphic.
+ * The body state the solvers act on: pose, velocity, inverse mass and inertia (0 for static and
+ * kinematic bodies). `@lite/world`'s `Body` extends it; tests and small programs use it directly.
  */
 export class SolverBody {
   /** The centre of mass in world coordinates, m (for a box: its centre). */
@@ -69,71 +58,38 @@ export class SolverBody {
     this.numbers[this.numbersBase + BodyNumber.InvI] = value;
   }
   /**
-   * The block the body's numbers (angle, angular velocity, inverse mass and inertia) lie in, shared
-   * with the bodies made around the same time, from index {@link SolverBody.numbersBase}. A number
-   * field of an object is a separate heap number in V8, one more load away; these sit side by side,
-   * and the block object is shared, so reading them costs one cache line. Numbers 0 to 3 are the
-   * solver's (in the order above); 4 to 15 are free for a class that extends `SolverBody` (a
-   * world's body keeps its own there). Read and write the solver's through the accessors.
+   * The slab block holding the body's numbers from {@link SolverBody.numbersBase}
+   * (docs/performance.md, "Slabs"): 0 to 3 are the solver's (angle, angular velocity, inverse mass
+   * and inertia, read through the accessors), 4 to 15 an extending class's.
    */
   readonly numbers: Float64Array;
   /** Where this body's numbers begin in {@link SolverBody.numbers}. */
   readonly numbersBase: number;
-  /**
-   * Where a `ContactSolver` keeps this body's velocity while it is loaded: the slot index,
-   * valid only while {@link SolverBody.solverStamp} equals that solver's current stamp. Set by the
-   * solver; users never need it.
-   * @internal
-   */
+  /** A `ContactSolver`'s slot for this body, valid while `solverStamp` is that solver's. @internal */
   solverSlot: number;
   /** The stamp of the `ContactSolver` load that gave this body its slot (0: none yet). @internal */
   solverStamp: number;
-  /**
-   * Where the object-level joint functions (`prepareJoints` and `solveJoints` called without packed
-   * velocities) keep this body's velocity during a call: the slot, valid while
-   * {@link SolverBody.scratchStamp} is that call's. Kept apart from {@link SolverBody.solverSlot},
-   * so that a contact solver's load survives such a call. Users never need it.
-   * @internal
-   */
+  /** The object-level joint functions' slot for this body, valid while `scratchStamp` is theirs. @internal */
   scratchSlot: number;
   /** The stamp of the object-level joint call that gave this body {@link SolverBody.scratchSlot} (0: none yet). @internal */
   scratchStamp: number;
-  /**
-   * Solver scratch (see `buildJointChains`): how many rigid pins of this step's joints hold this body;
-   * only meaningful during a step.
-   * @internal
-   */
+  /** Step scratch (`buildJointChains`): how many of this step's rigid pins hold this body. @internal */
   chainJointCount: number;
   /** Solver scratch: the first rigid pin found on this body this step, or null. @internal */
   chainJoint0: RevoluteJoint | null;
   /** Solver scratch: the second rigid pin found on this body this step, or null. @internal */
   chainJoint1: RevoluteJoint | null;
-  /**
-   * Solver scratch: how many of this step's wheel joints have this body as their sprung body
-   * (see `WheelJoint`); only meaningful during a step.
-   * @internal
-   */
+  /** Step scratch: how many of this step's wheel joints have this body as their sprung body. @internal */
   wheelJointCount: number;
-  /**
-   * Solver scratch (see `buildWeldChains`): how many of this step's chainable welds hold this body;
-   * only meaningful during a step.
-   * @internal
-   */
+  /** Step scratch (`buildWeldChains`): how many of this step's chainable welds hold this body. @internal */
   weldChainCount: number;
   /** Solver scratch: the first chainable weld found on this body this step, or null. @internal */
   weldJoint0: WeldJoint | null;
   /** Solver scratch: the second chainable weld found on this body this step, or null. @internal */
   weldJoint1: WeldJoint | null;
-  /**
-   * Solver scratch (see `prepareJoints` with `softRows`): how many of this step's joints whose rigid
-   * rows were softened hold this body; only meaningful during a step.
-   */
+  /** Step scratch (`prepareJoints` with `softRows`): how many softened joints hold this body. */
   softJointCount: number;
-  /**
-   * Solver scratch (see `markAnchoredJoints`): how many of this step's rigid pins and rods hold this
-   * body; only meaningful during a step.
-   * @internal
-   */
+  /** Step scratch (`markAnchoredJoints`): how many of this step's rigid pins and rods hold it. @internal */
   holdJointCount: number;
   /** Solver scratch: the first rigid pin or rod found on this body this step, or null. @internal */
   holdJoint0: RevoluteJoint | DistanceJoint | null;
@@ -182,8 +138,7 @@ export class SolverBody {
   }
 
   /**
-   * Sets the mass properties from a mass (kg) and a rotational inertia about the centre (kg m²);
-   * 0 for either means infinite (the body does not respond to impulses in that sense). Returns this.
+   * Sets the mass (kg) and rotational inertia about the centre (kg m²); 0 means infinite. Returns this.
    * @throws ConstraintError when a value is negative or not finite
    */
   setMass(mass: number, inertia: number): this {
@@ -195,8 +150,7 @@ export class SolverBody {
   }
 
   /**
-   * Sets the mass properties of a solid box of full `width` × `height` and `mass`:
-   * I = m (w² + h²) / 12. A mass of 0 makes the body static. Returns this.
+   * Sets the mass properties of a solid `width` × `height` box of `mass` (0: static). Returns this.
    * @throws ConstraintError when a size is not > 0 or the mass is negative
    */
   setBoxMass(width: number, height: number, mass: number): this {

@@ -1,14 +1,8 @@
 /*
- * The engine's own atan2, for the same reason as its sin and cos: `Math.atan2` may differ in the last
- * bits between JavaScript engines, this one uses only `+`, `-`, `*`, `/`, `Math.abs` and
- * `Math.round`, which IEEE 754 fixes exactly.
- *
- * Method, for a ratio u in [0, 1] (the smaller of |x|, |y| over the larger, so the quotient never
- * overflows): pick the nearest c = i/8, then atan(u) = atan(c) + atan(t) with t = (u - c) / (1 + u c),
- * |t| ≤ 1/16. atan(c) comes from a table in two parts (hi + lo, together about 107 bits; recomputed in
- * test/trig-constants.test.ts); atan(t) from its Taylor series to t^13 (the first omitted term,
- * t^15/15, is below 6e-20). Octant and quadrant follow from the signs and the comparison |y| ≤ |x|.
- * The result is odd in y bit for bit: atan2(-y, x) === -atan2(y, x).
+ * atan2 from exactly rounded IEEE 754 operations only, so it is bit-identical on every JavaScript
+ * engine (see docs/step.md). For u = min/max of |x|, |y| in [0, 1]: atan(u) = atan(c) + atan(t), c the
+ * nearest i/8, t = (u - c) / (1 + u c); atan(c) from a two-part table, atan(t) from its Taylor series
+ * to t^13. Odd in y bit for bit.
  */
 
 /** atan(i/8) for i = 0..8 rounded to double (internal; exported for the constants test). */
@@ -60,8 +54,7 @@ function atanUnit(u: number): number {
 /**
  * Deterministic two-argument arctangent: the angle in [-π, π] of the point (`x`, `y`), identical bit
  * for bit on every JavaScript engine. Within about one ulp of the exact angle (absolute error below
- * 5e-16, measured in test/atan2.test.ts). Follows `Math.atan2` for the special cases: NaN in, NaN out; signed zeros and infinities give the IEEE 754 angles (atan2(±0, -0) = ±π,
- * atan2(±0, +0) = ±0, atan2(±∞, -∞) = ±3π/4, ...). Allocation-free.
+ * 5e-16). Special cases (NaN, signed zeros, infinities) as `Math.atan2`. Allocation-free.
  * @param y - the ordinate (sine side)
  * @param x - the abscissa (cosine side)
  */

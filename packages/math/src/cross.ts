@@ -1,13 +1,5 @@
 import { Vec2, type Vec2Like } from './vec2';
 
-/*
- * The three 2D cross-product forms (see docs/step.md):
- *   vector × vector: a × b = a.x b.y - a.y b.x            (a scalar, the z of the 3D cross product)
- *   scalar × vector: s × v = (-s v.y, s v.x)               (w × r: the velocity of a point at r
- *                                                           on a body spinning at w)
- *   vector × scalar: v × s = (s v.y, -s v.x)               (the tangent t = n × 1 of a contact)
- */
-
 /**
  * The scalar cross product a × b = a.x b.y - a.y b.x: the z component of the 3D cross product, the
  * signed area of the parallelogram on a and b (positive when b is counter-clockwise from a).

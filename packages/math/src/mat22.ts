@@ -7,9 +7,8 @@ import { Vec2, type Vec2Like } from './vec2';
  * | a11 a12 |
  * | a21 a22 |
  * ```
- * The readable methods (`mul`, `invert`, `solve`, ...) return new objects; `set`, `setAngle`,
- * `setIdentity` and `copy` change this matrix in place; the `*Mat22` functions below write into an
- * `out` argument and allocate nothing.
+ * Methods return new objects; `set`, `setAngle`, `setIdentity` and `copy` work in place; the `*Mat22`
+ * functions write into `out` and allocate nothing.
  */
 export class Mat22 {
   /** Row 1, column 1. */
@@ -118,9 +117,8 @@ export class Mat22 {
   }
 
   /**
-   * The inverse, as a new matrix. A singular matrix (determinant 0), one with non-finite entries, or
-   * one whose inverse overflows has no inverse here: the result is then the zero matrix, as in Box2D,
-   * never NaN or Infinity. Use {@link invertMat22} to learn whether the inversion succeeded.
+   * The inverse, as a new matrix; the zero matrix (as in Box2D, never NaN) when there is none. See
+   * {@link invertMat22} to learn whether it succeeded.
    */
   invert(): Mat22 {
     const out = new Mat22();
@@ -129,9 +127,8 @@ export class Mat22 {
   }
 
   /**
-   * Solves this · x = b for x, as a new vector, without forming the inverse. A singular system (or
-   * non-finite input, or a solution that overflows) gives the zero vector; use {@link solveMat22} to
-   * learn whether it was solvable.
+   * Solves this · x = b, as a new vector; the zero vector when there is no finite solution. See
+   * {@link solveMat22} to learn whether it succeeded.
    */
   solve(b: Vec2Like): Vec2 {
     const out = new Vec2();
@@ -190,14 +187,9 @@ export function mulTransposeMat22Vec<T extends Vec2Like>(out: T, m: Mat22, v: Ve
 }
 
 /*
- * Inverse and solve. The fast path is Cramer's rule: det = a11 a22 - a12 a21, then
- *   m⁻¹ = (1/det) | a22 -a12 |      x = (1/det) (a22 bx - a12 by, a11 by - a21 bx).
- *                 | -a21 a11 |
- * It is taken when det is comfortably inside the normal range and every result is finite, which is
- * every matrix a physics step builds. Otherwise (entries near the limits of the double range, or a
- * singular or non-finite matrix) the slow path rescales the matrix by an exact power of two so that
- * its largest entry lies in [1, 2^64), and decides from that: det exactly 0, a non-finite entry, or
- * a non-finite result means "no solution", reported by writing zeros and returning false.
+ * Inverse and solve: Cramer's rule when det is well inside the normal range (every matrix a step
+ * builds); otherwise the matrix is rescaled by an exact power of two first, and a zero det, a
+ * non-finite entry or a non-finite result gives zeros and false.
  */
 
 // |det| inside [DET_MIN, DET_MAX] needs no rescaling: neither the products nor 1/det lose precision.
@@ -209,10 +201,7 @@ const SCALE_DOWN = 2 ** -64;
 // The slow path's scratch (module level, so the functions never allocate).
 const scaled = /* @__PURE__ */ new Mat22();
 
-/**
- * The number of steps n such that `largest` · 2^(64 n) lies in [1, 2^64), for 0 < largest < ∞.
- * (At most 17 steps either way across the whole double range.)
- */
+/** The n with `largest` · 2^(64 n) in [1, 2^64), for 0 < largest < ∞ (|n| ≤ 17). */
 function rescaleSteps(largest: number): number {
   let steps = 0;
   while (largest >= SCALE_UP) {
@@ -233,10 +222,7 @@ function scaleBySteps(value: number, steps: number): number {
   return value;
 }
 
-/**
- * Writes into `scaled` the matrix m · 2^(64 n) whose largest entry lies in [1, 2^64), and returns n;
- * returns NaN when m is zero or has a non-finite entry.
- */
+/** Writes m · 2^(64 n) (largest entry in [1, 2^64)) into `scaled`; returns n (NaN: zero or non-finite m). */
 function rescale(m: Mat22): number {
   const largest = Math.max(Math.abs(m.a11), Math.abs(m.a12), Math.abs(m.a21), Math.abs(m.a22));
   if (!(largest > 0 && largest < Number.POSITIVE_INFINITY)) return Number.NaN; // zero, NaN or infinite
@@ -251,11 +237,9 @@ function rescale(m: Mat22): number {
 }
 
 /**
- * out = m⁻¹; returns true. Allocation-free; `out` may alias `m`.
- *
- * When m has no inverse in double precision (determinant exactly 0 once the matrix is rescaled, a
- * NaN or infinite entry, or an inverse with an entry beyond ±1.8e308) writes the zero matrix and
- * returns false, never NaN.
+ * out = m⁻¹; returns true. Allocation-free; `out` may alias `m`. With no inverse in double precision
+ * (zero determinant after rescaling, a non-finite entry, an overflowing inverse) writes the zero
+ * matrix and returns false, never NaN.
  */
 export function invertMat22(out: Mat22, m: Mat22): boolean {
   const a11 = m.a11;
@@ -278,11 +262,7 @@ export function invertMat22(out: Mat22, m: Mat22): boolean {
   return invertRescaled(out, m);
 }
 
-/**
- * The slow path of {@link invertMat22}: with σ = 2^(64 n), (σm)⁻¹ = m⁻¹/σ, so m⁻¹ = σ (σm)⁻¹. The
- * arithmetic is the fast path's, on the rescaled entries, so when neither path under- or overflows
- * the two give the same bits up to the power of two.
- */
+/** The slow path of {@link invertMat22}: m⁻¹ = σ (σm)⁻¹ for σ = 2^(64 n), the fast path's arithmetic. */
 function invertRescaled(out: Mat22, m: Mat22): boolean {
   const steps = rescale(m);
   const det = Number.isNaN(steps) ? 0 : scaled.a11 * scaled.a22 - scaled.a12 * scaled.a21;
@@ -302,11 +282,8 @@ function invertRescaled(out: Mat22, m: Mat22): boolean {
 }
 
 /**
- * Solves m · x = (bx, by) into `out` by Cramer's rule (no inverse formed); returns true.
- * Allocation-free.
- *
- * When there is no finite solution (m singular, a NaN or infinite entry in m or b, or a solution
- * beyond ±1.8e308) writes (0, 0) and returns false, never NaN.
+ * Solves m · x = (bx, by) into `out` by Cramer's rule; returns true. Allocation-free. With no finite
+ * solution (singular m, non-finite input, overflow) writes (0, 0) and returns false, never NaN.
  */
 export function solveMat22(out: Vec2Like, m: Mat22, bx: number, by: number): boolean {
   const a11 = m.a11;
@@ -328,10 +305,7 @@ export function solveMat22(out: Vec2Like, m: Mat22, bx: number, by: number): boo
   return solveRescaled(out, m, bx, by);
 }
 
-/**
- * The slow path of {@link solveMat22}: with σm and τb rescaled (σ = 2^(64 n), τ = 2^(64 k)),
- * (σm) x' = τb gives x = (σ/τ) x'. Same arithmetic as the fast path, on the rescaled values.
- */
+/** The slow path of {@link solveMat22}: (σm) x' = τb gives x = (σ/τ) x', σ, τ powers of 2^64. */
 function solveRescaled(out: Vec2Like, m: Mat22, bx: number, by: number): boolean {
   const steps = rescale(m);
   const det = Number.isNaN(steps) ? 0 : scaled.a11 * scaled.a22 - scaled.a12 * scaled.a21;

@@ -1,12 +1,6 @@
 /**
- * An empty array that V8 holds as an array of objects from the start, for a long-lived list of
- * objects (a world's contacts, a body's edges, a pool).
- *
- * An array made with `[]` starts as an array of small integers; the first object stored in it
- * changes its hidden class, and every optimised function that had met the array throws its code
- * away (V8's "wrong map"). A list that stays empty through the first steps of a run (the contact
- * pool, a body's contact edges before it touches anything) then costs a round of slow, unoptimised
- * steps in the middle of the run. This one keeps its class for its whole life.
+ * An empty array that V8 holds as an array of objects from the start, so storing the first object
+ * does not deoptimise code that met it empty (see docs/performance.md, "Arrays of objects").
  *
  * @example
  * ```ts

@@ -1,10 +1,8 @@
 import { MathError } from './errors';
 
 /**
- * A small seeded pseudo-random generator for reproducible scenes: the mulberry32 recurrence
- * (Tommy Ettinger's), 32 bits of state, period 2^32. It uses only integer arithmetic (`Math.imul`,
- * shifts, xor), so the same seed gives the same sequence on every JavaScript engine. Not for
- * cryptography. Allocation-free.
+ * A seeded pseudo-random generator (mulberry32: 32-bit state, period 2^32, integer arithmetic only,
+ * so a seed gives the same sequence on every JavaScript engine). Not for cryptography.
  *
  * ```ts
  * const rng = new Random(42);
@@ -42,9 +40,8 @@ export class Random {
   }
 
   /**
-   * A float in [`low`, `high`): low + (high - low) · next(). When `low === high` returns `low`. In
-   * the rare case that rounding would produce `high` itself (only possible when high - low is tiny
-   * next to the bounds), returns `low` instead, so the interval stays half-open.
+   * A float in [`low`, `high`): low + (high - low) · next(); `low` when `low === high` or when
+   * rounding would give `high`.
    * @throws MathError naming `low` when it is not finite, or `high` when it is not finite, is less
    *   than `low`, or lies so far from `low` that high - low overflows
    */

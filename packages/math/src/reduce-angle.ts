@@ -1,22 +1,8 @@
 /*
- * Argument reduction for sin and cos: write |x| = k·(π/2) + r with k an integer and |r| ≤ π/4 (a
- * hair more at rounding ties), and return k mod 4 (the quadrant).
- *
- * Two methods, both exact enough that r carries an absolute error of about half an ulp of r:
- *
- * - |x| < MEDIUM_LIMIT (k < 2^20): Cody–Waite. π/2 = PIO2_HI + PIO2_LO, where PIO2_HI has only 31
- *   significant bits, so k·PIO2_HI is exact (31 + 20 ≤ 53 bits) and x - k·PIO2_HI is exact (Sterbenz:
- *   both lie within a factor 2 of each other). Only the final subtraction of k·PIO2_LO rounds.
- *
- * - larger |x| (up to the largest double): Payne–Hanek. With x = M·2^E exactly (M a 53-bit
- *   integer), x·(2/π) = M·T·2^(E-1200) where T = floor(2/π · 2^1200). The BigInt product keeps the
- *   two integer bits (the quadrant) and 128 fraction bits of x·(2/π); the bits of T above those
- *   drop out of the product's low part, the bits below it are too small to matter (the truncation of
- *   T moves the result by less than 2^-48 units of the last fraction bit). The fraction times π/2
- *   (as a 129-bit integer) gives r correctly rounded. This path allocates BigInts, but it is only
- *   taken for angles beyond ±1.6e6 rad.
- *
- * Both constants below are recomputed from scratch in test/trig-constants.test.ts.
+ * Argument reduction for sin and cos: |x| = k·(π/2) + r, |r| ≲ π/4; returns k mod 4.
+ * Below MEDIUM_LIMIT, Cody–Waite with a 31-bit PIO2_HI (k·PIO2_HI and x - k·PIO2_HI are exact).
+ * Above it, Payne–Hanek with BigInt arithmetic on 1200 bits of 2/π (allocates; only past ±1.6e6 rad).
+ * The constants are recomputed in test/trig-constants.test.ts.
  */
 
 /** π/2 rounded to its leading 31 significant bits (fdlibm's `pio2_1`), so k·PIO2_HI is exact for k < 2^22. */
@@ -38,8 +24,7 @@ const TWO_OVER_PI_BITS = /* @__PURE__ */ BigInt(`0x${TWO_OVER_PI_HEX}`);
 const TWO_OVER_PI_SCALE = 1200;
 const PIO2_FIXED = /* @__PURE__ */ BigInt(`0x${PIO2_FIXED_HEX}`);
 const FRACTION_BITS = 128;
-// Written as literals, not as shifts (1n << 128n, ...): bundlers cannot tell that BigInt arithmetic at
-// module load has no side effects, and would keep it in every bundle that imports this package.
+// Literals, not shifts: bundlers keep BigInt arithmetic at module load (it may have side effects).
 /** 2^128. */
 const FRACTION_ONE = 0x1_0000_0000_0000_0000_0000_0000_0000_0000n;
 /** 2^127. */

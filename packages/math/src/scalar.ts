@@ -14,10 +14,7 @@ export function clamp(value: number, low: number, high: number): number {
   return value < low ? low : value > high ? high : value;
 }
 
-/**
- * The sign of `value` as Box2D-Lite defines it: -1 for negative numbers, 1 otherwise (so 0 and -0
- * give 1, never 0). NaN gives NaN.
- */
+/** The sign as Box2D-Lite defines it: -1 for negative numbers, else 1 (0 and -0 too); NaN for NaN. */
 export function sign(value: number): number {
   return value < 0 ? -1 : value >= 0 ? 1 : Number.NaN;
 }
@@ -28,9 +25,8 @@ export function lerp(a: number, b: number, t: number): number {
 }
 
 /**
- * True when `a` and `b` differ by at most `tolerance` (absolute), or by at most `relative` times the
- * larger magnitude of the two. Equal values (including equal infinities) are always approximately
- * equal; NaN never is.
+ * True when `a` and `b` differ by at most `tolerance`, or by at most `relative` times the larger
+ * magnitude. Equal values (equal infinities too) always are; NaN never is.
  * @param tolerance - the absolute tolerance (default 1e-9)
  * @param relative - the relative tolerance (default 0: absolute comparison only)
  */

@@ -1,14 +1,8 @@
 import { MathError } from './errors';
 
 /**
- * Hands out small `Float64Array`s of one length as views into shared blocks, so that arrays made
- * one after another lie side by side in memory.
- *
- * An array of its own keeps its numbers apart from everything else (off the JavaScript heap, in
- * V8, beyond 64 bytes) behind a buffer object of its own: thousands of them (a contact's points, a
- * shape's vertices) read in turn each step cost a cache miss apiece. Views of one block share its
- * buffer, and neighbours in time are neighbours in memory. A block lives as long as any of its
- * views; the views never overlap and start zeroed, like `new Float64Array(length)`.
+ * Hands out small `Float64Array`s of one length as zeroed, non-overlapping views into shared blocks,
+ * so arrays made one after another lie side by side in memory (see docs/performance.md, "Slabs").
  *
  * @example
  * ```ts

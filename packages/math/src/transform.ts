@@ -5,11 +5,7 @@ import { Vec2, type Vec2Like } from './vec2';
 // cos and sin of the angle being set (a module-level scratch: nothing allocated per call).
 const scratch = /* @__PURE__ */ new Float64Array(2);
 
-/**
- * A rotation stored as its cosine and sine (cheaper than a full {@link Mat22} and never
- * denormalised by accumulated products). Built with the engine's own cos/sin, so it is bit-identical
- * on every JavaScript engine.
- */
+/** A rotation as its cosine and sine, from the engine's own cos/sin (bit-identical on every engine). */
 export class Rot {
   /** cos(angle). */
   c: number;
@@ -18,10 +14,7 @@ export class Rot {
 
   /** The rotation by `angle` radians, counter-clockwise (default 0). */
   constructor(angle = 0) {
-    // Each field is written twice. V8 treats a field written once as a constant of its class and
-    // lets optimised code rely on it; the first change, anywhere, throws that code away. Bodies
-    // keep their rotations, and the first to turn (at the end of a world's first step) cost the
-    // next step its optimised narrowphase. Written twice, they are plain fields from the start.
+    // Written twice so V8 does not track the fields as constants (docs/performance.md, "Fields").
     this.c = 0.5;
     this.s = 0.5;
     scratch[0] = angle;
@@ -58,10 +51,7 @@ export class Rot {
     return new Rot().copy(this);
   }
 
-  /**
-   * The angle in [-π, π], from the engine's own deterministic {@link atan2} (so it is bit-identical
-   * on every JavaScript engine). An angle outside (-π, π] comes back wrapped into it.
-   */
+  /** The angle in [-π, π] from the engine's deterministic {@link atan2}. */
   angle(): number {
     return atan2(this.s, this.c);
   }
@@ -113,10 +103,7 @@ export function invRotateVec2<T extends Vec2Like>(out: T, q: Rot, v: Vec2Like): 
   return out;
 }
 
-/**
- * out = q · r, the rotation by angle(q) + angle(r); returns out. Allocation-free; `out` may alias
- * `q` or `r`.
- */
+/** out = q · r, the rotation by angle(q) + angle(r); returns out. Allocation-free; may alias. */
 export function mulRot(out: Rot, q: Rot, r: Rot): Rot {
   // [qc -qs; qs qc] [rc -rs; rs rc] = [qc rc - qs rs, ...; qs rc + qc rs, ...]
   const s = q.s * r.c + q.c * r.s;
@@ -125,10 +112,7 @@ export function mulRot(out: Rot, q: Rot, r: Rot): Rot {
   return out;
 }
 
-/**
- * out = qᵀ · r, the rotation by angle(r) - angle(q); returns out. Allocation-free; `out` may alias
- * `q` or `r`.
- */
+/** out = qᵀ · r, the rotation by angle(r) - angle(q); returns out. Allocation-free; may alias. */
 export function invMulRot(out: Rot, q: Rot, r: Rot): Rot {
   // [qc qs; -qs qc] [rc -rs; rs rc] = [qc rc + qs rs, ...; qc rs - qs rc, ...]
   const s = q.c * r.s - q.s * r.c;
@@ -137,10 +121,7 @@ export function invMulRot(out: Rot, q: Rot, r: Rot): Rot {
   return out;
 }
 
-/**
- * A rigid transform: a rotation `q` followed by a translation `p`. Maps a body's local points to
- * the world: world = q · local + p.
- */
+/** A rigid transform: rotation `q`, then translation `p` (world = q · local + p). */
 export class Transform {
   /** The translation (the body origin in the world). */
   readonly p: Vec2;
@@ -219,10 +200,7 @@ export function invTransformVec2<T extends Vec2Like>(out: T, xf: Transform, v: V
   return out;
 }
 
-/**
- * out = a · b: the transform that applies b, then a (a.q b.q, a.q b.p + a.p); returns out.
- * Allocation-free; `out` may alias `a` or `b`.
- */
+/** out = a · b, the transform applying b then a; returns out. Allocation-free; `out` may alias. */
 export function mulTransform(out: Transform, a: Transform, b: Transform): Transform {
   const aq = a.q;
   const bp = b.p;
@@ -233,10 +211,7 @@ export function mulTransform(out: Transform, a: Transform, b: Transform): Transf
   return out;
 }
 
-/**
- * out = a⁻¹ · b: b expressed in a's frame (a.qᵀ b.q, a.qᵀ (b.p - a.p)); returns out. Box-box
- * collision uses it to put one box in the other's frame. Allocation-free; `out` may alias `a` or `b`.
- */
+/** out = a⁻¹ · b, b in a's frame; returns out. Allocation-free; `out` may alias `a` or `b`. */
 export function invMulTransform(out: Transform, a: Transform, b: Transform): Transform {
   const aq = a.q;
   const dx = b.p.x - a.p.x;

@@ -1,22 +1,10 @@
 import { reduceHalfPi } from './reduce-angle';
 
 /*
- * The engine's own sine and cosine.
- *
- * `Math.sin` and `Math.cos` are not specified bit for bit: V8, SpiderMonkey and JavaScriptCore may
- * return different last bits for the same argument, which breaks bit-identical simulation across
- * browsers. These functions use only `+`, `-`, `*`, `Math.abs`, `Math.round` and (beyond ±1.6e6
- * rad) exact BigInt arithmetic, all of which IEEE 754 and ECMAScript fix exactly, so they give the
- * same bits everywhere.
- *
- * Method: reduce |x| by π/2 to r in [-π/4, π/4] and a quadrant (reduce-angle.ts), then evaluate
- * Taylor polynomials on r: sin to r^17 (the first omitted term, r^19/19!, is below 1e-19 at π/4) and
- * cos to r^18 (r^20/20! < 1e-21). The cosine kernel subtracts r²/2 from 1 in two parts (fdlibm's
- * trick) so that its rounding error stays below one ulp. sin is odd and cos is even by construction:
- * both work on |x|, so sin(-x) === -sin(x) and cos(-x) === cos(x) bit for bit.
- *
- * Measured in test/trig.test.ts: absolute error against an exact (BigInt) reference below 2e-16 over
- * the whole double range, against Math.sin/Math.cos below 1e-15.
+ * sin and cos from exactly rounded operations only (`Math.sin`/`Math.cos` may differ in the last bits
+ * between engines): reduce |x| by π/2 (reduce-angle.ts), then Taylor polynomials on r in [-π/4, π/4]
+ * (sin to r^17, cos to r^18, 1 - r²/2 split as in fdlibm). Both work on |x|, so sin is odd and cos
+ * even bit for bit. Error below 2e-16 (test/trig.test.ts).
  */
 
 // Taylor coefficients (-1)^n / (2n+1)! and (-1)^n / (2n)!, each a correctly rounded division.
@@ -46,10 +34,8 @@ const reduced = /* @__PURE__ */ new Float64Array(1);
 const scratch = /* @__PURE__ */ new Float64Array(2);
 
 /**
- * Deterministic sine: identical bit for bit on every JavaScript engine. Absolute error below 2e-16
- * for every finite double (the reduction by π/2 is exact enough even for huge arguments). Odd bit for
- * bit: `sin(-x) === -sin(x)`, and `sin(-0)` is `-0`. Returns NaN for NaN and ±Infinity, like
- * `Math.sin`. Allocation-free for |x| < 1.6e6; larger arguments use BigInt arithmetic.
+ * Deterministic sine, bit-identical on every engine, error below 2e-16 for every finite double; odd
+ * bit for bit. NaN for NaN and ±Infinity. Allocation-free below |x| = 1.6e6 (BigInt beyond).
  * @param x - the angle in radians
  */
 export function sin(x: number): number {
@@ -60,9 +46,8 @@ export function sin(x: number): number {
 }
 
 /**
- * Deterministic cosine: identical bit for bit on every JavaScript engine. Absolute error below 2e-16
- * for every finite double. Even bit for bit: `cos(-x) === cos(x)`. Returns NaN for NaN and
- * ±Infinity, like `Math.cos`. Allocation-free for |x| < 1.6e6; larger arguments use BigInt arithmetic.
+ * Deterministic cosine, bit-identical on every engine, error below 2e-16 for every finite double;
+ * even bit for bit. NaN for NaN and ±Infinity. Allocation-free below |x| = 1.6e6 (BigInt beyond).
  * @param x - the angle in radians
  */
 export function cos(x: number): number {
@@ -84,10 +69,8 @@ export function cosSin(x: number, out: Float64Array): void {
 }
 
 /**
- * {@link cosSin} for hot loops: reads the angle from `io[0]`, then writes cos to `io[0]` and sin to
- * `io[1]`. Nothing goes in or out as a number, so where the engine does not inline the call it has
- * nothing to box (a double passed to or returned from a call that is not inlined costs V8 a heap
- * allocation): `io[0] = body.angle; cosSinInPlace(io); c = io[0]; s = io[1]`.
+ * {@link cosSin} for hot loops: reads the angle from `io[0]`, writes cos to `io[0]` and sin to
+ * `io[1]`, so no number crosses the call (docs/performance.md, "Boxed numbers").
  * @param io - holds the angle in radians at index 0; receives cos at 0 and sin at 1
  */
 export function cosSinInPlace(io: Float64Array): void {
@@ -100,9 +83,7 @@ export function cosSinInPlace(io: Float64Array): void {
   }
   const quadrant = reduceHalfPi(ax, reduced);
   const r = reduced[0];
-  // The polynomials are written out here (not in helper functions) so that nothing is boxed when the
-  // engine does not inline a helper. sin(r) = r + r z P(z) to r^17; cos(r) = 1 - r²/2 + r⁴ Q(z) to
-  // r^18, with 1 - r²/2 split so that its rounding is recovered (fdlibm's trick).
+  // Written out (not helpers) so nothing is boxed; sin(r) = r + r z P(z), cos(r) = 1 - r²/2 + r⁴ Q(z).
   const z = r * r;
   const sr = r + r * z * (S3 + z * (S5 + z * (S7 + z * (S9 + z * (S11 + z * (S13 + z * (S15 + z * S17)))))));
   const hz = 0.5 * z;

@@ -6,10 +6,7 @@ export interface Vec2Like {
   y: number;
 }
 
-/**
- * A 2D vector. The methods (`add`, `sub`, `scale`, ...) return new vectors and read well; hot loops
- * use the allocation-free functions below (`addVec2(out, a, b)` and friends) or plain scalars.
- */
+/** A 2D vector. Methods return new vectors; hot loops use the allocation-free `*Vec2` functions. */
 export class Vec2 implements Vec2Like {
   /** The x component. */
   x: number;
@@ -18,11 +15,7 @@ export class Vec2 implements Vec2Like {
 
   /** Creates the vector (`x`, `y`); both default to 0. */
   constructor(x = 0, y = 0) {
-    // The fields are first written with fractions, then set. V8 keeps a field first written with
-    // an integer as a small integer for every object of the class, and one written only once as a
-    // constant; the first fraction or change written to it later, anywhere, throws away the
-    // optimised code of every function that read such a field: a world whose bodies all stood at
-    // whole-metre positions lost its optimised narrowphase when the first of them moved.
+    // Fractions first, so V8 stores the fields as doubles, not constants (docs/performance.md, "Fields").
     this.x = 0.5;
     this.y = 0.5;
     this.x = x;
@@ -112,20 +105,14 @@ export class Vec2 implements Vec2Like {
     return dx * dx + dy * dy;
   }
 
-  /**
-   * A new unit vector in the same direction. The zero vector (and a vector with a NaN or infinite
-   * component) gives the zero vector, never NaN; see {@link normalizeVec2} for the details.
-   */
+  /** A new unit vector in the same direction; zero (never NaN) for a zero or non-finite vector. */
   normalize(): Vec2 {
     const out = new Vec2();
     normalizeVec2(out, this);
     return out;
   }
 
-  /**
-   * The vector turned 90° counter-clockwise, (-y, x), as a new vector (the same as 1 × this;
-   * allocation-free: `crossScalarVecTo(out, 1, v)`).
-   */
+  /** The vector turned 90° counter-clockwise, (-y, x), as a new vector. */
   perp(): Vec2 {
     return new Vec2(-this.y, this.x);
   }
@@ -212,8 +199,7 @@ export function distanceSquaredVec2(a: Vec2Like, b: Vec2Like): number {
   return dx * dx + dy * dy;
 }
 
-// Squared lengths inside [NORMALIZE_MIN, NORMALIZE_MAX] need no rescaling: the square neither
-// overflows nor loses precision to underflow.
+// Squared lengths in [NORMALIZE_MIN, NORMALIZE_MAX] neither overflow nor underflow: no rescaling.
 const NORMALIZE_MIN = 1e-300;
 const NORMALIZE_MAX = 1e300;
 

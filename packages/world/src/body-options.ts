@@ -21,16 +21,14 @@ import {
 } from './validate';
 
 /**
- * How a body moves. `'static'`: never moves, infinite mass (ground, walls). `'dynamic'`: moved by
- * gravity, forces and contacts. `'kinematic'`: moved only by the velocity you give it, infinite mass
- * (platforms, elevators): it pushes dynamic bodies and nothing pushes it.
+ * How a body moves: `'static'` never (ground, walls); `'dynamic'` by gravity, forces and contacts;
+ * `'kinematic'` only by its own velocity (platforms): it pushes dynamic bodies, nothing pushes it.
  */
 export type BodyType = 'static' | 'dynamic' | 'kinematic';
 
 /**
- * What `world.createBody` takes. The body's first shape is either `width` and `height` (a box
- * centred on the origin, the shorthand) or `shape` (any geometry); with neither, the body starts with
- * no shape (add them with `body.createShape`).
+ * What `world.createBody` takes. The first shape is `width` and `height` (a centred box) or `shape`;
+ * with neither, the body starts with no shape.
  */
 export interface BodyOptions {
   /** How the body moves (default `'dynamic'`). */
@@ -40,27 +38,19 @@ export interface BodyOptions {
   /** Full height of the box, m (> 0). */
   height?: number;
   /**
-   * The first shape's geometry, in the body frame: `{ type: 'circle', radius }`,
-   * `{ type: 'capsule', center1, center2, radius }`, `{ type: 'polygon', vertices, radius? }` or
-   * `{ type: 'box', width, height, offset?, angle? }`. Its density, friction and restitution are the
-   * body's options; add more shapes with `body.createShape`.
+   * The first shape's geometry, in the body frame (see {@link ShapeGeometry}); its density, friction
+   * and restitution are the body's options.
    */
   shape?: ShapeGeometry;
   /** The body origin in the world, m (default (0, 0)): the box's centre for `width` and `height`. */
   position?: Vec2Like;
   /** Rotation, radians counter-clockwise (default 0). */
   angle?: number;
-  /**
-   * Mass in kg (> 0) of the first shape (its density is mass / area). Give `mass` or `density`, not
-   * both; a dynamic body defaults to density 1.
-   */
+  /** Mass of the first shape, kg (> 0; density = mass / area). Not with `density`; default density 1. */
   mass?: number;
   /** Mass per area of the first shape, kg/m² (> 0): for a box, mass = density · width · height. */
   density?: number;
-  /**
-   * Continuous collision against dynamic bodies too, not only static ones (default false); see
-   * `WorldSettings.continuous`.
-   */
+  /** Continuous collision against dynamic bodies too (default false); see `WorldSettings.continuous`. */
   bullet?: boolean;
   /** Coulomb friction coefficient (>= 0, default 0.2 as in Box2D-Lite); pairs mix as sqrt(μA μB). */
   friction?: number;
@@ -74,10 +64,7 @@ export interface BodyOptions {
   linearDamping?: number;
   /** Angular damping, 1/s (>= 0, default 0). */
   angularDamping?: number;
-  /**
-   * Multiplies the world's gravity for this body (default 1; finite, at most
-   * {@link MAX_GRAVITY_SCALE} = 1e6 in magnitude).
-   */
+  /** Multiplies the world's gravity for this body (default 1; within ±{@link MAX_GRAVITY_SCALE}). */
   gravityScale?: number;
   /** Whether this body may fall asleep when it rests (default true). */
   allowSleep?: boolean;
@@ -115,10 +102,7 @@ export interface ResolvedBodyOptions {
   userData: unknown;
 }
 
-/**
- * Checks every field of `options` and fills in the defaults, throwing a WorldError that names the
- * first bad field. Mutates nothing. @internal
- */
+/** Checks `options` and fills in defaults; throws a WorldError naming the first bad field. @internal */
 export function resolveBodyOptions(options: BodyOptions): ResolvedBodyOptions {
   if (options === undefined) {
     throw new WorldError('options.width', undefined, 'must be a finite number > 0 (or give a shape)');

@@ -17,16 +17,12 @@ import {
 } from './validate';
 import type { World } from './world';
 
-/**
- * A body's centre of mass closer to its origin than this fraction of its shapes' size is taken to be
- * the origin (see `resetMassData`): rounding, not an offset.
- */
+/** A centre of mass closer to the origin than this fraction of the shapes' size is the origin (rounding). */
 const CENTER_ROUNDING = 1e-12;
 
 /**
  * Where a body keeps the world's numbers in `SolverBody.numbers` (from its base), after the
- * solver's four (`BodyNumber.Own` in @lite/constraints is 4; its `Length` is 16): side by side
- * instead of in number fields, each of which is a separate heap number in V8, a load away.
+ * solver's four (docs/performance.md, "Slabs").
  */
 // biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
 const enum Own {
@@ -48,22 +44,15 @@ const enum Own {
 }
 
 /**
- * A rigid body in a {@link World}, made by `world.createBody`, made of any number of shapes
- * (`body.shapes`: circles, capsules, convex polygons, boxes). It extends the constraint solver's
- * {@link SolverBody} (`position`, `angle`, `linearVelocity`, `angularVelocity`, `invMass`, `invI`),
- * so the solvers read it directly; every field is set in the constructor, so all bodies share one
- * hidden class.
+ * A rigid body in a {@link World}, made by `world.createBody`, of any number of shapes
+ * (`body.shapes`). It extends the solvers' {@link SolverBody}, so they read it directly.
  *
- * `position` is the body's origin (the point its shapes are placed around), as in Box2D; the body
- * turns about its centre of mass (`worldCenter`, `localCenter` in the body frame), which is the
- * origin for a body made with `width` and `height` or of shapes centred on it. `linearVelocity` is
- * the velocity of the centre of mass. During a step the solvers see `position` at the centre of
- * mass; it is back at the origin when the step returns.
- *
- * Read `position`, `angle`, `linearVelocity` and `angularVelocity` freely; change them through the
- * methods (`setTransform`, `setLinearVelocity`, ...), which check their input, wake the body and keep
- * the broadphase in step. After `world.destroyBody(body)` every method and setter throws a
- * `WorldError` naming the body (the getters still read its last state).
+ * `position` is the body's origin, as in Box2D; the body turns about its centre of mass
+ * (`worldCenter`, `localCenter`), and `linearVelocity` is the centre of mass's. During a step
+ * `position` is at the centre of mass; it is back at the origin when the step returns. Change the
+ * state through the methods (`setTransform`, `setLinearVelocity`, ...), which check their input,
+ * wake the body and keep the broadphase in step. After `world.destroyBody(body)` every method and
+ * setter throws a `WorldError` naming the body.
  */
 export class Body extends SolverBody {
   /** Integer id, unique in its world, increasing in creation order; contacts are keyed and ordered by it. */
@@ -74,19 +63,14 @@ export class Body extends SolverBody {
   readonly width: number;
   /** Full height, m, of a body made with `width` and `height` (0 otherwise). */
   readonly height: number;
-  /**
-   * The centre of mass in the body frame, m (the origin for static and kinematic bodies). A centre
-   * within rounding of the origin (closer than 1e-12 of the shapes' size: a regular polygon centred
-   * on the body) is exactly the origin.
-   */
+  /** The centre of mass in the body frame, m (the origin for static and kinematic bodies). */
   readonly localCenter: Vec2;
   /** The body's pose as a rotation and translation, kept equal to `position` and `angle`. */
   readonly transform: Transform;
   /** The force accumulated for the next step, N (cleared after each step). */
   readonly force: Vec2;
   /**
-   * The torque accumulated for the next step, N·m (cleared after each step); add to it with
-   * `applyTorque`.
+   * The torque accumulated for the next step, N·m (cleared after each step; see `applyTorque`).
    * @throws WorldError naming `body.torque` when set to anything but a finite number
    */
   get torque(): number {
@@ -100,9 +84,8 @@ export class Body extends SolverBody {
   }
 
   /**
-   * The rotation, radians counter-clockwise. Setting it writes the angle alone (checked: a finite
-   * number); `setTransform` also moves the shapes in the broadphase and wakes the body, and is the
-   * way to turn a body between steps.
+   * The rotation, radians counter-clockwise. Setting it writes the angle alone; `setTransform` also
+   * moves the shapes in the broadphase and wakes the body.
    * @throws WorldError naming `body.angle` when set to anything but a finite number
    */
   override get angle(): number {
@@ -118,8 +101,8 @@ export class Body extends SolverBody {
   }
 
   /**
-   * The angular velocity, rad/s counter-clockwise. Setting it writes the number alone (checked: a
-   * finite number); `setAngularVelocity` also wakes the body.
+   * The angular velocity, rad/s counter-clockwise. Setting it writes the number alone;
+   * `setAngularVelocity` also wakes the body.
    * @throws WorldError naming `body.angularVelocity` when set to anything but a finite number
    */
   override get angularVelocity(): number {
@@ -132,10 +115,7 @@ export class Body extends SolverBody {
     this.numbers[this.numbersBase + Own.AngularVelocity] = value;
   }
 
-  /**
-   * 1 / mass, 1/kg (0 for static and kinematic bodies): read-only, it follows the mass (set that
-   * with `setMass`, `setBoxMass` or the shapes' densities).
-   */
+  /** 1 / mass, 1/kg (0 for static and kinematic bodies); follows the mass. */
   override get invMass(): number {
     return this.numbers[this.numbersBase + Own.InvMass];
   }
@@ -146,10 +126,7 @@ export class Body extends SolverBody {
     this.numbers[this.numbersBase + Own.InvMass] = value;
   }
 
-  /**
-   * 1 / (rotational inertia about the centre of mass), 1/(kg·m²) (0 for static and kinematic
-   * bodies and for a body that does not turn): read-only, it follows the inertia (`setMass`).
-   */
+  /** 1 / (rotational inertia about the centre of mass), 1/(kg·m²); 0 when the body does not turn. */
   override get invI(): number {
     return this.numbers[this.numbersBase + Own.InvI];
   }
@@ -159,10 +136,7 @@ export class Body extends SolverBody {
     this.numbers[this.numbersBase + Own.InvI] = value;
   }
 
-  /**
-   * Writes the inverse mass and inertia the solvers read (the world's own code: the mass
-   * functions and a snapshot's restore), unchecked. @internal
-   */
+  /** Writes the inverse mass and inertia unchecked (the mass functions, a snapshot's restore). @internal */
   setInverseMass(invMass: number, invI: number): void {
     this.numbers[this.numbersBase + Own.InvMass] = invMass;
     this.numbers[this.numbersBase + Own.InvI] = invI;
@@ -202,15 +176,11 @@ export class Body extends SolverBody {
   }
   /** Set while the continuous collision treats the body as fast. @internal */
   isFast: boolean;
-  /**
-   * Set while the continuous collision has moved the body back to a time of impact in this step
-   * (its pose is then one the step's contacts never saw). @internal
-   */
+  /** Set while continuous collision has moved the body back to a time of impact this step. @internal */
   isStopped: boolean;
   /**
-   * Set by the narrowphase when a contact with a static body finds one of the body's shapes deeper
-   * in it than half the shape's smallest extent: the continuous collision then sweeps the body even
-   * if it moves slowly (see `finishPoses`), and clears the flag. @internal
+   * Set by the narrowphase when one of the body's shapes is deeper in a static shape than half its
+   * smallest extent: continuous collision then sweeps the body even if slow. @internal
    */
   deepInStatic: boolean;
   /** The farthest a point of a shape lies from the centre of mass, m. @internal */
@@ -236,13 +206,8 @@ export class Body extends SolverBody {
   /** True for static bodies. @internal */
   readonly isStatic: boolean;
   /**
-   * Awake flag (static bodies are never awake). @internal
-   *
-   * The narrowphase, which runs for every contact, compares this flag and `hasOffset` with
-   * `=== true` rather than testing them: V8 may know such a field only as "true, false, null or
-   * undefined" and then tests a plain `if (flag)` for every kind of truthiness, a dozen
-   * instructions, where a comparison with true is one (0.6% of the instructions of a step of a
-   * rain of mixed shapes).
+   * Awake flag (static bodies are never awake). The narrowphase compares it (and `hasOffset`) with
+   * `=== true` (docs/performance.md, "Booleans"). @internal
    */
   isAwake: boolean;
   /** Seconds spent below the sleep tolerances. @internal */
@@ -319,8 +284,7 @@ export class Body extends SolverBody {
   }
 
   /**
-   * A bullet gets continuous collision against dynamic bodies too, not only static ones (when
-   * `world.settings.continuous` is on).
+   * A bullet gets continuous collision against dynamic bodies too, not only static ones.
    * @throws WorldError when set to a non-boolean or after the body was destroyed
    */
   get bullet(): boolean {
@@ -332,8 +296,8 @@ export class Body extends SolverBody {
   }
 
   /**
-   * Whether this body may fall asleep. Setting it to false keeps its island awake from the next
-   * step on (it does not wake a body that is already asleep: call `setAwake(true)` for that).
+   * Whether this body may fall asleep; false keeps its island awake from the next step on (it does
+   * not wake a sleeping body: `setAwake(true)` does).
    * @throws WorldError when set to a non-boolean or after the body was destroyed
    */
   get allowSleep(): boolean {
@@ -369,10 +333,9 @@ export class Body extends SolverBody {
   }
 
   /**
-   * Multiplies the world's gravity for this body (0: no gravity, -1: falls up), at most
-   * {@link MAX_GRAVITY_SCALE} (1e6) in magnitude: the step multiplies gravity by it.
-   * @throws WorldError unless set to a finite number within ±{@link MAX_GRAVITY_SCALE}, or after the
-   *   body was destroyed
+   * Multiplies the world's gravity for this body (0: none, -1: falls up).
+   * @throws WorldError unless set to a finite number within ±{@link MAX_GRAVITY_SCALE} (1e6), or after
+   *   the body was destroyed
    */
   get gravityScale(): number {
     return this.numbers[this.numbersBase + Own.GravityScale];
@@ -399,9 +362,8 @@ export class Body extends SolverBody {
   }
 
   /**
-   * Adds a shape (geometry in the body frame, with density, friction, restitution, sensor flag and
-   * filter) and recomputes the body's mass, centre of mass and inertia from all its shapes. Wakes
-   * the body. Returns the shape.
+   * Adds a shape and recomputes the body's mass, centre of mass and inertia from all its shapes.
+   * Wakes the body. Returns the shape.
    * @throws WorldError naming the bad option (nothing is added then), or while the world steps
    */
   createShape(options: ShapeOptions): BodyShape {
@@ -409,8 +371,8 @@ export class Body extends SolverBody {
   }
 
   /**
-   * Removes a shape and its contacts (emitting `endContact` for those that touched) and recomputes
-   * the mass. Wakes the body.
+   * Removes a shape and its contacts (emitting `endContact` for touching ones), recomputes the mass
+   * and wakes the body.
    * @throws WorldError when the shape is not one of this body's, or while the world steps
    */
   destroyShape(shape: BodyShape): void {
@@ -422,17 +384,14 @@ export class Body extends SolverBody {
     return this.massValue;
   }
 
-  /**
-   * Rotational inertia about the centre of mass, kg·m² (for a `width` × `height` box: m (w² + h²) / 12;
-   * 0 for static and kinematic bodies).
-   */
+  /** Rotational inertia about the centre of mass, kg·m² (0 for static and kinematic bodies). */
   get inertia(): number {
     return this.inertiaValue;
   }
 
   /**
-   * Friction coefficient (>= 0): the `friction` option, the default of shapes made without one.
-   * Setting it sets every shape's friction; contacts mix them as sqrt(μA μB), at once.
+   * Friction (>= 0), the default of shapes made without one; setting it sets every shape's, at once
+   * (contacts mix them as √(μA μB)).
    */
   get friction(): number {
     return this.frictionValue;
@@ -444,8 +403,8 @@ export class Body extends SolverBody {
   }
 
   /**
-   * Restitution, in [0, 1]: the `restitution` option, the default of shapes made without one.
-   * Setting it sets every shape's; contacts take the larger of the two shapes' values.
+   * Restitution in [0, 1], the default of shapes made without one; setting it sets every shape's
+   * (contacts take the larger).
    * @throws WorldError outside [0, 1], or after the body was destroyed
    */
   get restitution(): number {
@@ -458,9 +417,8 @@ export class Body extends SolverBody {
   }
 
   /**
-   * Recomputes mass, centre of mass and inertia from the shapes (parallel-axis theorem), keeping the
-   * origin in place and the velocity of the material points. A dynamic body with no mass gets 1 kg
-   * and no rotational inertia. @internal
+   * Recomputes mass, centre of mass and inertia from the shapes, keeping the origin in place and the
+   * material points' velocities. A dynamic body with no mass gets 1 kg and no inertia. @internal
    */
   resetMassData(): void {
     const shapes = this.shapeList;
@@ -485,11 +443,8 @@ export class Body extends SolverBody {
       if (mass > 0) {
         cx /= mass;
         cy /= mass;
-        // A centre within rounding of the origin is the origin: a shape centred on the body (a
-        // regular hexagon's centroid comes out 1e-17 m off) must not send the body down the
-        // off-centre paths of every stage for a difference no simulation can show. The bound is
-        // 1e-12 of the shapes' size (each part's distance from the origin plus its radius of
-        // gyration), thousands of times the rounding of the centroid sums.
+        // A centre within 1e-12 of the shapes' size of the origin is the origin (a regular
+        // hexagon's centroid comes out 1e-17 m off), sparing the off-centre paths.
         let size = 0;
         for (const md of parts) {
           size = Math.max(
@@ -540,8 +495,8 @@ export class Body extends SolverBody {
   }
 
   /**
-   * Sets a dynamic body's mass (kg, > 0) and rotational inertia about its centre of mass (kg·m², > 0)
-   * and wakes it (the centre of mass stays where the shapes put it). Returns this.
+   * Sets a dynamic body's mass (kg, > 0) and inertia about its centre of mass (kg·m², > 0) and wakes
+   * it. Returns this.
    */
   override setMass(mass: number, inertia: number): this {
     const world = this.live('body.setMass');
@@ -576,10 +531,7 @@ export class Body extends SolverBody {
     return this.world !== null;
   }
 
-  /**
-   * Wakes the body (and the sleeping island it belongs to), or puts it to sleep with zero velocity.
-   * No effect on static bodies.
-   */
+  /** Wakes the body and its sleeping island, or puts it to sleep with zero velocity (not static bodies). */
   setAwake(awake: boolean): void {
     const world = this.live('body.setAwake');
     checkBoolean(awake, 'awake');
@@ -760,16 +712,10 @@ export class Body extends SolverBody {
   }
 }
 
-/**
- * Whether the state setters (`angle`, `angularVelocity`) check what they are given: true except
- * while a step's stages run, when the solvers write through them (see {@link setBodyWritesChecked}).
- */
+/** Whether `angle` and `angularVelocity` check what they are given (not while the stages write). */
 let checkWrites = true;
 
-/**
- * Turns the checks of the bodies' state setters off while a step's stages write through them, and
- * on again before anything of the user's runs (event listeners, or the step's return). @internal
- */
+/** Turns the bodies' setter checks off while a step's stages run, on before user code runs. @internal */
 export function setBodyWritesChecked(on: boolean): void {
   checkWrites = on;
 }
@@ -792,8 +738,8 @@ function refuseDerived(body: Body, field: string, value: unknown): never {
 }
 
 /**
- * Throws a WorldError naming `argument` and its value unless `finite` (every value the call would
- * write is finite): a finite input can still overflow what it adds to. Called before anything changes.
+ * Throws a WorldError naming `argument` and its value unless `finite` (a finite input can still
+ * overflow what it adds to). Called before anything changes.
  */
 function requireFiniteResult(finite: boolean, argument: string, value: unknown, what: string): void {
   if (!finite) {

@@ -6,9 +6,8 @@ import { type BodyShape, shouldShapesCollide } from './shape';
 import type { StepState } from './step-state';
 
 /*
- * The world's contact bookkeeping: one array of every contact kept sorted by pair key (lower body
- * id, then higher), so the solver meets contacts in an order that depends only on ids; and each
- * body's unordered list of its contacts, for lookups. No hash map is ever iterated.
+ * The world's contact bookkeeping: one array of every contact sorted by pair key (so the solver's
+ * order depends only on ids), and each body's unordered list of its contacts. No hash map is iterated.
  */
 
 /** The contact between bodies `a` and `b` (any shapes), looked up in the shorter contact list, or null. */
@@ -54,17 +53,12 @@ export function shouldCollide(a: Body, b: Body): boolean {
 }
 
 /**
- * Merges `added` into `list`, both sorted by pair key, in place, from the back (no allocation once
- * the array has grown). `added` is sorted first by insertion sort: the broadphase reports pairs
- * sorted already, so that pass only checks. Each added contact's place is found by binary search,
- * and the contacts after it move up without being compared: O(k log n) comparisons (each reads two
- * contacts' bodies) and O(n) moves of references.
+ * Merges `added` into `list`, both sorted by pair key, in place from the back (binary search for each
+ * place, then moves): O(k log n) comparisons, O(n) moves, no allocation once grown.
  */
 export function mergeSortedContacts(s: StepState, added: Contact[]): void {
   const list = s.contactList;
-  // Each loop in a function of its own, with nothing after it: the first step of a world created
-  // with thousands of touching bodies adds thousands of contacts, V8 compiles these loops "on stack
-  // replacement" as they run, and code after a loop that had not run yet deoptimised that code.
+  // Each loop in a function of its own (docs/performance.md, "Loops in their own functions").
   sortAdded(added);
   const end = list.length;
   appendAll(list, added);
@@ -89,10 +83,7 @@ function appendAll(list: Contact[], added: Contact[]): void {
   for (let k = 0; k < added.length; ++k) list.push(added[k]);
 }
 
-/**
- * Merges the sorted `added` into `list[0 .. last]` (sorted), in place from the back of `list`, which
- * holds room for them after `last`.
- */
+/** Merges sorted `added` into sorted `list[0 .. last]`, in place from the back (room is after `last`). */
 function mergeFromBack(s: StepState, last: number, added: Contact[]): void {
   const list = s.contactList;
   let i = last;
@@ -117,9 +108,8 @@ function mergeFromBack(s: StepState, last: number, added: Contact[]): void {
 }
 
 /**
- * Shortens `list` to `length` by popping. `list.length = 0` makes V8 drop the array's backing store,
- * so the next push allocates a new one; popping keeps a small store, and a list emptied and refilled
- * every step then allocates nothing.
+ * Shortens `list` to `length` by popping: `list.length = 0` would drop the backing store, and a list
+ * refilled every step would allocate.
  */
 export function truncate<T>(list: T[], length: number): void {
   while (list.length > length) list.pop();

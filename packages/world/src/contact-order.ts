@@ -3,42 +3,21 @@ import type { BodyShape } from './shape';
 import type { StepState } from './step-state';
 
 /*
- * The contacts' order in memory. The narrowphase, the soft step's prepare and the storing of
- * impulses run through the contact list in pair-key order, reading each contact object and its
- * numbers. A contact object stays where it was made, and one reused for a new pair lies wherever
- * it was made: after some seconds of contacts beginning and ending, the list visits memory at
- * random, a cache miss or more per contact (on a rain of 2,000 mixed shapes, contact objects made
- * afresh in list order made the narrowphase 15-20% faster and the whole step 7-13%).
- *
- * So the world keeps every contact object it made in `contactSlots`, in the order it made them
- * (objects made one after another lie side by side in memory, their numbers too: see
- * `Float64Slab`), and keeps the list's objects in that order:
- * - from time to time it moves the contacts' states between the objects so that the list's i-th
- *   contact is held by slot i + ⌊i / GAP⌋ (`reorderContacts`), leaving a free slot after every
- *   GAP contacts;
- * - a new contact takes a free slot between its neighbours' in the list when there is one
- *   (`placeContact`), as does a contact that ends leave its slot free for one made next to it.
- * Only the objects change: every number, list and edge is the same afterwards, so results are
- * bit-identical whether or when it happens. It happens during `findNewContacts` and at the end of
- * a step, after the events. An object given to the user (`Contact.handed`) never holds another
- * pair's state: a reordering first moves its state into a new object (`unhandContacts`), and when
- * its contact ends it is retired instead of freed (`freeContact`).
+ * The contacts' order in memory (docs/performance.md, "Contacts in memory order"). `contactSlots`
+ * holds every contact object in creation order; the list's i-th contact is kept in slot
+ * i + ⌊i / GAP⌋ (`reorderContacts`, now and then), leaving a free slot every GAP contacts for new
+ * contacts to take between their neighbours (`placeContact`). Only objects change, never numbers,
+ * so results are bit-identical. An object handed to the user never holds another pair's state
+ * (`unhandContacts`, `freeContact`).
  */
 
-/**
- * The fewest free contact objects a reordering keeps after the last contact's slot (a quarter of
- * the live contacts when that is more): they save making objects for contacts that end and begin
- * again, while a world whose contacts are gone keeps no more than this many.
- */
+/** The fewest free contact objects a reordering keeps (a quarter of the live contacts when more). */
 export const CONTACT_POOL_SLACK = 64;
 
 /** After a full reordering, slot i + ⌊i / GAP⌋ holds contact i: one free slot after every GAP. */
 const GAP = 8;
 
-/**
- * The list is reordered once more than 1 / REORDER_SHARE of its contacts found no free slot
- * between their neighbours' (see {@link maybeReorderContacts}).
- */
+/** The list is reordered once more than 1 / REORDER_SHARE of its contacts found no free slot in place. */
 const REORDER_SHARE = 8;
 
 /** The fewest contact objects made at once (at least a quarter of those there are). */
@@ -47,10 +26,7 @@ const MIN_BATCH = 4;
 /** How many slots {@link placeContact} looks at between a new contact's neighbours. */
 const MAX_SCAN = 4 * GAP;
 
-/**
- * A contact object for the shape pair (sa, sb) (`sa`'s body with the lower id): a free one reset
- * for the pair, or a new one in a new slot. Not yet linked into the bodies' edges.
- */
+/** A contact object for the shape pair (sa, sb): a free one reset, or a new one; not yet in the edges. */
 export function takeContact(
   s: StepState,
   sa: BodyShape,
@@ -76,10 +52,8 @@ export function takeContact(
 }
 
 /**
- * A contact object that no longer holds a contact: its slot is free for the next. It names the
- * world's husk body and shape until then (see `StepState.husk`), not the pair it held, so a pooled
- * object keeps no destroyed body or shape alive. An object the user was given is retired instead
- * and a new one takes its slot, so that a contact the user kept never turns into another pair's.
+ * Frees a contact object's slot for the next contact. Until then it names the world's husk body and
+ * shape, so it keeps nothing destroyed alive; an object handed to the user is retired instead.
  */
 export function freeContact(s: StepState, c: Contact): void {
   const slot = c.slot;
@@ -126,11 +100,9 @@ function takeSlot(s: StepState, slot: number): void {
 }
 
 /**
- * The object that will hold new contact `c` in the list between contacts whose slots are
- * `before` (-1: none) and `after` (`contactSlots.length`: none): `c` itself when its slot lies
- * between them, else the last free slot between them (c's state moves there and its own slot
- * goes free). When there is none, `c` stays out of place, and is counted for
- * {@link maybeReorderContacts}.
+ * The object to hold new contact `c` between the list neighbours in slots `before` (-1: none) and
+ * `after` (`contactSlots.length`: none): `c` itself when its slot lies between them, else the last
+ * free slot between them; else `c` stays out of place and is counted for {@link maybeReorderContacts}.
  */
 export function placeContact(s: StepState, c: Contact, before: number, after: number): Contact {
   if (before < c.slot && c.slot < after) return c;
@@ -151,10 +123,8 @@ export function placeContact(s: StepState, c: Contact, before: number, after: nu
 }
 
 /**
- * At the end of a step: reorders the contacts (see above) when more than 1 / REORDER_SHARE of the
- * list is out of place, or when more than half as many objects as there are contacts (plus
- * {@link CONTACT_POOL_SLACK}) are free (reordering lets the extra objects go). Not while dropped
- * contacts wait in the list.
+ * At the end of a step: reorders the contacts when more than 1 / REORDER_SHARE of the list is out of
+ * place, or when too many objects are free. Not while dropped contacts wait in the list.
  */
 export function maybeReorderContacts(s: StepState): void {
   if (s.droppedContacts > 0) return;
@@ -164,10 +134,9 @@ export function maybeReorderContacts(s: StepState): void {
 }
 
 /**
- * Moves the states of the contacts so that `contactList[i]` is `contactSlots[i + ⌊i / GAP⌋]` for
- * every i (making objects when there are too few); the others are free, at most
- * {@link CONTACT_POOL_SLACK} (or a quarter of the contacts) after the last contact's slot (the
- * objects beyond are let go). The list must hold no dropped contact.
+ * Moves the contacts' states so that `contactList[i]` is `contactSlots[i + ⌊i / GAP⌋]` (making
+ * objects when too few); at most {@link CONTACT_POOL_SLACK} (or a quarter of the contacts) free
+ * objects are kept after the last. The list must hold no dropped contact.
  */
 export function reorderContacts(s: StepState): void {
   unhandContacts(s, true);
@@ -191,9 +160,7 @@ export function reorderContacts(s: StepState): void {
     const x = list[i];
     const y = slots[target(i)];
     if (x === y) continue;
-    // y takes contact i's state; x takes y's, which was contact j's (j > i: the contacts before i
-    // are in their objects already) or a free one. (y's entry in `where` is not read again: each
-    // slot is the target of one position.)
+    // y takes contact i's state; x takes y's (a later contact's, or a free one).
     swapContactStates(x, y);
     const j = where[y.slot];
     list[i] = y;
@@ -215,12 +182,8 @@ export function reorderContacts(s: StepState): void {
 }
 
 /**
- * Before the world moves the listed contacts' states between objects (a reordering, with
- * `keepStates`: the state moves into the new object, which takes the old one's edges) or
- * overwrites them (a restore): each object the user was given is replaced in its slot and in the
- * list by a new one, and retired, so that a contact the user kept never shows another pair. Allocates one object
- * per contact given to the user since it was last replaced (none when no listener ran and
- * `world.contacts` was not read).
+ * Before contact states are moved between objects (`keepStates`) or overwritten (a restore): each
+ * object handed to the user is replaced by a new one and retired.
  */
 export function unhandContacts(s: StepState, keepStates: boolean): void {
   const list = s.contactList;
@@ -250,10 +213,7 @@ function relinkEdges(c: Contact): void {
   c.bodyB.contactEdges[c.edgeB] = c;
 }
 
-/**
- * Exchanges the states of two contact objects: every field but the object's own (its slot, its
- * numbers' place in memory and the point views over them), and the numbers themselves.
- */
+/** Exchanges two contact objects' states and numbers (not their slots, memory or point views). */
 export function swapContactStates(x: Contact, y: Contact): void {
   const bodyA = x.bodyA;
   x.bodyA = y.bodyA;

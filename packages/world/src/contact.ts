@@ -4,20 +4,13 @@ import { WorldError } from './errors';
 import type { BodyShape } from './shape';
 
 /**
- * A contact between two shapes of two bodies whose fattened boxes overlap, as the world keeps it
- * from step to step. It is the solver's {@link ContactConstraint} (normal, points with position, separation and
- * accumulated normal and tangent impulses, mixed friction and restitution) plus the world's
- * bookkeeping.
+ * A contact between two shapes of two bodies whose fat boxes overlap, kept from step to step: the
+ * solver's {@link ContactConstraint} plus the world's bookkeeping. `bodyA` has the lower id and the
+ * normal points from A to B; it is `touching` when its manifold has a point.
  *
- * `bodyA` always has the lower id, and the normal points from A to B (from `shapeA` to `shapeB`). A
- * contact exists while the shapes' fat boxes overlap; it is `touching` when its manifold has at least one point.
- *
- * A contact you were given (by a `beginContact` or `endContact` listener, or in `world.contacts`)
- * stays the same pair's for as long as that contact exists, across steps. Once it ends (the
- * `endContact` listener has returned, its shapes' boxes separated, a body or shape was destroyed,
- * or the world was restored from a snapshot), reading it throws a `WorldError` saying it is no
- * longer valid: contact objects are pooled, and one you kept is never handed on to another pair.
- * (Its `points` are views of its numbers: read them through the contact, not kept apart.)
+ * A contact you were given stays that pair's while the contact exists. Once it ends (`endContact`
+ * returned, a body or shape destroyed, a restore) reading it throws a `WorldError`: contact objects
+ * are pooled, but one handed to you is never reused for another pair.
  */
 export class Contact extends ContactConstraint {
   /** The body with the lower id. */
@@ -30,31 +23,18 @@ export class Contact extends ContactConstraint {
   shapeB: BodyShape;
   /** True while the manifold has at least one point (between `beginContact` and `endContact`). */
   touching: boolean;
-  /**
-   * Set when the contact was removed between steps (its body or shape destroyed, or a joint turned
-   * the pair's collision off): it leaves the world's contact list at the next compaction. @internal
-   */
+  /** Set when the contact was removed between steps; it leaves the list at the next compaction. @internal */
   dropped: boolean;
   /** Its position in `bodyA.contactEdges` and in `bodyB.contactEdges` (O(1) unlinking). @internal */
   edgeA: number;
   /** @internal */
   edgeB: number;
-  /**
-   * This object's index in the world's `contactSlots` (the order contact objects were made in);
-   * it stays with the object when the world moves contact states between objects. @internal
-   */
+  /** This object's index in `contactSlots` (creation order); it stays when states move. @internal */
   slot: number;
-  /**
-   * Set once the object was given to the user (an event listener, `world.contacts`): the world
-   * then never moves another pair's state into it (it makes a new object instead and retires this
-   * one, see `retireContact`). @internal
-   */
+  /** Set once the object was given to the user: it never holds another pair's state. @internal */
   handed: boolean;
 
-  /**
-   * Contacts are made by the world (`bodyA` and `bodyB` given when the shapes may be destroyed
-   * already: a new object taking a retired one's place). @internal
-   */
+  /** Made by the world (the bodies given, since the shapes may be destroyed already). @internal */
   constructor(
     shapeA: BodyShape,
     shapeB: BodyShape,
@@ -80,10 +60,7 @@ export class Contact extends ContactConstraint {
   }
 }
 
-/**
- * Orders contacts by their pair key (lower body id, then higher body id, then the shape ids).
- * @internal
- */
+/** Orders contacts by pair key (lower body id, higher body id, then the shape ids). @internal */
 export function compareContacts(a: Contact, b: Contact): number {
   return (
     a.bodyA.id - b.bodyA.id ||
@@ -125,9 +102,8 @@ const RETIRED: PropertyDescriptorMap = Object.fromEntries(
 );
 
 /**
- * Retires a contact object the user was given, once its contact ended: the world no longer uses it
- * (a new object takes its slot), and reading any of its public members throws a WorldError saying
- * it is no longer valid. @internal
+ * Retires a contact object the user was given once its contact ended: a new object takes its slot,
+ * and reading its public members throws a WorldError. @internal
  */
 export function retireContact(c: Contact): void {
   c.slot = -1;

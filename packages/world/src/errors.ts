@@ -35,8 +35,8 @@ function describe(value: unknown): string {
 }
 
 /**
- * Re-throws a lower layer's error (ConstraintError, CollisionError: any error with `argument` and
- * `value`) as a WorldError whose argument is prefixed, e.g. `options.frequencyHz`. @internal
+ * Rethrows a lower layer's error (one with `argument` and `value`) as a WorldError whose argument is
+ * prefixed, e.g. `options.frequencyHz`. @internal
  */
 export function rethrowAsWorldError(error: unknown, prefix: string): never {
   if (error instanceof Error && 'argument' in error && 'value' in error) {

@@ -3,44 +3,30 @@ import type { Contact } from './contact';
 import type { Joint } from './joints';
 import type { BodyShape } from './shape';
 
-/**
- * A listener for `beginContact` and `endContact`. It receives the contact, which reads its pair as
- * long as the contact lasts (kept after the listener too) and throws a WorldError once it ended.
- */
+/** A listener for `beginContact` and `endContact`; its contact throws a WorldError once it ended. */
 export type ContactListener = (contact: Contact) => void;
 
-/**
- * A listener for `jointBreak`. It receives the joint, already destroyed (its `world` is null; its
- * bodies, reaction force and torque are still readable).
- */
+/** A listener for `jointBreak`: the joint, already destroyed (bodies, reaction force and torque readable). */
 export type JointBreakListener = (joint: Joint) => void;
 
-/**
- * A listener for `sensorBegin` and `sensorEnd`: the sensor shape and the shape (of another body) that
- * started or stopped overlapping it.
- */
+/** A listener for `sensorBegin` and `sensorEnd`: the sensor and the other body's shape. */
 export type SensorListener = (sensor: BodyShape, visitor: BodyShape) => void;
 
 /** The events a {@link World} emits, by name. */
 export interface WorldEventMap {
   /**
-   * A contact started touching (its manifold went from 0 points to some), or a touching contact was
-   * created. Emitted at the end of `world.step`, in pair-key order (with `settings.substeps` > 1:
-   * once, after the last sub-step, in the order the sub-steps found them; a contact that begins and
-   * ends within one step reports both, begin first).
+   * A contact started touching, or a touching contact was created. Emitted at the end of
+   * `world.step`, in the order found (a contact that begins and ends within one step reports both).
    */
   beginContact: ContactListener;
   /**
-   * A touching contact stopped touching or was destroyed (the bodies moved apart, one was destroyed,
-   * or a joint now keeps them from colliding). Emitted at the end of `world.step` in pair-key order,
-   * or during `world.destroyBody` / `world.createJoint` for the contacts those remove.
+   * A touching contact stopped touching or was destroyed. Emitted at the end of `world.step` in
+   * pair-key order, or during `world.destroyBody` / `world.createJoint` for the contacts they remove.
    */
   endContact: ContactListener;
   /**
-   * A joint with a `breakForce` or `breakTorque` felt more than that at the end of a step (its
-   * reaction force or torque, the impulses of the step's last solve over its time step): the joint
-   * was destroyed (its bodies woken) and is passed to the listener. Emitted at the end of
-   * `world.step`, after the contact events, in joint-id order.
+   * A joint felt more than its `breakForce` or `breakTorque` at the end of a step: it was destroyed
+   * (its bodies woken). Emitted at the end of `world.step`, after the contact events, by joint id.
    */
   jointBreak: JointBreakListener;
   /**
@@ -48,10 +34,7 @@ export interface WorldEventMap {
    * `world.step`, after the contact events, by sensor id then visitor id.
    */
   sensorBegin: SensorListener;
-  /**
-   * A shape stopped overlapping a sensor shape (it moved away, or one of the two was destroyed:
-   * then emitted during `destroyShape` / `destroyBody`).
-   */
+  /** A shape stopped overlapping a sensor shape (also emitted by `destroyShape` / `destroyBody`). */
   sensorEnd: SensorListener;
 }
 
@@ -94,8 +77,8 @@ export class SensorEventQueue {
 }
 
 /**
- * The contact events of one step, queued in the order the narrowphase meets them (pair-key order,
- * sub-step after sub-step) and dispatched once the step's state is final. Grows to the largest step seen; reused. @internal
+ * The contact events of one step, in the order the narrowphase meets them, dispatched once the
+ * step's state is final; grows to the largest step, reused. @internal
  */
 export class ContactEventQueue {
   /** Event kind per entry: BEGIN_CONTACT or END_CONTACT. */
@@ -118,10 +101,7 @@ export class ContactEventQueue {
   }
 }
 
-/**
- * Listener lists per event. Adding or removing a listener copies its list, so a listener may
- * unsubscribe while an event is being dispatched. @internal
- */
+/** Listener lists per event, copied on change so a listener may unsubscribe during a dispatch. @internal */
 export class Listeners {
   /** The `beginContact` listeners, in subscription order. */
   beginContact: ContactListener[] = objectArray();

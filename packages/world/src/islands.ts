@@ -4,21 +4,11 @@ import { type Joint, jointBodyA, jointBodyB } from './joints';
 import type { WorldSettings } from './settings';
 
 /**
- * Islands and sleeping, the step's stage 10.
- *
- * Awake bodies are joined by union-find (over their indices in the world's id-ordered body array)
- * through the step's solved contacts and joints; static bodies join no island, so two piles on the
- * same ground sleep and wake apart. Each body counts the time it has spent below the sleep
- * tolerances; an island whose every body has rested for `timeToSleep` falls asleep as a whole:
- * velocities and forces zeroed, and its bodies linked in a ring (`Body.sleepNext`) so that waking
- * any one of them wakes them all (`World.wakeBody`). The union prefers the lower index as root and
- * the rings are built in id order: the result depends only on ids.
- *
- * The indices of the bodies an update put to sleep are kept (`slept`) for the soft step, which then
- * settles them (`settleSleepers` in stage-finish.ts).
- *
- * The arrays are sized to the body count and grow only when bodies are created: no allocation
- * while stepping.
+ * Islands and sleeping, the step's stage 10 (docs/islands-and-sleeping.md): awake bodies joined by
+ * union-find through the step's contacts and joints (static bodies join none); an island whose
+ * every body rested `timeToSleep` falls asleep, its bodies linked in a ring (`Body.sleepNext`) so
+ * waking one wakes all. Lower index as root, rings in id order: the result depends only on ids.
+ * `slept` keeps the bodies an update put to sleep, for `settleSleepers`. Allocation-free while stepping.
  */
 export class Islands {
   private parent = new Int32Array(8);
@@ -44,10 +34,7 @@ export class Islands {
     this.settling = new Uint8Array(capacity);
   }
 
-  /**
-   * Updates the bodies' sleep timers, builds the islands and puts the islands that rested long
-   * enough to sleep. Returns how many bodies fell asleep.
-   */
+  /** Updates sleep timers, builds the islands and puts rested ones to sleep; returns how many slept. */
   update(
     bodies: readonly Body[],
     contacts: readonly Contact[],

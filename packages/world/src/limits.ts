@@ -1,50 +1,34 @@
 import { WorldError } from './errors';
 
 /*
- * Bounds on values that a type check alone lets through: each is a finite number the step
- * multiplies by others (squares a length, squares a spring's angular frequency, scales gravity),
- * so a finite but huge value would overflow to Infinity inside the step and every step would then
- * fail naming a body instead of the option. These values are refused where they enter (the option
- * or the setter), naming it. Each bound is far beyond what a simulation in SI units uses.
+ * Bounds on finite values the step multiplies by others (so a huge one would overflow inside the
+ * step and blame a body): refused where they enter, naming the option. Far beyond SI-unit scenes.
  */
 
 /**
- * The longest length a joint takes, m (1e9): a distance joint's `length`, `minLength` and finite
- * `maxLength` (and the anchors' distance it starts from), how far an anchor lies from its body's
- * origin (options and the `localAnchor*` fields), a prismatic or wheel joint's local axis
- * components, a motor joint's linear offset, and how far a mouse joint's target lies from its
- * body. The step squares lengths and multiplies them by stiffnesses and rates; near 1e9 m doubles
- * are still 1.2e-7 m apart, finer than any slop, while 1e200 m squared overflows.
+ * The longest length a joint takes, m (1e9): lengths, anchors' reach from their body, local axes,
+ * a motor joint's offset, a mouse target's distance. Doubles near 1e9 are still 1.2e-7 apart.
  */
 export const MAX_LENGTH = 1e9;
 
 /**
- * The highest spring frequency a joint takes, Hz (1e6 = 1 / {@link MIN_DT}): no step, not even one
- * of the shortest length the world takes, can represent a spring faster than its own rate (a
- * spring above half the step rate is as rigid as the step can make it), and the step squares the
- * angular frequency (2π f)², which overflows for f near 1e154.
+ * The highest spring frequency a joint takes, Hz (1e6 = 1 / {@link MIN_DT}): no step can represent
+ * a faster spring, and (2π f)² overflows near 1e154.
  */
 export const MAX_FREQUENCY = 1e6;
 
 /**
  * The largest magnitude of a joint's reference angle or a motor joint's angular offset, radians
- * (1e9). Angles are compared by difference: near 1e9 rad doubles are 1.2e-7 rad apart, while near
- * 1e16 they are 2 rad apart and the joint angle is meaningless (and a prismatic joint's angle row
- * overflows from about 1e200).
+ * (1e9): angles are compared by difference, which loses meaning beyond.
  */
 export const MAX_ANGLE = 1e9;
 
-/**
- * The largest magnitude of a body's `gravityScale` (1e6). The step multiplies gravity by it (and
- * by the body's mass in the soft step's forces): 1e308 times Earth's gravity is Infinity. A
- * million times a gravity keeps the product finite for any gravity below 1e302 m/s².
- */
+/** The largest magnitude of a body's `gravityScale` (1e6), so gravity times it stays finite. */
 export const MAX_GRAVITY_SCALE = 1e6;
 
 /**
- * Throws a WorldError naming `argument` when `value` is a finite number whose magnitude is above
- * `bound` (non-numbers, NaN and infinities are left to the type checks, which name them better).
- * @internal
+ * Throws a WorldError naming `argument` when `value` is a finite number above `bound` in magnitude
+ * (other values are left to the type checks). @internal
  */
 export function checkBound(
   value: unknown,
@@ -95,10 +79,7 @@ export function checkJointBound(name: string, value: unknown, argument: string):
   }
 }
 
-/**
- * A body's gravity scale: a finite number within ±{@link MAX_GRAVITY_SCALE}; throws a WorldError
- * naming `argument` otherwise. @internal
- */
+/** A body's gravity scale: finite and within ±{@link MAX_GRAVITY_SCALE}, else a WorldError. @internal */
 export function checkGravityScale(value: unknown, argument: string): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) {
     throw new WorldError(argument, value, 'must be a finite number');
@@ -108,9 +89,8 @@ export function checkGravityScale(value: unknown, argument: string): number {
 }
 
 /**
- * A world point given for a body (a joint's anchor, a mouse joint's target) at most
- * {@link MAX_LENGTH} from the body's origin `(x, y)`: throws a WorldError naming `argument`
- * otherwise (the step would square the lever arm). @internal
+ * A world point given for a body (a joint anchor, a mouse target) at most {@link MAX_LENGTH} from the
+ * body's origin `(x, y)`, else a WorldError naming `argument`. @internal
  */
 export function checkReach(point: { x: number; y: number }, x: number, y: number, argument: string): void {
   const d = Math.hypot(point.x - x, point.y - y);

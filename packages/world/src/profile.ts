@@ -1,8 +1,4 @@
-/**
- * The stages `World.step` times when `settings.profile` is on, in the order the step runs them
- * (see {@link StepProfile} for what each covers). Index i of {@link StepProfile.times} is the
- * stage `PROFILE_STAGES[i]`.
- */
+/** The stages `World.step` times when `settings.profile` is on, in step order (index into `times`). */
 export const PROFILE_STAGES = [
   'pairs',
   'createContacts',
@@ -54,11 +50,9 @@ export type StageIndex = (typeof Stage)[keyof typeof Stage];
 
 /**
  * Where the last step's time went: milliseconds per stage, read-only, `world.profile`. Filled only
- * while `world.settings.profile` is on (off by default; every stage reads the clock once, and on
- * Node 20 `performance.now()` returns a newly boxed number, so a profiled step allocates a few
- * hundred bytes); all zeros before the first profiled step. A stage that runs once per sub-step
- * sums its sub-steps. Each stage is timed from the end of the one before, so the stages add up to
- * `total` (the few calls between two stages count in the later one).
+ * while `world.settings.profile` is on (a profiled step allocates: see
+ * {@link WorldSettings.profile}); zeros before. A stage run per sub-step sums its sub-steps; the
+ * stages add up to `total`.
  *
  * ```ts
  * const world = new World({ profile: true });
@@ -66,9 +60,8 @@ export type StageIndex = (typeof Stage)[keyof typeof Stage];
  * const { collide, solve, total } = world.profile; // ms
  * ```
  *
- * The figures live in one Float64Array ({@link StepProfile.times}, indexed as
- * {@link PROFILE_STAGES}) that every step overwrites: reading them boxes nothing, and a copy is
- * `world.profile.times.slice()`.
+ * The figures live in {@link StepProfile.times} (indexed as {@link PROFILE_STAGES}), overwritten
+ * every step; a copy is `world.profile.times.slice()`.
  */
 export class StepProfile {
   /** The milliseconds per stage of the last profiled step, indexed as {@link PROFILE_STAGES}. */
@@ -91,9 +84,8 @@ export class StepProfile {
     return this.times[Stage.Collide];
   }
   /**
-   * Setting up the solve: waking joint partners, collecting the touching contacts and joints,
-   * packing the body states and preparing the contacts and joints (with the classic solver the
-   * warm start too, done in the same pass).
+   * Setting up the solve: waking joint partners, collecting the contacts and joints, packing the
+   * body states, preparing contacts and joints (and the classic solver's warm start).
    */
   get prepare(): number {
     return this.times[Stage.Prepare];
@@ -158,10 +150,7 @@ export class StepProfile {
     return this.times[Stage.Total];
   }
 
-  /**
-   * At the start of a step: whether to time it; if so, zeroes the times and starts the clock.
-   * @internal
-   */
+  /** At the start of a step: whether to time it; if so, zeroes the times and starts the clock. @internal */
   begin(on: boolean): void {
     this.on = on;
     if (!on) return;

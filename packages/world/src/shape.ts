@@ -33,9 +33,8 @@ import {
 import type { World } from './world';
 
 /**
- * The geometry of a body's shape, in the body's frame (m): a circle, a capsule (a segment with a
- * radius), a convex polygon of 3 to 8 vertices (optionally rounded) or a box (optionally offset and
- * turned).
+ * The geometry of a body's shape, body frame, m: a circle, a capsule, a convex polygon of 3 to 8
+ * vertices (optionally rounded) or a box (optionally offset and turned).
  */
 export type ShapeGeometry =
   | {
@@ -59,10 +58,7 @@ export type ShapeGeometry =
   | {
       /** A convex polygon. */
       type: 'polygon';
-      /**
-       * 3 to 8 vertices of a convex polygon, body frame, m, in either winding; no three collinear, no
-       * vertex inside the others' hull.
-       */
+      /** 3 to 8 vertices of a convex polygon, body frame, m, either winding; no three collinear. */
       vertices: readonly Vec2Like[];
       /** Rounding radius, m (>= 0, default 0). */
       radius?: number;
@@ -102,10 +98,7 @@ export type ShapeOptions = ShapeGeometry & {
   friction?: number;
   /** Restitution, in [0, 1] (default 0); pairs take the larger. */
   restitution?: number;
-  /**
-   * A sensor detects the shapes of other bodies it overlaps (the world's `sensorBegin` and
-   * `sensorEnd` events) but makes no contact (default false).
-   */
+  /** A sensor (default false) reports the shapes it overlaps (`sensorBegin`, `sensorEnd`); no contact. */
   sensor?: boolean;
   /** Collision filtering (default: category 1, collides with everything, no group). */
   filter?: ShapeFilter;
@@ -142,16 +135,10 @@ const NOT_PACKED = new Float64Array(0);
 /** What a shape's `packed` holds for a moment while it is made (see the constructor). */
 const UNSET_PACKED = new Float64Array(0);
 
-/**
- * Where shapes take their packed arrays: views into blocks shared with the shapes made around the
- * same time (see `Float64Slab`), which the narrowphase reads two of per contact.
- */
+/** Where shapes take their packed arrays (docs/performance.md, "Slabs"). */
 const packedArrays = /* @__PURE__ */ new Float64Slab(PACKED_SHAPE_LENGTH, 64);
 
-/**
- * A shape's packed numbers (`BodyShape.packed`), made for a box the first time it is asked for them
- * (a box in a mixed pair): the geometry never changes, so they are packed once. @internal
- */
+/** A shape's packed numbers (`BodyShape.packed`), packed for a box the first time they are read. @internal */
 export function packedOf(shape: BodyShape): Float64Array {
   if (shape.packed.length === 0) shape.packed = packShape(shape.geometry, packedArrays.take());
   return shape.packed;
@@ -161,8 +148,8 @@ export function packedOf(shape: BodyShape): Float64Array {
 const extentScratch = new Vec2(0, 0);
 
 /**
- * Checks a shape's geometry and options (argument names start with `prefix`) and builds its
- * collision geometry. Throws a WorldError naming the bad field; mutates nothing. @internal
+ * Checks a shape's geometry and options (arguments named from `prefix`) and builds its collision
+ * geometry; throws a WorldError naming the bad field, mutating nothing. @internal
  */
 export function resolveShapeOptions(
   options: ShapeOptions,
@@ -260,9 +247,8 @@ export function checkRestitution(value: unknown, argument: string): number {
 }
 
 /**
- * The mass and rotational inertia a shape gives a dynamic body at its density must be finite, and
- * a mass > 0 must have a finite inverse: a 1e200 m box or a 5e-324 m one is refused before
- * anything is made. `argument` and `value` name the option to blame. @internal
+ * Refuses (WorldError naming `argument` and `value`) a shape whose mass or inertia at its density is
+ * not finite, or whose mass > 0 has no finite inverse. @internal
  */
 export function checkShapeMass(shape: ResolvedShape, argument: string, value: unknown): void {
   if (shape.density === 0) return;
@@ -374,13 +360,10 @@ function buildGeometry(o: ShapeGeometry, kind: number, prefix: string): Collisio
 }
 
 /**
- * What is wrong with a collision geometry a shape is to be made of, or null when nothing is: every
- * number finite; a box's and a circle's sizes, a capsule's radius and a polygon's extent leave a
- * core (a quarter of the least extent) above 0; a capsule longer than the shape tolerance; a
- * polygon of 3 to 8 vertices whose unit normals (within 1e-6) bound it, every vertex behind every
- * edge. `createShape` checks what it builds with it (a box offset so far that its corners round
- * to the same numbers is refused), and a snapshot's reader checks what it reads: both sides accept
- * the same geometries. @internal
+ * What is wrong with a collision geometry, or null: non-finite numbers, no core left (a quarter of
+ * the least extent), a capsule not longer than the shape tolerance, a polygon of other than 3 to 8
+ * vertices or whose unit normals do not bound it. Both `createShape` and a snapshot's reader check
+ * with it, so both accept the same geometries. @internal
  */
 export function geometryFault(g: CollisionShape): string | null {
   const large = largeNumber(g);
@@ -440,9 +423,8 @@ function largeNumber(g: CollisionShape): number | null {
 }
 
 /**
- * Whether unit `normals` (within 1e-6) bound the convex polygon of `vertices` (every vertex behind
- * every edge's normal) and its rounded extent from the centroid, computed as a shape computes it,
- * leaves room for the shape's core circle.
+ * Whether unit `normals` (within 1e-6) bound the convex polygon of `vertices`, and its rounded
+ * extent leaves room for the shape's core circle.
  */
 function isConvexPolygon(
   vertices: readonly Vec2Like[],
@@ -480,19 +462,15 @@ function describePoints(points: readonly Vec2Like[]): string {
 }
 
 /**
- * One collision shape of a {@link Body}, made by `body.createShape` (or by `world.createBody`'s
- * `shape` / `width` and `height` options). Its geometry is in the body's frame; it has its own
- * density, friction, restitution and filter, and may be a sensor. Contacts are made per pair of shapes.
+ * One collision shape of a {@link Body} (`body.createShape`, or `world.createBody`'s shape options):
+ * geometry in the body frame, its own density, friction, restitution and filter; maybe a sensor.
  */
 export class BodyShape {
   /** Integer id, unique in its world, increasing in creation order. */
   readonly id: number;
   /** The geometry's kind, as given. */
   readonly type: ShapeGeometry['type'];
-  /**
-   * The collision geometry in the body's frame (`@lite/collision`'s shape data: a `Box` for a box with
-   * no offset and no angle, a polygon for other boxes).
-   */
+  /** The collision geometry, body frame (a `Box` for a box with no offset and angle, else a polygon). */
   readonly geometry: CollisionShape;
   /** Mass per area, kg/m² (changing it needs `body.createShape` anew; read-only). */
   readonly density: number;
@@ -514,20 +492,13 @@ export class BodyShape {
   /** Broadphase proxy id. @internal */
   proxyId: number;
   /**
-   * The geometry's numbers in one typed array (`@lite/collision`'s `packShape`), which the
-   * narrowphase and the bounds read instead of the geometry's objects. Empty for a `Box` (KIND_BOX)
-   * until the narrowphase first meets it in a mixed pair ({@link packedOf}): box pairs go to
-   * `collideBoxes` and its bounds to `computeBoxAABB`, so the box scenes make none (an array per box
-   * would spread the bodies' objects over more memory, which they would pay for in every stage).
-   * @internal
+   * The geometry packed (`packShape`), which the narrowphase and bounds read. Empty for a `Box` until
+   * the narrowphase meets it in a mixed pair ({@link packedOf}): box scenes make none. @internal
    */
   packed: Float64Array;
   /** Centroid of the geometry (body frame). @internal */
   readonly centroid: Vec2;
-  /**
-   * A small circle at the centroid (a quarter of the shape's smallest extent), the continuous
-   * collision's fallback when the shape starts touching. @internal
-   */
+  /** A circle at the centroid, a quarter of the smallest extent: continuous collision's core. @internal */
   readonly core: CircleShape;
   /** The shortest distance from the centroid to the shape's surface, m. @internal */
   readonly minExtent: number;
@@ -552,9 +523,7 @@ export class BodyShape {
     this.owner = body;
     this.kind = r.kind;
     this.proxyId = -1;
-    // Written twice, first with another array: a box's is replaced when the narrowphase first packs
-    // it (packedOf), and the first change of a field written once throws away the optimised code
-    // that read it (see Vec2's constructor).
+    // Written twice (docs/performance.md, "Fields"): a box's is replaced when first packed.
     this.packed = UNSET_PACKED;
     this.packed = r.kind === KIND_BOX ? NOT_PACKED : packShape(r.geometry, packedArrays.take());
     this.centroid = new Vec2(0, 0);
@@ -609,10 +578,7 @@ export class BodyShape {
   }
 }
 
-/**
- * The rounding radius of a shape's surface, m: a circle's or capsule's radius, a polygon's rounding
- * (its packed form's), 0 for a box (see `ContactConstraint.radiusA`). @internal
- */
+/** A shape's rounding radius, m (a circle's, capsule's, rounded polygon's; 0 for a box). @internal */
 export function roundingRadius(shape: BodyShape): number {
   return shape.kind === KIND_BOX ? 0 : shape.packed[PackedShapeSlot.Radius];
 }
@@ -623,10 +589,7 @@ export function shouldShapesCollide(a: BodyShape, b: BodyShape): boolean {
   return (a.mask & b.category) !== 0 && (a.category & b.mask) !== 0;
 }
 
-/**
- * Writes the geometry's centroid into `centroid` and returns the shortest distance from it to the
- * surface (a lower bound for rounded polygons).
- */
+/** Writes the geometry's centroid into `centroid` and returns the shortest distance to the surface. */
 function computeExtent(g: CollisionShape, centroid: Vec2): number {
   switch (g.type) {
     case 'circle':

@@ -13,16 +13,12 @@ import { journalBorn } from './stage-journal';
 import { type StepState, wakeBody } from './step-state';
 
 /**
- * The step's contact stages, shared by both solvers: find new contacts (stage 1), collide them
- * (stage 2, the narrowphase, with the soft step's speculative margin), wake joint partners
- * (stage 3), collect the solver's working set, and release the contacts the step removed. Also
- * the contacts' life cycle (make from the pool, unlink), which the world's API uses too.
+ * The step's contact stages, shared by both solvers: new contacts (stage 1), the narrowphase
+ * (stage 2), waking joint partners (stage 3), the solver's working set, and releasing removed
+ * contacts; also the contacts' life cycle, which the world's API uses too.
  */
 
-/**
- * A contact for the shape pair (a, b) (a's body has the lower id), in a free contact object,
- * linked into both bodies' edges.
- */
+/** A contact for the shape pair (a's body has the lower id) in a free object, linked into both bodies. */
 export function createContact(s: StepState, sa: BodyShape, sb: BodyShape): Contact {
   const a = sa.body;
   const b = sb.body;
@@ -45,10 +41,7 @@ export function createContact(s: StepState, sa: BodyShape, sb: BodyShape): Conta
   return c;
 }
 
-/**
- * Removes a contact from its bodies' edge lists (not from the sorted list) in O(1): the last edge
- * of each list takes its place (the order a search and swap would leave, too).
- */
+/** Unlinks a contact from its bodies' edge lists (not the sorted list) in O(1): the last edges move in. */
 export function unlinkContact(c: Contact): void {
   unlinkEdge(c.bodyA, c.edgeA);
   unlinkEdge(c.bodyB, c.edgeB);
@@ -81,17 +74,14 @@ export function findNewContacts(s: StepState): void {
 }
 
 /**
- * The broadphase's filter for {@link findNewContacts}: a pair of proxies passes when its shapes may
- * make a contact (a dynamic body, filters, sensors, joints) and have none yet. Most candidates in a
- * moving pile already have their contact: turned away here, they are not sorted with the new ones.
+ * The broadphase's filter for {@link findNewContacts}: a pair passes when its shapes may make a
+ * contact (a dynamic body, filters, sensors, joints) and have none yet.
  */
 export function makeNewPairFilter(s: StepState): (proxyA: number, proxyB: number) => boolean {
   return (proxyA: number, proxyB: number): boolean => {
     const sa = s.proxyShapes[proxyA]!;
     const sb = s.proxyShapes[proxyB]!;
-    // Both read before the test: `!a.isDynamic && !b.isDynamic` would read b's only for a static
-    // a, and the first pair with a static body (the ground, seconds into a rain) would throw away
-    // the optimised code of the broadphase's query that calls this.
+    // Both read before the test (docs/performance.md, "Code that never ran").
     const dynamicA = sa.body.isDynamic;
     const dynamicB = sb.body.isDynamic;
     if (!dynamicA && !dynamicB) return false;
@@ -100,12 +90,8 @@ export function makeNewPairFilter(s: StepState): (proxyA: number, proxyB: number
 }
 
 /**
- * {@link findNewContacts}' loop: a contact for each of the first `count` pairs (each passed
- * `makeNewPairFilter`'s filter), into `s.newContacts`, the shapes ordered by body id. A loop in a
- * function of its own with nothing after it:
- * V8 compiles a long loop "on stack replacement" while it runs (the first step of a world created
- * with thousands of touching bodies), and code after the loop that had never run then
- * deoptimised that code as soon as the loop ended, so the next step began in the interpreter.
+ * {@link findNewContacts}' loop: a contact for each of the first `count` pairs, into `s.newContacts`
+ * (docs/performance.md, "Loops in their own functions").
  */
 function createPairContacts(s: StepState, count: number): void {
   const pairs = s.pairs;
@@ -125,14 +111,11 @@ function createPairContacts(s: StepState, count: number): void {
 }
 
 /**
- * Stage 2: the narrowphase. Each contact with an awake body gets a fresh manifold; the constraint
- * keeps the accumulated impulses of points whose feature key it finds again. Contacts whose fat
- * boxes separated are destroyed. Contacts between two sleeping (or static) bodies are skipped:
- * neither moved, so their manifold is still right. `speculative` (the soft step) also keeps points
- * up to `settings.speculativeDistance` apart, plus how far the pair can close in `stepDt`, and
- * fills `s.solverGather` for the soft step's prepare. (The distance is read here, not passed: a
- * number field's value passed to a call is boxed.) The touching contacts are gathered for the
- * solver on the way (see `collectSolverConstraints`).
+ * Stage 2: the narrowphase. Each contact with an awake body gets a fresh manifold, keeping the
+ * impulses of points whose feature key it finds again; contacts whose fat boxes separated are
+ * destroyed; two sleeping or static bodies are skipped. `speculative` (the soft step) keeps points
+ * up to `settings.speculativeDistance` plus the pair's closing in `stepDt`, and fills
+ * `s.solverGather`. Touching contacts are gathered for the solver on the way.
  */
 export function collideContacts(s: StepState, speculative: boolean, stepDt: number): void {
   s.gatheredAtWakes = s.wakes;
@@ -141,11 +124,7 @@ export function collideContacts(s: StepState, speculative: boolean, stepDt: numb
   truncate(s.contactList, collideEach(s, speculative, stepDt));
 }
 
-/**
- * {@link collideContacts}' loop; returns how many contacts stay in the list (compacted to the
- * front), and counts the gathered ones in `s.solverContactCount` as it goes. Nothing follows the
- * loop but the return (see {@link createPairContacts}).
- */
+/** {@link collideContacts}' loop: returns how many contacts stay in the list (compacted to the front). */
 function collideEach(s: StepState, speculative: boolean, stepDt: number): number {
   const contacts = s.contactList;
   // The step's dt for collideOne, in a slot: a number passed to a call V8 does not inline is boxed.
@@ -163,13 +142,8 @@ function collideEach(s: StepState, speculative: boolean, stepDt: number): number
 }
 
 /**
- * {@link collideEach} for one contact: returns false when the contact leaves the list (its fat
- * boxes separated), true when it stays. A function of its own, larger than V8 inlines, so that the
- * loop above is never compiled again: code reached for the first time in a run (the first pair
- * that comes close, the first that separates, the first of two kinds of shape) throws away the
- * optimised code of the function it is in, and a loop that runs once per step is then left in slow
- * code until it is compiled again on stack replacement (tens of milliseconds in the first second
- * of a rain of 2,000 shapes). A function called per contact is simply compiled again.
+ * {@link collideEach} for one contact: false when it leaves the list (its fat boxes separated). Its
+ * own function, too large to inline (docs/performance.md, "Loops in their own functions").
  */
 function collideOne(s: StepState, c: Contact, speculative: boolean): boolean {
   const a = c.bodyA;
@@ -202,14 +176,11 @@ function collideOne(s: StepState, c: Contact, speculative: boolean): boolean {
         Math.abs(a.angularVelocity) * a.maxExtent +
         Math.abs(b.angularVelocity) * b.maxExtent);
   }
-  // A speed so large its square overflows (a body set moving at 1e300 m/s) would make the reach
-  // infinite, which the narrowphase refuses: cap it (the step then fails on the body's pose,
-  // naming it, as any step that turns a body non-finite does).
+  // A speed whose square overflows would make the reach infinite: cap it (the step then fails on
+  // the body's pose, naming it).
   if (!(closing < MAX_CLOSING)) closing = MAX_CLOSING;
   const reach = margin + closing;
-  // Bodies whose bounding circles (about their centres of mass, radius maxExtent) are farther apart
-  // than the reach have no point within it: no narrowphase. The slack (1 µm, and a few units in
-  // the last place of the coordinates) keeps this test on the safe side of rounding.
+  // Bounding circles farther apart than the reach (with 1 µm and a few ulps of slack): no narrowphase.
   const xa = a.transform;
   const xb = b.transform;
   let dx = xb.p.x - xa.p.x;
@@ -234,9 +205,7 @@ function collideOne(s: StepState, c: Contact, speculative: boolean): boolean {
     1e-12 * (Math.abs(xa.p.x) + Math.abs(xa.p.y) + Math.abs(xb.p.x) + Math.abs(xb.p.y));
   if (dx * dx + dy * dy > bound * bound) {
     manifold.pointCount = 0;
-    // A contact that had points loses them (and keeps the normal it had: update copies the
-    // manifold's, which is another pair's). One without points is left as it is: update would
-    // change nothing, and its numbers stay out of the cache.
+    // A contact that had points loses them, keeping its normal; one without is left untouched.
     if (c.pointCount > 0) {
       manifold.normalX = c.normalX;
       manifold.normalY = c.normalY;
@@ -275,12 +244,7 @@ function collideOne(s: StepState, c: Contact, speculative: boolean): boolean {
   return true;
 }
 
-/**
- * Flags the body of a contact with a static body when its shape lies deeper in the static one than
- * half its smallest extent (the manifold's deepest point): its core may be inside it, where the
- * bodies around it could push it on through even while it moves slowly, so the continuous
- * collision sweeps it this step (see `finishPoses`).
- */
+/** Flags a body whose shape lies deeper in a static one than half its extent, for continuous collision. */
 function noteDeep(c: Contact, manifold: Manifold): void {
   const staticA = c.bodyA.isStatic === true;
   const shape = staticA ? c.shapeB : c.shapeA;
@@ -291,11 +255,9 @@ function noteDeep(c: Contact, manifold: Manifold): void {
 }
 
 /**
- * Measures each point's approach velocity again with the arms from the bodies' centres of mass.
- * `ContactConstraint.update` takes the arms from the bodies' `position`, which is the centre of mass
- * while the solver runs but the origin between steps, when the narrowphase runs: for a body whose
- * centre is off its origin that is the wrong arm, and a spinning body would bounce as if it turned
- * about its origin.
+ * Measures each point's approach velocity again with arms from the centres of mass
+ * (`ContactConstraint.update` used `position`, the origin between steps), so an off-centre
+ * spinning body bounces right.
  */
 function measureApproach(c: Contact): void {
   const a = c.bodyA;
@@ -323,9 +285,8 @@ function measureApproach(c: Contact): void {
 }
 
 /**
- * The manifold of a contact's two shapes at their bodies' transforms, with the speculative margin
- * already in `manifold.margin`: the narrowphase's call, for the contacts it does not reach (resting
- * islands settling, snapshots checking and rebuilding their points).
+ * The manifold of a contact's shapes at their bodies' transforms (margin already in the manifold),
+ * for contacts the narrowphase does not reach (islands settling, snapshots rebuilding points).
  */
 export function collidePair(c: Contact, manifold: Manifold): void {
   const sa = c.shapeA;
@@ -350,10 +311,9 @@ export function wakeJointPartners(s: StepState): void {
 }
 
 /**
- * The solver's working set: touching contacts and joints with at least one awake body, in pair-key
- * and joint-id order (an order that depends only on ids). The contacts are those the narrowphase
- * gathered, unless an island woke since it began (then a pass over the contact list finds them):
- * one pass over thousands of contacts less per step.
+ * The solver's working set: touching contacts and joints with an awake body, in pair-key and joint-id
+ * order. The contacts are the narrowphase's gathering, unless an island woke since (then a pass over
+ * the contact list).
  */
 export function collectSolverConstraints(s: StepState): void {
   if (s.gatheredAtWakes !== s.wakes) collectSolverContacts(s);
@@ -370,12 +330,7 @@ export function collectSolverConstraints(s: StepState): void {
   s.solverJointCount = count;
 }
 
-/**
- * The solver's contacts from the contact list: touching, with at least one awake body, in list
- * order. The narrowphase gathers the same list as it goes; this pass is for when it cannot have:
- * an island woke after the narrowphase passed some of its contacts (they were skipped as asleep),
- * or a joint woke one after it.
- */
+/** The solver's contacts from the contact list, for when an island woke after the narrowphase passed it. */
 function collectSolverContacts(s: StepState): void {
   const contacts = s.contactList;
   const solverContacts = s.solverContacts;
@@ -394,9 +349,8 @@ function collectSolverContacts(s: StepState): void {
 }
 
 /**
- * After the step (also when it threw): contacts removed during it go back to the pool once their
- * events were emitted, the event queue empties, and the contacts are put back in memory order when
- * enough were made (`maybeReorderContacts`).
+ * After the step (also when it threw): removed contacts go back to the pool once their events were
+ * emitted, the event queue empties, and contacts are put back in memory order when due.
  */
 export function releaseContacts(s: StepState): void {
   const list = s.releaseList;

@@ -8,23 +8,14 @@ import { computeAABB, noteMovedProxies, updateTransform } from './stage-finish';
 import type { StepState } from './step-state';
 
 /**
- * Stage 9a with continuous collision (Box2D v3's approach): each awake body's transform follows its
- * pose and its `position` goes back to its origin; before that, a fast dynamic body (one that moved
- * more than half its smallest extent this step, or that the narrowphase found deeper in a static
- * shape than half the extent of its own shape: the bodies around it may push it on through
- * however slowly it moves) is swept from the pose the step started at to the one the solver gave
- * it, and if it meets a static shape on the way it is put back at the time of impact (its velocity
- * is kept: the next step's contacts stop it; a body that started the step deep in the shape, where
- * its contacts did not stop it, also loses its speed into the shape). A body whose core starts
- * inside a static shape and that the step takes to where its contact would turn and push it out
- * on the far side (past the shape's middle, or out of it there) stays where the step started and
- * loses its speed into the shape.
- * Bullets then do the same against the other dynamic and kinematic bodies too, once every other
- * body's pose is final (a fast body along the way it went, one put back at an impact where it
- * stopped), and meet a body with mass that stops them as in an impact. Only a shape whose core (a
- * small circle at its centroid) reaches the other shape, and that the contacts could not push back
- * the way it came, counts: a body that merely lands on or slides along a surface is left where the
- * solver put it. One pass over the bodies.
+ * Stage 9a, continuous collision (Box2D v3's approach; docs/step.md): each awake body's transform
+ * follows its pose and `position` goes back to its origin. Before that, a fast dynamic body (moved
+ * more than half its smallest extent, or found deep in a static shape) is swept from its start pose
+ * and put back at its time of impact with a static shape, keeping its velocity; one whose core
+ * starts inside a static shape and would be pushed out on the far side stays where it started.
+ * Bullets then do the same against dynamic and kinematic bodies, once the others' poses are final.
+ * Only a shape whose core (a small circle at its centroid) reaches the other shape, and that the
+ * contacts could not push back, counts. One pass over the bodies.
  */
 export function finishPoses(s: StepState): void {
   const bodies = s.bodyList;
@@ -112,10 +103,7 @@ function setStill(sweep: Sweep, b: Body): void {
   sweep.a2 = b.angle;
 }
 
-/**
- * Sets `sweep` to the motion of a fast body already swept (its transform is up to date): from
- * the pose the step started at to the one it ended at.
- */
+/** Sets `sweep` to a swept fast body's motion, from its start pose to its end pose. */
 function setSwept(sweep: Sweep, b: Body): void {
   setStill(sweep, b);
   sweep.c1X = b.center0X;
@@ -124,9 +112,8 @@ function setSwept(sweep: Sweep, b: Body): void {
 }
 
 /**
- * Sets `sweep` to the motion of `other` as the sweep of `b` sees it: a static body stands still; a
- * bullet not yet swept moves along its own sweep, and a fast body already swept (and not stopped)
- * from where it started to where it ended; every other body is where it ends.
+ * Sets `sweep` to `other`'s motion as `b`'s sweep sees it: a static body stands, a bullet not yet
+ * swept moves along its sweep, a swept fast body from start to end; any other body is where it ends.
  */
 function setOtherSweep(sweep: Sweep, other: Body, b: Body): void {
   if (other.isStatic) setStill(sweep, other);
@@ -136,10 +123,8 @@ function setOtherSweep(sweep: Sweep, other: Body, b: Body): void {
 }
 
 /**
- * Whether the fat box of a static shape meets the box that holds the body's whole motion this step:
- * its centre of mass's path grown by its extent (and a little, for rounding). When none does, no
- * static shape can stop it, and the shapes' own boxes need not be computed: a body falling through
- * open space costs one query of the broadphase's static tree.
+ * Whether a static shape's fat box meets the box of the body's whole motion this step; if not, no
+ * static shape can stop it and no shape box is computed.
  */
 function staticNear(s: StepState, b: Body): boolean {
   const x0 = b.center0X;
@@ -207,8 +192,8 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
   let hitShape: BodyShape | null = null;
   let hitOther: BodyShape | null = null;
   const out = s.toiOutput;
-  // The time-of-impact queries' input, whose sweeps are sweepA and sweepB: the fractions travel in
-  // it (a number passed to a call V8 does not inline is boxed, a garbage object per query).
+  // The queries' input (sweeps sweepA, sweepB): fractions travel in it, not as arguments
+  // (docs/performance.md, "Boxed numbers").
   const input = s.toiInput;
   for (let c = 0; c < candidates.length; ++c) {
     const other = candidates[c];
@@ -220,10 +205,8 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
       const shape = shapes[k];
       if (shape.sensor || !shouldShapesCollide(shape, other)) continue;
       if (ob.isStopped) {
-        // The other body was moved back to an impact of its own in this step (a bullet swept
-        // before this one, two bullets meeting head-on): the solver never saw it where it now is,
-        // so no contact will part the two if this shape ends the step deep in it. The shape itself
-        // stops where it meets it; when they touch at the start already, the core decides (below).
+        // The other body was put back at an impact of its own this step, where the solver never
+        // saw it: this shape stops where it meets it; touching at the start, the core decides.
         input.shapeA = shape.geometry;
         input.tMax = t;
         computeTimeOfImpact(input, out);
@@ -236,19 +219,15 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
           continue;
         }
       }
-      // Only a shape whose core (a small circle at its centroid) reaches the other shape can pass
-      // through it; any other overlap at the end of the step is the contacts' to resolve, so bodies
-      // landing or resting are left exactly as the solver put them.
+      // Only a shape whose core reaches the other can pass through it; other overlaps are the contacts'.
       input.shapeA = shape.core;
       input.tMax = t;
       computeTimeOfImpact(input, out);
       if (out.state === 'separated') continue;
       if (!(out.fraction > 0)) {
-        // The core starts within the target distance: the shape is already deep in `other` (where
-        // the last step's impact left a shape that could not stop in time, or the solver drove it).
-        // Left to the contacts unless it ends the step through `other`: then it stops where its
-        // core has come half as close again, and loses its speed into `other` (below); a core
-        // already inside `other` is the contacts' too.
+        // The core starts within the target distance: left to the contacts unless it ends the step
+        // through `other`; then it stops where its core has come half as close again, losing its
+        // speed into `other`.
         if (out.state === 'hit' && out.distance > 0) {
           input.target = 0.5 * out.distance;
           computeTimeOfImpact(input, out);
@@ -272,10 +251,8 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
           t > 0 &&
           goesThrough(s, shape, b, end, other)
         ) {
-          // The core starts inside a static shape (the bodies around it pushed it in, or an
-          // impact left it there) and the step takes the body to where its contact pushes it out
-          // on the other side: it stays where the step started, where the contact pushes it back
-          // out the way it came, and loses its speed into the shape.
+          // The core starts inside a static shape and would leave on the far side: it stays where
+          // the step started and loses its speed into the shape.
           t = 0;
           throughT = 0;
           throughBody = ob;
@@ -310,10 +287,8 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
   if (t < 1 && t !== throughT && hitShape !== null && hitOther !== null)
     meetBody(s, b, t, hitShape, hitOther);
   if (t < 1 && t === throughT && throughBody !== null) {
-    // Without it the solver, whose contact could not stop the shape (a single deep point, a body
-    // spinning away at that point), would drive it on into the other shape at every step.
-    // Between two bodies with mass the approach speed goes as in an inelastic impact along the
-    // normal, momentum kept; against a static, kinematic or sleeping body the fast one takes it all.
+    // Else the solver would drive it on into the shape every step. Between two bodies with mass the
+    // approach speed goes as in an inelastic impact, momentum kept; else the fast one takes it all.
     const v = b.linearVelocity;
     const o = throughBody.linearVelocity;
     const vn = (v.x - o.x) * throughX + (v.y - o.y) * throughY;
@@ -337,12 +312,9 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
 }
 
 /**
- * A body stopped at its impact with a moving body with mass (a bullet meeting another body): the
- * two meet as in an impact along the normal there (with their restitution), momentum kept, rather
- * than keep closing at full speed. Without it they stay a hair apart with their speeds, so the
- * next step has no contact to stop them where the classic solver needs an overlap, and the soft
- * step's contact meets them at full speed; either lets them through. The normal is that of the
- * two shapes at the stop, `b` at fraction `t` of its sweep (`s.sweepA`), `other` where it was then.
+ * A body stopped at its impact with a moving body with mass: the two meet as in an impact along the
+ * normal (with their restitution), momentum kept, or the next step would let them through. The
+ * normal is the two shapes' at the stop (`b` at fraction `t` of `s.sweepA`).
  */
 function meetBody(s: StepState, b: Body, t: number, shape: BodyShape, other: BodyShape): void {
   const ob = other.body;
@@ -368,10 +340,7 @@ function meetBody(s: StepState, b: Body, t: number, shape: BodyShape, other: Bod
   o.y += dv * (1 - share) * ny;
 }
 
-/**
- * The normal from `other` to `shape`'s core at the start of the step, into `s.manifold` (the core
- * is then within a few millimetres of `other`); false when there is none.
- */
+/** The normal from `other` to `shape`'s core at the step's start, into `s.manifold`; false when none. */
 function throughNormal(s: StepState, shape: BodyShape, b: Body, other: BodyShape, sweepB: Sweep): boolean {
   const xfB = sweepB.getTransform(0, s.xfOther);
   return collide(other.geometry, xfB, shape.core, b.transform, s.manifold, THROUGH_REACH) > 0;
@@ -381,12 +350,9 @@ function throughNormal(s: StepState, shape: BodyShape, b: Body, other: BodyShape
 const THROUGH_REACH = 0.05;
 
 /**
- * Whether a shape whose core reached `other` during the step still ends on its own side: it
- * overlaps `other` at the end pose, the contact's normal would push it back the way it came, and
- * (against a moving body) the two bodies' centroids have not met along their relative motion; then
- * the contacts resolve it, as without continuous collision. A shape that ends clear of `other`, or
- * that its contact would push on through, or whose body's centroid reached the other's, passed
- * through it.
+ * Whether a shape whose core reached `other` still ends on its own side (overlapping at `end`, its
+ * contact pushing it back the way it came, and against a moving body, the centroids not yet met):
+ * then the contacts resolve it. Otherwise it passed through.
  */
 function recovers(s: StepState, shape: BodyShape, end: Transform, other: BodyShape, sweepB: Sweep): boolean {
   const xfB = sweepB.getTransform(1, s.xfOther);
@@ -397,20 +363,15 @@ function recovers(s: StepState, shape: BodyShape, end: Transform, other: BodySha
   const my = sweepA.c2Y - sweepA.c1Y - (sweepB.c2Y - sweepB.c1Y);
   // The normal points from `other` to the shape: the push goes against the motion.
   if (manifold.normalX * mx + manifold.normalY * my >= 0) return false;
-  // Against a moving body, the shape's centroid must also still be behind the other body's along
-  // their relative motion: two bodies whose centroids met or passed each other went halfway
-  // through, and the contacts may push them either way (two bullets meeting head-on at the end of
-  // the step end centre on centre). (Not against a static body, whose centroid may lie anywhere.)
+  // Against a moving body the centroids must not have met along the relative motion.
   if (other.body.isStatic) return true;
   return (sweepB.c2X - sweepA.c2X) * mx + (sweepB.c2Y - sweepA.c2Y) * my > 0;
 }
 
 /**
- * Whether a shape that starts the step deep in the static shape `other` goes through it: the
- * contact at the start pose pushes it out along a normal n, and at the end pose `end` the contact
- * pushes it out against n (it passed the middle of `other`), or it is clear of `other` having moved
- * against n (it left on the far side). When true, n is left in `s.manifold`'s normal. The body's
- * transform is still its start pose.
+ * Whether a shape starting deep in static `other` goes through it: at `end` its contact pushes it
+ * against the start normal n, or it is clear of `other` having moved against n. When true, n is left
+ * in `s.manifold`'s normal.
  */
 function goesThrough(s: StepState, shape: BodyShape, b: Body, end: Transform, other: BodyShape): boolean {
   const manifold = s.manifold;
@@ -429,10 +390,7 @@ function goesThrough(s: StepState, shape: BodyShape, b: Body, end: Transform, ot
   return true;
 }
 
-/**
- * The continuous query's broadphase callback (made once per world): collects the shapes of other
- * bodies (not sensors) into `s.candidates`.
- */
+/** The continuous query's broadphase callback: collects other bodies' non-sensor shapes into `candidates`. */
 export function makeCandidateCollector(s: StepState): (proxyId: number) => boolean {
   return (proxyId: number): boolean => {
     const shape = s.proxyShapes[proxyId] as BodyShape;

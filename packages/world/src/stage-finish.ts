@@ -11,9 +11,8 @@ import { undoStep } from './stage-journal';
 import { noteListenerError, SNAPSHOT_STRIDE, type StepState } from './step-state';
 
 /**
- * The end of the step, shared by both solvers: the finite check (stage 8, which restores the
- * snapshot `saveState` took at the start of the step and throws), transforms and broadphase
- * proxies (stage 9), sleeping (10), clearing forces (11) and the contact events (12).
+ * The end of the step, shared by both solvers: the finite check (stage 8: undo and throw),
+ * transforms and proxies (9), sleeping (10), clearing forces (11) and contact events (12).
  */
 
 /** Names of a body's state fields, for error messages (indices as in `firstNonFiniteField`). */
@@ -30,10 +29,9 @@ export const STATE_FIELDS = [
 ];
 
 /**
- * Saves every body's pose and velocity before the step, so a step that turns non-finite can be
- * undone (sleeping bodies too: one may wake in a later sub-step, still in this state), and checks
- * on the way that every body's state (pose, velocity, force, torque) is finite: returns the
- * index of the first body with a non-finite field, or -1. One pass over the bodies for both.
+ * Saves every body's pose and velocity (sleeping ones too: one may wake in a later sub-step) so a
+ * step that turns non-finite can be undone, and returns the index of the first body with a
+ * non-finite pose, velocity, force or torque, or -1.
  */
 export function saveState(s: StepState): number {
   const bodies = s.bodyList;
@@ -53,10 +51,8 @@ export function saveState(s: StepState): number {
     snapshot[k + 3] = vx;
     snapshot[k + 4] = vy;
     snapshot[k + 5] = w;
-    // x * 0 is 0 for a finite x and NaN for an infinite or NaN one, so the sum is 0 exactly when
-    // every field is finite.
-    // Every body, static and sleeping ones too: a value written into `position` or `force` (plain
-    // vectors, no setter to check them) is found here, naming its own body.
+    // x * 0 is 0 exactly when x is finite. Every body, static and sleeping too: a value written into
+    // a plain vector (`position`, `force`) is found here, naming its body.
     if (x * 0 + y * 0 + angle * 0 + vx * 0 + vy * 0 + w * 0 + finiteLoad(b) !== 0) return i;
   }
   return -1;
@@ -78,11 +74,9 @@ export function findNonFiniteBody(s: StepState): number {
 }
 
 /**
- * A step turned body `index` non-finite: undo it (the contacts, joints and the broadphase's pending
- * pairs from the journal, `undoStep`; every body, static and kinematic ones too, from `saveState`'s
- * copy), emit what is left of its contact events (the ends of the contacts it dropped), and throw
- * naming the body and the field. `moved`: earlier sub-steps moved the broadphase proxies, which
- * follow the bodies back and report their pairs again at the next step.
+ * A step turned body `index` non-finite: undo it (contacts, joints and pending pairs from the
+ * journal; every body from `saveState`'s copy), emit the ends of the contacts it dropped, and throw
+ * naming the body and field. `moved`: earlier sub-steps moved proxies, which follow the bodies back.
  */
 export function failStep(s: StepState, index: number, moved: boolean): never {
   const bad = s.bodyList[index];
@@ -98,10 +92,7 @@ export function failStep(s: StepState, index: number, moved: boolean): never {
   );
 }
 
-/**
- * Every body back to its snapshot, static and sleeping ones too (a solver writes the velocity of a
- * static body it touches: 0 · NaN is NaN), and the proxies of the awake ones when `moved`.
- */
+/** Every body back to its saved state (static and sleeping too), and the awake ones' proxies when `moved`. */
 function restoreBodies(s: StepState, moved: boolean): void {
   const bodies = s.bodyList;
   const snapshot = s.snapshot;
@@ -127,10 +118,8 @@ function restoreBodies(s: StepState, moved: boolean): void {
 }
 
 /**
- * Before the solve, for each awake body: its `position` moves from its origin to its centre of mass
- * (where the solvers and the joints need it; a no-op for bodies whose centre is the origin), and
- * the continuous collision notes the centre and angle the step starts from. Called from the loops
- * the step already makes over the bodies (integrating forces, loading the soft states).
+ * Before the solve: moves an awake body's `position` from its origin to its centre of mass and notes
+ * the start pose for continuous collision.
  */
 export function moveToCenter(b: Body): void {
   const p = b.position;
@@ -146,9 +135,8 @@ export function moveToCenter(b: Body): void {
 }
 
 /**
- * Stage 9a for one body: its transform follows its pose, and `position` goes back from the centre
- * of mass to the origin. The angle goes to the sine and cosine through `cosSin` (two numbers of
- * scratch), not as an argument: a number passed to a call V8 does not inline is boxed.
+ * Stage 9a for one body: its transform follows its pose, `position` goes back to the origin. The
+ * angle goes through `cosSin`, not as an argument, so it is not boxed.
  */
 export function updateTransform(b: Body, cosSin: Float64Array): void {
   const xf = b.transform;
@@ -173,10 +161,8 @@ export function computeAABB(shape: BodyShape, xf: Transform, out: AABB): AABB {
 }
 
 /**
- * Stage 9a for one body, right after its transform (`finishPoses`), while the body is at hand:
- * each shape's box, and a note of those that left their fat box in the broadphase (and their new
- * box) for {@link moveNotedProxies}. A shape still inside its fat box, as every resting one is,
- * costs one containment test.
+ * Stage 9a for one body, right after its transform: each shape's box, noting those that left their
+ * fat box (and the new box) for {@link moveNotedProxies}. A resting shape costs one containment test.
  */
 export function noteMovedProxies(s: StepState, b: Body): void {
   const aabb = s.aabb;
@@ -213,14 +199,9 @@ function growMovedBoxes(s: StepState): void {
 }
 
 /**
- * Stage 9b: the shapes {@link noteMovedProxies} noted are re-inserted into the broadphase, each
- * with its new box as the fat box's core, stretched along its body's motion over `dt` (at the
- * velocity the step ends with: a bullet's impact may have changed it since the note).
- *
- * In body order (a body's shapes in theirs), so that the tree, and what a sweep or a snapshot sees
- * of it, depend only on the bodies and not on which of them continuous collision swept: the notes
- * are two runs, each in body order, the slow bodies' (before `s.movedSplit`) and the swept fast
- * bodies' (noted after them), read merged.
+ * Stage 9b: the noted shapes are re-inserted into the broadphase, the fat box stretched along the
+ * body's motion over `dt`. In body order (the slow bodies' notes and the swept fast bodies' read
+ * merged), so the tree depends only on the bodies.
  */
 export function moveNotedProxies(s: StepState, dt: number): void {
   const shapes = s.movedShapes;
@@ -250,10 +231,7 @@ function moveNotedProxy(s: StepState, shape: BodyShape, k: number, dt: number): 
   s.broadPhase.moveProxy(shape.proxyId, aabb, dt * v.x, dt * v.y);
 }
 
-/**
- * Stage 10: islands and sleeping (see `Islands`): islands of awake bodies joined through the
- * solved contacts and joints; those that rested for `timeToSleep` fall asleep as a whole.
- */
+/** Stage 10: islands and sleeping (see `Islands`). */
 export function updateSleep(s: StepState, dt: number): void {
   if (!s.settings.sleeping) return;
   const asleep = s.islands.update(
@@ -270,20 +248,10 @@ export function updateSleep(s: StepState, dt: number): void {
 }
 
 /**
- * The soft step's islands fall asleep in a canonical state, one that a snapshot need not store
- * because it follows from less (docs/snapshots.md):
- *
- * - each body's position and angle are rounded to float32 (Math.fround: at most half a unit in the
- *   last place of a float32, 6e-8 relative) and its transform is recomputed from them, so it is
- *   exactly (position, rotation(angle));
- * - each of its proxies' fat boxes becomes its tight box grown by the broadphase margin (see
- *   `BroadPhase.refitProxy`);
- * - each contact whose bodies are now both not awake has its impulses rounded to float32 and is
- *   collided again from the rounded poses (velocities are zero), exactly as the narrowphase would,
- *   impulses carried over by feature key: its points are then those the narrowphase gives for the
- *   poses, and only its impulses are its own.
- *
- * Only at the step an island falls asleep; allocates nothing.
+ * The soft step's islands fall asleep in a canonical state a snapshot need not store
+ * (docs/snapshots.md): poses rounded to float32 and transforms recomputed from them, fat boxes reset
+ * to the tight box plus margin, and contacts between non-awake bodies with impulses rounded to
+ * float32, collided again from the rounded poses. Only at the step an island falls asleep.
  */
 export function settleSleepers(s: StepState): void {
   const bodies = s.bodyList;

@@ -6,9 +6,8 @@ import { computeAABB } from './stage-finish';
 import type { StepState } from './step-state';
 
 /**
- * The sensors, at the end of the step: each sensor shape (in id order) finds the shapes of other
- * bodies it overlaps (not sensors, and only those its filter lets through), and queues
- * `sensorBegin` for the new ones and `sensorEnd` for those it no longer overlaps, in shape-id order.
+ * The sensors, at the end of the step: each sensor (in id order) finds the other bodies' non-sensor
+ * shapes its filter lets through, queuing `sensorBegin` and `sensorEnd` in shape-id order.
  */
 export function updateSensors(s: StepState): void {
   const sensors = s.sensors;

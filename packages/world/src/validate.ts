@@ -2,9 +2,8 @@ import type { Vec2Like } from '@lite/math';
 import { WorldError } from './errors';
 
 /*
- * Argument checks shared by the world, bodies, joints and settings. Each throws a WorldError naming
- * the argument and the value, and never mutates anything, so callers validate everything first and
- * only then change state.
+ * Argument checks shared by the world, bodies, joints and settings: each throws a WorldError naming
+ * the argument and the value and mutates nothing, so callers check everything before changing state.
  */
 
 /** `value` must be a finite number. */
@@ -77,9 +76,8 @@ export function checkOptions<T extends object>(value: T | undefined, argument: s
 }
 
 /**
- * Every own key of the options object `o` must be one of `allowed`: a typo (`densty`) would
- * otherwise be ignored silently. The error names `<argument>.<key>` and suggests the closest
- * allowed key.
+ * Every own key of options object `o` must be in `allowed` (a typo would be ignored silently); the
+ * error names `<argument>.<key>` and suggests the closest allowed key.
  */
 export function checkKeys(o: object, allowed: readonly string[], argument: string): void {
   for (const key in o) {
@@ -88,10 +86,7 @@ export function checkKeys(o: object, allowed: readonly string[], argument: strin
   }
 }
 
-/**
- * The WorldError for a key that is not one of `allowed`: names `<argument>.<key>` and the value,
- * and suggests the closest allowed key (or lists them when none is close).
- */
+/** The WorldError for a key not in `allowed`: names `<argument>.<key>` and suggests the closest key. */
 export function unknownKey(
   argument: string,
   key: string,
@@ -141,9 +136,8 @@ function editDistance(a: string, b: string): number {
 }
 
 /**
- * A mass (or rotational inertia) about to be given to a dynamic body must be a finite number > 0
- * whose inverse is finite too: 5e-324 kg would make `invMass` Infinity, 1e200 m boxes an infinite
- * mass. Throws a WorldError naming `argument`, whose value is `value` (the option that made it).
+ * Refuses (WorldError naming `argument` and `value`) a mass or inertia for a dynamic body that is
+ * not a finite number > 0 with a finite inverse.
  */
 export function checkInvertible(quantity: number, what: string, argument: string, value: unknown): void {
   if (!(quantity > 0 && quantity < Number.POSITIVE_INFINITY && 1 / quantity < Number.POSITIVE_INFINITY)) {
@@ -156,19 +150,14 @@ export function checkInvertible(quantity: number, what: string, argument: string
 }
 
 /**
- * The largest magnitude a finite number of a world's state may have to be saved in a snapshot, and
- * a shape's coordinates and sizes to be made: 1e150. The step multiplies two such numbers (squared
- * lengths and speeds, cross products), which then stay finite; beyond about 1.3e154 a square is
- * Infinity. Snapshots refuse numbers beyond it on both sides (writing and reading).
+ * The largest finite magnitude a snapshot saves or reads, and a shape's coordinates and sizes may
+ * have: 1e150 (products of two stay finite; squares overflow past about 1.3e154).
  */
 export const MAX_MAGNITUDE = 1e150;
 
 /**
- * The largest magnitude of the state a step carries to the next (bodies' poses, velocities and
- * forces, gravity, contacts' points and impulses, joints' accumulated impulses) in a snapshot:
- * 1e75, the square root of `MAX_MAGNITUDE`. The step multiplies these by one another and by
- * masses, arms and inverse masses and squares the speeds that come out; from numbers within 1e75
- * that stays finite, while a finite but astronomical one (a warm-start impulse of 1e138) makes the
- * next step's numbers infinite. A world reaches such numbers only by blowing up.
+ * The largest magnitude of the state a step carries to the next (poses, velocities, forces, gravity,
+ * contact points and impulses, joint impulses) in a snapshot: 1e75, √MAX_MAGNITUDE, so the next
+ * step's products stay finite.
  */
 export const MAX_STATE_MAGNITUDE = 1e75;
