@@ -94,13 +94,6 @@ export class WorldSettings extends SolverSettings {
   }
 
   /**
-   * Continuous collision (default true): a fast dynamic body never passes through static shapes, and
-   * a `bullet` body never through dynamic ones either: after the solve, a body that moved more than
-   * half its smallest extent is swept from its pose at the start of the step and put back at the
-   * first time of impact (as Box2D v3 does).
-   * @throws WorldError when set to a non-boolean
-   */
-  /**
    * Classic step: whether the rigid rows of revolute and distance joints take the soft step's joint
    * spring (`jointHertz`, capped at a quarter of the step rate, and `jointDampingRatio`) and are
    * solved again rigidly, without bias, in the relax pass (with `relax` and `accumulateImpulses`
@@ -118,6 +111,13 @@ export class WorldSettings extends SolverSettings {
     this.classicJointSpringsValue = checkBoolean(value, 'settings.classicJointSprings');
   }
 
+  /**
+   * Continuous collision (default true): a fast dynamic body never passes through static shapes, and
+   * a `bullet` body never through dynamic ones either: after the solve, a body that moved more than
+   * half its smallest extent is swept from its pose at the start of the step and put back at the
+   * first time of impact (as Box2D v3 does).
+   * @throws WorldError when set to a non-boolean
+   */
   get continuous(): boolean {
     return this.continuousValue;
   }

@@ -104,9 +104,9 @@ const WORLD_KEYS: readonly string[] = ['gravity', 'iterations', 'substeps', 'sle
 export interface WorldOptions {
   /** Gravity, m/s² (default (0, -10)). */
   gravity?: Vec2Like;
-  /** Velocity iterations per step (per sub-step when `substeps` > 1; default 10). */
+  /** Velocity iterations of the chosen solver (soft step: 1 per sub-step; classic: 10 per step); see {@link WorldSettings.iterations}. */
   iterations?: number;
-  /** Sub-steps per step (default 1); see {@link WorldSettings.substeps}. */
+  /** Sub-steps per step of the chosen solver (soft step: 4; classic: 1); see {@link WorldSettings.substeps}. */
   substeps?: number;
   /** Whether resting islands fall asleep (default true). */
   sleeping?: boolean;
@@ -117,8 +117,10 @@ export interface WorldOptions {
 }
 
 /**
- * A 2D rigid-body world: boxes, joints and the contacts between them, stepped in Box2D-Lite's order
- * with warm-started accumulated impulses, an optional block solver, islands and sleeping.
+ * A 2D rigid-body world: bodies of boxes, polygons, circles and capsules, seven joint kinds and the
+ * contacts between them, stepped by Box2D v3's soft step (default: sub-steps of soft contacts, a
+ * relax pass and restitution) or by Box2D-Lite's classic solver, with continuous collision, islands,
+ * sleeping and snapshots.
  *
  * ```ts
  * const world = new World({ gravity: { x: 0, y: -10 } });
