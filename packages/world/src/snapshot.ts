@@ -1,8 +1,6 @@
 import {
   AABB,
   Box,
-  type BroadPhaseState,
-  CollisionError,
   type Shape as CollisionShape,
   collide,
   collideBoxes,
@@ -184,7 +182,7 @@ export function writeSnapshot(world: World): Uint8Array {
   writeBodies(w, s);
   writeJoints(w, s);
   writeContacts(w, s);
-  writeBroadPhase(w, s);
+  writeProxies(w, s);
   return w.finish();
 }
 
@@ -383,7 +381,6 @@ function writeBodies(w: ByteWriter, s: StepState): void {
         w.uint(sh.mask);
         w.int(sh.group);
       }
-      w.int(sh.proxyId - sh.id);
       if (sh.sensor) {
         w.uint(sh.overlaps.length);
         for (const o of sh.overlaps) w.uint(o.id);
@@ -676,80 +673,72 @@ function writeContacts(w: ByteWriter, s: StepState): void {
   w.endDoubles();
 }
 
-/** Broadphase node tags: a free node, a leaf whose fat box is written, a leaf whose is derived. */
-const NODE_FREE = 0;
-const NODE_LEAF = 1;
-const NODE_FITTED_LEAF = 2;
-/** An internal node of height h has the tag NODE_INTERNAL + h (h >= 1). */
-const NODE_INTERNAL = 2;
+/** Proxy flags: its fat box is derived (not written), it waits in the move buffer. */
+const P_FITTED = 1;
+const P_MOVED = 2;
 
-/** Scratch box of the broadphase's writing and reading. */
-const leafBox = new AABB();
-/** Per node: 1 when `writeBroadPhase` found its fat box derivable (scratch, kept). */
-let fittedNodes = new Uint8Array(0);
+/** Scratch of the proxies' writing and reading: a box, the move buffer, a mark per proxy id. */
+const proxyBox = new AABB();
+let moveScratch = new Int32Array(16);
+let movedMarks = new Uint8Array(0);
 
 /**
- * Whether a leaf's fat box is its shape's tight box at its body's transform grown by the margin
+ * Whether a proxy's fat box is its shape's tight box at its body's transform grown by the margin
  * (`BroadPhase.refitProxy`, also what `createProxy` stores): then it is not written. Checked for
  * the proxies of bodies not awake only (an awake body's box is rarely fitted: not worth the time).
  */
-function isFitted(s: StepState, bounds: Float64Array, node: number, margin: number): boolean {
-  const shape = s.proxyShapes[node] as BodyShape;
+function isFitted(shape: BodyShape, fat: AABB, margin: number): boolean {
   const body = shape.owner as Body;
   if (body.isAwake) return false;
-  computeAABB(shape, body.transform, leafBox);
-  const o = 4 * node;
+  computeAABB(shape, body.transform, proxyBox);
   return (
-    Object.is(bounds[o], leafBox.minX - margin) &&
-    Object.is(bounds[o + 1], leafBox.minY - margin) &&
-    Object.is(bounds[o + 2], leafBox.maxX + margin) &&
-    Object.is(bounds[o + 3], leafBox.maxY + margin)
+    Object.is(fat.minX, proxyBox.minX - margin) &&
+    Object.is(fat.minY, proxyBox.minY - margin) &&
+    Object.is(fat.maxX, proxyBox.maxX + margin) &&
+    Object.is(fat.maxY, proxyBox.maxY + margin)
   );
 }
 
 /**
- * The broadphase: capacity, root, free list and leaf count; per node its tag (free, leaf with its
- * fat box written or derived, internal with its height), a free node's next free node, an internal
- * node's children (a node's parent follows from them, a leaf's key and static flag from its shape);
- * the move buffer; then one block of raw doubles: the fat boxes not derived, in node order.
+ * The broadphase, as its proxies: per shape (in the order of the bodies' records) its flags
+ * (derived fat box, in the move buffer), then one block of raw doubles: the fat boxes not derived.
+ * Not the tree: restoring inserts the proxies into an empty one, and nothing the world computes
+ * depends on the tree's shape or on proxy ids (see docs/snapshots.md).
  */
-function writeBroadPhase(w: ByteWriter, s: StepState): void {
-  const state = s.broadPhase.exportState();
-  const t = state.tree;
-  const margin = s.broadPhase.tree.margin;
-  w.uint(t.capacity);
-  w.int(t.root);
-  w.int(t.freeList);
-  w.uint(t.leafCount);
+function writeProxies(w: ByteWriter, s: StepState): void {
+  const bp = s.broadPhase;
+  const margin = bp.tree.margin;
+  let moves = bp.copyMoves(moveScratch);
+  if (moves > moveScratch.length) {
+    moveScratch = new Int32Array(2 * moves);
+    moves = bp.copyMoves(moveScratch);
+  }
+  if (movedMarks.length < bp.tree.idBound) movedMarks = new Uint8Array(2 * bp.tree.idBound);
+  movedMarks.fill(0);
+  for (let i = 0; i < moves; ++i) if (moveScratch[i] >= 0) movedMarks[moveScratch[i]] = 1;
+  const bodies = s.bodyList;
+  const fat = new AABB();
   let written = 0;
-  if (fittedNodes.length < t.capacity) fittedNodes = new Uint8Array(2 * t.capacity);
-  for (let i = 0; i < t.capacity; ++i) {
-    const h = t.height[i];
-    if (h < 0) {
-      w.uint(NODE_FREE);
-      w.int(t.parent[i]);
-    } else if (h === 0) {
-      const fitted = isFitted(s, t.bounds, i, margin);
-      fittedNodes[i] = fitted ? 1 : 0;
-      if (fitted) w.uint(NODE_FITTED_LEAF);
-      else {
-        w.uint(NODE_LEAF);
-        written++;
-      }
-    } else {
-      w.uint(NODE_INTERNAL + h);
-      w.uint(t.child1[i]);
-      w.uint(t.child2[i]);
+  for (let i = 0; i < bodies.length; ++i) {
+    const shapes = bodies[i].shapeList;
+    for (let k = 0; k < shapes.length; ++k) {
+      const id = shapes[k].proxyId;
+      const fitted = isFitted(shapes[k], bp.getFatAABB(id, fat), margin);
+      if (!fitted) written++;
+      w.u8((fitted ? P_FITTED : 0) | (movedMarks[id] === 1 ? P_MOVED : 0));
     }
   }
-  w.uint(state.moveBuffer.length);
-  for (let i = 0; i < state.moveBuffer.length; ++i) w.int(state.moveBuffer[i]);
-  // The fat boxes not derived, in node order; the internal boxes are the unions of their children.
   const block = w.beginDoubles(4 * written);
   let k = 0;
-  for (let i = 0; i < t.capacity; ++i) {
-    if (t.height[i] !== 0 || fittedNodes[i] === 1) continue;
-    for (let q = 4 * i; q < 4 * i + 4; ++q) block[k++] = t.bounds[q];
+  for (let i = 0; i < bodies.length; ++i) {
+    const shapes = bodies[i].shapeList;
+    for (let q = 0; q < shapes.length; ++q) {
+      if (isFitted(shapes[q], bp.getFatAABB(shapes[q].proxyId, fat), margin)) continue;
+      block[k++] = fat.minX;
+      block[k++] = fat.minY;
+      block[k++] = fat.maxX;
+      block[k++] = fat.maxY;
+    }
   }
   w.endDoubles();
 }
@@ -778,7 +767,6 @@ interface ShapeRecord {
   category: number;
   mask: number;
   group: number;
-  proxyId: number;
   overlaps: number[] | null;
 }
 
@@ -875,7 +863,10 @@ interface Decoded {
   contactDerived: Float64Array;
   /** Per derived contact, 6 numbers from `6 i`: per point its normal, tangent and last impulse. */
   contactImpulses: Float64Array;
-  broadPhase: BroadPhaseState;
+  /** Per shape (in `shapes` order): its proxy's fat box, 4 numbers from `4 i`. */
+  proxyBoxes: Float64Array;
+  /** Per shape: 1 when its proxy waits in the move buffer. */
+  proxyMoved: Uint8Array;
 }
 
 /**
@@ -922,7 +913,7 @@ function decode(bytes: unknown, margin: number): Decoded {
   readBodies(r, d);
   d.joints = readJoints(r, d);
   readContacts(r, d);
-  d.broadPhase = readBroadPhase(r, d, margin);
+  readProxies(r, d, margin);
   if (!r.done) badSnapshot('its payload', 'has bytes after the end of the world');
   return d;
 }
@@ -1014,7 +1005,6 @@ function readBodies(r: ByteReader, d: Decoded): void {
         category: 1,
         mask: 0xffffffff,
         group: 0,
-        proxyId: -1,
         overlaps: null,
       };
       if (!(sf & 32)) {
@@ -1023,7 +1013,6 @@ function readBodies(r: ByteReader, d: Decoded): void {
         record.group = r.int();
       }
       checkShapeRecord(record);
-      record.proxyId = sid + r.int();
       if (record.sensor) {
         const m = r.count('sensor overlap count', Math.min(nextShapeId, r.remaining));
         const overlaps: number[] = [];
@@ -1477,141 +1466,49 @@ function deriveRecords(sa: ShapeRecord, sb: ShapeRecord, v: Float64Array, margin
   );
 }
 
-function readBroadPhase(r: ByteReader, d: Decoded, margin: number): BroadPhaseState {
-  const capacity = r.count('broadphase capacity', Math.floor(r.remaining / 2));
-  if (capacity < 1) badSnapshot('broadphase capacity 0', 'must be at least 1');
-  const root = r.int();
-  const freeList = r.int();
-  const leafCount = r.count('broadphase leaf count', capacity);
-  const bounds = new Float64Array(4 * capacity);
-  const parent = new Int32Array(capacity).fill(-1);
-  const child1 = new Int32Array(capacity).fill(-1);
-  const child2 = new Int32Array(capacity).fill(-1);
-  const height = new Int32Array(capacity);
-  const keys = new Int32Array(capacity);
-  const staticFlags = new Uint8Array(capacity);
-  const fitted = new Uint8Array(capacity);
-  const inRange = (v: number, what: string) => {
-    if (!(v >= -1 && v < capacity)) badSnapshot(`${what} ${v}`, 'is not a broadphase node');
-    return v;
-  };
-  // Each shape's proxy: its leaf's owner, which gives the leaf's key and static flag.
-  const owners: (ShapeRecord | undefined)[] = new Array(capacity);
-  for (const s of d.shapes) {
-    const p = s.proxyId;
-    if (!(p >= 0 && p < capacity) || owners[p] !== undefined) {
-      badSnapshot(`shape #${s.id}`, `has proxy ${p}, which is not its own broadphase leaf`);
-    }
-    owners[p] = s;
-  }
-  let maxHeight = 0;
-  let leaves = 0;
+/** The proxies written by `writeProxies`: each fat box finite with min <= max (the tree's rule). */
+function readProxies(r: ByteReader, d: Decoded, margin: number): void {
+  const shapes = d.shapes;
+  const n = shapes.length;
+  const boxes = new Float64Array(4 * n);
+  const moved = new Uint8Array(n);
   let written = 0;
-  for (let i = 0; i < capacity; ++i) {
-    const tag = r.count('broadphase node tag', 64);
-    if (tag === NODE_FREE) {
-      height[i] = -1;
-      parent[i] = inRange(r.int(), 'next free node');
-    } else if (tag === NODE_LEAF || tag === NODE_FITTED_LEAF) {
-      const owner = owners[i];
-      if (owner === undefined) badSnapshot(`broadphase leaf ${i}`, 'is not the proxy of a shape');
-      height[i] = 0;
-      keys[i] = owner.body.id;
-      staticFlags[i] = owner.body.type === 'static' ? 1 : 0;
-      if (tag === NODE_FITTED_LEAF) fitted[i] = 1;
-      else written++;
-      leaves++;
-    } else {
-      const h = tag - NODE_INTERNAL;
-      height[i] = h;
-      if (h > maxHeight) maxHeight = h;
-      child1[i] = inRange(r.uint(), 'node child');
-      child2[i] = inRange(r.uint(), 'node child');
-    }
+  for (let i = 0; i < n; ++i) {
+    const flags = r.u8();
+    if (flags > (P_FITTED | P_MOVED)) badSnapshot(`proxy flags ${flags}`, 'are not valid');
+    moved[i] = flags & P_MOVED ? 1 : 0;
+    if (flags & P_FITTED) {
+      if (shapes[i].body.flags & 16)
+        badSnapshot(`shape #${shapes[i].id}`, 'has a derived fat box but is awake');
+      boxes[4 * i] = Number.NaN;
+    } else written++;
   }
-  // A node's parent: the internal node naming it as a child (the tree's check finds any node named
-  // twice, or not at all).
-  for (let i = 0; i < capacity; ++i) {
-    if (height[i] <= 0) continue;
-    parent[child1[i]] = i;
-    parent[child2[i]] = i;
-  }
-  const moves = new Int32Array(r.count('move buffer length', r.remaining));
-  for (let i = 0; i < moves.length; ++i) moves[i] = inRange(r.int(), 'moved proxy');
-  if (leaves !== leafCount)
-    badSnapshot(`${leaves} broadphase leaves`, `do not match its leaf count (${leafCount})`);
-  if (d.shapes.length !== leafCount) {
-    badSnapshot(`${leafCount} proxies`, `do not match the ${d.shapes.length} shapes`);
-  }
-  const boxes = r.doubles(4 * written);
+  const block = r.doubles(4 * written);
   const v = d.bodyValues;
-  for (let i = 0, k = 0; i < capacity; ++i) {
-    if (height[i] !== 0) continue;
-    if (fitted[i] === 1) {
-      const owner = owners[i] as ShapeRecord;
-      const xf = recordTransform(owner.body, v, xfA);
-      if (owner.code === 0) computeBoxAABB(owner.geometry as Box, xf, leafBox);
-      else computeShapeAABB(owner.geometry, xf, leafBox);
-      bounds[4 * i] = leafBox.minX - margin;
-      bounds[4 * i + 1] = leafBox.minY - margin;
-      bounds[4 * i + 2] = leafBox.maxX + margin;
-      bounds[4 * i + 3] = leafBox.maxY + margin;
-    } else for (let q = 4 * i; q < 4 * i + 4; ++q) bounds[q] = boxes[k++];
-  }
-  // Internal boxes: the unions of their children, bottom up (children are lower than parents):
-  // the internal nodes in order of height (a counting sort), then each from its children.
-  const byHeight = new Int32Array(maxHeight + 2);
-  for (let i = 0; i < capacity; ++i) if (height[i] > 0) byHeight[height[i] + 1]++;
-  for (let h = 1; h <= maxHeight + 1; ++h) byHeight[h] += byHeight[h - 1];
-  const order = new Int32Array(byHeight[maxHeight + 1]);
-  for (let i = 0; i < capacity; ++i) if (height[i] > 0) order[byHeight[height[i]]++] = i;
-  for (let k = 0; k < order.length; ++k) {
-    const node = order[k];
-    const h = height[node];
-    const c1 = child1[node];
-    const c2 = child2[node];
-    if (c1 < 0 || c2 < 0 || height[c1] < 0 || height[c2] < 0 || height[c1] >= h || height[c2] >= h) {
-      badSnapshot(`broadphase node ${node}`, 'has bad children');
-    }
-    const o = 4 * node;
-    bounds[o] = Math.min(bounds[4 * c1], bounds[4 * c2]);
-    bounds[o + 1] = Math.min(bounds[4 * c1 + 1], bounds[4 * c2 + 1]);
-    bounds[o + 2] = Math.max(bounds[4 * c1 + 2], bounds[4 * c2 + 2]);
-    bounds[o + 3] = Math.max(bounds[4 * c1 + 3], bounds[4 * c2 + 3]);
-  }
-  const state: BroadPhaseState = {
-    tree: {
-      capacity,
-      root: inRange(root, 'root'),
-      freeList: inRange(freeList, 'free list'),
-      leafCount,
-      bounds,
-      parent,
-      child1,
-      child2,
-      height,
-      keys,
-    },
-    staticFlags,
-    moveBuffer: moves,
-  };
-  // The tree's own invariants are checked by `importState`, the first thing `apply` does.
-  // Every shape has its own leaf (each proxy id names a distinct node, every leaf has an owner, and
-  // there are as many leaves as shapes), keyed by its body id and flagged static as its body.
-  for (const s of d.shapes) {
-    if (height[s.proxyId] !== 0) {
-      badSnapshot(`shape #${s.id}`, `has proxy ${s.proxyId}, which is not a broadphase leaf`);
+  for (let i = 0, k = 0; i < n; ++i) {
+    const o = 4 * i;
+    if (Number.isNaN(boxes[o])) {
+      const sh = shapes[i];
+      const xf = recordTransform(sh.body, v, xfA);
+      if (sh.code === 0) computeBoxAABB(sh.geometry as Box, xf, proxyBox);
+      else computeShapeAABB(sh.geometry, xf, proxyBox);
+      boxes[o] = proxyBox.minX - margin;
+      boxes[o + 1] = proxyBox.minY - margin;
+      boxes[o + 2] = proxyBox.maxX + margin;
+      boxes[o + 3] = proxyBox.maxY + margin;
+    } else for (let q = o; q < o + 4; ++q) boxes[q] = block[k++];
+    if (
+      !(
+        boxes[o] <= boxes[o + 2] &&
+        boxes[o + 1] <= boxes[o + 3] &&
+        boxes.subarray(o, o + 4).every(Number.isFinite)
+      )
+    ) {
+      badSnapshot(`the fat box of shape #${shapes[i].id}`, 'must be finite with min <= max');
     }
   }
-  const buffered = new Uint8Array(capacity);
-  for (let i = 0; i < moves.length; ++i) {
-    const id = moves[i];
-    if (id === -1) continue;
-    if (height[id] !== 0 || buffered[id] === 1)
-      badSnapshot(`moved proxy ${id}`, 'is not a live proxy, buffered once');
-    buffered[id] = 1;
-  }
-  return state;
+  d.proxyBoxes = boxes;
+  d.proxyMoved = moved;
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -1628,14 +1525,6 @@ const oldShapes: BodyShape[] = [];
 function apply(world: World, d: Decoded): void {
   const internals = world as unknown as WorldInternals;
   const s = internals.core;
-  // First, as it checks the tree (links, heights, balance, boxes, free list) before changing
-  // anything: a bad tree throws here, with the world untouched.
-  try {
-    s.broadPhase.importState(d.broadPhase);
-  } catch (error) {
-    if (error instanceof CollisionError) badSnapshot('its broadphase', error.message);
-    throw error;
-  }
   const records = d.bodies;
   const values = d.bodyValues;
 
@@ -1676,7 +1565,6 @@ function apply(world: World, d: Decoded): void {
       sp.frictionValue = sr.friction;
       sp.restitutionValue = sr.restitution;
       clear(shape.overlapsNext);
-      shape.proxyId = sr.proxyId;
       shape.owner = body;
       body.shapeList.push(shape);
       shapeObjects[sr.id] = shape;
@@ -1710,12 +1598,32 @@ function apply(world: World, d: Decoded): void {
     shape.overlaps = sr.overlaps.map((id) => shapeObjects[id]);
   }
   s.sensors.sort((a, b) => a.id - b.id);
+  // The broadphase: the proxies inserted anew, in the records' order, with their fat boxes.
+  const bp = s.broadPhase;
+  bp.clear();
+  const boxes = d.proxyBoxes;
+  const box = new AABB();
+  for (let i = 0; i < shapes.length; ++i) {
+    const shape = shapeObjects[shapes[i].id];
+    const o = 4 * i;
+    box.set(boxes[o], boxes[o + 1], boxes[o + 2], boxes[o + 3]);
+    shape.proxyId = bp.createProxy(box, shapes[i].body.id, shapes[i].body.type === 'static', 0);
+  }
+  let moves = 0;
+  for (let i = 0; i < shapes.length; ++i) if (d.proxyMoved[i] === 1) moves++;
+  const moved = new Int32Array(moves);
+  for (let i = 0, k = 0; i < shapes.length; ++i)
+    if (d.proxyMoved[i] === 1) moved[k++] = shapeObjects[shapes[i].id].proxyId;
+  bp.restoreMoves(moved, moves);
   const proxies = s.proxyShapes;
-  const capacity = d.broadPhase.tree.capacity;
+  const capacity = bp.tree.idBound;
   if (proxies.length > capacity) proxies.length = capacity;
   for (let i = 0; i < proxies.length; ++i) proxies[i] = null;
   while (proxies.length < capacity) proxies.push(null);
-  for (let i = 0; i < shapes.length; ++i) proxies[shapes[i].proxyId] = shapeObjects[shapes[i].id];
+  for (let i = 0; i < shapes.length; ++i) {
+    const shape = shapeObjects[shapes[i].id];
+    proxies[shape.proxyId] = shape;
+  }
 
   // Joints: kept when the id, class, bodies and collideConnected match; both lists in id order.
   const joints = s.jointList;
