@@ -9,6 +9,7 @@ import {
   type BodyPrivate,
   type BodyRecord,
   BV,
+  findRecord,
   geometryCode,
   type ShapeRecord,
   sameGeometry,
@@ -91,7 +92,7 @@ function apply(world: World, d: Decoded): void {
     const b = bodies[i];
     list.push(b);
     const next = records[i].sleepNext;
-    b.sleepNext = next >= 0 ? (bodyById(bodies, next) as Body) : null;
+    b.sleepNext = next >= 0 ? (findRecord(bodies, next) as Body) : null;
     if (!b.isStatic && !b.isAwake) sleeping++;
   }
   s.sleepingCount = sleeping;
@@ -141,8 +142,8 @@ function apply(world: World, d: Decoded): void {
   const oldJoints = joints.slice();
   joints.length = 0;
   for (const jr of d.joints) {
-    const a = bodyById(bodies, jr.bodyA) as Body;
-    const b = bodyById(bodies, jr.bodyB) as Body;
+    const a = findRecord(bodies, jr.bodyA) as Body;
+    const b = findRecord(bodies, jr.bodyB) as Body;
     while (oldJoint < oldJoints.length && oldJoints[oldJoint].id < jr.id) oldJoints[oldJoint++].world = null;
     let joint: Joint | null = null;
     if (oldJoint < oldJoints.length && oldJoints[oldJoint].id === jr.id) {
@@ -169,20 +170,6 @@ function apply(world: World, d: Decoded): void {
   while (oldJoint < oldJoints.length) oldJoints[oldJoint++].world = null;
 
   applyContacts(s, d, shapeObjects);
-}
-
-/** The body with this id among bodies in id order (binary search). */
-function bodyById(bodies: Body[], id: number): Body | undefined {
-  let low = 0;
-  let high = bodies.length - 1;
-  while (low <= high) {
-    const mid = (low + high) >> 1;
-    const midId = bodies[mid].id;
-    if (midId === id) return bodies[mid];
-    if (midId < id) low = mid + 1;
-    else high = mid - 1;
-  }
-  return undefined;
 }
 
 /** A body the snapshot does not hold: its handle acts as destroyed. */

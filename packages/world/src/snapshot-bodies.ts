@@ -176,72 +176,45 @@ function geometryCode(g: CollisionShape): number {
   throw new Error(`unexpected geometry ${g.type}`);
 }
 
-function writeGeometry(w: ByteWriter, g: CollisionShape): void {
-  if (g instanceof Box) {
-    w.float(g.width, 1);
-    w.float(g.height, g.width);
-  } else if (g.type === 'circle') {
-    w.float(g.radius, 0);
-    w.float(g.center?.x ?? 0, 0);
-    w.float(g.center?.y ?? 0, 0);
-  } else if (g.type === 'capsule') {
-    w.float(g.center1.x, 0);
-    w.float(g.center1.y, 0);
-    w.float(g.center2.x, 0);
-    w.float(g.center2.y, 0);
-    w.float(g.radius, 0);
-  } else if (g.type === 'polygon') {
-    const n = g.vertices.length;
-    w.uint(n);
-    for (let i = 0; i < n; ++i) {
-      w.float(g.vertices[i].x, 0);
-      w.float(g.vertices[i].y, 0);
-    }
-    for (let i = 0; i < n; ++i) {
-      w.float(g.normals[i].x, 0);
-      w.float(g.normals[i].y, 0);
-    }
-    w.float(g.radius ?? 0, 0);
+/** Scratch of `geometryNumbers`. */
+const geometryA: number[] = [];
+const geometryB: number[] = [];
+
+/**
+ * A geometry's numbers into `out`, in the order a snapshot writes them (after a polygon's vertex
+ * count): a box's width and height; a circle's radius and centre; a capsule's centres and radius;
+ * a polygon's vertices, normals and radius. Returns `out`.
+ */
+function geometryNumbers(g: CollisionShape, out: number[]): number[] {
+  out.length = 0;
+  if (g instanceof Box) out.push(g.width, g.height);
+  else if (g.type === 'circle') out.push(g.radius, g.center?.x ?? 0, g.center?.y ?? 0);
+  else if (g.type === 'capsule') out.push(g.center1.x, g.center1.y, g.center2.x, g.center2.y, g.radius);
+  else if (g.type === 'polygon') {
+    for (const v of g.vertices) out.push(v.x, v.y);
+    for (const n of g.normals) out.push(n.x, n.y);
+    out.push(g.radius ?? 0);
   }
+  return out;
+}
+
+/** A geometry (a box's height expected to be its width, its width 1). */
+function writeGeometry(w: ByteWriter, g: CollisionShape): void {
+  if (g.type === 'polygon') w.uint(g.vertices.length);
+  const v = geometryNumbers(g, geometryA);
+  const box = g instanceof Box;
+  for (let i = 0; i < v.length; ++i) w.float(v[i], box ? (i === 0 ? 1 : v[0]) : 0);
 }
 
 /** Whether two geometries are equal number for number (then a snapshot writes the second as "same"). */
 function sameGeometry(a: CollisionShape, b: CollisionShape): boolean {
   if (a === b) return true;
-  if (a instanceof Box || b instanceof Box) {
-    return (
-      a instanceof Box && b instanceof Box && Object.is(a.width, b.width) && Object.is(a.height, b.height)
-    );
-  }
-  if (a.type !== b.type) return false;
-  if (a.type === 'circle' && b.type === 'circle') {
-    return (
-      Object.is(a.radius, b.radius) &&
-      Object.is(a.center?.x ?? 0, b.center?.x ?? 0) &&
-      Object.is(a.center?.y ?? 0, b.center?.y ?? 0)
-    );
-  }
-  if (a.type === 'capsule' && b.type === 'capsule') {
-    return (
-      Object.is(a.radius, b.radius) &&
-      Object.is(a.center1.x, b.center1.x) &&
-      Object.is(a.center1.y, b.center1.y) &&
-      Object.is(a.center2.x, b.center2.x) &&
-      Object.is(a.center2.y, b.center2.y)
-    );
-  }
-  if (a.type === 'polygon' && b.type === 'polygon') {
-    if (a.vertices.length !== b.vertices.length || !Object.is(a.radius ?? 0, b.radius ?? 0)) return false;
-    for (let i = 0; i < a.vertices.length; ++i) {
-      if (!Object.is(a.vertices[i].x, b.vertices[i].x) || !Object.is(a.vertices[i].y, b.vertices[i].y)) {
-        return false;
-      }
-      if (!Object.is(a.normals[i].x, b.normals[i].x) || !Object.is(a.normals[i].y, b.normals[i].y))
-        return false;
-    }
-    return true;
-  }
-  return false;
+  if (geometryCode(a) !== geometryCode(b)) return false;
+  const va = geometryNumbers(a, geometryA);
+  const vb = geometryNumbers(b, geometryB);
+  if (va.length !== vb.length) return false;
+  for (let i = 0; i < va.length; ++i) if (!Object.is(va[i], vb[i])) return false;
+  return true;
 }
 
 /** A body's private fields. */
@@ -642,14 +615,14 @@ function checkShapeRecord(sr: ShapeRecord): void {
   }, what);
 }
 
-/** The body record with this id (binary search; the records are in id order). */
-function findRecord(bodies: BodyRecord[], id: number): BodyRecord | undefined {
+/** The item with this id among items in id order (bodies or their records): a binary search. */
+function findRecord<T extends { id: number }>(items: readonly T[], id: number): T | undefined {
   let low = 0;
-  let high = bodies.length - 1;
+  let high = items.length - 1;
   while (low <= high) {
     const mid = (low + high) >> 1;
-    const midId = bodies[mid].id;
-    if (midId === id) return bodies[mid];
+    const midId = items[mid].id;
+    if (midId === id) return items[mid];
     if (midId < id) low = mid + 1;
     else high = mid - 1;
   }

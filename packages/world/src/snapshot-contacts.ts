@@ -14,7 +14,6 @@ import { STEP_SPECULATIVE_DISTANCE, type WorldSettings } from './settings';
 import { type BodyShape, checkRestitution, KIND_BOX, roundingRadius } from './shape';
 import type { Decoded } from './snapshot';
 import {
-  type BodyRecord,
   BV,
   check,
   isPlusZero,
@@ -107,8 +106,8 @@ function isDerivable(c: Contact, margin: number): boolean {
   const a = c.bodyA;
   const b = c.bodyB;
   if (c.pointCount === 0 || a.isAwake || b.isAwake) return false;
-  copyMotion(a, deriveBodyA);
-  copyMotion(b, deriveBodyB);
+  setResting(deriveBodyA, a.position.x, a.position.y);
+  setResting(deriveBodyB, b.position.x, b.position.y);
   const boxes = c.shapeA.kind === KIND_BOX && c.shapeB.kind === KIND_BOX;
   const probe = deriveContact(c.shapeA.geometry, a.transform, c.shapeB.geometry, b.transform, boxes, margin);
   if (probe.pointCount !== c.pointCount) return false;
@@ -125,9 +124,9 @@ function isDerivable(c: Contact, margin: number): boolean {
  * A body not awake onto a scratch solver body (what `update` reads): its position, and the zero
  * velocities a reader gives it (a snapshot writes no velocity for a body not awake).
  */
-function copyMotion(b: Body, out: SolverBody): void {
-  out.position.x = b.position.x;
-  out.position.y = b.position.y;
+function setResting(out: SolverBody, x: number, y: number): void {
+  out.position.x = x;
+  out.position.y = y;
   out.linearVelocity.x = 0;
   out.linearVelocity.y = 0;
   out.angularVelocity = 0;
@@ -371,20 +370,10 @@ function readContacts(r: ByteReader, d: Decoded, margin: number): void {
   d.contactImpulses = impulses;
 }
 
-/** A decoded body not awake onto a scratch solver body: its position, and zero velocities. */
-function recordMotion(body: BodyRecord, v: Float64Array, out: SolverBody): void {
-  const o = body.base;
-  out.position.x = v[o + BV.X];
-  out.position.y = v[o + BV.Y];
-  out.linearVelocity.x = 0;
-  out.linearVelocity.y = 0;
-  out.angularVelocity = 0;
-}
-
 /** `deriveContact` for two decoded shapes of bodies not awake, at their decoded poses. */
 function deriveRecords(sa: ShapeRecord, sb: ShapeRecord, v: Float64Array, margin: number): ContactConstraint {
-  recordMotion(sa.body, v, deriveBodyA);
-  recordMotion(sb.body, v, deriveBodyB);
+  setResting(deriveBodyA, v[sa.body.base + BV.X], v[sa.body.base + BV.Y]);
+  setResting(deriveBodyB, v[sb.body.base + BV.X], v[sb.body.base + BV.Y]);
   return deriveContact(
     sa.geometry,
     recordTransform(sa.body, v, xfA),
