@@ -158,15 +158,6 @@ export class BroadPhase {
     return id;
   }
 
-  /** Removes every proxy and empties the move buffer: the broadphase is then as a new one. */
-  clear(): void {
-    this.forgetMoved();
-    this.moveCount = 0;
-    for (let id = 0, bound = this.tree.idBound; id < bound; id++) this.staticNode[id] = -1;
-    this.tree.clear();
-    this.statics.clear();
-  }
-
   /**
    * Removes a proxy (and drops it from the move buffer). Pairs the caller holds with it must be
    * dropped by the caller.

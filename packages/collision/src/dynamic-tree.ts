@@ -183,24 +183,6 @@ export class DynamicTree {
   }
 
   /**
-   * Removes every proxy, keeping the storage: the tree is then as a new one (the same calls give
-   * the same ids and the same tree).
-   */
-  clear(): void {
-    const n = this.capacity;
-    for (let i = 0; i < n; i++) {
-      this.parent[i] = i + 1 < n ? i + 1 : NULL_NODE;
-      this.child1[i] = NULL_NODE;
-      this.child2[i] = NULL_NODE;
-      this.height[i] = -1;
-      this.tags[i] = 0;
-    }
-    this.root = NULL_NODE;
-    this.freeList = 0;
-    this.leafCount = 0;
-  }
-
-  /**
    * Removes a proxy; its id may be reused by a later `createProxy`.
    *
    * @throws CollisionError when `proxyId` is not a live proxy.

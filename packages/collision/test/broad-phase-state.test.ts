@@ -110,26 +110,6 @@ describe('BroadPhase rebuilt from its proxies', () => {
     }
   });
 
-  it('clear() leaves a broadphase that behaves as a new one (same ids, same pairs)', () => {
-    const used = new BroadPhase();
-    for (let i = 0; i < 40; ++i) used.createProxy(new AABB(i, 0, i + 2, 1), i, i % 5 === 0);
-    used.updatePairs(new PairBuffer());
-    used.clear();
-    expect(used.proxyCount).toBe(0);
-    expect(used.pendingMoveCount).toBe(0);
-    used.validate();
-    const fresh = new BroadPhase();
-    for (const bp of [used, fresh]) {
-      for (let i = 0; i < 10; ++i) bp.createProxy(new AABB(2 * i, 0, 2 * i + 3, 1), i, i === 4);
-    }
-    const a = new PairBuffer();
-    const b = new PairBuffer();
-    expect(used.updatePairs(a)).toBe(fresh.updatePairs(b));
-    expect(Array.from(a.proxyA.subarray(0, a.count))).toEqual(Array.from(b.proxyA.subarray(0, b.count)));
-    expect(Array.from(a.proxyB.subarray(0, a.count))).toEqual(Array.from(b.proxyB.subarray(0, b.count)));
-    used.validate();
-  });
-
   it('createProxy with a margin of 0 stores the box itself; a bad margin is refused', () => {
     const bp = new BroadPhase({ margin: 0.25 });
     const box = new AABB(-0, 0.1, 0.30000000000000004, 7);

@@ -17,7 +17,7 @@ import {
 import { applyContacts } from './snapshot-contacts';
 import { assignFields } from './snapshot-format';
 import { jointSchema, makeJoint } from './snapshot-joints';
-import { ensureBodyCapacity } from './step-state';
+import { ensureBodyCapacity, type StepState } from './step-state';
 import type { World } from './world';
 
 /*
@@ -47,11 +47,11 @@ function apply(world: World, d: Decoded): void {
   let k = 0;
   for (let i = 0; i < records.length; ++i) {
     const rec = records[i];
-    while (k < list.length && list[k].id < rec.id) detachBody(list[k++]);
+    while (k < list.length && list[k].id < rec.id) detachBody(s, list[k++]);
     let body: Body;
     if (k < list.length && list[k].id === rec.id && list[k].type === rec.type) body = list[k++];
     else {
-      if (k < list.length && list[k].id === rec.id) detachBody(list[k++]);
+      if (k < list.length && list[k].id === rec.id) detachBody(s, list[k++]);
       body = makeBody(world, rec, values);
     }
     clear(oldShapes);
@@ -81,10 +81,10 @@ function apply(world: World, d: Decoded): void {
       shapeObjects[sr.id] = shape;
     }
     // Shapes the snapshot does not hold act as destroyed.
-    for (let o = 0; o < oldShapes.length; ++o) detachShape(oldShapes[o]);
+    for (let o = 0; o < oldShapes.length; ++o) detachShape(s, oldShapes[o]);
     bodies[i] = body;
   }
-  while (k < list.length) detachBody(list[k++]);
+  while (k < list.length) detachBody(s, list[k++]);
   clear(oldShapes);
   clear(list);
   let sleeping = 0;
@@ -109,14 +109,27 @@ function apply(world: World, d: Decoded): void {
     shape.overlaps = sr.overlaps.map((id) => shapeObjects[id]);
   }
   s.sensors.sort((a, b) => a.id - b.id);
-  // The broadphase: the proxies inserted anew, in the records' order, with their fat boxes.
+  // The broadphase: a kept shape keeps its proxy when its fat box is the saved one; the others
+  // (the detached shapes' proxies are gone) are inserted with their saved fat boxes. The tree and
+  // the proxy ids then depend on the world restored into, which no result depends on.
   const bp = s.broadPhase;
-  bp.clear();
   const boxes = d.proxyBoxes;
   const box = new AABB();
   for (let i = 0; i < shapes.length; ++i) {
     const shape = shapeObjects[shapes[i].id];
     const o = 4 * i;
+    if (shape.proxyId >= 0) {
+      bp.getFatAABB(shape.proxyId, box);
+      if (
+        Object.is(box.minX, boxes[o]) &&
+        Object.is(box.minY, boxes[o + 1]) &&
+        Object.is(box.maxX, boxes[o + 2]) &&
+        Object.is(box.maxY, boxes[o + 3])
+      ) {
+        continue;
+      }
+      bp.destroyProxy(shape.proxyId);
+    }
     box.set(boxes[o], boxes[o + 1], boxes[o + 2], boxes[o + 3]);
     shape.proxyId = bp.createProxy(box, shapes[i].body.id, shapes[i].body.type === 'static', 0);
   }
@@ -173,8 +186,8 @@ function apply(world: World, d: Decoded): void {
 }
 
 /** A body the snapshot does not hold: its handle acts as destroyed. */
-function detachBody(b: Body): void {
-  for (let i = 0; i < b.shapeList.length; ++i) detachShape(b.shapeList[i]);
+function detachBody(s: StepState, b: Body): void {
+  for (let i = 0; i < b.shapeList.length; ++i) detachShape(s, b.shapeList[i]);
   b.world = null;
   b.index = -1;
   clear(b.contactEdges);
@@ -182,7 +195,8 @@ function detachBody(b: Body): void {
   b.sleepNext = null;
 }
 
-function detachShape(shape: BodyShape): void {
+function detachShape(s: StepState, shape: BodyShape): void {
+  if (s.broadPhase.tree.isProxy(shape.proxyId)) s.broadPhase.destroyProxy(shape.proxyId);
   shape.owner = null;
   shape.proxyId = -1;
   shape.overlaps = objectArray();

@@ -46,9 +46,9 @@ import type { World } from './world';
  * per point the position, separation, feature key, approach velocity and impulses: the state the
  * narrowphase and both solvers carry from step to step); and each shape's broadphase proxy (its fat
  * box, and whether it waits in the move buffer: what decides the pairs found next). Not the tree:
- * restoring inserts the proxies into an empty one, and no result depends on the tree's shape or on
- * proxy ids (pairs are sorted by key, contacts kept in pair-key order, queries and the continuous
- * step's candidates sorted by id).
+ * restoring keeps the proxies it can and inserts the others, and no result depends on the tree's
+ * shape or on proxy ids (pairs are sorted by key, contacts kept in pair-key order, queries and the
+ * continuous step's candidates sorted by id).
  *
  * What follows from the rest is checked and left out: a contact of two bodies not awake whose
  * shapes, collided again at their bodies' poses, give exactly its normal and points (what the soft
