@@ -241,10 +241,18 @@ function writeCarried(w: ByteWriter, s: StepState): void {
 const P_FITTED = 1;
 const P_MOVED = 2;
 
-/** Scratch of the proxies' writing and reading: a box, the move buffer, a mark per proxy id. */
+/** Scratch of the proxies' writing and reading: a box, the move buffer, marks by proxy id, flags. */
 const proxyBox = new AABB();
 let moveScratch = new Int32Array(16);
 let movedMarks = new Uint8Array(0);
+let proxyFlags: Uint8Array = new Uint8Array(64);
+
+/** A copy of `bytes` twice as long. */
+function growBytes(bytes: Uint8Array): Uint8Array {
+  const bigger = new Uint8Array(2 * bytes.length);
+  bigger.set(bytes);
+  return bigger;
+}
 
 /**
  * Whether a proxy's fat box is its shape's tight box at its body's transform grown by the margin
@@ -277,25 +285,28 @@ function writeProxies(w: ByteWriter, s: StepState): void {
   }
   if (movedMarks.length < bp.tree.idBound) movedMarks = new Uint8Array(2 * bp.tree.idBound);
   movedMarks.fill(0);
-  for (let i = 0; i < moves; ++i) if (moveScratch[i] >= 0) movedMarks[moveScratch[i]] = 1;
+  for (let i = 0; i < moves; ++i) if (moveScratch[i] >= 0) movedMarks[moveScratch[i]] = P_MOVED;
   const bodies = s.bodyList;
   const fat = new AABB();
+  let n = 0;
   let written = 0;
   for (let i = 0; i < bodies.length; ++i) {
     const shapes = bodies[i].shapeList;
-    for (let k = 0; k < shapes.length; ++k) {
+    for (let k = 0; k < shapes.length; ++k, ++n) {
       const id = shapes[k].proxyId;
       const fitted = isFitted(shapes[k], bp.getFatAABB(id, fat), margin);
+      if (n === proxyFlags.length) proxyFlags = growBytes(proxyFlags);
+      proxyFlags[n] = (fitted ? P_FITTED : 0) | movedMarks[id];
       if (!fitted) written++;
-      w.u8((fitted ? P_FITTED : 0) | (movedMarks[id] === 1 ? P_MOVED : 0));
+      w.u8(proxyFlags[n]);
     }
   }
   const block = w.beginDoubles(4 * written);
-  let k = 0;
-  for (let i = 0; i < bodies.length; ++i) {
+  for (let i = 0, k = 0, q = 0; i < bodies.length; ++i) {
     const shapes = bodies[i].shapeList;
-    for (let q = 0; q < shapes.length; ++q) {
-      if (isFitted(shapes[q], bp.getFatAABB(shapes[q].proxyId, fat), margin)) continue;
+    for (let j = 0; j < shapes.length; ++j, ++q) {
+      if (proxyFlags[q] & P_FITTED) continue;
+      bp.getFatAABB(shapes[j].proxyId, fat);
       block[k++] = fat.minX;
       block[k++] = fat.minY;
       block[k++] = fat.maxX;
