@@ -312,28 +312,14 @@ function readBodies(r: ByteReader, d: Decoded): void {
     prevId = id;
     const o = i * BV.Count;
     v[o + BV.SleepTime] = r.float(0);
-    if (!(flags & 16)) {
-      v[o + BV.X] = r.float(0);
-      v[o + BV.Y] = r.float(0);
-      v[o + BV.Angle] = r.float(0);
-    }
-    if (!(flags & 128)) {
-      v[o + BV.Px] = r.float(0);
-      v[o + BV.Py] = r.float(0);
-      v[o + BV.Qc] = r.float(0);
-      v[o + BV.Qs] = r.float(0);
-    }
-    if (!(more & 2)) {
-      v[o + BV.Fx] = r.float(0);
-      v[o + BV.Fy] = r.float(0);
-      v[o + BV.Torque] = r.float(0);
-    }
-    if (!(more & 1)) {
-      for (let k = 0; k < MATERIAL_COUNT; ++k)
-        v[o + BV.Mass + k] = r.float(i === 0 ? DEFAULT_MATERIAL[k] : v[o - BV.Count + BV.Mass + k]);
-    } else {
-      for (let k = 0; k < MATERIAL_COUNT; ++k)
-        v[o + BV.Mass + k] = i === 0 ? DEFAULT_MATERIAL[k] : v[o - BV.Count + BV.Mass + k];
+    // A body not awake's pose, the transform and forces when not implicit, the material when not
+    // the previous body's (each a run of `BV`, in the writer's order).
+    if (!(flags & 16)) for (let k = BV.X; k <= BV.Angle; ++k) v[o + k] = r.float(0);
+    if (!(flags & 128)) for (let k = BV.Px; k <= BV.Qs; ++k) v[o + k] = r.float(0);
+    if (!(more & 2)) for (let k = BV.Fx; k <= BV.Torque; ++k) v[o + k] = r.float(0);
+    for (let k = BV.Mass; k < BV.Count; ++k) {
+      const previous = i === 0 ? DEFAULT_MATERIAL[k - BV.Mass] : v[o - BV.Count + k];
+      v[o + k] = more & 1 ? previous : r.float(previous);
     }
     checkMaterial(id, typeIndex, flags, v, o);
     const isStatic = typeIndex === 1;
@@ -401,24 +387,10 @@ function readBodies(r: ByteReader, d: Decoded): void {
   for (let i = 0; i < n; ++i) {
     const o = i * BV.Count;
     if (bodies[i].flags & 16) {
-      v[o + BV.X] = block[k++];
-      v[o + BV.Y] = block[k++];
-      v[o + BV.Angle] = block[k++];
+      for (let q = BV.X; q <= BV.Angle; ++q) v[o + q] = block[k++];
+      for (let q = BV.Vx; q <= BV.W; ++q) v[o + q] = block[k++];
     }
-    const x = v[o + BV.X];
-    const y = v[o + BV.Y];
-    const angle = v[o + BV.Angle];
-    if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(angle))) {
-      badSnapshot(`body #${bodies[i].id}`, 'has a non-finite pose');
-    }
-    if (bodies[i].flags & 16) {
-      v[o + BV.Vx] = block[k++];
-      v[o + BV.Vy] = block[k++];
-      v[o + BV.W] = block[k++];
-      if (!(Number.isFinite(v[o + BV.Vx]) && Number.isFinite(v[o + BV.Vy]) && Number.isFinite(v[o + BV.W]))) {
-        badSnapshot(`body #${bodies[i].id}`, 'has a non-finite velocity');
-      }
-    }
+    // Pose, velocities (and a written transform): finite and within the state's bound.
     for (let k = BV.X; k <= BV.W; ++k) {
       if (!(Math.abs(v[o + k]) <= MAX_STATE_MAGNITUDE)) {
         badBodyValue(
@@ -432,9 +404,9 @@ function readBodies(r: ByteReader, d: Decoded): void {
     if (!(bodies[i].flags & 128)) checkTransform(bodies[i].id, v, o);
     if (bodies[i].flags & 128) {
       // The transform is the pose's: position and the rotation of the angle.
-      rot.setAngle(angle);
-      v[o + BV.Px] = x;
-      v[o + BV.Py] = y;
+      rot.setAngle(v[o + BV.Angle]);
+      v[o + BV.Px] = v[o + BV.X];
+      v[o + BV.Py] = v[o + BV.Y];
       v[o + BV.Qc] = rot.c;
       v[o + BV.Qs] = rot.s;
     }
