@@ -28,32 +28,117 @@ const BODY_TYPES: readonly BodyType[] = ['dynamic', 'static', 'kinematic'];
 const SHAPE_TYPES: readonly ResolvedShape['type'][] = ['box', 'polygon', 'capsule', 'circle'];
 const rot = new Rot(0);
 
-/** A body's numbers that usually repeat from one body to the next (its "material"), in order. */
-function materialOf(b: Body, out: Float64Array): Float64Array {
-  const p = b as unknown as BodyPrivate;
-  out[0] = p.massValue;
-  out[1] = p.inertiaValue;
-  out[2] = b.invMass;
-  out[3] = b.invI;
-  out[4] = b.localCenter.x;
-  out[5] = b.localCenter.y;
-  out[6] = b.width;
-  out[7] = b.height;
-  out[8] = b.maxExtent;
-  out[9] = b.minExtent;
-  out[10] = p.frictionValue;
-  out[11] = p.restitutionValue;
-  out[12] = b.linearDamping;
-  out[13] = b.angularDamping;
-  out[14] = b.gravityScale;
-  return out;
+/** A body's private fields. */
+interface BodyPrivate {
+  massValue: number;
+  inertiaValue: number;
+  frictionValue: number;
+  restitutionValue: number;
 }
 
-/** The material of a body before any other: the defaults of `createBody`. */
+interface ShapeRecord {
+  id: number;
+  body: BodyRecord;
+  type: ResolvedShape['type'];
+  code: number;
+  sensor: boolean;
+  geometry: CollisionShape;
+  density: number;
+  friction: number;
+  restitution: number;
+  category: number;
+  mask: number;
+  group: number;
+  overlaps: number[] | null;
+}
+
+interface BodyRecord {
+  id: number;
+  type: BodyType;
+  flags: number;
+  /** Where its values start in `Decoded.bodyValues`. */
+  base: number;
+  sleepNext: number;
+  shapes: ShapeRecord[];
+}
+
+/** Offsets of a body's values in `Decoded.bodyValues`. */
+enum BV {
+  X,
+  Y,
+  Angle,
+  Px,
+  Py,
+  Qc,
+  Qs,
+  Vx,
+  Vy,
+  W,
+  Fx,
+  Fy,
+  Torque,
+  SleepTime,
+  Mass,
+  Inertia,
+  InvMass,
+  InvI,
+  Lcx,
+  Lcy,
+  Width,
+  Height,
+  MaxExtent,
+  MinExtent,
+  Friction,
+  Restitution,
+  LinearDamping,
+  AngularDamping,
+  GravityScale,
+  Count,
+}
+
+/**
+ * A live body's values into `v` from `o`, in the order of `BV` (the table `decode` reads bodies
+ * into and `fillBody` puts back).
+ */
+function bodyValues(b: Body, v: Float64Array, o: number): Float64Array {
+  const p = b as unknown as BodyPrivate;
+  v[o + BV.X] = b.position.x;
+  v[o + BV.Y] = b.position.y;
+  v[o + BV.Angle] = b.angle;
+  v[o + BV.Px] = b.transform.p.x;
+  v[o + BV.Py] = b.transform.p.y;
+  v[o + BV.Qc] = b.transform.q.c;
+  v[o + BV.Qs] = b.transform.q.s;
+  v[o + BV.Vx] = b.linearVelocity.x;
+  v[o + BV.Vy] = b.linearVelocity.y;
+  v[o + BV.W] = b.angularVelocity;
+  v[o + BV.Fx] = b.force.x;
+  v[o + BV.Fy] = b.force.y;
+  v[o + BV.Torque] = b.torque;
+  v[o + BV.SleepTime] = b.sleepTime;
+  v[o + BV.Mass] = p.massValue;
+  v[o + BV.Inertia] = p.inertiaValue;
+  v[o + BV.InvMass] = b.invMass;
+  v[o + BV.InvI] = b.invI;
+  v[o + BV.Lcx] = b.localCenter.x;
+  v[o + BV.Lcy] = b.localCenter.y;
+  v[o + BV.Width] = b.width;
+  v[o + BV.Height] = b.height;
+  v[o + BV.MaxExtent] = b.maxExtent;
+  v[o + BV.MinExtent] = b.minExtent;
+  v[o + BV.Friction] = p.frictionValue;
+  v[o + BV.Restitution] = p.restitutionValue;
+  v[o + BV.LinearDamping] = b.linearDamping;
+  v[o + BV.AngularDamping] = b.angularDamping;
+  v[o + BV.GravityScale] = b.gravityScale;
+  return v;
+}
+
+/** The material (`BV.Mass` on) of a body before any other: the defaults of `createBody`. */
 const DEFAULT_MATERIAL = new Float64Array([1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0.2, 0, 0, 0, 1]);
-const MATERIAL_COUNT = 15;
-let materialA = new Float64Array(MATERIAL_COUNT);
-let materialB = new Float64Array(MATERIAL_COUNT);
+/** The writer's values of the body being written and of the one before (swapped per body). */
+let rowA: Float64Array = new Float64Array(BV.Count);
+let rowB: Float64Array = new Float64Array(BV.Count);
 
 /**
  * Bodies: per body a record (flags, id, sleep timer, a body not awake's position and angle,
@@ -67,20 +152,19 @@ function writeBodies(w: ByteWriter, s: StepState): void {
   let prevShape: BodyShape | null = null;
   let prevShapeId = -1;
   let awake = 0;
-  materialB.set(DEFAULT_MATERIAL);
+  rowB.set(DEFAULT_MATERIAL, BV.Mass);
   for (let i = 0; i < bodies.length; ++i) {
     const b = bodies[i];
-    const xf = b.transform;
+    const v = bodyValues(b, rowA, 0);
     rot.setAngle(b.angle);
     const exact =
-      Object.is(xf.p.x, b.position.x) &&
-      Object.is(xf.p.y, b.position.y) &&
-      Object.is(xf.q.c, rot.c) &&
-      Object.is(xf.q.s, rot.s);
-    const noForce = isPlusZero(b.force.x) && isPlusZero(b.force.y) && isPlusZero(b.torque);
-    const material = materialOf(b, materialA);
+      Object.is(v[BV.Px], v[BV.X]) &&
+      Object.is(v[BV.Py], v[BV.Y]) &&
+      Object.is(v[BV.Qc], rot.c) &&
+      Object.is(v[BV.Qs], rot.s);
+    const noForce = isPlusZero(v[BV.Fx]) && isPlusZero(v[BV.Fy]) && isPlusZero(v[BV.Torque]);
     let same = true;
-    for (let k = 0; k < MATERIAL_COUNT; ++k) if (!Object.is(material[k], materialB[k])) same = false;
+    for (let k = BV.Mass; k < BV.Count; ++k) if (!Object.is(v[k], rowB[k])) same = false;
     w.u8(
       BODY_TYPES.indexOf(b.type) |
         (b.bullet ? 4 : 0) |
@@ -95,27 +179,14 @@ function writeBodies(w: ByteWriter, s: StepState): void {
     prevId = b.id;
     if (b.isAwake) awake++;
     w.float(b.sleepTime, 0);
-    if (!b.isAwake) {
-      // A resting body's pose: float32 when its island settled (4 bytes a number).
-      w.float(b.position.x, 0);
-      w.float(b.position.y, 0);
-      w.float(b.angle, 0);
-    }
-    if (!exact) {
-      w.float(xf.p.x, 0);
-      w.float(xf.p.y, 0);
-      w.float(xf.q.c, 0);
-      w.float(xf.q.s, 0);
-    }
-    if (!noForce) {
-      w.float(b.force.x, 0);
-      w.float(b.force.y, 0);
-      w.float(b.torque, 0);
-    }
-    if (!same) for (let k = 0; k < MATERIAL_COUNT; ++k) w.float(material[k], materialB[k]);
-    const t = materialA;
-    materialA = materialB;
-    materialB = t;
+    // A resting body's pose (float32 when its island settled: 4 bytes a number), the transform and
+    // forces when not implicit, the material when not the previous body's: runs of `BV`.
+    if (!b.isAwake) for (let k = BV.X; k <= BV.Angle; ++k) w.float(v[k], 0);
+    if (!exact) for (let k = BV.Px; k <= BV.Qs; ++k) w.float(v[k], 0);
+    if (!noForce) for (let k = BV.Fx; k <= BV.Torque; ++k) w.float(v[k], 0);
+    if (!same) for (let k = BV.Mass; k < BV.Count; ++k) w.float(v[k], rowB[k]);
+    rowA = rowB;
+    rowB = v;
     if (!b.isAwake && !b.isStatic) w.int((b.sleepNext as Body).id - b.id);
     const shapes = b.shapeList;
     w.uint(shapes.length);
@@ -215,74 +286,6 @@ function sameGeometry(a: CollisionShape, b: CollisionShape): boolean {
   if (va.length !== vb.length) return false;
   for (let i = 0; i < va.length; ++i) if (!Object.is(va[i], vb[i])) return false;
   return true;
-}
-
-/** A body's private fields. */
-interface BodyPrivate {
-  massValue: number;
-  inertiaValue: number;
-  frictionValue: number;
-  restitutionValue: number;
-}
-
-interface ShapeRecord {
-  id: number;
-  body: BodyRecord;
-  type: ResolvedShape['type'];
-  code: number;
-  sensor: boolean;
-  geometry: CollisionShape;
-  density: number;
-  friction: number;
-  restitution: number;
-  category: number;
-  mask: number;
-  group: number;
-  overlaps: number[] | null;
-}
-
-interface BodyRecord {
-  id: number;
-  type: BodyType;
-  flags: number;
-  /** Where its values start in `Decoded.bodyValues`. */
-  base: number;
-  sleepNext: number;
-  shapes: ShapeRecord[];
-}
-
-/** Offsets of a body's values in `Decoded.bodyValues`. */
-enum BV {
-  X,
-  Y,
-  Angle,
-  Px,
-  Py,
-  Qc,
-  Qs,
-  Vx,
-  Vy,
-  W,
-  Fx,
-  Fy,
-  Torque,
-  SleepTime,
-  Mass,
-  Inertia,
-  InvMass,
-  InvI,
-  Lcx,
-  Lcy,
-  Width,
-  Height,
-  MaxExtent,
-  MinExtent,
-  Friction,
-  Restitution,
-  LinearDamping,
-  AngularDamping,
-  GravityScale,
-  Count,
 }
 
 /** Scratch of `readBodies`, kept between restores (a restore is never re-entered). */
@@ -654,6 +657,8 @@ export {
   type BodyPrivate,
   type BodyRecord,
   BV,
+  BV_NAMES,
+  bodyValues,
   check,
   findRecord,
   geometryCode,

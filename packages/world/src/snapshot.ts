@@ -7,6 +7,9 @@ import type { BodyShape } from './shape';
 import { apply } from './snapshot-apply';
 import {
   type BodyRecord,
+  BV,
+  BV_NAMES,
+  bodyValues,
   check,
   findRecord,
   readBodies,
@@ -155,6 +158,9 @@ export function writeSnapshot(world: World): Uint8Array {
   return w.finish();
 }
 
+/** Scratch of `checkWritable`: a body's values. */
+const checkedValues = new Float64Array(BV.Count);
+
 /**
  * Refuses, before anything is written, a world whose gravity or bodies' poses, velocities or
  * forces (the numbers the public API sets freely) are beyond `MAX_MAGNITUDE`, or with a prismatic
@@ -175,25 +181,15 @@ function checkWritable(s: StepState): void {
   if (too(s.gravity.y)) refuse('world.gravity.y', s.gravity.y);
   const bodies = s.bodyList;
   for (let i = 0; i < bodies.length; ++i) {
-    const b = bodies[i];
-    const name = `body #${b.id}`;
-    if (too(b.position.x)) refuse(`${name}.position.x`, b.position.x);
-    if (too(b.position.y)) refuse(`${name}.position.y`, b.position.y);
-    if (too(b.angle)) refuse(`${name}.angle`, b.angle);
-    if (too(b.linearVelocity.x)) refuse(`${name}.linearVelocity.x`, b.linearVelocity.x);
-    if (too(b.linearVelocity.y)) refuse(`${name}.linearVelocity.y`, b.linearVelocity.y);
-    if (too(b.angularVelocity)) refuse(`${name}.angularVelocity`, b.angularVelocity);
-    if (too(b.force.x)) refuse(`${name}.force.x`, b.force.x);
-    if (too(b.force.y)) refuse(`${name}.force.y`, b.force.y);
-    if (too(b.torque)) refuse(`${name}.torque`, b.torque);
-    for (const [field, value] of [
-      ['mass', b.mass],
-      ['inertia', b.inertia],
-    ] as const) {
-      if (Math.abs(value) > MAX_MAGNITUDE && Number.isFinite(value)) {
+    const v = bodyValues(bodies[i], checkedValues, 0);
+    const name = `body #${bodies[i].id}`;
+    // Pose, transform, velocities and forces; then mass and inertia, to the wider bound.
+    for (let k = BV.X; k <= BV.Torque; ++k) if (too(v[k])) refuse(`${name}.${BV_NAMES[k]}`, v[k]);
+    for (let k = BV.Mass; k <= BV.Inertia; ++k) {
+      if (Math.abs(v[k]) > MAX_MAGNITUDE && Number.isFinite(v[k])) {
         throw new WorldError(
-          `${name}.${field}`,
-          value,
+          `${name}.${BV_NAMES[k]}`,
+          v[k],
           `is larger than ${MAX_MAGNITUDE}: the world cannot be saved`,
         );
       }
