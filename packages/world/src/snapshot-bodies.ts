@@ -247,44 +247,57 @@ function geometryCode(g: CollisionShape): number {
   throw new Error(`unexpected geometry ${g.type}`);
 }
 
-/** Scratch of `geometryNumbers`. */
-const geometryA: number[] = [];
-const geometryB: number[] = [];
+/** Scratch of `geometryNumbers`: room for a polygon's. */
+const geometryA = new Float64Array(4 * MAX_POLYGON_VERTICES + 1);
+const geometryB = new Float64Array(4 * MAX_POLYGON_VERTICES + 1);
 
 /**
  * A geometry's numbers into `out`, in the order a snapshot writes them (after a polygon's vertex
  * count): a box's width and height; a circle's radius and centre; a capsule's centres and radius;
- * a polygon's vertices, normals and radius. Returns `out`.
+ * a polygon's vertices, normals and radius. Returns how many.
  */
-function geometryNumbers(g: CollisionShape, out: number[]): number[] {
-  out.length = 0;
-  if (g instanceof Box) out.push(g.width, g.height);
-  else if (g.type === 'circle') out.push(g.radius, g.center?.x ?? 0, g.center?.y ?? 0);
-  else if (g.type === 'capsule') out.push(g.center1.x, g.center1.y, g.center2.x, g.center2.y, g.radius);
-  else if (g.type === 'polygon') {
-    for (const v of g.vertices) out.push(v.x, v.y);
-    for (const n of g.normals) out.push(n.x, n.y);
-    out.push(g.radius ?? 0);
+function geometryNumbers(g: CollisionShape, out: Float64Array): number {
+  let n = 0;
+  if (g instanceof Box) {
+    out[n++] = g.width;
+    out[n++] = g.height;
+  } else if (g.type === 'circle') {
+    out[n++] = g.radius;
+    out[n++] = g.center?.x ?? 0;
+    out[n++] = g.center?.y ?? 0;
+  } else if (g.type === 'capsule') {
+    out[n++] = g.center1.x;
+    out[n++] = g.center1.y;
+    out[n++] = g.center2.x;
+    out[n++] = g.center2.y;
+    out[n++] = g.radius;
+  } else if (g.type === 'polygon') {
+    const m = g.vertices.length;
+    for (let i = 0; i < 2 * m; ++i) {
+      const p = i < m ? g.vertices[i] : g.normals[i - m];
+      out[n++] = p.x;
+      out[n++] = p.y;
+    }
+    out[n++] = g.radius ?? 0;
   }
-  return out;
+  return n;
 }
 
 /** A geometry (a box's height expected to be its width, its width 1). */
 function writeGeometry(w: ByteWriter, g: CollisionShape): void {
   if (g.type === 'polygon') w.uint(g.vertices.length);
-  const v = geometryNumbers(g, geometryA);
+  const n = geometryNumbers(g, geometryA);
   const box = g instanceof Box;
-  for (let i = 0; i < v.length; ++i) w.float(v[i], box ? (i === 0 ? 1 : v[0]) : 0);
+  for (let i = 0; i < n; ++i) w.float(geometryA[i], box ? (i === 0 ? 1 : geometryA[0]) : 0);
 }
 
 /** Whether two geometries are equal number for number (then a snapshot writes the second as "same"). */
 function sameGeometry(a: CollisionShape, b: CollisionShape): boolean {
   if (a === b) return true;
   if (geometryCode(a) !== geometryCode(b)) return false;
-  const va = geometryNumbers(a, geometryA);
-  const vb = geometryNumbers(b, geometryB);
-  if (va.length !== vb.length) return false;
-  for (let i = 0; i < va.length; ++i) if (!Object.is(va[i], vb[i])) return false;
+  const n = geometryNumbers(a, geometryA);
+  if (geometryNumbers(b, geometryB) !== n) return false;
+  for (let i = 0; i < n; ++i) if (!Object.is(geometryA[i], geometryB[i])) return false;
   return true;
 }
 
