@@ -1,5 +1,5 @@
 import { AABB } from './aabb';
-import { DynamicTree, type DynamicTreeOptions, type DynamicTreeState, requireAABB } from './dynamic-tree';
+import { DynamicTree, type DynamicTreeOptions, requireAABB } from './dynamic-tree';
 import { CollisionError } from './errors';
 import type { PairBuffer } from './pair-buffer';
 import type { RayCastInput } from './ray-cast';
@@ -9,20 +9,6 @@ import type { RayCastInput } from './ray-cast';
  * `proxyB` (true: report it). A world passes one that turns away pairs it already has a contact for.
  */
 export type PairFilter = (proxyA: number, proxyB: number) => boolean;
-
-/**
- * A {@link BroadPhase}'s whole state (see {@link BroadPhase.exportState}): its tree, each proxy's
- * static flag, and the move buffer (the proxies the next `updatePairs` queries, in order; -1 for a
- * slot whose proxy was destroyed).
- */
-export interface BroadPhaseState {
-  /** The tree's state. */
-  tree: DynamicTreeState;
-  /** Per node id: 1 for a static proxy (at least `tree.capacity` entries). */
-  staticFlags: Uint8Array;
-  /** The move buffer, in order. */
-  moveBuffer: Int32Array;
-}
 
 /** The tree tag of a static proxy (see {@link DynamicTree.queryTagged}). */
 const STATIC_TAG = 1;
@@ -155,12 +141,13 @@ export class BroadPhase {
    * Adds a proxy for the tight box `aabb` (stored grown by the margin). `key` is the caller's 32-bit
    * integer id (e.g. the body id): pairs are sorted by keys, and two proxies with the same key never
    * pair. Static proxies never pair with each other. The new proxy joins the next `updatePairs`.
-   * Returns the proxy id.
+   * `margin` (default: the tree's) is how far the fat box extends beyond `aabb`: 0 makes `aabb`
+   * the fat box (to put back a saved one). Returns the proxy id.
    *
-   * @throws CollisionError on an invalid `aabb` or `key`.
+   * @throws CollisionError on an invalid `aabb`, `key` or `margin`.
    */
-  createProxy(aabb: AABB, key: number, isStatic = false): number {
-    const id = this.tree.createProxy(aabb, key, isStatic ? STATIC_TAG : 0);
+  createProxy(aabb: AABB, key: number, isStatic = false, margin = this.tree.margin): number {
+    const id = this.tree.createProxy(aabb, key, isStatic ? STATIC_TAG : 0, margin);
     this.ensureCapacity();
     this.staticFlags[id] = isStatic ? 1 : 0;
     this.keys[id] = key;
@@ -414,68 +401,6 @@ export class BroadPhase {
       if (id >= 0) this.moveSlot[id] = i;
     }
     this.moveCount = count;
-  }
-
-  /**
-   * A copy of the broadphase's whole state: with {@link BroadPhase.importState}, a broadphase that
-   * behaves bit for bit as this one from then on (same proxy ids, same tree, same pairs in the same
-   * order). For world snapshots.
-   */
-  exportState(): BroadPhaseState {
-    const tree = this.tree.exportState();
-    return {
-      tree,
-      staticFlags: this.staticFlags.slice(0, tree.capacity),
-      moveBuffer: this.moveBuffer.slice(0, this.moveCount),
-    };
-  }
-
-  /**
-   * Replaces the whole state by one from {@link BroadPhase.exportState} (copied). Everything is
-   * checked first (the tree as {@link DynamicTree.importState} does; the move buffer holds live
-   * proxies, each once): a bad state throws and leaves the broadphase as it was.
-   *
-   * @throws CollisionError naming the broken part of `state`.
-   */
-  importState(state: BroadPhaseState): void {
-    if (state === null || typeof state !== 'object') {
-      throw new CollisionError('state', state, 'must be a BroadPhaseState');
-    }
-    DynamicTree.checkState(state.tree);
-    const tree = state.tree;
-    const n = tree.capacity;
-    if (!(state.staticFlags instanceof Uint8Array) || state.staticFlags.length < n) {
-      throw new CollisionError(
-        'state.staticFlags',
-        state.staticFlags,
-        `must be a Uint8Array of ${n} entries`,
-      );
-    }
-    const moves = state.moveBuffer;
-    if (!(moves instanceof Int32Array)) {
-      throw new CollisionError('state.moveBuffer', moves, 'must be an Int32Array');
-    }
-    const slots = new Int32Array(n).fill(-1);
-    for (let i = 0; i < moves.length; i++) {
-      const id = moves[i];
-      if (id === -1) continue;
-      if (!(id >= 0 && id < n && tree.height[id] === 0) || slots[id] >= 0) {
-        throw new CollisionError(`state.moveBuffer[${i}]`, id, 'must be a live proxy, buffered once, or -1');
-      }
-      slots[id] = i;
-    }
-    this.tree.importState(tree);
-    this.tree.setLeafTags(state.staticFlags);
-    this.staticFlags = state.staticFlags.slice(0, n);
-    this.keys = tree.keys.slice(0, n);
-    this.moveSlot = slots;
-    this.statics = new DynamicTree({ margin: 0, displacementMultiplier: 0 });
-    this.staticNode = new Int32Array(n).fill(-1);
-    for (let id = 0; id < n; id++)
-      if (this.tree.isProxy(id) && this.staticFlags[id] === 1) this.copyStatic(id);
-    this.moveBuffer = new Int32Array(Math.max(16, moves.length));
-    this.moveBuffer.set(moves);
-    this.moveCount = moves.length;
   }
 
   /** Checks the tree's invariants and the move buffer's bookkeeping; throws an Error when broken. */

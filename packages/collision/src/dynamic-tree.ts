@@ -22,35 +22,6 @@ export interface DynamicTreeOptions {
 }
 
 /**
- * A {@link DynamicTree}'s whole state as plain typed arrays (see {@link DynamicTree.exportState}):
- * node `i` has the box `bounds[4 i .. 4 i + 3]` (minX, minY, maxX, maxY), `parent[i]` (the next free
- * node for a free node), `child1[i]`, `child2[i]`, `height[i]` (0 for a leaf, -1 for a free node)
- * and `keys[i]` (a leaf's key); -1 means no node.
- */
-export interface DynamicTreeState {
-  /** Node slots (ids are in [0, capacity)). */
-  capacity: number;
-  /** The root node, or -1 when empty. */
-  root: number;
-  /** The first free node, or -1. */
-  freeList: number;
-  /** How many leaves (proxies) the tree holds. */
-  leafCount: number;
-  /** 4 per node: minX, minY, maxX, maxY. */
-  bounds: Float64Array;
-  /** Parent per node (next free node for a free node). */
-  parent: Int32Array;
-  /** First child per internal node. */
-  child1: Int32Array;
-  /** Second child per internal node. */
-  child2: Int32Array;
-  /** 0 for a leaf, 1 + max(children) for an internal node, -1 for a free node. */
-  height: Int32Array;
-  /** The caller's key of each leaf. */
-  keys: Int32Array;
-}
-
-/**
  * A dynamic AABB tree (Box2D's `b2DynamicTree`, written from its design): a binary tree whose leaves
  * are proxies, each holding a fattened AABB and an integer key chosen by the caller, and whose
  * internal nodes hold the union of their children's boxes.
@@ -178,14 +149,18 @@ export class DynamicTree {
 
   /**
    * Adds a proxy for the tight box `aabb` with the caller's integer `key` (e.g. a body id); the tree
-   * stores `aabb` grown by the margin. `tag` (default 0) is a set of bits of the caller's (0 to 255)
+   * stores `aabb` grown by `margin` (default: the tree's; 0 stores `aabb` itself as the fat box, as
+   * when a saved fat box is put back). `tag` (default 0) is a set of bits of the caller's (0 to 255)
    * that {@link DynamicTree.queryTagged} selects proxies by. Returns the proxy id.
    *
-   * @throws CollisionError when `aabb` is not finite with min ≤ max, `key` is not a 32-bit integer or
-   * `tag` is not an integer in [0, 255].
+   * @throws CollisionError when `aabb` is not finite with min ≤ max, `key` is not a 32-bit integer,
+   * `tag` is not an integer in [0, 255] or `margin` is not a finite number >= 0.
    */
-  createProxy(aabb: AABB, key: number, tag = 0): number {
+  createProxy(aabb: AABB, key: number, tag = 0, margin = this.margin): number {
     requireAABB(aabb);
+    if (!(Number.isFinite(margin) && margin >= 0)) {
+      throw new CollisionError('margin', margin, 'must be a finite number >= 0');
+    }
     if (!(Number.isInteger(key) && key >= -0x80000000 && key <= 0x7fffffff)) {
       throw new CollisionError('key', key, 'must be a 32-bit integer');
     }
@@ -194,7 +169,7 @@ export class DynamicTree {
     }
     const id = this.allocateNode();
     this.tags[id] = tag;
-    const r = this.margin;
+    const r = margin;
     const o = 4 * id;
     this.bounds[o] = aabb.minX - r;
     this.bounds[o + 1] = aabb.minY - r;
@@ -528,168 +503,73 @@ export class DynamicTree {
   }
 
   /**
-   * Checks every structural invariant (parent/child links, heights, each internal box equal to
-   * the union of its children, free list, leaf count; not balance, which the tree does not keep) and throws an Error describing the first
-   * one broken. For tests and debugging; O(n).
+   * Checks every structural invariant (parent/child links, heights, each internal box the union of
+   * its children and its tag theirs, free list, leaf count) and throws an Error naming the first one
+   * broken. Not AVL balance: the rotations do not keep it (see the class comment), and an unbalanced
+   * tree answers queries as well (only slower). For tests and debugging; O(n).
    */
   validate(): void {
-    checkTreeArrays(this.exportView());
-    for (let i = 0; i < this.capacity; i++) {
-      if (this.height[i] <= 0) continue;
-      const union = this.tags[this.child1[i]] | this.tags[this.child2[i]];
-      if (this.tags[i] !== union) throw new Error(`node ${i} has tag ${this.tags[i]}, its children ${union}`);
+    let leaves = 0;
+    let nodes = 0;
+    if (this.root !== NULL_NODE) {
+      if (this.parent[this.root] !== NULL_NODE) throw new Error('root has a parent');
+      // Each node reached once: a node named as both children of one node (or by two nodes) would
+      // be counted twice, and an unreachable node could make up the counts checked below.
+      const reached = new Uint8Array(this.capacity);
+      const pending: number[] = [this.root];
+      while (pending.length > 0) {
+        const node = pending.pop() as number;
+        if (reached[node] !== 0) throw new Error(`node ${node} reached twice`);
+        reached[node] = 1;
+        nodes++;
+        const h = this.height[node];
+        if (h === 0) {
+          leaves++;
+          continue;
+        }
+        const c1 = this.child1[node];
+        const c2 = this.child2[node];
+        if (c1 < 0 || c2 < 0 || c1 >= this.capacity || c2 >= this.capacity || c1 === c2) {
+          throw new Error(`bad child of ${node}`);
+        }
+        if (this.parent[c1] !== node || this.parent[c2] !== node)
+          throw new Error(`bad parent link under ${node}`);
+        const h1 = this.height[c1];
+        const h2 = this.height[c2];
+        if (h1 < 0 || h2 < 0) throw new Error(`free node linked under ${node}`);
+        if (h !== 1 + Math.max(h1, h2)) throw new Error(`bad height at ${node}`);
+        const o = 4 * node;
+        const b = this.bounds;
+        const o1 = 4 * c1;
+        const o2 = 4 * c2;
+        if (
+          b[o] !== Math.min(b[o1], b[o2]) ||
+          b[o + 1] !== Math.min(b[o1 + 1], b[o2 + 1]) ||
+          b[o + 2] !== Math.max(b[o1 + 2], b[o2 + 2]) ||
+          b[o + 3] !== Math.max(b[o1 + 3], b[o2 + 3])
+        ) {
+          throw new Error(`box of ${node} is not the union of its children`);
+        }
+        const union = this.tags[c1] | this.tags[c2];
+        if (this.tags[node] !== union)
+          throw new Error(`node ${node} has tag ${this.tags[node]}, its children ${union}`);
+        pending.push(c1, c2);
+      }
     }
+    if (leaves !== this.leafCount) throw new Error(`leaf count ${leaves} != ${this.leafCount}`);
+    let free = 0;
+    for (let i = this.freeList; i !== NULL_NODE; i = this.parent[i]) {
+      if (this.height[i] !== -1) throw new Error(`free node ${i} in use`);
+      free++;
+      if (free > this.capacity) throw new Error('free list loops');
+    }
+    if (nodes + free !== this.capacity) throw new Error(`${nodes} nodes + ${free} free != ${this.capacity}`);
   }
 
   /** The tag a proxy was created with. @throws CollisionError when `proxyId` is not a live proxy. */
   getTag(proxyId: number): number {
     this.requireProxy(proxyId);
     return this.tags[proxyId];
-  }
-
-  /**
-   * Gives every leaf the tag `tags[id]` (0 where `tags` is shorter) and recomputes the internal
-   * nodes' unions: a state from {@link DynamicTree.importState} holds no tags (the owner that tags
-   * its proxies knows them; {@link BroadPhase} tags the static ones).
-   *
-   * @throws CollisionError when a tag is not an integer in [0, 255].
-   */
-  setLeafTags(tags: ArrayLike<number>): void {
-    const n = this.capacity;
-    for (let i = 0; i < n; i++) {
-      if (this.height[i] !== 0) continue;
-      const t = i < tags.length ? tags[i] : 0;
-      if (!(Number.isInteger(t) && t >= 0 && t <= 255))
-        throw new CollisionError(`tags[${i}]`, t, 'must be an integer in [0, 255]');
-    }
-    for (let i = 0; i < n; i++) this.tags[i] = this.height[i] === 0 && i < tags.length ? tags[i] : 0;
-    if (this.root !== NULL_NODE) this.retag(this.root);
-  }
-
-  /** Recomputes the tags of `node`'s subtree from its leaves (post-order, an explicit stack). */
-  private retag(node: number): void {
-    // Children are pushed after their parent; going through the list backwards visits every child
-    // before its parent.
-    const order: number[] = [node];
-    for (let i = 0; i < order.length; i++) {
-      const k = order[i];
-      if (this.height[k] > 0) order.push(this.child1[k], this.child2[k]);
-    }
-    for (let i = order.length - 1; i >= 0; i--) {
-      const k = order[i];
-      if (this.height[k] > 0) this.tags[k] = this.tags[this.child1[k]] | this.tags[this.child2[k]];
-    }
-  }
-
-  /**
-   * A copy of the whole tree (every node's box, links and height, the keys, the root, the free list
-   * and the counts): with {@link DynamicTree.importState}, a tree that behaves bit for bit as this one
-   * from then on (same queries in the same order, same future ids). For world snapshots.
-   */
-  exportState(): DynamicTreeState {
-    const n = this.capacity;
-    return {
-      capacity: n,
-      root: this.root,
-      freeList: this.freeList,
-      leafCount: this.leafCount,
-      bounds: this.bounds.slice(0, 4 * n),
-      parent: this.parent.slice(0, n),
-      child1: this.child1.slice(0, n),
-      child2: this.child2.slice(0, n),
-      height: this.height.slice(0, n),
-      keys: this.keys.slice(0, n),
-    };
-  }
-
-  /**
-   * Replaces the whole tree by a state from {@link DynamicTree.exportState} (copied, not kept). The
-   * state is checked first (array sizes, links, heights, boxes, free list, leaf count):
-   * a bad one throws and leaves the tree as it was. The state holds no tags: every tag is 0 after
-   * the import until {@link DynamicTree.setLeafTags} gives them back.
-   *
-   * @throws CollisionError naming the broken part of `state`.
-   */
-  importState(state: DynamicTreeState): void {
-    DynamicTree.checkState(state);
-    const n = state.capacity;
-    this.capacity = n;
-    this.bounds = state.bounds.slice(0, 4 * n);
-    this.parent = state.parent.slice(0, n);
-    this.child1 = state.child1.slice(0, n);
-    this.child2 = state.child2.slice(0, n);
-    this.height = state.height.slice(0, n);
-    this.keys = state.keys.slice(0, n);
-    this.tags = new Uint8Array(n);
-    this.root = state.root;
-    this.freeList = state.freeList;
-    this.leafCount = state.leafCount;
-  }
-
-  /**
-   * Checks a tree state as {@link DynamicTree.importState} does, changing nothing.
-   * @throws CollisionError naming the broken part of `state`.
-   */
-  static checkState(state: DynamicTreeState): void {
-    if (state === null || typeof state !== 'object') {
-      throw new CollisionError('state', state, 'must be a DynamicTreeState');
-    }
-    const n = state.capacity;
-    if (!(Number.isInteger(n) && n >= 1 && n <= 1 << 28)) {
-      throw new CollisionError('state.capacity', n, 'must be an integer in [1, 2^28]');
-    }
-    const arrays: [string, ArrayLike<number>, number][] = [
-      ['bounds', state.bounds, 4 * n],
-      ['parent', state.parent, n],
-      ['child1', state.child1, n],
-      ['child2', state.child2, n],
-      ['height', state.height, n],
-      ['keys', state.keys, n],
-    ];
-    for (const [name, array, length] of arrays) {
-      if (!(array instanceof (name === 'bounds' ? Float64Array : Int32Array)) || array.length < length) {
-        throw new CollisionError(`state.${name}`, array, `must be a typed array of ${length} entries`);
-      }
-    }
-    for (const name of ['root', 'freeList', 'leafCount'] as const) {
-      const v = state[name];
-      const lowest = name === 'leafCount' ? 0 : -1;
-      if (!(Number.isInteger(v) && v >= lowest && v < n)) {
-        throw new CollisionError(`state.${name}`, v, `must be an integer in [${lowest}, ${n})`);
-      }
-    }
-    for (let i = 0; i < n; i++) {
-      if (state.height[i] !== 0) continue;
-      const o = 4 * i;
-      const b = state.bounds;
-      if (!(Number.isFinite(b[o]) && Number.isFinite(b[o + 1]) && b[o] <= b[o + 2] && b[o + 1] <= b[o + 3])) {
-        throw new CollisionError(`state.bounds[${o}]`, b[o], 'must be a finite box with min <= max');
-      }
-      if (!(Number.isFinite(b[o + 2]) && Number.isFinite(b[o + 3]))) {
-        throw new CollisionError(`state.bounds[${o + 2}]`, b[o + 2], 'must be a finite box');
-      }
-    }
-    try {
-      checkTreeArrays(state);
-    } catch (error) {
-      throw new CollisionError('state', 'a tree', (error as Error).message);
-    }
-  }
-
-  /** The live arrays, viewed as a state (no copy), for validation. */
-  private exportView(): DynamicTreeState {
-    return {
-      capacity: this.capacity,
-      root: this.root,
-      freeList: this.freeList,
-      leafCount: this.leafCount,
-      bounds: this.bounds,
-      parent: this.parent,
-      child1: this.child1,
-      child2: this.child2,
-      height: this.height,
-      keys: this.keys,
-    };
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -1028,64 +908,4 @@ export function requireRay(input: RayCastInput): void {
   if (!(Number.isFinite(input.maxFraction) && input.maxFraction >= 0)) {
     throw new CollisionError('input.maxFraction', input.maxFraction, 'must be a finite number >= 0');
   }
-}
-
-/**
- * The structural invariants of a tree state (parent/child links, heights, each internal box the
- * union of its children, free list, leaf count); throws an Error naming the first broken one. Not
- * AVL balance: the rotations do not keep it (see the class comment), so a tree the tree itself
- * built could fail such a check, and an unbalanced tree answers queries as well (only slower).
- */
-function checkTreeArrays(t: DynamicTreeState): void {
-  let leaves = 0;
-  let nodes = 0;
-  if (t.root !== NULL_NODE) {
-    if (t.parent[t.root] !== NULL_NODE) throw new Error('root has a parent');
-    // Each node reached once: a node named as both children of one node (or by two nodes) would
-    // be counted twice, and an unreachable node could make up the counts checked below.
-    const reached = new Uint8Array(t.capacity);
-    const pending: number[] = [t.root];
-    while (pending.length > 0) {
-      const node = pending.pop() as number;
-      if (reached[node] !== 0) throw new Error(`node ${node} reached twice`);
-      reached[node] = 1;
-      nodes++;
-      const h = t.height[node];
-      if (h === 0) {
-        leaves++;
-        continue;
-      }
-      const c1 = t.child1[node];
-      const c2 = t.child2[node];
-      if (c1 < 0 || c2 < 0 || c1 >= t.capacity || c2 >= t.capacity || c1 === c2) {
-        throw new Error(`bad child of ${node}`);
-      }
-      if (t.parent[c1] !== node || t.parent[c2] !== node) throw new Error(`bad parent link under ${node}`);
-      const h1 = t.height[c1];
-      const h2 = t.height[c2];
-      if (h1 < 0 || h2 < 0) throw new Error(`free node linked under ${node}`);
-      if (h !== 1 + Math.max(h1, h2)) throw new Error(`bad height at ${node}`);
-      const o = 4 * node;
-      const b = t.bounds;
-      const o1 = 4 * c1;
-      const o2 = 4 * c2;
-      if (
-        b[o] !== Math.min(b[o1], b[o2]) ||
-        b[o + 1] !== Math.min(b[o1 + 1], b[o2 + 1]) ||
-        b[o + 2] !== Math.max(b[o1 + 2], b[o2 + 2]) ||
-        b[o + 3] !== Math.max(b[o1 + 3], b[o2 + 3])
-      ) {
-        throw new Error(`box of ${node} is not the union of its children`);
-      }
-      pending.push(c1, c2);
-    }
-  }
-  if (leaves !== t.leafCount) throw new Error(`leaf count ${leaves} != ${t.leafCount}`);
-  let free = 0;
-  for (let i = t.freeList; i !== NULL_NODE; i = t.parent[i]) {
-    if (t.height[i] !== -1) throw new Error(`free node ${i} in use`);
-    free++;
-    if (free > t.capacity) throw new Error('free list loops');
-  }
-  if (nodes + free !== t.capacity) throw new Error(`${nodes} nodes + ${free} free != ${t.capacity}`);
 }

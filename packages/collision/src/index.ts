@@ -1,6 +1,6 @@
 export { AABB, computeBoxAABB, testOverlapAABB } from './aabb';
 export { Box } from './box';
-export { BroadPhase, type BroadPhaseState, type PairFilter } from './broad-phase';
+export { BroadPhase, type PairFilter } from './broad-phase';
 export { collide, collidePacked } from './collide';
 export { collideBoxes } from './collide-boxes';
 export {
@@ -12,7 +12,7 @@ export {
   collidePolygons,
 } from './collide-shapes';
 export { DistanceOutput, makeShapeProxy, proxyDistance, ShapeProxy, shapeDistance } from './distance';
-export { DynamicTree, type DynamicTreeOptions, type DynamicTreeState } from './dynamic-tree';
+export { DynamicTree, type DynamicTreeOptions } from './dynamic-tree';
 export { CollisionError } from './errors';
 export { computeHull } from './hull';
 export {

@@ -180,6 +180,14 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
         if (!o.shapeList[k].sensor) candidates.push(o.shapeList[k]);
     }
   }
+  // In shape id order: the impact found first wins a tie, and the tree's order (its shape, and the
+  // proxy ids) is not part of the world's state a snapshot keeps.
+  for (let i = 1; i < candidates.length; ++i) {
+    const c = candidates[i];
+    let j = i - 1;
+    for (; j >= 0 && candidates[j].id > c.id; --j) candidates[j + 1] = candidates[j];
+    candidates[j + 1] = c;
+  }
 
   let t = 1;
   // A stop for a shape that started deep in another and would have gone through it (see below):

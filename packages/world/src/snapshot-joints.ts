@@ -1,0 +1,340 @@
+import { dampingRate, JointKind, JointSpring, Softness, SolverBody } from '@lite/constraints';
+import {
+  checkJointInput,
+  DistanceJoint,
+  type Joint,
+  jointBodyA,
+  jointBodyB,
+  MotorJoint,
+  MouseJoint,
+  PrismaticJoint,
+  type ResolvedJoint,
+  RevoluteJoint,
+  WeldJoint,
+  WheelJoint,
+} from './joints';
+import { check, type Decoded, findRecord, UNIT_TOLERANCE } from './snapshot';
+import {
+  assignFields,
+  type ByteReader,
+  type ByteWriter,
+  badSnapshot,
+  type FieldSchema,
+  fieldSchema,
+  readFields,
+  writeFields,
+} from './snapshot-format';
+import type { StepState } from './step-state';
+import { MAX_STATE_MAGNITUDE } from './validate';
+import type { World } from './world';
+
+/*
+ * The joints' part of world snapshots: each joint kind's class, the generic field list its
+ * snapshot record holds, the checks a decoded joint's values pass, and the writing and reading of
+ * the joint list.
+ */
+
+/**
+ * Fields a joint's generic record leaves out (written apart, or not state: `velocityA`,
+ * `velocityB` and a mouse joint's `velocity` are its bodies' places in the step's packed
+ * velocities, bound anew by every prepare).
+ */
+const JOINT_SKIP: ReadonlySet<string> = new Set([
+  'id',
+  'kind',
+  'bodyA',
+  'bodyB',
+  'body',
+  'world',
+  'userData',
+  'collideConnected',
+  'chainPrev',
+  'chainNext',
+  'chainBody',
+  'velocityA',
+  'velocityB',
+  'velocity',
+]);
+
+// -------------------------------------------------------------------------------------------------
+// Joint classes and their field lists
+
+type JointClass = new (world: World, id: number, r: ResolvedJoint<never>) => Joint;
+
+/** The world's joint class of each `JointKind` value. */
+const JOINT_CLASSES: readonly JointClass[] = [
+  DistanceJoint as unknown as JointClass,
+  RevoluteJoint as unknown as JointClass,
+  MouseJoint as unknown as JointClass,
+  PrismaticJoint as unknown as JointClass,
+  WeldJoint as unknown as JointClass,
+  WheelJoint as unknown as JointClass,
+  MotorJoint as unknown as JointClass,
+];
+
+/** A joint of `kind` between `a` and `b` with placeholder options (every field is overwritten). */
+function makeJoint(kind: number, world: World | null, id: number, a: SolverBody, b: SolverBody): Joint {
+  const r = {
+    bodyA: a,
+    bodyB: b,
+    anchorA: { x: 0, y: 0 },
+    anchorB: { x: 1, y: 0 },
+    options: { axis: { x: 1, y: 0 } },
+    collideConnected: true,
+    userData: undefined,
+    breakForce: Number.POSITIVE_INFINITY,
+    breakTorque: Number.POSITIVE_INFINITY,
+  } as unknown as ResolvedJoint<never>;
+  return new JOINT_CLASSES[kind](world as World, id, r);
+}
+
+const jointSchemas: FieldSchema[] = [];
+
+/** The generic field list of joints of `kind` (from a throwaway instance, made once). */
+function jointSchema(kind: number): FieldSchema {
+  let schema = jointSchemas[kind];
+  if (schema === undefined) {
+    const joint = makeJoint(kind, null, -1, new SolverBody(0, 0, 0, 1, 1), new SolverBody(1, 0, 0, 1, 1));
+    schema = fieldSchema(joint, JOINT_SKIP);
+    jointSchemas[kind] = schema;
+  }
+  return schema;
+}
+
+/** A scratch joint of each kind, the values of a snapshot's joints are checked on. */
+const scratchJoints: Joint[] = [];
+
+/**
+ * Checks a decoded joint's values as its setters would (they are restored without them, into the
+ * fields behind the setters): assigned to a scratch joint of the kind, then `checkJointInput`.
+ * Throws the snapshot's WorldError.
+ */
+function checkJointValues(kind: number, id: number, values: unknown[]): void {
+  let joint = scratchJoints[kind];
+  if (joint === undefined) {
+    joint = makeJoint(kind, null, -1, new SolverBody(0, 0, 0, 1, 1), new SolverBody(1, 0, 0, 1, 1));
+    scratchJoints[kind] = joint;
+  }
+  const schema = jointSchema(kind);
+  assignFields(joint, schema, values);
+  try {
+    checkJointInput(joint);
+  } catch (error) {
+    badSnapshot(`joint #${id}`, error instanceof Error ? error.message : String(error));
+  }
+  checkJointState(joint, kind, id, schema, values);
+}
+
+/**
+ * Fields of a joint that may be infinite: thresholds and limits (+Infinity: none), and what the
+ * prepare derives from them and from the largest force or torque. `checkJointInput` checks their meaning.
+ */
+const JOINT_UNBOUNDED: ReadonlySet<string> = new Set([
+  'breakForceValue',
+  'breakTorqueValue',
+  'maxMotorTorqueValue',
+  'maxMotorForceValue',
+  'maxForceValue',
+  'maxTorqueValue',
+  'maxMotorImpulse',
+  'maxImpulse',
+  'maxAngularImpulse',
+  'lowerAngleValue',
+  'upperAngleValue',
+  'lowerTranslationValue',
+  'upperTranslationValue',
+  'minLengthValue',
+  'maxLengthValue',
+  // The limits' biases, from a limit at infinity.
+  'lowerBias',
+  'upperBias',
+]);
+
+/**
+ * Whether (x, y) is a unit vector within `UNIT_TOLERANCE`: a prismatic or wheel joint's axis, which
+ * its constructor normalises and its solver assumes is one.
+ */
+function isUnitAxis(x: number, y: number): boolean {
+  return Math.abs(x * x + y * y - 1) <= UNIT_TOLERANCE;
+}
+
+/** A joint's accumulated impulses (warm starting): fields named `...Impulse[XY]`, not `max...`. */
+const IMPULSE_FIELD = /^(?!max)[A-Za-z]*[iI]mpulse[XY]?$/;
+const impulseFields: string[][] = [];
+
+/** The paths of `jointSchema(kind)` that are accumulated impulses. */
+function impulsePaths(kind: number): string[] {
+  let paths = impulseFields[kind];
+  if (paths === undefined) {
+    paths = jointSchema(kind).paths.filter((path) => IMPULSE_FIELD.test(path));
+    impulseFields[kind] = paths;
+  }
+  return paths;
+}
+
+/** A joint of each kind as made, for the default damping ratio of its springs. */
+const freshJoints: Joint[] = [];
+const scratchSpring = new JointSpring(0);
+
+/**
+ * The state of a joint beyond its options: every other number finite (accumulated impulses, the
+ * coefficients it caches, chain data), but a softness's matched frequency, damping ratio and step,
+ * NaN until it matches one; each spring as its own checked setter leaves it (set again from its
+ * values through `JointSpring.set`, it must come out the same, with the kind's default damping
+ * ratio); each softness's damping rate the one `dampingRate` gives for the frequency, damping ratio
+ * and step it says it matched (the step reuses it without computing it again).
+ */
+function checkJointState(
+  joint: Joint,
+  kind: number,
+  id: number,
+  schema: FieldSchema,
+  values: unknown[],
+): void {
+  const what = `joint #${id}`;
+  for (let i = 0; i < schema.paths.length; ++i) {
+    if (schema.types[i] !== 0) continue;
+    const path = schema.paths[i];
+    const value = values[i] as number;
+    if (Number.isFinite(value)) {
+      if (Math.abs(value) > MAX_STATE_MAGNITUDE && IMPULSE_FIELD.test(path)) {
+        badSnapshot(`${what}.${path} = ${value}`, `is larger than ${MAX_STATE_MAGNITUDE} in magnitude`);
+      }
+      continue;
+    }
+    if (JOINT_UNBOUNDED.has(path) && !Number.isNaN(value)) continue;
+    if (Number.isNaN(value) && /\.matched(Frequency|DampingRatio|Dt)$/.test(path)) continue;
+    badSnapshot(`${what}.${path} = ${value}`, 'must be a finite number');
+  }
+  if (kind === JointKind.Prismatic || kind === JointKind.Wheel) {
+    const axis = joint as unknown as { localAxisXValue: number; localAxisYValue: number };
+    if (!isUnitAxis(axis.localAxisXValue, axis.localAxisYValue)) {
+      badSnapshot(
+        `${what}.localAxis = (${axis.localAxisXValue}, ${axis.localAxisYValue})`,
+        'must be a unit vector',
+      );
+    }
+  }
+  let fresh = freshJoints[kind];
+  if (fresh === undefined) {
+    fresh = makeJoint(kind, null, -1, new SolverBody(0, 0, 0, 1, 1), new SolverBody(1, 0, 0, 1, 1));
+    freshJoints[kind] = fresh;
+  }
+  const record = joint as unknown as Record<string, unknown>;
+  const made = fresh as unknown as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const part = record[key];
+    if (part instanceof JointSpring) {
+      const spring = part;
+      const defaultRatio = (made[key] as JointSpring).defaultDampingRatio;
+      if (!Object.is(spring.defaultDampingRatio, defaultRatio)) {
+        badSnapshot(
+          `${what}.${key}.defaultDampingRatio = ${spring.defaultDampingRatio}`,
+          `must be ${defaultRatio}`,
+        );
+      }
+      if (spring.form !== 'frequency' && spring.form !== 'stiffness') {
+        badSnapshot(`${what}.${key}.form = ${String(spring.form)}`, "must be 'frequency' or 'stiffness'");
+      }
+      const s = scratchSpring;
+      (s as { defaultDampingRatio: number }).defaultDampingRatio = defaultRatio;
+      check(() => {
+        if (spring.form === 'stiffness') s.set({ stiffness: spring.stiffness, damping: spring.damping });
+        else s.set({ frequencyHz: spring.frequencyHz, dampingRatio: spring.dampingRatio });
+      }, `${what}.${key}`);
+      if (
+        !(
+          Object.is(s.frequencyHz, spring.frequencyHz) &&
+          Object.is(s.dampingRatio, spring.dampingRatio) &&
+          Object.is(s.stiffness, spring.stiffness) &&
+          Object.is(s.damping, spring.damping) &&
+          s.soft === spring.soft
+        )
+      ) {
+        badSnapshot(`${what}.${key}`, 'is not a spring its setters make');
+      }
+    } else if (part instanceof Softness) {
+      const f = part.matchedFrequency;
+      const zeta = part.matchedDampingRatio;
+      const dt = part.matchedDt;
+      if (Number.isFinite(f) && Number.isFinite(zeta) && Number.isFinite(dt)) {
+        const rate = dampingRate(2 * Math.PI * f, zeta, dt);
+        if (!Object.is(part.dampingRate, rate)) {
+          badSnapshot(
+            `${what}.${key}.dampingRate = ${part.dampingRate}`,
+            `must be ${rate}, matched to its frequency`,
+          );
+        }
+      }
+    }
+  }
+}
+
+function writeJoints(w: ByteWriter, s: StepState): void {
+  const joints = s.jointList;
+  w.uint(joints.length);
+  let prevId = -1;
+  for (let i = 0; i < joints.length; ++i) {
+    const j = joints[i];
+    w.u8(j.kind);
+    w.uint(j.id - prevId - 1);
+    prevId = j.id;
+    w.uint(jointBodyA(j).id);
+    if (j.kind !== JointKind.Mouse) w.uint(jointBodyB(j).id);
+    w.u8(j.collideConnected ? 1 : 0);
+    writeFields(w, j, jointSchema(j.kind));
+  }
+}
+
+interface JointRecord {
+  kind: number;
+  id: number;
+  bodyA: number;
+  bodyB: number;
+  collideConnected: boolean;
+  values: unknown[];
+}
+
+function readJoints(r: ByteReader, d: Decoded): JointRecord[] {
+  const nextJointId = d.nextJointId;
+  const n = r.count('joint count', Math.min(nextJointId, r.remaining));
+  const joints: JointRecord[] = [];
+  let prevId = -1;
+  for (let i = 0; i < n; ++i) {
+    const kind = r.u8();
+    if (kind >= JOINT_CLASSES.length) badSnapshot(`joint kind ${kind}`, 'is not a joint kind');
+    const id = prevId + 1 + r.count('joint id step', nextJointId);
+    if (id >= nextJointId) badSnapshot(`joint id ${id}`, `is not below nextJointId (${nextJointId})`);
+    prevId = id;
+    const bodyA = r.count('joint body id', 0x7fffffff);
+    const bodyB = kind === JointKind.Mouse ? bodyA : r.count('joint body id', 0x7fffffff);
+    const a = findRecord(d.bodies, bodyA);
+    const b = findRecord(d.bodies, bodyB);
+    if (a === undefined || b === undefined || (kind !== JointKind.Mouse && a === b)) {
+      badSnapshot(
+        `joint #${id}`,
+        `joins bodies #${bodyA} and #${bodyB}, which are not two bodies of the snapshot`,
+      );
+    }
+    if (kind === JointKind.Mouse && a.type !== 'dynamic') {
+      badSnapshot(`joint #${id}`, 'is a mouse joint on a body that is not dynamic');
+    }
+    const collideConnected = r.u8() !== 0;
+    const values = readFields(r, jointSchema(kind), `joint #${id}`);
+    checkJointValues(kind, id, values);
+    joints.push({ kind, id, bodyA, bodyB, collideConnected, values });
+  }
+  return joints;
+}
+
+export {
+  checkJointValues,
+  impulsePaths,
+  isUnitAxis,
+  JOINT_CLASSES,
+  type JointRecord,
+  jointSchema,
+  makeJoint,
+  readJoints,
+  writeJoints,
+};
