@@ -20,6 +20,7 @@ export {
   solveDistanceJointPosition,
 } from './distance-joint';
 export { ConstraintError } from './errors';
+export { FilterJoint } from './filter-joint';
 export {
   type Joint,
   jointReaction,
@@ -54,6 +55,7 @@ export {
   MIN_DISTANCE,
 } from './joint-kind';
 export { JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
+export { JOINT_TYPES, type JointType, type KindedJoint } from './joint-types';
 export { setWasmKernels, wasmKernelsReady } from './kernels';
 export {
   MotorJoint,
