@@ -49,7 +49,7 @@ function nothing(): void {}
 export const filterJointType: JointType = {
   kind: JointKind.Filter,
   name: 'FilterJoint',
-  carried: [],
+  carry: nothing,
   softens: false,
   prepare: nothing,
   solve: nothing,

@@ -55,7 +55,7 @@ export {
   MIN_DISTANCE,
 } from './joint-kind';
 export { JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
-export { JOINT_TYPES, type JointType, type KindedJoint } from './joint-types';
+export { JOINT_TYPES, type JointType, type KindedJoint, MAX_CARRIED } from './joint-types';
 export { setWasmKernels, wasmKernelsReady } from './kernels';
 export {
   MotorJoint,

@@ -52,10 +52,18 @@ export interface JointType {
   /** The class name (`'RevoluteJoint'`). */
   readonly name: string;
   /**
-   * The fields a step carries to the next (accumulated impulses for the warm start, and the axes
-   * a reaction is read along): what a failed step's rollback puts back.
+   * Copies the fields a step carries to the next (accumulated impulses for the warm start, and the
+   * axes a reaction is read along) of each joint `i` of the run to `data` from `stride * i` (`save`),
+   * or back: what a failed step's rollback puts back. At most {@link MAX_CARRIED} per joint.
    */
-  readonly carried: readonly string[];
+  carry(
+    joints: readonly KindedJoint[],
+    start: number,
+    end: number,
+    data: Float64Array,
+    stride: number,
+    save: boolean,
+  ): void;
   /** Whether its rigid rows may be softened by the prepare (counted in `softJointCount`). */
   readonly softens: boolean;
   /** Runs once over all of a step's joints before any prepare (when the kind is among them). */
@@ -100,6 +108,9 @@ export interface JointType {
   reaction(joint: KindedJoint, out: Float64Array): void;
 }
 
+/** The most doubles a joint's `carry` copies. */
+export const MAX_CARRIED = 8;
+
 /** Binds each two-body joint of the run. */
 function bindPairs(joints: readonly KindedJoint[], start: number, end: number, bodies: BodyVelocities): void {
   for (let i = start; i < end; i++) bindBodies(joints[i] as DistanceJoint, bodies);
@@ -120,7 +131,25 @@ function linearReaction(joint: MouseJoint | WeldJoint | MotorJoint, torque: numb
 const distanceType: JointType = {
   kind: 0,
   name: 'DistanceJoint',
-  carried: ['impulse', 'lowerImpulse', 'upperImpulse', 'ux', 'uy'],
+  carry(joints, start, end, data, stride, save) {
+    for (let i = start; i < end; i++) {
+      const joint = joints[i] as DistanceJoint;
+      const o = stride * i;
+      if (save) {
+        data[o] = joint.impulse;
+        data[o + 1] = joint.lowerImpulse;
+        data[o + 2] = joint.upperImpulse;
+        data[o + 3] = joint.ux;
+        data[o + 4] = joint.uy;
+      } else {
+        joint.impulse = data[o];
+        joint.lowerImpulse = data[o + 1];
+        joint.upperImpulse = data[o + 2];
+        joint.ux = data[o + 3];
+        joint.uy = data[o + 4];
+      }
+    }
+  },
   softens: true,
   prepare(joints, start, end, dt, invDt, settings, bodies, softRows, anchored) {
     for (let i = start; i < end; i++) {
@@ -162,7 +191,25 @@ const distanceType: JointType = {
 const revoluteType: JointType = {
   kind: 1,
   name: 'RevoluteJoint',
-  carried: ['impulseX', 'impulseY', 'motorImpulse', 'lowerImpulse', 'upperImpulse'],
+  carry(joints, start, end, data, stride, save) {
+    for (let i = start; i < end; i++) {
+      const joint = joints[i] as RevoluteJoint;
+      const o = stride * i;
+      if (save) {
+        data[o] = joint.impulseX;
+        data[o + 1] = joint.impulseY;
+        data[o + 2] = joint.motorImpulse;
+        data[o + 3] = joint.lowerImpulse;
+        data[o + 4] = joint.upperImpulse;
+      } else {
+        joint.impulseX = data[o];
+        joint.impulseY = data[o + 1];
+        joint.motorImpulse = data[o + 2];
+        joint.lowerImpulse = data[o + 3];
+        joint.upperImpulse = data[o + 4];
+      }
+    }
+  },
   softens: true,
   prepare(joints, start, end, dt, invDt, settings, bodies, softRows, anchored) {
     for (let i = start; i < end; i++) {
@@ -219,7 +266,19 @@ const revoluteType: JointType = {
 const mouseType: JointType = {
   kind: 2,
   name: 'MouseJoint',
-  carried: ['impulseX', 'impulseY'],
+  carry(joints, start, end, data, stride, save) {
+    for (let i = start; i < end; i++) {
+      const joint = joints[i] as MouseJoint;
+      const o = stride * i;
+      if (save) {
+        data[o] = joint.impulseX;
+        data[o + 1] = joint.impulseY;
+      } else {
+        joint.impulseX = data[o];
+        joint.impulseY = data[o + 1];
+      }
+    }
+  },
   softens: false,
   prepare(joints, start, end, dt, invDt, settings, bodies) {
     for (let i = start; i < end; i++) {
@@ -246,16 +305,31 @@ const mouseType: JointType = {
 const prismaticType: JointType = {
   kind: 3,
   name: 'PrismaticJoint',
-  carried: [
-    'perpImpulse',
-    'angleImpulse',
-    'springImpulse',
-    'motorImpulse',
-    'lowerImpulse',
-    'upperImpulse',
-    'axisX',
-    'axisY',
-  ],
+  carry(joints, start, end, data, stride, save) {
+    for (let i = start; i < end; i++) {
+      const joint = joints[i] as PrismaticJoint;
+      const o = stride * i;
+      if (save) {
+        data[o] = joint.perpImpulse;
+        data[o + 1] = joint.angleImpulse;
+        data[o + 2] = joint.springImpulse;
+        data[o + 3] = joint.motorImpulse;
+        data[o + 4] = joint.lowerImpulse;
+        data[o + 5] = joint.upperImpulse;
+        data[o + 6] = joint.axisX;
+        data[o + 7] = joint.axisY;
+      } else {
+        joint.perpImpulse = data[o];
+        joint.angleImpulse = data[o + 1];
+        joint.springImpulse = data[o + 2];
+        joint.motorImpulse = data[o + 3];
+        joint.lowerImpulse = data[o + 4];
+        joint.upperImpulse = data[o + 5];
+        joint.axisX = data[o + 6];
+        joint.axisY = data[o + 7];
+      }
+    }
+  },
   softens: false,
   prepare(joints, start, end, dt, invDt, settings, bodies) {
     for (let i = start; i < end; i++) {
@@ -286,7 +360,21 @@ const prismaticType: JointType = {
 const weldType: JointType = {
   kind: 4,
   name: 'WeldJoint',
-  carried: ['impulseX', 'impulseY', 'angularImpulse'],
+  carry(joints, start, end, data, stride, save) {
+    for (let i = start; i < end; i++) {
+      const joint = joints[i] as WeldJoint;
+      const o = stride * i;
+      if (save) {
+        data[o] = joint.impulseX;
+        data[o + 1] = joint.impulseY;
+        data[o + 2] = joint.angularImpulse;
+      } else {
+        joint.impulseX = data[o];
+        joint.impulseY = data[o + 1];
+        joint.angularImpulse = data[o + 2];
+      }
+    }
+  },
   softens: false,
   prepare(joints, start, end, dt, invDt, settings, bodies) {
     for (let i = start; i < end; i++) prepareWeldJointAt(joints[i] as WeldJoint, dt, invDt, settings, bodies);
@@ -319,7 +407,29 @@ const weldType: JointType = {
 const wheelType: JointType = {
   kind: 5,
   name: 'WheelJoint',
-  carried: ['perpImpulse', 'springImpulse', 'motorImpulse', 'lowerImpulse', 'upperImpulse', 'axisX', 'axisY'],
+  carry(joints, start, end, data, stride, save) {
+    for (let i = start; i < end; i++) {
+      const joint = joints[i] as WheelJoint;
+      const o = stride * i;
+      if (save) {
+        data[o] = joint.perpImpulse;
+        data[o + 1] = joint.springImpulse;
+        data[o + 2] = joint.motorImpulse;
+        data[o + 3] = joint.lowerImpulse;
+        data[o + 4] = joint.upperImpulse;
+        data[o + 5] = joint.axisX;
+        data[o + 6] = joint.axisY;
+      } else {
+        joint.perpImpulse = data[o];
+        joint.springImpulse = data[o + 1];
+        joint.motorImpulse = data[o + 2];
+        joint.lowerImpulse = data[o + 3];
+        joint.upperImpulse = data[o + 4];
+        joint.axisX = data[o + 5];
+        joint.axisY = data[o + 6];
+      }
+    }
+  },
   softens: false,
   beforePrepare: countWheelJoints,
   prepare(joints, start, end, dt, invDt, settings, bodies) {
@@ -350,7 +460,21 @@ const wheelType: JointType = {
 const motorType: JointType = {
   kind: 6,
   name: 'MotorJoint',
-  carried: ['impulseX', 'impulseY', 'angularImpulse'],
+  carry(joints, start, end, data, stride, save) {
+    for (let i = start; i < end; i++) {
+      const joint = joints[i] as MotorJoint;
+      const o = stride * i;
+      if (save) {
+        data[o] = joint.impulseX;
+        data[o + 1] = joint.impulseY;
+        data[o + 2] = joint.angularImpulse;
+      } else {
+        joint.impulseX = data[o];
+        joint.impulseY = data[o + 1];
+        joint.angularImpulse = data[o + 2];
+      }
+    }
+  },
   softens: false,
   prepare(joints, start, end, dt, invDt, settings, bodies) {
     for (let i = start; i < end; i++)

@@ -13,6 +13,8 @@ export type {
 export {
   DistanceJoint,
   type DistanceJointOptions,
+  FilterJoint,
+  type FilterJointOptions,
   type Joint,
   type JointOptionsBase,
   MotorJoint,
