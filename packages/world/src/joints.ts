@@ -246,17 +246,6 @@ function worldJoint<B extends ConstraintClass>(Base: B) {
     /** @internal */
     declare breakTorqueValue: number;
 
-    /** Sets the world's part of a new joint. @internal */
-    attach(world: World, id: number, r: ResolvedJoint<unknown>): void {
-      const self = this as { id: number; collideConnected: boolean };
-      self.id = id;
-      self.collideConnected = r.collideConnected;
-      this.userData = r.userData;
-      this.world = world;
-      this.breakForce = r.breakForce;
-      this.breakTorque = r.breakTorque;
-    }
-
     /** Wakes the joint's bodies (after changing a field by hand). */
     wakeBodies(): void {
       const world = liveWorld(this as unknown as Joint);
@@ -270,6 +259,17 @@ function worldJoint<B extends ConstraintClass>(Base: B) {
     }
   }
   return WorldJoint;
+}
+
+/** Sets the world's part of a new joint (a function, not a method every joint would expose). */
+function attach(joint: Joint, world: World, id: number, r: ResolvedJoint<unknown>): void {
+  const fields = joint as { id: number; collideConnected: boolean };
+  fields.id = id;
+  fields.collideConnected = r.collideConnected;
+  joint.userData = r.userData;
+  joint.world = world;
+  joint.breakForce = r.breakForce;
+  joint.breakTorque = r.breakTorque;
 }
 
 /*
@@ -299,7 +299,7 @@ export class RevoluteJoint extends worldJoint(RevoluteConstraint) {
   /** Joints are made by `world.createRevoluteJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<RevoluteJointOptions>) {
     super(r.bodyA, r.bodyB, r.anchorA, r.options);
-    this.attach(world, id, r);
+    attach(this, world, id, r);
   }
 }
 
@@ -318,7 +318,7 @@ export class DistanceJoint extends worldJoint(DistanceConstraint) {
   /** Joints are made by `world.createDistanceJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<DistanceJointOptions>) {
     super(r.bodyA, r.bodyB, r.anchorA, r.anchorB, r.options);
-    this.attach(world, id, r);
+    attach(this, world, id, r);
   }
 }
 
@@ -334,7 +334,7 @@ export class MouseJoint extends worldJoint(MouseConstraint) {
   /** Joints are made by `world.createMouseJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<MouseConstraintOptions>) {
     super(r.bodyA, r.anchorA, r.options);
-    this.attach(world, id, r);
+    attach(this, world, id, r);
   }
 
   /**
@@ -366,7 +366,7 @@ export class PrismaticJoint extends worldJoint(PrismaticConstraint) {
   /** Joints are made by `world.createPrismaticJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<PrismaticJointOptions>) {
     super(r.bodyA, r.bodyB, r.anchorA, (r.options as PrismaticJointOptions).axis, r.options);
-    this.attach(world, id, r);
+    attach(this, world, id, r);
   }
 }
 
@@ -384,7 +384,7 @@ export class WeldJoint extends worldJoint(WeldConstraint) {
   /** Joints are made by `world.createWeldJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<WeldJointOptions>) {
     super(r.bodyA, r.bodyB, r.anchorA, r.options);
-    this.attach(world, id, r);
+    attach(this, world, id, r);
   }
 }
 
@@ -403,7 +403,7 @@ export class WheelJoint extends worldJoint(WheelConstraint) {
   /** Joints are made by `world.createWheelJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<WheelJointOptions>) {
     super(r.bodyA, r.bodyB, r.anchorA, (r.options as WheelJointOptions).axis, r.options);
-    this.attach(world, id, r);
+    attach(this, world, id, r);
   }
 }
 
@@ -421,7 +421,7 @@ export class MotorJoint extends worldJoint(MotorConstraint) {
   /** Joints are made by `world.createMotorJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<MotorJointOptions>) {
     super(r.bodyA, r.bodyB, r.options);
-    this.attach(world, id, r);
+    attach(this, world, id, r);
   }
 }
 
@@ -439,7 +439,7 @@ export class FilterJoint extends worldJoint(FilterConstraint) {
   /** Joints are made by `world.createFilterJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<FilterJointOptions>) {
     super(r.bodyA, r.bodyB);
-    this.attach(world, id, r);
+    attach(this, world, id, r);
   }
 }
 
