@@ -71,13 +71,8 @@ export {
   preparePrismaticJoint,
   solvePrismaticJoint,
 } from './prismatic-joint';
-export {
-  prepareRevoluteJoint,
-  RevoluteJoint,
-  type RevoluteJointOptions,
-  solveRevoluteJoint,
-  solveRevoluteJointPosition,
-} from './revolute-joint';
+export { RevoluteJoint, type RevoluteJointOptions } from './revolute-joint';
+export { prepareRevoluteJoint, solveRevoluteJoint, solveRevoluteJointPosition } from './revolute-solve';
 export { SolverSettings, type SolverSettingsOptions } from './settings';
 export {
   DEEP_OVERLAP,

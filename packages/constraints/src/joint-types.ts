@@ -17,12 +17,8 @@ import {
   prismaticPositionStep,
   solvePrismaticJointAt,
 } from './prismatic-joint';
-import {
-  prepareRevoluteJointAt,
-  type RevoluteJoint,
-  revolutePositionStep,
-  solveRevoluteJointAt,
-} from './revolute-joint';
+import type { RevoluteJoint } from './revolute-joint';
+import { prepareRevoluteJointAt, revolutePositionStep, solveRevoluteJointAt } from './revolute-solve';
 import type { SolverSettings } from './settings';
 import { buildWeldChains, solveWeldChainVelocitiesAt } from './weld-chain';
 import { prepareWeldJointAt, solveWeldJointAt, type WeldJoint, weldPositionStep } from './weld-joint';
