@@ -427,7 +427,8 @@ export const ANCHORS = ['localAnchorAX', 'localAnchorAY', 'localAnchorBX', 'loca
 
 /**
  * Every plain field of `joint` listed in `checks`, and its break thresholds, as its setters would
- * have them: throws a WorldError naming `joint #<id>.<field>` and the value. @internal
+ * have them (of the right type, within their bounds): throws a WorldError naming
+ * `joint #<id>.<field>` and the value. @internal
  */
 export function checkJointFields(joint: Joint, checks: FieldChecks): void {
   const j = joint as CheckedJoint;
@@ -445,6 +446,11 @@ export function checkJointFields(joint: Joint, checks: FieldChecks): void {
       refuseField(joint, field, value, 'must be a finite number >= 0');
   }
   checks.extra?.(j);
+  // The bounds the setters apply (anchors and lengths within MAX_LENGTH, angles within MAX_ANGLE, ...).
+  const fields = [checks.finite, checks.ranges?.flat(), checks.maxima, checks.nonNegative];
+  for (const list of fields) {
+    for (const field of list ?? []) checkJointBound(field, j[field], `joint #${joint.id}.${field}`);
+  }
 }
 
 export function refuseField(joint: Joint, field: string, value: unknown, reason: string): never {

@@ -611,6 +611,7 @@ function checkLengths(joint: Joint): void {
       `must be a finite number in [minLength, maxLength] = [${j.minLength}, ${j.maxLength}]`,
     );
   }
+  checkJointBound('length', j.length, `joint #${j.id}.length`);
 }
 
 /** A motor joint's correction factor: in [0, 1]. */
