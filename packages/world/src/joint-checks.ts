@@ -154,18 +154,35 @@ const MOUSE_KEYS: readonly string[] = [
   'breakForce',
 ];
 
-/** Checks a revolute joint request. Mutates nothing. @internal */
-export function resolveRevoluteJointOptions(
-  options: RevoluteJointOptions,
-  world: World,
-): ResolvedJoint<RevoluteJointOptions> {
-  const o = checkOptions(options, 'options');
-  checkKeys(o, REVOLUTE_KEYS, 'options');
-  const { bodyA, bodyB } = checkPair(o, world);
-  const anchor = checkVec2(o.anchor, 'options.anchor');
-  checkAnchorReach(anchor, [bodyA, bodyB], 'options.anchor');
-  return resolved(bodyA, bodyB, anchor, anchor, o, () => new RevoluteConstraint(bodyA, bodyB, anchor, o));
+/** A request of a joint at one anchor, with an axis for a slider (revolute, prismatic, weld, wheel). */
+type PinnedOptions = JointOptionsBase & { bodyA: Body; bodyB: Body; anchor: Vec2Like; axis?: Vec2Like };
+
+/**
+ * The check of a joint request at one anchor (within reach of both bodies), with an axis when
+ * `axis`; `make` builds the bare constraint for the trial construction (`resolved`).
+ */
+function pinned<T extends PinnedOptions>(
+  keys: readonly string[],
+  axis: boolean,
+  make: (bodyA: Body, bodyB: Body, anchor: Vec2Like, axis: Vec2Like, o: T) => unknown,
+): (options: T, world: World) => ResolvedJoint<T> {
+  return (options, world) => {
+    const o = checkOptions(options, 'options');
+    checkKeys(o, keys, 'options');
+    const { bodyA, bodyB } = checkPair(o, world);
+    const anchor = checkVec2(o.anchor, 'options.anchor');
+    checkAnchorReach(anchor, [bodyA, bodyB], 'options.anchor');
+    const direction = axis ? checkVec2(o.axis, 'options.axis') : anchor;
+    return resolved(bodyA, bodyB, anchor, anchor, o, () => make(bodyA, bodyB, anchor, direction, o));
+  };
 }
+
+/** Checks a revolute joint request. Mutates nothing. @internal */
+export const resolveRevoluteJointOptions = pinned<RevoluteJointOptions>(
+  REVOLUTE_KEYS,
+  false,
+  (a, b, anchor, _, o) => new RevoluteConstraint(a, b, anchor, o),
+);
 
 /** Checks a distance joint request. Mutates nothing. @internal */
 export function resolveDistanceJointOptions(
@@ -235,52 +252,25 @@ export function resolveMouseJointOptions(
 }
 
 /** Checks a prismatic joint request. Mutates nothing. @internal */
-export function resolvePrismaticJointOptions(
-  options: PrismaticJointOptions,
-  world: World,
-): ResolvedJoint<PrismaticJointOptions> {
-  const o = checkOptions(options, 'options');
-  checkKeys(o, PRISMATIC_KEYS, 'options');
-  const { bodyA, bodyB } = checkPair(o, world);
-  const anchor = checkVec2(o.anchor, 'options.anchor');
-  checkAnchorReach(anchor, [bodyA, bodyB], 'options.anchor');
-  const axis = checkVec2(o.axis, 'options.axis');
-  return resolved(
-    bodyA,
-    bodyB,
-    anchor,
-    anchor,
-    o,
-    () => new PrismaticConstraint(bodyA, bodyB, anchor, axis, o),
-  );
-}
+export const resolvePrismaticJointOptions = pinned<PrismaticJointOptions>(
+  PRISMATIC_KEYS,
+  true,
+  (a, b, anchor, axis, o) => new PrismaticConstraint(a, b, anchor, axis, o),
+);
 
 /** Checks a weld joint request. Mutates nothing. @internal */
-export function resolveWeldJointOptions(
-  options: WeldJointOptions,
-  world: World,
-): ResolvedJoint<WeldJointOptions> {
-  const o = checkOptions(options, 'options');
-  checkKeys(o, WELD_KEYS, 'options');
-  const { bodyA, bodyB } = checkPair(o, world);
-  const anchor = checkVec2(o.anchor, 'options.anchor');
-  checkAnchorReach(anchor, [bodyA, bodyB], 'options.anchor');
-  return resolved(bodyA, bodyB, anchor, anchor, o, () => new WeldConstraint(bodyA, bodyB, anchor, o));
-}
+export const resolveWeldJointOptions = pinned<WeldJointOptions>(
+  WELD_KEYS,
+  false,
+  (a, b, anchor, _, o) => new WeldConstraint(a, b, anchor, o),
+);
 
 /** Checks a wheel joint request. Mutates nothing. @internal */
-export function resolveWheelJointOptions(
-  options: WheelJointOptions,
-  world: World,
-): ResolvedJoint<WheelJointOptions> {
-  const o = checkOptions(options, 'options');
-  checkKeys(o, WHEEL_KEYS, 'options');
-  const { bodyA, bodyB } = checkPair(o, world);
-  const anchor = checkVec2(o.anchor, 'options.anchor');
-  checkAnchorReach(anchor, [bodyA, bodyB], 'options.anchor');
-  const axis = checkVec2(o.axis, 'options.axis');
-  return resolved(bodyA, bodyB, anchor, anchor, o, () => new WheelConstraint(bodyA, bodyB, anchor, axis, o));
-}
+export const resolveWheelJointOptions = pinned<WheelJointOptions>(
+  WHEEL_KEYS,
+  true,
+  (a, b, anchor, axis, o) => new WheelConstraint(a, b, anchor, axis, o),
+);
 
 /** Checks a motor joint request. Mutates nothing. @internal */
 export function resolveMotorJointOptions(
