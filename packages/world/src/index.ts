@@ -29,6 +29,7 @@ export {
   type WeldJointOptions,
   WheelJoint,
   type WheelJointOptions,
+  type WorldJointFields,
 } from './joints';
 export { MAX_ANGLE, MAX_FREQUENCY, MAX_GRAVITY_SCALE, MAX_LENGTH } from './limits';
 export { PROFILE_STAGES, type ProfileStage, StepProfile } from './profile';

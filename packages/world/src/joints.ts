@@ -214,51 +214,38 @@ export interface ResolvedJoint<T> {
   breakTorque: number;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a mixin's base takes any constructor arguments
-type ConstraintClass = new (...args: any[]) => { readonly kind: number };
-
 /**
- * Adds to a constraint class what every joint of a world has: an id, an owner, `collideConnected`,
- * user data and break thresholds, `wakeBodies` and `toString`.
+ * What every joint of a world has beside its constraint's fields: an id, `collideConnected`, user
+ * data, break thresholds and `wakeBodies` (the world's joint classes merge it in).
  */
-function worldJoint<B extends ConstraintClass>(Base: B) {
-  class WorldJoint extends Base {
-    /** Integer id, unique in its world, increasing in creation order; joints are solved in id order. */
-    declare readonly id: number;
-    /** Whether the two bodies collide with each other. */
-    declare readonly collideConnected: boolean;
-    /** Anything you attached. */
-    declare userData: unknown;
-    /** The owning world; null once destroyed. @internal */
-    declare world: World | null;
-    /**
-     * The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never).
-     * Checked when set: a WorldError naming `joint.breakForce` unless a number > 0.
-     */
-    declare breakForce: number;
-    /**
-     * The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity:
-     * never). Checked when set: a WorldError naming `joint.breakTorque` unless a number > 0.
-     */
-    declare breakTorque: number;
-    /** The values behind `breakForce` and `breakTorque` (read by the step). @internal */
-    declare breakForceValue: number;
-    /** @internal */
-    declare breakTorqueValue: number;
-
-    /** Wakes the joint's bodies (after changing a field by hand). */
-    wakeBodies(): void {
-      const world = liveWorld(this as unknown as Joint);
-      world.wakeBody(jointBodyA(this as unknown as Joint));
-      world.wakeBody(jointBodyB(this as unknown as Joint));
-    }
-
-    /** The class name and the id: `RevoluteJoint #3`. */
-    override toString(): string {
-      return `${JOINT_TYPES[this.kind].name} #${this.id}`;
-    }
-  }
-  return WorldJoint;
+export interface WorldJointFields {
+  /** Integer id, unique in its world, increasing in creation order; joints are solved in id order. */
+  readonly id: number;
+  /** Whether the two bodies collide with each other. */
+  readonly collideConnected: boolean;
+  /** Anything you attached. */
+  userData: unknown;
+  /** The owning world; null once destroyed. @internal */
+  world: World | null;
+  /**
+   * The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never).
+   * Checked when set: a WorldError naming `joint.breakForce` unless a number > 0.
+   */
+  breakForce: number;
+  /**
+   * The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity:
+   * never). Checked when set: a WorldError naming `joint.breakTorque` unless a number > 0.
+   */
+  breakTorque: number;
+  /** The values behind `breakForce` and `breakTorque` (read by the step). @internal */
+  breakForceValue: number;
+  /** @internal */
+  breakTorqueValue: number;
+  /**
+   * Wakes the joint's bodies (after changing a field by hand).
+   * @throws WorldError once the joint was destroyed
+   */
+  wakeBodies(): void;
 }
 
 /** Sets the world's part of a new joint (a function, not a method every joint would expose). */
@@ -279,6 +266,8 @@ function attach(joint: Joint, world: World, id: number, r: ResolvedJoint<unknown
  * and a WorldError once the joint was destroyed; the setter methods also wake the bodies.
  */
 
+export interface RevoluteJoint extends WorldJointFields {}
+
 /**
  * A pin joint (Box2D-Lite's `Joint`) between two bodies of a world, made by
  * `world.createRevoluteJoint`: the anchors stay together, the bodies turn freely about them, within
@@ -290,7 +279,8 @@ function attach(joint: Joint, world: World, id: number, r: ResolvedJoint<unknown
  * spring's (`frequencyHz`, `dampingRatio`, `stiffness`, `damping`) too, and throws a WorldError
  * naming `joint.<field>` (nothing changes then); `setSpring` and `setLimits` also wake the bodies.
  */
-export class RevoluteJoint extends worldJoint(RevoluteConstraint) {
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
+export class RevoluteJoint extends RevoluteConstraint {
   /** The first body. */
   declare bodyA: Body;
   /** The second body. */
@@ -303,13 +293,16 @@ export class RevoluteJoint extends worldJoint(RevoluteConstraint) {
   }
 }
 
+export interface DistanceJoint extends WorldJointFields {}
+
 /**
  * A distance joint between two bodies of a world, made by `world.createDistanceJoint`: a rigid rod,
  * a spring (`frequencyHz` > 0, or `stiffness` in N/m and `damping` in N·s/m) or a rope
  * (`minLength`/`maxLength`). Every field's setter checks its value (the length within the range)
  * and throws a WorldError naming `joint.<field>`; `setSpring` and `setLengths` also wake the bodies.
  */
-export class DistanceJoint extends worldJoint(DistanceConstraint) {
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
+export class DistanceJoint extends DistanceConstraint {
   /** The first body. */
   declare bodyA: Body;
   /** The second body. */
@@ -322,12 +315,15 @@ export class DistanceJoint extends worldJoint(DistanceConstraint) {
   }
 }
 
+export interface MouseJoint extends WorldJointFields {}
+
 /**
  * A soft spring pulling one point of a body towards a target with a bounded force (for dragging
  * bodies with a pointer), made by `world.createMouseJoint`. Move it with `setTarget`.
  * `collideConnected` is always true: a mouse joint has one body.
  */
-export class MouseJoint extends worldJoint(MouseConstraint) {
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
+export class MouseJoint extends MouseConstraint {
   /** The dragged body. */
   declare body: Body;
 
@@ -350,6 +346,8 @@ export class MouseJoint extends worldJoint(MouseConstraint) {
   }
 }
 
+export interface PrismaticJoint extends WorldJointFields {}
+
 /**
  * A slider between two bodies of a world (Box2D's prismatic joint), made by
  * `world.createPrismaticJoint`: body B moves along an axis fixed in body A and does not turn
@@ -357,7 +355,8 @@ export class MouseJoint extends worldJoint(MouseConstraint) {
  * The setters check their values (a WorldError naming `joint.<argument>`, nothing changed then)
  * and the setter methods wake the bodies.
  */
-export class PrismaticJoint extends worldJoint(PrismaticConstraint) {
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
+export class PrismaticJoint extends PrismaticConstraint {
   /** The first body: the axis is fixed in it. */
   declare bodyA: Body;
   /** The second body. */
@@ -370,12 +369,15 @@ export class PrismaticJoint extends worldJoint(PrismaticConstraint) {
   }
 }
 
+export interface WeldJoint extends WorldJointFields {}
+
 /**
  * Two bodies of a world glued at a point (Box2D's weld joint), made by `world.createWeldJoint`:
  * rigid (one 3x3 block), or soft in translation and rotation independently. `setSprings` checks
  * its options (a WorldError naming `joint.<argument>`) and wakes the bodies.
  */
-export class WeldJoint extends worldJoint(WeldConstraint) {
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
+export class WeldJoint extends WeldConstraint {
   /** The first body. */
   declare bodyA: Body;
   /** The second body. */
@@ -388,13 +390,16 @@ export class WeldJoint extends worldJoint(WeldConstraint) {
   }
 }
 
+export interface WheelJoint extends WorldJointFields {}
+
 /**
  * A wheel on a suspension (Box2D's wheel joint), made by `world.createWheelJoint`: body B slides on
  * a spring along an axis fixed in body A (the chassis), stays on that line and turns freely, driven
  * by an optional motor. The setters check their values (a WorldError naming `joint.<argument>`)
  * and the setter methods wake the bodies.
  */
-export class WheelJoint extends worldJoint(WheelConstraint) {
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
+export class WheelJoint extends WheelConstraint {
   /** The chassis. */
   declare bodyA: Body;
   /** The wheel. */
@@ -407,12 +412,15 @@ export class WheelJoint extends worldJoint(WheelConstraint) {
   }
 }
 
+export interface MotorJoint extends WorldJointFields {}
+
 /**
  * Drives body B to a pose relative to body A with bounded force and torque (Box2D's motor joint),
  * made by `world.createMotorJoint`. The setters check their values (a WorldError naming
  * `joint.<argument>`) and the setter methods wake the bodies.
  */
-export class MotorJoint extends worldJoint(MotorConstraint) {
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
+export class MotorJoint extends MotorConstraint {
   /** The reference body. */
   declare bodyA: Body;
   /** The driven body. */
@@ -425,12 +433,15 @@ export class MotorJoint extends worldJoint(MotorConstraint) {
   }
 }
 
+export interface FilterJoint extends WorldJointFields {}
+
 /**
  * Keeps two bodies of a world from colliding, and does nothing else (Box2D's filter joint), made
  * by `world.createFilterJoint`: `collideConnected` is always false; destroying it lets them
  * collide again. It has no rows: its reaction is always zero, so it never breaks.
  */
-export class FilterJoint extends worldJoint(FilterConstraint) {
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
+export class FilterJoint extends FilterConstraint {
   /** The first body. */
   declare bodyA: Body;
   /** The second body. */
@@ -752,8 +763,22 @@ function breakAccessors(prototype: object): void {
   }
 }
 
+/** `wakeBodies` of every world joint. */
+function wakeBodies(this: Joint): void {
+  const world = liveWorld(this);
+  world.wakeBody(jointBodyA(this));
+  world.wakeBody(jointBodyB(this));
+}
+
+/** `toString` of every world joint: the class name and the id, `RevoluteJoint #3`. */
+function jointName(this: Joint): string {
+  return `${JOINT_TYPES[this.kind].name} #${this.id}`;
+}
+
 for (const kind of WORLD_JOINT_KINDS) {
   const prototype = kind.cls.prototype;
+  Object.defineProperty(prototype, 'wakeBodies', { value: wakeBodies, writable: true, configurable: true });
+  Object.defineProperty(prototype, 'toString', { value: jointName, writable: true, configurable: true });
   guardDestroyed(prototype, READ_OUTS);
   wakingMethods(prototype, kind.methods);
   breakAccessors(prototype);

@@ -36,7 +36,8 @@ describe('FilterJoint', () => {
       expect(box.position.y).toBeLessThan(rest - 0.03);
       expect(box.linearVelocity.y).toBeLessThan(-0.5);
       world.destroyJoint(joint);
-      expect(joint.world).toBeNull();
+      expect(world.joints).not.toContain(joint);
+      expect(() => joint.wakeBodies()).toThrow(WorldError);
       world.step(dt);
       expect(world.contacts.filter((c) => c.touching && c.bodyB === box).length).toBe(1);
       const vy = box.linearVelocity.y;
