@@ -20,6 +20,7 @@ export {
   solveDistanceJointPosition,
 } from './distance-joint';
 export { ConstraintError } from './errors';
+export { FilterJoint } from './filter-joint';
 export {
   type Joint,
   jointReaction,
@@ -54,6 +55,7 @@ export {
   MIN_DISTANCE,
 } from './joint-kind';
 export { JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
+export { JOINT_TYPES, type JointType, type KindedJoint, MAX_CARRIED } from './joint-types';
 export { setWasmKernels, wasmKernelsReady } from './kernels';
 export {
   MotorJoint,
@@ -69,13 +71,8 @@ export {
   preparePrismaticJoint,
   solvePrismaticJoint,
 } from './prismatic-joint';
-export {
-  prepareRevoluteJoint,
-  RevoluteJoint,
-  type RevoluteJointOptions,
-  solveRevoluteJoint,
-  solveRevoluteJointPosition,
-} from './revolute-joint';
+export { RevoluteJoint, type RevoluteJointOptions } from './revolute-joint';
+export { prepareRevoluteJoint, solveRevoluteJoint, solveRevoluteJointPosition } from './revolute-solve';
 export { SolverSettings, type SolverSettingsOptions } from './settings';
 export {
   DEEP_OVERLAP,

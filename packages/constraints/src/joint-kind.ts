@@ -1,6 +1,6 @@
 /**
- * The numeric kind of each joint class. The solver loops `switch` on it instead of calling a
- * method, so the call site never sees several classes (no megamorphic dispatch in the hot loop).
+ * The numeric kind of each joint class: its index in the registry of joint kinds (`JOINT_TYPES`),
+ * whose batch functions the solver calls once per run of joints of one kind.
  */
 export const JointKind = {
   Distance: 0,
@@ -10,6 +10,7 @@ export const JointKind = {
   Weld: 4,
   Wheel: 5,
   Motor: 6,
+  Filter: 7,
 } as const;
 
 /** One of the {@link JointKind} values. */

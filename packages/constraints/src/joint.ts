@@ -1,45 +1,24 @@
 import { markAnchoredJoints } from './anchored-joints';
-import { type BodyVelocities, bindBodies, objectVelocities } from './body-velocities';
-import {
-  type DistanceJoint,
-  distancePositionStep,
-  prepareDistanceJointAt,
-  solveDistanceJointAt,
-} from './distance-joint';
+import { type BodyVelocities, objectVelocities } from './body-velocities';
+import type { DistanceJoint } from './distance-joint';
 import { ConstraintError, requireCount } from './errors';
-import { buildJointChains, chainPositionStep, solveJointChainVelocitiesAt } from './joint-chain';
-import { CHAIN_HEAD, JointKind, positionError } from './joint-kind';
-import { type MotorJoint, prepareMotorJointAt, solveMotorJointAt } from './motor-joint';
-import { type MouseJoint, prepareMouseJointAt, solveMouseJointAt } from './mouse-joint';
-import {
-  type PrismaticJoint,
-  preparePrismaticJointAt,
-  prismaticPositionStep,
-  solvePrismaticJointAt,
-} from './prismatic-joint';
-import {
-  prepareRevoluteJointAt,
-  type RevoluteJoint,
-  revolutePositionStep,
-  solveRevoluteJointAt,
-} from './revolute-joint';
+import type { FilterJoint } from './filter-joint';
+import { positionError } from './joint-kind';
+import { JOINT_TYPES, runEnd } from './joint-types';
+import type { MotorJoint } from './motor-joint';
+import type { MouseJoint } from './mouse-joint';
+import type { PrismaticJoint } from './prismatic-joint';
+import type { RevoluteJoint } from './revolute-joint';
 import type { SolverSettings } from './settings';
-import { buildWeldChains, solveWeldChainVelocitiesAt } from './weld-chain';
-import { prepareWeldJointAt, solveWeldJointAt, type WeldJoint, weldPositionStep } from './weld-joint';
-import {
-  countWheelJoints,
-  prepareWheelJointAt,
-  solveWheelJointAt,
-  type WheelJoint,
-  wheelPositionStep,
-} from './wheel-joint';
+import type { WeldJoint } from './weld-joint';
+import type { WheelJoint } from './wheel-joint';
 
 // The last dt and 1 / dt, held as (boxed) values: 1 / dt computed afresh and passed to each joint's
 // prepare would box a new number per joint per step.
 let lastDt: unknown = null;
 let lastInvDt: unknown = null;
 
-/** Any joint; the solvers dispatch on its numeric `kind`. */
+/** Any joint; its numeric `kind` picks its entry in the registry of joint kinds. */
 export type Joint =
   | DistanceJoint
   | RevoluteJoint
@@ -47,7 +26,8 @@ export type Joint =
   | PrismaticJoint
   | WeldJoint
   | WheelJoint
-  | MotorJoint;
+  | MotorJoint
+  | FilterJoint;
 
 /**
  * Pre-step of every joint (lever arms, effective masses, biases, softness), each followed by its
@@ -108,45 +88,28 @@ export function prepareJoints(
     lastInvDt = dt > 0 ? 1 / dt : 0;
   }
   const invDt = lastInvDt as number;
-  let wheels = false;
-  for (let i = 0; i < count && !wheels; i++) wheels = joints[i].kind === JointKind.Wheel;
-  if (wheels) countWheelJoints(joints, count);
+  // Kinds present, for their whole-list hooks (a bit per kind).
+  let kinds = 0;
+  for (let i = 0; i < count; i = runEnd(joints, i, count)) kinds |= 1 << joints[i].kind;
+  for (let k = 0; k < JOINT_TYPES.length; k++) {
+    const type = JOINT_TYPES[k];
+    if ((kinds & (1 << k)) !== 0 && type.beforePrepare !== undefined) type.beforePrepare(joints, count);
+  }
   // Pins and rods held at both ends by bodies of infinite mass take the joint spring in both steps.
   const anchored = markAnchoredJoints(joints, count) > 0;
   const objects = bodies === undefined;
   if (objects) objectVelocities.begin();
   const packed = objects ? objectVelocities : bodies;
-  for (let i = 0; i < count; i++) {
-    const joint = joints[i];
-    switch (joint.kind) {
-      case JointKind.Distance:
-        prepareDistanceJointAt(joint, dt, invDt, settings, packed, softRows || (anchored && joint.anchored));
-        break;
-      case JointKind.Revolute:
-        prepareRevoluteJointAt(joint, dt, invDt, settings, packed, softRows || (anchored && joint.anchored));
-        break;
-      case JointKind.Mouse:
-        joint.invDt = invDt;
-        prepareMouseJointAt(joint, dt, settings, packed);
-        break;
-      case JointKind.Prismatic:
-        preparePrismaticJointAt(joint, dt, invDt, settings, packed);
-        break;
-      case JointKind.Weld:
-        prepareWeldJointAt(joint, dt, invDt, settings, packed);
-        break;
-      case JointKind.Wheel:
-        prepareWheelJointAt(joint, dt, invDt, settings, packed);
-        break;
-      case JointKind.Motor:
-        prepareMotorJointAt(joint, dt, invDt, settings, packed);
-        break;
-    }
+  for (let i = 0, end = 0; i < count; i = end) {
+    end = runEnd(joints, i, count);
+    JOINT_TYPES[joints[i].kind].prepare(joints, i, end, dt, invDt, settings, packed, softRows, anchored);
   }
   if (objects) objectVelocities.store();
   if (softRows || anchored) countSoftJoints(joints, count);
-  buildJointChains(joints, count, settings.jointChains);
-  buildWeldChains(joints, count, settings.jointChains);
+  for (let k = 0; k < JOINT_TYPES.length; k++) {
+    const type = JOINT_TYPES[k];
+    if (type.afterPrepare !== undefined) type.afterPrepare(joints, count, settings.jointChains);
+  }
 }
 
 /**
@@ -176,38 +139,14 @@ export function solveJoints(
   const objects = bodies === undefined;
   if (objects) bindToObjects(joints, count);
   const v = objects ? objectVelocities.velocities : bodies.velocities;
-  for (let i = 0; i < count; i++) {
-    const joint = joints[i];
-    switch (joint.kind) {
-      case JointKind.Distance:
-        solveDistanceJointAt(joint, v);
-        break;
-      case JointKind.Revolute:
-        solveRevoluteJointAt(joint, v);
-        break;
-      case JointKind.Mouse:
-        solveMouseJointAt(joint, v);
-        break;
-      case JointKind.Prismatic:
-        solvePrismaticJointAt(joint, v);
-        break;
-      case JointKind.Weld:
-        solveWeldJointAt(joint, v);
-        break;
-      case JointKind.Wheel:
-        solveWheelJointAt(joint, v);
-        break;
-      case JointKind.Motor:
-        solveMotorJointAt(joint, v);
-        break;
-    }
+  for (let i = 0, end = 0; i < count; i = end) {
+    end = runEnd(joints, i, count);
+    JOINT_TYPES[joints[i].kind].solve(joints, i, end, v);
   }
-  for (let i = 0; i < count; i++) {
-    const joint = joints[i];
-    if (joint.kind === JointKind.Revolute && joint.chainRole === CHAIN_HEAD)
-      solveJointChainVelocitiesAt(joint, v);
-    else if (joint.kind === JointKind.Weld && joint.chainRole === CHAIN_HEAD)
-      solveWeldChainVelocitiesAt(joint, v);
+  for (let i = 0, end = 0; i < count; i = end) {
+    end = runEnd(joints, i, count);
+    const type = JOINT_TYPES[joints[i].kind];
+    if (type.solveChains !== undefined) type.solveChains(joints, i, end, v, false);
   }
   if (objects) objectVelocities.store();
 }
@@ -216,16 +155,18 @@ export function solveJoints(
 function countSoftJoints(joints: Joint[], count: number): void {
   for (let i = 0; i < count; i++) {
     const joint = joints[i];
-    if (joint.kind === JointKind.Revolute || joint.kind === JointKind.Distance) {
-      joint.bodyA.softJointCount = 0;
-      joint.bodyB.softJointCount = 0;
+    if (JOINT_TYPES[joint.kind].softens) {
+      const j = joint as RevoluteJoint | DistanceJoint;
+      j.bodyA.softJointCount = 0;
+      j.bodyB.softJointCount = 0;
     }
   }
   for (let i = 0; i < count; i++) {
     const joint = joints[i];
-    if ((joint.kind === JointKind.Revolute || joint.kind === JointKind.Distance) && joint.softRows) {
-      joint.bodyA.softJointCount++;
-      joint.bodyB.softJointCount++;
+    if (JOINT_TYPES[joint.kind].softens && (joint as RevoluteJoint | DistanceJoint).softRows) {
+      const j = joint as RevoluteJoint | DistanceJoint;
+      j.bodyA.softJointCount++;
+      j.bodyB.softJointCount++;
     }
   }
 }
@@ -255,28 +196,15 @@ export function relaxJoints(joints: Joint[], count: number, bodies: BodyVelociti
   }
   requireVelocities(bodies);
   const v = bodies.velocities;
-  for (let i = 0; i < count; i++) {
-    const joint = joints[i];
-    if (joint.kind === JointKind.Revolute) {
-      if (!joint.softRows) continue;
-      joint.biasX = 0;
-      joint.biasY = 0;
-      joint.softness.massScale = 1;
-      joint.softness.impulseScale = 0;
-      solveRevoluteJointAt(joint, v);
-    } else if (joint.kind === JointKind.Distance) {
-      if (!joint.softRows) continue;
-      joint.bias = 0;
-      joint.softness.massScale = 1;
-      joint.softness.impulseScale = 0;
-      solveDistanceJointAt(joint, v);
-    }
+  for (let i = 0, end = 0; i < count; i = end) {
+    end = runEnd(joints, i, count);
+    const type = JOINT_TYPES[joints[i].kind];
+    if (type.relax !== undefined) type.relax(joints, i, end, v);
   }
-  for (let i = 0; i < count; i++) {
-    const joint = joints[i];
-    if (joint.kind === JointKind.Revolute && joint.chainRole === CHAIN_HEAD && joint.softRows) {
-      solveJointChainVelocitiesAt(joint, v);
-    }
+  for (let i = 0, end = 0; i < count; i = end) {
+    end = runEnd(joints, i, count);
+    const type = JOINT_TYPES[joints[i].kind];
+    if (type.solveChains !== undefined) type.solveChains(joints, i, end, v, true);
   }
 }
 
@@ -295,10 +223,9 @@ function requireVelocities(bodies: BodyVelocities | undefined): void {
 /** Gives the joints' bodies fresh slots in the object-level velocities, read from the objects. */
 function bindToObjects(joints: Joint[], count: number): void {
   objectVelocities.begin();
-  for (let i = 0; i < count; i++) {
-    const joint = joints[i];
-    if (joint.kind === JointKind.Mouse) joint.velocity = 3 * objectVelocities.velocitySlot(joint.body);
-    else bindBodies(joint, objectVelocities);
+  for (let i = 0, end = 0; i < count; i = end) {
+    end = runEnd(joints, i, count);
+    JOINT_TYPES[joints[i].kind].bind(joints, i, end, objectVelocities);
   }
 }
 
@@ -340,34 +267,9 @@ export function solveJointPositionsInto(
     return;
   }
   let error = 0;
-  for (let i = 0; i < count; i++) {
-    const joint = joints[i];
-    switch (joint.kind) {
-      case JointKind.Distance:
-        distancePositionStep(joint);
-        break;
-      case JointKind.Revolute:
-        revolutePositionStep(joint);
-        if (joint.chainRole === CHAIN_HEAD) {
-          const pointError = positionError[0];
-          chainPositionStep(joint);
-          if (pointError > positionError[0]) positionError[0] = pointError;
-        }
-        break;
-      case JointKind.Prismatic:
-        prismaticPositionStep(joint);
-        break;
-      case JointKind.Weld:
-        weldPositionStep(joint);
-        break;
-      case JointKind.Wheel:
-        wheelPositionStep(joint);
-        break;
-      case JointKind.Mouse:
-      case JointKind.Motor:
-        positionError[0] = 0;
-        break;
-    }
+  for (let i = 0, end = 0; i < count; i = end) {
+    end = runEnd(joints, i, count);
+    JOINT_TYPES[joints[i].kind].positions(joints, i, end);
     const e = positionError[0];
     if (e > error) error = e;
   }
@@ -380,48 +282,5 @@ export function solveJointPositionsInto(
  * joint's `getReactionForce()` and `getReactionTorque()`.
  */
 export function jointReaction(joint: Joint, out: Float64Array): void {
-  const invDt = joint.invDt;
-  switch (joint.kind) {
-    case JointKind.Distance: {
-      const f = (joint.impulse + joint.lowerImpulse - joint.upperImpulse) * invDt;
-      out[0] = f * joint.ux;
-      out[1] = f * joint.uy;
-      out[2] = 0;
-      break;
-    }
-    case JointKind.Revolute:
-      out[0] = joint.impulseX * invDt;
-      out[1] = joint.impulseY * invDt;
-      out[2] = (joint.motorImpulse + joint.lowerImpulse - joint.upperImpulse) * invDt;
-      break;
-    case JointKind.Mouse:
-      out[0] = joint.impulseX * invDt;
-      out[1] = joint.impulseY * invDt;
-      out[2] = 0;
-      break;
-    case JointKind.Prismatic: {
-      const axial = joint.springImpulse + joint.motorImpulse + joint.lowerImpulse - joint.upperImpulse;
-      out[0] = (-joint.axisY * joint.perpImpulse + joint.axisX * axial) * invDt;
-      out[1] = (joint.axisX * joint.perpImpulse + joint.axisY * axial) * invDt;
-      out[2] = joint.angleImpulse * invDt;
-      break;
-    }
-    case JointKind.Weld:
-      out[0] = joint.impulseX * invDt;
-      out[1] = joint.impulseY * invDt;
-      out[2] = joint.angularImpulse * invDt;
-      break;
-    case JointKind.Wheel: {
-      const axial = joint.springImpulse + joint.lowerImpulse - joint.upperImpulse;
-      out[0] = (-joint.axisY * joint.perpImpulse + joint.axisX * axial) * invDt;
-      out[1] = (joint.axisX * joint.perpImpulse + joint.axisY * axial) * invDt;
-      out[2] = joint.motorImpulse * invDt;
-      break;
-    }
-    case JointKind.Motor:
-      out[0] = joint.impulseX * invDt;
-      out[1] = joint.impulseY * invDt;
-      out[2] = joint.angularImpulse * invDt;
-      break;
-  }
+  JOINT_TYPES[joint.kind].reaction(joint, out);
 }

@@ -13,6 +13,8 @@ export type {
 export {
   DistanceJoint,
   type DistanceJointOptions,
+  FilterJoint,
+  type FilterJointOptions,
   type Joint,
   type JointOptionsBase,
   MotorJoint,
@@ -27,6 +29,7 @@ export {
   type WeldJointOptions,
   WheelJoint,
   type WheelJointOptions,
+  type WorldJointFields,
 } from './joints';
 export { MAX_ANGLE, MAX_FREQUENCY, MAX_GRAVITY_SCALE, MAX_LENGTH } from './limits';
 export { PROFILE_STAGES, type ProfileStage, StepProfile } from './profile';

@@ -1,8 +1,8 @@
 import {
-  ConstraintError,
   DistanceJoint as DistanceConstraint,
+  FilterJoint as FilterConstraint,
+  JOINT_TYPES,
   JointKind,
-  type JointSpringOptions,
   MotorJoint as MotorConstraint,
   type MotorJointOptions as MotorConstraintOptions,
   MouseJoint as MouseConstraint,
@@ -17,9 +17,28 @@ import {
 } from '@lite/constraints';
 import type { Vec2Like } from '@lite/math';
 import type { Body } from './body';
-import { rethrowAsWorldError, WorldError } from './errors';
-import { checkJointBound, checkReach, MAX_LENGTH } from './limits';
-import { checkBoolean, checkKeys, checkOptions, checkVec2 } from './validate';
+import { WorldError } from './errors';
+import {
+  ANCHORS,
+  asWorldError,
+  checkJointFields,
+  type FieldChecks,
+  liveWorld,
+  refuseField,
+  resolveDistanceJointOptions,
+  resolveFilterJointOptions,
+  resolveMotorJointOptions,
+  resolveMouseJointOptions,
+  resolvePrismaticJointOptions,
+  resolveRevoluteJointOptions,
+  resolveWeldJointOptions,
+  resolveWheelJointOptions,
+  SPRING_KEYS,
+  springOptions,
+  WELD_SPRING_KEYS,
+} from './joint-checks';
+import { checkJointBound, checkReach } from './limits';
+import { checkVec2 } from './validate';
 import type { World } from './world';
 
 /*
@@ -172,6 +191,16 @@ export interface MotorJointOptions extends JointOptionsBase, MotorConstraintOpti
   bodyB: Body;
 }
 
+/** What `world.createFilterJoint` takes. */
+export interface FilterJointOptions {
+  /** The first body. */
+  bodyA: Body;
+  /** The second body: it no longer collides with `bodyA` while the joint lasts. */
+  bodyB: Body;
+  /** Anything you want to find again from the joint. */
+  userData?: unknown;
+}
+
 /** A checked joint request. @internal */
 export interface ResolvedJoint<T> {
   bodyA: Body;
@@ -186,6 +215,60 @@ export interface ResolvedJoint<T> {
 }
 
 /**
+ * What every joint of a world has beside its constraint's fields: an id, `collideConnected`, user
+ * data, break thresholds and `wakeBodies` (the world's joint classes merge it in).
+ */
+export interface WorldJointFields {
+  /** Integer id, unique in its world, increasing in creation order; joints are solved in id order. */
+  readonly id: number;
+  /** Whether the two bodies collide with each other. */
+  readonly collideConnected: boolean;
+  /** Anything you attached. */
+  userData: unknown;
+  /** The owning world; null once destroyed. @internal */
+  world: World | null;
+  /**
+   * The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never).
+   * Checked when set: a WorldError naming `joint.breakForce` unless a number > 0.
+   */
+  breakForce: number;
+  /**
+   * The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity:
+   * never). Checked when set: a WorldError naming `joint.breakTorque` unless a number > 0.
+   */
+  breakTorque: number;
+  /** The values behind `breakForce` and `breakTorque` (read by the step). @internal */
+  breakForceValue: number;
+  /** @internal */
+  breakTorqueValue: number;
+  /**
+   * Wakes the joint's bodies (after changing a field by hand).
+   * @throws WorldError once the joint was destroyed
+   */
+  wakeBodies(): void;
+}
+
+/** Sets the world's part of a new joint (a function, not a method every joint would expose). */
+function attach(joint: Joint, world: World, id: number, r: ResolvedJoint<unknown>): void {
+  const fields = joint as { id: number; collideConnected: boolean };
+  fields.id = id;
+  fields.collideConnected = r.collideConnected;
+  joint.userData = r.userData;
+  joint.world = world;
+  joint.breakForce = r.breakForce;
+  joint.breakTorque = r.breakTorque;
+}
+
+/*
+ * The world's joints are the constraint package's joints plus the fields above. Their setters and
+ * setter methods are the constraint package's, wrapped once per class (see `guardSetters` and
+ * `WorldJointKind.methods`): they throw a WorldError naming `joint.<field>` (nothing changes then),
+ * and a WorldError once the joint was destroyed; the setter methods also wake the bodies.
+ */
+
+export interface RevoluteJoint extends WorldJointFields {}
+
+/**
  * A pin joint (Box2D-Lite's `Joint`) between two bodies of a world, made by
  * `world.createRevoluteJoint`: the anchors stay together, the bodies turn freely about them, within
  * optional angle limits and driven by an optional motor. Soft when `frequencyHz` > 0 or when given
@@ -196,135 +279,21 @@ export interface ResolvedJoint<T> {
  * spring's (`frequencyHz`, `dampingRatio`, `stiffness`, `damping`) too, and throws a WorldError
  * naming `joint.<field>` (nothing changes then); `setSpring` and `setLimits` also wake the bodies.
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
 export class RevoluteJoint extends RevoluteConstraint {
   /** The first body. */
   declare bodyA: Body;
   /** The second body. */
   declare bodyB: Body;
-  /** Integer id, unique in its world, increasing in creation order; joints are solved in id order. */
-  readonly id: number;
-  /** Whether the two bodies collide with each other. */
-  readonly collideConnected: boolean;
-  /** Anything you attached. */
-  userData: unknown;
-  /** The owning world; null once destroyed. @internal */
-  world: World | null;
-  /**
-   * The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never).
-   * Checked when set: a WorldError naming `joint.breakForce` unless a number > 0.
-   */
-  breakForce: number;
-  /**
-   * The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity:
-   * never). Checked when set: a WorldError naming `joint.breakTorque` unless a number > 0.
-   */
-  breakTorque: number;
-  /** The values behind `breakForce` and `breakTorque` (read by the step). @internal */
-  breakForceValue!: number;
-  /** @internal */
-  breakTorqueValue!: number;
 
   /** Joints are made by `world.createRevoluteJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<RevoluteJointOptions>) {
     super(r.bodyA, r.bodyB, r.anchorA, r.options);
-    this.id = id;
-    this.collideConnected = r.collideConnected;
-    this.userData = r.userData;
-    this.world = world;
-    this.breakForce = r.breakForce;
-    this.breakTorque = r.breakTorque;
-  }
-
-  /** Wakes both bodies (after changing a motor or limit by hand). */
-  wakeBodies(): void {
-    const world = liveWorld(this);
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
-  }
-
-  /**
-   * Softness frequency of the pin, Hz (0: rigid; reads 0 in the stiffness form). Setting it switches
-   * a spring given by stiffness to the frequency form.
-   * @throws WorldError unless the value is a finite number >= 0
-   */
-  override get frequencyHz(): number {
-    return super.frequencyHz;
-  }
-  override set frequencyHz(value: number) {
-    asWorldError(this, () => {
-      checkJointBound('frequencyHz', value, 'joint.frequencyHz');
-      super.frequencyHz = value;
-    });
-  }
-
-  /**
-   * Softness damping ratio of the pin (reads 0 in the stiffness form). Setting it switches a spring
-   * given by stiffness to the frequency form.
-   * @throws WorldError unless the value is a finite number >= 0
-   */
-  override get dampingRatio(): number {
-    return super.dampingRatio;
-  }
-  override set dampingRatio(value: number) {
-    asWorldError(this, () => {
-      super.dampingRatio = value;
-    });
-  }
-
-  /**
-   * Stiffness of the pin, N/m (reads 0 in the frequency form). Setting it switches a spring given by
-   * frequency to the stiffness form.
-   * @throws WorldError unless the value is a finite number >= 0
-   */
-  override get stiffness(): number {
-    return super.stiffness;
-  }
-  override set stiffness(value: number) {
-    asWorldError(this, () => {
-      super.stiffness = value;
-    });
-  }
-
-  /**
-   * Damping coefficient of the pin, N·s/m (reads 0 in the frequency form). Setting it switches a
-   * spring given by frequency to the stiffness form.
-   * @throws WorldError unless the value is a finite number >= 0
-   */
-  override get damping(): number {
-    return super.damping;
-  }
-  override set damping(value: number) {
-    asWorldError(this, () => {
-      super.damping = value;
-    });
-  }
-
-  /**
-   * Sets the pin's whole spring, in either form (`{}`: rigid), and wakes both bodies; returns this.
-   * @throws WorldError when both forms are given, a value is negative or not finite (the spring is
-   *   left as it was), or the joint was destroyed
-   */
-  override setSpring(options: JointSpringOptions): this {
-    changeLive(this, () => super.setSpring(springOptions(options, SPRING_KEYS)));
-    return this;
-  }
-
-  /**
-   * Sets the angle limits (radians, lower <= upper; ±Infinity for none) and wakes both bodies;
-   * returns this.
-   * @throws WorldError naming `joint.lowerAngle` or `joint.upperAngle` on NaN or inverted limits
-   *   (nothing changes then), or when the joint was destroyed
-   */
-  override setLimits(lowerAngle: number, upperAngle: number): this {
-    changeLive(this, () => super.setLimits(lowerAngle, upperAngle));
-    return this;
-  }
-
-  /** `RevoluteJoint #id`. */
-  override toString(): string {
-    return `RevoluteJoint #${this.id}`;
+    attach(this, world, id, r);
   }
 }
+
+export interface DistanceJoint extends WorldJointFields {}
 
 /**
  * A distance joint between two bodies of a world, made by `world.createDistanceJoint`: a rigid rod,
@@ -332,180 +301,36 @@ export class RevoluteJoint extends RevoluteConstraint {
  * (`minLength`/`maxLength`). Every field's setter checks its value (the length within the range)
  * and throws a WorldError naming `joint.<field>`; `setSpring` and `setLengths` also wake the bodies.
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
 export class DistanceJoint extends DistanceConstraint {
   /** The first body. */
   declare bodyA: Body;
   /** The second body. */
   declare bodyB: Body;
-  /** Integer id, unique in its world, increasing in creation order; joints are solved in id order. */
-  readonly id: number;
-  /** Whether the two bodies collide with each other. */
-  readonly collideConnected: boolean;
-  /** Anything you attached. */
-  userData: unknown;
-  /** The owning world; null once destroyed. @internal */
-  world: World | null;
-  /**
-   * The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never).
-   * Checked when set: a WorldError naming `joint.breakForce` unless a number > 0.
-   */
-  breakForce: number;
-  /**
-   * The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity:
-   * never). Checked when set: a WorldError naming `joint.breakTorque` unless a number > 0.
-   */
-  breakTorque: number;
-  /** The values behind `breakForce` and `breakTorque` (read by the step). @internal */
-  breakForceValue!: number;
-  /** @internal */
-  breakTorqueValue!: number;
 
   /** Joints are made by `world.createDistanceJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<DistanceJointOptions>) {
     super(r.bodyA, r.bodyB, r.anchorA, r.anchorB, r.options);
-    this.id = id;
-    this.collideConnected = r.collideConnected;
-    this.userData = r.userData;
-    this.world = world;
-    this.breakForce = r.breakForce;
-    this.breakTorque = r.breakTorque;
-  }
-
-  /** Wakes both bodies (after changing the length or spring by hand). */
-  wakeBodies(): void {
-    const world = liveWorld(this);
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
-  }
-
-  /**
-   * Spring frequency, Hz (0: rigid; reads 0 in the stiffness form). Setting it switches a spring
-   * given by stiffness to the frequency form.
-   * @throws WorldError unless the value is a finite number >= 0
-   */
-  override get frequencyHz(): number {
-    return super.frequencyHz;
-  }
-  override set frequencyHz(value: number) {
-    asWorldError(this, () => {
-      checkJointBound('frequencyHz', value, 'joint.frequencyHz');
-      super.frequencyHz = value;
-    });
-  }
-
-  /**
-   * Spring damping ratio (reads 0 in the stiffness form). Setting it switches a spring given by
-   * stiffness to the frequency form.
-   * @throws WorldError unless the value is a finite number >= 0
-   */
-  override get dampingRatio(): number {
-    return super.dampingRatio;
-  }
-  override set dampingRatio(value: number) {
-    asWorldError(this, () => {
-      super.dampingRatio = value;
-    });
-  }
-
-  /**
-   * Spring stiffness, N/m (reads 0 in the frequency form). Setting it switches a spring given by
-   * frequency to the stiffness form.
-   * @throws WorldError unless the value is a finite number >= 0
-   */
-  override get stiffness(): number {
-    return super.stiffness;
-  }
-  override set stiffness(value: number) {
-    asWorldError(this, () => {
-      super.stiffness = value;
-    });
-  }
-
-  /**
-   * Spring damping coefficient, N·s/m (reads 0 in the frequency form). Setting it switches a spring
-   * given by frequency to the stiffness form.
-   * @throws WorldError unless the value is a finite number >= 0
-   */
-  override get damping(): number {
-    return super.damping;
-  }
-  override set damping(value: number) {
-    asWorldError(this, () => {
-      super.damping = value;
-    });
-  }
-
-  /**
-   * Sets the whole spring, in either form (`{}`: rigid), and wakes both bodies; returns this.
-   * @throws WorldError when both forms are given, a value is negative or not finite (the spring is
-   *   left as it was), or the joint was destroyed
-   */
-  override setSpring(options: JointSpringOptions): this {
-    changeLive(this, () => super.setSpring(springOptions(options, SPRING_KEYS)));
-    return this;
-  }
-
-  /**
-   * Sets the rest length and the range together (a rigid rod when the range is left out) and wakes
-   * both bodies; returns this.
-   * @throws WorldError naming `joint.minLength`, `joint.maxLength` or `joint.length` when the range
-   *   is not `0 <= minLength <= length <= maxLength` (nothing changes then), or the joint was destroyed
-   */
-  override setLengths(length: number, minLength: number = length, maxLength: number = length): this {
-    changeLive(this, () => {
-      checkJointBound('length', length, 'joint.length');
-      checkJointBound('minLength', minLength, 'joint.minLength');
-      checkJointBound('maxLength', maxLength, 'joint.maxLength');
-      super.setLengths(length, minLength, maxLength);
-    });
-    return this;
-  }
-
-  /** `DistanceJoint #id`. */
-  override toString(): string {
-    return `DistanceJoint #${this.id}`;
+    attach(this, world, id, r);
   }
 }
+
+export interface MouseJoint extends WorldJointFields {}
 
 /**
  * A soft spring pulling one point of a body towards a target with a bounded force (for dragging
  * bodies with a pointer), made by `world.createMouseJoint`. Move it with `setTarget`.
+ * `collideConnected` is always true: a mouse joint has one body.
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
 export class MouseJoint extends MouseConstraint {
   /** The dragged body. */
   declare body: Body;
-  /** Integer id, unique in its world, increasing in creation order. */
-  readonly id: number;
-  /** Always true: a mouse joint has one body. */
-  readonly collideConnected: boolean;
-  /** Anything you attached. */
-  userData: unknown;
-  /** The owning world; null once destroyed. @internal */
-  world: World | null;
-  /**
-   * The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never).
-   * Checked when set: a WorldError naming `joint.breakForce` unless a number > 0.
-   */
-  breakForce: number;
-  /**
-   * The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity:
-   * never). Checked when set: a WorldError naming `joint.breakTorque` unless a number > 0.
-   */
-  breakTorque: number;
-  /** The values behind `breakForce` and `breakTorque` (read by the step). @internal */
-  breakForceValue!: number;
-  /** @internal */
-  breakTorqueValue!: number;
 
   /** Joints are made by `world.createMouseJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<MouseConstraintOptions>) {
     super(r.bodyA, r.anchorA, r.options);
-    this.id = id;
-    this.collideConnected = true;
-    this.userData = r.userData;
-    this.world = world;
-    this.breakForce = r.breakForce;
-    this.breakTorque = r.breakTorque;
+    attach(this, world, id, r);
   }
 
   /**
@@ -519,397 +344,113 @@ export class MouseJoint extends MouseConstraint {
     world.wakeBody(this.body);
     return super.setTarget(x, y);
   }
-
-  /** Wakes the body. */
-  wakeBodies(): void {
-    liveWorld(this).wakeBody(this.body);
-  }
-
-  /** `MouseJoint #id`. */
-  override toString(): string {
-    return `MouseJoint #${this.id}`;
-  }
 }
+
+export interface PrismaticJoint extends WorldJointFields {}
 
 /**
  * A slider between two bodies of a world (Box2D's prismatic joint), made by
  * `world.createPrismaticJoint`: body B moves along an axis fixed in body A and does not turn
  * relative to it, within optional limits, driven by an optional motor, on an optional spring.
- * The setters check their values and wake the bodies.
+ * The setters check their values (a WorldError naming `joint.<argument>`, nothing changed then)
+ * and the setter methods wake the bodies.
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
 export class PrismaticJoint extends PrismaticConstraint {
-  /** The first body. */
+  /** The first body: the axis is fixed in it. */
   declare bodyA: Body;
   /** The second body. */
   declare bodyB: Body;
-  /** Integer id, unique in its world, increasing in creation order; joints are solved in id order. */
-  readonly id: number;
-  /** Whether the two bodies collide with each other. */
-  readonly collideConnected: boolean;
-  /** Anything you attached. */
-  userData: unknown;
-  /** The owning world; null once destroyed. @internal */
-  world: World | null;
-  /**
-   * The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never).
-   * Checked when set: a WorldError naming `joint.breakForce` unless a number > 0.
-   */
-  breakForce: number;
-  /**
-   * The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity:
-   * never). Checked when set: a WorldError naming `joint.breakTorque` unless a number > 0.
-   */
-  breakTorque: number;
-  /** The values behind `breakForce` and `breakTorque` (read by the step). @internal */
-  breakForceValue!: number;
-  /** @internal */
-  breakTorqueValue!: number;
 
   /** Joints are made by `world.createPrismaticJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<PrismaticJointOptions>) {
     super(r.bodyA, r.bodyB, r.anchorA, (r.options as PrismaticJointOptions).axis, r.options);
-    this.id = id;
-    this.collideConnected = r.collideConnected;
-    this.userData = r.userData;
-    this.world = world;
-    this.breakForce = r.breakForce;
-    this.breakTorque = r.breakTorque;
-  }
-
-  /** Wakes both bodies (after changing a field by hand). */
-  wakeBodies(): void {
-    const world = liveWorld(this);
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
-  }
-
-  /**
-   * Sets both translation limits (m) and enables them. Wakes both bodies; returns this.
-   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
-   */
-  override setLimits(lower: number, upper: number): this {
-    changeLive(this, () => super.setLimits(lower, upper));
-    return this;
-  }
-  /**
-   * Turns the limits on or off. Wakes both bodies; returns this.
-   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
-   */
-  override setEnableLimit(flag: boolean): this {
-    changeLive(this, () => super.setEnableLimit(flag));
-    return this;
-  }
-  /**
-   * Sets the motor's target speed. Wakes both bodies; returns this.
-   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
-   */
-  override setMotorSpeed(speed: number): this {
-    changeLive(this, () => super.setMotorSpeed(speed));
-    return this;
-  }
-  /**
-   * Turns the motor on or off. Wakes both bodies; returns this.
-   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
-   */
-  override setEnableMotor(flag: boolean): this {
-    changeLive(this, () => super.setEnableMotor(flag));
-    return this;
-  }
-  /**
-   * Sets the spring along the axis, in either form (`{}`: none). Wakes both bodies; returns this.
-   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
-   */
-  override setSpring(options: JointSpringOptions): this {
-    changeLive(this, () => super.setSpring(springOptions(options, SPRING_KEYS)));
-    return this;
-  }
-  /**
-   * Sets the motor's largest force, N. Wakes both bodies; returns this.
-   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
-   */
-  override setMaxMotorForce(force: number): this {
-    changeLive(this, () => super.setMaxMotorForce(force));
-    return this;
-  }
-
-  /** `PrismaticJoint #id`. */
-  override toString(): string {
-    return `PrismaticJoint #${this.id}`;
+    attach(this, world, id, r);
   }
 }
 
+export interface WeldJoint extends WorldJointFields {}
+
 /**
  * Two bodies of a world glued at a point (Box2D's weld joint), made by `world.createWeldJoint`:
- * rigid (one 3x3 block), or soft in translation and rotation independently.
+ * rigid (one 3x3 block), or soft in translation and rotation independently. `setSprings` checks
+ * its options (a WorldError naming `joint.<argument>`) and wakes the bodies.
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
 export class WeldJoint extends WeldConstraint {
   /** The first body. */
   declare bodyA: Body;
   /** The second body. */
   declare bodyB: Body;
-  /** Integer id, unique in its world, increasing in creation order; joints are solved in id order. */
-  readonly id: number;
-  /** Whether the two bodies collide with each other. */
-  readonly collideConnected: boolean;
-  /** Anything you attached. */
-  userData: unknown;
-  /** The owning world; null once destroyed. @internal */
-  world: World | null;
-  /**
-   * The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never).
-   * Checked when set: a WorldError naming `joint.breakForce` unless a number > 0.
-   */
-  breakForce: number;
-  /**
-   * The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity:
-   * never). Checked when set: a WorldError naming `joint.breakTorque` unless a number > 0.
-   */
-  breakTorque: number;
-  /** The values behind `breakForce` and `breakTorque` (read by the step). @internal */
-  breakForceValue!: number;
-  /** @internal */
-  breakTorqueValue!: number;
 
   /** Joints are made by `world.createWeldJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<WeldJointOptions>) {
     super(r.bodyA, r.bodyB, r.anchorA, r.options);
-    this.id = id;
-    this.collideConnected = r.collideConnected;
-    this.userData = r.userData;
-    this.world = world;
-    this.breakForce = r.breakForce;
-    this.breakTorque = r.breakTorque;
-  }
-
-  /** Wakes both bodies (after changing a field by hand). */
-  wakeBodies(): void {
-    const world = liveWorld(this);
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
-  }
-
-  /**
-   * Sets the springs of both parts (an absent part becomes rigid). Wakes both bodies; returns this.
-   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
-   */
-  override setSprings(options: Omit<WeldConstraintOptions, 'referenceAngle'>): this {
-    changeLive(this, () => super.setSprings(springOptions(options, WELD_SPRING_KEYS)));
-    return this;
-  }
-
-  /** `WeldJoint #id`. */
-  override toString(): string {
-    return `WeldJoint #${this.id}`;
+    attach(this, world, id, r);
   }
 }
+
+export interface WheelJoint extends WorldJointFields {}
 
 /**
  * A wheel on a suspension (Box2D's wheel joint), made by `world.createWheelJoint`: body B slides on
  * a spring along an axis fixed in body A (the chassis), stays on that line and turns freely, driven
- * by an optional motor. The setters check their values and wake the bodies.
+ * by an optional motor. The setters check their values (a WorldError naming `joint.<argument>`)
+ * and the setter methods wake the bodies.
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
 export class WheelJoint extends WheelConstraint {
-  /** The first body. */
+  /** The chassis. */
   declare bodyA: Body;
-  /** The second body. */
+  /** The wheel. */
   declare bodyB: Body;
-  /** Integer id, unique in its world, increasing in creation order; joints are solved in id order. */
-  readonly id: number;
-  /** Whether the two bodies collide with each other. */
-  readonly collideConnected: boolean;
-  /** Anything you attached. */
-  userData: unknown;
-  /** The owning world; null once destroyed. @internal */
-  world: World | null;
-  /**
-   * The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never).
-   * Checked when set: a WorldError naming `joint.breakForce` unless a number > 0.
-   */
-  breakForce: number;
-  /**
-   * The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity:
-   * never). Checked when set: a WorldError naming `joint.breakTorque` unless a number > 0.
-   */
-  breakTorque: number;
-  /** The values behind `breakForce` and `breakTorque` (read by the step). @internal */
-  breakForceValue!: number;
-  /** @internal */
-  breakTorqueValue!: number;
 
   /** Joints are made by `world.createWheelJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<WheelJointOptions>) {
     super(r.bodyA, r.bodyB, r.anchorA, (r.options as WheelJointOptions).axis, r.options);
-    this.id = id;
-    this.collideConnected = r.collideConnected;
-    this.userData = r.userData;
-    this.world = world;
-    this.breakForce = r.breakForce;
-    this.breakTorque = r.breakTorque;
-  }
-
-  /** Wakes both bodies (after changing a field by hand). */
-  wakeBodies(): void {
-    const world = liveWorld(this);
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
-  }
-
-  /**
-   * Sets both translation limits (m) and enables them. Wakes both bodies; returns this.
-   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
-   */
-  override setLimits(lower: number, upper: number): this {
-    changeLive(this, () => super.setLimits(lower, upper));
-    return this;
-  }
-  /**
-   * Turns the limits on or off. Wakes both bodies; returns this.
-   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
-   */
-  override setEnableLimit(flag: boolean): this {
-    changeLive(this, () => super.setEnableLimit(flag));
-    return this;
-  }
-  /**
-   * Sets the motor's target speed. Wakes both bodies; returns this.
-   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
-   */
-  override setMotorSpeed(speed: number): this {
-    changeLive(this, () => super.setMotorSpeed(speed));
-    return this;
-  }
-  /**
-   * Turns the motor on or off. Wakes both bodies; returns this.
-   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
-   */
-  override setEnableMotor(flag: boolean): this {
-    changeLive(this, () => super.setEnableMotor(flag));
-    return this;
-  }
-  /**
-   * Sets the spring along the axis, in either form (`{}`: none). Wakes both bodies; returns this.
-   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
-   */
-  override setSpring(options: JointSpringOptions): this {
-    changeLive(this, () => super.setSpring(springOptions(options, SPRING_KEYS)));
-    return this;
-  }
-  /**
-   * Sets the motor's largest torque, N·m. Wakes both bodies; returns this.
-   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
-   */
-  override setMaxMotorTorque(torque: number): this {
-    changeLive(this, () => super.setMaxMotorTorque(torque));
-    return this;
-  }
-
-  /** `WheelJoint #id`. */
-  override toString(): string {
-    return `WheelJoint #${this.id}`;
+    attach(this, world, id, r);
   }
 }
 
+export interface MotorJoint extends WorldJointFields {}
+
 /**
  * Drives body B to a pose relative to body A with bounded force and torque (Box2D's motor joint),
- * made by `world.createMotorJoint`. The setters check their values and wake the bodies.
+ * made by `world.createMotorJoint`. The setters check their values (a WorldError naming
+ * `joint.<argument>`) and the setter methods wake the bodies.
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
 export class MotorJoint extends MotorConstraint {
-  /** The first body. */
+  /** The reference body. */
   declare bodyA: Body;
-  /** The second body. */
+  /** The driven body. */
   declare bodyB: Body;
-  /** Integer id, unique in its world, increasing in creation order; joints are solved in id order. */
-  readonly id: number;
-  /** Whether the two bodies collide with each other. */
-  readonly collideConnected: boolean;
-  /** Anything you attached. */
-  userData: unknown;
-  /** The owning world; null once destroyed. @internal */
-  world: World | null;
-  /**
-   * The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never).
-   * Checked when set: a WorldError naming `joint.breakForce` unless a number > 0.
-   */
-  breakForce: number;
-  /**
-   * The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity:
-   * never). Checked when set: a WorldError naming `joint.breakTorque` unless a number > 0.
-   */
-  breakTorque: number;
-  /** The values behind `breakForce` and `breakTorque` (read by the step). @internal */
-  breakForceValue!: number;
-  /** @internal */
-  breakTorqueValue!: number;
 
   /** Joints are made by `world.createMotorJoint`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<MotorJointOptions>) {
     super(r.bodyA, r.bodyB, r.options);
-    this.id = id;
-    this.collideConnected = r.collideConnected;
-    this.userData = r.userData;
-    this.world = world;
-    this.breakForce = r.breakForce;
-    this.breakTorque = r.breakTorque;
+    attach(this, world, id, r);
   }
+}
 
-  /** Wakes both bodies (after changing a field by hand). */
-  wakeBodies(): void {
-    const world = liveWorld(this);
-    world.wakeBody(this.bodyA);
-    world.wakeBody(this.bodyB);
-  }
+export interface FilterJoint extends WorldJointFields {}
 
-  /**
-   * Sets the target of B's centre relative to A's, in A's frame, m. Wakes both bodies; returns this.
-   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
-   */
-  override setLinearOffset(x: number, y: number): this {
-    changeLive(this, () => {
-      checkJointBound('linearOffsetX', x, 'joint.linearOffsetX');
-      checkJointBound('linearOffsetY', y, 'joint.linearOffsetY');
-      super.setLinearOffset(x, y);
-    });
-    return this;
-  }
-  /**
-   * Sets the target θB - θA, radians. Wakes both bodies; returns this.
-   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
-   */
-  override setAngularOffset(angle: number): this {
-    changeLive(this, () => {
-      checkJointBound('angularOffset', angle, 'joint.angularOffset');
-      super.setAngularOffset(angle);
-    });
-    return this;
-  }
-  /**
-   * Sets the largest force, N. Wakes both bodies; returns this.
-   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
-   */
-  override setMaxForce(force: number): this {
-    changeLive(this, () => super.setMaxForce(force));
-    return this;
-  }
-  /**
-   * Sets the largest torque, N·m. Wakes both bodies; returns this.
-   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
-   */
-  override setMaxTorque(torque: number): this {
-    changeLive(this, () => super.setMaxTorque(torque));
-    return this;
-  }
-  /**
-   * Sets the correction factor, in [0, 1]. Wakes both bodies; returns this.
-   * @throws WorldError naming `joint.<argument>` and the value (nothing changes then), or when the joint was destroyed
-   */
-  override setCorrectionFactor(factor: number): this {
-    changeLive(this, () => super.setCorrectionFactor(factor));
-    return this;
-  }
+/**
+ * Keeps two bodies of a world from colliding, and does nothing else (Box2D's filter joint), made
+ * by `world.createFilterJoint`: `collideConnected` is always false; destroying it lets them
+ * collide again. It has no rows: its reaction is always zero, so it never breaks.
+ */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
+export class FilterJoint extends FilterConstraint {
+  /** The first body. */
+  declare bodyA: Body;
+  /** The second body. */
+  declare bodyB: Body;
 
-  /** `MotorJoint #id`. */
-  override toString(): string {
-    return `MotorJoint #${this.id}`;
+  /** Joints are made by `world.createFilterJoint`. @internal */
+  constructor(world: World, id: number, r: ResolvedJoint<FilterJointOptions>) {
+    super(r.bodyA, r.bodyB);
+    attach(this, world, id, r);
   }
 }
 
@@ -921,7 +462,8 @@ export type Joint =
   | PrismaticJoint
   | WeldJoint
   | WheelJoint
-  | MotorJoint;
+  | MotorJoint
+  | FilterJoint;
 
 /** The first body of a joint (the dragged body of a mouse joint). @internal */
 export function jointBodyA(joint: Joint): Body {
@@ -933,360 +475,162 @@ export function jointBodyB(joint: Joint): Body {
   return joint.kind === JointKind.Mouse ? joint.body : joint.bodyB;
 }
 
-/**
- * A spring's options checked as every option object is: an object (absent: `{}`, rigid) with no
- * key outside `allowed` (a misspelt one is refused, with the closest suggested).
- * @throws WorldError naming `options` or the unknown key
- */
-function springOptions<T extends object>(options: T, allowed: readonly string[]): T {
-  const o = checkOptions(options, 'options');
-  checkKeys(o, allowed, 'options');
-  for (const key of Object.keys(o)) {
-    checkJointBound(key, (o as Record<string, unknown>)[key], `joint.${key}`);
-  }
-  return o;
-}
+// -------------------------------------------------------------------------------------------------
+// The registry: what the world knows of each kind, beside the solver's `JOINT_TYPES` entry.
 
 /**
- * The options every joint kind checks beyond its constraint's own checks: each boolean option
- * must be a boolean (a string `'yes'` would otherwise be kept and read as true), and each bounded
- * number within its bound (see limits.ts). Throws a WorldError naming `options.<key>`.
+ * A setter method's checks: the names of its arguments (each checked against the bound of that
+ * name, see `checkJointBound`), or the keys its options object may have.
  */
-function checkJointOptions(o: object): void {
-  const values = o as Record<string, unknown>;
-  for (const key of Object.keys(values)) {
-    const value = values[key];
-    if (BOOLEAN_KEYS.includes(key) && value !== undefined) checkBoolean(value, `options.${key}`);
-    checkJointBound(key, value, `options.${key}`);
+type MethodChecks = readonly string[] | { readonly keys: readonly string[] };
+
+/** What the world knows of one kind of joint, indexed by its `JointKind` value. @internal */
+export interface WorldJointKind {
+  /** The world's class (its constructor takes the world, the id and the checked request). */
+  readonly cls: new (
+    world: World,
+    id: number,
+    r: ResolvedJoint<never>,
+  ) => Joint;
+  /** Checks the options of `world.create<Kind>` (mutates nothing). */
+  readonly resolve: (options: never, world: World) => ResolvedJoint<unknown>;
+  /** Whether the joint has a single body (`body`, as a mouse joint). */
+  readonly oneBody: boolean;
+  /** Whether the anchors are taken with the bodies' origins moved to their centres of mass. */
+  readonly centred: boolean;
+  /** Whether the joint has a unit axis (`localAxisX`, `localAxisY`) a snapshot must keep unit. */
+  readonly unitAxis: boolean;
+  /** Its plain fields' checks, for a snapshot's joints (see `checkJointInput`). */
+  readonly fields: FieldChecks;
+  /** Its setter methods: each checked as listed, then the bodies woken. */
+  readonly methods: Readonly<Record<string, MethodChecks>>;
+}
+
+const LIMITS = { setLimits: [], setEnableLimit: [], setMotorSpeed: [], setEnableMotor: [] } as const;
+const SPRING = { setSpring: { keys: SPRING_KEYS } } as const;
+const SLIDER: FieldChecks = {
+  finite: [...ANCHORS, 'localAxisX', 'localAxisY', 'motorSpeed'],
+  toggles: ['enableLimit', 'enableMotor'],
+  ranges: [['lowerTranslation', 'upperTranslation']],
+};
+
+/** Every kind of world joint, indexed by its `JointKind` value. @internal */
+export const WORLD_JOINT_KINDS: readonly WorldJointKind[] = [
+  {
+    cls: DistanceJoint as WorldJointKind['cls'],
+    resolve: resolveDistanceJointOptions as WorldJointKind['resolve'],
+    oneBody: false,
+    centred: true,
+    unitAxis: false,
+    fields: { finite: ANCHORS, extra: checkLengths },
+    methods: { ...SPRING, setLengths: ['length', 'minLength', 'maxLength'] },
+  },
+  {
+    cls: RevoluteJoint as WorldJointKind['cls'],
+    resolve: resolveRevoluteJointOptions as WorldJointKind['resolve'],
+    oneBody: false,
+    centred: true,
+    unitAxis: false,
+    fields: {
+      finite: [...ANCHORS, 'referenceAngle', 'motorSpeed'],
+      toggles: ['enableLimit', 'enableMotor'],
+      ranges: [['lowerAngle', 'upperAngle']],
+      maxima: ['maxMotorTorque'],
+    },
+    methods: { ...SPRING, setLimits: [] },
+  },
+  {
+    cls: MouseJoint as WorldJointKind['cls'],
+    resolve: resolveMouseJointOptions as WorldJointKind['resolve'],
+    oneBody: true,
+    centred: true,
+    unitAxis: false,
+    fields: {
+      finite: ['targetX', 'targetY', 'localAnchorX', 'localAnchorY'],
+      maxima: ['maxForce'],
+      nonNegative: ['frequencyHz', 'dampingRatio'],
+    },
+    methods: {},
+  },
+  {
+    cls: PrismaticJoint as WorldJointKind['cls'],
+    resolve: resolvePrismaticJointOptions as WorldJointKind['resolve'],
+    oneBody: false,
+    centred: false,
+    unitAxis: true,
+    fields: { ...SLIDER, finite: [...SLIDER.finite, 'referenceAngle'], maxima: ['maxMotorForce'] },
+    methods: { ...LIMITS, ...SPRING, setMaxMotorForce: [] },
+  },
+  {
+    cls: WeldJoint as WorldJointKind['cls'],
+    resolve: resolveWeldJointOptions as WorldJointKind['resolve'],
+    oneBody: false,
+    centred: false,
+    unitAxis: false,
+    fields: { finite: [...ANCHORS, 'referenceAngle'] },
+    methods: { setSprings: { keys: WELD_SPRING_KEYS } },
+  },
+  {
+    cls: WheelJoint as WorldJointKind['cls'],
+    resolve: resolveWheelJointOptions as WorldJointKind['resolve'],
+    oneBody: false,
+    centred: false,
+    unitAxis: true,
+    fields: { ...SLIDER, maxima: ['maxMotorTorque'] },
+    methods: { ...LIMITS, ...SPRING, setMaxMotorTorque: [] },
+  },
+  {
+    cls: MotorJoint as WorldJointKind['cls'],
+    resolve: resolveMotorJointOptions as WorldJointKind['resolve'],
+    oneBody: false,
+    centred: false,
+    unitAxis: false,
+    fields: {
+      finite: ['linearOffsetX', 'linearOffsetY', 'angularOffset'],
+      maxima: ['maxForce', 'maxTorque'],
+      extra: checkCorrectionFactor,
+    },
+    methods: {
+      setLinearOffset: ['linearOffsetX', 'linearOffsetY'],
+      setAngularOffset: ['angularOffset'],
+      setMaxForce: [],
+      setMaxTorque: [],
+      setCorrectionFactor: [],
+    },
+  },
+  {
+    cls: FilterJoint as WorldJointKind['cls'],
+    resolve: resolveFilterJointOptions as WorldJointKind['resolve'],
+    oneBody: false,
+    centred: false,
+    unitAxis: false,
+    fields: { finite: [] },
+    methods: {},
+  },
+];
+
+/** A distance joint's range: `0 <= minLength <= length <= maxLength`, the length finite. */
+function checkLengths(joint: Joint): void {
+  const j = joint as DistanceJoint;
+  if (!(j.minLength >= 0)) refuseField(j, 'minLength', j.minLength, 'must be a number >= 0');
+  checkJointFields(j, { finite: [], ranges: [['minLength', 'maxLength']] });
+  if (!(j.length >= j.minLength && j.length <= j.maxLength && Number.isFinite(j.length))) {
+    refuseField(
+      j,
+      'length',
+      j.length,
+      `must be a finite number in [minLength, maxLength] = [${j.minLength}, ${j.maxLength}]`,
+    );
   }
+  checkJointBound('length', j.length, `joint #${j.id}.length`);
 }
 
-/** The joint options that take booleans. */
-const BOOLEAN_KEYS: readonly string[] = ['collideConnected', 'enableLimit', 'enableMotor'];
-
-/** The options each joint kind takes (any other key is refused, with the closest suggested). */
-const BASE_KEYS = ['bodyA', 'bodyB', 'collideConnected', 'userData', 'breakForce', 'breakTorque'];
-const SPRING_KEYS = ['frequencyHz', 'dampingRatio', 'stiffness', 'damping'];
-const REVOLUTE_KEYS: readonly string[] = [
-  ...BASE_KEYS,
-  'anchor',
-  ...SPRING_KEYS,
-  'lowerAngle',
-  'upperAngle',
-  'enableLimit',
-  'motorSpeed',
-  'maxMotorTorque',
-  'enableMotor',
-  'referenceAngle',
-];
-const DISTANCE_KEYS: readonly string[] = [
-  ...BASE_KEYS,
-  'anchorA',
-  'anchorB',
-  'length',
-  'minLength',
-  'maxLength',
-  ...SPRING_KEYS,
-];
-const PRISMATIC_KEYS: readonly string[] = [
-  ...BASE_KEYS,
-  'anchor',
-  'axis',
-  ...SPRING_KEYS,
-  'lowerTranslation',
-  'upperTranslation',
-  'enableLimit',
-  'motorSpeed',
-  'maxMotorForce',
-  'enableMotor',
-  'referenceAngle',
-];
-const WELD_KEYS: readonly string[] = [
-  ...BASE_KEYS,
-  'anchor',
-  'linearFrequencyHz',
-  'angularFrequencyHz',
-  'dampingRatio',
-  'linearDampingRatio',
-  'angularDampingRatio',
-  'linearStiffness',
-  'linearDamping',
-  'angularStiffness',
-  'angularDamping',
-  'referenceAngle',
-];
-/** What a weld's `setSprings` takes. */
-const WELD_SPRING_KEYS: readonly string[] = WELD_KEYS.filter(
-  (key) => !BASE_KEYS.includes(key) && key !== 'anchor' && key !== 'referenceAngle',
-);
-const WHEEL_KEYS: readonly string[] = [
-  ...BASE_KEYS,
-  'anchor',
-  'axis',
-  ...SPRING_KEYS,
-  'motorSpeed',
-  'maxMotorTorque',
-  'enableMotor',
-  'lowerTranslation',
-  'upperTranslation',
-  'enableLimit',
-];
-const MOTOR_KEYS: readonly string[] = [
-  ...BASE_KEYS,
-  'linearOffset',
-  'angularOffset',
-  'maxForce',
-  'maxTorque',
-  'correctionFactor',
-];
-const MOUSE_KEYS: readonly string[] = [
-  'body',
-  'target',
-  'anchor',
-  'maxForce',
-  'frequencyHz',
-  'dampingRatio',
-  'userData',
-  'breakForce',
-];
-
-/** Checks a revolute joint request. Mutates nothing. @internal */
-export function resolveRevoluteJointOptions(
-  options: RevoluteJointOptions,
-  world: World,
-): ResolvedJoint<RevoluteJointOptions> {
-  const o = checkOptions(options, 'options');
-  checkKeys(o, REVOLUTE_KEYS, 'options');
-  const { bodyA, bodyB } = checkPair(o, world);
-  const anchor = checkVec2(o.anchor, 'options.anchor');
-  checkAnchorReach(anchor, [bodyA, bodyB], 'options.anchor');
-  return resolved(bodyA, bodyB, anchor, anchor, o, () => new RevoluteConstraint(bodyA, bodyB, anchor, o));
-}
-
-/** Checks a distance joint request. Mutates nothing. @internal */
-export function resolveDistanceJointOptions(
-  options: DistanceJointOptions,
-  world: World,
-): ResolvedJoint<DistanceJointOptions> {
-  const o = checkOptions(options, 'options');
-  checkKeys(o, DISTANCE_KEYS, 'options');
-  const { bodyA, bodyB } = checkPair(o, world);
-  const anchorA = checkVec2(o.anchorA, 'options.anchorA');
-  const anchorB = checkVec2(o.anchorB, 'options.anchorB');
-  checkAnchorReach(anchorA, [bodyA], 'options.anchorA');
-  checkAnchorReach(anchorB, [bodyB], 'options.anchorB');
-  if (o.length === undefined && o.minLength === undefined && o.maxLength === undefined) {
-    // The rest length is the anchors' distance: bounded as a given length is.
-    const initial = Math.hypot(anchorB.x - anchorA.x, anchorB.y - anchorA.y);
-    if (!(initial <= MAX_LENGTH)) {
-      throw new WorldError(
-        'options.anchorB',
-        anchorB,
-        `is ${initial} m from anchorA: a distance joint's length must be at most ${MAX_LENGTH} m (MAX_LENGTH)`,
-      );
-    }
+/** A motor joint's correction factor: in [0, 1]. */
+function checkCorrectionFactor(joint: Joint): void {
+  const j = joint as MotorJoint;
+  if (!(j.correctionFactor >= 0 && j.correctionFactor <= 1)) {
+    refuseField(j, 'correctionFactor', j.correctionFactor, 'must be a number in [0, 1]');
   }
-  return resolved(
-    bodyA,
-    bodyB,
-    anchorA,
-    anchorB,
-    o,
-    () => new DistanceConstraint(bodyA, bodyB, anchorA, anchorB, o),
-  );
-}
-
-/** Checks a mouse joint request. Mutates nothing. @internal */
-export function resolveMouseJointOptions(
-  options: MouseJointOptions,
-  world: World,
-): ResolvedJoint<MouseConstraintOptions> {
-  const o = checkOptions(options, 'options');
-  checkKeys(o, MOUSE_KEYS, 'options');
-  const body = world.checkBody(o.body, 'options.body');
-  if (!body.isDynamic)
-    throw new WorldError('options.body', body.toString(), 'a mouse joint drags a dynamic body');
-  const target = checkVec2(o.target, 'options.target');
-  const anchor = o.anchor === undefined ? target : checkVec2(o.anchor, 'options.anchor');
-  checkReach(target, body.position.x, body.position.y, 'options.target');
-  checkAnchorReach(anchor, [body], 'options.anchor');
-  checkJointOptions(o);
-  const constraintOptions: MouseConstraintOptions = {
-    target,
-    maxForce: o.maxForce,
-    frequencyHz: o.frequencyHz,
-    dampingRatio: o.dampingRatio,
-  };
-  const r = resolved(
-    body,
-    body,
-    anchor,
-    anchor,
-    constraintOptions,
-    () => new MouseConstraint(body, anchor, constraintOptions),
-  );
-  r.userData = o.userData;
-  r.breakForce = checkBreak(o.breakForce, 'options.breakForce');
-  return r;
-}
-
-/** Checks a prismatic joint request. Mutates nothing. @internal */
-export function resolvePrismaticJointOptions(
-  options: PrismaticJointOptions,
-  world: World,
-): ResolvedJoint<PrismaticJointOptions> {
-  const o = checkOptions(options, 'options');
-  checkKeys(o, PRISMATIC_KEYS, 'options');
-  const { bodyA, bodyB } = checkPair(o, world);
-  const anchor = checkVec2(o.anchor, 'options.anchor');
-  checkAnchorReach(anchor, [bodyA, bodyB], 'options.anchor');
-  const axis = checkVec2(o.axis, 'options.axis');
-  return resolved(
-    bodyA,
-    bodyB,
-    anchor,
-    anchor,
-    o,
-    () => new PrismaticConstraint(bodyA, bodyB, anchor, axis, o),
-  );
-}
-
-/** Checks a weld joint request. Mutates nothing. @internal */
-export function resolveWeldJointOptions(
-  options: WeldJointOptions,
-  world: World,
-): ResolvedJoint<WeldJointOptions> {
-  const o = checkOptions(options, 'options');
-  checkKeys(o, WELD_KEYS, 'options');
-  const { bodyA, bodyB } = checkPair(o, world);
-  const anchor = checkVec2(o.anchor, 'options.anchor');
-  checkAnchorReach(anchor, [bodyA, bodyB], 'options.anchor');
-  return resolved(bodyA, bodyB, anchor, anchor, o, () => new WeldConstraint(bodyA, bodyB, anchor, o));
-}
-
-/** Checks a wheel joint request. Mutates nothing. @internal */
-export function resolveWheelJointOptions(
-  options: WheelJointOptions,
-  world: World,
-): ResolvedJoint<WheelJointOptions> {
-  const o = checkOptions(options, 'options');
-  checkKeys(o, WHEEL_KEYS, 'options');
-  const { bodyA, bodyB } = checkPair(o, world);
-  const anchor = checkVec2(o.anchor, 'options.anchor');
-  checkAnchorReach(anchor, [bodyA, bodyB], 'options.anchor');
-  const axis = checkVec2(o.axis, 'options.axis');
-  return resolved(bodyA, bodyB, anchor, anchor, o, () => new WheelConstraint(bodyA, bodyB, anchor, axis, o));
-}
-
-/** Checks a motor joint request. Mutates nothing. @internal */
-export function resolveMotorJointOptions(
-  options: MotorJointOptions,
-  world: World,
-): ResolvedJoint<MotorJointOptions> {
-  const o = checkOptions(options, 'options');
-  checkKeys(o, MOTOR_KEYS, 'options');
-  const { bodyA, bodyB } = checkPair(o, world);
-  if (o.linearOffset !== undefined) {
-    const offset = checkVec2(o.linearOffset, 'options.linearOffset');
-    checkReach(offset, 0, 0, 'options.linearOffset');
-  }
-  return resolved(
-    bodyA,
-    bodyB,
-    bodyB.position,
-    bodyB.position,
-    o,
-    () => new MotorConstraint(bodyA, bodyB, o),
-  );
-}
-
-/** An anchor (world point) within {@link MAX_LENGTH} of both bodies' origins. */
-function checkAnchorReach(anchor: Vec2Like, bodies: readonly Body[], argument: string): void {
-  for (const body of bodies) checkReach(anchor, body.position.x, body.position.y, argument);
-}
-
-/** `value` must be a number > 0 (+Infinity allowed: never breaks); undefined reads as +Infinity. */
-function checkBreak(value: unknown, argument: string): number {
-  if (value === undefined) return Number.POSITIVE_INFINITY;
-  if (typeof value !== 'number' || !(value > 0)) {
-    throw new WorldError(argument, value, 'must be a number > 0 (+Infinity: never breaks)');
-  }
-  return value;
-}
-
-function checkPair(o: { bodyA: Body; bodyB: Body }, world: World): { bodyA: Body; bodyB: Body } {
-  const bodyA = world.checkBody(o.bodyA, 'options.bodyA');
-  const bodyB = world.checkBody(o.bodyB, 'options.bodyB');
-  if (bodyA === bodyB) throw new WorldError('options.bodyB', bodyB.toString(), 'must differ from bodyA');
-  return { bodyA, bodyB };
-}
-
-/**
- * Builds the request after a trial construction of the bare constraint, which checks the joint's
- * own options; its ConstraintError becomes a WorldError naming `options.<field>`.
- */
-function resolved<T extends object>(
-  bodyA: Body,
-  bodyB: Body,
-  anchorA: Vec2Like,
-  anchorB: Vec2Like,
-  o: T & JointOptionsBase,
-  trial: () => unknown,
-): ResolvedJoint<T> {
-  checkJointOptions(o);
-  const collideConnected =
-    o.collideConnected === undefined ? true : checkBoolean(o.collideConnected, 'options.collideConnected');
-  const breakForce = checkBreak(o.breakForce, 'options.breakForce');
-  const breakTorque = checkBreak(o.breakTorque, 'options.breakTorque');
-  try {
-    trial();
-  } catch (error) {
-    if (error instanceof ConstraintError) rethrowAsWorldError(error, 'options.');
-    throw error;
-  }
-  return {
-    bodyA,
-    bodyB,
-    anchorA,
-    anchorB,
-    options: o,
-    collideConnected,
-    userData: o.userData,
-    breakForce,
-    breakTorque,
-  };
-}
-
-/**
- * Runs a spring setter of the constraint package (after checking that `joint`, if given, was not
- * destroyed), its ConstraintError rethrown as a WorldError naming `joint.<field>`.
- */
-function asWorldError(joint: Joint | null, set: () => unknown): void {
-  if (joint !== null) liveWorld(joint);
-  try {
-    set();
-  } catch (error) {
-    if (error instanceof ConstraintError) rethrowAsWorldError(error, 'joint.');
-    throw error;
-  }
-}
-
-/**
- * A checked change to a live joint: throws if the joint was destroyed, runs `set` (its
- * ConstraintError becomes a WorldError naming `joint.<argument>`; nothing changed then), then wakes
- * both bodies.
- */
-function changeLive(joint: Joint, set: () => unknown): void {
-  const world = liveWorld(joint);
-  asWorldError(null, set);
-  world.wakeBody(jointBodyA(joint));
-  world.wakeBody(jointBodyB(joint));
-}
-
-function liveWorld(joint: Joint): World {
-  const world = joint.world;
-  if (world === null) throw new WorldError('joint', joint.toString(), 'was destroyed');
-  return world;
 }
 
 /**
@@ -1297,130 +641,11 @@ function liveWorld(joint: Joint): World {
  * anything. @internal
  */
 export function checkJointInput(joint: Joint): void {
-  checkBreakField(joint, 'breakForce', joint.breakForce);
-  checkBreakField(joint, 'breakTorque', joint.breakTorque);
-  switch (joint.kind) {
-    case JointKind.Revolute:
-      checkAnchors(joint);
-      finiteField(joint, 'referenceAngle', joint.referenceAngle);
-      toggleField(joint, 'enableLimit', joint.enableLimit);
-      toggleField(joint, 'enableMotor', joint.enableMotor);
-      rangeFields(joint, 'lowerAngle', joint.lowerAngle, 'upperAngle', joint.upperAngle);
-      finiteField(joint, 'motorSpeed', joint.motorSpeed);
-      maximumField(joint, 'maxMotorTorque', joint.maxMotorTorque);
-      break;
-    case JointKind.Distance:
-      checkAnchors(joint);
-      if (!(joint.minLength >= 0)) refuseField(joint, 'minLength', joint.minLength, 'must be a number >= 0');
-      rangeFields(joint, 'minLength', joint.minLength, 'maxLength', joint.maxLength);
-      if (
-        !(joint.length >= joint.minLength && joint.length <= joint.maxLength && Number.isFinite(joint.length))
-      ) {
-        refuseField(
-          joint,
-          'length',
-          joint.length,
-          `must be a finite number in [minLength, maxLength] = [${joint.minLength}, ${joint.maxLength}]`,
-        );
-      }
-      break;
-    case JointKind.Prismatic:
-    case JointKind.Wheel:
-      checkAnchors(joint);
-      finiteField(joint, 'localAxisX', joint.localAxisX);
-      finiteField(joint, 'localAxisY', joint.localAxisY);
-      toggleField(joint, 'enableLimit', joint.enableLimit);
-      toggleField(joint, 'enableMotor', joint.enableMotor);
-      rangeFields(
-        joint,
-        'lowerTranslation',
-        joint.lowerTranslation,
-        'upperTranslation',
-        joint.upperTranslation,
-      );
-      finiteField(joint, 'motorSpeed', joint.motorSpeed);
-      if (joint.kind === JointKind.Prismatic) {
-        finiteField(joint, 'referenceAngle', joint.referenceAngle);
-        maximumField(joint, 'maxMotorForce', joint.maxMotorForce);
-      } else {
-        maximumField(joint, 'maxMotorTorque', joint.maxMotorTorque);
-      }
-      break;
-    case JointKind.Weld:
-      checkAnchors(joint);
-      finiteField(joint, 'referenceAngle', joint.referenceAngle);
-      break;
-    case JointKind.Motor:
-      finiteField(joint, 'linearOffsetX', joint.linearOffsetX);
-      finiteField(joint, 'linearOffsetY', joint.linearOffsetY);
-      finiteField(joint, 'angularOffset', joint.angularOffset);
-      maximumField(joint, 'maxForce', joint.maxForce);
-      maximumField(joint, 'maxTorque', joint.maxTorque);
-      if (!(joint.correctionFactor >= 0 && joint.correctionFactor <= 1)) {
-        refuseField(joint, 'correctionFactor', joint.correctionFactor, 'must be a number in [0, 1]');
-      }
-      break;
-    case JointKind.Mouse:
-      finiteField(joint, 'targetX', joint.targetX);
-      finiteField(joint, 'targetY', joint.targetY);
-      finiteField(joint, 'localAnchorX', joint.localAnchorX);
-      finiteField(joint, 'localAnchorY', joint.localAnchorY);
-      maximumField(joint, 'maxForce', joint.maxForce);
-      if (!(joint.frequencyHz >= 0 && Number.isFinite(joint.frequencyHz))) {
-        refuseField(joint, 'frequencyHz', joint.frequencyHz, 'must be a finite number >= 0');
-      }
-      if (!(joint.dampingRatio >= 0 && Number.isFinite(joint.dampingRatio))) {
-        refuseField(joint, 'dampingRatio', joint.dampingRatio, 'must be a finite number >= 0');
-      }
-      break;
-  }
+  checkJointFields(joint, WORLD_JOINT_KINDS[joint.kind].fields);
 }
 
-function refuseField(joint: Joint, field: string, value: unknown, reason: string): never {
-  throw new WorldError(`joint #${joint.id}.${field}`, value, `${reason} (${joint.toString()})`);
-}
-
-function checkAnchors(joint: Exclude<Joint, MouseJoint | MotorJoint>): void {
-  finiteField(joint, 'localAnchorAX', joint.localAnchorAX);
-  finiteField(joint, 'localAnchorAY', joint.localAnchorAY);
-  finiteField(joint, 'localAnchorBX', joint.localAnchorBX);
-  finiteField(joint, 'localAnchorBY', joint.localAnchorBY);
-}
-
-function finiteField(joint: Joint, field: string, value: number): void {
-  if (typeof value !== 'number' || !Number.isFinite(value))
-    refuseField(joint, field, value, 'must be a finite number');
-}
-
-function toggleField(joint: Joint, field: string, value: boolean): void {
-  if (typeof value !== 'boolean') refuseField(joint, field, value, 'must be a boolean');
-}
-
-/** A largest force or torque: a number >= 0 (+Infinity: unbounded). */
-function maximumField(joint: Joint, field: string, value: number): void {
-  if (typeof value !== 'number' || !(value >= 0)) refuseField(joint, field, value, 'must be a number >= 0');
-}
-
-function checkBreakField(joint: Joint, field: string, value: number): void {
-  if (typeof value !== 'number' || !(value > 0)) {
-    refuseField(joint, field, value, 'must be a number > 0 (+Infinity: never breaks)');
-  }
-}
-
-/** A limit pair: numbers (±Infinity allowed), not NaN, lower <= upper. */
-function rangeFields(
-  joint: Joint,
-  lowerField: string,
-  lower: number,
-  upperField: string,
-  upper: number,
-): void {
-  if (typeof lower !== 'number' || Number.isNaN(lower))
-    refuseField(joint, lowerField, lower, 'must be a number');
-  if (typeof upper !== 'number' || Number.isNaN(upper))
-    refuseField(joint, upperField, upper, 'must be a number');
-  if (lower > upper) refuseField(joint, upperField, upper, `must be >= ${lowerField} (${lower})`);
-}
+// -------------------------------------------------------------------------------------------------
+// The wrapping of the constraint package's setters, installed once on each world class.
 
 /**
  * The read-outs of the joint classes (angle, speed, reaction, ...) throw a WorldError naming the
@@ -1448,16 +673,31 @@ const READ_OUTS = [
   'getSpeed',
   'getMotorForce',
 ];
-for (const joint of [
-  RevoluteJoint,
-  DistanceJoint,
-  MouseJoint,
-  PrismaticJoint,
-  WeldJoint,
-  WheelJoint,
-  MotorJoint,
-]) {
-  guardDestroyed(joint.prototype, READ_OUTS);
+
+/**
+ * The setter methods of a kind (`setLimits`, `setSpring`, ...): each throws a WorldError once the
+ * joint was destroyed, checks its arguments as `checks` says, runs the constraint's method (its
+ * ConstraintError becomes a WorldError naming `joint.<argument>`; nothing changed then), wakes the
+ * bodies and returns the joint.
+ */
+function wakingMethods(prototype: object, methods: Readonly<Record<string, MethodChecks>>): void {
+  const record = prototype as Record<string, (...args: unknown[]) => unknown>;
+  for (const [name, checks] of Object.entries(methods)) {
+    const method = record[name];
+    record[name] = function (this: Joint, ...args: unknown[]): Joint {
+      const world = liveWorld(this);
+      asWorldError(null, () => {
+        if (!Array.isArray(checks))
+          args[0] = springOptions(args[0] as object, (checks as { keys: string[] }).keys);
+        else
+          for (let i = 0; i < checks.length; i++) checkJointBound(checks[i], args[i], `joint.${checks[i]}`);
+        method.apply(this, args);
+      });
+      world.wakeBody(jointBodyA(this));
+      world.wakeBody(jointBodyB(this));
+      return this;
+    };
+  }
 }
 
 /**
@@ -1466,38 +706,38 @@ for (const joint of [
  * ConstraintError: on the world's joints they throw a WorldError naming `joint.<field>` and the
  * value instead (nothing changes then), and a WorldError once the joint was destroyed. Installed on
  * the world's prototypes for every checked accessor of the constraint class the world's joint does
- * not override itself.
+ * not define itself.
  */
 function guardSetters(prototype: object): void {
-  const base = Object.getPrototypeOf(prototype) as object;
-  for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(base))) {
-    if (d.get === undefined || d.set === undefined) continue;
-    if (Object.getOwnPropertyDescriptor(prototype, name) !== undefined) continue;
-    const get = d.get;
-    const set = d.set;
-    Object.defineProperty(prototype, name, {
-      configurable: true,
-      enumerable: false,
-      get,
-      set(this: Joint, value: unknown) {
-        liveWorld(this);
-        checkJointBound(name, value, `joint.${name}`);
-        if ((name === 'targetX' || name === 'targetY') && this.kind === JointKind.Mouse) {
-          const b = this.body;
-          const x = name === 'targetX' ? value : this.targetX;
-          const y = name === 'targetY' ? value : this.targetY;
-          if (typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y)) {
-            checkReach({ x, y }, b.position.x, b.position.y, `joint.${name}`);
+  for (
+    let base = Object.getPrototypeOf(prototype);
+    base !== Object.prototype;
+    base = Object.getPrototypeOf(base)
+  ) {
+    for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(base))) {
+      if (d.get === undefined || d.set === undefined) continue;
+      if (Object.getOwnPropertyDescriptor(prototype, name) !== undefined) continue;
+      const get = d.get;
+      const set = d.set;
+      Object.defineProperty(prototype, name, {
+        configurable: true,
+        enumerable: false,
+        get,
+        set(this: Joint, value: unknown) {
+          liveWorld(this);
+          checkJointBound(name, value, `joint.${name}`);
+          if ((name === 'targetX' || name === 'targetY') && this.kind === JointKind.Mouse) {
+            const b = this.body;
+            const x = name === 'targetX' ? value : this.targetX;
+            const y = name === 'targetY' ? value : this.targetY;
+            if (typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y)) {
+              checkReach({ x, y }, b.position.x, b.position.y, `joint.${name}`);
+            }
           }
-        }
-        try {
-          set.call(this, value);
-        } catch (error) {
-          if (error instanceof ConstraintError) rethrowAsWorldError(error, 'joint.');
-          throw error;
-        }
-      },
-    });
+          asWorldError(null, () => set.call(this, value));
+        },
+      });
+    }
   }
 }
 
@@ -1523,15 +763,24 @@ function breakAccessors(prototype: object): void {
   }
 }
 
-for (const joint of [
-  RevoluteJoint,
-  DistanceJoint,
-  MouseJoint,
-  PrismaticJoint,
-  WeldJoint,
-  WheelJoint,
-  MotorJoint,
-]) {
-  guardSetters(joint.prototype);
-  breakAccessors(joint.prototype);
+/** `wakeBodies` of every world joint. */
+function wakeBodies(this: Joint): void {
+  const world = liveWorld(this);
+  world.wakeBody(jointBodyA(this));
+  world.wakeBody(jointBodyB(this));
+}
+
+/** `toString` of every world joint: the class name and the id, `RevoluteJoint #3`. */
+function jointName(this: Joint): string {
+  return `${JOINT_TYPES[this.kind].name} #${this.id}`;
+}
+
+for (const kind of WORLD_JOINT_KINDS) {
+  const prototype = kind.cls.prototype;
+  Object.defineProperty(prototype, 'wakeBodies', { value: wakeBodies, writable: true, configurable: true });
+  Object.defineProperty(prototype, 'toString', { value: jointName, writable: true, configurable: true });
+  guardDestroyed(prototype, READ_OUTS);
+  wakingMethods(prototype, kind.methods);
+  breakAccessors(prototype);
+  guardSetters(prototype);
 }

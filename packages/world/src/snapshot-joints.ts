@@ -1,17 +1,11 @@
-import { dampingRate, JointKind, JointSpring, Softness, SolverBody } from '@lite/constraints';
+import { dampingRate, JOINT_TYPES, JointSpring, Softness, SolverBody } from '@lite/constraints';
 import {
   checkJointInput,
-  DistanceJoint,
   type Joint,
   jointBodyA,
   jointBodyB,
-  MotorJoint,
-  MouseJoint,
-  PrismaticJoint,
   type ResolvedJoint,
-  RevoluteJoint,
-  WeldJoint,
-  WheelJoint,
+  WORLD_JOINT_KINDS,
 } from './joints';
 import { check, type Decoded, findRecord, UNIT_TOLERANCE } from './snapshot';
 import {
@@ -59,19 +53,6 @@ const JOINT_SKIP: ReadonlySet<string> = new Set([
 // -------------------------------------------------------------------------------------------------
 // Joint classes and their field lists
 
-type JointClass = new (world: World, id: number, r: ResolvedJoint<never>) => Joint;
-
-/** The world's joint class of each `JointKind` value. */
-const JOINT_CLASSES: readonly JointClass[] = [
-  DistanceJoint as unknown as JointClass,
-  RevoluteJoint as unknown as JointClass,
-  MouseJoint as unknown as JointClass,
-  PrismaticJoint as unknown as JointClass,
-  WeldJoint as unknown as JointClass,
-  WheelJoint as unknown as JointClass,
-  MotorJoint as unknown as JointClass,
-];
-
 /** A joint of `kind` between `a` and `b` with placeholder options (every field is overwritten). */
 function makeJoint(kind: number, world: World | null, id: number, a: SolverBody, b: SolverBody): Joint {
   const r = {
@@ -85,7 +66,7 @@ function makeJoint(kind: number, world: World | null, id: number, a: SolverBody,
     breakForce: Number.POSITIVE_INFINITY,
     breakTorque: Number.POSITIVE_INFINITY,
   } as unknown as ResolvedJoint<never>;
-  return new JOINT_CLASSES[kind](world as World, id, r);
+  return new WORLD_JOINT_KINDS[kind].cls(world as World, id, r);
 }
 
 const jointSchemas: FieldSchema[] = [];
@@ -206,7 +187,7 @@ function checkJointState(
     if (Number.isNaN(value) && /\.matched(Frequency|DampingRatio|Dt)$/.test(path)) continue;
     badSnapshot(`${what}.${path} = ${value}`, 'must be a finite number');
   }
-  if (kind === JointKind.Prismatic || kind === JointKind.Wheel) {
+  if (WORLD_JOINT_KINDS[kind].unitAxis) {
     const axis = joint as unknown as { localAxisXValue: number; localAxisYValue: number };
     if (!isUnitAxis(axis.localAxisXValue, axis.localAxisYValue)) {
       badSnapshot(
@@ -280,7 +261,7 @@ function writeJoints(w: ByteWriter, s: StepState): void {
     w.uint(j.id - prevId - 1);
     prevId = j.id;
     w.uint(jointBodyA(j).id);
-    if (j.kind !== JointKind.Mouse) w.uint(jointBodyB(j).id);
+    if (!WORLD_JOINT_KINDS[j.kind].oneBody) w.uint(jointBodyB(j).id);
     w.u8(j.collideConnected ? 1 : 0);
     writeFields(w, j, jointSchema(j.kind));
   }
@@ -302,22 +283,23 @@ function readJoints(r: ByteReader, d: Decoded): JointRecord[] {
   let prevId = -1;
   for (let i = 0; i < n; ++i) {
     const kind = r.u8();
-    if (kind >= JOINT_CLASSES.length) badSnapshot(`joint kind ${kind}`, 'is not a joint kind');
+    if (kind >= WORLD_JOINT_KINDS.length) badSnapshot(`joint kind ${kind}`, 'is not a joint kind');
+    const oneBody = WORLD_JOINT_KINDS[kind].oneBody;
     const id = prevId + 1 + r.count('joint id step', nextJointId);
     if (id >= nextJointId) badSnapshot(`joint id ${id}`, `is not below nextJointId (${nextJointId})`);
     prevId = id;
     const bodyA = r.count('joint body id', 0x7fffffff);
-    const bodyB = kind === JointKind.Mouse ? bodyA : r.count('joint body id', 0x7fffffff);
+    const bodyB = oneBody ? bodyA : r.count('joint body id', 0x7fffffff);
     const a = findRecord(d.bodies, bodyA);
     const b = findRecord(d.bodies, bodyB);
-    if (a === undefined || b === undefined || (kind !== JointKind.Mouse && a === b)) {
+    if (a === undefined || b === undefined || (!oneBody && a === b)) {
       badSnapshot(
         `joint #${id}`,
         `joins bodies #${bodyA} and #${bodyB}, which are not two bodies of the snapshot`,
       );
     }
-    if (kind === JointKind.Mouse && a.type !== 'dynamic') {
-      badSnapshot(`joint #${id}`, 'is a mouse joint on a body that is not dynamic');
+    if (oneBody && a.type !== 'dynamic') {
+      badSnapshot(`joint #${id}`, `is a ${JOINT_TYPES[kind].name} on a body that is not dynamic`);
     }
     const collideConnected = r.u8() !== 0;
     const values = readFields(r, jointSchema(kind), `joint #${id}`);
@@ -331,7 +313,6 @@ export {
   checkJointValues,
   impulsePaths,
   isUnitAxis,
-  JOINT_CLASSES,
   type JointRecord,
   jointSchema,
   makeJoint,

@@ -1,7 +1,7 @@
 import { AABB, type Box, computeBoxAABB, computeShapeAABB } from '@lite/collision';
-import { JointKind } from '@lite/constraints';
 import type { Body } from './body';
 import { WorldError } from './errors';
+import { WORLD_JOINT_KINDS } from './joints';
 import { WorldSettings } from './settings';
 import type { BodyShape } from './shape';
 import { apply } from './snapshot-apply';
@@ -212,11 +212,12 @@ function checkWritable(s: StepState): void {
       const value = record[impulses[k]];
       if (too(value)) refuse(`joint #${j.id}.${impulses[k]}`, value);
     }
-    if (j.kind !== JointKind.Prismatic && j.kind !== JointKind.Wheel) continue;
-    if (!isUnitAxis(j.localAxisX, j.localAxisY)) {
+    if (!WORLD_JOINT_KINDS[j.kind].unitAxis) continue;
+    const axis = j as unknown as { localAxisX: number; localAxisY: number };
+    if (!isUnitAxis(axis.localAxisX, axis.localAxisY)) {
       throw new WorldError(
         `joint #${j.id}.localAxis`,
-        `(${j.localAxisX}, ${j.localAxisY})`,
+        `(${axis.localAxisX}, ${axis.localAxisY})`,
         'must be a unit vector: the world cannot be saved',
       );
     }

@@ -1,4 +1,4 @@
-import { JointKind } from '@lite/constraints';
+import { JOINT_TYPES, MAX_CARRIED } from '@lite/constraints';
 import type { Body } from './body';
 import type { Contact } from './contact';
 import { truncate } from './contact-list';
@@ -25,7 +25,7 @@ import type { StepState } from './step-state';
 /** Doubles a contact keeps in `Contact.data` (its points, normal, friction, restitution, radii). */
 const CONTACT_DOUBLES = 24;
 /** Doubles saved per joint: the most impulses (and axis) any kind carries from step to step. */
-const JOINT_DOUBLES = 8;
+const JOINT_DOUBLES = MAX_CARRIED;
 
 /** What the journal holds, in the step state's `journal`. @internal */
 export class StepJournal {
@@ -138,108 +138,20 @@ function journalJoints(joints: Joint[], journal: StepJournal): void {
     const capacity = Math.max(joints.length, (2 * journal.jointData.length) / JOINT_DOUBLES);
     journal.jointData = new Float64Array(JOINT_DOUBLES * capacity);
   }
-  const out = journal.jointData;
-  for (let i = 0, n = joints.length; i < n; ++i) copyJointImpulses(joints[i], out, JOINT_DOUBLES * i, true);
+  copyJointImpulses(joints, journal.jointData, true);
 }
 
 /**
- * Copies a joint's impulses (and, where its reaction is read along an axis the prepare sets, that
- * axis) to `data` from `o` (`save`), or back from it. The fields are those a step carries to the
- * next one for the warm start, per kind.
+ * Copies each joint's impulses (and, where its reaction is read along an axis the prepare sets, that
+ * axis) to `data` (`save`), or back from it: the fields its kind says a step carries to the next
+ * (`JointType.carry`), run by run of joints of one kind.
  */
-function copyJointImpulses(joint: Joint, data: Float64Array, o: number, save: boolean): void {
-  switch (joint.kind) {
-    case JointKind.Distance:
-      if (save) {
-        data[o] = joint.impulse;
-        data[o + 1] = joint.lowerImpulse;
-        data[o + 2] = joint.upperImpulse;
-        data[o + 3] = joint.ux;
-        data[o + 4] = joint.uy;
-      } else {
-        joint.impulse = data[o];
-        joint.lowerImpulse = data[o + 1];
-        joint.upperImpulse = data[o + 2];
-        joint.ux = data[o + 3];
-        joint.uy = data[o + 4];
-      }
-      break;
-    case JointKind.Revolute:
-      if (save) {
-        data[o] = joint.impulseX;
-        data[o + 1] = joint.impulseY;
-        data[o + 2] = joint.motorImpulse;
-        data[o + 3] = joint.lowerImpulse;
-        data[o + 4] = joint.upperImpulse;
-      } else {
-        joint.impulseX = data[o];
-        joint.impulseY = data[o + 1];
-        joint.motorImpulse = data[o + 2];
-        joint.lowerImpulse = data[o + 3];
-        joint.upperImpulse = data[o + 4];
-      }
-      break;
-    case JointKind.Prismatic:
-      if (save) {
-        data[o] = joint.perpImpulse;
-        data[o + 1] = joint.angleImpulse;
-        data[o + 2] = joint.springImpulse;
-        data[o + 3] = joint.motorImpulse;
-        data[o + 4] = joint.lowerImpulse;
-        data[o + 5] = joint.upperImpulse;
-        data[o + 6] = joint.axisX;
-        data[o + 7] = joint.axisY;
-      } else {
-        joint.perpImpulse = data[o];
-        joint.angleImpulse = data[o + 1];
-        joint.springImpulse = data[o + 2];
-        joint.motorImpulse = data[o + 3];
-        joint.lowerImpulse = data[o + 4];
-        joint.upperImpulse = data[o + 5];
-        joint.axisX = data[o + 6];
-        joint.axisY = data[o + 7];
-      }
-      break;
-    case JointKind.Wheel:
-      if (save) {
-        data[o] = joint.perpImpulse;
-        data[o + 1] = joint.springImpulse;
-        data[o + 2] = joint.motorImpulse;
-        data[o + 3] = joint.lowerImpulse;
-        data[o + 4] = joint.upperImpulse;
-        data[o + 5] = joint.axisX;
-        data[o + 6] = joint.axisY;
-      } else {
-        joint.perpImpulse = data[o];
-        joint.springImpulse = data[o + 1];
-        joint.motorImpulse = data[o + 2];
-        joint.lowerImpulse = data[o + 3];
-        joint.upperImpulse = data[o + 4];
-        joint.axisX = data[o + 5];
-        joint.axisY = data[o + 6];
-      }
-      break;
-    case JointKind.Weld:
-    case JointKind.Motor:
-      if (save) {
-        data[o] = joint.impulseX;
-        data[o + 1] = joint.impulseY;
-        data[o + 2] = joint.angularImpulse;
-      } else {
-        joint.impulseX = data[o];
-        joint.impulseY = data[o + 1];
-        joint.angularImpulse = data[o + 2];
-      }
-      break;
-    case JointKind.Mouse:
-      if (save) {
-        data[o] = joint.impulseX;
-        data[o + 1] = joint.impulseY;
-      } else {
-        joint.impulseX = data[o];
-        joint.impulseY = data[o + 1];
-      }
-      break;
+function copyJointImpulses(joints: Joint[], data: Float64Array, save: boolean): void {
+  for (let i = 0, end = 0, n = joints.length; i < n; i = end) {
+    const kind = joints[i].kind;
+    end = i + 1;
+    while (end < n && joints[end].kind === kind) end++;
+    JOINT_TYPES[kind].carry(joints, i, end, data, JOINT_DOUBLES, save);
   }
 }
 
@@ -285,10 +197,7 @@ export function undoStep(s: StepState): void {
   }
   truncate(contacts, write);
   keepEndsOfDestroyed(s);
-  const joints = s.jointList;
-  for (let i = 0, n = joints.length; i < n; ++i) {
-    copyJointImpulses(joints[i], journal.jointData, JOINT_DOUBLES * i, false);
-  }
+  copyJointImpulses(s.jointList, journal.jointData, false);
 }
 
 /**

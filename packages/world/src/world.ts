@@ -7,7 +7,7 @@ import {
   TOIOutput,
   timeOfImpact,
 } from '@lite/collision';
-import { jointReaction, mixFriction, mixRestitution } from '@lite/constraints';
+import { JointKind, jointReaction, mixFriction, mixRestitution } from '@lite/constraints';
 import { objectArray, Transform, Vec2, type Vec2Like } from '@lite/math';
 import { Body, setBodyWritesChecked } from './body';
 import { type BodyOptions, resolveBodyOptions } from './body-options';
@@ -17,30 +17,26 @@ import { WorldError } from './errors';
 import type { WorldEventMap, WorldEventName } from './events';
 import { putToSleep } from './islands';
 import {
-  DistanceJoint,
+  type DistanceJoint,
   type DistanceJointOptions,
+  type FilterJoint,
+  type FilterJointOptions,
   type Joint,
   jointBodyA,
   jointBodyB,
-  MotorJoint,
+  type MotorJoint,
   type MotorJointOptions,
-  MouseJoint,
+  type MouseJoint,
   type MouseJointOptions,
-  PrismaticJoint,
+  type PrismaticJoint,
   type PrismaticJointOptions,
-  RevoluteJoint,
+  type RevoluteJoint,
   type RevoluteJointOptions,
-  resolveDistanceJointOptions,
-  resolveMotorJointOptions,
-  resolveMouseJointOptions,
-  resolvePrismaticJointOptions,
-  resolveRevoluteJointOptions,
-  resolveWeldJointOptions,
-  resolveWheelJointOptions,
-  WeldJoint,
+  type WeldJoint,
   type WeldJointOptions,
-  WheelJoint,
+  type WheelJoint,
   type WheelJointOptions,
+  WORLD_JOINT_KINDS,
 } from './joints';
 import { Stage, type StepProfile } from './profile';
 import {
@@ -432,16 +428,7 @@ export class World {
    *   or when the world is stepping
    */
   createRevoluteJoint(options: RevoluteJointOptions): RevoluteJoint {
-    this.checkUnlocked('createRevoluteJoint', 'options', options);
-    const resolved = resolveRevoluteJointOptions(options, this);
-    moveToCenter(resolved.bodyA, 1);
-    moveToCenter(resolved.bodyB, 1);
-    try {
-      return this.addJoint(new RevoluteJoint(this, this.nextJointId++, resolved));
-    } finally {
-      moveToCenter(resolved.bodyA, -1);
-      moveToCenter(resolved.bodyB, -1);
-    }
+    return this.createJoint(JointKind.Revolute, 'createRevoluteJoint', options);
   }
 
   /**
@@ -452,16 +439,7 @@ export class World {
    *   or when the world is stepping
    */
   createDistanceJoint(options: DistanceJointOptions): DistanceJoint {
-    this.checkUnlocked('createDistanceJoint', 'options', options);
-    const resolved = resolveDistanceJointOptions(options, this);
-    moveToCenter(resolved.bodyA, 1);
-    moveToCenter(resolved.bodyB, 1);
-    try {
-      return this.addJoint(new DistanceJoint(this, this.nextJointId++, resolved));
-    } finally {
-      moveToCenter(resolved.bodyA, -1);
-      moveToCenter(resolved.bodyB, -1);
-    }
+    return this.createJoint(JointKind.Distance, 'createDistanceJoint', options);
   }
 
   /**
@@ -472,14 +450,7 @@ export class World {
    *   world is stepping
    */
   createMouseJoint(options: MouseJointOptions): MouseJoint {
-    this.checkUnlocked('createMouseJoint', 'options', options);
-    const resolved = resolveMouseJointOptions(options, this);
-    moveToCenter(resolved.bodyA, 1);
-    try {
-      return this.addJoint(new MouseJoint(this, this.nextJointId++, resolved));
-    } finally {
-      moveToCenter(resolved.bodyA, -1);
-    }
+    return this.createJoint(JointKind.Mouse, 'createMouseJoint', options);
   }
 
   /**
@@ -490,9 +461,7 @@ export class World {
    * @throws WorldError naming the first bad option and its value; nothing is added then
    */
   createPrismaticJoint(options: PrismaticJointOptions): PrismaticJoint {
-    this.checkUnlocked('createPrismaticJoint', 'options', options);
-    const resolved = resolvePrismaticJointOptions(options, this);
-    return this.addJoint(new PrismaticJoint(this, this.nextJointId++, resolved));
+    return this.createJoint(JointKind.Prismatic, 'createPrismaticJoint', options);
   }
 
   /**
@@ -502,9 +471,7 @@ export class World {
    * @throws WorldError naming the first bad option and its value; nothing is added then
    */
   createWeldJoint(options: WeldJointOptions): WeldJoint {
-    this.checkUnlocked('createWeldJoint', 'options', options);
-    const resolved = resolveWeldJointOptions(options, this);
-    return this.addJoint(new WeldJoint(this, this.nextJointId++, resolved));
+    return this.createJoint(JointKind.Weld, 'createWeldJoint', options);
   }
 
   /**
@@ -515,9 +482,7 @@ export class World {
    * @throws WorldError naming the first bad option and its value; nothing is added then
    */
   createWheelJoint(options: WheelJointOptions): WheelJoint {
-    this.checkUnlocked('createWheelJoint', 'options', options);
-    const resolved = resolveWheelJointOptions(options, this);
-    return this.addJoint(new WheelJoint(this, this.nextJointId++, resolved));
+    return this.createJoint(JointKind.Wheel, 'createWheelJoint', options);
   }
 
   /**
@@ -527,9 +492,35 @@ export class World {
    * @throws WorldError naming the first bad option and its value; nothing is added then
    */
   createMotorJoint(options: MotorJointOptions): MotorJoint {
-    this.checkUnlocked('createMotorJoint', 'options', options);
-    const resolved = resolveMotorJointOptions(options, this);
-    return this.addJoint(new MotorJoint(this, this.nextJointId++, resolved));
+    return this.createJoint(JointKind.Motor, 'createMotorJoint', options);
+  }
+
+  /**
+   * Keeps `bodyA` and `bodyB` from colliding, and does nothing else (Box2D's filter joint);
+   * destroying it lets them collide again.
+   * @throws WorldError on a destroyed body, a body jointed to itself, an unknown option, or when the
+   *   world is stepping
+   */
+  createFilterJoint(options: FilterJointOptions): FilterJoint {
+    return this.createJoint(JointKind.Filter, 'createFilterJoint', options);
+  }
+
+  /** Checks a joint request of `kind` (nothing changes on a bad one) and adds the joint. */
+  private createJoint<T extends Joint>(kind: number, method: string, options: unknown): T {
+    this.checkUnlocked(method, 'options', options);
+    const entry = WORLD_JOINT_KINDS[kind];
+    const resolved = entry.resolve(options as never, this);
+    const { bodyA, bodyB } = resolved;
+    const make = (): T => this.addJoint(new entry.cls(this, this.nextJointId++, resolved as never) as T);
+    if (!entry.centred) return make();
+    moveToCenter(bodyA, 1);
+    if (bodyB !== bodyA) moveToCenter(bodyB, 1);
+    try {
+      return make();
+    } finally {
+      moveToCenter(bodyA, -1);
+      if (bodyB !== bodyA) moveToCenter(bodyB, -1);
+    }
   }
 
   /**
@@ -1255,6 +1246,7 @@ function shiftJointAnchors(joint: Joint, body: Body, dx: number, dy: number): vo
     j.localAnchorY -= dy;
     return;
   }
+  if (!('localAnchorAX' in j)) return;
   if (jointBodyA(joint) === body) {
     j.localAnchorAX -= dx;
     j.localAnchorAY -= dy;

@@ -69,7 +69,12 @@ type Op =
   | { op: 'circle'; body: number; radius: number }
   | { op: 'destroyBody'; body: number; copy: boolean }
   | { op: 'destroyShape'; body: number; shape: number }
-  | { op: 'revolute' | 'distance' | 'prismatic' | 'weld' | 'mouse'; a: number; b: number; anchor: unknown }
+  | {
+      op: 'revolute' | 'distance' | 'prismatic' | 'weld' | 'mouse' | 'filter';
+      a: number;
+      b: number;
+      anchor: unknown;
+    }
   | { op: 'transform'; body: number; p: unknown; angle: number }
   | { op: 'polygon'; body: number; scale: number }
   | { op: 'destroyJoint'; joint: number }
@@ -126,6 +131,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       'prismatic' as const,
       'weld' as const,
       'mouse' as const,
+      'filter' as const,
     ),
     a: index,
     b: index,
@@ -275,6 +281,9 @@ function apply(world: World, op: Op, bodies: Body[], joints: Joint[]): unknown {
         joints.push(
           world.createWeldJoint({ bodyA: body(op.a), bodyB: body(op.b), anchor: op.anchor as never }),
         );
+        break;
+      case 'filter':
+        joints.push(world.createFilterJoint({ bodyA: body(op.a), bodyB: body(op.b) }));
         break;
       case 'mouse':
         joints.push(world.createMouseJoint({ body: body(op.b), target: op.anchor as never, maxForce: 100 }));

@@ -707,6 +707,7 @@ describe('destroyed bodies, joints and shapes', () => {
       world.createWeldJoint({ bodyA: a, bodyB: b, anchor: { x: 1, y: 0 } }),
       world.createMotorJoint({ bodyA: a, bodyB: b }),
       world.createMouseJoint({ body: b, target: { x: 2, y: 0 } }),
+      world.createFilterJoint({ bodyA: a, bodyB: b }),
     ];
     for (const joint of joints) world.destroyJoint(joint);
     for (const joint of joints) {

@@ -1,0 +1,507 @@
+import type { BodyVelocities } from './body-velocities';
+import { bindBodies } from './body-velocities';
+import {
+  type DistanceJoint,
+  distancePositionStep,
+  prepareDistanceJointAt,
+  solveDistanceJointAt,
+} from './distance-joint';
+import { filterJointType } from './filter-joint';
+import { buildJointChains, chainPositionStep, solveJointChainVelocitiesAt } from './joint-chain';
+import { CHAIN_HEAD, positionError } from './joint-kind';
+import { type MotorJoint, prepareMotorJointAt, solveMotorJointAt } from './motor-joint';
+import { type MouseJoint, prepareMouseJointAt, solveMouseJointAt } from './mouse-joint';
+import {
+  type PrismaticJoint,
+  preparePrismaticJointAt,
+  prismaticPositionStep,
+  solvePrismaticJointAt,
+} from './prismatic-joint';
+import type { RevoluteJoint } from './revolute-joint';
+import { prepareRevoluteJointAt, revolutePositionStep, solveRevoluteJointAt } from './revolute-solve';
+import type { SolverSettings } from './settings';
+import { buildWeldChains, solveWeldChainVelocitiesAt } from './weld-chain';
+import { prepareWeldJointAt, solveWeldJointAt, type WeldJoint, weldPositionStep } from './weld-joint';
+import {
+  countWheelJoints,
+  prepareWheelJointAt,
+  solveWheelJointAt,
+  type WheelJoint,
+  wheelPositionStep,
+} from './wheel-joint';
+
+/** A joint as the registry sees it: its kind picks its {@link JointType}. */
+export interface KindedJoint {
+  /** Index of its type in {@link JOINT_TYPES}. */
+  readonly kind: number;
+}
+
+/**
+ * What the solver knows of one kind of joint. The solver walks the joints in id order and hands
+ * each run of consecutive joints of one kind to that kind's batch functions (`start` to `end`,
+ * exclusive), which loop over them: the call through the table is once per run, and each loop sees
+ * one class only.
+ */
+export interface JointType {
+  /** The kind's `JointKind` value, its index in {@link JOINT_TYPES}. */
+  readonly kind: number;
+  /** The class name (`'RevoluteJoint'`). */
+  readonly name: string;
+  /**
+   * Copies the fields a step carries to the next (accumulated impulses for the warm start, and the
+   * axes a reaction is read along) of each joint `i` of the run to `data` from `stride * i` (`save`),
+   * or back: what a failed step's rollback puts back. At most {@link MAX_CARRIED} per joint.
+   */
+  carry(
+    joints: readonly KindedJoint[],
+    start: number,
+    end: number,
+    data: Float64Array,
+    stride: number,
+    save: boolean,
+  ): void;
+  /** Whether its rigid rows may be softened by the prepare (counted in `softJointCount`). */
+  readonly softens: boolean;
+  /** Runs once over all of a step's joints before any prepare (when the kind is among them). */
+  beforePrepare?(joints: readonly KindedJoint[], count: number): void;
+  /**
+   * Prepares and warm starts the run on `bodies`; `softRows` is `prepareJoints`'s switch, `anchored`
+   * whether `markAnchoredJoints` marked any joint this step.
+   */
+  prepare(
+    joints: readonly KindedJoint[],
+    start: number,
+    end: number,
+    dt: number,
+    invDt: number,
+    settings: SolverSettings,
+    bodies: BodyVelocities,
+    softRows: boolean,
+    anchored: boolean,
+  ): void;
+  /** Runs once over all of a step's joints after every prepare (chain building), when enabled. */
+  afterPrepare?(joints: readonly KindedJoint[], count: number, enabled: boolean): void;
+  /** One velocity iteration of the run. */
+  solve(joints: readonly KindedJoint[], start: number, end: number, v: Float64Array): void;
+  /**
+   * The chains headed in the run, after every joint's iteration; `relaxing`: in the relax pass
+   * (only the chains of joints it relaxes).
+   */
+  solveChains?(
+    joints: readonly KindedJoint[],
+    start: number,
+    end: number,
+    v: Float64Array,
+    relaxing: boolean,
+  ): void;
+  /** The relax pass of the run (see `relaxJoints`). */
+  relax?(joints: readonly KindedJoint[], start: number, end: number, v: Float64Array): void;
+  /** One position pass of the run; the largest error found goes to `positionError[0]`. */
+  positions(joints: readonly KindedJoint[], start: number, end: number): void;
+  /** Gives the run's bodies slots in `bodies` (the object-level velocities). */
+  bind(joints: readonly KindedJoint[], start: number, end: number, bodies: BodyVelocities): void;
+  /** The reaction over the last step: force on B in `out[0]`, `out[1]` (N), torque in `out[2]` (N m). */
+  reaction(joint: KindedJoint, out: Float64Array): void;
+}
+
+/** The most doubles a joint's `carry` copies. */
+export const MAX_CARRIED = 8;
+
+/** Binds each two-body joint of the run. */
+function bindPairs(joints: readonly KindedJoint[], start: number, end: number, bodies: BodyVelocities): void {
+  for (let i = start; i < end; i++) bindBodies(joints[i] as DistanceJoint, bodies);
+}
+
+/** A position pass for kinds without one. */
+function noPositions(): void {
+  positionError[0] = 0;
+}
+
+/** A reaction read as impulseX, impulseY and `torque` over the step. */
+function linearReaction(joint: MouseJoint | WeldJoint | MotorJoint, torque: number, out: Float64Array): void {
+  out[0] = joint.impulseX * joint.invDt;
+  out[1] = joint.impulseY * joint.invDt;
+  out[2] = torque * joint.invDt;
+}
+
+const distanceType: JointType = {
+  kind: 0,
+  name: 'DistanceJoint',
+  carry(joints, start, end, data, stride, save) {
+    for (let i = start; i < end; i++) {
+      const joint = joints[i] as DistanceJoint;
+      const o = stride * i;
+      if (save) {
+        data[o] = joint.impulse;
+        data[o + 1] = joint.lowerImpulse;
+        data[o + 2] = joint.upperImpulse;
+        data[o + 3] = joint.ux;
+        data[o + 4] = joint.uy;
+      } else {
+        joint.impulse = data[o];
+        joint.lowerImpulse = data[o + 1];
+        joint.upperImpulse = data[o + 2];
+        joint.ux = data[o + 3];
+        joint.uy = data[o + 4];
+      }
+    }
+  },
+  softens: true,
+  prepare(joints, start, end, dt, invDt, settings, bodies, softRows, anchored) {
+    for (let i = start; i < end; i++) {
+      const joint = joints[i] as DistanceJoint;
+      prepareDistanceJointAt(joint, dt, invDt, settings, bodies, softRows || (anchored && joint.anchored));
+    }
+  },
+  solve(joints, start, end, v) {
+    for (let i = start; i < end; i++) solveDistanceJointAt(joints[i] as DistanceJoint, v);
+  },
+  relax(joints, start, end, v) {
+    for (let i = start; i < end; i++) {
+      const joint = joints[i] as DistanceJoint;
+      if (!joint.softRows) continue;
+      joint.bias = 0;
+      joint.softness.massScale = 1;
+      joint.softness.impulseScale = 0;
+      solveDistanceJointAt(joint, v);
+    }
+  },
+  positions(joints, start, end) {
+    let error = 0;
+    for (let i = start; i < end; i++) {
+      distancePositionStep(joints[i] as DistanceJoint);
+      if (positionError[0] > error) error = positionError[0];
+    }
+    positionError[0] = error;
+  },
+  bind: bindPairs,
+  reaction(j, out) {
+    const joint = j as DistanceJoint;
+    const f = (joint.impulse + joint.lowerImpulse - joint.upperImpulse) * joint.invDt;
+    out[0] = f * joint.ux;
+    out[1] = f * joint.uy;
+    out[2] = 0;
+  },
+};
+
+const revoluteType: JointType = {
+  kind: 1,
+  name: 'RevoluteJoint',
+  carry(joints, start, end, data, stride, save) {
+    for (let i = start; i < end; i++) {
+      const joint = joints[i] as RevoluteJoint;
+      const o = stride * i;
+      if (save) {
+        data[o] = joint.impulseX;
+        data[o + 1] = joint.impulseY;
+        data[o + 2] = joint.motorImpulse;
+        data[o + 3] = joint.lowerImpulse;
+        data[o + 4] = joint.upperImpulse;
+      } else {
+        joint.impulseX = data[o];
+        joint.impulseY = data[o + 1];
+        joint.motorImpulse = data[o + 2];
+        joint.lowerImpulse = data[o + 3];
+        joint.upperImpulse = data[o + 4];
+      }
+    }
+  },
+  softens: true,
+  prepare(joints, start, end, dt, invDt, settings, bodies, softRows, anchored) {
+    for (let i = start; i < end; i++) {
+      const joint = joints[i] as RevoluteJoint;
+      prepareRevoluteJointAt(joint, dt, invDt, settings, bodies, softRows || (anchored && joint.anchored));
+    }
+  },
+  afterPrepare: buildJointChains,
+  solve(joints, start, end, v) {
+    for (let i = start; i < end; i++) solveRevoluteJointAt(joints[i] as RevoluteJoint, v);
+  },
+  solveChains(joints, start, end, v, relaxing) {
+    for (let i = start; i < end; i++) {
+      const joint = joints[i] as RevoluteJoint;
+      if (joint.chainRole === CHAIN_HEAD && (joint.softRows || !relaxing))
+        solveJointChainVelocitiesAt(joint, v);
+    }
+  },
+  relax(joints, start, end, v) {
+    for (let i = start; i < end; i++) {
+      const joint = joints[i] as RevoluteJoint;
+      if (!joint.softRows) continue;
+      joint.biasX = 0;
+      joint.biasY = 0;
+      joint.softness.massScale = 1;
+      joint.softness.impulseScale = 0;
+      solveRevoluteJointAt(joint, v);
+    }
+  },
+  positions(joints, start, end) {
+    let error = 0;
+    for (let i = start; i < end; i++) {
+      const joint = joints[i] as RevoluteJoint;
+      revolutePositionStep(joint);
+      if (joint.chainRole === CHAIN_HEAD) {
+        const pointError = positionError[0];
+        chainPositionStep(joint);
+        if (pointError > positionError[0]) positionError[0] = pointError;
+      }
+      if (positionError[0] > error) error = positionError[0];
+    }
+    positionError[0] = error;
+  },
+  bind: bindPairs,
+  reaction(j, out) {
+    const joint = j as RevoluteJoint;
+    const invDt = joint.invDt;
+    out[0] = joint.impulseX * invDt;
+    out[1] = joint.impulseY * invDt;
+    out[2] = (joint.motorImpulse + joint.lowerImpulse - joint.upperImpulse) * invDt;
+  },
+};
+
+const mouseType: JointType = {
+  kind: 2,
+  name: 'MouseJoint',
+  carry(joints, start, end, data, stride, save) {
+    for (let i = start; i < end; i++) {
+      const joint = joints[i] as MouseJoint;
+      const o = stride * i;
+      if (save) {
+        data[o] = joint.impulseX;
+        data[o + 1] = joint.impulseY;
+      } else {
+        joint.impulseX = data[o];
+        joint.impulseY = data[o + 1];
+      }
+    }
+  },
+  softens: false,
+  prepare(joints, start, end, dt, invDt, settings, bodies) {
+    for (let i = start; i < end; i++) {
+      const joint = joints[i] as MouseJoint;
+      joint.invDt = invDt;
+      prepareMouseJointAt(joint, dt, settings, bodies);
+    }
+  },
+  solve(joints, start, end, v) {
+    for (let i = start; i < end; i++) solveMouseJointAt(joints[i] as MouseJoint, v);
+  },
+  positions: noPositions,
+  bind(joints, start, end, bodies) {
+    for (let i = start; i < end; i++) {
+      const joint = joints[i] as MouseJoint;
+      joint.velocity = 3 * bodies.velocitySlot(joint.body);
+    }
+  },
+  reaction(joint, out) {
+    linearReaction(joint as MouseJoint, 0, out);
+  },
+};
+
+const prismaticType: JointType = {
+  kind: 3,
+  name: 'PrismaticJoint',
+  carry(joints, start, end, data, stride, save) {
+    for (let i = start; i < end; i++) {
+      const joint = joints[i] as PrismaticJoint;
+      const o = stride * i;
+      if (save) {
+        data[o] = joint.perpImpulse;
+        data[o + 1] = joint.angleImpulse;
+        data[o + 2] = joint.springImpulse;
+        data[o + 3] = joint.motorImpulse;
+        data[o + 4] = joint.lowerImpulse;
+        data[o + 5] = joint.upperImpulse;
+        data[o + 6] = joint.axisX;
+        data[o + 7] = joint.axisY;
+      } else {
+        joint.perpImpulse = data[o];
+        joint.angleImpulse = data[o + 1];
+        joint.springImpulse = data[o + 2];
+        joint.motorImpulse = data[o + 3];
+        joint.lowerImpulse = data[o + 4];
+        joint.upperImpulse = data[o + 5];
+        joint.axisX = data[o + 6];
+        joint.axisY = data[o + 7];
+      }
+    }
+  },
+  softens: false,
+  prepare(joints, start, end, dt, invDt, settings, bodies) {
+    for (let i = start; i < end; i++) {
+      preparePrismaticJointAt(joints[i] as PrismaticJoint, dt, invDt, settings, bodies);
+    }
+  },
+  solve(joints, start, end, v) {
+    for (let i = start; i < end; i++) solvePrismaticJointAt(joints[i] as PrismaticJoint, v);
+  },
+  positions(joints, start, end) {
+    let error = 0;
+    for (let i = start; i < end; i++) {
+      prismaticPositionStep(joints[i] as PrismaticJoint);
+      if (positionError[0] > error) error = positionError[0];
+    }
+    positionError[0] = error;
+  },
+  bind: bindPairs,
+  reaction(j, out) {
+    const joint = j as PrismaticJoint;
+    const axial = joint.springImpulse + joint.motorImpulse + joint.lowerImpulse - joint.upperImpulse;
+    out[0] = (-joint.axisY * joint.perpImpulse + joint.axisX * axial) * joint.invDt;
+    out[1] = (joint.axisX * joint.perpImpulse + joint.axisY * axial) * joint.invDt;
+    out[2] = joint.angleImpulse * joint.invDt;
+  },
+};
+
+const weldType: JointType = {
+  kind: 4,
+  name: 'WeldJoint',
+  carry(joints, start, end, data, stride, save) {
+    for (let i = start; i < end; i++) {
+      const joint = joints[i] as WeldJoint;
+      const o = stride * i;
+      if (save) {
+        data[o] = joint.impulseX;
+        data[o + 1] = joint.impulseY;
+        data[o + 2] = joint.angularImpulse;
+      } else {
+        joint.impulseX = data[o];
+        joint.impulseY = data[o + 1];
+        joint.angularImpulse = data[o + 2];
+      }
+    }
+  },
+  softens: false,
+  prepare(joints, start, end, dt, invDt, settings, bodies) {
+    for (let i = start; i < end; i++) prepareWeldJointAt(joints[i] as WeldJoint, dt, invDt, settings, bodies);
+  },
+  afterPrepare: buildWeldChains,
+  solve(joints, start, end, v) {
+    for (let i = start; i < end; i++) solveWeldJointAt(joints[i] as WeldJoint, v);
+  },
+  solveChains(joints, start, end, v, relaxing) {
+    if (relaxing) return;
+    for (let i = start; i < end; i++) {
+      const joint = joints[i] as WeldJoint;
+      if (joint.chainRole === CHAIN_HEAD) solveWeldChainVelocitiesAt(joint, v);
+    }
+  },
+  positions(joints, start, end) {
+    let error = 0;
+    for (let i = start; i < end; i++) {
+      weldPositionStep(joints[i] as WeldJoint);
+      if (positionError[0] > error) error = positionError[0];
+    }
+    positionError[0] = error;
+  },
+  bind: bindPairs,
+  reaction(joint, out) {
+    linearReaction(joint as WeldJoint, (joint as WeldJoint).angularImpulse, out);
+  },
+};
+
+const wheelType: JointType = {
+  kind: 5,
+  name: 'WheelJoint',
+  carry(joints, start, end, data, stride, save) {
+    for (let i = start; i < end; i++) {
+      const joint = joints[i] as WheelJoint;
+      const o = stride * i;
+      if (save) {
+        data[o] = joint.perpImpulse;
+        data[o + 1] = joint.springImpulse;
+        data[o + 2] = joint.motorImpulse;
+        data[o + 3] = joint.lowerImpulse;
+        data[o + 4] = joint.upperImpulse;
+        data[o + 5] = joint.axisX;
+        data[o + 6] = joint.axisY;
+      } else {
+        joint.perpImpulse = data[o];
+        joint.springImpulse = data[o + 1];
+        joint.motorImpulse = data[o + 2];
+        joint.lowerImpulse = data[o + 3];
+        joint.upperImpulse = data[o + 4];
+        joint.axisX = data[o + 5];
+        joint.axisY = data[o + 6];
+      }
+    }
+  },
+  softens: false,
+  beforePrepare: countWheelJoints,
+  prepare(joints, start, end, dt, invDt, settings, bodies) {
+    for (let i = start; i < end; i++)
+      prepareWheelJointAt(joints[i] as WheelJoint, dt, invDt, settings, bodies);
+  },
+  solve(joints, start, end, v) {
+    for (let i = start; i < end; i++) solveWheelJointAt(joints[i] as WheelJoint, v);
+  },
+  positions(joints, start, end) {
+    let error = 0;
+    for (let i = start; i < end; i++) {
+      wheelPositionStep(joints[i] as WheelJoint);
+      if (positionError[0] > error) error = positionError[0];
+    }
+    positionError[0] = error;
+  },
+  bind: bindPairs,
+  reaction(j, out) {
+    const joint = j as WheelJoint;
+    const axial = joint.springImpulse + joint.lowerImpulse - joint.upperImpulse;
+    out[0] = (-joint.axisY * joint.perpImpulse + joint.axisX * axial) * joint.invDt;
+    out[1] = (joint.axisX * joint.perpImpulse + joint.axisY * axial) * joint.invDt;
+    out[2] = joint.motorImpulse * joint.invDt;
+  },
+};
+
+const motorType: JointType = {
+  kind: 6,
+  name: 'MotorJoint',
+  carry(joints, start, end, data, stride, save) {
+    for (let i = start; i < end; i++) {
+      const joint = joints[i] as MotorJoint;
+      const o = stride * i;
+      if (save) {
+        data[o] = joint.impulseX;
+        data[o + 1] = joint.impulseY;
+        data[o + 2] = joint.angularImpulse;
+      } else {
+        joint.impulseX = data[o];
+        joint.impulseY = data[o + 1];
+        joint.angularImpulse = data[o + 2];
+      }
+    }
+  },
+  softens: false,
+  prepare(joints, start, end, dt, invDt, settings, bodies) {
+    for (let i = start; i < end; i++)
+      prepareMotorJointAt(joints[i] as MotorJoint, dt, invDt, settings, bodies);
+  },
+  solve(joints, start, end, v) {
+    for (let i = start; i < end; i++) solveMotorJointAt(joints[i] as MotorJoint, v);
+  },
+  positions: noPositions,
+  bind: bindPairs,
+  reaction(joint, out) {
+    linearReaction(joint as MotorJoint, (joint as MotorJoint).angularImpulse, out);
+  },
+};
+
+/** Every kind of joint, indexed by its `JointKind` value: what the solver and the world know of each. */
+export const JOINT_TYPES: readonly JointType[] = [
+  distanceType,
+  revoluteType,
+  mouseType,
+  prismaticType,
+  weldType,
+  wheelType,
+  motorType,
+  filterJointType,
+];
+
+/** The end (exclusive) of the run of joints of one kind that starts at `start`. @internal */
+export function runEnd(joints: readonly KindedJoint[], start: number, count: number): number {
+  const kind = joints[start].kind;
+  let end = start + 1;
+  while (end < count && joints[end].kind === kind) end++;
+  return end;
+}

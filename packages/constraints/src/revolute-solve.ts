@@ -1,0 +1,567 @@
+import { type BodyVelocities, objectVelocities, solveOnObjects } from './body-velocities';
+import {
+  CHAIN_NONE,
+  LIMIT_EQUAL,
+  LIMIT_EQUAL_RANGE,
+  LIMIT_LOWER,
+  LIMIT_NEAR_MARGIN,
+  LIMIT_NONE,
+  LIMIT_UPPER,
+  MAX_ANGULAR_CORRECTION,
+  MAX_JOINT_PUSH,
+  MAX_LINEAR_CORRECTION,
+  positionError,
+  sparselyHeld,
+} from './joint-kind';
+import { updateLeverArms } from './lever-arms';
+import type { RevoluteJoint } from './revolute-joint';
+import type { SolverSettings } from './settings';
+import { rigidRowSoftness, softnessFromFrequencyAt, softnessFromSpringAt, softnessInputs } from './softness';
+
+/*
+ * The revolute joint's passes: the prepare and warm start, the velocity iteration (motor, limit and
+ * point rows, or one block of them) and the position pass. The class is in revolute-joint.ts.
+ */
+
+/**
+ * {@link prepareRevoluteJoint} on packed velocities: gives the joint its bodies' places in `bodies`
+ * and warm starts there. @internal
+ */
+export function prepareRevoluteJointAt(
+  joint: RevoluteJoint,
+  dt: number,
+  invDt: number,
+  settings: SolverSettings,
+  bodies: BodyVelocities,
+  softRows: boolean,
+): void {
+  // The bodies' places in the packed velocities, for this warm start and the step's solves (bound
+  // here, not by a shared helper, so that each kind's accesses stay monomorphic).
+  const stride = bodies.velocityStride;
+  joint.velocityA = stride * bodies.velocitySlot(joint.bodyA);
+  joint.velocityB = stride * bodies.velocitySlot(joint.bodyB);
+  const v = bodies.velocities;
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const mA = bA.invMass;
+  const iA = bA.invI;
+  const mB = bB.invMass;
+  const iB = bB.invI;
+  joint.invDt = invDt;
+  updateLeverArms(joint);
+  const rAx = joint.rAx;
+  const rAy = joint.rAy;
+  const rBx = joint.rBx;
+  const rBy = joint.rBy;
+
+  // Point constraint (Box2D-Lite Joint), two rows:
+  //   C = pB - pA = xB + rB - xA - rA
+  //   Ċ = vB + wB × rB - vA - wA × rA,     with w × r = (-w r.y, w r.x)
+  //   J = [ -I, -S(rA), I, S(rB) ],        S(r) = (-r.y, r.x)ᵀ (the column w × r / w)
+  //   K = J M⁻¹ Jᵀ = (mA + mB) I + iA S(rA) S(rA)ᵀ + iB S(rB) S(rB)ᵀ
+  //     = [ mA + mB + iA rA.y² + iB rB.y²,   -iA rA.x rA.y - iB rB.x rB.y ]
+  //       [ -iA rA.x rA.y - iB rB.x rB.y,    mA + mB + iA rA.x² + iB rB.x² ]
+  const k11 = mA + mB + iA * rAy * rAy + iB * rBy * rBy;
+  const k12 = -iA * rAx * rAy - iB * rBx * rBy;
+  const k22 = mA + mB + iA * rAx * rAx + iB * rBx * rBx;
+  joint.k11 = k11;
+  joint.k12 = k12;
+  joint.k22 = k22;
+  const det = k11 * k22 - k12 * k12;
+  if (det > 0) {
+    const invDet = 1 / det;
+    joint.m11 = k22 * invDet;
+    joint.m12 = -k12 * invDet;
+    joint.m22 = k11 * invDet;
+  } else {
+    joint.m11 = 0;
+    joint.m12 = 0;
+    joint.m22 = 0;
+  }
+
+  const softness = joint.softness;
+  const spring = joint.spring;
+  joint.springGamma = 0;
+  joint.softRows = false;
+  if (spring.form === 'stiffness') {
+    // k and c in N/m and N·s/m on each point row: γ = 1 / (dt (c + dt k)) in 1/kg, the same for
+    // both rows, so the block is solved with (K + γ I)⁻¹ (Box2D-Lite's K + softness · I, with γ in
+    // place of its softness), β = dt k / (c + dt k).
+    const traceK = k11 + k22;
+    softnessInputs[0] = spring.stiffness;
+    softnessInputs[1] = spring.damping;
+    softnessInputs[2] = traceK > 0 ? 2 / traceK : 0;
+    softnessInputs[3] = dt;
+    softnessFromSpringAt(softness);
+    const a = dt * (spring.damping + dt * spring.stiffness);
+    if (a > 0) {
+      const gamma = 1 / a;
+      joint.springGamma = gamma;
+      const s11 = k11 + gamma;
+      const s22 = k22 + gamma;
+      // K is positive semi-definite and γ > 0, so det > 0.
+      const invDet = 1 / (s11 * s22 - k12 * k12);
+      joint.s11 = s22 * invDet;
+      joint.s12 = -k12 * invDet;
+      joint.s22 = s11 * invDet;
+    } else {
+      // k = c = 0 (or dt = 0): no spring at all, the rows apply nothing.
+      joint.s11 = 0;
+      joint.s12 = 0;
+      joint.s22 = 0;
+      joint.impulseX = 0;
+      joint.impulseY = 0;
+    }
+  } else if (spring.frequencyHz > 0) {
+    // The 2x2 form: massScale K⁻¹ (bias - Ċ) - impulseScale λacc, mass-independent (see softness.ts).
+    const traceK = k11 + k22;
+    softnessInputs[0] = spring.frequencyHz;
+    softnessInputs[1] = spring.dampingRatio;
+    softnessInputs[2] = traceK > 0 ? 2 / traceK : 0;
+    softnessInputs[3] = dt;
+    softnessFromFrequencyAt(softness);
+  } else if (softRows && settings.positionCorrection) {
+    // The same form as a pin of frequencyHz (mass-independent: every mode of the block alike).
+    const traceK = k11 + k22;
+    rigidRowSoftness(softness, traceK > 0 ? 2 / traceK : 0, dt, settings);
+    joint.softRows = true;
+  } else {
+    softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
+  }
+  const Cx = bB.position.x + rBx - bA.position.x - rAx;
+  const Cy = bB.position.y + rBy - bA.position.y - rAy;
+  let biasX = -softness.biasRate * Cx;
+  let biasY = -softness.biasRate * Cy;
+  // Softened rigid point rows (the joint spring): their push is capped at MAX_JOINT_PUSH. Between
+  // two bodies of infinite mass that move apart the pin's stretch has no bound, and neither would
+  // its pull; the position pass then moves it at most MAX_LINEAR_CORRECTION per pass.
+  if (joint.softRows) {
+    const speed = Math.sqrt(biasX * biasX + biasY * biasY);
+    const max = MAX_JOINT_PUSH;
+    if (speed > max) {
+      biasX *= max / speed;
+      biasY *= max / speed;
+    }
+  }
+  joint.biasX = biasX;
+  joint.biasY = biasY;
+
+  // Angular rows (motor and limits):
+  //   C = θB - θA - θref - bound,   Ċ = wB - wA,   J = [ 0, -1, 0, 1 ],   K = iA + iB
+  const kAxial = iA + iB;
+  joint.axialMass = kAxial > 0 ? 1 / kAxial : 0;
+  const angle = bB.angle - bA.angle - joint.referenceAngleValue;
+  joint.angle = angle;
+
+  // The point rows and the angle row as one block, three rows (Box2D v2.3's revolute joint):
+  //   C = [ pB - pA ; θB - θA - θref - bound ]
+  //   Ċ = [ vB + wB × rB - vA - wA × rA ; wB - wA ]
+  //   J = [ -I, -S(rA), I, S(rB) ]          S(r) = (-r.y, r.x)ᵀ
+  //       [ 0,  -1,     0, 1     ]
+  //   K = J M⁻¹ Jᵀ = [ K₂ₓ₂                    iA (-rA.y) + iB (-rB.y) ]
+  //                  [                         iA rA.x + iB rB.x       ]
+  //                  [ (sym.)                  iA + iB                 ]
+  // The coupling column is Σ i (angular column of the point rows)(that of the angle row):
+  // iA (-S(rA))(-1) + iB S(rB)(1) = iA S(rA) + iB S(rB).
+  // Solving the limit with the pin is what stops a pendulum: an angle row alone changes only ω,
+  // with the small mass 1/(iA + iB) of the bob turning about its own centre, and the pin rows
+  // solved after it hand almost all of the impulse back (m d² / I ≈ 100 for a 2.5 m arm).
+  const k13 = -iA * rAy - iB * rBy;
+  const k23 = iA * rAx + iB * rBx;
+  joint.k13 = k13;
+  joint.k23 = k23;
+  joint.k33 = kAxial;
+  joint.limitState = LIMIT_NONE;
+  joint.limitBias = 0;
+  joint.limitNear = false;
+  if (joint.enableLimitValue) {
+    const lower = joint.lowerAngleValue;
+    const upper = joint.upperAngleValue;
+    // While inside, a row allows closing at up to C/dt, so the bound is met exactly at the end of
+    // the step (speculative: no overshoot at impact). Past it, the row only stops the joint going
+    // further (bias 0, as Box2D v2.3) and the position pass turns it back: a Baumgarte push-back
+    // acts as a spring on a large violation and, warm started, keeps pushing after the motion has
+    // reversed, which made chains of limited pins gain energy.
+    const lowerC = angle - lower;
+    joint.lowerBias = lowerC > 0 ? -lowerC * invDt : 0;
+    const upperC = upper - angle;
+    joint.upperBias = upperC > 0 ? -upperC * invDt : 0;
+    // An infinite bound has no row (the solve skips it).
+    if (!Number.isFinite(joint.lowerBias)) joint.lowerBias = 0;
+    if (!Number.isFinite(joint.upperBias)) joint.upperBias = 0;
+    const hasBound = lower > Number.NEGATIVE_INFINITY || upper < Number.POSITIVE_INFINITY;
+    if (hasBound && !spring.soft && invertK3(joint, k11, k12, k13, k22, k23, kAxial)) {
+      const speed = v[oB + 2] - v[oA + 2];
+      let gap: number;
+      if (upper - lower < LIMIT_EQUAL_RANGE) {
+        // Both bounds at once: the angle is held where it is (the position pass corrects it).
+        joint.limitState = LIMIT_EQUAL;
+        gap = 0;
+      } else {
+        // The bound the joint is heading for (by the angle it would reach this step) joins the block.
+        const predicted = angle + dt * speed;
+        if (predicted - lower <= upper - predicted) {
+          joint.limitState = LIMIT_LOWER;
+          joint.limitBias = joint.lowerBias;
+          gap = lowerC;
+        } else {
+          joint.limitState = LIMIT_UPPER;
+          joint.limitBias = -joint.upperBias;
+          gap = upperC;
+        }
+      }
+      joint.limitNear = gap < 2 * Math.abs(speed) * dt + LIMIT_NEAR_MARGIN;
+    }
+  } else {
+    joint.lowerImpulse = 0;
+    joint.upperImpulse = 0;
+  }
+  joint.maxMotorImpulse = joint.maxMotorTorqueValue * dt;
+  if (!joint.enableMotorValue || joint.limitState === LIMIT_EQUAL) joint.motorImpulse = 0;
+
+  if (settings.warmStarting) {
+    const Px = joint.impulseX;
+    const Py = joint.impulseY;
+    const axial = joint.motorImpulse + joint.lowerImpulse - joint.upperImpulse;
+    v[oA] -= mA * Px;
+    v[oA + 1] -= mA * Py;
+    v[oA + 2] -= iA * (rAx * Py - rAy * Px + axial);
+    v[oB] += mB * Px;
+    v[oB + 1] += mB * Py;
+    v[oB + 2] += iB * (rBx * Py - rBy * Px + axial);
+  } else {
+    joint.impulseX = 0;
+    joint.impulseY = 0;
+    joint.motorImpulse = 0;
+    joint.lowerImpulse = 0;
+    joint.upperImpulse = 0;
+  }
+}
+
+/**
+ * Pre-step of a revolute joint: lever arms, the 2x2 K of the point rows and its inverse, biases,
+ * softness, limit and motor rows; then the warm start (or zeroed impulses).
+ */
+export function prepareRevoluteJoint(
+  joint: RevoluteJoint,
+  dt: number,
+  invDt: number,
+  settings: SolverSettings,
+): void {
+  objectVelocities.begin();
+  prepareRevoluteJointAt(joint, dt, invDt, settings, objectVelocities, false);
+  objectVelocities.store();
+}
+
+/**
+ * Inverts the symmetric 3x3 K of the point and angle rows into `joint.n11` ... `joint.n33` (by
+ * cofactors). Returns false, leaving them alone, when K is singular or nearly so.
+ */
+function invertK3(
+  joint: RevoluteJoint,
+  k11: number,
+  k12: number,
+  k13: number,
+  k22: number,
+  k23: number,
+  k33: number,
+): boolean {
+  const c11 = k22 * k33 - k23 * k23;
+  const c12 = k13 * k23 - k12 * k33;
+  const c13 = k12 * k23 - k13 * k22;
+  const det = k11 * c11 + k12 * c12 + k13 * c13;
+  // Relative guard, as for the chains: a nearly redundant row loses all its digits.
+  if (!(det > 1e-12 * k11 * k22 * k33)) return false;
+  const invDet = 1 / det;
+  joint.n11 = c11 * invDet;
+  joint.n12 = c12 * invDet;
+  joint.n13 = c13 * invDet;
+  joint.n22 = (k11 * k33 - k13 * k13) * invDet;
+  joint.n23 = (k12 * k13 - k11 * k23) * invDet;
+  joint.n33 = (k11 * k22 - k12 * k12) * invDet;
+  return true;
+}
+
+/** The motor row: drives ωB - ωA towards `motorSpeed`, the accumulated impulse within ±maxMotorTorque dt. */
+function solveMotorRow(joint: RevoluteJoint, v: Float64Array): void {
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const cdot = v[oB + 2] - v[oA + 2] - joint.motorSpeedValue;
+  let lambda = -joint.axialMass * cdot;
+  const old = joint.motorImpulse;
+  const maxImpulse = joint.maxMotorImpulse;
+  let total = old + lambda;
+  total = total < -maxImpulse ? -maxImpulse : total > maxImpulse ? maxImpulse : total;
+  joint.motorImpulse = total;
+  lambda = total - old;
+  v[oA + 2] -= bA.invI * lambda;
+  v[oB + 2] += bB.invI * lambda;
+}
+
+/** The lower-limit row on its own (angular only): ωB - ωA >= lowerBias, impulse >= 0. */
+function solveLowerRow(joint: RevoluteJoint, v: Float64Array): void {
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const cdot = v[oB + 2] - v[oA + 2];
+  let lambda = joint.axialMass * (joint.lowerBias - cdot);
+  const old = joint.lowerImpulse;
+  const total = old + lambda > 0 ? old + lambda : 0;
+  joint.lowerImpulse = total;
+  lambda = total - old;
+  v[oA + 2] -= bA.invI * lambda;
+  v[oB + 2] += bB.invI * lambda;
+}
+
+/** The upper-limit row on its own (angular only): ωA - ωB >= upperBias, impulse >= 0. */
+function solveUpperRow(joint: RevoluteJoint, v: Float64Array): void {
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const cdot = v[oA + 2] - v[oB + 2];
+  let lambda = joint.axialMass * (joint.upperBias - cdot);
+  const old = joint.upperImpulse;
+  const total = old + lambda > 0 ? old + lambda : 0;
+  joint.upperImpulse = total;
+  lambda = total - old;
+  v[oA + 2] += bA.invI * lambda;
+  v[oB + 2] -= bB.invI * lambda;
+}
+
+/**
+ * {@link solveRevoluteJoint} on the packed velocities `v`, at the places the prepare bound. @internal
+ */
+export function solveRevoluteJointAt(joint: RevoluteJoint, v: Float64Array): void {
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
+  const axialMass = joint.axialMass;
+  const state = joint.limitState;
+  if (joint.enableMotorValue && axialMass > 0 && state !== LIMIT_EQUAL) solveMotorRow(joint, v);
+
+  const block = state !== LIMIT_NONE && (joint.chainRole === CHAIN_NONE || joint.limitNear);
+  if (joint.enableLimitValue && axialMass > 0) {
+    const hasLower = joint.lowerAngleValue > Number.NEGATIVE_INFINITY;
+    const hasUpper = joint.upperAngleValue < Number.POSITIVE_INFINITY;
+    if (!block) {
+      if (hasLower) solveLowerRow(joint, v);
+      if (hasUpper) solveUpperRow(joint, v);
+    } else if (state === LIMIT_LOWER) {
+      if (hasUpper) solveUpperRow(joint, v);
+    } else if (state === LIMIT_UPPER) {
+      if (hasLower) solveLowerRow(joint, v);
+    }
+  }
+  if (!block && joint.chainRole !== CHAIN_NONE) return;
+
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const mA = bA.invMass;
+  const iA = bA.invI;
+  const mB = bB.invMass;
+  const iB = bB.invI;
+  let vAx = v[oA];
+  let vAy = v[oA + 1];
+  let wA = v[oA + 2];
+  let vBx = v[oB];
+  let vBy = v[oB + 1];
+  let wB = v[oB + 2];
+  const rAx = joint.rAx;
+  const rAy = joint.rAy;
+  const rBx = joint.rBx;
+  const rBy = joint.rBy;
+  const cdotX = vBx - wB * rBy - vAx + wA * rAy;
+  const cdotY = vBy + wB * rBx - vAy - wA * rAx;
+  let Px: number;
+  let Py: number;
+  let Pz = 0;
+  if (block) {
+    // K Δλ = bias - Ċ for the three rows; then the accumulated limit impulse must keep its sign.
+    const bx = joint.biasX - cdotX;
+    const by = joint.biasY - cdotY;
+    const bz = joint.limitBias - (wB - wA);
+    Px = joint.n11 * bx + joint.n12 * by + joint.n13 * bz;
+    Py = joint.n12 * bx + joint.n22 * by + joint.n23 * bz;
+    Pz = joint.n13 * bx + joint.n23 * by + joint.n33 * bz;
+    // The signed accumulated impulse of the block's angle row (positive pushes ωB - ωA up).
+    const old =
+      state === LIMIT_LOWER
+        ? joint.lowerImpulse
+        : state === LIMIT_UPPER
+          ? -joint.upperImpulse
+          : joint.lowerImpulse - joint.upperImpulse;
+    let total = old + Pz;
+    if ((state === LIMIT_LOWER && total < 0) || (state === LIMIT_UPPER && total > 0)) {
+      // The limit lets go: its accumulated impulse is taken out (Δλz = -old) and the point rows
+      // are solved for the rest, K₂ₓ₂ Δλp = b_p - K_p3 Δλz.
+      Pz = -old;
+      total = 0;
+      const rx = bx + old * joint.k13;
+      const ry = by + old * joint.k23;
+      Px = joint.m11 * rx + joint.m12 * ry;
+      Py = joint.m12 * rx + joint.m22 * ry;
+    }
+    if (state === LIMIT_LOWER) joint.lowerImpulse = total;
+    else if (state === LIMIT_UPPER) joint.upperImpulse = -total;
+    else {
+      joint.lowerImpulse = total > 0 ? total : 0;
+      joint.upperImpulse = total < 0 ? -total : 0;
+    }
+  } else if (joint.spring.form === 'stiffness') {
+    // (K + γ I) Δλ = bias - Ċ - γ λacc: the implicit-Euler spring of stiffness k, damping c per row.
+    const gamma = joint.springGamma;
+    const ex = joint.biasX - cdotX - gamma * joint.impulseX;
+    const ey = joint.biasY - cdotY - gamma * joint.impulseY;
+    Px = joint.s11 * ex + joint.s12 * ey;
+    Py = joint.s12 * ex + joint.s22 * ey;
+  } else {
+    const softness = joint.softness;
+    const massScale = softness.massScale;
+    const impulseScale = softness.impulseScale;
+    const ex = joint.biasX - cdotX;
+    const ey = joint.biasY - cdotY;
+    Px = massScale * (joint.m11 * ex + joint.m12 * ey) - impulseScale * joint.impulseX;
+    Py = massScale * (joint.m12 * ex + joint.m22 * ey) - impulseScale * joint.impulseY;
+  }
+  joint.impulseX += Px;
+  joint.impulseY += Py;
+  vAx -= mA * Px;
+  vAy -= mA * Py;
+  wA -= iA * (rAx * Py - rAy * Px + Pz);
+  vBx += mB * Px;
+  vBy += mB * Py;
+  wB += iB * (rBx * Py - rBy * Px + Pz);
+
+  v[oA] = vAx;
+  v[oA + 1] = vAy;
+  v[oA + 2] = wA;
+  v[oB] = vBx;
+  v[oB + 1] = vBy;
+  v[oB + 2] = wB;
+}
+
+/**
+ * One velocity iteration of a revolute joint: the motor first, then the limits and the point rows
+ * (last: they matter most). A rigid pin whose limit takes part in the block (`limitState` not
+ * {@link LIMIT_NONE}) solves the point rows and the limit the joint is heading for as one 3x3 system
+ * with that limit's impulse clamped (Box2D v2.3: when the clamp binds, the point rows are solved
+ * alone with the limit's accumulated impulse taken out); the other bound, if finite, is a row of its
+ * own before it. Otherwise every limit is a row of its own and the point rows a 2x2 block. A pin
+ * that is part of a chain this step (`chainRole` not {@link CHAIN_NONE}) leaves its point rows to
+ * the chain's solve (`solveJointChainVelocities`), except in the 3x3 block of a limit within reach
+ * (`limitNear`), which the chain's solve then follows.
+ */
+export function solveRevoluteJoint(joint: RevoluteJoint): void {
+  solveOnObjects(joint, solveRevoluteJointAt);
+}
+
+/**
+ * One position pass of a revolute joint (after positions are integrated, Box2D's nonlinear
+ * Gauss-Seidel). A rigid pin solved on its own with a violated limit takes one Newton step on the
+ * point and the angle together (the 3x3 K rebuilt at the current pose, λ = -K⁻¹ C, the angle error
+ * clamped to {@link MAX_ANGULAR_CORRECTION}), so putting the anchors together does not turn the
+ * body back past its bound; otherwise a violated limit turns the bodies back on its own (at most
+ * {@link MAX_ANGULAR_CORRECTION}) and, for a rigid joint, the anchors are moved together
+ * (λ = -K⁻¹ C with the 2x2 K). A soft joint's stretch is left alone, and so is the point of a pin
+ * that is part of a chain this step (`solveJointChainPositions` moves it). Moves positions only.
+ * Returns the largest error found before correcting: m for the point, radians for a limit.
+ */
+export function solveRevoluteJointPosition(joint: RevoluteJoint): number {
+  revolutePositionStep(joint);
+  return positionError[0];
+}
+
+/** solveRevoluteJointPosition without the returned number: the error goes to `positionError[0]`. @internal */
+export function revolutePositionStep(joint: RevoluteJoint): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const mA = bA.invMass;
+  const iA = bA.invI;
+  const mB = bB.invMass;
+  const iB = bB.invI;
+  // Rows the soft step made soft pull themselves together within the sub-steps; the pass still
+  // closes them where no body is held by three or more such joints (see prepareJoints).
+  const rigid =
+    !joint.spring.soft && joint.chainRole === CHAIN_NONE && (!joint.softRows || sparselyHeld(bA, bB));
+  let error = 0;
+  let Cz = 0;
+
+  if (joint.enableLimitValue && iA + iB > 0) {
+    const angle = bB.angle - bA.angle - joint.referenceAngleValue;
+    if (angle < joint.lowerAngleValue) Cz = angle - joint.lowerAngleValue;
+    else if (angle > joint.upperAngleValue) Cz = angle - joint.upperAngleValue;
+    if (Cz !== 0) {
+      error = Math.abs(Cz);
+      Cz =
+        Cz < -MAX_ANGULAR_CORRECTION
+          ? -MAX_ANGULAR_CORRECTION
+          : Cz > MAX_ANGULAR_CORRECTION
+            ? MAX_ANGULAR_CORRECTION
+            : Cz;
+      if (!rigid) {
+        const lambda = -Cz / (iA + iB);
+        bA.angle -= iA * lambda;
+        bB.angle += iB * lambda;
+        Cz = 0;
+      }
+    }
+  }
+
+  if (!rigid) {
+    positionError[0] = error;
+    return;
+  }
+  updateLeverArms(joint);
+  const rAx = joint.rAx;
+  const rAy = joint.rAy;
+  const rBx = joint.rBx;
+  const rBy = joint.rBy;
+  let Cx = bB.position.x + rBx - bA.position.x - rAx;
+  let Cy = bB.position.y + rBy - bA.position.y - rAy;
+  const pointError = Math.sqrt(Cx * Cx + Cy * Cy);
+  if (pointError > error) error = pointError;
+  if (joint.softRows && pointError > MAX_LINEAR_CORRECTION) {
+    const scale = MAX_LINEAR_CORRECTION / pointError;
+    Cx *= scale;
+    Cy *= scale;
+  }
+  // K as in the prepare (see the derivation there), at the current pose.
+  const k11 = mA + mB + iA * rAy * rAy + iB * rBy * rBy;
+  const k12 = -iA * rAx * rAy - iB * rBx * rBy;
+  const k22 = mA + mB + iA * rAx * rAx + iB * rBx * rBx;
+  let Px: number;
+  let Py: number;
+  let Pz = 0;
+  if (Cz !== 0 && invertK3(joint, k11, k12, -iA * rAy - iB * rBy, k22, iA * rAx + iB * rBx, iA + iB)) {
+    Px = -(joint.n11 * Cx + joint.n12 * Cy + joint.n13 * Cz);
+    Py = -(joint.n12 * Cx + joint.n22 * Cy + joint.n23 * Cz);
+    Pz = -(joint.n13 * Cx + joint.n23 * Cy + joint.n33 * Cz);
+  } else {
+    if (Cz !== 0) {
+      // No 3x3 K: the angle on its own first.
+      const lambda = -Cz / (iA + iB);
+      bA.angle -= iA * lambda;
+      bB.angle += iB * lambda;
+    }
+    const det = k11 * k22 - k12 * k12;
+    if (!(det > 0)) {
+      positionError[0] = error;
+      return;
+    }
+    const invDet = 1 / det;
+    Px = -(k22 * Cx - k12 * Cy) * invDet;
+    Py = -(-k12 * Cx + k11 * Cy) * invDet;
+  }
+  bA.position.x -= mA * Px;
+  bA.position.y -= mA * Py;
+  bA.angle -= iA * (rAx * Py - rAy * Px + Pz);
+  bB.position.x += mB * Px;
+  bB.position.y += mB * Py;
+  bB.angle += iB * (rBx * Py - rBy * Px + Pz);
+  positionError[0] = error;
+}

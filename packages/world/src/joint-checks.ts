@@ -1,0 +1,483 @@
+import {
+  ConstraintError,
+  DistanceJoint as DistanceConstraint,
+  FilterJoint as FilterConstraint,
+  MotorJoint as MotorConstraint,
+  MouseJoint as MouseConstraint,
+  type MouseJointOptions as MouseConstraintOptions,
+  PrismaticJoint as PrismaticConstraint,
+  RevoluteJoint as RevoluteConstraint,
+  WeldJoint as WeldConstraint,
+  WheelJoint as WheelConstraint,
+} from '@lite/constraints';
+import type { Vec2Like } from '@lite/math';
+import type { Body } from './body';
+import { rethrowAsWorldError, WorldError } from './errors';
+import type {
+  DistanceJointOptions,
+  FilterJointOptions,
+  Joint,
+  JointOptionsBase,
+  MotorJointOptions,
+  MouseJointOptions,
+  PrismaticJointOptions,
+  ResolvedJoint,
+  RevoluteJointOptions,
+  WeldJointOptions,
+  WheelJointOptions,
+} from './joints';
+import { checkJointBound, checkReach, MAX_LENGTH } from './limits';
+import { checkBoolean, checkKeys, checkOptions, checkVec2 } from './validate';
+import type { World } from './world';
+
+/*
+ * The checks of the world's joints: each kind's options (`resolve...JointOptions`, run by
+ * `world.create...Joint` before anything changes) and the plain fields of a joint (`checkJointFields`,
+ * for a snapshot's joints, whose fields are restored without their setters).
+ */
+
+/**
+ * A spring's options checked as every option object is: an object (absent: `{}`, rigid) with no
+ * key outside `allowed` (a misspelt one is refused, with the closest suggested).
+ * @throws WorldError naming `options` or the unknown key
+ */
+export function springOptions<T extends object>(options: T, allowed: readonly string[]): T {
+  const o = checkOptions(options, 'options');
+  checkKeys(o, allowed, 'options');
+  for (const key of Object.keys(o)) {
+    checkJointBound(key, (o as Record<string, unknown>)[key], `joint.${key}`);
+  }
+  return o;
+}
+
+/**
+ * The options every joint kind checks beyond its constraint's own checks: each boolean option
+ * must be a boolean (a string `'yes'` would otherwise be kept and read as true), and each bounded
+ * number within its bound (see limits.ts). Throws a WorldError naming `options.<key>`.
+ */
+function checkJointOptions(o: object): void {
+  const values = o as Record<string, unknown>;
+  for (const key of Object.keys(values)) {
+    const value = values[key];
+    if (BOOLEAN_KEYS.includes(key) && value !== undefined) checkBoolean(value, `options.${key}`);
+    checkJointBound(key, value, `options.${key}`);
+  }
+}
+
+/** The joint options that take booleans. */
+const BOOLEAN_KEYS: readonly string[] = ['collideConnected', 'enableLimit', 'enableMotor'];
+
+/** The options each joint kind takes (any other key is refused, with the closest suggested). */
+const BASE_KEYS = ['bodyA', 'bodyB', 'collideConnected', 'userData', 'breakForce', 'breakTorque'];
+export const SPRING_KEYS = ['frequencyHz', 'dampingRatio', 'stiffness', 'damping'];
+const REVOLUTE_KEYS: readonly string[] = [
+  ...BASE_KEYS,
+  'anchor',
+  ...SPRING_KEYS,
+  'lowerAngle',
+  'upperAngle',
+  'enableLimit',
+  'motorSpeed',
+  'maxMotorTorque',
+  'enableMotor',
+  'referenceAngle',
+];
+const DISTANCE_KEYS: readonly string[] = [
+  ...BASE_KEYS,
+  'anchorA',
+  'anchorB',
+  'length',
+  'minLength',
+  'maxLength',
+  ...SPRING_KEYS,
+];
+const PRISMATIC_KEYS: readonly string[] = [
+  ...BASE_KEYS,
+  'anchor',
+  'axis',
+  ...SPRING_KEYS,
+  'lowerTranslation',
+  'upperTranslation',
+  'enableLimit',
+  'motorSpeed',
+  'maxMotorForce',
+  'enableMotor',
+  'referenceAngle',
+];
+const WELD_KEYS: readonly string[] = [
+  ...BASE_KEYS,
+  'anchor',
+  'linearFrequencyHz',
+  'angularFrequencyHz',
+  'dampingRatio',
+  'linearDampingRatio',
+  'angularDampingRatio',
+  'linearStiffness',
+  'linearDamping',
+  'angularStiffness',
+  'angularDamping',
+  'referenceAngle',
+];
+/** What a weld's `setSprings` takes. */
+export const WELD_SPRING_KEYS: readonly string[] = WELD_KEYS.filter(
+  (key) => !BASE_KEYS.includes(key) && key !== 'anchor' && key !== 'referenceAngle',
+);
+const WHEEL_KEYS: readonly string[] = [
+  ...BASE_KEYS,
+  'anchor',
+  'axis',
+  ...SPRING_KEYS,
+  'motorSpeed',
+  'maxMotorTorque',
+  'enableMotor',
+  'lowerTranslation',
+  'upperTranslation',
+  'enableLimit',
+];
+const MOTOR_KEYS: readonly string[] = [
+  ...BASE_KEYS,
+  'linearOffset',
+  'angularOffset',
+  'maxForce',
+  'maxTorque',
+  'correctionFactor',
+];
+const FILTER_KEYS: readonly string[] = ['bodyA', 'bodyB', 'userData'];
+const MOUSE_KEYS: readonly string[] = [
+  'body',
+  'target',
+  'anchor',
+  'maxForce',
+  'frequencyHz',
+  'dampingRatio',
+  'userData',
+  'breakForce',
+];
+
+/** A request of a joint at one anchor, with an axis for a slider (revolute, prismatic, weld, wheel). */
+type PinnedOptions = JointOptionsBase & { bodyA: Body; bodyB: Body; anchor: Vec2Like; axis?: Vec2Like };
+
+/**
+ * The check of a joint request at one anchor (within reach of both bodies), with an axis when
+ * `axis`; `make` builds the bare constraint for the trial construction (`resolved`).
+ */
+function pinned<T extends PinnedOptions>(
+  keys: readonly string[],
+  axis: boolean,
+  make: (bodyA: Body, bodyB: Body, anchor: Vec2Like, axis: Vec2Like, o: T) => unknown,
+): (options: T, world: World) => ResolvedJoint<T> {
+  return (options, world) => {
+    const o = checkOptions(options, 'options');
+    checkKeys(o, keys, 'options');
+    const { bodyA, bodyB } = checkPair(o, world);
+    const anchor = checkVec2(o.anchor, 'options.anchor');
+    checkAnchorReach(anchor, [bodyA, bodyB], 'options.anchor');
+    const direction = axis ? checkVec2(o.axis, 'options.axis') : anchor;
+    return resolved(bodyA, bodyB, anchor, anchor, o, () => make(bodyA, bodyB, anchor, direction, o));
+  };
+}
+
+/** Checks a revolute joint request. Mutates nothing. @internal */
+export const resolveRevoluteJointOptions = pinned<RevoluteJointOptions>(
+  REVOLUTE_KEYS,
+  false,
+  (a, b, anchor, _, o) => new RevoluteConstraint(a, b, anchor, o),
+);
+
+/** Checks a distance joint request. Mutates nothing. @internal */
+export function resolveDistanceJointOptions(
+  options: DistanceJointOptions,
+  world: World,
+): ResolvedJoint<DistanceJointOptions> {
+  const o = checkOptions(options, 'options');
+  checkKeys(o, DISTANCE_KEYS, 'options');
+  const { bodyA, bodyB } = checkPair(o, world);
+  const anchorA = checkVec2(o.anchorA, 'options.anchorA');
+  const anchorB = checkVec2(o.anchorB, 'options.anchorB');
+  checkAnchorReach(anchorA, [bodyA], 'options.anchorA');
+  checkAnchorReach(anchorB, [bodyB], 'options.anchorB');
+  if (o.length === undefined && o.minLength === undefined && o.maxLength === undefined) {
+    // The rest length is the anchors' distance: bounded as a given length is.
+    const initial = Math.hypot(anchorB.x - anchorA.x, anchorB.y - anchorA.y);
+    if (!(initial <= MAX_LENGTH)) {
+      throw new WorldError(
+        'options.anchorB',
+        anchorB,
+        `is ${initial} m from anchorA: a distance joint's length must be at most ${MAX_LENGTH} m (MAX_LENGTH)`,
+      );
+    }
+  }
+  return resolved(
+    bodyA,
+    bodyB,
+    anchorA,
+    anchorB,
+    o,
+    () => new DistanceConstraint(bodyA, bodyB, anchorA, anchorB, o),
+  );
+}
+
+/** Checks a mouse joint request. Mutates nothing. @internal */
+export function resolveMouseJointOptions(
+  options: MouseJointOptions,
+  world: World,
+): ResolvedJoint<MouseConstraintOptions> {
+  const o = checkOptions(options, 'options');
+  checkKeys(o, MOUSE_KEYS, 'options');
+  const body = world.checkBody(o.body, 'options.body');
+  if (!body.isDynamic)
+    throw new WorldError('options.body', body.toString(), 'a mouse joint drags a dynamic body');
+  const target = checkVec2(o.target, 'options.target');
+  const anchor = o.anchor === undefined ? target : checkVec2(o.anchor, 'options.anchor');
+  checkReach(target, body.position.x, body.position.y, 'options.target');
+  checkAnchorReach(anchor, [body], 'options.anchor');
+  checkJointOptions(o);
+  const constraintOptions: MouseConstraintOptions = {
+    target,
+    maxForce: o.maxForce,
+    frequencyHz: o.frequencyHz,
+    dampingRatio: o.dampingRatio,
+  };
+  const r = resolved(
+    body,
+    body,
+    anchor,
+    anchor,
+    constraintOptions,
+    () => new MouseConstraint(body, anchor, constraintOptions),
+  );
+  r.userData = o.userData;
+  r.breakForce = checkBreak(o.breakForce, 'options.breakForce');
+  return r;
+}
+
+/** Checks a prismatic joint request. Mutates nothing. @internal */
+export const resolvePrismaticJointOptions = pinned<PrismaticJointOptions>(
+  PRISMATIC_KEYS,
+  true,
+  (a, b, anchor, axis, o) => new PrismaticConstraint(a, b, anchor, axis, o),
+);
+
+/** Checks a weld joint request. Mutates nothing. @internal */
+export const resolveWeldJointOptions = pinned<WeldJointOptions>(
+  WELD_KEYS,
+  false,
+  (a, b, anchor, _, o) => new WeldConstraint(a, b, anchor, o),
+);
+
+/** Checks a wheel joint request. Mutates nothing. @internal */
+export const resolveWheelJointOptions = pinned<WheelJointOptions>(
+  WHEEL_KEYS,
+  true,
+  (a, b, anchor, axis, o) => new WheelConstraint(a, b, anchor, axis, o),
+);
+
+/** Checks a motor joint request. Mutates nothing. @internal */
+export function resolveMotorJointOptions(
+  options: MotorJointOptions,
+  world: World,
+): ResolvedJoint<MotorJointOptions> {
+  const o = checkOptions(options, 'options');
+  checkKeys(o, MOTOR_KEYS, 'options');
+  const { bodyA, bodyB } = checkPair(o, world);
+  if (o.linearOffset !== undefined) {
+    const offset = checkVec2(o.linearOffset, 'options.linearOffset');
+    checkReach(offset, 0, 0, 'options.linearOffset');
+  }
+  return resolved(
+    bodyA,
+    bodyB,
+    bodyB.position,
+    bodyB.position,
+    o,
+    () => new MotorConstraint(bodyA, bodyB, o),
+  );
+}
+
+/** Checks a filter joint request. Mutates nothing. @internal */
+export function resolveFilterJointOptions(options: FilterJointOptions, world: World): ResolvedJoint<object> {
+  const o = checkOptions(options, 'options');
+  checkKeys(o, FILTER_KEYS, 'options');
+  const { bodyA, bodyB } = checkPair(o, world);
+  const r = resolved(
+    bodyA,
+    bodyB,
+    bodyA.position,
+    bodyB.position,
+    {},
+    () => new FilterConstraint(bodyA, bodyB),
+  );
+  r.collideConnected = false;
+  r.userData = o.userData;
+  return r;
+}
+
+/** An anchor (world point) within {@link MAX_LENGTH} of both bodies' origins. */
+function checkAnchorReach(anchor: Vec2Like, bodies: readonly Body[], argument: string): void {
+  for (const body of bodies) checkReach(anchor, body.position.x, body.position.y, argument);
+}
+
+/** `value` must be a number > 0 (+Infinity allowed: never breaks); undefined reads as +Infinity. */
+function checkBreak(value: unknown, argument: string): number {
+  if (value === undefined) return Number.POSITIVE_INFINITY;
+  if (typeof value !== 'number' || !(value > 0)) {
+    throw new WorldError(argument, value, 'must be a number > 0 (+Infinity: never breaks)');
+  }
+  return value;
+}
+
+function checkPair(o: { bodyA: Body; bodyB: Body }, world: World): { bodyA: Body; bodyB: Body } {
+  const bodyA = world.checkBody(o.bodyA, 'options.bodyA');
+  const bodyB = world.checkBody(o.bodyB, 'options.bodyB');
+  if (bodyA === bodyB) throw new WorldError('options.bodyB', bodyB.toString(), 'must differ from bodyA');
+  return { bodyA, bodyB };
+}
+
+/**
+ * Builds the request after a trial construction of the bare constraint, which checks the joint's
+ * own options; its ConstraintError becomes a WorldError naming `options.<field>`.
+ */
+function resolved<T extends object>(
+  bodyA: Body,
+  bodyB: Body,
+  anchorA: Vec2Like,
+  anchorB: Vec2Like,
+  o: T & JointOptionsBase,
+  trial: () => unknown,
+): ResolvedJoint<T> {
+  checkJointOptions(o);
+  const collideConnected =
+    o.collideConnected === undefined ? true : checkBoolean(o.collideConnected, 'options.collideConnected');
+  const breakForce = checkBreak(o.breakForce, 'options.breakForce');
+  const breakTorque = checkBreak(o.breakTorque, 'options.breakTorque');
+  try {
+    trial();
+  } catch (error) {
+    if (error instanceof ConstraintError) rethrowAsWorldError(error, 'options.');
+    throw error;
+  }
+  return {
+    bodyA,
+    bodyB,
+    anchorA,
+    anchorB,
+    options: o,
+    collideConnected,
+    userData: o.userData,
+    breakForce,
+    breakTorque,
+  };
+}
+
+/**
+ * Runs a setter of the constraint package (after checking that `joint`, if given, was not
+ * destroyed), its ConstraintError rethrown as a WorldError naming `joint.<field>`.
+ */
+export function asWorldError(joint: Joint | null, set: () => unknown): void {
+  if (joint !== null) liveWorld(joint);
+  try {
+    set();
+  } catch (error) {
+    if (error instanceof ConstraintError) rethrowAsWorldError(error, 'joint.');
+    throw error;
+  }
+}
+
+/** The joint's world; throws a WorldError naming the joint once it was destroyed. @internal */
+export function liveWorld(joint: Joint): World {
+  const world = joint.world;
+  if (world === null) throw new WorldError('joint', joint.toString(), 'was destroyed');
+  return world;
+}
+
+/**
+ * The checks of a kind's plain fields, as its setters make them (see `checkJointInput`): each name
+ * listed must hold such a value. @internal
+ */
+export interface FieldChecks {
+  /** Finite numbers (anchors, offsets, reference angles, speeds). */
+  readonly finite: readonly string[];
+  /** Booleans. */
+  readonly toggles?: readonly string[];
+  /** Limit pairs: numbers (±Infinity allowed), lower <= upper. */
+  readonly ranges?: readonly (readonly [string, string])[];
+  /** Largest forces or torques: numbers >= 0 (+Infinity: unbounded). */
+  readonly maxima?: readonly string[];
+  /** Finite numbers >= 0. */
+  readonly nonNegative?: readonly string[];
+  /** Any further rule between fields. */
+  readonly extra?: (joint: CheckedJoint) => void;
+}
+
+/** A joint as its field checks see it. @internal */
+export type CheckedJoint = Joint & Record<string, unknown>;
+
+/** The anchors of a two-body joint, in its local frames. @internal */
+export const ANCHORS = ['localAnchorAX', 'localAnchorAY', 'localAnchorBX', 'localAnchorBY'];
+
+/**
+ * Every plain field of `joint` listed in `checks`, and its break thresholds, as its setters would
+ * have them (of the right type, within their bounds): throws a WorldError naming
+ * `joint #<id>.<field>` and the value. @internal
+ */
+export function checkJointFields(joint: Joint, checks: FieldChecks): void {
+  const j = joint as CheckedJoint;
+  checkBreakField(joint, 'breakForce', joint.breakForce);
+  checkBreakField(joint, 'breakTorque', joint.breakTorque);
+  for (const field of checks.finite) finiteField(joint, field, j[field] as number);
+  for (const field of checks.toggles ?? []) toggleField(joint, field, j[field] as boolean);
+  for (const [lower, upper] of checks.ranges ?? []) {
+    rangeFields(joint, lower, j[lower] as number, upper, j[upper] as number);
+  }
+  for (const field of checks.maxima ?? []) maximumField(joint, field, j[field] as number);
+  for (const field of checks.nonNegative ?? []) {
+    const value = j[field] as number;
+    if (!(value >= 0 && Number.isFinite(value)))
+      refuseField(joint, field, value, 'must be a finite number >= 0');
+  }
+  checks.extra?.(j);
+  // The bounds the setters apply (anchors and lengths within MAX_LENGTH, angles within MAX_ANGLE, ...).
+  const fields = [checks.finite, checks.ranges?.flat(), checks.maxima, checks.nonNegative];
+  for (const list of fields) {
+    for (const field of list ?? []) checkJointBound(field, j[field], `joint #${joint.id}.${field}`);
+  }
+}
+
+export function refuseField(joint: Joint, field: string, value: unknown, reason: string): never {
+  throw new WorldError(`joint #${joint.id}.${field}`, value, `${reason} (${joint.toString()})`);
+}
+
+function finiteField(joint: Joint, field: string, value: number): void {
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    refuseField(joint, field, value, 'must be a finite number');
+}
+
+function toggleField(joint: Joint, field: string, value: boolean): void {
+  if (typeof value !== 'boolean') refuseField(joint, field, value, 'must be a boolean');
+}
+
+/** A largest force or torque: a number >= 0 (+Infinity: unbounded). */
+function maximumField(joint: Joint, field: string, value: number): void {
+  if (typeof value !== 'number' || !(value >= 0)) refuseField(joint, field, value, 'must be a number >= 0');
+}
+
+function checkBreakField(joint: Joint, field: string, value: number): void {
+  if (typeof value !== 'number' || !(value > 0)) {
+    refuseField(joint, field, value, 'must be a number > 0 (+Infinity: never breaks)');
+  }
+}
+
+/** A limit pair: numbers (±Infinity allowed), not NaN, lower <= upper. */
+function rangeFields(
+  joint: Joint,
+  lowerField: string,
+  lower: number,
+  upperField: string,
+  upper: number,
+): void {
+  if (typeof lower !== 'number' || Number.isNaN(lower))
+    refuseField(joint, lowerField, lower, 'must be a number');
+  if (typeof upper !== 'number' || Number.isNaN(upper))
+    refuseField(joint, upperField, upper, 'must be a number');
+  if (lower > upper) refuseField(joint, upperField, upper, `must be >= ${lowerField} (${lower})`);
+}
