@@ -3,12 +3,13 @@ import { Index, Motion, Scalar, State } from '../src/layout';
 import { F, setF } from './memory';
 
 /**
- * Scales the velocity of the slot at o down to the length max (the caller found v · v above its
- * square), direction kept, as Box2D v3 does. A velocity whose square overflows is first divided by
- * its largest component, so that it keeps its direction too; one with a non-finite component is
- * left as it is, for the step's finite check to report.
+ * Scales the velocity of the slot at o down to the speed cap in `scalars` (the caller found v · v
+ * above its square), direction kept, as Box2D v3 does. A velocity whose square overflows is first
+ * divided by its largest component, so that it keeps its direction too; one with a non-finite
+ * component is left as it is, for the step's finite check to report.
  */
-function capVelocity(o: usize, max: f64): void {
+function capVelocity(o: usize, scalars: usize): void {
+  const max = F(scalars, Scalar.MaxLinearSpeed);
   let vx = F(o, State.Vx);
   let vy = F(o, State.Vy);
   let vv = vx * vx + vy * vy;
@@ -50,7 +51,7 @@ export function integrateVelocities(state: usize, motion: usize, slotCount: i32,
     setF(o, State.Vx, vx);
     setF(o, State.Vy, vy);
     setF(o, State.W, w);
-    if (vx * vx + vy * vy > max2) capVelocity(o, max);
+    if (vx * vx + vy * vy > max2) capVelocity(o, scalars);
   }
 }
 
@@ -83,7 +84,7 @@ export function integratePositions(
     let vx = F(o, State.Vx);
     let vy = F(o, State.Vy);
     if (vx * vx + vy * vy > max2) {
-      capVelocity(o, max);
+      capVelocity(o, scalars);
       vx = F(o, State.Vx);
       vy = F(o, State.Vy);
     }

@@ -4,12 +4,13 @@ import { measureSeparation, solveSoft } from './contact';
 import { F, I, setF, setI } from './memory';
 
 /**
- * Adds d to the accumulated normal impulse of the point at q (contact i); the first push of the
- * step records the normal velocity just before it (the approach speed for restitution).
+ * Adds the double at index k of w to the accumulated normal impulse of the point at q (contact i);
+ * the first push of the step records the normal velocity just before it (the approach speed for
+ * restitution).
  */
 // @ts-ignore: decorator
-@inline function recordPush(rows: usize, meta: usize, v: usize, q: usize, d: f64, i: i32): void {
-  const total = F(q, Pt.NormalImpulse) + d;
+@inline function recordPush(rows: usize, meta: usize, v: usize, q: usize, w: usize, k: i32, i: i32): void {
+  const total = F(q, Pt.NormalImpulse) + F(w, k);
   if (total > F(q, Pt.MaxNormalImpulse)) {
     if (F(q, Pt.MaxNormalImpulse) == 0) {
       const r = rows + (<usize>((i & Index.Mask) * Row.Stride) << 3);
@@ -77,7 +78,8 @@ function solveChain(
     let y2 = 0.0;
     for (let j = 0, pc = two ? 2 : 1; j < pc; j++) {
       const q = r + (<usize>(Row.Point0 + (j & 1) * Pt.Stride) << 3);
-      const sep = cached ? F(q, Pt.Separation) : measureSeparation(q, vA, vB, nx, ny);
+      if (!cached) measureSeparation(q, vA, vB, r);
+      const sep = F(q, Pt.Separation);
       let bias = 0.0;
       if (sep > 0) bias = sep * invH;
       else if (useBias) {
@@ -147,8 +149,8 @@ function solveChain(
     const d2 = two ? F(w, 3) : 0.0;
     const q1 = r + (Row.Point0 << 3);
     const q2 = r + (Row.Point1 << 3);
-    recordPush(rows, meta, v, q1, F(w, 2), i);
-    if (two) recordPush(rows, meta, v, q2, F(w, 3), i);
+    recordPush(rows, meta, v, q1, w, 2, i);
+    if (two) recordPush(rows, meta, v, q2, w, 3, i);
     const vA = v + (<usize>(State.Stride * (I(m, Meta.SlotA) & Index.Mask)) << 3);
     const vB = v + (<usize>(State.Stride * (I(m, Meta.SlotB) & Index.Mask)) << 3);
     const mA = F(r, Row.MassA);

@@ -4,13 +4,17 @@ import { Index, Meta, Mode, Param, Pt, Row, State } from '../src/layout';
 import { F, I, setF, setI } from './memory';
 
 /**
- * The current separation of the point at q of a contact with normal (nx, ny), its bodies' states at
- * vA and vB: the start separation plus how far its two sides moved along the normal since the step
- * began (d = dp + R(Δθ) s - s for each side, s its separation arm), also left in `Pt.Separation`
- * for the next pass at the same poses (see `Mode.Cached`).
+ * The current separation of the point at q of the contact at r, its bodies' states at vA and vB,
+ * into `Pt.Separation` (where the next pass at the same poses reads it: see `Mode.Cached`): the
+ * start separation plus how far its two sides moved along the normal since the step began
+ * (d = dp + R(Δθ) s - s for each side, s its separation arm). Results go through the memory, not
+ * returned, nor doubles passed: in the TypeScript form a double passed to or returned from a call
+ * the JIT does not inline is boxed (likewise below).
  */
 // @ts-ignore: decorator
-@inline export function measureSeparation(q: usize, vA: usize, vB: usize, nx: f64, ny: f64): f64 {
+@inline export function measureSeparation(q: usize, vA: usize, vB: usize, r: usize): void {
+  const nx = F(r, Row.NormalX);
+  const ny = F(r, Row.NormalY);
   const cA = F(vA, State.Qc);
   const sA = F(vA, State.Qs);
   const cB = F(vB, State.Qc);
@@ -21,9 +25,7 @@ import { F, I, setF, setI } from './memory';
   const by = F(q, Pt.SepBY);
   const ddx = F(vB, State.Dpx) - F(vA, State.Dpx) + (cB * bx - sB * by) - (cA * ax - sA * ay);
   const ddy = F(vB, State.Dpy) - F(vA, State.Dpy) + (sB * bx + cB * by) - (sA * ax + cA * ay);
-  const sep = F(q, Pt.BaseSeparation) + ddx * nx + ddy * ny;
-  setF(q, Pt.Separation, sep);
-  return sep;
+  setF(q, Pt.Separation, F(q, Pt.BaseSeparation) + ddx * nx + ddy * ny);
 }
 
 /**
@@ -72,16 +74,13 @@ function bounceBias(r: usize, q: usize, vA: usize, vB: usize, params: usize, j: 
   return false;
 }
 
-/** Whether the last {@link pointBias} made its row soft (a second result, kept in a global). */
-let softRow = false;
-
 /**
- * The bias of the point at q (j: 0 or 1) of the contact at r and m, at the velocities given; sets
- * {@link softRow}. A point still apart may close its gap within the sub-step, no more (in the relax
- * pass one that has not pushed yet is left to the next solve, which times a bounce). An overlap up
- * to the point's share is the soft row's; between free bodies its bias fades out from one share's
- * overlap to two and is 0 beyond (the push pass takes what is deeper without leaving speed in the
- * bodies); a body a joint holds keeps it.
+ * The bias of the point at q (j: 0 or 1) of the contact at r and m, at the bodies' velocities,
+ * into `Param.Bias0 + j`; returns whether the row is soft. A point still apart may close its gap
+ * within the sub-step, no more (in the relax pass one that has not pushed yet is left to the next
+ * solve, which times a bounce). An overlap up to the point's share is the soft row's; between free
+ * bodies its bias fades out from one share's overlap to two and is 0 beyond (the push pass takes
+ * what is deeper without leaving speed in the bodies); a body a joint holds keeps it.
  */
 // @ts-ignore: decorator
 @inline function pointBias(
@@ -93,19 +92,12 @@ let softRow = false;
   params: usize,
   j: i32,
   mode: i32,
-  nx: f64,
-  ny: f64,
-  vAx: f64,
-  vAy: f64,
-  wA: f64,
-  vBx: f64,
-  vBy: f64,
-  wB: f64,
-): f64 {
+): bool {
   const useBias = (mode & Mode.Bias) != 0;
   let b = 0.0;
-  softRow = false;
-  const sep = (mode & Mode.Cached) != 0 ? F(q, Pt.Separation) : measureSeparation(q, vA, vB, nx, ny);
+  let soft = false;
+  if ((mode & Mode.Cached) == 0) measureSeparation(q, vA, vB, r);
+  const sep = F(q, Pt.Separation);
   const share = useBias ? F(q, Pt.Share) : 0.0;
   if (useBias && sep < -share) {
     setF(params, Param.Deep, 1);
@@ -120,7 +112,11 @@ let softRow = false;
   else if (sep > 0) {
     b = sep * F(params, Param.InvH);
     if (!useBias && F(q, Pt.MaxNormalImpulse) == 0) {
-      const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * F(q, Pt.RnB) - wA * F(q, Pt.RnA);
+      const vn =
+        (F(vB, State.Vx) - F(vA, State.Vx)) * F(r, Row.NormalX) +
+        (F(vB, State.Vy) - F(vA, State.Vy)) * F(r, Row.NormalY) +
+        F(vB, State.W) * F(q, Pt.RnB) -
+        F(vA, State.W) * F(q, Pt.RnA);
       if (b < -vn) b = -vn;
     }
   } else if (useBias) {
@@ -131,9 +127,10 @@ let softRow = false;
     else if (I(m, Meta.Held) != 0) b = -biasRate * share;
     else b = over < share ? -biasRate * (share - over) : 0.0;
     if (b < -maxPush) b = -maxPush;
-    softRow = true;
+    soft = true;
   }
-  return b;
+  setF(params, Param.Bias0 + j, b);
+  return soft;
 }
 
 /** Contact i (one point): its normal row, then its friction row. */
@@ -159,8 +156,8 @@ function solveOnePoint(rows: usize, meta: usize, v: usize, params: usize, i: i32
   let vBy = F(vB, State.Vy);
   let wB = F(vB, State.W);
 
-  const b1 = pointBias(r, m, q1, vA, vB, params, 0, mode, nx, ny, vAx, vAy, wA, vBx, vBy, wB);
-  const soft1 = softRow;
+  const soft1 = pointBias(r, m, q1, vA, vB, params, 0, mode);
+  const b1 = F(params, Param.Bias0);
   {
     const ms = soft1 ? softMass : 1.0;
     const is = soft1 ? softImpulse : 0.0;
@@ -290,13 +287,13 @@ export function solveSoft(rows: usize, meta: usize, v: usize, params: usize, i: 
   let wB = F(vB, State.W);
 
   if ((mode & Mode.Normals) != 0 && pointCount > 0) {
-    const b1 = pointBias(r, m, q1, vA, vB, params, 0, mode, nx, ny, vAx, vAy, wA, vBx, vBy, wB);
-    const soft1 = softRow;
+    const soft1 = pointBias(r, m, q1, vA, vB, params, 0, mode);
+    const b1 = F(params, Param.Bias0);
     let b2 = 0.0;
     let soft2 = false;
     if (pointCount == 2) {
-      b2 = pointBias(r, m, q2, vA, vB, params, 1, mode, nx, ny, vAx, vAy, wA, vBx, vBy, wB);
-      soft2 = softRow;
+      soft2 = pointBias(r, m, q2, vA, vB, params, 1, mode);
+      b2 = F(params, Param.Bias1);
     }
     if (pointCount == 2 && useBlock && soft1 == soft2 && I(m, Meta.BlockUsable) == 1) {
       const ms = soft1 ? softMass : 1.0;

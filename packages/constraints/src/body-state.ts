@@ -22,7 +22,8 @@ export interface DrivenBody extends SolverBody {
   readonly angularDamping: number;
 }
 
-export { Index, Motion, State } from './layout';
+/** (Re-exported for the classic contact solver.) */
+export { Index } from './layout';
 
 /**
  * Whether `body` may use the slot {@link BodyStates.slotOf} gave it: any slot but the still one 0,

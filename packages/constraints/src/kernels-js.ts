@@ -25,12 +25,16 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
   const f64 = new Float64Array(buffer);
   const i32 = new Int32Array(buffer);
   /**
-   * The current separation of the point at q of a contact with normal (nx, ny), its bodies' states at
-   * vA and vB: the start separation plus how far its two sides moved along the normal since the step
-   * began (d = dp + R(Δθ) s - s for each side, s its separation arm), also left in `Pt.Separation`
-   * for the next pass at the same poses (see `Mode.Cached`).
+   * The current separation of the point at q of the contact at r, its bodies' states at vA and vB,
+   * into `Pt.Separation` (where the next pass at the same poses reads it: see `Mode.Cached`): the
+   * start separation plus how far its two sides moved along the normal since the step began
+   * (d = dp + R(Δθ) s - s for each side, s its separation arm). Results go through the memory, not
+   * returned, nor doubles passed: in the TypeScript form a double passed to or returned from a call
+   * the JIT does not inline is boxed (likewise below).
    */
-  function measureSeparation(q: number, vA: number, vB: number, nx: number, ny: number): number {
+  function measureSeparation(q: number, vA: number, vB: number, r: number): void {
+    const nx = f64[(r >>> 3) + Row.NormalX];
+    const ny = f64[(r >>> 3) + Row.NormalY];
     const cA = f64[(vA >>> 3) + State.Qc];
     const sA = f64[(vA >>> 3) + State.Qs];
     const cB = f64[(vB >>> 3) + State.Qc];
@@ -43,9 +47,7 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
       f64[(vB >>> 3) + State.Dpx] - f64[(vA >>> 3) + State.Dpx] + (cB * bx - sB * by) - (cA * ax - sA * ay);
     const ddy =
       f64[(vB >>> 3) + State.Dpy] - f64[(vA >>> 3) + State.Dpy] + (sB * bx + cB * by) - (sA * ax + cA * ay);
-    const sep = f64[(q >>> 3) + Pt.BaseSeparation] + ddx * nx + ddy * ny;
-    f64[(q >>> 3) + Pt.Separation] = sep;
-    return sep;
+    f64[(q >>> 3) + Pt.Separation] = f64[(q >>> 3) + Pt.BaseSeparation] + ddx * nx + ddy * ny;
   }
 
   /**
@@ -103,16 +105,13 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
     return false;
   }
 
-  /** Whether the last {@link pointBias} made its row soft (a second result, kept in a global). */
-  let softRow = false;
-
   /**
-   * The bias of the point at q (j: 0 or 1) of the contact at r and m, at the velocities given; sets
-   * {@link softRow}. A point still apart may close its gap within the sub-step, no more (in the relax
-   * pass one that has not pushed yet is left to the next solve, which times a bounce). An overlap up
-   * to the point's share is the soft row's; between free bodies its bias fades out from one share's
-   * overlap to two and is 0 beyond (the push pass takes what is deeper without leaving speed in the
-   * bodies); a body a joint holds keeps it.
+   * The bias of the point at q (j: 0 or 1) of the contact at r and m, at the bodies' velocities,
+   * into `Param.Bias0 + j`; returns whether the row is soft. A point still apart may close its gap
+   * within the sub-step, no more (in the relax pass one that has not pushed yet is left to the next
+   * solve, which times a bounce). An overlap up to the point's share is the soft row's; between free
+   * bodies its bias fades out from one share's overlap to two and is 0 beyond (the push pass takes
+   * what is deeper without leaving speed in the bodies); a body a joint holds keeps it.
    */
   function pointBias(
     r: number,
@@ -123,20 +122,12 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
     params: number,
     j: number,
     mode: number,
-    nx: number,
-    ny: number,
-    vAx: number,
-    vAy: number,
-    wA: number,
-    vBx: number,
-    vBy: number,
-    wB: number,
-  ): number {
+  ): boolean {
     const useBias = (mode & Mode.Bias) !== 0;
     let b = 0.0;
-    softRow = false;
-    const sep =
-      (mode & Mode.Cached) !== 0 ? f64[(q >>> 3) + Pt.Separation] : measureSeparation(q, vA, vB, nx, ny);
+    let soft = false;
+    if ((mode & Mode.Cached) === 0) measureSeparation(q, vA, vB, r);
+    const sep = f64[(q >>> 3) + Pt.Separation];
     const share = useBias ? f64[(q >>> 3) + Pt.Share] : 0.0;
     if (useBias && sep < -share) {
       f64[(params >>> 3) + Param.Deep] = 1;
@@ -152,7 +143,10 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
       b = sep * f64[(params >>> 3) + Param.InvH];
       if (!useBias && f64[(q >>> 3) + Pt.MaxNormalImpulse] === 0) {
         const vn =
-          (vBx - vAx) * nx + (vBy - vAy) * ny + wB * f64[(q >>> 3) + Pt.RnB] - wA * f64[(q >>> 3) + Pt.RnA];
+          (f64[(vB >>> 3) + State.Vx] - f64[(vA >>> 3) + State.Vx]) * f64[(r >>> 3) + Row.NormalX] +
+          (f64[(vB >>> 3) + State.Vy] - f64[(vA >>> 3) + State.Vy]) * f64[(r >>> 3) + Row.NormalY] +
+          f64[(vB >>> 3) + State.W] * f64[(q >>> 3) + Pt.RnB] -
+          f64[(vA >>> 3) + State.W] * f64[(q >>> 3) + Pt.RnA];
         if (b < -vn) b = -vn;
       }
     } else if (useBias) {
@@ -163,9 +157,10 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
       else if (i32[(m >>> 2) + Meta.Held] !== 0) b = -biasRate * share;
       else b = over < share ? -biasRate * (share - over) : 0.0;
       if (b < -maxPush) b = -maxPush;
-      softRow = true;
+      soft = true;
     }
-    return b;
+    f64[(params >>> 3) + (Param.Bias0 + j)] = b;
+    return soft;
   }
 
   /** Contact i (one point): its normal row, then its friction row. */
@@ -198,8 +193,8 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
     let vBy = f64[(vB >>> 3) + State.Vy];
     let wB = f64[(vB >>> 3) + State.W];
 
-    const b1 = pointBias(r, m, q1, vA, vB, params, 0, mode, nx, ny, vAx, vAy, wA, vBx, vBy, wB);
-    const soft1 = softRow;
+    const soft1 = pointBias(r, m, q1, vA, vB, params, 0, mode);
+    const b1 = f64[(params >>> 3) + Param.Bias0];
     {
       const ms = soft1 ? softMass : 1.0;
       const is = soft1 ? softImpulse : 0.0;
@@ -327,13 +322,13 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
     let wB = f64[(vB >>> 3) + State.W];
 
     if ((mode & Mode.Normals) !== 0 && pointCount > 0) {
-      const b1 = pointBias(r, m, q1, vA, vB, params, 0, mode, nx, ny, vAx, vAy, wA, vBx, vBy, wB);
-      const soft1 = softRow;
+      const soft1 = pointBias(r, m, q1, vA, vB, params, 0, mode);
+      const b1 = f64[(params >>> 3) + Param.Bias0];
       let b2 = 0.0;
       let soft2 = false;
       if (pointCount === 2) {
-        b2 = pointBias(r, m, q2, vA, vB, params, 1, mode, nx, ny, vAx, vAy, wA, vBx, vBy, wB);
-        soft2 = softRow;
+        soft2 = pointBias(r, m, q2, vA, vB, params, 1, mode);
+        b2 = f64[(params >>> 3) + Param.Bias1];
       }
       if (pointCount === 2 && useBlock && soft1 === soft2 && i32[(m >>> 2) + Meta.BlockUsable] === 1) {
         const ms = soft1 ? softMass : 1.0;
@@ -541,11 +536,20 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
   }
 
   /**
-   * Adds d to the accumulated normal impulse of the point at q (contact i); the first push of the
-   * step records the normal velocity just before it (the approach speed for restitution).
+   * Adds the double at index k of w to the accumulated normal impulse of the point at q (contact i);
+   * the first push of the step records the normal velocity just before it (the approach speed for
+   * restitution).
    */
-  function recordPush(rows: number, meta: number, v: number, q: number, d: number, i: number): void {
-    const total = f64[(q >>> 3) + Pt.NormalImpulse] + d;
+  function recordPush(
+    rows: number,
+    meta: number,
+    v: number,
+    q: number,
+    w: number,
+    k: number,
+    i: number,
+  ): void {
+    const total = f64[(q >>> 3) + Pt.NormalImpulse] + f64[(w >>> 3) + k];
     if (total > f64[(q >>> 3) + Pt.MaxNormalImpulse]) {
       if (f64[(q >>> 3) + Pt.MaxNormalImpulse] === 0) {
         const r = rows + (((i & Index.Mask) * Row.Stride) << 3);
@@ -610,7 +614,8 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
       let y2 = 0.0;
       for (let j = 0, pc = two ? 2 : 1; j < pc; j++) {
         const q = r + ((Row.Point0 + (j & 1) * Pt.Stride) << 3);
-        const sep = cached ? f64[(q >>> 3) + Pt.Separation] : measureSeparation(q, vA, vB, nx, ny);
+        if (!cached) measureSeparation(q, vA, vB, r);
+        const sep = f64[(q >>> 3) + Pt.Separation];
         let bias = 0.0;
         if (sep > 0) bias = sep * invH;
         else if (useBias) {
@@ -682,8 +687,8 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
       const d2 = two ? f64[(w >>> 3) + 3] : 0.0;
       const q1 = r + (Row.Point0 << 3);
       const q2 = r + (Row.Point1 << 3);
-      recordPush(rows, meta, v, q1, f64[(w >>> 3) + 2], i);
-      if (two) recordPush(rows, meta, v, q2, f64[(w >>> 3) + 3], i);
+      recordPush(rows, meta, v, q1, w, 2, i);
+      if (two) recordPush(rows, meta, v, q2, w, 3, i);
       const vA = v + ((State.Stride * (i32[(m >>> 2) + Meta.SlotA] & Index.Mask)) << 3);
       const vB = v + ((State.Stride * (i32[(m >>> 2) + Meta.SlotB] & Index.Mask)) << 3);
       const mA = f64[(r >>> 3) + Row.MassA];
@@ -838,7 +843,8 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
     for (let j = 0; j < pointCount; j++) {
       const q = r + ((Row.Point0 + (j & 1) * Pt.Stride) << 3);
       const e = w + ((PushRow.Point0 + (j & 1) * (PushRow.Point1 - PushRow.Point0)) << 3);
-      const sep = cached ? f64[(q >>> 3) + Pt.Separation] : measureSeparation(q, vA, vB, nx, ny);
+      if (!cached) measureSeparation(q, vA, vB, r);
+      const sep = f64[(q >>> 3) + Pt.Separation];
       const excess = sep + f64[(q >>> 3) + Pt.Share];
       let bias = excess < 0 ? pushRate * excess : 0.0;
       if (bias < -maxPush) bias = -maxPush;
@@ -895,12 +901,13 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
   }
 
   /**
-   * Scales the velocity of the slot at o down to the length max (the caller found v · v above its
-   * square), direction kept, as Box2D v3 does. A velocity whose square overflows is first divided by
-   * its largest component, so that it keeps its direction too; one with a non-finite component is
-   * left as it is, for the step's finite check to report.
+   * Scales the velocity of the slot at o down to the speed cap in `scalars` (the caller found v · v
+   * above its square), direction kept, as Box2D v3 does. A velocity whose square overflows is first
+   * divided by its largest component, so that it keeps its direction too; one with a non-finite
+   * component is left as it is, for the step's finite check to report.
    */
-  function capVelocity(o: number, max: number): void {
+  function capVelocity(o: number, scalars: number): void {
+    const max = f64[(scalars >>> 3) + Scalar.MaxLinearSpeed];
     let vx = f64[(o >>> 3) + State.Vx];
     let vy = f64[(o >>> 3) + State.Vy];
     let vv = vx * vx + vy * vy;
@@ -942,7 +949,7 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
       f64[(o >>> 3) + State.Vx] = vx;
       f64[(o >>> 3) + State.Vy] = vy;
       f64[(o >>> 3) + State.W] = w;
-      if (vx * vx + vy * vy > max2) capVelocity(o, max);
+      if (vx * vx + vy * vy > max2) capVelocity(o, scalars);
     }
   }
 
@@ -975,7 +982,7 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
       let vx = f64[(o >>> 3) + State.Vx];
       let vy = f64[(o >>> 3) + State.Vy];
       if (vx * vx + vy * vy > max2) {
-        capVelocity(o, max);
+        capVelocity(o, scalars);
         vx = f64[(o >>> 3) + State.Vx];
         vy = f64[(o >>> 3) + State.Vy];
       }

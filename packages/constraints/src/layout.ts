@@ -27,7 +27,6 @@ export const enum State {
 
 /**
  * Layout of one body's slot in `BodyStates.motion` (doubles): read once per sub-step.
- * @internal
  */
 export const enum Motion {
   /** Acceleration from gravity and force, m/s². */
@@ -49,7 +48,7 @@ export const enum Motion {
  * into offsets; their arrays never hold more (their `grow` methods refuse it). V8 then knows that
  * every offset, an index times its stride plus a field, fits in 32 bits, and leaves out the
  * overflow check it otherwise puts on each of the hundred or so index additions of one contact's
- * solve (`j & 1` does the same for a point index, j < 2). @internal
+ * solve (`j & 1` does the same for a point index, j < 2).
  */
 export const enum Index {
   Mask = 0x7fffff,

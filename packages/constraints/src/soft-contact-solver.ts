@@ -1,11 +1,17 @@
 import { objectArray } from '@lite/math';
-import { buildBlockFrom, solveBlockLcpAt } from './block-solver';
-import { type BodyStates, Index, Motion, State, slotUsable, unslottedBody } from './body-state';
+import { buildBlockFrom } from './block-solver';
+import { type BodyStates, slotUsable, unslottedBody } from './body-state';
 import { type ContactConstraint, ContactData, PointData } from './contact-constraint';
 import type { ContactGather } from './contact-gather';
 import { ConstraintError, requireCount } from './errors';
-import { type KernelMemory, Region } from './kernels';
-import { Factor, Meta, Mode, Param, Pt, PushInt, PushRow, Row, Scalar } from './layout';
+import { Region } from './kernels';
+import { Index, Meta, Mode, Motion, Param, Pt, Row, Scalar, State } from './layout';
+import { factorChain, otherContactOf, otherSlot } from './soft-chains';
+import { SoftContactArrays } from './soft-contact-arrays';
+import { restituteContact } from './soft-restitution';
+import { Ctx, type SoftStepContext } from './soft-step-context';
+
+export { SoftStepContext, type SoftStepSettings } from './soft-step-context';
 
 /**
  * Overlap the soft contact rows take on themselves, m, plus what each point's spring needs for the
@@ -35,186 +41,6 @@ export const HELD_PUSH_PASSES = 3;
 const STAMP_PERIOD = 0x40000000;
 
 /**
- * What {@link SoftStepContext.set} reads: `@lite/world`'s settings have these fields.
- */
-export interface SoftStepSettings {
-  /** Sub-steps per step. */
-  readonly substeps: number;
-  /** The contacts' spring frequency, Hz (> 0). */
-  readonly contactHertz: number;
-  /** The contacts' damping ratio. */
-  readonly contactDampingRatio: number;
-  /** The fastest a deep overlap is pushed apart, m/s. */
-  readonly maxPushVelocity: number;
-  /** The fraction of a deep overlap's excess the push pass removes per sub-step. */
-  readonly baumgarte: number;
-  /** Restitution applies above this approach speed, m/s. */
-  readonly restitutionThreshold: number;
-  /** Solve two-point manifolds' normal rows together. */
-  readonly blockSolver: boolean;
-  /** Start from the last step's impulses (with `accumulateImpulses`). */
-  readonly warmStarting: boolean;
-  /** Accumulate impulses (off: no warm starting either). */
-  readonly accumulateImpulses: boolean;
-}
-
-/** Slots of `SoftStepContext`'s numbers. */
-// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
-const enum Ctx {
-  H = 0,
-  InvH = 1,
-  BiasRate = 2,
-  MassScale = 3,
-  ImpulseScale = 4,
-  StaticBiasRate = 5,
-  StaticMassScale = 6,
-  StaticImpulseScale = 7,
-  MaxPushVelocity = 8,
-  RestitutionThreshold = 9,
-  PushRate = 10,
-  ChainCompliance = 11,
-  Omega = 12,
-  StaticOmega = 13,
-  Count = 14,
-}
-
-/**
- * The soft step's per-step constants, resolved once per step from the settings (Box2D v3's
- * `b2StepContext`): the sub-step h and 1/h, and the contact softness at that h.
- */
-export class SoftStepContext {
-  /** Solve a two-point manifold's normal rows together. */
-  blockSolver = true;
-  /** Start each step from the last step's impulses. */
-  warmStarting = true;
-  /** Sub-steps in the step. */
-  substeps = 1;
-  /**
-   * The numbers, in a typed array behind read-only getters: a number stored into an object's field
-   * can be boxed (an allocation per store, once a step here) when the JIT keeps that field tagged,
-   * while a typed array holds it unboxed whatever the JIT decides. The solver's hot paths read this
-   * array directly: a getter that is not inlined returns its number boxed.
-   * @internal
-   */
-  readonly values = new Float64Array(Ctx.Count);
-
-  /** A context before its first {@link SoftStepContext.set}: h = 0, mass scales 1. */
-  constructor() {
-    this.values[Ctx.MassScale] = 1;
-    this.values[Ctx.StaticMassScale] = 1;
-    this.values[Ctx.MaxPushVelocity] = 3;
-    this.values[Ctx.RestitutionThreshold] = 1;
-  }
-
-  /** The contact spring's angular frequency 2πf between two moving bodies, rad/s. */
-  get omega(): number {
-    return this.values[Ctx.Omega];
-  }
-  /** The same against a static or kinematic body (twice the frequency), rad/s. */
-  get staticOmega(): number {
-    return this.values[Ctx.StaticOmega];
-  }
-  /** The sub-step, s. */
-  get h(): number {
-    return this.values[Ctx.H];
-  }
-  /** 1 / h, 1/s. */
-  get invH(): number {
-    return this.values[Ctx.InvH];
-  }
-  /** Contact softness between two moving bodies: bias rate ω / (2ζ + hω), 1/s. */
-  get biasRate(): number {
-    return this.values[Ctx.BiasRate];
-  }
-  /** Its mass scale hω(2ζ + hω) / (1 + hω(2ζ + hω)). */
-  get massScale(): number {
-    return this.values[Ctx.MassScale];
-  }
-  /** Its impulse scale 1 / (1 + hω(2ζ + hω)). */
-  get impulseScale(): number {
-    return this.values[Ctx.ImpulseScale];
-  }
-  /** The same against a static or kinematic body (twice the frequency). */
-  get staticBiasRate(): number {
-    return this.values[Ctx.StaticBiasRate];
-  }
-  /** See {@link SoftStepContext.massScale}. */
-  get staticMassScale(): number {
-    return this.values[Ctx.StaticMassScale];
-  }
-  /** See {@link SoftStepContext.impulseScale}. */
-  get staticImpulseScale(): number {
-    return this.values[Ctx.StaticImpulseScale];
-  }
-  /** The fastest an overlap is pushed apart, m/s. */
-  get maxPushVelocity(): number {
-    return this.values[Ctx.MaxPushVelocity];
-  }
-  /** Restitution applies above this approach speed, m/s. */
-  get restitutionThreshold(): number {
-    return this.values[Ctx.RestitutionThreshold];
-  }
-  /** The push pass's rate, 1/s: the fraction of an overlap's depth beyond {@link DEEP_OVERLAP}
-   * removed per sub-step, over h (Baumgarte's factor β / h). */
-  get pushRate(): number {
-    return this.values[Ctx.PushRate];
-  }
-  /**
-   * The relative compliance 1 / a2 of a chain's rows where static or kinematic bodies hold both its
-   * ends: the soft row of four times the contact frequency (see `setSoftness`), solved exactly.
-   */
-  get chainCompliance(): number {
-    return this.values[Ctx.ChainCompliance];
-  }
-
-  /**
-   * Sets the constants for a step of `dt` from `settings`: `substeps` sub-steps, contacts of
-   * frequency `contactHertz` (capped at a quarter of the sub-step rate, so the spring stays well
-   * resolved; twice that against a static body) and damping ratio `contactDampingRatio`, and the
-   * push pass's rate `baumgarte` / h. Returns this. Takes the settings object rather than numbers:
-   * a double passed to a call that is not inlined is boxed, once a step.
-   */
-  set(dt: number, settings: SoftStepSettings): this {
-    const values = this.values;
-    const substeps = settings.substeps;
-    const h = dt / substeps;
-    this.substeps = substeps;
-    values[Ctx.H] = h;
-    values[Ctx.InvH] = 1 / h;
-    const zeta = settings.contactDampingRatio;
-    const f = Math.min(settings.contactHertz, 0.25 * values[Ctx.InvH]);
-    // The soft row of frequency f and damping ratio ζ over h (Erin Catto, "Solver2D"): with
-    // ω = 2πf, a1 = 2ζ + hω, a2 = hω a1, a3 = 1 / (1 + a2): bias rate ω / a1, mass scale a2 a3,
-    // impulse scale a3. A row λ += -m (massScale (vn + biasRate C)) - impulseScale λ is then the
-    // implicit Euler step of a spring k = m ω² and damper c = 2 m ζ ω on it, whatever its
-    // effective mass m. Against a static body, 2f.
-    let omega = 2 * Math.PI * f;
-    values[Ctx.Omega] = omega;
-    values[Ctx.StaticOmega] = 2 * omega;
-    let a1 = 2 * zeta + h * omega;
-    let a2 = h * omega * a1;
-    values[Ctx.BiasRate] = omega / a1;
-    values[Ctx.MassScale] = a2 / (1 + a2);
-    values[Ctx.ImpulseScale] = 1 / (1 + a2);
-    omega = 4 * Math.PI * f;
-    a1 = 2 * zeta + h * omega;
-    a2 = h * omega * a1;
-    values[Ctx.StaticBiasRate] = omega / a1;
-    values[Ctx.StaticMassScale] = a2 / (1 + a2);
-    values[Ctx.StaticImpulseScale] = 1 / (1 + a2);
-    // A chain's stiff springs: four times the contact frequency, as a compliance 1 / a2.
-    omega = 8 * Math.PI * f;
-    values[Ctx.ChainCompliance] = 1 / (h * omega * (2 * zeta + h * omega));
-    values[Ctx.MaxPushVelocity] = settings.maxPushVelocity;
-    values[Ctx.PushRate] = settings.baumgarte * values[Ctx.InvH];
-    values[Ctx.RestitutionThreshold] = settings.restitutionThreshold;
-    this.blockSolver = settings.blockSolver;
-    this.warmStarting = settings.warmStarting && settings.accumulateImpulses;
-    return this;
-  }
-}
-
-/**
  * The contacts a new {@link SoftContactSolver} has room for: few, so that a small world stays small
  * (the arrays double when a step needs more, once per size a scene reaches).
  */
@@ -231,13 +57,11 @@ const INITIAL_CONTACTS = 8;
  * collided again between sub-steps.
  *
  * Rows are packed in typed arrays as in the classic `ContactSolver`; velocities live in the shared
- * {@link BodyStates}. The arrays grow when a larger step needs them. Where WebAssembly runs, the
- * passes run as its kernels on the same arrays, in one WebAssembly memory with the body states
- * (see `setWasmKernels`), with the same results.
+ * {@link BodyStates}. The arrays grow when a larger step needs them. The passes are the kernels
+ * (see `kernels.ts`), run on the arrays in one memory with the body states: as WebAssembly where it
+ * runs (see `setWasmKernels`), else as their TypeScript form, with the same results.
  */
-export class SoftContactSolver {
-  private rows = new Float64Array(0);
-  private meta = new Int32Array(0);
+export class SoftContactSolver extends SoftContactArrays {
   private contactCount = 0;
   /** How many of the prepared contacts have restitution (see `applyRestitution`). */
   private bouncyCount = 0;
@@ -249,37 +73,8 @@ export class SoftContactSolver {
   private readonly dataBlocks: Float64Array[] = objectArray();
   /** Where this step's blocks are listed: `dataBlocks`, or the prepare's gather's `blocks`. */
   private blockSource: Float64Array[] = this.dataBlocks;
-  /**
-   * The step's constants for the per-contact functions (see `Param`): read from a typed array,
-   * not passed as arguments, because a double passed to a call that is not inlined is boxed.
-   */
-  private params: Float64Array = new Float64Array(Param.Count);
-  /** Per contact: its chain, or -1 (none) / -2 (a ring or a lone contact): see `buildChains`. */
-  private chainOf = new Int32Array(0);
-  /** The chains' contacts, chain after chain, each from one end to the other. */
-  private chainOrder = new Int32Array(0);
-  /** At a chain position: the body slot shared with the next contact of the chain. */
-  private chainShared = new Int32Array(0);
-  /** Chain c holds positions chainStart[c] to chainStart[c + 1] - 1 of `chainOrder`. */
-  private chainStart = new Int32Array(0);
   private chainCount = 0;
-  /**
-   * Per chain: 1 when static or kinematic bodies hold both its ends (more rows than the bodies can
-   * take).
-   */
-  private chainCompliant = new Int32Array(0);
-  /** The contacts outside chains, in contact order (see `listSingles`). */
-  private singles = new Int32Array(0);
   private singleCount = 0;
-  /**
-   * The contacts the push pass visits in this sub-step (`deepCount` of them, gathered by its first
-   * pass: those between two moving bodies, then those with a still one; contact order within
-   * each): what the passes read of each (`PushRow`), and its accumulated push impulses (from zero
-   * each sub-step).
-   */
-  private pushRows = new Float64Array(0);
-  /** Per listed contact, its slots, point count and held flags (`PushInt`). */
-  private pushInts = new Int32Array(0);
   private deepCount = 0;
   /**
    * The body states and their `poseStamp` when a pass last left every point's separation in the
@@ -295,32 +90,13 @@ export class SoftContactSolver {
   private degree = new Int32Array(0);
   /** Per body slot: its first two chainable contacts. */
   private slotContacts = new Int32Array(0);
-  /** The chain solve's scratch per position of the chain being solved: y (2), then d (2). */
-  private chainWork = new Float64Array(0);
-  /**
-   * Per chain position (of `chainOrder`), the factors of the chain's matrix (see `Factor`):
-   * they depend only on what the prepare computed, so {@link SoftContactSolver.factorChains}
-   * computes them once per step and every solve and relax pass of the step uses them.
-   */
-  private chainFactors = new Float64Array(0);
-  /** Per chain: 1 when its matrix has a singular block (it is then solved contact by contact). */
-  private chainSingular = new Int32Array(0);
-  /**
-   * The kernels' memory (see `kernels.ts`) of the body states last run with, while this solver owns
-   * its regions: every array the kernels read (see `attach`) is then a view of it, taken at
-   * `kernelGeneration`, at the byte offsets `kernelOffsets` (by `Region`). Null while the arrays
-   * are of their own (before the first prepare, after growing, or after another solver took the
-   * memory over).
-   */
-  private kernels: KernelMemory | null = null;
-  private kernelGeneration = -1;
-  private readonly kernelOffsets = new Int32Array(Region.Count);
 
   /**
    * A solver with room for `INITIAL_CONTACTS` contacts; its arrays grow (doubling) when a
    * step needs more.
    */
   constructor() {
+    super();
     // The arrays are replaced when they grow, and the push pass's bookkeeping first changes in the
     // first sub-step with a deep overlap: each is written a second time here (the stamp first as
     // a fraction: the sub-step number it holds comes from a float array), so V8 treats them as
@@ -376,121 +152,6 @@ export class SoftContactSolver {
     this.buildChains(states.count);
     this.factorChains(ctx);
     this.listSingles();
-  }
-
-  /**
-   * The kernels' memory of `states`, with this solver's arrays in its regions, as views of its
-   * current generation: what every pass runs on. Allocates only when the memory moved (a region
-   * grew, or a switch between WebAssembly and TypeScript) or changed hands.
-   */
-  private attach(states: BodyStates): KernelMemory {
-    const memory = states.kernelMemory();
-    if (this.kernels === memory && this.kernelGeneration === memory.generation) return memory;
-    if (this.kernels !== memory) {
-      // Another solver's arrays may be in the regions: it copies them out first, then this one
-      // copies its own in (after leaving the memory of other states it may be in).
-      this.detachKernels();
-      memory.owner?.releaseKernels();
-      memory.owner = this;
-    }
-    if (this.reserveKernelRegions(memory)) states.syncKernelViews();
-    if (this.kernels !== memory) {
-      memory.f64(Region.Params).set(this.params);
-      memory.f64(Region.Rows).set(this.rows);
-      memory.i32(Region.Meta).set(this.meta);
-      memory.i32(Region.Singles).set(this.singles);
-      memory.i32(Region.ChainOrder).set(this.chainOrder);
-      memory.f64(Region.ChainFactors).set(this.chainFactors);
-      memory.f64(Region.ChainWork).set(this.chainWork);
-      memory.i32(Region.ChainStart).set(this.chainStart);
-      memory.i32(Region.ChainCompliant).set(this.chainCompliant);
-      memory.i32(Region.ChainSingular).set(this.chainSingular);
-      memory.f64(Region.PushRows).set(this.pushRows);
-      memory.i32(Region.PushInts).set(this.pushInts);
-    }
-    this.takeKernelViews(memory);
-    return memory;
-  }
-
-  /**
-   * Views of `memory`'s regions as this solver's arrays, at its current generation. (A move gives
-   * the old block back at once: views of an older generation are read neither here nor after.)
-   */
-  private takeKernelViews(memory: KernelMemory): void {
-    this.params = memory.f64(Region.Params);
-    this.rows = memory.f64(Region.Rows);
-    this.meta = memory.i32(Region.Meta);
-    this.singles = memory.i32(Region.Singles);
-    this.chainOrder = memory.i32(Region.ChainOrder);
-    this.chainFactors = memory.f64(Region.ChainFactors);
-    this.chainWork = memory.f64(Region.ChainWork);
-    this.chainStart = memory.i32(Region.ChainStart);
-    this.chainCompliant = memory.i32(Region.ChainCompliant);
-    this.chainSingular = memory.i32(Region.ChainSingular);
-    this.pushRows = memory.f64(Region.PushRows);
-    this.pushInts = memory.i32(Region.PushInts);
-    const offsets = this.kernelOffsets;
-    for (let r = 0; r < Region.Count; r++) offsets[r] = memory.offset(r);
-    this.kernels = memory;
-    this.kernelGeneration = memory.generation;
-  }
-
-  /** The arrays as views of the memory's current generation (it may have moved since the last pass). */
-  private syncViews(): void {
-    const memory = this.kernels;
-    if (memory !== null && this.kernelGeneration !== memory.generation) this.takeKernelViews(memory);
-  }
-
-  /**
-   * The solver's regions of `memory`, sized for its arrays' capacity (see `attach`): returns
-   * whether the memory moved.
-   */
-  private reserveKernelRegions(memory: KernelMemory): boolean {
-    const capacity = this.meta.length / Meta.Stride;
-    memory.want(Region.Params, 8 * Param.Count);
-    memory.want(Region.Rows, 8 * Row.Stride * capacity);
-    memory.want(Region.Meta, 4 * Meta.Stride * capacity);
-    memory.want(Region.Singles, 4 * capacity);
-    memory.want(Region.ChainOrder, 4 * capacity);
-    memory.want(Region.ChainFactors, 8 * Factor.Stride * capacity);
-    memory.want(Region.ChainWork, 8 * 4 * capacity);
-    memory.want(Region.ChainStart, 4 * (capacity + 1));
-    memory.want(Region.ChainCompliant, 4 * capacity);
-    memory.want(Region.ChainSingular, 4 * capacity);
-    memory.want(Region.PushRows, 8 * PushRow.Stride * capacity);
-    memory.want(Region.PushInts, 4 * PushInt.Stride * capacity);
-    // One move for all of them.
-    return memory.apply();
-  }
-
-  /**
-   * Copies this solver's arrays out of the kernels' memory and stops using it: another solver runs
-   * with the same body states and takes the memory's solver regions over. @internal
-   */
-  releaseKernels(): void {
-    this.detachKernels();
-  }
-
-  /** Leaves the kernels' memory: the arrays that were views of it are copied into arrays of their own. */
-  private detachKernels(): void {
-    const memory = this.kernels;
-    if (memory === null) return;
-    this.syncViews();
-    if (memory.owner === this) memory.owner = null;
-    this.kernels = null;
-    this.kernelGeneration = -1;
-    this.params = this.params.slice();
-    this.rows = this.rows.slice();
-    this.meta = this.meta.slice();
-    this.singles = this.singles.slice();
-    this.chainOrder = this.chainOrder.slice();
-    this.chainFactors = this.chainFactors.slice();
-    this.chainWork = this.chainWork.slice();
-    this.chainStart = this.chainStart.slice();
-    this.chainCompliant = this.chainCompliant.slice();
-    this.chainSingular = this.chainSingular.slice();
-    this.pushRows = this.pushRows.slice();
-    this.pushInts = this.pushInts.slice();
   }
 
   /**
@@ -1065,243 +726,4 @@ export class SoftContactSolver {
       }
     }
   }
-
-  private grow(count: number): void {
-    if (count > Index.Mask + 1) {
-      throw new ConstraintError('count', count, `must be at most ${Index.Mask + 1} (contacts in one solve)`);
-    }
-    const capacity = Math.min(Math.max(count, 2 * (this.meta.length / Meta.Stride)), Index.Mask + 1);
-    // Arrays of its own (the constants kept), which the next pass copies into the kernels' memory.
-    this.detachKernels();
-    this.rows = new Float64Array(Row.Stride * capacity);
-    this.meta = new Int32Array(Meta.Stride * capacity);
-    this.chainOf = new Int32Array(capacity);
-    this.chainOrder = new Int32Array(capacity);
-    this.chainShared = new Int32Array(capacity);
-    this.chainStart = new Int32Array(capacity + 1);
-    this.chainWork = new Float64Array(4 * capacity);
-    this.chainFactors = new Float64Array(Factor.Stride * capacity);
-    this.chainCompliant = new Int32Array(capacity);
-    this.chainSingular = new Int32Array(capacity);
-    this.singles = new Int32Array(capacity);
-    this.pushRows = new Float64Array(PushRow.Stride * capacity);
-    this.pushInts = new Int32Array(PushInt.Stride * capacity);
-  }
-}
-
-/**
- * One contact of {@link SoftContactSolver.applyRestitution}. Both points of a two-point manifold
- * that bounce are solved together (the 2x2 block with the target -e vn⁻ for each), so a box that
- * lands flat leaves flat instead of spinning from the order of its points.
- */
-function restituteContact(
-  rows: Float64Array,
-  meta: Int32Array,
-  v: Float64Array,
-  params: Float64Array,
-  i: number,
-): void {
-  const threshold = params[Param.Threshold];
-  const r = (i & Index.Mask) * Row.Stride;
-  const m = (i & Index.Mask) * Meta.Stride;
-  const e = rows[r + Row.Restitution];
-  const oA = State.Stride * (meta[m + Meta.SlotA] & Index.Mask);
-  const oB = State.Stride * (meta[m + Meta.SlotB] & Index.Mask);
-  const pointCount = meta[m + Meta.PointCount];
-  const mA = rows[r + Row.MassA];
-  const iA = rows[r + Row.InvIA];
-  const mB = rows[r + Row.MassB];
-  const iB = rows[r + Row.InvIB];
-  const nx = rows[r + Row.NormalX];
-  const ny = rows[r + Row.NormalY];
-  let vAx = v[oA + State.Vx];
-  let vAy = v[oA + State.Vy];
-  let wA = v[oA + State.W];
-  let vBx = v[oB + State.Vx];
-  let vBy = v[oB + State.Vy];
-  let wB = v[oB + State.W];
-  const q1 = r + Row.Point0;
-  const q2 = r + Row.Point1;
-  const bounce1 =
-    rows[q1 + Pt.Bounced] === 0 &&
-    rows[q1 + Pt.RelativeVelocity] < -threshold &&
-    rows[q1 + Pt.MaxNormalImpulse] > 0;
-  const bounce2 =
-    pointCount === 2 &&
-    rows[q2 + Pt.Bounced] === 0 &&
-    rows[q2 + Pt.RelativeVelocity] < -threshold &&
-    rows[q2 + Pt.MaxNormalImpulse] > 0;
-  if (bounce1 && bounce2 && meta[m + Meta.BlockUsable] === 1) {
-    const rn1A = rows[q1 + Pt.RnA];
-    const rn1B = rows[q1 + Pt.RnB];
-    const rn2A = rows[q2 + Pt.RnA];
-    const rn2B = rows[q2 + Pt.RnB];
-    const a1 = rows[q1 + Pt.NormalImpulse];
-    const a2 = rows[q2 + Pt.NormalImpulse];
-    const dvn = (vBx - vAx) * nx + (vBy - vAy) * ny;
-    // b' = (vn + e vn⁻) - K a: the rigid LCP aiming each row at -e vn⁻.
-    params[Param.BlockIo] =
-      dvn +
-      wB * rn1B -
-      wA * rn1A +
-      e * rows[q1 + Pt.RelativeVelocity] -
-      (rows[r + Row.K11] * a1 + rows[r + Row.K12] * a2);
-    params[Param.BlockIo + 1] =
-      dvn +
-      wB * rn2B -
-      wA * rn2A +
-      e * rows[q2 + Pt.RelativeVelocity] -
-      (rows[r + Row.K12] * a1 + rows[r + Row.K22] * a2);
-    if (solveBlockLcpAt(rows, r + Row.K11, params) > 0) {
-      const d1 = params[Param.BlockIo + 2] - a1;
-      const d2 = params[Param.BlockIo + 3] - a2;
-      rows[q1 + Pt.NormalImpulse] = params[Param.BlockIo + 2];
-      rows[q2 + Pt.NormalImpulse] = params[Param.BlockIo + 3];
-      const d = d1 + d2;
-      vAx -= mA * d * nx;
-      vAy -= mA * d * ny;
-      wA -= iA * (d1 * rn1A + d2 * rn2A);
-      vBx += mB * d * nx;
-      vBy += mB * d * ny;
-      wB += iB * (d1 * rn1B + d2 * rn2B);
-    }
-  } else {
-    for (let j = 0; j < pointCount; j++) {
-      if (!(j === 0 ? bounce1 : bounce2)) continue;
-      const q = r + Row.Point0 + (j & 1) * Pt.Stride;
-      const rnA = rows[q + Pt.RnA];
-      const rnB = rows[q + Pt.RnB];
-      const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
-      const old = rows[q + Pt.NormalImpulse];
-      const lambda0 = -rows[q + Pt.NormalMass] * (vn + e * rows[q + Pt.RelativeVelocity]);
-      const total = old + lambda0 > 0 ? old + lambda0 : 0;
-      const lambda = total - old;
-      rows[q + Pt.NormalImpulse] = total;
-      vAx -= mA * lambda * nx;
-      vAy -= mA * lambda * ny;
-      wA -= iA * lambda * rnA;
-      vBx += mB * lambda * nx;
-      vBy += mB * lambda * ny;
-      wB += iB * lambda * rnB;
-    }
-  }
-  v[oA + State.Vx] = vAx;
-  v[oA + State.Vy] = vAy;
-  v[oA + State.W] = wA;
-  v[oB + State.Vx] = vBx;
-  v[oB + State.Vy] = vBy;
-  v[oB + State.W] = wB;
-}
-
-/**
- * Of the two chainable contacts of body slot `y` (`slotContacts`, see `buildChains`), the one that is
- * not `c`. Both are read whichever is kept: a conditional read of the second would first run when
- * the first chain longer than two is met, in the middle of a run, and throw away the chain search's
- * optimised code.
- */
-function otherContactOf(slotContacts: Int32Array, y: number, c: number): number {
-  const first = slotContacts[2 * y];
-  const second = slotContacts[2 * y + 1];
-  return first === c ? second : first;
-}
-
-/** The slot of contact `i`'s body other than `slot` (body A's when `slot` is neither). */
-function otherSlot(meta: Int32Array, i: number, slot: number): number {
-  const m = (i & Index.Mask) * Meta.Stride;
-  const a = meta[m + Meta.SlotA];
-  return a === slot ? meta[m + Meta.SlotB] : a;
-}
-
-/**
- * The block elimination of one chain's matrix (positions `start` to `end` - 1 of `order`; see
- * {@link solveChain}) into `factors` (see {@link Factor}), with the compliance in
- * `params[Compliance]`: D' = D - E U_prev with E = U_prevᵀ D'_prev⁻¹ down the chain (the Thomas
- * algorithm's forward sweep on the matrix alone). Returns false when a block D' is not positive
- * definite (det ≤ 0): the chain is then solved contact by contact.
- */
-function factorChain(
-  rows: Float64Array,
-  meta: Int32Array,
-  order: Int32Array,
-  shared: Int32Array,
-  factors: Float64Array,
-  params: Float64Array,
-  start: number,
-  end: number,
-): boolean {
-  const compliance = params[Param.Compliance];
-  for (let k = start; k < end; k++) {
-    const i = order[k];
-    const r = (i & Index.Mask) * Row.Stride;
-    const m = (i & Index.Mask) * Meta.Stride;
-    const two = meta[m + Meta.PointCount] === 2;
-    // A chain held at both ends by static or kinematic bodies has more rows than its bodies can
-    // take (the load may shift between the two supports): there each row is a stiff spring, a CFM
-    // γ = K_ii · compliance, which picks the spring solution; other chains are rigid.
-    const g1 = (1 / rows[r + Row.Point0 + Pt.NormalMass]) * compliance;
-    const g2 = two ? (1 / rows[r + Row.Point1 + Pt.NormalMass]) * compliance : 0;
-    let d11 = (two ? rows[r + Row.K11] : 1 / rows[r + Row.Point0 + Pt.NormalMass]) + g1;
-    let d12 = two ? rows[r + Row.K12] : 0;
-    let d22 = two ? rows[r + Row.K22] + g2 : 1;
-    const f = Factor.Stride * (k & Index.Mask);
-    if (k > start) {
-      // E = Uᵀ D'⁻¹ of the previous position; D' = D - E U.
-      const p = f - Factor.Stride;
-      const a = factors[p + Factor.D11];
-      const b = factors[p + Factor.D12];
-      const c = factors[p + Factor.D22];
-      const det = factors[p + Factor.Det];
-      const inv = 1 / det;
-      // D'⁻¹ = [c -b; -b a] / det; U = [u11 u12; u21 u22] (rows: previous, cols: this).
-      const u11 = factors[p + Factor.U11];
-      const u12 = factors[p + Factor.U12];
-      const u21 = factors[p + Factor.U21];
-      const u22 = factors[p + Factor.U22];
-      // Uᵀ D'⁻¹: row 1 = (u11, u21) D'⁻¹, row 2 = (u12, u22) D'⁻¹.
-      const e11 = (u11 * c - u21 * b) * inv;
-      const e12 = (-u11 * b + u21 * a) * inv;
-      const e21 = (u12 * c - u22 * b) * inv;
-      const e22 = (-u12 * b + u22 * a) * inv;
-      d11 -= e11 * u11 + e12 * u21;
-      d12 -= e11 * u12 + e12 * u22;
-      d22 -= e21 * u12 + e22 * u22;
-      factors[f + Factor.E11] = e11;
-      factors[f + Factor.E12] = e12;
-      factors[f + Factor.E21] = e21;
-      factors[f + Factor.E22] = e22;
-    }
-    const det = d11 * d22 - d12 * d12;
-    if (!(det > 0)) return false;
-    factors[f + Factor.D11] = d11;
-    factors[f + Factor.D12] = d12;
-    factors[f + Factor.D22] = d22;
-    factors[f + Factor.Det] = det;
-    factors[f + Factor.G1] = g1;
-    factors[f + Factor.G2] = g2;
-    if (k + 1 < end) {
-      // The coupling with the next contact through the body they share.
-      const body = shared[k];
-      const i2 = order[k + 1];
-      const r2 = (i2 & Index.Mask) * Row.Stride;
-      const m2 = (i2 & Index.Mask) * Meta.Stride;
-      const two2 = meta[m2 + Meta.PointCount] === 2;
-      const onB = meta[m + Meta.SlotB] === body;
-      const onB2 = meta[m2 + Meta.SlotB] === body;
-      const sign = onB === onB2 ? 1 : -1;
-      const mass = onB ? rows[r + Row.MassB] : rows[r + Row.MassA];
-      const inertia = onB ? rows[r + Row.InvIB] : rows[r + Row.InvIA];
-      const nn =
-        rows[r + Row.NormalX] * rows[r2 + Row.NormalX] + rows[r + Row.NormalY] * rows[r2 + Row.NormalY];
-      const rn1 = rows[r + Row.Point0 + (onB ? Pt.RnB : Pt.RnA)];
-      const rn2 = two ? rows[r + Row.Point1 + (onB ? Pt.RnB : Pt.RnA)] : 0;
-      const rm1 = rows[r2 + Row.Point0 + (onB2 ? Pt.RnB : Pt.RnA)];
-      const rm2 = two2 ? rows[r2 + Row.Point1 + (onB2 ? Pt.RnB : Pt.RnA)] : 0;
-      const base = mass * nn;
-      factors[f + Factor.U11] = sign * (base + inertia * rn1 * rm1);
-      factors[f + Factor.U12] = two2 ? sign * (base + inertia * rn1 * rm2) : 0;
-      factors[f + Factor.U21] = two ? sign * (base + inertia * rn2 * rm1) : 0;
-      factors[f + Factor.U22] = two && two2 ? sign * (base + inertia * rn2 * rm2) : 0;
-    }
-  }
-  return true;
 }
