@@ -78,8 +78,7 @@ function solveChain(
     let y2 = 0.0;
     for (let j = 0, pc = two ? 2 : 1; j < pc; j++) {
       const q = r + (<usize>(Row.Point0 + (j & 1) * Pt.Stride) << 3);
-      if (!cached) measureSeparation(q, vA, vB, r);
-      const sep = F(q, Pt.Separation);
+      const sep = cached ? F(q, Pt.Separation) : measureSeparation(q, vA, vB, nx, ny);
       let bias = 0.0;
       if (sep > 0) bias = sep * invH;
       else if (useBias) {

@@ -4,17 +4,15 @@ import { Index, Meta, Mode, Param, Pt, Row, State } from '../src/layout';
 import { F, I, setF, setI } from './memory';
 
 /**
- * The current separation of the point at q of the contact at r, its bodies' states at vA and vB,
- * into `Pt.Separation` (where the next pass at the same poses reads it: see `Mode.Cached`): the
- * start separation plus how far its two sides moved along the normal since the step began
- * (d = dp + R(Δθ) s - s for each side, s its separation arm). Results go through the memory, not
- * returned, nor doubles passed: in the TypeScript form a double passed to or returned from a call
- * the JIT does not inline is boxed (likewise below).
+ * The current separation of the point at q of a contact with normal (nx, ny), its bodies' states at
+ * vA and vB: the start separation plus how far its two sides moved along the normal since the step
+ * began (d = dp + R(Δθ) s - s for each side, s its separation arm), also left in `Pt.Separation`
+ * for the next pass at the same poses (see `Mode.Cached`). Small enough for V8 to inline in the
+ * TypeScript form: there a double passed to or returned from a call it does not inline is boxed,
+ * so the larger functions below take and give their doubles through the memory.
  */
 // @ts-ignore: decorator
-@inline export function measureSeparation(q: usize, vA: usize, vB: usize, r: usize): void {
-  const nx = F(r, Row.NormalX);
-  const ny = F(r, Row.NormalY);
+@inline export function measureSeparation(q: usize, vA: usize, vB: usize, nx: f64, ny: f64): f64 {
   const cA = F(vA, State.Qc);
   const sA = F(vA, State.Qs);
   const cB = F(vB, State.Qc);
@@ -25,7 +23,9 @@ import { F, I, setF, setI } from './memory';
   const by = F(q, Pt.SepBY);
   const ddx = F(vB, State.Dpx) - F(vA, State.Dpx) + (cB * bx - sB * by) - (cA * ax - sA * ay);
   const ddy = F(vB, State.Dpy) - F(vA, State.Dpy) + (sB * bx + cB * by) - (sA * ax + cA * ay);
-  setF(q, Pt.Separation, F(q, Pt.BaseSeparation) + ddx * nx + ddy * ny);
+  const sep = F(q, Pt.BaseSeparation) + ddx * nx + ddy * ny;
+  setF(q, Pt.Separation, sep);
+  return sep;
 }
 
 /**
@@ -96,8 +96,10 @@ function bounceBias(r: usize, q: usize, vA: usize, vB: usize, params: usize, j: 
   const useBias = (mode & Mode.Bias) != 0;
   let b = 0.0;
   let soft = false;
-  if ((mode & Mode.Cached) == 0) measureSeparation(q, vA, vB, r);
-  const sep = F(q, Pt.Separation);
+  const sep =
+    (mode & Mode.Cached) != 0
+      ? F(q, Pt.Separation)
+      : measureSeparation(q, vA, vB, F(r, Row.NormalX), F(r, Row.NormalY));
   const share = useBias ? F(q, Pt.Share) : 0.0;
   if (useBias && sep < -share) {
     setF(params, Param.Deep, 1);

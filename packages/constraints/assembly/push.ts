@@ -99,8 +99,7 @@ export function pushPass(pushRows: usize, pushInts: usize, push: usize, count: i
   for (let j = 0; j < pointCount; j++) {
     const q = r + (<usize>(Row.Point0 + (j & 1) * Pt.Stride) << 3);
     const e = w + (<usize>(PushRow.Point0 + (j & 1) * (PushRow.Point1 - PushRow.Point0)) << 3);
-    if (!cached) measureSeparation(q, vA, vB, r);
-    const sep = F(q, Pt.Separation);
+    const sep = cached ? F(q, Pt.Separation) : measureSeparation(q, vA, vB, nx, ny);
     const excess = sep + F(q, Pt.Share);
     let bias = excess < 0 ? pushRate * excess : 0.0;
     if (bias < -maxPush) bias = -maxPush;

@@ -25,16 +25,14 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
   const f64 = new Float64Array(buffer);
   const i32 = new Int32Array(buffer);
   /**
-   * The current separation of the point at q of the contact at r, its bodies' states at vA and vB,
-   * into `Pt.Separation` (where the next pass at the same poses reads it: see `Mode.Cached`): the
-   * start separation plus how far its two sides moved along the normal since the step began
-   * (d = dp + R(Δθ) s - s for each side, s its separation arm). Results go through the memory, not
-   * returned, nor doubles passed: in the TypeScript form a double passed to or returned from a call
-   * the JIT does not inline is boxed (likewise below).
+   * The current separation of the point at q of a contact with normal (nx, ny), its bodies' states at
+   * vA and vB: the start separation plus how far its two sides moved along the normal since the step
+   * began (d = dp + R(Δθ) s - s for each side, s its separation arm), also left in `Pt.Separation`
+   * for the next pass at the same poses (see `Mode.Cached`). Small enough for V8 to inline in the
+   * TypeScript form: there a double passed to or returned from a call it does not inline is boxed,
+   * so the larger functions below take and give their doubles through the memory.
    */
-  function measureSeparation(q: number, vA: number, vB: number, r: number): void {
-    const nx = f64[(r >>> 3) + Row.NormalX];
-    const ny = f64[(r >>> 3) + Row.NormalY];
+  function measureSeparation(q: number, vA: number, vB: number, nx: number, ny: number): number {
     const cA = f64[(vA >>> 3) + State.Qc];
     const sA = f64[(vA >>> 3) + State.Qs];
     const cB = f64[(vB >>> 3) + State.Qc];
@@ -47,7 +45,9 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
       f64[(vB >>> 3) + State.Dpx] - f64[(vA >>> 3) + State.Dpx] + (cB * bx - sB * by) - (cA * ax - sA * ay);
     const ddy =
       f64[(vB >>> 3) + State.Dpy] - f64[(vA >>> 3) + State.Dpy] + (sB * bx + cB * by) - (sA * ax + cA * ay);
-    f64[(q >>> 3) + Pt.Separation] = f64[(q >>> 3) + Pt.BaseSeparation] + ddx * nx + ddy * ny;
+    const sep = f64[(q >>> 3) + Pt.BaseSeparation] + ddx * nx + ddy * ny;
+    f64[(q >>> 3) + Pt.Separation] = sep;
+    return sep;
   }
 
   /**
@@ -126,8 +126,10 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
     const useBias = (mode & Mode.Bias) !== 0;
     let b = 0.0;
     let soft = false;
-    if ((mode & Mode.Cached) === 0) measureSeparation(q, vA, vB, r);
-    const sep = f64[(q >>> 3) + Pt.Separation];
+    const sep =
+      (mode & Mode.Cached) !== 0
+        ? f64[(q >>> 3) + Pt.Separation]
+        : measureSeparation(q, vA, vB, f64[(r >>> 3) + Row.NormalX], f64[(r >>> 3) + Row.NormalY]);
     const share = useBias ? f64[(q >>> 3) + Pt.Share] : 0.0;
     if (useBias && sep < -share) {
       f64[(params >>> 3) + Param.Deep] = 1;
@@ -614,8 +616,7 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
       let y2 = 0.0;
       for (let j = 0, pc = two ? 2 : 1; j < pc; j++) {
         const q = r + ((Row.Point0 + (j & 1) * Pt.Stride) << 3);
-        if (!cached) measureSeparation(q, vA, vB, r);
-        const sep = f64[(q >>> 3) + Pt.Separation];
+        const sep = cached ? f64[(q >>> 3) + Pt.Separation] : measureSeparation(q, vA, vB, nx, ny);
         let bias = 0.0;
         if (sep > 0) bias = sep * invH;
         else if (useBias) {
@@ -843,8 +844,7 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
     for (let j = 0; j < pointCount; j++) {
       const q = r + ((Row.Point0 + (j & 1) * Pt.Stride) << 3);
       const e = w + ((PushRow.Point0 + (j & 1) * (PushRow.Point1 - PushRow.Point0)) << 3);
-      if (!cached) measureSeparation(q, vA, vB, r);
-      const sep = f64[(q >>> 3) + Pt.Separation];
+      const sep = cached ? f64[(q >>> 3) + Pt.Separation] : measureSeparation(q, vA, vB, nx, ny);
       const excess = sep + f64[(q >>> 3) + Pt.Share];
       let bias = excess < 0 ? pushRate * excess : 0.0;
       if (bias < -maxPush) bias = -maxPush;

@@ -502,8 +502,8 @@ export class SoftContactSolver extends SoftContactArrays {
       rows[q + Pt.NormalImpulse] = warm ? data[d + PointData.NormalImpulse] * perSubstep : 0;
       rows[q + Pt.TangentImpulse] = warm ? data[d + PointData.TangentImpulse] * perSubstep : 0;
       rows[q + Pt.MaxNormalImpulse] = 0;
-      // (The push pass keeps its impulses apart: see loadPushRow.) The bounce's slots are read
-      // only when the contact has restitution: a contact without it skips them.
+      // (The push pass keeps its impulses apart: see loadPushRow in assembly/push.ts.) The bounce's
+      // slots are read only when the contact has restitution: a contact without it skips them.
       if (restitution > 0) {
         // vn⁻ before this step's gravity and impulses: restitution's reference.
         const wA = v[oA + State.W];
