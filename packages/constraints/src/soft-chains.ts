@@ -21,7 +21,7 @@ export function otherSlot(meta: Int32Array, i: number, slot: number): number {
 
 /**
  * The block elimination of one chain's matrix (positions `start` to `end` - 1 of `order`; see
- * {@link solveChain}) into `factors` (see {@link Factor}), with the compliance in
+ * `solveChain` in assembly/chain.ts) into `factors` (see `Factor`), with the compliance in
  * `params[Compliance]`: D' = D - E U_prev with E = U_prevᵀ D'_prev⁻¹ down the chain (the Thomas
  * algorithm's forward sweep on the matrix alone). Returns false when a block D' is not positive
  * definite (det ≤ 0): the chain is then solved contact by contact.

@@ -4,7 +4,7 @@ import { type KernelMemory, type KernelOwner, Region } from './kernels';
 import { Factor, Index, Meta, Param, PushInt, PushRow, Row } from './layout';
 
 /**
- * The arrays of a {@link SoftContactSolver} its kernels read and write (see `kernels.ts`), and where
+ * The arrays of a `SoftContactSolver` its kernels read and write (see `kernels.ts`), and where
  * they lie: views of the regions of its body states' kernel memory while it runs passes with them,
  * else arrays of its own. A solver's memory management, apart from its solving.
  */
@@ -37,14 +37,14 @@ export class SoftContactArrays implements KernelOwner {
    * each): what the passes read of each (`PushRow`), and its accumulated push impulses (from zero
    * each sub-step).
    */
-  protected pushRows = new Float64Array(0);
+  private pushRows = new Float64Array(0);
   /** Per listed contact, its slots, point count and held flags (`PushInt`). */
-  protected pushInts = new Int32Array(0);
+  private pushInts = new Int32Array(0);
   /** The chain solve's scratch per position of the chain being solved: y (2), then d (2). */
-  protected chainWork = new Float64Array(0);
+  private chainWork = new Float64Array(0);
   /**
    * Per chain position (of `chainOrder`), the factors of the chain's matrix (see `Factor`):
-   * they depend only on what the prepare computed, so {@link SoftContactSolver.factorChains}
+   * they depend only on what the prepare computed, so `SoftContactSolver.factorChains`
    * computes them once per step and every solve and relax pass of the step uses them.
    */
   protected chainFactors = new Float64Array(0);
@@ -57,8 +57,8 @@ export class SoftContactArrays implements KernelOwner {
    * are of their own (before the first prepare, after growing, or after another solver took the
    * memory over).
    */
-  protected kernels: KernelMemory | null = null;
-  protected kernelGeneration = -1;
+  private kernels: KernelMemory | null = null;
+  private kernelGeneration = -1;
   protected readonly kernelOffsets = new Int32Array(Region.Count);
 
   /**

@@ -2,7 +2,7 @@ import { solveBlockLcpAt } from './block-solver';
 import { Index, Meta, Param, Pt, Row, State } from './layout';
 
 /**
- * One contact of {@link SoftContactSolver.applyRestitution}. Both points of a two-point manifold
+ * One contact of `SoftContactSolver.applyRestitution`. Both points of a two-point manifold
  * that bounce are solved together (the 2x2 block with the target -e vn⁻ for each), so a box that
  * lands flat leaves flat instead of spinning from the order of its points.
  */

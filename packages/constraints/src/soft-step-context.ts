@@ -118,7 +118,7 @@ export class SoftStepContext {
   get restitutionThreshold(): number {
     return this.values[Ctx.RestitutionThreshold];
   }
-  /** The push pass's rate, 1/s: the fraction of an overlap's depth beyond {@link DEEP_OVERLAP}
+  /** The push pass's rate, 1/s: the fraction of an overlap's depth beyond `DEEP_OVERLAP`
    * removed per sub-step, over h (Baumgarte's factor β / h). */
   get pushRate(): number {
     return this.values[Ctx.PushRate];
