@@ -1,7 +1,8 @@
 import { cosSinInPlace, type Vec2, type Vec2Like } from '@lite/math';
 import type { BodyVelocities } from './body-velocities';
 import { ConstraintError } from './errors';
-import { KernelMemory, Region, Scalar, wasmKernelsEnabled, wasmKernelsReady } from './kernels';
+import { KernelMemory, Region } from './kernels';
+import { Index, Motion, Scalar, State } from './layout';
 import type { SolverBody } from './solver-body';
 
 /**
@@ -21,60 +22,8 @@ export interface DrivenBody extends SolverBody {
   readonly angularDamping: number;
 }
 
-/**
- * Layout of one body's slot in {@link BodyStates.state} (doubles): what every constraint reads and
- * writes in the soft step's iterations, 8 doubles (64 bytes) together.
- */
-// biome-ignore lint/suspicious/noConstEnum: inlined as numbers into the solver's hot loops
-export const enum State {
-  Vx = 0,
-  Vy = 1,
-  W = 2,
-  /** The step's translation so far, x, m. */
-  Dpx = 3,
-  /** The step's translation so far, y, m. */
-  Dpy = 4,
-  /** cos of the step's rotation so far. */
-  Qc = 5,
-  /** sin of the step's rotation so far. */
-  Qs = 6,
-  /** The step's rotation so far, radians. */
-  Da = 7,
-  Stride = 8,
-}
-
-/**
- * Layout of one body's slot in {@link BodyStates.motion} (doubles): read once per sub-step.
- * @internal
- */
-// biome-ignore lint/suspicious/noConstEnum: inlined as numbers into the solver's loops
-export const enum Motion {
-  /** Acceleration from gravity and force, m/s². */
-  Ax = 0,
-  Ay = 1,
-  /** Angular acceleration from torque, rad/s². */
-  Alpha = 2,
-  LinearDamping = 3,
-  AngularDamping = 4,
-  /** The pose at the start of the step. */
-  X0 = 5,
-  Y0 = 6,
-  Angle0 = 7,
-  Stride = 8,
-}
-
-/**
- * The solvers mask contact and body-slot indices with `Index.Mask` (2^23 - 1) before scaling them
- * into offsets; their arrays never hold more (their `grow` methods refuse it). V8 then knows that
- * every offset, an index times its stride plus a field, fits in 32 bits, and leaves out the
- * overflow check it otherwise puts on each of the hundred or so index additions of one contact's
- * solve (`j & 1` does the same for a point index, j < 2). Same results, about 12% fewer
- * instructions in a soft step of a resting pyramid. @internal
- */
-// biome-ignore lint/suspicious/noConstEnum: inlined as a number (an imported constant is not a literal to V8)
-export const enum Index {
-  Mask = 0x7fffff,
-}
+/** (Re-exported for the classic contact solver.) */
+export { Index } from './layout';
 
 /**
  * Whether `body` may use the slot {@link BodyStates.slotOf} gave it: any slot but the still one 0,
@@ -107,31 +56,6 @@ export function unslottedBody(body: SolverBody, argument: string): ConstraintErr
  */
 export const DEFAULT_MAX_LINEAR_SPEED = 400;
 
-/**
- * Scales the velocity (vx, vy) of the slot at offset `o` of `state` down to the length `limits[1]`
- * (the caller found v · v above its square), direction kept: v · max / |v|, as Box2D v3 does. A
- * velocity whose square overflows (components past 1e154) is first divided by its largest component,
- * so that it keeps its direction too; one with a non-finite component is left as it is, for the
- * step's finite check to report. (The limit in an array: a double passed to a call V8 does not
- * inline is boxed.) @internal
- */
-export function capVelocity(state: Float64Array, o: number, limits: Float64Array): void {
-  const max = limits[1];
-  let vx = state[o + State.Vx];
-  let vy = state[o + State.Vy];
-  let vv = vx * vx + vy * vy;
-  if (vv === Number.POSITIVE_INFINITY) {
-    const big = Math.max(Math.abs(vx), Math.abs(vy));
-    if (big === Number.POSITIVE_INFINITY) return;
-    vx /= big;
-    vy /= big;
-    vv = vx * vx + vy * vy;
-  }
-  const scale = max / Math.sqrt(vv);
-  state[o + State.Vx] = vx * scale;
-  state[o + State.Vy] = vy * scale;
-}
-
 /** Each {@link BodyStates.begin} takes a fresh stamp, unique across every instance. */
 let nextStamp = 1;
 
@@ -157,24 +81,25 @@ const INITIAL_SLOTS = 8;
 export class BodyStates implements BodyVelocities {
   /**
    * Per slot, 8 doubles: vx, vy, ω, the step's translation dx, dy, the cosine and sine of its
-   * rotation, and the rotation Δθ. Replaced (contents kept) when it grows, or when it moves into or
-   * within the soft solver's WebAssembly memory (by {@link BodyStates.add}, or a
-   * `SoftContactSolver`'s prepare): read it again after those, as `push` and `motion`. In the
-   * WebAssembly memory, which the body states of every world in this JavaScript realm share, an
-   * old view (or one kept after these states are dropped) may see another's numbers.
+   * rotation, and the rotation Δθ. A view of the kernels' memory (see `kernels.ts`), replaced
+   * (contents kept) when the memory moves: when it grows (by {@link BodyStates.add}, or a
+   * `SoftContactSolver`'s pass), or between WebAssembly and TypeScript: read it again after those,
+   * as `push` and `motion`. In the WebAssembly memory, which the body states of every world in this
+   * JavaScript realm share, an old view (or one kept after these states are dropped) may see
+   * another's numbers.
    */
-  state = new Float64Array(State.Stride * INITIAL_SLOTS);
+  state!: Float64Array;
   /**
    * Per slot: the push velocity (vx, vy, w) of the current sub-step, which moves the body in the
    * position update and is then dropped (see `SoftContactSolver.push`); slot 0 stays zero.
    */
-  push = new Float64Array(3 * INITIAL_SLOTS);
+  push!: Float64Array;
   /**
    * Per slot: accelerations, damping and the start pose ({@link Motion}); read by the contact
    * solver's prepare, which cannot call a method returning a number per point (the JIT may box it).
    * @internal
    */
-  motion = new Float64Array(Motion.Stride * INITIAL_SLOTS);
+  motion!: Float64Array;
   /**
    * Per slot: 1 when a joint holds the body this step ({@link BodyStates.markHeld}), else 0 (slot 0:
    * always 0). The soft contacts leave the deep overlaps of free bodies to the push pass alone; a
@@ -197,17 +122,21 @@ export class BodyStates implements BodyVelocities {
   private readonly bodies: (DrivenBody | null)[] = [null];
   private slotCount = 1;
   private stamp = 0;
-  /** The WebAssembly memory `state` lies in, or null: see {@link BodyStates.kernelMemory}. @internal */
-  kernels: KernelMemory | null = null;
-  /** Whether a kernel memory could not be made or grown (none is tried again). */
-  private kernelsFailed = false;
+  /** The kernels' memory `state`, `push`, `motion` and `pending` lie in: see {@link BodyStates.kernelMemory}. */
+  private readonly memory: KernelMemory;
   /** The memory's generation `state`, `push`, `motion` and `pending` were taken at. */
   private stateGeneration = -1;
   /**
-   * With the kernels: the slots and rotations (pairs of doubles) whose turn the kernels' position
-   * update left to {@link BodyStates.integratePositions} (see `turnPending`).
+   * The slots and rotations (pairs of doubles) the kernels' position update lists for
+   * {@link BodyStates.integratePositions} (see `turnPending`).
    */
-  private pending = new Float64Array(2);
+  private pending!: Float64Array;
+  /** Body states with room for a few bodies (the arrays double when a step needs more). */
+  constructor() {
+    this.memory = new KernelMemory();
+    this.reserve(INITIAL_SLOTS);
+  }
+
   /**
    * The sub-step the integrations use, s: set with {@link BodyStates.setStep}. Not an argument of
    * the integrations (a computed double passed to a call that is not inlined is boxed, an
@@ -288,6 +217,8 @@ export class BodyStates implements BodyVelocities {
 
   /** Starts a step: no body has a slot; slot 0 is the still one. */
   begin(): void {
+    // WebAssembly or TypeScript, as `setWasmKernels` now has it (a switch moves the states).
+    this.kernelMemory();
     this.poseStamp++;
     // (Kept within an Int32Array's range, never 0: the index map stores stamps.)
     this.stamp = nextStamp;
@@ -417,44 +348,15 @@ export class BodyStates implements BodyVelocities {
    * to {@link BodyStates.maxLinearSpeed} when it is faster.
    */
   integrateVelocities(): void {
-    const kernels = this.kernels;
-    if (kernels !== null && wasmKernelsEnabled()) {
-      kernels.scalars[Scalar.H] = this.step[0];
-      kernels.scalars[Scalar.MaxLinearSpeed] = this.step[1];
-      kernels.exports.integrateVelocities(
-        kernels.offset(Region.State),
-        kernels.offset(Region.Motion),
-        this.slotCount,
-        kernels.offset(Region.Scalars),
-      );
-      return;
-    }
-    // Read from the array, not through the `h` getter: a getter left uncalled-inline returns a boxed number.
-    const h = this.step[0];
-    const max = this.step[1];
-    const max2 = max * max;
-    const s = this.state;
-    const m = this.motion;
-    for (let slot = 1, n = this.slotCount; slot < n; slot++) {
-      const at = slot & Index.Mask;
-      const o = State.Stride * at;
-      const p = Motion.Stride * at;
-      let vx = s[o + State.Vx] + h * m[p + Motion.Ax];
-      let vy = s[o + State.Vy] + h * m[p + Motion.Ay];
-      let w = s[o + State.W] + h * m[p + Motion.Alpha];
-      const linear = m[p + Motion.LinearDamping];
-      if (linear > 0) {
-        const scale = 1 / (1 + h * linear);
-        vx *= scale;
-        vy *= scale;
-      }
-      const angular = m[p + Motion.AngularDamping];
-      if (angular > 0) w *= 1 / (1 + h * angular);
-      s[o + State.Vx] = vx;
-      s[o + State.Vy] = vy;
-      s[o + State.W] = w;
-      if (vx * vx + vy * vy > max2) capVelocity(s, o, this.step);
-    }
+    const memory = this.memory;
+    memory.scalars[Scalar.H] = this.step[0];
+    memory.scalars[Scalar.MaxLinearSpeed] = this.step[1];
+    memory.exports.integrateVelocities(
+      memory.offset(Region.State),
+      memory.offset(Region.Motion),
+      this.slotCount,
+      memory.offset(Region.Scalars),
+    );
   }
 
   /**
@@ -466,111 +368,62 @@ export class BodyStates implements BodyVelocities {
    * sub-steps, such as joints); without, {@link BodyStates.storePoses} does it once after the last.
    */
   integratePositions(cosSin: Float64Array, writePoses: boolean): void {
-    const kernels = this.kernels;
-    if (!writePoses && kernels !== null && wasmKernelsEnabled()) {
-      this.poseStamp++;
-      kernels.scalars[Scalar.H] = this.step[0];
-      kernels.scalars[Scalar.MaxLinearSpeed] = this.step[1];
-      const turns = kernels.exports.integratePositions(
-        kernels.offset(Region.State),
-        kernels.offset(Region.Push),
-        this.slotCount,
-        kernels.offset(Region.Scalars),
-        kernels.offset(Region.Pending),
-      );
-      if (turns > 0) this.turnPending(turns, cosSin);
-      return;
-    }
-    // Read from the array, not through the `h` getter: a getter left uncalled-inline returns a boxed number.
     this.poseStamp++;
-    const h = this.step[0];
-    const max = this.step[1];
-    const max2 = max * max;
+    const memory = this.memory;
+    memory.scalars[Scalar.H] = this.step[0];
+    memory.scalars[Scalar.MaxLinearSpeed] = this.step[1];
+    const listed = memory.exports.integratePositions(
+      memory.offset(Region.State),
+      memory.offset(Region.Push),
+      this.slotCount,
+      memory.offset(Region.Scalars),
+      memory.offset(Region.Pending),
+      writePoses ? 1 : 0,
+    );
+    if (listed > 0) this.turnPending(listed, cosSin, writePoses);
+    if (writePoses) this.writePositions();
+  }
+
+  /**
+   * The slots {@link BodyStates.integratePositions}' kernel listed (`count` of them in `pending`):
+   * each that turned by |δ| ≥ 1/4 in the sub-step (a positive slot, with its δ) has its rotation so
+   * far turned by δ with the range-reduced cosine and sine; with `angles`, every listed slot's body
+   * (a negative slot: turned by the kernel) gets its start angle plus the step's rotation.
+   */
+  private turnPending(count: number, cosSin: Float64Array, angles: boolean): void {
     const s = this.state;
     const m = this.motion;
-    const push = this.push;
+    const pending = this.pending;
+    for (let k = 0; k < count; k++) {
+      const slot = pending[2 * k];
+      const at = Math.abs(slot) & Index.Mask;
+      const o = State.Stride * at;
+      if (slot > 0) {
+        cosSin[0] = pending[2 * k + 1];
+        cosSinInPlace(cosSin);
+        const cd = cosSin[0];
+        const sd = cosSin[1];
+        const qc = s[o + State.Qc];
+        const qs = s[o + State.Qs];
+        s[o + State.Qc] = qc * cd - qs * sd;
+        s[o + State.Qs] = qs * cd + qc * sd;
+      }
+      if (angles) this.bodies[at]!.angle = m[Motion.Stride * at + Motion.Angle0] + s[o + State.Da];
+    }
+  }
+
+  /** Sets every slot's body position to its start position plus the step's translation. */
+  private writePositions(): void {
+    const s = this.state;
+    const m = this.motion;
     const bodies = this.bodies;
     for (let slot = 1, n = this.slotCount; slot < n; slot++) {
       const at = slot & Index.Mask;
       const o = State.Stride * at;
       const p = Motion.Stride * at;
-      const u = 3 * at;
-      let vx = s[o + State.Vx];
-      let vy = s[o + State.Vy];
-      if (vx * vx + vy * vy > max2) {
-        capVelocity(s, o, this.step);
-        vx = s[o + State.Vx];
-        vy = s[o + State.Vy];
-      }
-      const dpx = s[o + State.Dpx] + h * (vx + push[u]);
-      const dpy = s[o + State.Dpy] + h * (vy + push[u + 1]);
-      const w = s[o + State.W] + push[u + 2];
-      push[u] = 0;
-      push[u + 1] = 0;
-      push[u + 2] = 0;
-      s[o + State.Dpx] = dpx;
-      s[o + State.Dpy] = dpy;
-      if (writePoses) {
-        const position = bodies[slot]!.position;
-        position.x = m[p + Motion.X0] + dpx;
-        position.y = m[p + Motion.Y0] + dpy;
-      }
-      if (w !== 0) {
-        const delta = h * w;
-        const da = s[o + State.Da] + delta;
-        s[o + State.Da] = da;
-        // The step's rotation so far, turned by this sub-step's δ = h ω: (c, s) ∘ (cos δ, sin δ).
-        // For |δ| < 1/4 (ω up to 60 rad/s at 240 Hz) cos and sin of δ are their Taylor series to
-        // δ¹⁰ and δ¹¹ (the next terms are below 2e-16 there), a few multiplications instead of a
-        // range-reduced cosine and sine per body per sub-step.
-        let cd: number;
-        let sd: number;
-        if (delta > -0.25 && delta < 0.25) {
-          const d2 = delta * delta;
-          cd =
-            1 -
-            d2 *
-              (1 / 2) *
-              (1 - d2 * (1 / 12) * (1 - d2 * (1 / 30) * (1 - d2 * (1 / 56) * (1 - d2 * (1 / 90)))));
-          sd =
-            delta *
-            (1 -
-              d2 *
-                (1 / 6) *
-                (1 - d2 * (1 / 20) * (1 - d2 * (1 / 42) * (1 - d2 * (1 / 72) * (1 - d2 * (1 / 110))))));
-        } else {
-          cosSin[0] = delta;
-          cosSinInPlace(cosSin);
-          cd = cosSin[0];
-          sd = cosSin[1];
-        }
-        const qc = s[o + State.Qc];
-        const qs = s[o + State.Qs];
-        s[o + State.Qc] = qc * cd - qs * sd;
-        s[o + State.Qs] = qs * cd + qc * sd;
-        if (writePoses) bodies[slot]!.angle = m[p + Motion.Angle0] + da;
-      }
-    }
-  }
-
-  /**
-   * The rotations of {@link BodyStates.integratePositions} the kernels left (|δ| ≥ 1/4 in a
-   * sub-step: `count` of them in `pending`), each slot's rotation so far turned by its δ with the
-   * range-reduced cosine and sine, as the TypeScript update does.
-   */
-  private turnPending(count: number, cosSin: Float64Array): void {
-    const s = this.state;
-    const pending = this.pending;
-    for (let k = 0; k < count; k++) {
-      const o = State.Stride * (pending[2 * k] & Index.Mask);
-      cosSin[0] = pending[2 * k + 1];
-      cosSinInPlace(cosSin);
-      const cd = cosSin[0];
-      const sd = cosSin[1];
-      const qc = s[o + State.Qc];
-      const qs = s[o + State.Qs];
-      s[o + State.Qc] = qc * cd - qs * sd;
-      s[o + State.Qs] = qs * cd + qc * sd;
+      const position = bodies[at]!.position;
+      position.x = m[p + Motion.X0] + s[o + State.Dpx];
+      position.y = m[p + Motion.Y0] + s[o + State.Dpy];
     }
   }
 
@@ -689,62 +542,42 @@ export class BodyStates implements BodyVelocities {
   }
 
   /**
-   * The WebAssembly memory {@link BodyStates.state} lies in when the contact solver's kernels run
-   * on these states (see `kernels.ts`), made on the first call: null when the kernels are off or
-   * cannot run. The solver reserves its own regions in it and then calls
-   * {@link BodyStates.syncKernelViews}. @internal
+   * The kernels' memory {@link BodyStates.state} lies in (see `kernels.ts`), moved first to
+   * WebAssembly or to TypeScript as `setWasmKernels` now has it. The contact solver reserves its
+   * own regions in it and then calls {@link BodyStates.syncKernelViews}. @internal
    */
-  kernelMemory(): KernelMemory | null {
-    // (Not ready: off, or still compiling in the background; asked again at the next step.)
-    if (this.kernels === null && !this.kernelsFailed && wasmKernelsReady()) {
-      const kernels = KernelMemory.create();
-      if (kernels === null) {
-        this.kernelsFailed = true;
-        return null;
-      }
-      const capacity = this.state.length / State.Stride;
-      try {
-        kernels.want(Region.State, this.state.byteLength);
-        kernels.want(Region.Push, this.push.byteLength);
-        kernels.want(Region.Motion, this.motion.byteLength);
-        kernels.want(Region.Pending, 16 * capacity);
-        kernels.apply();
-      } catch {
-        this.kernelsFailed = true;
-        return null;
-      }
-      kernels.f64(Region.State).set(this.state);
-      kernels.f64(Region.Push).set(this.push);
-      kernels.f64(Region.Motion).set(this.motion);
-      this.kernels = kernels;
-      this.syncKernelViews();
-    }
-    return this.kernels;
+  kernelMemory(): KernelMemory {
+    this.memory.sync();
+    this.syncKernelViews();
+    return this.memory;
   }
 
-  /**
-   * Leaves the kernel memory for good (after it could not grow: the runtime refused a memory), the
-   * states copied back into arrays of their own; the passes then run as TypeScript. @internal
-   */
-  dropKernelMemory(): void {
-    this.kernelsFailed = true;
-    if (this.kernels === null) return;
-    this.kernels = null;
-    this.state = this.state.slice();
-    this.push = this.push.slice();
-    this.motion = this.motion.slice();
+  /** The kernels' memory when it is WebAssembly's (the WebAssembly kernels run), else null. @internal */
+  get kernels(): KernelMemory | null {
+    return this.memory.wasm ? this.memory : null;
   }
 
-  /** Takes a new view of the states after the kernel memory moved. @internal */
+  /** Takes new views of the states after the kernels' memory moved. @internal */
   syncKernelViews(): void {
-    const kernels = this.kernels;
-    if (kernels !== null && this.stateGeneration !== kernels.generation) {
-      this.state = kernels.f64(Region.State);
-      this.push = kernels.f64(Region.Push);
-      this.motion = kernels.f64(Region.Motion);
-      this.pending = kernels.f64(Region.Pending);
-      this.stateGeneration = kernels.generation;
+    const memory = this.memory;
+    if (this.stateGeneration !== memory.generation) {
+      this.state = memory.f64(Region.State);
+      this.push = memory.f64(Region.Push);
+      this.motion = memory.f64(Region.Motion);
+      this.pending = memory.f64(Region.Pending);
+      this.stateGeneration = memory.generation;
     }
+  }
+
+  /** The regions of the states sized for `capacity` slots (a move keeps their contents). */
+  private reserve(capacity: number): void {
+    const memory = this.memory;
+    memory.want(Region.State, 8 * State.Stride * capacity);
+    memory.want(Region.Push, 8 * 3 * capacity);
+    memory.want(Region.Motion, 8 * Motion.Stride * capacity);
+    memory.want(Region.Pending, 16 * capacity);
+    memory.apply();
+    this.syncKernelViews();
   }
 
   private grow(count: number): void {
@@ -752,34 +585,7 @@ export class BodyStates implements BodyVelocities {
       throw new ConstraintError('count', count, `must be at most ${Index.Mask + 1} (bodies in one step)`);
     }
     const capacity = Math.min(Math.max(count, 2 * (this.state.length / State.Stride)), Index.Mask + 1);
-    const kernels = this.kernels;
-    if (kernels === null) {
-      const state = new Float64Array(State.Stride * capacity);
-      state.set(this.state);
-      this.state = state;
-      const push = new Float64Array(3 * capacity);
-      push.set(this.push);
-      this.push = push;
-      const motion = new Float64Array(Motion.Stride * capacity);
-      motion.set(this.motion);
-      this.motion = motion;
-    } else {
-      // (A move keeps the contents.)
-      try {
-        kernels.want(Region.State, 8 * State.Stride * capacity);
-        kernels.want(Region.Push, 8 * 3 * capacity);
-        kernels.want(Region.Motion, 8 * Motion.Stride * capacity);
-        kernels.want(Region.Pending, 16 * capacity);
-        kernels.apply();
-        this.syncKernelViews();
-      } catch {
-        // No larger memory: on as TypeScript, in arrays of their own.
-        this.syncKernelViews();
-        this.dropKernelMemory();
-        this.grow(count);
-        return;
-      }
-    }
+    this.reserve(capacity);
     const held = new Int32Array(capacity);
     held.set(this.held);
     this.held = held;

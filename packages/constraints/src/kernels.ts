@@ -1,25 +1,27 @@
 import { ConstraintError } from './errors';
+import { jsKernels } from './kernels-js';
 import { KERNELS_WASM } from './kernels-wasm';
+import { Scalar } from './layout';
 
 /**
- * The soft solver's WebAssembly kernels: its hottest passes (the warm start, the solve and relax
- * passes over every contact, chains included, the push passes and the velocity and position
- * updates of the body states), compiled from `assembly/kernels.ts` (AssemblyScript)
- * and run on the same packed numbers as the TypeScript passes, which then lie in one WebAssembly
- * memory ({@link KernelMemory}). The kernels give bit-identical results: they do the same
- * arithmetic in the same order, and WebAssembly rounds doubles as JavaScript does. They save the
- * JavaScript engine's bounds check and address arithmetic on every typed-array access, about a
- * quarter of each pass.
+ * The soft solver's hottest passes (the warm start, the solve and relax passes over every contact,
+ * chains included, the push passes and the velocity and position updates of the body states),
+ * written once in AssemblyScript (`assembly/*.ts`) and built two ways by
+ * `scripts/build-kernels.mjs`: compiled to WebAssembly (`kernels-wasm.ts`) and transformed into
+ * TypeScript (`kernels-js.ts`). Both run on the same packed numbers at the same byte addresses of
+ * one {@link KernelMemory} (a WebAssembly memory, or an ArrayBuffer for the TypeScript), do the same
+ * arithmetic in the same order and round doubles alike, so they give the same bits. WebAssembly
+ * saves the JavaScript engine's bounds check and address arithmetic on every access.
  *
  * The module is compiled on first use, synchronously where the runtime allows it; where it does not
  * (a browser's main thread may refuse to compile synchronously) it is compiled in the background
- * and the TypeScript passes run until it is ready. Where WebAssembly is missing or refused (a
- * content security policy without `wasm-unsafe-eval`), the TypeScript passes run throughout.
- * (Bit-identical for every finite number: a NaN's sign bit may differ, as it may between
- * JavaScript's own interpreted and optimised code; a step that makes a NaN fails anyway.)
+ * and the TypeScript runs until it is ready. Where WebAssembly is missing or refused (a content
+ * security policy without `wasm-unsafe-eval`), the TypeScript runs throughout. (Bit-identical for
+ * every finite number: a NaN's sign bit may differ, as it may between JavaScript's own interpreted
+ * and optimised code; a step that makes a NaN fails anyway.)
  */
 
-/** The kernels' exports (addresses are byte offsets into the memory). */
+/** The kernels' functions (addresses are byte offsets into the memory they run on). */
 export interface KernelExports {
   solveSingles(
     rows: number,
@@ -49,6 +51,7 @@ export interface KernelExports {
     slotCount: number,
     scalars: number,
     pending: number,
+    list: number,
   ): number;
   solveChains(
     rows: number,
@@ -65,6 +68,7 @@ export interface KernelExports {
     scalars: number,
     mode: number,
   ): void;
+  layoutSizes(out: number): number;
 }
 
 /** The compiled module, once compiled. */
@@ -88,7 +92,7 @@ function kernelModule(): WebAssembly.Module | null {
   try {
     compiled = new WebAssembly.Module(bytes);
   } catch {
-    // Refused synchronously: try in the background (a refusal there leaves the TypeScript passes).
+    // Refused synchronously: try in the background (a refusal there leaves the TypeScript).
     try {
       WebAssembly.compile(bytes).then(
         (module) => {
@@ -97,7 +101,7 @@ function kernelModule(): WebAssembly.Module | null {
         () => {},
       );
     } catch {
-      // No background compile either: the TypeScript passes.
+      // No background compile either: the TypeScript.
     }
   }
   return compiled;
@@ -131,7 +135,7 @@ export function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
 /**
  * Turns the soft solver's WebAssembly kernels on (the default) or off, for every solver in this
  * JavaScript realm, from its next pass. Results are bit-identical either way; off, every pass runs
- * as TypeScript (for comparing the two, or where WebAssembly is unwelcome).
+ * as TypeScript (the same kernels, transformed: for comparing the two, or where WebAssembly is unwelcome).
  *
  * @example
  * ```ts
@@ -157,17 +161,12 @@ export function wasmKernelsReady(): boolean {
   return enabled && kernelModule() !== null;
 }
 
-/** Whether the kernels are on, without starting to compile them. */
-export function wasmKernelsEnabled(): boolean {
-  return enabled;
-}
-
 /**
  * The regions of a {@link KernelMemory}: the body states, then the contact solver's constants,
  * rows, per-contact integers, its list of contacts outside chains and its chains, the bodies' push
  * velocities and motion, the slots whose turn the position update left to the caller, the push
  * pass's rows (see the fields of the same names of `BodyStates` and `SoftContactSolver`), and the
- * doubles a call needs ({@link Scalar}).
+ * doubles a call needs (`Scalar` in layout.ts).
  */
 // biome-ignore lint/suspicious/noConstEnum: inlined as numbers
 export const enum Region {
@@ -191,21 +190,6 @@ export const enum Region {
   Count = 17,
 }
 
-/**
- * The doubles in {@link Region.Scalars}: written there by the caller, not passed, since a double
- * passed from JavaScript to WebAssembly may be boxed (an allocation per call).
- */
-// biome-ignore lint/suspicious/noConstEnum: inlined as numbers
-export const enum Scalar {
-  /** The sub-step, s (the body states' updates). */
-  H = 0,
-  /** The chain compliance (the chains' solve). */
-  ChainCompliance = 1,
-  /** The body states' speed cap, m/s (their updates). */
-  MaxLinearSpeed = 2,
-  Count = 3,
-}
-
 /** The user of a {@link KernelMemory}'s solver regions (a soft contact solver). */
 export interface KernelOwner {
   /** Copies the owner's arrays out of the memory, into arrays of its own, and stops using it. */
@@ -216,23 +200,24 @@ export interface KernelOwner {
 const ALIGN = 64;
 const PAGE = 65536;
 /**
- * The size of one shared memory ({@link Slab}), 16 MiB: the blocks of many small worlds fit in one,
- * and a block larger than this gets a memory of its own size.
+ * The size of one shared WebAssembly memory ({@link Slab}), 16 MiB: the blocks of many small worlds
+ * fit in one, and a block larger than this gets a memory of its own size.
  */
 const SLAB_BYTES = 256 * PAGE;
 
 /**
- * One WebAssembly memory shared by the blocks of many {@link KernelMemory}s, and the kernels'
- * instance on it (an instance's addresses are byte offsets into its memory, so a block's regions
- * are passed as their offsets in the whole memory). V8 reserves about 10 GB of address space for
- * every WebAssembly memory on a 64-bit machine, whatever its size or declared maximum (its bounds
- * checks are guard pages), so a process holds about 13,000 memories at most, and well before that
- * new ones make the collector run, for seconds, to find address space: one memory per world
- * stopped a process at about 13,000 worlds. A slab never grows (see {@link KernelMemory}); the free space
- * is a sorted list of ranges, taken first-fit and merged with its neighbours when given back.
+ * The memory the kernels run on and their functions on it: a WebAssembly memory and the module's
+ * instance on it, shared by the blocks of many {@link KernelMemory}s (an instance's addresses are
+ * byte offsets into its memory, so a block's regions are passed as their offsets in the whole
+ * memory), or an ArrayBuffer of one block's size and the TypeScript kernels on it. V8 reserves about
+ * 10 GB of address space for every WebAssembly memory on a 64-bit machine, whatever its size, so a
+ * process holds about 13,000 memories at most, and well before that new ones make the collector
+ * run, for seconds, to find address space: one memory per world stopped a process at about 13,000
+ * worlds. A slab never grows (see {@link KernelMemory}); the free space is a sorted list of ranges,
+ * taken first-fit and merged with its neighbours when given back.
  */
 class Slab {
-  readonly memory: WebAssembly.Memory;
+  readonly buffer: ArrayBuffer;
   readonly exports: KernelExports;
   /** Blocks handed out and not given back. */
   blocks = 0;
@@ -242,11 +227,21 @@ class Slab {
   private readonly starts: number[] = [];
   private readonly ends: number[] = [];
 
-  /** @throws when the runtime refuses the memory or the instance */
-  constructor(module: WebAssembly.Module, bytes: number) {
-    this.memory = new WebAssembly.Memory({ initial: bytes / PAGE });
-    const instance = new WebAssembly.Instance(module, { env: { memory: this.memory } });
-    this.exports = instance.exports as unknown as KernelExports;
+  /**
+   * A WebAssembly memory of `bytes` with `module`'s instance, or (module null) an ArrayBuffer with
+   * the TypeScript kernels.
+   * @throws when the runtime refuses the memory or the instance
+   */
+  constructor(module: WebAssembly.Module | null, bytes: number) {
+    if (module === null) {
+      this.buffer = new ArrayBuffer(bytes);
+      this.exports = jsKernels(this.buffer);
+    } else {
+      const memory = new WebAssembly.Memory({ initial: bytes / PAGE });
+      const instance = new WebAssembly.Instance(module, { env: { memory } });
+      this.buffer = memory.buffer as ArrayBuffer;
+      this.exports = instance.exports as unknown as KernelExports;
+    }
     this.starts.push(0);
     this.ends.push(bytes);
   }
@@ -308,9 +303,9 @@ interface Block {
 }
 
 /**
- * The slabs with room for more blocks, in the order they were made (first fit over them). A slab
- * whose last block is given back leaves the list (and is collected with its memory) unless it is
- * the only one.
+ * The WebAssembly slabs with room for more blocks, in the order they were made (first fit over
+ * them). A slab whose last block is given back leaves the list (and is collected with its memory)
+ * unless it is the only one.
  */
 const slabs: Slab[] = [];
 
@@ -323,11 +318,16 @@ const blocksOfCollected: FinalizationRegistry<Block> | null =
   typeof FinalizationRegistry === 'function' ? new FinalizationRegistry<Block>(giveBlock) : null;
 
 /**
- * A block of `bytes` (a multiple of ALIGN), zeroed: first fit in the slabs there are, else in a
- * new one (of {@link SLAB_BYTES}, or of the block's size rounded up to pages when larger).
+ * A block of `bytes` (a multiple of ALIGN), zeroed. For WebAssembly (`module`): first fit in the
+ * slabs there are, else in a new one (of {@link SLAB_BYTES}, or of the block's size rounded up to
+ * pages when larger). For the TypeScript (module null): an ArrayBuffer of its own.
  * @throws when the runtime refuses a new memory
  */
-function takeBlock(module: WebAssembly.Module, bytes: number): Block {
+function takeBlock(module: WebAssembly.Module | null, bytes: number): Block {
+  if (module === null) {
+    const slab = new Slab(null, bytes);
+    return { slab, start: slab.take(bytes), bytes };
+  }
   if (blocksOfCollected !== null) {
     for (let i = 0; i < slabs.length; i++) {
       const slab = slabs[i];
@@ -336,8 +336,7 @@ function takeBlock(module: WebAssembly.Module, bytes: number): Block {
       if (start >= 0) {
         // What an earlier block left there (a range never handed out still holds its zeros, and
         // is left untouched: its pages stay uncommitted until used).
-        if (start < reached)
-          new Uint8Array(slab.memory.buffer, start, Math.min(bytes, reached - start)).fill(0);
+        if (start < reached) new Uint8Array(slab.buffer, start, Math.min(bytes, reached - start)).fill(0);
         return { slab, start, bytes };
       }
     }
@@ -383,13 +382,15 @@ export function kernelSlabCount(): number {
 
 /**
  * The numbers the kernels read and write for one `BodyStates` and its contact solver (which must
- * lie in one WebAssembly memory): the regions ({@link Region}), side by side in one block of a
- * WebAssembly memory shared with the kernel memories of other body states (other worlds) in this
- * JavaScript realm, and the kernels' instance on that memory. Each region is sized by its owner
+ * lie in one memory): the regions ({@link Region}), side by side in one block, and the kernels'
+ * functions on it. The block lies in a WebAssembly memory shared with the kernel memories of other
+ * body states (other worlds) in this JavaScript realm while the WebAssembly kernels run, else in an
+ * ArrayBuffer of its own with the TypeScript kernels. Each region is sized by its owner
  * ({@link KernelMemory.want}, then {@link KernelMemory.apply}); a region that must grow moves every
- * region into a new, larger block (a shared memory is never grown: growing a memory detaches its
+ * region into a new, larger block, as does a switch between WebAssembly and TypeScript
+ * ({@link KernelMemory.sync}). (A shared memory is never grown: growing a memory detaches its
  * buffer, and once any buffer has been detached V8 compiles typed-array accesses with a check for
- * detachment it otherwise leaves out, everywhere in the process). The old block is given back at
+ * detachment it otherwise leaves out, everywhere in the process.) The old block is given back at
  * once, so owners take new views when {@link KernelMemory.generation} changes, before they read or
  * write the regions again (a view taken at an older generation may now see another world's
  * numbers). The block is given back when the KernelMemory is collected.
@@ -403,10 +404,13 @@ export class KernelMemory {
   exports: KernelExports;
   /** Where the regions lie (updated in place when they move). */
   private readonly block: Block;
-  private readonly module: WebAssembly.Module;
+  /** The WebAssembly module the block's memory runs, or null (the TypeScript kernels). */
+  private module: WebAssembly.Module | null;
+  /** Whether the runtime refused a WebAssembly memory: the TypeScript kernels from then on. */
+  private refused = false;
   /**
-   * The solver whose rows the solver regions hold, or null. One at a time: a solver that prepares
-   * with these states takes them over, and the one before first copies its arrays out of the
+   * The solver whose rows the solver regions hold, or null. One at a time: a solver that runs a
+   * pass with these states takes them over, and the one before first copies its arrays out of the
    * memory (see `SoftContactSolver.releaseKernels`).
    */
   owner: KernelOwner | null = null;
@@ -416,27 +420,32 @@ export class KernelMemory {
   /** Sizes asked for by {@link KernelMemory.want}, not yet given. */
   private readonly wanted = new Float64Array(Region.Count);
 
-  private constructor(module: WebAssembly.Module) {
-    this.module = module;
+  /**
+   * A memory for the kernels: in WebAssembly when they are on and compiled (and the runtime gives
+   * a memory), else for the TypeScript kernels.
+   */
+  constructor() {
     // The scalars at the block's start while every other region is empty (the first move lays
     // them out in order).
-    this.block = takeBlock(module, ALIGN);
-    this.exports = this.block.slab.exports;
-    blocksOfCollected?.register(this, this.block);
+    this.module = wantedModule();
+    let block: Block;
+    try {
+      block = takeBlock(this.module, ALIGN);
+    } catch {
+      this.refused = true;
+      this.module = null;
+      block = takeBlock(null, ALIGN);
+    }
+    this.block = block;
+    this.exports = block.slab.exports;
+    blocksOfCollected?.register(this, block);
     this.sizes[Region.Scalars] = 8 * Scalar.Count;
     this.scalars = this.f64(Region.Scalars);
   }
 
-  /** A memory for the kernels, or null when they are off, not compiled yet, or cannot run here. */
-  static create(): KernelMemory | null {
-    if (!enabled) return null;
-    const module = kernelModule();
-    if (module === null) return null;
-    try {
-      return new KernelMemory(module);
-    } catch {
-      return null;
-    }
+  /** Whether the block lies in a WebAssembly memory (the WebAssembly kernels run on it). */
+  get wasm(): boolean {
+    return this.module !== null;
   }
 
   /** The byte offset of `region` in the memory the kernels run on (what they are passed). */
@@ -453,23 +462,51 @@ export class KernelMemory {
    * Gives every region the size {@link KernelMemory.want} noted, in one move to a larger block
    * when any must grow (keeping the contents; the rest of the block is zeros). Returns true when the
    * regions moved; false when they all fit.
-   * @throws when the runtime refuses a new memory (nothing changed then)
    */
   apply(): boolean {
     const wanted = this.wanted;
     let grows = false;
     for (let r = 0; r < Region.Count; r++) if (wanted[r] > this.sizes[r]) grows = true;
-    if (!grows) return false;
+    if (grows) this.move(this.module);
+    return grows;
+  }
+
+  /**
+   * Moves the regions to WebAssembly or to the TypeScript kernels, as {@link setWasmKernels} and
+   * the module's compilation now have it, when they lie in the other. Returns true when they moved.
+   */
+  sync(): boolean {
+    const module = this.refused ? null : wantedModule();
+    if (module === this.module) return false;
+    this.move(module);
+    return true;
+  }
+
+  /**
+   * Moves every region, contents kept, to a new block for `module` (its WebAssembly, or the
+   * TypeScript kernels for null), sized as {@link KernelMemory.want} asked; a runtime that refuses a
+   * WebAssembly memory gets the TypeScript kernels, from then on.
+   */
+  private move(module: WebAssembly.Module | null): void {
+    const wanted = this.wanted;
     const offsets: number[] = [];
     let end = 0;
     for (let r = 0; r < Region.Count; r++) {
       offsets.push(end);
       end += Math.ceil(Math.max(wanted[r], this.sizes[r]) / ALIGN) * ALIGN;
     }
+    let block: Block;
+    try {
+      block = takeBlock(module, end);
+    } catch (error) {
+      if (module === null) throw error;
+      this.refused = true;
+      module = null;
+      block = takeBlock(null, end);
+    }
     const old = this.block;
-    const block = takeBlock(this.module, end);
-    const from = new Uint8Array(old.slab.memory.buffer, old.start, old.bytes);
-    const to = new Uint8Array(block.slab.memory.buffer, block.start, block.bytes);
+    const from = new Uint8Array(old.slab.buffer, old.start, old.bytes);
+    const to = new Uint8Array(block.slab.buffer, block.start, block.bytes);
     for (let r = 0; r < Region.Count; r++) {
       const o = this.offsets[r];
       to.set(from.subarray(o, o + this.sizes[r]), offsets[r]);
@@ -480,27 +517,24 @@ export class KernelMemory {
     old.slab = block.slab;
     old.start = block.start;
     old.bytes = block.bytes;
+    this.module = module;
     this.exports = block.slab.exports;
     this.scalars = this.f64(Region.Scalars);
     this.generation++;
-    return true;
   }
 
   /** A view of `region` as doubles (its whole size). */
   f64(region: Region): Float64Array<ArrayBuffer> {
-    return new Float64Array(
-      this.block.slab.memory.buffer as ArrayBuffer,
-      this.offset(region),
-      this.sizes[region] / 8,
-    );
+    return new Float64Array(this.block.slab.buffer, this.offset(region), this.sizes[region] / 8);
   }
 
   /** A view of `region` as 32-bit integers (its whole size). */
   i32(region: Region): Int32Array<ArrayBuffer> {
-    return new Int32Array(
-      this.block.slab.memory.buffer as ArrayBuffer,
-      this.offset(region),
-      this.sizes[region] / 4,
-    );
+    return new Int32Array(this.block.slab.buffer, this.offset(region), this.sizes[region] / 4);
   }
+}
+
+/** The module the kernel memories should run now: the WebAssembly when on and compiled, else null. */
+function wantedModule(): WebAssembly.Module | null {
+  return enabled ? kernelModule() : null;
 }

@@ -1,10 +1,17 @@
 import { objectArray } from '@lite/math';
-import { buildBlockFrom, solveBlockLcpAt } from './block-solver';
-import { type BodyStates, Index, Motion, State, slotUsable, unslottedBody } from './body-state';
+import { buildBlockFrom } from './block-solver';
+import { type BodyStates, slotUsable, unslottedBody } from './body-state';
 import { type ContactConstraint, ContactData, PointData } from './contact-constraint';
 import type { ContactGather } from './contact-gather';
 import { ConstraintError, requireCount } from './errors';
-import { type KernelMemory, Region, Scalar, wasmKernelsEnabled } from './kernels';
+import { Region } from './kernels';
+import { Index, Meta, Mode, Motion, Param, Pt, Row, Scalar, State } from './layout';
+import { factorChain, otherContactOf, otherSlot } from './soft-chains';
+import { SoftContactArrays } from './soft-contact-arrays';
+import { restituteContact } from './soft-restitution';
+import { Ctx, type SoftStepContext } from './soft-step-context';
+
+export { SoftStepContext, type SoftStepSettings } from './soft-step-context';
 
 /**
  * Overlap the soft contact rows take on themselves, m, plus what each point's spring needs for the
@@ -30,430 +37,8 @@ export const MAX_LOAD_SHARE = 0.1;
  */
 export const HELD_PUSH_PASSES = 3;
 
-/**
- * Layout of one contact in `SoftContactSolver.rows` (doubles): a header, then two points of
- * `Pt.Stride` doubles each.
- */
-// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
-const enum Row {
-  MassA = 0,
-  InvIA = 1,
-  MassB = 2,
-  InvIB = 3,
-  NormalX = 4,
-  NormalY = 5,
-  Friction = 6,
-  Restitution = 7,
-  /** The contact's soft coefficients (against a static body: the stiffer pair). */
-  BiasRate = 8,
-  MassScale = 9,
-  ImpulseScale = 10,
-  K11 = 11,
-  K12 = 12,
-  K22 = 13,
-  M11 = 14,
-  M12 = 15,
-  M22 = 16,
-  Point0 = 17,
-  Point1 = 41,
-  Stride = 65,
-}
-
-/** Layout of one point inside a contact's block of `rows`, from the point's base. */
-// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
-const enum Pt {
-  /** Anchor on A, from A's centre, at the start of the step, m (the lever arm of A's impulses). */
-  R_AX = 0,
-  R_AY = 1,
-  /** Anchor on B, from B's centre, at the start of the step, m. */
-  R_BX = 2,
-  R_BY = 3,
-  /**
-   * Separation at the start of the step less n · (sB - sA) (s: the separation arms below): add
-   * n · (dB - dA) for the current one.
-   */
-  BaseSeparation = 4,
-  NormalMass = 5,
-  TangentMass = 6,
-  NormalImpulse = 7,
-  TangentImpulse = 8,
-  /** The largest normal impulse of any sub-step (restitution only bounces points that pushed). */
-  MaxNormalImpulse = 9,
-  /**
-   * The approach velocity for restitution, m/s: the normal velocity just before the point's first
-   * push in the step (before the step when it never pushed).
-   */
-  RelativeVelocity = 10,
-  RnA = 11,
-  RnB = 12,
-  RtA = 13,
-  RtB = 14,
-  /** 1 once the point has bounced in this step (restitution applies once). */
-  Bounced = 15,
-  /**
-   * The relative normal acceleration of the anchors from gravity, forces and torques, m/s² (B's
-   * less A's): what the velocity integration adds to vn per second.
-   */
-  NormalAccel = 16,
-  /** What a timed bounce adds to -e vn⁻ for where in its sub-step the point met the face, m/s. */
-  BounceShift = 17,
-  /**
-   * The overlap this point's soft row takes, m: DEEP_OVERLAP plus the compression its spring needs
-   * to carry the load it carried last step (deeper is the push pass's).
-   */
-  Share = 18,
-  /**
-   * The arm that carries A's side of the point as A turns, from A's centre, m: the anchor itself
-   * on a sharp corner or face; on a rounded side (a circle, a capsule, a rounded polygon's corner)
-   * the centre of the rounding, because the touching point of a turning round shape stays where
-   * the rounding meets the other surface instead of turning with the material (a rolling wheel
-   * touches the ground at its bottom, whatever its angle).
-   */
-  SepAX = 19,
-  SepAY = 20,
-  /** The same for B. */
-  SepBX = 21,
-  SepBY = 22,
-  /**
-   * The separation the last pass computed, m: a pass at the same poses (the next sub-step's solve
-   * after a relax pass, the push passes after the solve) reads it instead (see `SolveMode.Cached`).
-   */
-  Separation = 23,
-  Stride = 24,
-}
-
-/**
- * Layout of one listed contact in `SoftContactSolver.pushRows` (doubles), written by the first push
- * pass of a sub-step: what every pass of the sub-step reads, side by side. The bodies do not move
- * between the passes (only their push velocities change), so each point's separation, and with it
- * its bias, is that of the first pass.
- */
-// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
-const enum PushRow {
-  MassA = 0,
-  InvIA = 1,
-  MassB = 2,
-  InvIB = 3,
-  NormalX = 4,
-  NormalY = 5,
-  Point0 = 6,
-  Point1 = 12,
-  Stride = 18,
-}
-
-/** Layout of one point inside a listed contact's block of `pushRows`, from the point's base. */
-// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
-const enum PushPt {
-  /** The overlap beyond the point's share, m (s + share: negative when deeper). */
-  Excess = 0,
-  /** The push the row aims at, m/s: pushRate · excess, at least -maxPush; 0 unless deeper. */
-  Bias = 1,
-  RnA = 2,
-  RnB = 3,
-  NormalMass = 4,
-  /** The point's push impulse accumulated over the sub-step's passes, from zero. */
-  Impulse = 5,
-}
-
-/**
- * Layout of one listed contact in `SoftContactSolver.pushInts`: its bodies' offsets in the push
- * velocities (3 per slot), its point count and whether a joint holds a body (`Meta.Held`).
- */
-// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
-const enum PushInt {
-  OffsetA = 0,
-  OffsetB = 1,
-  PointCount = 2,
-  Held = 3,
-  Stride = 4,
-}
-
-/**
- * Marks a two-point contact in `SoftContactSolver.singles`: a bit above every contact index
- * (`Index.Mask`).
- */
-const TWO_POINTS = 0x1000000;
-
 /** `Param.Stamp` counts sub-steps modulo this (an int32 in `Meta.Deep`). */
 const STAMP_PERIOD = 0x40000000;
-
-/** Layout of `SoftContactSolver.params`. */
-// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
-const enum Param {
-  /**
-   * The block solver's b' in (0, 1) and x out (2, 3): see `solveBlockLcpAt`, which reads and
-   * writes them at the start of the array it is given. In this array, not one of their own: one
-   * typed array fewer held in registers through the per-contact solve.
-   */
-  BlockIo = 0,
-  InvH = 4,
-  MaxPush = 5,
-  Threshold = 6,
-  Compliance = 7,
-  PushRate = 8,
-  /**
-   * 1 once the sub-step's solve met a point deeper than {@link DEEP_OVERLAP} (the solve and the
-   * push pass see the same positions): without one the push pass has nothing to do.
-   */
-  Deep = 9,
-  /**
-   * The sub-step's number (counting up, wrapping): a contact whose `Meta.Deep` holds it has a point
-   * deeper than its share in this sub-step's solve, and only such contacts take part in the push pass.
-   */
-  Stamp = 10,
-  /** The bias {@link bounceBias} gives a point (m/s), at index `Bias0 + j`. */
-  Bias0 = 11,
-  Bias1 = 12,
-  /** The separation of the point {@link bounceBias} looks at, m. */
-  Separation = 13,
-  Count = 14,
-}
-
-/**
- * Layout of one chain position in `SoftContactSolver.chainFactors`: the block elimination of the
- * chain's block-tridiagonal matrix (see `solveChain`), which the step's passes share.
- */
-// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
-const enum Factor {
-  /** D', the position's diagonal block after elimination (symmetric: 11, 12, 22). */
-  D11 = 0,
-  D12 = 1,
-  D22 = 2,
-  /** det D' (> 0 in a chain that is not singular). */
-  Det = 3,
-  /** U, the coupling of this position's rows (rows) with the next position's (columns). */
-  U11 = 4,
-  U12 = 5,
-  U21 = 6,
-  U22 = 7,
-  /** E = Uᵀ D'⁻¹ of the previous position: what eliminating it subtracts from this one. */
-  E11 = 8,
-  E12 = 9,
-  E21 = 10,
-  E22 = 11,
-  /** Each point's CFM γ = K_ii · compliance (0 in a rigid chain). */
-  G1 = 12,
-  G2 = 13,
-  Stride = 14,
-}
-
-/** Layout of one contact in `SoftContactSolver.meta` (int32). */
-// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
-const enum Meta {
-  SlotA = 0,
-  SlotB = 1,
-  PointCount = 2,
-  BlockUsable = 3,
-  /** 1 when every point touched (separation ≤ 0) at the start of the step. */
-  Touching = 4,
-  /** `Param.Stamp` of the last sub-step whose solve found a point of this contact deeper than its share. */
-  Deep = 5,
-  /**
-   * Which bodies a joint holds (`BodyStates.held`): bit 0 A, bit 1 B. A contact of two free bodies
-   * (0) leaves overlaps deeper than twice its share to the push pass alone; one with a held body
-   * keeps its soft row's bias and takes part in the first HELD_PUSH_PASSES push passes only.
-   */
-  Held = 6,
-  /** Where the contact's point data begins in its block (`ContactConstraint.dataOffset`). */
-  DataOffset = 7,
-  Stride = 8,
-}
-
-/** The switches of one call of `solveSoftContact`, as bits. */
-// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
-const enum SolveMode {
-  /** The sub-step's solve (soft rows pushing overlaps apart), not the relax pass. */
-  Bias = 1,
-  /** Solve a two-point contact's normal rows together when both are in the same regime. */
-  Block = 2,
-  /** Solve the normal rows (off: friction only, for a chain whose normal rows were solved). */
-  Normals = 4,
-  /**
-   * The bodies have not moved since the last pass, which left each point's separation in
-   * `Pt.Separation`: read it (otherwise compute it, and leave it there).
-   */
-  Cached = 8,
-}
-
-/**
- * What {@link SoftStepContext.set} reads: `@lite/world`'s settings have these fields.
- */
-export interface SoftStepSettings {
-  /** Sub-steps per step. */
-  readonly substeps: number;
-  /** The contacts' spring frequency, Hz (> 0). */
-  readonly contactHertz: number;
-  /** The contacts' damping ratio. */
-  readonly contactDampingRatio: number;
-  /** The fastest a deep overlap is pushed apart, m/s. */
-  readonly maxPushVelocity: number;
-  /** The fraction of a deep overlap's excess the push pass removes per sub-step. */
-  readonly baumgarte: number;
-  /** Restitution applies above this approach speed, m/s. */
-  readonly restitutionThreshold: number;
-  /** Solve two-point manifolds' normal rows together. */
-  readonly blockSolver: boolean;
-  /** Start from the last step's impulses (with `accumulateImpulses`). */
-  readonly warmStarting: boolean;
-  /** Accumulate impulses (off: no warm starting either). */
-  readonly accumulateImpulses: boolean;
-}
-
-/** Slots of `SoftStepContext`'s numbers. */
-// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
-const enum Ctx {
-  H = 0,
-  InvH = 1,
-  BiasRate = 2,
-  MassScale = 3,
-  ImpulseScale = 4,
-  StaticBiasRate = 5,
-  StaticMassScale = 6,
-  StaticImpulseScale = 7,
-  MaxPushVelocity = 8,
-  RestitutionThreshold = 9,
-  PushRate = 10,
-  ChainCompliance = 11,
-  Omega = 12,
-  StaticOmega = 13,
-  Count = 14,
-}
-
-/**
- * The soft step's per-step constants, resolved once per step from the settings (Box2D v3's
- * `b2StepContext`): the sub-step h and 1/h, and the contact softness at that h.
- */
-export class SoftStepContext {
-  /** Solve a two-point manifold's normal rows together. */
-  blockSolver = true;
-  /** Start each step from the last step's impulses. */
-  warmStarting = true;
-  /** Sub-steps in the step. */
-  substeps = 1;
-  /**
-   * The numbers, in a typed array behind read-only getters: a number stored into an object's field
-   * can be boxed (an allocation per store, once a step here) when the JIT keeps that field tagged,
-   * while a typed array holds it unboxed whatever the JIT decides. The solver's hot paths read this
-   * array directly: a getter that is not inlined returns its number boxed.
-   * @internal
-   */
-  readonly values = new Float64Array(Ctx.Count);
-
-  /** A context before its first {@link SoftStepContext.set}: h = 0, mass scales 1. */
-  constructor() {
-    this.values[Ctx.MassScale] = 1;
-    this.values[Ctx.StaticMassScale] = 1;
-    this.values[Ctx.MaxPushVelocity] = 3;
-    this.values[Ctx.RestitutionThreshold] = 1;
-  }
-
-  /** The contact spring's angular frequency 2πf between two moving bodies, rad/s. */
-  get omega(): number {
-    return this.values[Ctx.Omega];
-  }
-  /** The same against a static or kinematic body (twice the frequency), rad/s. */
-  get staticOmega(): number {
-    return this.values[Ctx.StaticOmega];
-  }
-  /** The sub-step, s. */
-  get h(): number {
-    return this.values[Ctx.H];
-  }
-  /** 1 / h, 1/s. */
-  get invH(): number {
-    return this.values[Ctx.InvH];
-  }
-  /** Contact softness between two moving bodies: bias rate ω / (2ζ + hω), 1/s. */
-  get biasRate(): number {
-    return this.values[Ctx.BiasRate];
-  }
-  /** Its mass scale hω(2ζ + hω) / (1 + hω(2ζ + hω)). */
-  get massScale(): number {
-    return this.values[Ctx.MassScale];
-  }
-  /** Its impulse scale 1 / (1 + hω(2ζ + hω)). */
-  get impulseScale(): number {
-    return this.values[Ctx.ImpulseScale];
-  }
-  /** The same against a static or kinematic body (twice the frequency). */
-  get staticBiasRate(): number {
-    return this.values[Ctx.StaticBiasRate];
-  }
-  /** See {@link SoftStepContext.massScale}. */
-  get staticMassScale(): number {
-    return this.values[Ctx.StaticMassScale];
-  }
-  /** See {@link SoftStepContext.impulseScale}. */
-  get staticImpulseScale(): number {
-    return this.values[Ctx.StaticImpulseScale];
-  }
-  /** The fastest an overlap is pushed apart, m/s. */
-  get maxPushVelocity(): number {
-    return this.values[Ctx.MaxPushVelocity];
-  }
-  /** Restitution applies above this approach speed, m/s. */
-  get restitutionThreshold(): number {
-    return this.values[Ctx.RestitutionThreshold];
-  }
-  /** The push pass's rate, 1/s: the fraction of an overlap's depth beyond {@link DEEP_OVERLAP}
-   * removed per sub-step, over h (Baumgarte's factor β / h). */
-  get pushRate(): number {
-    return this.values[Ctx.PushRate];
-  }
-  /**
-   * The relative compliance 1 / a2 of a chain's rows where static or kinematic bodies hold both its
-   * ends: the soft row of four times the contact frequency (see `setSoftness`), solved exactly.
-   */
-  get chainCompliance(): number {
-    return this.values[Ctx.ChainCompliance];
-  }
-
-  /**
-   * Sets the constants for a step of `dt` from `settings`: `substeps` sub-steps, contacts of
-   * frequency `contactHertz` (capped at a quarter of the sub-step rate, so the spring stays well
-   * resolved; twice that against a static body) and damping ratio `contactDampingRatio`, and the
-   * push pass's rate `baumgarte` / h. Returns this. Takes the settings object rather than numbers:
-   * a double passed to a call that is not inlined is boxed, once a step.
-   */
-  set(dt: number, settings: SoftStepSettings): this {
-    const values = this.values;
-    const substeps = settings.substeps;
-    const h = dt / substeps;
-    this.substeps = substeps;
-    values[Ctx.H] = h;
-    values[Ctx.InvH] = 1 / h;
-    const zeta = settings.contactDampingRatio;
-    const f = Math.min(settings.contactHertz, 0.25 * values[Ctx.InvH]);
-    // The soft row of frequency f and damping ratio ζ over h (Erin Catto, "Solver2D"): with
-    // ω = 2πf, a1 = 2ζ + hω, a2 = hω a1, a3 = 1 / (1 + a2): bias rate ω / a1, mass scale a2 a3,
-    // impulse scale a3. A row λ += -m (massScale (vn + biasRate C)) - impulseScale λ is then the
-    // implicit Euler step of a spring k = m ω² and damper c = 2 m ζ ω on it, whatever its
-    // effective mass m. Against a static body, 2f.
-    let omega = 2 * Math.PI * f;
-    values[Ctx.Omega] = omega;
-    values[Ctx.StaticOmega] = 2 * omega;
-    let a1 = 2 * zeta + h * omega;
-    let a2 = h * omega * a1;
-    values[Ctx.BiasRate] = omega / a1;
-    values[Ctx.MassScale] = a2 / (1 + a2);
-    values[Ctx.ImpulseScale] = 1 / (1 + a2);
-    omega = 4 * Math.PI * f;
-    a1 = 2 * zeta + h * omega;
-    a2 = h * omega * a1;
-    values[Ctx.StaticBiasRate] = omega / a1;
-    values[Ctx.StaticMassScale] = a2 / (1 + a2);
-    values[Ctx.StaticImpulseScale] = 1 / (1 + a2);
-    // A chain's stiff springs: four times the contact frequency, as a compliance 1 / a2.
-    omega = 8 * Math.PI * f;
-    values[Ctx.ChainCompliance] = 1 / (h * omega * (2 * zeta + h * omega));
-    values[Ctx.MaxPushVelocity] = settings.maxPushVelocity;
-    values[Ctx.PushRate] = settings.baumgarte * values[Ctx.InvH];
-    values[Ctx.RestitutionThreshold] = settings.restitutionThreshold;
-    this.blockSolver = settings.blockSolver;
-    this.warmStarting = settings.warmStarting && settings.accumulateImpulses;
-    return this;
-  }
-}
 
 /**
  * The contacts a new {@link SoftContactSolver} has room for: few, so that a small world stays small
@@ -472,13 +57,11 @@ const INITIAL_CONTACTS = 8;
  * collided again between sub-steps.
  *
  * Rows are packed in typed arrays as in the classic `ContactSolver`; velocities live in the shared
- * {@link BodyStates}. The arrays grow when a larger step needs them. Where WebAssembly runs, the
- * passes run as its kernels on the same arrays, in one WebAssembly memory with the body states
- * (see `setWasmKernels`), with the same results.
+ * {@link BodyStates}. The arrays grow when a larger step needs them. The passes are the kernels
+ * (see `kernels.ts`), run on the arrays in one memory with the body states: as WebAssembly where it
+ * runs (see `setWasmKernels`), else as their TypeScript form, with the same results.
  */
-export class SoftContactSolver {
-  private rows = new Float64Array(0);
-  private meta = new Int32Array(0);
+export class SoftContactSolver extends SoftContactArrays {
   private contactCount = 0;
   /** How many of the prepared contacts have restitution (see `applyRestitution`). */
   private bouncyCount = 0;
@@ -490,41 +73,8 @@ export class SoftContactSolver {
   private readonly dataBlocks: Float64Array[] = objectArray();
   /** Where this step's blocks are listed: `dataBlocks`, or the prepare's gather's `blocks`. */
   private blockSource: Float64Array[] = this.dataBlocks;
-  /**
-   * The step's constants for the per-contact functions (see {@link Param}): read from a typed array,
-   * not passed as arguments, because a double passed to a call that is not inlined is boxed.
-   */
-  private params: Float64Array = new Float64Array(Param.Count);
-  /** Per contact: its chain, or -1 (none) / -2 (a ring or a lone contact): see `buildChains`. */
-  private chainOf = new Int32Array(0);
-  /** The chains' contacts, chain after chain, each from one end to the other. */
-  private chainOrder = new Int32Array(0);
-  /** At a chain position: the body slot shared with the next contact of the chain. */
-  private chainShared = new Int32Array(0);
-  /** Chain c holds positions chainStart[c] to chainStart[c + 1] - 1 of `chainOrder`. */
-  private chainStart = new Int32Array(0);
   private chainCount = 0;
-  /**
-   * Per chain: 1 when static or kinematic bodies hold both its ends (more rows than the bodies can
-   * take).
-   */
-  private chainCompliant = new Int32Array(0);
-  /**
-   * The contacts the push pass visits in this sub-step, in the order it visits them (those between
-   * two moving bodies, then those with a still one; contact order within each), gathered by its
-   * first pass: `deepCount` of them.
-   */
-  private deepList = new Int32Array(0);
-  /** The contacts outside chains, in contact order (see `listSingles`). */
-  private singles = new Int32Array(0);
   private singleCount = 0;
-  /**
-   * Per listed contact (in `deepList` order), what the push passes read ({@link PushRow}), and its
-   * accumulated push impulses (from zero each sub-step).
-   */
-  private pushRows = new Float64Array(0);
-  /** Per listed contact, its slots, point count and held flags ({@link PushInt}). */
-  private pushInts = new Int32Array(0);
   private deepCount = 0;
   /**
    * The body states and their `poseStamp` when a pass last left every point's separation in the
@@ -532,7 +82,7 @@ export class SoftContactSolver {
    */
   private sepStates: BodyStates | null = null;
   private sepStamp = -1;
-  /** `Param.Stamp` of the sub-step `deepList` was gathered in (-1: none yet). */
+  /** `Param.Stamp` of the sub-step the push list was gathered in (-1: none yet). */
   private deepStamp = -1;
   /** The body states' masses per slot while the chains are built (`BodyStates.masses`). */
   private slotMasses: Float64Array = new Float64Array(2);
@@ -540,30 +90,13 @@ export class SoftContactSolver {
   private degree = new Int32Array(0);
   /** Per body slot: its first two chainable contacts. */
   private slotContacts = new Int32Array(0);
-  /** The chain solve's scratch per position of the chain being solved: y (2), then d (2). */
-  private chainWork = new Float64Array(0);
-  /**
-   * Per chain position (of `chainOrder`), the factors of the chain's matrix (see {@link Factor}):
-   * they depend only on what the prepare computed, so {@link SoftContactSolver.factorChains}
-   * computes them once per step and every solve and relax pass of the step uses them.
-   */
-  private chainFactors = new Float64Array(0);
-  /** Per chain: 1 when its matrix has a singular block (it is then solved contact by contact). */
-  private chainSingular = new Int32Array(0);
-  /**
-   * The WebAssembly memory of the body states last prepared with, when the kernels run (see
-   * `kernels.ts`): every array the kernels read (see `attachKernels`) is then a view of it, taken
-   * at `kernelGeneration`, at the byte offsets `kernelOffsets` (by {@link Region}).
-   */
-  private kernels: KernelMemory | null = null;
-  private kernelGeneration = -1;
-  private readonly kernelOffsets = new Int32Array(Region.Count);
 
   /**
    * A solver with room for `INITIAL_CONTACTS` contacts; its arrays grow (doubling) when a
    * step needs more.
    */
   constructor() {
+    super();
     // The arrays are replaced when they grow, and the push pass's bookkeeping first changes in the
     // first sub-step with a deep overlap: each is written a second time here (the stamp first as
     // a fraction: the sub-step number it holds comes from a float array), so V8 treats them as
@@ -612,7 +145,7 @@ export class SoftContactSolver {
     this.bouncyCount = 0;
     // The loop in a method of its own, with nothing after it (see `solve`).
     this.blockSource = gather === undefined ? this.dataBlocks : gather.blocks;
-    this.attachKernels(states);
+    this.attach(states);
     if (gather === undefined) this.prepareContacts(contacts, count, states, ctx);
     else this.prepareGathered(contacts, gather, count, states, ctx);
     this.slotMasses = states.masses;
@@ -622,140 +155,8 @@ export class SoftContactSolver {
   }
 
   /**
-   * Puts the arrays the kernels read (the rows, the per-contact integers, the constants, the list of
-   * contacts outside chains, the chains and the push rows) in the kernel memory of `states` (see
-   * `kernels.ts`) when the kernels run, so that the passes can run there; else leaves them in
-   * arrays of their own. Allocates only when a region grows or the kernels are switched.
-   */
-  private attachKernels(states: BodyStates): void {
-    const kernels = wasmKernelsEnabled() ? states.kernelMemory() : null;
-    if (kernels === null) {
-      this.detachKernels();
-      return;
-    }
-    if (kernels.owner !== this) {
-      // Another solver's rows are in the regions: it copies them out first, then this one takes
-      // the regions over (and views of them, below).
-      kernels.owner?.releaseKernels();
-      kernels.owner = this;
-      this.kernelGeneration = -1;
-    }
-    try {
-      if (this.reserveKernelRegions(kernels)) states.syncKernelViews();
-    } catch {
-      // No larger memory: on as TypeScript, in arrays of their own (the states too).
-      states.syncKernelViews();
-      states.dropKernelMemory();
-      this.detachKernels();
-      return;
-    }
-    if (this.kernels === kernels && this.kernelGeneration === kernels.generation) return;
-    // New views (the rows are filled by the prepare after this; the constants carry over: copied
-    // in when the arrays were this solver's own, moved with the regions otherwise).
-    if (this.kernels !== kernels) kernels.f64(Region.Params).set(this.params);
-    this.takeKernelViews(kernels);
-  }
-
-  /**
-   * Views of `kernels`' regions as this solver's arrays, at its current generation. (A move gives
-   * the old block back at once: views of an older generation are read neither here nor after.)
-   */
-  private takeKernelViews(kernels: KernelMemory): void {
-    this.params = kernels.f64(Region.Params);
-    this.rows = kernels.f64(Region.Rows);
-    this.meta = kernels.i32(Region.Meta);
-    this.singles = kernels.i32(Region.Singles);
-    this.chainOrder = kernels.i32(Region.ChainOrder);
-    this.chainFactors = kernels.f64(Region.ChainFactors);
-    this.chainWork = kernels.f64(Region.ChainWork);
-    this.chainStart = kernels.i32(Region.ChainStart);
-    this.chainCompliant = kernels.i32(Region.ChainCompliant);
-    this.chainSingular = kernels.i32(Region.ChainSingular);
-    this.pushRows = kernels.f64(Region.PushRows);
-    this.pushInts = kernels.i32(Region.PushInts);
-    const offsets = this.kernelOffsets;
-    for (let r = 0; r < Region.Count; r++) offsets[r] = kernels.offset(r);
-    this.kernels = kernels;
-    this.kernelGeneration = kernels.generation;
-  }
-
-  /**
-   * The solver's regions of `kernels`, sized for its arrays' capacity (see `attachKernels`): returns
-   * whether the memory moved.
-   * @throws when the runtime refuses a larger memory
-   */
-  private reserveKernelRegions(kernels: KernelMemory): boolean {
-    const capacity = this.meta.length / Meta.Stride;
-    kernels.want(Region.Params, 8 * Param.Count);
-    kernels.want(Region.Rows, 8 * Row.Stride * capacity);
-    kernels.want(Region.Meta, 4 * Meta.Stride * capacity);
-    kernels.want(Region.Singles, 4 * capacity);
-    kernels.want(Region.ChainOrder, 4 * capacity);
-    kernels.want(Region.ChainFactors, 8 * Factor.Stride * capacity);
-    kernels.want(Region.ChainWork, 8 * 4 * capacity);
-    kernels.want(Region.ChainStart, 4 * (capacity + 1));
-    kernels.want(Region.ChainCompliant, 4 * capacity);
-    kernels.want(Region.ChainSingular, 4 * capacity);
-    kernels.want(Region.PushRows, 8 * PushRow.Stride * capacity);
-    kernels.want(Region.PushInts, 4 * PushInt.Stride * capacity);
-    // One move for all of them.
-    return kernels.apply();
-  }
-
-  /**
-   * Copies this solver's arrays out of the kernel memory and stops using it: another solver
-   * prepares with the same body states and takes the memory's solver regions over. @internal
-   */
-  releaseKernels(): void {
-    this.detachKernels();
-  }
-
-  /**
-   * Leaves the kernel memory: the arrays that were views of it are copied into arrays of their own
-   * (the constants carry over; the rest the next prepare fills).
-   */
-  private detachKernels(): void {
-    const kernels = this.kernels;
-    if (kernels === null) return;
-    // Its numbers are in the regions' current views after a move it has not seen yet (views of an
-    // older generation may see another world's block); after its arrays grew (generation -1) they
-    // are its own, but for the constants.
-    if (this.kernelGeneration < 0) this.params = kernels.f64(Region.Params);
-    else if (this.kernelGeneration !== kernels.generation) this.takeKernelViews(kernels);
-    if (kernels.owner === this) kernels.owner = null;
-    this.kernels = null;
-    this.kernelGeneration = -1;
-    this.params = this.params.slice();
-    this.rows = this.rows.slice();
-    this.meta = this.meta.slice();
-    this.singles = this.singles.slice();
-    this.chainOrder = this.chainOrder.slice();
-    this.chainFactors = this.chainFactors.slice();
-    this.chainWork = this.chainWork.slice();
-    this.chainStart = this.chainStart.slice();
-    this.chainCompliant = this.chainCompliant.slice();
-    this.chainSingular = this.chainSingular.slice();
-    this.pushRows = this.pushRows.slice();
-    this.pushInts = this.pushInts.slice();
-  }
-
-  /**
-   * The kernel memory when the passes can run there now: the kernels are on, and the rows and
-   * `states` are views of its current generation. Else null (the TypeScript passes run).
-   */
-  private kernelsFor(states: BodyStates): KernelMemory | null {
-    const kernels = this.kernels;
-    return kernels !== null &&
-      states.kernels === kernels &&
-      kernels.generation === this.kernelGeneration &&
-      wasmKernelsEnabled()
-      ? kernels
-      : null;
-  }
-
-  /**
    * The contacts outside chains, in contact order, into `singles` (a two-point one with the bit
-   * `TWO_POINTS` set): what every solve and relax pass runs through.
+   * `Index.TwoPoints` set): what every solve and relax pass runs through.
    */
   private listSingles(): void {
     const meta = this.meta;
@@ -764,7 +165,8 @@ export class SoftContactSolver {
     let count = 0;
     for (let i = 0, n = this.contactCount; i < n; i++) {
       if (chainOf[i] >= 0) continue;
-      singles[count++] = meta[(i & Index.Mask) * Meta.Stride + Meta.PointCount] === 1 ? i : i | TWO_POINTS;
+      singles[count++] =
+        meta[(i & Index.Mask) * Meta.Stride + Meta.PointCount] === 1 ? i : i | Index.TwoPoints;
     }
     this.singleCount = count;
   }
@@ -1100,8 +502,8 @@ export class SoftContactSolver {
       rows[q + Pt.NormalImpulse] = warm ? data[d + PointData.NormalImpulse] * perSubstep : 0;
       rows[q + Pt.TangentImpulse] = warm ? data[d + PointData.TangentImpulse] * perSubstep : 0;
       rows[q + Pt.MaxNormalImpulse] = 0;
-      // (The push pass keeps its impulses apart: see loadPushRow.) The bounce's slots are read
-      // only when the contact has restitution: a contact without it skips them.
+      // (The push pass keeps its impulses apart: see loadPushRow in assembly/push.ts.) The bounce's
+      // slots are read only when the contact has restitution: a contact without it skips them.
       if (restitution > 0) {
         // vn⁻ before this step's gravity and impulses: restitution's reference.
         const wA = v[oA + State.W];
@@ -1152,56 +554,11 @@ export class SoftContactSolver {
    * per sub-step, before the solve: the impulses are those of the whole last sub-step).
    */
   warmStart(states: BodyStates): void {
+    const memory = this.attach(states);
     // Until this sub-step's solve has looked, any point may be deep (see Param.Deep).
     this.params[Param.Deep] = 1;
-    const kernels = this.kernelsFor(states);
-    if (kernels !== null) {
-      const o = this.kernelOffsets;
-      kernels.exports.warmStart(o[Region.Rows], o[Region.Meta], o[Region.State], this.contactCount);
-      return;
-    }
-    const rows = this.rows;
-    const meta = this.meta;
-    const v = states.state;
-    for (let i = 0, n = this.contactCount; i < n; i++) {
-      const r = (i & Index.Mask) * Row.Stride;
-      const m = (i & Index.Mask) * Meta.Stride;
-      const oA = State.Stride * (meta[m + Meta.SlotA] & Index.Mask);
-      const oB = State.Stride * (meta[m + Meta.SlotB] & Index.Mask);
-      const mA = rows[r + Row.MassA];
-      const iA = rows[r + Row.InvIA];
-      const mB = rows[r + Row.MassB];
-      const iB = rows[r + Row.InvIB];
-      const nx = rows[r + Row.NormalX];
-      const ny = rows[r + Row.NormalY];
-      let vAx = v[oA + State.Vx];
-      let vAy = v[oA + State.Vy];
-      let wA = v[oA + State.W];
-      let vBx = v[oB + State.Vx];
-      let vBy = v[oB + State.Vy];
-      let wB = v[oB + State.W];
-      for (let j = 0, pc = meta[m + Meta.PointCount]; j < pc; j++) {
-        const q = r + Row.Point0 + (j & 1) * Pt.Stride;
-        const ln = rows[q + Pt.NormalImpulse];
-        const lt = rows[q + Pt.TangentImpulse];
-        // P = λn n + λt t with t = (n.y, -n.x).
-        const Px = ln * nx + lt * ny;
-        const Py = ln * ny - lt * nx;
-        vAx -= mA * Px;
-        vAy -= mA * Py;
-        wA -= iA * (rows[q + Pt.R_AX] * Py - rows[q + Pt.R_AY] * Px);
-        vBx += mB * Px;
-        vBy += mB * Py;
-        wB += iB * (rows[q + Pt.R_BX] * Py - rows[q + Pt.R_BY] * Px);
-      }
-      // A still body's slot (0) is shared: its velocity stays 0 because its masses are 0.
-      v[oA + State.Vx] = vAx;
-      v[oA + State.Vy] = vAy;
-      v[oA + State.W] = wA;
-      v[oB + State.Vx] = vBx;
-      v[oB + State.Vy] = vBy;
-      v[oB + State.W] = wB;
-    }
+    const o = this.kernelOffsets;
+    memory.exports.warmStart(o[Region.Rows], o[Region.Meta], o[Region.State], this.contactCount);
   }
 
   /**
@@ -1209,6 +566,8 @@ export class SoftContactSolver {
    * by the soft row (at most `maxPushVelocity`); false is the relax pass: rigid rows with no push,
    * which takes back the velocity the push left so that it does not carry into the next sub-step.
    * In both, a point still apart (speculative) may close its gap within the sub-step but no more.
+   * The contacts outside chains go first, in contact order, then the chains, each solved exactly
+   * (or contact by contact when its solve fails).
    *
    * Each pass leaves every point's separation in the rows, and the next pass reads it instead of
    * computing it again while the bodies have not moved: moved, that is, by a {@link BodyStates}
@@ -1216,6 +575,7 @@ export class SoftContactSolver {
    * `states.state` itself must call {@link SoftContactSolver.prepare} again before the next pass.
    */
   solve(states: BodyStates, ctx: SoftStepContext, useBias: boolean): void {
+    const memory = this.attach(states);
     const params = this.params;
     const cv = ctx.values;
     params[Param.InvH] = cv[Ctx.InvH];
@@ -1230,60 +590,13 @@ export class SoftContactSolver {
     const cached = this.separationsHold(states);
     this.sepStates = states;
     this.sepStamp = states.poseStamp;
-    // Two loops, two methods, and nothing after either loop: V8 compiles a long first loop "on
-    // stack replacement" before the code after it has run, and that code then deoptimised on every
-    // call (a rest pyramid of 100: 8 deoptimisations a step).
-    const kernels = this.kernelsFor(states);
-    if (kernels !== null) {
-      this.solveIn(kernels, ctx, useBias, ctx.blockSolver, cached);
-      return;
-    }
-    this.solveSingles(states.state, useBias, ctx.blockSolver, cached);
-    this.solveChains(states.state, ctx, useBias, ctx.blockSolver, cached);
-  }
-
-  /** Whether the rows hold every point's separation at the bodies' current poses. */
-  private separationsHold(states: BodyStates): boolean {
-    return this.sepStates === states && this.sepStamp === states.poseStamp;
-  }
-
-  /** {@link SoftContactSolver.solve} for the contacts outside chains, in contact order. */
-  private solveSingles(v: Float64Array, useBias: boolean, useBlock: boolean, cached: boolean): void {
-    const rows = this.rows;
-    const meta = this.meta;
-    const params = this.params;
     const mode =
-      (useBias ? SolveMode.Bias : 0) |
-      (useBlock ? SolveMode.Block : 0) |
-      (cached ? SolveMode.Cached : 0) |
-      SolveMode.Normals;
-    const singles = this.singles;
-    for (let k = 0, n = this.singleCount; k < n; k++) {
-      const e = singles[k];
-      // One-point contacts (most of them) in a function of their own (see solveOnePointContact).
-      if (e < TWO_POINTS) solveOnePointContact(rows, meta, v, params, e, mode);
-      else solveSoftContact(rows, meta, v, params, e & Index.Mask, mode);
-    }
-  }
-
-  /**
-   * {@link SoftContactSolver.solveSingles} then {@link SoftContactSolver.solveChains} by the kernels,
-   * on the kernel memory.
-   */
-  private solveIn(
-    kernels: KernelMemory,
-    ctx: SoftStepContext,
-    useBias: boolean,
-    useBlock: boolean,
-    cached: boolean,
-  ): void {
-    const mode =
-      (useBias ? SolveMode.Bias : 0) |
-      (useBlock ? SolveMode.Block : 0) |
-      (cached ? SolveMode.Cached : 0) |
-      SolveMode.Normals;
+      (useBias ? Mode.Bias : 0) |
+      (ctx.blockSolver ? Mode.Block : 0) |
+      (cached ? Mode.Cached : 0) |
+      Mode.Normals;
     const o = this.kernelOffsets;
-    const k = kernels.exports;
+    const k = memory.exports;
     k.solveSingles(
       o[Region.Rows],
       o[Region.Meta],
@@ -1294,7 +607,7 @@ export class SoftContactSolver {
       mode,
     );
     if (this.chainCount === 0) return;
-    kernels.scalars[Scalar.ChainCompliance] = ctx.values[Ctx.ChainCompliance];
+    memory.scalars[Scalar.ChainCompliance] = cv[Ctx.ChainCompliance];
     k.solveChains(
       o[Region.Rows],
       o[Region.Meta],
@@ -1312,43 +625,9 @@ export class SoftContactSolver {
     );
   }
 
-  /**
-   * {@link SoftContactSolver.solve} for the chains, each solved exactly (or contact by contact when
-   * its solve fails). (The context, not its compliance: a number passed to a call V8 does not
-   * inline is boxed.)
-   */
-  private solveChains(
-    v: Float64Array,
-    ctx: SoftStepContext,
-    useBias: boolean,
-    useBlock: boolean,
-    cached: boolean,
-  ): void {
-    const compliance = ctx.values[Ctx.ChainCompliance];
-    const rows = this.rows;
-    const meta = this.meta;
-    const params = this.params;
-    const order = this.chainOrder;
-    const factors = this.chainFactors;
-    const work = this.chainWork;
-    const mode =
-      (useBias ? SolveMode.Bias : 0) |
-      (useBlock ? SolveMode.Block : 0) |
-      (cached ? SolveMode.Cached : 0) |
-      SolveMode.Normals;
-    for (let c = 0, n = this.chainCount; c < n; c++) {
-      const start = this.chainStart[c];
-      const end = this.chainStart[c + 1];
-      params[Param.Compliance] = this.chainCompliant[c] === 1 ? compliance : 0;
-      if (
-        this.chainSingular[c] === 1 ||
-        !solveChain(rows, meta, v, order, factors, work, params, start, end, mode)
-      ) {
-        for (let k = start; k < end; k++) {
-          solveSoftContact(rows, meta, v, params, order[k], mode);
-        }
-      }
-    }
+  /** Whether the rows hold every point's separation at the bodies' current poses. */
+  private separationsHold(states: BodyStates): boolean {
+    return this.sepStates === states && this.sepStamp === states.poseStamp;
   }
 
   /**
@@ -1366,7 +645,7 @@ export class SoftContactSolver {
    * without its joints).
    */
   push(states: BodyStates, ctx: SoftStepContext, pass = 0): void {
-    const push = states.push;
+    const memory = this.attach(states);
     const params = this.params;
     // Nothing deep in this sub-step's solve: every push row would be skipped (their impulses start
     // each sub-step at 0), so the pass is skipped whole.
@@ -1381,76 +660,24 @@ export class SoftContactSolver {
     // pushed back into the ground by the pile's many pushes after it, pass after pass, until it
     // came out through the ground's far side (100 boxes created at one point on a 1 m thick floor:
     // one fell through it and on at 95 m/s).
-    const kernels = this.kernelsFor(states);
+    const o = this.kernelOffsets;
     // (A later pass of a sub-step whose pass 0 did not run here gathers the list itself.)
     if (pass === 0 || this.deepStamp !== params[Param.Stamp]) {
       this.deepStamp = params[Param.Stamp];
-      const mode = this.separationsHold(states) ? SolveMode.Cached : 0;
-      if (kernels !== null) {
-        const o = this.kernelOffsets;
-        this.deepCount = kernels.exports.gatherPush(
-          o[Region.Rows],
-          o[Region.Meta],
-          o[Region.State],
-          o[Region.Params],
-          o[Region.PushRows],
-          o[Region.PushInts],
-          this.contactCount,
-          mode,
-        );
-      } else this.gatherPush(states, mode);
+      this.deepCount = memory.exports.gatherPush(
+        o[Region.Rows],
+        o[Region.Meta],
+        o[Region.State],
+        o[Region.Params],
+        o[Region.PushRows],
+        o[Region.PushInts],
+        this.contactCount,
+        this.separationsHold(states) ? Mode.Cached : 0,
+      );
     }
     // Past the first passes, contacts of held bodies are left out (-1 matches any Held bit).
     const heldMask = pass < HELD_PUSH_PASSES ? 0 : -1;
-    if (kernels !== null) {
-      const o = this.kernelOffsets;
-      kernels.exports.pushPass(
-        o[Region.PushRows],
-        o[Region.PushInts],
-        o[Region.Push],
-        this.deepCount,
-        heldMask,
-      );
-      return;
-    }
-    const pushRows = this.pushRows;
-    const pushInts = this.pushInts;
-    for (let k = 0, n = this.deepCount; k < n; k++) {
-      if ((pushInts[(k & Index.Mask) * PushInt.Stride + PushInt.Held] & heldMask) === 0)
-        pushContact(pushRows, pushInts, push, k);
-    }
-  }
-
-  /**
-   * {@link SoftContactSolver.push}'s first pass of a sub-step, as TypeScript: the contacts whose
-   * `Meta.Deep` holds this sub-step's stamp into `deepList` (those between two moving bodies first,
-   * then those with a still one), and what the passes read of each into the push rows.
-   */
-  private gatherPush(states: BodyStates, mode: number): void {
-    const rows = this.rows;
-    const meta = this.meta;
-    const state = states.state;
-    const params = this.params;
-    const list = this.deepList;
-    const stamp = params[Param.Stamp];
-    const n = this.contactCount;
-    let count = 0;
-    for (let i = 0; i < n; i++) {
-      const m = (i & Index.Mask) * Meta.Stride;
-      if (meta[m + Meta.Deep] === stamp && meta[m + Meta.SlotA] !== 0 && meta[m + Meta.SlotB] !== 0)
-        list[count++] = i;
-    }
-    for (let i = 0; i < n; i++) {
-      const m = (i & Index.Mask) * Meta.Stride;
-      if (meta[m + Meta.Deep] === stamp && (meta[m + Meta.SlotA] === 0 || meta[m + Meta.SlotB] === 0))
-        list[count++] = i;
-    }
-    this.deepCount = count;
-    // What the passes read of each listed contact, side by side, its push impulses from zero.
-    const pushRows = this.pushRows;
-    const pushInts = this.pushInts;
-    for (let k = 0; k < count; k++)
-      loadPushRow(rows, meta, state, pushRows, pushInts, params, list[k], k, mode);
+    memory.exports.pushPass(o[Region.PushRows], o[Region.PushInts], o[Region.Push], this.deepCount, heldMask);
   }
 
   /**
@@ -1459,6 +686,7 @@ export class SoftContactSolver {
    * velocity -e vn⁻, its accumulated impulse kept non-negative.
    */
   applyRestitution(states: BodyStates, ctx: SoftStepContext): void {
+    this.attach(states);
     const rows = this.rows;
     const meta = this.meta;
     const v = states.state;
@@ -1480,6 +708,7 @@ export class SoftContactSolver {
    */
   storeImpulses(ctx: SoftStepContext): void {
     const perStep = ctx.substeps;
+    this.syncViews();
     const rows = this.rows;
     const meta = this.meta;
     const blocks = this.blockSource;
@@ -1497,1051 +726,4 @@ export class SoftContactSolver {
       }
     }
   }
-
-  private grow(count: number): void {
-    if (count > Index.Mask + 1) {
-      throw new ConstraintError('count', count, `must be at most ${Index.Mask + 1} (contacts in one solve)`);
-    }
-    const capacity = Math.min(Math.max(count, 2 * (this.meta.length / Meta.Stride)), Index.Mask + 1);
-    // (In the kernel memory the prepare then moves them: see attachKernels.)
-    this.kernelGeneration = -1;
-    this.rows = new Float64Array(Row.Stride * capacity);
-    this.meta = new Int32Array(Meta.Stride * capacity);
-    this.chainOf = new Int32Array(capacity);
-    this.chainOrder = new Int32Array(capacity);
-    this.chainShared = new Int32Array(capacity);
-    this.chainStart = new Int32Array(capacity + 1);
-    this.chainWork = new Float64Array(4 * capacity);
-    this.chainFactors = new Float64Array(Factor.Stride * capacity);
-    this.chainCompliant = new Int32Array(capacity);
-    this.chainSingular = new Int32Array(capacity);
-    this.deepList = new Int32Array(capacity);
-    this.singles = new Int32Array(capacity);
-    this.pushRows = new Float64Array(PushRow.Stride * capacity);
-    this.pushInts = new Int32Array(PushInt.Stride * capacity);
-  }
-}
-
-/**
- * One contact of {@link SoftContactSolver.solve}: normal rows (as a 2x2 block when both points are
- * in the same regime, else one by one), then friction, bounded by the normal impulses just found
- * (without `SolveMode.Normals`: friction only, for a chain whose normal rows were solved
- * together). Friction is solved here, on the velocities still in registers, rather than by a call
- * that would read them back. Outside the loop so that V8 optimises it on its call count (see the classic solver's
- * `solveContact`).
- *
- * No loops, on purpose: a function called thousands of times a step whose body holds a loop can be
- * compiled by V8 (Node 20) "on stack replacement" at that loop after a deoptimisation, and then
- * runs every call in the interpreter up to the loop: the whole solve 20 times slower for the rest
- * of the run (pyramid100: about one run in ten). So the two points' rows are written out one
- * after the other (a bounce's rare branches are {@link bounceBias}'s).
- */
-function solveSoftContact(
-  rows: Float64Array,
-  meta: Int32Array,
-  v: Float64Array,
-  params: Float64Array,
-  i: number,
-  mode: number,
-): void {
-  // The switches arrive as the bits of one small integer (see SolveMode): a boolean argument is
-  // tested for every kind of truthiness on entry to the optimised code, a few dozen instructions
-  // per call; these are tests of bits.
-  const useBias = (mode & SolveMode.Bias) !== 0;
-  const useBlock = (mode & SolveMode.Block) !== 0;
-  const normals = (mode & SolveMode.Normals) !== 0;
-  const r = (i & Index.Mask) * Row.Stride;
-  const m = (i & Index.Mask) * Meta.Stride;
-  const oA = State.Stride * (meta[m + Meta.SlotA] & Index.Mask);
-  const oB = State.Stride * (meta[m + Meta.SlotB] & Index.Mask);
-  const pointCount = meta[m + Meta.PointCount];
-  const q1 = r + Row.Point0;
-  const q2 = r + Row.Point1;
-  const mA = rows[r + Row.MassA];
-  const iA = rows[r + Row.InvIA];
-  const mB = rows[r + Row.MassB];
-  const iB = rows[r + Row.InvIB];
-  const nx = rows[r + Row.NormalX];
-  const ny = rows[r + Row.NormalY];
-  const softMass = useBias ? rows[r + Row.MassScale] : 1;
-  const softImpulse = useBias ? rows[r + Row.ImpulseScale] : 0;
-  let vAx = v[oA + State.Vx];
-  let vAy = v[oA + State.Vy];
-  let wA = v[oA + State.W];
-  let vBx = v[oB + State.Vx];
-  let vBy = v[oB + State.Vy];
-  let wB = v[oB + State.W];
-
-  if (normals && pointCount > 0) {
-    // Each point's current separation s (the one the last pass left when the bodies have not moved
-    // since: see measureSeparation), and from it the bias b (a velocity) and whether the row is
-    // soft. The second point's are the same, written out.
-    const cached = (mode & SolveMode.Cached) !== 0;
-    const bouncy = rows[r + Row.Restitution] > 0;
-    const invH = params[Param.InvH];
-    let b1 = 0;
-    let soft1 = false;
-    {
-      const sep = cached ? rows[q1 + Pt.Separation] : measureSeparation(rows, v, q1, oA, oB, nx, ny);
-      // (What only the solve reads is read only in the solve: the relax pass skips the loads.)
-      const share = useBias ? rows[q1 + Pt.Share] : 0;
-      if (useBias && sep < -share) {
-        params[Param.Deep] = 1;
-        meta[m + Meta.Deep] = params[Param.Stamp];
-      }
-      let bounced = false;
-      if (bouncy) {
-        params[Param.Separation] = sep;
-        bounced = bounceBias(rows, v, params, r, q1, oA, oB, 0, useBias);
-      }
-      if (bounced) b1 = params[Param.Bias0];
-      else if (sep > 0) {
-        // Still apart: the row may let the gap close within this sub-step, no more. In the relax
-        // pass a point that has not pushed yet is left for the next sub-step's solve (which
-        // times a bounce).
-        b1 = sep * invH;
-        if (!useBias && rows[q1 + Pt.MaxNormalImpulse] === 0) {
-          const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rows[q1 + Pt.RnB] - wA * rows[q1 + Pt.RnA];
-          if (b1 < -vn) b1 = -vn;
-        }
-      } else if (useBias) {
-        // The soft row takes an overlap up to its share; the push pass takes what is deeper.
-        // Between free bodies the bias fades out from one share's overlap to two and is 0
-        // beyond: pushing a deep overlap apart through the velocity leaves that speed in the
-        // bodies, and in a pile created at one point the pushes of dozens of contacts added up
-        // (a column of flat boxes rose at 15 m/s). A held body keeps it (its push passes are
-        // few; see HELD_PUSH_PASSES).
-        const biasRate = rows[r + Row.BiasRate];
-        const held = meta[m + Meta.Held] !== 0;
-        const maxPush = params[Param.MaxPush];
-        const over = -sep - share;
-        if (over <= 0) b1 = biasRate * sep;
-        else if (held) b1 = -biasRate * share;
-        else b1 = over < share ? -biasRate * (share - over) : 0;
-        if (b1 < -maxPush) b1 = -maxPush;
-        soft1 = true;
-      }
-    }
-    let b2 = 0;
-    let soft2 = false;
-    if (pointCount === 2) {
-      const sep = cached ? rows[q2 + Pt.Separation] : measureSeparation(rows, v, q2, oA, oB, nx, ny);
-      // (What only the solve reads is read only in the solve: the relax pass skips the loads.)
-      const share = useBias ? rows[q2 + Pt.Share] : 0;
-      if (useBias && sep < -share) {
-        params[Param.Deep] = 1;
-        meta[m + Meta.Deep] = params[Param.Stamp];
-      }
-      let bounced = false;
-      if (bouncy) {
-        params[Param.Separation] = sep;
-        bounced = bounceBias(rows, v, params, r, q2, oA, oB, 1, useBias);
-      }
-      if (bounced) b2 = params[Param.Bias1];
-      else if (sep > 0) {
-        b2 = sep * invH;
-        if (!useBias && rows[q2 + Pt.MaxNormalImpulse] === 0) {
-          const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rows[q2 + Pt.RnB] - wA * rows[q2 + Pt.RnA];
-          if (b2 < -vn) b2 = -vn;
-        }
-      } else if (useBias) {
-        const biasRate = rows[r + Row.BiasRate];
-        const held = meta[m + Meta.Held] !== 0;
-        const maxPush = params[Param.MaxPush];
-        const over = -sep - share;
-        if (over <= 0) b2 = biasRate * sep;
-        else if (held) b2 = -biasRate * share;
-        else b2 = over < share ? -biasRate * (share - over) : 0;
-        if (b2 < -maxPush) b2 = -maxPush;
-        soft2 = true;
-      }
-    }
-    if (pointCount === 2 && useBlock && soft1 === soft2 && meta[m + Meta.BlockUsable] === 1) {
-      // Both rows at once: x ≥ 0, w = K x + b' ≥ 0, x·w = 0 with b' = s (vn + bias) - (1 - i) K a,
-      // s and i the mass and impulse scales (1 and 0 for a rigid row): the soft row's fixed point
-      // x = (1 - i) a - s K⁻¹ (vn + bias) when both stay pushing.
-      const ms = soft1 ? softMass : 1;
-      const is = soft1 ? softImpulse : 0;
-      const rn1A = rows[q1 + Pt.RnA];
-      const rn1B = rows[q1 + Pt.RnB];
-      const rn2A = rows[q2 + Pt.RnA];
-      const rn2B = rows[q2 + Pt.RnB];
-      const a1 = rows[q1 + Pt.NormalImpulse];
-      const a2 = rows[q2 + Pt.NormalImpulse];
-      const dvn = (vBx - vAx) * nx + (vBy - vAy) * ny;
-      const vn1 = dvn + wB * rn1B - wA * rn1A;
-      const vn2 = dvn + wB * rn2B - wA * rn2A;
-      const k11 = rows[r + Row.K11];
-      const k12 = rows[r + Row.K12];
-      const k22 = rows[r + Row.K22];
-      const keep = 1 - is;
-      params[Param.BlockIo] = ms * (vn1 + b1) - keep * (k11 * a1 + k12 * a2);
-      params[Param.BlockIo + 1] = ms * (vn2 + b2) - keep * (k12 * a1 + k22 * a2);
-      const lcpCase = solveBlockLcpAt(rows, r + Row.K11, params);
-      if (lcpCase > 0) {
-        const x1 = params[Param.BlockIo + 2];
-        const x2 = params[Param.BlockIo + 3];
-        const d1 = x1 - a1;
-        const d2 = x2 - a2;
-        rows[q1 + Pt.NormalImpulse] = x1;
-        rows[q2 + Pt.NormalImpulse] = x2;
-        if (x1 > rows[q1 + Pt.MaxNormalImpulse]) {
-          if (rows[q1 + Pt.MaxNormalImpulse] === 0) rows[q1 + Pt.RelativeVelocity] = vn1;
-          rows[q1 + Pt.MaxNormalImpulse] = x1;
-        }
-        if (x2 > rows[q2 + Pt.MaxNormalImpulse]) {
-          if (rows[q2 + Pt.MaxNormalImpulse] === 0) rows[q2 + Pt.RelativeVelocity] = vn2;
-          rows[q2 + Pt.MaxNormalImpulse] = x2;
-        }
-        const d = d1 + d2;
-        vAx -= mA * d * nx;
-        vAy -= mA * d * ny;
-        wA -= iA * (d1 * rn1A + d2 * rn2A);
-        vBx += mB * d * nx;
-        vBy += mB * d * ny;
-        wB += iB * (d1 * rn1B + d2 * rn2B);
-      }
-    } else {
-      // One row at a time: the first point, then (below) the second on the velocities it left.
-      {
-        const ms = soft1 ? softMass : 1;
-        const is = soft1 ? softImpulse : 0;
-        const rnA = rows[q1 + Pt.RnA];
-        const rnB = rows[q1 + Pt.RnB];
-        const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
-        const old = rows[q1 + Pt.NormalImpulse];
-        const lambda0 = -rows[q1 + Pt.NormalMass] * ms * (vn + b1) - is * old;
-        const total = old + lambda0 > 0 ? old + lambda0 : 0;
-        const lambda = total - old;
-        rows[q1 + Pt.NormalImpulse] = total;
-        if (total > rows[q1 + Pt.MaxNormalImpulse]) {
-          // The first push of the step: the approach speed at impact, for restitution.
-          if (rows[q1 + Pt.MaxNormalImpulse] === 0) rows[q1 + Pt.RelativeVelocity] = vn;
-          rows[q1 + Pt.MaxNormalImpulse] = total;
-        }
-        vAx -= mA * lambda * nx;
-        vAy -= mA * lambda * ny;
-        wA -= iA * lambda * rnA;
-        vBx += mB * lambda * nx;
-        vBy += mB * lambda * ny;
-        wB += iB * lambda * rnB;
-      }
-      if (pointCount === 2) {
-        const ms = soft2 ? softMass : 1;
-        const is = soft2 ? softImpulse : 0;
-        const rnA = rows[q2 + Pt.RnA];
-        const rnB = rows[q2 + Pt.RnB];
-        const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
-        const old = rows[q2 + Pt.NormalImpulse];
-        const lambda0 = -rows[q2 + Pt.NormalMass] * ms * (vn + b2) - is * old;
-        const total = old + lambda0 > 0 ? old + lambda0 : 0;
-        const lambda = total - old;
-        rows[q2 + Pt.NormalImpulse] = total;
-        if (total > rows[q2 + Pt.MaxNormalImpulse]) {
-          if (rows[q2 + Pt.MaxNormalImpulse] === 0) rows[q2 + Pt.RelativeVelocity] = vn;
-          rows[q2 + Pt.MaxNormalImpulse] = total;
-        }
-        vAx -= mA * lambda * nx;
-        vAy -= mA * lambda * ny;
-        wA -= iA * lambda * rnA;
-        vBx += mB * lambda * nx;
-        vBy += mB * lambda * ny;
-        wB += iB * lambda * rnB;
-      }
-    }
-  }
-
-  // Friction: rigid rows, each bounded by μ times its point's normal impulse.
-  const tx = ny;
-  const ty = -nx;
-  const friction = rows[r + Row.Friction];
-  if (pointCount > 0) {
-    const rtA = rows[q1 + Pt.RtA];
-    const rtB = rows[q1 + Pt.RtB];
-    const maxFriction = friction * rows[q1 + Pt.NormalImpulse];
-    const old = rows[q1 + Pt.TangentImpulse];
-    // A point that carries no load and no friction impulse (still apart: a speculative point) stays
-    // at zero: the clamp to ±μλn = 0 would give it nothing (+0, whichever zero it held).
-    if (maxFriction === 0 && old === 0) rows[q1 + Pt.TangentImpulse] = 0;
-    else {
-      const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA;
-      let total = old - rows[q1 + Pt.TangentMass] * vt;
-      total = total < -maxFriction ? -maxFriction : total > maxFriction ? maxFriction : total;
-      rows[q1 + Pt.TangentImpulse] = total;
-      const lambda = total - old;
-      vAx -= mA * lambda * tx;
-      vAy -= mA * lambda * ty;
-      wA -= iA * lambda * rtA;
-      vBx += mB * lambda * tx;
-      vBy += mB * lambda * ty;
-      wB += iB * lambda * rtB;
-    }
-  }
-  if (pointCount === 2) {
-    const rtA = rows[q2 + Pt.RtA];
-    const rtB = rows[q2 + Pt.RtB];
-    const maxFriction = friction * rows[q2 + Pt.NormalImpulse];
-    const old = rows[q2 + Pt.TangentImpulse];
-    if (maxFriction === 0 && old === 0) rows[q2 + Pt.TangentImpulse] = 0;
-    else {
-      const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA;
-      let total = old - rows[q2 + Pt.TangentMass] * vt;
-      total = total < -maxFriction ? -maxFriction : total > maxFriction ? maxFriction : total;
-      rows[q2 + Pt.TangentImpulse] = total;
-      const lambda = total - old;
-      vAx -= mA * lambda * tx;
-      vAy -= mA * lambda * ty;
-      wA -= iA * lambda * rtA;
-      vBx += mB * lambda * tx;
-      vBy += mB * lambda * ty;
-      wB += iB * lambda * rtB;
-    }
-  }
-
-  v[oA + State.Vx] = vAx;
-  v[oA + State.Vy] = vAy;
-  v[oA + State.W] = wA;
-  v[oB + State.Vx] = vBx;
-  v[oB + State.Vy] = vBy;
-  v[oB + State.W] = wB;
-}
-
-/**
- * {@link solveSoftContact} for a contact with one point (most contacts: a circle on anything, a
- * corner on a face), its normal row and its friction row: the same arithmetic as that function's
- * first point, in a function of its own. The two-point paths (the second point, the block solve)
- * keep many more numbers live; without them V8 keeps this one's in registers, and a pass over a
- * mixed pile runs about 8% fewer instructions.
- */
-function solveOnePointContact(
-  rows: Float64Array,
-  meta: Int32Array,
-  v: Float64Array,
-  params: Float64Array,
-  i: number,
-  mode: number,
-): void {
-  const useBias = (mode & SolveMode.Bias) !== 0;
-  const r = (i & Index.Mask) * Row.Stride;
-  const m = (i & Index.Mask) * Meta.Stride;
-  const oA = State.Stride * (meta[m + Meta.SlotA] & Index.Mask);
-  const oB = State.Stride * (meta[m + Meta.SlotB] & Index.Mask);
-  const q1 = r + Row.Point0;
-  const mA = rows[r + Row.MassA];
-  const iA = rows[r + Row.InvIA];
-  const mB = rows[r + Row.MassB];
-  const iB = rows[r + Row.InvIB];
-  const nx = rows[r + Row.NormalX];
-  const ny = rows[r + Row.NormalY];
-  const softMass = useBias ? rows[r + Row.MassScale] : 1;
-  const softImpulse = useBias ? rows[r + Row.ImpulseScale] : 0;
-  let vAx = v[oA + State.Vx];
-  let vAy = v[oA + State.Vy];
-  let wA = v[oA + State.W];
-  let vBx = v[oB + State.Vx];
-  let vBy = v[oB + State.Vy];
-  let wB = v[oB + State.W];
-
-  {
-    // The point's current separation s, and from it the bias b (a velocity) and whether the row
-    // is soft: as for solveSoftContact's first point, which says why.
-    const cached = (mode & SolveMode.Cached) !== 0;
-    const bouncy = rows[r + Row.Restitution] > 0;
-    const invH = params[Param.InvH];
-    let b1 = 0;
-    let soft1 = false;
-    {
-      const sep = cached ? rows[q1 + Pt.Separation] : measureSeparation(rows, v, q1, oA, oB, nx, ny);
-      const share = useBias ? rows[q1 + Pt.Share] : 0;
-      if (useBias && sep < -share) {
-        params[Param.Deep] = 1;
-        meta[m + Meta.Deep] = params[Param.Stamp];
-      }
-      let bounced = false;
-      if (bouncy) {
-        params[Param.Separation] = sep;
-        bounced = bounceBias(rows, v, params, r, q1, oA, oB, 0, useBias);
-      }
-      if (bounced) b1 = params[Param.Bias0];
-      else if (sep > 0) {
-        b1 = sep * invH;
-        if (!useBias && rows[q1 + Pt.MaxNormalImpulse] === 0) {
-          const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rows[q1 + Pt.RnB] - wA * rows[q1 + Pt.RnA];
-          if (b1 < -vn) b1 = -vn;
-        }
-      } else if (useBias) {
-        const biasRate = rows[r + Row.BiasRate];
-        const held = meta[m + Meta.Held] !== 0;
-        const maxPush = params[Param.MaxPush];
-        const over = -sep - share;
-        if (over <= 0) b1 = biasRate * sep;
-        else if (held) b1 = -biasRate * share;
-        else b1 = over < share ? -biasRate * (share - over) : 0;
-        if (b1 < -maxPush) b1 = -maxPush;
-        soft1 = true;
-      }
-    }
-    // The normal row, then (below) friction on the velocities it left.
-    {
-      const ms = soft1 ? softMass : 1;
-      const is = soft1 ? softImpulse : 0;
-      const rnA = rows[q1 + Pt.RnA];
-      const rnB = rows[q1 + Pt.RnB];
-      const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
-      const old = rows[q1 + Pt.NormalImpulse];
-      const lambda0 = -rows[q1 + Pt.NormalMass] * ms * (vn + b1) - is * old;
-      const total = old + lambda0 > 0 ? old + lambda0 : 0;
-      const lambda = total - old;
-      rows[q1 + Pt.NormalImpulse] = total;
-      if (total > rows[q1 + Pt.MaxNormalImpulse]) {
-        if (rows[q1 + Pt.MaxNormalImpulse] === 0) rows[q1 + Pt.RelativeVelocity] = vn;
-        rows[q1 + Pt.MaxNormalImpulse] = total;
-      }
-      vAx -= mA * lambda * nx;
-      vAy -= mA * lambda * ny;
-      wA -= iA * lambda * rnA;
-      vBx += mB * lambda * nx;
-      vBy += mB * lambda * ny;
-      wB += iB * lambda * rnB;
-    }
-  }
-
-  // Friction: rigid rows, each bounded by μ times its point's normal impulse.
-  const tx = ny;
-  const ty = -nx;
-  const friction = rows[r + Row.Friction];
-  {
-    const rtA = rows[q1 + Pt.RtA];
-    const rtB = rows[q1 + Pt.RtB];
-    const maxFriction = friction * rows[q1 + Pt.NormalImpulse];
-    const old = rows[q1 + Pt.TangentImpulse];
-    if (maxFriction === 0 && old === 0) rows[q1 + Pt.TangentImpulse] = 0;
-    else {
-      const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA;
-      let total = old - rows[q1 + Pt.TangentMass] * vt;
-      total = total < -maxFriction ? -maxFriction : total > maxFriction ? maxFriction : total;
-      rows[q1 + Pt.TangentImpulse] = total;
-      const lambda = total - old;
-      vAx -= mA * lambda * tx;
-      vAy -= mA * lambda * ty;
-      wA -= iA * lambda * rtA;
-      vBx += mB * lambda * tx;
-      vBy += mB * lambda * ty;
-      wB += iB * lambda * rtB;
-    }
-  }
-  v[oA + State.Vx] = vAx;
-  v[oA + State.Vy] = vAy;
-  v[oA + State.W] = wA;
-  v[oB + State.Vx] = vBx;
-  v[oB + State.Vy] = vBy;
-  v[oB + State.W] = wB;
-}
-
-/**
- * The current separation of the point at `q` of a contact with normal (nx, ny), its bodies' states
- * at `oA` and `oB`: the start separation plus how far its two sides moved along the normal since the step
- * began (d = dp + R(Δθ) r - r for each side, r its separation arm), also left in `Pt.Separation`
- * for the next pass at the same poses (see `SolveMode.Cached`). Small enough for V8 to inline at
- * each call (a call it did not inline would box the numbers passed and returned; the allocation
- * tests would see it).
- */
-function measureSeparation(
-  rows: Float64Array,
-  v: Float64Array,
-  q: number,
-  oA: number,
-  oB: number,
-  nx: number,
-  ny: number,
-): number {
-  const cA = v[oA + State.Qc];
-  const sA = v[oA + State.Qs];
-  const cB = v[oB + State.Qc];
-  const sB = v[oB + State.Qs];
-  const ax = rows[q + Pt.SepAX];
-  const ay = rows[q + Pt.SepAY];
-  const bx = rows[q + Pt.SepBX];
-  const by = rows[q + Pt.SepBY];
-  const ddx = v[oB + State.Dpx] - v[oA + State.Dpx] + (cB * bx - sB * by) - (cA * ax - sA * ay);
-  const ddy = v[oB + State.Dpy] - v[oA + State.Dpy] + (sB * bx + cB * by) - (sA * ax + cA * ay);
-  const sep = rows[q + Pt.BaseSeparation] + ddx * nx + ddy * ny;
-  rows[q + Pt.Separation] = sep;
-  return sep;
-}
-
-/**
- * The bias of point `j` of a contact with restitution, at separation `params[Separation]`, when it
- * bounces in this sub-step: writes it (a rigid row's) to `params[Bias0 + j]` and returns true;
- * otherwise returns false and leaves the bias to {@link solveSoftContact}. Out of that function,
- * which it would make too large for V8 to optimise as well: a bounce is rare.
- */
-function bounceBias(
-  rows: Float64Array,
-  v: Float64Array,
-  params: Float64Array,
-  r: number,
-  q: number,
-  oA: number,
-  oB: number,
-  j: number,
-  useBias: boolean,
-): boolean {
-  const invH = params[Param.InvH];
-  const threshold = params[Param.Threshold];
-  const s = params[Param.Separation];
-  const restitution = rows[r + Row.Restitution];
-  const vn0 =
-    useBias && rows[q + Pt.MaxNormalImpulse] === 0
-      ? (v[oB + State.Vx] - v[oA + State.Vx]) * rows[r + Row.NormalX] +
-        (v[oB + State.Vy] - v[oA + State.Vy]) * rows[r + Row.NormalY] +
-        v[oB + State.W] * rows[q + Pt.RnB] -
-        v[oA + State.W] * rows[q + Pt.RnA]
-      : 0;
-  if (vn0 < -threshold && (s <= 0 || s < -vn0 / invH)) {
-    // A bouncing point meets the face within this sub-step, τ = s / |vn| into it. Semi-implicit
-    // Euler's vn is the mean over the sub-step, so at the face the point moves at
-    // vc = vn + a (τ - h/2) (a: the anchors' relative normal acceleration). The bounce leaves at
-    // -e vc: at the end of the sub-step the point is -e vc (h - τ) + a (h - τ)² / 2 from the face,
-    // and its velocity, as the next sub-steps' mean-velocity integration needs it, is
-    // -e vn⁻ + BounceShift with BounceShift = -(1 + e) a (τ - h/2) (set by the relax pass).
-    // Without the shift the rebound height depends on where in a sub-step the face is met, by up
-    // to ±(1 + e) g h / 2 in speed.
-    const h = 1 / invH;
-    const tau = s > 0 ? -s / vn0 : 0;
-    const a = rows[q + Pt.NormalAccel];
-    const rest = h - tau;
-    const vc = vn0 + a * (tau - 0.5 * h);
-    params[Param.Bias0 + j] = (s + restitution * vc * rest - 0.5 * a * rest * rest) * invH;
-    rows[q + Pt.BounceShift] = -(1 + restitution) * a * (tau - 0.5 * h);
-    return true;
-  }
-  if (
-    !useBias &&
-    rows[q + Pt.Bounced] === 0 &&
-    rows[q + Pt.MaxNormalImpulse] > 0 &&
-    rows[q + Pt.RelativeVelocity] < -threshold
-  ) {
-    // The relax pass of the sub-step in which the point first pushed: bounce now, at -e vn⁻, so
-    // the rest of the step flies (restitution after the last sub-step would leave the body at
-    // the face for the rest of the step and lose that height).
-    params[Param.Bias0 + j] = restitution * rows[q + Pt.RelativeVelocity] - rows[q + Pt.BounceShift];
-    rows[q + Pt.Bounced] = 1;
-    return true;
-  }
-  return false;
-}
-
-/**
- * One contact of {@link SoftContactSolver.applyRestitution}. Both points of a two-point manifold
- * that bounce are solved together (the 2x2 block with the target -e vn⁻ for each), so a box that
- * lands flat leaves flat instead of spinning from the order of its points.
- */
-function restituteContact(
-  rows: Float64Array,
-  meta: Int32Array,
-  v: Float64Array,
-  params: Float64Array,
-  i: number,
-): void {
-  const threshold = params[Param.Threshold];
-  const r = (i & Index.Mask) * Row.Stride;
-  const m = (i & Index.Mask) * Meta.Stride;
-  const e = rows[r + Row.Restitution];
-  const oA = State.Stride * (meta[m + Meta.SlotA] & Index.Mask);
-  const oB = State.Stride * (meta[m + Meta.SlotB] & Index.Mask);
-  const pointCount = meta[m + Meta.PointCount];
-  const mA = rows[r + Row.MassA];
-  const iA = rows[r + Row.InvIA];
-  const mB = rows[r + Row.MassB];
-  const iB = rows[r + Row.InvIB];
-  const nx = rows[r + Row.NormalX];
-  const ny = rows[r + Row.NormalY];
-  let vAx = v[oA + State.Vx];
-  let vAy = v[oA + State.Vy];
-  let wA = v[oA + State.W];
-  let vBx = v[oB + State.Vx];
-  let vBy = v[oB + State.Vy];
-  let wB = v[oB + State.W];
-  const q1 = r + Row.Point0;
-  const q2 = r + Row.Point1;
-  const bounce1 =
-    rows[q1 + Pt.Bounced] === 0 &&
-    rows[q1 + Pt.RelativeVelocity] < -threshold &&
-    rows[q1 + Pt.MaxNormalImpulse] > 0;
-  const bounce2 =
-    pointCount === 2 &&
-    rows[q2 + Pt.Bounced] === 0 &&
-    rows[q2 + Pt.RelativeVelocity] < -threshold &&
-    rows[q2 + Pt.MaxNormalImpulse] > 0;
-  if (bounce1 && bounce2 && meta[m + Meta.BlockUsable] === 1) {
-    const rn1A = rows[q1 + Pt.RnA];
-    const rn1B = rows[q1 + Pt.RnB];
-    const rn2A = rows[q2 + Pt.RnA];
-    const rn2B = rows[q2 + Pt.RnB];
-    const a1 = rows[q1 + Pt.NormalImpulse];
-    const a2 = rows[q2 + Pt.NormalImpulse];
-    const dvn = (vBx - vAx) * nx + (vBy - vAy) * ny;
-    // b' = (vn + e vn⁻) - K a: the rigid LCP aiming each row at -e vn⁻.
-    params[Param.BlockIo] =
-      dvn +
-      wB * rn1B -
-      wA * rn1A +
-      e * rows[q1 + Pt.RelativeVelocity] -
-      (rows[r + Row.K11] * a1 + rows[r + Row.K12] * a2);
-    params[Param.BlockIo + 1] =
-      dvn +
-      wB * rn2B -
-      wA * rn2A +
-      e * rows[q2 + Pt.RelativeVelocity] -
-      (rows[r + Row.K12] * a1 + rows[r + Row.K22] * a2);
-    if (solveBlockLcpAt(rows, r + Row.K11, params) > 0) {
-      const d1 = params[Param.BlockIo + 2] - a1;
-      const d2 = params[Param.BlockIo + 3] - a2;
-      rows[q1 + Pt.NormalImpulse] = params[Param.BlockIo + 2];
-      rows[q2 + Pt.NormalImpulse] = params[Param.BlockIo + 3];
-      const d = d1 + d2;
-      vAx -= mA * d * nx;
-      vAy -= mA * d * ny;
-      wA -= iA * (d1 * rn1A + d2 * rn2A);
-      vBx += mB * d * nx;
-      vBy += mB * d * ny;
-      wB += iB * (d1 * rn1B + d2 * rn2B);
-    }
-  } else {
-    for (let j = 0; j < pointCount; j++) {
-      if (!(j === 0 ? bounce1 : bounce2)) continue;
-      const q = r + Row.Point0 + (j & 1) * Pt.Stride;
-      const rnA = rows[q + Pt.RnA];
-      const rnB = rows[q + Pt.RnB];
-      const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
-      const old = rows[q + Pt.NormalImpulse];
-      const lambda0 = -rows[q + Pt.NormalMass] * (vn + e * rows[q + Pt.RelativeVelocity]);
-      const total = old + lambda0 > 0 ? old + lambda0 : 0;
-      const lambda = total - old;
-      rows[q + Pt.NormalImpulse] = total;
-      vAx -= mA * lambda * nx;
-      vAy -= mA * lambda * ny;
-      wA -= iA * lambda * rnA;
-      vBx += mB * lambda * nx;
-      vBy += mB * lambda * ny;
-      wB += iB * lambda * rnB;
-    }
-  }
-  v[oA + State.Vx] = vAx;
-  v[oA + State.Vy] = vAy;
-  v[oA + State.W] = wA;
-  v[oB + State.Vx] = vBx;
-  v[oB + State.Vy] = vBy;
-  v[oB + State.W] = wB;
-}
-
-/**
- * Of the two chainable contacts of body slot `y` (`slotContacts`, see `buildChains`), the one that is
- * not `c`. Both are read whichever is kept: a conditional read of the second would first run when
- * the first chain longer than two is met, in the middle of a run, and throw away the chain search's
- * optimised code.
- */
-function otherContactOf(slotContacts: Int32Array, y: number, c: number): number {
-  const first = slotContacts[2 * y];
-  const second = slotContacts[2 * y + 1];
-  return first === c ? second : first;
-}
-
-/** The slot of contact `i`'s body other than `slot` (body A's when `slot` is neither). */
-function otherSlot(meta: Int32Array, i: number, slot: number): number {
-  const m = (i & Index.Mask) * Meta.Stride;
-  const a = meta[m + Meta.SlotA];
-  return a === slot ? meta[m + Meta.SlotB] : a;
-}
-
-/**
- * The block elimination of one chain's matrix (positions `start` to `end` - 1 of `order`; see
- * {@link solveChain}) into `factors` (see {@link Factor}), with the compliance in
- * `params[Compliance]`: D' = D - E U_prev with E = U_prevᵀ D'_prev⁻¹ down the chain (the Thomas
- * algorithm's forward sweep on the matrix alone). Returns false when a block D' is not positive
- * definite (det ≤ 0): the chain is then solved contact by contact.
- */
-function factorChain(
-  rows: Float64Array,
-  meta: Int32Array,
-  order: Int32Array,
-  shared: Int32Array,
-  factors: Float64Array,
-  params: Float64Array,
-  start: number,
-  end: number,
-): boolean {
-  const compliance = params[Param.Compliance];
-  for (let k = start; k < end; k++) {
-    const i = order[k];
-    const r = (i & Index.Mask) * Row.Stride;
-    const m = (i & Index.Mask) * Meta.Stride;
-    const two = meta[m + Meta.PointCount] === 2;
-    // A chain held at both ends by static or kinematic bodies has more rows than its bodies can
-    // take (the load may shift between the two supports): there each row is a stiff spring, a CFM
-    // γ = K_ii · compliance, which picks the spring solution; other chains are rigid.
-    const g1 = (1 / rows[r + Row.Point0 + Pt.NormalMass]) * compliance;
-    const g2 = two ? (1 / rows[r + Row.Point1 + Pt.NormalMass]) * compliance : 0;
-    let d11 = (two ? rows[r + Row.K11] : 1 / rows[r + Row.Point0 + Pt.NormalMass]) + g1;
-    let d12 = two ? rows[r + Row.K12] : 0;
-    let d22 = two ? rows[r + Row.K22] + g2 : 1;
-    const f = Factor.Stride * (k & Index.Mask);
-    if (k > start) {
-      // E = Uᵀ D'⁻¹ of the previous position; D' = D - E U.
-      const p = f - Factor.Stride;
-      const a = factors[p + Factor.D11];
-      const b = factors[p + Factor.D12];
-      const c = factors[p + Factor.D22];
-      const det = factors[p + Factor.Det];
-      const inv = 1 / det;
-      // D'⁻¹ = [c -b; -b a] / det; U = [u11 u12; u21 u22] (rows: previous, cols: this).
-      const u11 = factors[p + Factor.U11];
-      const u12 = factors[p + Factor.U12];
-      const u21 = factors[p + Factor.U21];
-      const u22 = factors[p + Factor.U22];
-      // Uᵀ D'⁻¹: row 1 = (u11, u21) D'⁻¹, row 2 = (u12, u22) D'⁻¹.
-      const e11 = (u11 * c - u21 * b) * inv;
-      const e12 = (-u11 * b + u21 * a) * inv;
-      const e21 = (u12 * c - u22 * b) * inv;
-      const e22 = (-u12 * b + u22 * a) * inv;
-      d11 -= e11 * u11 + e12 * u21;
-      d12 -= e11 * u12 + e12 * u22;
-      d22 -= e21 * u12 + e22 * u22;
-      factors[f + Factor.E11] = e11;
-      factors[f + Factor.E12] = e12;
-      factors[f + Factor.E21] = e21;
-      factors[f + Factor.E22] = e22;
-    }
-    const det = d11 * d22 - d12 * d12;
-    if (!(det > 0)) return false;
-    factors[f + Factor.D11] = d11;
-    factors[f + Factor.D12] = d12;
-    factors[f + Factor.D22] = d22;
-    factors[f + Factor.Det] = det;
-    factors[f + Factor.G1] = g1;
-    factors[f + Factor.G2] = g2;
-    if (k + 1 < end) {
-      // The coupling with the next contact through the body they share.
-      const body = shared[k];
-      const i2 = order[k + 1];
-      const r2 = (i2 & Index.Mask) * Row.Stride;
-      const m2 = (i2 & Index.Mask) * Meta.Stride;
-      const two2 = meta[m2 + Meta.PointCount] === 2;
-      const onB = meta[m + Meta.SlotB] === body;
-      const onB2 = meta[m2 + Meta.SlotB] === body;
-      const sign = onB === onB2 ? 1 : -1;
-      const mass = onB ? rows[r + Row.MassB] : rows[r + Row.MassA];
-      const inertia = onB ? rows[r + Row.InvIB] : rows[r + Row.InvIA];
-      const nn =
-        rows[r + Row.NormalX] * rows[r2 + Row.NormalX] + rows[r + Row.NormalY] * rows[r2 + Row.NormalY];
-      const rn1 = rows[r + Row.Point0 + (onB ? Pt.RnB : Pt.RnA)];
-      const rn2 = two ? rows[r + Row.Point1 + (onB ? Pt.RnB : Pt.RnA)] : 0;
-      const rm1 = rows[r2 + Row.Point0 + (onB2 ? Pt.RnB : Pt.RnA)];
-      const rm2 = two2 ? rows[r2 + Row.Point1 + (onB2 ? Pt.RnB : Pt.RnA)] : 0;
-      const base = mass * nn;
-      factors[f + Factor.U11] = sign * (base + inertia * rn1 * rm1);
-      factors[f + Factor.U12] = two2 ? sign * (base + inertia * rn1 * rm2) : 0;
-      factors[f + Factor.U21] = two ? sign * (base + inertia * rn2 * rm1) : 0;
-      factors[f + Factor.U22] = two && two2 ? sign * (base + inertia * rn2 * rm2) : 0;
-    }
-  }
-  return true;
-}
-
-/**
- * The normal rows of one chain of contacts (positions `start` to `end` - 1 of `order`), solved
- * exactly as one block-tridiagonal system K d = -(vn + bias): K's diagonal blocks are each
- * contact's own 2x2 K, its off-diagonal blocks couple consecutive contacts through the body they
- * share (for rows p, q: s s' (m n·n' + i (r_p × n)(r_q × n')), s = +1 where the body is the
- * contact's B, -1 where it is A), and block elimination (the Thomas algorithm) solves it in O(n):
- * the matrix was eliminated once for the step ({@link factorChain}, into `factors`), so a pass
- * runs only the forward and back substitutions on its right-hand side.
- * The rows are rigid and aim at no bias (the overlap stays as it is; the push pass takes what is
- * deeper than DEEP_OVERLAP), or at closing a gap within the sub-step for a point apart; a compliant
- * chain's rows (static or kinematic bodies at both ends) are springs with the soft rows' bias.
- * The relax pass aims at no bias. Then friction, one contact at a time. Returns false, having
- * changed nothing, when the solution would pull (a negative total impulse): the caller then solves
- * the chain's contacts one at a time.
- */
-function solveChain(
-  rows: Float64Array,
-  meta: Int32Array,
-  v: Float64Array,
-  order: Int32Array,
-  factors: Float64Array,
-  work: Float64Array,
-  params: Float64Array,
-  start: number,
-  end: number,
-  mode: number,
-): boolean {
-  const useBias = (mode & SolveMode.Bias) !== 0;
-  const cached = (mode & SolveMode.Cached) !== 0;
-  const invH = params[Param.InvH];
-  const maxPush = params[Param.MaxPush];
-  const compliance = params[Param.Compliance];
-  // Forward substitution. work at position k (base w = 4 (k - start)): y1, y2, then d1, d2.
-  for (let k = start; k < end; k++) {
-    const i = order[k];
-    const r = (i & Index.Mask) * Row.Stride;
-    const m = (i & Index.Mask) * Meta.Stride;
-    const two = meta[m + Meta.PointCount] === 2;
-    const oA = State.Stride * (meta[m + Meta.SlotA] & Index.Mask);
-    const oB = State.Stride * (meta[m + Meta.SlotB] & Index.Mask);
-    const nx = rows[r + Row.NormalX];
-    const ny = rows[r + Row.NormalY];
-    const dvx = v[oB + State.Vx] - v[oA + State.Vx];
-    const dvy = v[oB + State.Vy] - v[oA + State.Vy];
-    const wA = v[oA + State.W];
-    const wB = v[oB + State.W];
-    const biasRate = rows[r + Row.BiasRate];
-    const f = Factor.Stride * (k & Index.Mask);
-    let y1 = 0;
-    let y2 = 0;
-    for (let j = 0, pc = two ? 2 : 1; j < pc; j++) {
-      const q = r + Row.Point0 + (j & 1) * Pt.Stride;
-      const sep = cached ? rows[q + Pt.Separation] : measureSeparation(rows, v, q, oA, oB, nx, ny);
-      let bias = 0;
-      if (sep > 0) bias = sep * invH;
-      else if (useBias) {
-        // Overlap deeper than the point's share is the push pass's, as for the soft rows.
-        const share = rows[q + Pt.Share];
-        if (sep < -share) {
-          params[Param.Deep] = 1;
-          meta[m + Meta.Deep] = params[Param.Stamp];
-        }
-        // A compliant chain's rows are springs and need the soft rows' bias (up to DEEP_OVERLAP) to
-        // carry their load. A rigid chain's rows aim at no bias: they hold the bodies' relative
-        // velocity exactly and leave the overlap as it is. Driving a rigid row by the soft bias
-        // pushes its overlap out while the soft contacts around it stay compressed by their load:
-        // in a disordered pile that mismatch kept hundreds of boxes creeping for good.
-        if (compliance > 0) {
-          bias = biasRate * (sep < -share ? -share : sep);
-          if (bias < -maxPush) bias = -maxPush;
-        }
-      }
-      const vn = dvx * nx + dvy * ny + wB * rows[q + Pt.RnB] - wA * rows[q + Pt.RnA];
-      const leak = useBias ? factors[f + Factor.G1 + (j & 1)] * rows[q + Pt.NormalImpulse] : 0;
-      if (j === 0) y1 = -(vn + bias) - leak;
-      else y2 = -(vn + bias) - leak;
-    }
-    const w = 4 * ((k - start) & Index.Mask);
-    if (k > start) {
-      // y = y - E y_prev.
-      const e11 = factors[f + Factor.E11];
-      const e12 = factors[f + Factor.E12];
-      const e21 = factors[f + Factor.E21];
-      const e22 = factors[f + Factor.E22];
-      const p1 = work[w - 4];
-      const p2 = work[w - 3];
-      y1 -= e11 * p1 + e12 * p2;
-      y2 -= e21 * p1 + e22 * p2;
-    }
-    work[w] = y1;
-    work[w + 1] = y2;
-  }
-  // Back substitution: d = D'⁻¹ (y - U d_next); every total impulse must stay ≥ 0.
-  let next1 = 0;
-  let next2 = 0;
-  for (let k = end - 1; k >= start; k--) {
-    const w = 4 * ((k - start) & Index.Mask);
-    const f = Factor.Stride * (k & Index.Mask);
-    let y1 = work[w];
-    let y2 = work[w + 1];
-    if (k + 1 < end) {
-      y1 -= factors[f + Factor.U11] * next1 + factors[f + Factor.U12] * next2;
-      y2 -= factors[f + Factor.U21] * next1 + factors[f + Factor.U22] * next2;
-    }
-    const a = factors[f + Factor.D11];
-    const b = factors[f + Factor.D12];
-    const c = factors[f + Factor.D22];
-    const det = factors[f + Factor.Det];
-    const d1 = (c * y1 - b * y2) / det;
-    const d2 = (a * y2 - b * y1) / det;
-    const i = order[k];
-    const q1 = (i & Index.Mask) * Row.Stride + Row.Point0;
-    if (rows[q1 + Pt.NormalImpulse] + d1 < 0) return false;
-    if (
-      meta[(i & Index.Mask) * Meta.Stride + Meta.PointCount] === 2 &&
-      rows[q1 + Pt.Stride + Pt.NormalImpulse] + d2 < 0
-    ) {
-      return false;
-    }
-    work[w + 2] = d1;
-    work[w + 3] = d2;
-    next1 = d1;
-    next2 = d2;
-  }
-  // Apply, then friction contact by contact.
-  for (let k = start; k < end; k++) {
-    const w = 4 * ((k - start) & Index.Mask);
-    const i = order[k];
-    const r = (i & Index.Mask) * Row.Stride;
-    const m = (i & Index.Mask) * Meta.Stride;
-    const two = meta[m + Meta.PointCount] === 2;
-    const d1 = work[w + 2];
-    const d2 = two ? work[w + 3] : 0;
-    const q1 = r + Row.Point0;
-    const q2 = r + Row.Point1;
-    recordPush(rows, q1, work, w + 2, v, meta, i);
-    if (two) recordPush(rows, q2, work, w + 3, v, meta, i);
-    const oA = State.Stride * (meta[m + Meta.SlotA] & Index.Mask);
-    const oB = State.Stride * (meta[m + Meta.SlotB] & Index.Mask);
-    const mA = rows[r + Row.MassA];
-    const iA = rows[r + Row.InvIA];
-    const mB = rows[r + Row.MassB];
-    const iB = rows[r + Row.InvIB];
-    const nx = rows[r + Row.NormalX];
-    const ny = rows[r + Row.NormalY];
-    const d = d1 + d2;
-    v[oA + State.Vx] -= mA * d * nx;
-    v[oA + State.Vy] -= mA * d * ny;
-    v[oA + State.W] -= iA * (d1 * rows[q1 + Pt.RnA] + d2 * (two ? rows[q2 + Pt.RnA] : 0));
-    v[oB + State.Vx] += mB * d * nx;
-    v[oB + State.Vy] += mB * d * ny;
-    v[oB + State.W] += iB * (d1 * rows[q1 + Pt.RnB] + d2 * (two ? rows[q2 + Pt.RnB] : 0));
-  }
-  // Friction, contact by contact.
-  for (let k = start; k < end; k++) solveSoftContact(rows, meta, v, params, order[k], mode & SolveMode.Bias);
-  return true;
-}
-
-/**
- * Adds a point's impulse increment (`work[at]`) to its accumulated normal impulse; the first push of
- * the step records the normal velocity just before it (the approach speed for restitution).
- */
-function recordPush(
-  rows: Float64Array,
-  q: number,
-  work: Float64Array,
-  at: number,
-  v: Float64Array,
-  meta: Int32Array,
-  i: number,
-): void {
-  const total = rows[q + Pt.NormalImpulse] + work[at];
-  if (total > rows[q + Pt.MaxNormalImpulse]) {
-    if (rows[q + Pt.MaxNormalImpulse] === 0) {
-      const r = (i & Index.Mask) * Row.Stride;
-      const m = (i & Index.Mask) * Meta.Stride;
-      const oA = State.Stride * (meta[m + Meta.SlotA] & Index.Mask);
-      const oB = State.Stride * (meta[m + Meta.SlotB] & Index.Mask);
-      rows[q + Pt.RelativeVelocity] =
-        (v[oB + State.Vx] - v[oA + State.Vx]) * rows[r + Row.NormalX] +
-        (v[oB + State.Vy] - v[oA + State.Vy]) * rows[r + Row.NormalY] +
-        v[oB + State.W] * rows[q + Pt.RnB] -
-        v[oA + State.W] * rows[q + Pt.RnA];
-    }
-    rows[q + Pt.MaxNormalImpulse] = total;
-  }
-  rows[q + Pt.NormalImpulse] = total;
-}
-
-/**
- * The first push pass of a sub-step, for contact i at position k of the list: its masses, normal,
- * slots and, per point, the separation s the pass sees (the same in every pass of the sub-step:
- * the bodies move only after them) as the excess s + share over its share and the bias
- * max(pushRate · excess, -maxPush) for a deeper point, the arms and the effective mass, into
- * position k of `pushRows` and `pushInts`; the push impulses start at zero.
- */
-function loadPushRow(
-  rows: Float64Array,
-  meta: Int32Array,
-  state: Float64Array,
-  pushRows: Float64Array,
-  pushInts: Int32Array,
-  params: Float64Array,
-  i: number,
-  k: number,
-  mode: number,
-): void {
-  const cached = (mode & SolveMode.Cached) !== 0;
-  const pushRate = params[Param.PushRate];
-  const maxPush = params[Param.MaxPush];
-  const r = (i & Index.Mask) * Row.Stride;
-  const m = (i & Index.Mask) * Meta.Stride;
-  const slotA = meta[m + Meta.SlotA] & Index.Mask;
-  const slotB = meta[m + Meta.SlotB] & Index.Mask;
-  const pointCount = meta[m + Meta.PointCount];
-  const oA = State.Stride * slotA;
-  const oB = State.Stride * slotB;
-  const w = (k & Index.Mask) * PushRow.Stride;
-  const u = (k & Index.Mask) * PushInt.Stride;
-  pushInts[u + PushInt.OffsetA] = 3 * slotA;
-  pushInts[u + PushInt.OffsetB] = 3 * slotB;
-  pushInts[u + PushInt.PointCount] = pointCount;
-  pushInts[u + PushInt.Held] = meta[m + Meta.Held];
-  const nx = rows[r + Row.NormalX];
-  const ny = rows[r + Row.NormalY];
-  pushRows[w + PushRow.MassA] = rows[r + Row.MassA];
-  pushRows[w + PushRow.InvIA] = rows[r + Row.InvIA];
-  pushRows[w + PushRow.MassB] = rows[r + Row.MassB];
-  pushRows[w + PushRow.InvIB] = rows[r + Row.InvIB];
-  pushRows[w + PushRow.NormalX] = nx;
-  pushRows[w + PushRow.NormalY] = ny;
-  for (let j = 0; j < pointCount; j++) {
-    const q = r + Row.Point0 + (j & 1) * Pt.Stride;
-    const e = w + PushRow.Point0 + (j & 1) * (PushRow.Point1 - PushRow.Point0);
-    const sep = cached ? rows[q + Pt.Separation] : measureSeparation(rows, state, q, oA, oB, nx, ny);
-    const excess = sep + rows[q + Pt.Share];
-    let bias = excess < 0 ? pushRate * excess : 0;
-    if (bias < -maxPush) bias = -maxPush;
-    pushRows[e + PushPt.Excess] = excess;
-    pushRows[e + PushPt.Bias] = bias;
-    pushRows[e + PushPt.RnA] = rows[q + Pt.RnA];
-    pushRows[e + PushPt.RnB] = rows[q + Pt.RnB];
-    pushRows[e + PushPt.NormalMass] = rows[q + Pt.NormalMass];
-    pushRows[e + PushPt.Impulse] = 0;
-  }
-}
-
-/**
- * One listed contact (position k of the push list) in a pass of {@link SoftContactSolver.push}:
- * each deeply overlapping point's rigid row on the push velocities (p below),
- * Δλ = -m (pn + max(pushRate (s + share), -maxPush)), clamped so the accumulated push impulse
- * stays ≥ 0. Shallower points are left to the velocity rows (once pushed, a point stays in: its
- * impulse may only fall back to zero). Reads only what {@link loadPushRow} set out.
- */
-function pushContact(pushRows: Float64Array, pushInts: Int32Array, push: Float64Array, k: number): void {
-  const w = (k & Index.Mask) * PushRow.Stride;
-  const u = (k & Index.Mask) * PushInt.Stride;
-  const pA = pushInts[u + PushInt.OffsetA];
-  const pB = pushInts[u + PushInt.OffsetB];
-  const mA = pushRows[w + PushRow.MassA];
-  const iA = pushRows[w + PushRow.InvIA];
-  const mB = pushRows[w + PushRow.MassB];
-  const iB = pushRows[w + PushRow.InvIB];
-  const nx = pushRows[w + PushRow.NormalX];
-  const ny = pushRows[w + PushRow.NormalY];
-  let pAx = push[pA];
-  let pAy = push[pA + 1];
-  let wA = push[pA + 2];
-  let pBx = push[pB];
-  let pBy = push[pB + 1];
-  let wB = push[pB + 2];
-  for (let j = 0, pc = pushInts[u + PushInt.PointCount]; j < pc; j++) {
-    const e = w + PushRow.Point0 + (j & 1) * (PushRow.Point1 - PushRow.Point0);
-    const old = pushRows[e + PushPt.Impulse];
-    if (pushRows[e + PushPt.Excess] >= 0 && old === 0) continue;
-    const rnA = pushRows[e + PushPt.RnA];
-    const rnB = pushRows[e + PushPt.RnB];
-    const pn = (pBx - pAx) * nx + (pBy - pAy) * ny + wB * rnB - wA * rnA;
-    const lambda0 = -pushRows[e + PushPt.NormalMass] * (pn + pushRows[e + PushPt.Bias]);
-    const total = old + lambda0 > 0 ? old + lambda0 : 0;
-    const lambda = total - old;
-    pushRows[e + PushPt.Impulse] = total;
-    pAx -= mA * lambda * nx;
-    pAy -= mA * lambda * ny;
-    wA -= iA * lambda * rnA;
-    pBx += mB * lambda * nx;
-    pBy += mB * lambda * ny;
-    wB += iB * lambda * rnB;
-  }
-  push[pA] = pAx;
-  push[pA + 1] = pAy;
-  push[pA + 2] = wA;
-  push[pB] = pBx;
-  push[pB + 1] = pBy;
-  push[pB + 2] = wB;
 }

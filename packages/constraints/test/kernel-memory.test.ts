@@ -8,10 +8,10 @@ import { KernelMemory, kernelSlabCount, Region } from '../src/kernels';
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-/** A kernel memory (the kernels compile synchronously in Node). */
+/** A kernel memory in WebAssembly (the kernels compile synchronously in Node). */
 function memory(): KernelMemory {
-  const kernels = KernelMemory.create();
-  if (kernels === null) throw new Error('no kernel memory');
+  const kernels = new KernelMemory();
+  if (!kernels.wasm) throw new Error('no WebAssembly kernel memory');
   return kernels;
 }
 

@@ -15,6 +15,8 @@ import {
   wasmKernelsReady,
 } from '../src/index';
 import { decodeBase64, KernelMemory, Region } from '../src/kernels';
+import { jsKernels } from '../src/kernels-js';
+import { Factor, Meta, Motion, Param, Pt, PushInt, PushRow, Row, Scalar, State } from '../src/layout';
 import { fallingBox, softSettings } from './helpers';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -72,8 +74,8 @@ function run(extra: number): number[] {
   const ctx = new SoftStepContext().set(1 / 60, softSettings);
   const solver = new SoftContactSolver();
   solver.prepare(contacts, contacts.length, states, ctx);
-  // The rows are in the kernels' memory exactly when the kernels are on.
-  expect((solver as unknown as { kernels: object | null }).kernels !== null).toBe(wasmKernelsReady());
+  // The rows are in WebAssembly's memory exactly when the kernels are on (else in an ArrayBuffer).
+  expect((states as unknown as { kernels: object | null }).kernels !== null).toBe(wasmKernelsReady());
   for (let i = 0; i < extra; i++) states.add(box(100 + 2 * i, 10), { x: 0, y: -10 });
   solver.warmStart(states);
   solver.solve(states, ctx, true);
@@ -100,7 +102,7 @@ describe('the soft solver WebAssembly kernels', () => {
     }
   });
 
-  it('give the bits of the TypeScript passes, also when the memory moves after the prepare', () => {
+  it('give the bits of their TypeScript form, also when the memory moves after the prepare', () => {
     for (const extra of [0, 200]) {
       setWasmKernels(false);
       const typescript = run(extra);
@@ -121,9 +123,7 @@ describe('the soft solver WebAssembly kernels', () => {
         (b as { linearDamping: number }).linearDamping = i % 3;
         states.add(b, { x: 0, y: -10 });
       }
-      // The kernels' memory exists once something asks for it (a prepare does): ask here.
-      if (wasmKernelsReady())
-        expect((states as unknown as { kernelMemory(): object | null }).kernelMemory()).not.toBeNull();
+      expect(states.kernels !== null).toBe(wasmKernelsReady());
       states.setStep(1 / 60, 4);
       const cosSin = new Float64Array(2);
       for (let k = 0; k < 8; k++) {
@@ -139,12 +139,20 @@ describe('the soft solver WebAssembly kernels', () => {
     expect(integrate()).toEqual(typescript);
   });
 
-  it('are taken up by body states once they are ready, not refused for good while they are not', () => {
-    const states = new BodyStates() as unknown as { kernelMemory(): object | null };
+  it('are taken up by body states once they are on, at the next step, their numbers kept', () => {
     setWasmKernels(false);
-    expect(states.kernelMemory()).toBeNull();
+    const states = new BodyStates();
+    states.begin();
+    states.add(box(1, 2), { x: 0, y: -10 });
+    expect(states.kernels).toBeNull();
+    const before = Array.from(states.state.subarray(0, 2 * State.Stride));
     setWasmKernels(true);
-    expect(states.kernelMemory()).not.toBeNull();
+    states.kernelMemory();
+    expect(states.kernels).not.toBeNull();
+    expect(Array.from(states.state.subarray(0, 2 * State.Stride))).toEqual(before);
+    setWasmKernels(false);
+    states.begin();
+    expect(states.kernels).toBeNull();
   });
 
   it('serve two solvers on one set of body states, interleaved, as the TypeScript passes do', () => {
@@ -178,9 +186,8 @@ describe('the soft solver WebAssembly kernels', () => {
   });
 
   it('keep a region contents when another region grows, in a new memory', () => {
-    const memory = KernelMemory.create();
-    expect(memory).not.toBeNull();
-    if (memory === null) return;
+    const memory = new KernelMemory();
+    expect(memory.wasm).toBe(true);
     memory.want(Region.State, 64);
     memory.apply();
     memory.f64(Region.State).set([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -204,7 +211,33 @@ describe('the soft solver WebAssembly kernels', () => {
     }
   });
 
-  it('are compiled from the committed source (src/kernels-wasm.ts is current)', () => {
+  it('see the layouts as the TypeScript does, in both forms', () => {
+    const expected = [
+      State.Stride,
+      Motion.Stride,
+      Row.Stride,
+      Pt.Stride,
+      PushRow.Stride,
+      PushInt.Stride,
+      Factor.Stride,
+      Meta.Stride,
+      Param.Count,
+      Scalar.Count,
+    ];
+    // WebAssembly's, into a region of a kernel memory.
+    const wasm = new KernelMemory();
+    expect(wasm.wasm).toBe(true);
+    wasm.want(Region.Rows, 64);
+    wasm.apply();
+    const fromWasm = wasm.exports.layoutSizes(wasm.offset(Region.Rows));
+    expect(Array.from(wasm.i32(Region.Rows).subarray(0, fromWasm))).toEqual(expected);
+    // The TypeScript form's, into an ArrayBuffer.
+    const buffer = new ArrayBuffer(64);
+    const fromJs = jsKernels(buffer).layoutSizes(0);
+    expect(Array.from(new Int32Array(buffer, 0, fromJs))).toEqual(expected);
+  });
+
+  it('are built from the committed source (src/kernels-wasm.ts and src/kernels-js.ts are current)', () => {
     const out = execFileSync(process.execPath, [join(root, 'scripts', 'build-kernels.mjs'), '--check'], {
       encoding: 'utf8',
     });

@@ -1,0 +1,298 @@
+// The memory layouts of the soft step's packed numbers, read by both compilers: the TypeScript
+// solver (`soft-contact-solver.ts`, `body-state.ts`) and the AssemblyScript kernels
+// (`assembly/*.ts`, compiled to WebAssembly and transformed into `kernels-js.ts`). Only
+// `export const enum`s here: valid TypeScript and AssemblyScript alike, inlined as numbers by both.
+/* biome-ignore-all lint/suspicious/noConstEnum: every enum here is inlined as numbers, by both compilers */
+
+/**
+ * Layout of one body's slot in `BodyStates.state` (doubles): what every constraint reads and
+ * writes in the soft step's iterations, 8 doubles (64 bytes) together.
+ */
+export const enum State {
+  Vx = 0,
+  Vy = 1,
+  W = 2,
+  /** The step's translation so far, x, m. */
+  Dpx = 3,
+  /** The step's translation so far, y, m. */
+  Dpy = 4,
+  /** cos of the step's rotation so far. */
+  Qc = 5,
+  /** sin of the step's rotation so far. */
+  Qs = 6,
+  /** The step's rotation so far, radians. */
+  Da = 7,
+  Stride = 8,
+}
+
+/**
+ * Layout of one body's slot in `BodyStates.motion` (doubles): read once per sub-step.
+ */
+export const enum Motion {
+  /** Acceleration from gravity and force, m/s². */
+  Ax = 0,
+  Ay = 1,
+  /** Angular acceleration from torque, rad/s². */
+  Alpha = 2,
+  LinearDamping = 3,
+  AngularDamping = 4,
+  /** The pose at the start of the step. */
+  X0 = 5,
+  Y0 = 6,
+  Angle0 = 7,
+  Stride = 8,
+}
+
+/**
+ * The solvers mask contact and body-slot indices with `Index.Mask` (2^23 - 1) before scaling them
+ * into offsets; their arrays never hold more (their `grow` methods refuse it). V8 then knows that
+ * every offset, an index times its stride plus a field, fits in 32 bits, and leaves out the
+ * overflow check it otherwise puts on each of the hundred or so index additions of one contact's
+ * solve (`j & 1` does the same for a point index, j < 2).
+ */
+export const enum Index {
+  Mask = 0x7fffff,
+  /** Marks a two-point contact in `SoftContactSolver.singles`: a bit above every contact index. */
+  TwoPoints = 0x1000000,
+}
+
+/**
+ * Layout of one contact in `SoftContactSolver.rows` (doubles): a header, then two points of
+ * `Pt.Stride` doubles each.
+ */
+export const enum Row {
+  MassA = 0,
+  InvIA = 1,
+  MassB = 2,
+  InvIB = 3,
+  NormalX = 4,
+  NormalY = 5,
+  Friction = 6,
+  Restitution = 7,
+  /** The contact's soft coefficients (against a static body: the stiffer pair). */
+  BiasRate = 8,
+  MassScale = 9,
+  ImpulseScale = 10,
+  /** The 2x2 block K (11, 12, 22), then its inverse (see `buildBlockFrom`). */
+  K11 = 11,
+  K12 = 12,
+  K22 = 13,
+  M11 = 14,
+  M12 = 15,
+  M22 = 16,
+  Point0 = 17,
+  Point1 = 41,
+  Stride = 65,
+}
+
+/** Layout of one point inside a contact's block of `rows`, from the point's base. */
+export const enum Pt {
+  /** Anchor on A, from A's centre, at the start of the step, m (the lever arm of A's impulses). */
+  R_AX = 0,
+  R_AY = 1,
+  /** Anchor on B, from B's centre, at the start of the step, m. */
+  R_BX = 2,
+  R_BY = 3,
+  /**
+   * Separation at the start of the step less n · (sB - sA) (s: the separation arms below): add
+   * n · (dB - dA) for the current one.
+   */
+  BaseSeparation = 4,
+  NormalMass = 5,
+  TangentMass = 6,
+  NormalImpulse = 7,
+  TangentImpulse = 8,
+  /** The largest normal impulse of any sub-step (restitution only bounces points that pushed). */
+  MaxNormalImpulse = 9,
+  /**
+   * The approach velocity for restitution, m/s: the normal velocity just before the point's first
+   * push in the step (before the step when it never pushed).
+   */
+  RelativeVelocity = 10,
+  RnA = 11,
+  RnB = 12,
+  RtA = 13,
+  RtB = 14,
+  /** 1 once the point has bounced in this step (restitution applies once). */
+  Bounced = 15,
+  /**
+   * The relative normal acceleration of the anchors from gravity, forces and torques, m/s² (B's
+   * less A's): what the velocity integration adds to vn per second.
+   */
+  NormalAccel = 16,
+  /** What a timed bounce adds to -e vn⁻ for where in its sub-step the point met the face, m/s. */
+  BounceShift = 17,
+  /**
+   * The overlap this point's soft row takes, m: DEEP_OVERLAP plus the compression its spring needs
+   * to carry the load it carried last step (deeper is the push pass's).
+   */
+  Share = 18,
+  /**
+   * The arm that carries A's side of the point as A turns, from A's centre, m: the anchor itself
+   * on a sharp corner or face; on a rounded side (a circle, a capsule, a rounded polygon's corner)
+   * the centre of the rounding, because the touching point of a turning round shape stays where
+   * the rounding meets the other surface instead of turning with the material (a rolling wheel
+   * touches the ground at its bottom, whatever its angle).
+   */
+  SepAX = 19,
+  SepAY = 20,
+  /** The same for B. */
+  SepBX = 21,
+  SepBY = 22,
+  /**
+   * The separation the last pass computed, m: a pass at the same poses (the next sub-step's solve
+   * after a relax pass, the push passes after the solve) reads it instead (see `Mode.Cached`).
+   */
+  Separation = 23,
+  Stride = 24,
+}
+
+/**
+ * Layout of one listed contact in `SoftContactSolver.pushRows` (doubles), written by the first push
+ * pass of a sub-step: what every pass of the sub-step reads, side by side. The bodies do not move
+ * between the passes (only their push velocities change), so each point's separation, and with it
+ * its bias, is that of the first pass.
+ */
+export const enum PushRow {
+  MassA = 0,
+  InvIA = 1,
+  MassB = 2,
+  InvIB = 3,
+  NormalX = 4,
+  NormalY = 5,
+  Point0 = 6,
+  Point1 = 12,
+  Stride = 18,
+}
+
+/** Layout of one point inside a listed contact's block of `pushRows`, from the point's base. */
+export const enum PushPt {
+  /** The overlap beyond the point's share, m (s + share: negative when deeper). */
+  Excess = 0,
+  /** The push the row aims at, m/s: pushRate · excess, at least -maxPush; 0 unless deeper. */
+  Bias = 1,
+  RnA = 2,
+  RnB = 3,
+  NormalMass = 4,
+  /** The point's push impulse accumulated over the sub-step's passes, from zero. */
+  Impulse = 5,
+}
+
+/**
+ * Layout of one listed contact in `SoftContactSolver.pushInts`: its bodies' offsets in the push
+ * velocities (3 per slot), its point count and whether a joint holds a body (`Meta.Held`).
+ */
+export const enum PushInt {
+  OffsetA = 0,
+  OffsetB = 1,
+  PointCount = 2,
+  Held = 3,
+  Stride = 4,
+}
+
+/** Layout of `SoftContactSolver.params`: the step's constants and the passes' scratch (doubles). */
+export const enum Param {
+  /**
+   * The block solver's b' in (0, 1) and x out (2, 3): see `solveBlockLcp`. In this array, not one
+   * of their own: one array fewer read through the per-contact solve.
+   */
+  BlockIo = 0,
+  InvH = 4,
+  MaxPush = 5,
+  Threshold = 6,
+  Compliance = 7,
+  PushRate = 8,
+  /**
+   * 1 once the sub-step's solve met a point deeper than its share (the solve and the push pass
+   * see the same positions): without one the push pass has nothing to do.
+   */
+  Deep = 9,
+  /**
+   * The sub-step's number (counting up, wrapping): a contact whose `Meta.Deep` holds it has a point
+   * deeper than its share in this sub-step's solve, and only such contacts take part in the push pass.
+   */
+  Stamp = 10,
+  /** The bias `bounceBias` gives a point (m/s), at index `Bias0 + j`. */
+  Bias0 = 11,
+  Bias1 = 12,
+  /** The separation of the point `bounceBias` looks at, m. */
+  Separation = 13,
+  Count = 14,
+}
+
+/**
+ * Layout of one chain position in `SoftContactSolver.chainFactors`: the block elimination of the
+ * chain's block-tridiagonal matrix (see `factorChain`), which the step's passes share.
+ */
+export const enum Factor {
+  /** D', the position's diagonal block after elimination (symmetric: 11, 12, 22). */
+  D11 = 0,
+  D12 = 1,
+  D22 = 2,
+  /** det D' (> 0 in a chain that is not singular). */
+  Det = 3,
+  /** U, the coupling of this position's rows (rows) with the next position's (columns). */
+  U11 = 4,
+  U12 = 5,
+  U21 = 6,
+  U22 = 7,
+  /** E = Uᵀ D'⁻¹ of the previous position: what eliminating it subtracts from this one. */
+  E11 = 8,
+  E12 = 9,
+  E21 = 10,
+  E22 = 11,
+  /** Each point's CFM γ = K_ii · compliance (0 in a rigid chain). */
+  G1 = 12,
+  G2 = 13,
+  Stride = 14,
+}
+
+/** Layout of one contact in `SoftContactSolver.meta` (int32). */
+export const enum Meta {
+  SlotA = 0,
+  SlotB = 1,
+  PointCount = 2,
+  BlockUsable = 3,
+  /** 1 when every point touched (separation ≤ 0) at the start of the step. */
+  Touching = 4,
+  /** `Param.Stamp` of the last sub-step whose solve found a point of this contact deeper than its share. */
+  Deep = 5,
+  /**
+   * Which bodies a joint holds (`BodyStates.held`): bit 0 A, bit 1 B. A contact of two free bodies
+   * (0) leaves overlaps deeper than twice its share to the push pass alone; one with a held body
+   * keeps its soft row's bias and takes part in the first HELD_PUSH_PASSES push passes only.
+   */
+  Held = 6,
+  /** Where the contact's point data begins in its block (`ContactConstraint.dataOffset`). */
+  DataOffset = 7,
+  Stride = 8,
+}
+
+/** The switches of one solve pass over the contacts, as bits. */
+export const enum Mode {
+  /** The sub-step's solve (soft rows pushing overlaps apart), not the relax pass. */
+  Bias = 1,
+  /** Solve a two-point contact's normal rows together when both are in the same regime. */
+  Block = 2,
+  /** Solve the normal rows (off: friction only, for a chain whose normal rows were solved). */
+  Normals = 4,
+  /**
+   * The bodies have not moved since the last pass, which left each point's separation in
+   * `Pt.Separation`: read it (otherwise compute it, and leave it there).
+   */
+  Cached = 8,
+}
+
+/**
+ * The doubles a kernel call needs besides its addresses, written to `Region.Scalars` by the caller:
+ * a double passed to WebAssembly from JavaScript may be boxed (an allocation per call).
+ */
+export const enum Scalar {
+  /** The sub-step, s (the body states' updates). */
+  H = 0,
+  /** The chain compliance (the chains' solve). */
+  ChainCompliance = 1,
+  /** The body states' speed cap, m/s (their updates). */
+  MaxLinearSpeed = 2,
+  Count = 3,
+}
