@@ -1,5 +1,6 @@
 import type { Transform } from '@lite/math';
 import type { Box } from './box';
+import { CollisionError } from './errors';
 
 /** An axis-aligned box in world coordinates, the closed [minX, maxX] × [minY, maxY]; touching overlaps. */
 export class AABB {
@@ -98,4 +99,15 @@ export function computeBoxAABB(box: Box, xf: Transform, out: AABB): AABB {
   out.maxX = x + ex;
   out.maxY = y + ey;
   return out;
+}
+
+/** Throws a CollisionError unless `aabb` is finite with min ≤ max. */
+export function requireAABB(aabb: AABB, name = 'aabb'): void {
+  if (!aabb.isValid()) {
+    throw new CollisionError(
+      name,
+      `[${aabb.minX}, ${aabb.maxX}] × [${aabb.minY}, ${aabb.maxY}]`,
+      'must be finite with min <= max',
+    );
+  }
 }

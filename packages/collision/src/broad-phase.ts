@@ -1,5 +1,5 @@
-import { AABB } from './aabb';
-import { DynamicTree, type DynamicTreeOptions, requireAABB } from './dynamic-tree';
+import { AABB, requireAABB } from './aabb';
+import { DynamicTree, type DynamicTreeOptions } from './dynamic-tree';
 import { CollisionError } from './errors';
 import type { PairBuffer } from './pair-buffer';
 import type { RayCastInput } from './ray-cast';

@@ -1,6 +1,7 @@
-import { AABB } from './aabb';
+import { AABB, requireAABB } from './aabb';
 import { CollisionError } from './errors';
 import { RayCastInput } from './ray-cast';
+import { rayCastTree, validateTree } from './tree-walks';
 
 /** The index meaning "no node". */
 const NULL_NODE = -1;
@@ -46,34 +47,38 @@ export class DynamicTree {
   /** Multiple of the displacement by which the fat AABB is stretched along the motion. */
   readonly displacementMultiplier: number;
 
-  private capacity: number;
-  /** Node bounds, 4 per node: minX, minY, maxX, maxY. */
-  private bounds: Float64Array;
-  /** Parent node, or the next free node for a node on the free list. */
-  private parent: Int32Array;
-  private child1: Int32Array;
-  private child2: Int32Array;
-  /** 0 for a leaf, 1 + max(children) for an internal node, -1 for a free node. */
-  private height: Int32Array;
+  /** Node slots allocated. @internal */
+  capacity: number;
+  /** Node bounds, 4 per node: minX, minY, maxX, maxY. @internal */
+  bounds: Float64Array;
+  /** Parent node, or the next free node for a node on the free list. @internal */
+  parent: Int32Array;
+  /** First child of an internal node. @internal */
+  child1: Int32Array;
+  /** Second child of an internal node. @internal */
+  child2: Int32Array;
+  /** 0 for a leaf, 1 + max(children) for an internal node, -1 for a free node. @internal */
+  height: Int32Array;
   /** The caller's key of each leaf. */
   private keys: Int32Array;
-  /**
-   * Tag bits: a leaf's as given to `createProxy`, an internal node's the union (bitwise or) of its
-   * children's, so a query for some bits skips the subtrees that hold none of them.
-   */
-  private tags: Uint8Array;
-  private root: number;
-  private freeList: number;
-  private leafCount: number;
+  /** Tag bits: a leaf's from `createProxy`, an internal node's the union of its children's. @internal */
+  tags: Uint8Array;
+  /** The root node, or -1. @internal */
+  root: number;
+  /** The first free node, or -1. @internal */
+  freeList: number;
+  /** How many leaves (proxies). @internal */
+  leafCount: number;
   /** The box of the query being started (doubles travel in this array: passed as arguments they would be boxed). */
   private readonly queryBox: Float64Array;
   /** The displacement handed from moveProxy to moveProxyBy. */
   private readonly displacement: Float64Array;
-  /** Traversal stack shared by queries; `stackBase` lets a callback start a nested query safely. */
-  private stack: Int32Array;
-  private stackBase: number;
-  /** The input handed to ray-cast callbacks, with maxFraction clipped as the cast proceeds. */
-  private readonly subInput: RayCastInput;
+  /** Traversal stack shared by queries. @internal */
+  stack: Int32Array;
+  /** Where the running query's part of `stack` begins (a callback may start a nested query). @internal */
+  stackBase: number;
+  /** The input handed to ray-cast callbacks, with maxFraction clipped as the cast proceeds. @internal */
+  readonly subInput: RayCastInput;
 
   /**
    * @param options - margin, displacement multiplier and initial capacity
@@ -430,140 +435,17 @@ export class DynamicTree {
    * @throws CollisionError when the input is not finite or maxFraction < 0.
    */
   rayCast(input: RayCastInput, callback: (input: RayCastInput, proxyId: number) => number): void {
-    const p1x = input.p1x;
-    const p1y = input.p1y;
-    const p2x = input.p2x;
-    const p2y = input.p2y;
-    requireRay(input);
-    if (this.root === NULL_NODE) return;
-
-    // v is perpendicular to the segment; |v · (p1 - c)| > |v| · h separates it from a box (c, h).
-    const ex = p2x - p1x;
-    const ey = p2y - p1y;
-    const length = Math.sqrt(ex * ex + ey * ey);
-    const vx = length > 0 ? -ey / length : 0;
-    const vy = length > 0 ? ex / length : 0;
-    const absVx = Math.abs(vx);
-    const absVy = Math.abs(vy);
-
-    let maxFraction = input.maxFraction;
-    // The bounding box of the segment up to maxFraction.
-    let tx = p1x + maxFraction * ex;
-    let ty = p1y + maxFraction * ey;
-    let segMinX = p1x < tx ? p1x : tx;
-    let segMinY = p1y < ty ? p1y : ty;
-    let segMaxX = p1x > tx ? p1x : tx;
-    let segMaxY = p1y > ty ? p1y : ty;
-
-    const sub = this.subInput;
-    const base = this.stackBase;
-    let top = base;
-    this.push(top++, this.root);
-    while (top > base) {
-      const node = this.stack[--top];
-      const o = 4 * node;
-      const b = this.bounds;
-      const minX = b[o];
-      const minY = b[o + 1];
-      const maxX = b[o + 2];
-      const maxY = b[o + 3];
-      if (minX > segMaxX || segMinX > maxX || minY > segMaxY || segMinY > maxY) continue;
-      // Separating axis perpendicular to the segment.
-      const cx = 0.5 * (minX + maxX);
-      const cy = 0.5 * (minY + maxY);
-      const hx = 0.5 * (maxX - minX);
-      const hy = 0.5 * (maxY - minY);
-      if (Math.abs(vx * (p1x - cx) + vy * (p1y - cy)) - (absVx * hx + absVy * hy) > 0) continue;
-
-      if (this.height[node] === 0) {
-        sub.p1x = p1x;
-        sub.p1y = p1y;
-        sub.p2x = p2x;
-        sub.p2y = p2y;
-        sub.maxFraction = maxFraction;
-        this.stackBase = top;
-        const value = callback(sub, node);
-        this.stackBase = base;
-        if (value === 0) return;
-        if (value > 0) {
-          // Clip the segment.
-          maxFraction = value;
-          tx = p1x + maxFraction * ex;
-          ty = p1y + maxFraction * ey;
-          segMinX = p1x < tx ? p1x : tx;
-          segMinY = p1y < ty ? p1y : ty;
-          segMaxX = p1x > tx ? p1x : tx;
-          segMaxY = p1y > ty ? p1y : ty;
-        }
-      } else {
-        this.push(top++, this.child1[node]);
-        this.push(top++, this.child2[node]);
-      }
-    }
+    rayCastTree(this, input, callback);
   }
 
   /**
    * Checks every structural invariant (parent/child links, heights, each internal box the union of
    * its children and its tag theirs, free list, leaf count) and throws an Error naming the first one
-   * broken. Not AVL balance: the rotations do not keep it (see the class comment), and an unbalanced
-   * tree answers queries as well (only slower). For tests and debugging; O(n).
+   * broken. Not AVL balance (the rotations do not keep it; an unbalanced tree answers queries as
+   * well, only slower). For tests and debugging; O(n).
    */
   validate(): void {
-    let leaves = 0;
-    let nodes = 0;
-    if (this.root !== NULL_NODE) {
-      if (this.parent[this.root] !== NULL_NODE) throw new Error('root has a parent');
-      // Each node reached once: a node named as both children of one node (or by two nodes) would
-      // be counted twice, and an unreachable node could make up the counts checked below.
-      const reached = new Uint8Array(this.capacity);
-      const pending: number[] = [this.root];
-      while (pending.length > 0) {
-        const node = pending.pop() as number;
-        if (reached[node] !== 0) throw new Error(`node ${node} reached twice`);
-        reached[node] = 1;
-        nodes++;
-        const h = this.height[node];
-        if (h === 0) {
-          leaves++;
-          continue;
-        }
-        const c1 = this.child1[node];
-        const c2 = this.child2[node];
-        if (c1 < 0 || c2 < 0 || c1 >= this.capacity || c2 >= this.capacity || c1 === c2) {
-          throw new Error(`bad child of ${node}`);
-        }
-        if (this.parent[c1] !== node || this.parent[c2] !== node)
-          throw new Error(`bad parent link under ${node}`);
-        const h1 = this.height[c1];
-        const h2 = this.height[c2];
-        if (h1 < 0 || h2 < 0) throw new Error(`free node linked under ${node}`);
-        if (h !== 1 + Math.max(h1, h2)) throw new Error(`bad height at ${node}`);
-        const o = 4 * node;
-        const b = this.bounds;
-        const o1 = 4 * c1;
-        const o2 = 4 * c2;
-        if (
-          b[o] !== Math.min(b[o1], b[o2]) ||
-          b[o + 1] !== Math.min(b[o1 + 1], b[o2 + 1]) ||
-          b[o + 2] !== Math.max(b[o1 + 2], b[o2 + 2]) ||
-          b[o + 3] !== Math.max(b[o1 + 3], b[o2 + 3])
-        ) {
-          throw new Error(`box of ${node} is not the union of its children`);
-        }
-        const union = this.tags[c1] | this.tags[c2];
-        if (this.tags[node] !== union)
-          throw new Error(`node ${node} has tag ${this.tags[node]}, its children ${union}`);
-        pending.push(c1, c2);
-      }
-    }
-    if (leaves !== this.leafCount) throw new Error(`leaf count ${leaves} != ${this.leafCount}`);
-    let free = 0;
-    for (let i = this.freeList; i !== NULL_NODE; i = this.parent[i]) {
-      if (this.height[i] !== -1) throw new Error(`free node ${i} in use`);
-      free++;
-      if (free > this.capacity) throw new Error('free list loops');
-    }
-    if (nodes + free !== this.capacity) throw new Error(`${nodes} nodes + ${free} free != ${this.capacity}`);
+    validateTree(this);
   }
 
   /** The tag a proxy was created with. @throws CollisionError when `proxyId` is not a live proxy. */
@@ -579,7 +461,8 @@ export class DynamicTree {
     if (!this.isProxy(proxyId)) throw new CollisionError('proxyId', proxyId, 'is not a live proxy');
   }
 
-  private push(index: number, node: number): void {
+  /** Puts `node` at `index` of the traversal stack, growing it when full. @internal */
+  push(index: number, node: number): void {
     if (index >= this.stack.length) {
       const bigger = new Int32Array(2 * this.stack.length);
       bigger.set(this.stack);
@@ -882,30 +765,4 @@ function growInt32(array: Int32Array, length: number): Int32Array {
   const bigger = new Int32Array(length);
   bigger.set(array);
   return bigger;
-}
-
-/** Throws a CollisionError unless `aabb` is finite with min ≤ max. */
-export function requireAABB(aabb: AABB, name = 'aabb'): void {
-  if (!aabb.isValid()) {
-    throw new CollisionError(
-      name,
-      `[${aabb.minX}, ${aabb.maxX}] × [${aabb.minY}, ${aabb.maxY}]`,
-      'must be finite with min <= max',
-    );
-  }
-}
-
-/** Throws a CollisionError unless the ray's points are finite and maxFraction is finite and ≥ 0. */
-export function requireRay(input: RayCastInput): void {
-  if (!Number.isFinite(input.p1x))
-    throw new CollisionError('input.p1x', input.p1x, 'must be a finite number');
-  if (!Number.isFinite(input.p1y))
-    throw new CollisionError('input.p1y', input.p1y, 'must be a finite number');
-  if (!Number.isFinite(input.p2x))
-    throw new CollisionError('input.p2x', input.p2x, 'must be a finite number');
-  if (!Number.isFinite(input.p2y))
-    throw new CollisionError('input.p2y', input.p2y, 'must be a finite number');
-  if (!(Number.isFinite(input.maxFraction) && input.maxFraction >= 0)) {
-    throw new CollisionError('input.maxFraction', input.maxFraction, 'must be a finite number >= 0');
-  }
 }

@@ -1,5 +1,6 @@
 import type { Transform } from '@lite/math';
 import type { Box } from './box';
+import { CollisionError } from './errors';
 import { requireFiniteRay } from './shape-queries';
 
 /** A ray (a segment) from p1 towards p2, up to `maxFraction`; the point at fraction t is p1 + t (p2 - p1). */
@@ -165,4 +166,19 @@ export function rayCastBox(box: Box, xf: Transform, input: RayCastInput, out: Ra
   out.pointY = input.p1y + tmin * ey;
   out.hit = true;
   return true;
+}
+
+/** Throws a CollisionError unless the ray's points are finite and maxFraction is finite and ≥ 0. */
+export function requireRay(input: RayCastInput): void {
+  if (!Number.isFinite(input.p1x))
+    throw new CollisionError('input.p1x', input.p1x, 'must be a finite number');
+  if (!Number.isFinite(input.p1y))
+    throw new CollisionError('input.p1y', input.p1y, 'must be a finite number');
+  if (!Number.isFinite(input.p2x))
+    throw new CollisionError('input.p2x', input.p2x, 'must be a finite number');
+  if (!Number.isFinite(input.p2y))
+    throw new CollisionError('input.p2y', input.p2y, 'must be a finite number');
+  if (!(Number.isFinite(input.maxFraction) && input.maxFraction >= 0)) {
+    throw new CollisionError('input.maxFraction', input.maxFraction, 'must be a finite number >= 0');
+  }
 }
