@@ -93,7 +93,7 @@ export function integrateForces(s: StepState, dt: number): void {
  * direction kept: v · max / |v|. A velocity whose square overflows (components past 1e154) is
  * first divided by its largest component, so that it keeps its direction too; one with a
  * non-finite component is left as it is, for the step's finite check to report. As
- * `capVelocity` in @lite/constraints, which the soft step uses.
+ * `capVelocity` of the soft step's kernels (`@lite/constraints` `assembly/`).
  */
 export function capLinearVelocity(v: Vec2, settings: WorldSettings): void {
   const max = settings.maximumLinearSpeed;
