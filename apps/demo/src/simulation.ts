@@ -1,6 +1,6 @@
 import { Random } from '@lite/math';
 import { type BodyDef, bomb, type CompareDef, type JointDef, type SceneDef } from '@lite/scenes';
-import { type Body, MouseJoint, type SolverKind, World } from '@lite/world';
+import { type Body, MouseJoint, restoreWorld, type SolverKind, saveWorld, World } from '@lite/world';
 import type { SavedState } from './rewind';
 import { RollingStats } from './rolling-stats';
 import { type DemoSettings, SOLVERS } from './settings';
@@ -298,9 +298,9 @@ export class Simulation {
     }
   }
 
-  /** The state of every pane's world now (see `World.snapshot`), with the step count. */
+  /** The state of every pane's world now (see `saveWorld`), with the step count. */
   capture(): SavedState {
-    return { snapshots: this.panes.map((pane) => pane.world.snapshot()), stepCount: this.stepCount };
+    return { snapshots: this.panes.map((pane) => saveWorld(pane.world)), stepCount: this.stepCount };
   }
 
   /**
@@ -312,7 +312,7 @@ export class Simulation {
   restoreState(state: SavedState, settings: DemoSettings): void {
     this.panes.forEach((pane, i) => {
       const world = pane.world;
-      world.restore(state.snapshots[i]);
+      restoreWorld(world, state.snapshots[i]);
       for (const joint of [...world.joints]) if (joint instanceof MouseJoint) world.destroyJoint(joint);
       pane.mouseJoint = null;
     });

@@ -56,7 +56,6 @@ import {
   type ShapeGeometry,
   type ShapeOptions,
 } from './shape';
-import { restoreSnapshot, writeSnapshot } from './snapshot';
 import { stepClassic } from './stage-classic';
 import { releaseContacts, unlinkContact } from './stage-contacts';
 import {
@@ -843,65 +842,13 @@ export class World {
 
   /**
    * Drops destroyed bodies and contacts from the lists (destruction only marks them) and numbers
-   * the bodies from 0 again: what a step, a snapshot or a restore starts from.
+   * the bodies from 0 again: what a step, a snapshot or a restore starts from. @internal
    */
-  private compactAll(): void {
+  compactAll(): void {
     const core = this.core;
     compactBodies(core);
     renumberBodies(core);
     compactContacts(core);
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Snapshots (snapshot.ts)
-
-  /**
-   * Saves everything that decides the world's future into a compact binary buffer: bodies (state,
-   * mass data, flags, sleep timers and sleeping islands), their shapes, joints (options and
-   * accumulated impulses), contacts (points, feature keys, warm-start impulses), the broadphase,
-   * the settings of both solvers, gravity, the id counters and the step count. `restore` puts it
-   * back: stepping on from there is bit for bit what stepping on from here gives. Listeners and
-   * `userData` are not saved (see the README's "Snapshots" section).
-   *
-   * ```ts
-   * const saved = world.snapshot();
-   * for (let i = 0; i < 60; ++i) world.step(1 / 60);
-   * world.restore(saved); // back in time; the next 60 steps give the same positions bit for bit
-   * ```
-   * @throws WorldError while the world steps
-   */
-  snapshot(): Uint8Array {
-    this.checkUnlocked('snapshot', 'world', 'the world');
-    this.compactAll();
-    return writeSnapshot(this);
-  }
-
-  /**
-   * Puts the world back in the state `snapshot` holds (from `world.snapshot()` of this or another
-   * world). Bodies, shapes and joints that exist in both keep their objects (handles stay valid and
-   * keep their `userData`); those created after the snapshot are removed (their handles act as
-   * destroyed); those destroyed since are made anew (new objects, `userData` undefined: find them
-   * with `getBody(id)`). Contacts are rebuilt (hold none across a restore). Listeners stay
-   * subscribed; no event is emitted.
-   * @throws WorldError on a buffer that is not an intact snapshot of this format version (wrong
-   *   type, magic, version, length or checksum, or inconsistent content), or while the world steps;
-   *   the world is unchanged then
-   */
-  restore(snapshot: Uint8Array): void {
-    this.checkUnlocked('restore', 'snapshot', snapshot);
-    this.compactAll();
-    restoreSnapshot(this, snapshot);
-  }
-
-  /**
-   * A new world in the state `snapshot` holds (see {@link World.snapshot}): stepping it gives
-   * bit for bit what stepping the saved world gives. Find its bodies by id with `getBody(id)`.
-   * @throws WorldError as {@link World.restore}
-   */
-  static fromSnapshot(snapshot: Uint8Array): World {
-    const world = new World();
-    world.restore(snapshot);
-    return world;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -982,8 +929,8 @@ export class World {
   // ---------------------------------------------------------------------------------------------
   // Internals
 
-  /** Throws while the world steps (or runs a listener or query callback). */
-  private checkUnlocked(operation: string, argument: string, value: unknown): void {
+  /** Throws while the world steps (or runs a listener or query callback). @internal */
+  checkUnlocked(operation: string, argument: string, value: unknown): void {
     if (this.locked) {
       throw new WorldError(
         argument,

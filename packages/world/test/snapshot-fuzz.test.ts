@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Body, type Joint, JointKind, type SolverKind, World, WorldError } from '../src/index';
+import {
+  type Body,
+  type Joint,
+  JointKind,
+  loadWorld,
+  restoreWorld,
+  type SolverKind,
+  saveWorld,
+  World,
+  WorldError,
+} from '../src/index';
 
 /*
  * Hostile snapshots. Every buffer handed to `restore` is either refused with a WorldError that
@@ -518,11 +528,11 @@ const STEPS_AFTER = 10;
  */
 function tryRestore(world: World, baseline: Uint8Array, bytes: unknown, checker: World): string {
   try {
-    world.restore(bytes as Uint8Array);
+    restoreWorld(world, bytes as Uint8Array);
   } catch (error) {
     if (!(error instanceof WorldError)) return `threw ${String(error)}`;
-    if (!sameBytes(world.snapshot(), baseline)) {
-      world.restore(baseline);
+    if (!sameBytes(saveWorld(world), baseline)) {
+      restoreWorld(world, baseline);
       return `refused (${error.message}) but changed the world`;
     }
     return 'refused';
@@ -536,16 +546,16 @@ function tryRestore(world: World, baseline: Uint8Array, bytes: unknown, checker:
       // WorldError naming a number beyond what a snapshot holds: a world driven to blow up).
       let bytes: Uint8Array | null = null;
       try {
-        bytes = world.snapshot();
+        bytes = saveWorld(world);
       } catch (error) {
         if (!(error instanceof WorldError)) throw error;
       }
-      if (bytes !== null) checker.restore(bytes);
+      if (bytes !== null) restoreWorld(checker, bytes);
     }
   } catch (error) {
     outcome = `accepted, then threw ${String(error)}`;
   }
-  world.restore(baseline);
+  restoreWorld(world, baseline);
   return outcome;
 }
 
@@ -553,15 +563,15 @@ function tryRestore(world: World, baseline: Uint8Array, bytes: unknown, checker:
 
 describe('hostile snapshots (fuzz)', () => {
   const sources = [sampleWorld('soft', 150), sampleWorld('classic', 150)];
-  const saved = sources.map((w) => w.snapshot());
+  const saved = sources.map((w) => saveWorld(w));
   const version = new DataView(saved[0].buffer).getUint16(4, true);
   // The world the buffers are restored into, and the bytes it holds.
-  const target = World.fromSnapshot(saved[0]);
+  const target = loadWorld(saved[0]);
   for (let i = 0; i < 7; ++i) target.step(dt);
-  const baseline = target.snapshot();
+  const baseline = saveWorld(target);
   // Worlds the forgeries are made in (each forgery taken back once written), and one that reads
   // back what an accepted world becomes.
-  const forgers = saved.map((bytes) => World.fromSnapshot(bytes));
+  const forgers = saved.map((bytes) => loadWorld(bytes));
   const checker = new World();
 
   it('the sample worlds have what the forgeries need: sleeping and awake bodies, touching contacts, sensors, all joints', () => {
@@ -587,7 +597,7 @@ describe('hostile snapshots (fuzz)', () => {
         forge(world, f);
         let bytes: Uint8Array;
         try {
-          bytes = world.snapshot();
+          bytes = saveWorld(world);
         } catch {
           // A state the engine never makes that the writer cannot write (a sleeping body with no
           // sleeping ring, say): not a snapshot to restore.
@@ -605,7 +615,7 @@ describe('hostile snapshots (fuzz)', () => {
     );
     // The forgers are as they were (every forgery was taken back), and both kinds happen: the
     // forgeries reach the reader's checks and the world beyond them.
-    for (let i = 0; i < saved.length; ++i) expect(sameBytes(forgers[i].snapshot(), saved[i])).toBe(true);
+    for (let i = 0; i < saved.length; ++i) expect(sameBytes(saveWorld(forgers[i]), saved[i])).toBe(true);
     expect(outcomes.get('refused')).toBeGreaterThan(300);
     expect(outcomes.get('accepted')).toBeGreaterThan(300);
   });
@@ -798,19 +808,19 @@ describe('every snapshot a world takes restores (fuzz)', () => {
             world.createBody({ shape: { type: 'circle', radius: 0.3 }, position: { x: 1, y: 5 } });
           }
         }
-        const saved = world.snapshot();
+        const saved = saveWorld(world);
         const reference: Uint8Array[] = [];
         for (let i = 0; i < 20; ++i) {
           world.step(dt);
-          reference.push(world.snapshot());
+          reference.push(saveWorld(world));
         }
-        const fresh = World.fromSnapshot(saved);
-        world.restore(saved);
+        const fresh = loadWorld(saved);
+        restoreWorld(world, saved);
         for (let i = 0; i < 20; ++i) {
           fresh.step(dt);
           world.step(dt);
-          expect(sameBytes(fresh.snapshot(), reference[i])).toBe(true);
-          expect(sameBytes(world.snapshot(), reference[i])).toBe(true);
+          expect(sameBytes(saveWorld(fresh), reference[i])).toBe(true);
+          expect(sameBytes(saveWorld(world), reference[i])).toBe(true);
         }
       }),
       { seed: 20_261_204, numRuns: 50 },
