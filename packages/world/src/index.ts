@@ -36,6 +36,6 @@ export { PROFILE_STAGES, type ProfileStage, StepProfile } from './profile';
 export { type AABBLike, RayCastHit, ShapeCastHit } from './queries';
 export { MAX_ITERATIONS, MAX_SUBSTEPS, type SolverKind, WorldSettings } from './settings';
 export { BodyShape, type ShapeFilter, type ShapeGeometry, type ShapeOptions } from './shape';
-export { loadWorld, restoreWorld, saveWorld } from './snapshot';
+export { loadWorld, restoreWorld, saveWorld } from './snapshot-io';
 export { setWasmKernels } from './wasm-kernels';
 export { MIN_DT, World, type WorldOptions } from './world';

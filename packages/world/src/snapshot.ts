@@ -34,7 +34,7 @@ import { impulsePaths, isUnitAxis, type JointRecord, readJoints, writeJoints } f
 import { computeAABB } from './stage-finish';
 import type { StepState } from './step-state';
 import { MAX_MAGNITUDE, MAX_STATE_MAGNITUDE } from './validate';
-import { World } from './world';
+import type { World } from './world';
 
 /*
  * World snapshots: `saveWorld(world)` writes everything that decides the world's future into a
@@ -132,63 +132,8 @@ function settingsSchema(): FieldSchema {
 
 const writers = new WeakMap<World, ByteWriter>();
 
-/**
- * Saves everything that decides the world's future into a compact binary buffer: bodies (state,
- * mass data, flags, sleep timers and sleeping islands), their shapes, joints (options and
- * accumulated impulses), contacts (points, feature keys, warm-start impulses), the broadphase,
- * the settings of both solvers, gravity, the id counters and the step count. `restoreWorld` puts
- * it back: stepping on from there is bit for bit what stepping on from here gives. Listeners and
- * `userData` are not saved (see the README's "Snapshots" section). A function rather than a
- * method, so that programs which never save leave the snapshot code out of their bundle.
- *
- * ```ts
- * const saved = saveWorld(world);
- * for (let i = 0; i < 60; ++i) world.step(1 / 60);
- * restoreWorld(world, saved); // back in time; the next 60 steps give the same positions bit for bit
- * ```
- * @throws WorldError on a value that is not a World, or while the world steps
- */
-export function saveWorld(world: World): Uint8Array {
-  checkWorld('saveWorld', world).checkUnlocked('saveWorld', 'world', 'the world');
-  world.compactAll();
-  return writeSnapshot(world);
-}
-
-/**
- * Puts `world` back in the state `snapshot` holds (from `saveWorld` of this or another world).
- * Bodies, shapes and joints that exist in both keep their objects (handles stay valid and keep
- * their `userData`); those created after the snapshot are removed (their handles act as
- * destroyed); those destroyed since are made anew (new objects, `userData` undefined: find them
- * with `getBody(id)`). Contacts are rebuilt (hold none across a restore). Listeners stay
- * subscribed; no event is emitted.
- * @throws WorldError on a value that is not a World, on a buffer that is not an intact snapshot of
- *   this format version (wrong type, magic, version, length or checksum, or inconsistent content),
- *   or while the world steps; the world is unchanged then
- */
-export function restoreWorld(world: World, snapshot: Uint8Array): void {
-  checkWorld('restoreWorld', world).checkUnlocked('restoreWorld', 'snapshot', snapshot);
-  world.compactAll();
-  restoreSnapshot(world, snapshot);
-}
-
-/**
- * A new world in the state `snapshot` holds (see {@link saveWorld}): stepping it gives bit for bit
- * what stepping the saved world gives. Find its bodies by id with `getBody(id)`.
- * @throws WorldError as {@link restoreWorld}
- */
-export function loadWorld(snapshot: Uint8Array): World {
-  const world = new World();
-  restoreWorld(world, snapshot);
-  return world;
-}
-
-function checkWorld(operation: string, world: unknown): World {
-  if (!(world instanceof World)) throw new WorldError('world', world, `${operation} needs a World`);
-  return world;
-}
-
-/** Writes the snapshot of a compacted world. @internal */
-function writeSnapshot(world: World): Uint8Array {
+/** Writes the snapshot of a compacted world (`saveWorld`). @internal */
+export function writeSnapshot(world: World): Uint8Array {
   let w = writers.get(world);
   if (w === undefined) {
     w = new ByteWriter();
@@ -504,8 +449,8 @@ function readProxies(r: ByteReader, d: Decoded, margin: number): void {
   d.proxyMoved = moved;
 }
 
-/** Checks the whole snapshot, then puts the world in its state. */
-function restoreSnapshot(world: World, bytes: unknown): void {
+/** Checks the whole snapshot, then puts the world in its state (`restoreWorld`). @internal */
+export function restoreSnapshot(world: World, bytes: unknown): void {
   const internals = world as unknown as WorldInternals;
   const s = internals.core;
   const d = decode(bytes, s.broadPhase.tree.margin);
