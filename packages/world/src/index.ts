@@ -16,6 +16,7 @@ export {
   FilterJoint,
   type FilterJointOptions,
   type Joint,
+  type JointClass,
   type JointOptionsBase,
   MotorJoint,
   type MotorJointOptions,
@@ -30,6 +31,7 @@ export {
   WheelJoint,
   type WheelJointOptions,
   type WorldJointFields,
+  type WorldJointKind,
 } from './joints';
 export { MAX_ANGLE, MAX_FREQUENCY, MAX_GRAVITY_SCALE, MAX_LENGTH } from './limits';
 export { PROFILE_STAGES, type ProfileStage, StepProfile } from './profile';

@@ -1,7 +1,6 @@
 import {
   DistanceJoint as DistanceConstraint,
   FilterJoint as FilterConstraint,
-  JOINT_TYPES,
   JointKind,
   MotorJoint as MotorConstraint,
   type MotorJointOptions as MotorConstraintOptions,
@@ -17,10 +16,8 @@ import {
 } from '@lite/constraints';
 import type { Vec2Like } from '@lite/math';
 import type { Body } from './body';
-import { WorldError } from './errors';
 import {
   ANCHORS,
-  asWorldError,
   checkJointFields,
   type FieldChecks,
   liveWorld,
@@ -34,7 +31,6 @@ import {
   resolveWeldJointOptions,
   resolveWheelJointOptions,
   SPRING_KEYS,
-  springOptions,
   WELD_SPRING_KEYS,
 } from './joint-checks';
 import { checkJointBound, checkReach } from './limits';
@@ -259,6 +255,59 @@ function attach(joint: Joint, world: World, id: number, r: ResolvedJoint<unknown
   joint.breakTorque = r.breakTorque;
 }
 
+// -------------------------------------------------------------------------------------------------
+// Kinds: each class's `jointKind` is what the world knows of it (registered by joint-kinds.ts when
+// the first joint of the kind is made), beside the solver's `JOINT_TYPES` entry.
+
+/**
+ * A setter method's checks: the names of its arguments (each checked against the bound of that
+ * name, see `checkJointBound`), or the keys its options object may have. @internal
+ */
+export type MethodChecks = readonly string[] | { readonly keys: readonly string[] };
+
+/**
+ * A kind of joint: what `world.createJoint` needs to make one of it, a joint class's static
+ * `jointKind`. `O` is what `world.createJoint` takes for the kind.
+ */
+export interface WorldJointKind<O = unknown> {
+  /**
+   * The kind's `JointKind` value (written as a literal in each entry: an object that reads
+   * `JointKind.X` counts as having effects and would keep every kind in every bundle).
+   */
+  readonly kind: number;
+  /** The options' type (a type only: no value). */
+  readonly options?: O;
+  /** The world's class (its constructor takes the world, the id and the checked request). @internal */
+  readonly cls: new (
+    world: World,
+    id: number,
+    r: ResolvedJoint<never>,
+  ) => Joint;
+  /** Checks the options of `world.createJoint` (mutates nothing). @internal */
+  readonly resolve: (options: O, world: World) => ResolvedJoint<unknown>;
+  /** Whether the joint has a single body (`body`, as a mouse joint). @internal */
+  readonly oneBody: boolean;
+  /** Whether the anchors are taken with the bodies' origins moved to their centres of mass. @internal */
+  readonly centred: boolean;
+  /** Whether the joint has a unit axis (`localAxisX`, `localAxisY`) a snapshot must keep unit. @internal */
+  readonly unitAxis: boolean;
+  /** Its plain fields' checks, for a snapshot's joints (see `checkJointInput`). @internal */
+  readonly fields: FieldChecks;
+  /** Its setter methods: each checked as listed, then the bodies woken. @internal */
+  readonly methods: Readonly<Record<string, MethodChecks>>;
+}
+
+/**
+ * What `world.createJoint` takes as its kind: a joint class (`RevoluteJoint`, `DistanceJoint`,
+ * `MouseJoint`, `PrismaticJoint`, `WeldJoint`, `WheelJoint`, `MotorJoint`, `FilterJoint`).
+ */
+export interface JointClass<J extends Joint, O> {
+  /** The kind. */
+  readonly jointKind: WorldJointKind<O>;
+  /** Its instances' prototype. */
+  readonly prototype: J;
+}
+
 /*
  * The world's joints are the constraint package's joints plus the fields above. Their setters and
  * setter methods are the constraint package's, wrapped once per class (see `guardSetters` and
@@ -286,12 +335,41 @@ export class RevoluteJoint extends RevoluteConstraint {
   /** The second body. */
   declare bodyB: Body;
 
-  /** Joints are made by `world.createRevoluteJoint`. @internal */
+  /** The kind, for `world.createJoint(RevoluteJoint, options)`. */
+  static get jointKind(): WorldJointKind<RevoluteJointOptions> {
+    return REVOLUTE_KIND;
+  }
+
+  /** Joints are made by `world.createJoint(RevoluteJoint, options)`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<RevoluteJointOptions>) {
     super(r.bodyA, r.bodyB, r.anchorA, r.options);
     attach(this, world, id, r);
   }
 }
+
+/** The revolute joint's kind (`RevoluteJoint.jointKind`). */
+const REVOLUTE_KIND: WorldJointKind<RevoluteJointOptions> = {
+  kind: 1 as typeof JointKind.Revolute,
+  cls: RevoluteJoint as WorldJointKind['cls'],
+  resolve: resolveRevoluteJointOptions,
+  oneBody: false,
+  centred: true,
+  unitAxis: false,
+  fields: {
+    finite: [
+      'localAnchorAX',
+      'localAnchorAY',
+      'localAnchorBX',
+      'localAnchorBY',
+      'referenceAngle',
+      'motorSpeed',
+    ],
+    toggles: ['enableLimit', 'enableMotor'],
+    ranges: [['lowerAngle', 'upperAngle']],
+    maxima: ['maxMotorTorque'],
+  },
+  methods: { setSpring: { keys: SPRING_KEYS }, setLimits: [] },
+};
 
 export interface DistanceJoint extends WorldJointFields {}
 
@@ -308,12 +386,29 @@ export class DistanceJoint extends DistanceConstraint {
   /** The second body. */
   declare bodyB: Body;
 
-  /** Joints are made by `world.createDistanceJoint`. @internal */
+  /** The kind, for `world.createJoint(DistanceJoint, options)`. */
+  static get jointKind(): WorldJointKind<DistanceJointOptions> {
+    return DISTANCE_KIND;
+  }
+
+  /** Joints are made by `world.createJoint(DistanceJoint, options)`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<DistanceJointOptions>) {
     super(r.bodyA, r.bodyB, r.anchorA, r.anchorB, r.options);
     attach(this, world, id, r);
   }
 }
+
+/** The distance joint's kind (`DistanceJoint.jointKind`). */
+const DISTANCE_KIND: WorldJointKind<DistanceJointOptions> = {
+  kind: 0 as typeof JointKind.Distance,
+  cls: DistanceJoint as WorldJointKind['cls'],
+  resolve: resolveDistanceJointOptions,
+  oneBody: false,
+  centred: true,
+  unitAxis: false,
+  fields: { finite: ANCHORS, extra: checkLengths },
+  methods: { setSpring: { keys: SPRING_KEYS }, setLengths: ['length', 'minLength', 'maxLength'] },
+};
 
 export interface MouseJoint extends WorldJointFields {}
 
@@ -327,7 +422,12 @@ export class MouseJoint extends MouseConstraint {
   /** The dragged body. */
   declare body: Body;
 
-  /** Joints are made by `world.createMouseJoint`. @internal */
+  /** The kind, for `world.createJoint(MouseJoint, options)`. */
+  static get jointKind(): WorldJointKind<MouseJointOptions> {
+    return MOUSE_KIND;
+  }
+
+  /** Joints are made by `world.createJoint(MouseJoint, options)`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<MouseConstraintOptions>) {
     super(r.bodyA, r.anchorA, r.options);
     attach(this, world, id, r);
@@ -346,6 +446,22 @@ export class MouseJoint extends MouseConstraint {
   }
 }
 
+/** The mouse joint's kind (`MouseJoint.jointKind`). */
+const MOUSE_KIND: WorldJointKind<MouseJointOptions> = {
+  kind: 2 as typeof JointKind.Mouse,
+  cls: MouseJoint as WorldJointKind['cls'],
+  resolve: resolveMouseJointOptions,
+  oneBody: true,
+  centred: true,
+  unitAxis: false,
+  fields: {
+    finite: ['targetX', 'targetY', 'localAnchorX', 'localAnchorY'],
+    maxima: ['maxForce'],
+    nonNegative: ['frequencyHz', 'dampingRatio'],
+  },
+  methods: {},
+};
+
 export interface PrismaticJoint extends WorldJointFields {}
 
 /**
@@ -362,12 +478,50 @@ export class PrismaticJoint extends PrismaticConstraint {
   /** The second body. */
   declare bodyB: Body;
 
-  /** Joints are made by `world.createPrismaticJoint`. @internal */
+  /** The kind, for `world.createJoint(PrismaticJoint, options)`. */
+  static get jointKind(): WorldJointKind<PrismaticJointOptions> {
+    return PRISMATIC_KIND;
+  }
+
+  /** Joints are made by `world.createJoint(PrismaticJoint, options)`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<PrismaticJointOptions>) {
     super(r.bodyA, r.bodyB, r.anchorA, (r.options as PrismaticJointOptions).axis, r.options);
     attach(this, world, id, r);
   }
 }
+
+/** The prismatic joint's kind (`PrismaticJoint.jointKind`). */
+const PRISMATIC_KIND: WorldJointKind<PrismaticJointOptions> = {
+  kind: 3 as typeof JointKind.Prismatic,
+  cls: PrismaticJoint as WorldJointKind['cls'],
+  resolve: resolvePrismaticJointOptions,
+  oneBody: false,
+  centred: false,
+  unitAxis: true,
+  fields: {
+    finite: [
+      'localAnchorAX',
+      'localAnchorAY',
+      'localAnchorBX',
+      'localAnchorBY',
+      'localAxisX',
+      'localAxisY',
+      'motorSpeed',
+      'referenceAngle',
+    ],
+    toggles: ['enableLimit', 'enableMotor'],
+    ranges: [['lowerTranslation', 'upperTranslation']],
+    maxima: ['maxMotorForce'],
+  },
+  methods: {
+    setLimits: [],
+    setEnableLimit: [],
+    setMotorSpeed: [],
+    setEnableMotor: [],
+    setSpring: { keys: SPRING_KEYS },
+    setMaxMotorForce: [],
+  },
+};
 
 export interface WeldJoint extends WorldJointFields {}
 
@@ -383,12 +537,31 @@ export class WeldJoint extends WeldConstraint {
   /** The second body. */
   declare bodyB: Body;
 
-  /** Joints are made by `world.createWeldJoint`. @internal */
+  /** The kind, for `world.createJoint(WeldJoint, options)`. */
+  static get jointKind(): WorldJointKind<WeldJointOptions> {
+    return WELD_KIND;
+  }
+
+  /** Joints are made by `world.createJoint(WeldJoint, options)`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<WeldJointOptions>) {
     super(r.bodyA, r.bodyB, r.anchorA, r.options);
     attach(this, world, id, r);
   }
 }
+
+/** The weld joint's kind (`WeldJoint.jointKind`). */
+const WELD_KIND: WorldJointKind<WeldJointOptions> = {
+  kind: 4 as typeof JointKind.Weld,
+  cls: WeldJoint as WorldJointKind['cls'],
+  resolve: resolveWeldJointOptions,
+  oneBody: false,
+  centred: false,
+  unitAxis: false,
+  fields: {
+    finite: ['localAnchorAX', 'localAnchorAY', 'localAnchorBX', 'localAnchorBY', 'referenceAngle'],
+  },
+  methods: { setSprings: { keys: WELD_SPRING_KEYS } },
+};
 
 export interface WheelJoint extends WorldJointFields {}
 
@@ -405,12 +578,49 @@ export class WheelJoint extends WheelConstraint {
   /** The wheel. */
   declare bodyB: Body;
 
-  /** Joints are made by `world.createWheelJoint`. @internal */
+  /** The kind, for `world.createJoint(WheelJoint, options)`. */
+  static get jointKind(): WorldJointKind<WheelJointOptions> {
+    return WHEEL_KIND;
+  }
+
+  /** Joints are made by `world.createJoint(WheelJoint, options)`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<WheelJointOptions>) {
     super(r.bodyA, r.bodyB, r.anchorA, (r.options as WheelJointOptions).axis, r.options);
     attach(this, world, id, r);
   }
 }
+
+/** The wheel joint's kind (`WheelJoint.jointKind`). */
+const WHEEL_KIND: WorldJointKind<WheelJointOptions> = {
+  kind: 5 as typeof JointKind.Wheel,
+  cls: WheelJoint as WorldJointKind['cls'],
+  resolve: resolveWheelJointOptions,
+  oneBody: false,
+  centred: false,
+  unitAxis: true,
+  fields: {
+    finite: [
+      'localAnchorAX',
+      'localAnchorAY',
+      'localAnchorBX',
+      'localAnchorBY',
+      'localAxisX',
+      'localAxisY',
+      'motorSpeed',
+    ],
+    toggles: ['enableLimit', 'enableMotor'],
+    ranges: [['lowerTranslation', 'upperTranslation']],
+    maxima: ['maxMotorTorque'],
+  },
+  methods: {
+    setLimits: [],
+    setEnableLimit: [],
+    setMotorSpeed: [],
+    setEnableMotor: [],
+    setSpring: { keys: SPRING_KEYS },
+    setMaxMotorTorque: [],
+  },
+};
 
 export interface MotorJoint extends WorldJointFields {}
 
@@ -426,12 +636,39 @@ export class MotorJoint extends MotorConstraint {
   /** The driven body. */
   declare bodyB: Body;
 
-  /** Joints are made by `world.createMotorJoint`. @internal */
+  /** The kind, for `world.createJoint(MotorJoint, options)`. */
+  static get jointKind(): WorldJointKind<MotorJointOptions> {
+    return MOTOR_KIND;
+  }
+
+  /** Joints are made by `world.createJoint(MotorJoint, options)`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<MotorJointOptions>) {
     super(r.bodyA, r.bodyB, r.options);
     attach(this, world, id, r);
   }
 }
+
+/** The motor joint's kind (`MotorJoint.jointKind`). */
+const MOTOR_KIND: WorldJointKind<MotorJointOptions> = {
+  kind: 6 as typeof JointKind.Motor,
+  cls: MotorJoint as WorldJointKind['cls'],
+  resolve: resolveMotorJointOptions,
+  oneBody: false,
+  centred: false,
+  unitAxis: false,
+  fields: {
+    finite: ['linearOffsetX', 'linearOffsetY', 'angularOffset'],
+    maxima: ['maxForce', 'maxTorque'],
+    extra: checkCorrectionFactor,
+  },
+  methods: {
+    setLinearOffset: ['linearOffsetX', 'linearOffsetY'],
+    setAngularOffset: ['angularOffset'],
+    setMaxForce: [],
+    setMaxTorque: [],
+    setCorrectionFactor: [],
+  },
+};
 
 export interface FilterJoint extends WorldJointFields {}
 
@@ -447,12 +684,29 @@ export class FilterJoint extends FilterConstraint {
   /** The second body. */
   declare bodyB: Body;
 
-  /** Joints are made by `world.createFilterJoint`. @internal */
+  /** The kind, for `world.createJoint(FilterJoint, options)`. */
+  static get jointKind(): WorldJointKind<FilterJointOptions> {
+    return FILTER_KIND;
+  }
+
+  /** Joints are made by `world.createJoint(FilterJoint, options)`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<FilterJointOptions>) {
     super(r.bodyA, r.bodyB);
     attach(this, world, id, r);
   }
 }
+
+/** The filter joint's kind (`FilterJoint.jointKind`). */
+const FILTER_KIND: WorldJointKind<FilterJointOptions> = {
+  kind: 7 as typeof JointKind.Filter,
+  cls: FilterJoint as WorldJointKind['cls'],
+  resolve: resolveFilterJointOptions,
+  oneBody: false,
+  centred: false,
+  unitAxis: false,
+  fields: { finite: [] },
+  methods: {},
+};
 
 /** Any joint of a world; `kind` tells which (see `JointKind`). */
 export type Joint =
@@ -474,140 +728,6 @@ export function jointBodyA(joint: Joint): Body {
 export function jointBodyB(joint: Joint): Body {
   return joint.kind === JointKind.Mouse ? joint.body : joint.bodyB;
 }
-
-// -------------------------------------------------------------------------------------------------
-// The registry: what the world knows of each kind, beside the solver's `JOINT_TYPES` entry.
-
-/**
- * A setter method's checks: the names of its arguments (each checked against the bound of that
- * name, see `checkJointBound`), or the keys its options object may have.
- */
-type MethodChecks = readonly string[] | { readonly keys: readonly string[] };
-
-/** What the world knows of one kind of joint, indexed by its `JointKind` value. @internal */
-export interface WorldJointKind {
-  /** The world's class (its constructor takes the world, the id and the checked request). */
-  readonly cls: new (
-    world: World,
-    id: number,
-    r: ResolvedJoint<never>,
-  ) => Joint;
-  /** Checks the options of `world.create<Kind>` (mutates nothing). */
-  readonly resolve: (options: never, world: World) => ResolvedJoint<unknown>;
-  /** Whether the joint has a single body (`body`, as a mouse joint). */
-  readonly oneBody: boolean;
-  /** Whether the anchors are taken with the bodies' origins moved to their centres of mass. */
-  readonly centred: boolean;
-  /** Whether the joint has a unit axis (`localAxisX`, `localAxisY`) a snapshot must keep unit. */
-  readonly unitAxis: boolean;
-  /** Its plain fields' checks, for a snapshot's joints (see `checkJointInput`). */
-  readonly fields: FieldChecks;
-  /** Its setter methods: each checked as listed, then the bodies woken. */
-  readonly methods: Readonly<Record<string, MethodChecks>>;
-}
-
-const LIMITS = { setLimits: [], setEnableLimit: [], setMotorSpeed: [], setEnableMotor: [] } as const;
-const SPRING = { setSpring: { keys: SPRING_KEYS } } as const;
-const SLIDER: FieldChecks = {
-  finite: [...ANCHORS, 'localAxisX', 'localAxisY', 'motorSpeed'],
-  toggles: ['enableLimit', 'enableMotor'],
-  ranges: [['lowerTranslation', 'upperTranslation']],
-};
-
-/** Every kind of world joint, indexed by its `JointKind` value. @internal */
-export const WORLD_JOINT_KINDS: readonly WorldJointKind[] = [
-  {
-    cls: DistanceJoint as WorldJointKind['cls'],
-    resolve: resolveDistanceJointOptions as WorldJointKind['resolve'],
-    oneBody: false,
-    centred: true,
-    unitAxis: false,
-    fields: { finite: ANCHORS, extra: checkLengths },
-    methods: { ...SPRING, setLengths: ['length', 'minLength', 'maxLength'] },
-  },
-  {
-    cls: RevoluteJoint as WorldJointKind['cls'],
-    resolve: resolveRevoluteJointOptions as WorldJointKind['resolve'],
-    oneBody: false,
-    centred: true,
-    unitAxis: false,
-    fields: {
-      finite: [...ANCHORS, 'referenceAngle', 'motorSpeed'],
-      toggles: ['enableLimit', 'enableMotor'],
-      ranges: [['lowerAngle', 'upperAngle']],
-      maxima: ['maxMotorTorque'],
-    },
-    methods: { ...SPRING, setLimits: [] },
-  },
-  {
-    cls: MouseJoint as WorldJointKind['cls'],
-    resolve: resolveMouseJointOptions as WorldJointKind['resolve'],
-    oneBody: true,
-    centred: true,
-    unitAxis: false,
-    fields: {
-      finite: ['targetX', 'targetY', 'localAnchorX', 'localAnchorY'],
-      maxima: ['maxForce'],
-      nonNegative: ['frequencyHz', 'dampingRatio'],
-    },
-    methods: {},
-  },
-  {
-    cls: PrismaticJoint as WorldJointKind['cls'],
-    resolve: resolvePrismaticJointOptions as WorldJointKind['resolve'],
-    oneBody: false,
-    centred: false,
-    unitAxis: true,
-    fields: { ...SLIDER, finite: [...SLIDER.finite, 'referenceAngle'], maxima: ['maxMotorForce'] },
-    methods: { ...LIMITS, ...SPRING, setMaxMotorForce: [] },
-  },
-  {
-    cls: WeldJoint as WorldJointKind['cls'],
-    resolve: resolveWeldJointOptions as WorldJointKind['resolve'],
-    oneBody: false,
-    centred: false,
-    unitAxis: false,
-    fields: { finite: [...ANCHORS, 'referenceAngle'] },
-    methods: { setSprings: { keys: WELD_SPRING_KEYS } },
-  },
-  {
-    cls: WheelJoint as WorldJointKind['cls'],
-    resolve: resolveWheelJointOptions as WorldJointKind['resolve'],
-    oneBody: false,
-    centred: false,
-    unitAxis: true,
-    fields: { ...SLIDER, maxima: ['maxMotorTorque'] },
-    methods: { ...LIMITS, ...SPRING, setMaxMotorTorque: [] },
-  },
-  {
-    cls: MotorJoint as WorldJointKind['cls'],
-    resolve: resolveMotorJointOptions as WorldJointKind['resolve'],
-    oneBody: false,
-    centred: false,
-    unitAxis: false,
-    fields: {
-      finite: ['linearOffsetX', 'linearOffsetY', 'angularOffset'],
-      maxima: ['maxForce', 'maxTorque'],
-      extra: checkCorrectionFactor,
-    },
-    methods: {
-      setLinearOffset: ['linearOffsetX', 'linearOffsetY'],
-      setAngularOffset: ['angularOffset'],
-      setMaxForce: [],
-      setMaxTorque: [],
-      setCorrectionFactor: [],
-    },
-  },
-  {
-    cls: FilterJoint as WorldJointKind['cls'],
-    resolve: resolveFilterJointOptions as WorldJointKind['resolve'],
-    oneBody: false,
-    centred: false,
-    unitAxis: false,
-    fields: { finite: [] },
-    methods: {},
-  },
-];
 
 /** A distance joint's range: `0 <= minLength <= length <= maxLength`, the length finite. */
 function checkLengths(joint: Joint): void {
@@ -631,156 +751,4 @@ function checkCorrectionFactor(joint: Joint): void {
   if (!(j.correctionFactor >= 0 && j.correctionFactor <= 1)) {
     refuseField(j, 'correctionFactor', j.correctionFactor, 'must be a number in [0, 1]');
   }
-}
-
-/**
- * Every plain field of a joint (`motorSpeed`, `lowerAngle`, `length`, anchors, break thresholds,
- * ...) as its setter would have it: throws a WorldError naming `joint #<id>.<field>` and the value.
- * The setters check each value as it is set, so the step does not; a snapshot's joints, whose
- * fields are restored without their setters, are checked with this before the restore changes
- * anything. @internal
- */
-export function checkJointInput(joint: Joint): void {
-  checkJointFields(joint, WORLD_JOINT_KINDS[joint.kind].fields);
-}
-
-// -------------------------------------------------------------------------------------------------
-// The wrapping of the constraint package's setters, installed once on each world class.
-
-/**
- * The read-outs of the joint classes (angle, speed, reaction, ...) throw a WorldError naming the
- * joint once it was destroyed, like every setter: wraps those prototype methods (the solvers never
- * call them).
- */
-function guardDestroyed(prototype: object, names: readonly string[]): void {
-  const methods = prototype as Record<string, (...args: unknown[]) => unknown>;
-  for (const name of names) {
-    const method = methods[name];
-    if (typeof method !== 'function') continue;
-    methods[name] = function (this: Joint, ...args: unknown[]): unknown {
-      liveWorld(this);
-      return method.apply(this, args);
-    };
-  }
-}
-const READ_OUTS = [
-  'jointAngle',
-  'jointSpeed',
-  'isSoft',
-  'getReactionForce',
-  'getReactionTorque',
-  'getTranslation',
-  'getSpeed',
-  'getMotorForce',
-];
-
-/**
- * The setter methods of a kind (`setLimits`, `setSpring`, ...): each throws a WorldError once the
- * joint was destroyed, checks its arguments as `checks` says, runs the constraint's method (its
- * ConstraintError becomes a WorldError naming `joint.<argument>`; nothing changed then), wakes the
- * bodies and returns the joint.
- */
-function wakingMethods(prototype: object, methods: Readonly<Record<string, MethodChecks>>): void {
-  const record = prototype as Record<string, (...args: unknown[]) => unknown>;
-  for (const [name, checks] of Object.entries(methods)) {
-    const method = record[name];
-    record[name] = function (this: Joint, ...args: unknown[]): Joint {
-      const world = liveWorld(this);
-      asWorldError(null, () => {
-        if (!Array.isArray(checks))
-          args[0] = springOptions(args[0] as object, (checks as { keys: string[] }).keys);
-        else
-          for (let i = 0; i < checks.length; i++) checkJointBound(checks[i], args[i], `joint.${checks[i]}`);
-        method.apply(this, args);
-      });
-      world.wakeBody(jointBodyA(this));
-      world.wakeBody(jointBodyB(this));
-      return this;
-    };
-  }
-}
-
-/**
- * The joints' plain number and boolean fields (`motorSpeed`, `lowerAngle`, `length`, anchors, ...)
- * are accessors of the constraint package that check what they are given and throw its
- * ConstraintError: on the world's joints they throw a WorldError naming `joint.<field>` and the
- * value instead (nothing changes then), and a WorldError once the joint was destroyed. Installed on
- * the world's prototypes for every checked accessor of the constraint class the world's joint does
- * not define itself.
- */
-function guardSetters(prototype: object): void {
-  for (
-    let base = Object.getPrototypeOf(prototype);
-    base !== Object.prototype;
-    base = Object.getPrototypeOf(base)
-  ) {
-    for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(base))) {
-      if (d.get === undefined || d.set === undefined) continue;
-      if (Object.getOwnPropertyDescriptor(prototype, name) !== undefined) continue;
-      const get = d.get;
-      const set = d.set;
-      Object.defineProperty(prototype, name, {
-        configurable: true,
-        enumerable: false,
-        get,
-        set(this: Joint, value: unknown) {
-          liveWorld(this);
-          checkJointBound(name, value, `joint.${name}`);
-          if ((name === 'targetX' || name === 'targetY') && this.kind === JointKind.Mouse) {
-            const b = this.body;
-            const x = name === 'targetX' ? value : this.targetX;
-            const y = name === 'targetY' ? value : this.targetY;
-            if (typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y)) {
-              checkReach({ x, y }, b.position.x, b.position.y, `joint.${name}`);
-            }
-          }
-          asWorldError(null, () => set.call(this, value));
-        },
-      });
-    }
-  }
-}
-
-/** `breakForce` and `breakTorque`: numbers > 0 (+Infinity: never breaks), checked when set. */
-function breakAccessors(prototype: object): void {
-  for (const name of ['breakForce', 'breakTorque'] as const) {
-    const slot = `${name}Value` as const;
-    Object.defineProperty(prototype, name, {
-      configurable: true,
-      enumerable: false,
-      get(this: Joint) {
-        return this[slot];
-      },
-      set(this: Joint, value: number) {
-        // A joint still being made (no world yet, or a snapshot's scratch joint) has no world.
-        if (this.world === null && this.id >= 0) liveWorld(this);
-        if (typeof value !== 'number' || !(value > 0)) {
-          throw new WorldError(`joint.${name}`, value, 'must be a number > 0 (+Infinity: never breaks)');
-        }
-        this[slot] = value;
-      },
-    });
-  }
-}
-
-/** `wakeBodies` of every world joint. */
-function wakeBodies(this: Joint): void {
-  const world = liveWorld(this);
-  world.wakeBody(jointBodyA(this));
-  world.wakeBody(jointBodyB(this));
-}
-
-/** `toString` of every world joint: the class name and the id, `RevoluteJoint #3`. */
-function jointName(this: Joint): string {
-  return `${JOINT_TYPES[this.kind].name} #${this.id}`;
-}
-
-for (const kind of WORLD_JOINT_KINDS) {
-  const prototype = kind.cls.prototype;
-  Object.defineProperty(prototype, 'wakeBodies', { value: wakeBodies, writable: true, configurable: true });
-  Object.defineProperty(prototype, 'toString', { value: jointName, writable: true, configurable: true });
-  guardDestroyed(prototype, READ_OUTS);
-  wakingMethods(prototype, kind.methods);
-  breakAccessors(prototype);
-  guardSetters(prototype);
 }

@@ -1,7 +1,6 @@
 import { AABB, type Box, computeBoxAABB, computeShapeAABB } from '@lite/collision';
 import type { Body } from './body';
 import { WorldError } from './errors';
-import { WORLD_JOINT_KINDS } from './joints';
 import { WorldSettings } from './settings';
 import type { BodyShape } from './shape';
 import { apply } from './snapshot-apply';
@@ -30,7 +29,14 @@ import {
   readFields,
   writeFields,
 } from './snapshot-format';
-import { impulsePaths, isUnitAxis, type JointRecord, readJoints, writeJoints } from './snapshot-joints';
+import {
+  impulsePaths,
+  isUnitAxis,
+  type JointRecord,
+  readJoints,
+  snapshotKind,
+  writeJoints,
+} from './snapshot-joints';
 import { computeAABB } from './stage-finish';
 import type { StepState } from './step-state';
 import { MAX_MAGNITUDE, MAX_STATE_MAGNITUDE } from './validate';
@@ -212,7 +218,7 @@ function checkWritable(s: StepState): void {
       const value = record[impulses[k]];
       if (too(value)) refuse(`joint #${j.id}.${impulses[k]}`, value);
     }
-    if (!WORLD_JOINT_KINDS[j.kind].unitAxis) continue;
+    if (!snapshotKind(j.kind).unitAxis) continue;
     const axis = j as unknown as { localAxisX: number; localAxisY: number };
     if (!isUnitAxis(axis.localAxisX, axis.localAxisY)) {
       throw new WorldError(

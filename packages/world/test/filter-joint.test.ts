@@ -33,7 +33,7 @@ describe('FilterJoint', () => {
       const { world, ground, box } = boxOnGround(solver);
       expect(world.contacts.filter((c) => c.touching).length).toBe(1);
       const rest = box.position.y;
-      const joint = world.createFilterJoint({ bodyA: ground, bodyB: box });
+      const joint = world.createJoint(FilterJoint, { bodyA: ground, bodyB: box });
       expect(joint).toBeInstanceOf(FilterJoint);
       expect(joint.kind).toBe(JointKind.Filter);
       expect(joint.collideConnected).toBe(false);
@@ -66,7 +66,7 @@ describe('FilterJoint', () => {
         position: { x: 3, y: 0 },
         linearVelocity: { x: 1, y: 4 },
       });
-      if (filtered) world.createFilterJoint({ bodyA: a, bodyB: b });
+      if (filtered) world.createJoint(FilterJoint, { bodyA: a, bodyB: b });
       for (let i = 0; i < 20; ++i) world.step(dt);
       return [a.position.x, a.position.y, a.angle, b.position.x, b.position.y, b.angle];
     };
@@ -81,7 +81,7 @@ describe('FilterJoint', () => {
 
   it('has a zero reaction and never breaks', () => {
     const { world, ground, box } = boxOnGround();
-    const joint = world.createFilterJoint({ bodyA: ground, bodyB: box, userData: 'tag' });
+    const joint = world.createJoint(FilterJoint, { bodyA: ground, bodyB: box, userData: 'tag' });
     world.step(dt);
     expect(joint.userData).toBe('tag');
     expect(joint.getReactionForce()).toEqual({ x: 0, y: 0 });
@@ -98,7 +98,7 @@ describe('FilterJoint', () => {
     const refused = (options: unknown, argument: string) => {
       let caught: unknown;
       try {
-        world.createFilterJoint(options as never);
+        world.createJoint(FilterJoint, options as never);
       } catch (error) {
         caught = error;
       }
@@ -114,7 +114,7 @@ describe('FilterJoint', () => {
 
   it('a snapshot keeps it: restored, the bodies still pass through each other, bit for bit', () => {
     const { world, ground, box } = boxOnGround();
-    world.createFilterJoint({ bodyA: ground, bodyB: box });
+    world.createJoint(FilterJoint, { bodyA: ground, bodyB: box });
     world.step(dt);
     const saved = saveWorld(world);
     const copy = loadWorld(saved);

@@ -2,12 +2,20 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type Body,
+  DistanceJoint,
+  FilterJoint,
   type Joint,
   JointKind,
   loadWorld,
+  MotorJoint,
+  MouseJoint,
+  PrismaticJoint,
+  RevoluteJoint,
   restoreWorld,
   type SolverKind,
   saveWorld,
+  WeldJoint,
+  WheelJoint,
   World,
   WorldError,
 } from '../src/index';
@@ -133,7 +141,7 @@ function sampleWorld(solver: SolverKind, steps: number): World {
   const b = world.createBody({ width: 0.3, height: 0.3, position: { x: 2, y: 6 } });
   const c = world.createBody({ width: 0.6, height: 0.3, position: { x: -6, y: 3 } });
   const d = world.createBody({ shape: { type: 'circle', radius: 0.3 }, position: { x: 9, y: 1 } });
-  world.createRevoluteJoint({
+  world.createJoint(RevoluteJoint, {
     bodyA: ground,
     bodyB: a,
     anchor: { x: 0, y: 6 },
@@ -142,7 +150,7 @@ function sampleWorld(solver: SolverKind, steps: number): World {
     motorSpeed: 1,
     maxMotorTorque: 5,
   });
-  world.createDistanceJoint({
+  world.createJoint(DistanceJoint, {
     bodyA: a,
     bodyB: b,
     anchorA: { x: 0, y: 6 },
@@ -152,8 +160,8 @@ function sampleWorld(solver: SolverKind, steps: number): World {
     frequencyHz: 3,
     dampingRatio: 0.2,
   });
-  world.createMouseJoint({ body: ball, target: { x: -2, y: 3 }, maxForce: 50 });
-  world.createPrismaticJoint({
+  world.createJoint(MouseJoint, { body: ball, target: { x: -2, y: 3 }, maxForce: 50 });
+  world.createJoint(PrismaticJoint, {
     bodyA: ground,
     bodyB: c,
     anchor: { x: -6, y: 3 },
@@ -165,14 +173,14 @@ function sampleWorld(solver: SolverKind, steps: number): World {
     frequencyHz: 2,
     dampingRatio: 0.3,
   });
-  world.createWeldJoint({
+  world.createJoint(WeldJoint, {
     bodyA: capsule,
     bodyB: hexagon,
     anchor: { x: 3, y: 1.5 },
     linearFrequencyHz: 5,
     angularFrequencyHz: 3,
   });
-  world.createWheelJoint({
+  world.createJoint(WheelJoint, {
     bodyA: b,
     bodyB: d,
     anchor: { x: 9, y: 1 },
@@ -182,8 +190,14 @@ function sampleWorld(solver: SolverKind, steps: number): World {
     motorSpeed: -3,
     maxMotorTorque: 10,
   });
-  world.createMotorJoint({ bodyA: ground, bodyB: d, maxForce: 10, maxTorque: 2, correctionFactor: 0.2 });
-  world.createFilterJoint({ bodyA: a, bodyB: c });
+  world.createJoint(MotorJoint, {
+    bodyA: ground,
+    bodyB: d,
+    maxForce: 10,
+    maxTorque: 2,
+    correctionFactor: 0.2,
+  });
+  world.createJoint(FilterJoint, { bodyA: a, bodyB: c });
   for (let i = 0; i < steps; ++i) world.step(dt);
   return world;
 }
@@ -756,9 +770,9 @@ describe('every snapshot a world takes restores (fuzz)', () => {
       const b = dynamic[(j.a + 1 + (j.b % (dynamic.length - 1))) % dynamic.length];
       const anchor = { x: 0.5 * (a.position.x + b.position.x), y: 0.5 * (a.position.y + b.position.y) };
       if (j.kind === 'revolute')
-        world.createRevoluteJoint({ bodyA: a, bodyB: b, anchor, lowerAngle: -1, upperAngle: 1 });
+        world.createJoint(RevoluteJoint, { bodyA: a, bodyB: b, anchor, lowerAngle: -1, upperAngle: 1 });
       else if (j.kind === 'distance')
-        world.createDistanceJoint({
+        world.createJoint(DistanceJoint, {
           bodyA: a,
           bodyB: b,
           anchorA: a.position,
@@ -766,7 +780,7 @@ describe('every snapshot a world takes restores (fuzz)', () => {
           frequencyHz: 2,
         });
       else if (j.kind === 'prismatic')
-        world.createPrismaticJoint({
+        world.createJoint(PrismaticJoint, {
           bodyA: a,
           bodyB: b,
           anchor,
@@ -774,9 +788,10 @@ describe('every snapshot a world takes restores (fuzz)', () => {
           lowerTranslation: -1,
           upperTranslation: 1,
         });
-      else if (j.kind === 'weld') world.createWeldJoint({ bodyA: a, bodyB: b, anchor, linearFrequencyHz: 4 });
+      else if (j.kind === 'weld')
+        world.createJoint(WeldJoint, { bodyA: a, bodyB: b, anchor, linearFrequencyHz: 4 });
       else if (j.kind === 'wheel')
-        world.createWheelJoint({
+        world.createJoint(WheelJoint, {
           bodyA: a,
           bodyB: b,
           anchor,
@@ -785,9 +800,10 @@ describe('every snapshot a world takes restores (fuzz)', () => {
           motorSpeed: 2,
           maxMotorTorque: 5,
         });
-      else if (j.kind === 'motor') world.createMotorJoint({ bodyA: a, bodyB: b, maxForce: 5, maxTorque: 1 });
+      else if (j.kind === 'motor')
+        world.createJoint(MotorJoint, { bodyA: a, bodyB: b, maxForce: 5, maxTorque: 1 });
       else
-        world.createMouseJoint({
+        world.createJoint(MouseJoint, {
           body: a,
           target: { x: a.position.x + 1, y: a.position.y + 1 },
           maxForce: 20,

@@ -5,11 +5,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type Body,
+  DistanceJoint,
   type Joint,
   loadWorld,
+  MotorJoint,
+  MouseJoint,
+  PrismaticJoint,
+  RevoluteJoint,
   restoreWorld,
   type SolverKind,
   saveWorld,
+  WeldJoint,
+  WheelJoint,
   World,
   WorldError,
 } from '../src/index';
@@ -190,7 +197,7 @@ function kitchenSink(solver: SolverKind, sleeping: boolean): { world: World; sen
   });
   void bullet;
   const anchorBody = world.createBody({ width: 0.5, height: 0.5, position: { x: 0, y: 8 } });
-  world.createRevoluteJoint({
+  world.createJoint(RevoluteJoint, {
     bodyA: ground,
     bodyB: anchorBody,
     anchor: { x: 0, y: 8 },
@@ -200,7 +207,7 @@ function kitchenSink(solver: SolverKind, sleeping: boolean): { world: World; sen
     maxMotorTorque: 5,
   });
   const pendulum = world.createBody({ width: 0.3, height: 0.3, position: { x: 2, y: 8 } });
-  world.createDistanceJoint({
+  world.createJoint(DistanceJoint, {
     bodyA: anchorBody,
     bodyB: pendulum,
     anchorA: { x: 0, y: 8 },
@@ -210,9 +217,9 @@ function kitchenSink(solver: SolverKind, sleeping: boolean): { world: World; sen
     frequencyHz: 3,
     dampingRatio: 0.2,
   });
-  world.createMouseJoint({ body: ball, target: { x: -2, y: 5 }, maxForce: 50 });
+  world.createJoint(MouseJoint, { body: ball, target: { x: -2, y: 5 }, maxForce: 50 });
   const slider = world.createBody({ width: 0.6, height: 0.3, position: { x: -8, y: 3 } });
-  world.createPrismaticJoint({
+  world.createJoint(PrismaticJoint, {
     bodyA: ground,
     bodyB: slider,
     anchor: { x: -8, y: 3 },
@@ -224,7 +231,7 @@ function kitchenSink(solver: SolverKind, sleeping: boolean): { world: World; sen
     frequencyHz: 2,
     dampingRatio: 0.3,
   });
-  world.createWeldJoint({
+  world.createJoint(WeldJoint, {
     bodyA: boxes[0],
     bodyB: boxes[1],
     anchor: { x: -5.25, y: 0.6 },
@@ -234,7 +241,7 @@ function kitchenSink(solver: SolverKind, sleeping: boolean): { world: World; sen
   });
   const chassis = world.createBody({ width: 2, height: 0.4, position: { x: 14, y: 1.5 } });
   const wheel = world.createBody({ shape: { type: 'circle', radius: 0.4 }, position: { x: 14.7, y: 0.9 } });
-  world.createWheelJoint({
+  world.createJoint(WheelJoint, {
     bodyA: chassis,
     bodyB: wheel,
     anchor: { x: 14.7, y: 0.9 },
@@ -244,7 +251,7 @@ function kitchenSink(solver: SolverKind, sleeping: boolean): { world: World; sen
     motorSpeed: -3,
     maxMotorTorque: 10,
   });
-  world.createMotorJoint({
+  world.createJoint(MotorJoint, {
     bodyA: boxes[2],
     bodyB: boxes[3],
     maxForce: 10,
@@ -252,7 +259,12 @@ function kitchenSink(solver: SolverKind, sleeping: boolean): { world: World; sen
     correctionFactor: 0.2,
   });
   // Breaks under load within the first steps.
-  world.createRevoluteJoint({ bodyA: capsule, bodyB: boxes[3], anchor: { x: 0, y: 1.5 }, breakForce: 1 });
+  world.createJoint(RevoluteJoint, {
+    bodyA: capsule,
+    bodyB: boxes[3],
+    anchor: { x: 0, y: 1.5 },
+    breakForce: 1,
+  });
   const sensorEvents: number[] = [];
   world.on('sensorBegin', (_, visitor) => sensorEvents.push(visitor.id));
   world.on('sensorEnd', (_, visitor) => sensorEvents.push(-1 - visitor.id));
@@ -362,7 +374,7 @@ describe('handles across a restore', () => {
     const ground = world.createBody({ type: 'static', width: 20, height: 1, position: { x: 0, y: -0.5 } });
     const kept = world.createBody({ width: 1, height: 1, position: { x: 0, y: 2 }, userData: 'kept' });
     const doomed = world.createBody({ width: 1, height: 1, position: { x: 2, y: 2 }, userData: 'doomed' });
-    const keptJoint = world.createDistanceJoint({
+    const keptJoint = world.createJoint(DistanceJoint, {
       bodyA: ground,
       bodyB: kept,
       anchorA: { x: 0, y: 0 },
@@ -373,7 +385,11 @@ describe('handles across a restore', () => {
     const keptShape = kept.shapes[0];
 
     const later = world.createBody({ width: 1, height: 1, position: { x: -2, y: 2 } });
-    const laterJoint = world.createRevoluteJoint({ bodyA: kept, bodyB: later, anchor: { x: -1, y: 2 } });
+    const laterJoint = world.createJoint(RevoluteJoint, {
+      bodyA: kept,
+      bodyB: later,
+      anchor: { x: -1, y: 2 },
+    });
     world.destroyBody(doomed);
     run(world, 10);
 
@@ -717,9 +733,9 @@ describe('random worlds (property)', () => {
       const b = dynamic[(j.a + 1 + (j.b % (dynamic.length - 1))) % dynamic.length];
       const anchor = { x: 0.5 * (a.position.x + b.position.x), y: 0.5 * (a.position.y + b.position.y) };
       if (j.kind === 'revolute')
-        world.createRevoluteJoint({ bodyA: a, bodyB: b, anchor, lowerAngle: -1, upperAngle: 1 });
+        world.createJoint(RevoluteJoint, { bodyA: a, bodyB: b, anchor, lowerAngle: -1, upperAngle: 1 });
       else if (j.kind === 'distance') {
-        world.createDistanceJoint({
+        world.createJoint(DistanceJoint, {
           bodyA: a,
           bodyB: b,
           anchorA: a.position,
@@ -727,7 +743,7 @@ describe('random worlds (property)', () => {
           frequencyHz: 2,
         });
       } else if (j.kind === 'prismatic') {
-        world.createPrismaticJoint({
+        world.createJoint(PrismaticJoint, {
           bodyA: a,
           bodyB: b,
           anchor,
@@ -736,9 +752,9 @@ describe('random worlds (property)', () => {
           upperTranslation: 1,
         });
       } else if (j.kind === 'weld')
-        world.createWeldJoint({ bodyA: a, bodyB: b, anchor, linearFrequencyHz: 4 });
+        world.createJoint(WeldJoint, { bodyA: a, bodyB: b, anchor, linearFrequencyHz: 4 });
       else if (j.kind === 'wheel') {
-        world.createWheelJoint({
+        world.createJoint(WheelJoint, {
           bodyA: a,
           bodyB: b,
           anchor,
@@ -748,9 +764,9 @@ describe('random worlds (property)', () => {
           maxMotorTorque: 5,
         });
       } else if (j.kind === 'motor')
-        world.createMotorJoint({ bodyA: a, bodyB: b, maxForce: 5, maxTorque: 1 });
+        world.createJoint(MotorJoint, { bodyA: a, bodyB: b, maxForce: 5, maxTorque: 1 });
       else
-        world.createMouseJoint({
+        world.createJoint(MouseJoint, {
           body: a,
           target: { x: a.position.x + 1, y: a.position.y + 1 },
           maxForce: 20,
@@ -1049,7 +1065,7 @@ describe('what a world holds, its snapshot restores; what it cannot hold, no sna
     const world = new World();
     const ground = world.createBody({ type: 'static', width: 20, height: 1, position: { x: 0, y: -0.5 } });
     const ball = world.createBody({ shape: { type: 'circle', radius: 0.5 }, position: { x: 0, y: 0.5 } });
-    world.createRevoluteJoint({ bodyA: ground, bodyB: ball, anchor: { x: 0, y: 0.5 } });
+    world.createJoint(RevoluteJoint, { bodyA: ground, bodyB: ball, anchor: { x: 0, y: 0.5 } });
     run(world, 10);
     return { world, ground, ball, fingerprint: saveWorld(world) };
   }

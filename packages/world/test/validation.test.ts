@@ -2,15 +2,23 @@ import { describe, expect, it } from 'vitest';
 import {
   type Body,
   type Contact,
+  DistanceJoint,
+  FilterJoint,
   loadWorld,
   MAX_FREQUENCY,
   MAX_GRAVITY_SCALE,
   MAX_LENGTH,
   MIN_DT,
+  MotorJoint,
+  MouseJoint,
+  PrismaticJoint,
+  RevoluteJoint,
   restoreWorld,
   type SolverKind,
   saveWorld,
   setWasmKernels,
+  WeldJoint,
+  WheelJoint,
   World,
   WorldError,
   wasmKernelsReady,
@@ -69,7 +77,7 @@ function pendulum(solver: SolverKind) {
   const world = new World({ solver });
   const pivot = world.createBody({ type: 'static', width: 0.1, height: 0.1 });
   const bob = world.createBody({ width: 0.2, height: 0.2, position: { x: 1, y: 0 } });
-  const joint = world.createRevoluteJoint({ bodyA: pivot, bodyB: bob, anchor: { x: 0, y: 0 } });
+  const joint = world.createJoint(RevoluteJoint, { bodyA: pivot, bodyB: bob, anchor: { x: 0, y: 0 } });
   for (let i = 0; i < 30; ++i) world.step(1 / 60);
   return { world, pivot, bob, joint };
 }
@@ -152,7 +160,7 @@ for (const solver of ['soft', 'classic'] as const) {
       const world = new World({ solver });
       const anchor = world.createBody({ type: 'static', width: 0.1, height: 0.1 });
       const bob = world.createBody({ width: 0.2, height: 0.2, position: { x: 1, y: 0 } });
-      const rod = world.createDistanceJoint({
+      const rod = world.createJoint(DistanceJoint, {
         bodyA: anchor,
         bodyB: bob,
         anchorA: { x: 0, y: 0 },
@@ -340,7 +348,7 @@ describe('values that were silently accepted', () => {
     [
       'a joint option typo',
       () =>
-        world.createRevoluteJoint({
+        world.createJoint(RevoluteJoint, {
           bodyA: ground,
           bodyB: body,
           anchor: { x: 0, y: 0 },
@@ -453,7 +461,7 @@ describe('values that were silently accepted', () => {
   }
 
   it('refuses NaN revolute limits given to setLimits as a WorldError', () => {
-    const joint = world.createRevoluteJoint({ bodyA: ground, bodyB: body, anchor: { x: 0, y: 0 } });
+    const joint = world.createJoint(RevoluteJoint, { bodyA: ground, bodyB: body, anchor: { x: 0, y: 0 } });
     expectRefused(() => joint.setLimits(Number.NaN, 1), 'joint.lowerAngle', 'NaN');
     expect(joint.lowerAngle).toBe(Number.NEGATIVE_INFINITY);
     world.destroyJoint(joint);
@@ -575,14 +583,14 @@ describe("only the world's own objects", () => {
     const world = new World();
     const a = world.createBody({ type: 'static', width: 1, height: 1 });
     const b = world.createBody({ width: 1, height: 1, position: { x: 2, y: 0 } });
-    const joint = world.createRevoluteJoint({ bodyA: a, bodyB: b, anchor: { x: 1, y: 0 } });
+    const joint = world.createJoint(RevoluteJoint, { bodyA: a, bodyB: b, anchor: { x: 1, y: 0 } });
     expectRefused(() => world.destroyJoint(Object.create(joint)), 'joint', 'RevoluteJoint #0');
     expect(world.joints).toEqual([joint]);
     expectRefused(() => b.destroyShape(Object.create(b.shapes[0])), 'shape', 'Shape #1');
     expect(b.shapes.length).toBe(1);
     expectRefused(
       () =>
-        world.createDistanceJoint({
+        world.createJoint(DistanceJoint, {
           bodyA: a,
           bodyB: Object.create(b),
           anchorA: a.position,
@@ -703,14 +711,19 @@ describe('destroyed bodies, joints and shapes', () => {
     const a = world.createBody({ type: 'static', width: 1, height: 1 });
     const b = world.createBody({ width: 1, height: 1, position: { x: 2, y: 0 } });
     const joints = [
-      world.createRevoluteJoint({ bodyA: a, bodyB: b, anchor: { x: 1, y: 0 } }),
-      world.createDistanceJoint({ bodyA: a, bodyB: b, anchorA: { x: 0, y: 0 }, anchorB: { x: 2, y: 0 } }),
-      world.createPrismaticJoint({ bodyA: a, bodyB: b, anchor: { x: 1, y: 0 }, axis: { x: 1, y: 0 } }),
-      world.createWheelJoint({ bodyA: a, bodyB: b, anchor: { x: 2, y: 0 }, axis: { x: 0, y: 1 } }),
-      world.createWeldJoint({ bodyA: a, bodyB: b, anchor: { x: 1, y: 0 } }),
-      world.createMotorJoint({ bodyA: a, bodyB: b }),
-      world.createMouseJoint({ body: b, target: { x: 2, y: 0 } }),
-      world.createFilterJoint({ bodyA: a, bodyB: b }),
+      world.createJoint(RevoluteJoint, { bodyA: a, bodyB: b, anchor: { x: 1, y: 0 } }),
+      world.createJoint(DistanceJoint, {
+        bodyA: a,
+        bodyB: b,
+        anchorA: { x: 0, y: 0 },
+        anchorB: { x: 2, y: 0 },
+      }),
+      world.createJoint(PrismaticJoint, { bodyA: a, bodyB: b, anchor: { x: 1, y: 0 }, axis: { x: 1, y: 0 } }),
+      world.createJoint(WheelJoint, { bodyA: a, bodyB: b, anchor: { x: 2, y: 0 }, axis: { x: 0, y: 1 } }),
+      world.createJoint(WeldJoint, { bodyA: a, bodyB: b, anchor: { x: 1, y: 0 } }),
+      world.createJoint(MotorJoint, { bodyA: a, bodyB: b }),
+      world.createJoint(MouseJoint, { body: b, target: { x: 2, y: 0 } }),
+      world.createJoint(FilterJoint, { bodyA: a, bodyB: b }),
     ];
     for (const joint of joints) world.destroyJoint(joint);
     for (const joint of joints) {
@@ -818,7 +831,7 @@ describe('destroying many bodies', () => {
     expectRefused(() => world.destroyBody(Object.create(world.bodies[3])), 'body', 'Body #5');
     world.destroyBody(world.bodies[3]);
     expect(world.bodies.map((b) => b.id)).toEqual([2, 3, 4, 6, 7, 8, 9, 11]);
-    world.createRevoluteJoint({ bodyA: world.bodies[0], bodyB: created, anchor: { x: 15, y: 0 } });
+    world.createJoint(RevoluteJoint, { bodyA: world.bodies[0], bodyB: created, anchor: { x: 15, y: 0 } });
     for (let i = 0; i < 30; ++i) world.step(1 / 60);
     world.destroyBody(created);
     expect(world.bodies.map((b) => b.id)).toEqual([2, 3, 4, 6, 7, 8, 9]);
@@ -876,13 +889,13 @@ describe('joint springs set whole', () => {
     const world = new World();
     const ground = world.createBody({ type: 'static', width: 10, height: 1 });
     const box = world.createBody({ width: 1, height: 1, position: { x: 0, y: 3 } });
-    const pin = world.createRevoluteJoint({
+    const pin = world.createJoint(RevoluteJoint, {
       bodyA: ground,
       bodyB: box,
       anchor: { x: 0, y: 2 },
       frequencyHz: 4,
     });
-    const rod = world.createDistanceJoint({
+    const rod = world.createJoint(DistanceJoint, {
       bodyA: ground,
       bodyB: box,
       anchorA: { x: 1, y: 0 },
@@ -924,23 +937,28 @@ describe('joint fields are checked when set', () => {
     const a = box();
     const b = box();
     const joints = {
-      revolute: world.createRevoluteJoint({ bodyA: ground, bodyB: a, anchor: { x: 0, y: 0 } }),
-      distance: world.createDistanceJoint({
+      revolute: world.createJoint(RevoluteJoint, { bodyA: ground, bodyB: a, anchor: { x: 0, y: 0 } }),
+      distance: world.createJoint(DistanceJoint, {
         bodyA: a,
         bodyB: b,
         anchorA: { x: 0, y: 0 },
         anchorB: { x: 1, y: 0 },
       }),
-      prismatic: world.createPrismaticJoint({
+      prismatic: world.createJoint(PrismaticJoint, {
         bodyA: ground,
         bodyB: b,
         anchor: { x: 0, y: 0 },
         axis: { x: 1, y: 0 },
       }),
-      wheel: world.createWheelJoint({ bodyA: a, bodyB: box(), anchor: { x: 0, y: 0 }, axis: { x: 0, y: 1 } }),
-      weld: world.createWeldJoint({ bodyA: b, bodyB: box(), anchor: { x: 0, y: 0 } }),
-      motor: world.createMotorJoint({ bodyA: ground, bodyB: box() }),
-      mouse: world.createMouseJoint({ body: a, target: { x: 0, y: 1 } }),
+      wheel: world.createJoint(WheelJoint, {
+        bodyA: a,
+        bodyB: box(),
+        anchor: { x: 0, y: 0 },
+        axis: { x: 0, y: 1 },
+      }),
+      weld: world.createJoint(WeldJoint, { bodyA: b, bodyB: box(), anchor: { x: 0, y: 0 } }),
+      motor: world.createJoint(MotorJoint, { bodyA: ground, bodyB: box() }),
+      mouse: world.createJoint(MouseJoint, { body: a, target: { x: 0, y: 1 } }),
     };
     for (let i = 0; i < 5; ++i) world.step(1 / 60);
     return { world, joints };
@@ -1195,38 +1213,38 @@ describe('every value is checked where it enters', () => {
     const cases: [string, () => unknown, string, string][] = [
       [
         'length: 1e300',
-        () => world.createDistanceJoint({ ...rodOptions, length: 1e300 }),
+        () => world.createJoint(DistanceJoint, { ...rodOptions, length: 1e300 }),
         'options.length',
         '1e+300',
       ],
       [
         'maxLength: 1e300',
-        () => world.createDistanceJoint({ ...rodOptions, maxLength: 1e300 }),
+        () => world.createJoint(DistanceJoint, { ...rodOptions, maxLength: 1e300 }),
         'options.maxLength',
         '1e+300',
       ],
       [
         'anchors 1e300 m apart',
-        () => world.createDistanceJoint({ ...rodOptions, anchorB: { x: 1e300, y: 0 } }),
+        () => world.createJoint(DistanceJoint, { ...rodOptions, anchorB: { x: 1e300, y: 0 } }),
         'options.anchorB',
         '1e+300',
       ],
       [
         "a mouse joint's frequencyHz: 1e308",
-        () => world.createMouseJoint({ body: bob, target: { x: 1, y: 1 }, frequencyHz: 1e308 }),
+        () => world.createJoint(MouseJoint, { body: bob, target: { x: 1, y: 1 }, frequencyHz: 1e308 }),
         'options.frequencyHz',
         '1e+308',
       ],
       [
         "a weld's linearFrequencyHz: 1e300",
-        () => world.createWeldJoint({ ...pair, anchor: { x: 0.5, y: 0 }, linearFrequencyHz: 1e300 }),
+        () => world.createJoint(WeldJoint, { ...pair, anchor: { x: 0.5, y: 0 }, linearFrequencyHz: 1e300 }),
         'options.linearFrequencyHz',
         '1e+300',
       ],
       [
         "a prismatic joint's referenceAngle: 1e200",
         () =>
-          world.createPrismaticJoint({
+          world.createJoint(PrismaticJoint, {
             ...pair,
             anchor: { x: 0.5, y: 0 },
             axis: { x: 1, y: 0 },
@@ -1256,8 +1274,8 @@ describe('every value is checked where it enters', () => {
       expect(world.joints.length).toBe(joints);
     }
     // The same values set on live objects: refused by the setters, nothing changed.
-    const rod = world.createDistanceJoint(rodOptions);
-    const mouse = world.createMouseJoint({ body: bob, target: { x: 1, y: 1 } });
+    const rod = world.createJoint(DistanceJoint, rodOptions);
+    const mouse = world.createJoint(MouseJoint, { body: bob, target: { x: 1, y: 1 } });
     const before = saveWorld(world);
     expectRefused(() => rod.setLengths(1e300), 'joint.length', '1e+300');
     expectRefused(() => rod.setSpring({ frequencyHz: 1e300 }), 'joint.frequencyHz', '1e+300');
@@ -1305,30 +1323,30 @@ describe('every value is checked where it enters', () => {
     const b = world.createBody({ width: 1, height: 1, position: { x: 1, y: 0 } });
     const far = { x: 1e200, y: 0 };
     expectRefused(
-      () => world.createRevoluteJoint({ bodyA: a, bodyB: b, anchor: far }),
+      () => world.createJoint(RevoluteJoint, { bodyA: a, bodyB: b, anchor: far }),
       'options.anchor',
       '1e+200',
     );
     expectRefused(
-      () => world.createMouseJoint({ body: b, target: { x: 1, y: -1e300 } }),
+      () => world.createJoint(MouseJoint, { body: b, target: { x: 1, y: -1e300 } }),
       'options.target',
       '-1e+300',
     );
     expectRefused(
-      () => world.createMotorJoint({ bodyA: a, bodyB: b, linearOffset: { x: 0, y: 1e300 } }),
+      () => world.createJoint(MotorJoint, { bodyA: a, bodyB: b, linearOffset: { x: 0, y: 1e300 } }),
       'options.linearOffset',
       '1e+300',
     );
     expect(world.joints.length).toBe(0);
-    const pin = world.createRevoluteJoint({ bodyA: a, bodyB: b, anchor: { x: 0.5, y: 0 } });
-    const slider = world.createPrismaticJoint({
+    const pin = world.createJoint(RevoluteJoint, { bodyA: a, bodyB: b, anchor: { x: 0.5, y: 0 } });
+    const slider = world.createJoint(PrismaticJoint, {
       bodyA: a,
       bodyB: b,
       anchor: { x: 0.5, y: 0 },
       axis: { x: 1, y: 0 },
     });
-    const mouse = world.createMouseJoint({ body: b, target: { x: 1, y: 1 } });
-    const motor = world.createMotorJoint({ bodyA: a, bodyB: b });
+    const mouse = world.createJoint(MouseJoint, { body: b, target: { x: 1, y: 1 } });
+    const motor = world.createJoint(MotorJoint, { bodyA: a, bodyB: b });
     const before = saveWorld(world);
     const set = (object: object, field: string, value: number) => () => {
       (object as Record<string, number>)[field] = value;
@@ -1350,9 +1368,9 @@ describe('every value is checked where it enters', () => {
     const base = { bodyA: a, bodyB: b, anchor: { x: 0.5, y: 0 } };
     const slide = { ...base, axis: { x: 1, y: 0 } };
     const makers: [string, (extra: object) => unknown][] = [
-      ['revolute', (extra) => world.createRevoluteJoint({ ...base, ...extra })],
-      ['prismatic', (extra) => world.createPrismaticJoint({ ...slide, ...extra })],
-      ['wheel', (extra) => world.createWheelJoint({ ...slide, ...extra })],
+      ['revolute', (extra) => world.createJoint(RevoluteJoint, { ...base, ...extra })],
+      ['prismatic', (extra) => world.createJoint(PrismaticJoint, { ...slide, ...extra })],
+      ['wheel', (extra) => world.createJoint(WheelJoint, { ...slide, ...extra })],
     ];
     for (const [, make] of makers) {
       for (const key of ['enableLimit', 'enableMotor', 'collideConnected']) {
@@ -1363,7 +1381,8 @@ describe('every value is checked where it enters', () => {
     }
     expect(world.joints.length).toBe(0);
     expect(
-      world.createRevoluteJoint({ ...base, enableLimit: true, lowerAngle: -1, upperAngle: 1 }).enableLimit,
+      world.createJoint(RevoluteJoint, { ...base, enableLimit: true, lowerAngle: -1, upperAngle: 1 })
+        .enableLimit,
     ).toBe(true);
   });
 
