@@ -61,7 +61,7 @@ export interface JointOptionsBase {
   breakTorque?: number;
 }
 
-/** What `world.createRevoluteJoint` takes. */
+/** What `world.createJoint(RevoluteJoint, …)` takes. */
 export interface RevoluteJointOptions extends JointOptionsBase {
   /** The first body. */
   bodyA: Body;
@@ -96,7 +96,7 @@ export interface RevoluteJointOptions extends JointOptionsBase {
   referenceAngle?: number;
 }
 
-/** What `world.createDistanceJoint` takes. */
+/** What `world.createJoint(DistanceJoint, …)` takes. */
 export interface DistanceJointOptions extends JointOptionsBase {
   /** The first body. */
   bodyA: Body;
@@ -125,7 +125,7 @@ export interface DistanceJointOptions extends JointOptionsBase {
   damping?: number;
 }
 
-/** What `world.createMouseJoint` takes. */
+/** What `world.createJoint(MouseJoint, …)` takes. */
 export interface MouseJointOptions {
   /** The dragged body (dynamic). */
   body: Body;
@@ -145,7 +145,7 @@ export interface MouseJointOptions {
   breakForce?: number;
 }
 
-/** What `world.createPrismaticJoint` takes (Box2D's names). */
+/** What `world.createJoint(PrismaticJoint, …)` takes (Box2D's names). */
 export interface PrismaticJointOptions extends JointOptionsBase, PrismaticConstraintOptions {
   /** The first body: the axis is fixed in it. */
   bodyA: Body;
@@ -157,7 +157,7 @@ export interface PrismaticJointOptions extends JointOptionsBase, PrismaticConstr
   axis: Vec2Like;
 }
 
-/** What `world.createWeldJoint` takes (Box2D's names). */
+/** What `world.createJoint(WeldJoint, …)` takes (Box2D's names). */
 export interface WeldJointOptions extends JointOptionsBase, WeldConstraintOptions {
   /** The first body. */
   bodyA: Body;
@@ -167,7 +167,7 @@ export interface WeldJointOptions extends JointOptionsBase, WeldConstraintOption
   anchor: Vec2Like;
 }
 
-/** What `world.createWheelJoint` takes (Box2D's names). */
+/** What `world.createJoint(WheelJoint, …)` takes (Box2D's names). */
 export interface WheelJointOptions extends JointOptionsBase, WheelConstraintOptions {
   /** The chassis: the suspension's axis is fixed in it. */
   bodyA: Body;
@@ -179,7 +179,7 @@ export interface WheelJointOptions extends JointOptionsBase, WheelConstraintOpti
   axis: Vec2Like;
 }
 
-/** What `world.createMotorJoint` takes (Box2D's names). */
+/** What `world.createJoint(MotorJoint, …)` takes (Box2D's names). */
 export interface MotorJointOptions extends JointOptionsBase, MotorConstraintOptions {
   /** The reference body. */
   bodyA: Body;
@@ -187,7 +187,7 @@ export interface MotorJointOptions extends JointOptionsBase, MotorConstraintOpti
   bodyB: Body;
 }
 
-/** What `world.createFilterJoint` takes. */
+/** What `world.createJoint(FilterJoint, …)` takes. */
 export interface FilterJointOptions {
   /** The first body. */
   bodyA: Body;
@@ -319,7 +319,7 @@ export interface RevoluteJoint extends WorldJointFields {}
 
 /**
  * A pin joint (Box2D-Lite's `Joint`) between two bodies of a world, made by
- * `world.createRevoluteJoint`: the anchors stay together, the bodies turn freely about them, within
+ * `world.createJoint(RevoluteJoint, …)`: the anchors stay together, the bodies turn freely about them, within
  * optional angle limits and driven by an optional motor. Soft when `frequencyHz` > 0 or when given
  * by `stiffness` (N/m) and `damping` (N·s/m).
  *
@@ -374,7 +374,7 @@ const REVOLUTE_KIND: WorldJointKind<RevoluteJointOptions> = {
 export interface DistanceJoint extends WorldJointFields {}
 
 /**
- * A distance joint between two bodies of a world, made by `world.createDistanceJoint`: a rigid rod,
+ * A distance joint between two bodies of a world, made by `world.createJoint(DistanceJoint, …)`: a rigid rod,
  * a spring (`frequencyHz` > 0, or `stiffness` in N/m and `damping` in N·s/m) or a rope
  * (`minLength`/`maxLength`). Every field's setter checks its value (the length within the range)
  * and throws a WorldError naming `joint.<field>`; `setSpring` and `setLengths` also wake the bodies.
@@ -414,7 +414,7 @@ export interface MouseJoint extends WorldJointFields {}
 
 /**
  * A soft spring pulling one point of a body towards a target with a bounded force (for dragging
- * bodies with a pointer), made by `world.createMouseJoint`. Move it with `setTarget`.
+ * bodies with a pointer), made by `world.createJoint(MouseJoint, …)`. Move it with `setTarget`.
  * `collideConnected` is always true: a mouse joint has one body.
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
@@ -466,7 +466,7 @@ export interface PrismaticJoint extends WorldJointFields {}
 
 /**
  * A slider between two bodies of a world (Box2D's prismatic joint), made by
- * `world.createPrismaticJoint`: body B moves along an axis fixed in body A and does not turn
+ * `world.createJoint(PrismaticJoint, …)`: body B moves along an axis fixed in body A and does not turn
  * relative to it, within optional limits, driven by an optional motor, on an optional spring.
  * The setters check their values (a WorldError naming `joint.<argument>`, nothing changed then)
  * and the setter methods wake the bodies.
@@ -526,7 +526,7 @@ const PRISMATIC_KIND: WorldJointKind<PrismaticJointOptions> = {
 export interface WeldJoint extends WorldJointFields {}
 
 /**
- * Two bodies of a world glued at a point (Box2D's weld joint), made by `world.createWeldJoint`:
+ * Two bodies of a world glued at a point (Box2D's weld joint), made by `world.createJoint(WeldJoint, …)`:
  * rigid (one 3x3 block), or soft in translation and rotation independently. `setSprings` checks
  * its options (a WorldError naming `joint.<argument>`) and wakes the bodies.
  */
@@ -566,7 +566,7 @@ const WELD_KIND: WorldJointKind<WeldJointOptions> = {
 export interface WheelJoint extends WorldJointFields {}
 
 /**
- * A wheel on a suspension (Box2D's wheel joint), made by `world.createWheelJoint`: body B slides on
+ * A wheel on a suspension (Box2D's wheel joint), made by `world.createJoint(WheelJoint, …)`: body B slides on
  * a spring along an axis fixed in body A (the chassis), stays on that line and turns freely, driven
  * by an optional motor. The setters check their values (a WorldError naming `joint.<argument>`)
  * and the setter methods wake the bodies.
@@ -626,7 +626,7 @@ export interface MotorJoint extends WorldJointFields {}
 
 /**
  * Drives body B to a pose relative to body A with bounded force and torque (Box2D's motor joint),
- * made by `world.createMotorJoint`. The setters check their values (a WorldError naming
+ * made by `world.createJoint(MotorJoint, …)`. The setters check their values (a WorldError naming
  * `joint.<argument>`) and the setter methods wake the bodies.
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
@@ -674,7 +674,7 @@ export interface FilterJoint extends WorldJointFields {}
 
 /**
  * Keeps two bodies of a world from colliding, and does nothing else (Box2D's filter joint), made
- * by `world.createFilterJoint`: `collideConnected` is always false; destroying it lets them
+ * by `world.createJoint(FilterJoint, …)`: `collideConnected` is always false; destroying it lets them
  * collide again. It has no rows: its reaction is always zero, so it never breaks.
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach

@@ -1,6 +1,6 @@
 /**
  * Joint springs in physical units through the world: `stiffness` (N/m) and `damping` (N·s/m) as
- * options of createRevoluteJoint and createDistanceJoint, the sag they give, switching them live, and
+ * options of revolute and distance joints (world.createJoint), the sag they give, switching them live, and
  * WorldErrors for bad values or both spring forms at once (nothing is created then).
  */
 import { describe, expect, it } from 'vitest';
