@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type Body,
+  Body,
   type Contact,
   DistanceJoint,
   FilterJoint,
@@ -599,6 +599,27 @@ describe("only the world's own objects", () => {
       'options.bodyB',
       'Body #1',
     );
+  });
+
+  it('refuses a joint kind that is not a joint class, and a snapshot call on what is not a World', () => {
+    const world = new World();
+    const a = world.createBody({ type: 'static', width: 1, height: 1 });
+    const b = world.createBody({ width: 1, height: 1, position: { x: 2, y: 0 } });
+    const options = { bodyA: a, bodyB: b, anchor: { x: 1, y: 0 } };
+    const fake = { jointKind: RevoluteJoint.jointKind, prototype: RevoluteJoint.prototype };
+    expectRefused(() => world.createJoint(fake, options), 'kind', 'must be a joint class');
+    expectRefused(() => world.createJoint(null as never, options), 'kind', 'null');
+    expectRefused(() => world.createJoint(Body as never, options), 'kind', 'must be a joint class');
+    expect(world.joints).toEqual([]);
+    expectRefused(() => saveWorld({} as World), 'world', 'saveWorld needs a World');
+    expectRefused(
+      () => restoreWorld(null as never, new Uint8Array(8)),
+      'world',
+      'restoreWorld needs a World',
+    );
+    const joint = world.createJoint(RevoluteJoint, options);
+    expect(joint).toBeInstanceOf(RevoluteJoint);
+    expect(String(joint)).toBe('RevoluteJoint #0');
   });
 });
 
