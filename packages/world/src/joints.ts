@@ -319,8 +319,8 @@ export interface RevoluteJoint extends WorldJointFields {}
 
 /**
  * A pin joint (Box2D-Lite's `Joint`) between two bodies of a world, made by
- * `world.createJoint(RevoluteJoint, …)`: the anchors stay together, the bodies turn freely about them, within
- * optional angle limits and driven by an optional motor. Soft when `frequencyHz` > 0 or when given
+ * `world.createJoint(RevoluteJoint, …)`: the anchors stay together, the bodies turn freely about
+ * them, within optional angle limits and driven by an optional motor. Soft when `frequencyHz` > 0 or when given
  * by `stiffness` (N/m) and `damping` (N·s/m).
  *
  * Fields (`motorSpeed`, `enableMotor`, `lowerAngle`, ...) may be changed between steps; call
@@ -374,8 +374,8 @@ const REVOLUTE_KIND: WorldJointKind<RevoluteJointOptions> = {
 export interface DistanceJoint extends WorldJointFields {}
 
 /**
- * A distance joint between two bodies of a world, made by `world.createJoint(DistanceJoint, …)`: a rigid rod,
- * a spring (`frequencyHz` > 0, or `stiffness` in N/m and `damping` in N·s/m) or a rope
+ * A distance joint between two bodies of a world, made by `world.createJoint(DistanceJoint, …)`:
+ * a rigid rod, a spring (`frequencyHz` > 0, or `stiffness` in N/m and `damping` in N·s/m) or a rope
  * (`minLength`/`maxLength`). Every field's setter checks its value (the length within the range)
  * and throws a WorldError naming `joint.<field>`; `setSpring` and `setLengths` also wake the bodies.
  */
@@ -566,8 +566,8 @@ const WELD_KIND: WorldJointKind<WeldJointOptions> = {
 export interface WheelJoint extends WorldJointFields {}
 
 /**
- * A wheel on a suspension (Box2D's wheel joint), made by `world.createJoint(WheelJoint, …)`: body B slides on
- * a spring along an axis fixed in body A (the chassis), stays on that line and turns freely, driven
+ * A wheel on a suspension (Box2D's wheel joint), made by `world.createJoint(WheelJoint, …)`: body B
+ * slides on a spring along an axis fixed in body A (the chassis), stays on that line and turns freely, driven
  * by an optional motor. The setters check their values (a WorldError naming `joint.<argument>`)
  * and the setter methods wake the bodies.
  */
