@@ -9,7 +9,7 @@
  * with `classicJointSprings`).
  */
 import { jointGrid } from '../packages/scenes/dist/index.js';
-import { type Body, type RevoluteJoint, type SolverKind, World } from '../packages/world/dist/index.js';
+import { type Body, RevoluteJoint, type SolverKind, World } from '../packages/world/dist/index.js';
 
 const size = Number(process.argv[2] ?? 100);
 const solver = (process.argv[3] ?? 'soft') as SolverKind;
@@ -31,7 +31,7 @@ for (const def of scene.bodies) {
 }
 for (const j of scene.joints) {
   if (j.kind !== 'revolute') throw new Error(`unexpected ${j.kind} joint`);
-  world.createRevoluteJoint({
+  world.createJoint(RevoluteJoint, {
     bodyA: bodies[j.bodyA],
     bodyB: bodies[j.bodyB],
     anchor: { x: j.anchorX, y: j.anchorY },

@@ -4,7 +4,7 @@
  * worst overshoot past a limit, worst pin separation and largest energy gain over 10 s.
  * Run after `pnpm build`: `pnpm exec tsx scripts/limit-pendulums.ts`.
  */
-import { World } from '../packages/world/dist/index.js';
+import { RevoluteJoint, World } from '../packages/world/dist/index.js';
 
 interface Case {
   name: string;
@@ -131,7 +131,7 @@ for (const c of cases) {
   });
   box.setAngularVelocity(c.omega);
   box.setLinearVelocity({ x: -c.omega * ry, y: c.omega * rx });
-  const joint = world.createRevoluteJoint({
+  const joint = world.createJoint(RevoluteJoint, {
     bodyA: ground,
     bodyB: box,
     anchor: pivot,

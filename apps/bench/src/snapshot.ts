@@ -4,13 +4,13 @@
  *   tsx src/snapshot.ts [repetitions]
  *       (default 61) prints the snapshot size of the resting pyramid of 210 boxes (base 20, asleep
  *       after 300 steps), then, for two awake scenes of about 1,000 bodies (rain of 1,000 boxes and
- *       the pyramid of base 44, after 120 steps), the median time of one step, of `world.snapshot()`,
- *       of `world.restore(bytes)` and of both, measured interleaved in this one process, and the
+ *       the pyramid of base 44, after 120 steps), the median time of one step, of `saveWorld(world)`,
+ *       of `restoreWorld(world, bytes)` and of both, measured interleaved in this one process, and the
  *       ratio of save + restore to a step. Times depend on the machine; the ratio and the bytes are
  *       what to read.
  */
 import { pyramid, rain, type SceneDef } from '@lite/scenes';
-import { World } from '@lite/world';
+import { restoreWorld, saveWorld, World } from '@lite/world';
 
 const dt = 1 / 60;
 
@@ -45,7 +45,7 @@ const repetitions = Number(process.argv[2] ?? 61);
 
 const resting = build(pyramid(20), true);
 for (let i = 0; i < 300; ++i) resting.step(dt);
-const bytes = resting.snapshot().length;
+const bytes = saveWorld(resting).length;
 console.log(
   `resting pyramid (base 20): ${resting.bodies.length - 1} boxes, ${resting.contacts.length} contacts, ` +
     `${resting.sleepingBodyCount} asleep: ${bytes} bytes, ${(bytes / 210).toFixed(1)} per box`,
@@ -65,9 +65,9 @@ for (const [name, scene] of [
     const t0 = performance.now();
     world.step(dt);
     const t1 = performance.now();
-    const saved = world.snapshot();
+    const saved = saveWorld(world);
     const t2 = performance.now();
-    world.restore(saved);
+    restoreWorld(world, saved);
     const t3 = performance.now();
     step.push(t1 - t0);
     save.push(t2 - t1);
@@ -76,7 +76,7 @@ for (const [name, scene] of [
   }
   const ratio = median(both) / median(step);
   console.log(
-    `${name}: ${world.bodies.length} bodies, ${world.contacts.length} contacts, ${world.snapshot().length} bytes; ` +
+    `${name}: ${world.bodies.length} bodies, ${world.contacts.length} contacts, ${saveWorld(world).length} bytes; ` +
       `median ms: step ${median(step).toFixed(3)}, snapshot ${median(save).toFixed(3)}, ` +
       `restore ${median(restore).toFixed(3)}, both ${median(both).toFixed(3)}; ` +
       `save + restore / step = ${ratio.toFixed(2)}`,

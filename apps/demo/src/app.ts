@@ -1,5 +1,5 @@
 import { catalogue, getScene, type SceneEntry } from '@lite/scenes';
-import type { Body, SolverKind, World } from '@lite/world';
+import { type Body, MouseJoint, type SolverKind, type World } from '@lite/world';
 import { Camera } from './camera';
 import { fitCameraHeight } from './camera-fit';
 import { FixedStepClock } from './fixed-step';
@@ -817,7 +817,7 @@ export class Testbed {
     if (!picked) return false;
     const mass = picked.mass;
     const gravity = Math.max(10, Math.hypot(this.settings.gravityX, this.settings.gravityY));
-    hit.pane.mouseJoint = world.createMouseJoint({
+    hit.pane.mouseJoint = world.createJoint(MouseJoint, {
       body: picked,
       target: point,
       maxForce: DRAG_FORCE_WEIGHTS * mass * gravity,

@@ -1,5 +1,5 @@
 /**
- * The testbed's memory of past steps: a stack of saved states (each pane's `World.snapshot()` and
+ * The testbed's memory of past steps: a stack of saved states (each pane's `saveWorld(world)` and
  * the step count), newest last, bounded by a byte budget and a frame count. Pushing past either
  * drops the oldest; stepping back pops the newest. A snapshot restored into its world continues
  * bit for bit as the world did, so stepping back and then forward again replays the same steps.
@@ -7,7 +7,7 @@
 
 /** The state of every pane's world at one step. */
 export interface SavedState {
-  /** Each pane's `world.snapshot()`, in pane order. */
+  /** Each pane's `saveWorld(world)`, in pane order. */
   readonly snapshots: readonly Uint8Array[];
   /** The simulation's step count when it was taken. */
   readonly stepCount: number;

@@ -1,6 +1,18 @@
 import { Random } from '@lite/math';
 import { type BodyDef, bomb, type CompareDef, type JointDef, type SceneDef } from '@lite/scenes';
-import { type Body, MouseJoint, type SolverKind, World } from '@lite/world';
+import {
+  type Body,
+  DistanceJoint,
+  MouseJoint,
+  PrismaticJoint,
+  RevoluteJoint,
+  restoreWorld,
+  type SolverKind,
+  saveWorld,
+  WeldJoint,
+  WheelJoint,
+  World,
+} from '@lite/world';
 import type { SavedState } from './rewind';
 import { RollingStats } from './rolling-stats';
 import { type DemoSettings, SOLVERS } from './settings';
@@ -136,7 +148,7 @@ export function createJointFromDef(
   };
   switch (joint.kind) {
     case 'revolute':
-      world.createRevoluteJoint({
+      world.createJoint(RevoluteJoint, {
         ...common,
         anchor: { x: joint.anchorX, y: joint.anchorY },
         ...(joint.frequencyHz !== undefined ? { frequencyHz: joint.frequencyHz } : {}),
@@ -150,7 +162,7 @@ export function createJointFromDef(
       });
       return;
     case 'distance':
-      world.createDistanceJoint({
+      world.createJoint(DistanceJoint, {
         ...common,
         anchorA: { x: joint.anchorAX, y: joint.anchorAY },
         anchorB: { x: joint.anchorBX, y: joint.anchorBY },
@@ -164,7 +176,7 @@ export function createJointFromDef(
       });
       return;
     case 'prismatic':
-      world.createPrismaticJoint({
+      world.createJoint(PrismaticJoint, {
         ...common,
         anchor: { x: joint.anchorX, y: joint.anchorY },
         axis: { x: joint.axisX, y: joint.axisY },
@@ -175,7 +187,7 @@ export function createJointFromDef(
       });
       return;
     case 'weld':
-      world.createWeldJoint({
+      world.createJoint(WeldJoint, {
         ...common,
         anchor: { x: joint.anchorX, y: joint.anchorY },
         ...(joint.linearFrequencyHz !== undefined ? { linearFrequencyHz: joint.linearFrequencyHz } : {}),
@@ -186,7 +198,7 @@ export function createJointFromDef(
       });
       return;
     case 'wheel':
-      world.createWheelJoint({
+      world.createJoint(WheelJoint, {
         ...common,
         anchor: { x: joint.anchorX, y: joint.anchorY },
         axis: { x: joint.axisX, y: joint.axisY },
@@ -298,9 +310,9 @@ export class Simulation {
     }
   }
 
-  /** The state of every pane's world now (see `World.snapshot`), with the step count. */
+  /** The state of every pane's world now (see `saveWorld`), with the step count. */
   capture(): SavedState {
-    return { snapshots: this.panes.map((pane) => pane.world.snapshot()), stepCount: this.stepCount };
+    return { snapshots: this.panes.map((pane) => saveWorld(pane.world)), stepCount: this.stepCount };
   }
 
   /**
@@ -312,7 +324,7 @@ export class Simulation {
   restoreState(state: SavedState, settings: DemoSettings): void {
     this.panes.forEach((pane, i) => {
       const world = pane.world;
-      world.restore(state.snapshots[i]);
+      restoreWorld(world, state.snapshots[i]);
       for (const joint of [...world.joints]) if (joint instanceof MouseJoint) world.destroyJoint(joint);
       pane.mouseJoint = null;
     });

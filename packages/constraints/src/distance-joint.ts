@@ -18,6 +18,7 @@ import {
   sparselyHeld,
 } from './joint-kind';
 import { JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
+import { distanceType, registerJointType } from './joint-types';
 import { updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
 import {
@@ -162,6 +163,7 @@ export class DistanceJoint {
     anchorB: Vec2Like,
     options: DistanceJointOptions = {},
   ) {
+    registerJointType(distanceType);
     checkBodies(bodyA, bodyB);
     const ax = requireFiniteArg(anchorA?.x, 'anchorA.x');
     const ay = requireFiniteArg(anchorA?.y, 'anchorA.y');

@@ -2,7 +2,7 @@ import type { Vec2 } from '@lite/math';
 import { checkBodies } from './distance-joint';
 import { reactionVector } from './joint-frame';
 import { JointKind, positionError } from './joint-kind';
-import type { JointType } from './joint-types';
+import { type JointType, registerJointType } from './joint-types';
 import type { SolverBody } from './solver-body';
 
 /**
@@ -25,6 +25,7 @@ export class FilterJoint {
    * @throws ConstraintError unless the bodies are two distinct solver bodies
    */
   constructor(bodyA: SolverBody, bodyB: SolverBody) {
+    registerJointType(filterJointType);
     checkBodies(bodyA, bodyB);
     this.kind = JointKind.Filter;
     this.bodyA = bodyA;

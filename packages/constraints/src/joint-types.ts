@@ -6,7 +6,6 @@ import {
   prepareDistanceJointAt,
   solveDistanceJointAt,
 } from './distance-joint';
-import { filterJointType } from './filter-joint';
 import { buildJointChains, chainPositionStep, solveJointChainVelocitiesAt } from './joint-chain';
 import { CHAIN_HEAD, positionError } from './joint-kind';
 import { type MotorJoint, prepareMotorJointAt, solveMotorJointAt } from './motor-joint';
@@ -124,7 +123,8 @@ function linearReaction(joint: MouseJoint | WeldJoint | MotorJoint, torque: numb
   out[2] = torque * joint.invDt;
 }
 
-const distanceType: JointType = {
+/** The distance joint's entry in {@link JOINT_TYPES}. @internal */
+export const distanceType: JointType = {
   kind: 0,
   name: 'DistanceJoint',
   carry(joints, start, end, data, stride, save) {
@@ -184,7 +184,8 @@ const distanceType: JointType = {
   },
 };
 
-const revoluteType: JointType = {
+/** The revolute joint's entry in {@link JOINT_TYPES}. @internal */
+export const revoluteType: JointType = {
   kind: 1,
   name: 'RevoluteJoint',
   carry(joints, start, end, data, stride, save) {
@@ -259,7 +260,8 @@ const revoluteType: JointType = {
   },
 };
 
-const mouseType: JointType = {
+/** The mouse joint's entry in {@link JOINT_TYPES}. @internal */
+export const mouseType: JointType = {
   kind: 2,
   name: 'MouseJoint',
   carry(joints, start, end, data, stride, save) {
@@ -298,7 +300,8 @@ const mouseType: JointType = {
   },
 };
 
-const prismaticType: JointType = {
+/** The prismatic joint's entry in {@link JOINT_TYPES}. @internal */
+export const prismaticType: JointType = {
   kind: 3,
   name: 'PrismaticJoint',
   carry(joints, start, end, data, stride, save) {
@@ -353,7 +356,8 @@ const prismaticType: JointType = {
   },
 };
 
-const weldType: JointType = {
+/** The weld joint's entry in {@link JOINT_TYPES}. @internal */
+export const weldType: JointType = {
   kind: 4,
   name: 'WeldJoint',
   carry(joints, start, end, data, stride, save) {
@@ -400,7 +404,8 @@ const weldType: JointType = {
   },
 };
 
-const wheelType: JointType = {
+/** The wheel joint's entry in {@link JOINT_TYPES}. @internal */
+export const wheelType: JointType = {
   kind: 5,
   name: 'WheelJoint',
   carry(joints, start, end, data, stride, save) {
@@ -453,7 +458,8 @@ const wheelType: JointType = {
   },
 };
 
-const motorType: JointType = {
+/** The motor joint's entry in {@link JOINT_TYPES}. @internal */
+export const motorType: JointType = {
   kind: 6,
   name: 'MotorJoint',
   carry(joints, start, end, data, stride, save) {
@@ -486,17 +492,19 @@ const motorType: JointType = {
   },
 };
 
-/** Every kind of joint, indexed by its `JointKind` value: what the solver and the world know of each. */
-export const JOINT_TYPES: readonly JointType[] = [
-  distanceType,
-  revoluteType,
-  mouseType,
-  prismaticType,
-  weldType,
-  wheelType,
-  motorType,
-  filterJointType,
-];
+/**
+ * The kinds of joint made so far, indexed by their `JointKind` value (holes for the others): what
+ * the solver knows of each.
+ */
+export const JOINT_TYPES: JointType[] = [];
+
+/**
+ * Adds a kind to {@link JOINT_TYPES} (each joint's constructor adds its own): the solver reaches a
+ * kind's code only through the joints made, so a program bundles only the kinds it creates. @internal
+ */
+export function registerJointType(type: JointType): void {
+  JOINT_TYPES[type.kind] = type;
+}
 
 /** The end (exclusive) of the run of joints of one kind that starts at `start`. @internal */
 export function runEnd(joints: readonly KindedJoint[], start: number, count: number): number {

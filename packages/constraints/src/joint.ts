@@ -93,7 +93,7 @@ export function prepareJoints(
   for (let i = 0; i < count; i = runEnd(joints, i, count)) kinds |= 1 << joints[i].kind;
   for (let k = 0; k < JOINT_TYPES.length; k++) {
     const type = JOINT_TYPES[k];
-    if ((kinds & (1 << k)) !== 0 && type.beforePrepare !== undefined) type.beforePrepare(joints, count);
+    if ((kinds & (1 << k)) !== 0 && type?.beforePrepare !== undefined) type.beforePrepare(joints, count);
   }
   // Pins and rods held at both ends by bodies of infinite mass take the joint spring in both steps.
   const anchored = markAnchoredJoints(joints, count) > 0;
@@ -108,7 +108,8 @@ export function prepareJoints(
   if (softRows || anchored) countSoftJoints(joints, count);
   for (let k = 0; k < JOINT_TYPES.length; k++) {
     const type = JOINT_TYPES[k];
-    if (type.afterPrepare !== undefined) type.afterPrepare(joints, count, settings.jointChains);
+    // (Kinds never made leave holes.)
+    if (type?.afterPrepare !== undefined) type.afterPrepare(joints, count, settings.jointChains);
   }
 }
 

@@ -10,6 +10,7 @@ import {
 } from './errors';
 import { reactionVector, toLocalPoint } from './joint-frame';
 import { JointKind } from './joint-kind';
+import { motorType, registerJointType } from './joint-types';
 import type { SolverSettings } from './settings';
 import type { SolverBody } from './solver-body';
 
@@ -107,6 +108,7 @@ export class MotorJoint {
    *   offset, a negative or non-finite force or torque, a correction factor outside [0, 1]
    */
   constructor(bodyA: SolverBody, bodyB: SolverBody, options: MotorJointOptions = {}) {
+    registerJointType(motorType);
     checkBodies(bodyA, bodyB);
     this.kind = JointKind.Motor;
     this.bodyA = bodyA;

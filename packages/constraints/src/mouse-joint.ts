@@ -3,6 +3,7 @@ import { type BodyVelocities, objectVelocities } from './body-velocities';
 import { ConstraintError, requireFiniteArg, requireMaximumArg, requireNonNegativeArg } from './errors';
 import { reactionVector } from './joint-frame';
 import { JointKind } from './joint-kind';
+import { mouseType, registerJointType } from './joint-types';
 import type { SolverSettings } from './settings';
 import { Softness, softnessFromFrequencyAt, softnessInputs } from './softness';
 import { SolverBody } from './solver-body';
@@ -89,6 +90,7 @@ export class MouseJoint {
    * @throws ConstraintError when the body is not a {@link SolverBody} or a value is not finite or negative
    */
   constructor(body: SolverBody, anchor: Vec2Like, options: MouseJointOptions = {}) {
+    registerJointType(mouseType);
     if (!(body instanceof SolverBody)) throw new ConstraintError('body', body, 'must be a SolverBody');
     const ax = requireFiniteArg(anchor?.x, 'anchor.x');
     const ay = requireFiniteArg(anchor?.y, 'anchor.y');

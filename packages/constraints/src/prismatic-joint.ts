@@ -19,6 +19,7 @@ import {
 import { checkRange, reactionVector, requireBooleanArg, toLocalAxis, toLocalPoint } from './joint-frame';
 import { JointKind, MAX_ANGULAR_CORRECTION, MAX_LINEAR_CORRECTION, positionError } from './joint-kind';
 import { JointSpring, type JointSpringOptions } from './joint-spring';
+import { prismaticType, registerJointType } from './joint-types';
 import type { SolverSettings } from './settings';
 import { Softness, softnessFromFrequencyAt, softnessFromSpringAt, softnessInputs } from './softness';
 import type { SolverBody } from './solver-body';
@@ -190,6 +191,7 @@ export class PrismaticJoint {
     axis: Vec2Like,
     options: PrismaticJointOptions = {},
   ) {
+    registerJointType(prismaticType);
     checkBodies(bodyA, bodyB);
     const px = requireFiniteArg(anchor?.x, 'anchor.x');
     const py = requireFiniteArg(anchor?.y, 'anchor.y');

@@ -19,6 +19,7 @@ import {
   LIMIT_UPPER,
 } from './joint-kind';
 import { JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
+import { registerJointType, revoluteType } from './joint-types';
 import { Softness } from './softness';
 import type { SolverBody } from './solver-body';
 
@@ -261,6 +262,7 @@ export class RevoluteJoint {
    *   frequency and by stiffness
    */
   constructor(bodyA: SolverBody, bodyB: SolverBody, anchor: Vec2Like, options: RevoluteJointOptions = {}) {
+    registerJointType(revoluteType);
     checkBodies(bodyA, bodyB);
     const px = requireFiniteArg(anchor?.x, 'anchor.x');
     const py = requireFiniteArg(anchor?.y, 'anchor.y');

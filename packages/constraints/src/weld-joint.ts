@@ -13,6 +13,7 @@ import {
   positionError,
 } from './joint-kind';
 import { JointSpring } from './joint-spring';
+import { registerJointType, weldType } from './joint-types';
 import { updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
 import { Softness, softnessFromFrequencyAt, softnessFromSpringAt, softnessInputs } from './softness';
@@ -164,6 +165,7 @@ export class WeldJoint {
    *   anchor, a negative or non-finite spring value, or a part given both forms
    */
   constructor(bodyA: SolverBody, bodyB: SolverBody, anchor: Vec2Like, options: WeldJointOptions = {}) {
+    registerJointType(weldType);
     checkBodies(bodyA, bodyB);
     const px = requireFiniteArg(anchor?.x, 'anchor.x');
     const py = requireFiniteArg(anchor?.y, 'anchor.y');

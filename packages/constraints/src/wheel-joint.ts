@@ -18,6 +18,7 @@ import {
 import { checkRange, reactionVector, requireBooleanArg, toLocalAxis, toLocalPoint } from './joint-frame';
 import { JointKind, MAX_LINEAR_CORRECTION, positionError } from './joint-kind';
 import { JointSpring, type JointSpringOptions } from './joint-spring';
+import { registerJointType, wheelType } from './joint-types';
 import type { SolverSettings } from './settings';
 import { dampingRate, Softness, softnessFromSpringAt, softnessInputs } from './softness';
 import type { SolverBody } from './solver-body';
@@ -181,6 +182,7 @@ export class WheelJoint {
     axis: Vec2Like,
     options: WheelJointOptions = {},
   ) {
+    registerJointType(wheelType);
     checkBodies(bodyA, bodyB);
     const px = requireFiniteArg(anchor?.x, 'anchor.x');
     const py = requireFiniteArg(anchor?.y, 'anchor.y');

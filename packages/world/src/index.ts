@@ -16,6 +16,7 @@ export {
   FilterJoint,
   type FilterJointOptions,
   type Joint,
+  type JointClass,
   type JointOptionsBase,
   MotorJoint,
   type MotorJointOptions,
@@ -30,11 +31,13 @@ export {
   WheelJoint,
   type WheelJointOptions,
   type WorldJointFields,
+  type WorldJointKind,
 } from './joints';
 export { MAX_ANGLE, MAX_FREQUENCY, MAX_GRAVITY_SCALE, MAX_LENGTH } from './limits';
 export { PROFILE_STAGES, type ProfileStage, StepProfile } from './profile';
 export { type AABBLike, RayCastHit, ShapeCastHit } from './queries';
 export { MAX_ITERATIONS, MAX_SUBSTEPS, type SolverKind, WorldSettings } from './settings';
 export { BodyShape, type ShapeFilter, type ShapeGeometry, type ShapeOptions } from './shape';
+export { loadWorld, restoreWorld, saveWorld } from './snapshot-io';
 export { setWasmKernels } from './wasm-kernels';
 export { MIN_DT, World, type WorldOptions } from './world';

@@ -178,7 +178,7 @@ function pinned<T extends PinnedOptions>(
 }
 
 /** Checks a revolute joint request. Mutates nothing. @internal */
-export const resolveRevoluteJointOptions = pinned<RevoluteJointOptions>(
+export const resolveRevoluteJointOptions = /* @__PURE__ */ pinned<RevoluteJointOptions>(
   REVOLUTE_KEYS,
   false,
   (a, b, anchor, _, o) => new RevoluteConstraint(a, b, anchor, o),
@@ -252,21 +252,21 @@ export function resolveMouseJointOptions(
 }
 
 /** Checks a prismatic joint request. Mutates nothing. @internal */
-export const resolvePrismaticJointOptions = pinned<PrismaticJointOptions>(
+export const resolvePrismaticJointOptions = /* @__PURE__ */ pinned<PrismaticJointOptions>(
   PRISMATIC_KEYS,
   true,
   (a, b, anchor, axis, o) => new PrismaticConstraint(a, b, anchor, axis, o),
 );
 
 /** Checks a weld joint request. Mutates nothing. @internal */
-export const resolveWeldJointOptions = pinned<WeldJointOptions>(
+export const resolveWeldJointOptions = /* @__PURE__ */ pinned<WeldJointOptions>(
   WELD_KEYS,
   false,
   (a, b, anchor, _, o) => new WeldConstraint(a, b, anchor, o),
 );
 
 /** Checks a wheel joint request. Mutates nothing. @internal */
-export const resolveWheelJointOptions = pinned<WheelJointOptions>(
+export const resolveWheelJointOptions = /* @__PURE__ */ pinned<WheelJointOptions>(
   WHEEL_KEYS,
   true,
   (a, b, anchor, axis, o) => new WheelConstraint(a, b, anchor, axis, o),

@@ -1,7 +1,6 @@
 import {
   DistanceJoint as DistanceConstraint,
   FilterJoint as FilterConstraint,
-  JOINT_TYPES,
   JointKind,
   MotorJoint as MotorConstraint,
   type MotorJointOptions as MotorConstraintOptions,
@@ -17,10 +16,8 @@ import {
 } from '@lite/constraints';
 import type { Vec2Like } from '@lite/math';
 import type { Body } from './body';
-import { WorldError } from './errors';
 import {
   ANCHORS,
-  asWorldError,
   checkJointFields,
   type FieldChecks,
   liveWorld,
@@ -34,7 +31,6 @@ import {
   resolveWeldJointOptions,
   resolveWheelJointOptions,
   SPRING_KEYS,
-  springOptions,
   WELD_SPRING_KEYS,
 } from './joint-checks';
 import { checkJointBound, checkReach } from './limits';
@@ -65,7 +61,7 @@ export interface JointOptionsBase {
   breakTorque?: number;
 }
 
-/** What `world.createRevoluteJoint` takes. */
+/** What `world.createJoint(RevoluteJoint, …)` takes. */
 export interface RevoluteJointOptions extends JointOptionsBase {
   /** The first body. */
   bodyA: Body;
@@ -100,7 +96,7 @@ export interface RevoluteJointOptions extends JointOptionsBase {
   referenceAngle?: number;
 }
 
-/** What `world.createDistanceJoint` takes. */
+/** What `world.createJoint(DistanceJoint, …)` takes. */
 export interface DistanceJointOptions extends JointOptionsBase {
   /** The first body. */
   bodyA: Body;
@@ -129,7 +125,7 @@ export interface DistanceJointOptions extends JointOptionsBase {
   damping?: number;
 }
 
-/** What `world.createMouseJoint` takes. */
+/** What `world.createJoint(MouseJoint, …)` takes. */
 export interface MouseJointOptions {
   /** The dragged body (dynamic). */
   body: Body;
@@ -149,7 +145,7 @@ export interface MouseJointOptions {
   breakForce?: number;
 }
 
-/** What `world.createPrismaticJoint` takes (Box2D's names). */
+/** What `world.createJoint(PrismaticJoint, …)` takes (Box2D's names). */
 export interface PrismaticJointOptions extends JointOptionsBase, PrismaticConstraintOptions {
   /** The first body: the axis is fixed in it. */
   bodyA: Body;
@@ -161,7 +157,7 @@ export interface PrismaticJointOptions extends JointOptionsBase, PrismaticConstr
   axis: Vec2Like;
 }
 
-/** What `world.createWeldJoint` takes (Box2D's names). */
+/** What `world.createJoint(WeldJoint, …)` takes (Box2D's names). */
 export interface WeldJointOptions extends JointOptionsBase, WeldConstraintOptions {
   /** The first body. */
   bodyA: Body;
@@ -171,7 +167,7 @@ export interface WeldJointOptions extends JointOptionsBase, WeldConstraintOption
   anchor: Vec2Like;
 }
 
-/** What `world.createWheelJoint` takes (Box2D's names). */
+/** What `world.createJoint(WheelJoint, …)` takes (Box2D's names). */
 export interface WheelJointOptions extends JointOptionsBase, WheelConstraintOptions {
   /** The chassis: the suspension's axis is fixed in it. */
   bodyA: Body;
@@ -183,7 +179,7 @@ export interface WheelJointOptions extends JointOptionsBase, WheelConstraintOpti
   axis: Vec2Like;
 }
 
-/** What `world.createMotorJoint` takes (Box2D's names). */
+/** What `world.createJoint(MotorJoint, …)` takes (Box2D's names). */
 export interface MotorJointOptions extends JointOptionsBase, MotorConstraintOptions {
   /** The reference body. */
   bodyA: Body;
@@ -191,7 +187,7 @@ export interface MotorJointOptions extends JointOptionsBase, MotorConstraintOpti
   bodyB: Body;
 }
 
-/** What `world.createFilterJoint` takes. */
+/** What `world.createJoint(FilterJoint, …)` takes. */
 export interface FilterJointOptions {
   /** The first body. */
   bodyA: Body;
@@ -259,6 +255,59 @@ function attach(joint: Joint, world: World, id: number, r: ResolvedJoint<unknown
   joint.breakTorque = r.breakTorque;
 }
 
+// -------------------------------------------------------------------------------------------------
+// Kinds: each class's `jointKind` is what the world knows of it (registered by joint-kinds.ts when
+// the first joint of the kind is made), beside the solver's `JOINT_TYPES` entry.
+
+/**
+ * A setter method's checks: the names of its arguments (each checked against the bound of that
+ * name, see `checkJointBound`), or the keys its options object may have. @internal
+ */
+export type MethodChecks = readonly string[] | { readonly keys: readonly string[] };
+
+/**
+ * A kind of joint: what `world.createJoint` needs to make one of it, a joint class's static
+ * `jointKind`. `O` is what `world.createJoint` takes for the kind.
+ */
+export interface WorldJointKind<O = unknown> {
+  /**
+   * The kind's `JointKind` value (written as a literal in each entry: an object that reads
+   * `JointKind.X` counts as having effects and would keep every kind in every bundle).
+   */
+  readonly kind: number;
+  /** The options' type (a type only: no value). */
+  readonly options?: O;
+  /** The world's class (its constructor takes the world, the id and the checked request). @internal */
+  readonly cls: new (
+    world: World,
+    id: number,
+    r: ResolvedJoint<never>,
+  ) => Joint;
+  /** Checks the options of `world.createJoint` (mutates nothing). @internal */
+  readonly resolve: (options: O, world: World) => ResolvedJoint<unknown>;
+  /** Whether the joint has a single body (`body`, as a mouse joint). @internal */
+  readonly oneBody: boolean;
+  /** Whether the anchors are taken with the bodies' origins moved to their centres of mass. @internal */
+  readonly centred: boolean;
+  /** Whether the joint has a unit axis (`localAxisX`, `localAxisY`) a snapshot must keep unit. @internal */
+  readonly unitAxis: boolean;
+  /** Its plain fields' checks, for a snapshot's joints (see `checkJointInput`). @internal */
+  readonly fields: FieldChecks;
+  /** Its setter methods: each checked as listed, then the bodies woken. @internal */
+  readonly methods: Readonly<Record<string, MethodChecks>>;
+}
+
+/**
+ * What `world.createJoint` takes as its kind: a joint class (`RevoluteJoint`, `DistanceJoint`,
+ * `MouseJoint`, `PrismaticJoint`, `WeldJoint`, `WheelJoint`, `MotorJoint`, `FilterJoint`).
+ */
+export interface JointClass<J extends Joint, O> {
+  /** The kind. */
+  readonly jointKind: WorldJointKind<O>;
+  /** Its instances' prototype. */
+  readonly prototype: J;
+}
+
 /*
  * The world's joints are the constraint package's joints plus the fields above. Their setters and
  * setter methods are the constraint package's, wrapped once per class (see `guardSetters` and
@@ -270,8 +319,8 @@ export interface RevoluteJoint extends WorldJointFields {}
 
 /**
  * A pin joint (Box2D-Lite's `Joint`) between two bodies of a world, made by
- * `world.createRevoluteJoint`: the anchors stay together, the bodies turn freely about them, within
- * optional angle limits and driven by an optional motor. Soft when `frequencyHz` > 0 or when given
+ * `world.createJoint(RevoluteJoint, …)`: the anchors stay together, the bodies turn freely about
+ * them, within optional angle limits and driven by an optional motor. Soft when `frequencyHz` > 0 or when given
  * by `stiffness` (N/m) and `damping` (N·s/m).
  *
  * Fields (`motorSpeed`, `enableMotor`, `lowerAngle`, ...) may be changed between steps; call
@@ -286,18 +335,47 @@ export class RevoluteJoint extends RevoluteConstraint {
   /** The second body. */
   declare bodyB: Body;
 
-  /** Joints are made by `world.createRevoluteJoint`. @internal */
+  /** The kind, for `world.createJoint(RevoluteJoint, options)`. */
+  static get jointKind(): WorldJointKind<RevoluteJointOptions> {
+    return REVOLUTE_KIND;
+  }
+
+  /** Joints are made by `world.createJoint(RevoluteJoint, options)`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<RevoluteJointOptions>) {
     super(r.bodyA, r.bodyB, r.anchorA, r.options);
     attach(this, world, id, r);
   }
 }
 
+/** The revolute joint's kind (`RevoluteJoint.jointKind`). */
+const REVOLUTE_KIND: WorldJointKind<RevoluteJointOptions> = {
+  kind: 1 as typeof JointKind.Revolute,
+  cls: RevoluteJoint as WorldJointKind['cls'],
+  resolve: resolveRevoluteJointOptions,
+  oneBody: false,
+  centred: true,
+  unitAxis: false,
+  fields: {
+    finite: [
+      'localAnchorAX',
+      'localAnchorAY',
+      'localAnchorBX',
+      'localAnchorBY',
+      'referenceAngle',
+      'motorSpeed',
+    ],
+    toggles: ['enableLimit', 'enableMotor'],
+    ranges: [['lowerAngle', 'upperAngle']],
+    maxima: ['maxMotorTorque'],
+  },
+  methods: { setSpring: { keys: SPRING_KEYS }, setLimits: [] },
+};
+
 export interface DistanceJoint extends WorldJointFields {}
 
 /**
- * A distance joint between two bodies of a world, made by `world.createDistanceJoint`: a rigid rod,
- * a spring (`frequencyHz` > 0, or `stiffness` in N/m and `damping` in N·s/m) or a rope
+ * A distance joint between two bodies of a world, made by `world.createJoint(DistanceJoint, …)`:
+ * a rigid rod, a spring (`frequencyHz` > 0, or `stiffness` in N/m and `damping` in N·s/m) or a rope
  * (`minLength`/`maxLength`). Every field's setter checks its value (the length within the range)
  * and throws a WorldError naming `joint.<field>`; `setSpring` and `setLengths` also wake the bodies.
  */
@@ -308,18 +386,35 @@ export class DistanceJoint extends DistanceConstraint {
   /** The second body. */
   declare bodyB: Body;
 
-  /** Joints are made by `world.createDistanceJoint`. @internal */
+  /** The kind, for `world.createJoint(DistanceJoint, options)`. */
+  static get jointKind(): WorldJointKind<DistanceJointOptions> {
+    return DISTANCE_KIND;
+  }
+
+  /** Joints are made by `world.createJoint(DistanceJoint, options)`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<DistanceJointOptions>) {
     super(r.bodyA, r.bodyB, r.anchorA, r.anchorB, r.options);
     attach(this, world, id, r);
   }
 }
 
+/** The distance joint's kind (`DistanceJoint.jointKind`). */
+const DISTANCE_KIND: WorldJointKind<DistanceJointOptions> = {
+  kind: 0 as typeof JointKind.Distance,
+  cls: DistanceJoint as WorldJointKind['cls'],
+  resolve: resolveDistanceJointOptions,
+  oneBody: false,
+  centred: true,
+  unitAxis: false,
+  fields: { finite: ANCHORS, extra: checkLengths },
+  methods: { setSpring: { keys: SPRING_KEYS }, setLengths: ['length', 'minLength', 'maxLength'] },
+};
+
 export interface MouseJoint extends WorldJointFields {}
 
 /**
  * A soft spring pulling one point of a body towards a target with a bounded force (for dragging
- * bodies with a pointer), made by `world.createMouseJoint`. Move it with `setTarget`.
+ * bodies with a pointer), made by `world.createJoint(MouseJoint, …)`. Move it with `setTarget`.
  * `collideConnected` is always true: a mouse joint has one body.
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
@@ -327,7 +422,12 @@ export class MouseJoint extends MouseConstraint {
   /** The dragged body. */
   declare body: Body;
 
-  /** Joints are made by `world.createMouseJoint`. @internal */
+  /** The kind, for `world.createJoint(MouseJoint, options)`. */
+  static get jointKind(): WorldJointKind<MouseJointOptions> {
+    return MOUSE_KIND;
+  }
+
+  /** Joints are made by `world.createJoint(MouseJoint, options)`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<MouseConstraintOptions>) {
     super(r.bodyA, r.anchorA, r.options);
     attach(this, world, id, r);
@@ -346,11 +446,27 @@ export class MouseJoint extends MouseConstraint {
   }
 }
 
+/** The mouse joint's kind (`MouseJoint.jointKind`). */
+const MOUSE_KIND: WorldJointKind<MouseJointOptions> = {
+  kind: 2 as typeof JointKind.Mouse,
+  cls: MouseJoint as WorldJointKind['cls'],
+  resolve: resolveMouseJointOptions,
+  oneBody: true,
+  centred: true,
+  unitAxis: false,
+  fields: {
+    finite: ['targetX', 'targetY', 'localAnchorX', 'localAnchorY'],
+    maxima: ['maxForce'],
+    nonNegative: ['frequencyHz', 'dampingRatio'],
+  },
+  methods: {},
+};
+
 export interface PrismaticJoint extends WorldJointFields {}
 
 /**
  * A slider between two bodies of a world (Box2D's prismatic joint), made by
- * `world.createPrismaticJoint`: body B moves along an axis fixed in body A and does not turn
+ * `world.createJoint(PrismaticJoint, …)`: body B moves along an axis fixed in body A and does not turn
  * relative to it, within optional limits, driven by an optional motor, on an optional spring.
  * The setters check their values (a WorldError naming `joint.<argument>`, nothing changed then)
  * and the setter methods wake the bodies.
@@ -362,17 +478,55 @@ export class PrismaticJoint extends PrismaticConstraint {
   /** The second body. */
   declare bodyB: Body;
 
-  /** Joints are made by `world.createPrismaticJoint`. @internal */
+  /** The kind, for `world.createJoint(PrismaticJoint, options)`. */
+  static get jointKind(): WorldJointKind<PrismaticJointOptions> {
+    return PRISMATIC_KIND;
+  }
+
+  /** Joints are made by `world.createJoint(PrismaticJoint, options)`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<PrismaticJointOptions>) {
     super(r.bodyA, r.bodyB, r.anchorA, (r.options as PrismaticJointOptions).axis, r.options);
     attach(this, world, id, r);
   }
 }
 
+/** The prismatic joint's kind (`PrismaticJoint.jointKind`). */
+const PRISMATIC_KIND: WorldJointKind<PrismaticJointOptions> = {
+  kind: 3 as typeof JointKind.Prismatic,
+  cls: PrismaticJoint as WorldJointKind['cls'],
+  resolve: resolvePrismaticJointOptions,
+  oneBody: false,
+  centred: false,
+  unitAxis: true,
+  fields: {
+    finite: [
+      'localAnchorAX',
+      'localAnchorAY',
+      'localAnchorBX',
+      'localAnchorBY',
+      'localAxisX',
+      'localAxisY',
+      'motorSpeed',
+      'referenceAngle',
+    ],
+    toggles: ['enableLimit', 'enableMotor'],
+    ranges: [['lowerTranslation', 'upperTranslation']],
+    maxima: ['maxMotorForce'],
+  },
+  methods: {
+    setLimits: [],
+    setEnableLimit: [],
+    setMotorSpeed: [],
+    setEnableMotor: [],
+    setSpring: { keys: SPRING_KEYS },
+    setMaxMotorForce: [],
+  },
+};
+
 export interface WeldJoint extends WorldJointFields {}
 
 /**
- * Two bodies of a world glued at a point (Box2D's weld joint), made by `world.createWeldJoint`:
+ * Two bodies of a world glued at a point (Box2D's weld joint), made by `world.createJoint(WeldJoint, …)`:
  * rigid (one 3x3 block), or soft in translation and rotation independently. `setSprings` checks
  * its options (a WorldError naming `joint.<argument>`) and wakes the bodies.
  */
@@ -383,18 +537,37 @@ export class WeldJoint extends WeldConstraint {
   /** The second body. */
   declare bodyB: Body;
 
-  /** Joints are made by `world.createWeldJoint`. @internal */
+  /** The kind, for `world.createJoint(WeldJoint, options)`. */
+  static get jointKind(): WorldJointKind<WeldJointOptions> {
+    return WELD_KIND;
+  }
+
+  /** Joints are made by `world.createJoint(WeldJoint, options)`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<WeldJointOptions>) {
     super(r.bodyA, r.bodyB, r.anchorA, r.options);
     attach(this, world, id, r);
   }
 }
 
+/** The weld joint's kind (`WeldJoint.jointKind`). */
+const WELD_KIND: WorldJointKind<WeldJointOptions> = {
+  kind: 4 as typeof JointKind.Weld,
+  cls: WeldJoint as WorldJointKind['cls'],
+  resolve: resolveWeldJointOptions,
+  oneBody: false,
+  centred: false,
+  unitAxis: false,
+  fields: {
+    finite: ['localAnchorAX', 'localAnchorAY', 'localAnchorBX', 'localAnchorBY', 'referenceAngle'],
+  },
+  methods: { setSprings: { keys: WELD_SPRING_KEYS } },
+};
+
 export interface WheelJoint extends WorldJointFields {}
 
 /**
- * A wheel on a suspension (Box2D's wheel joint), made by `world.createWheelJoint`: body B slides on
- * a spring along an axis fixed in body A (the chassis), stays on that line and turns freely, driven
+ * A wheel on a suspension (Box2D's wheel joint), made by `world.createJoint(WheelJoint, …)`: body B
+ * slides on a spring along an axis fixed in body A (the chassis), stays on that line and turns freely, driven
  * by an optional motor. The setters check their values (a WorldError naming `joint.<argument>`)
  * and the setter methods wake the bodies.
  */
@@ -405,18 +578,55 @@ export class WheelJoint extends WheelConstraint {
   /** The wheel. */
   declare bodyB: Body;
 
-  /** Joints are made by `world.createWheelJoint`. @internal */
+  /** The kind, for `world.createJoint(WheelJoint, options)`. */
+  static get jointKind(): WorldJointKind<WheelJointOptions> {
+    return WHEEL_KIND;
+  }
+
+  /** Joints are made by `world.createJoint(WheelJoint, options)`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<WheelJointOptions>) {
     super(r.bodyA, r.bodyB, r.anchorA, (r.options as WheelJointOptions).axis, r.options);
     attach(this, world, id, r);
   }
 }
 
+/** The wheel joint's kind (`WheelJoint.jointKind`). */
+const WHEEL_KIND: WorldJointKind<WheelJointOptions> = {
+  kind: 5 as typeof JointKind.Wheel,
+  cls: WheelJoint as WorldJointKind['cls'],
+  resolve: resolveWheelJointOptions,
+  oneBody: false,
+  centred: false,
+  unitAxis: true,
+  fields: {
+    finite: [
+      'localAnchorAX',
+      'localAnchorAY',
+      'localAnchorBX',
+      'localAnchorBY',
+      'localAxisX',
+      'localAxisY',
+      'motorSpeed',
+    ],
+    toggles: ['enableLimit', 'enableMotor'],
+    ranges: [['lowerTranslation', 'upperTranslation']],
+    maxima: ['maxMotorTorque'],
+  },
+  methods: {
+    setLimits: [],
+    setEnableLimit: [],
+    setMotorSpeed: [],
+    setEnableMotor: [],
+    setSpring: { keys: SPRING_KEYS },
+    setMaxMotorTorque: [],
+  },
+};
+
 export interface MotorJoint extends WorldJointFields {}
 
 /**
  * Drives body B to a pose relative to body A with bounded force and torque (Box2D's motor joint),
- * made by `world.createMotorJoint`. The setters check their values (a WorldError naming
+ * made by `world.createJoint(MotorJoint, …)`. The setters check their values (a WorldError naming
  * `joint.<argument>`) and the setter methods wake the bodies.
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
@@ -426,18 +636,45 @@ export class MotorJoint extends MotorConstraint {
   /** The driven body. */
   declare bodyB: Body;
 
-  /** Joints are made by `world.createMotorJoint`. @internal */
+  /** The kind, for `world.createJoint(MotorJoint, options)`. */
+  static get jointKind(): WorldJointKind<MotorJointOptions> {
+    return MOTOR_KIND;
+  }
+
+  /** Joints are made by `world.createJoint(MotorJoint, options)`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<MotorJointOptions>) {
     super(r.bodyA, r.bodyB, r.options);
     attach(this, world, id, r);
   }
 }
 
+/** The motor joint's kind (`MotorJoint.jointKind`). */
+const MOTOR_KIND: WorldJointKind<MotorJointOptions> = {
+  kind: 6 as typeof JointKind.Motor,
+  cls: MotorJoint as WorldJointKind['cls'],
+  resolve: resolveMotorJointOptions,
+  oneBody: false,
+  centred: false,
+  unitAxis: false,
+  fields: {
+    finite: ['linearOffsetX', 'linearOffsetY', 'angularOffset'],
+    maxima: ['maxForce', 'maxTorque'],
+    extra: checkCorrectionFactor,
+  },
+  methods: {
+    setLinearOffset: ['linearOffsetX', 'linearOffsetY'],
+    setAngularOffset: ['angularOffset'],
+    setMaxForce: [],
+    setMaxTorque: [],
+    setCorrectionFactor: [],
+  },
+};
+
 export interface FilterJoint extends WorldJointFields {}
 
 /**
  * Keeps two bodies of a world from colliding, and does nothing else (Box2D's filter joint), made
- * by `world.createFilterJoint`: `collideConnected` is always false; destroying it lets them
+ * by `world.createJoint(FilterJoint, …)`: `collideConnected` is always false; destroying it lets them
  * collide again. It has no rows: its reaction is always zero, so it never breaks.
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
@@ -447,12 +684,29 @@ export class FilterJoint extends FilterConstraint {
   /** The second body. */
   declare bodyB: Body;
 
-  /** Joints are made by `world.createFilterJoint`. @internal */
+  /** The kind, for `world.createJoint(FilterJoint, options)`. */
+  static get jointKind(): WorldJointKind<FilterJointOptions> {
+    return FILTER_KIND;
+  }
+
+  /** Joints are made by `world.createJoint(FilterJoint, options)`. @internal */
   constructor(world: World, id: number, r: ResolvedJoint<FilterJointOptions>) {
     super(r.bodyA, r.bodyB);
     attach(this, world, id, r);
   }
 }
+
+/** The filter joint's kind (`FilterJoint.jointKind`). */
+const FILTER_KIND: WorldJointKind<FilterJointOptions> = {
+  kind: 7 as typeof JointKind.Filter,
+  cls: FilterJoint as WorldJointKind['cls'],
+  resolve: resolveFilterJointOptions,
+  oneBody: false,
+  centred: false,
+  unitAxis: false,
+  fields: { finite: [] },
+  methods: {},
+};
 
 /** Any joint of a world; `kind` tells which (see `JointKind`). */
 export type Joint =
@@ -474,140 +728,6 @@ export function jointBodyA(joint: Joint): Body {
 export function jointBodyB(joint: Joint): Body {
   return joint.kind === JointKind.Mouse ? joint.body : joint.bodyB;
 }
-
-// -------------------------------------------------------------------------------------------------
-// The registry: what the world knows of each kind, beside the solver's `JOINT_TYPES` entry.
-
-/**
- * A setter method's checks: the names of its arguments (each checked against the bound of that
- * name, see `checkJointBound`), or the keys its options object may have.
- */
-type MethodChecks = readonly string[] | { readonly keys: readonly string[] };
-
-/** What the world knows of one kind of joint, indexed by its `JointKind` value. @internal */
-export interface WorldJointKind {
-  /** The world's class (its constructor takes the world, the id and the checked request). */
-  readonly cls: new (
-    world: World,
-    id: number,
-    r: ResolvedJoint<never>,
-  ) => Joint;
-  /** Checks the options of `world.create<Kind>` (mutates nothing). */
-  readonly resolve: (options: never, world: World) => ResolvedJoint<unknown>;
-  /** Whether the joint has a single body (`body`, as a mouse joint). */
-  readonly oneBody: boolean;
-  /** Whether the anchors are taken with the bodies' origins moved to their centres of mass. */
-  readonly centred: boolean;
-  /** Whether the joint has a unit axis (`localAxisX`, `localAxisY`) a snapshot must keep unit. */
-  readonly unitAxis: boolean;
-  /** Its plain fields' checks, for a snapshot's joints (see `checkJointInput`). */
-  readonly fields: FieldChecks;
-  /** Its setter methods: each checked as listed, then the bodies woken. */
-  readonly methods: Readonly<Record<string, MethodChecks>>;
-}
-
-const LIMITS = { setLimits: [], setEnableLimit: [], setMotorSpeed: [], setEnableMotor: [] } as const;
-const SPRING = { setSpring: { keys: SPRING_KEYS } } as const;
-const SLIDER: FieldChecks = {
-  finite: [...ANCHORS, 'localAxisX', 'localAxisY', 'motorSpeed'],
-  toggles: ['enableLimit', 'enableMotor'],
-  ranges: [['lowerTranslation', 'upperTranslation']],
-};
-
-/** Every kind of world joint, indexed by its `JointKind` value. @internal */
-export const WORLD_JOINT_KINDS: readonly WorldJointKind[] = [
-  {
-    cls: DistanceJoint as WorldJointKind['cls'],
-    resolve: resolveDistanceJointOptions as WorldJointKind['resolve'],
-    oneBody: false,
-    centred: true,
-    unitAxis: false,
-    fields: { finite: ANCHORS, extra: checkLengths },
-    methods: { ...SPRING, setLengths: ['length', 'minLength', 'maxLength'] },
-  },
-  {
-    cls: RevoluteJoint as WorldJointKind['cls'],
-    resolve: resolveRevoluteJointOptions as WorldJointKind['resolve'],
-    oneBody: false,
-    centred: true,
-    unitAxis: false,
-    fields: {
-      finite: [...ANCHORS, 'referenceAngle', 'motorSpeed'],
-      toggles: ['enableLimit', 'enableMotor'],
-      ranges: [['lowerAngle', 'upperAngle']],
-      maxima: ['maxMotorTorque'],
-    },
-    methods: { ...SPRING, setLimits: [] },
-  },
-  {
-    cls: MouseJoint as WorldJointKind['cls'],
-    resolve: resolveMouseJointOptions as WorldJointKind['resolve'],
-    oneBody: true,
-    centred: true,
-    unitAxis: false,
-    fields: {
-      finite: ['targetX', 'targetY', 'localAnchorX', 'localAnchorY'],
-      maxima: ['maxForce'],
-      nonNegative: ['frequencyHz', 'dampingRatio'],
-    },
-    methods: {},
-  },
-  {
-    cls: PrismaticJoint as WorldJointKind['cls'],
-    resolve: resolvePrismaticJointOptions as WorldJointKind['resolve'],
-    oneBody: false,
-    centred: false,
-    unitAxis: true,
-    fields: { ...SLIDER, finite: [...SLIDER.finite, 'referenceAngle'], maxima: ['maxMotorForce'] },
-    methods: { ...LIMITS, ...SPRING, setMaxMotorForce: [] },
-  },
-  {
-    cls: WeldJoint as WorldJointKind['cls'],
-    resolve: resolveWeldJointOptions as WorldJointKind['resolve'],
-    oneBody: false,
-    centred: false,
-    unitAxis: false,
-    fields: { finite: [...ANCHORS, 'referenceAngle'] },
-    methods: { setSprings: { keys: WELD_SPRING_KEYS } },
-  },
-  {
-    cls: WheelJoint as WorldJointKind['cls'],
-    resolve: resolveWheelJointOptions as WorldJointKind['resolve'],
-    oneBody: false,
-    centred: false,
-    unitAxis: true,
-    fields: { ...SLIDER, maxima: ['maxMotorTorque'] },
-    methods: { ...LIMITS, ...SPRING, setMaxMotorTorque: [] },
-  },
-  {
-    cls: MotorJoint as WorldJointKind['cls'],
-    resolve: resolveMotorJointOptions as WorldJointKind['resolve'],
-    oneBody: false,
-    centred: false,
-    unitAxis: false,
-    fields: {
-      finite: ['linearOffsetX', 'linearOffsetY', 'angularOffset'],
-      maxima: ['maxForce', 'maxTorque'],
-      extra: checkCorrectionFactor,
-    },
-    methods: {
-      setLinearOffset: ['linearOffsetX', 'linearOffsetY'],
-      setAngularOffset: ['angularOffset'],
-      setMaxForce: [],
-      setMaxTorque: [],
-      setCorrectionFactor: [],
-    },
-  },
-  {
-    cls: FilterJoint as WorldJointKind['cls'],
-    resolve: resolveFilterJointOptions as WorldJointKind['resolve'],
-    oneBody: false,
-    centred: false,
-    unitAxis: false,
-    fields: { finite: [] },
-    methods: {},
-  },
-];
 
 /** A distance joint's range: `0 <= minLength <= length <= maxLength`, the length finite. */
 function checkLengths(joint: Joint): void {
@@ -631,156 +751,4 @@ function checkCorrectionFactor(joint: Joint): void {
   if (!(j.correctionFactor >= 0 && j.correctionFactor <= 1)) {
     refuseField(j, 'correctionFactor', j.correctionFactor, 'must be a number in [0, 1]');
   }
-}
-
-/**
- * Every plain field of a joint (`motorSpeed`, `lowerAngle`, `length`, anchors, break thresholds,
- * ...) as its setter would have it: throws a WorldError naming `joint #<id>.<field>` and the value.
- * The setters check each value as it is set, so the step does not; a snapshot's joints, whose
- * fields are restored without their setters, are checked with this before the restore changes
- * anything. @internal
- */
-export function checkJointInput(joint: Joint): void {
-  checkJointFields(joint, WORLD_JOINT_KINDS[joint.kind].fields);
-}
-
-// -------------------------------------------------------------------------------------------------
-// The wrapping of the constraint package's setters, installed once on each world class.
-
-/**
- * The read-outs of the joint classes (angle, speed, reaction, ...) throw a WorldError naming the
- * joint once it was destroyed, like every setter: wraps those prototype methods (the solvers never
- * call them).
- */
-function guardDestroyed(prototype: object, names: readonly string[]): void {
-  const methods = prototype as Record<string, (...args: unknown[]) => unknown>;
-  for (const name of names) {
-    const method = methods[name];
-    if (typeof method !== 'function') continue;
-    methods[name] = function (this: Joint, ...args: unknown[]): unknown {
-      liveWorld(this);
-      return method.apply(this, args);
-    };
-  }
-}
-const READ_OUTS = [
-  'jointAngle',
-  'jointSpeed',
-  'isSoft',
-  'getReactionForce',
-  'getReactionTorque',
-  'getTranslation',
-  'getSpeed',
-  'getMotorForce',
-];
-
-/**
- * The setter methods of a kind (`setLimits`, `setSpring`, ...): each throws a WorldError once the
- * joint was destroyed, checks its arguments as `checks` says, runs the constraint's method (its
- * ConstraintError becomes a WorldError naming `joint.<argument>`; nothing changed then), wakes the
- * bodies and returns the joint.
- */
-function wakingMethods(prototype: object, methods: Readonly<Record<string, MethodChecks>>): void {
-  const record = prototype as Record<string, (...args: unknown[]) => unknown>;
-  for (const [name, checks] of Object.entries(methods)) {
-    const method = record[name];
-    record[name] = function (this: Joint, ...args: unknown[]): Joint {
-      const world = liveWorld(this);
-      asWorldError(null, () => {
-        if (!Array.isArray(checks))
-          args[0] = springOptions(args[0] as object, (checks as { keys: string[] }).keys);
-        else
-          for (let i = 0; i < checks.length; i++) checkJointBound(checks[i], args[i], `joint.${checks[i]}`);
-        method.apply(this, args);
-      });
-      world.wakeBody(jointBodyA(this));
-      world.wakeBody(jointBodyB(this));
-      return this;
-    };
-  }
-}
-
-/**
- * The joints' plain number and boolean fields (`motorSpeed`, `lowerAngle`, `length`, anchors, ...)
- * are accessors of the constraint package that check what they are given and throw its
- * ConstraintError: on the world's joints they throw a WorldError naming `joint.<field>` and the
- * value instead (nothing changes then), and a WorldError once the joint was destroyed. Installed on
- * the world's prototypes for every checked accessor of the constraint class the world's joint does
- * not define itself.
- */
-function guardSetters(prototype: object): void {
-  for (
-    let base = Object.getPrototypeOf(prototype);
-    base !== Object.prototype;
-    base = Object.getPrototypeOf(base)
-  ) {
-    for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(base))) {
-      if (d.get === undefined || d.set === undefined) continue;
-      if (Object.getOwnPropertyDescriptor(prototype, name) !== undefined) continue;
-      const get = d.get;
-      const set = d.set;
-      Object.defineProperty(prototype, name, {
-        configurable: true,
-        enumerable: false,
-        get,
-        set(this: Joint, value: unknown) {
-          liveWorld(this);
-          checkJointBound(name, value, `joint.${name}`);
-          if ((name === 'targetX' || name === 'targetY') && this.kind === JointKind.Mouse) {
-            const b = this.body;
-            const x = name === 'targetX' ? value : this.targetX;
-            const y = name === 'targetY' ? value : this.targetY;
-            if (typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y)) {
-              checkReach({ x, y }, b.position.x, b.position.y, `joint.${name}`);
-            }
-          }
-          asWorldError(null, () => set.call(this, value));
-        },
-      });
-    }
-  }
-}
-
-/** `breakForce` and `breakTorque`: numbers > 0 (+Infinity: never breaks), checked when set. */
-function breakAccessors(prototype: object): void {
-  for (const name of ['breakForce', 'breakTorque'] as const) {
-    const slot = `${name}Value` as const;
-    Object.defineProperty(prototype, name, {
-      configurable: true,
-      enumerable: false,
-      get(this: Joint) {
-        return this[slot];
-      },
-      set(this: Joint, value: number) {
-        // A joint still being made (no world yet, or a snapshot's scratch joint) has no world.
-        if (this.world === null && this.id >= 0) liveWorld(this);
-        if (typeof value !== 'number' || !(value > 0)) {
-          throw new WorldError(`joint.${name}`, value, 'must be a number > 0 (+Infinity: never breaks)');
-        }
-        this[slot] = value;
-      },
-    });
-  }
-}
-
-/** `wakeBodies` of every world joint. */
-function wakeBodies(this: Joint): void {
-  const world = liveWorld(this);
-  world.wakeBody(jointBodyA(this));
-  world.wakeBody(jointBodyB(this));
-}
-
-/** `toString` of every world joint: the class name and the id, `RevoluteJoint #3`. */
-function jointName(this: Joint): string {
-  return `${JOINT_TYPES[this.kind].name} #${this.id}`;
-}
-
-for (const kind of WORLD_JOINT_KINDS) {
-  const prototype = kind.cls.prototype;
-  Object.defineProperty(prototype, 'wakeBodies', { value: wakeBodies, writable: true, configurable: true });
-  Object.defineProperty(prototype, 'toString', { value: jointName, writable: true, configurable: true });
-  guardDestroyed(prototype, READ_OUTS);
-  wakingMethods(prototype, kind.methods);
-  breakAccessors(prototype);
-  guardSetters(prototype);
 }

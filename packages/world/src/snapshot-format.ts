@@ -204,7 +204,7 @@ export class ByteReader {
    */
   constructor(snapshot: unknown) {
     if (!(snapshot instanceof Uint8Array)) {
-      badSnapshot(describe(snapshot), 'must be a Uint8Array made by world.snapshot()');
+      badSnapshot(describe(snapshot), 'must be a Uint8Array made by saveWorld(world)');
     }
     if (snapshot.length < SNAPSHOT_HEADER_BYTES) {
       badSnapshot(

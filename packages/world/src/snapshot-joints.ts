@@ -1,11 +1,19 @@
 import { dampingRate, JOINT_TYPES, JointSpring, Softness, SolverBody } from '@lite/constraints';
+import { checkJointInput, registerJointKind } from './joint-kinds';
 import {
-  checkJointInput,
+  DistanceJoint,
+  FilterJoint,
   type Joint,
   jointBodyA,
   jointBodyB,
+  MotorJoint,
+  MouseJoint,
+  PrismaticJoint,
   type ResolvedJoint,
-  WORLD_JOINT_KINDS,
+  RevoluteJoint,
+  WeldJoint,
+  WheelJoint,
+  type WorldJointKind,
 } from './joints';
 import { check, type Decoded, findRecord, UNIT_TOLERANCE } from './snapshot';
 import {
@@ -53,6 +61,23 @@ const JOINT_SKIP: ReadonlySet<string> = new Set([
 // -------------------------------------------------------------------------------------------------
 // Joint classes and their field lists
 
+/** Every kind a snapshot may hold, indexed by its `JointKind` value: the snapshot code brings them all. */
+const SNAPSHOT_KINDS: readonly WorldJointKind[] = [
+  DistanceJoint.jointKind,
+  RevoluteJoint.jointKind,
+  MouseJoint.jointKind,
+  PrismaticJoint.jointKind,
+  WeldJoint.jointKind,
+  WheelJoint.jointKind,
+  MotorJoint.jointKind,
+  FilterJoint.jointKind,
+] as unknown as readonly WorldJointKind[];
+
+/** The kind of joint `kind` (a `JointKind` value below {@link SNAPSHOT_KINDS}'s length). @internal */
+export function snapshotKind(kind: number): WorldJointKind {
+  return SNAPSHOT_KINDS[kind];
+}
+
 /** A joint of `kind` between `a` and `b` with placeholder options (every field is overwritten). */
 function makeJoint(kind: number, world: World | null, id: number, a: SolverBody, b: SolverBody): Joint {
   const r = {
@@ -66,7 +91,9 @@ function makeJoint(kind: number, world: World | null, id: number, a: SolverBody,
     breakForce: Number.POSITIVE_INFINITY,
     breakTorque: Number.POSITIVE_INFINITY,
   } as unknown as ResolvedJoint<never>;
-  return new WORLD_JOINT_KINDS[kind].cls(world as World, id, r);
+  const entry = SNAPSHOT_KINDS[kind];
+  registerJointKind(entry);
+  return new entry.cls(world as World, id, r);
 }
 
 const jointSchemas: FieldSchema[] = [];
@@ -187,7 +214,7 @@ function checkJointState(
     if (Number.isNaN(value) && /\.matched(Frequency|DampingRatio|Dt)$/.test(path)) continue;
     badSnapshot(`${what}.${path} = ${value}`, 'must be a finite number');
   }
-  if (WORLD_JOINT_KINDS[kind].unitAxis) {
+  if (SNAPSHOT_KINDS[kind].unitAxis) {
     const axis = joint as unknown as { localAxisXValue: number; localAxisYValue: number };
     if (!isUnitAxis(axis.localAxisXValue, axis.localAxisYValue)) {
       badSnapshot(
@@ -261,7 +288,7 @@ function writeJoints(w: ByteWriter, s: StepState): void {
     w.uint(j.id - prevId - 1);
     prevId = j.id;
     w.uint(jointBodyA(j).id);
-    if (!WORLD_JOINT_KINDS[j.kind].oneBody) w.uint(jointBodyB(j).id);
+    if (!SNAPSHOT_KINDS[j.kind].oneBody) w.uint(jointBodyB(j).id);
     w.u8(j.collideConnected ? 1 : 0);
     writeFields(w, j, jointSchema(j.kind));
   }
@@ -283,8 +310,8 @@ function readJoints(r: ByteReader, d: Decoded): JointRecord[] {
   let prevId = -1;
   for (let i = 0; i < n; ++i) {
     const kind = r.u8();
-    if (kind >= WORLD_JOINT_KINDS.length) badSnapshot(`joint kind ${kind}`, 'is not a joint kind');
-    const oneBody = WORLD_JOINT_KINDS[kind].oneBody;
+    if (kind >= SNAPSHOT_KINDS.length) badSnapshot(`joint kind ${kind}`, 'is not a joint kind');
+    const oneBody = SNAPSHOT_KINDS[kind].oneBody;
     const id = prevId + 1 + r.count('joint id step', nextJointId);
     if (id >= nextJointId) badSnapshot(`joint id ${id}`, `is not below nextJointId (${nextJointId})`);
     prevId = id;
@@ -298,11 +325,13 @@ function readJoints(r: ByteReader, d: Decoded): JointRecord[] {
         `joins bodies #${bodyA} and #${bodyB}, which are not two bodies of the snapshot`,
       );
     }
+    // (The schema's throwaway joint registers the kind's solver entry, and with it its name.)
+    const schema = jointSchema(kind);
     if (oneBody && a.type !== 'dynamic') {
       badSnapshot(`joint #${id}`, `is a ${JOINT_TYPES[kind].name} on a body that is not dynamic`);
     }
     const collideConnected = r.u8() !== 0;
-    const values = readFields(r, jointSchema(kind), `joint #${id}`);
+    const values = readFields(r, schema, `joint #${id}`);
     checkJointValues(kind, id, values);
     joints.push({ kind, id, bodyA, bodyB, collideConnected, values });
   }

@@ -1,7 +1,6 @@
 import { AABB, type Box, computeBoxAABB, computeShapeAABB } from '@lite/collision';
 import type { Body } from './body';
 import { WorldError } from './errors';
-import { WORLD_JOINT_KINDS } from './joints';
 import { WorldSettings } from './settings';
 import type { BodyShape } from './shape';
 import { apply } from './snapshot-apply';
@@ -30,15 +29,22 @@ import {
   readFields,
   writeFields,
 } from './snapshot-format';
-import { impulsePaths, isUnitAxis, type JointRecord, readJoints, writeJoints } from './snapshot-joints';
+import {
+  impulsePaths,
+  isUnitAxis,
+  type JointRecord,
+  readJoints,
+  snapshotKind,
+  writeJoints,
+} from './snapshot-joints';
 import { computeAABB } from './stage-finish';
 import type { StepState } from './step-state';
 import { MAX_MAGNITUDE, MAX_STATE_MAGNITUDE } from './validate';
 import type { World } from './world';
 
 /*
- * World snapshots: `world.snapshot()` writes everything that decides the world's future into a
- * versioned binary buffer (`snapshot-format.ts`), and `world.restore(bytes)` reads it back so that
+ * World snapshots: `saveWorld(world)` writes everything that decides the world's future into a
+ * versioned binary buffer (`snapshot-format.ts`), and `restoreWorld(world, bytes)` reads it back so that
  * stepping on is bit for bit the same as if the snapshot had never been taken.
  *
  * What is written, in order: the id counters, the step count, gravity, the carried dt of the last
@@ -132,7 +138,7 @@ function settingsSchema(): FieldSchema {
 
 const writers = new WeakMap<World, ByteWriter>();
 
-/** `world.snapshot()`. @internal */
+/** Writes the snapshot of a compacted world (`saveWorld`). @internal */
 export function writeSnapshot(world: World): Uint8Array {
   let w = writers.get(world);
   if (w === undefined) {
@@ -212,7 +218,7 @@ function checkWritable(s: StepState): void {
       const value = record[impulses[k]];
       if (too(value)) refuse(`joint #${j.id}.${impulses[k]}`, value);
     }
-    if (!WORLD_JOINT_KINDS[j.kind].unitAxis) continue;
+    if (!snapshotKind(j.kind).unitAxis) continue;
     const axis = j as unknown as { localAxisX: number; localAxisY: number };
     if (!isUnitAxis(axis.localAxisX, axis.localAxisY)) {
       throw new WorldError(
@@ -449,7 +455,7 @@ function readProxies(r: ByteReader, d: Decoded, margin: number): void {
   d.proxyMoved = moved;
 }
 
-/** `world.restore(bytes)`: checks the whole snapshot, then puts the world in its state. @internal */
+/** Checks the whole snapshot, then puts the world in its state (`restoreWorld`). @internal */
 export function restoreSnapshot(world: World, bytes: unknown): void {
   const internals = world as unknown as WorldInternals;
   const s = internals.core;

@@ -7,7 +7,7 @@ import {
   TOIOutput,
   timeOfImpact,
 } from '@lite/collision';
-import { JointKind, jointReaction, mixFriction, mixRestitution } from '@lite/constraints';
+import { jointReaction, mixFriction, mixRestitution } from '@lite/constraints';
 import { objectArray, Transform, Vec2, type Vec2Like } from '@lite/math';
 import { Body, setBodyWritesChecked } from './body';
 import { type BodyOptions, resolveBodyOptions } from './body-options';
@@ -16,28 +16,8 @@ import { removeItem, truncate } from './contact-list';
 import { WorldError } from './errors';
 import type { WorldEventMap, WorldEventName } from './events';
 import { putToSleep } from './islands';
-import {
-  type DistanceJoint,
-  type DistanceJointOptions,
-  type FilterJoint,
-  type FilterJointOptions,
-  type Joint,
-  jointBodyA,
-  jointBodyB,
-  type MotorJoint,
-  type MotorJointOptions,
-  type MouseJoint,
-  type MouseJointOptions,
-  type PrismaticJoint,
-  type PrismaticJointOptions,
-  type RevoluteJoint,
-  type RevoluteJointOptions,
-  type WeldJoint,
-  type WeldJointOptions,
-  type WheelJoint,
-  type WheelJointOptions,
-  WORLD_JOINT_KINDS,
-} from './joints';
+import { registerJointKind } from './joint-kinds';
+import { type Joint, type JointClass, jointBodyA, jointBodyB, type WorldJointKind } from './joints';
 import { Stage, type StepProfile } from './profile';
 import {
   type AABBLike,
@@ -56,7 +36,6 @@ import {
   type ShapeGeometry,
   type ShapeOptions,
 } from './shape';
-import { restoreSnapshot, writeSnapshot } from './snapshot';
 import { stepClassic } from './stage-classic';
 import { releaseContacts, unlinkContact } from './stage-contacts';
 import {
@@ -421,97 +400,52 @@ export class World {
   // Joints
 
   /**
-   * Pins `bodyA` and `bodyB` together at a world `anchor` (a hinge). Options: soft (`frequencyHz`,
-   * `dampingRatio`), angle limits (`lowerAngle`, `upperAngle`, relative to the current relative
-   * angle), a motor (`motorSpeed`, `maxMotorTorque`), `collideConnected` (default true).
-   * @throws WorldError on a destroyed body, a body jointed to itself, a non-finite anchor or option,
-   *   or when the world is stepping
+   * Makes a joint of `kind`, a joint class, with `options` (each kind's options are its
+   * `<Kind>Options`):
+   *
+   * - `RevoluteJoint`: pins `bodyA` and `bodyB` together at a world `anchor` (a hinge); soft
+   *   (`frequencyHz`, `dampingRatio`), angle limits (`lowerAngle`, `upperAngle`, relative to the
+   *   current relative angle), a motor (`motorSpeed`, `maxMotorTorque`).
+   * - `DistanceJoint`: keeps world anchors `anchorA` (on `bodyA`) and `anchorB` (on `bodyB`) at a
+   *   distance: `length` (default: their current distance), or a rope between `minLength` and
+   *   `maxLength`, rigid or soft.
+   * - `MouseJoint`: drags `body` by the world point `target` with a soft spring (`maxForce`,
+   *   default 1000 × the body's weight, `frequencyHz` 5, `dampingRatio` 0.7).
+   * - `PrismaticJoint`: a slider: `bodyB` moves along `axis` (world, fixed in `bodyA`) through
+   *   `anchor` and does not turn relative to `bodyA`; limits, a motor, a spring along the axis.
+   * - `WeldJoint`: glues `bodyA` and `bodyB` at `anchor`, rigid or soft in translation and
+   *   rotation independently.
+   * - `WheelJoint`: a wheel (`bodyB`) on a suspension of a chassis (`bodyA`) along `axis`, free
+   *   rotation driven by an optional motor, optional travel limits.
+   * - `MotorJoint`: drives `bodyB` to `linearOffset` and `angularOffset` relative to `bodyA` with at
+   *   most `maxForce` and `maxTorque`.
+   * - `FilterJoint`: keeps `bodyA` and `bodyB` from colliding, and does nothing else.
+   *
+   * Every kind takes `collideConnected` (default true; not the filter joint), `userData`,
+   * `breakForce` and `breakTorque`. A kind's code is in the bundle only if the program imports it.
+   *
+   * ```ts
+   * import { RevoluteJoint } from '@lite/world';
+   * const hinge = world.createJoint(RevoluteJoint, { bodyA: ground, bodyB: door, anchor: { x: 0, y: 2 } });
+   * ```
+   * @throws WorldError naming `kind` when it is not a joint class, or the first bad option and its
+   *   value (a destroyed body, a body jointed to itself, a non-finite anchor, ...), or when the
+   *   world is stepping; nothing is added then
    */
-  createRevoluteJoint(options: RevoluteJointOptions): RevoluteJoint {
-    return this.createJoint(JointKind.Revolute, 'createRevoluteJoint', options);
-  }
-
-  /**
-   * Keeps world anchors `anchorA` (on `bodyA`) and `anchorB` (on `bodyB`) at a distance: `length`
-   * (default: their current distance), or a rope between `minLength` and `maxLength`, rigid or soft
-   * (`frequencyHz`, `dampingRatio`).
-   * @throws WorldError on a destroyed body, a body jointed to itself, a non-finite anchor or option,
-   *   or when the world is stepping
-   */
-  createDistanceJoint(options: DistanceJointOptions): DistanceJoint {
-    return this.createJoint(JointKind.Distance, 'createDistanceJoint', options);
-  }
-
-  /**
-   * Drags `body` by the world point `target` with a soft spring (for the mouse in a testbed); move it
-   * with `joint.setTarget(x, y)`. Options: `maxForce` (default 1000 × the body's weight),
-   * `frequencyHz` (5), `dampingRatio` (0.7).
-   * @throws WorldError on a destroyed or non-dynamic body, a non-finite target or option, or when the
-   *   world is stepping
-   */
-  createMouseJoint(options: MouseJointOptions): MouseJoint {
-    return this.createJoint(JointKind.Mouse, 'createMouseJoint', options);
-  }
-
-  /**
-   * A slider (Box2D's prismatic joint): `bodyB` moves along `axis` (world, fixed in `bodyA`) through
-   * `anchor` and does not turn relative to `bodyA`. Options: `lowerTranslation`, `upperTranslation`,
-   * `enableLimit`, `motorSpeed`, `maxMotorForce`, `enableMotor`, a spring along the axis
-   * (`frequencyHz`/`dampingRatio` or `stiffness`/`damping`), `breakForce`, `breakTorque`.
-   * @throws WorldError naming the first bad option and its value; nothing is added then
-   */
-  createPrismaticJoint(options: PrismaticJointOptions): PrismaticJoint {
-    return this.createJoint(JointKind.Prismatic, 'createPrismaticJoint', options);
-  }
-
-  /**
-   * Glues `bodyA` and `bodyB` at `anchor` (Box2D's weld joint): rigid, or soft in translation
-   * (`linearFrequencyHz` or `linearStiffness`/`linearDamping`) and rotation (`angularFrequencyHz` or
-   * `angularStiffness`/`angularDamping`) independently, with `dampingRatio`.
-   * @throws WorldError naming the first bad option and its value; nothing is added then
-   */
-  createWeldJoint(options: WeldJointOptions): WeldJoint {
-    return this.createJoint(JointKind.Weld, 'createWeldJoint', options);
-  }
-
-  /**
-   * A wheel (`bodyB`) on a suspension of a chassis (`bodyA`) (Box2D's wheel joint): a spring along
-   * `axis` (`frequencyHz`, the ride frequency, and `dampingRatio`; or `stiffness`/`damping`), rigid
-   * across it, free rotation driven by an optional motor (`motorSpeed`, `maxMotorTorque`), optional
-   * travel limits.
-   * @throws WorldError naming the first bad option and its value; nothing is added then
-   */
-  createWheelJoint(options: WheelJointOptions): WheelJoint {
-    return this.createJoint(JointKind.Wheel, 'createWheelJoint', options);
-  }
-
-  /**
-   * Drives `bodyB` to `linearOffset` (in `bodyA`'s frame) and `angularOffset` relative to `bodyA`
-   * with at most `maxForce` and `maxTorque` (Box2D's motor joint), asking back `correctionFactor` of
-   * the error per step. Offsets default to the pose now.
-   * @throws WorldError naming the first bad option and its value; nothing is added then
-   */
-  createMotorJoint(options: MotorJointOptions): MotorJoint {
-    return this.createJoint(JointKind.Motor, 'createMotorJoint', options);
-  }
-
-  /**
-   * Keeps `bodyA` and `bodyB` from colliding, and does nothing else (Box2D's filter joint);
-   * destroying it lets them collide again.
-   * @throws WorldError on a destroyed body, a body jointed to itself, an unknown option, or when the
-   *   world is stepping
-   */
-  createFilterJoint(options: FilterJointOptions): FilterJoint {
-    return this.createJoint(JointKind.Filter, 'createFilterJoint', options);
-  }
-
-  /** Checks a joint request of `kind` (nothing changes on a bad one) and adds the joint. */
-  private createJoint<T extends Joint>(kind: number, method: string, options: unknown): T {
-    this.checkUnlocked(method, 'options', options);
-    const entry = WORLD_JOINT_KINDS[kind];
-    const resolved = entry.resolve(options as never, this);
+  createJoint<J extends Joint, O>(kind: JointClass<J, O>, options: O): J {
+    this.checkUnlocked('createJoint', 'options', options);
+    const entry = (kind as { jointKind?: WorldJointKind } | null)?.jointKind;
+    if (typeof kind !== 'function' || entry?.cls !== kind) {
+      throw new WorldError(
+        'kind',
+        kind,
+        'must be a joint class (RevoluteJoint, DistanceJoint, MouseJoint, ...)',
+      );
+    }
+    registerJointKind(entry);
+    const resolved = entry.resolve(options, this);
     const { bodyA, bodyB } = resolved;
-    const make = (): T => this.addJoint(new entry.cls(this, this.nextJointId++, resolved as never) as T);
+    const make = (): J => this.addJoint(new entry.cls(this, this.nextJointId++, resolved as never) as J);
     if (!entry.centred) return make();
     moveToCenter(bodyA, 1);
     if (bodyB !== bodyA) moveToCenter(bodyB, 1);
@@ -843,65 +777,13 @@ export class World {
 
   /**
    * Drops destroyed bodies and contacts from the lists (destruction only marks them) and numbers
-   * the bodies from 0 again: what a step, a snapshot or a restore starts from.
+   * the bodies from 0 again: what a step, a snapshot or a restore starts from. @internal
    */
-  private compactAll(): void {
+  compactAll(): void {
     const core = this.core;
     compactBodies(core);
     renumberBodies(core);
     compactContacts(core);
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Snapshots (snapshot.ts)
-
-  /**
-   * Saves everything that decides the world's future into a compact binary buffer: bodies (state,
-   * mass data, flags, sleep timers and sleeping islands), their shapes, joints (options and
-   * accumulated impulses), contacts (points, feature keys, warm-start impulses), the broadphase,
-   * the settings of both solvers, gravity, the id counters and the step count. `restore` puts it
-   * back: stepping on from there is bit for bit what stepping on from here gives. Listeners and
-   * `userData` are not saved (see the README's "Snapshots" section).
-   *
-   * ```ts
-   * const saved = world.snapshot();
-   * for (let i = 0; i < 60; ++i) world.step(1 / 60);
-   * world.restore(saved); // back in time; the next 60 steps give the same positions bit for bit
-   * ```
-   * @throws WorldError while the world steps
-   */
-  snapshot(): Uint8Array {
-    this.checkUnlocked('snapshot', 'world', 'the world');
-    this.compactAll();
-    return writeSnapshot(this);
-  }
-
-  /**
-   * Puts the world back in the state `snapshot` holds (from `world.snapshot()` of this or another
-   * world). Bodies, shapes and joints that exist in both keep their objects (handles stay valid and
-   * keep their `userData`); those created after the snapshot are removed (their handles act as
-   * destroyed); those destroyed since are made anew (new objects, `userData` undefined: find them
-   * with `getBody(id)`). Contacts are rebuilt (hold none across a restore). Listeners stay
-   * subscribed; no event is emitted.
-   * @throws WorldError on a buffer that is not an intact snapshot of this format version (wrong
-   *   type, magic, version, length or checksum, or inconsistent content), or while the world steps;
-   *   the world is unchanged then
-   */
-  restore(snapshot: Uint8Array): void {
-    this.checkUnlocked('restore', 'snapshot', snapshot);
-    this.compactAll();
-    restoreSnapshot(this, snapshot);
-  }
-
-  /**
-   * A new world in the state `snapshot` holds (see {@link World.snapshot}): stepping it gives
-   * bit for bit what stepping the saved world gives. Find its bodies by id with `getBody(id)`.
-   * @throws WorldError as {@link World.restore}
-   */
-  static fromSnapshot(snapshot: Uint8Array): World {
-    const world = new World();
-    world.restore(snapshot);
-    return world;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -982,8 +864,8 @@ export class World {
   // ---------------------------------------------------------------------------------------------
   // Internals
 
-  /** Throws while the world steps (or runs a listener or query callback). */
-  private checkUnlocked(operation: string, argument: string, value: unknown): void {
+  /** Throws while the world steps (or runs a listener or query callback). @internal */
+  checkUnlocked(operation: string, argument: string, value: unknown): void {
     if (this.locked) {
       throw new WorldError(
         argument,

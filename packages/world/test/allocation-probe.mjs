@@ -8,7 +8,15 @@ import { Session } from 'node:inspector/promises';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { getHeapSpaceStatistics } from 'node:v8';
 import * as scenes from '../../scenes/dist/index.js';
-import { World } from '../dist/index.js';
+import {
+  DistanceJoint,
+  MotorJoint,
+  PrismaticJoint,
+  RevoluteJoint,
+  WeldJoint,
+  WheelJoint,
+  World,
+} from '../dist/index.js';
 
 const [caseName, solver, substepsArg] = process.argv.slice(2);
 const substeps = Number(substepsArg);
@@ -51,9 +59,9 @@ function sceneWorld(scene) {
     };
     const pair = { bodyA: bodies[j.bodyA], bodyB: bodies[j.bodyB] };
     if (j.kind === 'revolute')
-      world.createRevoluteJoint({ ...pair, anchor: { x: j.anchorX, y: j.anchorY }, ...spring });
+      world.createJoint(RevoluteJoint, { ...pair, anchor: { x: j.anchorX, y: j.anchorY }, ...spring });
     else if (j.kind === 'distance') {
-      world.createDistanceJoint({
+      world.createJoint(DistanceJoint, {
         ...pair,
         anchorA: { x: j.anchorAX, y: j.anchorAY },
         anchorB: { x: j.anchorBX, y: j.anchorBY },
@@ -70,7 +78,7 @@ function machineWorld() {
   const world = new World({ gravity: { x: 0, y: -10 }, sleeping: false, solver });
   const ground = world.createBody({ type: 'static', width: 1, height: 1, position: { x: 0, y: -20 } });
   const slider = world.createBody({ width: 1, height: 1, mass: 1, position: { x: 0, y: 0 } });
-  world.createPrismaticJoint({
+  world.createJoint(PrismaticJoint, {
     bodyA: ground,
     bodyB: slider,
     anchor: { x: 0, y: 0 },
@@ -83,7 +91,7 @@ function machineWorld() {
     breakForce: 1e6,
   });
   const arm = world.createBody({ width: 2, height: 0.2, mass: 1, position: { x: 6, y: 0 } });
-  world.createWeldJoint({
+  world.createJoint(WeldJoint, {
     bodyA: ground,
     bodyB: arm,
     anchor: { x: 5, y: 0 },
@@ -92,7 +100,7 @@ function machineWorld() {
   });
   const chassis = world.createBody({ width: 2, height: 0.5, mass: 10, position: { x: 10, y: 0 } });
   const hub = world.createBody({ type: 'static', width: 0.2, height: 0.2, position: { x: 10, y: -1 } });
-  world.createWheelJoint({
+  world.createJoint(WheelJoint, {
     bodyA: chassis,
     bodyB: hub,
     anchor: { x: 10, y: -1 },
@@ -103,7 +111,7 @@ function machineWorld() {
     upperTranslation: 0.5,
   });
   const follower = world.createBody({ width: 1, height: 1, mass: 1, position: { x: 15, y: 0 } });
-  world.createMotorJoint({
+  world.createJoint(MotorJoint, {
     bodyA: ground,
     bodyB: follower,
     maxForce: 50,

@@ -4,7 +4,7 @@
 // { before: { list: kind }, after: { list: kind } }, the kinds read right after the world is built
 // (before its first step) and after 240 steps of a scene with every kind of shape, contacts made,
 // pooled and reused, a sensor and a joint. Run by array-kinds.test.ts after `pnpm build`.
-import { World } from '../dist/index.js';
+import { RevoluteJoint, World } from '../dist/index.js';
 
 const [solver] = process.argv.slice(2);
 const DT = 1 / 60;
@@ -63,7 +63,7 @@ for (let i = 0; i < 120; ++i) {
   });
   bodies.push(body);
 }
-world.createRevoluteJoint({ bodyA: bodies[0], bodyB: bodies[1], anchor: { x: -5.5, y: 3 } });
+world.createJoint(RevoluteJoint, { bodyA: bodies[0], bodyB: bodies[1], anchor: { x: -5.5, y: 3 } });
 
 // The engine's long-lived lists of objects, by name (internal fields: the probe reads what an
 // application never sees).

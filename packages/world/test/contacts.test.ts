@@ -1,6 +1,6 @@
 import { rain } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
-import { type Body, type Contact, World } from '../src/index';
+import { type Body, type Contact, RevoluteJoint, World } from '../src/index';
 import { buildScene, corners } from './helpers';
 
 const dt = 1 / 60;
@@ -190,7 +190,7 @@ describe('joints and collision', () => {
     const b = world.createBody({ width: 2, height: 1, position: { x: 1, y: 0 } }); // overlaps a
     world.step(dt);
     expect(world.contacts.filter((c) => c.touching).length).toBe(1);
-    const joint = world.createRevoluteJoint({
+    const joint = world.createJoint(RevoluteJoint, {
       bodyA: a,
       bodyB: b,
       anchor: { x: 0.5, y: 0 },
@@ -202,7 +202,7 @@ describe('joints and collision', () => {
     world.destroyJoint(joint);
     world.step(dt);
     expect(world.contacts.filter((c) => c.touching).length).toBe(1);
-    world.createRevoluteJoint({ bodyA: a, bodyB: b, anchor: { x: 0.5, y: 0 } });
+    world.createJoint(RevoluteJoint, { bodyA: a, bodyB: b, anchor: { x: 0.5, y: 0 } });
     world.step(dt);
     expect(world.contacts.filter((c) => c.touching).length).toBe(1);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BodyOptions, World, WorldError } from '../src/index';
+import { type BodyOptions, DistanceJoint, MouseJoint, RevoluteJoint, World, WorldError } from '../src/index';
 import { stateOf } from './helpers';
 
 /** Runs `fn`, expects a WorldError, and returns it. */
@@ -134,13 +134,13 @@ describe('joints', () => {
     const world = new World();
     const body = world.createBody({ width: 1, height: 1 });
     expectRefused(
-      () => world.createRevoluteJoint({ bodyA: body, bodyB: body, anchor: { x: 0, y: 0 } }),
+      () => world.createJoint(RevoluteJoint, { bodyA: body, bodyB: body, anchor: { x: 0, y: 0 } }),
       'options.bodyB',
       'Body #0',
     );
     expectRefused(
       () =>
-        world.createDistanceJoint({
+        world.createJoint(DistanceJoint, {
           bodyA: body,
           bodyB: body,
           anchorA: { x: 0, y: 0 },
@@ -157,18 +157,18 @@ describe('joints', () => {
     const a = world.createBody({ type: 'static', width: 1, height: 1 });
     const b = world.createBody({ width: 1, height: 1, position: { x: 2, y: 0 } });
     expectRefused(
-      () => world.createRevoluteJoint({ bodyA: a, bodyB: b, anchor: { x: Number.NaN, y: 0 } }),
+      () => world.createJoint(RevoluteJoint, { bodyA: a, bodyB: b, anchor: { x: Number.NaN, y: 0 } }),
       'options.anchor.x',
       'NaN',
     );
     expectRefused(
-      () => world.createRevoluteJoint({ bodyA: a, bodyB: b, anchor: { x: 1, y: 0 }, frequencyHz: -1 }),
+      () => world.createJoint(RevoluteJoint, { bodyA: a, bodyB: b, anchor: { x: 1, y: 0 }, frequencyHz: -1 }),
       'options.frequencyHz',
       '-1',
     );
     expectRefused(
       () =>
-        world.createRevoluteJoint({
+        world.createJoint(RevoluteJoint, {
           bodyA: a,
           bodyB: b,
           anchor: { x: 1, y: 0 },
@@ -180,7 +180,7 @@ describe('joints', () => {
     );
     expectRefused(
       () =>
-        world.createDistanceJoint({
+        world.createJoint(DistanceJoint, {
           bodyA: a,
           bodyB: b,
           anchorA: { x: 0, y: 0 },
@@ -192,12 +192,12 @@ describe('joints', () => {
       '1',
     );
     expectRefused(
-      () => world.createMouseJoint({ body: a, target: { x: 0, y: 0 } }),
+      () => world.createJoint(MouseJoint, { body: a, target: { x: 0, y: 0 } }),
       'options.body',
       'Body #0',
     );
     expectRefused(
-      () => world.createMouseJoint({ body: b, target: { x: 0, y: Number.NaN } }),
+      () => world.createJoint(MouseJoint, { body: b, target: { x: 0, y: Number.NaN } }),
       'options.target.y',
       'NaN',
     );
@@ -209,12 +209,12 @@ describe('joints', () => {
     const other = new World();
     const a = world.createBody({ type: 'static', width: 1, height: 1 });
     const b = world.createBody({ width: 1, height: 1, position: { x: 2, y: 0 } });
-    const joint = world.createRevoluteJoint({ bodyA: a, bodyB: b, anchor: { x: 1, y: 0 } });
+    const joint = world.createJoint(RevoluteJoint, { bodyA: a, bodyB: b, anchor: { x: 1, y: 0 } });
     expectRefused(() => other.destroyJoint(joint), 'joint', 'RevoluteJoint #0');
     world.destroyJoint(joint);
     expectRefused(() => world.destroyJoint(joint), 'joint', 'RevoluteJoint #0');
     expectRefused(() => joint.wakeBodies(), 'joint', 'RevoluteJoint #0');
-    const mouse = world.createMouseJoint({ body: b, target: { x: 2, y: 0 } });
+    const mouse = world.createJoint(MouseJoint, { body: b, target: { x: 2, y: 0 } });
     world.destroyJoint(mouse);
     expectRefused(() => mouse.setTarget(1, 1), 'joint', 'MouseJoint #1');
   });
@@ -241,7 +241,7 @@ describe('destroyed bodies', () => {
     for (const use of uses) expectRefused(use, 'body', 'Body #1');
     expectRefused(() => world.destroyBody(body), 'body', 'Body #1');
     expectRefused(
-      () => world.createRevoluteJoint({ bodyA: ground, bodyB: body, anchor: { x: 0, y: 0 } }),
+      () => world.createJoint(RevoluteJoint, { bodyA: ground, bodyB: body, anchor: { x: 0, y: 0 } }),
       'options.bodyB',
       'Body #1',
     );
@@ -291,7 +291,7 @@ describe('changes during a step', () => {
       for (const attempt of [
         () => world.destroyBody(box),
         () => world.createBody({ width: 1, height: 1 }),
-        () => world.createRevoluteJoint({ bodyA: ground, bodyB: box, anchor: { x: 0, y: 1 } }),
+        () => world.createJoint(RevoluteJoint, { bodyA: ground, bodyB: box, anchor: { x: 0, y: 1 } }),
         () => box.setTransform({ x: 5, y: 5 }),
         () => world.step(1 / 60),
       ]) {
@@ -344,7 +344,7 @@ describe('a step that turns non-finite', () => {
       const world = new World({ solver, sleeping: false });
       const ground = world.createBody({ type: 'static', width: 20, height: 1, position: { x: 0, y: -0.5 } });
       const bob = world.createBody({ width: 0.5, height: 0.5, position: { x: 2, y: 5 } });
-      world.createRevoluteJoint({ bodyA: ground, bodyB: bob, anchor: { x: 0, y: 5 } });
+      world.createJoint(RevoluteJoint, { bodyA: ground, bodyB: bob, anchor: { x: 0, y: 5 } });
       const box = world.createBody({ width: 1, height: 1, mass: 0.001, position: { x: -3, y: 0.5 } });
       for (let i = 0; i < 30; ++i) world.step(1 / 60);
       const before = stateOf(world);

@@ -3,9 +3,15 @@ import { describe, expect, it } from 'vitest';
 import {
   type Body,
   type BodyShape,
+  DistanceJoint,
+  FilterJoint,
   type Joint,
   MIN_DT,
+  MouseJoint,
+  PrismaticJoint,
+  RevoluteJoint,
   type SolverKind,
+  WeldJoint,
   World,
   WorldError,
 } from '../src/index';
@@ -261,12 +267,16 @@ function apply(world: World, op: Op, bodies: Body[], joints: Joint[]): unknown {
       }
       case 'revolute':
         joints.push(
-          world.createRevoluteJoint({ bodyA: body(op.a), bodyB: body(op.b), anchor: op.anchor as never }),
+          world.createJoint(RevoluteJoint, {
+            bodyA: body(op.a),
+            bodyB: body(op.b),
+            anchor: op.anchor as never,
+          }),
         );
         break;
       case 'prismatic':
         joints.push(
-          world.createPrismaticJoint({
+          world.createJoint(PrismaticJoint, {
             bodyA: body(op.a),
             bodyB: body(op.b),
             anchor: op.anchor as never,
@@ -279,14 +289,16 @@ function apply(world: World, op: Op, bodies: Body[], joints: Joint[]): unknown {
         break;
       case 'weld':
         joints.push(
-          world.createWeldJoint({ bodyA: body(op.a), bodyB: body(op.b), anchor: op.anchor as never }),
+          world.createJoint(WeldJoint, { bodyA: body(op.a), bodyB: body(op.b), anchor: op.anchor as never }),
         );
         break;
       case 'filter':
-        joints.push(world.createFilterJoint({ bodyA: body(op.a), bodyB: body(op.b) }));
+        joints.push(world.createJoint(FilterJoint, { bodyA: body(op.a), bodyB: body(op.b) }));
         break;
       case 'mouse':
-        joints.push(world.createMouseJoint({ body: body(op.b), target: op.anchor as never, maxForce: 100 }));
+        joints.push(
+          world.createJoint(MouseJoint, { body: body(op.b), target: op.anchor as never, maxForce: 100 }),
+        );
         break;
       case 'transform':
         body(op.body).setTransform(op.p as never, op.angle);
@@ -303,7 +315,7 @@ function apply(world: World, op: Op, bodies: Body[], joints: Joint[]): unknown {
         break;
       case 'distance':
         joints.push(
-          world.createDistanceJoint({
+          world.createJoint(DistanceJoint, {
             bodyA: body(op.a),
             bodyB: body(op.b),
             anchorA: op.anchor as never,

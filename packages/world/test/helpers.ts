@@ -2,12 +2,12 @@ import type { JointDef, SceneDef } from '@lite/scenes';
 import {
   type Body,
   type Contact,
-  type DistanceJoint,
-  type PrismaticJoint,
-  type RevoluteJoint,
+  DistanceJoint,
+  PrismaticJoint,
+  RevoluteJoint,
   type SolverKind,
-  type WeldJoint,
-  type WheelJoint,
+  WeldJoint,
+  WheelJoint,
   World,
 } from '../src/index';
 
@@ -27,7 +27,7 @@ export function createJoint(world: World, def: JointDef, bodyA: Body, bodyB: Bod
   const collideConnected = def.collideConnected;
   switch (def.kind) {
     case 'revolute':
-      return world.createRevoluteJoint({
+      return world.createJoint(RevoluteJoint, {
         bodyA,
         bodyB,
         anchor: { x: def.anchorX, y: def.anchorY },
@@ -42,7 +42,7 @@ export function createJoint(world: World, def: JointDef, bodyA: Body, bodyB: Bod
         collideConnected,
       });
     case 'distance':
-      return world.createDistanceJoint({
+      return world.createJoint(DistanceJoint, {
         bodyA,
         bodyB,
         anchorA: { x: def.anchorAX, y: def.anchorAY },
@@ -56,7 +56,7 @@ export function createJoint(world: World, def: JointDef, bodyA: Body, bodyB: Bod
         damping: def.damping,
       });
     case 'prismatic':
-      return world.createPrismaticJoint({
+      return world.createJoint(PrismaticJoint, {
         bodyA,
         bodyB,
         anchor: { x: def.anchorX, y: def.anchorY },
@@ -68,7 +68,7 @@ export function createJoint(world: World, def: JointDef, bodyA: Body, bodyB: Bod
         collideConnected,
       });
     case 'weld':
-      return world.createWeldJoint({
+      return world.createJoint(WeldJoint, {
         bodyA,
         bodyB,
         anchor: { x: def.anchorX, y: def.anchorY },
@@ -80,7 +80,7 @@ export function createJoint(world: World, def: JointDef, bodyA: Body, bodyB: Bod
         collideConnected,
       });
     case 'wheel':
-      return world.createWheelJoint({
+      return world.createJoint(WheelJoint, {
         bodyA,
         bodyB,
         anchor: { x: def.anchorX, y: def.anchorY },

@@ -1,6 +1,6 @@
 import { jointGrid } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
-import { type Body, type RevoluteJoint, type SolverKind, World, WorldError } from '../src/index';
+import { type Body, RevoluteJoint, type SolverKind, World, WorldError } from '../src/index';
 import { allFinite, buildScene } from './helpers';
 
 /*
@@ -106,7 +106,7 @@ describe('over-constrained webs stay bounded', () => {
       // four side pins, a cell has more pins than it has freedoms.
       for (let k = 0; k + 1 < size; ++k) {
         for (let i = 0; i + 1 < size; ++i) {
-          world.createRevoluteJoint({
+          world.createJoint(RevoluteJoint, {
             bodyA: bodies[k * size + i],
             bodyB: bodies[(k + 1) * size + i + 1],
             anchor: { x: k + 0.5, y: -i - 0.5 },
@@ -215,7 +215,7 @@ describe('the soft step joint spring settings', () => {
       world.settings.jointHertz = hertz;
       const ground = world.createBody({ type: 'static', width: 1, height: 1, position: { x: 0, y: 10 } });
       const bob = world.createBody({ width: 0.5, height: 0.5, mass: 10, position: { x: 0, y: 8 } });
-      world.createRevoluteJoint({ bodyA: ground, bodyB: bob, anchor: { x: 0, y: 10 } });
+      world.createJoint(RevoluteJoint, { bodyA: ground, bodyB: bob, anchor: { x: 0, y: 10 } });
       // Overdamped, the stretch settles at about ω / 2ζ per second (1.8/s at 5 Hz): 10 s.
       for (let i = 0; i < 600; ++i) world.step(dt);
       const omega = 2 * Math.PI * hertz;

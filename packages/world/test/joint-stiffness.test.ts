@@ -1,10 +1,10 @@
 /**
  * Joint springs in physical units through the world: `stiffness` (N/m) and `damping` (N·s/m) as
- * options of createRevoluteJoint and createDistanceJoint, the sag they give, switching them live, and
+ * options of revolute and distance joints (world.createJoint), the sag they give, switching them live, and
  * WorldErrors for bad values or both spring forms at once (nothing is created then).
  */
 import { describe, expect, it } from 'vitest';
-import { type Body, World, WorldError } from '../src/index';
+import { type Body, DistanceJoint, RevoluteJoint, World, WorldError } from '../src/index';
 import { run } from './helpers';
 
 const g = 10;
@@ -33,7 +33,7 @@ describe('joint springs given by stiffness and damping', () => {
       const c = 2 * Math.sqrt(k * m); // critical: settles within a few seconds
       const { world, ground } = groundWorld();
       const hanging = world.createBody({ width: 0.5, height: 0.5, mass: m, position: { x: -3, y: 10 } });
-      const spring = world.createDistanceJoint({
+      const spring = world.createJoint(DistanceJoint, {
         bodyA: ground,
         bodyB: hanging,
         anchorA: { x: -3, y: 12 },
@@ -42,7 +42,7 @@ describe('joint springs given by stiffness and damping', () => {
         damping: c,
       });
       const pinned = world.createBody({ width: 0.5, height: 1, mass: m, position: { x: 3, y: 10 } });
-      const pin = world.createRevoluteJoint({
+      const pin = world.createJoint(RevoluteJoint, {
         bodyA: ground,
         bodyB: pinned,
         anchor: { x: 3, y: 10.5 },
@@ -63,7 +63,7 @@ describe('joint springs given by stiffness and damping', () => {
     const world = new World({ gravity: { x: 0, y: -g } });
     const ground = world.createBody({ type: 'static', width: 100, height: 20, position: { x: 0, y: -10 } });
     const bob = world.createBody({ width: 0.5, height: 0.5, mass: 3, position: { x: 0, y: 10 } });
-    const joint = world.createDistanceJoint({
+    const joint = world.createJoint(DistanceJoint, {
       bodyA: ground,
       bodyB: bob,
       anchorA: { x: 0, y: 12 },
@@ -94,7 +94,7 @@ describe('bad joint springs', () => {
     const { world, ground } = groundWorld();
     const b = world.createBody({ width: 1, height: 1, position: { x: 2, y: 5 } });
     const revolute = worldError(() =>
-      world.createRevoluteJoint({
+      world.createJoint(RevoluteJoint, {
         bodyA: ground,
         bodyB: b,
         anchor: { x: 1, y: 5 },
@@ -106,7 +106,7 @@ describe('bad joint springs', () => {
     expect(revolute.value).toBe(1000);
     expect(revolute.message).toMatch(/^options\.stiffness = 1000: cannot be given with frequencyHz \(2\)/);
     const distance = worldError(() =>
-      world.createDistanceJoint({
+      world.createJoint(DistanceJoint, {
         bodyA: ground,
         bodyB: b,
         anchorA: { x: 0, y: 5 },
@@ -126,11 +126,11 @@ describe('bad joint springs', () => {
     for (const name of ['stiffness', 'damping'] as const) {
       for (const bad of [-5, Number.NaN, Number.POSITIVE_INFINITY]) {
         const e1 = worldError(() =>
-          world.createRevoluteJoint({ bodyA: ground, bodyB: b, anchor: { x: 1, y: 5 }, [name]: bad }),
+          world.createJoint(RevoluteJoint, { bodyA: ground, bodyB: b, anchor: { x: 1, y: 5 }, [name]: bad }),
         );
         expect([e1.argument, e1.value]).toEqual([`options.${name}`, bad]);
         const e2 = worldError(() =>
-          world.createDistanceJoint({
+          world.createJoint(DistanceJoint, {
             bodyA: ground,
             bodyB: b,
             anchorA: { x: 0, y: 5 },
@@ -143,8 +143,13 @@ describe('bad joint springs', () => {
     }
     expect(world.joints.length).toBe(0);
 
-    const pin = world.createRevoluteJoint({ bodyA: ground, bodyB: b, anchor: { x: 1, y: 5 }, stiffness: 10 });
-    const rod = world.createDistanceJoint({
+    const pin = world.createJoint(RevoluteJoint, {
+      bodyA: ground,
+      bodyB: b,
+      anchor: { x: 1, y: 5 },
+      stiffness: 10,
+    });
+    const rod = world.createJoint(DistanceJoint, {
       bodyA: ground,
       bodyB: b,
       anchorA: { x: 0, y: 5 },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Body, type RevoluteJoint, World } from '../src/index';
+import { type Body, DistanceJoint, MouseJoint, RevoluteJoint, World } from '../src/index';
 import { run } from './helpers';
 
 const dt = 1 / 60;
@@ -21,7 +21,7 @@ describe('revolute joints', () => {
   it('keeps the anchors together while a pendulum swings', () => {
     const { world, ground } = groundWorld();
     const bob = world.createBody({ width: 1, height: 1, mass: 100, position: { x: 9, y: 11 } });
-    const joint = world.createRevoluteJoint({ bodyA: ground, bodyB: bob, anchor: { x: 0, y: 11 } });
+    const joint = world.createJoint(RevoluteJoint, { bodyA: ground, bodyB: bob, anchor: { x: 0, y: 11 } });
     let worst = 0;
     for (let i = 0; i < 600; ++i) {
       world.step(dt);
@@ -38,7 +38,7 @@ describe('revolute joints', () => {
   it('drives the relative speed to motorSpeed when the torque suffices', () => {
     const { world, ground } = groundWorld(0);
     const wheel = world.createBody({ width: 2, height: 2, mass: 5, position: { x: 0, y: 5 } });
-    world.createRevoluteJoint({
+    world.createJoint(RevoluteJoint, {
       bodyA: ground,
       bodyB: wheel,
       anchor: { x: 0, y: 5 },
@@ -53,7 +53,7 @@ describe('revolute joints', () => {
   it('limits a motor by its torque: α = T / I', () => {
     const { world, ground } = groundWorld(0);
     const wheel = world.createBody({ width: 2, height: 2, mass: 6, position: { x: 0, y: 5 } });
-    world.createRevoluteJoint({
+    world.createJoint(RevoluteJoint, {
       bodyA: ground,
       bodyB: wheel,
       anchor: { x: 0, y: 5 },
@@ -68,7 +68,7 @@ describe('revolute joints', () => {
   it('keeps the joint angle within its limits', () => {
     const { world, ground } = groundWorld();
     const arm = world.createBody({ width: 4, height: 0.2, mass: 5, position: { x: 2, y: 10 } });
-    const joint = world.createRevoluteJoint({
+    const joint = world.createJoint(RevoluteJoint, {
       bodyA: ground,
       bodyB: arm,
       anchor: { x: 0, y: 10 },
@@ -104,7 +104,7 @@ describe('revolute limits on pendulums (world)', () => {
       const box = world.createBody({ width: 0.6, height: 0.6, mass, position: { x: 0, y: 7.5 } });
       box.setAngularVelocity(omega);
       box.setLinearVelocity({ x: 2.5 * omega, y: 0 });
-      const joint = world.createRevoluteJoint({
+      const joint = world.createJoint(RevoluteJoint, {
         bodyA: ground,
         bodyB: box,
         anchor: { x: 0, y: 10 },
@@ -144,7 +144,7 @@ describe('revolute limits on pendulums (world)', () => {
         mass: weight ? 10 : 1,
         position: { x: i + 0.5, y: 10 },
       });
-      world.createRevoluteJoint({
+      world.createJoint(RevoluteJoint, {
         bodyA: prev,
         bodyB: body,
         anchor: { x: i, y: 10 },
@@ -178,7 +178,7 @@ describe('distance joints', () => {
   it('a rigid rod keeps its length', () => {
     const { world, ground } = groundWorld();
     const bob = world.createBody({ width: 0.5, height: 0.5, mass: 2, position: { x: 3, y: 14 } });
-    const joint = world.createDistanceJoint({
+    const joint = world.createJoint(DistanceJoint, {
       bodyA: ground,
       bodyB: bob,
       anchorA: { x: 0, y: 10 },
@@ -195,7 +195,7 @@ describe('distance joints', () => {
   it('a damped spring comes to rest stretched by g / ω² below its length', () => {
     const { world, ground } = groundWorld();
     const bob = world.createBody({ width: 0.5, height: 0.5, mass: 3, position: { x: 0, y: 10 } });
-    world.createDistanceJoint({
+    world.createJoint(DistanceJoint, {
       bodyA: ground,
       bodyB: bob,
       anchorA: { x: 0, y: 12 },
@@ -215,7 +215,7 @@ describe('mouse joints', () => {
   it('drags a body to the target and follows it', () => {
     const { world } = groundWorld();
     const box = world.createBody({ width: 1, height: 1, mass: 2, position: { x: 0, y: 5 } });
-    const mouse = world.createMouseJoint({ body: box, target: { x: 0, y: 5 } });
+    const mouse = world.createJoint(MouseJoint, { body: box, target: { x: 0, y: 5 } });
     mouse.setTarget(3, 8);
     run(world, 180);
     // A 5 Hz spring under gravity sags by g / ω² ≈ 1 cm.
@@ -231,14 +231,14 @@ describe('joint lifetimes', () => {
     const { world, ground } = groundWorld();
     const a = world.createBody({ width: 1, height: 1, position: { x: 0, y: 5 } });
     const b = world.createBody({ width: 1, height: 1, position: { x: 2, y: 5 } });
-    const j1 = world.createRevoluteJoint({ bodyA: ground, bodyB: a, anchor: { x: 0, y: 6 } });
-    const j2 = world.createDistanceJoint({
+    const j1 = world.createJoint(RevoluteJoint, { bodyA: ground, bodyB: a, anchor: { x: 0, y: 6 } });
+    const j2 = world.createJoint(DistanceJoint, {
       bodyA: a,
       bodyB: b,
       anchorA: { x: 0, y: 5 },
       anchorB: { x: 2, y: 5 },
     });
-    const j3 = world.createRevoluteJoint({ bodyA: ground, bodyB: b, anchor: { x: 3, y: 5 } });
+    const j3 = world.createJoint(RevoluteJoint, { bodyA: ground, bodyB: b, anchor: { x: 3, y: 5 } });
     world.destroyBody(a);
     expect(world.joints).toEqual([j3]);
     // `world` is internal (not in the published declarations): read it through a cast.

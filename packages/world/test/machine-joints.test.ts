@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { type Body, type SolverKind, World, WorldError } from '../src/index';
+import {
+  type Body,
+  DistanceJoint,
+  MotorJoint,
+  PrismaticJoint,
+  RevoluteJoint,
+  type SolverKind,
+  WeldJoint,
+  WheelJoint,
+  World,
+  WorldError,
+} from '../src/index';
 
 /*
  * The prismatic, weld, wheel and motor joints against analytic results, with both solvers at 60 Hz
@@ -22,7 +33,7 @@ describe.each(SOLVERS)('prismatic joint (%s)', (solver) => {
     const m = 2;
     const F = 30;
     const body = world.createBody({ width: 1, height: 1, mass: m, position: { x: 0, y: 0 } });
-    const joint = world.createPrismaticJoint({
+    const joint = world.createJoint(PrismaticJoint, {
       bodyA: ground,
       bodyB: body,
       anchor: { x: 0, y: 0 },
@@ -41,7 +52,7 @@ describe.each(SOLVERS)('prismatic joint (%s)', (solver) => {
     const body = world.createBody({ width: 1, height: 0.5, mass: 3, position: { x: 0, y: 0 } });
     const ax = Math.cos(Math.PI / 6);
     const ay = Math.sin(Math.PI / 6);
-    world.createPrismaticJoint({
+    world.createJoint(PrismaticJoint, {
       bodyA: ground,
       bodyB: body,
       anchor: { x: 0, y: 0 },
@@ -62,7 +73,7 @@ describe.each(SOLVERS)('prismatic joint (%s)', (solver) => {
     const { world, ground } = makeWorld(solver);
     const m = 2;
     const body = world.createBody({ width: 1, height: 1, mass: m, position: { x: 0, y: 0 } });
-    const joint = world.createPrismaticJoint({
+    const joint = world.createJoint(PrismaticJoint, {
       bodyA: ground,
       bodyB: body,
       anchor: { x: 0, y: 0 },
@@ -94,7 +105,7 @@ describe.each(SOLVERS)('prismatic joint (%s)', (solver) => {
   it('turns its motor and limits on and off live', () => {
     const { world, ground } = makeWorld(solver);
     const body = world.createBody({ width: 1, height: 1, mass: 1, position: { x: 0, y: 0 } });
-    const joint = world.createPrismaticJoint({
+    const joint = world.createJoint(PrismaticJoint, {
       bodyA: ground,
       bodyB: body,
       anchor: { x: 0, y: 0 },
@@ -172,7 +183,7 @@ function cantilever(solver: SolverKind, angularFrequencyHz?: number, damping = 0
       linearDamping: damping,
       angularDamping: damping,
     });
-    world.createWeldJoint({
+    world.createJoint(WeldJoint, {
       bodyA: previous,
       bodyB: box,
       anchor: { x: i, y: 0 },
@@ -221,7 +232,7 @@ describe.each(SOLVERS)('weld joint (%s)', (solver) => {
     const wall = world.createBody({ type: 'static', width: 1, height: 4, position: { x: -0.5, y: 0 } });
     const m = 5;
     const box = world.createBody({ width: 2, height: 0.5, mass: m, position: { x: 1, y: 0 } });
-    const weld = world.createWeldJoint({ bodyA: wall, bodyB: box, anchor: { x: 0, y: 0 } });
+    const weld = world.createJoint(WeldJoint, { bodyA: wall, bodyB: box, anchor: { x: 0, y: 0 } });
     for (let i = 0; i < 120; ++i) world.step(dt);
     const f = weld.getReactionForce();
     expect(Math.abs(f.y - m * g) / (m * g)).toBeLessThan(0.005);
@@ -250,7 +261,7 @@ describe.each(SOLVERS)('wheel joint (%s)', (solver) => {
       const chassis = world.createBody({ width: 4, height: 1, mass: 1000, position: { x: 0, y: 2 } });
       for (const x of [-1.5, -0.5, 0.5, 1.5]) {
         const hub = world.createBody({ type: 'static', width: 0.2, height: 0.2, position: { x, y: 1.5 } });
-        world.createWheelJoint({
+        world.createJoint(WheelJoint, {
           bodyA: chassisIsA ? chassis : hub,
           bodyB: chassisIsA ? hub : chassis,
           anchor: { x, y: 1.5 },
@@ -275,7 +286,7 @@ describe.each(SOLVERS)('wheel joint (%s)', (solver) => {
   it('drives the wheel with its motor and keeps it on the axis', () => {
     const { world, ground } = makeWorld(solver, 0);
     const wheel = world.createBody({ width: 1, height: 1, mass: 2, position: { x: 0, y: 0 } });
-    const joint = world.createWheelJoint({
+    const joint = world.createJoint(WheelJoint, {
       bodyA: ground,
       bodyB: wheel,
       anchor: { x: 0, y: 0 },
@@ -299,7 +310,7 @@ describe.each(SOLVERS)('motor joint (%s)', (solver) => {
     const body = world.createBody({ width: 1, height: 1, mass: 1, position: { x: 2, y: -50 } });
     const maxForce = 20;
     const maxTorque = 5;
-    const joint = world.createMotorJoint({
+    const joint = world.createJoint(MotorJoint, {
       bodyA: ground,
       bodyB: body,
       linearOffset: { x: 2, y: 0 },
@@ -337,7 +348,7 @@ describe.each(SOLVERS)('motor joint (%s)', (solver) => {
   it('never pushes harder than maxForce, even far from the target', () => {
     const { world, ground } = makeWorld(solver, 0);
     const body = world.createBody({ width: 1, height: 1, mass: 4, position: { x: 0, y: -45 } });
-    const joint = world.createMotorJoint({
+    const joint = world.createJoint(MotorJoint, {
       bodyA: ground,
       bodyB: body,
       linearOffset: { x: 30, y: 5 },
@@ -362,8 +373,8 @@ describe.each(SOLVERS)('reaction forces of a static structure (%s)', (solver) =>
     const { world, ground } = makeWorld(solver);
     const M = 10;
     const beam = world.createBody({ width: 4, height: 0.2, mass: M, position: { x: 0, y: 0 } });
-    const left = world.createRevoluteJoint({ bodyA: ground, bodyB: beam, anchor: { x: -2, y: 0 } });
-    const right = world.createRevoluteJoint({ bodyA: ground, bodyB: beam, anchor: { x: 1, y: 0 } });
+    const left = world.createJoint(RevoluteJoint, { bodyA: ground, bodyB: beam, anchor: { x: -2, y: 0 } });
+    const right = world.createJoint(RevoluteJoint, { bodyA: ground, bodyB: beam, anchor: { x: 1, y: 0 } });
     for (let i = 0; i < 120; ++i) world.step(dt);
     // Moments about the centre: R_left · 2 = R_right · 1, R_left + R_right = M g.
     const rl = left.getReactionForce().y;
@@ -377,8 +388,8 @@ describe.each(SOLVERS)('reaction forces of a static structure (%s)', (solver) =>
     const m = 7;
     const a = world.createBody({ width: 0.5, height: 0.5, mass: m, position: { x: 0, y: -2 } });
     const b = world.createBody({ width: 0.5, height: 0.5, mass: m, position: { x: 3, y: -2 } });
-    const pin = world.createRevoluteJoint({ bodyA: ground, bodyB: a, anchor: { x: 0, y: 0 } });
-    const rod = world.createDistanceJoint({
+    const pin = world.createJoint(RevoluteJoint, { bodyA: ground, bodyB: a, anchor: { x: 0, y: 0 } });
+    const rod = world.createJoint(DistanceJoint, {
       bodyA: ground,
       bodyB: b,
       anchorA: { x: 3, y: 0 },
@@ -396,13 +407,13 @@ describe.each(SOLVERS)('breaking joints (%s)', (solver) => {
     const m = 2;
     const weak = world.createBody({ width: 0.5, height: 0.5, mass: m, position: { x: 0, y: -1 } });
     const strong = world.createBody({ width: 0.5, height: 0.5, mass: m, position: { x: 5, y: -1 } });
-    const j1 = world.createWeldJoint({
+    const j1 = world.createJoint(WeldJoint, {
       bodyA: ground,
       bodyB: weak,
       anchor: { x: 0, y: -1 },
       breakForce: 0.5 * m * g,
     });
-    const j2 = world.createWeldJoint({
+    const j2 = world.createJoint(WeldJoint, {
       bodyA: ground,
       bodyB: strong,
       anchor: { x: 5, y: -1 },
@@ -420,7 +431,7 @@ describe.each(SOLVERS)('breaking joints (%s)', (solver) => {
   it('breakTorque breaks a bracket by its moment', () => {
     const { world, ground } = makeWorld(solver);
     const arm = world.createBody({ width: 2, height: 0.2, mass: 1, position: { x: 1, y: 0 } });
-    world.createWeldJoint({ bodyA: ground, bodyB: arm, anchor: { x: 0, y: 0 }, breakTorque: 5 });
+    world.createJoint(WeldJoint, { bodyA: ground, bodyB: arm, anchor: { x: 0, y: 0 }, breakTorque: 5 });
     let count = 0;
     world.on('jointBreak', () => count++);
     for (let i = 0; i < 10; ++i) world.step(dt);
@@ -436,7 +447,7 @@ describe('checked options', () => {
     [
       'zero axis',
       () =>
-        world.createPrismaticJoint({
+        world.createJoint(PrismaticJoint, {
           bodyA: ground,
           bodyB: body,
           anchor: { x: 0, y: 0 },
@@ -447,7 +458,7 @@ describe('checked options', () => {
     [
       'inverted limits',
       () =>
-        world.createPrismaticJoint({
+        world.createJoint(PrismaticJoint, {
           bodyA: ground,
           bodyB: body,
           anchor: { x: 0, y: 0 },
@@ -460,7 +471,7 @@ describe('checked options', () => {
     [
       'negative motor force',
       () =>
-        world.createPrismaticJoint({
+        world.createJoint(PrismaticJoint, {
           bodyA: ground,
           bodyB: body,
           anchor: { x: 0, y: 0 },
@@ -472,7 +483,7 @@ describe('checked options', () => {
     [
       'both spring forms',
       () =>
-        world.createPrismaticJoint({
+        world.createJoint(PrismaticJoint, {
           bodyA: ground,
           bodyB: body,
           anchor: { x: 0, y: 0 },
@@ -485,7 +496,7 @@ describe('checked options', () => {
     [
       'weld NaN frequency',
       () =>
-        world.createWeldJoint({
+        world.createJoint(WeldJoint, {
           bodyA: ground,
           bodyB: body,
           anchor: { x: 0, y: 0 },
@@ -496,7 +507,7 @@ describe('checked options', () => {
     [
       'weld both forms',
       () =>
-        world.createWeldJoint({
+        world.createJoint(WeldJoint, {
           bodyA: ground,
           bodyB: body,
           anchor: { x: 0, y: 0 },
@@ -508,7 +519,7 @@ describe('checked options', () => {
     [
       'wheel negative torque',
       () =>
-        world.createWheelJoint({
+        world.createJoint(WheelJoint, {
           bodyA: ground,
           bodyB: body,
           anchor: { x: 0, y: 0 },
@@ -522,7 +533,7 @@ describe('checked options', () => {
     [
       'wheel non-boolean',
       () =>
-        world.createWheelJoint({
+        world.createJoint(WheelJoint, {
           bodyA: ground,
           bodyB: body,
           anchor: { x: 0, y: 0 },
@@ -535,13 +546,13 @@ describe('checked options', () => {
     ],
     [
       'motor factor',
-      () => world.createMotorJoint({ bodyA: ground, bodyB: body, correctionFactor: 2 }),
+      () => world.createJoint(MotorJoint, { bodyA: ground, bodyB: body, correctionFactor: 2 }),
       'options.correctionFactor',
     ],
     [
       'motor offset',
       () =>
-        world.createMotorJoint({
+        world.createJoint(MotorJoint, {
           bodyA: ground,
           bodyB: body,
           linearOffset: { x: Number.POSITIVE_INFINITY, y: 0 },
@@ -550,12 +561,18 @@ describe('checked options', () => {
     ],
     [
       'break force',
-      () => world.createRevoluteJoint({ bodyA: ground, bodyB: body, anchor: { x: 0, y: 0 }, breakForce: -1 }),
+      () =>
+        world.createJoint(RevoluteJoint, {
+          bodyA: ground,
+          bodyB: body,
+          anchor: { x: 0, y: 0 },
+          breakForce: -1,
+        }),
       'options.breakForce',
     ],
     [
       'same body',
-      () => world.createWeldJoint({ bodyA: body, bodyB: body, anchor: { x: 0, y: 0 } }),
+      () => world.createJoint(WeldJoint, { bodyA: body, bodyB: body, anchor: { x: 0, y: 0 } }),
       'options.bodyB',
     ],
   ];

@@ -1,4 +1,4 @@
-import { World } from '@lite/world';
+import { RevoluteJoint, World } from '@lite/world';
 
 // Gravity (0, -10) and the soft step (4 sub-steps); `solver: 'classic'` gives Box2D-Lite's solver.
 const world = new World({ gravity: { x: 0, y: -10 } });
@@ -9,7 +9,7 @@ const box = world.createBody({ width: 1, height: 1, mass: 1, position: { x: 0, y
 
 // A 2 m pendulum, pinned to the ground body at a world anchor.
 const bob = world.createBody({ width: 0.5, height: 0.5, density: 4, position: { x: 2, y: 8 } });
-world.createRevoluteJoint({ bodyA: ground, bodyB: bob, anchor: { x: 0, y: 8 } });
+world.createJoint(RevoluteJoint, { bodyA: ground, bodyB: bob, anchor: { x: 0, y: 8 } });
 
 world.on('beginContact', (contact) => console.log('begin', contact.bodyA.id, contact.bodyB.id));
 

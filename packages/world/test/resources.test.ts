@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { type Body, type SolverKind, World } from '../src/index';
+import { type Body, DistanceJoint, RevoluteJoint, type SolverKind, World } from '../src/index';
 
 // The collector, reachable without starting Node with --expose-gc: the flag set at run time
 // exposes `gc` in contexts made after it.
@@ -47,7 +47,7 @@ function batch(world: World, ground: Body, n: number, before: number, after: num
     if (i % 10 === 0) b.createShape({ type: 'circle', radius: 0.3, userData: new Payload(-i) });
     if (i % 17 === 3) b.createShape({ type: 'circle', radius: 0.6, sensor: true, userData: new Payload(-i) });
     if (i % 7 === 1) {
-      const j = world.createRevoluteJoint({
+      const j = world.createJoint(RevoluteJoint, {
         bodyA: bodies[i - 1],
         bodyB: b,
         anchor: b.position,
@@ -56,7 +56,7 @@ function batch(world: World, ground: Body, n: number, before: number, after: num
       if (i === 8) refs.push(new WeakRef(j.userData as Payload));
     }
     if (i % 13 === 2) {
-      world.createDistanceJoint({
+      world.createJoint(DistanceJoint, {
         bodyA: ground,
         bodyB: b,
         anchorA: { x: 0, y: 0 },

@@ -17,7 +17,7 @@ import {
   varyingFriction,
 } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
-import { type Body, type RevoluteJoint, World } from '../src/index';
+import { type Body, RevoluteJoint, World } from '../src/index';
 import { allFinite, buildScene, run, stateOf } from './helpers';
 
 const dt = 1 / 60;
@@ -395,7 +395,7 @@ describe('a physical pendulum', () => {
       position: { x: pivot.x + d * Math.sin(theta0), y: pivot.y - d * Math.cos(theta0) },
       angle: theta0,
     });
-    world.createRevoluteJoint({ bodyA: ground, bodyB: bob, anchor: pivot });
+    world.createJoint(RevoluteJoint, { bodyA: ground, bodyB: bob, anchor: pivot });
     const iPivot = (mass * (width * width + height * height)) / 12 + mass * d * d;
     const expected = 2 * Math.PI * Math.sqrt(iPivot / (mass * 10 * d));
 

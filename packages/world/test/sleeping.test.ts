@@ -1,6 +1,6 @@
 import { pyramid } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
-import { World } from '../src/index';
+import { DistanceJoint, World } from '../src/index';
 import { buildScene, run, stateOf } from './helpers';
 
 const dt = 1 / 60;
@@ -111,7 +111,12 @@ describe('sleeping', () => {
     w2.createBody({ type: 'static', width: 40, height: 2, position: { x: 0, y: -1 } });
     const a = w2.createBody({ width: 1, height: 1, position: { x: -3, y: 0.5 } });
     const b = w2.createBody({ width: 1, height: 1, position: { x: 3, y: 0.5 } });
-    w2.createDistanceJoint({ bodyA: a, bodyB: b, anchorA: { x: -3, y: 0.5 }, anchorB: { x: 3, y: 0.5 } });
+    w2.createJoint(DistanceJoint, {
+      bodyA: a,
+      bodyB: b,
+      anchorA: { x: -3, y: 0.5 },
+      anchorB: { x: 3, y: 0.5 },
+    });
     run(w2, 120);
     expect(a.awake || b.awake).toBe(false);
     a.setLinearVelocity({ x: -2, y: 0 });

@@ -1,6 +1,24 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Body, type Joint, JointKind, type SolverKind, World, WorldError } from '../src/index';
+import {
+  type Body,
+  DistanceJoint,
+  FilterJoint,
+  type Joint,
+  JointKind,
+  loadWorld,
+  MotorJoint,
+  MouseJoint,
+  PrismaticJoint,
+  RevoluteJoint,
+  restoreWorld,
+  type SolverKind,
+  saveWorld,
+  WeldJoint,
+  WheelJoint,
+  World,
+  WorldError,
+} from '../src/index';
 
 /*
  * Hostile snapshots. Every buffer handed to `restore` is either refused with a WorldError that
@@ -123,7 +141,7 @@ function sampleWorld(solver: SolverKind, steps: number): World {
   const b = world.createBody({ width: 0.3, height: 0.3, position: { x: 2, y: 6 } });
   const c = world.createBody({ width: 0.6, height: 0.3, position: { x: -6, y: 3 } });
   const d = world.createBody({ shape: { type: 'circle', radius: 0.3 }, position: { x: 9, y: 1 } });
-  world.createRevoluteJoint({
+  world.createJoint(RevoluteJoint, {
     bodyA: ground,
     bodyB: a,
     anchor: { x: 0, y: 6 },
@@ -132,7 +150,7 @@ function sampleWorld(solver: SolverKind, steps: number): World {
     motorSpeed: 1,
     maxMotorTorque: 5,
   });
-  world.createDistanceJoint({
+  world.createJoint(DistanceJoint, {
     bodyA: a,
     bodyB: b,
     anchorA: { x: 0, y: 6 },
@@ -142,8 +160,8 @@ function sampleWorld(solver: SolverKind, steps: number): World {
     frequencyHz: 3,
     dampingRatio: 0.2,
   });
-  world.createMouseJoint({ body: ball, target: { x: -2, y: 3 }, maxForce: 50 });
-  world.createPrismaticJoint({
+  world.createJoint(MouseJoint, { body: ball, target: { x: -2, y: 3 }, maxForce: 50 });
+  world.createJoint(PrismaticJoint, {
     bodyA: ground,
     bodyB: c,
     anchor: { x: -6, y: 3 },
@@ -155,14 +173,14 @@ function sampleWorld(solver: SolverKind, steps: number): World {
     frequencyHz: 2,
     dampingRatio: 0.3,
   });
-  world.createWeldJoint({
+  world.createJoint(WeldJoint, {
     bodyA: capsule,
     bodyB: hexagon,
     anchor: { x: 3, y: 1.5 },
     linearFrequencyHz: 5,
     angularFrequencyHz: 3,
   });
-  world.createWheelJoint({
+  world.createJoint(WheelJoint, {
     bodyA: b,
     bodyB: d,
     anchor: { x: 9, y: 1 },
@@ -172,8 +190,14 @@ function sampleWorld(solver: SolverKind, steps: number): World {
     motorSpeed: -3,
     maxMotorTorque: 10,
   });
-  world.createMotorJoint({ bodyA: ground, bodyB: d, maxForce: 10, maxTorque: 2, correctionFactor: 0.2 });
-  world.createFilterJoint({ bodyA: a, bodyB: c });
+  world.createJoint(MotorJoint, {
+    bodyA: ground,
+    bodyB: d,
+    maxForce: 10,
+    maxTorque: 2,
+    correctionFactor: 0.2,
+  });
+  world.createJoint(FilterJoint, { bodyA: a, bodyB: c });
   for (let i = 0; i < steps; ++i) world.step(dt);
   return world;
 }
@@ -518,11 +542,11 @@ const STEPS_AFTER = 10;
  */
 function tryRestore(world: World, baseline: Uint8Array, bytes: unknown, checker: World): string {
   try {
-    world.restore(bytes as Uint8Array);
+    restoreWorld(world, bytes as Uint8Array);
   } catch (error) {
     if (!(error instanceof WorldError)) return `threw ${String(error)}`;
-    if (!sameBytes(world.snapshot(), baseline)) {
-      world.restore(baseline);
+    if (!sameBytes(saveWorld(world), baseline)) {
+      restoreWorld(world, baseline);
       return `refused (${error.message}) but changed the world`;
     }
     return 'refused';
@@ -536,16 +560,16 @@ function tryRestore(world: World, baseline: Uint8Array, bytes: unknown, checker:
       // WorldError naming a number beyond what a snapshot holds: a world driven to blow up).
       let bytes: Uint8Array | null = null;
       try {
-        bytes = world.snapshot();
+        bytes = saveWorld(world);
       } catch (error) {
         if (!(error instanceof WorldError)) throw error;
       }
-      if (bytes !== null) checker.restore(bytes);
+      if (bytes !== null) restoreWorld(checker, bytes);
     }
   } catch (error) {
     outcome = `accepted, then threw ${String(error)}`;
   }
-  world.restore(baseline);
+  restoreWorld(world, baseline);
   return outcome;
 }
 
@@ -553,15 +577,15 @@ function tryRestore(world: World, baseline: Uint8Array, bytes: unknown, checker:
 
 describe('hostile snapshots (fuzz)', () => {
   const sources = [sampleWorld('soft', 150), sampleWorld('classic', 150)];
-  const saved = sources.map((w) => w.snapshot());
+  const saved = sources.map((w) => saveWorld(w));
   const version = new DataView(saved[0].buffer).getUint16(4, true);
   // The world the buffers are restored into, and the bytes it holds.
-  const target = World.fromSnapshot(saved[0]);
+  const target = loadWorld(saved[0]);
   for (let i = 0; i < 7; ++i) target.step(dt);
-  const baseline = target.snapshot();
+  const baseline = saveWorld(target);
   // Worlds the forgeries are made in (each forgery taken back once written), and one that reads
   // back what an accepted world becomes.
-  const forgers = saved.map((bytes) => World.fromSnapshot(bytes));
+  const forgers = saved.map((bytes) => loadWorld(bytes));
   const checker = new World();
 
   it('the sample worlds have what the forgeries need: sleeping and awake bodies, touching contacts, sensors, all joints', () => {
@@ -587,7 +611,7 @@ describe('hostile snapshots (fuzz)', () => {
         forge(world, f);
         let bytes: Uint8Array;
         try {
-          bytes = world.snapshot();
+          bytes = saveWorld(world);
         } catch {
           // A state the engine never makes that the writer cannot write (a sleeping body with no
           // sleeping ring, say): not a snapshot to restore.
@@ -605,7 +629,7 @@ describe('hostile snapshots (fuzz)', () => {
     );
     // The forgers are as they were (every forgery was taken back), and both kinds happen: the
     // forgeries reach the reader's checks and the world beyond them.
-    for (let i = 0; i < saved.length; ++i) expect(sameBytes(forgers[i].snapshot(), saved[i])).toBe(true);
+    for (let i = 0; i < saved.length; ++i) expect(sameBytes(saveWorld(forgers[i]), saved[i])).toBe(true);
     expect(outcomes.get('refused')).toBeGreaterThan(300);
     expect(outcomes.get('accepted')).toBeGreaterThan(300);
   });
@@ -746,9 +770,9 @@ describe('every snapshot a world takes restores (fuzz)', () => {
       const b = dynamic[(j.a + 1 + (j.b % (dynamic.length - 1))) % dynamic.length];
       const anchor = { x: 0.5 * (a.position.x + b.position.x), y: 0.5 * (a.position.y + b.position.y) };
       if (j.kind === 'revolute')
-        world.createRevoluteJoint({ bodyA: a, bodyB: b, anchor, lowerAngle: -1, upperAngle: 1 });
+        world.createJoint(RevoluteJoint, { bodyA: a, bodyB: b, anchor, lowerAngle: -1, upperAngle: 1 });
       else if (j.kind === 'distance')
-        world.createDistanceJoint({
+        world.createJoint(DistanceJoint, {
           bodyA: a,
           bodyB: b,
           anchorA: a.position,
@@ -756,7 +780,7 @@ describe('every snapshot a world takes restores (fuzz)', () => {
           frequencyHz: 2,
         });
       else if (j.kind === 'prismatic')
-        world.createPrismaticJoint({
+        world.createJoint(PrismaticJoint, {
           bodyA: a,
           bodyB: b,
           anchor,
@@ -764,9 +788,10 @@ describe('every snapshot a world takes restores (fuzz)', () => {
           lowerTranslation: -1,
           upperTranslation: 1,
         });
-      else if (j.kind === 'weld') world.createWeldJoint({ bodyA: a, bodyB: b, anchor, linearFrequencyHz: 4 });
+      else if (j.kind === 'weld')
+        world.createJoint(WeldJoint, { bodyA: a, bodyB: b, anchor, linearFrequencyHz: 4 });
       else if (j.kind === 'wheel')
-        world.createWheelJoint({
+        world.createJoint(WheelJoint, {
           bodyA: a,
           bodyB: b,
           anchor,
@@ -775,9 +800,10 @@ describe('every snapshot a world takes restores (fuzz)', () => {
           motorSpeed: 2,
           maxMotorTorque: 5,
         });
-      else if (j.kind === 'motor') world.createMotorJoint({ bodyA: a, bodyB: b, maxForce: 5, maxTorque: 1 });
+      else if (j.kind === 'motor')
+        world.createJoint(MotorJoint, { bodyA: a, bodyB: b, maxForce: 5, maxTorque: 1 });
       else
-        world.createMouseJoint({
+        world.createJoint(MouseJoint, {
           body: a,
           target: { x: a.position.x + 1, y: a.position.y + 1 },
           maxForce: 20,
@@ -798,19 +824,19 @@ describe('every snapshot a world takes restores (fuzz)', () => {
             world.createBody({ shape: { type: 'circle', radius: 0.3 }, position: { x: 1, y: 5 } });
           }
         }
-        const saved = world.snapshot();
+        const saved = saveWorld(world);
         const reference: Uint8Array[] = [];
         for (let i = 0; i < 20; ++i) {
           world.step(dt);
-          reference.push(world.snapshot());
+          reference.push(saveWorld(world));
         }
-        const fresh = World.fromSnapshot(saved);
-        world.restore(saved);
+        const fresh = loadWorld(saved);
+        restoreWorld(world, saved);
         for (let i = 0; i < 20; ++i) {
           fresh.step(dt);
           world.step(dt);
-          expect(sameBytes(fresh.snapshot(), reference[i])).toBe(true);
-          expect(sameBytes(world.snapshot(), reference[i])).toBe(true);
+          expect(sameBytes(saveWorld(fresh), reference[i])).toBe(true);
+          expect(sameBytes(saveWorld(world), reference[i])).toBe(true);
         }
       }),
       { seed: 20_261_204, numRuns: 50 },

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Body, type SolverKind, setWasmKernels, World, WorldError } from '../src/index';
+import {
+  type Body,
+  loadWorld,
+  type SolverKind,
+  saveWorld,
+  setWasmKernels,
+  World,
+  WorldError,
+} from '../src/index';
 
 /**
  * `settings.maximumLinearSpeed`: where velocities are integrated, a body faster than the cap is
@@ -136,7 +144,7 @@ describe('settings.maximumLinearSpeed', () => {
   it('is saved and restored with the world', () => {
     const world = new World();
     world.settings.maximumLinearSpeed = 75;
-    expect(World.fromSnapshot(world.snapshot()).settings.maximumLinearSpeed).toBe(75);
+    expect(loadWorld(saveWorld(world)).settings.maximumLinearSpeed).toBe(75);
   });
 
   it('soft step: the WebAssembly kernels cap as the TypeScript passes do, bit for bit', () => {

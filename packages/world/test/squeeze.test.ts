@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Body, type SolverKind, World } from '../src/index';
+import { type Body, DistanceJoint, RevoluteJoint, type SolverKind, World } from '../src/index';
 
 /**
  * Bodies squeezed between two bodies of infinite mass (static ground, kinematic plates and walls)
@@ -180,14 +180,14 @@ function tornJoints(
   for (let i = 0; i + 1 < held.length; ++i) {
     const x = 2 * i - 1;
     if (scene === 'rod') {
-      world.createDistanceJoint({
+      world.createJoint(DistanceJoint, {
         bodyA: held[i],
         bodyB: held[i + 1],
         anchorA: { x: x - 0.5, y: 5 },
         anchorB: { x: x + 0.5, y: 5 },
       });
     } else {
-      world.createRevoluteJoint({ bodyA: held[i], bodyB: held[i + 1], anchor: { x, y: 5 } });
+      world.createJoint(RevoluteJoint, { bodyA: held[i], bodyB: held[i + 1], anchor: { x, y: 5 } });
     }
   }
   return { world, boxes };

@@ -1,7 +1,7 @@
 import { dampingRate } from '@lite/constraints';
 import { pendulum, stack } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
-import { World, WorldError } from '../src/index';
+import { DistanceJoint, World, WorldError } from '../src/index';
 import { buildScene, run, stateOf } from './helpers';
 
 // The classic solver's sub-steps (the whole pipeline n times with dt / n). The soft step sub-steps inside
@@ -87,7 +87,7 @@ describe('sub-steps: accuracy', () => {
       const world = new World({ solver: 'classic', gravity: { x: 0, y: 0 }, substeps, sleeping: false });
       const ground = world.createBody({ type: 'static', width: 1, height: 1 });
       const bob = world.createBody({ width: 0.2, height: 0.2, mass: 1, position: { x: 3.1, y: 0 } });
-      world.createDistanceJoint({
+      world.createJoint(DistanceJoint, {
         bodyA: ground,
         bodyB: bob,
         anchorA: { x: 0, y: 0 },

@@ -1,5 +1,13 @@
 import type { SceneDef } from '@lite/scenes';
-import { type Body, PROFILE_STAGES, type SolverKind, setWasmKernels, World } from '@lite/world';
+import {
+  type Body,
+  DistanceJoint,
+  PROFILE_STAGES,
+  RevoluteJoint,
+  type SolverKind,
+  setWasmKernels,
+  World,
+} from '@lite/world';
 import { type EngineAdapter, requireBasicJoint } from './adapter';
 
 /**
@@ -82,7 +90,7 @@ export class LiteAdapter implements EngineAdapter {
       const bodyA = this.bodies[j.bodyA];
       const bodyB = this.bodies[j.bodyB];
       if (j.kind === 'revolute') {
-        world.createRevoluteJoint({
+        world.createJoint(RevoluteJoint, {
           bodyA,
           bodyB,
           anchor: { x: j.anchorX, y: j.anchorY },
@@ -92,7 +100,7 @@ export class LiteAdapter implements EngineAdapter {
           ...(j.damping !== undefined ? { damping: j.damping } : {}),
         });
       } else {
-        world.createDistanceJoint({
+        world.createJoint(DistanceJoint, {
           bodyA,
           bodyB,
           anchorA: { x: j.anchorAX, y: j.anchorAY },

@@ -1,0 +1,173 @@
+import { JOINT_TYPES, JointKind } from '@lite/constraints';
+import { WorldError } from './errors';
+import { asWorldError, checkJointFields, liveWorld, springOptions } from './joint-checks';
+import { type Joint, jointBodyA, jointBodyB, type MethodChecks, type WorldJointKind } from './joints';
+import { checkJointBound, checkReach } from './limits';
+
+/*
+ * The world's registry of joint kinds: a kind joins it when its first joint is made (or a snapshot
+ * that may hold any kind is read), and its class's read-outs, setters and setter methods are
+ * wrapped then. The World class never names a kind, so a program bundles only the kinds it makes.
+ */
+
+/** The kinds registered so far, indexed by their `JointKind` value (holes for the others). @internal */
+export const WORLD_JOINT_KINDS: WorldJointKind[] = [];
+
+/**
+ * Registers `kind` (once): wraps its class's prototype (see below) and adds it to
+ * {@link WORLD_JOINT_KINDS}. The solver's entry is registered by the constraint's constructor.
+ * @internal
+ */
+export function registerJointKind(kind: WorldJointKind): void {
+  if (WORLD_JOINT_KINDS[kind.kind] === kind) return;
+  const prototype = kind.cls.prototype;
+  Object.defineProperty(prototype, 'wakeBodies', { value: wakeBodies, writable: true, configurable: true });
+  Object.defineProperty(prototype, 'toString', { value: jointName, writable: true, configurable: true });
+  guardDestroyed(prototype, READ_OUTS);
+  wakingMethods(prototype, kind.methods);
+  breakAccessors(prototype);
+  guardSetters(prototype);
+  WORLD_JOINT_KINDS[kind.kind] = kind;
+}
+
+/**
+ * Every plain field of a joint (`motorSpeed`, `lowerAngle`, `length`, anchors, break thresholds,
+ * ...) as its setter would have it: throws a WorldError naming `joint #<id>.<field>` and the value.
+ * The setters check each value as it is set, so the step does not; a snapshot's joints, whose
+ * fields are restored without their setters, are checked with this before the restore changes
+ * anything. @internal
+ */
+export function checkJointInput(joint: Joint): void {
+  checkJointFields(joint, WORLD_JOINT_KINDS[joint.kind].fields);
+}
+
+// -------------------------------------------------------------------------------------------------
+// The wrapping of the constraint package's setters, installed once on each world class.
+
+/**
+ * The read-outs of the joint classes (angle, speed, reaction, ...) throw a WorldError naming the
+ * joint once it was destroyed, like every setter: wraps those prototype methods (the solvers never
+ * call them).
+ */
+function guardDestroyed(prototype: object, names: readonly string[]): void {
+  const methods = prototype as Record<string, (...args: unknown[]) => unknown>;
+  for (const name of names) {
+    const method = methods[name];
+    if (typeof method !== 'function') continue;
+    methods[name] = function (this: Joint, ...args: unknown[]): unknown {
+      liveWorld(this);
+      return method.apply(this, args);
+    };
+  }
+}
+const READ_OUTS = [
+  'jointAngle',
+  'jointSpeed',
+  'isSoft',
+  'getReactionForce',
+  'getReactionTorque',
+  'getTranslation',
+  'getSpeed',
+  'getMotorForce',
+];
+
+/**
+ * The setter methods of a kind (`setLimits`, `setSpring`, ...): each throws a WorldError once the
+ * joint was destroyed, checks its arguments as `checks` says, runs the constraint's method (its
+ * ConstraintError becomes a WorldError naming `joint.<argument>`; nothing changed then), wakes the
+ * bodies and returns the joint.
+ */
+function wakingMethods(prototype: object, methods: Readonly<Record<string, MethodChecks>>): void {
+  const record = prototype as Record<string, (...args: unknown[]) => unknown>;
+  for (const [name, checks] of Object.entries(methods)) {
+    const method = record[name];
+    record[name] = function (this: Joint, ...args: unknown[]): Joint {
+      const world = liveWorld(this);
+      asWorldError(null, () => {
+        if (!Array.isArray(checks))
+          args[0] = springOptions(args[0] as object, (checks as { keys: string[] }).keys);
+        else
+          for (let i = 0; i < checks.length; i++) checkJointBound(checks[i], args[i], `joint.${checks[i]}`);
+        method.apply(this, args);
+      });
+      world.wakeBody(jointBodyA(this));
+      world.wakeBody(jointBodyB(this));
+      return this;
+    };
+  }
+}
+
+/**
+ * The joints' plain number and boolean fields (`motorSpeed`, `lowerAngle`, `length`, anchors, ...)
+ * are accessors of the constraint package that check what they are given and throw its
+ * ConstraintError: on the world's joints they throw a WorldError naming `joint.<field>` and the
+ * value instead (nothing changes then), and a WorldError once the joint was destroyed. Installed on
+ * the world's prototypes for every checked accessor of the constraint class the world's joint does
+ * not define itself.
+ */
+function guardSetters(prototype: object): void {
+  for (
+    let base = Object.getPrototypeOf(prototype);
+    base !== Object.prototype;
+    base = Object.getPrototypeOf(base)
+  ) {
+    for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(base))) {
+      if (d.get === undefined || d.set === undefined) continue;
+      if (Object.getOwnPropertyDescriptor(prototype, name) !== undefined) continue;
+      const get = d.get;
+      const set = d.set;
+      Object.defineProperty(prototype, name, {
+        configurable: true,
+        enumerable: false,
+        get,
+        set(this: Joint, value: unknown) {
+          liveWorld(this);
+          checkJointBound(name, value, `joint.${name}`);
+          if ((name === 'targetX' || name === 'targetY') && this.kind === JointKind.Mouse) {
+            const b = this.body;
+            const x = name === 'targetX' ? value : this.targetX;
+            const y = name === 'targetY' ? value : this.targetY;
+            if (typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y)) {
+              checkReach({ x, y }, b.position.x, b.position.y, `joint.${name}`);
+            }
+          }
+          asWorldError(null, () => set.call(this, value));
+        },
+      });
+    }
+  }
+}
+
+/** `breakForce` and `breakTorque`: numbers > 0 (+Infinity: never breaks), checked when set. */
+function breakAccessors(prototype: object): void {
+  for (const name of ['breakForce', 'breakTorque'] as const) {
+    const slot = `${name}Value` as const;
+    Object.defineProperty(prototype, name, {
+      configurable: true,
+      enumerable: false,
+      get(this: Joint) {
+        return this[slot];
+      },
+      set(this: Joint, value: number) {
+        // A joint still being made (no world yet, or a snapshot's scratch joint) has no world.
+        if (this.world === null && this.id >= 0) liveWorld(this);
+        if (typeof value !== 'number' || !(value > 0)) {
+          throw new WorldError(`joint.${name}`, value, 'must be a number > 0 (+Infinity: never breaks)');
+        }
+        this[slot] = value;
+      },
+    });
+  }
+}
+
+/** `wakeBodies` of every world joint. */
+function wakeBodies(this: Joint): void {
+  const world = liveWorld(this);
+  world.wakeBody(jointBodyA(this));
+  world.wakeBody(jointBodyB(this));
+}
+
+/** `toString` of every world joint: the class name and the id, `RevoluteJoint #3`. */
+function jointName(this: Joint): string {
+  return `${JOINT_TYPES[this.kind].name} #${this.id}`;
+}
