@@ -47,7 +47,7 @@ try {
     writeFileSync(file, JSON.stringify(rest, null, 2));
   });
   run('pnpm', ['install', '--offline', '--no-frozen-lockfile'], work);
-  manifestFiles.forEach((file, i) => writeFileSync(file, originals[i]));
+  for (const [i, file] of manifestFiles.entries()) writeFileSync(file, originals[i]);
   const manifests = originals.map((text) => JSON.parse(text));
   const versions = Object.fromEntries(manifests.map((pkg) => [pkg.name, pkg.version]));
   // The four dry runs wait on the registry's answer more than on the CPU: run them together.
