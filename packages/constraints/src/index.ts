@@ -79,9 +79,8 @@ export {
   HELD_PUSH_PASSES,
   MAX_LOAD_SHARE,
   SoftContactSolver,
-  SoftStepContext,
-  type SoftStepSettings,
 } from './soft-contact-solver';
+export { SoftStepContext, type SoftStepSettings } from './soft-step-context';
 export {
   box2dLiteSoftness,
   dampingRate,

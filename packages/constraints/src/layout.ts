@@ -296,3 +296,22 @@ export const enum Scalar {
   MaxLinearSpeed = 2,
   Count = 3,
 }
+
+/** Slots of `SoftStepContext`'s numbers. @internal */
+export const enum Ctx {
+  H = 0,
+  InvH = 1,
+  BiasRate = 2,
+  MassScale = 3,
+  ImpulseScale = 4,
+  StaticBiasRate = 5,
+  StaticMassScale = 6,
+  StaticImpulseScale = 7,
+  MaxPushVelocity = 8,
+  RestitutionThreshold = 9,
+  PushRate = 10,
+  ChainCompliance = 11,
+  Omega = 12,
+  StaticOmega = 13,
+  Count = 14,
+}

@@ -5,13 +5,11 @@ import { type ContactConstraint, ContactData, PointData } from './contact-constr
 import type { ContactGather } from './contact-gather';
 import { ConstraintError, requireCount } from './errors';
 import { Region } from './kernels';
-import { Index, Meta, Mode, Motion, Param, Pt, Row, Scalar, State } from './layout';
+import { Ctx, Index, Meta, Mode, Motion, Param, Pt, Row, Scalar, State } from './layout';
 import { factorChain, otherContactOf, otherSlot } from './soft-chains';
 import { SoftContactArrays } from './soft-contact-arrays';
 import { restituteContact } from './soft-restitution';
-import { Ctx, type SoftStepContext } from './soft-step-context';
-
-export { SoftStepContext, type SoftStepSettings } from './soft-step-context';
+import type { SoftStepContext } from './soft-step-context';
 
 /**
  * Overlap the soft contact rows take on themselves, m, plus what each point's spring needs for the

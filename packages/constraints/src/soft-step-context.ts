@@ -1,3 +1,5 @@
+import { Ctx } from './layout';
+
 /**
  * What {@link SoftStepContext.set} reads: `@lite/world`'s settings have these fields.
  */
@@ -20,26 +22,6 @@ export interface SoftStepSettings {
   readonly warmStarting: boolean;
   /** Accumulate impulses (off: no warm starting either). */
   readonly accumulateImpulses: boolean;
-}
-
-/** Slots of `SoftStepContext`'s numbers. @internal */
-// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
-export const enum Ctx {
-  H = 0,
-  InvH = 1,
-  BiasRate = 2,
-  MassScale = 3,
-  ImpulseScale = 4,
-  StaticBiasRate = 5,
-  StaticMassScale = 6,
-  StaticImpulseScale = 7,
-  MaxPushVelocity = 8,
-  RestitutionThreshold = 9,
-  PushRate = 10,
-  ChainCompliance = 11,
-  Omega = 12,
-  StaticOmega = 13,
-  Count = 14,
 }
 
 /**
