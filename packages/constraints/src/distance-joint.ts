@@ -1,5 +1,6 @@
 import { cos, sin, type Vec2, type Vec2Like } from '@lite/math';
 import { type BodyVelocities, objectVelocities, solveOnObjects } from './body-velocities';
+import { checkBodies, defineCheckedFields } from './checked-fields';
 import {
   ConstraintError,
   requireFiniteArg,
@@ -17,7 +18,7 @@ import {
   positionError,
   sparselyHeld,
 } from './joint-kind';
-import { JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
+import { defineSpringFields, JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
 import { distanceType, registerJointType } from './joint-types';
 import { updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
@@ -28,7 +29,7 @@ import {
   softnessFromSpringAt,
   softnessInputs,
 } from './softness';
-import { SolverBody } from './solver-body';
+import type { SolverBody } from './solver-body';
 
 /**
  * Options of a {@link DistanceJoint}. The spring is given by `frequencyHz` and `dampingRatio`, or
@@ -243,45 +244,25 @@ export class DistanceJoint {
    * Anchor on A in A's frame (relative to its centre), x, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAnchorAX(): number {
-    return this.localAnchorAXValue;
-  }
-  set localAnchorAX(value: number) {
-    this.localAnchorAXValue = requireFiniteArg(value, 'localAnchorAX');
-  }
+  declare localAnchorAX: number;
 
   /**
    * Anchor on A in A's frame, y, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAnchorAY(): number {
-    return this.localAnchorAYValue;
-  }
-  set localAnchorAY(value: number) {
-    this.localAnchorAYValue = requireFiniteArg(value, 'localAnchorAY');
-  }
+  declare localAnchorAY: number;
 
   /**
    * Anchor on B in B's frame, x, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAnchorBX(): number {
-    return this.localAnchorBXValue;
-  }
-  set localAnchorBX(value: number) {
-    this.localAnchorBXValue = requireFiniteArg(value, 'localAnchorBX');
-  }
+  declare localAnchorBX: number;
 
   /**
    * Anchor on B in B's frame, y, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAnchorBY(): number {
-    return this.localAnchorBYValue;
-  }
-  set localAnchorBY(value: number) {
-    this.localAnchorBYValue = requireFiniteArg(value, 'localAnchorBY');
-  }
+  declare localAnchorBY: number;
 
   /**
    * Rest length L, m.
@@ -348,57 +329,35 @@ export class DistanceJoint {
   }
 
   /** How the spring is given: `'frequency'` (`frequencyHz`, `dampingRatio`) or `'stiffness'` (`stiffness`, `damping`). */
-  get springForm(): SpringForm {
-    return this.spring.form;
-  }
+  declare readonly springForm: SpringForm;
 
   /**
    * Spring frequency, Hz (0: rigid; reads 0 in the stiffness form). Setting it switches a spring
    * given by stiffness to the frequency form (damping ratio 0 until set).
    * @throws ConstraintError unless the value is a finite number >= 0
    */
-  get frequencyHz(): number {
-    return this.spring.frequencyHz;
-  }
-  set frequencyHz(value: number) {
-    this.spring.setFrequencyHz(value);
-  }
+  declare frequencyHz: number;
 
   /**
    * Spring damping ratio ζ (reads 0 in the stiffness form). Setting it switches a spring given by
    * stiffness to the frequency form, rigid until a frequency is set.
    * @throws ConstraintError unless the value is a finite number >= 0
    */
-  get dampingRatio(): number {
-    return this.spring.dampingRatio;
-  }
-  set dampingRatio(value: number) {
-    this.spring.setDampingRatio(value);
-  }
+  declare dampingRatio: number;
 
   /**
    * Spring stiffness k, N/m (reads 0 in the frequency form). Setting it switches a spring given by
    * frequency to the stiffness form (damping 0 until set).
    * @throws ConstraintError unless the value is a finite number >= 0
    */
-  get stiffness(): number {
-    return this.spring.stiffness;
-  }
-  set stiffness(value: number) {
-    this.spring.setStiffness(value);
-  }
+  declare stiffness: number;
 
   /**
    * Spring damping coefficient c, N·s/m (reads 0 in the frequency form). Setting it switches a
    * spring given by frequency to the stiffness form (stiffness 0 until set).
    * @throws ConstraintError unless the value is a finite number >= 0
    */
-  get damping(): number {
-    return this.spring.damping;
-  }
-  set damping(value: number) {
-    this.spring.setDamping(value);
-  }
+  declare damping: number;
 
   /**
    * Sets the whole spring at once, in either form (`{}` makes the length row rigid); returns this.
@@ -427,12 +386,14 @@ export class DistanceJoint {
   }
 }
 
-/** Throws unless `bodyA` and `bodyB` are two distinct solver bodies. */
-export function checkBodies(bodyA: SolverBody, bodyB: SolverBody): void {
-  if (!(bodyA instanceof SolverBody)) throw new ConstraintError('bodyA', bodyA, 'must be a SolverBody');
-  if (!(bodyB instanceof SolverBody)) throw new ConstraintError('bodyB', bodyB, 'must be a SolverBody');
-  if (bodyA === bodyB) throw new ConstraintError('bodyB', 'bodyA', 'must be a different body from bodyA');
-}
+defineSpringFields(DistanceJoint.prototype);
+
+defineCheckedFields(DistanceJoint.prototype, {
+  localAnchorAX: requireFiniteArg,
+  localAnchorAY: requireFiniteArg,
+  localAnchorBX: requireFiniteArg,
+  localAnchorBY: requireFiniteArg,
+});
 
 /**
  * {@link prepareDistanceJoint} on packed velocities: gives the joint its bodies' places in `bodies`

@@ -1,5 +1,5 @@
 import type { Vec2 } from '@lite/math';
-import { checkBodies } from './distance-joint';
+import { checkBodies } from './checked-fields';
 import { reactionVector } from './joint-frame';
 import { JointKind, positionError } from './joint-kind';
 import { type JointType, registerJointType } from './joint-types';

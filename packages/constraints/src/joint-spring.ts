@@ -157,3 +157,37 @@ export class JointSpring {
     this.soft = true;
   }
 }
+
+/** The spring's fields a joint shows, each with the spring's checked setter. */
+const SPRING_FIELDS = [
+  ['frequencyHz', 'setFrequencyHz'],
+  ['dampingRatio', 'setDampingRatio'],
+  ['stiffness', 'setStiffness'],
+  ['damping', 'setDamping'],
+] as const;
+
+/**
+ * Defines on `proto`, for a joint keeping its {@link JointSpring} in `spring`, the read-only
+ * accessor `springForm` and the accessors `frequencyHz`, `dampingRatio`, `stiffness` and `damping`:
+ * each reads the spring and writes through its checked setter. The class declares them with their
+ * TSDoc. @internal
+ */
+export function defineSpringFields(proto: object): void {
+  Object.defineProperty(proto, 'springForm', {
+    configurable: true,
+    get(this: { spring: JointSpring }) {
+      return this.spring.form;
+    },
+  });
+  for (const [name, setter] of SPRING_FIELDS) {
+    Object.defineProperty(proto, name, {
+      configurable: true,
+      get(this: { spring: JointSpring }) {
+        return this.spring[name];
+      },
+      set(this: { spring: JointSpring }, value: number) {
+        this.spring[setter](value);
+      },
+    });
+  }
+}

@@ -1,6 +1,6 @@
 import { cosSinInPlace, type Vec2, type Vec2Like } from '@lite/math';
 import { type BodyVelocities, objectVelocities, solveOnObjects } from './body-velocities';
-import { checkBodies } from './distance-joint';
+import { checkBodies, defineCheckedFields } from './checked-fields';
 import {
   ConstraintError,
   requireFiniteArg,
@@ -151,67 +151,37 @@ export class MotorJoint {
    * Target of B's centre relative to A's, in A's frame, x, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get linearOffsetX(): number {
-    return this.linearOffsetXValue;
-  }
-  set linearOffsetX(value: number) {
-    this.linearOffsetXValue = requireFiniteArg(value, 'linearOffsetX');
-  }
+  declare linearOffsetX: number;
 
   /**
    * Target of B's centre relative to A's, in A's frame, y, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get linearOffsetY(): number {
-    return this.linearOffsetYValue;
-  }
-  set linearOffsetY(value: number) {
-    this.linearOffsetYValue = requireFiniteArg(value, 'linearOffsetY');
-  }
+  declare linearOffsetY: number;
 
   /**
    * Target θB - θA, radians.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get angularOffset(): number {
-    return this.angularOffsetValue;
-  }
-  set angularOffset(value: number) {
-    this.angularOffsetValue = requireFiniteArg(value, 'angularOffset');
-  }
+  declare angularOffset: number;
 
   /**
    * Largest force, N.
    * @throws ConstraintError unless the value is a number >= 0 (+Infinity: unbounded) (nothing changes then)
    */
-  get maxForce(): number {
-    return this.maxForceValue;
-  }
-  set maxForce(value: number) {
-    this.maxForceValue = requireMaximumArg(value, 'maxForce');
-  }
+  declare maxForce: number;
 
   /**
    * Largest torque, N m.
    * @throws ConstraintError unless the value is a number >= 0 (+Infinity: unbounded) (nothing changes then)
    */
-  get maxTorque(): number {
-    return this.maxTorqueValue;
-  }
-  set maxTorque(value: number) {
-    this.maxTorqueValue = requireMaximumArg(value, 'maxTorque');
-  }
+  declare maxTorque: number;
 
   /**
    * Fraction of the error asked back per step, in [0, 1].
    * @throws ConstraintError unless the value is a number in [0, 1] (nothing changes then)
    */
-  get correctionFactor(): number {
-    return this.correctionFactorValue;
-  }
-  set correctionFactor(value: number) {
-    this.correctionFactorValue = requireUnitArg(value, 'correctionFactor');
-  }
+  declare correctionFactor: number;
 
   /**
    * Sets the target position of B's centre relative to A's, in A's frame, m; returns this.
@@ -271,6 +241,15 @@ export class MotorJoint {
     return this.angularImpulse * this.invDt;
   }
 }
+
+defineCheckedFields(MotorJoint.prototype, {
+  linearOffsetX: requireFiniteArg,
+  linearOffsetY: requireFiniteArg,
+  angularOffset: requireFiniteArg,
+  maxForce: requireMaximumArg,
+  maxTorque: requireMaximumArg,
+  correctionFactor: requireUnitArg,
+});
 
 function checkFactor(value: number): number {
   if (typeof value !== 'number' || !(value >= 0 && value <= 1)) {

@@ -1,5 +1,6 @@
 import { cos, cosSinInPlace, sin, type Vec2, type Vec2Like } from '@lite/math';
 import { type BodyVelocities, objectVelocities } from './body-velocities';
+import { defineCheckedFields } from './checked-fields';
 import { ConstraintError, requireFiniteArg, requireMaximumArg, requireNonNegativeArg } from './errors';
 import { reactionVector } from './joint-frame';
 import { JointKind } from './joint-kind';
@@ -133,78 +134,43 @@ export class MouseJoint {
    * Target x, world, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get targetX(): number {
-    return this.targetXValue;
-  }
-  set targetX(value: number) {
-    this.targetXValue = requireFiniteArg(value, 'targetX');
-  }
+  declare targetX: number;
 
   /**
    * Target y, world, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get targetY(): number {
-    return this.targetYValue;
-  }
-  set targetY(value: number) {
-    this.targetYValue = requireFiniteArg(value, 'targetY');
-  }
+  declare targetY: number;
 
   /**
    * The grabbed point in the body's frame (relative to its centre), x, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAnchorX(): number {
-    return this.localAnchorXValue;
-  }
-  set localAnchorX(value: number) {
-    this.localAnchorXValue = requireFiniteArg(value, 'localAnchorX');
-  }
+  declare localAnchorX: number;
 
   /**
    * The grabbed point in the body's frame, y, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAnchorY(): number {
-    return this.localAnchorYValue;
-  }
-  set localAnchorY(value: number) {
-    this.localAnchorYValue = requireFiniteArg(value, 'localAnchorY');
-  }
+  declare localAnchorY: number;
 
   /**
    * Largest force, N.
    * @throws ConstraintError unless the value is a number >= 0 (+Infinity: unbounded) (nothing changes then)
    */
-  get maxForce(): number {
-    return this.maxForceValue;
-  }
-  set maxForce(value: number) {
-    this.maxForceValue = requireMaximumArg(value, 'maxForce');
-  }
+  declare maxForce: number;
 
   /**
    * Spring frequency, Hz (0: rigid).
    * @throws ConstraintError unless the value is a finite number >= 0 (nothing changes then)
    */
-  get frequencyHz(): number {
-    return this.frequencyHzValue;
-  }
-  set frequencyHz(value: number) {
-    this.frequencyHzValue = requireNonNegativeArg(value, 'frequencyHz');
-  }
+  declare frequencyHz: number;
 
   /**
    * Spring damping ratio.
    * @throws ConstraintError unless the value is a finite number >= 0 (nothing changes then)
    */
-  get dampingRatio(): number {
-    return this.dampingRatioValue;
-  }
-  set dampingRatio(value: number) {
-    this.dampingRatioValue = requireNonNegativeArg(value, 'dampingRatio');
-  }
+  declare dampingRatio: number;
 
   /**
    * Moves the target (the pointer); returns this.
@@ -226,6 +192,16 @@ export class MouseJoint {
     return 0;
   }
 }
+
+defineCheckedFields(MouseJoint.prototype, {
+  targetX: requireFiniteArg,
+  targetY: requireFiniteArg,
+  localAnchorX: requireFiniteArg,
+  localAnchorY: requireFiniteArg,
+  maxForce: requireMaximumArg,
+  frequencyHz: requireNonNegativeArg,
+  dampingRatio: requireNonNegativeArg,
+});
 
 // cos and sin of the body's angle (a module-level scratch: nothing allocated per call).
 const rot = new Float64Array(2);

@@ -8,14 +8,8 @@ import {
 } from './axial-rows';
 import { solveSymmetric2, solveSymmetric3 } from './block3';
 import { type BodyVelocities, objectVelocities, solveOnObjects } from './body-velocities';
-import { checkBodies } from './distance-joint';
-import {
-  requireFiniteArg,
-  requireLowerArg,
-  requireMaximumArg,
-  requireNonNegativeArg,
-  requireUpperArg,
-} from './errors';
+import { checkBodies, defineCheckedFields, lowerBoundOf, upperBoundOf } from './checked-fields';
+import { requireFiniteArg, requireMaximumArg, requireNonNegativeArg } from './errors';
 import { checkRange, reactionVector, requireBooleanArg, toLocalAxis, toLocalPoint } from './joint-frame';
 import { JointKind, MAX_ANGULAR_CORRECTION, MAX_LINEAR_CORRECTION, positionError } from './joint-kind';
 import { JointSpring, type JointSpringOptions } from './joint-spring';
@@ -264,154 +258,79 @@ export class PrismaticJoint {
    * Anchor in A's frame, x, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAnchorAX(): number {
-    return this.localAnchorAXValue;
-  }
-  set localAnchorAX(value: number) {
-    this.localAnchorAXValue = requireFiniteArg(value, 'localAnchorAX');
-  }
+  declare localAnchorAX: number;
 
   /**
    * Anchor in A's frame, y, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAnchorAY(): number {
-    return this.localAnchorAYValue;
-  }
-  set localAnchorAY(value: number) {
-    this.localAnchorAYValue = requireFiniteArg(value, 'localAnchorAY');
-  }
+  declare localAnchorAY: number;
 
   /**
    * Anchor in B's frame, x, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAnchorBX(): number {
-    return this.localAnchorBXValue;
-  }
-  set localAnchorBX(value: number) {
-    this.localAnchorBXValue = requireFiniteArg(value, 'localAnchorBX');
-  }
+  declare localAnchorBX: number;
 
   /**
    * Anchor in B's frame, y, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAnchorBY(): number {
-    return this.localAnchorBYValue;
-  }
-  set localAnchorBY(value: number) {
-    this.localAnchorBYValue = requireFiniteArg(value, 'localAnchorBY');
-  }
+  declare localAnchorBY: number;
 
   /**
    * Unit axis in A's frame, x.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAxisX(): number {
-    return this.localAxisXValue;
-  }
-  set localAxisX(value: number) {
-    this.localAxisXValue = requireFiniteArg(value, 'localAxisX');
-  }
+  declare localAxisX: number;
 
   /**
    * Unit axis in A's frame, y.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAxisY(): number {
-    return this.localAxisYValue;
-  }
-  set localAxisY(value: number) {
-    this.localAxisYValue = requireFiniteArg(value, 'localAxisY');
-  }
+  declare localAxisY: number;
 
   /**
    * θB - θA held by the joint, radians.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get referenceAngle(): number {
-    return this.referenceAngleValue;
-  }
-  set referenceAngle(value: number) {
-    this.referenceAngleValue = requireFiniteArg(value, 'referenceAngle');
-  }
+  declare referenceAngle: number;
 
   /**
    * Whether the translation limits act.
    * @throws ConstraintError unless the value is a boolean (nothing changes then)
    */
-  get enableLimit(): boolean {
-    return this.enableLimitValue;
-  }
-  set enableLimit(value: boolean) {
-    this.enableLimitValue = requireBooleanArg(value, 'enableLimit');
-  }
+  declare enableLimit: boolean;
 
   /**
    * Lowest translation, m (may be -Infinity).
    * @throws ConstraintError unless the value is a number (not NaN) <= `upperTranslation` (nothing changes then)
    */
-  get lowerTranslation(): number {
-    return this.lowerTranslationValue;
-  }
-  set lowerTranslation(value: number) {
-    this.lowerTranslationValue = requireLowerArg(
-      value,
-      'lowerTranslation',
-      this.upperTranslationValue,
-      'upperTranslation',
-    );
-  }
+  declare lowerTranslation: number;
 
   /**
    * Highest translation, m (may be +Infinity).
    * @throws ConstraintError unless the value is a number (not NaN) >= `lowerTranslation` (nothing changes then)
    */
-  get upperTranslation(): number {
-    return this.upperTranslationValue;
-  }
-  set upperTranslation(value: number) {
-    this.upperTranslationValue = requireUpperArg(
-      value,
-      'upperTranslation',
-      this.lowerTranslationValue,
-      'lowerTranslation',
-    );
-  }
+  declare upperTranslation: number;
 
   /**
    * Whether the motor acts.
    * @throws ConstraintError unless the value is a boolean (nothing changes then)
    */
-  get enableMotor(): boolean {
-    return this.enableMotorValue;
-  }
-  set enableMotor(value: boolean) {
-    this.enableMotorValue = requireBooleanArg(value, 'enableMotor');
-  }
+  declare enableMotor: boolean;
 
   /**
    * Motor target translation speed, m/s.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get motorSpeed(): number {
-    return this.motorSpeedValue;
-  }
-  set motorSpeed(value: number) {
-    this.motorSpeedValue = requireFiniteArg(value, 'motorSpeed');
-  }
+  declare motorSpeed: number;
 
   /**
    * Largest motor force, N.
    * @throws ConstraintError unless the value is a number >= 0 (+Infinity: unbounded) (nothing changes then)
    */
-  get maxMotorForce(): number {
-    return this.maxMotorForceValue;
-  }
-  set maxMotorForce(value: number) {
-    this.maxMotorForceValue = requireMaximumArg(value, 'maxMotorForce');
-  }
+  declare maxMotorForce: number;
 
   /** The translation now: the anchors' separation along the axis, m (0 where the joint was made). */
   getTranslation(): number {
@@ -516,6 +435,22 @@ export class PrismaticJoint {
     return this;
   }
 }
+
+defineCheckedFields(PrismaticJoint.prototype, {
+  localAnchorAX: requireFiniteArg,
+  localAnchorAY: requireFiniteArg,
+  localAnchorBX: requireFiniteArg,
+  localAnchorBY: requireFiniteArg,
+  localAxisX: requireFiniteArg,
+  localAxisY: requireFiniteArg,
+  referenceAngle: requireFiniteArg,
+  enableLimit: requireBooleanArg,
+  lowerTranslation: lowerBoundOf('upperTranslation'),
+  upperTranslation: upperBoundOf('lowerTranslation'),
+  enableMotor: requireBooleanArg,
+  motorSpeed: requireFiniteArg,
+  maxMotorForce: requireMaximumArg,
+});
 
 /**
  * {@link preparePrismaticJoint} on packed velocities: gives the joint its bodies' places in `bodies`

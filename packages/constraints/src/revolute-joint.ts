@@ -1,5 +1,5 @@
 import { cos, sin, type Vec2, type Vec2Like } from '@lite/math';
-import { checkBodies } from './distance-joint';
+import { checkBodies, defineCheckedFields } from './checked-fields';
 import {
   ConstraintError,
   requireFiniteArg,
@@ -18,7 +18,7 @@ import {
   LIMIT_NONE,
   LIMIT_UPPER,
 } from './joint-kind';
-import { JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
+import { defineSpringFields, JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
 import { registerJointType, revoluteType } from './joint-types';
 import { Softness } from './softness';
 import type { SolverBody } from './solver-body';
@@ -370,67 +370,37 @@ export class RevoluteJoint {
    * Anchor in A's frame (relative to its centre), x, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAnchorAX(): number {
-    return this.localAnchorAXValue;
-  }
-  set localAnchorAX(value: number) {
-    this.localAnchorAXValue = requireFiniteArg(value, 'localAnchorAX');
-  }
+  declare localAnchorAX: number;
 
   /**
    * Anchor in A's frame, y, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAnchorAY(): number {
-    return this.localAnchorAYValue;
-  }
-  set localAnchorAY(value: number) {
-    this.localAnchorAYValue = requireFiniteArg(value, 'localAnchorAY');
-  }
+  declare localAnchorAY: number;
 
   /**
    * Anchor in B's frame, x, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAnchorBX(): number {
-    return this.localAnchorBXValue;
-  }
-  set localAnchorBX(value: number) {
-    this.localAnchorBXValue = requireFiniteArg(value, 'localAnchorBX');
-  }
+  declare localAnchorBX: number;
 
   /**
    * Anchor in B's frame, y, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAnchorBY(): number {
-    return this.localAnchorBYValue;
-  }
-  set localAnchorBY(value: number) {
-    this.localAnchorBYValue = requireFiniteArg(value, 'localAnchorBY');
-  }
+  declare localAnchorBY: number;
 
   /**
    * θB - θA at joint angle 0, radians.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get referenceAngle(): number {
-    return this.referenceAngleValue;
-  }
-  set referenceAngle(value: number) {
-    this.referenceAngleValue = requireFiniteArg(value, 'referenceAngle');
-  }
+  declare referenceAngle: number;
 
   /**
    * Whether the angle limits act.
    * @throws ConstraintError unless the value is a boolean (nothing changes then)
    */
-  get enableLimit(): boolean {
-    return this.enableLimitValue;
-  }
-  set enableLimit(value: boolean) {
-    this.enableLimitValue = requireBooleanArg(value, 'enableLimit');
-  }
+  declare enableLimit: boolean;
 
   /**
    * Lowest joint angle, radians (may be -Infinity).
@@ -458,34 +428,19 @@ export class RevoluteJoint {
    * Whether the motor acts.
    * @throws ConstraintError unless the value is a boolean (nothing changes then)
    */
-  get enableMotor(): boolean {
-    return this.enableMotorValue;
-  }
-  set enableMotor(value: boolean) {
-    this.enableMotorValue = requireBooleanArg(value, 'enableMotor');
-  }
+  declare enableMotor: boolean;
 
   /**
    * Motor target for ωB - ωA, rad/s.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get motorSpeed(): number {
-    return this.motorSpeedValue;
-  }
-  set motorSpeed(value: number) {
-    this.motorSpeedValue = requireFiniteArg(value, 'motorSpeed');
-  }
+  declare motorSpeed: number;
 
   /**
    * Largest motor torque, N m.
    * @throws ConstraintError unless the value is a number >= 0 (+Infinity: unbounded) (nothing changes then)
    */
-  get maxMotorTorque(): number {
-    return this.maxMotorTorqueValue;
-  }
-  set maxMotorTorque(value: number) {
-    this.maxMotorTorqueValue = requireMaximumArg(value, 'maxMotorTorque');
-  }
+  declare maxMotorTorque: number;
 
   /** The joint angle θB - θA - referenceAngle, radians (not wrapped). */
   jointAngle(): number {
@@ -503,57 +458,35 @@ export class RevoluteJoint {
   }
 
   /** How the spring is given: `'frequency'` (`frequencyHz`, `dampingRatio`) or `'stiffness'` (`stiffness`, `damping`). */
-  get springForm(): SpringForm {
-    return this.spring.form;
-  }
+  declare readonly springForm: SpringForm;
 
   /**
    * Softness frequency of the pin, Hz (0: rigid; reads 0 in the stiffness form). Setting it
    * switches a spring given by stiffness to the frequency form (damping ratio 0.7 until set).
    * @throws ConstraintError unless the value is a finite number >= 0
    */
-  get frequencyHz(): number {
-    return this.spring.frequencyHz;
-  }
-  set frequencyHz(value: number) {
-    this.spring.setFrequencyHz(value);
-  }
+  declare frequencyHz: number;
 
   /**
    * Softness damping ratio ζ of the pin (reads 0 in the stiffness form). Setting it switches a
    * spring given by stiffness to the frequency form, rigid until a frequency is set.
    * @throws ConstraintError unless the value is a finite number >= 0
    */
-  get dampingRatio(): number {
-    return this.spring.dampingRatio;
-  }
-  set dampingRatio(value: number) {
-    this.spring.setDampingRatio(value);
-  }
+  declare dampingRatio: number;
 
   /**
    * Stiffness k of the pin, N/m per row (reads 0 in the frequency form). Setting it switches a
    * spring given by frequency to the stiffness form (damping 0 until set).
    * @throws ConstraintError unless the value is a finite number >= 0
    */
-  get stiffness(): number {
-    return this.spring.stiffness;
-  }
-  set stiffness(value: number) {
-    this.spring.setStiffness(value);
-  }
+  declare stiffness: number;
 
   /**
    * Damping coefficient c of the pin, N·s/m per row (reads 0 in the frequency form). Setting it
    * switches a spring given by frequency to the stiffness form (stiffness 0 until set).
    * @throws ConstraintError unless the value is a finite number >= 0
    */
-  get damping(): number {
-    return this.spring.damping;
-  }
-  set damping(value: number) {
-    this.spring.setDamping(value);
-  }
+  declare damping: number;
 
   /**
    * Sets the pin's whole spring at once, in either form (`{}` makes it rigid); returns this. Absent
@@ -594,3 +527,17 @@ export class RevoluteJoint {
     return (this.motorImpulse + this.lowerImpulse - this.upperImpulse) * this.invDt;
   }
 }
+
+defineSpringFields(RevoluteJoint.prototype);
+
+defineCheckedFields(RevoluteJoint.prototype, {
+  localAnchorAX: requireFiniteArg,
+  localAnchorAY: requireFiniteArg,
+  localAnchorBX: requireFiniteArg,
+  localAnchorBY: requireFiniteArg,
+  referenceAngle: requireFiniteArg,
+  enableLimit: requireBooleanArg,
+  enableMotor: requireBooleanArg,
+  motorSpeed: requireFiniteArg,
+  maxMotorTorque: requireMaximumArg,
+});

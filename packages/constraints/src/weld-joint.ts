@@ -1,7 +1,7 @@
 import type { Vec2, Vec2Like } from '@lite/math';
 import { solveSymmetric2, solveSymmetric3 } from './block3';
 import { type BodyVelocities, objectVelocities, solveOnObjects } from './body-velocities';
-import { checkBodies } from './distance-joint';
+import { checkBodies, defineCheckedFields } from './checked-fields';
 import { ConstraintError, requireFiniteArg } from './errors';
 import { reactionVector, toLocalPoint } from './joint-frame';
 import {
@@ -220,56 +220,31 @@ export class WeldJoint {
    * Anchor in A's frame, x, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAnchorAX(): number {
-    return this.localAnchorAXValue;
-  }
-  set localAnchorAX(value: number) {
-    this.localAnchorAXValue = requireFiniteArg(value, 'localAnchorAX');
-  }
+  declare localAnchorAX: number;
 
   /**
    * Anchor in A's frame, y, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAnchorAY(): number {
-    return this.localAnchorAYValue;
-  }
-  set localAnchorAY(value: number) {
-    this.localAnchorAYValue = requireFiniteArg(value, 'localAnchorAY');
-  }
+  declare localAnchorAY: number;
 
   /**
    * Anchor in B's frame, x, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAnchorBX(): number {
-    return this.localAnchorBXValue;
-  }
-  set localAnchorBX(value: number) {
-    this.localAnchorBXValue = requireFiniteArg(value, 'localAnchorBX');
-  }
+  declare localAnchorBX: number;
 
   /**
    * Anchor in B's frame, y, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAnchorBY(): number {
-    return this.localAnchorBYValue;
-  }
-  set localAnchorBY(value: number) {
-    this.localAnchorBYValue = requireFiniteArg(value, 'localAnchorBY');
-  }
+  declare localAnchorBY: number;
 
   /**
    * θB - θA held by the joint, radians.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get referenceAngle(): number {
-    return this.referenceAngleValue;
-  }
-  set referenceAngle(value: number) {
-    this.referenceAngleValue = requireFiniteArg(value, 'referenceAngle');
-  }
+  declare referenceAngle: number;
 
   /** The point's spring frequency, Hz (0: rigid, or the stiffness form). */
   get linearFrequencyHz(): number {
@@ -306,6 +281,14 @@ export class WeldJoint {
     return this.angularImpulse * this.invDt;
   }
 }
+
+defineCheckedFields(WeldJoint.prototype, {
+  localAnchorAX: requireFiniteArg,
+  localAnchorAY: requireFiniteArg,
+  localAnchorBX: requireFiniteArg,
+  localAnchorBY: requireFiniteArg,
+  referenceAngle: requireFiniteArg,
+});
 
 /** Sets one part's spring from the weld's names, naming the weld's option in an error. */
 function setPart(

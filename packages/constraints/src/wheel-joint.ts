@@ -7,14 +7,8 @@ import {
   setAxialLimits,
 } from './axial-rows';
 import { type BodyVelocities, objectVelocities, solveOnObjects } from './body-velocities';
-import { checkBodies } from './distance-joint';
-import {
-  requireFiniteArg,
-  requireLowerArg,
-  requireMaximumArg,
-  requireNonNegativeArg,
-  requireUpperArg,
-} from './errors';
+import { checkBodies, defineCheckedFields, lowerBoundOf, upperBoundOf } from './checked-fields';
+import { requireFiniteArg, requireMaximumArg, requireNonNegativeArg } from './errors';
 import { checkRange, reactionVector, requireBooleanArg, toLocalAxis, toLocalPoint } from './joint-frame';
 import { JointKind, MAX_LINEAR_CORRECTION, positionError } from './joint-kind';
 import { JointSpring, type JointSpringOptions } from './joint-spring';
@@ -249,143 +243,73 @@ export class WheelJoint {
    * Anchor in A's frame, x, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAnchorAX(): number {
-    return this.localAnchorAXValue;
-  }
-  set localAnchorAX(value: number) {
-    this.localAnchorAXValue = requireFiniteArg(value, 'localAnchorAX');
-  }
+  declare localAnchorAX: number;
 
   /**
    * Anchor in A's frame, y, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAnchorAY(): number {
-    return this.localAnchorAYValue;
-  }
-  set localAnchorAY(value: number) {
-    this.localAnchorAYValue = requireFiniteArg(value, 'localAnchorAY');
-  }
+  declare localAnchorAY: number;
 
   /**
    * Anchor in B's frame, x, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAnchorBX(): number {
-    return this.localAnchorBXValue;
-  }
-  set localAnchorBX(value: number) {
-    this.localAnchorBXValue = requireFiniteArg(value, 'localAnchorBX');
-  }
+  declare localAnchorBX: number;
 
   /**
    * Anchor in B's frame, y, m.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAnchorBY(): number {
-    return this.localAnchorBYValue;
-  }
-  set localAnchorBY(value: number) {
-    this.localAnchorBYValue = requireFiniteArg(value, 'localAnchorBY');
-  }
+  declare localAnchorBY: number;
 
   /**
    * Unit axis in A's frame, x.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAxisX(): number {
-    return this.localAxisXValue;
-  }
-  set localAxisX(value: number) {
-    this.localAxisXValue = requireFiniteArg(value, 'localAxisX');
-  }
+  declare localAxisX: number;
 
   /**
    * Unit axis in A's frame, y.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get localAxisY(): number {
-    return this.localAxisYValue;
-  }
-  set localAxisY(value: number) {
-    this.localAxisYValue = requireFiniteArg(value, 'localAxisY');
-  }
+  declare localAxisY: number;
 
   /**
    * Whether the translation limits act.
    * @throws ConstraintError unless the value is a boolean (nothing changes then)
    */
-  get enableLimit(): boolean {
-    return this.enableLimitValue;
-  }
-  set enableLimit(value: boolean) {
-    this.enableLimitValue = requireBooleanArg(value, 'enableLimit');
-  }
+  declare enableLimit: boolean;
 
   /**
    * Lowest translation, m.
    * @throws ConstraintError unless the value is a number (not NaN) <= `upperTranslation` (nothing changes then)
    */
-  get lowerTranslation(): number {
-    return this.lowerTranslationValue;
-  }
-  set lowerTranslation(value: number) {
-    this.lowerTranslationValue = requireLowerArg(
-      value,
-      'lowerTranslation',
-      this.upperTranslationValue,
-      'upperTranslation',
-    );
-  }
+  declare lowerTranslation: number;
 
   /**
    * Highest translation, m.
    * @throws ConstraintError unless the value is a number (not NaN) >= `lowerTranslation` (nothing changes then)
    */
-  get upperTranslation(): number {
-    return this.upperTranslationValue;
-  }
-  set upperTranslation(value: number) {
-    this.upperTranslationValue = requireUpperArg(
-      value,
-      'upperTranslation',
-      this.lowerTranslationValue,
-      'lowerTranslation',
-    );
-  }
+  declare upperTranslation: number;
 
   /**
    * Whether the motor acts.
    * @throws ConstraintError unless the value is a boolean (nothing changes then)
    */
-  get enableMotor(): boolean {
-    return this.enableMotorValue;
-  }
-  set enableMotor(value: boolean) {
-    this.enableMotorValue = requireBooleanArg(value, 'enableMotor');
-  }
+  declare enableMotor: boolean;
 
   /**
    * Motor target ωB - ωA, rad/s.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
-  get motorSpeed(): number {
-    return this.motorSpeedValue;
-  }
-  set motorSpeed(value: number) {
-    this.motorSpeedValue = requireFiniteArg(value, 'motorSpeed');
-  }
+  declare motorSpeed: number;
 
   /**
    * Largest motor torque, N m.
    * @throws ConstraintError unless the value is a number >= 0 (+Infinity: unbounded) (nothing changes then)
    */
-  get maxMotorTorque(): number {
-    return this.maxMotorTorqueValue;
-  }
-  set maxMotorTorque(value: number) {
-    this.maxMotorTorqueValue = requireMaximumArg(value, 'maxMotorTorque');
-  }
+  declare maxMotorTorque: number;
 
   /** The suspension's travel now, m (0 where the joint was made). */
   getTranslation(): number {
@@ -466,6 +390,21 @@ export class WheelJoint {
     return this;
   }
 }
+
+defineCheckedFields(WheelJoint.prototype, {
+  localAnchorAX: requireFiniteArg,
+  localAnchorAY: requireFiniteArg,
+  localAnchorBX: requireFiniteArg,
+  localAnchorBY: requireFiniteArg,
+  localAxisX: requireFiniteArg,
+  localAxisY: requireFiniteArg,
+  enableLimit: requireBooleanArg,
+  lowerTranslation: lowerBoundOf('upperTranslation'),
+  upperTranslation: upperBoundOf('lowerTranslation'),
+  enableMotor: requireBooleanArg,
+  motorSpeed: requireFiniteArg,
+  maxMotorTorque: requireMaximumArg,
+});
 
 /**
  * Counts, on each sprung body, the wheel joints among the first `count` of `joints` that carry it
