@@ -9,27 +9,31 @@ import { Factor, Index, Meta, Param, PushInt, PushRow, Row } from './layout';
  * else arrays of its own. A solver's memory management, apart from its solving.
  */
 export class SoftContactArrays implements KernelOwner {
+  /** @internal */
   protected rows = new Float64Array(0);
+  /** @internal */
   protected meta = new Int32Array(0);
   /**
    * The step's constants for the per-contact functions (see `Param`): read from a typed array,
    * not passed as arguments, because a double passed to a call that is not inlined is boxed.
+   * @internal
    */
   protected params: Float64Array = new Float64Array(Param.Count);
-  /** Per contact: its chain, or -1 (none) / -2 (a ring or a lone contact): see `buildChains`. */
+  /** Per contact: its chain, or -1 (none) / -2 (a ring or a lone contact): see `buildChains`. @internal */
   protected chainOf = new Int32Array(0);
-  /** The chains' contacts, chain after chain, each from one end to the other. */
+  /** The chains' contacts, chain after chain, each from one end to the other. @internal */
   protected chainOrder = new Int32Array(0);
-  /** At a chain position: the body slot shared with the next contact of the chain. */
+  /** At a chain position: the body slot shared with the next contact of the chain. @internal */
   protected chainShared = new Int32Array(0);
-  /** Chain c holds positions chainStart[c] to chainStart[c + 1] - 1 of `chainOrder`. */
+  /** Chain c holds positions chainStart[c] to chainStart[c + 1] - 1 of `chainOrder`. @internal */
   protected chainStart = new Int32Array(0);
   /**
    * Per chain: 1 when static or kinematic bodies hold both its ends (more rows than the bodies can
    * take).
+   * @internal
    */
   protected chainCompliant = new Int32Array(0);
-  /** The contacts outside chains, in contact order (see `listSingles`). */
+  /** The contacts outside chains, in contact order (see `listSingles`). @internal */
   protected singles = new Int32Array(0);
   /**
    * The contacts the push pass visits in this sub-step (`deepCount` of them, gathered by its first
@@ -46,9 +50,10 @@ export class SoftContactArrays implements KernelOwner {
    * Per chain position (of `chainOrder`), the factors of the chain's matrix (see `Factor`):
    * they depend only on what the prepare computed, so `SoftContactSolver.factorChains`
    * computes them once per step and every solve and relax pass of the step uses them.
+   * @internal
    */
   protected chainFactors = new Float64Array(0);
-  /** Per chain: 1 when its matrix has a singular block (it is then solved contact by contact). */
+  /** Per chain: 1 when its matrix has a singular block (it is then solved contact by contact). @internal */
   protected chainSingular = new Int32Array(0);
   /**
    * The kernels' memory (see `kernels.ts`) of the body states last run with, while this solver owns
@@ -59,12 +64,14 @@ export class SoftContactArrays implements KernelOwner {
    */
   private kernels: KernelMemory | null = null;
   private kernelGeneration = -1;
+  /** @internal */
   protected readonly kernelOffsets = new Int32Array(Region.Count);
 
   /**
    * The kernels' memory of `states`, with this solver's arrays in its regions, as views of its
    * current generation: what every pass runs on. Allocates only when the memory moved (a region
    * grew, or a switch between WebAssembly and TypeScript) or changed hands.
+   * @internal
    */
   protected attach(states: BodyStates): KernelMemory {
     const memory = states.kernelMemory();
@@ -118,7 +125,7 @@ export class SoftContactArrays implements KernelOwner {
     this.kernelGeneration = memory.generation;
   }
 
-  /** The arrays as views of the memory's current generation (it may have moved since the last pass). */
+  /** The arrays as views of the memory's current generation (it may have moved since the last pass). @internal */
   protected syncViews(): void {
     const memory = this.kernels;
     if (memory !== null && this.kernelGeneration !== memory.generation) this.takeKernelViews(memory);
@@ -176,6 +183,7 @@ export class SoftContactArrays implements KernelOwner {
     this.pushInts = this.pushInts.slice();
   }
 
+  /** @internal */
   protected grow(count: number): void {
     if (count > Index.Mask + 1) {
       throw new ConstraintError('count', count, `must be at most ${Index.Mask + 1} (contacts in one solve)`);
