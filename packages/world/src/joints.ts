@@ -496,8 +496,6 @@ export interface WorldJointKind {
   readonly resolve: (options: never, world: World) => ResolvedJoint<unknown>;
   /** Whether the joint has a single body (`body`, as a mouse joint). */
   readonly oneBody: boolean;
-  /** Whether the anchors are taken with the bodies' origins moved to their centres of mass. */
-  readonly centred: boolean;
   /** Whether the joint has a unit axis (`localAxisX`, `localAxisY`) a snapshot must keep unit. */
   readonly unitAxis: boolean;
   /** Its plain fields' checks, for a snapshot's joints (see `checkJointInput`). */
@@ -520,7 +518,6 @@ export const WORLD_JOINT_KINDS: readonly WorldJointKind[] = [
     cls: DistanceJoint as WorldJointKind['cls'],
     resolve: resolveDistanceJointOptions as WorldJointKind['resolve'],
     oneBody: false,
-    centred: true,
     unitAxis: false,
     fields: { finite: ANCHORS, extra: checkLengths },
     methods: { ...SPRING, setLengths: ['length', 'minLength', 'maxLength'] },
@@ -529,7 +526,6 @@ export const WORLD_JOINT_KINDS: readonly WorldJointKind[] = [
     cls: RevoluteJoint as WorldJointKind['cls'],
     resolve: resolveRevoluteJointOptions as WorldJointKind['resolve'],
     oneBody: false,
-    centred: true,
     unitAxis: false,
     fields: {
       finite: [...ANCHORS, 'referenceAngle', 'motorSpeed'],
@@ -543,7 +539,6 @@ export const WORLD_JOINT_KINDS: readonly WorldJointKind[] = [
     cls: MouseJoint as WorldJointKind['cls'],
     resolve: resolveMouseJointOptions as WorldJointKind['resolve'],
     oneBody: true,
-    centred: true,
     unitAxis: false,
     fields: {
       finite: ['targetX', 'targetY', 'localAnchorX', 'localAnchorY'],
@@ -556,7 +551,6 @@ export const WORLD_JOINT_KINDS: readonly WorldJointKind[] = [
     cls: PrismaticJoint as WorldJointKind['cls'],
     resolve: resolvePrismaticJointOptions as WorldJointKind['resolve'],
     oneBody: false,
-    centred: false,
     unitAxis: true,
     fields: { ...SLIDER, finite: [...SLIDER.finite, 'referenceAngle'], maxima: ['maxMotorForce'] },
     methods: { ...LIMITS, ...SPRING, setMaxMotorForce: [] },
@@ -565,7 +559,6 @@ export const WORLD_JOINT_KINDS: readonly WorldJointKind[] = [
     cls: WeldJoint as WorldJointKind['cls'],
     resolve: resolveWeldJointOptions as WorldJointKind['resolve'],
     oneBody: false,
-    centred: false,
     unitAxis: false,
     fields: { finite: [...ANCHORS, 'referenceAngle'] },
     methods: { setSprings: { keys: WELD_SPRING_KEYS } },
@@ -574,7 +567,6 @@ export const WORLD_JOINT_KINDS: readonly WorldJointKind[] = [
     cls: WheelJoint as WorldJointKind['cls'],
     resolve: resolveWheelJointOptions as WorldJointKind['resolve'],
     oneBody: false,
-    centred: false,
     unitAxis: true,
     fields: { ...SLIDER, maxima: ['maxMotorTorque'] },
     methods: { ...LIMITS, ...SPRING, setMaxMotorTorque: [] },
@@ -583,7 +575,6 @@ export const WORLD_JOINT_KINDS: readonly WorldJointKind[] = [
     cls: MotorJoint as WorldJointKind['cls'],
     resolve: resolveMotorJointOptions as WorldJointKind['resolve'],
     oneBody: false,
-    centred: false,
     unitAxis: false,
     fields: {
       finite: ['linearOffsetX', 'linearOffsetY', 'angularOffset'],
@@ -602,7 +593,6 @@ export const WORLD_JOINT_KINDS: readonly WorldJointKind[] = [
     cls: FilterJoint as WorldJointKind['cls'],
     resolve: resolveFilterJointOptions as WorldJointKind['resolve'],
     oneBody: false,
-    centred: false,
     unitAxis: false,
     fields: { finite: [] },
     methods: {},
