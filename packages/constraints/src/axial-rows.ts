@@ -80,8 +80,8 @@ export function computeAxialFrame(joint: AxialJoint): void {
   joint.rBy = rBy;
   joint.axisX = ax;
   joint.axisY = ay;
-  const dx = bB.position.x + rBx - bA.position.x - rAx;
-  const dy = bB.position.y + rBy - bA.position.y - rAy;
+  const dx = bB.center.x + rBx - bA.center.x - rAx;
+  const dy = bB.center.y + rBy - bA.center.y - rAy;
   joint.translation = ax * dx + ay * dy;
   // p = (-a.y, a.x); u × v = u.x v.y - u.y v.x.
   const ux = dx + rAx;

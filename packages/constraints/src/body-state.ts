@@ -289,8 +289,8 @@ export class BodyStates implements BodyVelocities {
     m[p + Motion.Alpha] = driven ? body.invI * body.torque : 0;
     m[p + Motion.LinearDamping] = driven ? body.linearDamping : 0;
     m[p + Motion.AngularDamping] = driven ? body.angularDamping : 0;
-    m[p + Motion.X0] = body.position.x;
-    m[p + Motion.Y0] = body.position.y;
+    m[p + Motion.X0] = body.center.x;
+    m[p + Motion.Y0] = body.center.y;
     m[p + Motion.Angle0] = body.angle;
     return slot;
   }
@@ -421,7 +421,7 @@ export class BodyStates implements BodyVelocities {
       const at = slot & Index.Mask;
       const o = State.Stride * at;
       const p = Motion.Stride * at;
-      const position = bodies[at]!.position;
+      const position = bodies[at]!.center;
       position.x = m[p + Motion.X0] + s[o + State.Dpx];
       position.y = m[p + Motion.Y0] + s[o + State.Dpy];
     }
@@ -450,8 +450,8 @@ export class BodyStates implements BodyVelocities {
       const o = State.Stride * at;
       const p = Motion.Stride * at;
       const body = bodies[slot]!;
-      s[o + State.Dpx] = body.position.x - m[p + Motion.X0];
-      s[o + State.Dpy] = body.position.y - m[p + Motion.Y0];
+      s[o + State.Dpx] = body.center.x - m[p + Motion.X0];
+      s[o + State.Dpy] = body.center.y - m[p + Motion.Y0];
       const da = body.angle - m[p + Motion.Angle0];
       if (da !== s[o + State.Da]) {
         s[o + State.Da] = da;
@@ -494,8 +494,8 @@ export class BodyStates implements BodyVelocities {
         const p = Motion.Stride * at;
         const x = m[p + Motion.X0] + s[o + State.Dpx];
         const y = m[p + Motion.Y0] + s[o + State.Dpy];
-        body.position.x = x;
-        body.position.y = y;
+        body.center.x = x;
+        body.center.y = y;
         const da = s[o + State.Da];
         let angle = 0;
         if (da !== 0) {

@@ -381,10 +381,10 @@ export class ContactConstraint {
     data[o + ContactData.NormalY] = ny;
     const bA = this.bodyA;
     const bB = this.bodyB;
-    const xAx = bA.position.x;
-    const xAy = bA.position.y;
-    const xBx = bB.position.x;
-    const xBy = bB.position.y;
+    const xAx = bA.center.x;
+    const xAy = bA.center.y;
+    const xBx = bB.center.x;
+    const xBy = bB.center.y;
     const vAx = bA.linearVelocity.x;
     const vAy = bA.linearVelocity.y;
     const wA = bA.angularVelocity;

@@ -176,14 +176,14 @@ export class DistanceJoint {
     // local = Rᵀ (world - x)
     const cA = cos(bodyA.angle);
     const sA = sin(bodyA.angle);
-    const dAx = ax - bodyA.position.x;
-    const dAy = ay - bodyA.position.y;
+    const dAx = ax - bodyA.center.x;
+    const dAy = ay - bodyA.center.y;
     this.localAnchorAXValue = cA * dAx + sA * dAy;
     this.localAnchorAYValue = -sA * dAx + cA * dAy;
     const cB = cos(bodyB.angle);
     const sB = sin(bodyB.angle);
-    const dBx = bx - bodyB.position.x;
-    const dBy = by - bodyB.position.y;
+    const dBx = bx - bodyB.center.x;
+    const dBy = by - bodyB.center.y;
     this.localAnchorBXValue = cB * dBx + sB * dBy;
     this.localAnchorBYValue = -sB * dBx + cB * dBy;
 
@@ -427,8 +427,8 @@ export function prepareDistanceJointAt(
   const rAy = joint.rAy;
   const rBx = joint.rBx;
   const rBy = joint.rBy;
-  const dx = bB.position.x + rBx - bA.position.x - rAx;
-  const dy = bB.position.y + rBy - bA.position.y - rAy;
+  const dx = bB.center.x + rBx - bA.center.x - rAx;
+  const dy = bB.center.y + rBy - bA.center.y - rAy;
   const d = Math.sqrt(dx * dx + dy * dy);
   joint.currentLength = d;
   joint.softRows = false;
@@ -656,8 +656,8 @@ export function distancePositionStep(joint: DistanceJoint): void {
   const rAy = joint.rAy;
   const rBx = joint.rBx;
   const rBy = joint.rBy;
-  const dx = bB.position.x + rBx - bA.position.x - rAx;
-  const dy = bB.position.y + rBy - bA.position.y - rAy;
+  const dx = bB.center.x + rBx - bA.center.x - rAx;
+  const dy = bB.center.y + rBy - bA.center.y - rAy;
   const d = Math.sqrt(dx * dx + dy * dy);
   if (d < MIN_DISTANCE) {
     positionError[0] = 0;
@@ -699,11 +699,11 @@ export function distancePositionStep(joint: DistanceJoint): void {
   const lambda = -C / k;
   const Px = lambda * ux;
   const Py = lambda * uy;
-  bA.position.x -= mA * Px;
-  bA.position.y -= mA * Py;
+  bA.center.x -= mA * Px;
+  bA.center.y -= mA * Py;
   bA.angle -= iA * (rAx * Py - rAy * Px);
-  bB.position.x += mB * Px;
-  bB.position.y += mB * Py;
+  bB.center.x += mB * Px;
+  bB.center.y += mB * Py;
   bB.angle += iB * (rBx * Py - rBy * Px);
   positionError[0] = error;
 }

@@ -373,8 +373,8 @@ function newtonStep(head: RevoluteJoint): void {
     j.k11 = mA + mB + iA * rAy * rAy + iB * rBy * rBy;
     j.k12 = -iA * rAx * rAy - iB * rBx * rBy;
     j.k22 = mA + mB + iA * rAx * rAx + iB * rBx * rBx;
-    let Cx = bB.position.x + rBx - bA.position.x - rAx;
-    let Cy = bB.position.y + rBy - bA.position.y - rAy;
+    let Cx = bB.center.x + rBx - bA.center.x - rAx;
+    let Cy = bB.center.y + rBy - bA.center.y - rAy;
     const length = Math.sqrt(Cx * Cx + Cy * Cy);
     if (length > error) error = length;
     if (length > MAX_LINEAR_CORRECTION) {
@@ -397,11 +397,11 @@ function newtonStep(head: RevoluteJoint): void {
     const bB = j.bodyB;
     const mA = bA.invMass;
     const mB = bB.invMass;
-    bA.position.x -= mA * Px;
-    bA.position.y -= mA * Py;
+    bA.center.x -= mA * Px;
+    bA.center.y -= mA * Py;
     bA.angle -= bA.invI * (j.rAx * Py - j.rAy * Px);
-    bB.position.x += mB * Px;
-    bB.position.y += mB * Py;
+    bB.center.x += mB * Px;
+    bB.center.y += mB * Py;
     bB.angle += bB.invI * (j.rBx * Py - j.rBy * Px);
     // The velocity the correction implies (position-based): the chain moves as it is put back.
     {

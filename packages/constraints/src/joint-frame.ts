@@ -11,8 +11,8 @@ import type { SolverBody } from './solver-body';
 export function toLocalPoint(body: SolverBody, px: number, py: number, out: Float64Array): void {
   const c = cos(body.angle);
   const s = sin(body.angle);
-  const dx = px - body.position.x;
-  const dy = py - body.position.y;
+  const dx = px - body.center.x;
+  const dy = py - body.center.y;
   out[0] = c * dx + s * dy;
   out[1] = -s * dx + c * dy;
 }

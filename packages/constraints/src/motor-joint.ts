@@ -114,7 +114,7 @@ export class MotorJoint {
     this.bodyA = bodyA;
     this.bodyB = bodyB;
     if (options.linearOffset === undefined) {
-      toLocalPoint(bodyA, bodyB.position.x, bodyB.position.y, local);
+      toLocalPoint(bodyA, bodyB.center.x, bodyB.center.y, local);
       this.linearOffsetXValue = local[0];
       this.linearOffsetYValue = local[1];
     } else {
@@ -312,8 +312,8 @@ export function prepareMotorJointAt(
   }
   joint.angularMass = iA + iB > 0 ? 1 / (iA + iB) : 0;
   const rate = joint.correctionFactorValue * invDt;
-  joint.biasX = -rate * (bB.position.x - bA.position.x - rAx);
-  joint.biasY = -rate * (bB.position.y - bA.position.y - rAy);
+  joint.biasX = -rate * (bB.center.x - bA.center.x - rAx);
+  joint.biasY = -rate * (bB.center.y - bA.center.y - rAy);
   joint.angularBias = -rate * (bB.angle - bA.angle - joint.angularOffsetValue);
   joint.maxImpulse = joint.maxForceValue * dt;
   joint.maxAngularImpulse = joint.maxTorqueValue * dt;

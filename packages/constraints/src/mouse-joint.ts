@@ -102,8 +102,8 @@ export class MouseJoint {
     this.targetYValue = requireFiniteArg(target?.y, 'target.y');
     const c = cos(body.angle);
     const s = sin(body.angle);
-    const dx = ax - body.position.x;
-    const dy = ay - body.position.y;
+    const dx = ax - body.center.x;
+    const dy = ay - body.center.y;
     this.localAnchorXValue = c * dx + s * dy;
     this.localAnchorYValue = -s * dx + c * dy;
     const defaultForce = body.invMass > 0 ? 1000 / body.invMass : Number.POSITIVE_INFINITY;
@@ -263,8 +263,8 @@ export function prepareMouseJointAt(
   } else {
     softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
   }
-  joint.biasX = -softness.biasRate * (b.position.x + rx - joint.targetXValue);
-  joint.biasY = -softness.biasRate * (b.position.y + ry - joint.targetYValue);
+  joint.biasX = -softness.biasRate * (b.center.x + rx - joint.targetXValue);
+  joint.biasY = -softness.biasRate * (b.center.y + ry - joint.targetYValue);
   joint.maxImpulse = joint.maxForceValue * dt;
 
   if (settings.warmStarting) {

@@ -200,10 +200,10 @@ export class ContactSolver implements BodyVelocities {
     const iA = bA.invI;
     const mB = bB.invMass;
     const iB = bB.invI;
-    const xAx = bA.position.x;
-    const xAy = bA.position.y;
-    const xBx = bB.position.x;
-    const xBy = bB.position.y;
+    const xAx = bA.center.x;
+    const xAy = bA.center.y;
+    const xBx = bB.center.x;
+    const xBy = bB.center.y;
     const nx = c.normalX;
     const ny = c.normalY;
     // Tangent t = n × 1 = (n.y, -n.x).
@@ -556,7 +556,7 @@ export class ContactSolver implements BodyVelocities {
     // The contacts' bodies only: a body only joints asked for has no pseudo-velocity to move by.
     for (let s = 0, n = this.contactBodyCount; s < n; s++) {
       const b = bodies[s];
-      const p = b.position;
+      const p = b.center;
       p.x += dt * pseudo[3 * s];
       p.y += dt * pseudo[3 * s + 1];
       b.angle += dt * pseudo[3 * s + 2];

@@ -499,8 +499,8 @@ export function preparePrismaticJointAt(
   joint.k22 = iA + iB > 0 ? iA + iB : 1;
 
   const beta = settings.positionCorrection ? settings.baumgarte * invDt : 0;
-  const dx = bB.position.x + joint.rBx - bA.position.x - joint.rAx;
-  const dy = bB.position.y + joint.rBy - bA.position.y - joint.rAy;
+  const dx = bB.center.x + joint.rBx - bA.center.x - joint.rAx;
+  const dy = bB.center.y + joint.rBy - bA.center.y - joint.rAy;
   joint.perpBias = -beta * (-joint.axisY * dx + joint.axisX * dy);
   joint.angleBias = iA + iB > 0 ? -beta * (bB.angle - bA.angle - joint.referenceAngleValue) : 0;
 
@@ -700,8 +700,8 @@ export function prismaticPositionStep(joint: PrismaticJoint): void {
   const a2 = joint.a2;
   const s1 = joint.s1;
   const s2 = joint.s2;
-  const dx = bB.position.x + joint.rBx - bA.position.x - joint.rAx;
-  const dy = bB.position.y + joint.rBy - bA.position.y - joint.rAy;
+  const dx = bB.center.x + joint.rBx - bA.center.x - joint.rAx;
+  const dy = bB.center.y + joint.rBy - bA.center.y - joint.rAy;
   const cPerp = -joint.axisY * dx + joint.axisX * dy;
   const turns = iA + iB > 0;
   let cAngle = turns ? bB.angle - bA.angle - joint.referenceAngleValue : 0;
@@ -747,11 +747,11 @@ export function prismaticPositionStep(joint: PrismaticJoint): void {
   if (!turns) angular = 0;
   const Px = -joint.axisY * perp + joint.axisX * axial;
   const Py = joint.axisX * perp + joint.axisY * axial;
-  bA.position.x -= mA * Px;
-  bA.position.y -= mA * Py;
+  bA.center.x -= mA * Px;
+  bA.center.y -= mA * Py;
   bA.angle -= iA * (perp * s1 + angular + axial * a1);
-  bB.position.x += mB * Px;
-  bB.position.y += mB * Py;
+  bB.center.x += mB * Px;
+  bB.center.y += mB * Py;
   bB.angle += iB * (perp * s2 + angular + axial * a2);
   positionError[0] = error;
 }

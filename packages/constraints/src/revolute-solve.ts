@@ -130,8 +130,8 @@ export function prepareRevoluteJointAt(
   } else {
     softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
   }
-  const Cx = bB.position.x + rBx - bA.position.x - rAx;
-  const Cy = bB.position.y + rBy - bA.position.y - rAy;
+  const Cx = bB.center.x + rBx - bA.center.x - rAx;
+  const Cy = bB.center.y + rBy - bA.center.y - rAy;
   let biasX = -softness.biasRate * Cx;
   let biasY = -softness.biasRate * Cy;
   // Softened rigid point rows (the joint spring): their push is capped at MAX_JOINT_PUSH. Between
@@ -521,8 +521,8 @@ export function revolutePositionStep(joint: RevoluteJoint): void {
   const rAy = joint.rAy;
   const rBx = joint.rBx;
   const rBy = joint.rBy;
-  let Cx = bB.position.x + rBx - bA.position.x - rAx;
-  let Cy = bB.position.y + rBy - bA.position.y - rAy;
+  let Cx = bB.center.x + rBx - bA.center.x - rAx;
+  let Cy = bB.center.y + rBy - bA.center.y - rAy;
   const pointError = Math.sqrt(Cx * Cx + Cy * Cy);
   if (pointError > error) error = pointError;
   if (joint.softRows && pointError > MAX_LINEAR_CORRECTION) {
@@ -557,11 +557,11 @@ export function revolutePositionStep(joint: RevoluteJoint): void {
     Px = -(k22 * Cx - k12 * Cy) * invDet;
     Py = -(-k12 * Cx + k11 * Cy) * invDet;
   }
-  bA.position.x -= mA * Px;
-  bA.position.y -= mA * Py;
+  bA.center.x -= mA * Px;
+  bA.center.y -= mA * Py;
   bA.angle -= iA * (rAx * Py - rAy * Px + Pz);
-  bB.position.x += mB * Px;
-  bB.position.y += mB * Py;
+  bB.center.x += mB * Px;
+  bB.center.y += mB * Py;
   bB.angle += iB * (rBx * Py - rBy * Px + Pz);
   positionError[0] = error;
 }

@@ -393,14 +393,14 @@ export class SoftContactSolver extends SoftContactArrays {
     if (sA === 0) {
       const bA = contacts[i].bodyA;
       if (!slotUsable(sA, bA)) throw unslottedBody(bA, `contacts[${i}].bodyA`);
-      xAx = bA.position.x;
-      xAy = bA.position.y;
+      xAx = bA.center.x;
+      xAy = bA.center.y;
     }
     if (sB === 0) {
       const bB = contacts[i].bodyB;
       if (!slotUsable(sB, bB)) throw unslottedBody(bB, `contacts[${i}].bodyB`);
-      xBx = bB.position.x;
-      xBy = bB.position.y;
+      xBx = bB.center.x;
+      xBy = bB.center.y;
     }
     const v = states.state;
     meta[m + Meta.SlotA] = sA;

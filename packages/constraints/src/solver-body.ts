@@ -25,8 +25,12 @@ const bodyNumbers = /* @__PURE__ */ new Float64Slab(BodyNumber.Length, 32);
  * kinematic bodies). `@lite/world`'s `Body` extends it; tests and small programs use it directly.
  */
 export class SolverBody {
-  /** The centre of mass in world coordinates, m (for a box: its centre). */
-  readonly position: Vec2;
+  /** The centre of mass in world coordinates, m (for a box: its centre): what the solvers move. */
+  readonly center: Vec2;
+  /** The centre of mass, m: {@link SolverBody.center} (`@lite/world`'s `Body` answers its origin). */
+  get position(): Vec2 {
+    return this.center;
+  }
   /** The rotation, radians counter-clockwise. */
   get angle(): number {
     return this.numbers[this.numbersBase + BodyNumber.Angle];
@@ -108,7 +112,7 @@ export class SolverBody {
     bodyNumbers.take();
     this.numbers = bodyNumbers.lastBlock as Float64Array;
     this.numbersBase = bodyNumbers.lastOffset;
-    this.position = new Vec2(requireFiniteArg(x, 'x'), requireFiniteArg(y, 'y'));
+    this.center = new Vec2(requireFiniteArg(x, 'x'), requireFiniteArg(y, 'y'));
     this.angle = requireFiniteArg(angle, 'angle');
     this.linearVelocity = new Vec2(0, 0);
     this.angularVelocity = 0;

@@ -468,8 +468,8 @@ function newtonStep(head: WeldJoint): void {
       d[X] = 0;
       d[X + 1] = 0;
     } else {
-      let Cx = bB.position.x + rBx - bA.position.x - rAx;
-      let Cy = bB.position.y + rBy - bA.position.y - rAy;
+      let Cx = bB.center.x + rBx - bA.center.x - rAx;
+      let Cy = bB.center.y + rBy - bA.center.y - rAy;
       const length = Math.sqrt(Cx * Cx + Cy * Cy);
       if (length > error) error = length;
       if (length > MAX_LINEAR_CORRECTION) {
@@ -500,11 +500,11 @@ function newtonStep(head: WeldJoint): void {
     const L = d[X + 2];
     const bA = j.bodyA;
     const bB = j.bodyB;
-    bA.position.x -= bA.invMass * Px;
-    bA.position.y -= bA.invMass * Py;
+    bA.center.x -= bA.invMass * Px;
+    bA.center.y -= bA.invMass * Py;
     bA.angle -= bA.invI * (j.rAx * Py - j.rAy * Px + L);
-    bB.position.x += bB.invMass * Px;
-    bB.position.y += bB.invMass * Py;
+    bB.center.x += bB.invMass * Px;
+    bB.center.y += bB.invMass * Py;
     bB.angle += bB.invI * (j.rBx * Py - j.rBy * Px + L);
   }
   positionError[0] = error;

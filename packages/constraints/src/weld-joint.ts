@@ -406,8 +406,8 @@ export function prepareWeldJointAt(
   } else {
     linearSoftness.setRigid(baumgarte, dt);
   }
-  joint.biasX = -linearSoftness.biasRate * (bB.position.x + rBx - bA.position.x - rAx);
-  joint.biasY = -linearSoftness.biasRate * (bB.position.y + rBy - bA.position.y - rAy);
+  joint.biasX = -linearSoftness.biasRate * (bB.center.x + rBx - bA.center.x - rAx);
+  joint.biasY = -linearSoftness.biasRate * (bB.center.y + rBy - bA.center.y - rAy);
 
   const angular = joint.angularSpring;
   const angularSoftness = joint.angularSoftness;
@@ -596,8 +596,8 @@ export function weldPositionStep(joint: WeldJoint): void {
   const rAy = joint.rAy;
   const rBx = joint.rBx;
   const rBy = joint.rBy;
-  const Cx = bB.position.x + rBx - bA.position.x - rAx;
-  const Cy = bB.position.y + rBy - bA.position.y - rAy;
+  const Cx = bB.center.x + rBx - bA.center.x - rAx;
+  const Cy = bB.center.y + rBy - bA.center.y - rAy;
   const Ca = bB.angle - bA.angle - joint.referenceAngleValue;
   let error = 0;
   if (linearRigid) error = Math.sqrt(Cx * Cx + Cy * Cy);
@@ -637,11 +637,11 @@ export function weldPositionStep(joint: WeldJoint): void {
   } else if (angularRigid) {
     L = -ca / (iA + iB);
   }
-  bA.position.x -= mA * Px;
-  bA.position.y -= mA * Py;
+  bA.center.x -= mA * Px;
+  bA.center.y -= mA * Py;
   bA.angle -= iA * (rAx * Py - rAy * Px + L);
-  bB.position.x += mB * Px;
-  bB.position.y += mB * Py;
+  bB.center.x += mB * Px;
+  bB.center.y += mB * Py;
   bB.angle += iB * (rBx * Py - rBy * Px + L);
   positionError[0] = error;
 }

@@ -464,8 +464,8 @@ export function prepareWheelJointAt(
   joint.axialMass = kAxial > 0 ? 1 / kAxial : 0;
   joint.motorMass = iA + iB > 0 ? 1 / (iA + iB) : 0;
 
-  const dx = bB.position.x + joint.rBx - bA.position.x - joint.rAx;
-  const dy = bB.position.y + joint.rBy - bA.position.y - joint.rAy;
+  const dx = bB.center.x + joint.rBx - bA.center.x - joint.rAx;
+  const dy = bB.center.y + joint.rBy - bA.center.y - joint.rAy;
   const beta = settings.positionCorrection ? settings.baumgarte * invDt : 0;
   joint.perpBias = -beta * (-joint.axisY * dx + joint.axisX * dy);
 
@@ -652,8 +652,8 @@ export function wheelPositionStep(joint: WheelJoint): void {
   const mB = bB.invMass;
   const iB = bB.invI;
   computeAxialFrame(joint);
-  const dx = bB.position.x + joint.rBx - bA.position.x - joint.rAx;
-  const dy = bB.position.y + joint.rBy - bA.position.y - joint.rAy;
+  const dx = bB.center.x + joint.rBx - bA.center.x - joint.rAx;
+  const dy = bB.center.y + joint.rBy - bA.center.y - joint.rAy;
   const cPerp = -joint.axisY * dx + joint.axisX * dy;
   let error = Math.abs(cPerp);
   const kPerp = mA + mB + iA * joint.s1 * joint.s1 + iB * joint.s2 * joint.s2;
@@ -661,11 +661,11 @@ export function wheelPositionStep(joint: WheelJoint): void {
     const lambda = -cPerp / kPerp;
     const Px = -joint.axisY * lambda;
     const Py = joint.axisX * lambda;
-    bA.position.x -= mA * Px;
-    bA.position.y -= mA * Py;
+    bA.center.x -= mA * Px;
+    bA.center.y -= mA * Py;
     bA.angle -= iA * lambda * joint.s1;
-    bB.position.x += mB * Px;
-    bB.position.y += mB * Py;
+    bB.center.x += mB * Px;
+    bB.center.y += mB * Py;
     bB.angle += iB * lambda * joint.s2;
   }
   if (joint.enableLimitValue) {
@@ -681,11 +681,11 @@ export function wheelPositionStep(joint: WheelJoint): void {
         const lambda = -Math.min(Math.max(c, -MAX_LINEAR_CORRECTION), MAX_LINEAR_CORRECTION) / kAxial;
         const Px = joint.axisX * lambda;
         const Py = joint.axisY * lambda;
-        bA.position.x -= mA * Px;
-        bA.position.y -= mA * Py;
+        bA.center.x -= mA * Px;
+        bA.center.y -= mA * Py;
         bA.angle -= iA * lambda * joint.a1;
-        bB.position.x += mB * Px;
-        bB.position.y += mB * Py;
+        bB.center.x += mB * Px;
+        bB.center.y += mB * Py;
         bB.angle += iB * lambda * joint.a2;
       }
     }

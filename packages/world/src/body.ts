@@ -48,8 +48,8 @@ const enum Own {
  * (`body.shapes`). It extends the solvers' {@link SolverBody}, so they read it directly.
  *
  * `position` is the body's origin, as in Box2D; the body turns about its centre of mass
- * (`worldCenter`, `localCenter`), and `linearVelocity` is the centre of mass's. During a step
- * `position` is at the centre of mass; it is back at the origin when the step returns. Change the
+ * (`center` in the world, `localCenter` in the body frame), and `linearVelocity` is the centre of
+ * mass's. The solvers move the centre; the origin follows at the end of the step. Change the
  * state through the methods (`setTransform`, `setLinearVelocity`, ...), which check their input,
  * wake the body and keep the broadphase in step. After `world.destroyBody(body)` every method and
  * setter throws a `WorldError` naming the body.
@@ -65,6 +65,12 @@ export class Body extends SolverBody {
   readonly height: number;
   /** The centre of mass in the body frame, m (the origin for static and kinematic bodies). */
   readonly localCenter: Vec2;
+  /** The body's origin in the world, m (read it through `position`). */
+  private readonly origin: Vec2;
+  /** The body's origin in the world, m. Move the body with `setTransform`. */
+  override get position(): Vec2 {
+    return this.origin;
+  }
   /** The body's pose as a rotation and translation, kept equal to `position` and `angle`. */
   readonly transform: Transform;
   /** The force accumulated for the next step, N (cleared after each step). */
@@ -246,6 +252,7 @@ export class Body extends SolverBody {
     this.width = o.width;
     this.height = o.height;
     this.localCenter = new Vec2(0, 0);
+    this.origin = new Vec2(o.x, o.y);
     this.bulletValue = o.bullet;
     this.transform = new Transform(o.x, o.y, o.angle);
     this.force = new Vec2(0, 0);
@@ -358,7 +365,9 @@ export class Body extends SolverBody {
   /** The centre of mass in the world, m (a new vector, or written into `out`). */
   getWorldCenter(out: Vec2 = new Vec2()): Vec2 {
     this.live('body.getWorldCenter');
-    return this.getWorldPoint(this.localCenter, out);
+    out.x = this.center.x;
+    out.y = this.center.y;
+    return out;
   }
 
   /**
@@ -478,6 +487,7 @@ export class Body extends SolverBody {
     this.localCenter.x = cx;
     this.localCenter.y = cy;
     this.hasOffset = cx !== 0 || cy !== 0;
+    placeCenter(this);
     this.massValue = this.isDynamic ? mass : 0;
     this.inertiaValue = inertia;
     this.setInverseMass(this.isDynamic ? 1 / mass : 0, this.isDynamic && inertia > 0 ? 1 / inertia : 0);
@@ -554,7 +564,7 @@ export class Body extends SolverBody {
     const torque =
       point === undefined
         ? this.torque
-        : this.torque + (point.x - this.worldCenterX()) * force.y - (point.y - this.worldCenterY()) * force.x;
+        : this.torque + (point.x - this.center.x) * force.y - (point.y - this.center.y) * force.x;
     requireFiniteResult(
       Number.isFinite(fx) && Number.isFinite(fy) && Number.isFinite(torque),
       'force',
@@ -592,8 +602,7 @@ export class Body extends SolverBody {
       point === undefined
         ? this.angularVelocity
         : this.angularVelocity +
-          this.invI *
-            ((point.x - this.worldCenterX()) * impulse.y - (point.y - this.worldCenterY()) * impulse.x);
+          this.invI * ((point.x - this.center.x) * impulse.y - (point.y - this.center.y) * impulse.x);
     requireFiniteResult(
       Number.isFinite(vx) && Number.isFinite(vy) && Number.isFinite(w),
       'impulse',
@@ -680,23 +689,11 @@ export class Body extends SolverBody {
     this.live('body.getVelocityAtPoint');
     checkVec2(point, 'point');
     const w = this.angularVelocity;
-    const rx = point.x - this.worldCenterX();
-    const ry = point.y - this.worldCenterY();
+    const rx = point.x - this.center.x;
+    const ry = point.y - this.center.y;
     out.x = this.linearVelocity.x - w * ry;
     out.y = this.linearVelocity.y + w * rx;
     return out;
-  }
-
-  /** World x of the centre of mass (between steps, when `position` is the origin). @internal */
-  worldCenterX(): number {
-    const q = this.transform.q;
-    return this.position.x + q.c * this.localCenter.x - q.s * this.localCenter.y;
-  }
-
-  /** World y of the centre of mass (between steps, when `position` is the origin). @internal */
-  worldCenterY(): number {
-    const q = this.transform.q;
-    return this.position.y + q.s * this.localCenter.x + q.c * this.localCenter.y;
   }
 
   /** `Body #id (type)`, for messages and logs. */
@@ -745,4 +742,21 @@ function requireFiniteResult(finite: boolean, argument: string, value: unknown, 
   if (!finite) {
     throw new WorldError(argument, value, `would make ${what} of the body non-finite`);
   }
+}
+
+/**
+ * Puts the centre of mass of `b` (or `out`) where its origin and rotation (`transform.q`) put it;
+ * for a body whose pose or centre was set. @internal
+ */
+export function placeCenter(b: Body, out: Vec2 = b.center): void {
+  const p = b.position;
+  if (!b.hasOffset) {
+    out.x = p.x;
+    out.y = p.y;
+    return;
+  }
+  const q = b.transform.q;
+  const lc = b.localCenter;
+  out.x = p.x + (q.c * lc.x - q.s * lc.y);
+  out.y = p.y + (q.s * lc.x + q.c * lc.y);
 }

@@ -287,8 +287,6 @@ export interface WorldJointKind<O = unknown> {
   readonly resolve: (options: O, world: World) => ResolvedJoint<unknown>;
   /** Whether the joint has a single body (`body`, as a mouse joint). @internal */
   readonly oneBody: boolean;
-  /** Whether the anchors are taken with the bodies' origins moved to their centres of mass. @internal */
-  readonly centred: boolean;
   /** Whether the joint has a unit axis (`localAxisX`, `localAxisY`) a snapshot must keep unit. @internal */
   readonly unitAxis: boolean;
   /** Its plain fields' checks, for a snapshot's joints (see `checkJointInput`). @internal */
@@ -353,7 +351,6 @@ const REVOLUTE_KIND: WorldJointKind<RevoluteJointOptions> = {
   cls: RevoluteJoint as WorldJointKind['cls'],
   resolve: resolveRevoluteJointOptions,
   oneBody: false,
-  centred: true,
   unitAxis: false,
   fields: {
     finite: [
@@ -404,7 +401,6 @@ const DISTANCE_KIND: WorldJointKind<DistanceJointOptions> = {
   cls: DistanceJoint as WorldJointKind['cls'],
   resolve: resolveDistanceJointOptions,
   oneBody: false,
-  centred: true,
   unitAxis: false,
   fields: { finite: ANCHORS, extra: checkLengths },
   methods: { setSpring: { keys: SPRING_KEYS }, setLengths: ['length', 'minLength', 'maxLength'] },
@@ -452,7 +448,6 @@ const MOUSE_KIND: WorldJointKind<MouseJointOptions> = {
   cls: MouseJoint as WorldJointKind['cls'],
   resolve: resolveMouseJointOptions,
   oneBody: true,
-  centred: true,
   unitAxis: false,
   fields: {
     finite: ['targetX', 'targetY', 'localAnchorX', 'localAnchorY'],
@@ -496,7 +491,6 @@ const PRISMATIC_KIND: WorldJointKind<PrismaticJointOptions> = {
   cls: PrismaticJoint as WorldJointKind['cls'],
   resolve: resolvePrismaticJointOptions,
   oneBody: false,
-  centred: false,
   unitAxis: true,
   fields: {
     finite: [
@@ -555,7 +549,6 @@ const WELD_KIND: WorldJointKind<WeldJointOptions> = {
   cls: WeldJoint as WorldJointKind['cls'],
   resolve: resolveWeldJointOptions,
   oneBody: false,
-  centred: false,
   unitAxis: false,
   fields: {
     finite: ['localAnchorAX', 'localAnchorAY', 'localAnchorBX', 'localAnchorBY', 'referenceAngle'],
@@ -596,7 +589,6 @@ const WHEEL_KIND: WorldJointKind<WheelJointOptions> = {
   cls: WheelJoint as WorldJointKind['cls'],
   resolve: resolveWheelJointOptions,
   oneBody: false,
-  centred: false,
   unitAxis: true,
   fields: {
     finite: [
@@ -654,7 +646,6 @@ const MOTOR_KIND: WorldJointKind<MotorJointOptions> = {
   cls: MotorJoint as WorldJointKind['cls'],
   resolve: resolveMotorJointOptions,
   oneBody: false,
-  centred: false,
   unitAxis: false,
   fields: {
     finite: ['linearOffsetX', 'linearOffsetY', 'angularOffset'],
@@ -702,7 +693,6 @@ const FILTER_KIND: WorldJointKind<FilterJointOptions> = {
   cls: FilterJoint as WorldJointKind['cls'],
   resolve: resolveFilterJointOptions,
   oneBody: false,
-  centred: false,
   unitAxis: false,
   fields: { finite: [] },
   methods: {},

@@ -1,6 +1,6 @@
 import { AABB } from '@lite/collision';
 import { objectArray } from '@lite/math';
-import { Body } from './body';
+import { Body, placeCenter } from './body';
 import type { ResolvedBodyOptions } from './body-options';
 import { type Joint, jointBodyA, jointBodyB } from './joints';
 import { BodyShape, KIND_BOX, KIND_CAPSULE, KIND_CIRCLE, KIND_POLYGON } from './shape';
@@ -269,6 +269,8 @@ function fillBody(b: Body, rec: BodyRecord, v: Float64Array, index: number): voi
   b.allowSleep = (f & 8) !== 0;
   b.isAwake = (f & 16) !== 0;
   b.hasOffset = (f & 32) !== 0;
+  if (f & 256) placeCenter(b);
+  else b.center.set(v[o + BV.Cx], v[o + BV.Cy]);
   b.isFast = (f & 64) !== 0;
   b.index = index;
   clear(b.shapeList);

@@ -1,7 +1,7 @@
 import { Box, type Shape as CollisionShape, MAX_POLYGON_VERTICES } from '@lite/collision';
 import { ConstraintError } from '@lite/constraints';
 import { Rot, Transform, Vec2 } from '@lite/math';
-import type { Body } from './body';
+import { type Body, placeCenter } from './body';
 import type { BodyType } from './body-options';
 import { WorldError } from './errors';
 import { checkGravityScale } from './limits';
@@ -71,6 +71,8 @@ enum BV {
   Py,
   Qc,
   Qs,
+  Cx,
+  Cy,
   Vx,
   Vy,
   W,
@@ -109,6 +111,8 @@ function bodyValues(b: Body, v: Float64Array, o: number): Float64Array {
   v[o + BV.Py] = b.transform.p.y;
   v[o + BV.Qc] = b.transform.q.c;
   v[o + BV.Qs] = b.transform.q.s;
+  v[o + BV.Cx] = b.center.x;
+  v[o + BV.Cy] = b.center.y;
   v[o + BV.Vx] = b.linearVelocity.x;
   v[o + BV.Vy] = b.linearVelocity.y;
   v[o + BV.W] = b.angularVelocity;
@@ -139,6 +143,8 @@ const DEFAULT_MATERIAL = new Float64Array([1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0.2, 0,
 /** The writer's values of the body being written and of the one before (swapped per body). */
 let rowA: Float64Array = new Float64Array(BV.Count);
 let rowB: Float64Array = new Float64Array(BV.Count);
+/** The writer's scratch: where the body's origin and rotation put its centre of mass. */
+const placed = new Vec2();
 
 /**
  * Bodies: per body a record (flags, id, sleep timer, a body not awake's position and angle,
@@ -162,6 +168,8 @@ function writeBodies(w: ByteWriter, s: StepState): void {
       Object.is(v[BV.Py], v[BV.Y]) &&
       Object.is(v[BV.Qc], rot.c) &&
       Object.is(v[BV.Qs], rot.s);
+    placeCenter(b, placed);
+    const centred = Object.is(placed.x, v[BV.Cx]) && Object.is(placed.y, v[BV.Cy]);
     const noForce = isPlusZero(v[BV.Fx]) && isPlusZero(v[BV.Fy]) && isPlusZero(v[BV.Torque]);
     let same = true;
     for (let k = BV.Mass; k < BV.Count; ++k) if (!Object.is(v[k], rowB[k])) same = false;
@@ -174,7 +182,7 @@ function writeBodies(w: ByteWriter, s: StepState): void {
         (b.isFast ? 64 : 0) |
         (exact ? 128 : 0),
     );
-    w.u8((same ? 1 : 0) | (noForce ? 2 : 0));
+    w.u8((same ? 1 : 0) | (noForce ? 2 : 0) | (centred ? 4 : 0));
     w.uint(b.id - prevId - 1);
     prevId = b.id;
     if (b.isAwake) awake++;
@@ -183,6 +191,7 @@ function writeBodies(w: ByteWriter, s: StepState): void {
     // forces when not implicit, the material when not the previous body's: runs of `BV`.
     if (!b.isAwake) for (let k = BV.X; k <= BV.Angle; ++k) w.float(v[k], 0);
     if (!exact) for (let k = BV.Px; k <= BV.Qs; ++k) w.float(v[k], 0);
+    if (!centred) for (let k = BV.Cx; k <= BV.Cy; ++k) w.float(v[k], 0);
     if (!noForce) for (let k = BV.Fx; k <= BV.Torque; ++k) w.float(v[k], 0);
     if (!same) for (let k = BV.Mass; k < BV.Count; ++k) w.float(v[k], rowB[k]);
     rowA = rowB;
@@ -322,7 +331,7 @@ function readBodies(r: ByteReader, d: Decoded): void {
     const typeIndex = flags & 3;
     if (typeIndex > 2) badSnapshot(`body flags ${flags}`, 'are not valid');
     const more = r.u8();
-    if (more > 3) badSnapshot(`body flags ${more}`, 'are not valid');
+    if (more > 7) badSnapshot(`body flags ${more}`, 'are not valid');
     const id = prevId + 1 + r.count('body id step', nextBodyId);
     if (id >= nextBodyId) badSnapshot(`body id ${id}`, `is not below nextBodyId (${nextBodyId})`);
     prevId = id;
@@ -332,6 +341,7 @@ function readBodies(r: ByteReader, d: Decoded): void {
     // the previous body's (each a run of `BV`, in the writer's order).
     if (!(flags & 16)) for (let k = BV.X; k <= BV.Angle; ++k) v[o + k] = r.float(0);
     if (!(flags & 128)) for (let k = BV.Px; k <= BV.Qs; ++k) v[o + k] = r.float(0);
+    if (!(more & 4)) for (let k = BV.Cx; k <= BV.Cy; ++k) v[o + k] = r.float(0);
     if (!(more & 2)) for (let k = BV.Fx; k <= BV.Torque; ++k) v[o + k] = r.float(0);
     for (let k = BV.Mass; k < BV.Count; ++k) {
       const previous = i === 0 ? DEFAULT_MATERIAL[k - BV.Mass] : v[o - BV.Count + k];
@@ -346,7 +356,15 @@ function readBodies(r: ByteReader, d: Decoded): void {
     if (!awake && !isStatic && !(sleepNext >= 0 && sleepNext < nextBodyId)) {
       badSnapshot(`body #${id}`, `has sleepNext ${sleepNext}, not a body id`);
     }
-    const body: BodyRecord = { id, type: BODY_TYPES[typeIndex], flags, base: o, sleepNext, shapes: [] };
+    // Flag 256: the centre of mass is where the pose puts it (not written).
+    const body: BodyRecord = {
+      id,
+      type: BODY_TYPES[typeIndex],
+      flags: flags | (more & 4 ? 256 : 0),
+      base: o,
+      sleepNext,
+      shapes: [],
+    };
     const shapeCount = r.count('shape count', Math.min(nextShapeId, r.remaining));
     for (let k = 0; k < shapeCount; ++k) {
       const sf = r.u8();
@@ -463,6 +481,8 @@ const BV_NAMES = [
   'transform.p.y',
   'transform.q.c',
   'transform.q.s',
+  'center.x',
+  'center.y',
   'linearVelocity.x',
   'linearVelocity.y',
   'angularVelocity',

@@ -106,8 +106,8 @@ function isDerivable(c: Contact, margin: number): boolean {
   const a = c.bodyA;
   const b = c.bodyB;
   if (c.pointCount === 0 || a.isAwake || b.isAwake) return false;
-  setResting(deriveBodyA, a.position.x, a.position.y);
-  setResting(deriveBodyB, b.position.x, b.position.y);
+  setResting(deriveBodyA, a.center.x, a.center.y);
+  setResting(deriveBodyB, b.center.x, b.center.y);
   const boxes = c.shapeA.kind === KIND_BOX && c.shapeB.kind === KIND_BOX;
   const probe = deriveContact(c.shapeA.geometry, a.transform, c.shapeB.geometry, b.transform, boxes, margin);
   if (probe.pointCount !== c.pointCount) return false;
@@ -125,8 +125,8 @@ function isDerivable(c: Contact, margin: number): boolean {
  * velocities a reader gives it (a snapshot writes no velocity for a body not awake).
  */
 function setResting(out: SolverBody, x: number, y: number): void {
-  out.position.x = x;
-  out.position.y = y;
+  out.center.x = x;
+  out.center.y = y;
   out.linearVelocity.x = 0;
   out.linearVelocity.y = 0;
   out.angularVelocity = 0;

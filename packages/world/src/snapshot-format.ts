@@ -15,7 +15,7 @@ import { MAX_MAGNITUDE } from './validate';
 /** The first four bytes of every snapshot: "LWSN". */
 export const SNAPSHOT_MAGIC = 0x4e53574c;
 /** The format version this build writes and reads. */
-export const SNAPSHOT_VERSION = 3;
+export const SNAPSHOT_VERSION = 4;
 /** Bytes before the payload: magic (4), version (2), reserved (2), payload length (4), checksum (4). */
 export const SNAPSHOT_HEADER_BYTES = 16;
 

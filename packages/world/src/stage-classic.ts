@@ -9,7 +9,7 @@ import {
   wakeJointPartners,
 } from './stage-contacts';
 import { finishPoses } from './stage-continuous';
-import { failStep, findNonFiniteBody, moveNotedProxies, moveToCenter } from './stage-finish';
+import { failStep, findNonFiniteBody, moveNotedProxies, noteStartPose } from './stage-finish';
 import { type StepState, subStepDt } from './step-state';
 
 /**
@@ -58,7 +58,7 @@ export function stepClassic(s: StepState, dt: number): void {
 /**
  * Stage 4: v += dt (gravityScale g + F / m), w += dt T / I for awake dynamic bodies, then damping
  * v /= 1 + dt c, then v scaled down to `settings.maximumLinearSpeed` when faster. (First, each
- * awake body's `position` moves to its centre of mass: `moveToCenter`.)
+ * awake body's start pose is noted: `noteStartPose`.)
  */
 export function integrateForces(s: StepState, dt: number): void {
   const bodies = s.bodyList;
@@ -69,7 +69,7 @@ export function integrateForces(s: StepState, dt: number): void {
   for (let i = 0, n = bodies.length; i < n; ++i) {
     const b = bodies[i];
     if (!b.isAwake) continue;
-    moveToCenter(b);
+    noteStartPose(b);
     if (!b.isDynamic) continue;
     const v = b.linearVelocity;
     let vx = v.x + dt * (b.gravityScale * gx + b.invMass * b.force.x);
@@ -154,7 +154,7 @@ export function integratePositions(s: StepState, dt: number): void {
   for (let i = 0, n = bodies.length; i < n; ++i) {
     const b = bodies[i];
     if (!b.isAwake) continue;
-    const p = b.position;
+    const p = b.center;
     const v = b.linearVelocity;
     if (v.x * v.x + v.y * v.y > max2) capLinearVelocity(v, s.settings);
     p.x += dt * v.x;

@@ -183,20 +183,8 @@ function collideOne(s: StepState, c: Contact, speculative: boolean): boolean {
   // Bounding circles farther apart than the reach (with 1 µm and a few ulps of slack): no narrowphase.
   const xa = a.transform;
   const xb = b.transform;
-  let dx = xb.p.x - xa.p.x;
-  let dy = xb.p.y - xa.p.y;
-  const offsetA = a.hasOffset === true;
-  const offsetB = b.hasOffset === true;
-  if (offsetA) {
-    const lc = a.localCenter;
-    dx -= xa.q.c * lc.x - xa.q.s * lc.y;
-    dy -= xa.q.s * lc.x + xa.q.c * lc.y;
-  }
-  if (offsetB) {
-    const lc = b.localCenter;
-    dx += xb.q.c * lc.x - xb.q.s * lc.y;
-    dy += xb.q.s * lc.x + xb.q.c * lc.y;
-  }
+  const dx = b.center.x - a.center.x;
+  const dy = b.center.y - a.center.y;
   const bound =
     a.maxExtent +
     b.maxExtent +
@@ -225,7 +213,6 @@ function collideOne(s: StepState, c: Contact, speculative: boolean): boolean {
     }
     c.update(manifold, settings);
   }
-  if ((offsetA || offsetB) && manifold.pointCount > 0) measureApproach(c);
   const touching = manifold.pointCount > 0;
   if (touching !== c.touching) {
     c.touching = touching;
@@ -252,36 +239,6 @@ function noteDeep(c: Contact, manifold: Manifold): void {
   if (manifold.pointCount > 1 && manifold.points[1].separation < deepest)
     deepest = manifold.points[1].separation;
   if (deepest < -0.5 * shape.minExtent) (staticA ? c.bodyB : c.bodyA).deepInStatic = true;
-}
-
-/**
- * Measures each point's approach velocity again with arms from the centres of mass
- * (`ContactConstraint.update` used `position`, the origin between steps), so an off-centre
- * spinning body bounces right.
- */
-function measureApproach(c: Contact): void {
-  const a = c.bodyA;
-  const b = c.bodyB;
-  const cAx = a.worldCenterX();
-  const cAy = a.worldCenterY();
-  const cBx = b.worldCenterX();
-  const cBy = b.worldCenterY();
-  const nx = c.normalX;
-  const ny = c.normalY;
-  const vA = a.linearVelocity;
-  const vB = b.linearVelocity;
-  const wA = a.angularVelocity;
-  const wB = b.angularVelocity;
-  const data = c.data;
-  for (let j = 0, n = c.pointCount; j < n; ++j) {
-    // A point's x, y and approach velocity are at 0, 1 and 4 of its 8 numbers.
-    const d = 8 * j;
-    const rAx = data[d] - cAx;
-    const rAy = data[d + 1] - cAy;
-    const rBx = data[d] - cBx;
-    const rBy = data[d + 1] - cBy;
-    data[d + 4] = (vB.x - wB * rBy - vA.x + wA * rAy) * nx + (vB.y + wB * rBx - vA.y - wA * rAx) * ny;
-  }
 }
 
 /**

@@ -9,7 +9,7 @@ import type { StepState } from './step-state';
 
 /**
  * Stage 9a, continuous collision (Box2D v3's approach; docs/step.md): each awake body's transform
- * follows its pose and `position` goes back to its origin. Before that, a fast dynamic body (moved
+ * follows its pose and its origin follows its centre of mass. Before that, a fast dynamic body (moved
  * more than half its smallest extent, or found deep in a static shape) is swept from its start pose
  * and put back at its time of impact with a static shape, keeping its velocity; one whose core
  * starts inside a static shape and would be pushed out on the far side stays where it started.
@@ -68,8 +68,8 @@ function sweepFastBodies(s: StepState): void {
 
 /** Whether the body moved (or turned) this step by more than half its smallest extent. */
 function isFast(b: Body): boolean {
-  const dx = b.position.x - b.center0X;
-  const dy = b.position.y - b.center0Y;
+  const dx = b.center.x - b.center0X;
+  const dy = b.center.y - b.center0Y;
   // |d| + |Δangle| maxExtent > minExtent / 2, without a square root for the common slow body.
   const room = 0.5 * b.minExtent - Math.abs(b.angle - b.angle0) * b.maxExtent;
   return room <= 0 || dx * dx + dy * dy > room * room;
@@ -82,17 +82,15 @@ function setSweep(sweep: Sweep, b: Body): void {
   sweep.c1X = b.center0X;
   sweep.c1Y = b.center0Y;
   sweep.a1 = b.angle0;
-  sweep.c2X = b.position.x;
-  sweep.c2Y = b.position.y;
+  sweep.c2X = b.center.x;
+  sweep.c2Y = b.center.y;
   sweep.a2 = b.angle;
 }
 
-/** Sets `sweep` to the body standing still at its final pose (its transform is up to date). */
+/** Sets `sweep` to the body standing still at its final pose (its centre and angle). */
 function setStill(sweep: Sweep, b: Body): void {
-  const xf = b.transform;
-  const q = xf.q;
-  const cx = xf.p.x + q.c * b.localCenter.x - q.s * b.localCenter.y;
-  const cy = xf.p.y + q.s * b.localCenter.x + q.c * b.localCenter.y;
+  const cx = b.center.x;
+  const cy = b.center.y;
   sweep.localCenterX = b.localCenter.x;
   sweep.localCenterY = b.localCenter.y;
   sweep.c1X = cx;
@@ -129,8 +127,8 @@ function setOtherSweep(sweep: Sweep, other: Body, b: Body): void {
 function staticNear(s: StepState, b: Body): boolean {
   const x0 = b.center0X;
   const y0 = b.center0Y;
-  const x1 = b.position.x;
-  const y1 = b.position.y;
+  const x1 = b.center.x;
+  const y1 = b.center.y;
   const r = b.maxExtent + 1e-6 + 1e-12 * (Math.abs(x0) + Math.abs(y0) + Math.abs(x1) + Math.abs(y1));
   const box = s.queryBox;
   box.minX = (x0 < x1 ? x0 : x1) - r;
@@ -313,8 +311,8 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
   }
   if (t < 1) {
     b.isStopped = true;
-    b.position.x = sweepA.c1X + t * (sweepA.c2X - sweepA.c1X);
-    b.position.y = sweepA.c1Y + t * (sweepA.c2Y - sweepA.c1Y);
+    b.center.x = sweepA.c1X + t * (sweepA.c2X - sweepA.c1X);
+    b.center.y = sweepA.c1Y + t * (sweepA.c2Y - sweepA.c1Y);
     b.angle = sweepA.a1 + t * (sweepA.a2 - sweepA.a1);
   }
 }

@@ -1,6 +1,6 @@
 import { type AABB, type Box, computeBoxAABB, computePackedAABB } from '@lite/collision';
 import { cosSinInPlace, type Transform } from '@lite/math';
-import { type Body, setBodyWritesChecked } from './body';
+import { type Body, placeCenter, setBodyWritesChecked } from './body';
 import type { Contact } from './contact';
 import { WorldError } from './errors';
 import { BEGIN_CONTACT, END_CONTACT, SENSOR_BEGIN } from './events';
@@ -51,6 +51,8 @@ export function saveState(s: StepState): number {
     snapshot[k + 3] = vx;
     snapshot[k + 4] = vy;
     snapshot[k + 5] = w;
+    snapshot[k + 6] = b.center.x;
+    snapshot[k + 7] = b.center.y;
     // x * 0 is 0 exactly when x is finite. Every body, static and sleeping too: a value written into
     // a plain vector (`position`, `force`) is found here, naming its body.
     if (x * 0 + y * 0 + angle * 0 + vx * 0 + vy * 0 + w * 0 + finiteLoad(b) !== 0) return i;
@@ -105,6 +107,8 @@ function restoreBodies(s: StepState, moved: boolean): void {
     b.linearVelocity.x = snapshot[k + 3];
     b.linearVelocity.y = snapshot[k + 4];
     b.angularVelocity = snapshot[k + 5];
+    b.center.x = snapshot[k + 6];
+    b.center.y = snapshot[k + 7];
     b.transform.set(b.position.x, b.position.y, b.angle);
     if (moved && b.isAwake) {
       const shapes = b.shapeList;
@@ -117,26 +121,17 @@ function restoreBodies(s: StepState, moved: boolean): void {
   }
 }
 
-/**
- * Before the solve: moves an awake body's `position` from its origin to its centre of mass and notes
- * the start pose for continuous collision.
- */
-export function moveToCenter(b: Body): void {
-  const p = b.position;
-  if (b.hasOffset) {
-    const q = b.transform.q;
-    const lc = b.localCenter;
-    p.x += q.c * lc.x - q.s * lc.y;
-    p.y += q.s * lc.x + q.c * lc.y;
-  }
-  b.center0X = p.x;
-  b.center0Y = p.y;
+/** Before the solve: notes an awake body's start pose (centre of mass and angle) for continuous collision. */
+export function noteStartPose(b: Body): void {
+  b.center0X = b.center.x;
+  b.center0Y = b.center.y;
   b.angle0 = b.angle;
 }
 
 /**
- * Stage 9a for one body: its transform follows its pose, `position` goes back to the origin. The
- * angle goes through `cosSin`, not as an argument, so it is not boxed.
+ * Stage 9a for one body: its transform follows its pose, the origin follows the centre of mass
+ * (origin = centre - R localCenter). The angle goes through `cosSin`, not as an argument, so it is
+ * not boxed.
  */
 export function updateTransform(b: Body, cosSin: Float64Array): void {
   const xf = b.transform;
@@ -144,14 +139,19 @@ export function updateTransform(b: Body, cosSin: Float64Array): void {
   cosSinInPlace(cosSin);
   xf.q.c = cosSin[0];
   xf.q.s = cosSin[1];
+  const p = b.position;
+  const c = b.center;
   if (b.hasOffset) {
     const q = xf.q;
     const lc = b.localCenter;
-    b.position.x -= q.c * lc.x - q.s * lc.y;
-    b.position.y -= q.s * lc.x + q.c * lc.y;
+    p.x = c.x - (q.c * lc.x - q.s * lc.y);
+    p.y = c.y - (q.s * lc.x + q.c * lc.y);
+  } else {
+    p.x = c.x;
+    p.y = c.y;
   }
-  xf.p.x = b.position.x;
-  xf.p.y = b.position.y;
+  xf.p.x = p.x;
+  xf.p.y = p.y;
 }
 
 /** The world box of a shape at the body pose `xf`, written into `out`. */
@@ -268,6 +268,7 @@ export function settleSleepers(s: StepState): void {
     b.position.y = Math.fround(b.position.y);
     b.angle = Math.fround(b.angle);
     b.transform.set(b.position.x, b.position.y, b.angle);
+    placeCenter(b);
     const shapes = b.shapeList;
     for (let k = 0, m = shapes.length; k < m; ++k) {
       computeAABB(shapes[k], b.transform, aabb);
@@ -376,8 +377,9 @@ function dispatchSensorEvents(s: StepState): void {
 
 /** The index (into STATE_FIELDS) of the first non-finite state field of `b`, or -1. */
 export function firstNonFiniteField(b: Body): number {
-  if (!Number.isFinite(b.position.x)) return 0;
-  if (!Number.isFinite(b.position.y)) return 1;
+  // The solvers write the centre of mass; the origin follows it (or was written by hand).
+  if (!(Number.isFinite(b.center.x) && Number.isFinite(b.position.x))) return 0;
+  if (!(Number.isFinite(b.center.y) && Number.isFinite(b.position.y))) return 1;
   if (!Number.isFinite(b.angle)) return 2;
   if (!Number.isFinite(b.linearVelocity.x)) return 3;
   if (!Number.isFinite(b.linearVelocity.y)) return 4;
@@ -392,9 +394,9 @@ export function firstNonFiniteField(b: Body): number {
 export function stateField(b: Body, field: number): number {
   switch (field) {
     case 0:
-      return b.position.x;
+      return Number.isFinite(b.center.x) ? b.position.x : b.center.x;
     case 1:
-      return b.position.y;
+      return Number.isFinite(b.center.y) ? b.position.y : b.center.y;
     case 2:
       return b.angle;
     case 3:

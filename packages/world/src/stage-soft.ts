@@ -9,7 +9,7 @@ import {
   wakeJointPartners,
 } from './stage-contacts';
 import { finishPoses } from './stage-continuous';
-import { failStep, findNonFiniteBody, moveNotedProxies, moveToCenter } from './stage-finish';
+import { failStep, findNonFiniteBody, moveNotedProxies, noteStartPose } from './stage-finish';
 import type { StepState } from './step-state';
 
 /**
@@ -65,7 +65,7 @@ export function stepSoft(s: StepState, dt: number): void {
 
 /**
  * Gives each awake dynamic or kinematic body its slot in the packed body states for this step
- * (first moving its `position` to its centre of mass: `moveToCenter`).
+ * (first noting its start pose: `noteStartPose`).
  */
 export function loadBodyStates(s: StepState): void {
   const states = s.bodyStates;
@@ -75,7 +75,7 @@ export function loadBodyStates(s: StepState): void {
   for (let i = 0, n = bodies.length; i < n; ++i) {
     const b = bodies[i];
     if (!b.isAwake || b.isStatic) continue;
-    moveToCenter(b);
+    noteStartPose(b);
     // With its index, by which the contacts gathered by the narrowphase find its slot.
     states.add(b, gravity, b.index);
   }

@@ -30,8 +30,8 @@ import { makeCandidateCollector } from './stage-continuous';
 import { journalWoken, StepJournal } from './stage-journal';
 import { makeSensorCollector } from './stage-sensors';
 
-/** Fields of a body's saved state in the step's snapshot (x, y, angle, vx, vy, w). */
-export const SNAPSHOT_STRIDE = 6;
+/** Fields of a body's saved state in the step's snapshot (x, y, angle, vx, vy, w, centre x, y). */
+export const SNAPSHOT_STRIDE = 8;
 
 /**
  * Everything the step's stages share: the world's bodies, joints and sorted contacts, the contact

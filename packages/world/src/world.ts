@@ -9,7 +9,7 @@ import {
 } from '@lite/collision';
 import { jointReaction, mixFriction, mixRestitution } from '@lite/constraints';
 import { objectArray, Transform, Vec2, type Vec2Like } from '@lite/math';
-import { Body, setBodyWritesChecked } from './body';
+import { Body, placeCenter, setBodyWritesChecked } from './body';
 import { type BodyOptions, resolveBodyOptions } from './body-options';
 import { type Contact, compareContacts } from './contact';
 import { removeItem, truncate } from './contact-list';
@@ -444,17 +444,7 @@ export class World {
     }
     registerJointKind(entry);
     const resolved = entry.resolve(options, this);
-    const { bodyA, bodyB } = resolved;
-    const make = (): J => this.addJoint(new entry.cls(this, this.nextJointId++, resolved as never) as J);
-    if (!entry.centred) return make();
-    moveToCenter(bodyA, 1);
-    if (bodyB !== bodyA) moveToCenter(bodyB, 1);
-    try {
-      return make();
-    } finally {
-      moveToCenter(bodyA, -1);
-      if (bodyB !== bodyA) moveToCenter(bodyB, -1);
-    }
+    return this.addJoint(new entry.cls(this, this.nextJointId++, resolved as never) as J);
   }
 
   /**
@@ -824,6 +814,7 @@ export class World {
     body.position.y = y;
     body.angle = angle;
     body.transform.set(x, y, angle);
+    placeCenter(body);
     const shapes = body.shapeList;
     for (let i = 0; i < shapes.length; ++i) {
       computeAABB(shapes[i], body.transform, this.core.aabb);
@@ -1106,18 +1097,6 @@ function checkEvent(event: unknown): void {
       "must be 'beginContact', 'endContact', 'sensorBegin', 'sensorEnd' or 'jointBreak'",
     );
   }
-}
-
-/**
- * Moves a body's `position` between its origin and its centre of mass (`sign` 1: to the centre,
- * -1: back), so a joint made meanwhile measures its anchors from the centre, as the solvers do.
- */
-function moveToCenter(body: Body, sign: number): void {
-  if (!body.hasOffset) return;
-  const q = body.transform.q;
-  const lc = body.localCenter;
-  body.position.x += sign * (q.c * lc.x - q.s * lc.y);
-  body.position.y += sign * (q.s * lc.x + q.c * lc.y);
 }
 
 /** The centre of mass of `body` moved by (dx, dy) in its frame: its anchors in `joint` follow. */
