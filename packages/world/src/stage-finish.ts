@@ -56,6 +56,15 @@ export function saveState(s: StepState): number {
     // x * 0 is 0 exactly when x is finite. Every body, static and sleeping too: a value written into
     // a plain vector (`position`, `force`) is found here, naming its body.
     if (x * 0 + y * 0 + angle * 0 + vx * 0 + vy * 0 + w * 0 + finiteLoad(b) !== 0) return i;
+    // An origin written into `position` directly moves the body as `setTransform` would.
+    const p = b.transform.p;
+    if (x !== p.x || y !== p.y) {
+      p.x = x;
+      p.y = y;
+      placeCenter(b);
+      snapshot[k + 6] = b.center.x;
+      snapshot[k + 7] = b.center.y;
+    }
   }
   return -1;
 }

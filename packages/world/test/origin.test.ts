@@ -67,3 +67,37 @@ describe("a body's origin does not change its motion", () => {
     }
   }
 });
+
+describe('an origin written into position directly', () => {
+  it.each(['soft', 'classic'] as const)(
+    '%s: moves the body (its centre of mass too) as setTransform does, for a centred and an offset body',
+    (solver) => {
+      for (const offset of [0, 2]) {
+        const moved = new World({ gravity: { x: 0, y: 0 }, solver });
+        const placed = new World({ gravity: { x: 0, y: 0 }, solver });
+        const make = (world: World) =>
+          world.createBody({
+            shape: { type: 'circle', radius: 0.5, center: { x: offset, y: 0 } },
+            position: { x: 0, y: 0 },
+            angle: 0.3,
+          });
+        const a = make(moved);
+        const b = make(placed);
+        a.position.x = 5;
+        a.position.y = -3;
+        b.setTransform({ x: 5, y: -3 }, 0.3);
+        a.setLinearVelocity({ x: 1, y: 0 });
+        b.setLinearVelocity({ x: 1, y: 0 });
+        for (let i = 0; i < 30; ++i) {
+          moved.step(1 / 60);
+          placed.step(1 / 60);
+        }
+        // 30 steps at 1 m/s from x = 5: the origin at 5.5, where setTransform would have put it.
+        expect(a.position.x).toBeCloseTo(5.5, 12);
+        expect(a.position.x).toBe(b.position.x);
+        expect(a.position.y).toBe(b.position.y);
+        expect(a.getWorldCenter().x).toBe(b.getWorldCenter().x);
+      }
+    },
+  );
+});
