@@ -1,5 +1,6 @@
 import { objectArray } from '@lite/math';
 import type { Contact } from './contact';
+import { WorldError } from './errors';
 import type { Joint } from './joints';
 import type { BodyShape } from './shape';
 
@@ -113,4 +114,21 @@ export class Listeners {
   sensorBegin: SensorListener[] = objectArray();
   /** The `sensorEnd` listeners, in subscription order. */
   sensorEnd: SensorListener[] = objectArray();
+}
+
+/** Throws unless `event` is one of the world's events. */
+export function checkEvent(event: unknown): void {
+  if (
+    event !== 'beginContact' &&
+    event !== 'endContact' &&
+    event !== 'sensorBegin' &&
+    event !== 'sensorEnd' &&
+    event !== 'jointBreak'
+  ) {
+    throw new WorldError(
+      'event',
+      event,
+      "must be 'beginContact', 'endContact', 'sensorBegin', 'sensorEnd' or 'jointBreak'",
+    );
+  }
 }

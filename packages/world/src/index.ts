@@ -40,4 +40,5 @@ export { MAX_ITERATIONS, MAX_SUBSTEPS, type SolverKind, WorldSettings } from './
 export { BodyShape, type ShapeFilter, type ShapeGeometry, type ShapeOptions } from './shape';
 export { loadWorld, restoreWorld, saveWorld } from './snapshot-io';
 export { setWasmKernels } from './wasm-kernels';
-export { MIN_DT, World, type WorldOptions } from './world';
+export { World } from './world';
+export { MIN_DT, type WorldOptions } from './world-options';

@@ -742,3 +742,34 @@ function checkCorrectionFactor(joint: Joint): void {
     refuseField(j, 'correctionFactor', j.correctionFactor, 'must be a number in [0, 1]');
   }
 }
+
+/** The centre of mass of `body` moved by (dx, dy) in its frame: its anchors in `joint` follow. */
+export function shiftJointAnchors(joint: Joint, body: Body, dx: number, dy: number): void {
+  const j = joint as unknown as Record<string, number>;
+  if ('localAnchorX' in j) {
+    j.localAnchorX -= dx;
+    j.localAnchorY -= dy;
+    return;
+  }
+  if (!('localAnchorAX' in j)) return;
+  if (jointBodyA(joint) === body) {
+    j.localAnchorAX -= dx;
+    j.localAnchorAY -= dy;
+  }
+  if (jointBodyB(joint) === body) {
+    j.localAnchorBX -= dx;
+    j.localAnchorBY -= dy;
+  }
+}
+
+/** The index of `joint` itself in the id-ordered joint list (binary search), or -1. */
+export function findJoint(list: readonly Joint[], joint: Joint): number {
+  let low = 0;
+  let high = list.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (list[mid].id < joint.id) low = mid + 1;
+    else high = mid - 1;
+  }
+  return list[low] === joint ? low : -1;
+}

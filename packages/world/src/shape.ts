@@ -657,3 +657,8 @@ export function farthestDistance(g: CollisionShape, cx: number, cy: number): num
     }
   }
 }
+
+/** Orders shapes by id. */
+export function compareShapes(a: BodyShape, b: BodyShape): number {
+  return a.id - b.id;
+}

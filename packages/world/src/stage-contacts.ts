@@ -321,3 +321,22 @@ export function releaseContacts(s: StepState): void {
   s.sensorEvents.count = 0;
   maybeReorderContacts(s);
 }
+
+/**
+ * Removes contacts between steps (sorted, their endContact already emitted): unlinks them from
+ * their bodies and marks them; they leave the contact list at the next compaction.
+ */
+export function dropContacts(core: StepState, removed: Contact[]): void {
+  for (let i = 0; i < removed.length; ++i) {
+    const c = removed[i];
+    unlinkContact(c);
+    c.dropped = true;
+    // Until the compaction frees it, it names the husk (its body may be the one destroyed).
+    c.bodyA = core.husk;
+    c.bodyB = core.husk;
+    c.shapeA = core.huskShape;
+    c.shapeB = core.huskShape;
+  }
+  core.droppedContacts += removed.length;
+  truncate(removed, 0);
+}

@@ -422,3 +422,20 @@ export function stateField(b: Body, field: number): number {
       return b.torque;
   }
 }
+
+/** Emits `jointBreak` for the joints `findBrokenJoints` destroyed, in id order. */
+export function dispatchJointBreaks(core: StepState): void {
+  const broken = core.brokenJoints;
+  if (broken.length === 0) return;
+  const listeners = core.listeners.jointBreak;
+  for (let i = 0; i < broken.length; ++i) {
+    for (let k = 0; k < listeners.length; ++k) {
+      try {
+        listeners[k](broken[i]);
+      } catch (error) {
+        noteListenerError(core, error);
+      }
+    }
+  }
+  broken.length = 0;
+}

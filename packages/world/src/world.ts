@@ -1,47 +1,40 @@
-import {
-  AABB,
-  computeShapeAABB,
-  DistanceOutput,
-  Sweep,
-  shapeDistance,
-  TOIOutput,
-  timeOfImpact,
-} from '@lite/collision';
 import { jointReaction, mixFriction, mixRestitution } from '@lite/constraints';
-import { objectArray, Transform, Vec2, type Vec2Like } from '@lite/math';
+import { Vec2, type Vec2Like } from '@lite/math';
 import { Body, placeCenter, setBodyWritesChecked } from './body';
 import { type BodyOptions, resolveBodyOptions } from './body-options';
 import { type Contact, compareContacts } from './contact';
 import { removeItem, truncate } from './contact-list';
 import { WorldError } from './errors';
-import type { WorldEventMap, WorldEventName } from './events';
+import { checkEvent, type WorldEventMap, type WorldEventName } from './events';
 import { putToSleep } from './islands';
 import { registerJointKind } from './joint-kinds';
-import { type Joint, type JointClass, jointBodyA, jointBodyB, type WorldJointKind } from './joints';
-import { Stage, type StepProfile } from './profile';
 import {
-  type AABBLike,
-  compareBodies,
-  compareHits,
-  QueryScratch,
-  type RayCastHit,
-  ShapeCastHit,
-} from './queries';
-import { guardedSettings, type SolverKind, WorldSettings } from './settings';
+  findJoint,
+  type Joint,
+  type JointClass,
+  jointBodyA,
+  jointBodyB,
+  type WorldJointKind,
+} from './joints';
+import { Stage, type StepProfile } from './profile';
+import { type AABBLike, QueryScratch, type RayCastHit, type ShapeCastHit } from './queries';
+import { guardedSettings, WorldSettings } from './settings';
 import {
   BodyShape,
   checkShapeMass,
+  compareShapes,
   type ResolvedShape,
   resolveShapeOptions,
   type ShapeGeometry,
   type ShapeOptions,
 } from './shape';
 import { stepClassic } from './stage-classic';
-import { releaseContacts, unlinkContact } from './stage-contacts';
+import { dropContacts, releaseContacts } from './stage-contacts';
 import {
   clearForces,
   computeAABB,
   dispatchEvents,
+  dispatchJointBreaks,
   firstNonFiniteField,
   STATE_FIELDS,
   saveState,
@@ -55,41 +48,23 @@ import {
   compactBodies,
   compactContacts,
   ensureBodyCapacity,
-  noteListenerError,
   releaseStepReferences,
   renumberBodies,
   rethrowListenerError,
   StepState,
   wakeBody,
 } from './step-state';
-import { checkBoolean, checkFinite, checkKeys, checkOptions, checkVec2 } from './validate';
-
-/**
- * The shortest step `world.step` takes, s (1e-6). Shorter steps are refused: the solvers turn
- * position errors into velocities over dt (Baumgarte's bias, joint position passes), and below
- * about 1e-8 s the rounding of those quotients flings bodies (a pendulum's bob stepped by 1e-20 s
- * left at 1.3e11 m/s). At 1e-6 s a pendulum's speed changes by under 1% from one step to the next.
- */
-export const MIN_DT = 1e-6;
-
-/** The options `new World` takes (any other key is refused, with the closest suggested). */
-const WORLD_KEYS: readonly string[] = ['gravity', 'iterations', 'substeps', 'sleeping', 'solver', 'profile'];
-
-/** What `new World(options)` takes; every field is optional. */
-export interface WorldOptions {
-  /** Gravity, m/s² (default (0, -10)). */
-  gravity?: Vec2Like;
-  /** Velocity iterations of the chosen solver (soft step: 1 per sub-step; classic: 10 per step); see {@link WorldSettings.iterations}. */
-  iterations?: number;
-  /** Sub-steps per step of the chosen solver (soft step: 4; classic: 1); see {@link WorldSettings.substeps}. */
-  substeps?: number;
-  /** Whether resting islands fall asleep (default true). */
-  sleeping?: boolean;
-  /** The solver (default `'soft'`); see {@link WorldSettings.solver}. */
-  solver?: SolverKind;
-  /** Whether steps time their stages into `world.profile` (default false); see {@link WorldSettings.profile}. */
-  profile?: boolean;
-}
+import { checkBoolean, checkKeys, checkOptions, checkVec2 } from './validate';
+import { dispatchRemoved, releaseShape, resetMass } from './world-edits';
+import { MIN_DT, WORLD_KEYS, type WorldOptions } from './world-options';
+import {
+  castShapeIn,
+  collectAtPoint,
+  collectInBounds,
+  finishQuery,
+  rayCastClosest,
+  rayCastEvery,
+} from './world-queries';
 
 /**
  * A 2D rigid-body world: bodies of boxes, polygons, circles and capsules, seven joint kinds and the
@@ -130,7 +105,8 @@ export class World {
   private nextBodyId = 0;
   private nextShapeId = 0;
   private nextJointId = 0;
-  private locked = false;
+  /** Whether the world refuses changes (while it steps, or a listener or query callback runs). @internal */
+  locked = false;
   private stepCounter = 0;
 
   /**
@@ -227,7 +203,7 @@ export class World {
     if (body.isDynamic) checkShapeMass(resolved, 'options', options);
     this.wakeBody(body);
     const shape = this.addShape(body, resolved);
-    this.resetMass(body);
+    resetMass(body);
     return shape;
   }
 
@@ -248,65 +224,14 @@ export class World {
       if (edges[i].shapeA === shape || edges[i].shapeB === shape) removed.push(edges[i]);
     }
     removed.sort(compareContacts);
-    this.dispatchRemoved(removed);
+    dispatchRemoved(this, this.core, removed);
     for (let i = 0; i < removed.length; ++i) this.wakeBody(removed[i].other(body));
-    this.dropContacts(removed);
-    this.releaseShape(shape);
+    dropContacts(this.core, removed);
+    releaseShape(this, this.core, shape);
     removeItem(body.shapeList, shape);
     body.shapeList.sort(compareShapes);
-    this.resetMass(body);
+    resetMass(body);
     rethrowListenerError(this.core);
-  }
-
-  /** Sensor bookkeeping (sensorEnd events), proxy and back-pointer of a shape being destroyed. */
-  private releaseShape(shape: BodyShape): void {
-    const sensors = this.core.sensors;
-    const ends: [BodyShape, BodyShape][] = [];
-    if (shape.sensor) {
-      removeItem(sensors, shape);
-      sensors.sort(compareShapes);
-      for (const visitor of shape.overlaps) ends.push([shape, visitor]);
-      shape.overlaps = objectArray();
-    } else {
-      for (const sensor of sensors) {
-        const k = sensor.overlaps.indexOf(shape);
-        if (k < 0) continue;
-        sensor.overlaps.splice(k, 1);
-        ends.push([sensor, shape]);
-      }
-    }
-    const listeners = this.core.listeners.sensorEnd;
-    if (ends.length > 0 && listeners.length > 0) {
-      this.locked = true;
-      try {
-        for (const [sensor, visitor] of ends) {
-          for (const l of listeners) {
-            try {
-              l(sensor, visitor);
-            } catch (error) {
-              noteListenerError(this.core, error);
-            }
-          }
-        }
-      } finally {
-        this.locked = false;
-      }
-    }
-    this.core.broadPhase.destroyProxy(shape.proxyId);
-    this.core.proxyShapes[shape.proxyId] = null;
-    shape.proxyId = -1;
-    shape.owner = null;
-  }
-
-  /** Recomputes a body's mass from its shapes, moving its joints' anchors with its centre. */
-  private resetMass(body: Body): void {
-    const oldX = body.localCenter.x;
-    const oldY = body.localCenter.y;
-    body.resetMassData();
-    const dx = body.localCenter.x - oldX;
-    const dy = body.localCenter.y - oldY;
-    if (dx === 0 && dy === 0) return;
-    for (const j of body.jointEdges) shiftJointAnchors(j, body, dx, dy);
   }
 
   /**
@@ -328,7 +253,7 @@ export class World {
     removed.length = 0;
     for (let i = 0; i < edges.length; ++i) removed.push(edges[i]);
     removed.sort(compareContacts);
-    this.dispatchRemoved(removed);
+    dispatchRemoved(this, this.core, removed);
 
     // Wake what it touched or held (destroying a support must let the rest fall).
     this.wakeBody(body);
@@ -337,9 +262,9 @@ export class World {
       this.removeJoint(body.jointEdges[body.jointEdges.length - 1], body);
     }
 
-    this.dropContacts(removed);
+    dropContacts(this.core, removed);
 
-    for (const shape of body.shapeList) this.releaseShape(shape);
+    for (const shape of body.shapeList) releaseShape(this, this.core, shape);
     // Marked, not spliced out: the list is compacted in one pass at the next step or read, so
     // destroying many bodies costs O(1) each (amortised), not a shift of the list each. The husk
     // takes its place meanwhile: the list keeps neither the body nor its userData alive. When the
@@ -459,7 +384,7 @@ export class World {
     }
     if (joint.world === null) throw new WorldError('joint', String(joint), 'was already destroyed');
     if (joint.world !== this) throw new WorldError('joint', String(joint), 'belongs to another world');
-    if (this.findJoint(joint) < 0) {
+    if (findJoint(this.core.jointList, joint) < 0) {
       // An object made from a joint (Object.create(joint)) reads the same world.
       throw new WorldError('joint', String(joint), 'must be a joint made by this world, not a copy');
     }
@@ -524,18 +449,8 @@ export class World {
    * @throws WorldError on non-finite or inverted bounds
    */
   queryAABB(bounds: AABBLike, callback?: (body: Body) => boolean | undefined): Body[] {
-    if (typeof bounds !== 'object' || bounds === null)
-      throw new WorldError('bounds', bounds, 'must be an AABB');
-    const q = this.queries.bounds;
-    q.minX = checkFinite(bounds.minX, 'bounds.minX');
-    q.minY = checkFinite(bounds.minY, 'bounds.minY');
-    q.maxX = checkFinite(bounds.maxX, 'bounds.maxX');
-    q.maxY = checkFinite(bounds.maxY, 'bounds.maxY');
-    if (q.minX > q.maxX) throw new WorldError('bounds.maxX', q.maxX, `must be >= minX (${q.minX})`);
-    if (q.minY > q.maxY) throw new WorldError('bounds.maxY', q.maxY, `must be >= minY (${q.minY})`);
-    this.queries.results.length = 0;
-    this.core.broadPhase.query(q, this.queries.collectAABB);
-    return this.finishQuery(callback);
+    collectInBounds(this.core, this.queries, bounds);
+    return finishQuery(this, this.queries, callback);
   }
 
   /**
@@ -544,13 +459,8 @@ export class World {
    * @throws WorldError on a non-finite point
    */
   queryPoint(point: Vec2Like, callback?: (body: Body) => boolean | undefined): Body[] {
-    checkVec2(point, 'point');
-    const q = this.queries.bounds;
-    q.minX = q.maxX = this.queries.x = point.x;
-    q.minY = q.maxY = this.queries.y = point.y;
-    this.queries.results.length = 0;
-    this.core.broadPhase.query(q, this.queries.collectPoint);
-    return this.finishQuery(callback);
+    collectAtPoint(this.core, this.queries, point);
+    return finishQuery(this, this.queries, callback);
   }
 
   /**
@@ -561,12 +471,7 @@ export class World {
    *   1.3e154 m (its squared length overflows)
    */
   rayCast(from: Vec2Like, to: Vec2Like): RayCastHit | null {
-    this.setRay(from, to);
-    this.queries.best = null;
-    this.core.broadPhase.rayCast(this.queries.rayInput, this.queries.rayClosest);
-    const best = this.queries.best;
-    this.queries.best = null;
-    return best;
+    return rayCastClosest(this.core, this.queries, from, to);
   }
 
   /**
@@ -576,12 +481,7 @@ export class World {
    *   1.3e154 m (its squared length overflows)
    */
   rayCastAll(from: Vec2Like, to: Vec2Like): RayCastHit[] {
-    this.setRay(from, to);
-    this.queries.hits.length = 0;
-    this.core.broadPhase.rayCast(this.queries.rayInput, this.queries.rayAll);
-    const hits = this.queries.hits.slice();
-    this.queries.hits.length = 0;
-    return hits.sort(compareHits);
+    return rayCastEvery(this.core, this.queries, from, to);
   }
 
   /**
@@ -594,67 +494,7 @@ export class World {
    *   when the cast's end overflows or the translation is longer than about 1.3e154 m
    */
   castShape(geometry: ShapeGeometry, from: Vec2Like, translation: Vec2Like, angle = 0): ShapeCastHit | null {
-    const cast = resolveShapeOptions(geometry, 'geometry', {
-      density: 0,
-      friction: 0,
-      restitution: 0,
-    }).geometry;
-    checkVec2(from, 'from');
-    checkVec2(translation, 'translation');
-    checkFinite(angle, 'angle');
-    if (
-      !Number.isFinite(translation.x * translation.x + translation.y * translation.y) ||
-      !Number.isFinite(from.x + translation.x) ||
-      !Number.isFinite(from.y + translation.y)
-    ) {
-      throw new WorldError(
-        'translation',
-        translation,
-        "must keep the cast's end finite, and its length's square too (at most about 1.3e154 m)",
-      );
-    }
-    const start = new Transform(from.x, from.y, angle);
-    const end = new Transform(from.x + translation.x, from.y + translation.y, angle);
-    const box = computeShapeAABB(cast, start, new AABB());
-    box.combine(box, computeShapeAABB(cast, end, new AABB()));
-    const found: BodyShape[] = [];
-    this.core.broadPhase.query(box, (proxyId) => {
-      const shape = this.core.proxyShapes[proxyId];
-      if (shape !== null && !shape.sensor) found.push(shape);
-      return true;
-    });
-    found.sort((a, b) => a.body.id - b.body.id || a.id - b.id);
-    const sweepA = new Sweep(from.x, from.y, angle, from.x + translation.x, from.y + translation.y, angle);
-    const sweepB = new Sweep();
-    const out = new TOIOutput();
-    let best: BodyShape | null = null;
-    let bestT = 1;
-    for (const shape of found) {
-      const body = shape.body;
-      const xf = body.transform;
-      sweepB.c1X = sweepB.c2X = xf.p.x;
-      sweepB.c1Y = sweepB.c2Y = xf.p.y;
-      sweepB.a1 = sweepB.a2 = body.angle;
-      timeOfImpact(cast, sweepA, shape.geometry, sweepB, bestT, out);
-      if (out.state === 'separated') continue;
-      if (best === null || out.fraction < bestT) {
-        best = shape;
-        bestT = out.fraction;
-      }
-    }
-    if (best === null) return null;
-    const pose = sweepA.getTransform(bestT, new Transform());
-    const d = shapeDistance(cast, pose, best.geometry, best.body.transform, new DistanceOutput());
-    // GJK's normal points from the cast shape to the hit one; the surface normal points back.
-    let nx = -d.normalX;
-    let ny = -d.normalY;
-    if (nx === 0 && ny === 0) {
-      // Overlapping at the start: no direction; report the one against the translation.
-      const length = Math.hypot(translation.x, translation.y);
-      nx = length > 0 ? -translation.x / length : 0;
-      ny = length > 0 ? -translation.y / length : 0;
-    }
-    return new ShapeCastHit(best, bestT, d.pointBX, d.pointBY, nx, ny);
+    return castShapeIn(this.core, geometry, from, translation, angle);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -726,7 +566,7 @@ export class World {
       clearForces(core);
       this.findBrokenJoints();
       dispatchEvents(core);
-      this.dispatchJointBreaks();
+      dispatchJointBreaks(this.core);
       profile.lap(Stage.Events);
       profile.end();
       this.stepCounter++;
@@ -892,29 +732,6 @@ export class World {
     }
   }
 
-  /** Emits endContact for the touching contacts of `removed` (sorted), with the world locked. */
-  private dispatchRemoved(removed: Contact[]): void {
-    const listeners = this.core.listeners.endContact;
-    if (listeners.length === 0) return;
-    this.locked = true;
-    try {
-      for (let i = 0; i < removed.length; ++i) {
-        const c = removed[i];
-        if (!c.touching) continue;
-        c.handed = true;
-        for (let k = 0; k < listeners.length; ++k) {
-          try {
-            listeners[k](c);
-          } catch (error) {
-            noteListenerError(this.core, error);
-          }
-        }
-      }
-    } finally {
-      this.locked = false;
-    }
-  }
-
   /**
    * Destroys the joints of this step whose reaction force or torque is above their `breakForce` or
    * `breakTorque` (only joints with a finite bound are looked at), keeping them for the event.
@@ -937,55 +754,6 @@ export class World {
     for (let i = 0; i < broken.length; ++i) this.removeJoint(broken[i], null);
   }
 
-  /** Emits `jointBreak` for the joints `findBrokenJoints` destroyed, in id order. */
-  private dispatchJointBreaks(): void {
-    const broken = this.core.brokenJoints;
-    if (broken.length === 0) return;
-    const listeners = this.core.listeners.jointBreak;
-    for (let i = 0; i < broken.length; ++i) {
-      for (let k = 0; k < listeners.length; ++k) {
-        try {
-          listeners[k](broken[i]);
-        } catch (error) {
-          noteListenerError(this.core, error);
-        }
-      }
-    }
-    broken.length = 0;
-  }
-
-  /** The index of `joint` itself in the id-ordered joint list (binary search), or -1. */
-  private findJoint(joint: Joint): number {
-    const list = this.core.jointList;
-    let low = 0;
-    let high = list.length - 1;
-    while (low <= high) {
-      const mid = (low + high) >> 1;
-      if (list[mid].id < joint.id) low = mid + 1;
-      else high = mid - 1;
-    }
-    return list[low] === joint ? low : -1;
-  }
-
-  /**
-   * Removes contacts between steps (sorted, their endContact already emitted): unlinks them from
-   * their bodies and marks them; they leave the contact list at the next compaction.
-   */
-  private dropContacts(removed: Contact[]): void {
-    for (let i = 0; i < removed.length; ++i) {
-      const c = removed[i];
-      unlinkContact(c);
-      c.dropped = true;
-      // Until the compaction frees it, it names the husk (its body may be the one destroyed).
-      c.bodyA = this.core.husk;
-      c.bodyB = this.core.husk;
-      c.shapeA = this.core.huskShape;
-      c.shapeB = this.core.huskShape;
-    }
-    this.core.droppedContacts += removed.length;
-    truncate(removed, 0);
-  }
-
   /** Links a new joint to its bodies and the joint list, and wakes them. */
   private addJoint<T extends Joint>(joint: T): T {
     const a = jointBodyA(joint);
@@ -997,8 +765,8 @@ export class World {
       for (const c of a.contactEdges) if (c.other(a) === b) removed.push(c);
       if (removed.length > 0) {
         removed.sort(compareContacts);
-        this.dispatchRemoved(removed);
-        this.dropContacts(removed);
+        dispatchRemoved(this, this.core, removed);
+        dropContacts(this.core, removed);
       }
     }
     this.core.jointList.push(joint as Joint);
@@ -1014,7 +782,7 @@ export class World {
   private removeJoint(joint: Joint, dying: Body | null): void {
     const a = jointBodyA(joint);
     const b = jointBodyB(joint);
-    const index = this.findJoint(joint);
+    const index = findJoint(this.core.jointList, joint);
     if (index >= 0) this.core.jointList.splice(index, 1);
     removeItem(a.jointEdges, joint);
     if (b !== a) removeItem(b.jointEdges, joint);
@@ -1026,94 +794,5 @@ export class World {
       if (a !== dying) for (const shape of a.shapeList) this.core.broadPhase.touchProxy(shape.proxyId);
       if (b !== dying) for (const shape of b.shapeList) this.core.broadPhase.touchProxy(shape.proxyId);
     }
-  }
-
-  /**
-   * The query's bodies in id order; with a `callback`, hands them to it (with the world locked)
-   * until it returns false.
-   */
-  private finishQuery(callback: ((body: Body) => boolean | undefined) | undefined): Body[] {
-    const sorted = this.queries.results.slice().sort(compareBodies);
-    this.queries.results.length = 0;
-    // A body with several shapes in the query appears once.
-    const results: Body[] = [];
-    for (let i = 0; i < sorted.length; ++i)
-      if (i === 0 || sorted[i] !== sorted[i - 1]) results.push(sorted[i]);
-    if (callback === undefined) return results;
-    if (typeof callback !== 'function') throw new WorldError('callback', callback, 'must be a function');
-    const wasLocked = this.locked;
-    this.locked = true;
-    try {
-      for (let i = 0; i < results.length; ++i) {
-        if (callback(results[i]) === false) return results.slice(0, i + 1);
-      }
-    } finally {
-      this.locked = wasLocked;
-    }
-    return results;
-  }
-
-  /** Checks the ray's ends and sets up the broadphase's ray input. */
-  private setRay(from: Vec2Like, to: Vec2Like): void {
-    checkVec2(from, 'from');
-    checkVec2(to, 'to');
-    // The casts square the segment's length: from -1e308 to 1e308 it overflows, and the hit points
-    // would come out NaN.
-    const dx = to.x - from.x;
-    const dy = to.y - from.y;
-    if (!Number.isFinite(dx * dx + dy * dy)) {
-      throw new WorldError(
-        'to',
-        to,
-        `is too far from ${JSON.stringify({ x: from.x, y: from.y })}: a ray's length must be finite and its square too (at most about 1.3e154 m)`,
-      );
-    }
-    const input = this.queries.rayInput;
-    input.p1x = from.x;
-    input.p1y = from.y;
-    input.p2x = to.x;
-    input.p2y = to.y;
-    input.maxFraction = 1;
-  }
-}
-
-/** Orders shapes by id. */
-function compareShapes(a: BodyShape, b: BodyShape): number {
-  return a.id - b.id;
-}
-
-/** Throws unless `event` is one of the world's events. */
-function checkEvent(event: unknown): void {
-  if (
-    event !== 'beginContact' &&
-    event !== 'endContact' &&
-    event !== 'sensorBegin' &&
-    event !== 'sensorEnd' &&
-    event !== 'jointBreak'
-  ) {
-    throw new WorldError(
-      'event',
-      event,
-      "must be 'beginContact', 'endContact', 'sensorBegin', 'sensorEnd' or 'jointBreak'",
-    );
-  }
-}
-
-/** The centre of mass of `body` moved by (dx, dy) in its frame: its anchors in `joint` follow. */
-function shiftJointAnchors(joint: Joint, body: Body, dx: number, dy: number): void {
-  const j = joint as unknown as Record<string, number>;
-  if ('localAnchorX' in j) {
-    j.localAnchorX -= dx;
-    j.localAnchorY -= dy;
-    return;
-  }
-  if (!('localAnchorAX' in j)) return;
-  if (jointBodyA(joint) === body) {
-    j.localAnchorAX -= dx;
-    j.localAnchorAY -= dy;
-  }
-  if (jointBodyB(joint) === body) {
-    j.localAnchorBX -= dx;
-    j.localAnchorBY -= dy;
   }
 }

@@ -1,0 +1,85 @@
+// What the world's edits between steps owe the rest: sensorEnd and endContact events (dispatched
+// with the world locked) for destroyed shapes and contacts, and joint anchors that follow a moved
+// centre of mass.
+import { objectArray } from '@lite/math';
+import type { Body } from './body';
+import type { Contact } from './contact';
+import { removeItem } from './contact-list';
+import { shiftJointAnchors } from './joints';
+import { type BodyShape, compareShapes } from './shape';
+import { noteListenerError, type StepState } from './step-state';
+import type { WorldLock } from './world-queries';
+
+/** Sensor bookkeeping (sensorEnd events), proxy and back-pointer of a shape being destroyed. */
+export function releaseShape(world: WorldLock, core: StepState, shape: BodyShape): void {
+  const sensors = core.sensors;
+  const ends: [BodyShape, BodyShape][] = [];
+  if (shape.sensor) {
+    removeItem(sensors, shape);
+    sensors.sort(compareShapes);
+    for (const visitor of shape.overlaps) ends.push([shape, visitor]);
+    shape.overlaps = objectArray();
+  } else {
+    for (const sensor of sensors) {
+      const k = sensor.overlaps.indexOf(shape);
+      if (k < 0) continue;
+      sensor.overlaps.splice(k, 1);
+      ends.push([sensor, shape]);
+    }
+  }
+  const listeners = core.listeners.sensorEnd;
+  if (ends.length > 0 && listeners.length > 0) {
+    world.locked = true;
+    try {
+      for (const [sensor, visitor] of ends) {
+        for (const l of listeners) {
+          try {
+            l(sensor, visitor);
+          } catch (error) {
+            noteListenerError(core, error);
+          }
+        }
+      }
+    } finally {
+      world.locked = false;
+    }
+  }
+  core.broadPhase.destroyProxy(shape.proxyId);
+  core.proxyShapes[shape.proxyId] = null;
+  shape.proxyId = -1;
+  shape.owner = null;
+}
+
+/** Emits endContact for the touching contacts of `removed` (sorted), with the world locked. */
+export function dispatchRemoved(world: WorldLock, core: StepState, removed: Contact[]): void {
+  const listeners = core.listeners.endContact;
+  if (listeners.length === 0) return;
+  world.locked = true;
+  try {
+    for (let i = 0; i < removed.length; ++i) {
+      const c = removed[i];
+      if (!c.touching) continue;
+      c.handed = true;
+      for (let k = 0; k < listeners.length; ++k) {
+        try {
+          listeners[k](c);
+        } catch (error) {
+          noteListenerError(core, error);
+        }
+      }
+    }
+  } finally {
+    world.locked = false;
+  }
+}
+
+/** Recomputes a body's mass from its shapes, moving its joints' anchors with its centre. */
+export function resetMass(body: Body): void {
+  const oldX = body.localCenter.x;
+  const oldY = body.localCenter.y;
+  body.resetMassData();
+  const dx = body.localCenter.x - oldX;
+  const dy = body.localCenter.y - oldY;
+  if (dx === 0 && dy === 0) return;
+  for (const j of body.jointEdges) shiftJointAnchors(j, body, dx, dy);
+}
