@@ -1,8 +1,8 @@
 import type { Transform } from '@lite/math';
 import { CollisionError } from './errors';
-import type { Manifold } from './manifold';
+import { flipFeatureKey, type Manifold, makeFeatureKey } from './manifold';
 import { PACKED_CAPSULE, PACKED_CIRCLE, PACKED_SHAPE_LENGTH, packInto } from './packed-shape';
-import type { BoxShape, CapsuleShape, CircleShape, PolygonalShape, PolygonShape } from './shapes';
+import type { PolygonalShape } from './shapes';
 
 // Contact manifolds for circles, capsules and polygons (boxes as 4-gons), from the math of Box2D v3's
 // manifold.c: separating axes, a reference face and a clipped incident edge, closest points of the
@@ -60,37 +60,15 @@ function edgeBefore(i: number, n: number): number {
   return (i === 0 ? n - 1 : i - 1) + 1;
 }
 
-function packKey(a1: number, a2: number, b1: number, b2: number): number {
-  return ((a1 & 0xff) | ((a2 & 0xff) << 8) | ((b1 & 0xff) << 16) | ((b2 & 0xff) << 24)) >>> 0;
-}
-
-function swapKey(key: number): number {
-  return (((key & 0xffff) << 16) | (key >>> 16)) >>> 0;
-}
-
-function requireMargin(margin: number): void {
-  if (!(margin >= 0 && margin < Number.POSITIVE_INFINITY)) {
-    throw new CollisionError('margin', margin, 'must be a finite number >= 0');
-  }
-}
-
 /**
- * Puts the margin the `*AtSlot` routines use in their slot: `margin` when given, else `out.margin`
- * (read here, so a caller's per-pair margin is never passed as a number). @internal
+ * Puts the margin the packed routines read in its slot: `margin` when given, else `out.margin` (read
+ * here, so a caller's per-pair margin is never passed as a number). @internal
+ * @throws CollisionError when the margin is negative or not finite
  */
 export function loadMargin(out: Manifold, margin?: number): void {
-  if (margin === undefined) {
-    // Two branches, not one conditional, so the field's number is not boxed.
-    marginSlot[0] = out.margin;
-    requireMarginSlot();
-  } else {
-    requireMargin(margin);
-    marginSlot[0] = margin;
-  }
-}
-
-/** {@link requireMargin} on the slot, with no number passed. */
-function requireMarginSlot(): void {
+  // Two branches, not one conditional, so the field's number is not boxed.
+  if (margin === undefined) marginSlot[0] = out.margin;
+  else marginSlot[0] = margin;
   if (!(marginSlot[0] >= 0 && marginSlot[0] < Number.POSITIVE_INFINITY)) {
     throw new CollisionError('margin', marginSlot[0], 'must be a finite number >= 0');
   }
@@ -135,21 +113,21 @@ function clipEdges(
 
   let lowerX = v22x;
   let lowerY = v22y;
-  let lowerKey = packKey(0, 0, i21 + 1, i22 + 1);
+  let lowerKey = makeFeatureKey(0, 0, i21 + 1, i22 + 1);
   if (lower2 < 0 && span > 0) {
     const t = (0 - lower2) / span;
     lowerX = v22x + t * (v21x - v22x);
     lowerY = v22y + t * (v21y - v22y);
-    lowerKey = packKey(0, edgeBefore(i11, n1), i21 + 1, 0);
+    lowerKey = makeFeatureKey(0, edgeBefore(i11, n1), i21 + 1, 0);
   }
   let upperX = v21x;
   let upperY = v21y;
-  let upperKey = packKey(0, 0, edgeBefore(i21, n2), i21 + 1);
+  let upperKey = makeFeatureKey(0, 0, edgeBefore(i21, n2), i21 + 1);
   if (upper2 > upper1 && span > 0) {
     const t = (upper1 - lower2) / span;
     upperX = v22x + t * (v21x - v22x);
     upperY = v22y + t * (v21y - v22y);
-    upperKey = packKey(i12 + 1, 0, 0, i21 + 1);
+    upperKey = makeFeatureKey(i12 + 1, 0, 0, i21 + 1);
   }
   const r1 = num[0];
   const r2 = num[1];
@@ -222,16 +200,17 @@ function closestOnEdges(i1: number, i2: number, j1: number, j2: number): void {
 }
 
 /**
- * The polygon narrowphase on two packed polygonal shapes, loaded in A's frame shifted by A's vertex 0;
- * fills `out` in world coordinates, the margin read from its slot.
+ * {@link collidePolygons} on packed shapes, with the margin already in the slot: both are loaded in
+ * A's frame shifted by A's vertex 0, and `out` filled in world coordinates. @internal
  */
-function collideLoaded(
+export function polygonsPacked(
   a: Float64Array,
   xfA: Transform,
   b: Float64Array,
   xfB: Transform,
   out: Manifold,
 ): number {
+  out.pointCount = 0;
   const margin = marginSlot[0];
   // Locals read before any loop, so V8 compiles each access to a fixed address.
   const xa = ax;
@@ -361,6 +340,8 @@ function collideLoaded(
   let normalX = flip ? -nb[2 * edgeB] : a[N + 2 * edgeA];
   let normalY = flip ? -nb[2 * edgeB + 1] : a[N + 2 * edgeA + 1];
 
+  // Keys come (reference, incident): swapped to (A, B) when B's face is the reference.
+  let swap = flip;
   if (sepA > CORE_TOL || sepB > CORE_TOL || (nA === 2 && nB === 2 && segmentsApart())) {
     // The cores are apart: closest points of A's edge and B's edge.
     const i12 = edgeA + 1 < nA ? edgeA + 1 : 0;
@@ -390,14 +371,12 @@ function collideLoaded(
       clip[0] = 0.5 * (c1x + rA * normalX + c2x - rB * normalX);
       clip[1] = 0.5 * (c1y + rA * normalY + c2y - rB * normalY);
       clip[2] = distance - radius;
-      clip[3] = packKey(edgeBefore(iA, nA), iA + 1, edgeBefore(iB, nB), iB + 1);
+      clip[3] = makeFeatureKey(edgeBefore(iA, nA), iA + 1, edgeBefore(iB, nB), iB + 1);
       count = 1;
-    } else if (flip) {
-      for (let i = 0; i < count; i++) clip[4 * i + 3] = swapKey(clip[4 * i + 3]);
+      swap = false;
     }
-  } else if (flip) {
-    for (let i = 0; i < count; i++) clip[4 * i + 3] = swapKey(clip[4 * i + 3]);
   }
+  if (swap) for (let i = 0; i < count; i++) clip[4 * i + 3] = flipFeatureKey(clip[4 * i + 3]);
 
   // To the world, keeping the points within the margin.
   let kept = 0;
@@ -446,80 +425,11 @@ export function collidePolygons(
   return polygonsPacked(packA, xfA, packB, xfB, out);
 }
 
-/** {@link collidePolygons} on packed shapes, with the margin already in the slot. @internal */
-export function polygonsPacked(
-  a: Float64Array,
-  xfA: Transform,
-  b: Float64Array,
-  xfB: Transform,
-  out: Manifold,
-): number {
-  out.pointCount = 0;
-  return collideLoaded(a, xfA, b, xfB, out);
-}
-
 /**
- * The contact manifold of a polygon (or box, as a 4-gon) A and a capsule B: {@link collidePolygons}
- * with the capsule as a rounded 2-gon (as Box2D does).
- *
- * @param margin - speculative distance, m, a finite number ≥ 0
- * @returns the point count, 0 to 2
- * @throws CollisionError when `margin` is negative or not finite
+ * Two packed circles, the margin in its slot: one point midway between the two surfaces on the line
+ * of centres, key 0; concentric circles take A's y axis as the normal. Returns 0 or 1.
  */
-export function collidePolygonAndCapsule(
-  polygonA: PolygonShape | BoxShape,
-  xfA: Transform,
-  capsuleB: CapsuleShape,
-  xfB: Transform,
-  margin: number,
-  out: Manifold,
-): number {
-  return collidePolygons(polygonA, xfA, capsuleB, xfB, margin, out);
-}
-
-/**
- * The contact manifold of two capsules: {@link collidePolygons} on two rounded 2-gons. Parallel
- * capsules lying on each other get two points (the clipped segment), crossing ones one.
- *
- * @param margin - speculative distance, m, a finite number ≥ 0
- * @returns the point count, 0 to 2
- * @throws CollisionError when `margin` is negative or not finite
- */
-export function collideCapsules(
-  capsuleA: CapsuleShape,
-  xfA: Transform,
-  capsuleB: CapsuleShape,
-  xfB: Transform,
-  margin: number,
-  out: Manifold,
-): number {
-  return collidePolygons(capsuleA, xfA, capsuleB, xfB, margin, out);
-}
-
-/**
- * The contact manifold of two circles: one point midway between the two surfaces on the line of
- * centres, key 0. Concentric circles take A's y axis as the normal.
- *
- * @param margin - speculative distance, m, a finite number ≥ 0
- * @returns the point count, 0 or 1
- * @throws CollisionError when `margin` is negative or not finite
- */
-export function collideCircles(
-  circleA: CircleShape,
-  xfA: Transform,
-  circleB: CircleShape,
-  xfB: Transform,
-  margin: number,
-  out: Manifold,
-): number {
-  loadMargin(out, margin);
-  packInto(circleA, packA);
-  packInto(circleB, packB);
-  return circlesPacked(packA, xfA, packB, xfB, out);
-}
-
-/** {@link collideCircles} on packed circles, with the margin already in the slot. @internal */
-export function circlesPacked(
+function circlesPacked(
   a: Float64Array,
   xfA: Transform,
   b: Float64Array,
@@ -566,30 +476,11 @@ export function circlesPacked(
 }
 
 /**
- * The contact manifold of a capsule A and a circle B: the circle's centre against the closest point of
- * the capsule's segment, one point midway between the surfaces, key 0. A centre exactly on the
- * segment takes the segment's left normal.
- *
- * @param margin - speculative distance, m, a finite number ≥ 0
- * @returns the point count, 0 or 1
- * @throws CollisionError when `margin` is negative or not finite
+ * A packed capsule A and circle B, the margin in its slot: the circle's centre against the closest
+ * point of the capsule's segment, one point midway between the surfaces, key 0. A centre exactly on
+ * the segment takes the segment's left normal. Returns 0 or 1.
  */
-export function collideCapsuleAndCircle(
-  capsuleA: CapsuleShape,
-  xfA: Transform,
-  circleB: CircleShape,
-  xfB: Transform,
-  margin: number,
-  out: Manifold,
-): number {
-  loadMargin(out, margin);
-  packInto(capsuleA, packA);
-  packInto(circleB, packB);
-  return capsuleAndCirclePacked(packA, xfA, packB, xfB, out);
-}
-
-/** {@link collideCapsuleAndCircle} on a packed capsule and circle, margin in the slot. @internal */
-export function capsuleAndCirclePacked(
+function capsuleAndCirclePacked(
   a: Float64Array,
   xfA: Transform,
   b: Float64Array,
@@ -660,31 +551,12 @@ export function capsuleAndCirclePacked(
 }
 
 /**
- * The contact manifold of a polygon (sharp or rounded; or a box, as a 4-gon) A and a circle B
- * (Box2D's `b2CollidePolygonAndCircle`): the polygon's face of largest separation from the circle's
- * centre; past either end of that face (and outside the polygon) the centre is against the vertex,
- * otherwise against the face. One point midway between the surfaces, key 0.
- *
- * @param margin - speculative distance, m, a finite number ≥ 0
- * @returns the point count, 0 or 1
- * @throws CollisionError when `margin` is negative or not finite
+ * A packed polygon A and circle B, the margin in its slot (Box2D's `b2CollidePolygonAndCircle`): the
+ * polygon's face of largest separation from the circle's centre; past either end of that face (and
+ * outside the polygon) the centre is against the vertex, otherwise against the face. One point
+ * midway between the surfaces, key 0. Returns 0 or 1.
  */
-export function collidePolygonAndCircle(
-  polygonA: PolygonShape | BoxShape,
-  xfA: Transform,
-  circleB: CircleShape,
-  xfB: Transform,
-  margin: number,
-  out: Manifold,
-): number {
-  loadMargin(out, margin);
-  packInto(polygonA, packA);
-  packInto(circleB, packB);
-  return polygonAndCirclePacked(packA, xfA, packB, xfB, out);
-}
-
-/** {@link collidePolygonAndCircle} on a packed polygon and circle, margin in the slot. @internal */
-export function polygonAndCirclePacked(
+function polygonAndCirclePacked(
   a: Float64Array,
   xfA: Transform,
   b: Float64Array,
@@ -768,7 +640,7 @@ function flipPacked(out: Manifold, count: number): number {
   out.normalY = -out.normalY;
   for (let i = 0; i < count; i++) {
     const p = out.points[i];
-    p.key = swapKey(p.key);
+    p.key = flipFeatureKey(p.key);
   }
   return count;
 }

@@ -2,7 +2,6 @@ import { cosSinInPlace, Transform } from '@lite/math';
 import { Box, setBoxSize } from './box';
 import { collideBoxes } from './collide-boxes';
 import { loadMargin, packedAtSlot } from './collide-shapes';
-import { CollisionError } from './errors';
 import type { Manifold } from './manifold';
 import { PACKED_SHAPE_LENGTH, type PackedShapeSlot, packInto } from './packed-shape';
 import type { BoxShape, Shape } from './shapes';
@@ -69,10 +68,8 @@ export function collide(
   }
   // The margin goes to the routines through a slot, not as an argument (see loadMargin).
   loadMargin(out, margin);
-  requireKnownType('shapeA.type', shapeA);
-  requireKnownType('shapeB.type', shapeB);
-  packInto(shapeA, packA);
-  packInto(shapeB, packB);
+  packInto(shapeA, packA, 'shapeA');
+  packInto(shapeB, packB, 'shapeB');
   return packedAtSlot(packA, xfA, packB, xfB, out);
 }
 
@@ -95,11 +92,4 @@ export function collidePacked(
 ): number {
   loadMargin(out, margin);
   return packedAtSlot(a, xfA, b, xfB, out);
-}
-
-function requireKnownType(argument: string, shape: Shape): void {
-  const type = (shape as { type: unknown }).type;
-  if (type !== 'circle' && type !== 'capsule' && type !== 'polygon' && type !== 'box') {
-    throw new CollisionError(argument, type, 'is not a known shape type');
-  }
 }

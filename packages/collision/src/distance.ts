@@ -1,108 +1,10 @@
-import { cosSinInPlace, type Transform } from '@lite/math';
-import { Box } from './box';
-import { CollisionError } from './errors';
+import type { Transform } from '@lite/math';
+import { PACKED_SHAPE_LENGTH, PackedShapeSlot, packInto } from './packed-shape';
 import type { Shape } from './shapes';
 
-/**
- * A shape as GJK sees it: the convex hull of up to 8 points (body frame) inflated by `radius` (a
- * circle's centre, a capsule's two centres, a polygon's or box's corners). See {@link makeShapeProxy}.
- */
-export class ShapeProxy {
-  /** The points, [x0, y0, x1, y1, ...], body frame, m. */
-  readonly points: Float64Array;
-  /** How many points are in use (1 to 8). */
-  count: number;
-  /** The inflation radius, m. */
-  radius: number;
-
-  /** An empty proxy (one point at the origin, radius 0). */
-  constructor() {
-    this.points = new Float64Array(16);
-    this.count = 1;
-    this.radius = 0;
-  }
-}
-
-const trig = new Float64Array(2);
-
-/**
- * Fills `out` with the GJK proxy of `shape` (body frame) and returns it.
- *
- * @throws CollisionError when the shape's type is unknown.
- */
-export function makeShapeProxy(shape: Shape, out: ShapeProxy): ShapeProxy {
-  const p = out.points;
-  switch (shape.type) {
-    case 'circle':
-      p[0] = shape.center === undefined ? 0 : shape.center.x;
-      p[1] = shape.center === undefined ? 0 : shape.center.y;
-      out.count = 1;
-      out.radius = shape.radius;
-      return out;
-    case 'capsule':
-      p[0] = shape.center1.x;
-      p[1] = shape.center1.y;
-      p[2] = shape.center2.x;
-      p[3] = shape.center2.y;
-      out.count = 2;
-      out.radius = shape.radius;
-      return out;
-    case 'polygon': {
-      const vs = shape.vertices;
-      for (let i = 0; i < vs.length; i++) {
-        p[2 * i] = vs[i].x;
-        p[2 * i + 1] = vs[i].y;
-      }
-      out.count = vs.length;
-      out.radius = shape.radius ?? 0;
-      return out;
-    }
-    case 'box': {
-      if (shape instanceof Box) {
-        // Its half extents from its typed array: a number read through the getters of shapes of
-        // several kinds can be boxed (an allocation per call).
-        const hx = shape.halves[0];
-        const hy = shape.halves[1];
-        p[0] = hx;
-        p[1] = hy;
-        p[2] = -hx;
-        p[3] = hy;
-        p[4] = -hx;
-        p[5] = -hy;
-        p[6] = hx;
-        p[7] = -hy;
-        out.count = 4;
-        out.radius = 0;
-        return out;
-      }
-      const hx = 0.5 * shape.width;
-      const hy = 0.5 * shape.height;
-      let c = 1;
-      let s = 0;
-      if (shape.angle !== undefined && shape.angle !== 0) {
-        trig[0] = shape.angle;
-        cosSinInPlace(trig);
-        c = trig[0];
-        s = trig[1];
-      }
-      const ox = shape.offset === undefined ? 0 : shape.offset.x;
-      const oy = shape.offset === undefined ? 0 : shape.offset.y;
-      p[0] = ox + c * hx - s * hy;
-      p[1] = oy + s * hx + c * hy;
-      p[2] = ox - c * hx - s * hy;
-      p[3] = oy - s * hx + c * hy;
-      p[4] = ox - c * hx + s * hy;
-      p[5] = oy - s * hx - c * hy;
-      p[6] = ox + c * hx + s * hy;
-      p[7] = oy + s * hx - c * hy;
-      out.count = 4;
-      out.radius = 0;
-      return out;
-    }
-    default:
-      throw new CollisionError('shape.type', (shape as { type: unknown }).type, 'is not a known shape type');
-  }
-}
+// GJK reads shapes packed (packShape): the convex hull of their vertices (a circle's centre, a
+// capsule's two centres) inflated by their radius.
+const V = PackedShapeSlot.Vertices;
 
 /**
  * The result of {@link shapeDistance}: the closest surface points, their distance and the unit normal
@@ -159,15 +61,15 @@ function copyVertex(dst: number, src: number): void {
 }
 
 /**
- * GJK distance between two proxies at poses `xfA`, `xfB` (Box2D's `b2ShapeDistance`, in A's frame):
- * the simplex of B - A closest to the origin, grown by support points until no new vertex appears.
- * Fills `out` (world points, normal, distance without the radii; 0 and the midpoint on overlap) and
- * returns it. Allocation-free.
+ * GJK distance between two packed shapes at poses `xfA`, `xfB` (Box2D's `b2ShapeDistance`, in A's
+ * frame): the simplex of B - A closest to the origin, grown by support points until no new vertex
+ * appears. Fills `out` (world points, normal, distance between the surfaces; 0 and the midpoint on
+ * overlap) and returns it. Allocation-free. @internal
  */
-export function proxyDistance(
-  proxyA: ShapeProxy,
+export function packedDistance(
+  pa: Float64Array,
   xfA: Transform,
-  proxyB: ShapeProxy,
+  pb: Float64Array,
   xfB: Transform,
   out: DistanceOutput,
 ): DistanceOutput {
@@ -181,13 +83,11 @@ export function proxyDistance(
   const dy = xfB.p.y - xfA.p.y;
   const px = cA * dx + sA * dy;
   const py = -sA * dx + cA * dy;
-  const pa = proxyA.points;
-  const pb = proxyB.points;
-  const nA = proxyA.count;
-  const nB = proxyB.count;
+  const nA = pa[PackedShapeSlot.Count];
+  const nB = pb[PackedShapeSlot.Count];
   for (let i = 0; i < nB; i++) {
-    const x = pb[2 * i];
-    const y = pb[2 * i + 1];
+    const x = pb[V + 2 * i];
+    const y = pb[V + 2 * i + 1];
     lbx[i] = qc * x - qs * y + px;
     lby[i] = qs * x + qc * y + py;
   }
@@ -195,12 +95,12 @@ export function proxyDistance(
   // Start from the first points.
   si[0] = 0;
   si[1] = 0;
-  sv[0] = pa[0];
-  sv[1] = pa[1];
+  sv[0] = pa[V];
+  sv[1] = pa[V + 1];
   sv[2] = lbx[0];
   sv[3] = lby[0];
-  sv[4] = lbx[0] - pa[0];
-  sv[5] = lby[0] - pa[1];
+  sv[4] = lbx[0] - pa[V];
+  sv[5] = lby[0] - pa[V + 1];
   sv[6] = 1;
   let count = 1;
   let iterations = 0;
@@ -312,7 +212,7 @@ export function proxyDistance(
     let iA = 0;
     let best = Number.NEGATIVE_INFINITY;
     for (let i = 0; i < nA; i++) {
-      const d = -(sx * pa[2 * i] + sy * pa[2 * i + 1]);
+      const d = -(sx * pa[V + 2 * i] + sy * pa[V + 2 * i + 1]);
       if (d > best) {
         best = d;
         iA = i;
@@ -337,12 +237,12 @@ export function proxyDistance(
     }
     if (duplicate) break;
     const o = count * S;
-    sv[o] = pa[2 * iA];
-    sv[o + 1] = pa[2 * iA + 1];
+    sv[o] = pa[V + 2 * iA];
+    sv[o + 1] = pa[V + 2 * iA + 1];
     sv[o + 2] = lbx[iB];
     sv[o + 3] = lby[iB];
-    sv[o + 4] = lbx[iB] - pa[2 * iA];
-    sv[o + 5] = lby[iB] - pa[2 * iA + 1];
+    sv[o + 4] = lbx[iB] - pa[V + 2 * iA];
+    sv[o + 5] = lby[iB] - pa[V + 2 * iA + 1];
     sv[o + 6] = 0;
     si[2 * count] = iA;
     si[2 * count + 1] = iB;
@@ -369,8 +269,8 @@ export function proxyDistance(
     }
   }
   let distance = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay));
-  const rA = proxyA.radius;
-  const rB = proxyB.radius;
+  const rA = pa[PackedShapeSlot.Radius];
+  const rB = pb[PackedShapeSlot.Radius];
   let nx = 0;
   let ny = 0;
   if (distance > rA + rB && distance > 0) {
@@ -400,12 +300,12 @@ export function proxyDistance(
   return out;
 }
 
-const proxyA = new ShapeProxy();
-const proxyB = new ShapeProxy();
+const packA = new Float64Array(PACKED_SHAPE_LENGTH);
+const packB = new Float64Array(PACKED_SHAPE_LENGTH);
 
 /**
  * The distance between any two shapes at poses `xfA` and `xfB`, with their closest points (GJK, see
- * {@link proxyDistance}), written into `out` (returned). Allocates nothing.
+ * {@link packedDistance}), written into `out` (returned). Allocates nothing.
  *
  * @throws CollisionError when a shape's type is unknown.
  */
@@ -416,7 +316,7 @@ export function shapeDistance(
   xfB: Transform,
   out: DistanceOutput,
 ): DistanceOutput {
-  makeShapeProxy(shapeA, proxyA);
-  makeShapeProxy(shapeB, proxyB);
-  return proxyDistance(proxyA, xfA, proxyB, xfB, out);
+  packInto(shapeA, packA);
+  packInto(shapeB, packB);
+  return packedDistance(packA, xfA, packB, xfB, out);
 }

@@ -3,15 +3,8 @@ export { Box } from './box';
 export { BroadPhase, type PairFilter } from './broad-phase';
 export { collide, collidePacked } from './collide';
 export { collideBoxes } from './collide-boxes';
-export {
-  collideCapsuleAndCircle,
-  collideCapsules,
-  collideCircles,
-  collidePolygonAndCapsule,
-  collidePolygonAndCircle,
-  collidePolygons,
-} from './collide-shapes';
-export { DistanceOutput, makeShapeProxy, proxyDistance, ShapeProxy, shapeDistance } from './distance';
+export { collidePolygons } from './collide-shapes';
+export { DistanceOutput, shapeDistance } from './distance';
 export { DynamicTree, type DynamicTreeOptions } from './dynamic-tree';
 export { CollisionError } from './errors';
 export { computeHull } from './hull';
@@ -48,10 +41,8 @@ export { ShapeKind, type ShapeKindValue } from './shape';
 export {
   computePackedAABB,
   computeShapeAABB,
-  rayCastCapsule,
-  rayCastCircle,
-  rayCastPolygon,
   rayCastShape,
+  testPointBox,
   testPointShape,
 } from './shape-queries';
 export {
@@ -69,7 +60,6 @@ export {
   SHAPE_TOLERANCE,
   type Shape,
 } from './shapes';
-export { testPointBox } from './test-point-box';
 export {
   computeTimeOfImpact,
   Sweep,

@@ -54,8 +54,8 @@ export function packShape(
   return out;
 }
 
-/** {@link packShape} with `out` trusted. @internal */
-export function packInto(shape: Shape, out: Float64Array): void {
+/** {@link packShape} with `out` trusted; an unknown type is refused as `<argument>.type`. @internal */
+export function packInto(shape: Shape, out: Float64Array, argument = 'shape'): void {
   const V = PackedShapeSlot.Vertices;
   const N = PackedShapeSlot.Normals;
   switch (shape.type) {
@@ -146,7 +146,11 @@ export function packInto(shape: Shape, out: Float64Array): void {
       return;
     }
     default:
-      throw new CollisionError('shape.type', (shape as { type: unknown }).type, 'is not a known shape type');
+      throw new CollisionError(
+        `${argument}.type`,
+        (shape as { type: unknown }).type,
+        'is not a known shape type',
+      );
   }
 }
 

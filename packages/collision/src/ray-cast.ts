@@ -1,7 +1,6 @@
 import type { Transform } from '@lite/math';
 import type { Box } from './box';
 import { CollisionError } from './errors';
-import { requireFiniteRay } from './shape-queries';
 
 /** A ray (a segment) from p1 towards p2, up to `maxFraction`; the point at fraction t is p1 + t (p2 - p1). */
 export class RayCastInput {
@@ -168,17 +167,30 @@ export function rayCastBox(box: Box, xf: Transform, input: RayCastInput, out: Ra
   return true;
 }
 
+const RAY_FIELDS = ['p1x', 'p1y', 'p2x', 'p2y'] as const;
+
 /** Throws a CollisionError unless the ray's points are finite and maxFraction is finite and ≥ 0. */
 export function requireRay(input: RayCastInput): void {
-  if (!Number.isFinite(input.p1x))
-    throw new CollisionError('input.p1x', input.p1x, 'must be a finite number');
-  if (!Number.isFinite(input.p1y))
-    throw new CollisionError('input.p1y', input.p1y, 'must be a finite number');
-  if (!Number.isFinite(input.p2x))
-    throw new CollisionError('input.p2x', input.p2x, 'must be a finite number');
-  if (!Number.isFinite(input.p2y))
-    throw new CollisionError('input.p2y', input.p2y, 'must be a finite number');
+  for (let i = 0; i < 4; i++) {
+    const k = RAY_FIELDS[i];
+    if (!Number.isFinite(input[k]))
+      throw new CollisionError(`input.${k}`, input[k], 'must be a finite number');
+  }
   if (!(Number.isFinite(input.maxFraction) && input.maxFraction >= 0)) {
     throw new CollisionError('input.maxFraction', input.maxFraction, 'must be a finite number >= 0');
+  }
+}
+
+/**
+ * Throws a CollisionError naming `input` unless p2 - p1 = (ex, ey) and its squared length are finite
+ * (else fractions and points would be NaN). @internal
+ */
+export function requireFiniteRay(input: RayCastInput, ex: number, ey: number): void {
+  if (!Number.isFinite(ex * ex + ey * ey)) {
+    throw new CollisionError(
+      'input',
+      `(${input.p1x}, ${input.p1y}) -> (${input.p2x}, ${input.p2y})`,
+      'the segment p1 -> p2 must have a finite length whose square is finite too (at most about 1.3e154)',
+    );
   }
 }

@@ -1,6 +1,7 @@
 import { cosSinInPlace, Transform } from '@lite/math';
-import { DistanceOutput, makeShapeProxy, proxyDistance, ShapeProxy } from './distance';
+import { DistanceOutput, packedDistance } from './distance';
 import { CollisionError } from './errors';
+import { PACKED_SHAPE_LENGTH, PackedShapeSlot, packInto } from './packed-shape';
 import type { Shape } from './shapes';
 
 /**
@@ -48,22 +49,19 @@ export class Sweep {
 }
 
 /** The pose of `sweep` at the fraction in at[0] (no number crosses the call: nothing to box). */
-function sweepTransform(sweep: Sweep, out: Transform): Transform {
+function sweepTransform(self: Sweep, out: Transform): Transform {
   const t = at[0];
-  {
-    const self = sweep;
-    trig[0] = self.a1 + t * (self.a2 - self.a1);
-    cosSinInPlace(trig);
-    const c = trig[0];
-    const s = trig[1];
-    const cx = self.c1X + t * (self.c2X - self.c1X);
-    const cy = self.c1Y + t * (self.c2Y - self.c1Y);
-    out.q.c = c;
-    out.q.s = s;
-    out.p.x = cx - (c * self.localCenterX - s * self.localCenterY);
-    out.p.y = cy - (s * self.localCenterX + c * self.localCenterY);
-    return out;
-  }
+  trig[0] = self.a1 + t * (self.a2 - self.a1);
+  cosSinInPlace(trig);
+  const c = trig[0];
+  const s = trig[1];
+  const cx = self.c1X + t * (self.c2X - self.c1X);
+  const cy = self.c1Y + t * (self.c2Y - self.c1Y);
+  out.q.c = c;
+  out.q.s = s;
+  out.p.x = cx - (c * self.localCenterX - s * self.localCenterY);
+  out.p.y = cy - (s * self.localCenterX + c * self.localCenterY);
+  return out;
 }
 
 const trig = new Float64Array(2);
@@ -101,19 +99,19 @@ export class TOIOutput {
 export const TOI_TARGET = 0.005;
 const MAX_ITERATIONS = 64;
 
-const proxyA = new ShapeProxy();
-const proxyB = new ShapeProxy();
+const packA = new Float64Array(PACKED_SHAPE_LENGTH);
+const packB = new Float64Array(PACKED_SHAPE_LENGTH);
 const xfA = new Transform();
 const xfB = new Transform();
 const distance = new DistanceOutput();
 
-/** Writes into at[1] the farthest a point of the proxy's core lies from the sweep's local centre, m. */
-function reach(proxy: ShapeProxy, sweep: Sweep): void {
+/** Writes into at[1] the farthest a vertex of the packed shape lies from the sweep's local centre, m. */
+function reach(p: Float64Array, sweep: Sweep): void {
   let best = 0;
-  const p = proxy.points;
-  for (let i = 0; i < proxy.count; i++) {
-    const dx = p[2 * i] - sweep.localCenterX;
-    const dy = p[2 * i + 1] - sweep.localCenterY;
+  const V = PackedShapeSlot.Vertices;
+  for (let i = 0; i < p[PackedShapeSlot.Count]; i++) {
+    const dx = p[V + 2 * i] - sweep.localCenterX;
+    const dy = p[V + 2 * i + 1] - sweep.localCenterY;
     const d = Math.sqrt(dx * dx + dy * dy);
     if (d > best) best = d;
   }
@@ -220,11 +218,11 @@ export function computeTimeOfImpact(input: TOIInput, out: TOIOutput = new TOIOut
   if (!(tol > 0 && tol < target)) {
     throw new CollisionError('tolerance', tol, `must be > 0 and < target (${target})`);
   }
-  makeShapeProxy(shapeA, proxyA);
-  makeShapeProxy(shapeB, proxyB);
-  reach(proxyA, sweepA);
+  packInto(shapeA, packA);
+  packInto(shapeB, packB);
+  reach(packA, sweepA);
   const reachA = Math.abs(sweepA.a2 - sweepA.a1) * at[1];
-  reach(proxyB, sweepB);
+  reach(packB, sweepB);
   const reachB = Math.abs(sweepB.a2 - sweepB.a1) * at[1];
   const vx = sweepA.c2X - sweepA.c1X - (sweepB.c2X - sweepB.c1X);
   const vy = sweepA.c2Y - sweepA.c1Y - (sweepB.c2Y - sweepB.c1Y);
@@ -235,7 +233,7 @@ export function computeTimeOfImpact(input: TOIInput, out: TOIOutput = new TOIOut
     at[0] = t;
     sweepTransform(sweepA, xfA);
     sweepTransform(sweepB, xfB);
-    proxyDistance(proxyA, xfA, proxyB, xfB, distance);
+    packedDistance(packA, xfA, packB, xfB, distance);
     const d = distance.distance;
     out.iterations = iteration + 1;
     out.distance = d;

@@ -6,9 +6,8 @@ import { Box } from '../src/box';
 import { BroadPhase } from '../src/broad-phase';
 import { CollisionError } from '../src/errors';
 import { RayCastInput, RayCastOutput, rayCastBox } from '../src/ray-cast';
-import { rayCastShape } from '../src/shape-queries';
+import { rayCastShape, testPointBox } from '../src/shape-queries';
 import type { Shape } from '../src/shapes';
-import { testPointBox } from '../src/test-point-box';
 import { fcParams, runs, uniform } from './fc-settings';
 import { corners, type Placed, place } from './reference';
 
