@@ -1,6 +1,6 @@
 import type { Transform } from '@lite/math';
 import type { Box } from './box';
-import type { Manifold } from './manifold';
+import { flipFeatureKey, type Manifold } from './manifold';
 
 // Box-box contact: Box2D-Lite's `Collide` (Erin Catto), written from the math in docs/collision.md.
 //
@@ -264,83 +264,32 @@ export function collideBoxes(
     normalY = dBy > 0 ? cB : -cB;
   }
 
-  // The reference face: outward normal (frontNormal), offset (front), and side planes
-  // side - h ≤ sideNormal · v ≤ side + h (edges negEdge, posEdge).
-  let frontNormalX: number;
-  let frontNormalY: number;
-  let front: number;
-  let sideNormalX: number;
-  let sideNormalY: number;
-  let negSide: number;
-  let posSide: number;
-  let negEdge: number;
-  let posEdge: number;
-  let side: number;
-
-  // computeIncidentEdge reads the reference face normal from `line`.
-  switch (axis) {
-    case FACE_A_X:
-      frontNormalX = normalX;
-      frontNormalY = normalY;
-      line[0] = frontNormalX;
-      line[1] = frontNormalY;
-      front = pAx * frontNormalX + pAy * frontNormalY + hAx;
-      sideNormalX = -sA; // A's y axis
-      sideNormalY = cA;
-      side = pAx * sideNormalX + pAy * sideNormalY;
-      negSide = -side + hAy;
-      posSide = side + hAy;
-      negEdge = EDGE3;
-      posEdge = EDGE1;
-      computeIncidentEdge(boxB, xfB);
-      break;
-    case FACE_A_Y:
-      frontNormalX = normalX;
-      frontNormalY = normalY;
-      line[0] = frontNormalX;
-      line[1] = frontNormalY;
-      front = pAx * frontNormalX + pAy * frontNormalY + hAy;
-      sideNormalX = cA; // A's x axis
-      sideNormalY = sA;
-      side = pAx * sideNormalX + pAy * sideNormalY;
-      negSide = -side + hAx;
-      posSide = side + hAx;
-      negEdge = EDGE2;
-      posEdge = EDGE4;
-      computeIncidentEdge(boxB, xfB);
-      break;
-    case FACE_B_X:
-      frontNormalX = -normalX;
-      frontNormalY = -normalY;
-      line[0] = frontNormalX;
-      line[1] = frontNormalY;
-      front = pBx * frontNormalX + pBy * frontNormalY + hBx;
-      sideNormalX = -sB; // B's y axis
-      sideNormalY = cB;
-      side = pBx * sideNormalX + pBy * sideNormalY;
-      negSide = -side + hBy;
-      posSide = side + hBy;
-      negEdge = EDGE3;
-      posEdge = EDGE1;
-      computeIncidentEdge(boxA, xfA);
-      break;
-    default:
-      // FACE_B_Y
-      frontNormalX = -normalX;
-      frontNormalY = -normalY;
-      line[0] = frontNormalX;
-      line[1] = frontNormalY;
-      front = pBx * frontNormalX + pBy * frontNormalY + hBy;
-      sideNormalX = cB; // B's x axis
-      sideNormalY = sB;
-      side = pBx * sideNormalX + pBy * sideNormalY;
-      negSide = -side + hBx;
-      posSide = side + hBx;
-      negEdge = EDGE2;
-      posEdge = EDGE4;
-      computeIncidentEdge(boxA, xfA);
-      break;
-  }
+  // The reference face, on A or on B (B's normal reversed), an x face or a y face: its outward normal
+  // (frontNormal), offset (front), and side planes side - h ≤ sideNormal · v ≤ side + h (edges
+  // negEdge, posEdge). computeIncidentEdge reads the reference normal from `line`.
+  const flip = axis === FACE_B_X || axis === FACE_B_Y;
+  const onX = axis === FACE_A_X || axis === FACE_B_X;
+  const px = flip ? pBx : pAx;
+  const py = flip ? pBy : pAy;
+  const c = flip ? cB : cA;
+  const s = flip ? sB : sA;
+  const hx = flip ? hBx : hAx;
+  const hy = flip ? hBy : hAy;
+  const frontNormalX = flip ? -normalX : normalX;
+  const frontNormalY = flip ? -normalY : normalY;
+  line[0] = frontNormalX;
+  line[1] = frontNormalY;
+  const front = px * frontNormalX + py * frontNormalY + (onX ? hx : hy);
+  // An x face's side planes are along the box's y axis, a y face's along its x axis.
+  const sideNormalX = onX ? -s : c;
+  const sideNormalY = onX ? c : s;
+  const side = px * sideNormalX + py * sideNormalY;
+  const negSide = -side + (onX ? hy : hx);
+  const posSide = side + (onX ? hy : hx);
+  const negEdge = onX ? EDGE3 : EDGE2;
+  const posEdge = onX ? EDGE1 : EDGE4;
+  if (flip) computeIncidentEdge(boxA, xfA);
+  else computeIncidentEdge(boxB, xfB);
 
   // Clip the incident edge to the negative side plane, then to the positive one.
   line[0] = -sideNormalX;
@@ -353,7 +302,6 @@ export function collideBoxes(
   if (clipSegmentToLine(clip2, clip1, posEdge) < 2) return 0;
 
   // Keep the points behind the reference face, slid onto it.
-  const flip = axis === FACE_B_X || axis === FACE_B_Y;
   let count = 0;
   for (let i = 0; i < 2; i++) {
     const o = 3 * i;
@@ -367,7 +315,7 @@ export function collideBoxes(
       point.separation = s < 0 ? s : s <= touch ? 0 : s;
       const key = clip2[o + 2];
       // (reference, incident) order -> (A, B) order.
-      point.key = flip ? (((key & 0xffff) << 16) | (key >>> 16)) >>> 0 : key;
+      point.key = flip ? flipFeatureKey(key) : key;
       count++;
     }
   }

@@ -327,12 +327,7 @@ export class DynamicTree {
    * callback returns false to stop the query. Order: depth first, deterministic for a given tree.
    */
   query(aabb: AABB, callback: (proxyId: number) => boolean): void {
-    const q = this.queryBox;
-    q[0] = aabb.minX;
-    q[1] = aabb.minY;
-    q[2] = aabb.maxX;
-    q[3] = aabb.maxY;
-    this.runQuery(callback, 0xff);
+    this.queryTagged(aabb, 0xff, callback);
   }
 
   /**
@@ -690,63 +685,30 @@ export class DynamicTree {
     const iB = this.child1[iA];
     const iC = this.child2[iA];
     const diff = this.height[iC] - this.height[iB];
-
-    if (diff > 1) {
-      // Rotate C up.
-      const iF = this.child1[iC];
-      const iG = this.child2[iC];
-      this.child1[iC] = iA;
-      this.parent[iC] = this.parent[iA];
-      this.parent[iA] = iC;
-      this.replaceChild(this.parent[iC], iA, iC);
-      if (this.height[iF] > this.height[iG]) {
-        this.child2[iC] = iF;
-        this.child2[iA] = iG;
-        this.parent[iG] = iA;
-        this.setUnion(iA, iB, iG);
-        this.setUnion(iC, iA, iF);
-        this.height[iA] = 1 + Math.max(this.height[iB], this.height[iG]);
-        this.height[iC] = 1 + Math.max(this.height[iA], this.height[iF]);
-      } else {
-        this.child2[iC] = iG;
-        this.child2[iA] = iF;
-        this.parent[iF] = iA;
-        this.setUnion(iA, iB, iF);
-        this.setUnion(iC, iA, iG);
-        this.height[iA] = 1 + Math.max(this.height[iB], this.height[iF]);
-        this.height[iC] = 1 + Math.max(this.height[iA], this.height[iG]);
-      }
-      return iC;
-    }
-
-    if (diff < -1) {
-      // Rotate B up.
-      const iD = this.child1[iB];
-      const iE = this.child2[iB];
-      this.child1[iB] = iA;
-      this.parent[iB] = this.parent[iA];
-      this.parent[iA] = iB;
-      this.replaceChild(this.parent[iB], iA, iB);
-      if (this.height[iD] > this.height[iE]) {
-        this.child2[iB] = iD;
-        this.child1[iA] = iE;
-        this.parent[iE] = iA;
-        this.setUnion(iA, iC, iE);
-        this.setUnion(iB, iA, iD);
-        this.height[iA] = 1 + Math.max(this.height[iC], this.height[iE]);
-        this.height[iB] = 1 + Math.max(this.height[iA], this.height[iD]);
-      } else {
-        this.child2[iB] = iE;
-        this.child1[iA] = iD;
-        this.parent[iD] = iA;
-        this.setUnion(iA, iC, iD);
-        this.setUnion(iB, iA, iE);
-        this.height[iA] = 1 + Math.max(this.height[iC], this.height[iD]);
-        this.height[iB] = 1 + Math.max(this.height[iA], this.height[iE]);
-      }
-      return iB;
-    }
-    return iA;
+    if (diff <= 1 && diff >= -1) return iA;
+    // X, the taller child, goes up; O is the other one. X's taller child U stays under X (as its
+    // child 2), the shorter one D moves down into X's place under A.
+    const rightUp = diff > 1;
+    const iX = rightUp ? iC : iB;
+    const iO = rightUp ? iB : iC;
+    const iF = this.child1[iX];
+    const iG = this.child2[iX];
+    this.child1[iX] = iA;
+    this.parent[iX] = this.parent[iA];
+    this.parent[iA] = iX;
+    this.replaceChild(this.parent[iX], iA, iX);
+    const fUp = this.height[iF] > this.height[iG];
+    const iU = fUp ? iF : iG;
+    const iD = fUp ? iG : iF;
+    this.child2[iX] = iU;
+    if (rightUp) this.child2[iA] = iD;
+    else this.child1[iA] = iD;
+    this.parent[iD] = iA;
+    this.setUnion(iA, iO, iD);
+    this.setUnion(iX, iA, iU);
+    this.height[iA] = 1 + Math.max(this.height[iO], this.height[iD]);
+    this.height[iX] = 1 + Math.max(this.height[iA], this.height[iU]);
+    return iX;
   }
 
   /** In `parent` (or at the root when parent is NULL_NODE), replaces child `oldChild` by `newChild`. */
