@@ -60,19 +60,9 @@ export class AABB {
     );
   }
 
-  /** The perimeter, 2 (width + height): the "surface area" the tree's insertion heuristic minimises. */
-  perimeter(): number {
-    return 2 * (this.maxX - this.minX + (this.maxY - this.minY));
-  }
-
   /** True when `b` lies inside this box (boundaries included). */
   contains(b: AABB): boolean {
     return this.minX <= b.minX && this.minY <= b.minY && b.maxX <= this.maxX && b.maxY <= this.maxY;
-  }
-
-  /** True when the point (x, y) lies inside this box (boundary included). */
-  containsPoint(x: number, y: number): boolean {
-    return this.minX <= x && x <= this.maxX && this.minY <= y && y <= this.maxY;
   }
 
   /** True when this box and `b` overlap (touching counts). */

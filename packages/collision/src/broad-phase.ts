@@ -1,7 +1,7 @@
 import { AABB, requireAABB } from './aabb';
 import { DynamicTree, type DynamicTreeOptions } from './dynamic-tree';
 import { CollisionError } from './errors';
-import type { PairBuffer } from './pair-buffer';
+import { growInt32, type PairBuffer } from './pair-buffer';
 import type { RayCastInput } from './ray-cast';
 
 /**
@@ -14,21 +14,14 @@ export type PairFilter = (proxyA: number, proxyB: number) => boolean;
 const STATIC_TAG = 1;
 
 /**
- * The broadphase: finds the pairs of proxies whose fat AABBs overlap, among thousands of moving
- * proxies, in about O(k log n) per step for k moved proxies (Box2D's `b2BroadPhase` design over a
- * {@link DynamicTree}).
+ * The broadphase (Box2D's `b2BroadPhase` design over a {@link DynamicTree}): finds the pairs of
+ * proxies whose fat AABBs overlap in about O(k log n) per step for k moved proxies. Each proxy has
+ * the caller's integer key (e.g. its body id) and a static flag. Proxies created, re-inserted by
+ * `moveProxy` or touched go into a move buffer, which `updatePairs` queries the tree with.
  *
- * Each proxy carries the caller's integer key (e.g. its body id) and a static flag. Proxies that were
- * created, re-inserted by `moveProxy` (their tight box left their fat box) or touched go into a move
- * buffer; `updatePairs` queries the tree with each of them and reports their overlaps.
- *
- * The protocol a world follows each step:
- * 1. `moveProxy` every proxy whose body moved;
- * 2. `updatePairs(out)`: each reported pair may be new; add a contact for it unless one exists;
- * 3. keep a contact while `testOverlap(proxyA, proxyB)` holds; destroy it when it turns false.
- * Then the set of contacts is exactly the set of overlapping fat AABB pairs (less static-static and
- * same-key pairs): the property tests check this against brute force.
- *
+ * Each step a world calls `moveProxy` for every moved body, adds a contact for each pair
+ * `updatePairs` reports unless it has one, and keeps a contact while `testOverlap` holds: its
+ * contacts are then exactly the overlapping fat AABB pairs (less static-static and same-key pairs).
  * Deterministic: the same calls give the same proxy ids, tree and pair order.
  */
 export class BroadPhase {
@@ -66,8 +59,9 @@ export class BroadPhase {
   private queryIsStatic: boolean;
   private target: PairBuffer | null;
   private pairFilter: PairFilter | null;
-  private readonly addMovedPair: (proxyId: number) => boolean;
-  private readonly addAnyPair: (proxyId: number) => boolean;
+  /** Whether the query in progress is computeAllPairs' (else updatePairs'). */
+  private allPairs: boolean;
+  private readonly addPair: (proxyId: number) => boolean;
   private readonly scratchAABB: AABB;
 
   /** @param options - the tree's margin, displacement multiplier and initial capacity */
@@ -83,9 +77,7 @@ export class BroadPhase {
     this.staticTop = 0;
     this.collectStatic = (node: number): boolean => {
       if (this.staticTop === this.staticHits.length) {
-        const bigger = new Int32Array(2 * this.staticHits.length);
-        bigger.set(this.staticHits);
-        this.staticHits = bigger;
+        this.staticHits = growInt32(this.staticHits, 2 * this.staticHits.length);
       }
       this.staticHits[this.staticTop++] = this.statics.getKey(node);
       return true;
@@ -97,29 +89,19 @@ export class BroadPhase {
     this.queryIsStatic = false;
     this.target = null;
     this.pairFilter = null;
+    this.allPairs = false;
     this.scratchAABB = new AABB();
 
-    // Pairs for updatePairs: `other` overlaps the moved proxy being queried.
-    this.addMovedPair = (other: number): boolean => {
+    // `other` overlaps the proxy being queried. updatePairs reports a pair of two moved proxies
+    // from the query of the lower id only; computeAllPairs every pair from the query of its lower id.
+    this.addPair = (other: number): boolean => {
       const q = this.queryProxyId;
-      if (other === q) return true;
-      // Both moved: the pair is reported from the query of the lower id only.
-      if (this.moveSlot[other] >= 0 && other < q) return true;
+      if (this.allPairs ? other <= q : other === q || (this.moveSlot[other] >= 0 && other < q)) return true;
       if (this.queryIsStatic && this.staticFlags[other] === 1) return true;
       const key = this.keys[other];
       if (key === this.queryKey) return true;
       const filter = this.pairFilter;
       if (filter !== null && !filter(q, other)) return true;
-      (this.target as PairBuffer).push(this.queryKey, q, key, other);
-      return true;
-    };
-    // Pairs for computeAllPairs: each pair once, from the query of its lower id.
-    this.addAnyPair = (other: number): boolean => {
-      const q = this.queryProxyId;
-      if (other <= q) return true;
-      if (this.queryIsStatic && this.staticFlags[other] === 1) return true;
-      const key = this.keys[other];
-      if (key === this.queryKey) return true;
       (this.target as PairBuffer).push(this.queryKey, q, key, other);
       return true;
     };
@@ -217,26 +199,21 @@ export class BroadPhase {
 
   /**
    * Reports the candidate pairs that may be new since the last call: every pair of proxies whose fat
-   * AABBs overlap and of which at least one was created, re-inserted or touched since then. Pairs of
-   * two static proxies and of two proxies with the same key are skipped. The pairs are written into
-   * `out` (cleared first), each once, with keyA < keyB, sorted by (keyA, keyB) (then proxy ids).
-   * A pair the caller already holds may be reported again (when one of its proxies was re-inserted):
-   * look it up by its keys, or pass a `filter` that turns such pairs away before they are sorted
-   * (sorting only the pairs it keeps: the same pairs in the same order as filtering afterwards).
-   * Empties the move buffer. Returns the pair count.
+   * AABBs overlap and of which at least one was created, re-inserted or touched since then, less
+   * static-static and same-key pairs. They are written into `out` (cleared first), each once, keyA <
+   * keyB, sorted by (keyA, keyB) then proxy ids. A pair the caller holds may come again (a proxy was
+   * re-inserted): look it up by its keys, or pass a `filter`. Empties the move buffer; returns the
+   * pair count.
    * @param filter - called once with the two proxy ids of each candidate pair, in no particular
-   *   order; a pair it returns false for is not reported. It must not change the broadphase, and
-   *   its answer must not depend on the other pairs of the call. If it throws, the error
-   *   propagates, `out` holds no meaningful pairs and the move buffer is kept: the next call
-   *   reports the same candidates.
+   *   order; a pair it returns false for is not reported (same result as filtering afterwards). It
+   *   must not change the broadphase nor depend on the other pairs. If it throws, `out` holds no
+   *   meaningful pairs and the move buffer is kept.
    */
   updatePairs(out: PairBuffer, filter?: PairFilter): number {
     out.clear();
     this.target = out;
     this.pairFilter = filter ?? null;
-    // Each loop in a method of its own, with nothing after it: V8 compiles a long first loop "on
-    // stack replacement" before the code after it has run, and that code then deoptimised on
-    // every call.
+    // Each loop in a method of its own (docs/performance.md, "Loops in their own functions").
     this.queryMoved();
     this.forgetMoved();
     this.moveCount = 0;
@@ -250,12 +227,16 @@ export class BroadPhase {
   private queryMoved(): void {
     for (let i = 0; i < this.moveCount; i++) {
       const id = this.moveBuffer[i];
-      if (id < 0) continue;
-      this.queryProxyId = id;
-      this.queryKey = this.keys[id];
-      this.queryIsStatic = this.staticFlags[id] === 1;
-      this.tree.queryProxy(id, this.addMovedPair);
+      if (id >= 0) this.queryPairs(id);
     }
+  }
+
+  /** The pairs of proxy `id` and the proxies its fat AABB overlaps, into `target`. */
+  private queryPairs(id: number): void {
+    this.queryProxyId = id;
+    this.queryKey = this.keys[id];
+    this.queryIsStatic = this.staticFlags[id] === 1;
+    this.tree.queryProxy(id, this.addPair);
   }
 
   /** {@link BroadPhase.updatePairs}: the moved proxies leave the move buffer. */
@@ -275,13 +256,10 @@ export class BroadPhase {
     out.clear();
     this.target = out;
     const bound = this.tree.idBound;
-    for (let id = 0; id < bound; id++) {
-      if (!this.tree.isProxy(id)) continue;
-      this.queryProxyId = id;
-      this.queryKey = this.keys[id];
-      this.queryIsStatic = this.staticFlags[id] === 1;
-      this.tree.queryProxy(id, this.addAnyPair);
-    }
+    this.pairFilter = null;
+    this.allPairs = true;
+    for (let id = 0; id < bound; id++) if (this.tree.isProxy(id)) this.queryPairs(id);
+    this.allPairs = false;
     this.target = null;
     out.sortAndDeduplicate();
     return out.count;
@@ -460,9 +438,7 @@ export class BroadPhase {
   private bufferMove(proxyId: number): void {
     if (this.moveSlot[proxyId] >= 0) return;
     if (this.moveCount === this.moveBuffer.length) {
-      const bigger = new Int32Array(2 * this.moveBuffer.length);
-      bigger.set(this.moveBuffer);
-      this.moveBuffer = bigger;
+      this.moveBuffer = growInt32(this.moveBuffer, 2 * this.moveBuffer.length);
     }
     this.moveSlot[proxyId] = this.moveCount;
     this.moveBuffer[this.moveCount++] = proxyId;
@@ -475,15 +451,9 @@ export class BroadPhase {
     const flags = new Uint8Array(n);
     flags.set(this.staticFlags);
     this.staticFlags = flags;
-    const keys = new Int32Array(n);
-    keys.set(this.keys);
-    this.keys = keys;
-    const slots = new Int32Array(n).fill(-1);
-    slots.set(this.moveSlot);
-    this.moveSlot = slots;
-    const nodes = new Int32Array(n).fill(-1);
-    nodes.set(this.staticNode);
-    this.staticNode = nodes;
+    this.keys = growInt32(this.keys, n);
+    this.moveSlot = growInt32(this.moveSlot, n, -1);
+    this.staticNode = growInt32(this.staticNode, n, -1);
   }
 }
 

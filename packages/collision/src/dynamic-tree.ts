@@ -1,5 +1,6 @@
 import { AABB, requireAABB } from './aabb';
 import { CollisionError } from './errors';
+import { growInt32 } from './pair-buffer';
 import { RayCastInput } from './ray-cast';
 import { rayCastTree, validateTree } from './tree-walks';
 
@@ -24,22 +25,13 @@ export interface DynamicTreeOptions {
 
 /**
  * A dynamic AABB tree (Box2D's `b2DynamicTree`, written from its design): a binary tree whose leaves
- * are proxies, each holding a fattened AABB and an integer key chosen by the caller, and whose
- * internal nodes hold the union of their children's boxes.
- *
- * - Insertion walks down from the root choosing, at each node, the cheapest of "pair with this node"
- *   and "descend into a child", where cost is the increase of the boxes' perimeters (the surface area
- *   heuristic in 2D); then AVL-style rotations on the way back up keep the height low. They do
- *   not make the tree AVL-balanced: a single rotation can leave a node's subtrees two or more
- *   apart (a far-away leaf paired with the root, say), and the walk up stops at the first node
- *   that did not change; the tree's checks do not ask for balance.
- * - A proxy is stored with a margin around its tight AABB, stretched along its predicted motion, so
- *   small motions do not touch the tree at all.
- * - Nodes live in typed arrays indexed by node id; freed ids are reused last-freed first. The same
- *   sequence of calls always gives the same tree and the same ids. Nothing is allocated in steady state
- *   (the arrays double when they run out, which is amortised).
- *
- * Proxy ids are node ids: small non-negative integers, stable for the proxy's lifetime.
+ * are proxies, each a fattened AABB with an integer key of the caller's, and whose internal nodes
+ * hold the union of their children's boxes. Insertion descends to the cheapest sibling by the
+ * perimeter (surface area) heuristic; rotations on the way back up keep the height low (not AVL
+ * balance). A proxy's fat box is its tight box grown by a margin and stretched along its motion, so
+ * small motions do not touch the tree. Nodes live in typed arrays; freed ids are reused last-freed
+ * first, so the same calls give the same tree and ids. Proxy ids are node ids, stable for the
+ * proxy's lifetime. Nothing is allocated in steady state (the arrays double when full).
  */
 export class DynamicTree {
   /** Margin added around every tight AABB, m. */
@@ -210,8 +202,6 @@ export class DynamicTree {
    * is not finite.
    */
   moveProxy(proxyId: number, aabb: AABB, displacementX: number, displacementY: number): boolean {
-    // A small wrapper, so that it is inlined at the call site and the displacement (written to a
-    // scratch array) is never boxed as a call argument.
     const d = this.displacement;
     d[0] = displacementX;
     d[1] = displacementY;
@@ -417,15 +407,10 @@ export class DynamicTree {
 
   /**
    * Casts a ray through the tree: for every proxy whose fat AABB the segment p1 → p1 + maxFraction
-   * (p2 - p1) crosses, calls `callback(subInput, proxyId)`, where `subInput` is the ray with
-   * maxFraction clipped to the closest hit so far. The callback casts against the proxy's shape and
-   * returns:
-   * - 0 to stop the cast;
-   * - a fraction in (0, maxFraction] to clip the ray there: return the hit's fraction to find the
-   *   closest hit (later proxies are only visited if the clipped ray still reaches them);
-   * - -1 (any negative value) to go on without clipping: return it for a miss, and after recording a
-   *   hit to collect every hit along the ray. (Returning `subInput.maxFraction` also goes on
-   *   unclipped, but a fractional return value is boxed by the engine: -1 allocates nothing.)
+   * (p2 - p1) crosses, calls `callback(subInput, proxyId)`, `subInput` being the ray with maxFraction
+   * clipped to the closest hit so far. The callback returns 0 to stop; a fraction in (0, maxFraction]
+   * to clip the ray there (the hit's fraction, for the closest hit); -1 (any negative value) to go on
+   * unclipped (a miss, or to collect every hit; -1 rather than `subInput.maxFraction`, which is boxed).
    *
    * @throws CollisionError when the input is not finite or maxFraction < 0.
    */
@@ -436,8 +421,7 @@ export class DynamicTree {
   /**
    * Checks every structural invariant (parent/child links, heights, each internal box the union of
    * its children and its tag theirs, free list, leaf count) and throws an Error naming the first one
-   * broken. Not AVL balance (the rotations do not keep it; an unbalanced tree answers queries as
-   * well, only slower). For tests and debugging; O(n).
+   * broken; not balance. For tests and debugging; O(n).
    */
   validate(): void {
     validateTree(this);
@@ -458,11 +442,7 @@ export class DynamicTree {
 
   /** Puts `node` at `index` of the traversal stack, growing it when full. @internal */
   push(index: number, node: number): void {
-    if (index >= this.stack.length) {
-      const bigger = new Int32Array(2 * this.stack.length);
-      bigger.set(this.stack);
-      this.stack = bigger;
-    }
+    if (index >= this.stack.length) this.stack = growInt32(this.stack, 2 * this.stack.length);
     this.stack[index] = node;
   }
 
@@ -585,8 +565,6 @@ export class DynamicTree {
             (Math.max(b[o2 + 3], lMaxY) - Math.min(b[o2 + 1], lMinY))) +
         inheritanceCost;
       if (this.height[c2] > 0) cost2 -= 2 * (b[o2 + 2] - b[o2] + (b[o2 + 3] - b[o2 + 1]));
-      // (One comparison, not two with &&: the second of those had never run when V8 first
-      // optimised this, while a tree grew, and reaching it threw that code away.)
       if (cost < Math.min(cost1, cost2)) break;
       index = cost1 < cost2 ? c1 : c2;
     }
@@ -638,9 +616,8 @@ export class DynamicTree {
 
   /**
    * From `start` towards the root: rebalance each node, then recompute its height and box. Stops
-   * above `start` at the first node that neither rotated nor changed its height, box or tags: every
-   * node above it then has the same children, heights and boxes as after the last refit that passed
-   * it, so walking on would recompute what it holds.
+   * above `start` at the first node that neither rotated nor changed its height, box or tags (the
+   * nodes above it already hold what walking on would recompute).
    */
   private refit(start: number): void {
     const b = this.bounds;
@@ -721,10 +698,4 @@ export class DynamicTree {
       this.child2[parent] = newChild;
     }
   }
-}
-
-function growInt32(array: Int32Array, length: number): Int32Array {
-  const bigger = new Int32Array(length);
-  bigger.set(array);
-  return bigger;
 }

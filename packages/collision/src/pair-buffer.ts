@@ -125,15 +125,17 @@ export class PairBuffer {
 
   private grow(): void {
     const n = 2 * this.keyA.length;
-    this.keyA = grow(this.keyA, n);
-    this.keyB = grow(this.keyB, n);
-    this.proxyA = grow(this.proxyA, n);
-    this.proxyB = grow(this.proxyB, n);
+    this.keyA = growInt32(this.keyA, n);
+    this.keyB = growInt32(this.keyB, n);
+    this.proxyA = growInt32(this.proxyA, n);
+    this.proxyB = growInt32(this.proxyB, n);
   }
 }
 
-function grow(array: Int32Array, length: number): Int32Array {
+/** A copy of `array` lengthened to `length`, the new entries `fill`. @internal */
+export function growInt32(array: Int32Array, length: number, fill = 0): Int32Array {
   const bigger = new Int32Array(length);
+  if (fill !== 0) bigger.fill(fill);
   bigger.set(array);
   return bigger;
 }

@@ -110,13 +110,18 @@ export function rayCastBox(box: Box, xf: Transform, input: RayCastInput, out: Ra
   let nx = 0;
   let ny = 0;
 
-  if (dx === 0) {
-    // Parallel to the x slab: inside it or never.
-    if (px < -hx || px > hx) return false;
-  } else {
-    const inv = 1 / dx;
-    let t1 = (-hx - px) * inv;
-    let t2 = (hx - px) * inv;
+  // The x slab, then the y slab; a ray parallel to one is inside it or never.
+  for (let axis = 0; axis < 2; axis++) {
+    const p = axis === 0 ? px : py;
+    const d = axis === 0 ? dx : dy;
+    const h = axis === 0 ? hx : hy;
+    if (d === 0) {
+      if (p < -h || p > h) return false;
+      continue;
+    }
+    const inv = 1 / d;
+    let t1 = (-h - p) * inv;
+    let t2 = (h - p) * inv;
     let sign = -1;
     if (t1 > t2) {
       const t = t1;
@@ -126,30 +131,8 @@ export function rayCastBox(box: Box, xf: Transform, input: RayCastInput, out: Ra
     }
     if (t1 > tmin) {
       tmin = t1;
-      nx = sign;
-      ny = 0;
-    }
-    if (t2 < tmax) tmax = t2;
-    if (tmin > tmax) return false;
-  }
-
-  if (dy === 0) {
-    if (py < -hy || py > hy) return false;
-  } else {
-    const inv = 1 / dy;
-    let t1 = (-hy - py) * inv;
-    let t2 = (hy - py) * inv;
-    let sign = -1;
-    if (t1 > t2) {
-      const t = t1;
-      t1 = t2;
-      t2 = t;
-      sign = 1;
-    }
-    if (t1 > tmin) {
-      tmin = t1;
-      nx = 0;
-      ny = sign;
+      nx = axis === 0 ? sign : 0;
+      ny = axis === 0 ? 0 : sign;
     }
     if (t2 < tmax) tmax = t2;
     if (tmin > tmax) return false;
