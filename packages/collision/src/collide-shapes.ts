@@ -302,41 +302,31 @@ export function polygonsPacked(
   // Reference face (with a bias towards A so it does not flicker) and incident edge: the edge of the
   // other polygon whose normal is most anti-parallel to the reference normal.
   const flip = sepB > sepA + FLIP_TOL;
-  if (flip) {
-    const sx = nb[2 * edgeB];
-    const sy = nb[2 * edgeB + 1];
-    let minDot = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < nA; i++) {
-      const d = sx * a[N + 2 * i] + sy * a[N + 2 * i + 1];
-      if (d < minDot) {
-        minDot = d;
-        edgeA = i;
-      }
-    }
-  } else {
-    const sx = a[N + 2 * edgeA];
-    const sy = a[N + 2 * edgeA + 1];
-    let minDot = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < nB; i++) {
-      const d = sx * nb[2 * i] + sy * nb[2 * i + 1];
-      if (d < minDot) {
-        minDot = d;
-        edgeB = i;
-      }
+  const refNormals = flip ? nb : a;
+  const refAt = flip ? 2 * edgeB : N + 2 * edgeA;
+  const incNormals = flip ? a : nb;
+  const incAt = flip ? N : 0;
+  const incCount = flip ? nA : nB;
+  const sx = refNormals[refAt];
+  const sy = refNormals[refAt + 1];
+  let minDot = Number.POSITIVE_INFINITY;
+  let incident = 0;
+  for (let i = 0; i < incCount; i++) {
+    const d = sx * incNormals[incAt + 2 * i] + sy * incNormals[incAt + 2 * i + 1];
+    if (d < minDot) {
+      minDot = d;
+      incident = i;
     }
   }
+  if (flip) edgeA = incident;
+  else edgeB = incident;
 
-  let count: number;
   // clipEdges reads (r1, r2) from num[0], num[1]: the reference radius first.
-  if (flip) {
-    num[0] = rB;
-    num[1] = rA;
-    count = clipEdges(xb, yb, nb, 0, nB, edgeB, xa, ya, nA, edgeA);
-  } else {
-    num[0] = rA;
-    num[1] = rB;
-    count = clipEdges(xa, ya, a, N, nA, edgeA, xb, yb, nB, edgeB);
-  }
+  num[0] = flip ? rB : rA;
+  num[1] = flip ? rA : rB;
+  let count = flip
+    ? clipEdges(xb, yb, nb, 0, nB, edgeB, xa, ya, nA, edgeA)
+    : clipEdges(xa, ya, a, N, nA, edgeA, xb, yb, nB, edgeB);
   let normalX = flip ? -nb[2 * edgeB] : a[N + 2 * edgeA];
   let normalY = flip ? -nb[2 * edgeB + 1] : a[N + 2 * edgeA + 1];
 
@@ -476,11 +466,13 @@ function circlesPacked(
 }
 
 /**
- * A packed capsule A and circle B, the margin in its slot: the circle's centre against the closest
- * point of the capsule's segment, one point midway between the surfaces, key 0. A centre exactly on
- * the segment takes the segment's left normal. Returns 0 or 1.
+ * A packed capsule or polygon A and a packed circle B, the margin in its slot: one point midway
+ * between the surfaces, key 0. A capsule's segment gives the point closest to the circle's centre
+ * (a centre on the segment takes its left normal). A polygon (Box2D's `b2CollidePolygonAndCircle`)
+ * gives its face of largest separation from the centre, or that face's end vertex when the centre
+ * is outside the polygon past it. Returns 0 or 1.
  */
-function capsuleAndCirclePacked(
+function polygonalAndCirclePacked(
   a: Float64Array,
   xfA: Transform,
   b: Float64Array,
@@ -489,6 +481,9 @@ function capsuleAndCirclePacked(
 ): number {
   const margin = marginSlot[0];
   out.pointCount = 0;
+  const rA = a[RADIUS];
+  const rB = b[RADIUS];
+  const radius = rA + rB;
   const cA = xfA.q.c;
   const sA = xfA.q.s;
   // The circle's centre in A's frame.
@@ -499,129 +494,90 @@ function capsuleAndCirclePacked(
   const wy = qb.s * lbx + qb.c * lby + xfB.p.y - xfA.p.y;
   const cx = cA * wx + sA * wy;
   const cy = -sA * wx + cA * wy;
-  const p1x = a[V];
-  const p1y = a[V + 1];
-  const p2x = a[V + 2];
-  const p2y = a[V + 3];
-  const ex = p2x - p1x;
-  const ey = p2y - p1y;
-  const s1 = (cx - p1x) * ex + (cy - p1y) * ey;
-  const s2 = (p2x - cx) * ex + (p2y - cy) * ey;
-  let qx: number;
-  let qy: number;
-  if (s1 < 0) {
-    qx = p1x;
-    qy = p1y;
-  } else if (s2 < 0) {
-    qx = p2x;
-    qy = p2y;
-  } else {
-    const t = s1 / (ex * ex + ey * ey);
-    qx = p1x + t * ex;
-    qy = p1y + t * ey;
-  }
-  const dx = cx - qx;
-  const dy = cy - qy;
-  const distance = Math.sqrt(dx * dx + dy * dy);
-  const rA = a[RADIUS];
-  const rB = b[RADIUS];
-  const separation = distance - rA - rB;
-  if (separation > margin) return 0;
-  let nx: number;
-  let ny: number;
-  if (distance > 0) {
-    nx = dx / distance;
-    ny = dy / distance;
-  } else {
-    const length = Math.sqrt(ex * ex + ey * ey);
-    nx = -ey / length;
-    ny = ex / length;
-  }
-  const lx = 0.5 * (qx + rA * nx + cx - rB * nx);
-  const ly = 0.5 * (qy + rA * ny + cy - rB * ny);
-  const point = out.points[0];
-  point.x = cA * lx - sA * ly + xfA.p.x;
-  point.y = sA * lx + cA * ly + xfA.p.y;
-  point.separation = separation;
-  point.key = 0;
-  out.normalX = cA * nx - sA * ny;
-  out.normalY = sA * nx + cA * ny;
-  out.pointCount = 1;
-  return 1;
-}
-
-/**
- * A packed polygon A and circle B, the margin in its slot (Box2D's `b2CollidePolygonAndCircle`): the
- * polygon's face of largest separation from the circle's centre; past either end of that face (and
- * outside the polygon) the centre is against the vertex, otherwise against the face. One point
- * midway between the surfaces, key 0. Returns 0 or 1.
- */
-function polygonAndCirclePacked(
-  a: Float64Array,
-  xfA: Transform,
-  b: Float64Array,
-  xfB: Transform,
-  out: Manifold,
-): number {
-  const margin = marginSlot[0];
-  out.pointCount = 0;
-  const n = a[COUNT];
-  const rA = a[RADIUS];
-  const rB = b[RADIUS];
-  const radius = rA + rB;
-  const cA = xfA.q.c;
-  const sA = xfA.q.s;
-  const lbx = b[V];
-  const lby = b[V + 1];
-  const qb = xfB.q;
-  const wx = qb.c * lbx - qb.s * lby + xfB.p.x - xfA.p.x;
-  const wy = qb.s * lbx + qb.c * lby + xfB.p.y - xfA.p.y;
-  const cx = cA * wx + sA * wy;
-  const cy = -sA * wx + cA * wy;
-
-  let face = 0;
-  let separation = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < n; i++) {
-    const s = a[N + 2 * i] * (cx - a[V + 2 * i]) + a[N + 2 * i + 1] * (cy - a[V + 2 * i + 1]);
-    // A face beyond the margin: no point.
-    if (s - radius > margin) return 0;
-    if (s > separation) {
-      separation = s;
-      face = i;
-    }
-  }
-  const i2 = face + 1 < n ? face + 1 : 0;
-  const v1x = a[V + 2 * face];
-  const v1y = a[V + 2 * face + 1];
-  const v2x = a[V + 2 * i2];
-  const v2y = a[V + 2 * i2 + 1];
-  const u1 = (cx - v1x) * (v2x - v1x) + (cy - v1y) * (v2y - v1y);
-  const u2 = (cx - v2x) * (v1x - v2x) + (cy - v2y) * (v1y - v2y);
+  let separation: number;
   let nx: number;
   let ny: number;
   let lx: number;
   let ly: number;
-  if ((u1 < 0 || u2 < 0) && separation > 0) {
-    // Outside the polygon and past an end of the face: against that vertex.
-    const vx = u1 < 0 ? v1x : v2x;
-    const vy = u1 < 0 ? v1y : v2y;
-    const dx = cx - vx;
-    const dy = cy - vy;
+  if (a[KIND] === PACKED_CAPSULE) {
+    const p1x = a[V];
+    const p1y = a[V + 1];
+    const p2x = a[V + 2];
+    const p2y = a[V + 3];
+    const ex = p2x - p1x;
+    const ey = p2y - p1y;
+    const s1 = (cx - p1x) * ex + (cy - p1y) * ey;
+    const s2 = (p2x - cx) * ex + (p2y - cy) * ey;
+    let qx: number;
+    let qy: number;
+    if (s1 < 0) {
+      qx = p1x;
+      qy = p1y;
+    } else if (s2 < 0) {
+      qx = p2x;
+      qy = p2y;
+    } else {
+      const t = s1 / (ex * ex + ey * ey);
+      qx = p1x + t * ex;
+      qy = p1y + t * ey;
+    }
+    const dx = cx - qx;
+    const dy = cy - qy;
     const distance = Math.sqrt(dx * dx + dy * dy);
-    if (distance - radius > margin) return 0;
-    nx = dx / distance;
-    ny = dy / distance;
-    separation = distance - radius;
-    lx = 0.5 * (vx + rA * nx + cx - rB * nx);
-    ly = 0.5 * (vy + rA * ny + cy - rB * ny);
+    separation = distance - rA - rB;
+    if (separation > margin) return 0;
+    if (distance > 0) {
+      nx = dx / distance;
+      ny = dy / distance;
+    } else {
+      const length = Math.sqrt(ex * ex + ey * ey);
+      nx = -ey / length;
+      ny = ex / length;
+    }
+    lx = 0.5 * (qx + rA * nx + cx - rB * nx);
+    ly = 0.5 * (qy + rA * ny + cy - rB * ny);
   } else {
-    nx = a[N + 2 * face];
-    ny = a[N + 2 * face + 1];
-    // The centre projected on the face, pushed out by A's radius; and the circle's deepest point.
-    const depth = (cx - v1x) * nx + (cy - v1y) * ny;
-    lx = 0.5 * (cx + (rA - depth) * nx + cx - rB * nx);
-    ly = 0.5 * (cy + (rA - depth) * ny + cy - rB * ny);
-    separation -= radius;
+    const n = a[COUNT];
+    let face = 0;
+    separation = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < n; i++) {
+      const s = a[N + 2 * i] * (cx - a[V + 2 * i]) + a[N + 2 * i + 1] * (cy - a[V + 2 * i + 1]);
+      // A face beyond the margin: no point.
+      if (s - radius > margin) return 0;
+      if (s > separation) {
+        separation = s;
+        face = i;
+      }
+    }
+    const i2 = face + 1 < n ? face + 1 : 0;
+    const v1x = a[V + 2 * face];
+    const v1y = a[V + 2 * face + 1];
+    const v2x = a[V + 2 * i2];
+    const v2y = a[V + 2 * i2 + 1];
+    const u1 = (cx - v1x) * (v2x - v1x) + (cy - v1y) * (v2y - v1y);
+    const u2 = (cx - v2x) * (v1x - v2x) + (cy - v2y) * (v1y - v2y);
+    if ((u1 < 0 || u2 < 0) && separation > 0) {
+      // Outside the polygon and past an end of the face: against that vertex.
+      const vx = u1 < 0 ? v1x : v2x;
+      const vy = u1 < 0 ? v1y : v2y;
+      const dx = cx - vx;
+      const dy = cy - vy;
+      const distance = Math.sqrt(dx * dx + dy * dy);
+      if (distance - radius > margin) return 0;
+      nx = dx / distance;
+      ny = dy / distance;
+      separation = distance - radius;
+      lx = 0.5 * (vx + rA * nx + cx - rB * nx);
+      ly = 0.5 * (vy + rA * ny + cy - rB * ny);
+    } else {
+      nx = a[N + 2 * face];
+      ny = a[N + 2 * face + 1];
+      // The centre projected on the face, pushed out by A's radius; and the circle's deepest point.
+      const depth = (cx - v1x) * nx + (cy - v1y) * ny;
+      lx = 0.5 * (cx + (rA - depth) * nx + cx - rB * nx);
+      ly = 0.5 * (cy + (rA - depth) * ny + cy - rB * ny);
+      separation -= radius;
+    }
   }
   const point = out.points[0];
   point.x = cA * lx - sA * ly + xfA.p.x;
@@ -660,13 +616,8 @@ export function packedAtSlot(
   const kindB = b[KIND];
   if (kindA === PACKED_CIRCLE) {
     if (kindB === PACKED_CIRCLE) return circlesPacked(a, xfA, b, xfB, out);
-    if (kindB === PACKED_CAPSULE) return flipPacked(out, capsuleAndCirclePacked(b, xfB, a, xfA, out));
-    return flipPacked(out, polygonAndCirclePacked(b, xfB, a, xfA, out));
+    return flipPacked(out, polygonalAndCirclePacked(b, xfB, a, xfA, out));
   }
-  if (kindB === PACKED_CIRCLE) {
-    return kindA === PACKED_CAPSULE
-      ? capsuleAndCirclePacked(a, xfA, b, xfB, out)
-      : polygonAndCirclePacked(a, xfA, b, xfB, out);
-  }
+  if (kindB === PACKED_CIRCLE) return polygonalAndCirclePacked(a, xfA, b, xfB, out);
   return polygonsPacked(a, xfA, b, xfB, out);
 }
