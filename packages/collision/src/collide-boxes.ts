@@ -64,6 +64,16 @@ function incidentVertexKey(inEdge: number, outEdge: number): number {
   return ((inEdge << 16) | (outEdge << 24)) >>> 0;
 }
 
+// The incident edges e4 (right, v4 to v1), e2 (left, v2 to v3), e1 (top, v1 to v2) and e3 (bottom,
+// v3 to v4): their end vertices as signs of (hx, hy), then the edges in and out of each end.
+// biome-ignore format: one edge a row
+const INCIDENT_EDGES = new Int8Array([
+  1, -1, 1, 1, EDGE3, EDGE4, EDGE4, EDGE1,
+  -1, 1, -1, -1, EDGE1, EDGE2, EDGE2, EDGE3,
+  1, 1, -1, 1, EDGE4, EDGE1, EDGE1, EDGE2,
+  -1, -1, 1, -1, EDGE2, EDGE3, EDGE3, EDGE4,
+]);
+
 /**
  * Writes into `incident` the incident box's edge most anti-parallel to the reference normal
  * (line[0], line[1]): two world vertices, counter-clockwise, with their feature keys.
@@ -78,45 +88,13 @@ function computeIncidentEdge(box: Box, xf: Transform): void {
   // The reference normal in the incident box's frame, reversed: n = -Rᵀ normal.
   const lx = -(c * nx + s * ny);
   const ly = -(-s * nx + c * ny);
-  let x0: number;
-  let y0: number;
-  let x1: number;
-  let y1: number;
-  if (Math.abs(lx) > Math.abs(ly)) {
-    if (lx > 0) {
-      // Edge e4 (right), from v4 to v1.
-      x0 = hx;
-      y0 = -hy;
-      incident[2] = incidentVertexKey(EDGE3, EDGE4);
-      x1 = hx;
-      y1 = hy;
-      incident[5] = incidentVertexKey(EDGE4, EDGE1);
-    } else {
-      // Edge e2 (left), from v2 to v3.
-      x0 = -hx;
-      y0 = hy;
-      incident[2] = incidentVertexKey(EDGE1, EDGE2);
-      x1 = -hx;
-      y1 = -hy;
-      incident[5] = incidentVertexKey(EDGE2, EDGE3);
-    }
-  } else if (ly > 0) {
-    // Edge e1 (top), from v1 to v2.
-    x0 = hx;
-    y0 = hy;
-    incident[2] = incidentVertexKey(EDGE4, EDGE1);
-    x1 = -hx;
-    y1 = hy;
-    incident[5] = incidentVertexKey(EDGE1, EDGE2);
-  } else {
-    // Edge e3 (bottom), from v3 to v4.
-    x0 = -hx;
-    y0 = -hy;
-    incident[2] = incidentVertexKey(EDGE2, EDGE3);
-    x1 = hx;
-    y1 = -hy;
-    incident[5] = incidentVertexKey(EDGE3, EDGE4);
-  }
+  const e = 8 * (Math.abs(lx) > Math.abs(ly) ? (lx > 0 ? 0 : 1) : ly > 0 ? 2 : 3);
+  const x0 = INCIDENT_EDGES[e] * hx;
+  const y0 = INCIDENT_EDGES[e + 1] * hy;
+  const x1 = INCIDENT_EDGES[e + 2] * hx;
+  const y1 = INCIDENT_EDGES[e + 3] * hy;
+  incident[2] = incidentVertexKey(INCIDENT_EDGES[e + 4], INCIDENT_EDGES[e + 5]);
+  incident[5] = incidentVertexKey(INCIDENT_EDGES[e + 6], INCIDENT_EDGES[e + 7]);
   const px = xf.p.x;
   const py = xf.p.y;
   incident[0] = px + c * x0 - s * y0;

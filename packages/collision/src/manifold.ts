@@ -11,7 +11,7 @@ export class ManifoldPoint {
 
   /** A point at the origin with zero separation and key 0. */
   constructor() {
-    // Fractions first (docs/performance.md, "Fields").
+    // Fractions first (docs/performance.md, "Fields"), as in Manifold's constructor.
     this.x = 0.5;
     this.y = 0.5;
     this.separation = 0.5;
@@ -59,9 +59,7 @@ export class Manifold {
 
   /** An empty manifold (no points, normal (0, 0), margin 0). */
   constructor() {
-    // Written twice, the normal first as fractions (see ManifoldPoint's constructor): a world's
-    // narrowphase reuses one manifold, and the first normal off an axis or the first point count
-    // written there would otherwise throw away every optimised function that had read it.
+    // Written twice, the normal first as fractions (docs/performance.md, "Fields").
     this.normalX = 0.5;
     this.normalY = 0.5;
     this.pointCount = 1;

@@ -1,6 +1,7 @@
-import { cos, sin, Vec2, type Vec2Like } from '@lite/math';
+import { Vec2, type Vec2Like } from '@lite/math';
 import { CollisionError } from './errors';
 import { computeHull } from './hull';
+import { PACKED_SHAPE_LENGTH, PackedShapeSlot, packInto } from './packed-shape';
 
 /**
  * The most vertices a convex polygon may have (Box2D's `B2_MAX_POLYGON_VERTICES`). A point cloud
@@ -194,27 +195,16 @@ export function makeBoxPolygon(
   angle = 0,
   radius = 0,
 ): PolygonShape {
-  requirePositive('width', width);
-  requirePositive('height', height);
-  if (offset !== undefined) requirePoint('offset', offset);
-  if (!Number.isFinite(angle)) throw new CollisionError('angle', angle, 'must be a finite number');
+  const box = makeBox(width, height, offset, angle);
   if (!(Number.isFinite(radius) && radius >= 0)) {
     throw new CollisionError('radius', radius, 'must be a finite number >= 0');
   }
-  const hx = 0.5 * width;
-  const hy = 0.5 * height;
-  const ox = offset?.x ?? 0;
-  const oy = offset?.y ?? 0;
-  const c = angle === 0 ? 1 : cos(angle);
-  const s = angle === 0 ? 0 : sin(angle);
-  const local = [
-    [hx, hy],
-    [-hx, hy],
-    [-hx, -hy],
-    [hx, -hy],
-  ];
-  const vertices = local.map(([x, y]) => new Vec2(ox + c * x - s * y, oy + s * x + c * y));
-  const normals = [new Vec2(0 - s, c), new Vec2(0 - c, 0 - s), new Vec2(s, 0 - c), new Vec2(c, s)];
+  // The box's corners and normals as packInto writes them (the narrowphase's numbering).
+  const packed = new Float64Array(PACKED_SHAPE_LENGTH);
+  packInto(box, packed);
+  const at = (o: number, i: number) => new Vec2(packed[o + 2 * i], packed[o + 2 * i + 1]);
+  const vertices = [0, 1, 2, 3].map((i) => at(PackedShapeSlot.Vertices, i));
+  const normals = [0, 1, 2, 3].map((i) => at(PackedShapeSlot.Normals, i));
   return { type: 'polygon', vertices, normals, radius };
 }
 

@@ -68,10 +68,9 @@ const trig = new Float64Array(2);
 const at = new Float64Array(2);
 
 /**
- * How {@link timeOfImpact} ended: `'hit'` (the shapes come within the target distance at `fraction`),
- * `'separated'` (they do not before `tMax`), `'overlapped'` (they already overlap at fraction 0) or
- * `'failed'` (no convergence within the iteration limit; `fraction` is still a safe, not overlapping
- * time, only perhaps earlier than the true one).
+ * How {@link timeOfImpact} ended: `'hit'` (within the target distance at `fraction`), `'separated'`
+ * (not before `tMax`), `'overlapped'` (at fraction 0) or `'failed'` (no convergence; `fraction` is
+ * still a safe, not overlapping time, perhaps earlier than the true one).
  */
 export type TOIState = 'hit' | 'separated' | 'overlapped' | 'failed';
 
