@@ -36,11 +36,12 @@ export {
   packShape,
 } from './packed-shape';
 export { PairBuffer } from './pair-buffer';
-export { RayCastInput, RayCastOutput, rayCastBox } from './ray-cast';
+export { RayCastInput, RayCastOutput } from './ray-cast';
 export { ShapeKind, type ShapeKindValue } from './shape';
 export {
   computePackedAABB,
   computeShapeAABB,
+  rayCastBox,
   rayCastShape,
   testPointBox,
   testPointShape,

@@ -1,5 +1,3 @@
-import type { Transform } from '@lite/math';
-import type { Box } from './box';
 import { CollisionError } from './errors';
 
 /** A ray (a segment) from p1 towards p2, up to `maxFraction`; the point at fraction t is p1 + t (p2 - p1). */
@@ -75,79 +73,6 @@ export class RayCastOutput {
     this.hit = o.hit;
     return this;
   }
-}
-
-/**
- * Casts a ray against a box (slab method in the box's frame): the first point where the segment
- * p1 → p1 + maxFraction (p2 - p1) enters it. On a hit fills `out` (fraction, point, outward normal)
- * and returns true; on a miss sets `out.hit = false`. A ray starting inside (or with p1 = p2) does not
- * hit, as in Box2D; a grazing ray does.
- *
- * @returns true when the ray hits the box within [0, maxFraction]
- * @throws CollisionError naming `input` when p2 - p1 or its squared length is not finite (a
- *   segment between ±1e308, or longer than about 1.3e154)
- */
-export function rayCastBox(box: Box, xf: Transform, input: RayCastInput, out: RayCastOutput): boolean {
-  out.hit = false;
-  const c = xf.q.c;
-  const s = xf.q.s;
-  // p = Rᵀ (p1 - x), d = Rᵀ (p2 - p1): the ray in the box's frame.
-  const rx = input.p1x - xf.p.x;
-  const ry = input.p1y - xf.p.y;
-  const px = c * rx + s * ry;
-  const py = -s * rx + c * ry;
-  const ex = input.p2x - input.p1x;
-  const ey = input.p2y - input.p1y;
-  requireFiniteRay(input, ex, ey);
-  const dx = c * ex + s * ey;
-  const dy = -s * ex + c * ey;
-  const hx = box.halfWidth;
-  const hy = box.halfHeight;
-
-  let tmin = Number.NEGATIVE_INFINITY;
-  let tmax = Number.POSITIVE_INFINITY;
-  // The local normal of the face through which the ray enters.
-  let nx = 0;
-  let ny = 0;
-
-  // The x slab, then the y slab; a ray parallel to one is inside it or never.
-  for (let axis = 0; axis < 2; axis++) {
-    const p = axis === 0 ? px : py;
-    const d = axis === 0 ? dx : dy;
-    const h = axis === 0 ? hx : hy;
-    if (d === 0) {
-      if (p < -h || p > h) return false;
-      continue;
-    }
-    const inv = 1 / d;
-    let t1 = (-h - p) * inv;
-    let t2 = (h - p) * inv;
-    let sign = -1;
-    if (t1 > t2) {
-      const t = t1;
-      t1 = t2;
-      t2 = t;
-      sign = 1;
-    }
-    if (t1 > tmin) {
-      tmin = t1;
-      nx = axis === 0 ? sign : 0;
-      ny = axis === 0 ? 0 : sign;
-    }
-    if (t2 < tmax) tmax = t2;
-    if (tmin > tmax) return false;
-  }
-
-  // Starting inside (tmin < 0), a zero-length ray (tmin = -∞) or a hit beyond maxFraction: no hit.
-  if (!(tmin >= 0 && tmin <= input.maxFraction)) return false;
-
-  out.fraction = tmin;
-  out.normalX = c * nx - s * ny;
-  out.normalY = s * nx + c * ny;
-  out.pointX = input.p1x + tmin * ex;
-  out.pointY = input.p1y + tmin * ey;
-  out.hit = true;
-  return true;
 }
 
 const RAY_FIELDS = ['p1x', 'p1y', 'p2x', 'p2y'] as const;

@@ -91,6 +91,11 @@ export function rayCastShape(shape: Shape, xf: Transform, input: RayCastInput, o
   packInto(shape, packed);
   localRay(xf, input);
   if (!(packed[KIND] === PACKED_CIRCLE ? castCircle(input) : castPolygon(input))) return false;
+  return writeHit(xf, input, out);
+}
+
+/** Writes the hit in `hit` (fraction, body-frame normal) into `out` in world coordinates; true. */
+function writeHit(xf: Transform, input: RayCastInput, out: RayCastOutput): boolean {
   const c = xf.q.c;
   const s = xf.q.s;
   const t = hit[0];
@@ -101,6 +106,61 @@ export function rayCastShape(shape: Shape, xf: Transform, input: RayCastInput, o
   out.pointY = input.p1y + t * (input.p2y - input.p1y);
   out.hit = true;
   return true;
+}
+
+/**
+ * Casts a ray against a box (slab method in the box's frame): the first point where the segment
+ * p1 → p1 + maxFraction (p2 - p1) enters it. On a hit fills `out` (fraction, point, outward normal)
+ * and returns true; on a miss sets `out.hit = false`. A ray starting inside (or with p1 = p2) does not
+ * hit, as in Box2D; a grazing ray does.
+ *
+ * @returns true when the ray hits the box within [0, maxFraction]
+ * @throws CollisionError naming `input` when p2 - p1 or its squared length is not finite (a
+ *   segment between ±1e308, or longer than about 1.3e154)
+ */
+export function rayCastBox(box: Box, xf: Transform, input: RayCastInput, out: RayCastOutput): boolean {
+  out.hit = false;
+  localRay(xf, input);
+  const hx = box.halfWidth;
+  const hy = box.halfHeight;
+  let tmin = Number.NEGATIVE_INFINITY;
+  let tmax = Number.POSITIVE_INFINITY;
+  // The local normal of the face through which the ray enters.
+  let nx = 0;
+  let ny = 0;
+  // The x slab, then the y slab; a ray parallel to one is inside it or never.
+  for (let axis = 0; axis < 2; axis++) {
+    const p = ray[axis];
+    const d = ray[2 + axis];
+    const h = axis === 0 ? hx : hy;
+    if (d === 0) {
+      if (p < -h || p > h) return false;
+      continue;
+    }
+    const inv = 1 / d;
+    let t1 = (-h - p) * inv;
+    let t2 = (h - p) * inv;
+    let sign = -1;
+    if (t1 > t2) {
+      const t = t1;
+      t1 = t2;
+      t2 = t;
+      sign = 1;
+    }
+    if (t1 > tmin) {
+      tmin = t1;
+      nx = axis === 0 ? sign : 0;
+      ny = axis === 0 ? 0 : sign;
+    }
+    if (t2 < tmax) tmax = t2;
+    if (tmin > tmax) return false;
+  }
+  // Starting inside (tmin < 0), a zero-length ray (tmin = -∞) or a hit beyond maxFraction: no hit.
+  if (!(tmin >= 0 && tmin <= input.maxFraction)) return false;
+  hit[0] = tmin;
+  hit[1] = nx;
+  hit[2] = ny;
+  return writeHit(xf, input, out);
 }
 
 /** The ray in `ray` against the packed circle: [t, nx, ny] into `hit`; true on a hit. */

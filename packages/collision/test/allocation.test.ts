@@ -11,8 +11,8 @@ import { collideBoxes } from '../src/collide-boxes';
 import { DistanceOutput, shapeDistance } from '../src/distance';
 import { Manifold } from '../src/manifold';
 import { PairBuffer } from '../src/pair-buffer';
-import { RayCastInput, RayCastOutput, rayCastBox } from '../src/ray-cast';
-import { rayCastShape } from '../src/shape-queries';
+import { RayCastInput, RayCastOutput } from '../src/ray-cast';
+import { rayCastBox, rayCastShape } from '../src/shape-queries';
 import { makeBoxPolygon, makeCircle, makePolygon, type Shape } from '../src/shapes';
 
 /**
