@@ -1,10 +1,20 @@
 import { Vec2, type Vec2Like } from '@lite/math';
 import { CollisionError } from './errors';
 
-// Written from the definitions (quickhull); the constants are repeated from shapes.ts to keep the
-// import graph acyclic.
-const TOLERANCE = 0.005;
-const MAX_VERTICES = 8;
+// Written from the definitions (quickhull).
+
+/**
+ * The most vertices a convex polygon may have (Box2D's `B2_MAX_POLYGON_VERTICES`). A point cloud
+ * whose hull has more is refused by {@link makePolygon}.
+ */
+export const MAX_POLYGON_VERTICES = 8;
+
+/**
+ * The length below which two points count as the same point when a hull or a capsule is built, m
+ * (Box2D's linear slop). Hull vertices closer than this are welded, hull vertices within this distance
+ * of the line through their neighbours are dropped, and a capsule's centres must be farther apart.
+ */
+export const SHAPE_TOLERANCE = 0.005;
 
 function describe(points: readonly Vec2Like[]): string {
   const shown = points.slice(0, 10).map((p) => `(${p.x}, ${p.y})`);
@@ -21,7 +31,7 @@ function rightDistance(a: Vec2Like, b: Vec2Like, q: Vec2Like): number {
 /** Appends, in order from a to b, the hull vertices strictly right of a → b among `set`. */
 function quickHull(a: Vec2Like, b: Vec2Like, set: readonly Vec2Like[], out: Vec2Like[]): void {
   let far = -1;
-  let best = TOLERANCE;
+  let best = SHAPE_TOLERANCE;
   for (let i = 0; i < set.length; i++) {
     const d = rightDistance(a, b, set[i]);
     if (d > best) {
@@ -35,8 +45,8 @@ function quickHull(a: Vec2Like, b: Vec2Like, set: readonly Vec2Like[], out: Vec2
   const right2: Vec2Like[] = [];
   for (const q of set) {
     if (q === f) continue;
-    if (rightDistance(a, f, q) > TOLERANCE) right1.push(q);
-    else if (rightDistance(f, b, q) > TOLERANCE) right2.push(q);
+    if (rightDistance(a, f, q) > SHAPE_TOLERANCE) right1.push(q);
+    else if (rightDistance(f, b, q) > SHAPE_TOLERANCE) right2.push(q);
   }
   quickHull(a, f, right1, out);
   out.push(f);
@@ -67,7 +77,7 @@ export function computeHull(points: readonly Vec2Like[]): Vec2[] {
   for (const p of points) {
     let unique = true;
     for (const q of distinct) {
-      if (Math.hypot(p.x - q.x, p.y - q.y) < TOLERANCE) {
+      if (Math.hypot(p.x - q.x, p.y - q.y) < SHAPE_TOLERANCE) {
         unique = false;
         break;
       }
@@ -78,7 +88,7 @@ export function computeHull(points: readonly Vec2Like[]): Vec2[] {
     throw new CollisionError(
       'points',
       describe(points),
-      `must hold at least 3 distinct points (${distinct.length} after welding points closer than ${TOLERANCE} m)`,
+      `must hold at least 3 distinct points (${distinct.length} after welding points closer than ${SHAPE_TOLERANCE} m)`,
     );
   }
   // Extreme points: leftmost (lowest y on ties) and rightmost (highest y on ties).
@@ -93,8 +103,8 @@ export function computeHull(points: readonly Vec2Like[]): Vec2[] {
   for (const p of distinct) {
     if (p === left || p === right) continue;
     const d = rightDistance(left, right, p);
-    if (d > TOLERANCE) below.push(p);
-    else if (d < -TOLERANCE) above.push(p);
+    if (d > SHAPE_TOLERANCE) below.push(p);
+    else if (d < -SHAPE_TOLERANCE) above.push(p);
   }
   const hull: Vec2Like[] = [left];
   quickHull(left, right, below, hull);
@@ -109,7 +119,7 @@ export function computeHull(points: readonly Vec2Like[]): Vec2[] {
       const n = hull.length;
       const prev = hull[(i + n - 1) % n];
       const next = hull[(i + 1) % n];
-      if (rightDistance(prev, next, hull[i]) <= TOLERANCE) {
+      if (rightDistance(prev, next, hull[i]) <= SHAPE_TOLERANCE) {
         hull.splice(i, 1);
         removed = true;
         break;
@@ -120,14 +130,14 @@ export function computeHull(points: readonly Vec2Like[]): Vec2[] {
     throw new CollisionError(
       'points',
       describe(points),
-      `must not all lie on one line (within ${TOLERANCE} m)`,
+      `must not all lie on one line (within ${SHAPE_TOLERANCE} m)`,
     );
   }
-  if (hull.length > MAX_VERTICES) {
+  if (hull.length > MAX_POLYGON_VERTICES) {
     throw new CollisionError(
       'points',
       describe(points),
-      `has a hull of ${hull.length} vertices; at most ${MAX_VERTICES} are allowed`,
+      `has a hull of ${hull.length} vertices; at most ${MAX_POLYGON_VERTICES} are allowed`,
     );
   }
   return hull.map((p) => new Vec2(p.x, p.y));

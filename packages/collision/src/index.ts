@@ -7,7 +7,7 @@ export { collidePolygons } from './collide-shapes';
 export { DistanceOutput, shapeDistance } from './distance';
 export { DynamicTree, type DynamicTreeOptions } from './dynamic-tree';
 export { CollisionError } from './errors';
-export { computeHull } from './hull';
+export { computeHull, MAX_POLYGON_VERTICES, SHAPE_TOLERANCE } from './hull';
 export {
   featureKeyInEdgeA,
   featureKeyInEdgeB,
@@ -50,7 +50,6 @@ export {
   type BoxShape,
   type CapsuleShape,
   type CircleShape,
-  MAX_POLYGON_VERTICES,
   makeBox,
   makeBoxPolygon,
   makeCapsule,
@@ -58,7 +57,6 @@ export {
   makePolygon,
   type PolygonalShape,
   type PolygonShape,
-  SHAPE_TOLERANCE,
   type Shape,
 } from './shapes';
 export {

@@ -1,20 +1,7 @@
 import { Vec2, type Vec2Like } from '@lite/math';
 import { CollisionError } from './errors';
-import { computeHull } from './hull';
+import { computeHull, SHAPE_TOLERANCE } from './hull';
 import { PACKED_SHAPE_LENGTH, PackedShapeSlot, packInto } from './packed-shape';
-
-/**
- * The most vertices a convex polygon may have (Box2D's `B2_MAX_POLYGON_VERTICES`). A point cloud
- * whose hull has more is refused by {@link makePolygon}.
- */
-export const MAX_POLYGON_VERTICES = 8;
-
-/**
- * The length below which two points count as the same point when a hull or a capsule is built, m
- * (Box2D's linear slop). Hull vertices closer than this are welded, hull vertices within this distance
- * of the line through their neighbours are dropped, and a capsule's centres must be farther apart.
- */
-export const SHAPE_TOLERANCE = 0.005;
 
 /**
  * A circle (a disc) of `radius` centred on `center` (the body origin when absent), in the body's
