@@ -1,7 +1,15 @@
 import { Float64Slab } from '@lite/math';
 import { CollisionError } from './errors';
-import { ShapeKind } from './shape';
 import type { BoxShape } from './shapes';
+
+/**
+ * The numeric tag of the {@link Box} class (`box.kind`). The {@link Shape} union (circles, capsules,
+ * polygons and boxes) is told apart by its string `type` instead, which `collide` switches on.
+ */
+export const ShapeKind = { Box: 0 } as const;
+
+/** One of the values of {@link ShapeKind}. */
+export type ShapeKindValue = (typeof ShapeKind)[keyof typeof ShapeKind];
 
 /** Where a box keeps its numbers in {@link Box.numbers}, from its base. */
 // biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number

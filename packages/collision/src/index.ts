@@ -1,5 +1,5 @@
 export { AABB, computeBoxAABB, testOverlapAABB } from './aabb';
-export { Box } from './box';
+export { Box, ShapeKind, type ShapeKindValue } from './box';
 export { BroadPhase, type PairFilter } from './broad-phase';
 export { collide, collidePacked } from './collide';
 export { collideBoxes } from './collide-boxes';
@@ -37,7 +37,6 @@ export {
 } from './packed-shape';
 export { PairBuffer } from './pair-buffer';
 export { RayCastInput, RayCastOutput } from './ray-cast';
-export { ShapeKind, type ShapeKindValue } from './shape';
 export {
   computePackedAABB,
   computeShapeAABB,
