@@ -193,7 +193,7 @@ export class BroadPhase {
    * @throws CollisionError when `proxyId` is not a live proxy.
    */
   touchProxy(proxyId: number): void {
-    if (!this.tree.isProxy(proxyId)) throw new CollisionError('proxyId', proxyId, 'is not a live proxy');
+    this.tree.requireProxy(proxyId);
     this.bufferMove(proxyId);
   }
 
@@ -282,7 +282,7 @@ export class BroadPhase {
 
   /** True when the proxy was created static. @throws CollisionError on an invalid id. */
   isStaticProxy(proxyId: number): boolean {
-    if (!this.tree.isProxy(proxyId)) throw new CollisionError('proxyId', proxyId, 'is not a live proxy');
+    this.tree.requireProxy(proxyId);
     return this.staticFlags[proxyId] === 1;
   }
 

@@ -4,18 +4,13 @@ import { flipFeatureKey, type Manifold, makeFeatureKey } from './manifold';
 import { PACKED_CAPSULE, PACKED_CIRCLE, PACKED_SHAPE_LENGTH, packInto } from './packed-shape';
 import type { PolygonalShape } from './shapes';
 
-// Contact manifolds for circles, capsules and polygons (boxes as 4-gons), from the math of Box2D v3's
-// manifold.c: separating axes, a reference face and a clipped incident edge, closest points of the
-// two edges when rounded cores are apart, points midway between the surfaces.
-//
-// A polygon's vertex i and edge i (vertex i to i + 1) appear in keys as i + 1 (0: no feature); a box
-// as a polygon has vertex 0 at (+hx, +hy), so box edge e(i + 1) is polygon edge i. Keys follow
-// collideBoxes' convention, (reference, incident) then (A, B): an unclipped incident vertex is
-// (0, 0, in-edge, out-edge); a vertex cut by a side plane names that plane's reference edge and the
-// incident edge; two closest vertices give (A's in- and out-edge, B's); circles give 0.
-//
-// Nothing allocates: shapes are read packed into typed arrays (packShape), polygons are worked on in
-// module-level arrays, and no double crosses an internal call (docs/performance.md, "Boxed numbers").
+// Contact manifolds of packed shapes (packShape), from the math of Box2D v3's manifold.c. A polygon's
+// vertex i and edge i (vertex i to i + 1) appear in keys as i + 1 (0: no feature); a box's edge
+// e(i + 1) is its polygon's edge i. Keys follow collideBoxes' convention, (reference, incident) then
+// (A, B): an unclipped incident vertex is (0, 0, in-edge, out-edge); a vertex cut by a side plane
+// names that plane's reference edge and the incident edge; two closest vertices give (A's in- and
+// out-edge, B's); circles give 0. Nothing allocates, and no double crosses an internal call
+// (docs/performance.md, "Boxed numbers").
 
 const MAX = 8;
 

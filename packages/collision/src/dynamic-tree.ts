@@ -436,7 +436,8 @@ export class DynamicTree {
   // ---------------------------------------------------------------------------------------------
   // Storage
 
-  private requireProxy(proxyId: number): void {
+  /** Throws a CollisionError unless `proxyId` is a live proxy. @internal */
+  requireProxy(proxyId: number): void {
     if (!this.isProxy(proxyId)) throw new CollisionError('proxyId', proxyId, 'is not a live proxy');
   }
 

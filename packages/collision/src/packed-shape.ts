@@ -3,8 +3,8 @@ import { Box } from './box';
 import { CollisionError } from './errors';
 import type { Shape } from './shapes';
 
-// A shape's numbers in one typed array, the form the narrowphase and the bounds read in hot loops
-// (no polymorphic field reads across shape kinds; docs/performance.md, "Packed shapes").
+// A shape's numbers in one typed array: the form every query reads (narrowphase, bounds, GJK, ray
+// casts, point tests), so a kind is described once, here (docs/performance.md, "Packed shapes").
 
 /** The kind of a packed circle (slot {@link PackedShapeSlot.Kind}). */
 export const PACKED_CIRCLE = 0;
@@ -36,7 +36,7 @@ const trig = new Float64Array(2);
 
 /**
  * Writes `shape`'s numbers (body frame) into `out` (new when omitted) in the {@link PackedShapeSlot}
- * layout that {@link collidePacked} and {@link computePackedAABB} read, and returns it. A box is a
+ * layout that {@link collidePacked}, {@link computePackedAABB} and the other queries read, and returns it. A box is a
  * 4-gon (vertex 0 at (+x, +y), edge 0 on top); a capsule a 2-gon, edge 0 from `center1` to `center2`;
  * a circle its centre. Shapes are immutable: pack once and keep the array.
  *
