@@ -87,8 +87,8 @@ function localRay(xf: Transform, input: RayCastInput): void {
  *   squared length is not finite (a segment between ±1e308, or longer than about 1.3e154).
  */
 export function rayCastShape(shape: Shape, xf: Transform, input: RayCastInput, out: RayCastOutput): boolean {
-  out.hit = false;
   packInto(shape, packed);
+  out.hit = false;
   localRay(xf, input);
   if (!(packed[KIND] === PACKED_CIRCLE ? castCircle(input) : castPolygon(input))) return false;
   return writeHit(xf, input, out);
