@@ -577,12 +577,7 @@ export class DynamicTree {
     this.parent[newParent] = oldParent;
     this.setUnion(newParent, leaf, sibling);
     this.height[newParent] = this.height[sibling] + 1;
-    if (oldParent !== NULL_NODE) {
-      if (this.child1[oldParent] === sibling) this.child1[oldParent] = newParent;
-      else this.child2[oldParent] = newParent;
-    } else {
-      this.root = newParent;
-    }
+    this.replaceChild(oldParent, sibling, newParent);
     this.child1[newParent] = sibling;
     this.child2[newParent] = leaf;
     this.parent[sibling] = newParent;
@@ -600,18 +595,11 @@ export class DynamicTree {
     const parent = this.parent[leaf];
     const grandParent = this.parent[parent];
     const sibling = this.child1[parent] === leaf ? this.child2[parent] : this.child1[parent];
-    if (grandParent !== NULL_NODE) {
-      // Replace the parent by the sibling.
-      if (this.child1[grandParent] === parent) this.child1[grandParent] = sibling;
-      else this.child2[grandParent] = sibling;
-      this.parent[sibling] = grandParent;
-      this.freeNode(parent);
-      this.refit(grandParent);
-    } else {
-      this.root = sibling;
-      this.parent[sibling] = NULL_NODE;
-      this.freeNode(parent);
-    }
+    // The sibling takes the parent's place.
+    this.replaceChild(grandParent, parent, sibling);
+    this.parent[sibling] = grandParent;
+    this.freeNode(parent);
+    if (grandParent !== NULL_NODE) this.refit(grandParent);
     this.parent[leaf] = NULL_NODE;
   }
 
