@@ -6,7 +6,13 @@ import { type Joint, jointBodyA, jointBodyB } from './joints';
 import { BodyShape, KIND_BOX, KIND_CAPSULE, KIND_CIRCLE, KIND_POLYGON } from './shape';
 import type { Decoded, WorldInternals } from './snapshot';
 import {
-  type BodyPrivate,
+  B_ALLOW_SLEEP,
+  B_AWAKE,
+  B_BULLET,
+  B_CENTRED,
+  B_FAST,
+  B_OFFSET,
+  BODY_NUMBERS,
   type BodyRecord,
   BV,
   findRecord,
@@ -234,44 +240,14 @@ function makeBody(world: World, rec: BodyRecord, v: Float64Array): Body {
 }
 
 function fillBody(b: Body, rec: BodyRecord, v: Float64Array, index: number): void {
-  const o = rec.base;
-  const p = b as unknown as BodyPrivate & { width: number; height: number };
-  b.position.x = v[o + BV.X];
-  b.position.y = v[o + BV.Y];
-  b.angle = v[o + BV.Angle];
-  b.transform.p.x = v[o + BV.Px];
-  b.transform.p.y = v[o + BV.Py];
-  b.transform.q.c = v[o + BV.Qc];
-  b.transform.q.s = v[o + BV.Qs];
-  b.linearVelocity.x = v[o + BV.Vx];
-  b.linearVelocity.y = v[o + BV.Vy];
-  b.angularVelocity = v[o + BV.W];
-  b.force.x = v[o + BV.Fx];
-  b.force.y = v[o + BV.Fy];
-  b.torque = v[o + BV.Torque];
-  b.sleepTime = v[o + BV.SleepTime];
-  p.massValue = v[o + BV.Mass];
-  p.inertiaValue = v[o + BV.Inertia];
-  b.setInverseMass(v[o + BV.InvMass], v[o + BV.InvI]);
-  b.localCenter.x = v[o + BV.Lcx];
-  b.localCenter.y = v[o + BV.Lcy];
-  p.width = v[o + BV.Width];
-  p.height = v[o + BV.Height];
-  b.maxExtent = v[o + BV.MaxExtent];
-  b.minExtent = v[o + BV.MinExtent];
-  p.frictionValue = v[o + BV.Friction];
-  p.restitutionValue = v[o + BV.Restitution];
-  b.linearDamping = v[o + BV.LinearDamping];
-  b.angularDamping = v[o + BV.AngularDamping];
-  b.gravityScale = v[o + BV.GravityScale];
+  for (let k = 0; k < BV.Count; ++k) BODY_NUMBERS[k][3](b, v[rec.base + k]);
   const f = rec.flags;
-  b.bullet = (f & 4) !== 0;
-  b.allowSleep = (f & 8) !== 0;
-  b.isAwake = (f & 16) !== 0;
-  b.hasOffset = (f & 32) !== 0;
-  if (f & 256) placeCenter(b);
-  else b.center.set(v[o + BV.Cx], v[o + BV.Cy]);
-  b.isFast = (f & 64) !== 0;
+  b.bullet = (f & B_BULLET) !== 0;
+  b.allowSleep = (f & B_ALLOW_SLEEP) !== 0;
+  b.isAwake = (f & B_AWAKE) !== 0;
+  b.hasOffset = (f & B_OFFSET) !== 0;
+  b.isFast = (f & B_FAST) !== 0;
+  if (f & B_CENTRED) placeCenter(b);
   b.index = index;
   clear(b.shapeList);
   clear(b.contactEdges);

@@ -5,9 +5,10 @@ import { WorldSettings } from './settings';
 import type { BodyShape } from './shape';
 import { apply } from './snapshot-apply';
 import {
+  B_AWAKE,
+  BODY_NUMBERS,
   type BodyRecord,
   BV,
-  BV_NAMES,
   bodyValues,
   check,
   findRecord,
@@ -187,14 +188,14 @@ function checkWritable(s: StepState): void {
   if (too(s.gravity.y)) refuse('world.gravity.y', s.gravity.y);
   const bodies = s.bodyList;
   for (let i = 0; i < bodies.length; ++i) {
-    const v = bodyValues(bodies[i], checkedValues, 0);
+    const v = bodyValues(bodies[i], checkedValues);
     const name = `body #${bodies[i].id}`;
     // Pose, transform, velocities and forces; then mass and inertia, to the wider bound.
-    for (let k = BV.X; k <= BV.Torque; ++k) if (too(v[k])) refuse(`${name}.${BV_NAMES[k]}`, v[k]);
+    for (let k = BV.X; k <= BV.Torque; ++k) if (too(v[k])) refuse(`${name}.${BODY_NUMBERS[k][0]}`, v[k]);
     for (let k = BV.Mass; k <= BV.Inertia; ++k) {
       if (Math.abs(v[k]) > MAX_MAGNITUDE && Number.isFinite(v[k])) {
         throw new WorldError(
-          `${name}.${BV_NAMES[k]}`,
+          `${name}.${BODY_NUMBERS[k][0]}`,
           v[k],
           `is larger than ${MAX_MAGNITUDE}: the world cannot be saved`,
         );
@@ -340,22 +341,10 @@ interface Decoded {
   shapeById: ShapeRecord[];
   joints: JointRecord[];
   contactCount: number;
+  /** Per contact: its shapes' ids (2), flags, and numbers (`CONTACT_STRIDE` each). */
   contactShapes: Int32Array;
   contactFlags: Uint8Array;
-  /** Per contact: friction and restitution. */
-  contactMaterial: Float64Array;
-  /** Per contact: where its normal and points start in `contactBlock` (-1: no points). */
-  contactOffsets: Int32Array;
-  contactBlock: Float64Array;
-  /** Per contact: its points' feature keys (full form). */
-  contactKeys: Float64Array;
-  /**
-   * Per derived contact, 12 numbers from `12 i`: its normal, then per point the first five numbers of
-   * its data (position, separation, key, approach velocity), as colliding its shapes gave them.
-   */
-  contactDerived: Float64Array;
-  /** Per derived contact, 6 numbers from `6 i`: per point its normal, tangent and last impulse. */
-  contactImpulses: Float64Array;
+  contactNumbers: Float64Array;
   /** Per shape (in `shapes` order): its proxy's fat box, 4 numbers from `4 i`. */
   proxyBoxes: Float64Array;
   /** Per shape: 1 when its proxy waits in the move buffer. */
@@ -423,7 +412,7 @@ function readProxies(r: ByteReader, d: Decoded, margin: number): void {
     if (flags > (P_FITTED | P_MOVED)) badSnapshot(`proxy flags ${flags}`, 'are not valid');
     moved[i] = flags & P_MOVED ? 1 : 0;
     if (flags & P_FITTED) {
-      if (shapes[i].body.flags & 16)
+      if (shapes[i].body.flags & B_AWAKE)
         badSnapshot(`shape #${shapes[i].id}`, 'has a derived fat box but is awake');
       boxes[4 * i] = Number.NaN;
     } else written++;
