@@ -180,6 +180,9 @@ const SECTIONS: readonly (readonly [number, number, number])[] = [
   [B_NO_FORCE, BV.Fx, BV.Torque],
 ];
 
+/** An awake body's numbers in the block of raw doubles: its pose and velocities. */
+const AWAKE_NUMBERS = [BV.X, BV.Y, BV.Angle, BV.Vx, BV.Vy, BV.W];
+
 /** The material (`BV.Mass` on) of a body before any other: the defaults of `createBody`. */
 const DEFAULT_MATERIAL = new Float64Array([1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0.2, 0, 0, 0, 1]);
 /** The writer's numbers of the body being written and of the one before (swapped per body). */
@@ -255,16 +258,9 @@ function writeBodies(w: ByteWriter, s: StepState): void {
       prevShape = sh;
     }
   }
-  const block = w.beginDoubles(6 * awake);
+  const block = w.beginDoubles(AWAKE_NUMBERS.length * awake);
   for (let i = 0, k = 0; i < bodies.length; ++i) {
-    const b = bodies[i];
-    if (!b.isAwake) continue;
-    block[k++] = b.position.x;
-    block[k++] = b.position.y;
-    block[k++] = b.angle;
-    block[k++] = b.linearVelocity.x;
-    block[k++] = b.linearVelocity.y;
-    block[k++] = b.angularVelocity;
+    if (bodies[i].isAwake) for (const q of AWAKE_NUMBERS) block[k++] = BODY_NUMBERS[q][2](bodies[i]);
   }
   w.endDoubles();
 }
@@ -406,13 +402,10 @@ function readBodies(r: ByteReader, d: Decoded): void {
     }
     bodies.push(body);
   }
-  const block = r.doubles(6 * awakeCount);
+  const block = r.doubles(AWAKE_NUMBERS.length * awakeCount);
   for (let i = 0, k = 0; i < n; ++i) {
     const o = i * BV.Count;
-    if (bodies[i].flags & B_AWAKE) {
-      for (let q = BV.X; q <= BV.Angle; ++q) v[o + q] = block[k++];
-      for (let q = BV.Vx; q <= BV.W; ++q) v[o + q] = block[k++];
-    }
+    if (bodies[i].flags & B_AWAKE) for (const q of AWAKE_NUMBERS) v[o + q] = block[k++];
     if (bodies[i].flags & B_EXACT) {
       rot.setAngle(v[o + BV.Angle]);
       put(v, o + BV.Px, v[o + BV.X], v[o + BV.Y], rot.c, rot.s);
