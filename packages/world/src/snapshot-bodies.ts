@@ -20,8 +20,8 @@ import type { StepState } from './step-state';
 import { checkInvertible, checkNonNegative, MAX_STATE_MAGNITUDE } from './validate';
 
 /*
- * The bodies' and shapes' part of world snapshots: their records, written and read (with every check
- * a decoded body or shape passes), and the plain records `decode` reads them into.
+ * The bodies' and shapes' part of world snapshots. A body's numbers are one table (`BODY_NUMBERS`:
+ * name, check, getter, setter) that writing, reading, checking and restoring all go through.
  */
 
 const BODY_TYPES: readonly BodyType[] = ['dynamic', 'static', 'kinematic'];
@@ -34,7 +34,10 @@ interface BodyPrivate {
   inertiaValue: number;
   frictionValue: number;
   restitutionValue: number;
+  width: number;
+  height: number;
 }
+const hidden = (b: Body) => b as unknown as BodyPrivate;
 
 interface ShapeRecord {
   id: number;
@@ -55,14 +58,27 @@ interface ShapeRecord {
 interface BodyRecord {
   id: number;
   type: BodyType;
+  /** The two flag bytes (the second shifted by 8): the type in bits 0-1, then `B_...`. */
   flags: number;
-  /** Where its values start in `Decoded.bodyValues`. */
+  /** Where its numbers start in `Decoded.bodyValues`. */
   base: number;
   sleepNext: number;
   shapes: ShapeRecord[];
 }
 
-/** Offsets of a body's values in `Decoded.bodyValues`. */
+/** Body flags, after the type (bits 0-1). */
+const B_BULLET = 4;
+const B_ALLOW_SLEEP = 8;
+const B_AWAKE = 16;
+const B_OFFSET = 32;
+const B_FAST = 64;
+/** The transform is the pose's; the material is the previous body's; no force; the centre is placed. */
+const B_EXACT = 128;
+const B_SAME = 256;
+const B_NO_FORCE = 512;
+const B_CENTRED = 1024;
+
+/** Offsets of a body's numbers, in `BODY_NUMBERS` and in `Decoded.bodyValues`. */
 enum BV {
   X,
   Y,
@@ -98,58 +114,86 @@ enum BV {
   Count,
 }
 
-/**
- * A live body's values into `v` from `o`, in the order of `BV` (the table `decode` reads bodies
- * into and `fillBody` puts back).
- */
-function bodyValues(b: Body, v: Float64Array, o: number): Float64Array {
-  const p = b as unknown as BodyPrivate;
-  v[o + BV.X] = b.position.x;
-  v[o + BV.Y] = b.position.y;
-  v[o + BV.Angle] = b.angle;
-  v[o + BV.Px] = b.transform.p.x;
-  v[o + BV.Py] = b.transform.p.y;
-  v[o + BV.Qc] = b.transform.q.c;
-  v[o + BV.Qs] = b.transform.q.s;
-  v[o + BV.Cx] = b.center.x;
-  v[o + BV.Cy] = b.center.y;
-  v[o + BV.Vx] = b.linearVelocity.x;
-  v[o + BV.Vy] = b.linearVelocity.y;
-  v[o + BV.W] = b.angularVelocity;
-  v[o + BV.Fx] = b.force.x;
-  v[o + BV.Fy] = b.force.y;
-  v[o + BV.Torque] = b.torque;
-  v[o + BV.SleepTime] = b.sleepTime;
-  v[o + BV.Mass] = p.massValue;
-  v[o + BV.Inertia] = p.inertiaValue;
-  v[o + BV.InvMass] = b.invMass;
-  v[o + BV.InvI] = b.invI;
-  v[o + BV.Lcx] = b.localCenter.x;
-  v[o + BV.Lcy] = b.localCenter.y;
-  v[o + BV.Width] = b.width;
-  v[o + BV.Height] = b.height;
-  v[o + BV.MaxExtent] = b.maxExtent;
-  v[o + BV.MinExtent] = b.minExtent;
-  v[o + BV.Friction] = p.frictionValue;
-  v[o + BV.Restitution] = p.restitutionValue;
-  v[o + BV.LinearDamping] = b.linearDamping;
-  v[o + BV.AngularDamping] = b.angularDamping;
-  v[o + BV.GravityScale] = b.gravityScale;
+/** How a body number is checked on reading (index into `REASONS`). */
+const STATE = 0;
+const NON_NEGATIVE = 1;
+const FINITE = 2;
+const REASONS = [
+  `must be finite and at most ${MAX_STATE_MAGNITUDE} in magnitude`,
+  'must be a finite number >= 0',
+  'must be a finite number',
+];
+
+type BodyNumber = readonly [string, number, (b: Body) => number, (b: Body, v: number) => void];
+
+/** Every number of a body a snapshot holds, in `BV` order: its name, check, getter and setter. */
+const BODY_NUMBERS: readonly BodyNumber[] = [
+  ['position.x', STATE, (b) => b.position.x, (b, v) => (b.position.x = v)],
+  ['position.y', STATE, (b) => b.position.y, (b, v) => (b.position.y = v)],
+  ['angle', STATE, (b) => b.angle, (b, v) => (b.angle = v)],
+  ['transform.p.x', STATE, (b) => b.transform.p.x, (b, v) => (b.transform.p.x = v)],
+  ['transform.p.y', STATE, (b) => b.transform.p.y, (b, v) => (b.transform.p.y = v)],
+  ['transform.q.c', STATE, (b) => b.transform.q.c, (b, v) => (b.transform.q.c = v)],
+  ['transform.q.s', STATE, (b) => b.transform.q.s, (b, v) => (b.transform.q.s = v)],
+  ['center.x', STATE, (b) => b.center.x, (b, v) => (b.center.x = v)],
+  ['center.y', STATE, (b) => b.center.y, (b, v) => (b.center.y = v)],
+  ['linearVelocity.x', STATE, (b) => b.linearVelocity.x, (b, v) => (b.linearVelocity.x = v)],
+  ['linearVelocity.y', STATE, (b) => b.linearVelocity.y, (b, v) => (b.linearVelocity.y = v)],
+  ['angularVelocity', STATE, (b) => b.angularVelocity, (b, v) => (b.angularVelocity = v)],
+  ['force.x', STATE, (b) => b.force.x, (b, v) => (b.force.x = v)],
+  ['force.y', STATE, (b) => b.force.y, (b, v) => (b.force.y = v)],
+  ['torque', STATE, (b) => b.torque, (b, v) => (b.torque = v)],
+  ['sleepTime', NON_NEGATIVE, (b) => b.sleepTime, (b, v) => (b.sleepTime = v)],
+  ['mass', NON_NEGATIVE, (b) => hidden(b).massValue, (b, v) => (hidden(b).massValue = v)],
+  ['inertia', NON_NEGATIVE, (b) => hidden(b).inertiaValue, (b, v) => (hidden(b).inertiaValue = v)],
+  ['invMass', NON_NEGATIVE, (b) => b.invMass, (b, v) => b.setInverseMass(v, b.invI)],
+  ['invI', NON_NEGATIVE, (b) => b.invI, (b, v) => b.setInverseMass(b.invMass, v)],
+  ['localCenter.x', FINITE, (b) => b.localCenter.x, (b, v) => (b.localCenter.x = v)],
+  ['localCenter.y', FINITE, (b) => b.localCenter.y, (b, v) => (b.localCenter.y = v)],
+  ['width', NON_NEGATIVE, (b) => b.width, (b, v) => (hidden(b).width = v)],
+  ['height', NON_NEGATIVE, (b) => b.height, (b, v) => (hidden(b).height = v)],
+  ['maxExtent', NON_NEGATIVE, (b) => b.maxExtent, (b, v) => (b.maxExtent = v)],
+  ['minExtent', NON_NEGATIVE, (b) => b.minExtent, (b, v) => (b.minExtent = v)],
+  ['friction', NON_NEGATIVE, (b) => hidden(b).frictionValue, (b, v) => (hidden(b).frictionValue = v)],
+  [
+    'restitution',
+    NON_NEGATIVE,
+    (b) => hidden(b).restitutionValue,
+    (b, v) => (hidden(b).restitutionValue = v),
+  ],
+  ['linearDamping', NON_NEGATIVE, (b) => b.linearDamping, (b, v) => (b.linearDamping = v)],
+  ['angularDamping', NON_NEGATIVE, (b) => b.angularDamping, (b, v) => (b.angularDamping = v)],
+  ['gravityScale', FINITE, (b) => b.gravityScale, (b, v) => (b.gravityScale = v)],
+];
+
+/** A live body's numbers into `v` (in `BV` order). */
+function bodyValues(b: Body, v: Float64Array): Float64Array {
+  for (let k = 0; k < BV.Count; ++k) v[k] = BODY_NUMBERS[k][2](b);
   return v;
 }
 
+/** Runs of numbers written only when their flag is clear: [flag, first, last]. */
+const SECTIONS: readonly (readonly [number, number, number])[] = [
+  [B_AWAKE, BV.X, BV.Angle],
+  [B_EXACT, BV.Px, BV.Qs],
+  [B_CENTRED, BV.Cx, BV.Cy],
+  [B_NO_FORCE, BV.Fx, BV.Torque],
+];
+
+/** An awake body's numbers in the block of raw doubles: its pose and velocities. */
+const AWAKE_NUMBERS = [BV.X, BV.Y, BV.Angle, BV.Vx, BV.Vy, BV.W];
+
 /** The material (`BV.Mass` on) of a body before any other: the defaults of `createBody`. */
 const DEFAULT_MATERIAL = new Float64Array([1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0.2, 0, 0, 0, 1]);
-/** The writer's values of the body being written and of the one before (swapped per body). */
+/** The writer's numbers of the body being written and of the one before (swapped per body). */
 let rowA: Float64Array = new Float64Array(BV.Count);
 let rowB: Float64Array = new Float64Array(BV.Count);
-/** The writer's scratch: where the body's origin and rotation put its centre of mass. */
 const placed = new Vec2();
 
 /**
- * Bodies: per body a record (flags, id, sleep timer, a body not awake's position and angle,
- * transform and forces when not the usual, material when not the previous body's, sleeping ring,
- * shapes), then one block of raw doubles with every awake body's position, angle and velocities.
+ * Bodies: per body two flag bytes, its id step, sleep timer, the runs of `SECTIONS` not implicit,
+ * the material when not the previous body's, its sleeping ring and shapes; then one block of raw
+ * doubles with every awake body's position, angle and velocities.
  */
 function writeBodies(w: ByteWriter, s: StepState): void {
   const bodies = s.bodyList;
@@ -161,39 +205,26 @@ function writeBodies(w: ByteWriter, s: StepState): void {
   rowB.set(DEFAULT_MATERIAL, BV.Mass);
   for (let i = 0; i < bodies.length; ++i) {
     const b = bodies[i];
-    const v = bodyValues(b, rowA, 0);
+    const v = bodyValues(b, rowA);
     rot.setAngle(b.angle);
-    const exact =
-      Object.is(v[BV.Px], v[BV.X]) &&
-      Object.is(v[BV.Py], v[BV.Y]) &&
-      Object.is(v[BV.Qc], rot.c) &&
-      Object.is(v[BV.Qs], rot.s);
     placeCenter(b, placed);
-    const centred = Object.is(placed.x, v[BV.Cx]) && Object.is(placed.y, v[BV.Cy]);
-    const noForce = isPlusZero(v[BV.Fx]) && isPlusZero(v[BV.Fy]) && isPlusZero(v[BV.Torque]);
-    let same = true;
-    for (let k = BV.Mass; k < BV.Count; ++k) if (!Object.is(v[k], rowB[k])) same = false;
-    w.u8(
-      BODY_TYPES.indexOf(b.type) |
-        (b.bullet ? 4 : 0) |
-        (b.allowSleep ? 8 : 0) |
-        (b.isAwake ? 16 : 0) |
-        (b.hasOffset ? 32 : 0) |
-        (b.isFast ? 64 : 0) |
-        (exact ? 128 : 0),
-    );
-    w.u8((same ? 1 : 0) | (noForce ? 2 : 0) | (centred ? 4 : 0));
+    let f = BODY_TYPES.indexOf(b.type) | (b.bullet ? B_BULLET : 0) | (b.allowSleep ? B_ALLOW_SLEEP : 0);
+    f |= (b.isAwake ? B_AWAKE : 0) | (b.hasOffset ? B_OFFSET : 0) | (b.isFast ? B_FAST : 0);
+    if (Object.is(v[BV.Px], v[BV.X]) && Object.is(v[BV.Py], v[BV.Y])) {
+      if (Object.is(v[BV.Qc], rot.c) && Object.is(v[BV.Qs], rot.s)) f |= B_EXACT;
+    }
+    if (Object.is(placed.x, v[BV.Cx]) && Object.is(placed.y, v[BV.Cy])) f |= B_CENTRED;
+    if (isPlusZero(v[BV.Fx]) && isPlusZero(v[BV.Fy]) && isPlusZero(v[BV.Torque])) f |= B_NO_FORCE;
+    f |= B_SAME;
+    for (let k = BV.Mass; k < BV.Count; ++k) if (!Object.is(v[k], rowB[k])) f &= ~B_SAME;
+    w.u8(f & 255);
+    w.u8(f >> 8);
     w.uint(b.id - prevId - 1);
     prevId = b.id;
     if (b.isAwake) awake++;
     w.float(b.sleepTime, 0);
-    // A resting body's pose (float32 when its island settled: 4 bytes a number), the transform and
-    // forces when not implicit, the material when not the previous body's: runs of `BV`.
-    if (!b.isAwake) for (let k = BV.X; k <= BV.Angle; ++k) w.float(v[k], 0);
-    if (!exact) for (let k = BV.Px; k <= BV.Qs; ++k) w.float(v[k], 0);
-    if (!centred) for (let k = BV.Cx; k <= BV.Cy; ++k) w.float(v[k], 0);
-    if (!noForce) for (let k = BV.Fx; k <= BV.Torque; ++k) w.float(v[k], 0);
-    if (!same) for (let k = BV.Mass; k < BV.Count; ++k) w.float(v[k], rowB[k]);
+    for (const [bit, from, to] of SECTIONS) if (!(f & bit)) for (let k = from; k <= to; ++k) w.float(v[k], 0);
+    if (!(f & B_SAME)) for (let k = BV.Mass; k < BV.Count; ++k) w.float(v[k], rowB[k]);
     rowA = rowB;
     rowB = v;
     if (!b.isAwake && !b.isStatic) w.int((b.sleepNext as Body).id - b.id);
@@ -203,16 +234,15 @@ function writeBodies(w: ByteWriter, s: StepState): void {
       const sh = shapes[k];
       const sameGeo = prevShape !== null && sameGeometry(sh.geometry, prevShape.geometry);
       const defaultFilter = sh.category === 1 && sh.mask === 0xffffffff && sh.group === 0;
-      w.u8(
-        SHAPE_TYPES.indexOf(sh.type) |
-          (geometryCode(sh.geometry) << 2) |
-          (sh.sensor ? 16 : 0) |
-          (defaultFilter ? 32 : 0) |
-          (sameGeo ? 64 : 0),
-      );
+      const code = SHAPE_TYPES.indexOf(sh.type) | (geometryCode(sh.geometry) << 2);
+      w.u8(code | (sh.sensor ? 16 : 0) | (defaultFilter ? 32 : 0) | (sameGeo ? 64 : 0));
       w.int(sh.id - prevShapeId);
       prevShapeId = sh.id;
-      if (!sameGeo) writeGeometry(w, sh.geometry);
+      if (!sameGeo) {
+        if (sh.geometry.type === 'polygon') w.uint(sh.geometry.vertices.length);
+        const n = geometryNumbers(sh.geometry, geometryA);
+        for (let q = 0; q < n; ++q) w.float(geometryA[q], expectedGeometry(sh.geometry, geometryA, q));
+      }
       w.float(sh.density, prevShape === null ? 1 : prevShape.density);
       w.float(sh.friction, prevShape === null ? 0.2 : prevShape.friction);
       w.float(sh.restitution, prevShape === null ? 0 : prevShape.restitution);
@@ -228,17 +258,9 @@ function writeBodies(w: ByteWriter, s: StepState): void {
       prevShape = sh;
     }
   }
-  const block = w.beginDoubles(6 * awake);
-  let k = 0;
-  for (let i = 0; i < bodies.length; ++i) {
-    const b = bodies[i];
-    if (!b.isAwake) continue;
-    block[k++] = b.position.x;
-    block[k++] = b.position.y;
-    block[k++] = b.angle;
-    block[k++] = b.linearVelocity.x;
-    block[k++] = b.linearVelocity.y;
-    block[k++] = b.angularVelocity;
+  const block = w.beginDoubles(AWAKE_NUMBERS.length * awake);
+  for (let i = 0, k = 0; i < bodies.length; ++i) {
+    if (bodies[i].isAwake) for (const q of AWAKE_NUMBERS) block[k++] = BODY_NUMBERS[q][2](bodies[i]);
   }
   w.endDoubles();
 }
@@ -250,10 +272,7 @@ function isPlusZero(v: number): boolean {
 /** 0: a `Box`, 1: a polygon, 2: a capsule, 3: a circle. */
 function geometryCode(g: CollisionShape): number {
   if (g instanceof Box) return 0;
-  if (g.type === 'polygon') return 1;
-  if (g.type === 'capsule') return 2;
-  if (g.type === 'circle') return 3;
-  throw new Error(`unexpected geometry ${g.type}`);
+  return ['polygon', 'capsule', 'circle'].indexOf(g.type) + 1;
 }
 
 /** Scratch of `geometryNumbers`: room for a polygon's. */
@@ -266,38 +285,28 @@ const geometryB = new Float64Array(4 * MAX_POLYGON_VERTICES + 1);
  * a polygon's vertices, normals and radius. Returns how many.
  */
 function geometryNumbers(g: CollisionShape, out: Float64Array): number {
-  let n = 0;
-  if (g instanceof Box) {
-    out[n++] = g.width;
-    out[n++] = g.height;
-  } else if (g.type === 'circle') {
-    out[n++] = g.radius;
-    out[n++] = g.center?.x ?? 0;
-    out[n++] = g.center?.y ?? 0;
-  } else if (g.type === 'capsule') {
-    out[n++] = g.center1.x;
-    out[n++] = g.center1.y;
-    out[n++] = g.center2.x;
-    out[n++] = g.center2.y;
-    out[n++] = g.radius;
-  } else if (g.type === 'polygon') {
-    const m = g.vertices.length;
-    for (let i = 0; i < 2 * m; ++i) {
-      const p = i < m ? g.vertices[i] : g.normals[i - m];
-      out[n++] = p.x;
-      out[n++] = p.y;
-    }
-    out[n++] = g.radius ?? 0;
+  if (g instanceof Box) return put(out, 0, g.width, g.height);
+  if (g.type === 'circle') return put(out, 0, g.radius, g.center?.x ?? 0, g.center?.y ?? 0);
+  if (g.type === 'capsule') return put(out, 0, g.center1.x, g.center1.y, g.center2.x, g.center2.y, g.radius);
+  if (g.type !== 'polygon') return 0;
+  const m = g.vertices.length;
+  for (let i = 0; i < 2 * m; ++i) {
+    const p = i < m ? g.vertices[i] : g.normals[i - m];
+    put(out, 2 * i, p.x, p.y);
   }
-  return n;
+  return put(out, 4 * m, g.radius ?? 0);
 }
 
-/** A geometry (a box's height expected to be its width, its width 1). */
-function writeGeometry(w: ByteWriter, g: CollisionShape): void {
-  if (g.type === 'polygon') w.uint(g.vertices.length);
-  const n = geometryNumbers(g, geometryA);
-  const box = g instanceof Box;
-  for (let i = 0; i < n; ++i) w.float(geometryA[i], box ? (i === 0 ? 1 : geometryA[0]) : 0);
+/** Writes `values` into `out` from `at`; returns where they end. */
+function put(out: Float64Array, at: number, ...values: number[]): number {
+  for (let i = 0; i < values.length; ++i) out[at + i] = values[i];
+  return at + values.length;
+}
+
+/** The expected value of a geometry's number `i`: a box's width 1, its height its width; else 0. */
+function expectedGeometry(g: CollisionShape | number, numbers: Float64Array, i: number): number {
+  if (!(g instanceof Box || g === 0)) return 0;
+  return i === 0 ? 1 : numbers[0];
 }
 
 /** Whether two geometries are equal number for number (then a snapshot writes the second as "same"). */
@@ -313,6 +322,7 @@ function sameGeometry(a: CollisionShape, b: CollisionShape): boolean {
 /** Scratch of `readBodies`, kept between restores (a restore is never re-entered). */
 let bodyValuesScratch = new Float64Array(0);
 
+/** Reads and checks what `writeBodies` wrote, into `d`. */
 function readBodies(r: ByteReader, d: Decoded): void {
   const { nextBodyId, nextShapeId } = d;
   const n = r.count('body count', Math.min(nextBodyId, r.remaining));
@@ -327,44 +337,28 @@ function readBodies(r: ByteReader, d: Decoded): void {
   let prevShapeId = -1;
   let awakeCount = 0;
   for (let i = 0; i < n; ++i) {
-    const flags = r.u8();
-    const typeIndex = flags & 3;
-    if (typeIndex > 2) badSnapshot(`body flags ${flags}`, 'are not valid');
-    const more = r.u8();
-    if (more > 7) badSnapshot(`body flags ${more}`, 'are not valid');
+    const flags = r.u8() | (r.u8() << 8);
+    if ((flags & 3) > 2 || flags >= 2048) badSnapshot(`body flags ${flags}`, 'are not valid');
     const id = prevId + 1 + r.count('body id step', nextBodyId);
     if (id >= nextBodyId) badSnapshot(`body id ${id}`, `is not below nextBodyId (${nextBodyId})`);
     prevId = id;
     const o = i * BV.Count;
     v[o + BV.SleepTime] = r.float(0);
-    // A body not awake's pose, the transform and forces when not implicit, the material when not
-    // the previous body's (each a run of `BV`, in the writer's order).
-    if (!(flags & 16)) for (let k = BV.X; k <= BV.Angle; ++k) v[o + k] = r.float(0);
-    if (!(flags & 128)) for (let k = BV.Px; k <= BV.Qs; ++k) v[o + k] = r.float(0);
-    if (!(more & 4)) for (let k = BV.Cx; k <= BV.Cy; ++k) v[o + k] = r.float(0);
-    if (!(more & 2)) for (let k = BV.Fx; k <= BV.Torque; ++k) v[o + k] = r.float(0);
+    for (const [bit, from, to] of SECTIONS)
+      if (!(flags & bit)) for (let k = from; k <= to; ++k) v[o + k] = r.float(0);
     for (let k = BV.Mass; k < BV.Count; ++k) {
       const previous = i === 0 ? DEFAULT_MATERIAL[k - BV.Mass] : v[o - BV.Count + k];
-      v[o + k] = more & 1 ? previous : r.float(previous);
+      v[o + k] = flags & B_SAME ? previous : r.float(previous);
     }
-    checkMaterial(id, typeIndex, flags, v, o);
-    const isStatic = typeIndex === 1;
-    const awake = (flags & 16) !== 0;
+    const isStatic = (flags & 3) === 1;
+    const awake = (flags & B_AWAKE) !== 0;
     if (awake) awakeCount++;
     if (isStatic && awake) badSnapshot(`body #${id}`, 'is static and awake');
     const sleepNext = !awake && !isStatic ? id + r.int() : -1;
     if (!awake && !isStatic && !(sleepNext >= 0 && sleepNext < nextBodyId)) {
       badSnapshot(`body #${id}`, `has sleepNext ${sleepNext}, not a body id`);
     }
-    // Flag 256: the centre of mass is where the pose puts it (not written).
-    const body: BodyRecord = {
-      id,
-      type: BODY_TYPES[typeIndex],
-      flags: flags | (more & 4 ? 256 : 0),
-      base: o,
-      sleepNext,
-      shapes: [],
-    };
+    const body: BodyRecord = { id, type: BODY_TYPES[flags & 3], flags, base: o, sleepNext, shapes: [] };
     const shapeCount = r.count('shape count', Math.min(nextShapeId, r.remaining));
     for (let k = 0; k < shapeCount; ++k) {
       const sf = r.u8();
@@ -375,13 +369,10 @@ function readBodies(r: ByteReader, d: Decoded): void {
       }
       prevShapeId = sid;
       const code = (sf >> 2) & 3;
-      let geometry: CollisionShape;
-      if (sf & 64) {
-        if (prevShape === null || prevShape.code !== code) {
-          badSnapshot(`shape #${sid}`, 'refers to the geometry of a shape that is not there');
-        }
-        geometry = prevShape.geometry;
-      } else geometry = readGeometry(r, code, sid);
+      if (sf & 64 && (prevShape === null || prevShape.code !== code)) {
+        badSnapshot(`shape #${sid}`, 'refers to the geometry of a shape that is not there');
+      }
+      const geometry = sf & 64 ? (prevShape as ShapeRecord).geometry : readGeometry(r, code, sid);
       const record: ShapeRecord = {
         id: sid,
         body,
@@ -392,16 +383,11 @@ function readBodies(r: ByteReader, d: Decoded): void {
         density: r.float(prevShape === null ? 1 : prevShape.density),
         friction: r.float(prevShape === null ? 0.2 : prevShape.friction),
         restitution: r.float(prevShape === null ? 0 : prevShape.restitution),
-        category: 1,
-        mask: 0xffffffff,
-        group: 0,
+        category: sf & 32 ? 1 : r.count('filter category', 0xffffffff),
+        mask: sf & 32 ? 0xffffffff : r.count('filter mask', 0xffffffff),
+        group: sf & 32 ? 0 : r.int(),
         overlaps: null,
       };
-      if (!(sf & 32)) {
-        record.category = r.count('filter category', 0xffffffff);
-        record.mask = r.count('filter mask', 0xffffffff);
-        record.group = r.int();
-      }
       checkShapeRecord(record);
       if (record.sensor) {
         const m = r.count('sensor overlap count', Math.min(nextShapeId, r.remaining));
@@ -416,34 +402,15 @@ function readBodies(r: ByteReader, d: Decoded): void {
     }
     bodies.push(body);
   }
-  const block = r.doubles(6 * awakeCount);
-  let k = 0;
-  for (let i = 0; i < n; ++i) {
+  const block = r.doubles(AWAKE_NUMBERS.length * awakeCount);
+  for (let i = 0, k = 0; i < n; ++i) {
     const o = i * BV.Count;
-    if (bodies[i].flags & 16) {
-      for (let q = BV.X; q <= BV.Angle; ++q) v[o + q] = block[k++];
-      for (let q = BV.Vx; q <= BV.W; ++q) v[o + q] = block[k++];
-    }
-    // Pose, velocities (and a written transform): finite and within the state's bound.
-    for (let k = BV.X; k <= BV.W; ++k) {
-      if (!(Math.abs(v[o + k]) <= MAX_STATE_MAGNITUDE)) {
-        badBodyValue(
-          bodies[i].id,
-          k,
-          v[o + k],
-          `must be finite and at most ${MAX_STATE_MAGNITUDE} in magnitude`,
-        );
-      }
-    }
-    if (!(bodies[i].flags & 128)) checkTransform(bodies[i].id, v, o);
-    if (bodies[i].flags & 128) {
-      // The transform is the pose's: position and the rotation of the angle.
+    if (bodies[i].flags & B_AWAKE) for (const q of AWAKE_NUMBERS) v[o + q] = block[k++];
+    if (bodies[i].flags & B_EXACT) {
       rot.setAngle(v[o + BV.Angle]);
-      v[o + BV.Px] = v[o + BV.X];
-      v[o + BV.Py] = v[o + BV.Y];
-      v[o + BV.Qc] = rot.c;
-      v[o + BV.Qs] = rot.s;
+      put(v, o + BV.Px, v[o + BV.X], v[o + BV.Y], rot.c, rot.s);
     }
+    checkBody(bodies[i], v);
   }
   // Sleeping rings: sleepNext is a permutation of the sleeping bodies.
   const seen = new Set<number>();
@@ -456,9 +423,8 @@ function readBodies(r: ByteReader, d: Decoded): void {
     seen.add(next.id);
   }
   for (const s of shapes) {
-    if (s.overlaps === null) continue;
     let last = -1;
-    for (const id of s.overlaps) {
+    for (const id of s.overlaps ?? []) {
       const o = shapeById[id];
       if (o === undefined || o.sensor || o.body === s.body || id <= last) {
         badSnapshot(`shape #${s.id}`, `overlaps shape #${id}, which it cannot`);
@@ -472,77 +438,43 @@ function readBodies(r: ByteReader, d: Decoded): void {
   d.shapeById = shapeById;
 }
 
-/** The names of a body's values, for the reader's errors. */
-const BV_NAMES = [
-  'position.x',
-  'position.y',
-  'angle',
-  'transform.p.x',
-  'transform.p.y',
-  'transform.q.c',
-  'transform.q.s',
-  'center.x',
-  'center.y',
-  'linearVelocity.x',
-  'linearVelocity.y',
-  'angularVelocity',
-  'force.x',
-  'force.y',
-  'torque',
-  'sleepTime',
-  'mass',
-  'inertia',
-  'invMass',
-  'invI',
-  'localCenter.x',
-  'localCenter.y',
-  'width',
-  'height',
-  'maxExtent',
-  'minExtent',
-  'friction',
-  'restitution',
-  'linearDamping',
-  'angularDamping',
-  'gravityScale',
-];
-
-/** Raises the reader's error for body `id`'s value `k` (a `BV` offset): `snapshot = body #id.<name> = <value>: ...`. */
+/** Raises the reader's error for body `id`'s number `k`: `snapshot = body #id.<name> = <value>: ...`. */
 function badBodyValue(id: number, k: number, value: number, reason: string): never {
-  throw new WorldError('snapshot', `body #${id}.${BV_NAMES[k]} = ${value}`, reason);
+  throw new WorldError('snapshot', `body #${id}.${BODY_NUMBERS[k][0]} = ${value}`, reason);
 }
 
 /**
- * A body's values past its pose, as the engine keeps them (checked with the public API's own
- * checks where a setter or an option sets the value): forces, sleep timer, sizes and extents
- * finite and (but forces) not negative; friction, restitution and damping as `createBody` takes
- * them, a gravity scale as `body.gravityScale` takes it; the mass data of its type. A static or kinematic body has no mass,
- * no inertia, zero inverses and its centre of mass at its origin, and no force. A dynamic body has
- * a mass > 0 whose inverse is finite (`setMass`'s rule; a body with no shape has 1 kg) and
- * `invMass` exactly 1 / mass; an inertia of 0 (a point mass: `invI` 0) or > 0 with `invI` exactly
- * 1 / inertia. `hasOffset` is whether the centre of mass is off the origin; only a dynamic body is
- * marked fast (for continuous collision).
+ * A decoded body's numbers as the engine keeps them: each as its `BODY_NUMBERS` check says, a
+ * written transform's rotation a unit vector, restitution and gravity scale as their setters take
+ * them; a dynamic body's mass > 0 with a finite inverse, `invMass` exactly 1 / mass, an inertia
+ * of 0 with `invI` 0 or > 0 with `invI` exactly 1 / inertia; a static or kinematic body's mass
+ * data, centre offset and forces 0. The offset flag says whether the centre is off the origin;
+ * only a dynamic body is marked fast.
  */
-function checkMaterial(id: number, typeIndex: number, flags: number, v: Float64Array, o: number): void {
-  for (let k = BV.Fx; k < BV.Count; ++k) {
+function checkBody(rec: BodyRecord, v: Float64Array): void {
+  const { id, flags } = rec;
+  const o = rec.base;
+  for (let k = 0; k < BV.Count; ++k) {
     const value = v[o + k];
-    if (!Number.isFinite(value)) badBodyValue(id, k, value, 'must be a finite number');
-    if (k <= BV.Torque && !(Math.abs(value) <= MAX_STATE_MAGNITUDE)) {
-      badBodyValue(id, k, value, `is larger than ${MAX_STATE_MAGNITUDE} in magnitude`);
-    }
-    if (k >= BV.SleepTime && k !== BV.Lcx && k !== BV.Lcy && k !== BV.GravityScale && value < 0)
-      badBodyValue(id, k, value, 'must not be negative');
+    const kind = BODY_NUMBERS[k][1];
+    const bad =
+      kind === STATE
+        ? !(Math.abs(value) <= MAX_STATE_MAGNITUDE)
+        : !Number.isFinite(value) || (kind === NON_NEGATIVE && value < 0);
+    if (bad) badBodyValue(id, k, value, REASONS[kind]);
   }
   const what = `body #${id}`;
+  const c = v[o + BV.Qc];
+  const s = v[o + BV.Qs];
+  if (!(Math.abs(c * c + s * s - 1) <= UNIT_TOLERANCE)) {
+    badSnapshot(what, `has the transform rotation (${c}, ${s}), which is not a unit vector`);
+  }
   check(() => {
     checkRestitution(v[o + BV.Restitution], `${what}.restitution`);
     checkGravityScale(v[o + BV.GravityScale], `${what}.gravityScale`);
   }, what);
-  const mass = v[o + BV.Mass];
-  const inertia = v[o + BV.Inertia];
-  const invMass = v[o + BV.InvMass];
-  const invI = v[o + BV.InvI];
-  if (typeIndex === 0) {
+  const [mass, inertia, invMass, invI] = v.subarray(o + BV.Mass, o + BV.InvI + 1);
+  if ((flags & 3) === 0) {
     check(() => checkInvertible(mass, 'mass', `${what}.mass`, mass), what);
     if (!Object.is(invMass, 1 / mass))
       badBodyValue(id, BV.InvMass, invMass, `must be 1 / mass (${1 / mass})`);
@@ -555,40 +487,23 @@ function checkMaterial(id: number, typeIndex: number, flags: number, v: Float64A
     }
   } else {
     for (const k of [BV.Mass, BV.Inertia, BV.InvMass, BV.InvI, BV.Lcx, BV.Lcy, BV.Fx, BV.Fy, BV.Torque]) {
-      if (v[o + k] !== 0) badBodyValue(id, k, v[o + k], `must be 0 for a ${BODY_TYPES[typeIndex]} body`);
+      if (v[o + k] !== 0) badBodyValue(id, k, v[o + k], `must be 0 for a ${rec.type} body`);
     }
   }
   const offset = v[o + BV.Lcx] !== 0 || v[o + BV.Lcy] !== 0;
-  if (offset !== ((flags & 32) !== 0)) {
+  if (offset !== ((flags & B_OFFSET) !== 0)) {
     badSnapshot(
       what,
-      `has its centre-of-mass offset flag ${(flags & 32) !== 0}, but its centre at (${v[o + BV.Lcx]}, ${v[o + BV.Lcy]})`,
+      `has its centre-of-mass offset flag ${!offset}, but its centre at (${v[o + BV.Lcx]}, ${v[o + BV.Lcy]})`,
     );
   }
-  if (flags & 64 && typeIndex !== 0) badSnapshot(what, 'is marked fast but is not a dynamic body');
+  if (flags & B_FAST && (flags & 3) !== 0) badSnapshot(what, 'is marked fast but is not a dynamic body');
 }
 
-/** The cap on the error of a transform's rotation: |c² + s² - 1| (the engine's are within rounding). */
+/** The cap on the error of a unit vector's length squared (the engine's are within rounding). */
 const UNIT_TOLERANCE = 1e-6;
 
-/** A written transform (not the pose's): finite, with a unit rotation. */
-function checkTransform(id: number, v: Float64Array, o: number): void {
-  for (let k = BV.Px; k <= BV.Qs; ++k) {
-    if (!(Math.abs(v[o + k]) <= MAX_STATE_MAGNITUDE)) {
-      badBodyValue(id, k, v[o + k], `must be finite and at most ${MAX_STATE_MAGNITUDE} in magnitude`);
-    }
-  }
-  const c = v[o + BV.Qc];
-  const s = v[o + BV.Qs];
-  if (!(Math.abs(c * c + s * s - 1) <= UNIT_TOLERANCE)) {
-    badSnapshot(`body #${id}`, `has the transform rotation (${c}, ${s}), which is not a unit vector`);
-  }
-}
-
-/**
- * Runs a check of the public API (or the constraint package's), its error made the snapshot's:
- * `snapshot = <what>: <its message>`.
- */
+/** Runs a check of the public API (or the constraint package's), its error made the snapshot's. */
 function check(run: () => void, what = 'a value'): void {
   try {
     run();
@@ -599,10 +514,8 @@ function check(run: () => void, what = 'a value'): void {
 }
 
 /**
- * A shape's material and filter as `createShape` checks them (density and friction finite and not
- * negative, restitution in [0, 1], 32-bit category and mask, a group in its range), and on a
- * dynamic body the mass and inertia its geometry gives at its density finite, with a finite
- * inverse (`createShape`'s rule for a dynamic body's shapes).
+ * A shape's material and filter as `createShape` checks them, and on a dynamic body the mass and
+ * inertia its geometry gives at its density finite with a finite inverse.
  */
 function checkShapeRecord(sr: ShapeRecord): void {
   const what = `shape #${sr.id}`;
@@ -613,13 +526,12 @@ function checkShapeRecord(sr: ShapeRecord): void {
     checkBits(sr.category, `${what}.filter.category`);
     checkBits(sr.mask, `${what}.filter.mask`);
     checkGroup(sr.group, `${what}.filter.group`);
-    if (sr.body.type === 'dynamic') {
-      checkShapeMass(
-        { geometry: sr.geometry, density: sr.density } as ResolvedShape,
-        `${what}.geometry`,
-        sr.type,
-      );
-    }
+    if (sr.body.type !== 'dynamic') return;
+    checkShapeMass(
+      { geometry: sr.geometry, density: sr.density } as ResolvedShape,
+      `${what}.geometry`,
+      sr.type,
+    );
   }, what);
 }
 
@@ -637,35 +549,32 @@ function findRecord<T extends { id: number }>(items: readonly T[], id: number): 
   return undefined;
 }
 
+/** A geometry of kind `code` (see `geometryCode`), read and checked as `createShape` checks one. */
 function readGeometry(r: ByteReader, code: number, sid: number): CollisionShape {
+  const m = code === 1 ? r.count('polygon vertex count', MAX_POLYGON_VERTICES) : 0;
+  const count = [2, 4 * m + 1, 5, 3][code];
+  const g = geometryA;
+  for (let i = 0; i < count; ++i) g[i] = r.float(expectedGeometry(code, g, i));
   let geometry: CollisionShape;
   if (code === 0) {
-    const width = r.float(1);
-    const height = r.float(width);
     // (Box's constructor refuses these with its own error: refused here first, as the snapshot's.)
-    if (!(width > 0 && height > 0 && Number.isFinite(width) && Number.isFinite(height))) {
-      badSnapshot(`shape #${sid}`, `has an invalid geometry: a box of ${width} by ${height} m`);
+    if (!(g[0] > 0 && g[1] > 0 && Number.isFinite(g[0]) && Number.isFinite(g[1]))) {
+      badSnapshot(`shape #${sid}`, `has an invalid geometry: a box of ${g[0]} by ${g[1]} m`);
     }
-    geometry = new Box(width, height);
-  } else if (code === 3) {
-    const radius = r.float(0);
-    const x = r.float(0);
-    geometry = { type: 'circle', radius, center: new Vec2(x, r.float(0)) };
-  } else if (code === 2) {
-    const x1 = r.float(0);
-    const y1 = r.float(0);
-    const x2 = r.float(0);
-    const y2 = r.float(0);
-    geometry = { type: 'capsule', center1: new Vec2(x1, y1), center2: new Vec2(x2, y2), radius: r.float(0) };
+    geometry = new Box(g[0], g[1]);
+  } else if (code === 3) geometry = { type: 'circle', radius: g[0], center: new Vec2(g[1], g[2]) };
+  else if (code === 2) {
+    geometry = {
+      type: 'capsule',
+      center1: new Vec2(g[0], g[1]),
+      center2: new Vec2(g[2], g[3]),
+      radius: g[4],
+    };
   } else {
-    const n = r.count('polygon vertex count', MAX_POLYGON_VERTICES);
-    const vertices: Vec2[] = [];
-    const normals: Vec2[] = [];
-    for (let i = 0; i < n; ++i) vertices.push(new Vec2(r.float(0), r.float(0)));
-    for (let i = 0; i < n; ++i) normals.push(new Vec2(r.float(0), r.float(0)));
-    geometry = { type: 'polygon', vertices, normals, radius: r.float(0) };
+    const points = (from: number) =>
+      Array.from({ length: m }, (_, i) => new Vec2(g[from + 2 * i], g[from + 2 * i + 1]));
+    geometry = { type: 'polygon', vertices: points(0), normals: points(2 * m), radius: g[4 * m] };
   }
-  // The rule `createShape` applies to the geometries it builds: the two sides accept the same ones.
   const fault = geometryFault(geometry);
   if (fault !== null) badSnapshot(`shape #${sid}`, `has an invalid geometry: ${fault}`);
   return geometry;
@@ -678,19 +587,22 @@ const xfB = new Transform();
 /** A body record's transform, from the decoded values. */
 function recordTransform(body: BodyRecord, v: Float64Array, out: Transform): Transform {
   const o = body.base;
-  out.p.x = v[o + BV.Px];
-  out.p.y = v[o + BV.Py];
+  out.p.set(v[o + BV.Px], v[o + BV.Py]);
   out.q.c = v[o + BV.Qc];
   out.q.s = v[o + BV.Qs];
   return out;
 }
 
 export {
-  BODY_TYPES,
-  type BodyPrivate,
+  B_ALLOW_SLEEP,
+  B_AWAKE,
+  B_BULLET,
+  B_CENTRED,
+  B_FAST,
+  B_OFFSET,
+  BODY_NUMBERS,
   type BodyRecord,
   BV,
-  BV_NAMES,
   bodyValues,
   check,
   findRecord,

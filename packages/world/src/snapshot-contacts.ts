@@ -14,6 +14,7 @@ import { STEP_SPECULATIVE_DISTANCE, type WorldSettings } from './settings';
 import { type BodyShape, checkRestitution, KIND_BOX, roundingRadius } from './shape';
 import type { Decoded } from './snapshot';
 import {
+  B_AWAKE,
   BV,
   check,
   isPlusZero,
@@ -49,14 +50,6 @@ const C_DERIVED = 128;
 
 /** The flags `writeContacts` gave each contact (scratch, kept between snapshots). */
 let writtenFlags = new Uint8Array(0);
-
-/** The doubles a contact with `count` points and `flags` puts in the block. */
-function contactDoubles(count: number, flags: number): number {
-  if (count === 0 || flags & C_DERIVED) return 0;
-  let perPoint = 4;
-  if (!(flags & C_NO_IMPULSE)) perPoint += flags & C_LAST_IS_NORMAL ? 2 : 3;
-  return 2 + count * perPoint;
-}
 
 /** Scratch of `deriveContact`: the manifold, and a constraint whose `update` measures the points. */
 const deriveManifold = new Manifold();
@@ -132,14 +125,28 @@ function setResting(out: SolverBody, x: number, y: number): void {
   out.angularVelocity = 0;
 }
 
+/** The block's numbers per point of a full-form contact with `flags` (indices into its data). */
+const SLOTS = [
+  [0, 1, 2, 4, 5, 6, 7],
+  [0, 1, 2, 4, 5, 6],
+  [0, 1, 2, 4],
+];
+function pointSlots(flags: number): number[] {
+  return SLOTS[flags & C_NO_IMPULSE ? 2 : flags & C_LAST_IS_NORMAL ? 1 : 0];
+}
+
+/** The doubles a contact with `count` points and `flags` puts in the block. */
+function contactDoubles(count: number, flags: number): number {
+  return count === 0 || flags & C_DERIVED ? 0 : 2 + count * pointSlots(flags).length;
+}
+
 /**
  * Contacts: per contact its pair (shape ids as differences) and flags (touching, point count,
  * whether friction and restitution are the mix of the shapes', whether its points are derived;
  * for the full form whether the impulses are zero or the last normal impulse repeats the normal
  * one), the friction and restitution when not mixed; a derived contact's impulses (tagged doubles),
  * or the full form's feature keys. Then one block of raw doubles: for every full-form contact with
- * points, its normal and per point x, y, separation, approach velocity and the impulses the flags
- * do not make implicit.
+ * points, its normal and per point its `pointSlots`.
  */
 function writeContacts(w: ByteWriter, s: StepState): void {
   const contacts = s.contactList;
@@ -164,8 +171,7 @@ function writeContacts(w: ByteWriter, s: StepState): void {
     if (isDerivable(c, margin)) flags |= C_DERIVED;
     else {
       flags |= C_NO_IMPULSE | C_LAST_IS_NORMAL;
-      for (let p = 0; p < count; ++p) {
-        const d = 8 * p;
+      for (let d = 0; d < 8 * count; d += 8) {
         if (!isPlusZero(data[d + 5]) || !isPlusZero(data[d + 6]) || !isPlusZero(data[d + 7]))
           flags &= ~C_NO_IMPULSE;
         if (!Object.is(data[d + 7], data[d + 5])) flags &= ~C_LAST_IS_NORMAL;
@@ -175,87 +181,55 @@ function writeContacts(w: ByteWriter, s: StepState): void {
     writtenFlags[i] = flags;
     if (!(flags & C_MIXED_FRICTION)) w.float(c.friction, 0);
     if (!(flags & C_MIXED_RESTITUTION)) w.float(c.restitution, 0);
-    if (flags & C_DERIVED) {
-      for (let p = 0; p < count; ++p) {
-        const d = 8 * p;
+    for (let d = 0; d < 8 * count; d += 8) {
+      if (flags & C_DERIVED) {
         w.float(data[d + 5], 0);
         w.float(data[d + 6], 0);
         w.float(data[d + 7], data[d + 5]);
+        continue;
       }
-    } else {
       // Keys: an integer key k in [0, 2^32) as the varint k + 1; any other number as 0 and a double.
-      for (let p = 0; p < count; ++p) {
-        const key = data[8 * p + 3];
-        if (Number.isInteger(key) && key >= 0 && key <= 0xffffffff) w.uint(key + 1);
-        else {
-          w.uint(0);
-          w.float(key, 0);
-        }
+      const key = data[d + 3];
+      if (Number.isInteger(key) && key >= 0 && key <= 0xffffffff) w.uint(key + 1);
+      else {
+        w.uint(0);
+        w.float(key, 0);
       }
     }
     doubles += contactDoubles(count, flags);
   }
   const block = w.beginDoubles(doubles);
-  let k = 0;
-  for (let i = 0; i < contacts.length; ++i) {
+  for (let i = 0, k = 0; i < contacts.length; ++i) {
     const c = contacts[i];
-    const n = c.pointCount;
-    const flags = writtenFlags[i];
-    if (n === 0 || flags & C_DERIVED) continue;
+    if (contactDoubles(c.pointCount, writtenFlags[i]) === 0) continue;
     block[k++] = c.normalX;
     block[k++] = c.normalY;
-    const data = c.data;
-    const zero = (flags & C_NO_IMPULSE) !== 0;
-    const same = (flags & C_LAST_IS_NORMAL) !== 0;
-    for (let p = 0; p < n; ++p) {
-      const d = 8 * p;
-      block[k++] = data[d];
-      block[k++] = data[d + 1];
-      block[k++] = data[d + 2];
-      block[k++] = data[d + 4];
-      if (zero) continue;
-      block[k++] = data[d + 5];
-      block[k++] = data[d + 6];
-      if (!same) block[k++] = data[d + 7];
-    }
+    const slots = pointSlots(writtenFlags[i]);
+    for (let d = 0; d < 8 * c.pointCount; d += 8) for (const q of slots) block[k++] = c.data[d + q];
   }
   w.endDoubles();
 }
 
-/**
- * Scratch arrays of `readContacts`, kept between restores (a restore is never re-entered): reading
- * a snapshot then allocates little.
- */
-const scratch = {
-  contactShapes: new Int32Array(0),
-  contactFlags: new Uint8Array(0),
-  contactMaterial: new Float64Array(0),
-  contactOffsets: new Int32Array(0),
-  contactKeys: new Float64Array(0),
-  contactDerived: new Float64Array(0),
-  contactImpulses: new Float64Array(0),
-};
+/** A decoded contact's numbers: friction, restitution, normal, then its 16 data numbers. */
+const CONTACT_STRIDE = 20;
 
+/** Scratch arrays of `readContacts`, kept between restores (a restore is never re-entered). */
+let contactShapes = new Int32Array(0);
+let contactFlags = new Uint8Array(0);
+let contactNumbers = new Float64Array(0);
+
+/** Reads and checks what `writeContacts` wrote, into `d` (`margin`: what derived contacts collide with). */
 function readContacts(r: ByteReader, d: Decoded, margin: number): void {
   const n = r.count('contact count', Math.floor(r.remaining / 3));
   const shapeById = d.shapeById;
-  if (scratch.contactFlags.length < n) {
-    scratch.contactShapes = new Int32Array(4 * n);
-    scratch.contactFlags = new Uint8Array(2 * n);
-    scratch.contactMaterial = new Float64Array(4 * n);
-    scratch.contactOffsets = new Int32Array(2 * n);
-    scratch.contactKeys = new Float64Array(4 * n);
-    scratch.contactDerived = new Float64Array(24 * n);
-    scratch.contactImpulses = new Float64Array(12 * n);
+  if (contactFlags.length < n) {
+    contactShapes = new Int32Array(4 * n);
+    contactFlags = new Uint8Array(2 * n);
+    contactNumbers = new Float64Array(2 * CONTACT_STRIDE * n);
   }
-  const keys = scratch.contactKeys;
-  const ids = scratch.contactShapes;
-  const flagsOf = scratch.contactFlags;
-  const values = scratch.contactMaterial;
-  const offsets = scratch.contactOffsets;
-  const derived = scratch.contactDerived;
-  const impulses = scratch.contactImpulses;
-  const v = d.bodyValues;
+  const ids = contactShapes;
+  const numbers = contactNumbers;
+  numbers.fill(0, 0, CONTACT_STRIDE * n);
   let prevA = 0;
   let doubles = 0;
   let pa: ShapeRecord | null = null;
@@ -283,7 +257,8 @@ function readContacts(r: ByteReader, d: Decoded, margin: number): void {
     const flags = r.u8();
     const count = (flags >> 1) & 3;
     if (count > 2) badSnapshot(`contact flags ${flags}`, 'are not valid');
-    flagsOf[i] = flags;
+    contactFlags[i] = flags;
+    const o = CONTACT_STRIDE * i;
     const friction = flags & C_MIXED_FRICTION ? mixFriction(sa.friction, sb.friction) : r.float(0);
     const restitution =
       flags & C_MIXED_RESTITUTION ? mixRestitution(sa.restitution, sb.restitution) : r.float(0);
@@ -294,100 +269,91 @@ function readContacts(r: ByteReader, d: Decoded, margin: number): void {
       checkNonNegative(friction, `contact ${i}.friction`);
       checkRestitution(restitution, `contact ${i}.restitution`);
     }, `contact ${i}`);
-    values[2 * i] = friction;
-    values[2 * i + 1] = restitution;
+    numbers[o] = friction;
+    numbers[o + 1] = restitution;
+    numbers[o + 3] = 1;
     if (flags & C_DERIVED) {
-      if (
-        count === 0 ||
-        flags & (C_NO_IMPULSE | C_LAST_IS_NORMAL) ||
-        sa.body.flags & 16 ||
-        sb.body.flags & 16
-      ) {
+      const resting = !(sa.body.flags & B_AWAKE || sb.body.flags & B_AWAKE);
+      if (count === 0 || flags & (C_NO_IMPULSE | C_LAST_IS_NORMAL) || !resting) {
         badSnapshot(`contact flags ${flags}`, 'are not valid');
       }
-      for (let p = 0; p < count; ++p) {
-        const normal = r.float(0);
-        impulses[6 * i + 3 * p] = normal;
-        impulses[6 * i + 3 * p + 1] = r.float(0);
-        impulses[6 * i + 3 * p + 2] = r.float(normal);
-        for (let q = 6 * i + 3 * p; q < 6 * i + 3 * p + 3; ++q) {
-          if (!(Math.abs(impulses[q]) <= MAX_STATE_MAGNITUDE)) {
-            badSnapshot(
-              `contact ${i}`,
-              `has the impulse ${impulses[q]} (finite, at most ${MAX_STATE_MAGNITUDE}, expected)`,
-            );
-          }
-        }
-      }
-      const probe = deriveRecords(sa, sb, v, margin);
+      const probe = deriveRecords(sa, sb, d.bodyValues, margin);
       if (probe.pointCount !== count) {
         badSnapshot(`contact ${i}`, `collides with ${probe.pointCount} points, not ${count}`);
       }
-      derived[12 * i] = probe.normalX;
-      derived[12 * i + 1] = probe.normalY;
-      for (let p = 0; p < count; ++p) {
-        for (let q = 0; q < 5; ++q) derived[12 * i + 2 + 5 * p + q] = probe.data[8 * p + q];
+      numbers[o + 2] = probe.normalX;
+      numbers[o + 3] = probe.normalY;
+      for (let q = 0; q < 8 * count; q += 8) {
+        for (let k = 0; k < 5; ++k) numbers[o + 4 + q + k] = probe.data[q + k];
+        const normal = r.float(0);
+        const impulses = [normal, r.float(0), r.float(normal)];
+        for (let k = 0; k < 3; ++k) {
+          if (!(Math.abs(impulses[k]) <= MAX_STATE_MAGNITUDE)) {
+            badSnapshot(
+              `contact ${i}`,
+              `has the impulse ${impulses[k]} (finite, at most ${MAX_STATE_MAGNITUDE}, expected)`,
+            );
+          }
+          numbers[o + 9 + q + k] = impulses[k];
+        }
       }
     } else {
-      for (let p = 0; p < count; ++p) {
+      for (let q = 0; q < 8 * count; q += 8) {
         const key = r.count('feature key', 0x100000000);
-        keys[2 * i + p] = key > 0 ? key - 1 : r.float(0);
-        if (!Number.isFinite(keys[2 * i + p]))
-          badSnapshot(`contact ${i}`, `has the feature key ${keys[2 * i + p]}`);
+        numbers[o + 7 + q] = key > 0 ? key - 1 : r.float(0);
+        if (!Number.isFinite(numbers[o + 7 + q])) {
+          badSnapshot(`contact ${i}`, `has the feature key ${numbers[o + 7 + q]}`);
+        }
       }
     }
-    offsets[i] = count > 0 ? doubles : -1;
     doubles += contactDoubles(count, flags);
   }
-  const block = r.doubles(doubles);
   // The full form's numbers: all finite, the normal a unit vector (as the narrowphase makes it).
-  for (let i = 0; i < n; ++i) {
-    const o = offsets[i];
-    if (o < 0 || flagsOf[i] & C_DERIVED) continue;
-    const end = o + contactDoubles((flagsOf[i] >> 1) & 3, flagsOf[i]);
-    for (let k = o; k < end; ++k) {
-      if (!(Math.abs(block[k]) <= MAX_STATE_MAGNITUDE)) {
+  const block = r.doubles(doubles);
+  for (let i = 0, k = 0; i < n; ++i) {
+    const flags = contactFlags[i];
+    const count = (flags >> 1) & 3;
+    if (contactDoubles(count, flags) === 0) continue;
+    const o = CONTACT_STRIDE * i;
+    const end = k + contactDoubles(count, flags);
+    for (let q = k; q < end; ++q) {
+      if (!(Math.abs(block[q]) <= MAX_STATE_MAGNITUDE)) {
         badSnapshot(
           `contact ${i}`,
-          `has the value ${block[k]} (finite, at most ${MAX_STATE_MAGNITUDE}, expected)`,
+          `has the value ${block[q]} (finite, at most ${MAX_STATE_MAGNITUDE}, expected)`,
         );
       }
     }
-    const nx = block[o];
-    const ny = block[o + 1];
+    const nx = (numbers[o + 2] = block[k++]);
+    const ny = (numbers[o + 3] = block[k++]);
     if (!(Math.abs(nx * nx + ny * ny - 1) <= UNIT_TOLERANCE)) {
       badSnapshot(`contact ${i}`, `has the normal (${nx}, ${ny}), which is not a unit vector`);
     }
+    const slots = pointSlots(flags);
+    for (let q = o + 4; q < o + 4 + 8 * count; q += 8) {
+      for (const slot of slots) numbers[q + slot] = block[k++];
+      if (flags & C_LAST_IS_NORMAL) numbers[q + 7] = numbers[q + 5];
+    }
   }
-  d.contactKeys = keys;
   d.contactCount = n;
   d.contactShapes = ids;
-  d.contactFlags = flagsOf;
-  d.contactMaterial = values;
-  d.contactOffsets = offsets;
-  d.contactBlock = block;
-  d.contactDerived = derived;
-  d.contactImpulses = impulses;
+  d.contactFlags = contactFlags;
+  d.contactNumbers = numbers;
 }
 
 /** `deriveContact` for two decoded shapes of bodies not awake, at their decoded poses. */
 function deriveRecords(sa: ShapeRecord, sb: ShapeRecord, v: Float64Array, margin: number): ContactConstraint {
   setResting(deriveBodyA, v[sa.body.base + BV.X], v[sa.body.base + BV.Y]);
   setResting(deriveBodyB, v[sb.body.base + BV.X], v[sb.body.base + BV.Y]);
-  return deriveContact(
-    sa.geometry,
-    recordTransform(sa.body, v, xfA),
-    sb.geometry,
-    recordTransform(sb.body, v, xfB),
-    sa.code === 0 && sb.code === 0,
-    margin,
-  );
+  const xa = recordTransform(sa.body, v, xfA);
+  const xb = recordTransform(sb.body, v, xfB);
+  return deriveContact(sa.geometry, xa, sb.geometry, xb, sa.code === 0 && sb.code === 0, margin);
 }
 
 /** Puts the decoded contacts into the world's list (`shapeObjects`: the world's shapes by id). */
 function applyContacts(s: StepState, d: Decoded, shapeObjects: BodyShape[]): void {
-  // Contacts: the list's objects refilled in place, more from the free ones, extra ones freed
-  // (the objects the user was given are retired first: they keep no other pair's state).
+  // The list's objects refilled in place, more from the free ones, extra ones freed (the objects
+  // the user was given are retired first: they keep no other pair's state).
   unhandContacts(s, false);
   const contacts = s.contactList;
   const count = d.contactCount;
@@ -395,74 +361,31 @@ function applyContacts(s: StepState, d: Decoded, shapeObjects: BodyShape[]): voi
   // Their objects are put in list order at the end of the next step.
   s.contactsOutOfPlace = count;
   const ids = d.contactShapes;
-  const material = d.contactMaterial;
-  const block = d.contactBlock;
+  const numbers = d.contactNumbers;
   for (let i = 0; i < count; ++i) {
     const sa = shapeObjects[ids[2 * i]];
     const sb = shapeObjects[ids[2 * i + 1]];
     const a = sa.owner as Body;
     const b = sb.owner as Body;
-    let c: Contact;
-    if (i < contacts.length) c = contacts[i];
-    else {
-      c = takeContact(s, sa, sb, 0.2, 0);
-      contacts.push(c);
-    }
+    if (i === contacts.length) contacts.push(takeContact(s, sa, sb, 0.2, 0));
+    const c = contacts[i];
     const flags = d.contactFlags[i];
-    const points = (flags >> 1) & 3;
+    const o = CONTACT_STRIDE * i;
     c.bodyA = a;
     c.bodyB = b;
     c.shapeA = sa;
     c.shapeB = sb;
     c.radiusA = roundingRadius(sa);
     c.radiusB = roundingRadius(sb);
-    c.friction = material[2 * i];
-    c.restitution = material[2 * i + 1];
+    c.friction = numbers[o];
+    c.restitution = numbers[o + 1];
+    c.normalX = numbers[o + 2];
+    c.normalY = numbers[o + 3];
     c.touching = (flags & 1) !== 0;
-    c.pointCount = points;
+    c.pointCount = (flags >> 1) & 3;
     c.blockUsable = false;
     c.blockCase = 0;
-    const data = c.data;
-    for (let q = 8 * points; q < 16; ++q) data[q] = 0;
-    if (points > 0 && flags & C_DERIVED) {
-      const derived = d.contactDerived;
-      const impulses = d.contactImpulses;
-      c.normalX = derived[12 * i];
-      c.normalY = derived[12 * i + 1];
-      for (let p = 0; p < points; ++p) {
-        const q = 8 * p;
-        for (let k = 0; k < 5; ++k) data[q + k] = derived[12 * i + 2 + 5 * p + k];
-        data[q + 5] = impulses[6 * i + 3 * p];
-        data[q + 6] = impulses[6 * i + 3 * p + 1];
-        data[q + 7] = impulses[6 * i + 3 * p + 2];
-      }
-    } else if (points > 0) {
-      let o = d.contactOffsets[i];
-      c.normalX = block[o++];
-      c.normalY = block[o++];
-      const zero = (flags & C_NO_IMPULSE) !== 0;
-      const same = (flags & C_LAST_IS_NORMAL) !== 0;
-      for (let p = 0; p < points; ++p) {
-        const q = 8 * p;
-        data[q] = block[o++];
-        data[q + 1] = block[o++];
-        data[q + 2] = block[o++];
-        data[q + 3] = d.contactKeys[2 * i + p];
-        data[q + 4] = block[o++];
-        if (zero) {
-          data[q + 5] = 0;
-          data[q + 6] = 0;
-          data[q + 7] = 0;
-        } else {
-          data[q + 5] = block[o++];
-          data[q + 6] = block[o++];
-          data[q + 7] = same ? data[q + 5] : block[o++];
-        }
-      }
-    } else {
-      c.normalX = 0;
-      c.normalY = 1;
-    }
+    for (let q = 0; q < 16; ++q) c.data[q] = numbers[o + 4 + q];
     c.edgeA = a.contactEdges.length;
     a.contactEdges.push(c);
     c.edgeB = b.contactEdges.length;
@@ -470,4 +393,4 @@ function applyContacts(s: StepState, d: Decoded, shapeObjects: BodyShape[]): voi
   }
 }
 
-export { applyContacts, derivedMargin, isDerivable, readContacts, writeContacts };
+export { applyContacts, derivedMargin, readContacts, writeContacts };

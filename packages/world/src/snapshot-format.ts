@@ -43,7 +43,7 @@ export class ByteWriter {
   private tagCount = 4;
   private blockAt = 0;
   private blockCount = 0;
-  private blockScratch = new Float64Array(0);
+  private block = new Float64Array(0);
 
   /** Starts a new snapshot (the header is filled by `finish`). */
   begin(): void {
@@ -71,31 +71,18 @@ export class ByteWriter {
   /** A non-negative integer below 2^53 as a LEB128 varint. */
   uint(value: number): void {
     if (this.length + 8 > this.bytes.length) this.reserve(8);
-    const bytes = this.bytes;
     if (value < 0x80) {
-      bytes[this.length++] = value;
+      this.bytes[this.length++] = value;
       return;
     }
-    if (value <= 0xffffffff) {
-      // Shifts on the unsigned 32-bit value (no division).
-      let v = value >>> 0;
-      while (v >= 0x80) {
-        bytes[this.length++] = (v & 0x7f) | 0x80;
-        v >>>= 7;
-      }
-      bytes[this.length++] = v;
-      return;
-    }
-    if (!(Number.isInteger(value) && value <= Number.MAX_SAFE_INTEGER)) {
+    if (!(value <= 0xffffffff || (Number.isInteger(value) && value <= Number.MAX_SAFE_INTEGER))) {
       // Only a world corrupted by hand gets here (every integer the engine keeps is in range).
       throw new WorldError('snapshot', value, 'cannot be written: not an integer in [0, 2^53)');
     }
-    let v = value;
-    while (v >= 0x80) {
-      bytes[this.length++] = (v % 0x80) | 0x80;
-      v = Math.floor(v / 0x80);
+    for (let v = value <= 0xffffffff ? value >>> 0 : value; ; v = Math.floor(v / 0x80)) {
+      this.bytes[this.length++] = v < 0x80 ? v : (v % 0x80) | 0x80;
+      if (v < 0x80) return;
     }
-    bytes[this.length++] = v;
   }
 
   /** A signed integer (zigzag, then varint). */
@@ -131,32 +118,28 @@ export class ByteWriter {
 
   /**
    * Room for `n` raw little-endian doubles, 8-byte aligned in the snapshot (zero bytes pad up to
-   * the alignment): fill the returned array, then call `endDoubles`.
+   * the alignment): fill the returned array (a view of the buffer on a little-endian machine), then
+   * call `endDoubles`.
    */
   beginDoubles(n: number): Float64Array {
-    const pad = (8 - (this.length % 8)) % 8;
-    this.reserve(pad + 8 * n);
-    for (let i = 0; i < pad; ++i) this.bytes[this.length++] = 0;
+    this.reserve(7 + 8 * n);
+    while (this.length % 8 !== 0) this.bytes[this.length++] = 0;
     this.blockAt = this.length;
     this.blockCount = n;
     this.length += 8 * n;
     if (LITTLE_ENDIAN) return new Float64Array(this.bytes.buffer, this.blockAt, n);
-    if (this.blockScratch.length < n) this.blockScratch = new Float64Array(n);
-    return this.blockScratch;
+    if (this.block.length < n) this.block = new Float64Array(n);
+    return this.block;
   }
 
   /** Ends a block of doubles (on a big-endian machine, writes them little-endian). */
   endDoubles(): void {
-    const block = LITTLE_ENDIAN
-      ? new Float64Array(this.bytes.buffer, this.blockAt, this.blockCount)
-      : this.blockScratch;
-    for (let i = 0; i < this.blockCount; ++i) {
+    const n = this.blockCount;
+    const block = LITTLE_ENDIAN ? new Float64Array(this.bytes.buffer, this.blockAt, n) : this.block;
+    for (let i = 0; i < n; ++i) {
       const v = block[i];
       if (Math.abs(v) > MAX_MAGNITUDE && Math.abs(v) < Number.POSITIVE_INFINITY) tooLarge(v);
-    }
-    if (LITTLE_ENDIAN) return;
-    for (let i = 0; i < this.blockCount; ++i) {
-      this.view.setFloat64(this.blockAt + 8 * i, this.blockScratch[i], true);
+      if (!LITTLE_ENDIAN) this.view.setFloat64(this.blockAt + 8 * i, v, true);
     }
   }
 
@@ -260,42 +243,12 @@ export class ByteReader {
 
   /** A varint below 2^53. */
   uint(): number {
-    const bytes = this.bytes;
-    let at = this.at;
-    // Up to four bytes (values below 2^28) with shifts; longer ones with multiplications.
-    if (at + 4 <= this.end) {
-      let b = bytes[at++];
-      let value = b & 0x7f;
-      if (b < 0x80) {
-        this.at = at;
-        return value;
-      }
-      b = bytes[at++];
-      value |= (b & 0x7f) << 7;
-      if (b < 0x80) {
-        this.at = at;
-        return value;
-      }
-      b = bytes[at++];
-      value |= (b & 0x7f) << 14;
-      if (b < 0x80) {
-        this.at = at;
-        return value;
-      }
-      b = bytes[at++];
-      value |= (b & 0x7f) << 21;
-      if (b < 0x80) {
-        this.at = at;
-        return value;
-      }
-    }
+    if (this.at < this.end && this.bytes[this.at] < 0x80) return this.bytes[this.at++];
     let value = 0;
-    let scale = 1;
-    for (let i = 0; i < 8; ++i) {
+    for (let i = 0, scale = 1; i < 8; ++i, scale *= 0x80) {
       const b = this.u8();
       value += (b & 0x7f) * scale;
       if (b < 0x80) return value;
-      scale *= 0x80;
     }
     return badSnapshot(`offset ${this.at}`, 'holds a varint longer than 8 bytes');
   }
@@ -330,10 +283,7 @@ export class ByteReader {
       return v;
     }
     if (this.at + 8 > this.end) this.need(8);
-    const v = this.view.getFloat64(this.at, true);
-    if (Math.abs(v) > MAX_MAGNITUDE && Math.abs(v) < Number.POSITIVE_INFINITY) {
-      badSnapshot(`the number ${v} at offset ${this.at}`, `is larger than ${MAX_MAGNITUDE} in magnitude`);
-    }
+    const v = this.checked(this.view.getFloat64(this.at, true));
     this.at += 8;
     return v;
   }
@@ -343,25 +293,21 @@ export class ByteReader {
     const pad = (8 - (this.at % 8)) % 8;
     if (this.at + pad + 8 * n > this.end) this.need(pad + 8 * n);
     this.at += pad;
-    const at = this.at;
-    this.at += 8 * n;
-    const absolute = this.bytes.byteOffset + at;
-    let out: Float64Array;
-    if (LITTLE_ENDIAN && absolute % 8 === 0) out = new Float64Array(this.bytes.buffer, absolute, n);
-    else {
-      out = new Float64Array(n);
-      for (let i = 0; i < n; ++i) out[i] = this.view.getFloat64(at + 8 * i, true);
-    }
-    for (let i = 0; i < n; ++i) {
-      const v = out[i];
-      if (Math.abs(v) > MAX_MAGNITUDE && Math.abs(v) < Number.POSITIVE_INFINITY) {
-        badSnapshot(
-          `the number ${v} at offset ${at + 8 * i}`,
-          `is larger than ${MAX_MAGNITUDE} in magnitude`,
-        );
-      }
+    const absolute = this.bytes.byteOffset + this.at;
+    const view = LITTLE_ENDIAN && absolute % 8 === 0;
+    const out = view ? new Float64Array(this.bytes.buffer, absolute, n) : new Float64Array(n);
+    for (let i = 0; i < n; ++i, this.at += 8) {
+      out[i] = this.checked(view ? out[i] : this.view.getFloat64(this.at, true));
     }
     return out;
+  }
+
+  /** `v`, read at the current offset, refused when finite but beyond `MAX_MAGNITUDE`. */
+  private checked(v: number): number {
+    if (Math.abs(v) > MAX_MAGNITUDE && Math.abs(v) < Number.POSITIVE_INFINITY) {
+      badSnapshot(`the number ${v} at offset ${this.at}`, `is larger than ${MAX_MAGNITUDE} in magnitude`);
+    }
+    return v;
   }
 
   /** A string written by `ByteWriter.text`. */
@@ -467,18 +413,15 @@ export function fieldSchema(target: object, skip: ReadonlySet<string>): FieldSch
 }
 
 function valueType(v: unknown): number {
-  if (typeof v === 'number') return 0;
-  if (typeof v === 'boolean') return 1;
-  if (typeof v === 'string') return 2;
-  return -1;
+  return ['number', 'boolean', 'string'].indexOf(typeof v);
 }
 
 /** Writes `target`'s generic fields (schema hash first). @internal */
 export function writeFields(w: ByteWriter, target: object, schema: FieldSchema): void {
   w.uint(schema.hash);
-  const record = target as Record<string, unknown>;
   for (let i = 0; i < schema.paths.length; ++i) {
-    const v = readPath(record, schema.paths[i]);
+    const [holder, key] = place(target, schema.paths[i]);
+    const v = holder[key];
     const type = schema.types[i];
     if (type === 0) w.float(v as number, 0);
     else if (type === 1) w.u8(v ? 1 : 0);
@@ -507,17 +450,16 @@ export function readFields(r: ByteReader, schema: FieldSchema, what: string): un
 
 /** Assigns values from {@link readFields} to `target`. @internal */
 export function assignFields(target: object, schema: FieldSchema, values: readonly unknown[]): void {
-  const record = target as Record<string, unknown>;
   for (let i = 0; i < schema.paths.length; ++i) {
-    const path = schema.paths[i];
-    const dot = path.indexOf('.');
-    if (dot < 0) record[path] = values[i];
-    else (record[path.slice(0, dot)] as Record<string, unknown>)[path.slice(dot + 1)] = values[i];
+    const [holder, key] = place(target, schema.paths[i]);
+    holder[key] = values[i];
   }
 }
 
-function readPath(record: Record<string, unknown>, path: string): unknown {
+/** The object holding the field at `path` (`field` or `object.field`) of `target`, and its name. */
+function place(target: object, path: string): [Record<string, unknown>, string] {
+  const record = target as Record<string, unknown>;
   const dot = path.indexOf('.');
-  if (dot < 0) return record[path];
-  return (record[path.slice(0, dot)] as Record<string, unknown>)[path.slice(dot + 1)];
+  if (dot < 0) return [record, path];
+  return [record[path.slice(0, dot)] as Record<string, unknown>, path.slice(dot + 1)];
 }

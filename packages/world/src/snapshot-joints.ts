@@ -96,67 +96,50 @@ function makeJoint(kind: number, world: World | null, id: number, a: SolverBody,
   return new entry.cls(world as World, id, r);
 }
 
-const jointSchemas: FieldSchema[] = [];
+/**
+ * What a snapshot needs per joint kind, made once from throwaway joints: its generic field list,
+ * the paths of its accumulated impulses, a joint as made (its springs' default damping ratios) and
+ * a scratch joint the values of a snapshot's joints are checked on.
+ */
+interface KindInfo {
+  schema: FieldSchema;
+  impulses: string[];
+  fresh: Joint;
+  scratch: Joint;
+}
+const kindInfos: KindInfo[] = [];
 
-/** The generic field list of joints of `kind` (from a throwaway instance, made once). */
-function jointSchema(kind: number): FieldSchema {
-  let schema = jointSchemas[kind];
-  if (schema === undefined) {
-    const joint = makeJoint(kind, null, -1, new SolverBody(0, 0, 0, 1, 1), new SolverBody(1, 0, 0, 1, 1));
-    schema = fieldSchema(joint, JOINT_SKIP);
-    jointSchemas[kind] = schema;
+function kindInfo(kind: number): KindInfo {
+  let info = kindInfos[kind];
+  if (info === undefined) {
+    const make = () =>
+      makeJoint(kind, null, -1, new SolverBody(0, 0, 0, 1, 1), new SolverBody(1, 0, 0, 1, 1));
+    const fresh = make();
+    const schema = fieldSchema(fresh, JOINT_SKIP);
+    const impulses = schema.paths.filter((path) => IMPULSE_FIELD.test(path));
+    info = { schema, impulses, fresh, scratch: make() };
+    kindInfos[kind] = info;
   }
-  return schema;
+  return info;
 }
 
-/** A scratch joint of each kind, the values of a snapshot's joints are checked on. */
-const scratchJoints: Joint[] = [];
+/** The generic field list of joints of `kind`. */
+function jointSchema(kind: number): FieldSchema {
+  return kindInfo(kind).schema;
+}
 
-/**
- * Checks a decoded joint's values as its setters would (they are restored without them, into the
- * fields behind the setters): assigned to a scratch joint of the kind, then `checkJointInput`.
- * Throws the snapshot's WorldError.
- */
-function checkJointValues(kind: number, id: number, values: unknown[]): void {
-  let joint = scratchJoints[kind];
-  if (joint === undefined) {
-    joint = makeJoint(kind, null, -1, new SolverBody(0, 0, 0, 1, 1), new SolverBody(1, 0, 0, 1, 1));
-    scratchJoints[kind] = joint;
-  }
-  const schema = jointSchema(kind);
-  assignFields(joint, schema, values);
-  try {
-    checkJointInput(joint);
-  } catch (error) {
-    badSnapshot(`joint #${id}`, error instanceof Error ? error.message : String(error));
-  }
-  checkJointState(joint, kind, id, schema, values);
+/** The paths of `jointSchema(kind)` that are accumulated impulses. */
+function impulsePaths(kind: number): string[] {
+  return kindInfo(kind).impulses;
 }
 
 /**
  * Fields of a joint that may be infinite: thresholds and limits (+Infinity: none), and what the
- * prepare derives from them and from the largest force or torque. `checkJointInput` checks their meaning.
+ * prepare derives from them (the limits' biases, the largest impulses). `checkJointInput` checks
+ * their meaning.
  */
-const JOINT_UNBOUNDED: ReadonlySet<string> = new Set([
-  'breakForceValue',
-  'breakTorqueValue',
-  'maxMotorTorqueValue',
-  'maxMotorForceValue',
-  'maxForceValue',
-  'maxTorqueValue',
-  'maxMotorImpulse',
-  'maxImpulse',
-  'maxAngularImpulse',
-  'lowerAngleValue',
-  'upperAngleValue',
-  'lowerTranslationValue',
-  'upperTranslationValue',
-  'minLengthValue',
-  'maxLengthValue',
-  // The limits' biases, from a limit at infinity.
-  'lowerBias',
-  'upperBias',
-]);
+const JOINT_UNBOUNDED =
+  /^(break(Force|Torque)|maxMotor(Force|Torque)|max(Force|Torque|Length)|minLength|(lower|upper)(Angle|Translation))Value$|^max(Motor|Angular)?Impulse$|^(lower|upper)Bias$/;
 
 /**
  * Whether (x, y) is a unit vector within `UNIT_TOLERANCE`: a prismatic or wheel joint's axis, which
@@ -168,37 +151,28 @@ function isUnitAxis(x: number, y: number): boolean {
 
 /** A joint's accumulated impulses (warm starting): fields named `...Impulse[XY]`, not `max...`. */
 const IMPULSE_FIELD = /^(?!max)[A-Za-z]*[iI]mpulse[XY]?$/;
-const impulseFields: string[][] = [];
 
-/** The paths of `jointSchema(kind)` that are accumulated impulses. */
-function impulsePaths(kind: number): string[] {
-  let paths = impulseFields[kind];
-  if (paths === undefined) {
-    paths = jointSchema(kind).paths.filter((path) => IMPULSE_FIELD.test(path));
-    impulseFields[kind] = paths;
-  }
-  return paths;
-}
-
-/** A joint of each kind as made, for the default damping ratio of its springs. */
-const freshJoints: Joint[] = [];
 const scratchSpring = new JointSpring(0);
 
 /**
- * The state of a joint beyond its options: every other number finite (accumulated impulses, the
+ * Checks a decoded joint's values as its setters would (they are restored without them, into the
+ * fields behind the setters): assigned to a scratch joint of the kind, then `checkJointInput`.
+ * Then its state beyond its options: every other number finite (accumulated impulses, the
  * coefficients it caches, chain data), but a softness's matched frequency, damping ratio and step,
  * NaN until it matches one; each spring as its own checked setter leaves it (set again from its
  * values through `JointSpring.set`, it must come out the same, with the kind's default damping
  * ratio); each softness's damping rate the one `dampingRate` gives for the frequency, damping ratio
- * and step it says it matched (the step reuses it without computing it again).
+ * and step it says it matched (the step reuses it without computing it again). Throws the
+ * snapshot's WorldError.
  */
-function checkJointState(
-  joint: Joint,
-  kind: number,
-  id: number,
-  schema: FieldSchema,
-  values: unknown[],
-): void {
+function checkJointValues(kind: number, id: number, values: unknown[]): void {
+  const { scratch: joint, schema, fresh } = kindInfo(kind);
+  assignFields(joint, schema, values);
+  try {
+    checkJointInput(joint);
+  } catch (error) {
+    badSnapshot(`joint #${id}`, error instanceof Error ? error.message : String(error));
+  }
   const what = `joint #${id}`;
   for (let i = 0; i < schema.paths.length; ++i) {
     if (schema.types[i] !== 0) continue;
@@ -210,7 +184,7 @@ function checkJointState(
       }
       continue;
     }
-    if (JOINT_UNBOUNDED.has(path) && !Number.isNaN(value)) continue;
+    if (JOINT_UNBOUNDED.test(path) && !Number.isNaN(value)) continue;
     if (Number.isNaN(value) && /\.matched(Frequency|DampingRatio|Dt)$/.test(path)) continue;
     badSnapshot(`${what}.${path} = ${value}`, 'must be a finite number');
   }
@@ -222,11 +196,6 @@ function checkJointState(
         'must be a unit vector',
       );
     }
-  }
-  let fresh = freshJoints[kind];
-  if (fresh === undefined) {
-    fresh = makeJoint(kind, null, -1, new SolverBody(0, 0, 0, 1, 1), new SolverBody(1, 0, 0, 1, 1));
-    freshJoints[kind] = fresh;
   }
   const record = joint as unknown as Record<string, unknown>;
   const made = fresh as unknown as Record<string, unknown>;

@@ -1,24 +1,34 @@
 import { AABB, type Box, computeBoxAABB, computeShapeAABB } from '@lite/collision';
-import type { Body } from './body';
+import { objectArray } from '@lite/math';
+import { Body, placeCenter } from './body';
+import type { ResolvedBodyOptions } from './body-options';
 import { WorldError } from './errors';
+import { type Joint, jointBodyA, jointBodyB } from './joints';
 import { WorldSettings } from './settings';
-import type { BodyShape } from './shape';
-import { apply } from './snapshot-apply';
+import { BodyShape, KIND_BOX, KIND_CAPSULE, KIND_CIRCLE, KIND_POLYGON } from './shape';
 import {
+  B_ALLOW_SLEEP,
+  B_AWAKE,
+  B_BULLET,
+  B_CENTRED,
+  B_FAST,
+  B_OFFSET,
+  BODY_NUMBERS,
   type BodyRecord,
   BV,
-  BV_NAMES,
   bodyValues,
   check,
   findRecord,
+  geometryCode,
   readBodies,
   recordTransform,
   type ShapeRecord,
+  sameGeometry,
   UNIT_TOLERANCE,
   writeBodies,
   xfA,
 } from './snapshot-bodies';
-import { derivedMargin, readContacts, writeContacts } from './snapshot-contacts';
+import { applyContacts, derivedMargin, readContacts, writeContacts } from './snapshot-contacts';
 import {
   assignFields,
   ByteReader,
@@ -33,45 +43,32 @@ import {
   impulsePaths,
   isUnitAxis,
   type JointRecord,
+  jointSchema,
+  makeJoint,
   readJoints,
   snapshotKind,
   writeJoints,
 } from './snapshot-joints';
 import { computeAABB } from './stage-finish';
-import type { StepState } from './step-state';
+import { ensureBodyCapacity, type StepState } from './step-state';
 import { MAX_MAGNITUDE, MAX_STATE_MAGNITUDE } from './validate';
 import type { World } from './world';
 
 /*
- * World snapshots: `saveWorld(world)` writes everything that decides the world's future into a
- * versioned binary buffer (`snapshot-format.ts`), and `restoreWorld(world, bytes)` reads it back so that
- * stepping on is bit for bit the same as if the snapshot had never been taken.
+ * World snapshots (docs/snapshots.md): `saveWorld(world)` writes everything that decides the
+ * world's future into a versioned binary buffer (`snapshot-format.ts`), and `restoreWorld(world,
+ * bytes)` reads it back so that stepping on is bit for bit the same as if it had never been taken.
  *
- * What is written, in order: the id counters, the step count, gravity, the carried dt of the last
- * step, every setting (both solvers'); every body (all its state, mass data, flags, sleep timer and
- * sleeping ring) with its shapes (geometry, material, filter, sensor overlaps);
- * every joint (every number of its class, so options, limits, motors, springs, break thresholds and
- * the accumulated impulses that warm start it); every contact (its pair, touching flag, normal and
- * per point the position, separation, feature key, approach velocity and impulses: the state the
- * narrowphase and both solvers carry from step to step); and each shape's broadphase proxy (its fat
- * box, and whether it waits in the move buffer: what decides the pairs found next). Not the tree:
- * restoring keeps the proxies it can and inserts the others, and no result depends on the tree's
- * shape or on proxy ids (pairs are sorted by key, contacts kept in pair-key order, queries and the
- * continuous step's candidates sorted by id).
- *
- * What follows from the rest is checked and left out: a contact of two bodies not awake whose
- * shapes, collided again at their bodies' poses, give exactly its normal and points (what the soft
- * step's settling of a resting island guarantees) is written as its impulses, and its points are
- * collided again on reading; a proxy whose fat box is its shape's box grown by the margin is
- * written as a tag and its box computed on reading (see docs/snapshots.md).
- *
- * Not written: listeners, `userData` (kept on the objects that survive a restore; undefined on those
- * made anew), the profile, and the step's scratch (rebuilt by every step).
+ * In order: the id counters, step count, gravity, the last step's carried dt, the settings; the
+ * bodies with their shapes (`snapshot-bodies.ts`); the joints (`snapshot-joints.ts`); the contacts
+ * (`snapshot-contacts.ts`: a resting contact that colliding its shapes again gives exactly is
+ * written as its impulses only); each shape's broadphase proxy (its fat box, left out when it is
+ * the shape's box grown by the margin, and whether it waits in the move buffer), not the tree: no
+ * result depends on the tree's shape or on proxy ids. Not written: listeners, `userData`, the
+ * profile, the step's scratch.
  *
  * Reading is two passes: `decode` checks the whole buffer into plain records without touching the
  * world (a bad buffer throws there, changing nothing), then `apply` writes them into the world.
- * The parts: `snapshot-format.ts` (bytes), `snapshot-bodies.ts`, `snapshot-joints.ts`,
- * `snapshot-contacts.ts` (each part's records, written and read), `snapshot-apply.ts`.
  */
 
 /** The private parts of a world the snapshot reads and writes. */
@@ -83,32 +80,39 @@ interface WorldInternals {
   stepCounter: number;
 }
 
-const NO_SKIP: ReadonlySet<string> = new Set();
+// -------------------------------------------------------------------------------------------------
+// Settings
 
+let settingsSchemaCache: FieldSchema | null = null;
 /** The settings' public accessors (a getter and a setter), which check what they are given. */
-let settingsAccessors: string[] | null = null;
+const settingsAccessors: string[] = [];
 const scratchSettings = new WorldSettings();
 
 /**
- * Checks decoded settings values as the settings themselves would: assigned to a scratch settings
- * object, every accessor's value is set again through its setter, under each solver (each keeps its
- * own iterations and sub-steps), then `validate` runs. Throws the snapshot's WorldError.
+ * The settings' part of a snapshot, both ways: with a writer, writes every field of `settings`;
+ * with a reader, reads them and checks them as the settings themselves would (assigned to a
+ * scratch settings object, every accessor set again through its setter under each solver, each
+ * keeping its own iterations and sub-steps, then `validate`), and returns a function that assigns
+ * them. A bad value throws the snapshot's WorldError.
  */
-function checkSettings(values: unknown[]): void {
-  if (settingsAccessors === null) {
-    const names: string[] = [];
-    for (
-      let proto = Object.getPrototypeOf(scratchSettings);
-      proto !== null;
-      proto = Object.getPrototypeOf(proto)
-    ) {
-      for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(proto))) {
-        if (d.get !== undefined && d.set !== undefined && !names.includes(name)) names.push(name);
+function settingsPart(io: ByteWriter | ByteReader, settings: WorldSettings): (target: WorldSettings) => void {
+  if (settingsSchemaCache === null) {
+    settingsSchemaCache = fieldSchema(new WorldSettings(), new Set());
+    for (let p = Object.getPrototypeOf(scratchSettings); p !== null; p = Object.getPrototypeOf(p)) {
+      for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(p))) {
+        if (d.get !== undefined && d.set !== undefined && !settingsAccessors.includes(name)) {
+          settingsAccessors.push(name);
+        }
       }
     }
-    settingsAccessors = names;
   }
-  assignFields(scratchSettings, settingsSchema(), values);
+  const schema = settingsSchemaCache;
+  if (io instanceof ByteWriter) {
+    writeFields(io, settings, schema);
+    return () => {};
+  }
+  const values = readFields(io, schema, 'settings');
+  assignFields(scratchSettings, schema, values);
   const record = scratchSettings as unknown as Record<string, unknown>;
   try {
     const solver = scratchSettings.solver;
@@ -125,12 +129,7 @@ function checkSettings(values: unknown[]): void {
   } catch (error) {
     badSnapshot('its settings', error instanceof Error ? error.message : String(error));
   }
-}
-
-let settingsSchemaCache: FieldSchema | null = null;
-function settingsSchema(): FieldSchema {
-  if (settingsSchemaCache === null) settingsSchemaCache = fieldSchema(new WorldSettings(), NO_SKIP);
-  return settingsSchemaCache;
+  return (target) => assignFields(target, schema, values);
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -155,8 +154,11 @@ export function writeSnapshot(world: World): Uint8Array {
   w.float(internals.stepCounter, 0);
   w.float(s.gravity.x, 0);
   w.float(s.gravity.y, -10);
-  writeCarried(w, s);
-  writeFields(w, s.settings, settingsSchema());
+  const carried = [s.lastDt, s.lastInvDt, s.stepDt, s.subDt];
+  w.u8(carried.reduce<number>((mask, value, i) => mask | (value === null ? 0 : 1 << i), 0));
+  for (const value of carried) if (value !== null) w.float(value as number, 0);
+  w.uint(s.stepSubsteps);
+  settingsPart(w, s.settings);
   writeBodies(w, s);
   writeJoints(w, s);
   writeContacts(w, s);
@@ -168,59 +170,41 @@ export function writeSnapshot(world: World): Uint8Array {
 const checkedValues = new Float64Array(BV.Count);
 
 /**
- * Refuses, before anything is written, a world whose gravity or bodies' poses, velocities or
- * forces (the numbers the public API sets freely) are beyond `MAX_MAGNITUDE`, or with a prismatic
- * or wheel joint whose axis was set to a vector that is not a unit one: the reader would refuse
- * them. A WorldError names the first such number. (Any other number beyond it, which only
- * a world corrupted by hand or driven there by such values holds, is refused as it is written.)
+ * Refuses, before anything is written, a world the reader would refuse for a number the public
+ * API sets freely: gravity, a body's pose, velocities or forces, a contact's numbers or a joint's
+ * impulses beyond `MAX_STATE_MAGNITUDE`, a mass or inertia beyond `MAX_MAGNITUDE`, or a prismatic
+ * or wheel joint's axis that is not a unit vector. A WorldError names the first such number.
  */
 function checkWritable(s: StepState): void {
-  const too = (value: number) => !(Math.abs(value) <= MAX_STATE_MAGNITUDE) && Number.isFinite(value);
-  const refuse = (argument: string, value: number): never => {
-    throw new WorldError(
-      argument,
-      value,
-      `is larger than ${MAX_STATE_MAGNITUDE} in magnitude: the world cannot be saved`,
-    );
+  const check = (argument: string, value: number, bound = MAX_STATE_MAGNITUDE) => {
+    if (Math.abs(value) > bound && Number.isFinite(value)) {
+      throw new WorldError(
+        argument,
+        value,
+        `is larger than ${bound} in magnitude: the world cannot be saved`,
+      );
+    }
   };
-  if (too(s.gravity.x)) refuse('world.gravity.x', s.gravity.x);
-  if (too(s.gravity.y)) refuse('world.gravity.y', s.gravity.y);
-  const bodies = s.bodyList;
-  for (let i = 0; i < bodies.length; ++i) {
-    const v = bodyValues(bodies[i], checkedValues, 0);
-    const name = `body #${bodies[i].id}`;
-    // Pose, transform, velocities and forces; then mass and inertia, to the wider bound.
-    for (let k = BV.X; k <= BV.Torque; ++k) if (too(v[k])) refuse(`${name}.${BV_NAMES[k]}`, v[k]);
-    for (let k = BV.Mass; k <= BV.Inertia; ++k) {
-      if (Math.abs(v[k]) > MAX_MAGNITUDE && Number.isFinite(v[k])) {
-        throw new WorldError(
-          `${name}.${BV_NAMES[k]}`,
-          v[k],
-          `is larger than ${MAX_MAGNITUDE}: the world cannot be saved`,
-        );
+  check('world.gravity.x', s.gravity.x);
+  check('world.gravity.y', s.gravity.y);
+  for (const b of s.bodyList) {
+    const v = bodyValues(b, checkedValues);
+    for (let k = BV.X; k <= BV.Inertia; ++k) {
+      if (k < BV.SleepTime || k >= BV.Mass) {
+        check(`body #${b.id}.${BODY_NUMBERS[k][0]}`, v[k], k < BV.Mass ? MAX_STATE_MAGNITUDE : MAX_MAGNITUDE);
       }
     }
   }
-  const contacts = s.contactList;
-  for (let i = 0; i < contacts.length; ++i) {
-    const c = contacts[i];
+  for (const c of s.contactList) {
     for (let k = 0; k < 8 * c.pointCount; ++k) {
-      if (too(c.data[k]))
-        refuse(`the contact of shapes #${c.shapeA.id} and #${c.shapeB.id}: data[${k}]`, c.data[k]);
+      check(`the contact of shapes #${c.shapeA.id} and #${c.shapeB.id}: data[${k}]`, c.data[k]);
     }
   }
-  const joints = s.jointList;
-  for (let i = 0; i < joints.length; ++i) {
-    const j = joints[i];
+  for (const j of s.jointList) {
     const record = j as unknown as Record<string, number>;
-    const impulses = impulsePaths(j.kind);
-    for (let k = 0; k < impulses.length; ++k) {
-      const value = record[impulses[k]];
-      if (too(value)) refuse(`joint #${j.id}.${impulses[k]}`, value);
-    }
-    if (!snapshotKind(j.kind).unitAxis) continue;
+    for (const path of impulsePaths(j.kind)) check(`joint #${j.id}.${path}`, record[path]);
     const axis = j as unknown as { localAxisX: number; localAxisY: number };
-    if (!isUnitAxis(axis.localAxisX, axis.localAxisY)) {
+    if (snapshotKind(j.kind).unitAxis && !isUnitAxis(axis.localAxisX, axis.localAxisY)) {
       throw new WorldError(
         `joint #${j.id}.localAxis`,
         `(${axis.localAxisX}, ${axis.localAxisY})`,
@@ -228,16 +212,6 @@ function checkWritable(s: StepState): void {
       );
     }
   }
-}
-
-/** The last step's boxed dt values (null before the first step). */
-function writeCarried(w: ByteWriter, s: StepState): void {
-  const values = [s.lastDt, s.lastInvDt, s.stepDt, s.subDt];
-  let mask = 0;
-  for (let i = 0; i < 4; ++i) if (values[i] !== null) mask |= 1 << i;
-  w.u8(mask);
-  for (let i = 0; i < 4; ++i) if (values[i] !== null) w.float(values[i] as number, 0);
-  w.uint(s.stepSubsteps);
 }
 
 /** Proxy flags: its fat box is derived (not written), it waits in the move buffer. */
@@ -266,12 +240,8 @@ function isFitted(shape: BodyShape, fat: AABB, margin: number): boolean {
   const body = shape.owner as Body;
   if (body.isAwake) return false;
   computeAABB(shape, body.transform, proxyBox);
-  return (
-    Object.is(fat.minX, proxyBox.minX - margin) &&
-    Object.is(fat.minY, proxyBox.minY - margin) &&
-    Object.is(fat.maxX, proxyBox.maxX + margin) &&
-    Object.is(fat.maxY, proxyBox.maxY + margin)
-  );
+  const b = proxyBox;
+  return sameBox(fat, b.minX - margin, b.minY - margin, b.maxX + margin, b.maxY + margin);
 }
 
 /**
@@ -330,9 +300,10 @@ interface Decoded {
   stepCount: number;
   gravityX: number;
   gravityY: number;
+  /** The last step's dt and 1 / dt, the step's dt and the sub-step's (null: none). */
   carried: (number | null)[];
   stepSubsteps: number;
-  settings: unknown[];
+  assignSettings: (target: WorldSettings) => void;
   bodies: BodyRecord[];
   bodyValues: Float64Array;
   /** The shapes in snapshot order, and by id (a sparse array). */
@@ -340,69 +311,48 @@ interface Decoded {
   shapeById: ShapeRecord[];
   joints: JointRecord[];
   contactCount: number;
+  /** Per contact: its shapes' ids (2), flags, and numbers (`CONTACT_STRIDE` each). */
   contactShapes: Int32Array;
   contactFlags: Uint8Array;
-  /** Per contact: friction and restitution. */
-  contactMaterial: Float64Array;
-  /** Per contact: where its normal and points start in `contactBlock` (-1: no points). */
-  contactOffsets: Int32Array;
-  contactBlock: Float64Array;
-  /** Per contact: its points' feature keys (full form). */
-  contactKeys: Float64Array;
-  /**
-   * Per derived contact, 12 numbers from `12 i`: its normal, then per point the first five numbers of
-   * its data (position, separation, key, approach velocity), as colliding its shapes gave them.
-   */
-  contactDerived: Float64Array;
-  /** Per derived contact, 6 numbers from `6 i`: per point its normal, tangent and last impulse. */
-  contactImpulses: Float64Array;
-  /** Per shape (in `shapes` order): its proxy's fat box, 4 numbers from `4 i`. */
+  contactNumbers: Float64Array;
+  /** Per shape (in `shapes` order): its proxy's fat box (4 numbers), and 1 when it waits in the move buffer. */
   proxyBoxes: Float64Array;
-  /** Per shape: 1 when its proxy waits in the move buffer. */
   proxyMoved: Uint8Array;
 }
 
 /**
  * Reads and checks a whole snapshot (`margin`: the broadphase's, which derived fat boxes are grown
- * by); throws a WorldError (changing nothing) on any fault. */
+ * by); throws a WorldError (changing nothing) on any fault.
+ */
 function decode(bytes: unknown, margin: number): Decoded {
   const r = new ByteReader(bytes);
-  const nextBodyId = r.count('nextBodyId', 0x7fffffff);
-  const nextShapeId = r.count('nextShapeId', 0x7fffffff);
-  const nextJointId = r.count('nextJointId', 0x7fffffff);
-  const stepCount = r.float(0);
-  if (!(Number.isInteger(stepCount) && stepCount >= 0))
-    badSnapshot(`stepCount ${stepCount}`, 'is not a count');
-  const gravityX = r.float(0);
-  const gravityY = r.float(-10);
+  const d = {
+    nextBodyId: r.count('nextBodyId', 0x7fffffff),
+    nextShapeId: r.count('nextShapeId', 0x7fffffff),
+    nextJointId: r.count('nextJointId', 0x7fffffff),
+    stepCount: r.float(0),
+    gravityX: r.float(0),
+    gravityY: r.float(-10),
+  } as Decoded;
+  if (!(Number.isInteger(d.stepCount) && d.stepCount >= 0))
+    badSnapshot(`stepCount ${d.stepCount}`, 'is not a count');
   const mask = r.u8();
-  const carried: (number | null)[] = [];
-  for (let i = 0; i < 4; ++i) {
-    const value = (mask >> i) & 1 ? r.float(0) : null;
-    // The last step's dt, its inverse, the step's and the sub-step's: finite, not negative.
+  d.carried = [0, 1, 2, 3].map((i) => ((mask >> i) & 1 ? r.float(0) : null));
+  // The last step's dt, its inverse, the step's and the sub-step's: finite, not negative.
+  for (const value of d.carried) {
     if (value !== null && !(value >= 0 && Number.isFinite(value))) {
       badSnapshot(`the carried dt ${value}`, 'must be a finite number >= 0');
     }
-    carried.push(value);
   }
-  const stepSubsteps = r.count('stepSubsteps', 1 << 20);
-  checkCarried(mask, carried, stepSubsteps);
-  if (!(Math.abs(gravityX) <= MAX_STATE_MAGNITUDE && Math.abs(gravityY) <= MAX_STATE_MAGNITUDE)) {
-    badSnapshot(`gravity (${gravityX}, ${gravityY})`, `is not finite, or larger than ${MAX_STATE_MAGNITUDE}`);
+  d.stepSubsteps = r.count('stepSubsteps', 1 << 20);
+  checkCarried(mask, d.carried, d.stepSubsteps);
+  if (!(Math.abs(d.gravityX) <= MAX_STATE_MAGNITUDE && Math.abs(d.gravityY) <= MAX_STATE_MAGNITUDE)) {
+    badSnapshot(
+      `gravity (${d.gravityX}, ${d.gravityY})`,
+      `is not finite, or larger than ${MAX_STATE_MAGNITUDE}`,
+    );
   }
-  const settings = readFields(r, settingsSchema(), 'settings');
-  checkSettings(settings);
-  const d = {
-    nextBodyId,
-    nextShapeId,
-    nextJointId,
-    stepCount,
-    gravityX,
-    gravityY,
-    carried,
-    stepSubsteps,
-    settings,
-  } as Decoded;
+  d.assignSettings = settingsPart(r, scratchSettings);
   readBodies(r, d);
   d.joints = readJoints(r, d);
   readContacts(r, d, derivedMargin(scratchSettings));
@@ -423,7 +373,7 @@ function readProxies(r: ByteReader, d: Decoded, margin: number): void {
     if (flags > (P_FITTED | P_MOVED)) badSnapshot(`proxy flags ${flags}`, 'are not valid');
     moved[i] = flags & P_MOVED ? 1 : 0;
     if (flags & P_FITTED) {
-      if (shapes[i].body.flags & 16)
+      if (shapes[i].body.flags & B_AWAKE)
         badSnapshot(`shape #${shapes[i].id}`, 'has a derived fat box but is awake');
       boxes[4 * i] = Number.NaN;
     } else written++;
@@ -465,13 +415,9 @@ export function restoreSnapshot(world: World, bytes: unknown): void {
   internals.nextShapeId = d.nextShapeId;
   internals.nextJointId = d.nextJointId;
   internals.stepCounter = d.stepCount;
-  s.gravity.x = d.gravityX;
-  s.gravity.y = d.gravityY;
-  assignFields(s.settings, settingsSchema(), d.settings);
-  s.lastDt = d.carried[0];
-  s.lastInvDt = d.carried[1];
-  s.stepDt = d.carried[2];
-  s.subDt = d.carried[3];
+  s.gravity.set(d.gravityX, d.gravityY);
+  d.assignSettings(s.settings);
+  [s.lastDt, s.lastInvDt, s.stepDt, s.subDt] = d.carried;
   s.stepSubsteps = d.stepSubsteps;
 }
 
@@ -497,6 +443,271 @@ function checkCarried(mask: number, carried: (number | null)[], stepSubsteps: nu
       `must be the carried step dt ${stepDt} / ${stepSubsteps} sub-steps (2 or more)`,
     );
   }
+}
+
+// -------------------------------------------------------------------------------------------------
+// Applying: the bodies, shapes and joints that exist in both the world and the snapshot are kept
+// and refilled, the others made anew or detached; the broadphase is rebuilt from the proxies; the
+// contact list is refilled.
+
+/** Scratch of `apply`: a kept body's shapes before the restore. */
+const oldShapes: BodyShape[] = [];
+
+/**
+ * Puts the decoded bodies, shapes, broadphase proxies, joints and contacts into the world (the
+ * counters, settings and carried values are `restoreSnapshot`'s).
+ */
+function apply(world: World, d: Decoded): void {
+  const internals = world as unknown as WorldInternals;
+  const s = internals.core;
+  const records = d.bodies;
+  const values = d.bodyValues;
+
+  // Bodies: the live ones with the same id and type are kept (their handles stay valid). Both lists
+  // are in id order: walk them together.
+  const list = s.bodyList;
+  const bodies: Body[] = new Array(records.length);
+  const shapeObjects: BodyShape[] = [];
+  let k = 0;
+  for (let i = 0; i < records.length; ++i) {
+    const rec = records[i];
+    while (k < list.length && list[k].id < rec.id) detachBody(s, list[k++]);
+    let body: Body;
+    if (k < list.length && list[k].id === rec.id && list[k].type === rec.type) body = list[k++];
+    else {
+      if (k < list.length && list[k].id === rec.id) detachBody(s, list[k++]);
+      body = makeBody(world, rec, values);
+    }
+    clear(oldShapes);
+    for (let q = 0; q < body.shapeList.length; ++q) oldShapes.push(body.shapeList[q]);
+    fillBody(body, rec, values, i);
+    for (let q = 0; q < rec.shapes.length; ++q) {
+      const sr = rec.shapes[q];
+      let shape: BodyShape | null = null;
+      for (let o = 0; o < oldShapes.length; ++o) {
+        const old = oldShapes[o];
+        if (old.id === sr.id) {
+          if (shapeMatches(old, sr)) {
+            shape = old;
+            oldShapes[o] = oldShapes[oldShapes.length - 1];
+            oldShapes.pop();
+          }
+          break;
+        }
+      }
+      if (shape === null) shape = makeShape(body, sr);
+      const sp = shape as unknown as { frictionValue: number; restitutionValue: number };
+      sp.frictionValue = sr.friction;
+      sp.restitutionValue = sr.restitution;
+      clear(shape.overlapsNext);
+      shape.owner = body;
+      body.shapeList.push(shape);
+      shapeObjects[sr.id] = shape;
+    }
+    // Shapes the snapshot does not hold act as destroyed.
+    for (let o = 0; o < oldShapes.length; ++o) detachShape(s, oldShapes[o]);
+    bodies[i] = body;
+  }
+  while (k < list.length) detachBody(s, list[k++]);
+  clear(oldShapes);
+  clear(list);
+  let sleeping = 0;
+  for (let i = 0; i < bodies.length; ++i) {
+    const b = bodies[i];
+    list.push(b);
+    const next = records[i].sleepNext;
+    b.sleepNext = next >= 0 ? (findRecord(bodies, next) as Body) : null;
+    if (!b.isStatic && !b.isAwake) sleeping++;
+  }
+  s.sleepingCount = sleeping;
+  ensureBodyCapacity(s, bodies.length);
+
+  // Sensors and their overlaps; the proxy table.
+  s.sensors.length = 0;
+  const shapes = d.shapes;
+  for (let i = 0; i < shapes.length; ++i) {
+    const sr = shapes[i];
+    if (sr.overlaps === null) continue;
+    const shape = shapeObjects[sr.id];
+    s.sensors.push(shape);
+    shape.overlaps = sr.overlaps.map((id) => shapeObjects[id]);
+  }
+  s.sensors.sort((a, b) => a.id - b.id);
+  // The broadphase: a kept shape keeps its proxy when its fat box is the saved one; the others
+  // (the detached shapes' proxies are gone) are inserted with their saved fat boxes. The tree and
+  // the proxy ids then depend on the world restored into, which no result depends on.
+  const bp = s.broadPhase;
+  const boxes = d.proxyBoxes;
+  const box = new AABB();
+  for (let i = 0; i < shapes.length; ++i) {
+    const shape = shapeObjects[shapes[i].id];
+    const o = 4 * i;
+    if (shape.proxyId >= 0) {
+      if (sameBox(bp.getFatAABB(shape.proxyId, box), boxes[o], boxes[o + 1], boxes[o + 2], boxes[o + 3]))
+        continue;
+      bp.destroyProxy(shape.proxyId);
+    }
+    box.set(boxes[o], boxes[o + 1], boxes[o + 2], boxes[o + 3]);
+    shape.proxyId = bp.createProxy(box, shapes[i].body.id, shapes[i].body.type === 'static', 0);
+  }
+  const moved: number[] = [];
+  for (let i = 0; i < shapes.length; ++i)
+    if (d.proxyMoved[i] === 1) moved.push(shapeObjects[shapes[i].id].proxyId);
+  bp.restoreMoves(Int32Array.from(moved), moved.length);
+  const proxies = s.proxyShapes;
+  const capacity = bp.tree.idBound;
+  if (proxies.length > capacity) proxies.length = capacity;
+  for (let i = 0; i < proxies.length; ++i) proxies[i] = null;
+  while (proxies.length < capacity) proxies.push(null);
+  for (let i = 0; i < shapes.length; ++i) {
+    const shape = shapeObjects[shapes[i].id];
+    proxies[shape.proxyId] = shape;
+  }
+
+  // Joints: kept when the id, class, bodies and collideConnected match; both lists in id order.
+  const joints = s.jointList;
+  let oldJoint = 0;
+  const oldJoints = joints.slice();
+  joints.length = 0;
+  for (const jr of d.joints) {
+    const a = findRecord(bodies, jr.bodyA) as Body;
+    const b = findRecord(bodies, jr.bodyB) as Body;
+    while (oldJoint < oldJoints.length && oldJoints[oldJoint].id < jr.id) oldJoints[oldJoint++].world = null;
+    let joint: Joint | null = null;
+    if (oldJoint < oldJoints.length && oldJoints[oldJoint].id === jr.id) {
+      const j = oldJoints[oldJoint++];
+      if (
+        j.kind === jr.kind &&
+        j.collideConnected === jr.collideConnected &&
+        jointBodyA(j) === a &&
+        jointBodyB(j) === b
+      ) {
+        joint = j;
+      } else j.world = null;
+    }
+    if (joint === null) {
+      joint = makeJoint(jr.kind, world, jr.id, a, b);
+      (joint as unknown as { collideConnected: boolean }).collideConnected = jr.collideConnected;
+    }
+    assignFields(joint, jointSchema(jr.kind), jr.values);
+    joint.world = world;
+    joints.push(joint);
+    a.jointEdges.push(joint);
+    if (b !== a) b.jointEdges.push(joint);
+  }
+  while (oldJoint < oldJoints.length) oldJoints[oldJoint++].world = null;
+
+  applyContacts(s, d, shapeObjects);
+}
+
+/** A body the snapshot does not hold: its handle acts as destroyed. */
+function detachBody(s: StepState, b: Body): void {
+  for (let i = 0; i < b.shapeList.length; ++i) detachShape(s, b.shapeList[i]);
+  b.world = null;
+  b.index = -1;
+  clear(b.contactEdges);
+  clear(b.jointEdges);
+  b.sleepNext = null;
+}
+
+function detachShape(s: StepState, shape: BodyShape): void {
+  if (s.broadPhase.tree.isProxy(shape.proxyId)) s.broadPhase.destroyProxy(shape.proxyId);
+  shape.owner = null;
+  shape.proxyId = -1;
+  shape.overlaps = objectArray();
+}
+
+/**
+ * A new body object for a record, at its pose: its other numbers are placeholders until `fillBody`
+ * (mass 1 keeps the inverses finite).
+ */
+function makeBody(world: World, rec: BodyRecord, v: Float64Array): Body {
+  return new Body(world, rec.id, {
+    type: rec.type,
+    shape: null,
+    shorthand: false,
+    bullet: false,
+    width: 0,
+    height: 0,
+    x: v[rec.base + BV.X],
+    y: v[rec.base + BV.Y],
+    angle: v[rec.base + BV.Angle],
+    mass: 1,
+    inertia: 1,
+    friction: 0,
+    restitution: 0,
+    vx: 0,
+    vy: 0,
+    angularVelocity: 0,
+    linearDamping: 0,
+    angularDamping: 0,
+    gravityScale: 1,
+    allowSleep: true,
+    awake: true,
+    userData: undefined,
+  } as ResolvedBodyOptions);
+}
+
+function fillBody(b: Body, rec: BodyRecord, v: Float64Array, index: number): void {
+  for (let k = 0; k < BV.Count; ++k) BODY_NUMBERS[k][3](b, v[rec.base + k]);
+  const f = rec.flags;
+  b.bullet = (f & B_BULLET) !== 0;
+  b.allowSleep = (f & B_ALLOW_SLEEP) !== 0;
+  b.isAwake = (f & B_AWAKE) !== 0;
+  b.hasOffset = (f & B_OFFSET) !== 0;
+  b.isFast = (f & B_FAST) !== 0;
+  if (f & B_CENTRED) placeCenter(b);
+  b.index = index;
+  clear(b.shapeList);
+  clear(b.contactEdges);
+  clear(b.jointEdges);
+}
+
+/** Whether `box` is (minX, minY, maxX, maxY), bit for bit. */
+function sameBox(box: AABB, minX: number, minY: number, maxX: number, maxY: number): boolean {
+  return (
+    Object.is(box.minX, minX) &&
+    Object.is(box.minY, minY) &&
+    Object.is(box.maxX, maxX) &&
+    Object.is(box.maxY, maxY)
+  );
+}
+
+/** Empties an array by popping (setting `length` would give its storage back, to grow anew). */
+function clear(list: unknown[]): void {
+  while (list.length > 0) list.pop();
+}
+
+/** Whether a live shape has the record's fixed properties (then it is kept and refilled). */
+function shapeMatches(shape: BodyShape, sr: ShapeRecord): boolean {
+  return (
+    shape.type === sr.type &&
+    shape.sensor === sr.sensor &&
+    Object.is(shape.density, sr.density) &&
+    shape.category === sr.category &&
+    shape.mask === sr.mask &&
+    shape.group === sr.group &&
+    geometryCode(shape.geometry) === sr.code &&
+    sameGeometry(shape.geometry, sr.geometry)
+  );
+}
+
+const SHAPE_KINDS = [KIND_BOX, KIND_POLYGON, KIND_CAPSULE, KIND_CIRCLE];
+
+function makeShape(body: Body, sr: ShapeRecord): BodyShape {
+  return new BodyShape(body, sr.id, {
+    type: sr.type,
+    kind: SHAPE_KINDS[sr.code],
+    geometry: sr.geometry,
+    density: sr.density,
+    friction: sr.friction,
+    restitution: sr.restitution,
+    sensor: sr.sensor,
+    category: sr.category,
+    mask: sr.mask,
+    group: sr.group,
+    userData: undefined,
+  });
 }
 
 export type { Decoded, WorldInternals };
