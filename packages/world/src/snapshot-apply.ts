@@ -1,4 +1,5 @@
 import { AABB } from '@lite/collision';
+import type { SolverBody } from '@lite/constraints';
 import { objectArray } from '@lite/math';
 import { Body, placeCenter } from './body';
 import type { ResolvedBodyOptions } from './body-options';
@@ -238,14 +239,14 @@ function fillBody(b: Body, rec: BodyRecord, v: Float64Array, index: number): voi
   const p = b as unknown as BodyPrivate & { width: number; height: number };
   b.position.x = v[o + BV.X];
   b.position.y = v[o + BV.Y];
-  b.angle = v[o + BV.Angle];
+  (b as SolverBody).angle = v[o + BV.Angle];
   b.transform.p.x = v[o + BV.Px];
   b.transform.p.y = v[o + BV.Py];
   b.transform.q.c = v[o + BV.Qc];
   b.transform.q.s = v[o + BV.Qs];
   b.linearVelocity.x = v[o + BV.Vx];
   b.linearVelocity.y = v[o + BV.Vy];
-  b.angularVelocity = v[o + BV.W];
+  (b as SolverBody).angularVelocity = v[o + BV.W];
   b.force.x = v[o + BV.Fx];
   b.force.y = v[o + BV.Fy];
   b.torque = v[o + BV.Torque];

@@ -1,4 +1,5 @@
 import { type AABB, type Box, computeBoxAABB, computePackedAABB } from '@lite/collision';
+import type { SolverBody } from '@lite/constraints';
 import { cosSinInPlace, type Transform } from '@lite/math';
 import { type Body, placeCenter, setBodyWritesChecked } from './body';
 import type { Contact } from './contact';
@@ -112,10 +113,10 @@ function restoreBodies(s: StepState, moved: boolean): void {
     const k = i * SNAPSHOT_STRIDE;
     b.position.x = snapshot[k];
     b.position.y = snapshot[k + 1];
-    b.angle = snapshot[k + 2];
+    (b as SolverBody).angle = snapshot[k + 2];
     b.linearVelocity.x = snapshot[k + 3];
     b.linearVelocity.y = snapshot[k + 4];
-    b.angularVelocity = snapshot[k + 5];
+    (b as SolverBody).angularVelocity = snapshot[k + 5];
     b.center.x = snapshot[k + 6];
     b.center.y = snapshot[k + 7];
     b.transform.set(b.position.x, b.position.y, b.angle);
@@ -275,7 +276,7 @@ export function settleSleepers(s: StepState): void {
     settling[slept[i]] = 1;
     b.position.x = Math.fround(b.position.x);
     b.position.y = Math.fround(b.position.y);
-    b.angle = Math.fround(b.angle);
+    (b as SolverBody).angle = Math.fround(b.angle);
     b.transform.set(b.position.x, b.position.y, b.angle);
     placeCenter(b);
     const shapes = b.shapeList;

@@ -1,4 +1,4 @@
-import { jointReaction, mixFriction, mixRestitution } from '@lite/constraints';
+import { jointReaction, mixFriction, mixRestitution, type SolverBody } from '@lite/constraints';
 import { Vec2, type Vec2Like } from '@lite/math';
 import { Body, placeCenter, setBodyWritesChecked } from './body';
 import { type BodyOptions, resolveBodyOptions } from './body-options';
@@ -652,7 +652,7 @@ export class World {
     for (let i = 0; i < edges.length; ++i) this.wakeBody(edges[i].other(body));
     body.position.x = x;
     body.position.y = y;
-    body.angle = angle;
+    (body as SolverBody).angle = angle;
     body.transform.set(x, y, angle);
     placeCenter(body);
     const shapes = body.shapeList;
