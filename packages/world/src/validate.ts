@@ -66,6 +66,18 @@ export function checkVec2(value: unknown, argument: string): Vec2Like {
   return v;
 }
 
+/** Option `key` of `o` checked by `check` (naming `<argument>.<key>`), or `fallback` when undefined. */
+export function optional<T>(
+  o: object,
+  key: string,
+  argument: string,
+  check: (value: unknown, argument: string) => T,
+  fallback: T,
+): T {
+  const value = (o as Record<string, unknown>)[key];
+  return value === undefined ? fallback : check(value, `${argument}.${key}`);
+}
+
 /** `value` must be a plain options object (or undefined, which reads as `{}`). */
 export function checkOptions<T extends object>(value: T | undefined, argument: string): T {
   if (value === undefined) return {} as T;
