@@ -3,6 +3,7 @@ import type { SolverBody } from '@lite/constraints';
 import { cosSinInPlace, type Transform } from '@lite/math';
 import { type Body, placeCenter, setBodyWritesChecked } from './body';
 import type { Contact } from './contact';
+import { grow } from './contact-list';
 import { WorldError } from './errors';
 import { BEGIN_CONTACT, END_CONTACT, SENSOR_BEGIN } from './events';
 import { STEP_SPECULATIVE_DISTANCE } from './settings';
@@ -187,7 +188,8 @@ export function noteMovedProxies(s: StepState, b: Body): void {
     if (fat.minX <= aabb.minX && fat.minY <= aabb.minY && aabb.maxX <= fat.maxX && aabb.maxY <= fat.maxY)
       continue;
     const n = s.movedShapes.length;
-    if (MOVED_STRIDE * (n + 1) > s.movedBoxes.length) growMovedBoxes(s);
+    if (MOVED_STRIDE * (n + 1) > s.movedBoxes.length)
+      s.movedBoxes = grow(s.movedBoxes, 2 * s.movedBoxes.length);
     const boxes = s.movedBoxes;
     const o = MOVED_STRIDE * n;
     boxes[o] = aabb.minX;
@@ -200,13 +202,6 @@ export function noteMovedProxies(s: StepState, b: Body): void {
 
 /** Numbers per noted shape in `StepState.movedBoxes`: its box. */
 const MOVED_STRIDE = 4;
-
-/** Doubles the room in `s.movedBoxes`. */
-function growMovedBoxes(s: StepState): void {
-  const boxes = new Float64Array(2 * s.movedBoxes.length);
-  boxes.set(s.movedBoxes);
-  s.movedBoxes = boxes;
-}
 
 /**
  * Stage 9b: the noted shapes are re-inserted into the broadphase, the fat box stretched along the
@@ -351,13 +346,7 @@ export function dispatchEvents(s: StepState): void {
     const c = events.contacts[i];
     // Given to the user: the world will not move another pair's state into this object.
     if (list.length > 0) c.handed = true;
-    for (let k = 0; k < list.length; ++k) {
-      try {
-        list[k](c);
-      } catch (error) {
-        noteListenerError(s, error);
-      }
-    }
+    emit(s, list, c);
   }
   events.count = 0;
   dispatchSensorEvents(s);
@@ -371,16 +360,7 @@ function dispatchSensorEvents(s: StepState): void {
   const begin = s.listeners.sensorBegin;
   const end = s.listeners.sensorEnd;
   for (let i = 0; i < count; ++i) {
-    const list = events.kinds[i] === SENSOR_BEGIN ? begin : end;
-    const sensor = events.sensors[i];
-    const visitor = events.visitors[i];
-    for (let k = 0; k < list.length; ++k) {
-      try {
-        list[k](sensor, visitor);
-      } catch (error) {
-        noteListenerError(s, error);
-      }
-    }
+    emit(s, events.kinds[i] === SENSOR_BEGIN ? begin : end, events.sensors[i], events.visitors[i]);
   }
   events.count = 0;
 }
@@ -429,14 +409,27 @@ export function dispatchJointBreaks(core: StepState): void {
   const broken = core.brokenJoints;
   if (broken.length === 0) return;
   const listeners = core.listeners.jointBreak;
-  for (let i = 0; i < broken.length; ++i) {
-    for (let k = 0; k < listeners.length; ++k) {
-      try {
-        listeners[k](broken[i]);
-      } catch (error) {
-        noteListenerError(core, error);
-      }
+  for (let i = 0; i < broken.length; ++i) emit(core, listeners, broken[i]);
+  broken.length = 0;
+}
+
+/**
+ * Calls each of `listeners` (the user's code) with an event's one or two arguments; what one throws
+ * is noted (the world rethrows the first at the end of the step or edit) and the others still run.
+ */
+export function emit(
+  s: StepState,
+  listeners: readonly ((a: never, b: never) => void)[],
+  a: unknown,
+  b?: unknown,
+): void {
+  for (let k = 0; k < listeners.length; ++k) {
+    const listener = listeners[k] as (a: unknown, b?: unknown) => void;
+    try {
+      if (b === undefined) listener(a);
+      else listener(a, b);
+    } catch (error) {
+      noteListenerError(s, error);
     }
   }
-  broken.length = 0;
 }
