@@ -115,6 +115,13 @@ export function truncate<T>(list: T[], length: number): void {
   while (list.length > length) list.pop();
 }
 
+/** A copy of typed array `a` in a new one of `length` (at least `a.length`). */
+export function grow<T extends Float64Array | Int32Array>(a: T, length: number): T {
+  const b = new (a.constructor as new (length: number) => T)(length);
+  b.set(a);
+  return b;
+}
+
 /** Removes `item` from an unordered list by swapping the last element into its place. */
 export function removeItem<T>(list: T[], item: T): void {
   const index = list.indexOf(item);
