@@ -76,41 +76,16 @@ export interface BodyOptions {
 }
 
 /** The checked, defaulted form of {@link BodyOptions} the Body constructor reads. @internal */
-export interface ResolvedBodyOptions {
-  type: BodyType;
-  /** The first shape, or null. */
-  shape: ResolvedShape | null;
-  /** True for the width/height form (mass and inertia from the box formulas). */
-  shorthand: boolean;
-  bullet: boolean;
-  width: number;
-  height: number;
-  x: number;
-  y: number;
-  angle: number;
-  mass: number;
-  inertia: number;
-  friction: number;
-  restitution: number;
-  vx: number;
-  vy: number;
-  angularVelocity: number;
-  linearDamping: number;
-  angularDamping: number;
-  gravityScale: number;
-  allowSleep: boolean;
-  awake: boolean;
-  userData: unknown;
-}
+export type ResolvedBodyOptions = ReturnType<typeof resolveBodyOptions>;
 
 /** Checks `options` and fills in defaults; throws a WorldError naming the first bad field. @internal */
-export function resolveBodyOptions(options: BodyOptions): ResolvedBodyOptions {
+export function resolveBodyOptions(options: BodyOptions) {
   if (options === undefined) {
     throw new WorldError('options.width', undefined, 'must be a finite number > 0 (or give a shape)');
   }
   const o = checkOptions(options, 'options');
   checkKeys(o, BODY_KEYS, 'options');
-  const type = o.type === undefined ? 'dynamic' : o.type;
+  const type: BodyType = o.type === undefined ? 'dynamic' : o.type;
   if (type !== 'static' && type !== 'dynamic' && type !== 'kinematic') {
     throw new WorldError('options.type', type, "must be 'static', 'dynamic' or 'kinematic'");
   }

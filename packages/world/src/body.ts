@@ -51,8 +51,9 @@ const enum Own {
  * (`center` in the world, `localCenter` in the body frame), and `linearVelocity` is the centre of
  * mass's. The solvers move the centre; the origin follows at the end of the step. Change the
  * state through the methods (`setTransform`, `setLinearVelocity`, ...), which check their input,
- * wake the body and keep the broadphase in step. After `world.destroyBody(body)` every method and
- * setter throws a `WorldError` naming the body.
+ * wake the body and keep the broadphase in step: the numbers the solvers own (`angle`,
+ * `angularVelocity`, `invMass`, `invI`) are read-only. After `world.destroyBody(body)` every method
+ * and setter throws a `WorldError` naming the body.
  */
 export class Body extends SolverBody {
   /** Integer id, unique in its world, increasing in creation order; contacts are keyed and ordered by it. */
@@ -527,12 +528,7 @@ export class Body extends SolverBody {
       point === undefined
         ? this.torque
         : this.torque + (point.x - this.center.x) * force.y - (point.y - this.center.y) * force.x;
-    requireFiniteResult(
-      Number.isFinite(fx) && Number.isFinite(fy) && Number.isFinite(torque),
-      'force',
-      force,
-      'the accumulated force or torque',
-    );
+    requireFiniteResult(fx * 0 + fy * 0 + torque * 0, 'force', force, 'the accumulated force or torque');
     world.wakeBody(this);
     this.force.x = fx;
     this.force.y = fy;
@@ -544,7 +540,7 @@ export class Body extends SolverBody {
     const world = this.live('body.applyTorque');
     checkFinite(torque, 'torque');
     if (!this.isDynamic) return;
-    requireFiniteResult(Number.isFinite(this.torque + torque), 'torque', torque, 'the accumulated torque');
+    requireFiniteResult((this.torque + torque) * 0, 'torque', torque, 'the accumulated torque');
     world.wakeBody(this);
     this.torque += torque;
   }
@@ -565,12 +561,7 @@ export class Body extends SolverBody {
         ? this.angularVelocity
         : this.angularVelocity +
           this.invI * ((point.x - this.center.x) * impulse.y - (point.y - this.center.y) * impulse.x);
-    requireFiniteResult(
-      Number.isFinite(vx) && Number.isFinite(vy) && Number.isFinite(w),
-      'impulse',
-      impulse,
-      'the velocity',
-    );
+    requireFiniteResult(vx * 0 + vy * 0 + w * 0, 'impulse', impulse, 'the velocity');
     world.wakeBody(this);
     this.linearVelocity.x = vx;
     this.linearVelocity.y = vy;
@@ -582,14 +573,10 @@ export class Body extends SolverBody {
     const world = this.live('body.applyAngularImpulse');
     checkFinite(impulse, 'impulse');
     if (!this.isDynamic) return;
-    requireFiniteResult(
-      Number.isFinite(this.angularVelocity + this.invI * impulse),
-      'impulse',
-      impulse,
-      'the angular velocity',
-    );
+    const w = this.angularVelocity + this.invI * impulse;
+    requireFiniteResult(w * 0, 'impulse', impulse, 'the angular velocity');
     world.wakeBody(this);
-    this.numbers[this.numbersBase + Own.AngularVelocity] += this.invI * impulse;
+    this.numbers[this.numbersBase + Own.AngularVelocity] = w;
   }
 
   /** Sets the velocity of the centre of mass (m/s). Wakes the body. Ignored by static bodies. */
@@ -723,13 +710,11 @@ function refuseDerived(body: Body, field: string, value: unknown): never {
 }
 
 /**
- * Throws a WorldError naming `argument` and its value unless `finite` (a finite input can still
- * overflow what it adds to). Called before anything changes.
+ * Throws a WorldError naming `argument` and its value unless `zero` is 0 (a sum of x * 0 over the
+ * results, NaN when one is not finite: a finite input can still overflow). Called before any change.
  */
-function requireFiniteResult(finite: boolean, argument: string, value: unknown, what: string): void {
-  if (!finite) {
-    throw new WorldError(argument, value, `would make ${what} of the body non-finite`);
-  }
+function requireFiniteResult(zero: number, argument: string, value: unknown, what: string): void {
+  if (zero !== 0) throw new WorldError(argument, value, `would make ${what} of the body non-finite`);
 }
 
 /**

@@ -10,16 +10,6 @@ import type { StepState } from './step-state';
  * order depends only on ids), and each body's unordered list of its contacts. No hash map is iterated.
  */
 
-/** The contact between bodies `a` and `b` (any shapes), looked up in the shorter contact list, or null. */
-export function findContact(a: Body, b: Body): Contact | null {
-  const edges = a.contactEdges.length <= b.contactEdges.length ? a.contactEdges : b.contactEdges;
-  for (let i = 0; i < edges.length; ++i) {
-    const c = edges[i];
-    if ((c.bodyA === a && c.bodyB === b) || (c.bodyA === b && c.bodyB === a)) return c;
-  }
-  return null;
-}
-
 /** The contact between shapes `a` and `b`, or null. */
 export function findShapeContact(a: BodyShape, b: BodyShape): Contact | null {
   const ba = a.body;

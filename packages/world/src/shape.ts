@@ -117,19 +117,7 @@ export const KIND_CAPSULE = 2;
 export const KIND_CIRCLE = 3;
 
 /** The checked form of {@link ShapeOptions}. @internal */
-export interface ResolvedShape {
-  type: ShapeGeometry['type'];
-  kind: number;
-  geometry: CollisionShape;
-  density: number;
-  friction: number;
-  restitution: number;
-  sensor: boolean;
-  category: number;
-  mask: number;
-  group: number;
-  userData: unknown;
-}
+export type ResolvedShape = ReturnType<typeof resolveShapeOptions>;
 
 /** The `packed` array of the shapes that keep none (boxes). */
 const NOT_PACKED = new Float64Array(0);
@@ -156,7 +144,7 @@ export function resolveShapeOptions(
   options: ShapeOptions,
   prefix: string,
   defaults: { density: number; friction: number; restitution: number },
-): ResolvedShape {
+) {
   const o = checkOptions(options, prefix);
   if (typeof o.type !== 'string' || !Object.hasOwn(SHAPE_KEYS, o.type)) {
     throw new WorldError(`${prefix}.type`, o.type, "must be 'circle', 'capsule', 'polygon' or 'box'");
@@ -200,6 +188,7 @@ export function resolveShapeOptions(
     userData: o.userData,
   };
 }
+
 /** The options a shape of each geometry takes (its geometry's, then the material's). */
 const MATERIAL_KEYS = ['type', 'density', 'friction', 'restitution', 'sensor', 'filter', 'userData'];
 const SHAPE_KEYS: Record<ShapeGeometry['type'], readonly string[]> = {
@@ -240,10 +229,9 @@ export function checkShapeMass(shape: ResolvedShape, argument: string, value: un
 }
 const scratchMassData = new MassData();
 
-/** The least and the greatest filter group: a 32-bit signed integer, as Box2D's. @internal */
-export const MIN_GROUP = -0x80000000;
-/** @internal */
-export const MAX_GROUP = 0x7fffffff;
+/** The least and the greatest filter group: a 32-bit signed integer, as Box2D's. */
+const MIN_GROUP = -0x80000000;
+const MAX_GROUP = 0x7fffffff;
 
 /** A filter group must be an integer in [-2^31, 2^31 - 1]. @internal */
 export function checkGroup(value: unknown, argument: string): number {

@@ -17,18 +17,11 @@ import { noteListenerError, SNAPSHOT_STRIDE, type StepState } from './step-state
  * transforms and proxies (9), sleeping (10), clearing forces (11) and contact events (12).
  */
 
-/** Names of a body's state fields, for error messages (indices as in `firstNonFiniteField`). */
-export const STATE_FIELDS = [
-  'position.x',
-  'position.y',
-  'angle',
-  'linearVelocity.x',
-  'linearVelocity.y',
-  'angularVelocity',
-  'force.x',
-  'force.y',
-  'torque',
-];
+/** Names of a body's state fields, for error messages (indices as in {@link stateField}). */
+export const STATE_FIELDS =
+  'position.x position.y angle linearVelocity.x linearVelocity.y angularVelocity force.x force.y torque'.split(
+    ' ',
+  );
 
 /**
  * Saves every body's pose and velocity (sleeping ones too: one may wake in a later sub-step) so a
@@ -76,12 +69,21 @@ function finiteLoad(b: Body): number {
   return b.force.x * 0 + b.force.y * 0 + b.torque * 0;
 }
 
+/** 0 when every state field of `b` (its centre too) is finite, else NaN (see {@link saveState}). */
+function finiteState(b: Body): number {
+  const v = b.linearVelocity;
+  const p = b.position;
+  const c = b.center;
+  const pose = c.x * 0 + c.y * 0 + p.x * 0 + p.y * 0 + b.angle * 0;
+  return pose + v.x * 0 + v.y * 0 + b.angularVelocity * 0 + finiteLoad(b);
+}
+
 /** Stage 8: the index of the first awake body with a non-finite field, or -1. */
 export function findNonFiniteBody(s: StepState): number {
   const bodies = s.bodyList;
   for (let i = 0, n = bodies.length; i < n; ++i) {
     const b = bodies[i];
-    if (b.isAwake && firstNonFiniteField(b) >= 0) return i;
+    if (b.isAwake && finiteState(b) !== 0) return i;
   }
   return -1;
 }
@@ -367,20 +369,15 @@ function dispatchSensorEvents(s: StepState): void {
 
 /** The index (into STATE_FIELDS) of the first non-finite state field of `b`, or -1. */
 export function firstNonFiniteField(b: Body): number {
-  // The solvers write the centre of mass; the origin follows it (or was written by hand).
-  if (!(Number.isFinite(b.center.x) && Number.isFinite(b.position.x))) return 0;
-  if (!(Number.isFinite(b.center.y) && Number.isFinite(b.position.y))) return 1;
-  if (!Number.isFinite(b.angle)) return 2;
-  if (!Number.isFinite(b.linearVelocity.x)) return 3;
-  if (!Number.isFinite(b.linearVelocity.y)) return 4;
-  if (!Number.isFinite(b.angularVelocity)) return 5;
-  if (!Number.isFinite(b.force.x)) return 6;
-  if (!Number.isFinite(b.force.y)) return 7;
-  if (!Number.isFinite(b.torque)) return 8;
+  for (let field = 0; field < STATE_FIELDS.length; ++field)
+    if (!Number.isFinite(stateField(b, field))) return field;
   return -1;
 }
 
-/** The value of state field `field` (an index into STATE_FIELDS) of `b`. */
+/**
+ * The value of state field `field` (an index into STATE_FIELDS) of `b`; for the origin, the centre
+ * of mass's when that is not finite (the solvers move the centre; the origin follows it).
+ */
 export function stateField(b: Body, field: number): number {
   switch (field) {
     case 0:
