@@ -23,30 +23,13 @@ export const PROFILE_STAGES = [
 /** One of {@link PROFILE_STAGES}. */
 export type ProfileStage = (typeof PROFILE_STAGES)[number];
 
-/** Stage indices (the order of {@link PROFILE_STAGES}), for the step's stages. @internal */
-export const Stage = {
-  Pairs: 0,
-  CreateContacts: 1,
-  Collide: 2,
-  Prepare: 3,
-  IntegrateVelocities: 4,
-  WarmStart: 5,
-  Solve: 6,
-  Push: 7,
-  IntegratePositions: 8,
-  Relax: 9,
-  Restitution: 10,
-  StoreImpulses: 11,
-  Joints: 12,
-  Transforms: 13,
-  Broadphase: 14,
-  Sleep: 15,
-  Events: 16,
-  Total: 17,
-} as const;
+/** Stage indices (the order of {@link PROFILE_STAGES}) by capitalised name, for the step's stages. @internal */
+export const Stage = Object.fromEntries(
+  PROFILE_STAGES.map((name, index) => [name[0].toUpperCase() + name.slice(1), index]),
+) as { readonly [K in ProfileStage as Capitalize<K>]: StageIndex };
 
-/** One of the values of {@link Stage}. @internal */
-export type StageIndex = (typeof Stage)[keyof typeof Stage];
+/** An index into {@link PROFILE_STAGES}. @internal */
+export type StageIndex = number;
 
 /**
  * Where the last step's time went: milliseconds per stage, read-only, `world.profile`. Filled only

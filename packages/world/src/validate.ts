@@ -6,29 +6,25 @@ import { WorldError } from './errors';
  * the argument and the value and mutates nothing, so callers check everything before changing state.
  */
 
+/** A check that `value` is a finite number passing `test`, else a WorldError saying it `must be ...`. */
+function numberCheck(
+  test: (value: number) => boolean,
+  must: string,
+): (value: unknown, argument: string) => number {
+  return (value, argument) => {
+    if (typeof value !== 'number' || !Number.isFinite(value) || !test(value)) {
+      throw new WorldError(argument, value, must);
+    }
+    return value;
+  };
+}
+
 /** `value` must be a finite number. */
-export function checkFinite(value: unknown, argument: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new WorldError(argument, value, 'must be a finite number');
-  }
-  return value;
-}
-
+export const checkFinite = numberCheck(() => true, 'must be a finite number');
 /** `value` must be a finite number > 0. */
-export function checkPositive(value: unknown, argument: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new WorldError(argument, value, 'must be a finite number > 0');
-  }
-  return value;
-}
-
+export const checkPositive = numberCheck((value) => value > 0, 'must be a finite number > 0');
 /** `value` must be a finite number >= 0. */
-export function checkNonNegative(value: unknown, argument: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new WorldError(argument, value, 'must be a finite number >= 0');
-  }
-  return value;
-}
+export const checkNonNegative = numberCheck((value) => value >= 0, 'must be a finite number >= 0');
 
 /** `value` must be an integer >= `min`. */
 export function checkInteger(
