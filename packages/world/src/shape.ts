@@ -22,6 +22,7 @@ import { rethrowAsWorldError, WorldError } from './errors';
 import {
   checkBoolean,
   checkFinite,
+  checkInteger,
   checkInvertible,
   checkKeys,
   checkNonNegative,
@@ -229,24 +230,14 @@ export function checkShapeMass(shape: ResolvedShape, argument: string, value: un
 }
 const scratchMassData = new MassData();
 
-/** The least and the greatest filter group: a 32-bit signed integer, as Box2D's. */
-const MIN_GROUP = -0x80000000;
-const MAX_GROUP = 0x7fffffff;
-
-/** A filter group must be an integer in [-2^31, 2^31 - 1]. @internal */
+/** A filter group must be an integer in [-2^31, 2^31 - 1], as Box2D's. @internal */
 export function checkGroup(value: unknown, argument: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < MIN_GROUP || value > MAX_GROUP) {
-    throw new WorldError(argument, value, 'must be an integer in [-2^31, 2^31 - 1]');
-  }
-  return value;
+  return checkInteger(value, argument, -0x80000000, 0x7fffffff, 'must be an integer in [-2^31, 2^31 - 1]');
 }
 
 /** A filter category or mask must be an integer bit field in [0, 0xffffffff]. @internal */
 export function checkBits(value: unknown, argument: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 0xffffffff) {
-    throw new WorldError(argument, value, 'must be an integer bit field in [0, 0xffffffff]');
-  }
-  return value;
+  return checkInteger(value, argument, 0, 0xffffffff, 'must be an integer bit field in [0, 0xffffffff]');
 }
 
 /** The collision geometry of a checked shape (a Box instance for a box with no offset and angle). */

@@ -26,21 +26,18 @@ export const checkPositive = numberCheck((value) => value > 0, 'must be a finite
 /** `value` must be a finite number >= 0. */
 export const checkNonNegative = numberCheck((value) => value >= 0, 'must be a finite number >= 0');
 
-/** `value` must be an integer >= `min`. */
+/** `value` must be an integer in [`min`, `max`]; the error says `must` (by default, the range). */
 export function checkInteger(
   value: unknown,
   argument: string,
   min: number,
   max = Number.MAX_SAFE_INTEGER,
+  must = max === Number.MAX_SAFE_INTEGER
+    ? `must be an integer >= ${min}`
+    : `must be an integer in [${min}, ${max}]`,
 ): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new WorldError(
-      argument,
-      value,
-      max === Number.MAX_SAFE_INTEGER
-        ? `must be an integer >= ${min}`
-        : `must be an integer in [${min}, ${max}]`,
-    );
+    throw new WorldError(argument, value, must);
   }
   return value;
 }
