@@ -260,7 +260,7 @@ function castShape(shape: BodyShape, input: RayCastInput, out: RayCastOutput): b
   return rayCastShape(shape.geometry, body.transform, input, out);
 }
 
-/** `world.castShape`, which documents it. */
+/** `world.castShape`, which documents it. @internal */
 export function castShapeIn(
   core: StepState,
   geometry: ShapeGeometry,
