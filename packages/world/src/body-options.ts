@@ -18,6 +18,7 @@ import {
   checkOptions,
   checkPositive,
   checkVec2,
+  optional,
 } from './validate';
 
 /**
@@ -75,41 +76,16 @@ export interface BodyOptions {
 }
 
 /** The checked, defaulted form of {@link BodyOptions} the Body constructor reads. @internal */
-export interface ResolvedBodyOptions {
-  type: BodyType;
-  /** The first shape, or null. */
-  shape: ResolvedShape | null;
-  /** True for the width/height form (mass and inertia from the box formulas). */
-  shorthand: boolean;
-  bullet: boolean;
-  width: number;
-  height: number;
-  x: number;
-  y: number;
-  angle: number;
-  mass: number;
-  inertia: number;
-  friction: number;
-  restitution: number;
-  vx: number;
-  vy: number;
-  angularVelocity: number;
-  linearDamping: number;
-  angularDamping: number;
-  gravityScale: number;
-  allowSleep: boolean;
-  awake: boolean;
-  userData: unknown;
-}
+export type ResolvedBodyOptions = ReturnType<typeof resolveBodyOptions>;
 
 /** Checks `options` and fills in defaults; throws a WorldError naming the first bad field. @internal */
-export function resolveBodyOptions(options: BodyOptions): ResolvedBodyOptions {
+export function resolveBodyOptions(options: BodyOptions) {
   if (options === undefined) {
     throw new WorldError('options.width', undefined, 'must be a finite number > 0 (or give a shape)');
   }
   const o = checkOptions(options, 'options');
   checkKeys(o, BODY_KEYS, 'options');
-  const type = o.type === undefined ? 'dynamic' : o.type;
+  const type: BodyType = o.type === undefined ? 'dynamic' : o.type;
   if (type !== 'static' && type !== 'dynamic' && type !== 'kinematic') {
     throw new WorldError('options.type', type, "must be 'static', 'dynamic' or 'kinematic'");
   }
@@ -123,24 +99,18 @@ export function resolveBodyOptions(options: BodyOptions): ResolvedBodyOptions {
   }
   const width = shorthand ? checkPositive(o.width, 'options.width') : 0;
   const height = shorthand ? checkPositive(o.height, 'options.height') : 0;
-  const bullet = o.bullet === undefined ? false : checkBoolean(o.bullet, 'options.bullet');
-  const position = o.position === undefined ? { x: 0, y: 0 } : checkVec2(o.position, 'options.position');
-  const angle = o.angle === undefined ? 0 : checkFinite(o.angle, 'options.angle');
-  const friction = o.friction === undefined ? 0.2 : checkNonNegative(o.friction, 'options.friction');
-  const restitution =
-    o.restitution === undefined ? 0 : checkRestitution(o.restitution, 'options.restitution');
-  const velocity =
-    o.linearVelocity === undefined ? { x: 0, y: 0 } : checkVec2(o.linearVelocity, 'options.linearVelocity');
-  const angularVelocity =
-    o.angularVelocity === undefined ? 0 : checkFinite(o.angularVelocity, 'options.angularVelocity');
-  const linearDamping =
-    o.linearDamping === undefined ? 0 : checkNonNegative(o.linearDamping, 'options.linearDamping');
-  const angularDamping =
-    o.angularDamping === undefined ? 0 : checkNonNegative(o.angularDamping, 'options.angularDamping');
-  const gravityScale =
-    o.gravityScale === undefined ? 1 : checkGravityScale(o.gravityScale, 'options.gravityScale');
-  const allowSleep = o.allowSleep === undefined ? true : checkBoolean(o.allowSleep, 'options.allowSleep');
-  const awake = o.awake === undefined ? true : checkBoolean(o.awake, 'options.awake');
+  const bullet = optional(o, 'bullet', 'options', checkBoolean, false);
+  const position = optional(o, 'position', 'options', checkVec2, ORIGIN);
+  const angle = optional(o, 'angle', 'options', checkFinite, 0);
+  const friction = optional(o, 'friction', 'options', checkNonNegative, 0.2);
+  const restitution = optional(o, 'restitution', 'options', checkRestitution, 0);
+  const velocity = optional(o, 'linearVelocity', 'options', checkVec2, ORIGIN);
+  const angularVelocity = optional(o, 'angularVelocity', 'options', checkFinite, 0);
+  const linearDamping = optional(o, 'linearDamping', 'options', checkNonNegative, 0);
+  const angularDamping = optional(o, 'angularDamping', 'options', checkNonNegative, 0);
+  const gravityScale = optional(o, 'gravityScale', 'options', checkGravityScale, 1);
+  const allowSleep = optional(o, 'allowSleep', 'options', checkBoolean, true);
+  const awake = optional(o, 'awake', 'options', checkBoolean, true);
 
   if (o.mass !== undefined && o.density !== undefined) {
     throw new WorldError('options.density', o.density, 'give mass or density, not both');
@@ -227,27 +197,12 @@ export function resolveBodyOptions(options: BodyOptions): ResolvedBodyOptions {
 }
 
 /** The options `world.createBody` takes (any other key is refused, with the closest suggested). */
-const BODY_KEYS: readonly string[] = [
-  'type',
-  'width',
-  'height',
-  'shape',
-  'position',
-  'angle',
-  'mass',
-  'density',
-  'bullet',
-  'friction',
-  'restitution',
-  'linearVelocity',
-  'angularVelocity',
-  'linearDamping',
-  'angularDamping',
-  'gravityScale',
-  'allowSleep',
-  'awake',
-  'userData',
-];
+const BODY_KEYS: readonly string[] = (
+  'type width height shape position angle mass density bullet friction restitution linearVelocity ' +
+  'angularVelocity linearDamping angularDamping gravityScale allowSleep awake userData'
+).split(' ');
+/** The default position and velocity. */
+const ORIGIN: Vec2Like = { x: 0, y: 0 };
 
 /** The area of a resolved shape, m². */
 function areaOf(shape: ResolvedShape): number {

@@ -51,8 +51,9 @@ const enum Own {
  * (`center` in the world, `localCenter` in the body frame), and `linearVelocity` is the centre of
  * mass's. The solvers move the centre; the origin follows at the end of the step. Change the
  * state through the methods (`setTransform`, `setLinearVelocity`, ...), which check their input,
- * wake the body and keep the broadphase in step. After `world.destroyBody(body)` every method and
- * setter throws a `WorldError` naming the body.
+ * wake the body and keep the broadphase in step: the numbers the solvers own (`angle`,
+ * `angularVelocity`, `invMass`, `invI`) are read-only. After `world.destroyBody(body)` every method
+ * and setter throws a `WorldError` naming the body.
  */
 export class Body extends SolverBody {
   /** Integer id, unique in its world, increasing in creation order; contacts are keyed and ordered by it. */
@@ -83,63 +84,25 @@ export class Body extends SolverBody {
     return this.numbers[this.numbersBase + Own.Torque];
   }
   set torque(value: number) {
-    if (typeof value !== 'number' || value - value !== 0 || this.world === null) {
-      refuseState(this, 'torque', value);
-    }
+    checkState(this, 'torque', value);
     this.numbers[this.numbersBase + Own.Torque] = value;
   }
 
-  /**
-   * The rotation, radians counter-clockwise. Setting it writes the angle alone; `setTransform` also
-   * moves the shapes in the broadphase and wakes the body.
-   * @throws WorldError naming `body.angle` when set to anything but a finite number
-   */
+  /** The rotation, radians counter-clockwise; read-only: `setTransform` turns the body. */
   override get angle(): number {
     return this.numbers[this.numbersBase + Own.Angle];
   }
-  override set angle(value: number) {
-    // The solvers write the angle through this setter during the step, unchecked there: a value
-    // that turns non-finite in a step is found after it and undone (see `failStep`).
-    if (checkWrites === true && (typeof value !== 'number' || value - value !== 0 || this.world === null)) {
-      refuseState(this, 'angle', value);
-    }
-    this.numbers[this.numbersBase + Own.Angle] = value;
-  }
-
-  /**
-   * The angular velocity, rad/s counter-clockwise. Setting it writes the number alone;
-   * `setAngularVelocity` also wakes the body.
-   * @throws WorldError naming `body.angularVelocity` when set to anything but a finite number
-   */
+  /** The angular velocity, rad/s counter-clockwise; read-only: see `setAngularVelocity`. */
   override get angularVelocity(): number {
     return this.numbers[this.numbersBase + Own.AngularVelocity];
   }
-  override set angularVelocity(value: number) {
-    if (checkWrites === true && (typeof value !== 'number' || value - value !== 0 || this.world === null)) {
-      refuseState(this, 'angularVelocity', value);
-    }
-    this.numbers[this.numbersBase + Own.AngularVelocity] = value;
-  }
-
-  /** 1 / mass, 1/kg (0 for static and kinematic bodies); follows the mass. */
+  /** 1 / mass, 1/kg (0 for static and kinematic bodies); follows the mass (`setMass`). */
   override get invMass(): number {
     return this.numbers[this.numbersBase + Own.InvMass];
   }
-  /** Refused once the body exists: see {@link Body.setInverseMass}. @internal */
-  override set invMass(value: number) {
-    // The solver body's constructor writes it, before the body has a world.
-    if (this.world !== undefined) refuseDerived(this, 'invMass', value);
-    this.numbers[this.numbersBase + Own.InvMass] = value;
-  }
-
   /** 1 / (rotational inertia about the centre of mass), 1/(kg·m²); 0 when the body does not turn. */
   override get invI(): number {
     return this.numbers[this.numbersBase + Own.InvI];
-  }
-  /** Refused once the body exists: see {@link Body.setInverseMass}. @internal */
-  override set invI(value: number) {
-    if (this.world !== undefined) refuseDerived(this, 'invI', value);
-    this.numbers[this.numbersBase + Own.InvI] = value;
   }
 
   /** Writes the inverse mass and inertia unchecked (the mass functions, a snapshot's restore). @internal */
@@ -287,7 +250,7 @@ export class Body extends SolverBody {
     this.restitutionValue = o.restitution;
     this.linearVelocity.x = o.vx;
     this.linearVelocity.y = o.vy;
-    this.angularVelocity = o.angularVelocity;
+    this.numbers[this.numbersBase + Own.AngularVelocity] = o.angularVelocity;
   }
 
   /**
@@ -565,12 +528,7 @@ export class Body extends SolverBody {
       point === undefined
         ? this.torque
         : this.torque + (point.x - this.center.x) * force.y - (point.y - this.center.y) * force.x;
-    requireFiniteResult(
-      Number.isFinite(fx) && Number.isFinite(fy) && Number.isFinite(torque),
-      'force',
-      force,
-      'the accumulated force or torque',
-    );
+    requireFiniteResult(fx * 0 + fy * 0 + torque * 0, 'force', force, 'the accumulated force or torque');
     world.wakeBody(this);
     this.force.x = fx;
     this.force.y = fy;
@@ -582,7 +540,7 @@ export class Body extends SolverBody {
     const world = this.live('body.applyTorque');
     checkFinite(torque, 'torque');
     if (!this.isDynamic) return;
-    requireFiniteResult(Number.isFinite(this.torque + torque), 'torque', torque, 'the accumulated torque');
+    requireFiniteResult((this.torque + torque) * 0, 'torque', torque, 'the accumulated torque');
     world.wakeBody(this);
     this.torque += torque;
   }
@@ -603,16 +561,11 @@ export class Body extends SolverBody {
         ? this.angularVelocity
         : this.angularVelocity +
           this.invI * ((point.x - this.center.x) * impulse.y - (point.y - this.center.y) * impulse.x);
-    requireFiniteResult(
-      Number.isFinite(vx) && Number.isFinite(vy) && Number.isFinite(w),
-      'impulse',
-      impulse,
-      'the velocity',
-    );
+    requireFiniteResult(vx * 0 + vy * 0 + w * 0, 'impulse', impulse, 'the velocity');
     world.wakeBody(this);
     this.linearVelocity.x = vx;
     this.linearVelocity.y = vy;
-    this.angularVelocity = w;
+    this.numbers[this.numbersBase + Own.AngularVelocity] = w;
   }
 
   /** Applies an angular impulse (N·m·s): w += L / I, at once. Wakes the body. Ignored unless dynamic. */
@@ -620,14 +573,10 @@ export class Body extends SolverBody {
     const world = this.live('body.applyAngularImpulse');
     checkFinite(impulse, 'impulse');
     if (!this.isDynamic) return;
-    requireFiniteResult(
-      Number.isFinite(this.angularVelocity + this.invI * impulse),
-      'impulse',
-      impulse,
-      'the angular velocity',
-    );
+    const w = this.angularVelocity + this.invI * impulse;
+    requireFiniteResult(w * 0, 'impulse', impulse, 'the angular velocity');
     world.wakeBody(this);
-    this.angularVelocity += this.invI * impulse;
+    this.numbers[this.numbersBase + Own.AngularVelocity] = w;
   }
 
   /** Sets the velocity of the centre of mass (m/s). Wakes the body. Ignored by static bodies. */
@@ -646,7 +595,7 @@ export class Body extends SolverBody {
     checkFinite(angularVelocity, 'angularVelocity');
     if (this.isStatic) return;
     world.wakeBody(this);
-    this.angularVelocity = angularVelocity;
+    this.numbers[this.numbersBase + Own.AngularVelocity] = angularVelocity;
   }
 
   /**
@@ -709,7 +658,7 @@ export class Body extends SolverBody {
   }
 }
 
-/** Whether `angle` and `angularVelocity` check what they are given (not while the stages write). */
+/** Whether writes of `angle` and `angularVelocity` are checked (not while the stages write). */
 let checkWrites = true;
 
 /** Turns the bodies' setter checks off while a step's stages run, on before user code runs. @internal */
@@ -717,11 +666,37 @@ export function setBodyWritesChecked(on: boolean): void {
   checkWrites = on;
 }
 
-/** Throws a WorldError naming `body.<field>` for a state value that is not a finite number. */
-function refuseState(body: Body, field: string, value: unknown): never {
-  if (body.world === null) {
+/**
+ * Gives Body's read-only accessor `name` a setter at run time: the solvers write the angle, angular
+ * velocity and inverses through the type `SolverBody`, and a write from JavaScript is checked.
+ */
+function addSetter(name: string, set: (this: Body, value: number) => void): void {
+  const { get } = Object.getOwnPropertyDescriptor(Body.prototype, name) as PropertyDescriptor;
+  Object.defineProperty(Body.prototype, name, { get, set, configurable: true });
+}
+addSetter('angle', function (value) {
+  if (checkWrites === true) checkState(this, 'angle', value);
+  this.numbers[this.numbersBase + Own.Angle] = value;
+});
+addSetter('angularVelocity', function (value) {
+  if (checkWrites === true) checkState(this, 'angularVelocity', value);
+  this.numbers[this.numbersBase + Own.AngularVelocity] = value;
+});
+// The inverses follow the mass: only the solver body's constructor writes them, before the world is set.
+addSetter('invMass', function (value) {
+  if (this.world !== undefined) refuseDerived(this, 'invMass', value);
+  this.numbers[this.numbersBase + Own.InvMass] = value;
+});
+addSetter('invI', function (value) {
+  if (this.world !== undefined) refuseDerived(this, 'invI', value);
+  this.numbers[this.numbersBase + Own.InvI] = value;
+});
+
+/** Throws a WorldError naming `body.<field>` unless `value` is a finite number and the body alive. */
+function checkState(body: Body, field: string, value: unknown): void {
+  if (typeof value === 'number' && value - value === 0 && body.world !== null) return;
+  if (body.world === null)
     throw new WorldError('body', body.toString(), `was destroyed; body.${field} refused`);
-  }
   throw new WorldError(`body.${field}`, value, `must be a finite number (${body.toString()})`);
 }
 
@@ -735,13 +710,11 @@ function refuseDerived(body: Body, field: string, value: unknown): never {
 }
 
 /**
- * Throws a WorldError naming `argument` and its value unless `finite` (a finite input can still
- * overflow what it adds to). Called before anything changes.
+ * Throws a WorldError naming `argument` and its value unless `zero` is 0 (a sum of x * 0 over the
+ * results, NaN when one is not finite: a finite input can still overflow). Called before any change.
  */
-function requireFiniteResult(finite: boolean, argument: string, value: unknown, what: string): void {
-  if (!finite) {
-    throw new WorldError(argument, value, `would make ${what} of the body non-finite`);
-  }
+function requireFiniteResult(zero: number, argument: string, value: unknown, what: string): void {
+  if (zero !== 0) throw new WorldError(argument, value, `would make ${what} of the body non-finite`);
 }
 
 /**

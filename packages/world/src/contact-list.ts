@@ -10,16 +10,6 @@ import type { StepState } from './step-state';
  * order depends only on ids), and each body's unordered list of its contacts. No hash map is iterated.
  */
 
-/** The contact between bodies `a` and `b` (any shapes), looked up in the shorter contact list, or null. */
-export function findContact(a: Body, b: Body): Contact | null {
-  const edges = a.contactEdges.length <= b.contactEdges.length ? a.contactEdges : b.contactEdges;
-  for (let i = 0; i < edges.length; ++i) {
-    const c = edges[i];
-    if ((c.bodyA === a && c.bodyB === b) || (c.bodyA === b && c.bodyB === a)) return c;
-  }
-  return null;
-}
-
 /** The contact between shapes `a` and `b`, or null. */
 export function findShapeContact(a: BodyShape, b: BodyShape): Contact | null {
   const ba = a.body;
@@ -113,6 +103,13 @@ function mergeFromBack(s: StepState, last: number, added: Contact[]): void {
  */
 export function truncate<T>(list: T[], length: number): void {
   while (list.length > length) list.pop();
+}
+
+/** A copy of typed array `a` in a new one of `length` (at least `a.length`). */
+export function grow<T extends Float64Array | Int32Array>(a: T, length: number): T {
+  const b = new (a.constructor as new (length: number) => T)(length);
+  b.set(a);
+  return b;
 }
 
 /** Removes `item` from an unordered list by swapping the last element into its place. */

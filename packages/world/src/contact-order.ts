@@ -1,4 +1,5 @@
 import { Contact, retireContact } from './contact';
+import { grow } from './contact-list';
 import type { BodyShape } from './shape';
 import type { StepState } from './step-state';
 
@@ -80,12 +81,8 @@ function addSlot(s: StepState, c: Contact): void {
   s.contactSlots.push(c);
   if (slot >= s.freeAt.length) {
     const size = Math.max(8, 2 * s.freeAt.length);
-    const freeAt = new Int32Array(size);
-    freeAt.set(s.freeAt);
-    s.freeAt = freeAt;
-    const freeSlots = new Int32Array(size);
-    freeSlots.set(s.freeSlots);
-    s.freeSlots = freeSlots;
+    s.freeAt = grow(s.freeAt, size);
+    s.freeSlots = grow(s.freeSlots, size);
   }
   s.freeAt[slot] = -1;
 }
@@ -213,64 +210,27 @@ function relinkEdges(c: Contact): void {
   c.bodyB.contactEdges[c.edgeB] = c;
 }
 
+/** The fields {@link swapContactStates} exchanges (the contact's own, and its solver's block terms). */
+const SWAPPED = (
+  'bodyA bodyB shapeA shapeB pointCount touching dropped edgeA edgeB ' +
+  'blockUsable blockCase k11 k12 k22 m11 m12 m22'
+).split(' ') as (keyof Contact)[];
+
 /** Exchanges two contact objects' states and numbers (not their slots, memory or point views). */
 export function swapContactStates(x: Contact, y: Contact): void {
-  const bodyA = x.bodyA;
-  x.bodyA = y.bodyA;
-  y.bodyA = bodyA;
-  const bodyB = x.bodyB;
-  x.bodyB = y.bodyB;
-  y.bodyB = bodyB;
-  const shapeA = x.shapeA;
-  x.shapeA = y.shapeA;
-  y.shapeA = shapeA;
-  const shapeB = x.shapeB;
-  x.shapeB = y.shapeB;
-  y.shapeB = shapeB;
-  const pointCount = x.pointCount;
-  x.pointCount = y.pointCount;
-  y.pointCount = pointCount;
-  const touching = x.touching;
-  x.touching = y.touching;
-  y.touching = touching;
-  const dropped = x.dropped;
-  x.dropped = y.dropped;
-  y.dropped = dropped;
-  const edgeA = x.edgeA;
-  x.edgeA = y.edgeA;
-  y.edgeA = edgeA;
-  const edgeB = x.edgeB;
-  x.edgeB = y.edgeB;
-  y.edgeB = edgeB;
-  const blockUsable = x.blockUsable;
-  x.blockUsable = y.blockUsable;
-  y.blockUsable = blockUsable;
-  const blockCase = x.blockCase;
-  x.blockCase = y.blockCase;
-  y.blockCase = blockCase;
-  const k11 = x.k11;
-  x.k11 = y.k11;
-  y.k11 = k11;
-  const k12 = x.k12;
-  x.k12 = y.k12;
-  y.k12 = k12;
-  const k22 = x.k22;
-  x.k22 = y.k22;
-  y.k22 = k22;
-  const m11 = x.m11;
-  x.m11 = y.m11;
-  y.m11 = m11;
-  const m12 = x.m12;
-  x.m12 = y.m12;
-  y.m12 = m12;
-  const m22 = x.m22;
-  x.m22 = y.m22;
-  y.m22 = m22;
-  const a = x.data;
-  const b = y.data;
-  for (let k = 0, m = a.length; k < m; ++k) {
-    const t = a[k];
-    a[k] = b[k];
-    b[k] = t;
+  const a = x as unknown as Record<string, unknown>;
+  const b = y as unknown as Record<string, unknown>;
+  for (let k = 0; k < SWAPPED.length; ++k) {
+    const key = SWAPPED[k];
+    const t = a[key];
+    a[key] = b[key];
+    b[key] = t;
+  }
+  const da = x.data;
+  const db = y.data;
+  for (let k = 0, m = da.length; k < m; ++k) {
+    const t = da[k];
+    da[k] = db[k];
+    db[k] = t;
   }
 }

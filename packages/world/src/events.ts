@@ -65,15 +65,10 @@ export class SensorEventQueue {
   /** Queues one event. */
   push(kind: number, sensor: BodyShape, visitor: BodyShape): void {
     const n = this.count++;
-    if (n < this.kinds.length) {
-      this.kinds[n] = kind;
-      this.sensors[n] = sensor;
-      this.visitors[n] = visitor;
-    } else {
-      this.kinds.push(kind);
-      this.sensors.push(sensor);
-      this.visitors.push(visitor);
-    }
+    // At most one past the end: the arrays grow by one and stay packed.
+    this.kinds[n] = kind;
+    this.sensors[n] = sensor;
+    this.visitors[n] = visitor;
   }
 }
 
@@ -92,13 +87,8 @@ export class ContactEventQueue {
   /** Queues one event. */
   push(kind: number, contact: Contact): void {
     const n = this.count++;
-    if (n < this.kinds.length) {
-      this.kinds[n] = kind;
-      this.contacts[n] = contact;
-    } else {
-      this.kinds.push(kind);
-      this.contacts.push(contact);
-    }
+    this.kinds[n] = kind;
+    this.contacts[n] = contact;
   }
 }
 
@@ -118,13 +108,7 @@ export class Listeners {
 
 /** Throws unless `event` is one of the world's events. */
 export function checkEvent(event: unknown): void {
-  if (
-    event !== 'beginContact' &&
-    event !== 'endContact' &&
-    event !== 'sensorBegin' &&
-    event !== 'sensorEnd' &&
-    event !== 'jointBreak'
-  ) {
+  if (typeof event !== 'string' || !Object.hasOwn(EVENTS, event)) {
     throw new WorldError(
       'event',
       event,
@@ -132,3 +116,4 @@ export function checkEvent(event: unknown): void {
     );
   }
 }
+const EVENTS = new Listeners();

@@ -1,3 +1,4 @@
+import type { SolverBody } from '@lite/constraints';
 import type { Body } from './body';
 import type { Contact } from './contact';
 import { type Joint, jointBodyA, jointBodyB } from './joints';
@@ -140,7 +141,7 @@ export function putToSleep(b: Body): void {
   b.sleepTime = 0;
   b.linearVelocity.x = 0;
   b.linearVelocity.y = 0;
-  b.angularVelocity = 0;
+  (b as SolverBody).angularVelocity = 0;
   b.force.x = 0;
   b.force.y = 0;
   b.torque = 0;

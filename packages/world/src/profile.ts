@@ -23,30 +23,13 @@ export const PROFILE_STAGES = [
 /** One of {@link PROFILE_STAGES}. */
 export type ProfileStage = (typeof PROFILE_STAGES)[number];
 
-/** Stage indices (the order of {@link PROFILE_STAGES}), for the step's stages. @internal */
-export const Stage = {
-  Pairs: 0,
-  CreateContacts: 1,
-  Collide: 2,
-  Prepare: 3,
-  IntegrateVelocities: 4,
-  WarmStart: 5,
-  Solve: 6,
-  Push: 7,
-  IntegratePositions: 8,
-  Relax: 9,
-  Restitution: 10,
-  StoreImpulses: 11,
-  Joints: 12,
-  Transforms: 13,
-  Broadphase: 14,
-  Sleep: 15,
-  Events: 16,
-  Total: 17,
-} as const;
+/** Stage indices (the order of {@link PROFILE_STAGES}) by capitalised name, for the step's stages. @internal */
+export const Stage = Object.fromEntries(
+  PROFILE_STAGES.map((name, index) => [name[0].toUpperCase() + name.slice(1), index]),
+) as { readonly [K in ProfileStage as Capitalize<K>]: StageIndex };
 
-/** One of the values of {@link Stage}. @internal */
-export type StageIndex = (typeof Stage)[keyof typeof Stage];
+/** An index into {@link PROFILE_STAGES}. @internal */
+export type StageIndex = number;
 
 /**
  * Where the last step's time went: milliseconds per stage, read-only, `world.profile`. Filled only
@@ -71,84 +54,50 @@ export class StepProfile {
   /** Whether this step is timed (`settings.profile` at its start). */
   private on = false;
 
+  // Each stage's milliseconds (a getter over `times`, defined below).
+
   /** Stage 1a, the broadphase: updating the tree's moved proxies and finding their new pairs. */
-  get pairs(): number {
-    return this.times[Stage.Pairs];
-  }
+  declare readonly pairs: number;
   /** Stage 1b: new pairs become contacts, merged into the sorted contact list. */
-  get createContacts(): number {
-    return this.times[Stage.CreateContacts];
-  }
+  declare readonly createContacts: number;
   /** Stage 2, the narrowphase: every contact's manifold (and contacts whose boxes parted removed). */
-  get collide(): number {
-    return this.times[Stage.Collide];
-  }
+  declare readonly collide: number;
   /**
    * Setting up the solve: waking joint partners, collecting the contacts and joints, packing the
    * body states, preparing contacts and joints (and the classic solver's warm start).
    */
-  get prepare(): number {
-    return this.times[Stage.Prepare];
-  }
+  declare readonly prepare: number;
   /** Gravity, forces and damping into the velocities (each sub-step). */
-  get integrateVelocities(): number {
-    return this.times[Stage.IntegrateVelocities];
-  }
+  declare readonly integrateVelocities: number;
   /** The soft step's warm start, each sub-step (the classic solver's is part of `prepare`). */
-  get warmStart(): number {
-    return this.times[Stage.WarmStart];
-  }
+  declare readonly warmStart: number;
   /** The velocity iterations over contacts and joints (with the joints' preparation in the soft step). */
-  get solve(): number {
-    return this.times[Stage.Solve];
-  }
+  declare readonly solve: number;
   /** The soft step's push passes, or the classic solver's split-impulse position iterations. */
-  get push(): number {
-    return this.times[Stage.Push];
-  }
+  declare readonly push: number;
   /** Positions from velocities (each sub-step). */
-  get integratePositions(): number {
-    return this.times[Stage.IntegratePositions];
-  }
+  declare readonly integratePositions: number;
   /** The relax pass (each sub-step in the soft step, once in the classic one when `settings.relax`). */
-  get relax(): number {
-    return this.times[Stage.Relax];
-  }
+  declare readonly relax: number;
   /** The soft step's restitution, once after its sub-steps (none in the classic solver). */
-  get restitution(): number {
-    return this.times[Stage.Restitution];
-  }
+  declare readonly restitution: number;
   /** Impulses back to the contacts (for the next warm start) and velocities back to the bodies. */
-  get storeImpulses(): number {
-    return this.times[Stage.StoreImpulses];
-  }
+  declare readonly storeImpulses: number;
   /** The joints' position passes. */
-  get joints(): number {
-    return this.times[Stage.Joints];
-  }
+  declare readonly joints: number;
   /**
    * The pose snapshot before the step, the finite check after it, the bodies' transforms and
    * their shapes' boxes (each checked against its fat box in the broadphase).
    */
-  get transforms(): number {
-    return this.times[Stage.Transforms];
-  }
+  declare readonly transforms: number;
   /** Re-inserting into the broadphase the proxies whose boxes left their fat boxes (stage 9b). */
-  get broadphase(): number {
-    return this.times[Stage.Broadphase];
-  }
+  declare readonly broadphase: number;
   /** Islands and sleeping (stage 10; next to nothing with `settings.sleeping` off). */
-  get sleep(): number {
-    return this.times[Stage.Sleep];
-  }
+  declare readonly sleep: number;
   /** Clearing forces and dispatching the contact events (stages 11 and 12). */
-  get events(): number {
-    return this.times[Stage.Events];
-  }
+  declare readonly events: number;
   /** The whole step. */
-  get total(): number {
-    return this.times[Stage.Total];
-  }
+  declare readonly total: number;
 
   /** At the start of a step: whether to time it; if so, zeroes the times and starts the clock. @internal */
   begin(on: boolean): void {
@@ -173,4 +122,14 @@ export class StepProfile {
     if (!this.on) return;
     this.times[Stage.Total] = performance.now() - this.clock[0];
   }
+}
+
+// The stages' getters: `profile.collide` reads `times[Stage.Collide]`.
+for (let i = 0; i < PROFILE_STAGES.length; ++i) {
+  Object.defineProperty(StepProfile.prototype, PROFILE_STAGES[i], {
+    get(this: StepProfile) {
+      return this.times[i];
+    },
+    configurable: true,
+  });
 }

@@ -1,17 +1,28 @@
+// The world's queries (`world.queryAABB`, `queryPoint`, `rayCast`, `rayCastAll`, `castShape`): each
+// checks its input, asks the broadphase, and leaves or returns what it found.
 import {
   AABB,
   type Box,
+  computeShapeAABB,
+  DistanceOutput,
   RayCastInput,
   RayCastOutput,
   rayCastBox,
   rayCastShape,
+  Sweep,
+  shapeDistance,
+  TOIOutput,
   testPointBox,
   testPointShape,
+  timeOfImpact,
 } from '@lite/collision';
-import { Vec2 } from '@lite/math';
+import { Transform, Vec2, type Vec2Like } from '@lite/math';
 import type { Body } from './body';
-import { type BodyShape, KIND_BOX } from './shape';
+import { WorldError } from './errors';
+import { type BodyShape, KIND_BOX, resolveShapeOptions, type ShapeGeometry } from './shape';
 import { computeAABB } from './stage-finish';
+import type { StepState } from './step-state';
+import { checkFinite, checkVec2 } from './validate';
 
 /** An axis-aligned box given by its corners, m: what `world.queryAABB` takes. */
 export interface AABBLike {
@@ -72,9 +83,9 @@ export class ShapeCastHit {
 }
 
 /**
- * The queries' scratch state and broadphase callbacks, made once per world so that a query
- * creates no closure. The world's query methods fill in the bounds, point or ray, run the
- * broadphase with one of the callbacks, and read `results`, `best` or `hits`. @internal
+ * The world's queries, with their scratch state and broadphase callbacks, made once per world so
+ * that a query creates no closure: each checks its input, runs the broadphase with one of the
+ * callbacks, and reads `results`, `best` or `hits`. @internal
  */
 export class QueryScratch {
   /** The box of `queryAABB`, or the point of `queryPoint` as a box. */
@@ -99,13 +110,11 @@ export class QueryScratch {
   /** Collects every hit along the whole ray. */
   readonly rayAll: (input: RayCastInput, proxyId: number) => number;
 
-  /**
-   * @param proxyShapes - the world's shape of each broadphase proxy id (read at each query)
-   * @param aabb - a scratch box
-   */
-  constructor(proxyShapes: readonly (BodyShape | null)[], aabb: AABB) {
+  /** @param core - the world's step state (its broadphase, proxy shapes and a scratch box) */
+  constructor(private readonly core: StepState) {
+    const aabb = core.aabb;
     this.collectAABB = (proxyId) => {
-      const shape = proxyShapes[proxyId]!;
+      const shape = core.proxyShapes[proxyId]!;
       const body = shape.body;
       computeAABB(shape, body.transform, aabb);
       const a = aabb;
@@ -116,7 +125,7 @@ export class QueryScratch {
       return true;
     };
     this.collectPoint = (proxyId) => {
-      const shape = proxyShapes[proxyId]!;
+      const shape = core.proxyShapes[proxyId]!;
       const body = shape.body;
       const inside =
         shape.kind === KIND_BOX
@@ -126,7 +135,7 @@ export class QueryScratch {
       return true;
     };
     this.rayClosest = (input, proxyId) => {
-      const shape = proxyShapes[proxyId]!;
+      const shape = core.proxyShapes[proxyId]!;
       const out = this.rayOutput;
       if (!castShape(shape, input, out) || !out.hit) return -1;
       const best = this.best;
@@ -142,11 +151,105 @@ export class QueryScratch {
       return out.fraction;
     };
     this.rayAll = (input, proxyId) => {
-      const shape = proxyShapes[proxyId]!;
+      const shape = core.proxyShapes[proxyId]!;
       const out = this.rayOutput;
       if (castShape(shape, input, out) && out.hit) this.hits.push(new RayCastHit(shape, out));
       return input.maxFraction;
     };
+  }
+
+  /** `world.queryAABB`, which documents it. */
+  queryAABB(world: WorldLock, bounds: AABBLike, callback?: (body: Body) => boolean | undefined): Body[] {
+    if (typeof bounds !== 'object' || bounds === null)
+      throw new WorldError('bounds', bounds, 'must be an AABB');
+    const q = this.bounds;
+    q.minX = checkFinite(bounds.minX, 'bounds.minX');
+    q.minY = checkFinite(bounds.minY, 'bounds.minY');
+    q.maxX = checkFinite(bounds.maxX, 'bounds.maxX');
+    q.maxY = checkFinite(bounds.maxY, 'bounds.maxY');
+    if (q.minX > q.maxX) throw new WorldError('bounds.maxX', q.maxX, `must be >= minX (${q.minX})`);
+    if (q.minY > q.maxY) throw new WorldError('bounds.maxY', q.maxY, `must be >= minY (${q.minY})`);
+    this.results.length = 0;
+    this.core.broadPhase.query(q, this.collectAABB);
+    return this.finish(world, callback);
+  }
+
+  /** `world.queryPoint`, which documents it. */
+  queryPoint(world: WorldLock, point: Vec2Like, callback?: (body: Body) => boolean | undefined): Body[] {
+    checkVec2(point, 'point');
+    const q = this.bounds;
+    q.minX = q.maxX = this.x = point.x;
+    q.minY = q.maxY = this.y = point.y;
+    this.results.length = 0;
+    this.core.broadPhase.query(q, this.collectPoint);
+    return this.finish(world, callback);
+  }
+
+  /** `world.rayCast`, which documents it. */
+  rayCast(from: Vec2Like, to: Vec2Like): RayCastHit | null {
+    this.setRay(from, to);
+    this.best = null;
+    this.core.broadPhase.rayCast(this.rayInput, this.rayClosest);
+    const best = this.best;
+    this.best = null;
+    return best;
+  }
+
+  /** `world.rayCastAll`, which documents it. */
+  rayCastAll(from: Vec2Like, to: Vec2Like): RayCastHit[] {
+    this.setRay(from, to);
+    this.hits.length = 0;
+    this.core.broadPhase.rayCast(this.rayInput, this.rayAll);
+    const hits = this.hits.slice();
+    this.hits.length = 0;
+    return hits.sort((a, b) => a.fraction - b.fraction || a.body.id - b.body.id || a.shape.id - b.shape.id);
+  }
+
+  /** Checks the ray's ends and sets up the broadphase's ray input. */
+  private setRay(from: Vec2Like, to: Vec2Like): void {
+    checkVec2(from, 'from');
+    checkVec2(to, 'to');
+    // The casts square the segment's length: from -1e308 to 1e308 it overflows, and the hit points
+    // would come out NaN.
+    const dx = to.x - from.x;
+    const dy = to.y - from.y;
+    if (!Number.isFinite(dx * dx + dy * dy)) {
+      throw new WorldError(
+        'to',
+        to,
+        `is too far from ${JSON.stringify({ x: from.x, y: from.y })}: a ray's length must be finite and its square too (at most about 1.3e154 m)`,
+      );
+    }
+    const input = this.rayInput;
+    input.p1x = from.x;
+    input.p1y = from.y;
+    input.p2x = to.x;
+    input.p2y = to.y;
+    input.maxFraction = 1;
+  }
+
+  /**
+   * The query's bodies in id order, each once; with a `callback`, hands them to it (with the world
+   * locked) until it returns false.
+   */
+  private finish(world: WorldLock, callback: ((body: Body) => boolean | undefined) | undefined): Body[] {
+    const sorted = this.results.slice().sort((a, b) => a.id - b.id);
+    this.results.length = 0;
+    const results: Body[] = [];
+    for (let i = 0; i < sorted.length; ++i)
+      if (i === 0 || sorted[i] !== sorted[i - 1]) results.push(sorted[i]);
+    if (callback === undefined) return results;
+    if (typeof callback !== 'function') throw new WorldError('callback', callback, 'must be a function');
+    const wasLocked = world.locked;
+    world.locked = true;
+    try {
+      for (let i = 0; i < results.length; ++i) {
+        if (callback(results[i]) === false) return results.slice(0, i + 1);
+      }
+    } finally {
+      world.locked = wasLocked;
+    }
+    return results;
   }
 }
 
@@ -157,12 +260,79 @@ function castShape(shape: BodyShape, input: RayCastInput, out: RayCastOutput): b
   return rayCastShape(shape.geometry, body.transform, input, out);
 }
 
-/** Orders bodies by id. */
-export function compareBodies(a: Body, b: Body): number {
-  return a.id - b.id;
+/** `world.castShape`, which documents it. @internal */
+export function castShapeIn(
+  core: StepState,
+  geometry: ShapeGeometry,
+  from: Vec2Like,
+  translation: Vec2Like,
+  angle: number,
+): ShapeCastHit | null {
+  const cast = resolveShapeOptions(geometry, 'geometry', {
+    density: 0,
+    friction: 0,
+    restitution: 0,
+  }).geometry;
+  checkVec2(from, 'from');
+  checkVec2(translation, 'translation');
+  checkFinite(angle, 'angle');
+  if (
+    !Number.isFinite(translation.x * translation.x + translation.y * translation.y) ||
+    !Number.isFinite(from.x + translation.x) ||
+    !Number.isFinite(from.y + translation.y)
+  ) {
+    throw new WorldError(
+      'translation',
+      translation,
+      "must keep the cast's end finite, and its length's square too (at most about 1.3e154 m)",
+    );
+  }
+  const start = new Transform(from.x, from.y, angle);
+  const end = new Transform(from.x + translation.x, from.y + translation.y, angle);
+  const box = computeShapeAABB(cast, start, new AABB());
+  box.combine(box, computeShapeAABB(cast, end, new AABB()));
+  const found: BodyShape[] = [];
+  core.broadPhase.query(box, (proxyId) => {
+    const shape = core.proxyShapes[proxyId];
+    if (shape !== null && !shape.sensor) found.push(shape);
+    return true;
+  });
+  found.sort((a, b) => a.body.id - b.body.id || a.id - b.id);
+  const sweepA = new Sweep(from.x, from.y, angle, from.x + translation.x, from.y + translation.y, angle);
+  const sweepB = new Sweep();
+  const out = new TOIOutput();
+  let best: BodyShape | null = null;
+  let bestT = 1;
+  for (const shape of found) {
+    const body = shape.body;
+    const xf = body.transform;
+    sweepB.c1X = sweepB.c2X = xf.p.x;
+    sweepB.c1Y = sweepB.c2Y = xf.p.y;
+    sweepB.a1 = sweepB.a2 = body.angle;
+    timeOfImpact(cast, sweepA, shape.geometry, sweepB, bestT, out);
+    if (out.state === 'separated') continue;
+    if (best === null || out.fraction < bestT) {
+      best = shape;
+      bestT = out.fraction;
+    }
+  }
+  if (best === null) return null;
+  const pose = sweepA.getTransform(bestT, new Transform());
+  const d = shapeDistance(cast, pose, best.geometry, best.body.transform, new DistanceOutput());
+  // GJK's normal points from the cast shape to the hit one; the surface normal points back.
+  let nx = -d.normalX;
+  let ny = -d.normalY;
+  if (nx === 0 && ny === 0) {
+    // Overlapping at the start: no direction; report the one against the translation.
+    const length = Math.hypot(translation.x, translation.y);
+    nx = length > 0 ? -translation.x / length : 0;
+    ny = length > 0 ? -translation.y / length : 0;
+  }
+  return new ShapeCastHit(best, bestT, d.pointBX, d.pointBY, nx, ny);
 }
 
-/** Orders hits by fraction along the ray, then body id, then shape id. */
-export function compareHits(a: RayCastHit, b: RayCastHit): number {
-  return a.fraction - b.fraction || a.body.id - b.body.id || a.shape.id - b.shape.id;
+/** What a query or an edit locks while user code runs: the world's `locked` flag. */
+export interface WorldLock {
+  /** Whether the world refuses changes. */
+  locked: boolean;
 }

@@ -22,6 +22,7 @@ import { rethrowAsWorldError, WorldError } from './errors';
 import {
   checkBoolean,
   checkFinite,
+  checkInteger,
   checkInvertible,
   checkKeys,
   checkNonNegative,
@@ -29,6 +30,7 @@ import {
   checkPositive,
   checkVec2,
   MAX_MAGNITUDE,
+  optional,
 } from './validate';
 import type { World } from './world';
 
@@ -116,19 +118,7 @@ export const KIND_CAPSULE = 2;
 export const KIND_CIRCLE = 3;
 
 /** The checked form of {@link ShapeOptions}. @internal */
-export interface ResolvedShape {
-  type: ShapeGeometry['type'];
-  kind: number;
-  geometry: CollisionShape;
-  density: number;
-  friction: number;
-  restitution: number;
-  sensor: boolean;
-  category: number;
-  mask: number;
-  group: number;
-  userData: unknown;
-}
+export type ResolvedShape = ReturnType<typeof resolveShapeOptions>;
 
 /** The `packed` array of the shapes that keep none (boxes). */
 const NOT_PACKED = new Float64Array(0);
@@ -144,7 +134,7 @@ export function packedOf(shape: BodyShape): Float64Array {
   return shape.packed;
 }
 
-/** Scratch for the centroid {@link resolveShapeOptions} computes while checking a shape's extent. */
+/** Scratch for the centroid {@link geometryFault} computes while checking a shape's extent. */
 const extentScratch = new Vec2(0, 0);
 
 /**
@@ -155,27 +145,23 @@ export function resolveShapeOptions(
   options: ShapeOptions,
   prefix: string,
   defaults: { density: number; friction: number; restitution: number },
-): ResolvedShape {
+) {
   const o = checkOptions(options, prefix);
-  const kind = resolveKind(o.type, prefix);
+  if (typeof o.type !== 'string' || !Object.hasOwn(SHAPE_KEYS, o.type)) {
+    throw new WorldError(`${prefix}.type`, o.type, "must be 'circle', 'capsule', 'polygon' or 'box'");
+  }
   checkKeys(o, SHAPE_KEYS[o.type], prefix);
-  const geometry = buildGeometry(o, kind, prefix);
+  const geometry = buildGeometry(o, prefix);
   // What a snapshot's reader would refuse is refused here too (a box offset so far that its
   // corners round together, say): every shape a world holds can be saved and read back.
   const fault = geometryFault(geometry);
   if (fault !== null) {
     const field =
-      o.type === 'box'
-        ? o.offset !== undefined
-          ? 'offset'
-          : 'width'
-        : o.type === 'polygon'
-          ? 'vertices'
-          : o.type === 'capsule'
-            ? 'center2'
-            : o.center !== undefined
-              ? 'center'
-              : 'radius';
+      o.type === 'box' && o.offset !== undefined
+        ? 'offset'
+        : o.type === 'circle' && o.center !== undefined
+          ? 'center'
+          : FAULT_FIELDS[o.type];
     const value = (o as unknown as Record<string, unknown>)[field];
     throw new WorldError(
       `${prefix}.${field}`,
@@ -183,47 +169,23 @@ export function resolveShapeOptions(
       `makes an invalid shape: ${fault}`,
     );
   }
-  // A shape so small that a quarter of its least extent underflows to 0 has no core for continuous
-  // collision (the collision package would refuse the radius): refused here, by its option.
-  if (!(0.25 * computeExtent(geometry, extentScratch) > 0)) {
-    const size =
-      o.type === 'circle' || o.type === 'capsule' ? 'radius' : o.type === 'box' ? 'width' : 'vertices';
-    throw new WorldError(
-      `${prefix}.${size}`,
-      (o as unknown as Record<string, unknown>)[size],
-      'is too small: the shape has no extent',
-    );
-  }
-  const density =
-    o.density === undefined ? defaults.density : checkNonNegative(o.density, `${prefix}.density`);
-  const friction =
-    o.friction === undefined ? defaults.friction : checkNonNegative(o.friction, `${prefix}.friction`);
-  const restitution =
-    o.restitution === undefined
-      ? defaults.restitution
-      : checkRestitution(o.restitution, `${prefix}.restitution`);
-  const sensor = o.sensor === undefined ? false : checkBoolean(o.sensor, `${prefix}.sensor`);
-  let category = 1;
-  let mask = 0xffffffff;
-  let group = 0;
-  if (o.filter !== undefined) {
-    const f = checkOptions(o.filter, `${prefix}.filter`);
-    checkKeys(f, FILTER_KEYS, `${prefix}.filter`);
-    if (f.category !== undefined) category = checkBits(f.category, `${prefix}.filter.category`);
-    if (f.mask !== undefined) mask = checkBits(f.mask, `${prefix}.filter.mask`);
-    if (f.group !== undefined) group = checkGroup(f.group, `${prefix}.filter.group`);
-  }
+  const density = optional(o, 'density', prefix, checkNonNegative, defaults.density);
+  const friction = optional(o, 'friction', prefix, checkNonNegative, defaults.friction);
+  const restitution = optional(o, 'restitution', prefix, checkRestitution, defaults.restitution);
+  const sensor = optional(o, 'sensor', prefix, checkBoolean, false);
+  const f = checkOptions(o.filter, `${prefix}.filter`);
+  checkKeys(f, FILTER_KEYS, `${prefix}.filter`);
   return {
     type: o.type,
-    kind: geometry instanceof Box ? KIND_BOX : kind,
+    kind: geometry instanceof Box ? KIND_BOX : KINDS[o.type],
     geometry,
     density,
     friction,
     restitution,
     sensor,
-    category,
-    mask,
-    group,
+    category: optional(f, 'category', `${prefix}.filter`, checkBits, 1),
+    mask: optional(f, 'mask', `${prefix}.filter`, checkBits, 0xffffffff),
+    group: optional(f, 'group', `${prefix}.filter`, checkGroup, 0),
     userData: o.userData,
   };
 }
@@ -237,6 +199,10 @@ const SHAPE_KEYS: Record<ShapeGeometry['type'], readonly string[]> = {
   box: ['width', 'height', 'offset', 'angle', ...MATERIAL_KEYS],
 };
 const FILTER_KEYS = ['category', 'mask', 'group'];
+/** Each geometry's kind (a box with no offset and angle is a `Box`, KIND_BOX; else a polygon). */
+const KINDS = { circle: KIND_CIRCLE, capsule: KIND_CAPSULE, polygon: KIND_POLYGON, box: KIND_POLYGON };
+/** The option an invalid geometry is refused by (a box's offset or a circle's centre when given). */
+const FAULT_FIELDS = { circle: 'radius', capsule: 'center2', polygon: 'vertices', box: 'width' } as const;
 
 /** A restitution (coefficient of restitution) must be a number in [0, 1]. @internal */
 export function checkRestitution(value: unknown, argument: string): number {
@@ -264,44 +230,18 @@ export function checkShapeMass(shape: ResolvedShape, argument: string, value: un
 }
 const scratchMassData = new MassData();
 
-/** The least and the greatest filter group: a 32-bit signed integer, as Box2D's. @internal */
-export const MIN_GROUP = -0x80000000;
-/** @internal */
-export const MAX_GROUP = 0x7fffffff;
-
-/** A filter group must be an integer in [-2^31, 2^31 - 1]. @internal */
+/** A filter group must be an integer in [-2^31, 2^31 - 1], as Box2D's. @internal */
 export function checkGroup(value: unknown, argument: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < MIN_GROUP || value > MAX_GROUP) {
-    throw new WorldError(argument, value, 'must be an integer in [-2^31, 2^31 - 1]');
-  }
-  return value;
+  return checkInteger(value, argument, -0x80000000, 0x7fffffff, 'must be an integer in [-2^31, 2^31 - 1]');
 }
 
 /** A filter category or mask must be an integer bit field in [0, 0xffffffff]. @internal */
 export function checkBits(value: unknown, argument: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 0xffffffff) {
-    throw new WorldError(argument, value, 'must be an integer bit field in [0, 0xffffffff]');
-  }
-  return value;
-}
-
-function resolveKind(type: unknown, prefix: string): number {
-  switch (type) {
-    case 'box':
-      return KIND_POLYGON;
-    case 'polygon':
-      return KIND_POLYGON;
-    case 'capsule':
-      return KIND_CAPSULE;
-    case 'circle':
-      return KIND_CIRCLE;
-    default:
-      throw new WorldError(`${prefix}.type`, type, "must be 'circle', 'capsule', 'polygon' or 'box'");
-  }
+  return checkInteger(value, argument, 0, 0xffffffff, 'must be an integer bit field in [0, 0xffffffff]');
 }
 
 /** The collision geometry of a checked shape (a Box instance for a box with no offset and angle). */
-function buildGeometry(o: ShapeGeometry, kind: number, prefix: string): CollisionShape {
+function buildGeometry(o: ShapeGeometry, prefix: string): CollisionShape {
   try {
     if (o.type === 'circle') {
       checkPositive(o.radius, `${prefix}.radius`);
@@ -324,7 +264,6 @@ function buildGeometry(o: ShapeGeometry, kind: number, prefix: string): Collisio
       }
       return makeBoxPolygon(o.width, o.height, offset, angle);
     }
-    void kind;
     const vertices = o.vertices;
     if (!Array.isArray(vertices)) {
       throw new WorldError(`${prefix}.vertices`, vertices, 'must be an array of 3 to 8 points');
@@ -360,100 +299,50 @@ function buildGeometry(o: ShapeGeometry, kind: number, prefix: string): Collisio
 }
 
 /**
- * What is wrong with a collision geometry, or null: non-finite numbers, no core left (a quarter of
- * the least extent), a capsule not longer than the shape tolerance, a polygon of other than 3 to 8
- * vertices or whose unit normals do not bound it. Both `createShape` and a snapshot's reader check
- * with it, so both accept the same geometries. @internal
+ * What is wrong with a collision geometry, or null: numbers not finite or larger than
+ * `MAX_MAGNITUDE`, no core left (a quarter of the least extent), a capsule not longer than the shape
+ * tolerance, a polygon of other than 3 to 8 vertices or whose unit normals do not bound it. Both
+ * `createShape` and a snapshot's reader check with it, so both accept the same geometries. @internal
  */
 export function geometryFault(g: CollisionShape): string | null {
-  const large = largeNumber(g);
-  if (large !== null) return `its number ${large} is larger than ${MAX_MAGNITUDE} in magnitude`;
-  if (g instanceof Box) {
-    const { width, height } = g;
-    if (!(Number.isFinite(width) && Number.isFinite(height) && 0.25 * (0.5 * Math.min(width, height)) > 0))
-      return `a box of ${width} by ${height} m has no extent`;
-    return null;
-  }
-  if (g.type === 'circle') {
-    const x = g.center?.x ?? 0;
-    const y = g.center?.y ?? 0;
-    if (!(Number.isFinite(g.radius) && 0.25 * g.radius > 0)) return `radius ${g.radius} leaves no core`;
-    if (!(Number.isFinite(x) && Number.isFinite(y))) return `centre (${x}, ${y}) is not finite`;
-    return null;
-  }
-  if (g.type === 'capsule') {
-    const { center1: a, center2: b, radius } = g;
-    if (![a.x, a.y, b.x, b.y].every(Number.isFinite)) return 'its centres are not finite';
-    if (!(Number.isFinite(radius) && 0.25 * radius > 0)) return `radius ${radius} leaves no core`;
-    if (!(Math.hypot(b.x - a.x, b.y - a.y) > SHAPE_TOLERANCE)) return 'its centres are too close';
-    return null;
-  }
-  if (g.type === 'polygon') {
-    const { vertices, normals } = g;
-    const radius = g.radius ?? 0;
-    const n = vertices.length;
-    if (n < 3 || n > MAX_POLYGON_VERTICES || normals.length !== n) return `${n} vertices`;
-    for (let i = 0; i < n; ++i) {
-      const v = vertices[i];
-      const m = normals[i];
-      if (![v.x, v.y, m.x, m.y].every(Number.isFinite)) return 'its vertices or normals are not finite';
-    }
-    if (!(Number.isFinite(radius) && radius >= 0)) return `rounding radius ${radius}`;
-    if (!isConvexPolygon(vertices, normals, radius)) {
-      return `vertices ${describePoints(vertices)} do not make a convex polygon with room for a core`;
-    }
-    return null;
-  }
-  return `geometry type ${(g as { type: unknown }).type}`;
-}
-
-/** A finite number of the geometry larger than `MAX_MAGNITUDE` in magnitude, or null. */
-function largeNumber(g: CollisionShape): number | null {
-  const numbers: number[] = [];
-  if (g instanceof Box) numbers.push(g.width, g.height);
-  else if (g.type === 'circle') numbers.push(g.radius, g.center?.x ?? 0, g.center?.y ?? 0);
-  else if (g.type === 'capsule') numbers.push(g.radius, g.center1.x, g.center1.y, g.center2.x, g.center2.y);
+  let numbers: number[];
+  if (g instanceof Box) numbers = [g.width, g.height];
+  else if (g.type === 'circle') numbers = [g.radius, g.center?.x ?? 0, g.center?.y ?? 0];
+  else if (g.type === 'capsule') numbers = [g.radius, g.center1.x, g.center1.y, g.center2.x, g.center2.y];
   else if (g.type === 'polygon') {
-    numbers.push(g.radius ?? 0);
-    for (const v of g.vertices) numbers.push(v.x, v.y);
+    const n = g.vertices.length;
+    if (n < 3 || n > MAX_POLYGON_VERTICES || g.normals.length !== n) return `${n} vertices`;
+    numbers = [g.radius ?? 0, ...g.vertices.flatMap((v, i) => [v.x, v.y, g.normals[i].x, g.normals[i].y])];
+    if (!((g.radius ?? 0) >= 0)) return `rounding radius ${g.radius}`;
+  } else return `geometry type ${(g as { type: unknown }).type}`;
+  for (const v of numbers) {
+    if (!Number.isFinite(v)) return `its number ${v} is not finite`;
+    if (Math.abs(v) > MAX_MAGNITUDE) return `its number ${v} is larger than ${MAX_MAGNITUDE} in magnitude`;
   }
-  for (const v of numbers)
-    if (Math.abs(v) > MAX_MAGNITUDE && Math.abs(v) < Number.POSITIVE_INFINITY) return v;
+  if (!(0.25 * computeExtent(g, extentScratch) > 0)) return 'it leaves no core: it has no extent';
+  if (
+    g.type === 'capsule' &&
+    !(Math.hypot(g.center2.x - g.center1.x, g.center2.y - g.center1.y) > SHAPE_TOLERANCE)
+  )
+    return 'its centres are too close';
+  if (g.type === 'polygon' && !boundsPolygon(g.vertices, g.normals)) {
+    return `vertices ${describePoints(g.vertices)} do not make a convex polygon`;
+  }
   return null;
 }
 
-/**
- * Whether unit `normals` (within 1e-6) bound the convex polygon of `vertices`, and its rounded
- * extent leaves room for the shape's core circle.
- */
-function isConvexPolygon(
-  vertices: readonly Vec2Like[],
-  normals: readonly Vec2Like[],
-  radius: number,
-): boolean {
-  const n = vertices.length;
-  let cx = 0;
-  let cy = 0;
+/** Whether unit `normals` (within 1e-6) bound the convex polygon of `vertices`. */
+function boundsPolygon(vertices: readonly Vec2Like[], normals: readonly Vec2Like[]): boolean {
   let scale = 0;
-  for (const v of vertices) {
-    cx += v.x;
-    cy += v.y;
-    scale = Math.max(scale, Math.abs(v.x), Math.abs(v.y));
-  }
-  cx /= n;
-  cy /= n;
+  for (const v of vertices) scale = Math.max(scale, Math.abs(v.x), Math.abs(v.y));
   const tolerance = 1e-9 * (1 + scale);
-  let extent = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < n; ++i) {
+  for (let i = 0; i < vertices.length; ++i) {
     const m = normals[i];
     if (Math.abs(m.x * m.x + m.y * m.y - 1) > 1e-6) return false;
     const v = vertices[i];
-    extent = Math.min(extent, m.x * (v.x - cx) + m.y * (v.y - cy));
-    for (let j = 0; j < n; ++j) {
-      if (m.x * (vertices[j].x - v.x) + m.y * (vertices[j].y - v.y) > tolerance) return false;
-    }
+    for (const w of vertices) if (m.x * (w.x - v.x) + m.y * (w.y - v.y) > tolerance) return false;
   }
-  return 0.25 * (extent + radius) > 0;
+  return true;
 }
 
 /** Points as text, for error messages. */

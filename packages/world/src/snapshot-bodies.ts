@@ -1,5 +1,5 @@
 import { Box, type Shape as CollisionShape, MAX_POLYGON_VERTICES } from '@lite/collision';
-import { ConstraintError } from '@lite/constraints';
+import { ConstraintError, type SolverBody } from '@lite/constraints';
 import { Rot, Transform, Vec2 } from '@lite/math';
 import { type Body, placeCenter } from './body';
 import type { BodyType } from './body-options';
@@ -130,7 +130,7 @@ type BodyNumber = readonly [string, number, (b: Body) => number, (b: Body, v: nu
 const BODY_NUMBERS: readonly BodyNumber[] = [
   ['position.x', STATE, (b) => b.position.x, (b, v) => (b.position.x = v)],
   ['position.y', STATE, (b) => b.position.y, (b, v) => (b.position.y = v)],
-  ['angle', STATE, (b) => b.angle, (b, v) => (b.angle = v)],
+  ['angle', STATE, (b) => b.angle, (b, v) => ((b as SolverBody).angle = v)],
   ['transform.p.x', STATE, (b) => b.transform.p.x, (b, v) => (b.transform.p.x = v)],
   ['transform.p.y', STATE, (b) => b.transform.p.y, (b, v) => (b.transform.p.y = v)],
   ['transform.q.c', STATE, (b) => b.transform.q.c, (b, v) => (b.transform.q.c = v)],
@@ -139,7 +139,7 @@ const BODY_NUMBERS: readonly BodyNumber[] = [
   ['center.y', STATE, (b) => b.center.y, (b, v) => (b.center.y = v)],
   ['linearVelocity.x', STATE, (b) => b.linearVelocity.x, (b, v) => (b.linearVelocity.x = v)],
   ['linearVelocity.y', STATE, (b) => b.linearVelocity.y, (b, v) => (b.linearVelocity.y = v)],
-  ['angularVelocity', STATE, (b) => b.angularVelocity, (b, v) => (b.angularVelocity = v)],
+  ['angularVelocity', STATE, (b) => b.angularVelocity, (b, v) => ((b as SolverBody).angularVelocity = v)],
   ['force.x', STATE, (b) => b.force.x, (b, v) => (b.force.x = v)],
   ['force.y', STATE, (b) => b.force.y, (b, v) => (b.force.y = v)],
   ['torque', STATE, (b) => b.torque, (b, v) => (b.torque = v)],

@@ -1,4 +1,10 @@
-import { prepareJoints, relaxJoints, solveJointPositionsInto, solveJoints } from '@lite/constraints';
+import {
+  prepareJoints,
+  relaxJoints,
+  type SolverBody,
+  solveJointPositionsInto,
+  solveJoints,
+} from '@lite/constraints';
 import type { Vec2 } from '@lite/math';
 import { Stage } from './profile';
 import type { WorldSettings } from './settings';
@@ -83,7 +89,7 @@ export function integrateForces(s: StepState, dt: number): void {
     if (b.angularDamping > 0) w *= 1 / (1 + dt * b.angularDamping);
     v.x = vx;
     v.y = vy;
-    b.angularVelocity = w;
+    (b as SolverBody).angularVelocity = w;
     if (vx * vx + vy * vy > max2) capLinearVelocity(v, s.settings);
   }
 }
@@ -159,7 +165,7 @@ export function integratePositions(s: StepState, dt: number): void {
     if (v.x * v.x + v.y * v.y > max2) capLinearVelocity(v, s.settings);
     p.x += dt * v.x;
     p.y += dt * v.y;
-    b.angle += dt * b.angularVelocity;
+    (b as SolverBody).angle += dt * b.angularVelocity;
   }
 }
 

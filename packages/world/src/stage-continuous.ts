@@ -1,5 +1,5 @@
 import { collide, computeTimeOfImpact, type Sweep, TOI_TARGET, type TOIState } from '@lite/collision';
-import { mixRestitution } from '@lite/constraints';
+import { mixRestitution, type SolverBody } from '@lite/constraints';
 import type { Transform } from '@lite/math';
 import type { Body } from './body';
 import { shouldCollide, truncate } from './contact-list';
@@ -313,7 +313,7 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
     b.isStopped = true;
     b.center.x = sweepA.c1X + t * (sweepA.c2X - sweepA.c1X);
     b.center.y = sweepA.c1Y + t * (sweepA.c2Y - sweepA.c1Y);
-    b.angle = sweepA.a1 + t * (sweepA.a2 - sweepA.a1);
+    (b as SolverBody).angle = sweepA.a1 + t * (sweepA.a2 - sweepA.a1);
   }
 }
 

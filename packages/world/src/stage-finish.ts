@@ -1,7 +1,9 @@
 import { type AABB, type Box, computeBoxAABB, computePackedAABB } from '@lite/collision';
+import type { SolverBody } from '@lite/constraints';
 import { cosSinInPlace, type Transform } from '@lite/math';
 import { type Body, placeCenter, setBodyWritesChecked } from './body';
 import type { Contact } from './contact';
+import { grow } from './contact-list';
 import { WorldError } from './errors';
 import { BEGIN_CONTACT, END_CONTACT, SENSOR_BEGIN } from './events';
 import { STEP_SPECULATIVE_DISTANCE } from './settings';
@@ -15,18 +17,11 @@ import { noteListenerError, SNAPSHOT_STRIDE, type StepState } from './step-state
  * transforms and proxies (9), sleeping (10), clearing forces (11) and contact events (12).
  */
 
-/** Names of a body's state fields, for error messages (indices as in `firstNonFiniteField`). */
-export const STATE_FIELDS = [
-  'position.x',
-  'position.y',
-  'angle',
-  'linearVelocity.x',
-  'linearVelocity.y',
-  'angularVelocity',
-  'force.x',
-  'force.y',
-  'torque',
-];
+/** Names of a body's state fields, for error messages (indices as in {@link stateField}). */
+export const STATE_FIELDS =
+  'position.x position.y angle linearVelocity.x linearVelocity.y angularVelocity force.x force.y torque'.split(
+    ' ',
+  );
 
 /**
  * Saves every body's pose and velocity (sleeping ones too: one may wake in a later sub-step) so a
@@ -74,12 +69,21 @@ function finiteLoad(b: Body): number {
   return b.force.x * 0 + b.force.y * 0 + b.torque * 0;
 }
 
+/** 0 when every state field of `b` (its centre too) is finite, else NaN (see {@link saveState}). */
+function finiteState(b: Body): number {
+  const v = b.linearVelocity;
+  const p = b.position;
+  const c = b.center;
+  const pose = c.x * 0 + c.y * 0 + p.x * 0 + p.y * 0 + b.angle * 0;
+  return pose + v.x * 0 + v.y * 0 + b.angularVelocity * 0 + finiteLoad(b);
+}
+
 /** Stage 8: the index of the first awake body with a non-finite field, or -1. */
 export function findNonFiniteBody(s: StepState): number {
   const bodies = s.bodyList;
   for (let i = 0, n = bodies.length; i < n; ++i) {
     const b = bodies[i];
-    if (b.isAwake && firstNonFiniteField(b) >= 0) return i;
+    if (b.isAwake && finiteState(b) !== 0) return i;
   }
   return -1;
 }
@@ -112,10 +116,10 @@ function restoreBodies(s: StepState, moved: boolean): void {
     const k = i * SNAPSHOT_STRIDE;
     b.position.x = snapshot[k];
     b.position.y = snapshot[k + 1];
-    b.angle = snapshot[k + 2];
+    (b as SolverBody).angle = snapshot[k + 2];
     b.linearVelocity.x = snapshot[k + 3];
     b.linearVelocity.y = snapshot[k + 4];
-    b.angularVelocity = snapshot[k + 5];
+    (b as SolverBody).angularVelocity = snapshot[k + 5];
     b.center.x = snapshot[k + 6];
     b.center.y = snapshot[k + 7];
     b.transform.set(b.position.x, b.position.y, b.angle);
@@ -186,7 +190,8 @@ export function noteMovedProxies(s: StepState, b: Body): void {
     if (fat.minX <= aabb.minX && fat.minY <= aabb.minY && aabb.maxX <= fat.maxX && aabb.maxY <= fat.maxY)
       continue;
     const n = s.movedShapes.length;
-    if (MOVED_STRIDE * (n + 1) > s.movedBoxes.length) growMovedBoxes(s);
+    if (MOVED_STRIDE * (n + 1) > s.movedBoxes.length)
+      s.movedBoxes = grow(s.movedBoxes, 2 * s.movedBoxes.length);
     const boxes = s.movedBoxes;
     const o = MOVED_STRIDE * n;
     boxes[o] = aabb.minX;
@@ -199,13 +204,6 @@ export function noteMovedProxies(s: StepState, b: Body): void {
 
 /** Numbers per noted shape in `StepState.movedBoxes`: its box. */
 const MOVED_STRIDE = 4;
-
-/** Doubles the room in `s.movedBoxes`. */
-function growMovedBoxes(s: StepState): void {
-  const boxes = new Float64Array(2 * s.movedBoxes.length);
-  boxes.set(s.movedBoxes);
-  s.movedBoxes = boxes;
-}
 
 /**
  * Stage 9b: the noted shapes are re-inserted into the broadphase, the fat box stretched along the
@@ -275,7 +273,7 @@ export function settleSleepers(s: StepState): void {
     settling[slept[i]] = 1;
     b.position.x = Math.fround(b.position.x);
     b.position.y = Math.fround(b.position.y);
-    b.angle = Math.fround(b.angle);
+    (b as SolverBody).angle = Math.fround(b.angle);
     b.transform.set(b.position.x, b.position.y, b.angle);
     placeCenter(b);
     const shapes = b.shapeList;
@@ -350,13 +348,7 @@ export function dispatchEvents(s: StepState): void {
     const c = events.contacts[i];
     // Given to the user: the world will not move another pair's state into this object.
     if (list.length > 0) c.handed = true;
-    for (let k = 0; k < list.length; ++k) {
-      try {
-        list[k](c);
-      } catch (error) {
-        noteListenerError(s, error);
-      }
-    }
+    emit(s, list, c);
   }
   events.count = 0;
   dispatchSensorEvents(s);
@@ -370,36 +362,22 @@ function dispatchSensorEvents(s: StepState): void {
   const begin = s.listeners.sensorBegin;
   const end = s.listeners.sensorEnd;
   for (let i = 0; i < count; ++i) {
-    const list = events.kinds[i] === SENSOR_BEGIN ? begin : end;
-    const sensor = events.sensors[i];
-    const visitor = events.visitors[i];
-    for (let k = 0; k < list.length; ++k) {
-      try {
-        list[k](sensor, visitor);
-      } catch (error) {
-        noteListenerError(s, error);
-      }
-    }
+    emit(s, events.kinds[i] === SENSOR_BEGIN ? begin : end, events.sensors[i], events.visitors[i]);
   }
   events.count = 0;
 }
 
 /** The index (into STATE_FIELDS) of the first non-finite state field of `b`, or -1. */
 export function firstNonFiniteField(b: Body): number {
-  // The solvers write the centre of mass; the origin follows it (or was written by hand).
-  if (!(Number.isFinite(b.center.x) && Number.isFinite(b.position.x))) return 0;
-  if (!(Number.isFinite(b.center.y) && Number.isFinite(b.position.y))) return 1;
-  if (!Number.isFinite(b.angle)) return 2;
-  if (!Number.isFinite(b.linearVelocity.x)) return 3;
-  if (!Number.isFinite(b.linearVelocity.y)) return 4;
-  if (!Number.isFinite(b.angularVelocity)) return 5;
-  if (!Number.isFinite(b.force.x)) return 6;
-  if (!Number.isFinite(b.force.y)) return 7;
-  if (!Number.isFinite(b.torque)) return 8;
+  for (let field = 0; field < STATE_FIELDS.length; ++field)
+    if (!Number.isFinite(stateField(b, field))) return field;
   return -1;
 }
 
-/** The value of state field `field` (an index into STATE_FIELDS) of `b`. */
+/**
+ * The value of state field `field` (an index into STATE_FIELDS) of `b`; for the origin, the centre
+ * of mass's when that is not finite (the solvers move the centre; the origin follows it).
+ */
 export function stateField(b: Body, field: number): number {
   switch (field) {
     case 0:
@@ -428,14 +406,27 @@ export function dispatchJointBreaks(core: StepState): void {
   const broken = core.brokenJoints;
   if (broken.length === 0) return;
   const listeners = core.listeners.jointBreak;
-  for (let i = 0; i < broken.length; ++i) {
-    for (let k = 0; k < listeners.length; ++k) {
-      try {
-        listeners[k](broken[i]);
-      } catch (error) {
-        noteListenerError(core, error);
-      }
+  for (let i = 0; i < broken.length; ++i) emit(core, listeners, broken[i]);
+  broken.length = 0;
+}
+
+/**
+ * Calls each of `listeners` (the user's code) with an event's one or two arguments; what one throws
+ * is noted (the world rethrows the first at the end of the step or edit) and the others still run.
+ */
+export function emit(
+  s: StepState,
+  listeners: readonly ((a: never, b: never) => void)[],
+  a: unknown,
+  b?: unknown,
+): void {
+  for (let k = 0; k < listeners.length; ++k) {
+    const listener = listeners[k] as (a: unknown, b?: unknown) => void;
+    try {
+      if (b === undefined) listener(a);
+      else listener(a, b);
+    } catch (error) {
+      noteListenerError(s, error);
     }
   }
-  broken.length = 0;
 }

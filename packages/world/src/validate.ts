@@ -6,45 +6,38 @@ import { WorldError } from './errors';
  * the argument and the value and mutates nothing, so callers check everything before changing state.
  */
 
+/** A check that `value` is a finite number passing `test`, else a WorldError saying it `must be ...`. */
+function numberCheck(
+  test: (value: number) => boolean,
+  must: string,
+): (value: unknown, argument: string) => number {
+  return (value, argument) => {
+    if (typeof value !== 'number' || !Number.isFinite(value) || !test(value)) {
+      throw new WorldError(argument, value, must);
+    }
+    return value;
+  };
+}
+
 /** `value` must be a finite number. */
-export function checkFinite(value: unknown, argument: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new WorldError(argument, value, 'must be a finite number');
-  }
-  return value;
-}
-
+export const checkFinite = numberCheck(() => true, 'must be a finite number');
 /** `value` must be a finite number > 0. */
-export function checkPositive(value: unknown, argument: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new WorldError(argument, value, 'must be a finite number > 0');
-  }
-  return value;
-}
-
+export const checkPositive = numberCheck((value) => value > 0, 'must be a finite number > 0');
 /** `value` must be a finite number >= 0. */
-export function checkNonNegative(value: unknown, argument: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new WorldError(argument, value, 'must be a finite number >= 0');
-  }
-  return value;
-}
+export const checkNonNegative = numberCheck((value) => value >= 0, 'must be a finite number >= 0');
 
-/** `value` must be an integer >= `min`. */
+/** `value` must be an integer in [`min`, `max`]; the error says `must` (by default, the range). */
 export function checkInteger(
   value: unknown,
   argument: string,
   min: number,
   max = Number.MAX_SAFE_INTEGER,
+  must = max === Number.MAX_SAFE_INTEGER
+    ? `must be an integer >= ${min}`
+    : `must be an integer in [${min}, ${max}]`,
 ): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new WorldError(
-      argument,
-      value,
-      max === Number.MAX_SAFE_INTEGER
-        ? `must be an integer >= ${min}`
-        : `must be an integer in [${min}, ${max}]`,
-    );
+    throw new WorldError(argument, value, must);
   }
   return value;
 }
@@ -64,6 +57,18 @@ export function checkVec2(value: unknown, argument: string): Vec2Like {
   checkFinite(v.x, `${argument}.x`);
   checkFinite(v.y, `${argument}.y`);
   return v;
+}
+
+/** Option `key` of `o` checked by `check` (naming `<argument>.<key>`), or `fallback` when undefined. */
+export function optional<T>(
+  o: object,
+  key: string,
+  argument: string,
+  check: (value: unknown, argument: string) => T,
+  fallback: T,
+): T {
+  const value = (o as Record<string, unknown>)[key];
+  return value === undefined ? fallback : check(value, `${argument}.${key}`);
 }
 
 /** `value` must be a plain options object (or undefined, which reads as `{}`). */

@@ -6,9 +6,10 @@ import type { Body } from './body';
 import type { Contact } from './contact';
 import { removeItem } from './contact-list';
 import { shiftJointAnchors } from './joints';
+import type { WorldLock } from './queries';
 import { type BodyShape, compareShapes } from './shape';
-import { noteListenerError, type StepState } from './step-state';
-import type { WorldLock } from './world-queries';
+import { emit } from './stage-finish';
+import type { StepState } from './step-state';
 
 /** Sensor bookkeeping (sensorEnd events), proxy and back-pointer of a shape being destroyed. */
 export function releaseShape(world: WorldLock, core: StepState, shape: BodyShape): void {
@@ -31,15 +32,7 @@ export function releaseShape(world: WorldLock, core: StepState, shape: BodyShape
   if (ends.length > 0 && listeners.length > 0) {
     world.locked = true;
     try {
-      for (const [sensor, visitor] of ends) {
-        for (const l of listeners) {
-          try {
-            l(sensor, visitor);
-          } catch (error) {
-            noteListenerError(core, error);
-          }
-        }
-      }
+      for (const [sensor, visitor] of ends) emit(core, listeners, sensor, visitor);
     } finally {
       world.locked = false;
     }
@@ -60,13 +53,7 @@ export function dispatchRemoved(world: WorldLock, core: StepState, removed: Cont
       const c = removed[i];
       if (!c.touching) continue;
       c.handed = true;
-      for (let k = 0; k < listeners.length; ++k) {
-        try {
-          listeners[k](c);
-        } catch (error) {
-          noteListenerError(core, error);
-        }
-      }
+      emit(core, listeners, c);
     }
   } finally {
     world.locked = false;

@@ -1,4 +1,4 @@
-import { jointReaction, mixFriction, mixRestitution } from '@lite/constraints';
+import { jointReaction, mixFriction, mixRestitution, type SolverBody } from '@lite/constraints';
 import { Vec2, type Vec2Like } from '@lite/math';
 import { Body, placeCenter, setBodyWritesChecked } from './body';
 import { type BodyOptions, resolveBodyOptions } from './body-options';
@@ -17,7 +17,7 @@ import {
   type WorldJointKind,
 } from './joints';
 import { Stage, type StepProfile } from './profile';
-import { type AABBLike, QueryScratch, type RayCastHit, type ShapeCastHit } from './queries';
+import { type AABBLike, castShapeIn, QueryScratch, type RayCastHit, type ShapeCastHit } from './queries';
 import { guardedSettings, WorldSettings } from './settings';
 import {
   BodyShape,
@@ -57,14 +57,6 @@ import {
 import { checkBoolean, checkKeys, checkOptions, checkVec2 } from './validate';
 import { dispatchRemoved, releaseShape, resetMass } from './world-edits';
 import { MIN_DT, WORLD_KEYS, type WorldOptions } from './world-options';
-import {
-  castShapeIn,
-  collectAtPoint,
-  collectInBounds,
-  finishQuery,
-  rayCastClosest,
-  rayCastEvery,
-} from './world-queries';
 
 /**
  * A 2D rigid-body world: bodies of boxes, polygons, circles and capsules, seven joint kinds and the
@@ -140,7 +132,7 @@ export class World {
     const huskOther = new Body(this, -1, huskOptions);
     huskOther.world = null;
     this.core = new StepState(this.gravity, settings, husk, huskShape, huskOther);
-    this.queries = new QueryScratch(this.core.proxyShapes, this.core.aabb);
+    this.queries = new QueryScratch(this.core);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -449,8 +441,7 @@ export class World {
    * @throws WorldError on non-finite or inverted bounds
    */
   queryAABB(bounds: AABBLike, callback?: (body: Body) => boolean | undefined): Body[] {
-    collectInBounds(this.core, this.queries, bounds);
-    return finishQuery(this, this.queries, callback);
+    return this.queries.queryAABB(this, bounds, callback);
   }
 
   /**
@@ -459,8 +450,7 @@ export class World {
    * @throws WorldError on a non-finite point
    */
   queryPoint(point: Vec2Like, callback?: (body: Body) => boolean | undefined): Body[] {
-    collectAtPoint(this.core, this.queries, point);
-    return finishQuery(this, this.queries, callback);
+    return this.queries.queryPoint(this, point, callback);
   }
 
   /**
@@ -471,7 +461,7 @@ export class World {
    *   1.3e154 m (its squared length overflows)
    */
   rayCast(from: Vec2Like, to: Vec2Like): RayCastHit | null {
-    return rayCastClosest(this.core, this.queries, from, to);
+    return this.queries.rayCast(from, to);
   }
 
   /**
@@ -481,7 +471,7 @@ export class World {
    *   1.3e154 m (its squared length overflows)
    */
   rayCastAll(from: Vec2Like, to: Vec2Like): RayCastHit[] {
-    return rayCastEvery(this.core, this.queries, from, to);
+    return this.queries.rayCastAll(from, to);
   }
 
   /**
@@ -652,7 +642,7 @@ export class World {
     for (let i = 0; i < edges.length; ++i) this.wakeBody(edges[i].other(body));
     body.position.x = x;
     body.position.y = y;
-    body.angle = angle;
+    (body as SolverBody).angle = angle;
     body.transform.set(x, y, angle);
     placeCenter(body);
     const shapes = body.shapeList;

@@ -174,6 +174,26 @@ describe('Motion without contacts', () => {
     expect(body.transform.p.x).toBe(10);
   });
 
+  it('types the numbers the solvers own as read-only (pnpm typecheck); from JavaScript the setters check', () => {
+    const world = new World();
+    const body = world.createBody({ width: 1, height: 1 });
+    // @ts-expect-error read-only: setTransform turns the body
+    body.angle = 0.5;
+    // @ts-expect-error read-only: setAngularVelocity wakes the body too
+    body.angularVelocity = 2;
+    expect([body.angle, body.angularVelocity, body.transform.q.s]).toEqual([0.5, 2, 0]);
+    // @ts-expect-error read-only: follows the mass
+    expect(() => (body.invMass = 2)).toThrow(/body\.invMass = 2: is read-only/);
+    // @ts-expect-error read-only: follows the inertia
+    expect(() => (body.invI = 2)).toThrow(/body\.invI = 2: is read-only/);
+    // @ts-expect-error read-only, and checked
+    expect(() => (body.angle = Number.NaN)).toThrow(/body\.angle = NaN/);
+    // The origin and velocity are vectors the user may write (the step takes up a moved origin).
+    body.position.x = 3;
+    world.step(dt);
+    expect(body.transform.p.x).toBe(3);
+  });
+
   it('moves kinematic bodies by their velocity only (no gravity, no forces)', () => {
     const world = new World();
     const body = world.createBody({
