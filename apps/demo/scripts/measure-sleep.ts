@@ -3,20 +3,27 @@
  * testbed's worlds at the testbed's default settings: prints, every 5 s of simulated time, how many
  * bodies are awake and how many fell below the ground, then the time every body sleeps.
  *
- * Run from apps/demo after `pnpm build` at the root: `npx tsx scripts/measure-sleep.ts [scene ids]`.
+ * With `--classic` the worlds run the classic solver (at the scene's iterations).
+ *
+ * Run from apps/demo after `pnpm build` at the root:
+ * `npx tsx scripts/measure-sleep.ts [--classic] [scene ids]`.
  */
 import { getScene } from '@lite/scenes';
 import { defaultSettings } from '../src/settings';
 import { Simulation } from '../src/simulation';
 
-const ids = process.argv.length > 2 ? process.argv.slice(2) : ['rain', 'many-bodies'];
+const args = process.argv.slice(2);
+const classic = args.includes('--classic');
+const named = args.filter((a) => a !== '--classic');
+const ids = named.length > 0 ? named : ['rain', 'many-bodies'];
 for (const id of ids) {
   const scene = getScene(id)!.create();
-  const simulation = new Simulation(scene, {
-    ...defaultSettings(),
-    gravityX: scene.gravity.x,
-    gravityY: scene.gravity.y,
-  });
+  const settings = { ...defaultSettings(), gravityX: scene.gravity.x, gravityY: scene.gravity.y };
+  if (classic) {
+    settings.solver = 'classic';
+    settings.counts.classic.iterations = scene.iterations;
+  }
+  const simulation = new Simulation(scene, settings);
   const world = simulation.panes[0].world;
   const bodies = world.bodies.filter((b) => b.type === 'dynamic');
   const start = performance.now();

@@ -1,14 +1,14 @@
 import { catalogue, getScene, type SceneEntry } from '@lite/scenes';
-import { type Body, MouseJoint, type SolverKind, type World } from '@lite/world';
+import { MouseJoint, type SolverKind, type World } from '@lite/world';
 import { Camera } from './camera';
 import { fitCameraHeight } from './camera-fit';
-import { FixedStepClock } from './fixed-step';
-import { HINTED } from './hints';
+import { FixedStepClock, SLOW_STEP_MS } from './fixed-step';
+import { HINTED, UNSETTLED_BY_CLASSIC } from './hints';
 import { bindSlider, byId, createRadio, createSlider, createToggle } from './panel';
 import { PointerInput } from './pointer-input';
 import { drawStepGraph, PROFILE_BANDS, RealTimeMeter, StepHistory } from './profile-view';
 import { boundingRadius, drawDragged, drawPane } from './render';
-import { Rewind, type SavedState } from './rewind';
+import { Rewind, type SavedState, SNAPSHOT_BUDGET_MS, snapshotInterval } from './rewind';
 import { installSceneControls } from './scene-controls';
 import {
   appliesTo,
@@ -26,7 +26,7 @@ import {
   TECHNIQUES,
   type TechniqueName,
 } from './settings';
-import { type Pane, Simulation } from './simulation';
+import { type Pane, pickBody, Simulation } from './simulation';
 import { theme } from './theme';
 import {
   applyUrlState,
@@ -54,13 +54,6 @@ export const DRAG_DAMPING_RATIO = 1;
 
 /** The localStorage key of the saved settings (the query string of the last state). */
 export const STORAGE_KEY = 'lite-demo/state';
-
-/**
- * The most bodies (every pane together) for which the testbed keeps the state before every step
- * while running, for stepping back: a snapshot costs a fraction of a step, small for small scenes.
- * Single steps are always kept.
- */
-export const REWIND_MAX_BODIES = 1000;
 
 /** The saved query string, or null when there is none (or storage is blocked). */
 function readStored(): string | null {
@@ -99,6 +92,8 @@ export interface TestHook {
   readonly rewindFrames: number;
   /** The error a world stopped on, if any. */
   readonly error: string | null;
+  /** The id of the body the pointer drags, or null. */
+  readonly dragged: number | null;
   /** The user's solver settings (`settings.solver` is the solver every world steps with). */
   readonly settings: DemoSettings;
   /** The debug layers. */
@@ -118,17 +113,6 @@ declare global {
     /** The testbed's test hook. */
     __lite?: TestHook;
   }
-}
-
-function pointInBody(body: Body, x: number, y: number): boolean {
-  const dx = x - body.position.x;
-  const dy = y - body.position.y;
-  const c = Math.cos(body.angle);
-  const s = Math.sin(body.angle);
-  // Into the body frame: R^T d.
-  const lx = c * dx + s * dy;
-  const ly = -s * dx + c * dy;
-  return Math.abs(lx) <= 0.5 * body.width && Math.abs(ly) <= 0.5 * body.height;
 }
 
 /** The whole testbed: the panel, the canvas, the loop. */
@@ -167,6 +151,8 @@ export class Testbed {
   private cssHeight = 1;
   private pixelRatio = 1;
   private lastFrame = -1;
+  /** Whether the canvas must be drawn again though no step ran (a change, a drag, the view). */
+  private redraw = true;
   private lastStats = 0;
   private readonly techniqueInputs = new Map<TechniqueName, HTMLInputElement>();
   private readonly techniqueLabels = new Map<TechniqueName, HTMLLabelElement>();
@@ -266,6 +252,7 @@ export class Testbed {
     // them exactly, its camera too.
     if (url) applyUrlState(url, this.settings, this.layers);
     this.simulation = new Simulation(scene, this.settings);
+    this.redraw = true;
     this.rewind.clear();
     this.saved = null;
     this.clock.reset();
@@ -324,6 +311,7 @@ export class Testbed {
   /** Marks the state changed: the frame loop writes the address (at most five times a second). */
   private changed(): void {
     this.dirty = true;
+    this.redraw = true;
   }
 
   /** The user moved the camera: it is no longer the scene's, and the address keeps it. */
@@ -370,6 +358,7 @@ export class Testbed {
 
   /** Drops the bomb: at the cursor when it is over a pane (the same spot in every pane), else Box2D-Lite's. */
   private bomb(atCursor: boolean): void {
+    this.redraw = true;
     const cursor = atCursor ? this.cursor : null;
     const hit = cursor ? this.paneAt(cursor.x, cursor.y) : null;
     if (cursor && hit) {
@@ -509,6 +498,15 @@ export class Testbed {
     const app = byId('app');
     if (window.matchMedia('(max-width: 720px)').matches) app.classList.add('panel-hidden');
     byId('panel-toggle').addEventListener('click', () => app.classList.toggle('panel-hidden'));
+    // A control clicked with the pointer lets go of the focus: the keys go back to the scene (the
+    // car's arrows would move a slider or a radio button), while Tab still reaches every control.
+    // (After the click the press makes, which may focus a label's input.)
+    byId('panel').addEventListener('pointerup', () =>
+      setTimeout(() => {
+        const focused = document.activeElement;
+        if (focused instanceof HTMLInputElement || focused instanceof HTMLButtonElement) focused.blur();
+      }),
+    );
   }
 
   /** Brings every control in line with the state (after a scene change or a key press). */
@@ -625,6 +623,14 @@ export class Testbed {
     const counts = this.settings.counts[solver];
     const base = this.sceneDefaults().settings.counts[solver];
     const atDefaults = counts.iterations <= base.iterations && counts.substeps <= base.substeps;
+    const pile = UNSETTLED_BY_CLASSIC.find((p) => p.sceneId === this.entry.id);
+    if (solver === 'classic' && atDefaults && pile && this.params.count >= pile.count) {
+      element.textContent =
+        'The classic solver never brings this pile to rest: its bodies keep creeping and never all ' +
+        'sleep. The soft step settles it (V).';
+      element.hidden = false;
+      return;
+    }
     if (!hint || size === undefined || max === undefined || size <= max || !atDefaults) {
       element.hidden = true;
       element.textContent = '';
@@ -670,22 +676,27 @@ export class Testbed {
 
   /**
    * One step of every world, recorded in the step-time history. The state before it is kept for
-   * stepping back: always for a single step, and while running for scenes of up to
-   * {@link REWIND_MAX_BODIES} bodies (a snapshot of a larger one every step would slow it).
+   * stepping back: always for a single step, and while running every step, or every few steps
+   * where a snapshot costs more than {@link SNAPSHOT_BUDGET_MS} (see `snapshotInterval`).
    */
   private stepOnce(single = false): void {
-    if (this.simulation.error === null && (single || this.bodyCount() <= REWIND_MAX_BODIES)) {
-      this.rewind.push(this.simulation.capture());
+    const simulation = this.simulation;
+    if (
+      simulation.error === null &&
+      (single || simulation.stepCount % snapshotInterval(simulation.snapshotTimes.average) === 0)
+    ) {
+      this.rewind.push(simulation.capture());
     }
-    this.simulation.step(STEP);
-    this.history.push(this.simulation.worlds);
+    simulation.step(STEP);
+    this.history.push(simulation.worlds);
   }
 
-  /** Bodies in every pane's world. */
-  private bodyCount(): number {
-    let count = 0;
-    for (const world of this.simulation.worlds) count += world.bodies.length;
-    return count;
+  /** Whether a body of any pane is awake (a step may move it; when none is, the picture stands still). */
+  private anyAwake(): boolean {
+    for (const world of this.simulation.worlds) {
+      for (const body of world.bodies) if (body.type !== 'static' && body.awake) return true;
+    }
+    return false;
   }
 
   /** Pauses and puts the worlds back as they were before the last kept step (`,`). */
@@ -807,13 +818,7 @@ export class Testbed {
     if (!hit) return false;
     const point = hit.camera.toWorld({ x: 0, y: 0 }, x, y);
     const world = hit.pane.world;
-    let picked: Body | null = null;
-    for (const body of world.bodies) {
-      if (body.type === 'dynamic' && pointInBody(body, point.x, point.y)) {
-        picked = body;
-        break;
-      }
-    }
+    const picked = pickBody(world, point.x, point.y);
     if (!picked) return false;
     const mass = picked.mass;
     const gravity = Math.max(10, Math.hypot(this.settings.gravityX, this.settings.gravityY));
@@ -826,6 +831,7 @@ export class Testbed {
     });
     this.dragPane = hit.pane;
     this.canvas.classList.add('dragging');
+    this.redraw = true;
     return true;
   }
 
@@ -836,6 +842,7 @@ export class Testbed {
     if (index < 0) return;
     const point = this.paneCamera(index).toWorld({ x: 0, y: 0 }, x, y);
     pane.mouseJoint.setTarget(point.x, point.y);
+    this.redraw = true;
   }
 
   private release(): void {
@@ -846,6 +853,7 @@ export class Testbed {
     }
     this.dragPane = null;
     this.canvas.classList.remove('dragging');
+    this.redraw = true;
   }
 
   private zoom(factor: number, x: number, y: number): void {
@@ -901,11 +909,14 @@ export class Testbed {
     this.lastFrame = time;
     let steps = 0;
     if (!this.paused) {
-      steps = this.clock.advance(elapsed);
+      steps = this.clock.advance(elapsed, this.stepsCap());
+      // Bodies awake before the steps moved in them (the last of them may have fallen asleep).
+      if (steps > 0 && this.anyAwake()) this.redraw = true;
       for (let i = 0; i < steps; i++) this.stepOnce();
     }
     this.meter.frame(elapsed, steps * STEP, !this.paused && this.simulation.error === null);
-    this.draw();
+    // Paused, or every body asleep: the picture has not changed.
+    if (this.redraw) this.draw();
     if (time - this.lastGraph > 100) {
       this.lastGraph = time;
       const full = drawStepGraph(byId<HTMLCanvasElement>('profile-graph'), this.history);
@@ -921,7 +932,19 @@ export class Testbed {
     requestAnimationFrame((next) => this.frame(next));
   }
 
+  /**
+   * The most steps a frame runs: 1 when a step and its share of the snapshots take more than
+   * {@link SLOW_STEP_MS} (catching up would only make the frames, and so the lag, longer), else the
+   * clock's cap.
+   */
+  private stepsCap(): number {
+    const { stepTimes, snapshotTimes } = this.simulation;
+    const perStep = stepTimes.average + snapshotTimes.average / snapshotInterval(snapshotTimes.average);
+    return perStep > SLOW_STEP_MS ? 1 : this.clock.maxStepsPerFrame;
+  }
+
   private draw(): void {
+    this.redraw = false;
     const ctx = this.ctx;
     ctx.setTransform(this.pixelRatio, 0, 0, this.pixelRatio, 0, 0);
     ctx.fillStyle = theme.background;
@@ -968,12 +991,23 @@ export class Testbed {
       for (const joint of world.joints) if (joint.kind !== 2) joints++;
     }
     const times = simulation.stepTimes;
+    const snapshots = simulation.snapshotTimes;
+    const interval = snapshotInterval(snapshots.average);
     const rows: [string, string][] = [
-      ['Solver', SOLVERS.find((s) => s.kind === this.settings.solver)!.label],
+      // A comparison that pins the solver runs it whatever the user's choice.
+      ['Solver', SOLVERS.find((s) => s.kind === this.shownSolver())!.label],
       ['Bodies', `${bodies} · ${awake} awake`],
       ['Contacts', `${contacts} · ${points} points`],
       ['Joints', String(joints)],
       ['Step time', `${times.average.toFixed(2)} ms mean · ${times.max.toFixed(2)} max`],
+      [
+        'Snapshot',
+        `${snapshots.average.toFixed(2)} ms mean · ${interval === 1 ? 'every step' : `every ${interval} steps`}`,
+      ],
+      [
+        'Steps a frame',
+        this.stepsCap() === 1 ? '1 (slow steps: no catching up)' : `up to ${this.clock.maxStepsPerFrame}`,
+      ],
       ['Frames', `${this.meter.fps.toFixed(0)} fps · ${(100 * this.meter.speed).toFixed(0)} % of real time`],
     ];
     if (simulation.panes.length > 1) rows.push(['Worlds', `${simulation.panes.length}, side by side`]);
@@ -1031,6 +1065,9 @@ export class Testbed {
       },
       get error() {
         return testbed.simulation.error;
+      },
+      get dragged() {
+        return testbed.dragPane?.mouseJoint?.body.id ?? null;
       },
       settings: this.settings,
       layers: this.layers,

@@ -157,26 +157,19 @@ function traceBox(ctx: CanvasRenderingContext2D, camera: Camera, body: Body): vo
 /** A shape's geometry in its body's frame. */
 type Shape = BodyShape['geometry'];
 
-/** Segments of a half circle in the outlines of circles and capsules. */
-const ARC_SEGMENTS = 12;
-
 /**
  * Adds the outline of one shape (body frame) to the current path: a polygon for boxes and polygons,
- * polylines for circles (with a line from the centre, to show the turn) and capsules.
+ * arcs for circles (with a line from the centre, to show the turn) and capsules. The screen's y
+ * points down, so a world angle `a` is the canvas angle `-a`.
  */
 function traceShape(ctx: CanvasRenderingContext2D, camera: Camera, body: Body, g: Shape): void {
-  const c = Math.cos(body.angle);
-  const s = Math.sin(body.angle);
+  const angle = body.angle;
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
   const px = body.position.x;
   const py = body.position.y;
-  let first = true;
-  const to = (lx: number, ly: number): void => {
-    const sx = camera.toScreenX(px + c * lx - s * ly);
-    const sy = camera.toScreenY(py + s * lx + c * ly);
-    if (first) ctx.moveTo(sx, sy);
-    else ctx.lineTo(sx, sy);
-    first = false;
-  };
+  const sx = (lx: number, ly: number): number => camera.toScreenX(px + c * lx - s * ly);
+  const sy = (lx: number, ly: number): number => camera.toScreenY(py + s * lx + c * ly);
   switch (g.type) {
     case 'box': {
       const ox = g.offset?.x ?? 0;
@@ -185,41 +178,61 @@ function traceShape(ctx: CanvasRenderingContext2D, camera: Camera, body: Body, g
       const bs = Math.sin(g.angle ?? 0);
       const hw = 0.5 * g.width;
       const hh = 0.5 * g.height;
+      ctx.moveTo(
+        sx(ox + bc * hw - bs * hh, oy + bs * hw + bc * hh),
+        sy(ox + bc * hw - bs * hh, oy + bs * hw + bc * hh),
+      );
       for (const [x, y] of [
-        [hw, hh],
         [-hw, hh],
         [-hw, -hh],
         [hw, -hh],
       ]) {
-        to(ox + bc * x - bs * y, oy + bs * x + bc * y);
+        ctx.lineTo(
+          sx(ox + bc * x - bs * y, oy + bs * x + bc * y),
+          sy(ox + bc * x - bs * y, oy + bs * x + bc * y),
+        );
       }
       break;
     }
     case 'polygon':
-      for (const v of g.vertices) to(v.x, v.y);
+      ctx.moveTo(sx(g.vertices[0].x, g.vertices[0].y), sy(g.vertices[0].x, g.vertices[0].y));
+      for (let i = 1; i < g.vertices.length; i++)
+        ctx.lineTo(sx(g.vertices[i].x, g.vertices[i].y), sy(g.vertices[i].x, g.vertices[i].y));
       break;
     case 'circle': {
       const cx = g.center?.x ?? 0;
       const cy = g.center?.y ?? 0;
-      for (let i = 0; i <= 2 * ARC_SEGMENTS; ++i) {
-        const a = (Math.PI * i) / ARC_SEGMENTS;
-        to(cx + g.radius * Math.cos(a), cy + g.radius * Math.sin(a));
-      }
-      to(cx, cy);
+      const x = sx(cx, cy);
+      const y = sy(cx, cy);
+      ctx.moveTo(sx(cx + g.radius, cy), sy(cx + g.radius, cy));
+      ctx.arc(x, y, g.radius * camera.scale, -angle, -angle - 2 * Math.PI, true);
+      ctx.lineTo(x, y);
       break;
     }
     default: {
-      const dx = g.center2.x - g.center1.x;
-      const dy = g.center2.y - g.center1.y;
-      const base = Math.atan2(dy, dx);
-      for (let i = 0; i <= ARC_SEGMENTS; ++i) {
-        const a = base - Math.PI / 2 + (Math.PI * i) / ARC_SEGMENTS;
-        to(g.center2.x + g.radius * Math.cos(a), g.center2.y + g.radius * Math.sin(a));
-      }
-      for (let i = 0; i <= ARC_SEGMENTS; ++i) {
-        const a = base + Math.PI / 2 + (Math.PI * i) / ARC_SEGMENTS;
-        to(g.center1.x + g.radius * Math.cos(a), g.center1.y + g.radius * Math.sin(a));
-      }
+      // Half circles about each end, joined by the sides (closePath draws the last one).
+      const base = angle + Math.atan2(g.center2.y - g.center1.y, g.center2.x - g.center1.x);
+      const r = g.radius * camera.scale;
+      ctx.moveTo(
+        sx(g.center2.x, g.center2.y) + r * Math.sin(base),
+        sy(g.center2.x, g.center2.y) + r * Math.cos(base),
+      );
+      ctx.arc(
+        sx(g.center2.x, g.center2.y),
+        sy(g.center2.x, g.center2.y),
+        r,
+        Math.PI / 2 - base,
+        -Math.PI / 2 - base,
+        true,
+      );
+      ctx.arc(
+        sx(g.center1.x, g.center1.y),
+        sy(g.center1.x, g.center1.y),
+        r,
+        -Math.PI / 2 - base,
+        -1.5 * Math.PI - base,
+        true,
+      );
     }
   }
   ctx.closePath();
