@@ -40,22 +40,20 @@ async function measure(page: Page, url: string): Promise<{ fps: number; steps: n
   await page.goto(`${url}/?scene=${scene}`);
   await page.waitForFunction((id) => window.__lite?.sceneId === id, scene, { timeout: 30_000 });
   await page.waitForTimeout(3000);
-  return page.evaluate(async (ms) => {
-    const lite = window.__lite!;
+  // A string, not a function: tsx would wrap a function's inner functions in a helper the page lacks.
+  return page.evaluate(`new Promise((done) => {
+    const lite = window.__lite;
     const steps0 = lite.stepCount;
-    let frames = 0;
     const start = performance.now();
-    await new Promise<void>((done) => {
-      const tick = (): void => {
-        frames++;
-        if (performance.now() - start < ms) requestAnimationFrame(tick);
-        else done();
-      };
-      requestAnimationFrame(tick);
-    });
-    const elapsed = (performance.now() - start) / 1000;
-    return { fps: frames / elapsed, steps: (lite.stepCount - steps0) / elapsed };
-  }, seconds * 1000);
+    let frames = 0;
+    const tick = () => {
+      frames++;
+      const elapsed = performance.now() - start;
+      if (elapsed < ${seconds * 1000}) requestAnimationFrame(tick);
+      else done({ fps: (1000 * frames) / elapsed, steps: (1000 * (lite.stepCount - steps0)) / elapsed });
+    };
+    requestAnimationFrame(tick);
+  })`);
 }
 
 const builds = [{ name: 'this build', dir: join(root, 'dist') }];
