@@ -1,5 +1,5 @@
 import { catalogue, getScene, type SceneEntry } from '@lite/scenes';
-import { MouseJoint, type SolverKind, type World } from '@lite/world';
+import { type Body, MouseJoint, type SolverKind, type World } from '@lite/world';
 import { Camera } from './camera';
 import { fitCameraHeight } from './camera-fit';
 import { FixedStepClock, SLOW_STEP_MS } from './fixed-step';
@@ -94,6 +94,8 @@ export interface TestHook {
   readonly error: string | null;
   /** The id of the body the pointer drags, or null. */
   readonly dragged: number | null;
+  /** The id of the body the camera follows (`G`), or null. */
+  readonly following: number | null;
   /** The user's solver settings (`settings.solver` is the solver every world steps with). */
   readonly settings: DemoSettings;
   /** The debug layers. */
@@ -151,6 +153,8 @@ export class Testbed {
   private cssHeight = 1;
   private pixelRatio = 1;
   private lastFrame = -1;
+  /** The body the camera keeps in the centre (`G`), or null. */
+  private following: Body | null = null;
   /** Whether the canvas must be drawn again though no step ran (a change, a drag, the view). */
   private redraw = true;
   private lastStats = 0;
@@ -186,6 +190,7 @@ export class Testbed {
       drag: (x, y) => this.drag(x, y),
       release: () => this.release(),
       pan: (dx, dy) => {
+        this.following = null;
         this.camera.panBy(dx, dy);
         this.viewMoved();
       },
@@ -253,6 +258,7 @@ export class Testbed {
     if (url) applyUrlState(url, this.settings, this.layers);
     this.simulation = new Simulation(scene, this.settings);
     this.redraw = true;
+    this.following = null;
     this.rewind.clear();
     this.saved = null;
     this.clock.reset();
@@ -496,7 +502,12 @@ export class Testbed {
     }
 
     const app = byId('app');
-    if (window.matchMedia('(max-width: 720px)').matches) app.classList.add('panel-hidden');
+    // A narrow window (at load or narrowed later) hides the panel, which would cover the scene.
+    const narrow = window.matchMedia('(max-width: 720px)');
+    if (narrow.matches) app.classList.add('panel-hidden');
+    narrow.addEventListener('change', () => {
+      if (narrow.matches) app.classList.add('panel-hidden');
+    });
     byId('panel-toggle').addEventListener('click', () => app.classList.toggle('panel-hidden'));
     // A control clicked with the pointer lets go of the focus: the keys go back to the scene (the
     // car's arrows would move a slider or a radio button), while Tab still reaches every control.
@@ -756,6 +767,39 @@ export class Testbed {
       case 'f':
         this.fitView();
         return;
+      case 'arrowleft':
+      case 'arrowright':
+      case 'arrowup':
+      case 'arrowdown': {
+        // A scene's control (the car's arrows) took the key first; Shift pans anyway.
+        if (event.defaultPrevented && !event.shiftKey) return;
+        event.preventDefault();
+        const step = 0.1 * this.cssHeight;
+        const dx = key === 'arrowleft' ? step : key === 'arrowright' ? -step : 0;
+        const dy = key === 'arrowup' ? step : key === 'arrowdown' ? -step : 0;
+        this.following = null;
+        this.camera.panBy(dx, dy);
+        this.viewMoved();
+        return;
+      }
+      case '+':
+      case '=':
+      case '-':
+        this.zoom(
+          key === '-' ? 1 / 1.25 : 1.25,
+          (0.5 * this.cssWidth) / this.simulation.panes.length,
+          0.5 * this.cssHeight,
+        );
+        return;
+      case '0':
+        this.following = null;
+        this.resetView();
+        this.changed();
+        return;
+      case 'g':
+        this.following = this.following ? null : this.bodyNearCentre();
+        this.changed();
+        return;
       case 'p':
         this.setPaused(!this.paused);
         return;
@@ -801,6 +845,18 @@ export class Testbed {
       const next = catalogue[Number(key) - 1];
       if (next) this.open(next, resolveParameters(next, {}), 'push');
     }
+  }
+
+  /** The dynamic body of the first pane nearest the view's centre (the one `G` follows), or null. */
+  private bodyNearCentre(): Body | null {
+    let best: Body | null = null;
+    let distance = Number.POSITIVE_INFINITY;
+    for (const body of this.simulation.panes[0].world.bodies) {
+      if (body.type !== 'dynamic') continue;
+      const d = Math.hypot(body.position.x - this.camera.centerX, body.position.y - this.camera.centerY);
+      if (d < distance) [best, distance] = [body, d];
+    }
+    return best;
   }
 
   /** The pane whose viewport holds the canvas point, and its camera. */
@@ -915,6 +971,15 @@ export class Testbed {
       for (let i = 0; i < steps; i++) this.stepOnce();
     }
     this.meter.frame(elapsed, steps * STEP, !this.paused && this.simulation.error === null);
+    const followed = this.following;
+    if (
+      followed?.alive &&
+      (followed.position.x !== this.camera.centerX || followed.position.y !== this.camera.centerY)
+    ) {
+      this.camera.centerX = followed.position.x;
+      this.camera.centerY = followed.position.y;
+      this.viewMoved();
+    }
     // Paused, or every body asleep: the picture has not changed.
     if (this.redraw) this.draw();
     if (time - this.lastGraph > 100) {
@@ -1068,6 +1133,9 @@ export class Testbed {
       },
       get dragged() {
         return testbed.dragPane?.mouseJoint?.body.id ?? null;
+      },
+      get following() {
+        return testbed.following?.id ?? null;
       },
       settings: this.settings,
       layers: this.layers,

@@ -1044,7 +1044,29 @@ describe.runIf(runSuite)('demo in Chromium', () => {
   it('lists every bound key', async () => {
     await openScene(page, base, '?scene=single-box', 'single-box');
     const listed = (await page.locator('#keys kbd').allTextContents()).map((k) => k.toLowerCase());
-    const bound = ['space', 'p', 'n', '.', ',', 'q', 'e', 'r', 'f', 'v', 's', 'j', 'h', '[', ']', '1', '9'];
+    const bound = [
+      'space',
+      'p',
+      'n',
+      '.',
+      ',',
+      'q',
+      'e',
+      'r',
+      'f',
+      'v',
+      's',
+      'j',
+      'h',
+      '[',
+      ']',
+      '1',
+      '9',
+      '+',
+      '-',
+      '0',
+      'g',
+    ];
     const fromPanel = await page.evaluate(() =>
       Array.from(document.querySelectorAll('#panel label kbd'), (k) => k.textContent!.toLowerCase()),
     );
@@ -1202,6 +1224,52 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     expect(chain.filter((lane) => lane.error === null).length).toBeGreaterThanOrEqual(4);
     expect(pageErrors).toEqual([]);
   }, 90_000);
+
+  it('pans, zooms and resets the view with keys, follows a body with G, and hides the panel when narrowed', async () => {
+    await openScene(page, base, '?scene=car', 'car');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const camera = () => page.evaluate(() => window.__lite!.camera);
+    const home = await camera();
+    await page.keyboard.press('Shift+ArrowRight');
+    const panned = await camera();
+    expect(panned.x).toBeGreaterThan(home.x);
+    expect(panned.y).toBe(home.y);
+    await page.keyboard.press('+');
+    expect((await camera()).height).toBeLessThan(home.height);
+    await page.keyboard.press('0');
+    expect(await camera()).toEqual(home);
+    // G: the camera keeps the followed body in the centre while the car drives away.
+    await page.keyboard.press('g');
+    const followed = await page.evaluate(() => window.__lite!.following);
+    expect(followed).not.toBeNull();
+    const [steps, startX] = await page.evaluate(
+      (id) =>
+        [window.__lite!.stepCount, window.__lite!.world.bodies.find((x) => x.id === id)!.position.x] as const,
+      followed!,
+    );
+    await page.keyboard.down('ArrowRight');
+    await waitForSteps(page, steps, 60);
+    await page.keyboard.up('ArrowRight');
+    await waitForSteps(page, steps + 60, 2);
+    const [view, body] = await page.evaluate((id) => {
+      const lite = window.__lite!;
+      const b = lite.world.bodies.find((x) => x.id === id)!;
+      return [lite.camera, { x: b.position.x, y: b.position.y }] as const;
+    }, followed!);
+    expect(body.x - startX).toBeGreaterThan(1);
+    expect(Math.abs(view.x - body.x)).toBeLessThan(0.5);
+    await page.keyboard.press('g');
+    expect(await page.evaluate(() => window.__lite!.following)).toBeNull();
+    // Narrowing the window after load hides the panel, which would cover the scene.
+    const size = page.viewportSize()!;
+    expect(
+      await page.evaluate(() => document.getElementById('app')!.classList.contains('panel-hidden')),
+    ).toBe(false);
+    await page.setViewportSize({ width: 600, height: size.height });
+    await page.waitForFunction(() => document.getElementById('app')!.classList.contains('panel-hidden'));
+    await page.setViewportSize(size);
+    await page.keyboard.press('h');
+  });
 
   it('drives the car while its key is held, and not without it', async () => {
     await openScene(page, base, '?scene=car', 'car');
