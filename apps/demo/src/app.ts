@@ -7,7 +7,7 @@ import { HINTED, UNSETTLED_BY_CLASSIC } from './hints';
 import { bindSlider, byId, createRadio, createSlider, createToggle } from './panel';
 import { PointerInput } from './pointer-input';
 import { drawStepGraph, PROFILE_BANDS, RealTimeMeter, StepHistory } from './profile-view';
-import { boundingRadius, drawDragged, drawPane } from './render';
+import { boundingRadius, drawDragged, drawPane, drawProbe, type Probe } from './render';
 import { Rewind, type SavedState, SNAPSHOT_BUDGET_MS, snapshotInterval } from './rewind';
 import { installSceneControls } from './scene-controls';
 import {
@@ -96,6 +96,8 @@ export interface TestHook {
   readonly dragged: number | null;
   /** The id of the body the camera follows (`G`), or null. */
   readonly following: number | null;
+  /** The ids of the bodies the pointer's ray cast or overlap query found (drawn last). */
+  readonly probeHits: number[];
   /** The user's solver settings (`settings.solver` is the solver every world steps with). */
   readonly settings: DemoSettings;
   /** The debug layers. */
@@ -116,6 +118,13 @@ declare global {
     __lite?: TestHook;
   }
 }
+
+/** What a press on the canvas does: drag a body, cast a ray, or query the boxes overlapping a box. */
+export const TOOLS: ReadonlyArray<{ kind: 'drag' | Probe['kind']; label: string }> = [
+  { kind: 'drag', label: 'Drag bodies' },
+  { kind: 'ray', label: 'Ray cast' },
+  { kind: 'overlap', label: 'Overlap query (boxes)' },
+];
 
 /** The whole testbed: the panel, the canvas, the loop. */
 export class Testbed {
@@ -153,6 +162,13 @@ export class Testbed {
   private cssHeight = 1;
   private pixelRatio = 1;
   private lastFrame = -1;
+  /** What a press on the canvas does (`T` cycles). */
+  private tool: (typeof TOOLS)[number]['kind'] = 'drag';
+  private readonly toolInputs: HTMLInputElement[] = [];
+  /** The ray or box of the query tool in the first pane (kept after the press ends), or null. */
+  private probe: Probe | null = null;
+  /** The ids of the bodies the probe found when last drawn. */
+  private probeHits: number[] = [];
   /** The body the camera keeps in the centre (`G`), or null. */
   private following: Body | null = null;
   /** Whether the canvas must be drawn again though no step ran (a change, a drag, the view). */
@@ -259,6 +275,8 @@ export class Testbed {
     this.simulation = new Simulation(scene, this.settings);
     this.redraw = true;
     this.following = null;
+    this.probe = null;
+    this.probeHits = [];
     this.rewind.clear();
     this.saved = null;
     this.clock.reset();
@@ -427,6 +445,14 @@ export class Testbed {
       item.title = band.stages.join(', ');
       item.append(swatch, band.label);
       legend.append(item);
+    }
+
+    const tools = byId('tools');
+    for (const { kind, label } of TOOLS) {
+      const { root, input } = createRadio('tool', `tool-${kind}`, label, '', () => this.setTool(kind));
+      input.checked = kind === this.tool;
+      this.toolInputs.push(input);
+      tools.append(root);
     }
 
     const solvers = byId('solver');
@@ -796,6 +822,9 @@ export class Testbed {
         this.resetView();
         this.changed();
         return;
+      case 't':
+        this.setTool(TOOLS[(TOOLS.findIndex((t) => t.kind === this.tool) + 1) % TOOLS.length].kind);
+        return;
       case 'g':
         this.following = this.following ? null : this.bodyNearCentre();
         this.changed();
@@ -847,6 +876,17 @@ export class Testbed {
     }
   }
 
+  /** Chooses what a press on the canvas does; a new tool starts without a probe. */
+  private setTool(kind: (typeof TOOLS)[number]['kind']): void {
+    this.tool = kind;
+    this.probe = null;
+    this.probeHits = [];
+    TOOLS.forEach((t, i) => {
+      this.toolInputs[i].checked = t.kind === kind;
+    });
+    this.redraw = true;
+  }
+
   /** The dynamic body of the first pane nearest the view's centre (the one `G` follows), or null. */
   private bodyNearCentre(): Body | null {
     let best: Body | null = null;
@@ -873,6 +913,13 @@ export class Testbed {
     const hit = this.paneAt(x, y);
     if (!hit) return false;
     const point = hit.camera.toWorld({ x: 0, y: 0 }, x, y);
+    if (this.tool !== 'drag') {
+      // The query tools work in the first pane.
+      if (hit.pane !== this.simulation.panes[0]) return false;
+      this.probe = { kind: this.tool, ax: point.x, ay: point.y, bx: point.x, by: point.y };
+      this.redraw = true;
+      return true;
+    }
     const world = hit.pane.world;
     const picked = pickBody(world, point.x, point.y);
     if (!picked) return false;
@@ -892,6 +939,13 @@ export class Testbed {
   }
 
   private drag(x: number, y: number): void {
+    if (this.tool !== 'drag' && this.probe) {
+      const point = this.paneCamera(0).toWorld({ x: 0, y: 0 }, x, y);
+      this.probe.bx = point.x;
+      this.probe.by = point.y;
+      this.redraw = true;
+      return;
+    }
     const pane = this.dragPane;
     if (!pane?.mouseJoint) return;
     const index = this.simulation.panes.indexOf(pane);
@@ -1016,6 +1070,7 @@ export class Testbed {
     ctx.fillRect(0, 0, this.cssWidth, this.cssHeight);
     const panes = this.simulation.panes;
     for (let i = 0; i < panes.length; i++) drawPane(ctx, this.paneCamera(i), panes[i], this.layers, STEP);
+    if (this.probe) this.probeHits = drawProbe(ctx, this.paneCamera(0), panes[0].world, this.probe);
     // A dragged body may leave its pane (across a comparison's divider): draw it over everything.
     if (this.dragPane) {
       const index = panes.indexOf(this.dragPane);
@@ -1136,6 +1191,9 @@ export class Testbed {
       },
       get following() {
         return testbed.following?.id ?? null;
+      },
+      get probeHits() {
+        return testbed.probeHits.slice();
       },
       settings: this.settings,
       layers: this.layers,

@@ -1,4 +1,4 @@
-import type { Body, BodyShape } from '@lite/world';
+import type { Body, BodyShape, World } from '@lite/world';
 import type { Camera } from './camera';
 import type { DrawLayers } from './settings';
 import { type Pane, tagOf } from './simulation';
@@ -627,4 +627,81 @@ export function drawDragged(
   ctx.strokeStyle = strokeOf(style);
   ctx.stroke();
   ctx.restore();
+}
+
+/** The pointer's query tool: a ray cast from a to b, or the bodies whose boxes overlap the box a–b. */
+export interface Probe {
+  kind: 'ray' | 'overlap';
+  ax: number;
+  ay: number;
+  bx: number;
+  by: number;
+}
+
+/**
+ * Runs `probe` against `world` and draws it: the ray (dashed), up to its first hit with the point
+ * and the surface normal; or the box and the outline of every body whose bounding box overlaps it.
+ * Returns the ids of the bodies hit (none for a ray or a box of zero size).
+ */
+export function drawProbe(
+  ctx: CanvasRenderingContext2D,
+  camera: Camera,
+  world: World,
+  probe: Probe,
+): number[] {
+  const { ax, ay, bx, by } = probe;
+  const x0 = camera.toScreenX(ax);
+  const y0 = camera.toScreenY(ay);
+  const x1 = camera.toScreenX(bx);
+  const y1 = camera.toScreenY(by);
+  ctx.save();
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = theme.mouse;
+  ctx.fillStyle = theme.contactPoint;
+  const hits: number[] = [];
+  if (probe.kind === 'ray') {
+    const hit = ax === bx && ay === by ? null : world.rayCast({ x: ax, y: ay }, { x: bx, y: by });
+    ctx.setLineDash([4, 4]);
+    ctx.beginPath();
+    ctx.moveTo(x0, y0);
+    ctx.lineTo(x1, y1);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    if (hit) {
+      hits.push(hit.body.id);
+      const hx = camera.toScreenX(hit.point.x);
+      const hy = camera.toScreenY(hit.point.y);
+      ctx.strokeStyle = theme.contactNormal;
+      ctx.beginPath();
+      ctx.moveTo(hx, hy);
+      ctx.lineTo(
+        camera.toScreenX(hit.point.x + 0.5 * hit.normal.x),
+        camera.toScreenY(hit.point.y + 0.5 * hit.normal.y),
+      );
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.arc(hx, hy, 4, 0, 2 * Math.PI);
+      ctx.fill();
+    }
+  } else {
+    const bounds = {
+      minX: Math.min(ax, bx),
+      minY: Math.min(ay, by),
+      maxX: Math.max(ax, bx),
+      maxY: Math.max(ay, by),
+    };
+    ctx.strokeRect(Math.min(x0, x1), Math.min(y0, y1), Math.abs(x1 - x0), Math.abs(y1 - y0));
+    if (bounds.minX < bounds.maxX && bounds.minY < bounds.maxY) {
+      ctx.strokeStyle = theme.contactPoint;
+      ctx.lineWidth = 2.5;
+      ctx.beginPath();
+      for (const body of world.queryAABB(bounds)) {
+        hits.push(body.id);
+        traceBody(ctx, camera, body);
+      }
+      ctx.stroke();
+    }
+  }
+  ctx.restore();
+  return hits;
 }

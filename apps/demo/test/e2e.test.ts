@@ -1225,6 +1225,43 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     expect(pageErrors).toEqual([]);
   }, 90_000);
 
+  it('casts a ray and queries an overlap with the pointer, and drags again after T', async () => {
+    await openScene(page, base, '?scene=single-box&paused=1', 'single-box', 0);
+    const box = (await snapshot(page)).bodies.findIndex((b) => b.dynamic);
+    const { x, y, id } = await page.evaluate((i) => {
+      const body = window.__lite!.world.bodies[i];
+      return { x: body.position.x, y: body.position.y, id: body.id };
+    }, box);
+    const client = (px: number, py: number) =>
+      page.evaluate(([a, b]) => window.__lite!.toClient(a, b), [px, py] as const);
+    const press = async (from: { x: number; y: number }, to: { x: number; y: number }) => {
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(to.x, to.y, { steps: 4 });
+      await page.mouse.up();
+    };
+    // A ray from above the box, down through it: the box is the first hit.
+    await page.click('label[for="tool-ray"]');
+    await press(await client(x, y + 3), await client(x, y - 0.2));
+    expect(await page.evaluate(() => window.__lite!.probeHits)).toEqual([id]);
+    // Aimed beside the box, the ray hits nothing.
+    await press(await client(x + 3, y + 3), await client(x + 3, y + 2));
+    expect(await page.evaluate(() => window.__lite!.probeHits)).toEqual([]);
+    // A box around the body: the overlap query finds it.
+    await page.click('label[for="tool-overlap"]');
+    await press(await client(x - 1, y + 1), await client(x + 1, y - 0.2));
+    expect(await page.evaluate(() => window.__lite!.probeHits)).toContain(id);
+    // T cycles back to dragging: a press on the box grabs it.
+    await page.keyboard.press('t');
+    expect(await page.isChecked('#tool-drag')).toBe(true);
+    const grab = await client(x, y);
+    await page.mouse.move(grab.x, grab.y);
+    await page.mouse.down();
+    expect(await page.evaluate(() => window.__lite!.dragged)).toBe(id);
+    await page.mouse.up();
+    expect(pageErrors).toEqual([]);
+  });
+
   it('pans, zooms and resets the view with keys, follows a body with G, and hides the panel when narrowed', async () => {
     await openScene(page, base, '?scene=car', 'car');
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
