@@ -7,7 +7,7 @@ import { HINTED, UNSETTLED_BY_CLASSIC } from './hints';
 import { bindSlider, byId, createRadio, createSlider, createToggle } from './panel';
 import { PointerInput } from './pointer-input';
 import { drawStepGraph, PROFILE_BANDS, RealTimeMeter, StepHistory } from './profile-view';
-import { boundingRadius, drawDragged, drawPane, drawProbe, type Probe } from './render';
+import { boundingRadius, drawDragged, drawPane, drawProbe, islandCount, type Probe } from './render';
 import { Rewind, type SavedState, SNAPSHOT_BUDGET_MS, snapshotInterval } from './rewind';
 import { installSceneControls } from './scene-controls';
 import {
@@ -443,7 +443,9 @@ export class Testbed {
       swatch.style.background = band.color;
       swatch.style.borderColor = band.color;
       item.title = band.stages.join(', ');
-      item.append(swatch, band.label);
+      const times = document.createElement('span');
+      times.className = 'band-times';
+      item.append(swatch, band.label, times);
       legend.append(item);
     }
 
@@ -1041,7 +1043,8 @@ export class Testbed {
       const full = drawStepGraph(byId<HTMLCanvasElement>('profile-graph'), this.history);
       byId('profile-scale').textContent =
         `Step time per stage, last ${this.history.capacity} steps; full scale ${full} ms (rare taller steps clipped)` +
-        (full > 1000 / 60 ? ' (dashed: the 16.7 ms frame)' : '');
+        (full > 1000 / 60 ? ' (dashed: the 16.7 ms frame)' : '') +
+        '. Below, each stage: mean · max over those steps.';
     }
     if (time - this.lastStats > 250) {
       this.lastStats = time;
@@ -1096,8 +1099,12 @@ export class Testbed {
     let contacts = 0;
     let points = 0;
     let joints = 0;
+    let shapes = 0;
+    let islands = 0;
     for (const pane of simulation.panes) {
       const world = pane.world;
+      islands += islandCount(pane);
+      for (const body of world.bodies) shapes += body.shapes.length;
       for (const body of world.bodies) {
         if (body.type === 'static') continue;
         bodies++;
@@ -1119,6 +1126,8 @@ export class Testbed {
       ['Bodies', `${bodies} · ${awake} awake`],
       ['Contacts', `${contacts} · ${points} points`],
       ['Joints', String(joints)],
+      ['Islands', String(islands)],
+      ['Shapes', `${shapes} (a broadphase proxy each)`],
       ['Step time', `${times.average.toFixed(2)} ms mean · ${times.max.toFixed(2)} max`],
       [
         'Snapshot',
@@ -1131,6 +1140,12 @@ export class Testbed {
       ['Frames', `${this.meter.fps.toFixed(0)} fps · ${(100 * this.meter.speed).toFixed(0)} % of real time`],
     ];
     if (simulation.panes.length > 1) rows.push(['Worlds', `${simulation.panes.length}, side by side`]);
+    // The legend doubles as the per-stage table: each band's mean and max over the graph's steps.
+    byId('profile-legend')
+      .querySelectorAll('.band-times')
+      .forEach((element, band) => {
+        element.textContent = `${this.history.mean(band).toFixed(2)} · ${this.history.max(band).toFixed(2)} ms`;
+      });
     const list = byId('stats');
     list.replaceChildren(
       ...rows.flatMap(([name, value]) => {

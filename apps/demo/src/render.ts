@@ -81,6 +81,15 @@ class IslandColours {
 
 const islands = new IslandColours();
 
+/** The islands of `pane`'s world as the islands layer colours them (static bodies in none). */
+export function islandCount(pane: Pane): number {
+  islands.build(pane);
+  const bodies = pane.world.bodies;
+  let count = 0;
+  for (let i = 0; i < bodies.length; i++) if (bodies[i].type !== 'static' && islands.rootOf(i) === i) count++;
+  return count;
+}
+
 /**
  * A body's style: static, kinematic, sensor, then (dynamic) sleeping when that layer is on, the
  * bomb, and a palette colour: by island when the islands layer is on, else by body id.

@@ -973,6 +973,13 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     expect(b.hash).not.toBe(a.hash);
     // Every band of the graph is named, and the world really times its stages.
     expect(await page.locator('#profile-legend li').count()).toBe(PROFILE_BANDS.length);
+    // Each band with its mean and max over the graph's steps; the counters beside the step time.
+    const rows = await page.locator('#profile-legend .band-times').allTextContents();
+    expect(rows.length).toBe(PROFILE_BANDS.length);
+    for (const row of rows) expect(row).toMatch(/^\d+\.\d\d · \d+\.\d\d ms$/);
+    const stats = await page.textContent('#stats');
+    expect(stats).toMatch(/Islands\d+/);
+    expect(stats).toMatch(/Shapes\d+ \(a broadphase proxy each\)/);
     // The largest step total over 30 frames (one step may read 0 with the browser's coarse clock).
     const total = await page.evaluate(
       () =>
