@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { getScene } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
 import { sleepTime } from '../scripts/measure-sleep';
 
@@ -11,5 +12,8 @@ describe("the README's figures", () => {
     expect(readme).toContain(
       `the default rain (${bodies.toLocaleString('en')} boxes) comes to rest and every box sleeps at ${seconds!.toFixed(2)} s`,
     );
+    // And the scene's description, on the page, claims no more than that.
+    expect(getScene('rain')!.create().description).toContain('sleeps within 30 s');
+    expect(seconds!).toBeLessThanOrEqual(30);
   }, 120_000);
 });
