@@ -98,6 +98,8 @@ export interface TestHook {
   readonly following: number | null;
   /** The ids of the bodies the pointer's ray cast or overlap query found (drawn last). */
   readonly probeHits: number[];
+  /** How many times the canvas was drawn (it is not while nothing changes). */
+  readonly drawCount: number;
   /** The user's solver settings (`settings.solver` is the solver every world steps with). */
   readonly settings: DemoSettings;
   /** The debug layers. */
@@ -173,6 +175,8 @@ export class Testbed {
   private following: Body | null = null;
   /** Whether the canvas must be drawn again though no step ran (a change, a drag, the view). */
   private redraw = true;
+  /** How many times the canvas was drawn. */
+  private drawCount = 0;
   private lastStats = 0;
   private readonly techniqueInputs = new Map<TechniqueName, HTMLInputElement>();
   private readonly techniqueLabels = new Map<TechniqueName, HTMLLabelElement>();
@@ -1067,6 +1071,7 @@ export class Testbed {
 
   private draw(): void {
     this.redraw = false;
+    this.drawCount++;
     const ctx = this.ctx;
     ctx.setTransform(this.pixelRatio, 0, 0, this.pixelRatio, 0, 0);
     ctx.fillStyle = theme.background;
@@ -1209,6 +1214,9 @@ export class Testbed {
       },
       get probeHits() {
         return testbed.probeHits.slice();
+      },
+      get drawCount() {
+        return testbed.drawCount;
       },
       settings: this.settings,
       layers: this.layers,

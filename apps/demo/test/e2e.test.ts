@@ -778,6 +778,33 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     await page.mouse.up();
   });
 
+  it('draws nothing again while paused or while every body sleeps, and again on a change', async () => {
+    const draws = () => page.evaluate(() => window.__lite!.drawCount);
+    await openScene(page, base, '?scene=pyramid&paused=1', 'pyramid', 0);
+    await page.waitForTimeout(100);
+    const paused = await draws();
+    await page.waitForTimeout(300);
+    expect(await draws()).toBe(paused);
+    await page.keyboard.press('+'); // a zoom is a change
+    expect(await draws()).toBeGreaterThan(paused);
+    // The single box lands and sleeps: then the frames stop drawing, though the steps go on.
+    await openScene(page, base, '?scene=single-box', 'single-box');
+    await page.waitForFunction(
+      () => window.__lite!.world.bodies.every((b) => b.type === 'static' || !b.awake),
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
+    await page.waitForTimeout(100);
+    const asleep = await draws();
+    const steps = await page.evaluate(() => window.__lite!.stepCount);
+    await waitForSteps(page, steps, 15);
+    expect(await draws()).toBe(asleep);
+    await page.click('#bomb');
+    await page.waitForFunction((n) => window.__lite!.drawCount > n, asleep);
+  });
+
   it('keeps paused=1 in the address at load and stays paused', async () => {
     await page.goto(`${base}/?scene=single-box&paused=1`);
     await page.waitForFunction(() => window.__lite?.sceneId === 'single-box');
