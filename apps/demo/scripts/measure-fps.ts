@@ -35,13 +35,13 @@ async function serve(outDir: string): Promise<{ url: string; close: () => Promis
   return { url: `http://127.0.0.1:${address.port}`, close: () => server.close() };
 }
 
-/** Frames and steps per second of `scene` in the page at `url`. */
-async function measure(page: Page, url: string): Promise<{ fps: number; steps: number }> {
+/** Frames and steps per second of `scene` in the page at `url`, and the page's own readout. */
+async function measure(page: Page, url: string): Promise<{ fps: number; steps: number; readout: string }> {
   await page.goto(`${url}/?scene=${scene}`);
   await page.waitForFunction((id) => window.__lite?.sceneId === id, scene, { timeout: 30_000 });
   await page.waitForTimeout(3000);
   // A string, not a function: tsx would wrap a function's inner functions in a helper the page lacks.
-  return page.evaluate(`new Promise((done) => {
+  const counted: { fps: number; steps: number } = await page.evaluate(`new Promise((done) => {
     const lite = window.__lite;
     const steps0 = lite.stepCount;
     const start = performance.now();
@@ -54,6 +54,12 @@ async function measure(page: Page, url: string): Promise<{ fps: number; steps: n
     };
     requestAnimationFrame(tick);
   })`);
+  // The step time, the snapshot time and the steps a frame as the page's panel shows them.
+  const readout: string = await page.evaluate(`Array.from(document.querySelectorAll('#stats dt'))
+    .filter((dt) => /Step time|Snapshot|Steps a frame/.test(dt.textContent))
+    .map((dt) => dt.textContent + ': ' + dt.nextElementSibling.textContent)
+    .join('; ')`);
+  return { ...counted, readout };
 }
 
 const builds = [{ name: 'this build', dir: join(root, 'dist') }];
@@ -71,11 +77,12 @@ const page = context.pages()[0] ?? (await context.newPage());
 const totals = builds.map(() => ({ fps: 0, steps: 0 }));
 for (let round = 0; round < rounds; round++) {
   for (let i = 0; i < builds.length; i++) {
-    const { fps, steps } = await measure(page, servers[i].url);
+    const { fps, steps, readout } = await measure(page, servers[i].url);
     totals[i].fps += fps / rounds;
     totals[i].steps += steps / rounds;
     console.log(
-      `${scene} ${builds[i].name}, round ${round + 1}: ${fps.toFixed(1)} fps, ${steps.toFixed(1)} steps/s`,
+      `${scene} ${builds[i].name}, round ${round + 1}: ${fps.toFixed(1)} fps ` +
+        `(${(1000 / fps).toFixed(1)} ms a frame), ${steps.toFixed(1)} steps/s; ${readout}`,
     );
   }
 }

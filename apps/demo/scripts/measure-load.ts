@@ -22,7 +22,8 @@ export function firstLoad(dist: string): { files: Set<string>; bytes: number } {
     files.add(file);
     if (!file.endsWith('.js')) continue;
     const code = readFileSync(join(dist, file), 'utf8');
-    for (const m of code.matchAll(/(?:from|import)\s*["']\.\/([\w.-]+\.js)["']/g)) queue.push(`assets/${m[1]}`);
+    for (const m of code.matchAll(/(?:from|import)\s*["']\.\/([\w.-]+\.js)["']/g))
+      queue.push(`assets/${m[1]}`);
   }
   let bytes = gzipSync(html).length;
   for (const file of files) bytes += gzipSync(readFileSync(join(dist, file))).length;

@@ -54,6 +54,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     const { seconds, bodies } = sleepTime(id, classic, 60, console.log);
     const wall = ((performance.now() - start) / 1000).toFixed(1);
     const when = seconds === null ? 'not asleep after 60 s' : `all asleep at ${seconds.toFixed(2)} s`;
-    console.log(`${id} (${bodies} bodies, ${classic ? 'classic' : defaultSettings().solver}): ${when} (${wall} s of wall time)`);
+    console.log(
+      `${id} (${bodies} bodies, ${classic ? 'classic' : defaultSettings().solver}): ${when} (${wall} s of wall time)`,
+    );
   }
 }
