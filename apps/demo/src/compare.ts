@@ -45,6 +45,12 @@ export const COMPARED: ReadonlyArray<{ id: string; label: string; load: () => Pr
 /** The step, s. */
 const STEP = 1 / 60;
 
+/**
+ * The first steps of each engine that its step time leaves out: warm-up (compilation, a WebAssembly
+ * module's first calls) that took Rapier's "max" over a second.
+ */
+const WARMUP_STEPS = 10;
+
 /** One engine's pane: its adapter (null until loaded or when it cannot build the scene). */
 interface Lane {
   id: string;
@@ -73,6 +79,8 @@ export interface CompareHook {
     id: string;
     steps: number;
     stepMs: number;
+    /** How many steps the step time holds (the last 60, warm-up left out). */
+    timedSteps: number;
     drift: number;
     sink: number | null;
     gap: number | null;
@@ -195,7 +203,7 @@ class ComparePage {
         try {
           const start = performance.now();
           lane.adapter.step(STEP);
-          lane.times.push(performance.now() - start);
+          if (lane.steps >= WARMUP_STEPS) lane.times.push(performance.now() - start);
           lane.steps++;
           lane.adapter.readPoses(lane.poses);
         } catch (error) {
@@ -316,6 +324,7 @@ class ComparePage {
           id: lane.id,
           steps: lane.steps,
           stepMs: lane.times.average,
+          timedSteps: lane.times.count,
           drift: lane.drift,
           sink: lane.sink,
           gap: lane.gap,

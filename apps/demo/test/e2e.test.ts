@@ -1214,6 +1214,8 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     for (const lane of lanes) {
       expect(lane.error, lane.id).toBeNull();
       expect(lane.stepMs).toBeGreaterThan(0);
+      // The step time leaves the first 10 steps (warm-up, WARMUP_STEPS in src/compare.ts) out.
+      expect(lane.timedSteps).toBe(Math.min(60, lane.steps - 10));
       expect(Number.isFinite(lane.drift)).toBe(true);
       expect(lane.sink).not.toBeNull(); // the pyramid has a top box
       expect(lane.gap).toBeNull(); // and no pins
