@@ -1211,6 +1211,17 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     );
     const lanes = await page.evaluate(() => window.__compare!.lanes);
     expect(lanes.map((lane) => lane.id)).toEqual(['lite', 'planck', 'matter', 'p2', 'rapier']);
+    // The menu offers only the scenes whose joints the adapters map (pins and rods): not the
+    // car (wheel joints), the piston (prismatic) or the welded bridge (welds).
+    const offered = await page
+      .locator('#compare-scene option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    const mapped = catalogue.filter((e) =>
+      e.create().joints.every((j) => j.kind === 'revolute' || j.kind === 'distance'),
+    );
+    expect(offered).toEqual(mapped.map((e) => e.id));
+    for (const id of ['car', 'piston', 'welded-bridge']) expect(offered).not.toContain(id);
+    expect(offered).toContain('pyramid');
     for (const lane of lanes) {
       expect(lane.error, lane.id).toBeNull();
       expect(lane.stepMs).toBeGreaterThan(0);
