@@ -803,8 +803,9 @@ export class Testbed {
       case 'arrowright':
       case 'arrowup':
       case 'arrowdown': {
-        // A scene's control (the car's arrows) took the key first; Shift pans anyway.
-        if (event.defaultPrevented && !event.shiftKey) return;
+        // A scene's control (the car's arrows) took the key first (Shift pans anyway); a focused
+        // slider or radio button takes the arrows itself.
+        if ((event.defaultPrevented && !event.shiftKey) || target?.tagName === 'INPUT') return;
         event.preventDefault();
         const step = 0.1 * this.cssHeight;
         const dx = key === 'arrowleft' ? step : key === 'arrowright' ? -step : 0;
