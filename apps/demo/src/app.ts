@@ -2,13 +2,13 @@ import { catalogue, getScene, type SceneEntry } from '@lite/scenes';
 import { type Body, MouseJoint, type SolverKind, type World } from '@lite/world';
 import { Camera } from './camera';
 import { fitCameraHeight } from './camera-fit';
-import { FixedStepClock } from './fixed-step';
-import { HINTED } from './hints';
+import { FixedStepClock, SLOW_STEP_MS } from './fixed-step';
+import { HINTED, UNSETTLED_BY_CLASSIC } from './hints';
 import { bindSlider, byId, createRadio, createSlider, createToggle } from './panel';
 import { PointerInput } from './pointer-input';
 import { drawStepGraph, PROFILE_BANDS, RealTimeMeter, StepHistory } from './profile-view';
-import { boundingRadius, drawDragged, drawPane } from './render';
-import { Rewind, type SavedState } from './rewind';
+import { boundingRadius, drawDragged, drawPane, drawProbe, islandCount, type Probe } from './render';
+import { Rewind, type SavedState, SNAPSHOT_BUDGET_MS, snapshotInterval } from './rewind';
 import { installSceneControls } from './scene-controls';
 import {
   appliesTo,
@@ -26,7 +26,7 @@ import {
   TECHNIQUES,
   type TechniqueName,
 } from './settings';
-import { type Pane, Simulation } from './simulation';
+import { type Pane, pickBody, Simulation } from './simulation';
 import { theme } from './theme';
 import {
   applyUrlState,
@@ -54,13 +54,6 @@ export const DRAG_DAMPING_RATIO = 1;
 
 /** The localStorage key of the saved settings (the query string of the last state). */
 export const STORAGE_KEY = 'lite-demo/state';
-
-/**
- * The most bodies (every pane together) for which the testbed keeps the state before every step
- * while running, for stepping back: a snapshot costs a fraction of a step, small for small scenes.
- * Single steps are always kept.
- */
-export const REWIND_MAX_BODIES = 1000;
 
 /** The saved query string, or null when there is none (or storage is blocked). */
 function readStored(): string | null {
@@ -99,6 +92,14 @@ export interface TestHook {
   readonly rewindFrames: number;
   /** The error a world stopped on, if any. */
   readonly error: string | null;
+  /** The id of the body the pointer drags, or null. */
+  readonly dragged: number | null;
+  /** The id of the body the camera follows (`G`), or null. */
+  readonly following: number | null;
+  /** The ids of the bodies the pointer's ray cast or overlap query found (drawn last). */
+  readonly probeHits: number[];
+  /** How many times the canvas was drawn (it is not while nothing changes). */
+  readonly drawCount: number;
   /** The user's solver settings (`settings.solver` is the solver every world steps with). */
   readonly settings: DemoSettings;
   /** The debug layers. */
@@ -120,16 +121,12 @@ declare global {
   }
 }
 
-function pointInBody(body: Body, x: number, y: number): boolean {
-  const dx = x - body.position.x;
-  const dy = y - body.position.y;
-  const c = Math.cos(body.angle);
-  const s = Math.sin(body.angle);
-  // Into the body frame: R^T d.
-  const lx = c * dx + s * dy;
-  const ly = -s * dx + c * dy;
-  return Math.abs(lx) <= 0.5 * body.width && Math.abs(ly) <= 0.5 * body.height;
-}
+/** What a press on the canvas does: drag a body, cast a ray, or query the boxes overlapping a box. */
+export const TOOLS: ReadonlyArray<{ kind: 'drag' | Probe['kind']; label: string }> = [
+  { kind: 'drag', label: 'Drag bodies' },
+  { kind: 'ray', label: 'Ray cast' },
+  { kind: 'overlap', label: 'Overlap query (boxes)' },
+];
 
 /** The whole testbed: the panel, the canvas, the loop. */
 export class Testbed {
@@ -167,6 +164,19 @@ export class Testbed {
   private cssHeight = 1;
   private pixelRatio = 1;
   private lastFrame = -1;
+  /** What a press on the canvas does (`T` cycles). */
+  private tool: (typeof TOOLS)[number]['kind'] = 'drag';
+  private readonly toolInputs: HTMLInputElement[] = [];
+  /** The ray or box of the query tool in the first pane (kept after the press ends), or null. */
+  private probe: Probe | null = null;
+  /** The ids of the bodies the probe found when last drawn. */
+  private probeHits: number[] = [];
+  /** The body the camera keeps in the centre (`G`), or null. */
+  private following: Body | null = null;
+  /** Whether the canvas must be drawn again though no step ran (a change, a drag, the view). */
+  private redraw = true;
+  /** How many times the canvas was drawn. */
+  private drawCount = 0;
   private lastStats = 0;
   private readonly techniqueInputs = new Map<TechniqueName, HTMLInputElement>();
   private readonly techniqueLabels = new Map<TechniqueName, HTMLLabelElement>();
@@ -200,6 +210,7 @@ export class Testbed {
       drag: (x, y) => this.drag(x, y),
       release: () => this.release(),
       pan: (dx, dy) => {
+        this.following = null;
         this.camera.panBy(dx, dy);
         this.viewMoved();
       },
@@ -266,6 +277,10 @@ export class Testbed {
     // them exactly, its camera too.
     if (url) applyUrlState(url, this.settings, this.layers);
     this.simulation = new Simulation(scene, this.settings);
+    this.redraw = true;
+    this.following = null;
+    this.probe = null;
+    this.probeHits = [];
     this.rewind.clear();
     this.saved = null;
     this.clock.reset();
@@ -324,6 +339,7 @@ export class Testbed {
   /** Marks the state changed: the frame loop writes the address (at most five times a second). */
   private changed(): void {
     this.dirty = true;
+    this.redraw = true;
   }
 
   /** The user moved the camera: it is no longer the scene's, and the address keeps it. */
@@ -370,6 +386,7 @@ export class Testbed {
 
   /** Drops the bomb: at the cursor when it is over a pane (the same spot in every pane), else Box2D-Lite's. */
   private bomb(atCursor: boolean): void {
+    this.redraw = true;
     const cursor = atCursor ? this.cursor : null;
     const hit = cursor ? this.paneAt(cursor.x, cursor.y) : null;
     if (cursor && hit) {
@@ -430,8 +447,18 @@ export class Testbed {
       swatch.style.background = band.color;
       swatch.style.borderColor = band.color;
       item.title = band.stages.join(', ');
-      item.append(swatch, band.label);
+      const times = document.createElement('span');
+      times.className = 'band-times';
+      item.append(swatch, band.label, times);
       legend.append(item);
+    }
+
+    const tools = byId('tools');
+    for (const { kind, label } of TOOLS) {
+      const { root, input } = createRadio('tool', `tool-${kind}`, label, '', () => this.setTool(kind));
+      input.checked = kind === this.tool;
+      this.toolInputs.push(input);
+      tools.append(root);
     }
 
     const solvers = byId('solver');
@@ -507,8 +534,22 @@ export class Testbed {
     }
 
     const app = byId('app');
-    if (window.matchMedia('(max-width: 720px)').matches) app.classList.add('panel-hidden');
+    // A narrow window (at load or narrowed later) hides the panel, which would cover the scene.
+    const narrow = window.matchMedia('(max-width: 720px)');
+    if (narrow.matches) app.classList.add('panel-hidden');
+    narrow.addEventListener('change', () => {
+      if (narrow.matches) app.classList.add('panel-hidden');
+    });
     byId('panel-toggle').addEventListener('click', () => app.classList.toggle('panel-hidden'));
+    // A control clicked with the pointer lets go of the focus: the keys go back to the scene (the
+    // car's arrows would move a slider or a radio button), while Tab still reaches every control.
+    // (After the click the press makes, which may focus a label's input.)
+    byId('panel').addEventListener('pointerup', () =>
+      setTimeout(() => {
+        const focused = document.activeElement;
+        if (focused instanceof HTMLInputElement || focused instanceof HTMLButtonElement) focused.blur();
+      }),
+    );
   }
 
   /** Brings every control in line with the state (after a scene change or a key press). */
@@ -625,6 +666,14 @@ export class Testbed {
     const counts = this.settings.counts[solver];
     const base = this.sceneDefaults().settings.counts[solver];
     const atDefaults = counts.iterations <= base.iterations && counts.substeps <= base.substeps;
+    const pile = UNSETTLED_BY_CLASSIC.find((p) => p.sceneId === this.entry.id);
+    if (solver === 'classic' && atDefaults && pile && this.params.count >= pile.count) {
+      element.textContent =
+        'The classic solver never brings this pile to rest: its bodies keep creeping and never all ' +
+        'sleep. The soft step settles it (V).';
+      element.hidden = false;
+      return;
+    }
     if (!hint || size === undefined || max === undefined || size <= max || !atDefaults) {
       element.hidden = true;
       element.textContent = '';
@@ -670,22 +719,27 @@ export class Testbed {
 
   /**
    * One step of every world, recorded in the step-time history. The state before it is kept for
-   * stepping back: always for a single step, and while running for scenes of up to
-   * {@link REWIND_MAX_BODIES} bodies (a snapshot of a larger one every step would slow it).
+   * stepping back: always for a single step, and while running every step, or every few steps
+   * where a snapshot costs more than {@link SNAPSHOT_BUDGET_MS} (see `snapshotInterval`).
    */
   private stepOnce(single = false): void {
-    if (this.simulation.error === null && (single || this.bodyCount() <= REWIND_MAX_BODIES)) {
-      this.rewind.push(this.simulation.capture());
+    const simulation = this.simulation;
+    if (
+      simulation.error === null &&
+      (single || simulation.stepCount % snapshotInterval(simulation.snapshotTimes.average) === 0)
+    ) {
+      this.rewind.push(simulation.capture());
     }
-    this.simulation.step(STEP);
-    this.history.push(this.simulation.worlds);
+    simulation.step(STEP);
+    this.history.push(simulation.worlds);
   }
 
-  /** Bodies in every pane's world. */
-  private bodyCount(): number {
-    let count = 0;
-    for (const world of this.simulation.worlds) count += world.bodies.length;
-    return count;
+  /** Whether a body of any pane is awake (a step may move it; when none is, the picture stands still). */
+  private anyAwake(): boolean {
+    for (const world of this.simulation.worlds) {
+      for (const body of world.bodies) if (body.type !== 'static' && body.awake) return true;
+    }
+    return false;
   }
 
   /** Pauses and puts the worlds back as they were before the last kept step (`,`). */
@@ -745,6 +799,43 @@ export class Testbed {
       case 'f':
         this.fitView();
         return;
+      case 'arrowleft':
+      case 'arrowright':
+      case 'arrowup':
+      case 'arrowdown': {
+        // A scene's control (the car's arrows) took the key first (Shift pans anyway); a focused
+        // slider or radio button takes the arrows itself.
+        if ((event.defaultPrevented && !event.shiftKey) || target?.tagName === 'INPUT') return;
+        event.preventDefault();
+        const step = 0.1 * this.cssHeight;
+        const dx = key === 'arrowleft' ? step : key === 'arrowright' ? -step : 0;
+        const dy = key === 'arrowup' ? step : key === 'arrowdown' ? -step : 0;
+        this.following = null;
+        this.camera.panBy(dx, dy);
+        this.viewMoved();
+        return;
+      }
+      case '+':
+      case '=':
+      case '-':
+        this.zoom(
+          key === '-' ? 1 / 1.25 : 1.25,
+          (0.5 * this.cssWidth) / this.simulation.panes.length,
+          0.5 * this.cssHeight,
+        );
+        return;
+      case '0':
+        this.following = null;
+        this.resetView();
+        this.changed();
+        return;
+      case 't':
+        this.setTool(TOOLS[(TOOLS.findIndex((t) => t.kind === this.tool) + 1) % TOOLS.length].kind);
+        return;
+      case 'g':
+        this.following = this.following ? null : this.bodyNearCentre();
+        this.changed();
+        return;
       case 'p':
         this.setPaused(!this.paused);
         return;
@@ -792,6 +883,29 @@ export class Testbed {
     }
   }
 
+  /** Chooses what a press on the canvas does; a new tool starts without a probe. */
+  private setTool(kind: (typeof TOOLS)[number]['kind']): void {
+    this.tool = kind;
+    this.probe = null;
+    this.probeHits = [];
+    TOOLS.forEach((t, i) => {
+      this.toolInputs[i].checked = t.kind === kind;
+    });
+    this.redraw = true;
+  }
+
+  /** The dynamic body of the first pane nearest the view's centre (the one `G` follows), or null. */
+  private bodyNearCentre(): Body | null {
+    let best: Body | null = null;
+    let distance = Number.POSITIVE_INFINITY;
+    for (const body of this.simulation.panes[0].world.bodies) {
+      if (body.type !== 'dynamic') continue;
+      const d = Math.hypot(body.position.x - this.camera.centerX, body.position.y - this.camera.centerY);
+      if (d < distance) [best, distance] = [body, d];
+    }
+    return best;
+  }
+
   /** The pane whose viewport holds the canvas point, and its camera. */
   private paneAt(x: number, y: number): { pane: Pane; camera: Camera } | null {
     const panes = this.simulation.panes;
@@ -806,14 +920,15 @@ export class Testbed {
     const hit = this.paneAt(x, y);
     if (!hit) return false;
     const point = hit.camera.toWorld({ x: 0, y: 0 }, x, y);
-    const world = hit.pane.world;
-    let picked: Body | null = null;
-    for (const body of world.bodies) {
-      if (body.type === 'dynamic' && pointInBody(body, point.x, point.y)) {
-        picked = body;
-        break;
-      }
+    if (this.tool !== 'drag') {
+      // The query tools work in the first pane.
+      if (hit.pane !== this.simulation.panes[0]) return false;
+      this.probe = { kind: this.tool, ax: point.x, ay: point.y, bx: point.x, by: point.y };
+      this.redraw = true;
+      return true;
     }
+    const world = hit.pane.world;
+    const picked = pickBody(world, point.x, point.y);
     if (!picked) return false;
     const mass = picked.mass;
     const gravity = Math.max(10, Math.hypot(this.settings.gravityX, this.settings.gravityY));
@@ -826,16 +941,25 @@ export class Testbed {
     });
     this.dragPane = hit.pane;
     this.canvas.classList.add('dragging');
+    this.redraw = true;
     return true;
   }
 
   private drag(x: number, y: number): void {
+    if (this.tool !== 'drag' && this.probe) {
+      const point = this.paneCamera(0).toWorld({ x: 0, y: 0 }, x, y);
+      this.probe.bx = point.x;
+      this.probe.by = point.y;
+      this.redraw = true;
+      return;
+    }
     const pane = this.dragPane;
     if (!pane?.mouseJoint) return;
     const index = this.simulation.panes.indexOf(pane);
     if (index < 0) return;
     const point = this.paneCamera(index).toWorld({ x: 0, y: 0 }, x, y);
     pane.mouseJoint.setTarget(point.x, point.y);
+    this.redraw = true;
   }
 
   private release(): void {
@@ -846,6 +970,7 @@ export class Testbed {
     }
     this.dragPane = null;
     this.canvas.classList.remove('dragging');
+    this.redraw = true;
   }
 
   private zoom(factor: number, x: number, y: number): void {
@@ -901,17 +1026,30 @@ export class Testbed {
     this.lastFrame = time;
     let steps = 0;
     if (!this.paused) {
-      steps = this.clock.advance(elapsed);
+      steps = this.clock.advance(elapsed, this.stepsCap());
+      // Bodies awake before the steps moved in them (the last of them may have fallen asleep).
+      if (steps > 0 && this.anyAwake()) this.redraw = true;
       for (let i = 0; i < steps; i++) this.stepOnce();
     }
     this.meter.frame(elapsed, steps * STEP, !this.paused && this.simulation.error === null);
-    this.draw();
+    const followed = this.following;
+    if (
+      followed?.alive &&
+      (followed.position.x !== this.camera.centerX || followed.position.y !== this.camera.centerY)
+    ) {
+      this.camera.centerX = followed.position.x;
+      this.camera.centerY = followed.position.y;
+      this.viewMoved();
+    }
+    // Paused, or every body asleep: the picture has not changed.
+    if (this.redraw) this.draw();
     if (time - this.lastGraph > 100) {
       this.lastGraph = time;
       const full = drawStepGraph(byId<HTMLCanvasElement>('profile-graph'), this.history);
       byId('profile-scale').textContent =
         `Step time per stage, last ${this.history.capacity} steps; full scale ${full} ms (rare taller steps clipped)` +
-        (full > 1000 / 60 ? ' (dashed: the 16.7 ms frame)' : '');
+        (full > 1000 / 60 ? ' (dashed: the 16.7 ms frame)' : '') +
+        '. Below, each stage: mean · max over those steps.';
     }
     if (time - this.lastStats > 250) {
       this.lastStats = time;
@@ -921,13 +1059,27 @@ export class Testbed {
     requestAnimationFrame((next) => this.frame(next));
   }
 
+  /**
+   * The most steps a frame runs: 1 when a step and its share of the snapshots take more than
+   * {@link SLOW_STEP_MS} (catching up would only make the frames, and so the lag, longer), else the
+   * clock's cap.
+   */
+  private stepsCap(): number {
+    const { stepTimes, snapshotTimes } = this.simulation;
+    const perStep = stepTimes.average + snapshotTimes.average / snapshotInterval(snapshotTimes.average);
+    return perStep > SLOW_STEP_MS ? 1 : this.clock.maxStepsPerFrame;
+  }
+
   private draw(): void {
+    this.redraw = false;
+    this.drawCount++;
     const ctx = this.ctx;
     ctx.setTransform(this.pixelRatio, 0, 0, this.pixelRatio, 0, 0);
     ctx.fillStyle = theme.background;
     ctx.fillRect(0, 0, this.cssWidth, this.cssHeight);
     const panes = this.simulation.panes;
     for (let i = 0; i < panes.length; i++) drawPane(ctx, this.paneCamera(i), panes[i], this.layers, STEP);
+    if (this.probe) this.probeHits = drawProbe(ctx, this.paneCamera(0), panes[0].world, this.probe);
     // A dragged body may leave its pane (across a comparison's divider): draw it over everything.
     if (this.dragPane) {
       const index = panes.indexOf(this.dragPane);
@@ -953,8 +1105,12 @@ export class Testbed {
     let contacts = 0;
     let points = 0;
     let joints = 0;
+    let shapes = 0;
+    let islands = 0;
     for (const pane of simulation.panes) {
       const world = pane.world;
+      islands += islandCount(pane);
+      for (const body of world.bodies) shapes += body.shapes.length;
       for (const body of world.bodies) {
         if (body.type === 'static') continue;
         bodies++;
@@ -968,15 +1124,34 @@ export class Testbed {
       for (const joint of world.joints) if (joint.kind !== 2) joints++;
     }
     const times = simulation.stepTimes;
+    const snapshots = simulation.snapshotTimes;
+    const interval = snapshotInterval(snapshots.average);
     const rows: [string, string][] = [
-      ['Solver', SOLVERS.find((s) => s.kind === this.settings.solver)!.label],
+      // A comparison that pins the solver runs it whatever the user's choice.
+      ['Solver', SOLVERS.find((s) => s.kind === this.shownSolver())!.label],
       ['Bodies', `${bodies} · ${awake} awake`],
       ['Contacts', `${contacts} · ${points} points`],
       ['Joints', String(joints)],
+      ['Islands', String(islands)],
+      ['Shapes', `${shapes} (a broadphase proxy each)`],
       ['Step time', `${times.average.toFixed(2)} ms mean · ${times.max.toFixed(2)} max`],
+      [
+        'Snapshot',
+        `${snapshots.average.toFixed(2)} ms mean · ${interval === 1 ? 'every step' : `every ${interval} steps`}`,
+      ],
+      [
+        'Steps a frame',
+        this.stepsCap() === 1 ? '1 (slow steps: no catching up)' : `up to ${this.clock.maxStepsPerFrame}`,
+      ],
       ['Frames', `${this.meter.fps.toFixed(0)} fps · ${(100 * this.meter.speed).toFixed(0)} % of real time`],
     ];
     if (simulation.panes.length > 1) rows.push(['Worlds', `${simulation.panes.length}, side by side`]);
+    // The legend doubles as the per-stage table: each band's mean and max over the graph's steps.
+    byId('profile-legend')
+      .querySelectorAll('.band-times')
+      .forEach((element, band) => {
+        element.textContent = `${this.history.mean(band).toFixed(2)} · ${this.history.max(band).toFixed(2)} ms`;
+      });
     const list = byId('stats');
     list.replaceChildren(
       ...rows.flatMap(([name, value]) => {
@@ -1031,6 +1206,18 @@ export class Testbed {
       },
       get error() {
         return testbed.simulation.error;
+      },
+      get dragged() {
+        return testbed.dragPane?.mouseJoint?.body.id ?? null;
+      },
+      get following() {
+        return testbed.following?.id ?? null;
+      },
+      get probeHits() {
+        return testbed.probeHits.slice();
+      },
+      get drawCount() {
+        return testbed.drawCount;
       },
       settings: this.settings,
       layers: this.layers,

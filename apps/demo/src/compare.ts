@@ -4,9 +4,9 @@
  * (`@lite/bench/engines/*`, loaded only here), each with its step time and the benchmark's quality
  * readouts (drift, sink, pin gap: `@lite/bench/quality`).
  */
-import type { EngineAdapter } from '@lite/bench/engines/adapter';
+import { type EngineAdapter, requireBasicJoint } from '@lite/bench/engines/adapter';
 import { jointAnchors, jointQuality, structureQuality } from '@lite/bench/quality';
-import { catalogue, getScene, type SceneDef, type SceneEntry } from '@lite/scenes';
+import { catalogue, type SceneDef, type SceneEntry } from '@lite/scenes';
 import { Camera } from './camera';
 import { byId, createSlider } from './panel';
 import { RollingStats } from './rolling-stats';
@@ -42,8 +42,29 @@ export const COMPARED: ReadonlyArray<{ id: string; label: string; load: () => Pr
   },
 ];
 
+/**
+ * Whether the benchmark's adapters map every joint of `entry`'s scene (pins and rods: lite's lane
+ * refuses the rest, as every peer does), so that the page offers it.
+ */
+function offered(entry: SceneEntry): boolean {
+  try {
+    entry.create().joints.forEach((joint, i) => {
+      requireBasicJoint('lite', joint, i);
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The step, s. */
 const STEP = 1 / 60;
+
+/**
+ * The first steps of each engine that its step time leaves out: warm-up (compilation, a WebAssembly
+ * module's first calls) that took Rapier's "max" over a second.
+ */
+const WARMUP_STEPS = 10;
 
 /** One engine's pane: its adapter (null until loaded or when it cannot build the scene). */
 interface Lane {
@@ -73,6 +94,8 @@ export interface CompareHook {
     id: string;
     steps: number;
     stepMs: number;
+    /** How many steps the step time holds (the last 60, warm-up left out). */
+    timedSteps: number;
     drift: number;
     sink: number | null;
     gap: number | null;
@@ -99,19 +122,21 @@ class ComparePage {
 
   constructor() {
     const query = new URLSearchParams(window.location.search);
-    this.entry = getScene(query.get('scene') ?? '') ?? getScene('pyramid') ?? catalogue[0];
+    const scenes = catalogue.filter(offered);
+    const find = (id: string | null) => scenes.find((entry) => entry.id === id);
+    this.entry = find(query.get('scene')) ?? find('pyramid') ?? scenes[0];
     const numbers: Record<string, number> = {};
     for (const [key, value] of query) if (Number.isFinite(Number(value))) numbers[key] = Number(value);
     this.params = resolveParameters(this.entry, numbers);
     const select = byId<HTMLSelectElement>('compare-scene');
-    for (const entry of catalogue) {
+    for (const entry of scenes) {
       const option = document.createElement('option');
       option.value = entry.id;
       option.textContent = entry.title;
       select.append(option);
     }
     select.addEventListener('change', () => {
-      const entry = getScene(select.value);
+      const entry = find(select.value);
       if (entry) void this.open(entry, resolveParameters(entry, {}));
     });
     byId('compare-pause').addEventListener('click', () => {
@@ -195,7 +220,7 @@ class ComparePage {
         try {
           const start = performance.now();
           lane.adapter.step(STEP);
-          lane.times.push(performance.now() - start);
+          if (lane.steps >= WARMUP_STEPS) lane.times.push(performance.now() - start);
           lane.steps++;
           lane.adapter.readPoses(lane.poses);
         } catch (error) {
@@ -316,6 +341,7 @@ class ComparePage {
           id: lane.id,
           steps: lane.steps,
           stepMs: lane.times.average,
+          timedSteps: lane.times.count,
           drift: lane.drift,
           sink: lane.sink,
           gap: lane.gap,

@@ -1,4 +1,10 @@
 /**
+ * A step (with its share of the rewind snapshots) longer than this, ms, runs one step a frame:
+ * half a 60 Hz frame, so that the step and the drawing fit in one.
+ */
+export const SLOW_STEP_MS = 8;
+
+/**
  * A fixed-step clock: turns the display's irregular frame times into a whole number of simulation
  * steps of exactly `dt`, so the simulation runs at the same speed on a 60 Hz and a 144 Hz screen.
  *
@@ -30,17 +36,18 @@ export class FixedStepClock {
   }
 
   /**
-   * Adds `elapsed` seconds of display time and returns how many steps to run now.
+   * Adds `elapsed` seconds of display time and returns how many steps to run now, at most `cap`
+   * (1 for a scene whose steps take most of a frame: catching up would only make frames longer).
    * Negative or non-finite `elapsed` (a clock that jumped) counts as 0.
    */
-  advance(elapsed: number): number {
+  advance(elapsed: number, cap = this.maxStepsPerFrame): number {
     if (!(Number.isFinite(elapsed) && elapsed > 0)) return 0;
     this.accumulator += elapsed;
     // A small tolerance so that 1/60 s frames give exactly one step despite rounding.
     const steps = Math.floor(this.accumulator / this.dt + 1e-9);
-    if (steps > this.maxStepsPerFrame) {
+    if (steps > cap) {
       this.accumulator = 0;
-      return this.maxStepsPerFrame;
+      return cap;
     }
     this.accumulator = Math.max(0, this.accumulator - steps * this.dt);
     return steps;

@@ -85,6 +85,20 @@ export class StepHistory {
     return sum;
   }
 
+  /** The mean of band `band` over the stored steps, ms (0 when none). */
+  mean(band: number): number {
+    let sum = 0;
+    for (let i = 0; i < this.count; i++) sum += this.at(i, band);
+    return this.count === 0 ? 0 : sum / this.count;
+  }
+
+  /** The largest value of band `band` over the stored steps, ms (0 when none). */
+  max(band: number): number {
+    let most = 0;
+    for (let i = 0; i < this.count; i++) most = Math.max(most, this.at(i, band));
+    return most;
+  }
+
   /** Forgets every step (a new scene). */
   clear(): void {
     this.start = 0;

@@ -1,4 +1,4 @@
-import type { Body, BodyShape } from '@lite/world';
+import type { Body, BodyShape, World } from '@lite/world';
 import type { Camera } from './camera';
 import type { DrawLayers } from './settings';
 import { type Pane, tagOf } from './simulation';
@@ -81,6 +81,15 @@ class IslandColours {
 
 const islands = new IslandColours();
 
+/** The islands of `pane`'s world as the islands layer colours them (static bodies in none). */
+export function islandCount(pane: Pane): number {
+  islands.build(pane);
+  const bodies = pane.world.bodies;
+  let count = 0;
+  for (let i = 0; i < bodies.length; i++) if (bodies[i].type !== 'static' && islands.rootOf(i) === i) count++;
+  return count;
+}
+
 /**
  * A body's style: static, kinematic, sensor, then (dynamic) sleeping when that layer is on, the
  * bomb, and a palette colour: by island when the islands layer is on, else by body id.
@@ -157,26 +166,19 @@ function traceBox(ctx: CanvasRenderingContext2D, camera: Camera, body: Body): vo
 /** A shape's geometry in its body's frame. */
 type Shape = BodyShape['geometry'];
 
-/** Segments of a half circle in the outlines of circles and capsules. */
-const ARC_SEGMENTS = 12;
-
 /**
  * Adds the outline of one shape (body frame) to the current path: a polygon for boxes and polygons,
- * polylines for circles (with a line from the centre, to show the turn) and capsules.
+ * arcs for circles (with a line from the centre, to show the turn) and capsules. The screen's y
+ * points down, so a world angle `a` is the canvas angle `-a`.
  */
 function traceShape(ctx: CanvasRenderingContext2D, camera: Camera, body: Body, g: Shape): void {
-  const c = Math.cos(body.angle);
-  const s = Math.sin(body.angle);
+  const angle = body.angle;
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
   const px = body.position.x;
   const py = body.position.y;
-  let first = true;
-  const to = (lx: number, ly: number): void => {
-    const sx = camera.toScreenX(px + c * lx - s * ly);
-    const sy = camera.toScreenY(py + s * lx + c * ly);
-    if (first) ctx.moveTo(sx, sy);
-    else ctx.lineTo(sx, sy);
-    first = false;
-  };
+  const sx = (lx: number, ly: number): number => camera.toScreenX(px + c * lx - s * ly);
+  const sy = (lx: number, ly: number): number => camera.toScreenY(py + s * lx + c * ly);
   switch (g.type) {
     case 'box': {
       const ox = g.offset?.x ?? 0;
@@ -185,41 +187,61 @@ function traceShape(ctx: CanvasRenderingContext2D, camera: Camera, body: Body, g
       const bs = Math.sin(g.angle ?? 0);
       const hw = 0.5 * g.width;
       const hh = 0.5 * g.height;
+      ctx.moveTo(
+        sx(ox + bc * hw - bs * hh, oy + bs * hw + bc * hh),
+        sy(ox + bc * hw - bs * hh, oy + bs * hw + bc * hh),
+      );
       for (const [x, y] of [
-        [hw, hh],
         [-hw, hh],
         [-hw, -hh],
         [hw, -hh],
       ]) {
-        to(ox + bc * x - bs * y, oy + bs * x + bc * y);
+        ctx.lineTo(
+          sx(ox + bc * x - bs * y, oy + bs * x + bc * y),
+          sy(ox + bc * x - bs * y, oy + bs * x + bc * y),
+        );
       }
       break;
     }
     case 'polygon':
-      for (const v of g.vertices) to(v.x, v.y);
+      ctx.moveTo(sx(g.vertices[0].x, g.vertices[0].y), sy(g.vertices[0].x, g.vertices[0].y));
+      for (let i = 1; i < g.vertices.length; i++)
+        ctx.lineTo(sx(g.vertices[i].x, g.vertices[i].y), sy(g.vertices[i].x, g.vertices[i].y));
       break;
     case 'circle': {
       const cx = g.center?.x ?? 0;
       const cy = g.center?.y ?? 0;
-      for (let i = 0; i <= 2 * ARC_SEGMENTS; ++i) {
-        const a = (Math.PI * i) / ARC_SEGMENTS;
-        to(cx + g.radius * Math.cos(a), cy + g.radius * Math.sin(a));
-      }
-      to(cx, cy);
+      const x = sx(cx, cy);
+      const y = sy(cx, cy);
+      ctx.moveTo(sx(cx + g.radius, cy), sy(cx + g.radius, cy));
+      ctx.arc(x, y, g.radius * camera.scale, -angle, -angle - 2 * Math.PI, true);
+      ctx.lineTo(x, y);
       break;
     }
     default: {
-      const dx = g.center2.x - g.center1.x;
-      const dy = g.center2.y - g.center1.y;
-      const base = Math.atan2(dy, dx);
-      for (let i = 0; i <= ARC_SEGMENTS; ++i) {
-        const a = base - Math.PI / 2 + (Math.PI * i) / ARC_SEGMENTS;
-        to(g.center2.x + g.radius * Math.cos(a), g.center2.y + g.radius * Math.sin(a));
-      }
-      for (let i = 0; i <= ARC_SEGMENTS; ++i) {
-        const a = base + Math.PI / 2 + (Math.PI * i) / ARC_SEGMENTS;
-        to(g.center1.x + g.radius * Math.cos(a), g.center1.y + g.radius * Math.sin(a));
-      }
+      // Half circles about each end, joined by the sides (closePath draws the last one).
+      const base = angle + Math.atan2(g.center2.y - g.center1.y, g.center2.x - g.center1.x);
+      const r = g.radius * camera.scale;
+      ctx.moveTo(
+        sx(g.center2.x, g.center2.y) + r * Math.sin(base),
+        sy(g.center2.x, g.center2.y) + r * Math.cos(base),
+      );
+      ctx.arc(
+        sx(g.center2.x, g.center2.y),
+        sy(g.center2.x, g.center2.y),
+        r,
+        Math.PI / 2 - base,
+        -Math.PI / 2 - base,
+        true,
+      );
+      ctx.arc(
+        sx(g.center1.x, g.center1.y),
+        sy(g.center1.x, g.center1.y),
+        r,
+        -Math.PI / 2 - base,
+        -1.5 * Math.PI - base,
+        true,
+      );
     }
   }
   ctx.closePath();
@@ -614,4 +636,81 @@ export function drawDragged(
   ctx.strokeStyle = strokeOf(style);
   ctx.stroke();
   ctx.restore();
+}
+
+/** The pointer's query tool: a ray cast from a to b, or the bodies whose boxes overlap the box a–b. */
+export interface Probe {
+  kind: 'ray' | 'overlap';
+  ax: number;
+  ay: number;
+  bx: number;
+  by: number;
+}
+
+/**
+ * Runs `probe` against `world` and draws it: the ray (dashed), up to its first hit with the point
+ * and the surface normal; or the box and the outline of every body whose bounding box overlaps it.
+ * Returns the ids of the bodies hit (none for a ray or a box of zero size).
+ */
+export function drawProbe(
+  ctx: CanvasRenderingContext2D,
+  camera: Camera,
+  world: World,
+  probe: Probe,
+): number[] {
+  const { ax, ay, bx, by } = probe;
+  const x0 = camera.toScreenX(ax);
+  const y0 = camera.toScreenY(ay);
+  const x1 = camera.toScreenX(bx);
+  const y1 = camera.toScreenY(by);
+  ctx.save();
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = theme.mouse;
+  ctx.fillStyle = theme.contactPoint;
+  const hits: number[] = [];
+  if (probe.kind === 'ray') {
+    const hit = ax === bx && ay === by ? null : world.rayCast({ x: ax, y: ay }, { x: bx, y: by });
+    ctx.setLineDash([4, 4]);
+    ctx.beginPath();
+    ctx.moveTo(x0, y0);
+    ctx.lineTo(x1, y1);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    if (hit) {
+      hits.push(hit.body.id);
+      const hx = camera.toScreenX(hit.point.x);
+      const hy = camera.toScreenY(hit.point.y);
+      ctx.strokeStyle = theme.contactNormal;
+      ctx.beginPath();
+      ctx.moveTo(hx, hy);
+      ctx.lineTo(
+        camera.toScreenX(hit.point.x + 0.5 * hit.normal.x),
+        camera.toScreenY(hit.point.y + 0.5 * hit.normal.y),
+      );
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.arc(hx, hy, 4, 0, 2 * Math.PI);
+      ctx.fill();
+    }
+  } else {
+    const bounds = {
+      minX: Math.min(ax, bx),
+      minY: Math.min(ay, by),
+      maxX: Math.max(ax, bx),
+      maxY: Math.max(ay, by),
+    };
+    ctx.strokeRect(Math.min(x0, x1), Math.min(y0, y1), Math.abs(x1 - x0), Math.abs(y1 - y0));
+    if (bounds.minX < bounds.maxX && bounds.minY < bounds.maxY) {
+      ctx.strokeStyle = theme.contactPoint;
+      ctx.lineWidth = 2.5;
+      ctx.beginPath();
+      for (const body of world.queryAABB(bounds)) {
+        hits.push(body.id);
+        traceBody(ctx, camera, body);
+      }
+      ctx.stroke();
+    }
+  }
+  ctx.restore();
+  return hits;
 }

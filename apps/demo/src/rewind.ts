@@ -5,6 +5,18 @@
  * bit for bit as the world did, so stepping back and then forward again replays the same steps.
  */
 
+/** The snapshot time a running step may spend on average, ms; a costlier snapshot is taken less often. */
+export const SNAPSHOT_BUDGET_MS = 0.5;
+
+/**
+ * Every how many steps a running simulation keeps a snapshot for stepping back, given a snapshot's
+ * mean cost, ms: every step while it is within {@link SNAPSHOT_BUDGET_MS}, else as rarely as keeps
+ * the mean cost per step within it (a 4 ms snapshot every 8 steps).
+ */
+export function snapshotInterval(snapshotMs: number): number {
+  return Math.max(1, Math.ceil(snapshotMs / SNAPSHOT_BUDGET_MS - 1e-9));
+}
+
 /** The state of every pane's world at one step. */
 export interface SavedState {
   /** Each pane's `saveWorld(world)`, in pane order. */

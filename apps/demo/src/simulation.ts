@@ -240,6 +240,8 @@ export class Simulation {
   stepCount: number;
   /** Wall time of recent steps (all panes together), ms. */
   readonly stepTimes: RollingStats;
+  /** Wall time of recent snapshots ({@link Simulation.capture}, all panes together), ms. */
+  readonly snapshotTimes: RollingStats;
   /** Set when a world stopped on an error (non-finite state and the like). */
   error: string | null;
   private readonly random: Random;
@@ -248,6 +250,7 @@ export class Simulation {
     this.scene = scene;
     this.stepCount = 0;
     this.stepTimes = new RollingStats(60);
+    this.snapshotTimes = new RollingStats(60);
     this.error = null;
     this.random = new Random(2009);
     const compare = scene.compare;
@@ -310,9 +313,12 @@ export class Simulation {
     }
   }
 
-  /** The state of every pane's world now (see `saveWorld`), with the step count. */
+  /** The state of every pane's world now (see `saveWorld`), with the step count; timed in `snapshotTimes`. */
   capture(): SavedState {
-    return { snapshots: this.panes.map((pane) => saveWorld(pane.world)), stepCount: this.stepCount };
+    const start = performance.now();
+    const state = { snapshots: this.panes.map((pane) => saveWorld(pane.world)), stepCount: this.stepCount };
+    this.snapshotTimes.push(performance.now() - start);
+    return state;
   }
 
   /**
@@ -363,4 +369,18 @@ export class Simulation {
     }
     for (const pane of this.panes) createBodyFromDef(pane.world, def, pane.centerX - this.scene.camera.x);
   }
+}
+
+/**
+ * The dynamic body (the lowest id) with a shape of any kind containing the world point (`x`, `y`),
+ * found by the world's point query; null when there is none.
+ */
+export function pickBody(world: World, x: number, y: number): Body | null {
+  let picked: Body | null = null;
+  world.queryPoint({ x, y }, (body) => {
+    if (body.type !== 'dynamic') return true;
+    picked = body;
+    return false;
+  });
+  return picked;
 }

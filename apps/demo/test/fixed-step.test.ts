@@ -31,6 +31,14 @@ describe('FixedStepClock', () => {
     expect(clock.advance(1 / 60)).toBe(1);
   });
 
+  it('takes at most the cap a frame asks for, dropping the rest', () => {
+    const clock = new FixedStepClock(1 / 60, 4);
+    expect(clock.advance(3 / 60, 1)).toBe(1);
+    expect(clock.accumulator).toBe(0);
+    expect(clock.advance(1 / 60, 1)).toBe(1);
+    expect(clock.advance(3 / 60)).toBe(3);
+  });
+
   it('keeps the remainder for the next frame', () => {
     const clock = new FixedStepClock(0.01, 10);
     expect(clock.advance(0.025)).toBe(2);

@@ -28,6 +28,23 @@ describe('step-time profile', () => {
     expect(history.at(0, band)).toBe(worlds[0].profile.times[collide] + worlds[1].profile.times[collide]);
   });
 
+  it("gives each band's mean and max over the stored steps", () => {
+    const world = new World({ profile: true });
+    world.createBody({ type: 'static', width: 20, height: 1, position: { x: 0, y: -0.5 } });
+    for (let i = 0; i < 10; i++) world.createBody({ width: 1, height: 1, position: { x: 0, y: 0.5 + i } });
+    const history = new StepHistory(3);
+    expect([history.mean(0), history.max(0)]).toEqual([0, 0]);
+    for (let i = 0; i < 5; i++) {
+      world.step(1 / 60);
+      history.push([world]);
+    }
+    for (let band = 0; band < PROFILE_BANDS.length; band++) {
+      const kept = [0, 1, 2].map((i) => history.at(i, band));
+      expect(history.mean(band)).toBeCloseTo((kept[0] + kept[1] + kept[2]) / 3, 12);
+      expect(history.max(band)).toBe(Math.max(...kept));
+    }
+  });
+
   it('keeps the last `capacity` steps, oldest first', () => {
     const fake = (ms: number) => {
       const times = new Float64Array(PROFILE_STAGES.length);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rewind, type SavedState } from '../src/rewind';
+import { Rewind, type SavedState, SNAPSHOT_BUDGET_MS, snapshotInterval } from '../src/rewind';
 
 /** A state of `bytes` bytes in one pane, tagged by its step count. */
 function state(stepCount: number, bytes = 10): SavedState {
@@ -54,5 +54,17 @@ describe('Rewind', () => {
     expect(() => new Rewind(0)).toThrow(/maxBytes/);
     expect(() => new Rewind(100, 0)).toThrow(/maxFrames/);
     expect(() => new Rewind(100, 1.5)).toThrow(/maxFrames/);
+  });
+});
+
+describe('snapshotInterval', () => {
+  it('keeps every step while a snapshot is within the budget, and fewer as it costs more', () => {
+    expect(snapshotInterval(0)).toBe(1);
+    expect(snapshotInterval(SNAPSHOT_BUDGET_MS)).toBe(1);
+    expect(snapshotInterval(1.01 * SNAPSHOT_BUDGET_MS)).toBe(2);
+    expect(snapshotInterval(8 * SNAPSHOT_BUDGET_MS)).toBe(8);
+    // The mean snapshot cost per running step stays within the budget.
+    for (const ms of [0.3, 0.7, 2.1, 4.3, 17])
+      expect(ms / snapshotInterval(ms)).toBeLessThanOrEqual(SNAPSHOT_BUDGET_MS);
   });
 });

@@ -1,8 +1,56 @@
-import { getScene } from '@lite/scenes';
-import { type RevoluteJoint, World } from '@lite/world';
+import { catalogue, getScene } from '@lite/scenes';
+import { type Body, type BodyShape, type RevoluteJoint, World } from '@lite/world';
 import { describe, expect, it } from 'vitest';
 import { appliesTo, currentCounts, defaultSettings, disabledWith, TECHNIQUES } from '../src/settings';
-import { buildWorld, Simulation, tagOf } from '../src/simulation';
+import { buildWorld, pickBody, Simulation, tagOf } from '../src/simulation';
+
+/** A point inside `shape` (its centroid, or its vertices' mean), in the world. */
+function insidePoint(body: Body, shape: BodyShape): { x: number; y: number } {
+  const g = shape.geometry;
+  let local: { x: number; y: number };
+  if (g.type === 'box') local = { x: g.offset?.x ?? 0, y: g.offset?.y ?? 0 };
+  else if (g.type === 'circle') local = { x: g.center?.x ?? 0, y: g.center?.y ?? 0 };
+  else if (g.type === 'polygon') {
+    local = { x: 0, y: 0 };
+    for (const v of g.vertices) {
+      local.x += v.x / g.vertices.length;
+      local.y += v.y / g.vertices.length;
+    }
+  } else local = { x: 0.5 * (g.center1.x + g.center2.x), y: 0.5 * (g.center1.y + g.center2.y) };
+  const p = body.getWorldPoint(local);
+  return { x: p.x, y: p.y };
+}
+
+describe('pickBody', () => {
+  it('finds a dynamic body under every shape of every dynamic body of every scene, of any kind', () => {
+    const kinds = new Set<string>();
+    for (const entry of catalogue) {
+      const world = buildWorld(entry.create(), undefined);
+      for (const body of world.bodies) {
+        if (body.type !== 'dynamic') continue;
+        for (const shape of body.shapes) {
+          kinds.add(shape.geometry.type);
+          const p = insidePoint(body, shape);
+          const picked = pickBody(world, p.x, p.y);
+          expect(picked, `${entry.id}: body ${body.id} at (${p.x}, ${p.y})`).not.toBeNull();
+          expect(picked!.type).toBe('dynamic');
+          // The lowest id under the point: this body unless an overlapping one has a lower id.
+          expect(picked!.id).toBeLessThanOrEqual(body.id);
+        }
+      }
+    }
+    expect([...kinds].sort()).toEqual(['box', 'capsule', 'circle', 'polygon']);
+  });
+
+  it('picks no static body and nothing in empty space', () => {
+    const world = new World();
+    world.createBody({ type: 'static', width: 4, height: 1 });
+    const ball = world.createBody({ position: { x: 5, y: 0 }, shape: { type: 'circle', radius: 0.5 } });
+    expect(pickBody(world, 0, 0)).toBeNull();
+    expect(pickBody(world, 5.4, 0)).toBe(ball);
+    expect(pickBody(world, 5.4, 0.4)).toBeNull();
+  });
+});
 
 describe('Simulation', () => {
   it('builds every body and joint of a scene, with its sizes, poses and tags', () => {
@@ -78,6 +126,10 @@ describe('Simulation', () => {
     expect(simulation.stepCount).toBe(1);
     expect(simulation.stepTimes.count).toBe(1);
     expect(simulation.panes.every((p) => p.world.stepCount === 1)).toBe(true);
+    expect(simulation.snapshotTimes.count).toBe(0);
+    const state = simulation.capture();
+    expect(state.snapshots.length).toBe(2);
+    expect(simulation.snapshotTimes.count).toBe(1);
     simulation.dropBomb();
     const bombs = simulation.panes.map((p) => p.world.bodies[p.world.bodies.length - 1]);
     expect(simulation.panes.map((p) => p.world.bodies.length)).toEqual(counts.map((n) => n + 1));

@@ -13,7 +13,7 @@ import { heavyChain, jointGrid, springs } from './joints';
 import { car, piston, ragdoll, weldedBridge } from './machines';
 import { pyramid } from './pyramid';
 import { manyBodies, rain } from './rain';
-import { ballPit, bulletsAtWall, capsulePile, shapeRain, tumbler } from './shapes';
+import { ballPit, bulletsAtWall, capsulePile, shapeRain, TUMBLER_MAX, tumbler } from './shapes';
 import { blockSolverComparison, restitution } from './showcase';
 import { stack } from './stack';
 import type { SceneDef, SceneEntry, SceneParameter } from './types';
@@ -121,16 +121,21 @@ export const catalogue: readonly SceneEntry[] = [
     'tumbler',
     'Tumbler (shapes)',
     [
-      { name: 'count', label: 'Bodies', min: 1, max: 2000, step: 1, default: 300 },
+      { name: 'count', label: 'Bodies', min: 1, max: TUMBLER_MAX, step: 1, default: 300 },
       { name: 'speed', label: 'Speed (rad/s)', min: 0, max: 5, step: 0.05, default: 0.25 },
+      { name: 'jitter', label: 'Spawn jitter', min: 0, max: 1, step: 0.05, default: 1 },
     ],
-    (p) => tumbler(p.count, p.speed),
+    (p) => tumbler(p.count, p.speed, p.jitter),
   ),
   entry(
     'ball-pit',
     'Ball pit',
-    [{ name: 'count', label: 'Balls', min: 1, max: 5000, step: 1, default: 400 }, seedParameter],
-    (p) => ballPit(p.count, p.seed),
+    [
+      { name: 'count', label: 'Balls', min: 1, max: 5000, step: 1, default: 400 },
+      seedParameter,
+      { name: 'jitter', label: 'Spawn jitter', min: 0, max: 1, step: 0.05, default: 1 },
+    ],
+    (p) => ballPit(p.count, p.seed, p.jitter),
   ),
   entry(
     'capsule-pile',

@@ -40,7 +40,15 @@ export {
 } from './machines';
 export { pyramid } from './pyramid';
 export { manyBodies, rain } from './rain';
-export { ballPit, bulletsAtWall, capsulePile, regularPolygon, shapeRain, tumbler } from './shapes';
+export {
+  ballPit,
+  bulletsAtWall,
+  capsulePile,
+  regularPolygon,
+  shapeRain,
+  TUMBLER_MAX,
+  tumbler,
+} from './shapes';
 export { blockSolverComparison, RESTITUTIONS, restitution } from './showcase';
 export { type StackOptions, stack, stackBodies } from './stack';
 export type {

@@ -115,6 +115,5 @@ export function manyBodies(count = 3000, seed = 1): SceneDef {
   return rainScene('many-bodies', `Many bodies (${count})`, count, seed, {
     minSize: 0.4,
     maxSize: 1.2,
-    restsUpTo: 3000,
   });
 }

@@ -120,15 +120,22 @@ function mixedShape(i: number, size: number): ShapeDef {
   }
 }
 
+/** The most bodies the tumbler holds: 32 rows of 30 fill its drum to the top. */
+export const TUMBLER_MAX = 960;
+
 /**
  * A tumbler: a kinematic 20 m square drum (four box shapes on one body) turning at `speed` rad/s
  * about its centre (0, 10), half filled with `count` mixed shapes (circles, capsules, hexagons,
- * boxes, 0.5 m across). Id: `tumbler`.
- * @throws SceneError when `count` is not an integer in [1, 2000] or `speed` not in [0, 5]
+ * boxes, 0.5 m across, in rows of 30 from the bottom: at most 960, which fill it to the top).
+ * `jitter` in [0, 1] moves each body sideways at random within the 0.1 m between neighbours (that
+ * fraction of it; 0: an exact grid, whose columns stand as towers in a still drum). Id: `tumbler`.
+ * @throws SceneError when `count` is not an integer in [1, 960], `speed` not in [0, 5] or `jitter`
+ *   not in [0, 1]
  */
-export function tumbler(count = 300, speed = 0.25): SceneDef {
-  requireInteger('count', count, 1, 2000);
+export function tumbler(count = 300, speed = 0.25, jitter = 0): SceneDef {
+  requireInteger('count', count, 1, TUMBLER_MAX);
   requireRange('speed', speed, 0, 5);
+  requireRange('jitter', jitter, 0, 1);
   const t = 1;
   const half = 10;
   const drum: BodyDef = {
@@ -149,10 +156,12 @@ export function tumbler(count = 300, speed = 0.25): SceneDef {
   };
   const bodies: BodyDef[] = [drum];
   const perRow = 30;
+  const shake = new Random(1);
   for (let i = 0; i < count; ++i) {
     const row = Math.floor(i / perRow);
     const col = i % perRow;
-    bodies.push(shapeBody(mixedShape(i, 0.5), -8.7 + 0.6 * col, 1 + 0.6 * row));
+    const dx = jitter > 0 ? jitter * shake.range(-0.05, 0.05) : 0;
+    bodies.push(shapeBody(mixedShape(i, 0.5), -8.7 + 0.6 * col + dx, 1 + 0.6 * row));
   }
   return scene(
     'tumbler',
@@ -164,19 +173,30 @@ export function tumbler(count = 300, speed = 0.25): SceneDef {
 }
 
 /**
- * A ball pit: `count` balls of radius 0.25 to 0.5 m (seeded) dropped into a 16 m wide box. Id:
+ * A ball pit: `count` balls of radius 0.25 to 0.5 m (seeded) dropped into a 16 m wide box, one per
+ * 1 m cell. `jitter` in [0, 1] moves each ball at random within its cell (that fraction of the room
+ * it has; 0: the cells' centres, an exact grid whose columns stand as towers and sleep). Id:
  * `ball-pit`.
- * @throws SceneError when `count` is not an integer in [1, 5000] or `seed` is not a 32-bit integer
+ * @throws SceneError when `count` is not an integer in [1, 5000], `seed` is not a 32-bit integer
+ *   or `jitter` not in [0, 1]
  */
-export function ballPit(count = 400, seed = 1): SceneDef {
+export function ballPit(count = 400, seed = 1, jitter = 0): SceneDef {
   requireInteger('count', count, 1, 5000);
   requireInteger('seed', seed, 0, 0xffffffff);
+  requireRange('jitter', jitter, 0, 1);
   const rng = new Random(seed);
+  // Its own generator: the balls' radii stay those of the seed, jittered or not.
+  const shake = new Random(seed);
   const bodies = container(8, 30);
   const perRow = 16;
   for (let i = 0; i < count; ++i) {
     const r = rng.range(0.25, 0.5);
-    bodies.push(shapeBody({ type: 'circle', radius: r }, -7.5 + (i % perRow), 1 + Math.floor(i / perRow)));
+    const room = jitter * (0.5 - r);
+    const dx = room > 0 ? shake.range(-room, room) : 0;
+    const dy = room > 0 ? shake.range(-room, room) : 0;
+    bodies.push(
+      shapeBody({ type: 'circle', radius: r }, -7.5 + (i % perRow) + dx, 1 + Math.floor(i / perRow) + dy),
+    );
   }
   return scene('ball-pit', 'Ball pit', `${count} balls of 0.5 to 1 m in a box.`, bodies, {
     x: 0,

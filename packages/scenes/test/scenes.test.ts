@@ -1,6 +1,7 @@
 import { Random } from '@lite/math';
 import { describe, expect, it } from 'vitest';
 import {
+  ballPit,
   blockSolverComparison,
   bomb,
   boxLiteDemo,
@@ -15,6 +16,8 @@ import {
   SceneError,
   stack,
   suspensionBridge,
+  TUMBLER_MAX,
+  tumbler,
 } from '../src/index';
 import { overlapDepth, overlappingPairs } from './overlap';
 
@@ -266,5 +269,36 @@ describe('heavy chain geometry', () => {
     // The first link's farthest corner from the pin stays below the anchor block whatever its angle.
     const reach = Math.hypot(0.125 + 0.75, 0.125);
     expect(anchor.y - anchor.height / 2 - (s.bodies[1].y + 0)).toBeGreaterThan(reach);
+  });
+});
+
+describe('spawn jitter', () => {
+  it('moves the ball pit off its grid within the cells: the same balls, none overlapping', () => {
+    const grid = ballPit(400, 1, 0).bodies.filter((b) => b.type === 'dynamic');
+    const shaken = ballPit(400, 1, 1).bodies.filter((b) => b.type === 'dynamic');
+    const radius = (b: (typeof grid)[number]) => (b.shapes![0] as { radius: number }).radius;
+    expect(shaken.map(radius)).toEqual(grid.map(radius));
+    const moved = shaken.filter((b, i) => b.x !== grid[i].x || b.y !== grid[i].y).length;
+    expect(moved).toBeGreaterThan(0.9 * grid.length);
+    for (let i = 0; i < shaken.length; i++) {
+      for (let k = i + 1; k < shaken.length; k++) {
+        const [a, b] = [shaken[i], shaken[k]];
+        expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(radius(a) + radius(b) - 1e-9);
+      }
+    }
+  });
+
+  it('moves the tumbler off its grid, keeps it full to the top at most, and refuses more', () => {
+    const grid = tumbler(60, 0, 0).bodies.slice(1);
+    const shaken = tumbler(60, 0, 1).bodies.slice(1);
+    expect(shaken.filter((b, i) => b.x !== grid[i].x).length).toBeGreaterThan(50);
+    // Neighbours 0.6 m apart, 0.5 m across: a jitter within ±0.05 m keeps them apart.
+    for (let i = 0; i < shaken.length; i++)
+      expect(Math.abs(shaken[i].x - grid[i].x)).toBeLessThanOrEqual(0.05);
+    const full = tumbler(TUMBLER_MAX, 0, 1).bodies.slice(1);
+    // The drum's inside reaches y = 20; the bodies are 0.5 m across.
+    expect(Math.max(...full.map((b) => b.y + 0.25))).toBeLessThanOrEqual(20);
+    expect(() => tumbler(TUMBLER_MAX + 1)).toThrow(SceneError);
+    expect(() => ballPit(10, 1, 1.5)).toThrow(/jitter/);
   });
 });

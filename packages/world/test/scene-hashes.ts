@@ -12,8 +12,9 @@ const PARAMETERS: Record<string, Record<string, number>> = {
   rain: { count: 400 },
   'many-bodies': { count: 300 },
   pyramid: { base: 20 },
-  tumbler: { count: 60 },
-  'ball-pit': { count: 60 },
+  // On their exact grids (no jitter), as recorded.
+  tumbler: { count: 60, jitter: 0 },
+  'ball-pit': { count: 60, jitter: 0 },
   'capsule-pile': { count: 60 },
   'shape-rain': { count: 100 },
   'joint-grid': { size: 10 },
