@@ -235,7 +235,7 @@ function makeBody(world: World, rec: BodyRecord, v: Float64Array): Body {
 
 function fillBody(b: Body, rec: BodyRecord, v: Float64Array, index: number): void {
   const o = rec.base;
-  const p = b as unknown as BodyPrivate & { width: number; height: number };
+  const p = b as unknown as BodyPrivate & { width: number; height: number; bulletValue: boolean };
   b.position.x = v[o + BV.X];
   b.position.y = v[o + BV.Y];
   b.angle = v[o + BV.Angle];
@@ -265,7 +265,8 @@ function fillBody(b: Body, rec: BodyRecord, v: Float64Array, index: number): voi
   b.angularDamping = v[o + BV.AngularDamping];
   b.gravityScale = v[o + BV.GravityScale];
   const f = rec.flags;
-  b.bullet = (f & 4) !== 0;
+  // Not through the setter: whether continuous collision is installed comes with the settings, later.
+  p.bulletValue = (f & 4) !== 0;
   b.allowSleep = (f & 8) !== 0;
   b.isAwake = (f & 16) !== 0;
   b.hasOffset = (f & 32) !== 0;

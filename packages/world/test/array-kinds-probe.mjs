@@ -4,7 +4,7 @@
 // { before: { list: kind }, after: { list: kind } }, the kinds read right after the world is built
 // (before its first step) and after 240 steps of a scene with every kind of shape, contacts made,
 // pooled and reused, a sensor and a joint. Run by array-kinds.test.ts after `pnpm build`.
-import { RevoluteJoint, World } from '../dist/index.js';
+import { ClassicSolver, RevoluteJoint, World } from '../dist/index.js';
 
 const [solver] = process.argv.slice(2);
 const DT = 1 / 60;
@@ -27,7 +27,7 @@ function kind(array) {
   return hasHoleyElements(array) ? `${elements} (holey)` : elements;
 }
 
-const world = new World({ solver, sleeping: false });
+const world = new World({ solver: solver === 'classic' ? new ClassicSolver() : solver, sleeping: false });
 world.on('beginContact', () => {});
 world.on('endContact', () => {});
 world.on('sensorBegin', () => {});
