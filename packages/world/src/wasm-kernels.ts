@@ -22,7 +22,7 @@ import { checkBoolean } from './validate';
  * ```
  *
  * @param on - true or false; anything else (`'yes'`, 1, undefined) is refused rather than read
- * @param kernels - `jsKernels`, installed for every world of the realm (see {@link useJsKernels})
+ * @param kernels - `jsKernels`, installed for every world of the realm
  * @throws WorldError naming `on` when it is not a boolean, or is false with no TypeScript kernels
  *   installed (the kernels stay as they were)
  */
