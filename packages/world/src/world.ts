@@ -28,7 +28,7 @@ import {
   type ShapeGeometry,
   type ShapeOptions,
 } from './shape';
-import { classicSolverOf, requireContinuous } from './solvers';
+import { classicSolverOf, continuousOf, requireContinuous } from './solvers';
 import { dropContacts, releaseContacts } from './stage-contacts';
 import {
   clearForces,
@@ -541,6 +541,9 @@ export class World {
     }
     this.compactAll();
     const core = this.core;
+    // The parts a restored snapshot names, made (or refused) before anything moves.
+    const classic = core.settings.solver === 'soft' ? null : classicSolverOf(core);
+    continuousOf(core);
     const profile = core.profile;
     profile.begin(core.settings.profile);
     this.checkStepInput();
@@ -551,8 +554,8 @@ export class World {
     try {
       if (!core.settings.sleeping && core.sleepingCount > 0) this.wakeAll();
       // Stages 1 to 9: stage-soft.ts or stage-classic.ts (with stage-contacts.ts, stage-finish.ts).
-      if (core.settings.solver === 'soft') stepSoft(core, dt);
-      else classicSolverOf(core).step(core, dt);
+      if (classic === null) stepSoft(core, dt);
+      else classic.step(core, dt);
       if (core.sensors.length > 0) updateSensors(core);
       // Stages 10 to 12: stage-finish.ts.
       updateSleep(core, dt);
