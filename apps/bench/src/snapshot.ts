@@ -10,13 +10,13 @@
  *       what to read.
  */
 import { pyramid, rain, type SceneDef } from '@lite/scenes';
-import { restoreWorld, saveWorld, World } from '@lite/world';
+import { ContinuousCollision, restoreWorld, saveWorld, World } from '@lite/world';
 
 const dt = 1 / 60;
 
 /** The scene in a new world (the test helpers' construction: first shape, then the others). */
 function build(scene: SceneDef, sleeping: boolean): World {
-  const world = new World({ gravity: scene.gravity, sleeping });
+  const world = new World({ gravity: scene.gravity, sleeping, continuous: new ContinuousCollision() });
   for (const def of scene.bodies) {
     const shapes = def.shapes;
     const body = world.createBody({

@@ -54,6 +54,11 @@ console.log(box.position.y, ball.position.y);
 const JOINT_KINDS =
   /(revolute|distance|prismatic|weld|wheel|motor|mouse|filter)-joint|weld-chain|joint-chain/;
 const SNAPSHOTS = /^world\/snapshot/;
+/** Modules of the installed parts: the classic solver, continuous collision, the TypeScript kernels. */
+const CLASSIC =
+  /^(world\/(classic-solver|stage-classic)|constraints\/(packed-contact-solver|contact-solver))$/;
+const CONTINUOUS = /^world\/stage-continuous$/;
+const JS_KERNELS = /^constraints\/kernels-js$/;
 
 describe('bundle size (built packages, bundled by esbuild as an application would)', () => {
   it('import { addVec2 } from @lite/math stays under 1 KB: only the modules it reaches are kept', async () => {
@@ -62,12 +67,29 @@ describe('bundle size (built packages, bundled by esbuild as an application woul
     expect(size.minified).toBeLessThan(1024);
   });
 
-  it('a program that drops a box and a ball holds no joint kind and no snapshot code', async () => {
+  it('a program that drops a box and a ball holds no joint kind, no snapshot code and no part it did not install', async () => {
     const size = await bundle(`import { World } from '@lite/world';${FALLING}`);
     expect(size.warnings).toEqual([]);
     expect(size.modules.filter((m) => JOINT_KINDS.test(m) || SNAPSHOTS.test(m))).toEqual([]);
-    // 71,763 B gzipped (207,098 B minified); the budget is that plus 1.3%.
-    expect(size.gzipped).toBeLessThanOrEqual(72_700);
+    // The classic solver, continuous collision and the TypeScript kernels are installed, not built in.
+    expect(size.modules).toContain('world/world');
+    expect(size.modules).toContain('constraints/kernels-wasm');
+    expect(size.modules.filter((m) => CLASSIC.test(m) || CONTINUOUS.test(m) || JS_KERNELS.test(m))).toEqual(
+      [],
+    );
+    // 63,432 B gzipped (183,110 B minified); the budget is that plus 1.3%.
+    expect(size.gzipped).toBeLessThanOrEqual(64_257);
+  });
+
+  it('a program that installs the classic solver, continuous collision and the TypeScript kernels holds them', async () => {
+    const size =
+      await bundle(`import { ClassicSolver, ContinuousCollision, World, jsKernels } from '@lite/world';
+const world = new World({ solver: new ClassicSolver(), continuous: new ContinuousCollision(), jsKernels });
+world.step(1 / 60);`);
+    expect(size.warnings).toEqual([]);
+    expect(size.modules.filter((m) => CLASSIC.test(m)).length).toBeGreaterThan(0);
+    expect(size.modules.filter((m) => CONTINUOUS.test(m))).toEqual(['world/stage-continuous']);
+    expect(size.modules.filter((m) => JS_KERNELS.test(m))).toEqual(['constraints/kernels-js']);
   });
 
   it('a program with one revolute joint holds that kind only', async () => {
@@ -78,8 +100,8 @@ world.step(1 / 60);`);
     const kinds = size.modules.filter((m) => JOINT_KINDS.test(m));
     expect(kinds).toContain('constraints/revolute-joint');
     expect(kinds.filter((m) => /prismatic|weld|wheel|motor|mouse|filter/.test(m))).toEqual([]);
-    // 78,836 B gzipped (228,533 B minified).
-    expect(size.gzipped).toBeLessThanOrEqual(79_860);
+    // 70,335 B gzipped (203,725 B minified).
+    expect(size.gzipped).toBeLessThanOrEqual(71_249);
   });
 
   it('a program that saves and restores holds the snapshot code and every joint kind (a snapshot may hold any)', async () => {
@@ -88,15 +110,15 @@ restoreWorld(world, saveWorld(world));`);
     expect(size.warnings).toEqual([]);
     expect(size.modules).toContain('world/snapshot');
     expect(size.modules).toContain('constraints/wheel-joint');
-    // 104,622 B gzipped (320,769 B minified).
-    expect(size.gzipped).toBeLessThanOrEqual(105_980);
+    // 95,490 B gzipped (291,110 B minified).
+    expect(size.gzipped).toBeLessThanOrEqual(96_731);
   });
 
   it('the whole engine (every export of @lite/world) stays at or below 106,260 B gzipped', async () => {
     const size = await bundle("import * as lite from '@lite/world'; console.log(lite);");
     expect(size.warnings).toEqual([]);
-    // 104,941 B gzipped (321,358 B minified): what `import { World }` bundled before the snapshots,
-    // the joint kinds and the joints' registry left the World class.
+    // 105,755 B gzipped (320,602 B minified; 104,941 B before the classic solver, continuous
+    // collision and the TypeScript kernels became installed parts, exported beside World).
     expect(size.gzipped).toBeLessThanOrEqual(106_260);
   });
 });

@@ -1,4 +1,4 @@
-import { type SolverKind, World } from '@lite/world';
+import { ClassicSolver, type SolverKind, World } from '@lite/world';
 
 /** The solver techniques the testbed switches live (the names of the world's settings). */
 export type TechniqueName =
@@ -174,9 +174,10 @@ export function currentCounts(settings: DemoSettings): SolverCounts {
  * solver, each solver's iterations and sub-steps, the soft step's settings and the toggles).
  */
 export function defaultSettings(): DemoSettings {
-  const world = new World();
+  const solver = new World().settings.solver;
+  // Each solver's counts, read from a world with the classic solver installed too.
+  const world = new World({ solver: new ClassicSolver() });
   const s = world.settings;
-  const solver = s.solver;
   const counts = {} as Record<SolverKind, SolverCounts>;
   for (const { kind } of SOLVERS) {
     s.solver = kind;

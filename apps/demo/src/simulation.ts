@@ -2,6 +2,8 @@ import { Random } from '@lite/math';
 import { type BodyDef, bomb, type CompareDef, type JointDef, type SceneDef } from '@lite/scenes';
 import {
   type Body,
+  ClassicSolver,
+  ContinuousCollision,
   DistanceJoint,
   MouseJoint,
   PrismaticJoint,
@@ -103,14 +105,14 @@ export class Pane {
  * soft step keeps its own default.
  */
 export function buildWorld(scene: SceneDef, group: number | undefined, solver?: SolverKind): World {
+  // The demo offers both solvers, switched live, and continuous collision: both installed.
   const world = new World({
     gravity: { x: scene.gravity.x, y: scene.gravity.y },
-    ...(solver !== undefined ? { solver } : {}),
+    solver: new ClassicSolver(),
+    continuous: new ContinuousCollision(),
   });
-  const inUse = world.settings.solver;
-  world.settings.solver = 'classic';
   world.settings.iterations = scene.iterations;
-  world.settings.solver = inUse;
+  world.settings.solver = solver ?? 'soft';
   const bodies: (Body | null)[] = [];
   for (const def of scene.bodies) {
     const included = group === undefined || def.group === undefined || def.group === group;

@@ -56,7 +56,16 @@ export {
 } from './joint-kind';
 export { JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
 export { JOINT_TYPES, type JointType, type KindedJoint, MAX_CARRIED } from './joint-types';
-export { setWasmKernels, wasmKernelsReady } from './kernels';
+export {
+  installJsKernels,
+  type JsKernels,
+  jsKernelsInstalled,
+  type KernelExports,
+  kernelsAvailable,
+  setWasmKernels,
+  wasmKernelsReady,
+} from './kernels';
+export { jsKernels } from './kernels-js';
 export {
   MotorJoint,
   type MotorJointOptions,

@@ -18,8 +18,9 @@ import {
 
 /**
  * The soft solver's kernels as TypeScript (`assembly/*.ts` transformed), on `buffer`: the same
- * functions as the WebAssembly module, at the same byte addresses, with the same results. See
- * `kernels.ts`. @internal
+ * functions as the WebAssembly module, at the same byte addresses, with the same results. Opt-in:
+ * `installJsKernels(jsKernels)` (or `new World({ jsKernels })`) installs them where WebAssembly
+ * is missing or by choice. See `kernels.ts`.
  */
 export function jsKernels(buffer: ArrayBuffer): KernelExports {
   const f64 = new Float64Array(buffer);

@@ -1,5 +1,4 @@
 import { ConstraintError } from './errors';
-import { jsKernels } from './kernels-js';
 import { KERNELS_WASM } from './kernels-wasm';
 import { Scalar } from './layout';
 
@@ -13,12 +12,15 @@ import { Scalar } from './layout';
  * arithmetic in the same order and round doubles alike, so they give the same bits. WebAssembly
  * saves the JavaScript engine's bounds check and address arithmetic on every access.
  *
- * The module is compiled on first use, synchronously where the runtime allows it; where it does not
- * (a browser's main thread may refuse to compile synchronously) it is compiled in the background
- * and the TypeScript runs until it is ready. Where WebAssembly is missing or refused (a content
- * security policy without `wasm-unsafe-eval`), the TypeScript runs throughout. (Bit-identical for
- * every finite number: a NaN's sign bit may differ, as it may between JavaScript's own interpreted
- * and optimised code; a step that makes a NaN fails anyway.)
+ * The WebAssembly is the engine; the TypeScript form is opt-in (`installJsKernels(jsKernels)`), so
+ * that a program that does not name it bundles one form only. The module is compiled on first use,
+ * synchronously where the runtime allows it; where it does not (a browser's main thread may refuse
+ * to compile synchronously) it is compiled in the background and the TypeScript, when installed,
+ * runs until it is ready. Where WebAssembly is missing or refused (a content security policy
+ * without `wasm-unsafe-eval`), the installed TypeScript runs throughout; with none installed, a
+ * solver cannot be made ({@link kernelsAvailable}). (Bit-identical for every finite number: a NaN's
+ * sign bit may differ, as it may between JavaScript's own interpreted and optimised code; a step
+ * that makes a NaN fails anyway.)
  */
 
 /** The kernels' functions (addresses are byte offsets into the memory they run on). */
@@ -69,6 +71,37 @@ export interface KernelExports {
     mode: number,
   ): void;
   layoutSizes(out: number): number;
+}
+
+/** The kernels as TypeScript on a buffer: `jsKernels` (kernels-js.ts), the opt-in fallback. */
+export type JsKernels = (buffer: ArrayBuffer) => KernelExports;
+
+/** The installed TypeScript kernels ({@link installJsKernels}), or null. */
+let fallback: JsKernels | null = null;
+
+/**
+ * Installs the TypeScript form of the kernels (`jsKernels`) for every solver in this JavaScript
+ * realm: it runs where WebAssembly is missing or refused, while the module compiles in the
+ * background, and when {@link setWasmKernels} turns the WebAssembly off. Same bits as the
+ * WebAssembly.
+ * @throws ConstraintError naming `kernels` when it is not the `jsKernels` function
+ */
+export function installJsKernels(kernels: JsKernels): void {
+  if (typeof kernels !== 'function') throw new ConstraintError('kernels', kernels, 'must be jsKernels');
+  fallback = kernels;
+}
+
+/** Whether the TypeScript kernels are installed ({@link installJsKernels}). */
+export function jsKernelsInstalled(): boolean {
+  return fallback !== null;
+}
+
+/**
+ * Whether a solver can be made now: the TypeScript kernels are installed, or the WebAssembly
+ * kernels are on and compiled.
+ */
+export function kernelsAvailable(): boolean {
+  return fallback !== null || wantedModule() !== null;
 }
 
 /** The compiled module, once compiled. */
@@ -135,20 +168,26 @@ export function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
 /**
  * Turns the soft solver's WebAssembly kernels on (the default) or off, for every solver in this
  * JavaScript realm, from its next pass. Results are bit-identical either way; off, every pass runs
- * as TypeScript (the same kernels, transformed: for comparing the two, or where WebAssembly is unwelcome).
+ * as TypeScript (the same kernels, transformed: for comparing the two, or where WebAssembly is
+ * unwelcome), which must be installed first ({@link installJsKernels}).
  *
  * @example
  * ```ts
- * import { setWasmKernels, wasmKernelsReady } from '@lite/constraints';
+ * import { installJsKernels, jsKernels, setWasmKernels, wasmKernelsReady } from '@lite/constraints';
+ * installJsKernels(jsKernels);
  * setWasmKernels(false);
  * console.log(wasmKernelsReady()); // false
  * ```
  *
  * @param on - true or false; anything else (`'yes'`, 1, undefined) is refused rather than read
- * @throws ConstraintError naming `on` when it is not a boolean (the kernels stay as they were)
+ * @throws ConstraintError naming `on` when it is not a boolean, or is false with no TypeScript
+ *   kernels installed (the kernels stay as they were)
  */
 export function setWasmKernels(on: boolean): void {
   if (typeof on !== 'boolean') throw new ConstraintError('on', on, 'must be a boolean');
+  if (!on && fallback === null) {
+    throw new ConstraintError('on', on, 'needs the TypeScript kernels: installJsKernels(jsKernels) first');
+  }
   enabled = on;
 }
 
@@ -235,7 +274,7 @@ class Slab {
   constructor(module: WebAssembly.Module | null, bytes: number) {
     if (module === null) {
       this.buffer = new ArrayBuffer(bytes);
-      this.exports = jsKernels(this.buffer);
+      this.exports = (fallback as JsKernels)(this.buffer);
     } else {
       const memory = new WebAssembly.Memory({ initial: bytes / PAGE });
       const instance = new WebAssembly.Instance(module, { env: { memory } });
@@ -428,10 +467,12 @@ export class KernelMemory {
     // The scalars at the block's start while every other region is empty (the first move lays
     // them out in order).
     this.module = wantedModule();
+    if (this.module === null) needFallback();
     let block: Block;
     try {
       block = takeBlock(this.module, ALIGN);
     } catch {
+      needFallback();
       this.refused = true;
       this.module = null;
       block = takeBlock(null, ALIGN);
@@ -477,7 +518,7 @@ export class KernelMemory {
    */
   sync(): boolean {
     const module = this.refused ? null : wantedModule();
-    if (module === this.module) return false;
+    if (module === this.module || (module === null && fallback === null)) return false;
     this.move(module);
     return true;
   }
@@ -499,7 +540,7 @@ export class KernelMemory {
     try {
       block = takeBlock(module, end);
     } catch (error) {
-      if (module === null) throw error;
+      if (module === null || fallback === null) throw error;
       this.refused = true;
       module = null;
       block = takeBlock(null, end);
@@ -531,6 +572,17 @@ export class KernelMemory {
   /** A view of `region` as 32-bit integers (its whole size). */
   i32(region: Region): Int32Array<ArrayBuffer> {
     return new Int32Array(this.block.slab.buffer, this.offset(region), this.sizes[region] / 4);
+  }
+}
+
+/** Throws unless the TypeScript kernels are installed (WebAssembly is not there to run). */
+function needFallback(): void {
+  if (fallback === null) {
+    throw new ConstraintError(
+      'kernels',
+      'WebAssembly',
+      'is unavailable here (missing, refused or still compiling): installJsKernels(jsKernels) to run the TypeScript kernels',
+    );
   }
 }
 

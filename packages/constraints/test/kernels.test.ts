@@ -7,6 +7,7 @@ import {
   ConstraintError,
   ContactConstraint,
   type DrivenBody,
+  installJsKernels,
   SoftContactSolver,
   SoftStepContext,
   SolverBody,
@@ -84,6 +85,8 @@ function run(extra: number): number[] {
   return Array.from(new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
 }
 
+// The TypeScript form is opt-in: installed here, for the comparisons.
+installJsKernels(jsKernels);
 afterEach(() => setWasmKernels(true));
 
 describe('the soft solver WebAssembly kernels', () => {

@@ -255,14 +255,16 @@ export class Body extends SolverBody {
 
   /**
    * A bullet gets continuous collision against dynamic bodies too, not only static ones.
-   * @throws WorldError when set to a non-boolean or after the body was destroyed
+   * @throws WorldError when set to a non-boolean or after the body was destroyed, or set to true in
+   *   a world without continuous collision (`new World({ continuous: new ContinuousCollision() })`)
    */
   get bullet(): boolean {
     return this.bulletValue;
   }
   set bullet(value: boolean) {
     this.live('body.bullet');
-    this.bulletValue = checkBoolean(value, 'body.bullet');
+    if (checkBoolean(value, 'body.bullet')) (this.world as World).checkBullet('body.bullet');
+    this.bulletValue = value;
   }
 
   /**

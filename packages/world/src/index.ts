@@ -1,6 +1,13 @@
-export { JointKind, type JointKindValue, wasmKernelsReady } from '@lite/constraints';
+export {
+  JointKind,
+  type JointKindValue,
+  type JsKernels,
+  jsKernels,
+  wasmKernelsReady,
+} from '@lite/constraints';
 export { Body } from './body';
 export type { BodyOptions, BodyType } from './body-options';
+export { ClassicSolver } from './classic-solver';
 export { Contact } from './contact';
 export { WorldError } from './errors';
 export type {
@@ -39,6 +46,7 @@ export { type AABBLike, RayCastHit, ShapeCastHit } from './queries';
 export { MAX_ITERATIONS, MAX_SUBSTEPS, type SolverKind, WorldSettings } from './settings';
 export { BodyShape, type ShapeFilter, type ShapeGeometry, type ShapeOptions } from './shape';
 export { loadWorld, restoreWorld, saveWorld } from './snapshot-io';
+export { ContinuousCollision } from './stage-continuous';
 export { setWasmKernels } from './wasm-kernels';
 export { World } from './world';
 export { MIN_DT, type WorldOptions } from './world-options';

@@ -1,5 +1,6 @@
 import { DEFAULT_MAX_LINEAR_SPEED, SolverSettings } from '@lite/constraints';
 import { WorldError } from './errors';
+import { checkSolverKind } from './solvers';
 import { checkBoolean, checkInteger, checkNonNegative, checkPositive, unknownKey } from './validate';
 
 /**
@@ -33,7 +34,11 @@ export const STEP_SPECULATIVE_DISTANCE = 0;
 export class WorldSettings extends SolverSettings {
   private sleepingValue = true;
   private profileValue = false;
-  private continuousValue = true;
+  /**
+   * Whether continuous collision is installed (`options.continuous`): set by the world, kept by
+   * snapshots (a restored world installs a registered `ContinuousCollision` at its next step). @internal
+   */
+  continuousValue = false;
   private classicJointSpringsValue = false;
   private solverKind: SolverKind = 'soft';
   private iterationCount = 10;
@@ -112,24 +117,13 @@ export class WorldSettings extends SolverSettings {
   }
 
   /**
-   * Continuous collision (default true): a fast dynamic body never passes through static shapes, and
-   * a `bullet` body never through dynamic ones either: after the solve, a body that moved more than
-   * half its smallest extent is swept from its pose at the start of the step and put back at the
-   * first time of impact (as Box2D v3 does).
-   * @throws WorldError when set to a non-boolean
-   */
-  get continuous(): boolean {
-    return this.continuousValue;
-  }
-  set continuous(value: boolean) {
-    this.continuousValue = checkBoolean(value, 'settings.continuous');
-  }
-
-  /**
    * Which solver steps the world: `'soft'`, the default (Box2D v3's soft step: one collision per
    * step, then `substeps` sub-steps of soft contacts and a relax pass each) or `'classic'` (Box2D-Lite's
    * sequential impulses with Baumgarte's bias, the block solver and the other live toggles, bit for
-   * bit as before the soft step existed). Switchable between steps.
+   * bit as before the soft step existed), an installed part: `new World({ solver: new
+   * ClassicSolver() })`; once a `ClassicSolver` was made, `'classic'` picks it by name in any world.
+   * Switchable between steps.
+   * @throws WorldError for anything else, or `'classic'` before any `ClassicSolver` was made
    */
   get solver(): SolverKind {
     return this.solverKind;
@@ -323,6 +317,7 @@ export function guardedSettings(settings: WorldSettings): WorldSettings {
     },
     set(target, key, value) {
       if (typeof key !== 'string' || !names.includes(key)) refuse(key, value);
+      if (key === 'solver') checkSolverKind(value, 'settings.solver');
       return Reflect.set(target, key, value);
     },
     defineProperty(_target, key, descriptor) {

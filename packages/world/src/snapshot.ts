@@ -651,7 +651,8 @@ function makeBody(world: World, rec: BodyRecord, v: Float64Array): Body {
 function fillBody(b: Body, rec: BodyRecord, v: Float64Array, index: number): void {
   for (let k = 0; k < BV.Count; ++k) BODY_NUMBERS[k][3](b, v[rec.base + k]);
   const f = rec.flags;
-  b.bullet = (f & B_BULLET) !== 0;
+  // Not through the setter: whether continuous collision is installed comes with the settings, later.
+  (b as unknown as { bulletValue: boolean }).bulletValue = (f & B_BULLET) !== 0;
   b.allowSleep = (f & B_ALLOW_SLEEP) !== 0;
   b.isAwake = (f & B_AWAKE) !== 0;
   b.hasOffset = (f & B_OFFSET) !== 0;

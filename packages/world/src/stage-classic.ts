@@ -1,10 +1,4 @@
-import {
-  prepareJoints,
-  relaxJoints,
-  type SolverBody,
-  solveJointPositionsInto,
-  solveJoints,
-} from '@lite/constraints';
+import { type ContactSolver, prepareJoints, relaxJoints, type SolverBody, solveJoints } from '@lite/constraints';
 import type { Vec2 } from '@lite/math';
 import { Stage } from './profile';
 import type { WorldSettings } from './settings';
@@ -14,9 +8,10 @@ import {
   findNewContacts,
   wakeJointPartners,
 } from './stage-contacts';
-import { finishPoses } from './stage-continuous';
 import { failStep, findNonFiniteBody, moveNotedProxies, noteStartPose } from './stage-finish';
-import { type StepState, subStepDt } from './step-state';
+import { finishPoses, solveJointPositions } from './stage-poses';
+import type { StepState } from './step-state';
+import { subStepDt } from './step-state';
 
 /**
  * The classic step (Box2D-Lite's sequential impulses with Baumgarte's bias and the live toggles):
@@ -28,7 +23,7 @@ import { type StepState, subStepDt } from './step-state';
  * The classic step, `substeps` times over dt / substeps: stages 1 to 9 of `World.step` (collide,
  * solve, integrate, check, move the proxies), each sub-step a whole Box2D-Lite step.
  */
-export function stepClassic(s: StepState, dt: number): void {
+export function stepClassic(s: StepState, dt: number, solver: ContactSolver): void {
   const substeps = s.settings.substeps;
   const h = subStepDt(s, dt, substeps);
   const profile = s.profile;
@@ -42,13 +37,13 @@ export function stepClassic(s: StepState, dt: number): void {
     integrateForces(s, h);
     profile.lap(Stage.IntegrateVelocities);
     collectSolverConstraints(s);
-    solveVelocities(s, h);
+    solveVelocities(s, h, solver);
     integratePositions(s, h);
     profile.lap(Stage.IntegratePositions);
     // Split impulses (when on): move by the pseudo-velocities the position iterations found.
-    s.contactSolver.applyPseudoVelocities(h, s.settings);
+    solver.applyPseudoVelocities(h, s.settings);
     profile.lap(Stage.Push);
-    relaxContacts(s);
+    relaxContacts(s, solver);
     solveJointPositions(s);
     profile.lap(Stage.Joints);
     const bad = findNonFiniteBody(s);
@@ -119,7 +114,7 @@ export function capLinearVelocity(v: Vec2, settings: WorldSettings): void {
 }
 
 /** Stages 5 and 6: prepare and warm start, then `iterations` rounds of contacts, then joints. */
-export function solveVelocities(s: StepState, dt: number): void {
+export function solveVelocities(s: StepState, dt: number, solver: ContactSolver): void {
   const settings = s.settings;
   const contacts = s.solverContacts;
   const contactCount = s.solverContactCount;
@@ -129,7 +124,6 @@ export function solveVelocities(s: StepState, dt: number): void {
     s.lastDt = dt;
     s.lastInvDt = 1 / dt;
   }
-  const solver = s.contactSolver;
   solver.prepare(contacts, contactCount, s.lastInvDt as number, settings);
   // Joints act on the contact solver's packed velocities: their bodies without contacts get slots
   // there too, and every slot goes back to its body in storeVelocities.
@@ -175,9 +169,8 @@ export function integratePositions(s: StepState, dt: number): void {
  * the joints whose rigid rows took the joint spring (`relaxJoints`), then the contacts' impulses go back to their
  * objects, where the next step's warm start and the user find them.
  */
-export function relaxContacts(s: StepState): void {
+export function relaxContacts(s: StepState, solver: ContactSolver): void {
   const settings = s.settings;
-  const solver = s.contactSolver;
   if (settings.relax && settings.accumulateImpulses) {
     solver.loadVelocities();
     solver.solve(settings, false);
@@ -192,19 +185,4 @@ export function relaxContacts(s: StepState): void {
   s.profile.lap(Stage.Relax);
   solver.storeImpulses();
   s.profile.lap(Stage.StoreImpulses);
-}
-
-/**
- * Stage 7b: the joints' position passes (rigid rows and violated limits move the bodies
- * directly), until the error is below the slop or `settings.jointPositionIterations` ran. The soft
- * step runs them too, after each sub-step's positions.
- */
-export function solveJointPositions(s: StepState): void {
-  const settings = s.settings;
-  const count = s.solverJointCount;
-  if (count === 0) return;
-  for (let i = 0, n = settings.jointPositionIterations; i < n; ++i) {
-    solveJointPositionsInto(s.solverJoints, count, settings, s.jointError);
-    if (s.jointError[0] <= settings.linearSlop) break;
-  }
 }

@@ -1,61 +1,107 @@
-import { collide, computeTimeOfImpact, type Sweep, TOI_TARGET, type TOIState } from '@lite/collision';
+import {
+  collide,
+  computeTimeOfImpact,
+  type Sweep,
+  TOI_TARGET,
+  TOIInput,
+  TOIOutput,
+  type TOIState,
+} from '@lite/collision';
 import { mixRestitution, type SolverBody } from '@lite/constraints';
-import type { Transform } from '@lite/math';
+import { objectArray, type Transform } from '@lite/math';
 import type { Body } from './body';
-import { shouldCollide, truncate } from './contact-list';
+import { shouldCollide } from './contact-list';
+import { WorldError } from './errors';
 import { type BodyShape, shouldShapesCollide } from './shape';
+import { registerContinuous } from './solvers';
 import { computeAABB, noteMovedProxies, updateTransform } from './stage-finish';
 import type { StepState } from './step-state';
 
 /**
- * Stage 9a, continuous collision (Box2D v3's approach; docs/step.md): each awake body's transform
- * follows its pose and its origin follows its centre of mass. Before that, a fast dynamic body (moved
- * more than half its smallest extent, or found deep in a static shape) is swept from its start pose
- * and put back at its time of impact with a static shape, keeping its velocity; one whose core
- * starts inside a static shape and would be pushed out on the far side stays where it started.
- * Bullets then do the same against dynamic and kinematic bodies, once the others' poses are final.
- * Only a shape whose core (a small circle at its centroid) reaches the other shape, and that the
- * contacts could not push back, counts. One pass over the bodies.
+ * Continuous collision (Box2D v3's approach; docs/step.md), installed in a world with
+ * `new World({ continuous: new ContinuousCollision() })`: a fast dynamic body never passes through
+ * static shapes, and a `bullet` body never through dynamic ones either. After the solve, a body that
+ * moved more than half its smallest extent (or was found deep in a static shape) is swept from its
+ * pose at the start of the step and put back at its first time of impact with a static shape,
+ * keeping its velocity; one whose core starts inside a static shape and would be pushed out on the
+ * far side stays where it started. Bullets then do the same against dynamic and kinematic bodies,
+ * once the others' poses are final. Only a shape whose core (a small circle at its centroid) reaches
+ * the other shape, and that the contacts could not push back, counts. Without it, the step does no
+ * time-of-impact pass (and the module is not bundled). One object per world.
  */
-export function finishPoses(s: StepState): void {
-  const bodies = s.bodyList;
-  const continuous = s.settings.continuous;
-  const fast = s.fastBodies;
-  const cosSin = s.cosSin;
-  // (Empty unless a step threw between this pass and the re-insertions.)
-  truncate(s.movedShapes, 0);
-  // The fast bodies wait, their transforms still showing where they started.
-  for (let i = 0, n = bodies.length; i < n; ++i) {
-    const b = bodies[i];
-    const deep = b.deepInStatic;
-    if (deep) b.deepInStatic = false;
-    if (!b.isAwake) continue;
-    if (continuous && b.isDynamic && b.shapeList.length > 0 && (deep || isFast(b))) {
-      b.isFast = true;
-      fast.push(b);
-      continue;
-    }
-    updateTransform(b, cosSin);
-    noteMovedProxies(s, b);
+export class ContinuousCollision {
+  /** The world's step state, once installed. @internal */
+  state: StepState | null = null;
+  /** The sweeps' time-of-impact result, and their input (sweeps `sweepA` and `sweepB` of the step). @internal */
+  readonly toiOutput = new TOIOutput();
+  readonly toiInput = new TOIInput();
+  /** The candidate shapes of the body being swept, and that body. @internal */
+  readonly candidates: BodyShape[] = objectArray();
+  toiBody: Body | null = null;
+  /** Set by `noteStatic`: a static proxy met the box of the body being swept. @internal */
+  staticNear = false;
+  /** The pre-check's broadphase callback: notes a static proxy and stops the query. @internal */
+  readonly noteStatic = (): boolean => {
+    this.staticNear = true;
+    return false;
+  };
+  /** The query's broadphase callback: collects other bodies' non-sensor shapes into `candidates`. @internal */
+  readonly collectCandidate = (proxyId: number): boolean => {
+    const s = this.state as StepState;
+    const shape = s.proxyShapes[proxyId] as BodyShape;
+    const body = shape.owner;
+    if (body === this.toiBody || body === null || shape.sensor) return true;
+    const toiBody = this.toiBody as Body;
+    // Static shapes; for a bullet, the other bodies too (the fast ones are added apart).
+    if (!body.isStatic && (!toiBody.bullet || body.isFast)) return true;
+    if (!shouldCollide(toiBody, body)) return true;
+    this.candidates.push(shape);
+    return true;
+  };
+
+  constructor() {
+    registerContinuous(makeContinuous);
   }
-  // The fast bodies' notes follow (see `moveNotedProxies`).
-  s.movedSplit = s.movedShapes.length;
-  if (fast.length > 0) sweepFastBodies(s);
+
+  /** Installs it in the world of `s` (once). @internal */
+  install(s: StepState): void {
+    if (this.state !== null && this.state !== s) {
+      throw new WorldError(
+        'options.continuous',
+        'ContinuousCollision',
+        'is installed in another world: make one per world',
+      );
+    }
+    this.state = s;
+    this.toiInput.sweepA = s.sweepA;
+    this.toiInput.sweepB = s.sweepB;
+  }
+
+  /** Sweeps the step's fast bodies (`s.fastBodies`) back to their times of impact. @internal */
+  sweep(s: StepState): void {
+    sweepFastBodies(s, this);
+  }
+
+  /** Drops what the last step left in its scratch (see `releaseStepReferences`). @internal */
+  release(): void {
+    this.candidates.length = 0;
+    this.toiBody = null;
+  }
 }
 
 /** The fast bodies of this step: the others against static shapes, then the bullets against all. */
-function sweepFastBodies(s: StepState): void {
+function sweepFastBodies(s: StepState, c: ContinuousCollision): void {
   const fast = s.fastBodies;
   for (let i = 0, n = fast.length; i < n; ++i) {
     const b = fast[i];
     if (b.bullet) continue;
-    sweepBody(s, b, false);
+    sweepBody(s, c, b, false);
     updateTransform(b, s.cosSin);
   }
   for (let i = 0, n = fast.length; i < n; ++i) {
     const b = fast[i];
     if (!b.bullet) continue;
-    sweepBody(s, b, true);
+    sweepBody(s, c, b, true);
     updateTransform(b, s.cosSin);
   }
   for (let i = 0, n = fast.length; i < n; ++i) {
@@ -64,15 +110,6 @@ function sweepFastBodies(s: StepState): void {
     fast[i].isStopped = false;
   }
   while (fast.length > 0) fast.pop();
-}
-
-/** Whether the body moved (or turned) this step by more than half its smallest extent. */
-function isFast(b: Body): boolean {
-  const dx = b.center.x - b.center0X;
-  const dy = b.center.y - b.center0Y;
-  // |d| + |Δangle| maxExtent > minExtent / 2, without a square root for the common slow body.
-  const room = 0.5 * b.minExtent - Math.abs(b.angle - b.angle0) * b.maxExtent;
-  return room <= 0 || dx * dx + dy * dy > room * room;
 }
 
 /** Sets `sweep` to the body's motion this step (centre of mass and angle). */
@@ -124,7 +161,7 @@ function setOtherSweep(sweep: Sweep, other: Body, b: Body): void {
  * Whether a static shape's fat box meets the box of the body's whole motion this step; if not, no
  * static shape can stop it and no shape box is computed.
  */
-function staticNear(s: StepState, b: Body): boolean {
+function staticNear(s: StepState, c: ContinuousCollision, b: Body): boolean {
   const x0 = b.center0X;
   const y0 = b.center0Y;
   const x1 = b.center.x;
@@ -137,15 +174,15 @@ function staticNear(s: StepState, b: Body): boolean {
   box.maxY = (y0 > y1 ? y0 : y1) + r;
   // Coordinates so large that the box overflows: the sweep itself decides.
   if (!box.isValid()) return true;
-  s.staticNear = false;
-  s.broadPhase.queryStatic(box, s.noteStatic);
-  return s.staticNear;
+  c.staticNear = false;
+  s.broadPhase.queryStatic(box, c.noteStatic);
+  return c.staticNear;
 }
 
 /** Sweeps one fast body against the shapes its swept box meets; moves it back to the first impact. */
-function sweepBody(s: StepState, b: Body, bullet: boolean): void {
+function sweepBody(s: StepState, c: ContinuousCollision, b: Body, bullet: boolean): void {
   // A body that is not a bullet meets static shapes only.
-  if (!bullet && !staticNear(s, b)) return;
+  if (!bullet && !staticNear(s, c, b)) return;
   const sweepA = s.sweepA;
   const sweepB = s.sweepB;
   setSweep(sweepA, b);
@@ -162,12 +199,12 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
     computeAABB(shapes[k], end, aabb);
     box.combine(box, aabb);
   }
-  const candidates = s.candidates;
-  s.toiBody = b;
+  const candidates = c.candidates;
+  c.toiBody = b;
   // A body that is not a bullet is swept against static shapes only: the tree's static part.
-  if (bullet) s.broadPhase.query(box, s.collectCandidate);
-  else s.broadPhase.queryStatic(box, s.collectCandidate);
-  s.toiBody = null;
+  if (bullet) s.broadPhase.query(box, c.collectCandidate);
+  else s.broadPhase.queryStatic(box, c.collectCandidate);
+  c.toiBody = null;
   if (bullet) {
     // The fast bodies' proxies may not cover where they went this step: take their shapes directly.
     const fast = s.fastBodies;
@@ -181,10 +218,10 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
   // In shape id order: the impact found first wins a tie, and the tree's order (its shape, and the
   // proxy ids) is not part of the world's state a snapshot keeps.
   for (let i = 1; i < candidates.length; ++i) {
-    const c = candidates[i];
+    const shape = candidates[i];
     let j = i - 1;
-    for (; j >= 0 && candidates[j].id > c.id; --j) candidates[j + 1] = candidates[j];
-    candidates[j + 1] = c;
+    for (; j >= 0 && candidates[j].id > shape.id; --j) candidates[j + 1] = candidates[j];
+    candidates[j + 1] = shape;
   }
 
   let t = 1;
@@ -197,12 +234,12 @@ function sweepBody(s: StepState, b: Body, bullet: boolean): void {
   // The shape pair whose impact set `t` (see `meetBody`).
   let hitShape: BodyShape | null = null;
   let hitOther: BodyShape | null = null;
-  const out = s.toiOutput;
+  const out = c.toiOutput;
   // The queries' input (sweeps sweepA, sweepB): fractions travel in it, not as arguments
   // (docs/performance.md, "Boxed numbers").
-  const input = s.toiInput;
-  for (let c = 0; c < candidates.length; ++c) {
-    const other = candidates[c];
+  const input = c.toiInput;
+  for (let k0 = 0; k0 < candidates.length; ++k0) {
+    const other = candidates[k0];
     const ob = other.body;
     if (!ob.isStatic && !bullet) continue;
     setOtherSweep(sweepB, ob, b);
@@ -396,17 +433,7 @@ function goesThrough(s: StepState, shape: BodyShape, b: Body, end: Transform, ot
   return true;
 }
 
-/** The continuous query's broadphase callback: collects other bodies' non-sensor shapes into `candidates`. */
-export function makeCandidateCollector(s: StepState): (proxyId: number) => boolean {
-  return (proxyId: number): boolean => {
-    const shape = s.proxyShapes[proxyId] as BodyShape;
-    const body = shape.owner;
-    if (body === s.toiBody || body === null || shape.sensor) return true;
-    const toiBody = s.toiBody as Body;
-    // Static shapes; for a bullet, the other bodies too (the fast ones are added apart).
-    if (!body.isStatic && (!toiBody.bullet || body.isFast)) return true;
-    if (!shouldCollide(toiBody, body)) return true;
-    s.candidates.push(shape);
-    return true;
-  };
+/** Continuous collision for a world whose restored snapshot had it. */
+function makeContinuous(): ContinuousCollision {
+  return new ContinuousCollision();
 }

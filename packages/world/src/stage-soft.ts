@@ -1,15 +1,14 @@
 import { prepareJoints, relaxJoints, solveJoints } from '@lite/constraints';
 import { jointBodyA, jointBodyB } from './joints';
 import { Stage } from './profile';
-import { solveJointPositions } from './stage-classic';
 import {
   collectSolverConstraints,
   collideContacts,
   findNewContacts,
   wakeJointPartners,
 } from './stage-contacts';
-import { finishPoses } from './stage-continuous';
 import { failStep, findNonFiniteBody, moveNotedProxies, noteStartPose } from './stage-finish';
+import { finishPoses, solveJointPositions } from './stage-poses';
 import type { StepState } from './step-state';
 
 /**

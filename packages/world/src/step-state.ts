@@ -1,20 +1,5 @@
-import {
-  AABB,
-  BroadPhase,
-  DistanceOutput,
-  Manifold,
-  PairBuffer,
-  Sweep,
-  TOIInput,
-  TOIOutput,
-} from '@lite/collision';
-import {
-  BodyStates,
-  ContactGather,
-  ContactSolver,
-  SoftContactSolver,
-  SoftStepContext,
-} from '@lite/constraints';
+import { AABB, BroadPhase, DistanceOutput, Manifold, PairBuffer, Sweep } from '@lite/collision';
+import { BodyStates, ContactGather, SoftContactSolver, SoftStepContext } from '@lite/constraints';
 import { objectArray, Transform, type Vec2 } from '@lite/math';
 import type { Body } from './body';
 import type { Contact } from './contact';
@@ -25,8 +10,9 @@ import type { Joint } from './joints';
 import { StepProfile } from './profile';
 import type { WorldSettings } from './settings';
 import type { BodyShape } from './shape';
+import type { InstalledSolver } from './solvers';
 import { makeNewPairFilter } from './stage-contacts';
-import { makeCandidateCollector } from './stage-continuous';
+import type { ContinuousCollision } from './stage-continuous';
 import { journalWoken, StepJournal } from './stage-journal';
 import { makeSensorCollector } from './stage-sensors';
 
@@ -95,30 +81,17 @@ export class StepState {
   /** The sensor shapes, in id order. */
   readonly sensors: BodyShape[] = objectArray();
 
-  /** Continuous collision scratch: the sweeps, the result, the candidates of one body. */
+  /** Scratch of continuous collision and the shape casts: two sweeps, and boxes and transforms. */
   readonly sweepA = new Sweep();
   readonly sweepB = new Sweep();
-  readonly toiOutput = new TOIOutput();
-  /** The continuous sweeps' time-of-impact input: its sweeps are `sweepA` and `sweepB`. */
-  readonly toiInput = toiInputOf(this.sweepA, this.sweepB);
-  readonly candidates: BodyShape[] = objectArray();
   /** The bodies found fast this step (continuous collision). */
   readonly fastBodies: Body[] = objectArray();
   readonly queryBox = new AABB();
   readonly distanceOutput = new DistanceOutput();
   readonly xfScratch = new Transform();
   readonly xfOther = new Transform();
-  /** The body whose candidates the continuous query collects. */
-  toiBody: Body | null = null;
-  /** The continuous query's broadphase callback. */
-  readonly collectCandidate: (proxyId: number) => boolean;
-  /** Set by `noteStatic`: a static proxy met the box of the body being swept. */
-  staticNear = false;
-  /** The continuous pre-check's broadphase callback: notes a static proxy and stops the query. */
-  readonly noteStatic = (): boolean => {
-    this.staticNear = true;
-    return false;
-  };
+  /** The installed continuous collision (`options.continuous`), or null: no time-of-impact pass. */
+  continuous: ContinuousCollision | null = null;
   /** The sensor being updated, its broadphase callback, and the step's sensor events. */
   sensorShape: BodyShape | null = null;
   readonly collectSensorOverlap: (proxyId: number) => boolean;
@@ -144,8 +117,8 @@ export class StepState {
   readonly reaction = new Float64Array(3);
   /** The largest joint error the last position pass found (a slot, not a returned number). */
   readonly jointError = new Float64Array(1);
-  /** The classic step: the contacts' rows and the bodies' velocities packed in typed arrays. */
-  readonly contactSolver = new ContactSolver();
+  /** The installed classic solver (`ClassicSolver`), or null until the world first uses it. */
+  classic: InstalledSolver | null = null;
   /** The soft step's packed body states, contact solver and per-step constants. */
   readonly bodyStates = new BodyStates();
   readonly softSolver = new SoftContactSolver();
@@ -226,7 +199,6 @@ export class StepState {
     this.huskShape = huskShape;
     this.huskOther = huskOther;
     this.newPairFilter = makeNewPairFilter(this);
-    this.collectCandidate = makeCandidateCollector(this);
     this.collectSensorOverlap = makeSensorCollector(this);
   }
 }
@@ -322,7 +294,7 @@ export function releaseStepReferences(s: StepState): void {
   if (!s.stepReferencesHeld) return;
   s.stepReferencesHeld = false;
   s.bodyStates.releaseBodies();
-  s.contactSolver.releaseBodies();
+  if (s.classic !== null) s.classic.release();
   s.solverContacts.length = 0;
   s.solverContactCount = 0;
   s.solverGather.clear();
@@ -333,8 +305,7 @@ export function releaseStepReferences(s: StepState): void {
   s.fastBodies.length = 0;
   s.movedShapes.length = 0;
   s.movedSplit = 0;
-  s.candidates.length = 0;
-  s.toiBody = null;
+  if (s.continuous !== null) s.continuous.release();
   s.sensorShape = null;
   s.events.contacts.length = 0;
   s.events.kinds.length = 0;
@@ -389,12 +360,4 @@ export function rethrowListenerError(s: StepState): void {
   s.listenerFailed = false;
   s.listenerError = null;
   throw error;
-}
-
-/** A time-of-impact input over the two sweeps. */
-function toiInputOf(sweepA: Sweep, sweepB: Sweep): TOIInput {
-  const input = new TOIInput();
-  input.sweepA = sweepA;
-  input.sweepB = sweepB;
-  return input;
 }

@@ -1,6 +1,14 @@
-// The options of `new World` and the smallest time step.
+// The options of `new World`, their checks, and the smallest time step.
+import type { JsKernels } from '@lite/constraints';
 import type { Vec2Like } from '@lite/math';
-import type { SolverKind } from './settings';
+import type { ClassicSolver } from './classic-solver';
+import { WorldError } from './errors';
+import { type SolverKind, WorldSettings } from './settings';
+import { checkSolverKind, type InstalledSolver } from './solvers';
+import type { ContinuousCollision } from './stage-continuous';
+import type { StepState } from './step-state';
+import { checkBoolean, checkKeys, checkOptions, checkVec2 } from './validate';
+import { requireKernels, useJsKernels } from './wasm-kernels';
 
 /**
  * The shortest step `world.step` takes, s (1e-6). Shorter steps are refused: the solvers turn
@@ -11,13 +19,15 @@ import type { SolverKind } from './settings';
 export const MIN_DT = 1e-6;
 
 /** The options `new World` takes (any other key is refused, with the closest suggested). @internal */
-export const WORLD_KEYS: readonly string[] = [
+const WORLD_KEYS: readonly string[] = [
   'gravity',
   'iterations',
   'substeps',
   'sleeping',
   'solver',
   'profile',
+  'jsKernels',
+  'continuous',
 ];
 
 /** What `new World(options)` takes; every field is optional. */
@@ -30,8 +40,80 @@ export interface WorldOptions {
   substeps?: number;
   /** Whether resting islands fall asleep (default true). */
   sleeping?: boolean;
-  /** The solver (default `'soft'`); see {@link WorldSettings.solver}. */
-  solver?: SolverKind;
+  /**
+   * The solver (default `'soft'`, the built-in soft step): `new ClassicSolver()` installs
+   * Box2D-Lite's classic solver (a program that never names it does not bundle it); `'classic'`
+   * picks it by name once a ClassicSolver was made in this realm. See {@link WorldSettings.solver}.
+   */
+  solver?: SolverKind | ClassicSolver;
   /** Whether steps time their stages into `world.profile` (default false); see {@link WorldSettings.profile}. */
   profile?: boolean;
+  /**
+   * The TypeScript form of the soft step's kernels (`jsKernels`, exported by `@lite/world`), for
+   * where WebAssembly is missing or refused, or to turn the WebAssembly off (`setWasmKernels`).
+   * Opt-in, so that a program without it bundles the WebAssembly form only; installed for every
+   * world of the realm. Without it, a world made where WebAssembly cannot run is refused.
+   */
+  jsKernels?: JsKernels;
+  /**
+   * Continuous collision, `new ContinuousCollision()` (none by default: the step does no
+   * time-of-impact pass, and a fast body may pass through a thin wall); see
+   * {@link ContinuousCollision}. Needed by `bullet` bodies.
+   */
+  continuous?: ContinuousCollision;
+}
+
+/** `new World(options)` checked: gravity, the settings, and the parts to install. @internal */
+export interface ResolvedWorldOptions {
+  gravity: Vec2Like;
+  settings: WorldSettings;
+  solver: InstalledSolver | null;
+  continuous: ContinuousCollision | null;
+}
+
+/** Checks `options` (each refusal a WorldError naming `options.<key>`) and makes the settings. @internal */
+export function resolveWorldOptions(options: WorldOptions): ResolvedWorldOptions {
+  const o = checkOptions(options, 'options');
+  checkKeys(o, WORLD_KEYS, 'options');
+  const gravity = o.gravity === undefined ? { x: 0, y: -10 } : checkVec2(o.gravity, 'options.gravity');
+  const settings = new WorldSettings();
+  // A solver object is installed; a name picks the built-in soft step or a registered solver.
+  const solver = typeof o.solver === 'object' && o.solver !== null ? (o.solver as InstalledSolver) : null;
+  if (solver !== null) {
+    if (typeof solver.step !== 'function') {
+      throw new WorldError('options.solver', o.solver, "must be 'soft', 'classic' or a ClassicSolver");
+    }
+    settings.solver = 'classic';
+  } else if (o.solver !== undefined) {
+    checkSolverKind(o.solver, 'options.solver');
+    settings.solver = o.solver as SolverKind;
+  }
+  if (o.iterations !== undefined) settings.iterations = o.iterations;
+  if (o.substeps !== undefined) settings.substeps = o.substeps;
+  if (o.sleeping !== undefined) settings.sleeping = checkBoolean(o.sleeping, 'options.sleeping');
+  if (o.profile !== undefined) settings.profile = checkBoolean(o.profile, 'options.profile');
+  let continuous: ContinuousCollision | null = null;
+  if (o.continuous !== undefined) {
+    if (typeof (o.continuous as { install?: unknown } | null)?.install !== 'function') {
+      throw new WorldError(
+        'options.continuous',
+        o.continuous,
+        'must be a ContinuousCollision (new ContinuousCollision())',
+      );
+    }
+    continuous = o.continuous;
+    settings.continuousValue = true;
+  }
+  if (o.jsKernels !== undefined) useJsKernels(o.jsKernels, 'options.jsKernels');
+  requireKernels();
+  return { gravity, settings, solver, continuous };
+}
+
+/** Installs the solver and continuous collision `o` names in the world of `s`. @internal */
+export function installParts(s: StepState, o: ResolvedWorldOptions): void {
+  s.classic = o.solver;
+  if (o.continuous !== null) {
+    o.continuous.install(s);
+    s.continuous = o.continuous;
+  }
 }

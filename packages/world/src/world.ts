@@ -18,7 +18,7 @@ import {
 } from './joints';
 import { Stage, type StepProfile } from './profile';
 import { type AABBLike, castShapeIn, QueryScratch, type RayCastHit, type ShapeCastHit } from './queries';
-import { guardedSettings, WorldSettings } from './settings';
+import { guardedSettings, type WorldSettings } from './settings';
 import {
   BodyShape,
   checkShapeMass,
@@ -28,7 +28,7 @@ import {
   type ShapeGeometry,
   type ShapeOptions,
 } from './shape';
-import { stepClassic } from './stage-classic';
+import { classicSolverOf, continuousOf, requireContinuous } from './solvers';
 import { dropContacts, releaseContacts } from './stage-contacts';
 import {
   clearForces,
@@ -54,15 +54,15 @@ import {
   StepState,
   wakeBody,
 } from './step-state';
-import { checkBoolean, checkKeys, checkOptions, checkVec2 } from './validate';
 import { dispatchRemoved, releaseShape, resetMass } from './world-edits';
-import { MIN_DT, WORLD_KEYS, type WorldOptions } from './world-options';
+import { installParts, MIN_DT, resolveWorldOptions, type WorldOptions } from './world-options';
 
 /**
  * A 2D rigid-body world: bodies of boxes, polygons, circles and capsules, seven joint kinds and the
  * contacts between them, stepped by Box2D v3's soft step (default: sub-steps of soft contacts, a
- * relax pass and restitution) or by Box2D-Lite's classic solver, with continuous collision, islands,
- * sleeping and snapshots.
+ * relax pass and restitution) or by Box2D-Lite's classic solver (installed: `solver: new
+ * ClassicSolver()`), with continuous collision (installed: `continuous: new ContinuousCollision()`),
+ * islands, sleeping and snapshots.
  *
  * ```ts
  * const world = new World({ gravity: { x: 0, y: -10 } });
@@ -102,25 +102,17 @@ export class World {
   private stepCounter = 0;
 
   /**
-   * @param options - gravity (default (0, -10)), iterations (default 10), substeps (default 1),
-   *   sleeping (default true)
-   * @throws WorldError on a non-finite gravity, a bad iteration or sub-step count (above
-   *   {@link MAX_ITERATIONS} or {@link MAX_SUBSTEPS} too), a non-boolean `sleeping` or `profile`, or
-   *   an unknown option key (with the closest known one suggested)
+   * @param options - gravity, the solver (`new ClassicSolver()` installs Box2D-Lite's), its counts,
+   *   sleeping, continuous collision (none by default), the TypeScript kernels: {@link WorldOptions}
+   * @throws WorldError naming the first bad option: a non-finite gravity, a count out of range, a
+   *   non-boolean, a solver or continuous collision that is not one, `'classic'` before any
+   *   ClassicSolver was made, no kernels to run (no WebAssembly and no `jsKernels`), an unknown key
    */
   constructor(options: WorldOptions = {}) {
-    const o = checkOptions(options, 'options');
-    checkKeys(o, WORLD_KEYS, 'options');
-    const gravity = o.gravity === undefined ? { x: 0, y: -10 } : checkVec2(o.gravity, 'options.gravity');
-    this.gravity = new Vec2(gravity.x, gravity.y);
-    const settings = new WorldSettings();
-    if (o.solver !== undefined) settings.solver = o.solver;
-    if (o.iterations !== undefined) settings.iterations = o.iterations;
-    if (o.substeps !== undefined) settings.substeps = o.substeps;
-    if (o.sleeping !== undefined) settings.sleeping = checkBoolean(o.sleeping, 'options.sleeping');
-    if (o.profile !== undefined) settings.profile = checkBoolean(o.profile, 'options.profile');
+    const o = resolveWorldOptions(options);
+    this.gravity = new Vec2(o.gravity.x, o.gravity.y);
     // Users get a view that refuses unknown keys; the step reads the object itself (core.settings).
-    this.settings = guardedSettings(settings);
+    this.settings = guardedSettings(o.settings);
 
     // What destroyed bodies and dropped or pooled contacts point at instead of what they held (see
     // `StepState.husk`): a static body outside the world, with a shape outside it.
@@ -131,7 +123,8 @@ export class World {
     huskShape.owner = null;
     const huskOther = new Body(this, -1, huskOptions);
     huskOther.world = null;
-    this.core = new StepState(this.gravity, settings, husk, huskShape, huskOther);
+    this.core = new StepState(this.gravity, o.settings, husk, huskShape, huskOther);
+    installParts(this.core, o);
     this.queries = new QueryScratch(this.core);
   }
 
@@ -153,6 +146,7 @@ export class World {
   createBody(options: BodyOptions): Body {
     this.checkUnlocked('createBody', 'options', options);
     const resolved = resolveBodyOptions(options);
+    if (resolved.bullet) this.checkBullet('options.bullet');
     // The id is used only once the body exists (a refused body uses none).
     const body = new Body(this, this.nextBodyId, resolved);
     this.nextBodyId++;
@@ -505,7 +499,7 @@ export class World {
    *     velocity the Baumgarte bias added, when `settings.relax` is on) and run the joints'
    *     position passes;
    *  8. check that the state is finite (else restore it and throw);
-   *  9. continuous collision (`settings.continuous`: a fast body that would have passed through a
+   *  9. continuous collision (when installed: a fast body that would have passed through a
    *     static shape, or a bullet through any, goes back to its time of impact), then update
    *     transforms (`position` back from the centre of mass to the origin) and move the broadphase
    *     proxies;
@@ -537,6 +531,9 @@ export class World {
     }
     this.compactAll();
     const core = this.core;
+    // The parts a restored snapshot names, made (or refused) before anything moves.
+    const classic = core.settings.solver === 'soft' ? null : classicSolverOf(core);
+    continuousOf(core);
     const profile = core.profile;
     profile.begin(core.settings.profile);
     this.checkStepInput();
@@ -547,8 +544,8 @@ export class World {
     try {
       if (!core.settings.sleeping && core.sleepingCount > 0) this.wakeAll();
       // Stages 1 to 9: stage-soft.ts or stage-classic.ts (with stage-contacts.ts, stage-finish.ts).
-      if (core.settings.solver === 'soft') stepSoft(core, dt);
-      else stepClassic(core, dt);
+      if (classic === null) stepSoft(core, dt);
+      else classic.step(core, dt);
       if (core.sensors.length > 0) updateSensors(core);
       // Stages 10 to 12: stage-finish.ts.
       updateSleep(core, dt);
@@ -684,6 +681,11 @@ export class World {
 
   // ---------------------------------------------------------------------------------------------
   // Internals
+
+  /** Throws unless continuous collision is installed: a bullet needs it. @internal */
+  checkBullet(argument: string): void {
+    requireContinuous(this.core, argument);
+  }
 
   /** Throws while the world steps (or runs a listener or query callback). @internal */
   checkUnlocked(operation: string, argument: string, value: unknown): void {

@@ -4,7 +4,7 @@
 // { before: { list: kind }, after: { list: kind } }, the kinds read right after the world is built
 // (before its first step) and after 240 steps of a scene with every kind of shape, contacts made,
 // pooled and reused, a sensor and a joint. Run by array-kinds.test.ts after `pnpm build`.
-import { RevoluteJoint, World } from '../dist/index.js';
+import { ClassicSolver, ContinuousCollision, RevoluteJoint, World } from '../dist/index.js';
 
 const [solver] = process.argv.slice(2);
 const DT = 1 / 60;
@@ -27,7 +27,11 @@ function kind(array) {
   return hasHoleyElements(array) ? `${elements} (holey)` : elements;
 }
 
-const world = new World({ solver, sleeping: false });
+const world = new World({
+  solver: solver === 'classic' ? new ClassicSolver() : solver,
+  sleeping: false,
+  continuous: new ContinuousCollision(),
+});
 world.on('beginContact', () => {});
 world.on('endContact', () => {});
 world.on('sensorBegin', () => {});
@@ -80,13 +84,13 @@ function lists() {
     'newContacts',
     'proxyShapes',
     'sensors',
-    'candidates',
     'fastBodies',
     'solverContacts',
     'solverJoints',
     'brokenJoints',
   ])
     out[name] = core[name];
+  out['continuous.candidates'] = core.continuous.candidates;
   out['events.contacts'] = core.events.contacts;
   out['sensorEvents.sensors'] = core.sensorEvents.sensors;
   out['sensorEvents.visitors'] = core.sensorEvents.visitors;
@@ -95,8 +99,12 @@ function lists() {
   out['solverGather.blocks'] = core.solverGather.blocks;
   out['softSolver.dataBlocks'] = core.softSolver.dataBlocks;
   out['softSolver.blockSource'] = core.softSolver.blockSource;
-  out['contactSolver.bodies'] = core.contactSolver.bodies;
-  out['contactSolver.contacts'] = core.contactSolver.contacts;
+  // The classic solver's packed contact solver, when the world has one.
+  const contactSolver = core.classic?.contactSolver;
+  if (contactSolver !== undefined) {
+    out['contactSolver.bodies'] = contactSolver.bodies;
+    out['contactSolver.contacts'] = contactSolver.contacts;
+  }
   out['body.shapeList'] = bodies[119].shapeList;
   out['body.contactEdges'] = bodies[119].contactEdges;
   out['body.jointEdges'] = bodies[119].jointEdges;

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { type BodyOptions, DistanceJoint, MouseJoint, RevoluteJoint, World, WorldError } from '../src/index';
+import {
+  type BodyOptions,
+  ClassicSolver,
+  DistanceJoint,
+  MouseJoint,
+  RevoluteJoint,
+  World,
+  WorldError,
+} from '../src/index';
 import { stateOf } from './helpers';
+
+// The classic solver is installed, not built in: made once here, it is picked by name ('classic') below.
+new ClassicSolver();
 
 /** Runs `fn`, expects a WorldError, and returns it. */
 function worldError(fn: () => unknown): WorldError {

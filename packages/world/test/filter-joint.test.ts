@@ -1,6 +1,7 @@
 import { jointReaction } from '@lite/constraints';
 import { describe, expect, it } from 'vitest';
 import {
+  ClassicSolver,
   FilterJoint,
   JointKind,
   loadWorld,
@@ -9,6 +10,9 @@ import {
   World,
   WorldError,
 } from '../src/index';
+
+// The classic solver is installed, not built in: made once here, it is picked by name ('classic') below.
+new ClassicSolver();
 
 /*
  * The filter joint: it only keeps its two bodies from colliding. It has no rows (the bodies move

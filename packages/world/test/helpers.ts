@@ -1,7 +1,9 @@
 import type { JointDef, SceneDef } from '@lite/scenes';
 import {
   type Body,
+  ClassicSolver,
   type Contact,
+  ContinuousCollision,
   DistanceJoint,
   PrismaticJoint,
   RevoluteJoint,
@@ -96,17 +98,22 @@ export function createJoint(world: World, def: JointDef, bodyA: Body, bodyB: Bod
   }
 }
 
-/** Builds `scene` in a new world (the scene's gravity and iterations; sleeping as given). */
+/**
+ * Builds `scene` in a new world (the scene's gravity and iterations; sleeping as given), with
+ * continuous collision installed unless `continuous` is false.
+ */
 export function buildScene(
   scene: SceneDef,
-  options: { sleeping?: boolean; solver?: SolverKind } = {},
+  options: { sleeping?: boolean; solver?: SolverKind; continuous?: boolean } = {},
 ): BuiltScene {
-  const world = new World({ gravity: scene.gravity, sleeping: options.sleeping, solver: options.solver });
+  const world = new World({
+    gravity: scene.gravity,
+    sleeping: options.sleeping,
+    solver: options.solver === 'classic' ? new ClassicSolver() : options.solver,
+    ...(options.continuous === false ? {} : { continuous: new ContinuousCollision() }),
+  });
   // The scenes' iteration count is Box2D-Lite's, for the classic solver; the soft step keeps its own.
-  const inUse = world.settings.solver;
-  world.settings.solver = 'classic';
-  world.settings.iterations = scene.iterations;
-  world.settings.solver = inUse;
+  if (options.solver === 'classic') world.settings.iterations = scene.iterations;
   const bodies: Body[] = [];
   for (const def of scene.bodies) {
     const shapes = def.shapes;

@@ -3,7 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { catalogue } from '@lite/scenes';
 import { afterEach, describe, expect, it } from 'vitest';
 import { kernelSlabCount } from '../../constraints/src/kernels';
-import { setWasmKernels, World } from '../src/index';
+import { jsKernels, setWasmKernels, World } from '../src/index';
 import { buildScene, stateOf } from './helpers';
 
 // The collector, reachable without starting Node with --expose-gc (see resources.test.ts).
@@ -110,7 +110,7 @@ describe('many worlds in one process share the kernels’ WebAssembly memories',
       }).world;
     /** Steps worlds in turn, a new one every 10 rounds, and lets every third one go after 30 rounds. */
     const run = async (kernels: boolean): Promise<number[][]> => {
-      setWasmKernels(kernels);
+      setWasmKernels(kernels, jsKernels);
       const live: { world: World; k: number; born: number }[] = [];
       const kept: { world: World; k: number }[] = [];
       for (let round = 0; round < 120; round++) {

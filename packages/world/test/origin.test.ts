@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type SolverKind, World } from '../src';
+import { ClassicSolver, type SolverKind, World } from '../src';
+
+// The classic solver is installed, not built in: made once here, it is picked by name ('classic') below.
+new ClassicSolver();
 
 /**
  * Where a body's origin lies is a convention: the same shape, mass and motion of the centre of

@@ -1,6 +1,6 @@
 import { RevoluteJoint, World } from '@lite/world';
 
-// Gravity (0, -10) and the soft step (4 sub-steps); `solver: 'classic'` gives Box2D-Lite's solver.
+// Gravity (0, -10) and the soft step (4 sub-steps); `solver: new ClassicSolver()` gives Box2D-Lite's solver.
 const world = new World({ gravity: { x: 0, y: -10 } });
 
 // Sizes are full width and height; positions are box centres.

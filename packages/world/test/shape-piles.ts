@@ -1,4 +1,4 @@
-import { type Body, type SolverKind, World } from '../src/index';
+import { type Body, ClassicSolver, type SolverKind, World } from '../src/index';
 
 /** A regular hexagon of circumradius r with flat top and bottom faces. */
 export function hexagon(r: number): { x: number; y: number }[] {
@@ -19,7 +19,7 @@ export function container(world: World, halfWidth: number, height: number): void
 
 /** A pyramid of `rows` rows of circles of radius 0.5 in a box as wide as its bottom row. */
 export function circlePyramid(solver: SolverKind, rows: number): { world: World; bodies: Body[] } {
-  const world = new World({ solver, sleeping: false });
+  const world = new World({ solver: solver === 'classic' ? new ClassicSolver() : solver, sleeping: false });
   const r = 0.5;
   container(world, rows * r, rows + 2);
   const bodies: Body[] = [];
@@ -37,7 +37,7 @@ export function circlePyramid(solver: SolverKind, rows: number): { world: World;
 
 /** A stack of `count` hexagons (circumradius 0.5) on the ground. */
 export function hexagonStack(solver: SolverKind, count: number): { world: World; bodies: Body[] } {
-  const world = new World({ solver, sleeping: false });
+  const world = new World({ solver: solver === 'classic' ? new ClassicSolver() : solver, sleeping: false });
   world.createBody({ type: 'static', width: 40, height: 1, position: { x: 0, y: -0.5 } });
   const h = Math.sqrt(3) / 2;
   const bodies: Body[] = [];
@@ -55,7 +55,7 @@ export function hexagonStack(solver: SolverKind, count: number): { world: World;
 
 /** `count` capsules (1 m long, radius 0.25) dropped in a grid into a 20 m wide box. */
 export function capsulePile(solver: SolverKind, count: number): { world: World; bodies: Body[] } {
-  const world = new World({ solver, sleeping: false });
+  const world = new World({ solver: solver === 'classic' ? new ClassicSolver() : solver, sleeping: false });
   container(world, 10, 60);
   const bodies: Body[] = [];
   const perRow = 12;

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type Body,
+  ClassicSolver,
+  ContinuousCollision,
   DistanceJoint,
   FilterJoint,
   type Joint,
@@ -19,6 +21,9 @@ import {
   World,
   WorldError,
 } from '../src/index';
+
+// The classic solver is installed, not built in: made once here, it is picked by name ('classic') below.
+new ClassicSolver();
 
 /*
  * Hostile snapshots. Every buffer handed to `restore` is either refused with a WorldError that
@@ -85,7 +90,7 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
  * and awake bodies, touching and resting contacts, stepped `steps` times.
  */
 function sampleWorld(solver: SolverKind, steps: number): World {
-  const world = new World({ solver });
+  const world = new World({ solver, continuous: new ContinuousCollision() });
   const ground = world.createBody({ type: 'static', width: 40, height: 1, position: { x: 0, y: -0.5 } });
   ground.createShape({ type: 'box', width: 1, height: 1, offset: { x: 12, y: 0.5 }, angle: 0.3 });
   // A resting stack (falls asleep), and a body far away (unbalances the broadphase tree).
@@ -746,7 +751,7 @@ describe('every snapshot a world takes restores (fuzz)', () => {
   });
 
   function build(s: typeof spec extends fc.Arbitrary<infer T> ? T : never): World {
-    const world = new World({ solver: s.solver });
+    const world = new World({ solver: s.solver, continuous: new ContinuousCollision() });
     world.createBody({ type: 'static', width: 30, height: 1, position: { x: 0, y: -0.5 } });
     const made: Body[] = [];
     for (const b of s.bodies) {

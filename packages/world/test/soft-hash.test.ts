@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe } from 'vitest';
-import { setWasmKernels } from '../src/index';
+import { jsKernels, setWasmKernels } from '../src/index';
 import { hashEveryScene } from './scene-hashes';
 
 /**
@@ -110,7 +110,7 @@ describe('the soft step stays bit-identical', () => {
 // The solver's WebAssembly kernels (on above, the default) and its TypeScript passes give the same
 // bits: the same values again with the kernels off.
 describe('the soft step gives the same bits with its WebAssembly kernels off', () => {
-  beforeAll(() => setWasmKernels(false));
+  beforeAll(() => setWasmKernels(false, jsKernels));
   afterAll(() => setWasmKernels(true));
   hashEveryScene('soft', CONFIGS, EXPECTED);
 });

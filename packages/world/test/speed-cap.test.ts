@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type Body,
+  ClassicSolver,
+  jsKernels,
   loadWorld,
   type SolverKind,
   saveWorld,
@@ -8,6 +10,9 @@ import {
   World,
   WorldError,
 } from '../src/index';
+
+// The classic solver is installed, not built in: made once here, it is picked by name ('classic') below.
+new ClassicSolver();
 
 /**
  * `settings.maximumLinearSpeed`: where velocities are integrated, a body faster than the cap is
@@ -149,7 +154,7 @@ describe('settings.maximumLinearSpeed', () => {
 
   it('soft step: the WebAssembly kernels cap as the TypeScript passes do, bit for bit', () => {
     const run = (kernels: boolean): number[] => {
-      setWasmKernels(kernels);
+      setWasmKernels(kernels, jsKernels);
       const world = groundWorld('soft');
       const fast = world.createBody({
         width: 0.5,

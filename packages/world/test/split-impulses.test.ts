@@ -4,12 +4,12 @@
  */
 import { stack } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
-import { World } from '../src/index';
+import { ClassicSolver, World } from '../src/index';
 import { buildScene } from './helpers';
 
 describe('split impulses', () => {
   it('push a box sunk 5 cm into the ground out without giving it any speed', () => {
-    const world = new World({ sleeping: false, solver: 'classic' });
+    const world = new World({ sleeping: false, solver: new ClassicSolver() });
     world.settings.splitImpulses = true;
     world.createBody({ type: 'static', width: 100, height: 20, position: { x: 0, y: -10 } });
     const box = world.createBody({ width: 1, height: 1, mass: 1, position: { x: 0, y: 0.45 } });

@@ -1,7 +1,7 @@
 import { dampingRate } from '@lite/constraints';
 import { pendulum, stack } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
-import { DistanceJoint, World, WorldError } from '../src/index';
+import { ClassicSolver, DistanceJoint, World, WorldError } from '../src/index';
 import { buildScene, run, stateOf } from './helpers';
 
 // The classic solver's sub-steps (the whole pipeline n times with dt / n). The soft step sub-steps inside
@@ -36,7 +36,7 @@ function columnDrift(substeps: number, steps: number): number {
  * e² · 2 m = 0.5 m: 25 % of the drop.
  */
 function reboundHeight(substeps: number): number {
-  const world = new World({ solver: 'classic', substeps, sleeping: false });
+  const world = new World({ solver: new ClassicSolver(), substeps, sleeping: false });
   world.createBody({ type: 'static', width: 100, height: 20, position: { x: 0, y: -10 }, restitution: 0.5 });
   const box = world.createBody({
     width: 1,
@@ -84,7 +84,12 @@ describe('sub-steps: accuracy', () => {
     // The soft row's damper is matched so the discrete step keeps the frequency (constraints'
     // dampingRate); what implicit Euler still costs is amplitude, per step, and shorter steps lose less.
     const run = (substeps: number): { frequency: number; amplitude: number } => {
-      const world = new World({ solver: 'classic', gravity: { x: 0, y: 0 }, substeps, sleeping: false });
+      const world = new World({
+        solver: new ClassicSolver(),
+        gravity: { x: 0, y: 0 },
+        substeps,
+        sleeping: false,
+      });
       const ground = world.createBody({ type: 'static', width: 1, height: 1 });
       const bob = world.createBody({ width: 0.2, height: 0.2, mass: 1, position: { x: 3.1, y: 0 } });
       world.createJoint(DistanceJoint, {
@@ -150,7 +155,7 @@ describe('sub-steps: semantics', () => {
     const set = buildScene(scene, { solver: 'classic' });
     set.world.settings.substeps = 3;
     set.world.settings.substeps = 1;
-    const built = new World({ solver: 'classic', substeps: 1 });
+    const built = new World({ solver: new ClassicSolver(), substeps: 1 });
     expect(built.settings.substeps).toBe(1);
     for (let i = 0; i < 600; ++i) {
       untouched.world.step(dt);
@@ -179,7 +184,12 @@ describe('sub-steps: semantics', () => {
   });
 
   it('forces set before the step act during every sub-step and are cleared once, at the end', () => {
-    const world = new World({ solver: 'classic', gravity: { x: 0, y: 0 }, substeps: 4, sleeping: false });
+    const world = new World({
+      solver: new ClassicSolver(),
+      gravity: { x: 0, y: 0 },
+      substeps: 4,
+      sleeping: false,
+    });
     const body = world.createBody({ width: 1, height: 1, mass: 2 });
     body.applyForce({ x: 6, y: 0 });
     body.applyTorque(3);
@@ -197,7 +207,7 @@ describe('sub-steps: semantics', () => {
 
   it('stepCount counts steps, and sleep timers advance by dt per step', () => {
     const asleepAfter = (substeps: number): number => {
-      const world = new World({ solver: 'classic', substeps });
+      const world = new World({ solver: new ClassicSolver(), substeps });
       world.createBody({ type: 'static', width: 20, height: 1, position: { x: 0, y: -0.5 } });
       const box = world.createBody({ width: 1, height: 1, position: { x: 0, y: 0.5 } });
       for (let i = 1; i <= 120; ++i) {
@@ -213,7 +223,7 @@ describe('sub-steps: semantics', () => {
   });
 
   it('a contact that begins and ends within one step reports both, begin first, once per step', () => {
-    const world = new World({ solver: 'classic', substeps: 4, sleeping: false });
+    const world = new World({ solver: new ClassicSolver(), substeps: 4, sleeping: false });
     world.createBody({ type: 'static', width: 100, height: 20, position: { x: 0, y: -10 }, restitution: 1 });
     // 20 m/s down, 10 cm above the ground: it hits and leaves within the first step's 4 sub-steps.
     world.createBody({
@@ -236,7 +246,7 @@ describe('sub-steps: semantics', () => {
 describe('sub-steps: bad values and failures', () => {
   for (const value of [0, 1.5, Number.NaN, -1, Number.POSITIVE_INFINITY]) {
     it(`refuses substeps = ${value}, keeping the old value`, () => {
-      const world = new World({ solver: 'classic', substeps: 2 });
+      const world = new World({ solver: new ClassicSolver(), substeps: 2 });
       let error: unknown = null;
       try {
         world.settings.substeps = value;
@@ -247,12 +257,14 @@ describe('sub-steps: bad values and failures', () => {
       expect((error as WorldError).argument).toBe('settings.substeps');
       expect((error as WorldError).message).toContain(`settings.substeps = ${value}`);
       expect(world.settings.substeps).toBe(2);
-      expect(() => new World({ solver: 'classic', substeps: value })).toThrow(`settings.substeps = ${value}`);
+      expect(() => new World({ solver: new ClassicSolver(), substeps: value })).toThrow(
+        `settings.substeps = ${value}`,
+      );
     });
   }
 
   it('a sub-step that turns non-finite restores every body to its state before the whole step', () => {
-    const world = new World({ solver: 'classic', substeps: 4, sleeping: false });
+    const world = new World({ solver: new ClassicSolver(), substeps: 4, sleeping: false });
     // No speed cap in the way: the failure comes from a velocity of 1e308 m/s.
     world.settings.maximumLinearSpeed = Number.MAX_VALUE;
     world.createBody({ type: 'static', width: 20, height: 1, position: { x: 0, y: -0.5 } });

@@ -21,6 +21,8 @@ describe('WebAssembly kernels compiled in the background', () => {
       engine = await import('../src/index');
       helpers = await import('./helpers');
       scenes = await import('@lite/scenes');
+      // The TypeScript runs until the compile lands: it must be installed.
+      engine.setWasmKernels(true, engine.jsKernels);
       // The first ask starts the compile, in the background.
       expect(engine.wasmKernelsReady()).toBe(false);
     } finally {

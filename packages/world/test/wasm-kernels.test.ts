@@ -1,7 +1,7 @@
 import { catalogue } from '@lite/scenes';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setKernelSlabBytes } from '../../constraints/src/kernels';
-import { setWasmKernels, type World, wasmKernelsReady } from '../src/index';
+import { jsKernels, setWasmKernels, type World, wasmKernelsReady } from '../src/index';
 import { buildScene, stateOf } from './helpers';
 
 /**
@@ -38,7 +38,7 @@ describe('WebAssembly kernels', () => {
   });
 
   it('are left alone when switched off before the first step', () => {
-    setWasmKernels(false);
+    setWasmKernels(false, jsKernels);
     expect(wasmKernelsReady()).toBe(false);
     const world = scene('shape-rain', { count: 60 });
     for (let i = 0; i < 60; i++) world.step(1 / 60);
@@ -54,13 +54,13 @@ describe('WebAssembly kernels', () => {
     ['rain', { count: 300 }],
   ] as const) {
     it(`${id}: switched on and off every few steps, the same bits as with them off throughout`, () => {
-      setWasmKernels(false);
+      setWasmKernels(false, jsKernels);
       const reference = scene(id, parameters);
       const toggled = scene(id, parameters);
       for (let i = 1; i <= 200; i++) {
-        setWasmKernels(false);
+        setWasmKernels(false, jsKernels);
         reference.step(1 / 60);
-        setWasmKernels(i % 10 < 6);
+        setWasmKernels(i % 10 < 6, jsKernels);
         toggled.step(1 / 60);
         if (i % 50 === 0) expect(bits(stateOf(toggled))).toEqual(bits(stateOf(reference)));
       }
@@ -80,7 +80,7 @@ describe('WebAssembly kernels', () => {
     };
     (WebAssembly as { Memory: unknown }).Memory = refusing;
     try {
-      setWasmKernels(false);
+      setWasmKernels(false, jsKernels);
       const reference = scene('rain', { count: 300 });
       setWasmKernels(true);
       const refused = scene('rain', { count: 300 });
@@ -90,7 +90,7 @@ describe('WebAssembly kernels', () => {
           expect(kernelsAttached(refused)).toBe(true);
           allowed = 0;
         }
-        setWasmKernels(false);
+        setWasmKernels(false, jsKernels);
         reference.step(1 / 60);
         setWasmKernels(true);
         refused.step(1 / 60);

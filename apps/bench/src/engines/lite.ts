@@ -1,7 +1,9 @@
 import type { SceneDef } from '@lite/scenes';
 import {
   type Body,
+  ClassicSolver,
   DistanceJoint,
+  jsKernels,
   PROFILE_STAGES,
   RevoluteJoint,
   type SolverKind,
@@ -12,7 +14,7 @@ import { type EngineAdapter, requireBasicJoint } from './adapter';
 
 /**
  * lite (@lite/world): the scenes' own units. Sleeping off (world and bodies) and continuous collision
- * off (`settings.continuous`, on by default), as for every engine that has them; every other setting
+ * not installed, as for every engine that has them; every other setting
  * at its default. The classic solver takes the scene's `iterations` velocity iterations (its default of
  * 1 sub-step; warm starting, position correction, accumulated impulses, block solver on); the soft
  * step keeps its own defaults (4 sub-steps of 1 iteration, 30 Hz contacts of damping ratio 10, exact
@@ -40,11 +42,12 @@ export class LiteAdapter implements EngineAdapter {
   build(scene: SceneDef): void {
     const world = new World({
       gravity: scene.gravity,
-      ...(this.solver !== undefined ? { solver: this.solver } : {}),
+      ...(this.solver !== undefined
+        ? { solver: this.solver === 'classic' ? new ClassicSolver() : this.solver }
+        : {}),
     });
     if (world.settings.solver === 'classic') world.settings.iterations = scene.iterations;
     world.settings.sleeping = false;
-    world.settings.continuous = false;
     for (const def of scene.bodies) {
       const dynamic = def.type === 'dynamic';
       const shapes = def.shapes;
@@ -117,7 +120,7 @@ export class LiteAdapter implements EngineAdapter {
   }
 
   step(dt: number): void {
-    setWasmKernels(this.wasm);
+    setWasmKernels(this.wasm, jsKernels);
     (this.world as World).step(dt);
   }
 

@@ -1,0 +1,86 @@
+// The installed parts: a solver other than the built-in soft step, and continuous collision.
+import { WorldError } from './errors';
+import type { ContinuousCollision } from './stage-continuous';
+import type { StepState } from './step-state';
+
+/**
+ * A solver a world steps with instead of the built-in soft step (the classic solver,
+ * `ClassicSolver`): it runs stages 1 to 9 of `world.step` on the world's step state. @internal
+ */
+export interface InstalledSolver {
+  /** Stages 1 to 9 of a step of `dt` seconds. */
+  step(s: StepState, dt: number): void;
+  /** Lets go of the bodies, contacts and joints the last step's scratch names. */
+  release(): void;
+}
+
+/** Makes a classic solver: registered by the first `ClassicSolver` made in this realm. */
+let classicFactory: (() => InstalledSolver) | null = null;
+
+/** Registers the classic solver by name (`ClassicSolver`'s constructor calls it). @internal */
+export function registerClassicSolver(factory: () => InstalledSolver): void {
+  classicFactory = factory;
+}
+
+/**
+ * Throws unless the solver `kind` can run: `'soft'` always, `'classic'` once a `ClassicSolver`
+ * was made in this realm. @internal
+ */
+export function checkSolverKind(kind: unknown, argument: string): void {
+  if (kind === 'classic' && classicFactory === null) {
+    throw new WorldError(
+      argument,
+      kind,
+      "needs the classic solver installed: import { ClassicSolver } from '@lite/world' and new World({ solver: new ClassicSolver() })",
+    );
+  }
+}
+
+/** The world's classic solver, made on first use when the kind was picked by name. @internal */
+export function classicSolverOf(s: StepState): InstalledSolver {
+  if (s.classic === null) {
+    checkSolverKind('classic', 'settings.solver');
+    s.classic = (classicFactory as () => InstalledSolver)();
+  }
+  return s.classic;
+}
+
+/** Makes continuous collision: registered by the first `ContinuousCollision` made in this realm. */
+let continuousFactory: (() => ContinuousCollision) | null = null;
+
+/** Registers continuous collision (`ContinuousCollision`'s constructor calls it). @internal */
+export function registerContinuous(factory: () => ContinuousCollision): void {
+  continuousFactory = factory;
+}
+
+/**
+ * The world's continuous collision, or null when it has none (`settings.continuousValue`); made on
+ * first use for a world whose restored snapshot had it. @internal
+ */
+export function continuousOf(s: StepState): ContinuousCollision | null {
+  if (!s.settings.continuousValue) return null;
+  if (s.continuous === null) {
+    if (continuousFactory === null) {
+      throw new WorldError(
+        'snapshot',
+        'continuous collision',
+        'was installed in the saved world: make one (new World({ continuous: new ContinuousCollision() })) before restoring',
+      );
+    }
+    const continuous = continuousFactory();
+    continuous.install(s);
+    s.continuous = continuous;
+  }
+  return s.continuous;
+}
+
+/** Throws unless the world of `s` has continuous collision: a bullet (`argument`) needs it. @internal */
+export function requireContinuous(s: StepState, argument: string): void {
+  if (!s.settings.continuousValue) {
+    throw new WorldError(
+      argument,
+      true,
+      'needs continuous collision: new World({ continuous: new ContinuousCollision() })',
+    );
+  }
+}

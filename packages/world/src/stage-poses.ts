@@ -1,0 +1,63 @@
+import { solveJointPositionsInto } from '@lite/constraints';
+import type { Body } from './body';
+import { truncate } from './contact-list';
+import { continuousOf } from './solvers';
+import type { ContinuousCollision } from './stage-continuous';
+import { noteMovedProxies, updateTransform } from './stage-finish';
+import type { StepState } from './step-state';
+
+/**
+ * Stage 9a: each awake body's transform follows its pose and its origin follows its centre of mass.
+ * With continuous collision installed (`ContinuousCollision`), a fast dynamic body (moved more than
+ * half its smallest extent, or found deep in a static shape) waits, and is then swept back to its
+ * time of impact (see stage-continuous.ts). One pass over the bodies.
+ */
+export function finishPoses(s: StepState): void {
+  const bodies = s.bodyList;
+  const continuous = continuousOf(s);
+  const fast = s.fastBodies;
+  const cosSin = s.cosSin;
+  // (Empty unless a step threw between this pass and the re-insertions.)
+  truncate(s.movedShapes, 0);
+  // The fast bodies wait, their transforms still showing where they started.
+  for (let i = 0, n = bodies.length; i < n; ++i) {
+    const b = bodies[i];
+    const deep = b.deepInStatic;
+    if (deep) b.deepInStatic = false;
+    if (!b.isAwake) continue;
+    if (continuous !== null && b.isDynamic && b.shapeList.length > 0 && (deep || isFast(b))) {
+      b.isFast = true;
+      fast.push(b);
+      continue;
+    }
+    updateTransform(b, cosSin);
+    noteMovedProxies(s, b);
+  }
+  // The fast bodies' notes follow (see `moveNotedProxies`).
+  s.movedSplit = s.movedShapes.length;
+  if (fast.length > 0) (continuous as ContinuousCollision).sweep(s);
+}
+
+/** Whether the body moved (or turned) this step by more than half its smallest extent. */
+function isFast(b: Body): boolean {
+  const dx = b.center.x - b.center0X;
+  const dy = b.center.y - b.center0Y;
+  // |d| + |Δangle| maxExtent > minExtent / 2, without a square root for the common slow body.
+  const room = 0.5 * b.minExtent - Math.abs(b.angle - b.angle0) * b.maxExtent;
+  return room <= 0 || dx * dx + dy * dy > room * room;
+}
+
+/**
+ * Stage 7b: the joints' position passes (rigid rows and violated limits move the bodies
+ * directly), until the error is below the slop or `settings.jointPositionIterations` ran. The soft
+ * step runs them too, after each sub-step's positions.
+ */
+export function solveJointPositions(s: StepState): void {
+  const settings = s.settings;
+  const count = s.solverJointCount;
+  if (count === 0) return;
+  for (let i = 0, n = settings.jointPositionIterations; i < n; ++i) {
+    solveJointPositionsInto(s.solverJoints, count, settings, s.jointError);
+    if (s.jointError[0] <= settings.linearSlop) break;
+  }
+}
