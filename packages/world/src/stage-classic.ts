@@ -1,4 +1,10 @@
-import { type ContactSolver, prepareJoints, relaxJoints, type SolverBody, solveJoints } from '@lite/constraints';
+import {
+  type ContactSolver,
+  prepareJoints,
+  relaxJoints,
+  type SolverBody,
+  solveJoints,
+} from '@lite/constraints';
 import type { Vec2 } from '@lite/math';
 import { Stage } from './profile';
 import type { WorldSettings } from './settings';
