@@ -305,7 +305,7 @@ const packB = new Float64Array(PACKED_SHAPE_LENGTH);
 
 /**
  * The distance between any two shapes at poses `xfA` and `xfB`, with their closest points (GJK, see
- * {@link packedDistance}), written into `out` (returned). Allocates nothing.
+ * `packedDistance`), written into `out` (returned). Allocates nothing.
  *
  * @throws CollisionError when a shape's type is unknown.
  */
