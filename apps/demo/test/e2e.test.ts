@@ -785,7 +785,8 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     const paused = await draws();
     await page.waitForTimeout(300);
     expect(await draws()).toBe(paused);
-    await page.keyboard.press('+'); // a zoom is a change
+    await page.keyboard.press('+'); // a zoom is a change: drawn at the next animation frame
+    await page.waitForFunction((n) => window.__lite!.drawCount > n, paused, { timeout: 5_000 });
     expect(await draws()).toBeGreaterThan(paused);
     // The single box lands and sleeps: then the frames stop drawing, though the steps go on.
     await openScene(page, base, '?scene=single-box', 'single-box');
