@@ -17,6 +17,7 @@ export type {
   WorldEventMap,
   WorldEventName,
 } from './events';
+export { type ExplosionOptions, explode } from './explode';
 export {
   DistanceJoint,
   type DistanceJointOptions,
