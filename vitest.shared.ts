@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const engine = ['math', 'collision', 'constraints', 'world', 'scenes'];
+const engine = ['math', 'collision', 'constraints', 'world', 'scenes', 'draw-canvas'];
 
 /**
  * The vitest configuration every package shares: tests import the workspace packages from their

@@ -1,6 +1,6 @@
-// Proves every engine package installs alone: packs it with the workspace packages it depends on
-// (pnpm pack rewrites `workspace:*` to real versions), installs the tarballs into a temporary project
-// outside the workspace with npm, then loads it both with `import` and with `require`.
+// Proves every published package installs alone: packs it with the workspace packages it depends on
+// or names as peers (pnpm pack rewrites `workspace:*` to real versions), installs the tarballs into a
+// temporary project outside the workspace with npm, then loads it both with `import` and with `require`.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const engine = ['math', 'collision', 'constraints', 'world'];
+const engine = ['math', 'collision', 'constraints', 'world', 'draw-canvas'];
 const work = mkdtempSync(join(tmpdir(), 'lite-install-'));
 const packs = join(work, 'packs');
 mkdirSync(packs);
@@ -24,7 +24,7 @@ for (const name of engine) {
 
 function workspaceDeps(name, seen = new Set()) {
   const pkg = JSON.parse(readFileSync(join(root, 'packages', name, 'package.json'), 'utf8'));
-  for (const dep of Object.keys(pkg.dependencies ?? {})) {
+  for (const dep of Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies })) {
     const short = dep.replace('@lite/', '');
     if (!seen.has(short)) {
       seen.add(short);

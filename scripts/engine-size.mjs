@@ -59,7 +59,8 @@ for (const f of files.slice(0, 12)) console.log(`  ${String(f.lines).padStart(5)
 
 if (process.argv.includes('--check')) {
   const problems = [];
-  if (total > limits.totalLines) problems.push(`the engine has ${total} lines, more than ${limits.totalLines}`);
+  if (total > limits.totalLines)
+    problems.push(`the engine has ${total} lines, more than ${limits.totalLines}`);
   for (const f of files) {
     const allowed = limits.over[f.path] ?? limits.fileLines;
     if (f.lines > allowed) problems.push(`${f.path} has ${f.lines} lines, more than ${allowed}`);

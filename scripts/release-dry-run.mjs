@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const engine = ['math', 'collision', 'constraints', 'world'];
+const engine = ['math', 'collision', 'constraints', 'world', 'draw-canvas'];
 const work = mkdtempSync(join(tmpdir(), 'lite-release-'));
 const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: 'pipe' });
 
@@ -50,7 +50,7 @@ try {
   for (const [i, file] of manifestFiles.entries()) writeFileSync(file, originals[i]);
   const manifests = originals.map((text) => JSON.parse(text));
   const versions = Object.fromEntries(manifests.map((pkg) => [pkg.name, pkg.version]));
-  // The four dry runs wait on the registry's answer more than on the CPU: run them together.
+  // The dry runs wait on the registry's answer more than on the CPU: run them together.
   const results = await Promise.all(
     engine.map((name) =>
       promisify(execFile)(

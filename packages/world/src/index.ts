@@ -9,6 +9,7 @@ export { Body } from './body';
 export type { BodyOptions, BodyType } from './body-options';
 export { ClassicSolver } from './classic-solver';
 export { Contact } from './contact';
+export { DebugColor, type DebugDraw, type DebugDrawOptions, drawWorld } from './debug-draw';
 export { WorldError } from './errors';
 export type {
   ContactListener,

@@ -1,0 +1,3 @@
+import { liteVitestConfig } from '../../vitest.shared.ts';
+
+export default liteVitestConfig();

@@ -1,0 +1,298 @@
+import type { Shape as CollisionShape } from '@lite/collision';
+import type { Transform } from '@lite/math';
+import type { Body } from './body';
+import { WorldError } from './errors';
+import type { Joint } from './joints';
+import type { AABBLike } from './queries';
+import { checkBoolean, checkKeys } from './validate';
+import type { World } from './world';
+
+/**
+ * What {@link drawWorld} draws with: a renderer's primitives, in world coordinates (m, y up).
+ * Colours are 0xRRGGBB numbers ({@link DebugColor}). A Canvas 2D one is `CanvasDraw` in
+ * `@lite/draw-canvas`; write your own for WebGL, PixiJS or a test.
+ */
+export interface DebugDraw {
+  /**
+   * A solid convex polygon: `count` vertices, counter-clockwise, as x, y pairs in `vertices`
+   * (world; the array is reused: copy what you keep), rounded by `radius` (0: sharp corners).
+   */
+  drawPolygon(vertices: Float64Array, count: number, radius: number, color: number): void;
+  /** A solid circle at (`x`, `y`) with a mark along `angle` so its spin shows. */
+  drawCircle(x: number, y: number, radius: number, angle: number, color: number): void;
+  /** A solid capsule: every point within `radius` of the segment from (x1, y1) to (x2, y2). */
+  drawCapsule(x1: number, y1: number, x2: number, y2: number, radius: number, color: number): void;
+  /** A line segment. */
+  drawSegment(x1: number, y1: number, x2: number, y2: number, color: number): void;
+  /** A point of `size` pixels (a size on screen, not in metres). */
+  drawPoint(x: number, y: number, size: number, color: number): void;
+  /** A body frame: its origin and its x axis turned by `angle`. */
+  drawTransform(x: number, y: number, angle: number): void;
+}
+
+/** What {@link drawWorld} draws; each is a boolean. */
+export interface DebugDrawOptions {
+  /** Every shape, coloured by its body's state (default true). */
+  shapes?: boolean;
+  /** Every joint: its anchors and the line between them (default true). */
+  joints?: boolean;
+  /** Each shape's bounding box (default false). */
+  aabbs?: boolean;
+  /** Each touching contact's points (default false). */
+  contacts?: boolean;
+  /** Each touching contact's normal at its points, 0.3 m long (default false). */
+  contactNormals?: boolean;
+  /** Each body's frame at its origin (default false). */
+  transforms?: boolean;
+  /** Only bodies whose shapes' bounding boxes meet this box (default: all bodies). */
+  bounds?: AABBLike;
+}
+
+/** The colours {@link drawWorld} gives, 0xRRGGBB. */
+export const DebugColor = {
+  /** Static bodies. */
+  static: 0x7fb77e,
+  /** Kinematic bodies. */
+  kinematic: 0x6f8fd8,
+  /** Awake dynamic bodies. */
+  dynamic: 0xe6a05a,
+  /** Sleeping dynamic bodies. */
+  asleep: 0x8c8c8c,
+  /** Sensor shapes. */
+  sensor: 0xe8d07a,
+  /** Joints. */
+  joint: 0x5fb3b3,
+  /** Bounding boxes. */
+  aabb: 0xd957d9,
+  /** Contact points. */
+  contact: 0xe04040,
+  /** Contact normals. */
+  normal: 0xf0f0f0,
+} as const;
+
+const OPTION_KEYS = [
+  'shapes',
+  'joints',
+  'aabbs',
+  'contacts',
+  'contactNormals',
+  'transforms',
+  'bounds',
+] as const;
+const vertices = new Float64Array(16);
+const box = new Float64Array(4);
+
+/**
+ * Draws `world` with `draw`: its shapes (by default), joints (by default), bounding boxes, contact
+ * points and normals, and body frames, as `options` asks; bodies in id order. A function rather
+ * than a world method, so that a program that never draws does not bundle it.
+ *
+ * @throws WorldError naming the option, on an option that is not a boolean (or a bad `bounds`).
+ */
+export function drawWorld(world: World, draw: DebugDraw, options: DebugDrawOptions = {}): void {
+  if (typeof options !== 'object' || options === null) {
+    throw new WorldError('options', options, 'must be an options object');
+  }
+  checkKeys(options, OPTION_KEYS, 'options');
+  const flag = (key: Exclude<keyof DebugDrawOptions, 'bounds'>, fallback: boolean) =>
+    options[key] === undefined ? fallback : checkBoolean(options[key], `options.${key}`);
+  const shapes = flag('shapes', true);
+  const joints = flag('joints', true);
+  const aabbs = flag('aabbs', false);
+  const contacts = flag('contacts', false);
+  const normals = flag('contactNormals', false);
+  const transforms = flag('transforms', false);
+  const bounds = options.bounds;
+  if (bounds !== undefined && !(bounds.minX <= bounds.maxX && bounds.minY <= bounds.maxY)) {
+    throw new WorldError('options.bounds', bounds, 'must have minX <= maxX and minY <= maxY');
+  }
+  for (const body of world.bodies) {
+    if (bounds !== undefined && !bodyMeets(body, bounds)) continue;
+    const xf = body.transform;
+    for (const shape of body.shapes) {
+      if (shapes) drawShape(draw, shape.geometry, xf, shape.sensor ? DebugColor.sensor : colorOf(body));
+      if (aabbs) {
+        boundsOf(shape.geometry, xf, box);
+        outlineBox(draw, box);
+      }
+    }
+    if (transforms) draw.drawTransform(xf.p.x, xf.p.y, body.angle);
+  }
+  if (joints) for (const joint of world.joints) drawJoint(draw, joint);
+  if (contacts || normals) {
+    for (const contact of world.contacts) {
+      if (!contact.touching) continue;
+      for (let i = 0; i < contact.pointCount; i++) {
+        const p = contact.points[i];
+        if (contacts) draw.drawPoint(p.x, p.y, 5, DebugColor.contact);
+        if (normals) {
+          draw.drawSegment(
+            p.x,
+            p.y,
+            p.x + 0.3 * contact.normalX,
+            p.y + 0.3 * contact.normalY,
+            DebugColor.normal,
+          );
+        }
+      }
+    }
+  }
+}
+
+function colorOf(body: Body): number {
+  if (body.type === 'static') return DebugColor.static;
+  if (body.type === 'kinematic') return DebugColor.kinematic;
+  return body.awake ? DebugColor.dynamic : DebugColor.asleep;
+}
+
+/** Whether any shape of `body` has a bounding box meeting `bounds`. */
+function bodyMeets(body: Body, bounds: AABBLike): boolean {
+  for (const shape of body.shapes) {
+    boundsOf(shape.geometry, body.transform, box);
+    if (box[0] <= bounds.maxX && box[2] >= bounds.minX && box[1] <= bounds.maxY && box[3] >= bounds.minY) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** World x of the body-frame point (`x`, `y`). */
+function worldX(xf: Transform, x: number, y: number): number {
+  return xf.p.x + xf.q.c * x - xf.q.s * y;
+}
+
+/** World y of the body-frame point (`x`, `y`). */
+function worldY(xf: Transform, x: number, y: number): number {
+  return xf.p.y + xf.q.s * x + xf.q.c * y;
+}
+
+/**
+ * Writes a polygonal shape's world vertices into `vertices` and returns their count (a box's four
+ * corners counter-clockwise; 0 for circles and capsules).
+ */
+function polygonOf(g: CollisionShape, xf: Transform): number {
+  if (g.type === 'polygon') {
+    const v = g.vertices;
+    for (let i = 0; i < v.length; i++) {
+      vertices[2 * i] = worldX(xf, v[i].x, v[i].y);
+      vertices[2 * i + 1] = worldY(xf, v[i].x, v[i].y);
+    }
+    return v.length;
+  }
+  if (g.type !== 'box') return 0;
+  const angle = g.angle ?? 0;
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
+  const ox = g.offset?.x ?? 0;
+  const oy = g.offset?.y ?? 0;
+  const hw = 0.5 * g.width;
+  const hh = 0.5 * g.height;
+  for (let i = 0; i < 4; i++) {
+    const lx = i === 0 || i === 3 ? -hw : hw;
+    const ly = i < 2 ? -hh : hh;
+    const x = ox + c * lx - s * ly;
+    const y = oy + s * lx + c * ly;
+    vertices[2 * i] = worldX(xf, x, y);
+    vertices[2 * i + 1] = worldY(xf, x, y);
+  }
+  return 4;
+}
+
+function drawShape(draw: DebugDraw, g: CollisionShape, xf: Transform, color: number): void {
+  if (g.type === 'circle') {
+    const cx = g.center?.x ?? 0;
+    const cy = g.center?.y ?? 0;
+    draw.drawCircle(worldX(xf, cx, cy), worldY(xf, cx, cy), g.radius, Math.atan2(xf.q.s, xf.q.c), color);
+  } else if (g.type === 'capsule') {
+    const { center1: a, center2: b } = g;
+    draw.drawCapsule(
+      worldX(xf, a.x, a.y),
+      worldY(xf, a.x, a.y),
+      worldX(xf, b.x, b.y),
+      worldY(xf, b.x, b.y),
+      g.radius,
+      color,
+    );
+  } else {
+    const count = polygonOf(g, xf);
+    draw.drawPolygon(vertices, count, g.type === 'polygon' ? (g.radius ?? 0) : 0, color);
+  }
+}
+
+/** A shape's world bounding box into `out` (minX, minY, maxX, maxY). */
+function boundsOf(g: CollisionShape, xf: Transform, out: Float64Array): void {
+  let r = 0;
+  let count: number;
+  if (g.type === 'circle') {
+    vertices[0] = worldX(xf, g.center?.x ?? 0, g.center?.y ?? 0);
+    vertices[1] = worldY(xf, g.center?.x ?? 0, g.center?.y ?? 0);
+    count = 1;
+    r = g.radius;
+  } else if (g.type === 'capsule') {
+    vertices[0] = worldX(xf, g.center1.x, g.center1.y);
+    vertices[1] = worldY(xf, g.center1.x, g.center1.y);
+    vertices[2] = worldX(xf, g.center2.x, g.center2.y);
+    vertices[3] = worldY(xf, g.center2.x, g.center2.y);
+    count = 2;
+    r = g.radius;
+  } else {
+    count = polygonOf(g, xf);
+    r = g.type === 'polygon' ? (g.radius ?? 0) : 0;
+  }
+  out[0] = out[1] = Number.POSITIVE_INFINITY;
+  out[2] = out[3] = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < count; i++) {
+    out[0] = Math.min(out[0], vertices[2 * i] - r);
+    out[1] = Math.min(out[1], vertices[2 * i + 1] - r);
+    out[2] = Math.max(out[2], vertices[2 * i] + r);
+    out[3] = Math.max(out[3], vertices[2 * i + 1] + r);
+  }
+}
+
+function outlineBox(draw: DebugDraw, b: Float64Array): void {
+  draw.drawSegment(b[0], b[1], b[2], b[1], DebugColor.aabb);
+  draw.drawSegment(b[2], b[1], b[2], b[3], DebugColor.aabb);
+  draw.drawSegment(b[2], b[3], b[0], b[3], DebugColor.aabb);
+  draw.drawSegment(b[0], b[3], b[0], b[1], DebugColor.aabb);
+}
+
+/** The body-frame anchor (about the centre of mass) of `body` in world coordinates, into `anchor`. */
+function anchorOf(body: Body, lx: number, ly: number, anchor: Float64Array, at: number): void {
+  const c = body.transform.q.c;
+  const s = body.transform.q.s;
+  anchor[at] = body.center.x + c * lx - s * ly;
+  anchor[at + 1] = body.center.y + s * lx + c * ly;
+}
+
+const anchors = new Float64Array(4);
+
+/**
+ * A joint: the mouse joint as its anchor and target; a joint with two anchors as the line between
+ * them, with a line from each moving body's centre to its anchor when they coincide (a pin); the
+ * motor joint and the filter joint, which have no anchors, as the line between the centres.
+ */
+function drawJoint(draw: DebugDraw, joint: Joint): void {
+  const color = DebugColor.joint;
+  if ('targetX' in joint) {
+    anchorOf(joint.body as Body, joint.localAnchorX, joint.localAnchorY, anchors, 0);
+    draw.drawSegment(anchors[0], anchors[1], joint.targetX, joint.targetY, color);
+    draw.drawPoint(joint.targetX, joint.targetY, 6, color);
+    return;
+  }
+  const a = joint.bodyA as Body;
+  const b = joint.bodyB as Body;
+  if (!('localAnchorAX' in joint)) {
+    draw.drawSegment(a.center.x, a.center.y, b.center.x, b.center.y, color);
+    return;
+  }
+  anchorOf(a, joint.localAnchorAX, joint.localAnchorAY, anchors, 0);
+  anchorOf(b, joint.localAnchorBX, joint.localAnchorBY, anchors, 2);
+  if (Math.hypot(anchors[2] - anchors[0], anchors[3] - anchors[1]) < 1e-6) {
+    if (a.type !== 'static') draw.drawSegment(a.center.x, a.center.y, anchors[0], anchors[1], color);
+    if (b.type !== 'static') draw.drawSegment(b.center.x, b.center.y, anchors[2], anchors[3], color);
+  } else {
+    draw.drawSegment(anchors[0], anchors[1], anchors[2], anchors[3], color);
+  }
+  draw.drawPoint(anchors[0], anchors[1], 5, color);
+  draw.drawPoint(anchors[2], anchors[3], 5, color);
+}
