@@ -43,6 +43,17 @@ export {
   type WorldJointKind,
 } from './joints';
 export { MAX_ANGLE, MAX_FREQUENCY, MAX_GRAVITY_SCALE, MAX_LENGTH } from './limits';
+export {
+  CharacterMover,
+  type CharacterMoverOptions,
+  CollisionPlane,
+  castMover,
+  clipVector,
+  collideMover,
+  type MoverCapsule,
+  type PlaneSolution,
+  solvePlanes,
+} from './mover';
 export { PROFILE_STAGES, type ProfileStage, StepProfile } from './profile';
 export { type AABBLike, RayCastHit, ShapeCastHit } from './queries';
 export { MAX_ITERATIONS, MAX_SUBSTEPS, type SolverKind, WorldSettings } from './settings';
