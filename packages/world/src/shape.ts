@@ -79,9 +79,8 @@ export type ShapeGeometry =
     };
 
 /**
- * Collision filtering (Box2D's rules). Two shapes with the same non-zero `group` always collide
- * when it is positive and never when it is negative; otherwise they collide when each one's `mask`
- * has a bit of the other's `category`.
+ * Collision filtering (Box2D's rules): shapes sharing a non-zero `group` collide when it is positive
+ * and never when negative; otherwise when each one's `mask` has a bit of the other's `category`.
  */
 export interface ShapeFilter {
   /** The categories this shape belongs to, a bit field (default 1). */
@@ -212,10 +211,7 @@ export function checkRestitution(value: unknown, argument: string): number {
   return value;
 }
 
-/**
- * Refuses (WorldError naming `argument` and `value`) a shape whose mass or inertia at its density is
- * not finite, or whose mass > 0 has no finite inverse. @internal
- */
+/** Refuses a shape whose mass or inertia is not finite, or whose mass has no finite inverse. @internal */
 export function checkShapeMass(shape: ResolvedShape, argument: string, value: unknown): void {
   if (shape.density === 0) return;
   const md = computeMass(shape.geometry, shape.density, scratchMassData);
@@ -299,10 +295,8 @@ function buildGeometry(o: ShapeGeometry, prefix: string): CollisionShape {
 }
 
 /**
- * What is wrong with a collision geometry, or null: numbers not finite or larger than
- * `MAX_MAGNITUDE`, no core left (a quarter of the least extent), a capsule not longer than the shape
- * tolerance, a polygon of other than 3 to 8 vertices or whose unit normals do not bound it. Both
- * `createShape` and a snapshot's reader check with it, so both accept the same geometries. @internal
+ * What is wrong with a collision geometry (numbers, core, capsule length, polygon normals), or null;
+ * `createShape` and a snapshot's reader both check with it. @internal
  */
 export function geometryFault(g: CollisionShape): string | null {
   let numbers: number[];
@@ -380,10 +374,7 @@ export class BodyShape {
   readonly kind: number;
   /** Broadphase proxy id. @internal */
   proxyId: number;
-  /**
-   * The geometry packed (`packShape`), which the narrowphase and bounds read. Empty for a `Box` until
-   * the narrowphase meets it in a mixed pair ({@link packedOf}): box scenes make none. @internal
-   */
+  /** The geometry packed (`packShape`); empty for a `Box` until a mixed pair needs it ({@link packedOf}). @internal */
   packed: Float64Array;
   /** Centroid of the geometry (body frame). @internal */
   readonly centroid: Vec2;
