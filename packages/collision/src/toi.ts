@@ -26,7 +26,7 @@ export class Sweep {
   /** Angle at fraction 1, rad. */
   a2: number;
 
-  /** A sweep from (c1X, c1Y, a1) to (c2X, c2Y, a2) about the body-frame point (localCenterX, localCenterY). */
+  /** A sweep from (c1X, c1Y, a1) to (c2X, c2Y, a2) about the body point (localCenterX, localCenterY). */
   constructor(c1X = 0, c1Y = 0, a1 = 0, c2X = c1X, c2Y = c1Y, a2 = a1, localCenterX = 0, localCenterY = 0) {
     this.localCenterX = localCenterX;
     this.localCenterY = localCenterY;

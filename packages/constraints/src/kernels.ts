@@ -302,7 +302,7 @@ class Slab {
   }
 }
 
-/** Where a {@link KernelMemory}'s regions lie; apart from it so the block can be given back once it is collected. */
+/** Where a {@link KernelMemory}'s regions lie; apart from it, so its block can be given back once collected. */
 interface Block {
   slab: Slab;
   start: number;
@@ -445,7 +445,7 @@ export class KernelMemory {
     return grows;
   }
 
-  /** Moves the regions to the kernels {@link setWasmKernels} and compilation now call for; true when they moved. */
+  /** Moves the regions to the kernels {@link setWasmKernels} and compilation call for; true when moved. */
   sync(): boolean {
     const module = this.refused ? null : wantedModule();
     if (module === this.module || (module === null && fallback === null)) return false;
@@ -453,7 +453,7 @@ export class KernelMemory {
     return true;
   }
 
-  /** Moves every region, contents kept, to a new block for `module`; a refused memory means TypeScript from then on. */
+  /** Moves every region, contents kept, to a new block for `module` (TypeScript for good if refused). */
   private move(module: WebAssembly.Module | null): void {
     const wanted = this.wanted;
     const offsets: number[] = [];

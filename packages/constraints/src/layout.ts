@@ -100,7 +100,7 @@ export const enum Pt {
   NormalAccel = 16,
   /** What a timed bounce adds to -e vn⁻ for where in its sub-step the point met the face, m/s. */
   BounceShift = 17,
-  /** The overlap this point's soft row takes, m: DEEP_OVERLAP plus last step's load; deeper is the push pass's. */
+  /** The overlap this point's soft row takes, m (DEEP_OVERLAP plus last step's load); deeper is pushed. */
   Share = 18,
   /**
    * The arm that carries A's side of the point as A turns, m: the anchor on a sharp corner or face,
@@ -165,7 +165,7 @@ export const enum Param {
   PushRate = 8,
   /** 1 once the sub-step's solve met a point deeper than its share: else the push pass is skipped. */
   Deep = 9,
-  /** The sub-step's number (wrapping): only contacts whose `Meta.Deep` holds it take part in the push pass. */
+  /** The sub-step's number (wrapping): contacts whose `Meta.Deep` holds it take part in the push pass. */
   Stamp = 10,
   /** The bias `bounceBias` gives a point (m/s), at index `Bias0 + j`. */
   Bias0 = 11,

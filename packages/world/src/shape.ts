@@ -374,7 +374,7 @@ export class BodyShape {
   readonly kind: number;
   /** Broadphase proxy id. @internal */
   proxyId: number;
-  /** The geometry packed (`packShape`); empty for a `Box` until a mixed pair needs it ({@link packedOf}). @internal */
+  /** The geometry packed; empty for a `Box` until a mixed pair needs it ({@link packedOf}). @internal */
   packed: Float64Array;
   /** Centroid of the geometry (body frame). @internal */
   readonly centroid: Vec2;

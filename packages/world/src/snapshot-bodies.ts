@@ -191,9 +191,8 @@ let rowB: Float64Array = new Float64Array(BV.Count);
 const placed = new Vec2();
 
 /**
- * Bodies: per body two flag bytes, its id step, sleep timer, the runs of `SECTIONS` not implicit,
- * the material when not the previous body's, its sleeping ring and shapes; then one block of raw
- * doubles with every awake body's position, angle and velocities.
+ * Bodies: per body its flags, id step, sleep timer, `SECTIONS` runs, material when new, sleeping ring
+ * and shapes; then one block of raw doubles with every awake body's pose and velocities.
  */
 function writeBodies(w: ByteWriter, s: StepState): void {
   const bodies = s.bodyList;
@@ -279,11 +278,7 @@ function geometryCode(g: CollisionShape): number {
 const geometryA = new Float64Array(4 * MAX_POLYGON_VERTICES + 1);
 const geometryB = new Float64Array(4 * MAX_POLYGON_VERTICES + 1);
 
-/**
- * A geometry's numbers into `out`, in the order a snapshot writes them (after a polygon's vertex
- * count): a box's width and height; a circle's radius and centre; a capsule's centres and radius;
- * a polygon's vertices, normals and radius. Returns how many.
- */
+/** A geometry's numbers into `out`, in the order a snapshot writes them; returns how many. */
 function geometryNumbers(g: CollisionShape, out: Float64Array): number {
   if (g instanceof Box) return put(out, 0, g.width, g.height);
   if (g.type === 'circle') return put(out, 0, g.radius, g.center?.x ?? 0, g.center?.y ?? 0);
@@ -444,12 +439,8 @@ function badBodyValue(id: number, k: number, value: number, reason: string): nev
 }
 
 /**
- * A decoded body's numbers as the engine keeps them: each as its `BODY_NUMBERS` check says, a
- * written transform's rotation a unit vector, restitution and gravity scale as their setters take
- * them; a dynamic body's mass > 0 with a finite inverse, `invMass` exactly 1 / mass, an inertia
- * of 0 with `invI` 0 or > 0 with `invI` exactly 1 / inertia; a static or kinematic body's mass
- * data, centre offset and forces 0. The offset flag says whether the centre is off the origin;
- * only a dynamic body is marked fast.
+ * Refuses a decoded body whose numbers the engine could not hold: each per its `BODY_NUMBERS`
+ * check, a unit rotation, consistent mass data and inverses, and flags that fit its type.
  */
 function checkBody(rec: BodyRecord, v: Float64Array): void {
   const { id, flags } = rec;
@@ -513,10 +504,7 @@ function check(run: () => void, what = 'a value'): void {
   }
 }
 
-/**
- * A shape's material and filter as `createShape` checks them, and on a dynamic body the mass and
- * inertia its geometry gives at its density finite with a finite inverse.
- */
+/** A shape's material, filter and (on a dynamic body) mass, checked as `createShape` checks them. */
 function checkShapeRecord(sr: ShapeRecord): void {
   const what = `shape #${sr.id}`;
   check(() => {

@@ -295,7 +295,7 @@ export function releaseContacts(s: StepState): void {
   maybeReorderContacts(s);
 }
 
-/** Removes contacts between steps (sorted, endContact emitted); they leave the list at the next compaction. */
+/** Removes contacts between steps (sorted, endContact emitted); the next compaction drops them. */
 export function dropContacts(core: StepState, removed: Contact[]): void {
   for (let i = 0; i < removed.length; ++i) {
     const c = removed[i];
