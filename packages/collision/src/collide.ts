@@ -3,7 +3,7 @@ import { Box, setBoxSize } from './box';
 import { collideBoxes } from './collide-boxes';
 import { loadMargin, packedAtSlot } from './collide-shapes';
 import type { Manifold } from './manifold';
-import { PACKED_SHAPE_LENGTH, type PackedShapeSlot, packInto } from './packed-shape';
+import { PACKED_SHAPE_LENGTH, packInto } from './packed-shape';
 import type { BoxShape, Shape } from './shapes';
 
 // Box-box pairs whose boxes are not both `Box` instances (plain `{ type: 'box' }` literals, offsets,
