@@ -2,10 +2,7 @@ import { Float64Slab } from '@lite/math';
 import { CollisionError } from './errors';
 import type { BoxShape } from './shapes';
 
-/**
- * The numeric tag of the {@link Box} class (`box.kind`). The {@link Shape} union (circles, capsules,
- * polygons and boxes) is told apart by its string `type` instead, which `collide` switches on.
- */
+/** The numeric tag of the {@link Box} class (`box.kind`); the {@link Shape} union uses `type` instead. */
 export const ShapeKind = { Box: 0 } as const;
 
 /** One of the values of {@link ShapeKind}. */
@@ -70,11 +67,7 @@ export class Box implements BoxShape {
   /** Where this box's numbers begin in {@link Box.numbers}. @internal */
   readonly numbersBase: number;
 
-  /**
-   * @param width - full width, a finite number > 0 (m)
-   * @param height - full height, a finite number > 0 (m)
-   * @throws CollisionError when a size is not a finite number > 0.
-   */
+  /** @throws CollisionError unless `width` and `height` (full sizes, m) are finite numbers > 0 */
   constructor(width: number, height: number) {
     if (!(Number.isFinite(width) && width > 0)) {
       throw new CollisionError('width', width, 'must be a finite number > 0');

@@ -4,25 +4,16 @@ import { CollisionError } from './errors';
 import { growInt32, type PairBuffer } from './pair-buffer';
 import type { RayCastInput } from './ray-cast';
 
-/**
- * Decides whether {@link BroadPhase.updatePairs} reports the candidate pair of proxies `proxyA` and
- * `proxyB` (true: report it). A world passes one that turns away pairs it already has a contact for.
- */
+/** Whether {@link BroadPhase.updatePairs} reports the candidate pair `proxyA`, `proxyB`. */
 export type PairFilter = (proxyA: number, proxyB: number) => boolean;
 
 /** The tree tag of a static proxy (see {@link DynamicTree.queryTagged}). */
 const STATIC_TAG = 1;
 
 /**
- * The broadphase (Box2D's `b2BroadPhase` design over a {@link DynamicTree}): finds the pairs of
- * proxies whose fat AABBs overlap in about O(k log n) per step for k moved proxies. Each proxy has
- * the caller's integer key (e.g. its body id) and a static flag. Proxies created, re-inserted by
- * `moveProxy` or touched go into a move buffer, which `updatePairs` queries the tree with.
- *
- * Each step a world calls `moveProxy` for every moved body, adds a contact for each pair
- * `updatePairs` reports unless it has one, and keeps a contact while `testOverlap` holds: its
- * contacts are then exactly the overlapping fat AABB pairs (less static-static and same-key pairs).
- * Deterministic: the same calls give the same proxy ids, tree and pair order.
+ * The broadphase, after Box2D's `b2BroadPhase` over a {@link DynamicTree}: the pairs of overlapping
+ * fat AABBs in about O(k log n) for k moved proxies. Proxies created, re-inserted or touched go into
+ * a move buffer that `updatePairs` queries the tree with. Deterministic.
  */
 export class BroadPhase {
   /** The tree holding the proxies (for queries, statistics and validation). */
@@ -34,18 +25,11 @@ export class BroadPhase {
   private keys: Int32Array;
   /** Per proxy: its index in moveBuffer, or -1 when not buffered. */
   private moveSlot: Int32Array;
-  /**
-   * The static proxies again, in a tree of their own (each with the same fat AABB, keyed by its
-   * proxy id), for {@link BroadPhase.queryStatic}: a few walls and floors among thousands of moving
-   * proxies are found without walking the big tree. Rebuilt from the proxies, not exported.
-   */
+  /** The static proxies again, keyed by proxy id, so {@link BroadPhase.queryStatic} skips the big tree. */
   private statics: DynamicTree;
   /** Per proxy: its node in `statics`, or -1 (not static). */
   private staticNode: Int32Array;
-  /**
-   * The static proxies a `queryStatic` found, sorted before its callbacks: a query's at [its
-   * start, staticTop), a nested one's (from a callback) after them.
-   */
+  /** The static proxies `queryStatic` found: a query's from its start to staticTop, a nested one's after. */
   private staticHits: Int32Array;
   private staticTop: number;
   private readonly collectStatic: (node: number) => boolean;
@@ -92,8 +76,7 @@ export class BroadPhase {
     this.allPairs = false;
     this.scratchAABB = new AABB();
 
-    // `other` overlaps the proxy being queried. updatePairs reports a pair of two moved proxies
-    // from the query of the lower id only; computeAllPairs every pair from the query of its lower id.
+    // A pair of two moved proxies (computeAllPairs: any pair) comes from the lower id's query only.
     this.addPair = (other: number): boolean => {
       const q = this.queryProxyId;
       if (this.allPairs ? other <= q : other === q || (this.moveSlot[other] >= 0 && other < q)) return true;
@@ -120,12 +103,8 @@ export class BroadPhase {
   }
 
   /**
-   * Adds a proxy for the tight box `aabb` (stored grown by the margin). `key` is the caller's 32-bit
-   * integer id (e.g. the body id): pairs are sorted by keys, and two proxies with the same key never
-   * pair. Static proxies never pair with each other. The new proxy joins the next `updatePairs`.
-   * `margin` (default: the tree's) is how far the fat box extends beyond `aabb`: 0 makes `aabb`
-   * the fat box (to put back a saved one). Returns the proxy id.
-   *
+   * Adds a proxy (see {@link DynamicTree.createProxy}) that joins the next `updatePairs`. Pairs are
+   * sorted by key; proxies with the same key, or both static, never pair. Returns the proxy id.
    * @throws CollisionError on an invalid `aabb`, `key` or `margin`.
    */
   createProxy(aabb: AABB, key: number, isStatic = false, margin = this.tree.margin): number {
@@ -140,12 +119,7 @@ export class BroadPhase {
     return id;
   }
 
-  /**
-   * Removes a proxy (and drops it from the move buffer). Pairs the caller holds with it must be
-   * dropped by the caller.
-   *
-   * @throws CollisionError when `proxyId` is not a live proxy.
-   */
+  /** Removes a proxy; the caller drops its pairs. @throws CollisionError when `proxyId` is not live. */
   destroyProxy(proxyId: number): void {
     this.tree.destroyProxy(proxyId);
     this.dropStatic(proxyId);
@@ -157,10 +131,7 @@ export class BroadPhase {
   }
 
   /**
-   * Updates a proxy whose tight box is now `aabb`, after moving by (displacementX, displacementY) this
-   * step (used to stretch the fat box along the motion). Re-inserts it, and buffers it for the next
-   * `updatePairs`, only when `aabb` left its fat box; returns true in that case.
-   *
+   * {@link DynamicTree.moveProxy}; a re-inserted proxy (true) joins the next `updatePairs`.
    * @throws CollisionError on an invalid id, box or displacement.
    */
   moveProxy(proxyId: number, aabb: AABB, displacementX: number, displacementY: number): boolean {
@@ -173,10 +144,7 @@ export class BroadPhase {
   }
 
   /**
-   * Sets a proxy's fat AABB to its tight box `aabb` grown by the margin, keeping the tree's shape
-   * (see {@link DynamicTree.refitProxy}); a proxy whose fat box grew joins the next `updatePairs`,
-   * so the pairs it may have gained are reported. Returns whether it grew.
-   *
+   * {@link DynamicTree.refitProxy}; a proxy whose fat box grew (true) joins the next `updatePairs`.
    * @throws CollisionError when `proxyId` is not a live proxy or `aabb` is invalid.
    */
   refitProxy(proxyId: number, aabb: AABB): boolean {
@@ -186,34 +154,23 @@ export class BroadPhase {
     return grew;
   }
 
-  /**
-   * Forces a proxy into the next `updatePairs`, so all its current overlaps are reported again (e.g.
-   * after its filtering changed, or to rebuild the pairs of a body woken from sleep).
-   *
-   * @throws CollisionError when `proxyId` is not a live proxy.
-   */
+  /** Puts a proxy in the next `updatePairs` again. @throws CollisionError when `proxyId` is not live. */
   touchProxy(proxyId: number): void {
     this.tree.requireProxy(proxyId);
     this.bufferMove(proxyId);
   }
 
   /**
-   * Reports the candidate pairs that may be new since the last call: every pair of proxies whose fat
-   * AABBs overlap and of which at least one was created, re-inserted or touched since then, less
-   * static-static and same-key pairs. They are written into `out` (cleared first), each once, keyA <
-   * keyB, sorted by (keyA, keyB) then proxy ids. A pair the caller holds may come again (a proxy was
-   * re-inserted): look it up by its keys, or pass a `filter`. Empties the move buffer; returns the
-   * pair count.
-   * @param filter - called once with the two proxy ids of each candidate pair, in no particular
-   *   order; a pair it returns false for is not reported (same result as filtering afterwards). It
-   *   must not change the broadphase nor depend on the other pairs. If it throws, `out` holds no
-   *   meaningful pairs and the move buffer is kept.
+   * Writes into `out` (cleared first) every overlapping pair with a proxy buffered since the last
+   * call, less static-static and same-key pairs: each once, keyA < keyB, sorted by keys then ids. A
+   * pair the caller holds may come again. Empties the move buffer; returns the pair count.
+   * @param filter - called once per candidate pair, in no particular order; false drops it. It must
+   *   not change the broadphase; if it throws, `out` is meaningless and the move buffer is kept.
    */
   updatePairs(out: PairBuffer, filter?: PairFilter): number {
     out.clear();
     this.target = out;
     this.pairFilter = filter ?? null;
-    // Each loop in a method of its own (docs/performance.md, "Loops in their own functions").
     this.queryMoved();
     this.forgetMoved();
     this.moveCount = 0;
@@ -247,11 +204,7 @@ export class BroadPhase {
     }
   }
 
-  /**
-   * Writes into `out` (cleared first) every pair of proxies whose fat AABBs overlap now, except
-   * static-static and same-key pairs, sorted like `updatePairs`. Does not touch the move buffer.
-   * O(n log n + pairs): for rebuilding a world's contacts or checking one. Returns the pair count.
-   */
+  /** Like `updatePairs` over every proxy, leaving the move buffer alone; returns the pair count. */
   computeAllPairs(out: PairBuffer): number {
     out.clear();
     this.target = out;
@@ -287,10 +240,8 @@ export class BroadPhase {
   }
 
   /**
-   * Calls `callback(proxyId)` for every proxy whose fat AABB overlaps `aabb`; return false from the
-   * callback to stop. The callback must not create, move or destroy proxies. The fat box is a
-   * superset: test the shape itself (e.g. with its tight AABB) to drop false positives.
-   *
+   * Calls `callback(proxyId)` for every fat AABB touching `aabb` (a superset: test the shape too);
+   * false stops. The callback must not create, move or destroy proxies.
    * @throws CollisionError when `aabb` is not finite with min ≤ max.
    */
   query(aabb: AABB, callback: (proxyId: number) => boolean): void {
@@ -298,12 +249,7 @@ export class BroadPhase {
     this.tree.query(aabb, callback);
   }
 
-  /**
-   * {@link BroadPhase.query} restricted to the static proxies, in ascending proxy id (an order that
-   * depends only on which proxies match), from a tree that holds only them.
-   *
-   * @throws CollisionError when `aabb` is not finite with min ≤ max.
-   */
+  /** {@link BroadPhase.query} over the static proxies, in ascending id. @throws CollisionError as `query`. */
   queryStatic(aabb: AABB, callback: (proxyId: number) => boolean): void {
     requireAABB(aabb);
     const start = this.staticTop;
@@ -319,9 +265,7 @@ export class BroadPhase {
   }
 
   /**
-   * Calls `callback(proxyId)` for every proxy whose fat AABB contains the point (x, y); confirm with
-   * the shape (e.g. {@link testPointBox}). Return false from the callback to stop.
-   *
+   * {@link BroadPhase.query} with the point (x, y); confirm with the shape ({@link testPointBox}).
    * @throws CollisionError when x or y is not finite.
    */
   queryPoint(x: number, y: number, callback: (proxyId: number) => boolean): void {
@@ -330,22 +274,14 @@ export class BroadPhase {
     this.tree.query(this.scratchAABB.set(x, y, x, y), callback);
   }
 
-  /**
-   * Casts a ray through the proxies' fat AABBs; see {@link DynamicTree.rayCast} for the callback
-   * contract (return 0 to stop; the hit's fraction to clip the ray, for the closest hit; -1 to go on
-   * unclipped, for a miss or to collect every hit).
-   *
-   * @throws CollisionError when the input is not finite or maxFraction < 0.
-   */
+  /** {@link DynamicTree.rayCast}. @throws CollisionError when the input is not finite or maxFraction < 0. */
   rayCast(input: RayCastInput, callback: (input: RayCastInput, proxyId: number) => number): void {
     this.tree.rayCast(input, callback);
   }
 
   /**
-   * Copies the move buffer (the proxies the next `updatePairs` queries, in order; -1 for one
-   * destroyed since it was buffered) into `out` when it has room, and returns its length either
-   * way: a caller that may have to undo the next `updatePairs` keeps it for
-   * {@link BroadPhase.restoreMoves}. Allocates nothing.
+   * Copies the move buffer (-1 for a destroyed proxy) into `out` when it has room and returns its
+   * length either way, for {@link BroadPhase.restoreMoves} to undo the next `updatePairs`.
    */
   copyMoves(out: Int32Array): number {
     const count = this.moveCount;
@@ -356,10 +292,8 @@ export class BroadPhase {
   }
 
   /**
-   * Puts back a move buffer {@link BroadPhase.copyMoves} copied (its first `count` entries), in
-   * place of the current one: the next `updatePairs` queries those proxies again, in that order,
-   * as if the calls since the copy had not emptied or added to the buffer. Every proxy in it must
-   * still be live (none destroyed since the copy).
+   * Puts back the first `count` entries {@link BroadPhase.copyMoves} copied in place of the move
+   * buffer; every proxy in it must still be live.
    * @throws CollisionError when `count` exceeds `moves`, or an entry is neither -1 nor a live proxy
    */
   restoreMoves(moves: Int32Array, count: number): void {
@@ -457,10 +391,7 @@ export class BroadPhase {
   }
 }
 
-/**
- * Sorts `a[start..end)` ascending: by insertion for the few proxies a static query usually finds
- * (no allocation), else with the typed array's own sort on a view.
- */
+/** Sorts `a[start..end)`: by insertion for the few a static query usually finds, else on a view. */
 function sortRange(a: Int32Array, start: number, end: number): void {
   if (end - start > 32) {
     a.subarray(start, end).sort();

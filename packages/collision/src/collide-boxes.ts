@@ -31,18 +31,14 @@ const FACE_A_Y = 1;
 const FACE_B_X = 2;
 const FACE_B_Y = 3;
 
-/**
- * Faces that touch exactly can come out a few ulps apart; a separation within this many ulps of the
- * numbers involved counts as touching (0). About 1e-13 m tens of metres from the origin.
- */
+/** A separation within this many ulps of the numbers involved counts as touching (exact faces drift). */
 const TOUCH_ULPS = 16 * Number.EPSILON;
 
 /** Take a later axis only if its separation beats `RELATIVE_TOL · best + ABSOLUTE_TOL · h`. */
 const RELATIVE_TOL = 0.95;
 const ABSOLUTE_TOL = 0.01;
 
-// Clip vertices, [x0, y0, key0, x1, y1, key1] (keys are uint32, exact in a double). 9 entries, not 6:
-// see docs/performance.md, "Small typed arrays".
+// Clip vertices, [x0, y0, key0, x1, y1, key1]; 9 entries (docs/performance.md, "Small typed arrays").
 const incident = new Float64Array(9);
 const clip1 = new Float64Array(9);
 const clip2 = new Float64Array(9);
@@ -74,10 +70,7 @@ const INCIDENT_EDGES = new Int8Array([
   -1, -1, 1, -1, EDGE2, EDGE3, EDGE3, EDGE4,
 ]);
 
-/**
- * Writes into `incident` the incident box's edge most anti-parallel to the reference normal
- * (line[0], line[1]): two world vertices, counter-clockwise, with their feature keys.
- */
+/** Writes into `incident` the edge most anti-parallel to the normal (line[0], line[1]), with keys. */
 function computeIncidentEdge(box: Box, xf: Transform): void {
   const hx = box.halfWidth;
   const hy = box.halfHeight;
@@ -104,10 +97,8 @@ function computeIncidentEdge(box: Box, xf: Transform): void {
 }
 
 /**
- * Sutherland–Hodgman against the line (line[0..1], line[2]): keeps the part of `input` where
- * n · v - offset ≤ 0, up to two vertices in segment order, and returns their count. A cut vertex
- * takes the cut-away vertex's key with the reference edge set to `clipEdge`. Unlike Box2D-Lite the
- * order is kept, so every key names edges that pass through its point.
+ * Sutherland–Hodgman: keeps the part of `input` where n · v - offset ≤ 0 (line[0..2]), in segment
+ * order, and returns its count. A cut vertex takes the cut-away one's key with edge `clipEdge`.
  */
 function clipSegmentToLine(output: Float64Array, input: Float64Array, clipEdge: number): number {
   const nx = line[0];
@@ -152,15 +143,10 @@ function clipSegmentToLine(output: Float64Array, input: Float64Array, clipEdge: 
 }
 
 /**
- * The contact manifold of two boxes (Box2D-Lite's `Collide`, docs/collision.md): fills `out` with the
- * normal from A to B and 0, 1 or 2 points, and returns the point count. Separating axes on the four
- * face normals (a later axis only when clearly better, so the reference face does not flicker), then
- * the incident edge clipped to the reference face's side planes. Allocation-free; inputs unchecked.
- *
- * @param xfA - pose of A (its centre and rotation); likewise `xfB` for `boxB`
- * @param out - receives the manifold
- * @param margin - speculative distance, m (default `out.margin`): boxes up to this far apart still
- *   get points, with their positive separation. 0 gives Box2D-Lite's manifold exactly.
+ * The contact manifold of two boxes (Box2D-Lite's `Collide`, docs/collision.md): separating axes on
+ * the four face normals, then the incident edge clipped to the reference face's side planes. The
+ * normal points from A to B. Allocation-free; inputs unchecked.
+ * @param margin - speculative distance, m (default `out.margin`); 0 gives Box2D-Lite's manifold
  * @returns the number of contact points, 0 to 2
  */
 export function collideBoxes(
@@ -201,7 +187,6 @@ export function collideBoxes(
   const c12 = c21;
   const c22 = c11;
 
-  // What counts as touching: see TOUCH_ULPS.
   const touch =
     TOUCH_ULPS * (Math.abs(pAx) + Math.abs(pAy) + Math.abs(pBx) + Math.abs(pBy) + hAx + hAy + hBx + hBy);
   // Two sums, not one merged margin: merging would box the field's number.
@@ -242,9 +227,8 @@ export function collideBoxes(
     normalY = dBy > 0 ? cB : -cB;
   }
 
-  // The reference face, on A or on B (B's normal reversed), an x face or a y face: its outward normal
-  // (frontNormal), offset (front), and side planes side - h ≤ sideNormal · v ≤ side + h (edges
-  // negEdge, posEdge). computeIncidentEdge reads the reference normal from `line`.
+  // The reference face: outward normal (frontNormal), offset (front) and side planes
+  // side - h ≤ sideNormal · v ≤ side + h (edges negEdge, posEdge).
   const flip = axis === FACE_B_X || axis === FACE_B_Y;
   const onX = axis === FACE_A_X || axis === FACE_B_X;
   const px = flip ? pBx : pAx;

@@ -9,29 +9,20 @@ const NULL_NODE = -1;
 
 /** Options of a {@link DynamicTree} (and of a {@link BroadPhase}, which owns one). */
 export interface DynamicTreeOptions {
-  /**
-   * How far each proxy's fat AABB extends beyond its tight AABB on every side, m (default 0.1, as in
-   * Box2D). A proxy whose tight AABB stays inside its fat AABB is not re-inserted when it moves.
-   */
+  /** How far a fat AABB extends beyond the tight one on every side, m (default 0.1). */
   margin?: number;
-  /**
-   * The fat AABB is also stretched by this multiple of the displacement passed to `moveProxy`, in the
-   * direction of motion (default 4, as in Box2D), so a steadily moving proxy is re-inserted rarely.
-   */
+  /** The fat AABB is also stretched by this multiple of `moveProxy`'s displacement (default 4). */
   displacementMultiplier?: number;
   /** Node slots allocated up front (default 16); the storage doubles when full. */
   initialCapacity?: number;
 }
 
 /**
- * A dynamic AABB tree (Box2D's `b2DynamicTree`, written from its design): a binary tree whose leaves
- * are proxies, each a fattened AABB with an integer key of the caller's, and whose internal nodes
- * hold the union of their children's boxes. Insertion descends to the cheapest sibling by the
- * perimeter (surface area) heuristic; rotations on the way back up keep the height low (not AVL
- * balance). A proxy's fat box is its tight box grown by a margin and stretched along its motion, so
- * small motions do not touch the tree. Nodes live in typed arrays; freed ids are reused last-freed
- * first, so the same calls give the same tree and ids. Proxy ids are node ids, stable for the
- * proxy's lifetime. Nothing is allocated in steady state (the arrays double when full).
+ * A dynamic AABB tree after Box2D's `b2DynamicTree`: leaves are proxies (a fat AABB, the tight box
+ * grown by a margin and stretched along its motion, and a key of the caller's); internal nodes hold
+ * their children's union. Insertion picks the cheapest sibling by perimeter; rotations on the way up
+ * keep it low. Nodes live in typed arrays; a proxy's id is its node's, reused last-freed first, so the
+ * same calls give the same tree and ids. Nothing is allocated in steady state.
  */
 export class DynamicTree {
   /** Margin added around every tight AABB, m. */
@@ -61,7 +52,7 @@ export class DynamicTree {
   freeList: number;
   /** How many leaves (proxies). @internal */
   leafCount: number;
-  /** The box of the query being started (doubles travel in this array: passed as arguments they would be boxed). */
+  /** The box of the query being started (see docs/performance.md, Boxed numbers). */
   private readonly queryBox: Float64Array;
   /** The displacement handed from moveProxy to moveProxyBy. */
   private readonly displacement: Float64Array;
@@ -72,10 +63,7 @@ export class DynamicTree {
   /** The input handed to ray-cast callbacks, with maxFraction clipped as the cast proceeds. @internal */
   readonly subInput: RayCastInput;
 
-  /**
-   * @param options - margin, displacement multiplier and initial capacity
-   * @throws CollisionError when an option is out of range.
-   */
+  /** @throws CollisionError when an option is out of range. */
   constructor(options: DynamicTreeOptions = {}) {
     const margin = options.margin ?? 0.1;
     const multiplier = options.displacementMultiplier ?? 4;
@@ -125,10 +113,7 @@ export class DynamicTree {
     return this.root === NULL_NODE ? -1 : this.height[this.root];
   }
 
-  /**
-   * The quality of the tree: the sum of the perimeters of all nodes over the root's perimeter
-   * (lower is better; 0 when empty).
-   */
+  /** The sum of all nodes' perimeters over the root's (lower is better; 0 when empty). */
   getAreaRatio(): number {
     if (this.root === NULL_NODE) return 0;
     const rootArea = this.perimeterOf(this.root);
@@ -145,13 +130,9 @@ export class DynamicTree {
   }
 
   /**
-   * Adds a proxy for the tight box `aabb` with the caller's integer `key` (e.g. a body id); the tree
-   * stores `aabb` grown by `margin` (default: the tree's; 0 stores `aabb` itself as the fat box, as
-   * when a saved fat box is put back). `tag` (default 0) is a set of bits of the caller's (0 to 255)
-   * that {@link DynamicTree.queryTagged} selects proxies by. Returns the proxy id.
-   *
-   * @throws CollisionError when `aabb` is not finite with min ≤ max, `key` is not a 32-bit integer,
-   * `tag` is not an integer in [0, 255] or `margin` is not a finite number >= 0.
+   * Adds a proxy for `aabb` grown by `margin` (default the tree's; 0 for a saved fat box) with the
+   * caller's 32-bit `key` and `tag` bits (0 to 255, for {@link DynamicTree.queryTagged}). Returns its id.
+   * @throws CollisionError when `aabb`, `key`, `tag` or `margin` is out of range.
    */
   createProxy(aabb: AABB, key: number, tag = 0, margin = this.margin): number {
     requireAABB(aabb);
@@ -181,7 +162,6 @@ export class DynamicTree {
 
   /**
    * Removes a proxy; its id may be reused by a later `createProxy`.
-   *
    * @throws CollisionError when `proxyId` is not a live proxy.
    */
   destroyProxy(proxyId: number): void {
@@ -192,14 +172,9 @@ export class DynamicTree {
   }
 
   /**
-   * Updates a proxy for its new tight box `aabb`, having moved by (displacementX, displacementY) since
-   * the last update. When `aabb` still lies inside the stored fat AABB, and that fat AABB is not much
-   * larger than a fresh one would be, nothing changes and false is returned. Otherwise the proxy is
-   * re-inserted with a new fat AABB (grown by the margin and stretched by displacementMultiplier ×
-   * displacement in the direction of motion) and true is returned.
-   *
-   * @throws CollisionError when `proxyId` is not a live proxy, `aabb` is invalid or the displacement
-   * is not finite.
+   * Updates a proxy for its new tight box `aabb` after moving by the displacement. Returns false when
+   * the fat AABB still holds `aabb` and is not much too large; else re-inserts it with a new one.
+   * @throws CollisionError on a dead proxy, an invalid `aabb` or a displacement that is not finite.
    */
   moveProxy(proxyId: number, aabb: AABB, displacementX: number, displacementY: number): boolean {
     const d = this.displacement;
@@ -236,8 +211,7 @@ export class DynamicTree {
     const b = this.bounds;
     const o = 4 * proxyId;
     if (b[o] <= aabb.minX && b[o + 1] <= aabb.minY && aabb.maxX <= b[o + 2] && aabb.maxY <= b[o + 3]) {
-      // Still inside its fat box. Keep it unless the fat box has become much too large (a fast object
-      // that slowed down): the "huge" box is the new fat box grown by 4 margins.
+      // Still inside: kept unless the fat box is larger than a new one grown by 4 margins (slowed down).
       const hr = 4 * r;
       if (minX - hr <= b[o] && minY - hr <= b[o + 1] && b[o + 2] <= maxX + hr && b[o + 3] <= maxY + hr) {
         return false;
@@ -253,12 +227,8 @@ export class DynamicTree {
   }
 
   /**
-   * Sets a proxy's fat AABB to its tight box `aabb` grown by the margin, unstretched (the box
-   * `createProxy` gives it), without re-inserting it: the tree keeps its shape and the proxy's
-   * ancestors get the unions of their children again. For a proxy that stops moving (a body falling
-   * asleep): its fat box is then a function of its tight box alone. Returns true when the new fat
-   * box reaches outside the old one (it may overlap proxies it did not overlap before).
-   *
+   * Sets a proxy's fat AABB to `aabb` grown by the margin, unstretched, and refits its ancestors
+   * without re-inserting (for a body falling asleep). True when the new box reaches outside the old.
    * @throws CollisionError when `proxyId` is not a live proxy or `aabb` is invalid.
    */
   refitProxy(proxyId: number, aabb: AABB): boolean {
@@ -312,19 +282,12 @@ export class DynamicTree {
     return b[a4] <= b[b4 + 2] && b[b4] <= b[a4 + 2] && b[a4 + 1] <= b[b4 + 3] && b[b4 + 1] <= b[a4 + 3];
   }
 
-  /**
-   * Calls `callback(proxyId)` for every proxy whose fat AABB overlaps `aabb` (touching counts). The
-   * callback returns false to stop the query. Order: depth first, deterministic for a given tree.
-   */
+  /** Calls `callback(proxyId)`, depth first, for every fat AABB touching `aabb`; false stops. */
   query(aabb: AABB, callback: (proxyId: number) => boolean): void {
     this.queryTagged(aabb, 0xff, callback);
   }
 
-  /**
-   * {@link DynamicTree.query} restricted to the proxies whose tag (see `createProxy`) has a bit of
-   * `tag`: they are reported in the same order as `query` reports them, and the subtrees holding
-   * none are not visited. A proxy whose tag is 0 is never reported.
-   */
+  /** {@link DynamicTree.query} over the proxies whose tag has a bit of `tag`, skipping subtrees with none. */
   queryTagged(aabb: AABB, tag: number, callback: (proxyId: number) => boolean): void {
     const q = this.queryBox;
     q[0] = aabb.minX;
@@ -335,8 +298,7 @@ export class DynamicTree {
   }
 
   /**
-   * Calls `callback(other)` for every proxy whose fat AABB overlaps the fat AABB of `proxyId`,
-   * including `proxyId` itself. The callback returns false to stop.
+   * {@link DynamicTree.query} with the fat AABB of `proxyId` (which is reported too).
    * @throws CollisionError when `proxyId` is not a live proxy.
    */
   queryProxy(proxyId: number, callback: (proxyId: number) => boolean): void {
@@ -351,11 +313,7 @@ export class DynamicTree {
     this.runQuery(callback, 0xff);
   }
 
-  /**
-   * The query over `queryBox`, read into locals first so that a nested query may overwrite it. With
-   * `mask` 0xff every node is looked at (untagged leaves too); otherwise only nodes whose tag has a
-   * bit of `mask`.
-   */
+  /** The query over `queryBox` (read first: a nested query may overwrite it); mask 0xff takes all. */
   private runQuery(callback: (proxyId: number) => boolean, mask: number): void {
     if (this.root === NULL_NODE) return;
     const q = this.queryBox;
@@ -365,9 +323,7 @@ export class DynamicTree {
     const maxY = q[3];
     const base = this.stackBase;
     let top = base;
-    // Nodes are tested before they are pushed (the root here, children as their parent is taken),
-    // so the stack only ever holds overlapping nodes; the visiting order is the depth-first order of
-    // testing on the way out, child 2 before child 1.
+    // Nodes are tested before they are pushed, so the stack holds only overlapping nodes.
     const all = mask === 0xff;
     const root = this.root;
     const r = 4 * root;
@@ -406,23 +362,16 @@ export class DynamicTree {
   }
 
   /**
-   * Casts a ray through the tree: for every proxy whose fat AABB the segment p1 → p1 + maxFraction
-   * (p2 - p1) crosses, calls `callback(subInput, proxyId)`, `subInput` being the ray with maxFraction
-   * clipped to the closest hit so far. The callback returns 0 to stop; a fraction in (0, maxFraction]
-   * to clip the ray there (the hit's fraction, for the closest hit); -1 (any negative value) to go on
-   * unclipped (a miss, or to collect every hit; -1 rather than `subInput.maxFraction`, which is boxed).
-   *
+   * Calls `callback(subInput, proxyId)` for every fat AABB the ray crosses, `subInput` being the ray
+   * clipped to the closest hit so far. The callback returns 0 to stop, a fraction in (0, maxFraction]
+   * to clip the ray there, or -1 to go on unclipped.
    * @throws CollisionError when the input is not finite or maxFraction < 0.
    */
   rayCast(input: RayCastInput, callback: (input: RayCastInput, proxyId: number) => number): void {
     rayCastTree(this, input, callback);
   }
 
-  /**
-   * Checks every structural invariant (parent/child links, heights, each internal box the union of
-   * its children and its tag theirs, free list, leaf count) and throws an Error naming the first one
-   * broken; not balance. For tests and debugging; O(n).
-   */
+  /** Throws an Error naming the first broken structural invariant (not balance). For tests; O(n). */
   validate(): void {
     validateTree(this);
   }
@@ -432,9 +381,6 @@ export class DynamicTree {
     this.requireProxy(proxyId);
     return this.tags[proxyId];
   }
-
-  // ---------------------------------------------------------------------------------------------
-  // Storage
 
   /** Throws a CollisionError unless `proxyId` is a live proxy. @internal */
   requireProxy(proxyId: number): void {
@@ -511,14 +457,9 @@ export class DynamicTree {
     this.tags[node] = this.tags[a] | this.tags[b];
   }
 
-  // ---------------------------------------------------------------------------------------------
-  // Insertion and removal
-
   /**
-   * Inserts a leaf. Descends from the root: at node N with leaf box L, pairing L with N costs
-   * 2 P(N ∪ L) (a new parent holding both); descending costs the growth P(N ∪ L) - P(N) paid by N
-   * and every node below (the "inheritance cost") plus the cost at the child: 2 P(C ∪ L) for a leaf
-   * child, 2 (P(C ∪ L) - P(C)) for an internal one. Stop where pairing is cheapest. P is the perimeter.
+   * Inserts a leaf, descending while a child is cheaper than pairing here: with P the perimeter and L
+   * the leaf's box, pairing with N costs 2 P(N ∪ L); descending costs N's growth plus the child's cost.
    */
   private insertLeaf(leaf: number): void {
     if (this.root === NULL_NODE) {
@@ -533,7 +474,6 @@ export class DynamicTree {
     const lMaxX = b[ol + 2];
     const lMaxY = b[ol + 3];
 
-    // Find the best sibling.
     let index = this.root;
     while (this.height[index] > 0) {
       const c1 = this.child1[index];
@@ -571,7 +511,6 @@ export class DynamicTree {
     }
     const sibling = index;
 
-    // Create a new parent for the sibling and the leaf.
     const oldParent = this.parent[sibling];
     const newParent = this.allocateNode();
     this.parent[newParent] = oldParent;
@@ -583,7 +522,6 @@ export class DynamicTree {
     this.parent[sibling] = newParent;
     this.parent[leaf] = newParent;
 
-    // Walk back up, rebalancing and refitting.
     this.refit(this.parent[leaf]);
   }
 
@@ -604,9 +542,8 @@ export class DynamicTree {
   }
 
   /**
-   * From `start` towards the root: rebalance each node, then recompute its height and box. Stops
-   * above `start` at the first node that neither rotated nor changed its height, box or tags (the
-   * nodes above it already hold what walking on would recompute).
+   * From `start` towards the root: rebalance each node, then recompute its height and box; stops at
+   * the first node above `start` that nothing changed.
    */
   private refit(start: number): void {
     const b = this.bounds;
@@ -652,8 +589,7 @@ export class DynamicTree {
     const iC = this.child2[iA];
     const diff = this.height[iC] - this.height[iB];
     if (diff <= 1 && diff >= -1) return iA;
-    // X, the taller child, goes up; O is the other one. X's taller child U stays under X (as its
-    // child 2), the shorter one D moves down into X's place under A.
+    // X, the taller child, goes up over A and O; its taller child U stays, the shorter D moves under A.
     const rightUp = diff > 1;
     const iX = rightUp ? iC : iB;
     const iO = rightUp ? iB : iC;

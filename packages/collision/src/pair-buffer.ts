@@ -1,7 +1,6 @@
 /**
- * A growable list of proxy pairs filled by {@link BroadPhase.updatePairs} and
- * {@link BroadPhase.computeAllPairs}: pair i is (keyA[i], proxyA[i]) with (keyB[i], proxyB[i]),
- * keyA[i] < keyB[i], for i < `count`. The arrays are replaced when they grow.
+ * A growable list of proxy pairs from {@link BroadPhase.updatePairs}: pair i < `count` is
+ * (keyA[i], proxyA[i]) with (keyB[i], proxyB[i]), keyA[i] < keyB[i]. The arrays are replaced as they grow.
  */
 export class PairBuffer {
   /** Number of pairs held. */
@@ -51,7 +50,7 @@ export class PairBuffer {
   sortAndDeduplicate(): void {
     const n = this.count;
     if (n < 2) return;
-    // Each loop in a method of its own (docs/performance.md, "Loops in their own functions").
+    // docs/performance.md, "Loops in their own functions".
     this.heapify(n);
     this.sortHeap(n);
     this.count = this.deduplicate(n);

@@ -4,10 +4,7 @@ import { CollisionError } from './errors';
 import { PACKED_SHAPE_LENGTH, PackedShapeSlot, packInto } from './packed-shape';
 import type { Shape } from './shapes';
 
-/**
- * A body's motion over a step: its centre of rotation (`localCenter`, body frame) moves straight from
- * `c1` (fraction 0) to `c2` (fraction 1) while its angle turns linearly from `a1` to `a2`.
- */
+/** A body's motion over a step: its centre moves from `c1` to `c2` while its angle goes from `a1` to `a2`. */
 export class Sweep {
   /** x of the centre of rotation in the body frame, m. */
   localCenterX: number;
@@ -26,10 +23,7 @@ export class Sweep {
   /** Angle at fraction 1, rad. */
   a2: number;
 
-  /**
-   * A sweep from centre (c1X, c1Y) at angle a1 to (c2X, c2Y) at angle a2, turning about the body-frame
-   * point (localCenterX, localCenterY). All 0 by default (a body resting at the origin).
-   */
+  /** A sweep from (c1X, c1Y, a1) to (c2X, c2Y, a2) about the body point (localCenterX, localCenterY). */
   constructor(c1X = 0, c1Y = 0, a1 = 0, c2X = c1X, c2Y = c1Y, a2 = a1, localCenterX = 0, localCenterY = 0) {
     this.localCenterX = localCenterX;
     this.localCenterY = localCenterY;
@@ -68,9 +62,8 @@ const trig = new Float64Array(2);
 const at = new Float64Array(2);
 
 /**
- * How {@link timeOfImpact} ended: `'hit'` (within the target distance at `fraction`), `'separated'`
- * (not before `tMax`), `'overlapped'` (at fraction 0) or `'failed'` (no convergence; `fraction` is
- * still a safe, not overlapping time, perhaps earlier than the true one).
+ * How {@link timeOfImpact} ended: `'hit'` (at `fraction`), `'separated'` (not before `tMax`),
+ * `'overlapped'` (at fraction 0) or `'failed'` (no convergence; `fraction` is still safe).
  */
 export type TOIState = 'hit' | 'separated' | 'overlapped' | 'failed';
 
@@ -118,11 +111,9 @@ function reach(p: Float64Array, sweep: Sweep): void {
 }
 
 /**
- * The time of impact of two shapes moving along their sweeps: the first fraction in [0, tMax] at which
- * the distance between their surfaces falls to `target` (within `tolerance`), by conservative
- * advancement: GJK gives the distance d and normal n, and advancing by (d - target) / (the fastest
- * any point can close along n) never passes the target, so the result never tunnels or overlaps.
- *
+ * The first fraction in [0, tMax] at which two sweeping shapes come within `target` (± `tolerance`),
+ * by conservative advancement: GJK's distance d and normal n, then a step of (d - target) over the
+ * fastest any point closes along n, which never passes the target.
  * @param tMax - the last fraction to look at, in [0, 1]
  * @param out - receives the result (returned)
  * @param target - the surface distance to stop at, m (default {@link TOI_TARGET}); a finite number > 0
@@ -160,10 +151,7 @@ export function timeOfImpact(
   }
 }
 
-/**
- * What {@link computeTimeOfImpact} takes: two shapes, their sweeps and {@link timeOfImpact}'s numbers,
- * in an object so a caller making many queries passes no number (docs/performance.md).
- */
+/** {@link timeOfImpact}'s arguments in an object, so many queries pass no number (docs/performance.md). */
 export class TOIInput {
   /** The first shape (body frame of `sweepA`). */
   shapeA: Shape;
@@ -196,12 +184,7 @@ const UNIT_CIRCLE: Shape = { type: 'circle', radius: 1 };
 const STILL = new Sweep();
 const wrapperInput = new TOIInput();
 
-/**
- * {@link timeOfImpact} with its arguments in a {@link TOIInput}: the same search and result.
- *
- * @param out - receives the result (returned)
- * @throws CollisionError when tMax, target or tolerance is out of range, or a shape's type is unknown.
- */
+/** {@link timeOfImpact} with its arguments in a {@link TOIInput}. @throws CollisionError as that. */
 export function computeTimeOfImpact(input: TOIInput, out: TOIOutput = new TOIOutput()): TOIOutput {
   const shapeA = input.shapeA;
   const sweepA = input.sweepA;

@@ -1,18 +1,11 @@
-/**
- * The error every `@lite/constraints` function and constructor throws on bad input. Its message
- * names the argument and the value that was refused, e.g. `friction = -1: must be a finite number >= 0`.
- */
+/** The error `@lite/constraints` throws on bad input, e.g. `friction = -1: must be a finite number >= 0`. */
 export class ConstraintError extends Error {
   /** The name of the argument that was refused. */
   readonly argument: string;
   /** The value that was refused. */
   readonly value: unknown;
 
-  /**
-   * @param argument - the name of the refused argument
-   * @param value - the refused value
-   * @param reason - what was expected instead
-   */
+  /** @param reason - what was expected instead */
   constructor(argument: string, value: unknown, reason: string) {
     super(`${argument} = ${String(value)}: ${reason}`);
     this.name = 'ConstraintError';
@@ -61,10 +54,7 @@ export function requireUnitArg(value: number, argument: string): number {
   return value;
 }
 
-/**
- * Throws a {@link ConstraintError} unless `value` is a number (±Infinity allowed, not NaN) no larger
- * than `upper`, the current value of the limit pair's `upperName`.
- */
+/** Throws a {@link ConstraintError} unless `value` is a number, not NaN, ≤ `upper` (`upperName`). */
 export function requireLowerArg(value: number, argument: string, upper: number, upperName: string): number {
   if (typeof value !== 'number' || !(value <= upper)) {
     throw new ConstraintError(argument, value, `must be a number <= ${upperName} (${upper})`);
@@ -72,10 +62,7 @@ export function requireLowerArg(value: number, argument: string, upper: number, 
   return value;
 }
 
-/**
- * Throws a {@link ConstraintError} unless `value` is a number (±Infinity allowed, not NaN) no smaller
- * than `lower`, the current value of the limit pair's `lowerName`.
- */
+/** Throws a {@link ConstraintError} unless `value` is a number, not NaN, ≥ `lower` (`lowerName`). */
 export function requireUpperArg(value: number, argument: string, lower: number, lowerName: string): number {
   if (typeof value !== 'number' || !(value >= lower)) {
     throw new ConstraintError(argument, value, `must be a number >= ${lowerName} (${lower})`);

@@ -3,24 +3,14 @@ import { KERNELS_WASM } from './kernels-wasm';
 import { Scalar } from './layout';
 
 /**
- * The soft solver's hottest passes (the warm start, the solve and relax passes over every contact,
- * chains included, the push passes and the velocity and position updates of the body states),
- * written once in AssemblyScript (`assembly/*.ts`) and built two ways by
- * `scripts/build-kernels.mjs`: compiled to WebAssembly (`kernels-wasm.ts`) and transformed into
- * TypeScript (`kernels-js.ts`). Both run on the same packed numbers at the same byte addresses of
- * one {@link KernelMemory} (a WebAssembly memory, or an ArrayBuffer for the TypeScript), do the same
- * arithmetic in the same order and round doubles alike, so they give the same bits. WebAssembly
- * saves the JavaScript engine's bounds check and address arithmetic on every access.
- *
- * The WebAssembly is the engine; the TypeScript form is opt-in (`installJsKernels(jsKernels)`), so
- * that a program that does not name it bundles one form only. The module is compiled on first use,
- * synchronously where the runtime allows it; where it does not (a browser's main thread may refuse
- * to compile synchronously) it is compiled in the background and the TypeScript, when installed,
- * runs until it is ready. Where WebAssembly is missing or refused (a content security policy
- * without `wasm-unsafe-eval`), the installed TypeScript runs throughout; with none installed, a
- * solver cannot be made ({@link kernelsAvailable}). (Bit-identical for every finite number: a NaN's
- * sign bit may differ, as it may between JavaScript's own interpreted and optimised code; a step
- * that makes a NaN fails anyway.)
+ * The soft solver's hottest passes (warm start, solve, relax, chains, push, body-state updates),
+ * written once in AssemblyScript (`assembly/*.ts`) and built by `scripts/build-kernels.mjs` into
+ * WebAssembly (`kernels-wasm.ts`) and TypeScript (`kernels-js.ts`). Both run on one
+ * {@link KernelMemory} with the same arithmetic in the same order, so they give the same bits (a
+ * NaN's sign bit aside). The WebAssembly is compiled on first use, in the background where the
+ * runtime refuses a synchronous compile; the TypeScript form is opt-in (`installJsKernels`) and runs
+ * while it compiles, or throughout where WebAssembly is missing or refused. With neither, a solver
+ * cannot be made ({@link kernelsAvailable}).
  */
 
 /** The kernels' functions (addresses are byte offsets into the memory they run on). */
@@ -80,10 +70,8 @@ export type JsKernels = (buffer: ArrayBuffer) => KernelExports;
 let fallback: JsKernels | null = null;
 
 /**
- * Installs the TypeScript form of the kernels (`jsKernels`) for every solver in this JavaScript
- * realm: it runs where WebAssembly is missing or refused, while the module compiles in the
- * background, and when {@link setWasmKernels} turns the WebAssembly off. Same bits as the
- * WebAssembly.
+ * Installs the TypeScript kernels (`jsKernels`) for every solver in this realm: they run where
+ * WebAssembly is missing, refused or still compiling, or turned off by {@link setWasmKernels}.
  * @throws ConstraintError naming `kernels` when it is not the `jsKernels` function
  */
 export function installJsKernels(kernels: JsKernels): void {
@@ -96,17 +84,13 @@ export function jsKernelsInstalled(): boolean {
   return fallback !== null;
 }
 
-/**
- * Whether a solver can be made now: the TypeScript kernels are installed, or the WebAssembly
- * kernels are on and compiled.
- */
+/** Whether a solver can be made now: TypeScript kernels installed, or WebAssembly on and compiled. */
 export function kernelsAvailable(): boolean {
   return fallback !== null || wantedModule() !== null;
 }
 
-/** The compiled module, once compiled. */
 let compiled: WebAssembly.Module | null = null;
-/** Whether compiling was attempted (it is attempted once). */
+/** Compiling is attempted once. */
 let attempted = false;
 /** {@link setWasmKernels}. */
 let enabled = true;
@@ -140,10 +124,7 @@ function kernelModule(): WebAssembly.Module | null {
   return compiled;
 }
 
-/**
- * `text`'s bytes (standard base64, without line breaks). Written out rather than `atob`, which
- * not every JavaScript environment has (a Node `vm` context, some embedded runtimes).
- */
+/** `text`'s bytes (standard base64). Not `atob`, which some runtimes (a Node `vm` context) lack. */
 export function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
   const values = new Uint8Array(128);
@@ -166,10 +147,9 @@ export function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
 }
 
 /**
- * Turns the soft solver's WebAssembly kernels on (the default) or off, for every solver in this
- * JavaScript realm, from its next pass. Results are bit-identical either way; off, every pass runs
- * as TypeScript (the same kernels, transformed: for comparing the two, or where WebAssembly is
- * unwelcome), which must be installed first ({@link installJsKernels}).
+ * Turns the soft solver's WebAssembly kernels on (the default) or off for every solver in this
+ * realm, from its next pass. Results are bit-identical either way; off needs the TypeScript kernels
+ * installed first ({@link installJsKernels}).
  *
  * @example
  * ```ts
@@ -178,10 +158,7 @@ export function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
  * setWasmKernels(false);
  * console.log(wasmKernelsReady()); // false
  * ```
- *
- * @param on - true or false; anything else (`'yes'`, 1, undefined) is refused rather than read
- * @throws ConstraintError naming `on` when it is not a boolean, or is false with no TypeScript
- *   kernels installed (the kernels stay as they were)
+ * @throws ConstraintError naming `on` when it is not a boolean, or false with no TypeScript kernels
  */
 export function setWasmKernels(on: boolean): void {
   if (typeof on !== 'boolean') throw new ConstraintError('on', on, 'must be a boolean');
@@ -191,21 +168,14 @@ export function setWasmKernels(on: boolean): void {
   enabled = on;
 }
 
-/**
- * Whether the soft solver's passes run as WebAssembly: the kernels are on
- * ({@link setWasmKernels}) and compiled. Compiling starts on the first call (or the first soft
- * step); false until it is done where it runs in the background.
- */
+/** Whether the soft solver's passes run as WebAssembly: on ({@link setWasmKernels}) and compiled. */
 export function wasmKernelsReady(): boolean {
   return enabled && kernelModule() !== null;
 }
 
 /**
- * The regions of a {@link KernelMemory}: the body states, then the contact solver's constants,
- * rows, per-contact integers, its list of contacts outside chains and its chains, the bodies' push
- * velocities and motion, the slots whose turn the position update left to the caller, the push
- * pass's rows (see the fields of the same names of `BodyStates` and `SoftContactSolver`), and the
- * doubles a call needs (`Scalar` in layout.ts).
+ * The regions of a {@link KernelMemory}, named after the `BodyStates` and `SoftContactSolver` fields
+ * they hold; `Scalars` holds the doubles a call needs (`Scalar` in layout.ts).
  */
 // biome-ignore lint/suspicious/noConstEnum: inlined as numbers
 export const enum Region {
@@ -238,21 +208,13 @@ export interface KernelOwner {
 /** Regions and blocks start on a cache line. */
 const ALIGN = 64;
 const PAGE = 65536;
-/**
- * The size of one shared WebAssembly memory ({@link Slab}), 16 MiB: the blocks of many small worlds
- * fit in one, and a block larger than this gets a memory of its own size.
- */
+/** One shared WebAssembly memory, 16 MiB; a larger block gets a memory of its own size. */
 const SLAB_BYTES = 256 * PAGE;
 
 /**
- * The memory the kernels run on and their functions on it: a WebAssembly memory and the module's
- * instance on it, shared by the blocks of many {@link KernelMemory}s (an instance's addresses are
- * byte offsets into its memory, so a block's regions are passed as their offsets in the whole
- * memory), or an ArrayBuffer of one block's size and the TypeScript kernels on it. V8 reserves about
- * 10 GB of address space for every WebAssembly memory on a 64-bit machine, whatever its size, so a
- * process holds about 13,000 memories at most, and well before that new ones make the collector
- * run, for seconds, to find address space: one memory per world stopped a process at about 13,000
- * worlds. A slab never grows (see {@link KernelMemory}); the free space is a sorted list of ranges,
+ * A memory and the kernels on it: a WebAssembly memory shared by the blocks of many
+ * {@link KernelMemory}s (see docs/performance.md, WebAssembly kernels), or an ArrayBuffer of one
+ * block with the TypeScript kernels. It never grows; the free space is a sorted list of ranges,
  * taken first-fit and merged with its neighbours when given back.
  */
 class Slab {
@@ -260,17 +222,13 @@ class Slab {
   readonly exports: KernelExports;
   /** Blocks handed out and not given back. */
   blocks = 0;
-  /** The end of the highest range ever handed out: the memory beyond it still holds its zeros. */
+  /** The end of the highest range ever handed out: beyond it the memory is still zeros. */
   reached = 0;
   /** The free ranges in address order: `[starts[i], ends[i])`, none touching another. */
   private readonly starts: number[] = [];
   private readonly ends: number[] = [];
 
-  /**
-   * A WebAssembly memory of `bytes` with `module`'s instance, or (module null) an ArrayBuffer with
-   * the TypeScript kernels.
-   * @throws when the runtime refuses the memory or the instance
-   */
+  /** @throws when the runtime refuses the memory or the instance */
   constructor(module: WebAssembly.Module | null, bytes: number) {
     if (module === null) {
       this.buffer = new ArrayBuffer(bytes);
@@ -330,36 +288,23 @@ class Slab {
   }
 }
 
-/**
- * Where a {@link KernelMemory}'s regions lie: `bytes` bytes from `start` in `slab`. Kept apart from
- * the KernelMemory (which only points at it) so that the finalization registry can give the block
- * back once the KernelMemory is collected.
- */
+/** Where a {@link KernelMemory}'s regions lie; apart, so the block can be given back once it is collected. */
 interface Block {
   slab: Slab;
   start: number;
   bytes: number;
 }
 
-/**
- * The WebAssembly slabs with room for more blocks, in the order they were made (first fit over
- * them). A slab whose last block is given back leaves the list (and is collected with its memory)
- * unless it is the only one.
- */
+/** The WebAssembly slabs, first fit in this order; an emptied slab leaves unless it is the only one. */
 const slabs: Slab[] = [];
 
-/**
- * Gives a collected KernelMemory's block back. Without `FinalizationRegistry` (older runtimes) a
- * block could never be given back: every KernelMemory then gets a memory of its own, as large as
- * its regions, collected with it.
- */
+/** Gives a collected KernelMemory's block back; without a registry each gets a memory of its own. */
 const blocksOfCollected: FinalizationRegistry<Block> | null =
   typeof FinalizationRegistry === 'function' ? new FinalizationRegistry<Block>(giveBlock) : null;
 
 /**
- * A block of `bytes` (a multiple of ALIGN), zeroed. For WebAssembly (`module`): first fit in the
- * slabs there are, else in a new one (of {@link SLAB_BYTES}, or of the block's size rounded up to
- * pages when larger). For the TypeScript (module null): an ArrayBuffer of its own.
+ * A zeroed block of `bytes` (a multiple of ALIGN): first fit in the slabs, else in a new one; for
+ * the TypeScript kernels (module null) an ArrayBuffer of its own.
  * @throws when the runtime refuses a new memory
  */
 function takeBlock(module: WebAssembly.Module | null, bytes: number): Block {
@@ -373,8 +318,7 @@ function takeBlock(module: WebAssembly.Module | null, bytes: number): Block {
       const reached = slab.reached;
       const start = slab.take(bytes);
       if (start >= 0) {
-        // What an earlier block left there (a range never handed out still holds its zeros, and
-        // is left untouched: its pages stay uncommitted until used).
+        // Zero what an earlier block left; beyond `reached` the pages stay uncommitted.
         if (start < reached) new Uint8Array(slab.buffer, start, Math.min(bytes, reached - start)).fill(0);
         return { slab, start, bytes };
       }
@@ -399,10 +343,8 @@ function giveBlock(block: Block): void {
 let slabBytes = SLAB_BYTES;
 
 /**
- * Sets the size of the slabs made from now on, a whole number of 64 KiB pages (default 16 MiB),
- * and returns the one before; new blocks go to new slabs only (the blocks in the slabs there are
- * stay where they are). For tests: with one page, every block larger than that needs a memory of
- * its own, as when each body states had its own memory. Not exported by the package.
+ * Sets the size, in whole 64 KiB pages, of slabs made from now on and returns the one before; new
+ * blocks go to new slabs only. For tests, not exported by the package.
  */
 export function setKernelSlabBytes(bytes: number): number {
   const before = slabBytes;
@@ -411,35 +353,24 @@ export function setKernelSlabBytes(bytes: number): number {
   return before;
 }
 
-/**
- * How many WebAssembly memories the kernel memories of this JavaScript realm share now (not
- * exported by the package: for its tests).
- */
+/** How many WebAssembly memories the kernel memories share now (for tests, not exported by the package). */
 export function kernelSlabCount(): number {
   return slabs.length;
 }
 
 /**
- * The numbers the kernels read and write for one `BodyStates` and its contact solver (which must
- * lie in one memory): the regions ({@link Region}), side by side in one block, and the kernels'
- * functions on it. The block lies in a WebAssembly memory shared with the kernel memories of other
- * body states (other worlds) in this JavaScript realm while the WebAssembly kernels run, else in an
- * ArrayBuffer of its own with the TypeScript kernels. Each region is sized by its owner
- * ({@link KernelMemory.want}, then {@link KernelMemory.apply}); a region that must grow moves every
- * region into a new, larger block, as does a switch between WebAssembly and TypeScript
- * ({@link KernelMemory.sync}). (A shared memory is never grown: growing a memory detaches its
- * buffer, and once any buffer has been detached V8 compiles typed-array accesses with a check for
- * detachment it otherwise leaves out, everywhere in the process.) The old block is given back at
- * once, so owners take new views when {@link KernelMemory.generation} changes, before they read or
- * write the regions again (a view taken at an older generation may now see another world's
- * numbers). The block is given back when the KernelMemory is collected.
+ * The numbers the kernels read and write for one `BodyStates` and its contact solver: the
+ * {@link Region}s side by side in one block of a shared WebAssembly memory, or of an ArrayBuffer for
+ * the TypeScript kernels. Owners size regions with {@link KernelMemory.want} and
+ * {@link KernelMemory.apply}; growing, or switching kernels ({@link KernelMemory.sync}), moves every
+ * region to a new block and gives the old one back at once, so owners must take new views when
+ * {@link KernelMemory.generation} changes. The block is given back when this is collected.
  */
 export class KernelMemory {
   /** Counts the moves: views taken at an older generation see a block given back. */
   generation = 0;
   /** {@link Region.Scalars}, a view (taken again when the memory moves). */
   scalars: Float64Array<ArrayBuffer> = new Float64Array(Scalar.Count);
-  /** The kernels, on the memory the block lies in. */
   exports: KernelExports;
   /** Where the regions lie (updated in place when they move). */
   private readonly block: Block;
@@ -447,11 +378,7 @@ export class KernelMemory {
   private module: WebAssembly.Module | null;
   /** Whether the runtime refused a WebAssembly memory: the TypeScript kernels from then on. */
   private refused = false;
-  /**
-   * The solver whose rows the solver regions hold, or null. One at a time: a solver that runs a
-   * pass with these states takes them over, and the one before first copies its arrays out of the
-   * memory (see `SoftContactSolver.releaseKernels`).
-   */
+  /** The solver whose rows the regions hold; the one before copies its arrays out first. */
   owner: KernelOwner | null = null;
   /** Each region's offset in the block. */
   private readonly offsets = new Float64Array(Region.Count);
@@ -459,13 +386,9 @@ export class KernelMemory {
   /** Sizes asked for by {@link KernelMemory.want}, not yet given. */
   private readonly wanted = new Float64Array(Region.Count);
 
-  /**
-   * A memory for the kernels: in WebAssembly when they are on and compiled (and the runtime gives
-   * a memory), else for the TypeScript kernels.
-   */
+  /** A memory in WebAssembly when it is on and compiled, else for the TypeScript kernels. */
   constructor() {
-    // The scalars at the block's start while every other region is empty (the first move lays
-    // them out in order).
+    // Only the scalars until the first move lays every region out.
     this.module = wantedModule();
     if (this.module === null) needFallback();
     let block: Block;
@@ -499,11 +422,7 @@ export class KernelMemory {
     if (bytes > this.wanted[region]) this.wanted[region] = bytes;
   }
 
-  /**
-   * Gives every region the size {@link KernelMemory.want} noted, in one move to a larger block
-   * when any must grow (keeping the contents; the rest of the block is zeros). Returns true when the
-   * regions moved; false when they all fit.
-   */
+  /** Gives every region the size {@link KernelMemory.want} noted; true when that moved them. */
   apply(): boolean {
     const wanted = this.wanted;
     let grows = false;
@@ -512,10 +431,7 @@ export class KernelMemory {
     return grows;
   }
 
-  /**
-   * Moves the regions to WebAssembly or to the TypeScript kernels, as {@link setWasmKernels} and
-   * the module's compilation now have it, when they lie in the other. Returns true when they moved.
-   */
+  /** Moves the regions to the kernels {@link setWasmKernels} and compilation call for; true when moved. */
   sync(): boolean {
     const module = this.refused ? null : wantedModule();
     if (module === this.module || (module === null && fallback === null)) return false;
@@ -523,11 +439,7 @@ export class KernelMemory {
     return true;
   }
 
-  /**
-   * Moves every region, contents kept, to a new block for `module` (its WebAssembly, or the
-   * TypeScript kernels for null), sized as {@link KernelMemory.want} asked; a runtime that refuses a
-   * WebAssembly memory gets the TypeScript kernels, from then on.
-   */
+  /** Moves every region, contents kept, to a new block for `module` (TypeScript for good if refused). */
   private move(module: WebAssembly.Module | null): void {
     const wanted = this.wanted;
     const offsets: number[] = [];

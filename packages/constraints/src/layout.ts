@@ -1,13 +1,8 @@
-// The memory layouts of the soft step's packed numbers, read by both compilers: the TypeScript
-// solver (`soft-contact-solver.ts`, `body-state.ts`) and the AssemblyScript kernels
-// (`assembly/*.ts`, compiled to WebAssembly and transformed into `kernels-js.ts`). Only
-// `export const enum`s here: valid TypeScript and AssemblyScript alike, inlined as numbers by both.
+// The layouts of the soft step's packed numbers, shared by the TypeScript solver and the
+// AssemblyScript kernels: only `export const enum`s, which both compilers inline as numbers.
 /* biome-ignore-all lint/suspicious/noConstEnum: every enum here is inlined as numbers, by both compilers */
 
-/**
- * Layout of one body's slot in `BodyStates.state` (doubles): what every constraint reads and
- * writes in the soft step's iterations, 8 doubles (64 bytes) together.
- */
+/** One body's slot in `BodyStates.state` (doubles): what the iterations read and write, 64 bytes. */
 export const enum State {
   Vx = 0,
   Vy = 1,
@@ -25,9 +20,7 @@ export const enum State {
   Stride = 8,
 }
 
-/**
- * Layout of one body's slot in `BodyStates.motion` (doubles): read once per sub-step.
- */
+/** One body's slot in `BodyStates.motion` (doubles): read once per sub-step. */
 export const enum Motion {
   /** Acceleration from gravity and force, m/s². */
   Ax = 0,
@@ -43,23 +36,14 @@ export const enum Motion {
   Stride = 8,
 }
 
-/**
- * The solvers mask contact and body-slot indices with `Index.Mask` (2^23 - 1) before scaling them
- * into offsets; their arrays never hold more (their `grow` methods refuse it). V8 then knows that
- * every offset, an index times its stride plus a field, fits in 32 bits, and leaves out the
- * overflow check it otherwise puts on each of the hundred or so index additions of one contact's
- * solve (`j & 1` does the same for a point index, j < 2).
- */
+/** Index masks (docs/performance.md, "Constants"): the arrays never hold more than `Mask`. */
 export const enum Index {
   Mask = 0x7fffff,
   /** Marks a two-point contact in `SoftContactSolver.singles`: a bit above every contact index. */
   TwoPoints = 0x1000000,
 }
 
-/**
- * Layout of one contact in `SoftContactSolver.rows` (doubles): a header, then two points of
- * `Pt.Stride` doubles each.
- */
+/** One contact in `SoftContactSolver.rows` (doubles): a header, then two points of `Pt.Stride`. */
 export const enum Row {
   MassA = 0,
   InvIA = 1,
@@ -93,10 +77,7 @@ export const enum Pt {
   /** Anchor on B, from B's centre, at the start of the step, m. */
   R_BX = 2,
   R_BY = 3,
-  /**
-   * Separation at the start of the step less n · (sB - sA) (s: the separation arms below): add
-   * n · (dB - dA) for the current one.
-   */
+  /** Separation at the step's start less n · (sB - sA) (s: the arms below); add n · (dB - dA). */
   BaseSeparation = 4,
   NormalMass = 5,
   TangentMass = 6,
@@ -104,10 +85,7 @@ export const enum Pt {
   TangentImpulse = 8,
   /** The largest normal impulse of any sub-step (restitution only bounces points that pushed). */
   MaxNormalImpulse = 9,
-  /**
-   * The approach velocity for restitution, m/s: the normal velocity just before the point's first
-   * push in the step (before the step when it never pushed).
-   */
+  /** The approach velocity for restitution, m/s: vn just before the point's first push in the step. */
   RelativeVelocity = 10,
   RnA = 11,
   RnB = 12,
@@ -115,44 +93,27 @@ export const enum Pt {
   RtB = 14,
   /** 1 once the point has bounced in this step (restitution applies once). */
   Bounced = 15,
-  /**
-   * The relative normal acceleration of the anchors from gravity, forces and torques, m/s² (B's
-   * less A's): what the velocity integration adds to vn per second.
-   */
+  /** What the velocity integration adds to vn per second (gravity, forces, torques), m/s². */
   NormalAccel = 16,
   /** What a timed bounce adds to -e vn⁻ for where in its sub-step the point met the face, m/s. */
   BounceShift = 17,
-  /**
-   * The overlap this point's soft row takes, m: DEEP_OVERLAP plus the compression its spring needs
-   * to carry the load it carried last step (deeper is the push pass's).
-   */
+  /** The overlap this point's soft row takes, m (DEEP_OVERLAP plus last step's load); deeper is pushed. */
   Share = 18,
   /**
-   * The arm that carries A's side of the point as A turns, from A's centre, m: the anchor itself
-   * on a sharp corner or face; on a rounded side (a circle, a capsule, a rounded polygon's corner)
-   * the centre of the rounding, because the touching point of a turning round shape stays where
-   * the rounding meets the other surface instead of turning with the material (a rolling wheel
-   * touches the ground at its bottom, whatever its angle).
+   * The arm that carries A's side of the point as A turns, m: the anchor on a sharp corner or face,
+   * the centre of the rounding on a rounded side (a rolling wheel touches at its bottom, whatever its angle).
    */
   SepAX = 19,
   SepAY = 20,
   /** The same for B. */
   SepBX = 21,
   SepBY = 22,
-  /**
-   * The separation the last pass computed, m: a pass at the same poses (the next sub-step's solve
-   * after a relax pass, the push passes after the solve) reads it instead (see `Mode.Cached`).
-   */
+  /** The separation the last pass computed, m, for a pass at the same poses (`Mode.Cached`). */
   Separation = 23,
   Stride = 24,
 }
 
-/**
- * Layout of one listed contact in `SoftContactSolver.pushRows` (doubles), written by the first push
- * pass of a sub-step: what every pass of the sub-step reads, side by side. The bodies do not move
- * between the passes (only their push velocities change), so each point's separation, and with it
- * its bias, is that of the first pass.
- */
+/** One listed contact in `SoftContactSolver.pushRows` (doubles), set by a sub-step's first push pass. */
 export const enum PushRow {
   MassA = 0,
   InvIA = 1,
@@ -178,10 +139,7 @@ export const enum PushPt {
   Impulse = 5,
 }
 
-/**
- * Layout of one listed contact in `SoftContactSolver.pushInts`: its bodies' offsets in the push
- * velocities (3 per slot), its point count and whether a joint holds a body (`Meta.Held`).
- */
+/** One listed contact in `SoftContactSolver.pushInts`: body offsets (3 per slot), points, `Meta.Held`. */
 export const enum PushInt {
   OffsetA = 0,
   OffsetB = 1,
@@ -192,25 +150,16 @@ export const enum PushInt {
 
 /** Layout of `SoftContactSolver.params`: the step's constants and the passes' scratch (doubles). */
 export const enum Param {
-  /**
-   * The block solver's b' in (0, 1) and x out (2, 3): see `solveBlockLcp`. In this array, not one
-   * of their own: one array fewer read through the per-contact solve.
-   */
+  /** The block solver's b' in (0, 1) and x out (2, 3): see `solveBlockLcp`. */
   BlockIo = 0,
   InvH = 4,
   MaxPush = 5,
   Threshold = 6,
   Compliance = 7,
   PushRate = 8,
-  /**
-   * 1 once the sub-step's solve met a point deeper than its share (the solve and the push pass
-   * see the same positions): without one the push pass has nothing to do.
-   */
+  /** 1 once the sub-step's solve met a point deeper than its share: else the push pass is skipped. */
   Deep = 9,
-  /**
-   * The sub-step's number (counting up, wrapping): a contact whose `Meta.Deep` holds it has a point
-   * deeper than its share in this sub-step's solve, and only such contacts take part in the push pass.
-   */
+  /** The sub-step's number (wrapping): contacts whose `Meta.Deep` holds it take part in the push pass. */
   Stamp = 10,
   /** The bias `bounceBias` gives a point (m/s), at index `Bias0 + j`. */
   Bias0 = 11,
@@ -220,10 +169,7 @@ export const enum Param {
   Count = 14,
 }
 
-/**
- * Layout of one chain position in `SoftContactSolver.chainFactors`: the block elimination of the
- * chain's block-tridiagonal matrix (see `factorChain`), which the step's passes share.
- */
+/** One chain position in `SoftContactSolver.chainFactors`: the block elimination (`factorChain`). */
 export const enum Factor {
   /** D', the position's diagonal block after elimination (symmetric: 11, 12, 22). */
   D11 = 0,
@@ -258,9 +204,9 @@ export const enum Meta {
   /** `Param.Stamp` of the last sub-step whose solve found a point of this contact deeper than its share. */
   Deep = 5,
   /**
-   * Which bodies a joint holds (`BodyStates.held`): bit 0 A, bit 1 B. A contact of two free bodies
-   * (0) leaves overlaps deeper than twice its share to the push pass alone; one with a held body
-   * keeps its soft row's bias and takes part in the first HELD_PUSH_PASSES push passes only.
+   * Which bodies a joint holds (`BodyStates.held`): bit 0 A, bit 1 B. With none, overlaps deeper than
+   * twice the share are the push pass's alone; else the soft row keeps its bias and the contact
+   * takes part in the first HELD_PUSH_PASSES push passes only.
    */
   Held = 6,
   /** Where the contact's point data begins in its block (`ContactConstraint.dataOffset`). */
@@ -276,17 +222,11 @@ export const enum Mode {
   Block = 2,
   /** Solve the normal rows (off: friction only, for a chain whose normal rows were solved). */
   Normals = 4,
-  /**
-   * The bodies have not moved since the last pass, which left each point's separation in
-   * `Pt.Separation`: read it (otherwise compute it, and leave it there).
-   */
+  /** The bodies have not moved since the last pass: read `Pt.Separation` (else compute and store it). */
   Cached = 8,
 }
 
-/**
- * The doubles a kernel call needs besides its addresses, written to `Region.Scalars` by the caller:
- * a double passed to WebAssembly from JavaScript may be boxed (an allocation per call).
- */
+/** The doubles a kernel call needs, in `Region.Scalars` (see docs/performance.md, Boxed numbers). */
 export const enum Scalar {
   /** The sub-step, s (the body states' updates). */
   H = 0,

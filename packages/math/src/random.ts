@@ -16,8 +16,7 @@ export class Random {
   private state: number;
 
   /**
-   * @param seed - a finite number, converted to a 32-bit unsigned integer as `seed >>> 0` does
-   *   (fractions dropped, taken modulo 2^32: -1 and 4294967295 are the same seed); default 1
+   * @param seed - a finite number, taken as `seed >>> 0` (so -1 and 4294967295 are the same seed); default 1
    * @throws MathError naming `seed` when it is NaN or infinite
    */
   constructor(seed = 1) {
@@ -40,8 +39,7 @@ export class Random {
   }
 
   /**
-   * A float in [`low`, `high`): low + (high - low) · next(); `low` when `low === high` or when
-   * rounding would give `high`.
+   * A float in [`low`, `high`): low + (high - low) · next(), or `low` where rounding would give `high`.
    * @throws MathError naming `low` when it is not finite, or `high` when it is not finite, is less
    *   than `low`, or lies so far from `low` that high - low overflows
    */
@@ -55,11 +53,7 @@ export class Random {
     return value < high ? value : low;
   }
 
-  /**
-   * An integer in [0, `n`): floor(next() · n). For n that is not a power of two the values are not
-   * perfectly equally likely (the relative bias is below n / 2^32: under 1e-6 for n ≤ 4000).
-   * @throws MathError naming `n` when it is not an integer in [1, 2^32]
-   */
+  /** An integer in [0, `n`): floor(next() · n). @throws MathError unless `n` is an integer in [1, 2^32] */
   int(n: number): number {
     if (!(Number.isInteger(n) && n > 0 && n <= 4294967296)) {
       throw new MathError('n', n, 'must be a positive integer <= 2^32');
@@ -72,11 +66,7 @@ export class Random {
     return this.state;
   }
 
-  /**
-   * Restores a state returned by {@link Random.getState}: the generator then continues exactly as it
-   * did from that point.
-   * @throws MathError naming `state` when it is NaN or infinite
-   */
+  /** Restores a state from {@link Random.getState}. @throws MathError naming `state` when not finite */
   setState(state: number): void {
     if (!Number.isFinite(state)) throw new MathError('state', state, 'must be a finite number');
     this.state = state >>> 0;

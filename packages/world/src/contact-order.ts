@@ -3,14 +3,8 @@ import { grow } from './contact-list';
 import type { BodyShape } from './shape';
 import type { StepState } from './step-state';
 
-/*
- * The contacts' order in memory (docs/performance.md, "Contacts in memory order"). `contactSlots`
- * holds every contact object in creation order; the list's i-th contact is kept in slot
- * i + ⌊i / GAP⌋ (`reorderContacts`, now and then), leaving a free slot every GAP contacts for new
- * contacts to take between their neighbours (`placeContact`). Only objects change, never numbers,
- * so results are bit-identical. An object handed to the user never holds another pair's state
- * (`unhandContacts`, `freeContact`).
- */
+// The contacts' order in memory (docs/performance.md, "Contacts in memory order"). An object handed
+// to the user never holds another pair's state (`unhandContacts`, `freeContact`).
 
 /** The fewest free contact objects a reordering keeps (a quarter of the live contacts when more). */
 export const CONTACT_POOL_SLACK = 64;
@@ -42,8 +36,7 @@ export function takeContact(
     c.reset(sa.body, sb.body, friction, restitution);
     return c;
   }
-  // None free: make a batch, so that the new objects lie side by side in memory in slot order
-  // (objects made one at a time, steps apart, lie wherever the collector moved them).
+  // None free: make a batch, so new objects lie side by side in memory in slot order.
   const slots = s.contactSlots;
   const batch = Math.max(MIN_BATCH, slots.length >> 2);
   const first = slots.length;
@@ -52,10 +45,7 @@ export function takeContact(
   return slots[first];
 }
 
-/**
- * Frees a contact object's slot for the next contact. Until then it names the world's husk body and
- * shape, so it keeps nothing destroyed alive; an object handed to the user is retired instead.
- */
+/** Frees a contact object (naming the husk meanwhile); one handed to the user is retired instead. */
 export function freeContact(s: StepState, c: Contact): void {
   const slot = c.slot;
   let free = c;
@@ -97,9 +87,8 @@ function takeSlot(s: StepState, slot: number): void {
 }
 
 /**
- * The object to hold new contact `c` between the list neighbours in slots `before` (-1: none) and
- * `after` (`contactSlots.length`: none): `c` itself when its slot lies between them, else the last
- * free slot between them; else `c` stays out of place and is counted for {@link maybeReorderContacts}.
+ * The object to hold new contact `c` between the neighbours in slots `before` (-1: none) and `after`:
+ * `c` when its slot lies between, else the last free slot between; else `c`, counted out of place.
  */
 export function placeContact(s: StepState, c: Contact, before: number, after: number): Contact {
   if (before < c.slot && c.slot < after) return c;
@@ -119,10 +108,7 @@ export function placeContact(s: StepState, c: Contact, before: number, after: nu
   return c;
 }
 
-/**
- * At the end of a step: reorders the contacts when more than 1 / REORDER_SHARE of the list is out of
- * place, or when too many objects are free. Not while dropped contacts wait in the list.
- */
+/** At a step's end: reorders when too much of the list is out of place or too many objects are free. */
 export function maybeReorderContacts(s: StepState): void {
   if (s.droppedContacts > 0) return;
   const n = s.contactList.length;
@@ -130,11 +116,7 @@ export function maybeReorderContacts(s: StepState): void {
     reorderContacts(s);
 }
 
-/**
- * Moves the contacts' states so that `contactList[i]` is `contactSlots[i + ⌊i / GAP⌋]` (making
- * objects when too few); at most {@link CONTACT_POOL_SLACK} (or a quarter of the contacts) free
- * objects are kept after the last. The list must hold no dropped contact.
- */
+/** Moves contact states so `contactList[i]` is `contactSlots[i + ⌊i / GAP⌋]`; none may be dropped. */
 export function reorderContacts(s: StepState): void {
   unhandContacts(s, true);
   const list = s.contactList;
@@ -178,10 +160,7 @@ export function reorderContacts(s: StepState): void {
   s.contactsOutOfPlace = 0;
 }
 
-/**
- * Before contact states are moved between objects (`keepStates`) or overwritten (a restore): each
- * object handed to the user is replaced by a new one and retired.
- */
+/** Before contact states move or are overwritten: each object handed to the user is retired. */
 export function unhandContacts(s: StepState, keepStates: boolean): void {
   const list = s.contactList;
   for (let i = 0, n = list.length; i < n; ++i) {

@@ -4,13 +4,10 @@ import { WorldError } from './errors';
 import type { BodyShape } from './shape';
 
 /**
- * A contact between two shapes of two bodies whose fat boxes overlap, kept from step to step: the
- * solver's {@link ContactConstraint} plus the world's bookkeeping. `bodyA` has the lower id and the
- * normal points from A to B; it is `touching` when its manifold has a point.
- *
- * A contact you were given stays that pair's while the contact exists. Once it ends (`endContact`
- * returned, a body or shape destroyed, a restore) reading it throws a `WorldError`: contact objects
- * are pooled, but one handed to you is never reused for another pair.
+ * A contact between two shapes whose fat boxes overlap, kept from step to step: the solver's
+ * {@link ContactConstraint} plus the world's bookkeeping. `bodyA` has the lower id; the normal points
+ * from A to B. Once the contact ends (`endContact` returned, a body or shape destroyed, a restore),
+ * reading it throws a `WorldError`.
  */
 export class Contact extends ContactConstraint {
   /** The body with the lower id. */
@@ -89,10 +86,7 @@ const RETIRED: PropertyDescriptorMap = Object.fromEntries(
   RETIRED_NAMES.map((name) => [name, { get: refuseRetired, set: refuseRetired, configurable: true }]),
 );
 
-/**
- * Retires a contact object the user was given once its contact ended: a new object takes its slot,
- * and reading its public members throws a WorldError. @internal
- */
+/** Retires a contact the user was given once it ended: a new object takes its slot. @internal */
 export function retireContact(c: Contact): void {
   c.slot = -1;
   Object.defineProperties(c, RETIRED);

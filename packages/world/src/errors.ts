@@ -1,18 +1,11 @@
-/**
- * The error every `@lite/world` call throws on bad input or on a step that went wrong. Its message
- * names the argument (or the body and field) and the value that was refused.
- */
+/** The error every `@lite/world` call throws on bad input or a failed step, naming the argument and value. */
 export class WorldError extends Error {
   /** The name of the refused argument, or `body #<id>.<field>` for a state that turned non-finite. */
   readonly argument: string;
   /** The refused value. */
   readonly value: unknown;
 
-  /**
-   * @param argument - the name of the refused argument
-   * @param value - the refused value
-   * @param reason - what was expected instead
-   */
+  /** @param reason - what was expected instead */
   constructor(argument: string, value: unknown, reason: string) {
     super(`${argument} = ${describe(value)}: ${reason}`);
     this.name = 'WorldError';
@@ -34,10 +27,7 @@ function describe(value: unknown): string {
   return String(value);
 }
 
-/**
- * Rethrows a lower layer's error (one with `argument` and `value`) as a WorldError whose argument is
- * prefixed, e.g. `options.frequencyHz`. @internal
- */
+/** Rethrows a lower layer's error as a WorldError, its argument prefixed (`options.x`). @internal */
 export function rethrowAsWorldError(error: unknown, prefix: string): never {
   if (error instanceof Error && 'argument' in error && 'value' in error) {
     const message = error.message;

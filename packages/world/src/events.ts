@@ -16,24 +16,21 @@ export type SensorListener = (sensor: BodyShape, visitor: BodyShape) => void;
 /** The events a {@link World} emits, by name. */
 export interface WorldEventMap {
   /**
-   * A contact started touching, or a touching contact was created. Emitted at the end of
-   * `world.step`, in the order found (a contact that begins and ends within one step reports both).
+   * A contact started touching (or was made touching); emitted at the end of `world.step` in the
+   * order found (one that begins and ends within a step reports both).
    */
   beginContact: ContactListener;
   /**
-   * A touching contact stopped touching or was destroyed. Emitted at the end of `world.step` in
-   * pair-key order, or during `world.destroyBody` / `world.createJoint` for the contacts they remove.
+   * A touching contact stopped or was destroyed; emitted at the end of `world.step` in pair-key
+   * order, or by `destroyBody` / `createJoint` for the contacts they remove.
    */
   endContact: ContactListener;
   /**
-   * A joint felt more than its `breakForce` or `breakTorque` at the end of a step: it was destroyed
-   * (its bodies woken). Emitted at the end of `world.step`, after the contact events, by joint id.
+   * A joint exceeded its `breakForce` or `breakTorque` and was destroyed (its bodies woken); emitted
+   * after the contact events, by joint id.
    */
   jointBreak: JointBreakListener;
-  /**
-   * A shape started overlapping a sensor shape (see `ShapeOptions.sensor`). Emitted at the end of
-   * `world.step`, after the contact events, by sensor id then visitor id.
-   */
+  /** A shape started overlapping a sensor shape; emitted after contact events, by sensor then visitor id. */
   sensorBegin: SensorListener;
   /** A shape stopped overlapping a sensor shape (also emitted by `destroyShape` / `destroyBody`). */
   sensorEnd: SensorListener;
@@ -72,10 +69,7 @@ export class SensorEventQueue {
   }
 }
 
-/**
- * The contact events of one step, in the order the narrowphase meets them, dispatched once the
- * step's state is final; grows to the largest step, reused. @internal
- */
+/** The contact events of one step, in the order found, dispatched once the step is final. @internal */
 export class ContactEventQueue {
   /** Event kind per entry: BEGIN_CONTACT or END_CONTACT. */
   kinds: number[] = [];

@@ -34,10 +34,7 @@ import {
 } from './validate';
 import type { World } from './world';
 
-/**
- * The geometry of a body's shape, body frame, m: a circle, a capsule, a convex polygon of 3 to 8
- * vertices (optionally rounded) or a box (optionally offset and turned).
- */
+/** The geometry of a body's shape, body frame, m: a circle, capsule, convex polygon or box. */
 export type ShapeGeometry =
   | {
       /** A disc. */
@@ -79,9 +76,8 @@ export type ShapeGeometry =
     };
 
 /**
- * Collision filtering (Box2D's rules). Two shapes with the same non-zero `group` always collide
- * when it is positive and never when it is negative; otherwise they collide when each one's `mask`
- * has a bit of the other's `category`.
+ * Collision filtering (Box2D's rules): shapes sharing a non-zero `group` collide when it is positive
+ * and never when negative; otherwise when each one's `mask` has a bit of the other's `category`.
  */
 export interface ShapeFilter {
   /** The categories this shape belongs to, a bit field (default 1). */
@@ -137,10 +133,7 @@ export function packedOf(shape: BodyShape): Float64Array {
 /** Scratch for the centroid {@link geometryFault} computes while checking a shape's extent. */
 const extentScratch = new Vec2(0, 0);
 
-/**
- * Checks a shape's geometry and options (arguments named from `prefix`) and builds its collision
- * geometry; throws a WorldError naming the bad field, mutating nothing. @internal
- */
+/** Checks a shape's options and builds its geometry; throws a WorldError naming the bad field. @internal */
 export function resolveShapeOptions(
   options: ShapeOptions,
   prefix: string,
@@ -152,8 +145,7 @@ export function resolveShapeOptions(
   }
   checkKeys(o, SHAPE_KEYS[o.type], prefix);
   const geometry = buildGeometry(o, prefix);
-  // What a snapshot's reader would refuse is refused here too (a box offset so far that its
-  // corners round together, say): every shape a world holds can be saved and read back.
+  // Refused as a snapshot's reader would refuse it, so every shape a world holds can be read back.
   const fault = geometryFault(geometry);
   if (fault !== null) {
     const field =
@@ -212,10 +204,7 @@ export function checkRestitution(value: unknown, argument: string): number {
   return value;
 }
 
-/**
- * Refuses (WorldError naming `argument` and `value`) a shape whose mass or inertia at its density is
- * not finite, or whose mass > 0 has no finite inverse. @internal
- */
+/** Refuses a shape whose mass or inertia is not finite, or whose mass has no finite inverse. @internal */
 export function checkShapeMass(shape: ResolvedShape, argument: string, value: unknown): void {
   if (shape.density === 0) return;
   const md = computeMass(shape.geometry, shape.density, scratchMassData);
@@ -299,10 +288,8 @@ function buildGeometry(o: ShapeGeometry, prefix: string): CollisionShape {
 }
 
 /**
- * What is wrong with a collision geometry, or null: numbers not finite or larger than
- * `MAX_MAGNITUDE`, no core left (a quarter of the least extent), a capsule not longer than the shape
- * tolerance, a polygon of other than 3 to 8 vertices or whose unit normals do not bound it. Both
- * `createShape` and a snapshot's reader check with it, so both accept the same geometries. @internal
+ * What is wrong with a collision geometry (numbers, core, capsule length, polygon normals), or null;
+ * `createShape` and a snapshot's reader both check with it. @internal
  */
 export function geometryFault(g: CollisionShape): string | null {
   let numbers: number[];
@@ -350,10 +337,7 @@ function describePoints(points: readonly Vec2Like[]): string {
   return points.map((v) => `(${v.x}, ${v.y})`).join(' ');
 }
 
-/**
- * One collision shape of a {@link Body} (`body.createShape`, or `world.createBody`'s shape options):
- * geometry in the body frame, its own density, friction, restitution and filter; maybe a sensor.
- */
+/** One collision shape of a {@link Body}: geometry in the body frame, its own material and filter. */
 export class BodyShape {
   /** Integer id, unique in its world, increasing in creation order. */
   readonly id: number;
@@ -380,10 +364,7 @@ export class BodyShape {
   readonly kind: number;
   /** Broadphase proxy id. @internal */
   proxyId: number;
-  /**
-   * The geometry packed (`packShape`), which the narrowphase and bounds read. Empty for a `Box` until
-   * the narrowphase meets it in a mixed pair ({@link packedOf}): box scenes make none. @internal
-   */
+  /** The geometry packed; empty for a `Box` until a mixed pair needs it ({@link packedOf}). @internal */
   packed: Float64Array;
   /** Centroid of the geometry (body frame). @internal */
   readonly centroid: Vec2;

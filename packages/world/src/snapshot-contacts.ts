@@ -28,11 +28,7 @@ import { type ByteReader, type ByteWriter, badSnapshot } from './snapshot-format
 import type { StepState } from './step-state';
 import { checkNonNegative, MAX_STATE_MAGNITUDE } from './validate';
 
-/*
- * The contacts' part of world snapshots: each contact's pair, flags, material, feature keys, normal,
- * points and impulses, written and read (a resting contact's points derived by colliding its shapes
- * again), and put back into the world's contact list.
- */
+// The contacts' part of world snapshots: written, read, and put back into the contact list.
 
 /** Contact flags: touching (bit 0), point count (bits 1-2), and these. */
 const C_MIXED_FRICTION = 8;
@@ -41,11 +37,7 @@ const C_MIXED_RESTITUTION = 16;
 const C_NO_IMPULSE = 32;
 /** Every point's last normal impulse equals its normal impulse (full form only). */
 const C_LAST_IS_NORMAL = 64;
-/**
- * The contact's normal and points (position, separation, feature key, approach velocity) are what
- * colliding its shapes at its bodies' transforms gives (`deriveContact`): only its impulses are
- * written. Only for contacts of two bodies not awake, and only when checked at writing.
- */
+/** Colliding the shapes again gives the normal and points (`deriveContact`): only impulses are written. */
 const C_DERIVED = 128;
 
 /** The flags `writeContacts` gave each contact (scratch, kept between snapshots). */
@@ -59,13 +51,7 @@ const deriveProbe = new ContactConstraint(deriveBodyA, deriveBodyB);
 /** `update` without warm starting: the impulses are not its business here. */
 const NO_CARRY = { warmStarting: false } as SolverSettings;
 
-/**
- * The normal and points a contact of shapes with geometries `ga` and `gb` (`boxes`: both are `Box`
- * instances, which the narrowphase collides with `collideBoxes`) has when its bodies are at
- * transforms `xfA`, `xfB`, positions and velocities those of `deriveBodyA` and `deriveBodyB`, and
- * the speculative margin `margin`: the narrowphase's collision and `ContactConstraint.update`,
- * into `deriveProbe` (its point count, normal and the first five numbers of each point's data).
- */
+/** The normal and points the narrowphase gives shapes `ga`, `gb` at `xfA`, `xfB`, into `deriveProbe`. */
 function deriveContact(
   ga: CollisionShape,
   xfA: Transform,
@@ -89,12 +75,7 @@ function derivedMargin(settings: WorldSettings): number {
   return settings.solver === 'soft' ? settings.stepNumbers[STEP_SPECULATIVE_DISTANCE] : 0;
 }
 
-/**
- * Whether colliding a contact's shapes again gives its normal and points exactly, number for
- * number (then only its impulses need writing). Checked, not assumed: a resting island settled by
- * the soft step passes; a world changed in other ways (a body put to sleep by hand, a setting
- * changed since, the classic solver) is written in full.
- */
+/** Whether colliding a contact's shapes again gives its normal and points bit for bit. */
 function isDerivable(c: Contact, margin: number): boolean {
   const a = c.bodyA;
   const b = c.bodyB;
@@ -113,10 +94,7 @@ function isDerivable(c: Contact, margin: number): boolean {
   return true;
 }
 
-/**
- * A body not awake onto a scratch solver body (what `update` reads): its position, and the zero
- * velocities a reader gives it (a snapshot writes no velocity for a body not awake).
- */
+/** A body not awake onto a scratch solver body: its position and zero velocities, as a reader has it. */
 function setResting(out: SolverBody, x: number, y: number): void {
   out.center.x = x;
   out.center.y = y;
@@ -141,12 +119,8 @@ function contactDoubles(count: number, flags: number): number {
 }
 
 /**
- * Contacts: per contact its pair (shape ids as differences) and flags (touching, point count,
- * whether friction and restitution are the mix of the shapes', whether its points are derived;
- * for the full form whether the impulses are zero or the last normal impulse repeats the normal
- * one), the friction and restitution when not mixed; a derived contact's impulses (tagged doubles),
- * or the full form's feature keys. Then one block of raw doubles: for every full-form contact with
- * points, its normal and per point its `pointSlots`.
+ * Contacts: per contact its pair, flags, unmixed material, and impulses (derived) or feature keys;
+ * then the full-form contacts' normals and points as raw doubles.
  */
 function writeContacts(w: ByteWriter, s: StepState): void {
   const contacts = s.contactList;
@@ -352,8 +326,7 @@ function deriveRecords(sa: ShapeRecord, sb: ShapeRecord, v: Float64Array, margin
 
 /** Puts the decoded contacts into the world's list (`shapeObjects`: the world's shapes by id). */
 function applyContacts(s: StepState, d: Decoded, shapeObjects: BodyShape[]): void {
-  // The list's objects refilled in place, more from the free ones, extra ones freed (the objects
-  // the user was given are retired first: they keep no other pair's state).
+  // The list's objects refilled in place (those handed to the user retired first).
   unhandContacts(s, false);
   const contacts = s.contactList;
   const count = d.contactCount;

@@ -2,14 +2,10 @@ import { WorldError } from './errors';
 import { MAX_MAGNITUDE } from './validate';
 
 /*
- * The byte layer of world snapshots (`snapshot.ts` decides what goes in): a growable writer and a
- * bounds-checked reader, a 16-byte header with magic, version, payload length and checksum, and a
- * compact encoding of doubles that keeps every bit.
- *
- * Doubles go through `float(value, expected)`: a 2-bit tag per value, four tags to a byte placed
- * before the values they describe, then 0 bytes for +0, 0 bytes for a value bit-equal to the
- * `expected` value both sides compute (a default, or a value derived from what was already read), 4
- * bytes for a value a float32 holds exactly, 8 bytes otherwise. Integers are LEB128 varints.
+ * The byte layer of world snapshots: a growable writer, a bounds-checked reader and a 16-byte header.
+ * Integers are LEB128 varints. A double (`float(value, expected)`) takes a 2-bit tag (four to a byte,
+ * before their values) and then 0 bytes for +0 or for a value bit-equal to the `expected` value both
+ * sides compute, 4 for a value a float32 holds exactly, 8 otherwise.
  */
 
 /** The first four bytes of every snapshot: "LWSN". */
@@ -116,11 +112,7 @@ export class ByteWriter {
     this.tagCount++;
   }
 
-  /**
-   * Room for `n` raw little-endian doubles, 8-byte aligned in the snapshot (zero bytes pad up to
-   * the alignment): fill the returned array (a view of the buffer on a little-endian machine), then
-   * call `endDoubles`.
-   */
+  /** Room for `n` raw little-endian doubles, 8-byte aligned: fill the returned array, then `endDoubles`. */
   beginDoubles(n: number): Float64Array {
     this.reserve(7 + 8 * n);
     while (this.length % 8 !== 0) this.bytes[this.length++] = 0;
@@ -180,11 +172,7 @@ export class ByteReader {
   private tagByte = 0;
   private tagCount = 4;
 
-  /**
-   * Checks the header (type, magic, version, length, checksum) of `snapshot` and starts reading its
-   * payload.
-   * @throws WorldError on anything but an intact snapshot of this format version
-   */
+  /** Checks the header and starts reading. @throws WorldError on anything but an intact snapshot */
   constructor(snapshot: unknown) {
     if (!(snapshot instanceof Uint8Array)) {
       badSnapshot(describe(snapshot), 'must be a Uint8Array made by saveWorld(world)');
@@ -320,12 +308,9 @@ export class ByteReader {
 }
 
 /**
- * The checksum of bytes [from, to): Fletcher's two running sums over the little-endian 32-bit
- * words (each modulo 2^32; the second sums the first, so it depends on the order of the words),
- * the tail bytes and the length as one more word; the second sum mixed by MurmurHash3's finaliser,
- * exclusive-or the first: an unsigned 32-bit integer. A flipped bit always changes the first sum
- * and lets the result stay the same only by a coincidence of 32 bits; likewise truncation or
- * reordering. Not a defence against forgery.
+ * The checksum of bytes [from, to): Fletcher's two sums (mod 2^32) over the little-endian words, the
+ * tail and the length, the second mixed by MurmurHash3's finaliser, xor the first. It catches flipped
+ * bits, truncation and reordering; not forgery.
  */
 function checksum(bytes: Uint8Array, from: number, to: number): number {
   let a = 0x811c9dc5 | 0;
@@ -349,9 +334,7 @@ function checksum(bytes: Uint8Array, from: number, to: number): number {
   for (let i = from + 4 * words; i < to; ++i) tail = (tail << 8) | bytes[i];
   a = (a + tail + (to - from)) | 0;
   b = (b + a) | 0;
-  // The second sum goes through MurmurHash3's finaliser before it meets the first: a plain product
-  // keeps a change in the top bits of a word in the top bits of both sums, where the two could
-  // cancel (one flipped bit in eight of those went unseen with version 1's fold).
+  // Mixed, so a change in a word's top bits cannot cancel out between the two sums.
   b ^= b >>> 16;
   b = Math.imul(b, 0x85ebca6b);
   b ^= b >>> 13;
@@ -367,12 +350,7 @@ function describe(value: unknown): string {
   return String(value);
 }
 
-/**
- * The fields of an object that a snapshot carries generically (joints and their springs, the
- * settings): its own number, boolean and string fields in declaration order, and (one level down)
- * those of its plain-data sub-objects. Fields named in `skip` are left out. The same class always
- * gives the same list; `schemaHash` tells two lists apart. @internal
- */
+/** The fields a snapshot carries generically: own primitive fields and sub-objects', in order. @internal */
 export interface FieldSchema {
   /** Paths: a field name, or `object.field` one level down. */
   readonly paths: readonly string[];
@@ -429,10 +407,7 @@ export function writeFields(w: ByteWriter, target: object, schema: FieldSchema):
   }
 }
 
-/**
- * Reads generic fields written by {@link writeFields} into a list of values (nothing is assigned:
- * see {@link assignFields}). @internal
- */
+/** Reads generic fields written by {@link writeFields}, without assigning them. @internal */
 export function readFields(r: ByteReader, schema: FieldSchema, what: string): unknown[] {
   const hash = r.uint();
   if (hash !== schema.hash) {

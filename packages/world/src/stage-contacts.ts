@@ -12,11 +12,7 @@ import { type BodyShape, KIND_BOX, packedOf, roundingRadius } from './shape';
 import { journalBorn } from './stage-journal';
 import { type StepState, wakeBody } from './step-state';
 
-/**
- * The step's contact stages, shared by both solvers: new contacts (stage 1), the narrowphase
- * (stage 2), waking joint partners (stage 3), the solver's working set, and releasing removed
- * contacts; also the contacts' life cycle, which the world's API uses too.
- */
+/** The step's contact stages, shared by both solvers, and the contacts' life cycle. */
 
 /** A contact for the shape pair (a's body has the lower id) in a free object, linked into both bodies. */
 export function createContact(s: StepState, sa: BodyShape, sb: BodyShape): Contact {
@@ -73,10 +69,7 @@ export function findNewContacts(s: StepState): void {
   truncate(added, 0);
 }
 
-/**
- * The broadphase's filter for {@link findNewContacts}: a pair passes when its shapes may make a
- * contact (a dynamic body, filters, sensors, joints) and have none yet.
- */
+/** The broadphase's filter for {@link findNewContacts}: shapes that may make a contact and have none. */
 export function makeNewPairFilter(s: StepState): (proxyA: number, proxyB: number) => boolean {
   return (proxyA: number, proxyB: number): boolean => {
     const sa = s.proxyShapes[proxyA]!;
@@ -89,10 +82,7 @@ export function makeNewPairFilter(s: StepState): (proxyA: number, proxyB: number
   };
 }
 
-/**
- * {@link findNewContacts}' loop: a contact for each of the first `count` pairs, into `s.newContacts`
- * (docs/performance.md, "Loops in their own functions").
- */
+/** {@link findNewContacts}' loop (docs/performance.md, "Loops in their own functions"). */
 function createPairContacts(s: StepState, count: number): void {
   const pairs = s.pairs;
   const added = s.newContacts;
@@ -111,11 +101,10 @@ function createPairContacts(s: StepState, count: number): void {
 }
 
 /**
- * Stage 2: the narrowphase. Each contact with an awake body gets a fresh manifold, keeping the
- * impulses of points whose feature key it finds again; contacts whose fat boxes separated are
- * destroyed; two sleeping or static bodies are skipped. `speculative` (the soft step) keeps points
- * up to `settings.speculativeDistance` plus the pair's closing in `stepDt`, and fills
- * `s.solverGather`. Touching contacts are gathered for the solver on the way.
+ * Stage 2: the narrowphase. Each contact with an awake body gets a fresh manifold, keeping matched
+ * points' impulses; contacts whose fat boxes separated are destroyed. `speculative` (the soft step)
+ * keeps points up to the speculative distance plus the pair's closing in `stepDt`. Touching
+ * contacts are gathered for the solver on the way.
  */
 export function collideContacts(s: StepState, speculative: boolean, stepDt: number): void {
   s.gatheredAtWakes = s.wakes;
@@ -127,12 +116,11 @@ export function collideContacts(s: StepState, speculative: boolean, stepDt: numb
 /** {@link collideContacts}' loop: returns how many contacts stay in the list (compacted to the front). */
 function collideEach(s: StepState, speculative: boolean, stepDt: number): number {
   const contacts = s.contactList;
-  // The step's dt for collideOne, in a slot: a number passed to a call V8 does not inline is boxed.
   s.collideDt[0] = stepDt;
   let write = 0;
   for (let i = 0, n = contacts.length; i < n; ++i) {
     const c = contacts[i];
-    // (Compared with true: see Body.isAwake. Stored only once a contact before it has gone.)
+    // Stored only once a contact before it has gone.
     if (collideOne(s, c, speculative) === true) {
       if (write !== i) contacts[write] = c;
       write++;
@@ -141,14 +129,11 @@ function collideEach(s: StepState, speculative: boolean, stepDt: number): number
   return write;
 }
 
-/**
- * {@link collideEach} for one contact: false when it leaves the list (its fat boxes separated). Its
- * own function, too large to inline (docs/performance.md, "Loops in their own functions").
- */
+/** {@link collideEach} for one contact: false when it leaves the list (fat boxes separated). */
 function collideOne(s: StepState, c: Contact, speculative: boolean): boolean {
   const a = c.bodyA;
   const b = c.bodyB;
-  // Flags compared with true, not tested (see Body.isAwake): this runs for every contact.
+  // Compared with true (docs/performance.md, "Booleans").
   const activeA = a.isAwake === true;
   const activeB = b.isAwake === true;
   const gather = speculative === true;
@@ -164,8 +149,7 @@ function collideOne(s: StepState, c: Contact, speculative: boolean): boolean {
   const settings = s.settings;
   const manifold = s.manifold;
   const margin = gather ? settings.stepNumbers[STEP_SPECULATIVE_DISTANCE] : 0;
-  // Speculative reach: the fixed margin plus how far the pair can close in one step (relative
-  // speed of the centres and each body's rim speed), so a fast body meets its contact in time.
+  // Speculative reach: the margin plus how far the pair can close in one step (centres and rims).
   let closing = 0;
   if (margin > 0) {
     const dvx = b.linearVelocity.x - a.linearVelocity.x;
@@ -176,8 +160,7 @@ function collideOne(s: StepState, c: Contact, speculative: boolean): boolean {
         Math.abs(a.angularVelocity) * a.maxExtent +
         Math.abs(b.angularVelocity) * b.maxExtent);
   }
-  // A speed whose square overflows would make the reach infinite: cap it (the step then fails on
-  // the body's pose, naming it).
+  // Capped: an overflowing square would make the reach infinite (the step fails on the pose instead).
   if (!(closing < MAX_CLOSING)) closing = MAX_CLOSING;
   const reach = margin + closing;
   // Bounding circles farther apart than the reach (with 1 µm and a few ulps of slack): no narrowphase.
@@ -200,13 +183,11 @@ function collideOne(s: StepState, c: Contact, speculative: boolean): boolean {
       c.update(manifold, settings);
     }
   } else {
-    // Handed over in the manifold, not as an argument: a computed number passed to a call is boxed.
     manifold.margin = reach;
     if (sa.kind === KIND_BOX && sb.kind === KIND_BOX) {
       collideBoxes(sa.geometry as Box, xa, sb.geometry as Box, xb, manifold);
     } else {
-      // The packed numbers read here (V8 does not inline packedOf into this large function); a box
-      // has none until its first mixed pair packs them.
+      // packedOf written out: V8 does not inline it into this large function.
       const pa = sa.packed.length > 0 ? sa.packed : packedOf(sa);
       const pb = sb.packed.length > 0 ? sb.packed : packedOf(sb);
       collidePacked(pa, xa, pb, xb, manifold);
@@ -222,8 +203,7 @@ function collideOne(s: StepState, c: Contact, speculative: boolean): boolean {
     if (a.isStatic === true || b.isStatic === true) noteDeep(c, manifold);
     if (!activeA) wakeBody(s, a);
     if (!activeB) wakeBody(s, b);
-    // The solver's working set, gathered here while the contact is at hand (see
-    // `collectSolverConstraints`): touching, with an awake body (this one is).
+    // The solver's working set (`collectSolverConstraints`), gathered while the contact is at hand.
     s.solverContacts[s.solverContactCount++] = c;
     // What the soft step's prepare reads of it (the classic solver reads the contacts).
     if (gather) s.solverGather.add(c, a.index, b.index);
@@ -241,10 +221,7 @@ function noteDeep(c: Contact, manifold: Manifold): void {
   if (deepest < -0.5 * shape.minExtent) (staticA ? c.bodyB : c.bodyA).deepInStatic = true;
 }
 
-/**
- * The manifold of a contact's shapes at their bodies' transforms (margin already in the manifold),
- * for contacts the narrowphase does not reach (islands settling, snapshots rebuilding points).
- */
+/** A contact's manifold at its bodies' transforms, for contacts the narrowphase does not reach. */
 export function collidePair(c: Contact, manifold: Manifold): void {
   const sa = c.shapeA;
   const sb = c.shapeB;
@@ -267,11 +244,7 @@ export function wakeJointPartners(s: StepState): void {
   }
 }
 
-/**
- * The solver's working set: touching contacts and joints with an awake body, in pair-key and joint-id
- * order. The contacts are the narrowphase's gathering, unless an island woke since (then a pass over
- * the contact list).
- */
+/** The solver's working set: touching contacts and joints with an awake body, in key and id order. */
 export function collectSolverConstraints(s: StepState): void {
   if (s.gatheredAtWakes !== s.wakes) collectSolverContacts(s);
   s.gatheredAtWakes = -1;
@@ -305,10 +278,7 @@ function collectSolverContacts(s: StepState): void {
   s.solverContactCount = count;
 }
 
-/**
- * After the step (also when it threw): removed contacts go back to the pool once their events were
- * emitted, the event queue empties, and contacts are put back in memory order when due.
- */
+/** After the step, also when it threw: removed contacts go back to the pool and the events empty. */
 export function releaseContacts(s: StepState): void {
   const list = s.releaseList;
   for (let i = 0; i < list.length; ++i) {
@@ -322,10 +292,7 @@ export function releaseContacts(s: StepState): void {
   maybeReorderContacts(s);
 }
 
-/**
- * Removes contacts between steps (sorted, their endContact already emitted): unlinks them from
- * their bodies and marks them; they leave the contact list at the next compaction.
- */
+/** Removes contacts between steps (sorted, endContact emitted); the next compaction drops them. */
 export function dropContacts(core: StepState, removed: Contact[]): void {
   for (let i = 0; i < removed.length; ++i) {
     const c = removed[i];

@@ -18,21 +18,18 @@ import { computeAABB, noteMovedProxies, updateTransform } from './stage-finish';
 import type { StepState } from './step-state';
 
 /**
- * Continuous collision (Box2D v3's approach; docs/step.md), installed in a world with
+ * Continuous collision (Box2D v3's approach; docs/step.md), installed with
  * `new World({ continuous: new ContinuousCollision() })`: a fast dynamic body never passes through
- * static shapes, and a `bullet` body never through dynamic ones either. After the solve, a body that
- * moved more than half its smallest extent (or was found deep in a static shape) is swept from its
- * pose at the start of the step and put back at its first time of impact with a static shape,
- * keeping its velocity; one whose core starts inside a static shape and would be pushed out on the
- * far side stays where it started. Bullets then do the same against dynamic and kinematic bodies,
- * once the others' poses are final. Only a shape whose core (a small circle at its centroid) reaches
- * the other shape, and that the contacts could not push back, counts. Without it, the step does no
- * time-of-impact pass (and the module is not bundled). One object per world.
+ * static shapes, and a `bullet` never through dynamic ones either. After the solve, a body that moved
+ * more than half its smallest extent is swept from its start pose and put back at its first time of
+ * impact, keeping its velocity; bullets follow, once the others' poses are final. Only a shape whose
+ * core (a small circle at its centroid) reaches the other, past what the contacts push back, counts.
+ * Without it the step does no time-of-impact pass and the module is not bundled. One per world.
  */
 export class ContinuousCollision {
   /** The world's step state, once installed. @internal */
   state: StepState | null = null;
-  /** The sweeps' time-of-impact result, and their input (sweeps `sweepA` and `sweepB` of the step). @internal */
+  /** The sweeps' time-of-impact result and input. @internal */
   readonly toiOutput = new TOIOutput();
   readonly toiInput = new TOIInput();
   /** The candidate shapes of the body being swept, and that body. @internal */
@@ -146,10 +143,7 @@ function setSwept(sweep: Sweep, b: Body): void {
   sweep.a1 = b.angle0;
 }
 
-/**
- * Sets `sweep` to `other`'s motion as `b`'s sweep sees it: a static body stands, a bullet not yet
- * swept moves along its sweep, a swept fast body from start to end; any other body is where it ends.
- */
+/** Sets `sweep` to `other`'s motion as `b`'s sweep sees it (unswept bullets and fast bodies move). */
 function setOtherSweep(sweep: Sweep, other: Body, b: Body): void {
   if (other.isStatic) setStill(sweep, other);
   else if (other.bullet && other.isFast && other.index > b.index) setSweep(sweep, other);
@@ -157,10 +151,7 @@ function setOtherSweep(sweep: Sweep, other: Body, b: Body): void {
   else setStill(sweep, other);
 }
 
-/**
- * Whether a static shape's fat box meets the box of the body's whole motion this step; if not, no
- * static shape can stop it and no shape box is computed.
- */
+/** Whether a static shape's fat box meets the box of the body's whole motion this step. */
 function staticNear(s: StepState, c: ContinuousCollision, b: Body): boolean {
   const x0 = b.center0X;
   const y0 = b.center0Y;
@@ -186,8 +177,7 @@ function sweepBody(s: StepState, c: ContinuousCollision, b: Body, bullet: boolea
   const sweepA = s.sweepA;
   const sweepB = s.sweepB;
   setSweep(sweepA, b);
-  // The box swept by every shape: its box at the start (the transform is still the start pose)
-  // and at the end.
+  // The box swept by every shape, from the start pose (still the transform) to the end.
   const box = s.queryBox;
   const aabb = s.aabb;
   const end = sweepA.getTransform(1, s.xfScratch);
@@ -215,8 +205,7 @@ function sweepBody(s: StepState, c: ContinuousCollision, b: Body, bullet: boolea
         if (!o.shapeList[k].sensor) candidates.push(o.shapeList[k]);
     }
   }
-  // In shape id order: the impact found first wins a tie, and the tree's order (its shape, and the
-  // proxy ids) is not part of the world's state a snapshot keeps.
+  // In shape id order: the first impact wins a tie, and a snapshot does not keep the tree's order.
   for (let i = 1; i < candidates.length; ++i) {
     const shape = candidates[i];
     let j = i - 1;
@@ -225,8 +214,7 @@ function sweepBody(s: StepState, c: ContinuousCollision, b: Body, bullet: boolea
   }
 
   let t = 1;
-  // A stop for a shape that started deep in another and would have gone through it (see below):
-  // when it is the first impact, the body also loses its speed into the other shape.
+  // A stop for a shape that started deep in another and would go through; first, it also costs speed.
   let throughT = -1;
   let throughBody: Body | null = null;
   let throughX = 0;
@@ -235,8 +223,7 @@ function sweepBody(s: StepState, c: ContinuousCollision, b: Body, bullet: boolea
   let hitShape: BodyShape | null = null;
   let hitOther: BodyShape | null = null;
   const out = c.toiOutput;
-  // The queries' input (sweeps sweepA, sweepB): fractions travel in it, not as arguments
-  // (docs/performance.md, "Boxed numbers").
+  // Fractions travel in the input, not as arguments (docs/performance.md, "Boxed numbers").
   const input = c.toiInput;
   for (let k0 = 0; k0 < candidates.length; ++k0) {
     const other = candidates[k0];
@@ -248,8 +235,8 @@ function sweepBody(s: StepState, c: ContinuousCollision, b: Body, bullet: boolea
       const shape = shapes[k];
       if (shape.sensor || !shouldShapesCollide(shape, other)) continue;
       if (ob.isStopped) {
-        // The other body was put back at an impact of its own this step, where the solver never
-        // saw it: this shape stops where it meets it; touching at the start, the core decides.
+        // The other body was put back this step, unseen by the solver: stop where this shape meets
+        // it; touching at the start, the core decides.
         input.shapeA = shape.geometry;
         input.tMax = t;
         computeTimeOfImpact(input, out);
@@ -268,9 +255,8 @@ function sweepBody(s: StepState, c: ContinuousCollision, b: Body, bullet: boolea
       computeTimeOfImpact(input, out);
       if (out.state === 'separated') continue;
       if (!(out.fraction > 0)) {
-        // The core starts within the target distance: left to the contacts unless it ends the step
-        // through `other`; then it stops where its core has come half as close again, losing its
-        // speed into `other`.
+        // The core starts within the target: the contacts' unless it ends through `other`; then it
+        // stops where its core has come half as close again, losing its speed into `other`.
         if (out.state === 'hit' && out.distance > 0) {
           input.target = 0.5 * out.distance;
           computeTimeOfImpact(input, out);
@@ -294,16 +280,14 @@ function sweepBody(s: StepState, c: ContinuousCollision, b: Body, bullet: boolea
           t > 0 &&
           goesThrough(s, shape, b, end, other)
         ) {
-          // The core starts inside a static shape and would leave on the far side: it stays where
-          // the step started and loses its speed into the shape.
+          // Starting inside a static shape and leaving on the far side: it stays, losing its speed.
           t = 0;
           throughT = 0;
           throughBody = ob;
           throughX = s.manifold.normalX;
           throughY = s.manifold.normalY;
         } else if (out.state === 'overlapped' && bullet && ob.bullet && ob.isStopped) {
-          // A bullet swept before this one stopped where this one starts (they met head-on):
-          // this one stays where it is, for the contacts to part them.
+          // A bullet swept before stopped where this one starts (head-on): the contacts part them.
           t = 0;
           hitShape = null;
           hitOther = null;
@@ -312,8 +296,7 @@ function sweepBody(s: StepState, c: ContinuousCollision, b: Body, bullet: boolea
       }
       const coreT = out.fraction;
       if (recovers(s, shape, end, other, sweepB)) continue;
-      // The shape itself stops at its own time of impact; when it starts touching (sliding along a
-      // wall, pressed into the ground), at the core's.
+      // The shape stops at its own time of impact; when it starts touching, at the core's.
       input.shapeA = shape.geometry;
       input.tMax = coreT;
       computeTimeOfImpact(input, out);
@@ -355,9 +338,8 @@ function sweepBody(s: StepState, c: ContinuousCollision, b: Body, bullet: boolea
 }
 
 /**
- * A body stopped at its impact with a moving body with mass: the two meet as in an impact along the
- * normal (with their restitution), momentum kept, or the next step would let them through. The
- * normal is the two shapes' at the stop (`b` at fraction `t` of `s.sweepA`).
+ * A body stopped at a moving body with mass: they meet as in an impact (restitution, momentum kept),
+ * or the next step would let them through.
  */
 function meetBody(s: StepState, b: Body, t: number, shape: BodyShape, other: BodyShape): void {
   const ob = other.body;
@@ -393,9 +375,8 @@ function throughNormal(s: StepState, shape: BodyShape, b: Body, other: BodyShape
 const THROUGH_REACH = 0.05;
 
 /**
- * Whether a shape whose core reached `other` still ends on its own side (overlapping at `end`, its
- * contact pushing it back the way it came, and against a moving body, the centroids not yet met):
- * then the contacts resolve it. Otherwise it passed through.
+ * Whether a shape whose core reached `other` ends on its own side (its contact at `end` pushes it
+ * back; against a moving body, the centroids not yet met), for the contacts to resolve.
  */
 function recovers(s: StepState, shape: BodyShape, end: Transform, other: BodyShape, sweepB: Sweep): boolean {
   const xfB = sweepB.getTransform(1, s.xfOther);
@@ -412,9 +393,8 @@ function recovers(s: StepState, shape: BodyShape, end: Transform, other: BodySha
 }
 
 /**
- * Whether a shape starting deep in static `other` goes through it: at `end` its contact pushes it
- * against the start normal n, or it is clear of `other` having moved against n. When true, n is left
- * in `s.manifold`'s normal.
+ * Whether a shape starting deep in static `other` goes through it (at `end` pushed, or clear, against
+ * the start normal n); when true, n is left in `s.manifold`.
  */
 function goesThrough(s: StepState, shape: BodyShape, b: Body, end: Transform, other: BodyShape): boolean {
   const manifold = s.manifold;
