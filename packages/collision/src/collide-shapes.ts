@@ -1,7 +1,8 @@
 import type { Transform } from '@lite/math';
+import { smoothChainManifold } from './chain-segment';
 import { CollisionError } from './errors';
 import { flipFeatureKey, type Manifold, makeFeatureKey } from './manifold';
-import { PACKED_CAPSULE, PACKED_CIRCLE, PACKED_SHAPE_LENGTH, packInto } from './packed-shape';
+import { PACKED_CHAIN_SEGMENT, PACKED_CIRCLE, PACKED_SHAPE_LENGTH, packInto } from './packed-shape';
 import type { PolygonalShape } from './shapes';
 
 // Contact manifolds of packed shapes, from the math of Box2D v3's manifold.c. A polygon's vertex i
@@ -464,7 +465,7 @@ function polygonalAndCirclePacked(
   let ny: number;
   let lx: number;
   let ly: number;
-  if (a[KIND] === PACKED_CAPSULE) {
+  if (a[COUNT] === 2) {
     const p1x = a[V];
     const p1y = a[V + 1];
     const p2x = a[V + 2];
@@ -566,6 +567,21 @@ function flipPacked(out: Manifold, count: number): number {
   return count;
 }
 
+/** Chain segment A against B (not a chain segment): the two-sided manifold, then the chain's rules. */
+function chainPacked(
+  a: Float64Array,
+  xfA: Transform,
+  b: Float64Array,
+  xfB: Transform,
+  out: Manifold,
+): number {
+  const count =
+    b[KIND] === PACKED_CIRCLE
+      ? polygonalAndCirclePacked(a, xfA, b, xfB, out)
+      : polygonsPacked(a, xfA, b, xfB, out);
+  return smoothChainManifold(a, xfA, b, xfB, out, count, marginSlot[0]);
+}
+
 /** The manifold of two packed shapes of any kinds, the margin already in its slot. @internal */
 export function packedAtSlot(
   a: Float64Array,
@@ -576,6 +592,12 @@ export function packedAtSlot(
 ): number {
   const kindA = a[KIND];
   const kindB = b[KIND];
+  if (kindA === PACKED_CHAIN_SEGMENT || kindB === PACKED_CHAIN_SEGMENT) {
+    // Two chain segments never collide (level geometry against level geometry).
+    if (kindA === kindB) return (out.pointCount = 0);
+    if (kindB === PACKED_CHAIN_SEGMENT) return flipPacked(out, chainPacked(b, xfB, a, xfA, out));
+    return chainPacked(a, xfA, b, xfB, out);
+  }
   if (kindA === PACKED_CIRCLE) {
     if (kindB === PACKED_CIRCLE) return circlesPacked(a, xfA, b, xfB, out);
     return flipPacked(out, polygonalAndCirclePacked(b, xfB, a, xfA, out));

@@ -29,6 +29,7 @@ export {
 } from './mass';
 export {
   PACKED_CAPSULE,
+  PACKED_CHAIN_SEGMENT,
   PACKED_CIRCLE,
   PACKED_POLYGON,
   PACKED_SHAPE_LENGTH,
@@ -48,14 +49,17 @@ export {
 export {
   type BoxShape,
   type CapsuleShape,
+  type ChainSegmentShape,
   type CircleShape,
   makeBox,
   makeBoxPolygon,
   makeCapsule,
   makeCircle,
   makePolygon,
+  makeSegment,
   type PolygonalShape,
   type PolygonShape,
+  type SegmentShape,
   type Shape,
 } from './shapes';
 export {

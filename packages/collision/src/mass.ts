@@ -182,6 +182,17 @@ export function computeMass(shape: Shape, density: number, out: MassData): MassD
       return computePolygonMass(shape, density, out);
     case 'box':
       return computeBoxMass(shape, density, out);
+    case 'segment':
+    case 'chainSegment':
+      // No area, no mass: level geometry, centred between its ends.
+      requireDensity(density);
+      return finish(
+        out,
+        0,
+        0.5 * (shape.point1.x + shape.point2.x),
+        0.5 * (shape.point1.y + shape.point2.y),
+        0,
+      );
     default:
       throw new CollisionError('shape.type', (shape as { type: unknown }).type, 'is not a known shape type');
   }

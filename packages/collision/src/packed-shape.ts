@@ -1,4 +1,4 @@
-import { cosSinInPlace } from '@lite/math';
+import { cosSinInPlace, type Vec2Like } from '@lite/math';
 import { Box } from './box';
 import { CollisionError } from './errors';
 import type { Shape } from './shapes';
@@ -12,12 +12,17 @@ export const PACKED_CIRCLE = 0;
 export const PACKED_CAPSULE = 1;
 /** The kind of a packed polygon (boxes included, as 4-gons numbered as `collideBoxes` numbers them). */
 export const PACKED_POLYGON = 2;
+/**
+ * The kind of a packed chain segment: a 2-gon of radius 0 like a capsule's core, one-sided, with its
+ * ghost vertices at {@link PackedShapeSlot.Ghosts}. (A plain segment packs as a capsule of radius 0.)
+ */
+export const PACKED_CHAIN_SEGMENT = 3;
 
 /** Where a packed shape keeps its numbers ({@link packShape}): kind, count, radius, vertices, normals. */
 export const PackedShapeSlot = {
-  /** {@link PACKED_CIRCLE}, {@link PACKED_CAPSULE} or {@link PACKED_POLYGON}. */
+  /** {@link PACKED_CIRCLE}, {@link PACKED_CAPSULE}, {@link PACKED_POLYGON} or {@link PACKED_CHAIN_SEGMENT}. */
   Kind: 0,
-  /** Vertex count: 1 for a circle (its centre), 2 for a capsule, 3 to 8 for a polygon. */
+  /** Vertex count: 1 for a circle (its centre), 2 for a capsule or segment, 3 to 8 for a polygon. */
   Count: 1,
   /** The radius: a circle's or a capsule's, a polygon's rounding (0 when sharp). */
   Radius: 2,
@@ -25,6 +30,8 @@ export const PackedShapeSlot = {
   Bound: 3,
   /** Vertex i is at `Vertices + 2 i` (x) and `Vertices + 2 i + 1` (y), body frame, m. */
   Vertices: 4,
+  /** A chain segment's ghost1 (x, y) then ghost2 (x, y), after its two vertices. */
+  Ghosts: 8,
   /** Normal i (of the edge from vertex i to vertex i + 1) is at `Normals + 2 i` and `Normals + 2 i + 1`. */
   Normals: 20,
 } as const;
@@ -66,24 +73,19 @@ export function packInto(shape: Shape, out: Float64Array, argument = 'shape'): v
       writeBound(out);
       return;
     }
-    case 'capsule': {
-      const p = shape.center1;
-      const q = shape.center2;
-      out[0] = PACKED_CAPSULE;
-      out[1] = 2;
-      out[2] = shape.radius;
-      out[V] = p.x;
-      out[V + 1] = p.y;
-      out[V + 2] = q.x;
-      out[V + 3] = q.y;
-      const ex = q.x - p.x;
-      const ey = q.y - p.y;
-      const inv = 1 / Math.sqrt(ex * ex + ey * ey);
-      out[N] = ey * inv;
-      out[N + 1] = 0 - ex * inv;
-      out[N + 2] = 0 - ey * inv;
-      out[N + 3] = ex * inv;
-      writeBound(out);
+    case 'capsule':
+      packEdge(out, PACKED_CAPSULE, shape.center1, shape.center2, shape.radius);
+      return;
+    case 'segment':
+      packEdge(out, PACKED_CAPSULE, shape.point1, shape.point2, 0);
+      return;
+    case 'chainSegment': {
+      packEdge(out, PACKED_CHAIN_SEGMENT, shape.point1, shape.point2, 0);
+      const G = PackedShapeSlot.Ghosts;
+      out[G] = shape.ghost1.x;
+      out[G + 1] = shape.ghost1.y;
+      out[G + 2] = shape.ghost2.x;
+      out[G + 3] = shape.ghost2.y;
       return;
     }
     case 'polygon': {
@@ -149,6 +151,27 @@ export function packInto(shape: Shape, out: Float64Array, argument = 'shape'): v
         'is not a known shape type',
       );
   }
+}
+
+/** Packs a 2-gon from `p` to `q` of `radius` (a capsule, or a segment with radius 0) as `kind`. */
+function packEdge(out: Float64Array, kind: number, p: Vec2Like, q: Vec2Like, radius: number): void {
+  const V = PackedShapeSlot.Vertices;
+  const N = PackedShapeSlot.Normals;
+  out[0] = kind;
+  out[1] = 2;
+  out[2] = radius;
+  out[V] = p.x;
+  out[V + 1] = p.y;
+  out[V + 2] = q.x;
+  out[V + 3] = q.y;
+  const ex = q.x - p.x;
+  const ey = q.y - p.y;
+  const inv = 1 / Math.sqrt(ex * ex + ey * ey);
+  out[N] = ey * inv;
+  out[N + 1] = 0 - ex * inv;
+  out[N + 2] = 0 - ey * inv;
+  out[N + 3] = ex * inv;
+  writeBound(out);
 }
 
 /** Writes slot 3: the farthest vertex from the body origin, plus the radius. */

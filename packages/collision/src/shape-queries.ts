@@ -1,7 +1,7 @@
 import type { Transform } from '@lite/math';
 import type { AABB } from './aabb';
 import type { Box } from './box';
-import { PACKED_CIRCLE, PACKED_SHAPE_LENGTH, packInto } from './packed-shape';
+import { PACKED_CHAIN_SEGMENT, PACKED_CIRCLE, PACKED_SHAPE_LENGTH, packInto } from './packed-shape';
 import { type RayCastInput, type RayCastOutput, requireFiniteRay } from './ray-cast';
 import type { Shape } from './shapes';
 
@@ -197,6 +197,35 @@ function nearCore(inclusive: boolean): boolean {
   return false;
 }
 
+/**
+ * The ray in `ray` against a packed segment (a 2-gon of radius 0): where it crosses the segment,
+ * with the normal facing the ray's start. A chain segment is hit from its right side only.
+ */
+function castSegment(maxFraction: number): boolean {
+  const p1x = packed[V];
+  const p1y = packed[V + 1];
+  const ex = packed[V + 2] - p1x;
+  const ey = packed[V + 3] - p1y;
+  let nx = packed[N];
+  let ny = packed[N + 1];
+  const behind = nx * (ray[0] - p1x) + ny * (ray[1] - p1y);
+  if (behind < 0) {
+    if (packed[KIND] === PACKED_CHAIN_SEGMENT) return false;
+    nx = -nx;
+    ny = -ny;
+  }
+  const denominator = nx * ray[2] + ny * ray[3];
+  if (!(denominator < 0)) return false;
+  const t = (nx * (p1x - ray[0]) + ny * (p1y - ray[1])) / denominator;
+  if (!(t >= 0 && t <= maxFraction)) return false;
+  const u = (ray[0] + t * ray[2] - p1x) * ex + (ray[1] + t * ray[3] - p1y) * ey;
+  if (!(u >= 0 && u <= ex * ex + ey * ey)) return false;
+  hit[0] = t;
+  hit[1] = nx;
+  hit[2] = ny;
+  return true;
+}
+
 /** The ray in `ray` against the packed polygonal shape: [t, nx, ny] into `hit`; true on a hit. */
 function castPolygon(input: RayCastInput): boolean {
   const maxFraction = input.maxFraction;
@@ -207,6 +236,7 @@ function castPolygon(input: RayCastInput): boolean {
   const dy = ray[3];
   const r = packed[RADIUS];
   if (dx === 0 && dy === 0) return false;
+  if (r === 0 && n === 2) return castSegment(maxFraction);
   if (r === 0) {
     // Cyrus-Beck: clip the ray against each edge's half plane.
     let lower = 0;

@@ -58,8 +58,41 @@ export interface BoxShape {
   readonly angle?: number;
 }
 
+/**
+ * A line segment from `point1` to `point2` (body frame), two-sided, with no area: the edge of a
+ * static level. Build it with {@link makeSegment} or as a literal.
+ */
+export interface SegmentShape {
+  /** The tag the narrowphase switches on. */
+  readonly type: 'segment';
+  /** One end, body frame, m. */
+  readonly point1: Vec2Like;
+  /** The other end, body frame, m. */
+  readonly point2: Vec2Like;
+}
+
+/**
+ * One segment of a chain: `point1` to `point2`, colliding only on its right side (a chain that runs
+ * counter-clockwise round a solid region collides outside it), with its neighbours' far ends
+ * `ghost1` (before `point1`) and `ghost2` (after `point2`), so that a shape sliding over the joint of
+ * two segments meets one smooth surface and does not catch on it. Chains make these; a ghost equal
+ * to its point marks an open end.
+ */
+export interface ChainSegmentShape {
+  /** The tag the narrowphase switches on. */
+  readonly type: 'chainSegment';
+  /** The previous segment's start (or `point1` at an open end), body frame, m. */
+  readonly ghost1: Vec2Like;
+  /** The segment's start, body frame, m. */
+  readonly point1: Vec2Like;
+  /** The segment's end, body frame, m. */
+  readonly point2: Vec2Like;
+  /** The next segment's end (or `point2` at an open end), body frame, m. */
+  readonly ghost2: Vec2Like;
+}
+
 /** Every shape `@lite/collision` knows: plain data in the body frame, told apart by `type`. */
-export type Shape = CircleShape | CapsuleShape | PolygonShape | BoxShape;
+export type Shape = CircleShape | CapsuleShape | PolygonShape | BoxShape | SegmentShape | ChainSegmentShape;
 
 /** The shapes the polygon narrowphase takes: a polygon, a box (as a 4-gon) or a capsule (as a rounded 2-gon). */
 export type PolygonalShape = PolygonShape | BoxShape | CapsuleShape;
@@ -74,6 +107,19 @@ function requirePoint(argument: string, p: Vec2Like | undefined): void {
   if (p === null || typeof p !== 'object') throw new CollisionError(argument, p, 'must be a point { x, y }');
   if (!Number.isFinite(p.x)) throw new CollisionError(`${argument}.x`, p.x, 'must be a finite number');
   if (!Number.isFinite(p.y)) throw new CollisionError(`${argument}.y`, p.y, 'must be a finite number');
+}
+
+/**
+ * A segment from `point1` to `point2`, copied. @throws CollisionError on a bad point or ends closer
+ * than the shape tolerance.
+ */
+export function makeSegment(point1: Vec2Like, point2: Vec2Like): SegmentShape {
+  requirePoint('point1', point1);
+  requirePoint('point2', point2);
+  if (!(Math.hypot(point2.x - point1.x, point2.y - point1.y) > SHAPE_TOLERANCE)) {
+    throw new CollisionError('point2', point2, `must be more than ${SHAPE_TOLERANCE} m from point1`);
+  }
+  return { type: 'segment', point1: new Vec2(point1.x, point1.y), point2: new Vec2(point2.x, point2.y) };
 }
 
 /** A circle of `radius` centred on `center` (default the origin). @throws CollisionError on a bad value. */

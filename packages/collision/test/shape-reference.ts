@@ -27,6 +27,9 @@ export function worldCore(shape: Shape, xf: Transform): Core {
       };
     case 'polygon':
       return { points: shape.vertices.map((v) => tr(v.x, v.y)), radius: shape.radius ?? 0 };
+    case 'segment':
+    case 'chainSegment':
+      return { points: [tr(shape.point1.x, shape.point1.y), tr(shape.point2.x, shape.point2.y)], radius: 0 };
     case 'box': {
       const hx = shape.width / 2;
       const hy = shape.height / 2;
