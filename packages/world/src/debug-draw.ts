@@ -213,6 +213,15 @@ function drawShape(draw: DebugDraw, g: CollisionShape, xf: Transform, color: num
       g.radius,
       color,
     );
+  } else if (g.type === 'segment' || g.type === 'chainSegment') {
+    const { point1: a, point2: b } = g;
+    draw.drawSegment(
+      worldX(xf, a.x, a.y),
+      worldY(xf, a.x, a.y),
+      worldX(xf, b.x, b.y),
+      worldY(xf, b.x, b.y),
+      color,
+    );
   } else {
     const count = polygonOf(g, xf);
     draw.drawPolygon(vertices, count, g.type === 'polygon' ? (g.radius ?? 0) : 0, color);
@@ -235,6 +244,12 @@ function boundsOf(g: CollisionShape, xf: Transform, out: Float64Array): void {
     vertices[3] = worldY(xf, g.center2.x, g.center2.y);
     count = 2;
     r = g.radius;
+  } else if (g.type === 'segment' || g.type === 'chainSegment') {
+    vertices[0] = worldX(xf, g.point1.x, g.point1.y);
+    vertices[1] = worldY(xf, g.point1.x, g.point1.y);
+    vertices[2] = worldX(xf, g.point2.x, g.point2.y);
+    vertices[3] = worldY(xf, g.point2.x, g.point2.y);
+    count = 2;
   } else {
     count = polygonOf(g, xf);
     r = g.type === 'polygon' ? (g.radius ?? 0) : 0;

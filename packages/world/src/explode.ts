@@ -124,6 +124,9 @@ function centroidOf(g: CollisionShape): Vec2Like {
   } else if (g.type === 'capsule') {
     centroid.x = 0.5 * (g.center1.x + g.center2.x);
     centroid.y = 0.5 * (g.center1.y + g.center2.y);
+  } else if (g.type === 'segment' || g.type === 'chainSegment') {
+    centroid.x = 0.5 * (g.point1.x + g.point2.x);
+    centroid.y = 0.5 * (g.point1.y + g.point2.y);
   } else if (g.type === 'box') {
     if (g.offset) {
       centroid.x = g.offset.x;
@@ -150,6 +153,9 @@ function widthAlong(g: CollisionShape, nx: number, ny: number): number {
   if (g.type === 'circle') return 2 * g.radius;
   if (g.type === 'capsule') {
     return Math.abs((g.center2.x - g.center1.x) * nx + (g.center2.y - g.center1.y) * ny) + 2 * g.radius;
+  }
+  if (g.type === 'segment' || g.type === 'chainSegment') {
+    return Math.abs((g.point2.x - g.point1.x) * nx + (g.point2.y - g.point1.y) * ny);
   }
   if (g.type === 'box') {
     const angle = g.angle ?? 0;

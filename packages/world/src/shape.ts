@@ -1,6 +1,7 @@
 import {
   Box,
   type BoxShape,
+  type ChainSegmentShape,
   type CircleShape,
   type Shape as CollisionShape,
   computeHull,
@@ -73,6 +74,27 @@ export type ShapeGeometry =
       offset?: Vec2Like;
       /** Angle in the body frame, rad (default 0). */
       angle?: number;
+    }
+  | {
+      /** A line segment, two-sided, with no area (no mass): level geometry. */
+      type: 'segment';
+      /** One end, body frame, m. */
+      point1: Vec2Like;
+      /** The other end, body frame, m (more than 0.005 m from `point1`). */
+      point2: Vec2Like;
+    }
+  | {
+      /**
+       * A chain of segments through `points`, one shape per segment, colliding on the right side of
+       * each (going from a point to the next): a chain that runs counter-clockwise round a solid
+       * collides outside it; ground that runs from right to left collides above it. Shapes slide
+       * over its joints as over one smooth surface (each segment knows its neighbours). No mass.
+       */
+      type: 'chain';
+      /** At least 2 points (3 for a loop), body frame, m; neighbours more than 0.005 m apart. */
+      points: readonly Vec2Like[];
+      /** Whether the last point joins the first (default false: an open chain with two free ends). */
+      loop?: boolean;
     };
 
 /**
@@ -112,6 +134,10 @@ export const KIND_POLYGON = 1;
 export const KIND_CAPSULE = 2;
 /** @internal */
 export const KIND_CIRCLE = 3;
+/** @internal */
+export const KIND_SEGMENT = 4;
+/** @internal */
+export const KIND_CHAIN_SEGMENT = 5;
 
 /** The checked form of {@link ShapeOptions}. @internal */
 export type ResolvedShape = ReturnType<typeof resolveShapeOptions>;
@@ -141,10 +167,15 @@ export function resolveShapeOptions(
 ) {
   const o = checkOptions(options, prefix);
   if (typeof o.type !== 'string' || !Object.hasOwn(SHAPE_KEYS, o.type)) {
-    throw new WorldError(`${prefix}.type`, o.type, "must be 'circle', 'capsule', 'polygon' or 'box'");
+    throw new WorldError(
+      `${prefix}.type`,
+      o.type,
+      "must be 'circle', 'capsule', 'polygon', 'box', 'segment' or 'chain'",
+    );
   }
   checkKeys(o, SHAPE_KEYS[o.type], prefix);
-  const geometry = buildGeometry(o, prefix);
+  const chain = o.type === 'chain' ? buildChain(o.points, o.loop, prefix) : null;
+  const geometry = chain === null ? buildGeometry(o, prefix) : chain[0];
   // Refused as a snapshot's reader would refuse it, so every shape a world holds can be read back.
   const fault = geometryFault(geometry);
   if (fault !== null) {
@@ -171,6 +202,8 @@ export function resolveShapeOptions(
     type: o.type,
     kind: geometry instanceof Box ? KIND_BOX : KINDS[o.type],
     geometry,
+    /** A chain's segments, one shape each (`geometry` is the first); null for other types. */
+    chain,
     density,
     friction,
     restitution,
@@ -189,12 +222,28 @@ const SHAPE_KEYS: Record<ShapeGeometry['type'], readonly string[]> = {
   capsule: ['center1', 'center2', 'radius', ...MATERIAL_KEYS],
   polygon: ['vertices', 'radius', ...MATERIAL_KEYS],
   box: ['width', 'height', 'offset', 'angle', ...MATERIAL_KEYS],
+  segment: ['point1', 'point2', ...MATERIAL_KEYS],
+  chain: ['points', 'loop', ...MATERIAL_KEYS],
 };
 const FILTER_KEYS = ['category', 'mask', 'group'];
 /** Each geometry's kind (a box with no offset and angle is a `Box`, KIND_BOX; else a polygon). */
-const KINDS = { circle: KIND_CIRCLE, capsule: KIND_CAPSULE, polygon: KIND_POLYGON, box: KIND_POLYGON };
+const KINDS = {
+  circle: KIND_CIRCLE,
+  capsule: KIND_CAPSULE,
+  polygon: KIND_POLYGON,
+  box: KIND_POLYGON,
+  segment: KIND_SEGMENT,
+  chain: KIND_CHAIN_SEGMENT,
+};
 /** The option an invalid geometry is refused by (a box's offset or a circle's centre when given). */
-const FAULT_FIELDS = { circle: 'radius', capsule: 'center2', polygon: 'vertices', box: 'width' } as const;
+const FAULT_FIELDS = {
+  circle: 'radius',
+  capsule: 'center2',
+  polygon: 'vertices',
+  box: 'width',
+  segment: 'point2',
+  chain: 'points',
+} as const;
 
 /** A restitution (coefficient of restitution) must be a number in [0, 1]. @internal */
 export function checkRestitution(value: unknown, argument: string): number {
@@ -229,9 +278,59 @@ export function checkBits(value: unknown, argument: string): number {
   return checkInteger(value, argument, 0, 0xffffffff, 'must be an integer bit field in [0, 0xffffffff]');
 }
 
+/**
+ * A chain's segments: each from a point to the next, with the points before and after as ghosts (an
+ * open chain's ends: the end point itself).
+ */
+function buildChain(points: unknown, loop: unknown, prefix: string): ChainSegmentShape[] {
+  const closed = loop === undefined ? false : checkBoolean(loop, `${prefix}.loop`);
+  if (!Array.isArray(points) || points.length < (closed ? 3 : 2)) {
+    throw new WorldError(`${prefix}.points`, points, `must be an array of at least ${closed ? 3 : 2} points`);
+  }
+  const n = points.length;
+  const at: Vec2[] = [];
+  for (let i = 0; i < n; ++i) {
+    const p = checkVec2(points[i], `${prefix}.points[${i}]`);
+    at.push(new Vec2(p.x, p.y));
+    if (i > 0 && !(Math.hypot(p.x - at[i - 1].x, p.y - at[i - 1].y) > SHAPE_TOLERANCE)) {
+      throw new WorldError(
+        `${prefix}.points[${i}]`,
+        p,
+        `must be more than ${SHAPE_TOLERANCE} m from the point before`,
+      );
+    }
+  }
+  if (closed && !(Math.hypot(at[0].x - at[n - 1].x, at[0].y - at[n - 1].y) > SHAPE_TOLERANCE)) {
+    throw new WorldError(
+      `${prefix}.points[${n - 1}]`,
+      points[n - 1],
+      'must not repeat the first point of a loop',
+    );
+  }
+  const count = closed ? n : n - 1;
+  const point = (i: number) => (closed ? at[(i + n) % n] : at[Math.max(0, Math.min(n - 1, i))]);
+  const segments: ChainSegmentShape[] = [];
+  for (let i = 0; i < count; ++i) {
+    segments.push({
+      type: 'chainSegment',
+      ghost1: point(i - 1),
+      point1: point(i),
+      point2: point(i + 1),
+      ghost2: point(i + 2),
+    });
+  }
+  return segments;
+}
+
 /** The collision geometry of a checked shape (a Box instance for a box with no offset and angle). */
 function buildGeometry(o: ShapeGeometry, prefix: string): CollisionShape {
   try {
+    if (o.type === 'segment' || o.type === 'chain') {
+      checkVec2((o as { point1: unknown }).point1, `${prefix}.point1`);
+      checkVec2((o as { point2: unknown }).point2, `${prefix}.point2`);
+      const { point1, point2 } = o as { point1: Vec2Like; point2: Vec2Like };
+      return { type: 'segment', point1: new Vec2(point1.x, point1.y), point2: new Vec2(point2.x, point2.y) };
+    }
     if (o.type === 'circle') {
       checkPositive(o.radius, `${prefix}.radius`);
       if (o.center !== undefined) checkVec2(o.center, `${prefix}.center`);
@@ -296,7 +395,16 @@ export function geometryFault(g: CollisionShape): string | null {
   if (g instanceof Box) numbers = [g.width, g.height];
   else if (g.type === 'circle') numbers = [g.radius, g.center?.x ?? 0, g.center?.y ?? 0];
   else if (g.type === 'capsule') numbers = [g.radius, g.center1.x, g.center1.y, g.center2.x, g.center2.y];
-  else if (g.type === 'polygon') {
+  else if (g.type === 'segment' || g.type === 'chainSegment') {
+    const ends = [g.point1, g.point2, ...(g.type === 'chainSegment' ? [g.ghost1, g.ghost2] : [])];
+    for (const v of ends.flatMap((p) => [p.x, p.y])) {
+      if (!(Math.abs(v) <= MAX_MAGNITUDE))
+        return `its number ${v} is not finite or larger than ${MAX_MAGNITUDE}`;
+    }
+    return Math.hypot(g.point2.x - g.point1.x, g.point2.y - g.point1.y) > SHAPE_TOLERANCE
+      ? null
+      : 'its ends are too close';
+  } else if (g.type === 'polygon') {
     const n = g.vertices.length;
     if (n < 3 || n > MAX_POLYGON_VERTICES || g.normals.length !== n) return `${n} vertices`;
     numbers = [g.radius ?? 0, ...g.vertices.flatMap((v, i) => [v.x, v.y, g.normals[i].x, g.normals[i].y])];
@@ -399,7 +507,11 @@ export class BodyShape {
     this.centroid = new Vec2(0, 0);
     const minExtent = computeExtent(r.geometry, this.centroid);
     this.minExtent = minExtent;
-    this.core = makeCircle(Math.min(0.25 * minExtent, SHAPE_TOLERANCE), this.centroid);
+    // (A segment has no extent: its core is the tolerance's circle.)
+    this.core = makeCircle(
+      minExtent > 0 ? Math.min(0.25 * minExtent, SHAPE_TOLERANCE) : SHAPE_TOLERANCE,
+      this.centroid,
+    );
     this.overlaps = objectArray();
     this.overlapsNext = objectArray();
     this.frictionValue = r.friction;
@@ -468,6 +580,10 @@ function computeExtent(g: CollisionShape, centroid: Vec2): number {
     case 'capsule':
       centroid.set(0.5 * (g.center1.x + g.center2.x), 0.5 * (g.center1.y + g.center2.y));
       return g.radius;
+    case 'segment':
+    case 'chainSegment':
+      centroid.set(0.5 * (g.point1.x + g.point2.x), 0.5 * (g.point1.y + g.point2.y));
+      return 0;
     case 'box': {
       const ox = g.offset?.x ?? 0;
       const oy = g.offset?.y ?? 0;
@@ -509,6 +625,12 @@ export function farthestDistance(g: CollisionShape, cx: number, cy: number): num
       const d2 = Math.hypot(g.center2.x - cx, g.center2.y - cy);
       return Math.max(d1, d2) + g.radius;
     }
+    case 'segment':
+    case 'chainSegment':
+      return Math.max(
+        Math.hypot(g.point1.x - cx, g.point1.y - cy),
+        Math.hypot(g.point2.x - cx, g.point2.y - cy),
+      );
     case 'box': {
       if (g instanceof Box && cx === 0 && cy === 0) {
         // The box's own rim radius, computed as the narrowphase always has.

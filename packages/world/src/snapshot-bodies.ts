@@ -23,6 +23,8 @@ import { checkInvertible, checkNonNegative, MAX_STATE_MAGNITUDE } from './valida
 
 const BODY_TYPES: readonly BodyType[] = ['dynamic', 'static', 'kinematic'];
 const SHAPE_TYPES: readonly ResolvedShape['type'][] = ['box', 'polygon', 'capsule', 'circle'];
+/** Types written with flag 128 and one more byte, their index (geometry codes 4 and 5). */
+const EXTENDED_TYPES: readonly ResolvedShape['type'][] = ['segment', 'chain'];
 const rot = new Rot(0);
 
 /** A body's private fields. */
@@ -227,8 +229,10 @@ export function writeBodies(w: ByteWriter, s: StepState): void {
       const sh = shapes[k];
       const sameGeo = prevShape !== null && sameGeometry(sh.geometry, prevShape.geometry);
       const defaultFilter = sh.category === 1 && sh.mask === 0xffffffff && sh.group === 0;
-      const code = SHAPE_TYPES.indexOf(sh.type) | (geometryCode(sh.geometry) << 2);
+      const extended = EXTENDED_TYPES.indexOf(sh.type);
+      const code = extended >= 0 ? 128 : SHAPE_TYPES.indexOf(sh.type) | (geometryCode(sh.geometry) << 2);
       w.u8(code | (sh.sensor ? 16 : 0) | (defaultFilter ? 32 : 0) | (sameGeo ? 64 : 0));
+      if (extended >= 0) w.u8(extended);
       w.int(sh.id - prevShapeId);
       prevShapeId = sh.id;
       if (!sameGeo) {
@@ -262,10 +266,10 @@ export function isPlusZero(v: number): boolean {
   return v === 0 && 1 / v > 0;
 }
 
-/** 0: a `Box`, 1: a polygon, 2: a capsule, 3: a circle. */
+/** 0: a `Box`, 1: a polygon, 2: a capsule, 3: a circle, 4: a segment, 5: a chain segment. */
 export function geometryCode(g: CollisionShape): number {
   if (g instanceof Box) return 0;
-  return ['polygon', 'capsule', 'circle'].indexOf(g.type) + 1;
+  return ['polygon', 'capsule', 'circle', 'segment', 'chainSegment'].indexOf(g.type) + 1;
 }
 
 /** Scratch of `geometryNumbers`: room for a polygon's. */
@@ -277,6 +281,11 @@ function geometryNumbers(g: CollisionShape, out: Float64Array): number {
   if (g instanceof Box) return put(out, 0, g.width, g.height);
   if (g.type === 'circle') return put(out, 0, g.radius, g.center?.x ?? 0, g.center?.y ?? 0);
   if (g.type === 'capsule') return put(out, 0, g.center1.x, g.center1.y, g.center2.x, g.center2.y, g.radius);
+  if (g.type === 'segment') return put(out, 0, g.point1.x, g.point1.y, g.point2.x, g.point2.y);
+  if (g.type === 'chainSegment') {
+    const { ghost1: a, point1: b, point2: c, ghost2: d } = g;
+    return put(out, 0, a.x, a.y, b.x, b.y, c.x, c.y, d.x, d.y);
+  }
   if (g.type !== 'polygon') return 0;
   const m = g.vertices.length;
   for (let i = 0; i < 2 * m; ++i) {
@@ -351,13 +360,16 @@ export function readBodies(r: ByteReader, d: Decoded): void {
     const shapeCount = r.count('shape count', Math.min(nextShapeId, r.remaining));
     for (let k = 0; k < shapeCount; ++k) {
       const sf = r.u8();
-      if (sf >= 128) badSnapshot(`shape flags ${sf}`, 'are not valid');
+      const extended = sf & 128 ? r.u8() : -1;
+      if ((sf & 128 && (sf & 12) !== 0) || extended >= EXTENDED_TYPES.length) {
+        badSnapshot(`shape flags ${sf}`, 'are not valid');
+      }
       const sid = prevShapeId + r.int();
       if (!(sid >= 0 && sid < nextShapeId) || shapeById[sid] !== undefined) {
         badSnapshot(`shape id ${sid}`, `is not a new id below nextShapeId (${nextShapeId})`);
       }
       prevShapeId = sid;
-      const code = (sf >> 2) & 3;
+      const code = extended >= 0 ? 4 + extended : (sf >> 2) & 3;
       if (sf & 64 && (prevShape === null || prevShape.code !== code)) {
         badSnapshot(`shape #${sid}`, 'refers to the geometry of a shape that is not there');
       }
@@ -365,7 +377,7 @@ export function readBodies(r: ByteReader, d: Decoded): void {
       const record: ShapeRecord = {
         id: sid,
         body,
-        type: SHAPE_TYPES[sf & 3],
+        type: extended >= 0 ? EXTENDED_TYPES[extended] : SHAPE_TYPES[sf & 3],
         code,
         sensor: (sf & 16) !== 0,
         geometry,
@@ -531,7 +543,7 @@ export function findRecord<T extends { id: number }>(items: readonly T[], id: nu
 /** A geometry of kind `code` (see `geometryCode`), read and checked as `createShape` checks one. */
 function readGeometry(r: ByteReader, code: number, sid: number): CollisionShape {
   const m = code === 1 ? r.count('polygon vertex count', MAX_POLYGON_VERTICES) : 0;
-  const count = [2, 4 * m + 1, 5, 3][code];
+  const count = [2, 4 * m + 1, 5, 3, 4, 8][code];
   const g = geometryA;
   for (let i = 0; i < count; ++i) g[i] = r.float(expectedGeometry(code, g, i));
   let geometry: CollisionShape;
@@ -542,7 +554,17 @@ function readGeometry(r: ByteReader, code: number, sid: number): CollisionShape 
     }
     geometry = new Box(g[0], g[1]);
   } else if (code === 3) geometry = { type: 'circle', radius: g[0], center: new Vec2(g[1], g[2]) };
-  else if (code === 2) {
+  else if (code === 4)
+    geometry = { type: 'segment', point1: new Vec2(g[0], g[1]), point2: new Vec2(g[2], g[3]) };
+  else if (code === 5) {
+    geometry = {
+      type: 'chainSegment',
+      ghost1: new Vec2(g[0], g[1]),
+      point1: new Vec2(g[2], g[3]),
+      point2: new Vec2(g[4], g[5]),
+      ghost2: new Vec2(g[6], g[7]),
+    };
+  } else if (code === 2) {
     geometry = {
       type: 'capsule',
       center1: new Vec2(g[0], g[1]),

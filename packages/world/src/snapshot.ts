@@ -5,7 +5,15 @@ import type { ResolvedBodyOptions } from './body-options';
 import { WorldError } from './errors';
 import { type Joint, jointBodyA, jointBodyB } from './joints';
 import { WorldSettings } from './settings';
-import { BodyShape, KIND_BOX, KIND_CAPSULE, KIND_CIRCLE, KIND_POLYGON } from './shape';
+import {
+  BodyShape,
+  KIND_BOX,
+  KIND_CAPSULE,
+  KIND_CHAIN_SEGMENT,
+  KIND_CIRCLE,
+  KIND_POLYGON,
+  KIND_SEGMENT,
+} from './shape';
 import {
   B_ALLOW_SLEEP,
   B_AWAKE,
@@ -693,12 +701,13 @@ function shapeMatches(shape: BodyShape, sr: ShapeRecord): boolean {
   );
 }
 
-const SHAPE_KINDS = [KIND_BOX, KIND_POLYGON, KIND_CAPSULE, KIND_CIRCLE];
+const SHAPE_KINDS = [KIND_BOX, KIND_POLYGON, KIND_CAPSULE, KIND_CIRCLE, KIND_SEGMENT, KIND_CHAIN_SEGMENT];
 
 function makeShape(body: Body, sr: ShapeRecord): BodyShape {
   return new BodyShape(body, sr.id, {
     type: sr.type,
     kind: SHAPE_KINDS[sr.code],
+    chain: null,
     geometry: sr.geometry,
     density: sr.density,
     friction: sr.friction,

@@ -167,6 +167,14 @@ export class World {
 
   /** Makes a shape on `body` and its broadphase proxy (no mass update). */
   private addShape(body: Body, resolved: ReturnType<typeof resolveShapeOptions>): BodyShape {
+    const chain = resolved.chain;
+    if (chain !== null) {
+      // One shape per segment of a chain; the first is returned.
+      const first = this.addShape(body, { ...resolved, chain: null });
+      for (let i = 1; i < chain.length; ++i)
+        this.addShape(body, { ...resolved, geometry: chain[i], chain: null });
+      return first;
+    }
     const shape = new BodyShape(body, this.nextShapeId++, resolved);
     body.shapeList.push(shape);
     computeAABB(shape, body.transform, this.core.aabb);
