@@ -3,7 +3,7 @@ import { Box, setBoxSize } from './box';
 import { collideBoxes } from './collide-boxes';
 import { loadMargin, packedAtSlot } from './collide-shapes';
 import type { Manifold } from './manifold';
-import { PACKED_SHAPE_LENGTH, type PackedShapeSlot, packInto } from './packed-shape';
+import { PACKED_SHAPE_LENGTH, packInto } from './packed-shape';
 import type { BoxShape, Shape } from './shapes';
 
 // Box-box pairs whose boxes are not both `Box` instances (plain `{ type: 'box' }` literals, offsets,
@@ -42,10 +42,9 @@ function asBox(shape: BoxShape, xf: Transform, box: Box, pose: Transform): Trans
 }
 
 /**
- * The contact manifold of any two shapes: dispatches on `type` to the pair's routine (box-box:
- * {@link collideBoxes}; circle-circle, capsule-circle, polygon-circle: their own; every other pair:
- * {@link collidePolygons}), computing reversed pairs as (B, A) and flipping. Fills `out` (unit normal
- * from A to B, 0 to 2 points) and returns the point count. Allocation-free.
+ * The contact manifold of any two shapes (box-box by {@link collideBoxes}, pairs with a circle by
+ * their own routines, the rest by {@link collidePolygons}): a unit normal from A to B and 0 to 2
+ * points. Returns the point count. Allocation-free.
  *
  * @param margin - speculative distance, m (default `out.margin`, 0 unless set): points whose
  * separation is at most this are kept; a finite number ≥ 0
@@ -74,9 +73,8 @@ export function collide(
 }
 
 /**
- * {@link collide} on shapes packed by {@link packShape} (`a`, `b`, laid out as
- * {@link PackedShapeSlot}): the same results bit for bit, except that box-box pairs go through the
- * polygon routine too (call {@link collideBoxes} for those). Allocation-free.
+ * {@link collide} on shapes packed by {@link packShape}, bit for bit, except that box-box pairs go
+ * through the polygon routine too (call {@link collideBoxes} for those).
  *
  * @param margin - speculative distance, m (default `out.margin`): a finite number ≥ 0
  * @returns the point count, 0 to 2

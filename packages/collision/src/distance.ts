@@ -61,10 +61,8 @@ function copyVertex(dst: number, src: number): void {
 }
 
 /**
- * GJK distance between two packed shapes at poses `xfA`, `xfB` (Box2D's `b2ShapeDistance`, in A's
- * frame): the simplex of B - A closest to the origin, grown by support points until no new vertex
- * appears. Fills `out` (world points, normal, distance between the surfaces; 0 and the midpoint on
- * overlap) and returns it. Allocation-free. @internal
+ * GJK distance between two packed shapes (Box2D's `b2ShapeDistance`, in A's frame): the simplex of
+ * B - A closest to the origin, grown by support points until none is new. Allocation-free. @internal
  */
 export function packedDistance(
   pa: Float64Array,
@@ -304,9 +302,8 @@ const packA = new Float64Array(PACKED_SHAPE_LENGTH);
 const packB = new Float64Array(PACKED_SHAPE_LENGTH);
 
 /**
- * The distance between any two shapes at poses `xfA` and `xfB`, with their closest points (GJK, see
- * `packedDistance`), written into `out` (returned). Allocates nothing.
- *
+ * The distance between any two shapes at poses `xfA` and `xfB` and their closest points (GJK), into
+ * `out` (returned). Allocation-free.
  * @throws CollisionError when a shape's type is unknown.
  */
 export function shapeDistance(

@@ -45,10 +45,7 @@ export class Manifold {
   pointCount: number;
   /** The two point slots (both always allocated, reused). */
   readonly points: [ManifoldPoint, ManifoldPoint];
-  /**
-   * The speculative margin, m (default 0), used by {@link collideBoxes} and {@link collide} when given
-   * no `margin` argument; held in a typed array, so a per-pair margin is set here, not passed.
-   */
+  /** The speculative margin, m (default 0), for {@link collide} calls without a `margin` argument. */
   get margin(): number {
     return this.marginSlot[0];
   }

@@ -53,7 +53,6 @@ function finish(out: MassData, mass: number, cx: number, cy: number, inertia: nu
 
 /**
  * Mass of a circle: m = ρ π r², centre at the circle's centre, I = m r² / 2 about it.
- *
  * @throws CollisionError when the density is negative or not finite.
  */
 export function computeCircleMass(circle: CircleShape, density: number, out: MassData): MassData {
@@ -66,7 +65,6 @@ export function computeCircleMass(circle: CircleShape, density: number, out: Mas
 /**
  * Mass of a capsule of core length L and radius r: a 2r × L rectangle plus two half discs, each moved
  * out by the parallel-axis theorem: I = m_rect (L² + 4r²) / 12 + m_disc (r²/2 + h² + 2h·4r/(3π)), h = L/2.
- *
  * @throws CollisionError when the density is negative or not finite.
  */
 export function computeCapsuleMass(capsule: CapsuleShape, density: number, out: MassData): MassData {
@@ -86,7 +84,6 @@ export function computeCapsuleMass(capsule: CapsuleShape, density: number, out: 
 
 /**
  * Mass of a box: m = ρ w h, centre at its offset, I = m (w² + h²) / 12 about it (whatever its angle).
- *
  * @throws CollisionError when the density is negative or not finite.
  */
 export function computeBoxMass(box: BoxShape, density: number, out: MassData): MassData {
@@ -101,7 +98,6 @@ export function computeBoxMass(box: BoxShape, density: number, out: MassData): M
  * Mass of a convex polygon, rounding included exactly (unlike Box2D's approximation): the polygon,
  * an r-thick rectangle per edge and a disc sector per vertex, area A + P r + π r². Moments are summed
  * about the vertices' mean (for round-off), then moved to the centre of mass and the origin.
- *
  * @throws CollisionError when the density is negative or not finite.
  */
 export function computePolygonMass(polygon: PolygonShape, density: number, out: MassData): MassData {
@@ -177,7 +173,6 @@ export function computePolygonMass(polygon: PolygonShape, density: number, out: 
 
 /**
  * The mass properties of any shape at `density` (kg/m²), written into `out` (returned).
- *
  * @throws CollisionError when the density is negative or not finite, or the shape's type is unknown.
  */
 export function computeMass(shape: Shape, density: number, out: MassData): MassData {
@@ -196,10 +191,9 @@ export function computeMass(shape: Shape, density: number, out: MassData): MassD
 }
 
 /**
- * The mass properties of several shapes on one body: the masses add, the centre is the
- * mass-weighted mean of the centres, the inertia about the new centre is Σ (I_i + m_i |c_i - c|²)
- * (parallel-axis theorem), and the inertias about the origin add. With no mass at all, the centre is
- * the origin and both inertias are 0. `out` may be one of `parts`.
+ * The mass properties of several shapes on one body: masses add, the centre is their mass-weighted
+ * mean, inertias move by the parallel-axis theorem. No mass: centre at the origin, inertia 0. `out`
+ * may be one of `parts`.
  */
 export function combineMassData(parts: readonly MassData[], out: MassData): MassData {
   let mass = 0;

@@ -89,10 +89,7 @@ export function requireRay(input: RayCastInput): void {
   }
 }
 
-/**
- * Throws a CollisionError naming `input` unless p2 - p1 = (ex, ey) and its squared length are finite
- * (else fractions and points would be NaN). @internal
- */
+/** Throws a CollisionError naming `input` unless p2 - p1 = (ex, ey) and its square are finite. @internal */
 export function requireFiniteRay(input: RayCastInput, ex: number, ey: number): void {
   if (!Number.isFinite(ex * ex + ey * ey)) {
     throw new CollisionError(

@@ -21,9 +21,7 @@ const ray = new Float64Array(4);
 const hit = new Float64Array(3);
 
 /**
- * The tight world bounds of any shape at pose `xf`, written into `out` (returned): its transformed
- * vertices (a circle's centre) ± its radius.
- *
+ * The tight world bounds of any shape at pose `xf`, written into `out` (returned).
  * @throws CollisionError when the shape's type is unknown.
  */
 export function computeShapeAABB(shape: Shape, xf: Transform, out: AABB): AABB {
@@ -31,10 +29,7 @@ export function computeShapeAABB(shape: Shape, xf: Transform, out: AABB): AABB {
   return computePackedAABB(packed, xf, out);
 }
 
-/**
- * {@link computeShapeAABB} of a shape packed by {@link packShape}: the same bounds, bit for bit,
- * written into `out` (returned). Allocation-free.
- */
+/** {@link computeShapeAABB} of a shape packed by {@link packShape}, bit for bit. Allocation-free. */
 export function computePackedAABB(data: Float64Array, xf: Transform, out: AABB): AABB {
   const c = xf.q.c;
   const s = xf.q.s;
@@ -77,14 +72,11 @@ function localRay(xf: Transform, input: RayCastInput): void {
 }
 
 /**
- * Casts a ray against any shape, with {@link rayCastBox}'s contract: a ray starting inside does not
- * hit; the normal is the outward normal at the hit. A circle as Box2D's `b2RayCastCircle`; a sharp
- * polygon (a box with offset or angle) by Cyrus–Beck clipping against its edges' half planes; a
- * rounded one (a capsule) against its edges pushed out by the radius and the discs at its vertices.
+ * Casts a ray against any shape, with {@link rayCastBox}'s contract. A sharp polygon by Cyrus–Beck
+ * clipping; a rounded one against its edges pushed out by the radius and the discs at its vertices.
  *
  * @returns true when the ray enters the shape within [0, maxFraction]
- * @throws CollisionError when the shape's type is unknown, or naming `input` when p2 - p1 or its
- *   squared length is not finite (a segment between ±1e308, or longer than about 1.3e154).
+ * @throws CollisionError when the shape's type is unknown, or as {@link rayCastBox}.
  */
 export function rayCastShape(shape: Shape, xf: Transform, input: RayCastInput, out: RayCastOutput): boolean {
   packInto(shape, packed);
@@ -188,10 +180,7 @@ function castCircle(input: RayCastInput): boolean {
   return true;
 }
 
-/**
- * Whether the point in ray[0..1] lies within the radius of the packed shape's core boundary (at
- * most the radius away when `inclusive`, else less).
- */
+/** Whether the point in ray[0..1] lies within (`inclusive`: or at) the radius of the packed shape's core. */
 function nearCore(inclusive: boolean): boolean {
   const n = packed[COUNT];
   const px = ray[0];
@@ -308,9 +297,7 @@ function castPolygon(input: RayCastInput): boolean {
 }
 
 /**
- * True when the world point (x, y) lies in the shape at pose `xf` (boundary included): within the
- * radius of a circle's centre or of a polygonal shape's core (for a sharp polygon, behind every edge).
- *
+ * True when the world point (x, y) lies in the shape at pose `xf`, boundary included.
  * @throws CollisionError when the shape's type is unknown.
  */
 export function testPointShape(shape: Shape, xf: Transform, x: number, y: number): boolean {

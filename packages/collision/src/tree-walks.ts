@@ -5,11 +5,7 @@ import { type RayCastInput, requireRay } from './ray-cast';
 /** A free node's parent link and a missing child. */
 const NULL_NODE = -1;
 
-/**
- * Checks every structural invariant of `tree` (see `DynamicTree.validate`) and throws an Error naming
- * the first one broken. O(n).
- * @internal
- */
+/** {@link DynamicTree.validate}. @internal */
 export function validateTree(tree: DynamicTree): void {
   let leaves = 0;
   let nodes = 0;

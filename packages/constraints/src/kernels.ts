@@ -302,7 +302,7 @@ class Slab {
   }
 }
 
-/** Where a {@link KernelMemory}'s regions lie; apart from it, so its block can be given back once collected. */
+/** Where a {@link KernelMemory}'s regions lie; apart, so the block can be given back once it is collected. */
 interface Block {
   slab: Slab;
   start: number;
