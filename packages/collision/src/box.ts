@@ -2,10 +2,7 @@ import { Float64Slab } from '@lite/math';
 import { CollisionError } from './errors';
 import type { BoxShape } from './shapes';
 
-/**
- * The numeric tag of the {@link Box} class (`box.kind`). The {@link Shape} union (circles, capsules,
- * polygons and boxes) is told apart by its string `type` instead, which `collide` switches on.
- */
+/** The numeric tag of the {@link Box} class (`box.kind`); the {@link Shape} union uses `type` instead. */
 export const ShapeKind = { Box: 0 } as const;
 
 /** One of the values of {@link ShapeKind}. */
@@ -71,8 +68,7 @@ export class Box implements BoxShape {
   readonly numbersBase: number;
 
   /**
-   * @param width - full width, a finite number > 0 (m)
-   * @param height - full height, a finite number > 0 (m)
+   * @param width - full width, m, a finite number > 0; likewise `height`
    * @throws CollisionError when a size is not a finite number > 0.
    */
   constructor(width: number, height: number) {

@@ -4,13 +4,9 @@ import { flipFeatureKey, type Manifold, makeFeatureKey } from './manifold';
 import { PACKED_CAPSULE, PACKED_CIRCLE, PACKED_SHAPE_LENGTH, packInto } from './packed-shape';
 import type { PolygonalShape } from './shapes';
 
-// Contact manifolds of packed shapes (packShape), from the math of Box2D v3's manifold.c. A polygon's
-// vertex i and edge i (vertex i to i + 1) appear in keys as i + 1 (0: no feature); a box's edge
-// e(i + 1) is its polygon's edge i. Keys follow collideBoxes' convention, (reference, incident) then
-// (A, B): an unclipped incident vertex is (0, 0, in-edge, out-edge); a vertex cut by a side plane
-// names that plane's reference edge and the incident edge; two closest vertices give (A's in- and
-// out-edge, B's); circles give 0. Nothing allocates, and no double crosses an internal call
-// (docs/performance.md, "Boxed numbers").
+// Contact manifolds of packed shapes, from the math of Box2D v3's manifold.c. A polygon's vertex i
+// and edge i (vertex i to i + 1) appear in keys as i + 1 (0: none), following collideBoxes'
+// convention; circles give key 0. No double crosses an internal call (docs/performance.md).
 
 const MAX = 8;
 
@@ -24,9 +20,8 @@ function scratch(length: number): Float64Array {
   return new Float64Array(length < 9 ? 9 : length);
 }
 
-// Polygon A (the first argument) and B, in A's frame (A's vertices shifted by A's vertex 0). A's
-// normals are read where they are packed (rotating into A's frame leaves them as they are); B's are
-// [x, y] pairs, laid out as a packed shape's are, so that clipEdges reads either polygon's.
+// Polygons A and B in A's frame shifted by A's vertex 0; A's normals are read from its packed array,
+// B's rotated into `bn` in the same layout.
 const ax = scratch(MAX);
 const ay = scratch(MAX);
 const bx = scratch(MAX);
@@ -56,8 +51,7 @@ function edgeBefore(i: number, n: number): number {
 }
 
 /**
- * Puts the margin the packed routines read in its slot: `margin` when given, else `out.margin` (read
- * here, so a caller's per-pair margin is never passed as a number). @internal
+ * Puts `margin`, or else `out.margin`, in the slot the packed routines read. @internal
  * @throws CollisionError when the margin is negative or not finite
  */
 export function loadMargin(out: Manifold, margin?: number): void {
@@ -70,9 +64,8 @@ export function loadMargin(out: Manifold, margin?: number): void {
 }
 
 /**
- * Clips incident edge i21 of polygon 2 to the side planes of reference edge i11 of polygon 1 (its
- * normal at normals1[o1 + 2 i11]), both in one frame: up to two points [x, y, separation, key] into
- * `clip`, midway between the surfaces, keys (reference, incident); returns how many. Radii in num[0..1].
+ * Clips incident edge i21 of polygon 2 to the side planes of reference edge i11 of polygon 1: up to
+ * two points midway between the surfaces into `clip`; returns how many. Radii in num[0..1].
  */
 function clipEdges(
   x1: Float64Array,
@@ -139,10 +132,7 @@ function clipEdges(
   return 2;
 }
 
-/**
- * Whether two 2-gons (capsule segments, loaded as A and B) are more than CORE_TOL apart: for segments
- * on one line no separating axis shows the gap between their ends, so their distance decides.
- */
+/** Whether the loaded capsule segments are over CORE_TOL apart (no axis shows a gap along one line). */
 function segmentsApart(): boolean {
   closestOnEdges(0, 1, 0, 1);
   const gx = closest[4] - closest[2];
@@ -150,10 +140,7 @@ function segmentsApart(): boolean {
   return gx * gx + gy * gy > CORE_TOL * CORE_TOL;
 }
 
-/**
- * The closest points of A's segment i1→i2 and B's j1→j2 (Ericson 5.1.9), in the loaded frame, into
- * `closest`: [f1, f2, c1x, c1y, c2x, c2y] (fractions along the segments, then the points).
- */
+/** The closest points of A's segment i1→i2 and B's j1→j2 (Ericson 5.1.9) into `closest`. */
 function closestOnEdges(i1: number, i2: number, j1: number, j2: number): void {
   const p1x = ax[i1];
   const p1y = ay[i1];
@@ -194,10 +181,7 @@ function closestOnEdges(i1: number, i2: number, j1: number, j2: number): void {
   closest[5] = p2y + f2 * d2y;
 }
 
-/**
- * {@link collidePolygons} on packed shapes, with the margin already in the slot: both are loaded in
- * A's frame shifted by A's vertex 0, and `out` filled in world coordinates. @internal
- */
+/** {@link collidePolygons} on packed shapes, the margin already in its slot. @internal */
 export function polygonsPacked(
   a: Float64Array,
   xfA: Transform,
@@ -260,8 +244,7 @@ export function polygonsPacked(
       const s = nx * (xb[j] - vx) + ny * (yb[j] - vy);
       if (s < si) {
         si = s;
-        // This axis can no longer beat the best one: the rest of its minimum does not matter (and
-        // the best one was within the margin, so this one is too).
+        // This axis can no longer beat the best one (which was within the margin).
         if (si <= sepA) break;
       }
     }
@@ -294,8 +277,7 @@ export function polygonsPacked(
     }
   }
 
-  // Reference face (with a bias towards A so it does not flicker) and incident edge: the edge of the
-  // other polygon whose normal is most anti-parallel to the reference normal.
+  // Reference face (biased towards A against flicker); incident edge most anti-parallel to it.
   const flip = sepB > sepA + FLIP_TOL;
   const refNormals = flip ? nb : a;
   const refAt = flip ? 2 * edgeB : N + 2 * edgeA;
@@ -385,12 +367,10 @@ export function polygonsPacked(
 }
 
 /**
- * The contact manifold of two polygonal shapes (convex polygons, sharp or rounded; boxes; capsules as
- * rounded 2-gons), Box2D v3's `b2CollidePolygons`: separating axes on both polygons' normals; A's
- * face is the reference unless B's separates more by over 0.5 mm; the incident edge is clipped to its
- * side planes, points midway between the surfaces. When the cores are over 0.5 mm apart and the
- * closest features are two vertices, one vertex-vertex point. Points beyond `margin` are dropped.
- * The normal points from A to B; keys as {@link collideBoxes}. Allocation-free.
+ * The contact manifold of two polygonal shapes (polygons, boxes, capsules as rounded 2-gons), after
+ * Box2D v3's `b2CollidePolygons`: separating axes, then the incident edge clipped to the reference
+ * face's side planes, or one point for two closest vertices. The normal points from A to B; keys as
+ * {@link collideBoxes}. Allocation-free.
  *
  * @param margin - speculative distance, m, a finite number ≥ 0: points up to this far apart are kept
  * @returns the number of points written to `out`, 0 to 2
@@ -410,10 +390,7 @@ export function collidePolygons(
   return polygonsPacked(packA, xfA, packB, xfB, out);
 }
 
-/**
- * Two packed circles, the margin in its slot: one point midway between the two surfaces on the line
- * of centres, key 0; concentric circles take A's y axis as the normal. Returns 0 or 1.
- */
+/** Two packed circles: one point midway between the surfaces (concentric: A's y axis as normal). */
 function circlesPacked(
   a: Float64Array,
   xfA: Transform,
@@ -461,11 +438,8 @@ function circlesPacked(
 }
 
 /**
- * A packed capsule or polygon A and a packed circle B, the margin in its slot: one point midway
- * between the surfaces, key 0. A capsule's segment gives the point closest to the circle's centre
- * (a centre on the segment takes its left normal). A polygon (Box2D's `b2CollidePolygonAndCircle`)
- * gives its face of largest separation from the centre, or that face's end vertex when the centre
- * is outside the polygon past it. Returns 0 or 1.
+ * A packed capsule or polygon A and a packed circle B: one point midway between the surfaces, from
+ * the capsule's closest segment point, or the polygon's face of largest separation (or its end vertex).
  */
 function polygonalAndCirclePacked(
   a: Float64Array,
@@ -596,10 +570,7 @@ function flipPacked(out: Manifold, count: number): number {
   return count;
 }
 
-/**
- * The manifold of two packed shapes of any kinds, the margin already in its slot: dispatches on the
- * kinds, computing reversed pairs as (B, A) and flipping. @internal
- */
+/** The manifold of two packed shapes of any kinds, the margin already in its slot. @internal */
 export function packedAtSlot(
   a: Float64Array,
   xfA: Transform,

@@ -3,17 +3,10 @@ import { CollisionError } from './errors';
 
 // Written from the definitions (quickhull).
 
-/**
- * The most vertices a convex polygon may have (Box2D's `B2_MAX_POLYGON_VERTICES`). A point cloud
- * whose hull has more is refused by {@link makePolygon}.
- */
+/** The most vertices a convex polygon may have (Box2D's `B2_MAX_POLYGON_VERTICES`). */
 export const MAX_POLYGON_VERTICES = 8;
 
-/**
- * The length below which two points count as the same point when a hull or a capsule is built, m
- * (Box2D's linear slop). Hull vertices closer than this are welded, hull vertices within this distance
- * of the line through their neighbours are dropped, and a capsule's centres must be farther apart.
- */
+/** Below this distance, m, points count as one when a hull or capsule is built (Box2D's linear slop). */
 export const SHAPE_TOLERANCE = 0.005;
 
 function describe(points: readonly Vec2Like[]): string {
@@ -58,9 +51,8 @@ function quickHull(a: Vec2Like, b: Vec2Like, set: readonly Vec2Like[], out: Vec2
  * (quickhull). Points within {@link SHAPE_TOLERANCE} (5 mm) of an earlier one are welded, and hull
  * vertices that close to the line through their neighbours dropped.
  *
- * @throws CollisionError naming the argument and the value when a coordinate is not finite, there are
- * fewer than 3 distinct points, the points are collinear (within the tolerance), or the hull has more
- * than {@link MAX_POLYGON_VERTICES} vertices.
+ * @throws CollisionError when a coordinate is not finite, there are fewer than 3 distinct or only
+ * collinear points, or the hull has more than {@link MAX_POLYGON_VERTICES} vertices.
  */
 export function computeHull(points: readonly Vec2Like[]): Vec2[] {
   if (!Array.isArray(points)) throw new CollisionError('points', points, 'must be an array of { x, y }');

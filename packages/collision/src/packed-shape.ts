@@ -35,11 +35,8 @@ export const PACKED_SHAPE_LENGTH = 36;
 const trig = new Float64Array(2);
 
 /**
- * Writes `shape`'s numbers (body frame) into `out` (new when omitted) in the {@link PackedShapeSlot}
- * layout that {@link collidePacked}, {@link computePackedAABB} and the other queries read, and returns it. A box is a
- * 4-gon (vertex 0 at (+x, +y), edge 0 on top); a capsule a 2-gon, edge 0 from `center1` to `center2`;
- * a circle its centre. Shapes are immutable: pack once and keep the array.
- *
+ * Writes `shape`'s numbers into `out` (new when omitted) in the {@link PackedShapeSlot} layout that
+ * {@link collidePacked} and the other queries read: a box as a 4-gon, a capsule as a 2-gon. Pack once.
  * @throws CollisionError when the shape's type is unknown or `out` is shorter than
  * {@link PACKED_SHAPE_LENGTH}.
  */

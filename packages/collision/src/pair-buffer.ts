@@ -1,7 +1,6 @@
 /**
- * A growable list of proxy pairs filled by {@link BroadPhase.updatePairs} and
- * {@link BroadPhase.computeAllPairs}: pair i is (keyA[i], proxyA[i]) with (keyB[i], proxyB[i]),
- * keyA[i] < keyB[i], for i < `count`. The arrays are replaced when they grow.
+ * A growable list of proxy pairs from {@link BroadPhase.updatePairs}: pair i < `count` is
+ * (keyA[i], proxyA[i]) with (keyB[i], proxyB[i]), keyA[i] < keyB[i]. The arrays are replaced as they grow.
  */
 export class PairBuffer {
   /** Number of pairs held. */

@@ -3,10 +3,7 @@ import { CollisionError } from './errors';
 import { computeHull, SHAPE_TOLERANCE } from './hull';
 import { PACKED_SHAPE_LENGTH, PackedShapeSlot, packInto } from './packed-shape';
 
-/**
- * A circle (a disc) of `radius` centred on `center` (the body origin when absent), in the body's
- * frame. Build one with {@link makeCircle}, or write the literal: `{ type: 'circle', radius: 0.5 }`.
- */
+/** A disc of `radius` centred on `center` (body frame): {@link makeCircle}, or `{ type: 'circle', radius: 0.5 }`. */
 export interface CircleShape {
   /** The tag the narrowphase switches on. */
   readonly type: 'circle';
@@ -16,10 +13,7 @@ export interface CircleShape {
   readonly center?: Vec2Like;
 }
 
-/**
- * A capsule: every point within `radius` of the segment from `center1` to `center2` (body frame).
- * Build one with {@link makeCapsule}.
- */
+/** Every point within `radius` of the segment `center1`–`center2` (body frame): {@link makeCapsule}. */
 export interface CapsuleShape {
   /** The tag the narrowphase switches on. */
   readonly type: 'capsule';
@@ -32,11 +26,9 @@ export interface CapsuleShape {
 }
 
 /**
- * A convex polygon of 3 to {@link MAX_POLYGON_VERTICES} vertices in counter-clockwise order (body
- * frame), optionally rounded by `radius` (every point within `radius` of the polygon). `normals[i]`
- * is the outward unit normal of the edge from `vertices[i]` to `vertices[i + 1]`. Build it with
- * {@link makePolygon} (which computes the hull and the normals) or {@link makeBoxPolygon}; the
- * narrowphase trusts both arrays.
+ * A convex polygon of 3 to {@link MAX_POLYGON_VERTICES} counter-clockwise vertices (body frame),
+ * optionally rounded by `radius`. Build it with {@link makePolygon} or {@link makeBoxPolygon}: the
+ * narrowphase trusts its arrays.
  */
 export interface PolygonShape {
   /** The tag the narrowphase switches on. */
@@ -50,9 +42,8 @@ export interface PolygonShape {
 }
 
 /**
- * A box of FULL `width` × `height`, centred on `offset` (default the body origin) and turned by
- * `angle` radians (default 0) in the body's frame. The {@link Box} class is a box shape with no offset
- * and no angle; a plain literal `{ type: 'box', width: 2, height: 1 }` works too.
+ * A box of FULL `width` × `height` centred on `offset`, turned by `angle` (body frame); the
+ * {@link Box} class is one with neither, and a literal `{ type: 'box', width: 2, height: 1 }` works too.
  */
 export interface BoxShape {
   /** The tag the narrowphase switches on. */
@@ -67,10 +58,7 @@ export interface BoxShape {
   readonly angle?: number;
 }
 
-/**
- * Every shape `@lite/collision` knows: plain data in the body's local frame, told apart by `type`.
- * {@link collide} builds the contact manifold of any two of them.
- */
+/** Every shape `@lite/collision` knows: plain data in the body frame, told apart by `type`. */
 export type Shape = CircleShape | CapsuleShape | PolygonShape | BoxShape;
 
 /** The shapes the polygon narrowphase takes: a polygon, a box (as a 4-gon) or a capsule (as a rounded 2-gon). */
@@ -90,7 +78,6 @@ function requirePoint(argument: string, p: Vec2Like | undefined): void {
 
 /**
  * A circle of `radius` centred on `center` (default the body origin).
- *
  * @throws CollisionError when the radius is not a finite number > 0 or the centre is not finite.
  */
 export function makeCircle(radius: number, center?: Vec2Like): CircleShape {
@@ -101,7 +88,6 @@ export function makeCircle(radius: number, center?: Vec2Like): CircleShape {
 
 /**
  * A capsule around the segment `center1`–`center2` with `radius`.
- *
  * @throws CollisionError when the radius is not a finite number > 0, a centre is not finite, or the
  * centres are not more than {@link SHAPE_TOLERANCE} apart (use a circle).
  */
@@ -125,9 +111,7 @@ export function makeCapsule(center1: Vec2Like, center2: Vec2Like, radius: number
   };
 }
 
-/**
- * The outward unit normals of a counter-clockwise polygon's edges, as new vectors. @internal
- */
+/** The outward unit normals of a counter-clockwise polygon's edges, as new vectors. @internal */
 export function computeNormals(vertices: readonly Vec2Like[]): Vec2[] {
   const n = vertices.length;
   const normals: Vec2[] = [];
@@ -143,10 +127,8 @@ export function computeNormals(vertices: readonly Vec2Like[]): Vec2[] {
 }
 
 /**
- * A convex polygon: the convex hull of `points` (any number of points in any order, body frame),
- * optionally rounded by `radius`. Hull vertices closer than {@link SHAPE_TOLERANCE} are welded and
- * vertices within that distance of the line through their neighbours are dropped (see
- * {@link computeHull}).
+ * A convex polygon: the hull of `points` (body frame, any order; see {@link computeHull}), optionally
+ * rounded by `radius`.
  *
  * ```ts
  * const triangle = makePolygon([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }]);
@@ -155,9 +137,7 @@ export function computeNormals(vertices: readonly Vec2Like[]): Vec2[] {
  *
  * @param points - the point cloud (at least 3 distinct, non-collinear points)
  * @param radius - rounding radius, a finite number ≥ 0 (default 0)
- * @throws CollisionError naming the argument and the value when a coordinate is not finite, the points
- * are fewer than 3 distinct ones or all collinear, the hull has more than {@link MAX_POLYGON_VERTICES}
- * vertices, or the radius is negative or not finite.
+ * @throws CollisionError as {@link computeHull}, or when the radius is negative or not finite.
  */
 export function makePolygon(points: readonly Vec2Like[], radius = 0): PolygonShape {
   if (!(Number.isFinite(radius) && radius >= 0)) {
@@ -168,12 +148,9 @@ export function makePolygon(points: readonly Vec2Like[], radius = 0): PolygonSha
 }
 
 /**
- * A box of FULL `width` × `height` as a 4-gon polygon, centred on `offset` and turned by `angle` in
- * the body's frame, optionally rounded. Its vertices and edges are numbered as {@link collideBoxes}
- * numbers a box's: vertex 0 is the (+x, +y) corner, edge 0 the top face, counter-clockwise.
- *
- * @throws CollisionError when a size is not a finite number > 0, the offset or angle is not finite,
- * or the radius is negative or not finite.
+ * {@link makeBox} as a 4-gon polygon, optionally rounded, numbered as {@link collideBoxes} numbers a
+ * box (vertex 0 at (+x, +y), edge 0 on top).
+ * @throws CollisionError as {@link makeBox}, or when the radius is negative or not finite.
  */
 export function makeBoxPolygon(
   width: number,
@@ -196,9 +173,7 @@ export function makeBoxPolygon(
 }
 
 /**
- * A box of FULL `width` × `height` as plain data, centred on `offset` and turned by `angle` in the
- * body's frame (the {@link Box} class is the same without offset and angle).
- *
+ * A box of FULL `width` × `height` as plain data, centred on `offset` and turned by `angle`.
  * @throws CollisionError when a size is not a finite number > 0 or the offset or angle is not finite.
  */
 export function makeBox(width: number, height: number, offset?: Vec2Like, angle = 0): BoxShape {
