@@ -52,9 +52,8 @@ function atanUnit(u: number): number {
 }
 
 /**
- * Deterministic two-argument arctangent: the angle in [-π, π] of the point (`x`, `y`), identical bit
- * for bit on every JavaScript engine. Within about one ulp of the exact angle (absolute error below
- * 5e-16). Special cases (NaN, signed zeros, infinities) as `Math.atan2`. Allocation-free.
+ * Deterministic two-argument arctangent: the angle in [-π, π] of (`x`, `y`), bit-identical on every
+ * engine, error below 5e-16; special cases as `Math.atan2`. Allocation-free.
  * @param y - the ordinate (sine side)
  * @param x - the abscissa (cosine side)
  */

@@ -1,25 +1,16 @@
 import { Vec2, type Vec2Like } from './vec2';
 
-/**
- * The scalar cross product a × b = a.x b.y - a.y b.x: the z component of the 3D cross product, the
- * signed area of the parallelogram on a and b (positive when b is counter-clockwise from a).
- */
+/** The scalar cross product a × b = a.x b.y - a.y b.x (positive when b is counter-clockwise from a). */
 export function cross(a: Vec2Like, b: Vec2Like): number {
   return a.x * b.y - a.y * b.x;
 }
 
-/**
- * s × v = (-s v.y, s v.x), as a new vector: the velocity w × r of a point at r on a body spinning
- * at w. Allocation-free form: {@link crossScalarVecTo}.
- */
+/** s × v = (-s v.y, s v.x), as a new vector (allocation-free: {@link crossScalarVecTo}). */
 export function crossScalarVec(s: number, v: Vec2Like): Vec2 {
   return new Vec2(-s * v.y, s * v.x);
 }
 
-/**
- * v × s = (s v.y, -s v.x), as a new vector: for a contact normal n, n × 1 is the tangent.
- * Allocation-free form: {@link crossVecScalarTo}.
- */
+/** v × s = (s v.y, -s v.x), as a new vector (allocation-free: {@link crossVecScalarTo}). */
 export function crossVecScalar(v: Vec2Like, s: number): Vec2 {
   return new Vec2(s * v.y, -s * v.x);
 }

@@ -1,7 +1,4 @@
-/**
- * The error every `@lite/math` function throws on bad input. Its message names the argument and the
- * value that was refused.
- */
+/** The error every `@lite/math` function throws on bad input, naming the argument and the value. */
 export class MathError extends Error {
   /** The name of the argument that was refused. */
   readonly argument: string;

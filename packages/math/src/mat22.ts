@@ -2,13 +2,8 @@ import { cos, sin } from './trig';
 import { Vec2, type Vec2Like } from './vec2';
 
 /**
- * A 2x2 matrix, stored as four scalars by row and column:
- * ```
- * | a11 a12 |
- * | a21 a22 |
- * ```
- * Methods return new objects; `set`, `setAngle`, `setIdentity` and `copy` work in place; the `*Mat22`
- * functions write into `out` and allocate nothing.
+ * A 2x2 matrix [a11 a12; a21 a22]. Methods return new objects, except the setters and `copy`; the
+ * `*Mat22` functions write into `out` and allocate nothing.
  */
 export class Mat22 {
   /** Row 1, column 1. */
@@ -116,20 +111,14 @@ export class Mat22 {
     return new Mat22(Math.abs(this.a11), Math.abs(this.a12), Math.abs(this.a21), Math.abs(this.a22));
   }
 
-  /**
-   * The inverse, as a new matrix; the zero matrix (as in Box2D, never NaN) when there is none. See
-   * {@link invertMat22} to learn whether it succeeded.
-   */
+  /** The inverse, as a new matrix; the zero matrix when there is none ({@link invertMat22} tells). */
   invert(): Mat22 {
     const out = new Mat22();
     invertMat22(out, this);
     return out;
   }
 
-  /**
-   * Solves this · x = b, as a new vector; the zero vector when there is no finite solution. See
-   * {@link solveMat22} to learn whether it succeeded.
-   */
+  /** Solves this · x = b, as a new vector; zero without a finite solution ({@link solveMat22} tells). */
   solve(b: Vec2Like): Vec2 {
     const out = new Vec2();
     solveMat22(out, this, b.x, b.y);
@@ -186,11 +175,7 @@ export function mulTransposeMat22Vec<T extends Vec2Like>(out: T, m: Mat22, v: Ve
   return out;
 }
 
-/*
- * Inverse and solve: Cramer's rule when det is well inside the normal range (every matrix a step
- * builds); otherwise the matrix is rescaled by an exact power of two first, and a zero det, a
- * non-finite entry or a non-finite result gives zeros and false.
- */
+// Inverse and solve: Cramer's rule, after rescaling by an exact power of two when det is extreme.
 
 // |det| inside [DET_MIN, DET_MAX] needs no rescaling: neither the products nor 1/det lose precision.
 const DET_MIN = 1e-290;
@@ -238,8 +223,7 @@ function rescale(m: Mat22): number {
 
 /**
  * out = m⁻¹; returns true. Allocation-free; `out` may alias `m`. With no inverse in double precision
- * (zero determinant after rescaling, a non-finite entry, an overflowing inverse) writes the zero
- * matrix and returns false, never NaN.
+ * writes the zero matrix and returns false, never NaN.
  */
 export function invertMat22(out: Mat22, m: Mat22): boolean {
   const a11 = m.a11;
@@ -281,10 +265,7 @@ function invertRescaled(out: Mat22, m: Mat22): boolean {
   return false;
 }
 
-/**
- * Solves m · x = (bx, by) into `out` by Cramer's rule; returns true. Allocation-free. With no finite
- * solution (singular m, non-finite input, overflow) writes (0, 0) and returns false, never NaN.
- */
+/** Solves m · x = (bx, by) into `out`; true, or (0, 0) and false without a finite solution (never NaN). */
 export function solveMat22(out: Vec2Like, m: Mat22, bx: number, by: number): boolean {
   const a11 = m.a11;
   const a12 = m.a12;

@@ -1,7 +1,6 @@
 /**
- * An empty array that V8 holds as an array of objects from the start, so storing the first object
- * does not deoptimise code that met it empty (see docs/performance.md, "Arrays of objects").
- *
+ * An empty array that V8 holds as an array of objects from the start (docs/performance.md, "Arrays
+ * of objects").
  * @example
  * ```ts
  * import { objectArray } from '@lite/math';

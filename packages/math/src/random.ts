@@ -16,8 +16,7 @@ export class Random {
   private state: number;
 
   /**
-   * @param seed - a finite number, converted to a 32-bit unsigned integer as `seed >>> 0` does
-   *   (fractions dropped, taken modulo 2^32: -1 and 4294967295 are the same seed); default 1
+   * @param seed - a finite number, taken as `seed >>> 0` (so -1 and 4294967295 are the same seed); default 1
    * @throws MathError naming `seed` when it is NaN or infinite
    */
   constructor(seed = 1) {
@@ -40,8 +39,7 @@ export class Random {
   }
 
   /**
-   * A float in [`low`, `high`): low + (high - low) · next(); `low` when `low === high` or when
-   * rounding would give `high`.
+   * A float in [`low`, `high`): low + (high - low) · next(), or `low` where rounding would give `high`.
    * @throws MathError naming `low` when it is not finite, or `high` when it is not finite, is less
    *   than `low`, or lies so far from `low` that high - low overflows
    */
@@ -56,8 +54,7 @@ export class Random {
   }
 
   /**
-   * An integer in [0, `n`): floor(next() · n). For n that is not a power of two the values are not
-   * perfectly equally likely (the relative bias is below n / 2^32: under 1e-6 for n ≤ 4000).
+   * An integer in [0, `n`): floor(next() · n), with a relative bias below n / 2^32.
    * @throws MathError naming `n` when it is not an integer in [1, 2^32]
    */
   int(n: number): number {
@@ -73,8 +70,7 @@ export class Random {
   }
 
   /**
-   * Restores a state returned by {@link Random.getState}: the generator then continues exactly as it
-   * did from that point.
+   * Restores a state from {@link Random.getState}: the sequence continues exactly as it did there.
    * @throws MathError naming `state` when it is NaN or infinite
    */
   setState(state: number): void {

@@ -44,10 +44,7 @@ const bits = /* @__PURE__ */ new ArrayBuffer(8);
 const floatView = /* @__PURE__ */ new Float64Array(bits);
 const bitsView = /* @__PURE__ */ new BigUint64Array(bits);
 
-/**
- * Reduces `ax` (finite, ≥ 0) by π/2: writes r = ax - k·π/2 (|r| ≲ π/4) into `out[0]` and returns
- * k mod 4. Internal to sin and cos.
- */
+/** Reduces finite `ax` ≥ 0: writes r = ax - k·π/2 (|r| ≲ π/4) into `out[0]`, returns k mod 4. */
 export function reduceHalfPi(ax: number, out: Float64Array): number {
   if (ax < MEDIUM_LIMIT) {
     const k = Math.round(ax * TWO_OVER_PI);

@@ -37,11 +37,7 @@ export class Float64Slab {
     this.used = 0;
   }
 
-  /**
-   * The block the last {@link Float64Slab.take} handed out a view of (null before the first): code
-   * that reads many views in turn can keep the block and {@link Float64Slab.lastOffset} instead of
-   * the view, and reach the numbers without loading the view object first.
-   */
+  /** The block of the last {@link Float64Slab.take}'s view (null before the first): read it directly. */
   get lastBlock(): Float64Array | null {
     return this.block;
   }

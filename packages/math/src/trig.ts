@@ -28,14 +28,13 @@ const C18 = -1 / 6402373705728000;
 /** Below this |x|, sin(x) rounds to x itself (x³/6 is less than half an ulp of x). */
 const SIN_TINY = 2 ** -27;
 
-// The reduced argument, written by reduceHalfPi, and sin's and cos's in-out slots (module-level
-// scratch: no allocation per call).
+// The reduced argument, and sin's and cos's in-out slots.
 const reduced = /* @__PURE__ */ new Float64Array(1);
 const scratch = /* @__PURE__ */ new Float64Array(2);
 
 /**
- * Deterministic sine, bit-identical on every engine, error below 2e-16 for every finite double; odd
- * bit for bit. NaN for NaN and ±Infinity. Allocation-free below |x| = 1.6e6 (BigInt beyond).
+ * Deterministic sine, bit-identical on every engine, error below 2e-16; NaN for NaN and ±Infinity.
+ * Allocation-free below |x| = 1.6e6.
  * @param x - the angle in radians
  */
 export function sin(x: number): number {
@@ -46,8 +45,7 @@ export function sin(x: number): number {
 }
 
 /**
- * Deterministic cosine, bit-identical on every engine, error below 2e-16 for every finite double;
- * even bit for bit. NaN for NaN and ±Infinity. Allocation-free below |x| = 1.6e6 (BigInt beyond).
+ * Deterministic cosine, as {@link sin}.
  * @param x - the angle in radians
  */
 export function cos(x: number): number {
@@ -58,8 +56,7 @@ export function cos(x: number): number {
 }
 
 /**
- * Writes cos(x) to `out[0]` and sin(x) to `out[1]`: the same bits as {@link cos} and {@link sin}
- * give, from one reduction of x. NaN and ±Infinity give NaN in both.
+ * Writes cos(x) to `out[0]` and sin(x) to `out[1]`, as {@link cos} and {@link sin} give them.
  * @param x - the angle in radians
  * @param out - receives cos(x) at index 0 and sin(x) at index 1
  */
@@ -69,8 +66,7 @@ export function cosSin(x: number, out: Float64Array): void {
 }
 
 /**
- * {@link cosSin} for hot loops: reads the angle from `io[0]`, writes cos to `io[0]` and sin to
- * `io[1]`, so no number crosses the call (docs/performance.md, "Boxed numbers").
+ * {@link cosSin} with the angle read from `io[0]` (docs/performance.md, "Boxed numbers").
  * @param io - holds the angle in radians at index 0; receives cos at 0 and sin at 1
  */
 export function cosSinInPlace(io: Float64Array): void {

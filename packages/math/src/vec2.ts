@@ -204,13 +204,9 @@ const NORMALIZE_MIN = 1e-300;
 const NORMALIZE_MAX = 1e300;
 
 /**
- * out = a / |a|; returns the length |a|. Allocation-free; `out` may alias `a`.
- *
- * - The zero vector writes (0, 0) and returns 0, so callers can test the result instead of
- *   receiving NaN.
- * - Any other finite vector gives a unit vector, even when |a|² would underflow or overflow (such
- *   vectors are rescaled by a power of two first): (1e-200, 0) gives (1, 0) and returns 1e-200.
- * - A vector with a NaN or infinite component writes (0, 0) and returns NaN or Infinity.
+ * out = a / |a|; returns |a|. Allocation-free; `out` may alias `a`. Any finite non-zero vector gives
+ * a unit vector, even when |a|² would underflow or overflow; the zero vector, or one with a NaN or
+ * infinite component, writes (0, 0) (returning 0, NaN or Infinity).
  */
 export function normalizeVec2(out: Vec2Like, a: Vec2Like): number {
   let x = a.x;
