@@ -1,7 +1,4 @@
-/**
- * The error every `@lite/constraints` function and constructor throws on bad input. Its message
- * names the argument and the value that was refused, e.g. `friction = -1: must be a finite number >= 0`.
- */
+/** The error `@lite/constraints` throws on bad input, e.g. `friction = -1: must be a finite number >= 0`. */
 export class ConstraintError extends Error {
   /** The name of the argument that was refused. */
   readonly argument: string;
@@ -61,10 +58,7 @@ export function requireUnitArg(value: number, argument: string): number {
   return value;
 }
 
-/**
- * Throws a {@link ConstraintError} unless `value` is a number (±Infinity allowed, not NaN) no larger
- * than `upper`, the current value of the limit pair's `upperName`.
- */
+/** Throws a {@link ConstraintError} unless `value` is a number, not NaN, ≤ `upper` (`upperName`). */
 export function requireLowerArg(value: number, argument: string, upper: number, upperName: string): number {
   if (typeof value !== 'number' || !(value <= upper)) {
     throw new ConstraintError(argument, value, `must be a number <= ${upperName} (${upper})`);
@@ -72,10 +66,7 @@ export function requireLowerArg(value: number, argument: string, upper: number, 
   return value;
 }
 
-/**
- * Throws a {@link ConstraintError} unless `value` is a number (±Infinity allowed, not NaN) no smaller
- * than `lower`, the current value of the limit pair's `lowerName`.
- */
+/** Throws a {@link ConstraintError} unless `value` is a number, not NaN, ≥ `lower` (`lowerName`). */
 export function requireUpperArg(value: number, argument: string, lower: number, lowerName: string): number {
   if (typeof value !== 'number' || !(value >= lower)) {
     throw new ConstraintError(argument, value, `must be a number >= ${lowerName} (${lower})`);

@@ -21,16 +21,10 @@ import {
   optional,
 } from './validate';
 
-/**
- * How a body moves: `'static'` never (ground, walls); `'dynamic'` by gravity, forces and contacts;
- * `'kinematic'` only by its own velocity (platforms): it pushes dynamic bodies, nothing pushes it.
- */
+/** `'static'` never moves; `'dynamic'` by gravity, forces and contacts; `'kinematic'` by its velocity. */
 export type BodyType = 'static' | 'dynamic' | 'kinematic';
 
-/**
- * What `world.createBody` takes. The first shape is `width` and `height` (a centred box) or `shape`;
- * with neither, the body starts with no shape.
- */
+/** What `world.createBody` takes; the first shape is `width` and `height` (a centred box), or `shape`. */
 export interface BodyOptions {
   /** How the body moves (default `'dynamic'`). */
   type?: BodyType;
@@ -38,10 +32,7 @@ export interface BodyOptions {
   width?: number;
   /** Full height of the box, m (> 0). */
   height?: number;
-  /**
-   * The first shape's geometry, in the body frame (see {@link ShapeGeometry}); its density, friction
-   * and restitution are the body's options.
-   */
+  /** The first shape's geometry, body frame; its material is the body's options. */
   shape?: ShapeGeometry;
   /** The body origin in the world, m (default (0, 0)): the box's centre for `width` and `height`. */
   position?: Vec2Like;
@@ -152,8 +143,7 @@ export function resolveBodyOptions(options: BodyOptions) {
   const inertia = (mass * (width * width + height * height)) / 12;
   if (shape !== null) shape.density = type === 'dynamic' ? shapeDensity : (o.density ?? 1);
   if (type === 'dynamic' && shape !== null) {
-    // A mass (or inertia) that overflows, or whose inverse does, is refused here, naming the
-    // option that made it, before an id is used.
+    // An overflowing mass or inertia (or inverse) is refused before an id is used.
     const [argument, value] =
       o.mass !== undefined
         ? ['options.mass', o.mass]

@@ -5,10 +5,7 @@ import { jointBodyA, jointBodyB } from './joints';
 import { type BodyShape, shouldShapesCollide } from './shape';
 import type { StepState } from './step-state';
 
-/*
- * The world's contact bookkeeping: one array of every contact sorted by pair key (so the solver's
- * order depends only on ids), and each body's unordered list of its contacts. No hash map is iterated.
- */
+// The contact list, sorted by pair key so the solver's order depends only on ids, and each body's edges.
 
 /** The contact between shapes `a` and `b`, or null. */
 export function findShapeContact(a: BodyShape, b: BodyShape): Contact | null {
@@ -42,10 +39,7 @@ export function shouldCollide(a: Body, b: Body): boolean {
   return true;
 }
 
-/**
- * Merges `added` into `list`, both sorted by pair key, in place from the back (binary search for each
- * place, then moves): O(k log n) comparisons, O(n) moves, no allocation once grown.
- */
+/** Merges sorted `added` into sorted `list` in place, from the back: O(k log n) compares, O(n) moves. */
 export function mergeSortedContacts(s: StepState, added: Contact[]): void {
   const list = s.contactList;
   // Each loop in a function of its own (docs/performance.md, "Loops in their own functions").
@@ -97,10 +91,7 @@ function mergeFromBack(s: StepState, last: number, added: Contact[]): void {
   }
 }
 
-/**
- * Shortens `list` to `length` by popping: `list.length = 0` would drop the backing store, and a list
- * refilled every step would allocate.
- */
+/** Shortens `list` to `length` by popping (docs/performance.md, "Pooling"). */
 export function truncate<T>(list: T[], length: number): void {
   while (list.length > length) list.pop();
 }

@@ -1,7 +1,4 @@
-/**
- * The error every `@lite/world` call throws on bad input or on a step that went wrong. Its message
- * names the argument (or the body and field) and the value that was refused.
- */
+/** The error every `@lite/world` call throws on bad input or a failed step, naming the argument and value. */
 export class WorldError extends Error {
   /** The name of the refused argument, or `body #<id>.<field>` for a state that turned non-finite. */
   readonly argument: string;
@@ -34,10 +31,7 @@ function describe(value: unknown): string {
   return String(value);
 }
 
-/**
- * Rethrows a lower layer's error (one with `argument` and `value`) as a WorldError whose argument is
- * prefixed, e.g. `options.frequencyHz`. @internal
- */
+/** Rethrows a lower layer's error as a WorldError, its argument prefixed (`options.x`). @internal */
 export function rethrowAsWorldError(error: unknown, prefix: string): never {
   if (error instanceof Error && 'argument' in error && 'value' in error) {
     const message = error.message;

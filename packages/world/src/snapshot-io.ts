@@ -2,18 +2,12 @@ import { WorldError } from './errors';
 import { restoreSnapshot, writeSnapshot } from './snapshot';
 import { World } from './world';
 
-/*
- * The snapshot entry points, as functions rather than World methods: a program that never saves
- * leaves the snapshot code (snapshot*.ts) out of its bundle.
- */
+// Functions, not World methods: a program that never saves leaves the snapshot code out of its bundle.
 
 /**
- * Saves everything that decides the world's future into a compact binary buffer: bodies (state,
- * mass data, flags, sleep timers and sleeping islands), their shapes, joints (options and
- * accumulated impulses), contacts (points, feature keys, warm-start impulses), the broadphase,
- * the settings of both solvers, gravity, the id counters and the step count. `restoreWorld` puts
- * it back: stepping on from there is bit for bit what stepping on from here gives. Listeners and
- * `userData` are not saved (see the README's "Snapshots" section).
+ * Saves everything that decides the world's future (bodies, shapes, joints, contacts, broadphase,
+ * settings, counters) into a compact binary buffer; stepping on after `restoreWorld` gives bit for
+ * bit what stepping on from here gives. Listeners and `userData` are not saved.
  *
  * ```ts
  * const saved = saveWorld(world);
@@ -29,15 +23,11 @@ export function saveWorld(world: World): Uint8Array {
 }
 
 /**
- * Puts `world` back in the state `snapshot` holds (from `saveWorld` of this or another world).
- * Bodies, shapes and joints that exist in both keep their objects (handles stay valid and keep
- * their `userData`); those created after the snapshot are removed (their handles act as
- * destroyed); those destroyed since are made anew (new objects, `userData` undefined: find them
- * with `getBody(id)`). Contacts are rebuilt (hold none across a restore). Listeners stay
- * subscribed; no event is emitted.
+ * Puts `world` back in the state `snapshot` holds. Objects in both keep their handles and `userData`;
+ * those made since are destroyed, those destroyed since made anew (find them with `getBody(id)`).
+ * Contacts are rebuilt; listeners stay subscribed and no event is emitted.
  * @throws WorldError on a value that is not a World, on a buffer that is not an intact snapshot of
- *   this format version (wrong type, magic, version, length or checksum, or inconsistent content),
- *   or while the world steps; the world is unchanged then
+ *   this format version, or while the world steps; the world is unchanged then
  */
 export function restoreWorld(world: World, snapshot: Uint8Array): void {
   checkWorld('restoreWorld', world).checkUnlocked('restoreWorld', 'snapshot', snapshot);

@@ -5,10 +5,7 @@ import { type BodyShape, shouldShapesCollide } from './shape';
 import { computeAABB } from './stage-finish';
 import type { StepState } from './step-state';
 
-/**
- * The sensors, at the end of the step: each sensor (in id order) finds the other bodies' non-sensor
- * shapes its filter lets through, queuing `sensorBegin` and `sensorEnd` in shape-id order.
- */
+/** At the step's end each sensor, in id order, queues `sensorBegin` and `sensorEnd` in shape-id order. */
 export function updateSensors(s: StepState): void {
   const sensors = s.sensors;
   for (let i = 0, n = sensors.length; i < n; ++i) {
