@@ -39,7 +39,7 @@ interface BodyPrivate {
 }
 const hidden = (b: Body) => b as unknown as BodyPrivate;
 
-interface ShapeRecord {
+export interface ShapeRecord {
   id: number;
   body: BodyRecord;
   type: ResolvedShape['type'];
@@ -55,7 +55,7 @@ interface ShapeRecord {
   overlaps: number[] | null;
 }
 
-interface BodyRecord {
+export interface BodyRecord {
   id: number;
   type: BodyType;
   /** The two flag bytes (the second shifted by 8): the type in bits 0-1, then `B_...`. */
@@ -67,19 +67,19 @@ interface BodyRecord {
 }
 
 /** Body flags, after the type (bits 0-1). */
-const B_BULLET = 4;
-const B_ALLOW_SLEEP = 8;
-const B_AWAKE = 16;
-const B_OFFSET = 32;
-const B_FAST = 64;
+export const B_BULLET = 4;
+export const B_ALLOW_SLEEP = 8;
+export const B_AWAKE = 16;
+export const B_OFFSET = 32;
+export const B_FAST = 64;
 /** The transform is the pose's; the material is the previous body's; no force; the centre is placed. */
 const B_EXACT = 128;
 const B_SAME = 256;
 const B_NO_FORCE = 512;
-const B_CENTRED = 1024;
+export const B_CENTRED = 1024;
 
 /** Offsets of a body's numbers, in `BODY_NUMBERS` and in `Decoded.bodyValues`. */
-enum BV {
+export enum BV {
   X,
   Y,
   Angle,
@@ -127,7 +127,7 @@ const REASONS = [
 type BodyNumber = readonly [string, number, (b: Body) => number, (b: Body, v: number) => void];
 
 /** Every number of a body a snapshot holds, in `BV` order: its name, check, getter and setter. */
-const BODY_NUMBERS: readonly BodyNumber[] = [
+export const BODY_NUMBERS: readonly BodyNumber[] = [
   ['position.x', STATE, (b) => b.position.x, (b, v) => (b.position.x = v)],
   ['position.y', STATE, (b) => b.position.y, (b, v) => (b.position.y = v)],
   ['angle', STATE, (b) => b.angle, (b, v) => ((b as SolverBody).angle = v)],
@@ -167,7 +167,7 @@ const BODY_NUMBERS: readonly BodyNumber[] = [
 ];
 
 /** A live body's numbers into `v` (in `BV` order). */
-function bodyValues(b: Body, v: Float64Array): Float64Array {
+export function bodyValues(b: Body, v: Float64Array): Float64Array {
   for (let k = 0; k < BV.Count; ++k) v[k] = BODY_NUMBERS[k][2](b);
   return v;
 }
@@ -194,7 +194,7 @@ const placed = new Vec2();
  * Bodies: per body its flags, id step, sleep timer, `SECTIONS` runs, material when new, sleeping ring
  * and shapes; then one block of raw doubles with every awake body's pose and velocities.
  */
-function writeBodies(w: ByteWriter, s: StepState): void {
+export function writeBodies(w: ByteWriter, s: StepState): void {
   const bodies = s.bodyList;
   w.uint(bodies.length);
   let prevId = -1;
@@ -264,12 +264,12 @@ function writeBodies(w: ByteWriter, s: StepState): void {
   w.endDoubles();
 }
 
-function isPlusZero(v: number): boolean {
+export function isPlusZero(v: number): boolean {
   return v === 0 && 1 / v > 0;
 }
 
 /** 0: a `Box`, 1: a polygon, 2: a capsule, 3: a circle. */
-function geometryCode(g: CollisionShape): number {
+export function geometryCode(g: CollisionShape): number {
   if (g instanceof Box) return 0;
   return ['polygon', 'capsule', 'circle'].indexOf(g.type) + 1;
 }
@@ -305,7 +305,7 @@ function expectedGeometry(g: CollisionShape | number, numbers: Float64Array, i: 
 }
 
 /** Whether two geometries are equal number for number (then a snapshot writes the second as "same"). */
-function sameGeometry(a: CollisionShape, b: CollisionShape): boolean {
+export function sameGeometry(a: CollisionShape, b: CollisionShape): boolean {
   if (a === b) return true;
   if (geometryCode(a) !== geometryCode(b)) return false;
   const n = geometryNumbers(a, geometryA);
@@ -318,7 +318,7 @@ function sameGeometry(a: CollisionShape, b: CollisionShape): boolean {
 let bodyValuesScratch = new Float64Array(0);
 
 /** Reads and checks what `writeBodies` wrote, into `d`. */
-function readBodies(r: ByteReader, d: Decoded): void {
+export function readBodies(r: ByteReader, d: Decoded): void {
   const { nextBodyId, nextShapeId } = d;
   const n = r.count('body count', Math.min(nextBodyId, r.remaining));
   const bodies: BodyRecord[] = [];
@@ -492,10 +492,10 @@ function checkBody(rec: BodyRecord, v: Float64Array): void {
 }
 
 /** The cap on the error of a unit vector's length squared (the engine's are within rounding). */
-const UNIT_TOLERANCE = 1e-6;
+export const UNIT_TOLERANCE = 1e-6;
 
 /** Runs a check of the public API (or the constraint package's), its error made the snapshot's. */
-function check(run: () => void, what = 'a value'): void {
+export function check(run: () => void, what = 'a value'): void {
   try {
     run();
   } catch (error) {
@@ -524,7 +524,7 @@ function checkShapeRecord(sr: ShapeRecord): void {
 }
 
 /** The item with this id among items in id order (bodies or their records): a binary search. */
-function findRecord<T extends { id: number }>(items: readonly T[], id: number): T | undefined {
+export function findRecord<T extends { id: number }>(items: readonly T[], id: number): T | undefined {
   let low = 0;
   let high = items.length - 1;
   while (low <= high) {
@@ -569,40 +569,14 @@ function readGeometry(r: ByteReader, code: number, sid: number): CollisionShape 
 }
 
 /** Scratch transforms of decoded bodies. */
-const xfA = new Transform();
-const xfB = new Transform();
+export const xfA = new Transform();
+export const xfB = new Transform();
 
 /** A body record's transform, from the decoded values. */
-function recordTransform(body: BodyRecord, v: Float64Array, out: Transform): Transform {
+export function recordTransform(body: BodyRecord, v: Float64Array, out: Transform): Transform {
   const o = body.base;
   out.p.set(v[o + BV.Px], v[o + BV.Py]);
   out.q.c = v[o + BV.Qc];
   out.q.s = v[o + BV.Qs];
   return out;
 }
-
-export {
-  B_ALLOW_SLEEP,
-  B_AWAKE,
-  B_BULLET,
-  B_CENTRED,
-  B_FAST,
-  B_OFFSET,
-  BODY_NUMBERS,
-  type BodyRecord,
-  BV,
-  bodyValues,
-  check,
-  findRecord,
-  geometryCode,
-  isPlusZero,
-  readBodies,
-  recordTransform,
-  SHAPE_TYPES,
-  type ShapeRecord,
-  sameGeometry,
-  UNIT_TOLERANCE,
-  writeBodies,
-  xfA,
-  xfB,
-};
