@@ -11,11 +11,9 @@ export type PairFilter = (proxyA: number, proxyB: number) => boolean;
 const STATIC_TAG = 1;
 
 /**
- * The broadphase, after Box2D's `b2BroadPhase` over a {@link DynamicTree}: finds the pairs of proxies
- * whose fat AABBs overlap in about O(k log n) for k moved proxies. Each proxy has the caller's key
- * (e.g. its body id) and a static flag; proxies created, re-inserted or touched go into a move
- * buffer that `updatePairs` queries the tree with. Deterministic: the same calls give the same ids,
- * tree and pair order.
+ * The broadphase, after Box2D's `b2BroadPhase` over a {@link DynamicTree}: the pairs of overlapping
+ * fat AABBs in about O(k log n) for k moved proxies. Proxies created, re-inserted or touched go into
+ * a move buffer that `updatePairs` queries the tree with. Deterministic.
  */
 export class BroadPhase {
   /** The tree holding the proxies (for queries, statistics and validation). */
@@ -121,10 +119,7 @@ export class BroadPhase {
     return id;
   }
 
-  /**
-   * Removes a proxy; the caller drops the pairs it holds with it.
-   * @throws CollisionError when `proxyId` is not a live proxy.
-   */
+  /** Removes a proxy; the caller drops its pairs. @throws CollisionError when `proxyId` is not live. */
   destroyProxy(proxyId: number): void {
     this.tree.destroyProxy(proxyId);
     this.dropStatic(proxyId);
@@ -159,10 +154,7 @@ export class BroadPhase {
     return grew;
   }
 
-  /**
-   * Forces a proxy into the next `updatePairs`, so all its overlaps are reported again.
-   * @throws CollisionError when `proxyId` is not a live proxy.
-   */
+  /** Puts a proxy in the next `updatePairs` again. @throws CollisionError when `proxyId` is not live. */
   touchProxy(proxyId: number): void {
     this.tree.requireProxy(proxyId);
     this.bufferMove(proxyId);
@@ -179,7 +171,6 @@ export class BroadPhase {
     out.clear();
     this.target = out;
     this.pairFilter = filter ?? null;
-    // Each loop in a method of its own (docs/performance.md, "Loops in their own functions").
     this.queryMoved();
     this.forgetMoved();
     this.moveCount = 0;
@@ -258,10 +249,7 @@ export class BroadPhase {
     this.tree.query(aabb, callback);
   }
 
-  /**
-   * {@link BroadPhase.query} over the static proxies only, in ascending proxy id.
-   * @throws CollisionError when `aabb` is not finite with min ≤ max.
-   */
+  /** {@link BroadPhase.query} over the static proxies, in ascending id. @throws CollisionError as `query`. */
   queryStatic(aabb: AABB, callback: (proxyId: number) => boolean): void {
     requireAABB(aabb);
     const start = this.staticTop;
@@ -286,10 +274,7 @@ export class BroadPhase {
     this.tree.query(this.scratchAABB.set(x, y, x, y), callback);
   }
 
-  /**
-   * Casts a ray through the fat AABBs; see {@link DynamicTree.rayCast}.
-   * @throws CollisionError when the input is not finite or maxFraction < 0.
-   */
+  /** {@link DynamicTree.rayCast}. @throws CollisionError when the input is not finite or maxFraction < 0. */
   rayCast(input: RayCastInput, callback: (input: RayCastInput, proxyId: number) => number): void {
     this.tree.rayCast(input, callback);
   }

@@ -6,10 +6,7 @@ import type { Shape } from './shapes';
 // capsule's two centres) inflated by their radius.
 const V = PackedShapeSlot.Vertices;
 
-/**
- * The result of {@link shapeDistance}: the closest surface points, their distance and the unit normal
- * from A to B (overlapping shapes: distance 0, one point, zero normal).
- */
+/** The result of {@link shapeDistance}; overlapping shapes give distance 0, one point and a zero normal. */
 export class DistanceOutput {
   /** World x of the closest point on A, m. */
   pointAX: number;
@@ -90,7 +87,6 @@ export function packedDistance(
     lby[i] = qs * x + qc * y + py;
   }
 
-  // Start from the first points.
   si[0] = 0;
   si[1] = 0;
   sv[0] = pa[V];

@@ -63,10 +63,7 @@ export class DynamicTree {
   /** The input handed to ray-cast callbacks, with maxFraction clipped as the cast proceeds. @internal */
   readonly subInput: RayCastInput;
 
-  /**
-   * @param options - margin, displacement multiplier and initial capacity
-   * @throws CollisionError when an option is out of range.
-   */
+  /** @throws CollisionError when an option is out of range. */
   constructor(options: DynamicTreeOptions = {}) {
     const margin = options.margin ?? 0.1;
     const multiplier = options.displacementMultiplier ?? 4;
@@ -135,8 +132,7 @@ export class DynamicTree {
   /**
    * Adds a proxy for `aabb` grown by `margin` (default the tree's; 0 for a saved fat box) with the
    * caller's 32-bit `key` and `tag` bits (0 to 255, for {@link DynamicTree.queryTagged}). Returns its id.
-   * @throws CollisionError when `aabb` is not finite with min ≤ max, `key` is not a 32-bit integer,
-   * `tag` is not an integer in [0, 255] or `margin` is not a finite number >= 0.
+   * @throws CollisionError when `aabb`, `key`, `tag` or `margin` is out of range.
    */
   createProxy(aabb: AABB, key: number, tag = 0, margin = this.margin): number {
     requireAABB(aabb);
@@ -178,8 +174,7 @@ export class DynamicTree {
   /**
    * Updates a proxy for its new tight box `aabb` after moving by the displacement. Returns false when
    * the fat AABB still holds `aabb` and is not much too large; else re-inserts it with a new one.
-   * @throws CollisionError when `proxyId` is not a live proxy, `aabb` is invalid or the displacement
-   * is not finite.
+   * @throws CollisionError on a dead proxy, an invalid `aabb` or a displacement that is not finite.
    */
   moveProxy(proxyId: number, aabb: AABB, displacementX: number, displacementY: number): boolean {
     const d = this.displacement;
@@ -464,10 +459,8 @@ export class DynamicTree {
   }
 
   /**
-   * Inserts a leaf. Descends from the root: at node N with leaf box L, pairing L with N costs
-   * 2 P(N ∪ L) (a new parent holding both); descending costs the growth P(N ∪ L) - P(N) paid by N
-   * and every node below (the "inheritance cost") plus the cost at the child: 2 P(C ∪ L) for a leaf
-   * child, 2 (P(C ∪ L) - P(C)) for an internal one. Stop where pairing is cheapest. P is the perimeter.
+   * Inserts a leaf, descending while a child is cheaper than pairing here: with P the perimeter and L
+   * the leaf's box, pairing with N costs 2 P(N ∪ L); descending costs N's growth plus the child's cost.
    */
   private insertLeaf(leaf: number): void {
     if (this.root === NULL_NODE) {
@@ -482,7 +475,6 @@ export class DynamicTree {
     const lMaxX = b[ol + 2];
     const lMaxY = b[ol + 3];
 
-    // Find the best sibling.
     let index = this.root;
     while (this.height[index] > 0) {
       const c1 = this.child1[index];
@@ -520,7 +512,6 @@ export class DynamicTree {
     }
     const sibling = index;
 
-    // Create a new parent for the sibling and the leaf.
     const oldParent = this.parent[sibling];
     const newParent = this.allocateNode();
     this.parent[newParent] = oldParent;
@@ -532,7 +523,6 @@ export class DynamicTree {
     this.parent[sibling] = newParent;
     this.parent[leaf] = newParent;
 
-    // Walk back up, rebalancing and refitting.
     this.refit(this.parent[leaf]);
   }
 

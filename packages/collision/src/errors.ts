@@ -1,18 +1,11 @@
-/**
- * The error every `@lite/collision` function throws on bad input. Its message names the argument and
- * the value that was refused, e.g. `width = -1: must be a finite number > 0`.
- */
+/** The error `@lite/collision` throws on bad input, e.g. `width = -1: must be a finite number > 0`. */
 export class CollisionError extends Error {
   /** The name of the argument that was refused. */
   readonly argument: string;
   /** The value that was refused. */
   readonly value: unknown;
 
-  /**
-   * @param argument - the name of the refused argument
-   * @param value - the refused value
-   * @param reason - what was expected instead
-   */
+  /** @param reason - what was expected instead */
   constructor(argument: string, value: unknown, reason: string) {
     super(`${argument} = ${String(value)}: ${reason}`);
     this.name = 'CollisionError';

@@ -32,10 +32,7 @@ export class ManifoldPoint {
   }
 }
 
-/**
- * The contact between two shapes A and B: a unit normal pointing from A to B and 0, 1 or 2 points.
- * Only `points[0 .. pointCount - 1]` are meaningful. Every narrowphase routine fills this type.
- */
+/** The contact between shapes A and B: a unit normal from A to B and `pointCount` (0 to 2) points. */
 export class Manifold {
   /** x of the unit normal, pointing from A to B. */
   normalX: number;
@@ -84,9 +81,8 @@ export class Manifold {
 }
 
 /**
- * Packs the four feature numbers of a contact point into one non-negative integer key:
- * `inEdgeA | outEdgeA << 8 | inEdgeB << 16 | outEdgeB << 24` (unsigned). Each argument is an edge
- * number in 0..255, 0 meaning "no edge".
+ * Packs four edge numbers (0..255, 0: none) into one unsigned key:
+ * `inEdgeA | outEdgeA << 8 | inEdgeB << 16 | outEdgeB << 24`.
  */
 export function makeFeatureKey(inEdgeA: number, outEdgeA: number, inEdgeB: number, outEdgeB: number): number {
   return (

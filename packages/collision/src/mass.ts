@@ -95,9 +95,8 @@ export function computeBoxMass(box: BoxShape, density: number, out: MassData): M
 }
 
 /**
- * Mass of a convex polygon, rounding included exactly (unlike Box2D's approximation): the polygon,
- * an r-thick rectangle per edge and a disc sector per vertex, area A + P r + π r². Moments are summed
- * about the vertices' mean (for round-off), then moved to the centre of mass and the origin.
+ * Mass of a convex polygon, rounding included exactly: the polygon, an r-thick rectangle per edge and
+ * a disc sector per vertex, summed about the vertices' mean (for round-off).
  * @throws CollisionError when the density is negative or not finite.
  */
 export function computePolygonMass(polygon: PolygonShape, density: number, out: MassData): MassData {
@@ -106,7 +105,6 @@ export function computePolygonMass(polygon: PolygonShape, density: number, out: 
   const ns = polygon.normals;
   const n = vs.length;
   const r = polygon.radius ?? 0;
-  // Reference point: the mean of the vertices.
   let refX = 0;
   let refY = 0;
   for (let i = 0; i < n; i++) {
@@ -126,7 +124,6 @@ export function computePolygonMass(polygon: PolygonShape, density: number, out: 
     const e1y = vs[i].y - refY;
     const e2x = vs[j].x - refX;
     const e2y = vs[j].y - refY;
-    // Triangle (ref, v_i, v_j).
     const d = e1x * e2y - e1y * e2x;
     const triangleArea = 0.5 * d;
     area += triangleArea;

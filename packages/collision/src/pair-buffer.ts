@@ -50,7 +50,7 @@ export class PairBuffer {
   sortAndDeduplicate(): void {
     const n = this.count;
     if (n < 2) return;
-    // Each loop in a method of its own (docs/performance.md, "Loops in their own functions").
+    // docs/performance.md, "Loops in their own functions".
     this.heapify(n);
     this.sortHeap(n);
     this.count = this.deduplicate(n);

@@ -5,11 +5,7 @@ export class ConstraintError extends Error {
   /** The value that was refused. */
   readonly value: unknown;
 
-  /**
-   * @param argument - the name of the refused argument
-   * @param value - the refused value
-   * @param reason - what was expected instead
-   */
+  /** @param reason - what was expected instead */
   constructor(argument: string, value: unknown, reason: string) {
     super(`${argument} = ${String(value)}: ${reason}`);
     this.name = 'ConstraintError';

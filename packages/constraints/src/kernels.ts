@@ -84,10 +84,7 @@ export function jsKernelsInstalled(): boolean {
   return fallback !== null;
 }
 
-/**
- * Whether a solver can be made now: the TypeScript kernels are installed, or the WebAssembly
- * kernels are on and compiled.
- */
+/** Whether a solver can be made now: TypeScript kernels installed, or WebAssembly on and compiled. */
 export function kernelsAvailable(): boolean {
   return fallback !== null || wantedModule() !== null;
 }
@@ -162,9 +159,7 @@ export function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
  * console.log(wasmKernelsReady()); // false
  * ```
  *
- * @param on - true or false; anything else (`'yes'`, 1, undefined) is refused rather than read
- * @throws ConstraintError naming `on` when it is not a boolean, or is false with no TypeScript
- *   kernels installed (the kernels stay as they were)
+ * @throws ConstraintError naming `on` when it is not a boolean, or false with no TypeScript kernels
  */
 export function setWasmKernels(on: boolean): void {
   if (typeof on !== 'boolean') throw new ConstraintError('on', on, 'must be a boolean');
@@ -174,11 +169,7 @@ export function setWasmKernels(on: boolean): void {
   enabled = on;
 }
 
-/**
- * Whether the soft solver's passes run as WebAssembly: the kernels are on
- * ({@link setWasmKernels}) and compiled. Compiling starts on the first call (or the first soft
- * step); false until it is done where it runs in the background.
- */
+/** Whether the soft solver's passes run as WebAssembly: on ({@link setWasmKernels}) and compiled. */
 export function wasmKernelsReady(): boolean {
   return enabled && kernelModule() !== null;
 }
@@ -238,11 +229,7 @@ class Slab {
   private readonly starts: number[] = [];
   private readonly ends: number[] = [];
 
-  /**
-   * A WebAssembly memory of `bytes` with `module`'s instance, or (module null) an ArrayBuffer with
-   * the TypeScript kernels.
-   * @throws when the runtime refuses the memory or the instance
-   */
+  /** @throws when the runtime refuses the memory or the instance */
   constructor(module: WebAssembly.Module | null, bytes: number) {
     if (module === null) {
       this.buffer = new ArrayBuffer(bytes);

@@ -25,10 +25,8 @@ export function lerp(a: number, b: number, t: number): number {
 }
 
 /**
- * True when `a` and `b` differ by at most `tolerance`, or by at most `relative` times the larger
- * magnitude. Equal values (equal infinities too) always are; NaN never is.
- * @param tolerance - the absolute tolerance (default 1e-9)
- * @param relative - the relative tolerance (default 0: absolute comparison only)
+ * True when `a` and `b` differ by at most `tolerance` (default 1e-9), or by at most `relative`
+ * (default 0) times the larger magnitude. Equal values always are; NaN never is.
  */
 export function approxEqual(a: number, b: number, tolerance = 1e-9, relative = 0): boolean {
   if (a === b) return true;
@@ -44,11 +42,8 @@ export function isFiniteNumber(value: unknown): value is number {
 }
 
 /**
- * Returns `value` when it is a finite number, otherwise throws a {@link MathError} naming `argument`
- * and the value. Handy at API boundaries so that NaN never spreads silently.
- * @param value - the value to check
- * @param argument - the argument's name, for the error message
- * @throws MathError when `value` is NaN, ±Infinity or not a number at all
+ * Returns `value` when it is a finite number, so NaN never spreads from an API boundary.
+ * @throws MathError naming `argument` when `value` is NaN, ±Infinity or not a number
  */
 export function requireFinite(value: number, argument: string): number {
   if (!isFiniteNumber(value)) throw new MathError(argument, value, 'must be a finite number');

@@ -5,11 +5,7 @@ export class WorldError extends Error {
   /** The refused value. */
   readonly value: unknown;
 
-  /**
-   * @param argument - the name of the refused argument
-   * @param value - the refused value
-   * @param reason - what was expected instead
-   */
+  /** @param reason - what was expected instead */
   constructor(argument: string, value: unknown, reason: string) {
     super(`${argument} = ${describe(value)}: ${reason}`);
     this.name = 'WorldError';

@@ -34,10 +34,7 @@ import {
 } from './validate';
 import type { World } from './world';
 
-/**
- * The geometry of a body's shape, body frame, m: a circle, a capsule, a convex polygon of 3 to 8
- * vertices (optionally rounded) or a box (optionally offset and turned).
- */
+/** The geometry of a body's shape, body frame, m: a circle, capsule, convex polygon or box. */
 export type ShapeGeometry =
   | {
       /** A disc. */
@@ -136,10 +133,7 @@ export function packedOf(shape: BodyShape): Float64Array {
 /** Scratch for the centroid {@link geometryFault} computes while checking a shape's extent. */
 const extentScratch = new Vec2(0, 0);
 
-/**
- * Checks a shape's geometry and options (arguments named from `prefix`) and builds its collision
- * geometry; throws a WorldError naming the bad field, mutating nothing. @internal
- */
+/** Checks a shape's options and builds its geometry; throws a WorldError naming the bad field. @internal */
 export function resolveShapeOptions(
   options: ShapeOptions,
   prefix: string,
@@ -344,10 +338,7 @@ function describePoints(points: readonly Vec2Like[]): string {
   return points.map((v) => `(${v.x}, ${v.y})`).join(' ');
 }
 
-/**
- * One collision shape of a {@link Body} (`body.createShape`, or `world.createBody`'s shape options):
- * geometry in the body frame, its own density, friction, restitution and filter; maybe a sensor.
- */
+/** One collision shape of a {@link Body}: geometry in the body frame, its own material and filter. */
 export class BodyShape {
   /** Integer id, unique in its world, increasing in creation order. */
   readonly id: number;
