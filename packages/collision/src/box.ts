@@ -67,10 +67,7 @@ export class Box implements BoxShape {
   /** Where this box's numbers begin in {@link Box.numbers}. @internal */
   readonly numbersBase: number;
 
-  /**
-   * @param width - full width, m, a finite number > 0; likewise `height`
-   * @throws CollisionError when a size is not a finite number > 0.
-   */
+  /** @throws CollisionError unless `width` and `height` (full sizes, m) are finite numbers > 0 */
   constructor(width: number, height: number) {
     if (!(Number.isFinite(width) && width > 0)) {
       throw new CollisionError('width', width, 'must be a finite number > 0');

@@ -20,10 +20,7 @@ const packed = new Float64Array(PACKED_SHAPE_LENGTH);
 const ray = new Float64Array(4);
 const hit = new Float64Array(3);
 
-/**
- * The tight world bounds of any shape at pose `xf`, written into `out` (returned).
- * @throws CollisionError when the shape's type is unknown.
- */
+/** The tight world bounds of any shape at pose `xf`, into `out`. @throws CollisionError on unknown types. */
 export function computeShapeAABB(shape: Shape, xf: Transform, out: AABB): AABB {
   packInto(shape, packed);
   return computePackedAABB(packed, xf, out);
@@ -296,10 +293,7 @@ function castPolygon(input: RayCastInput): boolean {
   return true;
 }
 
-/**
- * True when the world point (x, y) lies in the shape at pose `xf`, boundary included.
- * @throws CollisionError when the shape's type is unknown.
- */
+/** Whether world point (x, y) lies in the shape at `xf` (boundary in). @throws CollisionError on unknown types. */
 export function testPointShape(shape: Shape, xf: Transform, x: number, y: number): boolean {
   packInto(shape, packed);
   const c = xf.q.c;

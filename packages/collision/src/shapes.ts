@@ -76,10 +76,7 @@ function requirePoint(argument: string, p: Vec2Like | undefined): void {
   if (!Number.isFinite(p.y)) throw new CollisionError(`${argument}.y`, p.y, 'must be a finite number');
 }
 
-/**
- * A circle of `radius` centred on `center` (default the body origin).
- * @throws CollisionError when the radius is not a finite number > 0 or the centre is not finite.
- */
+/** A circle of `radius` centred on `center` (default the origin). @throws CollisionError on a bad value. */
 export function makeCircle(radius: number, center?: Vec2Like): CircleShape {
   requirePositive('radius', radius);
   if (center !== undefined) requirePoint('center', center);
@@ -172,10 +169,7 @@ export function makeBoxPolygon(
   return { type: 'polygon', vertices, normals, radius };
 }
 
-/**
- * A box of FULL `width` × `height` as plain data, centred on `offset` and turned by `angle`.
- * @throws CollisionError when a size is not a finite number > 0 or the offset or angle is not finite.
- */
+/** A box of FULL `width` × `height` at `offset`, turned by `angle`. @throws CollisionError on a bad value. */
 export function makeBox(width: number, height: number, offset?: Vec2Like, angle = 0): BoxShape {
   requirePositive('width', width);
   requirePositive('height', height);

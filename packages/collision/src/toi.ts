@@ -4,10 +4,7 @@ import { CollisionError } from './errors';
 import { PACKED_SHAPE_LENGTH, PackedShapeSlot, packInto } from './packed-shape';
 import type { Shape } from './shapes';
 
-/**
- * A body's motion over a step: its centre of rotation (`localCenter`, body frame) moves straight from
- * `c1` (fraction 0) to `c2` (fraction 1) while its angle turns linearly from `a1` to `a2`.
- */
+/** A body's motion over a step: its centre moves from `c1` to `c2` while its angle goes from `a1` to `a2`. */
 export class Sweep {
   /** x of the centre of rotation in the body frame, m. */
   localCenterX: number;
@@ -188,11 +185,7 @@ const UNIT_CIRCLE: Shape = { type: 'circle', radius: 1 };
 const STILL = new Sweep();
 const wrapperInput = new TOIInput();
 
-/**
- * {@link timeOfImpact} with its arguments in a {@link TOIInput}.
- * @param out - receives the result (returned)
- * @throws CollisionError when tMax, target or tolerance is out of range, or a shape's type is unknown.
- */
+/** {@link timeOfImpact} with its arguments in a {@link TOIInput}. @throws CollisionError as that. */
 export function computeTimeOfImpact(input: TOIInput, out: TOIOutput = new TOIOutput()): TOIOutput {
   const shapeA = input.shapeA;
   const sweepA = input.sweepA;

@@ -36,10 +36,7 @@ export const enum Motion {
   Stride = 8,
 }
 
-/**
- * Contact and body-slot indices are masked with `Index.Mask` (2^23 - 1) before scaling (see
- * docs/performance.md, Constants); the arrays never hold more.
- */
+/** Index masks (docs/performance.md, "Constants"): the arrays never hold more than `Mask`. */
 export const enum Index {
   Mask = 0x7fffff,
   /** Marks a two-point contact in `SoftContactSolver.singles`: a bit above every contact index. */
@@ -116,10 +113,7 @@ export const enum Pt {
   Stride = 24,
 }
 
-/**
- * One listed contact in `SoftContactSolver.pushRows` (doubles), written by a sub-step's first push
- * pass; the bodies do not move between passes, so the separations and biases hold for all.
- */
+/** One listed contact in `SoftContactSolver.pushRows` (doubles), set by a sub-step's first push pass. */
 export const enum PushRow {
   MassA = 0,
   InvIA = 1,

@@ -1,10 +1,7 @@
 import { cos, sin } from './trig';
 import { Vec2, type Vec2Like } from './vec2';
 
-/**
- * A 2x2 matrix [a11 a12; a21 a22]. Methods return new objects, except the setters and `copy`; the
- * `*Mat22` functions write into `out` and allocate nothing.
- */
+/** A 2x2 matrix [a11 a12; a21 a22]; methods return new objects, the `*Mat22` functions write `out`. */
 export class Mat22 {
   /** Row 1, column 1. */
   a11: number;
@@ -221,10 +218,7 @@ function rescale(m: Mat22): number {
   return steps;
 }
 
-/**
- * out = m⁻¹; returns true. Allocation-free; `out` may alias `m`. With no inverse in double precision
- * writes the zero matrix and returns false, never NaN.
- */
+/** out = m⁻¹ and true, or the zero matrix and false without one (never NaN); `out` may alias `m`. */
 export function invertMat22(out: Mat22, m: Mat22): boolean {
   const a11 = m.a11;
   const a12 = m.a12;

@@ -53,10 +53,7 @@ export class Random {
     return value < high ? value : low;
   }
 
-  /**
-   * An integer in [0, `n`): floor(next() · n), with a relative bias below n / 2^32.
-   * @throws MathError naming `n` when it is not an integer in [1, 2^32]
-   */
+  /** An integer in [0, `n`): floor(next() · n). @throws MathError unless `n` is an integer in [1, 2^32] */
   int(n: number): number {
     if (!(Number.isInteger(n) && n > 0 && n <= 4294967296)) {
       throw new MathError('n', n, 'must be a positive integer <= 2^32');
@@ -69,10 +66,7 @@ export class Random {
     return this.state;
   }
 
-  /**
-   * Restores a state from {@link Random.getState}: the sequence continues exactly as it did there.
-   * @throws MathError naming `state` when it is NaN or infinite
-   */
+  /** Restores a state from {@link Random.getState}. @throws MathError naming `state` when not finite */
   setState(state: number): void {
     if (!Number.isFinite(state)) throw new MathError('state', state, 'must be a finite number');
     this.state = state >>> 0;

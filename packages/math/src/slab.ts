@@ -19,11 +19,7 @@ export class Float64Slab {
   private block: Float64Array | null;
   private used: number;
 
-  /**
-   * @param length - the length of each array (an integer from 1 to 2^20)
-   * @param perBlock - how many arrays one block holds (an integer from 1 to 2^16)
-   * @throws MathError when either is out of range
-   */
+  /** @throws MathError unless `length` is an integer in [1, 2^20] and `perBlock` in [1, 2^16] */
   constructor(length: number, perBlock: number) {
     if (!(Number.isInteger(length) && length >= 1 && length <= 1 << 20)) {
       throw new MathError('length', length, 'must be an integer from 1 to 2^20');

@@ -44,10 +44,7 @@ export function sin(x: number): number {
   return io[1];
 }
 
-/**
- * Deterministic cosine, as {@link sin}.
- * @param x - the angle in radians
- */
+/** Deterministic cosine, as {@link sin}. */
 export function cos(x: number): number {
   const io = scratch;
   io[0] = x;
@@ -55,20 +52,13 @@ export function cos(x: number): number {
   return io[0];
 }
 
-/**
- * Writes cos(x) to `out[0]` and sin(x) to `out[1]`, as {@link cos} and {@link sin} give them.
- * @param x - the angle in radians
- * @param out - receives cos(x) at index 0 and sin(x) at index 1
- */
+/** Writes cos(x) to `out[0]` and sin(x) to `out[1]`, as {@link cos} and {@link sin} give them. */
 export function cosSin(x: number, out: Float64Array): void {
   out[0] = x;
   cosSinInPlace(out);
 }
 
-/**
- * {@link cosSin} with the angle read from `io[0]` (docs/performance.md, "Boxed numbers").
- * @param io - holds the angle in radians at index 0; receives cos at 0 and sin at 1
- */
+/** {@link cosSin} with the angle read from `io[0]` (docs/performance.md, "Boxed numbers"). */
 export function cosSinInPlace(io: Float64Array): void {
   const x = io[0];
   const ax = Math.abs(x);

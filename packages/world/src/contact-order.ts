@@ -116,10 +116,7 @@ export function maybeReorderContacts(s: StepState): void {
     reorderContacts(s);
 }
 
-/**
- * Moves the contacts' states so that `contactList[i]` is `contactSlots[i + ⌊i / GAP⌋]`, keeping
- * {@link CONTACT_POOL_SLACK} free objects (or a quarter). The list must hold no dropped contact.
- */
+/** Moves contact states so that `contactList[i]` is `contactSlots[i + ⌊i / GAP⌋]`; none may be dropped. */
 export function reorderContacts(s: StepState): void {
   unhandContacts(s, true);
   const list = s.contactList;

@@ -19,10 +19,7 @@ import { type ByteReader, type ByteWriter, badSnapshot } from './snapshot-format
 import type { StepState } from './step-state';
 import { checkInvertible, checkNonNegative, MAX_STATE_MAGNITUDE } from './validate';
 
-/*
- * The bodies' and shapes' part of world snapshots. A body's numbers are one table (`BODY_NUMBERS`:
- * name, check, getter, setter) that writing, reading, checking and restoring all go through.
- */
+// The bodies' and shapes' part of world snapshots; a body's numbers all go through `BODY_NUMBERS`.
 
 const BODY_TYPES: readonly BodyType[] = ['dynamic', 'static', 'kinematic'];
 const SHAPE_TYPES: readonly ResolvedShape['type'][] = ['box', 'polygon', 'capsule', 'circle'];
@@ -190,10 +187,7 @@ let rowA: Float64Array = new Float64Array(BV.Count);
 let rowB: Float64Array = new Float64Array(BV.Count);
 const placed = new Vec2();
 
-/**
- * Bodies: per body its flags, id step, sleep timer, `SECTIONS` runs, material when new, sleeping ring
- * and shapes; then one block of raw doubles with every awake body's pose and velocities.
- */
+/** Bodies: flags, id step, timer, `SECTIONS`, material, ring and shapes; then awake poses as raw doubles. */
 export function writeBodies(w: ByteWriter, s: StepState): void {
   const bodies = s.bodyList;
   w.uint(bodies.length);
@@ -438,10 +432,7 @@ function badBodyValue(id: number, k: number, value: number, reason: string): nev
   throw new WorldError('snapshot', `body #${id}.${BODY_NUMBERS[k][0]} = ${value}`, reason);
 }
 
-/**
- * Refuses a decoded body whose numbers the engine could not hold: each per its `BODY_NUMBERS`
- * check, a unit rotation, consistent mass data and inverses, and flags that fit its type.
- */
+/** Refuses a decoded body the engine could not hold (its checks, rotation, mass data and flags). */
 function checkBody(rec: BodyRecord, v: Float64Array): void {
   const { id, flags } = rec;
   const o = rec.base;

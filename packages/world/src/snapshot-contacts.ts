@@ -51,10 +51,7 @@ const deriveProbe = new ContactConstraint(deriveBodyA, deriveBodyB);
 /** `update` without warm starting: the impulses are not its business here. */
 const NO_CARRY = { warmStarting: false } as SolverSettings;
 
-/**
- * The normal and points the narrowphase and `ContactConstraint.update` give shapes `ga`, `gb` at
- * `xfA`, `xfB` (bodies `deriveBodyA`, `deriveBodyB`) with `margin`, into `deriveProbe`.
- */
+/** The normal and points the narrowphase gives shapes `ga`, `gb` at `xfA`, `xfB`, into `deriveProbe`. */
 function deriveContact(
   ga: CollisionShape,
   xfA: Transform,
@@ -122,9 +119,8 @@ function contactDoubles(count: number, flags: number): number {
 }
 
 /**
- * Contacts: per contact its pair (shape id differences), flags, unmixed material, and a derived
- * contact's impulses or the full form's feature keys; then one block of raw doubles with every
- * full-form contact's normal and point numbers.
+ * Contacts: per contact its pair, flags, unmixed material, and impulses (derived) or feature keys;
+ * then the full-form contacts' normals and points as raw doubles.
  */
 function writeContacts(w: ByteWriter, s: StepState): void {
   const contacts = s.contactList;

@@ -172,10 +172,7 @@ export class ByteReader {
   private tagByte = 0;
   private tagCount = 4;
 
-  /**
-   * Checks the header of `snapshot` and starts reading its payload.
-   * @throws WorldError on anything but an intact snapshot of this format version
-   */
+  /** Checks the header and starts reading. @throws WorldError on anything but an intact snapshot */
   constructor(snapshot: unknown) {
     if (!(snapshot instanceof Uint8Array)) {
       badSnapshot(describe(snapshot), 'must be a Uint8Array made by saveWorld(world)');
@@ -353,10 +350,7 @@ function describe(value: unknown): string {
   return String(value);
 }
 
-/**
- * The fields a snapshot carries generically (joints, springs, settings): own number, boolean and
- * string fields in declaration order, and those of plain-data sub-objects, less `skip`. @internal
- */
+/** The fields a snapshot carries generically: own primitive fields and sub-objects', in order. @internal */
 export interface FieldSchema {
   /** Paths: a field name, or `object.field` one level down. */
   readonly paths: readonly string[];

@@ -35,11 +35,7 @@ export function restoreWorld(world: World, snapshot: Uint8Array): void {
   restoreSnapshot(world, snapshot);
 }
 
-/**
- * A new world in the state `snapshot` holds (see {@link saveWorld}): stepping it gives bit for bit
- * what stepping the saved world gives. Find its bodies by id with `getBody(id)`.
- * @throws WorldError as {@link restoreWorld}
- */
+/** A new world in the state `snapshot` holds. @throws WorldError as {@link restoreWorld} */
 export function loadWorld(snapshot: Uint8Array): World {
   const world = new World();
   restoreWorld(world, snapshot);

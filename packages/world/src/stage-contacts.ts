@@ -244,10 +244,7 @@ export function wakeJointPartners(s: StepState): void {
   }
 }
 
-/**
- * The solver's working set: touching contacts and joints with an awake body, in pair-key and joint-id
- * order (the narrowphase's gathering, unless an island woke since).
- */
+/** The solver's working set: touching contacts and joints with an awake body, in key and id order. */
 export function collectSolverConstraints(s: StepState): void {
   if (s.gatheredAtWakes !== s.wakes) collectSolverContacts(s);
   s.gatheredAtWakes = -1;

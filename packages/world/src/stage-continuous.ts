@@ -143,10 +143,7 @@ function setSwept(sweep: Sweep, b: Body): void {
   sweep.a1 = b.angle0;
 }
 
-/**
- * Sets `sweep` to `other`'s motion as `b`'s sweep sees it: a static body stands, a bullet not yet
- * swept moves along its sweep, a swept fast body from start to end; any other body is where it ends.
- */
+/** Sets `sweep` to `other`'s motion as `b`'s sweep sees it (unswept bullets and fast bodies move). */
 function setOtherSweep(sweep: Sweep, other: Body, b: Body): void {
   if (other.isStatic) setStill(sweep, other);
   else if (other.bullet && other.isFast && other.index > b.index) setSweep(sweep, other);
@@ -154,10 +151,7 @@ function setOtherSweep(sweep: Sweep, other: Body, b: Body): void {
   else setStill(sweep, other);
 }
 
-/**
- * Whether a static shape's fat box meets the box of the body's whole motion this step; if not, no
- * static shape can stop it and no shape box is computed.
- */
+/** Whether a static shape's fat box meets the box of the body's whole motion this step. */
 function staticNear(s: StepState, c: ContinuousCollision, b: Body): boolean {
   const x0 = b.center0X;
   const y0 = b.center0Y;
@@ -344,8 +338,8 @@ function sweepBody(s: StepState, c: ContinuousCollision, b: Body, bullet: boolea
 }
 
 /**
- * A body stopped at its impact with a moving body with mass: the two meet as in an impact along the
- * normal at the stop, with their restitution and momentum kept, or the next step lets them through.
+ * A body stopped at a moving body with mass: they meet as in an impact (restitution, momentum kept),
+ * or the next step would let them through.
  */
 function meetBody(s: StepState, b: Body, t: number, shape: BodyShape, other: BodyShape): void {
   const ob = other.body;
