@@ -50,7 +50,7 @@ function edgeBefore(i: number, n: number): number {
   return (i === 0 ? n - 1 : i - 1) + 1;
 }
 
-/** Puts `margin`, else `out.margin`, in the packed routines' slot. @throws CollisionError if bad. @internal */
+/** Puts `margin`, else `out.margin`, in the packed routines' slot. @throws CollisionError if bad @internal */
 export function loadMargin(out: Manifold, margin?: number): void {
   // Two branches, not one conditional, so the field's number is not boxed.
   if (margin === undefined) marginSlot[0] = out.margin;

@@ -293,7 +293,10 @@ function castPolygon(input: RayCastInput): boolean {
   return true;
 }
 
-/** Whether world point (x, y) lies in the shape at `xf` (boundary in). @throws CollisionError on unknown types. */
+/**
+ * Whether the world point (x, y) lies in the shape at pose `xf`, boundary included.
+ * @throws CollisionError when the shape's type is unknown.
+ */
 export function testPointShape(shape: Shape, xf: Transform, x: number, y: number): boolean {
   packInto(shape, packed);
   const c = xf.q.c;

@@ -169,7 +169,7 @@ export function makeBoxPolygon(
   return { type: 'polygon', vertices, normals, radius };
 }
 
-/** A box of FULL `width` × `height` at `offset`, turned by `angle`. @throws CollisionError on a bad value. */
+/** A box of FULL `width` × `height` at `offset`, turned by `angle`. @throws CollisionError on bad values */
 export function makeBox(width: number, height: number, offset?: Vec2Like, angle = 0): BoxShape {
   requirePositive('width', width);
   requirePositive('height', height);

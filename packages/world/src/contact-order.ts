@@ -116,7 +116,7 @@ export function maybeReorderContacts(s: StepState): void {
     reorderContacts(s);
 }
 
-/** Moves contact states so that `contactList[i]` is `contactSlots[i + ⌊i / GAP⌋]`; none may be dropped. */
+/** Moves contact states so `contactList[i]` is `contactSlots[i + ⌊i / GAP⌋]`; none may be dropped. */
 export function reorderContacts(s: StepState): void {
   unhandContacts(s, true);
   const list = s.contactList;
