@@ -21,8 +21,8 @@ export interface DynamicTreeOptions {
  * A dynamic AABB tree after Box2D's `b2DynamicTree`: leaves are proxies (a fat AABB, the tight box
  * grown by a margin and stretched along its motion, and a key of the caller's); internal nodes hold
  * their children's union. Insertion picks the cheapest sibling by perimeter; rotations on the way up
- * keep it low. Nodes live in typed arrays and freed ids are reused last-freed first, so the same
- * calls give the same tree and ids. Nothing is allocated in steady state.
+ * keep it low. Nodes live in typed arrays; a proxy's id is its node's, reused last-freed first, so the
+ * same calls give the same tree and ids. Nothing is allocated in steady state.
  */
 export class DynamicTree {
   /** Margin added around every tight AABB, m. */
@@ -211,8 +211,7 @@ export class DynamicTree {
     const b = this.bounds;
     const o = 4 * proxyId;
     if (b[o] <= aabb.minX && b[o + 1] <= aabb.minY && aabb.maxX <= b[o + 2] && aabb.maxY <= b[o + 3]) {
-      // Still inside its fat box. Keep it unless the fat box has become much too large (a fast object
-      // that slowed down): the "huge" box is the new fat box grown by 4 margins.
+      // Still inside: kept unless the fat box is larger than a new one grown by 4 margins (slowed down).
       const hr = 4 * r;
       if (minX - hr <= b[o] && minY - hr <= b[o + 1] && b[o + 2] <= maxX + hr && b[o + 3] <= maxY + hr) {
         return false;
@@ -590,8 +589,7 @@ export class DynamicTree {
     const iC = this.child2[iA];
     const diff = this.height[iC] - this.height[iB];
     if (diff <= 1 && diff >= -1) return iA;
-    // X, the taller child, goes up; O is the other one. X's taller child U stays under X (as its
-    // child 2), the shorter one D moves down into X's place under A.
+    // X, the taller child, goes up over A and O; its taller child U stays, the shorter D moves under A.
     const rightUp = diff > 1;
     const iX = rightUp ? iC : iB;
     const iO = rightUp ? iB : iC;

@@ -11,8 +11,7 @@ export function validateTree(tree: DynamicTree): void {
   let nodes = 0;
   if (tree.root !== NULL_NODE) {
     if (tree.parent[tree.root] !== NULL_NODE) throw new Error('root has a parent');
-    // Each node reached once: a node named as both children of one node (or by two nodes) would
-    // be counted twice, and an unreachable node could make up the counts checked below.
+    // Each node reached once: a node linked twice, or one unreachable, would skew the counts below.
     const reached = new Uint8Array(tree.capacity);
     const pending: number[] = [tree.root];
     while (pending.length > 0) {

@@ -145,8 +145,7 @@ export function resolveShapeOptions(
   }
   checkKeys(o, SHAPE_KEYS[o.type], prefix);
   const geometry = buildGeometry(o, prefix);
-  // What a snapshot's reader would refuse is refused here too (a box offset so far that its
-  // corners round together, say): every shape a world holds can be saved and read back.
+  // Refused as a snapshot's reader would refuse it, so every shape a world holds can be read back.
   const fault = geometryFault(geometry);
   if (fault !== null) {
     const field =

@@ -235,8 +235,8 @@ function sweepBody(s: StepState, c: ContinuousCollision, b: Body, bullet: boolea
       const shape = shapes[k];
       if (shape.sensor || !shouldShapesCollide(shape, other)) continue;
       if (ob.isStopped) {
-        // The other body was put back at an impact of its own this step, where the solver never
-        // saw it: this shape stops where it meets it; touching at the start, the core decides.
+        // The other body was put back this step, unseen by the solver: stop where this shape meets
+        // it; touching at the start, the core decides.
         input.shapeA = shape.geometry;
         input.tMax = t;
         computeTimeOfImpact(input, out);
