@@ -146,7 +146,6 @@ function clipSegmentToLine(output: Float64Array, input: Float64Array, clipEdge: 
  * The contact manifold of two boxes (Box2D-Lite's `Collide`, docs/collision.md): separating axes on
  * the four face normals, then the incident edge clipped to the reference face's side planes. The
  * normal points from A to B. Allocation-free; inputs unchecked.
- *
  * @param margin - speculative distance, m (default `out.margin`); 0 gives Box2D-Lite's manifold
  * @returns the number of contact points, 0 to 2
  */

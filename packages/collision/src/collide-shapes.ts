@@ -368,7 +368,6 @@ export function polygonsPacked(
  * Box2D v3's `b2CollidePolygons`: separating axes, then the incident edge clipped to the reference
  * face's side planes, or one point for two closest vertices. The normal points from A to B; keys as
  * {@link collideBoxes}. Allocation-free.
- *
  * @param margin - speculative distance, m, a finite number ≥ 0: points up to this far apart are kept
  * @returns the number of points written to `out`, 0 to 2
  * @throws CollisionError when `margin` is negative or not finite

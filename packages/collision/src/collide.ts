@@ -45,7 +45,6 @@ function asBox(shape: BoxShape, xf: Transform, box: Box, pose: Transform): Trans
  * The contact manifold of any two shapes (box-box by {@link collideBoxes}, pairs with a circle by
  * their own routines, the rest by {@link collidePolygons}): a unit normal from A to B and 0 to 2
  * points. Returns the point count. Allocation-free.
- *
  * @param margin - speculative distance, m (default `out.margin`, 0 unless set): points whose
  * separation is at most this are kept; a finite number ≥ 0
  * @throws CollisionError when a shape's type is unknown or `margin` is negative or not finite.
@@ -75,7 +74,6 @@ export function collide(
 /**
  * {@link collide} on shapes packed by {@link packShape}, bit for bit, except that box-box pairs go
  * through the polygon routine too (call {@link collideBoxes} for those).
- *
  * @param margin - speculative distance, m (default `out.margin`): a finite number ≥ 0
  * @returns the point count, 0 to 2
  * @throws CollisionError when `margin` is negative or not finite.

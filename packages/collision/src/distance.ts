@@ -2,8 +2,7 @@ import type { Transform } from '@lite/math';
 import { PACKED_SHAPE_LENGTH, PackedShapeSlot, packInto } from './packed-shape';
 import type { Shape } from './shapes';
 
-// GJK reads shapes packed (packShape): the convex hull of their vertices (a circle's centre, a
-// capsule's two centres) inflated by their radius.
+// GJK reads packed shapes: the hull of their vertices (a circle's centre) inflated by their radius.
 const V = PackedShapeSlot.Vertices;
 
 /** The result of {@link shapeDistance}; overlapping shapes give distance 0, one point and a zero normal. */
@@ -57,10 +56,7 @@ function copyVertex(dst: number, src: number): void {
   si[2 * dst + 1] = si[2 * src + 1];
 }
 
-/**
- * GJK distance between two packed shapes (Box2D's `b2ShapeDistance`, in A's frame): the simplex of
- * B - A closest to the origin, grown by support points until none is new. Allocation-free. @internal
- */
+/** GJK distance of two packed shapes (Box2D's `b2ShapeDistance`, in A's frame). Allocation-free. @internal */
 export function packedDistance(
   pa: Float64Array,
   xfA: Transform,
@@ -298,8 +294,7 @@ const packA = new Float64Array(PACKED_SHAPE_LENGTH);
 const packB = new Float64Array(PACKED_SHAPE_LENGTH);
 
 /**
- * The distance between any two shapes at poses `xfA` and `xfB` and their closest points (GJK), into
- * `out` (returned). Allocation-free.
+ * The distance between two shapes at poses `xfA`, `xfB` and their closest points (GJK), into `out`.
  * @throws CollisionError when a shape's type is unknown.
  */
 export function shapeDistance(

@@ -47,10 +47,8 @@ function quickHull(a: Vec2Like, b: Vec2Like, set: readonly Vec2Like[], out: Vec2
 }
 
 /**
- * The convex hull of a point cloud, counter-clockwise from the leftmost point, as new vectors
- * (quickhull). Points within {@link SHAPE_TOLERANCE} (5 mm) of an earlier one are welded, and hull
- * vertices that close to the line through their neighbours dropped.
- *
+ * The convex hull of a point cloud by quickhull, counter-clockwise from the leftmost point; points
+ * within {@link SHAPE_TOLERANCE} of an earlier one, or of their neighbours' line, are dropped.
  * @throws CollisionError when a coordinate is not finite, there are fewer than 3 distinct or only
  * collinear points, or the hull has more than {@link MAX_POLYGON_VERTICES} vertices.
  */

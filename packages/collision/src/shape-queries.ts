@@ -71,7 +71,6 @@ function localRay(xf: Transform, input: RayCastInput): void {
 /**
  * Casts a ray against any shape, with {@link rayCastBox}'s contract. A sharp polygon by Cyrus–Beck
  * clipping; a rounded one against its edges pushed out by the radius and the discs at its vertices.
- *
  * @returns true when the ray enters the shape within [0, maxFraction]
  * @throws CollisionError when the shape's type is unknown, or as {@link rayCastBox}.
  */
@@ -102,7 +101,6 @@ function writeHit(xf: Transform, input: RayCastInput, out: RayCastOutput): boole
  * p1 → p1 + maxFraction (p2 - p1) enters it. On a hit fills `out` (fraction, point, outward normal)
  * and returns true; on a miss sets `out.hit = false`. A ray starting inside (or with p1 = p2) does not
  * hit, as in Box2D; a grazing ray does.
- *
  * @returns true when the ray hits the box within [0, maxFraction]
  * @throws CollisionError naming `input` when p2 - p1 or its squared length is not finite (a
  *   segment between ±1e308, or longer than about 1.3e154)

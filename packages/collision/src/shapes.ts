@@ -131,7 +131,6 @@ export function computeNormals(vertices: readonly Vec2Like[]): Vec2[] {
  * const triangle = makePolygon([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }]);
  * const roundedSquare = makePolygon([{ x: -1, y: -1 }, { x: 1, y: -1 }, { x: 1, y: 1 }, { x: -1, y: 1 }], 0.1);
  * ```
- *
  * @param points - the point cloud (at least 3 distinct, non-collinear points)
  * @param radius - rounding radius, a finite number ≥ 0 (default 0)
  * @throws CollisionError as {@link computeHull}, or when the radius is negative or not finite.

@@ -114,7 +114,6 @@ function reach(p: Float64Array, sweep: Sweep): void {
  * The first fraction in [0, tMax] at which two sweeping shapes come within `target` (± `tolerance`),
  * by conservative advancement: GJK's distance d and normal n, then a step of (d - target) over the
  * fastest any point closes along n, which never passes the target.
- *
  * @param tMax - the last fraction to look at, in [0, 1]
  * @param out - receives the result (returned)
  * @param target - the surface distance to stop at, m (default {@link TOI_TARGET}); a finite number > 0

@@ -158,7 +158,6 @@ export function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
  * setWasmKernels(false);
  * console.log(wasmKernelsReady()); // false
  * ```
- *
  * @throws ConstraintError naming `on` when it is not a boolean, or false with no TypeScript kernels
  */
 export function setWasmKernels(on: boolean): void {
