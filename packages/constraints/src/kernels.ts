@@ -8,9 +8,9 @@ import { Scalar } from './layout';
  * WebAssembly (`kernels-wasm.ts`) and TypeScript (`kernels-js.ts`). Both run on one
  * {@link KernelMemory} with the same arithmetic in the same order, so they give the same bits (a
  * NaN's sign bit aside). The WebAssembly is compiled on first use, in the background where the
- * runtime refuses a synchronous compile; the TypeScript form is opt-in (`installJsKernels`) and runs
- * while it compiles, or throughout where WebAssembly is missing or refused. With neither, a solver
- * cannot be made ({@link kernelsAvailable}).
+ * runtime refuses a synchronous compile. The TypeScript form is opt-in (`installJsKernels`), so a
+ * program bundles one form only; it runs while the module compiles, or throughout where WebAssembly
+ * is missing or refused. With neither, a solver cannot be made ({@link kernelsAvailable}).
  */
 
 /** The kernels' functions (addresses are byte offsets into the memory they run on). */

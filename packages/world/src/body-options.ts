@@ -21,7 +21,10 @@ import {
   optional,
 } from './validate';
 
-/** `'static'` never moves; `'dynamic'` by gravity, forces and contacts; `'kinematic'` by its velocity. */
+/**
+ * `'static'` never moves; `'dynamic'` by gravity, forces and contacts; `'kinematic'` only by its own
+ * velocity (it pushes dynamic bodies, nothing pushes it).
+ */
 export type BodyType = 'static' | 'dynamic' | 'kinematic';
 
 /** What `world.createBody` takes; the first shape is `width` and `height` (a centred box), or `shape`. */

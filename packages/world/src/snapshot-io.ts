@@ -23,9 +23,9 @@ export function saveWorld(world: World): Uint8Array {
 }
 
 /**
- * Puts `world` back in the state `snapshot` holds. Objects in both keep their handles and `userData`;
- * those made since are destroyed, those destroyed since made anew (find them with `getBody(id)`).
- * Contacts are rebuilt; listeners stay subscribed and no event is emitted.
+ * Puts `world` back in the state `snapshot` (of this or another world) holds. Objects in both keep
+ * their handles and `userData`; those made since are destroyed, those destroyed since made anew (find
+ * them with `getBody(id)`). Contacts are rebuilt (hold none across a restore); no event is emitted.
  * @throws WorldError on a value that is not a World, on a buffer that is not an intact snapshot of
  *   this format version, or while the world steps; the world is unchanged then
  */
@@ -35,7 +35,10 @@ export function restoreWorld(world: World, snapshot: Uint8Array): void {
   restoreSnapshot(world, snapshot);
 }
 
-/** A new world in the state `snapshot` holds. @throws WorldError as {@link restoreWorld} */
+/**
+ * A new world in the state `snapshot` holds, stepping bit for bit as the saved world would.
+ * @throws WorldError as {@link restoreWorld}
+ */
 export function loadWorld(snapshot: Uint8Array): World {
   const world = new World();
   restoreWorld(world, snapshot);
