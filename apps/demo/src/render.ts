@@ -218,6 +218,11 @@ function traceShape(ctx: CanvasRenderingContext2D, camera: Camera, body: Body, g
       ctx.lineTo(x, y);
       break;
     }
+    case 'segment':
+    case 'chainSegment':
+      ctx.moveTo(sx(g.point1.x, g.point1.y), sy(g.point1.x, g.point1.y));
+      ctx.lineTo(sx(g.point2.x, g.point2.y), sy(g.point2.x, g.point2.y));
+      break;
     default: {
       // Half circles about each end, joined by the sides (closePath draws the last one).
       const base = angle + Math.atan2(g.center2.y - g.center1.y, g.center2.x - g.center1.x);
@@ -262,6 +267,10 @@ export function boundingRadius(body: Body): number {
         break;
       case 'circle':
         r = Math.max(r, Math.hypot(g.center?.x ?? 0, g.center?.y ?? 0) + g.radius);
+        break;
+      case 'segment':
+      case 'chainSegment':
+        r = Math.max(r, Math.hypot(g.point1.x, g.point1.y), Math.hypot(g.point2.x, g.point2.y));
         break;
       default:
         r = Math.max(

@@ -112,7 +112,9 @@ async function grabPoint(page: Page): Promise<{ clientX: number; clientY: number
         else if (g.type === 'circle') [x, y] = [g.center?.x ?? 0, g.center?.y ?? 0];
         else if (g.type === 'polygon') {
           for (const v of g.vertices) [x, y] = [x + v.x / g.vertices.length, y + v.y / g.vertices.length];
-        } else [x, y] = [0.5 * (g.center1.x + g.center2.x), 0.5 * (g.center1.y + g.center2.y)];
+        } else if (g.type === 'capsule') {
+          [x, y] = [0.5 * (g.center1.x + g.center2.x), 0.5 * (g.center1.y + g.center2.y)];
+        } else continue; // segments and chains have no inside to grab
         const p = body.getWorldPoint({ x, y });
         const client = lite.toClient(p.x, p.y);
         if (client.x < rect.left + 2 || client.x > paneRight - 2) continue;

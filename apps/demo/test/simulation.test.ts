@@ -16,7 +16,9 @@ function insidePoint(body: Body, shape: BodyShape): { x: number; y: number } {
       local.x += v.x / g.vertices.length;
       local.y += v.y / g.vertices.length;
     }
-  } else local = { x: 0.5 * (g.center1.x + g.center2.x), y: 0.5 * (g.center1.y + g.center2.y) };
+  } else if (g.type === 'capsule')
+    local = { x: 0.5 * (g.center1.x + g.center2.x), y: 0.5 * (g.center1.y + g.center2.y) };
+  else local = { x: 0.5 * (g.point1.x + g.point2.x), y: 0.5 * (g.point1.y + g.point2.y) };
   const p = body.getWorldPoint(local);
   return { x: p.x, y: p.y };
 }
