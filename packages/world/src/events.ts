@@ -1,3 +1,4 @@
+import type { Manifold } from '@lite/collision';
 import { objectArray } from '@lite/math';
 import type { Contact } from './contact';
 import { WorldError } from './errors';
@@ -12,6 +13,37 @@ export type JointBreakListener = (joint: Joint) => void;
 
 /** A listener for `sensorBegin` and `sensorEnd`: the sensor and the other body's shape. */
 export type SensorListener = (sensor: BodyShape, visitor: BodyShape) => void;
+
+/** What a `hit` listener receives: a contact whose shapes struck each other this step. */
+export interface HitEvent {
+  /** The first shape (its body has the lower id). */
+  readonly shapeA: BodyShape;
+  /** The second shape. */
+  readonly shapeB: BodyShape;
+  /** World x of the contact point that struck fastest, m. */
+  readonly pointX: number;
+  /** World y of that point, m. */
+  readonly pointY: number;
+  /** x of the contact normal, from A to B. */
+  readonly normalX: number;
+  /** y of the contact normal. */
+  readonly normalY: number;
+  /** How fast the point approached along the normal when the step began, m/s (> the threshold). */
+  readonly approachSpeed: number;
+}
+
+/** A `hit` listener. */
+export type HitListener = (event: HitEvent) => void;
+
+/**
+ * Decides, for each touching contact at each step, whether it acts (return false to switch it off
+ * for this step: a one-way platform): the two shapes (A's body has the lower id) and the fresh
+ * manifold, normal from A to B. Runs inside the step: read the world, change nothing.
+ */
+export type PreSolveCallback = (shapeA: BodyShape, shapeB: BodyShape, manifold: Manifold) => boolean;
+
+/** Decides whether two shapes that may collide by their filters get a contact (return false: no). */
+export type CustomFilterCallback = (shapeA: BodyShape, shapeB: BodyShape) => boolean;
 
 /** The events a {@link World} emits, by name. */
 export interface WorldEventMap {
@@ -34,6 +66,12 @@ export interface WorldEventMap {
   sensorBegin: SensorListener;
   /** A shape stopped overlapping a sensor shape (also emitted by `destroyShape` / `destroyBody`). */
   sensorEnd: SensorListener;
+  /**
+   * Contacts struck this step faster than `world.hitEventThreshold` (1 m/s by default): one event
+   * per such contact, for its fastest point that took an impulse, after the other contact events,
+   * in pair-key order. For sounds, damage and particles.
+   */
+  hit: HitListener;
 }
 
 /** The names of the world's events. */
@@ -98,6 +136,18 @@ export class Listeners {
   sensorBegin: SensorListener[] = objectArray();
   /** The `sensorEnd` listeners, in subscription order. */
   sensorEnd: SensorListener[] = objectArray();
+  /** The `hit` listeners, in subscription order. */
+  hit: HitListener[] = objectArray();
+}
+
+/** The callbacks a step calls while it runs, and the hit events' threshold. */
+export class StepCallbacks {
+  /** See `world.setPreSolveCallback`. */
+  preSolve: PreSolveCallback | null = null;
+  /** See `world.setCustomFilterCallback`. */
+  customFilter: CustomFilterCallback | null = null;
+  /** The approach speed above which a contact reports a `hit`, m/s. */
+  hitThreshold = 1;
 }
 
 /** Throws unless `event` is one of the world's events. */
@@ -106,7 +156,7 @@ export function checkEvent(event: unknown): void {
     throw new WorldError(
       'event',
       event,
-      "must be 'beginContact', 'endContact', 'sensorBegin', 'sensorEnd' or 'jointBreak'",
+      "must be 'beginContact', 'endContact', 'sensorBegin', 'sensorEnd', 'jointBreak' or 'hit'",
     );
   }
 }

@@ -13,7 +13,11 @@ export { DebugColor, type DebugDraw, type DebugDrawOptions, drawWorld } from './
 export { WorldError } from './errors';
 export type {
   ContactListener,
+  CustomFilterCallback,
+  HitEvent,
+  HitListener,
   JointBreakListener,
+  PreSolveCallback,
   SensorListener,
   WorldEventMap,
   WorldEventName,

@@ -4,13 +4,13 @@ import type { Body } from './body';
 import type { Contact } from './contact';
 import { findShapeContact, mergeSortedContacts, shouldShapesContact, truncate } from './contact-list';
 import { freeContact, maybeReorderContacts, takeContact } from './contact-order';
-import { BEGIN_CONTACT, END_CONTACT } from './events';
+import { BEGIN_CONTACT, type CustomFilterCallback, END_CONTACT, type PreSolveCallback } from './events';
 import { jointBodyA, jointBodyB } from './joints';
 import { Stage } from './profile';
 import { STEP_SPECULATIVE_DISTANCE } from './settings';
 import { type BodyShape, KIND_BOX, packedOf, roundingRadius } from './shape';
 import { journalBorn } from './stage-journal';
-import { type StepState, wakeBody } from './step-state';
+import { noteListenerError, type StepState, wakeBody } from './step-state';
 
 /** The step's contact stages, shared by both solvers, and the contacts' life cycle. */
 
@@ -78,8 +78,30 @@ export function makeNewPairFilter(s: StepState): (proxyA: number, proxyB: number
     const dynamicA = sa.body.isDynamic;
     const dynamicB = sb.body.isDynamic;
     if (!dynamicA && !dynamicB) return false;
-    return shouldShapesContact(sa, sb) && findShapeContact(sa, sb) === null;
+    if (!shouldShapesContact(sa, sb) || findShapeContact(sa, sb) !== null) return false;
+    return s.callbacks.customFilter === null || customFilterAllows(s, sa, sb);
   };
+}
+
+/** The user's custom filter on a new pair (A: the lower body id); a throw is noted and allows it. */
+function customFilterAllows(s: StepState, sa: BodyShape, sb: BodyShape): boolean {
+  const low = sa.body.id <= sb.body.id;
+  try {
+    return (s.callbacks.customFilter as CustomFilterCallback)(low ? sa : sb, low ? sb : sa) !== false;
+  } catch (error) {
+    noteListenerError(s, error);
+    return true;
+  }
+}
+
+/** The user's pre-solve callback on a touching contact's fresh manifold; a throw is noted and keeps it. */
+function preSolveAllows(s: StepState, c: Contact, manifold: Manifold): boolean {
+  try {
+    return (s.callbacks.preSolve as PreSolveCallback)(c.shapeA, c.shapeB, manifold) !== false;
+  } catch (error) {
+    noteListenerError(s, error);
+    return true;
+  }
 }
 
 /** {@link findNewContacts}' loop (docs/performance.md, "Loops in their own functions"). */
@@ -191,6 +213,10 @@ function collideOne(s: StepState, c: Contact, speculative: boolean): boolean {
       const pa = sa.packed.length > 0 ? sa.packed : packedOf(sa);
       const pb = sb.packed.length > 0 ? sb.packed : packedOf(sb);
       collidePacked(pa, xa, pb, xb, manifold);
+    }
+    // A contact the user's pre-solve switches off has no points this step (so it does not touch).
+    if (manifold.pointCount > 0 && s.callbacks.preSolve !== null && !preSolveAllows(s, c, manifold)) {
+      manifold.pointCount = 0;
     }
     c.update(manifold, settings);
   }

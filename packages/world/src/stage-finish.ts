@@ -354,6 +354,39 @@ export function dispatchEvents(s: StepState): void {
   dispatchSensorEvents(s);
 }
 
+/**
+ * `hit` events: each contact the solver had this step whose fastest approaching point (one that
+ * took an impulse) came in faster than the threshold, in pair-key order.
+ */
+export function dispatchHits(s: StepState): void {
+  const listeners = s.listeners.hit;
+  if (listeners.length === 0) return;
+  const contacts = s.solverContacts;
+  for (let i = 0, n = s.solverContactCount; i < n; ++i) {
+    const c = contacts[i];
+    let best = -1;
+    let speed = s.callbacks.hitThreshold;
+    for (let k = 0; k < c.pointCount; ++k) {
+      const p = c.points[k];
+      if (-p.approachVelocity > speed && p.normalImpulse > 0) {
+        speed = -p.approachVelocity;
+        best = k;
+      }
+    }
+    if (best < 0) continue;
+    const p = c.points[best];
+    emit(s, listeners, {
+      shapeA: c.shapeA,
+      shapeB: c.shapeB,
+      pointX: p.x,
+      pointY: p.y,
+      normalX: c.normalX,
+      normalY: c.normalY,
+      approachSpeed: speed,
+    });
+  }
+}
+
 /** The queued sensor events, in the order found (sensor id, then visitor id). */
 function dispatchSensorEvents(s: StepState): void {
   const events = s.sensorEvents;

@@ -4,7 +4,7 @@ import { objectArray, Transform, type Vec2 } from '@lite/math';
 import type { Body } from './body';
 import type { Contact } from './contact';
 import { freeContact } from './contact-order';
-import { ContactEventQueue, Listeners, SensorEventQueue } from './events';
+import { ContactEventQueue, Listeners, SensorEventQueue, StepCallbacks } from './events';
 import { Islands } from './islands';
 import type { Joint } from './joints';
 import { StepProfile } from './profile';
@@ -103,6 +103,7 @@ export class StepState {
   /** The step's contact events, emitted at its end, and their listeners. */
   readonly events = new ContactEventQueue();
   readonly listeners = new Listeners();
+  readonly callbacks = new StepCallbacks();
 
   /** Contacts and joints handed to the solver this step, and their counts. */
   readonly solverContacts: Contact[] = objectArray();

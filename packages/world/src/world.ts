@@ -5,7 +5,13 @@ import { type BodyOptions, resolveBodyOptions } from './body-options';
 import { type Contact, compareContacts } from './contact';
 import { removeItem, truncate } from './contact-list';
 import { WorldError } from './errors';
-import { checkEvent, type WorldEventMap, type WorldEventName } from './events';
+import {
+  type CustomFilterCallback,
+  checkEvent,
+  type PreSolveCallback,
+  type WorldEventMap,
+  type WorldEventName,
+} from './events';
 import { putToSleep } from './islands';
 import { registerJointKind } from './joint-kinds';
 import {
@@ -34,6 +40,7 @@ import {
   clearForces,
   computeAABB,
   dispatchEvents,
+  dispatchHits,
   dispatchJointBreaks,
   firstNonFiniteField,
   STATE_FIELDS,
@@ -54,6 +61,7 @@ import {
   StepState,
   wakeBody,
 } from './step-state';
+import { checkNonNegative } from './validate';
 import { dispatchRemoved, releaseShape, resetMass } from './world-edits';
 import { installParts, MIN_DT, resolveWorldOptions, type WorldOptions } from './world-options';
 
@@ -424,6 +432,41 @@ export class World {
     return () => this.off(event, listener);
   }
 
+  /**
+   * Sets (or with null, removes) the callback each step calls for every touching contact, with the
+   * two shapes and the fresh manifold (normal from A, the shape of the lower body id, to B):
+   * returning false switches the contact off for that step (no points, so not touching), as a
+   * one-way platform needs. It runs inside the step: read the world, change nothing. A throw is
+   * rethrown at the end of the step and keeps the contact.
+   */
+  setPreSolveCallback(callback: PreSolveCallback | null): void {
+    if (callback !== null && typeof callback !== 'function') {
+      throw new WorldError('callback', callback, 'must be a function or null');
+    }
+    this.core.callbacks.preSolve = callback;
+  }
+
+  /**
+   * Sets (or with null, removes) the callback asked, when two shapes that their filters let collide
+   * first come near, whether they get a contact (return false: no contact, until their proxies
+   * separate and meet again). Shape A's body has the lower id.
+   */
+  setCustomFilterCallback(callback: CustomFilterCallback | null): void {
+    if (callback !== null && typeof callback !== 'function') {
+      throw new WorldError('callback', callback, 'must be a function or null');
+    }
+    this.core.callbacks.customFilter = callback;
+  }
+
+  /** The approach speed above which a contact reports a `hit` event, m/s (finite, >= 0; default 1). */
+  get hitEventThreshold(): number {
+    return this.core.callbacks.hitThreshold;
+  }
+
+  set hitEventThreshold(value: number) {
+    this.core.callbacks.hitThreshold = checkNonNegative(value, 'hitEventThreshold');
+  }
+
   /** Unsubscribes `listener` from `event` (no effect if it was not subscribed). */
   off<K extends WorldEventName>(event: K, listener: WorldEventMap[K]): void {
     checkEvent(event);
@@ -561,6 +604,7 @@ export class World {
       clearForces(core);
       this.findBrokenJoints();
       dispatchEvents(core);
+      dispatchHits(core);
       dispatchJointBreaks(this.core);
       profile.lap(Stage.Events);
       profile.end();
