@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireRigidJoint } from '@lite/bench/engines/adapter';
 import { catalogue } from '@lite/scenes';
 import { World } from '@lite/world';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -1192,26 +1193,31 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     // The README states the figure this build measures (to the nearest 10 KB).
     const readme = readFileSync(join(root, 'README.md'), 'utf8').replace(/\s+/g, ' ');
     expect(readme).toContain(`first load is about ${roundedKB(bytes)} KB gzip`);
-    // The peers' chunks exist (the comparison page loads them) and the main page loads none.
+    // The peers' chunks exist (the comparison page's workers load them) and neither the main page
+    // nor the comparison page loads any of them, or a lane's worker, up front.
     const peers = readdirSync(join(dist, 'assets')).filter((f) =>
-      /^(planck|matter|p2|rapier)-.*\.js$/.test(f),
+      /^(planck|matter|p2|rapier|box2d3|Box2D\.compat|compare-worker)-.*\.(js|wasm)$/.test(f),
     );
-    expect(peers.length).toBe(4);
-    for (const peer of peers) expect(first.has(`assets/${peer}`)).toBe(false);
+    expect(peers.length).toBe(7);
+    const compare = firstLoad(dist, 'compare.html').files;
+    for (const peer of peers) {
+      expect(first.has(`assets/${peer}`)).toBe(false);
+      expect(compare.has(`assets/${peer}`), peer).toBe(false);
+    }
   });
 
-  it('runs one scene in lite, planck.js, matter-js, p2-es and Rapier side by side, live', async () => {
+  it('runs one scene in lite, planck.js, matter-js, p2-es, Rapier and Box2D v3 side by side, live', async () => {
     await page.goto(`${base}/compare.html?scene=pyramid&base=10`);
     await page.waitForFunction(
       () => {
         const lanes = window.__compare?.lanes ?? [];
-        return lanes.length === 5 && lanes.every((lane) => lane.steps >= 30 || lane.error !== null);
+        return lanes.length === 6 && lanes.every((lane) => lane.steps >= 30 || lane.error !== null);
       },
       undefined,
       { timeout: 60_000, polling: 100 },
     );
     const lanes = await page.evaluate(() => window.__compare!.lanes);
-    expect(lanes.map((lane) => lane.id)).toEqual(['lite', 'planck', 'matter', 'p2', 'rapier']);
+    expect(lanes.map((lane) => lane.id)).toEqual(['lite', 'planck', 'matter', 'p2', 'rapier', 'box2d3']);
     // The menu offers only the scenes whose joints the adapters map (pins and rods): not the
     // car (wheel joints), the piston (prismatic) or the welded bridge (welds).
     const offered = await page
@@ -1225,8 +1231,10 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     expect(offered).toContain('pyramid');
     for (const lane of lanes) {
       expect(lane.error, lane.id).toBeNull();
+      expect(lane.refused, lane.id).toBeNull();
+      expect(lane.finite, lane.id).toBe(true);
       expect(lane.stepMs).toBeGreaterThan(0);
-      // The step time leaves the first 10 steps (warm-up, WARMUP_STEPS in src/compare.ts) out.
+      // The step time leaves the first 10 steps (warm-up, WARMUP_STEPS in src/compare-protocol.ts) out.
       expect(lane.timedSteps).toBe(Math.min(60, lane.steps - 10));
       expect(Number.isFinite(lane.drift)).toBe(true);
       expect(lane.sink).not.toBeNull(); // the pyramid has a top box
@@ -1249,7 +1257,7 @@ describe.runIf(runSuite)('demo in Chromium', () => {
         }),
       );
     const a = await hashes();
-    expect(a.length).toBe(5);
+    expect(a.length).toBe(6);
     for (const lane of a) expect(lane.drawn).toBeGreaterThan(100);
     const steps = lanes.map((lane) => lane.steps);
     await page.waitForFunction(
@@ -1258,20 +1266,129 @@ describe.runIf(runSuite)('demo in Chromium', () => {
       { timeout: 30_000 },
     );
     expect(await page.textContent('#engine-rapier dl')).toMatch(/ms mean/);
+    expect(await page.textContent('#engine-box2d3 dl')).toMatch(/ms mean/);
+    // Paused, no lane steps; run again, every lane does.
+    await page.click('#compare-pause');
+    const held = await page.evaluate(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const before = window.__compare!.lanes.map((lane) => lane.steps);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return window.__compare!.lanes.map((lane, i) => lane.steps - before[i]);
+    });
+    expect(held).toEqual([0, 0, 0, 0, 0, 0]);
+    await page.click('#compare-pause');
+    const resumed = await page.evaluate(() => window.__compare!.lanes.map((lane) => lane.steps));
+    await page.waitForFunction(
+      (before) => window.__compare!.lanes.every((lane, i) => lane.steps > before[i]),
+      resumed,
+      { timeout: 30_000 },
+    );
     // A jointed scene reads its pin gaps.
     await page.selectOption('#compare-scene', 'chain');
     await page.waitForFunction(() => {
       const lanes = window.__compare!.lanes;
       return (
         window.__compare!.sceneId === 'chain' &&
-        lanes.every((lane) => lane.steps >= 10 || lane.error !== null)
+        lanes.every((lane) => lane.steps >= 10 || lane.error !== null || lane.refused !== null)
       );
     });
     const chain = await page.evaluate(() => window.__compare!.lanes);
-    for (const lane of chain) if (lane.error === null) expect(lane.gap).not.toBeNull();
-    expect(chain.filter((lane) => lane.error === null).length).toBeGreaterThanOrEqual(4);
+    for (const lane of chain) expect(lane.refused ?? lane.error, lane.id).toBeNull();
+    for (const lane of chain) expect(lane.gap, lane.id).not.toBeNull();
     expect(pageErrors).toEqual([]);
   }, 90_000);
+
+  it("keeps the comparison page's main thread drawing while the engines step in their workers", async () => {
+    // The pyramid's 210 boxes take planck.js and p2-es several ms a step. Were the lanes stepped on
+    // the page's main thread, no animation frame could run while any lane steps; in workers, the
+    // frames go on during the steps.
+    await page.goto(`${base}/compare.html?scene=pyramid`);
+    await page.waitForFunction(
+      () => (window.__compare?.lanes ?? []).every((lane) => lane.steps >= 20),
+      undefined,
+      { timeout: 60_000, polling: 100 },
+    );
+    const { frames, steps } = await page.evaluate(
+      () =>
+        new Promise<{ frames: number[]; steps: [number, number][] }>((resolve) => {
+          const frames: number[] = [];
+          const start = performance.now();
+          const frame = () => {
+            const now = performance.now();
+            frames.push(performance.timeOrigin + now);
+            if (now - start < 2000) requestAnimationFrame(frame);
+            else {
+              const from = performance.timeOrigin + start;
+              const steps = window.__compare!.lanes.flatMap((lane) =>
+                lane.recentSteps.filter(([, end]) => end > from).map(([s, e]) => [s, e] as [number, number]),
+              );
+              resolve({ frames, steps });
+            }
+          };
+          requestAnimationFrame(frame);
+        }),
+    );
+    // The lanes stepped while the page measured, and the page kept drawing frames.
+    expect(steps.length).toBeGreaterThan(6);
+    expect(frames.length).toBeGreaterThan(4);
+    // Frames ran while some engine was in the middle of a step: the steps do not block the page.
+    const during = frames.filter((t) => steps.some(([s, e]) => s < t && t < e));
+    expect(during.length).toBeGreaterThanOrEqual(2);
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
+
+  it('runs every offered scene in every engine that can build it, Box2D v3 among them', async () => {
+    await page.goto(`${base}/compare.html?scene=single-box`);
+    const offered = await page
+      .locator('#compare-scene option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(offered.length).toBeGreaterThan(10);
+    // The lanes that refuse a scene refuse the joints the adapters do not map (soft pins and
+    // rods, limits, motors) or, matter-js, a body of several shapes; Box2D v3 maps every shape.
+    const refusedBy: Record<string, string[]> = {};
+    for (const id of offered) {
+      if (id !== (await page.evaluate(() => window.__compare!.sceneId)))
+        await page.selectOption('#compare-scene', id);
+      await page.waitForFunction(
+        (scene) => {
+          const hook = window.__compare!;
+          return (
+            hook.sceneId === scene &&
+            hook.lanes.every((lane) => lane.steps >= 3 || lane.error !== null || lane.refused !== null)
+          );
+        },
+        id,
+        { timeout: 60_000, polling: 100 },
+      );
+      const lanes = await page.evaluate(() => window.__compare!.lanes);
+      for (const lane of lanes) {
+        expect(lane.error, `${id} in ${lane.id}`).toBeNull();
+        if (lane.refused !== null) {
+          (refusedBy[lane.id] ??= []).push(id);
+          continue;
+        }
+        expect(lane.steps, `${id} in ${lane.id}`).toBeGreaterThanOrEqual(3);
+        expect(lane.finite, `${id} in ${lane.id}`).toBe(true);
+      }
+      expect(lanes.find((lane) => lane.id === 'lite')!.refused, id).toBeNull();
+    }
+    const rigid = (id: string) => {
+      try {
+        for (const [i, joint] of catalogue
+          .find((e) => e.id === id)!
+          .create()
+          .joints.entries())
+          requireRigidJoint('box2d3', joint, i);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    // Box2D v3 runs every scene whose joints are rigid, as Rapier does.
+    expect(refusedBy.box2d3 ?? []).toEqual(offered.filter((id) => !rigid(id)));
+    expect(refusedBy.rapier ?? []).toEqual(refusedBy.box2d3 ?? []);
+    expect(pageErrors).toEqual([]);
+  }, 300_000);
 
   it('casts a ray and queries an overlap with the pointer, and drags again after T', async () => {
     await openScene(page, base, '?scene=single-box&paused=1', 'single-box', 0);
