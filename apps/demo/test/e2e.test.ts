@@ -1009,6 +1009,17 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     const stats = await page.textContent('#stats');
     expect(stats).toMatch(/Islands\d+/);
     expect(stats).toMatch(/Shapes\d+ \(a broadphase proxy each\)/);
+    // The engine's own counts: sleepers, and the broadphase's proxies (a shape each) and tree height.
+    expect(stats).toMatch(/Bodies\d+ · \d+ awake · \d+ asleep/);
+    const shapes = await page.evaluate(() =>
+      window.__lite!.worlds.reduce(
+        (n, world) => n + world.bodies.reduce((m, b) => m + b.shapes.length, 0),
+        0,
+      ),
+    );
+    const broadphase = /Broadphase(\d+) proxies · tree height (-?\d+)/.exec(stats ?? '');
+    expect(Number(broadphase?.[1])).toBe(shapes);
+    expect(Number(broadphase?.[2])).toBeGreaterThanOrEqual(Math.ceil(Math.log2(shapes)));
     // The largest step total over 30 frames (one step may read 0 with the browser's coarse clock).
     const total = await page.evaluate(
       () =>
