@@ -1,4 +1,4 @@
-import { catalogue, getScene, type SceneEntry } from '@lite/scenes';
+import type { SceneEntry } from '@lite/scenes';
 import { type Body, MouseJoint, type SolverKind, type World } from '@lite/world';
 import { Camera } from './camera';
 import { fitCameraHeight } from './camera-fit';
@@ -11,6 +11,7 @@ import { drawStepGraph, PROFILE_BANDS, RealTimeMeter, StepHistory } from './prof
 import { boundingRadius, drawDragged, drawPane, drawProbe, islandCount, type Probe } from './render';
 import { Rewind, type SavedState, SNAPSHOT_BUDGET_MS, snapshotInterval } from './rewind';
 import { installSceneControls } from './scene-controls';
+import { scenes as catalogue, findScene as getScene } from './scene-list';
 import {
   appliesTo,
   type DemoSettings,

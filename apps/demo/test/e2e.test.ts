@@ -17,7 +17,10 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { build, type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstLoad, roundedKB } from '../scripts/measure-load';
+import { paneCount } from '../src/demo-scenes';
 import { PROFILE_BANDS } from '../src/profile-view';
+import { scenes } from '../src/scene-list';
+import { theme } from '../src/theme';
 
 const CHROMIUM = '/usr/bin/chromium';
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -206,7 +209,7 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
   });
 
-  for (const entry of catalogue) {
+  for (const entry of scenes) {
     it(`draws and runs ${entry.id}`, async () => {
       // Opened paused, so `first` is the scene as built: on a busy machine the page can take enough
       // catch-up steps before the test reads it that a resting scene (a stack) is already asleep.
@@ -239,11 +242,11 @@ describe.runIf(runSuite)('demo in Chromium', () => {
         },
         [scene.camera.x, scene.camera.y, scene.camera.height] as const,
       );
-      expect(view.panes).toBe(scene.compare ? 2 : 1);
+      expect(view.panes).toBe(paneCount(scene));
       expect(view.y).toBeCloseTo(view.height / 2, 3);
       expect(view.top).toBeGreaterThan(-1e-3);
       expect(view.top).toBeLessThan(0.25 * view.height);
-      if (!scene.compare) expect(view.x).toBeCloseTo(view.paneWidth / 2, 3);
+      if (paneCount(scene) === 1) expect(view.x).toBeCloseTo(view.paneWidth / 2, 3);
 
       // And the camera shows the bodies: a good part of them start inside the canvas (all of them in
       // most scenes; rain and many-bodies start high above their container and fall into view).
@@ -305,6 +308,65 @@ describe.runIf(runSuite)('demo in Chromium', () => {
       expect(pageErrors).toEqual([]);
     }, 90_000);
   }
+
+  it('reports sensor events and lights a sensor zone while a ball overlaps it', async () => {
+    await openScene(page, base, '?scene=sensors&paused=1', 'sensors', 0);
+    await page.evaluate(() => {
+      const counts = { begin: 0, end: 0 };
+      (window as unknown as { sensorCounts: typeof counts }).sensorCounts = counts;
+      const world = window.__lite!.world;
+      world.on('sensorBegin', () => counts.begin++);
+      world.on('sensorEnd', () => counts.end++);
+    });
+    // The sensor zones, unlit, in their own colour.
+    const lit = () =>
+      page.evaluate((fill) => {
+        const [r, g, b, a] = fill.match(/[\d.]+/g)!.map(Number);
+        // The lit fill over the background (#0d1117), as the canvas blends it.
+        const want = [r * a + 0x0d * (1 - a), g * a + 0x11 * (1 - a), b * a + 0x17 * (1 - a)];
+        const canvas = document.getElementById('view') as HTMLCanvasElement;
+        const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        let count = 0;
+        for (let i = 0; i < data.length; i += 4)
+          if (
+            Math.abs(data[i] - want[0]) + Math.abs(data[i + 1] - want[1]) + Math.abs(data[i + 2] - want[2]) <
+            12
+          )
+            count++;
+        return count;
+      }, theme.sensorActiveFill);
+    expect(await lit()).toBeLessThan(100);
+    expect(
+      await page.evaluate(() => window.__lite!.world.bodies.filter((b) => b.shapes[0]?.sensor).length),
+    ).toBe(4);
+    await page.click('#pause');
+    // The balls fall through the zones in the air and come to rest in the one on the floor.
+    await waitForSteps(page, 0, 240);
+    const counts = await page.evaluate(
+      () => (window as unknown as { sensorCounts: { begin: number; end: number } }).sensorCounts,
+    );
+    expect(counts.begin).toBeGreaterThanOrEqual(24);
+    expect(counts.end).toBeGreaterThan(0);
+    expect(counts.end).toBeLessThan(counts.begin);
+    expect(await lit()).toBeGreaterThan(1000);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('stops bullets at a thin wall with continuous collision and lets them through without', async () => {
+    await openScene(page, base, '?scene=continuous', 'continuous');
+    const first = await page.evaluate(() => window.__lite!.stepCount);
+    await waitForSteps(page, first, 60);
+    // The wall stands at x = 0, 0.1 m thick: a bullet beyond it went through.
+    const through = await page.evaluate(() =>
+      window.__lite!.worlds.map(
+        (world) => world.bodies.filter((b) => b.type === 'dynamic' && b.position.x > 0.05).length,
+      ),
+    );
+    expect(through[0]).toBe(0);
+    expect(through[1]).toBeGreaterThan(0);
+    expect(await page.textContent('#scene-description')).toMatch(/continuous collision/);
+    expect(pageErrors).toEqual([]);
+  });
 
   it('opens a scene and its parameters from the address', async () => {
     await openScene(page, base, '?scene=pyramid&base=5', 'pyramid');
