@@ -302,7 +302,7 @@ describe.runIf(runSuite)('demo in Chromium', () => {
       await page.click('#bomb');
       const bombed = await snapshot(page);
       expect(bombed.bodies.length).toBe(later.bodies.length + later.worlds);
-      await waitForSteps(page, bombed.stepCount, 20);
+      await waitForSteps(page, bombed.stepCount, 5);
       const after = await canvasPixels(page);
       expect(after.hash).not.toBe(pixels.hash);
       expect(pageErrors).toEqual([]);
