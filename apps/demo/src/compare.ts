@@ -14,8 +14,6 @@ import { byId, createSlider } from './panel';
 import { theme } from './theme';
 import { resolveParameters } from './url-state';
 
-export { COMPARED } from './compare-protocol';
-
 /**
  * Whether the benchmark's adapters map every joint of `entry`'s scene (pins and rods: lite's lane
  * refuses the rest, as every peer does), so that the page offers it.
