@@ -1381,8 +1381,9 @@ describe.runIf(runSuite)('demo in Chromium', () => {
   }, 90_000);
 
   it("keeps the comparison page's main thread drawing while the engines step in their workers", async () => {
-    // A pyramid of 1,035 boxes: planck.js and p2-es take longer than a frame a step, so they step
-    // back to back, whatever the machine, and their steps cover most of the time. Were the lanes
+    // A pyramid of 1,035 boxes: the slowest lanes (p2-es, matter-js, planck.js) take longer than a
+    // frame a step, so they step back to back and their steps cover most of the time (and frames
+    // cannot keep falling between the steps of 60 Hz lanes). Were the lanes
     // stepped on the page's main thread, no animation frame could run while any lane steps; in
     // workers, the frames go on during the steps.
     await page.goto(`${base}/compare.html?scene=pyramid&base=45`);
