@@ -11,9 +11,12 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** The files of the first load (paths under `dist`) and their gzip bytes together with the page's. */
-export function firstLoad(dist: string): { files: Set<string>; bytes: number } {
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+/**
+ * The files of a page's first load (paths under `dist`; the main page, `index.html`, unless `page`
+ * names another) and their gzip bytes together with the page's.
+ */
+export function firstLoad(dist: string, page = 'index.html'): { files: Set<string>; bytes: number } {
+  const html = readFileSync(join(dist, page), 'utf8');
   const files = new Set<string>();
   const queue = [...html.matchAll(/(?:src|href)="\.\/(assets\/[\w.-]+\.(?:js|css))"/g)].map((m) => m[1]);
   while (queue.length > 0) {

@@ -1,7 +1,8 @@
-import { catalogue, getScene, type SceneEntry } from '@lite/scenes';
+import type { SceneEntry } from '@lite/scenes';
 import { type Body, MouseJoint, type SolverKind, type World } from '@lite/world';
 import { Camera } from './camera';
 import { fitCameraHeight } from './camera-fit';
+import { engineCounters } from './counters';
 import { FixedStepClock, SLOW_STEP_MS } from './fixed-step';
 import { HINTED, UNSETTLED_BY_CLASSIC } from './hints';
 import { bindSlider, byId, createRadio, createSlider, createToggle } from './panel';
@@ -10,6 +11,7 @@ import { drawStepGraph, PROFILE_BANDS, RealTimeMeter, StepHistory } from './prof
 import { boundingRadius, drawDragged, drawPane, drawProbe, islandCount, type Probe } from './render';
 import { Rewind, type SavedState, SNAPSHOT_BUDGET_MS, snapshotInterval } from './rewind';
 import { installSceneControls } from './scene-controls';
+import { scenes as catalogue, findScene as getScene } from './scene-list';
 import {
   appliesTo,
   type DemoSettings,
@@ -1123,17 +1125,19 @@ export class Testbed {
       }
       for (const joint of world.joints) if (joint.kind !== 2) joints++;
     }
+    const engine = engineCounters(simulation.panes.map((pane) => pane.world));
     const times = simulation.stepTimes;
     const snapshots = simulation.snapshotTimes;
     const interval = snapshotInterval(snapshots.average);
     const rows: [string, string][] = [
       // A comparison that pins the solver runs it whatever the user's choice.
       ['Solver', SOLVERS.find((s) => s.kind === this.shownSolver())!.label],
-      ['Bodies', `${bodies} · ${awake} awake`],
+      ['Bodies', `${bodies} · ${awake} awake · ${engine.asleep} asleep`],
       ['Contacts', `${contacts} · ${points} points`],
       ['Joints', String(joints)],
       ['Islands', String(islands)],
       ['Shapes', `${shapes} (a broadphase proxy each)`],
+      ['Broadphase', `${engine.proxies} proxies · tree height ${engine.treeHeight}`],
       ['Step time', `${times.average.toFixed(2)} ms mean · ${times.max.toFixed(2)} max`],
       [
         'Snapshot',

@@ -1,46 +1,18 @@
 /**
  * The comparison page (`compare.html`): one scene of the catalogue in lite and in planck.js,
- * matter-js, p2-es and Rapier side by side, live, through the benchmark's engine adapters
- * (`@lite/bench/engines/*`, loaded only here), each with its step time and the benchmark's quality
- * readouts (drift, sink, pin gap: `@lite/bench/quality`).
+ * matter-js, p2-es, Rapier and Box2D v3 side by side, live. Each engine runs in its own Web Worker
+ * (`src/compare-worker.ts`, through the benchmark's engine adapters `@lite/bench/engines/*`, loaded
+ * only there), which steps it and posts back its poses, step time and the benchmark's quality
+ * readouts (drift, sink, pin gap: `@lite/bench/quality`); the page only draws, so a slow engine
+ * slows its own lane and not the page.
  */
-import { type EngineAdapter, requireBasicJoint } from '@lite/bench/engines/adapter';
-import { jointAnchors, jointQuality, structureQuality } from '@lite/bench/quality';
+import { requireBasicJoint } from '@lite/bench/engines/adapter';
 import { catalogue, type SceneDef, type SceneEntry } from '@lite/scenes';
 import { Camera } from './camera';
+import { COMPARED, type ComparedId, type FromWorker, type ToWorker } from './compare-protocol';
 import { byId, createSlider } from './panel';
-import { RollingStats } from './rolling-stats';
 import { theme } from './theme';
 import { resolveParameters } from './url-state';
-
-/** The engines on the page, in order, each loaded on demand. */
-export const COMPARED: ReadonlyArray<{ id: string; label: string; load: () => Promise<EngineAdapter> }> = [
-  {
-    id: 'lite',
-    label: 'lite',
-    load: async () => new (await import('@lite/bench/engines/lite')).LiteAdapter(),
-  },
-  {
-    id: 'planck',
-    label: 'planck.js',
-    load: async () => new (await import('@lite/bench/engines/planck')).PlanckAdapter(),
-  },
-  {
-    id: 'matter',
-    label: 'matter-js',
-    load: async () => new (await import('@lite/bench/engines/matter')).MatterAdapter(),
-  },
-  { id: 'p2', label: 'p2-es', load: async () => new (await import('@lite/bench/engines/p2')).P2Adapter() },
-  {
-    id: 'rapier',
-    label: 'Rapier (WASM)',
-    load: async () => {
-      const module = await import('@lite/bench/engines/rapier');
-      await module.initRapier();
-      return new module.RapierAdapter();
-    },
-  },
-];
 
 /**
  * Whether the benchmark's adapters map every joint of `entry`'s scene (pins and rods: lite's lane
@@ -57,29 +29,34 @@ function offered(entry: SceneEntry): boolean {
   }
 }
 
-/** The step, s. */
-const STEP = 1 / 60;
+/** How many recent steps' times each lane keeps for the test hook. */
+const RECENT_STEPS = 120;
 
-/**
- * The first steps of each engine that its step time leaves out: warm-up (compilation, a WebAssembly
- * module's first calls) that took Rapier's "max" over a second.
- */
-const WARMUP_STEPS = 10;
-
-/** One engine's pane: its adapter (null until loaded or when it cannot build the scene). */
+/** One engine's pane: its worker and what the worker last posted. */
 interface Lane {
-  id: string;
+  id: ComparedId;
   label: string;
-  adapter: EngineAdapter | null;
+  worker: Worker;
+  /** Whether the engine built the scene (false until the worker says so, or when it refused). */
+  built: boolean;
+  /** Why the engine cannot build this scene (the lane does not offer it). */
+  refused: string | null;
+  /** What stopped the engine while it ran. */
   error: string | null;
   poses: Float64Array;
-  times: RollingStats;
+  /** Whether `poses` changed since the lane was last drawn. */
+  dirty: boolean;
   steps: number;
-  canvas: HTMLCanvasElement;
-  readout: HTMLDListElement;
+  /** The last {@link RECENT_STEPS} steps' start and end (ms since the epoch), oldest first. */
+  recent: [number, number][];
+  stepMs: number;
+  maxMs: number;
+  timedSteps: number;
   drift: number;
   sink: number | null;
   gap: number | null;
+  canvas: HTMLCanvasElement;
+  readout: HTMLDListElement;
 }
 
 /** What the browser test reads (`window.__compare`). */
@@ -87,8 +64,10 @@ export interface CompareHook {
   /** The scene on the page. */
   readonly sceneId: string;
   /**
-   * Each engine in page order: steps taken, mean step time (ms, last 60 steps), the quality
-   * readouts (m; `null` when the scene has no top box or no pins) and the error that stopped it.
+   * Each engine in page order: steps taken, mean step time (ms, last 60 steps, measured in its
+   * worker), the quality readouts (m; `null` when the scene has no top box or no pins), why it
+   * cannot build the scene (`refused`: the lane does not offer it), the error that stopped it, and
+   * whether every pose it last posted is finite.
    */
   readonly lanes: ReadonlyArray<{
     id: string;
@@ -99,7 +78,11 @@ export interface CompareHook {
     drift: number;
     sink: number | null;
     gap: number | null;
+    refused: string | null;
     error: string | null;
+    finite: boolean;
+    /** The last 120 steps' start and end, ms since the epoch (`performance.timeOrigin` + `now()`). */
+    recentSteps: ReadonlyArray<readonly [number, number]>;
   }>;
 }
 
@@ -114,8 +97,7 @@ class ComparePage {
   private entry: SceneEntry;
   private params: Record<string, number>;
   private scene!: SceneDef;
-  private anchors: Float64Array = new Float64Array(0);
-  private lanes: Lane[] = [];
+  private lanes: Lane[];
   private paused = false;
   private generation = 0;
   private lastReadout = 0;
@@ -137,25 +119,94 @@ class ComparePage {
     }
     select.addEventListener('change', () => {
       const entry = find(select.value);
-      if (entry) void this.open(entry, resolveParameters(entry, {}));
+      if (entry) this.open(entry, resolveParameters(entry, {}));
     });
     byId('compare-pause').addEventListener('click', () => {
       this.paused = !this.paused;
       byId('compare-pause').textContent = this.paused ? 'Run' : 'Pause';
+      for (const lane of this.lanes) this.send(lane, { type: 'pause', paused: this.paused });
     });
-    byId('compare-reset').addEventListener('click', () => void this.open(this.entry, this.params));
+    byId('compare-reset').addEventListener('click', () => this.open(this.entry, this.params));
+    this.lanes = COMPARED.map(({ id, label }) => this.createLane(id, label));
     this.installHook();
-    void this.open(this.entry, this.params);
+    this.open(this.entry, this.params);
     requestAnimationFrame((time) => this.frame(time));
   }
 
-  /** Builds `entry` with `params` in every engine (loading each engine the first time). */
-  private async open(entry: SceneEntry, params: Record<string, number>): Promise<void> {
+  /** A lane's pane and its worker (kept across scenes: the engine loads once). */
+  private createLane(id: ComparedId, label: string): Lane {
+    const root = document.createElement('section');
+    root.className = 'engine';
+    root.id = `engine-${id}`;
+    const title = document.createElement('h2');
+    title.textContent = label;
+    const canvas = document.createElement('canvas');
+    const readout = document.createElement('dl');
+    root.append(title, canvas, readout);
+    byId('compare-grid').append(root);
+    const worker = new Worker(new URL('./compare-worker.ts', import.meta.url), {
+      type: 'module',
+      name: `compare-${id}`,
+    });
+    const lane: Lane = {
+      id,
+      label,
+      worker,
+      built: false,
+      refused: null,
+      error: null,
+      poses: new Float64Array(0),
+      dirty: true,
+      steps: 0,
+      recent: [],
+      stepMs: 0,
+      maxMs: 0,
+      timedSteps: 0,
+      drift: 0,
+      sink: null,
+      gap: null,
+      canvas,
+      readout,
+    };
+    worker.onmessage = (event: MessageEvent<FromWorker>) => this.receive(lane, event.data);
+    worker.onerror = (event) => {
+      lane.error = event.message || 'the worker failed';
+    };
+    return lane;
+  }
+
+  private send(lane: Lane, message: ToWorker): void {
+    lane.worker.postMessage(message);
+  }
+
+  private receive(lane: Lane, message: FromWorker): void {
+    if (message.generation !== this.generation) return;
+    if (message.type === 'refused') lane.refused = message.message;
+    else if (message.type === 'error') lane.error = message.message;
+    else if (message.type === 'poses') {
+      lane.built = true;
+      lane.poses = message.poses;
+      lane.dirty = true;
+      lane.steps = message.steps;
+      if (message.steps > 0) {
+        lane.recent.push([message.stepStart, message.stepEnd]);
+        if (lane.recent.length > RECENT_STEPS) lane.recent.shift();
+      }
+      lane.stepMs = message.stepMs;
+      lane.maxMs = message.maxMs;
+      lane.timedSteps = message.timedSteps;
+      lane.drift = message.drift;
+      lane.sink = message.sink;
+      lane.gap = message.gap;
+    }
+  }
+
+  /** Opens `entry` with `params` in every lane's worker. */
+  private open(entry: SceneEntry, params: Record<string, number>): void {
     const generation = ++this.generation;
     this.entry = entry;
     this.params = params;
     this.scene = entry.create(params);
-    this.anchors = jointAnchors(this.scene);
     byId<HTMLSelectElement>('compare-scene').value = entry.id;
     const query = new URLSearchParams({ scene: entry.id });
     for (const p of entry.parameters)
@@ -166,70 +217,40 @@ class ComparePage {
       ...entry.parameters.map(
         (p) =>
           createSlider(`compare-${p.name}`, p.label, p.min, p.max, p.step, params[p.name], (value) => {
-            void this.open(this.entry, { ...this.params, [p.name]: value });
+            this.open(this.entry, { ...this.params, [p.name]: value });
           }).root,
       ),
     );
-    const grid = byId('compare-grid');
-    grid.replaceChildren();
-    this.lanes = COMPARED.map(({ id, label }) => {
-      const root = document.createElement('section');
-      root.className = 'engine';
-      root.id = `engine-${id}`;
-      const title = document.createElement('h2');
-      title.textContent = label;
-      const canvas = document.createElement('canvas');
-      const readout = document.createElement('dl');
-      root.append(title, canvas, readout);
-      grid.append(root);
-      return {
-        id,
-        label,
-        adapter: null,
+    for (const lane of this.lanes) {
+      Object.assign(lane, {
+        built: false,
+        refused: null,
         error: null,
-        poses: new Float64Array(3 * this.scene.bodies.length),
-        times: new RollingStats(60),
+        poses: new Float64Array(0),
+        dirty: true,
         steps: 0,
-        canvas,
-        readout,
+        recent: [],
+        stepMs: 0,
+        maxMs: 0,
+        timedSteps: 0,
         drift: 0,
         sink: null,
         gap: null,
-      };
-    });
-    await Promise.all(
-      COMPARED.map(async ({ load }, i) => {
-        const lane = this.lanes[i];
-        try {
-          const adapter = await load();
-          if (generation !== this.generation) return;
-          adapter.build(this.scene);
-          adapter.readPoses(lane.poses);
-          lane.adapter = adapter;
-        } catch (error) {
-          lane.error = error instanceof Error ? error.message : String(error);
-        }
-      }),
-    );
+      });
+      this.send(lane, { type: 'pause', paused: this.paused });
+      this.send(lane, {
+        type: 'open',
+        engine: lane.id,
+        generation,
+        sceneId: entry.id,
+        params,
+      });
+    }
   }
 
+  /** Draws the lanes whose poses changed; the readouts four times a second. */
   private frame(time: number): void {
-    for (const lane of this.lanes) {
-      if (!lane.adapter || lane.error) continue;
-      if (!this.paused) {
-        try {
-          const start = performance.now();
-          lane.adapter.step(STEP);
-          if (lane.steps >= WARMUP_STEPS) lane.times.push(performance.now() - start);
-          lane.steps++;
-          lane.adapter.readPoses(lane.poses);
-        } catch (error) {
-          lane.error = error instanceof Error ? error.message : String(error);
-        }
-      }
-      this.measure(lane);
-      this.draw(lane);
-    }
+    for (const lane of this.lanes) this.draw(lane);
     if (time - this.lastReadout > 250) {
       this.lastReadout = time;
       for (const lane of this.lanes) this.showReadout(lane);
@@ -237,28 +258,20 @@ class ComparePage {
     requestAnimationFrame((next) => this.frame(next));
   }
 
-  /** The quality readouts of `lane`'s current poses. */
-  private measure(lane: Lane): void {
-    const structure = structureQuality(this.scene, lane.poses);
-    lane.drift = structure.maxDrift;
-    lane.sink = this.scene.bodies.some((b) => b.tag === 'top') ? structure.topSink : null;
-    lane.gap = this.scene.joints.some((j) => j.kind === 'revolute')
-      ? jointQuality(this.scene, this.anchors, lane.poses).maxSeparation
-      : null;
-  }
-
   private showReadout(lane: Lane): void {
-    const rows: [string, string][] = lane.error
-      ? [['Cannot run this scene', lane.error]]
-      : lane.adapter
-        ? [
-            ['Step', `${lane.times.average.toFixed(2)} ms mean · ${lane.times.max.toFixed(2)} max`],
-            ['Drift', `${lane.drift.toFixed(3)} m`],
-            ['Sink', lane.sink === null ? '—' : `${(100 * lane.sink).toFixed(1)} cm`],
-            ['Pin gap', lane.gap === null ? '—' : `${(1000 * lane.gap).toFixed(1)} mm`],
-            ['Steps', String(lane.steps)],
-          ]
-        : [['Loading', '…']];
+    const rows: [string, string][] = lane.refused
+      ? [['Cannot run this scene', lane.refused]]
+      : lane.error
+        ? [['Stopped', lane.error]]
+        : lane.built
+          ? [
+              ['Step', `${lane.stepMs.toFixed(2)} ms mean · ${lane.maxMs.toFixed(2)} max`],
+              ['Drift', `${lane.drift.toFixed(3)} m`],
+              ['Sink', lane.sink === null ? '—' : `${(100 * lane.sink).toFixed(1)} cm`],
+              ['Pin gap', lane.gap === null ? '—' : `${(1000 * lane.gap).toFixed(1)} mm`],
+              ['Steps', String(lane.steps)],
+            ]
+          : [['Loading', '…']];
     lane.readout.replaceChildren(
       ...rows.flatMap(([name, value]) => {
         const dt = document.createElement('dt');
@@ -270,7 +283,10 @@ class ComparePage {
     );
   }
 
-  /** Draws `lane`'s bodies (boxes from the scene's sizes; a body of shapes as its first box or circle). */
+  /**
+   * Draws `lane`'s bodies when its poses or its canvas size changed (boxes from the scene's sizes; a
+   * body of shapes as its first box or circle).
+   */
   private draw(lane: Lane): void {
     const canvas = lane.canvas;
     const ratio = window.devicePixelRatio || 1;
@@ -279,7 +295,11 @@ class ComparePage {
     if (canvas.width !== width || canvas.height !== height) {
       canvas.width = width;
       canvas.height = height;
+      lane.dirty = true;
     }
+    // Nothing new since the last drawing: the canvas keeps it.
+    if (!lane.dirty) return;
+    lane.dirty = false;
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
@@ -340,12 +360,15 @@ class ComparePage {
         return page.lanes.map((lane) => ({
           id: lane.id,
           steps: lane.steps,
-          stepMs: lane.times.average,
-          timedSteps: lane.times.count,
+          stepMs: lane.stepMs,
+          timedSteps: lane.timedSteps,
           drift: lane.drift,
           sink: lane.sink,
           gap: lane.gap,
+          refused: lane.refused,
           error: lane.error,
+          recentSteps: lane.recent.slice(),
+          finite: lane.poses.length === 3 * page.scene.bodies.length && lane.poses.every(Number.isFinite),
         }));
       },
     };

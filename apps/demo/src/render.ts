@@ -1,11 +1,20 @@
 import type { Body, BodyShape, World } from '@lite/world';
 import type { Camera } from './camera';
+import { sensorActive } from './sensors';
 import type { DrawLayers } from './settings';
 import { type Pane, tagOf } from './simulation';
 import { theme } from './theme';
 
 /** The styles bodies are batched by (one canvas path per style); palette colour i is `Palette + i`. */
-const Style = { Static: 0, Kinematic: 1, Sleeping: 2, Bomb: 3, Sensor: 4, Palette: 5 } as const;
+const Style = {
+  Static: 0,
+  Kinematic: 1,
+  Sleeping: 2,
+  Bomb: 3,
+  Sensor: 4,
+  SensorActive: 5,
+  Palette: 6,
+} as const;
 
 const styleCount = Style.Palette + theme.palette.length;
 
@@ -91,13 +100,13 @@ export function islandCount(pane: Pane): number {
 }
 
 /**
- * A body's style: static, kinematic, sensor, then (dynamic) sleeping when that layer is on, the
+ * A body's style: sensor (lit while something overlaps it), static, kinematic, then (dynamic) sleeping when that layer is on, the
  * bomb, and a palette colour: by island when the islands layer is on, else by body id.
  */
 function styleOf(body: Body, index: number, layers: DrawLayers): number {
-  if (body.type === 'static') return isSensor(body) ? Style.Sensor : Style.Static;
+  if (isSensor(body)) return sensorActive(body) ? Style.SensorActive : Style.Sensor;
+  if (body.type === 'static') return Style.Static;
   if (body.type === 'kinematic') return Style.Kinematic;
-  if (isSensor(body)) return Style.Sensor;
   if (layers.sleeping && !body.awake) return Style.Sleeping;
   if (tagOf(body) === 'bomb') return Style.Bomb;
   if (layers.islands) return Style.Palette + (islands.rootOf(index) % theme.palette.length);
@@ -116,6 +125,8 @@ function fillOf(style: number): string {
       return theme.bombFill;
     case Style.Sensor:
       return theme.sensorFill;
+    case Style.SensorActive:
+      return theme.sensorActiveFill;
     default:
       return paletteFills[style - Style.Palette];
   }
@@ -133,6 +144,8 @@ function strokeOf(style: number): string {
       return theme.bombStroke;
     case Style.Sensor:
       return theme.sensorStroke;
+    case Style.SensorActive:
+      return theme.sensorActiveStroke;
     default:
       return theme.palette[style - Style.Palette];
   }

@@ -15,8 +15,10 @@ import {
   WheelJoint,
   World,
 } from '@lite/world';
+import type { DemoSceneDef } from './demo-scenes';
 import type { SavedState } from './rewind';
 import { RollingStats } from './rolling-stats';
+import { resetSensors, trackSensors } from './sensors';
 import { type DemoSettings, SOLVERS } from './settings';
 
 /** What the testbed keeps on each body it creates (as the body's `userData`). */
@@ -65,6 +67,19 @@ export function createBodyFromDef(world: World, def: BodyDef, offsetX = 0): Body
   return body;
 }
 
+/** A body of `def`'s pose whose one shape, a `def.width` × `def.height` box, is a sensor. */
+function createSensorBody(world: World, def: BodyDef): Body {
+  const userData: BodyTag = { tag: def.tag };
+  const body = world.createBody({
+    type: def.type,
+    position: { x: def.x, y: def.y },
+    angle: def.angle ?? 0,
+    userData,
+  });
+  body.createShape({ type: 'box', width: def.width, height: def.height, sensor: true });
+  return body;
+}
+
 /**
  * One world of the testbed and where it is shown. A plain scene has one pane; a comparison scene
  * ({@link SceneDef.compare}) has two, each holding one group of bodies and one value of the compared
@@ -102,22 +117,33 @@ export class Pane {
 /**
  * Builds the world for one group of `scene` (`undefined`: every body) with `solver` (default: the
  * world's). The scene's iterations are Box2D-Lite's: they become the classic solver's count, and the
- * soft step keeps its own default.
+ * soft step keeps its own default. `continuous: false` leaves continuous collision out (a
+ * {@link DemoSceneDef.continuousPanes} comparison); a testbed scene's sensor bodies get sensor shapes
+ * and the world's sensor events are tracked (`src/sensors.ts`).
  */
-export function buildWorld(scene: SceneDef, group: number | undefined, solver?: SolverKind): World {
+export function buildWorld(
+  scene: SceneDef,
+  group: number | undefined,
+  solver?: SolverKind,
+  continuous = true,
+): World {
   // The demo offers both solvers, switched live, and continuous collision: both installed.
   const world = new World({
     gravity: { x: scene.gravity.x, y: scene.gravity.y },
     solver: new ClassicSolver(),
-    continuous: new ContinuousCollision(),
+    ...(continuous ? { continuous: new ContinuousCollision() } : {}),
   });
   world.settings.iterations = scene.iterations;
   world.settings.solver = solver ?? 'soft';
+  const sensors = (scene as DemoSceneDef).sensors;
+  if (sensors) trackSensors(world);
   const bodies: (Body | null)[] = [];
-  for (const def of scene.bodies) {
+  scene.bodies.forEach((def, index) => {
     const included = group === undefined || def.group === undefined || def.group === group;
-    bodies.push(included ? createBodyFromDef(world, def) : null);
-  }
+    if (!included) bodies.push(null);
+    else if (sensors?.includes(index)) bodies.push(createSensorBody(world, def));
+    else bodies.push(createBodyFromDef(world, def));
+  });
   scene.joints.forEach((joint, index) => {
     const bodyA = bodies[joint.bodyA];
     const bodyB = bodies[joint.bodyB];
@@ -270,6 +296,17 @@ export class Simulation {
             },
           ),
       );
+    } else if ((scene as DemoSceneDef).continuousPanes) {
+      const labels = (scene as DemoSceneDef).continuousPanes!;
+      this.panes = [0, 1].map(
+        (group) =>
+          new Pane(
+            buildWorld(scene, group, settings.solver, group === 0),
+            labels[group],
+            groupCenterX(scene, group),
+            undefined,
+          ),
+      );
     } else {
       this.panes = [new Pane(buildWorld(scene, undefined, settings.solver), '', scene.camera.x, undefined)];
     }
@@ -333,6 +370,7 @@ export class Simulation {
     this.panes.forEach((pane, i) => {
       const world = pane.world;
       restoreWorld(world, state.snapshots[i]);
+      resetSensors(world);
       for (const joint of [...world.joints]) if (joint instanceof MouseJoint) world.destroyJoint(joint);
       pane.mouseJoint = null;
     });

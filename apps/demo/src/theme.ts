@@ -15,6 +15,9 @@ export const theme = {
   bombStroke: '#ff7b54',
   sensorFill: 'rgba(45, 212, 191, 0.08)',
   sensorStroke: '#2dd4bf',
+  /** A sensor while something overlaps it. */
+  sensorActiveFill: 'rgba(45, 212, 191, 0.4)',
+  sensorActiveStroke: '#99f6e4',
   /** Dynamic bodies cycle through these (by body id). */
   palette: ['#58a6ff', '#3fb950', '#d29922', '#f778ba', '#a371f7', '#39c5cf', '#ff9b6a'],
   dynamicFillAlpha: 0.38,

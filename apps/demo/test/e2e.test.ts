@@ -10,13 +10,17 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireRigidJoint } from '@lite/bench/engines/adapter';
 import { catalogue } from '@lite/scenes';
 import { World } from '@lite/world';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { build, type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstLoad, roundedKB } from '../scripts/measure-load';
+import { paneCount } from '../src/demo-scenes';
 import { PROFILE_BANDS } from '../src/profile-view';
+import { scenes } from '../src/scene-list';
+import { theme } from '../src/theme';
 
 const CHROMIUM = '/usr/bin/chromium';
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -207,7 +211,7 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
   });
 
-  for (const entry of catalogue) {
+  for (const entry of scenes) {
     it(`draws and runs ${entry.id}`, async () => {
       // Opened paused, so `first` is the scene as built: on a busy machine the page can take enough
       // catch-up steps before the test reads it that a resting scene (a stack) is already asleep.
@@ -240,11 +244,11 @@ describe.runIf(runSuite)('demo in Chromium', () => {
         },
         [scene.camera.x, scene.camera.y, scene.camera.height] as const,
       );
-      expect(view.panes).toBe(scene.compare ? 2 : 1);
+      expect(view.panes).toBe(paneCount(scene));
       expect(view.y).toBeCloseTo(view.height / 2, 3);
       expect(view.top).toBeGreaterThan(-1e-3);
       expect(view.top).toBeLessThan(0.25 * view.height);
-      if (!scene.compare) expect(view.x).toBeCloseTo(view.paneWidth / 2, 3);
+      if (paneCount(scene) === 1) expect(view.x).toBeCloseTo(view.paneWidth / 2, 3);
 
       // And the camera shows the bodies: a good part of them start inside the canvas (all of them in
       // most scenes; rain and many-bodies start high above their container and fall into view).
@@ -300,12 +304,80 @@ describe.runIf(runSuite)('demo in Chromium', () => {
       await page.click('#bomb');
       const bombed = await snapshot(page);
       expect(bombed.bodies.length).toBe(later.bodies.length + later.worlds);
-      await waitForSteps(page, bombed.stepCount, 20);
+      await waitForSteps(page, bombed.stepCount, 5);
       const after = await canvasPixels(page);
       expect(after.hash).not.toBe(pixels.hash);
       expect(pageErrors).toEqual([]);
     }, 90_000);
   }
+
+  it('reports sensor events and lights a sensor zone while a ball overlaps it', async () => {
+    await openScene(page, base, '?scene=sensors&paused=1', 'sensors', 0);
+    // The test's own count of the world's sensor events, and of the canvas pixels in the lit
+    // sensors' fill (over the background, #0d1117, as the canvas blends it).
+    await page.evaluate((fill) => {
+      const probe = { begin: 0, end: 0, lit: () => 0 };
+      (window as unknown as { sensorProbe: typeof probe }).sensorProbe = probe;
+      const world = window.__lite!.world;
+      world.on('sensorBegin', () => probe.begin++);
+      world.on('sensorEnd', () => probe.end++);
+      const [r, g, b, a] = fill.match(/[\d.]+/g)!.map(Number);
+      const want = [r * a + 0x0d * (1 - a), g * a + 0x11 * (1 - a), b * a + 0x17 * (1 - a)];
+      probe.lit = () => {
+        const canvas = document.getElementById('view') as HTMLCanvasElement;
+        const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        let count = 0;
+        for (let i = 0; i < data.length; i += 4)
+          if (
+            Math.abs(data[i] - want[0]) + Math.abs(data[i + 1] - want[1]) + Math.abs(data[i + 2] - want[2]) <
+            12
+          )
+            count++;
+        return count;
+      };
+    }, theme.sensorActiveFill);
+    type Probe = { begin: number; end: number; lit: () => number };
+    // Four sensor zones, none lit before the first step.
+    expect(
+      await page.evaluate(() => (window as unknown as { sensorProbe: Probe }).sensorProbe.lit()),
+    ).toBeLessThan(100);
+    expect(
+      await page.evaluate(() => window.__lite!.world.bodies.filter((b) => b.shapes[0]?.sensor).length),
+    ).toBe(4);
+    await page.click('#pause');
+    // The balls fall through the zones in the air (a begin, then an end, each) while the zones
+    // they are in are drawn lit; the first to reach the floor's zone stay in it.
+    await page.waitForFunction(
+      () => {
+        const probe = (window as unknown as { sensorProbe: Probe }).sensorProbe;
+        return probe.end > 0 && probe.lit() > 1000;
+      },
+      undefined,
+      { timeout: 45_000, polling: 100 },
+    );
+    const counts = await page.evaluate(() => {
+      const { begin, end } = (window as unknown as { sensorProbe: Probe }).sensorProbe;
+      return { begin, end };
+    });
+    expect(counts.end).toBeLessThan(counts.begin);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('stops bullets at a thin wall with continuous collision and lets them through without', async () => {
+    await openScene(page, base, '?scene=continuous', 'continuous');
+    const first = await page.evaluate(() => window.__lite!.stepCount);
+    await waitForSteps(page, first, 60);
+    // The wall stands at x = 0, 0.1 m thick: a bullet beyond it went through.
+    const through = await page.evaluate(() =>
+      window.__lite!.worlds.map(
+        (world) => world.bodies.filter((b) => b.type === 'dynamic' && b.position.x > 0.05).length,
+      ),
+    );
+    expect(through[0]).toBe(0);
+    expect(through[1]).toBeGreaterThan(0);
+    expect(await page.textContent('#scene-description')).toMatch(/continuous collision/);
+    expect(pageErrors).toEqual([]);
+  });
 
   it('opens a scene and its parameters from the address', async () => {
     await openScene(page, base, '?scene=pyramid&base=5', 'pyramid');
@@ -1010,6 +1082,17 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     const stats = await page.textContent('#stats');
     expect(stats).toMatch(/Islands\d+/);
     expect(stats).toMatch(/Shapes\d+ \(a broadphase proxy each\)/);
+    // The engine's own counts: sleepers, and the broadphase's proxies (a shape each) and tree height.
+    expect(stats).toMatch(/Bodies\d+ · \d+ awake · \d+ asleep/);
+    const shapes = await page.evaluate(() =>
+      window.__lite!.worlds.reduce(
+        (n, world) => n + world.bodies.reduce((m, b) => m + b.shapes.length, 0),
+        0,
+      ),
+    );
+    const broadphase = /Broadphase(\d+) proxies · tree height (-?\d+)/.exec(stats ?? '');
+    expect(Number(broadphase?.[1])).toBe(shapes);
+    expect(Number(broadphase?.[2])).toBeGreaterThanOrEqual(Math.ceil(Math.log2(shapes)));
     // The largest step total over 30 frames (one step may read 0 with the browser's coarse clock).
     const total = await page.evaluate(
       () =>
@@ -1194,26 +1277,31 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     // The README states the figure this build measures (to the nearest 10 KB).
     const readme = readFileSync(join(root, 'README.md'), 'utf8').replace(/\s+/g, ' ');
     expect(readme).toContain(`first load is about ${roundedKB(bytes)} KB gzip`);
-    // The peers' chunks exist (the comparison page loads them) and the main page loads none.
+    // The peers' chunks exist (the comparison page's workers load them) and neither the main page
+    // nor the comparison page loads any of them, or a lane's worker, up front.
     const peers = readdirSync(join(dist, 'assets')).filter((f) =>
-      /^(planck|matter|p2|rapier)-.*\.js$/.test(f),
+      /^(planck|matter|p2|rapier|box2d3|Box2D\.compat|compare-worker)-.*\.(js|wasm)$/.test(f),
     );
-    expect(peers.length).toBe(4);
-    for (const peer of peers) expect(first.has(`assets/${peer}`)).toBe(false);
+    expect(peers.length).toBe(7);
+    const compare = firstLoad(dist, 'compare.html').files;
+    for (const peer of peers) {
+      expect(first.has(`assets/${peer}`)).toBe(false);
+      expect(compare.has(`assets/${peer}`), peer).toBe(false);
+    }
   });
 
-  it('runs one scene in lite, planck.js, matter-js, p2-es and Rapier side by side, live', async () => {
+  it('runs one scene in lite, planck.js, matter-js, p2-es, Rapier and Box2D v3 side by side, live', async () => {
     await page.goto(`${base}/compare.html?scene=pyramid&base=10`);
     await page.waitForFunction(
       () => {
         const lanes = window.__compare?.lanes ?? [];
-        return lanes.length === 5 && lanes.every((lane) => lane.steps >= 30 || lane.error !== null);
+        return lanes.length === 6 && lanes.every((lane) => lane.steps >= 30 || lane.error !== null);
       },
       undefined,
       { timeout: 60_000, polling: 100 },
     );
     const lanes = await page.evaluate(() => window.__compare!.lanes);
-    expect(lanes.map((lane) => lane.id)).toEqual(['lite', 'planck', 'matter', 'p2', 'rapier']);
+    expect(lanes.map((lane) => lane.id)).toEqual(['lite', 'planck', 'matter', 'p2', 'rapier', 'box2d3']);
     // The menu offers only the scenes whose joints the adapters map (pins and rods): not the
     // car (wheel joints), the piston (prismatic) or the welded bridge (welds).
     const offered = await page
@@ -1227,8 +1315,10 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     expect(offered).toContain('pyramid');
     for (const lane of lanes) {
       expect(lane.error, lane.id).toBeNull();
+      expect(lane.refused, lane.id).toBeNull();
+      expect(lane.finite, lane.id).toBe(true);
       expect(lane.stepMs).toBeGreaterThan(0);
-      // The step time leaves the first 10 steps (warm-up, WARMUP_STEPS in src/compare.ts) out.
+      // The step time leaves the first 10 steps (warm-up, WARMUP_STEPS in src/compare-protocol.ts) out.
       expect(lane.timedSteps).toBe(Math.min(60, lane.steps - 10));
       expect(Number.isFinite(lane.drift)).toBe(true);
       expect(lane.sink).not.toBeNull(); // the pyramid has a top box
@@ -1251,7 +1341,7 @@ describe.runIf(runSuite)('demo in Chromium', () => {
         }),
       );
     const a = await hashes();
-    expect(a.length).toBe(5);
+    expect(a.length).toBe(6);
     for (const lane of a) expect(lane.drawn).toBeGreaterThan(100);
     const steps = lanes.map((lane) => lane.steps);
     await page.waitForFunction(
@@ -1260,20 +1350,131 @@ describe.runIf(runSuite)('demo in Chromium', () => {
       { timeout: 30_000 },
     );
     expect(await page.textContent('#engine-rapier dl')).toMatch(/ms mean/);
+    expect(await page.textContent('#engine-box2d3 dl')).toMatch(/ms mean/);
+    // Paused, no lane steps; run again, every lane does.
+    await page.click('#compare-pause');
+    const held = await page.evaluate(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const before = window.__compare!.lanes.map((lane) => lane.steps);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return window.__compare!.lanes.map((lane, i) => lane.steps - before[i]);
+    });
+    expect(held).toEqual([0, 0, 0, 0, 0, 0]);
+    await page.click('#compare-pause');
+    const resumed = await page.evaluate(() => window.__compare!.lanes.map((lane) => lane.steps));
+    await page.waitForFunction(
+      (before) => window.__compare!.lanes.every((lane, i) => lane.steps > before[i]),
+      resumed,
+      { timeout: 30_000 },
+    );
     // A jointed scene reads its pin gaps.
     await page.selectOption('#compare-scene', 'chain');
     await page.waitForFunction(() => {
       const lanes = window.__compare!.lanes;
       return (
         window.__compare!.sceneId === 'chain' &&
-        lanes.every((lane) => lane.steps >= 10 || lane.error !== null)
+        lanes.every((lane) => lane.steps >= 10 || lane.error !== null || lane.refused !== null)
       );
     });
     const chain = await page.evaluate(() => window.__compare!.lanes);
-    for (const lane of chain) if (lane.error === null) expect(lane.gap).not.toBeNull();
-    expect(chain.filter((lane) => lane.error === null).length).toBeGreaterThanOrEqual(4);
+    for (const lane of chain) expect(lane.refused ?? lane.error, lane.id).toBeNull();
+    for (const lane of chain) expect(lane.gap, lane.id).not.toBeNull();
     expect(pageErrors).toEqual([]);
   }, 90_000);
+
+  it("keeps the comparison page's main thread drawing while the engines step in their workers", async () => {
+    // A pyramid of 1,035 boxes: the slowest lanes (p2-es, matter-js, planck.js) take longer than a
+    // frame a step, so they step back to back and their steps cover most of the time (and frames
+    // cannot keep falling between the steps of 60 Hz lanes). Were the lanes
+    // stepped on the page's main thread, no animation frame could run while any lane steps; in
+    // workers, the frames go on during the steps.
+    await page.goto(`${base}/compare.html?scene=pyramid&base=45`);
+    await page.waitForFunction(
+      () => (window.__compare?.lanes ?? []).every((lane) => lane.steps >= 3),
+      undefined,
+      { timeout: 60_000, polling: 100 },
+    );
+    const { frames, steps } = await page.evaluate(
+      () =>
+        new Promise<{ frames: number[]; steps: [number, number][] }>((resolve) => {
+          const frames: number[] = [];
+          const start = performance.now();
+          const frame = () => {
+            const now = performance.now();
+            frames.push(performance.timeOrigin + now);
+            if (now - start < 2000) requestAnimationFrame(frame);
+            else {
+              const from = performance.timeOrigin + start;
+              const steps = window.__compare!.lanes.flatMap((lane) =>
+                lane.recentSteps.filter(([, end]) => end > from).map(([s, e]) => [s, e] as [number, number]),
+              );
+              resolve({ frames, steps });
+            }
+          };
+          requestAnimationFrame(frame);
+        }),
+    );
+    // The lanes stepped while the page measured, and the page kept drawing frames.
+    expect(steps.length).toBeGreaterThan(6);
+    expect(frames.length).toBeGreaterThan(4);
+    // Frames ran while some engine was in the middle of a step: the steps do not block the page.
+    const during = frames.filter((t) => steps.some(([s, e]) => s < t && t < e));
+    expect(during.length).toBeGreaterThanOrEqual(2);
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
+
+  it('runs every offered scene in every engine that can build it, Box2D v3 among them', async () => {
+    await page.goto(`${base}/compare.html?scene=single-box`);
+    const offered = await page
+      .locator('#compare-scene option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(offered.length).toBeGreaterThan(10);
+    // The lanes that refuse a scene refuse the joints the adapters do not map (soft pins and
+    // rods, limits, motors) or, matter-js, a body of several shapes; Box2D v3 maps every shape.
+    const refusedBy: Record<string, string[]> = {};
+    for (const id of offered) {
+      if (id !== (await page.evaluate(() => window.__compare!.sceneId)))
+        await page.selectOption('#compare-scene', id);
+      await page.waitForFunction(
+        (scene) => {
+          const hook = window.__compare!;
+          return (
+            hook.sceneId === scene &&
+            hook.lanes.every((lane) => lane.steps >= 3 || lane.error !== null || lane.refused !== null)
+          );
+        },
+        id,
+        { timeout: 60_000, polling: 100 },
+      );
+      const lanes = await page.evaluate(() => window.__compare!.lanes);
+      for (const lane of lanes) {
+        expect(lane.error, `${id} in ${lane.id}`).toBeNull();
+        if (lane.refused !== null) {
+          (refusedBy[lane.id] ??= []).push(id);
+          continue;
+        }
+        expect(lane.steps, `${id} in ${lane.id}`).toBeGreaterThanOrEqual(3);
+        expect(lane.finite, `${id} in ${lane.id}`).toBe(true);
+      }
+      expect(lanes.find((lane) => lane.id === 'lite')!.refused, id).toBeNull();
+    }
+    const rigid = (id: string) => {
+      try {
+        for (const [i, joint] of catalogue
+          .find((e) => e.id === id)!
+          .create()
+          .joints.entries())
+          requireRigidJoint('box2d3', joint, i);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    // Box2D v3 runs every scene whose joints are rigid, as Rapier does.
+    expect(refusedBy.box2d3 ?? []).toEqual(offered.filter((id) => !rigid(id)));
+    expect(refusedBy.rapier ?? []).toEqual(refusedBy.box2d3 ?? []);
+    expect(pageErrors).toEqual([]);
+  }, 300_000);
 
   it('casts a ray and queries an overlap with the pointer, and drags again after T', async () => {
     await openScene(page, base, '?scene=single-box&paused=1', 'single-box', 0);

@@ -1,6 +1,7 @@
-import { catalogue, getScene } from '@lite/scenes';
+import { getScene } from '@lite/scenes';
 import { type Body, type BodyShape, type RevoluteJoint, World } from '@lite/world';
 import { describe, expect, it } from 'vitest';
+import { scenes } from '../src/scene-list';
 import { appliesTo, currentCounts, defaultSettings, disabledWith, TECHNIQUES } from '../src/settings';
 import { buildWorld, pickBody, Simulation, tagOf } from '../src/simulation';
 
@@ -26,7 +27,7 @@ function insidePoint(body: Body, shape: BodyShape): { x: number; y: number } {
 describe('pickBody', () => {
   it('finds a dynamic body under every shape of every dynamic body of every scene, of any kind', () => {
     const kinds = new Set<string>();
-    for (const entry of catalogue) {
+    for (const entry of scenes) {
       const world = buildWorld(entry.create(), undefined);
       for (const body of world.bodies) {
         if (body.type !== 'dynamic') continue;

@@ -1,5 +1,6 @@
-import { catalogue, type SceneEntry } from '@lite/scenes';
+import type { SceneEntry } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
+import { scenes } from '../src/scene-list';
 import { type DrawLayers, defaultLayers, defaultSettings, LAYERS, TECHNIQUES } from '../src/settings';
 import {
   applyUrlState,
@@ -115,8 +116,8 @@ describe('url state', () => {
     expect(parseUrlState('?warmStarting=0').settings).toEqual({ warmStarting: false });
   });
 
-  it('no scene of the catalogue has a parameter named like a setting', () => {
-    for (const scene of catalogue) {
+  it("no scene of the catalogue or the testbed's own has a parameter named like a setting", () => {
+    for (const scene of scenes) {
       for (const parameter of scene.parameters) expect(RESERVED_KEYS.has(parameter.name)).toBe(false);
     }
   });

@@ -235,17 +235,14 @@ export class QueryScratch {
   private finish(world: WorldLock, callback: ((body: Body) => boolean | undefined) | undefined): Body[] {
     const sorted = this.results.slice().sort((a, b) => a.id - b.id);
     this.results.length = 0;
-    const results: Body[] = [];
-    for (let i = 0; i < sorted.length; ++i)
-      if (i === 0 || sorted[i] !== sorted[i - 1]) results.push(sorted[i]);
+    const results = sorted.filter((body, i) => i === 0 || body !== sorted[i - 1]);
     if (callback === undefined) return results;
     if (typeof callback !== 'function') throw new WorldError('callback', callback, 'must be a function');
     const wasLocked = world.locked;
     world.locked = true;
     try {
-      for (let i = 0; i < results.length; ++i) {
+      for (let i = 0; i < results.length; ++i)
         if (callback(results[i]) === false) return results.slice(0, i + 1);
-      }
     } finally {
       world.locked = wasLocked;
     }
@@ -268,11 +265,8 @@ export function castShapeIn(
   translation: Vec2Like,
   angle: number,
 ): ShapeCastHit | null {
-  const cast = resolveShapeOptions(geometry, 'geometry', {
-    density: 0,
-    friction: 0,
-    restitution: 0,
-  }).geometry;
+  const material = { density: 0, friction: 0, restitution: 0 };
+  const cast = resolveShapeOptions(geometry, 'geometry', material).geometry;
   checkVec2(from, 'from');
   checkVec2(translation, 'translation');
   checkFinite(angle, 'angle');

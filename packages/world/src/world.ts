@@ -323,6 +323,11 @@ export class World {
     return this.core.sleepingCount;
   }
 
+  /** The broadphase's proxies (one per shape) and its tree's height (-1 when empty), a new object. */
+  get broadphase(): { readonly proxyCount: number; readonly treeHeight: number } {
+    return { proxyCount: this.core.broadPhase.proxyCount, treeHeight: this.core.broadPhase.tree.getHeight() };
+  }
+
   // ---------------------------------------------------------------------------------------------
   // Joints
 

@@ -154,3 +154,28 @@ describe('rayCast and rayCastAll', () => {
     expect(hits).toBeGreaterThan(50);
   });
 });
+
+describe('world.broadphase', () => {
+  it('counts a proxy per shape and reads the tree height', () => {
+    const world = new World();
+    expect(world.broadphase).toEqual({ proxyCount: 0, treeHeight: -1 });
+    const a = world.createBody({ type: 'dynamic', width: 1, height: 1 });
+    expect(world.broadphase).toEqual({ proxyCount: 1, treeHeight: 0 });
+    a.createShape({ type: 'circle', radius: 0.5, center: { x: 2, y: 0 } });
+    world.createBody({ type: 'static', width: 10, height: 1, position: { x: 0, y: -2 } });
+    expect(world.broadphase).toEqual({ proxyCount: 3, treeHeight: 2 });
+    world.destroyBody(a);
+    expect(world.broadphase).toEqual({ proxyCount: 1, treeHeight: 0 });
+  });
+
+  it('keeps the tree of 80 boxes within a balanced height, stepping or not', () => {
+    const { world } = randomWorld(7);
+    const before = world.broadphase;
+    expect(before.proxyCount).toBe(80);
+    expect(before.treeHeight).toBeGreaterThanOrEqual(Math.ceil(Math.log2(80)));
+    expect(before.treeHeight).toBeLessThanOrEqual(2 * Math.ceil(Math.log2(80)));
+    for (let i = 0; i < 10; ++i) world.step(1 / 60);
+    expect(world.broadphase.proxyCount).toBe(80);
+    expect(world.broadphase).not.toBe(world.broadphase);
+  });
+});

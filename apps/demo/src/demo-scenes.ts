@@ -1,0 +1,149 @@
+/**
+ * The testbed's own scenes, beside the catalogue's (`@lite/scenes`, which the benchmark and the
+ * engine's tests share): what needs the testbed's wiring rather than plain scene data. Sensor
+ * zones (`sensorBegin` / `sensorEnd`, drawn lit while something overlaps them) and bullets at a
+ * thin wall in a world with continuous collision and one without, side by side.
+ */
+import type { BodyDef, SceneDef, SceneEntry, SceneParameter } from '@lite/scenes';
+import { resolveParameters } from './url-state';
+
+/** A testbed scene: a {@link SceneDef} with what only the testbed builds. */
+export interface DemoSceneDef extends SceneDef {
+  /** Indices of the bodies whose shapes are sensors (they report overlaps, make no contact). */
+  sensors?: number[];
+  /**
+   * Two worlds side by side, world i holding group i (and the bodies of no group), with continuous
+   * collision installed in world 0 only; the labels name the two.
+   */
+  continuousPanes?: [string, string];
+}
+
+/** How many worlds the testbed runs `scene` in: two for a comparison, else one. */
+export function paneCount(scene: SceneDef): number {
+  return scene.compare || (scene as DemoSceneDef).continuousPanes ? 2 : 1;
+}
+
+function demoEntry(
+  id: string,
+  title: string,
+  parameters: SceneParameter[],
+  build: (p: Record<string, number>) => DemoSceneDef,
+): SceneEntry {
+  const entry: SceneEntry = {
+    id,
+    title,
+    parameters,
+    create: (params) => ({ ...build(resolveParameters(entry, params ?? {})), id, title }),
+  };
+  return entry;
+}
+
+/** Balls falling through three sensor zones in the air and onto a fourth on the floor. */
+function sensorZones(balls: number): DemoSceneDef {
+  const bodies: BodyDef[] = [
+    { type: 'static', width: 30, height: 1, x: 0, y: -0.5, friction: 0.6, tag: 'ground' },
+    { type: 'static', width: 1, height: 14, x: -12, y: 7, friction: 0.6, tag: 'ground' },
+    { type: 'static', width: 1, height: 14, x: 12, y: 7, friction: 0.6, tag: 'ground' },
+  ];
+  const sensors: number[] = [];
+  for (const [x, y, width, height] of [
+    [-6, 7, 4, 2],
+    [0, 9, 4, 2],
+    [6, 7, 4, 2],
+    [0, 1.1, 22, 2],
+  ]) {
+    sensors.push(bodies.length);
+    bodies.push({ type: 'static', width, height, x, y, tag: 'sensor' });
+  }
+  for (let i = 0; i < balls; ++i) {
+    // Three columns over the three zones, each ball a little higher than the last: a stream.
+    const x = -6 + 6 * (i % 3) + 0.3 * ((i % 5) - 2);
+    bodies.push({
+      type: 'dynamic',
+      width: 0.6,
+      height: 0.6,
+      x,
+      y: 12 + 1.2 * Math.floor(i / 3) + 0.4 * (i % 3),
+      density: 1,
+      friction: 0.4,
+      restitution: 0.3,
+      shapes: [{ type: 'circle', radius: 0.3 }],
+    });
+  }
+  return {
+    id: 'sensors',
+    title: 'Sensors and events',
+    description:
+      'Balls fall through sensor zones (teal): a zone lights up from its sensorBegin to its ' +
+      'sensorEnd event, while a ball overlaps it; the zone on the floor stays lit under the balls ' +
+      'that rest in it. Sensors make no contact: the balls pass through. Drag a ball through a zone.',
+    gravity: { x: 0, y: -10 },
+    iterations: 10,
+    bodies,
+    joints: [],
+    camera: { x: 0, y: 10, height: 24 },
+    sensors,
+  };
+}
+
+/**
+ * A column of `count` 0.1 m bullets (circles and boxes in turn) at `speed` m/s towards a 0.1 m wall
+ * 3 m ahead, in a tunnel: once in a world with continuous collision, once without.
+ */
+function continuousComparison(count: number, speed: number): DemoSceneDef {
+  const bodies: BodyDef[] = [
+    { type: 'static', width: 16, height: 1, x: -1.5, y: -0.5, friction: 0.6, tag: 'ground' },
+    { type: 'static', width: 16, height: 1, x: -1.5, y: 4.5, friction: 0.6, tag: 'ground' },
+  ];
+  for (const group of [0, 1]) {
+    bodies.push({ type: 'static', width: 0.1, height: 4, x: 0, y: 2, friction: 0.6, tag: 'wall', group });
+    for (let i = 0; i < count; ++i) {
+      bodies.push({
+        type: 'dynamic',
+        width: 0.1,
+        height: 0.1,
+        x: -3,
+        y: 0.2 + (3.6 * (i + 0.5)) / count,
+        density: 1,
+        friction: 0.6,
+        vx: speed,
+        shapes: [i % 2 === 0 ? { type: 'circle', radius: 0.05 } : { type: 'box', width: 0.1, height: 0.1 }],
+        group,
+      });
+    }
+  }
+  return {
+    id: 'continuous',
+    title: 'Continuous collision',
+    description:
+      `${count} bullets (0.1 m) at ${speed} m/s against a 0.1 m wall: a step carries them ` +
+      `${(speed / 60).toFixed(1)} m. Left, a world with continuous collision ` +
+      '(new World({ continuous: new ContinuousCollision() })) stops every one at the wall; right, ' +
+      'the same world without it lets them tunnel through.',
+    gravity: { x: 0, y: -10 },
+    iterations: 10,
+    bodies,
+    joints: [],
+    camera: { x: -1.5, y: 2, height: 6 },
+    continuousPanes: ['continuous collision', 'no continuous collision'],
+  };
+}
+
+/** The testbed's own scenes, after the catalogue's in the menu. */
+export const demoScenes: readonly SceneEntry[] = [
+  demoEntry(
+    'sensors',
+    'Sensors and events',
+    [{ name: 'balls', label: 'Balls', min: 1, max: 60, step: 1, default: 24 }],
+    (p) => sensorZones(p.balls),
+  ),
+  demoEntry(
+    'continuous',
+    'Continuous collision',
+    [
+      { name: 'count', label: 'Bullets', min: 1, max: 20, step: 1, default: 10 },
+      { name: 'speed', label: 'Speed (m/s)', min: 50, max: 1000, step: 50, default: 500 },
+    ],
+    (p) => continuousComparison(p.count, p.speed),
+  ),
+];

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { demoScenes, paneCount } from '../src/demo-scenes';
+import { findScene, scenes } from '../src/scene-list';
+import { sensorActive, sensorEvents } from '../src/sensors';
+import { defaultSettings } from '../src/settings';
+import { Simulation } from '../src/simulation';
+
+describe("the testbed's own scenes", () => {
+  it('follow the catalogue in the menu and are found by id', () => {
+    expect(scenes.slice(-demoScenes.length)).toEqual(demoScenes);
+    expect(new Set(scenes.map((e) => e.id)).size).toBe(scenes.length);
+    for (const entry of demoScenes) {
+      expect(findScene(entry.id)).toBe(entry);
+      const scene = entry.create();
+      expect(scene.id).toBe(entry.id);
+      expect(scene.description.length).toBeGreaterThan(40);
+    }
+    expect(findScene('pyramid')?.id).toBe('pyramid');
+    expect(findScene('nope')).toBeUndefined();
+  });
+
+  it('sensors: the zones are sensor shapes that report begin and end and light up', () => {
+    const simulation = new Simulation(findScene('sensors')!.create(), defaultSettings());
+    expect(simulation.panes.length).toBe(1);
+    const world = simulation.worlds[0];
+    const zones = world.bodies.filter((b) => b.shapes.every((s) => s.sensor));
+    expect(zones.length).toBe(4);
+    // Nothing overlaps a zone at the start (the floor's stands clear of the ground).
+    simulation.step(1 / 60);
+    expect(zones.some(sensorActive)).toBe(false);
+    let lit = 0;
+    for (let i = 0; i < 300; i++) {
+      simulation.step(1 / 60);
+      if (zones.some(sensorActive)) lit++;
+    }
+    const events = sensorEvents(world);
+    expect(events.begin).toBeGreaterThanOrEqual(24);
+    expect(events.end).toBeGreaterThan(0);
+    expect(lit).toBeGreaterThan(0);
+    // The balls rest in the floor's zone: lit, and every ball passed the zones in the air (no contact).
+    expect(sensorActive(zones[3])).toBe(true);
+    for (const body of world.bodies) if (body.type === 'dynamic') expect(body.position.y).toBeLessThan(2);
+  });
+
+  it('continuous collision: two worlds, the bullets stop at the wall only in the one with it', () => {
+    const scene = findScene('continuous')!.create({ count: 6, speed: 400 });
+    expect(paneCount(scene)).toBe(2);
+    const simulation = new Simulation(scene, defaultSettings());
+    for (let i = 0; i < 60; i++) simulation.step(1 / 60);
+    const through = simulation.worlds.map(
+      (world) => world.bodies.filter((b) => b.type === 'dynamic' && b.position.x > 0.05).length,
+    );
+    expect(simulation.worlds.map((w) => w.bodies.filter((b) => b.type === 'dynamic').length)).toEqual([6, 6]);
+    expect(through[0]).toBe(0);
+    expect(through[1]).toBe(6);
+  });
+});
