@@ -114,11 +114,12 @@ restoreWorld(world, saveWorld(world));`);
     expect(size.gzipped).toBeLessThanOrEqual(96_731);
   });
 
-  it('the whole engine (every export of @lite/world) stays at or below 106,260 B gzipped', async () => {
+  it('the whole engine (every export of @lite/world) stays at or below 110,550 B gzipped', async () => {
     const size = await bundle("import * as lite from '@lite/world'; console.log(lite);");
     expect(size.warnings).toEqual([]);
-    // 105,755 B gzipped (320,602 B minified; 104,941 B before the classic solver, continuous
+    // 110,004 B gzipped: 105,755 B before segments and chains, the character mover, explosions,
+    // debug drawing and the contact callbacks (104,941 B before the classic solver, continuous
     // collision and the TypeScript kernels became installed parts, exported beside World).
-    expect(size.gzipped).toBeLessThanOrEqual(106_260);
+    expect(size.gzipped).toBeLessThanOrEqual(110_550);
   });
 });
