@@ -20,6 +20,7 @@ import {
 import { Float64Slab, objectArray, Vec2, type Vec2Like } from '@lite/math';
 import type { Body } from './body';
 import { rethrowAsWorldError, WorldError } from './errors';
+import type { StepState } from './step-state';
 import {
   checkBoolean,
   checkFinite,
@@ -34,6 +35,7 @@ import {
   optional,
 } from './validate';
 import type { World } from './world';
+import { refilterShape } from './world-edits';
 
 /** The geometry of a body's shape, body frame, m: a circle, capsule, convex polygon or box. */
 export type ShapeGeometry =
@@ -457,11 +459,11 @@ export class BodyShape {
   readonly density: number;
   /** True for a sensor: it reports overlaps and makes no contact. */
   readonly sensor: boolean;
-  /** Filter categories, a bit field. */
+  /** Filter categories, a bit field (change with {@link BodyShape.setFilter}). */
   readonly category: number;
-  /** Filter mask, a bit field. */
+  /** Filter mask, a bit field (change with {@link BodyShape.setFilter}). */
   readonly mask: number;
-  /** Filter group. */
+  /** Filter group (change with {@link BodyShape.setFilter}). */
   readonly group: number;
   /** Anything you attached (the `userData` option). */
   userData: unknown;
@@ -545,6 +547,28 @@ export class BodyShape {
     const world = this.live('shape.restitution');
     this.restitutionValue = checkRestitution(value, 'shape.restitution');
     world.remixShapeMaterials(this);
+  }
+
+  /**
+   * Changes the shape's collision filter (the fields given; the others keep their values). Its
+   * contacts the new filter forbids end at once (`endContact` for touching ones); pairs it now
+   * allows get contacts at the next step. Wakes the body.
+   * @throws WorldError naming the bad field (nothing changes then), once the shape was destroyed,
+   *   or while the world steps
+   */
+  setFilter(filter: ShapeFilter): void {
+    const world = this.live('shape.setFilter');
+    world.checkUnlocked('setFilter', 'filter', filter);
+    const f = checkOptions(filter, 'filter');
+    checkKeys(f, FILTER_KEYS, 'filter');
+    const category = optional(f, 'category', 'filter', checkBits, this.category);
+    const mask = optional(f, 'mask', 'filter', checkBits, this.mask);
+    const group = optional(f, 'group', 'filter', checkGroup, this.group);
+    const self = this as { category: number; mask: number; group: number };
+    self.category = category;
+    self.mask = mask;
+    self.group = group;
+    refilterShape(world, (world as unknown as { core: StepState }).core, this);
   }
 
   /** The world of the body that owns the shape, or a WorldError naming `operation` if destroyed. */

@@ -3,13 +3,14 @@
 // centre of mass.
 import { objectArray } from '@lite/math';
 import type { Body } from './body';
-import type { Contact } from './contact';
-import { removeItem } from './contact-list';
+import { type Contact, compareContacts } from './contact';
+import { removeItem, shouldShapesContact, truncate } from './contact-list';
 import { shiftJointAnchors } from './joints';
 import type { WorldLock } from './queries';
 import { type BodyShape, compareShapes } from './shape';
+import { dropContacts } from './stage-contacts';
 import { emit } from './stage-finish';
-import type { StepState } from './step-state';
+import { releaseStepReferences, rethrowListenerError, type StepState, wakeBody } from './step-state';
 
 /** Sensor bookkeeping (sensorEnd events), proxy and back-pointer of a shape being destroyed. */
 export function releaseShape(world: WorldLock, core: StepState, shape: BodyShape): void {
@@ -41,6 +42,29 @@ export function releaseShape(world: WorldLock, core: StepState, shape: BodyShape
   core.proxyShapes[shape.proxyId] = null;
   shape.proxyId = -1;
   shape.owner = null;
+}
+
+/**
+ * After a shape's filter changed: its contacts the new filter forbids end (endContact for touching
+ * ones, their other bodies woken), and its proxy is flagged so that the next step finds the pairs
+ * the new filter allows. Wakes the shape's body.
+ */
+export function refilterShape(world: WorldLock, core: StepState, shape: BodyShape): void {
+  releaseStepReferences(core);
+  const body = shape.body;
+  const removed = core.newContacts;
+  truncate(removed, 0);
+  for (const c of body.contactEdges) {
+    if ((c.shapeA === shape || c.shapeB === shape) && !shouldShapesContact(c.shapeA, c.shapeB))
+      removed.push(c);
+  }
+  removed.sort(compareContacts);
+  dispatchRemoved(world, core, removed);
+  for (let i = 0; i < removed.length; ++i) wakeBody(core, removed[i].other(body));
+  dropContacts(core, removed);
+  core.broadPhase.touchProxy(shape.proxyId);
+  wakeBody(core, body);
+  rethrowListenerError(core);
 }
 
 /** Emits endContact for the touching contacts of `removed` (sorted), with the world locked. */
