@@ -63,6 +63,8 @@ export interface BodyOptions {
   gravityScale?: number;
   /** Whether this body may fall asleep when it rests (default true). */
   allowSleep?: boolean;
+  /** Whether the body never turns (default false): contacts, joints and torques leave its angle alone. */
+  fixedRotation?: boolean;
   /** Whether the body starts awake (default true). */
   awake?: boolean;
   /** Anything you want to find again from the body (default undefined). */
@@ -104,6 +106,7 @@ export function resolveBodyOptions(options: BodyOptions) {
   const angularDamping = optional(o, 'angularDamping', 'options', checkNonNegative, 0);
   const gravityScale = optional(o, 'gravityScale', 'options', checkGravityScale, 1);
   const allowSleep = optional(o, 'allowSleep', 'options', checkBoolean, true);
+  const fixedRotation = optional(o, 'fixedRotation', 'options', checkBoolean, false);
   const awake = optional(o, 'awake', 'options', checkBoolean, true);
 
   if (o.mass !== undefined && o.density !== undefined) {
@@ -184,6 +187,7 @@ export function resolveBodyOptions(options: BodyOptions) {
     angularDamping,
     gravityScale,
     allowSleep,
+    fixedRotation,
     awake,
     userData: o.userData,
   };
@@ -192,7 +196,7 @@ export function resolveBodyOptions(options: BodyOptions) {
 /** The options `world.createBody` takes (any other key is refused, with the closest suggested). */
 const BODY_KEYS: readonly string[] = (
   'type width height shape position angle mass density bullet friction restitution linearVelocity ' +
-  'angularVelocity linearDamping angularDamping gravityScale allowSleep awake userData'
+  'angularVelocity linearDamping angularDamping gravityScale allowSleep fixedRotation awake userData'
 ).split(' ');
 /** The default position and velocity. */
 const ORIGIN: Vec2Like = { x: 0, y: 0 };

@@ -108,7 +108,7 @@ export class Body extends SolverBody {
   /** Writes the inverse mass and inertia unchecked (the mass functions, a snapshot's restore). @internal */
   setInverseMass(invMass: number, invI: number): void {
     this.numbers[this.numbersBase + Own.InvMass] = invMass;
-    this.numbers[this.numbersBase + Own.InvI] = invI;
+    this.numbers[this.numbersBase + Own.InvI] = this.fixedRotationValue ? 0 : invI;
   }
   /** Anything you attached (the `userData` option). */
   userData: unknown;
@@ -195,6 +195,8 @@ export class Body extends SolverBody {
   readonly jointEdges: Joint[];
   private bulletValue: boolean;
   private allowSleepValue: boolean;
+  /** See {@link Body.fixedRotation}. @internal */
+  fixedRotationValue: boolean;
   private massValue: number;
   private inertiaValue: number;
   private frictionValue: number;
@@ -222,6 +224,11 @@ export class Body extends SolverBody {
     this.torque = 0;
     this.userData = o.userData;
     this.allowSleepValue = o.allowSleep;
+    this.fixedRotationValue = o.fixedRotation === true;
+    if (this.fixedRotationValue) {
+      this.numbers[this.numbersBase + Own.InvI] = 0;
+      this.numbers[this.numbersBase + Own.AngularVelocity] = 0;
+    }
     this.numbers[this.numbersBase + Own.LinearDamping] = o.linearDamping;
     this.numbers[this.numbersBase + Own.AngularDamping] = o.angularDamping;
     this.numbers[this.numbersBase + Own.GravityScale] = o.gravityScale;
@@ -278,6 +285,24 @@ export class Body extends SolverBody {
   set allowSleep(value: boolean) {
     this.live('body.allowSleep');
     this.allowSleepValue = checkBoolean(value, 'body.allowSleep');
+  }
+
+  /**
+   * Whether the body never turns: its inverse inertia is 0, so contacts, joints and torques leave
+   * its angle alone. Turning it on stops the body's spin; off, the inertia comes back from its
+   * shapes (or `setMass`). Wakes the body.
+   * @throws WorldError when set to a non-boolean or after the body was destroyed
+   */
+  get fixedRotation(): boolean {
+    return this.fixedRotationValue;
+  }
+  set fixedRotation(value: boolean) {
+    const world = this.live('body.fixedRotation');
+    this.fixedRotationValue = checkBoolean(value, 'body.fixedRotation');
+    world.wakeBody(this);
+    if (value) this.numbers[this.numbersBase + Own.AngularVelocity] = 0;
+    const inertia = this.inertiaValue;
+    this.setInverseMass(this.invMass, this.isDynamic && inertia > 0 ? 1 / inertia : 0);
   }
 
   /**

@@ -76,6 +76,7 @@ const B_EXACT = 128;
 const B_SAME = 256;
 const B_NO_FORCE = 512;
 export const B_CENTRED = 1024;
+export const B_FIXED_ROTATION = 2048;
 
 /** Offsets of a body's numbers, in `BODY_NUMBERS` and in `Decoded.bodyValues`. */
 export enum BV {
@@ -204,6 +205,7 @@ export function writeBodies(w: ByteWriter, s: StepState): void {
     rot.setAngle(b.angle);
     placeCenter(b, placed);
     let f = BODY_TYPES.indexOf(b.type) | (b.bullet ? B_BULLET : 0) | (b.allowSleep ? B_ALLOW_SLEEP : 0);
+    if (b.fixedRotationValue) f |= B_FIXED_ROTATION;
     f |= (b.isAwake ? B_AWAKE : 0) | (b.hasOffset ? B_OFFSET : 0) | (b.isFast ? B_FAST : 0);
     if (Object.is(v[BV.Px], v[BV.X]) && Object.is(v[BV.Py], v[BV.Y])) {
       if (Object.is(v[BV.Qc], rot.c) && Object.is(v[BV.Qs], rot.s)) f |= B_EXACT;
@@ -336,7 +338,7 @@ export function readBodies(r: ByteReader, d: Decoded): void {
   let awakeCount = 0;
   for (let i = 0; i < n; ++i) {
     const flags = r.u8() | (r.u8() << 8);
-    if ((flags & 3) > 2 || flags >= 2048) badSnapshot(`body flags ${flags}`, 'are not valid');
+    if ((flags & 3) > 2 || flags >= 4096) badSnapshot(`body flags ${flags}`, 'are not valid');
     const id = prevId + 1 + r.count('body id step', nextBodyId);
     if (id >= nextBodyId) badSnapshot(`body id ${id}`, `is not below nextBodyId (${nextBodyId})`);
     prevId = id;
@@ -472,8 +474,11 @@ function checkBody(rec: BodyRecord, v: Float64Array): void {
     check(() => checkInvertible(mass, 'mass', `${what}.mass`, mass), what);
     if (!Object.is(invMass, 1 / mass))
       badBodyValue(id, BV.InvMass, invMass, `must be 1 / mass (${1 / mass})`);
-    if (inertia === 0) {
-      if (!Object.is(invI, 0)) badBodyValue(id, BV.InvI, invI, 'must be 0 for an inertia of 0');
+    if (inertia === 0 || flags & B_FIXED_ROTATION) {
+      if (!Object.is(invI, 0))
+        badBodyValue(id, BV.InvI, invI, 'must be 0 for an inertia of 0 or a fixed rotation');
+      if (inertia !== 0)
+        check(() => checkInvertible(inertia, 'rotational inertia', `${what}.inertia`, inertia), what);
     } else {
       check(() => checkInvertible(inertia, 'rotational inertia', `${what}.inertia`, inertia), what);
       if (!Object.is(invI, 1 / inertia))

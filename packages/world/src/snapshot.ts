@@ -20,6 +20,7 @@ import {
   B_BULLET,
   B_CENTRED,
   B_FAST,
+  B_FIXED_ROTATION,
   B_OFFSET,
   BODY_NUMBERS,
   type BodyRecord,
@@ -657,8 +658,10 @@ function makeBody(world: World, rec: BodyRecord, v: Float64Array): Body {
 }
 
 function fillBody(b: Body, rec: BodyRecord, v: Float64Array, index: number): void {
-  for (let k = 0; k < BV.Count; ++k) BODY_NUMBERS[k][3](b, v[rec.base + k]);
   const f = rec.flags;
+  // First: the inverse inertia written next keeps to it.
+  b.fixedRotationValue = (f & B_FIXED_ROTATION) !== 0;
+  for (let k = 0; k < BV.Count; ++k) BODY_NUMBERS[k][3](b, v[rec.base + k]);
   // Not through the setter: whether continuous collision is installed comes with the settings, later.
   (b as unknown as { bulletValue: boolean }).bulletValue = (f & B_BULLET) !== 0;
   b.allowSleep = (f & B_ALLOW_SLEEP) !== 0;
