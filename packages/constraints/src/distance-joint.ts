@@ -1,5 +1,5 @@
 import { cos, sin, type Vec2, type Vec2Like } from '@lite/math';
-import { type BodyVelocities, objectVelocities, solveOnObjects } from './body-velocities';
+import type { BodyVelocities } from './body-velocities';
 import { checkBodies, defineCheckedFields } from './checked-fields';
 import {
   ConstraintError,
@@ -396,8 +396,8 @@ defineCheckedFields(DistanceJoint.prototype, {
 });
 
 /**
- * {@link prepareDistanceJoint} on packed velocities: gives the joint its bodies' places in `bodies`
- * and warm starts there. @internal
+ * Pre-step of a distance joint on packed velocities: lever arms, direction, K, biases, softness;
+ * then the warm start at its bodies' places in `bodies` (or zeroed impulses). @internal
  */
 export function prepareDistanceJointAt(
   joint: DistanceJoint,
@@ -525,22 +525,8 @@ export function prepareDistanceJointAt(
 }
 
 /**
- * Pre-step of a distance joint: lever arms, direction, K, biases, softness; then the warm start (or
- * zeroed impulses when `settings.warmStarting` is off).
- */
-export function prepareDistanceJoint(
-  joint: DistanceJoint,
-  dt: number,
-  invDt: number,
-  settings: SolverSettings,
-): void {
-  objectVelocities.begin();
-  prepareDistanceJointAt(joint, dt, invDt, settings, objectVelocities, false);
-  objectVelocities.store();
-}
-
-/**
- * {@link solveDistanceJoint} on the packed velocities `v`, at the places the prepare bound. @internal
+ * One velocity iteration of a distance joint on the packed velocities `v`, at the places the
+ * prepare bound: the length row (rigid or soft), then the range rows. @internal
  */
 export function solveDistanceJointAt(joint: DistanceJoint, v: Float64Array): void {
   const oA = joint.velocityA;
@@ -627,23 +613,12 @@ export function solveDistanceJointAt(joint: DistanceJoint, v: Float64Array): voi
   v[oB + 2] = wB;
 }
 
-/** One velocity iteration of a distance joint: the length row (rigid or soft), then the range rows. */
-export function solveDistanceJoint(joint: DistanceJoint): void {
-  solveOnObjects(joint, solveDistanceJointAt);
-}
-
 /**
  * One position pass of a distance joint (after positions are integrated): moves the bodies
  * directly to remove the error of a rigid length row or of a violated range, at most
  * {@link MAX_LINEAR_CORRECTION} per pass. A spring's stretch is left alone (it is the spring).
- * Returns the error found before the correction, m.
+ * The error found before the correction, m, goes to `positionError[0]`. @internal
  */
-export function solveDistanceJointPosition(joint: DistanceJoint): number {
-  distancePositionStep(joint);
-  return positionError[0];
-}
-
-/** solveDistanceJointPosition without the returned number: the error goes to `positionError[0]`. @internal */
 export function distancePositionStep(joint: DistanceJoint): void {
   const bA = joint.bodyA;
   const bB = joint.bodyB;

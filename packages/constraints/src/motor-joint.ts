@@ -1,5 +1,5 @@
 import { cosSinInPlace, type Vec2, type Vec2Like } from '@lite/math';
-import { type BodyVelocities, objectVelocities, solveOnObjects } from './body-velocities';
+import type { BodyVelocities } from './body-velocities';
 import { checkBodies, defineCheckedFields } from './checked-fields';
 import {
   ConstraintError,
@@ -259,8 +259,8 @@ function checkFactor(value: number): number {
 }
 
 /**
- * {@link prepareMotorJoint} on packed velocities: gives the joint its bodies' places in `bodies`
- * and warm starts there. @internal
+ * Pre-step of a motor joint on packed velocities, then its warm start at its bodies'
+ * places in `bodies` (or zeroed impulses). @internal
  */
 export function prepareMotorJointAt(
   joint: MotorJoint,
@@ -335,18 +335,6 @@ export function prepareMotorJointAt(
   }
 }
 
-/** Pre-step of a motor joint: lever arm, effective masses, the error biases, the bounds; then the warm start. */
-export function prepareMotorJoint(
-  joint: MotorJoint,
-  dt: number,
-  invDt: number,
-  settings: SolverSettings,
-): void {
-  objectVelocities.begin();
-  prepareMotorJointAt(joint, dt, invDt, settings, objectVelocities);
-  objectVelocities.store();
-}
-
 function clampLinear(joint: MotorJoint): void {
   const max = joint.maxImpulse;
   const lengthSquared = joint.impulseX * joint.impulseX + joint.impulseY * joint.impulseY;
@@ -375,7 +363,8 @@ function apply(joint: MotorJoint, v: Float64Array): void {
 }
 
 /**
- * {@link solveMotorJoint} on the packed velocities `v`, at the places the prepare bound. @internal
+ * One velocity iteration of a motor joint on the packed velocities `v`, at the places the prepare
+ * bound. @internal
  */
 export function solveMotorJointAt(joint: MotorJoint, v: Float64Array): void {
   const oA = joint.velocityA;
@@ -405,9 +394,4 @@ export function solveMotorJointAt(joint: MotorJoint, v: Float64Array): void {
   impulse[1] = joint.impulseY - oldY;
   impulse[2] = 0;
   apply(joint, v);
-}
-
-/** One velocity iteration of a motor joint: the angular row, then the linear rows, each within its bound. */
-export function solveMotorJoint(joint: MotorJoint): void {
-  solveOnObjects(joint, solveMotorJointAt);
 }

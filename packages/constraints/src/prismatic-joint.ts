@@ -7,7 +7,7 @@ import {
   setAxialLimits,
 } from './axial-rows';
 import { solveSymmetric2, solveSymmetric3 } from './block3';
-import { type BodyVelocities, objectVelocities, solveOnObjects } from './body-velocities';
+import type { BodyVelocities } from './body-velocities';
 import { checkBodies, defineCheckedFields, lowerBoundOf, upperBoundOf } from './checked-fields';
 import { requireFiniteArg, requireMaximumArg, requireNonNegativeArg } from './errors';
 import { checkRange, reactionVector, requireBooleanArg, toLocalAxis, toLocalPoint } from './joint-frame';
@@ -453,8 +453,8 @@ defineCheckedFields(PrismaticJoint.prototype, {
 });
 
 /**
- * {@link preparePrismaticJoint} on packed velocities: gives the joint its bodies' places in `bodies`
- * and warm starts there. @internal
+ * Pre-step of a prismatic joint on packed velocities, then its warm start at its bodies'
+ * places in `bodies` (or zeroed impulses). @internal
  */
 export function preparePrismaticJointAt(
   joint: PrismaticJoint,
@@ -545,21 +545,6 @@ export function preparePrismaticJointAt(
   }
 }
 
-/**
- * Pre-step of a prismatic joint: frame, effective masses, biases, spring softness, motor bound;
- * then the warm start (or zeroed impulses).
- */
-export function preparePrismaticJoint(
-  joint: PrismaticJoint,
-  dt: number,
-  invDt: number,
-  settings: SolverSettings,
-): void {
-  objectVelocities.begin();
-  preparePrismaticJointAt(joint, dt, invDt, settings, objectVelocities);
-  objectVelocities.store();
-}
-
 /** Applies the perpendicular, angular and axial impulses in `impulse` (B gets +, A gets -). */
 function applyImpulses(joint: PrismaticJoint, v: Float64Array): void {
   const oA = joint.velocityA;
@@ -584,7 +569,8 @@ function applyImpulses(joint: PrismaticJoint, v: Float64Array): void {
 }
 
 /**
- * {@link solvePrismaticJoint} on the packed velocities `v`, at the places the prepare bound. @internal
+ * One velocity iteration of a prismatic joint on the packed velocities `v`, at the places the prepare
+ * bound. @internal
  */
 export function solvePrismaticJointAt(joint: PrismaticJoint, v: Float64Array): void {
   const oA = joint.velocityA;
@@ -670,15 +656,6 @@ export function solvePrismaticJointAt(joint: PrismaticJoint, v: Float64Array): v
     impulse[2] = 0;
     applyImpulses(joint, v);
   }
-}
-
-/**
- * One velocity iteration of a prismatic joint: the spring, the motor (its accumulated impulse
- * within ±maxMotorForce dt), the lower and upper limits (impulses >= 0), then the perpendicular
- * and angle rows as one 2x2 block (last: they matter most).
- */
-export function solvePrismaticJoint(joint: PrismaticJoint): void {
-  solveOnObjects(joint, solvePrismaticJointAt);
 }
 
 /**

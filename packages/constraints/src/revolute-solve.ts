@@ -1,4 +1,4 @@
-import { type BodyVelocities, objectVelocities, solveOnObjects } from './body-velocities';
+import type { BodyVelocities } from './body-velocities';
 import {
   CHAIN_NONE,
   LIMIT_EQUAL,
@@ -24,8 +24,9 @@ import { rigidRowSoftness, softnessFromFrequencyAt, softnessFromSpringAt, softne
  */
 
 /**
- * {@link prepareRevoluteJoint} on packed velocities: gives the joint its bodies' places in `bodies`
- * and warm starts there. @internal
+ * Pre-step of a revolute joint on packed velocities: lever arms, the 2x2 K of the point rows and
+ * its inverse, biases, softness, limit and motor rows; then the warm start at its bodies' places in
+ * `bodies` (or zeroed impulses). @internal
  */
 export function prepareRevoluteJointAt(
   joint: RevoluteJoint,
@@ -241,21 +242,6 @@ export function prepareRevoluteJointAt(
 }
 
 /**
- * Pre-step of a revolute joint: lever arms, the 2x2 K of the point rows and its inverse, biases,
- * softness, limit and motor rows; then the warm start (or zeroed impulses).
- */
-export function prepareRevoluteJoint(
-  joint: RevoluteJoint,
-  dt: number,
-  invDt: number,
-  settings: SolverSettings,
-): void {
-  objectVelocities.begin();
-  prepareRevoluteJointAt(joint, dt, invDt, settings, objectVelocities, false);
-  objectVelocities.store();
-}
-
-/**
  * Inverts the symmetric 3x3 K of the point and angle rows into `joint.n11` ... `joint.n33` (by
  * cofactors). Returns false, leaving them alone, when K is singular or nearly so.
  */
@@ -335,7 +321,16 @@ function solveUpperRow(joint: RevoluteJoint, v: Float64Array): void {
 }
 
 /**
- * {@link solveRevoluteJoint} on the packed velocities `v`, at the places the prepare bound. @internal
+ * One velocity iteration of a revolute joint on the packed velocities `v`, at the places the
+ * prepare bound: the motor first, then the limits and the point rows
+ * (last: they matter most). A rigid pin whose limit takes part in the block (`limitState` not
+ * {@link LIMIT_NONE}) solves the point rows and the limit the joint is heading for as one 3x3 system
+ * with that limit's impulse clamped (Box2D v2.3: when the clamp binds, the point rows are solved
+ * alone with the limit's accumulated impulse taken out); the other bound, if finite, is a row of its
+ * own before it. Otherwise every limit is a row of its own and the point rows a 2x2 block. A pin
+ * that is part of a chain this step (`chainRole` not {@link CHAIN_NONE}) leaves its point rows to
+ * the chain's solve (`solveJointChainVelocitiesAt`), except in the 3x3 block of a limit within reach
+ * (`limitNear`), which the chain's solve then follows. @internal
  */
 export function solveRevoluteJointAt(joint: RevoluteJoint, v: Float64Array): void {
   const oA = joint.velocityA;
@@ -446,21 +441,6 @@ export function solveRevoluteJointAt(joint: RevoluteJoint, v: Float64Array): voi
 }
 
 /**
- * One velocity iteration of a revolute joint: the motor first, then the limits and the point rows
- * (last: they matter most). A rigid pin whose limit takes part in the block (`limitState` not
- * {@link LIMIT_NONE}) solves the point rows and the limit the joint is heading for as one 3x3 system
- * with that limit's impulse clamped (Box2D v2.3: when the clamp binds, the point rows are solved
- * alone with the limit's accumulated impulse taken out); the other bound, if finite, is a row of its
- * own before it. Otherwise every limit is a row of its own and the point rows a 2x2 block. A pin
- * that is part of a chain this step (`chainRole` not {@link CHAIN_NONE}) leaves its point rows to
- * the chain's solve (`solveJointChainVelocities`), except in the 3x3 block of a limit within reach
- * (`limitNear`), which the chain's solve then follows.
- */
-export function solveRevoluteJoint(joint: RevoluteJoint): void {
-  solveOnObjects(joint, solveRevoluteJointAt);
-}
-
-/**
  * One position pass of a revolute joint (after positions are integrated, Box2D's nonlinear
  * Gauss-Seidel). A rigid pin solved on its own with a violated limit takes one Newton step on the
  * point and the angle together (the 3x3 K rebuilt at the current pose, λ = -K⁻¹ C, the angle error
@@ -469,14 +449,9 @@ export function solveRevoluteJoint(joint: RevoluteJoint): void {
  * {@link MAX_ANGULAR_CORRECTION}) and, for a rigid joint, the anchors are moved together
  * (λ = -K⁻¹ C with the 2x2 K). A soft joint's stretch is left alone, and so is the point of a pin
  * that is part of a chain this step (`solveJointChainPositions` moves it). Moves positions only.
- * Returns the largest error found before correcting: m for the point, radians for a limit.
+ * The largest error found before correcting (m for the point, radians for a limit) goes to
+ * `positionError[0]`. @internal
  */
-export function solveRevoluteJointPosition(joint: RevoluteJoint): number {
-  revolutePositionStep(joint);
-  return positionError[0];
-}
-
-/** solveRevoluteJointPosition without the returned number: the error goes to `positionError[0]`. @internal */
 export function revolutePositionStep(joint: RevoluteJoint): void {
   const bA = joint.bodyA;
   const bB = joint.bodyB;

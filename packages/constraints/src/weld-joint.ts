@@ -1,6 +1,6 @@
 import type { Vec2, Vec2Like } from '@lite/math';
 import { solveSymmetric2, solveSymmetric3 } from './block3';
-import { type BodyVelocities, objectVelocities, solveOnObjects } from './body-velocities';
+import type { BodyVelocities } from './body-velocities';
 import { checkBodies, defineCheckedFields } from './checked-fields';
 import { ConstraintError, requireFiniteArg } from './errors';
 import { reactionVector, toLocalPoint } from './joint-frame';
@@ -333,8 +333,8 @@ function copySpring(to: JointSpring, from: JointSpring): void {
 }
 
 /**
- * {@link prepareWeldJoint} on packed velocities: gives the joint its bodies' places in `bodies`
- * and warm starts there. @internal
+ * Pre-step of a weld joint on packed velocities, then its warm start at its bodies'
+ * places in `bodies` (or zeroed impulses). @internal
  */
 export function prepareWeldJointAt(
   joint: WeldJoint,
@@ -446,21 +446,6 @@ export function prepareWeldJointAt(
   }
 }
 
-/**
- * Pre-step of a weld joint: lever arms, the 3x3 K, biases and the softness of each part; then the
- * warm start (or zeroed impulses).
- */
-export function prepareWeldJoint(
-  joint: WeldJoint,
-  dt: number,
-  invDt: number,
-  settings: SolverSettings,
-): void {
-  objectVelocities.begin();
-  prepareWeldJointAt(joint, dt, invDt, settings, objectVelocities);
-  objectVelocities.store();
-}
-
 /** Applies the point impulse P and angular impulse L in `impulse` to B, their opposites to A. */
 function apply(joint: WeldJoint, v: Float64Array): void {
   const oA = joint.velocityA;
@@ -479,12 +464,13 @@ function apply(joint: WeldJoint, v: Float64Array): void {
 }
 
 /**
- * {@link solveWeldJoint} on the packed velocities `v`, at the places the prepare bound. @internal
+ * One velocity iteration of a weld joint on the packed velocities `v`, at the places the prepare
+ * bound. @internal
  */
 export function solveWeldJointAt(joint: WeldJoint, v: Float64Array): void {
   const oA = joint.velocityA;
   const oB = joint.velocityB;
-  // A weld of a chain is solved with its chain (`solveWeldChainVelocities`).
+  // A weld of a chain is solved with its chain (`solveWeldChainVelocitiesAt`).
   if (joint.chainRole !== CHAIN_NONE) return;
   const rigid = !joint.linearSpring.soft && !joint.angularSpring.soft;
   const k33 = joint.k33;
@@ -557,14 +543,6 @@ export function solveWeldJointAt(joint: WeldJoint, v: Float64Array): void {
   impulse[1] = Py;
   impulse[2] = 0;
   apply(joint, v);
-}
-
-/**
- * One velocity iteration of a weld joint: rigid, the 3x3 block at once; otherwise the angle row
- * (soft or rigid) and then the point's 2x2 block (soft or rigid).
- */
-export function solveWeldJoint(joint: WeldJoint): void {
-  solveOnObjects(joint, solveWeldJointAt);
 }
 
 /**
