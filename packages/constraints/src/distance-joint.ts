@@ -1,14 +1,13 @@
-import { cos, sin, type Vec2, type Vec2Like } from '@lite/math';
+import type { Vec2, Vec2Like } from '@lite/math';
 import type { BodyVelocities } from './body-velocities';
-import { checkBodies, defineCheckedFields } from './checked-fields';
 import {
   ConstraintError,
-  requireFiniteArg,
   requireLengthArg,
   requireMaxLengthArg,
   requireMinLengthArg,
   requireNonNegativeArg,
 } from './errors';
+import { AnchoredJoint } from './joint-base';
 import { reactionVector } from './joint-frame';
 import {
   JointKind,
@@ -68,21 +67,9 @@ export interface DistanceJointOptions extends JointSpringOptions {
  *
  * Fields below `impulse` are solver scratch, written by the prepare and read by the solve.
  */
-export class DistanceJoint {
+export class DistanceJoint extends AnchoredJoint {
   /** {@link JointKind.Distance}. */
-  readonly kind: typeof JointKind.Distance;
-  /** The first body. */
-  bodyA: SolverBody;
-  /** The second body. */
-  bodyB: SolverBody;
-  /** The value behind `localAnchorAX` (read by the solver; set through `localAnchorAX`). @internal */
-  localAnchorAXValue: number;
-  /** The value behind `localAnchorAY` (read by the solver; set through `localAnchorAY`). @internal */
-  localAnchorAYValue: number;
-  /** The value behind `localAnchorBX` (read by the solver; set through `localAnchorBX`). @internal */
-  localAnchorBXValue: number;
-  /** The value behind `localAnchorBY` (read by the solver; set through `localAnchorBY`). @internal */
-  localAnchorBYValue: number;
+  declare readonly kind: typeof JointKind.Distance;
   /** The value behind `length` (read by the solver; set through `length`). @internal */
   lengthValue: number;
   /** The value behind `minLength` (read by the solver; set through `minLength`). @internal */
@@ -99,14 +86,6 @@ export class DistanceJoint {
   upperImpulse: number;
   /** Current distance between the anchors, m (set by the prepare). @internal */
   currentLength: number;
-  /** Lever arm of A's anchor, x, m. @internal */
-  rAx: number;
-  /** Lever arm of A's anchor, y, m. @internal */
-  rAy: number;
-  /** Lever arm of B's anchor, x, m. @internal */
-  rBx: number;
-  /** Lever arm of B's anchor, y, m. @internal */
-  rBy: number;
   /** Unit direction from A's anchor to B's, x (0 when degenerate). */
   ux: number;
   /** Unit direction from A's anchor to B's, y. */
@@ -123,8 +102,6 @@ export class DistanceJoint {
   upperBias: number;
   /** Softness of the length row. */
   readonly softness: Softness;
-  /** 1 / dt of the step being solved (0 before the first). @internal */
-  invDt: number;
   /**
    * Whether this step's prepare made the rigid length row soft (the soft step's joint spring of
    * `settings.jointHertz` in place of Baumgarte's bias): `relaxJoints` then solves it again rigidly
@@ -139,13 +116,6 @@ export class DistanceJoint {
   anchored: boolean;
   /** Scratch of `markAnchoredJoints`: this step's walk met this joint. @internal */
   anchorSeen: boolean;
-  /**
-   * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the
-   * stride; ω is 2 further on): set by the prepare, read by the velocity solve. @internal
-   */
-  velocityA: number;
-  /** Where body B's vx sits in the packed velocities, as {@link DistanceJoint.velocityA}. @internal */
-  velocityB: number;
 
   /**
    * @param bodyA - the first body
@@ -165,29 +135,8 @@ export class DistanceJoint {
     options: DistanceJointOptions = {},
   ) {
     registerJointType(distanceType);
-    checkBodies(bodyA, bodyB);
-    const ax = requireFiniteArg(anchorA?.x, 'anchorA.x');
-    const ay = requireFiniteArg(anchorA?.y, 'anchorA.y');
-    const bx = requireFiniteArg(anchorB?.x, 'anchorB.x');
-    const by = requireFiniteArg(anchorB?.y, 'anchorB.y');
-    this.kind = JointKind.Distance;
-    this.bodyA = bodyA;
-    this.bodyB = bodyB;
-    // local = Rᵀ (world - x)
-    const cA = cos(bodyA.angle);
-    const sA = sin(bodyA.angle);
-    const dAx = ax - bodyA.center.x;
-    const dAy = ay - bodyA.center.y;
-    this.localAnchorAXValue = cA * dAx + sA * dAy;
-    this.localAnchorAYValue = -sA * dAx + cA * dAy;
-    const cB = cos(bodyB.angle);
-    const sB = sin(bodyB.angle);
-    const dBx = bx - bodyB.center.x;
-    const dBy = by - bodyB.center.y;
-    this.localAnchorBXValue = cB * dBx + sB * dBy;
-    this.localAnchorBYValue = -sB * dBx + cB * dBy;
-
-    const initial = Math.hypot(bx - ax, by - ay);
+    super(JointKind.Distance, bodyA, bodyB, anchorA, anchorB, 'anchorA', 'anchorB');
+    const initial = Math.hypot(anchorB.x - anchorA.x, anchorB.y - anchorA.y);
     const ranged = options.minLength !== undefined || options.maxLength !== undefined;
     let minLength = 0;
     let maxLength = ranged ? Number.POSITIVE_INFINITY : 0;
@@ -220,10 +169,6 @@ export class DistanceJoint {
     this.lowerImpulse = 0;
     this.upperImpulse = 0;
     this.currentLength = initial;
-    this.rAx = 0;
-    this.rAy = 0;
-    this.rBx = 0;
-    this.rBy = 0;
     this.ux = 0;
     this.uy = 0;
     this.k = 0;
@@ -232,37 +177,10 @@ export class DistanceJoint {
     this.lowerBias = 0;
     this.upperBias = 0;
     this.softness = new Softness();
-    this.invDt = 0;
     this.softRows = false;
     this.anchored = false;
     this.anchorSeen = false;
-    this.velocityA = 0;
-    this.velocityB = 0;
   }
-
-  /**
-   * Anchor on A in A's frame (relative to its centre), x, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorAX: number;
-
-  /**
-   * Anchor on A in A's frame, y, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorAY: number;
-
-  /**
-   * Anchor on B in B's frame, x, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorBX: number;
-
-  /**
-   * Anchor on B in B's frame, y, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorBY: number;
 
   /**
    * Rest length L, m.
@@ -387,13 +305,6 @@ export class DistanceJoint {
 }
 
 defineSpringFields(DistanceJoint.prototype);
-
-defineCheckedFields(DistanceJoint.prototype, {
-  localAnchorAX: requireFiniteArg,
-  localAnchorAY: requireFiniteArg,
-  localAnchorBX: requireFiniteArg,
-  localAnchorBY: requireFiniteArg,
-});
 
 /**
  * Pre-step of a distance joint on packed velocities: lever arms, direction, K, biases, softness;

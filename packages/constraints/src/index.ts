@@ -24,6 +24,7 @@ export {
   solveJointPositionsInto,
   solveJoints,
 } from './joint';
+export { AnchoredJoint, JointBase } from './joint-base';
 export {
   buildJointChains,
   factorJointChain,

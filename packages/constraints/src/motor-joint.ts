@@ -1,6 +1,6 @@
 import { cosSinInPlace, type Vec2, type Vec2Like } from '@lite/math';
 import type { BodyVelocities } from './body-velocities';
-import { checkBodies, defineCheckedFields } from './checked-fields';
+import { defineCheckedFields } from './checked-fields';
 import {
   ConstraintError,
   requireFiniteArg,
@@ -8,6 +8,7 @@ import {
   requireNonNegativeArg,
   requireUnitArg,
 } from './errors';
+import { JointBase } from './joint-base';
 import { reactionVector, toLocalPoint } from './joint-frame';
 import { JointKind } from './joint-kind';
 import { motorType, registerJointType } from './joint-types';
@@ -43,13 +44,9 @@ const impulse = new Float64Array(3);
  *
  * Fields below `angularImpulse` are solver scratch.
  */
-export class MotorJoint {
+export class MotorJoint extends JointBase {
   /** {@link JointKind.Motor}. */
-  readonly kind: typeof JointKind.Motor;
-  /** The first body (the reference). */
-  bodyA: SolverBody;
-  /** The second body (the driven one). */
-  bodyB: SolverBody;
+  declare readonly kind: typeof JointKind.Motor;
   /** The value behind `linearOffsetX` (read by the solver; set through `linearOffsetX`). @internal */
   linearOffsetXValue: number;
   /** The value behind `linearOffsetY` (read by the solver; set through `linearOffsetY`). @internal */
@@ -90,15 +87,6 @@ export class MotorJoint {
   maxImpulse: number;
   /** maxTorque · dt, N m s. @internal */
   maxAngularImpulse: number;
-  /** 1 / dt of the step being solved. @internal */
-  invDt: number;
-  /**
-   * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the
-   * stride; ω is 2 further on): set by the prepare, read by the velocity solve. @internal
-   */
-  velocityA: number;
-  /** Where body B's vx sits in the packed velocities, as {@link MotorJoint.velocityA}. @internal */
-  velocityB: number;
 
   /**
    * @param bodyA - the reference body
@@ -109,10 +97,7 @@ export class MotorJoint {
    */
   constructor(bodyA: SolverBody, bodyB: SolverBody, options: MotorJointOptions = {}) {
     registerJointType(motorType);
-    checkBodies(bodyA, bodyB);
-    this.kind = JointKind.Motor;
-    this.bodyA = bodyA;
-    this.bodyB = bodyB;
+    super(JointKind.Motor, bodyA, bodyB);
     if (options.linearOffset === undefined) {
       toLocalPoint(bodyA, bodyB.center.x, bodyB.center.y, local);
       this.linearOffsetXValue = local[0];
@@ -142,9 +127,6 @@ export class MotorJoint {
     this.angularBias = 0;
     this.maxImpulse = 0;
     this.maxAngularImpulse = 0;
-    this.invDt = 0;
-    this.velocityA = 0;
-    this.velocityB = 0;
   }
 
   /**

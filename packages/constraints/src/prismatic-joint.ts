@@ -8,9 +8,10 @@ import {
 } from './axial-rows';
 import { solveSymmetric2, solveSymmetric3 } from './block3';
 import type { BodyVelocities } from './body-velocities';
-import { checkBodies, defineCheckedFields, lowerBoundOf, upperBoundOf } from './checked-fields';
+import { defineCheckedFields, lowerBoundOf, upperBoundOf } from './checked-fields';
 import { requireFiniteArg, requireMaximumArg, requireNonNegativeArg } from './errors';
-import { checkRange, reactionVector, requireBooleanArg, toLocalAxis, toLocalPoint } from './joint-frame';
+import { AnchoredJoint } from './joint-base';
+import { checkRange, reactionVector, requireBooleanArg, toLocalAxis } from './joint-frame';
 import { JointKind, MAX_ANGULAR_CORRECTION, MAX_LINEAR_CORRECTION, positionError } from './joint-kind';
 import { JointSpring, type JointSpringOptions } from './joint-spring';
 import { prismaticType, registerJointType } from './joint-types';
@@ -67,21 +68,9 @@ const system3 = new Float64Array(9);
  *
  * Fields below `upperImpulse` are solver scratch, written by the prepare and read by the solve.
  */
-export class PrismaticJoint {
+export class PrismaticJoint extends AnchoredJoint {
   /** {@link JointKind.Prismatic}. */
-  readonly kind: typeof JointKind.Prismatic;
-  /** The first body: the axis is fixed in it. */
-  bodyA: SolverBody;
-  /** The second body. */
-  bodyB: SolverBody;
-  /** The value behind `localAnchorAX` (read by the solver; set through `localAnchorAX`). @internal */
-  localAnchorAXValue: number;
-  /** The value behind `localAnchorAY` (read by the solver; set through `localAnchorAY`). @internal */
-  localAnchorAYValue: number;
-  /** The value behind `localAnchorBX` (read by the solver; set through `localAnchorBX`). @internal */
-  localAnchorBXValue: number;
-  /** The value behind `localAnchorBY` (read by the solver; set through `localAnchorBY`). @internal */
-  localAnchorBYValue: number;
+  declare readonly kind: typeof JointKind.Prismatic;
   /** The value behind `localAxisX` (read by the solver; set through `localAxisX`). @internal */
   localAxisXValue: number;
   /** The value behind `localAxisY` (read by the solver; set through `localAxisY`). @internal */
@@ -114,14 +103,6 @@ export class PrismaticJoint {
   lowerImpulse: number;
   /** Accumulated impulse of the upper limit, N s (>= 0). */
   upperImpulse: number;
-  /** Lever arm of A's anchor, x, m. @internal */
-  rAx: number;
-  /** Lever arm of A's anchor, y, m. @internal */
-  rAy: number;
-  /** Lever arm of B's anchor, x, m. @internal */
-  rBx: number;
-  /** Lever arm of B's anchor, y, m. @internal */
-  rBy: number;
   /** The axis in world orientation, x. */
   axisX: number;
   /** The axis in world orientation, y. */
@@ -158,15 +139,6 @@ export class PrismaticJoint {
   maxMotorImpulse: number;
   /** Softness of the spring row. */
   readonly softness: Softness;
-  /** 1 / dt of the step being solved (0 before the first). @internal */
-  invDt: number;
-  /**
-   * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the
-   * stride; ω is 2 further on): set by the prepare, read by the velocity solve. @internal
-   */
-  velocityA: number;
-  /** Where body B's vx sits in the packed velocities, as {@link PrismaticJoint.velocityA}. @internal */
-  velocityB: number;
 
   /**
    * @param bodyA - the first body (the axis is fixed in it)
@@ -186,21 +158,10 @@ export class PrismaticJoint {
     options: PrismaticJointOptions = {},
   ) {
     registerJointType(prismaticType);
-    checkBodies(bodyA, bodyB);
-    const px = requireFiniteArg(anchor?.x, 'anchor.x');
-    const py = requireFiniteArg(anchor?.y, 'anchor.y');
+    super(JointKind.Prismatic, bodyA, bodyB, anchor, anchor, 'anchor', 'anchor');
     toLocalAxis(bodyA, axis, 'axis', local);
     this.localAxisXValue = local[0];
     this.localAxisYValue = local[1];
-    this.kind = JointKind.Prismatic;
-    this.bodyA = bodyA;
-    this.bodyB = bodyB;
-    toLocalPoint(bodyA, px, py, local);
-    this.localAnchorAXValue = local[0];
-    this.localAnchorAYValue = local[1];
-    toLocalPoint(bodyB, px, py, local);
-    this.localAnchorBXValue = local[0];
-    this.localAnchorBYValue = local[1];
     this.referenceAngleValue = requireFiniteArg(
       options.referenceAngle ?? bodyB.angle - bodyA.angle,
       'referenceAngle',
@@ -227,10 +188,6 @@ export class PrismaticJoint {
     this.motorImpulse = 0;
     this.lowerImpulse = 0;
     this.upperImpulse = 0;
-    this.rAx = 0;
-    this.rAy = 0;
-    this.rBx = 0;
-    this.rBy = 0;
     this.axisX = 0;
     this.axisY = 0;
     this.a1 = 0;
@@ -249,34 +206,7 @@ export class PrismaticJoint {
     this.translation = 0;
     this.maxMotorImpulse = 0;
     this.softness = new Softness();
-    this.invDt = 0;
-    this.velocityA = 0;
-    this.velocityB = 0;
   }
-
-  /**
-   * Anchor in A's frame, x, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorAX: number;
-
-  /**
-   * Anchor in A's frame, y, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorAY: number;
-
-  /**
-   * Anchor in B's frame, x, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorBX: number;
-
-  /**
-   * Anchor in B's frame, y, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorBY: number;
 
   /**
    * Unit axis in A's frame, x.
@@ -437,10 +367,6 @@ export class PrismaticJoint {
 }
 
 defineCheckedFields(PrismaticJoint.prototype, {
-  localAnchorAX: requireFiniteArg,
-  localAnchorAY: requireFiniteArg,
-  localAnchorBX: requireFiniteArg,
-  localAnchorBY: requireFiniteArg,
   localAxisX: requireFiniteArg,
   localAxisY: requireFiniteArg,
   referenceAngle: requireFiniteArg,

@@ -1,9 +1,10 @@
 import type { Vec2, Vec2Like } from '@lite/math';
 import { solveSymmetric2, solveSymmetric3 } from './block3';
 import type { BodyVelocities } from './body-velocities';
-import { checkBodies, defineCheckedFields } from './checked-fields';
+import { defineCheckedFields } from './checked-fields';
 import { ConstraintError, requireFiniteArg } from './errors';
-import { reactionVector, toLocalPoint } from './joint-frame';
+import { AnchoredJoint } from './joint-base';
+import { reactionVector } from './joint-frame';
 import {
   CHAIN_HEAD,
   CHAIN_MEMBER,
@@ -51,7 +52,6 @@ export interface WeldJointOptions {
 }
 
 const solution = new Float64Array(3);
-const local = new Float64Array(2);
 // The impulses handed to the apply helper (a slot: doubles passed to a call that is not inlined
 // would be boxed, one heap number per call).
 const impulse = new Float64Array(3);
@@ -73,21 +73,9 @@ const system3 = new Float64Array(9);
  *
  * Fields below `angularImpulse` are solver scratch.
  */
-export class WeldJoint {
+export class WeldJoint extends AnchoredJoint {
   /** {@link JointKind.Weld}. */
-  readonly kind: typeof JointKind.Weld;
-  /** The first body. */
-  bodyA: SolverBody;
-  /** The second body. */
-  bodyB: SolverBody;
-  /** The value behind `localAnchorAX` (read by the solver; set through `localAnchorAX`). @internal */
-  localAnchorAXValue: number;
-  /** The value behind `localAnchorAY` (read by the solver; set through `localAnchorAY`). @internal */
-  localAnchorAYValue: number;
-  /** The value behind `localAnchorBX` (read by the solver; set through `localAnchorBX`). @internal */
-  localAnchorBXValue: number;
-  /** The value behind `localAnchorBY` (read by the solver; set through `localAnchorBY`). @internal */
-  localAnchorBYValue: number;
+  declare readonly kind: typeof JointKind.Weld;
   /** The value behind `referenceAngle` (read by the solver; set through `referenceAngle`). @internal */
   referenceAngleValue: number;
   /** The point's spring (frequency 0 in the frequency form: rigid). */
@@ -100,14 +88,6 @@ export class WeldJoint {
   impulseY: number;
   /** Accumulated impulse of the angle row, N m s. */
   angularImpulse: number;
-  /** Lever arm of A's anchor, x, m. @internal */
-  rAx: number;
-  /** Lever arm of A's anchor, y, m. @internal */
-  rAy: number;
-  /** Lever arm of B's anchor, x, m. @internal */
-  rBx: number;
-  /** Lever arm of B's anchor, y, m. @internal */
-  rBy: number;
   /** K (3x3) entry (1,1). @internal */
   k11: number;
   /** K entry (1,2). @internal */
@@ -132,15 +112,6 @@ export class WeldJoint {
   readonly angularSoftness: Softness;
   /** γ of the point rows in the stiffness form, 1/kg (0 otherwise). @internal */
   linearGamma: number;
-  /** 1 / dt of the step being solved. @internal */
-  invDt: number;
-  /**
-   * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the
-   * stride; ω is 2 further on): set by the prepare, read by the velocity solve. @internal
-   */
-  velocityA: number;
-  /** Where body B's vx sits in the packed velocities, as {@link WeldJoint.velocityA}. @internal */
-  velocityB: number;
   /**
    * {@link CHAIN_NONE} (solved alone), {@link CHAIN_HEAD} (first of a chain of welds solved
    * together, see `buildWeldChains`) or {@link CHAIN_MEMBER}. Solver scratch, rebuilt at every prepare.
@@ -166,18 +137,7 @@ export class WeldJoint {
    */
   constructor(bodyA: SolverBody, bodyB: SolverBody, anchor: Vec2Like, options: WeldJointOptions = {}) {
     registerJointType(weldType);
-    checkBodies(bodyA, bodyB);
-    const px = requireFiniteArg(anchor?.x, 'anchor.x');
-    const py = requireFiniteArg(anchor?.y, 'anchor.y');
-    this.kind = JointKind.Weld;
-    this.bodyA = bodyA;
-    this.bodyB = bodyB;
-    toLocalPoint(bodyA, px, py, local);
-    this.localAnchorAXValue = local[0];
-    this.localAnchorAYValue = local[1];
-    toLocalPoint(bodyB, px, py, local);
-    this.localAnchorBXValue = local[0];
-    this.localAnchorBYValue = local[1];
+    super(JointKind.Weld, bodyA, bodyB, anchor, anchor, 'anchor', 'anchor');
     this.referenceAngleValue = requireFiniteArg(
       options.referenceAngle ?? bodyB.angle - bodyA.angle,
       'referenceAngle',
@@ -190,10 +150,6 @@ export class WeldJoint {
     this.impulseX = 0;
     this.impulseY = 0;
     this.angularImpulse = 0;
-    this.rAx = 0;
-    this.rAy = 0;
-    this.rBx = 0;
-    this.rBy = 0;
     this.k11 = 0;
     this.k12 = 0;
     this.k13 = 0;
@@ -206,39 +162,12 @@ export class WeldJoint {
     this.linearSoftness = new Softness();
     this.angularSoftness = new Softness();
     this.linearGamma = 0;
-    this.invDt = 0;
-    this.velocityA = 0;
-    this.velocityB = 0;
     this.chainRole = CHAIN_NONE;
     this.chainPrev = null;
     this.chainNext = null;
     this.chainBody = null;
     this.chainData = new Float64Array(WELD_CHAIN_DATA);
   }
-
-  /**
-   * Anchor in A's frame, x, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorAX: number;
-
-  /**
-   * Anchor in A's frame, y, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorAY: number;
-
-  /**
-   * Anchor in B's frame, x, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorBX: number;
-
-  /**
-   * Anchor in B's frame, y, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorBY: number;
 
   /**
    * θB - θA held by the joint, radians.
@@ -283,10 +212,6 @@ export class WeldJoint {
 }
 
 defineCheckedFields(WeldJoint.prototype, {
-  localAnchorAX: requireFiniteArg,
-  localAnchorAY: requireFiniteArg,
-  localAnchorBX: requireFiniteArg,
-  localAnchorBY: requireFiniteArg,
   referenceAngle: requireFiniteArg,
 });
 
