@@ -17,17 +17,17 @@ import {
   positionError,
   sparselyHeld,
 } from './joint-kind';
-import { defineSpringFields, JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
+import {
+  defineSpringFields,
+  JointSpring,
+  type JointSpringOptions,
+  type SpringForm,
+  springSoftnessAt,
+} from './joint-spring';
 import { distanceType, registerJointType } from './joint-types';
 import { updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
-import {
-  rigidRowSoftness,
-  Softness,
-  softnessFromFrequencyAt,
-  softnessFromSpringAt,
-  softnessInputs,
-} from './softness';
+import { rigidRowSoftness, Softness, softnessInputs } from './softness';
 import type { SolverBody } from './solver-body';
 
 /**
@@ -377,23 +377,14 @@ export function prepareDistanceJointAt(
   const baumgarte = settings.positionCorrection ? settings.baumgarte * invDt : 0;
   const softness = joint.softness;
   const spring = joint.spring;
-  if (spring.form === 'stiffness') {
-    // k and c in N/m and N·s/m: γ = 1 / (dt (c + dt k)) on the row of effective mass 1/K.
-    softnessInputs[0] = spring.stiffness;
-    softnessInputs[1] = spring.damping;
-    softnessInputs[2] = mass;
-    softnessInputs[3] = dt;
-    softnessFromSpringAt(softness);
-  } else if (spring.frequencyHz > 0) {
-    softnessInputs[0] = spring.frequencyHz;
-    softnessInputs[1] = spring.dampingRatio;
-    softnessInputs[2] = mass;
-    softnessInputs[3] = dt;
-    softnessFromFrequencyAt(softness);
-  } else if (softRows && settings.positionCorrection && joint.minLengthValue === joint.maxLengthValue) {
+  softnessInputs[2] = mass;
+  softnessInputs[3] = dt;
+  // The spring's softness in either form; without one, the joint spring or Baumgarte's.
+  const sprung = springSoftnessAt(spring, softness);
+  if (!sprung && softRows && settings.positionCorrection && joint.minLengthValue === joint.maxLengthValue) {
     rigidRowSoftness(softness, mass, dt, settings);
     joint.softRows = true;
-  } else {
+  } else if (!sprung) {
     softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
   }
   let bias = -softness.biasRate * (d - joint.lengthValue);

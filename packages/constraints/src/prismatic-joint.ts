@@ -13,10 +13,10 @@ import { requireFiniteArg, requireMaximumArg, requireNonNegativeArg } from './er
 import { AnchoredJoint } from './joint-base';
 import { checkRange, reactionVector, requireBooleanArg, toLocalAxis } from './joint-frame';
 import { JointKind, MAX_ANGULAR_CORRECTION, MAX_LINEAR_CORRECTION, positionError } from './joint-kind';
-import { JointSpring, type JointSpringOptions } from './joint-spring';
+import { JointSpring, type JointSpringOptions, springSoftnessAt } from './joint-spring';
 import { prismaticType, registerJointType } from './joint-types';
 import type { SolverSettings } from './settings';
-import { Softness, softnessFromFrequencyAt, softnessFromSpringAt, softnessInputs } from './softness';
+import { Softness, softnessInputs } from './softness';
 import type { SolverBody } from './solver-body';
 
 /**
@@ -432,20 +432,9 @@ export function preparePrismaticJointAt(
 
   const spring = joint.spring;
   const softness = joint.softness;
-  if (spring.soft) {
-    if (spring.form === 'stiffness') {
-      softnessInputs[0] = spring.stiffness;
-      softnessInputs[1] = spring.damping;
-      softnessInputs[2] = joint.axialMass;
-      softnessInputs[3] = dt;
-      softnessFromSpringAt(softness);
-    } else {
-      softnessInputs[0] = spring.frequencyHz;
-      softnessInputs[1] = spring.dampingRatio;
-      softnessInputs[2] = joint.axialMass;
-      softnessInputs[3] = dt;
-      softnessFromFrequencyAt(softness);
-    }
+  softnessInputs[2] = joint.axialMass;
+  softnessInputs[3] = dt;
+  if (springSoftnessAt(spring, softness)) {
     joint.springBias = -softness.biasRate * joint.translation;
   } else {
     joint.springImpulse = 0;

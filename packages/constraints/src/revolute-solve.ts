@@ -13,10 +13,11 @@ import {
   positionError,
   sparselyHeld,
 } from './joint-kind';
+import { springSoftnessAt } from './joint-spring';
 import { updateLeverArms } from './lever-arms';
 import type { RevoluteJoint } from './revolute-joint';
 import type { SolverSettings } from './settings';
-import { rigidRowSoftness, softnessFromFrequencyAt, softnessFromSpringAt, softnessInputs } from './softness';
+import { rigidRowSoftness, softnessInputs } from './softness';
 
 /*
  * The revolute joint's passes: the prepare and warm start, the velocity iteration (motor, limit and
@@ -86,17 +87,17 @@ export function prepareRevoluteJointAt(
   const spring = joint.spring;
   joint.springGamma = 0;
   joint.softRows = false;
-  if (spring.form === 'stiffness') {
-    // k and c in N/m and N·s/m on each point row: γ = 1 / (dt (c + dt k)) in 1/kg, the same for
-    // both rows, so the block is solved with (K + γ I)⁻¹ (Box2D-Lite's K + softness · I, with γ in
-    // place of its softness), β = dt k / (c + dt k).
-    const traceK = k11 + k22;
-    softnessInputs[0] = spring.stiffness;
-    softnessInputs[1] = spring.damping;
-    softnessInputs[2] = traceK > 0 ? 2 / traceK : 0;
-    softnessInputs[3] = dt;
-    softnessFromSpringAt(softness);
-    const a = dt * (spring.damping + dt * spring.stiffness);
+  // The point rows' effective mass, 2 / tr K: mass-independent softness for every mode of the block.
+  const traceK = k11 + k22;
+  const pointMass = traceK > 0 ? 2 / traceK : 0;
+  softnessInputs[2] = pointMass;
+  softnessInputs[3] = dt;
+  if (springSoftnessAt(spring, softness)) {
+    // The frequency form: massScale K⁻¹ (bias - Ċ) - impulseScale λacc (see softness.ts). The
+    // stiffness form, k and c in N/m and N·s/m on each point row: γ = 1 / (dt (c + dt k)) in 1/kg,
+    // the same for both rows, so the block is solved with (K + γ I)⁻¹ (Box2D-Lite's K + softness · I,
+    // with γ in place of its softness), β = dt k / (c + dt k).
+    const a = spring.form === 'stiffness' ? dt * (spring.damping + dt * spring.stiffness) : -1;
     if (a > 0) {
       const gamma = 1 / a;
       joint.springGamma = gamma;
@@ -107,7 +108,7 @@ export function prepareRevoluteJointAt(
       joint.s11 = s22 * invDet;
       joint.s12 = -k12 * invDet;
       joint.s22 = s11 * invDet;
-    } else {
+    } else if (a === 0) {
       // k = c = 0 (or dt = 0): no spring at all, the rows apply nothing.
       joint.s11 = 0;
       joint.s12 = 0;
@@ -115,18 +116,9 @@ export function prepareRevoluteJointAt(
       joint.impulseX = 0;
       joint.impulseY = 0;
     }
-  } else if (spring.frequencyHz > 0) {
-    // The 2x2 form: massScale K⁻¹ (bias - Ċ) - impulseScale λacc, mass-independent (see softness.ts).
-    const traceK = k11 + k22;
-    softnessInputs[0] = spring.frequencyHz;
-    softnessInputs[1] = spring.dampingRatio;
-    softnessInputs[2] = traceK > 0 ? 2 / traceK : 0;
-    softnessInputs[3] = dt;
-    softnessFromFrequencyAt(softness);
   } else if (softRows && settings.positionCorrection) {
-    // The same form as a pin of frequencyHz (mass-independent: every mode of the block alike).
-    const traceK = k11 + k22;
-    rigidRowSoftness(softness, traceK > 0 ? 2 / traceK : 0, dt, settings);
+    // The same form as a pin of frequencyHz.
+    rigidRowSoftness(softness, pointMass, dt, settings);
     joint.softRows = true;
   } else {
     softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);

@@ -13,11 +13,11 @@ import {
   MAX_ANGULAR_CORRECTION,
   positionError,
 } from './joint-kind';
-import { JointSpring } from './joint-spring';
+import { JointSpring, springSoftnessAt } from './joint-spring';
 import { registerJointType, weldType } from './joint-types';
 import { updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
-import { Softness, softnessFromFrequencyAt, softnessFromSpringAt, softnessInputs } from './softness';
+import { Softness, softnessInputs } from './softness';
 import type { SolverBody } from './solver-body';
 import { WELD_CHAIN_DATA, weldChainPositionStep } from './weld-chain';
 
@@ -314,22 +314,12 @@ export function prepareWeldJointAt(
   const traceK = joint.k11 + joint.k22;
   const pointMass = traceK > 0 ? 2 / traceK : 0;
   joint.linearGamma = 0;
-  if (linear.form === 'stiffness') {
-    softnessInputs[0] = linear.stiffness;
-    softnessInputs[1] = linear.damping;
-    softnessInputs[2] = pointMass;
-    softnessInputs[3] = dt;
-    softnessFromSpringAt(linearSoftness);
+  softnessInputs[2] = pointMass;
+  softnessInputs[3] = dt;
+  if (!springSoftnessAt(linear, linearSoftness)) linearSoftness.setRigid(baumgarte, dt);
+  else if (linear.form === 'stiffness') {
     const a = dt * (linear.damping + dt * linear.stiffness);
     joint.linearGamma = a > 0 ? 1 / a : Number.POSITIVE_INFINITY;
-  } else if (linear.soft) {
-    softnessInputs[0] = linear.frequencyHz;
-    softnessInputs[1] = linear.dampingRatio;
-    softnessInputs[2] = pointMass;
-    softnessInputs[3] = dt;
-    softnessFromFrequencyAt(linearSoftness);
-  } else {
-    linearSoftness.setRigid(baumgarte, dt);
   }
   joint.biasX = -linearSoftness.biasRate * (bB.center.x + rBx - bA.center.x - rAx);
   joint.biasY = -linearSoftness.biasRate * (bB.center.y + rBy - bA.center.y - rAy);
@@ -337,21 +327,9 @@ export function prepareWeldJointAt(
   const angular = joint.angularSpring;
   const angularSoftness = joint.angularSoftness;
   const angularMass = joint.k33 > 0 ? 1 / joint.k33 : 0;
-  if (angular.form === 'stiffness') {
-    softnessInputs[0] = angular.stiffness;
-    softnessInputs[1] = angular.damping;
-    softnessInputs[2] = angularMass;
-    softnessInputs[3] = dt;
-    softnessFromSpringAt(angularSoftness);
-  } else if (angular.soft) {
-    softnessInputs[0] = angular.frequencyHz;
-    softnessInputs[1] = angular.dampingRatio;
-    softnessInputs[2] = angularMass;
-    softnessInputs[3] = dt;
-    softnessFromFrequencyAt(angularSoftness);
-  } else {
-    angularSoftness.setRigid(baumgarte, dt);
-  }
+  softnessInputs[2] = angularMass;
+  softnessInputs[3] = dt;
+  if (!springSoftnessAt(angular, angularSoftness)) angularSoftness.setRigid(baumgarte, dt);
   joint.angularBias = -angularSoftness.biasRate * (bB.angle - bA.angle - joint.referenceAngleValue);
   if (joint.linearGamma === Number.POSITIVE_INFINITY) {
     joint.impulseX = 0;
