@@ -116,6 +116,21 @@ function noPositions(): void {
   positionError[0] = 0;
 }
 
+/** A position pass over the run with one kind's `step`: the largest error goes to `positionError[0]`. */
+function positionsWith<J>(
+  step: (joint: J) => void,
+  joints: readonly KindedJoint[],
+  start: number,
+  end: number,
+): void {
+  let error = 0;
+  for (let i = start; i < end; i++) {
+    step(joints[i] as J);
+    if (positionError[0] > error) error = positionError[0];
+  }
+  positionError[0] = error;
+}
+
 /** A reaction read as impulseX, impulseY and `torque` over the step. */
 function linearReaction(joint: MouseJoint | WeldJoint | MotorJoint, torque: number, out: Float64Array): void {
   out[0] = joint.impulseX * joint.invDt;
@@ -167,12 +182,7 @@ export const distanceType: JointType = {
     }
   },
   positions(joints, start, end) {
-    let error = 0;
-    for (let i = start; i < end; i++) {
-      distancePositionStep(joints[i] as DistanceJoint);
-      if (positionError[0] > error) error = positionError[0];
-    }
-    positionError[0] = error;
+    positionsWith(distancePositionStep, joints, start, end);
   },
   bind: bindPairs,
   reaction(j, out) {
@@ -339,12 +349,7 @@ export const prismaticType: JointType = {
     for (let i = start; i < end; i++) solvePrismaticJointAt(joints[i] as PrismaticJoint, v);
   },
   positions(joints, start, end) {
-    let error = 0;
-    for (let i = start; i < end; i++) {
-      prismaticPositionStep(joints[i] as PrismaticJoint);
-      if (positionError[0] > error) error = positionError[0];
-    }
-    positionError[0] = error;
+    positionsWith(prismaticPositionStep, joints, start, end);
   },
   bind: bindPairs,
   reaction(j, out) {
@@ -391,12 +396,7 @@ export const weldType: JointType = {
     }
   },
   positions(joints, start, end) {
-    let error = 0;
-    for (let i = start; i < end; i++) {
-      weldPositionStep(joints[i] as WeldJoint);
-      if (positionError[0] > error) error = positionError[0];
-    }
-    positionError[0] = error;
+    positionsWith(weldPositionStep, joints, start, end);
   },
   bind: bindPairs,
   reaction(joint, out) {
@@ -441,12 +441,7 @@ export const wheelType: JointType = {
     for (let i = start; i < end; i++) solveWheelJointAt(joints[i] as WheelJoint, v);
   },
   positions(joints, start, end) {
-    let error = 0;
-    for (let i = start; i < end; i++) {
-      wheelPositionStep(joints[i] as WheelJoint);
-      if (positionError[0] > error) error = positionError[0];
-    }
-    positionError[0] = error;
+    positionsWith(wheelPositionStep, joints, start, end);
   },
   bind: bindPairs,
   reaction(j, out) {
