@@ -1,4 +1,4 @@
-import type { Vec2, Vec2Like } from '@lite/math';
+import type { Vec2Like } from '@lite/math';
 import type { BodyVelocities } from './body-velocities';
 import {
   ConstraintError,
@@ -8,13 +8,13 @@ import {
   requireNonNegativeArg,
 } from './errors';
 import { AnchoredJoint } from './joint-base';
-import { reactionVector } from './joint-frame';
 import {
   JointKind,
   MAX_JOINT_PUSH,
   MAX_LINEAR_CORRECTION,
   MIN_DISTANCE,
   positionError,
+  registerJointType,
   sparselyHeld,
 } from './joint-kind';
 import {
@@ -24,7 +24,7 @@ import {
   type SpringForm,
   springSoftnessAt,
 } from './joint-spring';
-import { distanceType, registerJointType } from './joint-types';
+import { distanceType } from './joint-types';
 import { updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
 import { rigidRowSoftness, Softness, softnessInputs } from './softness';
@@ -286,21 +286,6 @@ export class DistanceJoint extends AnchoredJoint {
   setSpring(options: JointSpringOptions): this {
     this.spring.set(options);
     return this;
-  }
-
-  /**
-   * The force the joint applied to body B over the last step, N (world, along the anchors'
-   * direction; minus this on A): its rows' accumulated impulses over the step (the last sub-step
-   * in the soft step).
-   */
-  getReactionForce(): Vec2 {
-    const f = (this.impulse + this.lowerImpulse - this.upperImpulse) * this.invDt;
-    return reactionVector(f * this.ux, f * this.uy);
-  }
-
-  /** A distance joint applies no torque of its own: 0. */
-  getReactionTorque(): number {
-    return 0;
   }
 }
 

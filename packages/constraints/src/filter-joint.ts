@@ -1,8 +1,6 @@
-import type { Vec2 } from '@lite/math';
 import { JointBase } from './joint-base';
-import { reactionVector } from './joint-frame';
-import { JointKind, positionError } from './joint-kind';
-import { type JointType, registerJointType } from './joint-types';
+import { JointKind, positionError, registerJointType } from './joint-kind';
+import type { JointType } from './joint-types';
 import type { SolverBody } from './solver-body';
 
 /**
@@ -21,16 +19,6 @@ export class FilterJoint extends JointBase {
   constructor(bodyA: SolverBody, bodyB: SolverBody) {
     registerJointType(filterJointType);
     super(JointKind.Filter, bodyA, bodyB);
-  }
-
-  /** The force on body B over the last step, N: always (0, 0). */
-  getReactionForce(): Vec2 {
-    return reactionVector(0, 0);
-  }
-
-  /** The torque on body B over the last step, N m: always 0. */
-  getReactionTorque(): number {
-    return 0;
   }
 }
 

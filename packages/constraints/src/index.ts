@@ -36,6 +36,7 @@ export {
   CHAIN_NEWTON_STEPS,
   CHAIN_NONE,
   CHAIN_TOLERANCE,
+  JOINT_TYPES,
   JointKind,
   type JointKindValue,
   LIMIT_EQUAL,
@@ -49,7 +50,7 @@ export {
   MIN_DISTANCE,
 } from './joint-kind';
 export { JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
-export { JOINT_TYPES, type JointType, type KindedJoint, MAX_CARRIED } from './joint-types';
+export { type JointType, type KindedJoint, MAX_CARRIED } from './joint-types';
 export {
   installJsKernels,
   type JsKernels,

@@ -1,11 +1,13 @@
-import type { Vec2Like } from '@lite/math';
+import type { Vec2, Vec2Like } from '@lite/math';
 import { checkBodies, defineCheckedFields } from './checked-fields';
 import { requireFiniteArg } from './errors';
-import { toLocalPoint } from './joint-frame';
+import { reactionVector, toLocalPoint } from './joint-frame';
+import { JOINT_TYPES } from './joint-kind';
 import type { SolverBody } from './solver-body';
 
-// A point in a body's frame (module scratch: nothing allocated).
+// A point in a body's frame, and a reaction (module scratch: nothing allocated).
 const local = new Float64Array(2);
+const reaction = new Float64Array(3);
 
 /**
  * What every two-body joint has: its kind, its bodies (checked distinct), the step's 1 / dt and its
@@ -43,6 +45,21 @@ export abstract class JointBase {
     this.invDt = 0;
     this.velocityA = 0;
     this.velocityB = 0;
+  }
+
+  /**
+   * The force the joint applied to body B over the last step, N (world; minus this on A): its
+   * rows' accumulated impulses over the step (the last sub-step in the soft step) divided by it.
+   */
+  getReactionForce(): Vec2 {
+    JOINT_TYPES[this.kind].reaction(this, reaction);
+    return reactionVector(reaction[0], reaction[1]);
+  }
+
+  /** The torque the joint applied to body B over the last step, N m (minus this on A). */
+  getReactionTorque(): number {
+    JOINT_TYPES[this.kind].reaction(this, reaction);
+    return reaction[2];
   }
 }
 

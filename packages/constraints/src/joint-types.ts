@@ -7,7 +7,7 @@ import {
   solveDistanceJointAt,
 } from './distance-joint';
 import { buildJointChains, chainPositionStep, solveJointChainVelocitiesAt } from './joint-chain';
-import { CHAIN_HEAD, positionError } from './joint-kind';
+import { CHAIN_HEAD, JOINT_TYPES, positionError } from './joint-kind';
 import { type MotorJoint, prepareMotorJointAt, solveMotorJointAt } from './motor-joint';
 import { type MouseJoint, prepareMouseJointAt, solveMouseJointAt } from './mouse-joint';
 import {
@@ -486,20 +486,6 @@ export const motorType: JointType = {
     linearReaction(joint as MotorJoint, (joint as MotorJoint).angularImpulse, out);
   },
 };
-
-/**
- * The kinds of joint made so far, indexed by their `JointKind` value (holes for the others): what
- * the solver knows of each.
- */
-export const JOINT_TYPES: JointType[] = [];
-
-/**
- * Adds a kind to {@link JOINT_TYPES} (each joint's constructor adds its own): the solver reaches a
- * kind's code only through the joints made, so a program bundles only the kinds it creates. @internal
- */
-export function registerJointType(type: JointType): void {
-  JOINT_TYPES[type.kind] = type;
-}
 
 /** The end (exclusive) of the run of joints of one kind that starts at `start`. @internal */
 export function runEnd(joints: readonly KindedJoint[], start: number, count: number): number {

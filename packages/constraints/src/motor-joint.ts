@@ -1,4 +1,4 @@
-import { cosSinInPlace, type Vec2, type Vec2Like } from '@lite/math';
+import { cosSinInPlace, type Vec2Like } from '@lite/math';
 import type { BodyVelocities } from './body-velocities';
 import { defineCheckedFields } from './checked-fields';
 import {
@@ -9,9 +9,9 @@ import {
   requireUnitArg,
 } from './errors';
 import { JointBase } from './joint-base';
-import { reactionVector, toLocalPoint } from './joint-frame';
-import { JointKind } from './joint-kind';
-import { motorType, registerJointType } from './joint-types';
+import { toLocalPoint } from './joint-frame';
+import { JointKind, registerJointType } from './joint-kind';
+import { motorType } from './joint-types';
 import type { SolverSettings } from './settings';
 import type { SolverBody } from './solver-body';
 
@@ -211,16 +211,6 @@ export class MotorJoint extends JointBase {
   setCorrectionFactor(factor: number): this {
     this.correctionFactorValue = checkFactor(factor);
     return this;
-  }
-
-  /** The force the joint applied to body B over the last step, N (world; minus this on A); its length is at most `maxForce`. */
-  getReactionForce(): Vec2 {
-    return reactionVector(this.impulseX * this.invDt, this.impulseY * this.invDt);
-  }
-
-  /** The torque the joint applied to body B over the last step, N m; at most `maxTorque` in size. */
-  getReactionTorque(): number {
-    return this.angularImpulse * this.invDt;
   }
 }
 

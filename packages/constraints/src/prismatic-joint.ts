@@ -1,4 +1,4 @@
-import type { Vec2, Vec2Like } from '@lite/math';
+import type { Vec2Like } from '@lite/math';
 import {
   axialSpeed,
   axialSpeedSlot,
@@ -11,10 +11,16 @@ import type { BodyVelocities } from './body-velocities';
 import { defineCheckedFields, lowerBoundOf, upperBoundOf } from './checked-fields';
 import { requireFiniteArg, requireMaximumArg, requireNonNegativeArg } from './errors';
 import { AnchoredJoint } from './joint-base';
-import { checkRange, reactionVector, requireBooleanArg, toLocalAxis } from './joint-frame';
-import { JointKind, MAX_ANGULAR_CORRECTION, MAX_LINEAR_CORRECTION, positionError } from './joint-kind';
+import { checkRange, requireBooleanArg, toLocalAxis } from './joint-frame';
+import {
+  JointKind,
+  MAX_ANGULAR_CORRECTION,
+  MAX_LINEAR_CORRECTION,
+  positionError,
+  registerJointType,
+} from './joint-kind';
 import { JointSpring, type JointSpringOptions, springSoftnessAt } from './joint-spring';
-import { prismaticType, registerJointType } from './joint-types';
+import { prismaticType } from './joint-types';
 import type { SolverSettings } from './settings';
 import { Softness, softnessInputs } from './softness';
 import type { SolverBody } from './solver-body';
@@ -279,25 +285,6 @@ export class PrismaticJoint extends AnchoredJoint {
       this.a2 * bB.angularVelocity -
       this.a1 * bA.angularVelocity
     );
-  }
-
-  /**
-   * The force the joint applied to body B over the last step, N (world; minus this on A): the
-   * accumulated impulses of its rows divided by the step (the last sub-step in the soft step).
-   */
-  getReactionForce(): Vec2 {
-    const axial = this.springImpulse + this.motorImpulse + this.lowerImpulse - this.upperImpulse;
-    const px = -this.axisY;
-    const py = this.axisX;
-    return reactionVector(
-      (this.perpImpulse * px + axial * this.axisX) * this.invDt,
-      (this.perpImpulse * py + axial * this.axisY) * this.invDt,
-    );
-  }
-
-  /** The torque the angle row applied to body B over the last step, N m (minus this on A). */
-  getReactionTorque(): number {
-    return this.angleImpulse * this.invDt;
   }
 
   /** The motor's force over the last step, N (along the axis, on B). */

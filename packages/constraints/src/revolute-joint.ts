@@ -1,4 +1,4 @@
-import type { Vec2, Vec2Like } from '@lite/math';
+import type { Vec2Like } from '@lite/math';
 import { defineCheckedFields } from './checked-fields';
 import {
   ConstraintError,
@@ -9,7 +9,7 @@ import {
   requireUpperArg,
 } from './errors';
 import { AnchoredJoint } from './joint-base';
-import { reactionVector, requireBooleanArg } from './joint-frame';
+import { requireBooleanArg } from './joint-frame';
 import {
   CHAIN_NONE,
   JointKind,
@@ -18,9 +18,10 @@ import {
   LIMIT_NEAR_MARGIN,
   LIMIT_NONE,
   LIMIT_UPPER,
+  registerJointType,
 } from './joint-kind';
 import { defineSpringFields, JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
-import { registerJointType, revoluteType } from './joint-types';
+import { revoluteType } from './joint-types';
 import { Softness } from './softness';
 import type { SolverBody } from './solver-body';
 
@@ -436,19 +437,6 @@ export class RevoluteJoint extends AnchoredJoint {
     this.upperAngleValue = upperAngle;
     this.enableLimitValue = true;
     return this;
-  }
-
-  /**
-   * The force the pin applied to body B over the last step, N (world; minus this on A): the point
-   * rows' accumulated impulse over the step (the last sub-step in the soft step).
-   */
-  getReactionForce(): Vec2 {
-    return reactionVector(this.impulseX * this.invDt, this.impulseY * this.invDt);
-  }
-
-  /** The torque the motor and limits applied to body B over the last step, N m (minus this on A). */
-  getReactionTorque(): number {
-    return (this.motorImpulse + this.lowerImpulse - this.upperImpulse) * this.invDt;
   }
 }
 

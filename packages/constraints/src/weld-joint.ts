@@ -1,10 +1,9 @@
-import type { Vec2, Vec2Like } from '@lite/math';
+import type { Vec2Like } from '@lite/math';
 import { solveSymmetric2, solveSymmetric3 } from './block3';
 import type { BodyVelocities } from './body-velocities';
 import { defineCheckedFields } from './checked-fields';
 import { ConstraintError, requireFiniteArg } from './errors';
 import { AnchoredJoint } from './joint-base';
-import { reactionVector } from './joint-frame';
 import {
   CHAIN_HEAD,
   CHAIN_MEMBER,
@@ -12,9 +11,10 @@ import {
   JointKind,
   MAX_ANGULAR_CORRECTION,
   positionError,
+  registerJointType,
 } from './joint-kind';
 import { JointSpring, springSoftnessAt } from './joint-spring';
-import { registerJointType, weldType } from './joint-types';
+import { weldType } from './joint-types';
 import { updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
 import { Softness, softnessInputs } from './softness';
@@ -198,16 +198,6 @@ export class WeldJoint extends AnchoredJoint {
     copySpring(this.linearSpring, linear);
     copySpring(this.angularSpring, angular);
     return this;
-  }
-
-  /** The force the joint applied to body B over the last step, N (world; minus this on A). */
-  getReactionForce(): Vec2 {
-    return reactionVector(this.impulseX * this.invDt, this.impulseY * this.invDt);
-  }
-
-  /** The torque the angle row applied to body B over the last step, N m (minus this on A). */
-  getReactionTorque(): number {
-    return this.angularImpulse * this.invDt;
   }
 }
 
