@@ -33,7 +33,7 @@ let nextStamp = 1;
 
 /**
  * The packed velocities of the object-level joint functions (`prepareJoints` and `solveJoints`
- * without a {@link BodyVelocities}, and the single-joint functions such as `solveRevoluteJoint`):
+ * without a {@link BodyVelocities}):
  * each call reads its bodies' velocities from the objects into slots, runs the packed solve and
  * writes them back, so the same code serves the world's steps and small programs with the same
  * numbers. Slots are kept in the bodies' own scratch fields (`SolverBody.scratchSlot`), apart from
@@ -111,20 +111,4 @@ export function bindBodies(joint: VelocityBinding, bodies: BodyVelocities): void
   const stride = bodies.velocityStride;
   joint.velocityA = stride * bodies.velocitySlot(joint.bodyA);
   joint.velocityB = stride * bodies.velocitySlot(joint.bodyB);
-}
-
-/**
- * One velocity iteration of a two-body joint on its bodies' objects (the standalone form of the
- * per-kind solves): their velocities are read into {@link objectVelocities}, `solveAt` acts there,
- * and they are written back. Not for a step's loop, which binds once and calls `solveAt` itself.
- * @internal
- */
-export function solveOnObjects<J extends VelocityBinding>(
-  joint: J,
-  solveAt: (joint: J, v: Float64Array) => void,
-): void {
-  objectVelocities.begin();
-  bindBodies(joint, objectVelocities);
-  solveAt(joint, objectVelocities.velocities);
-  objectVelocities.store();
 }

@@ -1,34 +1,33 @@
-import { cos, sin, type Vec2, type Vec2Like } from '@lite/math';
-import { type BodyVelocities, objectVelocities, solveOnObjects } from './body-velocities';
-import { checkBodies, defineCheckedFields } from './checked-fields';
+import type { Vec2Like } from '@lite/math';
+import type { BodyVelocities } from './body-velocities';
 import {
   ConstraintError,
-  requireFiniteArg,
   requireLengthArg,
   requireMaxLengthArg,
   requireMinLengthArg,
   requireNonNegativeArg,
 } from './errors';
-import { reactionVector } from './joint-frame';
+import { AnchoredJoint } from './joint-base';
 import {
   JointKind,
   MAX_JOINT_PUSH,
   MAX_LINEAR_CORRECTION,
   MIN_DISTANCE,
   positionError,
+  registerJointType,
   sparselyHeld,
 } from './joint-kind';
-import { defineSpringFields, JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
-import { distanceType, registerJointType } from './joint-types';
+import {
+  defineSpringFields,
+  JointSpring,
+  type JointSpringOptions,
+  type SpringForm,
+  springSoftnessAt,
+} from './joint-spring';
+import { distanceType } from './joint-types';
 import { updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
-import {
-  rigidRowSoftness,
-  Softness,
-  softnessFromFrequencyAt,
-  softnessFromSpringAt,
-  softnessInputs,
-} from './softness';
+import { rigidRowSoftness, Softness, softnessInputs } from './softness';
 import type { SolverBody } from './solver-body';
 
 /**
@@ -68,21 +67,9 @@ export interface DistanceJointOptions extends JointSpringOptions {
  *
  * Fields below `impulse` are solver scratch, written by the prepare and read by the solve.
  */
-export class DistanceJoint {
+export class DistanceJoint extends AnchoredJoint {
   /** {@link JointKind.Distance}. */
-  readonly kind: typeof JointKind.Distance;
-  /** The first body. */
-  bodyA: SolverBody;
-  /** The second body. */
-  bodyB: SolverBody;
-  /** The value behind `localAnchorAX` (read by the solver; set through `localAnchorAX`). @internal */
-  localAnchorAXValue: number;
-  /** The value behind `localAnchorAY` (read by the solver; set through `localAnchorAY`). @internal */
-  localAnchorAYValue: number;
-  /** The value behind `localAnchorBX` (read by the solver; set through `localAnchorBX`). @internal */
-  localAnchorBXValue: number;
-  /** The value behind `localAnchorBY` (read by the solver; set through `localAnchorBY`). @internal */
-  localAnchorBYValue: number;
+  declare readonly kind: typeof JointKind.Distance;
   /** The value behind `length` (read by the solver; set through `length`). @internal */
   lengthValue: number;
   /** The value behind `minLength` (read by the solver; set through `minLength`). @internal */
@@ -99,14 +86,6 @@ export class DistanceJoint {
   upperImpulse: number;
   /** Current distance between the anchors, m (set by the prepare). @internal */
   currentLength: number;
-  /** Lever arm of A's anchor, x, m. @internal */
-  rAx: number;
-  /** Lever arm of A's anchor, y, m. @internal */
-  rAy: number;
-  /** Lever arm of B's anchor, x, m. @internal */
-  rBx: number;
-  /** Lever arm of B's anchor, y, m. @internal */
-  rBy: number;
   /** Unit direction from A's anchor to B's, x (0 when degenerate). */
   ux: number;
   /** Unit direction from A's anchor to B's, y. */
@@ -123,8 +102,6 @@ export class DistanceJoint {
   upperBias: number;
   /** Softness of the length row. */
   readonly softness: Softness;
-  /** 1 / dt of the step being solved (0 before the first). @internal */
-  invDt: number;
   /**
    * Whether this step's prepare made the rigid length row soft (the soft step's joint spring of
    * `settings.jointHertz` in place of Baumgarte's bias): `relaxJoints` then solves it again rigidly
@@ -139,13 +116,6 @@ export class DistanceJoint {
   anchored: boolean;
   /** Scratch of `markAnchoredJoints`: this step's walk met this joint. @internal */
   anchorSeen: boolean;
-  /**
-   * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the
-   * stride; ω is 2 further on): set by the prepare, read by the velocity solve. @internal
-   */
-  velocityA: number;
-  /** Where body B's vx sits in the packed velocities, as {@link DistanceJoint.velocityA}. @internal */
-  velocityB: number;
 
   /**
    * @param bodyA - the first body
@@ -165,29 +135,8 @@ export class DistanceJoint {
     options: DistanceJointOptions = {},
   ) {
     registerJointType(distanceType);
-    checkBodies(bodyA, bodyB);
-    const ax = requireFiniteArg(anchorA?.x, 'anchorA.x');
-    const ay = requireFiniteArg(anchorA?.y, 'anchorA.y');
-    const bx = requireFiniteArg(anchorB?.x, 'anchorB.x');
-    const by = requireFiniteArg(anchorB?.y, 'anchorB.y');
-    this.kind = JointKind.Distance;
-    this.bodyA = bodyA;
-    this.bodyB = bodyB;
-    // local = Rᵀ (world - x)
-    const cA = cos(bodyA.angle);
-    const sA = sin(bodyA.angle);
-    const dAx = ax - bodyA.center.x;
-    const dAy = ay - bodyA.center.y;
-    this.localAnchorAXValue = cA * dAx + sA * dAy;
-    this.localAnchorAYValue = -sA * dAx + cA * dAy;
-    const cB = cos(bodyB.angle);
-    const sB = sin(bodyB.angle);
-    const dBx = bx - bodyB.center.x;
-    const dBy = by - bodyB.center.y;
-    this.localAnchorBXValue = cB * dBx + sB * dBy;
-    this.localAnchorBYValue = -sB * dBx + cB * dBy;
-
-    const initial = Math.hypot(bx - ax, by - ay);
+    super(JointKind.Distance, bodyA, bodyB, anchorA, anchorB, 'anchorA', 'anchorB');
+    const initial = Math.hypot(anchorB.x - anchorA.x, anchorB.y - anchorA.y);
     const ranged = options.minLength !== undefined || options.maxLength !== undefined;
     let minLength = 0;
     let maxLength = ranged ? Number.POSITIVE_INFINITY : 0;
@@ -220,10 +169,6 @@ export class DistanceJoint {
     this.lowerImpulse = 0;
     this.upperImpulse = 0;
     this.currentLength = initial;
-    this.rAx = 0;
-    this.rAy = 0;
-    this.rBx = 0;
-    this.rBy = 0;
     this.ux = 0;
     this.uy = 0;
     this.k = 0;
@@ -232,37 +177,10 @@ export class DistanceJoint {
     this.lowerBias = 0;
     this.upperBias = 0;
     this.softness = new Softness();
-    this.invDt = 0;
     this.softRows = false;
     this.anchored = false;
     this.anchorSeen = false;
-    this.velocityA = 0;
-    this.velocityB = 0;
   }
-
-  /**
-   * Anchor on A in A's frame (relative to its centre), x, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorAX: number;
-
-  /**
-   * Anchor on A in A's frame, y, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorAY: number;
-
-  /**
-   * Anchor on B in B's frame, x, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorBX: number;
-
-  /**
-   * Anchor on B in B's frame, y, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorBY: number;
 
   /**
    * Rest length L, m.
@@ -369,35 +287,13 @@ export class DistanceJoint {
     this.spring.set(options);
     return this;
   }
-
-  /**
-   * The force the joint applied to body B over the last step, N (world, along the anchors'
-   * direction; minus this on A): its rows' accumulated impulses over the step (the last sub-step
-   * in the soft step).
-   */
-  getReactionForce(): Vec2 {
-    const f = (this.impulse + this.lowerImpulse - this.upperImpulse) * this.invDt;
-    return reactionVector(f * this.ux, f * this.uy);
-  }
-
-  /** A distance joint applies no torque of its own: 0. */
-  getReactionTorque(): number {
-    return 0;
-  }
 }
 
 defineSpringFields(DistanceJoint.prototype);
 
-defineCheckedFields(DistanceJoint.prototype, {
-  localAnchorAX: requireFiniteArg,
-  localAnchorAY: requireFiniteArg,
-  localAnchorBX: requireFiniteArg,
-  localAnchorBY: requireFiniteArg,
-});
-
 /**
- * {@link prepareDistanceJoint} on packed velocities: gives the joint its bodies' places in `bodies`
- * and warm starts there. @internal
+ * Pre-step of a distance joint on packed velocities: lever arms, direction, K, biases, softness;
+ * then the warm start at its bodies' places in `bodies` (or zeroed impulses). @internal
  */
 export function prepareDistanceJointAt(
   joint: DistanceJoint,
@@ -466,23 +362,14 @@ export function prepareDistanceJointAt(
   const baumgarte = settings.positionCorrection ? settings.baumgarte * invDt : 0;
   const softness = joint.softness;
   const spring = joint.spring;
-  if (spring.form === 'stiffness') {
-    // k and c in N/m and N·s/m: γ = 1 / (dt (c + dt k)) on the row of effective mass 1/K.
-    softnessInputs[0] = spring.stiffness;
-    softnessInputs[1] = spring.damping;
-    softnessInputs[2] = mass;
-    softnessInputs[3] = dt;
-    softnessFromSpringAt(softness);
-  } else if (spring.frequencyHz > 0) {
-    softnessInputs[0] = spring.frequencyHz;
-    softnessInputs[1] = spring.dampingRatio;
-    softnessInputs[2] = mass;
-    softnessInputs[3] = dt;
-    softnessFromFrequencyAt(softness);
-  } else if (softRows && settings.positionCorrection && joint.minLengthValue === joint.maxLengthValue) {
+  softnessInputs[2] = mass;
+  softnessInputs[3] = dt;
+  // The spring's softness in either form; without one, the joint spring or Baumgarte's.
+  const sprung = springSoftnessAt(spring, softness);
+  if (!sprung && softRows && settings.positionCorrection && joint.minLengthValue === joint.maxLengthValue) {
     rigidRowSoftness(softness, mass, dt, settings);
     joint.softRows = true;
-  } else {
+  } else if (!sprung) {
     softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
   }
   let bias = -softness.biasRate * (d - joint.lengthValue);
@@ -525,22 +412,8 @@ export function prepareDistanceJointAt(
 }
 
 /**
- * Pre-step of a distance joint: lever arms, direction, K, biases, softness; then the warm start (or
- * zeroed impulses when `settings.warmStarting` is off).
- */
-export function prepareDistanceJoint(
-  joint: DistanceJoint,
-  dt: number,
-  invDt: number,
-  settings: SolverSettings,
-): void {
-  objectVelocities.begin();
-  prepareDistanceJointAt(joint, dt, invDt, settings, objectVelocities, false);
-  objectVelocities.store();
-}
-
-/**
- * {@link solveDistanceJoint} on the packed velocities `v`, at the places the prepare bound. @internal
+ * One velocity iteration of a distance joint on the packed velocities `v`, at the places the
+ * prepare bound: the length row (rigid or soft), then the range rows. @internal
  */
 export function solveDistanceJointAt(joint: DistanceJoint, v: Float64Array): void {
   const oA = joint.velocityA;
@@ -627,23 +500,12 @@ export function solveDistanceJointAt(joint: DistanceJoint, v: Float64Array): voi
   v[oB + 2] = wB;
 }
 
-/** One velocity iteration of a distance joint: the length row (rigid or soft), then the range rows. */
-export function solveDistanceJoint(joint: DistanceJoint): void {
-  solveOnObjects(joint, solveDistanceJointAt);
-}
-
 /**
  * One position pass of a distance joint (after positions are integrated): moves the bodies
  * directly to remove the error of a rigid length row or of a violated range, at most
  * {@link MAX_LINEAR_CORRECTION} per pass. A spring's stretch is left alone (it is the spring).
- * Returns the error found before the correction, m.
+ * The error found before the correction, m, goes to `positionError[0]`. @internal
  */
-export function solveDistanceJointPosition(joint: DistanceJoint): number {
-  distancePositionStep(joint);
-  return positionError[0];
-}
-
-/** solveDistanceJointPosition without the returned number: the error goes to `positionError[0]`. @internal */
 export function distancePositionStep(joint: DistanceJoint): void {
   const bA = joint.bodyA;
   const bB = joint.bodyB;

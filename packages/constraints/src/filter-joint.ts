@@ -1,23 +1,15 @@
-import type { Vec2 } from '@lite/math';
-import { checkBodies } from './checked-fields';
-import { reactionVector } from './joint-frame';
-import { JointKind, positionError } from './joint-kind';
-import { type JointType, registerJointType } from './joint-types';
+import { JointBase } from './joint-base';
+import { JointKind, positionError, registerJointType } from './joint-kind';
+import type { JointType } from './joint-types';
 import type { SolverBody } from './solver-body';
 
 /**
  * A joint without rows (Box2D's filter joint): it only marks its two bodies as joined, so a world
  * can keep them from colliding. The solver passes over it; its reaction is always zero.
  */
-export class FilterJoint {
+export class FilterJoint extends JointBase {
   /** {@link JointKind.Filter}. */
-  readonly kind: typeof JointKind.Filter;
-  /** The first body. */
-  bodyA: SolverBody;
-  /** The second body. */
-  bodyB: SolverBody;
-  /** 1 / dt of the last step (unused: the joint has no impulses). @internal */
-  invDt: number;
+  declare readonly kind: typeof JointKind.Filter;
 
   /**
    * @param bodyA - the first body
@@ -26,21 +18,7 @@ export class FilterJoint {
    */
   constructor(bodyA: SolverBody, bodyB: SolverBody) {
     registerJointType(filterJointType);
-    checkBodies(bodyA, bodyB);
-    this.kind = JointKind.Filter;
-    this.bodyA = bodyA;
-    this.bodyB = bodyB;
-    this.invDt = 0;
-  }
-
-  /** The force on body B over the last step, N: always (0, 0). */
-  getReactionForce(): Vec2 {
-    return reactionVector(0, 0);
-  }
-
-  /** The torque on body B over the last step, N m: always 0. */
-  getReactionTorque(): number {
-    return 0;
+    super(JointKind.Filter, bodyA, bodyB);
   }
 }
 

@@ -12,13 +12,7 @@ export {
 } from './contact-constraint';
 export { ContactGather } from './contact-gather';
 export { prepareContacts, relaxContacts, solveContacts } from './contact-solver';
-export {
-  DistanceJoint,
-  type DistanceJointOptions,
-  prepareDistanceJoint,
-  solveDistanceJoint,
-  solveDistanceJointPosition,
-} from './distance-joint';
+export { DistanceJoint, type DistanceJointOptions } from './distance-joint';
 export { ConstraintError } from './errors';
 export { FilterJoint } from './filter-joint';
 export {
@@ -30,11 +24,11 @@ export {
   solveJointPositionsInto,
   solveJoints,
 } from './joint';
+export { AnchoredJoint, JointBase } from './joint-base';
 export {
   buildJointChains,
   factorJointChain,
   solveJointChainPositions,
-  solveJointChainVelocities,
 } from './joint-chain';
 export {
   CHAIN_HEAD,
@@ -42,6 +36,7 @@ export {
   CHAIN_NEWTON_STEPS,
   CHAIN_NONE,
   CHAIN_TOLERANCE,
+  JOINT_TYPES,
   JointKind,
   type JointKindValue,
   LIMIT_EQUAL,
@@ -55,7 +50,7 @@ export {
   MIN_DISTANCE,
 } from './joint-kind';
 export { JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
-export { JOINT_TYPES, type JointType, type KindedJoint, MAX_CARRIED } from './joint-types';
+export { type JointType, type KindedJoint, MAX_CARRIED } from './joint-types';
 export {
   installJsKernels,
   type JsKernels,
@@ -66,22 +61,11 @@ export {
   wasmKernelsReady,
 } from './kernels';
 export { jsKernels } from './kernels-js';
-export {
-  MotorJoint,
-  type MotorJointOptions,
-  prepareMotorJoint,
-  solveMotorJoint,
-} from './motor-joint';
-export { MouseJoint, type MouseJointOptions, prepareMouseJoint, solveMouseJoint } from './mouse-joint';
+export { MotorJoint, type MotorJointOptions } from './motor-joint';
+export { MouseJoint, type MouseJointOptions } from './mouse-joint';
 export { ContactSolver } from './packed-contact-solver';
-export {
-  PrismaticJoint,
-  type PrismaticJointOptions,
-  preparePrismaticJoint,
-  solvePrismaticJoint,
-} from './prismatic-joint';
+export { PrismaticJoint, type PrismaticJointOptions } from './prismatic-joint';
 export { RevoluteJoint, type RevoluteJointOptions } from './revolute-joint';
-export { prepareRevoluteJoint, solveRevoluteJoint, solveRevoluteJointPosition } from './revolute-solve';
 export { SolverSettings, type SolverSettingsOptions } from './settings';
 export {
   DEEP_OVERLAP,
@@ -98,11 +82,6 @@ export {
   softnessFromSpring,
 } from './softness';
 export { SolverBody } from './solver-body';
-export { buildWeldChains, solveWeldChainVelocities } from './weld-chain';
-export { prepareWeldJoint, solveWeldJoint, WeldJoint, type WeldJointOptions } from './weld-joint';
-export {
-  prepareWheelJoint,
-  solveWheelJoint,
-  WheelJoint,
-  type WheelJointOptions,
-} from './wheel-joint';
+export { buildWeldChains } from './weld-chain';
+export { WeldJoint, type WeldJointOptions } from './weld-joint';
+export { WheelJoint, type WheelJointOptions } from './wheel-joint';

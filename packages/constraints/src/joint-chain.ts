@@ -1,4 +1,3 @@
-import { bindBodies, objectVelocities } from './body-velocities';
 import {
   CHAIN_HEAD,
   CHAIN_MEMBER,
@@ -267,7 +266,7 @@ function substitute(head: RevoluteJoint): RevoluteJoint {
 }
 
 /**
- * {@link solveJointChainVelocities} on the packed velocities `v`, at the places `prepareJoints` bound. @internal
+ * The point rows of the chain headed by `head`, at once, on the packed velocities `v`, at the places `prepareJoints` bound. @internal
  */
 export function solveJointChainVelocitiesAt(head: RevoluteJoint, v: Float64Array): void {
   for (let j: RevoluteJoint | null = head; j !== null; j = j.chainNext) {
@@ -306,19 +305,6 @@ export function solveJointChainVelocitiesAt(head: RevoluteJoint, v: Float64Array
     v[oB + 1] += mB * Py;
     v[oB + 2] += bB.invI * (j.rBx * Py - j.rBy * Px);
   }
-}
-
-/**
- * One velocity iteration of the point rows of the chain starting at `head` (factored this step by
- * `buildJointChains`): the impulses that bring every pin's anchor velocities to their targets at
- * once, K Δλ = bias - Ċ, added to the accumulated impulses and applied to the bodies.
- * Allocates nothing.
- */
-export function solveJointChainVelocities(head: RevoluteJoint): void {
-  objectVelocities.begin();
-  for (let j: RevoluteJoint | null = head; j !== null; j = j.chainNext) bindBodies(j, objectVelocities);
-  solveJointChainVelocitiesAt(head, objectVelocities.velocities);
-  objectVelocities.store();
 }
 
 /**

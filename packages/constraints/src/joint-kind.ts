@@ -1,3 +1,5 @@
+import type { JointType } from './joint-types';
+
 /**
  * The numeric kind of each joint class: its index in the registry of joint kinds (`JOINT_TYPES`),
  * whose batch functions the solver calls once per run of joints of one kind.
@@ -101,4 +103,18 @@ export function sparselyHeld(
     (bodyA.softJointCount <= 2 || (bodyA.invMass === 0 && bodyA.invI === 0)) &&
     (bodyB.softJointCount <= 2 || (bodyB.invMass === 0 && bodyB.invI === 0))
   );
+}
+
+/**
+ * The kinds of joint made so far, indexed by their `JointKind` value (holes for the others): what
+ * the solver knows of each.
+ */
+export const JOINT_TYPES: JointType[] = [];
+
+/**
+ * Adds a kind to {@link JOINT_TYPES} (each joint's constructor adds its own): the solver reaches a
+ * kind's code only through the joints made, so a program bundles only the kinds it creates. @internal
+ */
+export function registerJointType(type: JointType): void {
+  JOINT_TYPES[type.kind] = type;
 }

@@ -1,4 +1,5 @@
 import { ConstraintError, requireNonNegativeArg } from './errors';
+import { type Softness, softnessFromFrequencyAt, softnessFromSpringAt, softnessInputs } from './softness';
 
 /**
  * How a joint's spring is given: `'frequency'` (a frequency and damping ratio, relative to the
@@ -190,4 +191,25 @@ export function defineSpringFields(proto: object): void {
       },
     });
   }
+}
+
+/**
+ * The softness of a row on `spring`, in its form, into `out`: the row's effective mass and the step
+ * are read from `softnessInputs[2]` and `[3]`, which the caller sets. Returns false, and leaves
+ * `out` alone, when the spring is rigid (frequency 0 in the frequency form). @internal
+ */
+export function springSoftnessAt(spring: JointSpring, out: Softness): boolean {
+  if (spring.form === 'stiffness') {
+    // k and c in N/m and N·s/m: γ = 1 / (dt (c + dt k)) on the row of effective mass m.
+    softnessInputs[0] = spring.stiffness;
+    softnessInputs[1] = spring.damping;
+    softnessFromSpringAt(out);
+  } else if (spring.frequencyHz > 0) {
+    softnessInputs[0] = spring.frequencyHz;
+    softnessInputs[1] = spring.dampingRatio;
+    softnessFromFrequencyAt(out);
+  } else {
+    return false;
+  }
+  return true;
 }

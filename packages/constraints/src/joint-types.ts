@@ -7,7 +7,7 @@ import {
   solveDistanceJointAt,
 } from './distance-joint';
 import { buildJointChains, chainPositionStep, solveJointChainVelocitiesAt } from './joint-chain';
-import { CHAIN_HEAD, positionError } from './joint-kind';
+import { CHAIN_HEAD, JOINT_TYPES, positionError } from './joint-kind';
 import { type MotorJoint, prepareMotorJointAt, solveMotorJointAt } from './motor-joint';
 import { type MouseJoint, prepareMouseJointAt, solveMouseJointAt } from './mouse-joint';
 import {
@@ -116,6 +116,21 @@ function noPositions(): void {
   positionError[0] = 0;
 }
 
+/** A position pass over the run with one kind's `step`: the largest error goes to `positionError[0]`. */
+function positionsWith<J>(
+  step: (joint: J) => void,
+  joints: readonly KindedJoint[],
+  start: number,
+  end: number,
+): void {
+  let error = 0;
+  for (let i = start; i < end; i++) {
+    step(joints[i] as J);
+    if (positionError[0] > error) error = positionError[0];
+  }
+  positionError[0] = error;
+}
+
 /** A reaction read as impulseX, impulseY and `torque` over the step. */
 function linearReaction(joint: MouseJoint | WeldJoint | MotorJoint, torque: number, out: Float64Array): void {
   out[0] = joint.impulseX * joint.invDt;
@@ -167,12 +182,7 @@ export const distanceType: JointType = {
     }
   },
   positions(joints, start, end) {
-    let error = 0;
-    for (let i = start; i < end; i++) {
-      distancePositionStep(joints[i] as DistanceJoint);
-      if (positionError[0] > error) error = positionError[0];
-    }
-    positionError[0] = error;
+    positionsWith(distancePositionStep, joints, start, end);
   },
   bind: bindPairs,
   reaction(j, out) {
@@ -339,12 +349,7 @@ export const prismaticType: JointType = {
     for (let i = start; i < end; i++) solvePrismaticJointAt(joints[i] as PrismaticJoint, v);
   },
   positions(joints, start, end) {
-    let error = 0;
-    for (let i = start; i < end; i++) {
-      prismaticPositionStep(joints[i] as PrismaticJoint);
-      if (positionError[0] > error) error = positionError[0];
-    }
-    positionError[0] = error;
+    positionsWith(prismaticPositionStep, joints, start, end);
   },
   bind: bindPairs,
   reaction(j, out) {
@@ -391,12 +396,7 @@ export const weldType: JointType = {
     }
   },
   positions(joints, start, end) {
-    let error = 0;
-    for (let i = start; i < end; i++) {
-      weldPositionStep(joints[i] as WeldJoint);
-      if (positionError[0] > error) error = positionError[0];
-    }
-    positionError[0] = error;
+    positionsWith(weldPositionStep, joints, start, end);
   },
   bind: bindPairs,
   reaction(joint, out) {
@@ -441,12 +441,7 @@ export const wheelType: JointType = {
     for (let i = start; i < end; i++) solveWheelJointAt(joints[i] as WheelJoint, v);
   },
   positions(joints, start, end) {
-    let error = 0;
-    for (let i = start; i < end; i++) {
-      wheelPositionStep(joints[i] as WheelJoint);
-      if (positionError[0] > error) error = positionError[0];
-    }
-    positionError[0] = error;
+    positionsWith(wheelPositionStep, joints, start, end);
   },
   bind: bindPairs,
   reaction(j, out) {
@@ -491,20 +486,6 @@ export const motorType: JointType = {
     linearReaction(joint as MotorJoint, (joint as MotorJoint).angularImpulse, out);
   },
 };
-
-/**
- * The kinds of joint made so far, indexed by their `JointKind` value (holes for the others): what
- * the solver knows of each.
- */
-export const JOINT_TYPES: JointType[] = [];
-
-/**
- * Adds a kind to {@link JOINT_TYPES} (each joint's constructor adds its own): the solver reaches a
- * kind's code only through the joints made, so a program bundles only the kinds it creates. @internal
- */
-export function registerJointType(type: JointType): void {
-  JOINT_TYPES[type.kind] = type;
-}
 
 /** The end (exclusive) of the run of joints of one kind that starts at `start`. @internal */
 export function runEnd(joints: readonly KindedJoint[], start: number, count: number): number {

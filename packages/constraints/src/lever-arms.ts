@@ -1,33 +1,5 @@
 import { cosSinInPlace } from '@lite/math';
-import type { SolverBody } from './solver-body';
-
-/**
- * What a two-body joint keeps of its anchors: each anchor in its body's frame, and the lever arms
- * from the bodies' centres to the anchors in world orientation. `DistanceJoint` and `RevoluteJoint`
- * have this shape.
- */
-export interface AnchoredPair {
-  /** The first body. */
-  readonly bodyA: SolverBody;
-  /** The second body. */
-  readonly bodyB: SolverBody;
-  /** Anchor on A in A's frame, x, m. */
-  readonly localAnchorAXValue: number;
-  /** Anchor on A in A's frame, y, m. */
-  readonly localAnchorAYValue: number;
-  /** Anchor on B in B's frame, x, m. */
-  readonly localAnchorBXValue: number;
-  /** Anchor on B in B's frame, y, m. */
-  readonly localAnchorBYValue: number;
-  /** Lever arm rA = R(θA) localAnchorA, x, m. */
-  rAx: number;
-  /** Lever arm rA, y, m. */
-  rAy: number;
-  /** Lever arm rB = R(θB) localAnchorB, x, m. */
-  rBx: number;
-  /** Lever arm rB, y, m. */
-  rBy: number;
-}
+import type { AnchoredJoint } from './joint-base';
 
 // cos and sin of a body's angle (a module-level scratch: nothing allocated per call).
 const scratch = new Float64Array(2);
@@ -37,7 +9,7 @@ const scratch = new Float64Array(2);
  * rA = R(θA) localAnchorA, rB = R(θB) localAnchorB (with the engine's own cos and sin, so the result
  * is the same on every JavaScript engine). Allocates nothing.
  */
-export function updateLeverArms(joint: AnchoredPair): void {
+export function updateLeverArms(joint: AnchoredJoint): void {
   const bA = joint.bodyA;
   const bB = joint.bodyB;
   const rot = scratch;

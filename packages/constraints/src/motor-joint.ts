@@ -1,6 +1,6 @@
-import { cosSinInPlace, type Vec2, type Vec2Like } from '@lite/math';
-import { type BodyVelocities, objectVelocities, solveOnObjects } from './body-velocities';
-import { checkBodies, defineCheckedFields } from './checked-fields';
+import { cosSinInPlace, type Vec2Like } from '@lite/math';
+import type { BodyVelocities } from './body-velocities';
+import { defineCheckedFields } from './checked-fields';
 import {
   ConstraintError,
   requireFiniteArg,
@@ -8,9 +8,10 @@ import {
   requireNonNegativeArg,
   requireUnitArg,
 } from './errors';
-import { reactionVector, toLocalPoint } from './joint-frame';
-import { JointKind } from './joint-kind';
-import { motorType, registerJointType } from './joint-types';
+import { JointBase } from './joint-base';
+import { toLocalPoint } from './joint-frame';
+import { JointKind, registerJointType } from './joint-kind';
+import { motorType } from './joint-types';
 import type { SolverSettings } from './settings';
 import type { SolverBody } from './solver-body';
 
@@ -43,13 +44,9 @@ const impulse = new Float64Array(3);
  *
  * Fields below `angularImpulse` are solver scratch.
  */
-export class MotorJoint {
+export class MotorJoint extends JointBase {
   /** {@link JointKind.Motor}. */
-  readonly kind: typeof JointKind.Motor;
-  /** The first body (the reference). */
-  bodyA: SolverBody;
-  /** The second body (the driven one). */
-  bodyB: SolverBody;
+  declare readonly kind: typeof JointKind.Motor;
   /** The value behind `linearOffsetX` (read by the solver; set through `linearOffsetX`). @internal */
   linearOffsetXValue: number;
   /** The value behind `linearOffsetY` (read by the solver; set through `linearOffsetY`). @internal */
@@ -90,15 +87,6 @@ export class MotorJoint {
   maxImpulse: number;
   /** maxTorque · dt, N m s. @internal */
   maxAngularImpulse: number;
-  /** 1 / dt of the step being solved. @internal */
-  invDt: number;
-  /**
-   * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the
-   * stride; ω is 2 further on): set by the prepare, read by the velocity solve. @internal
-   */
-  velocityA: number;
-  /** Where body B's vx sits in the packed velocities, as {@link MotorJoint.velocityA}. @internal */
-  velocityB: number;
 
   /**
    * @param bodyA - the reference body
@@ -109,10 +97,7 @@ export class MotorJoint {
    */
   constructor(bodyA: SolverBody, bodyB: SolverBody, options: MotorJointOptions = {}) {
     registerJointType(motorType);
-    checkBodies(bodyA, bodyB);
-    this.kind = JointKind.Motor;
-    this.bodyA = bodyA;
-    this.bodyB = bodyB;
+    super(JointKind.Motor, bodyA, bodyB);
     if (options.linearOffset === undefined) {
       toLocalPoint(bodyA, bodyB.center.x, bodyB.center.y, local);
       this.linearOffsetXValue = local[0];
@@ -142,9 +127,6 @@ export class MotorJoint {
     this.angularBias = 0;
     this.maxImpulse = 0;
     this.maxAngularImpulse = 0;
-    this.invDt = 0;
-    this.velocityA = 0;
-    this.velocityB = 0;
   }
 
   /**
@@ -230,16 +212,6 @@ export class MotorJoint {
     this.correctionFactorValue = checkFactor(factor);
     return this;
   }
-
-  /** The force the joint applied to body B over the last step, N (world; minus this on A); its length is at most `maxForce`. */
-  getReactionForce(): Vec2 {
-    return reactionVector(this.impulseX * this.invDt, this.impulseY * this.invDt);
-  }
-
-  /** The torque the joint applied to body B over the last step, N m; at most `maxTorque` in size. */
-  getReactionTorque(): number {
-    return this.angularImpulse * this.invDt;
-  }
 }
 
 defineCheckedFields(MotorJoint.prototype, {
@@ -259,8 +231,8 @@ function checkFactor(value: number): number {
 }
 
 /**
- * {@link prepareMotorJoint} on packed velocities: gives the joint its bodies' places in `bodies`
- * and warm starts there. @internal
+ * Pre-step of a motor joint on packed velocities, then its warm start at its bodies'
+ * places in `bodies` (or zeroed impulses). @internal
  */
 export function prepareMotorJointAt(
   joint: MotorJoint,
@@ -335,18 +307,6 @@ export function prepareMotorJointAt(
   }
 }
 
-/** Pre-step of a motor joint: lever arm, effective masses, the error biases, the bounds; then the warm start. */
-export function prepareMotorJoint(
-  joint: MotorJoint,
-  dt: number,
-  invDt: number,
-  settings: SolverSettings,
-): void {
-  objectVelocities.begin();
-  prepareMotorJointAt(joint, dt, invDt, settings, objectVelocities);
-  objectVelocities.store();
-}
-
 function clampLinear(joint: MotorJoint): void {
   const max = joint.maxImpulse;
   const lengthSquared = joint.impulseX * joint.impulseX + joint.impulseY * joint.impulseY;
@@ -375,7 +335,8 @@ function apply(joint: MotorJoint, v: Float64Array): void {
 }
 
 /**
- * {@link solveMotorJoint} on the packed velocities `v`, at the places the prepare bound. @internal
+ * One velocity iteration of a motor joint on the packed velocities `v`, at the places the prepare
+ * bound. @internal
  */
 export function solveMotorJointAt(joint: MotorJoint, v: Float64Array): void {
   const oA = joint.velocityA;
@@ -405,9 +366,4 @@ export function solveMotorJointAt(joint: MotorJoint, v: Float64Array): void {
   impulse[1] = joint.impulseY - oldY;
   impulse[2] = 0;
   apply(joint, v);
-}
-
-/** One velocity iteration of a motor joint: the angular row, then the linear rows, each within its bound. */
-export function solveMotorJoint(joint: MotorJoint): void {
-  solveOnObjects(joint, solveMotorJointAt);
 }

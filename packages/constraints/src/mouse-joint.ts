@@ -1,10 +1,10 @@
 import { cos, cosSinInPlace, sin, type Vec2, type Vec2Like } from '@lite/math';
-import { type BodyVelocities, objectVelocities } from './body-velocities';
+import type { BodyVelocities } from './body-velocities';
 import { defineCheckedFields } from './checked-fields';
 import { ConstraintError, requireFiniteArg, requireMaximumArg, requireNonNegativeArg } from './errors';
 import { reactionVector } from './joint-frame';
-import { JointKind } from './joint-kind';
-import { mouseType, registerJointType } from './joint-types';
+import { JointKind, registerJointType } from './joint-kind';
+import { mouseType } from './joint-types';
 import type { SolverSettings } from './settings';
 import { Softness, softnessFromFrequencyAt, softnessInputs } from './softness';
 import { SolverBody } from './solver-body';
@@ -207,8 +207,8 @@ defineCheckedFields(MouseJoint.prototype, {
 const rot = new Float64Array(2);
 
 /**
- * {@link prepareMouseJoint} on packed velocities: gives the joint its bodies' places in `bodies`
- * and warm starts there. @internal
+ * Pre-step of a mouse joint on packed velocities, then its warm start at its bodies'
+ * places in `bodies` (or zeroed impulses). @internal
  */
 export function prepareMouseJointAt(
   joint: MouseJoint,
@@ -279,15 +279,9 @@ export function prepareMouseJointAt(
   }
 }
 
-/** Pre-step of a mouse joint: lever arm, K and its inverse, softness, bias; then the warm start. */
-export function prepareMouseJoint(joint: MouseJoint, dt: number, settings: SolverSettings): void {
-  objectVelocities.begin();
-  prepareMouseJointAt(joint, dt, settings, objectVelocities);
-  objectVelocities.store();
-}
-
 /**
- * {@link solveMouseJoint} on the packed velocities `v`, at the places the prepare bound. @internal
+ * One velocity iteration of a mouse joint on the packed velocities `v`, at the places the prepare
+ * bound. @internal
  */
 export function solveMouseJointAt(joint: MouseJoint, v: Float64Array): void {
   const o = joint.velocity;
@@ -325,12 +319,4 @@ export function solveMouseJointAt(joint: MouseJoint, v: Float64Array): void {
   v[o] = vx;
   v[o + 1] = vy;
   v[o + 2] = w;
-}
-
-/** One velocity iteration of a mouse joint; the accumulated impulse is kept within maxForce · dt. */
-export function solveMouseJoint(joint: MouseJoint): void {
-  objectVelocities.begin();
-  joint.velocity = 3 * objectVelocities.velocitySlot(joint.body);
-  solveMouseJointAt(joint, objectVelocities.velocities);
-  objectVelocities.store();
 }

@@ -1,4 +1,4 @@
-import type { Vec2, Vec2Like } from '@lite/math';
+import type { Vec2Like } from '@lite/math';
 import {
   axialSpeed,
   axialSpeedSlot,
@@ -7,15 +7,22 @@ import {
   setAxialLimits,
 } from './axial-rows';
 import { solveSymmetric2, solveSymmetric3 } from './block3';
-import { type BodyVelocities, objectVelocities, solveOnObjects } from './body-velocities';
-import { checkBodies, defineCheckedFields, lowerBoundOf, upperBoundOf } from './checked-fields';
+import type { BodyVelocities } from './body-velocities';
+import { defineCheckedFields, lowerBoundOf, upperBoundOf } from './checked-fields';
 import { requireFiniteArg, requireMaximumArg, requireNonNegativeArg } from './errors';
-import { checkRange, reactionVector, requireBooleanArg, toLocalAxis, toLocalPoint } from './joint-frame';
-import { JointKind, MAX_ANGULAR_CORRECTION, MAX_LINEAR_CORRECTION, positionError } from './joint-kind';
-import { JointSpring, type JointSpringOptions } from './joint-spring';
-import { prismaticType, registerJointType } from './joint-types';
+import { AnchoredJoint } from './joint-base';
+import { checkRange, requireBooleanArg, toLocalAxis } from './joint-frame';
+import {
+  JointKind,
+  MAX_ANGULAR_CORRECTION,
+  MAX_LINEAR_CORRECTION,
+  positionError,
+  registerJointType,
+} from './joint-kind';
+import { JointSpring, type JointSpringOptions, springSoftnessAt } from './joint-spring';
+import { prismaticType } from './joint-types';
 import type { SolverSettings } from './settings';
-import { Softness, softnessFromFrequencyAt, softnessFromSpringAt, softnessInputs } from './softness';
+import { Softness, softnessInputs } from './softness';
 import type { SolverBody } from './solver-body';
 
 /**
@@ -67,21 +74,9 @@ const system3 = new Float64Array(9);
  *
  * Fields below `upperImpulse` are solver scratch, written by the prepare and read by the solve.
  */
-export class PrismaticJoint {
+export class PrismaticJoint extends AnchoredJoint {
   /** {@link JointKind.Prismatic}. */
-  readonly kind: typeof JointKind.Prismatic;
-  /** The first body: the axis is fixed in it. */
-  bodyA: SolverBody;
-  /** The second body. */
-  bodyB: SolverBody;
-  /** The value behind `localAnchorAX` (read by the solver; set through `localAnchorAX`). @internal */
-  localAnchorAXValue: number;
-  /** The value behind `localAnchorAY` (read by the solver; set through `localAnchorAY`). @internal */
-  localAnchorAYValue: number;
-  /** The value behind `localAnchorBX` (read by the solver; set through `localAnchorBX`). @internal */
-  localAnchorBXValue: number;
-  /** The value behind `localAnchorBY` (read by the solver; set through `localAnchorBY`). @internal */
-  localAnchorBYValue: number;
+  declare readonly kind: typeof JointKind.Prismatic;
   /** The value behind `localAxisX` (read by the solver; set through `localAxisX`). @internal */
   localAxisXValue: number;
   /** The value behind `localAxisY` (read by the solver; set through `localAxisY`). @internal */
@@ -114,14 +109,6 @@ export class PrismaticJoint {
   lowerImpulse: number;
   /** Accumulated impulse of the upper limit, N s (>= 0). */
   upperImpulse: number;
-  /** Lever arm of A's anchor, x, m. @internal */
-  rAx: number;
-  /** Lever arm of A's anchor, y, m. @internal */
-  rAy: number;
-  /** Lever arm of B's anchor, x, m. @internal */
-  rBx: number;
-  /** Lever arm of B's anchor, y, m. @internal */
-  rBy: number;
   /** The axis in world orientation, x. */
   axisX: number;
   /** The axis in world orientation, y. */
@@ -158,15 +145,6 @@ export class PrismaticJoint {
   maxMotorImpulse: number;
   /** Softness of the spring row. */
   readonly softness: Softness;
-  /** 1 / dt of the step being solved (0 before the first). @internal */
-  invDt: number;
-  /**
-   * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the
-   * stride; ω is 2 further on): set by the prepare, read by the velocity solve. @internal
-   */
-  velocityA: number;
-  /** Where body B's vx sits in the packed velocities, as {@link PrismaticJoint.velocityA}. @internal */
-  velocityB: number;
 
   /**
    * @param bodyA - the first body (the axis is fixed in it)
@@ -186,21 +164,10 @@ export class PrismaticJoint {
     options: PrismaticJointOptions = {},
   ) {
     registerJointType(prismaticType);
-    checkBodies(bodyA, bodyB);
-    const px = requireFiniteArg(anchor?.x, 'anchor.x');
-    const py = requireFiniteArg(anchor?.y, 'anchor.y');
+    super(JointKind.Prismatic, bodyA, bodyB, anchor, anchor, 'anchor', 'anchor');
     toLocalAxis(bodyA, axis, 'axis', local);
     this.localAxisXValue = local[0];
     this.localAxisYValue = local[1];
-    this.kind = JointKind.Prismatic;
-    this.bodyA = bodyA;
-    this.bodyB = bodyB;
-    toLocalPoint(bodyA, px, py, local);
-    this.localAnchorAXValue = local[0];
-    this.localAnchorAYValue = local[1];
-    toLocalPoint(bodyB, px, py, local);
-    this.localAnchorBXValue = local[0];
-    this.localAnchorBYValue = local[1];
     this.referenceAngleValue = requireFiniteArg(
       options.referenceAngle ?? bodyB.angle - bodyA.angle,
       'referenceAngle',
@@ -227,10 +194,6 @@ export class PrismaticJoint {
     this.motorImpulse = 0;
     this.lowerImpulse = 0;
     this.upperImpulse = 0;
-    this.rAx = 0;
-    this.rAy = 0;
-    this.rBx = 0;
-    this.rBy = 0;
     this.axisX = 0;
     this.axisY = 0;
     this.a1 = 0;
@@ -249,34 +212,7 @@ export class PrismaticJoint {
     this.translation = 0;
     this.maxMotorImpulse = 0;
     this.softness = new Softness();
-    this.invDt = 0;
-    this.velocityA = 0;
-    this.velocityB = 0;
   }
-
-  /**
-   * Anchor in A's frame, x, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorAX: number;
-
-  /**
-   * Anchor in A's frame, y, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorAY: number;
-
-  /**
-   * Anchor in B's frame, x, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorBX: number;
-
-  /**
-   * Anchor in B's frame, y, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorBY: number;
 
   /**
    * Unit axis in A's frame, x.
@@ -351,25 +287,6 @@ export class PrismaticJoint {
     );
   }
 
-  /**
-   * The force the joint applied to body B over the last step, N (world; minus this on A): the
-   * accumulated impulses of its rows divided by the step (the last sub-step in the soft step).
-   */
-  getReactionForce(): Vec2 {
-    const axial = this.springImpulse + this.motorImpulse + this.lowerImpulse - this.upperImpulse;
-    const px = -this.axisY;
-    const py = this.axisX;
-    return reactionVector(
-      (this.perpImpulse * px + axial * this.axisX) * this.invDt,
-      (this.perpImpulse * py + axial * this.axisY) * this.invDt,
-    );
-  }
-
-  /** The torque the angle row applied to body B over the last step, N m (minus this on A). */
-  getReactionTorque(): number {
-    return this.angleImpulse * this.invDt;
-  }
-
   /** The motor's force over the last step, N (along the axis, on B). */
   getMotorForce(): number {
     return this.motorImpulse * this.invDt;
@@ -437,10 +354,6 @@ export class PrismaticJoint {
 }
 
 defineCheckedFields(PrismaticJoint.prototype, {
-  localAnchorAX: requireFiniteArg,
-  localAnchorAY: requireFiniteArg,
-  localAnchorBX: requireFiniteArg,
-  localAnchorBY: requireFiniteArg,
   localAxisX: requireFiniteArg,
   localAxisY: requireFiniteArg,
   referenceAngle: requireFiniteArg,
@@ -453,8 +366,8 @@ defineCheckedFields(PrismaticJoint.prototype, {
 });
 
 /**
- * {@link preparePrismaticJoint} on packed velocities: gives the joint its bodies' places in `bodies`
- * and warm starts there. @internal
+ * Pre-step of a prismatic joint on packed velocities, then its warm start at its bodies'
+ * places in `bodies` (or zeroed impulses). @internal
  */
 export function preparePrismaticJointAt(
   joint: PrismaticJoint,
@@ -506,20 +419,9 @@ export function preparePrismaticJointAt(
 
   const spring = joint.spring;
   const softness = joint.softness;
-  if (spring.soft) {
-    if (spring.form === 'stiffness') {
-      softnessInputs[0] = spring.stiffness;
-      softnessInputs[1] = spring.damping;
-      softnessInputs[2] = joint.axialMass;
-      softnessInputs[3] = dt;
-      softnessFromSpringAt(softness);
-    } else {
-      softnessInputs[0] = spring.frequencyHz;
-      softnessInputs[1] = spring.dampingRatio;
-      softnessInputs[2] = joint.axialMass;
-      softnessInputs[3] = dt;
-      softnessFromFrequencyAt(softness);
-    }
+  softnessInputs[2] = joint.axialMass;
+  softnessInputs[3] = dt;
+  if (springSoftnessAt(spring, softness)) {
     joint.springBias = -softness.biasRate * joint.translation;
   } else {
     joint.springImpulse = 0;
@@ -543,21 +445,6 @@ export function preparePrismaticJointAt(
     joint.lowerImpulse = 0;
     joint.upperImpulse = 0;
   }
-}
-
-/**
- * Pre-step of a prismatic joint: frame, effective masses, biases, spring softness, motor bound;
- * then the warm start (or zeroed impulses).
- */
-export function preparePrismaticJoint(
-  joint: PrismaticJoint,
-  dt: number,
-  invDt: number,
-  settings: SolverSettings,
-): void {
-  objectVelocities.begin();
-  preparePrismaticJointAt(joint, dt, invDt, settings, objectVelocities);
-  objectVelocities.store();
 }
 
 /** Applies the perpendicular, angular and axial impulses in `impulse` (B gets +, A gets -). */
@@ -584,7 +471,8 @@ function applyImpulses(joint: PrismaticJoint, v: Float64Array): void {
 }
 
 /**
- * {@link solvePrismaticJoint} on the packed velocities `v`, at the places the prepare bound. @internal
+ * One velocity iteration of a prismatic joint on the packed velocities `v`, at the places the prepare
+ * bound. @internal
  */
 export function solvePrismaticJointAt(joint: PrismaticJoint, v: Float64Array): void {
   const oA = joint.velocityA;
@@ -670,15 +558,6 @@ export function solvePrismaticJointAt(joint: PrismaticJoint, v: Float64Array): v
     impulse[2] = 0;
     applyImpulses(joint, v);
   }
-}
-
-/**
- * One velocity iteration of a prismatic joint: the spring, the motor (its accumulated impulse
- * within ±maxMotorForce dt), the lower and upper limits (impulses >= 0), then the perpendicular
- * and angle rows as one 2x2 block (last: they matter most).
- */
-export function solvePrismaticJoint(joint: PrismaticJoint): void {
-  solveOnObjects(joint, solvePrismaticJointAt);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { cos, sin, type Vec2, type Vec2Like } from '@lite/math';
-import { checkBodies, defineCheckedFields } from './checked-fields';
+import type { Vec2Like } from '@lite/math';
+import { defineCheckedFields } from './checked-fields';
 import {
   ConstraintError,
   requireFiniteArg,
@@ -8,7 +8,8 @@ import {
   requireNonNegativeArg,
   requireUpperArg,
 } from './errors';
-import { reactionVector, requireBooleanArg } from './joint-frame';
+import { AnchoredJoint } from './joint-base';
+import { requireBooleanArg } from './joint-frame';
 import {
   CHAIN_NONE,
   JointKind,
@@ -17,9 +18,10 @@ import {
   LIMIT_NEAR_MARGIN,
   LIMIT_NONE,
   LIMIT_UPPER,
+  registerJointType,
 } from './joint-kind';
 import { defineSpringFields, JointSpring, type JointSpringOptions, type SpringForm } from './joint-spring';
-import { registerJointType, revoluteType } from './joint-types';
+import { revoluteType } from './joint-types';
 import { Softness } from './softness';
 import type { SolverBody } from './solver-body';
 
@@ -65,21 +67,9 @@ export interface RevoluteJointOptions extends JointSpringOptions {
  *
  * Fields below `upperImpulse` are solver scratch, written by the prepare and read by the solve.
  */
-export class RevoluteJoint {
+export class RevoluteJoint extends AnchoredJoint {
   /** {@link JointKind.Revolute}. */
-  readonly kind: typeof JointKind.Revolute;
-  /** The first body. */
-  bodyA: SolverBody;
-  /** The second body. */
-  bodyB: SolverBody;
-  /** The value behind `localAnchorAX` (read by the solver; set through `localAnchorAX`). @internal */
-  localAnchorAXValue: number;
-  /** The value behind `localAnchorAY` (read by the solver; set through `localAnchorAY`). @internal */
-  localAnchorAYValue: number;
-  /** The value behind `localAnchorBX` (read by the solver; set through `localAnchorBX`). @internal */
-  localAnchorBXValue: number;
-  /** The value behind `localAnchorBY` (read by the solver; set through `localAnchorBY`). @internal */
-  localAnchorBYValue: number;
+  declare readonly kind: typeof JointKind.Revolute;
   /** The value behind `referenceAngle` (read by the solver; set through `referenceAngle`). @internal */
   referenceAngleValue: number;
   /** The point constraint's spring, in either form (read and change it through the accessors below). */
@@ -106,14 +96,6 @@ export class RevoluteJoint {
   lowerImpulse: number;
   /** Accumulated upper-limit angular impulse, N m s (>= 0). */
   upperImpulse: number;
-  /** Lever arm of A's anchor, x, m. @internal */
-  rAx: number;
-  /** Lever arm of A's anchor, y, m. @internal */
-  rAy: number;
-  /** Lever arm of B's anchor, x, m. @internal */
-  rBx: number;
-  /** Lever arm of B's anchor, y, m. @internal */
-  rBy: number;
   /** K = J M⁻¹ Jᵀ of the point rows, entry (1,1), 1/kg. @internal */
   k11: number;
   /** K entry (1,2) = (2,1). @internal */
@@ -189,8 +171,6 @@ export class RevoluteJoint {
   s12: number;
   /** (K + γ I)⁻¹ entry (2,2) (scratch). @internal */
   s22: number;
-  /** 1 / dt of the step being solved, 1/s (scratch, written by the prepare; 0 for dt = 0). @internal */
-  invDt: number;
   /**
    * Whether this step's prepare made the rigid point rows soft (the soft step's joint spring of
    * `settings.jointHertz` in place of Baumgarte's bias): `relaxJoints` then solves them again
@@ -205,13 +185,6 @@ export class RevoluteJoint {
   anchored: boolean;
   /** Scratch of `markAnchoredJoints`: this step's walk met this joint. @internal */
   anchorSeen: boolean;
-  /**
-   * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the
-   * stride; ω is 2 further on): set by the prepare, read by the velocity solve. @internal
-   */
-  velocityA: number;
-  /** Where body B's vx sits in the packed velocities, as {@link RevoluteJoint.velocityA}. @internal */
-  velocityB: number;
   /**
    * This step's place in a chain of rigid pins solved together (see `buildJointChains`):
    * {@link CHAIN_NONE} (solved alone), {@link CHAIN_HEAD} (first of a chain) or
@@ -263,24 +236,7 @@ export class RevoluteJoint {
    */
   constructor(bodyA: SolverBody, bodyB: SolverBody, anchor: Vec2Like, options: RevoluteJointOptions = {}) {
     registerJointType(revoluteType);
-    checkBodies(bodyA, bodyB);
-    const px = requireFiniteArg(anchor?.x, 'anchor.x');
-    const py = requireFiniteArg(anchor?.y, 'anchor.y');
-    this.kind = JointKind.Revolute;
-    this.bodyA = bodyA;
-    this.bodyB = bodyB;
-    const cA = cos(bodyA.angle);
-    const sA = sin(bodyA.angle);
-    const dAx = px - bodyA.center.x;
-    const dAy = py - bodyA.center.y;
-    this.localAnchorAXValue = cA * dAx + sA * dAy;
-    this.localAnchorAYValue = -sA * dAx + cA * dAy;
-    const cB = cos(bodyB.angle);
-    const sB = sin(bodyB.angle);
-    const dBx = px - bodyB.center.x;
-    const dBy = py - bodyB.center.y;
-    this.localAnchorBXValue = cB * dBx + sB * dBy;
-    this.localAnchorBYValue = -sB * dBx + cB * dBy;
+    super(JointKind.Revolute, bodyA, bodyB, anchor, anchor, 'anchor', 'anchor');
     this.referenceAngleValue = requireFiniteArg(
       options.referenceAngle ?? bodyB.angle - bodyA.angle,
       'referenceAngle',
@@ -307,10 +263,6 @@ export class RevoluteJoint {
     this.motorImpulse = 0;
     this.lowerImpulse = 0;
     this.upperImpulse = 0;
-    this.rAx = 0;
-    this.rAy = 0;
-    this.rBx = 0;
-    this.rBy = 0;
     this.k11 = 0;
     this.k12 = 0;
     this.k22 = 0;
@@ -341,12 +293,9 @@ export class RevoluteJoint {
     this.s11 = 0;
     this.s12 = 0;
     this.s22 = 0;
-    this.invDt = 0;
     this.softRows = false;
     this.anchored = false;
     this.anchorSeen = false;
-    this.velocityA = 0;
-    this.velocityB = 0;
     this.chainRole = CHAIN_NONE;
     this.chainPrev = null;
     this.chainNext = null;
@@ -365,30 +314,6 @@ export class RevoluteJoint {
     this.chainX = 0;
     this.chainY = 0;
   }
-
-  /**
-   * Anchor in A's frame (relative to its centre), x, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorAX: number;
-
-  /**
-   * Anchor in A's frame, y, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorAY: number;
-
-  /**
-   * Anchor in B's frame, x, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorBX: number;
-
-  /**
-   * Anchor in B's frame, y, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorBY: number;
 
   /**
    * θB - θA at joint angle 0, radians.
@@ -513,28 +438,11 @@ export class RevoluteJoint {
     this.enableLimitValue = true;
     return this;
   }
-
-  /**
-   * The force the pin applied to body B over the last step, N (world; minus this on A): the point
-   * rows' accumulated impulse over the step (the last sub-step in the soft step).
-   */
-  getReactionForce(): Vec2 {
-    return reactionVector(this.impulseX * this.invDt, this.impulseY * this.invDt);
-  }
-
-  /** The torque the motor and limits applied to body B over the last step, N m (minus this on A). */
-  getReactionTorque(): number {
-    return (this.motorImpulse + this.lowerImpulse - this.upperImpulse) * this.invDt;
-  }
 }
 
 defineSpringFields(RevoluteJoint.prototype);
 
 defineCheckedFields(RevoluteJoint.prototype, {
-  localAnchorAX: requireFiniteArg,
-  localAnchorAY: requireFiniteArg,
-  localAnchorBX: requireFiniteArg,
-  localAnchorBY: requireFiniteArg,
   referenceAngle: requireFiniteArg,
   enableLimit: requireBooleanArg,
   enableMotor: requireBooleanArg,

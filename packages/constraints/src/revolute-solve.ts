@@ -1,4 +1,4 @@
-import { type BodyVelocities, objectVelocities, solveOnObjects } from './body-velocities';
+import type { BodyVelocities } from './body-velocities';
 import {
   CHAIN_NONE,
   LIMIT_EQUAL,
@@ -13,10 +13,11 @@ import {
   positionError,
   sparselyHeld,
 } from './joint-kind';
+import { springSoftnessAt } from './joint-spring';
 import { updateLeverArms } from './lever-arms';
 import type { RevoluteJoint } from './revolute-joint';
 import type { SolverSettings } from './settings';
-import { rigidRowSoftness, softnessFromFrequencyAt, softnessFromSpringAt, softnessInputs } from './softness';
+import { rigidRowSoftness, softnessInputs } from './softness';
 
 /*
  * The revolute joint's passes: the prepare and warm start, the velocity iteration (motor, limit and
@@ -24,8 +25,9 @@ import { rigidRowSoftness, softnessFromFrequencyAt, softnessFromSpringAt, softne
  */
 
 /**
- * {@link prepareRevoluteJoint} on packed velocities: gives the joint its bodies' places in `bodies`
- * and warm starts there. @internal
+ * Pre-step of a revolute joint on packed velocities: lever arms, the 2x2 K of the point rows and
+ * its inverse, biases, softness, limit and motor rows; then the warm start at its bodies' places in
+ * `bodies` (or zeroed impulses). @internal
  */
 export function prepareRevoluteJointAt(
   joint: RevoluteJoint,
@@ -85,17 +87,17 @@ export function prepareRevoluteJointAt(
   const spring = joint.spring;
   joint.springGamma = 0;
   joint.softRows = false;
-  if (spring.form === 'stiffness') {
-    // k and c in N/m and N·s/m on each point row: γ = 1 / (dt (c + dt k)) in 1/kg, the same for
-    // both rows, so the block is solved with (K + γ I)⁻¹ (Box2D-Lite's K + softness · I, with γ in
-    // place of its softness), β = dt k / (c + dt k).
-    const traceK = k11 + k22;
-    softnessInputs[0] = spring.stiffness;
-    softnessInputs[1] = spring.damping;
-    softnessInputs[2] = traceK > 0 ? 2 / traceK : 0;
-    softnessInputs[3] = dt;
-    softnessFromSpringAt(softness);
-    const a = dt * (spring.damping + dt * spring.stiffness);
+  // The point rows' effective mass, 2 / tr K: mass-independent softness for every mode of the block.
+  const traceK = k11 + k22;
+  const pointMass = traceK > 0 ? 2 / traceK : 0;
+  softnessInputs[2] = pointMass;
+  softnessInputs[3] = dt;
+  if (springSoftnessAt(spring, softness)) {
+    // The frequency form: massScale K⁻¹ (bias - Ċ) - impulseScale λacc (see softness.ts). The
+    // stiffness form, k and c in N/m and N·s/m on each point row: γ = 1 / (dt (c + dt k)) in 1/kg,
+    // the same for both rows, so the block is solved with (K + γ I)⁻¹ (Box2D-Lite's K + softness · I,
+    // with γ in place of its softness), β = dt k / (c + dt k).
+    const a = spring.form === 'stiffness' ? dt * (spring.damping + dt * spring.stiffness) : -1;
     if (a > 0) {
       const gamma = 1 / a;
       joint.springGamma = gamma;
@@ -106,7 +108,7 @@ export function prepareRevoluteJointAt(
       joint.s11 = s22 * invDet;
       joint.s12 = -k12 * invDet;
       joint.s22 = s11 * invDet;
-    } else {
+    } else if (a === 0) {
       // k = c = 0 (or dt = 0): no spring at all, the rows apply nothing.
       joint.s11 = 0;
       joint.s12 = 0;
@@ -114,18 +116,9 @@ export function prepareRevoluteJointAt(
       joint.impulseX = 0;
       joint.impulseY = 0;
     }
-  } else if (spring.frequencyHz > 0) {
-    // The 2x2 form: massScale K⁻¹ (bias - Ċ) - impulseScale λacc, mass-independent (see softness.ts).
-    const traceK = k11 + k22;
-    softnessInputs[0] = spring.frequencyHz;
-    softnessInputs[1] = spring.dampingRatio;
-    softnessInputs[2] = traceK > 0 ? 2 / traceK : 0;
-    softnessInputs[3] = dt;
-    softnessFromFrequencyAt(softness);
   } else if (softRows && settings.positionCorrection) {
-    // The same form as a pin of frequencyHz (mass-independent: every mode of the block alike).
-    const traceK = k11 + k22;
-    rigidRowSoftness(softness, traceK > 0 ? 2 / traceK : 0, dt, settings);
+    // The same form as a pin of frequencyHz.
+    rigidRowSoftness(softness, pointMass, dt, settings);
     joint.softRows = true;
   } else {
     softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
@@ -241,21 +234,6 @@ export function prepareRevoluteJointAt(
 }
 
 /**
- * Pre-step of a revolute joint: lever arms, the 2x2 K of the point rows and its inverse, biases,
- * softness, limit and motor rows; then the warm start (or zeroed impulses).
- */
-export function prepareRevoluteJoint(
-  joint: RevoluteJoint,
-  dt: number,
-  invDt: number,
-  settings: SolverSettings,
-): void {
-  objectVelocities.begin();
-  prepareRevoluteJointAt(joint, dt, invDt, settings, objectVelocities, false);
-  objectVelocities.store();
-}
-
-/**
  * Inverts the symmetric 3x3 K of the point and angle rows into `joint.n11` ... `joint.n33` (by
  * cofactors). Returns false, leaving them alone, when K is singular or nearly so.
  */
@@ -335,7 +313,16 @@ function solveUpperRow(joint: RevoluteJoint, v: Float64Array): void {
 }
 
 /**
- * {@link solveRevoluteJoint} on the packed velocities `v`, at the places the prepare bound. @internal
+ * One velocity iteration of a revolute joint on the packed velocities `v`, at the places the
+ * prepare bound: the motor first, then the limits and the point rows
+ * (last: they matter most). A rigid pin whose limit takes part in the block (`limitState` not
+ * {@link LIMIT_NONE}) solves the point rows and the limit the joint is heading for as one 3x3 system
+ * with that limit's impulse clamped (Box2D v2.3: when the clamp binds, the point rows are solved
+ * alone with the limit's accumulated impulse taken out); the other bound, if finite, is a row of its
+ * own before it. Otherwise every limit is a row of its own and the point rows a 2x2 block. A pin
+ * that is part of a chain this step (`chainRole` not {@link CHAIN_NONE}) leaves its point rows to
+ * the chain's solve (`solveJointChainVelocitiesAt`), except in the 3x3 block of a limit within reach
+ * (`limitNear`), which the chain's solve then follows. @internal
  */
 export function solveRevoluteJointAt(joint: RevoluteJoint, v: Float64Array): void {
   const oA = joint.velocityA;
@@ -446,21 +433,6 @@ export function solveRevoluteJointAt(joint: RevoluteJoint, v: Float64Array): voi
 }
 
 /**
- * One velocity iteration of a revolute joint: the motor first, then the limits and the point rows
- * (last: they matter most). A rigid pin whose limit takes part in the block (`limitState` not
- * {@link LIMIT_NONE}) solves the point rows and the limit the joint is heading for as one 3x3 system
- * with that limit's impulse clamped (Box2D v2.3: when the clamp binds, the point rows are solved
- * alone with the limit's accumulated impulse taken out); the other bound, if finite, is a row of its
- * own before it. Otherwise every limit is a row of its own and the point rows a 2x2 block. A pin
- * that is part of a chain this step (`chainRole` not {@link CHAIN_NONE}) leaves its point rows to
- * the chain's solve (`solveJointChainVelocities`), except in the 3x3 block of a limit within reach
- * (`limitNear`), which the chain's solve then follows.
- */
-export function solveRevoluteJoint(joint: RevoluteJoint): void {
-  solveOnObjects(joint, solveRevoluteJointAt);
-}
-
-/**
  * One position pass of a revolute joint (after positions are integrated, Box2D's nonlinear
  * Gauss-Seidel). A rigid pin solved on its own with a violated limit takes one Newton step on the
  * point and the angle together (the 3x3 K rebuilt at the current pose, λ = -K⁻¹ C, the angle error
@@ -469,14 +441,9 @@ export function solveRevoluteJoint(joint: RevoluteJoint): void {
  * {@link MAX_ANGULAR_CORRECTION}) and, for a rigid joint, the anchors are moved together
  * (λ = -K⁻¹ C with the 2x2 K). A soft joint's stretch is left alone, and so is the point of a pin
  * that is part of a chain this step (`solveJointChainPositions` moves it). Moves positions only.
- * Returns the largest error found before correcting: m for the point, radians for a limit.
+ * The largest error found before correcting (m for the point, radians for a limit) goes to
+ * `positionError[0]`. @internal
  */
-export function solveRevoluteJointPosition(joint: RevoluteJoint): number {
-  revolutePositionStep(joint);
-  return positionError[0];
-}
-
-/** solveRevoluteJointPosition without the returned number: the error goes to `positionError[0]`. @internal */
 export function revolutePositionStep(joint: RevoluteJoint): void {
   const bA = joint.bodyA;
   const bB = joint.bodyB;

@@ -1,4 +1,3 @@
-import { bindBodies, objectVelocities } from './body-velocities';
 import {
   CHAIN_HEAD,
   CHAIN_MEMBER,
@@ -365,7 +364,7 @@ function substitute(head: WeldJoint): void {
 }
 
 /**
- * {@link solveWeldChainVelocities} on the packed velocities `v`, at the places `prepareJoints` bound. @internal
+ * The rows of the weld chain headed by `head`, at once, on the packed velocities `v`, at the places `prepareJoints` bound. @internal
  */
 export function solveWeldChainVelocitiesAt(head: WeldJoint, v: Float64Array): void {
   for (let j: WeldJoint | null = head; j !== null; j = j.chainNext) {
@@ -407,19 +406,6 @@ export function solveWeldChainVelocitiesAt(head: WeldJoint, v: Float64Array): vo
     v[oB + 1] += bB.invMass * Py;
     v[oB + 2] += bB.invI * (j.rBx * Py - j.rBy * Px + L);
   }
-}
-
-/**
- * One velocity iteration of the chain of welds starting at `head` (factored this step by
- * `buildWeldChains`): the impulses that bring every weld's rows to their targets at once (soft rows
- * with their springs' γ), added to the accumulated impulses and applied to the bodies.
- * Allocates nothing.
- */
-export function solveWeldChainVelocities(head: WeldJoint): void {
-  objectVelocities.begin();
-  for (let j: WeldJoint | null = head; j !== null; j = j.chainNext) bindBodies(j, objectVelocities);
-  solveWeldChainVelocitiesAt(head, objectVelocities.velocities);
-  objectVelocities.store();
 }
 
 /**

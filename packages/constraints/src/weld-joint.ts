@@ -1,9 +1,9 @@
-import type { Vec2, Vec2Like } from '@lite/math';
+import type { Vec2Like } from '@lite/math';
 import { solveSymmetric2, solveSymmetric3 } from './block3';
-import { type BodyVelocities, objectVelocities, solveOnObjects } from './body-velocities';
-import { checkBodies, defineCheckedFields } from './checked-fields';
+import type { BodyVelocities } from './body-velocities';
+import { defineCheckedFields } from './checked-fields';
 import { ConstraintError, requireFiniteArg } from './errors';
-import { reactionVector, toLocalPoint } from './joint-frame';
+import { AnchoredJoint } from './joint-base';
 import {
   CHAIN_HEAD,
   CHAIN_MEMBER,
@@ -11,12 +11,13 @@ import {
   JointKind,
   MAX_ANGULAR_CORRECTION,
   positionError,
+  registerJointType,
 } from './joint-kind';
-import { JointSpring } from './joint-spring';
-import { registerJointType, weldType } from './joint-types';
+import { JointSpring, springSoftnessAt } from './joint-spring';
+import { weldType } from './joint-types';
 import { updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
-import { Softness, softnessFromFrequencyAt, softnessFromSpringAt, softnessInputs } from './softness';
+import { Softness, softnessInputs } from './softness';
 import type { SolverBody } from './solver-body';
 import { WELD_CHAIN_DATA, weldChainPositionStep } from './weld-chain';
 
@@ -51,7 +52,6 @@ export interface WeldJointOptions {
 }
 
 const solution = new Float64Array(3);
-const local = new Float64Array(2);
 // The impulses handed to the apply helper (a slot: doubles passed to a call that is not inlined
 // would be boxed, one heap number per call).
 const impulse = new Float64Array(3);
@@ -73,21 +73,9 @@ const system3 = new Float64Array(9);
  *
  * Fields below `angularImpulse` are solver scratch.
  */
-export class WeldJoint {
+export class WeldJoint extends AnchoredJoint {
   /** {@link JointKind.Weld}. */
-  readonly kind: typeof JointKind.Weld;
-  /** The first body. */
-  bodyA: SolverBody;
-  /** The second body. */
-  bodyB: SolverBody;
-  /** The value behind `localAnchorAX` (read by the solver; set through `localAnchorAX`). @internal */
-  localAnchorAXValue: number;
-  /** The value behind `localAnchorAY` (read by the solver; set through `localAnchorAY`). @internal */
-  localAnchorAYValue: number;
-  /** The value behind `localAnchorBX` (read by the solver; set through `localAnchorBX`). @internal */
-  localAnchorBXValue: number;
-  /** The value behind `localAnchorBY` (read by the solver; set through `localAnchorBY`). @internal */
-  localAnchorBYValue: number;
+  declare readonly kind: typeof JointKind.Weld;
   /** The value behind `referenceAngle` (read by the solver; set through `referenceAngle`). @internal */
   referenceAngleValue: number;
   /** The point's spring (frequency 0 in the frequency form: rigid). */
@@ -100,14 +88,6 @@ export class WeldJoint {
   impulseY: number;
   /** Accumulated impulse of the angle row, N m s. */
   angularImpulse: number;
-  /** Lever arm of A's anchor, x, m. @internal */
-  rAx: number;
-  /** Lever arm of A's anchor, y, m. @internal */
-  rAy: number;
-  /** Lever arm of B's anchor, x, m. @internal */
-  rBx: number;
-  /** Lever arm of B's anchor, y, m. @internal */
-  rBy: number;
   /** K (3x3) entry (1,1). @internal */
   k11: number;
   /** K entry (1,2). @internal */
@@ -132,15 +112,6 @@ export class WeldJoint {
   readonly angularSoftness: Softness;
   /** γ of the point rows in the stiffness form, 1/kg (0 otherwise). @internal */
   linearGamma: number;
-  /** 1 / dt of the step being solved. @internal */
-  invDt: number;
-  /**
-   * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the
-   * stride; ω is 2 further on): set by the prepare, read by the velocity solve. @internal
-   */
-  velocityA: number;
-  /** Where body B's vx sits in the packed velocities, as {@link WeldJoint.velocityA}. @internal */
-  velocityB: number;
   /**
    * {@link CHAIN_NONE} (solved alone), {@link CHAIN_HEAD} (first of a chain of welds solved
    * together, see `buildWeldChains`) or {@link CHAIN_MEMBER}. Solver scratch, rebuilt at every prepare.
@@ -166,18 +137,7 @@ export class WeldJoint {
    */
   constructor(bodyA: SolverBody, bodyB: SolverBody, anchor: Vec2Like, options: WeldJointOptions = {}) {
     registerJointType(weldType);
-    checkBodies(bodyA, bodyB);
-    const px = requireFiniteArg(anchor?.x, 'anchor.x');
-    const py = requireFiniteArg(anchor?.y, 'anchor.y');
-    this.kind = JointKind.Weld;
-    this.bodyA = bodyA;
-    this.bodyB = bodyB;
-    toLocalPoint(bodyA, px, py, local);
-    this.localAnchorAXValue = local[0];
-    this.localAnchorAYValue = local[1];
-    toLocalPoint(bodyB, px, py, local);
-    this.localAnchorBXValue = local[0];
-    this.localAnchorBYValue = local[1];
+    super(JointKind.Weld, bodyA, bodyB, anchor, anchor, 'anchor', 'anchor');
     this.referenceAngleValue = requireFiniteArg(
       options.referenceAngle ?? bodyB.angle - bodyA.angle,
       'referenceAngle',
@@ -190,10 +150,6 @@ export class WeldJoint {
     this.impulseX = 0;
     this.impulseY = 0;
     this.angularImpulse = 0;
-    this.rAx = 0;
-    this.rAy = 0;
-    this.rBx = 0;
-    this.rBy = 0;
     this.k11 = 0;
     this.k12 = 0;
     this.k13 = 0;
@@ -206,39 +162,12 @@ export class WeldJoint {
     this.linearSoftness = new Softness();
     this.angularSoftness = new Softness();
     this.linearGamma = 0;
-    this.invDt = 0;
-    this.velocityA = 0;
-    this.velocityB = 0;
     this.chainRole = CHAIN_NONE;
     this.chainPrev = null;
     this.chainNext = null;
     this.chainBody = null;
     this.chainData = new Float64Array(WELD_CHAIN_DATA);
   }
-
-  /**
-   * Anchor in A's frame, x, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorAX: number;
-
-  /**
-   * Anchor in A's frame, y, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorAY: number;
-
-  /**
-   * Anchor in B's frame, x, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorBX: number;
-
-  /**
-   * Anchor in B's frame, y, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorBY: number;
 
   /**
    * θB - θA held by the joint, radians.
@@ -270,23 +199,9 @@ export class WeldJoint {
     copySpring(this.angularSpring, angular);
     return this;
   }
-
-  /** The force the joint applied to body B over the last step, N (world; minus this on A). */
-  getReactionForce(): Vec2 {
-    return reactionVector(this.impulseX * this.invDt, this.impulseY * this.invDt);
-  }
-
-  /** The torque the angle row applied to body B over the last step, N m (minus this on A). */
-  getReactionTorque(): number {
-    return this.angularImpulse * this.invDt;
-  }
 }
 
 defineCheckedFields(WeldJoint.prototype, {
-  localAnchorAX: requireFiniteArg,
-  localAnchorAY: requireFiniteArg,
-  localAnchorBX: requireFiniteArg,
-  localAnchorBY: requireFiniteArg,
   referenceAngle: requireFiniteArg,
 });
 
@@ -333,8 +248,8 @@ function copySpring(to: JointSpring, from: JointSpring): void {
 }
 
 /**
- * {@link prepareWeldJoint} on packed velocities: gives the joint its bodies' places in `bodies`
- * and warm starts there. @internal
+ * Pre-step of a weld joint on packed velocities, then its warm start at its bodies'
+ * places in `bodies` (or zeroed impulses). @internal
  */
 export function prepareWeldJointAt(
   joint: WeldJoint,
@@ -389,22 +304,12 @@ export function prepareWeldJointAt(
   const traceK = joint.k11 + joint.k22;
   const pointMass = traceK > 0 ? 2 / traceK : 0;
   joint.linearGamma = 0;
-  if (linear.form === 'stiffness') {
-    softnessInputs[0] = linear.stiffness;
-    softnessInputs[1] = linear.damping;
-    softnessInputs[2] = pointMass;
-    softnessInputs[3] = dt;
-    softnessFromSpringAt(linearSoftness);
+  softnessInputs[2] = pointMass;
+  softnessInputs[3] = dt;
+  if (!springSoftnessAt(linear, linearSoftness)) linearSoftness.setRigid(baumgarte, dt);
+  else if (linear.form === 'stiffness') {
     const a = dt * (linear.damping + dt * linear.stiffness);
     joint.linearGamma = a > 0 ? 1 / a : Number.POSITIVE_INFINITY;
-  } else if (linear.soft) {
-    softnessInputs[0] = linear.frequencyHz;
-    softnessInputs[1] = linear.dampingRatio;
-    softnessInputs[2] = pointMass;
-    softnessInputs[3] = dt;
-    softnessFromFrequencyAt(linearSoftness);
-  } else {
-    linearSoftness.setRigid(baumgarte, dt);
   }
   joint.biasX = -linearSoftness.biasRate * (bB.center.x + rBx - bA.center.x - rAx);
   joint.biasY = -linearSoftness.biasRate * (bB.center.y + rBy - bA.center.y - rAy);
@@ -412,21 +317,9 @@ export function prepareWeldJointAt(
   const angular = joint.angularSpring;
   const angularSoftness = joint.angularSoftness;
   const angularMass = joint.k33 > 0 ? 1 / joint.k33 : 0;
-  if (angular.form === 'stiffness') {
-    softnessInputs[0] = angular.stiffness;
-    softnessInputs[1] = angular.damping;
-    softnessInputs[2] = angularMass;
-    softnessInputs[3] = dt;
-    softnessFromSpringAt(angularSoftness);
-  } else if (angular.soft) {
-    softnessInputs[0] = angular.frequencyHz;
-    softnessInputs[1] = angular.dampingRatio;
-    softnessInputs[2] = angularMass;
-    softnessInputs[3] = dt;
-    softnessFromFrequencyAt(angularSoftness);
-  } else {
-    angularSoftness.setRigid(baumgarte, dt);
-  }
+  softnessInputs[2] = angularMass;
+  softnessInputs[3] = dt;
+  if (!springSoftnessAt(angular, angularSoftness)) angularSoftness.setRigid(baumgarte, dt);
   joint.angularBias = -angularSoftness.biasRate * (bB.angle - bA.angle - joint.referenceAngleValue);
   if (joint.linearGamma === Number.POSITIVE_INFINITY) {
     joint.impulseX = 0;
@@ -444,21 +337,6 @@ export function prepareWeldJointAt(
     joint.impulseY = 0;
     joint.angularImpulse = 0;
   }
-}
-
-/**
- * Pre-step of a weld joint: lever arms, the 3x3 K, biases and the softness of each part; then the
- * warm start (or zeroed impulses).
- */
-export function prepareWeldJoint(
-  joint: WeldJoint,
-  dt: number,
-  invDt: number,
-  settings: SolverSettings,
-): void {
-  objectVelocities.begin();
-  prepareWeldJointAt(joint, dt, invDt, settings, objectVelocities);
-  objectVelocities.store();
 }
 
 /** Applies the point impulse P and angular impulse L in `impulse` to B, their opposites to A. */
@@ -479,12 +357,13 @@ function apply(joint: WeldJoint, v: Float64Array): void {
 }
 
 /**
- * {@link solveWeldJoint} on the packed velocities `v`, at the places the prepare bound. @internal
+ * One velocity iteration of a weld joint on the packed velocities `v`, at the places the prepare
+ * bound. @internal
  */
 export function solveWeldJointAt(joint: WeldJoint, v: Float64Array): void {
   const oA = joint.velocityA;
   const oB = joint.velocityB;
-  // A weld of a chain is solved with its chain (`solveWeldChainVelocities`).
+  // A weld of a chain is solved with its chain (`solveWeldChainVelocitiesAt`).
   if (joint.chainRole !== CHAIN_NONE) return;
   const rigid = !joint.linearSpring.soft && !joint.angularSpring.soft;
   const k33 = joint.k33;
@@ -557,14 +436,6 @@ export function solveWeldJointAt(joint: WeldJoint, v: Float64Array): void {
   impulse[1] = Py;
   impulse[2] = 0;
   apply(joint, v);
-}
-
-/**
- * One velocity iteration of a weld joint: rigid, the 3x3 block at once; otherwise the angle row
- * (soft or rigid) and then the point's 2x2 block (soft or rigid).
- */
-export function solveWeldJoint(joint: WeldJoint): void {
-  solveOnObjects(joint, solveWeldJointAt);
 }
 
 /**

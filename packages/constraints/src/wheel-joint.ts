@@ -6,13 +6,13 @@ import {
   prepareAxialLimits,
   setAxialLimits,
 } from './axial-rows';
-import { type BodyVelocities, objectVelocities, solveOnObjects } from './body-velocities';
+import type { BodyVelocities } from './body-velocities';
 import { checkBodies, defineCheckedFields, lowerBoundOf, upperBoundOf } from './checked-fields';
 import { requireFiniteArg, requireMaximumArg, requireNonNegativeArg } from './errors';
 import { checkRange, reactionVector, requireBooleanArg, toLocalAxis, toLocalPoint } from './joint-frame';
-import { JointKind, MAX_LINEAR_CORRECTION, positionError } from './joint-kind';
+import { JointKind, MAX_LINEAR_CORRECTION, positionError, registerJointType } from './joint-kind';
 import { JointSpring, type JointSpringOptions } from './joint-spring';
-import { registerJointType, wheelType } from './joint-types';
+import { wheelType } from './joint-types';
 import type { SolverSettings } from './settings';
 import { dampingRate, Softness, softnessFromSpringAt, softnessInputs } from './softness';
 import type { SolverBody } from './solver-body';
@@ -423,8 +423,8 @@ export function countWheelJoints(joints: readonly { kind: number }[], count: num
 }
 
 /**
- * {@link prepareWheelJoint} on packed velocities: gives the joint its bodies' places in `bodies`
- * and warm starts there. @internal
+ * Pre-step of a wheel joint on packed velocities, then its warm start at its bodies'
+ * places in `bodies` (or zeroed impulses). @internal
  */
 export function prepareWheelJointAt(
   joint: WheelJoint,
@@ -527,21 +527,6 @@ export function prepareWheelJointAt(
   }
 }
 
-/**
- * Pre-step of a wheel joint: frame, effective masses, the suspension's softness, biases; then the
- * warm start. Expects `countWheelJoints` to have run over the step's joints (`prepareJoints` does).
- */
-export function prepareWheelJoint(
-  joint: WheelJoint,
-  dt: number,
-  invDt: number,
-  settings: SolverSettings,
-): void {
-  objectVelocities.begin();
-  prepareWheelJointAt(joint, dt, invDt, settings, objectVelocities);
-  objectVelocities.store();
-}
-
 /** Applies the perpendicular, axial and angular impulses in `impulse` (B gets +, A gets -). */
 function apply(joint: WheelJoint, v: Float64Array): void {
   const oA = joint.velocityA;
@@ -562,7 +547,8 @@ function apply(joint: WheelJoint, v: Float64Array): void {
 }
 
 /**
- * {@link solveWheelJoint} on the packed velocities `v`, at the places the prepare bound. @internal
+ * One velocity iteration of a wheel joint on the packed velocities `v`, at the places the prepare
+ * bound. @internal
  */
 export function solveWheelJointAt(joint: WheelJoint, v: Float64Array): void {
   const oA = joint.velocityA;
@@ -629,14 +615,6 @@ export function solveWheelJointAt(joint: WheelJoint, v: Float64Array): void {
     impulse[2] = 0;
     apply(joint, v);
   }
-}
-
-/**
- * One velocity iteration of a wheel joint: the motor (within ±maxMotorTorque dt), the suspension
- * spring, the limits, then the rigid perpendicular row (last: it matters most).
- */
-export function solveWheelJoint(joint: WheelJoint): void {
-  solveOnObjects(joint, solveWheelJointAt);
 }
 
 /**
