@@ -119,7 +119,7 @@ export class BodyStates implements BodyVelocities {
   private slotByIndex = new Int32Array(INITIAL_SLOTS);
   private indexStamp = new Int32Array(INITIAL_SLOTS);
   /** The body of each slot (slot 0: none). */
-  private readonly bodies: (DrivenBody | null)[] = [null];
+  private readonly bodies: (SolverBody | null)[] = [null];
   private slotCount = 1;
   private stamp = 0;
   /** The kernels' memory `state`, `push`, `motion` and `pending` lie in: see {@link BodyStates.kernelMemory}. */
@@ -255,6 +255,46 @@ export class BodyStates implements BodyVelocities {
     if (index !== -1) this.mapIndex(index);
     const gx = gravity.x;
     const gy = gravity.y;
+    const slot = this.place(body);
+    const m = this.motion;
+    const p = Motion.Stride * slot;
+    const invMass = body.invMass;
+    if (index !== -1) {
+      this.slotByIndex[index] = slot;
+      this.indexStamp[index] = this.stamp;
+    }
+    const driven = invMass > 0;
+    m[p + Motion.Ax] = driven ? body.gravityScale * gx + invMass * body.force.x : 0;
+    m[p + Motion.Ay] = driven ? body.gravityScale * gy + invMass * body.force.y : 0;
+    m[p + Motion.Alpha] = driven ? body.invI * body.torque : 0;
+    m[p + Motion.LinearDamping] = driven ? body.linearDamping : 0;
+    m[p + Motion.AngularDamping] = driven ? body.angularDamping : 0;
+    m[p + Motion.X0] = body.center.x;
+    m[p + Motion.Y0] = body.center.y;
+    m[p + Motion.Angle0] = body.angle;
+    return slot;
+  }
+
+  /**
+   * The body's slot, giving it the next one the first time (its velocity and masses read from the
+   * object, no motion, no accelerations): for code that solves a few bodies outside a world's step,
+   * such as the object-level contact functions, where static bodies get slots of their own too.
+   */
+  take(body: SolverBody): number {
+    const held = this.slotOf(body);
+    if (held > 0) return held;
+    const slot = this.place(body);
+    const m = this.motion;
+    const p = Motion.Stride * slot;
+    for (let k = 0; k < Motion.Stride; k++) m[p + k] = 0;
+    m[p + Motion.X0] = body.center.x;
+    m[p + Motion.Y0] = body.center.y;
+    m[p + Motion.Angle0] = body.angle;
+    return slot;
+  }
+
+  /** Gives `body` the next slot: its velocity and masses, no motion yet, not held, no push. */
+  private place(body: SolverBody): number {
     const slot = this.slotCount++;
     if (State.Stride * (slot + 1) > this.state.length) this.grow(slot + 1);
     this.bodies[slot] = body;
@@ -274,25 +314,27 @@ export class BodyStates implements BodyVelocities {
     this.push[3 * slot] = 0;
     this.push[3 * slot + 1] = 0;
     this.push[3 * slot + 2] = 0;
-    const m = this.motion;
-    const p = Motion.Stride * slot;
-    const invMass = body.invMass;
-    this.masses[2 * slot] = invMass;
+    this.masses[2 * slot] = body.invMass;
     this.masses[2 * slot + 1] = body.invI;
-    if (index !== -1) {
-      this.slotByIndex[index] = slot;
-      this.indexStamp[index] = this.stamp;
-    }
-    const driven = invMass > 0;
-    m[p + Motion.Ax] = driven ? body.gravityScale * gx + invMass * body.force.x : 0;
-    m[p + Motion.Ay] = driven ? body.gravityScale * gy + invMass * body.force.y : 0;
-    m[p + Motion.Alpha] = driven ? body.invI * body.torque : 0;
-    m[p + Motion.LinearDamping] = driven ? body.linearDamping : 0;
-    m[p + Motion.AngularDamping] = driven ? body.angularDamping : 0;
-    m[p + Motion.X0] = body.center.x;
-    m[p + Motion.Y0] = body.center.y;
-    m[p + Motion.Angle0] = body.angle;
     return slot;
+  }
+
+  /** The body in `slot` (1 to {@link BodyStates.count} - 1). @internal */
+  bodyAt(slot: number): SolverBody {
+    return this.bodies[slot]!;
+  }
+
+  /** Reads every slot's velocity from its body again (after code that acted on the objects). */
+  loadVelocities(): void {
+    const s = this.state;
+    const bodies = this.bodies;
+    for (let slot = 1, n = this.slotCount; slot < n; slot++) {
+      const o = State.Stride * (slot & Index.Mask);
+      const body = bodies[slot]!;
+      s[o + State.Vx] = body.linearVelocity.x;
+      s[o + State.Vy] = body.linearVelocity.y;
+      s[o + State.W] = body.angularVelocity;
+    }
   }
 
   /**

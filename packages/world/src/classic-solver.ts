@@ -13,7 +13,7 @@ import type { StepState } from './step-state';
  * `substeps` keep one value per solver (classic: 10 and 1).
  */
 export class ClassicSolver {
-  /** The contacts' rows and the bodies' velocities packed in typed arrays. @internal */
+  /** The contacts' rows packed in typed arrays (the velocities are the world's body states). @internal */
   readonly contactSolver = new ContactSolver();
 
   constructor() {
@@ -25,9 +25,9 @@ export class ClassicSolver {
     stepClassic(s, dt, this.contactSolver);
   }
 
-  /** Lets go of the last step's bodies. @internal */
+  /** Lets go of the last step's contacts (and so of their bodies). @internal */
   release(): void {
-    this.contactSolver.releaseBodies();
+    this.contactSolver.releaseContacts();
   }
 }
 
