@@ -72,9 +72,6 @@ const enum Meta {
 /** Bodies and contacts a new {@link ContactSolver} has room for; the arrays double when needed. */
 const INITIAL_CAPACITY = 2;
 
-/** What a released solver holds instead of the last step's contacts. */
-const NO_CONTACTS: ContactConstraint[] = objectArray();
-
 /**
  * The classic contact solver's working set for one step, in flat typed arrays (Box2D's
  * `b2ContactSolver` layout): each contact's prepared rows in a fixed-stride block of `rows`, so
@@ -505,12 +502,6 @@ export class ContactSolver {
       p.y += dt * pseudo[o + 1];
       b.angle += dt * pseudo[o + 2];
     }
-  }
-
-  /** Forgets the last load's contacts, so that a body destroyed since is not kept alive by them. */
-  releaseContacts(): void {
-    this.contacts = NO_CONTACTS;
-    this.contactCount = 0;
   }
 
   /**

@@ -24,11 +24,6 @@ export class ClassicSolver {
   step(s: StepState, dt: number): void {
     stepClassic(s, dt, this.contactSolver);
   }
-
-  /** Lets go of the last step's contacts (and so of their bodies). @internal */
-  release(): void {
-    this.contactSolver.releaseContacts();
-  }
 }
 
 /** A classic solver for a world that picks the kind by name. */

@@ -1,5 +1,4 @@
 import {
-  type BodyStates,
   type ContactSolver,
   prepareJoints,
   relaxJoints,
@@ -7,6 +6,7 @@ import {
   solveJoints,
 } from '@lite/constraints';
 import type { Vec2 } from '@lite/math';
+import type { Body } from './body';
 import { Stage } from './profile';
 import type { WorldSettings } from './settings';
 import {
@@ -65,26 +65,22 @@ export function stepClassic(s: StepState, dt: number, solver: ContactSolver): vo
 
 /**
  * Stage 4: v += dt (gravityScale g + F / m), w += dt T / I for awake dynamic bodies, then damping
- * v /= 1 + dt c, then v scaled down to `settings.maximumLinearSpeed` when faster. (First, each
- * awake body's start pose is noted: `noteStartPose`.) Then each awake dynamic or kinematic body
- * gets its slot in the packed body states, its velocity read there, for the contacts and joints.
+ * v /= 1 + dt c, then v scaled down to `settings.maximumLinearSpeed` when faster. Over the awake
+ * dynamic and kinematic bodies, each in the slot it keeps in the packed body states: first its
+ * start pose is noted (`noteStartPose`), last its slot reads it again (`BodyStates.load`).
  */
 export function integrateForces(s: StepState, dt: number): void {
-  const bodies = s.bodyList;
-  const gravity = s.gravity;
-  const gx = gravity.x;
-  const gy = gravity.y;
+  const gx = s.gravity.x;
+  const gy = s.gravity.y;
   const max = s.settings.maximumLinearSpeed;
   const max2 = max * max;
   const states = s.bodyStates;
-  states.begin();
-  for (let i = 0, n = bodies.length; i < n; ++i) {
-    const b = bodies[i];
-    if (!b.isAwake) continue;
+  states.beginStep();
+  for (let slot = 1, n = states.count; slot < n; ++slot) {
+    const b = states.bodyAt(slot) as Body;
     noteStartPose(b);
-    if (b.isStatic) continue;
     if (!b.isDynamic) {
-      states.add(b, gravity, b.index);
+      states.load(b, s.gravity, b.index);
       continue;
     }
     const v = b.linearVelocity;
@@ -101,7 +97,7 @@ export function integrateForces(s: StepState, dt: number): void {
     v.y = vy;
     (b as SolverBody).angularVelocity = w;
     if (vx * vx + vy * vy > max2) capLinearVelocity(v, s.settings);
-    states.add(b, gravity, b.index);
+    states.load(b, s.gravity, b.index);
   }
 }
 
@@ -129,10 +125,7 @@ export function capLinearVelocity(v: Vec2, settings: WorldSettings): void {
   v.y = vy * scale;
 }
 
-/**
- * Stages 5 and 6: prepare and warm start, then `iterations` rounds of contacts, then joints, all on
- * the packed body states; then the velocities go back to the bodies.
- */
+/** Stages 5 and 6: prepare and warm start, then `iterations` rounds of contacts, then joints. */
 export function solveVelocities(s: StepState, dt: number, solver: ContactSolver): void {
   const settings = s.settings;
   const states = s.bodyStates;
@@ -192,7 +185,7 @@ export function relaxContacts(s: StepState, solver: ContactSolver): void {
   const settings = s.settings;
   if (settings.relax && settings.accumulateImpulses) {
     // The velocities again from the bodies, which the position update capped.
-    const states: BodyStates = s.bodyStates;
+    const states = s.bodyStates;
     states.loadVelocities();
     solver.solve(states, settings, false);
     // The joints whose rigid rows took the joint spring (settings.classicJointSprings), rigid again.
