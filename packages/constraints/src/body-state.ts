@@ -56,7 +56,7 @@ export function unslottedBody(body: SolverBody, argument: string): ConstraintErr
  */
 export const DEFAULT_MAX_LINEAR_SPEED = 400;
 
-/** Each {@link BodyStates.begin} takes a fresh stamp, unique across every instance. */
+/** Each {@link BodyStates.beginStep} takes a fresh stamp, unique across every instance. */
 let nextStamp = 1;
 
 /**
@@ -119,9 +119,12 @@ export class BodyStates implements BodyVelocities {
   private slotByIndex = new Int32Array(INITIAL_SLOTS);
   private indexStamp = new Int32Array(INITIAL_SLOTS);
   /** The body of each slot (slot 0: none). */
-  private readonly bodies: (DrivenBody | null)[] = [null];
+  private readonly bodies: (SolverBody | null)[] = [null];
   private slotCount = 1;
+  /** This instance's stamp on the bodies it gave slots ({@link BodyStates.begin} takes a new one). */
   private stamp = 0;
+  /** The stamp of this step's entries in the index map (each begin and beginStep takes a new one). */
+  private round = 0;
   /** The kernels' memory `state`, `push`, `motion` and `pending` lie in: see {@link BodyStates.kernelMemory}. */
   private readonly memory: KernelMemory;
   /** The memory's generation `state`, `push`, `motion` and `pending` were taken at. */
@@ -215,15 +218,25 @@ export class BodyStates implements BodyVelocities {
    */
   poseStamp = 0;
 
-  /** Starts a step: no body has a slot; slot 0 is the still one. */
+  /** Starts a step with no slots given: slot 0 is the still one; then {@link BodyStates.add} each body. */
   begin(): void {
+    this.beginStep();
+    this.stamp = this.round;
+    for (let slot = 1; slot < this.slotCount; slot++) this.bodies[slot] = null;
+    this.slotCount = 1;
+  }
+
+  /**
+   * Starts a step keeping the slots {@link BodyStates.insert} gave (slot 0 still, the index map
+   * empty); then {@link BodyStates.load} each slot's body.
+   */
+  beginStep(): void {
     // WebAssembly or TypeScript, as `setWasmKernels` now has it (a switch moves the states).
     this.kernelMemory();
     this.poseStamp++;
     // (Kept within an Int32Array's range, never 0: the index map stores stamps.)
-    this.stamp = nextStamp;
+    this.round = nextStamp;
     nextStamp = nextStamp === 0x7fffffff ? 1 : nextStamp + 1;
-    this.slotCount = 1;
     const s = this.state;
     for (let k = 0; k < State.Stride; k++) s[k] = 0;
     s[State.Qc] = 1;
@@ -233,13 +246,33 @@ export class BodyStates implements BodyVelocities {
   }
 
   /**
-   * Forgets the bodies of the last step (their slots are gone until the next
-   * {@link BodyStates.begin}): a body destroyed between steps is then not kept alive by these
-   * states. The next step's adds refill the list.
+   * Gives `body` a slot it keeps across {@link BodyStates.beginStep}s until
+   * {@link BodyStates.remove} (nothing when it has one), its velocity and pose read, no
+   * accelerations (until {@link BodyStates.load}). A world inserts each body as it wakes.
    */
-  releaseBodies(): void {
-    this.begin();
-    this.bodies.length = 1;
+  insert(body: SolverBody): void {
+    if (this.slotOf(body) > 0) return;
+    this.place(body);
+    this.reset(body);
+  }
+
+  /** Takes `body`'s slot back (if any): the last slot's body and numbers move into it. */
+  remove(body: SolverBody): void {
+    const slot = this.slotOf(body) & Index.Mask;
+    if (slot === 0) return;
+    body.solverSlot = -1;
+    const last = --this.slotCount & Index.Mask;
+    if (slot !== last) {
+      const moved = this.bodies[last]!;
+      this.bodies[slot] = moved;
+      moved.solverSlot = slot;
+      this.state.copyWithin(State.Stride * slot, State.Stride * last, State.Stride * (last + 1));
+      this.motion.copyWithin(Motion.Stride * slot, Motion.Stride * last, Motion.Stride * (last + 1));
+      this.push.copyWithin(3 * slot, 3 * last, 3 * last + 3);
+      this.masses.copyWithin(2 * slot, 2 * last, 2 * last + 2);
+      this.held[slot] = this.held[last];
+    }
+    this.bodies[last] = null;
   }
 
   /**
@@ -253,13 +286,51 @@ export class BodyStates implements BodyVelocities {
    */
   add(body: DrivenBody, gravity: Vec2Like, index = -1): number {
     if (index !== -1) this.mapIndex(index);
+    const slot = this.place(body);
+    this.load(body, gravity, index);
+    return slot;
+  }
+
+  /**
+   * Reads a slot's body again for a step, as {@link BodyStates.add} does (its velocity now: what the
+   * user wrote between steps included).
+   * @throws ConstraintError when `index` is not an integer (-1 gives none)
+   */
+  load(body: DrivenBody, gravity: Vec2Like, index: number): void {
+    if (index !== -1) this.mapIndex(index);
     const gx = gravity.x;
     const gy = gravity.y;
-    const slot = this.slotCount++;
-    if (State.Stride * (slot + 1) > this.state.length) this.grow(slot + 1);
-    this.bodies[slot] = body;
-    body.solverStamp = this.stamp;
-    body.solverSlot = slot;
+    const slot = this.reset(body);
+    if (index !== -1) {
+      this.slotByIndex[index] = slot;
+      this.indexStamp[index] = this.round;
+    }
+    const m = this.motion;
+    const p = Motion.Stride * slot;
+    const invMass = body.invMass;
+    const driven = invMass > 0;
+    m[p + Motion.Ax] = driven ? body.gravityScale * gx + invMass * body.force.x : 0;
+    m[p + Motion.Ay] = driven ? body.gravityScale * gy + invMass * body.force.y : 0;
+    m[p + Motion.Alpha] = driven ? body.invI * body.torque : 0;
+    m[p + Motion.LinearDamping] = driven ? body.linearDamping : 0;
+    m[p + Motion.AngularDamping] = driven ? body.angularDamping : 0;
+  }
+
+  /**
+   * The body's slot, giving it the next one the first time (its velocity and masses read from the
+   * object, no accelerations): for code that solves a few bodies outside a world's step, such as
+   * the object-level contact functions, where static bodies get slots of their own too.
+   */
+  take(body: SolverBody): number {
+    const held = this.slotOf(body);
+    if (held > 0) return held;
+    this.place(body);
+    return this.reset(body);
+  }
+
+  /** Reads the body's velocity, masses and start pose into its slot: no motion, not held, no push. */
+  private reset(body: SolverBody): number {
+    const slot = body.solverSlot & Index.Mask;
     const s = this.state;
     const o = State.Stride * slot;
     s[o + State.Vx] = body.linearVelocity.x;
@@ -274,25 +345,42 @@ export class BodyStates implements BodyVelocities {
     this.push[3 * slot] = 0;
     this.push[3 * slot + 1] = 0;
     this.push[3 * slot + 2] = 0;
+    this.masses[2 * slot] = body.invMass;
+    this.masses[2 * slot + 1] = body.invI;
     const m = this.motion;
     const p = Motion.Stride * slot;
-    const invMass = body.invMass;
-    this.masses[2 * slot] = invMass;
-    this.masses[2 * slot + 1] = body.invI;
-    if (index !== -1) {
-      this.slotByIndex[index] = slot;
-      this.indexStamp[index] = this.stamp;
-    }
-    const driven = invMass > 0;
-    m[p + Motion.Ax] = driven ? body.gravityScale * gx + invMass * body.force.x : 0;
-    m[p + Motion.Ay] = driven ? body.gravityScale * gy + invMass * body.force.y : 0;
-    m[p + Motion.Alpha] = driven ? body.invI * body.torque : 0;
-    m[p + Motion.LinearDamping] = driven ? body.linearDamping : 0;
-    m[p + Motion.AngularDamping] = driven ? body.angularDamping : 0;
     m[p + Motion.X0] = body.center.x;
     m[p + Motion.Y0] = body.center.y;
     m[p + Motion.Angle0] = body.angle;
     return slot;
+  }
+
+  /** Gives `body` the next slot (its numbers are the caller's to write). */
+  private place(body: SolverBody): number {
+    const slot = this.slotCount++;
+    if (State.Stride * (slot + 1) > this.state.length) this.grow(slot + 1);
+    this.bodies[slot] = body;
+    body.solverStamp = this.stamp;
+    body.solverSlot = slot;
+    return slot;
+  }
+
+  /** The body in `slot` (1 to {@link BodyStates.count} - 1). */
+  bodyAt(slot: number): SolverBody {
+    return this.bodies[slot]!;
+  }
+
+  /** Reads every slot's velocity from its body again (after code that acted on the objects). */
+  loadVelocities(): void {
+    const s = this.state;
+    const bodies = this.bodies;
+    for (let slot = 1, n = this.slotCount; slot < n; slot++) {
+      const o = State.Stride * (slot & Index.Mask);
+      const body = bodies[slot]!;
+      s[o + State.Vx] = body.linearVelocity.x;
+      s[o + State.Vy] = body.linearVelocity.y;
+      s[o + State.W] = body.angularVelocity;
+    }
   }
 
   /**
@@ -311,7 +399,7 @@ export class BodyStates implements BodyVelocities {
    * still slot) when none was.
    */
   slotOfIndex(index: number): number {
-    return index >= 0 && index < this.indexStamp.length && this.indexStamp[index] === this.stamp
+    return index >= 0 && index < this.indexStamp.length && this.indexStamp[index] === this.round
       ? this.slotByIndex[index]
       : 0;
   }
@@ -365,7 +453,7 @@ export class BodyStates implements BodyVelocities {
    * dp += h (v + the push velocity) and rotation Δθ += h ω (its cosine and sine recomputed,
    * deterministically). With `writePoses` each body's
    * pose is then set to its start pose plus that motion (for code that reads the bodies between
-   * sub-steps, such as joints); without, {@link BodyStates.storePoses} does it once after the last.
+   * sub-steps, such as joints); without, `storeVelocities(true)` does it once after the last.
    */
   integratePositions(cosSin: Float64Array, writePoses: boolean): void {
     this.poseStamp++;
@@ -428,15 +516,6 @@ export class BodyStates implements BodyVelocities {
   }
 
   /**
-   * Sets every slot's body pose to its start pose plus the step's motion, as
-   * {@link BodyStates.integratePositions} with `writePoses` does (the angle only for a body that
-   * turned, so an untouched angle keeps its exact value, -0 included).
-   */
-  storePoses(): void {
-    this.store(true, false);
-  }
-
-  /**
    * Re-reads the step's motion of the bodies from their poses (after something moved them
    * directly, such as the joints' position passes).
    */
@@ -464,8 +543,8 @@ export class BodyStates implements BodyVelocities {
   }
 
   /**
-   * Writes every slot's velocity to its body; with `poses`, its pose too, as
-   * {@link BodyStates.storePoses} does (one pass over the bodies instead of two).
+   * Writes every slot's velocity to its body; with `poses`, its pose too: the start pose plus the
+   * step's motion (the angle only for a body that turned: an untouched one keeps its exact value).
    * @returns true when every number written is finite: a caller that checks the step's result
    *   for NaN and infinities need not read the bodies again
    */
@@ -474,7 +553,7 @@ export class BodyStates implements BodyVelocities {
   }
 
   /**
-   * {@link BodyStates.storePoses} and {@link BodyStates.storeVelocities}: poses, velocities or both.
+   * {@link BodyStates.storeVelocities}: velocities, and with `poses` poses too (or poses alone).
    * Returns whether every number written was finite.
    */
   private store(poses: boolean, velocities: boolean): boolean {
@@ -517,28 +596,6 @@ export class BodyStates implements BodyVelocities {
       finite = check === 0;
     }
     return finite;
-  }
-
-  /** Writes one body's velocity from its slot to the object (before code that acts on objects). */
-  storeBody(body: SolverBody): void {
-    const slot = this.slotOf(body);
-    if (slot === 0) return;
-    const s = this.state;
-    const o = State.Stride * slot;
-    body.linearVelocity.x = s[o + State.Vx];
-    body.linearVelocity.y = s[o + State.Vy];
-    body.angularVelocity = s[o + State.W];
-  }
-
-  /** Reads one body's velocity from the object into its slot (after code that acted on objects). */
-  loadBody(body: SolverBody): void {
-    const slot = this.slotOf(body);
-    if (slot === 0) return;
-    const s = this.state;
-    const o = State.Stride * slot;
-    s[o + State.Vx] = body.linearVelocity.x;
-    s[o + State.Vy] = body.linearVelocity.y;
-    s[o + State.W] = body.angularVelocity;
   }
 
   /**

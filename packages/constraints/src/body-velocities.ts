@@ -4,20 +4,14 @@ import type { SolverBody } from './solver-body';
 /**
  * Packed per-body velocities that every constraint of a step reads and writes: the body in slot
  * `s` has vx, vy and ω at `velocities[velocityStride * s]`, `+ 1` and `+ 2`. Both solvers hold
- * their velocities this way, so the joints act on the very array the contacts act on, with no
- * copy to or from the body objects between them: the soft step's {@link BodyStates} (8 doubles a
- * slot; slot 0 stands for every static body, velocity 0) and the classic step's
- * {@link ContactSolver} (3 doubles a slot; it gives a slot to any body it is asked about).
+ * their velocities in one `BodyStates` (8 doubles a slot; slot 0 stands for every static body,
+ * velocity 0), the classic `ContactSolver` too, so the joints act on the very array the contacts
+ * act on, with no copy to or from the body objects between them.
  *
- * Pass one to `prepareJoints` and the same one to `solveJoints` for that step.
- *
- * A view rather than one shared layout: the two solvers keep different things per body (the soft
- * step also the step's motion, 8 doubles; the classic solver 3, with a slot for each body a
- * contact names, static ones included) and give slots differently, and both are right for their
- * contacts. What a joint needs is only where each body's vx, vy and ω sit, so each joint keeps
- * those two places (slot times stride), found once per prepare, and its rows read and write
- * `v[place]`, `v[place + 1]`, `v[place + 2]`: the same arithmetic on the same doubles as on the
- * objects, with no copy either way.
+ * Pass one to `prepareJoints` and the same one to `solveJoints` for that step. A joint needs only
+ * where each body's vx, vy and ω sit: it keeps those two places (slot times stride), found once per
+ * prepare, and its rows read and write `v[place]`, `v[place + 1]`, `v[place + 2]`: the same
+ * arithmetic on the same doubles as on the objects, with no copy either way.
  */
 export interface BodyVelocities {
   /** The packed velocities (read after {@link BodyVelocities.velocitySlot}: giving a slot may replace the array). */

@@ -1,11 +1,28 @@
+import { BodyStates } from './body-state';
 import type { ContactConstraint } from './contact-constraint';
 import { requireCount } from './errors';
 import { ContactSolver } from './packed-contact-solver';
 import type { SolverSettings } from './settings';
 
-// The object-level forms, for a few contacts (tests, small programs): each call packs the constraints
-// into one shared ContactSolver, runs the stage and writes the results back.
+// The object-level forms, for a few contacts (tests, small programs): each call gives the bodies
+// slots in shared body states (static ones too), packs the constraints into one shared
+// ContactSolver, runs the stage and writes the results back.
 const sharedSolver = new ContactSolver();
+/** Made at the first call: body states take kernel memory, which may need the kernels installed. */
+let sharedStates: BodyStates | null = null;
+
+/** Gives every body of the first `count` contacts a slot in the shared states. */
+function takeBodies(contacts: ContactConstraint[], count: number): BodyStates {
+  requireCount(count, contacts.length);
+  if (sharedStates === null) sharedStates = new BodyStates();
+  const states = sharedStates;
+  states.begin();
+  for (let i = 0; i < count; i++) {
+    states.take(contacts[i].bodyA);
+    states.take(contacts[i].bodyB);
+  }
+  return states;
+}
 
 /**
  * Prepares every contact (Box2D-Lite `Arbiter::PreStep`: lever arms, effective masses, Baumgarte
@@ -19,10 +36,11 @@ export function prepareContacts(
   invDt: number,
   settings: SolverSettings,
 ): void {
+  const states = takeBodies(contacts, count);
   const solver = sharedSolver;
-  solver.prepare(contacts, count, invDt, settings);
+  solver.prepare(contacts, count, invDt, settings, states);
   solver.storePrepared();
-  solver.storeVelocities();
+  states.storeVelocities();
 }
 
 /**
@@ -56,9 +74,10 @@ function solveOnce(
   settings: SolverSettings,
   useBias: boolean,
 ): void {
+  const states = takeBodies(contacts, count);
   const solver = sharedSolver;
-  solver.load(contacts, count);
-  solver.solve(settings, useBias);
-  solver.storeVelocities();
+  solver.load(contacts, count, states);
+  solver.solve(states, settings, useBias);
+  states.storeVelocities();
   solver.storeImpulses();
 }

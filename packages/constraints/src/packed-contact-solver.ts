@@ -1,9 +1,9 @@
 import { objectArray } from '@lite/math';
 import { buildBlockAt, solveBlockLcpAt } from './block-solver';
-import { Index } from './body-state';
-import type { BodyVelocities } from './body-velocities';
+import { type BodyStates, Index, slotUsable, unslottedBody } from './body-state';
 import { type ContactConstraint, PointData } from './contact-constraint';
 import { ConstraintError, requireCount } from './errors';
+import { State } from './layout';
 import type { SolverSettings } from './settings';
 import type { SolverBody } from './solver-body';
 
@@ -72,35 +72,28 @@ const enum Meta {
 /** Bodies and contacts a new {@link ContactSolver} has room for; the arrays double when needed. */
 const INITIAL_CAPACITY = 2;
 
-/** Each load takes a fresh stamp, unique across every solver, so slots of another load never match. */
-let nextStamp = 1;
-
 /**
  * The classic contact solver's working set for one step, in flat typed arrays (Box2D's
- * `b2ContactSolver` layout): each body's velocity in a slot of `velocities` (vx, vy, w), each
- * contact's prepared rows in a fixed-stride block of `rows`, so iterations walk memory in order.
+ * `b2ContactSolver` layout): each contact's prepared rows in a fixed-stride block of `rows`, so
+ * iterations walk memory in order. The bodies' velocities are those of a {@link BodyStates} (the
+ * soft step's, 8 doubles a slot; static bodies share the still slot 0), which the joints act on too.
  *
- * Use: {@link ContactSolver.prepare}, any number of {@link ContactSolver.solve}, then
- * {@link ContactSolver.storeVelocities} and {@link ContactSolver.storeImpulses}. Joints act on the
- * same velocities (it is a `BodyVelocities`). The object-level `prepareContacts`, `solveContacts`
- * and `relaxContacts` run this code too. A step that fits allocates nothing.
+ * Use: fill the states (`begin`, then `add` each moving body), {@link ContactSolver.prepare}, any
+ * number of {@link ContactSolver.solve}, then `BodyStates.storeVelocities` and
+ * {@link ContactSolver.storeImpulses}. The object-level `prepareContacts`, `solveContacts` and
+ * `relaxContacts` run this code too. A step that fits allocates nothing.
  */
-export class ContactSolver implements BodyVelocities {
-  /** Per body slot: vx, vy, w. */
-  private packed = new Float64Array(0);
-  /** The body in each slot, to write velocities back. */
-  private readonly bodies: SolverBody[] = objectArray();
-  private bodyCount = 0;
-  /**
-   * The slots the contacts gave (the first ones); slots after them belong to bodies only joints
-   * asked for ({@link ContactSolver.velocitySlot}), which no split impulse moves.
-   */
-  private contactBodyCount = 0;
+export class ContactSolver {
+  /** Per body slot: 1 when a loaded contact names it (the bodies split impulses move), else 0. */
+  private named = new Int32Array(0);
   /** Per contact: {@link Row.Stride} doubles. */
   private rows = new Float64Array(0);
   /** Per contact: slot A, slot B, point count, block usable. */
   private meta = new Int32Array(0);
-  /** Per body slot: the split-impulse pass's pseudo-velocity vx, vy, w (zero at every prepare). */
+  /**
+   * Per body slot, laid out as `BodyStates.state` (8 doubles, the first 3 used): the split-impulse
+   * pass's pseudo-velocity vx, vy, w (zero at every prepare).
+   */
   private pseudo = new Float64Array(0);
   /** Per contact: the split-impulse pass's block cases (kept apart from the velocity solve's). */
   private splitCases = new Int32Array(0);
@@ -108,7 +101,6 @@ export class ContactSolver implements BodyVelocities {
   private blockCases = new Int32Array(0);
   private contacts: ContactConstraint[] = objectArray();
   private contactCount = 0;
-  private stamp = 0;
   /** The block solver's b' in and x out (see `solveBlockLcpAt`). */
   private readonly blockIo = new Float64Array(4);
   /** The inputs of {@link buildBlockAt} for the contact being prepared. */
@@ -129,55 +121,46 @@ export class ContactSolver implements BodyVelocities {
   }
 
   /**
-   * Every loaded body's velocity, 3 doubles a slot (vx, vy, ω): what the contacts act on, and what
-   * the joints act on too when this solver is passed to `prepareJoints` and `solveJoints`.
-   */
-  get velocities(): Float64Array {
-    return this.packed;
-  }
-
-  /** Doubles per slot of {@link ContactSolver.velocities}: 3. */
-  get velocityStride(): number {
-    return 3;
-  }
-
-  /**
-   * The body's slot in {@link ContactSolver.velocities} for this load: a body no contact named
-   * gets the next one, its velocity read from the object, and is written back with the others by
-   * {@link ContactSolver.storeVelocities} (so joints may act on bodies without contacts).
-   */
-  velocitySlot(body: SolverBody): number {
-    return this.slotOf(body);
-  }
-
-  /**
    * Prepares every contact (Box2D-Lite `Arbiter::PreStep`) straight into the packed rows, then warm
-   * starts it (P = λn n + λt t applied, or zeroed when warm starting or accumulation is off). Each
-   * body gets one slot, in the order the contacts first name it.
+   * starts it (P = λn n + λt t applied, or zeroed when warm starting or accumulation is off) on the
+   * velocities in `states`.
    * @param contacts - the constraints; the first `count` are prepared
    * @param count - how many
    * @param invDt - 1 / time step, 1/s (0 gives no bias)
    * @param settings - the live switches (position correction, warm starting, accumulation, slop, β)
-   * @throws ConstraintError when `count` is out of range or `invDt` is negative or not finite
+   * @param states - the bodies' slots: every body with mass must have one
+   * @throws ConstraintError when `count` is out of range, `invDt` is negative or not finite, or a
+   *   body with mass has no slot in `states`
    */
-  prepare(contacts: ContactConstraint[], count: number, invDt: number, settings: SolverSettings): void {
+  prepare(
+    contacts: ContactConstraint[],
+    count: number,
+    invDt: number,
+    settings: SolverSettings,
+    states: BodyStates,
+  ): void {
     requireCount(count, contacts.length);
     if (!(Number.isFinite(invDt) && invDt >= 0)) {
       throw new ConstraintError('invDt', invDt, 'must be a finite number >= 0');
     }
-    this.begin(contacts, count);
+    this.begin(contacts, count, states);
     // Kept in fields, not passed as arguments: a double computed here and passed to a call that is
     // not inlined would be boxed, one allocation per step.
     this.betaInvDt = settings.positionCorrection ? settings.baumgarte * invDt : 0;
     const warm = settings.warmStarting && settings.accumulateImpulses;
     for (let i = 0; i < count; i++) {
-      this.prepareContact(contacts[i], i, settings, warm);
+      this.prepareContact(contacts[i], i, settings, warm, states);
     }
-    this.contactBodyCount = this.bodyCount;
   }
 
   /** One contact of {@link ContactSolver.prepare} (outside the loop, for the reason given at `solveContact`). */
-  private prepareContact(c: ContactConstraint, i: number, settings: SolverSettings, warm: boolean): void {
+  private prepareContact(
+    c: ContactConstraint,
+    i: number,
+    settings: SolverSettings,
+    warm: boolean,
+    states: BodyStates,
+  ): void {
     const betaInvDt = this.betaInvDt;
     const slop = settings.linearSlop;
     const threshold = settings.restitutionThreshold;
@@ -188,10 +171,11 @@ export class ContactSolver implements BodyVelocities {
     const bB = c.bodyB;
     const r = (i & Index.Mask) * Row.Stride;
     const m = (i & Index.Mask) * Meta.Stride;
-    const sA = this.slotOf(bA) & Index.Mask;
-    const sB = this.slotOf(bB) & Index.Mask;
-    // Read after the slots: giving one may have grown the array.
-    const v = this.packed;
+    const sA = this.slotOf(bA, states) & Index.Mask;
+    const sB = this.slotOf(bB, states) & Index.Mask;
+    const v = states.state;
+    const oA = State.Stride * sA;
+    const oB = State.Stride * sB;
     const pointCount = c.pointCount;
     meta[m + Meta.SlotA] = sA;
     meta[m + Meta.SlotB] = sB;
@@ -217,12 +201,12 @@ export class ContactSolver implements BodyVelocities {
     rows[r + Row.NormalX] = nx;
     rows[r + Row.NormalY] = ny;
     rows[r + Row.Friction] = c.friction;
-    let vAx = v[3 * sA];
-    let vAy = v[3 * sA + 1];
-    let wA = v[3 * sA + 2];
-    let vBx = v[3 * sB];
-    let vBy = v[3 * sB + 1];
-    let wB = v[3 * sB + 2];
+    let vAx = v[oA];
+    let vAy = v[oA + 1];
+    let wA = v[oA + 2];
+    let vBx = v[oB];
+    let vBy = v[oB + 1];
+    let wB = v[oB + 2];
     const data = c.data;
 
     for (let j = 0; j < pointCount; j++) {
@@ -304,12 +288,12 @@ export class ContactSolver implements BodyVelocities {
     }
 
     if (warm) {
-      v[3 * sA] = vAx;
-      v[3 * sA + 1] = vAy;
-      v[3 * sA + 2] = wA;
-      v[3 * sB] = vBx;
-      v[3 * sB + 1] = vBy;
-      v[3 * sB + 2] = wB;
+      v[oA] = vAx;
+      v[oA + 1] = vAy;
+      v[oA + 2] = wA;
+      v[oB] = vBx;
+      v[oB + 1] = vBy;
+      v[oB + 2] = wB;
     }
   }
 
@@ -350,13 +334,12 @@ export class ContactSolver implements BodyVelocities {
   }
 
   /**
-   * Packs the first `count` prepared contacts and the velocities of their bodies. Each body gets
-   * one slot, in the order the contacts first name it.
-   * @throws ConstraintError when `count` is out of range
+   * Packs the first `count` prepared contacts, their bodies' velocities those in `states`.
+   * @throws ConstraintError when `count` is out of range or a body with mass has no slot in `states`
    */
-  load(contacts: ContactConstraint[], count: number): void {
+  load(contacts: ContactConstraint[], count: number, states: BodyStates): void {
     requireCount(count, contacts.length);
-    this.begin(contacts, count);
+    this.begin(contacts, count, states);
     const rows = this.rows;
     const meta = this.meta;
     for (let i = 0; i < count; i++) {
@@ -365,8 +348,8 @@ export class ContactSolver implements BodyVelocities {
       const bB = c.bodyB;
       const r = (i & Index.Mask) * Row.Stride;
       const m = (i & Index.Mask) * Meta.Stride;
-      meta[m + Meta.SlotA] = this.slotOf(bA);
-      meta[m + Meta.SlotB] = this.slotOf(bB);
+      meta[m + Meta.SlotA] = this.slotOf(bA, states);
+      meta[m + Meta.SlotB] = this.slotOf(bB, states);
       const pointCount = c.pointCount;
       meta[m + Meta.PointCount] = pointCount;
       meta[m + Meta.BlockUsable] = c.blockUsable ? 1 : 0;
@@ -411,51 +394,6 @@ export class ContactSolver implements BodyVelocities {
         rows[q + Pt.LastNormalImpulse] = p.lastNormalImpulse;
       }
     }
-    this.contactBodyCount = this.bodyCount;
-  }
-
-  /** Copies every loaded body's velocity from its object into its slot (after others changed it). */
-  loadVelocities(): void {
-    const v = this.packed;
-    const bodies = this.bodies;
-    for (let s = 0, n = this.bodyCount; s < n; s++) {
-      const b = bodies[s];
-      v[3 * s] = b.linearVelocity.x;
-      v[3 * s + 1] = b.linearVelocity.y;
-      v[3 * s + 2] = b.angularVelocity;
-    }
-  }
-
-  /** Writes every loaded body's velocity from its slot back to its object. */
-  storeVelocities(): void {
-    const v = this.packed;
-    const bodies = this.bodies;
-    for (let s = 0, n = this.bodyCount; s < n; s++) {
-      const b = bodies[s];
-      b.linearVelocity.x = v[3 * s];
-      b.linearVelocity.y = v[3 * s + 1];
-      b.angularVelocity = v[3 * s + 2];
-    }
-  }
-
-  /** Writes one body's velocity back to its object, if this load holds it (before a joint acts on it). */
-  storeBody(body: SolverBody): void {
-    if (!this.holds(body)) return;
-    const s = 3 * body.solverSlot;
-    const v = this.packed;
-    body.linearVelocity.x = v[s];
-    body.linearVelocity.y = v[s + 1];
-    body.angularVelocity = v[s + 2];
-  }
-
-  /** Reads one body's velocity from its object, if this load holds it (after a joint acted on it). */
-  loadBody(body: SolverBody): void {
-    if (!this.holds(body)) return;
-    const s = 3 * body.solverSlot;
-    const v = this.packed;
-    v[s] = body.linearVelocity.x;
-    v[s + 1] = body.linearVelocity.y;
-    v[s + 2] = body.angularVelocity;
   }
 
   /**
@@ -482,17 +420,18 @@ export class ContactSolver implements BodyVelocities {
   }
 
   /**
-   * One iteration over the loaded contacts (Box2D-Lite `Arbiter::ApplyImpulse`); see
-   * `solveContacts` for the rows, the clamping and the accumulation switch. `useBias` false aims
-   * every normal row at its restitution target only (the relax pass). Allocates nothing.
+   * One iteration over the loaded contacts (Box2D-Lite `Arbiter::ApplyImpulse`) on the velocities
+   * in `states` (those of the prepare or load); see `solveContacts` for the rows, the clamping and
+   * the accumulation switch. `useBias` false aims every normal row at its restitution target only
+   * (the relax pass). Allocates nothing.
    */
-  solve(settings: SolverSettings, useBias: boolean): void {
+  solve(states: BodyStates, settings: SolverSettings, useBias: boolean): void {
     const accumulate = settings.accumulateImpulses;
     const useBlock = settings.blockSolver;
     const blockIo = this.blockIo;
     const rows = this.rows;
     const meta = this.meta;
-    const v = this.packed;
+    const v = states.state;
     const blockCases = this.blockCases;
     // The normal row's target: the Baumgarte-or-restitution target, or the restitution target only.
     const target = useBias ? Pt.Target : Pt.VelocityBias;
@@ -546,81 +485,53 @@ export class ContactSolver implements BodyVelocities {
   }
 
   /**
-   * Moves every loaded body by its pseudo-velocity over `dt` (split impulses' position half). Does
-   * nothing unless `settings.splitImpulses` and `positionCorrection` are on.
+   * Moves every body a loaded contact names (in `states`, those of the prepare) by its
+   * pseudo-velocity over `dt` (split impulses' position half); static bodies, which share the still
+   * slot, stay. Does nothing unless `settings.splitImpulses` and `positionCorrection` are on.
    */
-  applyPseudoVelocities(dt: number, settings: SolverSettings): void {
+  applyPseudoVelocities(dt: number, settings: SolverSettings, states: BodyStates): void {
     if (!(settings.splitImpulses && settings.positionCorrection)) return;
     const pseudo = this.pseudo;
-    const bodies = this.bodies;
-    // The contacts' bodies only: a body only joints asked for has no pseudo-velocity to move by.
-    for (let s = 0, n = this.contactBodyCount; s < n; s++) {
-      const b = bodies[s];
+    const named = this.named;
+    for (let s = 1, n = states.count; s < n; s++) {
+      if (named[s] === 0) continue;
+      const b = states.bodyAt(s);
+      const o = State.Stride * (s & Index.Mask);
       const p = b.center;
-      p.x += dt * pseudo[3 * s];
-      p.y += dt * pseudo[3 * s + 1];
-      b.angle += dt * pseudo[3 * s + 2];
+      p.x += dt * pseudo[o];
+      p.y += dt * pseudo[o + 1];
+      b.angle += dt * pseudo[o + 2];
     }
   }
 
-  /** Forgets the last load's bodies, so a body destroyed since is not kept alive by this solver. */
-  releaseBodies(): void {
-    this.stamp = nextStamp++;
-    this.bodies.length = 0;
-    this.bodyCount = 0;
-    this.contactBodyCount = 0;
-  }
-
-  /** Starts a new load: a fresh stamp (no body has a slot yet), room for `count` contacts. */
-  private begin(contacts: ContactConstraint[], count: number): void {
-    this.stamp = nextStamp++;
+  /**
+   * Starts a new load: room for `count` contacts, and for the slots of `states`, none named yet and
+   * every pseudo-velocity zero.
+   */
+  private begin(contacts: ContactConstraint[], count: number, states: BodyStates): void {
     this.contacts = contacts;
     this.contactCount = count;
-    this.bodyCount = 0;
-    this.contactBodyCount = 0;
     if (this.meta.length < Meta.Stride * count) this.growContacts(count);
-  }
-
-  /**
-   * Whether this load gave `body` a slot: the stamp, and the slot's owner (a stamp from another copy
-   * of this module, ESM beside CJS, may be equal).
-   */
-  private holds(body: SolverBody): boolean {
-    const slot = body.solverSlot;
-    return body.solverStamp === this.stamp && slot < this.bodyCount && this.bodies[slot] === body;
-  }
-
-  /** The body's slot in this load, giving it the next one (and reading its velocity) the first time. */
-  private slotOf(body: SolverBody): number {
-    if (this.holds(body)) return body.solverSlot;
-    const slot = this.bodyCount++;
-    if (3 * slot >= this.packed.length) this.growBodies(slot + 1);
-    this.bodies[slot] = body;
-    body.solverStamp = this.stamp;
-    body.solverSlot = slot;
+    const slots = states.count;
+    if (this.named.length < slots) this.growBodies(slots);
+    const named = this.named;
     const pseudo = this.pseudo;
-    pseudo[3 * slot] = 0;
-    pseudo[3 * slot + 1] = 0;
-    pseudo[3 * slot + 2] = 0;
-    const v = this.packed;
-    v[3 * slot] = body.linearVelocity.x;
-    v[3 * slot + 1] = body.linearVelocity.y;
-    v[3 * slot + 2] = body.angularVelocity;
+    for (let s = 0; s < slots; s++) named[s] = 0;
+    for (let k = 0, n = State.Stride * slots; k < n; k++) pseudo[k] = 0;
+  }
+
+  /** The body's slot in `states`, marked as named by a contact. */
+  private slotOf(body: SolverBody, states: BodyStates): number {
+    const slot = states.slotOf(body);
+    if (!slotUsable(slot, body)) throw unslottedBody(body, 'contacts');
+    this.named[slot & Index.Mask] = 1;
     return slot;
   }
 
   private growBodies(count: number): void {
-    if (count > Index.Mask + 1) {
-      throw new ConstraintError('count', count, `must be at most ${Index.Mask + 1} (bodies in one solve)`);
-    }
-    const grown = new Float64Array(
-      3 * Math.min(Math.max(count, 2 * (this.packed.length / 3)), Index.Mask + 1),
-    );
-    grown.set(this.packed);
-    this.packed = grown;
-    const pseudo = new Float64Array(grown.length);
-    pseudo.set(this.pseudo);
-    this.pseudo = pseudo;
+    const capacity = Math.max(count, 2 * this.named.length);
+    this.named = new Int32Array(capacity);
+    this.pseudo = new Float64Array(State.Stride * capacity);
   }
 
   private growContacts(count: number): void {
@@ -654,8 +565,8 @@ function solveContact(
 ): void {
   const r = (i & Index.Mask) * Row.Stride;
   const m = (i & Index.Mask) * Meta.Stride;
-  const sA = 3 * (meta[m + Meta.SlotA] & Index.Mask);
-  const sB = 3 * (meta[m + Meta.SlotB] & Index.Mask);
+  const sA = State.Stride * (meta[m + Meta.SlotA] & Index.Mask);
+  const sB = State.Stride * (meta[m + Meta.SlotB] & Index.Mask);
   const pointCount = meta[m + Meta.PointCount];
   const mA = rows[r + Row.MassA];
   const iA = rows[r + Row.InvIA];

@@ -23,14 +23,14 @@ import {
 import { Harness, type TestBody } from './harness';
 
 /**
- * Joints on packed velocities: handing a `ContactSolver` to `prepareJoints` and `solveJoints` must
- * give, bit for bit, what acting on the body objects between the solver's iterations gives
- * (`storeBody` before, `loadBody` after), every joint kind and chains included, bodies with and
- * without contacts alike.
+ * Joints on packed velocities: handing the `BodyStates` a `ContactSolver` acts on to `prepareJoints`
+ * and `solveJoints` must give, bit for bit, what acting on the body objects between the solver's
+ * iterations gives (`storeVelocities` before, `loadVelocities` after), every joint kind and chains included,
+ * bodies with and without contacts alike.
  */
 
 /** A box on the ground, a pinned chain hanging from it, and one joint of every other kind. */
-function scene(): { h: Harness; jointBodies: SolverBody[] } {
+function scene(): { h: Harness } {
   const h = new Harness();
   const ground = h.addBox({ width: 40, height: 1, x: 0, y: -0.5 });
   const box = h.addBox({ width: 1, height: 1, x: 0, y: 0.49, mass: 2 });
@@ -79,46 +79,40 @@ function scene(): { h: Harness; jointBodies: SolverBody[] } {
   const dragged = h.addBox({ width: 0.3, height: 0.3, x: 5, y: 4, mass: 1, angularVelocity: 1 });
   h.addJoint(new MotorJoint(peg, dragged, { maxForce: 20, maxTorque: 5 }));
   h.addJoint(new MouseJoint(dragged, { x: 5, y: 4 }, { target: { x: 6, y: 5 }, maxForce: 30 }));
-  const jointBodies: SolverBody[] = [];
-  for (const j of h.joints) {
-    if (j instanceof MouseJoint) jointBodies.push(j.body);
-    else jointBodies.push(j.bodyA, j.bodyB);
-  }
-  return { h, jointBodies };
+  return { h };
 }
 
-/** One step of the scene on a `ContactSolver`, the joints on its packed velocities or on the objects. */
-function step(
-  h: Harness,
-  solver: ContactSolver,
-  jointBodies: SolverBody[],
-  packed: boolean,
-  dt: number,
-): void {
+/**
+ * One step of the scene on a `ContactSolver` (every body a slot in `states`), the joints on the
+ * packed velocities or on the objects.
+ */
+function step(h: Harness, solver: ContactSolver, states: BodyStates, packed: boolean, dt: number): void {
   const settings = h.settings;
   h.collide();
   for (const body of h.bodies) {
     if (body.invMass === 0) continue;
     body.linearVelocity.y += dt * h.gravityY;
   }
-  solver.prepare(h.contacts, h.contactCount, 1 / dt, settings);
+  states.begin();
+  for (const body of h.bodies) states.take(body);
+  solver.prepare(h.contacts, h.contactCount, 1 / dt, settings, states);
   const joints: Joint[] = h.joints;
-  if (packed) prepareJoints(joints, joints.length, dt, settings, solver);
+  if (packed) prepareJoints(joints, joints.length, dt, settings, states);
   else {
-    for (const b of jointBodies) solver.storeBody(b);
+    states.storeVelocities();
     prepareJoints(joints, joints.length, dt, settings);
-    for (const b of jointBodies) solver.loadBody(b);
+    states.loadVelocities();
   }
   for (let i = 0; i < h.iterations; i++) {
-    solver.solve(settings, true);
-    if (packed) solveJoints(joints, joints.length, settings, solver);
+    solver.solve(states, settings, true);
+    if (packed) solveJoints(joints, joints.length, settings, states);
     else {
-      for (const b of jointBodies) solver.storeBody(b);
+      states.storeVelocities();
       solveJoints(joints, joints.length, settings);
-      for (const b of jointBodies) solver.loadBody(b);
+      states.loadVelocities();
     }
   }
-  solver.storeVelocities();
+  states.storeVelocities();
   for (const body of h.bodies) {
     body.position.x += dt * body.linearVelocity.x;
     body.position.y += dt * body.linearVelocity.y;
@@ -142,14 +136,16 @@ function stateOf(h: Harness): number[] {
 }
 
 describe('joints on packed velocities', () => {
-  it('a ContactSolver handed to the joints gives the bits of the joints acting on the objects', () => {
+  it("a ContactSolver's body states handed to the joints give the bits of the joints acting on the objects", () => {
     const a = scene();
     const b = scene();
     const solverA = new ContactSolver();
     const solverB = new ContactSolver();
+    const statesA = new BodyStates();
+    const statesB = new BodyStates();
     for (let k = 0; k < 120; k++) {
-      step(a.h, solverA, a.jointBodies, true, 1 / 60);
-      step(b.h, solverB, b.jointBodies, false, 1 / 60);
+      step(a.h, solverA, statesA, true, 1 / 60);
+      step(b.h, solverB, statesB, false, 1 / 60);
     }
     const packed = stateOf(a.h);
     expect(packed.every(Number.isFinite)).toBe(true);

@@ -13,7 +13,7 @@ import type { StepState } from './step-state';
  * `substeps` keep one value per solver (classic: 10 and 1).
  */
 export class ClassicSolver {
-  /** The contacts' rows and the bodies' velocities packed in typed arrays. @internal */
+  /** The contacts' rows packed in typed arrays (the velocities are the world's body states). @internal */
   readonly contactSolver = new ContactSolver();
 
   constructor() {
@@ -23,11 +23,6 @@ export class ClassicSolver {
   /** Stages 1 to 9 of a world's step, by Box2D-Lite's order. @internal */
   step(s: StepState, dt: number): void {
     stepClassic(s, dt, this.contactSolver);
-  }
-
-  /** Lets go of the last step's bodies. @internal */
-  release(): void {
-    this.contactSolver.releaseBodies();
   }
 }
 

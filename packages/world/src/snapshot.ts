@@ -612,6 +612,7 @@ function apply(world: World, d: Decoded): void {
 /** A body the snapshot does not hold: its handle acts as destroyed. */
 function detachBody(s: StepState, b: Body): void {
   for (let i = 0; i < b.shapeList.length; ++i) detachShape(s, b.shapeList[i]);
+  s.bodyStates.remove(b);
   b.world = null;
   b.index = -1;
   clear(b.contactEdges);

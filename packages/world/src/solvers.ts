@@ -8,10 +8,8 @@ import type { StepState } from './step-state';
  * `ClassicSolver`): it runs stages 1 to 9 of `world.step` on the world's step state. @internal
  */
 export interface InstalledSolver {
-  /** Stages 1 to 9 of a step of `dt` seconds. */
+  /** Stages 1 to 9 of a step of `dt` seconds (its scratch may name only `s`'s lists, which `releaseStepReferences` empties). */
   step(s: StepState, dt: number): void;
-  /** Lets go of the bodies, contacts and joints the last step's scratch names. */
-  release(): void;
 }
 
 /** Makes a classic solver: registered by the first `ClassicSolver` made in this realm. */

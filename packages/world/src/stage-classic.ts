@@ -6,6 +6,7 @@ import {
   solveJoints,
 } from '@lite/constraints';
 import type { Vec2 } from '@lite/math';
+import type { Body } from './body';
 import { Stage } from './profile';
 import type { WorldSettings } from './settings';
 import {
@@ -47,7 +48,7 @@ export function stepClassic(s: StepState, dt: number, solver: ContactSolver): vo
     integratePositions(s, h);
     profile.lap(Stage.IntegratePositions);
     // Split impulses (when on): move by the pseudo-velocities the position iterations found.
-    solver.applyPseudoVelocities(h, s.settings);
+    solver.applyPseudoVelocities(h, s.settings, s.bodyStates);
     profile.lap(Stage.Push);
     relaxContacts(s, solver);
     solveJointPositions(s);
@@ -64,20 +65,24 @@ export function stepClassic(s: StepState, dt: number, solver: ContactSolver): vo
 
 /**
  * Stage 4: v += dt (gravityScale g + F / m), w += dt T / I for awake dynamic bodies, then damping
- * v /= 1 + dt c, then v scaled down to `settings.maximumLinearSpeed` when faster. (First, each
- * awake body's start pose is noted: `noteStartPose`.)
+ * v /= 1 + dt c, then v scaled down to `settings.maximumLinearSpeed` when faster. Over the awake
+ * dynamic and kinematic bodies, each in the slot it keeps in the packed body states: first its
+ * start pose is noted (`noteStartPose`), last its slot reads it again (`BodyStates.load`).
  */
 export function integrateForces(s: StepState, dt: number): void {
-  const bodies = s.bodyList;
   const gx = s.gravity.x;
   const gy = s.gravity.y;
   const max = s.settings.maximumLinearSpeed;
   const max2 = max * max;
-  for (let i = 0, n = bodies.length; i < n; ++i) {
-    const b = bodies[i];
-    if (!b.isAwake) continue;
+  const states = s.bodyStates;
+  states.beginStep();
+  for (let slot = 1, n = states.count; slot < n; ++slot) {
+    const b = states.bodyAt(slot) as Body;
     noteStartPose(b);
-    if (!b.isDynamic) continue;
+    if (!b.isDynamic) {
+      states.load(b, s.gravity, b.index);
+      continue;
+    }
     const v = b.linearVelocity;
     let vx = v.x + dt * (b.gravityScale * gx + b.invMass * b.force.x);
     let vy = v.y + dt * (b.gravityScale * gy + b.invMass * b.force.y);
@@ -92,6 +97,7 @@ export function integrateForces(s: StepState, dt: number): void {
     v.y = vy;
     (b as SolverBody).angularVelocity = w;
     if (vx * vx + vy * vy > max2) capLinearVelocity(v, s.settings);
+    states.load(b, s.gravity, b.index);
   }
 }
 
@@ -122,6 +128,7 @@ export function capLinearVelocity(v: Vec2, settings: WorldSettings): void {
 /** Stages 5 and 6: prepare and warm start, then `iterations` rounds of contacts, then joints. */
 export function solveVelocities(s: StepState, dt: number, solver: ContactSolver): void {
   const settings = s.settings;
+  const states = s.bodyStates;
   const contacts = s.solverContacts;
   const contactCount = s.solverContactCount;
   const joints = s.solverJoints;
@@ -130,18 +137,17 @@ export function solveVelocities(s: StepState, dt: number, solver: ContactSolver)
     s.lastDt = dt;
     s.lastInvDt = 1 / dt;
   }
-  solver.prepare(contacts, contactCount, s.lastInvDt as number, settings);
-  // Joints act on the contact solver's packed velocities: their bodies without contacts get slots
-  // there too, and every slot goes back to its body in storeVelocities.
+  solver.prepare(contacts, contactCount, s.lastInvDt as number, settings, states);
+  // Joints act on the same packed velocities (static bodies share the still slot 0).
   // Baumgarte's bias on the rigid joint rows, or (classicJointSprings) the soft step's joint spring,
   // relaxed in relaxContacts.
-  prepareJoints(joints, jointCount, dt, settings, solver, settings.classicJointSprings);
+  prepareJoints(joints, jointCount, dt, settings, states, settings.classicJointSprings);
   s.profile.lap(Stage.Prepare);
   for (let i = 0, n = settings.iterations; i < n; ++i) {
-    solver.solve(settings, true);
-    if (jointCount > 0) solveJoints(joints, jointCount, settings, solver);
+    solver.solve(states, settings, true);
+    if (jointCount > 0) solveJoints(joints, jointCount, settings, states);
   }
-  solver.storeVelocities();
+  states.storeVelocities();
   s.profile.lap(Stage.Solve);
   if (settings.splitImpulses) {
     for (let i = 0, n = settings.iterations; i < n; ++i) solver.solvePositions(settings);
@@ -178,15 +184,17 @@ export function integratePositions(s: StepState, dt: number): void {
 export function relaxContacts(s: StepState, solver: ContactSolver): void {
   const settings = s.settings;
   if (settings.relax && settings.accumulateImpulses) {
-    solver.loadVelocities();
-    solver.solve(settings, false);
+    // The velocities again from the bodies, which the position update capped.
+    const states = s.bodyStates;
+    states.loadVelocities();
+    solver.solve(states, settings, false);
     // The joints whose rigid rows took the joint spring (settings.classicJointSprings), rigid again.
     // (Pins and rods held at both ends by static or kinematic bodies take it in any case: a no-op
     // for the joints without it.)
     if (s.solverJointCount > 0) {
-      relaxJoints(s.solverJoints, s.solverJointCount, solver);
+      relaxJoints(s.solverJoints, s.solverJointCount, states);
     }
-    solver.storeVelocities();
+    states.storeVelocities();
   }
   s.profile.lap(Stage.Relax);
   solver.storeImpulses();

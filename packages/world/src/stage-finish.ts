@@ -26,13 +26,18 @@ export const STATE_FIELDS =
 /**
  * Saves every body's pose and velocity (sleeping ones too: one may wake in a later sub-step) so a
  * step that turns non-finite can be undone, and returns the index of the first body with a
- * non-finite pose, velocity, force or torque, or -1.
+ * non-finite pose, velocity, force or torque, or -1. On the way, each awake dynamic or kinematic
+ * body gets a slot in the body states if it has none (made or restored since the last step), and
+ * every other gives its slot back (fallen asleep).
  */
 export function saveState(s: StepState): number {
   const bodies = s.bodyList;
   const snapshot = s.snapshot;
+  const states = s.bodyStates;
   for (let i = 0, n = bodies.length; i < n; ++i) {
     const b = bodies[i];
+    if (b.isAwake && !b.isStatic) states.insert(b);
+    else states.remove(b);
     const k = i * SNAPSHOT_STRIDE;
     const x = b.position.x;
     const y = b.position.y;

@@ -1,4 +1,5 @@
 import { prepareJoints, relaxJoints, solveJoints } from '@lite/constraints';
+import type { Body } from './body';
 import { jointBodyA, jointBodyB } from './joints';
 import { Stage } from './profile';
 import {
@@ -63,20 +64,19 @@ export function stepSoft(s: StepState, dt: number): void {
 }
 
 /**
- * Gives each awake dynamic or kinematic body its slot in the packed body states for this step
- * (first noting its start pose: `noteStartPose`).
+ * Reads each awake dynamic or kinematic body again into the slot it keeps in the packed body states
+ * (`BodyStates.load`: what the user wrote since the last step reaches the step so), first noting its
+ * start pose (`noteStartPose`).
  */
 export function loadBodyStates(s: StepState): void {
   const states = s.bodyStates;
-  states.begin();
-  const bodies = s.bodyList;
+  states.beginStep();
   const gravity = s.gravity;
-  for (let i = 0, n = bodies.length; i < n; ++i) {
-    const b = bodies[i];
-    if (!b.isAwake || b.isStatic) continue;
+  for (let slot = 1, n = states.count; slot < n; ++slot) {
+    const b = states.bodyAt(slot) as Body;
     noteStartPose(b);
     // With its index, by which the contacts gathered by the narrowphase find its slot.
-    states.add(b, gravity, b.index);
+    states.load(b, gravity, b.index);
   }
 }
 

@@ -150,9 +150,9 @@ export class StepState {
   /** Destroyed bodies still in `bodyList` (as `husk`; removed by `compactBodies`). */
   deadBodies = 0;
   /**
-   * Whether the last step's scratch (the solvers' slots, the solver's lists, the event queues) may
-   * still name bodies, shapes, contacts or joints: `releaseStepReferences` empties it once after a
-   * step when something is destroyed, so a destroyed object is not kept alive until the next step.
+   * Whether the last step's scratch (the solver's lists, the event queues) may still name bodies,
+   * shapes, contacts or joints: `releaseStepReferences` empties it once after a step when something
+   * is destroyed, so a destroyed object is not kept alive until the next step.
    */
   stepReferencesHeld = false;
   /**
@@ -238,6 +238,7 @@ export function wakeBody(s: StepState, body: Body): void {
     // During a step, before it changes them: a failed step puts them back.
     if (s.journal.active) journalWoken(s, b);
     b.isAwake = true;
+    s.bodyStates.insert(b);
     b.sleepTime = 0;
     b.sleepNext = null;
     s.sleepingCount--;
@@ -287,15 +288,13 @@ export function compactBodies(s: StepState): void {
 
 /**
  * Empties the last step's scratch that still names bodies, shapes, contacts or joints, once after a
- * step (see `stepReferencesHeld`): the solvers' body slots, the lists of the step's solver contacts
+ * step (see `stepReferencesHeld`): the lists of the step's solver contacts
  * and joints, its fast bodies, moved shapes and broken joints, and the event queues (all refilled
  * by the next step). Called when something is destroyed between steps.
  */
 export function releaseStepReferences(s: StepState): void {
   if (!s.stepReferencesHeld) return;
   s.stepReferencesHeld = false;
-  s.bodyStates.releaseBodies();
-  if (s.classic !== null) s.classic.release();
   s.solverContacts.length = 0;
   s.solverContactCount = 0;
   s.solverGather.clear();

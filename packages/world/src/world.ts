@@ -274,6 +274,7 @@ export class World {
     // live body moves), so bodies made and destroyed between steps leave no trail.
     const core = this.core;
     if (!body.isStatic && !body.isAwake) core.sleepingCount--;
+    core.bodyStates.remove(body);
     const list = core.bodyList;
     const at = body.index - core.indexOffset;
     list[at] = core.husk;

@@ -101,10 +101,7 @@ function lists() {
   out['softSolver.blockSource'] = core.softSolver.blockSource;
   // The classic solver's packed contact solver, when the world has one.
   const contactSolver = core.classic?.contactSolver;
-  if (contactSolver !== undefined) {
-    out['contactSolver.bodies'] = contactSolver.bodies;
-    out['contactSolver.contacts'] = contactSolver.contacts;
-  }
+  if (contactSolver !== undefined) out['contactSolver.contacts'] = contactSolver.contacts;
   out['body.shapeList'] = bodies[119].shapeList;
   out['body.contactEdges'] = bodies[119].contactEdges;
   out['body.jointEdges'] = bodies[119].jointEdges;

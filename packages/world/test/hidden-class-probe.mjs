@@ -115,7 +115,7 @@ const CLASSES = {
   // The classic solver outgrowing its first arrays.
   ContactSolver: [
     () => new ContactSolver(),
-    (v) => v.count + v.rows.length + v.packed.length,
+    (v) => v.count + v.rows.length + v.pseudo.length,
     (v) => {
       v.growBodies(1000);
       v.growContacts(1000);
