@@ -121,7 +121,7 @@ function guardSetters(prototype: object): void {
         enumerable: false,
         get,
         set(this: Joint, value: unknown) {
-          liveWorld(this);
+          const world = liveWorld(this);
           checkJointBound(name, value, `joint.${name}`);
           if ((name === 'targetX' || name === 'targetY') && this.kind === JointKind.Mouse) {
             const b = this.body;
@@ -131,7 +131,13 @@ function guardSetters(prototype: object): void {
               checkReach({ x, y }, b.position.x, b.position.y, `joint.${name}`);
             }
           }
+          const before = get.call(this);
           asWorldError(null, () => set.call(this, value));
+          // A change of motion (a motor's speed, a limit, a length, a target) wakes the bodies.
+          if (!Object.is(before, get.call(this))) {
+            world.wakeBody(jointBodyA(this));
+            world.wakeBody(jointBodyB(this));
+          }
         },
       });
     }
