@@ -1,11 +1,12 @@
 // What the world's edits between steps owe the rest: sensorEnd and endContact events (dispatched
 // with the world locked) for destroyed shapes and contacts, and joint anchors that follow a moved
 // centre of mass.
+import { jointReaction } from '@lite/constraints';
 import { objectArray } from '@lite/math';
 import type { Body } from './body';
 import { type Contact, compareContacts } from './contact';
 import { removeItem, shouldShapesContact, truncate } from './contact-list';
-import { shiftJointAnchors } from './joints';
+import { findJoint, type Joint, jointBodyA, jointBodyB, shiftJointAnchors } from './joints';
 import type { WorldLock } from './queries';
 import { type BodyShape, compareShapes } from './shape';
 import { dropContacts } from './stage-contacts';
@@ -93,4 +94,66 @@ export function resetMass(body: Body): void {
   const dy = body.localCenter.y - oldY;
   if (dx === 0 && dy === 0) return;
   for (const j of body.jointEdges) shiftJointAnchors(j, body, dx, dy);
+}
+
+/** Links a new joint to its bodies and the joint list (ending their contacts unless it lets them collide), and wakes them. */
+export function linkJoint<T extends Joint>(world: WorldLock, core: StepState, joint: T): T {
+  const a = jointBodyA(joint);
+  const b = jointBodyB(joint);
+  if (a !== b && !joint.collideConnected) {
+    const removed = core.newContacts;
+    removed.length = 0;
+    for (const c of a.contactEdges) if (c.other(a) === b) removed.push(c);
+    if (removed.length > 0) {
+      removed.sort(compareContacts);
+      dispatchRemoved(world, core, removed);
+      dropContacts(core, removed);
+    }
+  }
+  core.jointList.push(joint as Joint);
+  a.jointEdges.push(joint as Joint);
+  if (b !== a) b.jointEdges.push(joint);
+  wakeBody(core, a);
+  wakeBody(core, b);
+  rethrowListenerError(core);
+  return joint;
+}
+
+/** Unlinks a joint and wakes its bodies; `dying` is a body being destroyed (its proxies are left alone). */
+export function unlinkJoint(core: StepState, joint: Joint, dying: Body | null): void {
+  const a = jointBodyA(joint);
+  const b = jointBodyB(joint);
+  const index = findJoint(core.jointList, joint);
+  if (index >= 0) core.jointList.splice(index, 1);
+  removeItem(a.jointEdges, joint);
+  if (b !== a) removeItem(b.jointEdges, joint);
+  joint.world = null;
+  wakeBody(core, a);
+  wakeBody(core, b);
+  if (!joint.collideConnected && a !== b) {
+    // They may collide again: have the broadphase report the pair anew.
+    if (a !== dying) for (const shape of a.shapeList) core.broadPhase.touchProxy(shape.proxyId);
+    if (b !== dying) for (const shape of b.shapeList) core.broadPhase.touchProxy(shape.proxyId);
+  }
+}
+
+/**
+ * Destroys the joints of this step whose reaction force or torque is above their `breakForce` or
+ * `breakTorque` (only joints with a finite bound are looked at), keeping them for the event.
+ */
+export function breakJoints(core: StepState, world: object): void {
+  const joints = core.solverJoints;
+  const reaction = core.reaction;
+  const broken = core.brokenJoints;
+  for (let i = 0, n = core.solverJointCount; i < n; ++i) {
+    const joint = joints[i];
+    const maxForce = joint.breakForceValue;
+    const maxTorque = joint.breakTorqueValue;
+    if (maxForce === Number.POSITIVE_INFINITY && maxTorque === Number.POSITIVE_INFINITY) continue;
+    if (joint.world !== world) continue;
+    jointReaction(joint, reaction);
+    const force = Math.sqrt(reaction[0] * reaction[0] + reaction[1] * reaction[1]);
+    if (force > maxForce || Math.abs(reaction[2]) > maxTorque) broken.push(joint);
+  }
+  for (let i = 0; i < broken.length; ++i) unlinkJoint(core, broken[i], null);
 }

@@ -1,4 +1,4 @@
-import { jointReaction, mixFriction, mixRestitution, type SolverBody } from '@lite/constraints';
+import { mixFriction, mixRestitution, type SolverBody } from '@lite/constraints';
 import { Vec2, type Vec2Like } from '@lite/math';
 import { Body, placeCenter, setBodyWritesChecked } from './body';
 import { type BodyOptions, resolveBodyOptions } from './body-options';
@@ -14,14 +14,7 @@ import {
 } from './events';
 import { putToSleep } from './islands';
 import { registerJointKind } from './joint-kinds';
-import {
-  findJoint,
-  type Joint,
-  type JointClass,
-  jointBodyA,
-  jointBodyB,
-  type WorldJointKind,
-} from './joints';
+import { findJoint, type Joint, type JointClass, type WorldJointKind } from './joints';
 import { Stage, type StepProfile } from './profile';
 import { type AABBLike, castShapeIn, QueryScratch, type RayCastHit, type ShapeCastHit } from './queries';
 import { guardedSettings, type WorldSettings } from './settings';
@@ -62,7 +55,7 @@ import {
   wakeBody,
 } from './step-state';
 import { checkNonNegative } from './validate';
-import { dispatchRemoved, releaseShape, resetMass } from './world-edits';
+import { breakJoints, dispatchRemoved, linkJoint, releaseShape, resetMass, unlinkJoint } from './world-edits';
 import { installParts, MIN_DT, resolveWorldOptions, type WorldOptions } from './world-options';
 
 /**
@@ -261,7 +254,7 @@ export class World {
     this.wakeBody(body);
     for (let i = 0; i < edges.length; ++i) this.wakeBody(edges[i].other(body));
     while (body.jointEdges.length > 0) {
-      this.removeJoint(body.jointEdges[body.jointEdges.length - 1], body);
+      unlinkJoint(this.core, body.jointEdges[body.jointEdges.length - 1], body);
     }
 
     dropContacts(this.core, removed);
@@ -377,7 +370,7 @@ export class World {
     }
     registerJointKind(entry);
     const resolved = entry.resolve(options, this);
-    return this.addJoint(new entry.cls(this, this.nextJointId++, resolved as never) as J);
+    return linkJoint(this, this.core, new entry.cls(this, this.nextJointId++, resolved as never) as J);
   }
 
   /**
@@ -397,7 +390,7 @@ export class World {
       throw new WorldError('joint', String(joint), 'must be a joint made by this world, not a copy');
     }
     releaseStepReferences(this.core);
-    this.removeJoint(joint, null);
+    unlinkJoint(this.core, joint, null);
   }
 
   /** Every joint, in id order. Read-only: create and destroy through the world. */
@@ -608,7 +601,7 @@ export class World {
       updateSleep(core, dt);
       profile.lap(Stage.Sleep);
       clearForces(core);
-      this.findBrokenJoints();
+      breakJoints(core, this);
       dispatchEvents(core);
       dispatchHits(core);
       dispatchJointBreaks(this.core);
@@ -779,70 +772,6 @@ export class World {
         stateField(b, field),
         'must be finite before the step',
       );
-    }
-  }
-
-  /**
-   * Destroys the joints of this step whose reaction force or torque is above their `breakForce` or
-   * `breakTorque` (only joints with a finite bound are looked at), keeping them for the event.
-   */
-  private findBrokenJoints(): void {
-    const core = this.core;
-    const joints = core.solverJoints;
-    const reaction = core.reaction;
-    const broken = core.brokenJoints;
-    for (let i = 0, n = core.solverJointCount; i < n; ++i) {
-      const joint = joints[i];
-      const maxForce = joint.breakForceValue;
-      const maxTorque = joint.breakTorqueValue;
-      if (maxForce === Number.POSITIVE_INFINITY && maxTorque === Number.POSITIVE_INFINITY) continue;
-      if (joint.world !== this) continue;
-      jointReaction(joint, reaction);
-      const force = Math.sqrt(reaction[0] * reaction[0] + reaction[1] * reaction[1]);
-      if (force > maxForce || Math.abs(reaction[2]) > maxTorque) broken.push(joint);
-    }
-    for (let i = 0; i < broken.length; ++i) this.removeJoint(broken[i], null);
-  }
-
-  /** Links a new joint to its bodies and the joint list, and wakes them. */
-  private addJoint<T extends Joint>(joint: T): T {
-    const a = jointBodyA(joint);
-    const b = jointBodyB(joint);
-    // A joint that keeps its bodies from colliding removes their contacts.
-    if (a !== b && !joint.collideConnected) {
-      const removed = this.core.newContacts;
-      removed.length = 0;
-      for (const c of a.contactEdges) if (c.other(a) === b) removed.push(c);
-      if (removed.length > 0) {
-        removed.sort(compareContacts);
-        dispatchRemoved(this, this.core, removed);
-        dropContacts(this.core, removed);
-      }
-    }
-    this.core.jointList.push(joint as Joint);
-    a.jointEdges.push(joint as Joint);
-    if (b !== a) b.jointEdges.push(joint);
-    this.wakeBody(a);
-    this.wakeBody(b);
-    rethrowListenerError(this.core);
-    return joint;
-  }
-
-  /** Unlinks a joint; `dying` is a body being destroyed (its proxy is not touched). */
-  private removeJoint(joint: Joint, dying: Body | null): void {
-    const a = jointBodyA(joint);
-    const b = jointBodyB(joint);
-    const index = findJoint(this.core.jointList, joint);
-    if (index >= 0) this.core.jointList.splice(index, 1);
-    removeItem(a.jointEdges, joint);
-    if (b !== a) removeItem(b.jointEdges, joint);
-    joint.world = null;
-    this.wakeBody(a);
-    this.wakeBody(b);
-    if (!joint.collideConnected && a !== b) {
-      // They may collide again: have the broadphase report the pair anew.
-      if (a !== dying) for (const shape of a.shapeList) this.core.broadPhase.touchProxy(shape.proxyId);
-      if (b !== dying) for (const shape of b.shapeList) this.core.broadPhase.touchProxy(shape.proxyId);
     }
   }
 }
