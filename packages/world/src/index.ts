@@ -42,7 +42,7 @@ export {
 } from './joints';
 export { MAX_ANGLE, MAX_FREQUENCY, MAX_GRAVITY_SCALE, MAX_LENGTH } from './limits';
 export { PROFILE_STAGES, type ProfileStage, StepProfile } from './profile';
-export { type AABBLike, RayCastHit, ShapeCastHit } from './queries';
+export { type AABBLike, castShape, RayCastHit, ShapeCastHit } from './queries';
 export { MAX_ITERATIONS, MAX_SUBSTEPS, type SolverKind, WorldSettings } from './settings';
 export { BodyShape, type ShapeFilter, type ShapeGeometry, type ShapeOptions } from './shape';
 export { loadWorld, restoreWorld, saveWorld } from './snapshot-io';

@@ -17,7 +17,7 @@ import {
   type WorldJointKind,
 } from './joints';
 import { Stage, type StepProfile } from './profile';
-import { type AABBLike, castShapeIn, QueryScratch, type RayCastHit, type ShapeCastHit } from './queries';
+import { type AABBLike, QueryScratch, type RayCastHit } from './queries';
 import { guardedSettings, type WorldSettings } from './settings';
 import {
   BodyShape,
@@ -25,7 +25,6 @@ import {
   compareShapes,
   type ResolvedShape,
   resolveShapeOptions,
-  type ShapeGeometry,
   type ShapeOptions,
 } from './shape';
 import { classicSolverOf, continuousOf, requireContinuous } from './solvers';
@@ -466,19 +465,6 @@ export class World {
    */
   rayCastAll(from: Vec2Like, to: Vec2Like): RayCastHit[] {
     return this.queries.rayCastAll(from, to);
-  }
-
-  /**
-   * Casts a shape (any geometry, in the frame of a pose at `from` turned by `angle`) along
-   * `translation` and returns where it first touches a shape of a body (not sensors): the body, the
-   * shape, the fraction of the translation, the point and the surface normal; null when it meets
-   * nothing. A shape that starts touching gives fraction 0. Ties go to the lower body id, then the
-   * lower shape id.
-   * @throws WorldError on a bad geometry or a non-finite point or angle, or naming `translation`
-   *   when the cast's end overflows or the translation is longer than about 1.3e154 m
-   */
-  castShape(geometry: ShapeGeometry, from: Vec2Like, translation: Vec2Like, angle = 0): ShapeCastHit | null {
-    return castShapeIn(this.core, geometry, from, translation, angle);
   }
 
   // ---------------------------------------------------------------------------------------------
