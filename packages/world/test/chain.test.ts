@@ -6,7 +6,7 @@
 import { heavyChain, type SceneDef } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
 import type { Body, SolverKind } from '../src/index';
-import { buildScene } from './helpers';
+import { buildScene, solverSettings } from './helpers';
 
 const dt = 1 / 60;
 
@@ -35,7 +35,7 @@ function worldPoint(body: Body, lx: number, ly: number): [number, number] {
 /** Steps `scene` for `seconds` and returns the largest pin separation seen after any step, m. */
 function maxSeparation(scene: SceneDef, seconds: number, solver: SolverKind, jointChains = true): number {
   const { world, bodies } = buildScene(scene, { sleeping: false, solver });
-  world.settings.jointChains = jointChains;
+  solverSettings(world).jointChains = jointChains;
   const anchors = localAnchors(scene);
   let worst = 0;
   for (let step = 0; step < seconds * 60; ++step) {

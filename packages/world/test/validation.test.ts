@@ -893,7 +893,7 @@ describe('finite inputs whose effect overflows', () => {
   it('a body set moving at 1e300 m/s steps (its speculative reach is capped) instead of failing in the narrowphase', () => {
     for (const solver of ['soft', 'classic'] as const) {
       const { world, box } = boxWorld();
-      world.settings.solver = solver;
+      world.solver = solver;
       box.setLinearVelocity({ x: 1e300, y: 1e300 });
       expect(() => world.step(1 / 60)).not.toThrow();
       expect(allFinite(world)).toBe(true);
