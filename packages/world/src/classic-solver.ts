@@ -33,9 +33,9 @@ export type ClassicSolverOptions = SolverSettingsOptions &
 export class ClassicSolver extends SolverSettings {
   /** The contacts' rows and the bodies' velocities packed in typed arrays. @internal */
   readonly contactSolver = new ContactSolver();
-  /** This solver itself, which the world steps, and the view users hold (refusing unknown keys). @internal */
+  /** This solver itself, which the world steps (read through the view, it unwraps it). @internal */
   readonly target: ClassicSolver;
-  /** @internal */
+  /** The view users hold, which refuses keys that are not settings. @internal */
   readonly view: ClassicSolver;
   private iterationCount = 10;
   private substepCount = 1;
