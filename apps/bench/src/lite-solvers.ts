@@ -7,7 +7,7 @@ import { type SolverKind, World } from '@lite/world';
 import { ENGINE_IDS, ENGINE_INFO, type EngineId } from './engines/index';
 
 /** The solver `new World()` steps with. */
-export const DEFAULT_SOLVER: SolverKind = new World().settings.solver;
+export const DEFAULT_SOLVER: SolverKind = new World().solver;
 
 /** Both solvers, the default first. */
 export const SOLVERS: readonly SolverKind[] =

@@ -236,7 +236,7 @@ describe('lite, once per solver', () => {
       classic: await simulate('lite-classic', scene, 120),
     };
     // Same scene, same steps: the default solver's entry matches its named entry bit for bit...
-    expect(Array.from(poses.lite)).toEqual(Array.from(poses[new World().settings.solver]));
+    expect(Array.from(poses.lite)).toEqual(Array.from(poses[new World().solver]));
     // ...and the two solvers differ (each settles the pyramid its own way).
     expect(Array.from(poses.soft)).not.toEqual(Array.from(poses.classic));
   });

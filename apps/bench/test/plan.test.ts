@@ -53,7 +53,7 @@ describe('schedule', () => {
 describe('lite, once per solver', () => {
   it('runs the default solver as `lite` and the other as `lite-<solver>`, each labelled by its solver', () => {
     const other = DEFAULT_SOLVER === 'soft' ? 'classic' : 'soft';
-    expect(DEFAULT_SOLVER).toBe(new World().settings.solver);
+    expect(DEFAULT_SOLVER).toBe(new World().solver);
     expect(liteEngine(DEFAULT_SOLVER)).toBe('lite');
     expect(liteEngine(other)).toBe(`lite-${other}`);
     expect(engineLabel('lite')).toBe(`lite (${DEFAULT_SOLVER})`);

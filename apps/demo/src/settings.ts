@@ -174,16 +174,16 @@ export function currentCounts(settings: DemoSettings): SolverCounts {
  * solver, each solver's iterations and sub-steps, the soft step's settings and the toggles).
  */
 export function defaultSettings(): DemoSettings {
-  const solver = new World().settings.solver;
-  // Each solver's counts, read from a world with the classic solver installed too.
-  const world = new World({ solver: new ClassicSolver() });
+  const world = new World();
+  const solver = world.solver;
+  // Each solver's counts: the soft step's from the world's settings, the classic solver's its own.
   const s = world.settings;
+  const classic = new ClassicSolver();
   const counts = {} as Record<SolverKind, SolverCounts>;
   for (const { kind } of SOLVERS) {
-    s.solver = kind;
-    counts[kind] = { iterations: s.iterations, substeps: s.substeps };
+    const from = kind === 'classic' ? classic : s;
+    counts[kind] = { iterations: from.iterations, substeps: from.substeps };
   }
-  s.solver = solver;
   return {
     solver,
     counts,
@@ -193,8 +193,8 @@ export function defaultSettings(): DemoSettings {
     positionCorrection: s.positionCorrection,
     accumulateImpulses: s.accumulateImpulses,
     blockSolver: s.blockSolver,
-    relax: s.relax,
-    splitImpulses: s.splitImpulses,
+    relax: classic.relax,
+    splitImpulses: classic.splitImpulses,
     jointChains: s.jointChains,
     sleeping: s.sleeping,
     gravityX: world.gravity.x,

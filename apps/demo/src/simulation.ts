@@ -130,11 +130,10 @@ export function buildWorld(
   // The demo offers both solvers, switched live, and continuous collision: both installed.
   const world = new World({
     gravity: { x: scene.gravity.x, y: scene.gravity.y },
-    solver: new ClassicSolver(),
+    solver: new ClassicSolver({ iterations: scene.iterations }),
     ...(continuous ? { continuous: new ContinuousCollision() } : {}),
   });
-  world.settings.iterations = scene.iterations;
-  world.settings.solver = solver ?? 'soft';
+  world.solver = solver ?? 'soft';
   const sensors = (scene as DemoSceneDef).sensors;
   if (sensors) trackSensors(world);
   const bodies: (Body | null)[] = [];
@@ -317,29 +316,33 @@ export class Simulation {
   /**
    * Copies the user's settings into every world (a pane's pinned setting, and its pinned solver,
    * keep their values): the
-   * solver, each solver's iterations and sub-steps (the world keeps both), the soft step's settings
-   * and the toggles. Switching the solver between two steps is live.
+   * solver, each solver's iterations and sub-steps (the soft step's in `world.settings`, the classic
+   * solver's on `world.classicSolver`), the soft step's settings and the toggles (on both). Switching
+   * the solver between two steps is live.
    */
   applySettings(settings: DemoSettings): void {
     for (const pane of this.panes) {
       const world = pane.world;
       const target = world.settings;
+      const classic = world.classicSolver as ClassicSolver;
       for (const { kind } of SOLVERS) {
-        target.solver = kind;
-        target.iterations = settings.counts[kind].iterations;
-        target.substeps = settings.counts[kind].substeps;
+        const counts = kind === 'classic' ? classic : target;
+        counts.iterations = settings.counts[kind].iterations;
+        counts.substeps = settings.counts[kind].substeps;
       }
-      target.solver = pane.pinned?.solver ?? settings.solver;
+      world.solver = pane.pinned?.solver ?? settings.solver;
       target.contactHertz = settings.contactHertz;
       target.maxPushVelocity = settings.maxPushVelocity;
-      target.warmStarting = settings.warmStarting;
-      target.positionCorrection = settings.positionCorrection;
-      target.accumulateImpulses = settings.accumulateImpulses;
-      target.blockSolver = settings.blockSolver;
-      target.relax = settings.relax;
-      target.splitImpulses = settings.splitImpulses;
-      target.jointChains = settings.jointChains;
-      if (pane.pinned) target[pane.pinned.setting] = pane.pinned.value;
+      for (const toggles of [target, classic]) {
+        toggles.warmStarting = settings.warmStarting;
+        toggles.positionCorrection = settings.positionCorrection;
+        toggles.accumulateImpulses = settings.accumulateImpulses;
+        toggles.blockSolver = settings.blockSolver;
+        toggles.relax = settings.relax;
+        toggles.splitImpulses = settings.splitImpulses;
+        toggles.jointChains = settings.jointChains;
+        if (pane.pinned) toggles[pane.pinned.setting] = pane.pinned.value;
+      }
       target.sleeping = settings.sleeping;
       // The testbed graphs every step's stages (a few clock reads per step).
       target.profile = true;

@@ -400,7 +400,7 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     expect(flags).toEqual([true, false]);
     expect(await page.isDisabled('#technique-blockSolver')).toBe(true);
     // The readout names the solver both worlds run (the comparison's), not the user's default.
-    const solvers = await page.evaluate(() => window.__lite!.worlds.map((w) => w.settings.solver));
+    const solvers = await page.evaluate(() => window.__lite!.worlds.map((w) => w.solver));
     expect(solvers).toEqual(['classic', 'classic']);
     expect(await page.evaluate(() => window.__lite!.settings.solver)).not.toBe('classic');
     await page.waitForFunction(() => document.getElementById('stats')!.textContent!.includes('Classic'));
@@ -412,13 +412,15 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     await openScene(page, base, '?scene=box-lite-pyramid&solver=classic', 'box-lite-pyramid');
     const read = () =>
       page.evaluate(() => {
-        const s = window.__lite!.world.settings;
+        const world = window.__lite!.world;
+        // The classic solver's own settings (the world steps with it), and the world's sleeping.
+        const s = world.classicSolver!;
         return {
           warmStarting: s.warmStarting,
           positionCorrection: s.positionCorrection,
           accumulateImpulses: s.accumulateImpulses,
           blockSolver: s.blockSolver,
-          sleeping: s.sleeping,
+          sleeping: world.settings.sleeping,
           iterations: s.iterations,
           substeps: s.substeps,
           gravityY: window.__lite!.world.gravity.y,
@@ -464,19 +466,21 @@ describe.runIf(runSuite)('demo in Chromium', () => {
   });
 
   it('switches the solver live: every world, the panel, the address, across resets and scenes', async () => {
-    const defaultSolver = new World().settings.solver;
+    const defaultSolver = new World().solver;
     const other = defaultSolver === 'soft' ? 'classic' : 'soft';
     await openScene(page, base, '?scene=box-lite-pyramid', 'box-lite-pyramid');
     const read = () =>
       page.evaluate(() => {
         const lite = window.__lite!;
-        const s = lite.world.settings;
+        const world = lite.world;
+        // The counts of the solver in use: the classic solver's own, or the soft step's.
+        const s = world.solver === 'classic' ? world.classicSolver! : world.settings;
         return {
-          solvers: lite.worlds.map((w) => w.settings.solver),
+          solvers: lite.worlds.map((w) => w.solver),
           setting: lite.settings.solver,
           iterations: s.iterations,
           substeps: s.substeps,
-          contactHertz: s.contactHertz,
+          contactHertz: world.settings.contactHertz,
           stepCount: lite.stepCount,
           error: lite.error,
           address: new URLSearchParams(window.location.search).get('solver'),
@@ -561,7 +565,7 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     await page.selectOption('#scene-select', 'block-solver');
     await page.waitForFunction(() => window.__lite?.sceneId === 'block-solver');
     const compare = await page.evaluate(() =>
-      window.__lite!.worlds.map((w) => ({ solver: w.settings.solver, block: w.settings.blockSolver })),
+      window.__lite!.worlds.map((w) => ({ solver: w.solver, block: w.settings.blockSolver })),
     );
     expect(compare).toEqual([
       { solver: 'classic', block: true },
@@ -998,9 +1002,12 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     const read = () =>
       page.evaluate(() => {
         const lite = window.__lite!;
-        const s = lite.world.settings;
+        const world = lite.world;
+        // The settings of the solver in use: the classic solver's own, or the soft step's.
+        const s =
+          world.solver === 'classic' && world.classicSolver !== null ? world.classicSolver : world.settings;
         return {
-          solver: s.solver,
+          solver: world.solver,
           substeps: s.substeps,
           iterations: s.iterations,
           warmStarting: s.warmStarting,
@@ -1036,7 +1043,7 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     await page.click('#defaults');
     const fresh = await read();
     const engine = new World();
-    expect(fresh.solver).toBe(engine.settings.solver);
+    expect(fresh.solver).toBe(engine.solver);
     expect(fresh.paused).toBe(false);
     expect(fresh.warmStarting).toBe(true);
     expect(fresh.layers.islands).toBe(false);

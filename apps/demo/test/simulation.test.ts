@@ -1,5 +1,5 @@
-import { getScene } from '@lite/scenes';
-import { type Body, type BodyShape, type RevoluteJoint, World } from '@lite/world';
+import { catalogue, getScene } from '@lite/scenes';
+import { type Body, type BodyShape, ClassicSolver, type RevoluteJoint, World } from '@lite/world';
 import { describe, expect, it } from 'vitest';
 import { scenes } from '../src/scene-list';
 import { appliesTo, currentCounts, defaultSettings, disabledWith, TECHNIQUES } from '../src/settings';
@@ -117,8 +117,8 @@ describe('Simulation', () => {
     });
     expect(simulation.panes.map((p) => p.world.settings.blockSolver)).toEqual(scene.compare!.values);
     expect(simulation.panes.map((p) => p.world.settings.warmStarting)).toEqual([false, false]);
-    expect(simulation.panes.map((p) => p.world.settings.iterations)).toEqual([7, 7]);
-    expect(simulation.panes.map((p) => p.world.settings.substeps)).toEqual([3, 3]);
+    expect(simulation.panes.map((p) => p.world.classicSolver?.iterations)).toEqual([7, 7]);
+    expect(simulation.panes.map((p) => p.world.classicSolver?.substeps)).toEqual([3, 3]);
   });
 
   it('steps and times every world, and drops the same bomb into each', () => {
@@ -165,12 +165,12 @@ describe('Simulation', () => {
     const scene = getScene('block-solver')!.create({ height: 5 });
     expect(scene.compare?.solver).toBe('classic');
     const simulation = new Simulation(scene, settings);
-    const solvers = () => simulation.panes.map((p) => p.world.settings.solver);
+    const solvers = () => simulation.panes.map((p) => p.world.solver);
     expect(solvers()).toEqual(['classic', 'classic']);
     for (const solver of ['soft', 'classic', 'soft'] as const) {
       const next = { ...settings, solver, contactHertz: 45, maxPushVelocity: 2 };
       plain.applySettings(next);
-      expect(plain.panes[0].world.settings.solver).toBe(solver);
+      expect(plain.panes[0].world.solver).toBe(solver);
       simulation.applySettings(next);
       expect(solvers()).toEqual(['classic', 'classic']);
       // The compared setting stays pinned per pane whatever the solver.
@@ -179,8 +179,11 @@ describe('Simulation', () => {
         const s = pane.world.settings;
         expect(s.contactHertz).toBe(45);
         expect(s.maxPushVelocity).toBe(2);
-        // The world reports the iterations and sub-steps of the solver in use.
-        expect({ iterations: s.iterations, substeps: s.substeps }).toEqual(settings.counts.classic);
+        // The classic solver in use has the classic counts.
+        const classic = pane.world.classicSolver;
+        expect({ iterations: classic?.iterations, substeps: classic?.substeps }).toEqual(
+          settings.counts.classic,
+        );
       }
       for (let i = 0; i < 10; i++) simulation.step(1 / 60);
       expect(simulation.error).toBeNull();
@@ -192,13 +195,11 @@ describe('Simulation', () => {
     const defaults = defaultSettings();
     for (const solver of ['soft', 'classic'] as const) {
       const world = buildWorld({ ...scene, iterations: 17 }, undefined, solver);
-      expect(world.settings.solver).toBe(solver);
-      world.settings.solver = 'classic';
-      expect(world.settings.iterations).toBe(17);
-      world.settings.solver = 'soft';
+      expect(world.solver).toBe(solver);
+      expect(world.classicSolver?.iterations).toBe(17);
       expect(world.settings.iterations).toBe(defaults.counts.soft.iterations);
     }
-    expect(buildWorld(scene, undefined).settings.solver).toBe(new World().settings.solver);
+    expect(buildWorld(scene, undefined).solver).toBe(new World().solver);
     const settings = { ...defaults, solver: 'soft' as const };
     const simulation = new Simulation(scene, settings);
     settings.counts.soft.substeps = 6;
@@ -207,7 +208,8 @@ describe('Simulation', () => {
     expect(world.settings.substeps).toBe(6);
     expect(currentCounts(settings).substeps).toBe(6);
     simulation.applySettings({ ...settings, solver: 'classic' });
-    expect(world.settings.substeps).toBe(defaults.counts.classic.substeps);
+    expect(world.classicSolver?.substeps).toBe(defaults.counts.classic.substeps);
+    expect(world.settings.substeps).toBe(6);
   });
 });
 
@@ -215,17 +217,16 @@ describe('demo settings', () => {
   it('start from the engine’s defaults, the world’s default solver among them', () => {
     const world = new World();
     const settings = defaultSettings();
-    expect(settings.solver).toBe(world.settings.solver);
+    expect(settings.solver).toBe(world.solver);
     expect(settings.contactHertz).toBe(world.settings.contactHertz);
     expect(settings.maxPushVelocity).toBe(world.settings.maxPushVelocity);
     expect(settings.splitImpulses).toBe(false);
-    for (const solver of ['soft', 'classic'] as const) {
-      world.settings.solver = solver;
-      expect(settings.counts[solver]).toEqual({
-        iterations: world.settings.iterations,
-        substeps: world.settings.substeps,
-      });
-    }
+    const classic = new ClassicSolver();
+    expect(settings.counts.soft).toEqual({
+      iterations: world.settings.iterations,
+      substeps: world.settings.substeps,
+    });
+    expect(settings.counts.classic).toEqual({ iterations: classic.iterations, substeps: classic.substeps });
     expect(settings.counts.classic).toEqual({ iterations: 10, substeps: 1 });
     expect(settings.counts.soft).toEqual({ iterations: 1, substeps: 4 });
   });

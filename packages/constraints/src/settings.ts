@@ -1,32 +1,15 @@
 import { ConstraintError } from './errors';
 
+/** The settings `new SolverSettings(options)` takes: all its accessors. */
+type SolverKey = Exclude<keyof SolverSettings, 'jointNumbers' | 'validate'>;
+/** The fields the {@link SolverSettings} constructor takes, in the order it sets them. */
+const SOLVER_KEYS = (
+  'accumulateImpulses warmStarting positionCorrection blockSolver relax splitImpulses jointChains ' +
+  'baumgarte linearSlop restitutionThreshold jointHertz jointDampingRatio'
+).split(' ') as SolverKey[];
+
 /** The options accepted by the {@link SolverSettings} constructor: any subset of its fields. */
-export interface SolverSettingsOptions {
-  /** See {@link SolverSettings.accumulateImpulses} (default true). */
-  accumulateImpulses?: boolean;
-  /** See {@link SolverSettings.warmStarting} (default true). */
-  warmStarting?: boolean;
-  /** See {@link SolverSettings.positionCorrection} (default true). */
-  positionCorrection?: boolean;
-  /** See {@link SolverSettings.blockSolver} (default true). */
-  blockSolver?: boolean;
-  /** See {@link SolverSettings.relax} (default true). */
-  relax?: boolean;
-  /** See {@link SolverSettings.splitImpulses} (default false). */
-  splitImpulses?: boolean;
-  /** See {@link SolverSettings.jointChains} (default true). */
-  jointChains?: boolean;
-  /** See {@link SolverSettings.baumgarte} (default 0.2). */
-  baumgarte?: number;
-  /** See {@link SolverSettings.linearSlop} (default 0.01 m). */
-  linearSlop?: number;
-  /** See {@link SolverSettings.restitutionThreshold} (default 1 m/s). */
-  restitutionThreshold?: number;
-  /** See {@link SolverSettings.jointHertz} (default 60 Hz). */
-  jointHertz?: number;
-  /** See {@link SolverSettings.jointDampingRatio} (default 5). */
-  jointDampingRatio?: number;
-}
+export type SolverSettingsOptions = Partial<Pick<SolverSettings, SolverKey>>;
 
 /** Where {@link SolverSettings.jointNumbers} keeps `jointHertz`. @internal */
 export const JOINT_HERTZ = 0;
@@ -67,18 +50,9 @@ export class SolverSettings {
     if (typeof options !== 'object' || options === null) {
       throw new ConstraintError('options', options, 'must be an options object');
     }
-    if (options.accumulateImpulses !== undefined) this.accumulateImpulses = options.accumulateImpulses;
-    if (options.warmStarting !== undefined) this.warmStarting = options.warmStarting;
-    if (options.positionCorrection !== undefined) this.positionCorrection = options.positionCorrection;
-    if (options.blockSolver !== undefined) this.blockSolver = options.blockSolver;
-    if (options.relax !== undefined) this.relax = options.relax;
-    if (options.splitImpulses !== undefined) this.splitImpulses = options.splitImpulses;
-    if (options.jointChains !== undefined) this.jointChains = options.jointChains;
-    if (options.baumgarte !== undefined) this.baumgarte = options.baumgarte;
-    if (options.linearSlop !== undefined) this.linearSlop = options.linearSlop;
-    if (options.restitutionThreshold !== undefined) this.restitutionThreshold = options.restitutionThreshold;
-    if (options.jointHertz !== undefined) this.jointHertz = options.jointHertz;
-    if (options.jointDampingRatio !== undefined) this.jointDampingRatio = options.jointDampingRatio;
+    const given = options as Record<string, unknown>;
+    for (const key of SOLVER_KEYS)
+      if (given[key] !== undefined) (this as Record<string, unknown>)[key] = given[key];
   }
 
   /**

@@ -1,5 +1,5 @@
-// The world's queries (`world.queryAABB`, `queryPoint`, `rayCast`, `rayCastAll`, `castShape`): each
-// checks its input, asks the broadphase, and leaves or returns what it found.
+// The world's queries (`world.queryAABB`, `queryPoint`, `rayCast`, `rayCastAll`, and the function
+// `castShape`): each checks its input, asks the broadphase, and leaves or returns what it found.
 import {
   AABB,
   type Box,
@@ -23,6 +23,7 @@ import { type BodyShape, KIND_BOX, resolveShapeOptions, type ShapeGeometry } fro
 import { computeAABB } from './stage-finish';
 import type { StepState } from './step-state';
 import { checkFinite, checkVec2 } from './validate';
+import { World } from './world';
 
 /** An axis-aligned box given by its corners, m: what `world.queryAABB` takes. */
 export interface AABBLike {
@@ -59,7 +60,7 @@ export class RayCastHit {
   }
 }
 
-/** Where a cast shape first touches a body: `world.castShape` returns one. */
+/** Where a cast shape first touches a body: `castShape` returns one. */
 export class ShapeCastHit {
   /** The body hit. */
   readonly body: Body;
@@ -137,7 +138,7 @@ export class QueryScratch {
     this.rayClosest = (input, proxyId) => {
       const shape = core.proxyShapes[proxyId]!;
       const out = this.rayOutput;
-      if (!castShape(shape, input, out) || !out.hit) return -1;
+      if (!rayCastOne(shape, input, out) || !out.hit) return -1;
       const best = this.best;
       if (
         best !== null &&
@@ -153,7 +154,7 @@ export class QueryScratch {
     this.rayAll = (input, proxyId) => {
       const shape = core.proxyShapes[proxyId]!;
       const out = this.rayOutput;
-      if (castShape(shape, input, out) && out.hit) this.hits.push(new RayCastHit(shape, out));
+      if (rayCastOne(shape, input, out) && out.hit) this.hits.push(new RayCastHit(shape, out));
       return input.maxFraction;
     };
   }
@@ -251,22 +252,37 @@ export class QueryScratch {
 }
 
 /** A ray cast against one shape at its body's pose. */
-function castShape(shape: BodyShape, input: RayCastInput, out: RayCastOutput): boolean {
+function rayCastOne(shape: BodyShape, input: RayCastInput, out: RayCastOutput): boolean {
   const body = shape.body;
   if (shape.kind === KIND_BOX) return rayCastBox(shape.geometry as Box, body.transform, input, out);
   return rayCastShape(shape.geometry, body.transform, input, out);
 }
 
-/** `world.castShape`, which documents it. @internal */
-export function castShapeIn(
-  core: StepState,
+/**
+ * Casts a shape (any geometry, in the frame of a pose at `from` turned by `angle`) along
+ * `translation` through `world` and returns where it first touches a shape of a body (not
+ * sensors): the body, the shape, the fraction of the translation, the point and the surface
+ * normal; null when it meets nothing. A shape that starts touching gives fraction 0. Ties go to the
+ * lower body id, then the lower shape id. A function rather than a World method, so that a program
+ * that never casts shapes leaves the time of impact out of its bundle.
+ * @throws WorldError on a value that is not a World, a bad geometry or a non-finite point or
+ *   angle, or naming `translation` when the cast's end overflows or the translation is longer than
+ *   about 1.3e154 m
+ */
+export function castShape(
+  world: World,
   geometry: ShapeGeometry,
   from: Vec2Like,
   translation: Vec2Like,
-  angle: number,
+  angle = 0,
 ): ShapeCastHit | null {
-  const material = { density: 0, friction: 0, restitution: 0 };
-  const cast = resolveShapeOptions(geometry, 'geometry', material).geometry;
+  if (!(world instanceof World)) throw new WorldError('world', world, 'castShape needs a World');
+  const core = (world as unknown as { core: StepState }).core;
+  const cast = resolveShapeOptions(geometry, 'geometry', {
+    density: 0,
+    friction: 0,
+    restitution: 0,
+  }).geometry;
   checkVec2(from, 'from');
   checkVec2(translation, 'translation');
   checkFinite(angle, 'angle');

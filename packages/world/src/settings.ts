@@ -1,6 +1,5 @@
 import { DEFAULT_MAX_LINEAR_SPEED, SolverSettings } from '@lite/constraints';
 import { WorldError } from './errors';
-import { checkSolverKind } from './solvers';
 import { checkBoolean, checkInteger, checkNonNegative, checkPositive, unknownKey } from './validate';
 
 /**
@@ -11,25 +10,23 @@ export const MAX_ITERATIONS = 1000;
 /** The most sub-steps a step may ask for (1000). */
 export const MAX_SUBSTEPS = 1000;
 
-/** The two solvers a world can step with; see {@link WorldSettings.solver}. */
+/** The two solvers a world can step with; see `World.solver`. */
 export type SolverKind = 'soft' | 'classic';
 
 /** Where {@link WorldSettings.stepNumbers} keeps `speculativeDistance`. @internal */
 export const STEP_SPECULATIVE_DISTANCE = 0;
 
 /**
- * The world's live settings, read at every step. It extends the constraint solver's
- * {@link SolverSettings} (`warmStarting`, `positionCorrection`, `accumulateImpulses`, `blockSolver`, `jointChains`,
- * `baumgarte`, `linearSlop`, `restitutionThreshold`), so the same object is handed to the solvers,
- * and adds the world's own: the iteration and sub-step counts, the speed cap and sleeping.
+ * The live settings of the world and of its soft step (`world.settings`), read at every step: the
+ * constraint solver's {@link SolverSettings}, which the soft step hands to its contacts and joints
+ * (`relax` and `splitImpulses` are the classic solver's passes: the soft step always relaxes and
+ * never splits), the soft step's counts, contact spring and push passes, and the world's own for
+ * both solvers: the speed cap, the joint position passes, sleeping, the profile. The classic solver
+ * keeps its settings on its own object (`ClassicSolver`), so each setting means one thing.
  *
- * Every toggle is live: flip `world.settings.blockSolver` between two steps and the next step uses
- * the new value, as Box2D-Lite's demo keys do. Every setting is checked when set and throws a
- * `WorldError` naming `settings.<field>` on a bad value (a toggle that is not a boolean, a number
- * out of its range, an iteration count above {@link MAX_ITERATIONS} or a sub-step count above
- * {@link MAX_SUBSTEPS}), leaving the old value. A world's `settings` take no other key: assigning
- * one that is not a setting (a typo such as `sleepign`) throws a `WorldError` naming it and the
- * closest setting, as a misspelt option does.
+ * Every setting is live (read at the next step) and checked when set: a bad value throws a
+ * `WorldError` naming `settings.<field>` and leaves the old value, and a key that is not a setting
+ * (a typo such as `sleepign`) throws one naming it and the closest setting.
  */
 export class WorldSettings extends SolverSettings {
   private sleepingValue = true;
@@ -39,12 +36,10 @@ export class WorldSettings extends SolverSettings {
    * snapshots (a restored world installs a registered `ContinuousCollision` at its next step). @internal
    */
   continuousValue = false;
-  private classicJointSpringsValue = false;
-  private solverKind: SolverKind = 'soft';
-  private iterationCount = 10;
-  private substepCount = 1;
-  private softIterationCount = 1;
-  private softSubstepCount = 4;
+  /** The solver that steps the world (`world.solver`), kept here for snapshots. @internal */
+  solverKind: SolverKind = 'soft';
+  private iterationCount = 1;
+  private substepCount = 4;
   private hertz = 30;
   private zeta = 10;
   private pushVelocity = 5;
@@ -60,12 +55,6 @@ export class WorldSettings extends SolverSettings {
   private sleepTime = 0.5;
   private linearTolerance = 0.05;
   private angularTolerance = 0.05;
-
-  /** @param iterations - the classic solver's velocity iterations per step (default 10) */
-  constructor(iterations = 10) {
-    super();
-    this.iterationCount = checkInteger(iterations, 'iterations', 0, MAX_ITERATIONS);
-  }
 
   /** The solver constants' and toggles' refusals are WorldErrors naming `settings.<field>`. */
   protected override refuse(argument: string, value: unknown, reason: string): never {
@@ -98,75 +87,35 @@ export class WorldSettings extends SolverSettings {
     this.profileValue = checkBoolean(value, 'settings.profile');
   }
 
-  /**
-   * Classic step: whether the rigid rows of revolute and distance joints take the soft step's joint
-   * spring (`jointHertz`, capped at a quarter of the step rate, and `jointDampingRatio`) and are
-   * solved again rigidly, without bias, in the relax pass (with `relax` and `accumulateImpulses`
-   * on), instead of Baumgarte's bias (default false: Box2D-Lite's rows, bit for bit). Biased and warm
-   * started, the rigid pins of a web (a grid, where each body is held four ways) feed their
-   * corrections to each other as speed: a 20 × 20 joint grid's widest gap reaches 877 m in 500
-   * steps; with this on, 0.31 m (a 100 × 100 grid still stretches to 23 m: the spring is capped at
-   * 15 Hz at one 60 Hz step). The soft step always uses the spring.
-   * @throws WorldError when set to a non-boolean
-   */
-  get classicJointSprings(): boolean {
-    return this.classicJointSpringsValue;
-  }
-  set classicJointSprings(value: boolean) {
-    this.classicJointSpringsValue = checkBoolean(value, 'settings.classicJointSprings');
-  }
-
-  /**
-   * Which solver steps the world: `'soft'`, the default (Box2D v3's soft step: one collision per
-   * step, then `substeps` sub-steps of soft contacts and a relax pass each) or `'classic'` (Box2D-Lite's
-   * sequential impulses with Baumgarte's bias, the block solver and the other live toggles, bit for
-   * bit as before the soft step existed), an installed part: `new World({ solver: new
-   * ClassicSolver() })`; once a `ClassicSolver` was made, `'classic'` picks it by name in any world.
-   * Switchable between steps.
-   * @throws WorldError for anything else, or `'classic'` before any `ClassicSolver` was made
-   */
+  /** The solver that steps the world: see `World.solver`. @internal */
   get solver(): SolverKind {
     return this.solverKind;
   }
-  set solver(value: SolverKind) {
-    if (value !== 'soft' && value !== 'classic') {
-      throw new WorldError('settings.solver', value, "must be 'soft' or 'classic'");
-    }
-    this.solverKind = value;
-  }
 
   /**
-   * Velocity iterations: how many times every contact and joint is solved. Classic solver: per step
-   * (per sub-step when `substeps` > 1), default 10. Soft step: solves with the soft bias per sub-step,
-   * each sub-step also relaxing once, default 1 (Box2D v3's). Each solver keeps its own value:
-   * setting it changes the value of the solver in use.
+   * Soft step: solves with the soft bias per sub-step, each sub-step also relaxing once (default 1,
+   * Box2D v3's). The classic solver has its own: `ClassicSolver.iterations`.
+   * @throws WorldError unless set to an integer in [0, {@link MAX_ITERATIONS}]
    */
   get iterations(): number {
-    return this.solverKind === 'soft' ? this.softIterationCount : this.iterationCount;
+    return this.iterationCount;
   }
   set iterations(value: number) {
-    const count = checkInteger(value, 'settings.iterations', 0, MAX_ITERATIONS);
-    if (this.solverKind === 'soft') this.softIterationCount = count;
-    else this.iterationCount = count;
+    this.iterationCount = checkInteger(value, 'settings.iterations', 0, MAX_ITERATIONS);
   }
 
   /**
-   * Sub-steps per step. Classic solver: default 1 (Box2D-Lite's single step); with n > 1,
-   * `world.step(dt)` runs the whole pipeline (collision, `iterations` solver iterations,
-   * integration, relax, joint position passes) n times with dt / n: a smaller time step makes the
-   * integrator and Gauss-Seidel more accurate (tall stacks stand, bounces keep their height, stiff
-   * springs keep their frequency) at about n times the cost. Soft step: default 4 (Box2D v3's);
-   * collision runs once per step and each sub-step integrates, warm starts, solves and relaxes the
-   * contacts and joints with dt / n. Forces, sleep timers, events and `stepCount` count whole steps
-   * in both. Must be an integer >= 1. Each solver keeps its own value.
+   * Soft step: sub-steps per step (default 4, Box2D v3's). Collision runs once per step and each
+   * sub-step integrates, warm starts, solves and relaxes the contacts and joints with dt / n.
+   * Forces, sleep timers, events and `stepCount` count whole steps. The classic solver has its own:
+   * `ClassicSolver.substeps`.
+   * @throws WorldError unless set to an integer in [1, {@link MAX_SUBSTEPS}]
    */
   get substeps(): number {
-    return this.solverKind === 'soft' ? this.softSubstepCount : this.substepCount;
+    return this.substepCount;
   }
   set substeps(value: number) {
-    const count = checkInteger(value, 'settings.substeps', 1, MAX_SUBSTEPS);
-    if (this.solverKind === 'soft') this.softSubstepCount = count;
-    else this.substepCount = count;
+    this.substepCount = checkInteger(value, 'settings.substeps', 1, MAX_SUBSTEPS);
   }
 
   /**
@@ -246,10 +195,11 @@ export class WorldSettings extends SolverSettings {
   }
 
   /**
-   * Joint position passes per step (per sub-step when `substeps` > 1; default 3; 0 turns them off).
+   * Joint position passes per sub-step, in both solvers (default 3; 0 turns them off).
    * After positions are integrated, rigid joint rows and violated limits move the bodies directly
    * (Box2D's nonlinear Gauss-Seidel), so a rigid pendulum's pivot does not drift; the passes stop
-   * early once the error is below `linearSlop`. Off as well when `positionCorrection` is off.
+   * early once the error is below `linearSlop`. Off as well when `positionCorrection` is off (the
+   * running solver's `linearSlop` and `positionCorrection`).
    */
   get jointPositionIterations(): number {
     return this.positionIterationCount;
@@ -283,33 +233,28 @@ export class WorldSettings extends SolverSettings {
   }
 }
 
-/** The settings (accessors with a setter) of a WorldSettings, in name order; found once. */
-let settingNames: readonly string[] | null = null;
-
-function namesOfSettings(settings: WorldSettings): readonly string[] {
-  if (settingNames === null) {
-    const names = new Set<string>();
-    for (let p = Object.getPrototypeOf(settings); p !== Object.prototype; p = Object.getPrototypeOf(p)) {
-      for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(p))) {
-        if (d.set !== undefined) names.add(name);
-      }
+/** The settings (accessors with a setter) of an object, in name order. @internal */
+export function namesOfSettings(settings: object): readonly string[] {
+  const names = new Set<string>();
+  for (let p = Object.getPrototypeOf(settings); p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+    for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(p))) {
+      if (d.set !== undefined) names.add(name);
     }
-    settingNames = [...names].sort();
   }
-  return settingNames;
+  return [...names].sort();
 }
 
 /**
- * The view of `settings` a world hands out as `world.settings`: reads pass through, and so do
- * assignments to a setting (whose setter checks the value); assigning anything else (a misspelt
- * name, a new key, the fields behind the settings) or defining or deleting a property throws a
- * WorldError naming `settings.<key>` and the closest setting. The step reads the settings object
- * itself, not this view. @internal
+ * The view of `settings` handed out to users (`world.settings`, a `ClassicSolver`, named `what`):
+ * reads pass through, and so do assignments to a setting (whose setter checks the value);
+ * assigning anything else (a misspelt name, a new key, the fields behind the settings) or defining
+ * or deleting a property throws a WorldError naming `<what>.<key>` and the closest setting. The
+ * step reads the settings object itself, not this view. @internal
  */
-export function guardedSettings(settings: WorldSettings): WorldSettings {
+export function guardedSettings<T extends object>(settings: T, what = 'settings'): T {
   const names = namesOfSettings(settings);
   const refuse = (key: string | symbol, value: unknown): never => {
-    throw unknownKey('settings', String(key), value, names, 'a setting', 'settings');
+    throw unknownKey(what, String(key), value, names, 'a setting', 'settings');
   };
   return new Proxy(settings, {
     get(target, key) {
@@ -317,7 +262,6 @@ export function guardedSettings(settings: WorldSettings): WorldSettings {
     },
     set(target, key, value) {
       if (typeof key !== 'string' || !names.includes(key)) refuse(key, value);
-      if (key === 'solver') checkSolverKind(value, 'settings.solver');
       return Reflect.set(target, key, value);
     },
     defineProperty(_target, key, descriptor) {

@@ -4,7 +4,6 @@ import { Body, placeCenter } from './body';
 import type { ResolvedBodyOptions } from './body-options';
 import { WorldError } from './errors';
 import { type Joint, jointBodyA, jointBodyB } from './joints';
-import { WorldSettings } from './settings';
 import {
   BodyShape,
   KIND_BOX,
@@ -38,16 +37,7 @@ import {
   xfA,
 } from './snapshot-bodies';
 import { applyContacts, derivedMargin, readContacts, writeContacts } from './snapshot-contacts';
-import {
-  assignFields,
-  ByteReader,
-  ByteWriter,
-  badSnapshot,
-  type FieldSchema,
-  fieldSchema,
-  readFields,
-  writeFields,
-} from './snapshot-format';
+import { assignFields, ByteReader, ByteWriter, badSnapshot } from './snapshot-format';
 import {
   impulsePaths,
   isUnitAxis,
@@ -58,6 +48,7 @@ import {
   snapshotKind,
   writeJoints,
 } from './snapshot-joints';
+import { scratchSettings, settingsPart } from './snapshot-settings';
 import { computeAABB } from './stage-finish';
 import { ensureBodyCapacity, type StepState } from './step-state';
 import { MAX_MAGNITUDE, MAX_STATE_MAGNITUDE } from './validate';
@@ -90,58 +81,6 @@ interface WorldInternals {
 }
 
 // -------------------------------------------------------------------------------------------------
-// Settings
-
-let settingsSchemaCache: FieldSchema | null = null;
-/** The settings' public accessors (a getter and a setter), which check what they are given. */
-const settingsAccessors: string[] = [];
-const scratchSettings = new WorldSettings();
-
-/**
- * The settings' part of a snapshot, both ways: with a writer, writes every field of `settings`;
- * with a reader, reads them and checks them as the settings themselves would (assigned to a
- * scratch settings object, every accessor set again through its setter under each solver, each
- * keeping its own iterations and sub-steps, then `validate`), and returns a function that assigns
- * them. A bad value throws the snapshot's WorldError.
- */
-function settingsPart(io: ByteWriter | ByteReader, settings: WorldSettings): (target: WorldSettings) => void {
-  if (settingsSchemaCache === null) {
-    settingsSchemaCache = fieldSchema(new WorldSettings(), new Set());
-    for (let p = Object.getPrototypeOf(scratchSettings); p !== null; p = Object.getPrototypeOf(p)) {
-      for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(p))) {
-        if (d.get !== undefined && d.set !== undefined && !settingsAccessors.includes(name)) {
-          settingsAccessors.push(name);
-        }
-      }
-    }
-  }
-  const schema = settingsSchemaCache;
-  if (io instanceof ByteWriter) {
-    writeFields(io, settings, schema);
-    return () => {};
-  }
-  const values = readFields(io, schema, 'settings');
-  assignFields(scratchSettings, schema, values);
-  const record = scratchSettings as unknown as Record<string, unknown>;
-  try {
-    const solver = scratchSettings.solver;
-    scratchSettings.solver = solver;
-    for (const kind of ['soft', 'classic'] as const) {
-      scratchSettings.solver = kind;
-      for (const name of settingsAccessors) {
-        const value = record[name];
-        record[name] = value;
-      }
-    }
-    scratchSettings.solver = solver;
-    scratchSettings.validate();
-  } catch (error) {
-    badSnapshot('its settings', error instanceof Error ? error.message : String(error));
-  }
-  return (target) => assignFields(target, schema, values);
-}
-
-// -------------------------------------------------------------------------------------------------
 // Writing
 
 const writers = new WeakMap<World, ByteWriter>();
@@ -167,7 +106,7 @@ export function writeSnapshot(world: World): Uint8Array {
   w.u8(carried.reduce<number>((mask, value, i) => mask | (value === null ? 0 : 1 << i), 0));
   for (const value of carried) if (value !== null) w.float(value as number, 0);
   w.uint(s.stepSubsteps);
-  settingsPart(w, s.settings);
+  settingsPart(w, s);
   writeBodies(w, s);
   writeJoints(w, s);
   writeContacts(w, s);
@@ -312,7 +251,7 @@ interface Decoded {
   /** The last step's dt and 1 / dt, the step's dt and the sub-step's (null: none). */
   carried: (number | null)[];
   stepSubsteps: number;
-  assignSettings: (target: WorldSettings) => void;
+  assignSettings: (s: StepState) => void;
   bodies: BodyRecord[];
   bodyValues: Float64Array;
   /** The shapes in snapshot order, and by id (a sparse array). */
@@ -361,7 +300,7 @@ function decode(bytes: unknown, margin: number): Decoded {
       `is not finite, or larger than ${MAX_STATE_MAGNITUDE}`,
     );
   }
-  d.assignSettings = settingsPart(r, scratchSettings);
+  d.assignSettings = settingsPart(r, null);
   readBodies(r, d);
   d.joints = readJoints(r, d);
   readContacts(r, d, derivedMargin(scratchSettings));
@@ -425,7 +364,7 @@ export function restoreSnapshot(world: World, bytes: unknown): void {
   internals.nextJointId = d.nextJointId;
   internals.stepCounter = d.stepCount;
   s.gravity.set(d.gravityX, d.gravityY);
-  d.assignSettings(s.settings);
+  d.assignSettings(s);
   [s.lastDt, s.lastInvDt, s.stepDt, s.subDt] = d.carried;
   s.stepSubsteps = d.stepSubsteps;
 }

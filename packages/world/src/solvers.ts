@@ -34,11 +34,35 @@ export function checkSolverKind(kind: unknown, argument: string): void {
   }
 }
 
+/** The solver object itself behind the view its users hold (a ClassicSolver's `target`): what the step calls. */
+function unwrap(solver: InstalledSolver): InstalledSolver {
+  return (solver as { target?: InstalledSolver }).target ?? solver;
+}
+
+/** Whether a `ClassicSolver` was made in this realm, so that one can be made by name. @internal */
+export function canMakeClassicSolver(): boolean {
+  return classicFactory !== null;
+}
+
+/** Whether `value` is a solver object (a `ClassicSolver`) rather than a name. @internal */
+export function isInstalledSolver(value: unknown): value is InstalledSolver {
+  return typeof value === 'object' && value !== null && typeof (value as InstalledSolver).step === 'function';
+}
+
+/** Makes `value` (`'soft'`, `'classic'` or a ClassicSolver) step the world of `s`: `world.solver`. @internal */
+export function pickSolver(s: StepState, value: unknown, argument: string): void {
+  if (isInstalledSolver(value)) s.classic = unwrap(value);
+  else if (value !== 'soft' && value !== 'classic') {
+    throw new WorldError(argument, value, "must be 'soft', 'classic' or a ClassicSolver");
+  } else if (value === 'classic') classicSolverOf(s, argument);
+  s.settings.solverKind = value === 'soft' ? 'soft' : 'classic';
+}
+
 /** The world's classic solver, made on first use when the kind was picked by name. @internal */
-export function classicSolverOf(s: StepState): InstalledSolver {
+export function classicSolverOf(s: StepState, argument = 'world.solver'): InstalledSolver {
   if (s.classic === null) {
-    checkSolverKind('classic', 'settings.solver');
-    s.classic = (classicFactory as () => InstalledSolver)();
+    checkSolverKind('classic', argument);
+    s.classic = unwrap((classicFactory as () => InstalledSolver)());
   }
   return s.classic;
 }

@@ -7,6 +7,7 @@ import {
 } from '@lite/constraints';
 import type { Vec2 } from '@lite/math';
 import type { Body } from './body';
+import type { ClassicSolver } from './classic-solver';
 import { Stage } from './profile';
 import type { WorldSettings } from './settings';
 import {
@@ -30,8 +31,8 @@ import { subStepDt } from './step-state';
  * The classic step, `substeps` times over dt / substeps: stages 1 to 9 of `World.step` (collide,
  * solve, integrate, check, move the proxies), each sub-step a whole Box2D-Lite step.
  */
-export function stepClassic(s: StepState, dt: number, solver: ContactSolver): void {
-  const substeps = s.settings.substeps;
+export function stepClassic(s: StepState, dt: number, solver: ContactSolver, settings: ClassicSolver): void {
+  const substeps = settings.substeps;
   const h = subStepDt(s, dt, substeps);
   const profile = s.profile;
   for (let i = 0; i < substeps; ++i) {
@@ -44,14 +45,14 @@ export function stepClassic(s: StepState, dt: number, solver: ContactSolver): vo
     integrateForces(s, h);
     profile.lap(Stage.IntegrateVelocities);
     collectSolverConstraints(s);
-    solveVelocities(s, h, solver);
+    solveVelocities(s, h, solver, settings);
     integratePositions(s, h);
     profile.lap(Stage.IntegratePositions);
     // Split impulses (when on): move by the pseudo-velocities the position iterations found.
-    solver.applyPseudoVelocities(h, s.settings, s.bodyStates);
+    solver.applyPseudoVelocities(h, settings, s.bodyStates);
     profile.lap(Stage.Push);
-    relaxContacts(s, solver);
-    solveJointPositions(s);
+    relaxContacts(s, solver, settings);
+    solveJointPositions(s, settings);
     profile.lap(Stage.Joints);
     const bad = findNonFiniteBody(s);
     if (bad >= 0) failStep(s, bad, i > 0);
@@ -126,8 +127,12 @@ export function capLinearVelocity(v: Vec2, settings: WorldSettings): void {
 }
 
 /** Stages 5 and 6: prepare and warm start, then `iterations` rounds of contacts, then joints. */
-export function solveVelocities(s: StepState, dt: number, solver: ContactSolver): void {
-  const settings = s.settings;
+export function solveVelocities(
+  s: StepState,
+  dt: number,
+  solver: ContactSolver,
+  settings: ClassicSolver,
+): void {
   const states = s.bodyStates;
   const contacts = s.solverContacts;
   const contactCount = s.solverContactCount;
@@ -139,9 +144,9 @@ export function solveVelocities(s: StepState, dt: number, solver: ContactSolver)
   }
   solver.prepare(contacts, contactCount, s.lastInvDt as number, settings, states);
   // Joints act on the same packed velocities (static bodies share the still slot 0).
-  // Baumgarte's bias on the rigid joint rows, or (classicJointSprings) the soft step's joint spring,
+  // Baumgarte's bias on the rigid joint rows, or (jointSprings) the soft step's joint spring,
   // relaxed in relaxContacts.
-  prepareJoints(joints, jointCount, dt, settings, states, settings.classicJointSprings);
+  prepareJoints(joints, jointCount, dt, settings, states, settings.jointSprings);
   s.profile.lap(Stage.Prepare);
   for (let i = 0, n = settings.iterations; i < n; ++i) {
     solver.solve(states, settings, true);
@@ -177,18 +182,17 @@ export function integratePositions(s: StepState, dt: number): void {
 
 /**
  * Stage 7a: one relax iteration over the contacts (when `settings.relax` and accumulated impulses
- * are on; see `relaxContacts` in @lite/constraints) and, with `settings.classicJointSprings`, over
+ * are on; see `relaxContacts` in @lite/constraints) and, with `settings.jointSprings`, over
  * the joints whose rigid rows took the joint spring (`relaxJoints`), then the contacts' impulses go back to their
  * objects, where the next step's warm start and the user find them.
  */
-export function relaxContacts(s: StepState, solver: ContactSolver): void {
-  const settings = s.settings;
+export function relaxContacts(s: StepState, solver: ContactSolver, settings: ClassicSolver): void {
   if (settings.relax && settings.accumulateImpulses) {
     // The velocities again from the bodies, which the position update capped.
     const states = s.bodyStates;
     states.loadVelocities();
     solver.solve(states, settings, false);
-    // The joints whose rigid rows took the joint spring (settings.classicJointSprings), rigid again.
+    // The joints whose rigid rows took the joint spring (settings.jointSprings), rigid again.
     // (Pins and rods held at both ends by static or kinematic bodies take it in any case: a no-op
     // for the joints without it.)
     if (s.solverJointCount > 0) {

@@ -1,4 +1,4 @@
-import { solveJointPositionsInto } from '@lite/constraints';
+import { type SolverSettings, solveJointPositionsInto } from '@lite/constraints';
 import type { Body } from './body';
 import { truncate } from './contact-list';
 import { continuousOf } from './solvers';
@@ -50,13 +50,12 @@ function isFast(b: Body): boolean {
 /**
  * Stage 7b: the joints' position passes (rigid rows and violated limits move the bodies
  * directly), until the error is below the slop or `settings.jointPositionIterations` ran. The soft
- * step runs them too, after each sub-step's positions.
+ * step runs them too, after each sub-step's positions. `settings`: the running solver's.
  */
-export function solveJointPositions(s: StepState): void {
-  const settings = s.settings;
+export function solveJointPositions(s: StepState, settings: SolverSettings = s.settings): void {
   const count = s.solverJointCount;
   if (count === 0) return;
-  for (let i = 0, n = settings.jointPositionIterations; i < n; ++i) {
+  for (let i = 0, n = s.settings.jointPositionIterations; i < n; ++i) {
     solveJointPositionsInto(s.solverJoints, count, settings, s.jointError);
     if (s.jointError[0] <= settings.linearSlop) break;
   }

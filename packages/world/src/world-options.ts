@@ -3,8 +3,14 @@ import type { JsKernels } from '@lite/constraints';
 import type { Vec2Like } from '@lite/math';
 import type { ClassicSolver } from './classic-solver';
 import { WorldError } from './errors';
-import { type SolverKind, WorldSettings } from './settings';
-import { checkSolverKind, type InstalledSolver } from './solvers';
+import { WorldSettings } from './settings';
+import {
+  checkSolverKind,
+  classicSolverOf,
+  type InstalledSolver,
+  isInstalledSolver,
+  pickSolver,
+} from './solvers';
 import type { ContinuousCollision } from './stage-continuous';
 import type { StepState } from './step-state';
 import { checkBoolean, checkKeys, checkOptions, checkVec2 } from './validate';
@@ -19,33 +25,34 @@ import { requireKernels, useJsKernels } from './wasm-kernels';
 export const MIN_DT = 1e-6;
 
 /** The options `new World` takes (any other key is refused, with the closest suggested). @internal */
-const WORLD_KEYS: readonly string[] = [
-  'gravity',
-  'iterations',
-  'substeps',
-  'sleeping',
-  'solver',
-  'profile',
-  'jsKernels',
-  'continuous',
-];
+const WORLD_KEYS = 'gravity iterations substeps sleeping solver profile jsKernels continuous'.split(' ');
+
+const CLASSIC_COUNT =
+  "is the soft step's: the classic solver takes its own (new ClassicSolver({ iterations, substeps }))";
 
 /** What `new World(options)` takes; every field is optional. */
 export interface WorldOptions {
   /** Gravity, m/s² (default (0, -10)). */
   gravity?: Vec2Like;
-  /** Velocity iterations of the chosen solver (soft step: 1 per sub-step; classic: 10 per step); see {@link WorldSettings.iterations}. */
+  /**
+   * The soft step's velocity iterations per sub-step (default 1); see {@link WorldSettings.iterations}.
+   * Refused with the classic solver, which takes its own: `new ClassicSolver({ iterations })`.
+   */
   iterations?: number;
-  /** Sub-steps per step of the chosen solver (soft step: 4; classic: 1); see {@link WorldSettings.substeps}. */
+  /**
+   * The soft step's sub-steps per step (default 4); see {@link WorldSettings.substeps}. Refused with
+   * the classic solver, which takes its own: `new ClassicSolver({ substeps })`.
+   */
   substeps?: number;
   /** Whether resting islands fall asleep (default true). */
   sleeping?: boolean;
   /**
-   * The solver (default `'soft'`, the built-in soft step): `new ClassicSolver()` installs
-   * Box2D-Lite's classic solver (a program that never names it does not bundle it); `'classic'`
-   * picks it by name once a ClassicSolver was made in this realm. See {@link WorldSettings.solver}.
+   * The solver (default `'soft'`, the built-in soft step): `new ClassicSolver(settings?)` installs
+   * Box2D-Lite's classic solver with its settings (a program that never names it does not bundle
+   * it); `'classic'` makes one with the default settings, once a ClassicSolver was made in this
+   * realm. See `World.solver` and `World.classicSolver`.
    */
-  solver?: SolverKind | ClassicSolver;
+  solver?: 'soft' | 'classic' | ClassicSolver;
   /** Whether steps time their stages into `world.profile` (default false); see {@link WorldSettings.profile}. */
   profile?: boolean;
   /**
@@ -78,16 +85,19 @@ export function resolveWorldOptions(options: WorldOptions): ResolvedWorldOptions
   const gravity = o.gravity === undefined ? { x: 0, y: -10 } : checkVec2(o.gravity, 'options.gravity');
   const settings = new WorldSettings();
   // A solver object is installed; a name picks the built-in soft step or a registered solver.
-  const solver = typeof o.solver === 'object' && o.solver !== null ? (o.solver as InstalledSolver) : null;
-  if (solver !== null) {
-    if (typeof solver.step !== 'function') {
+  const solver = isInstalledSolver(o.solver) ? o.solver : null;
+  if (solver !== null) settings.solverKind = 'classic';
+  else if (o.solver !== undefined) {
+    if (o.solver !== 'soft' && o.solver !== 'classic') {
       throw new WorldError('options.solver', o.solver, "must be 'soft', 'classic' or a ClassicSolver");
     }
-    settings.solver = 'classic';
-  } else if (o.solver !== undefined) {
     checkSolverKind(o.solver, 'options.solver');
-    settings.solver = o.solver as SolverKind;
+    settings.solverKind = o.solver;
   }
+  // The counts are the soft step's; the classic solver takes its own.
+  const own = settings.solverKind === 'classic' ? (['iterations', 'substeps'] as const) : [];
+  for (const key of own)
+    if (o[key] !== undefined) throw new WorldError(`options.${key}`, o[key], CLASSIC_COUNT);
   if (o.iterations !== undefined) settings.iterations = o.iterations;
   if (o.substeps !== undefined) settings.substeps = o.substeps;
   if (o.sleeping !== undefined) settings.sleeping = checkBoolean(o.sleeping, 'options.sleeping');
@@ -111,7 +121,8 @@ export function resolveWorldOptions(options: WorldOptions): ResolvedWorldOptions
 
 /** Installs the solver and continuous collision `o` names in the world of `s`. @internal */
 export function installParts(s: StepState, o: ResolvedWorldOptions): void {
-  s.classic = o.solver;
+  if (o.solver !== null) pickSolver(s, o.solver, 'options.solver');
+  if (s.settings.solverKind === 'classic') classicSolverOf(s, 'options.solver');
   if (o.continuous !== null) {
     o.continuous.install(s);
     s.continuous = o.continuous;

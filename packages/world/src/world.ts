@@ -2,6 +2,7 @@ import { mixFriction, mixRestitution, type SolverBody } from '@lite/constraints'
 import { Vec2, type Vec2Like } from '@lite/math';
 import { Body, placeCenter, setBodyWritesChecked } from './body';
 import { type BodyOptions, resolveBodyOptions } from './body-options';
+import type { ClassicSolver } from './classic-solver';
 import { type Contact, compareContacts } from './contact';
 import { removeItem, truncate } from './contact-list';
 import { WorldError } from './errors';
@@ -16,18 +17,17 @@ import { putToSleep } from './islands';
 import { registerJointKind } from './joint-kinds';
 import { findJoint, type Joint, type JointClass, type WorldJointKind } from './joints';
 import { Stage, type StepProfile } from './profile';
-import { type AABBLike, castShapeIn, QueryScratch, type RayCastHit, type ShapeCastHit } from './queries';
-import { guardedSettings, type WorldSettings } from './settings';
+import { type AABBLike, QueryScratch, type RayCastHit } from './queries';
+import { guardedSettings, type SolverKind, type WorldSettings } from './settings';
 import {
   BodyShape,
   checkShapeMass,
   compareShapes,
   type ResolvedShape,
   resolveShapeOptions,
-  type ShapeGeometry,
   type ShapeOptions,
 } from './shape';
-import { classicSolverOf, continuousOf, requireContinuous } from './solvers';
+import { classicSolverOf, continuousOf, pickSolver, requireContinuous } from './solvers';
 import { dropContacts, releaseContacts } from './stage-contacts';
 import {
   clearForces,
@@ -81,7 +81,8 @@ export class World {
   /** Gravity, m/s² (mutable; checked at every step). */
   readonly gravity: Vec2;
   /**
-   * Live solver and world settings, read at every step. Each setter checks its value, and a key
+   * Live settings of the world and of the built-in soft step, read at every step (the classic
+   * solver keeps its own: {@link World.classicSolver}). Each setter checks its value, and a key
    * that is not a setting (`world.settings.sleepign = false`) is refused with a WorldError naming
    * it and the closest setting, as a misspelt option is.
    */
@@ -127,6 +128,24 @@ export class World {
     this.core = new StepState(this.gravity, o.settings, husk, huskShape, huskOther);
     installParts(this.core, o);
     this.queries = new QueryScratch(this.core);
+  }
+
+  /**
+   * Which solver steps the world, `'soft'` (the default, set by `world.settings`) or `'classic'`
+   * (set by its {@link World.classicSolver}); switchable between steps: assign `'soft'`, a
+   * `ClassicSolver`, or `'classic'` (the world's own; a new one when it has none).
+   * @throws WorldError for anything else, or `'classic'` before any `ClassicSolver` was made
+   */
+  get solver(): SolverKind {
+    return this.core.settings.solverKind;
+  }
+  set solver(value: SolverKind | ClassicSolver) {
+    pickSolver(this.core, value, 'world.solver');
+  }
+
+  /** The world's classic solver, whose fields are its settings; null while it never had one. */
+  get classicSolver(): ClassicSolver | null {
+    return (this.core.classic as ClassicSolver | null)?.view ?? null;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -518,46 +537,21 @@ export class World {
     return this.queries.rayCastAll(from, to);
   }
 
-  /**
-   * Casts a shape (any geometry, in the frame of a pose at `from` turned by `angle`) along
-   * `translation` and returns where it first touches a shape of a body (not sensors): the body, the
-   * shape, the fraction of the translation, the point and the surface normal; null when it meets
-   * nothing. A shape that starts touching gives fraction 0. Ties go to the lower body id, then the
-   * lower shape id.
-   * @throws WorldError on a bad geometry or a non-finite point or angle, or naming `translation`
-   *   when the cast's end overflows or the translation is longer than about 1.3e154 m
-   */
-  castShape(geometry: ShapeGeometry, from: Vec2Like, translation: Vec2Like, angle = 0): ShapeCastHit | null {
-    return castShapeIn(this.core, geometry, from, translation, angle);
-  }
-
   // ---------------------------------------------------------------------------------------------
   // The step
 
   /**
-   * Advances the world by `dt` seconds, in Box2D-Lite's order. Stages 1 to 9 run
-   * `settings.substeps` times, each with dt / substeps (once with dt by default):
-   *
-   *  1. find new pairs in the broadphase and make their contacts;
-   *  2. collide every awake contact (narrowphase), carrying accumulated impulses over by feature key,
-   *     and drop contacts whose fat boxes no longer overlap;
-   *  3. wake sleeping bodies touched by awake ones or jointed to them;
-   *  4. integrate forces: v += dt (g + F / m), w += dt T / I;
-   *  5. prepare contacts and joints (effective masses, biases) and warm start them;
-   *  6. `settings.iterations` times: solve every contact, then every joint;
-   *  7. integrate positions: x += dt v, angle += dt w; then relax the contacts (take back the
-   *     velocity the Baumgarte bias added, when `settings.relax` is on) and run the joints'
-   *     position passes;
-   *  8. check that the state is finite (else restore it and throw);
-   *  9. continuous collision (when installed: a fast body that would have passed through a
-   *     static shape, or a bullet through any, goes back to its time of impact), then update
-   *     transforms (`position` back from the centre of mass to the origin) and move the broadphase
-   *     proxies;
-   * 10. put islands to sleep that rested long enough (sleep timers advance by dt);
-   * 11. clear forces (so forces set before the step act during every sub-step);
-   * 12. emit the step's contact events: once, after the whole step, in the order they were found
-   *     (sub-step by sub-step, pair-key order within one). A contact that begins and ends within
-   *     one step reports both, begin first, so the two events always pair up.
+   * Advances the world by `dt` seconds: find new pairs and make their contacts; collide the awake
+   * contacts (carrying impulses over by feature key) and drop those whose fat boxes parted; wake
+   * bodies touched by awake ones or jointed to them; solve with the solver in use (`world.solver`:
+   * the soft step's `settings.substeps` sub-steps of `settings.iterations` soft solves, push passes
+   * and a relax pass each, or the classic solver's `substeps` whole Box2D-Lite steps of
+   * `iterations` iterations: integrate forces, warm start, solve, integrate positions, relax, the
+   * joints' position passes); check that the state is finite (else undo and throw); continuous
+   * collision when installed; update transforms and the broadphase; put islands that rested long
+   * enough to sleep; clear forces (they act during every sub-step); emit the step's contact events
+   * once, in the order found (a contact that begins and ends within the step reports both, begin
+   * first).
    *
    * Event listeners run after the bodies moved; a listener that throws does not stop the step:
    * the other listeners of every event still run, the step completes (`stepCount` counts it) and
@@ -582,7 +576,7 @@ export class World {
     this.compactAll();
     const core = this.core;
     // The parts a restored snapshot names, made (or refused) before anything moves.
-    const classic = core.settings.solver === 'soft' ? null : classicSolverOf(core);
+    const classic = core.settings.solverKind === 'soft' ? null : classicSolverOf(core);
     continuousOf(core);
     const profile = core.profile;
     profile.begin(core.settings.profile);

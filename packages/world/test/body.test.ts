@@ -1,6 +1,7 @@
 import { Box } from '@lite/collision';
 import { describe, expect, it } from 'vitest';
 import { ClassicSolver, World } from '../src/index';
+import { solverSettings } from './helpers';
 
 // The classic solver is installed, not built in: made once here, it is picked by name ('classic') below.
 new ClassicSolver();
@@ -12,7 +13,8 @@ describe('World defaults', () => {
     const world = new World();
     expect(world.gravity.x).toBe(0);
     expect(world.gravity.y).toBe(-10);
-    expect(world.settings.solver).toBe('soft');
+    expect(world.solver).toBe('soft');
+    expect(world.classicSolver).toBeNull();
     expect(world.settings.iterations).toBe(1);
     expect(world.settings.substeps).toBe(4);
     expect(world.settings.sleeping).toBe(true);
@@ -20,10 +22,11 @@ describe('World defaults', () => {
     expect(world.settings.positionCorrection).toBe(true);
     expect(world.settings.accumulateImpulses).toBe(true);
     expect(world.settings.blockSolver).toBe(true);
-    // The classic solver keeps Box2D-Lite's counts.
-    world.settings.solver = 'classic';
-    expect(world.settings.iterations).toBe(10);
-    expect(world.settings.substeps).toBe(1);
+    // The classic solver keeps Box2D-Lite's counts, on its own object; the soft step keeps its own.
+    world.solver = 'classic';
+    expect(world.classicSolver?.iterations).toBe(10);
+    expect(world.classicSolver?.substeps).toBe(1);
+    expect(world.settings.iterations).toBe(1);
   });
 
   it('takes gravity, iterations and sleeping options', () => {
@@ -121,8 +124,8 @@ describe('Motion without contacts', () => {
       const body = world.createBody({ width: 1, height: 1, position: { x: 0, y: 100 } });
       const n = 90;
       for (let i = 0; i < n; ++i) world.step(dt);
-      // The soft step integrates `substeps` times per step with h = dt / substeps.
-      const substeps = world.settings.substeps;
+      // Each solver integrates `substeps` times per step with h = dt / substeps.
+      const substeps = solverSettings(world).substeps;
       const m = n * substeps;
       const h = dt / substeps;
       expect(body.linearVelocity.y).toBeCloseTo(-10 * h * m, 10);

@@ -122,6 +122,50 @@ describe('bad world options and settings', () => {
     expect(body.position.y).toBe(0);
     expect(world.stepCount).toBe(0);
   });
+  it("refuses the classic solver's bad settings naming classicSolver.<field>, and its counts as world options", () => {
+    expectRefused(() => new ClassicSolver({ iterations: -1 }), 'classicSolver.iterations', '-1');
+    expectRefused(() => new ClassicSolver({ blockSolver: 1 as never }), 'classicSolver.blockSolver', '1');
+    expectRefused(() => new ClassicSolver({ blokSolver: true } as never), 'options.blokSolver', 'true');
+    expectRefused(() => new ClassicSolver(7 as never), 'options', '7');
+    const classic = new ClassicSolver({ iterations: 20, substeps: 2, warmStarting: false });
+    expectRefused(
+      () => {
+        classic.substeps = 0;
+      },
+      'classicSolver.substeps',
+      '0',
+    );
+    expectRefused(
+      () => {
+        classic.baumgarte = 2;
+      },
+      'classicSolver.baumgarte',
+      '2',
+    );
+    expectRefused(
+      () => {
+        (classic as unknown as Record<string, boolean>).blokSolver = false;
+      },
+      'classicSolver.blokSolver',
+      'false',
+    );
+    expect([classic.iterations, classic.substeps, classic.warmStarting, classic.baumgarte]).toEqual([
+      20,
+      2,
+      false,
+      0.2,
+    ]);
+    expectRefused(() => new World({ solver: classic, iterations: 3 }), 'options.iterations', '3');
+    expectRefused(() => new World({ solver: 'classic', substeps: 2 }), 'options.substeps', '2');
+    // Its settings are its own: the world's soft step keeps its counts and toggles.
+    const world = new World({ solver: classic });
+    expect(world.classicSolver).toBe(classic);
+    expect([world.settings.iterations, world.settings.substeps, world.settings.warmStarting]).toEqual([
+      1,
+      4,
+      true,
+    ]);
+  });
 });
 
 describe('bad steps', () => {

@@ -11,7 +11,16 @@ import {
   WeldJoint,
   WheelJoint,
   World,
+  type WorldSettings,
 } from '../src/index';
+
+/**
+ * The settings of the solver that steps `world`: its classic solver (`world.classicSolver`) or the
+ * soft step's (`world.settings`), each with its own iterations, sub-steps and toggles.
+ */
+export function solverSettings(world: World): WorldSettings | ClassicSolver {
+  return world.solver === 'classic' ? (world.classicSolver as ClassicSolver) : world.settings;
+}
 
 /** A world built from a scene description, and its bodies in the scene's order. */
 export interface BuiltScene {
@@ -113,7 +122,7 @@ export function buildScene(
     ...(options.continuous === false ? {} : { continuous: new ContinuousCollision() }),
   });
   // The scenes' iteration count is Box2D-Lite's, for the classic solver; the soft step keeps its own.
-  if (options.solver === 'classic') world.settings.iterations = scene.iterations;
+  if (options.solver === 'classic') solverSettings(world).iterations = scene.iterations;
   const bodies: Body[] = [];
   for (const def of scene.bodies) {
     const shapes = def.shapes;

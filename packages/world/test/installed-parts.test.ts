@@ -13,21 +13,26 @@ describe('installed parts', () => {
     expect(() => new World({ solver: 'classic' })).toThrow(fix);
     const soft = new World();
     expect(() => {
-      soft.settings.solver = 'classic';
-    }).toThrow(/^settings\.solver = "?classic"?: needs the classic solver installed/);
-    expect(soft.settings.solver).toBe('soft');
+      soft.solver = 'classic';
+    }).toThrow(/^world\.solver = "?classic"?: needs the classic solver installed/);
+    expect(soft.solver).toBe('soft');
+    expect(soft.classicSolver).toBeNull();
 
     const classic = new World({ solver: new ClassicSolver() });
-    expect(classic.settings.solver).toBe('classic');
+    expect(classic.solver).toBe('classic');
     // Registered now: picked by name in any world, and switched back and forth between steps.
     soft.createBody({ type: 'static', width: 20, height: 1 });
     const box = soft.createBody({ width: 1, height: 1, position: { x: 0, y: 2 } });
-    soft.settings.solver = 'classic';
+    soft.solver = 'classic';
+    const made = soft.classicSolver;
+    expect(made).toBeInstanceOf(ClassicSolver);
     for (let i = 0; i < 30; ++i) soft.step(1 / 60);
-    soft.settings.solver = 'soft';
+    soft.solver = 'soft';
+    // Kept, with its settings, for the next switch.
+    expect(soft.classicSolver).toBe(made);
     for (let i = 0; i < 30; ++i) soft.step(1 / 60);
     expect(box.position.y).toBeCloseTo(1, 1);
-    expect(new World({ solver: 'classic' }).settings.solver).toBe('classic');
+    expect(new World({ solver: 'classic' }).solver).toBe('classic');
   });
 
   it('a solver or continuous collision that is not one is refused naming the option', () => {
@@ -35,7 +40,7 @@ describe('installed parts', () => {
       /^options\.solver = .*: must be 'soft', 'classic' or a ClassicSolver/,
     );
     expect(() => new World({ solver: 'fast' as never })).toThrow(
-      /^settings\.solver = "?fast"?: must be 'soft' or 'classic'/,
+      /^options\.solver = "?fast"?: must be 'soft', 'classic' or a ClassicSolver/,
     );
     expect(() => new World({ continuous: true as never })).toThrow(
       /^options\.continuous = true: must be a ContinuousCollision \(new ContinuousCollision\(\)\)/,

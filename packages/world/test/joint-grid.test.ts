@@ -1,6 +1,6 @@
 import { jointGrid } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
-import { type Body, RevoluteJoint, type SolverKind, World, WorldError } from '../src/index';
+import { type Body, ClassicSolver, RevoluteJoint, type SolverKind, World, WorldError } from '../src/index';
 import { allFinite, buildScene } from './helpers';
 
 /*
@@ -64,11 +64,11 @@ describe('joint grid (soft step)', () => {
 describe('joint grid (classic step)', () => {
   // With Baumgarte's bias on its rigid pins (the default, Box2D-Lite's), the classic step lets a
   // 20 × 20 grid come apart slowly (widest gap 877 m after 500 steps); with the joint spring and
-  // the joint relax pass (settings.classicJointSprings) it holds.
+  // the joint relax pass (the classic solver's jointSprings) it holds.
   const size = 20;
-  it(`${size} × ${size} with classicJointSprings: every pin within 1 m, nothing below -${2 * size} m`, () => {
+  it(`${size} × ${size} with jointSprings: every pin within 1 m, nothing below -${2 * size} m`, () => {
     const { world, bodies } = buildScene(jointGrid(size), { solver: 'classic', sleeping: false });
-    world.settings.classicJointSprings = true;
+    (world.classicSolver as ClassicSolver).jointSprings = true;
     let worstGap = 0;
     for (let step = 1; step <= 500; ++step) {
       world.step(dt);
@@ -81,12 +81,13 @@ describe('joint grid (classic step)', () => {
     expect(worstGap).toBeLessThan(1);
   }, 240_000);
 
-  it('classicJointSprings refuses a non-boolean with a WorldError', () => {
-    const world = new World();
+  it('jointSprings refuses a non-boolean with a WorldError', () => {
+    const classic = new ClassicSolver();
     expect(() => {
-      world.settings.classicJointSprings = 'true' as unknown as boolean;
-    }).toThrow(/settings\.classicJointSprings/);
-    expect(world.settings.classicJointSprings).toBe(false);
+      classic.jointSprings = 'true' as unknown as boolean;
+    }).toThrow(/^classicSolver\.jointSprings = "?true"?: must be a boolean/);
+    expect(classic.jointSprings).toBe(false);
+    expect(new ClassicSolver({ jointSprings: true }).jointSprings).toBe(true);
   });
 });
 
@@ -96,12 +97,12 @@ describe('over-constrained webs stay bounded', () => {
   const margin = 5;
 
   // The classic step with Baumgarte's bias on rigid rows (its default, Box2D-Lite's) is not held to
-  // this: its two fighting rods reach 116 m/s. With classicJointSprings it is.
+  // this: its two fighting rods reach 116 m/s. With jointSprings it is.
   for (const solver of ['soft', 'classic'] as SolverKind[]) {
     it(`${solver}: a 6 × 6 grid with a pin across every cell`, () => {
       const size = 6;
       const { world, bodies } = buildScene(jointGrid(size), { solver, sleeping: false });
-      world.settings.classicJointSprings = true;
+      if (world.classicSolver !== null) world.classicSolver.jointSprings = true;
       // Each cell's top-left and bottom-right bodies pinned again at the cell's centre: with the
       // four side pins, a cell has more pins than it has freedoms.
       for (let k = 0; k + 1 < size; ++k) {
@@ -165,7 +166,7 @@ describe('over-constrained webs stay bounded', () => {
         },
         { solver, sleeping: false },
       );
-      world.settings.classicJointSprings = true;
+      if (world.classicSolver !== null) world.classicSolver.jointSprings = true;
       // The box can drop at most √(2² - ...) < 2 m below the anchors' line: 2 m of fall.
       const bound = Math.sqrt(2 * g * 2) + margin;
       let top = 0;

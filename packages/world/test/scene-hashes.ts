@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { catalogue } from '@lite/scenes';
 import { expect, it } from 'vitest';
 import type { SolverKind } from '../src/index';
-import { buildScene, stateOf } from './helpers';
+import { buildScene, solverSettings, stateOf } from './helpers';
 
 const STEPS = 240;
 const CHECKPOINTS = [60, 240];
@@ -28,7 +28,7 @@ function hashRun(id: string, solver: SolverKind, substeps: number, sleeping: boo
   const entry = catalogue.find((e) => e.id === id);
   if (!entry) throw new Error(`no scene ${id}`);
   const { world } = buildScene(entry.create(PARAMETERS[id]), { sleeping, solver });
-  world.settings.substeps = substeps;
+  solverSettings(world).substeps = substeps;
   const hashes: string[] = [];
   for (let i = 1; i <= STEPS; ++i) {
     world.step(1 / 60);

@@ -18,7 +18,7 @@ import {
 } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
 import { type Body, RevoluteJoint, World } from '../src/index';
-import { allFinite, buildScene, run, stateOf } from './helpers';
+import { allFinite, buildScene, run, solverSettings, stateOf } from './helpers';
 
 const dt = 1 / 60;
 
@@ -323,7 +323,7 @@ describe.each(SOLVERS)("Box2D-Lite's nine demos, 20 s each (%s)", (solver) => {
  */
 function runStack(n: number, offset: number, blockSolver: boolean, steps: number) {
   const { world, bodies } = buildScene(stack(n, { offset }), { sleeping: false, solver: 'classic' });
-  world.settings.blockSolver = blockSolver;
+  solverSettings(world).blockSolver = blockSolver;
   const boxes = bodies.slice(1);
   const x0 = boxes.map((b) => b.position.x);
   const top = boxes[n - 1];

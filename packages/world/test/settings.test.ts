@@ -1,7 +1,7 @@
 import { pyramid, stack } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
-import type { SolverKind, WorldSettings } from '../src/index';
-import { buildScene, run, stateOf } from './helpers';
+import type { SolverKind, World } from '../src/index';
+import { buildScene, run, solverSettings, stateOf } from './helpers';
 
 const dt = 1 / 60;
 
@@ -10,21 +10,21 @@ function sameBits(a: Float64Array, b: Float64Array): boolean {
 }
 
 describe('live settings', () => {
-  const toggles: [SolverKind, string, (s: WorldSettings) => void][] = [
-    ['classic', 'warmStarting', (s) => (s.warmStarting = false)],
-    ['classic', 'positionCorrection', (s) => (s.positionCorrection = false)],
-    ['classic', 'accumulateImpulses', (s) => (s.accumulateImpulses = false)],
-    ['classic', 'blockSolver', (s) => (s.blockSolver = false)],
-    ['classic', 'relax', (s) => (s.relax = false)],
-    ['classic', 'iterations', (s) => (s.iterations = 1)],
-    ['classic', 'substeps', (s) => (s.substeps = 2)],
-    ['soft', 'warmStarting', (s) => (s.warmStarting = false)],
-    ['soft', 'iterations', (s) => (s.iterations = 2)],
-    ['soft', 'substeps', (s) => (s.substeps = 2)],
-    ['soft', 'contactHertz', (s) => (s.contactHertz = 10)],
-    ['soft', 'contactDampingRatio', (s) => (s.contactDampingRatio = 1)],
-    ['soft', 'solver', (s) => (s.solver = 'classic')],
-    ['classic', 'solver', (s) => (s.solver = 'soft')],
+  const toggles: [SolverKind, string, (w: World) => void][] = [
+    ['classic', 'warmStarting', (w) => (solverSettings(w).warmStarting = false)],
+    ['classic', 'positionCorrection', (w) => (solverSettings(w).positionCorrection = false)],
+    ['classic', 'accumulateImpulses', (w) => (solverSettings(w).accumulateImpulses = false)],
+    ['classic', 'blockSolver', (w) => (solverSettings(w).blockSolver = false)],
+    ['classic', 'relax', (w) => (solverSettings(w).relax = false)],
+    ['classic', 'iterations', (w) => (solverSettings(w).iterations = 1)],
+    ['classic', 'substeps', (w) => (solverSettings(w).substeps = 2)],
+    ['soft', 'warmStarting', (w) => (solverSettings(w).warmStarting = false)],
+    ['soft', 'iterations', (w) => (solverSettings(w).iterations = 2)],
+    ['soft', 'substeps', (w) => (solverSettings(w).substeps = 2)],
+    ['soft', 'contactHertz', (w) => (w.settings.contactHertz = 10)],
+    ['soft', 'contactDampingRatio', (w) => (w.settings.contactDampingRatio = 1)],
+    ['soft', 'solver', (w) => (w.solver = 'classic')],
+    ['classic', 'solver', (w) => (w.solver = 'soft')],
   ];
   for (const [solver, name, flip] of toggles) {
     it(`${name} takes effect at the next step (${solver})`, () => {
@@ -40,7 +40,7 @@ describe('live settings', () => {
       run(a.world, 40);
       run(b.world, 40);
       expect(sameBits(stateOf(a.world), stateOf(b.world))).toBe(true);
-      flip(b.world.settings);
+      flip(b.world);
       a.world.step(dt);
       b.world.step(dt);
       expect(sameBits(stateOf(a.world), stateOf(b.world))).toBe(false);

@@ -5,6 +5,7 @@ import {
   type BodyShape,
   ClassicSolver,
   ContinuousCollision,
+  castShape,
   RevoluteJoint,
   type ShapeOptions,
   type SolverKind,
@@ -853,22 +854,23 @@ describe('castShape', () => {
     const world = new World({ solver: 'soft', gravity: { x: 0, y: 0 } });
     const wall = world.createBody({ type: 'static', width: 1, height: 10, position: { x: 5, y: 0 } });
     const ball = world.createBody({ shape: { type: 'circle', radius: 1 }, position: { x: 0, y: 5 } });
-    const hit = world.castShape({ type: 'circle', radius: 0.5 }, { x: 0, y: 0 }, { x: 10, y: 0 });
+    const hit = castShape(world, { type: 'circle', radius: 0.5 }, { x: 0, y: 0 }, { x: 10, y: 0 });
     expect(hit?.body).toBe(wall);
     // The circle's surface stops within the cast tolerance (5 mm) of the wall's face at x = 4.5.
     expect(hit!.fraction * 10 + 0.5).toBeGreaterThan(4.49);
     expect(hit!.fraction * 10 + 0.5).toBeLessThan(4.5);
     expect(hit!.normal.x).toBeCloseTo(-1, 9);
     expect(hit!.point.x).toBeCloseTo(4.5, 9);
-    const down = world.castShape(
+    const down = castShape(
+      world,
       { type: 'capsule', center1: { x: -1, y: 0 }, center2: { x: 1, y: 0 }, radius: 0.25 },
       { x: 0, y: 10 },
       { x: 0, y: -10 },
     );
     expect(down?.body).toBe(ball);
     expect(down!.normal.y).toBeCloseTo(1, 6);
-    expect(world.castShape({ type: 'circle', radius: 0.5 }, { x: 0, y: -8 }, { x: 1, y: 0 })).toBeNull();
-    expect(() => world.castShape({ type: 'circle', radius: 0 }, { x: 0, y: 0 }, { x: 1, y: 0 })).toThrow(
+    expect(castShape(world, { type: 'circle', radius: 0.5 }, { x: 0, y: -8 }, { x: 1, y: 0 })).toBeNull();
+    expect(() => castShape(world, { type: 'circle', radius: 0 }, { x: 0, y: 0 }, { x: 1, y: 0 })).toThrow(
       WorldError,
     );
   });

@@ -449,10 +449,14 @@ describe('handles across a restore', () => {
   });
 
   it('fromSnapshot copies both solvers settings, gravity and the step count', () => {
-    const world = new World({ gravity: { x: 1, y: -9 }, solver: new ClassicSolver() });
-    world.settings.iterations = 17;
-    world.settings.substeps = 3;
-    world.settings.solver = 'soft';
+    const classic = new ClassicSolver({
+      iterations: 17,
+      substeps: 3,
+      warmStarting: false,
+      jointSprings: true,
+    });
+    const world = new World({ gravity: { x: 1, y: -9 }, solver: classic });
+    world.solver = 'soft';
     world.settings.iterations = 2;
     world.settings.substeps = 6;
     world.settings.contactHertz = 45;
@@ -462,16 +466,83 @@ describe('handles across a restore', () => {
     const copy = loadWorld(saveWorld(world));
     expect(copy.stepCount).toBe(7);
     expect({ x: copy.gravity.x, y: copy.gravity.y }).toEqual({ x: 1, y: -9 });
-    expect(copy.settings.solver).toBe('soft');
+    expect(copy.solver).toBe('soft');
     expect(copy.settings.iterations).toBe(2);
     expect(copy.settings.substeps).toBe(6);
     expect(copy.settings.contactHertz).toBe(45);
     expect(copy.settings.blockSolver).toBe(false);
-    copy.settings.solver = 'classic';
-    expect(copy.settings.iterations).toBe(17);
-    expect(copy.settings.substeps).toBe(3);
+    expect(copy.settings.warmStarting).toBe(true);
+    const copied = copy.classicSolver as ClassicSolver;
+    expect([
+      copied.iterations,
+      copied.substeps,
+      copied.warmStarting,
+      copied.blockSolver,
+      copied.jointSprings,
+    ]).toEqual([17, 3, false, true, true]);
     expect(copy.getBody(0)?.position.y).toBe(world.getBody(0)?.position.y);
   });
+
+  it("a classic world restores as classic with the same classic settings, into the world's own ClassicSolver", () => {
+    const classic = new ClassicSolver({ iterations: 12, blockSolver: false });
+    const world = new World({ solver: classic });
+    world.createBody({ type: 'static', width: 20, height: 1 });
+    world.createBody({ width: 1, height: 1, position: { x: 0, y: 2 } });
+    run(world, 5);
+    const saved = saveWorld(world);
+    const reference = trajectory(world, 30);
+    classic.iterations = 3;
+    world.solver = 'soft';
+    restoreWorld(world, saved);
+    expect(world.solver).toBe('classic');
+    expect(world.classicSolver).toBe(classic);
+    expect([classic.iterations, classic.blockSolver]).toEqual([12, false]);
+    expect(trajectory(world, 30)).toEqual(reference);
+    const copy = loadWorld(saved);
+    expect([copy.classicSolver?.iterations, copy.classicSolver?.blockSolver]).toEqual([12, false]);
+    expect(trajectory(copy, 30)).toEqual(reference);
+  });
+});
+
+/**
+ * Version 4 snapshots written before the classic solver kept its own settings (one settings object
+ * for both solvers): a world with a ClassicSolver whose classic counts were 12 and 2, the block
+ * solver off and classicJointSprings on, soft counts 3 and 5 and contact hertz 40, saved after 5
+ * steps stepping classic, and the same stepping soft; with the last pose of body 1 after 30 more
+ * steps of the saved world.
+ */
+const FORMAT_4 = {
+  classic: {
+    b64: 'TFdTTgQAAABgAQAA0AHS9wICAOoAAKBAAAAAPwAAEMEPERERERERgT/+AADwQhEREREREZE/ERERERERgT8C99Xu0AcBAQEAAQABmpmZmZmZyT+rexSuR+F6hD8AAIA/AABwQgAAoEABAAABB2NsYXNzaWOqAABAQQAAAEAAAEBAAACgQKoAACBCAAAgQQAAoEAAACBBrgAAyEN7FK5H4XqUPwAAQEAAAAA/D5qZmZmZmak/mpmZmZmZqT8CiQYAAAC6AACgQQAAgD+PSpVgZQYkQAAAAD8BaQEgAgAAoEEAAIA/gZgGAAAAgD8rVVVVVVVVxT8AAIA/AADAQNgAAIA/zTt/Zp6g5j8FVAEgAgWe9Emf9ElfPzMzMzMzc/8/AAAAAAAAAABVVVVVVVWlP////////+e/AAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAMzMzMzMz479mZmZmZmb2PzMzMzMzM+M/zczMzMzMBEA=',
+    last: [0.05739557935684955, 0.98872870514214, -3.092347955187332e-8],
+  },
+  soft: {
+    b64: 'TFdTTgQAAABAAQAA09edFQICAOoAAKBAAAAAPwAAEMEAAffV7tAHAQEBAAEAAZqZmZmZmck/q3sUrkfheoQ/AACAPwAAcEIAAKBAAQAAAQRzb2Z0qgAAQEEAAABAAABAQAAAoECqAAAgQgAAIEEAAKBAAAAgQa4AAMhDexSuR+F6lD8AAEBAAAAAPw+amZmZmZmpP5qZmZmZmak/AokGAAAAugAAoEEAAIA/j0qVYGUGJEAAAAA/AWkBIAIAAKBBAACAP4GYBgAAAIA/K1VVVVVVVcU/AACAPwAAwEDYAACAP807f2aeoOY/BVQBIAIF6XL7gwyVXT97FK5H4Xr/PwAAAAAAAAAAU1VVVVVVpT8EAAAAAADovwAAAAAAAAAAAAAAAAAAAAABAAAAAAAAADMzMzMzM+O/ZmZmZmZm9j8zMzMzMzPjP83MzMzMzARA',
+    last: [0.05539474842645046, 0.9999578478705407, -0.000003370454959401047],
+  },
+};
+
+describe('snapshots written before the classic solver kept its own settings', () => {
+  for (const [kind, { b64, last }] of Object.entries(FORMAT_4)) {
+    it(`a ${kind} world's snapshot restores with each setting where it now lives, and steps on as before`, () => {
+      new ClassicSolver();
+      const world = loadWorld(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
+      expect(world.solver).toBe(kind);
+      expect([world.settings.iterations, world.settings.substeps, world.settings.contactHertz]).toEqual([
+        3, 5, 40,
+      ]);
+      expect(world.settings.blockSolver).toBe(false);
+      const classic = world.classicSolver;
+      if (kind === 'classic') {
+        expect([classic?.iterations, classic?.substeps, classic?.blockSolver, classic?.jointSprings]).toEqual(
+          [12, 2, false, true],
+        );
+      } else expect(classic).toBeNull();
+      for (let i = 0; i < 30; ++i) world.step(1 / 60);
+      const body = world.getBody(1) as Body;
+      expect([body.position.x, body.position.y, body.angle]).toEqual(last);
+    });
+  }
 });
 
 /** The checksum the format specifies (Fletcher sums over little-endian words), written anew here. */
@@ -617,9 +688,16 @@ describe('bad snapshots', () => {
     (raw as { stepNumbers: Float64Array }).stepNumbers[0] = -0.5;
     expect(() => restoreWorld(target, saveWorld(source))).toThrow(/settings.*speculativeDistance/);
     (raw as { stepNumbers: Float64Array }).stepNumbers[0] = 0.02;
-    (raw as { softSubstepCount: number }).softSubstepCount = 0;
+    (raw as { substepCount: number }).substepCount = 0;
     expect(() => restoreWorld(target, saveWorld(source))).toThrow(WorldError);
-    (raw as { softSubstepCount: number }).softSubstepCount = 4;
+    (raw as { substepCount: number }).substepCount = 4;
+    // And the classic solver's, behind its own setters.
+    const classic = new ClassicSolver();
+    source.solver = classic;
+    (classic as unknown as { target: { iterationCount: number } }).target.iterationCount = 1e9;
+    expect(() => restoreWorld(target, saveWorld(source))).toThrow(/classicSolver\.iterations/);
+    (classic as unknown as { target: { iterationCount: number } }).target.iterationCount = 10;
+    source.solver = 'soft';
     source.gravity.x = Number.POSITIVE_INFINITY;
     expect(() => restoreWorld(target, saveWorld(source))).toThrow(/gravity/);
     source.gravity.x = 0;
@@ -1006,7 +1084,7 @@ describe('size', () => {
     const bytes = saveWorld(world).length;
     // Deterministic: the same world always gives the same bytes (the settings are part of them:
     // maximumLinearSpeed and the soft joint rows' jointHertz and jointDampingRatio among them).
-    expect(bytes).toBe(17_152);
+    expect(bytes).toBe(17_144);
     expect(bytes / 210).toBeLessThanOrEqual(100);
   });
 });

@@ -1,6 +1,6 @@
 import { rain, singleBox } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
-import { type Body, ClassicSolver, World, WorldError } from '../src/index';
+import { type Body, ClassicSolver, World } from '../src/index';
 import { buildScene, run, stateOf } from './helpers';
 
 // The classic solver is installed, not built in: made once here, it is picked by name ('classic') below.
@@ -23,18 +23,21 @@ function box(world: World, x: number, y: number, mass: number, restitution = 0):
 describe('the soft step', () => {
   it('is what `solver: soft` gives, with its own iterations (1) and sub-steps (4)', () => {
     const world = new World({ solver: 'soft' });
-    expect(world.settings.solver).toBe('soft');
+    expect(world.solver).toBe('soft');
     expect(world.settings.iterations).toBe(1);
     expect(world.settings.substeps).toBe(4);
-    world.settings.solver = 'classic';
-    expect(world.settings.iterations).toBe(10);
-    expect(world.settings.substeps).toBe(1);
-    world.settings.iterations = 20;
-    world.settings.solver = 'soft';
+    world.solver = 'classic';
+    expect(world.classicSolver?.iterations).toBe(10);
+    expect(world.classicSolver?.substeps).toBe(1);
+    (world.classicSolver as ClassicSolver).iterations = 20;
+    world.solver = 'soft';
     expect(world.settings.iterations).toBe(1);
+    world.solver = 'classic';
+    expect(world.classicSolver?.iterations).toBe(20);
     expect(() => {
-      world.settings.solver = 'fast' as 'soft';
-    }).toThrow(WorldError);
+      world.solver = 'fast' as 'soft';
+    }).toThrow(/^world\.solver = "?fast"?: must be 'soft', 'classic' or a ClassicSolver/);
+    expect(world.solver).toBe('classic');
     expect(() => {
       world.settings.contactHertz = 0;
     }).toThrow(/settings.contactHertz/);
@@ -236,7 +239,7 @@ describe('the soft step', () => {
     const world = softWorld();
     const b = box(world, 0, 2, 1);
     run(world, 60);
-    world.settings.solver = 'classic';
+    world.solver = 'classic';
     run(world, 120);
     expect(b.position.y).toBeGreaterThan(0.5 - 0.02);
     expect(b.position.y).toBeLessThan(0.5 + 1e-3);

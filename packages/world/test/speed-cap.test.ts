@@ -10,6 +10,7 @@ import {
   World,
   WorldError,
 } from '../src/index';
+import { solverSettings } from './helpers';
 
 // The classic solver is installed, not built in: made once here, it is picked by name ('classic') below.
 new ClassicSolver();
@@ -136,8 +137,8 @@ describe('settings.maximumLinearSpeed', () => {
       });
       const steps = 30;
       for (let i = 0; i < steps; ++i) world.step(DT);
-      const n = steps * world.settings.substeps;
-      const h = DT / world.settings.substeps;
+      const n = steps * solverSettings(world).substeps;
+      const h = DT / solverSettings(world).substeps;
       const g = -10;
       expect(body.linearVelocity.x).toBe(330);
       expect(body.linearVelocity.y).toBeCloseTo(100 + n * h * g, 9);

@@ -5,12 +5,12 @@
 import { stack } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
 import { ClassicSolver, World } from '../src/index';
-import { buildScene } from './helpers';
+import { buildScene, solverSettings } from './helpers';
 
 describe('split impulses', () => {
   it('push a box sunk 5 cm into the ground out without giving it any speed', () => {
     const world = new World({ sleeping: false, solver: new ClassicSolver() });
-    world.settings.splitImpulses = true;
+    solverSettings(world).splitImpulses = true;
     world.createBody({ type: 'static', width: 100, height: 20, position: { x: 0, y: -10 } });
     const box = world.createBody({ width: 1, height: 1, mass: 1, position: { x: 0, y: 0.45 } });
     let maxUp = 0;
@@ -28,7 +28,7 @@ describe('split impulses', () => {
   it('keep an aligned column of 64 from throwing its top box up; without them it is launched', () => {
     const topRise = (split: boolean): number => {
       const { world, bodies } = buildScene(stack(64, { offset: 0 }), { sleeping: false, solver: 'classic' });
-      world.settings.splitImpulses = split;
+      solverSettings(world).splitImpulses = split;
       const top = bodies[bodies.length - 1];
       const start = top.position.y;
       let rise = Number.NEGATIVE_INFINITY;
@@ -46,6 +46,6 @@ describe('split impulses', () => {
   });
 
   it('are off by default (Box2D-Lite: Baumgarte and the relax pass)', () => {
-    expect(new World().settings.splitImpulses).toBe(false);
+    expect(new ClassicSolver().splitImpulses).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import {
   type SolverKind,
   World,
 } from '../src/index';
+import { solverSettings } from './helpers';
 
 // The classic solver is installed, not built in: made once here, it is picked by name ('classic') below.
 new ClassicSolver();
@@ -175,7 +176,7 @@ function tornJoints(
   speed: number,
 ): { world: World; boxes: Body[] } {
   const world = new World({ solver, gravity: { x: 0, y: -10 }, continuous: new ContinuousCollision() });
-  world.settings.jointChains = chains;
+  solverSettings(world).jointChains = chains;
   world.settings.jointPositionIterations = positionIterations;
   const ground = world.createBody({ type: 'static', width: 1, height: 1, position: { x: -2, y: 5 } });
   const boxes = [world.createBody({ width: 1, height: 1, position: { x: 0, y: 5 } })];

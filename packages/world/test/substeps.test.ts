@@ -2,7 +2,7 @@ import { dampingRate } from '@lite/constraints';
 import { pendulum, stack } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
 import { ClassicSolver, DistanceJoint, World, WorldError } from '../src/index';
-import { buildScene, run, stateOf } from './helpers';
+import { buildScene, run, solverSettings, stateOf } from './helpers';
 
 // The classic solver's sub-steps (the whole pipeline n times with dt / n). The soft step sub-steps inside
 // its solve; its own tests are in soft-step.test.ts.
@@ -18,7 +18,7 @@ function sameBits(a: Float64Array, b: Float64Array): boolean {
  */
 function columnDrift(substeps: number, steps: number): number {
   const { world, bodies } = buildScene(stack(24, { offset: 0.005 }), { sleeping: false, solver: 'classic' });
-  world.settings.substeps = substeps;
+  solverSettings(world).substeps = substeps;
   const start = bodies.map((b) => b.position.x);
   let drift = 0;
   for (let i = 0; i < steps; ++i) {
@@ -36,7 +36,7 @@ function columnDrift(substeps: number, steps: number): number {
  * e² · 2 m = 0.5 m: 25 % of the drop.
  */
 function reboundHeight(substeps: number): number {
-  const world = new World({ solver: new ClassicSolver(), substeps, sleeping: false });
+  const world = new World({ solver: new ClassicSolver({ substeps }), sleeping: false });
   world.createBody({ type: 'static', width: 100, height: 20, position: { x: 0, y: -10 }, restitution: 0.5 });
   const box = world.createBody({
     width: 1,
@@ -85,9 +85,8 @@ describe('sub-steps: accuracy', () => {
     // dampingRate); what implicit Euler still costs is amplitude, per step, and shorter steps lose less.
     const run = (substeps: number): { frequency: number; amplitude: number } => {
       const world = new World({
-        solver: new ClassicSolver(),
+        solver: new ClassicSolver({ substeps }),
         gravity: { x: 0, y: 0 },
-        substeps,
         sleeping: false,
       });
       const ground = world.createBody({ type: 'static', width: 1, height: 1 });
@@ -141,7 +140,7 @@ describe('sub-steps: accuracy', () => {
     // The sub-steps are whole steps: step(1/60) with 4 sub-steps is 4 × step(1/240).
     const a = buildScene(pendulum(), { sleeping: false, solver: 'classic' });
     const b = buildScene(pendulum(), { sleeping: false, solver: 'classic' });
-    a.world.settings.substeps = 4;
+    solverSettings(a.world).substeps = 4;
     run(a.world, 120);
     run(b.world, 480, dt / 4);
     expect(sameBits(stateOf(a.world), stateOf(b.world))).toBe(true);
@@ -153,10 +152,10 @@ describe('sub-steps: semantics', () => {
     const scene = stack(12, { offset: 0.005 });
     const untouched = buildScene(scene, { solver: 'classic' });
     const set = buildScene(scene, { solver: 'classic' });
-    set.world.settings.substeps = 3;
-    set.world.settings.substeps = 1;
-    const built = new World({ solver: new ClassicSolver(), substeps: 1 });
-    expect(built.settings.substeps).toBe(1);
+    solverSettings(set.world).substeps = 3;
+    solverSettings(set.world).substeps = 1;
+    const built = new World({ solver: new ClassicSolver({ substeps: 1 }) });
+    expect(solverSettings(built).substeps).toBe(1);
     for (let i = 0; i < 600; ++i) {
       untouched.world.step(dt);
       set.world.step(dt);
@@ -166,7 +165,7 @@ describe('sub-steps: semantics', () => {
       buildScene(pendulum(), { solver: 'classic' }),
       buildScene(pendulum(), { solver: 'classic' }),
     ];
-    joints[1].world.settings.substeps = 1;
+    solverSettings(joints[1].world).substeps = 1;
     for (const { world } of joints) run(world, 600);
     expect(sameBits(stateOf(joints[0].world), stateOf(joints[1].world))).toBe(true);
   });
@@ -176,7 +175,7 @@ describe('sub-steps: semantics', () => {
     const b = buildScene(stack(4, { offset: 0.05 }), { sleeping: false, solver: 'classic' });
     run(a.world, 40);
     run(b.world, 40);
-    b.world.settings.substeps = 2;
+    solverSettings(b.world).substeps = 2;
     a.world.step(dt);
     b.world.step(dt);
     expect(sameBits(stateOf(a.world), stateOf(b.world))).toBe(false);
@@ -185,9 +184,8 @@ describe('sub-steps: semantics', () => {
 
   it('forces set before the step act during every sub-step and are cleared once, at the end', () => {
     const world = new World({
-      solver: new ClassicSolver(),
+      solver: new ClassicSolver({ substeps: 4 }),
       gravity: { x: 0, y: 0 },
-      substeps: 4,
       sleeping: false,
     });
     const body = world.createBody({ width: 1, height: 1, mass: 2 });
@@ -207,7 +205,7 @@ describe('sub-steps: semantics', () => {
 
   it('stepCount counts steps, and sleep timers advance by dt per step', () => {
     const asleepAfter = (substeps: number): number => {
-      const world = new World({ solver: new ClassicSolver(), substeps });
+      const world = new World({ solver: new ClassicSolver({ substeps }) });
       world.createBody({ type: 'static', width: 20, height: 1, position: { x: 0, y: -0.5 } });
       const box = world.createBody({ width: 1, height: 1, position: { x: 0, y: 0.5 } });
       for (let i = 1; i <= 120; ++i) {
@@ -223,7 +221,7 @@ describe('sub-steps: semantics', () => {
   });
 
   it('a contact that begins and ends within one step reports both, begin first, once per step', () => {
-    const world = new World({ solver: new ClassicSolver(), substeps: 4, sleeping: false });
+    const world = new World({ solver: new ClassicSolver({ substeps: 4 }), sleeping: false });
     world.createBody({ type: 'static', width: 100, height: 20, position: { x: 0, y: -10 }, restitution: 1 });
     // 20 m/s down, 10 cm above the ground: it hits and leaves within the first step's 4 sub-steps.
     world.createBody({
@@ -246,25 +244,25 @@ describe('sub-steps: semantics', () => {
 describe('sub-steps: bad values and failures', () => {
   for (const value of [0, 1.5, Number.NaN, -1, Number.POSITIVE_INFINITY]) {
     it(`refuses substeps = ${value}, keeping the old value`, () => {
-      const world = new World({ solver: new ClassicSolver(), substeps: 2 });
+      const world = new World({ solver: new ClassicSolver({ substeps: 2 }) });
       let error: unknown = null;
       try {
-        world.settings.substeps = value;
+        solverSettings(world).substeps = value;
       } catch (e) {
         error = e;
       }
       expect(error).toBeInstanceOf(WorldError);
-      expect((error as WorldError).argument).toBe('settings.substeps');
-      expect((error as WorldError).message).toContain(`settings.substeps = ${value}`);
-      expect(world.settings.substeps).toBe(2);
-      expect(() => new World({ solver: new ClassicSolver(), substeps: value })).toThrow(
-        `settings.substeps = ${value}`,
+      expect((error as WorldError).argument).toBe('classicSolver.substeps');
+      expect((error as WorldError).message).toContain(`classicSolver.substeps = ${value}`);
+      expect(solverSettings(world).substeps).toBe(2);
+      expect(() => new World({ solver: new ClassicSolver({ substeps: value }) })).toThrow(
+        `classicSolver.substeps = ${value}`,
       );
     });
   }
 
   it('a sub-step that turns non-finite restores every body to its state before the whole step', () => {
-    const world = new World({ solver: new ClassicSolver(), substeps: 4, sleeping: false });
+    const world = new World({ solver: new ClassicSolver({ substeps: 4 }), sleeping: false });
     // No speed cap in the way: the failure comes from a velocity of 1e308 m/s.
     world.settings.maximumLinearSpeed = Number.MAX_VALUE;
     world.createBody({ type: 'static', width: 20, height: 1, position: { x: 0, y: -0.5 } });

@@ -43,10 +43,12 @@ export class LiteAdapter implements EngineAdapter {
     const world = new World({
       gravity: scene.gravity,
       ...(this.solver !== undefined
-        ? { solver: this.solver === 'classic' ? new ClassicSolver() : this.solver }
+        ? {
+            solver:
+              this.solver === 'classic' ? new ClassicSolver({ iterations: scene.iterations }) : this.solver,
+          }
         : {}),
     });
-    if (world.settings.solver === 'classic') world.settings.iterations = scene.iterations;
     world.settings.sleeping = false;
     for (const def of scene.bodies) {
       const dynamic = def.type === 'dynamic';
