@@ -1,4 +1,4 @@
-import { catalogue, getScene } from '@lite/scenes';
+import { getScene } from '@lite/scenes';
 import { type Body, type BodyShape, ClassicSolver, type RevoluteJoint, World } from '@lite/world';
 import { describe, expect, it } from 'vitest';
 import { scenes } from '../src/scene-list';
