@@ -66,7 +66,7 @@ export { MouseJoint, type MouseJointOptions } from './mouse-joint';
 export { ContactSolver } from './packed-contact-solver';
 export { PrismaticJoint, type PrismaticJointOptions } from './prismatic-joint';
 export { RevoluteJoint, type RevoluteJointOptions } from './revolute-joint';
-export { SolverSettings, type SolverSettingsOptions } from './settings';
+export { type SolverKey, SolverSettings, type SolverSettingsOptions } from './settings';
 export {
   DEEP_OVERLAP,
   HELD_PUSH_PASSES,

@@ -1,7 +1,7 @@
 import { ConstraintError } from './errors';
 
-/** The settings `new SolverSettings(options)` takes: all its accessors. */
-type SolverKey = Exclude<keyof SolverSettings, 'jointNumbers' | 'validate'>;
+/** The names of the solver's settings (every public field of {@link SolverSettings} that is a setting). */
+export type SolverKey = Exclude<keyof SolverSettings, 'jointNumbers' | 'validate'>;
 /** The fields the {@link SolverSettings} constructor takes, in the order it sets them. */
 const SOLVER_KEYS = (
   'accumulateImpulses warmStarting positionCorrection blockSolver relax splitImpulses jointChains ' +

@@ -7,7 +7,7 @@ export {
 } from '@lite/constraints';
 export { Body } from './body';
 export type { BodyOptions, BodyType } from './body-options';
-export { ClassicSolver } from './classic-solver';
+export { ClassicSolver, type ClassicSolverOptions } from './classic-solver';
 export { Contact } from './contact';
 export { DebugColor, type DebugDraw, type DebugDrawOptions, drawWorld } from './debug-draw';
 export { WorldError } from './errors';
@@ -55,6 +55,7 @@ export {
   clipVector,
   collideMover,
   type MoverCapsule,
+  type MoverTuning,
   type PlaneSolution,
   solvePlanes,
 } from './mover';
