@@ -77,9 +77,10 @@ describe('bundle size (built packages, bundled by esbuild as an application woul
     expect(size.modules.filter((m) => CLASSIC.test(m) || CONTINUOUS.test(m) || JS_KERNELS.test(m))).toEqual(
       [],
     );
-    // 60,369 B gzipped (170,710 B minified; 61,416 B before the shape cast became a function of its
-    // own); the budget is that plus 1.3%, under 60 KB.
-    expect(size.gzipped).toBeLessThanOrEqual(61_154);
+    // 62,940 B gzipped: 60,369 B before the contact callbacks and hit events, chain segments in the
+    // narrowphase and ray casts, shape filters that change and fixed rotation joined every step's
+    // path (61,416 B before the shape cast became a function of its own); the budget is that plus 1.3%.
+    expect(size.gzipped).toBeLessThanOrEqual(63_758);
   });
 
   it('a program that installs the classic solver, continuous collision and the TypeScript kernels holds them', async () => {
@@ -115,12 +116,13 @@ restoreWorld(world, saveWorld(world));`);
     expect(size.gzipped).toBeLessThanOrEqual(96_731);
   });
 
-  it('the whole engine (every export of @lite/world) stays at or below 110,550 B gzipped', async () => {
+  it('the whole engine (every export of @lite/world) stays at or below 112,530 B gzipped', async () => {
     const size = await bundle("import * as lite from '@lite/world'; console.log(lite);");
     expect(size.warnings).toEqual([]);
-    // 110,004 B gzipped: 105,755 B before segments and chains, the character mover, explosions,
+    // 111,085 B gzipped (110,004 B before the classic solver's own settings object and fixed
+    // rotation); 105,755 B before segments and chains, the character mover, explosions,
     // debug drawing and the contact callbacks (104,941 B before the classic solver, continuous
     // collision and the TypeScript kernels became installed parts, exported beside World).
-    expect(size.gzipped).toBeLessThanOrEqual(110_550);
+    expect(size.gzipped).toBeLessThanOrEqual(112_530);
   });
 });
