@@ -35,7 +35,8 @@ test('writing the value a field already has leaves a sleeping body asleep', () =
   });
   for (let i = 0; i < 120; i++) world.step(dt);
   expect(box.awake).toBe(false);
-  slider.motorSpeed = slider.motorSpeed;
+  const same = slider.motorSpeed;
+  slider.motorSpeed = same;
   expect(box.awake).toBe(false);
   slider.motorSpeed = 1;
   expect(box.awake).toBe(true);
