@@ -4,6 +4,7 @@ import { Camera } from './camera';
 import { fitCameraHeight } from './camera-fit';
 import { engineCounters } from './counters';
 import { FixedStepClock, SLOW_STEP_MS } from './fixed-step';
+import { followCharacter } from './game-draw';
 import { HINTED, UNSETTLED_BY_CLASSIC } from './hints';
 import { bindSlider, byId, createRadio, createSlider, createToggle } from './panel';
 import { PointerInput } from './pointer-input';
@@ -781,6 +782,8 @@ export class Testbed {
     if (target?.tagName === 'SELECT') return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key.toLowerCase();
+    // A scene's control took the key (the arrows decide below: Shift pans anyway).
+    if (event.defaultPrevented && !key.startsWith('arrow')) return;
     const technique = TECHNIQUES.find((t) => t.key === key);
     if (technique) {
       const input = this.techniqueInputs.get(technique.name)!;
@@ -1043,6 +1046,8 @@ export class Testbed {
       this.camera.centerY = followed.position.y;
       this.viewMoved();
     }
+    // A game scene's camera keeps its character in view while it runs (the address keeps the scene's view).
+    if (steps > 0 && !followed && followCharacter(this.camera, this.simulation.worlds[0])) this.redraw = true;
     // Paused, or every body asleep: the picture has not changed.
     if (this.redraw) this.draw();
     if (time - this.lastGraph > 100) {

@@ -1,0 +1,172 @@
+/**
+ * The game features of the testbed's own scenes, per pane: static chains for terrain, kinematic
+ * platforms that shuttle back and forth and a keyboard-driven `CharacterMover`. A {@link PaneGame} runs its
+ * parts inside the simulation's fixed step ({@link PaneGame.beforeStep} and
+ * {@link PaneGame.afterStep} around `world.step`).
+ */
+import type { PointDef } from '@lite/scenes';
+import { type Body, CharacterMover, type World } from '@lite/world';
+import type { DemoSceneDef } from './demo-scenes';
+
+/** A kinematic body moved between its start and its start + (`dx`, `dy`) and back, once a `period`. */
+export interface ShuttleDef {
+  /** Index of the kinematic body in the scene's `bodies`. */
+  body: number;
+  /** The far end's offset from the start, m. */
+  dx: number;
+  /** The far end's offset from the start, m. */
+  dy: number;
+  /** Seconds for the way there and back. */
+  period: number;
+}
+
+/** The keyboard's part in a game scene: the walking input, and a jump to take at the next step. */
+export class GameInput {
+  private readonly held: string[] = [];
+  private jumpWanted = false;
+
+  /** The keys that walk left and right, and those that jump (as `KeyboardEvent.key` names them). */
+  static readonly LEFT = ['a', 'A', 'ArrowLeft'];
+  static readonly RIGHT = ['d', 'D', 'ArrowRight'];
+  static readonly JUMP = ['w', 'W', 'ArrowUp', ' '];
+
+  /** Whether `key` is one of the character's keys. */
+  static takes(key: string): boolean {
+    return GameInput.LEFT.includes(key) || GameInput.RIGHT.includes(key) || GameInput.JUMP.includes(key);
+  }
+
+  /** A key went down (repeats included): a walking key is held, a jump key asks for a jump. */
+  press(key: string): void {
+    if (GameInput.JUMP.includes(key)) this.jumpWanted = true;
+    else if (!this.held.includes(key)) this.held.push(key);
+  }
+
+  /** A key went up. */
+  release(key: string): void {
+    const index = this.held.indexOf(key);
+    if (index >= 0) this.held.splice(index, 1);
+  }
+
+  /** Lets go of every key. */
+  releaseAll(): void {
+    this.held.length = 0;
+    this.jumpWanted = false;
+  }
+
+  /** −1 walking left, 1 right, 0 neither; the key pressed last wins. */
+  get throttle(): number {
+    for (let i = this.held.length - 1; i >= 0; i--) {
+      if (GameInput.LEFT.includes(this.held[i])) return -1;
+      if (GameInput.RIGHT.includes(this.held[i])) return 1;
+    }
+    return 0;
+  }
+
+  /** Takes the pending jump, if any (once). */
+  takeJump(): boolean {
+    const wanted = this.jumpWanted;
+    this.jumpWanted = false;
+    return wanted;
+  }
+}
+
+/** What {@link PaneGame.save} keeps of the character for stepping back (a world snapshot holds the rest). */
+export interface GameState {
+  x: number;
+  y: number;
+  vx: number;
+  vy: number;
+}
+
+/** A pane's game parts (see the module comment), built with its world. */
+export class PaneGame {
+  /** The keyboard's character, or null. */
+  readonly mover: CharacterMover | null;
+  /** Steps taken (the shuttles' clock and the flashes' age). */
+  steps = 0;
+  private readonly shuttles: { body: Body; x: number; y: number; def: ShuttleDef }[] = [];
+
+  constructor(
+    readonly world: World,
+    readonly scene: DemoSceneDef,
+    bodies: readonly (Body | null)[],
+  ) {
+    for (const chain of scene.chains ?? []) {
+      world.createBody({
+        type: 'static',
+        shape: { type: 'chain', points: chain.points, ...(chain.loop ? { loop: true } : {}) },
+        friction: chain.friction ?? 0.6,
+        userData: { tag: 'ground' },
+      });
+    }
+    for (const def of scene.shuttles ?? []) {
+      const body = bodies[def.body];
+      if (body) this.shuttles.push({ body, x: body.position.x, y: body.position.y, def });
+    }
+    const character = scene.character;
+    this.mover = character ? new CharacterMover(world, { position: character }) : null;
+  }
+
+  /** Before `world.step(dt)`: each shuttle's velocity takes it to where it must be after the step. */
+  beforeStep(dt: number): void {
+    const t = (this.steps + 1) * dt;
+    for (const { body, x, y, def } of this.shuttles) {
+      // 0 at the start, 1 at the far end: (1 − cos)/2 eases in and out.
+      const s = 0.5 * (1 - Math.cos((2 * Math.PI * t) / def.period));
+      body.setLinearVelocity({
+        x: (x + s * def.dx - body.position.x) / dt,
+        y: (y + s * def.dy - body.position.y) / dt,
+      });
+    }
+  }
+
+  /** After `world.step(dt)`: the character moves once, with the keyboard's input. */
+  afterStep(dt: number, input: GameInput | null): void {
+    this.steps++;
+    const mover = this.mover;
+    if (!mover) return;
+    if (input?.takeJump()) mover.jump();
+    mover.update(dt, input?.throttle ?? 0);
+  }
+
+  /** The character's state, for stepping back. */
+  save(): GameState | null {
+    const mover = this.mover;
+    if (!mover) return null;
+    const { position: p, velocity: v } = mover;
+    return { x: p.x, y: p.y, vx: v.x, vy: v.y };
+  }
+
+  /** Puts the character back as {@link PaneGame.save} kept it, at step `steps`. */
+  restore(state: GameState | null, steps: number): void {
+    this.steps = steps;
+    const mover = this.mover;
+    if (!mover || !state) return;
+    mover.position.x = state.x;
+    mover.position.y = state.y;
+    mover.velocity.x = state.vx;
+    mover.velocity.y = state.vy;
+  }
+}
+
+const games = new WeakMap<World, PaneGame>();
+
+/**
+ * Builds `world`'s game parts when `scene` has any (`bodies`: the scene's bodies as created, null
+ * for those of another pane).
+ */
+export function installGame(world: World, scene: DemoSceneDef, bodies: readonly (Body | null)[]): void {
+  if (scene.chains || scene.shuttles || scene.character) {
+    games.set(world, new PaneGame(world, scene, bodies));
+  }
+}
+
+/** `world`'s game parts, or undefined when its scene has none. */
+export function gameOf(world: World): PaneGame | undefined {
+  return games.get(world);
+}
+
+/** A polyline's points as chain points (a fresh copy). */
+export function points(list: readonly (readonly [number, number])[]): PointDef[] {
+  return list.map(([x, y]) => ({ x, y }));
+}
