@@ -7,7 +7,7 @@
  */
 import type { BodyDef, PointDef, SceneDef, SceneEntry, SceneParameter } from '@lite/scenes';
 import type { ShuttleDef } from './game';
-import { terrainScene } from './game-scenes';
+import { oneWayScene, terrainScene } from './game-scenes';
 import { resolveParameters } from './url-state';
 
 /** A testbed scene: a {@link SceneDef} with what only the testbed builds. */
@@ -25,6 +25,8 @@ export interface DemoSceneDef extends SceneDef {
   shuttles?: ShuttleDef[];
   /** Where the keyboard's character (a `CharacterMover`) starts. */
   character?: PointDef;
+  /** Indices of the bodies that are one-way platforms (solid from above only). */
+  oneWay?: number[];
 }
 
 /** How many worlds the testbed runs `scene` in: two for a comparison, else one. */
@@ -160,5 +162,11 @@ export const demoScenes: readonly SceneEntry[] = [
     'Terrain and character',
     [{ name: 'boxes', label: 'Boxes', min: 0, max: 6, step: 1, default: 4 }],
     (p) => terrainScene(p.boxes),
+  ),
+  demoEntry(
+    'one-way',
+    'One-way platforms',
+    [{ name: 'boxes', label: 'Boxes', min: 3, max: 30, step: 1, default: 12 }],
+    (p) => oneWayScene(p.boxes),
   ),
 ];

@@ -1,6 +1,6 @@
 /**
  * The testbed's game scenes (registered in `src/demo-scenes.ts`, run by `src/game.ts`): chain
- * terrain walked by a keyboard character, one-way platforms, and explosions with hit events.
+ * terrain walked by a keyboard character, and one-way platforms.
  */
 import type { BodyDef } from '@lite/scenes';
 import type { DemoSceneDef } from './demo-scenes';
@@ -70,5 +70,54 @@ export function terrainScene(boxes: number): DemoSceneDef {
     chains: [{ points: points([...TERRAIN].reverse()), friction: 0.6 }],
     shuttles: [{ body: 0, dx: 5, dy: 0, period: 5 }],
     character: { x: -14, y: 1.4 },
+  };
+}
+
+/** The one-way platforms' centres (x, y), each 4 m × 0.2 m. */
+export const ONE_WAY_PLATFORMS: readonly (readonly [number, number])[] = [
+  [-5, 3],
+  [0, 6],
+  [5, 3],
+];
+
+/** One-way platforms; boxes thrown up from below pass through them and land on them. */
+export function oneWayScene(boxes: number): DemoSceneDef {
+  const bodies: BodyDef[] = [
+    { type: 'static', width: 30, height: 1, x: 0, y: -0.5, friction: 0.6, tag: 'ground' },
+  ];
+  const oneWay: number[] = [];
+  for (const [x, y] of ONE_WAY_PLATFORMS) {
+    oneWay.push(bodies.length);
+    bodies.push({ type: 'static', width: 4, height: 0.2, x, y, friction: 0.6, tag: 'one-way' });
+  }
+  for (let i = 0; i < boxes; i++) {
+    // A row along the floor; every other box under a platform is thrown up through it.
+    const x = -7.5 + (15 * (i + 0.5)) / boxes;
+    const above = ONE_WAY_PLATFORMS.find(([px]) => Math.abs(x - px) < 1.8);
+    bodies.push({
+      type: 'dynamic',
+      width: 0.45,
+      height: 0.45,
+      x,
+      y: 0.225,
+      density: 1,
+      friction: 0.5,
+      // Enough to rise 1.5 m past the platform: v = √(2 g h).
+      vy: above && i % 2 === 0 ? Math.sqrt(2 * 10 * (above[1] + 1.5)) : 0,
+    });
+  }
+  return {
+    id: 'one-way',
+    title: 'One-way platforms',
+    description:
+      'Platforms solid from above only: a pre-solve callback (world.setPreSolveCallback) switches a ' +
+      'contact off unless the box is on top. Boxes thrown up pass through and land on them; drag a ' +
+      'box up through one and let it go.',
+    gravity: { x: 0, y: -10 },
+    iterations: 10,
+    bodies,
+    joints: [],
+    camera: { x: 0, y: 4, height: 12 },
+    oneWay,
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The game features of the testbed's own scenes, per pane: static chains for terrain, kinematic
- * platforms that shuttle back and forth and a keyboard-driven `CharacterMover`. A {@link PaneGame} runs its
+ * platforms that shuttle back and forth, a keyboard-driven `CharacterMover` and one-way platforms
+ * (a pre-solve callback). A {@link PaneGame} runs its
  * parts inside the simulation's fixed step ({@link PaneGame.beforeStep} and
  * {@link PaneGame.afterStep} around `world.step`).
  */
@@ -70,6 +71,11 @@ export class GameInput {
   }
 }
 
+/** A one-way platform holds a shape whose contact normal points at least this far up (cos 45°). */
+const ONE_WAY_NORMAL_Y = Math.SQRT1_2;
+/** ... and that is at most this deep in it, m (deeper: it is on its way up through). */
+const ONE_WAY_DEPTH = 0.05;
+
 /** What {@link PaneGame.save} keeps of the character for stepping back (a world snapshot holds the rest). */
 export interface GameState {
   x: number;
@@ -82,6 +88,8 @@ export interface GameState {
 export class PaneGame {
   /** The keyboard's character, or null. */
   readonly mover: CharacterMover | null;
+  /** The one-way platform bodies. */
+  readonly oneWay: ReadonlySet<Body>;
   /** Steps taken (the shuttles' clock and the flashes' age). */
   steps = 0;
   private readonly shuttles: { body: Body; x: number; y: number; def: ShuttleDef }[] = [];
@@ -105,6 +113,26 @@ export class PaneGame {
     }
     const character = scene.character;
     this.mover = character ? new CharacterMover(world, { position: character }) : null;
+    const oneWay = new Set<Body>();
+    for (const index of scene.oneWay ?? []) {
+      const body = bodies[index];
+      if (body) oneWay.add(body);
+    }
+    this.oneWay = oneWay;
+    if (oneWay.size > 0) {
+      world.setPreSolveCallback((shapeA, shapeB, manifold) => {
+        const a = oneWay.has(shapeA.body);
+        if (a === oneWay.has(shapeB.body)) return true;
+        // The normal points from A to B: up from the platform when the other shape is above it.
+        const up = a ? manifold.normalY : -manifold.normalY;
+        if (up < ONE_WAY_NORMAL_Y) return false;
+        // Landing (or resting) on top, not half way through it on the way up.
+        let deepest = 0;
+        for (let i = 0; i < manifold.pointCount; i++)
+          deepest = Math.min(deepest, manifold.points[i].separation);
+        return deepest > -ONE_WAY_DEPTH;
+      });
+    }
   }
 
   /** Before `world.step(dt)`: each shuttle's velocity takes it to where it must be after the step. */
@@ -156,7 +184,7 @@ const games = new WeakMap<World, PaneGame>();
  * for those of another pane).
  */
 export function installGame(world: World, scene: DemoSceneDef, bodies: readonly (Body | null)[]): void {
-  if (scene.chains || scene.shuttles || scene.character) {
+  if (scene.chains || scene.shuttles || scene.character || scene.oneWay) {
     games.set(world, new PaneGame(world, scene, bodies));
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Camera } from '../src/camera';
 import { gameOf } from '../src/game';
 import { followCharacter } from '../src/game-draw';
-import { TERRAIN_END_X } from '../src/game-scenes';
+import { ONE_WAY_PLATFORMS, TERRAIN_END_X } from '../src/game-scenes';
 import { SceneControls } from '../src/scene-controls';
 import { findScene } from '../src/scene-list';
 import { defaultSettings } from '../src/settings';
@@ -95,5 +95,58 @@ describe('game scenes', () => {
     simulation.restoreState(state, defaultSettings());
     expect(mover.position.x).toBe(x);
     expect(simulation.stepCount).toBe(30);
+  });
+});
+
+describe('one-way platforms', () => {
+  it('boxes thrown up pass through the platforms and land on them; the others stay on the floor', () => {
+    const simulation = new Simulation(findScene('one-way')!.create(), defaultSettings());
+    const world = simulation.worlds[0];
+    const game = gameOf(world)!;
+    expect(game.oneWay.size).toBe(ONE_WAY_PLATFORMS.length);
+    const boxes = world.bodies.filter((b) => b.type === 'dynamic');
+    const thrown = boxes.filter((b) => b.linearVelocity.y > 0);
+    expect(thrown.length).toBeGreaterThanOrEqual(3);
+    const highest = thrown.map(() => Number.NEGATIVE_INFINITY);
+    for (let i = 0; i < 240; i++) {
+      simulation.step(dt);
+      thrown.forEach((box, k) => {
+        highest[k] = Math.max(highest[k], box.position.y);
+      });
+    }
+    // Each thrown box rose past a platform and rests on top of one (its top plus half the box).
+    for (let k = 0; k < thrown.length; k++) {
+      const box = thrown[k];
+      const on = ONE_WAY_PLATFORMS.find(
+        ([px, py]) => Math.abs(box.position.x - px) < 2 && box.position.y > py,
+      );
+      expect(on, `box ${box.id} at ${box.position.x.toFixed(2)}, ${box.position.y.toFixed(2)}`).toBeDefined();
+      expect(highest[k]).toBeGreaterThan(on![1] + 1);
+      expect(box.position.y).toBeCloseTo(on![1] + 0.1 + 0.225, 1);
+      expect(Math.abs(box.linearVelocity.y)).toBeLessThan(0.05);
+    }
+    for (const box of boxes) if (!thrown.includes(box)) expect(box.position.y).toBeLessThan(0.5);
+  });
+
+  it('without the callback the same platforms stop the thrown boxes from below', () => {
+    const simulation = new Simulation(findScene('one-way')!.create(), defaultSettings());
+    const world = simulation.worlds[0];
+    world.setPreSolveCallback(null);
+    const thrown = world.bodies.filter((b) => b.type === 'dynamic' && b.linearVelocity.y > 0);
+    expect(thrown.length).toBeGreaterThanOrEqual(3);
+    const under = thrown.map(
+      (box) => ONE_WAY_PLATFORMS.find(([px]) => Math.abs(box.position.x - px) < 2)![1],
+    );
+    const highest = thrown.map(() => Number.NEGATIVE_INFINITY);
+    for (let i = 0; i < 120; i++) {
+      simulation.step(dt);
+      thrown.forEach((box, k) => {
+        highest[k] = Math.max(highest[k], box.position.y);
+      });
+    }
+    // Each stays under its platform's underside (its centre half a box lower).
+    thrown.forEach((_, k) => {
+      expect(highest[k]).toBeLessThan(under[k] - 0.1 - 0.225 + 0.02);
+    });
   });
 });
