@@ -4,6 +4,7 @@ import { Camera } from './camera';
 import { fitCameraHeight } from './camera-fit';
 import { engineCounters } from './counters';
 import { FixedStepClock, SLOW_STEP_MS } from './fixed-step';
+import { gameOf, gameRows } from './game';
 import { followCharacter } from './game-draw';
 import { HINTED, UNSETTLED_BY_CLASSIC } from './hints';
 import { bindSlider, byId, createRadio, createSlider, createToggle } from './panel';
@@ -934,7 +935,12 @@ export class Testbed {
     }
     const world = hit.pane.world;
     const picked = pickBody(world, point.x, point.y);
-    if (!picked) return false;
+    // On empty space a scene with a blast sets it off there (the press then neither drags nor pans).
+    if (!picked) {
+      const exploded = gameOf(world)?.explodeAt(point.x, point.y) ?? false;
+      if (exploded) this.redraw = true;
+      return exploded;
+    }
     const mass = picked.mass;
     const gravity = Math.max(10, Math.hypot(this.settings.gravityX, this.settings.gravityY));
     hit.pane.mouseJoint = world.createJoint(MouseJoint, {
@@ -1155,6 +1161,7 @@ export class Testbed {
       ['Frames', `${this.meter.fps.toFixed(0)} fps · ${(100 * this.meter.speed).toFixed(0)} % of real time`],
     ];
     if (simulation.panes.length > 1) rows.push(['Worlds', `${simulation.panes.length}, side by side`]);
+    rows.push(...gameRows(simulation.worlds));
     // The legend doubles as the per-stage table: each band's mean and max over the graph's steps.
     byId('profile-legend')
       .querySelectorAll('.band-times')

@@ -6,8 +6,8 @@
  * (`src/game-scenes.ts`, run by `src/game.ts`).
  */
 import type { BodyDef, PointDef, SceneDef, SceneEntry, SceneParameter } from '@lite/scenes';
-import type { ShuttleDef } from './game';
-import { oneWayScene, terrainScene } from './game-scenes';
+import type { BlastDef, ShuttleDef } from './game';
+import { explosionScene, oneWayScene, terrainScene } from './game-scenes';
 import { resolveParameters } from './url-state';
 
 /** A testbed scene: a {@link SceneDef} with what only the testbed builds. */
@@ -27,6 +27,10 @@ export interface DemoSceneDef extends SceneDef {
   character?: PointDef;
   /** Indices of the bodies that are one-way platforms (solid from above only). */
   oneWay?: number[];
+  /** The blast a press on empty space sets off. */
+  blast?: BlastDef;
+  /** Whether the world's hit events are counted and flashed. */
+  hits?: boolean;
 }
 
 /** How many worlds the testbed runs `scene` in: two for a comparison, else one. */
@@ -168,5 +172,11 @@ export const demoScenes: readonly SceneEntry[] = [
     'One-way platforms',
     [{ name: 'boxes', label: 'Boxes', min: 3, max: 30, step: 1, default: 12 }],
     (p) => oneWayScene(p.boxes),
+  ),
+  demoEntry(
+    'explosions',
+    'Explosions and hit events',
+    [{ name: 'base', label: 'Pyramid base', min: 2, max: 20, step: 1, default: 10 }],
+    (p) => explosionScene(p.base),
   ),
 ];

@@ -1,15 +1,19 @@
 /**
  * Draws a pane's game parts (`src/game.ts`) over its bodies: the character's capsule (it is not a
- * body, so the bodies' drawing leaves it out). And a camera that keeps the character in view.
+ * body, so the bodies' drawing leaves it out), the last blast's reach while it fades, and a ring
+ * where each recent fast hit struck. And a camera that keeps the character in view.
  */
 import type { World } from '@lite/world';
 import type { Camera } from './camera';
-import { gameOf } from './game';
+import { FLASH_STEPS, gameOf } from './game';
 import { theme } from './theme';
 
 /** The character's colours. */
 const CHARACTER_FILL = 'rgba(88, 166, 255, 0.45)';
 const CHARACTER_STROKE = '#f0f6fc';
+/** The blast's and the hits' colour, as r, g, b. */
+const BLAST_RGB = '255, 123, 84';
+
 /** How far from the view's centre the character may go before the camera follows, in view widths and heights. */
 const FOLLOW_SLACK = 0.25;
 
@@ -54,6 +58,39 @@ export function drawGame(ctx: CanvasRenderingContext2D, camera: Camera, world: W
     ctx.fill();
     ctx.lineWidth = 1.5;
     ctx.strokeStyle = mover.onGround ? CHARACTER_STROKE : theme.joint;
+    ctx.stroke();
+  }
+  const blast = game.scene.blast;
+  const age = game.steps - game.blast.step;
+  if (blast && age < FLASH_STEPS) {
+    const fade = 1 - age / FLASH_STEPS;
+    const x = camera.toScreenX(game.blast.x);
+    const y = camera.toScreenY(game.blast.y);
+    ctx.beginPath();
+    ctx.arc(x, y, blast.radius * camera.scale, 0, 2 * Math.PI);
+    ctx.fillStyle = `rgba(${BLAST_RGB}, ${0.35 * fade})`;
+    ctx.fill();
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = `rgba(${BLAST_RGB}, ${fade})`;
+    ctx.stroke();
+    // The fall-off's outer edge, dashed.
+    ctx.setLineDash([4, 4]);
+    ctx.beginPath();
+    ctx.arc(x, y, (blast.radius + blast.falloff) * camera.scale, 0, 2 * Math.PI);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+  const flashes = game.flashes;
+  ctx.lineWidth = 2;
+  for (let i = 0; i < flashes.length; i += 4) {
+    const hitAge = game.steps - flashes[i + 3];
+    if (!(hitAge < FLASH_STEPS)) continue;
+    const fade = 1 - hitAge / FLASH_STEPS;
+    // A ring that grows with the hit's speed (1 cm per m/s) and with its age.
+    const r = (0.05 + 0.01 * flashes[i + 2] * (1 + hitAge / FLASH_STEPS)) * camera.scale;
+    ctx.beginPath();
+    ctx.arc(camera.toScreenX(flashes[i]), camera.toScreenY(flashes[i + 1]), r, 0, 2 * Math.PI);
+    ctx.strokeStyle = `rgba(${BLAST_RGB}, ${fade})`;
     ctx.stroke();
   }
   ctx.restore();

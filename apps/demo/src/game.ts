@@ -1,12 +1,12 @@
 /**
  * The game features of the testbed's own scenes, per pane: static chains for terrain, kinematic
- * platforms that shuttle back and forth, a keyboard-driven `CharacterMover` and one-way platforms
- * (a pre-solve callback). A {@link PaneGame} runs its
+ * platforms that shuttle back and forth, a keyboard-driven `CharacterMover`, one-way platforms
+ * (a pre-solve callback), explosions at the pointer and hit events. A {@link PaneGame} runs its
  * parts inside the simulation's fixed step ({@link PaneGame.beforeStep} and
  * {@link PaneGame.afterStep} around `world.step`).
  */
 import type { PointDef } from '@lite/scenes';
-import { type Body, CharacterMover, type World } from '@lite/world';
+import { type Body, CharacterMover, explode, type World } from '@lite/world';
 import type { DemoSceneDef } from './demo-scenes';
 
 /** A kinematic body moved between its start and its start + (`dx`, `dy`) and back, once a `period`. */
@@ -19,6 +19,16 @@ export interface ShuttleDef {
   dy: number;
   /** Seconds for the way there and back. */
   period: number;
+}
+
+/** A blast a press on empty space sets off (see `explode`). */
+export interface BlastDef {
+  /** Full strength within this distance of the point, m. */
+  radius: number;
+  /** Then falling linearly to zero over this distance, m. */
+  falloff: number;
+  /** N·s per metre of a shape's width across the line to the blast. */
+  impulse: number;
 }
 
 /** The keyboard's part in a game scene: the walking input, and a jump to take at the next step. */
@@ -71,6 +81,13 @@ export class GameInput {
   }
 }
 
+/** How many recent hits are kept for drawing. */
+const FLASHES = 32;
+/** How many steps a hit flash and a blast stay drawn. */
+export const FLASH_STEPS = 30;
+/** The approach speed above which a hit is flashed, m/s (the world reports from 1 m/s). */
+export const FLASH_SPEED = 3;
+
 /** A one-way platform holds a shape whose contact normal points at least this far up (cos 45°). */
 const ONE_WAY_NORMAL_Y = Math.SQRT1_2;
 /** ... and that is at most this deep in it, m (deeper: it is on its way up through). */
@@ -92,6 +109,14 @@ export class PaneGame {
   readonly oneWay: ReadonlySet<Body>;
   /** Steps taken (the shuttles' clock and the flashes' age). */
   steps = 0;
+  /** Hits the world reported, and the fastest approach speed among them, m/s. */
+  hitCount = 0;
+  fastestHit = 0;
+  /** Recent hits over {@link FLASH_SPEED}: x, y, speed and step, in a ring. */
+  readonly flashes = new Float64Array(4 * FLASHES);
+  private flashNext = 0;
+  /** The last blast: x, y, and the step it went off at (−∞: none). */
+  readonly blast = { x: 0, y: 0, step: Number.NEGATIVE_INFINITY };
   private readonly shuttles: { body: Body; x: number; y: number; def: ShuttleDef }[] = [];
 
   constructor(
@@ -133,6 +158,20 @@ export class PaneGame {
         return deepest > -ONE_WAY_DEPTH;
       });
     }
+    if (scene.hits) {
+      world.on('hit', (event) => {
+        this.hitCount++;
+        this.fastestHit = Math.max(this.fastestHit, event.approachSpeed);
+        if (event.approachSpeed <= FLASH_SPEED) return;
+        const i = 4 * this.flashNext;
+        this.flashes[i] = event.pointX;
+        this.flashes[i + 1] = event.pointY;
+        this.flashes[i + 2] = event.approachSpeed;
+        this.flashes[i + 3] = this.steps;
+        this.flashNext = (this.flashNext + 1) % FLASHES;
+      });
+    }
+    this.flashes.fill(Number.NEGATIVE_INFINITY);
   }
 
   /** Before `world.step(dt)`: each shuttle's velocity takes it to where it must be after the step. */
@@ -155,6 +194,22 @@ export class PaneGame {
     if (!mover) return;
     if (input?.takeJump()) mover.jump();
     mover.update(dt, input?.throttle ?? 0);
+  }
+
+  /** Sets off the scene's blast at (`x`, `y`); returns false when the scene has none. */
+  explodeAt(x: number, y: number): boolean {
+    const blast = this.scene.blast;
+    if (!blast) return false;
+    explode(this.world, {
+      position: { x, y },
+      radius: blast.radius,
+      falloff: blast.falloff,
+      impulse: blast.impulse,
+    });
+    this.blast.x = x;
+    this.blast.y = y;
+    this.blast.step = this.steps;
+    return true;
   }
 
   /** The character's state, for stepping back. */
@@ -184,7 +239,7 @@ const games = new WeakMap<World, PaneGame>();
  * for those of another pane).
  */
 export function installGame(world: World, scene: DemoSceneDef, bodies: readonly (Body | null)[]): void {
-  if (scene.chains || scene.shuttles || scene.character || scene.oneWay) {
+  if (scene.chains || scene.shuttles || scene.character || scene.oneWay || scene.blast || scene.hits) {
     games.set(world, new PaneGame(world, scene, bodies));
   }
 }
@@ -197,4 +252,19 @@ export function gameOf(world: World): PaneGame | undefined {
 /** A polyline's points as chain points (a fresh copy). */
 export function points(list: readonly (readonly [number, number])[]): PointDef[] {
   return list.map(([x, y]) => ({ x, y }));
+}
+
+/** The profile's rows for the worlds' game parts: the hit events, where a scene counts them. */
+export function gameRows(worlds: readonly World[]): [string, string][] {
+  let counted = false;
+  let hits = 0;
+  let fastest = 0;
+  for (const world of worlds) {
+    const game = gameOf(world);
+    if (!game?.scene.hits) continue;
+    counted = true;
+    hits += game.hitCount;
+    fastest = Math.max(fastest, game.fastestHit);
+  }
+  return counted ? [['Hit events', `${hits} · fastest ${fastest.toFixed(1)} m/s`]] : [];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Camera } from '../src/camera';
-import { gameOf } from '../src/game';
+import { FLASH_SPEED, gameOf, gameRows } from '../src/game';
 import { followCharacter } from '../src/game-draw';
 import { ONE_WAY_PLATFORMS, TERRAIN_END_X } from '../src/game-scenes';
 import { SceneControls } from '../src/scene-controls';
@@ -10,8 +10,8 @@ import { Simulation } from '../src/simulation';
 
 const dt = 1 / 60;
 
-function findSceneWorld(id: string) {
-  return new Simulation(findScene(id)!.create(), defaultSettings()).worlds[0];
+function findSceneWorlds(id: string) {
+  return new Simulation(findScene(id)!.create(), defaultSettings()).worlds;
 }
 
 describe('game scenes', () => {
@@ -80,7 +80,7 @@ describe('game scenes', () => {
     mover.position.x += 7;
     expect(followCharacter(camera, simulation.worlds[0])).toBe(true);
     expect(mover.position.x - camera.centerX).toBeCloseTo(5, 9);
-    expect(followCharacter(new Camera(), findSceneWorld('sensors'))).toBe(false);
+    expect(followCharacter(new Camera(), findSceneWorlds('sensors')[0])).toBe(false);
   });
 
   it('terrain: stepping back puts the character back where it was', () => {
@@ -148,5 +148,55 @@ describe('one-way platforms', () => {
     thrown.forEach((_, k) => {
       expect(highest[k]).toBeLessThan(under[k] - 0.1 - 0.225 + 0.02);
     });
+  });
+});
+
+describe('explosions and hit events', () => {
+  it("a press's blast throws the nearby boxes away from it and leaves the far ones; hits are counted", () => {
+    const simulation = new Simulation(findScene('explosions')!.create(), defaultSettings());
+    const world = simulation.worlds[0];
+    const game = gameOf(world)!;
+    for (let i = 0; i < 60; i++) simulation.step(dt);
+    const boxes = world.bodies.filter((b) => b.type === 'dynamic');
+    const before = boxes.map((b) => ({ x: b.position.x, y: b.position.y }));
+    // Beside the pyramid's right foot, on the floor.
+    const blast = { x: 6, y: 0.5 };
+    expect(game.explodeAt(blast.x, blast.y)).toBe(true);
+    expect(game.blast.step).toBe(game.steps);
+    // The blast's reach: radius + falloff (a box's surface is within 0.64 m of its centre).
+    const reach = 2 + 2;
+    let near = 0;
+    for (let i = 0; i < boxes.length; i++) {
+      const box = boxes[i];
+      const dx = before[i].x - blast.x;
+      const dy = before[i].y - blast.y;
+      const distance = Math.hypot(dx, dy);
+      const away = (box.linearVelocity.x * dx + box.linearVelocity.y * dy) / distance;
+      if (distance < 2) {
+        // Within the radius at full strength: over 1 m/s straight away from the blast.
+        near++;
+        expect(away).toBeGreaterThan(1);
+      } else if (distance > reach + 1) {
+        expect(Math.hypot(box.linearVelocity.x, box.linearVelocity.y)).toBeLessThan(0.05);
+      }
+    }
+    expect(near).toBeGreaterThan(0);
+    const hitsBefore = game.hitCount;
+    for (let i = 0; i < 60; i++) simulation.step(dt);
+    // They flew off: the nearest box moved over half a metre, and landing hits were reported and flashed.
+    const moved = boxes.map((b, i) => Math.hypot(b.position.x - before[i].x, b.position.y - before[i].y));
+    expect(Math.max(...moved)).toBeGreaterThan(0.5);
+    expect(game.hitCount).toBeGreaterThan(hitsBefore);
+    expect(game.fastestHit).toBeGreaterThan(FLASH_SPEED);
+    let flashed = 0;
+    for (let i = 3; i < game.flashes.length; i += 4) if (game.flashes[i] > 60) flashed++;
+    expect(flashed).toBeGreaterThan(0);
+    expect(gameRows(simulation.worlds)[0][0]).toBe('Hit events');
+    expect(gameRows(findSceneWorlds('terrain'))).toEqual([]);
+  });
+
+  it('a scene without a blast does nothing on a press', () => {
+    expect(gameOf(findSceneWorlds('terrain')[0])!.explodeAt(0, 0)).toBe(false);
+    expect(gameOf(findSceneWorlds('sensors')[0])).toBeUndefined();
   });
 });
