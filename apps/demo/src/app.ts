@@ -4,7 +4,7 @@ import { Camera } from './camera';
 import { fitCameraHeight } from './camera-fit';
 import { engineCounters } from './counters';
 import { FixedStepClock, SLOW_STEP_MS } from './fixed-step';
-import { gameOf, gameRows } from './game';
+import { gameOf, gameRows, sceneHint } from './game';
 import { followCharacter } from './game-draw';
 import { HINTED, UNSETTLED_BY_CLASSIC } from './hints';
 import { bindSlider, byId, createRadio, createSlider, createToggle } from './panel';
@@ -562,6 +562,7 @@ export class Testbed {
     byId<HTMLSelectElement>('scene-select').value = this.entry.id;
     byId('scene-description').textContent = scene.description;
     byId('hud-title').textContent = scene.title;
+    byId('hint').textContent = sceneHint(scene);
     document.title = `${scene.title} · lite testbed`;
 
     const parameters = byId('scene-parameters');

@@ -125,9 +125,10 @@ export function oneWayScene(boxes: number): DemoSceneDef {
 /** A pyramid of boxes in a walled pit; a press on empty space sets off a blast there. */
 export function explosionScene(base: number): DemoSceneDef {
   const bodies: BodyDef[] = [
-    { type: 'static', width: 30, height: 1, x: 0, y: -0.5, friction: 0.6, tag: 'ground' },
-    { type: 'static', width: 1, height: 10, x: -14.5, y: 5, friction: 0.6, tag: 'ground' },
-    { type: 'static', width: 1, height: 10, x: 14.5, y: 5, friction: 0.6, tag: 'ground' },
+    { type: 'static', width: 25, height: 1, x: 0, y: -0.5, friction: 0.6, tag: 'ground' },
+    // The walls count in the view's fit: it opens on the whole pit, up to where bombs come in.
+    { type: 'static', width: 1, height: 10, x: -12, y: 5, friction: 0.6 },
+    { type: 'static', width: 1, height: 10, x: 12, y: 5, friction: 0.6 },
   ];
   for (let row = 0; row < base; row++) {
     for (let i = 0; i < base - row; i++) {
@@ -153,7 +154,7 @@ export function explosionScene(base: number): DemoSceneDef {
     iterations: 10,
     bodies,
     joints: [],
-    camera: { x: 0, y: 5, height: 14 },
+    camera: { x: 0, y: 8, height: 20 },
     blast: { radius: 2, falloff: 2, impulse: 8 },
     hits: true,
   };

@@ -268,3 +268,13 @@ export function gameRows(worlds: readonly World[]): [string, string][] {
   }
   return counted ? [['Hit events', `${hits} · fastest ${fastest.toFixed(1)} m/s`]] : [];
 }
+
+/** The pointer hint over the canvas when nothing game-specific applies. */
+export const DEFAULT_HINT = 'Drag a body to pull it · drag empty space to pan · wheel or pinch to zoom';
+
+/** The hint over the canvas for `scene`: its keys and what a press does there. */
+export function sceneHint(scene: DemoSceneDef): string {
+  if (scene.character) return 'A / D or ← / → walk · W, ↑ or space jump · drag a box to pull it';
+  if (scene.blast) return 'Press on empty space: a blast · drag a box to pull it · right-drag to pan';
+  return DEFAULT_HINT;
+}

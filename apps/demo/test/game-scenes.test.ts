@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Camera } from '../src/camera';
-import { FLASH_SPEED, gameOf, gameRows } from '../src/game';
+import { DEFAULT_HINT, FLASH_SPEED, gameOf, gameRows, sceneHint } from '../src/game';
 import { followCharacter } from '../src/game-draw';
 import { ONE_WAY_PLATFORMS, TERRAIN_END_X } from '../src/game-scenes';
 import { SceneControls } from '../src/scene-controls';
@@ -198,5 +198,13 @@ describe('explosions and hit events', () => {
   it('a scene without a blast does nothing on a press', () => {
     expect(gameOf(findSceneWorlds('terrain')[0])!.explodeAt(0, 0)).toBe(false);
     expect(gameOf(findSceneWorlds('sensors')[0])).toBeUndefined();
+  });
+});
+
+describe('the canvas hint', () => {
+  it("names the character's keys, the blast's press, and otherwise the pointer's defaults", () => {
+    expect(sceneHint(findScene('terrain')!.create())).toMatch(/A \/ D or ← \/ → walk · W, ↑ or space jump/);
+    expect(sceneHint(findScene('explosions')!.create())).toMatch(/empty space: a blast/);
+    expect(sceneHint(findScene('pyramid')!.create())).toBe(DEFAULT_HINT);
   });
 });
