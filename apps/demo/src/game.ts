@@ -13,9 +13,9 @@ import type { DemoSceneDef } from './demo-scenes';
 export interface ShuttleDef {
   /** Index of the kinematic body in the scene's `bodies`. */
   body: number;
-  /** The far end's offset from the start, m. */
+  /** The far end's offset from the start (x), m. */
   dx: number;
-  /** The far end's offset from the start, m. */
+  /** The far end's offset from the start (y), m. */
   dy: number;
   /** Seconds for the way there and back. */
   period: number;
@@ -36,10 +36,12 @@ export class GameInput {
   private readonly held: string[] = [];
   private jumpWanted = false;
 
-  /** The keys that walk left and right, and those that jump (as `KeyboardEvent.key` names them). */
-  static readonly LEFT = ['a', 'A', 'ArrowLeft'];
-  static readonly RIGHT = ['d', 'D', 'ArrowRight'];
-  static readonly JUMP = ['w', 'W', 'ArrowUp', ' '];
+  /** The keys that walk left (as `KeyboardEvent.key` names them). */
+  static readonly LEFT: readonly string[] = ['a', 'A', 'ArrowLeft'];
+  /** The keys that walk right. */
+  static readonly RIGHT: readonly string[] = ['d', 'D', 'ArrowRight'];
+  /** The keys that jump. */
+  static readonly JUMP: readonly string[] = ['w', 'W', 'ArrowUp', ' '];
 
   /** Whether `key` is one of the character's keys. */
   static takes(key: string): boolean {
@@ -95,9 +97,13 @@ const ONE_WAY_DEPTH = 0.05;
 
 /** What {@link PaneGame.save} keeps of the character for stepping back (a world snapshot holds the rest). */
 export interface GameState {
+  /** Position, m. */
   x: number;
+  /** Position, m. */
   y: number;
+  /** Velocity, m/s. */
   vx: number;
+  /** Velocity, m/s. */
   vy: number;
 }
 
@@ -109,8 +115,9 @@ export class PaneGame {
   readonly oneWay: ReadonlySet<Body>;
   /** Steps taken (the shuttles' clock and the flashes' age). */
   steps = 0;
-  /** Hits the world reported, and the fastest approach speed among them, m/s. */
+  /** Hits the world reported. */
   hitCount = 0;
+  /** The fastest approach speed among them, m/s. */
   fastestHit = 0;
   /** Recent hits over {@link FLASH_SPEED}: x, y, speed and step, in a ring. */
   readonly flashes = new Float64Array(4 * FLASHES);
