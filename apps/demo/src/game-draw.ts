@@ -1,7 +1,8 @@
 /**
  * Draws a pane's game parts (`src/game.ts`) over its bodies: the character's capsule (it is not a
- * body, so the bodies' drawing leaves it out), the last blast's reach while it fades, and a ring
- * where each recent fast hit struck. And a camera that keeps the character in view.
+ * body, so the bodies' drawing leaves it out), chevrons on the one-way platforms, the last blast's
+ * reach while it fades, and a ring where each recent fast hit struck. And a camera that keeps the
+ * character in view.
  */
 import type { World } from '@lite/world';
 import type { Camera } from './camera';
@@ -11,6 +12,8 @@ import { theme } from './theme';
 /** The character's colours. */
 const CHARACTER_FILL = 'rgba(88, 166, 255, 0.45)';
 const CHARACTER_STROKE = '#f0f6fc';
+/** The one-way platforms' chevrons. */
+const ONE_WAY_STROKE = 'rgba(148, 163, 184, 0.7)';
 /** The blast's and the hits' colour, as r, g, b. */
 const BLAST_RGB = '255, 123, 84';
 
@@ -58,6 +61,24 @@ export function drawGame(ctx: CanvasRenderingContext2D, camera: Camera, world: W
     ctx.fill();
     ctx.lineWidth = 1.5;
     ctx.strokeStyle = mover.onGround ? CHARACTER_STROKE : theme.joint;
+    ctx.stroke();
+  }
+  if (game.oneWay.size > 0) {
+    // One-way platforms: chevrons pointing up across each (the way bodies pass through).
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = ONE_WAY_STROKE;
+    ctx.beginPath();
+    const size = Math.min(0.15 * camera.scale, 6);
+    for (const body of game.oneWay) {
+      const x = camera.toScreenX(body.position.x);
+      const y = camera.toScreenY(body.position.y);
+      const half = 0.5 * body.width * camera.scale;
+      for (let sx = x - half + 2 * size; sx <= x + half - 2 * size; sx += 4 * size) {
+        ctx.moveTo(sx - size, y + 0.5 * size);
+        ctx.lineTo(sx, y - 0.5 * size);
+        ctx.lineTo(sx + size, y + 0.5 * size);
+      }
+    }
     ctx.stroke();
   }
   const blast = game.scene.blast;
