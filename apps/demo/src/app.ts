@@ -4,6 +4,8 @@ import { Camera } from './camera';
 import { fitCameraHeight } from './camera-fit';
 import { engineCounters } from './counters';
 import { FixedStepClock, SLOW_STEP_MS } from './fixed-step';
+import { gameOf, gameRows, sceneHint } from './game';
+import { followCharacter } from './game-draw';
 import { HINTED, UNSETTLED_BY_CLASSIC } from './hints';
 import { bindSlider, byId, createRadio, createSlider, createToggle } from './panel';
 import { PointerInput } from './pointer-input';
@@ -560,6 +562,7 @@ export class Testbed {
     byId<HTMLSelectElement>('scene-select').value = this.entry.id;
     byId('scene-description').textContent = scene.description;
     byId('hud-title').textContent = scene.title;
+    byId('hint').textContent = sceneHint(scene);
     document.title = `${scene.title} · lite testbed`;
 
     const parameters = byId('scene-parameters');
@@ -781,6 +784,8 @@ export class Testbed {
     if (target?.tagName === 'SELECT') return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key.toLowerCase();
+    // A scene's control took the key (the arrows decide below: Shift pans anyway).
+    if (event.defaultPrevented && !key.startsWith('arrow')) return;
     const technique = TECHNIQUES.find((t) => t.key === key);
     if (technique) {
       const input = this.techniqueInputs.get(technique.name)!;
@@ -931,7 +936,12 @@ export class Testbed {
     }
     const world = hit.pane.world;
     const picked = pickBody(world, point.x, point.y);
-    if (!picked) return false;
+    // On empty space a scene with a blast sets it off there (the press then neither drags nor pans).
+    if (!picked) {
+      const exploded = gameOf(world)?.explodeAt(point.x, point.y) ?? false;
+      if (exploded) this.redraw = true;
+      return exploded;
+    }
     const mass = picked.mass;
     const gravity = Math.max(10, Math.hypot(this.settings.gravityX, this.settings.gravityY));
     hit.pane.mouseJoint = world.createJoint(MouseJoint, {
@@ -1043,6 +1053,8 @@ export class Testbed {
       this.camera.centerY = followed.position.y;
       this.viewMoved();
     }
+    // A game scene's camera keeps its character in view while it runs (the address keeps the scene's view).
+    if (steps > 0 && !followed && followCharacter(this.camera, this.simulation.worlds[0])) this.redraw = true;
     // Paused, or every body asleep: the picture has not changed.
     if (this.redraw) this.draw();
     if (time - this.lastGraph > 100) {
@@ -1150,6 +1162,7 @@ export class Testbed {
       ['Frames', `${this.meter.fps.toFixed(0)} fps · ${(100 * this.meter.speed).toFixed(0)} % of real time`],
     ];
     if (simulation.panes.length > 1) rows.push(['Worlds', `${simulation.panes.length}, side by side`]);
+    rows.push(...gameRows(simulation.worlds));
     // The legend doubles as the per-stage table: each band's mean and max over the graph's steps.
     byId('profile-legend')
       .querySelectorAll('.band-times')

@@ -2,9 +2,12 @@
  * The testbed's own scenes, beside the catalogue's (`@lite/scenes`, which the benchmark and the
  * engine's tests share): what needs the testbed's wiring rather than plain scene data. Sensor
  * zones (`sensorBegin` / `sensorEnd`, drawn lit while something overlaps them) and bullets at a
- * thin wall in a world with continuous collision and one without, side by side.
+ * thin wall in a world with continuous collision and one without, side by side. The game scenes
+ * (`src/game-scenes.ts`, run by `src/game.ts`).
  */
-import type { BodyDef, SceneDef, SceneEntry, SceneParameter } from '@lite/scenes';
+import type { BodyDef, PointDef, SceneDef, SceneEntry, SceneParameter } from '@lite/scenes';
+import type { BlastDef, ShuttleDef } from './game';
+import { explosionScene, oneWayScene, terrainScene } from './game-scenes';
 import { resolveParameters } from './url-state';
 
 /** A testbed scene: a {@link SceneDef} with what only the testbed builds. */
@@ -16,6 +19,18 @@ export interface DemoSceneDef extends SceneDef {
    * collision installed in world 0 only; the labels name the two.
    */
   continuousPanes?: [string, string];
+  /** Static chains (level geometry), a body each, created after `bodies` (see `src/game.ts`). */
+  chains?: { points: PointDef[]; loop?: boolean; friction?: number }[];
+  /** Kinematic bodies moved back and forth. */
+  shuttles?: ShuttleDef[];
+  /** Where the keyboard's character (a `CharacterMover`) starts. */
+  character?: PointDef;
+  /** Indices of the bodies that are one-way platforms (solid from above only). */
+  oneWay?: number[];
+  /** The blast a press on empty space sets off. */
+  blast?: BlastDef;
+  /** Whether the world's hit events are counted and flashed. */
+  hits?: boolean;
 }
 
 /** How many worlds the testbed runs `scene` in: two for a comparison, else one. */
@@ -145,5 +160,23 @@ export const demoScenes: readonly SceneEntry[] = [
       { name: 'speed', label: 'Speed (m/s)', min: 50, max: 1000, step: 50, default: 500 },
     ],
     (p) => continuousComparison(p.count, p.speed),
+  ),
+  demoEntry(
+    'terrain',
+    'Terrain and character',
+    [{ name: 'boxes', label: 'Boxes', min: 0, max: 6, step: 1, default: 4 }],
+    (p) => terrainScene(p.boxes),
+  ),
+  demoEntry(
+    'one-way',
+    'One-way platforms',
+    [{ name: 'boxes', label: 'Boxes', min: 3, max: 30, step: 1, default: 12 }],
+    (p) => oneWayScene(p.boxes),
+  ),
+  demoEntry(
+    'explosions',
+    'Explosions and hit events',
+    [{ name: 'base', label: 'Pyramid base', min: 2, max: 20, step: 1, default: 10 }],
+    (p) => explosionScene(p.base),
   ),
 ];

@@ -1,5 +1,6 @@
 import type { Body, BodyShape, World } from '@lite/world';
 import type { Camera } from './camera';
+import { drawGame } from './game-draw';
 import { sensorActive } from './sensors';
 import type { DrawLayers } from './settings';
 import { type Pane, tagOf } from './simulation';
@@ -604,7 +605,8 @@ function drawLabel(ctx: CanvasRenderingContext2D, camera: Camera, label: string)
 }
 
 /**
- * Draws one pane: grid, bodies, then the enabled debug layers, clipped to the camera's viewport.
+ * Draws one pane: grid, bodies, the enabled debug layers, then its game parts (`src/game-draw.ts`),
+ * clipped to the camera's viewport.
  * `dt` converts impulses to forces for the impulse layer.
  */
 export function drawPane(
@@ -626,6 +628,7 @@ export function drawPane(
   if (layers.aabbs) drawAabbs(ctx, camera, bodies);
   drawJoints(ctx, camera, pane, layers);
   if (layers.contacts || layers.impulses) drawContacts(ctx, camera, pane, layers, dt);
+  drawGame(ctx, camera, pane.world);
   if (pane.label) drawLabel(ctx, camera, pane.label);
   ctx.restore();
 }

@@ -4,6 +4,7 @@
  * drops the oldest; stepping back pops the newest. A snapshot restored into its world continues
  * bit for bit as the world did, so stepping back and then forward again replays the same steps.
  */
+import type { GameState } from './game';
 
 /** The snapshot time a running step may spend on average, ms; a costlier snapshot is taken less often. */
 export const SNAPSHOT_BUDGET_MS = 0.5;
@@ -23,6 +24,8 @@ export interface SavedState {
   readonly snapshots: readonly Uint8Array[];
   /** The simulation's step count when it was taken. */
   readonly stepCount: number;
+  /** Each pane's game character (`src/game.ts`), null where there is none. */
+  readonly games?: readonly (GameState | null)[];
 }
 
 /** The bytes a saved state holds. */

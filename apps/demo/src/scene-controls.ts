@@ -1,11 +1,14 @@
 import type { SceneDef } from '@lite/scenes';
 import type { Body, World } from '@lite/world';
+import type { DemoSceneDef } from './demo-scenes';
+import { GameInput } from './game';
 import type { JointTag, Simulation } from './simulation';
 
 /**
  * A scene's key controls (`SceneDef.controls`): while a control's key is held, each of its joints'
  * motors runs at the control's speed; released, at the joint's own speed from the scene (0 when it
- * has none). When two held keys drive the same joint, the one pressed last wins. Keys typed into a
+ * has none). When two held keys drive the same joint, the one pressed last wins. In a scene with a
+ * character (`src/game.ts`) its keys go to the simulation's {@link GameInput}. Keys typed into a
  * form field (a slider takes the arrow keys) are left alone.
  */
 export class SceneControls {
@@ -16,6 +19,10 @@ export class SceneControls {
 
   /** A key went down: returns true when a control of the running scene takes it. */
   press(key: string): boolean {
+    if (this.character() && GameInput.takes(key)) {
+      this.simulation().input.press(key);
+      return true;
+    }
     if (!this.controls().some((c) => c.key === key)) return false;
     if (!this.held.includes(key)) this.held.push(key);
     // Also on the key's repeats: a reset while it is held gets the speeds too.
@@ -25,6 +32,10 @@ export class SceneControls {
 
   /** A key went up: returns true when a control of the running scene takes it. */
   release(key: string): boolean {
+    if (this.character() && GameInput.takes(key)) {
+      this.simulation().input.release(key);
+      return true;
+    }
     const index = this.held.indexOf(key);
     if (index >= 0) {
       this.held.splice(index, 1);
@@ -35,6 +46,7 @@ export class SceneControls {
 
   /** Lets go of every key (the window lost the focus, so their key-ups will not come). */
   releaseAll(): void {
+    this.simulation().input.releaseAll();
     if (this.held.length === 0) return;
     this.held.length = 0;
     this.apply();
@@ -53,6 +65,11 @@ export class SceneControls {
       if (control) for (const index of control.joints) speeds.set(index, control.motorSpeed);
     }
     for (const pane of simulation.panes) setMotorSpeeds(pane.world, speeds);
+  }
+
+  /** Whether the running scene has a keyboard character. */
+  private character(): boolean {
+    return (this.simulation().scene as DemoSceneDef).character !== undefined;
   }
 
   private controls() {

@@ -16,6 +16,7 @@ import {
   World,
 } from '@lite/world';
 import type { DemoSceneDef } from './demo-scenes';
+import { GameInput, gameOf, installGame } from './game';
 import type { SavedState } from './rewind';
 import { RollingStats } from './rolling-stats';
 import { resetSensors, trackSensors } from './sensors';
@@ -119,7 +120,8 @@ export class Pane {
  * world's). The scene's iterations are Box2D-Lite's: they become the classic solver's count, and the
  * soft step keeps its own default. `continuous: false` leaves continuous collision out (a
  * {@link DemoSceneDef.continuousPanes} comparison); a testbed scene's sensor bodies get sensor shapes
- * and the world's sensor events are tracked (`src/sensors.ts`).
+ * and the world's sensor events are tracked (`src/sensors.ts`); a game scene's parts are built
+ * (`src/game.ts`).
  */
 export function buildWorld(
   scene: SceneDef,
@@ -149,6 +151,7 @@ export function buildWorld(
     if (!bodyA || !bodyB) return;
     createJointFromDef(world, joint, bodyA, bodyB, { sceneJoint: index });
   });
+  installGame(world, scene as DemoSceneDef, bodies);
   return world;
 }
 
@@ -271,6 +274,8 @@ export class Simulation {
   readonly snapshotTimes: RollingStats;
   /** Set when a world stopped on an error (non-finite state and the like). */
   error: string | null;
+  /** The keyboard's input to a game scene's character (read at each step). */
+  readonly input = new GameInput();
   private readonly random: Random;
 
   constructor(scene: SceneDef, settings: DemoSettings) {
@@ -358,7 +363,11 @@ export class Simulation {
   /** The state of every pane's world now (see `saveWorld`), with the step count; timed in `snapshotTimes`. */
   capture(): SavedState {
     const start = performance.now();
-    const state = { snapshots: this.panes.map((pane) => saveWorld(pane.world)), stepCount: this.stepCount };
+    const state = {
+      snapshots: this.panes.map((pane) => saveWorld(pane.world)),
+      stepCount: this.stepCount,
+      games: this.panes.map((pane) => gameOf(pane.world)?.save() ?? null),
+    };
     this.snapshotTimes.push(performance.now() - start);
     return state;
   }
@@ -374,6 +383,7 @@ export class Simulation {
       const world = pane.world;
       restoreWorld(world, state.snapshots[i]);
       resetSensors(world);
+      gameOf(world)?.restore(state.games?.[i] ?? null, state.stepCount);
       for (const joint of [...world.joints]) if (joint instanceof MouseJoint) world.destroyJoint(joint);
       pane.mouseJoint = null;
     });
@@ -382,12 +392,20 @@ export class Simulation {
     this.applySettings(settings);
   }
 
-  /** Steps every pane once by `dt`; returns the wall time it took, ms. */
+  /**
+   * Steps every pane once by `dt` (a game scene's shuttles before the world's step, its character
+   * after it); returns the wall time it took, ms.
+   */
   step(dt: number): number {
     if (this.error) return 0;
     const start = performance.now();
     try {
-      for (const pane of this.panes) pane.world.step(dt);
+      for (const pane of this.panes) {
+        const game = gameOf(pane.world);
+        game?.beforeStep(dt);
+        pane.world.step(dt);
+        game?.afterStep(dt, this.input);
+      }
     } catch (error) {
       this.error = error instanceof Error ? error.message : String(error);
     }
