@@ -22,10 +22,10 @@ const CENTER_ROUNDING = 1e-12;
 
 /**
  * Where a body keeps the world's numbers in `SolverBody.numbers` (from its base), after the
- * solver's four (docs/performance.md, "Slabs").
+ * solver's four (docs/performance.md, "Slabs"). @internal
  */
-// biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
-const enum Own {
+// biome-ignore lint/suspicious/noConstEnum: inlined as numbers (the bundler links the modules first)
+export const enum Own {
   /** The solver's four (`BodyNumber` in @lite/constraints): angle, angular velocity, inverses. */
   Angle = 0,
   AngularVelocity = 1,

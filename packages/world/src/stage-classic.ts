@@ -1,12 +1,6 @@
-import {
-  type ContactSolver,
-  prepareJoints,
-  relaxJoints,
-  type SolverBody,
-  solveJoints,
-} from '@lite/constraints';
+import { type ContactSolver, prepareJoints, relaxJoints, solveJoints } from '@lite/constraints';
 import type { Vec2 } from '@lite/math';
-import type { Body } from './body';
+import { type Body, Own } from './body';
 import type { ClassicSolver } from './classic-solver';
 import { Stage } from './profile';
 import type { WorldSettings } from './settings';
@@ -96,7 +90,8 @@ export function integrateForces(s: StepState, dt: number): void {
     if (b.angularDamping > 0) w *= 1 / (1 + dt * b.angularDamping);
     v.x = vx;
     v.y = vy;
-    (b as SolverBody).angularVelocity = w;
+    // Into the body's numbers directly: a setter call V8 does not inline would box w per body.
+    b.numbers[b.numbersBase + Own.AngularVelocity] = w;
     if (vx * vx + vy * vy > max2) capLinearVelocity(v, s.settings);
     states.load(b, s.gravity, b.index);
   }
@@ -176,7 +171,7 @@ export function integratePositions(s: StepState, dt: number): void {
     if (v.x * v.x + v.y * v.y > max2) capLinearVelocity(v, s.settings);
     p.x += dt * v.x;
     p.y += dt * v.y;
-    (b as SolverBody).angle += dt * b.angularVelocity;
+    b.numbers[b.numbersBase + Own.Angle] += dt * b.angularVelocity;
   }
 }
 
