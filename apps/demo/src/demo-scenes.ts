@@ -23,8 +23,8 @@ export interface DemoSceneDef extends SceneDef {
   chains?: { points: PointDef[]; loop?: boolean; friction?: number }[];
   /** Kinematic bodies moved back and forth. */
   shuttles?: ShuttleDef[];
-  /** Where the keyboard's character (a `CharacterMover`) starts. */
-  character?: PointDef;
+  /** Where the keyboard's character (a `CharacterMover`) starts, and its jump speed (m/s, default 10). */
+  character?: PointDef & { jumpSpeed?: number };
   /** Indices of the bodies that are one-way platforms (solid from above only). */
   oneWay?: number[];
   /** The blast a press on empty space sets off. */

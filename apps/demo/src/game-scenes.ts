@@ -111,14 +111,18 @@ export function oneWayScene(boxes: number): DemoSceneDef {
     title: 'One-way platforms',
     description:
       'Platforms solid from above only: a pre-solve callback (world.setPreSolveCallback) switches a ' +
-      'contact off unless the box is on top. Boxes thrown up pass through and land on them; drag a ' +
-      'box up through one and let it go.',
+      "contact off unless the box is on top, and the character's filter (mover.filter) ignores a " +
+      'platform while it is below the top or rising. Boxes thrown up pass through and land on them; ' +
+      'jump up through them with the character (A / D or ← / → walk, W, ↑ or space jump).',
     gravity: { x: 0, y: -10 },
     iterations: 10,
     bodies,
     joints: [],
     camera: { x: 0, y: 4, height: 12 },
     oneWay,
+    // Jumps 15²/(2·30) = 3.75 m (the mover's own gravity): from the floor onto a low platform, from
+    // there onto the high one.
+    character: { x: -12, y: 1.4, jumpSpeed: 15 },
   };
 }
 

@@ -97,6 +97,12 @@ const ONE_WAY_DEPTH = 0.05;
 
 /** What {@link PaneGame.save} keeps of the character for stepping back (a world snapshot holds the rest). */
 export interface GameState {
+  /** Hover spring speed, m/s. */
+  hover: number;
+  /** Whether it stood on ground. */
+  onGround: boolean;
+  /** The id of the body it stood on, or −1. */
+  ground: number;
   /** Position, m. */
   x: number;
   /** Position, m. */
@@ -144,13 +150,36 @@ export class PaneGame {
       if (body) this.shuttles.push({ body, x: body.position.x, y: body.position.y, def });
     }
     const character = scene.character;
-    this.mover = character ? new CharacterMover(world, { position: character }) : null;
+    this.mover = character
+      ? new CharacterMover(world, {
+          position: character,
+          ...(character.jumpSpeed === undefined ? {} : { jumpSpeed: character.jumpSpeed }),
+        })
+      : null;
     const oneWay = new Set<Body>();
+    // Each platform's top above its body's position, m.
+    const tops = new Map<Body, number>();
     for (const index of scene.oneWay ?? []) {
       const body = bodies[index];
-      if (body) oneWay.add(body);
+      if (!body) continue;
+      oneWay.add(body);
+      tops.set(body, 0.5 * scene.bodies[index].height);
     }
     this.oneWay = oneWay;
+    const mover = this.mover;
+    if (mover && oneWay.size > 0) {
+      // The character has no contacts for the pre-solve callback to switch off: a filter does the
+      // same for it. A platform is solid while the capsule's bottom is above the platform's top
+      // and the character is not rising.
+      const below = Math.min(mover.capsule.center1.y, mover.capsule.center2.y) - mover.capsule.radius;
+      mover.filter = (shape) => {
+        const top = tops.get(shape.body);
+        if (top === undefined) return true;
+        return (
+          mover.velocity.y <= 0 && mover.position.y + below >= shape.body.position.y + top - ONE_WAY_DEPTH
+        );
+      };
+    }
     if (oneWay.size > 0) {
       world.setPreSolveCallback((shapeA, shapeB, manifold) => {
         const a = oneWay.has(shapeA.body);
@@ -224,7 +253,15 @@ export class PaneGame {
     const mover = this.mover;
     if (!mover) return null;
     const { position: p, velocity: v } = mover;
-    return { x: p.x, y: p.y, vx: v.x, vy: v.y };
+    return {
+      hover: mover.hoverVelocity,
+      onGround: mover.onGround,
+      ground: mover.ground?.id ?? -1,
+      x: p.x,
+      y: p.y,
+      vx: v.x,
+      vy: v.y,
+    };
   }
 
   /** Puts the character back as {@link PaneGame.save} kept it, at step `steps`. */
@@ -236,6 +273,9 @@ export class PaneGame {
     mover.position.y = state.y;
     mover.velocity.x = state.vx;
     mover.velocity.y = state.vy;
+    mover.hoverVelocity = state.hover;
+    mover.onGround = state.onGround;
+    mover.ground = state.ground < 0 ? null : (this.world.getBody(state.ground) ?? null);
   }
 }
 

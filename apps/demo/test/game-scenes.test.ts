@@ -141,6 +141,55 @@ describe('one-way platforms', () => {
     expect(thrown.map((b) => [b.position.x, b.position.y])).toEqual(first);
   });
 
+  it('the character jumps up through a platform, stands on it, then on the higher one; stepping back replays it', () => {
+    const simulation = new Simulation(findScene('one-way')!.create(), defaultSettings());
+    const world = simulation.worlds[0];
+    const mover = gameOf(world)!.mover!;
+    const [low, high] = ONE_WAY_PLATFORMS;
+    const platformOf = (x: number) => [...gameOf(world)!.oneWay].find((b) => b.position.x === x);
+    // Walk right until under the low platform, stop, jump straight up.
+    const walkTo = (x: number) => {
+      simulation.input.press('ArrowRight');
+      for (let i = 0; i < 600 && mover.position.x < x; i++) simulation.step(dt);
+      simulation.input.release('ArrowRight');
+      for (let i = 0; i < 60; i++) simulation.step(dt);
+    };
+    const jump = () => {
+      simulation.input.press(' ');
+      simulation.step(dt);
+      simulation.input.release(' ');
+      for (let i = 0; i < 120; i++) simulation.step(dt);
+    };
+    walkTo(low[0] - 0.5);
+    expect(mover.onGround).toBe(true);
+    expect(mover.position.y).toBeLessThan(1.5);
+    jump();
+    // On it: hovering 0.9 + 0.5 above its top (y + 0.1).
+    expect(mover.ground).toBe(platformOf(low[0]));
+    expect(mover.position.y).toBeCloseTo(low[1] + 0.1 + 1.4, 1);
+    const state = simulation.capture();
+    // Right along the platform and a jump onto the high one, which starts 1 m beyond its end.
+    simulation.input.press('ArrowRight');
+    simulation.input.press(' ');
+    for (let i = 0; i < 12; i++) simulation.step(dt);
+    simulation.input.release(' ');
+    for (let i = 0; i < 40; i++) simulation.step(dt);
+    simulation.input.release('ArrowRight');
+    for (let i = 0; i < 120; i++) simulation.step(dt);
+    expect(mover.ground).toBe(platformOf(high[0]));
+    expect(mover.position.y).toBeCloseTo(high[1] + 0.1 + 1.4, 1);
+    const first = [mover.position.x, mover.position.y];
+    simulation.restoreState(state, defaultSettings());
+    simulation.input.press('ArrowRight');
+    simulation.input.press(' ');
+    for (let i = 0; i < 12; i++) simulation.step(dt);
+    simulation.input.release(' ');
+    for (let i = 0; i < 40; i++) simulation.step(dt);
+    simulation.input.release('ArrowRight');
+    for (let i = 0; i < 120; i++) simulation.step(dt);
+    expect([mover.position.x, mover.position.y]).toEqual(first);
+  });
+
   it('without the callback the same platforms stop the thrown boxes from below', () => {
     const simulation = new Simulation(findScene('one-way')!.create(), defaultSettings());
     const world = simulation.worlds[0];

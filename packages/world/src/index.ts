@@ -55,6 +55,7 @@ export {
   clipVector,
   collideMover,
   type MoverCapsule,
+  type MoverFilter,
   type MoverTuning,
   type PlaneSolution,
   solvePlanes,

@@ -89,12 +89,29 @@ function checkCapsule(capsule: MoverCapsule, argument: string): void {
   checkPositive(capsule.radius, `${argument}.radius`);
 }
 
+/**
+ * Says whether a mover meets `shape` (false: it passes through). Called per candidate shape on
+ * every collide, cast and ground probe; a one-way platform, say, returns false while the mover is
+ * below its top or rising.
+ */
+export type MoverFilter = (shape: BodyShape) => boolean;
+
+/** `filter` when given, else null; checked. */
+function filterOf(filter: MoverFilter | null | undefined, argument: string): MoverFilter | null {
+  if (filter === undefined || filter === null) return null;
+  if (typeof filter !== 'function') throw new WorldError(argument, filter, 'must be a function or null');
+  return filter;
+}
+
 /** `mask` when given, else every category; checked. */
 function maskOf(mask: number | undefined): number {
   return mask === undefined ? 0xffffffff : checkInteger(mask, 'mask', 0, 0xffffffff);
 }
 
-/** The shapes (not sensors, category in `mask`) of the bodies whose boxes meet the box, in body id then shape order. */
+/**
+ * The shapes (not sensors, category in `mask`, passed by `filter`) of the bodies whose boxes meet
+ * the box, in body id then shape order.
+ */
 function eachShape(
   world: World,
   minX: number,
@@ -102,19 +119,23 @@ function eachShape(
   maxX: number,
   maxY: number,
   mask: number,
+  filter: MoverFilter | null,
   visit: (shape: BodyShape) => void,
 ): void {
   for (const body of world.queryAABB({ minX, minY, maxX, maxY })) {
-    for (const shape of body.shapes) if (!shape.sensor && (shape.category & mask) !== 0) visit(shape);
+    for (const shape of body.shapes) {
+      if (!shape.sensor && (shape.category & mask) !== 0 && (filter === null || filter(shape))) visit(shape);
+    }
   }
 }
 
 /**
  * The surfaces the capsule at `position` touches or overlaps (within its radius), as planes written
  * into `planes` (objects reused; grown as needed); returns how many. A surface the capsule's core
- * segment has sunk into gives no plane (no direction out is known). Bodies in id order.
+ * segment has sunk into gives no plane (no direction out is known). Bodies in id order. Only
+ * shapes in `mask`'s categories that `filter` passes count.
  *
- * @throws WorldError naming the argument on a bad capsule, position or mask.
+ * @throws WorldError naming the argument on a bad capsule, position, mask or filter.
  */
 export function collideMover(
   world: World,
@@ -122,10 +143,12 @@ export function collideMover(
   capsule: MoverCapsule,
   planes: CollisionPlane[],
   mask?: number,
+  filter?: MoverFilter | null,
 ): number {
   checkVec2(position, 'position');
   checkCapsule(capsule, 'capsule');
   const bits = maskOf(mask);
+  const passes = filterOf(filter, 'filter');
   core.center1.set(capsule.center1.x, capsule.center1.y);
   core.center2.set(capsule.center2.x, capsule.center2.y);
   moverPose.set(position.x, position.y, 0);
@@ -138,6 +161,7 @@ export function collideMover(
     position.x + Math.max(core.center1.x, core.center2.x) + r,
     position.y + Math.max(core.center1.y, core.center2.y) + r,
     bits,
+    passes,
     (shape) => {
       shapeDistance(shape.geometry, shape.body.transform, core, moverPose, distance);
       if (distance.distance > r || (distance.normalX === 0 && distance.normalY === 0)) return;
@@ -161,9 +185,10 @@ export function collideMover(
 /**
  * The fraction of `translation` the capsule at `position` can move before it comes within 5 mm of a
  * surface it did not already touch (surfaces it overlaps at the start are ignored, so a mover can
- * always leave them); 1 when nothing is in the way.
+ * always leave them); 1 when nothing is in the way. Only shapes in `mask`'s categories that `filter`
+ * passes count.
  *
- * @throws WorldError naming the argument on a bad capsule, position, translation or mask.
+ * @throws WorldError naming the argument on a bad capsule, position, translation, mask or filter.
  */
 export function castMover(
   world: World,
@@ -171,11 +196,13 @@ export function castMover(
   capsule: MoverCapsule,
   translation: Vec2Like,
   mask?: number,
+  filter?: MoverFilter | null,
 ): number {
   checkVec2(position, 'position');
   checkCapsule(capsule, 'capsule');
   checkVec2(translation, 'translation');
   const bits = maskOf(mask);
+  const passes = filterOf(filter, 'filter');
   const shape: CollisionShape = {
     type: 'capsule',
     center1: capsule.center1,
@@ -200,6 +227,7 @@ export function castMover(
     position.x + Math.max(0, translation.x) + x2 + r,
     position.y + Math.max(0, translation.y) + y2 + r,
     bits,
+    passes,
     (hit) => {
       const body = hit.body;
       sweepB.c1X = sweepB.c2X = body.transform.p.x;
@@ -310,6 +338,8 @@ export interface CharacterMoverOptions extends Partial<MoverTuning> {
   capsule?: MoverCapsule;
   /** Categories of the shapes it meets (default every category). */
   mask?: number;
+  /** Which of those shapes it meets (default all; see {@link MoverFilter}). */
+  filter?: MoverFilter | null;
 }
 
 const TUNING: MoverTuning = {
@@ -360,6 +390,7 @@ export class CharacterMover {
   readonly tuning: MoverTuning;
   /** Categories of the shapes it meets. */
   readonly mask: number;
+  private filterFn: MoverFilter | null;
   /** Whether it stood on ground at the last update. */
   onGround = false;
   /** The body it stood on at the last update (null in the air). */
@@ -368,7 +399,11 @@ export class CharacterMover {
   readonly planes: CollisionPlane[] = [];
   /** How many of `planes` the last pass found. */
   planeCount = 0;
-  private hoverVelocity = 0;
+  /**
+   * The hover spring's vertical speed, m/s (kept apart from `velocity`, which walks and jumps). Save
+   * and restore it with `position`, `velocity`, `onGround` and `ground` to step a mover back.
+   */
+  hoverVelocity = 0;
   private readonly solution: PlaneSolution = { x: 0, y: 0, iterations: 0 };
   private readonly probeFrom = new Vec2();
   private readonly probeTo = new Vec2();
@@ -388,12 +423,13 @@ export class CharacterMover {
     if (typeof options !== 'object' || options === null) {
       throw new WorldError('options', options, 'must be an options object');
     }
-    checkKeys(options, ['position', 'capsule', 'mask', ...Object.keys(TUNING)], 'options');
+    checkKeys(options, ['position', 'capsule', 'mask', 'filter', ...Object.keys(TUNING)], 'options');
     const p = checkVec2(options.position, 'options.position');
     const capsule = options.capsule ?? { center1: { x: 0, y: -0.5 }, center2: { x: 0, y: 0.5 }, radius: 0.3 };
     checkCapsule(capsule, 'options.capsule');
     this.mask =
       options.mask === undefined ? 0xffffffff : checkInteger(options.mask, 'options.mask', 0, 0xffffffff);
+    this.filterFn = filterOf(options.filter, 'options.filter');
     const tuning = { ...TUNING };
     for (const key of Object.keys(TUNING) as (keyof MoverTuning)[]) {
       if (options[key] === undefined) continue;
@@ -407,6 +443,18 @@ export class CharacterMover {
       center2: { x: capsule.center2.x, y: capsule.center2.y },
       radius: capsule.radius,
     };
+  }
+
+  /**
+   * Which of the shapes in `mask` it meets (null: all); live, see {@link MoverFilter}.
+   *
+   * @throws WorldError naming `filter` when set to anything but a function or null
+   */
+  get filter(): MoverFilter | null {
+    return this.filterFn;
+  }
+  set filter(value: MoverFilter | null) {
+    this.filterFn = filterOf(value, 'filter');
   }
 
   /** Jumps when on the ground; returns whether it did. */
@@ -455,7 +503,7 @@ export class CharacterMover {
     for (let pass = 0; pass < 5; pass++) {
       this.planeCount = Math.min(
         MAX_PLANES,
-        collideMover(this.world, this.position, this.capsule, this.planes, this.mask),
+        collideMover(this.world, this.position, this.capsule, this.planes, this.mask, this.filterFn),
       );
       const move = solvePlanes(
         target.x - this.position.x,
@@ -464,7 +512,7 @@ export class CharacterMover {
         this.planeCount,
         this.solution,
       );
-      const fraction = castMover(this.world, this.position, this.capsule, move, this.mask);
+      const fraction = castMover(this.world, this.position, this.capsule, move, this.mask, this.filterFn);
       this.position.x += fraction * move.x;
       this.position.y += fraction * move.y;
       if (fraction * fraction * (move.x * move.x + move.y * move.y) < 1e-4) break;
@@ -514,7 +562,8 @@ export class CharacterMover {
     this.probeTo.y = from.y - reach;
     let hit = null;
     for (const candidate of this.world.rayCastAll(from, this.probeTo)) {
-      if ((candidate.shape.category & this.mask) !== 0) {
+      const shape = candidate.shape;
+      if ((shape.category & this.mask) !== 0 && (this.filterFn === null || this.filterFn(shape))) {
         hit = candidate;
         break;
       }

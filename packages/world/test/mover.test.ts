@@ -158,6 +158,44 @@ describe('CharacterMover', () => {
     expect(mover.onGround).toBe(true);
   });
 
+  test('a filter makes a one-way platform: jumped up through from below, stood on from above', () => {
+    // Jump speed 14 m/s: v²/2g = 196/60 = 3.27 m. The platform's underside (2.8 m) is above the
+    // standing capsule's head (1.4 + 0.5 + 0.3 = 2.2 m); standing on its top (3.0 m) puts the
+    // position at 3.0 + 0.9 (hover) + 0.5 = 4.4 m, below the apex (1.4 + 3.27 = 4.67 m).
+    const run = (oneWay: boolean): { top: number; mover: CharacterMover } => {
+      const world = new World();
+      terrain(world, [
+        { x: -10, y: 0 },
+        { x: 10, y: 0 },
+      ]);
+      const platform = world.createBody({ type: 'static', position: { x: 0, y: 2.9 } });
+      const shape = platform.createShape({ type: 'box', width: 4, height: 0.2 });
+      const mover = new CharacterMover(world, { position: { x: 0, y: 1.4 }, jumpSpeed: 14 });
+      if (oneWay) {
+        // Solid only while the capsule's bottom is above the top and it is not rising.
+        mover.filter = (s) => s !== shape || (mover.velocity.y <= 0 && mover.position.y - 0.8 >= 3.0);
+      }
+      for (let i = 0; i < 30; i++) mover.update(dt, 0);
+      expect(mover.jump()).toBe(true);
+      let top = 0;
+      for (let i = 0; i < 180; i++) {
+        mover.update(dt, 0);
+        top = Math.max(top, mover.position.y);
+      }
+      return { top, mover };
+    };
+    const blocked = run(false);
+    // The head stops at the underside: position + 0.8 <= 2.8 (to the cast's 5 mm margin).
+    expect(blocked.top).toBeLessThan(2.0 + 0.01);
+    expect(blocked.mover.position.y).toBeCloseTo(1.4, 1);
+    const through = run(true);
+    expect(through.top).toBeGreaterThan(4.5);
+    expect(through.mover.onGround).toBe(true);
+    // Hovering on the platform at its rest height (the spring settles within a few mm).
+    expect(Math.abs(through.mover.position.y - 4.4)).toBeLessThan(0.02);
+    expect(through.mover.ground?.position.y).toBe(2.9);
+  });
+
   test('pushes a box it walks into, and rides a moving platform', () => {
     const world = new World();
     terrain(world, [
@@ -229,7 +267,14 @@ describe('CharacterMover', () => {
           capsule: { center1: { x: 0, y: 0 }, center2: { x: 0, y: 1 }, radius: 0 },
         }),
     ).toThrow(/options\.capsule\.radius/);
+    expect(
+      () => new CharacterMover(world, { position: { x: 0, y: 0 }, filter: 1 as unknown as () => boolean }),
+    ).toThrow(/options\.filter/);
     const mover = new CharacterMover(world, { position: { x: 0, y: 0 } });
+    expect(() => {
+      mover.filter = 'no' as unknown as () => boolean;
+    }).toThrow(/filter/);
+    expect(mover.filter).toBe(null);
     expect(() => mover.update(0, 1)).toThrow(/dt/);
     expect(() => mover.update(dt, Number.NaN)).toThrow(/throttle/);
   });
