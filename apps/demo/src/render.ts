@@ -1,8 +1,9 @@
-import type { Body, BodyShape, World } from '@lite/world';
+import { type Body, type BodyShape, DebugColor, drawWorld, type World } from '@lite/world';
 import type { Camera } from './camera';
 import { drawGame } from './game-draw';
 import { sensorActive } from './sensors';
 import type { DrawLayers } from './settings';
+import { type BatchStyle, ShapeBatch } from './shape-batch';
 import { type Pane, tagOf } from './simulation';
 import { theme } from './theme';
 
@@ -43,12 +44,15 @@ function isSensor(body: Body): boolean {
  */
 class IslandColours {
   private parent = new Int32Array(64);
+  /** Each body's index in `world.bodies` at the last build. */
+  private readonly index = new Map<Body, number>();
 
   /** Fills the union-find for `pane`'s world; {@link IslandColours.rootOf} then reads it. */
   build(pane: Pane): void {
     const bodies = pane.world.bodies;
     if (this.parent.length < bodies.length) this.parent = new Int32Array(2 * bodies.length);
-    const index = new Map<Body, number>();
+    const index = this.index;
+    index.clear();
     for (let i = 0; i < bodies.length; i++) {
       this.parent[i] = i;
       index.set(bodies[i], i);
@@ -87,6 +91,12 @@ class IslandColours {
   rootOf(i: number): number {
     return this.find(i);
   }
+
+  /** The root index of `body`'s island (0 for a body the last build did not see). */
+  rootOfBody(body: Body): number {
+    const i = this.index.get(body);
+    return i === undefined ? 0 : this.find(i);
+  }
 }
 
 const islands = new IslandColours();
@@ -104,13 +114,13 @@ export function islandCount(pane: Pane): number {
  * A body's style: sensor (lit while something overlaps it), static, kinematic, then (dynamic) sleeping when that layer is on, the
  * bomb, and a palette colour: by island when the islands layer is on, else by body id.
  */
-function styleOf(body: Body, index: number, layers: DrawLayers): number {
+function styleOf(body: Body, layers: DrawLayers): number {
   if (isSensor(body)) return sensorActive(body) ? Style.SensorActive : Style.Sensor;
   if (body.type === 'static') return Style.Static;
   if (body.type === 'kinematic') return Style.Kinematic;
   if (layers.sleeping && !body.awake) return Style.Sleeping;
   if (tagOf(body) === 'bomb') return Style.Bomb;
-  if (layers.islands) return Style.Palette + (islands.rootOf(index) % theme.palette.length);
+  if (layers.islands) return Style.Palette + (islands.rootOfBody(body) % theme.palette.length);
   return Style.Palette + (body.id % theme.palette.length);
 }
 
@@ -297,19 +307,6 @@ export function boundingRadius(body: Body): number {
   return r;
 }
 
-/** Whether `body` may be visible in the camera (a cheap bounding-circle test). */
-function visible(camera: Camera, body: Body): boolean {
-  const radius = boundingRadius(body) * camera.scale;
-  const sx = camera.toScreenX(body.position.x);
-  const sy = camera.toScreenY(body.position.y);
-  return (
-    sx + radius >= camera.viewLeft &&
-    sx - radius <= camera.viewLeft + camera.viewWidth &&
-    sy + radius >= camera.viewTop &&
-    sy - radius <= camera.viewTop + camera.viewHeight
-  );
-}
-
 /** Grid lines every 1, 5, 10, ... metres, whichever keeps them at least ~24 px apart. */
 function drawGrid(ctx: CanvasRenderingContext2D, camera: Camera): void {
   const scale = camera.scale;
@@ -352,74 +349,51 @@ function drawGrid(ctx: CanvasRenderingContext2D, camera: Camera): void {
   ctx.stroke();
 }
 
+/** Each style's colour as `drawWorld` gets it (its stroke colour, which no two styles share). */
+const styleColors = Array.from({ length: styleCount }, (_, style) =>
+  Number.parseInt(strokeOf(style).slice(1), 16),
+);
+
+/** The batches in painting order: the styles, then the bounding boxes (outlines only). */
+const batchStyles: BatchStyle[] = [
+  ...styleColors.map((color, style) => ({ color, fill: fillOf(style), stroke: strokeOf(style) })),
+  { color: DebugColor.aabb, fill: null, stroke: theme.aabb },
+];
+
+const batch = new ShapeBatch();
+
+/**
+ * The bodies in the view through `drawWorld`, each shape in its body's style, with the bounding box
+ * and frame layers; one canvas path per style ({@link ShapeBatch}). `only`: just that body.
+ */
 function drawBodies(
   ctx: CanvasRenderingContext2D,
   camera: Camera,
-  bodies: readonly Body[],
+  world: World,
   layers: DrawLayers,
+  only?: Body,
 ) {
-  ctx.lineJoin = 'round';
-  ctx.lineWidth = Math.min(2, Math.max(0.75, 0.04 * camera.scale));
-  for (let style = 0; style < styleCount; style++) {
-    let any = false;
-    ctx.beginPath();
-    for (let i = 0; i < bodies.length; i++) {
-      const body = bodies[i];
-      if (styleOf(body, i, layers) !== style || !visible(camera, body)) continue;
-      traceBody(ctx, camera, body);
-      any = true;
-    }
-    if (!any) continue;
-    ctx.fillStyle = fillOf(style);
-    ctx.fill();
-    ctx.strokeStyle = strokeOf(style);
-    ctx.stroke();
-  }
-}
-
-function drawCenters(ctx: CanvasRenderingContext2D, camera: Camera, bodies: readonly Body[]): void {
-  const axis = 0.3;
-  ctx.lineWidth = 1;
-  ctx.beginPath();
-  for (const body of bodies) {
-    if (body.type === 'static' || !visible(camera, body)) continue;
-    const x = body.position.x;
-    const y = body.position.y;
-    const c = Math.cos(body.angle);
-    const s = Math.sin(body.angle);
-    ctx.moveTo(camera.toScreenX(x), camera.toScreenY(y));
-    ctx.lineTo(camera.toScreenX(x + axis * c), camera.toScreenY(y + axis * s));
-    ctx.moveTo(camera.toScreenX(x), camera.toScreenY(y));
-    ctx.lineTo(camera.toScreenX(x - axis * s), camera.toScreenY(y + axis * c));
-  }
-  ctx.strokeStyle = theme.center;
-  ctx.stroke();
-}
-
-function drawAabbs(ctx: CanvasRenderingContext2D, camera: Camera, bodies: readonly Body[]): void {
-  ctx.lineWidth = 1;
-  ctx.strokeStyle = theme.aabb;
-  ctx.beginPath();
-  for (const body of bodies) {
-    if (!visible(camera, body)) continue;
-    let ex: number;
-    let ey: number;
-    if (body.shapes.length === 1 && body.width > 0) {
-      const c = Math.abs(Math.cos(body.angle));
-      const s = Math.abs(Math.sin(body.angle));
-      ex = 0.5 * (c * body.width + s * body.height);
-      ey = 0.5 * (s * body.width + c * body.height);
-    } else {
-      // Bodies of other shapes: the box around their bounding circle.
-      ex = ey = boundingRadius(body);
-    }
-    const x0 = camera.toScreenX(body.position.x - ex);
-    const x1 = camera.toScreenX(body.position.x + ex);
-    const y0 = camera.toScreenY(body.position.y + ey);
-    const y1 = camera.toScreenY(body.position.y - ey);
-    ctx.rect(x0, y0, x1 - x0, y1 - y0);
-  }
-  ctx.stroke();
+  const halfWidth = (0.5 * camera.viewWidth) / camera.scale;
+  const halfHeight = (0.5 * camera.viewHeight) / camera.scale;
+  drawWorld(world, batch, {
+    joints: false,
+    aabbs: only === undefined && layers.aabbs,
+    transforms: only === undefined && layers.centers,
+    // The dragged body is drawn wherever it is, even out of its pane.
+    ...(only === undefined
+      ? {
+          bounds: {
+            minX: camera.centerX - halfWidth,
+            minY: camera.centerY - halfHeight,
+            maxX: camera.centerX + halfWidth,
+            maxY: camera.centerY + halfHeight,
+          },
+        }
+      : {}),
+    shapeColor: (shape: BodyShape) =>
+      only === undefined || shape.body === only ? styleColors[styleOf(shape.body, layers)] : -1,
+  });
+  batch.flush(ctx, camera, batchStyles, Math.min(2, Math.max(0.75, 0.04 * camera.scale)), theme.center);
 }
 
 /** World x of the anchor at (`lx`, `ly`) in `body`'s frame. */
@@ -621,11 +595,8 @@ export function drawPane(
   ctx.rect(camera.viewLeft, camera.viewTop, camera.viewWidth, camera.viewHeight);
   ctx.clip();
   drawGrid(ctx, camera);
-  const bodies = pane.world.bodies;
   if (layers.islands) islands.build(pane);
-  drawBodies(ctx, camera, bodies, layers);
-  if (layers.centers) drawCenters(ctx, camera, bodies);
-  if (layers.aabbs) drawAabbs(ctx, camera, bodies);
+  drawBodies(ctx, camera, pane.world, layers);
   drawJoints(ctx, camera, pane, layers);
   if (layers.contacts || layers.impulses) drawContacts(ctx, camera, pane, layers, dt);
   drawGame(ctx, camera, pane.world);
@@ -647,19 +618,9 @@ export function drawDragged(
   const joint = pane.mouseJoint;
   if (!joint) return;
   const body = joint.body;
-  const bodies = pane.world.bodies;
-  const index = bodies.indexOf(body);
-  if (index < 0) return;
-  const style = styleOf(body, index, layers);
+  if (!pane.world.bodies.includes(body)) return;
   ctx.save();
-  ctx.lineJoin = 'round';
-  ctx.lineWidth = Math.min(2, Math.max(0.75, 0.04 * camera.scale));
-  ctx.beginPath();
-  traceBody(ctx, camera, body);
-  ctx.fillStyle = fillOf(style);
-  ctx.fill();
-  ctx.strokeStyle = strokeOf(style);
-  ctx.stroke();
+  drawBodies(ctx, camera, pane.world, layers, body);
   ctx.restore();
 }
 

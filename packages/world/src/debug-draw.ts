@@ -4,6 +4,7 @@ import type { Body } from './body';
 import { WorldError } from './errors';
 import type { Joint } from './joints';
 import type { AABBLike } from './queries';
+import type { BodyShape } from './shape';
 import { checkBoolean, checkKeys } from './validate';
 import type { World } from './world';
 
@@ -30,7 +31,7 @@ export interface DebugDraw {
   drawTransform(x: number, y: number, angle: number): void;
 }
 
-/** What {@link drawWorld} draws; each is a boolean. */
+/** What {@link drawWorld} draws; each is a boolean but `bounds` and `shapeColor`. */
 export interface DebugDrawOptions {
   /** Every shape, coloured by its body's state (default true). */
   shapes?: boolean;
@@ -46,6 +47,12 @@ export interface DebugDrawOptions {
   transforms?: boolean;
   /** Only bodies whose shapes' bounding boxes meet this box (default: all bodies). */
   bounds?: AABBLike;
+  /**
+   * Each shape's colour, 0xRRGGBB, instead of its body state's (default: {@link DebugColor}'s);
+   * a negative number leaves the shape out (of `shapes` and `aabbs`). Lets a renderer colour by
+   * its own rules, draw one body, or batch by colour.
+   */
+  shapeColor?: (shape: BodyShape) => number;
 }
 
 /** The colours {@link drawWorld} gives, 0xRRGGBB. */
@@ -78,6 +85,7 @@ const OPTION_KEYS = [
   'contactNormals',
   'transforms',
   'bounds',
+  'shapeColor',
 ] as const;
 const vertices = new Float64Array(16);
 const box = new Float64Array(4);
@@ -87,14 +95,15 @@ const box = new Float64Array(4);
  * points and normals, and body frames, as `options` asks; bodies in id order. A function rather
  * than a world method, so that a program that never draws does not bundle it.
  *
- * @throws WorldError naming the option, on an option that is not a boolean (or a bad `bounds`).
+ * @throws WorldError naming the option, on an option that is not a boolean (or a bad `bounds`, or a
+ * `shapeColor` that is not a function).
  */
 export function drawWorld(world: World, draw: DebugDraw, options: DebugDrawOptions = {}): void {
   if (typeof options !== 'object' || options === null) {
     throw new WorldError('options', options, 'must be an options object');
   }
   checkKeys(options, OPTION_KEYS, 'options');
-  const flag = (key: Exclude<keyof DebugDrawOptions, 'bounds'>, fallback: boolean) =>
+  const flag = (key: Exclude<keyof DebugDrawOptions, 'bounds' | 'shapeColor'>, fallback: boolean) =>
     options[key] === undefined ? fallback : checkBoolean(options[key], `options.${key}`);
   const shapes = flag('shapes', true);
   const joints = flag('joints', true);
@@ -106,11 +115,18 @@ export function drawWorld(world: World, draw: DebugDraw, options: DebugDrawOptio
   if (bounds !== undefined && !(bounds.minX <= bounds.maxX && bounds.minY <= bounds.maxY)) {
     throw new WorldError('options.bounds', bounds, 'must have minX <= maxX and minY <= maxY');
   }
+  const shapeColor = options.shapeColor;
+  if (shapeColor !== undefined && typeof shapeColor !== 'function') {
+    throw new WorldError('options.shapeColor', shapeColor, 'must be a function');
+  }
   for (const body of world.bodies) {
     if (bounds !== undefined && !bodyMeets(body, bounds)) continue;
     const xf = body.transform;
     for (const shape of body.shapes) {
-      if (shapes) drawShape(draw, shape.geometry, xf, shape.sensor ? DebugColor.sensor : colorOf(body));
+      const color =
+        shapeColor === undefined ? (shape.sensor ? DebugColor.sensor : colorOf(body)) : shapeColor(shape);
+      if (color < 0) continue;
+      if (shapes) drawShape(draw, shape.geometry, xf, color);
       if (aabbs) {
         boundsOf(shape.geometry, xf, box);
         outlineBox(draw, box);

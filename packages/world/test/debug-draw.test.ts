@@ -133,7 +133,26 @@ describe('drawWorld', () => {
     expect(of(draw.calls, 'transform')).toHaveLength(2);
   });
 
+  test('shapeColor gives each shape its colour; a negative one leaves the shape and its box out', () => {
+    const world = new World({ gravity: { x: 0, y: 0 } });
+    const a = world.createBody({ width: 1, height: 1, position: { x: 0, y: 0 } });
+    world.createBody({ shape: { type: 'circle', radius: 0.5 }, position: { x: 3, y: 0 } });
+    const draw = recorder();
+    drawWorld(world, draw, { aabbs: true, shapeColor: (shape) => (shape.body === a ? 0x123456 : -1) });
+    const polygons = of(draw.calls, 'polygon');
+    expect(polygons).toHaveLength(1);
+    expect(polygons[0][polygons[0].length - 1]).toBe(0x123456);
+    expect(of(draw.calls, 'circle')).toHaveLength(0);
+    // The box's bounding box only: four sides, x from −0.5 to 0.5.
+    const sides = of(draw.calls, 'segment').filter((c) => c[5] === DebugColor.aabb);
+    expect(sides).toHaveLength(4);
+    expectClose(sides[0].slice(1, 5) as number[], [-0.5, -0.5, 0.5, -0.5]);
+  });
+
   test('a bad option is a WorldError naming it', () => {
+    expect(() => drawWorld(new World(), recorder(), { shapeColor: 3 as never })).toThrow(
+      /options\.shapeColor/,
+    );
     const world = new World();
     expect(() => drawWorld(world, recorder(), { shapes: 1 as never })).toThrow(WorldError);
     expect(() => drawWorld(world, recorder(), { shapes: 1 as never })).toThrow(/options\.shapes/);
