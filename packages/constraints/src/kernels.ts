@@ -102,7 +102,7 @@ function kernelModule(): WebAssembly.Module | null {
   if (typeof WebAssembly !== 'object') return null;
   let bytes: Uint8Array<ArrayBuffer>;
   try {
-    bytes = decodeBase64(KERNELS_WASM);
+    bytes = decodeHex(KERNELS_WASM);
   } catch {
     return null;
   }
@@ -124,25 +124,10 @@ function kernelModule(): WebAssembly.Module | null {
   return compiled;
 }
 
-/** `text`'s bytes (standard base64). Not `atob`, which some runtimes (a Node `vm` context) lack. */
-export function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-  const values = new Uint8Array(128);
-  for (let i = 0; i < alphabet.length; i++) values[alphabet.charCodeAt(i)] = i;
-  let end = text.length;
-  while (end > 0 && text.charCodeAt(end - 1) === 61) end--; // '=' padding
-  const bytes = new Uint8Array(Math.floor((end * 6) / 8));
-  let bits = 0;
-  let count = 0;
-  let k = 0;
-  for (let i = 0; i < end; i++) {
-    bits = ((bits << 6) | values[text.charCodeAt(i) & 127]) & 0xffffff;
-    count += 6;
-    if (count >= 8) {
-      count -= 8;
-      bytes[k++] = (bits >> count) & 0xff;
-    }
-  }
+/** `text`'s bytes (two hexadecimal digits each). */
+export function decodeHex(text: string): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(text.length >> 1);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(text.slice(2 * i, 2 * i + 2), 16);
   return bytes;
 }
 

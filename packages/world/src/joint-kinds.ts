@@ -1,6 +1,7 @@
 import { JOINT_TYPES, JointKind } from '@lite/constraints';
 import { WorldError } from './errors';
 import { asWorldError, checkJointFields, liveWorld, springOptions } from './joint-checks';
+import { installJointPasses } from './joint-passes';
 import { type Joint, jointBodyA, jointBodyB, type MethodChecks, type WorldJointKind } from './joints';
 import { checkJointBound, checkReach } from './limits';
 
@@ -20,6 +21,7 @@ export const WORLD_JOINT_KINDS: WorldJointKind[] = [];
  */
 export function registerJointKind(kind: WorldJointKind): void {
   if (WORLD_JOINT_KINDS[kind.kind] === kind) return;
+  installJointPasses();
   const prototype = kind.cls.prototype;
   Object.defineProperty(prototype, 'wakeBodies', { value: wakeBodies, writable: true, configurable: true });
   Object.defineProperty(prototype, 'toString', { value: jointName, writable: true, configurable: true });

@@ -33,6 +33,7 @@ import {
   SPRING_KEYS,
   WELD_SPRING_KEYS,
 } from './joint-checks';
+import { registerJointKind } from './joint-kinds';
 import { checkJointBound, checkReach } from './limits';
 import { checkVec2 } from './validate';
 import type { World } from './world';
@@ -244,8 +245,12 @@ export interface WorldJointFields {
   wakeBodies(): void;
 }
 
-/** Sets the world's part of a new joint (a function, not a method every joint would expose). */
+/**
+ * Registers the kind (here, not in `createJoint`: a program with no joint bundles no registry) and
+ * sets the world's part of a new joint.
+ */
 function attach(joint: Joint, world: World, id: number, r: ResolvedJoint<unknown>): void {
+  registerJointKind((joint.constructor as unknown as JointClass<Joint, unknown>).jointKind);
   const fields = joint as { id: number; collideConnected: boolean };
   fields.id = id;
   fields.collideConnected = r.collideConnected;

@@ -1,6 +1,7 @@
-import { type SolverSettings, solveJointPositionsInto } from '@lite/constraints';
+import type { SolverSettings } from '@lite/constraints';
 import type { Body } from './body';
 import { truncate } from './contact-list';
+import { jointPasses } from './joint-passes';
 import { continuousOf } from './solvers';
 import type { ContinuousCollision } from './stage-continuous';
 import { noteMovedProxies, updateTransform } from './stage-finish';
@@ -56,7 +57,7 @@ export function solveJointPositions(s: StepState, settings: SolverSettings = s.s
   const count = s.solverJointCount;
   if (count === 0) return;
   for (let i = 0, n = s.settings.jointPositionIterations; i < n; ++i) {
-    solveJointPositionsInto(s.solverJoints, count, settings, s.jointError);
+    jointPasses().positions(s.solverJoints, count, settings, s.jointError);
     if (s.jointError[0] <= settings.linearSlop) break;
   }
 }

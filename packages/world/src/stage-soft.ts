@@ -1,5 +1,5 @@
-import { prepareJoints, relaxJoints, solveJoints } from '@lite/constraints';
 import type { Body } from './body';
+import { jointPasses } from './joint-passes';
 import { jointBodyA, jointBodyB } from './joints';
 import { Stage } from './profile';
 import {
@@ -113,10 +113,11 @@ function softSubStep(s: StepState): void {
   profile.lap(Stage.WarmStart);
   // Joints act on the packed states too (their bodies' slots; static bodies share the still slot 0).
   // Rigid pin and rod rows as Box2D v3's stiff joint springs (`settings.jointHertz`), relaxed below.
-  if (jointCount > 0) prepareJoints(s.solverJoints, jointCount, s.softH as number, settings, states, true);
+  if (jointCount > 0)
+    jointPasses().prepare(s.solverJoints, jointCount, s.softH as number, settings, states, true);
   for (let k = 0, n = settings.iterations; k < n; ++k) {
     solver.solve(states, ctx, true);
-    if (jointCount > 0) solveJoints(s.solverJoints, jointCount, settings, states);
+    if (jointCount > 0) jointPasses().solve(s.solverJoints, jointCount, settings, states);
   }
   profile.lap(Stage.Solve);
   // Push passes: deep overlaps move apart in the position update, without keeping the speed.
@@ -137,7 +138,7 @@ function softSubStep(s: StepState): void {
   // Relax: rigid rows with no bias, taking back the velocity the soft rows' bias left (the
   // contacts', then the joints' whose rigid rows were softened).
   solver.solve(states, ctx, false);
-  if (jointCount > 0) relaxJoints(s.solverJoints, jointCount, states);
+  if (jointCount > 0) jointPasses().relax(s.solverJoints, jointCount, states);
   profile.lap(Stage.Relax);
 }
 

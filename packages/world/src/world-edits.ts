@@ -1,11 +1,11 @@
 // What the world's edits between steps owe the rest: sensorEnd and endContact events (dispatched
 // with the world locked) for destroyed shapes and contacts, and joint anchors that follow a moved
 // centre of mass.
-import { jointReaction } from '@lite/constraints';
 import { objectArray } from '@lite/math';
 import type { Body } from './body';
 import { type Contact, compareContacts } from './contact';
 import { removeItem, shouldShapesContact, truncate } from './contact-list';
+import { jointPasses } from './joint-passes';
 import { findJoint, type Joint, jointBodyA, jointBodyB, shiftJointAnchors } from './joints';
 import type { WorldLock } from './queries';
 import { type BodyShape, compareShapes } from './shape';
@@ -151,7 +151,7 @@ export function breakJoints(core: StepState, world: object): void {
     const maxTorque = joint.breakTorqueValue;
     if (maxForce === Number.POSITIVE_INFINITY && maxTorque === Number.POSITIVE_INFINITY) continue;
     if (joint.world !== world) continue;
-    jointReaction(joint, reaction);
+    jointPasses().reaction(joint, reaction);
     const force = Math.sqrt(reaction[0] * reaction[0] + reaction[1] * reaction[1]);
     if (force > maxForce || Math.abs(reaction[2]) > maxTorque) broken.push(joint);
   }

@@ -14,7 +14,6 @@ import {
   type WorldEventName,
 } from './events';
 import { putToSleep } from './islands';
-import { registerJointKind } from './joint-kinds';
 import { findJoint, type Joint, type JointClass, type WorldJointKind } from './joints';
 import { Stage, type StepProfile } from './profile';
 import { type AABBLike, QueryScratch, type RayCastHit } from './queries';
@@ -387,7 +386,6 @@ export class World {
         'must be a joint class (RevoluteJoint, DistanceJoint, MouseJoint, ...)',
       );
     }
-    registerJointKind(entry);
     const resolved = entry.resolve(options, this);
     return linkJoint(this, this.core, new entry.cls(this, this.nextJointId++, resolved as never) as J);
   }
