@@ -169,7 +169,7 @@ export function createJointFromDef(
   bodyB: Body,
   userData: JointTag,
 ): void {
-  // Box2D-Lite lets jointed bodies collide; a scene says so per joint when it needs that.
+  // Jointed bodies do not collide (the world's default); a scene says so per joint when they must.
   const common = {
     bodyA,
     bodyB,

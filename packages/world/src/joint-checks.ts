@@ -347,7 +347,7 @@ function resolved<T extends object>(
 ): ResolvedJoint<T> {
   checkJointOptions(o);
   const collideConnected =
-    o.collideConnected === undefined ? true : checkBoolean(o.collideConnected, 'options.collideConnected');
+    o.collideConnected === undefined ? false : checkBoolean(o.collideConnected, 'options.collideConnected');
   const breakForce = checkBreak(o.breakForce, 'options.breakForce');
   const breakTorque = checkBreak(o.breakTorque, 'options.breakTorque');
   try {

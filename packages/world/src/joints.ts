@@ -45,9 +45,9 @@ import type { World } from './world';
 /** Options every joint takes. */
 export interface JointOptionsBase {
   /**
-   * Whether the two bodies still collide with each other (default true, as in Box2D-Lite, whose
-   * demos rely on it: the teeter's plank lands on the ground it is pinned to). Set false to let
-   * overlapping jointed bodies pass through each other (Box2D's default).
+   * Whether the two bodies still collide with each other (default false, as in Box2D and planck.js:
+   * a hinge's door and frame may overlap at the pin). Set true where jointed bodies must touch
+   * (Box2D-Lite's teeter, whose plank lands on the ground it is pinned to).
    */
   collideConnected?: boolean;
   /** Anything you want to find again from the joint. */

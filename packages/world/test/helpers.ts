@@ -65,6 +65,7 @@ export function createJoint(world: World, def: JointDef, bodyA: Body, bodyB: Bod
         dampingRatio: def.dampingRatio,
         stiffness: def.stiffness,
         damping: def.damping,
+        collideConnected,
       });
     case 'prismatic':
       return world.createJoint(PrismaticJoint, {
