@@ -110,6 +110,12 @@ export interface RevoluteJointDef {
   motorSpeed?: number;
   /** Motor torque limit, N·m. */
   maxMotorTorque?: number;
+  /** Angular spring towards `targetAngle`, Hz (gives the joint the spring). */
+  springHertz?: number;
+  /** Damping ratio of the angular spring. */
+  springDampingRatio?: number;
+  /** The joint angle the spring pulls towards, rad. */
+  targetAngle?: number;
   /** Whether the two bodies still collide (default false, as the world's joints; Box2D-Lite's demos set true). */
   collideConnected?: boolean;
 }
@@ -146,6 +152,10 @@ export interface DistanceJointDef {
   stiffness?: number;
   /** Soft joint, in physical units: damping coefficient, N·s/m (instead of `dampingRatio`). */
   damping?: number;
+  /** Motor speed along the joint, m/s (< 0 pulls in; on a spring or a range only). */
+  motorSpeed?: number;
+  /** Motor force limit, N (gives the joint a motor). */
+  maxMotorForce?: number;
   /** Whether the two bodies still collide (default false, as the world's joints; Box2D-Lite's demos set true). */
   collideConnected?: boolean;
 }
