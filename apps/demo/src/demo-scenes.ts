@@ -5,7 +5,7 @@
  * thin wall in a world with continuous collision and one without, side by side. The game scenes
  * (`src/game-scenes.ts`, run by `src/game.ts`).
  */
-import type { BodyDef, PointDef, SceneDef, SceneEntry, SceneParameter } from '@lite/scenes';
+import type { BodyDef, JointDef, PointDef, SceneDef, SceneEntry, SceneParameter } from '@lite/scenes';
 import type { BlastDef, ShuttleDef } from './game';
 import { explosionScene, oneWayScene, terrainScene } from './game-scenes';
 import { resolveParameters } from './url-state';
@@ -144,6 +144,94 @@ function continuousComparison(count: number, speed: number): DemoSceneDef {
   };
 }
 
+/**
+ * Left, gates on angular springs: sloping planks pinned at one end, held at rest by a spring of
+ * `hertz` (damping ratio 0.3), pressed down by falling boxes and swinging back once they slide off. Right,
+ * two winches: distance joints whose motors pull in at 1 m/s with at most `force` N, one under a
+ * 2 kg load (lifted while `force` > 20 N), one under an 8 kg load (lifted while `force` > 80 N).
+ */
+function springsAndWinches(hertz: number, force: number): DemoSceneDef {
+  const bodies: BodyDef[] = [
+    { type: 'static', width: 40, height: 1, x: 0, y: -0.5, friction: 0.6, tag: 'ground' },
+    { type: 'static', width: 10, height: 0.4, x: 9, y: 12, friction: 0.6, tag: 'beam' },
+  ];
+  const joints: JointDef[] = [];
+  for (const [x, y, angle] of [
+    [-14, 8, -0.3],
+    [-10, 4, -0.3],
+  ]) {
+    bodies.push({ type: 'static', width: 0.4, height: 0.4, x, y, tag: 'hinge' });
+    const length = 5;
+    const cx = x + (length / 2) * Math.cos(angle);
+    const cy = y + (length / 2) * Math.sin(angle);
+    bodies.push({
+      type: 'dynamic',
+      width: length,
+      height: 0.25,
+      x: cx,
+      y: cy,
+      angle,
+      density: 2,
+      friction: 0.2,
+    });
+    joints.push({
+      kind: 'revolute',
+      bodyA: bodies.length - 2,
+      bodyB: bodies.length - 1,
+      anchorX: x,
+      anchorY: y,
+      springHertz: hertz,
+      springDampingRatio: 0.3,
+      lowerAngle: -1,
+      upperAngle: 0.6,
+    });
+  }
+  for (let i = 0; i < 6; ++i) {
+    bodies.push({
+      type: 'dynamic',
+      width: 0.6,
+      height: 0.6,
+      x: -11.5 + (i % 3),
+      y: 11 + 1.5 * i,
+      density: 1,
+      friction: 0.2,
+    });
+  }
+  for (const [x, mass] of [
+    [6, 2],
+    [12, 8],
+  ]) {
+    bodies.push({ type: 'dynamic', width: 1, height: 1, x, y: 0.5, mass, friction: 0.6 });
+    joints.push({
+      kind: 'distance',
+      bodyA: 1,
+      bodyB: bodies.length - 1,
+      anchorAX: x,
+      anchorAY: 11.8,
+      anchorBX: x,
+      anchorBY: 1,
+      minLength: 1.5,
+      maxLength: 12,
+      motorSpeed: -1,
+      maxMotorForce: force,
+    });
+  }
+  return {
+    id: 'springs-winches',
+    title: 'Joint springs and winches',
+    description:
+      `Left: gates on revolute joints with an angular spring (springHertz ${hertz}, ` +
+      'springDampingRatio 0.3, target angle 0) bend under falling boxes and swing back. Right: ' +
+      `distance joints as winches, motorSpeed -1 m/s with maxMotorForce ${force} N: the 2 kg load ` +
+      'rises while the force exceeds its weight (20 N), the 8 kg one while it exceeds 80 N.',
+    gravity: { x: 0, y: -10 },
+    iterations: 10,
+    bodies,
+    joints,
+    camera: { x: 0, y: 6, height: 16 },
+  };
+}
+
 /** The testbed's own scenes, after the catalogue's in the menu. */
 export const demoScenes: readonly SceneEntry[] = [
   demoEntry(
@@ -178,5 +266,14 @@ export const demoScenes: readonly SceneEntry[] = [
     'Explosions and hit events',
     [{ name: 'base', label: 'Pyramid base', min: 2, max: 20, step: 1, default: 10 }],
     (p) => explosionScene(p.base),
+  ),
+  demoEntry(
+    'springs-winches',
+    'Joint springs and winches',
+    [
+      { name: 'hertz', label: 'Gate spring (Hz)', min: 0.5, max: 10, step: 0.5, default: 3 },
+      { name: 'force', label: 'Winch force (N)', min: 0, max: 200, step: 5, default: 60 },
+    ],
+    (p) => springsAndWinches(p.hertz, p.force),
   ),
 ];

@@ -169,7 +169,7 @@ export function createJointFromDef(
   bodyB: Body,
   userData: JointTag,
 ): void {
-  // Box2D-Lite lets jointed bodies collide; a scene says so per joint when it needs that.
+  // Jointed bodies do not collide (the world's default); a scene says so per joint when they must.
   const common = {
     bodyA,
     bodyB,
@@ -189,6 +189,9 @@ export function createJointFromDef(
         ...(joint.upperAngle !== undefined ? { upperAngle: joint.upperAngle } : {}),
         ...(joint.motorSpeed !== undefined ? { motorSpeed: joint.motorSpeed } : {}),
         ...(joint.maxMotorTorque !== undefined ? { maxMotorTorque: joint.maxMotorTorque } : {}),
+        ...(joint.springHertz !== undefined ? { springHertz: joint.springHertz } : {}),
+        ...(joint.springDampingRatio !== undefined ? { springDampingRatio: joint.springDampingRatio } : {}),
+        ...(joint.targetAngle !== undefined ? { targetAngle: joint.targetAngle } : {}),
       });
       return;
     case 'distance':
@@ -203,6 +206,8 @@ export function createJointFromDef(
         ...(joint.dampingRatio !== undefined ? { dampingRatio: joint.dampingRatio } : {}),
         ...(joint.stiffness !== undefined ? { stiffness: joint.stiffness } : {}),
         ...(joint.damping !== undefined ? { damping: joint.damping } : {}),
+        ...(joint.motorSpeed !== undefined ? { motorSpeed: joint.motorSpeed } : {}),
+        ...(joint.maxMotorForce !== undefined ? { maxMotorForce: joint.maxMotorForce } : {}),
       });
       return;
     case 'prismatic':

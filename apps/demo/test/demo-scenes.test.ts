@@ -1,3 +1,4 @@
+import { DistanceJoint, RevoluteJoint } from '@lite/world';
 import { describe, expect, it } from 'vitest';
 import { demoScenes, paneCount } from '../src/demo-scenes';
 import { findScene, scenes } from '../src/scene-list';
@@ -53,5 +54,27 @@ describe("the testbed's own scenes", () => {
     expect(simulation.worlds.map((w) => w.bodies.filter((b) => b.type === 'dynamic').length)).toEqual([6, 6]);
     expect(through[0]).toBe(0);
     expect(through[1]).toBe(6);
+  });
+
+  it('springs and winches: the gates bend and swing back level; a winch lifts only a load lighter than its force', () => {
+    const simulation = new Simulation(findScene('springs-winches')!.create({ force: 60 }), defaultSettings());
+    const world = simulation.worlds[0];
+    const gates = world.joints.filter((j): j is RevoluteJoint => j instanceof RevoluteJoint);
+    const [light, heavy] = world.joints.filter((j) => j instanceof DistanceJoint).map((j) => j.bodyB);
+    expect([light.mass, heavy.mass]).toEqual([2, 8]);
+    expect(gates.length).toBe(2);
+    let lowest = 0;
+    for (let i = 0; i < 180; i++) {
+      simulation.step(1 / 60);
+      lowest = Math.min(lowest, ...gates.map((g) => g.jointAngle()));
+    }
+    // The boxes pressed a gate down; the 2 kg load rose at 1 m/s, the 8 kg one (80 N) stayed down.
+    expect(lowest).toBeLessThan(-0.1);
+    expect(light.position.y).toBeGreaterThan(2);
+    expect(heavy.position.y).toBeLessThan(0.6);
+    for (let i = 0; i < 600; i++) simulation.step(1 / 60);
+    for (const gate of gates) expect(Math.abs(gate.jointAngle())).toBeLessThan(0.05);
+    // The light load hangs at the winch's shortest length, 1.5 m below the beam's anchor.
+    expect(light.position.y).toBeCloseTo(11.8 - 1.5 - 0.5, 1);
   });
 });

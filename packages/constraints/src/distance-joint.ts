@@ -1,13 +1,17 @@
 import type { Vec2Like } from '@lite/math';
 import type { BodyVelocities } from './body-velocities';
+import { defineCheckedFields } from './checked-fields';
 import {
   ConstraintError,
+  requireFiniteArg,
   requireLengthArg,
+  requireMaximumArg,
   requireMaxLengthArg,
   requireMinLengthArg,
   requireNonNegativeArg,
 } from './errors';
 import { AnchoredJoint } from './joint-base';
+import { requireBooleanArg } from './joint-frame';
 import {
   JointKind,
   MAX_JOINT_PUSH,
@@ -55,6 +59,16 @@ export interface DistanceJointOptions extends JointSpringOptions {
   stiffness?: number;
   /** Spring damping coefficient c, N·s/m (instead of `dampingRatio`; default 0). */
   damping?: number;
+  /**
+   * Turn the motor on or off (default: on when `maxMotorForce` is given). The motor drives the
+   * rate of change of the distance towards `motorSpeed`; it acts on a spring or a range (a rope, a
+   * winch), not on a rigid rod.
+   */
+  enableMotor?: boolean;
+  /** Motor target for the rate of change of the distance, m/s (default 0; < 0 pulls in). */
+  motorSpeed?: number;
+  /** Largest force the motor may apply along the axis, N (default 0). */
+  maxMotorForce?: number;
 }
 
 /**
@@ -63,7 +77,8 @@ export interface DistanceJointOptions extends JointSpringOptions {
  * {@link softnessFromFrequency}) or when given by `stiffness` and `damping` in N/m and N·s/m (see
  * {@link softnessFromSpring}); the two forms can be switched between steps; with `minLength` < `maxLength` the distance is also kept inside
  * that range by one-sided rows (a rope: `{ maxLength }`). When the anchors coincide the direction is
- * undefined and the joint does nothing for that step.
+ * undefined and the joint does nothing for that step. A motor along the axis (`enableMotor`,
+ * `motorSpeed`, `maxMotorForce`) drives the distance's rate of change on a spring or a range.
  *
  * Fields below `impulse` are solver scratch, written by the prepare and read by the solve.
  */
@@ -78,8 +93,19 @@ export class DistanceJoint extends AnchoredJoint {
   maxLengthValue: number;
   /** The length row's spring, in either form (read and change it through the accessors below). */
   readonly spring: JointSpring;
+  /** The value behind `enableMotor` (read by the solver; set through `enableMotor`). @internal */
+  enableMotorValue: boolean;
+  /** The value behind `motorSpeed` (read by the solver; set through `motorSpeed`). @internal */
+  motorSpeedValue: number;
+  /** The value behind `maxMotorForce` (read by the solver; set through `maxMotorForce`). @internal */
+  maxMotorForceValue: number;
+  /** Accumulated impulse of the motor, N s (|motorImpulse| <= maxMotorForce dt). */
+  motorImpulse: number;
+  /** maxMotorForce · dt of this step, N s. @internal */
+  maxMotorImpulse: number;
   /** Accumulated impulse of the length row (rigid or spring), N s. */
   impulse: number;
+
   /** Accumulated impulse of the minimum-length row, N s (>= 0). */
   lowerImpulse: number;
   /** Accumulated impulse of the maximum-length row, N s (>= 0). */
@@ -180,6 +206,14 @@ export class DistanceJoint extends AnchoredJoint {
     this.softRows = false;
     this.anchored = false;
     this.anchorSeen = false;
+    this.motorSpeedValue = requireFiniteArg(options.motorSpeed ?? 0, 'motorSpeed');
+    this.maxMotorForceValue = requireMaximumArg(options.maxMotorForce ?? 0, 'maxMotorForce');
+    this.enableMotorValue = requireBooleanArg(
+      options.enableMotor ?? options.maxMotorForce !== undefined,
+      'enableMotor',
+    );
+    this.motorImpulse = 0;
+    this.maxMotorImpulse = 0;
   }
 
   /**
@@ -236,6 +270,24 @@ export class DistanceJoint extends AnchoredJoint {
     return this;
   }
 
+  /**
+   * Whether the motor acts (on a spring or a range; a rigid rod has no motor).
+   * @throws ConstraintError unless the value is a boolean (nothing changes then)
+   */
+  declare enableMotor: boolean;
+
+  /**
+   * Motor target for the rate of change of the distance, m/s (< 0 pulls the anchors together).
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  declare motorSpeed: number;
+
+  /**
+   * Largest motor force, N.
+   * @throws ConstraintError unless the value is a number >= 0 (+Infinity: unbounded) (nothing changes then)
+   */
+  declare maxMotorForce: number;
+
   /** True when the joint has a length row: a spring (soft) or rigid (no range). */
   hasLengthRow(): boolean {
     return this.spring.soft || this.minLengthValue === this.maxLengthValue;
@@ -291,6 +343,17 @@ export class DistanceJoint extends AnchoredJoint {
 
 defineSpringFields(DistanceJoint.prototype);
 
+/** Whether the joint's motor acts: enabled, on a spring or a range (a rigid rod's length row would undo it). */
+function motorActs(joint: DistanceJoint): boolean {
+  return joint.enableMotorValue && (joint.spring.soft || joint.minLengthValue < joint.maxLengthValue);
+}
+
+defineCheckedFields(DistanceJoint.prototype, {
+  enableMotor: requireBooleanArg,
+  motorSpeed: requireFiniteArg,
+  maxMotorForce: requireMaximumArg,
+});
+
 /**
  * Pre-step of a distance joint on packed velocities: lever arms, direction, K, biases, softness;
  * then the warm start at its bodies' places in `bodies` (or zeroed impulses). @internal
@@ -341,6 +404,7 @@ export function prepareDistanceJointAt(
     joint.impulse = 0;
     joint.lowerImpulse = 0;
     joint.upperImpulse = 0;
+    joint.motorImpulse = 0;
     return;
   }
   const ux = dx / d;
@@ -394,8 +458,13 @@ export function prepareDistanceJointAt(
     joint.upperImpulse = 0;
   }
 
+  joint.maxMotorImpulse = joint.maxMotorForceValue * dt;
+  if (!motorActs(joint)) joint.motorImpulse = 0;
+
   if (settings.warmStarting) {
-    const lambda = joint.impulse + joint.lowerImpulse - joint.upperImpulse;
+    let lambda = joint.impulse + joint.lowerImpulse - joint.upperImpulse;
+    // Only when there is one: adding a zero could turn a -0 into +0.
+    if (joint.motorImpulse !== 0) lambda += joint.motorImpulse;
     const Px = lambda * ux;
     const Py = lambda * uy;
     v[oA] -= mA * Px;
@@ -408,12 +477,13 @@ export function prepareDistanceJointAt(
     joint.impulse = 0;
     joint.lowerImpulse = 0;
     joint.upperImpulse = 0;
+    joint.motorImpulse = 0;
   }
 }
 
 /**
  * One velocity iteration of a distance joint on the packed velocities `v`, at the places the
- * prepare bound: the length row (rigid or soft), then the range rows. @internal
+ * prepare bound: the length row (rigid or soft), the motor, then the range rows. @internal
  */
 export function solveDistanceJointAt(joint: DistanceJoint, v: Float64Array): void {
   const oA = joint.velocityA;
@@ -446,6 +516,27 @@ export function solveDistanceJointAt(joint: DistanceJoint, v: Float64Array): voi
     const softness = joint.softness;
     const lambda = softness.massScale * mass * (joint.bias - cdot) - softness.impulseScale * joint.impulse;
     joint.impulse += lambda;
+    const Px = lambda * ux;
+    const Py = lambda * uy;
+    vAx -= mA * Px;
+    vAy -= mA * Py;
+    wA -= iA * (rAx * Py - rAy * Px);
+    vBx += mB * Px;
+    vBy += mB * Py;
+    wB += iB * (rBx * Py - rBy * Px);
+  }
+
+  if (motorActs(joint)) {
+    // Ċ = u · (vB + wB × rB - vA - wA × rA) towards motorSpeed, the accumulated impulse within
+    // ±maxMotorForce dt (Box2D v3: after the spring, before the range rows).
+    const cdot = (vBx - wB * rBy - vAx + wA * rAy) * ux + (vBy + wB * rBx - vAy - wA * rAx) * uy;
+    let lambda = mass * (joint.motorSpeedValue - cdot);
+    const old = joint.motorImpulse;
+    const maxImpulse = joint.maxMotorImpulse;
+    let total = old + lambda;
+    total = total < -maxImpulse ? -maxImpulse : total > maxImpulse ? maxImpulse : total;
+    joint.motorImpulse = total;
+    lambda = total - old;
     const Px = lambda * ux;
     const Py = lambda * uy;
     vAx -= mA * Px;

@@ -152,12 +152,14 @@ export const distanceType: JointType = {
         data[o + 2] = joint.upperImpulse;
         data[o + 3] = joint.ux;
         data[o + 4] = joint.uy;
+        data[o + 5] = joint.motorImpulse;
       } else {
         joint.impulse = data[o];
         joint.lowerImpulse = data[o + 1];
         joint.upperImpulse = data[o + 2];
         joint.ux = data[o + 3];
         joint.uy = data[o + 4];
+        joint.motorImpulse = data[o + 5];
       }
     }
   },
@@ -187,7 +189,7 @@ export const distanceType: JointType = {
   bind: bindPairs,
   reaction(j, out) {
     const joint = j as DistanceJoint;
-    const f = (joint.impulse + joint.lowerImpulse - joint.upperImpulse) * joint.invDt;
+    const f = (joint.impulse + joint.lowerImpulse - joint.upperImpulse + joint.motorImpulse) * joint.invDt;
     out[0] = f * joint.ux;
     out[1] = f * joint.uy;
     out[2] = 0;
@@ -208,12 +210,14 @@ export const revoluteType: JointType = {
         data[o + 2] = joint.motorImpulse;
         data[o + 3] = joint.lowerImpulse;
         data[o + 4] = joint.upperImpulse;
+        data[o + 5] = joint.springImpulse;
       } else {
         joint.impulseX = data[o];
         joint.impulseY = data[o + 1];
         joint.motorImpulse = data[o + 2];
         joint.lowerImpulse = data[o + 3];
         joint.upperImpulse = data[o + 4];
+        joint.springImpulse = data[o + 5];
       }
     }
   },
@@ -266,7 +270,7 @@ export const revoluteType: JointType = {
     const invDt = joint.invDt;
     out[0] = joint.impulseX * invDt;
     out[1] = joint.impulseY * invDt;
-    out[2] = (joint.motorImpulse + joint.lowerImpulse - joint.upperImpulse) * invDt;
+    out[2] = (joint.motorImpulse + joint.lowerImpulse - joint.upperImpulse + joint.springImpulse) * invDt;
   },
 };
 

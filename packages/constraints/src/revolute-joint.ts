@@ -56,6 +56,21 @@ export interface RevoluteJointOptions extends JointSpringOptions {
   enableMotor?: boolean;
   /** The angle θB - θA at which the joint angle is 0 (default: the bodies' angles now). */
   referenceAngle?: number;
+  /**
+   * Turn the angular spring on or off (default: on when `springHertz` is given): a soft torque
+   * pulling the joint angle towards `targetAngle`, alongside the motor and the limits.
+   */
+  enableSpring?: boolean;
+  /**
+   * Frequency of the angular spring, Hz (default 0: none), against the angular rows' effective mass
+   * 1 / (iA + iB) (Box2D's definition): a body pinned at its centre of mass to a static body
+   * swings at this frequency.
+   */
+  springHertz?: number;
+  /** Damping ratio of the angular spring (default 0; 1 is critical). */
+  springDampingRatio?: number;
+  /** The joint angle the spring pulls towards, radians (default 0; not wrapped). */
+  targetAngle?: number;
 }
 
 /**
@@ -63,7 +78,8 @@ export interface RevoluteJointOptions extends JointSpringOptions {
  * bodies may only turn about it. Optionally soft (a frequency and damping ratio, or a stiffness and
  * damping coefficient in N/m and N·s/m, switchable between steps), with lower and
  * upper angle limits and a motor that drives the relative angular velocity towards `motorSpeed`
- * with at most `maxMotorTorque`.
+ * with at most `maxMotorTorque`, and an angular spring (`enableSpring`, `springHertz`,
+ * `springDampingRatio`) pulling the joint angle towards `targetAngle`.
  *
  * Fields below `upperImpulse` are solver scratch, written by the prepare and read by the solve.
  */
@@ -86,6 +102,16 @@ export class RevoluteJoint extends AnchoredJoint {
   motorSpeedValue: number;
   /** The value behind `maxMotorTorque` (read by the solver; set through `maxMotorTorque`). @internal */
   maxMotorTorqueValue: number;
+  /** The value behind `enableSpring` (read by the solver; set through `enableSpring`). @internal */
+  enableSpringValue: boolean;
+  /** The value behind `springHertz` (read by the solver; set through `springHertz`). @internal */
+  springHertzValue: number;
+  /** The value behind `springDampingRatio` (read by the solver; set through `springDampingRatio`). @internal */
+  springDampingRatioValue: number;
+  /** The value behind `targetAngle` (read by the solver; set through `targetAngle`). @internal */
+  targetAngleValue: number;
+  /** Accumulated angular impulse of the spring, N m s. */
+  springImpulse: number;
   /** Accumulated impulse of the point constraint, x, N s (applied to B, minus to A). */
   impulseX: number;
   /** Accumulated impulse of the point constraint, y, N s. */
@@ -160,6 +186,10 @@ export class RevoluteJoint extends AnchoredJoint {
   limitNear: boolean;
   /** Softness of the point rows. */
   readonly softness: Softness;
+  /** Softness of the angular spring's row. */
+  readonly springSoftness: Softness;
+  /** Target ωB - ωA of the angular spring's row, rad/s (scratch). @internal */
+  springBias: number;
   /**
    * γ of the point rows when the spring is given by stiffness, 1/kg: 1 / (dt (c + dt k)), added to
    * both diagonal entries of K (0 in the frequency form, or when there is no spring at all). Scratch.
@@ -313,6 +343,19 @@ export class RevoluteJoint extends AnchoredJoint {
     this.d22 = 0;
     this.chainX = 0;
     this.chainY = 0;
+    this.springHertzValue = requireNonNegativeArg(options.springHertz ?? 0, 'springHertz');
+    this.springDampingRatioValue = requireNonNegativeArg(
+      options.springDampingRatio ?? 0,
+      'springDampingRatio',
+    );
+    this.targetAngleValue = requireFiniteArg(options.targetAngle ?? 0, 'targetAngle');
+    this.enableSpringValue = requireBooleanArg(
+      options.enableSpring ?? options.springHertz !== undefined,
+      'enableSpring',
+    );
+    this.springImpulse = 0;
+    this.springSoftness = new Softness();
+    this.springBias = 0;
   }
 
   /**
@@ -366,6 +409,31 @@ export class RevoluteJoint extends AnchoredJoint {
    * @throws ConstraintError unless the value is a number >= 0 (+Infinity: unbounded) (nothing changes then)
    */
   declare maxMotorTorque: number;
+
+  /**
+   * Whether the angular spring acts.
+   * @throws ConstraintError unless the value is a boolean (nothing changes then)
+   */
+  declare enableSpring: boolean;
+
+  /**
+   * Frequency of the angular spring, Hz (0: no spring), against the effective mass 1 / (iA + iB).
+   * @throws ConstraintError unless the value is a finite number >= 0 (nothing changes then)
+   */
+  declare springHertz: number;
+
+  /**
+   * Damping ratio of the angular spring (1: critical).
+   * @throws ConstraintError unless the value is a finite number >= 0 (nothing changes then)
+   */
+  declare springDampingRatio: number;
+
+  /**
+   * The joint angle the spring pulls towards, radians (not wrapped: a spring wound a whole turn
+   * pulls back a whole turn).
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  declare targetAngle: number;
 
   /** The joint angle θB - θA - referenceAngle, radians (not wrapped). */
   jointAngle(): number {
@@ -448,4 +516,8 @@ defineCheckedFields(RevoluteJoint.prototype, {
   enableMotor: requireBooleanArg,
   motorSpeed: requireFiniteArg,
   maxMotorTorque: requireMaximumArg,
+  enableSpring: requireBooleanArg,
+  springHertz: requireNonNegativeArg,
+  springDampingRatio: requireNonNegativeArg,
+  targetAngle: requireFiniteArg,
 });

@@ -17,7 +17,7 @@ import { springSoftnessAt } from './joint-spring';
 import { updateLeverArms } from './lever-arms';
 import type { RevoluteJoint } from './revolute-joint';
 import type { SolverSettings } from './settings';
-import { rigidRowSoftness, softnessInputs } from './softness';
+import { rigidRowSoftness, softnessFromFrequencyAt, softnessInputs } from './softness';
 
 /*
  * The revolute joint's passes: the prepare and warm start, the velocity iteration (motor, limit and
@@ -213,11 +213,25 @@ export function prepareRevoluteJointAt(
   }
   joint.maxMotorImpulse = joint.maxMotorTorqueValue * dt;
   if (!joint.enableMotorValue || joint.limitState === LIMIT_EQUAL) joint.motorImpulse = 0;
+  // The angular spring (Box2D v3's): a soft row on ωB - ωA pulling the angle towards targetAngle,
+  // its frequency against the angular rows' effective mass 1 / (iA + iB).
+  if (hasAngularSpring(joint)) {
+    softnessInputs[0] = joint.springHertzValue;
+    softnessInputs[1] = joint.springDampingRatioValue;
+    softnessInputs[2] = joint.axialMass;
+    softnessInputs[3] = dt;
+    const springSoftness = softnessFromFrequencyAt(joint.springSoftness);
+    joint.springBias = -springSoftness.biasRate * (angle - joint.targetAngleValue);
+  } else {
+    joint.springImpulse = 0;
+  }
 
   if (settings.warmStarting) {
     const Px = joint.impulseX;
     const Py = joint.impulseY;
-    const axial = joint.motorImpulse + joint.lowerImpulse - joint.upperImpulse;
+    let axial = joint.motorImpulse + joint.lowerImpulse - joint.upperImpulse;
+    // Only when there is one: adding a zero could turn a -0 into +0.
+    if (joint.springImpulse !== 0) axial += joint.springImpulse;
     v[oA] -= mA * Px;
     v[oA + 1] -= mA * Py;
     v[oA + 2] -= iA * (rAx * Py - rAy * Px + axial);
@@ -230,7 +244,26 @@ export function prepareRevoluteJointAt(
     joint.motorImpulse = 0;
     joint.lowerImpulse = 0;
     joint.upperImpulse = 0;
+    joint.springImpulse = 0;
   }
+}
+
+/** Whether the joint's angular spring acts this step: enabled, a frequency > 0, a body that turns. */
+function hasAngularSpring(joint: RevoluteJoint): boolean {
+  return joint.enableSpringValue && joint.springHertzValue > 0 && joint.axialMass > 0;
+}
+
+/** The angular spring's row: soft, towards `springBias`, the accumulated impulse unbounded. */
+function solveSpringRow(joint: RevoluteJoint, v: Float64Array): void {
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
+  const s = joint.springSoftness;
+  const cdot = v[oB + 2] - v[oA + 2];
+  const lambda =
+    s.massScale * joint.axialMass * (joint.springBias - cdot) - s.impulseScale * joint.springImpulse;
+  joint.springImpulse += lambda;
+  v[oA + 2] -= joint.bodyA.invI * lambda;
+  v[oB + 2] += joint.bodyB.invI * lambda;
 }
 
 /**
@@ -314,7 +347,7 @@ function solveUpperRow(joint: RevoluteJoint, v: Float64Array): void {
 
 /**
  * One velocity iteration of a revolute joint on the packed velocities `v`, at the places the
- * prepare bound: the motor first, then the limits and the point rows
+ * prepare bound: the spring and the motor first, then the limits and the point rows
  * (last: they matter most). A rigid pin whose limit takes part in the block (`limitState` not
  * {@link LIMIT_NONE}) solves the point rows and the limit the joint is heading for as one 3x3 system
  * with that limit's impulse clamped (Box2D v2.3: when the clamp binds, the point rows are solved
@@ -329,6 +362,7 @@ export function solveRevoluteJointAt(joint: RevoluteJoint, v: Float64Array): voi
   const oB = joint.velocityB;
   const axialMass = joint.axialMass;
   const state = joint.limitState;
+  if (hasAngularSpring(joint)) solveSpringRow(joint, v);
   if (joint.enableMotorValue && axialMass > 0 && state !== LIMIT_EQUAL) solveMotorRow(joint, v);
 
   const block = state !== LIMIT_NONE && (joint.chainRole === CHAIN_NONE || joint.limitNear);

@@ -26,8 +26,9 @@ function fixed(width: number, height: number, x: number, y: number, angle = 0): 
   return { type: 'static', width, height, x, y, angle, friction: BOX_LITE_FRICTION, restitution: 0 };
 }
 
+/** A pin whose two bodies still collide, as every joint of Box2D-Lite (its teeter's plank lands on the ground it is pinned to). */
 function pin(bodyA: number, bodyB: number, anchorX: number, anchorY: number): RevoluteJointDef {
-  return { kind: 'revolute', bodyA, bodyB, anchorX, anchorY };
+  return { kind: 'revolute', bodyA, bodyB, anchorX, anchorY, collideConnected: true };
 }
 
 function scene(
@@ -231,6 +232,7 @@ export function suspensionBridge(): SceneDef {
       anchorY: 5,
       stiffness: spring.stiffness,
       damping: spring.damping,
+      collideConnected: true,
     });
   }
   bodies[8].tag = 'middle';
@@ -294,6 +296,7 @@ export function multiPendulum(): SceneDef {
       anchorY: 12,
       stiffness: spring.stiffness,
       damping: spring.damping,
+      collideConnected: true,
     });
   }
   bodies[bodies.length - 1].tag = 'end';

@@ -110,7 +110,13 @@ export interface RevoluteJointDef {
   motorSpeed?: number;
   /** Motor torque limit, N·m. */
   maxMotorTorque?: number;
-  /** Whether the two bodies still collide (default true, as in Box2D-Lite). */
+  /** Angular spring towards `targetAngle`, Hz (gives the joint the spring). */
+  springHertz?: number;
+  /** Damping ratio of the angular spring. */
+  springDampingRatio?: number;
+  /** The joint angle the spring pulls towards, rad. */
+  targetAngle?: number;
+  /** Whether the two bodies still collide (default false, as the world's joints; Box2D-Lite's demos set true). */
   collideConnected?: boolean;
 }
 
@@ -146,7 +152,11 @@ export interface DistanceJointDef {
   stiffness?: number;
   /** Soft joint, in physical units: damping coefficient, N·s/m (instead of `dampingRatio`). */
   damping?: number;
-  /** Whether the two bodies still collide (default true, as in Box2D-Lite). */
+  /** Motor speed along the joint, m/s (< 0 pulls in; on a spring or a range only). */
+  motorSpeed?: number;
+  /** Motor force limit, N (gives the joint a motor). */
+  maxMotorForce?: number;
+  /** Whether the two bodies still collide (default false, as the world's joints; Box2D-Lite's demos set true). */
   collideConnected?: boolean;
 }
 
@@ -176,7 +186,7 @@ export interface PrismaticJointDef {
   motorSpeed?: number;
   /** Motor force limit, N (gives the joint a motor). */
   maxMotorForce?: number;
-  /** Whether the two bodies still collide (default true). */
+  /** Whether the two bodies still collide (default false). */
   collideConnected?: boolean;
 }
 
@@ -204,7 +214,7 @@ export interface WeldJointDef {
   breakForce?: number;
   /** The weld breaks at the end of a step whose reaction torque is above this, N·m. */
   breakTorque?: number;
-  /** Whether the two bodies still collide (default true). */
+  /** Whether the two bodies still collide (default false). */
   collideConnected?: boolean;
 }
 
@@ -238,7 +248,7 @@ export interface WheelJointDef {
   lowerTranslation?: number;
   /** Highest travel along the axis, m. */
   upperTranslation?: number;
-  /** Whether the two bodies still collide (default true). */
+  /** Whether the two bodies still collide (default false). */
   collideConnected?: boolean;
 }
 

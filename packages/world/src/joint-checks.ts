@@ -65,7 +65,7 @@ function checkJointOptions(o: object): void {
 }
 
 /** The joint options that take booleans. */
-const BOOLEAN_KEYS: readonly string[] = ['collideConnected', 'enableLimit', 'enableMotor'];
+const BOOLEAN_KEYS: readonly string[] = ['collideConnected', 'enableLimit', 'enableMotor', 'enableSpring'];
 
 /** The options each joint kind takes (any other key is refused, with the closest suggested). */
 const BASE_KEYS = ['bodyA', 'bodyB', 'collideConnected', 'userData', 'breakForce', 'breakTorque'];
@@ -81,6 +81,10 @@ const REVOLUTE_KEYS: readonly string[] = [
   'maxMotorTorque',
   'enableMotor',
   'referenceAngle',
+  'enableSpring',
+  'springHertz',
+  'springDampingRatio',
+  'targetAngle',
 ];
 const DISTANCE_KEYS: readonly string[] = [
   ...BASE_KEYS,
@@ -90,6 +94,9 @@ const DISTANCE_KEYS: readonly string[] = [
   'minLength',
   'maxLength',
   ...SPRING_KEYS,
+  'enableMotor',
+  'motorSpeed',
+  'maxMotorForce',
 ];
 const PRISMATIC_KEYS: readonly string[] = [
   ...BASE_KEYS,
@@ -347,7 +354,7 @@ function resolved<T extends object>(
 ): ResolvedJoint<T> {
   checkJointOptions(o);
   const collideConnected =
-    o.collideConnected === undefined ? true : checkBoolean(o.collideConnected, 'options.collideConnected');
+    o.collideConnected === undefined ? false : checkBoolean(o.collideConnected, 'options.collideConnected');
   const breakForce = checkBreak(o.breakForce, 'options.breakForce');
   const breakTorque = checkBreak(o.breakTorque, 'options.breakTorque');
   try {
@@ -411,9 +418,6 @@ export interface FieldChecks {
 
 /** A joint as its field checks see it. @internal */
 export type CheckedJoint = Joint & Record<string, unknown>;
-
-/** The anchors of a two-body joint, in its local frames. @internal */
-export const ANCHORS = ['localAnchorAX', 'localAnchorAY', 'localAnchorBX', 'localAnchorBY'];
 
 /**
  * Every plain field of `joint` listed in `checks`, and its break thresholds, as its setters would

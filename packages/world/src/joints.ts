@@ -17,7 +17,6 @@ import {
 import type { Vec2Like } from '@lite/math';
 import type { Body } from './body';
 import {
-  ANCHORS,
   checkJointFields,
   type FieldChecks,
   liveWorld,
@@ -46,9 +45,9 @@ import type { World } from './world';
 /** Options every joint takes. */
 export interface JointOptionsBase {
   /**
-   * Whether the two bodies still collide with each other (default true, as in Box2D-Lite, whose
-   * demos rely on it: the teeter's plank lands on the ground it is pinned to). Set false to let
-   * overlapping jointed bodies pass through each other (Box2D's default).
+   * Whether the two bodies still collide with each other (default false, as in Box2D and planck.js:
+   * a hinge's door and frame may overlap at the pin). Set true where jointed bodies must touch
+   * (Box2D-Lite's teeter, whose plank lands on the ground it is pinned to).
    */
   collideConnected?: boolean;
   /** Anything you want to find again from the joint. */
@@ -95,6 +94,14 @@ export interface RevoluteJointOptions extends JointOptionsBase {
   enableMotor?: boolean;
   /** θB - θA at joint angle 0 (default: the bodies' angles now). */
   referenceAngle?: number;
+  /** Turn the angular spring on or off (default: on when `springHertz` is given). */
+  enableSpring?: boolean;
+  /** Frequency of the angular spring towards `targetAngle`, Hz (default 0: none; as Box2D's hertz). */
+  springHertz?: number;
+  /** Damping ratio of the angular spring (default 0; 1 is critical). */
+  springDampingRatio?: number;
+  /** The joint angle the spring pulls towards, radians (default 0). */
+  targetAngle?: number;
 }
 
 /** What `world.createJoint(DistanceJoint, …)` takes. */
@@ -124,6 +131,12 @@ export interface DistanceJointOptions extends JointOptionsBase {
   stiffness?: number;
   /** Spring damping coefficient, N·s/m (instead of `frequencyHz`/`dampingRatio`; default 0). */
   damping?: number;
+  /** Turn the motor on or off (default: on when `maxMotorForce` is given; a rigid rod has none). */
+  enableMotor?: boolean;
+  /** Motor target for the distance's rate of change, m/s (default 0; < 0 pulls in). */
+  motorSpeed?: number;
+  /** Largest motor force, N (default 0). */
+  maxMotorForce?: number;
 }
 
 /** What `world.createJoint(MouseJoint, …)` takes. */
@@ -323,7 +336,8 @@ export interface RevoluteJoint extends WorldJointFields {}
 /**
  * A pin joint (Box2D-Lite's `Joint`) between two bodies of a world, made by
  * `world.createJoint(RevoluteJoint, …)`: the anchors stay together, the bodies turn freely about
- * them, within optional angle limits and driven by an optional motor. Soft when `frequencyHz` > 0 or when given
+ * them, within optional angle limits, driven by an optional motor and pulled towards `targetAngle`
+ * by an optional angular spring (`springHertz`). Soft when `frequencyHz` > 0 or when given
  * by `stiffness` (N/m) and `damping` (N·s/m).
  *
  * Fields (`motorSpeed`, `enableMotor`, `lowerAngle`, ...) may be changed between steps; call
@@ -365,10 +379,12 @@ const REVOLUTE_KIND: WorldJointKind<RevoluteJointOptions> = {
       'localAnchorBY',
       'referenceAngle',
       'motorSpeed',
+      'targetAngle',
     ],
-    toggles: ['enableLimit', 'enableMotor'],
+    toggles: ['enableLimit', 'enableMotor', 'enableSpring'],
     ranges: [['lowerAngle', 'upperAngle']],
     maxima: ['maxMotorTorque'],
+    nonNegative: ['springHertz', 'springDampingRatio'],
   },
   methods: { setSpring: { keys: SPRING_KEYS }, setLimits: [] },
 };
@@ -378,7 +394,7 @@ export interface DistanceJoint extends WorldJointFields {}
 /**
  * A distance joint between two bodies of a world, made by `world.createJoint(DistanceJoint, …)`:
  * a rigid rod, a spring (`frequencyHz` > 0, or `stiffness` in N/m and `damping` in N·s/m) or a rope
- * (`minLength`/`maxLength`). Every field's setter checks its value (the length within the range)
+ * (`minLength`/`maxLength`), with an optional motor along it on a spring or a rope (a winch). Every field's setter checks its value (the length within the range)
  * and throws a WorldError naming `joint.<field>`; `setSpring` and `setLengths` also wake the bodies.
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
@@ -407,7 +423,12 @@ const DISTANCE_KIND: WorldJointKind<DistanceJointOptions> = {
   resolve: resolveDistanceJointOptions,
   oneBody: false,
   unitAxis: false,
-  fields: { finite: ANCHORS, extra: checkLengths },
+  fields: {
+    finite: ['localAnchorAX', 'localAnchorAY', 'localAnchorBX', 'localAnchorBY', 'motorSpeed'],
+    toggles: ['enableMotor'],
+    maxima: ['maxMotorForce'],
+    extra: checkLengths,
+  },
   methods: { setSpring: { keys: SPRING_KEYS }, setLengths: ['length', 'minLength', 'maxLength'] },
 };
 

@@ -55,6 +55,7 @@ export function checkJointBound(name: string, value: unknown, argument: string):
     case 'frequencyHz':
     case 'linearFrequencyHz':
     case 'angularFrequencyHz':
+    case 'springHertz':
       checkBound(value, MAX_FREQUENCY, argument, 'Hz', 'MAX_FREQUENCY');
       break;
     case 'length':
@@ -74,6 +75,7 @@ export function checkJointBound(name: string, value: unknown, argument: string):
       break;
     case 'referenceAngle':
     case 'angularOffset':
+    case 'targetAngle':
       checkBound(value, MAX_ANGLE, argument, 'rad', 'MAX_ANGLE');
       break;
   }

@@ -382,6 +382,26 @@ export function fieldSchema(target: object, skip: ReadonlySet<string>): FieldSch
       }
     }
   }
+  return hashedSchema(paths, types);
+}
+
+/**
+ * The fields of `schema` whose path `keep` accepts, in their order: the schema a build without the
+ * others wrote (a field list grows by fields a snapshot without them loads at their defaults).
+ * @internal
+ */
+export function subSchema(schema: FieldSchema, keep: (path: string) => boolean): FieldSchema {
+  const paths: string[] = [];
+  const types: number[] = [];
+  for (let i = 0; i < schema.paths.length; ++i) {
+    if (!keep(schema.paths[i])) continue;
+    paths.push(schema.paths[i]);
+    types.push(schema.types[i]);
+  }
+  return hashedSchema(paths, types);
+}
+
+function hashedSchema(paths: string[], types: number[]): FieldSchema {
   let h = 0x811c9dc5;
   for (let i = 0; i < paths.length; ++i) {
     const s = `${paths[i]}:${types[i]};`;
@@ -407,15 +427,20 @@ export function writeFields(w: ByteWriter, target: object, schema: FieldSchema):
   }
 }
 
-/** Reads generic fields written by {@link writeFields}, without assigning them. @internal */
-export function readFields(r: ByteReader, schema: FieldSchema, what: string): unknown[] {
+/**
+ * Reads generic fields written by {@link writeFields}, without assigning them: by `schema`, or by
+ * `older` (an earlier build's, see {@link subSchema}) when the snapshot was written with it (then
+ * fewer values come back, one per path of `older`). @internal
+ */
+export function readFields(r: ByteReader, schema: FieldSchema, what: string, older?: FieldSchema): unknown[] {
   const hash = r.uint();
-  if (hash !== schema.hash) {
+  const read = hash === schema.hash ? schema : older !== undefined && hash === older.hash ? older : null;
+  if (read === null) {
     badSnapshot(what, 'was written by a build with different fields (foreign or newer snapshot)');
   }
   const values: unknown[] = [];
-  for (let i = 0; i < schema.paths.length; ++i) {
-    const type = schema.types[i];
+  for (let i = 0; i < read.paths.length; ++i) {
+    const type = read.types[i];
     if (type === 0) values.push(r.float(0));
     else if (type === 1) values.push(r.u8() !== 0);
     else values.push(r.text());

@@ -24,6 +24,7 @@ import {
   type FieldSchema,
   fieldSchema,
   readFields,
+  subSchema,
   writeFields,
 } from './snapshot-format';
 import type { StepState } from './step-state';
@@ -106,8 +107,20 @@ interface KindInfo {
   impulses: string[];
   fresh: Joint;
   scratch: Joint;
+  /** The field list of snapshots written before the kind gained {@link ADDED_FIELDS}, if it did. */
+  older: FieldSchema | undefined;
 }
 const kindInfos: KindInfo[] = [];
+
+/**
+ * Fields a kind gained after snapshots of it were written, by `JointKind` value: a snapshot without
+ * them loads them as a joint is made (the distance joint's motor, the revolute joint's angular
+ * spring: off).
+ */
+const ADDED_FIELDS: readonly (RegExp | undefined)[] = [
+  /^(enableMotor|motorSpeed|maxMotorForce)Value$|^(motor|maxMotor)Impulse$/,
+  /^(enableSpring|springHertz|springDampingRatio|targetAngle)Value$|^spring(Impulse|Bias)$|^springSoftness\./,
+];
 
 function kindInfo(kind: number): KindInfo {
   let info = kindInfos[kind];
@@ -117,10 +130,33 @@ function kindInfo(kind: number): KindInfo {
     const fresh = make();
     const schema = fieldSchema(fresh, JOINT_SKIP);
     const impulses = schema.paths.filter((path) => IMPULSE_FIELD.test(path));
-    info = { schema, impulses, fresh, scratch: make() };
+    const added = ADDED_FIELDS[kind];
+    const older = added === undefined ? undefined : subSchema(schema, (path) => !added.test(path));
+    info = { schema, impulses, fresh, scratch: make(), older };
     kindInfos[kind] = info;
   }
   return info;
+}
+
+/**
+ * The values of every field of `kind`'s list from `values` read by its older list: the fields it
+ * lacks as a joint is made.
+ */
+function withAddedFields(kind: number, values: unknown[]): unknown[] {
+  const { schema, older, fresh } = kindInfo(kind);
+  if (older === undefined || values.length === schema.paths.length) return values;
+  const record = fresh as unknown as Record<string, Record<string, unknown>>;
+  const full: unknown[] = [];
+  for (let i = 0, k = 0; i < schema.paths.length; ++i) {
+    const path = schema.paths[i];
+    if (path === older.paths[k]) {
+      full.push(values[k++]);
+    } else {
+      const dot = path.indexOf('.');
+      full.push(dot < 0 ? record[path] : record[path.slice(0, dot)][path.slice(dot + 1)]);
+    }
+  }
+  return full;
 }
 
 /** The generic field list of joints of `kind`. */
@@ -300,7 +336,7 @@ function readJoints(r: ByteReader, d: Decoded): JointRecord[] {
       badSnapshot(`joint #${id}`, `is a ${JOINT_TYPES[kind].name} on a body that is not dynamic`);
     }
     const collideConnected = r.u8() !== 0;
-    const values = readFields(r, schema, `joint #${id}`);
+    const values = withAddedFields(kind, readFields(r, schema, `joint #${id}`, kindInfo(kind).older));
     checkJointValues(kind, id, values);
     joints.push({ kind, id, bodyA, bodyB, collideConnected, values });
   }

@@ -365,7 +365,8 @@ export class World {
    *   most `maxForce` and `maxTorque`.
    * - `FilterJoint`: keeps `bodyA` and `bodyB` from colliding, and does nothing else.
    *
-   * Every kind takes `collideConnected` (default true; not the filter joint), `userData`,
+   * Every kind takes `collideConnected` (default false, as Box2D's: the two bodies do not collide;
+   * not the filter joint), `userData`,
    * `breakForce` and `breakTorque`. A kind's code is in the bundle only if the program imports it.
    *
    * ```ts

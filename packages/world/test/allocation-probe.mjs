@@ -131,6 +131,37 @@ function machineWorld() {
   return world;
 }
 
+/** A pin with an angular spring swinging a door and a winch (a rope with a motor) holding a load. */
+function springWinchWorld() {
+  const world = new World({
+    gravity: { x: 0, y: -10 },
+    sleeping: false,
+    solver: solver === 'classic' ? new ClassicSolver() : solver,
+  });
+  const ground = world.createBody({ type: 'static', width: 1, height: 1, position: { x: 0, y: -20 } });
+  const door = world.createBody({ width: 2, height: 0.2, mass: 1, position: { x: 1, y: 0 } });
+  world.createJoint(RevoluteJoint, {
+    bodyA: ground,
+    bodyB: door,
+    anchor: { x: 0, y: 0 },
+    springHertz: 2,
+    springDampingRatio: 0.1,
+    targetAngle: 0.5,
+  });
+  const load = world.createBody({ width: 0.5, height: 0.5, mass: 1, position: { x: 5, y: -5 } });
+  world.createJoint(DistanceJoint, {
+    bodyA: ground,
+    bodyB: load,
+    anchorA: { x: 5, y: 0 },
+    anchorB: { x: 5, y: -5 },
+    minLength: 1,
+    maxLength: 10,
+    motorSpeed: -0.5,
+    maxMotorForce: 5,
+  });
+  return world;
+}
+
 /**
  * 40 circles bouncing at 40 m/s between two static walls (zero gravity, restitution 1, friction 0):
  * never at rest, so continuous collision sweeps some of them at every step.
@@ -167,6 +198,7 @@ const CASES = {
   suspensionBridge: () => sceneWorld(scenes.suspensionBridge()),
   springs: () => sceneWorld(scenes.springs()),
   machines: () => machineWorld(),
+  springWinch: () => springWinchWorld(),
 };
 
 /** Bytes in use in V8's young generation, where every short-lived object is born. */

@@ -52,6 +52,7 @@ describe('the step allocates nothing in steady state (the built engine, in a fre
     ['a ball pit of 100 at rest', 'ballPit100'],
     ['a capsule pile of 60 at rest', 'capsulePile60'],
     ['a slider, a weld, a wheel and a motor joint at rest', 'machines'],
+    ['a pin with an angular spring and a winch', 'springWinch'],
     ['the suspension bridge (soft pins) at rest', 'suspensionBridge'],
     ['the springs (soft rods) at rest', 'springs'],
     ['40 circles bouncing between two walls at 40 m/s (continuous collision sweeping)', 'bouncers'],

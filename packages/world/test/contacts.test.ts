@@ -184,25 +184,26 @@ describe('contact events', () => {
 });
 
 describe('joints and collision', () => {
-  it('jointed bodies collide by default (Box2D-Lite); collideConnected false stops it until the joint goes', () => {
+  it('jointed bodies do not collide by default (Box2D); until the joint goes, or with collideConnected true', () => {
     const world = new World({ gravity: { x: 0, y: 0 } });
     const a = world.createBody({ width: 2, height: 1, position: { x: 0, y: 0 } });
     const b = world.createBody({ width: 2, height: 1, position: { x: 1, y: 0 } }); // overlaps a
     world.step(dt);
     expect(world.contacts.filter((c) => c.touching).length).toBe(1);
-    const joint = world.createJoint(RevoluteJoint, {
-      bodyA: a,
-      bodyB: b,
-      anchor: { x: 0.5, y: 0 },
-      collideConnected: false,
-    });
+    const joint = world.createJoint(RevoluteJoint, { bodyA: a, bodyB: b, anchor: { x: 0.5, y: 0 } });
+    expect(joint.collideConnected).toBe(false);
     expect(world.contacts.length).toBe(0);
     world.step(dt);
     expect(world.contacts.length).toBe(0);
     world.destroyJoint(joint);
     world.step(dt);
     expect(world.contacts.filter((c) => c.touching).length).toBe(1);
-    world.createJoint(RevoluteJoint, { bodyA: a, bodyB: b, anchor: { x: 0.5, y: 0 } });
+    world.createJoint(RevoluteJoint, {
+      bodyA: a,
+      bodyB: b,
+      anchor: { x: 0.5, y: 0 },
+      collideConnected: true,
+    });
     world.step(dt);
     expect(world.contacts.filter((c) => c.touching).length).toBe(1);
   });

@@ -50,6 +50,9 @@ export function createJoint(world: World, def: JointDef, bodyA: Body, bodyB: Bod
         upperAngle: def.upperAngle,
         motorSpeed: def.motorSpeed,
         maxMotorTorque: def.maxMotorTorque,
+        springHertz: def.springHertz,
+        springDampingRatio: def.springDampingRatio,
+        targetAngle: def.targetAngle,
         collideConnected,
       });
     case 'distance':
@@ -65,6 +68,9 @@ export function createJoint(world: World, def: JointDef, bodyA: Body, bodyB: Bod
         dampingRatio: def.dampingRatio,
         stiffness: def.stiffness,
         damping: def.damping,
+        motorSpeed: def.motorSpeed,
+        maxMotorForce: def.maxMotorForce,
+        collideConnected,
       });
     case 'prismatic':
       return world.createJoint(PrismaticJoint, {

@@ -953,28 +953,43 @@ describe('joint fields are checked when set', () => {
     const box = () => world.createBody({ width: 0.5, height: 0.5, position: { x: 0, y: 0 } });
     const a = box();
     const b = box();
+    // The jointed boxes overlap and, as this tangle was tuned, still collide.
+    const collideConnected = true;
     const joints = {
-      revolute: world.createJoint(RevoluteJoint, { bodyA: ground, bodyB: a, anchor: { x: 0, y: 0 } }),
+      revolute: world.createJoint(RevoluteJoint, {
+        bodyA: ground,
+        bodyB: a,
+        anchor: { x: 0, y: 0 },
+        collideConnected,
+      }),
       distance: world.createJoint(DistanceJoint, {
         bodyA: a,
         bodyB: b,
         anchorA: { x: 0, y: 0 },
         anchorB: { x: 1, y: 0 },
+        collideConnected,
       }),
       prismatic: world.createJoint(PrismaticJoint, {
         bodyA: ground,
         bodyB: b,
         anchor: { x: 0, y: 0 },
         axis: { x: 1, y: 0 },
+        collideConnected,
       }),
       wheel: world.createJoint(WheelJoint, {
         bodyA: a,
         bodyB: box(),
         anchor: { x: 0, y: 0 },
         axis: { x: 0, y: 1 },
+        collideConnected,
       }),
-      weld: world.createJoint(WeldJoint, { bodyA: b, bodyB: box(), anchor: { x: 0, y: 0 } }),
-      motor: world.createJoint(MotorJoint, { bodyA: ground, bodyB: box() }),
+      weld: world.createJoint(WeldJoint, {
+        bodyA: b,
+        bodyB: box(),
+        anchor: { x: 0, y: 0 },
+        collideConnected,
+      }),
+      motor: world.createJoint(MotorJoint, { bodyA: ground, bodyB: box(), collideConnected }),
       mouse: world.createJoint(MouseJoint, { body: a, target: { x: 0, y: 1 } }),
     };
     for (let i = 0; i < 5; ++i) world.step(1 / 60);

@@ -103,6 +103,7 @@ export class LiteAdapter implements EngineAdapter {
           ...(j.dampingRatio !== undefined ? { dampingRatio: j.dampingRatio } : {}),
           ...(j.stiffness !== undefined ? { stiffness: j.stiffness } : {}),
           ...(j.damping !== undefined ? { damping: j.damping } : {}),
+          ...(j.collideConnected !== undefined ? { collideConnected: j.collideConnected } : {}),
         });
       } else {
         world.createJoint(DistanceJoint, {
@@ -115,6 +116,7 @@ export class LiteAdapter implements EngineAdapter {
           ...(j.dampingRatio !== undefined ? { dampingRatio: j.dampingRatio } : {}),
           ...(j.stiffness !== undefined ? { stiffness: j.stiffness } : {}),
           ...(j.damping !== undefined ? { damping: j.damping } : {}),
+          ...(j.collideConnected !== undefined ? { collideConnected: j.collideConnected } : {}),
         });
       }
     }
