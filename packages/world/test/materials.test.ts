@@ -280,4 +280,31 @@ describe('snapshots', () => {
       }
     },
   );
+
+  // Saved by the build before these fields (snapshot version 4): a box and a ball on the ground.
+  const VERSION_4 =
+    'TFdTTgQAAACgAgAAM1lwOgMDANIAACBBAAGFyd3LCgEBAQEBAAGamZmZmZnJP6t7FK5H4XqEPwAAgD8AAHBCAACgQAEAAARz' +
+    'b2Z0qgAAgD8AAIBAAADwQQAAIEHqAACgQAAAIEEAAMhDexSuR+F6lD/6AABAQAAAAD+amZmZmZmpP5qZmZmZmak/AAOJBgAg' +
+    'AAAAvwCgAACgQQAAgD87j0qVYGUGJEAAAAA/MzMzMzMz4z+QASACAACgQTYAAIA/MzMzMzMz4z+YBgD/VVVVVVVVxT8YLURU' +
+    '+yHpPxgtRFT7Ibk/g8jJbTBf9D8Dg8jJbTBfJEDYAAAAP5qZmZmZmck/QAEvAkIAAAA/sZgGAFVVVVVVVcU/AACAPytVVVVV' +
+    'VVXFPwAAgD8AAMBAwM07f2aeoOY/BVQBIAIFAAAAAAAAAAAAAADwv7CFDZLo/t8/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' +
+    'AAAAAAAAAAAAAAAAAADwP6+FDZLo/t8/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAgACWwEABF2BgIgYgYCM' +
+    'IAAAAAAAAAAAAAAAAAAAAAAAAAAAAPA/AAAAAAAA8L8AQHfDQiEBvwBAd8NCIRG/AAAAAAAAAABlcy04UsHAPwAAAAAAAAAA' +
+    'AAAAAAAAAIAAAAAAAADwPwAAAAAAAOA/AAAAAAAAAAAAUHfDQiERvwAAAAAAAAAAVlVVVVVVtT8AAAAAAAAAAAAAAAAAAPg/' +
+    'AAAAAAAAAAAAUHfDQiERvwAAAAAAAAAAVlVVVVVVtT8AAAAAAAAAAAEAAAAAAAAAmpmZmZmZ+b+amZmZmZm5v5qZmZmZmdm/' +
+    'mpmZmZmZ8T+amZmZmZnZP5qZmZmZmbm/mpmZmZmZ+T+amZmZmZnxPw==';
+
+  test('a version 4 snapshot loads with no rolling resistance, tangent speed or material', () => {
+    const bytes = Uint8Array.from(Buffer.from(VERSION_4, 'base64'));
+    expect(new DataView(bytes.buffer).getUint16(4, true)).toBe(4);
+    const world = loadWorld(bytes);
+    const shapes = world.bodies.flatMap((b) => b.shapes);
+    expect(shapes).toHaveLength(3);
+    for (const shape of shapes)
+      expect([shape.rollingResistance, shape.tangentSpeed, shape.material]).toEqual([0, 0, 0]);
+    for (let i = 0; i < 30; i++) world.step(dt);
+    const again = saveWorld(world);
+    expect(new DataView(again.buffer).getUint16(4, true)).toBe(5);
+    expect(stateOf(loadWorld(again))).toEqual(stateOf(world));
+  });
 });
