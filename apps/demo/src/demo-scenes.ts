@@ -228,7 +228,83 @@ function springsAndWinches(hertz: number, force: number): DemoSceneDef {
     iterations: 10,
     bodies,
     joints,
+ * Conveyor belts (static boxes with a tangent speed) in a zigzag, each running the other way from
+ * the one above: `count` boxes drop on the top belt and are carried from belt to belt.
+ */
+function conveyorScene(count: number, speed: number): DemoSceneDef {
+  const bodies: BodyDef[] = [
+    { type: 'static', width: 40, height: 1, x: 0, y: -0.5, friction: 0.6, tag: 'ground' },
+  ];
+  for (let k = 0; k < 3; ++k) {
+    const right = k % 2 === 0;
+    bodies.push({
+      type: 'static',
+      width: 14,
+      height: 0.4,
+      x: right ? -2 : 2,
+      y: 10 - 3.5 * k,
+      friction: 0.8,
+      tangentSpeed: right ? speed : -speed,
+      tag: 'belt',
+    });
+  }
+  for (let i = 0; i < count; ++i) {
+    bodies.push({
+      type: 'dynamic',
+      width: 0.8,
+      height: 0.8,
+      x: -8 + 1.1 * (i % 10),
+      y: 11 + 1.1 * Math.floor(i / 10),
+      density: 1,
+      friction: 0.8,
+    });
+  }
+  return {
+    id: 'conveyor',
+    title: 'Conveyor belts',
+    description:
+      `Three belts (static boxes with tangentSpeed ±${speed} m/s) carry ${count} boxes: friction ` +
+      "drives each box to the belt's surface speed, and each belt runs the other way from the one above.",
+    gravity: { x: 0, y: -10 },
+    iterations: 10,
+    bodies,
+    joints: [],
     camera: { x: 0, y: 6, height: 16 },
+  };
+}
+
+/** Balls launched rolling at `speed` m/s side by side, each lane's with more rolling resistance. */
+function rollingScene(speed: number): DemoSceneDef {
+  const lanes = [0, 0.05, 0.1, 0.2, 0.3];
+  const bodies: BodyDef[] = [];
+  lanes.forEach((rollingResistance, k) => {
+    const y = 2.5 * k;
+    bodies.push({ type: 'static', width: 60, height: 0.5, x: 20, y: y - 0.25, friction: 0.6, tag: 'ground' });
+    bodies.push({
+      type: 'dynamic',
+      width: 1,
+      height: 1,
+      x: -8,
+      y: y + 0.5,
+      density: 1,
+      friction: 0.6,
+      rollingResistance,
+      vx: speed,
+      angularVelocity: -speed / 0.5,
+      shapes: [{ type: 'circle', radius: 0.5 }],
+    });
+  });
+  return {
+    id: 'rolling',
+    title: 'Rolling resistance',
+    description:
+      `Balls launched rolling at ${speed} m/s with rolling resistance ${lanes.join(', ')} (bottom to ` +
+      'top): each slows at (2/3) c g and stops after v² / (2 a); the one with none rolls on.',
+    gravity: { x: 0, y: -10 },
+    iterations: 10,
+    bodies,
+    joints: [],
+    camera: { x: 4, y: 5, height: 16 },
   };
 }
 
@@ -275,5 +351,20 @@ export const demoScenes: readonly SceneEntry[] = [
       { name: 'force', label: 'Winch force (N)', min: 0, max: 200, step: 5, default: 60 },
     ],
     (p) => springsAndWinches(p.hertz, p.force),
+  ),
+  demoEntry(
+    'conveyor',
+    'Conveyor belts',
+    [
+      { name: 'count', label: 'Boxes', min: 1, max: 60, step: 1, default: 20 },
+      { name: 'speed', label: 'Belt speed (m/s)', min: 0.5, max: 6, step: 0.5, default: 2 },
+    ],
+    (p) => conveyorScene(p.count, p.speed),
+  ),
+  demoEntry(
+    'rolling',
+    'Rolling resistance',
+    [{ name: 'speed', label: 'Launch speed (m/s)', min: 1, max: 10, step: 1, default: 5 }],
+    (p) => rollingScene(p.speed),
   ),
 ];

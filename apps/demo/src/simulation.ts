@@ -65,6 +65,10 @@ export function createBodyFromDef(world: World, def: BodyDef, offsetX = 0): Body
       });
     }
   }
+  for (const shape of body.shapes) {
+    if (def.rollingResistance !== undefined) shape.rollingResistance = def.rollingResistance;
+    if (def.tangentSpeed !== undefined) shape.tangentSpeed = def.tangentSpeed;
+  }
   return body;
 }
 

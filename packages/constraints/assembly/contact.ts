@@ -192,7 +192,7 @@ function solveOnePoint(rows: usize, meta: usize, v: usize, params: usize, i: i32
     const old = F(q1, Pt.TangentImpulse);
     if (maxFriction == 0 && old == 0) setF(q1, Pt.TangentImpulse, 0);
     else {
-      const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA;
+      const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA - F(r, Row.TangentSpeed);
       let total = old - F(q1, Pt.TangentMass) * vt;
       total = total < -maxFriction ? -maxFriction : total > maxFriction ? maxFriction : total;
       setF(q1, Pt.TangentImpulse, total);
@@ -211,8 +211,28 @@ function solveOnePoint(rows: usize, meta: usize, v: usize, params: usize, i: i32
   setF(vB, State.Vx, vBx);
   setF(vB, State.Vy, vBy);
   setF(vB, State.W, wB);
+  if (F(r, Row.RollingResistance) > 0) solveRolling(r, vA, vB, 1);
 }
 
+/**
+ * The rolling row of the contact at r (Box2D v3's rolling resistance), on its bodies' states at vA
+ * and vB: it drives the relative angular velocity wB - wA to 0 with an accumulated impulse bounded
+ * by the rolling resistance times the contact's total normal impulse (of its `pointCount` points).
+ */
+function solveRolling(r: usize, vA: usize, vB: usize, pointCount: i32): void {
+  const iA = F(r, Row.InvIA);
+  const iB = F(r, Row.InvIB);
+  let normal = F(r, Row.Point0 + Pt.NormalImpulse);
+  if (pointCount == 2) normal += F(r, Row.Point1 + Pt.NormalImpulse);
+  const maxLambda = F(r, Row.RollingResistance) * normal;
+  const old = F(r, Row.RollingImpulse);
+  let total = old - F(r, Row.RollingMass) * (F(vB, State.W) - F(vA, State.W));
+  total = total < -maxLambda ? -maxLambda : total > maxLambda ? maxLambda : total;
+  setF(r, Row.RollingImpulse, total);
+  const lambda = total - old;
+  setF(vA, State.W, F(vA, State.W) - iA * lambda);
+  setF(vB, State.W, F(vB, State.W) + iB * lambda);
+}
 
 /**
  * The 2x2 block's complementarity problem by total enumeration, the block
@@ -389,6 +409,7 @@ export function solveSoft(rows: usize, meta: usize, v: usize, params: usize, i: 
   const tx = ny;
   const ty = -nx;
   const friction = F(r, Row.Friction);
+  const tangentSpeed = F(r, Row.TangentSpeed);
   if (pointCount > 0) {
     const rtA = F(q1, Pt.RtA);
     const rtB = F(q1, Pt.RtB);
@@ -396,7 +417,7 @@ export function solveSoft(rows: usize, meta: usize, v: usize, params: usize, i: 
     const old = F(q1, Pt.TangentImpulse);
     if (maxFriction == 0 && old == 0) setF(q1, Pt.TangentImpulse, 0);
     else {
-      const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA;
+      const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA - tangentSpeed;
       let total = old - F(q1, Pt.TangentMass) * vt;
       total = total < -maxFriction ? -maxFriction : total > maxFriction ? maxFriction : total;
       setF(q1, Pt.TangentImpulse, total);
@@ -416,7 +437,7 @@ export function solveSoft(rows: usize, meta: usize, v: usize, params: usize, i: 
     const old = F(q2, Pt.TangentImpulse);
     if (maxFriction == 0 && old == 0) setF(q2, Pt.TangentImpulse, 0);
     else {
-      const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA;
+      const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA - tangentSpeed;
       let total = old - F(q2, Pt.TangentMass) * vt;
       total = total < -maxFriction ? -maxFriction : total > maxFriction ? maxFriction : total;
       setF(q2, Pt.TangentImpulse, total);
@@ -435,6 +456,7 @@ export function solveSoft(rows: usize, meta: usize, v: usize, params: usize, i: 
   setF(vB, State.Vx, vBx);
   setF(vB, State.Vy, vBy);
   setF(vB, State.W, wB);
+  if (pointCount > 0 && F(r, Row.RollingResistance) > 0) solveRolling(r, vA, vB, pointCount);
 }
 
 /**
@@ -499,5 +521,10 @@ export function warmStart(rows: usize, meta: usize, v: usize, count: i32): void 
     setF(vB, State.Vx, vBx);
     setF(vB, State.Vy, vBy);
     setF(vB, State.W, wB);
+    if (F(r, Row.RollingResistance) > 0) {
+      const rolling = F(r, Row.RollingImpulse);
+      setF(vA, State.W, F(vA, State.W) - iA * rolling);
+      setF(vB, State.W, F(vB, State.W) + iB * rolling);
+    }
   }
 }

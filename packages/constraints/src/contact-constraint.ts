@@ -59,8 +59,14 @@ export const enum ContactData {
   Restitution = 19,
   RadiusA = 20,
   RadiusB = 21,
-  /** The length of `data` (two spare numbers: three 64-byte lines). */
-  Length = 24,
+  /** The contact's rolling resistance, m (see {@link ContactConstraint.rollingResistance}). */
+  RollingResistance = 22,
+  /** The friction rows' target tangential speed, m/s (see {@link ContactConstraint.tangentSpeed}). */
+  TangentSpeed = 23,
+  /** The rolling row's impulse over the last step, N m s: it warm starts the next. */
+  RollingImpulse = 24,
+  /** The length of `data` (four 64-byte lines). */
+  Length = 32,
 }
 
 /**
@@ -228,6 +234,34 @@ export class ContactConstraint {
   }
   set radiusB(value: number) {
     this.data[ContactData.RadiusB] = value;
+  }
+  /**
+   * Rolling resistance, m: the rolling row (on the bodies' relative angular velocity) holds at most
+   * this times the contact's total normal impulse (0: no rolling row). A world sets it to the larger
+   * of its shapes' coefficients times the larger rounding radius, as Box2D v3 does.
+   */
+  get rollingResistance(): number {
+    return this.data[ContactData.RollingResistance];
+  }
+  set rollingResistance(value: number) {
+    this.data[ContactData.RollingResistance] = value;
+  }
+  /**
+   * The relative tangential speed the friction rows aim at, m/s, along t = (n.y, -n.x) (B's surface
+   * against A's): a conveyor belt's. 0: ordinary friction.
+   */
+  get tangentSpeed(): number {
+    return this.data[ContactData.TangentSpeed];
+  }
+  set tangentSpeed(value: number) {
+    this.data[ContactData.TangentSpeed] = value;
+  }
+  /** The rolling row's impulse of the last step, N m s (it warm starts the next). */
+  get rollingImpulse(): number {
+    return this.data[ContactData.RollingImpulse];
+  }
+  set rollingImpulse(value: number) {
+    this.data[ContactData.RollingImpulse] = value;
   }
   /** Unit normal x, from A to B. */
   get normalX(): number {
@@ -423,6 +457,8 @@ export class ContactConstraint {
       data[o + d + PointData.NormalImpulse] = normal;
       data[o + d + PointData.TangentImpulse] = tangent;
     }
+    // A contact that lost its points (or is not warm started) keeps no rolling impulse.
+    if (count === 0 || !carry) data[o + ContactData.RollingImpulse] = 0;
     for (let i = count; i < 2; i++) {
       data[o + i * PointData.Stride + PointData.NormalImpulse] = 0;
       data[o + i * PointData.Stride + PointData.TangentImpulse] = 0;

@@ -230,7 +230,8 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
       const old = f64[(q1 >>> 3) + Pt.TangentImpulse];
       if (maxFriction === 0 && old === 0) f64[(q1 >>> 3) + Pt.TangentImpulse] = 0;
       else {
-        const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA;
+        const vt =
+          (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA - f64[(r >>> 3) + Row.TangentSpeed];
         let total = old - f64[(q1 >>> 3) + Pt.TangentMass] * vt;
         total = total < -maxFriction ? -maxFriction : total > maxFriction ? maxFriction : total;
         f64[(q1 >>> 3) + Pt.TangentImpulse] = total;
@@ -249,6 +250,28 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
     f64[(vB >>> 3) + State.Vx] = vBx;
     f64[(vB >>> 3) + State.Vy] = vBy;
     f64[(vB >>> 3) + State.W] = wB;
+    if (f64[(r >>> 3) + Row.RollingResistance] > 0) solveRolling(r, vA, vB, 1);
+  }
+
+  /**
+   * The rolling row of the contact at r (Box2D v3's rolling resistance), on its bodies' states at vA
+   * and vB: it drives the relative angular velocity wB - wA to 0 with an accumulated impulse bounded
+   * by the rolling resistance times the contact's total normal impulse (of its `pointCount` points).
+   */
+  function solveRolling(r: number, vA: number, vB: number, pointCount: number): void {
+    const iA = f64[(r >>> 3) + Row.InvIA];
+    const iB = f64[(r >>> 3) + Row.InvIB];
+    let normal = f64[(r >>> 3) + (Row.Point0 + Pt.NormalImpulse)];
+    if (pointCount === 2) normal += f64[(r >>> 3) + (Row.Point1 + Pt.NormalImpulse)];
+    const maxLambda = f64[(r >>> 3) + Row.RollingResistance] * normal;
+    const old = f64[(r >>> 3) + Row.RollingImpulse];
+    let total =
+      old - f64[(r >>> 3) + Row.RollingMass] * (f64[(vB >>> 3) + State.W] - f64[(vA >>> 3) + State.W]);
+    total = total < -maxLambda ? -maxLambda : total > maxLambda ? maxLambda : total;
+    f64[(r >>> 3) + Row.RollingImpulse] = total;
+    const lambda = total - old;
+    f64[(vA >>> 3) + State.W] = f64[(vA >>> 3) + State.W] - iA * lambda;
+    f64[(vB >>> 3) + State.W] = f64[(vB >>> 3) + State.W] + iB * lambda;
   }
 
   /**
@@ -425,6 +448,7 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
     const tx = ny;
     const ty = -nx;
     const friction = f64[(r >>> 3) + Row.Friction];
+    const tangentSpeed = f64[(r >>> 3) + Row.TangentSpeed];
     if (pointCount > 0) {
       const rtA = f64[(q1 >>> 3) + Pt.RtA];
       const rtB = f64[(q1 >>> 3) + Pt.RtB];
@@ -432,7 +456,7 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
       const old = f64[(q1 >>> 3) + Pt.TangentImpulse];
       if (maxFriction === 0 && old === 0) f64[(q1 >>> 3) + Pt.TangentImpulse] = 0;
       else {
-        const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA;
+        const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA - tangentSpeed;
         let total = old - f64[(q1 >>> 3) + Pt.TangentMass] * vt;
         total = total < -maxFriction ? -maxFriction : total > maxFriction ? maxFriction : total;
         f64[(q1 >>> 3) + Pt.TangentImpulse] = total;
@@ -452,7 +476,7 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
       const old = f64[(q2 >>> 3) + Pt.TangentImpulse];
       if (maxFriction === 0 && old === 0) f64[(q2 >>> 3) + Pt.TangentImpulse] = 0;
       else {
-        const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA;
+        const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA - tangentSpeed;
         let total = old - f64[(q2 >>> 3) + Pt.TangentMass] * vt;
         total = total < -maxFriction ? -maxFriction : total > maxFriction ? maxFriction : total;
         f64[(q2 >>> 3) + Pt.TangentImpulse] = total;
@@ -471,6 +495,7 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
     f64[(vB >>> 3) + State.Vx] = vBx;
     f64[(vB >>> 3) + State.Vy] = vBy;
     f64[(vB >>> 3) + State.W] = wB;
+    if (pointCount > 0 && f64[(r >>> 3) + Row.RollingResistance] > 0) solveRolling(r, vA, vB, pointCount);
   }
 
   /**
@@ -535,6 +560,11 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
       f64[(vB >>> 3) + State.Vx] = vBx;
       f64[(vB >>> 3) + State.Vy] = vBy;
       f64[(vB >>> 3) + State.W] = wB;
+      if (f64[(r >>> 3) + Row.RollingResistance] > 0) {
+        const rolling = f64[(r >>> 3) + Row.RollingImpulse];
+        f64[(vA >>> 3) + State.W] = f64[(vA >>> 3) + State.W] - iA * rolling;
+        f64[(vB >>> 3) + State.W] = f64[(vB >>> 3) + State.W] + iB * rolling;
+      }
     }
   }
 

@@ -64,9 +64,17 @@ export const enum Row {
   M11 = 14,
   M12 = 15,
   M22 = 16,
-  Point0 = 17,
-  Point1 = 41,
-  Stride = 65,
+  /** The contact's rolling resistance, m (0: the rolling row is skipped). */
+  RollingResistance = 17,
+  /** The rolling row's effective mass, 1 / (iA + iB). */
+  RollingMass = 18,
+  /** The rolling row's accumulated impulse, N m s. */
+  RollingImpulse = 19,
+  /** The friction rows' target tangential speed, m/s. */
+  TangentSpeed = 20,
+  Point0 = 21,
+  Point1 = 45,
+  Stride = 69,
 }
 
 /** Layout of one point inside a contact's block of `rows`, from the point's base. */

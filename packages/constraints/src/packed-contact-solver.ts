@@ -1,7 +1,7 @@
 import { objectArray } from '@lite/math';
 import { buildBlockAt, solveBlockLcpAt } from './block-solver';
 import { type BodyStates, Index, slotUsable, unslottedBody } from './body-state';
-import { type ContactConstraint, PointData } from './contact-constraint';
+import { type ContactConstraint, ContactData, PointData } from './contact-constraint';
 import { ConstraintError, requireCount } from './errors';
 import { State } from './layout';
 import type { SolverSettings } from './settings';
@@ -26,9 +26,17 @@ const enum Row {
   M11 = 10,
   M12 = 11,
   M22 = 12,
-  Point0 = 13,
-  Point1 = 30,
-  Stride = 47,
+  /** The contact's rolling resistance, m (0: the rolling row is skipped). */
+  RollingResistance = 13,
+  /** The rolling row's effective mass, 1 / (iA + iB). */
+  RollingMass = 14,
+  /** The rolling row's accumulated impulse (or, without accumulation, the step's sum), N m s. */
+  RollingImpulse = 15,
+  /** The friction rows' target tangential speed, m/s. */
+  TangentSpeed = 16,
+  Point0 = 17,
+  Point1 = 34,
+  Stride = 51,
 }
 
 /** Layout of one point inside a contact's block of `rows`, from the point's base. */
@@ -268,6 +276,12 @@ export class ContactSolver {
       }
     }
 
+    const rolling = loadRolling(rows, r, c, warm);
+    if (rolling !== 0) {
+      wA -= iA * rolling;
+      wB += iB * rolling;
+    }
+
     this.blockCases[i] = 0;
     if (pointCount === 2) {
       const q1 = r + Row.Point0;
@@ -362,6 +376,7 @@ export class ContactSolver {
       rows[r + Row.NormalX] = nx;
       rows[r + Row.NormalY] = ny;
       rows[r + Row.Friction] = c.friction;
+      loadRolling(rows, r, c, true);
       rows[r + Row.K11] = c.k11;
       rows[r + Row.K12] = c.k12;
       rows[r + Row.K22] = c.k22;
@@ -409,6 +424,8 @@ export class ContactSolver {
       const data = c.data;
       const r = (i & Index.Mask) * Row.Stride;
       c.blockCase = this.blockCases[i];
+      if (rows[r + Row.RollingResistance] > 0)
+        data[ContactData.RollingImpulse] = rows[r + Row.RollingImpulse];
       for (let j = 0, pc = meta[(i & Index.Mask) * Meta.Stride + Meta.PointCount]; j < pc; j++) {
         const d = (j & 1) * PointData.Stride;
         const q = r + Row.Point0 + (j & 1) * Pt.Stride;
@@ -584,6 +601,7 @@ function solveContact(
   const tx = ny;
   const ty = -nx;
   const friction = rows[r + Row.Friction];
+  const tangentSpeed = rows[r + Row.TangentSpeed];
 
   // Each row has J = [ -d, -(rA × d), d, (rB × d) ] for d = n or t; the cross products are prepared.
 
@@ -593,7 +611,7 @@ function solveContact(
       const q = r + Row.Point0 + (j & 1) * Pt.Stride;
       const rtA = rows[q + Pt.RtA];
       const rtB = rows[q + Pt.RtB];
-      const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA;
+      const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA - tangentSpeed;
       let lambda = -rows[q + Pt.TangentMass] * vt;
       if (accumulate) {
         const maxFriction = friction * rows[q + Pt.NormalImpulse];
@@ -615,6 +633,27 @@ function solveContact(
       vBx += lB * tx;
       vBy += lB * ty;
       wB += iB * lambda * rtB;
+    }
+    if (pointCount > 0 && rows[r + Row.RollingResistance] > 0) {
+      // The rolling row (Box2D v3's rolling resistance): wB - wA to 0, bounded by the resistance
+      // times the contact's total normal impulse.
+      const at = accumulate ? Pt.NormalImpulse : Pt.LastNormalImpulse;
+      let normal = rows[r + Row.Point0 + at];
+      if (pointCount === 2) normal += rows[r + Row.Point1 + at];
+      const maxLambda = rows[r + Row.RollingResistance] * normal;
+      let lambda = -rows[r + Row.RollingMass] * (wB - wA);
+      if (accumulate) {
+        const old = rows[r + Row.RollingImpulse];
+        let total = old + lambda;
+        total = total < -maxLambda ? -maxLambda : total > maxLambda ? maxLambda : total;
+        rows[r + Row.RollingImpulse] = total;
+        lambda = total - old;
+      } else {
+        lambda = lambda < -maxLambda ? -maxLambda : lambda > maxLambda ? maxLambda : lambda;
+        rows[r + Row.RollingImpulse] += lambda;
+      }
+      wA -= iA * lambda;
+      wB += iB * lambda;
     }
   }
 
@@ -701,4 +740,21 @@ function solveContact(
   v[sB] = vBx;
   v[sB + 1] = vBy;
   v[sB + 2] = wB;
+}
+
+/**
+ * A contact's tangent speed and rolling row into its rows at r: the resistance, the effective mass
+ * and (when `warm`) last step's rolling impulse, which it returns for the warm start (else 0).
+ */
+function loadRolling(rows: Float64Array, r: number, c: ContactConstraint, warm: boolean): number {
+  const data = c.data;
+  const rolling = data[ContactData.RollingResistance];
+  rows[r + Row.TangentSpeed] = data[ContactData.TangentSpeed];
+  rows[r + Row.RollingResistance] = rolling;
+  if (!(rolling > 0)) return 0;
+  const k = c.bodyA.invI + c.bodyB.invI;
+  rows[r + Row.RollingMass] = k > 0 ? 1 / k : 0;
+  const impulse = warm ? data[ContactData.RollingImpulse] : 0;
+  rows[r + Row.RollingImpulse] = impulse;
+  return impulse;
 }

@@ -428,6 +428,16 @@ export class SoftContactSolver extends SoftContactArrays {
     if (restitution > 0) this.bouncyCount++;
     rows[r + Row.Friction] = data[base + ContactData.Friction];
     rows[r + Row.Restitution] = restitution;
+    rows[r + Row.TangentSpeed] = data[base + ContactData.TangentSpeed];
+    const rolling = data[base + ContactData.RollingResistance];
+    rows[r + Row.RollingResistance] = rolling;
+    if (rolling > 0) {
+      const k = iA + iB;
+      rows[r + Row.RollingMass] = k > 0 ? 1 / k : 0;
+      rows[r + Row.RollingImpulse] = ctx.warmStarting
+        ? data[base + ContactData.RollingImpulse] / ctx.substeps
+        : 0;
+    }
     const still = mA === 0 || mB === 0;
     const cv = ctx.values;
     rows[r + Row.BiasRate] = still ? cv[Ctx.StaticBiasRate] : cv[Ctx.BiasRate];
@@ -715,6 +725,9 @@ export class SoftContactSolver extends SoftContactArrays {
       const r = (i & Index.Mask) * Row.Stride;
       const m = (i & Index.Mask) * Meta.Stride;
       const base = meta[m + Meta.DataOffset];
+      if (rows[r + Row.RollingResistance] > 0) {
+        data[base + ContactData.RollingImpulse] = perStep * rows[r + Row.RollingImpulse];
+      }
       for (let j = 0, pc = meta[m + Meta.PointCount]; j < pc; j++) {
         const d = base + j * PointData.Stride;
         const q = r + Row.Point0 + (j & 1) * Pt.Stride;

@@ -59,6 +59,10 @@ export interface BodyDef {
   friction?: number;
   /** Coefficient of restitution (mixed as max(a, b) in lite). */
   restitution?: number;
+  /** Rolling resistance of every shape of the body (default 0; Box2D v3's `rollingResistance`). */
+  rollingResistance?: number;
+  /** Surface speed of every shape of the body, m/s (default 0): a conveyor belt. */
+  tangentSpeed?: number;
   /** Initial linear velocity, m/s. */
   vx?: number;
   /** Initial linear velocity, m/s. */

@@ -45,6 +45,19 @@ export type PreSolveCallback = (shapeA: BodyShape, shapeB: BodyShape, manifold: 
 /** Decides whether two shapes that may collide by their filters get a contact (return false: no). */
 export type CustomFilterCallback = (shapeA: BodyShape, shapeB: BodyShape) => boolean;
 
+/**
+ * Mixes two shapes' friction (or restitution) into their contact's (Box2D v3's `b2FrictionCallback`):
+ * each shape's coefficient and `material` id, shape A on the body of the lower id. Asked when a
+ * contact is made and when a shape's material changes, not every step. Return a finite number
+ * >= 0 (restitution: in [0, 1]).
+ */
+export type MaterialMixCallback = (
+  valueA: number,
+  materialA: number,
+  valueB: number,
+  materialB: number,
+) => number;
+
 /** The events a {@link World} emits, by name. */
 export interface WorldEventMap {
   /**
@@ -146,6 +159,10 @@ export class StepCallbacks {
   preSolve: PreSolveCallback | null = null;
   /** See `world.setCustomFilterCallback`. */
   customFilter: CustomFilterCallback | null = null;
+  /** See `world.setFrictionCallback` (null: sqrt(μA μB)). */
+  friction: MaterialMixCallback | null = null;
+  /** See `world.setRestitutionCallback` (null: max(eA, eB)). */
+  restitution: MaterialMixCallback | null = null;
   /** The approach speed above which a contact reports a `hit`, m/s. */
   hitThreshold = 1;
 }

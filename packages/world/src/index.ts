@@ -17,6 +17,7 @@ export type {
   HitEvent,
   HitListener,
   JointBreakListener,
+  MaterialMixCallback,
   PreSolveCallback,
   SensorListener,
   WorldEventMap,

@@ -116,10 +116,30 @@ export interface ShapeFilter {
 export type ShapeOptions = ShapeGeometry & {
   /** Mass per area, kg/m² (>= 0, default 1). */
   density?: number;
-  /** Coulomb friction coefficient (>= 0, default 0.2); pairs mix as sqrt(μA μB). */
+  /**
+   * Coulomb friction coefficient (>= 0, default 0.2); pairs mix as sqrt(μA μB), or as the world's
+   * `setFrictionCallback` says.
+   */
   friction?: number;
-  /** Restitution, in [0, 1] (default 0); pairs take the larger. */
+  /** Restitution, in [0, 1] (default 0); pairs take the larger, or what `setRestitutionCallback` says. */
   restitution?: number;
+  /**
+   * Rolling resistance, dimensionless (>= 0, default 0), as Box2D v3's: a contact resists its bodies'
+   * relative spin with a torque up to the larger coefficient of its two shapes times the larger
+   * rounding radius (a circle's or capsule's radius; 0 for sharp shapes) times the normal force.
+   */
+  rollingResistance?: number;
+  /**
+   * The speed of the shape's surface, m/s (finite, default 0): a conveyor belt. Friction drives what
+   * touches the shape to move along the surface at this speed relative to it, clockwise round the
+   * shape for a positive speed (to the right on its top). A pair's speeds add up.
+   */
+  tangentSpeed?: number;
+  /**
+   * A material id, an integer in [0, 0xffffffff] (default 0): what the world's friction and
+   * restitution callbacks receive beside each shape's coefficient.
+   */
+  material?: number;
   /** A sensor (default false) reports the shapes it overlaps (`sensorBegin`, `sensorEnd`); no contact. */
   sensor?: boolean;
   /** Collision filtering (default: category 1, collides with everything, no group). */
@@ -198,6 +218,9 @@ export function resolveShapeOptions(
   const friction = optional(o, 'friction', prefix, checkNonNegative, defaults.friction);
   const restitution = optional(o, 'restitution', prefix, checkRestitution, defaults.restitution);
   const sensor = optional(o, 'sensor', prefix, checkBoolean, false);
+  const rollingResistance = optional(o, 'rollingResistance', prefix, checkNonNegative, 0);
+  const tangentSpeed = optional(o, 'tangentSpeed', prefix, checkFinite, 0);
+  const material = optional(o, 'material', prefix, checkBits, 0);
   const f = checkOptions(o.filter, `${prefix}.filter`);
   checkKeys(f, FILTER_KEYS, `${prefix}.filter`);
   return {
@@ -209,6 +232,9 @@ export function resolveShapeOptions(
     density,
     friction,
     restitution,
+    rollingResistance,
+    tangentSpeed,
+    material,
     sensor,
     category: optional(f, 'category', `${prefix}.filter`, checkBits, 1),
     mask: optional(f, 'mask', `${prefix}.filter`, checkBits, 0xffffffff),
@@ -218,7 +244,18 @@ export function resolveShapeOptions(
 }
 
 /** The options a shape of each geometry takes (its geometry's, then the material's). */
-const MATERIAL_KEYS = ['type', 'density', 'friction', 'restitution', 'sensor', 'filter', 'userData'];
+const MATERIAL_KEYS = [
+  'type',
+  'density',
+  'friction',
+  'restitution',
+  'rollingResistance',
+  'tangentSpeed',
+  'material',
+  'sensor',
+  'filter',
+  'userData',
+];
 const SHAPE_KEYS: Record<ShapeGeometry['type'], readonly string[]> = {
   circle: ['radius', 'center', ...MATERIAL_KEYS],
   capsule: ['center1', 'center2', 'radius', ...MATERIAL_KEYS],
@@ -488,6 +525,9 @@ export class BodyShape {
   overlapsNext: BodyShape[];
   private frictionValue: number;
   private restitutionValue: number;
+  private rollingValue: number;
+  private tangentSpeedValue: number;
+  private materialValue: number;
 
   /** Shapes are made by `body.createShape`. @internal */
   constructor(body: Body, id: number, r: ResolvedShape) {
@@ -518,6 +558,9 @@ export class BodyShape {
     this.overlapsNext = objectArray();
     this.frictionValue = r.friction;
     this.restitutionValue = r.restitution;
+    this.rollingValue = r.rollingResistance;
+    this.tangentSpeedValue = r.tangentSpeed;
+    this.materialValue = r.material;
   }
 
   /** The body the shape belongs to. @throws WorldError once the shape was destroyed */
@@ -533,7 +576,7 @@ export class BodyShape {
   set friction(value: number) {
     const world = this.live('shape.friction');
     this.frictionValue = checkNonNegative(value, 'shape.friction');
-    world.remixShapeMaterials(this);
+    world.remixShapeMaterials(this, false);
   }
 
   /**
@@ -546,7 +589,49 @@ export class BodyShape {
   set restitution(value: number) {
     const world = this.live('shape.restitution');
     this.restitutionValue = checkRestitution(value, 'shape.restitution');
-    world.remixShapeMaterials(this);
+    world.remixShapeMaterials(this, false);
+  }
+
+  /**
+   * Rolling resistance (>= 0; see {@link ShapeOptions.rollingResistance}); a change applies to the
+   * shape's contacts at once and wakes their bodies.
+   * @throws WorldError when negative or not finite, or once the shape (or its body) was destroyed
+   */
+  get rollingResistance(): number {
+    return this.rollingValue;
+  }
+  set rollingResistance(value: number) {
+    const world = this.live('shape.rollingResistance');
+    this.rollingValue = checkNonNegative(value, 'shape.rollingResistance');
+    world.remixShapeMaterials(this, true);
+  }
+
+  /**
+   * The surface speed, m/s (finite; see {@link ShapeOptions.tangentSpeed}); a change applies to the
+   * shape's contacts at once and wakes their bodies.
+   * @throws WorldError when not finite, or once the shape (or its body) was destroyed
+   */
+  get tangentSpeed(): number {
+    return this.tangentSpeedValue;
+  }
+  set tangentSpeed(value: number) {
+    const world = this.live('shape.tangentSpeed');
+    this.tangentSpeedValue = checkFinite(value, 'shape.tangentSpeed');
+    world.remixShapeMaterials(this, true);
+  }
+
+  /**
+   * The material id (an integer in [0, 0xffffffff]; see {@link ShapeOptions.material}); a change
+   * mixes the shape's contacts again at once.
+   * @throws WorldError outside that range, or once the shape (or its body) was destroyed
+   */
+  get material(): number {
+    return this.materialValue;
+  }
+  set material(value: number) {
+    const world = this.live('shape.material');
+    this.materialValue = checkBits(value, 'shape.material');
+    world.remixShapeMaterials(this, false);
   }
 
   /**

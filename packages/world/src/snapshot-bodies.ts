@@ -17,7 +17,7 @@ import {
 import type { Decoded } from './snapshot';
 import { type ByteReader, type ByteWriter, badSnapshot } from './snapshot-format';
 import type { StepState } from './step-state';
-import { checkInvertible, checkNonNegative, MAX_STATE_MAGNITUDE } from './validate';
+import { checkFinite, checkInvertible, checkNonNegative, MAX_STATE_MAGNITUDE } from './validate';
 
 // The bodies' and shapes' part of world snapshots; a body's numbers all go through `BODY_NUMBERS`.
 
@@ -48,6 +48,9 @@ export interface ShapeRecord {
   density: number;
   friction: number;
   restitution: number;
+  rollingResistance: number;
+  tangentSpeed: number;
+  material: number;
   category: number;
   mask: number;
   group: number;
@@ -245,6 +248,9 @@ export function writeBodies(w: ByteWriter, s: StepState): void {
       w.float(sh.density, prevShape === null ? 1 : prevShape.density);
       w.float(sh.friction, prevShape === null ? 0.2 : prevShape.friction);
       w.float(sh.restitution, prevShape === null ? 0 : prevShape.restitution);
+      w.float(sh.rollingResistance, prevShape === null ? 0 : prevShape.rollingResistance);
+      w.float(sh.tangentSpeed, prevShape === null ? 0 : prevShape.tangentSpeed);
+      w.float(sh.material, prevShape === null ? 0 : prevShape.material);
       if (!defaultFilter) {
         w.uint(sh.category);
         w.uint(sh.mask);
@@ -386,6 +392,10 @@ export function readBodies(r: ByteReader, d: Decoded): void {
         density: r.float(prevShape === null ? 1 : prevShape.density),
         friction: r.float(prevShape === null ? 0.2 : prevShape.friction),
         restitution: r.float(prevShape === null ? 0 : prevShape.restitution),
+        // (Version 4 had none of these: 0.)
+        rollingResistance: r.version < 5 ? 0 : r.float(prevShape === null ? 0 : prevShape.rollingResistance),
+        tangentSpeed: r.version < 5 ? 0 : r.float(prevShape === null ? 0 : prevShape.tangentSpeed),
+        material: r.version < 5 ? 0 : r.float(prevShape === null ? 0 : prevShape.material),
         category: sf & 32 ? 1 : r.count('filter category', 0xffffffff),
         mask: sf & 32 ? 0xffffffff : r.count('filter mask', 0xffffffff),
         group: sf & 32 ? 0 : r.int(),
@@ -519,6 +529,9 @@ function checkShapeRecord(sr: ShapeRecord): void {
     checkNonNegative(sr.density, `${what}.density`);
     checkNonNegative(sr.friction, `${what}.friction`);
     checkRestitution(sr.restitution, `${what}.restitution`);
+    checkNonNegative(sr.rollingResistance, `${what}.rollingResistance`);
+    checkFinite(sr.tangentSpeed, `${what}.tangentSpeed`);
+    checkBits(sr.material, `${what}.material`);
     checkBits(sr.category, `${what}.filter.category`);
     checkBits(sr.mask, `${what}.filter.mask`);
     checkGroup(sr.group, `${what}.filter.group`);

@@ -25,6 +25,7 @@ import {
   xfB,
 } from './snapshot-bodies';
 import { type ByteReader, type ByteWriter, badSnapshot } from './snapshot-format';
+import { mixRolling } from './stage-contacts';
 import type { StepState } from './step-state';
 import { checkNonNegative, MAX_STATE_MAGNITUDE } from './validate';
 
@@ -155,6 +156,8 @@ function writeContacts(w: ByteWriter, s: StepState): void {
     writtenFlags[i] = flags;
     if (!(flags & C_MIXED_FRICTION)) w.float(c.friction, 0);
     if (!(flags & C_MIXED_RESTITUTION)) w.float(c.restitution, 0);
+    // A pair with rolling resistance: its rolling impulse (which warm starts the next step).
+    if (sa.rollingResistance > 0 || sb.rollingResistance > 0) w.float(c.rollingImpulse, 0);
     for (let d = 0; d < 8 * count; d += 8) {
       if (flags & C_DERIVED) {
         w.float(data[d + 5], 0);
@@ -184,8 +187,8 @@ function writeContacts(w: ByteWriter, s: StepState): void {
   w.endDoubles();
 }
 
-/** A decoded contact's numbers: friction, restitution, normal, then its 16 data numbers. */
-const CONTACT_STRIDE = 20;
+/** A decoded contact's numbers: friction, restitution, normal, its 16 data numbers, its rolling impulse. */
+const CONTACT_STRIDE = 21;
 
 /** Scratch arrays of `readContacts`, kept between restores (a restore is never re-entered). */
 let contactShapes = new Int32Array(0);
@@ -243,6 +246,16 @@ function readContacts(r: ByteReader, d: Decoded, margin: number): void {
       checkNonNegative(friction, `contact ${i}.friction`);
       checkRestitution(restitution, `contact ${i}.restitution`);
     }, `contact ${i}`);
+    if (sa.rollingResistance > 0 || sb.rollingResistance > 0) {
+      const rolling = r.float(0);
+      if (!(Math.abs(rolling) <= MAX_STATE_MAGNITUDE)) {
+        badSnapshot(
+          `contact ${i}`,
+          `has the rolling impulse ${rolling} (finite, at most ${MAX_STATE_MAGNITUDE})`,
+        );
+      }
+      numbers[o + 20] = rolling;
+    }
     numbers[o] = friction;
     numbers[o + 1] = restitution;
     numbers[o + 3] = 1;
@@ -350,6 +363,8 @@ function applyContacts(s: StepState, d: Decoded, shapeObjects: BodyShape[]): voi
     c.shapeB = sb;
     c.radiusA = roundingRadius(sa);
     c.radiusB = roundingRadius(sb);
+    mixRolling(c);
+    c.rollingImpulse = numbers[o + 20];
     c.friction = numbers[o];
     c.restitution = numbers[o + 1];
     c.normalX = numbers[o + 2];

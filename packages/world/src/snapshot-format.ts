@@ -11,7 +11,9 @@ import { MAX_MAGNITUDE } from './validate';
 /** The first four bytes of every snapshot: "LWSN". */
 export const SNAPSHOT_MAGIC = 0x4e53574c;
 /** The format version this build writes and reads. */
-export const SNAPSHOT_VERSION = 4;
+export const SNAPSHOT_VERSION = 5;
+/** The oldest version this build reads (4: shapes without rolling resistance, tangent speed, material). */
+export const OLDEST_SNAPSHOT_VERSION = 4;
 /** Bytes before the payload: magic (4), version (2), reserved (2), payload length (4), checksum (4). */
 export const SNAPSHOT_HEADER_BYTES = 16;
 
@@ -171,6 +173,8 @@ export class ByteReader {
   private readonly end: number;
   private tagByte = 0;
   private tagCount = 4;
+  /** The snapshot's format version. */
+  readonly version: number;
 
   /** Checks the header and starts reading. @throws WorldError on anything but an intact snapshot */
   constructor(snapshot: unknown) {
@@ -188,8 +192,11 @@ export class ByteReader {
       badSnapshot('its first bytes', 'are not a lite world snapshot (bad magic number)');
     }
     const version = view.getUint16(4, true);
-    if (version !== SNAPSHOT_VERSION) {
-      badSnapshot(`version ${version}`, `is not supported: this build reads version ${SNAPSHOT_VERSION}`);
+    if (!(version >= OLDEST_SNAPSHOT_VERSION && version <= SNAPSHOT_VERSION)) {
+      badSnapshot(
+        `version ${version}`,
+        `is not supported: this build reads versions ${OLDEST_SNAPSHOT_VERSION} to ${SNAPSHOT_VERSION}`,
+      );
     }
     if (view.getUint16(6, true) !== 0) badSnapshot('its header', 'has reserved bytes that are not zero');
     const payload = view.getUint32(8, true);
@@ -203,6 +210,7 @@ export class ByteReader {
     if (sum !== view.getUint32(12, true)) {
       badSnapshot('its payload', 'does not match its checksum: the bytes were corrupted');
     }
+    this.version = version;
     this.bytes = snapshot;
     this.view = view;
     this.at = SNAPSHOT_HEADER_BYTES;

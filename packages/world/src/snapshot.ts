@@ -444,9 +444,12 @@ function apply(world: World, d: Decoded): void {
         }
       }
       if (shape === null) shape = makeShape(body, sr);
-      const sp = shape as unknown as { frictionValue: number; restitutionValue: number };
+      const sp = shape as unknown as Record<string, number>;
       sp.frictionValue = sr.friction;
       sp.restitutionValue = sr.restitution;
+      sp.rollingValue = sr.rollingResistance;
+      sp.tangentSpeedValue = sr.tangentSpeed;
+      sp.materialValue = sr.material;
       clear(shape.overlapsNext);
       shape.owner = body;
       body.shapeList.push(shape);
@@ -655,6 +658,9 @@ function makeShape(body: Body, sr: ShapeRecord): BodyShape {
     density: sr.density,
     friction: sr.friction,
     restitution: sr.restitution,
+    rollingResistance: sr.rollingResistance,
+    tangentSpeed: sr.tangentSpeed,
+    material: sr.material,
     sensor: sr.sensor,
     category: sr.category,
     mask: sr.mask,

@@ -4,13 +4,20 @@ import type { Body } from './body';
 import type { Contact } from './contact';
 import { findShapeContact, mergeSortedContacts, shouldShapesContact, truncate } from './contact-list';
 import { freeContact, maybeReorderContacts, takeContact } from './contact-order';
-import { BEGIN_CONTACT, type CustomFilterCallback, END_CONTACT, type PreSolveCallback } from './events';
+import { WorldError } from './errors';
+import {
+  BEGIN_CONTACT,
+  type CustomFilterCallback,
+  END_CONTACT,
+  type MaterialMixCallback,
+  type PreSolveCallback,
+} from './events';
 import { jointBodyA, jointBodyB } from './joints';
 import { Stage } from './profile';
 import { STEP_SPECULATIVE_DISTANCE } from './settings';
 import { type BodyShape, KIND_BOX, packedOf, roundingRadius } from './shape';
 import { journalBorn } from './stage-journal';
-import { noteListenerError, type StepState, wakeBody } from './step-state';
+import { noteListenerError, rethrowListenerError, type StepState, wakeBody } from './step-state';
 
 /** The step's contact stages, shared by both solvers, and the contacts' life cycle. */
 
@@ -18,23 +25,115 @@ import { noteListenerError, type StepState, wakeBody } from './step-state';
 export function createContact(s: StepState, sa: BodyShape, sb: BodyShape): Contact {
   const a = sa.body;
   const b = sb.body;
-  const c = takeContact(
-    s,
-    sa,
-    sb,
-    mixFriction(sa.friction, sb.friction),
-    mixRestitution(sa.restitution, sb.restitution),
-  );
+  const c = takeContact(s, sa, sb, 0, 0);
   c.radiusA = roundingRadius(sa);
   c.radiusB = roundingRadius(sb);
   c.shapeA = sa;
   c.shapeB = sb;
+  mixMaterials(s, c);
   c.touching = false;
   c.edgeA = a.contactEdges.length;
   a.contactEdges.push(c);
   c.edgeB = b.contactEdges.length;
   b.contactEdges.push(c);
   return c;
+}
+
+/**
+ * A contact's material from its shapes': friction and restitution by the world's callbacks (else
+ * sqrt(μA μB) and max(eA, eB)), and as Box2D v3 mixes them, rolling resistance (the larger
+ * coefficient times the larger rounding radius) and tangent speed (the sum). A callback's throw or
+ * bad value is noted (rethrown at the end of the step) and the default rule used.
+ */
+export function mixMaterials(s: StepState, c: Contact): void {
+  const sa = c.shapeA;
+  const sb = c.shapeB;
+  const callbacks = s.callbacks;
+  c.friction =
+    callbacks.friction === null
+      ? mixFriction(sa.friction, sb.friction)
+      : askMix(s, callbacks.friction, 'frictionCallback', sa.friction, sa, sb.friction, sb);
+  c.restitution = mixedRestitution(s, sa, sb);
+  mixRolling(c);
+}
+
+/** The pair's restitution (A: the shape of the lower body id), by the world's callback or max(eA, eB). */
+export function mixedRestitution(s: StepState, sa: BodyShape, sb: BodyShape): number {
+  const mix = s.callbacks.restitution;
+  if (mix === null) return mixRestitution(sa.restitution, sb.restitution);
+  return askMix(s, mix, 'restitutionCallback', sa.restitution, sa, sb.restitution, sb);
+}
+
+/** A shape's material changed: its contacts mix it again (with `wake`, their bodies wake). */
+export function remixShape(s: StepState, shape: BodyShape, wake: boolean): void {
+  const body = shape.owner;
+  if (body === null) return;
+  const edges = body.contactEdges;
+  for (let i = 0; i < edges.length; ++i) {
+    const c = edges[i];
+    if (c.shapeA !== shape && c.shapeB !== shape) continue;
+    mixMaterials(s, c);
+    // (A conveyor that starts moves what sleeps on it.)
+    if (wake) {
+      wakeBody(s, c.bodyA);
+      wakeBody(s, c.bodyB);
+    }
+  }
+  rethrowListenerError(s);
+}
+
+/** Installs a mixing callback (`world.setFrictionCallback`) and mixes every contact again with it. */
+export function setMixCallback(
+  s: StepState,
+  kind: 'friction' | 'restitution',
+  callback: MaterialMixCallback | null,
+): void {
+  if (callback !== null && typeof callback !== 'function') {
+    throw new WorldError('callback', callback, 'must be a function or null');
+  }
+  s.callbacks[kind] = callback;
+  const contacts = s.contactList;
+  for (let i = 0; i < contacts.length; ++i) if (!contacts[i].dropped) mixMaterials(s, contacts[i]);
+  rethrowListenerError(s);
+}
+
+/** A contact's rolling resistance and tangent speed from its shapes' (and its rounding radii). */
+export function mixRolling(c: Contact): void {
+  const sa = c.shapeA;
+  const sb = c.shapeB;
+  const rolling = Math.max(sa.rollingResistance, sb.rollingResistance);
+  c.rollingResistance = rolling > 0 ? rolling * Math.max(c.radiusA, c.radiusB) : 0;
+  c.tangentSpeed = sa.tangentSpeed + sb.tangentSpeed;
+}
+
+/** Asks a mixing callback (A: the shape of the lower body id); a throw or a bad value falls back. */
+function askMix(
+  s: StepState,
+  mix: MaterialMixCallback,
+  name: 'frictionCallback' | 'restitutionCallback',
+  valueA: number,
+  sa: BodyShape,
+  valueB: number,
+  sb: BodyShape,
+): number {
+  const friction = name === 'frictionCallback';
+  const fallback = friction ? mixFriction(valueA, valueB) : mixRestitution(valueA, valueB);
+  let value: unknown;
+  try {
+    value =
+      sa.body.id <= sb.body.id
+        ? mix(valueA, sa.material, valueB, sb.material)
+        : mix(valueB, sb.material, valueA, sa.material);
+  } catch (error) {
+    noteListenerError(s, error);
+    return fallback;
+  }
+  if (typeof value === 'number' && value >= 0 && (friction ? value < Number.POSITIVE_INFINITY : value <= 1)) {
+    return value;
+  }
+  const reason = friction ? 'must return a finite number >= 0' : 'must return a number in [0, 1]';
+  noteListenerError(s, new WorldError(name, value, reason));
+  return fallback;
 }
 
 /** Unlinks a contact from its bodies' edge lists (not the sorted list) in O(1): the last edges move in. */

@@ -7,13 +7,14 @@ import {
   TOIOutput,
   type TOIState,
 } from '@lite/collision';
-import { mixRestitution, type SolverBody } from '@lite/constraints';
+import type { SolverBody } from '@lite/constraints';
 import { objectArray, type Transform } from '@lite/math';
 import type { Body } from './body';
 import { shouldCollide } from './contact-list';
 import { WorldError } from './errors';
 import { type BodyShape, shouldShapesCollide } from './shape';
 import { registerContinuous } from './solvers';
+import { mixedRestitution } from './stage-contacts';
 import { computeAABB, noteMovedProxies, updateTransform } from './stage-finish';
 import type { StepState } from './step-state';
 
@@ -356,7 +357,7 @@ function meetBody(s: StepState, b: Body, t: number, shape: BodyShape, other: Bod
   const vn = (v.x - o.x) * nx + (v.y - o.y) * ny;
   if (!(vn < 0)) return;
   // With the pair's restitution, as the contact would have bounced them (above the threshold).
-  const e = mixRestitution(shape.restitution, other.restitution);
+  const e = mixedRestitution(s, shape, other);
   const dv = e > 0 && -vn > s.settings.restitutionThreshold ? (1 + e) * vn : vn;
   const share = b.invMass / (b.invMass + ob.invMass);
   v.x -= dv * share * nx;

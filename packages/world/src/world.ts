@@ -1,4 +1,4 @@
-import { mixFriction, mixRestitution, type SolverBody } from '@lite/constraints';
+import type { SolverBody } from '@lite/constraints';
 import { Vec2, type Vec2Like } from '@lite/math';
 import { Body, placeCenter, setBodyWritesChecked } from './body';
 import { type BodyOptions, resolveBodyOptions } from './body-options';
@@ -9,6 +9,7 @@ import { WorldError } from './errors';
 import {
   type CustomFilterCallback,
   checkEvent,
+  type MaterialMixCallback,
   type PreSolveCallback,
   type WorldEventMap,
   type WorldEventName,
@@ -27,7 +28,7 @@ import {
   type ShapeOptions,
 } from './shape';
 import { classicSolverOf, continuousOf, pickSolver, requireContinuous } from './solvers';
-import { dropContacts, releaseContacts } from './stage-contacts';
+import { dropContacts, releaseContacts, remixShape, setMixCallback } from './stage-contacts';
 import {
   clearForces,
   computeAABB,
@@ -694,17 +695,31 @@ export class World {
     }
   }
 
-  /** A shape's friction or restitution changed: its contacts mix them again. @internal */
-  remixShapeMaterials(shape: BodyShape): void {
-    const body = shape.owner;
-    if (body === null) return;
-    const edges = body.contactEdges;
-    for (let i = 0; i < edges.length; ++i) {
-      const c = edges[i];
-      if (c.shapeA !== shape && c.shapeB !== shape) continue;
-      c.friction = mixFriction(c.shapeA.friction, c.shapeB.friction);
-      c.restitution = mixRestitution(c.shapeA.restitution, c.shapeB.restitution);
-    }
+  /** A shape's material changed: its contacts mix it again (`wake`: and their bodies wake). @internal */
+  remixShapeMaterials(shape: BodyShape, wake: boolean): void {
+    remixShape(this.core, shape, wake);
+  }
+
+  /**
+   * Sets (or with null, removes) how a contact's friction is mixed from its shapes' (Box2D v3's
+   * `frictionCallback`), asked when a contact is made or a shape's material changes, and at once
+   * for every contact; without one, sqrt(μA μB). A throw or a result that is not a finite number
+   * >= 0 is rethrown (here, or at the end of the step) and the default used. Snapshots keep each
+   * contact's friction, not the callback: set it again on a restored world.
+   */
+  setFrictionCallback(callback: MaterialMixCallback | null): void {
+    this.checkUnlocked('setFrictionCallback', 'callback', callback);
+    setMixCallback(this.core, 'friction', callback);
+  }
+
+  /**
+   * Sets (or with null, removes) how a contact's restitution is mixed (Box2D v3's
+   * `restitutionCallback`), as {@link World.setFrictionCallback} friction, the result in [0, 1];
+   * without one, max(eA, eB). Continuous collision's bounces ask it too.
+   */
+  setRestitutionCallback(callback: MaterialMixCallback | null): void {
+    this.checkUnlocked('setRestitutionCallback', 'callback', callback);
+    setMixCallback(this.core, 'restitution', callback);
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -1084,7 +1084,7 @@ describe('size', () => {
     const bytes = saveWorld(world).length;
     // Deterministic: the same world always gives the same bytes (the settings are part of them:
     // maximumLinearSpeed and the soft joint rows' jointHertz and jointDampingRatio among them).
-    expect(bytes).toBe(17_144);
+    expect(bytes).toBe(17_304);
     expect(bytes / 210).toBeLessThanOrEqual(100);
   });
 });
