@@ -3,11 +3,11 @@
  * engine's tests share): what needs the testbed's wiring rather than plain scene data. Sensor
  * zones (`sensorBegin` / `sensorEnd`, drawn lit while something overlaps them) and bullets at a
  * thin wall in a world with continuous collision and one without, side by side. The game scenes
- * (`src/game-scenes.ts`, run by `src/game.ts`).
+ * (`src/game-scenes.ts`, run by `src/game.ts`), a platform whose body type cycles among them.
  */
 import type { BodyDef, PointDef, SceneDef, SceneEntry, SceneParameter } from '@lite/scenes';
-import type { BlastDef, ShuttleDef } from './game';
-import { explosionScene, oneWayScene, terrainScene } from './game-scenes';
+import type { BlastDef, ShuttleDef, TypeCycleDef } from './game';
+import { bodyTypesScene, explosionScene, oneWayScene, terrainScene } from './game-scenes';
 import { resolveParameters } from './url-state';
 
 /** A testbed scene: a {@link SceneDef} with what only the testbed builds. */
@@ -31,6 +31,8 @@ export interface DemoSceneDef extends SceneDef {
   blast?: BlastDef;
   /** Whether the world's hit events are counted and flashed. */
   hits?: boolean;
+  /** A body whose type cycles static → kinematic → dynamic. */
+  typeCycle?: TypeCycleDef;
 }
 
 /** How many worlds the testbed runs `scene` in: two for a comparison, else one. */
@@ -178,5 +180,11 @@ export const demoScenes: readonly SceneEntry[] = [
     'Explosions and hit events',
     [{ name: 'base', label: 'Pyramid base', min: 2, max: 20, step: 1, default: 10 }],
     (p) => explosionScene(p.base),
+  ),
+  demoEntry(
+    'body-types',
+    'Body types',
+    [{ name: 'boxes', label: 'Boxes', min: 0, max: 8, step: 1, default: 4 }],
+    (p) => bodyTypesScene(p.boxes),
   ),
 ];
