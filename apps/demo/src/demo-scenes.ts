@@ -3,11 +3,11 @@
  * engine's tests share): what needs the testbed's wiring rather than plain scene data. Sensor
  * zones (`sensorBegin` / `sensorEnd`, drawn lit while something overlaps them) and bullets at a
  * thin wall in a world with continuous collision and one without, side by side. The game scenes
- * (`src/game-scenes.ts`, run by `src/game.ts`).
+ * (`src/game-scenes.ts`, run by `src/game.ts`), a platform whose body type cycles among them.
  */
 import type { BodyDef, JointDef, PointDef, SceneDef, SceneEntry, SceneParameter } from '@lite/scenes';
-import type { BlastDef, ShuttleDef } from './game';
-import { explosionScene, oneWayScene, terrainScene } from './game-scenes';
+import type { BlastDef, ShuttleDef, TypeCycleDef } from './game';
+import { bodyTypesScene, explosionScene, oneWayScene, terrainScene } from './game-scenes';
 import { resolveParameters } from './url-state';
 
 /** A testbed scene: a {@link SceneDef} with what only the testbed builds. */
@@ -31,6 +31,8 @@ export interface DemoSceneDef extends SceneDef {
   blast?: BlastDef;
   /** Whether the world's hit events are counted and flashed. */
   hits?: boolean;
+  /** A body whose type cycles static → kinematic → dynamic. */
+  typeCycle?: TypeCycleDef;
 }
 
 /** How many worlds the testbed runs `scene` in: two for a comparison, else one. */
@@ -228,6 +230,11 @@ function springsAndWinches(hertz: number, force: number): DemoSceneDef {
     iterations: 10,
     bodies,
     joints,
+    camera: { x: 0, y: 6, height: 16 },
+  };
+}
+
+/**
  * Conveyor belts (static boxes with a tangent speed) in a zigzag, each running the other way from
  * the one above: `count` boxes drop on the top belt and are carried from belt to belt.
  */
@@ -366,5 +373,11 @@ export const demoScenes: readonly SceneEntry[] = [
     'Rolling resistance',
     [{ name: 'speed', label: 'Launch speed (m/s)', min: 1, max: 10, step: 1, default: 5 }],
     (p) => rollingScene(p.speed),
+  ),
+  demoEntry(
+    'body-types',
+    'Body types',
+    [{ name: 'boxes', label: 'Boxes', min: 0, max: 8, step: 1, default: 4 }],
+    (p) => bodyTypesScene(p.boxes),
   ),
 ];

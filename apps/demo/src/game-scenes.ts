@@ -163,3 +163,34 @@ export function explosionScene(base: number): DemoSceneDef {
     hits: true,
   };
 }
+
+/**
+ * A platform whose type cycles static → kinematic → dynamic (`body.setType`), every 4 s or on a key,
+ * with boxes on it and a box swinging from it on a revolute joint.
+ */
+export function bodyTypesScene(boxes: number): DemoSceneDef {
+  const bodies: BodyDef[] = [
+    { type: 'static', width: 30, height: 1, x: 0, y: -0.5, friction: 0.6, tag: 'ground' },
+    { type: 'static', width: 6, height: 0.4, x: 0, y: 5, density: 1, friction: 0.6, tag: 'platform' },
+    // Hanging 2 m from the platform's end, let go level with it: it swings under the platform.
+    { type: 'dynamic', width: 0.8, height: 0.8, x: 4.5, y: 5, density: 1, friction: 0.6 },
+  ];
+  for (let i = 0; i < boxes; i++) {
+    const x = -2.4 + (4.8 * (i + 0.5)) / boxes;
+    bodies.push({ type: 'dynamic', width: 0.6, height: 0.6, x, y: 5.5, density: 1, friction: 0.6 });
+  }
+  return {
+    id: 'body-types',
+    title: 'Body types',
+    description:
+      'body.setType changes a body at run time. The platform cycles every 4 s (or on Y): static, it ' +
+      'holds where it is; kinematic, it flies back home and sways, carrying the boxes, unmoved by ' +
+      'them; dynamic, it falls with them. The box swinging from it stays jointed throughout.',
+    gravity: { x: 0, y: -10 },
+    iterations: 10,
+    bodies,
+    joints: [{ kind: 'revolute', bodyA: 1, bodyB: 2, anchorX: 2.5, anchorY: 5 }],
+    camera: { x: 0, y: 4, height: 12 },
+    typeCycle: { body: 1, period: 4, key: 'y' },
+  };
+}

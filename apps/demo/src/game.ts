@@ -21,6 +21,21 @@ export interface ShuttleDef {
   period: number;
 }
 
+/** A body whose type cycles static → kinematic → dynamic (`body.setType`), on a clock and on a key. */
+export interface TypeCycleDef {
+  /** Index of the body in the scene's `bodies`. */
+  body: number;
+  /** Seconds between changes. */
+  period: number;
+  /** The key that changes it at once (as `KeyboardEvent.key` names it, lower case). */
+  key: string;
+}
+
+/** The type after `type` in the cycle. */
+const NEXT_TYPE = { static: 'kinematic', kinematic: 'dynamic', dynamic: 'static' } as const;
+/** The cycled body flies home at up to this speed while kinematic, m/s and rad/s. */
+const HOMING_SPEED = 3;
+
 /** A blast a press on empty space sets off (see `explode`). */
 export interface BlastDef {
   /** Full strength within this distance of the point, m. */
@@ -131,6 +146,8 @@ export class PaneGame {
   /** The last blast: x, y, and the step it went off at (−∞: none). */
   readonly blast = { x: 0, y: 0, step: Number.NEGATIVE_INFINITY };
   private readonly shuttles: { body: Body; x: number; y: number; def: ShuttleDef }[] = [];
+  /** The body whose type cycles, and its home, or null. */
+  readonly cycled: { body: Body; x: number; y: number; def: TypeCycleDef } | null;
 
   constructor(
     readonly world: World,
@@ -149,6 +166,8 @@ export class PaneGame {
       const body = bodies[def.body];
       if (body) this.shuttles.push({ body, x: body.position.x, y: body.position.y, def });
     }
+    const cycled = scene.typeCycle ? bodies[scene.typeCycle.body] : null;
+    this.cycled = cycled && scene.typeCycle ? { body: cycled, ...home(cycled), def: scene.typeCycle } : null;
     const character = scene.character;
     this.mover = character
       ? new CharacterMover(world, {
@@ -210,9 +229,26 @@ export class PaneGame {
     this.flashes.fill(Number.NEGATIVE_INFINITY);
   }
 
-  /** Before `world.step(dt)`: each shuttle's velocity takes it to where it must be after the step. */
+  /**
+   * Before `world.step(dt)`: each shuttle's velocity takes it to where it must be after the step;
+   * the cycled body changes type when its period is up, and while kinematic flies home and sways.
+   */
   beforeStep(dt: number): void {
     const t = (this.steps + 1) * dt;
+    const cycled = this.cycled;
+    if (cycled) {
+      const period = Math.max(1, Math.round(cycled.def.period / dt));
+      if (this.steps > 0 && this.steps % period === 0) this.cycleType();
+      const { body, x, y } = cycled;
+      if (body.type === 'kinematic') {
+        const sway = Math.sin((2 * Math.PI * t) / (2 * cycled.def.period));
+        body.setLinearVelocity({
+          x: clamp((x + 2 * sway - body.position.x) / dt),
+          y: clamp((y - body.position.y) / dt),
+        });
+        body.setAngularVelocity(clamp(-body.angle / dt));
+      }
+    }
     for (const { body, x, y, def } of this.shuttles) {
       // 0 at the start, 1 at the far end: (1 − cos)/2 eases in and out.
       const s = 0.5 * (1 - Math.cos((2 * Math.PI * t) / def.period));
@@ -230,6 +266,14 @@ export class PaneGame {
     if (!mover) return;
     if (input?.takeJump()) mover.jump();
     mover.update(dt, input?.throttle ?? 0);
+  }
+
+  /** Changes the cycled body to the next type (static → kinematic → dynamic); false when there is none. */
+  cycleType(): boolean {
+    const body = this.cycled?.body;
+    if (!body?.alive) return false;
+    body.setType(NEXT_TYPE[body.type]);
+    return true;
   }
 
   /** Sets off the scene's blast at (`x`, `y`); returns false when the scene has none. */
@@ -286,7 +330,8 @@ const games = new WeakMap<World, PaneGame>();
  * for those of another pane).
  */
 export function installGame(world: World, scene: DemoSceneDef, bodies: readonly (Body | null)[]): void {
-  if (scene.chains || scene.shuttles || scene.character || scene.oneWay || scene.blast || scene.hits) {
+  const { chains, shuttles, character, oneWay, blast, hits, typeCycle } = scene;
+  if (chains || shuttles || character || oneWay || blast || hits || typeCycle) {
     games.set(world, new PaneGame(world, scene, bodies));
   }
 }
@@ -294,6 +339,16 @@ export function installGame(world: World, scene: DemoSceneDef, bodies: readonly 
 /** `world`'s game parts, or undefined when its scene has none. */
 export function gameOf(world: World): PaneGame | undefined {
   return games.get(world);
+}
+
+/** A body's position as a home to return to. */
+function home(body: Body): { x: number; y: number } {
+  return { x: body.position.x, y: body.position.y };
+}
+
+/** A speed kept within ±{@link HOMING_SPEED}. */
+function clamp(speed: number): number {
+  return Math.max(-HOMING_SPEED, Math.min(HOMING_SPEED, speed));
 }
 
 /** A polyline's points as chain points (a fresh copy). */
@@ -323,5 +378,7 @@ export const DEFAULT_HINT = 'Drag a body to pull it · drag empty space to pan �
 export function sceneHint(scene: DemoSceneDef): string {
   if (scene.character) return 'A / D or ← / → walk · W, ↑ or space jump · drag a box to pull it';
   if (scene.blast) return 'Press on empty space: a blast · drag a box to pull it · right-drag to pan';
+  if (scene.typeCycle)
+    return `${scene.typeCycle.key.toUpperCase()}: the platform's next type · drag a box to pull it`;
   return DEFAULT_HINT;
 }

@@ -1,14 +1,15 @@
 import type { SceneDef } from '@lite/scenes';
 import type { Body, World } from '@lite/world';
 import type { DemoSceneDef } from './demo-scenes';
-import { GameInput } from './game';
+import { GameInput, gameOf } from './game';
 import type { JointTag, Simulation } from './simulation';
 
 /**
  * A scene's key controls (`SceneDef.controls`): while a control's key is held, each of its joints'
  * motors runs at the control's speed; released, at the joint's own speed from the scene (0 when it
  * has none). When two held keys drive the same joint, the one pressed last wins. In a scene with a
- * character (`src/game.ts`) its keys go to the simulation's {@link GameInput}. Keys typed into a
+ * character (`src/game.ts`) its keys go to the simulation's {@link GameInput}; in one with a type
+ * cycle, its key changes the body's type. Keys typed into a
  * form field (a slider takes the arrow keys) are left alone.
  */
 export class SceneControls {
@@ -21,6 +22,11 @@ export class SceneControls {
   press(key: string): boolean {
     if (this.character() && GameInput.takes(key)) {
       this.simulation().input.press(key);
+      return true;
+    }
+    const cycle = (this.simulation().scene as DemoSceneDef).typeCycle;
+    if (cycle && key.toLowerCase() === cycle.key) {
+      for (const pane of this.simulation().panes) gameOf(pane.world)?.cycleType();
       return true;
     }
     if (!this.controls().some((c) => c.key === key)) return false;

@@ -270,3 +270,55 @@ describe('the canvas hint', () => {
     expect(sceneHint(findScene('pyramid')!.create())).toBe(DEFAULT_HINT);
   });
 });
+
+describe('body types', () => {
+  it('the platform cycles static → kinematic → dynamic every 4 s and on Y: held, flown home, fallen', () => {
+    const simulation = new Simulation(findScene('body-types')!.create(), defaultSettings());
+    const world = simulation.worlds[0];
+    const game = gameOf(world)!;
+    const platform = game.cycled!.body;
+    const hanging = world.bodies[2];
+    expect(platform.type).toBe('static');
+    expect(sceneHint(simulation.scene)).toContain('Y: ');
+    const steps = 4 * 60;
+    for (let i = 0; i < steps; i++) simulation.step(dt);
+    // Static: held where it is, boxes on it.
+    expect(platform.position.y).toBe(5);
+    for (let i = 0; i < steps; i++) simulation.step(dt);
+    expect(platform.type).toBe('kinematic');
+    expect(platform.position.y).toBeCloseTo(5, 6);
+    for (let i = 0; i < steps; i++) simulation.step(dt);
+    // Dynamic for 4 s: fallen on the ground, the hanging box still jointed to it.
+    expect(platform.type).toBe('dynamic');
+    expect(platform.position.y).toBeLessThan(3);
+    expect(world.joints.length).toBe(1);
+    // Static again for a second, then Y: kinematic, it flies home (at 3 m/s) with its hanging box.
+    for (let i = 0; i < 60; i++) simulation.step(dt);
+    expect(platform.type).toBe('static');
+    const controls = new SceneControls(() => simulation);
+    expect(controls.press('Y')).toBe(true);
+    expect(platform.type).toBe('kinematic');
+    for (let i = 0; i < 170; i++) simulation.step(dt);
+    expect(platform.position.y).toBeCloseTo(5, 6);
+    expect(Math.abs(platform.angle)).toBeLessThan(1e-9);
+    // The hanging box, 2 m from its anchor on the platform throughout.
+    const anchor = platform.getWorldPoint({ x: 2.5, y: 0 });
+    expect(Math.hypot(hanging.position.x - anchor.x, hanging.position.y - anchor.y)).toBeCloseTo(2, 1);
+  });
+
+  it('stepping back across type changes replays the same steps', () => {
+    const simulation = new Simulation(findScene('body-types')!.create(), defaultSettings());
+    const world = simulation.worlds[0];
+    const platform = gameOf(world)!.cycled!.body;
+    for (let i = 0; i < 200; i++) simulation.step(dt);
+    const state = simulation.capture();
+    for (let i = 0; i < 400; i++) simulation.step(dt);
+    expect(platform.type).toBe('dynamic');
+    const first = world.bodies.map((b) => [b.type, b.position.x, b.position.y]);
+    simulation.restoreState(state, defaultSettings());
+    expect(platform.alive).toBe(true);
+    expect(platform.type).toBe('static');
+    for (let i = 0; i < 400; i++) simulation.step(dt);
+    expect(world.bodies.map((b) => [b.type, b.position.x, b.position.y])).toEqual(first);
+  });
+});

@@ -58,8 +58,12 @@ export const enum Own {
 export class Body extends SolverBody {
   /** Integer id, unique in its world, increasing in creation order; contacts are keyed and ordered by it. */
   readonly id: number;
-  /** How the body moves. */
-  readonly type: BodyType;
+  /** How the body moves; change it with `setType`. */
+  get type(): BodyType {
+    return this.typeValue;
+  }
+  /** See {@link Body.type}; written with `assignBodyType`. @internal */
+  typeValue: BodyType;
   /** Full width, m, of a body made with `width` and `height` (0 otherwise). */
   readonly width: number;
   /** Full height, m, of a body made with `width` and `height` (0 otherwise). */
@@ -171,9 +175,9 @@ export class Body extends SolverBody {
   /** Position in the world's body array (id order). @internal */
   index: number;
   /** True for dynamic bodies (cached type test for hot loops). @internal */
-  readonly isDynamic: boolean;
+  isDynamic: boolean;
   /** True for static bodies. @internal */
-  readonly isStatic: boolean;
+  isStatic: boolean;
   /**
    * Awake flag (static bodies are never awake). The narrowphase compares it (and `hasOffset`) with
    * `=== true` (docs/performance.md, "Booleans"). @internal
@@ -213,7 +217,7 @@ export class Body extends SolverBody {
       dynamic && o.inertia > 0 ? 1 / o.inertia : 0,
     );
     this.id = id;
-    this.type = o.type;
+    this.typeValue = o.type;
     this.width = o.width;
     this.height = o.height;
     this.localCenter = new Vec2(0, 0);
@@ -540,6 +544,21 @@ export class Body extends SolverBody {
   }
 
   /**
+   * Changes how the body moves, as Box2D's `b2Body_SetType`. Mass, centre of mass and inertia come
+   * again from the shapes' densities (a dynamic body with none gets 1 kg; a `setMass` is forgotten);
+   * a static body stops, a kinematic one keeps its velocity. Contacts between two bodies that are
+   * then not dynamic end (`endContact` for touching ones); pairs that may now collide are found by
+   * the next step. Joints stay attached. Wakes the body and the bodies it touches or is jointed to.
+   * The same type: nothing happens.
+   * @throws WorldError naming `type` unless it is `'static'`, `'kinematic'` or `'dynamic'` (nothing
+   *   changes then), or a shape's density would give a dynamic body a mass or inertia that is not
+   *   finite; after the body was destroyed, or while the world steps
+   */
+  setType(type: BodyType): void {
+    this.live('body.setType').setBodyType(this, type);
+  }
+
+  /**
    * Adds a force (N, world frame) for the next step, at a world `point` (default the centre of
    * mass, which adds no torque). Wakes the body. Ignored by static and kinematic bodies.
    */
@@ -683,6 +702,13 @@ export class Body extends SolverBody {
     if (world === null) throw new WorldError('body', this.toString(), `was destroyed; ${operation} refused`);
     return world;
   }
+}
+
+/** Writes a body's type and its cached tests (no other bookkeeping: `body.setType` does it). @internal */
+export function assignBodyType(body: Body, type: BodyType): void {
+  body.typeValue = type;
+  body.isDynamic = type === 'dynamic';
+  body.isStatic = type === 'static';
 }
 
 /** Whether writes of `angle` and `angularVelocity` are checked (not while the stages write). */

@@ -1,4 +1,4 @@
-import { dampingRate, JOINT_TYPES, JointSpring, Softness, SolverBody } from '@lite/constraints';
+import { dampingRate, JointSpring, Softness, SolverBody } from '@lite/constraints';
 import { checkJointInput, registerJointKind } from './joint-kinds';
 import {
   DistanceJoint,
@@ -332,9 +332,6 @@ function readJoints(r: ByteReader, d: Decoded): JointRecord[] {
     }
     // (The schema's throwaway joint registers the kind's solver entry, and with it its name.)
     const schema = jointSchema(kind);
-    if (oneBody && a.type !== 'dynamic') {
-      badSnapshot(`joint #${id}`, `is a ${JOINT_TYPES[kind].name} on a body that is not dynamic`);
-    }
     const collideConnected = r.u8() !== 0;
     const values = withAddedFields(kind, readFields(r, schema, `joint #${id}`, kindInfo(kind).older));
     checkJointValues(kind, id, values);

@@ -1,6 +1,6 @@
 import { AABB, type Box, computeBoxAABB, computeShapeAABB } from '@lite/collision';
 import { objectArray } from '@lite/math';
-import { Body, placeCenter } from './body';
+import { assignBodyType, Body, placeCenter } from './body';
 import type { ResolvedBodyOptions } from './body-options';
 import { WorldError } from './errors';
 import { type Joint, jointBodyA, jointBodyB } from './joints';
@@ -411,8 +411,8 @@ function apply(world: World, d: Decoded): void {
   const records = d.bodies;
   const values = d.bodyValues;
 
-  // Bodies: the live ones with the same id and type are kept (their handles stay valid). Both lists
-  // are in id order: walk them together.
+  // Bodies: the live ones with the same id are kept (their handles stay valid), with the saved type.
+  // Both lists are in id order: walk them together.
   const list = s.bodyList;
   const bodies: Body[] = new Array(records.length);
   const shapeObjects: BodyShape[] = [];
@@ -421,11 +421,9 @@ function apply(world: World, d: Decoded): void {
     const rec = records[i];
     while (k < list.length && list[k].id < rec.id) detachBody(s, list[k++]);
     let body: Body;
-    if (k < list.length && list[k].id === rec.id && list[k].type === rec.type) body = list[k++];
-    else {
-      if (k < list.length && list[k].id === rec.id) detachBody(s, list[k++]);
-      body = makeBody(world, rec, values);
-    }
+    if (k < list.length && list[k].id === rec.id) body = list[k++];
+    else body = makeBody(world, rec, values);
+    assignBodyType(body, rec.type);
     clear(oldShapes);
     for (let q = 0; q < body.shapeList.length; ++q) oldShapes.push(body.shapeList[q]);
     fillBody(body, rec, values, i);
@@ -493,13 +491,17 @@ function apply(world: World, d: Decoded): void {
   for (let i = 0; i < shapes.length; ++i) {
     const shape = shapeObjects[shapes[i].id];
     const o = 4 * i;
+    const isStatic = shapes[i].body.type === 'static';
     if (shape.proxyId >= 0) {
-      if (sameBox(bp.getFatAABB(shape.proxyId, box), boxes[o], boxes[o + 1], boxes[o + 2], boxes[o + 3]))
+      if (
+        bp.isStaticProxy(shape.proxyId) === isStatic &&
+        sameBox(bp.getFatAABB(shape.proxyId, box), boxes[o], boxes[o + 1], boxes[o + 2], boxes[o + 3])
+      )
         continue;
       bp.destroyProxy(shape.proxyId);
     }
     box.set(boxes[o], boxes[o + 1], boxes[o + 2], boxes[o + 3]);
-    shape.proxyId = bp.createProxy(box, shapes[i].body.id, shapes[i].body.type === 'static', 0);
+    shape.proxyId = bp.createProxy(box, shapes[i].body.id, isStatic, 0);
   }
   const moved: number[] = [];
   for (let i = 0; i < shapes.length; ++i)

@@ -1,16 +1,19 @@
 // What the world's edits between steps owe the rest: sensorEnd and endContact events (dispatched
-// with the world locked) for destroyed shapes and contacts, and joint anchors that follow a moved
-// centre of mass.
+// with the world locked) for destroyed shapes and contacts, joint anchors that follow a moved
+// centre of mass, and a body's change of type.
+import type { SolverBody } from '@lite/constraints';
 import { objectArray } from '@lite/math';
-import type { Body } from './body';
+import { assignBodyType, type Body } from './body';
+import type { BodyType } from './body-options';
 import { type Contact, compareContacts } from './contact';
 import { removeItem, shouldShapesContact, truncate } from './contact-list';
+import { WorldError } from './errors';
 import { jointPasses } from './joint-passes';
 import { findJoint, type Joint, jointBodyA, jointBodyB, shiftJointAnchors } from './joints';
 import type { WorldLock } from './queries';
-import { type BodyShape, compareShapes } from './shape';
+import { type BodyShape, checkShapeMass, compareShapes, type ResolvedShape } from './shape';
 import { dropContacts } from './stage-contacts';
-import { emit } from './stage-finish';
+import { computeAABB, emit } from './stage-finish';
 import { releaseStepReferences, rethrowListenerError, type StepState, wakeBody } from './step-state';
 
 /** Sensor bookkeeping (sensorEnd events), proxy and back-pointer of a shape being destroyed. */
@@ -85,6 +88,14 @@ export function dispatchRemoved(world: WorldLock, core: StepState, removed: Cont
   }
 }
 
+/** Makes a shape's broadphase proxy at its body's pose, of its body's kind, and maps it to the shape. */
+export function createShapeProxy(core: StepState, shape: BodyShape): void {
+  computeAABB(shape, shape.body.transform, core.aabb);
+  shape.proxyId = core.broadPhase.createProxy(core.aabb, shape.body.id, shape.body.isStatic);
+  while (core.proxyShapes.length <= shape.proxyId) core.proxyShapes.push(null);
+  core.proxyShapes[shape.proxyId] = shape;
+}
+
 /** Recomputes a body's mass from its shapes, moving its joints' anchors with its centre. */
 export function resetMass(body: Body): void {
   const oldX = body.localCenter.x;
@@ -156,4 +167,62 @@ export function breakJoints(core: StepState, world: object): void {
     if (force > maxForce || Math.abs(reaction[2]) > maxTorque) broken.push(joint);
   }
   for (let i = 0; i < broken.length; ++i) unlinkJoint(core, broken[i], null);
+}
+
+/**
+ * `body.setType` (the world unlocked): checks `type`, ends the contacts the new type forbids, wakes
+ * what the body touches or holds, recomputes the mass, moves the body in or out of the awake slots
+ * and, between static and moving, moves its proxies to the other tree.
+ */
+export function changeBodyType(world: WorldLock, core: StepState, body: Body, type: BodyType): void {
+  if (type !== 'static' && type !== 'kinematic' && type !== 'dynamic') {
+    throw new WorldError('type', type, "must be 'static', 'kinematic' or 'dynamic'");
+  }
+  if (type === body.type) return;
+  if (type === 'dynamic') {
+    for (const shape of body.shapeList) checkShapeMass(shape as unknown as ResolvedShape, 'type', type);
+  }
+  releaseStepReferences(core);
+  // Its sleeping island, what it touches and what it is jointed to wake (a support may be gone).
+  wakeBody(core, body);
+  const removed = core.newContacts;
+  truncate(removed, 0);
+  for (const c of body.contactEdges) {
+    const other = c.other(body);
+    wakeBody(core, other);
+    if (type !== 'dynamic' && !other.isDynamic) removed.push(c);
+  }
+  for (const j of body.jointEdges) {
+    wakeBody(core, jointBodyA(j));
+    wakeBody(core, jointBodyB(j));
+  }
+  removed.sort(compareContacts);
+  dispatchRemoved(world, core, removed);
+  dropContacts(core, removed);
+  const wasStatic = body.isStatic;
+  assignBodyType(body, type);
+  resetMass(body);
+  body.sleepTime = 0;
+  body.sleepNext = null;
+  body.isFast = false;
+  if (type !== 'dynamic') {
+    body.force.set(0, 0);
+    body.torque = 0;
+  }
+  if (type === 'static') {
+    body.linearVelocity.set(0, 0);
+    (body as SolverBody).angularVelocity = 0;
+    core.bodyStates.remove(body);
+  } else core.bodyStates.insert(body);
+  body.isAwake = type !== 'static';
+  for (const shape of body.shapeList) {
+    if (wasStatic === body.isStatic) core.broadPhase.touchProxy(shape.proxyId);
+    else {
+      // A proxy's static flag is fixed: the shape gets a new proxy of the other kind.
+      core.proxyShapes[shape.proxyId] = null;
+      core.broadPhase.destroyProxy(shape.proxyId);
+      createShapeProxy(core, shape);
+    }
+  }
+  rethrowListenerError(core);
 }

@@ -1,7 +1,7 @@
 import type { SolverBody } from '@lite/constraints';
 import { Vec2, type Vec2Like } from '@lite/math';
 import { Body, placeCenter, setBodyWritesChecked } from './body';
-import { type BodyOptions, resolveBodyOptions } from './body-options';
+import { type BodyOptions, type BodyType, resolveBodyOptions } from './body-options';
 import type { ClassicSolver } from './classic-solver';
 import { type Contact, compareContacts } from './contact';
 import { removeItem, truncate } from './contact-list';
@@ -55,7 +55,16 @@ import {
   wakeBody,
 } from './step-state';
 import { checkNonNegative } from './validate';
-import { breakJoints, dispatchRemoved, linkJoint, releaseShape, resetMass, unlinkJoint } from './world-edits';
+import {
+  breakJoints,
+  changeBodyType,
+  createShapeProxy,
+  dispatchRemoved,
+  linkJoint,
+  releaseShape,
+  resetMass,
+  unlinkJoint,
+} from './world-edits';
 import { installParts, MIN_DT, resolveWorldOptions, type WorldOptions } from './world-options';
 
 /**
@@ -197,10 +206,7 @@ export class World {
     }
     const shape = new BodyShape(body, this.nextShapeId++, resolved);
     body.shapeList.push(shape);
-    computeAABB(shape, body.transform, this.core.aabb);
-    shape.proxyId = this.core.broadPhase.createProxy(this.core.aabb, body.id, body.isStatic);
-    while (this.core.proxyShapes.length <= shape.proxyId) this.core.proxyShapes.push(null);
-    this.core.proxyShapes[shape.proxyId] = shape;
+    createShapeProxy(this.core, shape);
     if (shape.sensor) this.core.sensors.push(shape);
     return shape;
   }
@@ -693,6 +699,12 @@ export class World {
       this.core.broadPhase.moveProxy(shapes[i].proxyId, this.core.aabb, 0, 0);
       this.core.broadPhase.touchProxy(shapes[i].proxyId);
     }
+  }
+
+  /** `body.setType`. @internal */
+  setBodyType(body: Body, type: BodyType): void {
+    this.checkUnlocked('setType', 'type', type);
+    changeBodyType(this, this.core, body, type);
   }
 
   /** A shape's material changed: its contacts mix it again (`wake`: and their bodies wake). @internal */

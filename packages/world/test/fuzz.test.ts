@@ -95,6 +95,7 @@ type Op =
   | { op: 'force'; body: number; f: unknown }
   | { op: 'mass'; body: number; mass: number }
   | { op: 'awake'; body: number; value: unknown }
+  | { op: 'type'; body: number; value: unknown }
   | { op: 'listener' }
   | { op: 'step'; dt: number };
 
@@ -198,6 +199,11 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   }),
   fc.record({ op: fc.constant('mass' as const), body: index, mass: anyNumber }),
   fc.record({ op: fc.constant('awake' as const), body: index, value: anyValue }),
+  fc.record({
+    op: fc.constant('type' as const),
+    body: index,
+    value: fc.constantFrom<unknown>('static', 'kinematic', 'dynamic', 'dynamic', 'wobbly', null),
+  }),
   fc.constant<Op>({ op: 'listener' }),
 );
 
@@ -354,6 +360,9 @@ function apply(world: World, op: Op, bodies: Body[], joints: Joint[]): unknown {
         break;
       case 'awake':
         body(op.body).setAwake(op.value as never);
+        break;
+      case 'type':
+        body(op.body).setType(op.value as never);
         break;
       case 'listener':
         world.on('beginContact', (c) => {

@@ -388,7 +388,7 @@ function forge(world: World, f: Forgery): void {
       return;
     }
     case 'body type':
-      setPath(body, ['type'], ['static', 'dynamic', 'kinematic'][Math.abs(Math.trunc(v)) % 3 || 0]);
+      setPath(body, ['typeValue'], ['static', 'dynamic', 'kinematic'][Math.abs(Math.trunc(v)) % 3 || 0]);
       return;
     case 'body flag': {
       const flag = ['isAwake', 'bulletValue', 'hasOffset', 'isFast', 'allowSleepValue'][
