@@ -5,6 +5,7 @@ export {
   jsKernels,
   wasmKernelsReady,
 } from '@lite/constraints';
+export { getLengthUnitsPerMeter, setLengthUnitsPerMeter } from '@lite/math';
 export { Body } from './body';
 export type { BodyOptions, BodyType } from './body-options';
 export { ClassicSolver, type ClassicSolverOptions } from './classic-solver';
