@@ -17,7 +17,7 @@ import {
   testPointShape,
   timeOfImpact,
 } from '@lite/collision';
-import { Transform, Vec2, type Vec2Like } from '@lite/math';
+import { LENGTH_UNITS, Transform, Vec2, type Vec2Like } from '@lite/math';
 import type { Body } from './body';
 import { WorldError } from './errors';
 import { type BodyShape, KIND_BOX, resolveShapeOptions, type ShapeGeometry } from './shape';
@@ -242,7 +242,7 @@ function rayCastOne(shape: BodyShape, input: RayCastInput, out: RayCastOutput): 
   return rayCastShape(shape.geometry, body.transform, input, out);
 }
 
-/** How close two shapes' surfaces must come for `overlapShape` to count them as overlapping, m. */
+/** How close two shapes' surfaces must come for `overlapShape` to count them as overlapping, m (times the length unit). */
 export const OVERLAP_TOLERANCE = 0.0005;
 
 /**
@@ -267,7 +267,9 @@ export function overlapShape(
   const found = candidates(query.core, computeShapeAABB(query.shape, pose, new AABB()));
   const d = new DistanceOutput();
   const hits = found.filter(
-    (s) => shapeDistance(query.shape, pose, s.geometry, s.body.transform, d).distance <= OVERLAP_TOLERANCE,
+    (s) =>
+      shapeDistance(query.shape, pose, s.geometry, s.body.transform, d).distance <=
+      OVERLAP_TOLERANCE * LENGTH_UNITS[0],
   );
   return finishQuery(world as unknown as WorldLock, hits, callback);
 }
