@@ -100,7 +100,7 @@ export interface TestHook {
   readonly dragged: number | null;
   /** The id of the body the camera follows (`G`), or null. */
   readonly following: number | null;
-  /** The ids of the bodies the pointer's ray cast or overlap query found (drawn last). */
+  /** The ids of the bodies the pointer's ray cast, circle cast or overlap query found (drawn last). */
   readonly probeHits: number[];
   /** How many times the canvas was drawn (it is not while nothing changes). */
   readonly drawCount: number;
@@ -125,11 +125,12 @@ declare global {
   }
 }
 
-/** What a press on the canvas does: drag a body, cast a ray, or query the boxes overlapping a box. */
+/** What a press on the canvas does: drag a body, cast a ray or a circle, or query the shapes in a box. */
 export const TOOLS: ReadonlyArray<{ kind: 'drag' | Probe['kind']; label: string }> = [
   { kind: 'drag', label: 'Drag bodies' },
   { kind: 'ray', label: 'Ray cast' },
-  { kind: 'overlap', label: 'Overlap query (boxes)' },
+  { kind: 'cast', label: 'Circle cast (every hit)' },
+  { kind: 'overlap', label: 'Overlap query (box)' },
 ];
 
 /** The whole testbed: the panel, the canvas, the loop. */

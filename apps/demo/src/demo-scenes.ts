@@ -4,8 +4,17 @@
  * zones (`sensorBegin` / `sensorEnd`, drawn lit while something overlaps them) and bullets at a
  * thin wall in a world with continuous collision and one without, side by side. The game scenes
  * (`src/game-scenes.ts`, run by `src/game.ts`), a platform whose body type cycles among them.
+ * Shapes for the query tools.
  */
-import type { BodyDef, JointDef, PointDef, SceneDef, SceneEntry, SceneParameter } from '@lite/scenes';
+import type {
+  BodyDef,
+  JointDef,
+  PointDef,
+  SceneDef,
+  SceneEntry,
+  SceneParameter,
+  ShapeDef,
+} from '@lite/scenes';
 import type { BlastDef, ShuttleDef, TypeCycleDef } from './game';
 import { bodyTypesScene, explosionScene, oneWayScene, terrainScene } from './game-scenes';
 import { resolveParameters } from './url-state';
@@ -315,6 +324,57 @@ function rollingScene(speed: number): DemoSceneDef {
   };
 }
 
+/**
+ * A pile of `count` assorted shapes (circles, capsules, rounded polygons, tilted boxes) in a bowl
+ * of a chain, for the pointer's query tools: the overlap box and the circle cast are exact, so
+ * they find shapes, not bounding boxes.
+ */
+function shapeQueries(count: number): DemoSceneDef {
+  const shapes: ShapeDef[] = [
+    { type: 'circle', radius: 0.4 },
+    { type: 'capsule', center1: { x: -0.4, y: 0 }, center2: { x: 0.4, y: 0 }, radius: 0.25 },
+    {
+      type: 'polygon',
+      vertices: [0, 1, 2, 3, 4].map((i) => ({
+        x: 0.5 * Math.cos(1.2566 * i),
+        y: 0.5 * Math.sin(1.2566 * i),
+      })),
+      radius: 0.05,
+    },
+    { type: 'box', width: 0.9, height: 0.4, angle: 0.5 },
+  ];
+  const bodies: BodyDef[] = [];
+  for (let i = 0; i < count; ++i) {
+    bodies.push({
+      type: 'dynamic',
+      width: 1,
+      height: 1,
+      x: -4 + 1.3 * (i % 7),
+      y: 3 + 1.3 * Math.floor(i / 7),
+      angle: 0.3 * i,
+      density: 1,
+      friction: 0.5,
+      shapes: [shapes[i % shapes.length]],
+    });
+  }
+  const points = [-7, -5, -3, -1, 1, 3, 5, 7].map((x) => ({ x, y: 0.08 * x * x }));
+  return {
+    id: 'shape-queries',
+    title: 'Shape queries',
+    description:
+      'Assorted shapes in a bowl (a chain). Pick "Overlap query (box)" and drag a box: overlapShape ' +
+      'outlines every body with a shape in it (exact, not bounding boxes). Pick "Circle cast (every ' +
+      'hit)" and drag: castShapeAll draws the circle where it first touches each shape, with the ' +
+      'point and normal.',
+    gravity: { x: 0, y: -10 },
+    iterations: 10,
+    bodies,
+    joints: [],
+    camera: { x: 0, y: 4, height: 12 },
+    chains: [{ points: points.reverse(), friction: 0.6 }],
+  };
+}
+
 /** The testbed's own scenes, after the catalogue's in the menu. */
 export const demoScenes: readonly SceneEntry[] = [
   demoEntry(
@@ -349,6 +409,12 @@ export const demoScenes: readonly SceneEntry[] = [
     'Explosions and hit events',
     [{ name: 'base', label: 'Pyramid base', min: 2, max: 20, step: 1, default: 10 }],
     (p) => explosionScene(p.base),
+  ),
+  demoEntry(
+    'shape-queries',
+    'Shape queries',
+    [{ name: 'count', label: 'Shapes', min: 1, max: 60, step: 1, default: 24 }],
+    (p) => shapeQueries(p.count),
   ),
   demoEntry(
     'springs-winches',

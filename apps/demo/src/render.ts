@@ -1,4 +1,12 @@
-import { type Body, type BodyShape, DebugColor, drawWorld, type World } from '@lite/world';
+import {
+  type Body,
+  type BodyShape,
+  castShapeAll,
+  DebugColor,
+  drawWorld,
+  overlapShape,
+  type World,
+} from '@lite/world';
 import type { Camera } from './camera';
 import { drawGame } from './game-draw';
 import { sensorActive } from './sensors';
@@ -624,9 +632,12 @@ export function drawDragged(
   ctx.restore();
 }
 
-/** The pointer's query tool: a ray cast from a to b, or the bodies whose boxes overlap the box a–b. */
+/**
+ * The pointer's query tool: a ray cast from a to b, a circle cast from a to b (every hit), or the
+ * shapes overlapping the box a–b.
+ */
 export interface Probe {
-  kind: 'ray' | 'overlap';
+  kind: 'ray' | 'cast' | 'overlap';
   ax: number;
   ay: number;
   bx: number;
@@ -635,8 +646,9 @@ export interface Probe {
 
 /**
  * Runs `probe` against `world` and draws it: the ray (dashed), up to its first hit with the point
- * and the surface normal; or the box and the outline of every body whose bounding box overlaps it.
- * Returns the ids of the bodies hit (none for a ray or a box of zero size).
+ * and the surface normal; the cast circle's path and the circle at each hit (`castShapeAll`), with
+ * its point and normal; or the box and the outline of every body with a shape in it
+ * (`overlapShape`). Returns the ids of the bodies hit (none for a ray or a box of zero size).
  */
 export function drawProbe(
   ctx: CanvasRenderingContext2D,
@@ -664,19 +676,36 @@ export function drawProbe(
     ctx.setLineDash([]);
     if (hit) {
       hits.push(hit.body.id);
-      const hx = camera.toScreenX(hit.point.x);
-      const hy = camera.toScreenY(hit.point.y);
-      ctx.strokeStyle = theme.contactNormal;
-      ctx.beginPath();
-      ctx.moveTo(hx, hy);
-      ctx.lineTo(
-        camera.toScreenX(hit.point.x + 0.5 * hit.normal.x),
-        camera.toScreenY(hit.point.y + 0.5 * hit.normal.y),
-      );
-      ctx.stroke();
-      ctx.beginPath();
-      ctx.arc(hx, hy, 4, 0, 2 * Math.PI);
-      ctx.fill();
+      drawHit(ctx, camera, hit.point, hit.normal);
+    }
+  } else if (probe.kind === 'cast') {
+    const tx = bx - ax;
+    const ty = by - ay;
+    const r = CAST_RADIUS;
+    ctx.setLineDash([4, 4]);
+    ctx.beginPath();
+    ctx.moveTo(x0, y0);
+    ctx.lineTo(x1, y1);
+    ctx.arc(x1, y1, r * camera.scale, 0, 2 * Math.PI);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    if (tx !== 0 || ty !== 0) {
+      for (const hit of castShapeAll(
+        world,
+        { type: 'circle', radius: r },
+        { x: ax, y: ay },
+        { x: tx, y: ty },
+      )) {
+        if (!hits.includes(hit.body.id)) hits.push(hit.body.id);
+        ctx.strokeStyle = theme.mouse;
+        ctx.beginPath();
+        const cx = camera.toScreenX(ax + hit.fraction * tx);
+        const cy = camera.toScreenY(ay + hit.fraction * ty);
+        ctx.moveTo(cx + r * camera.scale, cy);
+        ctx.arc(cx, cy, r * camera.scale, 0, 2 * Math.PI);
+        ctx.stroke();
+        drawHit(ctx, camera, hit.point, hit.normal);
+      }
     }
   } else {
     const bounds = {
@@ -690,13 +719,42 @@ export function drawProbe(
       ctx.strokeStyle = theme.contactPoint;
       ctx.lineWidth = 2.5;
       ctx.beginPath();
-      for (const body of world.queryAABB(bounds)) {
-        hits.push(body.id);
-        traceBody(ctx, camera, body);
+      const box = {
+        type: 'box' as const,
+        width: bounds.maxX - bounds.minX,
+        height: bounds.maxY - bounds.minY,
+      };
+      const centre = { x: 0.5 * (bounds.minX + bounds.maxX), y: 0.5 * (bounds.minY + bounds.maxY) };
+      for (const shape of overlapShape(world, box, centre)) {
+        if (hits.includes(shape.body.id)) continue;
+        hits.push(shape.body.id);
+        traceBody(ctx, camera, shape.body);
       }
       ctx.stroke();
     }
   }
   ctx.restore();
   return hits;
+}
+
+/** The radius of the circle the cast tool sweeps, m. */
+const CAST_RADIUS = 0.25;
+
+/** Draws a query's hit: the point and the surface normal from it. */
+function drawHit(
+  ctx: CanvasRenderingContext2D,
+  camera: Camera,
+  point: { x: number; y: number },
+  normal: { x: number; y: number },
+): void {
+  const hx = camera.toScreenX(point.x);
+  const hy = camera.toScreenY(point.y);
+  ctx.strokeStyle = theme.contactNormal;
+  ctx.beginPath();
+  ctx.moveTo(hx, hy);
+  ctx.lineTo(camera.toScreenX(point.x + 0.5 * normal.x), camera.toScreenY(point.y + 0.5 * normal.y));
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.arc(hx, hy, 4, 0, 2 * Math.PI);
+  ctx.fill();
 }

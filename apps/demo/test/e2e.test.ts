@@ -1483,7 +1483,7 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     expect(pageErrors).toEqual([]);
   }, 300_000);
 
-  it('casts a ray and queries an overlap with the pointer, and drags again after T', async () => {
+  it('casts a ray and a circle and queries an overlap with the pointer, and drags again after T', async () => {
     await openScene(page, base, '?scene=single-box&paused=1', 'single-box', 0);
     const box = (await snapshot(page)).bodies.findIndex((b) => b.dynamic);
     const { x, y, id } = await page.evaluate((i) => {
@@ -1503,6 +1503,12 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     await press(await client(x, y + 3), await client(x, y - 0.2));
     expect(await page.evaluate(() => window.__lite!.probeHits)).toEqual([id]);
     // Aimed beside the box, the ray hits nothing.
+    await press(await client(x + 3, y + 3), await client(x + 3, y + 2));
+    expect(await page.evaluate(() => window.__lite!.probeHits)).toEqual([]);
+    // A circle cast down onto the box finds it (castShapeAll); cast beside it, nothing.
+    await page.click('label[for="tool-cast"]');
+    await press(await client(x, y + 3), await client(x, y - 2));
+    expect(await page.evaluate(() => window.__lite!.probeHits)).toContain(id);
     await press(await client(x + 3, y + 3), await client(x + 3, y + 2));
     expect(await page.evaluate(() => window.__lite!.probeHits)).toEqual([]);
     // A box around the body: the overlap query finds it.

@@ -1,4 +1,4 @@
-import type { Transform } from '@lite/math';
+import { LENGTH_UNITS, type Transform } from '@lite/math';
 import { smoothChainManifold } from './chain-segment';
 import { CollisionError } from './errors';
 import { flipFeatureKey, type Manifold, makeFeatureKey } from './manifold';
@@ -11,9 +11,9 @@ import type { PolygonalShape } from './shapes';
 
 const MAX = 8;
 
-/** Core separation (m) below which polygons are clipped directly, without closest points (0.1 × slop). */
+/** Core separation (m, times the length unit) below which polygons are clipped directly, without closest points (0.1 × slop). */
 const CORE_TOL = 0.0005;
-/** B's face becomes the reference only if its separation beats A's by more than this, m. */
+/** B's face becomes the reference only if its separation beats A's by more than this, m (times the length unit). */
 const FLIP_TOL = 0.0005;
 
 /** A module-level scratch array of at least 9 entries (docs/performance.md, "Small typed arrays"). */
@@ -135,7 +135,7 @@ function segmentsApart(): boolean {
   closestOnEdges(0, 1, 0, 1);
   const gx = closest[4] - closest[2];
   const gy = closest[5] - closest[3];
-  return gx * gx + gy * gy > CORE_TOL * CORE_TOL;
+  return gx * gx + gy * gy > CORE_TOL * LENGTH_UNITS[0] * (CORE_TOL * LENGTH_UNITS[0]);
 }
 
 /** The closest points of A's segment i1→i2 and B's j1→j2 (Ericson 5.1.9) into `closest`. */
@@ -276,7 +276,7 @@ export function polygonsPacked(
   }
 
   // Reference face (biased towards A against flicker); incident edge most anti-parallel to it.
-  const flip = sepB > sepA + FLIP_TOL;
+  const flip = sepB > sepA + FLIP_TOL * LENGTH_UNITS[0];
   const refNormals = flip ? nb : a;
   const refAt = flip ? 2 * edgeB : N + 2 * edgeA;
   const incNormals = flip ? a : nb;
@@ -307,7 +307,11 @@ export function polygonsPacked(
 
   // Keys come (reference, incident): swapped to (A, B) when B's face is the reference.
   let swap = flip;
-  if (sepA > CORE_TOL || sepB > CORE_TOL || (nA === 2 && nB === 2 && segmentsApart())) {
+  if (
+    sepA > CORE_TOL * LENGTH_UNITS[0] ||
+    sepB > CORE_TOL * LENGTH_UNITS[0] ||
+    (nA === 2 && nB === 2 && segmentsApart())
+  ) {
     // The cores are apart: closest points of A's edge and B's edge.
     const i12 = edgeA + 1 < nA ? edgeA + 1 : 0;
     const i22 = edgeB + 1 < nB ? edgeB + 1 : 0;
@@ -323,7 +327,7 @@ export function polygonsPacked(
     let minSep = Number.POSITIVE_INFINITY;
     for (let i = 0; i < count; i++) if (clip[4 * i + 2] < minSep) minSep = clip[4 * i + 2];
     if (
-      distance - radius + CORE_TOL < minSep &&
+      distance - radius + CORE_TOL * LENGTH_UNITS[0] < minSep &&
       (f1 === 0 || f1 === 1) &&
       (f2 === 0 || f2 === 1) &&
       distance > 0

@@ -1,3 +1,4 @@
+import { LENGTH_UNITS } from '@lite/math';
 import { AABB, requireAABB } from './aabb';
 import { CollisionError } from './errors';
 import { growInt32 } from './pair-buffer';
@@ -9,7 +10,7 @@ const NULL_NODE = -1;
 
 /** Options of a {@link DynamicTree} (and of a {@link BroadPhase}, which owns one). */
 export interface DynamicTreeOptions {
-  /** How far a fat AABB extends beyond the tight one on every side, m (default 0.1). */
+  /** How far a fat AABB extends beyond the tight one on every side, m (default 0.1 in the length unit). */
   margin?: number;
   /** The fat AABB is also stretched by this multiple of `moveProxy`'s displacement (default 4). */
   displacementMultiplier?: number;
@@ -65,7 +66,7 @@ export class DynamicTree {
 
   /** @throws CollisionError when an option is out of range. */
   constructor(options: DynamicTreeOptions = {}) {
-    const margin = options.margin ?? 0.1;
+    const margin = options.margin ?? 0.1 * LENGTH_UNITS[0];
     const multiplier = options.displacementMultiplier ?? 4;
     const capacity = options.initialCapacity ?? 16;
     if (!(Number.isFinite(margin) && margin >= 0)) {

@@ -1,4 +1,4 @@
-import { Vec2, type Vec2Like } from '@lite/math';
+import { LENGTH_UNITS, Vec2, type Vec2Like } from '@lite/math';
 import { CollisionError } from './errors';
 
 // Written from the definitions (quickhull).
@@ -6,8 +6,13 @@ import { CollisionError } from './errors';
 /** The most vertices a convex polygon may have (Box2D's `B2_MAX_POLYGON_VERTICES`). */
 export const MAX_POLYGON_VERTICES = 8;
 
-/** Below this distance, m, points count as one when a hull or capsule is built (Box2D's linear slop). */
+/** Below this distance, m, points count as one when a hull or capsule is built (Box2D's linear slop); {@link shapeTolerance} in the length unit. */
 export const SHAPE_TOLERANCE = 0.005;
+
+/** {@link SHAPE_TOLERANCE} in the length unit (`setLengthUnitsPerMeter`). */
+export function shapeTolerance(): number {
+  return SHAPE_TOLERANCE * LENGTH_UNITS[0];
+}
 
 function describe(points: readonly Vec2Like[]): string {
   const shown = points.slice(0, 10).map((p) => `(${p.x}, ${p.y})`);
@@ -24,7 +29,7 @@ function rightDistance(a: Vec2Like, b: Vec2Like, q: Vec2Like): number {
 /** Appends, in order from a to b, the hull vertices strictly right of a → b among `set`. */
 function quickHull(a: Vec2Like, b: Vec2Like, set: readonly Vec2Like[], out: Vec2Like[]): void {
   let far = -1;
-  let best = SHAPE_TOLERANCE;
+  let best = shapeTolerance();
   for (let i = 0; i < set.length; i++) {
     const d = rightDistance(a, b, set[i]);
     if (d > best) {
@@ -38,8 +43,8 @@ function quickHull(a: Vec2Like, b: Vec2Like, set: readonly Vec2Like[], out: Vec2
   const right2: Vec2Like[] = [];
   for (const q of set) {
     if (q === f) continue;
-    if (rightDistance(a, f, q) > SHAPE_TOLERANCE) right1.push(q);
-    else if (rightDistance(f, b, q) > SHAPE_TOLERANCE) right2.push(q);
+    if (rightDistance(a, f, q) > shapeTolerance()) right1.push(q);
+    else if (rightDistance(f, b, q) > shapeTolerance()) right2.push(q);
   }
   quickHull(a, f, right1, out);
   out.push(f);
@@ -48,7 +53,7 @@ function quickHull(a: Vec2Like, b: Vec2Like, set: readonly Vec2Like[], out: Vec2
 
 /**
  * The convex hull of a point cloud by quickhull, counter-clockwise from the leftmost point; points
- * within {@link SHAPE_TOLERANCE} of an earlier one, or of their neighbours' line, are dropped.
+ * within {@link shapeTolerance} of an earlier one, or of their neighbours' line, are dropped.
  * @throws CollisionError when a coordinate is not finite, there are fewer than 3 distinct or only
  * collinear points, or the hull has more than {@link MAX_POLYGON_VERTICES} vertices.
  */
@@ -67,7 +72,7 @@ export function computeHull(points: readonly Vec2Like[]): Vec2[] {
   for (const p of points) {
     let unique = true;
     for (const q of distinct) {
-      if (Math.hypot(p.x - q.x, p.y - q.y) < SHAPE_TOLERANCE) {
+      if (Math.hypot(p.x - q.x, p.y - q.y) < shapeTolerance()) {
         unique = false;
         break;
       }
@@ -78,7 +83,7 @@ export function computeHull(points: readonly Vec2Like[]): Vec2[] {
     throw new CollisionError(
       'points',
       describe(points),
-      `must hold at least 3 distinct points (${distinct.length} after welding points closer than ${SHAPE_TOLERANCE} m)`,
+      `must hold at least 3 distinct points (${distinct.length} after welding points closer than ${shapeTolerance()} m)`,
     );
   }
   // Extreme points: leftmost (lowest y on ties) and rightmost (highest y on ties).
@@ -93,8 +98,8 @@ export function computeHull(points: readonly Vec2Like[]): Vec2[] {
   for (const p of distinct) {
     if (p === left || p === right) continue;
     const d = rightDistance(left, right, p);
-    if (d > SHAPE_TOLERANCE) below.push(p);
-    else if (d < -SHAPE_TOLERANCE) above.push(p);
+    if (d > shapeTolerance()) below.push(p);
+    else if (d < -shapeTolerance()) above.push(p);
   }
   const hull: Vec2Like[] = [left];
   quickHull(left, right, below, hull);
@@ -109,7 +114,7 @@ export function computeHull(points: readonly Vec2Like[]): Vec2[] {
       const n = hull.length;
       const prev = hull[(i + n - 1) % n];
       const next = hull[(i + 1) % n];
-      if (rightDistance(prev, next, hull[i]) <= SHAPE_TOLERANCE) {
+      if (rightDistance(prev, next, hull[i]) <= shapeTolerance()) {
         hull.splice(i, 1);
         removed = true;
         break;
@@ -120,7 +125,7 @@ export function computeHull(points: readonly Vec2Like[]): Vec2[] {
     throw new CollisionError(
       'points',
       describe(points),
-      `must not all lie on one line (within ${SHAPE_TOLERANCE} m)`,
+      `must not all lie on one line (within ${shapeTolerance()} m)`,
     );
   }
   if (hull.length > MAX_POLYGON_VERTICES) {

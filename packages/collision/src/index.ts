@@ -7,7 +7,7 @@ export { collidePolygons } from './collide-shapes';
 export { DistanceOutput, shapeDistance } from './distance';
 export { DynamicTree, type DynamicTreeOptions } from './dynamic-tree';
 export { CollisionError } from './errors';
-export { computeHull, MAX_POLYGON_VERTICES, SHAPE_TOLERANCE } from './hull';
+export { computeHull, MAX_POLYGON_VERTICES, SHAPE_TOLERANCE, shapeTolerance } from './hull';
 export {
   featureKeyInEdgeA,
   featureKeyInEdgeB,

@@ -1,6 +1,6 @@
 import { Vec2, type Vec2Like } from '@lite/math';
 import { CollisionError } from './errors';
-import { computeHull, SHAPE_TOLERANCE } from './hull';
+import { computeHull, shapeTolerance } from './hull';
 import { PACKED_SHAPE_LENGTH, PackedShapeSlot, packInto } from './packed-shape';
 
 /** A disc of `radius` centred on `center` (body frame): {@link makeCircle}, or `{ type: 'circle', radius: 0.5 }`. */
@@ -116,8 +116,8 @@ function requirePoint(argument: string, p: Vec2Like | undefined): void {
 export function makeSegment(point1: Vec2Like, point2: Vec2Like): SegmentShape {
   requirePoint('point1', point1);
   requirePoint('point2', point2);
-  if (!(Math.hypot(point2.x - point1.x, point2.y - point1.y) > SHAPE_TOLERANCE)) {
-    throw new CollisionError('point2', point2, `must be more than ${SHAPE_TOLERANCE} m from point1`);
+  if (!(Math.hypot(point2.x - point1.x, point2.y - point1.y) > shapeTolerance())) {
+    throw new CollisionError('point2', point2, `must be more than ${shapeTolerance()} m from point1`);
   }
   return { type: 'segment', point1: new Vec2(point1.x, point1.y), point2: new Vec2(point2.x, point2.y) };
 }
@@ -132,18 +132,18 @@ export function makeCircle(radius: number, center?: Vec2Like): CircleShape {
 /**
  * A capsule around the segment `center1`–`center2` with `radius`.
  * @throws CollisionError when the radius is not a finite number > 0, a centre is not finite, or the
- * centres are not more than {@link SHAPE_TOLERANCE} apart (use a circle).
+ * centres are not more than {@link shapeTolerance} apart (use a circle).
  */
 export function makeCapsule(center1: Vec2Like, center2: Vec2Like, radius: number): CapsuleShape {
   requirePoint('center1', center1);
   requirePoint('center2', center2);
   requirePositive('radius', radius);
   const length = Math.hypot(center2.x - center1.x, center2.y - center1.y);
-  if (!(length > SHAPE_TOLERANCE)) {
+  if (!(length > shapeTolerance())) {
     throw new CollisionError(
       'center2',
       `(${center2.x}, ${center2.y})`,
-      `must be more than ${SHAPE_TOLERANCE} m from center1 (${center1.x}, ${center1.y}); use a circle`,
+      `must be more than ${shapeTolerance()} m from center1 (${center1.x}, ${center1.y}); use a circle`,
     );
   }
   return {

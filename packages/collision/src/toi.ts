@@ -1,4 +1,4 @@
-import { cosSinInPlace, Transform } from '@lite/math';
+import { cosSinInPlace, LENGTH_UNITS, Transform } from '@lite/math';
 import { DistanceOutput, packedDistance } from './distance';
 import { CollisionError } from './errors';
 import { PACKED_SHAPE_LENGTH, PackedShapeSlot, packInto } from './packed-shape';
@@ -87,7 +87,7 @@ export class TOIOutput {
   }
 }
 
-/** The distance {@link timeOfImpact} brings the shapes to by default, m. */
+/** The distance {@link timeOfImpact} brings the shapes to by default, m (times the length unit). */
 export const TOI_TARGET = 0.005;
 const MAX_ITERATIONS = 64;
 
@@ -116,7 +116,7 @@ function reach(p: Float64Array, sweep: Sweep): void {
  * fastest any point closes along n, which never passes the target.
  * @param tMax - the last fraction to look at, in [0, 1]
  * @param out - receives the result (returned)
- * @param target - the surface distance to stop at, m (default {@link TOI_TARGET}); a finite number > 0
+ * @param target - the surface distance to stop at, m (default {@link TOI_TARGET} in the length unit); a finite number > 0
  * @param tolerance - how far above the target still counts as a hit, m (default target / 4); in (0, target)
  * @throws CollisionError when tMax, target or tolerance is out of range, or a shape's type is unknown.
  */
@@ -127,7 +127,7 @@ export function timeOfImpact(
   sweepB: Sweep,
   tMax: number,
   out: TOIOutput = new TOIOutput(),
-  target: number = TOI_TARGET,
+  target: number = TOI_TARGET * LENGTH_UNITS[0],
   tolerance?: number,
 ): TOIOutput {
   const input = wrapperInput;
@@ -163,7 +163,7 @@ export class TOIInput {
   sweepB: Sweep;
   /** The last fraction to look at, in [0, 1] (default 1). */
   tMax: number;
-  /** The surface distance to stop at, m: a finite number > 0 (default {@link TOI_TARGET}). */
+  /** The surface distance to stop at, m: a finite number > 0 (default {@link TOI_TARGET} in the length unit). */
   target: number;
   /** How far above the target still counts as a hit, m, in (0, target); 0 (the default): target / 4. */
   tolerance: number;
@@ -175,7 +175,7 @@ export class TOIInput {
     this.shapeB = UNIT_CIRCLE;
     this.sweepB = new Sweep();
     this.tMax = 1;
-    this.target = TOI_TARGET;
+    this.target = TOI_TARGET * LENGTH_UNITS[0];
     this.tolerance = 0;
   }
 }

@@ -1,3 +1,4 @@
+import { LENGTH_UNITS } from '@lite/math';
 import { ConstraintError } from './errors';
 
 /** The names of the solver's settings (every public field of {@link SolverSettings} that is a setting). */
@@ -31,8 +32,9 @@ export class SolverSettings {
   private splitImpulsesValue = false;
   private jointChainsValue = true;
   private baumgarteValue = 0.2;
-  private linearSlopValue = 0.01;
-  private restitutionThresholdValue = 1;
+  // Lengths and speeds default to their values in metres times the length unit.
+  private linearSlopValue = 0.01 * LENGTH_UNITS[0];
+  private restitutionThresholdValue = 1 * LENGTH_UNITS[0];
   /**
    * `jointHertz` and `jointDampingRatio` (at {@link JOINT_HERTZ} and {@link JOINT_DAMPING_RATIO}),
    * which the joints' prepares read directly: a getter V8 does not inline returns its number boxed,

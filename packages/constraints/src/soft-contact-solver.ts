@@ -1,4 +1,4 @@
-import { objectArray } from '@lite/math';
+import { LENGTH_UNITS, objectArray } from '@lite/math';
 import { buildBlockFrom } from './block-solver';
 import { type BodyStates, slotUsable, unslottedBody } from './body-state';
 import { type ContactConstraint, ContactData, PointData } from './contact-constraint';
@@ -16,13 +16,13 @@ import type { SoftStepContext } from './soft-step-context';
  * load it carried last step (at most {@link MAX_LOAD_SHARE}): deeper overlap is pushed apart by the
  * push pass instead, by position only (see `SoftContactSolver.push`), so that bodies created inside
  * each other separate without being launched, while the bottom of a deep pile, whose springs are
- * compressed by its weight, is left to them.
+ * compressed by its weight, is left to them. Times the length unit (`setLengthUnitsPerMeter`).
  */
 export const DEEP_OVERLAP = 0.02;
 
 /**
  * The most a contact's soft share grows beyond {@link DEEP_OVERLAP} for the load it carries, m: the
- * compression of a 1 m box's contact under about 100 boxes at 30 Hz.
+ * compression of a 1 m box's contact under about 100 boxes at 30 Hz. Times the length unit.
  */
 export const MAX_LOAD_SHARE = 0.1;
 
@@ -533,7 +533,8 @@ export class SoftContactSolver extends SoftContactArrays {
       // itself without bound: a light body crushed by a heavy one).
       const compression = warm ? (data[d + PointData.NormalImpulse] * kNormal) / (stepDt * omega2) : 0;
       // (Math.min, not a conditional: TurboFan kept the conditional's result tagged and boxed it.)
-      rows[q + Pt.Share] = DEEP_OVERLAP + Math.min(compression, MAX_LOAD_SHARE);
+      rows[q + Pt.Share] =
+        DEEP_OVERLAP * LENGTH_UNITS[0] + Math.min(compression, MAX_LOAD_SHARE * LENGTH_UNITS[0]);
     }
 
     let usable = false;

@@ -30,6 +30,7 @@ export {
   transformVec2,
 } from './transform';
 export { cos, cosSin, cosSinInPlace, sin } from './trig';
+export { getLengthUnitsPerMeter, LENGTH_UNITS, setLengthUnitsPerMeter } from './units';
 export {
   addScaledVec2,
   addVec2,

@@ -5,6 +5,7 @@ export {
   jsKernels,
   wasmKernelsReady,
 } from '@lite/constraints';
+export { getLengthUnitsPerMeter, setLengthUnitsPerMeter } from '@lite/math';
 export { Body } from './body';
 export type { BodyOptions, BodyType } from './body-options';
 export { ClassicSolver, type ClassicSolverOptions } from './classic-solver';
@@ -62,7 +63,15 @@ export {
   solvePlanes,
 } from './mover';
 export { PROFILE_STAGES, type ProfileStage, StepProfile } from './profile';
-export { type AABBLike, castShape, RayCastHit, ShapeCastHit } from './queries';
+export {
+  type AABBLike,
+  castShape,
+  castShapeAll,
+  OVERLAP_TOLERANCE,
+  overlapShape,
+  RayCastHit,
+  ShapeCastHit,
+} from './queries';
 export { MAX_ITERATIONS, MAX_SUBSTEPS, type SolverKind, WorldSettings } from './settings';
 export { BodyShape, type ShapeFilter, type ShapeGeometry, type ShapeOptions } from './shape';
 export { loadWorld, restoreWorld, saveWorld } from './snapshot-io';

@@ -6,7 +6,7 @@ import {
   TOIOutput,
   timeOfImpact,
 } from '@lite/collision';
-import { Transform, Vec2, type Vec2Like } from '@lite/math';
+import { LENGTH_UNITS, Transform, Vec2, type Vec2Like } from '@lite/math';
 import type { Body } from './body';
 import { WorldError } from './errors';
 import type { BodyShape } from './shape';
@@ -263,7 +263,7 @@ export function solvePlanes(
   count: number,
   out: PlaneSolution,
 ): PlaneSolution {
-  const slop = 0.005;
+  const slop = 0.005 * LENGTH_UNITS[0];
   for (let i = 0; i < count; i++) planes[i].push = 0;
   let x = dx;
   let y = dy;

@@ -9,6 +9,7 @@ import {
   RayCastOutput,
   rayCastBox,
   rayCastShape,
+  type Shape,
   Sweep,
   shapeDistance,
   TOIOutput,
@@ -16,7 +17,7 @@ import {
   testPointShape,
   timeOfImpact,
 } from '@lite/collision';
-import { Transform, Vec2, type Vec2Like } from '@lite/math';
+import { LENGTH_UNITS, Transform, Vec2, type Vec2Like } from '@lite/math';
 import type { Body } from './body';
 import { WorldError } from './errors';
 import { type BodyShape, KIND_BOX, resolveShapeOptions, type ShapeGeometry } from './shape';
@@ -172,7 +173,9 @@ export class QueryScratch {
     if (q.minY > q.maxY) throw new WorldError('bounds.maxY', q.maxY, `must be >= minY (${q.minY})`);
     this.results.length = 0;
     this.core.broadPhase.query(q, this.collectAABB);
-    return this.finish(world, callback);
+    const found = this.results.slice();
+    this.results.length = 0;
+    return finishQuery(world, found, callback);
   }
 
   /** `world.queryPoint`, which documents it. */
@@ -183,7 +186,9 @@ export class QueryScratch {
     q.minY = q.maxY = this.y = point.y;
     this.results.length = 0;
     this.core.broadPhase.query(q, this.collectPoint);
-    return this.finish(world, callback);
+    const found = this.results.slice();
+    this.results.length = 0;
+    return finishQuery(world, found, callback);
   }
 
   /** `world.rayCast`, which documents it. */
@@ -228,27 +233,6 @@ export class QueryScratch {
     input.p2y = to.y;
     input.maxFraction = 1;
   }
-
-  /**
-   * The query's bodies in id order, each once; with a `callback`, hands them to it (with the world
-   * locked) until it returns false.
-   */
-  private finish(world: WorldLock, callback: ((body: Body) => boolean | undefined) | undefined): Body[] {
-    const sorted = this.results.slice().sort((a, b) => a.id - b.id);
-    this.results.length = 0;
-    const results = sorted.filter((body, i) => i === 0 || body !== sorted[i - 1]);
-    if (callback === undefined) return results;
-    if (typeof callback !== 'function') throw new WorldError('callback', callback, 'must be a function');
-    const wasLocked = world.locked;
-    world.locked = true;
-    try {
-      for (let i = 0; i < results.length; ++i)
-        if (callback(results[i]) === false) return results.slice(0, i + 1);
-    } finally {
-      world.locked = wasLocked;
-    }
-    return results;
-  }
 }
 
 /** A ray cast against one shape at its body's pose. */
@@ -258,16 +242,48 @@ function rayCastOne(shape: BodyShape, input: RayCastInput, out: RayCastOutput): 
   return rayCastShape(shape.geometry, body.transform, input, out);
 }
 
+/** How close two shapes' surfaces must come for `overlapShape` to count them as overlapping, m (times the length unit). */
+export const OVERLAP_TOLERANCE = 0.0005;
+
 /**
- * Casts a shape (any geometry, in the frame of a pose at `from` turned by `angle`) along
- * `translation` through `world` and returns where it first touches a shape of a body (not
+ * The shapes of bodies (not sensors) that a shape (any geometry but a chain, in the frame of a pose
+ * at `position` turned by `angle`) overlaps or touches (surfaces within {@link OVERLAP_TOLERANCE}),
+ * in shape id order: the broadphase's candidates, each checked exactly by GJK distance. Chain
+ * segments count from both sides. With a `callback`, calls it for each in id order instead (with
+ * the world locked; return false to stop) and returns the shapes it was called with. A function
+ * rather than a World method, so that a program that never uses it leaves it out of its bundle.
+ * @throws WorldError on a value that is not a World, a bad or chain geometry, a non-finite point
+ *   or angle, or a callback that is not a function
+ */
+export function overlapShape(
+  world: World,
+  geometry: ShapeGeometry,
+  position: Vec2Like,
+  angle = 0,
+  callback?: (shape: BodyShape) => boolean | undefined,
+): BodyShape[] {
+  const query = resolveQuery(world, 'overlapShape', geometry, position, 'position', angle);
+  const pose = new Transform(position.x, position.y, angle);
+  const found = candidates(query.core, computeShapeAABB(query.shape, pose, new AABB()));
+  const d = new DistanceOutput();
+  const hits = found.filter(
+    (s) =>
+      shapeDistance(query.shape, pose, s.geometry, s.body.transform, d).distance <=
+      OVERLAP_TOLERANCE * LENGTH_UNITS[0],
+  );
+  return finishQuery(world as unknown as WorldLock, hits, callback);
+}
+
+/**
+ * Casts a shape (any geometry but a chain, in the frame of a pose at `from` turned by `angle`)
+ * along `translation` through `world` and returns where it first touches a shape of a body (not
  * sensors): the body, the shape, the fraction of the translation, the point and the surface
  * normal; null when it meets nothing. A shape that starts touching gives fraction 0. Ties go to the
  * lower body id, then the lower shape id. A function rather than a World method, so that a program
  * that never casts shapes leaves the time of impact out of its bundle.
- * @throws WorldError on a value that is not a World, a bad geometry or a non-finite point or
- *   angle, or naming `translation` when the cast's end overflows or the translation is longer than
- *   about 1.3e154 m
+ * @throws WorldError on a value that is not a World, a bad or chain geometry or a non-finite point
+ *   or angle, or naming `translation` when the cast's end overflows or the translation is longer
+ *   than about 1.3e154 m
  */
 export function castShape(
   world: World,
@@ -276,16 +292,65 @@ export function castShape(
   translation: Vec2Like,
   angle = 0,
 ): ShapeCastHit | null {
-  if (!(world instanceof World)) throw new WorldError('world', world, 'castShape needs a World');
+  return castShapes(world, 'castShape', geometry, from, translation, angle, false)[0] ?? null;
+}
+
+/**
+ * Like {@link castShape}, but every shape the cast touches, each once with where it first touches
+ * it: sorted by fraction, ties by shape id. Shapes that start touching give fraction 0.
+ * @throws WorldError as {@link castShape}
+ */
+export function castShapeAll(
+  world: World,
+  geometry: ShapeGeometry,
+  from: Vec2Like,
+  translation: Vec2Like,
+  angle = 0,
+): ShapeCastHit[] {
+  return castShapes(world, 'castShapeAll', geometry, from, translation, angle, true);
+}
+
+/** The checked world, query shape and pose of a shape query. */
+function resolveQuery(
+  world: World,
+  what: string,
+  geometry: ShapeGeometry,
+  at: Vec2Like,
+  atName: string,
+  angle: number,
+) {
+  if (!(world instanceof World)) throw new WorldError('world', world, `${what} needs a World`);
   const core = (world as unknown as { core: StepState }).core;
-  const cast = resolveShapeOptions(geometry, 'geometry', {
-    density: 0,
-    friction: 0,
-    restitution: 0,
-  }).geometry;
-  checkVec2(from, 'from');
-  checkVec2(translation, 'translation');
+  const resolved = resolveShapeOptions(geometry, 'geometry', { density: 0, friction: 0, restitution: 0 });
+  if (resolved.chain !== null) throw new WorldError('geometry.type', 'chain', 'must be a single shape');
+  checkVec2(at, atName);
   checkFinite(angle, 'angle');
+  return { core, shape: resolved.geometry };
+}
+
+/** The shapes (not sensors) whose broadphase boxes overlap `box`, in body id then shape id order. */
+function candidates(core: StepState, box: AABB): BodyShape[] {
+  const found: BodyShape[] = [];
+  core.broadPhase.query(box, (proxyId) => {
+    const shape = core.proxyShapes[proxyId];
+    if (shape !== null && !shape.sensor) found.push(shape);
+    return true;
+  });
+  return found.sort((a, b) => a.body.id - b.body.id || a.id - b.id);
+}
+
+/** `castShape` (`all` false: the first hit, or none) and `castShapeAll` (every hit, sorted). */
+function castShapes(
+  world: World,
+  what: string,
+  geometry: ShapeGeometry,
+  from: Vec2Like,
+  translation: Vec2Like,
+  angle: number,
+  all: boolean,
+): ShapeCastHit[] {
+  const { core, shape: cast } = resolveQuery(world, what, geometry, from, 'from', angle);
+  checkVec2(translation, 'translation');
   if (
     !Number.isFinite(translation.x * translation.x + translation.y * translation.y) ||
     !Number.isFinite(from.x + translation.x) ||
@@ -301,16 +366,11 @@ export function castShape(
   const end = new Transform(from.x + translation.x, from.y + translation.y, angle);
   const box = computeShapeAABB(cast, start, new AABB());
   box.combine(box, computeShapeAABB(cast, end, new AABB()));
-  const found: BodyShape[] = [];
-  core.broadPhase.query(box, (proxyId) => {
-    const shape = core.proxyShapes[proxyId];
-    if (shape !== null && !shape.sensor) found.push(shape);
-    return true;
-  });
-  found.sort((a, b) => a.body.id - b.body.id || a.id - b.id);
+  const found = candidates(core, box);
   const sweepA = new Sweep(from.x, from.y, angle, from.x + translation.x, from.y + translation.y, angle);
   const sweepB = new Sweep();
   const out = new TOIOutput();
+  const hits: ShapeCastHit[] = [];
   let best: BodyShape | null = null;
   let bestT = 1;
   for (const shape of found) {
@@ -319,16 +379,28 @@ export function castShape(
     sweepB.c1X = sweepB.c2X = xf.p.x;
     sweepB.c1Y = sweepB.c2Y = xf.p.y;
     sweepB.a1 = sweepB.a2 = body.angle;
-    timeOfImpact(cast, sweepA, shape.geometry, sweepB, bestT, out);
+    timeOfImpact(cast, sweepA, shape.geometry, sweepB, all ? 1 : bestT, out);
     if (out.state === 'separated') continue;
-    if (best === null || out.fraction < bestT) {
+    if (all) hits.push(castHit(cast, sweepA, shape, out.fraction, translation));
+    else if (best === null || out.fraction < bestT) {
       best = shape;
       bestT = out.fraction;
     }
   }
-  if (best === null) return null;
-  const pose = sweepA.getTransform(bestT, new Transform());
-  const d = shapeDistance(cast, pose, best.geometry, best.body.transform, new DistanceOutput());
+  if (best !== null) hits.push(castHit(cast, sweepA, best, bestT, translation));
+  return hits.sort((a, b) => a.fraction - b.fraction || a.shape.id - b.shape.id);
+}
+
+/** The hit of a cast shape on `shape` at fraction `t` of `sweep`: the closest point and normal. */
+function castHit(
+  cast: Shape,
+  sweep: Sweep,
+  shape: BodyShape,
+  t: number,
+  translation: Vec2Like,
+): ShapeCastHit {
+  const pose = sweep.getTransform(t, new Transform());
+  const d = shapeDistance(cast, pose, shape.geometry, shape.body.transform, new DistanceOutput());
   // GJK's normal points from the cast shape to the hit one; the surface normal points back.
   let nx = -d.normalX;
   let ny = -d.normalY;
@@ -338,7 +410,31 @@ export function castShape(
     nx = length > 0 ? -translation.x / length : 0;
     ny = length > 0 ? -translation.y / length : 0;
   }
-  return new ShapeCastHit(best, bestT, d.pointBX, d.pointBY, nx, ny);
+  return new ShapeCastHit(shape, t, d.pointBX, d.pointBY, nx, ny);
+}
+
+/**
+ * A query's results (`found`, which it sorts) in id order, each once; with a `callback`, hands them to it (with the world
+ * locked) until it returns false, and returns those it was handed.
+ */
+function finishQuery<T extends { readonly id: number }>(
+  world: WorldLock,
+  found: T[],
+  callback: ((item: T) => boolean | undefined) | undefined,
+): T[] {
+  const sorted = found.sort((a, b) => a.id - b.id);
+  const results = sorted.filter((item, i) => i === 0 || item !== sorted[i - 1]);
+  if (callback === undefined) return results;
+  if (typeof callback !== 'function') throw new WorldError('callback', callback, 'must be a function');
+  const wasLocked = world.locked;
+  world.locked = true;
+  try {
+    for (let i = 0; i < results.length; ++i)
+      if (callback(results[i]) === false) return results.slice(0, i + 1);
+  } finally {
+    world.locked = wasLocked;
+  }
+  return results;
 }
 
 /** What a query or an edit locks while user code runs: the world's `locked` flag. */

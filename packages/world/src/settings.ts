@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_LINEAR_SPEED, SolverSettings } from '@lite/constraints';
+import { LENGTH_UNITS } from '@lite/math';
 import { WorldError } from './errors';
 import { checkBoolean, checkInteger, checkNonNegative, checkPositive, unknownKey } from './validate';
 
@@ -42,18 +43,19 @@ export class WorldSettings extends SolverSettings {
   private substepCount = 4;
   private hertz = 30;
   private zeta = 10;
-  private pushVelocity = 5;
+  // Lengths and speeds default to their values in metres times the length unit.
+  private pushVelocity = 5 * LENGTH_UNITS[0];
   private pushPasses = 10;
-  private maxLinearSpeed = DEFAULT_MAX_LINEAR_SPEED;
+  private maxLinearSpeed = DEFAULT_MAX_LINEAR_SPEED * LENGTH_UNITS[0];
   /**
    * Numbers the step reads once a step, which it reads from this array directly (index
    * {@link STEP_SPECULATIVE_DISTANCE}): a getter V8 does not inline returns its number boxed, an
    * allocation every step. @internal
    */
-  readonly stepNumbers = new Float64Array([0.02]);
+  readonly stepNumbers = new Float64Array([0.02 * LENGTH_UNITS[0]]);
   private positionIterationCount = 3;
   private sleepTime = 0.5;
-  private linearTolerance = 0.05;
+  private linearTolerance = 0.05 * LENGTH_UNITS[0];
   private angularTolerance = 0.05;
 
   /** The solver constants' and toggles' refusals are WorldErrors naming `settings.<field>`. */

@@ -15,7 +15,7 @@ import {
   PACKED_SHAPE_LENGTH,
   PackedShapeSlot,
   packShape,
-  SHAPE_TOLERANCE,
+  shapeTolerance,
 } from '@lite/collision';
 import { Float64Slab, objectArray, Vec2, type Vec2Like } from '@lite/math';
 import type { Body } from './body';
@@ -331,15 +331,15 @@ function buildChain(points: unknown, loop: unknown, prefix: string): ChainSegmen
   for (let i = 0; i < n; ++i) {
     const p = checkVec2(points[i], `${prefix}.points[${i}]`);
     at.push(new Vec2(p.x, p.y));
-    if (i > 0 && !(Math.hypot(p.x - at[i - 1].x, p.y - at[i - 1].y) > SHAPE_TOLERANCE)) {
+    if (i > 0 && !(Math.hypot(p.x - at[i - 1].x, p.y - at[i - 1].y) > shapeTolerance())) {
       throw new WorldError(
         `${prefix}.points[${i}]`,
         p,
-        `must be more than ${SHAPE_TOLERANCE} m from the point before`,
+        `must be more than ${shapeTolerance()} m from the point before`,
       );
     }
   }
-  if (closed && !(Math.hypot(at[0].x - at[n - 1].x, at[0].y - at[n - 1].y) > SHAPE_TOLERANCE)) {
+  if (closed && !(Math.hypot(at[0].x - at[n - 1].x, at[0].y - at[n - 1].y) > shapeTolerance())) {
     throw new WorldError(
       `${prefix}.points[${n - 1}]`,
       points[n - 1],
@@ -440,7 +440,7 @@ export function geometryFault(g: CollisionShape): string | null {
       if (!(Math.abs(v) <= MAX_MAGNITUDE))
         return `its number ${v} is not finite or larger than ${MAX_MAGNITUDE}`;
     }
-    return Math.hypot(g.point2.x - g.point1.x, g.point2.y - g.point1.y) > SHAPE_TOLERANCE
+    return Math.hypot(g.point2.x - g.point1.x, g.point2.y - g.point1.y) > shapeTolerance()
       ? null
       : 'its ends are too close';
   } else if (g.type === 'polygon') {
@@ -456,7 +456,7 @@ export function geometryFault(g: CollisionShape): string | null {
   if (!(0.25 * computeExtent(g, extentScratch) > 0)) return 'it leaves no core: it has no extent';
   if (
     g.type === 'capsule' &&
-    !(Math.hypot(g.center2.x - g.center1.x, g.center2.y - g.center1.y) > SHAPE_TOLERANCE)
+    !(Math.hypot(g.center2.x - g.center1.x, g.center2.y - g.center1.y) > shapeTolerance())
   )
     return 'its centres are too close';
   if (g.type === 'polygon' && !boundsPolygon(g.vertices, g.normals)) {
@@ -551,7 +551,7 @@ export class BodyShape {
     this.minExtent = minExtent;
     // (A segment has no extent: its core is the tolerance's circle.)
     this.core = makeCircle(
-      minExtent > 0 ? Math.min(0.25 * minExtent, SHAPE_TOLERANCE) : SHAPE_TOLERANCE,
+      minExtent > 0 ? Math.min(0.25 * minExtent, shapeTolerance()) : shapeTolerance(),
       this.centroid,
     );
     this.overlaps = objectArray();

@@ -8,7 +8,7 @@ import {
   type TOIState,
 } from '@lite/collision';
 import type { SolverBody } from '@lite/constraints';
-import { objectArray, type Transform } from '@lite/math';
+import { LENGTH_UNITS, objectArray, type Transform } from '@lite/math';
 import type { Body } from './body';
 import { shouldCollide } from './contact-list';
 import { WorldError } from './errors';
@@ -261,7 +261,7 @@ function sweepBody(s: StepState, c: ContinuousCollision, b: Body, bullet: boolea
         if (out.state === 'hit' && out.distance > 0) {
           input.target = 0.5 * out.distance;
           computeTimeOfImpact(input, out);
-          input.target = TOI_TARGET;
+          input.target = TOI_TARGET * LENGTH_UNITS[0];
           if (
             (out.state as TOIState) !== 'separated' &&
             out.fraction > 0 &&
@@ -349,7 +349,9 @@ function meetBody(s: StepState, b: Body, t: number, shape: BodyShape, other: Bod
   setOtherSweep(sweepB, ob, b);
   const xfA = s.sweepA.getTransform(t, s.xfScratch);
   const xfB = sweepB.getTransform(t, s.xfOther);
-  if (collide(other.geometry, xfB, shape.geometry, xfA, s.manifold, THROUGH_REACH) === 0) return;
+  // The reach goes in the manifold's margin slot: a computed double passed to `collide` is boxed.
+  s.manifold.margin = THROUGH_REACH * LENGTH_UNITS[0];
+  if (collide(other.geometry, xfB, shape.geometry, xfA, s.manifold) === 0) return;
   const nx = s.manifold.normalX;
   const ny = s.manifold.normalY;
   const v = b.linearVelocity;
@@ -369,10 +371,11 @@ function meetBody(s: StepState, b: Body, t: number, shape: BodyShape, other: Bod
 /** The normal from `other` to `shape`'s core at the step's start, into `s.manifold`; false when none. */
 function throughNormal(s: StepState, shape: BodyShape, b: Body, other: BodyShape, sweepB: Sweep): boolean {
   const xfB = sweepB.getTransform(0, s.xfOther);
-  return collide(other.geometry, xfB, shape.core, b.transform, s.manifold, THROUGH_REACH) > 0;
+  s.manifold.margin = THROUGH_REACH * LENGTH_UNITS[0];
+  return collide(other.geometry, xfB, shape.core, b.transform, s.manifold) > 0;
 }
 
-/** How far apart `throughNormal` still finds the core and the other shape's normal, m. */
+/** How far apart `throughNormal` still finds the core and the other shape's normal, m (times the length unit). */
 const THROUGH_REACH = 0.05;
 
 /**
