@@ -26,7 +26,12 @@ interface Scene {
   shape: Shape;
   ringRadius: number;
   friction: number;
+  /** On the outside of the ring (its segments facing out), pulled towards its centre at `PULL`. */
+  outside: boolean;
 }
+
+/** The pull towards the ring's centre that holds a body on its outside, m/s² (more than v²/R for every R here). */
+const PULL = 10;
 
 interface Run {
   speed: number;
@@ -38,12 +43,16 @@ interface Run {
   overlap: number;
 }
 
-/** The ring's points, clockwise (so each segment's right side, its collision side, faces in), a segment's middle at the bottom. */
-function ringPoints(radius: number, count: number): { x: number; y: number }[] {
-  return Array.from({ length: count }, (_, i) => {
-    const a = -Math.PI / 2 - ((i + 0.5) * 2 * Math.PI) / count;
-    return { x: radius * Math.cos(a), y: radius * Math.sin(a) };
+/**
+ * The ring's points, a segment's middle at the bottom: clockwise, so each segment's right side (its
+ * collision side) faces in, or anticlockwise for the outside.
+ */
+function ringPoints(scene: Scene): { x: number; y: number }[] {
+  const points = Array.from({ length: SEGMENTS }, (_, i) => {
+    const a = -Math.PI / 2 - ((i + 0.5) * 2 * Math.PI) / SEGMENTS;
+    return { x: scene.ringRadius * Math.cos(a), y: scene.ringRadius * Math.sin(a) };
   });
+  return scene.outside ? points.reverse() : points;
 }
 
 /** Half the shape's extent across the ring (what rests on the surface). */
@@ -68,17 +77,22 @@ function support(shape: Shape, x: number, y: number, angle: number, nx: number, 
  * The gap between the shape and the ring (negative: overlap). The inside of the ring is a convex
  * polygon, the intersection of its segments' half-planes, so the gap is exact: the least, over the
  * segments, of the segment line's distance from the centre less the shape's support along its
- * outward normal.
+ * outward normal. Outside, the greatest over the segments of the shape's distance past the line
+ * (exact against a face; near a joint it can read a little short).
  */
 function gapOf(scene: Scene, x: number, y: number, angle: number): number {
   const apothem = scene.ringRadius * Math.cos(Math.PI / SEGMENTS);
   let least = Number.POSITIVE_INFINITY;
+  let most = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < SEGMENTS; i++) {
     // Segment i's middle sits at angle -π/2 - 2πi/N (ringPoints).
     const a = -Math.PI / 2 - (i * 2 * Math.PI) / SEGMENTS;
-    least = Math.min(least, apothem - support(scene.shape, x, y, angle, Math.cos(a), Math.sin(a)));
+    const nx = Math.cos(a);
+    const ny = Math.sin(a);
+    least = Math.min(least, apothem - support(scene.shape, x, y, angle, nx, ny));
+    most = Math.max(most, -support(scene.shape, x, y, angle, -nx, -ny) - apothem);
   }
-  return least;
+  return scene.outside ? most : least;
 }
 
 /** Steps `SECONDS` and reads the body's centre each step: the run's figures. */
@@ -109,9 +123,16 @@ function measure(
   return { speed: Math.hypot(state.vx, state.vy), swept: Math.abs(swept), gap, overlap };
 }
 
-/** The start: resting on the bottom segment's middle, moving at `SPEED` along +x (anticlockwise round the centre). */
+/** The start: resting on the bottom segment's middle (inside or under it), moving at `SPEED` along +x. */
 function start(scene: Scene): number {
-  return -(scene.ringRadius * Math.cos(Math.PI / SEGMENTS) - halfHeight(scene.shape));
+  const apothem = scene.ringRadius * Math.cos(Math.PI / SEGMENTS);
+  return scene.outside ? -(apothem + halfHeight(scene.shape)) : -(apothem - halfHeight(scene.shape));
+}
+
+/** The pull on a body of `mass` at (x, y) towards the ring's centre, N (none inside). */
+function pull(scene: Scene, mass: number, x: number, y: number): { x: number; y: number } {
+  const f = scene.outside ? (PULL * mass) / Math.hypot(x, y) : 0;
+  return { x: -f * x, y: -f * y };
 }
 
 function runLite(scene: Scene): Run {
@@ -119,7 +140,7 @@ function runLite(scene: Scene): Run {
   world.settings.sleeping = false;
   world.createBody({
     type: 'static',
-    shape: { type: 'chain', points: ringPoints(scene.ringRadius, SEGMENTS), loop: true },
+    shape: { type: 'chain', points: ringPoints(scene), loop: true },
     friction: scene.friction,
   });
   const s = scene.shape;
@@ -144,7 +165,10 @@ function runLite(scene: Scene): Run {
   });
   return measure(
     scene,
-    () => world.step(dt),
+    () => {
+      body.applyForce(pull(scene, body.mass, body.position.x, body.position.y));
+      world.step(dt);
+    },
     () => ({
       x: body.position.x,
       y: body.position.y,
@@ -169,7 +193,7 @@ function runBox2d3(b2: Box2D, scene: Scene): Run {
   const ground = b2.b2CreateBody(world, groundDef);
   groundDef.delete();
   const chainDef = b2.b2DefaultChainDef();
-  chainDef.SetPoints(ringPoints(scene.ringRadius, SEGMENTS).map((p) => new b2.b2Vec2(p.x, p.y)));
+  chainDef.SetPoints(ringPoints(scene).map((p) => new b2.b2Vec2(p.x, p.y)));
   chainDef.isLoop = true;
   const chain = b2.b2CreateChain(ground, chainDef);
   chainDef.delete();
@@ -212,7 +236,13 @@ function runBox2d3(b2: Box2D, scene: Scene): Run {
   shapeDef.delete();
   const run = measure(
     scene,
-    () => b2.b2World_Step(world, dt, BOX2D3_SUBSTEPS),
+    () => {
+      const p = b2.b2Body_GetPosition(body);
+      const f = pull(scene, b2.b2Body_GetMass(body), p.x, p.y);
+      p.delete();
+      b2.b2Body_ApplyForceToCenter(body, new b2.b2Vec2(f.x, f.y), true);
+      b2.b2World_Step(world, dt, BOX2D3_SUBSTEPS);
+    },
     () => {
       const p = b2.b2Body_GetPosition(body);
       const v = b2.b2Body_GetLinearVelocity(body);
@@ -262,34 +292,43 @@ async function main(): Promise<void> {
     { kind: 'capsule', half: 0.25, radius: 0.125 },
   ];
   const mm = (x: number) => (1000 * x).toFixed(1);
+  const header =
+    '| shape | R m | μ | lite | Box2D v3 | analytic | lite kept | Box2D kept | lite gap / overlap | Box2D gap / overlap |';
   console.log(
     `Inside a ${SEGMENTS}-segment loop chain, zero gravity, ${SPEED} m/s, dt 1/60: speed after ${SECONDS} s (m/s); ` +
-      'kept: speed / 5 cos(θ)^(joints passed); gap / overlap: the largest (mm)',
+      'analytic: smooth-circle friction and inelastic joints; kept: speed / 5 cos(θ)^(joints passed); ' +
+      'gap / overlap: the largest (mm)',
   );
-  console.log(
-    '| shape | R m | μ | lite | Box2D v3 | analytic | lite kept | Box2D kept | lite gap / overlap | Box2D gap / overlap |',
-  );
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
-  for (const friction of [0, 0.6]) {
-    for (const ringRadius of [5, 10, 20]) {
-      for (const shape of shapes) {
-        const scene = { shape, ringRadius, friction };
-        const lite = runLite(scene);
-        const box2d = runBox2d3(module, scene);
-        const path = ringRadius * Math.cos(Math.PI / SEGMENTS) - halfHeight(shape);
-        const cells = [
-          label(shape),
-          ringRadius,
-          friction,
-          lite.speed.toFixed(3),
-          box2d.speed.toFixed(3),
-          analytic(friction, path, SECONDS).toFixed(3),
-          (lite.speed / inelasticBound(lite.swept)).toFixed(3),
-          (box2d.speed / inelasticBound(box2d.swept)).toFixed(3),
-          `${mm(lite.gap)} / ${mm(lite.overlap)}`,
-          `${mm(box2d.gap)} / ${mm(box2d.overlap)}`,
-        ];
-        console.log(`| ${cells.join(' | ')} |`);
+  for (const outside of [false, true]) {
+    if (outside) {
+      console.log(
+        `\nOutside the same ring (its segments facing out), pulled towards its centre at ${PULL} m/s²`,
+      );
+    }
+    console.log(header);
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    for (const friction of outside ? [0] : [0, 0.6]) {
+      for (const ringRadius of [5, 10, 20]) {
+        for (const shape of shapes) {
+          const scene = { shape, ringRadius, friction, outside };
+          const lite = runLite(scene);
+          const box2d = runBox2d3(module, scene);
+          const apothem = ringRadius * Math.cos(Math.PI / SEGMENTS);
+          const path = outside ? apothem + halfHeight(shape) : apothem - halfHeight(shape);
+          const cells = [
+            label(shape),
+            ringRadius,
+            friction,
+            lite.speed.toFixed(3),
+            box2d.speed.toFixed(3),
+            analytic(friction, path, SECONDS).toFixed(3),
+            (lite.speed / inelasticBound(lite.swept)).toFixed(3),
+            (box2d.speed / inelasticBound(box2d.swept)).toFixed(3),
+            `${mm(lite.gap)} / ${mm(lite.overlap)}`,
+            `${mm(box2d.gap)} / ${mm(box2d.overlap)}`,
+          ];
+          console.log(`| ${cells.join(' | ')} |`);
+        }
       }
     }
   }

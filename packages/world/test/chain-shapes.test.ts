@@ -233,16 +233,21 @@ type RingShape = { kind: 'box'; size: number } | { kind: 'ball'; radius: number 
  * ring's centre, and the largest gap between it and the ring and overlap with it. The inside of
  * the ring is a convex polygon (the segments' half-planes), so the gap is exact: the least, over
  * the segments, of the segment line's distance from the centre less the shape's reach along its
- * outward normal.
+ * outward normal. `outside`: the ring faces out, the shape starts under its bottom segment and a
+ * force of 10 m/s² times its mass pulls it towards the centre (more than the 5 m/s² that holds it
+ * to a 5 m ring at 5 m/s); the gap is then the greatest, over the segments, of the shape's
+ * distance past the segment's line (exact against a face, a little short near a joint).
  */
-function roundRing(shape: RingShape, radius: number, plain = false, count = 100) {
+function roundRing(shape: RingShape, radius: number, plain = false, outside = false, count = 100) {
   const world = new World({ gravity: { x: 0, y: 0 } });
-  // Clockwise, so each segment's right side (its collision side) faces the centre.
+  // Clockwise, so each segment's right side (its collision side) faces the centre; outside,
+  // anticlockwise.
   const at = (i: number) => -Math.PI / 2 - ((i + 0.5) * 2 * Math.PI) / count;
   const points = Array.from({ length: count }, (_, i) => ({
     x: radius * Math.cos(at(i)),
     y: radius * Math.sin(at(i)),
   }));
+  if (outside) points.reverse();
   const ground = world.createBody(
     plain
       ? { type: 'static', width: 1, height: 1, position: { x: 0, y: 3 * radius } }
@@ -268,14 +273,20 @@ function roundRing(shape: RingShape, radius: number, plain = false, count = 100)
       : { shape: { type: 'circle', radius: shape.radius } }),
     density: 1,
     friction: 0,
-    position: { x: 0, y: half - apothem },
+    position: { x: 0, y: outside ? -apothem - half : half - apothem },
     linearVelocity: { x: 5, y: 0 },
   });
+  const pull = 10 * body.mass;
   let swept = 0;
   let last = -Math.PI / 2;
   let gap = 0;
   let overlap = 0;
   for (let step = 0; step < 600; step++) {
+    if (outside) {
+      const { x, y } = body.position;
+      const r = Math.hypot(x, y);
+      body.applyForce({ x: (-pull * x) / r, y: (-pull * y) / r });
+    }
     world.step(dt);
     const { x, y } = body.position;
     const a = Math.atan2(y, x);
@@ -284,15 +295,18 @@ function roundRing(shape: RingShape, radius: number, plain = false, count = 100)
     const c = Math.cos(body.angle);
     const s = Math.sin(body.angle);
     let least = Number.POSITIVE_INFINITY;
+    let most = Number.NEGATIVE_INFINITY;
     for (let i = 0; i < count; i++) {
       const nx = Math.cos(at(i) + Math.PI / count);
       const ny = Math.sin(at(i) + Math.PI / count);
       const reach =
         shape.kind === 'box' ? half * (Math.abs(c * nx + s * ny) + Math.abs(-s * nx + c * ny)) : half;
       least = Math.min(least, apothem - (x * nx + y * ny) - reach);
+      most = Math.max(most, x * nx + y * ny - reach - apothem);
     }
-    gap = Math.max(gap, least);
-    overlap = Math.max(overlap, -least);
+    const separation = outside ? most : least;
+    gap = Math.max(gap, separation);
+    overlap = Math.max(overlap, -separation);
   }
   const speed = Math.hypot(body.linearVelocity.x, body.linearVelocity.y);
   return { speed, swept, gap, overlap };
@@ -348,5 +362,26 @@ describe('a loop chain shaped as a circle', () => {
     }
     const plain = roundRing({ kind: 'box', size: 0.5 }, 20, true);
     expect(plain.speed / inelasticRing(plain.swept)).toBeLessThan(0.8);
+  });
+
+  test('outside a ring pulled to its centre, a ball and a box stay on it: the convex joints drop no face contact', () => {
+    // Over a convex joint a body leaves the surface and lands on the next segment, a glancing
+    // impact of the same 3.6°. Measured, ball: 1.009 to 1.060 of cos θ^(joints passed), gap up to
+    // 8.6 mm (its flight over a joint), overlap 0.1 mm; box 0.5 m: 0.73 to 0.97, overlap up to
+    // 7.5 mm (Box2D v3: 1.009 to 1.044 and 0.73 to 0.91, the same gaps and overlaps). A segment that
+    // dropped every normal tilted towards a convex joint lost face contacts whose normal was off
+    // by rounding or by the box's turn: the ball sank up to 6 cm into the ring and the box 0.5 m.
+    for (const radius of [5, 10, 20]) {
+      const ball = roundRing({ kind: 'ball', radius: 0.25 }, radius, false, true);
+      expect(ball.speed / inelasticRing(ball.swept)).toBeGreaterThan(0.99);
+      expect(ball.speed / inelasticRing(ball.swept)).toBeLessThan(1.08);
+      expect(ball.gap).toBeLessThan(0.015);
+      expect(ball.overlap).toBeLessThan(0.005);
+      const box = roundRing({ kind: 'box', size: 0.5 }, radius, false, true);
+      expect(box.speed / inelasticRing(box.swept)).toBeGreaterThan(0.65);
+      expect(box.speed / inelasticRing(box.swept)).toBeLessThan(1);
+      expect(box.gap).toBeLessThan(0.015);
+      expect(box.overlap).toBeLessThan(0.01);
+    }
   });
 });
