@@ -6,7 +6,7 @@
  * (cos θ per joint passed, θ = 2π/N), what friction on a smooth circle would leave
  * (dv/dt = −μv²/R), and the worst rise off the ring / depth into it against a smooth circle.
  *
- * Run: `pnpm --filter @lite/bench exec tsx src/ring.ts` (or `npx tsx src/ring.ts` in apps/bench).
+ * Run: `pnpm --filter @lite/bench ring` (or `npx tsx src/ring.ts` in apps/bench).
  */
 import { type Body, World } from '@lite/world';
 import Box2DFactory from 'box2d3-wasm';
