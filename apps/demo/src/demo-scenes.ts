@@ -375,6 +375,57 @@ function shapeQueries(count: number): DemoSceneDef {
   };
 }
 
+/**
+ * Zero gravity: a ball, a box and a capsule, frictionless, started at 5 m/s round the inside of a
+ * loop chain shaped as a circle of `radius` m in `segments` segments (clockwise, so the collision
+ * side faces in).
+ */
+function ringScene(radius: number, segments: number): DemoSceneDef {
+  const points = Array.from({ length: segments }, (_, i) => {
+    const a = -Math.PI / 2 - ((i + 0.5) * 2 * Math.PI) / segments;
+    return { x: radius * Math.cos(a), y: radius * Math.sin(a) };
+  });
+  const apothem = radius * Math.cos(Math.PI / segments);
+  const shapes: [number, ShapeDef][] = [
+    [0.25, { type: 'circle', radius: 0.25 }],
+    [0.25, { type: 'box', width: 0.5, height: 0.5 }],
+    [0.125, { type: 'capsule', center1: { x: -0.25, y: 0 }, center2: { x: 0.25, y: 0 }, radius: 0.125 }],
+  ];
+  const bodies: BodyDef[] = shapes.map(([half, shape], i) => {
+    const a = -Math.PI / 2 + (i * 2 * Math.PI) / shapes.length;
+    return {
+      type: 'dynamic',
+      x: (apothem - half) * Math.cos(a),
+      y: (apothem - half) * Math.sin(a),
+      angle: a + Math.PI / 2,
+      vx: -5 * Math.sin(a),
+      vy: 5 * Math.cos(a),
+      density: 1,
+      friction: 0,
+      // The bounding box, for viewers: the capsule is 0.75 m long.
+      width: shape.type === 'capsule' ? 0.75 : 2 * half,
+      height: 2 * half,
+      shapes: [shape],
+    };
+  });
+  const turn = (360 / segments).toFixed(1);
+  return {
+    id: 'ring',
+    title: 'Sliding round a ring',
+    description:
+      `A ball, a box and a capsule, frictionless and weightless, sliding at 5 m/s round a ${segments}-segment ` +
+      `loop chain. Each joint turns the surface by ${turn}°: a rigid body meets the next segment at that ` +
+      'angle, an inelastic impact that keeps cos θ of its speed, so they slow as a real polygon would slow ' +
+      'them (as in Box2D v3), never catching on a joint nor leaving the surface.',
+    gravity: { x: 0, y: 0 },
+    iterations: 10,
+    bodies,
+    joints: [],
+    camera: { x: 0, y: 0, height: 2.4 * radius },
+    chains: [{ points, loop: true, friction: 0 }],
+  };
+}
+
 /** The testbed's own scenes, after the catalogue's in the menu. */
 export const demoScenes: readonly SceneEntry[] = [
   demoEntry(
@@ -445,5 +496,14 @@ export const demoScenes: readonly SceneEntry[] = [
     'Body types',
     [{ name: 'boxes', label: 'Boxes', min: 0, max: 8, step: 1, default: 4 }],
     (p) => bodyTypesScene(p.boxes),
+  ),
+  demoEntry(
+    'ring',
+    'Sliding round a ring',
+    [
+      { name: 'radius', label: 'Radius (m)', min: 5, max: 20, step: 1, default: 10 },
+      { name: 'segments', label: 'Segments', min: 20, max: 200, step: 10, default: 100 },
+    ],
+    (p) => ringScene(p.radius, p.segments),
   ),
 ];

@@ -77,4 +77,20 @@ describe("the testbed's own scenes", () => {
     // The light load hangs at the winch's shortest length, 1.5 m below the beam's anchor.
     expect(light.position.y).toBeCloseTo(11.8 - 1.5 - 0.5, 1);
   });
+
+  it('ring: the three bodies slide round the loop chain, on its surface, slowed only by its joints', () => {
+    // The testbed takes its gravity from the scene (none) when it loads one.
+    const simulation = new Simulation(findScene('ring')!.create(), { ...defaultSettings(), gravityY: 0 });
+    const world = simulation.worlds[0];
+    const moving = world.bodies.filter((b) => b.type === 'dynamic');
+    expect(moving).toHaveLength(3);
+    for (let i = 0; i < 300; i++) simulation.step(1 / 60);
+    for (const body of moving) {
+      // Within a shape's size of the 10 m ring, and at 5 cos(3.6°)^(joints passed) or so (4.6 m/s).
+      expect(Math.hypot(body.position.x, body.position.y)).toBeGreaterThan(9.5);
+      expect(Math.hypot(body.position.x, body.position.y)).toBeLessThan(10);
+      expect(Math.hypot(body.linearVelocity.x, body.linearVelocity.y)).toBeGreaterThan(4.3);
+      expect(Math.hypot(body.linearVelocity.x, body.linearVelocity.y)).toBeLessThan(5);
+    }
+  });
 });

@@ -7,11 +7,9 @@ import { PackedShapeSlot } from './packed-shape';
 // segment is computed first (collide-shapes.ts); this file then keeps, drops or bends its normal by
 // where it points:
 // - along the segment's face normal: kept;
-// - tilted back towards point1, where the chain turns convexly (or ends): kept while it stays within
-//   the corner's cone (between the previous segment's normal and this one's); past the cone the
-//   previous segment's face owns the contact, so this one drops it;
-// - tilted forward towards point2 at a convex turn: the next segment owns that corner: dropped;
-//   at an open end: kept;
+// - tilted towards an end where the chain turns convexly: kept while nearer this segment's normal
+//   than the neighbour's (the bisector goes to the segment after the corner), so one of the two
+//   holds a corner contact and no face contact tilted by rounding or a turned polygon is lost;
 // - tilted at a flat or concave joint: bent to the face normal, with the separations measured along
 //   it. This is what removes the bump a box meets where two collinear segments join: the joint's end
 //   vertex would otherwise push the box's corner sideways.
@@ -81,13 +79,13 @@ export function smoothChainManifold(
     e0x /= l0;
     e0y /= l0;
     if (e0x * ey - e0y * ex > FLAT) {
-      // Convex: kept within the cone from the previous normal (e0y, -e0x) to this one.
-      if (e0y * my + e0x * mx >= 0) return count;
+      // Convex: kept while no nearer the previous normal (e0y, -e0x) than this one.
+      if (mx * (nx - e0y) + my * (ny + e0x) >= 0) return count;
       out.pointCount = 0;
       return 0;
     }
   } else {
-    // Towards point2: the corner with the next segment, which owns it when convex.
+    // Towards point2: the corner with the next segment.
     let e2x = a[G + 2] - a[V + 2];
     let e2y = a[G + 3] - a[V + 3];
     const l2 = Math.sqrt(e2x * e2x + e2y * e2y);
@@ -95,6 +93,8 @@ export function smoothChainManifold(
     e2x /= l2;
     e2y /= l2;
     if (ex * e2y - ey * e2x > FLAT) {
+      // Convex: kept while nearer this normal than the next one (e2y, -e2x).
+      if (mx * (nx - e2y) + my * (ny + e2x) > 0) return count;
       out.pointCount = 0;
       return 0;
     }
