@@ -85,7 +85,9 @@ describe('bundle size (built packages, bundled by esbuild as an application woul
     // hexadecimal (61,358 B) and the joints' passes and registry were left to programs that make a
     // joint; 60,369 B before the contact callbacks and hit events, chain segments in the narrowphase
     // and ray casts, shape filters that change and fixed rotation joined every step's path.
-    expect(size.gzipped).toBeLessThanOrEqual(58_826);
+    // 60,078 B once rolling resistance, tangent speed, mixing callbacks, body type changes and the
+    // length unit joined the step's path (under the 60 KB goal, 61,440 B).
+    expect(size.gzipped).toBeLessThanOrEqual(60_078);
   });
 
   it('a program that installs the classic solver, continuous collision and the TypeScript kernels holds them', async () => {
@@ -114,7 +116,8 @@ world.step(1 / 60);`);
       'world/joint-kinds',
     ]);
     // 68,621 B gzipped (206,039 B minified; 70,335 B with the kernels as base64).
-    expect(size.gzipped).toBeLessThanOrEqual(68_621);
+    // 70,283 B with the joint springs and motors, materials and body type changes.
+    expect(size.gzipped).toBeLessThanOrEqual(70_283);
   });
 
   it('a program that saves and restores holds the snapshot code and every joint kind (a snapshot may hold any)', async () => {
@@ -124,16 +127,18 @@ restoreWorld(world, saveWorld(world));`);
     expect(size.modules).toContain('world/snapshot');
     expect(size.modules).toContain('constraints/wheel-joint');
     // 93,541 B gzipped (290,111 B minified; 95,490 B with the kernels as base64).
-    expect(size.gzipped).toBeLessThanOrEqual(93_541);
+    // 95,790 B with the new shape, joint and material fields in the format.
+    expect(size.gzipped).toBeLessThanOrEqual(95_790);
   });
 
-  it('the whole engine (every export of @lite/world) stays at or below 109,593 B gzipped', async () => {
+  it('the whole engine (every export of @lite/world) stays at or below 112,843 B gzipped', async () => {
     const size = await bundle("import * as lite from '@lite/world'; console.log(lite);");
     expect(size.warnings).toEqual([]);
     // 109,593 B gzipped with the kernels as hexadecimal; 111,085 B gzipped (110,004 B before the classic solver's own settings object and fixed
     // rotation); 105,755 B before segments and chains, the character mover, explosions,
     // debug drawing and the contact callbacks (104,941 B before the classic solver, continuous
     // collision and the TypeScript kernels became installed parts, exported beside World).
-    expect(size.gzipped).toBeLessThanOrEqual(109_593);
+    // 112,843 B with overlapShape, castShapeAll, materials, body types, joint springs and motors.
+    expect(size.gzipped).toBeLessThanOrEqual(112_843);
   });
 });
