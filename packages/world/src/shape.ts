@@ -593,7 +593,7 @@ export class BodyShape {
   }
 
   /**
-   * Rolling resistance (>= 0; see {@link ShapeOptions.rollingResistance}); a change applies to the
+   * Rolling resistance (>= 0; see the `rollingResistance` option of {@link ShapeOptions}); a change applies to the
    * shape's contacts at once and wakes their bodies.
    * @throws WorldError when negative or not finite, or once the shape (or its body) was destroyed
    */
@@ -607,7 +607,7 @@ export class BodyShape {
   }
 
   /**
-   * The surface speed, m/s (finite; see {@link ShapeOptions.tangentSpeed}); a change applies to the
+   * The surface speed, m/s (finite; see the `tangentSpeed` option of {@link ShapeOptions}); a change applies to the
    * shape's contacts at once and wakes their bodies.
    * @throws WorldError when not finite, or once the shape (or its body) was destroyed
    */
@@ -621,7 +621,7 @@ export class BodyShape {
   }
 
   /**
-   * The material id (an integer in [0, 0xffffffff]; see {@link ShapeOptions.material}); a change
+   * The material id (an integer in [0, 0xffffffff]; see the `material` option of {@link ShapeOptions}); a change
    * mixes the shape's contacts again at once.
    * @throws WorldError outside that range, or once the shape (or its body) was destroyed
    */
