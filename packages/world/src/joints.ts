@@ -258,10 +258,7 @@ export interface WorldJointFields {
   wakeBodies(): void;
 }
 
-/**
- * Registers the kind (here, not in `createJoint`: a program with no joint bundles no registry) and
- * sets the world's part of a new joint.
- */
+/** Registers the kind (here: a program with no joint bundles no registry); sets the world's part. */
 function attach(joint: Joint, world: World, id: number, r: ResolvedJoint<unknown>): void {
   registerJointKind((joint.constructor as unknown as JointClass<Joint, unknown>).jointKind);
   const fields = joint as { id: number; collideConnected: boolean };
