@@ -15,6 +15,7 @@ import type {
   SceneParameter,
   ShapeDef,
 } from '@lite/scenes';
+import { type FiltersDef, filtersScene } from './filters-scene';
 import type { BlastDef, ShuttleDef, TypeCycleDef } from './game';
 import { bodyTypesScene, explosionScene, oneWayScene, terrainScene } from './game-scenes';
 import { resolveParameters } from './url-state';
@@ -42,6 +43,8 @@ export interface DemoSceneDef extends SceneDef {
   hits?: boolean;
   /** A body whose type cycles static → kinematic → dynamic. */
   typeCycle?: TypeCycleDef;
+  /** Fixed rotation, a filter joint, a custom filter callback and a trapdoor (`src/filters-scene.ts`). */
+  filters?: FiltersDef;
 }
 
 /** How many worlds the testbed runs `scene` in: two for a comparison, else one. */
@@ -490,6 +493,12 @@ export const demoScenes: readonly SceneEntry[] = [
     'Rolling resistance',
     [{ name: 'speed', label: 'Launch speed (m/s)', min: 1, max: 10, step: 1, default: 5 }],
     (p) => rollingScene(p.speed),
+  ),
+  demoEntry(
+    'filters',
+    'Filters and fixed rotation',
+    [{ name: 'balls', label: 'Balls', min: 2, max: 30, step: 1, default: 12 }],
+    (p) => filtersScene(p.balls),
   ),
   demoEntry(
     'body-types',

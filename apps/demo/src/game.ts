@@ -5,9 +5,11 @@
  * parts inside the simulation's fixed step ({@link PaneGame.beforeStep} and
  * {@link PaneGame.afterStep} around `world.step`).
  */
+
 import type { PointDef } from '@lite/scenes';
 import { type Body, CharacterMover, explode, type World } from '@lite/world';
 import type { DemoSceneDef } from './demo-scenes';
+import { FilterParts } from './filters-scene';
 
 /** A kinematic body moved between its start and its start + (`dx`, `dy`) and back, once a `period`. */
 export interface ShuttleDef {
@@ -146,6 +148,8 @@ export class PaneGame {
   /** The last blast: x, y, and the step it went off at (−∞: none). */
   readonly blast = { x: 0, y: 0, step: Number.NEGATIVE_INFINITY };
   private readonly shuttles: { body: Body; x: number; y: number; def: ShuttleDef }[] = [];
+  /** The filters scene's parts, or null. */
+  readonly filterParts: FilterParts | null;
   /** The body whose type cycles, and its home, or null. */
   readonly cycled: { body: Body; x: number; y: number; def: TypeCycleDef } | null;
 
@@ -166,6 +170,7 @@ export class PaneGame {
       const body = bodies[def.body];
       if (body) this.shuttles.push({ body, x: body.position.x, y: body.position.y, def });
     }
+    this.filterParts = scene.filters ? new FilterParts(world, scene.filters, bodies) : null;
     const cycled = scene.typeCycle ? bodies[scene.typeCycle.body] : null;
     this.cycled = cycled && scene.typeCycle ? { body: cycled, ...home(cycled), def: scene.typeCycle } : null;
     const character = scene.character;
@@ -235,6 +240,7 @@ export class PaneGame {
    */
   beforeStep(dt: number): void {
     const t = (this.steps + 1) * dt;
+    this.filterParts?.step(this.steps, dt);
     const cycled = this.cycled;
     if (cycled) {
       const period = Math.max(1, Math.round(cycled.def.period / dt));
@@ -330,8 +336,8 @@ const games = new WeakMap<World, PaneGame>();
  * for those of another pane).
  */
 export function installGame(world: World, scene: DemoSceneDef, bodies: readonly (Body | null)[]): void {
-  const { chains, shuttles, character, oneWay, blast, hits, typeCycle } = scene;
-  if (chains || shuttles || character || oneWay || blast || hits || typeCycle) {
+  const { chains, shuttles, character, oneWay, blast, hits, typeCycle, filters } = scene;
+  if (chains || shuttles || character || oneWay || blast || hits || typeCycle || filters) {
     games.set(world, new PaneGame(world, scene, bodies));
   }
 }

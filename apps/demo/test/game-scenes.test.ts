@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Camera } from '../src/camera';
+import { GHOST } from '../src/filters-scene';
 import { DEFAULT_HINT, FLASH_SPEED, gameOf, gameRows, sceneHint } from '../src/game';
 import { followCharacter } from '../src/game-draw';
 import { ONE_WAY_PLATFORMS, TERRAIN_END_X } from '../src/game-scenes';
@@ -320,5 +321,42 @@ describe('body types', () => {
     expect(platform.type).toBe('static');
     for (let i = 0; i < 400; i++) simulation.step(dt);
     expect(world.bodies.map((b) => [b.type, b.position.x, b.position.y])).toEqual(first);
+  });
+});
+
+describe('filters and fixed rotation', () => {
+  it('fixed rotation keeps its tilt, ghosts pass through ghosts only, a filter joint and a trapdoor let bodies through', () => {
+    const simulation = new Simulation(findScene('filters')!.create(), defaultSettings());
+    const world = simulation.worlds[0];
+    const [, free, fixed, lower, upper, trapdoor] = world.bodies;
+    const onShelf = world.bodies.slice(6, 9);
+    const balls = world.bodies.filter((b) => b.shapes[0].type === 'circle');
+    for (let i = 0; i < 60 * 2.5; i++) simulation.step(dt);
+    // Before the trapdoor opens (3 s) its boxes rest on it (top 4.15, half a box 0.35).
+    for (const box of onShelf) expect(box.position.y).toBeCloseTo(4.15 + 0.35, 1);
+    // The free box toppled to lie flat (0.6 high: its centre 0.3 up); the fixed one kept 0.5 rad.
+    expect(fixed.angle).toBe(0.5);
+    expect(free.position.y).toBeLessThan(0.4);
+    expect(fixed.position.y).toBeGreaterThan(0.8);
+    // The upper box fell through the lower one (a filter joint), both on the ground.
+    expect(upper.position.y).toBeLessThan(0.6);
+    expect(Math.abs(upper.position.x - lower.position.x)).toBeLessThan(0.5);
+    for (let i = 0; i < 60 * 1.5; i++) simulation.step(dt);
+    expect(trapdoor.shapes[0].mask).toBe(0);
+    for (const box of onShelf) expect(box.position.y).toBeLessThan(1);
+    // Two ghosts overlap somewhere; no ghost overlaps a plain ball, nor two plain balls.
+    let ghostsOverlap = false;
+    for (let i = 0; i < balls.length; i++) {
+      for (let k = i + 1; k < balls.length; k++) {
+        const d = Math.hypot(
+          balls[i].position.x - balls[k].position.x,
+          balls[i].position.y - balls[k].position.y,
+        );
+        const ghosts = [balls[i], balls[k]].filter((b) => (b.userData as { tag?: string })?.tag === GHOST);
+        if (ghosts.length === 2) ghostsOverlap ||= d < 0.6;
+        else expect(d).toBeGreaterThan(0.8 - 0.03);
+      }
+    }
+    expect(ghostsOverlap).toBe(true);
   });
 });
