@@ -170,24 +170,21 @@ describe('one-way platforms', () => {
     expect(mover.position.y).toBeCloseTo(low[1] + 0.1 + 1.4, 1);
     const state = simulation.capture();
     // Right along the platform and a jump onto the high one, which starts 1 m beyond its end.
-    simulation.input.press('ArrowRight');
-    simulation.input.press(' ');
-    for (let i = 0; i < 12; i++) simulation.step(dt);
-    simulation.input.release(' ');
-    for (let i = 0; i < 40; i++) simulation.step(dt);
-    simulation.input.release('ArrowRight');
-    for (let i = 0; i < 120; i++) simulation.step(dt);
+    const jumpRight = () => {
+      simulation.input.press('ArrowRight');
+      simulation.input.press(' ');
+      for (let i = 0; i < 12; i++) simulation.step(dt);
+      simulation.input.release(' ');
+      for (let i = 0; i < 40; i++) simulation.step(dt);
+      simulation.input.release('ArrowRight');
+      for (let i = 0; i < 120; i++) simulation.step(dt);
+    };
+    jumpRight();
     expect(mover.ground).toBe(platformOf(high[0]));
     expect(mover.position.y).toBeCloseTo(high[1] + 0.1 + 1.4, 1);
     const first = [mover.position.x, mover.position.y];
     simulation.restoreState(state, defaultSettings());
-    simulation.input.press('ArrowRight');
-    simulation.input.press(' ');
-    for (let i = 0; i < 12; i++) simulation.step(dt);
-    simulation.input.release(' ');
-    for (let i = 0; i < 40; i++) simulation.step(dt);
-    simulation.input.release('ArrowRight');
-    for (let i = 0; i < 120; i++) simulation.step(dt);
+    jumpRight();
     expect([mover.position.x, mover.position.y]).toEqual(first);
   });
 
