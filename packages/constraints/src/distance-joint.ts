@@ -17,6 +17,7 @@ import {
   MAX_JOINT_PUSH,
   MAX_LINEAR_CORRECTION,
   MIN_DISTANCE,
+  maxLinearCorrection,
   positionError,
   registerJointType,
   sparselyHeld,
@@ -635,12 +636,8 @@ export function distancePositionStep(joint: DistanceJoint): void {
     return;
   }
   const error = Math.abs(C);
-  C =
-    C < -MAX_LINEAR_CORRECTION
-      ? -MAX_LINEAR_CORRECTION
-      : C > MAX_LINEAR_CORRECTION
-        ? MAX_LINEAR_CORRECTION
-        : C;
+  const most = maxLinearCorrection();
+  C = C < -most ? -most : C > most ? most : C;
 
   const ruA = rAx * uy - rAy * ux;
   const ruB = rBx * uy - rBy * ux;

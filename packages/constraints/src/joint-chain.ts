@@ -6,6 +6,7 @@ import {
   CHAIN_TOLERANCE,
   JointKind,
   MAX_LINEAR_CORRECTION,
+  maxLinearCorrection,
   positionError,
 } from './joint-kind';
 import { updateLeverArms } from './lever-arms';
@@ -363,8 +364,8 @@ function newtonStep(head: RevoluteJoint): void {
     let Cy = bB.center.y + rBy - bA.center.y - rAy;
     const length = Math.sqrt(Cx * Cx + Cy * Cy);
     if (length > error) error = length;
-    if (length > MAX_LINEAR_CORRECTION) {
-      const scale = MAX_LINEAR_CORRECTION / length;
+    if (length > maxLinearCorrection()) {
+      const scale = maxLinearCorrection() / length;
       Cx *= scale;
       Cy *= scale;
     }

@@ -1,3 +1,4 @@
+import { LENGTH_UNITS } from '@lite/math';
 import type { JointType } from './joint-types';
 
 /**
@@ -20,6 +21,11 @@ export type JointKindValue = (typeof JointKind)[keyof typeof JointKind];
 
 /** Largest position correction of one position pass, m (as Box2D: keeps a big error from overshooting). */
 export const MAX_LINEAR_CORRECTION = 0.2;
+
+/** {@link MAX_LINEAR_CORRECTION} in the length unit (`setLengthUnitsPerMeter` in `@lite/math`). */
+export function maxLinearCorrection(): number {
+  return MAX_LINEAR_CORRECTION * LENGTH_UNITS[0];
+}
 
 /** Largest angle correction of one position pass, radians (8°). */
 export const MAX_ANGULAR_CORRECTION = (8 * Math.PI) / 180;

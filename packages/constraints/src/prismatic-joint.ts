@@ -16,6 +16,7 @@ import {
   JointKind,
   MAX_ANGULAR_CORRECTION,
   MAX_LINEAR_CORRECTION,
+  maxLinearCorrection,
   positionError,
   registerJointType,
 } from './joint-kind';
@@ -593,7 +594,7 @@ export function prismaticPositionStep(joint: PrismaticJoint): void {
     if (t < joint.lowerTranslationValue) cAxial = t - joint.lowerTranslationValue;
     else if (t > joint.upperTranslationValue) cAxial = t - joint.upperTranslationValue;
     if (Math.abs(cAxial) > error) error = Math.abs(cAxial);
-    cAxial = Math.min(Math.max(cAxial, -MAX_LINEAR_CORRECTION), MAX_LINEAR_CORRECTION);
+    cAxial = Math.min(Math.max(cAxial, -maxLinearCorrection()), maxLinearCorrection());
   }
   const k11 = mA + mB + iA * s1 * s1 + iB * s2 * s2;
   const k12 = iA * s1 + iB * s2;

@@ -9,7 +9,7 @@ import {
   LIMIT_UPPER,
   MAX_ANGULAR_CORRECTION,
   MAX_JOINT_PUSH,
-  MAX_LINEAR_CORRECTION,
+  maxLinearCorrection,
   positionError,
   sparselyHeld,
 } from './joint-kind';
@@ -129,7 +129,7 @@ export function prepareRevoluteJointAt(
   let biasY = -softness.biasRate * Cy;
   // Softened rigid point rows (the joint spring): their push is capped at MAX_JOINT_PUSH. Between
   // two bodies of infinite mass that move apart the pin's stretch has no bound, and neither would
-  // its pull; the position pass then moves it at most MAX_LINEAR_CORRECTION per pass.
+  // its pull; the position pass then moves it at most maxLinearCorrection() per pass.
   if (joint.softRows) {
     const speed = Math.sqrt(biasX * biasX + biasY * biasY);
     const max = MAX_JOINT_PUSH;
@@ -526,8 +526,8 @@ export function revolutePositionStep(joint: RevoluteJoint): void {
   let Cy = bB.center.y + rBy - bA.center.y - rAy;
   const pointError = Math.sqrt(Cx * Cx + Cy * Cy);
   if (pointError > error) error = pointError;
-  if (joint.softRows && pointError > MAX_LINEAR_CORRECTION) {
-    const scale = MAX_LINEAR_CORRECTION / pointError;
+  if (joint.softRows && pointError > maxLinearCorrection()) {
+    const scale = maxLinearCorrection() / pointError;
     Cx *= scale;
     Cy *= scale;
   }

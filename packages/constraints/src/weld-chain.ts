@@ -7,6 +7,7 @@ import {
   JointKind,
   MAX_ANGULAR_CORRECTION,
   MAX_LINEAR_CORRECTION,
+  maxLinearCorrection,
   positionError,
 } from './joint-kind';
 import { updateLeverArms } from './lever-arms';
@@ -458,8 +459,8 @@ function newtonStep(head: WeldJoint): void {
       let Cy = bB.center.y + rBy - bA.center.y - rAy;
       const length = Math.sqrt(Cx * Cx + Cy * Cy);
       if (length > error) error = length;
-      if (length > MAX_LINEAR_CORRECTION) {
-        const scale = MAX_LINEAR_CORRECTION / length;
+      if (length > maxLinearCorrection()) {
+        const scale = maxLinearCorrection() / length;
         Cx *= scale;
         Cy *= scale;
       }

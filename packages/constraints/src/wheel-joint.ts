@@ -10,7 +10,13 @@ import type { BodyVelocities } from './body-velocities';
 import { checkBodies, defineCheckedFields, lowerBoundOf, upperBoundOf } from './checked-fields';
 import { requireFiniteArg, requireMaximumArg, requireNonNegativeArg } from './errors';
 import { checkRange, reactionVector, requireBooleanArg, toLocalAxis, toLocalPoint } from './joint-frame';
-import { JointKind, MAX_LINEAR_CORRECTION, positionError, registerJointType } from './joint-kind';
+import {
+  JointKind,
+  MAX_LINEAR_CORRECTION,
+  maxLinearCorrection,
+  positionError,
+  registerJointType,
+} from './joint-kind';
 import { JointSpring, type JointSpringOptions } from './joint-spring';
 import { wheelType } from './joint-types';
 import type { SolverSettings } from './settings';
@@ -656,7 +662,7 @@ export function wheelPositionStep(joint: WheelJoint): void {
       if (Math.abs(c) > error) error = Math.abs(c);
       const kAxial = mA + mB + iA * joint.a1 * joint.a1 + iB * joint.a2 * joint.a2;
       if (kAxial > 0) {
-        const lambda = -Math.min(Math.max(c, -MAX_LINEAR_CORRECTION), MAX_LINEAR_CORRECTION) / kAxial;
+        const lambda = -Math.min(Math.max(c, -maxLinearCorrection()), maxLinearCorrection()) / kAxial;
         const Px = joint.axisX * lambda;
         const Py = joint.axisY * lambda;
         bA.center.x -= mA * Px;
