@@ -27,6 +27,24 @@ for (const group of ['packages', 'apps']) {
     const f = (r.numFailedTests ?? 0) + (r.success === false && (r.numFailedTests ?? 0) === 0 ? 1 : 0);
     const s = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
     console.log(`${pkg.name}: ${p} passed, ${f} failed, ${s} skipped`);
+    // Name each failure with its first message line, so a log that only keeps the end still says what failed.
+    for (const file of r.testResults ?? []) {
+      const where = file.name.slice(dir.length + 1);
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+        console.log(
+          `  failed: ${where}: ${String(file.message ?? '')
+            .split('\n')[0]
+            .slice(0, 300)}`,
+        );
+      }
+      for (const t of file.assertionResults ?? []) {
+        if (t.status !== 'failed') continue;
+        const why = String(t.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 300);
+        console.log(`  failed: ${where} > ${t.fullName}: ${why}`);
+      }
+    }
     passed += p;
     failed += f;
     skipped += s;

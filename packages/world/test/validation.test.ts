@@ -814,12 +814,16 @@ describe('destroying many bodies', () => {
     return large / small;
   }
 
-  it('costs O(1) per body (amortised): 64x the bodies cost under 8x the time per body', () => {
+  // Timing ratios: a retry gives a machine that was briefly saturated a second chance, while an O(n)
+  // destroy fails every attempt (see bestRatio).
+  it('costs O(1) per body (amortised): 64x the bodies cost under 8x the time per body', { retry: 2 }, () => {
     // O(n) per body (a list shift, a search of the ground's contacts) would make this ~64.
     expect(bestRatio((n) => destroyAll(n).perBody)).toBeLessThan(8);
   });
 
-  it('destroying the newest body through world.bodies in a loop costs O(1) each as well', () => {
+  it('destroying the newest body through world.bodies in a loop costs O(1) each as well', {
+    retry: 2,
+  }, () => {
     const perBody = (n: number): number => {
       const world = new World();
       for (let i = 0; i < n; ++i) world.createBody({ width: 1, height: 1, position: { x: 2 * i, y: 0 } });
