@@ -9,7 +9,14 @@ import { followCharacter } from './game-draw';
 import { HINTED, UNSETTLED_BY_CLASSIC } from './hints';
 import { bindSlider, byId, createRadio, createSlider, createToggle } from './panel';
 import { PointerInput } from './pointer-input';
-import { drawStepGraph, PROFILE_BANDS, RealTimeMeter, StepHistory } from './profile-view';
+import {
+  drawStepGraph,
+  FrameTimes,
+  frameReadout,
+  PROFILE_BANDS,
+  RealTimeMeter,
+  StepHistory,
+} from './profile-view';
 import { boundingRadius, drawDragged, drawPane, drawProbe, islandCount, type Probe } from './render';
 import { Rewind, type SavedState, SNAPSHOT_BUDGET_MS, snapshotInterval } from './rewind';
 import { installSceneControls } from './scene-controls';
@@ -112,6 +119,8 @@ export interface TestHook {
   readonly camera: ViewState;
   /** Frames per second and the simulation's speed against real time (1: keeping up). */
   readonly meter: { fps: number; speed: number; behind: boolean };
+  /** Where the last 60 frames' time went, means in ms (as the panel's "Frame time" shows them). */
+  readonly frameTimes: ReturnType<FrameTimes['means']> & { frames: number };
   /** Page (client) coordinates, CSS px, of the world point (`x`, `y`) in pane `pane`. */
   toClient(x: number, y: number, pane?: number): { x: number; y: number };
   /** Opens a scene (as the menu does). */
@@ -155,6 +164,8 @@ export class Testbed {
   private cursor: { x: number; y: number } | null = null;
   private readonly history = new StepHistory(180);
   private readonly meter = new RealTimeMeter(1);
+  /** Where the recent frames' time went: the steps, the snapshots, the drawing, the panel, the rest. */
+  private readonly frameTimes = new FrameTimes(60);
   private lastGraph = 0;
   private paused: boolean;
   private readonly clock = new FixedStepClock(STEP, 4);
@@ -291,6 +302,7 @@ export class Testbed {
     this.clock.reset();
     this.history.clear();
     this.meter.clear();
+    this.frameTimes.clear();
     if (url?.camera) {
       this.camera.centerX = url.camera.x;
       this.camera.centerY = url.camera.y;
@@ -734,9 +746,11 @@ export class Testbed {
       simulation.error === null &&
       (single || simulation.stepCount % snapshotInterval(simulation.snapshotTimes.average) === 0)
     ) {
+      const start = performance.now();
       this.rewind.push(simulation.capture());
+      this.frameTimes.current.snapshot += performance.now() - start;
     }
-    simulation.step(STEP);
+    this.frameTimes.current.step += simulation.step(STEP);
     this.history.push(simulation.worlds);
   }
 
@@ -1033,6 +1047,7 @@ export class Testbed {
   }
 
   private frame(time: number): void {
+    this.frameTimes.begin(performance.now());
     // devicePixelRatio changes when the window moves to another screen or the page is zoomed.
     if ((window.devicePixelRatio || 1) !== this.pixelRatio) this.resize();
     const elapsed = this.lastFrame < 0 ? 0 : (time - this.lastFrame) / 1000;
@@ -1057,7 +1072,11 @@ export class Testbed {
     // A game scene's camera keeps its character in view while it runs (the address keeps the scene's view).
     if (steps > 0 && !followed && followCharacter(this.camera, this.simulation.worlds[0])) this.redraw = true;
     // Paused, or every body asleep: the picture has not changed.
-    if (this.redraw) this.draw();
+    if (this.redraw) {
+      const start = performance.now();
+      this.draw();
+      this.frameTimes.current.draw += performance.now() - start;
+    }
     if (time - this.lastGraph > 100) {
       this.lastGraph = time;
       const full = drawStepGraph(byId<HTMLCanvasElement>('profile-graph'), this.history);
@@ -1071,6 +1090,7 @@ export class Testbed {
       this.updateStats();
     }
     if (this.dirty && time - this.lastWrite > 200) this.writeAddress('replace');
+    this.frameTimes.end(performance.now());
     requestAnimationFrame((next) => this.frame(next));
   }
 
@@ -1161,6 +1181,7 @@ export class Testbed {
         this.stepsCap() === 1 ? '1 (slow steps: no catching up)' : `up to ${this.clock.maxStepsPerFrame}`,
       ],
       ['Frames', `${this.meter.fps.toFixed(0)} fps · ${(100 * this.meter.speed).toFixed(0)} % of real time`],
+      ['Frame time', frameReadout(this.frameTimes.means())],
     ];
     if (simulation.panes.length > 1) rows.push(['Worlds', `${simulation.panes.length}, side by side`]);
     rows.push(...gameRows(simulation.worlds));
@@ -1246,6 +1267,9 @@ export class Testbed {
       get meter() {
         const m = testbed.meter;
         return { fps: m.fps, speed: m.speed, behind: m.behind };
+      },
+      get frameTimes() {
+        return { ...testbed.frameTimes.means(), frames: testbed.frameTimes.count };
       },
       toClient(x: number, y: number, pane = 0) {
         const camera = testbed.paneCamera(pane);

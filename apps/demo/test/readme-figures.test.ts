@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { getScene } from '@lite/scenes';
 import { describe, expect, it } from 'vitest';
 import { sleepTime } from '../scripts/measure-sleep';
+import { HINTED, UNSETTLED_BY_CLASSIC } from '../src/hints';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
 
@@ -16,4 +17,32 @@ describe("the README's figures", () => {
     expect(getScene('rain')!.create().description).toContain('sleeps within 30 s');
     expect(seconds!).toBeLessThanOrEqual(30);
   }, 120_000);
+
+  // The table of the scene-size hints states src/hints.ts's thresholds (which scripts/measure-hints.ts
+  // measures and test/hints.test.ts re-measures for the stack), and each slider's top where a solver
+  // holds every size.
+  it("states the scene-size hints' thresholds as src/hints.ts holds them", () => {
+    for (const hint of HINTED) {
+      const slider = getScene(hint.sceneId)!.parameters.find((p) => p.name === hint.parameter)!;
+      const cell = (max: number | undefined) =>
+        max === undefined ? `holds the slider's ${slider.max}` : `holds ${max}, falls at ${max + 1}`;
+      expect(readme).toContain(
+        `| ${hint.sceneId} (${hint.parameter}) | ${cell(hint.max.classic)} | ${cell(hint.max.soft)} |`,
+      );
+    }
+  });
+
+  it('counts the boxes of rain and many bodies as the scenes build them by default', () => {
+    const counts = new Map(UNSETTLED_BY_CLASSIC.map((u) => [u.sceneId, u.count]));
+    for (const id of ['rain', 'many-bodies']) {
+      const dynamic = getScene(id)!
+        .create()
+        .bodies.filter((b) => b.type === 'dynamic').length;
+      expect(counts.get(id)).toBe(dynamic);
+    }
+    const many = getScene('many-bodies')!
+      .create()
+      .bodies.filter((b) => b.type === 'dynamic').length;
+    expect(readme).toContain(`the script measures many bodies too (${many.toLocaleString('en')} boxes;`);
+  });
 });
