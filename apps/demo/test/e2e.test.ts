@@ -1477,6 +1477,8 @@ describe.runIf(runSuite)('demo in Chromium', () => {
         { timeout: 60_000, polling: 100 },
       );
       const lanes = await page.evaluate(() => window.__compare!.lanes);
+      // Every lane of the page, Box2D v3's among them, for every scene.
+      expect(lanes.map((lane) => lane.id)).toEqual(['lite', 'planck', 'matter', 'p2', 'rapier', 'box2d3']);
       for (const lane of lanes) {
         expect(lane.error, `${id} in ${lane.id}`).toBeNull();
         if (lane.refused !== null) {
