@@ -18,7 +18,7 @@ import {
   StepHistory,
 } from './profile-view';
 import { boundingRadius, drawDragged, drawPane, drawProbe, islandCount, type Probe } from './render';
-import { Rewind, type SavedState, SNAPSHOT_BUDGET_MS, snapshotInterval } from './rewind';
+import { Rewind, type SavedState, SNAPSHOT_BUDGET_MS, snapshotCost, snapshotInterval } from './rewind';
 import { installSceneControls } from './scene-controls';
 import { scenes as catalogue, findScene as getScene } from './scene-list';
 import {
@@ -744,7 +744,7 @@ export class Testbed {
     const simulation = this.simulation;
     if (
       simulation.error === null &&
-      (single || simulation.stepCount % snapshotInterval(simulation.snapshotTimes.average) === 0)
+      (single || simulation.stepCount % snapshotInterval(snapshotCost(simulation.snapshotTimes)) === 0)
     ) {
       const start = performance.now();
       this.rewind.push(simulation.capture());
@@ -1101,7 +1101,8 @@ export class Testbed {
    */
   private stepsCap(): number {
     const { stepTimes, snapshotTimes } = this.simulation;
-    const perStep = stepTimes.average + snapshotTimes.average / snapshotInterval(snapshotTimes.average);
+    const snapshot = snapshotCost(snapshotTimes);
+    const perStep = stepTimes.average + snapshot / snapshotInterval(snapshot);
     return perStep > SLOW_STEP_MS ? 1 : this.clock.maxStepsPerFrame;
   }
 
@@ -1161,7 +1162,8 @@ export class Testbed {
     const engine = engineCounters(simulation.panes.map((pane) => pane.world));
     const times = simulation.stepTimes;
     const snapshots = simulation.snapshotTimes;
-    const interval = snapshotInterval(snapshots.average);
+    const snapshot = snapshotCost(snapshots);
+    const interval = snapshotInterval(snapshot);
     const rows: [string, string][] = [
       // A comparison that pins the solver runs it whatever the user's choice.
       ['Solver', SOLVERS.find((s) => s.kind === this.shownSolver())!.label],
@@ -1174,7 +1176,7 @@ export class Testbed {
       ['Step time', `${times.average.toFixed(2)} ms mean · ${times.max.toFixed(2)} max`],
       [
         'Snapshot',
-        `${snapshots.average.toFixed(2)} ms mean · ${interval === 1 ? 'every step' : `every ${interval} steps`}`,
+        `${snapshots.median.toFixed(2)} ms median · ${interval === 1 ? 'every step' : `every ${interval} steps`}`,
       ],
       [
         'Steps a frame',

@@ -1149,7 +1149,7 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     expect(await page.isVisible('#hud-behind')).toBe(true);
     // Steps this slow run one a frame, and their snapshots are kept every few steps; both shown.
     await page.waitForFunction(() => document.getElementById('stats')!.textContent!.includes('slow steps'));
-    expect(await page.textContent('#stats')).toMatch(/Snapshot[\d.]+ ms mean · every \d+ steps/);
+    expect(await page.textContent('#stats')).toMatch(/Snapshot[\d.]+ ms median · every \d+ steps/);
     expect(await page.textContent('#hud-behind')).toMatch(/Behind real time/);
     expect(await page.evaluate(() => window.__lite!.meter.speed)).toBeLessThan(0.9);
     await page.goto(`${base}/?scene=single-box`); // leave the heavy scene
