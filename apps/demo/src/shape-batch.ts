@@ -39,9 +39,10 @@ class Queue {
 }
 
 /**
- * A `DebugDraw` for `drawWorld` that queues what it is given by colour and paints each colour as one
- * canvas path at {@link ShapeBatch.flush}: a few fills and strokes a frame instead of one per shape
- * (thousands of bodies stay cheap to draw). The queues are kept across frames.
+ * A `DebugDraw` for `drawWorld` that queues what it is given by colour and paints each colour in
+ * canvas paths of up to {@link PATH_SHAPES} shapes at {@link ShapeBatch.flush}: a few hundred fills
+ * and strokes a frame at most instead of one per shape (thousands of bodies stay cheap to draw). The
+ * queues are kept across frames.
  */
 export class ShapeBatch implements DebugDraw {
   private readonly queues = new Map<number, Queue>();
