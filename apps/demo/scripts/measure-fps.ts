@@ -2,13 +2,14 @@
  * Frames per second of the testbed in headless Chromium: opens a scene (many-bodies by default) in
  * the built page, waits 3 s, then counts animation frames and simulation steps for `seconds`.
  * With `--base DIR` (another build of the page, say the previous commit's `dist`) it measures both,
- * alternating, in the same run, and prints the ratio: the machine's load weighs on both alike.
+ * alternating, in the same run, and prints the ratio of the medians over the rounds: the machine's
+ * load weighs on both alike (the load average is printed with each round, as the machine reports it).
  *
  * Run from apps/demo after `pnpm build` at the root and `npx vite build` here:
- * `npx tsx scripts/measure-fps.ts [--base DIR] [scene] [seconds] [rounds]`.
+ * `npx tsx scripts/measure-fps.ts [--base DIR] [scene] [seconds] [rounds]` (default many-bodies 6 5).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
@@ -17,7 +18,7 @@ import { preview } from 'vite';
 const args = process.argv.slice(2);
 const baseAt = args.indexOf('--base');
 const baseDir = baseAt >= 0 ? resolve(args.splice(baseAt, 2)[1]) : null;
-const [scene = 'many-bodies', secondsArg = '6', roundsArg = '2'] = args;
+const [scene = 'many-bodies', secondsArg = '6', roundsArg = '5'] = args;
 const seconds = Number(secondsArg);
 const rounds = Number(roundsArg);
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -56,7 +57,7 @@ async function measure(page: Page, url: string): Promise<{ fps: number; steps: n
   })`);
   // The step time, the snapshot time and the steps a frame as the page's panel shows them.
   const readout: string = await page.evaluate(`Array.from(document.querySelectorAll('#stats dt'))
-    .filter((dt) => /Step time|Snapshot|Steps a frame/.test(dt.textContent))
+    .filter((dt) => /Step time|Snapshot|Steps a frame|Frame time/.test(dt.textContent))
     .map((dt) => dt.textContent + ': ' + dt.nextElementSibling.textContent)
     .join('; ')`);
   return { ...counted, readout };
@@ -74,25 +75,39 @@ const context = await chromium.launchPersistentContext(userDataDir, {
   deviceScaleFactor: 1,
 });
 const page = context.pages()[0] ?? (await context.newPage());
-const totals = builds.map(() => ({ fps: 0, steps: 0 }));
+/** The median of `values` (the mean of the middle two for an even count). */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : 0.5 * (sorted[mid - 1] + sorted[mid]);
+}
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const results = builds.map(() => ({ fps: [] as number[], steps: [] as number[] }));
 for (let round = 0; round < rounds; round++) {
   for (let i = 0; i < builds.length; i++) {
     const { fps, steps, readout } = await measure(page, servers[i].url);
-    totals[i].fps += fps / rounds;
-    totals[i].steps += steps / rounds;
+    results[i].fps.push(fps);
+    results[i].steps.push(steps);
     console.log(
       `${scene} ${builds[i].name}, round ${round + 1}: ${fps.toFixed(1)} fps ` +
-        `(${(1000 / fps).toFixed(1)} ms a frame), ${steps.toFixed(1)} steps/s; ${readout}`,
+        `(${(1000 / fps).toFixed(1)} ms a frame), ${steps.toFixed(1)} steps/s; load average ${load()}; ${readout}`,
     );
   }
 }
 for (let i = 0; i < builds.length; i++) {
-  const { fps, steps } = totals[i];
-  console.log(`${scene} ${builds[i].name}: ${fps.toFixed(1)} fps, ${steps.toFixed(1)} steps/s (mean)`);
+  const { fps, steps } = results[i];
+  console.log(
+    `${scene} ${builds[i].name}: ${median(fps).toFixed(1)} fps, ${median(steps).toFixed(1)} steps/s ` +
+      `(medians of ${rounds} rounds; fps ${fps.map((f) => f.toFixed(1)).join(', ')})`,
+  );
 }
 if (baseDir) {
-  const ratio = totals[1].fps / totals[0].fps;
-  console.log(`${scene} fps ratio, this build / base: ${ratio.toFixed(2)}`);
+  const ratio = median(results[1].fps) / median(results[0].fps);
+  console.log(`${scene} fps ratio, this build / base (medians): ${ratio.toFixed(2)}; load average ${load()}`);
 }
 await context.close();
 await Promise.all(servers.map((s) => s.close()));

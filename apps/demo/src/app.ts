@@ -9,9 +9,16 @@ import { followCharacter } from './game-draw';
 import { HINTED, UNSETTLED_BY_CLASSIC } from './hints';
 import { bindSlider, byId, createRadio, createSlider, createToggle } from './panel';
 import { PointerInput } from './pointer-input';
-import { drawStepGraph, PROFILE_BANDS, RealTimeMeter, StepHistory } from './profile-view';
+import {
+  drawStepGraph,
+  FrameTimes,
+  frameReadout,
+  PROFILE_BANDS,
+  RealTimeMeter,
+  StepHistory,
+} from './profile-view';
 import { boundingRadius, drawDragged, drawPane, drawProbe, islandCount, type Probe } from './render';
-import { Rewind, type SavedState, SNAPSHOT_BUDGET_MS, snapshotInterval } from './rewind';
+import { Rewind, type SavedState, SNAPSHOT_BUDGET_MS, snapshotCost, snapshotInterval } from './rewind';
 import { installSceneControls } from './scene-controls';
 import { scenes as catalogue, findScene as getScene } from './scene-list';
 import {
@@ -112,6 +119,8 @@ export interface TestHook {
   readonly camera: ViewState;
   /** Frames per second and the simulation's speed against real time (1: keeping up). */
   readonly meter: { fps: number; speed: number; behind: boolean };
+  /** Where the last 60 frames' time went, means in ms (as the panel's "Frame time" shows them). */
+  readonly frameTimes: ReturnType<FrameTimes['means']> & { frames: number };
   /** Page (client) coordinates, CSS px, of the world point (`x`, `y`) in pane `pane`. */
   toClient(x: number, y: number, pane?: number): { x: number; y: number };
   /** Opens a scene (as the menu does). */
@@ -155,6 +164,8 @@ export class Testbed {
   private cursor: { x: number; y: number } | null = null;
   private readonly history = new StepHistory(180);
   private readonly meter = new RealTimeMeter(1);
+  /** Where the recent frames' time went: the steps, the snapshots, the drawing, the panel, the rest. */
+  private readonly frameTimes = new FrameTimes(60);
   private lastGraph = 0;
   private paused: boolean;
   private readonly clock = new FixedStepClock(STEP, 4);
@@ -291,6 +302,7 @@ export class Testbed {
     this.clock.reset();
     this.history.clear();
     this.meter.clear();
+    this.frameTimes.clear();
     if (url?.camera) {
       this.camera.centerX = url.camera.x;
       this.camera.centerY = url.camera.y;
@@ -732,11 +744,13 @@ export class Testbed {
     const simulation = this.simulation;
     if (
       simulation.error === null &&
-      (single || simulation.stepCount % snapshotInterval(simulation.snapshotTimes.average) === 0)
+      (single || simulation.stepCount % snapshotInterval(snapshotCost(simulation.snapshotTimes)) === 0)
     ) {
+      const start = performance.now();
       this.rewind.push(simulation.capture());
+      this.frameTimes.current.snapshot += performance.now() - start;
     }
-    simulation.step(STEP);
+    this.frameTimes.current.step += simulation.step(STEP);
     this.history.push(simulation.worlds);
   }
 
@@ -1033,6 +1047,7 @@ export class Testbed {
   }
 
   private frame(time: number): void {
+    this.frameTimes.begin(performance.now());
     // devicePixelRatio changes when the window moves to another screen or the page is zoomed.
     if ((window.devicePixelRatio || 1) !== this.pixelRatio) this.resize();
     const elapsed = this.lastFrame < 0 ? 0 : (time - this.lastFrame) / 1000;
@@ -1057,7 +1072,11 @@ export class Testbed {
     // A game scene's camera keeps its character in view while it runs (the address keeps the scene's view).
     if (steps > 0 && !followed && followCharacter(this.camera, this.simulation.worlds[0])) this.redraw = true;
     // Paused, or every body asleep: the picture has not changed.
-    if (this.redraw) this.draw();
+    if (this.redraw) {
+      const start = performance.now();
+      this.draw();
+      this.frameTimes.current.draw += performance.now() - start;
+    }
     if (time - this.lastGraph > 100) {
       this.lastGraph = time;
       const full = drawStepGraph(byId<HTMLCanvasElement>('profile-graph'), this.history);
@@ -1071,6 +1090,7 @@ export class Testbed {
       this.updateStats();
     }
     if (this.dirty && time - this.lastWrite > 200) this.writeAddress('replace');
+    this.frameTimes.end(performance.now());
     requestAnimationFrame((next) => this.frame(next));
   }
 
@@ -1081,7 +1101,8 @@ export class Testbed {
    */
   private stepsCap(): number {
     const { stepTimes, snapshotTimes } = this.simulation;
-    const perStep = stepTimes.average + snapshotTimes.average / snapshotInterval(snapshotTimes.average);
+    const snapshot = snapshotCost(snapshotTimes);
+    const perStep = stepTimes.average + snapshot / snapshotInterval(snapshot);
     return perStep > SLOW_STEP_MS ? 1 : this.clock.maxStepsPerFrame;
   }
 
@@ -1141,7 +1162,8 @@ export class Testbed {
     const engine = engineCounters(simulation.panes.map((pane) => pane.world));
     const times = simulation.stepTimes;
     const snapshots = simulation.snapshotTimes;
-    const interval = snapshotInterval(snapshots.average);
+    const snapshot = snapshotCost(snapshots);
+    const interval = snapshotInterval(snapshot);
     const rows: [string, string][] = [
       // A comparison that pins the solver runs it whatever the user's choice.
       ['Solver', SOLVERS.find((s) => s.kind === this.shownSolver())!.label],
@@ -1154,13 +1176,14 @@ export class Testbed {
       ['Step time', `${times.average.toFixed(2)} ms mean · ${times.max.toFixed(2)} max`],
       [
         'Snapshot',
-        `${snapshots.average.toFixed(2)} ms mean · ${interval === 1 ? 'every step' : `every ${interval} steps`}`,
+        `${snapshots.median.toFixed(2)} ms median · ${interval === 1 ? 'every step' : `every ${interval} steps`}`,
       ],
       [
         'Steps a frame',
         this.stepsCap() === 1 ? '1 (slow steps: no catching up)' : `up to ${this.clock.maxStepsPerFrame}`,
       ],
       ['Frames', `${this.meter.fps.toFixed(0)} fps · ${(100 * this.meter.speed).toFixed(0)} % of real time`],
+      ['Frame time', frameReadout(this.frameTimes.means())],
     ];
     if (simulation.panes.length > 1) rows.push(['Worlds', `${simulation.panes.length}, side by side`]);
     rows.push(...gameRows(simulation.worlds));
@@ -1246,6 +1269,9 @@ export class Testbed {
       get meter() {
         const m = testbed.meter;
         return { fps: m.fps, speed: m.speed, behind: m.behind };
+      },
+      get frameTimes() {
+        return { ...testbed.frameTimes.means(), frames: testbed.frameTimes.count };
       },
       toClient(x: number, y: number, pane = 0) {
         const camera = testbed.paneCamera(pane);

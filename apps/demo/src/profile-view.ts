@@ -229,3 +229,101 @@ export class RealTimeMeter {
     this.wallSum = 0;
   }
 }
+
+/** The parts of a frame the testbed times, ms. */
+export interface FrameParts {
+  /** The steps the frame ran (`world.step` of every pane, with the game scenes' own work). */
+  step: number;
+  /** The snapshots kept for stepping back. */
+  snapshot: number;
+  /** Drawing the canvas (the drawing calls; the browser paints them after the frame). */
+  draw: number;
+  /** The rest of the frame's script: the panel, the graph, the address. */
+  panel: number;
+}
+
+/**
+ * Where the frames' time goes, as means over the last `capacity` frames, ms: the interval from one
+ * animation frame to the next, split into the parts the frame's script times ({@link FrameParts})
+ * and the rest, the time outside the script (the browser painting the canvas and laying out the
+ * page, and idling until the next frame when the work is done early). The parts and the rest add
+ * up to the frame. Allocates nothing per frame.
+ */
+export class FrameTimes {
+  readonly capacity: number;
+  private readonly samples: Float64Array;
+  private next = 0;
+  /** How many frames are held (at most the capacity). */
+  count = 0;
+  /** The current frame's parts, added to as it runs. */
+  readonly current: FrameParts = { step: 0, snapshot: 0, draw: 0, panel: 0 };
+  private started = -1;
+
+  constructor(capacity = 60) {
+    this.capacity = capacity;
+    this.samples = new Float64Array(capacity * 5);
+  }
+
+  /**
+   * Starts a frame at `time` (ms, the clock of `performance.now()`): the previous frame, if any,
+   * is recorded with the interval up to `time`.
+   */
+  begin(time: number): void {
+    const c = this.current;
+    const interval = time - this.started;
+    // The first frame, or back from a hidden tab: no interval to split.
+    if (this.started >= 0 && interval > 0 && interval < 1000) {
+      const at = this.next * 5;
+      this.samples[at] = interval;
+      this.samples[at + 1] = c.step;
+      this.samples[at + 2] = c.snapshot;
+      this.samples[at + 3] = c.draw;
+      this.samples[at + 4] = c.panel;
+      this.next = (this.next + 1) % this.capacity;
+      if (this.count < this.capacity) this.count++;
+    }
+    this.started = time;
+    c.step = 0;
+    c.snapshot = 0;
+    c.draw = 0;
+    c.panel = 0;
+  }
+
+  /**
+   * Ends the current frame's script at `time`: what it spent outside the step, the snapshots and
+   * the drawing counts as the panel's.
+   */
+  end(time: number): void {
+    const c = this.current;
+    c.panel = Math.max(0, time - this.started - c.step - c.snapshot - c.draw);
+  }
+
+  /** The mean over the held frames of the interval (`frame`), each part, and the rest; ms. */
+  means(): FrameParts & { frame: number; rest: number } {
+    const sums = [0, 0, 0, 0, 0];
+    for (let i = 0; i < this.count; i++) for (let k = 0; k < 5; k++) sums[k] += this.samples[i * 5 + k];
+    const n = Math.max(1, this.count);
+    const [frame, step, snapshot, draw, panel] = sums.map((s) => s / n);
+    return { frame, step, snapshot, draw, panel, rest: Math.max(0, frame - step - snapshot - draw - panel) };
+  }
+
+  /** Forgets the held frames (after a pause, a reset or a new scene). */
+  clear(): void {
+    this.next = 0;
+    this.count = 0;
+    this.started = -1;
+  }
+}
+
+/**
+ * The panel's "Frame time" row: the mean frame and what it is made of, for example
+ * `43.1 ms = step 19.0 + snapshot 0.5 + draw 9.2 + panel 0.8 + rest 13.6` (the rest: the browser
+ * painting, and idle time).
+ */
+export function frameReadout(t: ReturnType<FrameTimes['means']>): string {
+  const f = (ms: number) => ms.toFixed(1);
+  return (
+    `${f(t.frame)} ms = step ${f(t.step)} + snapshot ${f(t.snapshot)} + draw ${f(t.draw)} + ` +
+    `panel ${f(t.panel)} + rest ${f(t.rest)} (painting, idle)`
+  );
+}

@@ -15,7 +15,7 @@ import { type BatchStyle, ShapeBatch } from './shape-batch';
 import { type Pane, tagOf } from './simulation';
 import { theme } from './theme';
 
-/** The styles bodies are batched by (one canvas path per style); palette colour i is `Palette + i`. */
+/** The styles bodies are batched by (canvas paths per style); palette colour i is `Palette + i`. */
 const Style = {
   Static: 0,
   Kinematic: 1,
@@ -372,7 +372,7 @@ const batch = new ShapeBatch();
 
 /**
  * The bodies in the view through `drawWorld`, each shape in its body's style, with the bounding box
- * and frame layers; one canvas path per style ({@link ShapeBatch}). `only`: just that body.
+ * and frame layers; batched by style ({@link ShapeBatch}). `only`: just that body.
  */
 function drawBodies(
   ctx: CanvasRenderingContext2D,

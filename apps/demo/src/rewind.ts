@@ -5,17 +5,30 @@
  * bit for bit as the world did, so stepping back and then forward again replays the same steps.
  */
 import type { GameState } from './game';
+import type { RollingStats } from './rolling-stats';
 
 /** The snapshot time a running step may spend on average, ms; a costlier snapshot is taken less often. */
 export const SNAPSHOT_BUDGET_MS = 0.5;
 
 /**
  * Every how many steps a running simulation keeps a snapshot for stepping back, given a snapshot's
- * mean cost, ms: every step while it is within {@link SNAPSHOT_BUDGET_MS}, else as rarely as keeps
+ * cost, ms: every step while it is within {@link SNAPSHOT_BUDGET_MS}, else as rarely as keeps
  * the mean cost per step within it (a 4 ms snapshot every 8 steps).
  */
 export function snapshotInterval(snapshotMs: number): number {
   return Math.max(1, Math.ceil(snapshotMs / SNAPSHOT_BUDGET_MS - 1e-9));
+}
+
+/**
+ * The cost of a snapshot that sets the interval between them, ms, from the recent snapshots' times
+ * (0 before the first: a snapshot at once): the newest or the median, whichever is less. The first
+ * snapshot of a page runs before the browser has compiled `saveWorld` and costs several times what
+ * later ones do (in many bodies about 170 ms against 30): the newest drops the estimate as soon as
+ * a snapshot is fast, and the median keeps one slow snapshot (a garbage collection in the middle of
+ * it) from spacing them out.
+ */
+export function snapshotCost(times: RollingStats): number {
+  return Math.min(times.last, times.median);
 }
 
 /** The state of every pane's world at one step. */

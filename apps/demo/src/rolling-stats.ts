@@ -4,6 +4,8 @@
  */
 export class RollingStats {
   private readonly samples: Float64Array;
+  /** Scratch space for {@link RollingStats.median}'s sort. */
+  private readonly sorted: Float64Array;
   private next: number;
   /** How many samples are held (at most the capacity). */
   count: number;
@@ -14,6 +16,7 @@ export class RollingStats {
       throw new RangeError(`capacity = ${capacity}: must be an integer >= 1`);
     }
     this.samples = new Float64Array(capacity);
+    this.sorted = new Float64Array(capacity);
     this.next = 0;
     this.count = 0;
   }
@@ -31,6 +34,25 @@ export class RollingStats {
     let sum = 0;
     for (let i = 0; i < this.count; i++) sum += this.samples[i];
     return sum / this.count;
+  }
+
+  /** The newest sample (0 when empty). */
+  get last(): number {
+    if (this.count === 0) return 0;
+    return this.samples[(this.next + this.samples.length - 1) % this.samples.length];
+  }
+
+  /** The median of the held samples (the mean of the middle two for an even count; 0 when empty). */
+  get median(): number {
+    const n = this.count;
+    if (n === 0) return 0;
+    const sorted = this.sorted;
+    sorted.set(this.samples);
+    // Only the held samples: the rest of the scratch is pushed past them.
+    sorted.fill(Number.POSITIVE_INFINITY, n);
+    sorted.sort();
+    const mid = n >> 1;
+    return n % 2 === 1 ? sorted[mid] : 0.5 * (sorted[mid - 1] + sorted[mid]);
   }
 
   /** The largest held sample (0 when empty). */

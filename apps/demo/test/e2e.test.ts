@@ -982,6 +982,29 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     });
     expect(worst.walls).toBe(2);
     expect(worst.highest).toBeLessThan(worst.wallTop);
+
+    // Where its frames' time goes (a slow scene: a step takes more than half a display frame). The
+    // panel's "Frame time" splits the mean frame into the step, the snapshots, the drawing, the
+    // panel and the rest outside the script (the browser painting, waiting for the display): the
+    // parts add up to the frame, agree with the frames per second, and the timed parts are a good
+    // share of it (the step's time is not hidden in the rest).
+    await page.waitForFunction(() => window.__lite!.frameTimes.frames >= 40, undefined, { timeout: 45_000 });
+    await page.waitForTimeout(300);
+    const t = await page.evaluate(() => ({ ...window.__lite!.frameTimes, fps: window.__lite!.meter.fps }));
+    for (const part of [t.step, t.snapshot, t.draw, t.panel, t.rest]) expect(part).toBeGreaterThanOrEqual(0);
+    expect(t.step).toBeGreaterThan(0);
+    expect(t.draw).toBeGreaterThan(0);
+    expect(t.step + t.snapshot + t.draw + t.panel + t.rest).toBeCloseTo(t.frame, 6);
+    expect(t.step + t.snapshot + t.draw + t.panel).toBeGreaterThan(0.3 * t.frame);
+    expect(1000 / t.frame).toBeGreaterThan(0.6 * t.fps);
+    expect(1000 / t.frame).toBeLessThan(1.6 * t.fps);
+    const row =
+      /Frame time([\d.]+) ms = step ([\d.]+) \+ snapshot ([\d.]+) \+ draw ([\d.]+) \+ panel ([\d.]+) \+ rest ([\d.]+)/.exec(
+        (await page.textContent('#stats')) ?? '',
+      );
+    expect(row, 'the panel shows the frame time and its parts').not.toBeNull();
+    const [frame, ...parts] = row!.slice(1).map(Number);
+    expect(parts.reduce((a, b) => a + b, 0)).toBeCloseTo(frame, 0);
   });
 
   // Settings in the address and in localStorage -------------------------------------------------
@@ -1126,7 +1149,7 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     expect(await page.isVisible('#hud-behind')).toBe(true);
     // Steps this slow run one a frame, and their snapshots are kept every few steps; both shown.
     await page.waitForFunction(() => document.getElementById('stats')!.textContent!.includes('slow steps'));
-    expect(await page.textContent('#stats')).toMatch(/Snapshot[\d.]+ ms mean · every \d+ steps/);
+    expect(await page.textContent('#stats')).toMatch(/Snapshot[\d.]+ ms median · every \d+ steps/);
     expect(await page.textContent('#hud-behind')).toMatch(/Behind real time/);
     expect(await page.evaluate(() => window.__lite!.meter.speed)).toBeLessThan(0.9);
     await page.goto(`${base}/?scene=single-box`); // leave the heavy scene
@@ -1454,6 +1477,8 @@ describe.runIf(runSuite)('demo in Chromium', () => {
         { timeout: 60_000, polling: 100 },
       );
       const lanes = await page.evaluate(() => window.__compare!.lanes);
+      // Every lane of the page, Box2D v3's among them, for every scene.
+      expect(lanes.map((lane) => lane.id)).toEqual(['lite', 'planck', 'matter', 'p2', 'rapier', 'box2d3']);
       for (const lane of lanes) {
         expect(lane.error, `${id} in ${lane.id}`).toBeNull();
         if (lane.refused !== null) {

@@ -1,6 +1,13 @@
 import { PROFILE_STAGES, World } from '@lite/world';
 import { describe, expect, it } from 'vitest';
-import { niceCeiling, PROFILE_BANDS, RealTimeMeter, StepHistory } from '../src/profile-view';
+import {
+  FrameTimes,
+  frameReadout,
+  niceCeiling,
+  PROFILE_BANDS,
+  RealTimeMeter,
+  StepHistory,
+} from '../src/profile-view';
 
 describe('step-time profile', () => {
   it('puts every stage but the total in exactly one band (the last band is the rest of the total)', () => {
@@ -83,5 +90,45 @@ describe('step-time profile', () => {
     for (let i = 0; i < 120; i++) meter.frame(1 / 60, 0, false);
     expect(meter.speed).toBe(1);
     expect(meter.behind).toBe(false);
+  });
+});
+
+describe('frame times', () => {
+  it('splits each frame into its timed parts and the rest, which add up to the frame', () => {
+    const times = new FrameTimes(4);
+    times.begin(1000); // the first frame: no interval before it
+    times.current.step += 20;
+    times.current.snapshot += 1;
+    times.current.draw += 3;
+    times.end(1025);
+    times.begin(1050); // 50 ms: 20 + 1 + 3 + 1 (the panel: the script's rest) + 25 outside the script
+    expect(times.count).toBe(1);
+    expect(times.means()).toEqual({ frame: 50, step: 20, snapshot: 1, draw: 3, panel: 1, rest: 25 });
+    times.current.step += 10;
+    times.end(1060);
+    times.begin(1070);
+    const m = times.means();
+    expect(m.frame).toBe(35);
+    expect(m.step).toBe(15);
+    expect(m.step + m.snapshot + m.draw + m.panel + m.rest).toBeCloseTo(m.frame, 9);
+    expect(frameReadout(m)).toBe(
+      '35.0 ms = step 15.0 + snapshot 0.5 + draw 1.5 + panel 0.5 + rest 17.5 (painting, idle)',
+    );
+  });
+
+  it('keeps the last frames only, and forgets them on clear (the next frame has no interval)', () => {
+    const times = new FrameTimes(2);
+    for (let i = 0; i <= 5; i++) {
+      times.begin(10 * i * i);
+      times.end(10 * i * i);
+    }
+    expect(times.count).toBe(2);
+    expect(times.means().frame).toBe((70 + 90) / 2);
+    times.clear();
+    expect(times.count).toBe(0);
+    expect(times.means()).toEqual({ frame: 0, step: 0, snapshot: 0, draw: 0, panel: 0, rest: 0 });
+    times.begin(1000);
+    times.begin(1016);
+    expect(times.count).toBe(1);
   });
 });

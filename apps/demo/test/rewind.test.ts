@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Rewind, type SavedState, SNAPSHOT_BUDGET_MS, snapshotInterval } from '../src/rewind';
+import { Rewind, type SavedState, SNAPSHOT_BUDGET_MS, snapshotCost, snapshotInterval } from '../src/rewind';
+import { RollingStats } from '../src/rolling-stats';
 
 /** A state of `bytes` bytes in one pane, tagged by its step count. */
 function state(stepCount: number, bytes = 10): SavedState {
@@ -66,5 +67,23 @@ describe('snapshotInterval', () => {
     // The mean snapshot cost per running step stays within the budget.
     for (const ms of [0.3, 0.7, 2.1, 4.3, 17])
       expect(ms / snapshotInterval(ms)).toBeLessThanOrEqual(SNAPSHOT_BUDGET_MS);
+  });
+});
+
+describe('snapshotCost', () => {
+  it('is the newest or the median snapshot time, whichever is less', () => {
+    const times = new RollingStats(60);
+    expect(snapshotCost(times)).toBe(0);
+    for (const ms of [200, 190, 180]) times.push(ms);
+    // Slow while the code is cold: 180 ms, the newest.
+    expect(snapshotCost(times)).toBe(180);
+    // Compiled: the next one costs 20 ms and sets the interval at once, though the median is 185 ms.
+    times.push(20);
+    expect(snapshotCost(times)).toBe(20);
+    expect(snapshotInterval(snapshotCost(times))).toBe(40);
+    for (let i = 0; i < 5; i++) times.push(20);
+    // One slow snapshot (a garbage collection) does not space them out: the median holds.
+    times.push(150);
+    expect(snapshotCost(times)).toBe(20);
   });
 });

@@ -6,6 +6,8 @@ describe('RollingStats', () => {
     const stats = new RollingStats(4);
     expect(stats.average).toBe(0);
     expect(stats.max).toBe(0);
+    expect(stats.median).toBe(0);
+    expect(stats.last).toBe(0);
   });
 
   it('matches a brute-force mean and max over the last samples', () => {
@@ -23,6 +25,10 @@ describe('RollingStats', () => {
       expect(stats.count).toBe(recent.length);
       expect(stats.average).toBeCloseTo(mean, 12);
       expect(stats.max).toBe(Math.max(...recent));
+      expect(stats.last).toBe(value);
+      const sorted = [...recent].sort((a, b) => a - b);
+      const mid = sorted.length >> 1;
+      expect(stats.median).toBe(sorted.length % 2 ? sorted[mid] : 0.5 * (sorted[mid - 1] + sorted[mid]));
     }
   });
 
@@ -33,5 +39,6 @@ describe('RollingStats', () => {
     stats.push(1);
     expect(stats.average).toBe(1);
     expect(stats.max).toBe(1);
+    expect(stats.median).toBe(1);
   });
 });
