@@ -357,12 +357,7 @@ function resolved<T extends object>(
     o.collideConnected === undefined ? false : checkBoolean(o.collideConnected, 'options.collideConnected');
   const breakForce = checkBreak(o.breakForce, 'options.breakForce');
   const breakTorque = checkBreak(o.breakTorque, 'options.breakTorque');
-  try {
-    trial();
-  } catch (error) {
-    if (error instanceof ConstraintError) rethrowAsWorldError(error, 'options.');
-    throw error;
-  }
+  asWorldError(trial, 'options.');
   return {
     bodyA,
     bodyB,
@@ -377,15 +372,14 @@ function resolved<T extends object>(
 }
 
 /**
- * Runs a setter of the constraint package (after checking that `joint`, if given, was not
- * destroyed), its ConstraintError rethrown as a WorldError naming `joint.<field>`.
+ * Runs `set` (a setter or a check of the constraint package), its ConstraintError rethrown as a
+ * WorldError naming `<prefix><field>`. @internal
  */
-export function asWorldError(joint: Joint | null, set: () => unknown): void {
-  if (joint !== null) liveWorld(joint);
+export function asWorldError(set: () => unknown, prefix = 'joint.'): void {
   try {
     set();
   } catch (error) {
-    if (error instanceof ConstraintError) rethrowAsWorldError(error, 'joint.');
+    if (error instanceof ConstraintError) rethrowAsWorldError(error, prefix);
     throw error;
   }
 }
@@ -397,91 +391,7 @@ export function liveWorld(joint: Joint): World {
   return world;
 }
 
-/**
- * The checks of a kind's plain fields, as its setters make them (see `checkJointInput`): each name
- * listed must hold such a value. @internal
- */
-export interface FieldChecks {
-  /** Finite numbers (anchors, offsets, reference angles, speeds). */
-  readonly finite: readonly string[];
-  /** Booleans. */
-  readonly toggles?: readonly string[];
-  /** Limit pairs: numbers (±Infinity allowed), lower <= upper. */
-  readonly ranges?: readonly (readonly [string, string])[];
-  /** Largest forces or torques: numbers >= 0 (+Infinity: unbounded). */
-  readonly maxima?: readonly string[];
-  /** Finite numbers >= 0. */
-  readonly nonNegative?: readonly string[];
-  /** Any further rule between fields. */
-  readonly extra?: (joint: CheckedJoint) => void;
-}
-
-/** A joint as its field checks see it. @internal */
-export type CheckedJoint = Joint & Record<string, unknown>;
-
-/**
- * Every plain field of `joint` listed in `checks`, and its break thresholds, as its setters would
- * have them (of the right type, within their bounds): throws a WorldError naming
- * `joint #<id>.<field>` and the value. @internal
- */
-export function checkJointFields(joint: Joint, checks: FieldChecks): void {
-  const j = joint as CheckedJoint;
-  checkBreakField(joint, 'breakForce', joint.breakForce);
-  checkBreakField(joint, 'breakTorque', joint.breakTorque);
-  for (const field of checks.finite) finiteField(joint, field, j[field] as number);
-  for (const field of checks.toggles ?? []) toggleField(joint, field, j[field] as boolean);
-  for (const [lower, upper] of checks.ranges ?? []) {
-    rangeFields(joint, lower, j[lower] as number, upper, j[upper] as number);
-  }
-  for (const field of checks.maxima ?? []) maximumField(joint, field, j[field] as number);
-  for (const field of checks.nonNegative ?? []) {
-    const value = j[field] as number;
-    if (!(value >= 0 && Number.isFinite(value)))
-      refuseField(joint, field, value, 'must be a finite number >= 0');
-  }
-  checks.extra?.(j);
-  // The bounds the setters apply (anchors and lengths within MAX_LENGTH, angles within MAX_ANGLE, ...).
-  const fields = [checks.finite, checks.ranges?.flat(), checks.maxima, checks.nonNegative];
-  for (const list of fields) {
-    for (const field of list ?? []) checkJointBound(field, j[field], `joint #${joint.id}.${field}`);
-  }
-}
-
+/** Throws a WorldError naming `joint #<id>.<field>`, the value and why. @internal */
 export function refuseField(joint: Joint, field: string, value: unknown, reason: string): never {
   throw new WorldError(`joint #${joint.id}.${field}`, value, `${reason} (${joint.toString()})`);
-}
-
-function finiteField(joint: Joint, field: string, value: number): void {
-  if (typeof value !== 'number' || !Number.isFinite(value))
-    refuseField(joint, field, value, 'must be a finite number');
-}
-
-function toggleField(joint: Joint, field: string, value: boolean): void {
-  if (typeof value !== 'boolean') refuseField(joint, field, value, 'must be a boolean');
-}
-
-/** A largest force or torque: a number >= 0 (+Infinity: unbounded). */
-function maximumField(joint: Joint, field: string, value: number): void {
-  if (typeof value !== 'number' || !(value >= 0)) refuseField(joint, field, value, 'must be a number >= 0');
-}
-
-function checkBreakField(joint: Joint, field: string, value: number): void {
-  if (typeof value !== 'number' || !(value > 0)) {
-    refuseField(joint, field, value, 'must be a number > 0 (+Infinity: never breaks)');
-  }
-}
-
-/** A limit pair: numbers (±Infinity allowed), not NaN, lower <= upper. */
-function rangeFields(
-  joint: Joint,
-  lowerField: string,
-  lower: number,
-  upperField: string,
-  upper: number,
-): void {
-  if (typeof lower !== 'number' || Number.isNaN(lower))
-    refuseField(joint, lowerField, lower, 'must be a number');
-  if (typeof upper !== 'number' || Number.isNaN(upper))
-    refuseField(joint, upperField, upper, 'must be a number');
-  if (lower > upper) refuseField(joint, upperField, upper, `must be >= ${lowerField} (${lower})`);
 }

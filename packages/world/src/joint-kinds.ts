@@ -1,6 +1,6 @@
-import { JOINT_TYPES, JointKind } from '@lite/constraints';
+import { fieldChecksOf, JOINT_TYPES, JointKind } from '@lite/constraints';
 import { WorldError } from './errors';
-import { asWorldError, checkJointFields, liveWorld, springOptions } from './joint-checks';
+import { asWorldError, liveWorld, refuseField, springOptions } from './joint-checks';
 import { installJointPasses } from './joint-passes';
 import { type Joint, jointBodyA, jointBodyB, type MethodChecks, type WorldJointKind } from './joints';
 import { checkJointBound, checkReach } from './limits';
@@ -36,11 +36,25 @@ export function registerJointKind(kind: WorldJointKind): void {
  * Every plain field of a joint (`motorSpeed`, `lowerAngle`, `length`, anchors, break thresholds,
  * ...) as its setter would have it: throws a WorldError naming `joint #<id>.<field>` and the value.
  * The setters check each value as it is set, so the step does not; a snapshot's joints, whose
- * fields are restored without their setters, are checked with this before the restore changes
- * anything. @internal
+ * fields are restored without their setters, are checked with this (each accessor's own check, from
+ * the constraint's table, then its bound) before the restore changes anything. @internal
  */
 export function checkJointInput(joint: Joint): void {
-  checkJointFields(joint, WORLD_JOINT_KINDS[joint.kind].fields);
+  const j = joint as unknown as Record<string, number>;
+  for (const name of ['breakForce', 'breakTorque']) {
+    const value = j[name];
+    if (!(typeof value === 'number' && value > 0))
+      refuseField(joint, name, value, 'must be a number > 0 (+Infinity: never breaks)');
+  }
+  for (let p = Object.getPrototypeOf(joint); p !== null; p = Object.getPrototypeOf(p)) {
+    const checks = fieldChecksOf(p) ?? {};
+    for (const name of Object.keys(checks)) {
+      const value = j[`${name}Value`];
+      asWorldError(() => checks[name](value as never, name, j), `joint #${joint.id}.`);
+      checkJointBound(name, value, `joint #${joint.id}.${name}`);
+    }
+  }
+  WORLD_JOINT_KINDS[joint.kind].check?.(joint);
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -85,7 +99,7 @@ function wakingMethods(prototype: object, methods: Readonly<Record<string, Metho
     const method = record[name];
     record[name] = function (this: Joint, ...args: unknown[]): Joint {
       const world = liveWorld(this);
-      asWorldError(null, () => {
+      asWorldError(() => {
         if (!Array.isArray(checks))
           args[0] = springOptions(args[0] as object, (checks as { keys: string[] }).keys);
         else
@@ -134,7 +148,7 @@ function guardSetters(prototype: object): void {
             }
           }
           const before = get.call(this);
-          asWorldError(null, () => set.call(this, value));
+          asWorldError(() => set.call(this, value));
           // A change of motion (a motor's speed, a limit, a length, a target) wakes the bodies.
           if (!Object.is(before, get.call(this))) {
             world.wakeBody(jointBodyA(this));

@@ -17,8 +17,6 @@ import {
 import type { Vec2Like } from '@lite/math';
 import type { Body } from './body';
 import {
-  checkJointFields,
-  type FieldChecks,
   liveWorld,
   refuseField,
   resolveDistanceJointOptions,
@@ -300,12 +298,12 @@ export interface WorldJointKind<O = unknown> {
   ) => Joint;
   /** Checks the options of `world.createJoint` (mutates nothing). @internal */
   readonly resolve: (options: O, world: World) => ResolvedJoint<unknown>;
-  /** Whether the joint has a single body (`body`, as a mouse joint). @internal */
-  readonly oneBody: boolean;
-  /** Whether the joint has a unit axis (`localAxisX`, `localAxisY`) a snapshot must keep unit. @internal */
-  readonly unitAxis: boolean;
-  /** Its plain fields' checks, for a snapshot's joints (see `checkJointInput`). @internal */
-  readonly fields: FieldChecks;
+  /** Whether the joint has a single body (`body`, as a mouse joint; default false). @internal */
+  readonly oneBody?: boolean;
+  /** Whether the joint has a unit axis (`localAxisX`, `localAxisY`) a snapshot must keep unit (default false). @internal */
+  readonly unitAxis?: boolean;
+  /** Its checks between fields beyond each field's own, for a snapshot's joints (see `checkJointInput`). @internal */
+  readonly check?: (joint: Joint) => void;
   /** Its setter methods: each checked as listed, then the bodies woken. @internal */
   readonly methods: Readonly<Record<string, MethodChecks>>;
 }
@@ -366,23 +364,6 @@ const REVOLUTE_KIND: WorldJointKind<RevoluteJointOptions> = {
   kind: 1 as typeof JointKind.Revolute,
   cls: RevoluteJoint as WorldJointKind['cls'],
   resolve: resolveRevoluteJointOptions,
-  oneBody: false,
-  unitAxis: false,
-  fields: {
-    finite: [
-      'localAnchorAX',
-      'localAnchorAY',
-      'localAnchorBX',
-      'localAnchorBY',
-      'referenceAngle',
-      'motorSpeed',
-      'targetAngle',
-    ],
-    toggles: ['enableLimit', 'enableMotor', 'enableSpring'],
-    ranges: [['lowerAngle', 'upperAngle']],
-    maxima: ['maxMotorTorque'],
-    nonNegative: ['springHertz', 'springDampingRatio'],
-  },
   methods: { setSpring: { keys: SPRING_KEYS }, setLimits: [] },
 };
 
@@ -418,14 +399,7 @@ const DISTANCE_KIND: WorldJointKind<DistanceJointOptions> = {
   kind: 0 as typeof JointKind.Distance,
   cls: DistanceJoint as WorldJointKind['cls'],
   resolve: resolveDistanceJointOptions,
-  oneBody: false,
-  unitAxis: false,
-  fields: {
-    finite: ['localAnchorAX', 'localAnchorAY', 'localAnchorBX', 'localAnchorBY', 'motorSpeed'],
-    toggles: ['enableMotor'],
-    maxima: ['maxMotorForce'],
-    extra: checkLengths,
-  },
+  check: checkLengths,
   methods: { setSpring: { keys: SPRING_KEYS }, setLengths: ['length', 'minLength', 'maxLength'] },
 };
 
@@ -471,12 +445,6 @@ const MOUSE_KIND: WorldJointKind<MouseJointOptions> = {
   cls: MouseJoint as WorldJointKind['cls'],
   resolve: resolveMouseJointOptions,
   oneBody: true,
-  unitAxis: false,
-  fields: {
-    finite: ['targetX', 'targetY', 'localAnchorX', 'localAnchorY'],
-    maxima: ['maxForce'],
-    nonNegative: ['frequencyHz', 'dampingRatio'],
-  },
   methods: {},
 };
 
@@ -513,23 +481,7 @@ const PRISMATIC_KIND: WorldJointKind<PrismaticJointOptions> = {
   kind: 3 as typeof JointKind.Prismatic,
   cls: PrismaticJoint as WorldJointKind['cls'],
   resolve: resolvePrismaticJointOptions,
-  oneBody: false,
   unitAxis: true,
-  fields: {
-    finite: [
-      'localAnchorAX',
-      'localAnchorAY',
-      'localAnchorBX',
-      'localAnchorBY',
-      'localAxisX',
-      'localAxisY',
-      'motorSpeed',
-      'referenceAngle',
-    ],
-    toggles: ['enableLimit', 'enableMotor'],
-    ranges: [['lowerTranslation', 'upperTranslation']],
-    maxima: ['maxMotorForce'],
-  },
   methods: {
     setLimits: [],
     setEnableLimit: [],
@@ -571,11 +523,6 @@ const WELD_KIND: WorldJointKind<WeldJointOptions> = {
   kind: 4 as typeof JointKind.Weld,
   cls: WeldJoint as WorldJointKind['cls'],
   resolve: resolveWeldJointOptions,
-  oneBody: false,
-  unitAxis: false,
-  fields: {
-    finite: ['localAnchorAX', 'localAnchorAY', 'localAnchorBX', 'localAnchorBY', 'referenceAngle'],
-  },
   methods: { setSprings: { keys: WELD_SPRING_KEYS } },
 };
 
@@ -611,22 +558,7 @@ const WHEEL_KIND: WorldJointKind<WheelJointOptions> = {
   kind: 5 as typeof JointKind.Wheel,
   cls: WheelJoint as WorldJointKind['cls'],
   resolve: resolveWheelJointOptions,
-  oneBody: false,
   unitAxis: true,
-  fields: {
-    finite: [
-      'localAnchorAX',
-      'localAnchorAY',
-      'localAnchorBX',
-      'localAnchorBY',
-      'localAxisX',
-      'localAxisY',
-      'motorSpeed',
-    ],
-    toggles: ['enableLimit', 'enableMotor'],
-    ranges: [['lowerTranslation', 'upperTranslation']],
-    maxima: ['maxMotorTorque'],
-  },
   methods: {
     setLimits: [],
     setEnableLimit: [],
@@ -668,13 +600,6 @@ const MOTOR_KIND: WorldJointKind<MotorJointOptions> = {
   kind: 6 as typeof JointKind.Motor,
   cls: MotorJoint as WorldJointKind['cls'],
   resolve: resolveMotorJointOptions,
-  oneBody: false,
-  unitAxis: false,
-  fields: {
-    finite: ['linearOffsetX', 'linearOffsetY', 'angularOffset'],
-    maxima: ['maxForce', 'maxTorque'],
-    extra: checkCorrectionFactor,
-  },
   methods: {
     setLinearOffset: ['linearOffsetX', 'linearOffsetY'],
     setAngularOffset: ['angularOffset'],
@@ -715,9 +640,6 @@ const FILTER_KIND: WorldJointKind<FilterJointOptions> = {
   kind: 7 as typeof JointKind.Filter,
   cls: FilterJoint as WorldJointKind['cls'],
   resolve: resolveFilterJointOptions,
-  oneBody: false,
-  unitAxis: false,
-  fields: { finite: [] },
   methods: {},
 };
 
@@ -745,24 +667,21 @@ export function jointBodyB(joint: Joint): Body {
 /** A distance joint's range: `0 <= minLength <= length <= maxLength`, the length finite. */
 function checkLengths(joint: Joint): void {
   const j = joint as DistanceJoint;
-  if (!(j.minLength >= 0)) refuseField(j, 'minLength', j.minLength, 'must be a number >= 0');
-  checkJointFields(j, { finite: [], ranges: [['minLength', 'maxLength']] });
-  if (!(j.length >= j.minLength && j.length <= j.maxLength && Number.isFinite(j.length))) {
+  const { length, minLength, maxLength } = j;
+  if (!(typeof minLength === 'number' && minLength >= 0))
+    refuseField(j, 'minLength', minLength, 'must be a number >= 0');
+  if (!(typeof maxLength === 'number' && maxLength >= minLength))
+    refuseField(j, 'maxLength', maxLength, `must be >= minLength (${minLength})`);
+  if (!(length >= minLength && length <= maxLength && Number.isFinite(length))) {
     refuseField(
       j,
       'length',
-      j.length,
-      `must be a finite number in [minLength, maxLength] = [${j.minLength}, ${j.maxLength}]`,
+      length,
+      `must be a finite number in [minLength, maxLength] = [${minLength}, ${maxLength}]`,
     );
   }
-  checkJointBound('length', j.length, `joint #${j.id}.length`);
-}
-
-/** A motor joint's correction factor: in [0, 1]. */
-function checkCorrectionFactor(joint: Joint): void {
-  const j = joint as MotorJoint;
-  if (!(j.correctionFactor >= 0 && j.correctionFactor <= 1)) {
-    refuseField(j, 'correctionFactor', j.correctionFactor, 'must be a number in [0, 1]');
+  for (const name of ['length', 'minLength', 'maxLength'] as const) {
+    checkJointBound(name, j[name], `joint #${j.id}.${name}`);
   }
 }
 
