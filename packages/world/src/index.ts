@@ -45,6 +45,7 @@ export {
   type WeldJointOptions,
   WheelJoint,
   type WheelJointOptions,
+  type WorldJointClass,
   type WorldJointFields,
   type WorldJointKind,
 } from './joints';

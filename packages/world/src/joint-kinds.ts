@@ -1,9 +1,17 @@
 import { fieldChecksOf, JOINT_TYPES, JointKind } from '@lite/constraints';
 import { WorldError } from './errors';
-import { asWorldError, liveWorld, refuseField, springOptions } from './joint-checks';
+import {
+  asWorldError,
+  liveWorld,
+  refuseField,
+  SPRING_KEYS,
+  springOptions,
+  WELD_SPRING_KEYS,
+} from './joint-checks';
 import { installJointPasses } from './joint-passes';
-import { type Joint, jointBodyA, jointBodyB, type MethodChecks, type WorldJointKind } from './joints';
+import { type Joint, jointBodyA, jointBodyB, type WorldJointKind } from './joints';
 import { checkJointBound, checkReach } from './limits';
+import { checkVec2 } from './validate';
 
 /*
  * The world's registry of joint kinds: a kind joins it when its first joint is made (or a snapshot
@@ -26,7 +34,7 @@ export function registerJointKind(kind: WorldJointKind): void {
   Object.defineProperty(prototype, 'wakeBodies', { value: wakeBodies, writable: true, configurable: true });
   Object.defineProperty(prototype, 'toString', { value: jointName, writable: true, configurable: true });
   guardDestroyed(prototype, READ_OUTS);
-  wakingMethods(prototype, kind.methods);
+  wakingMethods(prototype);
   breakAccessors(prototype);
   guardSetters(prototype);
   WORLD_JOINT_KINDS[kind.kind] = kind;
@@ -88,28 +96,59 @@ const READ_OUTS = [
 ];
 
 /**
- * The setter methods of a kind (`setLimits`, `setSpring`, ...): each throws a WorldError once the
- * joint was destroyed, checks its arguments as `checks` says, runs the constraint's method (its
- * ConstraintError becomes a WorldError naming `joint.<argument>`; nothing changed then), wakes the
- * bodies and returns the joint.
+ * The checks of a setter method's arguments beyond the constraint's: the names of its arguments
+ * (each checked against the bound of that name, see `checkJointBound`), the keys its options object
+ * may have, or a function of the joint and the arguments. Other setter methods have none.
  */
-function wakingMethods(prototype: object, methods: Readonly<Record<string, MethodChecks>>): void {
+type MethodChecks =
+  | readonly string[]
+  | { readonly keys: readonly string[] }
+  | ((joint: Joint, args: unknown[]) => void);
+const METHOD_CHECKS: Readonly<Record<string, MethodChecks>> = {
+  setSpring: { keys: SPRING_KEYS },
+  setSprings: { keys: WELD_SPRING_KEYS },
+  setLengths: ['length', 'minLength', 'maxLength'],
+  setLinearOffset: ['linearOffsetX', 'linearOffsetY'],
+  setAngularOffset: ['angularOffset'],
+  setTarget: (joint, [x, y]) => {
+    const body = jointBodyA(joint);
+    checkVec2({ x, y }, 'target');
+    checkReach({ x: x as number, y: y as number }, body.position.x, body.position.y, 'target');
+  },
+};
+
+/**
+ * The setter methods of a kind (`setLimits`, `setSpring`, ...: each `set...` method of its
+ * constraint class): each throws a WorldError once the joint was destroyed, checks its arguments
+ * (see {@link METHOD_CHECKS}), runs the constraint's method (its ConstraintError becomes a
+ * WorldError naming `joint.<argument>`; nothing changed then), wakes the bodies and returns the joint.
+ */
+function wakingMethods(prototype: object): void {
   const record = prototype as Record<string, (...args: unknown[]) => unknown>;
-  for (const [name, checks] of Object.entries(methods)) {
-    const method = record[name];
-    record[name] = function (this: Joint, ...args: unknown[]): Joint {
-      const world = liveWorld(this);
-      asWorldError(() => {
-        if (!Array.isArray(checks))
-          args[0] = springOptions(args[0] as object, (checks as { keys: string[] }).keys);
-        else
-          for (let i = 0; i < checks.length; i++) checkJointBound(checks[i], args[i], `joint.${checks[i]}`);
-        method.apply(this, args);
-      });
-      world.wakeBody(jointBodyA(this));
-      world.wakeBody(jointBodyB(this));
-      return this;
-    };
+  for (
+    let base = Object.getPrototypeOf(prototype);
+    base !== Object.prototype;
+    base = Object.getPrototypeOf(base)
+  ) {
+    for (const name of Object.getOwnPropertyNames(base)) {
+      if (!/^set[A-Z]/.test(name) || Object.hasOwn(prototype, name)) continue;
+      const method = record[name];
+      const checks = METHOD_CHECKS[name] ?? [];
+      record[name] = function (this: Joint, ...args: unknown[]): Joint {
+        const world = liveWorld(this);
+        asWorldError(() => {
+          if (typeof checks === 'function') checks(this, args);
+          else if (!Array.isArray(checks))
+            args[0] = springOptions(args[0] as object, (checks as { keys: string[] }).keys);
+          else
+            for (let i = 0; i < checks.length; i++) checkJointBound(checks[i], args[i], `joint.${checks[i]}`);
+          method.apply(this, args);
+        });
+        world.wakeBody(jointBodyA(this));
+        world.wakeBody(jointBodyB(this));
+        return this;
+      };
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import {
   DistanceJoint as DistanceConstraint,
+  type DistanceJointOptions as DistanceConstraintOptions,
   FilterJoint as FilterConstraint,
   JointKind,
   MotorJoint as MotorConstraint,
@@ -9,6 +10,7 @@ import {
   PrismaticJoint as PrismaticConstraint,
   type PrismaticJointOptions as PrismaticConstraintOptions,
   RevoluteJoint as RevoluteConstraint,
+  type RevoluteJointOptions as RevoluteConstraintOptions,
   WeldJoint as WeldConstraint,
   type WeldJointOptions as WeldConstraintOptions,
   WheelJoint as WheelConstraint,
@@ -17,7 +19,6 @@ import {
 import type { Vec2Like } from '@lite/math';
 import type { Body } from './body';
 import {
-  liveWorld,
   refuseField,
   resolveDistanceJointOptions,
   resolveFilterJointOptions,
@@ -27,12 +28,9 @@ import {
   resolveRevoluteJointOptions,
   resolveWeldJointOptions,
   resolveWheelJointOptions,
-  SPRING_KEYS,
-  WELD_SPRING_KEYS,
 } from './joint-checks';
 import { registerJointKind } from './joint-kinds';
-import { checkJointBound, checkReach } from './limits';
-import { checkVec2 } from './validate';
+import { checkJointBound } from './limits';
 import type { World } from './world';
 
 /*
@@ -60,50 +58,17 @@ export interface JointOptionsBase {
 }
 
 /** What `world.createJoint(RevoluteJoint, …)` takes. */
-export interface RevoluteJointOptions extends JointOptionsBase {
+export interface RevoluteJointOptions extends JointOptionsBase, RevoluteConstraintOptions {
   /** The first body. */
   bodyA: Body;
   /** The second body. */
   bodyB: Body;
   /** The pivot, world coordinates, m. */
   anchor: Vec2Like;
-  /** Softness frequency of the pin, Hz (default 0: rigid). Not with `stiffness`/`damping`. */
-  frequencyHz?: number;
-  /** Softness damping ratio (default 0.7 when soft). Not with `stiffness`/`damping`. */
-  dampingRatio?: number;
-  /**
-   * Stiffness of the pin, N/m (instead of `frequencyHz`/`dampingRatio`): a load F opens it by F / k,
-   * whatever the masses. Default 0 when only `damping` is given.
-   */
-  stiffness?: number;
-  /** Damping coefficient of the pin, N·s/m (instead of `frequencyHz`/`dampingRatio`; default 0). */
-  damping?: number;
-  /** Lowest joint angle θB - θA - reference, radians; giving a bound enables the limit. */
-  lowerAngle?: number;
-  /** Highest joint angle, radians. */
-  upperAngle?: number;
-  /** Turn the limit on or off (default: on when a bound is given). */
-  enableLimit?: boolean;
-  /** Motor target speed ωB - ωA, rad/s (default 0). */
-  motorSpeed?: number;
-  /** Largest motor torque, N·m (default 0). */
-  maxMotorTorque?: number;
-  /** Turn the motor on or off (default: on when `maxMotorTorque` is given). */
-  enableMotor?: boolean;
-  /** θB - θA at joint angle 0 (default: the bodies' angles now). */
-  referenceAngle?: number;
-  /** Turn the angular spring on or off (default: on when `springHertz` is given). */
-  enableSpring?: boolean;
-  /** Frequency of the angular spring towards `targetAngle`, Hz (default 0: none; as Box2D's hertz). */
-  springHertz?: number;
-  /** Damping ratio of the angular spring (default 0; 1 is critical). */
-  springDampingRatio?: number;
-  /** The joint angle the spring pulls towards, radians (default 0). */
-  targetAngle?: number;
 }
 
 /** What `world.createJoint(DistanceJoint, …)` takes. */
-export interface DistanceJointOptions extends JointOptionsBase {
+export interface DistanceJointOptions extends JointOptionsBase, DistanceConstraintOptions {
   /** The first body. */
   bodyA: Body;
   /** The second body. */
@@ -112,29 +77,6 @@ export interface DistanceJointOptions extends JointOptionsBase {
   anchorA: Vec2Like;
   /** The anchor on `bodyB`, world coordinates, m. */
   anchorB: Vec2Like;
-  /** Rest length, m (default: the anchors' distance now). */
-  length?: number;
-  /** Shortest allowed distance, m; giving `minLength` or `maxLength` makes a range (a rope). */
-  minLength?: number;
-  /** Longest allowed distance, m. */
-  maxLength?: number;
-  /** Spring frequency, Hz (default 0: rigid). Not with `stiffness`/`damping`. */
-  frequencyHz?: number;
-  /** Spring damping ratio (default 0). Not with `stiffness`/`damping`. */
-  dampingRatio?: number;
-  /**
-   * Spring stiffness, N/m (instead of `frequencyHz`/`dampingRatio`): a mass m hangs m g / k below
-   * the rest length, whatever the masses. Default 0 when only `damping` is given.
-   */
-  stiffness?: number;
-  /** Spring damping coefficient, N·s/m (instead of `frequencyHz`/`dampingRatio`; default 0). */
-  damping?: number;
-  /** Turn the motor on or off (default: on when `maxMotorForce` is given; a rigid rod has none). */
-  enableMotor?: boolean;
-  /** Motor target for the distance's rate of change, m/s (default 0; < 0 pulls in). */
-  motorSpeed?: number;
-  /** Largest motor force, N (default 0). */
-  maxMotorForce?: number;
 }
 
 /** What `world.createJoint(MouseJoint, …)` takes. */
@@ -224,7 +166,7 @@ export interface ResolvedJoint<T> {
 
 /**
  * What every joint of a world has beside its constraint's fields: an id, `collideConnected`, user
- * data, break thresholds and `wakeBodies` (the world's joint classes merge it in).
+ * data, break thresholds and `wakeBodies`.
  */
 export interface WorldJointFields {
   /** Integer id, unique in its world, increasing in creation order; joints are solved in id order. */
@@ -256,27 +198,9 @@ export interface WorldJointFields {
   wakeBodies(): void;
 }
 
-/** Registers the kind (here: a program with no joint bundles no registry); sets the world's part. */
-function attach(joint: Joint, world: World, id: number, r: ResolvedJoint<unknown>): void {
-  registerJointKind((joint.constructor as unknown as JointClass<Joint, unknown>).jointKind);
-  const fields = joint as { id: number; collideConnected: boolean };
-  fields.id = id;
-  fields.collideConnected = r.collideConnected;
-  joint.userData = r.userData;
-  joint.world = world;
-  joint.breakForce = r.breakForce;
-  joint.breakTorque = r.breakTorque;
-}
-
 // -------------------------------------------------------------------------------------------------
 // Kinds: each class's `jointKind` is what the world knows of it (registered by joint-kinds.ts when
 // the first joint of the kind is made), beside the solver's `JOINT_TYPES` entry.
-
-/**
- * A setter method's checks: the names of its arguments (each checked against the bound of that
- * name, see `checkJointBound`), or the keys its options object may have. @internal
- */
-export type MethodChecks = readonly string[] | { readonly keys: readonly string[] };
 
 /**
  * A kind of joint: what `world.createJoint` needs to make one of it, a joint class's static
@@ -304,8 +228,6 @@ export interface WorldJointKind<O = unknown> {
   readonly unitAxis?: boolean;
   /** Its checks between fields beyond each field's own, for a snapshot's joints (see `checkJointInput`). @internal */
   readonly check?: (joint: Joint) => void;
-  /** Its setter methods: each checked as listed, then the bodies woken. @internal */
-  readonly methods: Readonly<Record<string, MethodChecks>>;
 }
 
 /**
@@ -319,14 +241,48 @@ export interface JointClass<J extends Joint, O> {
   readonly prototype: J;
 }
 
+/** A joint class as exported (`RevoluteJoint`, ...): a kind for `world.createJoint`, and `instanceof` tells its joints. */
+export type WorldJointClass<J extends Joint, O> = JointClass<J, O> & {
+  [Symbol.hasInstance](value: unknown): value is J;
+};
+
 /*
- * The world's joints are the constraint package's joints plus the fields above. Their setters and
- * setter methods are the constraint package's, wrapped once per class (see `guardSetters` and
- * `WorldJointKind.methods`): they throw a WorldError naming `joint.<field>` (nothing changes then),
- * and a WorldError once the joint was destroyed; the setter methods also wake the bodies.
+ * The world's joints are the constraint package's joints plus the fields above, one class per kind
+ * made by `worldJoint`. Their setters and setter methods are the constraint package's, wrapped once
+ * per class (see joint-kinds.ts): they throw a WorldError naming `joint.<field>` (nothing changes
+ * then), and a WorldError once the joint was destroyed; the setter methods also wake the bodies.
  */
 
-export interface RevoluteJoint extends WorldJointFields {}
+/**
+ * The world's class of a kind: the constraint class `base`, whose arguments `args` takes from the
+ * checked request, plus the world's fields.
+ */
+function worldJoint<J extends Joint, O, A extends [unknown, ...unknown[]]>(
+  base: new (...args: A) => object,
+  kind: Omit<WorldJointKind<O>, 'cls'>,
+  args: (r: ResolvedJoint<O>) => A,
+): WorldJointClass<J, O> {
+  const Base = base as new (...args: unknown[]) => object;
+  class WorldJoint extends Base {
+    static get jointKind(): WorldJointKind<O> {
+      return entry;
+    }
+    constructor(world: World, id: number, r: ResolvedJoint<O>) {
+      super(...args(r));
+      // Registered here: a program that makes no joint bundles no registry.
+      registerJointKind(entry as WorldJointKind);
+      const joint = this as unknown as Joint & { id: number; collideConnected: boolean };
+      joint.id = id;
+      joint.collideConnected = r.collideConnected;
+      joint.userData = r.userData;
+      joint.world = world;
+      joint.breakForce = r.breakForce;
+      joint.breakTorque = r.breakTorque;
+    }
+  }
+  const entry = { ...kind, cls: WorldJoint as unknown as WorldJointKind['cls'] };
+  return WorldJoint as unknown as WorldJointClass<J, O>;
+}
 
 /**
  * A pin joint (Box2D-Lite's `Joint`) between two bodies of a world, made by
@@ -340,115 +296,57 @@ export interface RevoluteJoint extends WorldJointFields {}
  * spring's (`frequencyHz`, `dampingRatio`, `stiffness`, `damping`) too, and throws a WorldError
  * naming `joint.<field>` (nothing changes then); `setSpring` and `setLimits` also wake the bodies.
  */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
-export class RevoluteJoint extends RevoluteConstraint {
+export interface RevoluteJoint extends RevoluteConstraint, WorldJointFields {
   /** The first body. */
-  declare bodyA: Body;
+  bodyA: Body;
   /** The second body. */
-  declare bodyB: Body;
-
-  /** The kind, for `world.createJoint(RevoluteJoint, options)`. */
-  static get jointKind(): WorldJointKind<RevoluteJointOptions> {
-    return REVOLUTE_KIND;
-  }
-
-  /** Joints are made by `world.createJoint(RevoluteJoint, options)`. @internal */
-  constructor(world: World, id: number, r: ResolvedJoint<RevoluteJointOptions>) {
-    super(r.bodyA, r.bodyB, r.anchorA, r.options);
-    attach(this, world, id, r);
-  }
+  bodyB: Body;
 }
 
-/** The revolute joint's kind (`RevoluteJoint.jointKind`). */
-const REVOLUTE_KIND: WorldJointKind<RevoluteJointOptions> = {
-  kind: 1 as typeof JointKind.Revolute,
-  cls: RevoluteJoint as WorldJointKind['cls'],
-  resolve: resolveRevoluteJointOptions,
-  methods: { setSpring: { keys: SPRING_KEYS }, setLimits: [] },
-};
-
-export interface DistanceJoint extends WorldJointFields {}
+/** The revolute joint's class: `world.createJoint(RevoluteJoint, options)`, `joint instanceof RevoluteJoint`. */
+export const RevoluteJoint: WorldJointClass<RevoluteJoint, RevoluteJointOptions> = /* @__PURE__ */ worldJoint(
+  RevoluteConstraint,
+  { kind: 1 as typeof JointKind.Revolute, resolve: resolveRevoluteJointOptions },
+  (r) => [r.bodyA, r.bodyB, r.anchorA, r.options],
+);
 
 /**
  * A distance joint between two bodies of a world, made by `world.createJoint(DistanceJoint, …)`:
  * a rigid rod, a spring (`frequencyHz` > 0, or `stiffness` in N/m and `damping` in N·s/m) or a rope
- * (`minLength`/`maxLength`), with an optional motor along it on a spring or a rope (a winch). Every field's setter checks its value (the length within the range)
- * and throws a WorldError naming `joint.<field>`; `setSpring` and `setLengths` also wake the bodies.
+ * (`minLength`/`maxLength`), with an optional motor along it on a spring or a rope (a winch). Every
+ * field's setter checks its value (the length within the range) and throws a WorldError naming
+ * `joint.<field>`; `setSpring` and `setLengths` also wake the bodies.
  */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
-export class DistanceJoint extends DistanceConstraint {
+export interface DistanceJoint extends DistanceConstraint, WorldJointFields {
   /** The first body. */
-  declare bodyA: Body;
+  bodyA: Body;
   /** The second body. */
-  declare bodyB: Body;
-
-  /** The kind, for `world.createJoint(DistanceJoint, options)`. */
-  static get jointKind(): WorldJointKind<DistanceJointOptions> {
-    return DISTANCE_KIND;
-  }
-
-  /** Joints are made by `world.createJoint(DistanceJoint, options)`. @internal */
-  constructor(world: World, id: number, r: ResolvedJoint<DistanceJointOptions>) {
-    super(r.bodyA, r.bodyB, r.anchorA, r.anchorB, r.options);
-    attach(this, world, id, r);
-  }
+  bodyB: Body;
 }
 
-/** The distance joint's kind (`DistanceJoint.jointKind`). */
-const DISTANCE_KIND: WorldJointKind<DistanceJointOptions> = {
-  kind: 0 as typeof JointKind.Distance,
-  cls: DistanceJoint as WorldJointKind['cls'],
-  resolve: resolveDistanceJointOptions,
-  check: checkLengths,
-  methods: { setSpring: { keys: SPRING_KEYS }, setLengths: ['length', 'minLength', 'maxLength'] },
-};
-
-export interface MouseJoint extends WorldJointFields {}
+/** The distance joint's class: `world.createJoint(DistanceJoint, options)`, `joint instanceof DistanceJoint`. */
+export const DistanceJoint: WorldJointClass<DistanceJoint, DistanceJointOptions> = /* @__PURE__ */ worldJoint(
+  DistanceConstraint,
+  { kind: 0 as typeof JointKind.Distance, resolve: resolveDistanceJointOptions, check: checkLengths },
+  (r) => [r.bodyA, r.bodyB, r.anchorA, r.anchorB, r.options],
+);
 
 /**
  * A soft spring pulling one point of a body towards a target with a bounded force (for dragging
- * bodies with a pointer), made by `world.createJoint(MouseJoint, …)`. Move it with `setTarget`.
- * `collideConnected` is always true: a mouse joint has one body.
+ * bodies with a pointer), made by `world.createJoint(MouseJoint, …)`. Move it with `setTarget`
+ * (checked, and it wakes the body). `collideConnected` is always true: a mouse joint has one body.
  */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
-export class MouseJoint extends MouseConstraint {
+export interface MouseJoint extends MouseConstraint, WorldJointFields {
   /** The dragged body. */
-  declare body: Body;
-
-  /** The kind, for `world.createJoint(MouseJoint, options)`. */
-  static get jointKind(): WorldJointKind<MouseJointOptions> {
-    return MOUSE_KIND;
-  }
-
-  /** Joints are made by `world.createJoint(MouseJoint, options)`. @internal */
-  constructor(world: World, id: number, r: ResolvedJoint<MouseConstraintOptions>) {
-    super(r.bodyA, r.anchorA, r.options);
-    attach(this, world, id, r);
-  }
-
-  /**
-   * Moves the target (world, m) and wakes the body; returns this.
-   * @throws WorldError on a non-finite coordinate or a destroyed joint
-   */
-  override setTarget(x: number, y: number): this {
-    const world = liveWorld(this);
-    checkVec2({ x, y }, 'target');
-    checkReach({ x, y }, this.body.position.x, this.body.position.y, 'target');
-    world.wakeBody(this.body);
-    return super.setTarget(x, y);
-  }
+  body: Body;
 }
 
-/** The mouse joint's kind (`MouseJoint.jointKind`). */
-const MOUSE_KIND: WorldJointKind<MouseJointOptions> = {
-  kind: 2 as typeof JointKind.Mouse,
-  cls: MouseJoint as WorldJointKind['cls'],
-  resolve: resolveMouseJointOptions,
-  oneBody: true,
-  methods: {},
-};
-
-export interface PrismaticJoint extends WorldJointFields {}
+/** The mouse joint's class: `world.createJoint(MouseJoint, options)`, `joint instanceof MouseJoint`. */
+export const MouseJoint: WorldJointClass<MouseJoint, MouseJointOptions> = /* @__PURE__ */ worldJoint(
+  MouseConstraint,
+  { kind: 2 as typeof JointKind.Mouse, resolve: resolveMouseJointOptions, oneBody: true },
+  (r) => [r.bodyA, r.anchorA, r.options as MouseConstraintOptions],
+);
 
 /**
  * A slider between two bodies of a world (Box2D's prismatic joint), made by
@@ -457,191 +355,97 @@ export interface PrismaticJoint extends WorldJointFields {}
  * The setters check their values (a WorldError naming `joint.<argument>`, nothing changed then)
  * and the setter methods wake the bodies.
  */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
-export class PrismaticJoint extends PrismaticConstraint {
-  /** The first body: the axis is fixed in it. */
-  declare bodyA: Body;
+export interface PrismaticJoint extends PrismaticConstraint, WorldJointFields {
+  /** The first body. */
+  bodyA: Body;
   /** The second body. */
-  declare bodyB: Body;
-
-  /** The kind, for `world.createJoint(PrismaticJoint, options)`. */
-  static get jointKind(): WorldJointKind<PrismaticJointOptions> {
-    return PRISMATIC_KIND;
-  }
-
-  /** Joints are made by `world.createJoint(PrismaticJoint, options)`. @internal */
-  constructor(world: World, id: number, r: ResolvedJoint<PrismaticJointOptions>) {
-    super(r.bodyA, r.bodyB, r.anchorA, (r.options as PrismaticJointOptions).axis, r.options);
-    attach(this, world, id, r);
-  }
+  bodyB: Body;
 }
 
-/** The prismatic joint's kind (`PrismaticJoint.jointKind`). */
-const PRISMATIC_KIND: WorldJointKind<PrismaticJointOptions> = {
-  kind: 3 as typeof JointKind.Prismatic,
-  cls: PrismaticJoint as WorldJointKind['cls'],
-  resolve: resolvePrismaticJointOptions,
-  unitAxis: true,
-  methods: {
-    setLimits: [],
-    setEnableLimit: [],
-    setMotorSpeed: [],
-    setEnableMotor: [],
-    setSpring: { keys: SPRING_KEYS },
-    setMaxMotorForce: [],
-  },
-};
-
-export interface WeldJoint extends WorldJointFields {}
+/** The prismatic joint's class: `world.createJoint(PrismaticJoint, options)`, `joint instanceof PrismaticJoint`. */
+export const PrismaticJoint: WorldJointClass<PrismaticJoint, PrismaticJointOptions> =
+  /* @__PURE__ */ worldJoint(
+    PrismaticConstraint,
+    { kind: 3 as typeof JointKind.Prismatic, resolve: resolvePrismaticJointOptions, unitAxis: true },
+    (r) => [r.bodyA, r.bodyB, r.anchorA, r.options.axis, r.options],
+  );
 
 /**
  * Two bodies of a world glued at a point (Box2D's weld joint), made by `world.createJoint(WeldJoint, …)`:
  * rigid (one 3x3 block), or soft in translation and rotation independently. `setSprings` checks
  * its options (a WorldError naming `joint.<argument>`) and wakes the bodies.
  */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
-export class WeldJoint extends WeldConstraint {
+export interface WeldJoint extends WeldConstraint, WorldJointFields {
   /** The first body. */
-  declare bodyA: Body;
+  bodyA: Body;
   /** The second body. */
-  declare bodyB: Body;
-
-  /** The kind, for `world.createJoint(WeldJoint, options)`. */
-  static get jointKind(): WorldJointKind<WeldJointOptions> {
-    return WELD_KIND;
-  }
-
-  /** Joints are made by `world.createJoint(WeldJoint, options)`. @internal */
-  constructor(world: World, id: number, r: ResolvedJoint<WeldJointOptions>) {
-    super(r.bodyA, r.bodyB, r.anchorA, r.options);
-    attach(this, world, id, r);
-  }
+  bodyB: Body;
 }
 
-/** The weld joint's kind (`WeldJoint.jointKind`). */
-const WELD_KIND: WorldJointKind<WeldJointOptions> = {
-  kind: 4 as typeof JointKind.Weld,
-  cls: WeldJoint as WorldJointKind['cls'],
-  resolve: resolveWeldJointOptions,
-  methods: { setSprings: { keys: WELD_SPRING_KEYS } },
-};
-
-export interface WheelJoint extends WorldJointFields {}
+/** The weld joint's class: `world.createJoint(WeldJoint, options)`, `joint instanceof WeldJoint`. */
+export const WeldJoint: WorldJointClass<WeldJoint, WeldJointOptions> = /* @__PURE__ */ worldJoint(
+  WeldConstraint,
+  { kind: 4 as typeof JointKind.Weld, resolve: resolveWeldJointOptions },
+  (r) => [r.bodyA, r.bodyB, r.anchorA, r.options],
+);
 
 /**
  * A wheel on a suspension (Box2D's wheel joint), made by `world.createJoint(WheelJoint, …)`: body B
- * slides on a spring along an axis fixed in body A (the chassis), stays on that line and turns freely, driven
- * by an optional motor. The setters check their values (a WorldError naming `joint.<argument>`)
- * and the setter methods wake the bodies.
+ * (the wheel) slides on a spring along an axis fixed in body A (the chassis), stays on that line and
+ * turns freely, driven by an optional motor. The setters check their values (a WorldError naming
+ * `joint.<argument>`) and the setter methods wake the bodies.
  */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
-export class WheelJoint extends WheelConstraint {
-  /** The chassis. */
-  declare bodyA: Body;
-  /** The wheel. */
-  declare bodyB: Body;
-
-  /** The kind, for `world.createJoint(WheelJoint, options)`. */
-  static get jointKind(): WorldJointKind<WheelJointOptions> {
-    return WHEEL_KIND;
-  }
-
-  /** Joints are made by `world.createJoint(WheelJoint, options)`. @internal */
-  constructor(world: World, id: number, r: ResolvedJoint<WheelJointOptions>) {
-    super(r.bodyA, r.bodyB, r.anchorA, (r.options as WheelJointOptions).axis, r.options);
-    attach(this, world, id, r);
-  }
+export interface WheelJoint extends WheelConstraint, WorldJointFields {
+  /** The first body. */
+  bodyA: Body;
+  /** The second body. */
+  bodyB: Body;
 }
 
-/** The wheel joint's kind (`WheelJoint.jointKind`). */
-const WHEEL_KIND: WorldJointKind<WheelJointOptions> = {
-  kind: 5 as typeof JointKind.Wheel,
-  cls: WheelJoint as WorldJointKind['cls'],
-  resolve: resolveWheelJointOptions,
-  unitAxis: true,
-  methods: {
-    setLimits: [],
-    setEnableLimit: [],
-    setMotorSpeed: [],
-    setEnableMotor: [],
-    setSpring: { keys: SPRING_KEYS },
-    setMaxMotorTorque: [],
-  },
-};
-
-export interface MotorJoint extends WorldJointFields {}
+/** The wheel joint's class: `world.createJoint(WheelJoint, options)`, `joint instanceof WheelJoint`. */
+export const WheelJoint: WorldJointClass<WheelJoint, WheelJointOptions> = /* @__PURE__ */ worldJoint(
+  WheelConstraint,
+  { kind: 5 as typeof JointKind.Wheel, resolve: resolveWheelJointOptions, unitAxis: true },
+  (r) => [r.bodyA, r.bodyB, r.anchorA, r.options.axis, r.options],
+);
 
 /**
  * Drives body B to a pose relative to body A with bounded force and torque (Box2D's motor joint),
  * made by `world.createJoint(MotorJoint, …)`. The setters check their values (a WorldError naming
  * `joint.<argument>`) and the setter methods wake the bodies.
  */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
-export class MotorJoint extends MotorConstraint {
-  /** The reference body. */
-  declare bodyA: Body;
-  /** The driven body. */
-  declare bodyB: Body;
-
-  /** The kind, for `world.createJoint(MotorJoint, options)`. */
-  static get jointKind(): WorldJointKind<MotorJointOptions> {
-    return MOTOR_KIND;
-  }
-
-  /** Joints are made by `world.createJoint(MotorJoint, options)`. @internal */
-  constructor(world: World, id: number, r: ResolvedJoint<MotorJointOptions>) {
-    super(r.bodyA, r.bodyB, r.options);
-    attach(this, world, id, r);
-  }
+export interface MotorJoint extends MotorConstraint, WorldJointFields {
+  /** The first body. */
+  bodyA: Body;
+  /** The second body. */
+  bodyB: Body;
 }
 
-/** The motor joint's kind (`MotorJoint.jointKind`). */
-const MOTOR_KIND: WorldJointKind<MotorJointOptions> = {
-  kind: 6 as typeof JointKind.Motor,
-  cls: MotorJoint as WorldJointKind['cls'],
-  resolve: resolveMotorJointOptions,
-  methods: {
-    setLinearOffset: ['linearOffsetX', 'linearOffsetY'],
-    setAngularOffset: ['angularOffset'],
-    setMaxForce: [],
-    setMaxTorque: [],
-    setCorrectionFactor: [],
-  },
-};
-
-export interface FilterJoint extends WorldJointFields {}
+/** The motor joint's class: `world.createJoint(MotorJoint, options)`, `joint instanceof MotorJoint`. */
+export const MotorJoint: WorldJointClass<MotorJoint, MotorJointOptions> = /* @__PURE__ */ worldJoint(
+  MotorConstraint,
+  { kind: 6 as typeof JointKind.Motor, resolve: resolveMotorJointOptions },
+  (r) => [r.bodyA, r.bodyB, r.options],
+);
 
 /**
  * Keeps two bodies of a world from colliding, and does nothing else (Box2D's filter joint), made
  * by `world.createJoint(FilterJoint, …)`: `collideConnected` is always false; destroying it lets them
  * collide again. It has no rows: its reaction is always zero, so it never breaks.
  */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
-export class FilterJoint extends FilterConstraint {
+export interface FilterJoint extends FilterConstraint, WorldJointFields {
   /** The first body. */
-  declare bodyA: Body;
+  bodyA: Body;
   /** The second body. */
-  declare bodyB: Body;
-
-  /** The kind, for `world.createJoint(FilterJoint, options)`. */
-  static get jointKind(): WorldJointKind<FilterJointOptions> {
-    return FILTER_KIND;
-  }
-
-  /** Joints are made by `world.createJoint(FilterJoint, options)`. @internal */
-  constructor(world: World, id: number, r: ResolvedJoint<FilterJointOptions>) {
-    super(r.bodyA, r.bodyB);
-    attach(this, world, id, r);
-  }
+  bodyB: Body;
 }
 
-/** The filter joint's kind (`FilterJoint.jointKind`). */
-const FILTER_KIND: WorldJointKind<FilterJointOptions> = {
-  kind: 7 as typeof JointKind.Filter,
-  cls: FilterJoint as WorldJointKind['cls'],
-  resolve: resolveFilterJointOptions,
-  methods: {},
-};
+/** The filter joint's class: `world.createJoint(FilterJoint, options)`, `joint instanceof FilterJoint`. */
+export const FilterJoint: WorldJointClass<FilterJoint, FilterJointOptions> = /* @__PURE__ */ worldJoint(
+  FilterConstraint,
+  { kind: 7 as typeof JointKind.Filter, resolve: resolveFilterJointOptions },
+  (r) => [r.bodyA, r.bodyB],
+);
 
 /** Any joint of a world; `kind` tells which (see `JointKind`). */
 export type Joint =
