@@ -1,15 +1,4 @@
-import {
-  ConstraintError,
-  DistanceJoint as DistanceConstraint,
-  FilterJoint as FilterConstraint,
-  MotorJoint as MotorConstraint,
-  MouseJoint as MouseConstraint,
-  type MouseJointOptions as MouseConstraintOptions,
-  PrismaticJoint as PrismaticConstraint,
-  RevoluteJoint as RevoluteConstraint,
-  WeldJoint as WeldConstraint,
-  WheelJoint as WheelConstraint,
-} from '@lite/constraints';
+import { ConstraintError, type MouseJointOptions as MouseConstraintOptions } from '@lite/constraints';
 import type { Vec2Like } from '@lite/math';
 import type { Body } from './body';
 import { rethrowAsWorldError, WorldError } from './errors';
@@ -32,8 +21,7 @@ import type { World } from './world';
 
 /*
  * The checks of the world's joints: each kind's options (`resolve...JointOptions`, run by
- * `world.create...Joint` before anything changes) and the plain fields of a joint (`checkJointFields`,
- * for a snapshot's joints, whose fields are restored without their setters).
+ * `world.createJoint` before anything changes).
  */
 
 /**
@@ -164,14 +152,10 @@ const MOUSE_KEYS: readonly string[] = [
 /** A request of a joint at one anchor, with an axis for a slider (revolute, prismatic, weld, wheel). */
 type PinnedOptions = JointOptionsBase & { bodyA: Body; bodyB: Body; anchor: Vec2Like; axis?: Vec2Like };
 
-/**
- * The check of a joint request at one anchor (within reach of both bodies), with an axis when
- * `axis`; `make` builds the bare constraint for the trial construction (`resolved`).
- */
+/** The check of a joint request at one anchor (within reach of both bodies), with an axis when `axis`. */
 function pinned<T extends PinnedOptions>(
   keys: readonly string[],
   axis: boolean,
-  make: (bodyA: Body, bodyB: Body, anchor: Vec2Like, axis: Vec2Like, o: T) => unknown,
 ): (options: T, world: World) => ResolvedJoint<T> {
   return (options, world) => {
     const o = checkOptions(options, 'options');
@@ -179,17 +163,13 @@ function pinned<T extends PinnedOptions>(
     const { bodyA, bodyB } = checkPair(o, world);
     const anchor = checkVec2(o.anchor, 'options.anchor');
     checkAnchorReach(anchor, [bodyA, bodyB], 'options.anchor');
-    const direction = axis ? checkVec2(o.axis, 'options.axis') : anchor;
-    return resolved(bodyA, bodyB, anchor, anchor, o, () => make(bodyA, bodyB, anchor, direction, o));
+    if (axis) checkVec2(o.axis, 'options.axis');
+    return resolved(bodyA, bodyB, anchor, anchor, o);
   };
 }
 
 /** Checks a revolute joint request. Mutates nothing. @internal */
-export const resolveRevoluteJointOptions = /* @__PURE__ */ pinned<RevoluteJointOptions>(
-  REVOLUTE_KEYS,
-  false,
-  (a, b, anchor, _, o) => new RevoluteConstraint(a, b, anchor, o),
-);
+export const resolveRevoluteJointOptions = /* @__PURE__ */ pinned<RevoluteJointOptions>(REVOLUTE_KEYS, false);
 
 /** Checks a distance joint request. Mutates nothing. @internal */
 export function resolveDistanceJointOptions(
@@ -214,14 +194,7 @@ export function resolveDistanceJointOptions(
       );
     }
   }
-  return resolved(
-    bodyA,
-    bodyB,
-    anchorA,
-    anchorB,
-    o,
-    () => new DistanceConstraint(bodyA, bodyB, anchorA, anchorB, o),
-  );
+  return resolved(bodyA, bodyB, anchorA, anchorB, o);
 }
 
 /** Checks a mouse joint request. Mutates nothing. @internal */
@@ -245,14 +218,7 @@ export function resolveMouseJointOptions(
     frequencyHz: o.frequencyHz,
     dampingRatio: o.dampingRatio,
   };
-  const r = resolved(
-    body,
-    body,
-    anchor,
-    anchor,
-    constraintOptions,
-    () => new MouseConstraint(body, anchor, constraintOptions),
-  );
+  const r = resolved(body, body, anchor, anchor, constraintOptions);
   r.userData = o.userData;
   r.breakForce = checkBreak(o.breakForce, 'options.breakForce');
   return r;
@@ -262,22 +228,13 @@ export function resolveMouseJointOptions(
 export const resolvePrismaticJointOptions = /* @__PURE__ */ pinned<PrismaticJointOptions>(
   PRISMATIC_KEYS,
   true,
-  (a, b, anchor, axis, o) => new PrismaticConstraint(a, b, anchor, axis, o),
 );
 
 /** Checks a weld joint request. Mutates nothing. @internal */
-export const resolveWeldJointOptions = /* @__PURE__ */ pinned<WeldJointOptions>(
-  WELD_KEYS,
-  false,
-  (a, b, anchor, _, o) => new WeldConstraint(a, b, anchor, o),
-);
+export const resolveWeldJointOptions = /* @__PURE__ */ pinned<WeldJointOptions>(WELD_KEYS, false);
 
 /** Checks a wheel joint request. Mutates nothing. @internal */
-export const resolveWheelJointOptions = /* @__PURE__ */ pinned<WheelJointOptions>(
-  WHEEL_KEYS,
-  true,
-  (a, b, anchor, axis, o) => new WheelConstraint(a, b, anchor, axis, o),
-);
+export const resolveWheelJointOptions = /* @__PURE__ */ pinned<WheelJointOptions>(WHEEL_KEYS, true);
 
 /** Checks a motor joint request. Mutates nothing. @internal */
 export function resolveMotorJointOptions(
@@ -291,14 +248,7 @@ export function resolveMotorJointOptions(
     const offset = checkVec2(o.linearOffset, 'options.linearOffset');
     checkReach(offset, 0, 0, 'options.linearOffset');
   }
-  return resolved(
-    bodyA,
-    bodyB,
-    bodyB.position,
-    bodyB.position,
-    o,
-    () => new MotorConstraint(bodyA, bodyB, o),
-  );
+  return resolved(bodyA, bodyB, bodyB.position, bodyB.position, o);
 }
 
 /** Checks a filter joint request. Mutates nothing. @internal */
@@ -306,14 +256,7 @@ export function resolveFilterJointOptions(options: FilterJointOptions, world: Wo
   const o = checkOptions(options, 'options');
   checkKeys(o, FILTER_KEYS, 'options');
   const { bodyA, bodyB } = checkPair(o, world);
-  const r = resolved(
-    bodyA,
-    bodyB,
-    bodyA.position,
-    bodyB.position,
-    {},
-    () => new FilterConstraint(bodyA, bodyB),
-  );
+  const r = resolved(bodyA, bodyB, bodyA.position, bodyB.position, {});
   r.collideConnected = false;
   r.userData = o.userData;
   return r;
@@ -340,24 +283,19 @@ function checkPair(o: { bodyA: Body; bodyB: Body }, world: World): { bodyA: Body
   return { bodyA, bodyB };
 }
 
-/**
- * Builds the request after a trial construction of the bare constraint, which checks the joint's
- * own options; its ConstraintError becomes a WorldError naming `options.<field>`.
- */
+/** Builds the request once the options every kind takes are checked (the kind's own: see `worldJoint`). */
 function resolved<T extends object>(
   bodyA: Body,
   bodyB: Body,
   anchorA: Vec2Like,
   anchorB: Vec2Like,
   o: T & JointOptionsBase,
-  trial: () => unknown,
 ): ResolvedJoint<T> {
   checkJointOptions(o);
   const collideConnected =
     o.collideConnected === undefined ? false : checkBoolean(o.collideConnected, 'options.collideConnected');
   const breakForce = checkBreak(o.breakForce, 'options.breakForce');
   const breakTorque = checkBreak(o.breakTorque, 'options.breakTorque');
-  asWorldError(trial, 'options.');
   return {
     bodyA,
     bodyB,

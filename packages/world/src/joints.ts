@@ -19,6 +19,7 @@ import {
 import type { Vec2Like } from '@lite/math';
 import type { Body } from './body';
 import {
+  asWorldError,
   refuseField,
   resolveDistanceJointOptions,
   resolveFilterJointOptions,
@@ -280,7 +281,17 @@ function worldJoint<J extends Joint, O, A extends [unknown, ...unknown[]]>(
       joint.breakTorque = r.breakTorque;
     }
   }
-  const entry = { ...kind, cls: WorldJoint as unknown as WorldJointKind['cls'] };
+  const entry: WorldJointKind<O> = {
+    ...kind,
+    cls: WorldJoint as unknown as WorldJointKind['cls'],
+    // A trial construction of the bare constraint checks the kind's own options (nothing is made
+    // when it throws): its ConstraintError becomes a WorldError naming `options.<field>`.
+    resolve: (options, world) => {
+      const r = kind.resolve(options, world) as ResolvedJoint<O>;
+      asWorldError(() => new base(...args(r)), 'options.');
+      return r;
+    },
+  };
   return WorldJoint as unknown as WorldJointClass<J, O>;
 }
 
