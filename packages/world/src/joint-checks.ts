@@ -58,16 +58,16 @@ const BOOLEAN_KEYS: readonly string[] = ['collideConnected', 'enableLimit', 'ena
 /** The options each joint kind takes (any other key is refused, with the closest suggested). */
 const BASE_KEYS = ['bodyA', 'bodyB', 'collideConnected', 'userData', 'breakForce', 'breakTorque'];
 export const SPRING_KEYS = ['frequencyHz', 'dampingRatio', 'stiffness', 'damping'];
+/** A limit and a motor, as the revolute, prismatic and wheel joints take them. */
+const LIMIT_MOTOR_KEYS = ['enableLimit', 'motorSpeed', 'enableMotor'];
 const REVOLUTE_KEYS: readonly string[] = [
   ...BASE_KEYS,
   'anchor',
   ...SPRING_KEYS,
+  ...LIMIT_MOTOR_KEYS,
   'lowerAngle',
   'upperAngle',
-  'enableLimit',
-  'motorSpeed',
   'maxMotorTorque',
-  'enableMotor',
   'referenceAngle',
   'enableSpring',
   'springHertz',
@@ -86,22 +86,20 @@ const DISTANCE_KEYS: readonly string[] = [
   'motorSpeed',
   'maxMotorForce',
 ];
-const PRISMATIC_KEYS: readonly string[] = [
+/** What the prismatic and wheel joints share. */
+const SLIDER_KEYS = [
   ...BASE_KEYS,
   'anchor',
   'axis',
   ...SPRING_KEYS,
+  ...LIMIT_MOTOR_KEYS,
   'lowerTranslation',
   'upperTranslation',
-  'enableLimit',
-  'motorSpeed',
-  'maxMotorForce',
-  'enableMotor',
-  'referenceAngle',
 ];
-const WELD_KEYS: readonly string[] = [
-  ...BASE_KEYS,
-  'anchor',
+const PRISMATIC_KEYS: readonly string[] = [...SLIDER_KEYS, 'maxMotorForce', 'referenceAngle'];
+const WHEEL_KEYS: readonly string[] = [...SLIDER_KEYS, 'maxMotorTorque'];
+/** What a weld's `setSprings` takes. */
+export const WELD_SPRING_KEYS: readonly string[] = [
   'linearFrequencyHz',
   'angularFrequencyHz',
   'dampingRatio',
@@ -111,24 +109,8 @@ const WELD_KEYS: readonly string[] = [
   'linearDamping',
   'angularStiffness',
   'angularDamping',
-  'referenceAngle',
 ];
-/** What a weld's `setSprings` takes. */
-export const WELD_SPRING_KEYS: readonly string[] = WELD_KEYS.filter(
-  (key) => !BASE_KEYS.includes(key) && key !== 'anchor' && key !== 'referenceAngle',
-);
-const WHEEL_KEYS: readonly string[] = [
-  ...BASE_KEYS,
-  'anchor',
-  'axis',
-  ...SPRING_KEYS,
-  'motorSpeed',
-  'maxMotorTorque',
-  'enableMotor',
-  'lowerTranslation',
-  'upperTranslation',
-  'enableLimit',
-];
+const WELD_KEYS: readonly string[] = [...BASE_KEYS, 'anchor', ...WELD_SPRING_KEYS, 'referenceAngle'];
 const MOTOR_KEYS: readonly string[] = [
   ...BASE_KEYS,
   'linearOffset',
@@ -220,7 +202,7 @@ export function resolveMouseJointOptions(
   };
   const r = resolved(body, body, anchor, anchor, constraintOptions);
   r.userData = o.userData;
-  r.breakForce = checkBreak(o.breakForce, 'options.breakForce');
+  r.breakForce = checkBreak(o.breakForce, 'options.breakForce', true);
   return r;
 }
 
@@ -267,9 +249,12 @@ function checkAnchorReach(anchor: Vec2Like, bodies: readonly Body[], argument: s
   for (const body of bodies) checkReach(anchor, body.position.x, body.position.y, argument);
 }
 
-/** `value` must be a number > 0 (+Infinity allowed: never breaks); undefined reads as +Infinity. */
-function checkBreak(value: unknown, argument: string): number {
-  if (value === undefined) return Number.POSITIVE_INFINITY;
+/**
+ * A break threshold: a number > 0 (+Infinity: never breaks), else a WorldError naming `argument`;
+ * undefined reads as +Infinity when `optional`. @internal
+ */
+export function checkBreak(value: unknown, argument: string, optional = false): number {
+  if (value === undefined && optional) return Number.POSITIVE_INFINITY;
   if (typeof value !== 'number' || !(value > 0)) {
     throw new WorldError(argument, value, 'must be a number > 0 (+Infinity: never breaks)');
   }
@@ -294,8 +279,8 @@ function resolved<T extends object>(
   checkJointOptions(o);
   const collideConnected =
     o.collideConnected === undefined ? false : checkBoolean(o.collideConnected, 'options.collideConnected');
-  const breakForce = checkBreak(o.breakForce, 'options.breakForce');
-  const breakTorque = checkBreak(o.breakTorque, 'options.breakTorque');
+  const breakForce = checkBreak(o.breakForce, 'options.breakForce', true);
+  const breakTorque = checkBreak(o.breakTorque, 'options.breakTorque', true);
   return {
     bodyA,
     bodyB,

@@ -1,9 +1,8 @@
 import { fieldChecksOf, JOINT_TYPES, JointKind } from '@lite/constraints';
-import { WorldError } from './errors';
 import {
   asWorldError,
+  checkBreak,
   liveWorld,
-  refuseField,
   SPRING_KEYS,
   springOptions,
   WELD_SPRING_KEYS,
@@ -49,11 +48,8 @@ export function registerJointKind(kind: WorldJointKind): void {
  */
 export function checkJointInput(joint: Joint): void {
   const j = joint as unknown as Record<string, number>;
-  for (const name of ['breakForce', 'breakTorque']) {
-    const value = j[name];
-    if (!(typeof value === 'number' && value > 0))
-      refuseField(joint, name, value, 'must be a number > 0 (+Infinity: never breaks)');
-  }
+  checkBreak(joint.breakForce, `joint #${joint.id}.breakForce`);
+  checkBreak(joint.breakTorque, `joint #${joint.id}.breakTorque`);
   for (let p = Object.getPrototypeOf(joint); p !== null; p = Object.getPrototypeOf(p)) {
     const checks = fieldChecksOf(p) ?? {};
     for (const name of Object.keys(checks)) {
@@ -95,27 +91,45 @@ const READ_OUTS = [
   'getMotorForce',
 ];
 
-/**
- * The checks of a setter method's arguments beyond the constraint's: the names of its arguments
- * (each checked against the bound of that name, see `checkJointBound`), the keys its options object
- * may have, or a function of the joint and the arguments. Other setter methods have none.
- */
-type MethodChecks =
-  | readonly string[]
-  | { readonly keys: readonly string[] }
-  | ((joint: Joint, args: unknown[]) => void);
-const METHOD_CHECKS: Readonly<Record<string, MethodChecks>> = {
-  setSpring: { keys: SPRING_KEYS },
-  setSprings: { keys: WELD_SPRING_KEYS },
-  setLengths: ['length', 'minLength', 'maxLength'],
-  setLinearOffset: ['linearOffsetX', 'linearOffsetY'],
-  setAngularOffset: ['angularOffset'],
+/** Checks of a setter method's arguments beyond the constraint's own (other `set...` methods have none). */
+const METHOD_CHECKS: Readonly<Record<string, (joint: Joint, args: unknown[]) => void>> = {
+  setSpring: (_, args) => {
+    args[0] = springOptions(args[0] as object, SPRING_KEYS);
+  },
+  setSprings: (_, args) => {
+    args[0] = springOptions(args[0] as object, WELD_SPRING_KEYS);
+  },
+  setLengths: bounds('length', 'minLength', 'maxLength'),
+  setLinearOffset: bounds('linearOffsetX', 'linearOffsetY'),
+  setAngularOffset: bounds('angularOffset'),
   setTarget: (joint, [x, y]) => {
     const body = jointBodyA(joint);
     checkVec2({ x, y }, 'target');
     checkReach({ x: x as number, y: y as number }, body.position.x, body.position.y, 'target');
   },
 };
+
+/** Each argument within the bound of its name (see `checkJointBound`). */
+function bounds(...names: string[]): (joint: Joint, args: unknown[]) => void {
+  return (_, args) => {
+    for (let i = 0; i < names.length; i++) checkJointBound(names[i], args[i], `joint.${names[i]}`);
+  };
+}
+
+/** The accessors and methods of `prototype`'s bases that `prototype` does not define itself. */
+function inherited(prototype: object): [string, PropertyDescriptor][] {
+  const found: [string, PropertyDescriptor][] = [];
+  for (
+    let base = Object.getPrototypeOf(prototype);
+    base !== Object.prototype;
+    base = Object.getPrototypeOf(base)
+  ) {
+    for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(base))) {
+      if (!Object.hasOwn(prototype, name) && !found.some(([seen]) => seen === name)) found.push([name, d]);
+    }
+  }
+  return found;
+}
 
 /**
  * The setter methods of a kind (`setLimits`, `setSpring`, ...: each `set...` method of its
@@ -124,31 +138,19 @@ const METHOD_CHECKS: Readonly<Record<string, MethodChecks>> = {
  * WorldError naming `joint.<argument>`; nothing changed then), wakes the bodies and returns the joint.
  */
 function wakingMethods(prototype: object): void {
-  const record = prototype as Record<string, (...args: unknown[]) => unknown>;
-  for (
-    let base = Object.getPrototypeOf(prototype);
-    base !== Object.prototype;
-    base = Object.getPrototypeOf(base)
-  ) {
-    for (const name of Object.getOwnPropertyNames(base)) {
-      if (!/^set[A-Z]/.test(name) || Object.hasOwn(prototype, name)) continue;
-      const method = record[name];
-      const checks = METHOD_CHECKS[name] ?? [];
-      record[name] = function (this: Joint, ...args: unknown[]): Joint {
-        const world = liveWorld(this);
-        asWorldError(() => {
-          if (typeof checks === 'function') checks(this, args);
-          else if (!Array.isArray(checks))
-            args[0] = springOptions(args[0] as object, (checks as { keys: string[] }).keys);
-          else
-            for (let i = 0; i < checks.length; i++) checkJointBound(checks[i], args[i], `joint.${checks[i]}`);
-          method.apply(this, args);
-        });
-        world.wakeBody(jointBodyA(this));
-        world.wakeBody(jointBodyB(this));
-        return this;
-      };
-    }
+  for (const [name, d] of inherited(prototype)) {
+    if (!/^set[A-Z]/.test(name) || typeof d.value !== 'function') continue;
+    const method = d.value as (...args: unknown[]) => unknown;
+    const checks = METHOD_CHECKS[name];
+    (prototype as Record<string, unknown>)[name] = function (this: Joint, ...args: unknown[]): Joint {
+      liveWorld(this);
+      asWorldError(() => {
+        checks?.(this, args);
+        method.apply(this, args);
+      });
+      wakeBodies.call(this);
+      return this;
+    };
   }
 }
 
@@ -161,41 +163,31 @@ function wakingMethods(prototype: object): void {
  * not define itself.
  */
 function guardSetters(prototype: object): void {
-  for (
-    let base = Object.getPrototypeOf(prototype);
-    base !== Object.prototype;
-    base = Object.getPrototypeOf(base)
-  ) {
-    for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(base))) {
-      if (d.get === undefined || d.set === undefined) continue;
-      if (Object.getOwnPropertyDescriptor(prototype, name) !== undefined) continue;
-      const get = d.get;
-      const set = d.set;
-      Object.defineProperty(prototype, name, {
-        configurable: true,
-        enumerable: false,
-        get,
-        set(this: Joint, value: unknown) {
-          const world = liveWorld(this);
-          checkJointBound(name, value, `joint.${name}`);
-          if ((name === 'targetX' || name === 'targetY') && this.kind === JointKind.Mouse) {
-            const b = this.body;
-            const x = name === 'targetX' ? value : this.targetX;
-            const y = name === 'targetY' ? value : this.targetY;
-            if (typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y)) {
-              checkReach({ x, y }, b.position.x, b.position.y, `joint.${name}`);
-            }
+  for (const [name, d] of inherited(prototype)) {
+    if (d.get === undefined || d.set === undefined) continue;
+    const get = d.get;
+    const set = d.set;
+    Object.defineProperty(prototype, name, {
+      configurable: true,
+      enumerable: false,
+      get,
+      set(this: Joint, value: unknown) {
+        liveWorld(this);
+        checkJointBound(name, value, `joint.${name}`);
+        if ((name === 'targetX' || name === 'targetY') && this.kind === JointKind.Mouse) {
+          const b = this.body;
+          const x = name === 'targetX' ? value : this.targetX;
+          const y = name === 'targetY' ? value : this.targetY;
+          if (typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y)) {
+            checkReach({ x, y }, b.position.x, b.position.y, `joint.${name}`);
           }
-          const before = get.call(this);
-          asWorldError(() => set.call(this, value));
-          // A change of motion (a motor's speed, a limit, a length, a target) wakes the bodies.
-          if (!Object.is(before, get.call(this))) {
-            world.wakeBody(jointBodyA(this));
-            world.wakeBody(jointBodyB(this));
-          }
-        },
-      });
-    }
+        }
+        const before = get.call(this);
+        asWorldError(() => set.call(this, value));
+        // A change of motion (a motor's speed, a limit, a length, a target) wakes the bodies.
+        if (!Object.is(before, get.call(this))) wakeBodies.call(this);
+      },
+    });
   }
 }
 
@@ -212,10 +204,7 @@ function breakAccessors(prototype: object): void {
       set(this: Joint, value: number) {
         // A joint still being made (no world yet, or a snapshot's scratch joint) has no world.
         if (this.world === null && this.id >= 0) liveWorld(this);
-        if (typeof value !== 'number' || !(value > 0)) {
-          throw new WorldError(`joint.${name}`, value, 'must be a number > 0 (+Infinity: never breaks)');
-        }
-        this[slot] = value;
+        this[slot] = checkBreak(value, `joint.${name}`);
       },
     });
   }
