@@ -33,6 +33,7 @@ export {
   type Joint,
   type JointClass,
   type JointOptionsBase,
+  type JointPairOptions,
   MotorJoint,
   type MotorJointOptions,
   MouseJoint,
@@ -48,6 +49,7 @@ export {
   type WorldJointClass,
   type WorldJointFields,
   type WorldJointKind,
+  type WorldJointOf,
 } from './joints';
 export { MAX_ANGLE, MAX_FREQUENCY, MAX_GRAVITY_SCALE, MAX_LENGTH } from './limits';
 export {

@@ -313,8 +313,3 @@ export function liveWorld(joint: Joint): World {
   if (world === null) throw new WorldError('joint', joint.toString(), 'was destroyed');
   return world;
 }
-
-/** Throws a WorldError naming `joint #<id>.<field>`, the value and why. @internal */
-export function refuseField(joint: Joint, field: string, value: unknown, reason: string): never {
-  throw new WorldError(`joint #${joint.id}.${field}`, value, `${reason} (${joint.toString()})`);
-}

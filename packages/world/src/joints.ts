@@ -20,7 +20,6 @@ import type { Vec2Like } from '@lite/math';
 import type { Body } from './body';
 import {
   asWorldError,
-  refuseField,
   resolveDistanceJointOptions,
   resolveFilterJointOptions,
   resolveMotorJointOptions,
@@ -58,22 +57,22 @@ export interface JointOptionsBase {
   breakTorque?: number;
 }
 
-/** What `world.createJoint(RevoluteJoint, …)` takes. */
-export interface RevoluteJointOptions extends JointOptionsBase, RevoluteConstraintOptions {
-  /** The first body. */
+/** Options of a joint between two bodies (every kind but the mouse and filter joints). */
+export interface JointPairOptions extends JointOptionsBase {
+  /** The first body (for a prismatic or wheel joint, the one its axis is fixed in). */
   bodyA: Body;
-  /** The second body. */
+  /** The second body (the one that slides, the wheel, the driven body). */
   bodyB: Body;
+}
+
+/** What `world.createJoint(RevoluteJoint, …)` takes. */
+export interface RevoluteJointOptions extends JointPairOptions, RevoluteConstraintOptions {
   /** The pivot, world coordinates, m. */
   anchor: Vec2Like;
 }
 
 /** What `world.createJoint(DistanceJoint, …)` takes. */
-export interface DistanceJointOptions extends JointOptionsBase, DistanceConstraintOptions {
-  /** The first body. */
-  bodyA: Body;
-  /** The second body. */
-  bodyB: Body;
+export interface DistanceJointOptions extends JointPairOptions, DistanceConstraintOptions {
   /** The anchor on `bodyA`, world coordinates, m. */
   anchorA: Vec2Like;
   /** The anchor on `bodyB`, world coordinates, m. */
@@ -101,11 +100,7 @@ export interface MouseJointOptions {
 }
 
 /** What `world.createJoint(PrismaticJoint, …)` takes (Box2D's names). */
-export interface PrismaticJointOptions extends JointOptionsBase, PrismaticConstraintOptions {
-  /** The first body: the axis is fixed in it. */
-  bodyA: Body;
-  /** The second body: it slides along the axis. */
-  bodyB: Body;
+export interface PrismaticJointOptions extends JointPairOptions, PrismaticConstraintOptions {
   /** A point of the axis, world coordinates, m. */
   anchor: Vec2Like;
   /** The direction of travel, world (any non-zero length). */
@@ -113,21 +108,13 @@ export interface PrismaticJointOptions extends JointOptionsBase, PrismaticConstr
 }
 
 /** What `world.createJoint(WeldJoint, …)` takes (Box2D's names). */
-export interface WeldJointOptions extends JointOptionsBase, WeldConstraintOptions {
-  /** The first body. */
-  bodyA: Body;
-  /** The second body. */
-  bodyB: Body;
+export interface WeldJointOptions extends JointPairOptions, WeldConstraintOptions {
   /** The weld point, world coordinates, m. */
   anchor: Vec2Like;
 }
 
 /** What `world.createJoint(WheelJoint, …)` takes (Box2D's names). */
-export interface WheelJointOptions extends JointOptionsBase, WheelConstraintOptions {
-  /** The chassis: the suspension's axis is fixed in it. */
-  bodyA: Body;
-  /** The wheel. */
-  bodyB: Body;
+export interface WheelJointOptions extends JointPairOptions, WheelConstraintOptions {
   /** The wheel's centre, world coordinates, m. */
   anchor: Vec2Like;
   /** The suspension's direction of travel, world (any non-zero length). */
@@ -135,12 +122,7 @@ export interface WheelJointOptions extends JointOptionsBase, WheelConstraintOpti
 }
 
 /** What `world.createJoint(MotorJoint, …)` takes (Box2D's names). */
-export interface MotorJointOptions extends JointOptionsBase, MotorConstraintOptions {
-  /** The reference body. */
-  bodyA: Body;
-  /** The driven body. */
-  bodyB: Body;
-}
+export interface MotorJointOptions extends JointPairOptions, MotorConstraintOptions {}
 
 /** What `world.createJoint(FilterJoint, …)` takes. */
 export interface FilterJointOptions {
@@ -242,6 +224,15 @@ export interface JointClass<J extends Joint, O> {
   readonly prototype: J;
 }
 
+/** A world joint of the constraint class `C`: its fields, the world's (`WorldJointFields`) and its two bodies. */
+export type WorldJointOf<C> = C &
+  WorldJointFields & {
+    /** The first body. */
+    bodyA: Body;
+    /** The second body. */
+    bodyB: Body;
+  };
+
 /** A joint class as exported (`RevoluteJoint`, ...): a kind for `world.createJoint`, and `instanceof` tells its joints. */
 export type WorldJointClass<J extends Joint, O> = JointClass<J, O> & {
   [Symbol.hasInstance](value: unknown): value is J;
@@ -307,12 +298,7 @@ function worldJoint<J extends Joint, O, A extends [unknown, ...unknown[]]>(
  * spring's (`frequencyHz`, `dampingRatio`, `stiffness`, `damping`) too, and throws a WorldError
  * naming `joint.<field>` (nothing changes then); `setSpring` and `setLimits` also wake the bodies.
  */
-export interface RevoluteJoint extends RevoluteConstraint, WorldJointFields {
-  /** The first body. */
-  bodyA: Body;
-  /** The second body. */
-  bodyB: Body;
-}
+export interface RevoluteJoint extends WorldJointOf<RevoluteConstraint> {}
 
 /** The revolute joint's class: `world.createJoint(RevoluteJoint, options)`, `joint instanceof RevoluteJoint`. */
 export const RevoluteJoint: WorldJointClass<RevoluteJoint, RevoluteJointOptions> = /* @__PURE__ */ worldJoint(
@@ -328,12 +314,7 @@ export const RevoluteJoint: WorldJointClass<RevoluteJoint, RevoluteJointOptions>
  * field's setter checks its value (the length within the range) and throws a WorldError naming
  * `joint.<field>`; `setSpring` and `setLengths` also wake the bodies.
  */
-export interface DistanceJoint extends DistanceConstraint, WorldJointFields {
-  /** The first body. */
-  bodyA: Body;
-  /** The second body. */
-  bodyB: Body;
-}
+export interface DistanceJoint extends WorldJointOf<DistanceConstraint> {}
 
 /** The distance joint's class: `world.createJoint(DistanceJoint, options)`, `joint instanceof DistanceJoint`. */
 export const DistanceJoint: WorldJointClass<DistanceJoint, DistanceJointOptions> = /* @__PURE__ */ worldJoint(
@@ -366,12 +347,7 @@ export const MouseJoint: WorldJointClass<MouseJoint, MouseJointOptions> = /* @__
  * The setters check their values (a WorldError naming `joint.<argument>`, nothing changed then)
  * and the setter methods wake the bodies.
  */
-export interface PrismaticJoint extends PrismaticConstraint, WorldJointFields {
-  /** The first body. */
-  bodyA: Body;
-  /** The second body. */
-  bodyB: Body;
-}
+export interface PrismaticJoint extends WorldJointOf<PrismaticConstraint> {}
 
 /** The prismatic joint's class: `world.createJoint(PrismaticJoint, options)`, `joint instanceof PrismaticJoint`. */
 export const PrismaticJoint: WorldJointClass<PrismaticJoint, PrismaticJointOptions> =
@@ -386,12 +362,7 @@ export const PrismaticJoint: WorldJointClass<PrismaticJoint, PrismaticJointOptio
  * rigid (one 3x3 block), or soft in translation and rotation independently. `setSprings` checks
  * its options (a WorldError naming `joint.<argument>`) and wakes the bodies.
  */
-export interface WeldJoint extends WeldConstraint, WorldJointFields {
-  /** The first body. */
-  bodyA: Body;
-  /** The second body. */
-  bodyB: Body;
-}
+export interface WeldJoint extends WorldJointOf<WeldConstraint> {}
 
 /** The weld joint's class: `world.createJoint(WeldJoint, options)`, `joint instanceof WeldJoint`. */
 export const WeldJoint: WorldJointClass<WeldJoint, WeldJointOptions> = /* @__PURE__ */ worldJoint(
@@ -406,12 +377,7 @@ export const WeldJoint: WorldJointClass<WeldJoint, WeldJointOptions> = /* @__PUR
  * turns freely, driven by an optional motor. The setters check their values (a WorldError naming
  * `joint.<argument>`) and the setter methods wake the bodies.
  */
-export interface WheelJoint extends WheelConstraint, WorldJointFields {
-  /** The first body. */
-  bodyA: Body;
-  /** The second body. */
-  bodyB: Body;
-}
+export interface WheelJoint extends WorldJointOf<WheelConstraint> {}
 
 /** The wheel joint's class: `world.createJoint(WheelJoint, options)`, `joint instanceof WheelJoint`. */
 export const WheelJoint: WorldJointClass<WheelJoint, WheelJointOptions> = /* @__PURE__ */ worldJoint(
@@ -425,12 +391,7 @@ export const WheelJoint: WorldJointClass<WheelJoint, WheelJointOptions> = /* @__
  * made by `world.createJoint(MotorJoint, …)`. The setters check their values (a WorldError naming
  * `joint.<argument>`) and the setter methods wake the bodies.
  */
-export interface MotorJoint extends MotorConstraint, WorldJointFields {
-  /** The first body. */
-  bodyA: Body;
-  /** The second body. */
-  bodyB: Body;
-}
+export interface MotorJoint extends WorldJointOf<MotorConstraint> {}
 
 /** The motor joint's class: `world.createJoint(MotorJoint, options)`, `joint instanceof MotorJoint`. */
 export const MotorJoint: WorldJointClass<MotorJoint, MotorJointOptions> = /* @__PURE__ */ worldJoint(
@@ -444,12 +405,7 @@ export const MotorJoint: WorldJointClass<MotorJoint, MotorJointOptions> = /* @__
  * by `world.createJoint(FilterJoint, …)`: `collideConnected` is always false; destroying it lets them
  * collide again. It has no rows: its reaction is always zero, so it never breaks.
  */
-export interface FilterJoint extends FilterConstraint, WorldJointFields {
-  /** The first body. */
-  bodyA: Body;
-  /** The second body. */
-  bodyB: Body;
-}
+export interface FilterJoint extends WorldJointOf<FilterConstraint> {}
 
 /** The filter joint's class: `world.createJoint(FilterJoint, options)`, `joint instanceof FilterJoint`. */
 export const FilterJoint: WorldJointClass<FilterJoint, FilterJointOptions> = /* @__PURE__ */ worldJoint(
@@ -479,25 +435,19 @@ export function jointBodyB(joint: Joint): Body {
   return joint.kind === JointKind.Mouse ? joint.body : joint.bodyB;
 }
 
-/** A distance joint's range: `0 <= minLength <= length <= maxLength`, the length finite. */
+/**
+ * A distance joint's range, `0 <= minLength <= length <= maxLength`: checked by the constraint's
+ * `setLengths` on the values the (scratch) joint holds, which it writes back unchanged.
+ */
 function checkLengths(joint: Joint): void {
   const j = joint as DistanceJoint;
-  const { length, minLength, maxLength } = j;
-  if (!(typeof minLength === 'number' && minLength >= 0))
-    refuseField(j, 'minLength', minLength, 'must be a number >= 0');
-  if (!(typeof maxLength === 'number' && maxLength >= minLength))
-    refuseField(j, 'maxLength', maxLength, `must be >= minLength (${minLength})`);
-  if (!(length >= minLength && length <= maxLength && Number.isFinite(length))) {
-    refuseField(
-      j,
-      'length',
-      length,
-      `must be a finite number in [minLength, maxLength] = [${minLength}, ${maxLength}]`,
-    );
-  }
-  for (const name of ['length', 'minLength', 'maxLength'] as const) {
-    checkJointBound(name, j[name], `joint #${j.id}.${name}`);
-  }
+  const prefix = `joint #${j.id}.`;
+  asWorldError(
+    () => DistanceConstraint.prototype.setLengths.call(j, j.length, j.minLength, j.maxLength),
+    prefix,
+  );
+  for (const name of ['length', 'minLength', 'maxLength'] as const)
+    checkJointBound(name, j[name], prefix + name);
 }
 
 /** The centre of mass of `body` moved by (dx, dy) in its frame: its anchors in `joint` follow. */
