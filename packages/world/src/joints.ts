@@ -35,7 +35,10 @@ import type { World } from './world';
 
 /*
  * The world's joints are the constraint package's joints (so the solver sees them directly and
- * dispatches on their numeric `kind`) plus an id, an owner, `collideConnected` and user data.
+ * dispatches on their numeric `kind`) plus the world's fields, one class per kind made by
+ * `worldJoint`. Their checked accessors and `set...` methods are wrapped once per class
+ * (joint-kinds.ts): they throw a WorldError naming `joint.<field>` (nothing changes then) or, once
+ * the joint was destroyed, naming the joint; a change of motion wakes the bodies.
  */
 
 /** Options every joint takes. */
@@ -181,10 +184,6 @@ export interface WorldJointFields {
   wakeBodies(): void;
 }
 
-// -------------------------------------------------------------------------------------------------
-// Kinds: each class's `jointKind` is what the world knows of it (registered by joint-kinds.ts when
-// the first joint of the kind is made), beside the solver's `JOINT_TYPES` entry.
-
 /**
  * A kind of joint: what `world.createJoint` needs to make one of it, a joint class's static
  * `jointKind`. `O` is what `world.createJoint` takes for the kind.
@@ -237,13 +236,6 @@ export type WorldJointOf<C> = C &
 export type WorldJointClass<J extends Joint, O> = JointClass<J, O> & {
   [Symbol.hasInstance](value: unknown): value is J;
 };
-
-/*
- * The world's joints are the constraint package's joints plus the fields above, one class per kind
- * made by `worldJoint`. Their setters and setter methods are the constraint package's, wrapped once
- * per class (see joint-kinds.ts): they throw a WorldError naming `joint.<field>` (nothing changes
- * then), and a WorldError once the joint was destroyed; the setter methods also wake the bodies.
- */
 
 /**
  * The world's class of a kind: the constraint class `base`, whose arguments `args` takes from the
@@ -344,8 +336,6 @@ export const MouseJoint: WorldJointClass<MouseJoint, MouseJointOptions> = /* @__
  * A slider between two bodies of a world (Box2D's prismatic joint), made by
  * `world.createJoint(PrismaticJoint, …)`: body B moves along an axis fixed in body A and does not turn
  * relative to it, within optional limits, driven by an optional motor, on an optional spring.
- * The setters check their values (a WorldError naming `joint.<argument>`, nothing changed then)
- * and the setter methods wake the bodies.
  */
 export interface PrismaticJoint extends WorldJointOf<PrismaticConstraint> {}
 
@@ -374,8 +364,7 @@ export const WeldJoint: WorldJointClass<WeldJoint, WeldJointOptions> = /* @__PUR
 /**
  * A wheel on a suspension (Box2D's wheel joint), made by `world.createJoint(WheelJoint, …)`: body B
  * (the wheel) slides on a spring along an axis fixed in body A (the chassis), stays on that line and
- * turns freely, driven by an optional motor. The setters check their values (a WorldError naming
- * `joint.<argument>`) and the setter methods wake the bodies.
+ * turns freely, driven by an optional motor.
  */
 export interface WheelJoint extends WorldJointOf<WheelConstraint> {}
 
@@ -388,8 +377,7 @@ export const WheelJoint: WorldJointClass<WheelJoint, WheelJointOptions> = /* @__
 
 /**
  * Drives body B to a pose relative to body A with bounded force and torque (Box2D's motor joint),
- * made by `world.createJoint(MotorJoint, …)`. The setters check their values (a WorldError naming
- * `joint.<argument>`) and the setter methods wake the bodies.
+ * made by `world.createJoint(MotorJoint, …)`.
  */
 export interface MotorJoint extends WorldJointOf<MotorConstraint> {}
 
