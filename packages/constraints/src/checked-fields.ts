@@ -3,7 +3,7 @@ import { SolverBody } from './solver-body';
 
 /**
  * Checks the value written to the field `name` of `owner`: returns the value to store or throws a
- * ConstraintError naming the field and the value. @internal
+ * ConstraintError naming the field and the value.
  */
 export type FieldCheck = (value: never, name: string, owner: Readonly<Record<string, number>>) => unknown;
 
@@ -14,6 +14,7 @@ export type FieldCheck = (value: never, name: string, owner: Readonly<Record<str
  * with its TSDoc. @internal
  */
 export function defineCheckedFields(proto: object, checks: Record<string, FieldCheck>): void {
+  FIELD_CHECKS.set(proto, checks);
   for (const name of Object.keys(checks)) {
     const key = `${name}Value`;
     const check = checks[name];
@@ -27,6 +28,17 @@ export function defineCheckedFields(proto: object, checks: Record<string, FieldC
       },
     });
   }
+}
+
+/** Each prototype's checks, as given to {@link defineCheckedFields}. */
+const FIELD_CHECKS = /* @__PURE__ */ new WeakMap<object, Readonly<Record<string, FieldCheck>>>();
+
+/**
+ * The checks {@link defineCheckedFields} gave `proto` itself (not its bases), or undefined: lets a
+ * value written behind the accessors (a restore) be checked as its accessor would.
+ */
+export function fieldChecksOf(proto: object): Readonly<Record<string, FieldCheck>> | undefined {
+  return FIELD_CHECKS.get(proto);
 }
 
 /** The check of the lower bound of a limit pair: a number (not NaN) <= the current `upperName`. @internal */

@@ -1,6 +1,7 @@
 export { BlockSolution, buildBlock, buildBlockAt, solveBlockLcp, solveBlockLcpAt } from './block-solver';
 export { BodyStates, DEFAULT_MAX_LINEAR_SPEED, type DrivenBody } from './body-state';
 export type { BodyVelocities } from './body-velocities';
+export { type FieldCheck, fieldChecksOf } from './checked-fields';
 export {
   BLOCK_MAX_CONDITION,
   ContactConstraint,

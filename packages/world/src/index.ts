@@ -33,6 +33,7 @@ export {
   type Joint,
   type JointClass,
   type JointOptionsBase,
+  type JointPairOptions,
   MotorJoint,
   type MotorJointOptions,
   MouseJoint,
@@ -45,8 +46,10 @@ export {
   type WeldJointOptions,
   WheelJoint,
   type WheelJointOptions,
+  type WorldJointClass,
   type WorldJointFields,
   type WorldJointKind,
+  type WorldJointOf,
 } from './joints';
 export { MAX_ANGLE, MAX_FREQUENCY, MAX_GRAVITY_SCALE, MAX_LENGTH } from './limits';
 export {

@@ -1,15 +1,4 @@
-import {
-  ConstraintError,
-  DistanceJoint as DistanceConstraint,
-  FilterJoint as FilterConstraint,
-  MotorJoint as MotorConstraint,
-  MouseJoint as MouseConstraint,
-  type MouseJointOptions as MouseConstraintOptions,
-  PrismaticJoint as PrismaticConstraint,
-  RevoluteJoint as RevoluteConstraint,
-  WeldJoint as WeldConstraint,
-  WheelJoint as WheelConstraint,
-} from '@lite/constraints';
+import { ConstraintError, type MouseJointOptions as MouseConstraintOptions } from '@lite/constraints';
 import type { Vec2Like } from '@lite/math';
 import type { Body } from './body';
 import { rethrowAsWorldError, WorldError } from './errors';
@@ -32,8 +21,7 @@ import type { World } from './world';
 
 /*
  * The checks of the world's joints: each kind's options (`resolve...JointOptions`, run by
- * `world.create...Joint` before anything changes) and the plain fields of a joint (`checkJointFields`,
- * for a snapshot's joints, whose fields are restored without their setters).
+ * `world.createJoint` before anything changes).
  */
 
 /**
@@ -70,16 +58,16 @@ const BOOLEAN_KEYS: readonly string[] = ['collideConnected', 'enableLimit', 'ena
 /** The options each joint kind takes (any other key is refused, with the closest suggested). */
 const BASE_KEYS = ['bodyA', 'bodyB', 'collideConnected', 'userData', 'breakForce', 'breakTorque'];
 export const SPRING_KEYS = ['frequencyHz', 'dampingRatio', 'stiffness', 'damping'];
+/** A limit and a motor, as the revolute, prismatic and wheel joints take them. */
+const LIMIT_MOTOR_KEYS = ['enableLimit', 'motorSpeed', 'enableMotor'];
 const REVOLUTE_KEYS: readonly string[] = [
   ...BASE_KEYS,
   'anchor',
   ...SPRING_KEYS,
+  ...LIMIT_MOTOR_KEYS,
   'lowerAngle',
   'upperAngle',
-  'enableLimit',
-  'motorSpeed',
   'maxMotorTorque',
-  'enableMotor',
   'referenceAngle',
   'enableSpring',
   'springHertz',
@@ -98,22 +86,20 @@ const DISTANCE_KEYS: readonly string[] = [
   'motorSpeed',
   'maxMotorForce',
 ];
-const PRISMATIC_KEYS: readonly string[] = [
+/** What the prismatic and wheel joints share. */
+const SLIDER_KEYS = [
   ...BASE_KEYS,
   'anchor',
   'axis',
   ...SPRING_KEYS,
+  ...LIMIT_MOTOR_KEYS,
   'lowerTranslation',
   'upperTranslation',
-  'enableLimit',
-  'motorSpeed',
-  'maxMotorForce',
-  'enableMotor',
-  'referenceAngle',
 ];
-const WELD_KEYS: readonly string[] = [
-  ...BASE_KEYS,
-  'anchor',
+const PRISMATIC_KEYS: readonly string[] = [...SLIDER_KEYS, 'maxMotorForce', 'referenceAngle'];
+const WHEEL_KEYS: readonly string[] = [...SLIDER_KEYS, 'maxMotorTorque'];
+/** What a weld's `setSprings` takes. */
+export const WELD_SPRING_KEYS: readonly string[] = [
   'linearFrequencyHz',
   'angularFrequencyHz',
   'dampingRatio',
@@ -123,24 +109,8 @@ const WELD_KEYS: readonly string[] = [
   'linearDamping',
   'angularStiffness',
   'angularDamping',
-  'referenceAngle',
 ];
-/** What a weld's `setSprings` takes. */
-export const WELD_SPRING_KEYS: readonly string[] = WELD_KEYS.filter(
-  (key) => !BASE_KEYS.includes(key) && key !== 'anchor' && key !== 'referenceAngle',
-);
-const WHEEL_KEYS: readonly string[] = [
-  ...BASE_KEYS,
-  'anchor',
-  'axis',
-  ...SPRING_KEYS,
-  'motorSpeed',
-  'maxMotorTorque',
-  'enableMotor',
-  'lowerTranslation',
-  'upperTranslation',
-  'enableLimit',
-];
+const WELD_KEYS: readonly string[] = [...BASE_KEYS, 'anchor', ...WELD_SPRING_KEYS, 'referenceAngle'];
 const MOTOR_KEYS: readonly string[] = [
   ...BASE_KEYS,
   'linearOffset',
@@ -164,14 +134,10 @@ const MOUSE_KEYS: readonly string[] = [
 /** A request of a joint at one anchor, with an axis for a slider (revolute, prismatic, weld, wheel). */
 type PinnedOptions = JointOptionsBase & { bodyA: Body; bodyB: Body; anchor: Vec2Like; axis?: Vec2Like };
 
-/**
- * The check of a joint request at one anchor (within reach of both bodies), with an axis when
- * `axis`; `make` builds the bare constraint for the trial construction (`resolved`).
- */
+/** The check of a joint request at one anchor (within reach of both bodies), with an axis when `axis`. */
 function pinned<T extends PinnedOptions>(
   keys: readonly string[],
   axis: boolean,
-  make: (bodyA: Body, bodyB: Body, anchor: Vec2Like, axis: Vec2Like, o: T) => unknown,
 ): (options: T, world: World) => ResolvedJoint<T> {
   return (options, world) => {
     const o = checkOptions(options, 'options');
@@ -179,17 +145,13 @@ function pinned<T extends PinnedOptions>(
     const { bodyA, bodyB } = checkPair(o, world);
     const anchor = checkVec2(o.anchor, 'options.anchor');
     checkAnchorReach(anchor, [bodyA, bodyB], 'options.anchor');
-    const direction = axis ? checkVec2(o.axis, 'options.axis') : anchor;
-    return resolved(bodyA, bodyB, anchor, anchor, o, () => make(bodyA, bodyB, anchor, direction, o));
+    if (axis) checkVec2(o.axis, 'options.axis');
+    return resolved(bodyA, bodyB, anchor, anchor, o);
   };
 }
 
 /** Checks a revolute joint request. Mutates nothing. @internal */
-export const resolveRevoluteJointOptions = /* @__PURE__ */ pinned<RevoluteJointOptions>(
-  REVOLUTE_KEYS,
-  false,
-  (a, b, anchor, _, o) => new RevoluteConstraint(a, b, anchor, o),
-);
+export const resolveRevoluteJointOptions = /* @__PURE__ */ pinned<RevoluteJointOptions>(REVOLUTE_KEYS, false);
 
 /** Checks a distance joint request. Mutates nothing. @internal */
 export function resolveDistanceJointOptions(
@@ -214,14 +176,7 @@ export function resolveDistanceJointOptions(
       );
     }
   }
-  return resolved(
-    bodyA,
-    bodyB,
-    anchorA,
-    anchorB,
-    o,
-    () => new DistanceConstraint(bodyA, bodyB, anchorA, anchorB, o),
-  );
+  return resolved(bodyA, bodyB, anchorA, anchorB, o);
 }
 
 /** Checks a mouse joint request. Mutates nothing. @internal */
@@ -245,16 +200,9 @@ export function resolveMouseJointOptions(
     frequencyHz: o.frequencyHz,
     dampingRatio: o.dampingRatio,
   };
-  const r = resolved(
-    body,
-    body,
-    anchor,
-    anchor,
-    constraintOptions,
-    () => new MouseConstraint(body, anchor, constraintOptions),
-  );
+  const r = resolved(body, body, anchor, anchor, constraintOptions);
   r.userData = o.userData;
-  r.breakForce = checkBreak(o.breakForce, 'options.breakForce');
+  r.breakForce = checkBreak(o.breakForce, 'options.breakForce', true);
   return r;
 }
 
@@ -262,22 +210,13 @@ export function resolveMouseJointOptions(
 export const resolvePrismaticJointOptions = /* @__PURE__ */ pinned<PrismaticJointOptions>(
   PRISMATIC_KEYS,
   true,
-  (a, b, anchor, axis, o) => new PrismaticConstraint(a, b, anchor, axis, o),
 );
 
 /** Checks a weld joint request. Mutates nothing. @internal */
-export const resolveWeldJointOptions = /* @__PURE__ */ pinned<WeldJointOptions>(
-  WELD_KEYS,
-  false,
-  (a, b, anchor, _, o) => new WeldConstraint(a, b, anchor, o),
-);
+export const resolveWeldJointOptions = /* @__PURE__ */ pinned<WeldJointOptions>(WELD_KEYS, false);
 
 /** Checks a wheel joint request. Mutates nothing. @internal */
-export const resolveWheelJointOptions = /* @__PURE__ */ pinned<WheelJointOptions>(
-  WHEEL_KEYS,
-  true,
-  (a, b, anchor, axis, o) => new WheelConstraint(a, b, anchor, axis, o),
-);
+export const resolveWheelJointOptions = /* @__PURE__ */ pinned<WheelJointOptions>(WHEEL_KEYS, true);
 
 /** Checks a motor joint request. Mutates nothing. @internal */
 export function resolveMotorJointOptions(
@@ -291,14 +230,7 @@ export function resolveMotorJointOptions(
     const offset = checkVec2(o.linearOffset, 'options.linearOffset');
     checkReach(offset, 0, 0, 'options.linearOffset');
   }
-  return resolved(
-    bodyA,
-    bodyB,
-    bodyB.position,
-    bodyB.position,
-    o,
-    () => new MotorConstraint(bodyA, bodyB, o),
-  );
+  return resolved(bodyA, bodyB, bodyB.position, bodyB.position, o);
 }
 
 /** Checks a filter joint request. Mutates nothing. @internal */
@@ -306,14 +238,7 @@ export function resolveFilterJointOptions(options: FilterJointOptions, world: Wo
   const o = checkOptions(options, 'options');
   checkKeys(o, FILTER_KEYS, 'options');
   const { bodyA, bodyB } = checkPair(o, world);
-  const r = resolved(
-    bodyA,
-    bodyB,
-    bodyA.position,
-    bodyB.position,
-    {},
-    () => new FilterConstraint(bodyA, bodyB),
-  );
+  const r = resolved(bodyA, bodyB, bodyA.position, bodyB.position, {});
   r.collideConnected = false;
   r.userData = o.userData;
   return r;
@@ -324,9 +249,12 @@ function checkAnchorReach(anchor: Vec2Like, bodies: readonly Body[], argument: s
   for (const body of bodies) checkReach(anchor, body.position.x, body.position.y, argument);
 }
 
-/** `value` must be a number > 0 (+Infinity allowed: never breaks); undefined reads as +Infinity. */
-function checkBreak(value: unknown, argument: string): number {
-  if (value === undefined) return Number.POSITIVE_INFINITY;
+/**
+ * A break threshold: a number > 0 (+Infinity: never breaks), else a WorldError naming `argument`;
+ * undefined reads as +Infinity when `optional`. @internal
+ */
+export function checkBreak(value: unknown, argument: string, optional = false): number {
+  if (value === undefined && optional) return Number.POSITIVE_INFINITY;
   if (typeof value !== 'number' || !(value > 0)) {
     throw new WorldError(argument, value, 'must be a number > 0 (+Infinity: never breaks)');
   }
@@ -340,29 +268,19 @@ function checkPair(o: { bodyA: Body; bodyB: Body }, world: World): { bodyA: Body
   return { bodyA, bodyB };
 }
 
-/**
- * Builds the request after a trial construction of the bare constraint, which checks the joint's
- * own options; its ConstraintError becomes a WorldError naming `options.<field>`.
- */
+/** Builds the request once the options every kind takes are checked (the kind's own: see `worldJoint`). */
 function resolved<T extends object>(
   bodyA: Body,
   bodyB: Body,
   anchorA: Vec2Like,
   anchorB: Vec2Like,
   o: T & JointOptionsBase,
-  trial: () => unknown,
 ): ResolvedJoint<T> {
   checkJointOptions(o);
   const collideConnected =
     o.collideConnected === undefined ? false : checkBoolean(o.collideConnected, 'options.collideConnected');
-  const breakForce = checkBreak(o.breakForce, 'options.breakForce');
-  const breakTorque = checkBreak(o.breakTorque, 'options.breakTorque');
-  try {
-    trial();
-  } catch (error) {
-    if (error instanceof ConstraintError) rethrowAsWorldError(error, 'options.');
-    throw error;
-  }
+  const breakForce = checkBreak(o.breakForce, 'options.breakForce', true);
+  const breakTorque = checkBreak(o.breakTorque, 'options.breakTorque', true);
   return {
     bodyA,
     bodyB,
@@ -377,15 +295,14 @@ function resolved<T extends object>(
 }
 
 /**
- * Runs a setter of the constraint package (after checking that `joint`, if given, was not
- * destroyed), its ConstraintError rethrown as a WorldError naming `joint.<field>`.
+ * Runs `set` (a setter or a check of the constraint package), its ConstraintError rethrown as a
+ * WorldError naming `<prefix><field>`. @internal
  */
-export function asWorldError(joint: Joint | null, set: () => unknown): void {
-  if (joint !== null) liveWorld(joint);
+export function asWorldError(set: () => unknown, prefix = 'joint.'): void {
   try {
     set();
   } catch (error) {
-    if (error instanceof ConstraintError) rethrowAsWorldError(error, 'joint.');
+    if (error instanceof ConstraintError) rethrowAsWorldError(error, prefix);
     throw error;
   }
 }
@@ -395,93 +312,4 @@ export function liveWorld(joint: Joint): World {
   const world = joint.world;
   if (world === null) throw new WorldError('joint', joint.toString(), 'was destroyed');
   return world;
-}
-
-/**
- * The checks of a kind's plain fields, as its setters make them (see `checkJointInput`): each name
- * listed must hold such a value. @internal
- */
-export interface FieldChecks {
-  /** Finite numbers (anchors, offsets, reference angles, speeds). */
-  readonly finite: readonly string[];
-  /** Booleans. */
-  readonly toggles?: readonly string[];
-  /** Limit pairs: numbers (±Infinity allowed), lower <= upper. */
-  readonly ranges?: readonly (readonly [string, string])[];
-  /** Largest forces or torques: numbers >= 0 (+Infinity: unbounded). */
-  readonly maxima?: readonly string[];
-  /** Finite numbers >= 0. */
-  readonly nonNegative?: readonly string[];
-  /** Any further rule between fields. */
-  readonly extra?: (joint: CheckedJoint) => void;
-}
-
-/** A joint as its field checks see it. @internal */
-export type CheckedJoint = Joint & Record<string, unknown>;
-
-/**
- * Every plain field of `joint` listed in `checks`, and its break thresholds, as its setters would
- * have them (of the right type, within their bounds): throws a WorldError naming
- * `joint #<id>.<field>` and the value. @internal
- */
-export function checkJointFields(joint: Joint, checks: FieldChecks): void {
-  const j = joint as CheckedJoint;
-  checkBreakField(joint, 'breakForce', joint.breakForce);
-  checkBreakField(joint, 'breakTorque', joint.breakTorque);
-  for (const field of checks.finite) finiteField(joint, field, j[field] as number);
-  for (const field of checks.toggles ?? []) toggleField(joint, field, j[field] as boolean);
-  for (const [lower, upper] of checks.ranges ?? []) {
-    rangeFields(joint, lower, j[lower] as number, upper, j[upper] as number);
-  }
-  for (const field of checks.maxima ?? []) maximumField(joint, field, j[field] as number);
-  for (const field of checks.nonNegative ?? []) {
-    const value = j[field] as number;
-    if (!(value >= 0 && Number.isFinite(value)))
-      refuseField(joint, field, value, 'must be a finite number >= 0');
-  }
-  checks.extra?.(j);
-  // The bounds the setters apply (anchors and lengths within MAX_LENGTH, angles within MAX_ANGLE, ...).
-  const fields = [checks.finite, checks.ranges?.flat(), checks.maxima, checks.nonNegative];
-  for (const list of fields) {
-    for (const field of list ?? []) checkJointBound(field, j[field], `joint #${joint.id}.${field}`);
-  }
-}
-
-export function refuseField(joint: Joint, field: string, value: unknown, reason: string): never {
-  throw new WorldError(`joint #${joint.id}.${field}`, value, `${reason} (${joint.toString()})`);
-}
-
-function finiteField(joint: Joint, field: string, value: number): void {
-  if (typeof value !== 'number' || !Number.isFinite(value))
-    refuseField(joint, field, value, 'must be a finite number');
-}
-
-function toggleField(joint: Joint, field: string, value: boolean): void {
-  if (typeof value !== 'boolean') refuseField(joint, field, value, 'must be a boolean');
-}
-
-/** A largest force or torque: a number >= 0 (+Infinity: unbounded). */
-function maximumField(joint: Joint, field: string, value: number): void {
-  if (typeof value !== 'number' || !(value >= 0)) refuseField(joint, field, value, 'must be a number >= 0');
-}
-
-function checkBreakField(joint: Joint, field: string, value: number): void {
-  if (typeof value !== 'number' || !(value > 0)) {
-    refuseField(joint, field, value, 'must be a number > 0 (+Infinity: never breaks)');
-  }
-}
-
-/** A limit pair: numbers (±Infinity allowed), not NaN, lower <= upper. */
-function rangeFields(
-  joint: Joint,
-  lowerField: string,
-  lower: number,
-  upperField: string,
-  upper: number,
-): void {
-  if (typeof lower !== 'number' || Number.isNaN(lower))
-    refuseField(joint, lowerField, lower, 'must be a number');
-  if (typeof upper !== 'number' || Number.isNaN(upper))
-    refuseField(joint, upperField, upper, 'must be a number');
-  if (lower > upper) refuseField(joint, upperField, upper, `must be >= ${lowerField} (${lower})`);
 }

@@ -1,9 +1,16 @@
-import { JOINT_TYPES, JointKind } from '@lite/constraints';
-import { WorldError } from './errors';
-import { asWorldError, checkJointFields, liveWorld, springOptions } from './joint-checks';
+import { fieldChecksOf, JOINT_TYPES, JointKind } from '@lite/constraints';
+import {
+  asWorldError,
+  checkBreak,
+  liveWorld,
+  SPRING_KEYS,
+  springOptions,
+  WELD_SPRING_KEYS,
+} from './joint-checks';
 import { installJointPasses } from './joint-passes';
-import { type Joint, jointBodyA, jointBodyB, type MethodChecks, type WorldJointKind } from './joints';
+import { type Joint, jointBodyA, jointBodyB, type WorldJointKind } from './joints';
 import { checkJointBound, checkReach } from './limits';
+import { checkVec2 } from './validate';
 
 /*
  * The world's registry of joint kinds: a kind joins it when its first joint is made (or a snapshot
@@ -26,7 +33,7 @@ export function registerJointKind(kind: WorldJointKind): void {
   Object.defineProperty(prototype, 'wakeBodies', { value: wakeBodies, writable: true, configurable: true });
   Object.defineProperty(prototype, 'toString', { value: jointName, writable: true, configurable: true });
   guardDestroyed(prototype, READ_OUTS);
-  wakingMethods(prototype, kind.methods);
+  wakingMethods(prototype);
   breakAccessors(prototype);
   guardSetters(prototype);
   WORLD_JOINT_KINDS[kind.kind] = kind;
@@ -36,11 +43,22 @@ export function registerJointKind(kind: WorldJointKind): void {
  * Every plain field of a joint (`motorSpeed`, `lowerAngle`, `length`, anchors, break thresholds,
  * ...) as its setter would have it: throws a WorldError naming `joint #<id>.<field>` and the value.
  * The setters check each value as it is set, so the step does not; a snapshot's joints, whose
- * fields are restored without their setters, are checked with this before the restore changes
- * anything. @internal
+ * fields are restored without their setters, are checked with this (each accessor's own check, from
+ * the constraint's table, then its bound) before the restore changes anything. @internal
  */
 export function checkJointInput(joint: Joint): void {
-  checkJointFields(joint, WORLD_JOINT_KINDS[joint.kind].fields);
+  const j = joint as unknown as Record<string, number>;
+  checkBreak(joint.breakForce, `joint #${joint.id}.breakForce`);
+  checkBreak(joint.breakTorque, `joint #${joint.id}.breakTorque`);
+  for (let p = Object.getPrototypeOf(joint); p !== null; p = Object.getPrototypeOf(p)) {
+    const checks = fieldChecksOf(p) ?? {};
+    for (const name of Object.keys(checks)) {
+      const value = j[`${name}Value`];
+      asWorldError(() => checks[name](value as never, name, j), `joint #${joint.id}.`);
+      checkJointBound(name, value, `joint #${joint.id}.${name}`);
+    }
+  }
+  WORLD_JOINT_KINDS[joint.kind].check?.(joint);
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -73,27 +91,64 @@ const READ_OUTS = [
   'getMotorForce',
 ];
 
+/** Checks of a setter method's arguments beyond the constraint's own (other `set...` methods have none). */
+const METHOD_CHECKS: Readonly<Record<string, (joint: Joint, args: unknown[]) => void>> = {
+  setSpring: (_, args) => {
+    args[0] = springOptions(args[0] as object, SPRING_KEYS);
+  },
+  setSprings: (_, args) => {
+    args[0] = springOptions(args[0] as object, WELD_SPRING_KEYS);
+  },
+  setLengths: bounds('length', 'minLength', 'maxLength'),
+  setLinearOffset: bounds('linearOffsetX', 'linearOffsetY'),
+  setAngularOffset: bounds('angularOffset'),
+  setTarget: (joint, [x, y]) => {
+    const body = jointBodyA(joint);
+    checkVec2({ x, y }, 'target');
+    checkReach({ x: x as number, y: y as number }, body.position.x, body.position.y, 'target');
+  },
+};
+
+/** Each argument within the bound of its name (see `checkJointBound`). */
+function bounds(...names: string[]): (joint: Joint, args: unknown[]) => void {
+  return (_, args) => {
+    for (let i = 0; i < names.length; i++) checkJointBound(names[i], args[i], `joint.${names[i]}`);
+  };
+}
+
+/** The accessors and methods of `prototype`'s bases that `prototype` does not define itself. */
+function inherited(prototype: object): [string, PropertyDescriptor][] {
+  const found: [string, PropertyDescriptor][] = [];
+  for (
+    let base = Object.getPrototypeOf(prototype);
+    base !== Object.prototype;
+    base = Object.getPrototypeOf(base)
+  ) {
+    for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(base))) {
+      if (!Object.hasOwn(prototype, name) && !found.some(([seen]) => seen === name)) found.push([name, d]);
+    }
+  }
+  return found;
+}
+
 /**
- * The setter methods of a kind (`setLimits`, `setSpring`, ...): each throws a WorldError once the
- * joint was destroyed, checks its arguments as `checks` says, runs the constraint's method (its
- * ConstraintError becomes a WorldError naming `joint.<argument>`; nothing changed then), wakes the
- * bodies and returns the joint.
+ * The setter methods of a kind (`setLimits`, `setSpring`, ...: each `set...` method of its
+ * constraint class): each throws a WorldError once the joint was destroyed, checks its arguments
+ * (see {@link METHOD_CHECKS}), runs the constraint's method (its ConstraintError becomes a
+ * WorldError naming `joint.<argument>`; nothing changed then), wakes the bodies and returns the joint.
  */
-function wakingMethods(prototype: object, methods: Readonly<Record<string, MethodChecks>>): void {
-  const record = prototype as Record<string, (...args: unknown[]) => unknown>;
-  for (const [name, checks] of Object.entries(methods)) {
-    const method = record[name];
-    record[name] = function (this: Joint, ...args: unknown[]): Joint {
-      const world = liveWorld(this);
-      asWorldError(null, () => {
-        if (!Array.isArray(checks))
-          args[0] = springOptions(args[0] as object, (checks as { keys: string[] }).keys);
-        else
-          for (let i = 0; i < checks.length; i++) checkJointBound(checks[i], args[i], `joint.${checks[i]}`);
+function wakingMethods(prototype: object): void {
+  for (const [name, d] of inherited(prototype)) {
+    if (!/^set[A-Z]/.test(name) || typeof d.value !== 'function') continue;
+    const method = d.value as (...args: unknown[]) => unknown;
+    const checks = METHOD_CHECKS[name];
+    (prototype as Record<string, unknown>)[name] = function (this: Joint, ...args: unknown[]): Joint {
+      liveWorld(this);
+      asWorldError(() => {
+        checks?.(this, args);
         method.apply(this, args);
       });
-      world.wakeBody(jointBodyA(this));
-      world.wakeBody(jointBodyB(this));
+      wakeBodies.call(this);
       return this;
     };
   }
@@ -108,41 +163,31 @@ function wakingMethods(prototype: object, methods: Readonly<Record<string, Metho
  * not define itself.
  */
 function guardSetters(prototype: object): void {
-  for (
-    let base = Object.getPrototypeOf(prototype);
-    base !== Object.prototype;
-    base = Object.getPrototypeOf(base)
-  ) {
-    for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(base))) {
-      if (d.get === undefined || d.set === undefined) continue;
-      if (Object.getOwnPropertyDescriptor(prototype, name) !== undefined) continue;
-      const get = d.get;
-      const set = d.set;
-      Object.defineProperty(prototype, name, {
-        configurable: true,
-        enumerable: false,
-        get,
-        set(this: Joint, value: unknown) {
-          const world = liveWorld(this);
-          checkJointBound(name, value, `joint.${name}`);
-          if ((name === 'targetX' || name === 'targetY') && this.kind === JointKind.Mouse) {
-            const b = this.body;
-            const x = name === 'targetX' ? value : this.targetX;
-            const y = name === 'targetY' ? value : this.targetY;
-            if (typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y)) {
-              checkReach({ x, y }, b.position.x, b.position.y, `joint.${name}`);
-            }
+  for (const [name, d] of inherited(prototype)) {
+    if (d.get === undefined || d.set === undefined) continue;
+    const get = d.get;
+    const set = d.set;
+    Object.defineProperty(prototype, name, {
+      configurable: true,
+      enumerable: false,
+      get,
+      set(this: Joint, value: unknown) {
+        liveWorld(this);
+        checkJointBound(name, value, `joint.${name}`);
+        if ((name === 'targetX' || name === 'targetY') && this.kind === JointKind.Mouse) {
+          const b = this.body;
+          const x = name === 'targetX' ? value : this.targetX;
+          const y = name === 'targetY' ? value : this.targetY;
+          if (typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y)) {
+            checkReach({ x, y }, b.position.x, b.position.y, `joint.${name}`);
           }
-          const before = get.call(this);
-          asWorldError(null, () => set.call(this, value));
-          // A change of motion (a motor's speed, a limit, a length, a target) wakes the bodies.
-          if (!Object.is(before, get.call(this))) {
-            world.wakeBody(jointBodyA(this));
-            world.wakeBody(jointBodyB(this));
-          }
-        },
-      });
-    }
+        }
+        const before = get.call(this);
+        asWorldError(() => set.call(this, value));
+        // A change of motion (a motor's speed, a limit, a length, a target) wakes the bodies.
+        if (!Object.is(before, get.call(this))) wakeBodies.call(this);
+      },
+    });
   }
 }
 
@@ -159,10 +204,7 @@ function breakAccessors(prototype: object): void {
       set(this: Joint, value: number) {
         // A joint still being made (no world yet, or a snapshot's scratch joint) has no world.
         if (this.world === null && this.id >= 0) liveWorld(this);
-        if (typeof value !== 'number' || !(value > 0)) {
-          throw new WorldError(`joint.${name}`, value, 'must be a number > 0 (+Infinity: never breaks)');
-        }
-        this[slot] = value;
+        this[slot] = checkBreak(value, `joint.${name}`);
       },
     });
   }

@@ -1,5 +1,6 @@
 import {
   DistanceJoint as DistanceConstraint,
+  type DistanceJointOptions as DistanceConstraintOptions,
   FilterJoint as FilterConstraint,
   JointKind,
   MotorJoint as MotorConstraint,
@@ -9,6 +10,7 @@ import {
   PrismaticJoint as PrismaticConstraint,
   type PrismaticJointOptions as PrismaticConstraintOptions,
   RevoluteJoint as RevoluteConstraint,
+  type RevoluteJointOptions as RevoluteConstraintOptions,
   WeldJoint as WeldConstraint,
   type WeldJointOptions as WeldConstraintOptions,
   WheelJoint as WheelConstraint,
@@ -17,10 +19,7 @@ import {
 import type { Vec2Like } from '@lite/math';
 import type { Body } from './body';
 import {
-  checkJointFields,
-  type FieldChecks,
-  liveWorld,
-  refuseField,
+  asWorldError,
   resolveDistanceJointOptions,
   resolveFilterJointOptions,
   resolveMotorJointOptions,
@@ -29,17 +28,17 @@ import {
   resolveRevoluteJointOptions,
   resolveWeldJointOptions,
   resolveWheelJointOptions,
-  SPRING_KEYS,
-  WELD_SPRING_KEYS,
 } from './joint-checks';
 import { registerJointKind } from './joint-kinds';
-import { checkJointBound, checkReach } from './limits';
-import { checkVec2 } from './validate';
+import { checkJointBound } from './limits';
 import type { World } from './world';
 
 /*
  * The world's joints are the constraint package's joints (so the solver sees them directly and
- * dispatches on their numeric `kind`) plus an id, an owner, `collideConnected` and user data.
+ * dispatches on their numeric `kind`) plus the world's fields, one class per kind made by
+ * `worldJoint`. Their checked accessors and `set...` methods are wrapped once per class
+ * (joint-kinds.ts): they throw a WorldError naming `joint.<field>` (nothing changes then) or, once
+ * the joint was destroyed, naming the joint; a change of motion wakes the bodies.
  */
 
 /** Options every joint takes. */
@@ -61,82 +60,26 @@ export interface JointOptionsBase {
   breakTorque?: number;
 }
 
-/** What `world.createJoint(RevoluteJoint, …)` takes. */
-export interface RevoluteJointOptions extends JointOptionsBase {
-  /** The first body. */
+/** Options of a joint between two bodies (every kind but the mouse and filter joints). */
+export interface JointPairOptions extends JointOptionsBase {
+  /** The first body (for a prismatic or wheel joint, the one its axis is fixed in). */
   bodyA: Body;
-  /** The second body. */
+  /** The second body (the one that slides, the wheel, the driven body). */
   bodyB: Body;
+}
+
+/** What `world.createJoint(RevoluteJoint, …)` takes. */
+export interface RevoluteJointOptions extends JointPairOptions, RevoluteConstraintOptions {
   /** The pivot, world coordinates, m. */
   anchor: Vec2Like;
-  /** Softness frequency of the pin, Hz (default 0: rigid). Not with `stiffness`/`damping`. */
-  frequencyHz?: number;
-  /** Softness damping ratio (default 0.7 when soft). Not with `stiffness`/`damping`. */
-  dampingRatio?: number;
-  /**
-   * Stiffness of the pin, N/m (instead of `frequencyHz`/`dampingRatio`): a load F opens it by F / k,
-   * whatever the masses. Default 0 when only `damping` is given.
-   */
-  stiffness?: number;
-  /** Damping coefficient of the pin, N·s/m (instead of `frequencyHz`/`dampingRatio`; default 0). */
-  damping?: number;
-  /** Lowest joint angle θB - θA - reference, radians; giving a bound enables the limit. */
-  lowerAngle?: number;
-  /** Highest joint angle, radians. */
-  upperAngle?: number;
-  /** Turn the limit on or off (default: on when a bound is given). */
-  enableLimit?: boolean;
-  /** Motor target speed ωB - ωA, rad/s (default 0). */
-  motorSpeed?: number;
-  /** Largest motor torque, N·m (default 0). */
-  maxMotorTorque?: number;
-  /** Turn the motor on or off (default: on when `maxMotorTorque` is given). */
-  enableMotor?: boolean;
-  /** θB - θA at joint angle 0 (default: the bodies' angles now). */
-  referenceAngle?: number;
-  /** Turn the angular spring on or off (default: on when `springHertz` is given). */
-  enableSpring?: boolean;
-  /** Frequency of the angular spring towards `targetAngle`, Hz (default 0: none; as Box2D's hertz). */
-  springHertz?: number;
-  /** Damping ratio of the angular spring (default 0; 1 is critical). */
-  springDampingRatio?: number;
-  /** The joint angle the spring pulls towards, radians (default 0). */
-  targetAngle?: number;
 }
 
 /** What `world.createJoint(DistanceJoint, …)` takes. */
-export interface DistanceJointOptions extends JointOptionsBase {
-  /** The first body. */
-  bodyA: Body;
-  /** The second body. */
-  bodyB: Body;
+export interface DistanceJointOptions extends JointPairOptions, DistanceConstraintOptions {
   /** The anchor on `bodyA`, world coordinates, m. */
   anchorA: Vec2Like;
   /** The anchor on `bodyB`, world coordinates, m. */
   anchorB: Vec2Like;
-  /** Rest length, m (default: the anchors' distance now). */
-  length?: number;
-  /** Shortest allowed distance, m; giving `minLength` or `maxLength` makes a range (a rope). */
-  minLength?: number;
-  /** Longest allowed distance, m. */
-  maxLength?: number;
-  /** Spring frequency, Hz (default 0: rigid). Not with `stiffness`/`damping`. */
-  frequencyHz?: number;
-  /** Spring damping ratio (default 0). Not with `stiffness`/`damping`. */
-  dampingRatio?: number;
-  /**
-   * Spring stiffness, N/m (instead of `frequencyHz`/`dampingRatio`): a mass m hangs m g / k below
-   * the rest length, whatever the masses. Default 0 when only `damping` is given.
-   */
-  stiffness?: number;
-  /** Spring damping coefficient, N·s/m (instead of `frequencyHz`/`dampingRatio`; default 0). */
-  damping?: number;
-  /** Turn the motor on or off (default: on when `maxMotorForce` is given; a rigid rod has none). */
-  enableMotor?: boolean;
-  /** Motor target for the distance's rate of change, m/s (default 0; < 0 pulls in). */
-  motorSpeed?: number;
-  /** Largest motor force, N (default 0). */
-  maxMotorForce?: number;
 }
 
 /** What `world.createJoint(MouseJoint, …)` takes. */
@@ -160,11 +103,7 @@ export interface MouseJointOptions {
 }
 
 /** What `world.createJoint(PrismaticJoint, …)` takes (Box2D's names). */
-export interface PrismaticJointOptions extends JointOptionsBase, PrismaticConstraintOptions {
-  /** The first body: the axis is fixed in it. */
-  bodyA: Body;
-  /** The second body: it slides along the axis. */
-  bodyB: Body;
+export interface PrismaticJointOptions extends JointPairOptions, PrismaticConstraintOptions {
   /** A point of the axis, world coordinates, m. */
   anchor: Vec2Like;
   /** The direction of travel, world (any non-zero length). */
@@ -172,21 +111,13 @@ export interface PrismaticJointOptions extends JointOptionsBase, PrismaticConstr
 }
 
 /** What `world.createJoint(WeldJoint, …)` takes (Box2D's names). */
-export interface WeldJointOptions extends JointOptionsBase, WeldConstraintOptions {
-  /** The first body. */
-  bodyA: Body;
-  /** The second body. */
-  bodyB: Body;
+export interface WeldJointOptions extends JointPairOptions, WeldConstraintOptions {
   /** The weld point, world coordinates, m. */
   anchor: Vec2Like;
 }
 
 /** What `world.createJoint(WheelJoint, …)` takes (Box2D's names). */
-export interface WheelJointOptions extends JointOptionsBase, WheelConstraintOptions {
-  /** The chassis: the suspension's axis is fixed in it. */
-  bodyA: Body;
-  /** The wheel. */
-  bodyB: Body;
+export interface WheelJointOptions extends JointPairOptions, WheelConstraintOptions {
   /** The wheel's centre, world coordinates, m. */
   anchor: Vec2Like;
   /** The suspension's direction of travel, world (any non-zero length). */
@@ -194,12 +125,7 @@ export interface WheelJointOptions extends JointOptionsBase, WheelConstraintOpti
 }
 
 /** What `world.createJoint(MotorJoint, …)` takes (Box2D's names). */
-export interface MotorJointOptions extends JointOptionsBase, MotorConstraintOptions {
-  /** The reference body. */
-  bodyA: Body;
-  /** The driven body. */
-  bodyB: Body;
-}
+export interface MotorJointOptions extends JointPairOptions, MotorConstraintOptions {}
 
 /** What `world.createJoint(FilterJoint, …)` takes. */
 export interface FilterJointOptions {
@@ -226,7 +152,7 @@ export interface ResolvedJoint<T> {
 
 /**
  * What every joint of a world has beside its constraint's fields: an id, `collideConnected`, user
- * data, break thresholds and `wakeBodies` (the world's joint classes merge it in).
+ * data, break thresholds and `wakeBodies`.
  */
 export interface WorldJointFields {
   /** Integer id, unique in its world, increasing in creation order; joints are solved in id order. */
@@ -258,28 +184,6 @@ export interface WorldJointFields {
   wakeBodies(): void;
 }
 
-/** Registers the kind (here: a program with no joint bundles no registry); sets the world's part. */
-function attach(joint: Joint, world: World, id: number, r: ResolvedJoint<unknown>): void {
-  registerJointKind((joint.constructor as unknown as JointClass<Joint, unknown>).jointKind);
-  const fields = joint as { id: number; collideConnected: boolean };
-  fields.id = id;
-  fields.collideConnected = r.collideConnected;
-  joint.userData = r.userData;
-  joint.world = world;
-  joint.breakForce = r.breakForce;
-  joint.breakTorque = r.breakTorque;
-}
-
-// -------------------------------------------------------------------------------------------------
-// Kinds: each class's `jointKind` is what the world knows of it (registered by joint-kinds.ts when
-// the first joint of the kind is made), beside the solver's `JOINT_TYPES` entry.
-
-/**
- * A setter method's checks: the names of its arguments (each checked against the bound of that
- * name, see `checkJointBound`), or the keys its options object may have. @internal
- */
-export type MethodChecks = readonly string[] | { readonly keys: readonly string[] };
-
 /**
  * A kind of joint: what `world.createJoint` needs to make one of it, a joint class's static
  * `jointKind`. `O` is what `world.createJoint` takes for the kind.
@@ -300,14 +204,12 @@ export interface WorldJointKind<O = unknown> {
   ) => Joint;
   /** Checks the options of `world.createJoint` (mutates nothing). @internal */
   readonly resolve: (options: O, world: World) => ResolvedJoint<unknown>;
-  /** Whether the joint has a single body (`body`, as a mouse joint). @internal */
-  readonly oneBody: boolean;
-  /** Whether the joint has a unit axis (`localAxisX`, `localAxisY`) a snapshot must keep unit. @internal */
-  readonly unitAxis: boolean;
-  /** Its plain fields' checks, for a snapshot's joints (see `checkJointInput`). @internal */
-  readonly fields: FieldChecks;
-  /** Its setter methods: each checked as listed, then the bodies woken. @internal */
-  readonly methods: Readonly<Record<string, MethodChecks>>;
+  /** Whether the joint has a single body (`body`, as a mouse joint; default false). @internal */
+  readonly oneBody?: boolean;
+  /** Whether the joint has a unit axis (`localAxisX`, `localAxisY`) a snapshot must keep unit (default false). @internal */
+  readonly unitAxis?: boolean;
+  /** Its checks between fields beyond each field's own, for a snapshot's joints (see `checkJointInput`). @internal */
+  readonly check?: (joint: Joint) => void;
 }
 
 /**
@@ -321,14 +223,60 @@ export interface JointClass<J extends Joint, O> {
   readonly prototype: J;
 }
 
-/*
- * The world's joints are the constraint package's joints plus the fields above. Their setters and
- * setter methods are the constraint package's, wrapped once per class (see `guardSetters` and
- * `WorldJointKind.methods`): they throw a WorldError naming `joint.<field>` (nothing changes then),
- * and a WorldError once the joint was destroyed; the setter methods also wake the bodies.
- */
+/** A world joint of the constraint class `C`: its fields, the world's (`WorldJointFields`) and its two bodies. */
+export type WorldJointOf<C> = C &
+  WorldJointFields & {
+    /** The first body. */
+    bodyA: Body;
+    /** The second body. */
+    bodyB: Body;
+  };
 
-export interface RevoluteJoint extends WorldJointFields {}
+/** A joint class as exported (`RevoluteJoint`, ...): a kind for `world.createJoint`, and `instanceof` tells its joints. */
+export type WorldJointClass<J extends Joint, O> = JointClass<J, O> & {
+  [Symbol.hasInstance](value: unknown): value is J;
+};
+
+/**
+ * The world's class of a kind: the constraint class `base`, whose arguments `args` takes from the
+ * checked request, plus the world's fields.
+ */
+function worldJoint<J extends Joint, O, A extends [unknown, ...unknown[]]>(
+  base: new (...args: A) => object,
+  kind: Omit<WorldJointKind<O>, 'cls'>,
+  args: (r: ResolvedJoint<O>) => A,
+): WorldJointClass<J, O> {
+  const Base = base as new (...args: unknown[]) => object;
+  class WorldJoint extends Base {
+    static get jointKind(): WorldJointKind<O> {
+      return entry;
+    }
+    constructor(world: World, id: number, r: ResolvedJoint<O>) {
+      super(...args(r));
+      // Registered here: a program that makes no joint bundles no registry.
+      registerJointKind(entry as WorldJointKind);
+      const joint = this as unknown as Joint & { id: number; collideConnected: boolean };
+      joint.id = id;
+      joint.collideConnected = r.collideConnected;
+      joint.userData = r.userData;
+      joint.world = world;
+      joint.breakForce = r.breakForce;
+      joint.breakTorque = r.breakTorque;
+    }
+  }
+  const entry: WorldJointKind<O> = {
+    ...kind,
+    cls: WorldJoint as unknown as WorldJointKind['cls'],
+    // A trial construction of the bare constraint checks the kind's own options (nothing is made
+    // when it throws): its ConstraintError becomes a WorldError naming `options.<field>`.
+    resolve: (options, world) => {
+      const r = kind.resolve(options, world) as ResolvedJoint<O>;
+      asWorldError(() => new base(...args(r)), 'options.');
+      return r;
+    },
+  };
+  return WorldJoint as unknown as WorldJointClass<J, O>;
+}
 
 /**
  * A pin joint (Box2D-Lite's `Joint`) between two bodies of a world, made by
@@ -342,384 +290,117 @@ export interface RevoluteJoint extends WorldJointFields {}
  * spring's (`frequencyHz`, `dampingRatio`, `stiffness`, `damping`) too, and throws a WorldError
  * naming `joint.<field>` (nothing changes then); `setSpring` and `setLimits` also wake the bodies.
  */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
-export class RevoluteJoint extends RevoluteConstraint {
-  /** The first body. */
-  declare bodyA: Body;
-  /** The second body. */
-  declare bodyB: Body;
+export interface RevoluteJoint extends WorldJointOf<RevoluteConstraint> {}
 
-  /** The kind, for `world.createJoint(RevoluteJoint, options)`. */
-  static get jointKind(): WorldJointKind<RevoluteJointOptions> {
-    return REVOLUTE_KIND;
-  }
-
-  /** Joints are made by `world.createJoint(RevoluteJoint, options)`. @internal */
-  constructor(world: World, id: number, r: ResolvedJoint<RevoluteJointOptions>) {
-    super(r.bodyA, r.bodyB, r.anchorA, r.options);
-    attach(this, world, id, r);
-  }
-}
-
-/** The revolute joint's kind (`RevoluteJoint.jointKind`). */
-const REVOLUTE_KIND: WorldJointKind<RevoluteJointOptions> = {
-  kind: 1 as typeof JointKind.Revolute,
-  cls: RevoluteJoint as WorldJointKind['cls'],
-  resolve: resolveRevoluteJointOptions,
-  oneBody: false,
-  unitAxis: false,
-  fields: {
-    finite: [
-      'localAnchorAX',
-      'localAnchorAY',
-      'localAnchorBX',
-      'localAnchorBY',
-      'referenceAngle',
-      'motorSpeed',
-      'targetAngle',
-    ],
-    toggles: ['enableLimit', 'enableMotor', 'enableSpring'],
-    ranges: [['lowerAngle', 'upperAngle']],
-    maxima: ['maxMotorTorque'],
-    nonNegative: ['springHertz', 'springDampingRatio'],
-  },
-  methods: { setSpring: { keys: SPRING_KEYS }, setLimits: [] },
-};
-
-export interface DistanceJoint extends WorldJointFields {}
+/** The revolute joint's class: `world.createJoint(RevoluteJoint, options)`, `joint instanceof RevoluteJoint`. */
+export const RevoluteJoint: WorldJointClass<RevoluteJoint, RevoluteJointOptions> = /* @__PURE__ */ worldJoint(
+  RevoluteConstraint,
+  { kind: 1 as typeof JointKind.Revolute, resolve: resolveRevoluteJointOptions },
+  (r) => [r.bodyA, r.bodyB, r.anchorA, r.options],
+);
 
 /**
  * A distance joint between two bodies of a world, made by `world.createJoint(DistanceJoint, …)`:
  * a rigid rod, a spring (`frequencyHz` > 0, or `stiffness` in N/m and `damping` in N·s/m) or a rope
- * (`minLength`/`maxLength`), with an optional motor along it on a spring or a rope (a winch). Every field's setter checks its value (the length within the range)
- * and throws a WorldError naming `joint.<field>`; `setSpring` and `setLengths` also wake the bodies.
+ * (`minLength`/`maxLength`), with an optional motor along it on a spring or a rope (a winch). Every
+ * field's setter checks its value (the length within the range) and throws a WorldError naming
+ * `joint.<field>`; `setSpring` and `setLengths` also wake the bodies.
  */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
-export class DistanceJoint extends DistanceConstraint {
-  /** The first body. */
-  declare bodyA: Body;
-  /** The second body. */
-  declare bodyB: Body;
+export interface DistanceJoint extends WorldJointOf<DistanceConstraint> {}
 
-  /** The kind, for `world.createJoint(DistanceJoint, options)`. */
-  static get jointKind(): WorldJointKind<DistanceJointOptions> {
-    return DISTANCE_KIND;
-  }
-
-  /** Joints are made by `world.createJoint(DistanceJoint, options)`. @internal */
-  constructor(world: World, id: number, r: ResolvedJoint<DistanceJointOptions>) {
-    super(r.bodyA, r.bodyB, r.anchorA, r.anchorB, r.options);
-    attach(this, world, id, r);
-  }
-}
-
-/** The distance joint's kind (`DistanceJoint.jointKind`). */
-const DISTANCE_KIND: WorldJointKind<DistanceJointOptions> = {
-  kind: 0 as typeof JointKind.Distance,
-  cls: DistanceJoint as WorldJointKind['cls'],
-  resolve: resolveDistanceJointOptions,
-  oneBody: false,
-  unitAxis: false,
-  fields: {
-    finite: ['localAnchorAX', 'localAnchorAY', 'localAnchorBX', 'localAnchorBY', 'motorSpeed'],
-    toggles: ['enableMotor'],
-    maxima: ['maxMotorForce'],
-    extra: checkLengths,
-  },
-  methods: { setSpring: { keys: SPRING_KEYS }, setLengths: ['length', 'minLength', 'maxLength'] },
-};
-
-export interface MouseJoint extends WorldJointFields {}
+/** The distance joint's class: `world.createJoint(DistanceJoint, options)`, `joint instanceof DistanceJoint`. */
+export const DistanceJoint: WorldJointClass<DistanceJoint, DistanceJointOptions> = /* @__PURE__ */ worldJoint(
+  DistanceConstraint,
+  { kind: 0 as typeof JointKind.Distance, resolve: resolveDistanceJointOptions, check: checkLengths },
+  (r) => [r.bodyA, r.bodyB, r.anchorA, r.anchorB, r.options],
+);
 
 /**
  * A soft spring pulling one point of a body towards a target with a bounded force (for dragging
- * bodies with a pointer), made by `world.createJoint(MouseJoint, …)`. Move it with `setTarget`.
- * `collideConnected` is always true: a mouse joint has one body.
+ * bodies with a pointer), made by `world.createJoint(MouseJoint, …)`. Move it with `setTarget`
+ * (checked, and it wakes the body). `collideConnected` is always true: a mouse joint has one body.
  */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
-export class MouseJoint extends MouseConstraint {
+export interface MouseJoint extends MouseConstraint, WorldJointFields {
   /** The dragged body. */
-  declare body: Body;
-
-  /** The kind, for `world.createJoint(MouseJoint, options)`. */
-  static get jointKind(): WorldJointKind<MouseJointOptions> {
-    return MOUSE_KIND;
-  }
-
-  /** Joints are made by `world.createJoint(MouseJoint, options)`. @internal */
-  constructor(world: World, id: number, r: ResolvedJoint<MouseConstraintOptions>) {
-    super(r.bodyA, r.anchorA, r.options);
-    attach(this, world, id, r);
-  }
-
-  /**
-   * Moves the target (world, m) and wakes the body; returns this.
-   * @throws WorldError on a non-finite coordinate or a destroyed joint
-   */
-  override setTarget(x: number, y: number): this {
-    const world = liveWorld(this);
-    checkVec2({ x, y }, 'target');
-    checkReach({ x, y }, this.body.position.x, this.body.position.y, 'target');
-    world.wakeBody(this.body);
-    return super.setTarget(x, y);
-  }
+  body: Body;
 }
 
-/** The mouse joint's kind (`MouseJoint.jointKind`). */
-const MOUSE_KIND: WorldJointKind<MouseJointOptions> = {
-  kind: 2 as typeof JointKind.Mouse,
-  cls: MouseJoint as WorldJointKind['cls'],
-  resolve: resolveMouseJointOptions,
-  oneBody: true,
-  unitAxis: false,
-  fields: {
-    finite: ['targetX', 'targetY', 'localAnchorX', 'localAnchorY'],
-    maxima: ['maxForce'],
-    nonNegative: ['frequencyHz', 'dampingRatio'],
-  },
-  methods: {},
-};
-
-export interface PrismaticJoint extends WorldJointFields {}
+/** The mouse joint's class: `world.createJoint(MouseJoint, options)`, `joint instanceof MouseJoint`. */
+export const MouseJoint: WorldJointClass<MouseJoint, MouseJointOptions> = /* @__PURE__ */ worldJoint(
+  MouseConstraint,
+  { kind: 2 as typeof JointKind.Mouse, resolve: resolveMouseJointOptions, oneBody: true },
+  (r) => [r.bodyA, r.anchorA, r.options as MouseConstraintOptions],
+);
 
 /**
  * A slider between two bodies of a world (Box2D's prismatic joint), made by
  * `world.createJoint(PrismaticJoint, …)`: body B moves along an axis fixed in body A and does not turn
  * relative to it, within optional limits, driven by an optional motor, on an optional spring.
- * The setters check their values (a WorldError naming `joint.<argument>`, nothing changed then)
- * and the setter methods wake the bodies.
  */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
-export class PrismaticJoint extends PrismaticConstraint {
-  /** The first body: the axis is fixed in it. */
-  declare bodyA: Body;
-  /** The second body. */
-  declare bodyB: Body;
+export interface PrismaticJoint extends WorldJointOf<PrismaticConstraint> {}
 
-  /** The kind, for `world.createJoint(PrismaticJoint, options)`. */
-  static get jointKind(): WorldJointKind<PrismaticJointOptions> {
-    return PRISMATIC_KIND;
-  }
-
-  /** Joints are made by `world.createJoint(PrismaticJoint, options)`. @internal */
-  constructor(world: World, id: number, r: ResolvedJoint<PrismaticJointOptions>) {
-    super(r.bodyA, r.bodyB, r.anchorA, (r.options as PrismaticJointOptions).axis, r.options);
-    attach(this, world, id, r);
-  }
-}
-
-/** The prismatic joint's kind (`PrismaticJoint.jointKind`). */
-const PRISMATIC_KIND: WorldJointKind<PrismaticJointOptions> = {
-  kind: 3 as typeof JointKind.Prismatic,
-  cls: PrismaticJoint as WorldJointKind['cls'],
-  resolve: resolvePrismaticJointOptions,
-  oneBody: false,
-  unitAxis: true,
-  fields: {
-    finite: [
-      'localAnchorAX',
-      'localAnchorAY',
-      'localAnchorBX',
-      'localAnchorBY',
-      'localAxisX',
-      'localAxisY',
-      'motorSpeed',
-      'referenceAngle',
-    ],
-    toggles: ['enableLimit', 'enableMotor'],
-    ranges: [['lowerTranslation', 'upperTranslation']],
-    maxima: ['maxMotorForce'],
-  },
-  methods: {
-    setLimits: [],
-    setEnableLimit: [],
-    setMotorSpeed: [],
-    setEnableMotor: [],
-    setSpring: { keys: SPRING_KEYS },
-    setMaxMotorForce: [],
-  },
-};
-
-export interface WeldJoint extends WorldJointFields {}
+/** The prismatic joint's class: `world.createJoint(PrismaticJoint, options)`, `joint instanceof PrismaticJoint`. */
+export const PrismaticJoint: WorldJointClass<PrismaticJoint, PrismaticJointOptions> =
+  /* @__PURE__ */ worldJoint(
+    PrismaticConstraint,
+    { kind: 3 as typeof JointKind.Prismatic, resolve: resolvePrismaticJointOptions, unitAxis: true },
+    (r) => [r.bodyA, r.bodyB, r.anchorA, r.options.axis, r.options],
+  );
 
 /**
  * Two bodies of a world glued at a point (Box2D's weld joint), made by `world.createJoint(WeldJoint, …)`:
  * rigid (one 3x3 block), or soft in translation and rotation independently. `setSprings` checks
  * its options (a WorldError naming `joint.<argument>`) and wakes the bodies.
  */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
-export class WeldJoint extends WeldConstraint {
-  /** The first body. */
-  declare bodyA: Body;
-  /** The second body. */
-  declare bodyB: Body;
+export interface WeldJoint extends WorldJointOf<WeldConstraint> {}
 
-  /** The kind, for `world.createJoint(WeldJoint, options)`. */
-  static get jointKind(): WorldJointKind<WeldJointOptions> {
-    return WELD_KIND;
-  }
-
-  /** Joints are made by `world.createJoint(WeldJoint, options)`. @internal */
-  constructor(world: World, id: number, r: ResolvedJoint<WeldJointOptions>) {
-    super(r.bodyA, r.bodyB, r.anchorA, r.options);
-    attach(this, world, id, r);
-  }
-}
-
-/** The weld joint's kind (`WeldJoint.jointKind`). */
-const WELD_KIND: WorldJointKind<WeldJointOptions> = {
-  kind: 4 as typeof JointKind.Weld,
-  cls: WeldJoint as WorldJointKind['cls'],
-  resolve: resolveWeldJointOptions,
-  oneBody: false,
-  unitAxis: false,
-  fields: {
-    finite: ['localAnchorAX', 'localAnchorAY', 'localAnchorBX', 'localAnchorBY', 'referenceAngle'],
-  },
-  methods: { setSprings: { keys: WELD_SPRING_KEYS } },
-};
-
-export interface WheelJoint extends WorldJointFields {}
+/** The weld joint's class: `world.createJoint(WeldJoint, options)`, `joint instanceof WeldJoint`. */
+export const WeldJoint: WorldJointClass<WeldJoint, WeldJointOptions> = /* @__PURE__ */ worldJoint(
+  WeldConstraint,
+  { kind: 4 as typeof JointKind.Weld, resolve: resolveWeldJointOptions },
+  (r) => [r.bodyA, r.bodyB, r.anchorA, r.options],
+);
 
 /**
  * A wheel on a suspension (Box2D's wheel joint), made by `world.createJoint(WheelJoint, …)`: body B
- * slides on a spring along an axis fixed in body A (the chassis), stays on that line and turns freely, driven
- * by an optional motor. The setters check their values (a WorldError naming `joint.<argument>`)
- * and the setter methods wake the bodies.
+ * (the wheel) slides on a spring along an axis fixed in body A (the chassis), stays on that line and
+ * turns freely, driven by an optional motor.
  */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
-export class WheelJoint extends WheelConstraint {
-  /** The chassis. */
-  declare bodyA: Body;
-  /** The wheel. */
-  declare bodyB: Body;
+export interface WheelJoint extends WorldJointOf<WheelConstraint> {}
 
-  /** The kind, for `world.createJoint(WheelJoint, options)`. */
-  static get jointKind(): WorldJointKind<WheelJointOptions> {
-    return WHEEL_KIND;
-  }
-
-  /** Joints are made by `world.createJoint(WheelJoint, options)`. @internal */
-  constructor(world: World, id: number, r: ResolvedJoint<WheelJointOptions>) {
-    super(r.bodyA, r.bodyB, r.anchorA, (r.options as WheelJointOptions).axis, r.options);
-    attach(this, world, id, r);
-  }
-}
-
-/** The wheel joint's kind (`WheelJoint.jointKind`). */
-const WHEEL_KIND: WorldJointKind<WheelJointOptions> = {
-  kind: 5 as typeof JointKind.Wheel,
-  cls: WheelJoint as WorldJointKind['cls'],
-  resolve: resolveWheelJointOptions,
-  oneBody: false,
-  unitAxis: true,
-  fields: {
-    finite: [
-      'localAnchorAX',
-      'localAnchorAY',
-      'localAnchorBX',
-      'localAnchorBY',
-      'localAxisX',
-      'localAxisY',
-      'motorSpeed',
-    ],
-    toggles: ['enableLimit', 'enableMotor'],
-    ranges: [['lowerTranslation', 'upperTranslation']],
-    maxima: ['maxMotorTorque'],
-  },
-  methods: {
-    setLimits: [],
-    setEnableLimit: [],
-    setMotorSpeed: [],
-    setEnableMotor: [],
-    setSpring: { keys: SPRING_KEYS },
-    setMaxMotorTorque: [],
-  },
-};
-
-export interface MotorJoint extends WorldJointFields {}
+/** The wheel joint's class: `world.createJoint(WheelJoint, options)`, `joint instanceof WheelJoint`. */
+export const WheelJoint: WorldJointClass<WheelJoint, WheelJointOptions> = /* @__PURE__ */ worldJoint(
+  WheelConstraint,
+  { kind: 5 as typeof JointKind.Wheel, resolve: resolveWheelJointOptions, unitAxis: true },
+  (r) => [r.bodyA, r.bodyB, r.anchorA, r.options.axis, r.options],
+);
 
 /**
  * Drives body B to a pose relative to body A with bounded force and torque (Box2D's motor joint),
- * made by `world.createJoint(MotorJoint, …)`. The setters check their values (a WorldError naming
- * `joint.<argument>`) and the setter methods wake the bodies.
+ * made by `world.createJoint(MotorJoint, …)`.
  */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
-export class MotorJoint extends MotorConstraint {
-  /** The reference body. */
-  declare bodyA: Body;
-  /** The driven body. */
-  declare bodyB: Body;
+export interface MotorJoint extends WorldJointOf<MotorConstraint> {}
 
-  /** The kind, for `world.createJoint(MotorJoint, options)`. */
-  static get jointKind(): WorldJointKind<MotorJointOptions> {
-    return MOTOR_KIND;
-  }
-
-  /** Joints are made by `world.createJoint(MotorJoint, options)`. @internal */
-  constructor(world: World, id: number, r: ResolvedJoint<MotorJointOptions>) {
-    super(r.bodyA, r.bodyB, r.options);
-    attach(this, world, id, r);
-  }
-}
-
-/** The motor joint's kind (`MotorJoint.jointKind`). */
-const MOTOR_KIND: WorldJointKind<MotorJointOptions> = {
-  kind: 6 as typeof JointKind.Motor,
-  cls: MotorJoint as WorldJointKind['cls'],
-  resolve: resolveMotorJointOptions,
-  oneBody: false,
-  unitAxis: false,
-  fields: {
-    finite: ['linearOffsetX', 'linearOffsetY', 'angularOffset'],
-    maxima: ['maxForce', 'maxTorque'],
-    extra: checkCorrectionFactor,
-  },
-  methods: {
-    setLinearOffset: ['linearOffsetX', 'linearOffsetY'],
-    setAngularOffset: ['angularOffset'],
-    setMaxForce: [],
-    setMaxTorque: [],
-    setCorrectionFactor: [],
-  },
-};
-
-export interface FilterJoint extends WorldJointFields {}
+/** The motor joint's class: `world.createJoint(MotorJoint, options)`, `joint instanceof MotorJoint`. */
+export const MotorJoint: WorldJointClass<MotorJoint, MotorJointOptions> = /* @__PURE__ */ worldJoint(
+  MotorConstraint,
+  { kind: 6 as typeof JointKind.Motor, resolve: resolveMotorJointOptions },
+  (r) => [r.bodyA, r.bodyB, r.options],
+);
 
 /**
  * Keeps two bodies of a world from colliding, and does nothing else (Box2D's filter joint), made
  * by `world.createJoint(FilterJoint, …)`: `collideConnected` is always false; destroying it lets them
  * collide again. It has no rows: its reaction is always zero, so it never breaks.
  */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the world's fields, set by attach
-export class FilterJoint extends FilterConstraint {
-  /** The first body. */
-  declare bodyA: Body;
-  /** The second body. */
-  declare bodyB: Body;
+export interface FilterJoint extends WorldJointOf<FilterConstraint> {}
 
-  /** The kind, for `world.createJoint(FilterJoint, options)`. */
-  static get jointKind(): WorldJointKind<FilterJointOptions> {
-    return FILTER_KIND;
-  }
-
-  /** Joints are made by `world.createJoint(FilterJoint, options)`. @internal */
-  constructor(world: World, id: number, r: ResolvedJoint<FilterJointOptions>) {
-    super(r.bodyA, r.bodyB);
-    attach(this, world, id, r);
-  }
-}
-
-/** The filter joint's kind (`FilterJoint.jointKind`). */
-const FILTER_KIND: WorldJointKind<FilterJointOptions> = {
-  kind: 7 as typeof JointKind.Filter,
-  cls: FilterJoint as WorldJointKind['cls'],
-  resolve: resolveFilterJointOptions,
-  oneBody: false,
-  unitAxis: false,
-  fields: { finite: [] },
-  methods: {},
-};
+/** The filter joint's class: `world.createJoint(FilterJoint, options)`, `joint instanceof FilterJoint`. */
+export const FilterJoint: WorldJointClass<FilterJoint, FilterJointOptions> = /* @__PURE__ */ worldJoint(
+  FilterConstraint,
+  { kind: 7 as typeof JointKind.Filter, resolve: resolveFilterJointOptions },
+  (r) => [r.bodyA, r.bodyB],
+);
 
 /** Any joint of a world; `kind` tells which (see `JointKind`). */
 export type Joint =
@@ -742,28 +423,19 @@ export function jointBodyB(joint: Joint): Body {
   return joint.kind === JointKind.Mouse ? joint.body : joint.bodyB;
 }
 
-/** A distance joint's range: `0 <= minLength <= length <= maxLength`, the length finite. */
+/**
+ * A distance joint's range, `0 <= minLength <= length <= maxLength`: checked by the constraint's
+ * `setLengths` on the values the (scratch) joint holds, which it writes back unchanged.
+ */
 function checkLengths(joint: Joint): void {
   const j = joint as DistanceJoint;
-  if (!(j.minLength >= 0)) refuseField(j, 'minLength', j.minLength, 'must be a number >= 0');
-  checkJointFields(j, { finite: [], ranges: [['minLength', 'maxLength']] });
-  if (!(j.length >= j.minLength && j.length <= j.maxLength && Number.isFinite(j.length))) {
-    refuseField(
-      j,
-      'length',
-      j.length,
-      `must be a finite number in [minLength, maxLength] = [${j.minLength}, ${j.maxLength}]`,
-    );
-  }
-  checkJointBound('length', j.length, `joint #${j.id}.length`);
-}
-
-/** A motor joint's correction factor: in [0, 1]. */
-function checkCorrectionFactor(joint: Joint): void {
-  const j = joint as MotorJoint;
-  if (!(j.correctionFactor >= 0 && j.correctionFactor <= 1)) {
-    refuseField(j, 'correctionFactor', j.correctionFactor, 'must be a number in [0, 1]');
-  }
+  const prefix = `joint #${j.id}.`;
+  asWorldError(
+    () => DistanceConstraint.prototype.setLengths.call(j, j.length, j.minLength, j.maxLength),
+    prefix,
+  );
+  for (const name of ['length', 'minLength', 'maxLength'] as const)
+    checkJointBound(name, j[name], prefix + name);
 }
 
 /** The centre of mass of `body` moved by (dx, dy) in its frame: its anchors in `joint` follow. */
