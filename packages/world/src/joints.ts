@@ -275,6 +275,8 @@ function worldJoint<J extends Joint, O, A extends [unknown, ...unknown[]]>(
       return r;
     },
   };
+  // Devtools and stack traces name the kind's class (`RevoluteJoint`), not the factory's.
+  Object.defineProperty(WorldJoint, 'name', { value: base.name });
   return WorldJoint as unknown as WorldJointClass<J, O>;
 }
 

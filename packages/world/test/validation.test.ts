@@ -616,6 +616,7 @@ describe("only the world's own objects", () => {
     const joint = world.createJoint(RevoluteJoint, options);
     expect(joint).toBeInstanceOf(RevoluteJoint);
     expect(String(joint)).toBe('RevoluteJoint #0');
+    expect(joint.constructor.name).toBe('RevoluteJoint');
   });
 });
 
