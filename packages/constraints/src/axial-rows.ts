@@ -1,47 +1,257 @@
-import { cosSinInPlace } from '@lite/math';
-import { checkRange } from './joint-frame';
+import { cosSinInPlace, type Vec2Like } from '@lite/math';
+import { defineCheckedFields, lowerBoundOf, upperBoundOf } from './checked-fields';
+import { requireFiniteArg } from './errors';
+import { AnchoredJoint } from './joint-base';
+import { checkRange, requireBooleanArg, toLocalAxis } from './joint-frame';
+import { JointSpring, type JointSpringOptions } from './joint-spring';
+import { Softness } from './softness';
 import type { SolverBody } from './solver-body';
 
 /*
  * The part the prismatic and wheel joints share: a body B moving along an axis fixed in body A
  * through an anchor. Both keep the same frame (lever arms, world axis, translation, and the cross
- * products of their axial and perpendicular rows), the same axial speed and the same translation
- * limits; each joint adds its own rows (the prismatic joint's angle row and motor along the axis,
- * the wheel joint's motor on the rotation and its sprung-mass spring).
+ * products of their axial and perpendicular rows), the same axial speed, translation limits, motor
+ * switch and spring; each joint adds its own rows (the prismatic joint's angle row and motor along
+ * the axis, the wheel joint's motor on the rotation and its sprung-mass spring).
  */
 
-/** The fields of a joint with an axis (the prismatic and wheel joints). @internal */
-export interface AxialJoint {
-  bodyA: SolverBody;
-  bodyB: SolverBody;
-  localAnchorAXValue: number;
-  localAnchorAYValue: number;
-  localAnchorBXValue: number;
-  localAnchorBYValue: number;
-  localAxisXValue: number;
-  localAxisYValue: number;
-  rAx: number;
-  rAy: number;
-  rBx: number;
-  rBy: number;
-  axisX: number;
-  axisY: number;
-  translation: number;
-  a1: number;
-  a2: number;
-  s1: number;
-  s2: number;
-  invDt: number;
-  velocityA: number;
-  velocityB: number;
-  enableLimitValue: boolean;
-  lowerTranslationValue: number;
-  upperTranslationValue: number;
-  lowerImpulse: number;
-  upperImpulse: number;
-  lowerBias: number;
-  upperBias: number;
+/** The options both joints with an axis take (see `PrismaticJointOptions`, `WheelJointOptions`). */
+interface AxialOptions extends JointSpringOptions {
+  lowerTranslation?: number;
+  upperTranslation?: number;
+  enableLimit?: boolean;
+  motorSpeed?: number;
+  enableMotor?: boolean;
 }
+
+const local = new Float64Array(2);
+
+/**
+ * A joint moving body B along an axis fixed in body A: the axis, the translation limits, the motor
+ * switch and speed, the spring along the axis, and the frame and axial rows' scratch the prepare
+ * fills (the base of the prismatic and wheel joints).
+ */
+export abstract class AxialJoint extends AnchoredJoint {
+  /** The value behind `localAxisX` (read by the solver; set through `localAxisX`). @internal */
+  localAxisXValue: number;
+  /** The value behind `localAxisY` (read by the solver; set through `localAxisY`). @internal */
+  localAxisYValue: number;
+  /** The spring along the axis (frequency 0 in the frequency form: no spring). */
+  readonly spring: JointSpring;
+  /** The value behind `enableLimit` (read by the solver; set through `enableLimit`). @internal */
+  enableLimitValue: boolean;
+  /** The value behind `lowerTranslation` (read by the solver; set through `lowerTranslation`). @internal */
+  lowerTranslationValue: number;
+  /** The value behind `upperTranslation` (read by the solver; set through `upperTranslation`). @internal */
+  upperTranslationValue: number;
+  /** The value behind `enableMotor` (read by the solver; set through `enableMotor`). @internal */
+  enableMotorValue: boolean;
+  /** The value behind `motorSpeed` (read by the solver; set through `motorSpeed`). @internal */
+  motorSpeedValue: number;
+  /** Accumulated impulse of the perpendicular row, N s. */
+  perpImpulse: number;
+  /** Accumulated impulse of the spring, N s. */
+  springImpulse: number;
+  /** Accumulated impulse of the motor (N s along the axis, N m s on the wheel's rotation). */
+  motorImpulse: number;
+  /** Accumulated impulse of the lower limit, N s (>= 0). */
+  lowerImpulse: number;
+  /** Accumulated impulse of the upper limit, N s (>= 0). */
+  upperImpulse: number;
+  /** The axis in world orientation, x. */
+  axisX: number;
+  /** The axis in world orientation, y. */
+  axisY: number;
+  /** (d + rA) × axis, m. @internal */
+  a1: number;
+  /** rB × axis, m. @internal */
+  a2: number;
+  /** (d + rA) × perp, m. @internal */
+  s1: number;
+  /** rB × perp, m. @internal */
+  s2: number;
+  /** 1 / K of the axial rows, kg. @internal */
+  axialMass: number;
+  /** Target velocity of the perpendicular row, m/s. @internal */
+  perpBias: number;
+  /** Target velocity of the spring row, m/s. @internal */
+  springBias: number;
+  /** Target velocity of the lower-limit row, m/s. @internal */
+  lowerBias: number;
+  /** Target velocity of the upper-limit row, m/s. @internal */
+  upperBias: number;
+  /** The translation at the prepare, m. @internal */
+  translation: number;
+  /** The motor's largest force or torque times dt of this step. @internal */
+  maxMotorImpulse: number;
+  /** Softness of the spring row. */
+  readonly softness: Softness;
+
+  /**
+   * @param kind - the kind's `JointKind` value
+   * @param bodyA - the first body (the axis is fixed in it)
+   * @param bodyB - the second body
+   * @param anchor - a point of the axis, world coordinates
+   * @param axis - the direction of travel, world (any non-zero length)
+   * @param options - limits, motor switch and speed, spring
+   * @param hasMaxMotor - whether the options give the motor's largest force or torque (the
+   *   default of `enableMotor`)
+   * @throws ConstraintError naming the argument and the value
+   */
+  protected constructor(
+    kind: number,
+    bodyA: SolverBody,
+    bodyB: SolverBody,
+    anchor: Vec2Like,
+    axis: Vec2Like,
+    options: AxialOptions,
+    hasMaxMotor: boolean,
+  ) {
+    super(kind, bodyA, bodyB, anchor, anchor, 'anchor', 'anchor');
+    toLocalAxis(bodyA, axis, 'axis', local);
+    this.localAxisXValue = local[0];
+    this.localAxisYValue = local[1];
+    this.spring = new JointSpring(0.7).set(options);
+    const lower = options.lowerTranslation ?? Number.NEGATIVE_INFINITY;
+    const upper = options.upperTranslation ?? Number.POSITIVE_INFINITY;
+    checkRange(lower, upper, 'lowerTranslation', 'upperTranslation');
+    this.lowerTranslationValue = lower;
+    this.upperTranslationValue = upper;
+    this.enableLimitValue =
+      options.enableLimit === undefined
+        ? options.lowerTranslation !== undefined || options.upperTranslation !== undefined
+        : requireBooleanArg(options.enableLimit, 'enableLimit');
+    this.motorSpeedValue = requireFiniteArg(options.motorSpeed ?? 0, 'motorSpeed');
+    this.enableMotorValue =
+      options.enableMotor === undefined ? hasMaxMotor : requireBooleanArg(options.enableMotor, 'enableMotor');
+    this.perpImpulse = 0;
+    this.springImpulse = 0;
+    this.motorImpulse = 0;
+    this.lowerImpulse = 0;
+    this.upperImpulse = 0;
+    this.axisX = 0;
+    this.axisY = 0;
+    this.a1 = 0;
+    this.a2 = 0;
+    this.s1 = 0;
+    this.s2 = 0;
+    this.axialMass = 0;
+    this.perpBias = 0;
+    this.springBias = 0;
+    this.lowerBias = 0;
+    this.upperBias = 0;
+    this.translation = 0;
+    this.maxMotorImpulse = 0;
+    this.softness = new Softness();
+  }
+
+  /**
+   * Unit axis in A's frame, x.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  declare localAxisX: number;
+
+  /**
+   * Unit axis in A's frame, y.
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  declare localAxisY: number;
+
+  /**
+   * Whether the translation limits act.
+   * @throws ConstraintError unless the value is a boolean (nothing changes then)
+   */
+  declare enableLimit: boolean;
+
+  /**
+   * Lowest translation, m (may be -Infinity).
+   * @throws ConstraintError unless the value is a number (not NaN) <= `upperTranslation` (nothing changes then)
+   */
+  declare lowerTranslation: number;
+
+  /**
+   * Highest translation, m (may be +Infinity).
+   * @throws ConstraintError unless the value is a number (not NaN) >= `lowerTranslation` (nothing changes then)
+   */
+  declare upperTranslation: number;
+
+  /**
+   * Whether the motor acts.
+   * @throws ConstraintError unless the value is a boolean (nothing changes then)
+   */
+  declare enableMotor: boolean;
+
+  /**
+   * Motor target speed (m/s along the axis for a prismatic joint, ωB - ωA in rad/s for a wheel).
+   * @throws ConstraintError unless the value is a finite number (nothing changes then)
+   */
+  declare motorSpeed: number;
+
+  /** The translation now: the anchors' separation along the axis, m (0 where the joint was made). */
+  getTranslation(): number {
+    computeAxialFrame(this);
+    return this.translation;
+  }
+
+  /**
+   * Sets the spring along the axis, in either form (`{}`: no spring); returns this.
+   * @throws ConstraintError when both forms are given or a value is negative or not finite; the
+   *   spring is then left as it was
+   */
+  setSpring(options: JointSpringOptions): this {
+    this.spring.set(options);
+    return this;
+  }
+
+  /**
+   * Sets both translation limits and enables them; returns this.
+   * @throws ConstraintError when lower > upper or a bound is NaN (nothing changes then)
+   */
+  setLimits(lowerTranslation: number, upperTranslation: number): this {
+    checkRange(lowerTranslation, upperTranslation, 'lowerTranslation', 'upperTranslation');
+    this.lowerTranslationValue = lowerTranslation;
+    this.upperTranslationValue = upperTranslation;
+    this.enableLimitValue = true;
+    return this;
+  }
+
+  /**
+   * Turns the limits on or off; returns this.
+   * @throws ConstraintError unless `flag` is a boolean
+   */
+  setEnableLimit(flag: boolean): this {
+    this.enableLimitValue = requireBooleanArg(flag, 'enableLimit');
+    return this;
+  }
+
+  /**
+   * Sets the motor's target speed (as `motorSpeed`); returns this.
+   * @throws ConstraintError unless `speed` is finite
+   */
+  setMotorSpeed(speed: number): this {
+    this.motorSpeedValue = requireFiniteArg(speed, 'motorSpeed');
+    return this;
+  }
+
+  /**
+   * Turns the motor on or off; returns this.
+   * @throws ConstraintError unless `flag` is a boolean
+   */
+  setEnableMotor(flag: boolean): this {
+    this.enableMotorValue = requireBooleanArg(flag, 'enableMotor');
+    return this;
+  }
+}
+
+defineCheckedFields(AxialJoint.prototype, {
+  localAxisX: requireFiniteArg,
+  localAxisY: requireFiniteArg,
+  enableLimit: requireBooleanArg,
+  lowerTranslation: lowerBoundOf('upperTranslation'),
+  upperTranslation: upperBoundOf('lowerTranslation'),
+  enableMotor: requireBooleanArg,
+  motorSpeed: requireFiniteArg,
+});
 
 // cos and sin of a body's angle (module scratch: nothing allocated).
 const rot = new Float64Array(2);
@@ -121,15 +331,4 @@ export function prepareAxialLimits(joint: AxialJoint): void {
     joint.lowerImpulse = 0;
     joint.upperImpulse = 0;
   }
-}
-
-/**
- * Sets both translation limits and enables them. @internal
- * @throws ConstraintError when lower > upper or a bound is NaN (nothing changes then)
- */
-export function setAxialLimits(joint: AxialJoint, lowerTranslation: number, upperTranslation: number): void {
-  checkRange(lowerTranslation, upperTranslation, 'lowerTranslation', 'upperTranslation');
-  joint.lowerTranslationValue = lowerTranslation;
-  joint.upperTranslationValue = upperTranslation;
-  joint.enableLimitValue = true;
 }

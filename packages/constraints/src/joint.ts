@@ -33,9 +33,8 @@ export type Joint =
  * Pre-step of every joint (lever arms, effective masses, biases, softness), each followed by its
  * warm start when `settings.warmStarting` is on (impulses are zeroed otherwise); then, when
  * `settings.jointChains` is on, links chains of rigid pins and factors them (see `buildJointChains`).
- * Joints always
- * accumulate their impulses within a step (soft rows need the total); `accumulateImpulses` is a
- * contact switch, as in Box2D-Lite.
+ * Joints always accumulate their impulses within a step (soft rows need the total);
+ * `accumulateImpulses` is a contact switch, as in Box2D-Lite.
  *
  * The joints act on packed velocities. Given `bodies` (the soft step's `BodyStates`, or the
  * classic step's `ContactSolver` after its prepare), each joint takes its bodies' slots there and
@@ -43,10 +42,6 @@ export type Joint =
  * {@link solveJoints} for the iterations of this step. Without it, the joints act on the body
  * objects: their velocities are read into packed slots and written back before returning.
  *
- * @param joints - the joints; the first `count` are prepared
- * @param count - how many
- * @param dt - the time step, s (0 gives no bias and no motor impulse)
- * @param settings - the live switches
  * With `softRows` (the soft step), the rigid rows of revolute and distance joints (a pin's point,
  * a rod's length) take Box2D v3's joint softness instead of Baumgarte's bias: a spring of
  * `settings.jointHertz` and `settings.jointDampingRatio` pulls their error back within the sub-steps

@@ -1,17 +1,9 @@
 import type { Vec2Like } from '@lite/math';
-import {
-  axialSpeed,
-  axialSpeedSlot,
-  computeAxialFrame,
-  prepareAxialLimits,
-  setAxialLimits,
-} from './axial-rows';
+import { AxialJoint, axialSpeed, axialSpeedSlot, computeAxialFrame, prepareAxialLimits } from './axial-rows';
 import { solveSymmetric2, solveSymmetric3 } from './block3';
 import type { BodyVelocities } from './body-velocities';
-import { defineCheckedFields, lowerBoundOf, upperBoundOf } from './checked-fields';
+import { defineCheckedFields } from './checked-fields';
 import { requireFiniteArg, requireMaximumArg, requireNonNegativeArg } from './errors';
-import { AnchoredJoint } from './joint-base';
-import { checkRange, requireBooleanArg, toLocalAxis } from './joint-frame';
 import {
   JointKind,
   MAX_ANGULAR_CORRECTION,
@@ -20,10 +12,10 @@ import {
   positionError,
   registerJointType,
 } from './joint-kind';
-import { JointSpring, type JointSpringOptions, springSoftnessAt } from './joint-spring';
+import { type JointSpringOptions, springSoftnessAt } from './joint-spring';
 import { prismaticType } from './joint-types';
 import type { SolverSettings } from './settings';
-import { Softness, softnessInputs } from './softness';
+import { softnessInputs } from './softness';
 import type { SolverBody } from './solver-body';
 
 /**
@@ -58,7 +50,6 @@ export interface PrismaticJointOptions extends JointSpringOptions {
 
 // The solution of a block (module scratch: nothing allocated).
 const solution = new Float64Array(3);
-const local = new Float64Array(2);
 // The impulses handed to the apply helper (a slot: doubles passed to a call that is not inlined
 // would be boxed, one heap number per call).
 const impulse = new Float64Array(3);
@@ -75,77 +66,23 @@ const system3 = new Float64Array(9);
  *
  * Fields below `upperImpulse` are solver scratch, written by the prepare and read by the solve.
  */
-export class PrismaticJoint extends AnchoredJoint {
+export class PrismaticJoint extends AxialJoint {
   /** {@link JointKind.Prismatic}. */
   declare readonly kind: typeof JointKind.Prismatic;
-  /** The value behind `localAxisX` (read by the solver; set through `localAxisX`). @internal */
-  localAxisXValue: number;
-  /** The value behind `localAxisY` (read by the solver; set through `localAxisY`). @internal */
-  localAxisYValue: number;
   /** The value behind `referenceAngle` (read by the solver; set through `referenceAngle`). @internal */
   referenceAngleValue: number;
-  /** The spring along the axis (frequency 0 in the frequency form: no spring). */
-  readonly spring: JointSpring;
-  /** The value behind `enableLimit` (read by the solver; set through `enableLimit`). @internal */
-  enableLimitValue: boolean;
-  /** The value behind `lowerTranslation` (read by the solver; set through `lowerTranslation`). @internal */
-  lowerTranslationValue: number;
-  /** The value behind `upperTranslation` (read by the solver; set through `upperTranslation`). @internal */
-  upperTranslationValue: number;
-  /** The value behind `enableMotor` (read by the solver; set through `enableMotor`). @internal */
-  enableMotorValue: boolean;
-  /** The value behind `motorSpeed` (read by the solver; set through `motorSpeed`). @internal */
-  motorSpeedValue: number;
   /** The value behind `maxMotorForce` (read by the solver; set through `maxMotorForce`). @internal */
   maxMotorForceValue: number;
-  /** Accumulated impulse of the perpendicular row, N s. */
-  perpImpulse: number;
   /** Accumulated impulse of the angle row, N m s. */
   angleImpulse: number;
-  /** Accumulated impulse of the spring, N s. */
-  springImpulse: number;
-  /** Accumulated impulse of the motor, N s (|motorImpulse| <= maxMotorForce dt). */
-  motorImpulse: number;
-  /** Accumulated impulse of the lower limit, N s (>= 0). */
-  lowerImpulse: number;
-  /** Accumulated impulse of the upper limit, N s (>= 0). */
-  upperImpulse: number;
-  /** The axis in world orientation, x. */
-  axisX: number;
-  /** The axis in world orientation, y. */
-  axisY: number;
-  /** (d + rA) × axis, m. @internal */
-  a1: number;
-  /** rB × axis, m. @internal */
-  a2: number;
-  /** (d + rA) × perp, m. @internal */
-  s1: number;
-  /** rB × perp, m. @internal */
-  s2: number;
-  /** 1 / K of the axial rows (spring, motor, limits), kg. @internal */
-  axialMass: number;
   /** K of the perpendicular and angle rows, entry (1,1). @internal */
   k11: number;
   /** K entry (1,2) = (2,1). @internal */
   k12: number;
   /** K entry (2,2). @internal */
   k22: number;
-  /** Target velocity of the perpendicular row, m/s. @internal */
-  perpBias: number;
   /** Target velocity of the angle row, rad/s. @internal */
   angleBias: number;
-  /** Target velocity of the spring row, m/s. @internal */
-  springBias: number;
-  /** Target velocity of the lower-limit row, m/s. @internal */
-  lowerBias: number;
-  /** Target velocity of the upper-limit row, m/s. @internal */
-  upperBias: number;
-  /** The translation at the prepare, m. @internal */
-  translation: number;
-  /** maxMotorForce · dt of this step, N s. @internal */
-  maxMotorImpulse: number;
-  /** Softness of the spring row. */
-  readonly softness: Softness;
 
   /**
    * @param bodyA - the first body (the axis is fixed in it)
@@ -165,97 +102,24 @@ export class PrismaticJoint extends AnchoredJoint {
     options: PrismaticJointOptions = {},
   ) {
     registerJointType(prismaticType);
-    super(JointKind.Prismatic, bodyA, bodyB, anchor, anchor, 'anchor', 'anchor');
-    toLocalAxis(bodyA, axis, 'axis', local);
-    this.localAxisXValue = local[0];
-    this.localAxisYValue = local[1];
+    super(JointKind.Prismatic, bodyA, bodyB, anchor, axis, options, options.maxMotorForce !== undefined);
     this.referenceAngleValue = requireFiniteArg(
       options.referenceAngle ?? bodyB.angle - bodyA.angle,
       'referenceAngle',
     );
-    this.spring = new JointSpring(0.7).set(options);
-    const lower = options.lowerTranslation ?? Number.NEGATIVE_INFINITY;
-    const upper = options.upperTranslation ?? Number.POSITIVE_INFINITY;
-    checkRange(lower, upper, 'lowerTranslation', 'upperTranslation');
-    this.lowerTranslationValue = lower;
-    this.upperTranslationValue = upper;
-    this.enableLimitValue =
-      options.enableLimit === undefined
-        ? options.lowerTranslation !== undefined || options.upperTranslation !== undefined
-        : requireBooleanArg(options.enableLimit, 'enableLimit');
-    this.motorSpeedValue = requireFiniteArg(options.motorSpeed ?? 0, 'motorSpeed');
     this.maxMotorForceValue = requireNonNegativeArg(options.maxMotorForce ?? 0, 'maxMotorForce');
-    this.enableMotorValue =
-      options.enableMotor === undefined
-        ? options.maxMotorForce !== undefined
-        : requireBooleanArg(options.enableMotor, 'enableMotor');
-    this.perpImpulse = 0;
     this.angleImpulse = 0;
-    this.springImpulse = 0;
-    this.motorImpulse = 0;
-    this.lowerImpulse = 0;
-    this.upperImpulse = 0;
-    this.axisX = 0;
-    this.axisY = 0;
-    this.a1 = 0;
-    this.a2 = 0;
-    this.s1 = 0;
-    this.s2 = 0;
-    this.axialMass = 0;
     this.k11 = 0;
     this.k12 = 0;
     this.k22 = 0;
-    this.perpBias = 0;
     this.angleBias = 0;
-    this.springBias = 0;
-    this.lowerBias = 0;
-    this.upperBias = 0;
-    this.translation = 0;
-    this.maxMotorImpulse = 0;
-    this.softness = new Softness();
   }
-
-  /**
-   * Unit axis in A's frame, x.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAxisX: number;
-
-  /**
-   * Unit axis in A's frame, y.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAxisY: number;
 
   /**
    * θB - θA held by the joint, radians.
    * @throws ConstraintError unless the value is a finite number (nothing changes then)
    */
   declare referenceAngle: number;
-
-  /**
-   * Whether the translation limits act.
-   * @throws ConstraintError unless the value is a boolean (nothing changes then)
-   */
-  declare enableLimit: boolean;
-
-  /**
-   * Lowest translation, m (may be -Infinity).
-   * @throws ConstraintError unless the value is a number (not NaN) <= `upperTranslation` (nothing changes then)
-   */
-  declare lowerTranslation: number;
-
-  /**
-   * Highest translation, m (may be +Infinity).
-   * @throws ConstraintError unless the value is a number (not NaN) >= `lowerTranslation` (nothing changes then)
-   */
-  declare upperTranslation: number;
-
-  /**
-   * Whether the motor acts.
-   * @throws ConstraintError unless the value is a boolean (nothing changes then)
-   */
-  declare enableMotor: boolean;
 
   /**
    * Motor target translation speed, m/s.
@@ -268,12 +132,6 @@ export class PrismaticJoint extends AnchoredJoint {
    * @throws ConstraintError unless the value is a number >= 0 (+Infinity: unbounded) (nothing changes then)
    */
   declare maxMotorForce: number;
-
-  /** The translation now: the anchors' separation along the axis, m (0 where the joint was made). */
-  getTranslation(): number {
-    computeAxialFrame(this);
-    return this.translation;
-  }
 
   /** The translation speed along the axis now, m/s. */
   getSpeed(): number {
@@ -299,43 +157,6 @@ export class PrismaticJoint extends AnchoredJoint {
   }
 
   /**
-   * Sets the spring along the axis, in either form (`{}`: no spring); returns this.
-   * @throws ConstraintError when both forms are given or a value is negative or not finite; the
-   *   spring is then left as it was
-   */
-  setSpring(options: JointSpringOptions): this {
-    this.spring.set(options);
-    return this;
-  }
-
-  /**
-   * Sets both translation limits and enables them; returns this.
-   * @throws ConstraintError when lower > upper or a bound is NaN (nothing changes then)
-   */
-  setLimits(lowerTranslation: number, upperTranslation: number): this {
-    setAxialLimits(this, lowerTranslation, upperTranslation);
-    return this;
-  }
-
-  /**
-   * Turns the limits on or off; returns this.
-   * @throws ConstraintError unless `flag` is a boolean
-   */
-  setEnableLimit(flag: boolean): this {
-    this.enableLimitValue = requireBooleanArg(flag, 'enableLimit');
-    return this;
-  }
-
-  /**
-   * Sets the motor's target speed, m/s; returns this.
-   * @throws ConstraintError unless `speed` is finite
-   */
-  setMotorSpeed(speed: number): this {
-    this.motorSpeedValue = requireFiniteArg(speed, 'motorSpeed');
-    return this;
-  }
-
-  /**
    * Sets the motor's largest force, N; returns this.
    * @throws ConstraintError unless `force` is a finite number >= 0
    */
@@ -343,26 +164,10 @@ export class PrismaticJoint extends AnchoredJoint {
     this.maxMotorForceValue = requireNonNegativeArg(force, 'maxMotorForce');
     return this;
   }
-
-  /**
-   * Turns the motor on or off; returns this.
-   * @throws ConstraintError unless `flag` is a boolean
-   */
-  setEnableMotor(flag: boolean): this {
-    this.enableMotorValue = requireBooleanArg(flag, 'enableMotor');
-    return this;
-  }
 }
 
 defineCheckedFields(PrismaticJoint.prototype, {
-  localAxisX: requireFiniteArg,
-  localAxisY: requireFiniteArg,
   referenceAngle: requireFiniteArg,
-  enableLimit: requireBooleanArg,
-  lowerTranslation: lowerBoundOf('upperTranslation'),
-  upperTranslation: upperBoundOf('lowerTranslation'),
-  enableMotor: requireBooleanArg,
-  motorSpeed: requireFiniteArg,
   maxMotorForce: requireMaximumArg,
 });
 

@@ -158,36 +158,45 @@ export function buildWeldChains(joints: readonly { kind: number }[], count: numb
     if (joint.kind !== JointKind.Weld) continue;
     const head = joint as WeldJoint;
     if (head.chainRole !== CHAIN_NONE || !isChainable(head)) continue;
-    const nA = neighbour(head, head.bodyA);
-    const nB = neighbour(head, head.bodyB);
-    // Chains start at an end; a weld with two neighbours is inside a chain or a loop.
-    if ((nA === null) === (nB === null)) continue;
-    let shared = nA !== null ? head.bodyA : head.bodyB;
-    let next = nA !== null ? nA : (nB as WeldJoint);
-    let cur = head;
-    head.chainRole = CHAIN_HEAD;
-    for (;;) {
-      cur.chainBody = shared;
-      cur.chainNext = next;
-      next.chainPrev = cur;
-      next.chainRole = CHAIN_MEMBER;
-      const other = next.bodyA === shared ? next.bodyB : next.bodyA;
-      const after = neighbour(next, other);
-      cur = next;
-      if (after === null) break;
-      shared = other;
-      next = after;
-    }
-    // Held by bodies that do not move at both ends (a bridge between two piers), the chain's rows
-    // are redundant by three (3 n + 3 rows on 3 n degrees of freedom) and its K singular: the chain
-    // is regularized (see REDUNDANT_EPSILON), so the load is shared as the least-norm impulses
-    // share it (symmetrically on a symmetric bridge) instead of as the order of the welds would.
-    const outer = head.bodyA === head.chainBody ? head.bodyB : head.bodyA;
-    const last = cur.bodyA === (cur.chainPrev as WeldJoint).chainBody ? cur.bodyB : cur.bodyA;
-    const epsilon = !isDynamic(outer) && !isDynamic(last) ? REDUNDANT_EPSILON : 0;
-    for (let j: WeldJoint | null = head; j !== null; j = j.chainNext) j.chainData[EPS] = epsilon;
-    if (!factorWeldChain(head, false)) unlink(head);
+    linkChain(head);
   }
+}
+
+/**
+ * Links and factors the chain starting at `head` (a chainable weld not yet in a chain), if `head`
+ * ends one. A function of its own: with this (rarely run) code in its loop, the optimised
+ * {@link buildWeldChains} boxed a number per call in the machines scene (allocation.test.ts).
+ */
+function linkChain(head: WeldJoint): void {
+  const nA = neighbour(head, head.bodyA);
+  const nB = neighbour(head, head.bodyB);
+  // Chains start at an end; a weld with two neighbours is inside a chain or a loop.
+  if ((nA === null) === (nB === null)) return;
+  let shared = nA !== null ? head.bodyA : head.bodyB;
+  let next = nA !== null ? nA : (nB as WeldJoint);
+  let cur = head;
+  head.chainRole = CHAIN_HEAD;
+  for (;;) {
+    cur.chainBody = shared;
+    cur.chainNext = next;
+    next.chainPrev = cur;
+    next.chainRole = CHAIN_MEMBER;
+    const other = next.bodyA === shared ? next.bodyB : next.bodyA;
+    const after = neighbour(next, other);
+    cur = next;
+    if (after === null) break;
+    shared = other;
+    next = after;
+  }
+  // Held by bodies that do not move at both ends (a bridge between two piers), the chain's rows
+  // are redundant by three (3 n + 3 rows on 3 n degrees of freedom) and its K singular: the chain
+  // is regularized (see REDUNDANT_EPSILON), so the load is shared as the least-norm impulses
+  // share it (symmetrically on a symmetric bridge) instead of as the order of the welds would.
+  const outer = head.bodyA === head.chainBody ? head.bodyB : head.bodyA;
+  const last = cur.bodyA === (cur.chainPrev as WeldJoint).chainBody ? cur.bodyB : cur.bodyA;
+  const epsilon = !isDynamic(outer) && !isDynamic(last) ? REDUNDANT_EPSILON : 0;
+  for (let j: WeldJoint | null = head; j !== null; j = j.chainNext) j.chainData[EPS] = epsilon;
+  if (!factorWeldChain(head, false)) unlink(head);
 }
 
 /** Inverts the 3x3 `m` (row-major) into `out` at `o`; false when (nearly) singular. */

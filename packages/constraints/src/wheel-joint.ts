@@ -1,15 +1,8 @@
-import type { Vec2, Vec2Like } from '@lite/math';
-import {
-  axialSpeed,
-  axialSpeedSlot,
-  computeAxialFrame,
-  prepareAxialLimits,
-  setAxialLimits,
-} from './axial-rows';
+import type { Vec2Like } from '@lite/math';
+import { AxialJoint, axialSpeed, axialSpeedSlot, computeAxialFrame, prepareAxialLimits } from './axial-rows';
 import type { BodyVelocities } from './body-velocities';
-import { checkBodies, defineCheckedFields, lowerBoundOf, upperBoundOf } from './checked-fields';
-import { requireFiniteArg, requireMaximumArg, requireNonNegativeArg } from './errors';
-import { checkRange, reactionVector, requireBooleanArg, toLocalAxis, toLocalPoint } from './joint-frame';
+import { defineCheckedFields } from './checked-fields';
+import { requireMaximumArg, requireNonNegativeArg } from './errors';
 import {
   JointKind,
   MAX_LINEAR_CORRECTION,
@@ -17,10 +10,10 @@ import {
   positionError,
   registerJointType,
 } from './joint-kind';
-import { JointSpring, type JointSpringOptions } from './joint-spring';
+import type { JointSpringOptions } from './joint-spring';
 import { wheelType } from './joint-types';
 import type { SolverSettings } from './settings';
-import { dampingRate, Softness, softnessFromSpringAt, softnessInputs } from './softness';
+import { dampingRate, softnessFromSpringAt, softnessInputs } from './softness';
 import type { SolverBody } from './solver-body';
 
 /**
@@ -53,7 +46,6 @@ export interface WheelJointOptions extends JointSpringOptions {
   enableLimit?: boolean;
 }
 
-const local = new Float64Array(2);
 // The impulses handed to the apply helper (a slot: doubles passed to a call that is not inlined
 // would be boxed, one heap number per call).
 const impulse = new Float64Array(3);
@@ -72,100 +64,17 @@ const impulse = new Float64Array(3);
  *
  * Fields below `upperImpulse` are solver scratch.
  */
-export class WheelJoint {
+export class WheelJoint extends AxialJoint {
   /** {@link JointKind.Wheel}. */
-  readonly kind: typeof JointKind.Wheel;
-  /** The first body (the chassis: the axis is fixed in it). */
-  bodyA: SolverBody;
-  /** The second body (the wheel). */
-  bodyB: SolverBody;
-  /** The value behind `localAnchorAX` (read by the solver; set through `localAnchorAX`). @internal */
-  localAnchorAXValue: number;
-  /** The value behind `localAnchorAY` (read by the solver; set through `localAnchorAY`). @internal */
-  localAnchorAYValue: number;
-  /** The value behind `localAnchorBX` (read by the solver; set through `localAnchorBX`). @internal */
-  localAnchorBXValue: number;
-  /** The value behind `localAnchorBY` (read by the solver; set through `localAnchorBY`). @internal */
-  localAnchorBYValue: number;
-  /** The value behind `localAxisX` (read by the solver; set through `localAxisX`). @internal */
-  localAxisXValue: number;
-  /** The value behind `localAxisY` (read by the solver; set through `localAxisY`). @internal */
-  localAxisYValue: number;
-  /** The suspension spring (frequency 0 in the frequency form: none). */
-  readonly spring: JointSpring;
-  /** The value behind `enableMotor` (read by the solver; set through `enableMotor`). @internal */
-  enableMotorValue: boolean;
-  /** The value behind `motorSpeed` (read by the solver; set through `motorSpeed`). @internal */
-  motorSpeedValue: number;
+  declare readonly kind: typeof JointKind.Wheel;
   /** The value behind `maxMotorTorque` (read by the solver; set through `maxMotorTorque`). @internal */
   maxMotorTorqueValue: number;
-  /** The value behind `enableLimit` (read by the solver; set through `enableLimit`). @internal */
-  enableLimitValue: boolean;
-  /** The value behind `lowerTranslation` (read by the solver; set through `lowerTranslation`). @internal */
-  lowerTranslationValue: number;
-  /** The value behind `upperTranslation` (read by the solver; set through `upperTranslation`). @internal */
-  upperTranslationValue: number;
-  /** Accumulated impulse of the perpendicular row, N s. */
-  perpImpulse: number;
-  /** Accumulated impulse of the spring, N s. */
-  springImpulse: number;
-  /** Accumulated angular impulse of the motor, N m s. */
-  motorImpulse: number;
-  /** Accumulated impulse of the lower limit, N s (>= 0). */
-  lowerImpulse: number;
-  /** Accumulated impulse of the upper limit, N s (>= 0). */
-  upperImpulse: number;
-  /** Lever arm of A's anchor, x, m. @internal */
-  rAx: number;
-  /** Lever arm of A's anchor, y, m. @internal */
-  rAy: number;
-  /** Lever arm of B's anchor, x, m. @internal */
-  rBx: number;
-  /** Lever arm of B's anchor, y, m. @internal */
-  rBy: number;
-  /** The axis in world orientation, x. */
-  axisX: number;
-  /** The axis in world orientation, y. */
-  axisY: number;
-  /** (d + rA) × axis, m. @internal */
-  a1: number;
-  /** rB × axis, m. @internal */
-  a2: number;
-  /** (d + rA) × perp, m. @internal */
-  s1: number;
-  /** rB × perp, m. @internal */
-  s2: number;
   /** 1 / K of the perpendicular row, kg. @internal */
   perpMass: number;
-  /** 1 / K of the axial rows, kg. @internal */
-  axialMass: number;
   /** 1 / (iA + iB) of the motor row, kg m². @internal */
   motorMass: number;
-  /** Target velocity of the perpendicular row, m/s. @internal */
-  perpBias: number;
-  /** Target velocity of the spring row, m/s. @internal */
-  springBias: number;
-  /** Target velocity of the lower limit, m/s. @internal */
-  lowerBias: number;
-  /** Target velocity of the upper limit, m/s. @internal */
-  upperBias: number;
-  /** The translation at the prepare, m. @internal */
-  translation: number;
   /** The sprung mass per wheel of the last prepare, kg (frequency form). @internal */
   sprungMass: number;
-  /** maxMotorTorque · dt, N m s. @internal */
-  maxMotorImpulse: number;
-  /** Softness of the spring row. */
-  readonly softness: Softness;
-  /** 1 / dt of the step being solved. @internal */
-  invDt: number;
-  /**
-   * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the
-   * stride; ω is 2 further on): set by the prepare, read by the velocity solve. @internal
-   */
-  velocityA: number;
-  /** Where body B's vx sits in the packed velocities, as {@link WheelJoint.velocityA}. @internal */
-  velocityB: number;
 
   /**
    * @param bodyA - the chassis (the axis is fixed in it)
@@ -183,127 +92,12 @@ export class WheelJoint {
     options: WheelJointOptions = {},
   ) {
     registerJointType(wheelType);
-    checkBodies(bodyA, bodyB);
-    const px = requireFiniteArg(anchor?.x, 'anchor.x');
-    const py = requireFiniteArg(anchor?.y, 'anchor.y');
-    toLocalAxis(bodyA, axis, 'axis', local);
-    this.localAxisXValue = local[0];
-    this.localAxisYValue = local[1];
-    this.kind = JointKind.Wheel;
-    this.bodyA = bodyA;
-    this.bodyB = bodyB;
-    toLocalPoint(bodyA, px, py, local);
-    this.localAnchorAXValue = local[0];
-    this.localAnchorAYValue = local[1];
-    toLocalPoint(bodyB, px, py, local);
-    this.localAnchorBXValue = local[0];
-    this.localAnchorBYValue = local[1];
-    this.spring = new JointSpring(0.7).set(options);
-    this.motorSpeedValue = requireFiniteArg(options.motorSpeed ?? 0, 'motorSpeed');
+    super(JointKind.Wheel, bodyA, bodyB, anchor, axis, options, options.maxMotorTorque !== undefined);
     this.maxMotorTorqueValue = requireNonNegativeArg(options.maxMotorTorque ?? 0, 'maxMotorTorque');
-    this.enableMotorValue =
-      options.enableMotor === undefined
-        ? options.maxMotorTorque !== undefined
-        : requireBooleanArg(options.enableMotor, 'enableMotor');
-    const lower = options.lowerTranslation ?? Number.NEGATIVE_INFINITY;
-    const upper = options.upperTranslation ?? Number.POSITIVE_INFINITY;
-    checkRange(lower, upper, 'lowerTranslation', 'upperTranslation');
-    this.lowerTranslationValue = lower;
-    this.upperTranslationValue = upper;
-    this.enableLimitValue =
-      options.enableLimit === undefined
-        ? options.lowerTranslation !== undefined || options.upperTranslation !== undefined
-        : requireBooleanArg(options.enableLimit, 'enableLimit');
-    this.perpImpulse = 0;
-    this.springImpulse = 0;
-    this.motorImpulse = 0;
-    this.lowerImpulse = 0;
-    this.upperImpulse = 0;
-    this.rAx = 0;
-    this.rAy = 0;
-    this.rBx = 0;
-    this.rBy = 0;
-    this.axisX = 0;
-    this.axisY = 0;
-    this.a1 = 0;
-    this.a2 = 0;
-    this.s1 = 0;
-    this.s2 = 0;
     this.perpMass = 0;
-    this.axialMass = 0;
     this.motorMass = 0;
-    this.perpBias = 0;
-    this.springBias = 0;
-    this.lowerBias = 0;
-    this.upperBias = 0;
-    this.translation = 0;
     this.sprungMass = 0;
-    this.maxMotorImpulse = 0;
-    this.softness = new Softness();
-    this.invDt = 0;
-    this.velocityA = 0;
-    this.velocityB = 0;
   }
-
-  /**
-   * Anchor in A's frame, x, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorAX: number;
-
-  /**
-   * Anchor in A's frame, y, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorAY: number;
-
-  /**
-   * Anchor in B's frame, x, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorBX: number;
-
-  /**
-   * Anchor in B's frame, y, m.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAnchorBY: number;
-
-  /**
-   * Unit axis in A's frame, x.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAxisX: number;
-
-  /**
-   * Unit axis in A's frame, y.
-   * @throws ConstraintError unless the value is a finite number (nothing changes then)
-   */
-  declare localAxisY: number;
-
-  /**
-   * Whether the translation limits act.
-   * @throws ConstraintError unless the value is a boolean (nothing changes then)
-   */
-  declare enableLimit: boolean;
-
-  /**
-   * Lowest translation, m.
-   * @throws ConstraintError unless the value is a number (not NaN) <= `upperTranslation` (nothing changes then)
-   */
-  declare lowerTranslation: number;
-
-  /**
-   * Highest translation, m.
-   * @throws ConstraintError unless the value is a number (not NaN) >= `lowerTranslation` (nothing changes then)
-   */
-  declare upperTranslation: number;
-
-  /**
-   * Whether the motor acts.
-   * @throws ConstraintError unless the value is a boolean (nothing changes then)
-   */
-  declare enableMotor: boolean;
 
   /**
    * Motor target ωB - ωA, rad/s.
@@ -317,65 +111,9 @@ export class WheelJoint {
    */
   declare maxMotorTorque: number;
 
-  /** The suspension's travel now, m (0 where the joint was made). */
-  getTranslation(): number {
-    computeAxialFrame(this);
-    return this.translation;
-  }
-
   /** The body the suspension carries: A, or B when A cannot move. */
   sprungBody(): SolverBody {
     return this.bodyA.invMass > 0 ? this.bodyA : this.bodyB;
-  }
-
-  /** The force the joint applied to body B over the last step, N (world; minus this on A). */
-  getReactionForce(): Vec2 {
-    const axial = this.springImpulse + this.lowerImpulse - this.upperImpulse;
-    return reactionVector(
-      (-this.axisY * this.perpImpulse + this.axisX * axial) * this.invDt,
-      (this.axisX * this.perpImpulse + this.axisY * axial) * this.invDt,
-    );
-  }
-
-  /** The motor's torque on body B over the last step, N m (minus this on A). */
-  getReactionTorque(): number {
-    return this.motorImpulse * this.invDt;
-  }
-
-  /**
-   * Sets the suspension, in either form (`{}`: no spring); returns this.
-   * @throws ConstraintError when both forms are given or a value is negative or not finite
-   */
-  setSpring(options: JointSpringOptions): this {
-    this.spring.set(options);
-    return this;
-  }
-
-  /**
-   * Sets both translation limits and enables them; returns this.
-   * @throws ConstraintError when lower > upper or a bound is NaN (nothing changes then)
-   */
-  setLimits(lowerTranslation: number, upperTranslation: number): this {
-    setAxialLimits(this, lowerTranslation, upperTranslation);
-    return this;
-  }
-
-  /**
-   * Turns the limits on or off; returns this.
-   * @throws ConstraintError unless `flag` is a boolean
-   */
-  setEnableLimit(flag: boolean): this {
-    this.enableLimitValue = requireBooleanArg(flag, 'enableLimit');
-    return this;
-  }
-
-  /**
-   * Sets the motor's target speed ωB - ωA, rad/s; returns this.
-   * @throws ConstraintError unless `speed` is finite
-   */
-  setMotorSpeed(speed: number): this {
-    this.motorSpeedValue = requireFiniteArg(speed, 'motorSpeed');
-    return this;
   }
 
   /**
@@ -386,31 +124,9 @@ export class WheelJoint {
     this.maxMotorTorqueValue = requireNonNegativeArg(torque, 'maxMotorTorque');
     return this;
   }
-
-  /**
-   * Turns the motor on or off; returns this.
-   * @throws ConstraintError unless `flag` is a boolean
-   */
-  setEnableMotor(flag: boolean): this {
-    this.enableMotorValue = requireBooleanArg(flag, 'enableMotor');
-    return this;
-  }
 }
 
-defineCheckedFields(WheelJoint.prototype, {
-  localAnchorAX: requireFiniteArg,
-  localAnchorAY: requireFiniteArg,
-  localAnchorBX: requireFiniteArg,
-  localAnchorBY: requireFiniteArg,
-  localAxisX: requireFiniteArg,
-  localAxisY: requireFiniteArg,
-  enableLimit: requireBooleanArg,
-  lowerTranslation: lowerBoundOf('upperTranslation'),
-  upperTranslation: upperBoundOf('lowerTranslation'),
-  enableMotor: requireBooleanArg,
-  motorSpeed: requireFiniteArg,
-  maxMotorTorque: requireMaximumArg,
-});
+defineCheckedFields(WheelJoint.prototype, { maxMotorTorque: requireMaximumArg });
 
 /**
  * Counts, on each sprung body, the wheel joints among the first `count` of `joints` that carry it
