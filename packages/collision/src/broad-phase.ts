@@ -26,27 +26,27 @@ export class BroadPhase {
   /** Per proxy: its index in moveBuffer, or -1 when not buffered. */
   private moveSlot: Int32Array;
   /** The static proxies again, keyed by proxy id, so {@link BroadPhase.queryStatic} skips the big tree. */
-  private statics: DynamicTree;
+  private statics = new DynamicTree({ margin: 0, displacementMultiplier: 0 });
   /** Per proxy: its node in `statics`, or -1 (not static). */
   private staticNode: Int32Array;
   /** The static proxies `queryStatic` found: a query's from its start to staticTop, a nested one's after. */
-  private staticHits: Int32Array;
-  private staticTop: number;
+  private staticHits: Int32Array = new Int32Array(16);
+  private staticTop = 0;
   private readonly collectStatic: (node: number) => boolean;
   /** Proxies to query at the next updatePairs (-1: removed). */
-  private moveBuffer: Int32Array;
-  private moveCount: number;
+  private moveBuffer: Int32Array = new Int32Array(16);
+  private moveCount = 0;
 
   // State of the pair query in progress (read by the callbacks below, made once).
-  private queryProxyId: number;
-  private queryKey: number;
-  private queryIsStatic: boolean;
-  private target: PairBuffer | null;
-  private pairFilter: PairFilter | null;
+  private queryProxyId = -1;
+  private queryKey = 0;
+  private queryIsStatic = false;
+  private target: PairBuffer | null = null;
+  private pairFilter: PairFilter | null = null;
   /** Whether the query in progress is computeAllPairs' (else updatePairs'). */
-  private allPairs: boolean;
+  private allPairs = false;
   private readonly addPair: (proxyId: number) => boolean;
-  private readonly scratchAABB: AABB;
+  private readonly scratchAABB = new AABB();
 
   /** @param options - the tree's margin, displacement multiplier and initial capacity */
   constructor(options: DynamicTreeOptions = {}) {
@@ -55,10 +55,7 @@ export class BroadPhase {
     this.staticFlags = new Uint8Array(n);
     this.keys = new Int32Array(n);
     this.moveSlot = new Int32Array(n).fill(-1);
-    this.statics = new DynamicTree({ margin: 0, displacementMultiplier: 0 });
     this.staticNode = new Int32Array(n).fill(-1);
-    this.staticHits = new Int32Array(16);
-    this.staticTop = 0;
     this.collectStatic = (node: number): boolean => {
       if (this.staticTop === this.staticHits.length) {
         this.staticHits = growInt32(this.staticHits, 2 * this.staticHits.length);
@@ -66,15 +63,6 @@ export class BroadPhase {
       this.staticHits[this.staticTop++] = this.statics.getKey(node);
       return true;
     };
-    this.moveBuffer = new Int32Array(16);
-    this.moveCount = 0;
-    this.queryProxyId = -1;
-    this.queryKey = 0;
-    this.queryIsStatic = false;
-    this.target = null;
-    this.pairFilter = null;
-    this.allPairs = false;
-    this.scratchAABB = new AABB();
 
     // A pair of two moved proxies (computeAllPairs: any pair) comes from the lower id's query only.
     this.addPair = (other: number): boolean => {

@@ -8,36 +8,23 @@ const V = PackedShapeSlot.Vertices;
 /** The result of {@link shapeDistance}; overlapping shapes give distance 0, one point and a zero normal. */
 export class DistanceOutput {
   /** World x of the closest point on A, m. */
-  pointAX: number;
+  pointAX = 0;
   /** World y of the closest point on A, m. */
-  pointAY: number;
+  pointAY = 0;
   /** World x of the closest point on B, m. */
-  pointBX: number;
+  pointBX = 0;
   /** World y of the closest point on B, m. */
-  pointBY: number;
+  pointBY = 0;
   /** x of the unit normal from A to B (0 when overlapping). */
-  normalX: number;
+  normalX = 0;
   /** y of the unit normal from A to B (0 when overlapping). */
-  normalY: number;
+  normalY = 0;
   /** Distance between the surfaces, m (0 when they overlap). */
-  distance: number;
+  distance = 0;
   /** GJK iterations used. */
-  iterations: number;
+  iterations = 0;
   /** Size of the final simplex: 1 or 2 when apart, 3 when the cores overlap. */
-  simplexCount: number;
-
-  /** All zero. */
-  constructor() {
-    this.pointAX = 0;
-    this.pointAY = 0;
-    this.pointBX = 0;
-    this.pointBY = 0;
-    this.normalX = 0;
-    this.normalY = 0;
-    this.distance = 0;
-    this.iterations = 0;
-    this.simplexCount = 0;
-  }
+  simplexCount = 0;
 }
 
 const MAX_ITERATIONS = 20;

@@ -32,37 +32,37 @@ export class DynamicTree {
   readonly displacementMultiplier: number;
 
   /** Node slots allocated. @internal */
-  capacity: number;
+  capacity = 0;
   /** Node bounds, 4 per node: minX, minY, maxX, maxY. @internal */
-  bounds: Float64Array;
+  bounds = new Float64Array(0);
   /** Parent node, or the next free node for a node on the free list. @internal */
-  parent: Int32Array;
+  parent: Int32Array = new Int32Array(0);
   /** First child of an internal node. @internal */
-  child1: Int32Array;
+  child1: Int32Array = new Int32Array(0);
   /** Second child of an internal node. @internal */
-  child2: Int32Array;
+  child2: Int32Array = new Int32Array(0);
   /** 0 for a leaf, 1 + max(children) for an internal node, -1 for a free node. @internal */
-  height: Int32Array;
+  height: Int32Array = new Int32Array(0);
   /** The caller's key of each leaf. */
-  private keys: Int32Array;
+  private keys: Int32Array = new Int32Array(0);
   /** Tag bits: a leaf's from `createProxy`, an internal node's the union of its children's. @internal */
-  tags: Uint8Array;
+  tags = new Uint8Array(0);
   /** The root node, or -1. @internal */
-  root: number;
+  root = NULL_NODE;
   /** The first free node, or -1. @internal */
-  freeList: number;
+  freeList = NULL_NODE;
   /** How many leaves (proxies). @internal */
-  leafCount: number;
+  leafCount = 0;
   /** The box of the query being started (see docs/performance.md, Boxed numbers). */
-  private readonly queryBox: Float64Array;
+  private readonly queryBox = new Float64Array(4);
   /** The displacement handed from moveProxy to moveProxyBy. */
-  private readonly displacement: Float64Array;
+  private readonly displacement = new Float64Array(2);
   /** Traversal stack shared by queries. @internal */
-  stack: Int32Array;
+  stack: Int32Array = new Int32Array(64);
   /** Where the running query's part of `stack` begins (a callback may start a nested query). @internal */
-  stackBase: number;
+  stackBase = 0;
   /** The input handed to ray-cast callbacks, with maxFraction clipped as the cast proceeds. @internal */
-  readonly subInput: RayCastInput;
+  readonly subInput = new RayCastInput();
 
   /** @throws CollisionError when an option is out of range. */
   constructor(options: DynamicTreeOptions = {}) {
@@ -80,22 +80,6 @@ export class DynamicTree {
     }
     this.margin = margin;
     this.displacementMultiplier = multiplier;
-    this.capacity = 0;
-    this.bounds = new Float64Array(0);
-    this.parent = new Int32Array(0);
-    this.child1 = new Int32Array(0);
-    this.child2 = new Int32Array(0);
-    this.height = new Int32Array(0);
-    this.keys = new Int32Array(0);
-    this.tags = new Uint8Array(0);
-    this.root = NULL_NODE;
-    this.freeList = NULL_NODE;
-    this.leafCount = 0;
-    this.queryBox = new Float64Array(4);
-    this.displacement = new Float64Array(2);
-    this.stack = new Int32Array(64);
-    this.stackBase = 0;
-    this.subInput = new RayCastInput();
     this.grow(capacity);
   }
 

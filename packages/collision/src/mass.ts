@@ -5,24 +5,15 @@ import type { BoxShape, CapsuleShape, CircleShape, PolygonShape, Shape } from '.
 /** Mass properties of a shape (or several: {@link combineMassData}) in the body frame; reused. */
 export class MassData {
   /** Mass, kg (density × area). */
-  mass: number;
+  mass = 0;
   /** x of the centre of mass, body frame, m. */
-  centerX: number;
+  centerX = 0;
   /** y of the centre of mass, body frame, m. */
-  centerY: number;
+  centerY = 0;
   /** Rotational inertia about the centre of mass, kg m². */
-  rotationalInertia: number;
+  rotationalInertia = 0;
   /** Rotational inertia about the body origin (the shape's frame origin), kg m². */
-  originInertia: number;
-
-  /** All zero. */
-  constructor() {
-    this.mass = 0;
-    this.centerX = 0;
-    this.centerY = 0;
-    this.rotationalInertia = 0;
-    this.originInertia = 0;
-  }
+  originInertia = 0;
 
   /** Copies `m`; returns this. */
   copy(m: MassData): this {

@@ -41,27 +41,17 @@ export class RayCastInput {
 /** Where a ray hit a shape. Only meaningful when `hit` is true; a miss leaves the other fields alone. */
 export class RayCastOutput {
   /** x of the outward unit normal of the face hit. */
-  normalX: number;
+  normalX = 0;
   /** y of the outward unit normal of the face hit. */
-  normalY: number;
+  normalY = 0;
   /** Fraction along p2 - p1 where the ray enters the shape. */
-  fraction: number;
+  fraction = 0;
   /** World x of the hit point, m. */
-  pointX: number;
+  pointX = 0;
   /** World y of the hit point, m. */
-  pointY: number;
+  pointY = 0;
   /** True when the last cast hit. */
-  hit: boolean;
-
-  /** An empty result (no hit). */
-  constructor() {
-    this.normalX = 0;
-    this.normalY = 0;
-    this.fraction = 0;
-    this.pointX = 0;
-    this.pointY = 0;
-    this.hit = false;
-  }
+  hit = false;
 
   /** Copies `o`; returns this. */
   copy(o: RayCastOutput): this {

@@ -70,21 +70,13 @@ export type TOIState = 'hit' | 'separated' | 'overlapped' | 'failed';
 /** The result of {@link timeOfImpact}. */
 export class TOIOutput {
   /** How the search ended. */
-  state: TOIState;
+  state: TOIState = 'separated';
   /** The fraction of the sweeps reached: the time of impact on a hit, tMax when separated. */
-  fraction: number;
+  fraction = 0;
   /** Distance between the surfaces at `fraction`, m (as last measured). */
-  distance: number;
+  distance = 0;
   /** Conservative-advancement steps taken. */
-  iterations: number;
-
-  /** A `'separated'` result at fraction 0. */
-  constructor() {
-    this.state = 'separated';
-    this.fraction = 0;
-    this.distance = 0;
-    this.iterations = 0;
-  }
+  iterations = 0;
 }
 
 /** The distance {@link timeOfImpact} brings the shapes to by default, m (times the length unit). */
@@ -154,30 +146,19 @@ export function timeOfImpact(
 /** {@link timeOfImpact}'s arguments in an object, so many queries pass no number (docs/performance.md). */
 export class TOIInput {
   /** The first shape (body frame of `sweepA`). */
-  shapeA: Shape;
+  shapeA: Shape = UNIT_CIRCLE;
   /** The motion of the first shape's body. */
-  sweepA: Sweep;
+  sweepA = new Sweep();
   /** The second shape (body frame of `sweepB`). */
-  shapeB: Shape;
+  shapeB: Shape = UNIT_CIRCLE;
   /** The motion of the second shape's body. */
-  sweepB: Sweep;
+  sweepB = new Sweep();
   /** The last fraction to look at, in [0, 1] (default 1). */
-  tMax: number;
+  tMax = 1;
   /** The surface distance to stop at, m: a finite number > 0 (default {@link TOI_TARGET} in the length unit). */
-  target: number;
+  target = TOI_TARGET * LENGTH_UNITS[0];
   /** How far above the target still counts as a hit, m, in (0, target); 0 (the default): target / 4. */
-  tolerance: number;
-
-  /** Two unit circles standing still at the origin, tMax 1, the default target and tolerance. */
-  constructor() {
-    this.shapeA = UNIT_CIRCLE;
-    this.sweepA = new Sweep();
-    this.shapeB = UNIT_CIRCLE;
-    this.sweepB = new Sweep();
-    this.tMax = 1;
-    this.target = TOI_TARGET * LENGTH_UNITS[0];
-    this.tolerance = 0;
-  }
+  tolerance = 0;
 }
 
 const UNIT_CIRCLE: Shape = { type: 'circle', radius: 1 };

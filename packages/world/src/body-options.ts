@@ -3,11 +3,13 @@ import type { Vec2Like } from '@lite/math';
 import { WorldError } from './errors';
 import { checkGravityScale } from './limits';
 import {
+  checkBits,
   checkRestitution,
   checkShapeMass,
   type ResolvedShape,
   resolveShapeOptions,
   type ShapeGeometry,
+  type ShapeOptions,
 } from './shape';
 import {
   checkBoolean,
@@ -51,6 +53,12 @@ export interface BodyOptions {
   friction?: number;
   /** Restitution (bounciness, in [0, 1], default 0); pairs take the larger of the two. */
   restitution?: number;
+  /** The first shape's rolling resistance (>= 0, default 0; see {@link ShapeOptions}); needs a shape. */
+  rollingResistance?: number;
+  /** The first shape's surface speed, m/s (finite, default 0; a conveyor belt); needs a shape. */
+  tangentSpeed?: number;
+  /** The first shape's material id (an integer in [0, 0xffffffff], default 0); needs a shape. */
+  material?: number;
   /** Initial velocity of the centre of mass, m/s (default (0, 0); not allowed on a static body). */
   linearVelocity?: Vec2Like;
   /** Initial angular velocity, rad/s counter-clockwise (default 0; not allowed on a static body). */
@@ -100,6 +108,9 @@ export function resolveBodyOptions(options: BodyOptions) {
   const angle = optional(o, 'angle', 'options', checkFinite, 0);
   const friction = optional(o, 'friction', 'options', checkNonNegative, 0.2);
   const restitution = optional(o, 'restitution', 'options', checkRestitution, 0);
+  const rollingResistance = optional(o, 'rollingResistance', 'options', checkNonNegative, 0);
+  const tangentSpeed = optional(o, 'tangentSpeed', 'options', checkFinite, 0);
+  const material = optional(o, 'material', 'options', checkBits, 0);
   const velocity = optional(o, 'linearVelocity', 'options', checkVec2, ORIGIN);
   const angularVelocity = optional(o, 'angularVelocity', 'options', checkFinite, 0);
   const linearDamping = optional(o, 'linearDamping', 'options', checkNonNegative, 0);
@@ -122,6 +133,16 @@ export function resolveBodyOptions(options: BodyOptions) {
       shorthand ? 'options' : 'options.shape',
       { density: 1, friction, restitution },
     );
+    shape.rollingResistance = rollingResistance;
+    shape.tangentSpeed = tangentSpeed;
+    shape.material = material;
+  } else {
+    // The body keeps friction and restitution for later shapes, but not these: they need a shape.
+    for (const key of SHAPE_ONLY_KEYS) {
+      if (o[key] !== undefined) {
+        throw new WorldError(`options.${key}`, o[key], 'needs a shape (width and height, or shape)');
+      }
+    }
   }
   if (type === 'dynamic') {
     if (o.mass !== undefined) {
@@ -195,9 +216,12 @@ export function resolveBodyOptions(options: BodyOptions) {
 
 /** The options `world.createBody` takes (any other key is refused, with the closest suggested). */
 const BODY_KEYS: readonly string[] = (
-  'type width height shape position angle mass density bullet friction restitution linearVelocity ' +
+  'type width height shape position angle mass density bullet friction restitution rollingResistance ' +
+  'tangentSpeed material linearVelocity ' +
   'angularVelocity linearDamping angularDamping gravityScale allowSleep fixedRotation awake userData'
 ).split(' ');
+/** The material options that only the first shape keeps. */
+const SHAPE_ONLY_KEYS = ['rollingResistance', 'tangentSpeed', 'material'] as const;
 /** The default position and velocity. */
 const ORIGIN: Vec2Like = { x: 0, y: 0 };
 

@@ -12,16 +12,14 @@ export type ClassicSolverOptions = SolverSettingsOptions &
 
 /**
  * Box2D-Lite's classic solver (sequential impulses with Baumgarte's bias, the block solver, split
- * impulses), bit for bit as before the soft step existed, and its settings. Installed, not built in
- * (`new World({ solver: new ClassicSolver() })`): a program that never names it does not bundle it.
- * Constructing one registers the kind by name, so that `world.solver = 'classic'` (and a snapshot
- * of a classic world) can make one in any world.
+ * impulses) and its settings. Installed, not built in (`new World({ solver: new ClassicSolver()
+ * })`): a program that never names it does not bundle it. Constructing one registers the kind, so
+ * that `world.solver = 'classic'` (and a snapshot of a classic world) can make one in any world.
  *
- * Its settings are its own fields, one value each, live as Box2D-Lite's demo keys: the constraint
- * solver's toggles and constants ({@link SolverSettings}), `iterations`, `substeps` and
- * `jointSprings`. Each is checked when set (a WorldError naming `classicSolver.<field>`, the old
- * value kept; a key that is not a setting is refused). Of `world.settings`, only the world's own
- * (the speed cap, the joint position passes, sleeping) apply to it.
+ * Its settings are live fields: the constraint solver's ({@link SolverSettings}), `iterations`,
+ * `substeps` and `jointSprings`, each checked when set (a WorldError naming
+ * `classicSolver.<field>`, the old value kept; an unknown key is refused). Of `world.settings`,
+ * only the world's own (the speed cap, the joint position passes, sleeping) apply to it.
  *
  * ```ts
  * const classic = new ClassicSolver({ iterations: 20 });
@@ -78,10 +76,9 @@ export class ClassicSolver extends SolverSettings {
 
   /**
    * Sub-steps per step (default 1, Box2D-Lite's single step). With n > 1, `world.step(dt)` runs the
-   * whole pipeline (collision, `iterations` solver iterations, integration, relax, joint position
-   * passes) n times with dt / n: a smaller time step makes the integrator and Gauss-Seidel more
-   * accurate (tall stacks stand, bounces keep their height, stiff springs keep their frequency) at
-   * about n times the cost. Forces, sleep timers, events and `stepCount` count whole steps.
+   * whole pipeline n times with dt / n: more accurate (tall stacks stand, bounces keep their
+   * height) at about n times the cost. Forces, sleep timers, events and `stepCount` count whole
+   * steps.
    * @throws WorldError unless set to an integer in [1, {@link MAX_SUBSTEPS}]
    */
   get substeps(): number {
@@ -95,11 +92,9 @@ export class ClassicSolver extends SolverSettings {
    * Whether the rigid rows of revolute and distance joints take the soft step's joint spring
    * (`jointHertz`, capped at a quarter of the step rate, and `jointDampingRatio`) and are solved
    * again rigidly, without bias, in the relax pass (with `relax` and `accumulateImpulses` on),
-   * instead of Baumgarte's bias (default false: Box2D-Lite's rows, bit for bit). Biased and warm
-   * started, the rigid pins of a web (a grid, where each body is held four ways) feed their
-   * corrections to each other as speed: a 20 × 20 joint grid's widest gap reaches 877 m in 500
-   * steps; with this on, 0.31 m (a 100 × 100 grid still stretches to 23 m: the spring is capped at
-   * 15 Hz at one 60 Hz step). The soft step always uses the spring.
+   * instead of Baumgarte's bias (default false: Box2D-Lite's rows). Biased pins of a web (a joint
+   * grid) feed their corrections to each other as speed and stretch it apart; the spring keeps it
+   * together. The soft step always uses the spring.
    * @throws WorldError when set to a non-boolean
    */
   get jointSprings(): boolean {

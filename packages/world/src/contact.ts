@@ -19,17 +19,17 @@ export class Contact extends ContactConstraint {
   /** The shape of `bodyB`. */
   shapeB: BodyShape;
   /** True while the manifold has at least one point (between `beginContact` and `endContact`). */
-  touching: boolean;
+  touching = false;
   /** Set when the contact was removed between steps; it leaves the list at the next compaction. @internal */
-  dropped: boolean;
+  dropped = false;
   /** Its position in `bodyA.contactEdges` and in `bodyB.contactEdges` (O(1) unlinking). @internal */
-  edgeA: number;
+  edgeA = -1;
   /** @internal */
-  edgeB: number;
+  edgeB = -1;
   /** This object's index in `contactSlots` (creation order); it stays when states move. @internal */
-  slot: number;
+  slot = -1;
   /** Set once the object was given to the user: it never holds another pair's state. @internal */
-  handed: boolean;
+  handed = false;
 
   /** Made by the world (the bodies given, since the shapes may be destroyed already). @internal */
   constructor(
@@ -43,12 +43,6 @@ export class Contact extends ContactConstraint {
     super(bodyA, bodyB, friction, restitution);
     this.shapeA = shapeA;
     this.shapeB = shapeB;
-    this.touching = false;
-    this.dropped = false;
-    this.edgeA = -1;
-    this.edgeB = -1;
-    this.slot = -1;
-    this.handed = false;
   }
 
   /** The other body of the pair. */

@@ -183,19 +183,21 @@ function worldY(xf: Transform, x: number, y: number): number {
 }
 
 /**
- * Writes a polygonal shape's world vertices into `vertices` and returns their count (a box's four
- * corners counter-clockwise; 0 for circles and capsules).
+ * Writes a shape's world points into `vertices` and returns their count: a circle's centre, a
+ * capsule's or segment's two ends, a polygon's vertices, a box's four corners counter-clockwise.
  */
-function polygonOf(g: CollisionShape, xf: Transform): number {
+function pointsOf(g: CollisionShape, xf: Transform): number {
+  if (g.type === 'circle') return pointAt(xf, 0, g.center?.x ?? 0, g.center?.y ?? 0);
+  if (g.type === 'capsule')
+    return pointAt(xf, 0, g.center1.x, g.center1.y) + pointAt(xf, 1, g.center2.x, g.center2.y);
+  if (g.type === 'segment' || g.type === 'chainSegment') {
+    return pointAt(xf, 0, g.point1.x, g.point1.y) + pointAt(xf, 1, g.point2.x, g.point2.y);
+  }
   if (g.type === 'polygon') {
     const v = g.vertices;
-    for (let i = 0; i < v.length; i++) {
-      vertices[2 * i] = worldX(xf, v[i].x, v[i].y);
-      vertices[2 * i + 1] = worldY(xf, v[i].x, v[i].y);
-    }
+    for (let i = 0; i < v.length; i++) pointAt(xf, i, v[i].x, v[i].y);
     return v.length;
   }
-  if (g.type !== 'box') return 0;
   const angle = g.angle ?? 0;
   const c = Math.cos(angle);
   const s = Math.sin(angle);
@@ -206,70 +208,37 @@ function polygonOf(g: CollisionShape, xf: Transform): number {
   for (let i = 0; i < 4; i++) {
     const lx = i === 0 || i === 3 ? -hw : hw;
     const ly = i < 2 ? -hh : hh;
-    const x = ox + c * lx - s * ly;
-    const y = oy + s * lx + c * ly;
-    vertices[2 * i] = worldX(xf, x, y);
-    vertices[2 * i + 1] = worldY(xf, x, y);
+    pointAt(xf, i, ox + c * lx - s * ly, oy + s * lx + c * ly);
   }
   return 4;
 }
 
+/** Writes the body-frame point (`x`, `y`) in the world at `vertices[2 i]`; returns 1. */
+function pointAt(xf: Transform, i: number, x: number, y: number): number {
+  vertices[2 * i] = worldX(xf, x, y);
+  vertices[2 * i + 1] = worldY(xf, x, y);
+  return 1;
+}
+
+/** A shape's rounding radius (a circle's and capsule's radius; 0 for segments and boxes). */
+function radiusOf(g: CollisionShape): number {
+  if (g.type === 'circle' || g.type === 'capsule') return g.radius;
+  return g.type === 'polygon' ? (g.radius ?? 0) : 0;
+}
+
 function drawShape(draw: DebugDraw, g: CollisionShape, xf: Transform, color: number): void {
-  if (g.type === 'circle') {
-    const cx = g.center?.x ?? 0;
-    const cy = g.center?.y ?? 0;
-    draw.drawCircle(worldX(xf, cx, cy), worldY(xf, cx, cy), g.radius, Math.atan2(xf.q.s, xf.q.c), color);
-  } else if (g.type === 'capsule') {
-    const { center1: a, center2: b } = g;
-    draw.drawCapsule(
-      worldX(xf, a.x, a.y),
-      worldY(xf, a.x, a.y),
-      worldX(xf, b.x, b.y),
-      worldY(xf, b.x, b.y),
-      g.radius,
-      color,
-    );
-  } else if (g.type === 'segment' || g.type === 'chainSegment') {
-    const { point1: a, point2: b } = g;
-    draw.drawSegment(
-      worldX(xf, a.x, a.y),
-      worldY(xf, a.x, a.y),
-      worldX(xf, b.x, b.y),
-      worldY(xf, b.x, b.y),
-      color,
-    );
-  } else {
-    const count = polygonOf(g, xf);
-    draw.drawPolygon(vertices, count, g.type === 'polygon' ? (g.radius ?? 0) : 0, color);
-  }
+  const count = pointsOf(g, xf);
+  const v = vertices;
+  if (g.type === 'circle') draw.drawCircle(v[0], v[1], g.radius, Math.atan2(xf.q.s, xf.q.c), color);
+  else if (g.type === 'capsule') draw.drawCapsule(v[0], v[1], v[2], v[3], g.radius, color);
+  else if (g.type === 'segment' || g.type === 'chainSegment') draw.drawSegment(v[0], v[1], v[2], v[3], color);
+  else draw.drawPolygon(v, count, radiusOf(g), color);
 }
 
 /** A shape's world bounding box into `out` (minX, minY, maxX, maxY). */
 function boundsOf(g: CollisionShape, xf: Transform, out: Float64Array): void {
-  let r = 0;
-  let count: number;
-  if (g.type === 'circle') {
-    vertices[0] = worldX(xf, g.center?.x ?? 0, g.center?.y ?? 0);
-    vertices[1] = worldY(xf, g.center?.x ?? 0, g.center?.y ?? 0);
-    count = 1;
-    r = g.radius;
-  } else if (g.type === 'capsule') {
-    vertices[0] = worldX(xf, g.center1.x, g.center1.y);
-    vertices[1] = worldY(xf, g.center1.x, g.center1.y);
-    vertices[2] = worldX(xf, g.center2.x, g.center2.y);
-    vertices[3] = worldY(xf, g.center2.x, g.center2.y);
-    count = 2;
-    r = g.radius;
-  } else if (g.type === 'segment' || g.type === 'chainSegment') {
-    vertices[0] = worldX(xf, g.point1.x, g.point1.y);
-    vertices[1] = worldY(xf, g.point1.x, g.point1.y);
-    vertices[2] = worldX(xf, g.point2.x, g.point2.y);
-    vertices[3] = worldY(xf, g.point2.x, g.point2.y);
-    count = 2;
-  } else {
-    count = polygonOf(g, xf);
-    r = g.type === 'polygon' ? (g.radius ?? 0) : 0;
-  }
+  const count = pointsOf(g, xf);
+  const r = radiusOf(g);
   out[0] = out[1] = Number.POSITIVE_INFINITY;
   out[2] = out[3] = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < count; i++) {

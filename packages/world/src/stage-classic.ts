@@ -16,14 +16,8 @@ import type { StepState } from './step-state';
 import { subStepDt } from './step-state';
 
 /**
- * The classic step (Box2D-Lite's sequential impulses with Baumgarte's bias and the live toggles):
- * the sub-step loop, and its own stages 4 to 7 (integrate forces, prepare and solve velocities,
- * integrate positions, relax, the joints' position passes).
- */
-
-/**
- * The classic step, `substeps` times over dt / substeps: stages 1 to 9 of `World.step` (collide,
- * solve, integrate, check, move the proxies), each sub-step a whole Box2D-Lite step.
+ * The classic step (Box2D-Lite's), `substeps` times over dt / substeps: stages 1 to 9 of
+ * `World.step` (collide, solve, integrate, check, move the proxies), each sub-step a whole step.
  */
 export function stepClassic(s: StepState, dt: number, solver: ContactSolver, settings: ClassicSolver): void {
   const substeps = settings.substeps;
@@ -60,9 +54,8 @@ export function stepClassic(s: StepState, dt: number, solver: ContactSolver, set
 
 /**
  * Stage 4: v += dt (gravityScale g + F / m), w += dt T / I for awake dynamic bodies, then damping
- * v /= 1 + dt c, then v scaled down to `settings.maximumLinearSpeed` when faster. Over the awake
- * dynamic and kinematic bodies, each in the slot it keeps in the packed body states: first its
- * start pose is noted (`noteStartPose`), last its slot reads it again (`BodyStates.load`).
+ * v /= 1 + dt c, then the speed cap; every awake body's start pose noted and its packed state
+ * loaded.
  */
 export function integrateForces(s: StepState, dt: number): void {
   const gx = s.gravity.x;
@@ -99,10 +92,8 @@ export function integrateForces(s: StepState, dt: number): void {
 
 /**
  * Scales `v` down to `settings.maximumLinearSpeed` (the caller found v · v above its square),
- * direction kept: v · max / |v|. A velocity whose square overflows (components past 1e154) is
- * first divided by its largest component, so that it keeps its direction too; one with a
- * non-finite component is left as it is, for the step's finite check to report. As
- * `capVelocity` of the soft step's kernels (`@lite/constraints` `assembly/`).
+ * direction kept; an overflowing square is first divided by the largest component; a non-finite
+ * velocity is left for the step's finite check. As the soft kernels' `capVelocity`.
  */
 export function capLinearVelocity(v: Vec2, settings: WorldSettings): void {
   const max = settings.maximumLinearSpeed;
@@ -138,9 +129,7 @@ export function solveVelocities(
     s.lastInvDt = 1 / dt;
   }
   solver.prepare(contacts, contactCount, s.lastInvDt as number, settings, states);
-  // Joints act on the same packed velocities (static bodies share the still slot 0).
-  // Baumgarte's bias on the rigid joint rows, or (jointSprings) the soft step's joint spring,
-  // relaxed in relaxContacts.
+  // Baumgarte's bias on the rigid joint rows, or (jointSprings) the joint spring, relaxed later.
   prepareJoints(joints, jointCount, dt, settings, states, settings.jointSprings);
   s.profile.lap(Stage.Prepare);
   for (let i = 0, n = settings.iterations; i < n; ++i) {
@@ -176,10 +165,8 @@ export function integratePositions(s: StepState, dt: number): void {
 }
 
 /**
- * Stage 7a: one relax iteration over the contacts (when `settings.relax` and accumulated impulses
- * are on; see `relaxContacts` in @lite/constraints) and, with `settings.jointSprings`, over
- * the joints whose rigid rows took the joint spring (`relaxJoints`), then the contacts' impulses go back to their
- * objects, where the next step's warm start and the user find them.
+ * Stage 7a: one relax iteration over the contacts and the sprung joints (with `settings.relax` and
+ * accumulated impulses on), then the contacts' impulses go back to their objects.
  */
 export function relaxContacts(s: StepState, solver: ContactSolver, settings: ClassicSolver): void {
   if (settings.relax && settings.accumulateImpulses) {
@@ -187,12 +174,8 @@ export function relaxContacts(s: StepState, solver: ContactSolver, settings: Cla
     const states = s.bodyStates;
     states.loadVelocities();
     solver.solve(states, settings, false);
-    // The joints whose rigid rows took the joint spring (settings.jointSprings), rigid again.
-    // (Pins and rods held at both ends by static or kinematic bodies take it in any case: a no-op
-    // for the joints without it.)
-    if (s.solverJointCount > 0) {
-      relaxJoints(s.solverJoints, s.solverJointCount, states);
-    }
+    // The sprung joints' rigid rows again (a no-op for the others).
+    if (s.solverJointCount > 0) relaxJoints(s.solverJoints, s.solverJointCount, states);
     states.storeVelocities();
   }
   s.profile.lap(Stage.Relax);

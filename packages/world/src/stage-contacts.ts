@@ -18,6 +18,7 @@ import { STEP_SPECULATIVE_DISTANCE } from './settings';
 import { type BodyShape, KIND_BOX, packedOf, roundingRadius } from './shape';
 import { journalBorn } from './stage-journal';
 import { noteListenerError, rethrowListenerError, type StepState, wakeBody } from './step-state';
+import { checkCallback } from './validate';
 
 /** The step's contact stages, shared by both solvers, and the contacts' life cycle. */
 
@@ -88,10 +89,7 @@ export function setMixCallback(
   kind: 'friction' | 'restitution',
   callback: MaterialMixCallback | null,
 ): void {
-  if (callback !== null && typeof callback !== 'function') {
-    throw new WorldError('callback', callback, 'must be a function or null');
-  }
-  s.callbacks[kind] = callback;
+  s.callbacks[kind] = checkCallback(callback);
   const contacts = s.contactList;
   for (let i = 0; i < contacts.length; ++i) if (!contacts[i].dropped) mixMaterials(s, contacts[i]);
   rethrowListenerError(s);

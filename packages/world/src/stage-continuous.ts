@@ -136,19 +136,10 @@ function setStill(sweep: Sweep, b: Body): void {
   sweep.a2 = b.angle;
 }
 
-/** Sets `sweep` to a swept fast body's motion, from its start pose to its end pose. */
-function setSwept(sweep: Sweep, b: Body): void {
-  setStill(sweep, b);
-  sweep.c1X = b.center0X;
-  sweep.c1Y = b.center0Y;
-  sweep.a1 = b.angle0;
-}
-
 /** Sets `sweep` to `other`'s motion as `b`'s sweep sees it (unswept bullets and fast bodies move). */
 function setOtherSweep(sweep: Sweep, other: Body, b: Body): void {
-  if (other.isStatic) setStill(sweep, other);
-  else if (other.bullet && other.isFast && other.index > b.index) setSweep(sweep, other);
-  else if (other.isFast && !other.isStopped) setSwept(sweep, other);
+  const moves = other.isFast && (!other.isStopped || (other.bullet && other.index > b.index));
+  if (!other.isStatic && moves) setSweep(sweep, other);
   else setStill(sweep, other);
 }
 

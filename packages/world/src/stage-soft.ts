@@ -13,15 +13,10 @@ import { finishPoses, solveJointPositions } from './stage-poses';
 import type { StepState } from './step-state';
 
 /**
- * The soft step (Box2D v3's solver): collide once, then `substeps` sub-steps of h = dt / n, each
- * integrating velocities, warm starting, solving with soft contacts, pushing deep overlaps apart,
- * integrating positions and relaxing; restitution once at the end. Every constraint acts on the
- * packed body states (`BodyStates` in @lite/constraints); the body objects get their poses at each
- * sub-step when there are joints (which read them), else once at the end, and their velocities at
- * the end.
+ * The soft step (Box2D v3's solver), stages 1 to 9 of `World.step`: collide once, then `substeps`
+ * sub-steps of h = dt / n on the packed body states, restitution once at the end. The body objects
+ * get their poses at each sub-step when there are joints (which read them), else once at the end.
  */
-
-/** The soft step: stages 1 to 9 of `World.step`, with the sub-steps inside the solve. */
 export function stepSoft(s: StepState, dt: number): void {
   const settings = s.settings;
   const substeps = settings.substeps;
@@ -40,8 +35,7 @@ export function stepSoft(s: StepState, dt: number): void {
   if (s.bodyStates.maxLinearSpeed !== settings.maximumLinearSpeed) {
     s.bodyStates.maxLinearSpeed = settings.maximumLinearSpeed;
   }
-  // The joints' prepare takes h as a number: held boxed between steps (as `subStepDt` does), so a
-  // steady dt hands them the same box every sub-step instead of a new one.
+  // The joints' prepare takes h boxed once (as `subStepDt` does).
   if (dt !== s.softDt || substeps !== s.softSubsteps) {
     s.softDt = dt;
     s.softSubsteps = substeps;
@@ -63,11 +57,7 @@ export function stepSoft(s: StepState, dt: number): void {
   profile.lap(Stage.Broadphase);
 }
 
-/**
- * Reads each awake dynamic or kinematic body again into the slot it keeps in the packed body states
- * (`BodyStates.load`: what the user wrote since the last step reaches the step so), first noting its
- * start pose (`noteStartPose`).
- */
+/** Reads each awake body into its slot of the packed body states, first noting its start pose. */
 export function loadBodyStates(s: StepState): void {
   const states = s.bodyStates;
   states.beginStep();
@@ -81,10 +71,8 @@ export function loadBodyStates(s: StepState): void {
 }
 
 /**
- * Marks the bodies the step's joints hold (`BodyStates.markHeld`): the push pass moves them in its
- * first passes only, and their contacts' soft rows keep their bias on deep overlaps
- * (`HELD_PUSH_PASSES` in @lite/constraints). Its own function: a loop followed by more code in one
- * function can leave V8 with code that deoptimises after the loop at every call.
+ * Marks the bodies the step's joints hold (`BodyStates.markHeld`). Its own function
+ * (docs/performance.md, "Loops in their own functions").
  */
 function markHeldBodies(s: StepState): void {
   const joints = s.solverJoints;
@@ -111,7 +99,6 @@ function softSubStep(s: StepState): void {
   profile.lap(Stage.IntegrateVelocities);
   solver.warmStart(states);
   profile.lap(Stage.WarmStart);
-  // Joints act on the packed states too (their bodies' slots; static bodies share the still slot 0).
   // Rigid pin and rod rows as Box2D v3's stiff joint springs (`settings.jointHertz`), relaxed below.
   if (jointCount > 0)
     jointPasses().prepare(s.solverJoints, jointCount, s.softH as number, settings, states, true);
@@ -128,9 +115,7 @@ function softSubStep(s: StepState): void {
   states.integratePositions(s.cosSin, jointCount > 0);
   profile.lap(Stage.IntegratePositions);
   if (jointCount > 0 && settings.positionCorrection) {
-    // On the body objects' poses (written above); the packed states read them back. A chain's
-    // velocity correction goes to the objects only, so the states' velocities (stored at the end)
-    // do not see it.
+    // On the body objects' poses (written above); the packed states read them back.
     solveJointPositions(s);
     states.syncFromPoses(s.cosSin);
     profile.lap(Stage.Joints);

@@ -177,10 +177,8 @@ export class StepState {
   readonly journal = new StepJournal();
 
   /**
-   * The last step's dt and 1 / dt. Declared `unknown` and set to null first on purpose: V8 then
-   * keeps them as boxed numbers, so passing 1 / dt to the solver re-uses one box instead of
-   * allocating a new one every step (a number computed in a step and passed to a call that is not
-   * inlined is boxed anew each time).
+   * The last step's dt and 1 / dt, `unknown` and null first so that they stay boxed: a steady dt
+   * re-uses one box (docs/performance.md, "Boxed numbers").
    */
   lastDt: unknown = null;
   lastInvDt: unknown = null;
@@ -247,12 +245,9 @@ export function wakeBody(s: StepState, body: Body): void {
 }
 
 /**
- * Removes the destroyed bodies from `bodyList` (keeping id order). `world.destroyBody` only marks
- * a body, so destroying k bodies costs one pass here, at the next step or read of the list,
- * instead of k of them. Destroyed bodies at the front (oldest first) or at the back (newest first)
- * leave in O(1) amortised (the front by a splice, which V8 does by moving the array's start, the
- * back by truncation), so even `destroyBody(world.bodies[0])` in a loop stays O(1) each; then
- * `body.index` is off by `indexOffset` until `renumberBodies`. Otherwise one O(n) pass renumbers.
+ * Removes the destroyed bodies from `bodyList` (keeping id order) in one pass. Dead bodies all at
+ * the front leave by one splice (then `body.index` is off by `indexOffset` until
+ * `renumberBodies`), all at the back by truncation; otherwise one O(n) pass renumbers.
  */
 export function compactBodies(s: StepState): void {
   const dead = s.deadBodies;
@@ -287,10 +282,8 @@ export function compactBodies(s: StepState): void {
 }
 
 /**
- * Empties the last step's scratch that still names bodies, shapes, contacts or joints, once after a
- * step (see `stepReferencesHeld`): the lists of the step's solver contacts
- * and joints, its fast bodies, moved shapes and broken joints, and the event queues (all refilled
- * by the next step). Called when something is destroyed between steps.
+ * Empties the last step's scratch that still names bodies, shapes, contacts or joints (solver
+ * lists, fast bodies, moved shapes, event queues; see `stepReferencesHeld`).
  */
 export function releaseStepReferences(s: StepState): void {
   if (!s.stepReferencesHeld) return;

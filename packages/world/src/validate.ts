@@ -48,6 +48,14 @@ export function checkBoolean(value: unknown, argument: string): boolean {
   return value;
 }
 
+/** `callback` must be a function or null (named `callback`). */
+export function checkCallback<T>(callback: T | null): T | null {
+  if (callback !== null && typeof callback !== 'function') {
+    throw new WorldError('callback', callback, 'must be a function or null');
+  }
+  return callback;
+}
+
 /** `value` must be an object with finite `x` and `y`. */
 export function checkVec2(value: unknown, argument: string): Vec2Like {
   if (typeof value !== 'object' || value === null) {

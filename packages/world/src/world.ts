@@ -54,7 +54,7 @@ import {
   StepState,
   wakeBody,
 } from './step-state';
-import { checkNonNegative } from './validate';
+import { checkCallback, checkNonNegative } from './validate';
 import {
   breakJoints,
   changeBodyType,
@@ -285,11 +285,8 @@ export class World {
     dropContacts(this.core, removed);
 
     for (const shape of body.shapeList) releaseShape(this, this.core, shape);
-    // Marked, not spliced out: the list is compacted in one pass at the next step or read, so
-    // destroying many bodies costs O(1) each (amortised), not a shift of the list each. The husk
-    // takes its place meanwhile: the list keeps neither the body nor its userData alive. When the
-    // newest is destroyed, the husks at the end of the list go at once (O(1) amortised, and no
-    // live body moves), so bodies made and destroyed between steps leave no trail.
+    // Marked (the husk takes its place), compacted in one pass later: O(1) amortised each. Husks at
+    // the end of the list go at once, so bodies made and destroyed between steps leave no trail.
     const core = this.core;
     if (!body.isStatic && !body.isAwake) core.sleepingCount--;
     core.bodyStates.remove(body);
@@ -309,12 +306,8 @@ export class World {
   }
 
   /**
-   * Every body, in id order (creation order). Read-only: create and destroy through the world.
-   * `destroyBody` takes the newest bodies off the end of the list at once and only marks the
-   * others (a placeholder stands in their place, so that the list keeps no destroyed body alive);
-   * the first read after it (or the next step) takes them out of the list: one native splice when
-   * they were the oldest, one O(n) pass otherwise. To destroy many bodies, destroy them from a copy
-   * (`for (const b of world.bodies.slice()) world.destroyBody(b)`): O(1) each.
+   * Every body, in id order (creation order). Read-only: create and destroy through the world. To
+   * destroy many, destroy them from a copy (`for (const b of world.bodies.slice())`): O(1) each.
    */
   get bodies(): readonly Body[] {
     compactBodies(this.core);
@@ -464,10 +457,7 @@ export class World {
    * rethrown at the end of the step and keeps the contact.
    */
   setPreSolveCallback(callback: PreSolveCallback | null): void {
-    if (callback !== null && typeof callback !== 'function') {
-      throw new WorldError('callback', callback, 'must be a function or null');
-    }
-    this.core.callbacks.preSolve = callback;
+    this.core.callbacks.preSolve = checkCallback(callback);
   }
 
   /**
@@ -476,10 +466,7 @@ export class World {
    * separate and meet again). Shape A's body has the lower id.
    */
   setCustomFilterCallback(callback: CustomFilterCallback | null): void {
-    if (callback !== null && typeof callback !== 'function') {
-      throw new WorldError('callback', callback, 'must be a function or null');
-    }
-    this.core.callbacks.customFilter = callback;
+    this.core.callbacks.customFilter = checkCallback(callback);
   }
 
   /** The approach speed above which a contact reports a `hit` event, m/s (finite, >= 0; default 1). */
@@ -547,32 +534,22 @@ export class World {
   // The step
 
   /**
-   * Advances the world by `dt` seconds: find new pairs and make their contacts; collide the awake
-   * contacts (carrying impulses over by feature key) and drop those whose fat boxes parted; wake
-   * bodies touched by awake ones or jointed to them; solve with the solver in use (`world.solver`:
-   * the soft step's `settings.substeps` sub-steps of `settings.iterations` soft solves, push passes
-   * and a relax pass each, or the classic solver's `substeps` whole Box2D-Lite steps of
-   * `iterations` iterations: integrate forces, warm start, solve, integrate positions, relax, the
-   * joints' position passes); check that the state is finite (else undo and throw); continuous
-   * collision when installed; update transforms and the broadphase; put islands that rested long
-   * enough to sleep; clear forces (they act during every sub-step); emit the step's contact events
-   * once, in the order found (a contact that begins and ends within the step reports both, begin
-   * first).
+   * Advances the world by `dt` seconds: new pairs get contacts; awake contacts collide (impulses
+   * carried over by feature key) and parted ones drop; touched and jointed bodies wake; the solver
+   * in use solves (the soft step's `settings.substeps` sub-steps, or the classic solver's whole
+   * Box2D-Lite steps); continuous collision runs when installed; the broadphase follows; rested
+   * islands sleep; forces clear; the step's events are emitted once, in the order found (a contact
+   * that begins and ends within the step reports both, begin first).
    *
-   * Event listeners run after the bodies moved; a listener that throws does not stop the step:
-   * the other listeners of every event still run, the step completes (`stepCount` counts it) and
-   * the first listener error is rethrown as it was thrown when `step` returns, the world
-   * consistent and ready for the next step.
+   * Listeners run after the bodies moved; one that throws does not stop the step: the others still
+   * run, the step completes and the first listener error is rethrown when `step` returns.
    *
    * @throws WorldError, with nothing changed, when `dt` is not a finite number >= {@link MIN_DT}, a
    *   joint's field, gravity or a body's state is not finite (or out of range), or the world is
-   *   already stepping. WorldError when a body's state turns non-finite during the step: the
-   *   error names the body id and field, and the step is undone: every body (static and kinematic
-   *   ones included) gets back its pose and velocity, every contact its points, impulses and
-   *   touching flag, every joint its impulses, as before the step; contacts the step made are
-   *   removed (their pairs are found again at the next step), and no contact event of the step is
-   *   emitted but the end of a contact it dropped. Fix the cause and the next step is the one the
-   *   failed step would have been. Otherwise, the first error an event listener threw.
+   *   already stepping. WorldError naming the body id and field when a body's state turns
+   *   non-finite during the step: the step is undone (bodies, contacts and joints as before it,
+   *   its new contacts removed, none of its events emitted but the end of a contact it dropped), so
+   *   once the cause is fixed the next step is the one the failed step would have been.
    */
   step(dt: number): void {
     if (this.locked) throw new WorldError('world.step', dt, 'called while the world is stepping');
@@ -775,8 +752,7 @@ export class World {
    * (`journalStep`): a step that turns non-finite is undone from them.
    */
   private checkStepInput(): void {
-    // In place, not through checkFinite: a number field passed to a call that is not inlined is
-    // boxed, and this runs at every step.
+    // In place, not through checkFinite: a number passed to a call that is not inlined is boxed.
     const gravity = this.gravity;
     if (!Number.isFinite(gravity.x))
       throw new WorldError('world.gravity.x', gravity.x, 'must be a finite number');

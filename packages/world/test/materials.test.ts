@@ -125,6 +125,58 @@ describe('rolling resistance', () => {
   });
 });
 
+describe('createBody material options', () => {
+  test('rollingResistance, tangentSpeed and material go to the first shape, as friction does', () => {
+    const world = makeWorld('soft');
+    const box = world.createBody({
+      width: 1,
+      height: 1,
+      friction: 0.7,
+      rollingResistance: 0.3,
+      tangentSpeed: -2,
+      material: 5,
+    });
+    const ball = world.createBody({ shape: { type: 'circle', radius: 0.5 }, material: 0xffffffff });
+    const [a, b] = [box.shapes[0], ball.shapes[0]];
+    expect([a.friction, a.rollingResistance, a.tangentSpeed, a.material]).toEqual([0.7, 0.3, -2, 5]);
+    expect([b.rollingResistance, b.tangentSpeed, b.material]).toEqual([0, 0, 0xffffffff]);
+    // A body made this way steps as one given the same values through createShape.
+    const other = makeWorld('soft');
+    ground(world, 20, 0, { tangentSpeed: 1 });
+    ground(other, 20, 0, { tangentSpeed: 1 });
+    world.createBody({
+      position: { x: 0, y: 2 },
+      shape: { type: 'circle', radius: 0.5 },
+      rollingResistance: 0.1,
+    });
+    other
+      .createBody({ position: { x: 0, y: 2 } })
+      .createShape({ type: 'circle', radius: 0.5, rollingResistance: 0.1 });
+    world.destroyBody(box);
+    world.destroyBody(ball);
+    for (let i = 0; i < 60; i++) {
+      world.step(dt);
+      other.step(dt);
+    }
+    expect(world.bodies[1].position).toEqual(other.bodies[1].position);
+  });
+
+  test('they are checked, and refused on a body with no shape', () => {
+    const world = makeWorld('soft');
+    expect(() => world.createBody({ width: 1, height: 1, rollingResistance: -1 })).toThrow(
+      /options\.rollingResistance = -1/,
+    );
+    expect(() => world.createBody({ width: 1, height: 1, tangentSpeed: Number.NaN })).toThrow(
+      /options\.tangentSpeed/,
+    );
+    expect(() => world.createBody({ width: 1, height: 1, material: 1.5 })).toThrow(/options\.material/);
+    expect(() => world.createBody({ type: 'static', material: 2 })).toThrow(
+      /options\.material = 2.*needs a shape/,
+    );
+    expect(world.bodies).toHaveLength(0);
+  });
+});
+
 describe('tangent speed', () => {
   // A box put on a belt moving at v is dragged by kinetic friction: it accelerates at μ g until it
   // moves at v, after t = v / (μ g), having gone v² / (2 μ g), then rides along at v. Here μ = 0.5
