@@ -300,7 +300,11 @@ export function clipVector(v: Vec2, planes: readonly CollisionPlane[], count: nu
   return v;
 }
 
-/** How a {@link CharacterMover} walks: live, change any between updates. */
+/**
+ * How a {@link CharacterMover} walks: live, change any between updates. Defaults given in metres
+ * (speeds, gravity, the hover height, the capsule) are multiplied by the length unit
+ * (`setLengthUnitsPerMeter`) when the mover is made.
+ */
 export interface MoverTuning {
   /** Top walking speed, m/s (default 6). */
   maxSpeed: number;
@@ -357,6 +361,8 @@ const TUNING: MoverTuning = {
   maxSlope: 0.8,
   pushBodies: true,
 };
+/** The tuning values measured in lengths (metres, or metres per second…): scaled by the length unit. */
+const LENGTH_TUNING = ['maxSpeed', 'stopSpeed', 'minSpeed', 'gravity', 'jumpSpeed', 'hoverHeight'] as const;
 
 /** Checks a tuning value: gravity any finite number, the hover spring > 0, the slope below π/2, the rest >= 0. */
 function checkTuning(key: keyof MoverTuning, value: unknown): void {
@@ -425,12 +431,19 @@ export class CharacterMover {
     }
     checkKeys(options, ['position', 'capsule', 'mask', 'filter', ...Object.keys(TUNING)], 'options');
     const p = checkVec2(options.position, 'options.position');
-    const capsule = options.capsule ?? { center1: { x: 0, y: -0.5 }, center2: { x: 0, y: 0.5 }, radius: 0.3 };
+    const u = LENGTH_UNITS[0];
+    const capsule = options.capsule ?? {
+      center1: { x: 0, y: -0.5 * u },
+      center2: { x: 0, y: 0.5 * u },
+      radius: 0.3 * u,
+    };
     checkCapsule(capsule, 'options.capsule');
     this.mask =
       options.mask === undefined ? 0xffffffff : checkInteger(options.mask, 'options.mask', 0, 0xffffffff);
     this.filterFn = filterOf(options.filter, 'options.filter');
+    // The defaults are in metres: a world in other length units gets them scaled.
     const tuning = { ...TUNING };
+    for (const key of LENGTH_TUNING) tuning[key] *= u;
     for (const key of Object.keys(TUNING) as (keyof MoverTuning)[]) {
       if (options[key] === undefined) continue;
       checkTuning(key, options[key]);
@@ -570,7 +583,7 @@ export class CharacterMover {
     }
     const ground = hit !== null && hit.normal.y > Math.cos(this.tuning.maxSlope);
     // Rising (a jump) does not snap back to the ground.
-    this.onGround = ground && (this.onGround || this.velocity.y <= 0.01);
+    this.onGround = ground && (this.onGround || this.velocity.y <= 0.01 * LENGTH_UNITS[0]);
     this.ground = this.onGround && hit !== null ? hit.body : null;
     if (hit === null) return reach;
     this.probeTo.x = hit.point.x;

@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type Body,
+  CharacterMover,
   ClassicSolver,
   DistanceJoint,
   RevoluteJoint,
@@ -109,6 +110,26 @@ function pulledJoints(solver: SolverKind, s: number, unitsPerMeter: number): num
   return positions;
 }
 
+/**
+ * A character with its default tuning, made under `unitsPerMeter`, on ground whose lengths are times
+ * `s`: stands, walks right for a second, jumps; its positions step by step, in metres.
+ */
+function walkAndJump(s: number, unitsPerMeter: number): number[][] {
+  setLengthUnitsPerMeter(unitsPerMeter);
+  const world = new World({ gravity: { x: 0, y: -10 * s } });
+  world.createBody({ type: 'static', width: 40 * s, height: 1 * s, position: { x: 0, y: -0.5 * s } });
+  const mover = new CharacterMover(world, { position: { x: 0, y: 1.5 * s } });
+  const positions: number[][] = [];
+  for (let i = 0; i < 150; i++) {
+    if (i === 120) expect(mover.jump()).toBe(true);
+    mover.update(1 / 60, i < 60 ? 0 : 1);
+    world.step(1 / 60);
+    positions.push([mover.position.x / s, mover.position.y / s]);
+  }
+  setLengthUnitsPerMeter(1);
+  return positions;
+}
+
 describe('length unit', () => {
   afterEach(() => setLengthUnitsPerMeter(1));
 
@@ -141,4 +162,22 @@ describe('length unit', () => {
       expect(gap(metres, pixels)).toBeLessThan(1e-5);
     });
   }
+
+  it('a character with its default tuning walks and jumps in pixels as in metres', () => {
+    const metres = walkAndJump(1, 1);
+    const pixels = walkAndJump(PIXELS, PIXELS);
+    // Standing: centre1 (0.5 m below the position) hovers 0.9 m above the ground (top at 0).
+    expect(metres[59][1]).toBeCloseTo(1.4, 2);
+    // A second of walking reaches most of the 6 m/s top speed; the jump rises (10 m/s up).
+    expect(metres[119][0]).toBeGreaterThan(3);
+    expect(metres[149][1]).toBeGreaterThan(2.5);
+    const gap = Math.max(...metres.flatMap((row, i) => row.map((v, k) => Math.abs(v - pixels[i][k]))));
+    expect(gap).toBeLessThan(1e-6);
+    // The defaults left in metres would make a 0.3-pixel capsule hovering 0.9 pixels up.
+    setLengthUnitsPerMeter(PIXELS);
+    const mover = new CharacterMover(new World(), { position: { x: 0, y: 0 } });
+    expect(mover.capsule.radius).toBe(30);
+    expect(mover.tuning.hoverHeight).toBe(90);
+    expect(mover.tuning.maxSpeed).toBe(600);
+  });
 });
