@@ -38,19 +38,28 @@ interface BodyPrivate {
 }
 const hidden = (b: Body) => b as unknown as BodyPrivate;
 
-export interface ShapeRecord {
+/**
+ * A shape's numbers: its name, the value of the first shape (later shapes: the previous one's),
+ * the check `createShape` runs on it, and the private field behind its setter (a shape's density
+ * is fixed: a kept shape has the record's).
+ */
+export const SHAPE_NUMBERS = [
+  ['density', 1, checkNonNegative, ''],
+  ['friction', 0.2, checkNonNegative, 'frictionValue'],
+  ['restitution', 0, checkRestitution, 'restitutionValue'],
+  ['rollingResistance', 0, checkNonNegative, 'rollingValue'],
+  ['tangentSpeed', 0, checkFinite, 'tangentSpeedValue'],
+  ['material', 0, checkBits, 'materialValue'],
+] as const;
+type ShapeNumbers = Record<(typeof SHAPE_NUMBERS)[number][0], number>;
+
+export interface ShapeRecord extends ShapeNumbers {
   id: number;
   body: BodyRecord;
   type: ResolvedShape['type'];
   code: number;
   sensor: boolean;
   geometry: CollisionShape;
-  density: number;
-  friction: number;
-  restitution: number;
-  rollingResistance: number;
-  tangentSpeed: number;
-  material: number;
   category: number;
   mask: number;
   group: number;
@@ -200,7 +209,6 @@ export function writeBodies(w: ByteWriter, s: StepState): void {
   let prevId = -1;
   let prevShape: BodyShape | null = null;
   let prevShapeId = -1;
-  let awake = 0;
   rowB.set(DEFAULT_MATERIAL, BV.Mass);
   for (let i = 0; i < bodies.length; ++i) {
     const b = bodies[i];
@@ -221,7 +229,7 @@ export function writeBodies(w: ByteWriter, s: StepState): void {
     w.u8(f >> 8);
     w.uint(b.id - prevId - 1);
     prevId = b.id;
-    if (b.isAwake) awake++;
+    if (b.isAwake) for (const q of AWAKE_NUMBERS) w.raw(v[q]);
     w.float(b.sleepTime, 0);
     for (const [bit, from, to] of SECTIONS) if (!(f & bit)) for (let k = from; k <= to; ++k) w.float(v[k], 0);
     if (!(f & B_SAME)) for (let k = BV.Mass; k < BV.Count; ++k) w.float(v[k], rowB[k]);
@@ -245,12 +253,7 @@ export function writeBodies(w: ByteWriter, s: StepState): void {
         const n = geometryNumbers(sh.geometry, geometryA);
         for (let q = 0; q < n; ++q) w.float(geometryA[q], expectedGeometry(sh.geometry, geometryA, q));
       }
-      w.float(sh.density, prevShape === null ? 1 : prevShape.density);
-      w.float(sh.friction, prevShape === null ? 0.2 : prevShape.friction);
-      w.float(sh.restitution, prevShape === null ? 0 : prevShape.restitution);
-      w.float(sh.rollingResistance, prevShape === null ? 0 : prevShape.rollingResistance);
-      w.float(sh.tangentSpeed, prevShape === null ? 0 : prevShape.tangentSpeed);
-      w.float(sh.material, prevShape === null ? 0 : prevShape.material);
+      for (const [key, first] of SHAPE_NUMBERS) w.float(sh[key], prevShape === null ? first : prevShape[key]);
       if (!defaultFilter) {
         w.uint(sh.category);
         w.uint(sh.mask);
@@ -263,11 +266,7 @@ export function writeBodies(w: ByteWriter, s: StepState): void {
       prevShape = sh;
     }
   }
-  const block = w.beginDoubles(AWAKE_NUMBERS.length * awake);
-  for (let i = 0, k = 0; i < bodies.length; ++i) {
-    if (bodies[i].isAwake) for (const q of AWAKE_NUMBERS) block[k++] = BODY_NUMBERS[q][2](bodies[i]);
-  }
-  w.endDoubles();
+  w.endBlock();
 }
 
 export function isPlusZero(v: number): boolean {
@@ -382,6 +381,12 @@ export function readBodies(r: ByteReader, d: Decoded): void {
         badSnapshot(`shape #${sid}`, 'refers to the geometry of a shape that is not there');
       }
       const geometry = sf & 64 ? (prevShape as ShapeRecord).geometry : readGeometry(r, code, sid);
+      const numbers = {} as ShapeNumbers;
+      // (Version 4 had only the first three: the others 0.)
+      for (let q = 0; q < SHAPE_NUMBERS.length; ++q) {
+        const [key, first] = SHAPE_NUMBERS[q];
+        numbers[key] = q > 2 && r.version < 5 ? 0 : r.float(prevShape === null ? first : prevShape[key]);
+      }
       const record: ShapeRecord = {
         id: sid,
         body,
@@ -389,13 +394,7 @@ export function readBodies(r: ByteReader, d: Decoded): void {
         code,
         sensor: (sf & 16) !== 0,
         geometry,
-        density: r.float(prevShape === null ? 1 : prevShape.density),
-        friction: r.float(prevShape === null ? 0.2 : prevShape.friction),
-        restitution: r.float(prevShape === null ? 0 : prevShape.restitution),
-        // (Version 4 had none of these: 0.)
-        rollingResistance: r.version < 5 ? 0 : r.float(prevShape === null ? 0 : prevShape.rollingResistance),
-        tangentSpeed: r.version < 5 ? 0 : r.float(prevShape === null ? 0 : prevShape.tangentSpeed),
-        material: r.version < 5 ? 0 : r.float(prevShape === null ? 0 : prevShape.material),
+        ...numbers,
         category: sf & 32 ? 1 : r.count('filter category', 0xffffffff),
         mask: sf & 32 ? 0xffffffff : r.count('filter mask', 0xffffffff),
         group: sf & 32 ? 0 : r.int(),
@@ -526,12 +525,7 @@ export function check(run: () => void, what = 'a value'): void {
 function checkShapeRecord(sr: ShapeRecord): void {
   const what = `shape #${sr.id}`;
   check(() => {
-    checkNonNegative(sr.density, `${what}.density`);
-    checkNonNegative(sr.friction, `${what}.friction`);
-    checkRestitution(sr.restitution, `${what}.restitution`);
-    checkNonNegative(sr.rollingResistance, `${what}.rollingResistance`);
-    checkFinite(sr.tangentSpeed, `${what}.tangentSpeed`);
-    checkBits(sr.material, `${what}.material`);
+    for (const [key, , checkNumber] of SHAPE_NUMBERS) checkNumber(sr[key], `${what}.${key}`);
     checkBits(sr.category, `${what}.filter.category`);
     checkBits(sr.mask, `${what}.filter.mask`);
     checkGroup(sr.group, `${what}.filter.group`);

@@ -41,9 +41,6 @@ const C_LAST_IS_NORMAL = 64;
 /** Colliding the shapes again gives the normal and points (`deriveContact`): only impulses are written. */
 const C_DERIVED = 128;
 
-/** The flags `writeContacts` gave each contact (scratch, kept between snapshots). */
-let writtenFlags = new Uint8Array(0);
-
 /** Scratch of `deriveContact`: the manifold, and a constraint whose `update` measures the points. */
 const deriveManifold = new Manifold();
 const deriveBodyA = new SolverBody();
@@ -126,10 +123,8 @@ function contactDoubles(count: number, flags: number): number {
 function writeContacts(w: ByteWriter, s: StepState): void {
   const contacts = s.contactList;
   w.uint(contacts.length);
-  if (writtenFlags.length < contacts.length) writtenFlags = new Uint8Array(2 * contacts.length);
   const margin = derivedMargin(s.settings);
   let prevA = 0;
-  let doubles = 0;
   for (let i = 0; i < contacts.length; ++i) {
     const c = contacts[i];
     const sa = c.shapeA;
@@ -153,7 +148,6 @@ function writeContacts(w: ByteWriter, s: StepState): void {
       }
     }
     w.u8(flags);
-    writtenFlags[i] = flags;
     if (!(flags & C_MIXED_FRICTION)) w.float(c.friction, 0);
     if (!(flags & C_MIXED_RESTITUTION)) w.float(c.restitution, 0);
     // A pair with rolling resistance: its rolling impulse (which warm starts the next step).
@@ -173,18 +167,13 @@ function writeContacts(w: ByteWriter, s: StepState): void {
         w.float(key, 0);
       }
     }
-    doubles += contactDoubles(count, flags);
+    if (contactDoubles(count, flags) === 0) continue;
+    w.raw(c.normalX);
+    w.raw(c.normalY);
+    const slots = pointSlots(flags);
+    for (let d = 0; d < 8 * count; d += 8) for (const q of slots) w.raw(data[d + q]);
   }
-  const block = w.beginDoubles(doubles);
-  for (let i = 0, k = 0; i < contacts.length; ++i) {
-    const c = contacts[i];
-    if (contactDoubles(c.pointCount, writtenFlags[i]) === 0) continue;
-    block[k++] = c.normalX;
-    block[k++] = c.normalY;
-    const slots = pointSlots(writtenFlags[i]);
-    for (let d = 0; d < 8 * c.pointCount; d += 8) for (const q of slots) block[k++] = c.data[d + q];
-  }
-  w.endDoubles();
+  w.endBlock();
 }
 
 /** A decoded contact's numbers: friction, restitution, normal, its 16 data numbers, its rolling impulse. */

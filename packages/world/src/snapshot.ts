@@ -1,7 +1,7 @@
 import { AABB, type Box, computeBoxAABB, computeShapeAABB } from '@lite/collision';
 import { objectArray } from '@lite/math';
 import { assignBodyType, Body, placeCenter } from './body';
-import type { ResolvedBodyOptions } from './body-options';
+import { resolveBodyOptions } from './body-options';
 import { WorldError } from './errors';
 import { type Joint, jointBodyA, jointBodyB } from './joints';
 import {
@@ -30,6 +30,7 @@ import {
   geometryCode,
   readBodies,
   recordTransform,
+  SHAPE_NUMBERS,
   type ShapeRecord,
   sameGeometry,
   UNIT_TOLERANCE,
@@ -166,18 +167,10 @@ function checkWritable(s: StepState): void {
 const P_FITTED = 1;
 const P_MOVED = 2;
 
-/** Scratch of the proxies' writing and reading: a box, the move buffer, marks by proxy id, flags. */
+/** Scratch of the proxies' writing and reading: a box, the move buffer, marks by proxy id. */
 const proxyBox = new AABB();
 let moveScratch = new Int32Array(16);
 let movedMarks = new Uint8Array(0);
-let proxyFlags: Uint8Array = new Uint8Array(64);
-
-/** A copy of `bytes` twice as long. */
-function growBytes(bytes: Uint8Array): Uint8Array {
-  const bigger = new Uint8Array(2 * bytes.length);
-  bigger.set(bytes);
-  return bigger;
-}
 
 /**
  * Whether a proxy's fat box is its shape's tight box at its body's transform grown by the margin
@@ -209,32 +202,20 @@ function writeProxies(w: ByteWriter, s: StepState): void {
   for (let i = 0; i < moves; ++i) if (moveScratch[i] >= 0) movedMarks[moveScratch[i]] = P_MOVED;
   const bodies = s.bodyList;
   const fat = new AABB();
-  let n = 0;
-  let written = 0;
   for (let i = 0; i < bodies.length; ++i) {
     const shapes = bodies[i].shapeList;
-    for (let k = 0; k < shapes.length; ++k, ++n) {
+    for (let k = 0; k < shapes.length; ++k) {
       const id = shapes[k].proxyId;
       const fitted = isFitted(shapes[k], bp.getFatAABB(id, fat), margin);
-      if (n === proxyFlags.length) proxyFlags = growBytes(proxyFlags);
-      proxyFlags[n] = (fitted ? P_FITTED : 0) | movedMarks[id];
-      if (!fitted) written++;
-      w.u8(proxyFlags[n]);
+      w.u8((fitted ? P_FITTED : 0) | movedMarks[id]);
+      if (fitted) continue;
+      w.raw(fat.minX);
+      w.raw(fat.minY);
+      w.raw(fat.maxX);
+      w.raw(fat.maxY);
     }
   }
-  const block = w.beginDoubles(4 * written);
-  for (let i = 0, k = 0, q = 0; i < bodies.length; ++i) {
-    const shapes = bodies[i].shapeList;
-    for (let j = 0; j < shapes.length; ++j, ++q) {
-      if (proxyFlags[q] & P_FITTED) continue;
-      bp.getFatAABB(shapes[j].proxyId, fat);
-      block[k++] = fat.minX;
-      block[k++] = fat.minY;
-      block[k++] = fat.maxX;
-      block[k++] = fat.maxY;
-    }
-  }
-  w.endDoubles();
+  w.endBlock();
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -443,11 +424,7 @@ function apply(world: World, d: Decoded): void {
       }
       if (shape === null) shape = makeShape(body, sr);
       const sp = shape as unknown as Record<string, number>;
-      sp.frictionValue = sr.friction;
-      sp.restitutionValue = sr.restitution;
-      sp.rollingValue = sr.rollingResistance;
-      sp.tangentSpeedValue = sr.tangentSpeed;
-      sp.materialValue = sr.material;
+      for (const [key, , , field] of SHAPE_NUMBERS) if (field !== '') sp[field] = sr[key];
       clear(shape.overlapsNext);
       shape.owner = body;
       body.shapeList.push(shape);
@@ -571,35 +548,14 @@ function detachShape(s: StepState, shape: BodyShape): void {
   shape.overlaps = objectArray();
 }
 
-/**
- * A new body object for a record, at its pose: its other numbers are placeholders until `fillBody`
- * (mass 1 keeps the inverses finite).
- */
+/** A new body object for a record, at its pose: its other numbers are placeholders until `fillBody`. */
 function makeBody(world: World, rec: BodyRecord, v: Float64Array): Body {
-  return new Body(world, rec.id, {
-    type: rec.type,
-    shape: null,
-    shorthand: false,
-    bullet: false,
-    width: 0,
-    height: 0,
-    x: v[rec.base + BV.X],
-    y: v[rec.base + BV.Y],
-    angle: v[rec.base + BV.Angle],
-    mass: 1,
-    inertia: 1,
-    friction: 0,
-    restitution: 0,
-    vx: 0,
-    vy: 0,
-    angularVelocity: 0,
-    linearDamping: 0,
-    angularDamping: 0,
-    gravityScale: 1,
-    allowSleep: true,
-    awake: true,
-    userData: undefined,
-  } as ResolvedBodyOptions);
+  const position = { x: v[rec.base + BV.X], y: v[rec.base + BV.Y] };
+  return new Body(
+    world,
+    rec.id,
+    resolveBodyOptions({ type: rec.type, position, angle: v[rec.base + BV.Angle] }),
+  );
 }
 
 function fillBody(b: Body, rec: BodyRecord, v: Float64Array, index: number): void {
@@ -652,23 +608,7 @@ function shapeMatches(shape: BodyShape, sr: ShapeRecord): boolean {
 const SHAPE_KINDS = [KIND_BOX, KIND_POLYGON, KIND_CAPSULE, KIND_CIRCLE, KIND_SEGMENT, KIND_CHAIN_SEGMENT];
 
 function makeShape(body: Body, sr: ShapeRecord): BodyShape {
-  return new BodyShape(body, sr.id, {
-    type: sr.type,
-    kind: SHAPE_KINDS[sr.code],
-    chain: null,
-    geometry: sr.geometry,
-    density: sr.density,
-    friction: sr.friction,
-    restitution: sr.restitution,
-    rollingResistance: sr.rollingResistance,
-    tangentSpeed: sr.tangentSpeed,
-    material: sr.material,
-    sensor: sr.sensor,
-    category: sr.category,
-    mask: sr.mask,
-    group: sr.group,
-    userData: undefined,
-  });
+  return new BodyShape(body, sr.id, { ...sr, kind: SHAPE_KINDS[sr.code], chain: null, userData: undefined });
 }
 
 export type { Decoded, WorldInternals };
