@@ -483,16 +483,11 @@ function checkBody(rec: BodyRecord, v: Float64Array): void {
     check(() => checkInvertible(mass, 'mass', `${what}.mass`, mass), what);
     if (!Object.is(invMass, 1 / mass))
       badBodyValue(id, BV.InvMass, invMass, `must be 1 / mass (${1 / mass})`);
-    if (inertia === 0 || flags & B_FIXED_ROTATION) {
-      if (!Object.is(invI, 0))
-        badBodyValue(id, BV.InvI, invI, 'must be 0 for an inertia of 0 or a fixed rotation');
-      if (inertia !== 0)
-        check(() => checkInvertible(inertia, 'rotational inertia', `${what}.inertia`, inertia), what);
-    } else {
+    if (inertia !== 0)
       check(() => checkInvertible(inertia, 'rotational inertia', `${what}.inertia`, inertia), what);
-      if (!Object.is(invI, 1 / inertia))
-        badBodyValue(id, BV.InvI, invI, `must be 1 / inertia (${1 / inertia})`);
-    }
+    const inverse = inertia === 0 || flags & B_FIXED_ROTATION ? 0 : 1 / inertia;
+    if (!Object.is(invI, inverse))
+      badBodyValue(id, BV.InvI, invI, `must be ${inverse} (1 / inertia; 0 for a fixed rotation)`);
   } else {
     for (const k of [BV.Mass, BV.Inertia, BV.InvMass, BV.InvI, BV.Lcx, BV.Lcy, BV.Fx, BV.Fy, BV.Torque]) {
       if (v[o + k] !== 0) badBodyValue(id, k, v[o + k], `must be 0 for a ${rec.type} body`);

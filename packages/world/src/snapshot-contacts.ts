@@ -24,10 +24,10 @@ import {
   xfA,
   xfB,
 } from './snapshot-bodies';
-import { type ByteReader, type ByteWriter, badSnapshot } from './snapshot-format';
+import { type ByteReader, type ByteWriter, badSnapshot, stateValue } from './snapshot-format';
 import { mixRolling } from './stage-contacts';
 import type { StepState } from './step-state';
-import { checkNonNegative, MAX_STATE_MAGNITUDE } from './validate';
+import { checkNonNegative } from './validate';
 
 // The contacts' part of world snapshots: written, read, and put back into the contact list.
 
@@ -232,18 +232,11 @@ function readContacts(r: ByteReader, d: Decoded, margin: number): void {
       badSnapshot(`contact ${i}`, `pairs shapes #${idA} and #${idB}, of which neither is on a dynamic body`);
     }
     check(() => {
-      checkNonNegative(friction, `contact ${i}.friction`);
-      checkRestitution(restitution, `contact ${i}.restitution`);
+      checkNonNegative(friction, 'contact', i, 'friction');
+      checkRestitution(restitution, 'contact', i, 'restitution');
     }, `contact ${i}`);
     if (sa.rollingResistance > 0 || sb.rollingResistance > 0) {
-      const rolling = r.float(0);
-      if (!(Math.abs(rolling) <= MAX_STATE_MAGNITUDE)) {
-        badSnapshot(
-          `contact ${i}`,
-          `has the rolling impulse ${rolling} (finite, at most ${MAX_STATE_MAGNITUDE})`,
-        );
-      }
-      numbers[o + 20] = rolling;
+      numbers[o + 20] = stateValue(r.float(0), 'contact', i, 'rollingImpulse');
     }
     numbers[o] = friction;
     numbers[o + 1] = restitution;
@@ -261,17 +254,9 @@ function readContacts(r: ByteReader, d: Decoded, margin: number): void {
       numbers[o + 3] = probe.normalY;
       for (let q = 0; q < 8 * count; q += 8) {
         for (let k = 0; k < 5; ++k) numbers[o + 4 + q + k] = probe.data[q + k];
-        const normal = r.float(0);
-        const impulses = [normal, r.float(0), r.float(normal)];
-        for (let k = 0; k < 3; ++k) {
-          if (!(Math.abs(impulses[k]) <= MAX_STATE_MAGNITUDE)) {
-            badSnapshot(
-              `contact ${i}`,
-              `has the impulse ${impulses[k]} (finite, at most ${MAX_STATE_MAGNITUDE}, expected)`,
-            );
-          }
-          numbers[o + 9 + q + k] = impulses[k];
-        }
+        const normal = (numbers[o + 9 + q] = stateValue(r.float(0), 'contact', i, 'normalImpulse'));
+        numbers[o + 10 + q] = stateValue(r.float(0), 'contact', i, 'tangentImpulse');
+        numbers[o + 11 + q] = stateValue(r.float(normal), 'contact', i, 'lastNormalImpulse');
       }
     } else {
       for (let q = 0; q < 8 * count; q += 8) {
@@ -292,14 +277,7 @@ function readContacts(r: ByteReader, d: Decoded, margin: number): void {
     if (contactDoubles(count, flags) === 0) continue;
     const o = CONTACT_STRIDE * i;
     const end = k + contactDoubles(count, flags);
-    for (let q = k; q < end; ++q) {
-      if (!(Math.abs(block[q]) <= MAX_STATE_MAGNITUDE)) {
-        badSnapshot(
-          `contact ${i}`,
-          `has the value ${block[q]} (finite, at most ${MAX_STATE_MAGNITUDE}, expected)`,
-        );
-      }
-    }
+    for (let q = k; q < end; ++q) stateValue(block[q], 'contact', i, 'data');
     const nx = (numbers[o + 2] = block[k++]);
     const ny = (numbers[o + 3] = block[k++]);
     if (!(Math.abs(nx * nx + ny * ny - 1) <= UNIT_TOLERANCE)) {

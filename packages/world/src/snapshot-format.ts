@@ -1,5 +1,5 @@
 import { WorldError } from './errors';
-import { MAX_MAGNITUDE } from './validate';
+import { MAX_MAGNITUDE, MAX_STATE_MAGNITUDE } from './validate';
 
 /*
  * The byte layer of world snapshots: a growable writer, a bounds-checked reader and a 16-byte header.
@@ -28,6 +28,18 @@ const TAG_F64 = 3;
 /** Raises the WorldError of a bad snapshot: `snapshot = <what>: <reason>`. */
 export function badSnapshot(what: string, reason: string): never {
   throw new WorldError('snapshot', what, reason);
+}
+
+/**
+ * `value`, refused with the snapshot's error unless finite and at most `MAX_STATE_MAGNITUDE`; the
+ * error names `what`, or `what index.field` (built only then: readers call this per number).
+ */
+export function stateValue(value: number, what: string, index = -1, field = ''): number {
+  if (!(Math.abs(value) <= MAX_STATE_MAGNITUDE)) {
+    const name = index < 0 ? what : `${what} ${index}.${field}`;
+    badSnapshot(`${name} = ${value}`, `must be finite and at most ${MAX_STATE_MAGNITUDE} in magnitude`);
+  }
+  return value;
 }
 
 /** A growable byte buffer the snapshot is written into (one per world, reused between snapshots). */

@@ -15,7 +15,8 @@ import {
   WheelJoint,
   type WorldJointKind,
 } from './joints';
-import { check, type Decoded, findRecord, UNIT_TOLERANCE } from './snapshot';
+import type { Decoded } from './snapshot';
+import { check, findRecord, UNIT_TOLERANCE } from './snapshot-bodies';
 import {
   assignFields,
   type ByteReader,
@@ -42,22 +43,12 @@ import type { World } from './world';
  * `velocityB` and a mouse joint's `velocity` are its bodies' places in the step's packed
  * velocities, bound anew by every prepare).
  */
-const JOINT_SKIP: ReadonlySet<string> = new Set([
-  'id',
-  'kind',
-  'bodyA',
-  'bodyB',
-  'body',
-  'world',
-  'userData',
-  'collideConnected',
-  'chainPrev',
-  'chainNext',
-  'chainBody',
-  'velocityA',
-  'velocityB',
-  'velocity',
-]);
+const JOINT_SKIP: ReadonlySet<string> = new Set(
+  (
+    'id kind bodyA bodyB body world userData collideConnected chainPrev chainNext chainBody ' +
+    'velocityA velocityB velocity'
+  ).split(' '),
+);
 
 // -------------------------------------------------------------------------------------------------
 // Joint classes and their field lists
@@ -255,16 +246,9 @@ function checkJointValues(kind: number, id: number, values: unknown[]): void {
         if (spring.form === 'stiffness') s.set({ stiffness: spring.stiffness, damping: spring.damping });
         else s.set({ frequencyHz: spring.frequencyHz, dampingRatio: spring.dampingRatio });
       }, `${what}.${key}`);
-      if (
-        !(
-          Object.is(s.frequencyHz, spring.frequencyHz) &&
-          Object.is(s.dampingRatio, spring.dampingRatio) &&
-          Object.is(s.stiffness, spring.stiffness) &&
-          Object.is(s.damping, spring.damping) &&
-          s.soft === spring.soft
-        )
-      ) {
-        badSnapshot(`${what}.${key}`, 'is not a spring its setters make');
+      for (const field of ['frequencyHz', 'dampingRatio', 'stiffness', 'damping', 'soft'] as const) {
+        if (!Object.is(s[field], spring[field]))
+          badSnapshot(`${what}.${key}`, 'is not a spring its setters make');
       }
     } else if (part instanceof Softness) {
       const f = part.matchedFrequency;

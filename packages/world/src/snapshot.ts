@@ -25,7 +25,6 @@ import {
   type BodyRecord,
   BV,
   bodyValues,
-  check,
   findRecord,
   geometryCode,
   readBodies,
@@ -33,12 +32,11 @@ import {
   SHAPE_NUMBERS,
   type ShapeRecord,
   sameGeometry,
-  UNIT_TOLERANCE,
   writeBodies,
   xfA,
 } from './snapshot-bodies';
 import { applyContacts, derivedMargin, readContacts, writeContacts } from './snapshot-contacts';
-import { assignFields, ByteReader, ByteWriter, badSnapshot } from './snapshot-format';
+import { assignFields, ByteReader, ByteWriter, badSnapshot, stateValue } from './snapshot-format';
 import {
   impulsePaths,
   isUnitAxis,
@@ -275,12 +273,8 @@ function decode(bytes: unknown, margin: number): Decoded {
   }
   d.stepSubsteps = r.count('stepSubsteps', 1 << 20);
   checkCarried(mask, d.carried, d.stepSubsteps);
-  if (!(Math.abs(d.gravityX) <= MAX_STATE_MAGNITUDE && Math.abs(d.gravityY) <= MAX_STATE_MAGNITUDE)) {
-    badSnapshot(
-      `gravity (${d.gravityX}, ${d.gravityY})`,
-      `is not finite, or larger than ${MAX_STATE_MAGNITUDE}`,
-    );
-  }
+  stateValue(d.gravityX, 'gravity.x');
+  stateValue(d.gravityY, 'gravity.y');
   d.assignSettings = settingsPart(r, null);
   readBodies(r, d);
   d.joints = readJoints(r, d);
@@ -612,4 +606,3 @@ function makeShape(body: Body, sr: ShapeRecord): BodyShape {
 }
 
 export type { Decoded, WorldInternals };
-export { check, findRecord, UNIT_TOLERANCE };
