@@ -78,17 +78,25 @@ export interface BodyRecord {
 }
 
 /** Body flags, after the type (bits 0-1). */
-export const B_BULLET = 4;
-export const B_ALLOW_SLEEP = 8;
 export const B_AWAKE = 16;
-export const B_OFFSET = 32;
-export const B_FAST = 64;
+const B_OFFSET = 32;
+const B_FAST = 64;
 /** The transform is the pose's; the material is the previous body's; no force; the centre is placed. */
 const B_EXACT = 128;
 const B_SAME = 256;
 const B_NO_FORCE = 512;
 export const B_CENTRED = 1024;
-export const B_FIXED_ROTATION = 2048;
+const B_FIXED_ROTATION = 2048;
+
+/** The flags that are a body's boolean fields (restored into them, not through the setters). */
+export const BODY_FLAGS = [
+  [B_FIXED_ROTATION, 'fixedRotationValue'],
+  [4, 'bulletValue'],
+  [8, 'allowSleepValue'],
+  [B_AWAKE, 'isAwake'],
+  [B_OFFSET, 'hasOffset'],
+  [B_FAST, 'isFast'],
+] as const;
 
 /** Offsets of a body's numbers, in `BODY_NUMBERS` and in `Decoded.bodyValues`. */
 export enum BV {
@@ -215,9 +223,8 @@ export function writeBodies(w: ByteWriter, s: StepState): void {
     const v = bodyValues(b, rowA);
     rot.setAngle(b.angle);
     placeCenter(b, placed);
-    let f = BODY_TYPES.indexOf(b.type) | (b.bullet ? B_BULLET : 0) | (b.allowSleep ? B_ALLOW_SLEEP : 0);
-    if (b.fixedRotationValue) f |= B_FIXED_ROTATION;
-    f |= (b.isAwake ? B_AWAKE : 0) | (b.hasOffset ? B_OFFSET : 0) | (b.isFast ? B_FAST : 0);
+    let f = BODY_TYPES.indexOf(b.type);
+    for (const [bit, key] of BODY_FLAGS) if ((b as unknown as Record<string, boolean>)[key]) f |= bit;
     if (Object.is(v[BV.Px], v[BV.X]) && Object.is(v[BV.Py], v[BV.Y])) {
       if (Object.is(v[BV.Qc], rot.c) && Object.is(v[BV.Qs], rot.s)) f |= B_EXACT;
     }

@@ -447,10 +447,16 @@ export function writeFields(w: ByteWriter, target: object, schema: FieldSchema):
 
 /**
  * Reads generic fields written by {@link writeFields}, without assigning them: by `schema`, or by
- * `older` (an earlier build's, see {@link subSchema}) when the snapshot was written with it (then
- * fewer values come back, one per path of `older`). @internal
+ * `older` (an earlier build's, see {@link subSchema}) when the snapshot was written with it; then
+ * the fields `older` lacks come as `made` has them. @internal
  */
-export function readFields(r: ByteReader, schema: FieldSchema, what: string, older?: FieldSchema): unknown[] {
+export function readFields(
+  r: ByteReader,
+  schema: FieldSchema,
+  what: string,
+  older?: FieldSchema,
+  made?: object,
+): unknown[] {
   const hash = r.uint();
   const read = hash === schema.hash ? schema : older !== undefined && hash === older.hash ? older : null;
   if (read === null) {
@@ -463,7 +469,13 @@ export function readFields(r: ByteReader, schema: FieldSchema, what: string, old
     else if (type === 1) values.push(r.u8() !== 0);
     else values.push(r.text());
   }
-  return values;
+  if (read === schema || made === undefined) return values;
+  let k = 0;
+  return schema.paths.map((path) => {
+    if (path === read.paths[k]) return values[k++];
+    const [holder, key] = place(made, path);
+    return holder[key];
+  });
 }
 
 /** Assigns values from {@link readFields} to `target`. @internal */

@@ -54,7 +54,7 @@ const JOINT_SKIP: ReadonlySet<string> = new Set(
 // Joint classes and their field lists
 
 /** Every kind a snapshot may hold, indexed by its `JointKind` value: the snapshot code brings them all. */
-const SNAPSHOT_KINDS: readonly WorldJointKind[] = [
+export const SNAPSHOT_KINDS: readonly WorldJointKind[] = [
   DistanceJoint.jointKind,
   RevoluteJoint.jointKind,
   MouseJoint.jointKind,
@@ -64,11 +64,6 @@ const SNAPSHOT_KINDS: readonly WorldJointKind[] = [
   MotorJoint.jointKind,
   FilterJoint.jointKind,
 ] as unknown as readonly WorldJointKind[];
-
-/** The kind of joint `kind` (a `JointKind` value below {@link SNAPSHOT_KINDS}'s length). @internal */
-export function snapshotKind(kind: number): WorldJointKind {
-  return SNAPSHOT_KINDS[kind];
-}
 
 /** A joint of `kind` between `a` and `b` with placeholder options (every field is overwritten). */
 function makeJoint(kind: number, world: World | null, id: number, a: SolverBody, b: SolverBody): Joint {
@@ -113,6 +108,7 @@ const ADDED_FIELDS: readonly (RegExp | undefined)[] = [
   /^(enableSpring|springHertz|springDampingRatio|targetAngle)Value$|^spring(Impulse|Bias)$|^springSoftness\./,
 ];
 
+/** What a snapshot needs for joints of `kind` (made the first time it is asked for). */
 function kindInfo(kind: number): KindInfo {
   let info = kindInfos[kind];
   if (info === undefined) {
@@ -127,37 +123,6 @@ function kindInfo(kind: number): KindInfo {
     kindInfos[kind] = info;
   }
   return info;
-}
-
-/**
- * The values of every field of `kind`'s list from `values` read by its older list: the fields it
- * lacks as a joint is made.
- */
-function withAddedFields(kind: number, values: unknown[]): unknown[] {
-  const { schema, older, fresh } = kindInfo(kind);
-  if (older === undefined || values.length === schema.paths.length) return values;
-  const record = fresh as unknown as Record<string, Record<string, unknown>>;
-  const full: unknown[] = [];
-  for (let i = 0, k = 0; i < schema.paths.length; ++i) {
-    const path = schema.paths[i];
-    if (path === older.paths[k]) {
-      full.push(values[k++]);
-    } else {
-      const dot = path.indexOf('.');
-      full.push(dot < 0 ? record[path] : record[path.slice(0, dot)][path.slice(dot + 1)]);
-    }
-  }
-  return full;
-}
-
-/** The generic field list of joints of `kind`. */
-function jointSchema(kind: number): FieldSchema {
-  return kindInfo(kind).schema;
-}
-
-/** The paths of `jointSchema(kind)` that are accumulated impulses. */
-function impulsePaths(kind: number): string[] {
-  return kindInfo(kind).impulses;
 }
 
 /**
@@ -279,7 +244,7 @@ function writeJoints(w: ByteWriter, s: StepState): void {
     w.uint(jointBodyA(j).id);
     if (!SNAPSHOT_KINDS[j.kind].oneBody) w.uint(jointBodyB(j).id);
     w.u8(j.collideConnected ? 1 : 0);
-    writeFields(w, j, jointSchema(j.kind));
+    writeFields(w, j, kindInfo(j.kind).schema);
   }
 }
 
@@ -315,22 +280,13 @@ function readJoints(r: ByteReader, d: Decoded): JointRecord[] {
       );
     }
     // (The schema's throwaway joint registers the kind's solver entry, and with it its name.)
-    const schema = jointSchema(kind);
+    const { schema, older, fresh } = kindInfo(kind);
     const collideConnected = r.u8() !== 0;
-    const values = withAddedFields(kind, readFields(r, schema, `joint #${id}`, kindInfo(kind).older));
+    const values = readFields(r, schema, `joint #${id}`, older, fresh);
     checkJointValues(kind, id, values);
     joints.push({ kind, id, bodyA, bodyB, collideConnected, values });
   }
   return joints;
 }
 
-export {
-  checkJointValues,
-  impulsePaths,
-  isUnitAxis,
-  type JointRecord,
-  jointSchema,
-  makeJoint,
-  readJoints,
-  writeJoints,
-};
+export { checkJointValues, isUnitAxis, type JointRecord, kindInfo, makeJoint, readJoints, writeJoints };

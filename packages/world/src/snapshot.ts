@@ -14,13 +14,9 @@ import {
   KIND_SEGMENT,
 } from './shape';
 import {
-  B_ALLOW_SLEEP,
   B_AWAKE,
-  B_BULLET,
   B_CENTRED,
-  B_FAST,
-  B_FIXED_ROTATION,
-  B_OFFSET,
+  BODY_FLAGS,
   BODY_NUMBERS,
   type BodyRecord,
   BV,
@@ -38,13 +34,12 @@ import {
 import { applyContacts, derivedMargin, readContacts, writeContacts } from './snapshot-contacts';
 import { assignFields, ByteReader, ByteWriter, badSnapshot, stateValue } from './snapshot-format';
 import {
-  impulsePaths,
   isUnitAxis,
   type JointRecord,
-  jointSchema,
+  kindInfo,
   makeJoint,
   readJoints,
-  snapshotKind,
+  SNAPSHOT_KINDS,
   writeJoints,
 } from './snapshot-joints';
 import { scratchSettings, settingsPart } from './snapshot-settings';
@@ -149,9 +144,9 @@ function checkWritable(s: StepState): void {
   }
   for (const j of s.jointList) {
     const record = j as unknown as Record<string, number>;
-    for (const path of impulsePaths(j.kind)) check(`joint #${j.id}.${path}`, record[path]);
+    for (const path of kindInfo(j.kind).impulses) check(`joint #${j.id}.${path}`, record[path]);
     const axis = j as unknown as { localAxisX: number; localAxisY: number };
-    if (snapshotKind(j.kind).unitAxis && !isUnitAxis(axis.localAxisX, axis.localAxisY)) {
+    if (SNAPSHOT_KINDS[j.kind].unitAxis && !isUnitAxis(axis.localAxisX, axis.localAxisY)) {
       throw new WorldError(
         `joint #${j.id}.localAxis`,
         `(${axis.localAxisX}, ${axis.localAxisY})`,
@@ -513,7 +508,7 @@ function apply(world: World, d: Decoded): void {
       joint = makeJoint(jr.kind, world, jr.id, a, b);
       (joint as unknown as { collideConnected: boolean }).collideConnected = jr.collideConnected;
     }
-    assignFields(joint, jointSchema(jr.kind), jr.values);
+    assignFields(joint, kindInfo(jr.kind).schema, jr.values);
     joint.world = world;
     joints.push(joint);
     a.jointEdges.push(joint);
@@ -554,15 +549,9 @@ function makeBody(world: World, rec: BodyRecord, v: Float64Array): Body {
 
 function fillBody(b: Body, rec: BodyRecord, v: Float64Array, index: number): void {
   const f = rec.flags;
-  // First: the inverse inertia written next keeps to it.
-  b.fixedRotationValue = (f & B_FIXED_ROTATION) !== 0;
+  // The flags first: the inverse inertia written next keeps to a fixed rotation.
+  for (const [bit, key] of BODY_FLAGS) (b as unknown as Record<string, boolean>)[key] = (f & bit) !== 0;
   for (let k = 0; k < BV.Count; ++k) BODY_NUMBERS[k][3](b, v[rec.base + k]);
-  // Not through the setter: whether continuous collision is installed comes with the settings, later.
-  (b as unknown as { bulletValue: boolean }).bulletValue = (f & B_BULLET) !== 0;
-  b.allowSleep = (f & B_ALLOW_SLEEP) !== 0;
-  b.isAwake = (f & B_AWAKE) !== 0;
-  b.hasOffset = (f & B_OFFSET) !== 0;
-  b.isFast = (f & B_FAST) !== 0;
   if (f & B_CENTRED) placeCenter(b);
   b.index = index;
   clear(b.shapeList);
