@@ -32,11 +32,7 @@ import type { StepState } from './step-state';
 import { MAX_STATE_MAGNITUDE } from './validate';
 import type { World } from './world';
 
-/*
- * The joints' part of world snapshots: each joint kind's class, the generic field list its
- * snapshot record holds, the checks a decoded joint's values pass, and the writing and reading of
- * the joint list.
- */
+// The joints' part of world snapshots: each kind's field list, the checks of a decoded joint, the joint list.
 
 /**
  * Fields a joint's generic record leaves out (written apart, or not state: `velocityA`,
@@ -133,10 +129,7 @@ function kindInfo(kind: number): KindInfo {
 const JOINT_UNBOUNDED =
   /^(break(Force|Torque)|maxMotor(Force|Torque)|max(Force|Torque|Length)|minLength|(lower|upper)(Angle|Translation))Value$|^max(Motor|Angular)?Impulse$|^(lower|upper)Bias$/;
 
-/**
- * Whether (x, y) is a unit vector within `UNIT_TOLERANCE`: a prismatic or wheel joint's axis, which
- * its constructor normalises and its solver assumes is one.
- */
+/** Whether (x, y) is a unit vector within `UNIT_TOLERANCE` (a prismatic or wheel joint's axis). */
 function isUnitAxis(x: number, y: number): boolean {
   return Math.abs(x * x + y * y - 1) <= UNIT_TOLERANCE;
 }
@@ -147,15 +140,10 @@ const IMPULSE_FIELD = /^(?!max)[A-Za-z]*[iI]mpulse[XY]?$/;
 const scratchSpring = new JointSpring(0);
 
 /**
- * Checks a decoded joint's values as its setters would (they are restored without them, into the
- * fields behind the setters): assigned to a scratch joint of the kind, then `checkJointInput`.
- * Then its state beyond its options: every other number finite (accumulated impulses, the
- * coefficients it caches, chain data), but a softness's matched frequency, damping ratio and step,
- * NaN until it matches one; each spring as its own checked setter leaves it (set again from its
- * values through `JointSpring.set`, it must come out the same, with the kind's default damping
- * ratio); each softness's damping rate the one `dampingRate` gives for the frequency, damping ratio
- * and step it says it matched (the step reuses it without computing it again). Throws the
- * snapshot's WorldError.
+ * Checks a decoded joint's values (restored into the fields behind the setters) as the setters
+ * would: on a scratch joint of the kind, `checkJointInput`; then every other number finite (but a
+ * softness's matched values, NaN until it matches), each spring as `JointSpring.set` leaves it, each
+ * softness's damping rate the one `dampingRate` gives for what it matched. Throws the snapshot's error.
  */
 function checkJointValues(kind: number, id: number, values: unknown[]): void {
   const { scratch: joint, schema, fresh } = kindInfo(kind);

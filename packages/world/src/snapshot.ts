@@ -49,18 +49,9 @@ import { MAX_MAGNITUDE, MAX_STATE_MAGNITUDE } from './validate';
 import type { World } from './world';
 
 /*
- * World snapshots (docs/snapshots.md): `saveWorld(world)` writes everything that decides the
- * world's future into a versioned binary buffer (`snapshot-format.ts`), and `restoreWorld(world,
- * bytes)` reads it back so that stepping on is bit for bit the same as if it had never been taken.
- *
- * In order: the id counters, step count, gravity, the last step's carried dt, the settings; the
- * bodies with their shapes (`snapshot-bodies.ts`); the joints (`snapshot-joints.ts`); the contacts
- * (`snapshot-contacts.ts`: a resting contact that colliding its shapes again gives exactly is
- * written as its impulses only); each shape's broadphase proxy (its fat box, left out when it is
- * the shape's box grown by the margin, and whether it waits in the move buffer), not the tree: no
- * result depends on the tree's shape or on proxy ids. Not written: listeners, `userData`, the
- * profile, the step's scratch.
- *
+ * World snapshots (the format, part by part: docs/snapshots.md). In order: the counters, gravity,
+ * the carried dt, the settings, the bodies with their shapes, the joints, the contacts, and each
+ * shape's broadphase proxy (not the tree: no result depends on its shape or on proxy ids).
  * Reading is two passes: `decode` checks the whole buffer into plain records without touching the
  * world (a bad buffer throws there, changing nothing), then `apply` writes them into the world.
  */
@@ -112,10 +103,9 @@ export function writeSnapshot(world: World): Uint8Array {
 const checkedValues = new Float64Array(BV.Count);
 
 /**
- * Refuses, before anything is written, a world the reader would refuse for a number the public
- * API sets freely: gravity, a body's pose, velocities or forces, a contact's numbers or a joint's
- * impulses beyond `MAX_STATE_MAGNITUDE`, a mass or inertia beyond `MAX_MAGNITUDE`, or a prismatic
- * or wheel joint's axis that is not a unit vector. A WorldError names the first such number.
+ * Refuses, before anything is written, a world the reader would refuse for a number the public API
+ * sets freely (a state number beyond `MAX_STATE_MAGNITUDE`, a mass or inertia beyond `MAX_MAGNITUDE`,
+ * a joint axis not a unit vector). A WorldError names the first such number.
  */
 function checkWritable(s: StepState): void {
   const check = (argument: string, value: number, bound = MAX_STATE_MAGNITUDE) => {
@@ -339,12 +329,7 @@ export function restoreSnapshot(world: World, bytes: unknown): void {
   s.stepSubsteps = d.stepSubsteps;
 }
 
-/**
- * The carried dt values as only the step makes them (the step reads them back as they are): no
- * mask bit beyond the four values; the last dt and its inverse together, the inverse exactly
- * `1 / dt`; the step's dt and the sub-step's together, with a sub-step count of 2 or more (a
- * single sub-step keeps none), the sub-step's exactly `dt / substeps`; and no values, a count of 1.
- */
+/** The carried dt values as only the step makes them (the step reads them back as they are). */
 function checkCarried(mask: number, carried: (number | null)[], stepSubsteps: number): void {
   if (mask > 15) badSnapshot(`the carried dt mask ${mask}`, 'has bits beyond the four values');
   const [lastDt, lastInvDt, stepDt, subDt] = carried;
