@@ -232,8 +232,8 @@ function readContacts(r: ByteReader, d: Decoded, margin: number): void {
       badSnapshot(`contact ${i}`, `pairs shapes #${idA} and #${idB}, of which neither is on a dynamic body`);
     }
     check(() => {
-      checkNonNegative(friction, 'contact', i, 'friction');
-      checkRestitution(restitution, 'contact', i, 'restitution');
+      checkNonNegative(friction, `contact ${i}.friction`);
+      checkRestitution(restitution, `contact ${i}.restitution`);
     }, `contact ${i}`);
     if (sa.rollingResistance > 0 || sb.rollingResistance > 0) {
       numbers[o + 20] = stateValue(r.float(0), 'contact', i, 'rollingImpulse');

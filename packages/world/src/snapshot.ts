@@ -65,6 +65,9 @@ interface WorldInternals {
   stepCounter: number;
 }
 
+/** The id counters, first in a snapshot. */
+const COUNTERS = ['nextBodyId', 'nextShapeId', 'nextJointId'] as const;
+
 // -------------------------------------------------------------------------------------------------
 // Writing
 
@@ -81,9 +84,7 @@ export function writeSnapshot(world: World): Uint8Array {
   const s = internals.core;
   checkWritable(s);
   w.begin();
-  w.uint(internals.nextBodyId);
-  w.uint(internals.nextShapeId);
-  w.uint(internals.nextJointId);
+  for (const key of COUNTERS) w.uint(internals[key]);
   w.float(internals.stepCounter, 0);
   w.float(s.gravity.x, 0);
   w.float(s.gravity.y, -10);
@@ -238,14 +239,11 @@ interface Decoded {
  */
 function decode(bytes: unknown, margin: number): Decoded {
   const r = new ByteReader(bytes);
-  const d = {
-    nextBodyId: r.count('nextBodyId', 0x7fffffff),
-    nextShapeId: r.count('nextShapeId', 0x7fffffff),
-    nextJointId: r.count('nextJointId', 0x7fffffff),
-    stepCount: r.float(0),
-    gravityX: r.float(0),
-    gravityY: r.float(-10),
-  } as Decoded;
+  const d = {} as Decoded;
+  for (const key of COUNTERS) d[key] = r.count(key, 0x7fffffff);
+  d.stepCount = r.float(0);
+  d.gravityX = r.float(0);
+  d.gravityY = r.float(-10);
   if (!(Number.isInteger(d.stepCount) && d.stepCount >= 0))
     badSnapshot(`stepCount ${d.stepCount}`, 'is not a count');
   const mask = r.u8();
@@ -303,9 +301,7 @@ function readProxies(r: ByteReader, d: Decoded, margin: number): void {
     // Width and height finite and not negative: the corners finite, with min <= max.
     const width = boxes[o + 2] - boxes[o];
     const height = boxes[o + 3] - boxes[o + 1];
-    if (
-      !(width >= 0 && height >= 0 && width < Number.POSITIVE_INFINITY && height < Number.POSITIVE_INFINITY)
-    ) {
+    if (!(Math.min(width, height) >= 0 && Math.max(width, height) < Number.POSITIVE_INFINITY)) {
       badSnapshot(`the fat box of shape #${shapes[i].id}`, 'must be finite with min <= max');
     }
   }
@@ -319,9 +315,7 @@ export function restoreSnapshot(world: World, bytes: unknown): void {
   const s = internals.core;
   const d = decode(bytes, s.broadPhase.tree.margin);
   apply(world, d);
-  internals.nextBodyId = d.nextBodyId;
-  internals.nextShapeId = d.nextShapeId;
-  internals.nextJointId = d.nextJointId;
+  for (const key of COUNTERS) internals[key] = d[key];
   internals.stepCounter = d.stepCount;
   s.gravity.set(d.gravityX, d.gravityY);
   d.assignSettings(s);
