@@ -38,28 +38,19 @@ interface BodyPrivate {
 }
 const hidden = (b: Body) => b as unknown as BodyPrivate;
 
-/**
- * A shape's numbers: its name, the value of the first shape (later shapes: the previous one's),
- * the check `createShape` runs on it, and the private field behind its setter (a shape's density
- * is fixed: a kept shape has the record's).
- */
-export const SHAPE_NUMBERS = [
-  ['density', 1, checkNonNegative, ''],
-  ['friction', 0.2, checkNonNegative, 'frictionValue'],
-  ['restitution', 0, checkRestitution, 'restitutionValue'],
-  ['rollingResistance', 0, checkNonNegative, 'rollingValue'],
-  ['tangentSpeed', 0, checkFinite, 'tangentSpeedValue'],
-  ['material', 0, checkBits, 'materialValue'],
-] as const;
-type ShapeNumbers = Record<(typeof SHAPE_NUMBERS)[number][0], number>;
-
-export interface ShapeRecord extends ShapeNumbers {
+export interface ShapeRecord {
   id: number;
   body: BodyRecord;
   type: ResolvedShape['type'];
   code: number;
   sensor: boolean;
   geometry: CollisionShape;
+  density: number;
+  friction: number;
+  restitution: number;
+  rollingResistance: number;
+  tangentSpeed: number;
+  material: number;
   category: number;
   mask: number;
   group: number;
@@ -78,25 +69,17 @@ export interface BodyRecord {
 }
 
 /** Body flags, after the type (bits 0-1). */
+export const B_BULLET = 4;
+export const B_ALLOW_SLEEP = 8;
 export const B_AWAKE = 16;
-const B_OFFSET = 32;
-const B_FAST = 64;
+export const B_OFFSET = 32;
+export const B_FAST = 64;
 /** The transform is the pose's; the material is the previous body's; no force; the centre is placed. */
 const B_EXACT = 128;
 const B_SAME = 256;
 const B_NO_FORCE = 512;
 export const B_CENTRED = 1024;
-const B_FIXED_ROTATION = 2048;
-
-/** The flags that are a body's boolean fields (restored into them, not through the setters). */
-export const BODY_FLAGS = [
-  [B_FIXED_ROTATION, 'fixedRotationValue'],
-  [4, 'bulletValue'],
-  [8, 'allowSleepValue'],
-  [B_AWAKE, 'isAwake'],
-  [B_OFFSET, 'hasOffset'],
-  [B_FAST, 'isFast'],
-] as const;
+export const B_FIXED_ROTATION = 2048;
 
 /** Offsets of a body's numbers, in `BODY_NUMBERS` and in `Decoded.bodyValues`. */
 export enum BV {
@@ -223,8 +206,9 @@ export function writeBodies(w: ByteWriter, s: StepState): void {
     const v = bodyValues(b, rowA);
     rot.setAngle(b.angle);
     placeCenter(b, placed);
-    let f = BODY_TYPES.indexOf(b.type);
-    for (const [bit, key] of BODY_FLAGS) if ((b as unknown as Record<string, boolean>)[key]) f |= bit;
+    let f = BODY_TYPES.indexOf(b.type) | (b.bullet ? B_BULLET : 0) | (b.allowSleep ? B_ALLOW_SLEEP : 0);
+    if (b.fixedRotationValue) f |= B_FIXED_ROTATION;
+    f |= (b.isAwake ? B_AWAKE : 0) | (b.hasOffset ? B_OFFSET : 0) | (b.isFast ? B_FAST : 0);
     if (Object.is(v[BV.Px], v[BV.X]) && Object.is(v[BV.Py], v[BV.Y])) {
       if (Object.is(v[BV.Qc], rot.c) && Object.is(v[BV.Qs], rot.s)) f |= B_EXACT;
     }
@@ -260,7 +244,12 @@ export function writeBodies(w: ByteWriter, s: StepState): void {
         const n = geometryNumbers(sh.geometry, geometryA);
         for (let q = 0; q < n; ++q) w.float(geometryA[q], expectedGeometry(sh.geometry, geometryA, q));
       }
-      for (const [key, first] of SHAPE_NUMBERS) w.float(sh[key], prevShape === null ? first : prevShape[key]);
+      w.float(sh.density, prevShape === null ? 1 : prevShape.density);
+      w.float(sh.friction, prevShape === null ? 0.2 : prevShape.friction);
+      w.float(sh.restitution, prevShape === null ? 0 : prevShape.restitution);
+      w.float(sh.rollingResistance, prevShape === null ? 0 : prevShape.rollingResistance);
+      w.float(sh.tangentSpeed, prevShape === null ? 0 : prevShape.tangentSpeed);
+      w.float(sh.material, prevShape === null ? 0 : prevShape.material);
       if (!defaultFilter) {
         w.uint(sh.category);
         w.uint(sh.mask);
@@ -388,12 +377,6 @@ export function readBodies(r: ByteReader, d: Decoded): void {
         badSnapshot(`shape #${sid}`, 'refers to the geometry of a shape that is not there');
       }
       const geometry = sf & 64 ? (prevShape as ShapeRecord).geometry : readGeometry(r, code, sid);
-      const numbers = {} as ShapeNumbers;
-      // (Version 4 had only the first three: the others 0.)
-      for (let q = 0; q < SHAPE_NUMBERS.length; ++q) {
-        const [key, first] = SHAPE_NUMBERS[q];
-        numbers[key] = q > 2 && r.version < 5 ? 0 : r.float(prevShape === null ? first : prevShape[key]);
-      }
       const record: ShapeRecord = {
         id: sid,
         body,
@@ -401,7 +384,13 @@ export function readBodies(r: ByteReader, d: Decoded): void {
         code,
         sensor: (sf & 16) !== 0,
         geometry,
-        ...numbers,
+        density: r.float(prevShape === null ? 1 : prevShape.density),
+        friction: r.float(prevShape === null ? 0.2 : prevShape.friction),
+        restitution: r.float(prevShape === null ? 0 : prevShape.restitution),
+        // (Version 4 had none of these: 0.)
+        rollingResistance: r.version < 5 ? 0 : r.float(prevShape === null ? 0 : prevShape.rollingResistance),
+        tangentSpeed: r.version < 5 ? 0 : r.float(prevShape === null ? 0 : prevShape.tangentSpeed),
+        material: r.version < 5 ? 0 : r.float(prevShape === null ? 0 : prevShape.material),
         category: sf & 32 ? 1 : r.count('filter category', 0xffffffff),
         mask: sf & 32 ? 0xffffffff : r.count('filter mask', 0xffffffff),
         group: sf & 32 ? 0 : r.int(),
@@ -527,7 +516,12 @@ export function check(run: () => void, what = 'a value'): void {
 function checkShapeRecord(sr: ShapeRecord): void {
   const what = `shape #${sr.id}`;
   check(() => {
-    for (const [key, , checkNumber] of SHAPE_NUMBERS) checkNumber(sr[key], `${what}.${key}`);
+    checkNonNegative(sr.density, `${what}.density`);
+    checkNonNegative(sr.friction, `${what}.friction`);
+    checkRestitution(sr.restitution, `${what}.restitution`);
+    checkNonNegative(sr.rollingResistance, `${what}.rollingResistance`);
+    checkFinite(sr.tangentSpeed, `${what}.tangentSpeed`);
+    checkBits(sr.material, `${what}.material`);
     checkBits(sr.category, `${what}.filter.category`);
     checkBits(sr.mask, `${what}.filter.mask`);
     checkGroup(sr.group, `${what}.filter.group`);

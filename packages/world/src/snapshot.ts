@@ -14,9 +14,13 @@ import {
   KIND_SEGMENT,
 } from './shape';
 import {
+  B_ALLOW_SLEEP,
   B_AWAKE,
+  B_BULLET,
   B_CENTRED,
-  BODY_FLAGS,
+  B_FAST,
+  B_FIXED_ROTATION,
+  B_OFFSET,
   BODY_NUMBERS,
   type BodyRecord,
   BV,
@@ -25,7 +29,6 @@ import {
   geometryCode,
   readBodies,
   recordTransform,
-  SHAPE_NUMBERS,
   type ShapeRecord,
   sameGeometry,
   writeBodies,
@@ -392,7 +395,11 @@ function apply(world: World, d: Decoded): void {
       }
       if (shape === null) shape = makeShape(body, sr);
       const sp = shape as unknown as Record<string, number>;
-      for (const [key, , , field] of SHAPE_NUMBERS) if (field !== '') sp[field] = sr[key];
+      sp.frictionValue = sr.friction;
+      sp.restitutionValue = sr.restitution;
+      sp.rollingValue = sr.rollingResistance;
+      sp.tangentSpeedValue = sr.tangentSpeed;
+      sp.materialValue = sr.material;
       clear(shape.overlapsNext);
       shape.owner = body;
       body.shapeList.push(shape);
@@ -528,9 +535,15 @@ function makeBody(world: World, rec: BodyRecord, v: Float64Array): Body {
 
 function fillBody(b: Body, rec: BodyRecord, v: Float64Array, index: number): void {
   const f = rec.flags;
-  // The flags first: the inverse inertia written next keeps to a fixed rotation.
-  for (const [bit, key] of BODY_FLAGS) (b as unknown as Record<string, boolean>)[key] = (f & bit) !== 0;
+  // First: the inverse inertia written next keeps to it.
+  b.fixedRotationValue = (f & B_FIXED_ROTATION) !== 0;
   for (let k = 0; k < BV.Count; ++k) BODY_NUMBERS[k][3](b, v[rec.base + k]);
+  // Not through the setter: whether continuous collision is installed comes with the settings, later.
+  (b as unknown as { bulletValue: boolean }).bulletValue = (f & B_BULLET) !== 0;
+  b.allowSleep = (f & B_ALLOW_SLEEP) !== 0;
+  b.isAwake = (f & B_AWAKE) !== 0;
+  b.hasOffset = (f & B_OFFSET) !== 0;
+  b.isFast = (f & B_FAST) !== 0;
   if (f & B_CENTRED) placeCenter(b);
   b.index = index;
   clear(b.shapeList);
