@@ -200,7 +200,6 @@ export function writeBodies(w: ByteWriter, s: StepState): void {
   let prevId = -1;
   let prevShape: BodyShape | null = null;
   let prevShapeId = -1;
-  let awake = 0;
   rowB.set(DEFAULT_MATERIAL, BV.Mass);
   for (let i = 0; i < bodies.length; ++i) {
     const b = bodies[i];
@@ -221,7 +220,7 @@ export function writeBodies(w: ByteWriter, s: StepState): void {
     w.u8(f >> 8);
     w.uint(b.id - prevId - 1);
     prevId = b.id;
-    if (b.isAwake) awake++;
+    if (b.isAwake) for (const q of AWAKE_NUMBERS) w.raw(v[q]);
     w.float(b.sleepTime, 0);
     for (const [bit, from, to] of SECTIONS) if (!(f & bit)) for (let k = from; k <= to; ++k) w.float(v[k], 0);
     if (!(f & B_SAME)) for (let k = BV.Mass; k < BV.Count; ++k) w.float(v[k], rowB[k]);
@@ -263,11 +262,7 @@ export function writeBodies(w: ByteWriter, s: StepState): void {
       prevShape = sh;
     }
   }
-  const block = w.beginDoubles(AWAKE_NUMBERS.length * awake);
-  for (let i = 0, k = 0; i < bodies.length; ++i) {
-    if (bodies[i].isAwake) for (const q of AWAKE_NUMBERS) block[k++] = BODY_NUMBERS[q][2](bodies[i]);
-  }
-  w.endDoubles();
+  w.endBlock();
 }
 
 export function isPlusZero(v: number): boolean {
@@ -484,16 +479,11 @@ function checkBody(rec: BodyRecord, v: Float64Array): void {
     check(() => checkInvertible(mass, 'mass', `${what}.mass`, mass), what);
     if (!Object.is(invMass, 1 / mass))
       badBodyValue(id, BV.InvMass, invMass, `must be 1 / mass (${1 / mass})`);
-    if (inertia === 0 || flags & B_FIXED_ROTATION) {
-      if (!Object.is(invI, 0))
-        badBodyValue(id, BV.InvI, invI, 'must be 0 for an inertia of 0 or a fixed rotation');
-      if (inertia !== 0)
-        check(() => checkInvertible(inertia, 'rotational inertia', `${what}.inertia`, inertia), what);
-    } else {
+    if (inertia !== 0)
       check(() => checkInvertible(inertia, 'rotational inertia', `${what}.inertia`, inertia), what);
-      if (!Object.is(invI, 1 / inertia))
-        badBodyValue(id, BV.InvI, invI, `must be 1 / inertia (${1 / inertia})`);
-    }
+    const inverse = inertia === 0 || flags & B_FIXED_ROTATION ? 0 : 1 / inertia;
+    if (!Object.is(invI, inverse))
+      badBodyValue(id, BV.InvI, invI, `must be ${inverse} (1 / inertia; 0 for a fixed rotation)`);
   } else {
     for (const k of [BV.Mass, BV.Inertia, BV.InvMass, BV.InvI, BV.Lcx, BV.Lcy, BV.Fx, BV.Fy, BV.Torque]) {
       if (v[o + k] !== 0) badBodyValue(id, k, v[o + k], `must be 0 for a ${rec.type} body`);
@@ -564,36 +554,24 @@ function readGeometry(r: ByteReader, code: number, sid: number): CollisionShape 
   const count = [2, 4 * m + 1, 5, 3, 4, 8][code];
   const g = geometryA;
   for (let i = 0; i < count; ++i) g[i] = r.float(expectedGeometry(code, g, i));
-  let geometry: CollisionShape;
-  if (code === 0) {
-    // (Box's constructor refuses these with its own error: refused here first, as the snapshot's.)
-    if (!(g[0] > 0 && g[1] > 0 && Number.isFinite(g[0]) && Number.isFinite(g[1]))) {
-      badSnapshot(`shape #${sid}`, `has an invalid geometry: a box of ${g[0]} by ${g[1]} m`);
-    }
-    geometry = new Box(g[0], g[1]);
-  } else if (code === 3) geometry = { type: 'circle', radius: g[0], center: new Vec2(g[1], g[2]) };
-  else if (code === 4)
-    geometry = { type: 'segment', point1: new Vec2(g[0], g[1]), point2: new Vec2(g[2], g[3]) };
-  else if (code === 5) {
-    geometry = {
-      type: 'chainSegment',
-      ghost1: new Vec2(g[0], g[1]),
-      point1: new Vec2(g[2], g[3]),
-      point2: new Vec2(g[4], g[5]),
-      ghost2: new Vec2(g[6], g[7]),
-    };
-  } else if (code === 2) {
-    geometry = {
-      type: 'capsule',
-      center1: new Vec2(g[0], g[1]),
-      center2: new Vec2(g[2], g[3]),
-      radius: g[4],
-    };
-  } else {
-    const points = (from: number) =>
-      Array.from({ length: m }, (_, i) => new Vec2(g[from + 2 * i], g[from + 2 * i + 1]));
-    geometry = { type: 'polygon', vertices: points(0), normals: points(2 * m), radius: g[4 * m] };
+  // (Box's constructor refuses a bad box with its own error: refused here first, as the snapshot's.)
+  if (code === 0 && !(g[0] > 0 && g[1] > 0 && Number.isFinite(g[0]) && Number.isFinite(g[1]))) {
+    badSnapshot(`shape #${sid}`, `has an invalid geometry: a box of ${g[0]} by ${g[1]} m`);
   }
+  const p = (i: number) => new Vec2(g[i], g[i + 1]);
+  const points = (from: number) => Array.from({ length: m }, (_, i) => p(from + 2 * i));
+  const geometry: CollisionShape =
+    code === 0
+      ? new Box(g[0], g[1])
+      : code === 1
+        ? { type: 'polygon', vertices: points(0), normals: points(2 * m), radius: g[4 * m] }
+        : code === 2
+          ? { type: 'capsule', center1: p(0), center2: p(2), radius: g[4] }
+          : code === 3
+            ? { type: 'circle', radius: g[0], center: p(1) }
+            : code === 4
+              ? { type: 'segment', point1: p(0), point2: p(2) }
+              : { type: 'chainSegment', ghost1: p(0), point1: p(2), point2: p(4), ghost2: p(6) };
   const fault = geometryFault(geometry);
   if (fault !== null) badSnapshot(`shape #${sid}`, `has an invalid geometry: ${fault}`);
   return geometry;

@@ -24,10 +24,10 @@ import {
   xfA,
   xfB,
 } from './snapshot-bodies';
-import { type ByteReader, type ByteWriter, badSnapshot } from './snapshot-format';
+import { type ByteReader, type ByteWriter, badSnapshot, stateValue } from './snapshot-format';
 import { mixRolling } from './stage-contacts';
 import type { StepState } from './step-state';
-import { checkNonNegative, MAX_STATE_MAGNITUDE } from './validate';
+import { checkNonNegative } from './validate';
 
 // The contacts' part of world snapshots: written, read, and put back into the contact list.
 
@@ -40,9 +40,6 @@ const C_NO_IMPULSE = 32;
 const C_LAST_IS_NORMAL = 64;
 /** Colliding the shapes again gives the normal and points (`deriveContact`): only impulses are written. */
 const C_DERIVED = 128;
-
-/** The flags `writeContacts` gave each contact (scratch, kept between snapshots). */
-let writtenFlags = new Uint8Array(0);
 
 /** Scratch of `deriveContact`: the manifold, and a constraint whose `update` measures the points. */
 const deriveManifold = new Manifold();
@@ -126,10 +123,8 @@ function contactDoubles(count: number, flags: number): number {
 function writeContacts(w: ByteWriter, s: StepState): void {
   const contacts = s.contactList;
   w.uint(contacts.length);
-  if (writtenFlags.length < contacts.length) writtenFlags = new Uint8Array(2 * contacts.length);
   const margin = derivedMargin(s.settings);
   let prevA = 0;
-  let doubles = 0;
   for (let i = 0; i < contacts.length; ++i) {
     const c = contacts[i];
     const sa = c.shapeA;
@@ -153,7 +148,6 @@ function writeContacts(w: ByteWriter, s: StepState): void {
       }
     }
     w.u8(flags);
-    writtenFlags[i] = flags;
     if (!(flags & C_MIXED_FRICTION)) w.float(c.friction, 0);
     if (!(flags & C_MIXED_RESTITUTION)) w.float(c.restitution, 0);
     // A pair with rolling resistance: its rolling impulse (which warm starts the next step).
@@ -173,18 +167,13 @@ function writeContacts(w: ByteWriter, s: StepState): void {
         w.float(key, 0);
       }
     }
-    doubles += contactDoubles(count, flags);
+    if (contactDoubles(count, flags) === 0) continue;
+    w.raw(c.normalX);
+    w.raw(c.normalY);
+    const slots = pointSlots(flags);
+    for (let d = 0; d < 8 * count; d += 8) for (const q of slots) w.raw(data[d + q]);
   }
-  const block = w.beginDoubles(doubles);
-  for (let i = 0, k = 0; i < contacts.length; ++i) {
-    const c = contacts[i];
-    if (contactDoubles(c.pointCount, writtenFlags[i]) === 0) continue;
-    block[k++] = c.normalX;
-    block[k++] = c.normalY;
-    const slots = pointSlots(writtenFlags[i]);
-    for (let d = 0; d < 8 * c.pointCount; d += 8) for (const q of slots) block[k++] = c.data[d + q];
-  }
-  w.endDoubles();
+  w.endBlock();
 }
 
 /** A decoded contact's numbers: friction, restitution, normal, its 16 data numbers, its rolling impulse. */
@@ -247,14 +236,7 @@ function readContacts(r: ByteReader, d: Decoded, margin: number): void {
       checkRestitution(restitution, `contact ${i}.restitution`);
     }, `contact ${i}`);
     if (sa.rollingResistance > 0 || sb.rollingResistance > 0) {
-      const rolling = r.float(0);
-      if (!(Math.abs(rolling) <= MAX_STATE_MAGNITUDE)) {
-        badSnapshot(
-          `contact ${i}`,
-          `has the rolling impulse ${rolling} (finite, at most ${MAX_STATE_MAGNITUDE})`,
-        );
-      }
-      numbers[o + 20] = rolling;
+      numbers[o + 20] = stateValue(r.float(0), 'contact', i, 'rollingImpulse');
     }
     numbers[o] = friction;
     numbers[o + 1] = restitution;
@@ -272,17 +254,9 @@ function readContacts(r: ByteReader, d: Decoded, margin: number): void {
       numbers[o + 3] = probe.normalY;
       for (let q = 0; q < 8 * count; q += 8) {
         for (let k = 0; k < 5; ++k) numbers[o + 4 + q + k] = probe.data[q + k];
-        const normal = r.float(0);
-        const impulses = [normal, r.float(0), r.float(normal)];
-        for (let k = 0; k < 3; ++k) {
-          if (!(Math.abs(impulses[k]) <= MAX_STATE_MAGNITUDE)) {
-            badSnapshot(
-              `contact ${i}`,
-              `has the impulse ${impulses[k]} (finite, at most ${MAX_STATE_MAGNITUDE}, expected)`,
-            );
-          }
-          numbers[o + 9 + q + k] = impulses[k];
-        }
+        const normal = (numbers[o + 9 + q] = stateValue(r.float(0), 'contact', i, 'normalImpulse'));
+        numbers[o + 10 + q] = stateValue(r.float(0), 'contact', i, 'tangentImpulse');
+        numbers[o + 11 + q] = stateValue(r.float(normal), 'contact', i, 'lastNormalImpulse');
       }
     } else {
       for (let q = 0; q < 8 * count; q += 8) {
@@ -303,14 +277,7 @@ function readContacts(r: ByteReader, d: Decoded, margin: number): void {
     if (contactDoubles(count, flags) === 0) continue;
     const o = CONTACT_STRIDE * i;
     const end = k + contactDoubles(count, flags);
-    for (let q = k; q < end; ++q) {
-      if (!(Math.abs(block[q]) <= MAX_STATE_MAGNITUDE)) {
-        badSnapshot(
-          `contact ${i}`,
-          `has the value ${block[q]} (finite, at most ${MAX_STATE_MAGNITUDE}, expected)`,
-        );
-      }
-    }
+    for (let q = k; q < end; ++q) stateValue(block[q], 'contact', i, 'data');
     const nx = (numbers[o + 2] = block[k++]);
     const ny = (numbers[o + 3] = block[k++]);
     if (!(Math.abs(nx * nx + ny * ny - 1) <= UNIT_TOLERANCE)) {

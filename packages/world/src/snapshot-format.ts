@@ -1,5 +1,5 @@
 import { WorldError } from './errors';
-import { MAX_MAGNITUDE } from './validate';
+import { MAX_MAGNITUDE, MAX_STATE_MAGNITUDE } from './validate';
 
 /*
  * The byte layer of world snapshots: a growable writer, a bounds-checked reader and a 16-byte header.
@@ -17,7 +17,7 @@ export const OLDEST_SNAPSHOT_VERSION = 4;
 /** Bytes before the payload: magic (4), version (2), reserved (2), payload length (4), checksum (4). */
 export const SNAPSHOT_HEADER_BYTES = 16;
 
-/** Whether typed arrays are little-endian here (then raw doubles and words are typed-array views). */
+/** Whether typed arrays are little-endian here (then raw doubles and words are read as typed-array views). */
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 const TAG_ZERO = 0;
@@ -30,6 +30,18 @@ export function badSnapshot(what: string, reason: string): never {
   throw new WorldError('snapshot', what, reason);
 }
 
+/**
+ * `value`, refused with the snapshot's error unless finite and at most `MAX_STATE_MAGNITUDE`; the
+ * error names `what`, or `what index.field` (built only then: readers call this per number).
+ */
+export function stateValue(value: number, what: string, index = -1, field = ''): number {
+  if (!(Math.abs(value) <= MAX_STATE_MAGNITUDE)) {
+    const name = index < 0 ? what : `${what} ${index}.${field}`;
+    badSnapshot(`${name} = ${value}`, `must be finite and at most ${MAX_STATE_MAGNITUDE} in magnitude`);
+  }
+  return value;
+}
+
 /** A growable byte buffer the snapshot is written into (one per world, reused between snapshots). */
 export class ByteWriter {
   private bytes = new Uint8Array(1024);
@@ -39,14 +51,15 @@ export class ByteWriter {
   /** Where the current group of four float tags is stored, and how many of its tags are used. */
   private tagAt = 0;
   private tagCount = 4;
-  private blockAt = 0;
-  private blockCount = 0;
-  private block = new Float64Array(0);
+  /** The doubles of the next block (see `raw`). */
+  private rawValues = new Float64Array(256);
+  private rawCount = 0;
 
   /** Starts a new snapshot (the header is filled by `finish`). */
   begin(): void {
     this.length = SNAPSHOT_HEADER_BYTES;
     this.tagCount = 4;
+    this.rawCount = 0;
   }
 
   private reserve(n: number): void {
@@ -114,27 +127,24 @@ export class ByteWriter {
     this.tagCount++;
   }
 
-  /** Room for `n` raw little-endian doubles, 8-byte aligned: fill the returned array, then `endDoubles`. */
-  beginDoubles(n: number): Float64Array {
-    this.reserve(7 + 8 * n);
-    while (this.length % 8 !== 0) this.bytes[this.length++] = 0;
-    this.blockAt = this.length;
-    this.blockCount = n;
-    this.length += 8 * n;
-    if (LITTLE_ENDIAN) return new Float64Array(this.bytes.buffer, this.blockAt, n);
-    if (this.block.length < n) this.block = new Float64Array(n);
-    return this.block;
+  /** A double for the block of raw doubles the next `endBlock` writes. */
+  raw(value: number): void {
+    if (Math.abs(value) > MAX_MAGNITUDE && Math.abs(value) < Number.POSITIVE_INFINITY) tooLarge(value);
+    if (this.rawCount === this.rawValues.length) {
+      const bigger = new Float64Array(2 * this.rawCount);
+      bigger.set(this.rawValues);
+      this.rawValues = bigger;
+    }
+    this.rawValues[this.rawCount++] = value;
   }
 
-  /** Ends a block of doubles (on a big-endian machine, writes them little-endian). */
-  endDoubles(): void {
-    const n = this.blockCount;
-    const block = LITTLE_ENDIAN ? new Float64Array(this.bytes.buffer, this.blockAt, n) : this.block;
-    for (let i = 0; i < n; ++i) {
-      const v = block[i];
-      if (Math.abs(v) > MAX_MAGNITUDE && Math.abs(v) < Number.POSITIVE_INFINITY) tooLarge(v);
-      if (!LITTLE_ENDIAN) this.view.setFloat64(this.blockAt + 8 * i, v, true);
-    }
+  /** Writes the doubles given to `raw` since the last block: 8-byte aligned, little-endian. */
+  endBlock(): void {
+    const n = this.rawCount;
+    this.reserve(7 + 8 * n);
+    while (this.length % 8 !== 0) this.bytes[this.length++] = 0;
+    for (let i = 0; i < n; ++i, this.length += 8) this.view.setFloat64(this.length, this.rawValues[i], true);
+    this.rawCount = 0;
   }
 
   /** A short ASCII string (a length, then its characters). */
@@ -284,7 +294,7 @@ export class ByteReader {
     return v;
   }
 
-  /** `n` doubles written by `ByteWriter.beginDoubles` (a view of the snapshot when aligned). */
+  /** `n` doubles written by `ByteWriter.endBlock` (a view of the snapshot when aligned). */
   doubles(n: number): Float64Array {
     const pad = (8 - (this.at % 8)) % 8;
     if (this.at + pad + 8 * n > this.end) this.need(pad + 8 * n);
@@ -437,10 +447,16 @@ export function writeFields(w: ByteWriter, target: object, schema: FieldSchema):
 
 /**
  * Reads generic fields written by {@link writeFields}, without assigning them: by `schema`, or by
- * `older` (an earlier build's, see {@link subSchema}) when the snapshot was written with it (then
- * fewer values come back, one per path of `older`). @internal
+ * `older` (an earlier build's, see {@link subSchema}) when the snapshot was written with it; then
+ * the fields `older` lacks come as `made` has them. @internal
  */
-export function readFields(r: ByteReader, schema: FieldSchema, what: string, older?: FieldSchema): unknown[] {
+export function readFields(
+  r: ByteReader,
+  schema: FieldSchema,
+  what: string,
+  older?: FieldSchema,
+  made?: object,
+): unknown[] {
   const hash = r.uint();
   const read = hash === schema.hash ? schema : older !== undefined && hash === older.hash ? older : null;
   if (read === null) {
@@ -453,7 +469,13 @@ export function readFields(r: ByteReader, schema: FieldSchema, what: string, old
     else if (type === 1) values.push(r.u8() !== 0);
     else values.push(r.text());
   }
-  return values;
+  if (read === schema || made === undefined) return values;
+  let k = 0;
+  return schema.paths.map((path) => {
+    if (path === read.paths[k]) return values[k++];
+    const [holder, key] = place(made, path);
+    return holder[key];
+  });
 }
 
 /** Assigns values from {@link readFields} to `target`. @internal */

@@ -15,7 +15,8 @@ import {
   WheelJoint,
   type WorldJointKind,
 } from './joints';
-import { check, type Decoded, findRecord, UNIT_TOLERANCE } from './snapshot';
+import type { Decoded } from './snapshot';
+import { check, findRecord, UNIT_TOLERANCE } from './snapshot-bodies';
 import {
   assignFields,
   type ByteReader,
@@ -31,39 +32,25 @@ import type { StepState } from './step-state';
 import { MAX_STATE_MAGNITUDE } from './validate';
 import type { World } from './world';
 
-/*
- * The joints' part of world snapshots: each joint kind's class, the generic field list its
- * snapshot record holds, the checks a decoded joint's values pass, and the writing and reading of
- * the joint list.
- */
+// The joints' part of world snapshots: each kind's field list, the checks of a decoded joint, the joint list.
 
 /**
  * Fields a joint's generic record leaves out (written apart, or not state: `velocityA`,
  * `velocityB` and a mouse joint's `velocity` are its bodies' places in the step's packed
  * velocities, bound anew by every prepare).
  */
-const JOINT_SKIP: ReadonlySet<string> = new Set([
-  'id',
-  'kind',
-  'bodyA',
-  'bodyB',
-  'body',
-  'world',
-  'userData',
-  'collideConnected',
-  'chainPrev',
-  'chainNext',
-  'chainBody',
-  'velocityA',
-  'velocityB',
-  'velocity',
-]);
+const JOINT_SKIP: ReadonlySet<string> = new Set(
+  (
+    'id kind bodyA bodyB body world userData collideConnected chainPrev chainNext chainBody ' +
+    'velocityA velocityB velocity'
+  ).split(' '),
+);
 
 // -------------------------------------------------------------------------------------------------
 // Joint classes and their field lists
 
 /** Every kind a snapshot may hold, indexed by its `JointKind` value: the snapshot code brings them all. */
-const SNAPSHOT_KINDS: readonly WorldJointKind[] = [
+export const SNAPSHOT_KINDS: readonly WorldJointKind[] = [
   DistanceJoint.jointKind,
   RevoluteJoint.jointKind,
   MouseJoint.jointKind,
@@ -73,11 +60,6 @@ const SNAPSHOT_KINDS: readonly WorldJointKind[] = [
   MotorJoint.jointKind,
   FilterJoint.jointKind,
 ] as unknown as readonly WorldJointKind[];
-
-/** The kind of joint `kind` (a `JointKind` value below {@link SNAPSHOT_KINDS}'s length). @internal */
-export function snapshotKind(kind: number): WorldJointKind {
-  return SNAPSHOT_KINDS[kind];
-}
 
 /** A joint of `kind` between `a` and `b` with placeholder options (every field is overwritten). */
 function makeJoint(kind: number, world: World | null, id: number, a: SolverBody, b: SolverBody): Joint {
@@ -122,6 +104,7 @@ const ADDED_FIELDS: readonly (RegExp | undefined)[] = [
   /^(enableSpring|springHertz|springDampingRatio|targetAngle)Value$|^spring(Impulse|Bias)$|^springSoftness\./,
 ];
 
+/** What a snapshot needs for joints of `kind` (made the first time it is asked for). */
 function kindInfo(kind: number): KindInfo {
   let info = kindInfos[kind];
   if (info === undefined) {
@@ -139,37 +122,6 @@ function kindInfo(kind: number): KindInfo {
 }
 
 /**
- * The values of every field of `kind`'s list from `values` read by its older list: the fields it
- * lacks as a joint is made.
- */
-function withAddedFields(kind: number, values: unknown[]): unknown[] {
-  const { schema, older, fresh } = kindInfo(kind);
-  if (older === undefined || values.length === schema.paths.length) return values;
-  const record = fresh as unknown as Record<string, Record<string, unknown>>;
-  const full: unknown[] = [];
-  for (let i = 0, k = 0; i < schema.paths.length; ++i) {
-    const path = schema.paths[i];
-    if (path === older.paths[k]) {
-      full.push(values[k++]);
-    } else {
-      const dot = path.indexOf('.');
-      full.push(dot < 0 ? record[path] : record[path.slice(0, dot)][path.slice(dot + 1)]);
-    }
-  }
-  return full;
-}
-
-/** The generic field list of joints of `kind`. */
-function jointSchema(kind: number): FieldSchema {
-  return kindInfo(kind).schema;
-}
-
-/** The paths of `jointSchema(kind)` that are accumulated impulses. */
-function impulsePaths(kind: number): string[] {
-  return kindInfo(kind).impulses;
-}
-
-/**
  * Fields of a joint that may be infinite: thresholds and limits (+Infinity: none), and what the
  * prepare derives from them (the limits' biases, the largest impulses). `checkJointInput` checks
  * their meaning.
@@ -177,10 +129,7 @@ function impulsePaths(kind: number): string[] {
 const JOINT_UNBOUNDED =
   /^(break(Force|Torque)|maxMotor(Force|Torque)|max(Force|Torque|Length)|minLength|(lower|upper)(Angle|Translation))Value$|^max(Motor|Angular)?Impulse$|^(lower|upper)Bias$/;
 
-/**
- * Whether (x, y) is a unit vector within `UNIT_TOLERANCE`: a prismatic or wheel joint's axis, which
- * its constructor normalises and its solver assumes is one.
- */
+/** Whether (x, y) is a unit vector within `UNIT_TOLERANCE` (a prismatic or wheel joint's axis). */
 function isUnitAxis(x: number, y: number): boolean {
   return Math.abs(x * x + y * y - 1) <= UNIT_TOLERANCE;
 }
@@ -191,15 +140,10 @@ const IMPULSE_FIELD = /^(?!max)[A-Za-z]*[iI]mpulse[XY]?$/;
 const scratchSpring = new JointSpring(0);
 
 /**
- * Checks a decoded joint's values as its setters would (they are restored without them, into the
- * fields behind the setters): assigned to a scratch joint of the kind, then `checkJointInput`.
- * Then its state beyond its options: every other number finite (accumulated impulses, the
- * coefficients it caches, chain data), but a softness's matched frequency, damping ratio and step,
- * NaN until it matches one; each spring as its own checked setter leaves it (set again from its
- * values through `JointSpring.set`, it must come out the same, with the kind's default damping
- * ratio); each softness's damping rate the one `dampingRate` gives for the frequency, damping ratio
- * and step it says it matched (the step reuses it without computing it again). Throws the
- * snapshot's WorldError.
+ * Checks a decoded joint's values (restored into the fields behind the setters) as the setters
+ * would: on a scratch joint of the kind, `checkJointInput`; then every other number finite (but a
+ * softness's matched values, NaN until it matches), each spring as `JointSpring.set` leaves it, each
+ * softness's damping rate the one `dampingRate` gives for what it matched. Throws the snapshot's error.
  */
 function checkJointValues(kind: number, id: number, values: unknown[]): void {
   const { scratch: joint, schema, fresh } = kindInfo(kind);
@@ -255,16 +199,9 @@ function checkJointValues(kind: number, id: number, values: unknown[]): void {
         if (spring.form === 'stiffness') s.set({ stiffness: spring.stiffness, damping: spring.damping });
         else s.set({ frequencyHz: spring.frequencyHz, dampingRatio: spring.dampingRatio });
       }, `${what}.${key}`);
-      if (
-        !(
-          Object.is(s.frequencyHz, spring.frequencyHz) &&
-          Object.is(s.dampingRatio, spring.dampingRatio) &&
-          Object.is(s.stiffness, spring.stiffness) &&
-          Object.is(s.damping, spring.damping) &&
-          s.soft === spring.soft
-        )
-      ) {
-        badSnapshot(`${what}.${key}`, 'is not a spring its setters make');
+      for (const field of ['frequencyHz', 'dampingRatio', 'stiffness', 'damping', 'soft'] as const) {
+        if (!Object.is(s[field], spring[field]))
+          badSnapshot(`${what}.${key}`, 'is not a spring its setters make');
       }
     } else if (part instanceof Softness) {
       const f = part.matchedFrequency;
@@ -295,7 +232,7 @@ function writeJoints(w: ByteWriter, s: StepState): void {
     w.uint(jointBodyA(j).id);
     if (!SNAPSHOT_KINDS[j.kind].oneBody) w.uint(jointBodyB(j).id);
     w.u8(j.collideConnected ? 1 : 0);
-    writeFields(w, j, jointSchema(j.kind));
+    writeFields(w, j, kindInfo(j.kind).schema);
   }
 }
 
@@ -331,22 +268,13 @@ function readJoints(r: ByteReader, d: Decoded): JointRecord[] {
       );
     }
     // (The schema's throwaway joint registers the kind's solver entry, and with it its name.)
-    const schema = jointSchema(kind);
+    const { schema, older, fresh } = kindInfo(kind);
     const collideConnected = r.u8() !== 0;
-    const values = withAddedFields(kind, readFields(r, schema, `joint #${id}`, kindInfo(kind).older));
+    const values = readFields(r, schema, `joint #${id}`, older, fresh);
     checkJointValues(kind, id, values);
     joints.push({ kind, id, bodyA, bodyB, collideConnected, values });
   }
   return joints;
 }
 
-export {
-  checkJointValues,
-  impulsePaths,
-  isUnitAxis,
-  type JointRecord,
-  jointSchema,
-  makeJoint,
-  readJoints,
-  writeJoints,
-};
+export { checkJointValues, isUnitAxis, type JointRecord, kindInfo, makeJoint, readJoints, writeJoints };

@@ -64,13 +64,10 @@ function setAgain(target: object): void {
 }
 
 /**
- * The settings' part of a snapshot, both ways. With a writer: the fields of the world's settings of
- * `s`, then whether it has a classic solver and that solver's fields. With a reader: reads them (or
- * a version 4 snapshot's, each field going where it now lives: the shared toggles to both), checks
- * them as the settings themselves would (assigned to scratch objects, every accessor set again
- * through its setter) and returns a function that assigns them to a world, making its classic
- * solver when the snapshot has one and the world not, or letting go of the world's when the
- * snapshot has none. A bad value throws the snapshot's WorldError. @internal
+ * The settings' part of a snapshot, both ways: the world's settings, then whether it has a classic
+ * solver and that solver's. Reading (a version 4 snapshot's too) checks them through the setters of
+ * scratch objects and returns what assigns them to a world, making or dropping its classic solver
+ * as the snapshot says. A bad value throws the snapshot's WorldError. @internal
  */
 export function settingsPart(io: ByteWriter | ByteReader, s: StepState | null): (s: StepState) => void {
   if (io instanceof ByteWriter) {

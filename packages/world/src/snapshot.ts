@@ -1,7 +1,7 @@
 import { AABB, type Box, computeBoxAABB, computeShapeAABB } from '@lite/collision';
 import { objectArray } from '@lite/math';
 import { assignBodyType, Body, placeCenter } from './body';
-import type { ResolvedBodyOptions } from './body-options';
+import { resolveBodyOptions } from './body-options';
 import { WorldError } from './errors';
 import { type Joint, jointBodyA, jointBodyB } from './joints';
 import {
@@ -25,27 +25,24 @@ import {
   type BodyRecord,
   BV,
   bodyValues,
-  check,
   findRecord,
   geometryCode,
   readBodies,
   recordTransform,
   type ShapeRecord,
   sameGeometry,
-  UNIT_TOLERANCE,
   writeBodies,
   xfA,
 } from './snapshot-bodies';
 import { applyContacts, derivedMargin, readContacts, writeContacts } from './snapshot-contacts';
-import { assignFields, ByteReader, ByteWriter, badSnapshot } from './snapshot-format';
+import { assignFields, ByteReader, ByteWriter, badSnapshot, stateValue } from './snapshot-format';
 import {
-  impulsePaths,
   isUnitAxis,
   type JointRecord,
-  jointSchema,
+  kindInfo,
   makeJoint,
   readJoints,
-  snapshotKind,
+  SNAPSHOT_KINDS,
   writeJoints,
 } from './snapshot-joints';
 import { scratchSettings, settingsPart } from './snapshot-settings';
@@ -55,18 +52,9 @@ import { MAX_MAGNITUDE, MAX_STATE_MAGNITUDE } from './validate';
 import type { World } from './world';
 
 /*
- * World snapshots (docs/snapshots.md): `saveWorld(world)` writes everything that decides the
- * world's future into a versioned binary buffer (`snapshot-format.ts`), and `restoreWorld(world,
- * bytes)` reads it back so that stepping on is bit for bit the same as if it had never been taken.
- *
- * In order: the id counters, step count, gravity, the last step's carried dt, the settings; the
- * bodies with their shapes (`snapshot-bodies.ts`); the joints (`snapshot-joints.ts`); the contacts
- * (`snapshot-contacts.ts`: a resting contact that colliding its shapes again gives exactly is
- * written as its impulses only); each shape's broadphase proxy (its fat box, left out when it is
- * the shape's box grown by the margin, and whether it waits in the move buffer), not the tree: no
- * result depends on the tree's shape or on proxy ids. Not written: listeners, `userData`, the
- * profile, the step's scratch.
- *
+ * World snapshots (the format, part by part: docs/snapshots.md). In order: the counters, gravity,
+ * the carried dt, the settings, the bodies with their shapes, the joints, the contacts, and each
+ * shape's broadphase proxy (not the tree: no result depends on its shape or on proxy ids).
  * Reading is two passes: `decode` checks the whole buffer into plain records without touching the
  * world (a bad buffer throws there, changing nothing), then `apply` writes them into the world.
  */
@@ -79,6 +67,9 @@ interface WorldInternals {
   nextJointId: number;
   stepCounter: number;
 }
+
+/** The id counters, first in a snapshot. */
+const COUNTERS = ['nextBodyId', 'nextShapeId', 'nextJointId'] as const;
 
 // -------------------------------------------------------------------------------------------------
 // Writing
@@ -96,9 +87,7 @@ export function writeSnapshot(world: World): Uint8Array {
   const s = internals.core;
   checkWritable(s);
   w.begin();
-  w.uint(internals.nextBodyId);
-  w.uint(internals.nextShapeId);
-  w.uint(internals.nextJointId);
+  for (const key of COUNTERS) w.uint(internals[key]);
   w.float(internals.stepCounter, 0);
   w.float(s.gravity.x, 0);
   w.float(s.gravity.y, -10);
@@ -118,10 +107,9 @@ export function writeSnapshot(world: World): Uint8Array {
 const checkedValues = new Float64Array(BV.Count);
 
 /**
- * Refuses, before anything is written, a world the reader would refuse for a number the public
- * API sets freely: gravity, a body's pose, velocities or forces, a contact's numbers or a joint's
- * impulses beyond `MAX_STATE_MAGNITUDE`, a mass or inertia beyond `MAX_MAGNITUDE`, or a prismatic
- * or wheel joint's axis that is not a unit vector. A WorldError names the first such number.
+ * Refuses, before anything is written, a world the reader would refuse for a number the public API
+ * sets freely (a state number beyond `MAX_STATE_MAGNITUDE`, a mass or inertia beyond `MAX_MAGNITUDE`,
+ * a joint axis not a unit vector). A WorldError names the first such number.
  */
 function checkWritable(s: StepState): void {
   const check = (argument: string, value: number, bound = MAX_STATE_MAGNITUDE) => {
@@ -150,9 +138,9 @@ function checkWritable(s: StepState): void {
   }
   for (const j of s.jointList) {
     const record = j as unknown as Record<string, number>;
-    for (const path of impulsePaths(j.kind)) check(`joint #${j.id}.${path}`, record[path]);
+    for (const path of kindInfo(j.kind).impulses) check(`joint #${j.id}.${path}`, record[path]);
     const axis = j as unknown as { localAxisX: number; localAxisY: number };
-    if (snapshotKind(j.kind).unitAxis && !isUnitAxis(axis.localAxisX, axis.localAxisY)) {
+    if (SNAPSHOT_KINDS[j.kind].unitAxis && !isUnitAxis(axis.localAxisX, axis.localAxisY)) {
       throw new WorldError(
         `joint #${j.id}.localAxis`,
         `(${axis.localAxisX}, ${axis.localAxisY})`,
@@ -166,18 +154,10 @@ function checkWritable(s: StepState): void {
 const P_FITTED = 1;
 const P_MOVED = 2;
 
-/** Scratch of the proxies' writing and reading: a box, the move buffer, marks by proxy id, flags. */
+/** Scratch of the proxies' writing and reading: a box, the move buffer, marks by proxy id. */
 const proxyBox = new AABB();
 let moveScratch = new Int32Array(16);
 let movedMarks = new Uint8Array(0);
-let proxyFlags: Uint8Array = new Uint8Array(64);
-
-/** A copy of `bytes` twice as long. */
-function growBytes(bytes: Uint8Array): Uint8Array {
-  const bigger = new Uint8Array(2 * bytes.length);
-  bigger.set(bytes);
-  return bigger;
-}
 
 /**
  * Whether a proxy's fat box is its shape's tight box at its body's transform grown by the margin
@@ -209,32 +189,20 @@ function writeProxies(w: ByteWriter, s: StepState): void {
   for (let i = 0; i < moves; ++i) if (moveScratch[i] >= 0) movedMarks[moveScratch[i]] = P_MOVED;
   const bodies = s.bodyList;
   const fat = new AABB();
-  let n = 0;
-  let written = 0;
   for (let i = 0; i < bodies.length; ++i) {
     const shapes = bodies[i].shapeList;
-    for (let k = 0; k < shapes.length; ++k, ++n) {
+    for (let k = 0; k < shapes.length; ++k) {
       const id = shapes[k].proxyId;
       const fitted = isFitted(shapes[k], bp.getFatAABB(id, fat), margin);
-      if (n === proxyFlags.length) proxyFlags = growBytes(proxyFlags);
-      proxyFlags[n] = (fitted ? P_FITTED : 0) | movedMarks[id];
-      if (!fitted) written++;
-      w.u8(proxyFlags[n]);
+      w.u8((fitted ? P_FITTED : 0) | movedMarks[id]);
+      if (fitted) continue;
+      w.raw(fat.minX);
+      w.raw(fat.minY);
+      w.raw(fat.maxX);
+      w.raw(fat.maxY);
     }
   }
-  const block = w.beginDoubles(4 * written);
-  for (let i = 0, k = 0, q = 0; i < bodies.length; ++i) {
-    const shapes = bodies[i].shapeList;
-    for (let j = 0; j < shapes.length; ++j, ++q) {
-      if (proxyFlags[q] & P_FITTED) continue;
-      bp.getFatAABB(shapes[j].proxyId, fat);
-      block[k++] = fat.minX;
-      block[k++] = fat.minY;
-      block[k++] = fat.maxX;
-      block[k++] = fat.maxY;
-    }
-  }
-  w.endDoubles();
+  w.endBlock();
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -274,14 +242,11 @@ interface Decoded {
  */
 function decode(bytes: unknown, margin: number): Decoded {
   const r = new ByteReader(bytes);
-  const d = {
-    nextBodyId: r.count('nextBodyId', 0x7fffffff),
-    nextShapeId: r.count('nextShapeId', 0x7fffffff),
-    nextJointId: r.count('nextJointId', 0x7fffffff),
-    stepCount: r.float(0),
-    gravityX: r.float(0),
-    gravityY: r.float(-10),
-  } as Decoded;
+  const d = {} as Decoded;
+  for (const key of COUNTERS) d[key] = r.count(key, 0x7fffffff);
+  d.stepCount = r.float(0);
+  d.gravityX = r.float(0);
+  d.gravityY = r.float(-10);
   if (!(Number.isInteger(d.stepCount) && d.stepCount >= 0))
     badSnapshot(`stepCount ${d.stepCount}`, 'is not a count');
   const mask = r.u8();
@@ -294,12 +259,8 @@ function decode(bytes: unknown, margin: number): Decoded {
   }
   d.stepSubsteps = r.count('stepSubsteps', 1 << 20);
   checkCarried(mask, d.carried, d.stepSubsteps);
-  if (!(Math.abs(d.gravityX) <= MAX_STATE_MAGNITUDE && Math.abs(d.gravityY) <= MAX_STATE_MAGNITUDE)) {
-    badSnapshot(
-      `gravity (${d.gravityX}, ${d.gravityY})`,
-      `is not finite, or larger than ${MAX_STATE_MAGNITUDE}`,
-    );
-  }
+  stateValue(d.gravityX, 'gravity.x');
+  stateValue(d.gravityY, 'gravity.y');
   d.assignSettings = settingsPart(r, null);
   readBodies(r, d);
   d.joints = readJoints(r, d);
@@ -343,9 +304,7 @@ function readProxies(r: ByteReader, d: Decoded, margin: number): void {
     // Width and height finite and not negative: the corners finite, with min <= max.
     const width = boxes[o + 2] - boxes[o];
     const height = boxes[o + 3] - boxes[o + 1];
-    if (
-      !(width >= 0 && height >= 0 && width < Number.POSITIVE_INFINITY && height < Number.POSITIVE_INFINITY)
-    ) {
+    if (!(Math.min(width, height) >= 0 && Math.max(width, height) < Number.POSITIVE_INFINITY)) {
       badSnapshot(`the fat box of shape #${shapes[i].id}`, 'must be finite with min <= max');
     }
   }
@@ -359,9 +318,7 @@ export function restoreSnapshot(world: World, bytes: unknown): void {
   const s = internals.core;
   const d = decode(bytes, s.broadPhase.tree.margin);
   apply(world, d);
-  internals.nextBodyId = d.nextBodyId;
-  internals.nextShapeId = d.nextShapeId;
-  internals.nextJointId = d.nextJointId;
+  for (const key of COUNTERS) internals[key] = d[key];
   internals.stepCounter = d.stepCount;
   s.gravity.set(d.gravityX, d.gravityY);
   d.assignSettings(s);
@@ -369,12 +326,7 @@ export function restoreSnapshot(world: World, bytes: unknown): void {
   s.stepSubsteps = d.stepSubsteps;
 }
 
-/**
- * The carried dt values as only the step makes them (the step reads them back as they are): no
- * mask bit beyond the four values; the last dt and its inverse together, the inverse exactly
- * `1 / dt`; the step's dt and the sub-step's together, with a sub-step count of 2 or more (a
- * single sub-step keeps none), the sub-step's exactly `dt / substeps`; and no values, a count of 1.
- */
+/** The carried dt values as only the step makes them (the step reads them back as they are). */
 function checkCarried(mask: number, carried: (number | null)[], stepSubsteps: number): void {
   if (mask > 15) badSnapshot(`the carried dt mask ${mask}`, 'has bits beyond the four values');
   const [lastDt, lastInvDt, stepDt, subDt] = carried;
@@ -542,7 +494,7 @@ function apply(world: World, d: Decoded): void {
       joint = makeJoint(jr.kind, world, jr.id, a, b);
       (joint as unknown as { collideConnected: boolean }).collideConnected = jr.collideConnected;
     }
-    assignFields(joint, jointSchema(jr.kind), jr.values);
+    assignFields(joint, kindInfo(jr.kind).schema, jr.values);
     joint.world = world;
     joints.push(joint);
     a.jointEdges.push(joint);
@@ -571,35 +523,14 @@ function detachShape(s: StepState, shape: BodyShape): void {
   shape.overlaps = objectArray();
 }
 
-/**
- * A new body object for a record, at its pose: its other numbers are placeholders until `fillBody`
- * (mass 1 keeps the inverses finite).
- */
+/** A new body object for a record, at its pose: its other numbers are placeholders until `fillBody`. */
 function makeBody(world: World, rec: BodyRecord, v: Float64Array): Body {
-  return new Body(world, rec.id, {
-    type: rec.type,
-    shape: null,
-    shorthand: false,
-    bullet: false,
-    width: 0,
-    height: 0,
-    x: v[rec.base + BV.X],
-    y: v[rec.base + BV.Y],
-    angle: v[rec.base + BV.Angle],
-    mass: 1,
-    inertia: 1,
-    friction: 0,
-    restitution: 0,
-    vx: 0,
-    vy: 0,
-    angularVelocity: 0,
-    linearDamping: 0,
-    angularDamping: 0,
-    gravityScale: 1,
-    allowSleep: true,
-    awake: true,
-    userData: undefined,
-  } as ResolvedBodyOptions);
+  const position = { x: v[rec.base + BV.X], y: v[rec.base + BV.Y] };
+  return new Body(
+    world,
+    rec.id,
+    resolveBodyOptions({ type: rec.type, position, angle: v[rec.base + BV.Angle] }),
+  );
 }
 
 function fillBody(b: Body, rec: BodyRecord, v: Float64Array, index: number): void {
@@ -652,24 +583,7 @@ function shapeMatches(shape: BodyShape, sr: ShapeRecord): boolean {
 const SHAPE_KINDS = [KIND_BOX, KIND_POLYGON, KIND_CAPSULE, KIND_CIRCLE, KIND_SEGMENT, KIND_CHAIN_SEGMENT];
 
 function makeShape(body: Body, sr: ShapeRecord): BodyShape {
-  return new BodyShape(body, sr.id, {
-    type: sr.type,
-    kind: SHAPE_KINDS[sr.code],
-    chain: null,
-    geometry: sr.geometry,
-    density: sr.density,
-    friction: sr.friction,
-    restitution: sr.restitution,
-    rollingResistance: sr.rollingResistance,
-    tangentSpeed: sr.tangentSpeed,
-    material: sr.material,
-    sensor: sr.sensor,
-    category: sr.category,
-    mask: sr.mask,
-    group: sr.group,
-    userData: undefined,
-  });
+  return new BodyShape(body, sr.id, { ...sr, kind: SHAPE_KINDS[sr.code], chain: null, userData: undefined });
 }
 
 export type { Decoded, WorldInternals };
-export { check, findRecord, UNIT_TOLERANCE };
