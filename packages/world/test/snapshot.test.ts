@@ -1118,6 +1118,7 @@ describe('speed', () => {
   // times over, or a search per body, fails every attempt.
   it('saving and restoring 1,000 bodies takes less time than three steps of them, and 4,000 bodies less than eight times that (fastest of 21, same process)', {
     retry: 2,
+    timeout: 180_000,
   }, () => {
     const small = saveRestoreCost(1000);
     const large = saveRestoreCost(4000);
