@@ -152,20 +152,12 @@ export class SoftContactSolver extends SoftContactArrays {
     this.listSingles();
   }
 
-  /**
-   * The contacts outside chains, in contact order, into `singles` (a two-point one with the bit
-   * `Index.TwoPoints` set): what every solve and relax pass runs through.
-   */
+  /** The contacts outside chains, in contact order, into `singles`: what every solve and relax pass runs through. */
   private listSingles(): void {
-    const meta = this.meta;
     const chainOf = this.chainOf;
     const singles = this.singles;
     let count = 0;
-    for (let i = 0, n = this.contactCount; i < n; i++) {
-      if (chainOf[i] >= 0) continue;
-      singles[count++] =
-        meta[(i & Index.Mask) * Meta.Stride + Meta.PointCount] === 1 ? i : i | Index.TwoPoints;
-    }
+    for (let i = 0, n = this.contactCount; i < n; i++) if (chainOf[i] < 0) singles[count++] = i;
     this.singleCount = count;
   }
 
