@@ -152,12 +152,18 @@ export class SoftContactSolver extends SoftContactArrays {
     this.listSingles();
   }
 
-  /** The contacts outside chains, in contact order, into `singles`: what every solve and relax pass runs through. */
+  /**
+   * The contacts outside chains, in contact order, into `singles`: what every solve and relax pass
+   * runs through.
+   */
   private listSingles(): void {
     const chainOf = this.chainOf;
     const singles = this.singles;
     let count = 0;
-    for (let i = 0, n = this.contactCount; i < n; i++) if (chainOf[i] < 0) singles[count++] = i;
+    for (let i = 0, n = this.contactCount; i < n; i++) {
+      if (chainOf[i] >= 0) continue;
+      singles[count++] = i;
+    }
     this.singleCount = count;
   }
 
