@@ -1,7 +1,9 @@
 import { Float64Slab } from '@lite/math';
+import { checkBodies } from './checked-fields';
 import { ConstraintError, requireNonNegativeArg } from './errors';
+import { ContactData, PointData } from './layout';
 import type { SolverSettings } from './settings';
-import { SolverBody } from './solver-body';
+import type { SolverBody } from './solver-body';
 
 /**
  * One point of a contact manifold, as {@link ContactConstraint.update} reads it. `@lite/collision`'s
@@ -31,154 +33,96 @@ export interface ManifoldLike {
 }
 
 /**
- * Where each contact point keeps its step-to-step state in {@link ContactConstraint.data} (doubles,
- * from `index * PointData.Stride`). @internal
- */
-// biome-ignore lint/suspicious/noConstEnum: inlined as numbers into the solver's hot loops
-export const enum PointData {
-  X = 0,
-  Y = 1,
-  Separation = 2,
-  Key = 3,
-  ApproachVelocity = 4,
-  NormalImpulse = 5,
-  TangentImpulse = 6,
-  LastNormalImpulse = 7,
-  Stride = 8,
-}
-
-/**
- * Where a contact keeps its own numbers in {@link ContactConstraint.data}, after its two points'
- * (`2 * PointData.Stride` of them). @internal
- */
-// biome-ignore lint/suspicious/noConstEnum: inlined as numbers into the solver's hot loops
-export const enum ContactData {
-  NormalX = 16,
-  NormalY = 17,
-  Friction = 18,
-  Restitution = 19,
-  RadiusA = 20,
-  RadiusB = 21,
-  /** The contact's rolling resistance, m (see {@link ContactConstraint.rollingResistance}). */
-  RollingResistance = 22,
-  /** The friction rows' target tangential speed, m/s (see {@link ContactConstraint.tangentSpeed}). */
-  TangentSpeed = 23,
-  /** The rolling row's impulse over the last step, N m s: it warm starts the next. */
-  RollingImpulse = 24,
-  /** The length of `data` (four 64-byte lines). */
-  Length = 32,
-}
-
-/**
  * The solver state of one contact point: geometry, accumulated impulses (carried by feature key for
  * warm starting) and, after `prepareContacts`, lever arms, effective masses and biases. Its
  * step-to-step state lives in the constraint's {@link ContactConstraint.data}.
  */
 export class ContactPoint {
-  /** The constraint's data block. */
-  private readonly data: Float64Array;
-  /** This point's base in {@link ContactPoint.data}. */
-  private readonly base: number;
+  /** The constraint's data block. @internal */
+  readonly dataBlock: Float64Array;
+  /** This point's base in {@link ContactPoint.dataBlock}. @internal */
+  readonly dataOffset: number;
   /** Lever arm from body A's centre to the point, x, m (set by `prepareContacts`). */
-  rAx: number;
+  rAx = 0;
   /** Lever arm from body A's centre to the point, y, m. */
-  rAy: number;
+  rAy = 0;
   /** Lever arm from body B's centre to the point, x, m. */
-  rBx: number;
+  rBx = 0;
   /** Lever arm from body B's centre to the point, y, m. */
-  rBy: number;
+  rBy = 0;
   /** Effective mass of the normal row, 1 / (J M⁻¹ Jᵀ), kg (0 when both bodies are immovable). */
-  normalMass: number;
+  normalMass = 0;
   /** Effective mass of the friction row, kg. */
-  tangentMass: number;
+  tangentMass = 0;
   /** Baumgarte bias -(β/dt) min(0, separation + slop), m/s (0 when position correction is off). */
-  bias: number;
+  bias = 0;
   /** Restitution target -e vn⁻ when vn⁻ < -threshold, else 0, m/s. */
-  velocityBias: number;
+  velocityBias = 0;
   /**
    * The normal velocity the solver aims for, m/s: max(bias, velocityBias), so a bounce stays exactly
    * -e vn⁻ while Baumgarte may push harder.
    */
-  targetVelocity: number;
+  targetVelocity = 0;
 
   /** A point whose state lives in `data` (the constraint's block) from index `base` on. */
   constructor(data: Float64Array, base: number) {
-    this.data = data;
-    this.base = base;
-    this.rAx = 0;
-    this.rAy = 0;
-    this.rBx = 0;
-    this.rBy = 0;
-    this.normalMass = 0;
-    this.tangentMass = 0;
-    this.bias = 0;
-    this.velocityBias = 0;
-    this.targetVelocity = 0;
+    this.dataBlock = data;
+    this.dataOffset = base;
   }
 
   /** World x of the point, m. */
-  get x(): number {
-    return this.data[this.base + PointData.X];
-  }
-  set x(value: number) {
-    this.data[this.base + PointData.X] = value;
-  }
+  declare x: number;
   /** World y of the point, m. */
-  get y(): number {
-    return this.data[this.base + PointData.Y];
-  }
-  set y(value: number) {
-    this.data[this.base + PointData.Y] = value;
-  }
+  declare y: number;
   /** Signed distance along the normal, m (negative: penetration). */
-  get separation(): number {
-    return this.data[this.base + PointData.Separation];
-  }
-  set separation(value: number) {
-    this.data[this.base + PointData.Separation] = value;
-  }
+  declare separation: number;
   /** The manifold's feature key for this point. */
-  get key(): number {
-    return this.data[this.base + PointData.Key];
-  }
-  set key(value: number) {
-    this.data[this.base + PointData.Key] = value;
-  }
+  declare key: number;
   /**
    * The relative normal velocity vn⁻ measured by {@link ContactConstraint.update} (when contact was
    * found, before the step's forces), m/s; negative when approaching. The restitution target uses it.
    */
-  get approachVelocity(): number {
-    return this.data[this.base + PointData.ApproachVelocity];
-  }
-  set approachVelocity(value: number) {
-    this.data[this.base + PointData.ApproachVelocity] = value;
-  }
+  declare approachVelocity: number;
   /**
    * The normal impulse of this step, N s (>= 0): the clamped running total with accumulated
    * impulses (it warm starts the next step), else the sum of the iterations' impulses.
    */
-  get normalImpulse(): number {
-    return this.data[this.base + PointData.NormalImpulse];
-  }
-  set normalImpulse(value: number) {
-    this.data[this.base + PointData.NormalImpulse] = value;
-  }
+  declare normalImpulse: number;
   /** The friction impulse of this step along the tangent t = (n.y, -n.x), N s. */
-  get tangentImpulse(): number {
-    return this.data[this.base + PointData.TangentImpulse];
-  }
-  set tangentImpulse(value: number) {
-    this.data[this.base + PointData.TangentImpulse] = value;
-  }
+  declare tangentImpulse: number;
   /** Without accumulated impulses: the normal impulse of the latest iteration (it bounds friction). */
-  get lastNormalImpulse(): number {
-    return this.data[this.base + PointData.LastNormalImpulse];
-  }
-  set lastNormalImpulse(value: number) {
-    this.data[this.base + PointData.LastNormalImpulse] = value;
+  declare lastNormalImpulse: number;
+}
+
+/**
+ * Defines on `proto` the accessor of each `{field: index}` entry: the double at `index` of the
+ * instance's `dataBlock` from its `dataOffset`. The class declares each field with its TSDoc.
+ */
+function defineDataFields(proto: object, fields: Record<string, number>): void {
+  type Data = { dataBlock: Float64Array; dataOffset: number };
+  for (const [name, k] of Object.entries(fields)) {
+    Object.defineProperty(proto, name, {
+      configurable: true,
+      get(this: Data): number {
+        return this.dataBlock[this.dataOffset + k];
+      },
+      set(this: Data, value: number) {
+        this.dataBlock[this.dataOffset + k] = value;
+      },
+    });
   }
 }
+
+defineDataFields(ContactPoint.prototype, {
+  x: PointData.X,
+  y: PointData.Y,
+  separation: PointData.Separation,
+  key: PointData.Key,
+  approachVelocity: PointData.ApproachVelocity,
+  normalImpulse: PointData.NormalImpulse,
+  tangentImpulse: PointData.TangentImpulse,
+  lastNormalImpulse: PointData.LastNormalImpulse,
+});
 
 /** Where contacts take their data: views into blocks of 256 contacts' (docs/performance.md, "Slabs"). */
 const pointData = /* @__PURE__ */ new Float64Slab(ContactData.Length, 256);
@@ -205,85 +149,40 @@ export class ContactConstraint {
   /** The body the normal points towards. */
   bodyB: SolverBody;
   /** Friction coefficient μ (see {@link mixFriction}). */
-  get friction(): number {
-    return this.data[ContactData.Friction];
-  }
-  set friction(value: number) {
-    this.data[ContactData.Friction] = value;
-  }
+  declare friction: number;
   /** Restitution coefficient e (see {@link mixRestitution}). */
-  get restitution(): number {
-    return this.data[ContactData.Restitution];
-  }
-  set restitution(value: number) {
-    this.data[ContactData.Restitution] = value;
-  }
+  declare restitution: number;
   /**
    * The rounding radius of A's side, m (a circle's, capsule's or rounded polygon's; 0 when sharp).
    * The soft step turns a rounded side's contact about the centre of its rounding.
    */
-  get radiusA(): number {
-    return this.data[ContactData.RadiusA];
-  }
-  set radiusA(value: number) {
-    this.data[ContactData.RadiusA] = value;
-  }
+  declare radiusA: number;
   /** The rounding radius of B's side, m (see {@link ContactConstraint.radiusA}). */
-  get radiusB(): number {
-    return this.data[ContactData.RadiusB];
-  }
-  set radiusB(value: number) {
-    this.data[ContactData.RadiusB] = value;
-  }
+  declare radiusB: number;
   /**
    * Rolling resistance, m: the rolling row (on the bodies' relative angular velocity) holds at most
    * this times the contact's total normal impulse (0: no rolling row). A world sets it to the larger
    * of its shapes' coefficients times the larger rounding radius, as Box2D v3 does.
    */
-  get rollingResistance(): number {
-    return this.data[ContactData.RollingResistance];
-  }
-  set rollingResistance(value: number) {
-    this.data[ContactData.RollingResistance] = value;
-  }
+  declare rollingResistance: number;
   /**
    * The relative tangential speed the friction rows aim at, m/s, along t = (n.y, -n.x) (B's surface
    * against A's): a conveyor belt's. 0: ordinary friction.
    */
-  get tangentSpeed(): number {
-    return this.data[ContactData.TangentSpeed];
-  }
-  set tangentSpeed(value: number) {
-    this.data[ContactData.TangentSpeed] = value;
-  }
+  declare tangentSpeed: number;
   /** The rolling row's impulse of the last step, N m s (it warm starts the next). */
-  get rollingImpulse(): number {
-    return this.data[ContactData.RollingImpulse];
-  }
-  set rollingImpulse(value: number) {
-    this.data[ContactData.RollingImpulse] = value;
-  }
+  declare rollingImpulse: number;
   /** Unit normal x, from A to B. */
-  get normalX(): number {
-    return this.data[ContactData.NormalX];
-  }
-  set normalX(value: number) {
-    this.data[ContactData.NormalX] = value;
-  }
+  declare normalX: number;
   /** Unit normal y, from A to B. */
-  get normalY(): number {
-    return this.data[ContactData.NormalY];
-  }
-  set normalY(value: number) {
-    this.data[ContactData.NormalY] = value;
-  }
+  declare normalY: number;
   /** Number of valid points: 0, 1 or 2. */
-  pointCount: number;
+  pointCount = 0;
   /** The two points; only the first `pointCount` are valid. Made at the first read (solvers read `data`). */
   get points(): [ContactPoint, ContactPoint] {
     return this.pointObjects ?? this.makePoints();
   }
-  private pointObjects: [ContactPoint, ContactPoint] | null;
+  private pointObjects: [ContactPoint, ContactPoint] | null = null;
   /**
    * The contact's numbers in one block: point i's step-to-step state from index 8 i, then from 16 the
    * normal, friction, restitution and rounding radii (read through the accessors of those names).
@@ -294,24 +193,24 @@ export class ContactConstraint {
   /** The index in {@link ContactConstraint.dataBlock} of `data[0]`. @internal */
   readonly dataOffset: number;
   /** Block solver: K = J M⁻¹ Jᵀ of the two normal rows, entry (1,1). */
-  k11: number;
+  k11 = 0;
   /** Block solver: K entry (1,2) = (2,1). */
-  k12: number;
+  k12 = 0;
   /** Block solver: K entry (2,2). */
-  k22: number;
+  k22 = 0;
   /** Block solver: K⁻¹ entry (1,1). */
-  m11: number;
+  m11 = 0;
   /** Block solver: K⁻¹ entry (1,2) = (2,1). */
-  m12: number;
+  m12 = 0;
   /** Block solver: K⁻¹ entry (2,2). */
-  m22: number;
+  m22 = 0;
   /** True when the last prepare found two points and a well-conditioned K (the block solver may run). */
-  blockUsable: boolean;
+  blockUsable = false;
   /**
    * Which LCP case the last block solve took: 1 both active, 2 only point 1, 3 only point 2,
    * 4 neither, -1 none valid (nothing applied), 0 the block solver was not used.
    */
-  blockCase: number;
+  blockCase = 0;
 
   /**
    * @param bodyA - the first body (the normal points away from it)
@@ -327,16 +226,6 @@ export class ContactConstraint {
     this.dataBlock = pointData.lastBlock as Float64Array;
     this.dataOffset = pointData.lastOffset;
     this.normalY = 1;
-    this.pointCount = 0;
-    this.pointObjects = null;
-    this.k11 = 0;
-    this.k12 = 0;
-    this.k22 = 0;
-    this.m11 = 0;
-    this.m12 = 0;
-    this.m22 = 0;
-    this.blockUsable = false;
-    this.blockCase = 0;
     this.reset(bodyA, bodyB, friction, restitution);
   }
 
@@ -357,9 +246,7 @@ export class ContactConstraint {
    *   coefficient is negative or not finite
    */
   reset(bodyA: SolverBody, bodyB: SolverBody, friction: number, restitution: number): void {
-    if (!(bodyA instanceof SolverBody)) throw new ConstraintError('bodyA', bodyA, 'must be a SolverBody');
-    if (!(bodyB instanceof SolverBody)) throw new ConstraintError('bodyB', bodyB, 'must be a SolverBody');
-    if (bodyA === bodyB) throw new ConstraintError('bodyB', 'bodyA', 'must be a different body from bodyA');
+    checkBodies(bodyA, bodyB);
     const nx = this.normalX;
     const ny = this.normalY;
     const f = requireNonNegativeArg(friction, 'friction');
@@ -466,6 +353,18 @@ export class ContactConstraint {
     this.pointCount = count;
   }
 }
+
+defineDataFields(ContactConstraint.prototype, {
+  normalX: ContactData.NormalX,
+  normalY: ContactData.NormalY,
+  friction: ContactData.Friction,
+  restitution: ContactData.Restitution,
+  radiusA: ContactData.RadiusA,
+  radiusB: ContactData.RadiusB,
+  rollingResistance: ContactData.RollingResistance,
+  tangentSpeed: ContactData.TangentSpeed,
+  rollingImpulse: ContactData.RollingImpulse,
+});
 
 /** The block solver is used only when k11² < BLOCK_MAX_CONDITION · (k11 k22 - k12²). */
 export const BLOCK_MAX_CONDITION = 1000;

@@ -1,9 +1,9 @@
 import { objectArray } from '@lite/math';
-import { buildBlockAt, solveBlockLcpAt } from './block-solver';
+import { buildBlockFrom, solveBlockLcpAt } from './block-solver';
 import { type BodyStates, Index, slotUsable, unslottedBody } from './body-state';
-import { type ContactConstraint, ContactData, PointData } from './contact-constraint';
+import type { ContactConstraint } from './contact-constraint';
 import { ConstraintError, requireCount } from './errors';
-import { State } from './layout';
+import { ContactData, PointData, State } from './layout';
 import type { SolverSettings } from './settings';
 import type { SolverBody } from './solver-body';
 
@@ -111,8 +111,6 @@ export class ContactSolver {
   private contactCount = 0;
   /** The block solver's b' in and x out (see `solveBlockLcpAt`). */
   private readonly blockIo = new Float64Array(4);
-  /** The inputs of {@link buildBlockAt} for the contact being prepared. */
-  private readonly blockArms = new Float64Array(8);
   /** This prepare's Baumgarte rate β / dt (0 with position correction off), 1/s. */
   private betaInvDt = 0.5;
 
@@ -283,23 +281,18 @@ export class ContactSolver {
     }
 
     this.blockCases[i] = 0;
-    if (pointCount === 2) {
-      const q1 = r + Row.Point0;
-      const q2 = r + Row.Point1;
-      const arms = this.blockArms;
-      arms[0] = mA;
-      arms[1] = iA;
-      arms[2] = mB;
-      arms[3] = iB;
-      arms[4] = rows[q1 + Pt.R_AX] * ny - rows[q1 + Pt.R_AY] * nx;
-      arms[5] = rows[q1 + Pt.R_BX] * ny - rows[q1 + Pt.R_BY] * nx;
-      arms[6] = rows[q2 + Pt.R_AX] * ny - rows[q2 + Pt.R_AY] * nx;
-      arms[7] = rows[q2 + Pt.R_BX] * ny - rows[q2 + Pt.R_BY] * nx;
-      const usable = buildBlockAt(arms, 0, rows, r + Row.K11);
-      meta[m + Meta.BlockUsable] = usable ? 1 : 0;
-    } else {
-      meta[m + Meta.BlockUsable] = 0;
-    }
+    // (The rows hold the masses and both points' arms already, the arms as RnA then RnB.)
+    const usable =
+      pointCount === 2 &&
+      buildBlockFrom(
+        rows,
+        r + Row.MassA,
+        r + Row.Point0 + Pt.RnA,
+        r + Row.Point1 + Pt.RnA,
+        rows,
+        r + Row.K11,
+      );
+    meta[m + Meta.BlockUsable] = usable ? 1 : 0;
 
     if (warm) {
       v[oA] = vAx;

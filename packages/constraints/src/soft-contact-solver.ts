@@ -1,11 +1,24 @@
 import { LENGTH_UNITS, objectArray } from '@lite/math';
 import { buildBlockFrom } from './block-solver';
 import { type BodyStates, slotUsable, unslottedBody } from './body-state';
-import { type ContactConstraint, ContactData, PointData } from './contact-constraint';
+import type { ContactConstraint } from './contact-constraint';
 import type { ContactGather } from './contact-gather';
 import { ConstraintError, requireCount } from './errors';
 import { Region } from './kernels';
-import { Ctx, Index, Meta, Mode, Motion, Param, Pt, Row, Scalar, State } from './layout';
+import {
+  ContactData,
+  Ctx,
+  Index,
+  Meta,
+  Mode,
+  Motion,
+  Param,
+  PointData,
+  Pt,
+  Row,
+  Scalar,
+  State,
+} from './layout';
 import { factorChain, otherContactOf, otherSlot } from './soft-chains';
 import { SoftContactArrays } from './soft-contact-arrays';
 import { restituteContact } from './soft-restitution';
