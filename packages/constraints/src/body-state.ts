@@ -59,10 +59,7 @@ export const DEFAULT_MAX_LINEAR_SPEED = 400;
 /** Each {@link BodyStates.beginStep} takes a fresh stamp, unique across every instance. */
 let nextStamp = 1;
 
-/**
- * The slots (and body indices) new {@link BodyStates} have room for, the still slot included: few, so
- * that a small world stays small (the arrays double when a step needs more).
- */
+/** The slots (and body indices) new {@link BodyStates} have room for (the arrays double when needed). */
 const INITIAL_SLOTS = 8;
 
 /**
@@ -71,16 +68,14 @@ const INITIAL_SLOTS = 8;
  * began. Contacts and joints read and write these slots only; the body objects are written once,
  * at the end of each sub-step's position update.
  *
- * Slot 0 stands for every static body (and any body not added): velocity 0, no motion, never
- * written by an integration. Build it once per step with {@link BodyStates.begin} and
- * {@link BodyStates.add} for each awake dynamic or kinematic body; a step that fits the arrays
- * allocates nothing. A body with mass that was not added cannot share slot 0 (an impulse on it
- * would set the still slot moving, and every static body with it): the soft contacts and the joints
- * refuse it.
+ * Slot 0 stands for every static body (and any body not added): velocity 0, no motion. Build it
+ * once per step with {@link BodyStates.begin} and {@link BodyStates.add} for each awake dynamic or
+ * kinematic body; a step that fits the arrays allocates nothing. The soft contacts and the joints
+ * refuse a body with mass but no slot (an impulse on it would set the still slot moving).
  */
 export class BodyStates implements BodyVelocities {
   /**
-   * Per slot, 8 doubles ({@link State}): vx, vy, ω, the step's translation, the cosine and sine of
+   * Per slot, 8 doubles (`State`): vx, vy, ω, the step's translation, the cosine and sine of
    * its rotation, and the rotation. A view of the kernels' memory (see `kernels.ts`), replaced when
    * the memory moves (it grows, or switches between WebAssembly and TypeScript): read it again after
    * {@link BodyStates.add} or a `SoftContactSolver` pass, as `push` and `motion`.
@@ -91,23 +86,11 @@ export class BodyStates implements BodyVelocities {
    * position update and is then dropped (see `SoftContactSolver.push`); slot 0 stays zero.
    */
   push!: Float64Array;
-  /**
-   * Per slot: accelerations, damping and the start pose ({@link Motion}); read by the contact
-   * solver's prepare, which cannot call a method returning a number per point (the JIT may box it).
-   * @internal
-   */
+  /** Per slot: accelerations, damping and the start pose (`Motion`). @internal */
   motion!: Float64Array;
-  /**
-   * Per slot: 1 when a joint holds the body this step ({@link BodyStates.markHeld}), else 0 (slot 0:
-   * always 0). The soft contacts leave the deep overlaps of free bodies to the push pass alone; a
-   * held body's the push pass would move without its joints. @internal
-   */
+  /** Per slot: 1 when a joint holds the body this step ({@link BodyStates.markHeld}), else 0. @internal */
   held = new Int32Array(INITIAL_SLOTS);
-  /**
-   * Per slot: the body's inverse mass and inverse rotational inertia, as {@link BodyStates.add}
-   * read them (slot 0: both 0). The contact solver's prepare reads them here rather than from the
-   * body objects. @internal
-   */
+  /** Per slot: the body's inverse mass and inverse inertia, as {@link BodyStates.add} read them. @internal */
   masses = new Float64Array(2 * INITIAL_SLOTS);
   /**
    * Per index given to {@link BodyStates.add} (a world's position of the body in its list): the

@@ -7,10 +7,7 @@ import { ContactData, PointData, State } from './layout';
 import type { SolverSettings } from './settings';
 import type { SolverBody } from './solver-body';
 
-/**
- * Layout of one contact in `ContactSolver.rows` (doubles): a header, then two points of `Pt.Stride`.
- * A `const enum`, so the bundle holds plain numbers (docs/performance.md, "Constants").
- */
+/** Layout of one contact in `ContactSolver.rows` (doubles): a header, then two points of `Pt.Stride`. */
 // biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
 const enum Row {
   MassA = 0,
@@ -98,10 +95,7 @@ export class ContactSolver {
   private rows = new Float64Array(0);
   /** Per contact: slot A, slot B, point count, block usable. */
   private meta = new Int32Array(0);
-  /**
-   * Per body slot, laid out as `BodyStates.state` (8 doubles, the first 3 used): the split-impulse
-   * pass's pseudo-velocity vx, vy, w (zero at every prepare).
-   */
+  /** Per body slot, laid out as `BodyStates.state`: the split-impulse pass's pseudo-velocity vx, vy, w. */
   private pseudo = new Float64Array(0);
   /** Per contact: the split-impulse pass's block cases (kept apart from the velocity solve's). */
   private splitCases = new Int32Array(0);
@@ -150,8 +144,7 @@ export class ContactSolver {
       throw new ConstraintError('invDt', invDt, 'must be a finite number >= 0');
     }
     this.begin(contacts, count, states);
-    // Kept in fields, not passed as arguments: a double computed here and passed to a call that is
-    // not inlined would be boxed, one allocation per step.
+    // A field, not an argument (docs/performance.md, "Boxed numbers").
     this.betaInvDt = settings.positionCorrection ? settings.baumgarte * invDt : 0;
     const warm = settings.warmStarting && settings.accumulateImpulses;
     for (let i = 0; i < count; i++) {
@@ -514,10 +507,7 @@ export class ContactSolver {
     }
   }
 
-  /**
-   * Starts a new load: room for `count` contacts, and for the slots of `states`, none named yet and
-   * every pseudo-velocity zero.
-   */
+  /** Starts a new load: room for `count` contacts and the slots of `states`, none named, no pseudo-velocity. */
   private begin(contacts: ContactConstraint[], count: number, states: BodyStates): void {
     this.contacts = contacts;
     this.contactCount = count;
