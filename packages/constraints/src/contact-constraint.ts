@@ -38,10 +38,10 @@ export interface ManifoldLike {
  * step-to-step state lives in the constraint's {@link ContactConstraint.data}.
  */
 export class ContactPoint {
-  /** The constraint's data block. @internal */
-  readonly dataBlock: Float64Array;
-  /** This point's base in {@link ContactPoint.dataBlock}. @internal */
-  readonly dataOffset: number;
+  /** The constraint's data block. */
+  private readonly data: Float64Array;
+  /** This point's base in {@link ContactPoint.data}. */
+  private readonly base: number;
   /** Lever arm from body A's centre to the point, x, m (set by `prepareContacts`). */
   rAx = 0;
   /** Lever arm from body A's centre to the point, y, m. */
@@ -66,63 +66,73 @@ export class ContactPoint {
 
   /** A point whose state lives in `data` (the constraint's block) from index `base` on. */
   constructor(data: Float64Array, base: number) {
-    this.dataBlock = data;
-    this.dataOffset = base;
+    this.data = data;
+    this.base = base;
   }
 
   /** World x of the point, m. */
-  declare x: number;
+  get x(): number {
+    return this.data[this.base + PointData.X];
+  }
+  set x(value: number) {
+    this.data[this.base + PointData.X] = value;
+  }
   /** World y of the point, m. */
-  declare y: number;
+  get y(): number {
+    return this.data[this.base + PointData.Y];
+  }
+  set y(value: number) {
+    this.data[this.base + PointData.Y] = value;
+  }
   /** Signed distance along the normal, m (negative: penetration). */
-  declare separation: number;
+  get separation(): number {
+    return this.data[this.base + PointData.Separation];
+  }
+  set separation(value: number) {
+    this.data[this.base + PointData.Separation] = value;
+  }
   /** The manifold's feature key for this point. */
-  declare key: number;
+  get key(): number {
+    return this.data[this.base + PointData.Key];
+  }
+  set key(value: number) {
+    this.data[this.base + PointData.Key] = value;
+  }
   /**
    * The relative normal velocity vn⁻ measured by {@link ContactConstraint.update} (when contact was
    * found, before the step's forces), m/s; negative when approaching. The restitution target uses it.
    */
-  declare approachVelocity: number;
+  get approachVelocity(): number {
+    return this.data[this.base + PointData.ApproachVelocity];
+  }
+  set approachVelocity(value: number) {
+    this.data[this.base + PointData.ApproachVelocity] = value;
+  }
   /**
    * The normal impulse of this step, N s (>= 0): the clamped running total with accumulated
    * impulses (it warm starts the next step), else the sum of the iterations' impulses.
    */
-  declare normalImpulse: number;
+  get normalImpulse(): number {
+    return this.data[this.base + PointData.NormalImpulse];
+  }
+  set normalImpulse(value: number) {
+    this.data[this.base + PointData.NormalImpulse] = value;
+  }
   /** The friction impulse of this step along the tangent t = (n.y, -n.x), N s. */
-  declare tangentImpulse: number;
+  get tangentImpulse(): number {
+    return this.data[this.base + PointData.TangentImpulse];
+  }
+  set tangentImpulse(value: number) {
+    this.data[this.base + PointData.TangentImpulse] = value;
+  }
   /** Without accumulated impulses: the normal impulse of the latest iteration (it bounds friction). */
-  declare lastNormalImpulse: number;
-}
-
-/**
- * Defines on `proto` the accessor of each `{field: index}` entry: the double at `index` of the
- * instance's `dataBlock` from its `dataOffset`. The class declares each field with its TSDoc.
- */
-function defineDataFields(proto: object, fields: Record<string, number>): void {
-  type Data = { dataBlock: Float64Array; dataOffset: number };
-  for (const [name, k] of Object.entries(fields)) {
-    Object.defineProperty(proto, name, {
-      configurable: true,
-      get(this: Data): number {
-        return this.dataBlock[this.dataOffset + k];
-      },
-      set(this: Data, value: number) {
-        this.dataBlock[this.dataOffset + k] = value;
-      },
-    });
+  get lastNormalImpulse(): number {
+    return this.data[this.base + PointData.LastNormalImpulse];
+  }
+  set lastNormalImpulse(value: number) {
+    this.data[this.base + PointData.LastNormalImpulse] = value;
   }
 }
-
-defineDataFields(ContactPoint.prototype, {
-  x: PointData.X,
-  y: PointData.Y,
-  separation: PointData.Separation,
-  key: PointData.Key,
-  approachVelocity: PointData.ApproachVelocity,
-  normalImpulse: PointData.NormalImpulse,
-  tangentImpulse: PointData.TangentImpulse,
-  lastNormalImpulse: PointData.LastNormalImpulse,
-});
 
 /** Where contacts take their data: views into blocks of 256 contacts' (docs/performance.md, "Slabs"). */
 const pointData = /* @__PURE__ */ new Float64Slab(ContactData.Length, 256);
@@ -149,33 +159,78 @@ export class ContactConstraint {
   /** The body the normal points towards. */
   bodyB: SolverBody;
   /** Friction coefficient μ (see {@link mixFriction}). */
-  declare friction: number;
+  get friction(): number {
+    return this.data[ContactData.Friction];
+  }
+  set friction(value: number) {
+    this.data[ContactData.Friction] = value;
+  }
   /** Restitution coefficient e (see {@link mixRestitution}). */
-  declare restitution: number;
+  get restitution(): number {
+    return this.data[ContactData.Restitution];
+  }
+  set restitution(value: number) {
+    this.data[ContactData.Restitution] = value;
+  }
   /**
    * The rounding radius of A's side, m (a circle's, capsule's or rounded polygon's; 0 when sharp).
    * The soft step turns a rounded side's contact about the centre of its rounding.
    */
-  declare radiusA: number;
+  get radiusA(): number {
+    return this.data[ContactData.RadiusA];
+  }
+  set radiusA(value: number) {
+    this.data[ContactData.RadiusA] = value;
+  }
   /** The rounding radius of B's side, m (see {@link ContactConstraint.radiusA}). */
-  declare radiusB: number;
+  get radiusB(): number {
+    return this.data[ContactData.RadiusB];
+  }
+  set radiusB(value: number) {
+    this.data[ContactData.RadiusB] = value;
+  }
   /**
    * Rolling resistance, m: the rolling row (on the bodies' relative angular velocity) holds at most
    * this times the contact's total normal impulse (0: no rolling row). A world sets it to the larger
    * of its shapes' coefficients times the larger rounding radius, as Box2D v3 does.
    */
-  declare rollingResistance: number;
+  get rollingResistance(): number {
+    return this.data[ContactData.RollingResistance];
+  }
+  set rollingResistance(value: number) {
+    this.data[ContactData.RollingResistance] = value;
+  }
   /**
    * The relative tangential speed the friction rows aim at, m/s, along t = (n.y, -n.x) (B's surface
    * against A's): a conveyor belt's. 0: ordinary friction.
    */
-  declare tangentSpeed: number;
+  get tangentSpeed(): number {
+    return this.data[ContactData.TangentSpeed];
+  }
+  set tangentSpeed(value: number) {
+    this.data[ContactData.TangentSpeed] = value;
+  }
   /** The rolling row's impulse of the last step, N m s (it warm starts the next). */
-  declare rollingImpulse: number;
+  get rollingImpulse(): number {
+    return this.data[ContactData.RollingImpulse];
+  }
+  set rollingImpulse(value: number) {
+    this.data[ContactData.RollingImpulse] = value;
+  }
   /** Unit normal x, from A to B. */
-  declare normalX: number;
+  get normalX(): number {
+    return this.data[ContactData.NormalX];
+  }
+  set normalX(value: number) {
+    this.data[ContactData.NormalX] = value;
+  }
   /** Unit normal y, from A to B. */
-  declare normalY: number;
+  get normalY(): number {
+    return this.data[ContactData.NormalY];
+  }
+  set normalY(value: number) {
+    this.data[ContactData.NormalY] = value;
+  }
   /** Number of valid points: 0, 1 or 2. */
   pointCount = 0;
   /** The two points; only the first `pointCount` are valid. Made at the first read (solvers read `data`). */
@@ -353,18 +408,6 @@ export class ContactConstraint {
     this.pointCount = count;
   }
 }
-
-defineDataFields(ContactConstraint.prototype, {
-  normalX: ContactData.NormalX,
-  normalY: ContactData.NormalY,
-  friction: ContactData.Friction,
-  restitution: ContactData.Restitution,
-  radiusA: ContactData.RadiusA,
-  radiusB: ContactData.RadiusB,
-  rollingResistance: ContactData.RollingResistance,
-  tangentSpeed: ContactData.TangentSpeed,
-  rollingImpulse: ContactData.RollingImpulse,
-});
 
 /** The block solver is used only when k11² < BLOCK_MAX_CONDITION · (k11 k22 - k12²). */
 export const BLOCK_MAX_CONDITION = 1000;
