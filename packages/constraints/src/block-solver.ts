@@ -58,8 +58,8 @@ const scratchK = new Float64Array(6);
 const scratchIo = new Float64Array(4);
 
 /**
- * {@link solveBlockLcp} for hot loops, no number crossing the call: A and A⁻¹ from `k[offset]` on
- * (the layout {@link buildBlock} writes), b' from `io[0..1]`; writes the totals x1, x2 to `io[2..3]`.
+ * {@link solveBlockLcp} for hot loops: A and A⁻¹ from `k[offset]` on (as {@link buildBlock} writes
+ * them), b' from `io[0..1]`; writes the totals x1, x2 to `io[2..3]`.
  * @returns the case taken (1..4, or -1 with x = 0)
  */
 export function solveBlockLcpAt(k: Float64Array, offset: number, io: Float64Array): number {

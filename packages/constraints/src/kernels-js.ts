@@ -30,8 +30,8 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
    * vA and vB: the start separation plus how far its two sides moved along the normal since the step
    * began (d = dp + R(Δθ) s - s for each side, s its separation arm), also left in `Pt.Separation`
    * for the next pass at the same poses (see `Mode.Cached`). Small enough for V8 to inline in the
-   * TypeScript form: there a double passed to or returned from a call it does not inline is boxed,
-   * so the larger functions below take and give their doubles through the memory.
+   * TypeScript form; the larger functions below pass doubles through the memory (docs/performance.md,
+   * "Boxed numbers").
    */
   function measureSeparation(q: number, vA: number, vB: number, nx: number, ny: number): number {
     const cA = f64[(vA >>> 3) + State.Qc];

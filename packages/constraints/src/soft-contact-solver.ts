@@ -145,7 +145,7 @@ export class SoftContactSolver extends SoftContactArrays {
 
   /**
    * The contacts outside chains, in contact order, into `singles`: what every solve and relax pass
-   * runs through (the loop's shape kept: a one-line form allocated in the step).
+   * runs through (the loop's shape: docs/performance.md, "Loops in their own functions").
    */
   private listSingles(): void {
     const chainOf = this.chainOf;
