@@ -20,10 +20,9 @@ export class BlockSolution {
 /**
  * Solves the 2x2 LCP of a two-point manifold's normal rows, vn = A x + b', vn ≥ 0, x ≥ 0, vn_i x_i = 0,
  * by total enumeration (docs/block-solver.md): both active, row 1 only, row 2 only, neither; the
- * first valid case is taken. b' = b - A a for accumulated impulses a, so x are the new totals. If no
+ * first valid case is taken. b' = b - A a for accumulated impulses a, so x are the new totals.
  * @param k11 - A = [[k11, k12], [k12, k22]] and A⁻¹ = [[m11, m12], [m12, m22]] by entries
  * @param b1 - b'1 (and `b2`, b'2)
- * @param out - receives x1, x2 and the case
  * @param out - receives x1, x2 and the case
  * @returns the case taken (1..4, or -1)
  */
@@ -59,8 +58,8 @@ const scratchK = new Float64Array(6);
 const scratchIo = new Float64Array(4);
 
 /**
- * {@link solveBlockLcp} for hot loops, no number crossing the call: A and A⁻¹ from `k[offset]` on
- * (the layout {@link buildBlock} writes), b' from `io[0..1]`; writes the totals x1, x2 to `io[2..3]`.
+ * {@link solveBlockLcp} for hot loops: A and A⁻¹ from `k[offset]` on (as {@link buildBlock} writes
+ * them), b' from `io[0..1]`; writes the totals x1, x2 to `io[2..3]`.
  * @returns the case taken (1..4, or -1 with x = 0)
  */
 export function solveBlockLcpAt(k: Float64Array, offset: number, io: Float64Array): number {
@@ -131,22 +130,13 @@ export function buildBlock(
   arms[5] = rn1B;
   arms[6] = rn2A;
   arms[7] = rn2B;
-  return buildBlockAt(arms, 0, out, offset);
+  return buildBlockFrom(arms, 0, 4, 6, out, offset);
 }
 
 const scratchArms = new Float64Array(8);
 
 /**
- * {@link buildBlock} for hot loops, no number passed: mA, iA, mB, iB, rn1A, rn1B, rn2A, rn2B from
- * `arms[at..at + 7]`.
- * @returns whether the block is usable
- */
-export function buildBlockAt(arms: Float64Array, at: number, out: Float64Array, offset: number): boolean {
-  return buildBlockFrom(arms, at, at + 4, at + 6, out, offset);
-}
-
-/**
- * {@link buildBlockAt} reading its inputs where a solver's rows already hold them: mA, iA, mB, iB
+ * {@link buildBlock} for hot loops, reading its inputs where a solver's rows hold them: mA, iA, mB, iB
  * from `src[masses..masses + 3]`, rn1A, rn1B from `src[arms1]`, `src[arms1 + 1]` and rn2A, rn2B
  * from `src[arms2]`, `src[arms2 + 1]` (no copy into a scratch array first). @internal
  */

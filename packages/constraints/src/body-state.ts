@@ -59,10 +59,7 @@ export const DEFAULT_MAX_LINEAR_SPEED = 400;
 /** Each {@link BodyStates.beginStep} takes a fresh stamp, unique across every instance. */
 let nextStamp = 1;
 
-/**
- * The slots (and body indices) new {@link BodyStates} have room for, the still slot included: few, so
- * that a small world stays small (the arrays double when a step needs more).
- */
+/** The slots (and body indices) new {@link BodyStates} have room for (the arrays double when needed). */
 const INITIAL_SLOTS = 8;
 
 /**
@@ -71,22 +68,17 @@ const INITIAL_SLOTS = 8;
  * began. Contacts and joints read and write these slots only; the body objects are written once,
  * at the end of each sub-step's position update.
  *
- * Slot 0 stands for every static body (and any body not added): velocity 0, no motion, never
- * written by an integration. Build it once per step with {@link BodyStates.begin} and
- * {@link BodyStates.add} for each awake dynamic or kinematic body; a step that fits the arrays
- * allocates nothing. A body with mass that was not added cannot share slot 0 (an impulse on it
- * would set the still slot moving, and every static body with it): the soft contacts and the joints
- * refuse it.
+ * Slot 0 stands for every static body (and any body not added): velocity 0, no motion. Build it
+ * once per step with {@link BodyStates.begin} and {@link BodyStates.add} for each awake dynamic or
+ * kinematic body; a step that fits the arrays allocates nothing. The soft contacts and the joints
+ * refuse a body with mass but no slot (an impulse on it would set the still slot moving).
  */
 export class BodyStates implements BodyVelocities {
   /**
-   * Per slot, 8 doubles: vx, vy, ω, the step's translation dx, dy, the cosine and sine of its
-   * rotation, and the rotation Δθ. A view of the kernels' memory (see `kernels.ts`), replaced
-   * (contents kept) when the memory moves: when it grows (by {@link BodyStates.add}, or a
-   * `SoftContactSolver`'s pass), or between WebAssembly and TypeScript: read it again after those,
-   * as `push` and `motion`. In the WebAssembly memory, which the body states of every world in this
-   * JavaScript realm share, an old view (or one kept after these states are dropped) may see
-   * another's numbers.
+   * Per slot, 8 doubles (`State`): vx, vy, ω, the step's translation, the cosine and sine of
+   * its rotation, and the rotation. A view of the kernels' memory (see `kernels.ts`), replaced when
+   * the memory moves (it grows, or switches between WebAssembly and TypeScript): read it again after
+   * {@link BodyStates.add} or a `SoftContactSolver` pass, as `push` and `motion`.
    */
   state!: Float64Array;
   /**
@@ -94,23 +86,11 @@ export class BodyStates implements BodyVelocities {
    * position update and is then dropped (see `SoftContactSolver.push`); slot 0 stays zero.
    */
   push!: Float64Array;
-  /**
-   * Per slot: accelerations, damping and the start pose ({@link Motion}); read by the contact
-   * solver's prepare, which cannot call a method returning a number per point (the JIT may box it).
-   * @internal
-   */
+  /** Per slot: accelerations, damping and the start pose (`Motion`). @internal */
   motion!: Float64Array;
-  /**
-   * Per slot: 1 when a joint holds the body this step ({@link BodyStates.markHeld}), else 0 (slot 0:
-   * always 0). The soft contacts leave the deep overlaps of free bodies to the push pass alone; a
-   * held body's the push pass would move without its joints. @internal
-   */
+  /** Per slot: 1 when a joint holds the body this step ({@link BodyStates.markHeld}), else 0. @internal */
   held = new Int32Array(INITIAL_SLOTS);
-  /**
-   * Per slot: the body's inverse mass and inverse rotational inertia, as {@link BodyStates.add}
-   * read them (slot 0: both 0). The contact solver's prepare reads them here rather than from the
-   * body objects. @internal
-   */
+  /** Per slot: the body's inverse mass and inverse inertia, as {@link BodyStates.add} read them. @internal */
   masses = new Float64Array(2 * INITIAL_SLOTS);
   /**
    * Per index given to {@link BodyStates.add} (a world's position of the body in its list): the
@@ -140,25 +120,17 @@ export class BodyStates implements BodyVelocities {
     this.reserve(INITIAL_SLOTS);
   }
 
-  /**
-   * The sub-step the integrations use, s: set with {@link BodyStates.setStep}. Not an argument of
-   * the integrations (a computed double passed to a call that is not inlined is boxed, an
-   * allocation per call), kept in a typed array.
-   */
+  /** The sub-step the integrations use, s: set with {@link BodyStates.setStep}. */
   get h(): number {
     return this.step[0];
   }
-  /** h, then the speed cap ({@link BodyStates.maxLinearSpeed}). */
+  /** h, then the speed cap: in a typed array, not arguments (docs/performance.md, "Boxed numbers"). */
   private readonly step = new Float64Array([0, DEFAULT_MAX_LINEAR_SPEED]);
 
   /**
    * The fastest any body moves, m/s (default {@link DEFAULT_MAX_LINEAR_SPEED}, 400): both
-   * integrations scale a slot's velocity v down to this length when |v| exceeds it (v · v > max²),
-   * the velocity update after it adds gravity and forces, and the position update before it moves
-   * the body (the velocity the contacts and joints solved for), as Box2D v3 does. Kinematic bodies
-   * too. A safeguard against a body launched by some failure of the solve (it keeps the step from
-   * carrying such a body through the world or into infinities), not a limit real motion reaches:
-   * 400 m/s covers 6.7 m in a step at 60 Hz.
+   * integrations scale a faster slot's velocity down to this, as Box2D v3 does (kinematic bodies
+   * too). A safeguard against a body launched by a failed solve, not a limit real motion reaches.
    * @throws ConstraintError when set to anything but a finite number > 0
    */
   get maxLinearSpeed(): number {
@@ -171,10 +143,7 @@ export class BodyStates implements BodyVelocities {
     this.step[1] = value;
   }
 
-  /**
-   * Sets the sub-step h = dt / substeps. It takes the step's dt (already a number object the caller
-   * holds) and the count, and computes h here, so that no new number has to be boxed to pass it.
-   */
+  /** Sets the sub-step h = dt / substeps (computed here: no new number is boxed to pass it). */
   setStep(dt: number, substeps: number): void {
     this.step[0] = dt / substeps;
   }
@@ -195,8 +164,7 @@ export class BodyStates implements BodyVelocities {
 
   /**
    * {@link BodyStates.slotOf}, for the joints: a body with no slot this step (a static one) shares
-   * the still slot 0, which impulses leave at 0 because such a body has no inverse mass (in a
-   * world's step joints wake their partners, so every moving body has a slot).
+   * the still slot 0, which impulses leave at 0 because such a body has no inverse mass.
    * @throws ConstraintError when the body has mass or rotational inertia but no slot (it was not
    *   added with {@link BodyStates.add} since the last {@link BodyStates.begin})
    */
@@ -561,9 +529,7 @@ export class BodyStates implements BodyVelocities {
     const m = this.motion;
     const bodies = this.bodies;
     let check = 0;
-    // Kept up to date in the loop rather than computed from `check` after it: V8 compiles this loop
-    // on stack replacement while it runs, and a comparison after it that had not run by then threw
-    // that code away at the end of every call, step after step.
+    // Updated in the loop, not after it (docs/performance.md, "Code that never ran").
     let finite = true;
     for (let slot = 1, n = this.slotCount; slot < n; slot++) {
       const at = slot & Index.Mask;

@@ -4,14 +4,9 @@ import type { SolverBody } from './solver-body';
 /**
  * Packed per-body velocities that every constraint of a step reads and writes: the body in slot
  * `s` has vx, vy and ω at `velocities[velocityStride * s]`, `+ 1` and `+ 2`. Both solvers hold
- * their velocities in one `BodyStates` (8 doubles a slot; slot 0 stands for every static body,
- * velocity 0), the classic `ContactSolver` too, so the joints act on the very array the contacts
- * act on, with no copy to or from the body objects between them.
- *
- * Pass one to `prepareJoints` and the same one to `solveJoints` for that step. A joint needs only
- * where each body's vx, vy and ω sit: it keeps those two places (slot times stride), found once per
- * prepare, and its rows read and write `v[place]`, `v[place + 1]`, `v[place + 2]`: the same
- * arithmetic on the same doubles as on the objects, with no copy either way.
+ * their velocities in one `BodyStates` (slot 0 stands for every static body, velocity 0), so the
+ * joints act on the very array the contacts act on. Pass one to `prepareJoints` and the same one to
+ * `solveJoints` for that step: each joint keeps its bodies' places, found once per prepare.
  */
 export interface BodyVelocities {
   /** The packed velocities (read after {@link BodyVelocities.velocitySlot}: giving a slot may replace the array). */

@@ -1,7 +1,9 @@
 import { Float64Slab } from '@lite/math';
+import { checkBodies } from './checked-fields';
 import { ConstraintError, requireNonNegativeArg } from './errors';
+import { ContactData, PointData } from './layout';
 import type { SolverSettings } from './settings';
-import { SolverBody } from './solver-body';
+import type { SolverBody } from './solver-body';
 
 /**
  * One point of a contact manifold, as {@link ContactConstraint.update} reads it. `@lite/collision`'s
@@ -31,45 +33,6 @@ export interface ManifoldLike {
 }
 
 /**
- * Where each contact point keeps its step-to-step state in {@link ContactConstraint.data} (doubles,
- * from `index * PointData.Stride`). @internal
- */
-// biome-ignore lint/suspicious/noConstEnum: inlined as numbers into the solver's hot loops
-export const enum PointData {
-  X = 0,
-  Y = 1,
-  Separation = 2,
-  Key = 3,
-  ApproachVelocity = 4,
-  NormalImpulse = 5,
-  TangentImpulse = 6,
-  LastNormalImpulse = 7,
-  Stride = 8,
-}
-
-/**
- * Where a contact keeps its own numbers in {@link ContactConstraint.data}, after its two points'
- * (`2 * PointData.Stride` of them). @internal
- */
-// biome-ignore lint/suspicious/noConstEnum: inlined as numbers into the solver's hot loops
-export const enum ContactData {
-  NormalX = 16,
-  NormalY = 17,
-  Friction = 18,
-  Restitution = 19,
-  RadiusA = 20,
-  RadiusB = 21,
-  /** The contact's rolling resistance, m (see {@link ContactConstraint.rollingResistance}). */
-  RollingResistance = 22,
-  /** The friction rows' target tangential speed, m/s (see {@link ContactConstraint.tangentSpeed}). */
-  TangentSpeed = 23,
-  /** The rolling row's impulse over the last step, N m s: it warm starts the next. */
-  RollingImpulse = 24,
-  /** The length of `data` (four 64-byte lines). */
-  Length = 32,
-}
-
-/**
  * The solver state of one contact point: geometry, accumulated impulses (carried by feature key for
  * warm starting) and, after `prepareContacts`, lever arms, effective masses and biases. Its
  * step-to-step state lives in the constraint's {@link ContactConstraint.data}.
@@ -80,40 +43,31 @@ export class ContactPoint {
   /** This point's base in {@link ContactPoint.data}. */
   private readonly base: number;
   /** Lever arm from body A's centre to the point, x, m (set by `prepareContacts`). */
-  rAx: number;
+  rAx = 0;
   /** Lever arm from body A's centre to the point, y, m. */
-  rAy: number;
+  rAy = 0;
   /** Lever arm from body B's centre to the point, x, m. */
-  rBx: number;
+  rBx = 0;
   /** Lever arm from body B's centre to the point, y, m. */
-  rBy: number;
+  rBy = 0;
   /** Effective mass of the normal row, 1 / (J M⁻¹ Jᵀ), kg (0 when both bodies are immovable). */
-  normalMass: number;
+  normalMass = 0;
   /** Effective mass of the friction row, kg. */
-  tangentMass: number;
+  tangentMass = 0;
   /** Baumgarte bias -(β/dt) min(0, separation + slop), m/s (0 when position correction is off). */
-  bias: number;
+  bias = 0;
   /** Restitution target -e vn⁻ when vn⁻ < -threshold, else 0, m/s. */
-  velocityBias: number;
+  velocityBias = 0;
   /**
    * The normal velocity the solver aims for, m/s: max(bias, velocityBias), so a bounce stays exactly
    * -e vn⁻ while Baumgarte may push harder.
    */
-  targetVelocity: number;
+  targetVelocity = 0;
 
   /** A point whose state lives in `data` (the constraint's block) from index `base` on. */
   constructor(data: Float64Array, base: number) {
     this.data = data;
     this.base = base;
-    this.rAx = 0;
-    this.rAy = 0;
-    this.rBx = 0;
-    this.rBy = 0;
-    this.normalMass = 0;
-    this.tangentMass = 0;
-    this.bias = 0;
-    this.velocityBias = 0;
-    this.targetVelocity = 0;
   }
 
   /** World x of the point, m. */
@@ -278,12 +232,12 @@ export class ContactConstraint {
     this.data[ContactData.NormalY] = value;
   }
   /** Number of valid points: 0, 1 or 2. */
-  pointCount: number;
+  pointCount = 0;
   /** The two points; only the first `pointCount` are valid. Made at the first read (solvers read `data`). */
   get points(): [ContactPoint, ContactPoint] {
     return this.pointObjects ?? this.makePoints();
   }
-  private pointObjects: [ContactPoint, ContactPoint] | null;
+  private pointObjects: [ContactPoint, ContactPoint] | null = null;
   /**
    * The contact's numbers in one block: point i's step-to-step state from index 8 i, then from 16 the
    * normal, friction, restitution and rounding radii (read through the accessors of those names).
@@ -294,24 +248,24 @@ export class ContactConstraint {
   /** The index in {@link ContactConstraint.dataBlock} of `data[0]`. @internal */
   readonly dataOffset: number;
   /** Block solver: K = J M⁻¹ Jᵀ of the two normal rows, entry (1,1). */
-  k11: number;
+  k11 = 0;
   /** Block solver: K entry (1,2) = (2,1). */
-  k12: number;
+  k12 = 0;
   /** Block solver: K entry (2,2). */
-  k22: number;
+  k22 = 0;
   /** Block solver: K⁻¹ entry (1,1). */
-  m11: number;
+  m11 = 0;
   /** Block solver: K⁻¹ entry (1,2) = (2,1). */
-  m12: number;
+  m12 = 0;
   /** Block solver: K⁻¹ entry (2,2). */
-  m22: number;
+  m22 = 0;
   /** True when the last prepare found two points and a well-conditioned K (the block solver may run). */
-  blockUsable: boolean;
+  blockUsable = false;
   /**
    * Which LCP case the last block solve took: 1 both active, 2 only point 1, 3 only point 2,
    * 4 neither, -1 none valid (nothing applied), 0 the block solver was not used.
    */
-  blockCase: number;
+  blockCase = 0;
 
   /**
    * @param bodyA - the first body (the normal points away from it)
@@ -327,16 +281,6 @@ export class ContactConstraint {
     this.dataBlock = pointData.lastBlock as Float64Array;
     this.dataOffset = pointData.lastOffset;
     this.normalY = 1;
-    this.pointCount = 0;
-    this.pointObjects = null;
-    this.k11 = 0;
-    this.k12 = 0;
-    this.k22 = 0;
-    this.m11 = 0;
-    this.m12 = 0;
-    this.m22 = 0;
-    this.blockUsable = false;
-    this.blockCase = 0;
     this.reset(bodyA, bodyB, friction, restitution);
   }
 
@@ -357,9 +301,7 @@ export class ContactConstraint {
    *   coefficient is negative or not finite
    */
   reset(bodyA: SolverBody, bodyB: SolverBody, friction: number, restitution: number): void {
-    if (!(bodyA instanceof SolverBody)) throw new ConstraintError('bodyA', bodyA, 'must be a SolverBody');
-    if (!(bodyB instanceof SolverBody)) throw new ConstraintError('bodyB', bodyB, 'must be a SolverBody');
-    if (bodyA === bodyB) throw new ConstraintError('bodyB', 'bodyA', 'must be a different body from bodyA');
+    checkBodies(bodyA, bodyB);
     const nx = this.normalX;
     const ny = this.normalY;
     const f = requireNonNegativeArg(friction, 'friction');

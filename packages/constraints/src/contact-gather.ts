@@ -4,9 +4,8 @@ import type { ContactConstraint } from './contact-constraint';
 import { ConstraintError } from './errors';
 
 /**
- * A step's solver contacts as the narrowphase gathered them: per contact its bodies' indices in
- * `BodyStates`, its point count and where its numbers lie, so `SoftContactSolver.prepare` reads
- * flat arrays in order instead of loading every contact and body again.
+ * A step's solver contacts as the narrowphase gathered them (bodies' indices, point count, where
+ * its numbers lie), so `SoftContactSolver.prepare` reads flat arrays instead of every object again.
  */
 export class ContactGather {
   /** Per contact, 4 integers: body A's index, body B's, the point count, the data offset. @internal */

@@ -1,4 +1,4 @@
-export { BlockSolution, buildBlock, buildBlockAt, solveBlockLcp, solveBlockLcpAt } from './block-solver';
+export { BlockSolution, buildBlock, solveBlockLcp, solveBlockLcpAt } from './block-solver';
 export { BodyStates, DEFAULT_MAX_LINEAR_SPEED, type DrivenBody } from './body-state';
 export type { BodyVelocities } from './body-velocities';
 export { type FieldCheck, fieldChecksOf } from './checked-fields';
@@ -62,6 +62,7 @@ export {
   wasmKernelsReady,
 } from './kernels';
 export { jsKernels } from './kernels-js';
+export { CONTACT_DOUBLES } from './layout';
 export { MotorJoint, type MotorJointOptions } from './motor-joint';
 export { MouseJoint, type MouseJointOptions } from './mouse-joint';
 export { ContactSolver } from './packed-contact-solver';

@@ -3,14 +3,12 @@ import { KERNELS_WASM } from './kernels-wasm';
 import { Scalar } from './layout';
 
 /**
- * The soft solver's hottest passes (warm start, solve, relax, chains, push, body-state updates),
- * written once in AssemblyScript (`assembly/*.ts`) and built by `scripts/build-kernels.mjs` into
- * WebAssembly (`kernels-wasm.ts`) and TypeScript (`kernels-js.ts`). Both run on one
- * {@link KernelMemory} with the same arithmetic in the same order, so they give the same bits (a
- * NaN's sign bit aside). The WebAssembly is compiled on first use, in the background where the
- * runtime refuses a synchronous compile. The TypeScript form is opt-in (`installJsKernels`), so a
- * program bundles one form only; it runs while the module compiles, or throughout where WebAssembly
- * is missing or refused. With neither, a solver cannot be made ({@link kernelsAvailable}).
+ * The soft solver's hottest passes, written once in AssemblyScript (`assembly/*.ts`) and built by
+ * `scripts/build-kernels.mjs` into WebAssembly (`kernels-wasm.ts`) and TypeScript (`kernels-js.ts`),
+ * which give the same bits on one {@link KernelMemory}. The WebAssembly is compiled on first use (in
+ * the background where a synchronous compile is refused); the TypeScript form is opt-in
+ * (`installJsKernels`) and runs meanwhile, or where WebAssembly is missing. With neither, a solver
+ * cannot be made ({@link kernelsAvailable}).
  */
 
 /** The kernels' functions (addresses are byte offsets into the memory they run on). */
@@ -198,9 +196,8 @@ const SLAB_BYTES = 256 * PAGE;
 
 /**
  * A memory and the kernels on it: a WebAssembly memory shared by the blocks of many
- * {@link KernelMemory}s (see docs/performance.md, WebAssembly kernels), or an ArrayBuffer of one
- * block with the TypeScript kernels. It never grows; the free space is a sorted list of ranges,
- * taken first-fit and merged with its neighbours when given back.
+ * {@link KernelMemory}s (docs/performance.md, WebAssembly kernels), or an ArrayBuffer of one block
+ * for the TypeScript kernels. It never grows; free ranges are taken first-fit and merged when given back.
  */
 class Slab {
   readonly buffer: ArrayBuffer;

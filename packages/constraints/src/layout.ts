@@ -1,6 +1,46 @@
-// The layouts of the soft step's packed numbers, shared by the TypeScript solver and the
-// AssemblyScript kernels: only `export const enum`s, which both compilers inline as numbers.
+// The layouts of the solvers' packed numbers, shared by the TypeScript solvers and the
+// AssemblyScript kernels: `export const enum`s, which both compilers inline as numbers.
 /* biome-ignore-all lint/suspicious/noConstEnum: every enum here is inlined as numbers, by both compilers */
+
+/**
+ * Where each contact point keeps its step-to-step state in `ContactConstraint.data` (doubles,
+ * from `index * PointData.Stride`). @internal
+ */
+export const enum PointData {
+  X = 0,
+  Y = 1,
+  Separation = 2,
+  Key = 3,
+  ApproachVelocity = 4,
+  NormalImpulse = 5,
+  TangentImpulse = 6,
+  LastNormalImpulse = 7,
+  Stride = 8,
+}
+
+/**
+ * Where a contact keeps its own numbers in `ContactConstraint.data`, after its two points'
+ * (`2 * PointData.Stride` of them). @internal
+ */
+export const enum ContactData {
+  NormalX = 16,
+  NormalY = 17,
+  Friction = 18,
+  Restitution = 19,
+  RadiusA = 20,
+  RadiusB = 21,
+  /** The contact's rolling resistance, m. */
+  RollingResistance = 22,
+  /** The friction rows' target tangential speed, m/s. */
+  TangentSpeed = 23,
+  /** The rolling row's impulse over the last step, N m s: it warm starts the next. */
+  RollingImpulse = 24,
+  /** The length of `data` (four 64-byte lines). */
+  Length = 32,
+}
+
+/** Doubles a contact keeps in `ContactConstraint.data` (its points, normal, material, radii, rolling impulse). */
+export const CONTACT_DOUBLES: number = ContactData.Length;
 
 /** One body's slot in `BodyStates.state` (doubles): what the iterations read and write, 64 bytes. */
 export const enum State {
@@ -39,8 +79,6 @@ export const enum Motion {
 /** Index masks (docs/performance.md, "Constants"): the arrays never hold more than `Mask`. */
 export const enum Index {
   Mask = 0x7fffff,
-  /** Marks a two-point contact in `SoftContactSolver.singles`: a bit above every contact index. */
-  TwoPoints = 0x1000000,
 }
 
 /** One contact in `SoftContactSolver.rows` (doubles): a header, then two points of `Pt.Stride`. */

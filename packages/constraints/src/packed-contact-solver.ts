@@ -1,16 +1,13 @@
 import { objectArray } from '@lite/math';
-import { buildBlockAt, solveBlockLcpAt } from './block-solver';
+import { buildBlockFrom, solveBlockLcpAt } from './block-solver';
 import { type BodyStates, Index, slotUsable, unslottedBody } from './body-state';
-import { type ContactConstraint, ContactData, PointData } from './contact-constraint';
+import type { ContactConstraint } from './contact-constraint';
 import { ConstraintError, requireCount } from './errors';
-import { State } from './layout';
+import { ContactData, PointData, State } from './layout';
 import type { SolverSettings } from './settings';
 import type { SolverBody } from './solver-body';
 
-/**
- * Layout of one contact in `ContactSolver.rows` (doubles): a header, then two points of `Pt.Stride`.
- * A `const enum`, so the bundle holds plain numbers (docs/performance.md, "Constants").
- */
+/** Layout of one contact in `ContactSolver.rows` (doubles): a header, then two points of `Pt.Stride`. */
 // biome-ignore lint/suspicious/noConstEnum: file-local, so every use is inlined as a number
 const enum Row {
   MassA = 0,
@@ -98,10 +95,7 @@ export class ContactSolver {
   private rows = new Float64Array(0);
   /** Per contact: slot A, slot B, point count, block usable. */
   private meta = new Int32Array(0);
-  /**
-   * Per body slot, laid out as `BodyStates.state` (8 doubles, the first 3 used): the split-impulse
-   * pass's pseudo-velocity vx, vy, w (zero at every prepare).
-   */
+  /** Per body slot, laid out as `BodyStates.state`: the split-impulse pass's pseudo-velocity vx, vy, w. */
   private pseudo = new Float64Array(0);
   /** Per contact: the split-impulse pass's block cases (kept apart from the velocity solve's). */
   private splitCases = new Int32Array(0);
@@ -111,8 +105,6 @@ export class ContactSolver {
   private contactCount = 0;
   /** The block solver's b' in and x out (see `solveBlockLcpAt`). */
   private readonly blockIo = new Float64Array(4);
-  /** The inputs of {@link buildBlockAt} for the contact being prepared. */
-  private readonly blockArms = new Float64Array(8);
   /** This prepare's Baumgarte rate β / dt (0 with position correction off), 1/s. */
   private betaInvDt = 0.5;
 
@@ -152,8 +144,7 @@ export class ContactSolver {
       throw new ConstraintError('invDt', invDt, 'must be a finite number >= 0');
     }
     this.begin(contacts, count, states);
-    // Kept in fields, not passed as arguments: a double computed here and passed to a call that is
-    // not inlined would be boxed, one allocation per step.
+    // A field, not an argument (docs/performance.md, "Boxed numbers").
     this.betaInvDt = settings.positionCorrection ? settings.baumgarte * invDt : 0;
     const warm = settings.warmStarting && settings.accumulateImpulses;
     for (let i = 0; i < count; i++) {
@@ -283,23 +274,18 @@ export class ContactSolver {
     }
 
     this.blockCases[i] = 0;
-    if (pointCount === 2) {
-      const q1 = r + Row.Point0;
-      const q2 = r + Row.Point1;
-      const arms = this.blockArms;
-      arms[0] = mA;
-      arms[1] = iA;
-      arms[2] = mB;
-      arms[3] = iB;
-      arms[4] = rows[q1 + Pt.R_AX] * ny - rows[q1 + Pt.R_AY] * nx;
-      arms[5] = rows[q1 + Pt.R_BX] * ny - rows[q1 + Pt.R_BY] * nx;
-      arms[6] = rows[q2 + Pt.R_AX] * ny - rows[q2 + Pt.R_AY] * nx;
-      arms[7] = rows[q2 + Pt.R_BX] * ny - rows[q2 + Pt.R_BY] * nx;
-      const usable = buildBlockAt(arms, 0, rows, r + Row.K11);
-      meta[m + Meta.BlockUsable] = usable ? 1 : 0;
-    } else {
-      meta[m + Meta.BlockUsable] = 0;
-    }
+    // (The rows hold the masses and both points' arms already, the arms as RnA then RnB.)
+    const usable =
+      pointCount === 2 &&
+      buildBlockFrom(
+        rows,
+        r + Row.MassA,
+        r + Row.Point0 + Pt.RnA,
+        r + Row.Point1 + Pt.RnA,
+        rows,
+        r + Row.K11,
+      );
+    meta[m + Meta.BlockUsable] = usable ? 1 : 0;
 
     if (warm) {
       v[oA] = vAx;
@@ -521,10 +507,7 @@ export class ContactSolver {
     }
   }
 
-  /**
-   * Starts a new load: room for `count` contacts, and for the slots of `states`, none named yet and
-   * every pseudo-velocity zero.
-   */
+  /** Starts a new load: room for `count` contacts and the slots of `states`, none named, no pseudo-velocity. */
   private begin(contacts: ContactConstraint[], count: number, states: BodyStates): void {
     this.contacts = contacts;
     this.contactCount = count;

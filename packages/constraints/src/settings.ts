@@ -9,6 +9,9 @@ const SOLVER_KEYS = (
   'baumgarte linearSlop restitutionThreshold jointHertz jointDampingRatio'
 ).split(' ') as SolverKey[];
 
+/** The settings that are switches (booleans). */
+const TOGGLES = SOLVER_KEYS.slice(0, 7);
+
 /** The options accepted by the {@link SolverSettings} constructor: any subset of its fields. */
 export type SolverSettingsOptions = Partial<Pick<SolverSettings, SolverKey>>;
 
@@ -24,21 +27,21 @@ export const JOINT_DAMPING_RATIO = 1;
  * must be a boolean, a constant within its range) and a refused value leaves the old one.
  */
 export class SolverSettings {
-  private accumulateImpulsesValue = true;
-  private warmStartingValue = true;
-  private positionCorrectionValue = true;
-  private blockSolverValue = true;
-  private relaxValue = true;
-  private splitImpulsesValue = false;
-  private jointChainsValue = true;
+  // The toggles' values, behind the accessors the static block defines.
+  protected accumulateImpulsesValue = true;
+  protected warmStartingValue = true;
+  protected positionCorrectionValue = true;
+  protected blockSolverValue = true;
+  protected relaxValue = true;
+  protected splitImpulsesValue = false;
+  protected jointChainsValue = true;
   private baumgarteValue = 0.2;
   // Lengths and speeds default to their values in metres times the length unit.
   private linearSlopValue = 0.01 * LENGTH_UNITS[0];
   private restitutionThresholdValue = 1 * LENGTH_UNITS[0];
   /**
-   * `jointHertz` and `jointDampingRatio` (at {@link JOINT_HERTZ} and {@link JOINT_DAMPING_RATIO}),
-   * which the joints' prepares read directly: a getter V8 does not inline returns its number boxed,
-   * an allocation per joint per sub-step. @internal
+   * `jointHertz` and `jointDampingRatio` (at {@link JOINT_HERTZ}, {@link JOINT_DAMPING_RATIO}), which
+   * the joints' prepares read directly (docs/performance.md, "Boxed numbers"). @internal
    */
   readonly jointNumbers = new Float64Array([60, 5]);
 
@@ -63,46 +66,26 @@ export class SolverSettings {
    * its own and its friction by μ times that iteration's normal impulse, and nothing warm starts.
    * @throws ConstraintError (a WorldError for a world's settings) when set to a non-boolean
    */
-  get accumulateImpulses(): boolean {
-    return this.accumulateImpulsesValue;
-  }
-  set accumulateImpulses(value: boolean) {
-    this.accumulateImpulsesValue = this.checkToggle(value, 'accumulateImpulses');
-  }
+  declare accumulateImpulses: boolean;
 
   /**
    * Start each step from the impulses of the previous step (contacts matched by feature key).
    * @throws ConstraintError (a WorldError for a world's settings) when set to a non-boolean
    */
-  get warmStarting(): boolean {
-    return this.warmStartingValue;
-  }
-  set warmStarting(value: boolean) {
-    this.warmStartingValue = this.checkToggle(value, 'warmStarting');
-  }
+  declare warmStarting: boolean;
 
   /**
    * Feed position error back as a velocity bias (Baumgarte) and run the joints' position pass. Off:
    * penetration and joint drift are left alone.
    * @throws ConstraintError (a WorldError for a world's settings) when set to a non-boolean
    */
-  get positionCorrection(): boolean {
-    return this.positionCorrectionValue;
-  }
-  set positionCorrection(value: boolean) {
-    this.positionCorrectionValue = this.checkToggle(value, 'positionCorrection');
-  }
+  declare positionCorrection: boolean;
 
   /**
    * Solve the two normal rows of a two-point manifold together as a 2x2 LCP (else one at a time).
    * @throws ConstraintError (a WorldError for a world's settings) when set to a non-boolean
    */
-  get blockSolver(): boolean {
-    return this.blockSolverValue;
-  }
-  set blockSolver(value: boolean) {
-    this.blockSolverValue = this.checkToggle(value, 'blockSolver');
-  }
+  declare blockSolver: boolean;
 
   /**
    * Let `relaxContacts` (a pass after the position update) take back the velocity the Baumgarte
@@ -110,28 +93,17 @@ export class SolverSettings {
    * `relaxContacts`; Box2D-Lite has no such pass.
    * @throws ConstraintError (a WorldError for a world's settings) when set to a non-boolean
    */
-  get relax(): boolean {
-    return this.relaxValue;
-  }
-  set relax(value: boolean) {
-    this.relaxValue = this.checkToggle(value, 'relax');
-  }
+  declare relax: boolean;
 
   /**
-   * Split impulses (docs/contacts.md): push penetrating contacts apart with pseudo-velocities that move the
-   * bodies in this step's position update and are then dropped, instead of feeding Baumgarte's bias
-   * into the real velocities. Position correction then adds no momentum, so a deep penetration
-   * (the bottom of a tall column) cannot turn into a launch. Needs a step that runs
-   * `ContactSolver.solvePositions` and `applyPseudoVelocities` (`@lite/world` does). Off by default:
-   * Box2D-Lite's Baumgarte, with the relax pass.
+   * Split impulses (docs/contacts.md): push penetrating contacts apart with pseudo-velocities that
+   * move the bodies in this step's position update and are then dropped, instead of feeding
+   * Baumgarte's bias into the real velocities, so position correction adds no momentum. Needs a step
+   * that runs `ContactSolver.solvePositions` and `applyPseudoVelocities` (`@lite/world` does). Off by
+   * default: Box2D-Lite's Baumgarte, with the relax pass.
    * @throws ConstraintError (a WorldError for a world's settings) when set to a non-boolean
    */
-  get splitImpulses(): boolean {
-    return this.splitImpulsesValue;
-  }
-  set splitImpulses(value: boolean) {
-    this.splitImpulsesValue = this.checkToggle(value, 'splitImpulses');
-  }
+  declare splitImpulses: boolean;
 
   /**
    * Solve chains of rigid revolute joints (pins), and chains of welds, as one block each, exactly (a
@@ -140,12 +112,7 @@ export class SolverSettings {
    * shape. Off: every pin and weld is solved on its own by Gauss-Seidel, as in Box2D-Lite.
    * @throws ConstraintError (a WorldError for a world's settings) when set to a non-boolean
    */
-  get jointChains(): boolean {
-    return this.jointChainsValue;
-  }
-  set jointChains(value: boolean) {
-    this.jointChainsValue = this.checkToggle(value, 'jointChains');
-  }
+  declare jointChains: boolean;
 
   /**
    * Baumgarte factor β: the fraction of the position error removed per step (0.2).
@@ -192,11 +159,9 @@ export class SolverSettings {
   /**
    * Soft step (`prepareJoints` with `softRows`): the frequency, Hz, of the spring that takes the place
    * of Baumgarte's bias on the rigid rows of revolute and distance joints (default 60, as Box2D v3),
-   * capped at a quarter of the sub-step rate. Within each sub-step's solve such a row pulls its error
-   * back as a stiff, heavily damped spring (mass-independent: see `softnessFromFrequency`), so a
-   * warm-started row never feeds its whole position correction back as speed; `relaxJoints`, after
-   * the position update, then solves it rigidly without bias, taking that correction's velocity
-   * back. The classic step keeps Baumgarte's bias.
+   * capped at a quarter of the sub-step rate: a stiff, heavily damped, mass-independent spring (see
+   * `softnessFromFrequency`) whose correction's velocity `relaxJoints` takes back after the position
+   * update. The classic step keeps Baumgarte's bias.
    * @throws ConstraintError (a WorldError for a world's settings) unless set to a finite number > 0
    */
   get jointHertz(): number {
@@ -211,8 +176,7 @@ export class SolverSettings {
 
   /**
    * Soft step: the damping ratio of the rigid joint rows' spring (see {@link SolverSettings.jointHertz};
-   * default 5: overdamped, as recent versions of Box2D v3; with 2, their earlier value, a ragdoll
-   * tumbling down stairs overshot its joint limits by 0.073 rad instead of 0.038).
+   * default 5, overdamped, as Box2D v3: with 2 a ragdoll down stairs overshot its limits twice as far).
    * @throws ConstraintError (a WorldError for a world's settings) unless set to a finite number >= 0
    */
   get jointDampingRatio(): number {
@@ -226,8 +190,7 @@ export class SolverSettings {
   }
 
   /**
-   * Returns this, unchanged: every setter now checks its value when it is set, so there is nothing
-   * left to check here. Kept so that code written before the setters checked still compiles.
+   * Returns this, unchanged: every setter checks its value when it is set.
    * @deprecated the setters check; nothing to call
    */
   validate(): this {
@@ -242,9 +205,20 @@ export class SolverSettings {
     throw new ConstraintError(argument, value, reason);
   }
 
-  /** `value` if it is a boolean, else the refusal of `argument`. */
-  private checkToggle(value: unknown, argument: string): boolean {
-    if (typeof value !== 'boolean') this.refuse(argument, value, 'must be a boolean');
-    return value as boolean;
+  static {
+    // The toggles' accessors: each reads its `<name>Value` field and refuses a value not a boolean.
+    for (const name of TOGGLES) {
+      const key = `${name}Value`;
+      Object.defineProperty(SolverSettings.prototype, name, {
+        configurable: true,
+        get(this: Record<string, boolean>): boolean {
+          return this[key];
+        },
+        set(this: SolverSettings, value: unknown) {
+          if (typeof value !== 'boolean') this.refuse(name, value, 'must be a boolean');
+          (this as unknown as Record<string, boolean>)[key] = value as boolean;
+        },
+      });
+    }
   }
 }

@@ -2,9 +2,7 @@ import { Factor, Index, Meta, Param, Pt, Row } from './layout';
 
 /**
  * Of the two chainable contacts of body slot `y` (`slotContacts`, see `buildChains`), the one that is
- * not `c`. Both are read whichever is kept: a conditional read of the second would first run when
- * the first chain longer than two is met, in the middle of a run, and throw away the chain search's
- * optimised code.
+ * not `c`. Both are read (docs/performance.md, "Code that never ran").
  */
 export function otherContactOf(slotContacts: Int32Array, y: number, c: number): number {
   const first = slotContacts[2 * y];

@@ -27,40 +27,27 @@ export class SoftContactArrays implements KernelOwner {
   protected chainShared = new Int32Array(0);
   /** Chain c holds positions chainStart[c] to chainStart[c + 1] - 1 of `chainOrder`. @internal */
   protected chainStart = new Int32Array(0);
-  /**
-   * Per chain: 1 when static or kinematic bodies hold both its ends (more rows than the bodies can
-   * take).
-   * @internal
-   */
+  /** Per chain: 1 when static or kinematic bodies hold both its ends (more rows than bodies). @internal */
   protected chainCompliant = new Int32Array(0);
   /** The contacts outside chains, in contact order (see `listSingles`). @internal */
   protected singles = new Int32Array(0);
   /**
-   * The contacts the push pass visits in this sub-step (`deepCount` of them, gathered by its first
-   * pass: those between two moving bodies, then those with a still one; contact order within
-   * each): what the passes read of each (`PushRow`), and its accumulated push impulses (from zero
-   * each sub-step).
+   * The contacts the push pass visits in this sub-step, gathered by its first pass (moving pairs,
+   * then those with a still body): what the passes read of each (`PushRow`) and its push impulses.
    */
   private pushRows = new Float64Array(0);
   /** Per listed contact, its slots, point count and held flags (`PushInt`). */
   private pushInts = new Int32Array(0);
   /** The chain solve's scratch per position of the chain being solved: y (2), then d (2). */
   private chainWork = new Float64Array(0);
-  /**
-   * Per chain position (of `chainOrder`), the factors of the chain's matrix (see `Factor`):
-   * they depend only on what the prepare computed, so `SoftContactSolver.factorChains`
-   * computes them once per step and every solve and relax pass of the step uses them.
-   * @internal
-   */
+  /** Per chain position (of `chainOrder`), the factors of the chain's matrix (see `Factor`), once a step. @internal */
   protected chainFactors = new Float64Array(0);
   /** Per chain: 1 when its matrix has a singular block (it is then solved contact by contact). @internal */
   protected chainSingular = new Int32Array(0);
   /**
-   * The kernels' memory (see `kernels.ts`) of the body states last run with, while this solver owns
-   * its regions: every array the kernels read (see `attach`) is then a view of it, taken at
-   * `kernelGeneration`, at the byte offsets `kernelOffsets` (by `Region`). Null while the arrays
-   * are of their own (before the first prepare, after growing, or after another solver took the
-   * memory over).
+   * The kernels' memory of the body states last run with, while this solver owns its regions: the
+   * arrays are then views of it taken at `kernelGeneration` (offsets in `kernelOffsets`, by
+   * `Region`). Null while the arrays are of their own.
    */
   private kernels: KernelMemory | null = null;
   private kernelGeneration = -1;

@@ -1,11 +1,24 @@
 import { LENGTH_UNITS, objectArray } from '@lite/math';
 import { buildBlockFrom } from './block-solver';
 import { type BodyStates, slotUsable, unslottedBody } from './body-state';
-import { type ContactConstraint, ContactData, PointData } from './contact-constraint';
+import type { ContactConstraint } from './contact-constraint';
 import type { ContactGather } from './contact-gather';
 import { ConstraintError, requireCount } from './errors';
 import { Region } from './kernels';
-import { Ctx, Index, Meta, Mode, Motion, Param, Pt, Row, Scalar, State } from './layout';
+import {
+  ContactData,
+  Ctx,
+  Index,
+  Meta,
+  Mode,
+  Motion,
+  Param,
+  PointData,
+  Pt,
+  Row,
+  Scalar,
+  State,
+} from './layout';
 import { factorChain, otherContactOf, otherSlot } from './soft-chains';
 import { SoftContactArrays } from './soft-contact-arrays';
 import { restituteContact } from './soft-restitution';
@@ -13,10 +26,9 @@ import type { SoftStepContext } from './soft-step-context';
 
 /**
  * Overlap the soft contact rows take on themselves, m, plus what each point's spring needs for the
- * load it carried last step (at most {@link MAX_LOAD_SHARE}): deeper overlap is pushed apart by the
- * push pass instead, by position only (see `SoftContactSolver.push`), so that bodies created inside
- * each other separate without being launched, while the bottom of a deep pile, whose springs are
- * compressed by its weight, is left to them. Times the length unit (`setLengthUnitsPerMeter`).
+ * load it carried last step (at most {@link MAX_LOAD_SHARE}): the push pass separates deeper overlap
+ * by position only (see `SoftContactSolver.push`), so bodies created inside each other are not
+ * launched. Times the length unit (`setLengthUnitsPerMeter`).
  */
 export const DEEP_OVERLAP = 0.02;
 
@@ -29,19 +41,14 @@ export const MAX_LOAD_SHARE = 0.1;
 /**
  * How many of a sub-step's push passes a contact takes part in when a joint holds one of its bodies
  * ({@link SoftContactSolver.push}, {@link BodyStates.markHeld}): the pass moves bodies without
- * their joints, and each further pass pulls a held body further from them (four ragdolls tumbling
- * down stairs: a joint at most 0.049 rad past its limit with 3 passes, 0.069 with 5). Contacts of
- * free bodies take part in every pass.
+ * their joints (ragdolls down stairs: 0.049 rad past a limit with 3 passes, 0.069 with 5).
  */
 export const HELD_PUSH_PASSES = 3;
 
 /** `Param.Stamp` counts sub-steps modulo this (an int32 in `Meta.Deep`). */
 const STAMP_PERIOD = 0x40000000;
 
-/**
- * The contacts a new {@link SoftContactSolver} has room for: few, so that a small world stays small
- * (the arrays double when a step needs more, once per size a scene reaches).
- */
+/** The contacts a new {@link SoftContactSolver} has room for (the arrays double when needed). */
 const INITIAL_CONTACTS = 8;
 
 /**
@@ -63,21 +70,14 @@ export class SoftContactSolver extends SoftContactArrays {
   private contactCount = 0;
   /** How many of the prepared contacts have restitution (see `applyRestitution`). */
   private bouncyCount = 0;
-  /**
-   * Per contact: the block its point data lies in (`ContactConstraint.dataBlock`), so that storing
-   * the impulses reaches it without loading the contact and its view. Filled by the prepare that
-   * reads the contact objects; with a gather, `blockSource` is the gather's own list.
-   */
+  /** Per contact: the block its data lies in (`ContactConstraint.dataBlock`), for storing impulses. */
   private readonly dataBlocks: Float64Array[] = objectArray();
   /** Where this step's blocks are listed: `dataBlocks`, or the prepare's gather's `blocks`. */
   private blockSource: Float64Array[] = this.dataBlocks;
   private chainCount = 0;
   private singleCount = 0;
   private deepCount = 0;
-  /**
-   * The body states and their `poseStamp` when a pass last left every point's separation in the
-   * rows (null: none since the prepare).
-   */
+  /** The body states and their `poseStamp` when a pass last left the separations in the rows. */
   private sepStates: BodyStates | null = null;
   private sepStamp = -1;
   /** `Param.Stamp` of the sub-step the push list was gathered in (-1: none yet). */
@@ -89,18 +89,10 @@ export class SoftContactSolver extends SoftContactArrays {
   /** Per body slot: its first two chainable contacts. */
   private slotContacts = new Int32Array(0);
 
-  /**
-   * A solver with room for `INITIAL_CONTACTS` contacts; its arrays grow (doubling) when a
-   * step needs more.
-   */
+  /** A solver with room for `INITIAL_CONTACTS` contacts; its arrays grow (doubling) when needed. */
   constructor() {
     super();
-    // The arrays are replaced when they grow, and the push pass's bookkeeping first changes in the
-    // first sub-step with a deep overlap: each is written a second time here (the stamp first as
-    // a fraction: the sub-step number it holds comes from a float array), so V8 treats them as
-    // fields that change from the start. A field written once and changed later, in the middle
-    // of a run, throws away the optimised code of every method that read it (see Vec2's
-    // constructor in @lite/math).
+    // Fields that change later are written twice, the stamp first as a fraction (docs/performance.md, "Fields").
     this.grow(INITIAL_CONTACTS);
     this.degree = new Int32Array(2 * INITIAL_CONTACTS);
     this.slotContacts = new Int32Array(4 * INITIAL_CONTACTS);
@@ -141,7 +133,6 @@ export class SoftContactSolver extends SoftContactArrays {
     this.sepStates = null;
     if (this.meta.length < Meta.Stride * count) this.grow(count);
     this.bouncyCount = 0;
-    // The loop in a method of its own, with nothing after it (see `solve`).
     this.blockSource = gather === undefined ? this.dataBlocks : gather.blocks;
     this.attach(states);
     if (gather === undefined) this.prepareContacts(contacts, count, states, ctx);
@@ -153,27 +144,23 @@ export class SoftContactSolver extends SoftContactArrays {
   }
 
   /**
-   * The contacts outside chains, in contact order, into `singles` (a two-point one with the bit
-   * `Index.TwoPoints` set): what every solve and relax pass runs through.
+   * The contacts outside chains, in contact order, into `singles`: what every solve and relax pass
+   * runs through (the loop's shape: docs/performance.md, "Loops in their own functions").
    */
   private listSingles(): void {
-    const meta = this.meta;
     const chainOf = this.chainOf;
     const singles = this.singles;
     let count = 0;
     for (let i = 0, n = this.contactCount; i < n; i++) {
       if (chainOf[i] >= 0) continue;
-      singles[count++] =
-        meta[(i & Index.Mask) * Meta.Stride + Meta.PointCount] === 1 ? i : i | Index.TwoPoints;
+      singles[count++] = i;
     }
     this.singleCount = count;
   }
 
   /**
-   * The block elimination of every chain's matrix (see {@link solveChain}), once per step: the
-   * matrix holds only numbers the prepare computed, so the step's solve and relax passes share it
-   * and each does only the substitutions. A chain with a singular block is marked and solved
-   * contact by contact.
+   * The block elimination of every chain's matrix, once per step (it holds only prepared numbers):
+   * the passes do only the substitutions. A chain with a singular block is solved contact by contact.
    */
   private factorChains(ctx: SoftStepContext): void {
     // (The context, not its compliance: a number passed to a call V8 does not inline is boxed.)
@@ -244,9 +231,7 @@ export class SoftContactSolver extends SoftContactArrays {
       this.degree = new Int32Array(2 * slotCount);
       this.slotContacts = new Int32Array(4 * slotCount);
     }
-    // Each loop in a method of its own, with nothing after it (see `solve`): the first step of a
-    // world created with thousands of touching bodies runs them long enough for V8 to compile them
-    // on stack replacement.
+    // Each loop in a method of its own (docs/performance.md, "Loops in their own functions").
     this.chainOf.fill(-1, 0, this.contactCount);
     this.degree.fill(0, 0, slotCount);
     this.countDegrees();
@@ -343,11 +328,7 @@ export class SoftContactSolver extends SoftContactArrays {
     }
   }
 
-  /**
-   * Whether body slot `slot` holds a body nothing moves: the still slot 0 (static bodies), or a
-   * kinematic body's (no inverse mass or inertia), which moves at its own velocity whatever the
-   * impulses.
-   */
+  /** Whether `slot` holds a body nothing moves: the still slot 0, or a kinematic body's. */
   private stillSlot(slot: number): boolean {
     const masses = this.slotMasses;
     return slot === 0 || (masses[2 * slot] === 0 && masses[2 * slot + 1] === 0);
@@ -380,9 +361,8 @@ export class SoftContactSolver extends SoftContactArrays {
     const meta = this.meta;
     const r = (i & Index.Mask) * Row.Stride;
     const m = (i & Index.Mask) * Meta.Stride;
-    // Centres: a moving body's from its slot (its pose when the step began, which it still is),
-    // packed with the rest of the step's data; a still body's from the object. A moving body
-    // without a slot would share the still one and set it moving: refused.
+    // Centres: a moving body's from its slot's start pose, a still body's from the object (a body
+    // with mass but no slot would set the still slot moving: refused).
     const motion = states.motion;
     const pA = Motion.Stride * sA;
     const pB = Motion.Stride * sB;
@@ -640,35 +620,23 @@ export class SoftContactSolver extends SoftContactArrays {
   }
 
   /**
-   * The push pass: the normal rows of points that overlap deeper than {@link DEEP_OVERLAP} (bodies
-   * created inside each other, a fast impact), rigid, aimed at removing a fraction of the excess
-   * per sub-step at no more than `maxPushVelocity`, acting on the bodies' push velocities
-   * ({@link BodyStates.push}) with their own impulses (from zero each sub-step), as split impulses
-   * do. Run before the position update: the push velocities move the bodies and are then dropped,
-   * so a deep overlap separates without turning into speed. Contacts between two moving bodies
-   * first, then those with a still one (in contact order within each). `pass` counts the passes
-   * of the sub-step from 0: pass 0 gathers the contacts the solve found deep and sets out what
-   * the passes read of them (each point's separation and bias among it: the bodies do not move
-   * between the passes), which the later passes of the sub-step visit again; a contact with a body
-   * a joint holds takes part in the first {@link HELD_PUSH_PASSES} only (the pass moves such a body
-   * without its joints).
+   * The push pass: rigid normal rows for points deeper than their share (bodies created inside each
+   * other, a fast impact), removing a fraction of the excess per sub-step at most `maxPushVelocity`,
+   * on the bodies' push velocities ({@link BodyStates.push}) with impulses from zero each sub-step,
+   * as split impulses do: the push moves the bodies in the position update and is then dropped, so
+   * no speed is left. Moving pairs first, then those with a still body. `pass` counts the sub-step's
+   * passes from 0: pass 0 gathers the contacts the solve found deep, which the later passes visit
+   * again; a contact of a held body takes part in the first {@link HELD_PUSH_PASSES} only.
    */
   push(states: BodyStates, ctx: SoftStepContext, pass = 0): void {
     const memory = this.attach(states);
     const params = this.params;
-    // Nothing deep in this sub-step's solve: every push row would be skipped (their impulses start
-    // each sub-step at 0), so the pass is skipped whole.
+    // Nothing deep in this sub-step's solve: every push row would be skipped.
     if (params[Param.Deep] === 0) return;
     params[Param.PushRate] = ctx.values[Ctx.PushRate];
     params[Param.MaxPush] = ctx.values[Ctx.MaxPushVelocity];
-    // Only the contacts the solve found deep: every other's push rows would be skipped (apart, or
-    // within their share, with no push impulse yet), and the separations the solve saw are the ones
-    // this pass sees (positions move only after it).
-    // Contacts with a still body (slot 0: static ground, walls) go last, so that the push out of
-    // fixed geometry has the last word in each pass: solved first, a box under a deep pile was
-    // pushed back into the ground by the pile's many pushes after it, pass after pass, until it
-    // came out through the ground's far side (100 boxes created at one point on a 1 m thick floor:
-    // one fell through it and on at 95 m/s).
+    // Only the contacts the solve found deep. Those with a still body go last, so the push out of
+    // fixed geometry has the last word (first, a pile's pushes drove a box through the floor).
     const o = this.kernelOffsets;
     // (A later pass of a sub-step whose pass 0 did not run here gathers the list itself.)
     if (pass === 0 || this.deepStamp !== params[Param.Stamp]) {
@@ -710,10 +678,9 @@ export class SoftContactSolver extends SoftContactArrays {
   }
 
   /**
-   * Writes each contact's impulses back to its constraint, as impulses over the whole step (the
-   * last sub-step's accumulated impulse times the number of sub-steps, as if every sub-step pushed
-   * alike): they warm start the next step and are what users read. `lastNormalImpulse` gets the
-   * largest sub-step's push, likewise per step.
+   * Writes each contact's impulses back to its constraint as impulses over the whole step (the last
+   * sub-step's times the sub-step count): they warm start the next step and are what users read.
+   * `lastNormalImpulse` gets the largest sub-step's push, likewise per step.
    */
   storeImpulses(ctx: SoftStepContext): void {
     const perStep = ctx.substeps;

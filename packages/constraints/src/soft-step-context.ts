@@ -36,11 +36,8 @@ export class SoftStepContext {
   /** Sub-steps in the step. */
   substeps = 1;
   /**
-   * The numbers, in a typed array behind read-only getters: a number stored into an object's field
-   * can be boxed (an allocation per store, once a step here) when the JIT keeps that field tagged,
-   * while a typed array holds it unboxed whatever the JIT decides. The solver's hot paths read this
-   * array directly: a getter that is not inlined returns its number boxed.
-   * @internal
+   * The numbers (by `Ctx`), in a typed array behind read-only getters, which the solvers' hot paths
+   * read directly (docs/performance.md, "Boxed numbers"). @internal
    */
   readonly values = new Float64Array(Ctx.Count);
 
@@ -100,8 +97,7 @@ export class SoftStepContext {
   get restitutionThreshold(): number {
     return this.values[Ctx.RestitutionThreshold];
   }
-  /** The push pass's rate, 1/s: the fraction of an overlap's depth beyond `DEEP_OVERLAP`
-   * removed per sub-step, over h (Baumgarte's factor β / h). */
+  /** The push pass's rate β / h, 1/s: the fraction of a deep overlap's excess removed per sub-step. */
   get pushRate(): number {
     return this.values[Ctx.PushRate];
   }
@@ -117,8 +113,7 @@ export class SoftStepContext {
    * Sets the constants for a step of `dt` from `settings`: `substeps` sub-steps, contacts of
    * frequency `contactHertz` (capped at a quarter of the sub-step rate, so the spring stays well
    * resolved; twice that against a static body) and damping ratio `contactDampingRatio`, and the
-   * push pass's rate `baumgarte` / h. Returns this. Takes the settings object rather than numbers:
-   * a double passed to a call that is not inlined is boxed, once a step.
+   * push pass's rate `baumgarte` / h. Returns this. (The settings object, not numbers, which would be boxed.)
    */
   set(dt: number, settings: SoftStepSettings): this {
     const values = this.values;

@@ -78,27 +78,27 @@ export class SolverBody {
   /** The stamp of the object-level joint call that gave this body {@link SolverBody.scratchSlot} (0: none yet). @internal */
   scratchStamp: number;
   /** Step scratch (`buildJointChains`): how many of this step's rigid pins hold this body. @internal */
-  chainJointCount: number;
+  chainJointCount = 0;
   /** Solver scratch: the first rigid pin found on this body this step, or null. @internal */
-  chainJoint0: RevoluteJoint | null;
+  chainJoint0: RevoluteJoint | null = null;
   /** Solver scratch: the second rigid pin found on this body this step, or null. @internal */
-  chainJoint1: RevoluteJoint | null;
+  chainJoint1: RevoluteJoint | null = null;
   /** Step scratch: how many of this step's wheel joints have this body as their sprung body. @internal */
-  wheelJointCount: number;
+  wheelJointCount = 0;
   /** Step scratch (`buildWeldChains`): how many of this step's chainable welds hold this body. @internal */
-  weldChainCount: number;
+  weldChainCount = 0;
   /** Solver scratch: the first chainable weld found on this body this step, or null. @internal */
-  weldJoint0: WeldJoint | null;
+  weldJoint0: WeldJoint | null = null;
   /** Solver scratch: the second chainable weld found on this body this step, or null. @internal */
-  weldJoint1: WeldJoint | null;
+  weldJoint1: WeldJoint | null = null;
   /** Step scratch (`prepareJoints` with `softRows`): how many softened joints hold this body. */
-  softJointCount: number;
+  softJointCount = 0;
   /** Step scratch (`markAnchoredJoints`): how many of this step's rigid pins and rods hold it. @internal */
-  holdJointCount: number;
+  holdJointCount = 0;
   /** Solver scratch: the first rigid pin or rod found on this body this step, or null. @internal */
-  holdJoint0: RevoluteJoint | DistanceJoint | null;
+  holdJoint0: RevoluteJoint | DistanceJoint | null = null;
   /** Solver scratch: the second rigid pin or rod found on this body this step, or null. @internal */
-  holdJoint1: RevoluteJoint | DistanceJoint | null;
+  holdJoint1: RevoluteJoint | DistanceJoint | null = null;
 
   /**
    * @param x - centre of mass x, m (default 0)
@@ -118,8 +118,7 @@ export class SolverBody {
     this.angularVelocity = 0;
     this.invMass = requireNonNegativeArg(invMass, 'invMass');
     this.invI = requireNonNegativeArg(invI, 'invI');
-    // The slots are written twice: a body gets its first one at its first solve, which may come
-    // late in a run (see Vec2's constructor in @lite/math for what a field's first change costs).
+    // The slots are written twice (docs/performance.md, "Fields").
     this.solverSlot = 0;
     this.solverStamp = 1;
     this.solverSlot = -1;
@@ -128,17 +127,6 @@ export class SolverBody {
     this.scratchStamp = 1;
     this.scratchSlot = -1;
     this.scratchStamp = 0;
-    this.chainJointCount = 0;
-    this.chainJoint0 = null;
-    this.chainJoint1 = null;
-    this.wheelJointCount = 0;
-    this.weldChainCount = 0;
-    this.weldJoint0 = null;
-    this.weldJoint1 = null;
-    this.softJointCount = 0;
-    this.holdJointCount = 0;
-    this.holdJoint0 = null;
-    this.holdJoint1 = null;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { JOINT_TYPES, MAX_CARRIED } from '@lite/constraints';
+import { CONTACT_DOUBLES, JOINT_TYPES, MAX_CARRIED } from '@lite/constraints';
 import type { Body } from './body';
 import type { Contact } from './contact';
 import { grow, truncate } from './contact-list';
@@ -17,8 +17,6 @@ import type { StepState } from './step-state';
  * next step: the world is as it was. No allocation once the arrays fit.
  */
 
-/** Doubles a contact keeps in `Contact.data` (its points, normal, material, radii, rolling impulse). */
-const CONTACT_DOUBLES = 32;
 /** Doubles saved per joint: the most impulses (and axis) any kind carries from step to step. */
 const JOINT_DOUBLES = MAX_CARRIED;
 
