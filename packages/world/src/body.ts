@@ -364,8 +364,7 @@ export class Body extends SolverBody {
   }
 
   /**
-   * Removes a shape and its contacts (emitting `endContact` for touching ones), recomputes the mass
-   * and wakes the body.
+   * Removes a shape and its contacts (`endContact` for touching ones), recomputes the mass, wakes the body.
    * @throws WorldError when the shape is not one of this body's, or while the world steps
    */
   destroyShape(shape: BodyShape): void {

@@ -90,17 +90,12 @@ export class World {
   /** Gravity, m/s² (mutable; checked at every step). */
   readonly gravity: Vec2;
   /**
-   * Live settings of the world and of the built-in soft step, read at every step (the classic
-   * solver keeps its own: {@link World.classicSolver}). Each setter checks its value, and a key
-   * that is not a setting (`world.settings.sleepign = false`) is refused with a WorldError naming
-   * it and the closest setting, as a misspelt option is.
+   * Live settings of the world and its soft step (the classic solver's: {@link World.classicSolver});
+   * each setter checks its value, and an unknown key is refused with a WorldError.
    */
   readonly settings: WorldSettings;
 
-  /**
-   * The bodies, joints, contacts, broadphase and solvers that the step's stages share: `step`
-   * hands it to the stage functions (`stage-*.ts`); the methods below edit its lists.
-   */
+  /** What the step's stages (`stage-*.ts`) share: bodies, joints, contacts, broadphase, solvers. */
   private readonly core: StepState;
   /** Scratch state and callbacks of the queries (set up once, so queries create no closures). */
   private readonly queries: QueryScratch;
@@ -113,11 +108,9 @@ export class World {
   private stepCounter = 0;
 
   /**
-   * @param options - gravity, the solver (`new ClassicSolver()` installs Box2D-Lite's), its counts,
-   *   sleeping, continuous collision (none by default), the TypeScript kernels: {@link WorldOptions}
-   * @throws WorldError naming the first bad option: a non-finite gravity, a count out of range, a
-   *   non-boolean, a solver or continuous collision that is not one, `'classic'` before any
-   *   ClassicSolver was made, no kernels to run (no WebAssembly and no `jsKernels`), an unknown key
+   * @param options - gravity, solver, counts, sleeping, continuous collision: {@link WorldOptions}
+   * @throws WorldError naming the first bad option or unknown key, or when no kernels can run (no
+   *   WebAssembly and no `jsKernels`)
    */
   constructor(options: WorldOptions = {}) {
     const o = resolveWorldOptions(options);
@@ -580,10 +573,7 @@ export class World {
     return this.stepCounter;
   }
 
-  /**
-   * Drops destroyed bodies and contacts from the lists (destruction only marks them) and numbers
-   * the bodies from 0 again: what a step, a snapshot or a restore starts from. @internal
-   */
+  /** Drops destroyed bodies and contacts from the lists and renumbers the bodies from 0. @internal */
   compactAll(): void {
     const core = this.core;
     compactBodies(core);
@@ -594,10 +584,7 @@ export class World {
   // ---------------------------------------------------------------------------------------------
   // Sleeping and waking (used by bodies and joints)
 
-  /**
-   * Wakes a sleeping body and every body of its sleeping island (they fell asleep together and wake
-   * together). No effect on static or awake bodies. @internal
-   */
+  /** Wakes a sleeping body and its whole sleeping island (see step-state.ts). @internal */
   wakeBody(body: Body): void {
     wakeBody(this.core, body);
   }
@@ -616,10 +603,7 @@ export class World {
     for (let i = 0; i < bodies.length; ++i) this.wakeBody(bodies[i]);
   }
 
-  /**
-   * Moves a body (after its checks passed): transform, broadphase proxy, wakes it and what touches
-   * it. @internal
-   */
+  /** Moves a checked body: transform and proxies; wakes it and what touches it. @internal */
   setBodyTransform(body: Body, x: number, y: number, angle: number): void {
     this.checkUnlocked('setTransform', 'body', body);
     this.wakeBody(body);
@@ -706,9 +690,8 @@ export class World {
   }
 
   /**
-   * Gravity and every awake body must be finite before a step changes anything; the bodies' state
-   * is saved on the way (`saveState`), and the contacts', joints' and broadphase's
-   * (`journalStep`): a step that turns non-finite is undone from them.
+   * Checks gravity and the bodies are finite before a step changes anything, saving their state
+   * (`saveState`) and journaling the rest (`journalStep`) for an undo.
    */
   private checkStepInput(): void {
     // In place, not through checkFinite: a number passed to a call that is not inlined is boxed.
