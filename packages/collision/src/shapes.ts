@@ -27,8 +27,7 @@ export interface CapsuleShape {
 
 /**
  * A convex polygon of 3 to {@link MAX_POLYGON_VERTICES} counter-clockwise vertices (body frame),
- * optionally rounded by `radius`. Build it with {@link makePolygon} or {@link makeBoxPolygon}: the
- * narrowphase trusts its arrays.
+ * optionally rounded; build it with {@link makePolygon} or {@link makeBoxPolygon} (unchecked later).
  */
 export interface PolygonShape {
   /** The tag the narrowphase switches on. */
@@ -58,10 +57,7 @@ export interface BoxShape {
   readonly angle?: number;
 }
 
-/**
- * A line segment from `point1` to `point2` (body frame), two-sided, with no area: the edge of a
- * static level. Build it with {@link makeSegment} or as a literal.
- */
+/** A two-sided line segment from `point1` to `point2` (body frame), with no area: {@link makeSegment}. */
 export interface SegmentShape {
   /** The tag the narrowphase switches on. */
   readonly type: 'segment';
@@ -72,11 +68,9 @@ export interface SegmentShape {
 }
 
 /**
- * One segment of a chain: `point1` to `point2`, colliding only on its right side (a chain that runs
- * counter-clockwise round a solid region collides outside it), with its neighbours' far ends
- * `ghost1` (before `point1`) and `ghost2` (after `point2`), so that a shape sliding over the joint of
- * two segments meets one smooth surface and does not catch on it. Chains make these; a ghost equal
- * to its point marks an open end.
+ * One segment of a chain, `point1` to `point2`, colliding only on its right side, with its
+ * neighbours' far ends `ghost1` and `ghost2` so a sliding shape does not catch on the joints (a
+ * ghost equal to its point marks an open end).
  */
 export interface ChainSegmentShape {
   /** The tag the narrowphase switches on. */
@@ -109,10 +103,7 @@ function requirePoint(argument: string, p: Vec2Like | undefined): void {
   if (!Number.isFinite(p.y)) throw new CollisionError(`${argument}.y`, p.y, 'must be a finite number');
 }
 
-/**
- * A segment from `point1` to `point2`, copied. @throws CollisionError on a bad point or ends closer
- * than the shape tolerance.
- */
+/** A segment from `point1` to `point2`, copied. @throws CollisionError on a bad point or too short */
 export function makeSegment(point1: Vec2Like, point2: Vec2Like): SegmentShape {
   requirePoint('point1', point1);
   requirePoint('point2', point2);

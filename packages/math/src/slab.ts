@@ -3,7 +3,6 @@ import { MathError } from './errors';
 /**
  * Hands out small `Float64Array`s of one length as zeroed, non-overlapping views into shared blocks,
  * so arrays made one after another lie side by side in memory (see docs/performance.md, "Slabs").
- *
  * @example
  * ```ts
  * const slab = new Float64Slab(16, 256);

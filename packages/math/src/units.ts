@@ -1,21 +1,16 @@
 import { MathError } from './errors';
 
 /**
- * Slot 0: how many length units make one metre (default 1), set by {@link setLengthUnitsPerMeter}.
- * Every length tolerance of lite is its value in metres times this slot, read from a typed array so
- * that hot code reads the number unboxed; a product with 1 is exact, so metres change no result.
- * Read it; set it only through {@link setLengthUnitsPerMeter}, which checks the value.
+ * Slot 0: how many length units make one metre (default 1; set it with {@link setLengthUnitsPerMeter}).
+ * Every length tolerance is its value in metres times this slot (a typed array: read unboxed; × 1 is
+ * exact, so metres change no result).
  */
 export const LENGTH_UNITS = new Float64Array([1]);
 
 /**
- * Sets the length unit: how many of your length units make one metre (default 1; 100 for a world
- * in centimetres or pixels at 100 per metre). lite's tolerances are tuned for objects of about
- * 0.1 m to 10 m; with the unit they scale with it, as Box2D v3's `b2SetLengthUnitsPerMeter` does:
- * the collision tolerances (polygon welding, time-of-impact target, manifold tolerances, the
- * broadphase's margin), and the defaults a world takes when it is created (linear slop,
- * speculative distance, restitution threshold, sleep and push speeds, speed cap). Set it once,
- * before creating worlds and shapes; gravity and sizes are yours to give in the unit.
+ * Sets how many of your length units make one metre (default 1; 100 for centimetres). The
+ * tolerances, tuned for objects of 0.1 m to 10 m, and a new world's length defaults scale with it,
+ * as with Box2D v3's `b2SetLengthUnitsPerMeter`. Set it once, before creating worlds and shapes.
  * @throws MathError naming `lengthUnitsPerMeter` unless `value` is a finite number > 0
  */
 export function setLengthUnitsPerMeter(value: number): void {

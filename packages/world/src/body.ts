@@ -44,16 +44,12 @@ export const enum Own {
 }
 
 /**
- * A rigid body in a {@link World}, made by `world.createBody`, of any number of shapes
- * (`body.shapes`). It extends the solvers' {@link SolverBody}, so they read it directly.
- *
- * `position` is the body's origin, as in Box2D; the body turns about its centre of mass
- * (`center` in the world, `localCenter` in the body frame), and `linearVelocity` is the centre of
- * mass's. The solvers move the centre; the origin follows at the end of the step. Change the
- * state through the methods (`setTransform`, `setLinearVelocity`, ...), which check their input,
- * wake the body and keep the broadphase in step: the numbers the solvers own (`angle`,
- * `angularVelocity`, `invMass`, `invI`) are read-only. After `world.destroyBody(body)` every method
- * and setter throws a `WorldError` naming the body.
+ * A rigid body in a {@link World}, made by `world.createBody`, of any number of shapes; a
+ * {@link SolverBody}, so the solvers read it directly. `position` is the origin (as in Box2D); the
+ * body turns about its centre of mass (`center`, `localCenter`), whose velocity `linearVelocity` is.
+ * Change the state through the methods (`setTransform`, `setLinearVelocity`, ...), which check their
+ * input and wake the body; `angle`, `angularVelocity`, `invMass` and `invI` are read-only. Once
+ * destroyed, every method and setter throws a `WorldError` naming the body.
  */
 export class Body extends SolverBody {
   /** Integer id, unique in its world, increasing in creation order; contacts are keyed and ordered by it. */
@@ -151,10 +147,7 @@ export class Body extends SolverBody {
   isFast: boolean;
   /** Set while continuous collision has moved the body back to a time of impact this step. @internal */
   isStopped: boolean;
-  /**
-   * Set by the narrowphase when one of the body's shapes is deeper in a static shape than half its
-   * smallest extent: continuous collision then sweeps the body even if slow. @internal
-   */
+  /** A shape is deeper in a static shape than half its smallest extent: swept even if slow. @internal */
   deepInStatic: boolean;
   /** The farthest a point of a shape lies from the centre of mass, m. @internal */
   get maxExtent(): number {
@@ -292,9 +285,8 @@ export class Body extends SolverBody {
   }
 
   /**
-   * Whether the body never turns: its inverse inertia is 0, so contacts, joints and torques leave
-   * its angle alone. Turning it on stops the body's spin; off, the inertia comes back from its
-   * shapes (or `setMass`). Wakes the body.
+   * Whether the body never turns (inverse inertia 0); on stops its spin, off restores the inertia.
+   * Wakes the body.
    * @throws WorldError when set to a non-boolean or after the body was destroyed
    */
   get fixedRotation(): boolean {
@@ -335,8 +327,7 @@ export class Body extends SolverBody {
 
   /**
    * Multiplies the world's gravity for this body (0: none, -1: falls up).
-   * @throws WorldError unless set to a finite number within ±{@link MAX_GRAVITY_SCALE} (1e6), or after
-   *   the body was destroyed
+   * @throws WorldError unless within ±{@link MAX_GRAVITY_SCALE}, or after the body was destroyed
    */
   get gravityScale(): number {
     return this.numbers[this.numbersBase + Own.GravityScale];
@@ -365,8 +356,7 @@ export class Body extends SolverBody {
   }
 
   /**
-   * Adds a shape and recomputes the body's mass, centre of mass and inertia from all its shapes.
-   * Wakes the body. Returns the shape.
+   * Adds a shape, recomputes the mass, centre of mass and inertia and wakes the body; returns the shape.
    * @throws WorldError naming the bad option (nothing is added then), or while the world steps
    */
   createShape(options: ShapeOptions): BodyShape {
@@ -374,8 +364,7 @@ export class Body extends SolverBody {
   }
 
   /**
-   * Removes a shape and its contacts (emitting `endContact` for touching ones), recomputes the mass
-   * and wakes the body.
+   * Removes a shape and its contacts (`endContact` for touching ones), recomputes the mass, wakes the body.
    * @throws WorldError when the shape is not one of this body's, or while the world steps
    */
   destroyShape(shape: BodyShape): void {
@@ -498,10 +487,7 @@ export class Body extends SolverBody {
     this.maxExtent = max;
   }
 
-  /**
-   * Sets a dynamic body's mass (kg, > 0) and inertia about its centre of mass (kg·m², > 0) and wakes
-   * it. Returns this.
-   */
+  /** Sets a dynamic body's mass (kg, > 0) and inertia (kg·m², > 0) and wakes it; returns this. */
   override setMass(mass: number, inertia: number): this {
     const world = this.live('body.setMass');
     if (!this.isDynamic) throw new WorldError('body', this.toString(), 'only a dynamic body has a mass');
@@ -544,15 +530,11 @@ export class Body extends SolverBody {
   }
 
   /**
-   * Changes how the body moves, as Box2D's `b2Body_SetType`. Mass, centre of mass and inertia come
-   * again from the shapes' densities (a dynamic body with none gets 1 kg; a `setMass` is forgotten);
-   * a static body stops, a kinematic one keeps its velocity. Contacts between two bodies that are
-   * then not dynamic end (`endContact` for touching ones); pairs that may now collide are found by
-   * the next step. Joints stay attached. Wakes the body and the bodies it touches or is jointed to.
-   * The same type: nothing happens.
-   * @throws WorldError naming `type` unless it is `'static'`, `'kinematic'` or `'dynamic'` (nothing
-   *   changes then), or a shape's density would give a dynamic body a mass or inertia that is not
-   *   finite; after the body was destroyed, or while the world steps
+   * Changes how the body moves (Box2D's `b2Body_SetType`): the mass comes again from the shapes (a
+   * `setMass` is forgotten); a static body stops; contacts between two non-dynamic bodies end; joints
+   * stay. Wakes the body and the bodies it touches or is jointed to.
+   * @throws WorldError naming `type` unless `'static'`, `'kinematic'` or `'dynamic'`, or when the mass
+   *   would not be finite; after the body was destroyed, or while the world steps
    */
   setType(type: BodyType): void {
     this.live('body.setType').setBodyType(this, type);
@@ -645,9 +627,8 @@ export class Body extends SolverBody {
   }
 
   /**
-   * Moves the body to `position` (its origin, m) and `angle` (radians; default: keep the current
-   * angle) at once, without sweeping: whatever it now overlaps is pushed out by the contacts of the
-   * next steps. Wakes the body and the bodies touching it. Not allowed while the world steps.
+   * Moves the body's origin to `position` (m) and `angle` (default: unchanged) without sweeping
+   * (overlaps are pushed out by the next steps); wakes it and what touches it. Not while stepping.
    */
   setTransform(position: Vec2Like, angle: number = this.angle): void {
     const world = this.live('body.setTransform');
@@ -719,10 +700,7 @@ export function setBodyWritesChecked(on: boolean): void {
   checkWrites = on;
 }
 
-/**
- * Gives Body's read-only accessor `name` a setter at run time: the solvers write the angle, angular
- * velocity and inverses through the type `SolverBody`, and a write from JavaScript is checked.
- */
+/** Gives Body's read-only accessor `name` a checked setter (the solvers write through `SolverBody`). */
 function addSetter(name: string, set: (this: Body, value: number) => void): void {
   const { get } = Object.getOwnPropertyDescriptor(Body.prototype, name) as PropertyDescriptor;
   Object.defineProperty(Body.prototype, name, { get, set, configurable: true });
@@ -763,17 +741,14 @@ function refuseDerived(body: Body, field: string, value: unknown): never {
 }
 
 /**
- * Throws a WorldError naming `argument` and its value unless `zero` is 0 (a sum of x * 0 over the
- * results, NaN when one is not finite: a finite input can still overflow). Called before any change.
+ * Throws a WorldError naming `argument` unless `zero` is 0 (a sum of x * 0 over the results: NaN
+ * when one is not finite, as a finite input can overflow).
  */
 function requireFiniteResult(zero: number, argument: string, value: unknown, what: string): void {
   if (zero !== 0) throw new WorldError(argument, value, `would make ${what} of the body non-finite`);
 }
 
-/**
- * Puts the centre of mass of `b` (or `out`) where its origin and rotation (`transform.q`) put it;
- * for a body whose pose or centre was set. @internal
- */
+/** Puts the centre of mass of `b` (or `out`) where its origin and `transform.q` put it. @internal */
 export function placeCenter(b: Body, out: Vec2 = b.center): void {
   const p = b.position;
   if (!b.hasOffset) {

@@ -12,14 +12,9 @@ export type ClassicSolverOptions = SolverSettingsOptions &
 
 /**
  * Box2D-Lite's classic solver (sequential impulses with Baumgarte's bias, the block solver, split
- * impulses) and its settings. Installed, not built in (`new World({ solver: new ClassicSolver()
- * })`): a program that never names it does not bundle it. Constructing one registers the kind, so
- * that `world.solver = 'classic'` (and a snapshot of a classic world) can make one in any world.
- *
- * Its settings are live fields: the constraint solver's ({@link SolverSettings}), `iterations`,
- * `substeps` and `jointSprings`, each checked when set (a WorldError naming
- * `classicSolver.<field>`, the old value kept; an unknown key is refused). Of `world.settings`,
- * only the world's own (the speed cap, the joint position passes, sleeping) apply to it.
+ * impulses) and its live settings, installed by `new World({ solver: new ClassicSolver() })` (unused,
+ * it is not bundled). Constructing one lets `world.solver = 'classic'` make one in any world. A bad
+ * setting throws a WorldError naming `classicSolver.<field>`; an unknown key is refused.
  *
  * ```ts
  * const classic = new ClassicSolver({ iterations: 20 });
@@ -63,8 +58,7 @@ export class ClassicSolver extends SolverSettings {
   }
 
   /**
-   * Velocity iterations per sub-step: how many times every contact and joint is solved (default
-   * 10, Box2D-Lite's).
+   * Velocity iterations per sub-step (default 10, Box2D-Lite's).
    * @throws WorldError unless set to an integer in [0, {@link MAX_ITERATIONS}]
    */
   get iterations(): number {
@@ -75,10 +69,8 @@ export class ClassicSolver extends SolverSettings {
   }
 
   /**
-   * Sub-steps per step (default 1, Box2D-Lite's single step). With n > 1, `world.step(dt)` runs the
-   * whole pipeline n times with dt / n: more accurate (tall stacks stand, bounces keep their
-   * height) at about n times the cost. Forces, sleep timers, events and `stepCount` count whole
-   * steps.
+   * Sub-steps per step (default 1): n > 1 runs the whole pipeline n times with dt / n, more accurate
+   * at about n times the cost.
    * @throws WorldError unless set to an integer in [1, {@link MAX_SUBSTEPS}]
    */
   get substeps(): number {
@@ -89,12 +81,9 @@ export class ClassicSolver extends SolverSettings {
   }
 
   /**
-   * Whether the rigid rows of revolute and distance joints take the soft step's joint spring
-   * (`jointHertz`, capped at a quarter of the step rate, and `jointDampingRatio`) and are solved
-   * again rigidly, without bias, in the relax pass (with `relax` and `accumulateImpulses` on),
-   * instead of Baumgarte's bias (default false: Box2D-Lite's rows). Biased pins of a web (a joint
-   * grid) feed their corrections to each other as speed and stretch it apart; the spring keeps it
-   * together. The soft step always uses the spring.
+   * Whether revolute and distance joints' rigid rows use the soft step's joint spring (`jointHertz`,
+   * `jointDampingRatio`) and an unbiased relax pass instead of Baumgarte's bias (default false).
+   * Biased pins of a joint grid feed each other speed and stretch it apart; the spring does not.
    * @throws WorldError when set to a non-boolean
    */
   get jointSprings(): boolean {

@@ -91,10 +91,9 @@ const vertices = new Float64Array(16);
 const box = new Float64Array(4);
 
 /**
- * Draws `world` with `draw`: its shapes (by default), joints (by default), bounding boxes, contact
- * points and normals, and body frames, as `options` asks; bodies in id order. A function rather
- * than a world method, so that a program that never draws does not bundle it.
- *
+ * Draws `world` with `draw`: shapes and joints (by default), bounding boxes, contacts and body
+ * frames, as `options` asks; bodies in id order. A function, so a program that never draws does not
+ * bundle it.
  * @throws WorldError naming the option, on an option that is not a boolean (or a bad `bounds`, or a
  * `shapeColor` that is not a function).
  */
@@ -267,9 +266,8 @@ function anchorOf(body: Body, lx: number, ly: number, anchor: Float64Array, at: 
 const anchors = new Float64Array(4);
 
 /**
- * A joint: the mouse joint as its anchor and target; a joint with two anchors as the line between
- * them, with a line from each moving body's centre to its anchor when they coincide (a pin); the
- * motor joint and the filter joint, which have no anchors, as the line between the centres.
+ * A joint as the line between its anchors (a pin: each moving body's centre to the anchor), a mouse
+ * joint's anchor and target, or the line between the centres for the anchorless kinds.
  */
 function drawJoint(draw: DebugDraw, joint: Joint): void {
   const color = DebugColor.joint;

@@ -36,9 +36,8 @@ export interface HitEvent {
 export type HitListener = (event: HitEvent) => void;
 
 /**
- * Decides, for each touching contact at each step, whether it acts (return false to switch it off
- * for this step: a one-way platform): the two shapes (A's body has the lower id) and the fresh
- * manifold, normal from A to B. Runs inside the step: read the world, change nothing.
+ * Whether a touching contact acts this step (false: off, as for a one-way platform), given its
+ * shapes (A's body has the lower id) and fresh manifold (normal A to B). Must not change the world.
  */
 export type PreSolveCallback = (shapeA: BodyShape, shapeB: BodyShape, manifold: Manifold) => boolean;
 
@@ -46,10 +45,9 @@ export type PreSolveCallback = (shapeA: BodyShape, shapeB: BodyShape, manifold: 
 export type CustomFilterCallback = (shapeA: BodyShape, shapeB: BodyShape) => boolean;
 
 /**
- * Mixes two shapes' friction (or restitution) into their contact's (Box2D v3's `b2FrictionCallback`):
- * each shape's coefficient and `material` id, shape A on the body of the lower id. Asked when a
- * contact is made and when a shape's material changes, not every step. Return a finite number
- * >= 0 (restitution: in [0, 1]).
+ * Mixes two shapes' friction (or restitution) into their contact's (Box2D v3's `b2FrictionCallback`)
+ * from each one's coefficient and `material` id (A: the lower body id); asked when a contact is made
+ * or a material changes. Returns a finite number >= 0 (restitution: in [0, 1]).
  */
 export type MaterialMixCallback = (
   valueA: number,
@@ -60,29 +58,19 @@ export type MaterialMixCallback = (
 
 /** The events a {@link World} emits, by name. */
 export interface WorldEventMap {
-  /**
-   * A contact started touching (or was made touching); emitted at the end of `world.step` in the
-   * order found (one that begins and ends within a step reports both).
-   */
+  /** A contact started touching; emitted at the end of `world.step` in the order found. */
   beginContact: ContactListener;
-  /**
-   * A touching contact stopped or was destroyed; emitted at the end of `world.step` in pair-key
-   * order, or by `destroyBody` / `createJoint` for the contacts they remove.
-   */
+  /** A touching contact stopped or was destroyed (by the step, `destroyBody`, `createJoint`, ...). */
   endContact: ContactListener;
-  /**
-   * A joint exceeded its `breakForce` or `breakTorque` and was destroyed (its bodies woken); emitted
-   * after the contact events, by joint id.
-   */
+  /** A joint exceeded its `breakForce` or `breakTorque` and was destroyed; after contact events, by id. */
   jointBreak: JointBreakListener;
   /** A shape started overlapping a sensor shape; emitted after contact events, by sensor then visitor id. */
   sensorBegin: SensorListener;
   /** A shape stopped overlapping a sensor shape (also emitted by `destroyShape` / `destroyBody`). */
   sensorEnd: SensorListener;
   /**
-   * Contacts struck this step faster than `world.hitEventThreshold` (1 m/s by default): one event
-   * per such contact, for its fastest point that took an impulse, after the other contact events,
-   * in pair-key order. For sounds, damage and particles.
+   * A contact struck this step faster than `world.hitEventThreshold` (at its fastest point); after
+   * the other contact events, in pair-key order. For sounds, damage and particles.
    */
   hit: HitListener;
 }
@@ -107,7 +95,6 @@ export class SensorEventQueue {
   sensors: BodyShape[] = objectArray();
   /** The visiting shape of each entry. */
   visitors: BodyShape[] = objectArray();
-  /** Number of queued events. */
   count = 0;
 
   /** Queues one event. */
@@ -126,7 +113,6 @@ export class ContactEventQueue {
   kinds: number[] = [];
   /** The contact of each entry. */
   contacts: Contact[] = objectArray();
-  /** Number of queued events. */
   count = 0;
 
   /** Queues one event. */
@@ -137,19 +123,16 @@ export class ContactEventQueue {
   }
 }
 
-/** Listener lists per event, copied on change so a listener may unsubscribe during a dispatch. @internal */
+/**
+ * Listener lists per event in subscription order, copied on change so a listener may unsubscribe
+ * during a dispatch. @internal
+ */
 export class Listeners {
-  /** The `beginContact` listeners, in subscription order. */
   beginContact: ContactListener[] = objectArray();
-  /** The `endContact` listeners, in subscription order. */
   endContact: ContactListener[] = objectArray();
-  /** The `jointBreak` listeners, in subscription order. */
   jointBreak: JointBreakListener[] = objectArray();
-  /** The `sensorBegin` listeners, in subscription order. */
   sensorBegin: SensorListener[] = objectArray();
-  /** The `sensorEnd` listeners, in subscription order. */
   sensorEnd: SensorListener[] = objectArray();
-  /** The `hit` listeners, in subscription order. */
   hit: HitListener[] = objectArray();
 }
 

@@ -32,13 +32,9 @@ const impulseVector = { x: 0, y: 0 };
 
 /**
  * Pushes the dynamic bodies around `position` away from it, as Box2D v3's `b2World_Explode`: each
- * shape (of a dynamic body, matching `mask`) within `radius + falloff` of the blast takes a linear
- * impulse at its body's centre of mass, along the line from the blast to the shape's closest point
- * (from its centroid when the blast is inside it), of `impulse` times the shape's width across that
- * line, scaled down linearly beyond `radius`. Wakes the bodies it pushes; bodies in id order, shapes
- * in body order. A function rather than a world method, so programs that never explode anything do
- * not bundle it. May be called from an event listener (it only applies impulses).
- *
+ * shape matching `mask` within `radius + falloff` takes an impulse at its body's centre, away from
+ * the blast, of `impulse` × its width across that line, falling off linearly beyond `radius`; bodies
+ * in id order. Wakes them. A function, so an unused explosion is not bundled; allowed in listeners.
  * @throws WorldError naming the option, on a bad value (nothing is pushed then).
  */
 export function explode(world: World, options: ExplosionOptions): void {

@@ -19,10 +19,7 @@ import { checkJointBound, checkReach, MAX_LENGTH } from './limits';
 import { checkBoolean, checkKeys, checkOptions, checkVec2 } from './validate';
 import type { World } from './world';
 
-/*
- * The checks of the world's joints: each kind's options (`resolve...JointOptions`, run by
- * `world.createJoint` before anything changes).
- */
+// The checks of each joint kind's options (`resolve...JointOptions`, before `createJoint` changes anything).
 
 /**
  * A spring's options checked as every option object is: an object (absent: `{}`, rigid) with no
@@ -39,9 +36,8 @@ export function springOptions<T extends object>(options: T, allowed: readonly st
 }
 
 /**
- * The options every joint kind checks beyond its constraint's own checks: each boolean option
- * must be a boolean (a string `'yes'` would otherwise be kept and read as true), and each bounded
- * number within its bound (see limits.ts). Throws a WorldError naming `options.<key>`.
+ * Checks beyond the constraint's own: booleans must be booleans (not `'yes'`), bounded numbers
+ * within their bounds (limits.ts). Throws a WorldError naming `options.<key>`.
  */
 function checkJointOptions(o: object): void {
   const values = o as Record<string, unknown>;

@@ -12,20 +12,13 @@ import { type Joint, jointBodyA, jointBodyB, type WorldJointKind } from './joint
 import { checkJointBound, checkReach } from './limits';
 import { checkVec2 } from './validate';
 
-/*
- * The world's registry of joint kinds: a kind joins it when its first joint is made (or a snapshot
- * that may hold any kind is read), and its class's read-outs, setters and setter methods are
- * wrapped then. The World class never names a kind, so a program bundles only the kinds it makes.
- */
+// The world's registry of joint kinds: a kind joins (and its class is wrapped) when its first joint
+// is made or a snapshot is read, so a program bundles only the kinds it makes.
 
 /** The kinds registered so far, indexed by their `JointKind` value (holes for the others). @internal */
 export const WORLD_JOINT_KINDS: WorldJointKind[] = [];
 
-/**
- * Registers `kind` (once): wraps its class's prototype (see below) and adds it to
- * {@link WORLD_JOINT_KINDS}. The solver's entry is registered by the constraint's constructor.
- * @internal
- */
+/** Registers `kind` once: wraps its class's prototype and adds it to {@link WORLD_JOINT_KINDS}. @internal */
 export function registerJointKind(kind: WorldJointKind): void {
   if (WORLD_JOINT_KINDS[kind.kind] === kind) return;
   installJointPasses();
@@ -40,11 +33,8 @@ export function registerJointKind(kind: WorldJointKind): void {
 }
 
 /**
- * Every plain field of a joint (`motorSpeed`, `lowerAngle`, `length`, anchors, break thresholds,
- * ...) as its setter would have it: throws a WorldError naming `joint #<id>.<field>` and the value.
- * The setters check each value as it is set, so the step does not; a snapshot's joints, whose
- * fields are restored without their setters, are checked with this (each accessor's own check, from
- * the constraint's table, then its bound) before the restore changes anything. @internal
+ * Checks every plain field of a joint as its setter would, throwing a WorldError naming
+ * `joint #<id>.<field>`: for a snapshot's joints, restored without their setters. @internal
  */
 export function checkJointInput(joint: Joint): void {
   const j = joint as unknown as Record<string, number>;
@@ -64,11 +54,7 @@ export function checkJointInput(joint: Joint): void {
 // -------------------------------------------------------------------------------------------------
 // The wrapping of the constraint package's setters, installed once on each world class.
 
-/**
- * The read-outs of the joint classes (angle, speed, reaction, ...) throw a WorldError naming the
- * joint once it was destroyed, like every setter: wraps those prototype methods (the solvers never
- * call them).
- */
+/** Wraps the read-outs (angle, speed, reaction, ...) to throw a WorldError once the joint is destroyed. */
 function guardDestroyed(prototype: object, names: readonly string[]): void {
   const methods = prototype as Record<string, (...args: unknown[]) => unknown>;
   for (const name of names) {
@@ -132,10 +118,9 @@ function inherited(prototype: object): [string, PropertyDescriptor][] {
 }
 
 /**
- * The setter methods of a kind (`setLimits`, `setSpring`, ...: each `set...` method of its
- * constraint class): each throws a WorldError once the joint was destroyed, checks its arguments
- * (see {@link METHOD_CHECKS}), runs the constraint's method (its ConstraintError becomes a
- * WorldError naming `joint.<argument>`; nothing changed then), wakes the bodies and returns the joint.
+ * Wraps each `set...` method (`setLimits`, `setSpring`, ...) to refuse a destroyed joint, check its
+ * arguments ({@link METHOD_CHECKS}), rethrow a ConstraintError as a WorldError naming
+ * `joint.<argument>`, wake the bodies and return the joint.
  */
 function wakingMethods(prototype: object): void {
   for (const [name, d] of inherited(prototype)) {
@@ -155,12 +140,8 @@ function wakingMethods(prototype: object): void {
 }
 
 /**
- * The joints' plain number and boolean fields (`motorSpeed`, `lowerAngle`, `length`, anchors, ...)
- * are accessors of the constraint package that check what they are given and throw its
- * ConstraintError: on the world's joints they throw a WorldError naming `joint.<field>` and the
- * value instead (nothing changes then), and a WorldError once the joint was destroyed. Installed on
- * the world's prototypes for every checked accessor of the constraint class the world's joint does
- * not define itself.
+ * Wraps the constraint's checked field accessors (`motorSpeed`, `lowerAngle`, ...) to throw a
+ * WorldError naming `joint.<field>` instead of its ConstraintError, or once the joint is destroyed.
  */
 function guardSetters(prototype: object): void {
   for (const [name, d] of inherited(prototype)) {

@@ -33,28 +33,19 @@ import { registerJointKind } from './joint-kinds';
 import { checkJointBound } from './limits';
 import type { World } from './world';
 
-/*
- * The world's joints are the constraint package's joints (so the solver sees them directly and
- * dispatches on their numeric `kind`) plus the world's fields, one class per kind made by
- * `worldJoint`. Their checked accessors and `set...` methods are wrapped once per class
- * (joint-kinds.ts): they throw a WorldError naming `joint.<field>` (nothing changes then) or, once
- * the joint was destroyed, naming the joint; a change of motion wakes the bodies.
- */
+// The world's joints: the constraint package's joints (the solver dispatches on their `kind`) plus
+// the world's fields, one class per kind made by `worldJoint`; joint-kinds.ts wraps their setters.
 
 /** Options every joint takes. */
 export interface JointOptionsBase {
   /**
-   * Whether the two bodies still collide with each other (default false, as in Box2D and planck.js:
-   * a hinge's door and frame may overlap at the pin). Set true where jointed bodies must touch
-   * (Box2D-Lite's teeter, whose plank lands on the ground it is pinned to).
+   * Whether the two bodies still collide with each other (default false, as in Box2D: a hinge's
+   * door and frame may overlap at the pin).
    */
   collideConnected?: boolean;
   /** Anything you want to find again from the joint. */
   userData?: unknown;
-  /**
-   * The joint breaks (is destroyed, and the world emits `jointBreak`) at the end of a step whose
-   * reaction force is larger than this, N (default +Infinity: never).
-   */
+  /** Destroys the joint (`jointBreak`) after a step whose reaction force exceeds this, N (default: never). */
   breakForce?: number;
   /** The joint breaks at the end of a step whose reaction torque is larger than this, N·m (default +Infinity). */
   breakTorque?: number;
@@ -163,31 +154,19 @@ export interface WorldJointFields {
   userData: unknown;
   /** The owning world; null once destroyed. @internal */
   world: World | null;
-  /**
-   * The joint breaks at the end of a step whose reaction force exceeds this, N (+Infinity: never).
-   * Checked when set: a WorldError naming `joint.breakForce` unless a number > 0.
-   */
+  /** The joint breaks after a step whose reaction force exceeds this, N; a WorldError unless > 0. */
   breakForce: number;
-  /**
-   * The joint breaks at the end of a step whose reaction torque exceeds this, N·m (+Infinity:
-   * never). Checked when set: a WorldError naming `joint.breakTorque` unless a number > 0.
-   */
+  /** The joint breaks after a step whose reaction torque exceeds this, N·m; a WorldError unless > 0. */
   breakTorque: number;
   /** The values behind `breakForce` and `breakTorque` (read by the step). @internal */
   breakForceValue: number;
   /** @internal */
   breakTorqueValue: number;
-  /**
-   * Wakes the joint's bodies (after changing a field by hand).
-   * @throws WorldError once the joint was destroyed
-   */
+  /** Wakes the joint's bodies (after a field changed). @throws WorldError once the joint was destroyed */
   wakeBodies(): void;
 }
 
-/**
- * A kind of joint: what `world.createJoint` needs to make one of it, a joint class's static
- * `jointKind`. `O` is what `world.createJoint` takes for the kind.
- */
+/** A joint class's static `jointKind`: what `world.createJoint` needs; `O` is the kind's options. */
 export interface WorldJointKind<O = unknown> {
   /**
    * The kind's `JointKind` value (written as a literal in each entry: an object that reads
@@ -212,10 +191,7 @@ export interface WorldJointKind<O = unknown> {
   readonly check?: (joint: Joint) => void;
 }
 
-/**
- * What `world.createJoint` takes as its kind: a joint class (`RevoluteJoint`, `DistanceJoint`,
- * `MouseJoint`, `PrismaticJoint`, `WeldJoint`, `WheelJoint`, `MotorJoint`, `FilterJoint`).
- */
+/** What `world.createJoint` takes as its kind: a joint class (`RevoluteJoint`, `DistanceJoint`, ...). */
 export interface JointClass<J extends Joint, O> {
   /** The kind. */
   readonly jointKind: WorldJointKind<O>;
@@ -237,10 +213,7 @@ export type WorldJointClass<J extends Joint, O> = JointClass<J, O> & {
   [Symbol.hasInstance](value: unknown): value is J;
 };
 
-/**
- * The world's class of a kind: the constraint class `base`, whose arguments `args` takes from the
- * checked request, plus the world's fields.
- */
+/** The world's class of a kind: the constraint class `base` (arguments: `args`) plus the world's fields. */
 function worldJoint<J extends Joint, O, A extends [unknown, ...unknown[]]>(
   base: new (...args: A) => object,
   kind: Omit<WorldJointKind<O>, 'cls'>,
@@ -281,16 +254,11 @@ function worldJoint<J extends Joint, O, A extends [unknown, ...unknown[]]>(
 }
 
 /**
- * A pin joint (Box2D-Lite's `Joint`) between two bodies of a world, made by
- * `world.createJoint(RevoluteJoint, …)`: the anchors stay together, the bodies turn freely about
- * them, within optional angle limits, driven by an optional motor and pulled towards `targetAngle`
- * by an optional angular spring (`springHertz`). Soft when `frequencyHz` > 0 or when given
- * by `stiffness` (N/m) and `damping` (N·s/m).
- *
- * Fields (`motorSpeed`, `enableMotor`, `lowerAngle`, ...) may be changed between steps; call
- * `wakeBodies()` afterwards if the bodies may be asleep. Every field's setter checks its value, the
- * spring's (`frequencyHz`, `dampingRatio`, `stiffness`, `damping`) too, and throws a WorldError
- * naming `joint.<field>` (nothing changes then); `setSpring` and `setLimits` also wake the bodies.
+ * A pin joint (Box2D-Lite's `Joint`), made by `world.createJoint(RevoluteJoint, …)`: the anchors
+ * stay together, the bodies turn freely about them, with optional angle limits, motor and angular
+ * spring (`springHertz`, towards `targetAngle`); soft when `frequencyHz` > 0 or given `stiffness`
+ * and `damping`. Fields may be changed between steps (then `wakeBodies()`); each setter checks its
+ * value and throws a WorldError naming `joint.<field>`; `setSpring` and `setLimits` wake the bodies.
  */
 export interface RevoluteJoint extends WorldJointOf<RevoluteConstraint> {}
 
@@ -302,11 +270,10 @@ export const RevoluteJoint: WorldJointClass<RevoluteJoint, RevoluteJointOptions>
 );
 
 /**
- * A distance joint between two bodies of a world, made by `world.createJoint(DistanceJoint, …)`:
- * a rigid rod, a spring (`frequencyHz` > 0, or `stiffness` in N/m and `damping` in N·s/m) or a rope
- * (`minLength`/`maxLength`), with an optional motor along it on a spring or a rope (a winch). Every
- * field's setter checks its value (the length within the range) and throws a WorldError naming
- * `joint.<field>`; `setSpring` and `setLengths` also wake the bodies.
+ * A distance joint, made by `world.createJoint(DistanceJoint, …)`: a rod, a spring (`frequencyHz`
+ * > 0, or `stiffness` and `damping`) or a rope (`minLength`/`maxLength`), with an optional motor (a
+ * winch). Setters check their value (a WorldError naming `joint.<field>`); `setSpring` and
+ * `setLengths` wake the bodies.
  */
 export interface DistanceJoint extends WorldJointOf<DistanceConstraint> {}
 
@@ -318,9 +285,8 @@ export const DistanceJoint: WorldJointClass<DistanceJoint, DistanceJointOptions>
 );
 
 /**
- * A soft spring pulling one point of a body towards a target with a bounded force (for dragging
- * bodies with a pointer), made by `world.createJoint(MouseJoint, …)`. Move it with `setTarget`
- * (checked, and it wakes the body). `collideConnected` is always true: a mouse joint has one body.
+ * A soft spring pulling a point of a body towards a target with a bounded force (pointer dragging),
+ * made by `world.createJoint(MouseJoint, …)`; `setTarget` moves it and wakes the body.
  */
 export interface MouseJoint extends MouseConstraint, WorldJointFields {
   /** The dragged body. */
@@ -335,9 +301,8 @@ export const MouseJoint: WorldJointClass<MouseJoint, MouseJointOptions> = /* @__
 );
 
 /**
- * A slider between two bodies of a world (Box2D's prismatic joint), made by
- * `world.createJoint(PrismaticJoint, …)`: body B moves along an axis fixed in body A and does not turn
- * relative to it, within optional limits, driven by an optional motor, on an optional spring.
+ * A slider (Box2D's prismatic joint), made by `world.createJoint(PrismaticJoint, …)`: body B moves
+ * along an axis fixed in body A without turning, with optional limits, motor and spring.
  */
 export interface PrismaticJoint extends WorldJointOf<PrismaticConstraint> {}
 
@@ -350,9 +315,8 @@ export const PrismaticJoint: WorldJointClass<PrismaticJoint, PrismaticJointOptio
   );
 
 /**
- * Two bodies of a world glued at a point (Box2D's weld joint), made by `world.createJoint(WeldJoint, …)`:
- * rigid (one 3x3 block), or soft in translation and rotation independently. `setSprings` checks
- * its options (a WorldError naming `joint.<argument>`) and wakes the bodies.
+ * Two bodies glued at a point (Box2D's weld joint), made by `world.createJoint(WeldJoint, …)`: rigid
+ * (one 3x3 block), or soft in translation and rotation independently (`setSprings` wakes the bodies).
  */
 export interface WeldJoint extends WorldJointOf<WeldConstraint> {}
 
@@ -365,8 +329,7 @@ export const WeldJoint: WorldJointClass<WeldJoint, WeldJointOptions> = /* @__PUR
 
 /**
  * A wheel on a suspension (Box2D's wheel joint), made by `world.createJoint(WheelJoint, …)`: body B
- * (the wheel) slides on a spring along an axis fixed in body A (the chassis), stays on that line and
- * turns freely, driven by an optional motor.
+ * slides on a spring along an axis fixed in body A and turns freely, with an optional motor.
  */
 export interface WheelJoint extends WorldJointOf<WheelConstraint> {}
 
@@ -377,10 +340,7 @@ export const WheelJoint: WorldJointClass<WheelJoint, WheelJointOptions> = /* @__
   (r) => [r.bodyA, r.bodyB, r.anchorA, r.options.axis, r.options],
 );
 
-/**
- * Drives body B to a pose relative to body A with bounded force and torque (Box2D's motor joint),
- * made by `world.createJoint(MotorJoint, …)`.
- */
+/** Drives body B to a pose relative to body A with bounded force and torque (Box2D's motor joint). */
 export interface MotorJoint extends WorldJointOf<MotorConstraint> {}
 
 /** The motor joint's class: `world.createJoint(MotorJoint, options)`, `joint instanceof MotorJoint`. */
@@ -391,9 +351,8 @@ export const MotorJoint: WorldJointClass<MotorJoint, MotorJointOptions> = /* @__
 );
 
 /**
- * Keeps two bodies of a world from colliding, and does nothing else (Box2D's filter joint), made
- * by `world.createJoint(FilterJoint, …)`: `collideConnected` is always false; destroying it lets them
- * collide again. It has no rows: its reaction is always zero, so it never breaks.
+ * Keeps two bodies from colliding and does nothing else (Box2D's filter joint), made by
+ * `world.createJoint(FilterJoint, …)`; it has no rows, so it never breaks.
  */
 export interface FilterJoint extends WorldJointOf<FilterConstraint> {}
 
@@ -425,10 +384,7 @@ export function jointBodyB(joint: Joint): Body {
   return joint.kind === JointKind.Mouse ? joint.body : joint.bodyB;
 }
 
-/**
- * A distance joint's range, `0 <= minLength <= length <= maxLength`: checked by the constraint's
- * `setLengths` on the values the (scratch) joint holds, which it writes back unchanged.
- */
+/** Checks a distance joint's `0 <= minLength <= length <= maxLength` (the constraint's `setLengths`). */
 function checkLengths(joint: Joint): void {
   const j = joint as DistanceJoint;
   const prefix = `joint #${j.id}.`;

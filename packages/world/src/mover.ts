@@ -21,15 +21,9 @@ import {
 } from './validate';
 import type { World } from './world';
 
-/*
- * A character mover, after Box2D v3.1's: the character is not a body but a capsule the program
- * moves. Each update gathers the planes of the surfaces the capsule touches (collideMover), solves
- * for the move closest to the wanted one that stays out of them (solvePlanes), sweeps the capsule
- * along it up to the first new surface (castMover), and repeats a few times, so the capsule slides
- * along walls and slopes. `CharacterMover` adds a walker on top: Quake's ground and air model and a
- * spring under the capsule (a ray cast down) that keeps it hovering over the ground, so small steps
- * pass under it.
- */
+// A character mover after Box2D v3.1's: a capsule the program moves, not a body. Each update
+// gathers the planes it touches (collideMover), solves for the closest move that stays out of them
+// (solvePlanes), sweeps along it to the first new surface (castMover), and repeats.
 
 /** A capsule about a mover's position: every point within `radius` of the segment `center1`–`center2`. */
 export interface MoverCapsule {
@@ -130,11 +124,9 @@ function eachShape(
 }
 
 /**
- * The surfaces the capsule at `position` touches or overlaps (within its radius), as planes written
- * into `planes` (objects reused; grown as needed); returns how many. A surface the capsule's core
- * segment has sunk into gives no plane (no direction out is known). Bodies in id order. Only
- * shapes in `mask`'s categories that `filter` passes count.
- *
+ * The surfaces the capsule at `position` touches or overlaps, as planes written into `planes`
+ * (reused, grown as needed), bodies in id order; returns how many. A surface the core segment has
+ * sunk into gives no plane (no way out is known). Only shapes in `mask` that `filter` passes count.
  * @throws WorldError naming the argument on a bad capsule, position, mask or filter.
  */
 export function collideMover(
@@ -185,9 +177,7 @@ export function collideMover(
 /**
  * The fraction of `translation` the capsule at `position` can move before it comes within 5 mm of a
  * surface it did not already touch (surfaces it overlaps at the start are ignored, so a mover can
- * always leave them); 1 when nothing is in the way. Only shapes in `mask`'s categories that `filter`
- * passes count.
- *
+ * always leave them); 1 when nothing is in the way. Only shapes in `mask` that `filter` passes count.
  * @throws WorldError naming the argument on a bad capsule, position, translation, mask or filter.
  */
 export function castMover(
@@ -460,7 +450,6 @@ export class CharacterMover {
 
   /**
    * Which of the shapes in `mask` it meets (null: all); live, see {@link MoverFilter}.
-   *
    * @throws WorldError naming `filter` when set to anything but a function or null
    */
   get filter(): MoverFilter | null {
@@ -482,7 +471,6 @@ export class CharacterMover {
   /**
    * Moves the mover by one step of `dt` seconds with horizontal input `throttle` in [-1, 1] (−1 full
    * left, 1 full right). Call it once per world step, before or after `world.step`.
-   *
    * @throws WorldError naming `dt` or `throttle` on a bad value
    */
   update(dt: number, throttle: number): void {

@@ -32,29 +32,22 @@ export const Stage = Object.fromEntries(
 export type StageIndex = number;
 
 /**
- * Where the last step's time went: milliseconds per stage, read-only, `world.profile`. Filled only
- * while `world.settings.profile` is on (a profiled step allocates: see
- * {@link WorldSettings.profile}); zeros before. A stage run per sub-step sums its sub-steps; the
- * stages add up to `total`.
+ * Where the last step's time went (`world.profile`): milliseconds per stage, filled only while
+ * `world.settings.profile` is on; a stage run per sub-step sums its sub-steps.
  *
  * ```ts
  * const world = new World({ profile: true });
  * world.step(1 / 60);
  * const { collide, solve, total } = world.profile; // ms
  * ```
- *
- * The figures live in {@link StepProfile.times} (indexed as {@link PROFILE_STAGES}), overwritten
- * every step; a copy is `world.profile.times.slice()`.
  */
 export class StepProfile {
-  /** The milliseconds per stage of the last profiled step, indexed as {@link PROFILE_STAGES}. */
+  /** Milliseconds per stage of the last profiled step, indexed as {@link PROFILE_STAGES}. */
   readonly times = new Float64Array(PROFILE_STAGES.length);
   /** The clock at the start of the step and at the end of the previous stage. */
   private readonly clock = new Float64Array(2);
   /** Whether this step is timed (`settings.profile` at its start). */
   private on = false;
-
-  // Each stage's milliseconds (a getter over `times`, defined below).
 
   /** Stage 1a, the broadphase: updating the tree's moved proxies and finding their new pairs. */
   declare readonly pairs: number;
@@ -62,10 +55,7 @@ export class StepProfile {
   declare readonly createContacts: number;
   /** Stage 2, the narrowphase: every contact's manifold (and contacts whose boxes parted removed). */
   declare readonly collide: number;
-  /**
-   * Setting up the solve: waking joint partners, collecting the contacts and joints, packing the
-   * body states, preparing contacts and joints (and the classic solver's warm start).
-   */
+  /** Setting up the solve: collecting and preparing contacts and joints (and the classic warm start). */
   declare readonly prepare: number;
   /** Gravity, forces and damping into the velocities (each sub-step). */
   declare readonly integrateVelocities: number;
@@ -85,10 +75,7 @@ export class StepProfile {
   declare readonly storeImpulses: number;
   /** The joints' position passes. */
   declare readonly joints: number;
-  /**
-   * The pose snapshot before the step, the finite check after it, the bodies' transforms and
-   * their shapes' boxes (each checked against its fat box in the broadphase).
-   */
+  /** The pose snapshot and finite check, the bodies' transforms and their shapes' boxes. */
   declare readonly transforms: number;
   /** Re-inserting into the broadphase the proxies whose boxes left their fat boxes (stage 9b). */
   declare readonly broadphase: number;

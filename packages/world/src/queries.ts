@@ -246,12 +246,10 @@ function rayCastOne(shape: BodyShape, input: RayCastInput, out: RayCastOutput): 
 export const OVERLAP_TOLERANCE = 0.0005;
 
 /**
- * The shapes of bodies (not sensors) that a shape (any geometry but a chain, in the frame of a pose
- * at `position` turned by `angle`) overlaps or touches (surfaces within {@link OVERLAP_TOLERANCE}),
- * in shape id order: the broadphase's candidates, each checked exactly by GJK distance. Chain
- * segments count from both sides. With a `callback`, calls it for each in id order instead (with
- * the world locked; return false to stop) and returns the shapes it was called with. A function
- * rather than a World method, so that a program that never uses it leaves it out of its bundle.
+ * The shapes of bodies (not sensors) that `geometry` (not a chain) at `position` turned by `angle`
+ * overlaps or touches (within {@link OVERLAP_TOLERANCE}), in shape id order, checked by GJK. With a
+ * `callback`, calls it for each instead (world locked; false stops) and returns those it was called
+ * with. A function, not a World method, so an unused query is not bundled.
  * @throws WorldError on a value that is not a World, a bad or chain geometry, a non-finite point
  *   or angle, or a callback that is not a function
  */
@@ -275,12 +273,9 @@ export function overlapShape(
 }
 
 /**
- * Casts a shape (any geometry but a chain, in the frame of a pose at `from` turned by `angle`)
- * along `translation` through `world` and returns where it first touches a shape of a body (not
- * sensors): the body, the shape, the fraction of the translation, the point and the surface
- * normal; null when it meets nothing. A shape that starts touching gives fraction 0. Ties go to the
- * lower body id, then the lower shape id. A function rather than a World method, so that a program
- * that never casts shapes leaves the time of impact out of its bundle.
+ * Casts `geometry` (not a chain) at `from` turned by `angle` along `translation` and returns where
+ * it first touches a body's shape (not sensors), or null; touching at the start gives fraction 0;
+ * ties go to the lower body id, then shape id. A function, so an unused cast is not bundled.
  * @throws WorldError on a value that is not a World, a bad or chain geometry or a non-finite point
  *   or angle, or naming `translation` when the cast's end overflows or the translation is longer
  *   than about 1.3e154 m

@@ -3,10 +3,7 @@ import { LENGTH_UNITS } from '@lite/math';
 import { WorldError } from './errors';
 import { checkBoolean, checkInteger, checkNonNegative, checkPositive, unknownKey } from './validate';
 
-/**
- * The most velocity iterations, push passes or joint position passes a step may ask for (1000;
- * more would hang the step without making it better).
- */
+/** The most velocity iterations, push passes or joint position passes a step may ask for (1000). */
 export const MAX_ITERATIONS = 1000;
 /** The most sub-steps a step may ask for (1000). */
 export const MAX_SUBSTEPS = 1000;
@@ -18,24 +15,16 @@ export type SolverKind = 'soft' | 'classic';
 export const STEP_SPECULATIVE_DISTANCE = 0;
 
 /**
- * The live settings of the world and of its soft step (`world.settings`), read at every step: the
- * constraint solver's {@link SolverSettings}, which the soft step hands to its contacts and joints
- * (`relax` and `splitImpulses` are the classic solver's passes: the soft step always relaxes and
- * never splits), the soft step's counts, contact spring and push passes, and the world's own for
- * both solvers: the speed cap, the joint position passes, sleeping, the profile. The classic solver
- * keeps its settings on its own object (`ClassicSolver`), so each setting means one thing.
- *
- * Every setting is live (read at the next step) and checked when set: a bad value throws a
- * `WorldError` naming `settings.<field>` and leaves the old value, and a key that is not a setting
- * (a typo such as `sleepign`) throws one naming it and the closest setting.
+ * The live settings of the world and its soft step (`world.settings`), read at every step: the
+ * {@link SolverSettings} (`relax` and `splitImpulses` are the classic solver's only), the soft step's
+ * own, and the world's (speed cap, joint position passes, sleeping, profile). The classic solver
+ * keeps its settings on `ClassicSolver`. A bad value throws a `WorldError` naming `settings.<field>`
+ * (the old value stays); an unknown key throws one naming the closest setting.
  */
 export class WorldSettings extends SolverSettings {
   private sleepingValue = true;
   private profileValue = false;
-  /**
-   * Whether continuous collision is installed (`options.continuous`): set by the world, kept by
-   * snapshots (a restored world installs a registered `ContinuousCollision` at its next step). @internal
-   */
+  /** Whether continuous collision is installed (`options.continuous`), kept by snapshots. @internal */
   continuousValue = false;
   /** The solver that steps the world (`world.solver`), kept here for snapshots. @internal */
   solverKind: SolverKind = 'soft';
@@ -47,11 +36,7 @@ export class WorldSettings extends SolverSettings {
   private pushVelocity = 5 * LENGTH_UNITS[0];
   private pushPasses = 10;
   private maxLinearSpeed = DEFAULT_MAX_LINEAR_SPEED * LENGTH_UNITS[0];
-  /**
-   * Numbers the step reads once a step, which it reads from this array directly (index
-   * {@link STEP_SPECULATIVE_DISTANCE}): a getter V8 does not inline returns its number boxed, an
-   * allocation every step. @internal
-   */
+  /** Numbers the step reads here, not through getters (docs/performance.md, "Boxed numbers"). @internal */
   readonly stepNumbers = new Float64Array([0.02 * LENGTH_UNITS[0]]);
   private positionIterationCount = 3;
   private sleepTime = 0.5;
@@ -64,9 +49,8 @@ export class WorldSettings extends SolverSettings {
   }
 
   /**
-   * Whether resting islands fall asleep (default true). Turning it off wakes every sleeping body at
-   * the next step. Each body can also opt out with `allowSleep`.
-   * @throws WorldError when set to a non-boolean (the string `'false'` is refused, not read as true)
+   * Whether resting islands fall asleep (default true; off wakes every body at the next step).
+   * @throws WorldError when set to a non-boolean
    */
   get sleeping(): boolean {
     return this.sleepingValue;
@@ -76,10 +60,8 @@ export class WorldSettings extends SolverSettings {
   }
 
   /**
-   * Whether each step times its stages into `world.profile` (default false). Off, the step reads no
-   * clock. On, it reads `performance.now()` once per stage (about 20 times a step with the classic
-   * solver, 40 with the soft step's 4 sub-steps), which on Node 20 boxes each reading: a profiled
-   * step allocates a few hundred bytes.
+   * Whether each step times its stages into `world.profile` (default false; on, a step allocates a
+   * few hundred bytes: docs/performance.md, "Boxed numbers").
    * @throws WorldError when set to a non-boolean
    */
   get profile(): boolean {
@@ -95,8 +77,7 @@ export class WorldSettings extends SolverSettings {
   }
 
   /**
-   * Soft step: solves with the soft bias per sub-step, each sub-step also relaxing once (default 1,
-   * Box2D v3's). The classic solver has its own: `ClassicSolver.iterations`.
+   * Soft step: solves with the soft bias per sub-step (default 1, Box2D v3's).
    * @throws WorldError unless set to an integer in [0, {@link MAX_ITERATIONS}]
    */
   get iterations(): number {
@@ -107,10 +88,8 @@ export class WorldSettings extends SolverSettings {
   }
 
   /**
-   * Soft step: sub-steps per step (default 4, Box2D v3's). Collision runs once per step and each
-   * sub-step integrates, warm starts, solves and relaxes the contacts and joints with dt / n.
-   * Forces, sleep timers, events and `stepCount` count whole steps. The classic solver has its own:
-   * `ClassicSolver.substeps`.
+   * Soft step: sub-steps per step (default 4, Box2D v3's); collision runs once per step, each
+   * sub-step integrates, warm starts, solves and relaxes with dt / n.
    * @throws WorldError unless set to an integer in [1, {@link MAX_SUBSTEPS}]
    */
   get substeps(): number {
@@ -141,10 +120,8 @@ export class WorldSettings extends SolverSettings {
   }
 
   /**
-   * Soft step: the fastest a deep overlap (more than 2 cm) is pushed apart, m/s (default 5). The
-   * push moves the bodies in the position update and is not kept as velocity, so bodies created
-   * inside each other separate at this speed at most and are not launched. Shallower overlap is
-   * taken by the soft contact rows, at the contact frequency.
+   * Soft step: the fastest a deep overlap (more than 2 cm) is pushed apart, m/s (default 5); the push
+   * moves positions and is not kept as velocity, so overlapping bodies are not launched.
    */
   get maxPushVelocity(): number {
     return this.pushVelocity;
@@ -154,13 +131,9 @@ export class WorldSettings extends SolverSettings {
   }
 
   /**
-   * The fastest any body moves, m/s (default 400, Box2D v3's `maximumLinearSpeed`), in both
-   * solvers: where velocities are integrated (gravity and forces added, and again before the
-   * positions move by them), a velocity v with |v| above this is scaled down to this length,
-   * keeping its direction; kinematic bodies too. A safeguard, not a limit ordinary motion meets
-   * (400 m/s is 6.7 m a step at 60 Hz): a body launched by a failure of the solve, or given a
-   * huge velocity or force, moves no faster, so it cannot carry its error through the world or
-   * into infinities. Raise it for faster projectiles; angular speed is not capped.
+   * The fastest any body moves, m/s (default 400, Box2D v3's `maximumLinearSpeed`), in both solvers:
+   * a faster velocity is scaled down where velocities are integrated. A safeguard against a blown-up
+   * solve, not a limit ordinary motion meets; angular speed is not capped.
    * @throws WorldError when set to anything but a finite number > 0
    */
   get maximumLinearSpeed(): number {
@@ -172,10 +145,8 @@ export class WorldSettings extends SolverSettings {
 
   /**
    * Soft step: push passes per sub-step (default 10; 0 leaves deep overlaps to the soft rows, as
-   * Box2D v3 does). Each pass removes `baumgarte` (0.2) of the deep overlap's excess per sub-step.
-   * Contacts of bodies a joint holds take part in the first 3 only (the pass moves bodies without
-   * their joints). The passes visit only the contacts the sub-step's solve found deep, so a scene
-   * without deep overlaps pays nothing for them.
+   * Box2D v3 does), each removing `baumgarte` of a deep overlap's excess; jointed bodies' contacts
+   * take part in the first 3 only (the pass ignores joints).
    */
   get pushIterations(): number {
     return this.pushPasses;
@@ -185,9 +156,8 @@ export class WorldSettings extends SolverSettings {
   }
 
   /**
-   * Soft step: how far apart two shapes may be and still get contact points, m (default 0.02).
-   * Those points only stop the shapes from closing the gap faster than within a sub-step, so a box
-   * cannot fall into a face for a step before its contact exists.
+   * Soft step: how far apart two shapes may be and still get contact points, m (default 0.02), so
+   * a shape cannot fall into a face for a step before its contact exists.
    */
   get speculativeDistance(): number {
     return this.stepNumbers[STEP_SPECULATIVE_DISTANCE];
@@ -197,11 +167,9 @@ export class WorldSettings extends SolverSettings {
   }
 
   /**
-   * Joint position passes per sub-step, in both solvers (default 3; 0 turns them off).
-   * After positions are integrated, rigid joint rows and violated limits move the bodies directly
-   * (Box2D's nonlinear Gauss-Seidel), so a rigid pendulum's pivot does not drift; the passes stop
-   * early once the error is below `linearSlop`. Off as well when `positionCorrection` is off (the
-   * running solver's `linearSlop` and `positionCorrection`).
+   * Joint position passes per sub-step, in both solvers (default 3; 0, or `positionCorrection` off,
+   * turns them off): rigid rows and violated limits move the bodies directly (Box2D's nonlinear
+   * Gauss-Seidel) until the error is below `linearSlop`.
    */
   get jointPositionIterations(): number {
     return this.positionIterationCount;
@@ -247,11 +215,9 @@ export function namesOfSettings(settings: object): readonly string[] {
 }
 
 /**
- * The view of `settings` handed out to users (`world.settings`, a `ClassicSolver`, named `what`):
- * reads pass through, and so do assignments to a setting (whose setter checks the value);
- * assigning anything else (a misspelt name, a new key, the fields behind the settings) or defining
- * or deleting a property throws a WorldError naming `<what>.<key>` and the closest setting. The
- * step reads the settings object itself, not this view. @internal
+ * The users' view of `settings` (named `what`): reads and assignments to a setting pass through;
+ * any other assignment, define or delete throws a WorldError naming `<what>.<key>` and the closest
+ * setting. @internal
  */
 export function guardedSettings<T extends object>(settings: T, what = 'settings'): T {
   const names = namesOfSettings(settings);

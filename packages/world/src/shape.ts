@@ -88,9 +88,7 @@ export type ShapeGeometry =
   | {
       /**
        * A chain of segments through `points`, one shape per segment, colliding on the right side of
-       * each (going from a point to the next): a chain that runs counter-clockwise round a solid
-       * collides outside it; ground that runs from right to left collides above it. Shapes slide
-       * over its joints as over one smooth surface (each segment knows its neighbours). No mass.
+       * each (counter-clockwise round a solid: outside it), smooth over its joints. No mass.
        */
       type: 'chain';
       /** At least 2 points (3 for a loop), body frame, m; neighbours more than 0.005 m apart. */
@@ -124,15 +122,13 @@ export type ShapeOptions = ShapeGeometry & {
   /** Restitution, in [0, 1] (default 0); pairs take the larger, or what `setRestitutionCallback` says. */
   restitution?: number;
   /**
-   * Rolling resistance, dimensionless (>= 0, default 0), as Box2D v3's: a contact resists its bodies'
-   * relative spin with a torque up to the larger coefficient of its two shapes times the larger
-   * rounding radius (a circle's or capsule's radius; 0 for sharp shapes) times the normal force.
+   * Rolling resistance (>= 0, default 0), as Box2D v3's: a contact resists relative spin with a torque
+   * up to the larger coefficient × the larger rounding radius × the normal force.
    */
   rollingResistance?: number;
   /**
-   * The speed of the shape's surface, m/s (finite, default 0): a conveyor belt. Friction drives what
-   * touches the shape to move along the surface at this speed relative to it, clockwise round the
-   * shape for a positive speed (to the right on its top). A pair's speeds add up.
+   * The speed of the shape's surface, m/s (default 0): a conveyor belt, clockwise round the shape
+   * when positive (to the right on its top). A pair's speeds add up.
    */
   tangentSpeed?: number;
   /**
@@ -593,8 +589,7 @@ export class BodyShape {
   }
 
   /**
-   * Rolling resistance (>= 0; see the `rollingResistance` option of {@link ShapeOptions}); a change applies to the
-   * shape's contacts at once and wakes their bodies.
+   * Rolling resistance (>= 0; see {@link ShapeOptions}); a change applies at once and wakes the bodies.
    * @throws WorldError when negative or not finite, or once the shape (or its body) was destroyed
    */
   get rollingResistance(): number {
@@ -607,8 +602,7 @@ export class BodyShape {
   }
 
   /**
-   * The surface speed, m/s (finite; see the `tangentSpeed` option of {@link ShapeOptions}); a change applies to the
-   * shape's contacts at once and wakes their bodies.
+   * The surface speed, m/s (see {@link ShapeOptions}); a change applies at once and wakes the bodies.
    * @throws WorldError when not finite, or once the shape (or its body) was destroyed
    */
   get tangentSpeed(): number {
@@ -621,8 +615,7 @@ export class BodyShape {
   }
 
   /**
-   * The material id (an integer in [0, 0xffffffff]; see the `material` option of {@link ShapeOptions}); a change
-   * mixes the shape's contacts again at once.
+   * The material id (an integer in [0, 0xffffffff]); a change mixes the contacts again at once.
    * @throws WorldError outside that range, or once the shape (or its body) was destroyed
    */
   get material(): number {
@@ -635,9 +628,8 @@ export class BodyShape {
   }
 
   /**
-   * Changes the shape's collision filter (the fields given; the others keep their values). Its
-   * contacts the new filter forbids end at once (`endContact` for touching ones); pairs it now
-   * allows get contacts at the next step. Wakes the body.
+   * Changes the given fields of the shape's collision filter and wakes the body: contacts it now
+   * forbids end at once, pairs it allows get contacts at the next step.
    * @throws WorldError naming the bad field (nothing changes then), once the shape was destroyed,
    *   or while the world steps
    */

@@ -64,10 +64,9 @@ function setAgain(target: object): void {
 }
 
 /**
- * The settings' part of a snapshot, both ways: the world's settings, then whether it has a classic
- * solver and that solver's. Reading (a version 4 snapshot's too) checks them through the setters of
- * scratch objects and returns what assigns them to a world, making or dropping its classic solver
- * as the snapshot says. A bad value throws the snapshot's WorldError. @internal
+ * The settings' part of a snapshot, both ways: the world's settings, then its classic solver's if
+ * any. Reading checks them on scratch objects' setters (a bad value throws the snapshot's
+ * WorldError) and returns what assigns them to a world. @internal
  */
 export function settingsPart(io: ByteWriter | ByteReader, s: StepState | null): (s: StepState) => void {
   if (io instanceof ByteWriter) {

@@ -3,10 +3,7 @@ import { WorldError } from './errors';
 import type { ContinuousCollision } from './stage-continuous';
 import type { StepState } from './step-state';
 
-/**
- * A solver a world steps with instead of the built-in soft step (the classic solver,
- * `ClassicSolver`): it runs stages 1 to 9 of `world.step` on the world's step state. @internal
- */
+/** A solver run instead of the soft step (`ClassicSolver`): stages 1 to 9 of `world.step`. @internal */
 export interface InstalledSolver {
   /** Stages 1 to 9 of a step of `dt` seconds (its scratch may name only `s`'s lists, which `releaseStepReferences` empties). */
   step(s: StepState, dt: number): void;
@@ -20,10 +17,7 @@ export function registerClassicSolver(factory: () => InstalledSolver): void {
   classicFactory = factory;
 }
 
-/**
- * Throws unless the solver `kind` can run: `'soft'` always, `'classic'` once a `ClassicSolver`
- * was made in this realm. @internal
- */
+/** Throws unless `kind` can run: `'soft'`, or `'classic'` once a `ClassicSolver` was made. @internal */
 export function checkSolverKind(kind: unknown, argument: string): void {
   if (kind === 'classic' && classicFactory === null) {
     throw new WorldError(

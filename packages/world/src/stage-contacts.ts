@@ -42,9 +42,8 @@ export function createContact(s: StepState, sa: BodyShape, sb: BodyShape): Conta
 
 /**
  * A contact's material from its shapes': friction and restitution by the world's callbacks (else
- * sqrt(μA μB) and max(eA, eB)), and as Box2D v3 mixes them, rolling resistance (the larger
- * coefficient times the larger rounding radius) and tangent speed (the sum). A callback's throw or
- * bad value is noted (rethrown at the end of the step) and the default rule used.
+ * sqrt(μA μB) and max(eA, eB)); rolling resistance and tangent speed as Box2D v3 mixes them. A
+ * callback's throw or bad value is noted (rethrown at the end of the step) and the default used.
  */
 export function mixMaterials(s: StepState, c: Contact): void {
   const sa = c.shapeA;

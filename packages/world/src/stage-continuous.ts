@@ -19,13 +19,10 @@ import { computeAABB, noteMovedProxies, updateTransform } from './stage-finish';
 import type { StepState } from './step-state';
 
 /**
- * Continuous collision (Box2D v3's approach; docs/step.md), installed with
- * `new World({ continuous: new ContinuousCollision() })`: a fast dynamic body never passes through
- * static shapes, and a `bullet` never through dynamic ones either. After the solve, a body that moved
- * more than half its smallest extent is swept from its start pose and put back at its first time of
- * impact, keeping its velocity; bullets follow, once the others' poses are final. Only a shape whose
- * core (a small circle at its centroid) reaches the other, past what the contacts push back, counts.
- * Without it the step does no time-of-impact pass and the module is not bundled. One per world.
+ * Continuous collision (Box2D v3's; docs/step.md), installed with `new World({ continuous: new
+ * ContinuousCollision() })`: a fast dynamic body never passes through static shapes, nor a `bullet`
+ * through dynamic ones. A body that moved more than half its smallest extent is swept and put back
+ * at its first time of impact (bullets after the others). Uninstalled, it is not bundled. One per world.
  */
 export class ContinuousCollision {
   /** The world's step state, once installed. @internal */

@@ -24,11 +24,9 @@ export const STATE_FIELDS =
   );
 
 /**
- * Saves every body's pose and velocity (sleeping ones too: one may wake in a later sub-step) so a
- * step that turns non-finite can be undone, and returns the index of the first body with a
- * non-finite pose, velocity, force or torque, or -1. On the way, each awake dynamic or kinematic
- * body gets a slot in the body states if it has none (made or restored since the last step), and
- * every other gives its slot back (fallen asleep).
+ * Saves every body's pose and velocity (sleeping ones too: one may wake mid-step) for undoing a
+ * failed step; returns the index of the first body with a non-finite state, or -1. On the way, awake
+ * moving bodies get a slot in the body states and the others give theirs back.
  */
 export function saveState(s: StepState): number {
   const bodies = s.bodyList;
@@ -147,9 +145,8 @@ export function noteStartPose(b: Body): void {
 }
 
 /**
- * Stage 9a for one body: its transform follows its pose, the origin follows the centre of mass
- * (origin = centre - R localCenter). The angle goes through `cosSin`, not as an argument, so it is
- * not boxed.
+ * Stage 9a for one body: its transform follows its pose, origin = centre - R localCenter (the angle
+ * passed through `cosSin`, so it is not boxed).
  */
 export function updateTransform(b: Body, cosSin: Float64Array): void {
   const xf = b.transform;
@@ -211,9 +208,8 @@ export function noteMovedProxies(s: StepState, b: Body): void {
 const MOVED_STRIDE = 4;
 
 /**
- * Stage 9b: the noted shapes are re-inserted into the broadphase, the fat box stretched along the
- * body's motion over `dt`. In body order (the slow bodies' notes and the swept fast bodies' read
- * merged), so the tree depends only on the bodies.
+ * Stage 9b: the noted shapes are re-inserted into the broadphase, fat boxes stretched along the
+ * motion over `dt`, in body order (the two runs of notes merged), so the tree depends only on them.
  */
 export function moveNotedProxies(s: StepState, dt: number): void {
   const shapes = s.movedShapes;

@@ -8,14 +8,9 @@ import type { Joint } from './joints';
 import { unlinkContact } from './stage-contacts';
 import type { StepState } from './step-state';
 
-/**
- * The step's journal: what a failed step puts back beside the bodies (whose poses and velocities
- * `saveState` keeps), as it was when the step began: the numbers, point count and touching flag of
- * every contact the step may change (those with an awake body, journaled as the step begins or as
- * `wakeBody` wakes a body), every joint's carried impulses, and the broadphase's move buffer. After
- * an undo (`failStep`) the impulses the step built up on its way to infinity do not warm start the
- * next step: the world is as it was. No allocation once the arrays fit.
- */
+// The step's journal: what a failed step puts back beside the bodies (`saveState`), as it was when
+// the step began: the contacts it may change (journaled as the step begins or `wakeBody` wakes a
+// body), the joints' carried impulses and the broadphase's move buffer.
 
 /** Doubles saved per joint: the most impulses (and axis) any kind carries from step to step. */
 const JOINT_DOUBLES = MAX_CARRIED;
@@ -139,13 +134,10 @@ function copyJointImpulses(joints: Joint[], data: Float64Array, save: boolean): 
 }
 
 /**
- * A failed step's undo of the contacts, joints and broadphase pairs (the bodies are
- * `restoreBodies`'): every contact that existed when the step began gets back its numbers, point
- * count and touching flag; a contact the step made is removed, and the broadphase's move buffer is
- * put back, so the next step finds its pair again; a contact the step destroyed (its fat boxes
- * separated, as they still are) stays destroyed. Of the step's contact events only the ends of the
- * destroyed contacts are kept (the others are undone with their flags). Every joint gets back its
- * impulses. Call it before `restoreBodies` moves any proxy back.
+ * A failed step's undo of the contacts, joints and broadphase pairs: journaled contacts and joints
+ * get their numbers back; contacts the step made are removed (the restored move buffer finds their
+ * pairs again); contacts it destroyed stay destroyed, and only their end events are kept. Call it
+ * before `restoreBodies` moves any proxy back.
  */
 export function undoStep(s: StepState): void {
   const journal = s.journal;

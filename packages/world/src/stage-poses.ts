@@ -8,10 +8,9 @@ import { noteMovedProxies, updateTransform } from './stage-finish';
 import type { StepState } from './step-state';
 
 /**
- * Stage 9a: each awake body's transform follows its pose and its origin follows its centre of mass.
- * With continuous collision installed (`ContinuousCollision`), a fast dynamic body (moved more than
- * half its smallest extent, or found deep in a static shape) waits, and is then swept back to its
- * time of impact (see stage-continuous.ts). One pass over the bodies.
+ * Stage 9a: each awake body's transform and origin follow its pose. With continuous collision, a
+ * fast body (moved more than half its smallest extent, or deep in a static shape) waits to be swept
+ * back to its time of impact (stage-continuous.ts).
  */
 export function finishPoses(s: StepState): void {
   const bodies = s.bodyList;
@@ -49,9 +48,8 @@ function isFast(b: Body): boolean {
 }
 
 /**
- * Stage 7b: the joints' position passes (rigid rows and violated limits move the bodies
- * directly), until the error is below the slop or `settings.jointPositionIterations` ran. The soft
- * step runs them too, after each sub-step's positions. `settings`: the running solver's.
+ * Stage 7b: the joints' position passes (rigid rows and violated limits move the bodies), until the
+ * error is below the slop or `jointPositionIterations` ran. `settings`: the running solver's.
  */
 export function solveJointPositions(s: StepState, settings: SolverSettings = s.settings): void {
   const count = s.solverJointCount;

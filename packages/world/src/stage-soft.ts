@@ -70,10 +70,7 @@ export function loadBodyStates(s: StepState): void {
   }
 }
 
-/**
- * Marks the bodies the step's joints hold (`BodyStates.markHeld`). Its own function
- * (docs/performance.md, "Loops in their own functions").
- */
+/** Marks the bodies the step's joints hold (docs/performance.md, "Loops in their own functions"). */
 function markHeldBodies(s: StepState): void {
   const joints = s.solverJoints;
   const states = s.bodyStates;

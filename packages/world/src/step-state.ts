@@ -20,16 +20,11 @@ import { makeSensorCollector } from './stage-sensors';
 export const SNAPSHOT_STRIDE = 8;
 
 /**
- * Everything the step's stages share: the world's bodies, joints and sorted contacts, the contact
- * pool, the broadphase, both solvers and their scratch. One per world, made by the world; the
- * stages (`stage-*.ts`) are functions that take it, and the world's API reads and edits the same
- * lists. Nothing here is public. @internal
+ * Everything the step's stages (`stage-*.ts`) share: bodies, joints, sorted contacts, the contact
+ * pool, the broadphase, the solvers and their scratch. One per world. @internal
  */
 export class StepState {
-  /**
-   * The world's gravity and live settings (the settings object itself: the world hands out a view
-   * of it that refuses unknown keys).
-   */
+  /** The world's gravity and live settings (the object itself, not the user's guarded view). */
   readonly gravity: Vec2;
   readonly settings: WorldSettings;
 
@@ -39,10 +34,7 @@ export class StepState {
   readonly jointList: Joint[] = objectArray();
   /** Every contact, sorted by pair key (lower body id, higher body id). */
   readonly contactList: Contact[] = objectArray();
-  /**
-   * Every contact object the world holds (listed, free, or waiting in `releaseList`), in the order
-   * they were made: `contact.slot` is its index (see contact-order.ts).
-   */
+  /** Every contact object (listed, free or in `releaseList`) in making order; `contact.slot` indexes it. */
   readonly contactSlots: Contact[] = objectArray();
   /** The free slots (the pool of contact objects), the next to use on top, and their count. */
   freeSlots = new Int32Array(8);
@@ -68,10 +60,7 @@ export class StepState {
   /** The shapes whose boxes left their fat boxes this step, and their new boxes (`noteMovedProxies`). */
   readonly movedShapes: BodyShape[] = objectArray();
   movedBoxes = new Float64Array(4 * 8);
-  /**
-   * Where the swept fast bodies' notes start in `movedShapes` (the slow bodies' come first): each
-   * run is in body order.
-   */
+  /** Where the swept fast bodies' notes start in `movedShapes` (slow ones first; each run in body order). */
   movedSplit = 0;
   /** Scratch boxes: a body's box, and its fat box in the broadphase. */
   readonly aabb = new AABB();
@@ -128,37 +117,23 @@ export class StepState {
 
   /** Union-find islands and the sleeping rings (stage 10). */
   readonly islands = new Islands();
-  /**
-   * The first error a listener threw since the world last rethrew one (`listenerFailed` tells
-   * whether there is one: a listener may throw undefined). The other listeners still run.
-   */
+  /** The first error a listener threw since the last rethrow (`listenerFailed`: one may throw undefined). */
   listenerError: unknown = null;
   listenerFailed = false;
   /**
-   * Destroyed bodies' places in `bodyList` until `compactBodies` removes them: `destroyBody` puts
-   * this body there instead (and in the contacts it drops, with `husk.shape`), so the list keeps no
-   * destroyed body or its `userData` alive. Never in the world: no id, no shapes listed, static.
+   * Stands in for destroyed bodies in `bodyList` (until `compactBodies`) and in dropped contacts, so
+   * nothing keeps a destroyed body alive. A static body outside the world.
    */
   readonly husk: Body;
   /** The shape the pool's free contacts and the dropped ones name (see `husk`): not in the world. */
   readonly huskShape: BodyShape;
-  /**
-   * A second body like `husk`: a contact object is made with two different bodies, so a new one
-   * taking a retired one's free slot is made between these two (then names `husk` alone).
-   */
+  /** A second `husk`: a new pool contact is made between two different bodies, then names `husk` alone. */
   readonly huskOther: Body;
   /** Destroyed bodies still in `bodyList` (as `husk`; removed by `compactBodies`). */
   deadBodies = 0;
-  /**
-   * Whether the last step's scratch (the solver's lists, the event queues) may still name bodies,
-   * shapes, contacts or joints: `releaseStepReferences` empties it once after a step when something
-   * is destroyed, so a destroyed object is not kept alive until the next step.
-   */
+  /** Whether the last step's scratch may still name objects (`releaseStepReferences` empties it). */
   stepReferencesHeld = false;
-  /**
-   * `body.index - indexOffset` is the body's position in `bodyList` between steps (after bodies
-   * left the front of the list); 0 during a step (`renumberBodies`).
-   */
+  /** `body.index - indexOffset` is the body's place in `bodyList` between steps; 0 during a step. */
   indexOffset = 0;
   /** Dropped contacts still in `contactList` (removed by `compactContacts`). */
   droppedContacts = 0;
@@ -166,20 +141,14 @@ export class StepState {
   sleepingCount = 0;
   /** How many times `wakeBody` woke a sleeping island (counting up; compared, never reset). */
   wakes = 0;
-  /**
-   * The value of `wakes` when the narrowphase gathered the solver's contacts, or -1 when it did
-   * not: the gathered list is the step's only while no island has woken since.
-   */
+  /** `wakes` when the narrowphase gathered the solver's contacts (valid while equal), or -1. */
   gatheredAtWakes = -1;
   /** Per body index: the state saved before the step, to undo a step that turns non-finite. */
   snapshot = new Float64Array(8 * SNAPSHOT_STRIDE);
   /** The contacts' and joints' state saved before the step, likewise (see `StepJournal`). */
   readonly journal = new StepJournal();
 
-  /**
-   * The last step's dt and 1 / dt, `unknown` and null first so that they stay boxed: a steady dt
-   * re-uses one box (docs/performance.md, "Boxed numbers").
-   */
+  /** The last step's dt and 1 / dt, kept boxed (docs/performance.md, "Boxed numbers"). */
   lastDt: unknown = null;
   lastInvDt: unknown = null;
   /** The last step's dt, sub-step count and dt / substeps (boxed once, as above). */
@@ -209,10 +178,7 @@ export function ensureBodyCapacity(s: StepState, count: number): void {
   s.snapshot = new Float64Array(2 * count * SNAPSHOT_STRIDE);
 }
 
-/**
- * dt / substeps; dt itself for one sub-step. Kept boxed between steps (see `lastDt`), so a
- * steady dt allocates nothing.
- */
+/** dt / substeps (dt for one sub-step), kept boxed between steps (see `lastDt`). */
 export function subStepDt(s: StepState, dt: number, substeps: number): number {
   if (substeps === 1) return dt;
   if (dt !== s.stepDt || substeps !== s.stepSubsteps) {
@@ -223,10 +189,7 @@ export function subStepDt(s: StepState, dt: number, substeps: number): number {
   return s.subDt as number;
 }
 
-/**
- * Wakes a sleeping body and every body of its sleeping island (they fell asleep together and wake
- * together). No effect on static or awake bodies.
- */
+/** Wakes a sleeping body and its whole sleeping island; no effect on static or awake bodies. */
 export function wakeBody(s: StepState, body: Body): void {
   if (body.isAwake || body.isStatic) return;
   s.wakes = (s.wakes + 1) | 0;
@@ -245,9 +208,8 @@ export function wakeBody(s: StepState, body: Body): void {
 }
 
 /**
- * Removes the destroyed bodies from `bodyList` (keeping id order) in one pass. Dead bodies all at
- * the front leave by one splice (then `body.index` is off by `indexOffset` until
- * `renumberBodies`), all at the back by truncation; otherwise one O(n) pass renumbers.
+ * Removes the destroyed bodies from `bodyList`, keeping id order: a splice when all are at the front
+ * (then `indexOffset`), a truncation at the back, else one O(n) pass that renumbers.
  */
 export function compactBodies(s: StepState): void {
   const dead = s.deadBodies;
@@ -281,10 +243,7 @@ export function compactBodies(s: StepState): void {
   s.deadBodies = 0;
 }
 
-/**
- * Empties the last step's scratch that still names bodies, shapes, contacts or joints (solver
- * lists, fast bodies, moved shapes, event queues; see `stepReferencesHeld`).
- */
+/** Empties the last step's scratch that still names objects (see `stepReferencesHeld`). */
 export function releaseStepReferences(s: StepState): void {
   if (!s.stepReferencesHeld) return;
   s.stepReferencesHeld = false;
@@ -317,10 +276,7 @@ export function renumberBodies(s: StepState): void {
   s.indexOffset = 0;
 }
 
-/**
- * Removes the dropped contacts from `contactList` in one pass (keeping pair-key order) and frees
- * their objects (the end of the next step lets the extra ones go: see `maybeReorderContacts`).
- */
+/** Removes the dropped contacts from `contactList` (keeping pair-key order) and frees their objects. */
 export function compactContacts(s: StepState): void {
   if (s.droppedContacts === 0) return;
   const list = s.contactList;

@@ -45,25 +45,21 @@ export interface WorldOptions {
   /** Whether resting islands fall asleep (default true). */
   sleeping?: boolean;
   /**
-   * The solver (default `'soft'`, the built-in soft step): `new ClassicSolver(settings?)` installs
-   * Box2D-Lite's classic solver with its settings (a program that never names it does not bundle
-   * it); `'classic'` makes one with the default settings, once a ClassicSolver was made in this
-   * realm. See `World.solver` and `World.classicSolver`.
+   * The solver (default `'soft'`): `new ClassicSolver(settings?)` installs Box2D-Lite's; `'classic'`
+   * makes a default one once a ClassicSolver was made in this realm. See `World.solver`.
    */
   solver?: 'soft' | 'classic' | ClassicSolver;
   /** Whether steps time their stages into `world.profile` (default false); see {@link WorldSettings.profile}. */
   profile?: boolean;
   /**
-   * The TypeScript form of the soft step's kernels (`jsKernels`, exported by `@lite/world`), for
-   * where WebAssembly is missing or refused, or to turn the WebAssembly off (`setWasmKernels`).
-   * Opt-in, so that a program without it bundles the WebAssembly form only; installed for every
-   * world of the realm. Without it, a world made where WebAssembly cannot run is refused.
+   * The TypeScript form of the soft step's kernels (`jsKernels`), for where WebAssembly is missing or
+   * turned off (`setWasmKernels`); opt-in (not bundled otherwise), realm-wide. Without it, a world
+   * made where WebAssembly cannot run is refused.
    */
   jsKernels?: JsKernels;
   /**
-   * Continuous collision, `new ContinuousCollision()` (none by default: the step does no
-   * time-of-impact pass, and a fast body may pass through a thin wall); see
-   * {@link ContinuousCollision}. Needed by `bullet` bodies.
+   * Continuous collision, `new ContinuousCollision()` (none by default: a fast body may pass through
+   * a thin wall). Needed by `bullet` bodies.
    */
   continuous?: ContinuousCollision;
 }

@@ -90,17 +90,12 @@ export class World {
   /** Gravity, m/s² (mutable; checked at every step). */
   readonly gravity: Vec2;
   /**
-   * Live settings of the world and of the built-in soft step, read at every step (the classic
-   * solver keeps its own: {@link World.classicSolver}). Each setter checks its value, and a key
-   * that is not a setting (`world.settings.sleepign = false`) is refused with a WorldError naming
-   * it and the closest setting, as a misspelt option is.
+   * Live settings of the world and its soft step (the classic solver's: {@link World.classicSolver});
+   * each setter checks its value, and an unknown key is refused with a WorldError.
    */
   readonly settings: WorldSettings;
 
-  /**
-   * The bodies, joints, contacts, broadphase and solvers that the step's stages share: `step`
-   * hands it to the stage functions (`stage-*.ts`); the methods below edit its lists.
-   */
+  /** What the step's stages (`stage-*.ts`) share: bodies, joints, contacts, broadphase, solvers. */
   private readonly core: StepState;
   /** Scratch state and callbacks of the queries (set up once, so queries create no closures). */
   private readonly queries: QueryScratch;
@@ -113,11 +108,9 @@ export class World {
   private stepCounter = 0;
 
   /**
-   * @param options - gravity, the solver (`new ClassicSolver()` installs Box2D-Lite's), its counts,
-   *   sleeping, continuous collision (none by default), the TypeScript kernels: {@link WorldOptions}
-   * @throws WorldError naming the first bad option: a non-finite gravity, a count out of range, a
-   *   non-boolean, a solver or continuous collision that is not one, `'classic'` before any
-   *   ClassicSolver was made, no kernels to run (no WebAssembly and no `jsKernels`), an unknown key
+   * @param options - gravity, solver, counts, sleeping, continuous collision: {@link WorldOptions}
+   * @throws WorldError naming the first bad option or unknown key, or when no kernels can run (no
+   *   WebAssembly and no `jsKernels`)
    */
   constructor(options: WorldOptions = {}) {
     const o = resolveWorldOptions(options);
@@ -161,16 +154,11 @@ export class World {
   // Bodies
 
   /**
-   * Creates a body. A dynamic 1 × 1 box of density 1 at the origin is
-   * `world.createBody({ width: 1, height: 1 })`; any other shape is
-   * `world.createBody({ shape: { type: 'circle', radius: 0.5 } })` (or a capsule, a polygon, a box
-   * with an offset and angle); add more shapes with `body.createShape`. Ids increase from 0 in
-   * creation order.
-   * @throws WorldError naming the first bad option (non-finite or non-positive size or radius, a
-   *   non-convex polygon, mass <= 0 on a dynamic body, mass and density together, a mass or
-   *   inertia that is not finite or whose inverse is not, restitution outside [0, 1], a NaN pose
-   *   or velocity, an unknown option key, ...) or when called while the world steps; nothing is
-   *   created then and no id is used
+   * Creates a body: `world.createBody({ width: 1, height: 1 })` is a dynamic 1 × 1 box of density 1
+   * at the origin; `{ shape: { type: 'circle', radius: 0.5 } }` any other shape; more shapes with
+   * `body.createShape`. Ids increase from 0 in creation order.
+   * @throws WorldError naming the first bad option and its value, or while the world steps; nothing
+   *   is created then and no id is used
    */
   createBody(options: BodyOptions): Body {
     this.checkUnlocked('createBody', 'options', options);
@@ -184,7 +172,7 @@ export class World {
     ensureBodyCapacity(this.core, this.core.bodyList.length);
     if (resolved.shape !== null) this.addShape(body, resolved.shape);
     if (resolved.shorthand) {
-      // The box formulas, as before shapes existed (mass and inertia set by the constructor).
+      // The box formulas (mass and inertia set by the constructor).
       body.minExtent = 0.5 * Math.min(resolved.width, resolved.height);
       body.updateExtents();
     } else {
@@ -255,12 +243,10 @@ export class World {
   }
 
   /**
-   * Destroys a body, the joints attached to it and its contacts (emitting `endContact` for those that
-   * touched), and wakes the bodies it touched or was jointed to. Using the body afterwards throws.
-   * @throws WorldError when the body was already destroyed, belongs to another world, is not the
-   *   world's own object (`Object.create(body)`), or the world is stepping (for example from an
-   *   event listener). An `endContact` or `sensorEnd` listener that throws does not stop the
-   *   destruction: the first such error is rethrown once it is complete.
+   * Destroys a body, its joints and its contacts (emitting `endContact` for touching ones) and wakes
+   * the bodies it touched or was jointed to. Using the body afterwards throws.
+   * @throws WorldError when the body was already destroyed, is another world's or a copy, or the
+   *   world is stepping; a listener's error is rethrown once the destruction is complete
    */
   destroyBody(body: Body): void {
     this.checkUnlocked('destroyBody', 'body', body);
@@ -344,30 +330,10 @@ export class World {
   // Joints
 
   /**
-   * Makes a joint of `kind`, a joint class, with `options` (each kind's options are its
-   * `<Kind>Options`):
-   *
-   * - `RevoluteJoint`: pins `bodyA` and `bodyB` together at a world `anchor` (a hinge); soft
-   *   (`frequencyHz`, `dampingRatio`), angle limits (`lowerAngle`, `upperAngle`, relative to the
-   *   current relative angle), a motor (`motorSpeed`, `maxMotorTorque`).
-   * - `DistanceJoint`: keeps world anchors `anchorA` (on `bodyA`) and `anchorB` (on `bodyB`) at a
-   *   distance: `length` (default: their current distance), or a rope between `minLength` and
-   *   `maxLength`, rigid or soft.
-   * - `MouseJoint`: drags `body` by the world point `target` with a soft spring (`maxForce`,
-   *   default 1000 × the body's weight, `frequencyHz` 5, `dampingRatio` 0.7).
-   * - `PrismaticJoint`: a slider: `bodyB` moves along `axis` (world, fixed in `bodyA`) through
-   *   `anchor` and does not turn relative to `bodyA`; limits, a motor, a spring along the axis.
-   * - `WeldJoint`: glues `bodyA` and `bodyB` at `anchor`, rigid or soft in translation and
-   *   rotation independently.
-   * - `WheelJoint`: a wheel (`bodyB`) on a suspension of a chassis (`bodyA`) along `axis`, free
-   *   rotation driven by an optional motor, optional travel limits.
-   * - `MotorJoint`: drives `bodyB` to `linearOffset` and `angularOffset` relative to `bodyA` with at
-   *   most `maxForce` and `maxTorque`.
-   * - `FilterJoint`: keeps `bodyA` and `bodyB` from colliding, and does nothing else.
-   *
-   * Every kind takes `collideConnected` (default false, as Box2D's: the two bodies do not collide;
-   * not the filter joint), `userData`,
-   * `breakForce` and `breakTorque`. A kind's code is in the bundle only if the program imports it.
+   * Makes a joint of `kind`, a joint class ({@link RevoluteJoint}, {@link DistanceJoint},
+   * {@link MouseJoint}, {@link PrismaticJoint}, {@link WeldJoint}, {@link WheelJoint},
+   * {@link MotorJoint}, {@link FilterJoint}), with that kind's `<Kind>Options`. A kind's code is in
+   * the bundle only if the program imports it.
    *
    * ```ts
    * import { RevoluteJoint } from '@lite/world';
@@ -421,9 +387,8 @@ export class World {
 
   /**
    * Every contact, in pair-key order (lower body id, then higher): one per pair of bodies whose
-   * fattened boxes overlap. Those with `touching` true have points, a normal and impulses. The
-   * array changes with the world (read it again after a step); each contact in it stays its pair's
-   * until that contact ends, then throws a WorldError when read (see {@link Contact}).
+   * fattened boxes overlap; `touching` ones have points. Read it again after a step; an ended
+   * contact throws a WorldError when read.
    */
   get contacts(): readonly Contact[] {
     compactContacts(this.core);
@@ -434,12 +399,9 @@ export class World {
   }
 
   /**
-   * Subscribes `listener` to `beginContact` or `endContact` (it receives the contact), or to
-   * `sensorBegin` or `sensorEnd` (it receives the sensor shape and the visiting shape). Listeners
-   * run at the end of the step, after the bodies moved, contacts in pair-key order, then sensors
-   * by sensor and visitor id; the world is locked meanwhile (creating or destroying bodies, shapes
-   * and joints throws), but forces, impulses and velocities may be set. Returns a function that
-   * unsubscribes.
+   * Subscribes `listener` to `event` (see {@link WorldEventMap}); listeners run at the end of the
+   * step, contacts in pair-key order, then sensors by sensor and visitor id, with the world locked
+   * (no creating or destroying; forces and velocities may be set). Returns a function that unsubscribes.
    */
   on<K extends WorldEventName>(event: K, listener: WorldEventMap[K]): () => void {
     checkEvent(event);
@@ -450,11 +412,10 @@ export class World {
   }
 
   /**
-   * Sets (or with null, removes) the callback each step calls for every touching contact, with the
-   * two shapes and the fresh manifold (normal from A, the shape of the lower body id, to B):
-   * returning false switches the contact off for that step (no points, so not touching), as a
-   * one-way platform needs. It runs inside the step: read the world, change nothing. A throw is
-   * rethrown at the end of the step and keeps the contact.
+   * Sets (or with null, removes) the callback each step calls for every touching contact with the
+   * two shapes and the fresh manifold (normal from A, of the lower body id, to B): false switches the
+   * contact off for that step (a one-way platform). Read the world, change nothing; a throw is
+   * rethrown at the end of the step.
    */
   setPreSolveCallback(callback: PreSolveCallback | null): void {
     this.core.callbacks.preSolve = checkCallback(callback);
@@ -534,22 +495,15 @@ export class World {
   // The step
 
   /**
-   * Advances the world by `dt` seconds: new pairs get contacts; awake contacts collide (impulses
-   * carried over by feature key) and parted ones drop; touched and jointed bodies wake; the solver
-   * in use solves (the soft step's `settings.substeps` sub-steps, or the classic solver's whole
-   * Box2D-Lite steps); continuous collision runs when installed; the broadphase follows; rested
-   * islands sleep; forces clear; the step's events are emitted once, in the order found (a contact
-   * that begins and ends within the step reports both, begin first).
-   *
-   * Listeners run after the bodies moved; one that throws does not stop the step: the others still
-   * run, the step completes and the first listener error is rethrown when `step` returns.
+   * Advances the world by `dt` seconds: contacts are found and collided, the solver in use solves,
+   * continuous collision runs when installed, rested islands sleep, forces clear, and the step's
+   * events are emitted in the order found. A listener that throws does not stop the step: the first
+   * listener error is rethrown when `step` returns.
    *
    * @throws WorldError, with nothing changed, when `dt` is not a finite number >= {@link MIN_DT}, a
-   *   joint's field, gravity or a body's state is not finite (or out of range), or the world is
-   *   already stepping. WorldError naming the body id and field when a body's state turns
-   *   non-finite during the step: the step is undone (bodies, contacts and joints as before it,
-   *   its new contacts removed, none of its events emitted but the end of a contact it dropped), so
-   *   once the cause is fixed the next step is the one the failed step would have been.
+   *   joint's field, gravity or a body's state is not finite, or the world is already stepping.
+   *   WorldError naming the body id and field when a body's state turns non-finite during the step:
+   *   the step is undone, so once the cause is fixed the next step is the one that failed.
    */
   step(dt: number): void {
     if (this.locked) throw new WorldError('world.step', dt, 'called while the world is stepping');
@@ -601,9 +555,8 @@ export class World {
   }
 
   /**
-   * Where the last step's time went, ms per stage (broadphase pairs, narrowphase, prepare, solve,
-   * integrate, relax, ..., total), while `settings.profile` is on: a read-only view that each
-   * profiled step overwrites (see {@link StepProfile}).
+   * Where the last step's time went, ms per stage ({@link StepProfile}), while `settings.profile` is
+   * on: a read-only view each profiled step overwrites.
    *
    * ```ts
    * world.settings.profile = true;
@@ -620,10 +573,7 @@ export class World {
     return this.stepCounter;
   }
 
-  /**
-   * Drops destroyed bodies and contacts from the lists (destruction only marks them) and numbers
-   * the bodies from 0 again: what a step, a snapshot or a restore starts from. @internal
-   */
+  /** Drops destroyed bodies and contacts from the lists and renumbers the bodies from 0. @internal */
   compactAll(): void {
     const core = this.core;
     compactBodies(core);
@@ -634,10 +584,7 @@ export class World {
   // ---------------------------------------------------------------------------------------------
   // Sleeping and waking (used by bodies and joints)
 
-  /**
-   * Wakes a sleeping body and every body of its sleeping island (they fell asleep together and wake
-   * together). No effect on static or awake bodies. @internal
-   */
+  /** Wakes a sleeping body and its whole sleeping island (see step-state.ts). @internal */
   wakeBody(body: Body): void {
     wakeBody(this.core, body);
   }
@@ -656,10 +603,7 @@ export class World {
     for (let i = 0; i < bodies.length; ++i) this.wakeBody(bodies[i]);
   }
 
-  /**
-   * Moves a body (after its checks passed): transform, broadphase proxy, wakes it and what touches
-   * it. @internal
-   */
+  /** Moves a checked body: transform and proxies; wakes it and what touches it. @internal */
   setBodyTransform(body: Body, x: number, y: number, angle: number): void {
     this.checkUnlocked('setTransform', 'body', body);
     this.wakeBody(body);
@@ -691,10 +635,9 @@ export class World {
 
   /**
    * Sets (or with null, removes) how a contact's friction is mixed from its shapes' (Box2D v3's
-   * `frictionCallback`), asked when a contact is made or a shape's material changes, and at once
-   * for every contact; without one, sqrt(μA μB). A throw or a result that is not a finite number
-   * >= 0 is rethrown (here, or at the end of the step) and the default used. Snapshots keep each
-   * contact's friction, not the callback: set it again on a restored world.
+   * `frictionCallback`; default sqrt(μA μB)), asked when a contact is made or a material changes,
+   * and now for every contact. A throw or a result not finite and >= 0 is rethrown and the default
+   * used. Snapshots do not keep the callback.
    */
   setFrictionCallback(callback: MaterialMixCallback | null): void {
     this.checkUnlocked('setFrictionCallback', 'callback', callback);
@@ -747,9 +690,8 @@ export class World {
   }
 
   /**
-   * Gravity and every awake body must be finite before a step changes anything; the bodies' state
-   * is saved on the way (`saveState`), and the contacts', joints' and broadphase's
-   * (`journalStep`): a step that turns non-finite is undone from them.
+   * Checks gravity and the bodies are finite before a step changes anything, saving their state
+   * (`saveState`) and journaling the rest (`journalStep`) for an undo.
    */
   private checkStepInput(): void {
     // In place, not through checkFinite: a number passed to a call that is not inlined is boxed.
