@@ -50,8 +50,7 @@ export interface PrismaticJointOptions extends JointSpringOptions {
 
 // The solution of a block (module scratch: nothing allocated).
 const solution = new Float64Array(3);
-// The impulses handed to the apply helper (a slot: doubles passed to a call that is not inlined
-// would be boxed, one heap number per call).
+// The apply helper's impulses, in a slot (docs/performance.md, "Boxed numbers").
 const impulse = new Float64Array(3);
 // The systems handed to the block solves (slots, as `impulse`).
 const system2 = new Float64Array(5);

@@ -46,8 +46,7 @@ export interface WheelJointOptions extends JointSpringOptions {
   enableLimit?: boolean;
 }
 
-// The impulses handed to the apply helper (a slot: doubles passed to a call that is not inlined
-// would be boxed, one heap number per call).
+// The apply helper's impulses, in a slot (docs/performance.md, "Boxed numbers").
 const impulse = new Float64Array(3);
 
 /**
