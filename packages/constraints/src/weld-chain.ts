@@ -116,12 +116,9 @@ function unlink(head: WeldJoint): void {
 }
 
 /**
- * Finds this step's chains of welds among the first `count` joints (after they were prepared: it
- * reads their K and softness), links them through `chainPrev`, `chainNext`, `chainBody` and
- * `chainRole`, and factors each; with `enabled` false, only clears those fields, so every weld is
- * solved on its own. Uses the bodies' `weldChainCount`, `weldJoint0`, `weldJoint1` scratch fields.
- * Allocates nothing.
- *
+ * Finds this step's chains among the first `count` prepared joints, links them (`chainPrev`,
+ * `chainNext`, `chainBody`, `chainRole`) and factors each; with `enabled` false only clears those
+ * fields. Uses the bodies' `weldChainCount`, `weldJoint0`, `weldJoint1` scratch. Allocates nothing.
  * @param joints - the joints (any kind; only welds take part)
  * @param count - how many of them are in the solve
  * @param enabled - whether to build chains (`settings.jointChains`)
@@ -163,9 +160,8 @@ export function buildWeldChains(joints: readonly { kind: number }[], count: numb
 }
 
 /**
- * Links and factors the chain starting at `head` (a chainable weld not yet in a chain), if `head`
- * ends one. A function of its own: with this (rarely run) code in its loop, the optimised
- * {@link buildWeldChains} boxed a number per call in the machines scene (allocation.test.ts).
+ * Links and factors the chain starting at `head`, if `head` ends one. Outside the loop, which
+ * otherwise boxed a number per call (allocation.test.ts).
  */
 function linkChain(head: WeldJoint): void {
   const nA = neighbour(head, head.bodyA);
@@ -373,9 +369,7 @@ function substitute(head: WeldJoint): void {
   }
 }
 
-/**
- * The rows of the weld chain headed by `head`, at once, on the packed velocities `v`, at the places `prepareJoints` bound. @internal
- */
+/** The rows of the weld chain headed by `head`, at once, on the packed velocities `v`. @internal */
 export function solveWeldChainVelocitiesAt(head: WeldJoint, v: Float64Array): void {
   for (let j: WeldJoint | null = head; j !== null; j = j.chainNext) {
     const oA = j.velocityA;
@@ -419,13 +413,10 @@ export function solveWeldChainVelocitiesAt(head: WeldJoint, v: Float64Array): vo
 }
 
 /**
- * The position pass of the chain of welds starting at `head`: Newton steps on the rigid rows of all
- * its welds at once, until each is within {@link CHAIN_TOLERANCE} (m or radians) or
- * {@link CHAIN_NEWTON_STEPS} ran. Each step rebuilds lever arms and K from the current poses and
- * clamps each weld's point error to {@link MAX_LINEAR_CORRECTION} and its angle error to
- * {@link MAX_ANGULAR_CORRECTION}. Overwrites the welds' lever arms, K and factors (the velocity
- * solve of the step is over). The largest error before the first correction goes to
- * `positionError[0]`. @internal
+ * The position pass of the weld chain at `head`: Newton steps on all its rigid rows at once (K
+ * rebuilt from the poses, errors clamped to {@link MAX_LINEAR_CORRECTION} and
+ * {@link MAX_ANGULAR_CORRECTION}) until within {@link CHAIN_TOLERANCE} or after
+ * {@link CHAIN_NEWTON_STEPS}; the largest error before goes to `positionError[0]`. @internal
  */
 export function weldChainPositionStep(head: WeldJoint): void {
   let first = -1;
