@@ -32,7 +32,7 @@ export function defineCheckedFields(proto: object, checks: Record<string, FieldC
 const FIELD_CHECKS = /* @__PURE__ */ new WeakMap<object, Readonly<Record<string, FieldCheck>>>();
 
 /**
- * The checks {@link defineCheckedFields} gave `proto` itself (not its bases), or undefined: lets a
+ * The checks `defineCheckedFields` gave `proto` itself (not its bases), or undefined: lets a
  * value written behind the accessors (a restore) be checked as its accessor would.
  */
 export function fieldChecksOf(proto: object): Readonly<Record<string, FieldCheck>> | undefined {
