@@ -14,29 +14,22 @@ import type { RevoluteJoint } from './revolute-joint';
 import type { SolverBody } from './solver-body';
 
 /*
- * Chains of rigid pins, solved together.
- *
- * Gauss-Seidel (one joint at a time) passes an impulse one link per iteration and, across a high
- * mass ratio, hands almost all of it to the light body: a 100 kg weight on forty 1 kg links needs
- * hundreds of iterations before the links feel the weight, so the pins stretch by metres. Where rigid
- * pins form a chain (every dynamic body in the middle held by exactly two of them), the point rows of
- * the whole chain make one block-tridiagonal system K λ = b (2x2 blocks, K = J M⁻¹ Jᵀ positive
- * definite), which block elimination (the Thomas algorithm) solves exactly in O(n): each velocity
- * iteration then meets every point row of the chain at once, whatever the masses, and the position
- * pass becomes Newton's method on the chain's pins (K rebuilt from the current poses).
+ * Chains of rigid pins, solved together. Gauss-Seidel passes an impulse one link per iteration and,
+ * across a high mass ratio, hands almost all of it to the light body (a 100 kg weight on forty 1 kg
+ * links stretches the pins by metres). Where pins form a chain (every dynamic body in the middle
+ * held by exactly two), the point rows make one block-tridiagonal system K λ = b (2x2 blocks,
+ * positive definite), solved exactly in O(n) by block elimination (the Thomas algorithm); the
+ * position pass becomes Newton's method on the chain's pins.
  *
  *   forward:  D₁ = K₁₁,  Eₖ = Uₖ₋₁ᵀ Dₖ₋₁⁻¹,  Dₖ = Kₖₖ - Eₖ Uₖ₋₁,  yₖ = bₖ - Eₖ yₖ₋₁
  *   backward: xₙ = Dₙ⁻¹ yₙ,  xₖ = Dₖ⁻¹ (yₖ - Uₖ xₖ₊₁)
  *
  * with Uₖ = K(k, k+1) = sₖ sₖ₊₁ [ m I + i S(rₖ) S(rₖ₊₁)ᵀ ] through the body they share (m, i its
  * inverse mass and inertia, r the two lever arms on it, s = +1 when it is the pin's body B, -1 for A,
- * S(r) = (-r.y, r.x)ᵀ). Motors and limits stay Gauss-Seidel rows before the chain's solve (a limit
- * within reach as a 3x3 block with its pin's point rows). Bodies held by three or more rigid
- * pins end chains there, chains that close on themselves (a loop, two pins between the same bodies)
- * are left to Gauss-Seidel, and so is a chain whose K turns out singular, or one held at both ends
- * by static or kinematic bodies (its pins are compliant, see `markAnchoredJoints`: when the ends
- * move apart no motion of the bodies between meets every pin, and the exact solve of that is huge
- * impulses). Joints join chains in array order, so the result depends only on that order.
+ * S(r) = (-r.y, r.x)ᵀ). Motors and limits stay Gauss-Seidel rows before the chain's solve. Bodies
+ * held by three or more pins end chains; loops, singular chains and chains held at both ends by
+ * immovable bodies (see `markAnchoredJoints`) are left to Gauss-Seidel. Joints join chains in array
+ * order, so the result depends only on that order.
  */
 
 /**

@@ -374,7 +374,6 @@ export class SoftContactSolver extends SoftContactArrays {
     const iA = masses[2 * sA + 1];
     const mB = masses[2 * sB];
     const iB = masses[2 * sB + 1];
-    // The contact's numbers, read from its block (see `ContactConstraint.data`).
     const nx = data[base + ContactData.NormalX];
     const ny = data[base + ContactData.NormalY];
     const tx = ny;
@@ -471,8 +470,7 @@ export class SoftContactSolver extends SoftContactArrays {
       rows[q + Pt.NormalImpulse] = warm ? data[d + PointData.NormalImpulse] * perSubstep : 0;
       rows[q + Pt.TangentImpulse] = warm ? data[d + PointData.TangentImpulse] * perSubstep : 0;
       rows[q + Pt.MaxNormalImpulse] = 0;
-      // (The push pass keeps its impulses apart: see loadPushRow in assembly/push.ts.) The bounce's
-      // slots are read only when the contact has restitution: a contact without it skips them.
+      // (The push pass keeps its impulses apart: see loadPushRow in assembly/push.ts.)
       if (restitution > 0) {
         // vn⁻ before this step's gravity and impulses: restitution's reference.
         const wA = v[oA + State.W];

@@ -15,13 +15,11 @@ import type { SolverBody } from './solver-body';
 import type { WeldJoint } from './weld-joint';
 
 /*
- * Chains of welds, solved together (the weld's counterpart of the rigid pins' chains, joint-chain.ts).
- *
- * A cantilever of welded boxes is a chain in which each weld carries the moment of everything beyond
- * it. Gauss-Seidel passes that moment one weld per iteration: ten welds at 10 iterations sag by
- * metres. Where welds form a chain (every dynamic body in the middle held by exactly two of them),
- * the three rows of every weld (point x, point y, angle) make one block-tridiagonal system
- * K λ = b with 3x3 blocks, which block elimination solves exactly in O(n):
+ * Chains of welds, solved together (as the rigid pins' chains, joint-chain.ts). In a cantilever each
+ * weld carries the moment of everything beyond it, which Gauss-Seidel passes on one weld per
+ * iteration (ten welds at 10 iterations sag by metres). Where welds form a chain (every dynamic body
+ * in the middle held by exactly two), their rows (point x, point y, angle) make one
+ * block-tridiagonal system K λ = b with 3x3 blocks, solved exactly in O(n) by block elimination:
  *
  *   forward:  A₁ = K₁₁,  Eₖ = Uₖ₋₁ᵀ Aₖ₋₁⁻¹,  Aₖ = Kₖₖ - Eₖ Uₖ₋₁,  yₖ = bₖ - Eₖ yₖ₋₁
  *   backward: xₙ = Aₙ⁻¹ yₙ,  xₖ = Aₖ⁻¹ (yₖ - Uₖ xₖ₊₁)
@@ -42,11 +40,10 @@ import type { WeldJoint } from './weld-joint';
  * right-hand side, so each weld's spring keeps exactly its own stiffness and damping, and the chain
  * solves them all at once.
  *
- * The position pass is Newton's method on the chain's rigid rows (soft rows are springs, left
- * alone: their rows become identity rows with a zero right-hand side), K rebuilt from the current
- * poses at each step. Welds join chains in array order, so the result depends only on that order;
- * a chain that closes on itself is left to Gauss-Seidel, and so is a chain whose K is singular. A
- * chain welded to static bodies at both ends is redundant (its K is singular) and is regularized.
+ * The position pass is Newton's method on the rigid rows (soft rows become identity rows with a zero
+ * right-hand side), K rebuilt from the poses at each step. Welds join chains in array order; loops
+ * and singular chains are left to Gauss-Seidel, and a chain welded to static bodies at both ends
+ * (redundant) is regularized.
  */
 
 /** Per-weld scratch of the chain solve, in `WeldJoint.chainData`: the inverse of the eliminated block. */
