@@ -56,14 +56,12 @@ export function integrateVelocities(state: usize, motion: usize, slotCount: i32,
 }
 
 /**
- * The position update of slots 1 to `slotCount` - 1 over the sub-step (h and the speed cap in
- * `scalars`): v first scaled down to the cap when faster (and kept so), then dp += h (v + the push
- * velocity), the push velocity dropped, and Δθ += δ = h ω with its cosine and sine turned by δ.
- * For |δ| < 1/4 cos δ and sin δ are their Taylor series to δ¹⁰ and δ¹¹ (the next terms are below
- * 2e-16 there); a slot that turns further is left for the caller to turn (the cosine and sine want
- * a range reduction): its slot and δ go to `pending` (pairs of doubles). With `list` set, every slot
- * that turned is listed there, one turned already with its slot negated (for a caller that writes
- * the turned bodies' angles). Returns how many are listed.
+ * The position update of slots 1 to `slotCount` - 1 (h and the speed cap in `scalars`): v capped
+ * (and kept so), dp += h (v + push), the push dropped, and Δθ += δ = h ω with cos and sin turned by
+ * δ. For |δ| < 1/4 cos δ and sin δ are their Taylor series to δ¹⁰ and δ¹¹ (the next terms are below
+ * 2e-16 there); a slot turning further goes to `pending` (slot, δ) for the caller's range-reduced
+ * turn. With `list`, every turned slot is listed, one turned here with its slot negated. Returns how
+ * many are listed.
  */
 export function integratePositions(
   state: usize,

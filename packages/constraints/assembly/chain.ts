@@ -33,14 +33,11 @@ import { F, I, setF, setI } from './memory';
 
 /**
  * The normal rows of the chain at positions start to end - 1 of `order`, solved exactly as one
- * block-tridiagonal system K d = -(vn + bias): K's diagonal blocks are each contact's own 2x2 K,
- * its off-diagonal blocks couple consecutive contacts through the body they share, and the matrix
- * was eliminated once for the step (`factorChain` in soft-chains.ts, into `factors`), so a pass runs
- * only the forward and back substitutions on its right-hand side. The rows are rigid and aim at no
- * bias, or at closing a gap within the sub-step for a point apart; a compliant chain's rows (still
- * bodies at both ends) are springs with the soft rows' bias. Then each contact's friction. Returns
- * false, having changed nothing, when an impulse would turn negative (the caller then solves the
- * chain contact by contact).
+ * block-tridiagonal system K d = -(vn + bias) (each contact's 2x2 K on the diagonal, couplings
+ * through shared bodies off it), eliminated once per step (`factorChain`, into `factors`), so a pass
+ * only substitutes. Rows are rigid (a point apart may close its gap); a compliant chain's are
+ * springs with the soft bias. Then each contact's friction. Returns false, having changed nothing,
+ * when an impulse would turn negative (the chain is then solved contact by contact).
  */
 function solveChain(
   rows: usize,

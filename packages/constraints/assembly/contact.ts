@@ -4,12 +4,10 @@ import { Index, Meta, Mode, Param, Pt, Row, State } from '../src/layout';
 import { F, I, setF, setI } from './memory';
 
 /**
- * The current separation of the point at q of a contact with normal (nx, ny), its bodies' states at
- * vA and vB: the start separation plus how far its two sides moved along the normal since the step
- * began (d = dp + R(Δθ) s - s for each side, s its separation arm), also left in `Pt.Separation`
- * for the next pass at the same poses (see `Mode.Cached`). Small enough for V8 to inline in the
- * TypeScript form; the larger functions below pass doubles through the memory (docs/performance.md,
- * "Boxed numbers").
+ * The current separation of the point at q (normal (nx, ny), bodies' states at vA and vB): the start
+ * separation plus its sides' motion along the normal (d = dp + R(Δθ) s - s, s the separation arm),
+ * also left in `Pt.Separation` for `Mode.Cached`. Small enough to inline; the larger functions
+ * below pass doubles through the memory (docs/performance.md, "Boxed numbers").
  */
 // @ts-ignore: decorator
 @inline export function measureSeparation(q: usize, vA: usize, vB: usize, nx: f64, ny: f64): f64 {
@@ -75,12 +73,10 @@ function bounceBias(r: usize, q: usize, vA: usize, vB: usize, params: usize, j: 
 }
 
 /**
- * The bias of the point at q (j: 0 or 1) of the contact at r and m, at the bodies' velocities,
- * into `Param.Bias0 + j`; returns whether the row is soft. A point still apart may close its gap
- * within the sub-step, no more (in the relax pass one that has not pushed yet is left to the next
- * solve, which times a bounce). An overlap up to the point's share is the soft row's; between free
- * bodies its bias fades out from one share's overlap to two and is 0 beyond (the push pass takes
- * what is deeper without leaving speed in the bodies); a body a joint holds keeps it.
+ * The bias of the point at q (j: 0 or 1) of the contact at r and m into `Param.Bias0 + j`; returns
+ * whether the row is soft. A point apart may close its gap within the sub-step, no more. An overlap
+ * up to the point's share is the soft row's; between free bodies its bias fades from one share to
+ * two and is 0 beyond (left to the push pass, which leaves no speed); a held body keeps it.
  */
 // @ts-ignore: decorator
 @inline function pointBias(
@@ -198,11 +194,10 @@ function solveRolling(r: usize, vA: usize, vB: usize, pointCount: i32): void {
 }
 
 /**
- * Contact i: its normal rows (as the 2x2 block when both points are in the same regime, else one by
- * one), then its friction rows, bounded by the normal impulses just found (without `Mode.Normals`:
- * friction only, for a chain whose normal rows were solved together). Both rows of the block at
- * once: x ≥ 0, w = K x + b' ≥ 0, x·w = 0 with b' = s (vn + bias) - (1 - i) K a (s and i the mass
- * and impulse scales; 1 and 0 for a rigid row).
+ * Contact i: its normal rows (the 2x2 block when both points are in the same regime), then friction
+ * bounded by the new normal impulses (without `Mode.Normals`: friction only). The block solves
+ * x ≥ 0, w = K x + b' ≥ 0, x·w = 0 with b' = s (vn + bias) - (1 - i) K a (s, i: the mass and
+ * impulse scales; 1 and 0 for a rigid row).
  */
 export function solveSoft(rows: usize, meta: usize, v: usize, params: usize, i: i32, mode: i32): void {
   const useBias = (mode & Mode.Bias) != 0;
@@ -374,11 +369,7 @@ export function solveSoft(rows: usize, meta: usize, v: usize, params: usize, i: 
   if (pointCount > 0 && F(r, Row.RollingResistance) > 0) solveRolling(r, vA, vB, pointCount);
 }
 
-/**
- * One solve or relax pass over the `count` contacts listed at `singles`, in list order. Addresses
- * are byte offsets into the memory: the rows, the per-contact integers, the body states and the
- * step constants.
- */
+/** One solve or relax pass over the `count` contacts listed at `singles` (addresses: byte offsets). */
 export function solveSingles(
   rows: usize,
   meta: usize,
@@ -391,10 +382,7 @@ export function solveSingles(
   for (let k = 0; k < count; k++) solveSoft(rows, meta, v, params, I(singles, k), mode);
 }
 
-/**
- * The warm start: applies each of the `count` contacts' accumulated impulses to its
- * bodies' velocities, in contact order.
- */
+/** The warm start: applies the `count` contacts' accumulated impulses, in contact order. */
 export function warmStart(rows: usize, meta: usize, v: usize, count: i32): void {
   for (let i = 0; i < count; i++) {
     const r = rows + (<usize>((i & Index.Mask) * Row.Stride) << 3);

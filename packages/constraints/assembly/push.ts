@@ -56,10 +56,9 @@ export function pushPass(pushRows: usize, pushInts: usize, push: usize, count: i
 }
 
 /**
- * What the push passes read of contact i, at position k of their list: its masses, normal, slots
- * and, per point, the separation s the passes see (the bodies move only after them) as the excess
- * s + share over its share and the bias max(pushRate · excess, -maxPush) for a deeper point, the
- * arms and the effective mass; the push impulses start at zero.
+ * What the push passes read of contact i, at list position k: masses, normal, slots and per point
+ * the excess s + share, the bias max(pushRate · excess, -maxPush) for a deeper point, the arms and
+ * the effective mass; the push impulses start at zero.
  */
 // @ts-ignore: decorator
 @inline function loadPushRow(
@@ -113,10 +112,9 @@ export function pushPass(pushRows: usize, pushInts: usize, push: usize, count: i
 }
 
 /**
- * The first push pass of a sub-step: lists the `count` contacts the solve found
- * deep (their `Meta.Deep` holds the sub-step's stamp), those between two moving bodies first, then
- * those with a still one, each in contact order, and sets out what the passes read of each
- * ({@link loadPushRow}). Returns how many it listed.
+ * Lists the contacts the solve found deep (`Meta.Deep` holds the sub-step's stamp), moving pairs
+ * first, then those with a still body, each in contact order, loading each ({@link loadPushRow}).
+ * Returns how many it listed.
  */
 export function gatherPush(
   rows: usize,

@@ -4,17 +4,11 @@ import type { RevoluteJoint } from './revolute-joint';
 import type { SolverBody } from './solver-body';
 
 /*
- * Paths of rigid pins and rods held at both ends by bodies of infinite mass.
- *
- * A dynamic body held by a rigid pin or rod to a static or kinematic body on each side (directly or
- * through other dynamic bodies each held by exactly two such joints) has rows its bodies cannot
- * always meet: when the ends move apart, the joints can only stretch. Solved rigidly, the rows ask
- * for opposite velocities of the same bodies, their accumulated impulses grow without bound from
- * iteration to iteration, and the tension they carry turns the bodies over faster than a step can
- * follow: the bodies are thrown about at hundreds of metres per second. Such joints are solved
- * compliantly instead (the soft step's joint spring, see `prepareJoints`): their tension is a
- * spring's, bounded by its stretch, and the bodies between the ends hang there, moving at about the
- * speed of the ends. A kinematic body ends a path as a static one does, as for contacts.
+ * Paths of rigid pins and rods held at both ends by static or kinematic bodies (through dynamic
+ * bodies each held by exactly two such joints). When the ends move apart the rows cannot be met:
+ * solved rigidly, their impulses grow without bound and throw the bodies about at hundreds of m/s.
+ * Such joints take the joint spring instead (see `prepareJoints`), whose tension is bounded by the
+ * stretch.
  */
 
 type HoldJoint = RevoluteJoint | DistanceJoint;
@@ -61,10 +55,8 @@ function walk(joint: HoldJoint, body: SolverBody, mark: boolean, anchored: boole
 }
 
 /**
- * Marks (`anchored`) the rigid pins and rods among the first `count` joints that lie on a path
- * held at both ends by static or kinematic bodies (see above); clears the mark on the others. Uses
- * the bodies' `holdJoint*` scratch fields. Allocates nothing; linear in the joints.
- *
+ * Marks (`anchored`) the rigid pins and rods among the first `count` joints on such a path and
+ * clears the others. Uses the bodies' `holdJoint*` scratch; allocates nothing; linear.
  * @returns how many joints were marked
  * @internal
  */

@@ -7,13 +7,7 @@ import { JointSpring, type JointSpringOptions } from './joint-spring';
 import { Softness } from './softness';
 import type { SolverBody } from './solver-body';
 
-/*
- * The part the prismatic and wheel joints share: a body B moving along an axis fixed in body A
- * through an anchor. Both keep the same frame (lever arms, world axis, translation, and the cross
- * products of their axial and perpendicular rows), the same axial speed, translation limits, motor
- * switch and spring; each joint adds its own rows (the prismatic joint's angle row and motor along
- * the axis, the wheel joint's motor on the rotation and its sprung-mass spring).
- */
+// What the prismatic and wheel joints share: body B moving along an axis fixed in body A.
 
 /** The options both joints with an axis take (see `PrismaticJointOptions`, `WheelJointOptions`). */
 interface AxialOptions extends JointSpringOptions {
@@ -27,9 +21,8 @@ interface AxialOptions extends JointSpringOptions {
 const local = new Float64Array(2);
 
 /**
- * A joint moving body B along an axis fixed in body A: the axis, the translation limits, the motor
- * switch and speed, the spring along the axis, and the frame and axial rows' scratch the prepare
- * fills (the base of the prismatic and wheel joints).
+ * Base of the prismatic and wheel joints (body B moving along an axis fixed in body A): the axis,
+ * translation limits, motor switch and speed, the spring along the axis, and the prepare's scratch.
  */
 export abstract class AxialJoint extends AnchoredJoint {
   /** The value behind `localAxisX` (read by the solver; set through `localAxisX`). @internal */
@@ -94,8 +87,7 @@ export abstract class AxialJoint extends AnchoredJoint {
    * @param anchor - a point of the axis, world coordinates
    * @param axis - the direction of travel, world (any non-zero length)
    * @param options - limits, motor switch and speed, spring
-   * @param hasMaxMotor - whether the options give the motor's largest force or torque (the
-   *   default of `enableMotor`)
+   * @param hasMaxMotor - whether the options give the motor's largest force or torque
    * @throws ConstraintError naming the argument and the value
    */
   protected constructor(
@@ -195,8 +187,7 @@ export abstract class AxialJoint extends AnchoredJoint {
 
   /**
    * Sets the spring along the axis, in either form (`{}`: no spring); returns this.
-   * @throws ConstraintError when both forms are given or a value is negative or not finite; the
-   *   spring is then left as it was
+   * @throws ConstraintError when both forms are given or a value is negative or not finite
    */
   setSpring(options: JointSpringOptions): this {
     this.spring.set(options);
@@ -263,9 +254,8 @@ const rot = new Float64Array(2);
 export const axialSpeedSlot = new Float64Array(1);
 
 /**
- * Lever arms, world axis, d = xB + rB - xA - rA, the translation a·d and the cross products
- * a1 = (d + rA) × a, a2 = rB × a, s1 = (d + rA) × p, s2 = rB × p (p = a turned by 90°), from the
- * bodies' poses. @internal
+ * From the poses: lever arms, world axis a, d = xB + rB - xA - rA, the translation a·d, and
+ * a1 = (d + rA) × a, a2 = rB × a, s1 = (d + rA) × p, s2 = rB × p (p = a turned by 90°). @internal
  */
 export function computeAxialFrame(joint: AxialJoint): void {
   const bA = joint.bodyA;
@@ -314,10 +304,8 @@ export function axialSpeed(joint: AxialJoint, v: Float64Array): void {
 }
 
 /**
- * The limits' biases for the step (after {@link computeAxialFrame}, with `invDt` set): speculative
- * while inside (the bound is met at the end of the step, no overshoot); past a bound, the row only
- * stops further travel and the position pass moves the body back (as the revolute joint's limits).
- * Without limits, their impulses are zeroed. @internal
+ * The limits' biases (after {@link computeAxialFrame}): speculative inside (the bound is met at the
+ * step's end); past a bound the row stops travel and the position pass moves the body back. @internal
  */
 export function prepareAxialLimits(joint: AxialJoint): void {
   if (joint.enableLimitValue) {

@@ -1,9 +1,7 @@
 /**
- * Solves the symmetric 3x3 system K x = b by cofactors (Cramer's rule), with K and b in
- * `m` = [k11, k12, k13, k22, k23, k33, b1, b2, b3], writing x into `out[0..2]` (`out` may be `m`).
- * Returns false, leaving `out` alone, when K is singular or nearly so (relative to its diagonal).
- * The system comes in an array, not as numbers: a double passed to a call that is not inlined is
- * boxed. Allocates nothing. @internal
+ * Solves the symmetric 3x3 system K x = b by cofactors, K and b in `m` = [k11, k12, k13, k22, k23,
+ * k33, b1, b2, b3] (an array, so no number is boxed), x into `out[0..2]` (`out` may be `m`).
+ * Returns false, leaving `out` alone, when K is singular or nearly so (relative to its diagonal). @internal
  */
 export function solveSymmetric3(out: Float64Array, m: Float64Array): boolean {
   const k11 = m[0];
@@ -32,8 +30,7 @@ export function solveSymmetric3(out: Float64Array, m: Float64Array): boolean {
 
 /**
  * Solves the symmetric 2x2 system K x = b, with K and b in `m` = [k11, k12, k22, b1, b2], writing x
- * into `out[0..1]` (`out` may be `m`); returns false (leaving `out` alone) when det K <= 0.
- * Allocates nothing. @internal
+ * into `out[0..1]` (`out` may be `m`); returns false (leaving `out` alone) when det K <= 0. @internal
  */
 export function solveSymmetric2(out: Float64Array, m: Float64Array): boolean {
   const k11 = m[0];

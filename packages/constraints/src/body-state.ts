@@ -63,28 +63,20 @@ let nextStamp = 1;
 const INITIAL_SLOTS = 8;
 
 /**
- * The soft step's per-body state, packed (Box2D v3's `b2BodyState`): for each moving body of the
- * step a slot holding its velocity, and the translation and rotation it has made since the step
- * began. Contacts and joints read and write these slots only; the body objects are written once,
- * at the end of each sub-step's position update.
- *
- * Slot 0 stands for every static body (and any body not added): velocity 0, no motion. Build it
- * once per step with {@link BodyStates.begin} and {@link BodyStates.add} for each awake dynamic or
- * kinematic body; a step that fits the arrays allocates nothing. The soft contacts and the joints
- * refuse a body with mass but no slot (an impulse on it would set the still slot moving).
+ * The soft step's per-body state, packed (Box2D v3's `b2BodyState`): per moving body a slot with its
+ * velocity and its translation and rotation since the step began; contacts and joints act on slots.
+ * Slot 0 stands for every static body: velocity 0, no motion. Build it per step with
+ * {@link BodyStates.begin} and {@link BodyStates.add}; a step that fits allocates nothing. A body
+ * with mass but no slot is refused (an impulse on it would set the still slot moving).
  */
 export class BodyStates implements BodyVelocities {
   /**
-   * Per slot, 8 doubles (`State`): vx, vy, ω, the step's translation, the cosine and sine of
-   * its rotation, and the rotation. A view of the kernels' memory (see `kernels.ts`), replaced when
-   * the memory moves (it grows, or switches between WebAssembly and TypeScript): read it again after
-   * {@link BodyStates.add} or a `SoftContactSolver` pass, as `push` and `motion`.
+   * Per slot, 8 doubles (`State`): vx, vy, ω, the step's translation, cos and sin of its rotation,
+   * the rotation. A view of the kernels' memory, replaced when it moves: read it again after
+   * {@link BodyStates.add} or a `SoftContactSolver` pass (so `push` and `motion`).
    */
   state!: Float64Array;
-  /**
-   * Per slot: the push velocity (vx, vy, w) of the current sub-step, which moves the body in the
-   * position update and is then dropped (see `SoftContactSolver.push`); slot 0 stays zero.
-   */
+  /** Per slot: the sub-step's push velocity (vx, vy, w), used by the position update then dropped. */
   push!: Float64Array;
   /** Per slot: accelerations, damping and the start pose (`Motion`). @internal */
   motion!: Float64Array;
@@ -109,10 +101,7 @@ export class BodyStates implements BodyVelocities {
   private readonly memory: KernelMemory;
   /** The memory's generation `state`, `push`, `motion` and `pending` were taken at. */
   private stateGeneration = -1;
-  /**
-   * The slots and rotations (pairs of doubles) the kernels' position update lists for
-   * {@link BodyStates.integratePositions} (see `turnPending`).
-   */
+  /** The (slot, rotation) pairs the position update kernel lists for `turnPending`. */
   private pending!: Float64Array;
   /** Body states with room for a few bodies (the arrays double when a step needs more). */
   constructor() {
@@ -128,9 +117,8 @@ export class BodyStates implements BodyVelocities {
   private readonly step = new Float64Array([0, DEFAULT_MAX_LINEAR_SPEED]);
 
   /**
-   * The fastest any body moves, m/s (default {@link DEFAULT_MAX_LINEAR_SPEED}, 400): both
-   * integrations scale a faster slot's velocity down to this, as Box2D v3 does (kinematic bodies
-   * too). A safeguard against a body launched by a failed solve, not a limit real motion reaches.
+   * Speed cap, m/s (default {@link DEFAULT_MAX_LINEAR_SPEED}): both integrations scale faster slots
+   * down to it, as Box2D v3 does; a safeguard against a failed solve.
    * @throws ConstraintError when set to anything but a finite number > 0
    */
   get maxLinearSpeed(): number {
@@ -148,11 +136,7 @@ export class BodyStates implements BodyVelocities {
     this.step[0] = dt / substeps;
   }
 
-  /**
-   * {@link BodyStates.state} seen as packed velocities (vx, vy, ω first in each slot of 8
-   * doubles): what the joints act on when these states are passed to `prepareJoints` and
-   * `solveJoints`.
-   */
+  /** {@link BodyStates.state} as packed velocities (vx, vy, ω first in each slot of 8) for the joints. */
   get velocities(): Float64Array {
     return this.state;
   }
@@ -163,10 +147,8 @@ export class BodyStates implements BodyVelocities {
   }
 
   /**
-   * {@link BodyStates.slotOf}, for the joints: a body with no slot this step (a static one) shares
-   * the still slot 0, which impulses leave at 0 because such a body has no inverse mass.
-   * @throws ConstraintError when the body has mass or rotational inertia but no slot (it was not
-   *   added with {@link BodyStates.add} since the last {@link BodyStates.begin})
+   * {@link BodyStates.slotOf} for the joints: a body with no slot (static) shares the still slot 0.
+   * @throws ConstraintError when the body has mass or rotational inertia but no slot
    */
   velocitySlot(body: SolverBody): number {
     const slot = this.slotOf(body);
@@ -179,11 +161,7 @@ export class BodyStates implements BodyVelocities {
     return this.slotCount;
   }
 
-  /**
-   * Counts the changes of the slots' motion (a step begun, a position update, a sync from the
-   * poses): a contact solver that computed separations at one count may reuse them while it holds.
-   * @internal
-   */
+  /** Counts changes of the slots' motion: separations computed at one count hold while it does. @internal */
   poseStamp = 0;
 
   /** Starts a step with no slots given: slot 0 is the still one; then {@link BodyStates.add} each body. */
@@ -214,9 +192,8 @@ export class BodyStates implements BodyVelocities {
   }
 
   /**
-   * Gives `body` a slot it keeps across {@link BodyStates.beginStep}s until
-   * {@link BodyStates.remove} (nothing when it has one), its velocity and pose read, no
-   * accelerations (until {@link BodyStates.load}). A world inserts each body as it wakes.
+   * Gives `body` a slot kept across {@link BodyStates.beginStep}s until {@link BodyStates.remove}
+   * (nothing when it has one): its velocity and pose read, no accelerations until `load`.
    */
   insert(body: SolverBody): void {
     if (this.slotOf(body) > 0) return;
@@ -244,11 +221,9 @@ export class BodyStates implements BodyVelocities {
   }
 
   /**
-   * Gives `body` the next slot: its velocity now, no motion yet, and the accelerations it will feel
-   * over the step (gravity g scaled by its gravity scale, force and torque over its mass and
-   * inertia). Kinematic bodies (inverse mass 0) move by their velocity only. With an `index` (a
-   * non-negative integer the caller numbers its bodies by, such as a world's position of the body
-   * in its list), {@link BodyStates.slotOfIndex} finds the slot from the index alone.
+   * Gives `body` the next slot: its velocity, no motion yet, and its accelerations over the step
+   * (scaled gravity, force / mass, torque / inertia). With an `index` (the caller's number for the
+   * body), {@link BodyStates.slotOfIndex} finds the slot from it.
    * @returns the slot
    * @throws ConstraintError when `index` is not an integer (-1, the default, gives none)
    */
@@ -260,8 +235,7 @@ export class BodyStates implements BodyVelocities {
   }
 
   /**
-   * Reads a slot's body again for a step, as {@link BodyStates.add} does (its velocity now: what the
-   * user wrote between steps included).
+   * Reads a slot's body again for a step, as {@link BodyStates.add} does.
    * @throws ConstraintError when `index` is not an integer (-1 gives none)
    */
   load(body: DrivenBody, gravity: Vec2Like, index: number): void {
@@ -285,9 +259,8 @@ export class BodyStates implements BodyVelocities {
   }
 
   /**
-   * The body's slot, giving it the next one the first time (its velocity and masses read from the
-   * object, no accelerations): for code that solves a few bodies outside a world's step, such as
-   * the object-level contact functions, where static bodies get slots of their own too.
+   * The body's slot, giving it the next one (velocity and masses read, no accelerations) the first
+   * time: for solving a few bodies outside a step, static ones included.
    */
   take(body: SolverBody): number {
     const held = this.slotOf(body);
@@ -352,20 +325,15 @@ export class BodyStates implements BodyVelocities {
   }
 
   /**
-   * Marks `body` as held by a joint for this step (after {@link BodyStates.add}; a body without a
-   * slot is left alone): its contacts' soft rows keep their bias on deep overlaps, and they take
-   * part in the first `HELD_PUSH_PASSES` push passes only (see `SoftContactSolver.push`), since the
-   * push pass moves bodies without their joints.
+   * Marks `body` (if it has a slot) as held by a joint this step: its contacts keep their bias on deep
+   * overlaps and join only the first `HELD_PUSH_PASSES` push passes (which ignore joints).
    */
   markHeld(body: SolverBody): void {
     const slot = this.slotOf(body);
     if (slot > 0) this.held[slot] = 1;
   }
 
-  /**
-   * The slot of the body added this step with `index` (see {@link BodyStates.add}), or 0 (the
-   * still slot) when none was.
-   */
+  /** The slot of the body added this step with `index` (see {@link BodyStates.add}), or 0 if none. */
   slotOfIndex(index: number): number {
     return index >= 0 && index < this.indexStamp.length && this.indexStamp[index] === this.round
       ? this.slotByIndex[index]
@@ -387,10 +355,7 @@ export class BodyStates implements BodyVelocities {
     this.indexStamp = stamps;
   }
 
-  /**
-   * The body's slot in this step, or 0 (the still slot) when it has none: static bodies, or bodies
-   * added to another instance or an earlier step.
-   */
+  /** The body's slot in this step, or 0 (the still slot) when it has none. */
   slotOf(body: SolverBody): number {
     const slot = body.solverSlot;
     return body.solverStamp === this.stamp && slot > 0 && slot < this.slotCount && this.bodies[slot] === body
@@ -399,9 +364,8 @@ export class BodyStates implements BodyVelocities {
   }
 
   /**
-   * Sub-step velocity update for every slot (over {@link BodyStates.h}): v += h a, then
-   * v /= 1 + h c (c the damping), as the classic step does for a whole step; then v is scaled down
-   * to {@link BodyStates.maxLinearSpeed} when it is faster.
+   * Sub-step velocity update of every slot: v += h a, then v /= 1 + h c (c the damping), then v
+   * capped at {@link BodyStates.maxLinearSpeed}.
    */
   integrateVelocities(): void {
     const memory = this.memory;
@@ -416,12 +380,9 @@ export class BodyStates implements BodyVelocities {
   }
 
   /**
-   * Sub-step position update for every slot: v is first scaled down to
-   * {@link BodyStates.maxLinearSpeed} when it is faster (and kept so), then the step's translation
-   * dp += h (v + the push velocity) and rotation Δθ += h ω (its cosine and sine recomputed,
-   * deterministically). With `writePoses` each body's
-   * pose is then set to its start pose plus that motion (for code that reads the bodies between
-   * sub-steps, such as joints); without, `storeVelocities(true)` does it once after the last.
+   * Sub-step position update of every slot: v capped at {@link BodyStates.maxLinearSpeed} (and kept
+   * so), then dp += h (v + push) and Δθ += h ω (cos and sin recomputed deterministically). With
+   * `writePoses` the bodies' poses are set too; else `storeVelocities(true)` does it after the last.
    */
   integratePositions(cosSin: Float64Array, writePoses: boolean): void {
     this.poseStamp++;
@@ -441,10 +402,9 @@ export class BodyStates implements BodyVelocities {
   }
 
   /**
-   * The slots {@link BodyStates.integratePositions}' kernel listed (`count` of them in `pending`):
-   * each that turned by |δ| ≥ 1/4 in the sub-step (a positive slot, with its δ) has its rotation so
-   * far turned by δ with the range-reduced cosine and sine; with `angles`, every listed slot's body
-   * (a negative slot: turned by the kernel) gets its start angle plus the step's rotation.
+   * The `count` slots the position kernel listed in `pending`: a positive slot (turned by |δ| ≥ 1/4)
+   * gets its rotation turned by δ with range-reduced cos and sin; with `angles`, every listed slot's
+   * body (negative: turned by the kernel) gets its start angle plus the step's rotation.
    */
   private turnPending(count: number, cosSin: Float64Array, angles: boolean): void {
     const s = this.state;
@@ -483,10 +443,7 @@ export class BodyStates implements BodyVelocities {
     }
   }
 
-  /**
-   * Re-reads the step's motion of the bodies from their poses (after something moved them
-   * directly, such as the joints' position passes).
-   */
+  /** Re-reads the step's motion from the bodies' poses (after e.g. the joints' position passes). */
   syncFromPoses(cosSin: Float64Array): void {
     this.poseStamp++;
     const s = this.state;
@@ -511,19 +468,15 @@ export class BodyStates implements BodyVelocities {
   }
 
   /**
-   * Writes every slot's velocity to its body; with `poses`, its pose too: the start pose plus the
-   * step's motion (the angle only for a body that turned: an untouched one keeps its exact value).
-   * @returns true when every number written is finite: a caller that checks the step's result
-   *   for NaN and infinities need not read the bodies again
+   * Writes every slot's velocity to its body; with `poses`, the start pose plus the step's motion
+   * too (the angle only for a body that turned, so an untouched one keeps its exact value).
+   * @returns true when every number written is finite
    */
   storeVelocities(poses = false): boolean {
     return this.store(poses, true);
   }
 
-  /**
-   * {@link BodyStates.storeVelocities}: velocities, and with `poses` poses too (or poses alone).
-   * Returns whether every number written was finite.
-   */
+  /** {@link BodyStates.storeVelocities} (or poses alone); returns whether all written was finite. */
   private store(poses: boolean, velocities: boolean): boolean {
     const s = this.state;
     const m = this.motion;
@@ -565,9 +518,8 @@ export class BodyStates implements BodyVelocities {
   }
 
   /**
-   * The kernels' memory {@link BodyStates.state} lies in (see `kernels.ts`), moved first to
-   * WebAssembly or to TypeScript as `setWasmKernels` now has it. The contact solver reserves its
-   * own regions in it and then calls {@link BodyStates.syncKernelViews}. @internal
+   * The kernels' memory {@link BodyStates.state} lies in, moved first to match `setWasmKernels`; the
+   * contact solver reserves regions in it, then calls {@link BodyStates.syncKernelViews}. @internal
    */
   kernelMemory(): KernelMemory {
     this.memory.sync();

@@ -2,11 +2,9 @@ import { objectArray } from '@lite/math';
 import type { SolverBody } from './solver-body';
 
 /**
- * Packed per-body velocities that every constraint of a step reads and writes: the body in slot
- * `s` has vx, vy and ω at `velocities[velocityStride * s]`, `+ 1` and `+ 2`. Both solvers hold
- * their velocities in one `BodyStates` (slot 0 stands for every static body, velocity 0), so the
- * joints act on the very array the contacts act on. Pass one to `prepareJoints` and the same one to
- * `solveJoints` for that step: each joint keeps its bodies' places, found once per prepare.
+ * Packed per-body velocities every constraint of a step acts on: slot `s` has vx, vy and ω at
+ * `velocities[velocityStride * s]`, `+ 1` and `+ 2`. Pass the same one to `prepareJoints` and
+ * `solveJoints` in a step: each joint keeps its bodies' places from the prepare.
  */
 export interface BodyVelocities {
   /** The packed velocities (read after {@link BodyVelocities.velocitySlot}: giving a slot may replace the array). */
@@ -21,13 +19,9 @@ export interface BodyVelocities {
 let nextStamp = 1;
 
 /**
- * The packed velocities of the object-level joint functions (`prepareJoints` and `solveJoints`
- * without a {@link BodyVelocities}):
- * each call reads its bodies' velocities from the objects into slots, runs the packed solve and
- * writes them back, so the same code serves the world's steps and small programs with the same
- * numbers. Slots are kept in the bodies' own scratch fields (`SolverBody.scratchSlot`), apart from
- * the solvers' (`solverSlot`), so a contact solver's load stays valid around these calls.
- * @internal
+ * The packed velocities of the object-level joint functions (without a {@link BodyVelocities}):
+ * each call reads the bodies' velocities into slots, runs the packed solve and writes them back.
+ * Slots live in `SolverBody.scratchSlot`, so a contact solver's `solverSlot`s stay valid. @internal
  */
 export class ObjectVelocities implements BodyVelocities {
   /** Per slot: vx, vy, ω. */
@@ -92,10 +86,7 @@ export interface VelocityBinding {
   velocityB: number;
 }
 
-/**
- * Gives a two-body joint its bodies' places in `bodies` (their slots times the stride).
- * @internal
- */
+/** Gives a two-body joint its bodies' places in `bodies` (their slots times the stride). @internal */
 export function bindBodies(joint: VelocityBinding, bodies: BodyVelocities): void {
   const stride = bodies.velocityStride;
   joint.velocityA = stride * bodies.velocitySlot(joint.bodyA);

@@ -8,10 +8,8 @@ import { SolverBody } from './solver-body';
 export type FieldCheck = (value: never, name: string, owner: Readonly<Record<string, number>>) => unknown;
 
 /**
- * Defines on `proto`, for each `{field: check}` entry, the accessor `field`: it reads the plain own
- * field `fieldValue` (which the solver reads directly) and writes `check(value, 'field', this)` into
- * it, so nothing changes when the check throws. The class declares each field (`declare field: T`)
- * with its TSDoc. @internal
+ * Defines on `proto`, for each `{field: check}` entry, the accessor `field` over the plain field
+ * `fieldValue` (which the solver reads), writing `check(value, 'field', this)`. @internal
  */
 export function defineCheckedFields(proto: object, checks: Record<string, FieldCheck>): void {
   FIELD_CHECKS.set(proto, checks);

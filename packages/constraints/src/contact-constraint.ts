@@ -33,9 +33,8 @@ export interface ManifoldLike {
 }
 
 /**
- * The solver state of one contact point: geometry, accumulated impulses (carried by feature key for
- * warm starting) and, after `prepareContacts`, lever arms, effective masses and biases. Its
- * step-to-step state lives in the constraint's {@link ContactConstraint.data}.
+ * One contact point: geometry and impulses (in the constraint's {@link ContactConstraint.data}) and,
+ * after `prepareContacts`, lever arms, effective masses and biases.
  */
 export class ContactPoint {
   /** The constraint's data block. */
@@ -148,10 +147,9 @@ export function mixRestitution(a: number, b: number): number {
 }
 
 /**
- * The contact constraint between two bodies: up to two points sharing one normal, each with a
- * non-penetration row and a friction row, plus the 2x2 block used by the block solver. Build one
- * per touching pair, call {@link ContactConstraint.update} with each step's manifold (it carries
- * the impulses of matching points), then `prepareContacts` and `solveContacts`.
+ * The contact between two bodies: up to two points on one normal, each with a normal and a friction
+ * row, plus the block solver's 2x2 K. Per step: {@link ContactConstraint.update} with the manifold,
+ * then `prepareContacts` and `solveContacts`.
  */
 export class ContactConstraint {
   /** The body the normal points away from. */
@@ -190,9 +188,8 @@ export class ContactConstraint {
     this.data[ContactData.RadiusB] = value;
   }
   /**
-   * Rolling resistance, m: the rolling row (on the bodies' relative angular velocity) holds at most
-   * this times the contact's total normal impulse (0: no rolling row). A world sets it to the larger
-   * of its shapes' coefficients times the larger rounding radius, as Box2D v3 does.
+   * Rolling resistance, m: the rolling row on ωB - ωA holds at most this times the total normal
+   * impulse (0: none). A world sets the larger coefficient times the larger radius, as Box2D v3.
    */
   get rollingResistance(): number {
     return this.data[ContactData.RollingResistance];
@@ -200,10 +197,7 @@ export class ContactConstraint {
   set rollingResistance(value: number) {
     this.data[ContactData.RollingResistance] = value;
   }
-  /**
-   * The relative tangential speed the friction rows aim at, m/s, along t = (n.y, -n.x) (B's surface
-   * against A's): a conveyor belt's. 0: ordinary friction.
-   */
+  /** Tangential speed the friction rows aim at along t = (n.y, -n.x), m/s (a conveyor belt's). */
   get tangentSpeed(): number {
     return this.data[ContactData.TangentSpeed];
   }
@@ -295,8 +289,8 @@ export class ContactConstraint {
   }
 
   /**
-   * Rebinds the constraint to a new pair (for pooling): sets bodies and coefficients, drops the
-   * points and their impulses. The rounding radii go back to 0 (sharp sides).
+   * Rebinds the constraint to a new pair (for pooling): bodies and coefficients set, points,
+   * impulses and rounding radii dropped.
    * @throws ConstraintError when the bodies are not two distinct {@link SolverBody}s or a
    *   coefficient is negative or not finite
    */
@@ -320,10 +314,9 @@ export class ContactConstraint {
   }
 
   /**
-   * Takes this step's manifold: copies normal and points, gives each point the accumulated impulses
-   * of the old point with the same feature key (when `settings.warmStarting` is on), and measures its
-   * approach velocity vn⁻. Call it before forces are integrated, so a bounce reflects the arrival
-   * velocity (e = 1 keeps its height). Allocation-free.
+   * Takes this step's manifold: copies normal and points, carries impulses by feature key (when
+   * `settings.warmStarting`), and measures vn⁻. Call it before forces are integrated, so a bounce
+   * reflects the arrival velocity.
    * @throws ConstraintError when `manifold.pointCount` is not 0, 1 or 2
    */
   update(manifold: ManifoldLike, settings: SolverSettings): void {
@@ -332,8 +325,7 @@ export class ContactConstraint {
       throw new ConstraintError('manifold.pointCount', count, 'must be 0, 1 or 2');
     }
     if (count === 0 && this.pointCount === 0) {
-      // Still apart (boxes near each other but not touching): nothing to carry, and the points'
-      // impulses were zeroed when the last point went. Leave their memory untouched.
+      // Still apart: the impulses were zeroed when the last point went.
       this.normalX = manifold.normalX;
       this.normalY = manifold.normalY;
       return;

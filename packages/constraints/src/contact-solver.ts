@@ -45,10 +45,7 @@ export function prepareContacts(
 
 /**
  * One iteration over the contacts (Box2D-Lite `Arbiter::ApplyImpulse`): friction rows, then normal
- * rows (together by the 2x2 block solver when on and usable). With `settings.accumulateImpulses`
- * the running totals are clamped, else each iteration's impulse. A step that iterates keeps its own
- * `ContactSolver` loaded instead.
- *
+ * rows (by the 2x2 block solver when on and usable). See {@link ContactSolver.solve}.
  * @throws ConstraintError when `count` is out of range
  */
 export function solveContacts(contacts: ContactConstraint[], count: number, settings: SolverSettings): void {
@@ -56,10 +53,9 @@ export function solveContacts(contacts: ContactConstraint[], count: number, sett
 }
 
 /**
- * One relax iteration (Box2D v3's), after positions are integrated: the rows aim at the restitution
- * target without the Baumgarte bias, taking back the separating velocity the bias left (else
- * position correction turns into a bounce). Only with accumulated impulses and `settings.relax`.
- *
+ * One relax iteration (Box2D v3's) after positions are integrated: the rows aim at the restitution
+ * target without bias, taking back the velocity the bias left. Only with accumulated impulses and
+ * `settings.relax`.
  * @throws ConstraintError when `count` is out of range
  */
 export function relaxContacts(contacts: ContactConstraint[], count: number, settings: SolverSettings): void {

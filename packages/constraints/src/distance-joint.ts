@@ -53,17 +53,13 @@ export interface DistanceJointOptions extends JointSpringOptions {
   frequencyHz?: number;
   /** Spring damping ratio ζ (default 0; 1 is critical). */
   dampingRatio?: number;
-  /**
-   * Spring stiffness k, N/m (instead of `frequencyHz`): the length row pulls with k (d - L) whatever
-   * the masses, so a mass m hangs m g / k below the rest length. Default 0 when `damping` is given.
-   */
+  /** Spring stiffness k, N/m (instead of `frequencyHz`): the row pulls with k (d - L). */
   stiffness?: number;
   /** Spring damping coefficient c, N·s/m (instead of `dampingRatio`; default 0). */
   damping?: number;
   /**
-   * Turn the motor on or off (default: on when `maxMotorForce` is given). The motor drives the
-   * rate of change of the distance towards `motorSpeed`; it acts on a spring or a range (a rope, a
-   * winch), not on a rigid rod.
+   * Turn the motor driving the distance's rate towards `motorSpeed` on or off (default: on when
+   * `maxMotorForce` is given); it acts on a spring or a range, not on a rigid rod.
    */
   enableMotor?: boolean;
   /** Motor target for the rate of change of the distance, m/s (default 0; < 0 pulls in). */
@@ -73,14 +69,10 @@ export interface DistanceJointOptions extends JointSpringOptions {
 }
 
 /**
- * Keeps two anchor points, one on each body, at a distance (docs/softness.md for the spring). Rigid by default; a spring
- * toward `length` when `frequencyHz` > 0 (softness by the implicit-Euler derivation, see
- * {@link softnessFromFrequency}) or when given by `stiffness` and `damping` in N/m and N·s/m (see
- * {@link softnessFromSpring}); the two forms can be switched between steps; with `minLength` < `maxLength` the distance is also kept inside
- * that range by one-sided rows (a rope: `{ maxLength }`). When the anchors coincide the direction is
- * undefined and the joint does nothing for that step. A motor along the axis (`enableMotor`,
- * `motorSpeed`, `maxMotorForce`) drives the distance's rate of change on a spring or a range.
- *
+ * Keeps two anchors, one on each body, at a distance: rigid, or a spring toward `length` (given by
+ * frequency or by stiffness; docs/softness.md), with `minLength` < `maxLength` also kept in that
+ * range by one-sided rows (a rope: `{ maxLength }`), and an optional motor along the axis. When the
+ * anchors coincide the joint does nothing that step.
  * Fields below `impulse` are solver scratch, written by the prepare and read by the solve.
  */
 export class DistanceJoint extends AnchoredJoint {
@@ -130,29 +122,20 @@ export class DistanceJoint extends AnchoredJoint {
   /** Softness of the length row. */
   readonly softness: Softness;
   /**
-   * Whether this step's prepare made the rigid length row soft (the soft step's joint spring of
-   * `settings.jointHertz` in place of Baumgarte's bias): `relaxJoints` then solves it again rigidly
-   * without bias, and the position pass leaves the length alone. Scratch. @internal
+   * Whether the prepare softened the rigid length row (`settings.jointHertz`): `relaxJoints` then
+   * solves it rigidly without bias and the position pass skips it. Scratch. @internal
    */
   softRows: boolean;
-  /**
-   * Whether this joint lies on a path of rigid pins and rods held at both ends by static or
-   * kinematic bodies (see `markAnchoredJoints`): its rigid rows are then solved compliantly, with the
-   * soft step's joint spring, in both steps. Scratch. @internal
-   */
+  /** On a rigid path held at both ends (`markAnchoredJoints`): solved with the joint spring. @internal */
   anchored: boolean;
   /** Scratch of `markAnchoredJoints`: this step's walk met this joint. @internal */
   anchorSeen: boolean;
 
   /**
-   * @param bodyA - the first body
-   * @param bodyB - the second body
    * @param anchorA - the anchor on A, world coordinates
    * @param anchorB - the anchor on B, world coordinates
-   * @param options - length, range and spring
    * @throws ConstraintError when the bodies are not distinct, an anchor is not finite, a length is
-   *   negative, minLength > maxLength, the length is outside the range, a spring value is negative
-   *   or not finite, or the spring is given both by frequency and by stiffness
+   *   negative or outside the range, minLength > maxLength, or a spring value is bad
    */
   constructor(
     bodyA: SolverBody,
@@ -251,11 +234,9 @@ export class DistanceJoint extends AnchoredJoint {
   }
 
   /**
-   * Sets the rest length and the range together (a rigid rod when `minLength` and `maxLength` are
-   * left out: both equal to `length`); returns this. One at a time, each setter keeps
-   * `minLength <= length <= maxLength` as it goes, which some changes cannot do in any order.
-   * @throws ConstraintError naming the first bad value: `minLength` not a number >= 0, `maxLength`
-   *   not a number >= `minLength`, `length` not a finite number in the range (nothing changes then)
+   * Sets the rest length and the range together (without a range: a rigid rod); returns this. The
+   * single setters each keep `minLength <= length <= maxLength`, which some changes cannot.
+   * @throws ConstraintError naming the first bad value (nothing changes then)
    */
   setLengths(length: number, minLength: number = length, maxLength: number = length): this {
     if (typeof minLength !== 'number' || !(minLength >= 0)) {
@@ -331,10 +312,8 @@ export class DistanceJoint extends AnchoredJoint {
   declare damping: number;
 
   /**
-   * Sets the whole spring at once, in either form (`{}` makes the length row rigid); returns this.
-   * Absent values of the form given take their defaults (0).
-   * @throws ConstraintError when both forms are given or a value is negative or not finite; the
-   *   spring is then left as it was
+   * Sets the whole spring, in either form (`{}`: rigid; absent values 0); returns this.
+   * @throws ConstraintError when both forms are given or a value is negative or not finite
    */
   setSpring(options: JointSpringOptions): this {
     this.spring.set(options);
@@ -367,8 +346,7 @@ export function prepareDistanceJointAt(
   bodies: BodyVelocities,
   softRows: boolean,
 ): void {
-  // The bodies' places in the packed velocities, for this warm start and the step's solves (bound
-  // here, not by a shared helper, so that each kind's accesses stay monomorphic).
+  // Bound here, not in a shared helper, so each kind's accesses stay monomorphic.
   const stride = bodies.velocityStride;
   joint.velocityA = stride * bodies.velocitySlot(joint.bodyA);
   joint.velocityB = stride * bodies.velocitySlot(joint.bodyB);
@@ -394,7 +372,7 @@ export function prepareDistanceJointAt(
   joint.softRows = false;
 
   if (d < MIN_DISTANCE) {
-    // Degenerate: the anchors coincide and u is undefined. Do nothing this step.
+    // The anchors coincide: u is undefined.
     joint.ux = 0;
     joint.uy = 0;
     joint.k = 0;
@@ -438,8 +416,7 @@ export function prepareDistanceJointAt(
     softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
   }
   let bias = -softness.biasRate * (d - joint.lengthValue);
-  // The push of a softened rigid row is capped at MAX_JOINT_PUSH, as a pin's: between two bodies
-  // of infinite mass that move apart, the rod's stretch has no bound, and neither would its push.
+  // Capped as a pin's: between two immovable bodies moving apart the stretch, and push, is unbounded.
   if (joint.softRows) {
     const maxPush = MAX_JOINT_PUSH;
     if (bias > maxPush) bias = maxPush;
@@ -593,10 +570,8 @@ export function solveDistanceJointAt(joint: DistanceJoint, v: Float64Array): voi
 }
 
 /**
- * One position pass of a distance joint (after positions are integrated): moves the bodies
- * directly to remove the error of a rigid length row or of a violated range, at most
- * {@link MAX_LINEAR_CORRECTION} per pass. A spring's stretch is left alone (it is the spring).
- * The error found before the correction, m, goes to `positionError[0]`. @internal
+ * One position pass of a distance joint: moves the bodies to remove a rigid row's or a violated
+ * range's error, at most {@link MAX_LINEAR_CORRECTION}; the error before, m, to `positionError[0]`. @internal
  */
 export function distancePositionStep(joint: DistanceJoint): void {
   const bA = joint.bodyA;

@@ -10,9 +10,8 @@ const local = new Float64Array(2);
 const reaction = new Float64Array(3);
 
 /**
- * What every two-body joint has: its kind, its bodies (checked distinct), the step's 1 / dt and its
- * bodies' places in the packed velocities the step solves it on. The kinds extend it (through
- * {@link AnchoredJoint} when they hold a point of each body).
+ * What every two-body joint has: its kind, its two distinct bodies, the step's 1 / dt and the
+ * bodies' places in the packed velocities. The kinds extend it (or {@link AnchoredJoint}).
  */
 export abstract class JointBase {
   /** The joint's `JointKind` value: its entry in the registry of joint kinds. */
@@ -23,10 +22,7 @@ export abstract class JointBase {
   bodyB: SolverBody;
   /** 1 / dt of the step being solved, 1/s (0 before the first, or for dt = 0). @internal */
   invDt: number;
-  /**
-   * Where body A's vx sits in the packed velocities the joint is solved on (its slot times the
-   * stride; ω is 2 further on): set by the prepare, read by the velocity solve. @internal
-   */
+  /** Index of body A's vx in the packed velocities (ω 2 further on), set by the prepare. @internal */
   velocityA: number;
   /** Where body B's vx sits in the packed velocities, as {@link JointBase.velocityA}. @internal */
   velocityB: number;
@@ -47,10 +43,7 @@ export abstract class JointBase {
     this.velocityB = 0;
   }
 
-  /**
-   * The force the joint applied to body B over the last step, N (world; minus this on A): its
-   * rows' accumulated impulses over the step (the last sub-step in the soft step) divided by it.
-   */
+  /** The force the joint applied to body B over the last step, N (world; minus this on A). */
   getReactionForce(): Vec2 {
     JOINT_TYPES[this.kind].reaction(this, reaction);
     return reactionVector(reaction[0], reaction[1]);
@@ -63,10 +56,7 @@ export abstract class JointBase {
   }
 }
 
-/**
- * A joint holding a point of each body: the anchors in their bodies' frames (checked accessors) and
- * the lever arms from the bodies' centres to them, in world orientation, set by each prepare.
- */
+/** A joint holding a point of each body: the local anchors and the prepare's world lever arms. */
 export abstract class AnchoredJoint extends JointBase {
   /** The value behind `localAnchorAX` (read by the solver; set through `localAnchorAX`). @internal */
   localAnchorAXValue: number;

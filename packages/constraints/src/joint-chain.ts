@@ -14,37 +14,27 @@ import type { RevoluteJoint } from './revolute-joint';
 import type { SolverBody } from './solver-body';
 
 /*
- * Chains of rigid pins, solved together.
- *
- * Gauss-Seidel (one joint at a time) passes an impulse one link per iteration and, across a high
- * mass ratio, hands almost all of it to the light body: a 100 kg weight on forty 1 kg links needs
- * hundreds of iterations before the links feel the weight, so the pins stretch by metres. Where rigid
- * pins form a chain (every dynamic body in the middle held by exactly two of them), the point rows of
- * the whole chain make one block-tridiagonal system K λ = b (2x2 blocks, K = J M⁻¹ Jᵀ positive
- * definite), which block elimination (the Thomas algorithm) solves exactly in O(n): each velocity
- * iteration then meets every point row of the chain at once, whatever the masses, and the position
- * pass becomes Newton's method on the chain's pins (K rebuilt from the current poses).
+ * Chains of rigid pins, solved together. Gauss-Seidel passes an impulse one link per iteration and,
+ * across a high mass ratio, hands almost all of it to the light body (a 100 kg weight on forty 1 kg
+ * links stretches the pins by metres). Where pins form a chain (every dynamic body in the middle
+ * held by exactly two), the point rows make one block-tridiagonal system K λ = b (2x2 blocks,
+ * positive definite), solved exactly in O(n) by block elimination (the Thomas algorithm); the
+ * position pass becomes Newton's method on the chain's pins.
  *
  *   forward:  D₁ = K₁₁,  Eₖ = Uₖ₋₁ᵀ Dₖ₋₁⁻¹,  Dₖ = Kₖₖ - Eₖ Uₖ₋₁,  yₖ = bₖ - Eₖ yₖ₋₁
  *   backward: xₙ = Dₙ⁻¹ yₙ,  xₖ = Dₖ⁻¹ (yₖ - Uₖ xₖ₊₁)
  *
  * with Uₖ = K(k, k+1) = sₖ sₖ₊₁ [ m I + i S(rₖ) S(rₖ₊₁)ᵀ ] through the body they share (m, i its
  * inverse mass and inertia, r the two lever arms on it, s = +1 when it is the pin's body B, -1 for A,
- * S(r) = (-r.y, r.x)ᵀ). Motors and limits stay Gauss-Seidel rows before the chain's solve (a limit
- * within reach as a 3x3 block with its pin's point rows). Bodies held by three or more rigid
- * pins end chains there, chains that close on themselves (a loop, two pins between the same bodies)
- * are left to Gauss-Seidel, and so is a chain whose K turns out singular, or one held at both ends
- * by static or kinematic bodies (its pins are compliant, see `markAnchoredJoints`: when the ends
- * move apart no motion of the bodies between meets every pin, and the exact solve of that is huge
- * impulses). Joints join chains in array order, so the result depends only on that order.
+ * S(r) = (-r.y, r.x)ᵀ). Motors and limits stay Gauss-Seidel rows before the chain's solve. Bodies
+ * held by three or more pins end chains; loops, singular chains and chains held at both ends by
+ * immovable bodies (see `markAnchoredJoints`) are left to Gauss-Seidel. Joints join chains in array
+ * order, so the result depends only on that order.
  */
 
 /**
- * A rigid pin with an invertible K may join a chain, limits and motors included. A limit within
- * reach (`limitNear`) is still solved in one 3x3 block with the pin's own point rows (see
- * `solveRevoluteJoint`), before the chain's exact solve of all the point rows; leaving such pins out
- * of their chain was tried and breaks a heavy chain into Gauss-Seidel pieces (a 50 kg weight on ten
- * limited 1 kg links: pins 15 cm apart instead of 4 cm).
+ * A rigid pin with an invertible K may join a chain, limits and motors included (a near limit is
+ * first solved as a 3x3 block with its own point rows; left out, such pins broke heavy chains apart).
  */
 function isChainable(joint: RevoluteJoint): boolean {
   return !joint.spring.soft && joint.k11 * joint.k22 - joint.k12 * joint.k12 > 0;
@@ -73,11 +63,9 @@ function unlinkChain(head: RevoluteJoint): void {
 }
 
 /**
- * Finds this step's chains of rigid revolute joints among the first `count` joints (after they were
- * prepared: it reads their K) and links them through `chainPrev`, `chainNext`, `chainBody` and
- * `chainRole`; with `enabled` false, only clears those fields, so every pin is solved on its own.
- * Uses the bodies' `chainJoint*` scratch fields. Allocates nothing.
- *
+ * Finds this step's chains of rigid pins among the first `count` prepared joints and links them
+ * (`chainPrev`, `chainNext`, `chainBody`, `chainRole`); with `enabled` false only clears those
+ * fields. Uses the bodies' `chainJoint*` scratch. Allocates nothing.
  * @param joints - the joints (any kind; only revolute joints take part)
  * @param count - how many of them are in the solve
  * @param enabled - whether to build chains (`settings.jointChains`)
@@ -119,9 +107,8 @@ export function buildJointChains(joints: readonly { kind: number }[], count: num
     if ((nA === null) === (nB === null)) continue;
     let shared = nA !== null ? head.bodyA : head.bodyB;
     let next = nA !== null ? nA : (nB as RevoluteJoint);
-    // A chain held at both ends by bodies of infinite mass (static or kinematic) is left to the
-    // pins' own rows: anchors that move apart leave K without room (the dynamic bodies between
-    // them cannot meet both ends), and the exact solve of an unmeetable chain is huge impulses.
+    // A chain held at both ends by immovable bodies is left to the pins' own rows: when the ends
+    // move apart no motion meets every pin, and the exact solve of that is huge impulses.
     if (!isDynamic(nA !== null ? head.bodyB : head.bodyA) && !isDynamic(chainEnd(head, shared, next)))
       continue;
     let cur = head;
@@ -266,9 +253,7 @@ function substitute(head: RevoluteJoint): RevoluteJoint {
   return tail;
 }
 
-/**
- * The point rows of the chain headed by `head`, at once, on the packed velocities `v`, at the places `prepareJoints` bound. @internal
- */
+/** The point rows of the chain headed by `head`, at once, on the packed velocities `v`. @internal */
 export function solveJointChainVelocitiesAt(head: RevoluteJoint, v: Float64Array): void {
   for (let j: RevoluteJoint | null = head; j !== null; j = j.chainNext) {
     const oA = j.velocityA;
@@ -309,20 +294,11 @@ export function solveJointChainVelocitiesAt(head: RevoluteJoint, v: Float64Array
 }
 
 /**
- * The position pass of the chain starting at `head` (after positions are integrated): Newton steps
- * on all its pins at once, until every pin is within {@link CHAIN_TOLERANCE} or
- * {@link CHAIN_NEWTON_STEPS} ran. Each step rebuilds lever arms and K from the current poses, clamps
- * each pin's error C = pB - pA to {@link MAX_LINEAR_CORRECTION} and moves the bodies by K Δλ = -C.
- *
- * Unlike the single-pin pass, the move also changes the velocities by Δx / dt (position-based
- * dynamics): the bodies move as the chain puts them back. A velocity-only solve enforces the pins
- * along the lever arms of the step's start; a taut chain of light links then has transverse modes
- * far above what one 60 Hz step can follow (a 100 kg weight on 1 kg links of 1 m: ω dt ≈ 3), and
- * semi-implicit Euler lets them grow until links spin through whole turns per step. Taking the
- * correction into the velocities evaluates the pins at the end of the step (implicitly), which keeps
- * those modes bounded (they lose some energy instead). Overwrites the pins' lever arms and factors
- * (the velocity solve of the step is over).
- *
+ * The position pass of the chain at `head`: Newton steps on all its pins at once (K rebuilt from
+ * the poses, each error C = pB - pA clamped to {@link MAX_LINEAR_CORRECTION}, K Δλ = -C) until
+ * within {@link CHAIN_TOLERANCE} or after {@link CHAIN_NEWTON_STEPS}. The move also changes the
+ * velocities by Δx / dt: evaluating the pins at the step's end keeps a taut light chain's
+ * transverse modes (ω dt ≈ 3 under a heavy weight) bounded, where semi-implicit Euler lets them grow.
  * @returns the largest pin error before the first correction, m
  */
 export function solveJointChainPositions(head: RevoluteJoint): number {

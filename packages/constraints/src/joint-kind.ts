@@ -77,29 +77,21 @@ export const LIMIT_EQUAL_RANGE = (0.5 * Math.PI) / 180;
 export const LIMIT_NEAR_MARGIN = (5 * Math.PI) / 180;
 
 /**
- * The fastest a softened rigid row of a pin or rod (the joint spring of `prepareJoints`) pulls its
- * error back, m/s: Box2D v3's push speed for contacts (`contactPushMaxVelocity`, 3 m/s). An error
- * of a few centimetres (9 cm at the default 60 Hz and four sub-steps) pulls back at the spring's
- * own rate; only a joint torn further (between two bodies of infinite mass moving apart, where the
- * stretch has no bound) meets the cap. @internal
+ * The fastest a softened rigid pin or rod row pulls its error back, m/s (Box2D v3's
+ * `contactPushMaxVelocity`); only a joint torn beyond ~9 cm (60 Hz, four sub-steps) meets it. @internal
  */
 export const MAX_JOINT_PUSH = 3;
 
 /**
- * Where the position passes leave the largest error they found (m for points and lengths, radians
- * for limits): a module-level slot instead of a returned number, so the per-joint calls of a step
- * box nothing. Read it right after the call. @internal
+ * Where the position passes leave the largest error found (m or radians): a slot, not a returned
+ * number, so nothing is boxed. Read it right after the call. @internal
  */
 export const positionError = new Float64Array(1);
 
 /**
- * Whether the position passes may still close the softened rigid rows of a joint between these
- * bodies: each is static or kinematic, or held by at most two of the step's joints whose rigid rows
- * the soft step softened (`SolverBody.softJointCount`, counted by `prepareJoints`). Along a
- * pendulum, a chain or a rope a pass or two brings such a pin to the micrometre; where three or more
- * meet on a body (a web of pins: a grid holds each body four ways, around loops) the passes only
- * push each body against its other joints, and the spring of the rows is left to close them.
- * @internal
+ * Whether the position passes may close a joint's softened rigid rows: each body is immovable or
+ * held by at most two softened joints (`softJointCount`). In a web of pins the passes only push
+ * bodies against their other joints, so the rows' spring is left to close them. @internal
  */
 export function sparselyHeld(
   bodyA: { invMass: number; invI: number; softJointCount: number },
@@ -118,8 +110,8 @@ export function sparselyHeld(
 export const JOINT_TYPES: JointType[] = [];
 
 /**
- * Adds a kind to {@link JOINT_TYPES} (each joint's constructor adds its own): the solver reaches a
- * kind's code only through the joints made, so a program bundles only the kinds it creates. @internal
+ * Adds a kind to {@link JOINT_TYPES} (from each joint's constructor), so a program bundles only the
+ * kinds it creates. @internal
  */
 export function registerJointType(type: JointType): void {
   JOINT_TYPES[type.kind] = type;

@@ -2,37 +2,29 @@ import { ConstraintError, requireNonNegativeArg } from './errors';
 import { type Softness, softnessFromFrequencyAt, softnessFromSpringAt, softnessInputs } from './softness';
 
 /**
- * How a joint's spring is given: `'frequency'` (a frequency and damping ratio, relative to the
- * row's effective mass, so any body hangs the same way) or `'stiffness'` (a stiffness k in N/m and
- * a damping coefficient c in N·s/m, physical units: the sag under a load F is F / k whatever the
- * masses).
+ * How a joint's spring is given: `'frequency'` (frequency and damping ratio, relative to the row's
+ * effective mass) or `'stiffness'` (k in N/m and c in N·s/m: a load F sags it by F / k).
  */
 export type SpringForm = 'frequency' | 'stiffness';
 
 /**
- * A joint's spring, in one of its two forms. Give `frequencyHz` and `dampingRatio`, or `stiffness`
- * and `damping`, never both; an absent value of the chosen form takes its default, and an
- * `undefined` value counts as absent. Every value is a finite number >= 0.
+ * A joint's spring: `frequencyHz` and `dampingRatio`, or `stiffness` and `damping`, never both;
+ * absent (or `undefined`) values take their defaults. Every value is a finite number >= 0.
  */
 export interface JointSpringOptions {
   /** Spring frequency, Hz; 0 is rigid (frequency form, the default). */
   frequencyHz?: number;
   /** Damping ratio ζ; 1 is critical (frequency form; the default depends on the joint). */
   dampingRatio?: number;
-  /**
-   * Stiffness k, N/m (stiffness form, default 0): the row pulls back with k · C. The stiffness form
-   * is always soft; k = 0 leaves a pure damper (or, with `damping` 0 too, no constraint at all).
-   */
+  /** Stiffness k, N/m (stiffness form, default 0; always soft): the row pulls back with k · C. */
   stiffness?: number;
   /** Damping coefficient c, N·s/m (stiffness form, default 0): the row resists with c · Ċ. */
   damping?: number;
 }
 
 /**
- * The spring of a distance or revolute joint, in one of its two forms (see {@link SpringForm}).
- * Every write goes through a method that checks the value first and changes nothing when it is
- * refused. Its fields are public so the solvers read them directly; change them only through the
- * joint (its `frequencyHz`, `dampingRatio`, `stiffness` and `damping` setters, or `setSpring`).
+ * The spring of a distance or revolute joint (see {@link SpringForm}). Its fields are public for the
+ * solvers; change them only through the joint's checked setters or `setSpring`.
  */
 export class JointSpring {
   /** The form the spring is given in. */
@@ -65,11 +57,9 @@ export class JointSpring {
   }
 
   /**
-   * Sets the spring from options in either form (absent values of the form take their defaults;
-   * no value at all gives a rigid row); returns this.
-   * @throws ConstraintError when `options` is not an object, both forms are given (naming the first
-   *   value of the stiffness form), or a value is negative, not finite or not a number; nothing
-   *   changes then
+   * Sets the spring from options in either form (no value at all: rigid); returns this.
+   * @throws ConstraintError when `options` is not an object, both forms are given, or a value is
+   *   negative or not a finite number; nothing changes then
    */
   set(options: JointSpringOptions): this {
     if (typeof options !== 'object' || options === null) {
@@ -101,8 +91,7 @@ export class JointSpring {
   }
 
   /**
-   * Sets the frequency, Hz; in the stiffness form this switches to the frequency form with the
-   * default damping ratio.
+   * Sets the frequency, Hz (switching to the frequency form, default damping ratio).
    * @throws ConstraintError unless `value` is a finite number >= 0
    */
   setFrequencyHz(value: number): void {
@@ -111,8 +100,7 @@ export class JointSpring {
   }
 
   /**
-   * Sets the damping ratio; in the stiffness form this switches to the frequency form with
-   * frequency 0 (rigid) until a frequency is set.
+   * Sets the damping ratio (switching to the frequency form, rigid until a frequency is set).
    * @throws ConstraintError unless `value` is a finite number >= 0
    */
   setDampingRatio(value: number): void {
@@ -121,8 +109,7 @@ export class JointSpring {
   }
 
   /**
-   * Sets the stiffness, N/m; in the frequency form this switches to the stiffness form with
-   * damping 0.
+   * Sets the stiffness, N/m (switching to the stiffness form, damping 0).
    * @throws ConstraintError unless `value` is a finite number >= 0
    */
   setStiffness(value: number): void {
@@ -131,8 +118,7 @@ export class JointSpring {
   }
 
   /**
-   * Sets the damping coefficient, N·s/m; in the frequency form this switches to the stiffness form
-   * with stiffness 0 until a stiffness is set.
+   * Sets the damping coefficient, N·s/m (switching to the stiffness form, stiffness 0 until set).
    * @throws ConstraintError unless `value` is a finite number >= 0
    */
   setDamping(value: number): void {
@@ -168,10 +154,8 @@ const SPRING_FIELDS = [
 ] as const;
 
 /**
- * Defines on `proto`, for a joint keeping its {@link JointSpring} in `spring`, the read-only
- * accessor `springForm` and the accessors `frequencyHz`, `dampingRatio`, `stiffness` and `damping`:
- * each reads the spring and writes through its checked setter. The class declares them with their
- * TSDoc. @internal
+ * Defines on `proto` the accessors `springForm` (read-only), `frequencyHz`, `dampingRatio`,
+ * `stiffness` and `damping` over its `spring`, writing through the checked setters. @internal
  */
 export function defineSpringFields(proto: object): void {
   Object.defineProperty(proto, 'springForm', {
@@ -194,9 +178,8 @@ export function defineSpringFields(proto: object): void {
 }
 
 /**
- * The softness of a row on `spring`, in its form, into `out`: the row's effective mass and the step
- * are read from `softnessInputs[2]` and `[3]`, which the caller sets. Returns false, and leaves
- * `out` alone, when the spring is rigid (frequency 0 in the frequency form). @internal
+ * The softness of a row on `spring` into `out` (effective mass and step from `softnessInputs[2]`,
+ * `[3]`); false, `out` untouched, when the spring is rigid. @internal
  */
 export function springSoftnessAt(spring: JointSpring, out: Softness): boolean {
   if (spring.form === 'stiffness') {

@@ -36,10 +36,9 @@ export interface KindedJoint {
 }
 
 /**
- * What the solver knows of one kind of joint. The solver walks the joints in id order and hands
- * each run of consecutive joints of one kind to that kind's batch functions (`start` to `end`,
- * exclusive), which loop over them: the call through the table is once per run, and each loop sees
- * one class only.
+ * What the solver knows of one kind of joint: batch functions over a run of consecutive joints of
+ * that kind (`start` to `end`, exclusive), so the table is called once per run and each loop sees
+ * one class.
  */
 export interface JointType {
   /** The kind's `JointKind` value, its index in {@link JOINT_TYPES}. */
@@ -47,9 +46,8 @@ export interface JointType {
   /** The class name (`'RevoluteJoint'`). */
   readonly name: string;
   /**
-   * Copies the fields a step carries to the next (accumulated impulses for the warm start, and the
-   * axes a reaction is read along) of each joint `i` of the run to `data` from `stride * i` (`save`),
-   * or back: what a failed step's rollback puts back. At most {@link MAX_CARRIED} per joint.
+   * Copies the fields a step carries to the next (impulses, reaction axes) of each joint `i` to
+   * `data` from `stride * i` (`save`), or back for a rollback; at most {@link MAX_CARRIED} each.
    */
   carry(
     joints: readonly KindedJoint[],

@@ -13,8 +13,7 @@ import type { SolverSettings } from './settings';
 import type { WeldJoint } from './weld-joint';
 import type { WheelJoint } from './wheel-joint';
 
-// The last dt and 1 / dt, held as (boxed) values: 1 / dt computed afresh and passed to each joint's
-// prepare would box a new number per joint per step.
+// The last dt and 1 / dt, kept: computed afresh per joint, 1 / dt would box a number per joint.
 let lastDt: unknown = null;
 let lastInvDt: unknown = null;
 
@@ -30,32 +29,20 @@ export type Joint =
   | FilterJoint;
 
 /**
- * Pre-step of every joint (lever arms, effective masses, biases, softness), each followed by its
- * warm start when `settings.warmStarting` is on (impulses are zeroed otherwise); then, when
- * `settings.jointChains` is on, links chains of rigid pins and factors them (see `buildJointChains`).
- * Joints always accumulate their impulses within a step (soft rows need the total);
- * `accumulateImpulses` is a contact switch, as in Box2D-Lite.
+ * Pre-step of every joint (lever arms, effective masses, biases, softness), each warm started when
+ * `settings.warmStarting` is on (else zeroed); then, with `settings.jointChains`, links and factors
+ * chains of rigid pins. Joints always accumulate impulses (`accumulateImpulses` is for contacts).
  *
- * The joints act on packed velocities. Given `bodies` (the soft step's `BodyStates`, or the
- * classic step's `ContactSolver` after its prepare), each joint takes its bodies' slots there and
- * warm starts on that array, the one the contacts act on; pass the same `bodies` to
- * {@link solveJoints} for the iterations of this step. Without it, the joints act on the body
- * objects: their velocities are read into packed slots and written back before returning.
+ * Given `bodies` (a `BodyStates`, or a prepared `ContactSolver`), the joints act on its packed
+ * velocities, those the contacts act on; pass the same `bodies` to {@link solveJoints}. Without it
+ * they act on the body objects (read into packed slots, written back before returning).
  *
- * With `softRows` (the soft step), the rigid rows of revolute and distance joints (a pin's point,
- * a rod's length) take Box2D v3's joint softness instead of Baumgarte's bias: a spring of
- * `settings.jointHertz` and `settings.jointDampingRatio` pulls their error back within the sub-steps
- * (see `SolverSettings.jointHertz`); call {@link relaxJoints} after the position update to solve
- * them again rigidly, without bias. A rigidly biased, warm-started row hands its whole correction
- * to the next sub-step as speed; in a web of pins (a grid, where every body is held four ways)
- * those speeds feed each other and grow without bound. The joint position passes then leave those
- * rows alone (their limits still turn back).
- *
- * In both steps, rigid pins and rods on a path held at both ends by static or kinematic bodies
- * (every dynamic body on it held by exactly two of them: see `markAnchoredJoints`) take that joint
- * spring too, as their rows may ask for what no motion of the bodies between can give (the ends
- * moving apart); call {@link relaxJoints} for them after the position update in the classic step
- * as well (it leaves every other joint alone).
+ * With `softRows` (the soft step), the rigid rows of revolute and distance joints take Box2D v3's
+ * joint softness (`SolverSettings.jointHertz`) instead of Baumgarte's bias, and the position passes
+ * leave them alone; call {@link relaxJoints} after the position update. (A rigidly biased,
+ * warm-started row hands its correction on as speed, which grows without bound in a web of pins.)
+ * In both steps, rigid pins and rods on a path held at both ends (`markAnchoredJoints`) take that
+ * spring too, since their ends may move apart; the classic step then calls {@link relaxJoints} too.
  *
  * @param joints - the joints; the first `count` are prepared
  * @param count - how many
@@ -109,13 +96,8 @@ export function prepareJoints(
 }
 
 /**
- * One velocity iteration over the joints, in array order; then the point rows of each chain of rigid
- * pins found by the prepare, each chain at once.
- *
- * With `bodies`, acts on those packed velocities at the slots {@link prepareJoints} gave the joints
- * this step (pass the same `bodies` to both); without, on the body objects (read into packed slots
- * and written back before returning).
- *
+ * One velocity iteration over the joints, in array order, then each chain of rigid pins at once;
+ * on `bodies` (as given to {@link prepareJoints}) or else the body objects.
  * @param joints - the joints; the first `count` are solved
  * @param count - how many
  * @param settings - the live switches
@@ -168,14 +150,9 @@ function countSoftJoints(joints: Joint[], count: number): void {
 }
 
 /**
- * The soft step's relax pass for joints (Box2D v3's relax, after the position update): solves once
- * more every joint whose rigid rows {@link prepareJoints} softened this step (`softRows`), those rows
- * now rigid and without bias, so the velocity their spring added to pull the error back is taken out
- * again (the position already moved) instead of carrying on into the next sub-step. Their motors and
- * limits are solved again too; joints with springs of their own and every other kind are left alone.
- * Chains of such pins are solved at once, as in {@link solveJoints}. Overwrites the relaxed rows'
- * biases and softness: call it last in a sub-step, before the next prepare.
- *
+ * The joints' relax pass (Box2D v3's, after the position update): solves every joint whose rigid
+ * rows {@link prepareJoints} softened again, rigid and without bias (motors and limits too), taking
+ * out the velocity the spring added. Overwrites those rows' biases: call it last in a sub-step.
  * @param joints - the joints prepared this step
  * @param count - how many
  * @param bodies - the packed velocities `prepareJoints` was given this step
@@ -226,18 +203,10 @@ function bindToObjects(joints: Joint[], count: number): void {
 }
 
 /**
- * One position pass over the joints, run after positions are integrated (an optional stage beyond
- * Box2D-Lite, from Box2D's nonlinear Gauss-Seidel): rigid rows and violated limits move the bodies
- * directly, so a rigid pendulum's anchor does not drift by the O(dt²) curvature error that
- * Baumgarte alone leaves (about g dt² / β, ~1 cm at 60 Hz). Soft rows and mouse joints are left
- * alone; a chain of rigid pins takes one Newton step for all its pins at once, at its first pin's
- * turn. Does nothing when `settings.positionCorrection` is off. Call it a few times (3 is plenty)
- * and stop early once the returned error is below `settings.linearSlop`.
- *
- * Unlike the velocity passes, the position passes act on the body objects, not on packed
- * velocities: they move poses, which both steps write to the objects before them (a chain's Newton
- * step also changes the objects' velocities by the correction over dt).
- *
+ * One position pass over the joints after positions are integrated (nonlinear Gauss-Seidel): rigid
+ * rows and violated limits move the body objects, removing the O(dt²) drift Baumgarte leaves (about
+ * g dt² / β, ~1 cm at 60 Hz); a pin chain takes one Newton step. Needs `settings.positionCorrection`.
+ * Call it a few times (3 is plenty), stopping once the error is below `settings.linearSlop`.
  * @returns the largest error found before correcting (m for points and lengths, radians for limits)
  * @throws ConstraintError when `count` is out of range
  */
@@ -247,8 +216,7 @@ export function solveJointPositions(joints: Joint[], count: number, settings: So
 }
 
 /**
- * {@link solveJointPositions} for a step: the largest error goes to `out[0]` instead of being
- * returned, so nothing is boxed from call to call.
+ * {@link solveJointPositions} with the largest error in `out[0]`, so nothing is boxed.
  * @throws ConstraintError when `count` is out of range
  */
 export function solveJointPositionsInto(
@@ -273,9 +241,8 @@ export function solveJointPositionsInto(
 }
 
 /**
- * The reaction of a joint over the last step, without allocating: `out[0]`, `out[1]` the force on
- * body B, N (world), `out[2]` the torque on B, N m (minus these on A). The same values as the
- * joint's `getReactionForce()` and `getReactionTorque()`.
+ * A joint's reaction over the last step, without allocating: `out[0]`, `out[1]` the force on B, N
+ * (world), `out[2]` the torque on B, N m (minus these on A), as `getReactionForce()` / `Torque()`.
  */
 export function jointReaction(joint: Joint, out: Float64Array): void {
   JOINT_TYPES[joint.kind].reaction(joint, out);

@@ -26,12 +26,10 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
   const f64 = new Float64Array(buffer);
   const i32 = new Int32Array(buffer);
   /**
-   * The current separation of the point at q of a contact with normal (nx, ny), its bodies' states at
-   * vA and vB: the start separation plus how far its two sides moved along the normal since the step
-   * began (d = dp + R(Δθ) s - s for each side, s its separation arm), also left in `Pt.Separation`
-   * for the next pass at the same poses (see `Mode.Cached`). Small enough for V8 to inline in the
-   * TypeScript form; the larger functions below pass doubles through the memory (docs/performance.md,
-   * "Boxed numbers").
+   * The current separation of the point at q (normal (nx, ny), bodies' states at vA and vB): the start
+   * separation plus its sides' motion along the normal (d = dp + R(Δθ) s - s, s the separation arm),
+   * also left in `Pt.Separation` for `Mode.Cached`. Small enough to inline; the larger functions
+   * below pass doubles through the memory (docs/performance.md, "Boxed numbers").
    */
   function measureSeparation(q: number, vA: number, vB: number, nx: number, ny: number): number {
     const cA = f64[(vA >>> 3) + State.Qc];
@@ -107,12 +105,10 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
   }
 
   /**
-   * The bias of the point at q (j: 0 or 1) of the contact at r and m, at the bodies' velocities,
-   * into `Param.Bias0 + j`; returns whether the row is soft. A point still apart may close its gap
-   * within the sub-step, no more (in the relax pass one that has not pushed yet is left to the next
-   * solve, which times a bounce). An overlap up to the point's share is the soft row's; between free
-   * bodies its bias fades out from one share's overlap to two and is 0 beyond (the push pass takes
-   * what is deeper without leaving speed in the bodies); a body a joint holds keeps it.
+   * The bias of the point at q (j: 0 or 1) of the contact at r and m into `Param.Bias0 + j`; returns
+   * whether the row is soft. A point apart may close its gap within the sub-step, no more. An overlap
+   * up to the point's share is the soft row's; between free bodies its bias fades from one share to
+   * two and is 0 beyond (left to the push pass, which leaves no speed); a held body keeps it.
    */
   function pointBias(
     r: number,
@@ -229,11 +225,10 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
   }
 
   /**
-   * Contact i: its normal rows (as the 2x2 block when both points are in the same regime, else one by
-   * one), then its friction rows, bounded by the normal impulses just found (without `Mode.Normals`:
-   * friction only, for a chain whose normal rows were solved together). Both rows of the block at
-   * once: x ≥ 0, w = K x + b' ≥ 0, x·w = 0 with b' = s (vn + bias) - (1 - i) K a (s and i the mass
-   * and impulse scales; 1 and 0 for a rigid row).
+   * Contact i: its normal rows (the 2x2 block when both points are in the same regime), then friction
+   * bounded by the new normal impulses (without `Mode.Normals`: friction only). The block solves
+   * x ≥ 0, w = K x + b' ≥ 0, x·w = 0 with b' = s (vn + bias) - (1 - i) K a (s, i: the mass and
+   * impulse scales; 1 and 0 for a rigid row).
    */
   function solveSoft(rows: number, meta: number, v: number, params: number, i: number, mode: number): void {
     const useBias = (mode & Mode.Bias) !== 0;
@@ -409,11 +404,7 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
     if (pointCount > 0 && f64[(r >>> 3) + Row.RollingResistance] > 0) solveRolling(r, vA, vB, pointCount);
   }
 
-  /**
-   * One solve or relax pass over the `count` contacts listed at `singles`, in list order. Addresses
-   * are byte offsets into the memory: the rows, the per-contact integers, the body states and the
-   * step constants.
-   */
+  /** One solve or relax pass over the `count` contacts listed at `singles` (addresses: byte offsets). */
   function solveSingles(
     rows: number,
     meta: number,
@@ -426,10 +417,7 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
     for (let k = 0; k < count; k++) solveSoft(rows, meta, v, params, i32[(singles >>> 2) + k], mode);
   }
 
-  /**
-   * The warm start: applies each of the `count` contacts' accumulated impulses to its
-   * bodies' velocities, in contact order.
-   */
+  /** The warm start: applies the `count` contacts' accumulated impulses, in contact order. */
   function warmStart(rows: number, meta: number, v: number, count: number): void {
     for (let i = 0; i < count; i++) {
       const r = rows + (((i & Index.Mask) * Row.Stride) << 3);
@@ -509,14 +497,11 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
 
   /**
    * The normal rows of the chain at positions start to end - 1 of `order`, solved exactly as one
-   * block-tridiagonal system K d = -(vn + bias): K's diagonal blocks are each contact's own 2x2 K,
-   * its off-diagonal blocks couple consecutive contacts through the body they share, and the matrix
-   * was eliminated once for the step (`factorChain` in soft-chains.ts, into `factors`), so a pass runs
-   * only the forward and back substitutions on its right-hand side. The rows are rigid and aim at no
-   * bias, or at closing a gap within the sub-step for a point apart; a compliant chain's rows (still
-   * bodies at both ends) are springs with the soft rows' bias. Then each contact's friction. Returns
-   * false, having changed nothing, when an impulse would turn negative (the caller then solves the
-   * chain contact by contact).
+   * block-tridiagonal system K d = -(vn + bias) (each contact's 2x2 K on the diagonal, couplings
+   * through shared bodies off it), eliminated once per step (`factorChain`, into `factors`), so a pass
+   * only substitutes. Rows are rigid (a point apart may close its gap); a compliant chain's are
+   * springs with the soft bias. Then each contact's friction. Returns false, having changed nothing,
+   * when an impulse would turn negative (the chain is then solved contact by contact).
    */
   function solveChain(
     rows: number,
@@ -740,10 +725,9 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
   }
 
   /**
-   * What the push passes read of contact i, at position k of their list: its masses, normal, slots
-   * and, per point, the separation s the passes see (the bodies move only after them) as the excess
-   * s + share over its share and the bias max(pushRate · excess, -maxPush) for a deeper point, the
-   * arms and the effective mass; the push impulses start at zero.
+   * What the push passes read of contact i, at list position k: masses, normal, slots and per point
+   * the excess s + share, the bias max(pushRate · excess, -maxPush) for a deeper point, the arms and
+   * the effective mass; the push impulses start at zero.
    */
   function loadPushRow(
     rows: number,
@@ -796,10 +780,9 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
   }
 
   /**
-   * The first push pass of a sub-step: lists the `count` contacts the solve found
-   * deep (their `Meta.Deep` holds the sub-step's stamp), those between two moving bodies first, then
-   * those with a still one, each in contact order, and sets out what the passes read of each
-   * ({@link loadPushRow}). Returns how many it listed.
+   * Lists the contacts the solve found deep (`Meta.Deep` holds the sub-step's stamp), moving pairs
+   * first, then those with a still body, each in contact order, loading each ({@link loadPushRow}).
+   * Returns how many it listed.
    */
   function gatherPush(
     rows: number,
@@ -892,14 +875,12 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
   }
 
   /**
-   * The position update of slots 1 to `slotCount` - 1 over the sub-step (h and the speed cap in
-   * `scalars`): v first scaled down to the cap when faster (and kept so), then dp += h (v + the push
-   * velocity), the push velocity dropped, and Δθ += δ = h ω with its cosine and sine turned by δ.
-   * For |δ| < 1/4 cos δ and sin δ are their Taylor series to δ¹⁰ and δ¹¹ (the next terms are below
-   * 2e-16 there); a slot that turns further is left for the caller to turn (the cosine and sine want
-   * a range reduction): its slot and δ go to `pending` (pairs of doubles). With `list` set, every slot
-   * that turned is listed there, one turned already with its slot negated (for a caller that writes
-   * the turned bodies' angles). Returns how many are listed.
+   * The position update of slots 1 to `slotCount` - 1 (h and the speed cap in `scalars`): v capped
+   * (and kept so), dp += h (v + push), the push dropped, and Δθ += δ = h ω with cos and sin turned by
+   * δ. For |δ| < 1/4 cos δ and sin δ are their Taylor series to δ¹⁰ and δ¹¹ (the next terms are below
+   * 2e-16 there); a slot turning further goes to `pending` (slot, δ) for the caller's range-reduced
+   * turn. With `list`, every turned slot is listed, one turned here with its slot negated. Returns how
+   * many are listed.
    */
   function integratePositions(
     state: number,

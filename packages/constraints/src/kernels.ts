@@ -3,12 +3,10 @@ import { KERNELS_WASM } from './kernels-wasm';
 import { Scalar } from './layout';
 
 /**
- * The soft solver's hottest passes, written once in AssemblyScript (`assembly/*.ts`) and built by
- * `scripts/build-kernels.mjs` into WebAssembly (`kernels-wasm.ts`) and TypeScript (`kernels-js.ts`),
- * which give the same bits on one {@link KernelMemory}. The WebAssembly is compiled on first use (in
- * the background where a synchronous compile is refused); the TypeScript form is opt-in
- * (`installJsKernels`) and runs meanwhile, or where WebAssembly is missing. With neither, a solver
- * cannot be made ({@link kernelsAvailable}).
+ * The soft solver's hottest passes, written once in AssemblyScript (`assembly/*.ts`) and built into
+ * WebAssembly (`kernels-wasm.ts`) and TypeScript (`kernels-js.ts`), which give the same bits. The
+ * WebAssembly compiles on first use (in the background where a synchronous compile is refused); the
+ * opt-in TypeScript (`installJsKernels`) runs meanwhile or without WebAssembly.
  */
 
 /** The kernels' functions (addresses are byte offsets into the memory they run on). */
@@ -195,8 +193,7 @@ const PAGE = 65536;
 const SLAB_BYTES = 256 * PAGE;
 
 /**
- * A memory and the kernels on it: a WebAssembly memory shared by the blocks of many
- * {@link KernelMemory}s (docs/performance.md, WebAssembly kernels), or an ArrayBuffer of one block
+ * A WebAssembly memory shared by many {@link KernelMemory}s' blocks, or an ArrayBuffer of one block
  * for the TypeScript kernels. It never grows; free ranges are taken first-fit and merged when given back.
  */
 class Slab {
@@ -341,12 +338,11 @@ export function kernelSlabCount(): number {
 }
 
 /**
- * The numbers the kernels read and write for one `BodyStates` and its contact solver: the
- * {@link Region}s side by side in one block of a shared WebAssembly memory, or of an ArrayBuffer for
- * the TypeScript kernels. Owners size regions with {@link KernelMemory.want} and
- * {@link KernelMemory.apply}; growing, or switching kernels ({@link KernelMemory.sync}), moves every
- * region to a new block and gives the old one back at once, so owners must take new views when
- * {@link KernelMemory.generation} changes. The block is given back when this is collected.
+ * The numbers the kernels use for one `BodyStates` and its contact solver: the {@link Region}s in
+ * one block. Owners size regions with {@link KernelMemory.want} and {@link KernelMemory.apply};
+ * growing or switching kernels ({@link KernelMemory.sync}) moves every region to a new block, so
+ * owners take new views when {@link KernelMemory.generation} changes. The block is freed when this
+ * is collected.
  */
 export class KernelMemory {
   /** Counts the moves: views taken at an older generation see a block given back. */

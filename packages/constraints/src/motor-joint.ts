@@ -31,18 +31,13 @@ export interface MotorJointOptions {
 
 const rot = new Float64Array(2);
 const local = new Float64Array(2);
-// The impulses handed to the apply helper (a slot: doubles passed to a call that is not inlined
-// would be boxed, one heap number per call).
+// The apply helper's impulses, in a slot (docs/performance.md, "Boxed numbers").
 const impulse = new Float64Array(3);
 
 /**
- * Drives body B to a target pose relative to body A (Box2D's motor joint): B's centre to A's centre
- * plus `linearOffset` (in A's frame) and its angle to θA + `angularOffset`. Each step asks for the
- * velocity that removes `correctionFactor` of the error, with a force of at most `maxForce` (the
- * length of the 2D force) and a torque of at most `maxTorque`, so the joint can never push harder
- * than that: a character's root, a platform, a body following a pointer.
- *
- * Fields below `angularImpulse` are solver scratch.
+ * Drives body B to a pose relative to body A: its centre to A's plus `linearOffset` (A's frame), its
+ * angle to θA + `angularOffset`. Each step asks back `correctionFactor` of the error with at most
+ * `maxForce` and `maxTorque`. Fields below `angularImpulse` are solver scratch.
  */
 export class MotorJoint extends JointBase {
   /** {@link JointKind.Motor}. */
@@ -91,9 +86,8 @@ export class MotorJoint extends JointBase {
   /**
    * @param bodyA - the reference body
    * @param bodyB - the driven body
-   * @param options - target and limits
-   * @throws ConstraintError naming the argument and the value: bodies not distinct, a non-finite
-   *   offset, a negative or non-finite force or torque, a correction factor outside [0, 1]
+   * @throws ConstraintError when the bodies are not distinct, an offset is not finite, a force or
+   *   torque is negative or not finite, or the correction factor is outside [0, 1]
    */
   constructor(bodyA: SolverBody, bodyB: SolverBody, options: MotorJointOptions = {}) {
     registerJointType(motorType);
@@ -230,10 +224,7 @@ function checkFactor(value: number): number {
   return value;
 }
 
-/**
- * Pre-step of a motor joint on packed velocities, then its warm start at its bodies'
- * places in `bodies` (or zeroed impulses). @internal
- */
+/** Pre-step of a motor joint on packed velocities, then its warm start (or zeroed impulses). @internal */
 export function prepareMotorJointAt(
   joint: MotorJoint,
   dt: number,
@@ -241,8 +232,7 @@ export function prepareMotorJointAt(
   settings: SolverSettings,
   bodies: BodyVelocities,
 ): void {
-  // The bodies' places in the packed velocities, for this warm start and the step's solves (bound
-  // here, not by a shared helper, so that each kind's accesses stay monomorphic).
+  // Bound here, not in a shared helper, so each kind's accesses stay monomorphic.
   const stride = bodies.velocityStride;
   joint.velocityA = stride * bodies.velocitySlot(joint.bodyA);
   joint.velocityB = stride * bodies.velocitySlot(joint.bodyB);
@@ -334,10 +324,7 @@ function apply(joint: MotorJoint, v: Float64Array): void {
   v[oB + 2] += bB.invI * L;
 }
 
-/**
- * One velocity iteration of a motor joint on the packed velocities `v`, at the places the prepare
- * bound. @internal
- */
+/** One velocity iteration of a motor joint on the packed velocities `v`. @internal */
 export function solveMotorJointAt(joint: MotorJoint, v: Float64Array): void {
   const oA = joint.velocityA;
   const oB = joint.velocityB;

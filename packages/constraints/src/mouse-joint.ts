@@ -22,11 +22,8 @@ export interface MouseJointOptions {
 }
 
 /**
- * Pulls one point of a body towards a target (the pointer) with a soft spring and a bounded force,
- * so a demo can drag bodies around without launching them. At rest under gravity the point hangs
- * g / ω² below the target (1 cm at the default 5 Hz). Only the point is pulled: a body grabbed off
- * its centre swings about the grabbed point like a pendulum (no angular damping is added).
- *
+ * Pulls one point of a body towards a target (the pointer) with a soft spring and a bounded force.
+ * Under gravity the point hangs g / ω² below the target (1 cm at 5 Hz); no angular damping is added.
  * Fields below `impulseY` are solver scratch, written by the prepare and read by the solve.
  */
 export class MouseJoint {
@@ -76,10 +73,7 @@ export class MouseJoint {
   maxImpulse: number;
   /** 1 / dt of the step being solved (set by `prepareJoints`; 0 before the first). @internal */
   invDt: number;
-  /**
-   * Where the body's vx sits in the packed velocities the joint is solved on (its slot times the
-   * stride; ω is 2 further on): set by the prepare, read by the velocity solve. @internal
-   */
+  /** Index of the body's vx in the packed velocities (ω 2 further on), set by the prepare. @internal */
   velocity: number;
   /** Softness of the rows. */
   readonly softness: Softness;
@@ -206,10 +200,7 @@ defineCheckedFields(MouseJoint.prototype, {
 // cos and sin of the body's angle (a module-level scratch: nothing allocated per call).
 const rot = new Float64Array(2);
 
-/**
- * Pre-step of a mouse joint on packed velocities, then its warm start at its bodies'
- * places in `bodies` (or zeroed impulses). @internal
- */
+/** Pre-step of a mouse joint on packed velocities, then its warm start (or zeroed impulses). @internal */
 export function prepareMouseJointAt(
   joint: MouseJoint,
   dt: number,
@@ -279,10 +270,7 @@ export function prepareMouseJointAt(
   }
 }
 
-/**
- * One velocity iteration of a mouse joint on the packed velocities `v`, at the places the prepare
- * bound. @internal
- */
+/** One velocity iteration of a mouse joint on the packed velocities `v`. @internal */
 export function solveMouseJointAt(joint: MouseJoint, v: Float64Array): void {
   const o = joint.velocity;
   const b = joint.body;

@@ -78,15 +78,11 @@ const enum Meta {
 const INITIAL_CAPACITY = 2;
 
 /**
- * The classic contact solver's working set for one step, in flat typed arrays (Box2D's
- * `b2ContactSolver` layout): each contact's prepared rows in a fixed-stride block of `rows`, so
- * iterations walk memory in order. The bodies' velocities are those of a {@link BodyStates} (the
- * soft step's, 8 doubles a slot; static bodies share the still slot 0), which the joints act on too.
- *
- * Use: fill the states (`begin`, then `add` each moving body), {@link ContactSolver.prepare}, any
- * number of {@link ContactSolver.solve}, then `BodyStates.storeVelocities` and
- * {@link ContactSolver.storeImpulses}. The object-level `prepareContacts`, `solveContacts` and
- * `relaxContacts` run this code too. A step that fits allocates nothing.
+ * The classic contact solver's working set for one step: each contact's prepared rows in a
+ * fixed-stride block of `rows`, on the velocities of a {@link BodyStates} (which the joints act on
+ * too). Use: fill the states, {@link ContactSolver.prepare}, any number of
+ * {@link ContactSolver.solve}, then `BodyStates.storeVelocities` and
+ * {@link ContactSolver.storeImpulses}. A step that fits allocates nothing.
  */
 export class ContactSolver {
   /** Per body slot: 1 when a loaded contact names it (the bodies split impulses move), else 0. */
@@ -121,9 +117,8 @@ export class ContactSolver {
   }
 
   /**
-   * Prepares every contact (Box2D-Lite `Arbiter::PreStep`) straight into the packed rows, then warm
-   * starts it (P = λn n + λt t applied, or zeroed when warm starting or accumulation is off) on the
-   * velocities in `states`.
+   * Prepares every contact (Box2D-Lite `Arbiter::PreStep`) into the packed rows, then warm starts it
+   * (P = λn n + λt t applied, or zeroed when warm starting or accumulation is off) on `states`.
    * @param contacts - the constraints; the first `count` are prepared
    * @param count - how many
    * @param invDt - 1 / time step, 1/s (0 gives no bias)
@@ -297,10 +292,7 @@ export class ContactSolver {
     }
   }
 
-  /**
-   * Writes what {@link ContactSolver.prepare} computed back to the {@link ContactConstraint}s (for
-   * `prepareContacts` and tests; a step does not need it).
-   */
+  /** Writes what {@link ContactSolver.prepare} computed back to the {@link ContactConstraint}s. */
   storePrepared(): void {
     const rows = this.rows;
     const meta = this.meta;
@@ -423,10 +415,8 @@ export class ContactSolver {
   }
 
   /**
-   * One iteration over the loaded contacts (Box2D-Lite `Arbiter::ApplyImpulse`) on the velocities
-   * in `states` (those of the prepare or load); see `solveContacts` for the rows, the clamping and
-   * the accumulation switch. `useBias` false aims every normal row at its restitution target only
-   * (the relax pass). Allocates nothing.
+   * One iteration over the loaded contacts (Box2D-Lite `Arbiter::ApplyImpulse`) on `states`;
+   * `useBias` false aims the normal rows at their restitution target only (the relax pass).
    */
   solve(states: BodyStates, settings: SolverSettings, useBias: boolean): void {
     const accumulate = settings.accumulateImpulses;
@@ -457,10 +447,8 @@ export class ContactSolver {
   }
 
   /**
-   * One split-impulse iteration (docs/contacts.md; with `settings.splitImpulses` and
-   * `positionCorrection`): the normal rows on the pseudo-velocities, aiming at the Baumgarte bias,
-   * with a pseudo-impulse accumulated from zero each step. Then
-   * {@link ContactSolver.applyPseudoVelocities} after the position update. Allocation-free.
+   * One split-impulse iteration (with `settings.splitImpulses` and `positionCorrection`): the normal
+   * rows on the pseudo-velocities, aiming at the Baumgarte bias, from zero impulses each step.
    */
   solvePositions(settings: SolverSettings): void {
     if (!(settings.splitImpulses && settings.positionCorrection)) return;
@@ -488,9 +476,8 @@ export class ContactSolver {
   }
 
   /**
-   * Moves every body a loaded contact names (in `states`, those of the prepare) by its
-   * pseudo-velocity over `dt` (split impulses' position half); static bodies, which share the still
-   * slot, stay. Does nothing unless `settings.splitImpulses` and `positionCorrection` are on.
+   * Moves every body a loaded contact names by its pseudo-velocity over `dt` (split impulses'
+   * position half). Does nothing unless `settings.splitImpulses` and `positionCorrection` are on.
    */
   applyPseudoVelocities(dt: number, settings: SolverSettings, states: BodyStates): void {
     if (!(settings.splitImpulses && settings.positionCorrection)) return;

@@ -20,8 +20,7 @@ import type { SolverBody } from './solver-body';
 
 /**
  * Options of a {@link PrismaticJoint} (Box2D's names). The optional spring along the axis is given
- * by `frequencyHz` and `dampingRatio`, or by `stiffness` (N/m) and `damping` (N·s/m), never both;
- * without one the axis is free (within the limits, driven by the motor).
+ * by frequency or by stiffness, never both; without one the axis is free.
  */
 export interface PrismaticJointOptions extends JointSpringOptions {
   /** Lowest translation along the axis, m (-Infinity for none). Giving a bound enables the limit. */
@@ -50,20 +49,15 @@ export interface PrismaticJointOptions extends JointSpringOptions {
 
 // The solution of a block (module scratch: nothing allocated).
 const solution = new Float64Array(3);
-// The impulses handed to the apply helper (a slot: doubles passed to a call that is not inlined
-// would be boxed, one heap number per call).
+// The apply helper's impulses, in a slot (docs/performance.md, "Boxed numbers").
 const impulse = new Float64Array(3);
 // The systems handed to the block solves (slots, as `impulse`).
 const system2 = new Float64Array(5);
 const system3 = new Float64Array(9);
 
 /**
- * A slider: body B moves along an axis fixed in body A, through an anchor, and does not turn
- * relative to A (Box2D's prismatic joint). The translation is the anchors' separation along the
- * axis (0 where the joint was made). Optional limits on the translation, a motor driving the
- * translation speed towards `motorSpeed` with at most `maxMotorForce`, and an optional spring
- * along the axis pulling the translation to 0 (frequency or stiffness form).
- *
+ * A slider: body B moves along an axis fixed in body A without turning relative to A. Optional
+ * translation limits, a motor towards `motorSpeed`, and a spring pulling the translation to 0.
  * Fields below `upperImpulse` are solver scratch, written by the prepare and read by the solve.
  */
 export class PrismaticJoint extends AxialJoint {
@@ -90,9 +84,8 @@ export class PrismaticJoint extends AxialJoint {
    * @param anchor - a point of the axis, world coordinates
    * @param axis - the direction of travel, world (any non-zero length)
    * @param options - limits, motor, spring
-   * @throws ConstraintError naming the argument and the value: bodies not distinct, a non-finite
-   *   anchor or axis, a zero axis, a negative force, lowerTranslation > upperTranslation, a
-   *   non-boolean switch, or a spring given both by frequency and by stiffness
+   * @throws ConstraintError when the bodies are not distinct, the anchor or axis is not finite or the
+   *   axis zero, a force is negative, lowerTranslation > upperTranslation, or a spring value is bad
    */
   constructor(
     bodyA: SolverBody,
@@ -171,10 +164,7 @@ defineCheckedFields(PrismaticJoint.prototype, {
   maxMotorForce: requireMaximumArg,
 });
 
-/**
- * Pre-step of a prismatic joint on packed velocities, then its warm start at its bodies'
- * places in `bodies` (or zeroed impulses). @internal
- */
+/** Pre-step of a prismatic joint on packed velocities, then its warm start (or zeroed impulses). @internal */
 export function preparePrismaticJointAt(
   joint: PrismaticJoint,
   dt: number,
@@ -182,8 +172,7 @@ export function preparePrismaticJointAt(
   settings: SolverSettings,
   bodies: BodyVelocities,
 ): void {
-  // The bodies' places in the packed velocities, for this warm start and the step's solves (bound
-  // here, not by a shared helper, so that each kind's accesses stay monomorphic).
+  // Bound here, not in a shared helper, so each kind's accesses stay monomorphic.
   const stride = bodies.velocityStride;
   joint.velocityA = stride * bodies.velocitySlot(joint.bodyA);
   joint.velocityB = stride * bodies.velocitySlot(joint.bodyB);
@@ -276,10 +265,7 @@ function applyImpulses(joint: PrismaticJoint, v: Float64Array): void {
   v[oB + 2] += bB.invI * LB;
 }
 
-/**
- * One velocity iteration of a prismatic joint on the packed velocities `v`, at the places the prepare
- * bound. @internal
- */
+/** One velocity iteration of a prismatic joint on the packed velocities `v`. @internal */
 export function solvePrismaticJointAt(joint: PrismaticJoint, v: Float64Array): void {
   const oA = joint.velocityA;
   const oB = joint.velocityB;
@@ -367,11 +353,9 @@ export function solvePrismaticJointAt(joint: PrismaticJoint, v: Float64Array): v
 }
 
 /**
- * One position pass of a prismatic joint (Box2D's nonlinear Gauss-Seidel): a Newton step on the
- * perpendicular offset, the angle and, when the translation is past a limit, the translation too
- * (one 3x3 block, the limit's error clamped to {@link MAX_LINEAR_CORRECTION}); the angle error is
- * clamped to {@link MAX_ANGULAR_CORRECTION}. The spring's stretch is left alone. Moves positions
- * only; the largest error found goes to `positionError[0]` (m or radians). @internal
+ * One position pass of a prismatic joint: a Newton step on the perpendicular offset, the angle and
+ * a violated limit (one 3x3 block, errors clamped to {@link MAX_LINEAR_CORRECTION} and
+ * {@link MAX_ANGULAR_CORRECTION}); the largest error found to `positionError[0]`. @internal
  */
 export function prismaticPositionStep(joint: PrismaticJoint): void {
   const bA = joint.bodyA;

@@ -34,11 +34,7 @@ export interface RevoluteJointOptions extends JointSpringOptions {
   frequencyHz?: number;
   /** Softness damping ratio (default 0.7 when soft). */
   dampingRatio?: number;
-  /**
-   * Stiffness k of the point constraint, N/m (instead of `frequencyHz`): each of its two rows pulls
-   * the anchors together with k times their separation, so a load F opens the pin by F / k whatever
-   * the masses. Default 0 when `damping` is given.
-   */
+  /** Stiffness k of each point row, N/m (instead of `frequencyHz`): a load F opens the pin by F / k. */
   stiffness?: number;
   /** Damping coefficient c of the point constraint, N·s/m (instead of `dampingRatio`; default 0). */
   damping?: number;
@@ -56,16 +52,9 @@ export interface RevoluteJointOptions extends JointSpringOptions {
   enableMotor?: boolean;
   /** The angle θB - θA at which the joint angle is 0 (default: the bodies' angles now). */
   referenceAngle?: number;
-  /**
-   * Turn the angular spring on or off (default: on when `springHertz` is given): a soft torque
-   * pulling the joint angle towards `targetAngle`, alongside the motor and the limits.
-   */
+  /** Turn the angular spring towards `targetAngle` on or off (default: on when `springHertz` is given). */
   enableSpring?: boolean;
-  /**
-   * Frequency of the angular spring, Hz (default 0: none), against the angular rows' effective mass
-   * 1 / (iA + iB) (Box2D's definition): a body pinned at its centre of mass to a static body
-   * swings at this frequency.
-   */
+  /** Frequency of the angular spring, Hz (default 0: none), against the effective mass 1 / (iA + iB). */
   springHertz?: number;
   /** Damping ratio of the angular spring (default 0; 1 is critical). */
   springDampingRatio?: number;
@@ -74,13 +63,8 @@ export interface RevoluteJointOptions extends JointSpringOptions {
 }
 
 /**
- * A pin: keeps an anchor point of body A and one of body B together (Box2D-Lite's `Joint`), so the
- * bodies may only turn about it. Optionally soft (a frequency and damping ratio, or a stiffness and
- * damping coefficient in N/m and N·s/m, switchable between steps), with lower and
- * upper angle limits and a motor that drives the relative angular velocity towards `motorSpeed`
- * with at most `maxMotorTorque`, and an angular spring (`enableSpring`, `springHertz`,
- * `springDampingRatio`) pulling the joint angle towards `targetAngle`.
- *
+ * A pin: keeps an anchor of body A and one of body B together, so the bodies only turn about it.
+ * Optionally soft, with angle limits, a motor and an angular spring towards `targetAngle`.
  * Fields below `upperImpulse` are solver scratch, written by the prepare and read by the solve.
  */
 export class RevoluteJoint extends AnchoredJoint {
@@ -167,21 +151,15 @@ export class RevoluteJoint extends AnchoredJoint {
   /** Inverse of the 3x3 K, entry (3,3). @internal */
   n33: number;
   /**
-   * Which limit row is solved together with the point rows this step: {@link LIMIT_NONE} (the
-   * limits, if any, are rows of their own: soft pin, no limit, or no 3x3 K), {@link LIMIT_LOWER},
-   * {@link LIMIT_UPPER} (the bound the joint is heading for; the other bound stays a row of its own)
-   * or {@link LIMIT_EQUAL} (both bounds at once). Scratch, written by the prepare.
-   * @internal
+   * The limit solved with the point rows as a 3x3 block: {@link LIMIT_NONE}, {@link LIMIT_LOWER},
+   * {@link LIMIT_UPPER} or {@link LIMIT_EQUAL} (both bounds); other limits are rows of their own. @internal
    */
   limitState: number;
   /** Target ωB - ωA of the angle row of the 3x3 block, rad/s (scratch). @internal */
   limitBias: number;
   /**
-   * Whether the limit of the 3x3 block is within reach this step (its gap below
-   * 2 |ωB - ωA| dt + {@link LIMIT_NEAR_MARGIN}): a pin in a chain then still solves that limit with
-   * its own point rows as a 3x3 block before the chain's solve (a far limit is an angular row of
-   * its own). Scratch, written by the prepare.
-   * @internal
+   * Whether the block's limit is within reach (gap below 2 |ωB - ωA| dt + {@link LIMIT_NEAR_MARGIN}):
+   * a pin in a chain then solves it as a 3x3 block before the chain's solve. @internal
    */
   limitNear: boolean;
   /** Softness of the point rows. */
@@ -190,10 +168,7 @@ export class RevoluteJoint extends AnchoredJoint {
   readonly springSoftness: Softness;
   /** Target ωB - ωA of the angular spring's row, rad/s (scratch). @internal */
   springBias: number;
-  /**
-   * γ of the point rows when the spring is given by stiffness, 1/kg: 1 / (dt (c + dt k)), added to
-   * both diagonal entries of K (0 in the frequency form, or when there is no spring at all). Scratch.
-   */
+  /** Stiffness form's γ = 1 / (dt (c + dt k)) added to K's diagonal, 1/kg (else 0). Scratch. */
   springGamma: number;
   /** (K + γ I)⁻¹ entry (1,1) of the point rows in the stiffness form, kg (scratch). @internal */
   s11: number;
@@ -202,25 +177,15 @@ export class RevoluteJoint extends AnchoredJoint {
   /** (K + γ I)⁻¹ entry (2,2) (scratch). @internal */
   s22: number;
   /**
-   * Whether this step's prepare made the rigid point rows soft (the soft step's joint spring of
-   * `settings.jointHertz` in place of Baumgarte's bias): `relaxJoints` then solves them again
-   * rigidly without bias, and the position pass leaves their point alone. Scratch. @internal
+   * Whether the prepare softened the rigid point rows (`settings.jointHertz`): `relaxJoints` then
+   * solves them rigidly without bias and the position pass skips them. Scratch. @internal
    */
   softRows: boolean;
-  /**
-   * Whether this joint lies on a path of rigid pins and rods held at both ends by static or
-   * kinematic bodies (see `markAnchoredJoints`): its rigid rows are then solved compliantly, with the
-   * soft step's joint spring, in both steps. Scratch. @internal
-   */
+  /** On a rigid path held at both ends (`markAnchoredJoints`): solved with the joint spring. @internal */
   anchored: boolean;
   /** Scratch of `markAnchoredJoints`: this step's walk met this joint. @internal */
   anchorSeen: boolean;
-  /**
-   * This step's place in a chain of rigid pins solved together (see `buildJointChains`):
-   * {@link CHAIN_NONE} (solved alone), {@link CHAIN_HEAD} (first of a chain) or
-   * {@link CHAIN_MEMBER}. Solver scratch, rebuilt at every prepare.
-   * @internal
-   */
+  /** Place in this step's pin chain (`buildJointChains`): CHAIN_NONE, _HEAD or _MEMBER. @internal */
   chainRole: number;
   /** The previous pin of the chain, or null (scratch). @internal */
   chainPrev: RevoluteJoint | null;

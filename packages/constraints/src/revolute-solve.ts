@@ -19,15 +19,11 @@ import type { RevoluteJoint } from './revolute-joint';
 import type { SolverSettings } from './settings';
 import { rigidRowSoftness, softnessFromFrequencyAt, softnessInputs } from './softness';
 
-/*
- * The revolute joint's passes: the prepare and warm start, the velocity iteration (motor, limit and
- * point rows, or one block of them) and the position pass. The class is in revolute-joint.ts.
- */
+// The revolute joint's passes (prepare and warm start, velocity iteration, position pass).
 
 /**
- * Pre-step of a revolute joint on packed velocities: lever arms, the 2x2 K of the point rows and
- * its inverse, biases, softness, limit and motor rows; then the warm start at its bodies' places in
- * `bodies` (or zeroed impulses). @internal
+ * Pre-step of a revolute joint on packed velocities (lever arms, K and K⁻¹ of the point rows,
+ * biases, softness, limit and motor rows), then its warm start (or zeroed impulses). @internal
  */
 export function prepareRevoluteJointAt(
   joint: RevoluteJoint,
@@ -37,8 +33,7 @@ export function prepareRevoluteJointAt(
   bodies: BodyVelocities,
   softRows: boolean,
 ): void {
-  // The bodies' places in the packed velocities, for this warm start and the step's solves (bound
-  // here, not by a shared helper, so that each kind's accesses stay monomorphic).
+  // Bound here, not in a shared helper, so each kind's accesses stay monomorphic.
   const stride = bodies.velocityStride;
   joint.velocityA = stride * bodies.velocitySlot(joint.bodyA);
   joint.velocityB = stride * bodies.velocitySlot(joint.bodyB);
@@ -127,9 +122,7 @@ export function prepareRevoluteJointAt(
   const Cy = bB.center.y + rBy - bA.center.y - rAy;
   let biasX = -softness.biasRate * Cx;
   let biasY = -softness.biasRate * Cy;
-  // Softened rigid point rows (the joint spring): their push is capped at MAX_JOINT_PUSH. Between
-  // two bodies of infinite mass that move apart the pin's stretch has no bound, and neither would
-  // its pull; the position pass then moves it at most maxLinearCorrection() per pass.
+  // Softened rigid rows' push is capped: between two immovable bodies moving apart it is unbounded.
   if (joint.softRows) {
     const speed = Math.sqrt(biasX * biasX + biasY * biasY);
     const max = MAX_JOINT_PUSH;
@@ -172,11 +165,9 @@ export function prepareRevoluteJointAt(
   if (joint.enableLimitValue) {
     const lower = joint.lowerAngleValue;
     const upper = joint.upperAngleValue;
-    // While inside, a row allows closing at up to C/dt, so the bound is met exactly at the end of
-    // the step (speculative: no overshoot at impact). Past it, the row only stops the joint going
-    // further (bias 0, as Box2D v2.3) and the position pass turns it back: a Baumgarte push-back
-    // acts as a spring on a large violation and, warm started, keeps pushing after the motion has
-    // reversed, which made chains of limited pins gain energy.
+    // Inside, a row allows closing at up to C/dt (speculative: the bound is met at the step's end).
+    // Past it, bias 0 (as Box2D v2.3) and the position pass turns it back: a warm-started Baumgarte
+    // push-back keeps pushing after the motion reverses, and chains of limited pins gain energy.
     const lowerC = angle - lower;
     joint.lowerBias = lowerC > 0 ? -lowerC * invDt : 0;
     const upperC = upper - angle;
@@ -346,16 +337,10 @@ function solveUpperRow(joint: RevoluteJoint, v: Float64Array): void {
 }
 
 /**
- * One velocity iteration of a revolute joint on the packed velocities `v`, at the places the
- * prepare bound: the spring and the motor first, then the limits and the point rows
- * (last: they matter most). A rigid pin whose limit takes part in the block (`limitState` not
- * {@link LIMIT_NONE}) solves the point rows and the limit the joint is heading for as one 3x3 system
- * with that limit's impulse clamped (Box2D v2.3: when the clamp binds, the point rows are solved
- * alone with the limit's accumulated impulse taken out); the other bound, if finite, is a row of its
- * own before it. Otherwise every limit is a row of its own and the point rows a 2x2 block. A pin
- * that is part of a chain this step (`chainRole` not {@link CHAIN_NONE}) leaves its point rows to
- * the chain's solve (`solveJointChainVelocitiesAt`), except in the 3x3 block of a limit within reach
- * (`limitNear`), which the chain's solve then follows. @internal
+ * One velocity iteration of a revolute joint on the packed velocities `v`: spring and motor, then
+ * limits and point rows (last: they matter most). With `limitState` set, the point rows and that
+ * limit are one 3x3 system, the limit's impulse clamped (Box2D v2.3). A pin in a chain leaves its
+ * point rows to the chain's solve, except in the 3x3 block of a near limit (`limitNear`). @internal
  */
 export function solveRevoluteJointAt(joint: RevoluteJoint, v: Float64Array): void {
   const oA = joint.velocityA;
@@ -467,16 +452,11 @@ export function solveRevoluteJointAt(joint: RevoluteJoint, v: Float64Array): voi
 }
 
 /**
- * One position pass of a revolute joint (after positions are integrated, Box2D's nonlinear
- * Gauss-Seidel). A rigid pin solved on its own with a violated limit takes one Newton step on the
- * point and the angle together (the 3x3 K rebuilt at the current pose, λ = -K⁻¹ C, the angle error
- * clamped to {@link MAX_ANGULAR_CORRECTION}), so putting the anchors together does not turn the
- * body back past its bound; otherwise a violated limit turns the bodies back on its own (at most
- * {@link MAX_ANGULAR_CORRECTION}) and, for a rigid joint, the anchors are moved together
- * (λ = -K⁻¹ C with the 2x2 K). A soft joint's stretch is left alone, and so is the point of a pin
- * that is part of a chain this step (`solveJointChainPositions` moves it). Moves positions only.
- * The largest error found before correcting (m for the point, radians for a limit) goes to
- * `positionError[0]`. @internal
+ * One position pass of a revolute joint (nonlinear Gauss-Seidel): a rigid pin with a violated limit
+ * takes one Newton step on point and angle together (λ = -K⁻¹ C, the angle error clamped to
+ * {@link MAX_ANGULAR_CORRECTION}), so closing the anchors does not turn it back past its bound;
+ * otherwise the limit, then a rigid point, alone. Chained pins' points are left to the chain. The
+ * largest error found (m or radians) goes to `positionError[0]`. @internal
  */
 export function revolutePositionStep(joint: RevoluteJoint): void {
   const bA = joint.bodyA;

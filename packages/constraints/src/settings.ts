@@ -21,10 +21,8 @@ export const JOINT_HERTZ = 0;
 export const JOINT_DAMPING_RATIO = 1;
 
 /**
- * The solver's live switches and tuning constants. They are read at every prepare and solve call,
- * so flipping one between steps takes effect at the next step (the demo wires them to keys, as
- * Box2D-Lite does, so people can see what each technique buys). Each is checked when set (a toggle
- * must be a boolean, a constant within its range) and a refused value leaves the old one.
+ * The solver's live switches and tuning constants, read at every prepare and solve, so a change
+ * between steps acts at the next. Each is checked when set; a refused value leaves the old one.
  */
 export class SolverSettings {
   // The toggles' values, behind the accessors the static block defines.
@@ -61,9 +59,8 @@ export class SolverSettings {
   }
 
   /**
-   * Clamp the accumulated impulse of each contact row rather than the impulse of each iteration
-   * (Box2D-Lite's `accumulateImpulses`). Off: every iteration's normal impulse is clamped at zero on
-   * its own and its friction by μ times that iteration's normal impulse, and nothing warm starts.
+   * Clamp each contact row's accumulated impulse rather than each iteration's (Box2D-Lite's
+   * `accumulateImpulses`). Off: each iteration is clamped on its own, and nothing warm starts.
    * @throws ConstraintError (a WorldError for a world's settings) when set to a non-boolean
    */
   declare accumulateImpulses: boolean;
@@ -88,28 +85,23 @@ export class SolverSettings {
   declare blockSolver: boolean;
 
   /**
-   * Let `relaxContacts` (a pass after the position update) take back the velocity the Baumgarte
-   * bias left, so position correction does not make bodies pop apart. Only acts when the step calls
-   * `relaxContacts`; Box2D-Lite has no such pass.
+   * Let `relaxContacts` (after the position update) take back the velocity the Baumgarte bias left,
+   * so position correction does not make bodies pop apart.
    * @throws ConstraintError (a WorldError for a world's settings) when set to a non-boolean
    */
   declare relax: boolean;
 
   /**
-   * Split impulses (docs/contacts.md): push penetrating contacts apart with pseudo-velocities that
-   * move the bodies in this step's position update and are then dropped, instead of feeding
-   * Baumgarte's bias into the real velocities, so position correction adds no momentum. Needs a step
-   * that runs `ContactSolver.solvePositions` and `applyPseudoVelocities` (`@lite/world` does). Off by
-   * default: Box2D-Lite's Baumgarte, with the relax pass.
+   * Split impulses (docs/contacts.md): push overlaps apart with pseudo-velocities used by this step's
+   * position update and then dropped, so position correction adds no momentum. Needs a step running
+   * `ContactSolver.solvePositions` and `applyPseudoVelocities`. Off by default.
    * @throws ConstraintError (a WorldError for a world's settings) when set to a non-boolean
    */
   declare splitImpulses: boolean;
 
   /**
-   * Solve chains of rigid revolute joints (pins), and chains of welds, as one block each, exactly (a
-   * block-tridiagonal solve of their rows in every velocity iteration and a Newton step in every
-   * joint position pass), so heavy weights on light links hold together and welded beams keep their
-   * shape. Off: every pin and weld is solved on its own by Gauss-Seidel, as in Box2D-Lite.
+   * Solve chains of rigid pins, and of welds, exactly as one block each, so heavy weights on light
+   * links hold together and welded beams keep their shape. Off: Gauss-Seidel, as in Box2D-Lite.
    * @throws ConstraintError (a WorldError for a world's settings) when set to a non-boolean
    */
   declare jointChains: boolean;
@@ -157,11 +149,8 @@ export class SolverSettings {
   }
 
   /**
-   * Soft step (`prepareJoints` with `softRows`): the frequency, Hz, of the spring that takes the place
-   * of Baumgarte's bias on the rigid rows of revolute and distance joints (default 60, as Box2D v3),
-   * capped at a quarter of the sub-step rate: a stiff, heavily damped, mass-independent spring (see
-   * `softnessFromFrequency`) whose correction's velocity `relaxJoints` takes back after the position
-   * update. The classic step keeps Baumgarte's bias.
+   * Soft step: the frequency, Hz, of the spring replacing Baumgarte's bias on rigid revolute and
+   * distance rows (default 60, as Box2D v3; capped at a quarter of the sub-step rate).
    * @throws ConstraintError (a WorldError for a world's settings) unless set to a finite number > 0
    */
   get jointHertz(): number {
@@ -197,10 +186,7 @@ export class SolverSettings {
     return this;
   }
 
-  /**
-   * Throws the error of a refused setting: a ConstraintError naming `argument`; a subclass (the
-   * world's settings) throws its own package's error instead.
-   */
+  /** Throws a refused setting's error: a ConstraintError naming `argument` (a subclass's own error). */
   protected refuse(argument: string, value: unknown, reason: string): never {
     throw new ConstraintError(argument, value, reason);
   }

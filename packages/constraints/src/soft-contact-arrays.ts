@@ -4,20 +4,15 @@ import { type KernelMemory, type KernelOwner, Region } from './kernels';
 import { Factor, Index, Meta, Param, PushInt, PushRow, Row } from './layout';
 
 /**
- * The arrays of a `SoftContactSolver` its kernels read and write (see `kernels.ts`), and where
- * they lie: views of the regions of its body states' kernel memory while it runs passes with them,
- * else arrays of its own. A solver's memory management, apart from its solving.
+ * The arrays of a `SoftContactSolver` its kernels use: views of its body states' kernel memory
+ * while it runs passes with them, else arrays of its own.
  */
 export class SoftContactArrays implements KernelOwner {
   /** @internal */
   protected rows = new Float64Array(0);
   /** @internal */
   protected meta = new Int32Array(0);
-  /**
-   * The step's constants for the per-contact functions (see `Param`): read from a typed array,
-   * not passed as arguments, because a double passed to a call that is not inlined is boxed.
-   * @internal
-   */
+  /** The step's constants for the per-contact functions (`Param`), in an array so none is boxed. @internal */
   protected params: Float64Array = new Float64Array(Param.Count);
   /** Per contact: its chain, or -1 (none) / -2 (a ring or a lone contact): see `buildChains`. @internal */
   protected chainOf = new Int32Array(0);
@@ -45,9 +40,8 @@ export class SoftContactArrays implements KernelOwner {
   /** Per chain: 1 when its matrix has a singular block (it is then solved contact by contact). @internal */
   protected chainSingular = new Int32Array(0);
   /**
-   * The kernels' memory of the body states last run with, while this solver owns its regions: the
-   * arrays are then views of it taken at `kernelGeneration` (offsets in `kernelOffsets`, by
-   * `Region`). Null while the arrays are of their own.
+   * The kernels' memory the arrays are views of (taken at `kernelGeneration`, offsets in
+   * `kernelOffsets`), or null while they are arrays of their own.
    */
   private kernels: KernelMemory | null = null;
   private kernelGeneration = -1;
@@ -55,10 +49,8 @@ export class SoftContactArrays implements KernelOwner {
   protected readonly kernelOffsets = new Int32Array(Region.Count);
 
   /**
-   * The kernels' memory of `states`, with this solver's arrays in its regions, as views of its
-   * current generation: what every pass runs on. Allocates only when the memory moved (a region
-   * grew, or a switch between WebAssembly and TypeScript) or changed hands.
-   * @internal
+   * The kernels' memory of `states` with this solver's arrays in it, as current views: what every
+   * pass runs on. Allocates only when the memory moved or changed hands. @internal
    */
   protected attach(states: BodyStates): KernelMemory {
     const memory = states.kernelMemory();
@@ -89,10 +81,7 @@ export class SoftContactArrays implements KernelOwner {
     return memory;
   }
 
-  /**
-   * Views of `memory`'s regions as this solver's arrays, at its current generation. (A move gives
-   * the old block back at once: views of an older generation are read neither here nor after.)
-   */
+  /** Views of `memory`'s regions as this solver's arrays, at its current generation. */
   private takeKernelViews(memory: KernelMemory): void {
     this.params = memory.f64(Region.Params);
     this.rows = memory.f64(Region.Rows);
@@ -140,10 +129,7 @@ export class SoftContactArrays implements KernelOwner {
     return memory.apply();
   }
 
-  /**
-   * Copies this solver's arrays out of the kernels' memory and stops using it: another solver runs
-   * with the same body states and takes the memory's solver regions over. @internal
-   */
+  /** Copies this solver's arrays out of the kernels' memory, for another solver taking it over. @internal */
   releaseKernels(): void {
     this.detachKernels();
   }

@@ -52,19 +52,12 @@ const STAMP_PERIOD = 0x40000000;
 const INITIAL_CONTACTS = 8;
 
 /**
- * The soft step's contact solver (after Box2D v3's `contact_solver.c`, written for this engine):
- * contacts are prepared once per step from the manifolds (anchors relative to each body's centre,
- * effective masses, the separation at the start of the step), then each sub-step warm starts,
- * solves with the soft bias (chains of touching contacts exactly, all at once), pushes deep
- * overlaps apart on separate push velocities, and relaxes (solves again without bias), bouncing
- * points in the sub-step they meet the face. The current separation of a point is the start
- * separation moved by the bodies' motion in the step (read from {@link BodyStates}), so nothing is
- * collided again between sub-steps.
- *
- * Rows are packed in typed arrays as in the classic `ContactSolver`; velocities live in the shared
- * {@link BodyStates}. The arrays grow when a larger step needs them. The passes are the kernels
- * (see `kernels.ts`), run on the arrays in one memory with the body states: as WebAssembly where it
- * runs (see `setWasmKernels`), else as their TypeScript form, with the same results.
+ * The soft step's contact solver (after Box2D v3's `contact_solver.c`): contacts are prepared once
+ * per step (arms, effective masses, start separation); each sub-step then warm starts, solves with
+ * the soft bias (chains of touching contacts exactly), pushes deep overlaps apart on push
+ * velocities, and relaxes without bias. A point's separation is its start separation moved by the
+ * bodies' motion ({@link BodyStates}), so nothing is collided again between sub-steps. The passes
+ * are the kernels (`kernels.ts`): WebAssembly where it runs, else TypeScript, with the same results.
  */
 export class SoftContactSolver extends SoftContactArrays {
   private contactCount = 0;
@@ -108,15 +101,12 @@ export class SoftContactSolver extends SoftContactArrays {
   }
 
   /**
-   * Prepares the first `count` contacts for the step: slots from `states`, lever arms, effective
-   * masses of the normal and friction rows (and the 2x2 block), the softness, the start separation,
-   * the approach velocity for restitution, and last step's impulses (when warm starting) ready to
-   * be applied by {@link SoftContactSolver.warmStart}. With a `gather` holding the same contacts
-   * (see {@link ContactGather}), the bodies' slots, point counts and data come from it, and a
-   * contact object is read only for a static side; the solver keeps the gather's list of blocks
-   * until {@link SoftContactSolver.storeImpulses}, so change the gather only after that.
+   * Prepares the first `count` contacts for the step: slots, lever arms, effective masses, softness,
+   * start separation, approach velocity and (warm starting) last step's impulses. With a `gather`
+   * of the same contacts, slots and data come from it; it is kept until
+   * {@link SoftContactSolver.storeImpulses}, so change it only after that.
    * @throws ConstraintError when `count` is out of range or differs from the gather's, or when a
-   *   contact's body has mass but no slot in `states` (naming the contact and the side)
+   *   contact's body has mass but no slot in `states`
    */
   prepare(
     contacts: ContactConstraint[],
@@ -143,10 +133,7 @@ export class SoftContactSolver extends SoftContactArrays {
     this.listSingles();
   }
 
-  /**
-   * The contacts outside chains, in contact order, into `singles`: what every solve and relax pass
-   * runs through (the loop's shape: docs/performance.md, "Loops in their own functions").
-   */
+  /** The contacts outside chains, in contact order, into `singles` for the solve and relax passes. */
   private listSingles(): void {
     const chainOf = this.chainOf;
     const singles = this.singles;
@@ -218,12 +205,10 @@ export class SoftContactSolver extends SoftContactArrays {
   }
 
   /**
-   * Finds the chains of touching contacts: runs of contacts where each body between two of them
-   * (a moving body) touches exactly those two (a column of boxes, a light box under a heavy one, a
-   * wide box on two small ones). A static or kinematic body is never a link, only an end: nothing
-   * moves it. Such a chain's normal rows are solved exactly, all at once (see
-   * {@link solveChain}); the others one contact at a time. Chains follow contact order, so the
-   * result depends only on ids. A closed ring of contacts is left to the contact-by-contact solve.
+   * Finds the chains of touching contacts: runs where each moving body between two contacts touches
+   * exactly those two (a column of boxes); static or kinematic bodies only end chains. Their normal
+   * rows are solved exactly ({@link solveChain}). Chains follow contact order, so the result depends
+   * only on ids; a closed ring is left to the contact-by-contact solve.
    */
   private buildChains(slotCount: number): void {
     this.chainCount = 0;
@@ -341,11 +326,7 @@ export class SoftContactSolver extends SoftContactArrays {
     return this.meta[m + Meta.Touching] === 1 && (pc === 1 || this.meta[m + Meta.BlockUsable] === 1);
   }
 
-  /**
-   * One contact of {@link SoftContactSolver.prepare}: contact i, its bodies in slots sA and sB, its
-   * numbers in `data` from `base`. The contact object is read only for a body in the still slot 0
-   * (its position, and the check that it has no mass).
-   */
+  /** One contact of {@link SoftContactSolver.prepare}; the object is read only for a body in slot 0. */
   private prepareContact(
     contacts: ContactConstraint[],
     i: number,
@@ -393,7 +374,6 @@ export class SoftContactSolver extends SoftContactArrays {
     const iA = masses[2 * sA + 1];
     const mB = masses[2 * sB];
     const iB = masses[2 * sB + 1];
-    // The contact's numbers, read from its block (see `ContactConstraint.data`).
     const nx = data[base + ContactData.NormalX];
     const ny = data[base + ContactData.NormalY];
     const tx = ny;
@@ -490,8 +470,7 @@ export class SoftContactSolver extends SoftContactArrays {
       rows[q + Pt.NormalImpulse] = warm ? data[d + PointData.NormalImpulse] * perSubstep : 0;
       rows[q + Pt.TangentImpulse] = warm ? data[d + PointData.TangentImpulse] * perSubstep : 0;
       rows[q + Pt.MaxNormalImpulse] = 0;
-      // (The push pass keeps its impulses apart: see loadPushRow in assembly/push.ts.) The bounce's
-      // slots are read only when the contact has restitution: a contact without it skips them.
+      // (The push pass keeps its impulses apart: see loadPushRow in assembly/push.ts.)
       if (restitution > 0) {
         // vn⁻ before this step's gravity and impulses: restitution's reference.
         const wA = v[oA + State.W];
@@ -538,10 +517,7 @@ export class SoftContactSolver extends SoftContactArrays {
     meta[m + Meta.Deep] = -1;
   }
 
-  /**
-   * Applies every contact's accumulated impulses P = λn n + λt t to the bodies' velocities (once
-   * per sub-step, before the solve: the impulses are those of the whole last sub-step).
-   */
+  /** Applies every contact's accumulated impulses P = λn n + λt t (once per sub-step, before the solve). */
   warmStart(states: BodyStates): void {
     const memory = this.attach(states);
     // Until this sub-step's solve has looked, any point may be deep (see Param.Deep).
@@ -551,17 +527,11 @@ export class SoftContactSolver extends SoftContactArrays {
   }
 
   /**
-   * One pass over every contact. `useBias` true is the sub-step's solve: overlaps are pushed apart
-   * by the soft row (at most `maxPushVelocity`); false is the relax pass: rigid rows with no push,
-   * which takes back the velocity the push left so that it does not carry into the next sub-step.
-   * In both, a point still apart (speculative) may close its gap within the sub-step but no more.
-   * The contacts outside chains go first, in contact order, then the chains, each solved exactly
-   * (or contact by contact when its solve fails).
-   *
-   * Each pass leaves every point's separation in the rows, and the next pass reads it instead of
-   * computing it again while the bodies have not moved: moved, that is, by a {@link BodyStates}
-   * method (`begin`, `integratePositions`, `syncFromPoses`). Code that writes the motion in
-   * `states.state` itself must call {@link SoftContactSolver.prepare} again before the next pass.
+   * One pass over every contact: `useBias` true is the sub-step's solve (soft rows push overlaps
+   * apart, at most `maxPushVelocity`); false the relax pass (rigid rows, no push, taking back the
+   * push's velocity). A point still apart may close its gap but no more. Singles first, then chains.
+   * The separations a pass leaves are reused until a {@link BodyStates} method moves the bodies; code
+   * writing `states.state` itself must call {@link SoftContactSolver.prepare} again.
    */
   solve(states: BodyStates, ctx: SoftStepContext, useBias: boolean): void {
     const memory = this.attach(states);
@@ -620,13 +590,10 @@ export class SoftContactSolver extends SoftContactArrays {
   }
 
   /**
-   * The push pass: rigid normal rows for points deeper than their share (bodies created inside each
-   * other, a fast impact), removing a fraction of the excess per sub-step at most `maxPushVelocity`,
-   * on the bodies' push velocities ({@link BodyStates.push}) with impulses from zero each sub-step,
-   * as split impulses do: the push moves the bodies in the position update and is then dropped, so
-   * no speed is left. Moving pairs first, then those with a still body. `pass` counts the sub-step's
-   * passes from 0: pass 0 gathers the contacts the solve found deep, which the later passes visit
-   * again; a contact of a held body takes part in the first {@link HELD_PUSH_PASSES} only.
+   * The push pass: rigid rows for points deeper than their share remove part of the excess (at most
+   * `maxPushVelocity`) on the push velocities ({@link BodyStates.push}), from zero impulses each
+   * sub-step, so no speed is left. Moving pairs first, then those with a still body. Pass 0 gathers
+   * the deep contacts for the later passes; held bodies join the first {@link HELD_PUSH_PASSES} only.
    */
   push(states: BodyStates, ctx: SoftStepContext, pass = 0): void {
     const memory = this.attach(states);
@@ -635,10 +602,8 @@ export class SoftContactSolver extends SoftContactArrays {
     if (params[Param.Deep] === 0) return;
     params[Param.PushRate] = ctx.values[Ctx.PushRate];
     params[Param.MaxPush] = ctx.values[Ctx.MaxPushVelocity];
-    // Only the contacts the solve found deep. Those with a still body go last, so the push out of
-    // fixed geometry has the last word (first, a pile's pushes drove a box through the floor).
+    // Contacts with a still body go last, so the push out of fixed geometry has the last word.
     const o = this.kernelOffsets;
-    // (A later pass of a sub-step whose pass 0 did not run here gathers the list itself.)
     if (pass === 0 || this.deepStamp !== params[Param.Stamp]) {
       this.deepStamp = params[Param.Stamp];
       this.deepCount = memory.exports.gatherPush(
@@ -678,9 +643,8 @@ export class SoftContactSolver extends SoftContactArrays {
   }
 
   /**
-   * Writes each contact's impulses back to its constraint as impulses over the whole step (the last
-   * sub-step's times the sub-step count): they warm start the next step and are what users read.
-   * `lastNormalImpulse` gets the largest sub-step's push, likewise per step.
+   * Writes each contact's impulses back as impulses over the whole step (the last sub-step's times
+   * the sub-step count); `lastNormalImpulse` gets the largest sub-step's push.
    */
   storeImpulses(ctx: SoftStepContext): void {
     const perStep = ctx.substeps;

@@ -110,10 +110,8 @@ export class SoftStepContext {
   }
 
   /**
-   * Sets the constants for a step of `dt` from `settings`: `substeps` sub-steps, contacts of
-   * frequency `contactHertz` (capped at a quarter of the sub-step rate, so the spring stays well
-   * resolved; twice that against a static body) and damping ratio `contactDampingRatio`, and the
-   * push pass's rate `baumgarte` / h. Returns this. (The settings object, not numbers, which would be boxed.)
+   * Sets the constants for a step of `dt` from `settings` (the contact frequency capped at a quarter
+   * of the sub-step rate, twice it against a static body; the push rate `baumgarte` / h). Returns this.
    */
   set(dt: number, settings: SoftStepSettings): this {
     const values = this.values;

@@ -62,9 +62,8 @@ export class SolverBody {
     this.numbers[this.numbersBase + BodyNumber.InvI] = value;
   }
   /**
-   * The slab block holding the body's numbers from {@link SolverBody.numbersBase}
-   * (docs/performance.md, "Slabs"): 0 to 3 are the solver's (angle, angular velocity, inverse mass
-   * and inertia, read through the accessors), 4 to 15 an extending class's.
+   * The slab block holding the body's numbers from {@link SolverBody.numbersBase}: 0 to 3 the
+   * solver's (angle, angular velocity, inverse mass and inertia), 4 to 15 a subclass's.
    */
   readonly numbers: Float64Array;
   /** Where this body's numbers begin in {@link SolverBody.numbers}. */

@@ -15,13 +15,11 @@ import type { SolverBody } from './solver-body';
 import type { WeldJoint } from './weld-joint';
 
 /*
- * Chains of welds, solved together (the weld's counterpart of the rigid pins' chains, joint-chain.ts).
- *
- * A cantilever of welded boxes is a chain in which each weld carries the moment of everything beyond
- * it. Gauss-Seidel passes that moment one weld per iteration: ten welds at 10 iterations sag by
- * metres. Where welds form a chain (every dynamic body in the middle held by exactly two of them),
- * the three rows of every weld (point x, point y, angle) make one block-tridiagonal system
- * K λ = b with 3x3 blocks, which block elimination solves exactly in O(n):
+ * Chains of welds, solved together (as the rigid pins' chains, joint-chain.ts). In a cantilever each
+ * weld carries the moment of everything beyond it, which Gauss-Seidel passes on one weld per
+ * iteration (ten welds at 10 iterations sag by metres). Where welds form a chain (every dynamic body
+ * in the middle held by exactly two), their rows (point x, point y, angle) make one
+ * block-tridiagonal system K λ = b with 3x3 blocks, solved exactly in O(n) by block elimination:
  *
  *   forward:  A₁ = K₁₁,  Eₖ = Uₖ₋₁ᵀ Aₖ₋₁⁻¹,  Aₖ = Kₖₖ - Eₖ Uₖ₋₁,  yₖ = bₖ - Eₖ yₖ₋₁
  *   backward: xₙ = Aₙ⁻¹ yₙ,  xₖ = Aₖ⁻¹ (yₖ - Uₖ xₖ₊₁)
@@ -42,11 +40,10 @@ import type { WeldJoint } from './weld-joint';
  * right-hand side, so each weld's spring keeps exactly its own stiffness and damping, and the chain
  * solves them all at once.
  *
- * The position pass is Newton's method on the chain's rigid rows (soft rows are springs, left
- * alone: their rows become identity rows with a zero right-hand side), K rebuilt from the current
- * poses at each step. Welds join chains in array order, so the result depends only on that order;
- * a chain that closes on itself is left to Gauss-Seidel, and so is a chain whose K is singular. A
- * chain welded to static bodies at both ends is redundant (its K is singular) and is regularized.
+ * The position pass is Newton's method on the rigid rows (soft rows become identity rows with a zero
+ * right-hand side), K rebuilt from the poses at each step. Welds join chains in array order; loops
+ * and singular chains are left to Gauss-Seidel, and a chain welded to static bodies at both ends
+ * (redundant) is regularized.
  */
 
 /** Per-weld scratch of the chain solve, in `WeldJoint.chainData`: the inverse of the eliminated block. */
@@ -116,12 +113,9 @@ function unlink(head: WeldJoint): void {
 }
 
 /**
- * Finds this step's chains of welds among the first `count` joints (after they were prepared: it
- * reads their K and softness), links them through `chainPrev`, `chainNext`, `chainBody` and
- * `chainRole`, and factors each; with `enabled` false, only clears those fields, so every weld is
- * solved on its own. Uses the bodies' `weldChainCount`, `weldJoint0`, `weldJoint1` scratch fields.
- * Allocates nothing.
- *
+ * Finds this step's chains among the first `count` prepared joints, links them (`chainPrev`,
+ * `chainNext`, `chainBody`, `chainRole`) and factors each; with `enabled` false only clears those
+ * fields. Uses the bodies' `weldChainCount`, `weldJoint0`, `weldJoint1` scratch. Allocates nothing.
  * @param joints - the joints (any kind; only welds take part)
  * @param count - how many of them are in the solve
  * @param enabled - whether to build chains (`settings.jointChains`)
@@ -163,9 +157,8 @@ export function buildWeldChains(joints: readonly { kind: number }[], count: numb
 }
 
 /**
- * Links and factors the chain starting at `head` (a chainable weld not yet in a chain), if `head`
- * ends one. A function of its own: with this (rarely run) code in its loop, the optimised
- * {@link buildWeldChains} boxed a number per call in the machines scene (allocation.test.ts).
+ * Links and factors the chain starting at `head`, if `head` ends one. Outside the loop, which
+ * otherwise boxed a number per call (allocation.test.ts).
  */
 function linkChain(head: WeldJoint): void {
   const nA = neighbour(head, head.bodyA);
@@ -373,9 +366,7 @@ function substitute(head: WeldJoint): void {
   }
 }
 
-/**
- * The rows of the weld chain headed by `head`, at once, on the packed velocities `v`, at the places `prepareJoints` bound. @internal
- */
+/** The rows of the weld chain headed by `head`, at once, on the packed velocities `v`. @internal */
 export function solveWeldChainVelocitiesAt(head: WeldJoint, v: Float64Array): void {
   for (let j: WeldJoint | null = head; j !== null; j = j.chainNext) {
     const oA = j.velocityA;
@@ -419,13 +410,10 @@ export function solveWeldChainVelocitiesAt(head: WeldJoint, v: Float64Array): vo
 }
 
 /**
- * The position pass of the chain of welds starting at `head`: Newton steps on the rigid rows of all
- * its welds at once, until each is within {@link CHAIN_TOLERANCE} (m or radians) or
- * {@link CHAIN_NEWTON_STEPS} ran. Each step rebuilds lever arms and K from the current poses and
- * clamps each weld's point error to {@link MAX_LINEAR_CORRECTION} and its angle error to
- * {@link MAX_ANGULAR_CORRECTION}. Overwrites the welds' lever arms, K and factors (the velocity
- * solve of the step is over). The largest error before the first correction goes to
- * `positionError[0]`. @internal
+ * The position pass of the weld chain at `head`: Newton steps on all its rigid rows at once (K
+ * rebuilt from the poses, errors clamped to {@link MAX_LINEAR_CORRECTION} and
+ * {@link MAX_ANGULAR_CORRECTION}) until within {@link CHAIN_TOLERANCE} or after
+ * {@link CHAIN_NEWTON_STEPS}; the largest error before goes to `positionError[0]`. @internal
  */
 export function weldChainPositionStep(head: WeldJoint): void {
   let first = -1;

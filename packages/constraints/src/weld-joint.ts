@@ -22,11 +22,8 @@ import type { SolverBody } from './solver-body';
 import { WELD_CHAIN_DATA, weldChainPositionStep } from './weld-chain';
 
 /**
- * Options of a {@link WeldJoint}. Each part (the point, "linear", and the angle, "angular") is rigid
- * unless given a spring: by a frequency (`linearFrequencyHz`, `angularFrequencyHz`, with
- * `dampingRatio` or the per-part ratios) or by a stiffness and damping (`linearStiffness` N/m and
- * `linearDamping` N·s/m; `angularStiffness` N·m/rad and `angularDamping` N·m·s/rad). A part takes
- * one form, never both.
+ * Options of a {@link WeldJoint}. Each part (point: "linear", angle: "angular") is rigid unless
+ * given a spring, by frequency or by stiffness and damping, never both.
  */
 export interface WeldJointOptions {
   /** Frequency of the point's spring, Hz (0, the default: rigid). */
@@ -52,8 +49,7 @@ export interface WeldJointOptions {
 }
 
 const solution = new Float64Array(3);
-// The impulses handed to the apply helper (a slot: doubles passed to a call that is not inlined
-// would be boxed, one heap number per call).
+// The apply helper's impulses, in a slot (docs/performance.md, "Boxed numbers").
 const impulse = new Float64Array(3);
 // The systems handed to the block solves (slots, as `impulse`).
 const system2 = new Float64Array(5);
@@ -61,16 +57,10 @@ const system2b = new Float64Array(5);
 const system3 = new Float64Array(9);
 
 /**
- * Glues two bodies together at an anchor (Box2D's weld joint): the anchors stay together and the
- * relative angle stays at `referenceAngle`. Rigid, the point and the angle are solved together as
- * one 3x3 block; either part may instead be a spring (frequency or stiffness form), in which case
- * the angle row and the point block are solved one after the other, each with its own softness.
- *
- * The angular spring in the frequency form has stiffness k = ω² / (iA + iB) (ω = 2π f): the angle
- * row's effective mass is 1 / (iA + iB), the inverse rotational inertias about the bodies' centres,
- * so a weld to a static body has k = ω² I_B, and a weld between two bodies of inertia I has
- * k = ω² I / 2. Under a steady torque τ the angle settles at τ / k.
- *
+ * Glues two bodies together at an anchor, their relative angle at `referenceAngle`. Rigid, point and
+ * angle are one 3x3 block; with a spring on either part, the angle row and the point block are
+ * solved in turn. The angular spring's stiffness is k = ω² / (iA + iB) (ω = 2π f): ω² I_B for a weld
+ * to a static body; a steady torque τ turns it by τ / k.
  * Fields below `angularImpulse` are solver scratch.
  */
 export class WeldJoint extends AnchoredJoint {
@@ -112,11 +102,7 @@ export class WeldJoint extends AnchoredJoint {
   readonly angularSoftness: Softness;
   /** γ of the point rows in the stiffness form, 1/kg (0 otherwise). @internal */
   linearGamma: number;
-  /**
-   * {@link CHAIN_NONE} (solved alone), {@link CHAIN_HEAD} (first of a chain of welds solved
-   * together, see `buildWeldChains`) or {@link CHAIN_MEMBER}. Solver scratch, rebuilt at every prepare.
-   * @internal
-   */
+  /** Place in this step's weld chain (`buildWeldChains`): CHAIN_NONE, _HEAD or _MEMBER. @internal */
   chainRole: number;
   /** The previous weld of this weld's chain, or null. Solver scratch. @internal */
   chainPrev: WeldJoint | null;
@@ -128,12 +114,9 @@ export class WeldJoint extends AnchoredJoint {
   readonly chainData: Float64Array;
 
   /**
-   * @param bodyA - the first body
-   * @param bodyB - the second body
    * @param anchor - the weld point, world coordinates
-   * @param options - springs of the two parts
-   * @throws ConstraintError naming the argument and the value: bodies not distinct, a non-finite
-   *   anchor, a negative or non-finite spring value, or a part given both forms
+   * @throws ConstraintError when the bodies are not distinct, the anchor is not finite, a spring
+   *   value is negative or not finite, or a part is given both forms
    */
   constructor(bodyA: SolverBody, bodyB: SolverBody, anchor: Vec2Like, options: WeldJointOptions = {}) {
     registerJointType(weldType);
@@ -258,8 +241,7 @@ export function prepareWeldJointAt(
   settings: SolverSettings,
   bodies: BodyVelocities,
 ): void {
-  // The bodies' places in the packed velocities, for this warm start and the step's solves (bound
-  // here, not by a shared helper, so that each kind's accesses stay monomorphic).
+  // Bound here, not in a shared helper, so each kind's accesses stay monomorphic.
   const stride = bodies.velocityStride;
   joint.velocityA = stride * bodies.velocitySlot(joint.bodyA);
   joint.velocityB = stride * bodies.velocitySlot(joint.bodyB);
@@ -295,9 +277,8 @@ export function prepareWeldJointAt(
   joint.k23 = iA * rAx + iB * rBx;
   joint.k33 = iA + iB;
 
-  // Rigid parts get no Baumgarte bias: their drift is removed by the position pass (Box2D's
-  // nonlinear Gauss-Seidel). A bias on the three rows, warm started, made chains of welds
-  // oscillate and grow (a cantilever of three welded boxes folded within seconds).
+  // Rigid parts get no Baumgarte bias (the position pass removes their drift): a warm-started
+  // bias made chains of welds oscillate and grow.
   const baumgarte = 0;
   const linear = joint.linearSpring;
   const linearSoftness = joint.linearSoftness;
@@ -356,10 +337,7 @@ function apply(joint: WeldJoint, v: Float64Array): void {
   v[oB + 2] += bB.invI * (joint.rBx * Py - joint.rBy * Px + L);
 }
 
-/**
- * One velocity iteration of a weld joint on the packed velocities `v`, at the places the prepare
- * bound. @internal
- */
+/** One velocity iteration of a weld joint on the packed velocities `v`. @internal */
 export function solveWeldJointAt(joint: WeldJoint, v: Float64Array): void {
   const oA = joint.velocityA;
   const oB = joint.velocityB;
@@ -439,10 +417,9 @@ export function solveWeldJointAt(joint: WeldJoint, v: Float64Array): void {
 }
 
 /**
- * One position pass of a weld joint (Box2D's nonlinear Gauss-Seidel) on its rigid parts: both
- * rigid, one Newton step on the 3x3 block (the angle error clamped to
- * {@link MAX_ANGULAR_CORRECTION}); otherwise the rigid part alone. A spring's stretch is left
- * alone. The largest error found goes to `positionError[0]` (m or radians). @internal
+ * One position pass (nonlinear Gauss-Seidel) on a weld's rigid parts: both rigid, one Newton step on
+ * the 3x3 block (angle error clamped to {@link MAX_ANGULAR_CORRECTION}); the largest error found
+ * to `positionError[0]`. @internal
  */
 export function weldPositionStep(joint: WeldJoint): void {
   // A chain's welds are corrected together, at its head's turn.

@@ -21,10 +21,7 @@ import type { SolverBody } from './solver-body';
  * `dampingRatio`, or by `stiffness` (N/m) and `damping` (N·s/m), never both.
  */
 export interface WheelJointOptions extends JointSpringOptions {
-  /**
-   * Ride frequency of the suspension, Hz (0: no spring, the axis is free): the sprung body bounces
-   * at this frequency on its wheel joints (see {@link WheelJoint}).
-   */
+  /** Ride frequency of the suspension, Hz (0: no spring, the axis is free; see {@link WheelJoint}). */
   frequencyHz?: number;
   /** Damping ratio of the suspension (default 0.7). */
   dampingRatio?: number;
@@ -46,22 +43,15 @@ export interface WheelJointOptions extends JointSpringOptions {
   enableLimit?: boolean;
 }
 
-// The impulses handed to the apply helper (a slot: doubles passed to a call that is not inlined
-// would be boxed, one heap number per call).
+// The apply helper's impulses, in a slot (docs/performance.md, "Boxed numbers").
 const impulse = new Float64Array(3);
 
 /**
- * A wheel on a suspension (Box2D's wheel joint): body B (the wheel) slides along an axis fixed in
- * body A (the chassis) on a spring, stays on the line through the anchor (the perpendicular row is
- * rigid) and turns freely, driven by an optional motor; optional limits on the travel.
- *
- * In the frequency form the spring's stiffness and damping come from the sprung mass per wheel,
- * as a suspension's ride frequency is defined: k = m_s ω², c ≈ 2 ζ m_s ω (ω = 2π f; the damping is
- * matched to the step as in {@link dampingRate}), with m_s the mass of the sprung body (A, or B
- * when A cannot move) divided by the number of this step's wheel joints sprung on it. A 1,000 kg
- * chassis on four wheel joints at 4 Hz thus has k = 250 kg · (8π/s)² per wheel and bounces at
- * 4 Hz whatever the wheels weigh. In the stiffness form k and c are used as given.
- *
+ * A wheel on a suspension: body B (the wheel) slides on a spring along an axis fixed in body A (the
+ * chassis), stays on the line through the anchor and turns freely; optional motor and travel limits.
+ * The frequency form is a ride frequency: k = m_s ω², c ≈ 2 ζ m_s ω (ω = 2π f; damping matched as in
+ * {@link dampingRate}), m_s the sprung body's mass (A, or B when A cannot move) over the number of
+ * this step's wheel joints sprung on it; so a chassis bounces at f whatever the wheels weigh.
  * Fields below `upperImpulse` are solver scratch.
  */
 export class WheelJoint extends AxialJoint {
@@ -128,11 +118,7 @@ export class WheelJoint extends AxialJoint {
 
 defineCheckedFields(WheelJoint.prototype, { maxMotorTorque: requireMaximumArg });
 
-/**
- * Counts, on each sprung body, the wheel joints among the first `count` of `joints` that carry it
- * (`SolverBody.wheelJointCount`), for the frequency form's sprung mass per wheel. Allocates
- * nothing. @internal
- */
+/** Counts on each sprung body the first `count` wheel joints carrying it (`wheelJointCount`). @internal */
 export function countWheelJoints(joints: readonly { kind: number }[], count: number): void {
   for (let i = 0; i < count; i++) {
     const joint = joints[i];
@@ -144,10 +130,7 @@ export function countWheelJoints(joints: readonly { kind: number }[], count: num
   }
 }
 
-/**
- * Pre-step of a wheel joint on packed velocities, then its warm start at its bodies'
- * places in `bodies` (or zeroed impulses). @internal
- */
+/** Pre-step of a wheel joint on packed velocities, then its warm start (or zeroed impulses). @internal */
 export function prepareWheelJointAt(
   joint: WheelJoint,
   dt: number,
@@ -155,8 +138,7 @@ export function prepareWheelJointAt(
   settings: SolverSettings,
   bodies: BodyVelocities,
 ): void {
-  // The bodies' places in the packed velocities, for this warm start and the step's solves (bound
-  // here, not by a shared helper, so that each kind's accesses stay monomorphic).
+  // Bound here, not in a shared helper, so each kind's accesses stay monomorphic.
   const stride = bodies.velocityStride;
   joint.velocityA = stride * bodies.velocitySlot(joint.bodyA);
   joint.velocityB = stride * bodies.velocitySlot(joint.bodyB);
@@ -268,10 +250,7 @@ function apply(joint: WheelJoint, v: Float64Array): void {
   v[oB + 2] += bB.invI * (perp * joint.s2 + axial * joint.a2 + angular);
 }
 
-/**
- * One velocity iteration of a wheel joint on the packed velocities `v`, at the places the prepare
- * bound. @internal
- */
+/** One velocity iteration of a wheel joint on the packed velocities `v`. @internal */
 export function solveWheelJointAt(joint: WheelJoint, v: Float64Array): void {
   const oA = joint.velocityA;
   const oB = joint.velocityB;
@@ -340,9 +319,8 @@ export function solveWheelJointAt(joint: WheelJoint, v: Float64Array): void {
 }
 
 /**
- * One position pass of a wheel joint: a Newton step on the perpendicular offset, then on a
- * violated limit (at most {@link MAX_LINEAR_CORRECTION}). The spring's stretch is left alone. The
- * largest error goes to `positionError[0]`, m. @internal
+ * One position pass of a wheel joint: a Newton step on the perpendicular offset, then on a violated
+ * limit (at most {@link MAX_LINEAR_CORRECTION}); the largest error to `positionError[0]`, m. @internal
  */
 export function wheelPositionStep(joint: WheelJoint): void {
   const bA = joint.bodyA;
