@@ -131,6 +131,85 @@ function bounceBias(r: usize, q: usize, vA: usize, vB: usize, params: usize, j: 
   return soft;
 }
 
+/** Contact i (one point): its normal row, then its friction row. */
+function solveOnePoint(rows: usize, meta: usize, v: usize, params: usize, i: i32, mode: i32): void {
+  const useBias = (mode & Mode.Bias) != 0;
+  const r = rows + (<usize>((i & Index.Mask) * Row.Stride) << 3);
+  const m = meta + (<usize>((i & Index.Mask) * Meta.Stride) << 2);
+  const vA = v + (<usize>(State.Stride * (I(m, Meta.SlotA) & Index.Mask)) << 3);
+  const vB = v + (<usize>(State.Stride * (I(m, Meta.SlotB) & Index.Mask)) << 3);
+  const q1 = r + (Row.Point0 << 3);
+  const mA = F(r, Row.MassA);
+  const iA = F(r, Row.InvIA);
+  const mB = F(r, Row.MassB);
+  const iB = F(r, Row.InvIB);
+  const nx = F(r, Row.NormalX);
+  const ny = F(r, Row.NormalY);
+  const softMass = useBias ? F(r, Row.MassScale) : 1.0;
+  const softImpulse = useBias ? F(r, Row.ImpulseScale) : 0.0;
+  let vAx = F(vA, State.Vx);
+  let vAy = F(vA, State.Vy);
+  let wA = F(vA, State.W);
+  let vBx = F(vB, State.Vx);
+  let vBy = F(vB, State.Vy);
+  let wB = F(vB, State.W);
+
+  const soft1 = pointBias(r, m, q1, vA, vB, params, 0, mode);
+  const b1 = F(params, Param.Bias0);
+  {
+    const ms = soft1 ? softMass : 1.0;
+    const is = soft1 ? softImpulse : 0.0;
+    const rnA = F(q1, Pt.RnA);
+    const rnB = F(q1, Pt.RnB);
+    const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
+    const old = F(q1, Pt.NormalImpulse);
+    const lambda0 = -F(q1, Pt.NormalMass) * ms * (vn + b1) - is * old;
+    const total = old + lambda0 > 0 ? old + lambda0 : 0.0;
+    const lambda = total - old;
+    setF(q1, Pt.NormalImpulse, total);
+    if (total > F(q1, Pt.MaxNormalImpulse)) {
+      if (F(q1, Pt.MaxNormalImpulse) == 0) setF(q1, Pt.RelativeVelocity, vn);
+      setF(q1, Pt.MaxNormalImpulse, total);
+    }
+    vAx -= mA * lambda * nx;
+    vAy -= mA * lambda * ny;
+    wA -= iA * lambda * rnA;
+    vBx += mB * lambda * nx;
+    vBy += mB * lambda * ny;
+    wB += iB * lambda * rnB;
+  }
+
+  const tx = ny;
+  const ty = -nx;
+  {
+    const rtA = F(q1, Pt.RtA);
+    const rtB = F(q1, Pt.RtB);
+    const maxFriction = F(r, Row.Friction) * F(q1, Pt.NormalImpulse);
+    const old = F(q1, Pt.TangentImpulse);
+    if (maxFriction == 0 && old == 0) setF(q1, Pt.TangentImpulse, 0);
+    else {
+      const vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA - F(r, Row.TangentSpeed);
+      let total = old - F(q1, Pt.TangentMass) * vt;
+      total = total < -maxFriction ? -maxFriction : total > maxFriction ? maxFriction : total;
+      setF(q1, Pt.TangentImpulse, total);
+      const lambda = total - old;
+      vAx -= mA * lambda * tx;
+      vAy -= mA * lambda * ty;
+      wA -= iA * lambda * rtA;
+      vBx += mB * lambda * tx;
+      vBy += mB * lambda * ty;
+      wB += iB * lambda * rtB;
+    }
+  }
+  setF(vA, State.Vx, vAx);
+  setF(vA, State.Vy, vAy);
+  setF(vA, State.W, wA);
+  setF(vB, State.Vx, vBx);
+  setF(vB, State.Vy, vBy);
+  setF(vB, State.W, wB);
+  if (F(r, Row.RollingResistance) > 0) solveRolling(r, vA, vB, 1);
+}
+
 /**
  * The rolling row of the contact at r (Box2D v3's rolling resistance), on its bodies' states at vA
  * and vB: it drives the relative angular velocity wB - wA to 0 with an accumulated impulse bounded
@@ -226,7 +305,13 @@ export function solveSoft(rows: usize, meta: usize, v: usize, params: usize, i: 
 
   if ((mode & Mode.Normals) != 0 && pointCount > 0) {
     const soft1 = pointBias(r, m, q1, vA, vB, params, 0, mode);
-    const soft2 = pointCount == 2 && pointBias(r, m, q2, vA, vB, params, 1, mode);
+    const b1 = F(params, Param.Bias0);
+    let b2 = 0.0;
+    let soft2 = false;
+    if (pointCount == 2) {
+      soft2 = pointBias(r, m, q2, vA, vB, params, 1, mode);
+      b2 = F(params, Param.Bias1);
+    }
     if (pointCount == 2 && useBlock && soft1 == soft2 && I(m, Meta.BlockUsable) == 1) {
       const ms = soft1 ? softMass : 1.0;
       const is = soft1 ? softImpulse : 0.0;
@@ -243,8 +328,8 @@ export function solveSoft(rows: usize, meta: usize, v: usize, params: usize, i: 
       const k12 = F(r, Row.K12);
       const k22 = F(r, Row.K22);
       const keep = 1 - is;
-      setF(params, Param.BlockIo, ms * (vn1 + F(params, Param.Bias0)) - keep * (k11 * a1 + k12 * a2));
-      setF(params, Param.BlockIo + 1, ms * (vn2 + F(params, Param.Bias1)) - keep * (k12 * a1 + k22 * a2));
+      setF(params, Param.BlockIo, ms * (vn1 + b1) - keep * (k11 * a1 + k12 * a2));
+      setF(params, Param.BlockIo + 1, ms * (vn2 + b2) - keep * (k12 * a1 + k22 * a2));
       if (solveBlockLcp(r + (Row.K11 << 3), params + (Param.BlockIo << 3)) > 0) {
         const x1 = F(params, Param.BlockIo + 2);
         const x2 = F(params, Param.BlockIo + 3);
@@ -276,7 +361,7 @@ export function solveSoft(rows: usize, meta: usize, v: usize, params: usize, i: 
         const rnB = F(q1, Pt.RnB);
         const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
         const old = F(q1, Pt.NormalImpulse);
-        const lambda0 = -F(q1, Pt.NormalMass) * ms * (vn + F(params, Param.Bias0)) - is * old;
+        const lambda0 = -F(q1, Pt.NormalMass) * ms * (vn + b1) - is * old;
         const total = old + lambda0 > 0 ? old + lambda0 : 0.0;
         const lambda = total - old;
         setF(q1, Pt.NormalImpulse, total);
@@ -298,7 +383,7 @@ export function solveSoft(rows: usize, meta: usize, v: usize, params: usize, i: 
         const rnB = F(q2, Pt.RnB);
         const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
         const old = F(q2, Pt.NormalImpulse);
-        const lambda0 = -F(q2, Pt.NormalMass) * ms * (vn + F(params, Param.Bias1)) - is * old;
+        const lambda0 = -F(q2, Pt.NormalMass) * ms * (vn + b2) - is * old;
         const total = old + lambda0 > 0 ? old + lambda0 : 0.0;
         const lambda = total - old;
         setF(q2, Pt.NormalImpulse, total);
@@ -369,7 +454,10 @@ export function solveSoft(rows: usize, meta: usize, v: usize, params: usize, i: 
   if (pointCount > 0 && F(r, Row.RollingResistance) > 0) solveRolling(r, vA, vB, pointCount);
 }
 
-/** One solve or relax pass over the `count` contacts listed at `singles` (addresses: byte offsets). */
+/**
+ * One solve or relax pass over the `count` contacts listed at `singles` (a two-point one with the
+ * bit `Index.TwoPoints`), in list order; addresses are byte offsets.
+ */
 export function solveSingles(
   rows: usize,
   meta: usize,
@@ -379,7 +467,11 @@ export function solveSingles(
   count: i32,
   mode: i32,
 ): void {
-  for (let k = 0; k < count; k++) solveSoft(rows, meta, v, params, I(singles, k), mode);
+  for (let k = 0; k < count; k++) {
+    const e = I(singles, k);
+    if (e < Index.TwoPoints) solveOnePoint(rows, meta, v, params, e, mode);
+    else solveSoft(rows, meta, v, params, e & Index.Mask, mode);
+  }
 }
 
 /** The warm start: applies the `count` contacts' accumulated impulses, in contact order. */

@@ -162,6 +162,93 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
     return soft;
   }
 
+  /** Contact i (one point): its normal row, then its friction row. */
+  function solveOnePoint(
+    rows: number,
+    meta: number,
+    v: number,
+    params: number,
+    i: number,
+    mode: number,
+  ): void {
+    const useBias = (mode & Mode.Bias) !== 0;
+    const r = rows + (((i & Index.Mask) * Row.Stride) << 3);
+    const m = meta + (((i & Index.Mask) * Meta.Stride) << 2);
+    const vA = v + ((State.Stride * (i32[(m >>> 2) + Meta.SlotA] & Index.Mask)) << 3);
+    const vB = v + ((State.Stride * (i32[(m >>> 2) + Meta.SlotB] & Index.Mask)) << 3);
+    const q1 = r + (Row.Point0 << 3);
+    const mA = f64[(r >>> 3) + Row.MassA];
+    const iA = f64[(r >>> 3) + Row.InvIA];
+    const mB = f64[(r >>> 3) + Row.MassB];
+    const iB = f64[(r >>> 3) + Row.InvIB];
+    const nx = f64[(r >>> 3) + Row.NormalX];
+    const ny = f64[(r >>> 3) + Row.NormalY];
+    const softMass = useBias ? f64[(r >>> 3) + Row.MassScale] : 1.0;
+    const softImpulse = useBias ? f64[(r >>> 3) + Row.ImpulseScale] : 0.0;
+    let vAx = f64[(vA >>> 3) + State.Vx];
+    let vAy = f64[(vA >>> 3) + State.Vy];
+    let wA = f64[(vA >>> 3) + State.W];
+    let vBx = f64[(vB >>> 3) + State.Vx];
+    let vBy = f64[(vB >>> 3) + State.Vy];
+    let wB = f64[(vB >>> 3) + State.W];
+
+    const soft1 = pointBias(r, m, q1, vA, vB, params, 0, mode);
+    const b1 = f64[(params >>> 3) + Param.Bias0];
+    {
+      const ms = soft1 ? softMass : 1.0;
+      const is = soft1 ? softImpulse : 0.0;
+      const rnA = f64[(q1 >>> 3) + Pt.RnA];
+      const rnB = f64[(q1 >>> 3) + Pt.RnB];
+      const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
+      const old = f64[(q1 >>> 3) + Pt.NormalImpulse];
+      const lambda0 = -f64[(q1 >>> 3) + Pt.NormalMass] * ms * (vn + b1) - is * old;
+      const total = old + lambda0 > 0 ? old + lambda0 : 0.0;
+      const lambda = total - old;
+      f64[(q1 >>> 3) + Pt.NormalImpulse] = total;
+      if (total > f64[(q1 >>> 3) + Pt.MaxNormalImpulse]) {
+        if (f64[(q1 >>> 3) + Pt.MaxNormalImpulse] === 0) f64[(q1 >>> 3) + Pt.RelativeVelocity] = vn;
+        f64[(q1 >>> 3) + Pt.MaxNormalImpulse] = total;
+      }
+      vAx -= mA * lambda * nx;
+      vAy -= mA * lambda * ny;
+      wA -= iA * lambda * rnA;
+      vBx += mB * lambda * nx;
+      vBy += mB * lambda * ny;
+      wB += iB * lambda * rnB;
+    }
+
+    const tx = ny;
+    const ty = -nx;
+    {
+      const rtA = f64[(q1 >>> 3) + Pt.RtA];
+      const rtB = f64[(q1 >>> 3) + Pt.RtB];
+      const maxFriction = f64[(r >>> 3) + Row.Friction] * f64[(q1 >>> 3) + Pt.NormalImpulse];
+      const old = f64[(q1 >>> 3) + Pt.TangentImpulse];
+      if (maxFriction === 0 && old === 0) f64[(q1 >>> 3) + Pt.TangentImpulse] = 0;
+      else {
+        const vt =
+          (vBx - vAx) * tx + (vBy - vAy) * ty + wB * rtB - wA * rtA - f64[(r >>> 3) + Row.TangentSpeed];
+        let total = old - f64[(q1 >>> 3) + Pt.TangentMass] * vt;
+        total = total < -maxFriction ? -maxFriction : total > maxFriction ? maxFriction : total;
+        f64[(q1 >>> 3) + Pt.TangentImpulse] = total;
+        const lambda = total - old;
+        vAx -= mA * lambda * tx;
+        vAy -= mA * lambda * ty;
+        wA -= iA * lambda * rtA;
+        vBx += mB * lambda * tx;
+        vBy += mB * lambda * ty;
+        wB += iB * lambda * rtB;
+      }
+    }
+    f64[(vA >>> 3) + State.Vx] = vAx;
+    f64[(vA >>> 3) + State.Vy] = vAy;
+    f64[(vA >>> 3) + State.W] = wA;
+    f64[(vB >>> 3) + State.Vx] = vBx;
+    f64[(vB >>> 3) + State.Vy] = vBy;
+    f64[(vB >>> 3) + State.W] = wB;
+    if (f64[(r >>> 3) + Row.RollingResistance] > 0) solveRolling(r, vA, vB, 1);
+  }
+
   /**
    * The rolling row of the contact at r (Box2D v3's rolling resistance), on its bodies' states at vA
    * and vB: it drives the relative angular velocity wB - wA to 0 with an accumulated impulse bounded
@@ -257,7 +344,13 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
 
     if ((mode & Mode.Normals) !== 0 && pointCount > 0) {
       const soft1 = pointBias(r, m, q1, vA, vB, params, 0, mode);
-      const soft2 = pointCount === 2 && pointBias(r, m, q2, vA, vB, params, 1, mode);
+      const b1 = f64[(params >>> 3) + Param.Bias0];
+      let b2 = 0.0;
+      let soft2 = false;
+      if (pointCount === 2) {
+        soft2 = pointBias(r, m, q2, vA, vB, params, 1, mode);
+        b2 = f64[(params >>> 3) + Param.Bias1];
+      }
       if (pointCount === 2 && useBlock && soft1 === soft2 && i32[(m >>> 2) + Meta.BlockUsable] === 1) {
         const ms = soft1 ? softMass : 1.0;
         const is = soft1 ? softImpulse : 0.0;
@@ -274,10 +367,8 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
         const k12 = f64[(r >>> 3) + Row.K12];
         const k22 = f64[(r >>> 3) + Row.K22];
         const keep = 1 - is;
-        f64[(params >>> 3) + Param.BlockIo] =
-          ms * (vn1 + f64[(params >>> 3) + Param.Bias0]) - keep * (k11 * a1 + k12 * a2);
-        f64[(params >>> 3) + (Param.BlockIo + 1)] =
-          ms * (vn2 + f64[(params >>> 3) + Param.Bias1]) - keep * (k12 * a1 + k22 * a2);
+        f64[(params >>> 3) + Param.BlockIo] = ms * (vn1 + b1) - keep * (k11 * a1 + k12 * a2);
+        f64[(params >>> 3) + (Param.BlockIo + 1)] = ms * (vn2 + b2) - keep * (k12 * a1 + k22 * a2);
         if (solveBlockLcp(r + (Row.K11 << 3), params + (Param.BlockIo << 3)) > 0) {
           const x1 = f64[(params >>> 3) + (Param.BlockIo + 2)];
           const x2 = f64[(params >>> 3) + (Param.BlockIo + 3)];
@@ -309,8 +400,7 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
           const rnB = f64[(q1 >>> 3) + Pt.RnB];
           const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
           const old = f64[(q1 >>> 3) + Pt.NormalImpulse];
-          const lambda0 =
-            -f64[(q1 >>> 3) + Pt.NormalMass] * ms * (vn + f64[(params >>> 3) + Param.Bias0]) - is * old;
+          const lambda0 = -f64[(q1 >>> 3) + Pt.NormalMass] * ms * (vn + b1) - is * old;
           const total = old + lambda0 > 0 ? old + lambda0 : 0.0;
           const lambda = total - old;
           f64[(q1 >>> 3) + Pt.NormalImpulse] = total;
@@ -332,8 +422,7 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
           const rnB = f64[(q2 >>> 3) + Pt.RnB];
           const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
           const old = f64[(q2 >>> 3) + Pt.NormalImpulse];
-          const lambda0 =
-            -f64[(q2 >>> 3) + Pt.NormalMass] * ms * (vn + f64[(params >>> 3) + Param.Bias1]) - is * old;
+          const lambda0 = -f64[(q2 >>> 3) + Pt.NormalMass] * ms * (vn + b2) - is * old;
           const total = old + lambda0 > 0 ? old + lambda0 : 0.0;
           const lambda = total - old;
           f64[(q2 >>> 3) + Pt.NormalImpulse] = total;
@@ -404,7 +493,10 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
     if (pointCount > 0 && f64[(r >>> 3) + Row.RollingResistance] > 0) solveRolling(r, vA, vB, pointCount);
   }
 
-  /** One solve or relax pass over the `count` contacts listed at `singles` (addresses: byte offsets). */
+  /**
+   * One solve or relax pass over the `count` contacts listed at `singles` (a two-point one with the
+   * bit `Index.TwoPoints`), in list order; addresses are byte offsets.
+   */
   function solveSingles(
     rows: number,
     meta: number,
@@ -414,7 +506,11 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
     count: number,
     mode: number,
   ): void {
-    for (let k = 0; k < count; k++) solveSoft(rows, meta, v, params, i32[(singles >>> 2) + k], mode);
+    for (let k = 0; k < count; k++) {
+      const e = i32[(singles >>> 2) + k];
+      if (e < Index.TwoPoints) solveOnePoint(rows, meta, v, params, e, mode);
+      else solveSoft(rows, meta, v, params, e & Index.Mask, mode);
+    }
   }
 
   /** The warm start: applies the `count` contacts' accumulated impulses, in contact order. */

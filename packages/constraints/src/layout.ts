@@ -79,6 +79,8 @@ export const enum Motion {
 /** Index masks (docs/performance.md, "Constants"): the arrays never hold more than `Mask`. */
 export const enum Index {
   Mask = 0x7fffff,
+  /** Marks a two-point contact in `SoftContactSolver.singles`: a bit above every contact index. */
+  TwoPoints = 0x1000000,
 }
 
 /** One contact in `SoftContactSolver.rows` (doubles): a header, then two points of `Pt.Stride`. */

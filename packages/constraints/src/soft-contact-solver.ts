@@ -133,14 +133,19 @@ export class SoftContactSolver extends SoftContactArrays {
     this.listSingles();
   }
 
-  /** The contacts outside chains, in contact order, into `singles` for the solve and relax passes. */
+  /**
+   * The contacts outside chains, in contact order, into `singles` (a two-point one with the bit
+   * `Index.TwoPoints` set) for the solve and relax passes.
+   */
   private listSingles(): void {
+    const meta = this.meta;
     const chainOf = this.chainOf;
     const singles = this.singles;
     let count = 0;
     for (let i = 0, n = this.contactCount; i < n; i++) {
       if (chainOf[i] >= 0) continue;
-      singles[count++] = i;
+      singles[count++] =
+        meta[(i & Index.Mask) * Meta.Stride + Meta.PointCount] === 1 ? i : i | Index.TwoPoints;
     }
     this.singleCount = count;
   }
