@@ -48,6 +48,20 @@ describe('schedule', () => {
     expect(box2d3.map((r) => `${r.scene} ${r.repeat}`)).toEqual([0, 1, 2, 3].map((k) => `pyramid20 ${k}`));
     expect(runs.filter((r) => r.engine === 'planck' && r.scene === 'pyramid20').length).toBe(7);
   });
+  it('CI measures quality for lite only, and the peers run pyramid20 only, whose ratios it guards', () => {
+    const runs = schedule(ciPlan());
+    const lite: string[] = ciPlan().qualityEngines ?? [];
+    expect(lite).toEqual(ciPlan().engines.filter((e) => e.startsWith('lite')));
+    for (const r of runs) if (!lite.includes(r.engine)) expect(r.checkpoints).toEqual([]);
+    for (const engine of lite) {
+      const asked = runs.filter((r) => r.engine === engine && r.checkpoints.length > 0).map((r) => r.scene);
+      expect(asked.sort()).toEqual([...ciPlan().verdictScenes].sort());
+    }
+    const peers = new Set(runs.filter((r) => !lite.includes(r.engine)).map((r) => r.scene));
+    expect([...peers]).toEqual(['pyramid20']);
+    // The full set measures every engine's quality.
+    expect(fullPlan().qualityEngines).toBeUndefined();
+  });
 });
 
 describe('lite, once per solver', () => {
