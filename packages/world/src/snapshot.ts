@@ -112,33 +112,30 @@ const checkedValues = new Float64Array(BV.Count);
  * a joint axis not a unit vector). A WorldError names the first such number.
  */
 function checkWritable(s: StepState): void {
-  const check = (argument: string, value: number, bound = MAX_STATE_MAGNITUDE) => {
-    if (Math.abs(value) > bound && Number.isFinite(value)) {
-      throw new WorldError(
-        argument,
-        value,
-        `is larger than ${bound} in magnitude: the world cannot be saved`,
-      );
-    }
-  };
-  check('world.gravity.x', s.gravity.x);
-  check('world.gravity.y', s.gravity.y);
+  // Each name is built only for a number refused (for every number, that took longer than the save).
+  if (isBeyond(s.gravity.x, MAX_STATE_MAGNITUDE)) refuse('world.gravity.x', s.gravity.x);
+  if (isBeyond(s.gravity.y, MAX_STATE_MAGNITUDE)) refuse('world.gravity.y', s.gravity.y);
   for (const b of s.bodyList) {
     const v = bodyValues(b, checkedValues);
     for (let k = BV.X; k <= BV.Inertia; ++k) {
-      if (k < BV.SleepTime || k >= BV.Mass) {
-        check(`body #${b.id}.${BODY_NUMBERS[k][0]}`, v[k], k < BV.Mass ? MAX_STATE_MAGNITUDE : MAX_MAGNITUDE);
+      const bound = k < BV.Mass ? MAX_STATE_MAGNITUDE : MAX_MAGNITUDE;
+      if (k !== BV.SleepTime && isBeyond(v[k], bound)) {
+        refuse(`body #${b.id}.${BODY_NUMBERS[k][0]}`, v[k], bound);
       }
     }
   }
   for (const c of s.contactList) {
     for (let k = 0; k < 8 * c.pointCount; ++k) {
-      check(`the contact of shapes #${c.shapeA.id} and #${c.shapeB.id}: data[${k}]`, c.data[k]);
+      if (isBeyond(c.data[k], MAX_STATE_MAGNITUDE)) {
+        refuse(`the contact of shapes #${c.shapeA.id} and #${c.shapeB.id}: data[${k}]`, c.data[k]);
+      }
     }
   }
   for (const j of s.jointList) {
     const record = j as unknown as Record<string, number>;
-    for (const path of kindInfo(j.kind).impulses) check(`joint #${j.id}.${path}`, record[path]);
+    for (const path of kindInfo(j.kind).impulses) {
+      if (isBeyond(record[path], MAX_STATE_MAGNITUDE)) refuse(`joint #${j.id}.${path}`, record[path]);
+    }
     const axis = j as unknown as { localAxisX: number; localAxisY: number };
     if (SNAPSHOT_KINDS[j.kind].unitAxis && !isUnitAxis(axis.localAxisX, axis.localAxisY)) {
       throw new WorldError(
@@ -148,6 +145,16 @@ function checkWritable(s: StepState): void {
       );
     }
   }
+}
+
+/** Whether `value` is finite and larger than `bound` in magnitude. */
+function isBeyond(value: number, bound: number): boolean {
+  return Math.abs(value) > bound && Number.isFinite(value);
+}
+
+/** The WorldError of a number `checkWritable` refuses. */
+function refuse(argument: string, value: number, bound = MAX_STATE_MAGNITUDE): never {
+  throw new WorldError(argument, value, `is larger than ${bound} in magnitude: the world cannot be saved`);
 }
 
 /** Proxy flags: its fat box is derived (not written), it waits in the move buffer. */
