@@ -153,8 +153,8 @@ export class ByteWriter {
     for (let i = 0; i < value.length; ++i) this.u8(value.charCodeAt(i) & 0x7f);
   }
 
-  /** Fills the header and returns a copy of the snapshot's bytes. */
-  finish(): Uint8Array {
+  /** Fills the header and returns a copy of the snapshot's bytes: in `into`'s first bytes when it has room. */
+  finish(into?: Uint8Array): Uint8Array {
     const payload = this.length - SNAPSHOT_HEADER_BYTES;
     const view = this.view;
     view.setUint32(0, SNAPSHOT_MAGIC, true);
@@ -162,7 +162,9 @@ export class ByteWriter {
     view.setUint16(6, 0, true);
     view.setUint32(8, payload, true);
     view.setUint32(12, checksum(this.bytes, SNAPSHOT_HEADER_BYTES, this.length), true);
-    return this.bytes.slice(0, this.length);
+    if (into === undefined || into.length < this.length) return this.bytes.slice(0, this.length);
+    into.set(this.bytes.subarray(0, this.length));
+    return into.subarray(0, this.length);
   }
 }
 

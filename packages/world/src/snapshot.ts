@@ -76,8 +76,8 @@ const COUNTERS = ['nextBodyId', 'nextShapeId', 'nextJointId'] as const;
 
 const writers = new WeakMap<World, ByteWriter>();
 
-/** Writes the snapshot of a compacted world (`saveWorld`). @internal */
-export function writeSnapshot(world: World): Uint8Array {
+/** Writes the snapshot of a compacted world (`saveWorld`), into `into` when it has room. @internal */
+export function writeSnapshot(world: World, into?: Uint8Array): Uint8Array {
   let w = writers.get(world);
   if (w === undefined) {
     w = new ByteWriter();
@@ -100,7 +100,7 @@ export function writeSnapshot(world: World): Uint8Array {
   writeJoints(w, s);
   writeContacts(w, s);
   writeProxies(w, s);
-  return w.finish();
+  return w.finish(into);
 }
 
 /** Scratch of `checkWritable`: a body's values. */
