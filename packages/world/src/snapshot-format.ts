@@ -42,6 +42,17 @@ export function stateValue(value: number, what: string, index = -1, field = ''):
   return value;
 }
 
+/** Whether `value` is finite and beyond `MAX_MAGNITUDE` (`large`: a mass or inertia) or `MAX_STATE_MAGNITUDE`. */
+export function isBeyond(value: number, large = false): boolean {
+  return Math.abs(value) > (large ? MAX_MAGNITUDE : MAX_STATE_MAGNITUDE) && Number.isFinite(value);
+}
+
+/** Refuses to save a world with a number {@link isBeyond}; build `argument` only then (it costs). */
+export function refuse(argument: string, value: number, large = false): never {
+  const bound = large ? MAX_MAGNITUDE : MAX_STATE_MAGNITUDE;
+  throw new WorldError(argument, value, `is larger than ${bound} in magnitude: the world cannot be saved`);
+}
+
 /** A growable byte buffer the snapshot is written into (one per world, reused between snapshots). */
 export class ByteWriter {
   private bytes = new Uint8Array(1024);

@@ -24,7 +24,6 @@ import {
   BODY_NUMBERS,
   type BodyRecord,
   BV,
-  bodyValues,
   findRecord,
   geometryCode,
   readBodies,
@@ -35,7 +34,15 @@ import {
   xfA,
 } from './snapshot-bodies';
 import { applyContacts, derivedMargin, readContacts, writeContacts } from './snapshot-contacts';
-import { assignFields, ByteReader, ByteWriter, badSnapshot, stateValue } from './snapshot-format';
+import {
+  assignFields,
+  ByteReader,
+  ByteWriter,
+  badSnapshot,
+  isBeyond,
+  refuse,
+  stateValue,
+} from './snapshot-format';
 import {
   isUnitAxis,
   type JointRecord,
@@ -48,7 +55,6 @@ import {
 import { scratchSettings, settingsPart } from './snapshot-settings';
 import { computeAABB } from './stage-finish';
 import { ensureBodyCapacity, type StepState } from './step-state';
-import { MAX_MAGNITUDE, MAX_STATE_MAGNITUDE } from './validate';
 import type { World } from './world';
 
 /*
@@ -78,14 +84,13 @@ const writers = new WeakMap<World, ByteWriter>();
 
 /** Writes the snapshot of a compacted world (`saveWorld`), into `into` when it has room. @internal */
 export function writeSnapshot(world: World, into?: Uint8Array): Uint8Array {
-  let w = writers.get(world);
-  if (w === undefined) {
-    w = new ByteWriter();
-    writers.set(world, w);
-  }
+  const w = writers.get(world) ?? new ByteWriter();
+  writers.set(world, w);
   const internals = world as unknown as WorldInternals;
   const s = internals.core;
-  checkWritable(s);
+  // A number the reader would refuse is refused here, before the snapshot is returned (see `refuse`).
+  if (isBeyond(s.gravity.x)) refuse('world.gravity.x', s.gravity.x);
+  if (isBeyond(s.gravity.y)) refuse('world.gravity.y', s.gravity.y);
   w.begin();
   for (const key of COUNTERS) w.uint(internals[key]);
   w.float(internals.stepCounter, 0);
@@ -97,36 +102,22 @@ export function writeSnapshot(world: World, into?: Uint8Array): Uint8Array {
   w.uint(s.stepSubsteps);
   settingsPart(w, s);
   writeBodies(w, s);
+  checkWritable(s);
   writeJoints(w, s);
   writeContacts(w, s);
   writeProxies(w, s);
   return w.finish(into);
 }
 
-/** Scratch of `checkWritable`: a body's values. */
-const checkedValues = new Float64Array(BV.Count);
-
 /**
- * Refuses, before anything is written, a world the reader would refuse for a number the public API
- * sets freely (a state number beyond `MAX_STATE_MAGNITUDE`, a mass or inertia beyond `MAX_MAGNITUDE`,
- * a joint axis not a unit vector). A WorldError names the first such number.
+ * Refuses a world the reader would refuse for a contact or joint number the public API sets freely (a
+ * state number beyond `MAX_STATE_MAGNITUDE`, a joint axis not a unit vector), as `writeBodies` does
+ * for the bodies' numbers: a WorldError names the first such number.
  */
 function checkWritable(s: StepState): void {
-  // Each name is built only for a number refused (for every number, that took longer than the save).
-  if (isBeyond(s.gravity.x, MAX_STATE_MAGNITUDE)) refuse('world.gravity.x', s.gravity.x);
-  if (isBeyond(s.gravity.y, MAX_STATE_MAGNITUDE)) refuse('world.gravity.y', s.gravity.y);
-  for (const b of s.bodyList) {
-    const v = bodyValues(b, checkedValues);
-    for (let k = BV.X; k <= BV.Inertia; ++k) {
-      const bound = k < BV.Mass ? MAX_STATE_MAGNITUDE : MAX_MAGNITUDE;
-      if (k !== BV.SleepTime && isBeyond(v[k], bound)) {
-        refuse(`body #${b.id}.${BODY_NUMBERS[k][0]}`, v[k], bound);
-      }
-    }
-  }
   for (const c of s.contactList) {
     for (let k = 0; k < 8 * c.pointCount; ++k) {
-      if (isBeyond(c.data[k], MAX_STATE_MAGNITUDE)) {
+      if (isBeyond(c.data[k])) {
         refuse(`the contact of shapes #${c.shapeA.id} and #${c.shapeB.id}: data[${k}]`, c.data[k]);
       }
     }
@@ -134,7 +125,7 @@ function checkWritable(s: StepState): void {
   for (const j of s.jointList) {
     const record = j as unknown as Record<string, number>;
     for (const path of kindInfo(j.kind).impulses) {
-      if (isBeyond(record[path], MAX_STATE_MAGNITUDE)) refuse(`joint #${j.id}.${path}`, record[path]);
+      if (isBeyond(record[path])) refuse(`joint #${j.id}.${path}`, record[path]);
     }
     const axis = j as unknown as { localAxisX: number; localAxisY: number };
     if (SNAPSHOT_KINDS[j.kind].unitAxis && !isUnitAxis(axis.localAxisX, axis.localAxisY)) {
@@ -145,16 +136,6 @@ function checkWritable(s: StepState): void {
       );
     }
   }
-}
-
-/** Whether `value` is finite and larger than `bound` in magnitude. */
-function isBeyond(value: number, bound: number): boolean {
-  return Math.abs(value) > bound && Number.isFinite(value);
-}
-
-/** The WorldError of a number `checkWritable` refuses. */
-function refuse(argument: string, value: number, bound = MAX_STATE_MAGNITUDE): never {
-  throw new WorldError(argument, value, `is larger than ${bound} in magnitude: the world cannot be saved`);
 }
 
 /** Proxy flags: its fat box is derived (not written), it waits in the move buffer. */
