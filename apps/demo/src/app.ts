@@ -747,7 +747,7 @@ export class Testbed {
       (single || simulation.stepCount % snapshotInterval(snapshotCost(simulation.snapshotTimes)) === 0)
     ) {
       const start = performance.now();
-      this.rewind.push(simulation.capture());
+      this.rewind.push(simulation.capture(() => this.rewind.spare()));
       this.frameTimes.current.snapshot += performance.now() - start;
     }
     this.frameTimes.current.step += simulation.step(STEP);

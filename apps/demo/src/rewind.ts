@@ -3,6 +3,8 @@
  * the step count), newest last, bounded by a byte budget and a frame count. Pushing past either
  * drops the oldest; stepping back pops the newest. A snapshot restored into its world continues
  * bit for bit as the world did, so stepping back and then forward again replays the same steps.
+ * The dropped states' buffers are handed out again (`spare`) for the next snapshots to be written
+ * into (`saveWorld(world, { into })`): once the stack is full, keeping a snapshot allocates nothing.
  */
 import type { GameState } from './game';
 import type { RollingStats } from './rolling-stats';
@@ -48,6 +50,9 @@ export function stateBytes(state: SavedState): number {
   return bytes;
 }
 
+/** The most buffers of dropped states kept for reuse (a few per pane). */
+const MAX_SPARES = 16;
+
 /** A bounded stack of saved states, oldest first. */
 export class Rewind {
   /** The most bytes the kept states may hold together. */
@@ -58,6 +63,8 @@ export class Rewind {
   /** Index of the oldest kept state in `states` (dropped ones are left behind until compaction). */
   private head = 0;
   private bytes = 0;
+  /** Buffers of dropped states, each as a view of its whole buffer, to be written into again. */
+  private readonly spares: Uint8Array[] = [];
 
   /**
    * @param maxBytes - the byte budget (default 64 MiB)
@@ -87,7 +94,11 @@ export class Rewind {
     this.states.push(state);
     this.bytes += stateBytes(state);
     while (this.length > 1 && (this.bytes > this.maxBytes || this.length > this.maxFrames)) {
-      this.bytes -= stateBytes(this.states[this.head]);
+      const dropped = this.states[this.head];
+      this.bytes -= stateBytes(dropped);
+      for (const s of dropped.snapshots) {
+        if (this.spares.length < MAX_SPARES) this.spares.push(new Uint8Array(s.buffer, s.byteOffset));
+      }
       this.head++;
     }
     // A state larger than the whole budget is not kept at all.
@@ -96,6 +107,14 @@ export class Rewind {
       this.states.splice(0, this.head);
       this.head = 0;
     }
+  }
+
+  /**
+   * A buffer of a dropped state for the next snapshot to be written into (`saveWorld(world, { into })`),
+   * `undefined` when none is left. No kept state uses it any more.
+   */
+  spare(): Uint8Array | undefined {
+    return this.spares.pop();
   }
 
   /** Takes the newest state off the stack (`undefined` when none is kept). */

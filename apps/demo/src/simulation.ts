@@ -369,11 +369,14 @@ export class Simulation {
     }
   }
 
-  /** The state of every pane's world now (see `saveWorld`), with the step count; timed in `snapshotTimes`. */
-  capture(): SavedState {
+  /**
+   * The state of every pane's world now (see `saveWorld`), with the step count; timed in `snapshotTimes`.
+   * `spare` gives buffers no longer needed to write the snapshots into (see `Rewind.spare`).
+   */
+  capture(spare?: () => Uint8Array | undefined): SavedState {
     const start = performance.now();
     const state = {
-      snapshots: this.panes.map((pane) => saveWorld(pane.world)),
+      snapshots: this.panes.map((pane) => saveWorld(pane.world, { into: spare?.() })),
       stepCount: this.stepCount,
       games: this.panes.map((pane) => gameOf(pane.world)?.save() ?? null),
     };

@@ -51,6 +51,27 @@ describe('Rewind', () => {
     expect(rewind.pop()?.stepCount).toBe(9999);
   });
 
+  it("hands out the dropped states' buffers (whole) to write the next snapshots into, none of a kept state", () => {
+    const rewind = new Rewind(1e9, 2);
+    const buffers = [0, 1, 2, 3].map(() => new ArrayBuffer(40));
+    const pushed = buffers.map((buffer, i) => ({ snapshots: [new Uint8Array(buffer, 8, 10)], stepCount: i }));
+    rewind.push(pushed[0]);
+    rewind.push(pushed[1]);
+    expect(rewind.spare()).toBeUndefined();
+    rewind.push(pushed[2]);
+    rewind.push(pushed[3]);
+    const spares = [rewind.spare(), rewind.spare(), rewind.spare()];
+    expect(spares[0]?.buffer).toBe(buffers[1]);
+    expect(spares[1]?.buffer).toBe(buffers[0]);
+    expect(spares[2]).toBeUndefined();
+    expect(spares.map((s) => [s?.byteOffset, s?.length])).toEqual([
+      [8, 32],
+      [8, 32],
+      [undefined, undefined],
+    ]);
+    expect([rewind.pop(), rewind.pop()]).toEqual([pushed[3], pushed[2]]);
+  });
+
   it('refuses a budget or a count that cannot hold anything', () => {
     expect(() => new Rewind(0)).toThrow(/maxBytes/);
     expect(() => new Rewind(100, 0)).toThrow(/maxFrames/);

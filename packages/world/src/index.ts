@@ -77,7 +77,7 @@ export {
 } from './queries';
 export { MAX_ITERATIONS, MAX_SUBSTEPS, type SolverKind, WorldSettings } from './settings';
 export { BodyShape, type ShapeFilter, type ShapeGeometry, type ShapeOptions } from './shape';
-export { loadWorld, restoreWorld, saveWorld } from './snapshot-io';
+export { loadWorld, restoreWorld, type SaveOptions, saveWorld } from './snapshot-io';
 export { ContinuousCollision } from './stage-continuous';
 export { setWasmKernels } from './wasm-kernels';
 export { World } from './world';

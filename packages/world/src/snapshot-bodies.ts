@@ -15,7 +15,7 @@ import {
   type ResolvedShape,
 } from './shape';
 import type { Decoded } from './snapshot';
-import { type ByteReader, type ByteWriter, badSnapshot } from './snapshot-format';
+import { type ByteReader, type ByteWriter, badSnapshot, isBeyond, refuse } from './snapshot-format';
 import type { StepState } from './step-state';
 import { checkFinite, checkInvertible, checkNonNegative, MAX_STATE_MAGNITUDE } from './validate';
 
@@ -204,6 +204,11 @@ export function writeBodies(w: ByteWriter, s: StepState): void {
   for (let i = 0; i < bodies.length; ++i) {
     const b = bodies[i];
     const v = bodyValues(b, rowA);
+    // Numbers the reader would refuse that the public API sets freely; each name built only then.
+    for (let k = BV.X; k <= BV.Inertia; ++k) {
+      if (k !== BV.SleepTime && isBeyond(v[k], k >= BV.Mass))
+        refuse(`body #${b.id}.${BODY_NUMBERS[k][0]}`, v[k], k >= BV.Mass);
+    }
     rot.setAngle(b.angle);
     placeCenter(b, placed);
     let f = BODY_TYPES.indexOf(b.type) | (b.bullet ? B_BULLET : 0) | (b.allowSleep ? B_ALLOW_SLEEP : 0);

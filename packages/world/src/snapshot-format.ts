@@ -42,6 +42,17 @@ export function stateValue(value: number, what: string, index = -1, field = ''):
   return value;
 }
 
+/** Whether `value` is finite and beyond `MAX_MAGNITUDE` (`large`: a mass or inertia) or `MAX_STATE_MAGNITUDE`. */
+export function isBeyond(value: number, large = false): boolean {
+  return Math.abs(value) > (large ? MAX_MAGNITUDE : MAX_STATE_MAGNITUDE) && Number.isFinite(value);
+}
+
+/** Refuses to save a world with a number {@link isBeyond}; build `argument` only then (it costs). */
+export function refuse(argument: string, value: number, large = false): never {
+  const bound = large ? MAX_MAGNITUDE : MAX_STATE_MAGNITUDE;
+  throw new WorldError(argument, value, `is larger than ${bound} in magnitude: the world cannot be saved`);
+}
+
 /** A growable byte buffer the snapshot is written into (one per world, reused between snapshots). */
 export class ByteWriter {
   private bytes = new Uint8Array(1024);
@@ -153,8 +164,8 @@ export class ByteWriter {
     for (let i = 0; i < value.length; ++i) this.u8(value.charCodeAt(i) & 0x7f);
   }
 
-  /** Fills the header and returns a copy of the snapshot's bytes. */
-  finish(): Uint8Array {
+  /** Fills the header and returns a copy of the snapshot's bytes: in `into`'s first bytes when it has room. */
+  finish(into?: Uint8Array): Uint8Array {
     const payload = this.length - SNAPSHOT_HEADER_BYTES;
     const view = this.view;
     view.setUint32(0, SNAPSHOT_MAGIC, true);
@@ -162,7 +173,9 @@ export class ByteWriter {
     view.setUint16(6, 0, true);
     view.setUint32(8, payload, true);
     view.setUint32(12, checksum(this.bytes, SNAPSHOT_HEADER_BYTES, this.length), true);
-    return this.bytes.slice(0, this.length);
+    if (into === undefined || into.length < this.length) return this.bytes.slice(0, this.length);
+    into.set(this.bytes.subarray(0, this.length));
+    return into.subarray(0, this.length);
   }
 }
 

@@ -4,6 +4,16 @@ import { World } from './world';
 
 // Functions, not World methods: a program that never saves leaves the snapshot code out of its bundle.
 
+/** Options of {@link saveWorld}. */
+export interface SaveOptions {
+  /**
+   * A buffer to write the snapshot into (a snapshot no longer needed, say): when it is large enough,
+   * the result is a view of its first bytes and no buffer is made; else a new buffer, as without it.
+   * A ring of snapshots that reuses its oldest one's buffer saves without allocating.
+   */
+  into?: Uint8Array;
+}
+
 /**
  * Saves everything that decides the world's future (bodies, shapes, joints, contacts, broadphase,
  * settings, counters) into a compact binary buffer; stepping on after `restoreWorld` gives bit for
@@ -13,13 +23,19 @@ import { World } from './world';
  * const saved = saveWorld(world);
  * for (let i = 0; i < 60; ++i) world.step(1 / 60);
  * restoreWorld(world, saved); // back in time; the next 60 steps give the same positions bit for bit
+ * const again = saveWorld(world, { into: saved }); // the same bytes, in the same buffer
  * ```
- * @throws WorldError on a value that is not a World, or while the world steps
+ * @throws WorldError on a value that is not a World, on `options.into` not a Uint8Array, or while
+ *   the world steps
  */
-export function saveWorld(world: World): Uint8Array {
+export function saveWorld(world: World, options?: SaveOptions): Uint8Array {
   checkWorld('saveWorld', world).checkUnlocked('saveWorld', 'world', 'the world');
+  const into = options?.into;
+  if (!(into === undefined || into instanceof Uint8Array)) {
+    throw new WorldError('options.into', into, 'must be a Uint8Array (or left out)');
+  }
   world.compactAll();
-  return writeSnapshot(world);
+  return writeSnapshot(world, into);
 }
 
 /**

@@ -24,7 +24,6 @@ import {
   BODY_NUMBERS,
   type BodyRecord,
   BV,
-  bodyValues,
   findRecord,
   geometryCode,
   readBodies,
@@ -35,7 +34,15 @@ import {
   xfA,
 } from './snapshot-bodies';
 import { applyContacts, derivedMargin, readContacts, writeContacts } from './snapshot-contacts';
-import { assignFields, ByteReader, ByteWriter, badSnapshot, stateValue } from './snapshot-format';
+import {
+  assignFields,
+  ByteReader,
+  ByteWriter,
+  badSnapshot,
+  isBeyond,
+  refuse,
+  stateValue,
+} from './snapshot-format';
 import {
   isUnitAxis,
   type JointRecord,
@@ -48,7 +55,6 @@ import {
 import { scratchSettings, settingsPart } from './snapshot-settings';
 import { computeAABB } from './stage-finish';
 import { ensureBodyCapacity, type StepState } from './step-state';
-import { MAX_MAGNITUDE, MAX_STATE_MAGNITUDE } from './validate';
 import type { World } from './world';
 
 /*
@@ -76,16 +82,15 @@ const COUNTERS = ['nextBodyId', 'nextShapeId', 'nextJointId'] as const;
 
 const writers = new WeakMap<World, ByteWriter>();
 
-/** Writes the snapshot of a compacted world (`saveWorld`). @internal */
-export function writeSnapshot(world: World): Uint8Array {
-  let w = writers.get(world);
-  if (w === undefined) {
-    w = new ByteWriter();
-    writers.set(world, w);
-  }
+/** Writes the snapshot of a compacted world (`saveWorld`), into `into` when it has room. @internal */
+export function writeSnapshot(world: World, into?: Uint8Array): Uint8Array {
+  const w = writers.get(world) ?? new ByteWriter();
+  writers.set(world, w);
   const internals = world as unknown as WorldInternals;
   const s = internals.core;
-  checkWritable(s);
+  // A number the reader would refuse is refused here, before the snapshot is returned (see `refuse`).
+  if (isBeyond(s.gravity.x)) refuse('world.gravity.x', s.gravity.x);
+  if (isBeyond(s.gravity.y)) refuse('world.gravity.y', s.gravity.y);
   w.begin();
   for (const key of COUNTERS) w.uint(internals[key]);
   w.float(internals.stepCounter, 0);
@@ -97,48 +102,31 @@ export function writeSnapshot(world: World): Uint8Array {
   w.uint(s.stepSubsteps);
   settingsPart(w, s);
   writeBodies(w, s);
+  checkWritable(s);
   writeJoints(w, s);
   writeContacts(w, s);
   writeProxies(w, s);
-  return w.finish();
+  return w.finish(into);
 }
 
-/** Scratch of `checkWritable`: a body's values. */
-const checkedValues = new Float64Array(BV.Count);
-
 /**
- * Refuses, before anything is written, a world the reader would refuse for a number the public API
- * sets freely (a state number beyond `MAX_STATE_MAGNITUDE`, a mass or inertia beyond `MAX_MAGNITUDE`,
- * a joint axis not a unit vector). A WorldError names the first such number.
+ * Refuses a world the reader would refuse for a contact or joint number the public API sets freely (a
+ * state number beyond `MAX_STATE_MAGNITUDE`, a joint axis not a unit vector), as `writeBodies` does
+ * for the bodies' numbers: a WorldError names the first such number.
  */
 function checkWritable(s: StepState): void {
-  const check = (argument: string, value: number, bound = MAX_STATE_MAGNITUDE) => {
-    if (Math.abs(value) > bound && Number.isFinite(value)) {
-      throw new WorldError(
-        argument,
-        value,
-        `is larger than ${bound} in magnitude: the world cannot be saved`,
-      );
-    }
-  };
-  check('world.gravity.x', s.gravity.x);
-  check('world.gravity.y', s.gravity.y);
-  for (const b of s.bodyList) {
-    const v = bodyValues(b, checkedValues);
-    for (let k = BV.X; k <= BV.Inertia; ++k) {
-      if (k < BV.SleepTime || k >= BV.Mass) {
-        check(`body #${b.id}.${BODY_NUMBERS[k][0]}`, v[k], k < BV.Mass ? MAX_STATE_MAGNITUDE : MAX_MAGNITUDE);
-      }
-    }
-  }
   for (const c of s.contactList) {
     for (let k = 0; k < 8 * c.pointCount; ++k) {
-      check(`the contact of shapes #${c.shapeA.id} and #${c.shapeB.id}: data[${k}]`, c.data[k]);
+      if (isBeyond(c.data[k])) {
+        refuse(`the contact of shapes #${c.shapeA.id} and #${c.shapeB.id}: data[${k}]`, c.data[k]);
+      }
     }
   }
   for (const j of s.jointList) {
     const record = j as unknown as Record<string, number>;
-    for (const path of kindInfo(j.kind).impulses) check(`joint #${j.id}.${path}`, record[path]);
+    for (const path of kindInfo(j.kind).impulses) {
+      if (isBeyond(record[path])) refuse(`joint #${j.id}.${path}`, record[path]);
+    }
     const axis = j as unknown as { localAxisX: number; localAxisY: number };
     if (SNAPSHOT_KINDS[j.kind].unitAxis && !isUnitAxis(axis.localAxisX, axis.localAxisY)) {
       throw new WorldError(

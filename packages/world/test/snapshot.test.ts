@@ -434,6 +434,32 @@ describe('handles across a restore', () => {
     expect(sameBytes(first, kept)).toBe(true);
   });
 
+  it('saveWorld({ into }) writes the same bytes into the given buffer when it has room, else into a new one', () => {
+    const { world } = kitchenSink('soft', true);
+    run(world, 30);
+    const plain = saveWorld(world);
+    const into = new Uint8Array(plain.length + 100).fill(7);
+    const saved = saveWorld(world, { into });
+    expect(saved.buffer).toBe(into.buffer);
+    expect(saved.byteOffset).toBe(into.byteOffset);
+    expect(sameBytes(saved, plain)).toBe(true);
+    expect(into[plain.length]).toBe(7);
+    const reference = trajectory(world, 30);
+    restoreWorld(world, saved);
+    expect(trajectory(world, 30)).toEqual(reference);
+    // Too small: a new buffer, the given one untouched; the exact size is enough.
+    const small = new Uint8Array(plain.length - 1);
+    const fresh = saveWorld(world, { into: small });
+    expect(fresh.buffer).not.toBe(small.buffer);
+    expect(small.every((b) => b === 0)).toBe(true);
+    const exact = new Uint8Array(fresh.length);
+    expect(saveWorld(world, { into: exact }).buffer).toBe(exact.buffer);
+    expect(sameBytes(exact, fresh)).toBe(true);
+    for (const bad of [[1, 2], new Uint16Array(4), 'bytes', null]) {
+      expect(() => saveWorld(world, { into: bad as unknown as Uint8Array })).toThrow(WorldError);
+    }
+  });
+
   it('reads a snapshot at any byte offset of a larger buffer (copied from a file or a message)', () => {
     const { world } = kitchenSink('soft', true);
     run(world, 30);
