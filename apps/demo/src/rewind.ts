@@ -50,8 +50,12 @@ export function stateBytes(state: SavedState): number {
   return bytes;
 }
 
-/** The most buffers of dropped states kept for reuse (a few per pane). */
-const MAX_SPARES = 16;
+/**
+ * The most buffers of dropped states kept for reuse: once the stack is full each capture drops about
+ * one state, so two per pane of a two-pane scene suffice. They sit outside the byte budget (at most
+ * four snapshots' worth).
+ */
+const MAX_SPARES = 4;
 
 /** A bounded stack of saved states, oldest first. */
 export class Rewind {
