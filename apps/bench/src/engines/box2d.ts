@@ -94,11 +94,13 @@ export class Box2dAdapter implements EngineAdapter {
       if (j.kind === 'revolute') {
         const jd = new b2RevoluteJointDef();
         jd.Initialize(a, b, { x: j.anchorX, y: j.anchorY });
+        jd.collideConnected = j.collideConnected ?? false;
         world.CreateJoint(jd);
       } else {
         const jd = new b2DistanceJointDef();
         jd.Initialize(a, b, { x: j.anchorAX, y: j.anchorAY }, { x: j.anchorBX, y: j.anchorBY });
         if (j.length !== undefined) jd.length = jd.minLength = jd.maxLength = j.length;
+        jd.collideConnected = j.collideConnected ?? false;
         world.CreateJoint(jd);
       }
     });

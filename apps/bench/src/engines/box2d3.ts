@@ -156,6 +156,7 @@ export class Box2d3Adapter implements EngineAdapter {
       const base = jointDef.base;
       base.bodyIdA = this.bodies[j.bodyA];
       base.bodyIdB = this.bodies[j.bodyB];
+      base.collideConnected = j.collideConnected ?? false;
       const frameA = base.localFrameA;
       frameA.p = new b2.b2Vec2(pa.x, pa.y);
       base.localFrameA = frameA;

@@ -115,6 +115,8 @@ export class MatterAdapter implements EngineAdapter {
       const bx = j.kind === 'revolute' ? j.anchorX : j.anchorBX;
       const by = j.kind === 'revolute' ? j.anchorY : j.anchorBY;
       const length = j.kind === 'revolute' ? 0 : j.length !== undefined ? S * j.length : undefined;
+      // matter-js has no per-joint collision switch (only collision groups, which would reach every
+      // body in the group): its jointed bodies keep colliding whatever `collideConnected` says.
       const constraint = Matter.Constraint.create({
         bodyA: a,
         bodyB: b,

@@ -117,8 +117,12 @@ export class P2Adapter implements EngineAdapter {
       requireRigidJoint('p2', j, index);
       const a = this.bodies[j.bodyA];
       const b = this.bodies[j.bodyB];
+      // p2 lets jointed bodies collide unless told: the scenes' default is that they do not.
+      const collideConnected = j.collideConnected ?? false;
       if (j.kind === 'revolute') {
-        world.addConstraint(new RevoluteConstraint(a, b, { worldPivot: [j.anchorX, j.anchorY] }));
+        world.addConstraint(
+          new RevoluteConstraint(a, b, { worldPivot: [j.anchorX, j.anchorY], collideConnected }),
+        );
       } else {
         const la = localPoint(scene.bodies[j.bodyA], j.anchorAX, j.anchorAY);
         const lb = localPoint(scene.bodies[j.bodyB], j.anchorBX, j.anchorBY);
@@ -126,6 +130,7 @@ export class P2Adapter implements EngineAdapter {
           new DistanceConstraint(a, b, {
             localAnchorA: [la.x, la.y],
             localAnchorB: [lb.x, lb.y],
+            collideConnected,
             ...(j.length !== undefined ? { distance: j.length } : {}),
           }),
         );

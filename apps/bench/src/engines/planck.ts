@@ -83,11 +83,12 @@ export class PlanckAdapter implements EngineAdapter {
       requireRigidJoint('planck', j, index);
       const a = this.bodies[j.bodyA];
       const b = this.bodies[j.bodyB];
+      const collideConnected = j.collideConnected ?? false;
       if (j.kind === 'revolute') {
-        world.createJoint(new RevoluteJoint({}, a, b, new Vec2(j.anchorX, j.anchorY)));
+        world.createJoint(new RevoluteJoint({ collideConnected }, a, b, new Vec2(j.anchorX, j.anchorY)));
       } else {
         const joint = new DistanceJoint(
-          {},
+          { collideConnected },
           a,
           b,
           new Vec2(j.anchorAX, j.anchorAY),

@@ -92,7 +92,10 @@ export class RapierAdapter implements EngineAdapter {
               localPoint(a, j.anchorAX, j.anchorAY),
               localPoint(b, j.anchorBX, j.anchorBY),
             );
-      world.createImpulseJoint(data, this.bodies[j.bodyA], this.bodies[j.bodyB], true);
+      // Rapier lets jointed bodies collide unless told: the scenes' default is that they do not.
+      world
+        .createImpulseJoint(data, this.bodies[j.bodyA], this.bodies[j.bodyB], true)
+        .setContactsEnabled(j.collideConnected ?? false);
     });
     this.world = world;
   }
