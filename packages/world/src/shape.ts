@@ -184,14 +184,15 @@ export function resolveShapeOptions(
   defaults: { density: number; friction: number; restitution: number },
 ) {
   const o = checkOptions(options, prefix);
-  if (typeof o.type !== 'string' || !Object.hasOwn(SHAPE_KEYS, o.type)) {
+  if (typeof o.type !== 'string' || !Object.hasOwn(SHAPE_TYPES, o.type)) {
     throw new WorldError(
       `${prefix}.type`,
       o.type,
       "must be 'circle', 'capsule', 'polygon', 'box', 'segment' or 'chain'",
     );
   }
-  checkKeys(o, SHAPE_KEYS[o.type], prefix);
+  const table = SHAPE_TYPES[o.type];
+  checkKeys(o, table.keys, prefix);
   const chain = o.type === 'chain' ? buildChain(o.points, o.loop, prefix) : null;
   const geometry = chain === null ? buildGeometry(o, prefix) : chain[0];
   // Refused as a snapshot's reader would refuse it, so every shape a world holds can be read back.
@@ -202,7 +203,7 @@ export function resolveShapeOptions(
         ? 'offset'
         : o.type === 'circle' && o.center !== undefined
           ? 'center'
-          : FAULT_FIELDS[o.type];
+          : table.fault;
     const value = (o as unknown as Record<string, unknown>)[field];
     throw new WorldError(
       `${prefix}.${field}`,
@@ -221,7 +222,7 @@ export function resolveShapeOptions(
   checkKeys(f, FILTER_KEYS, `${prefix}.filter`);
   return {
     type: o.type,
-    kind: geometry instanceof Box ? KIND_BOX : KINDS[o.type],
+    kind: geometry instanceof Box ? KIND_BOX : table.kind,
     geometry,
     /** A chain's segments, one shape each (`geometry` is the first); null for other types. */
     chain,
@@ -239,7 +240,7 @@ export function resolveShapeOptions(
   };
 }
 
-/** The options a shape of each geometry takes (its geometry's, then the material's). */
+/** The options every shape takes after its geometry's. */
 const MATERIAL_KEYS = [
   'type',
   'density',
@@ -252,33 +253,19 @@ const MATERIAL_KEYS = [
   'filter',
   'userData',
 ];
-const SHAPE_KEYS: Record<ShapeGeometry['type'], readonly string[]> = {
-  circle: ['radius', 'center', ...MATERIAL_KEYS],
-  capsule: ['center1', 'center2', 'radius', ...MATERIAL_KEYS],
-  polygon: ['vertices', 'radius', ...MATERIAL_KEYS],
-  box: ['width', 'height', 'offset', 'angle', ...MATERIAL_KEYS],
-  segment: ['point1', 'point2', ...MATERIAL_KEYS],
-  chain: ['points', 'loop', ...MATERIAL_KEYS],
+/**
+ * Per geometry type: its options, its kind (a box with no offset and angle is a `Box`, KIND_BOX),
+ * and the option an invalid geometry is refused by (a box's offset or a circle's centre when given).
+ */
+const SHAPE_TYPES: Record<ShapeGeometry['type'], { keys: readonly string[]; kind: number; fault: string }> = {
+  circle: { keys: ['radius', 'center', ...MATERIAL_KEYS], kind: KIND_CIRCLE, fault: 'radius' },
+  capsule: { keys: ['center1', 'center2', 'radius', ...MATERIAL_KEYS], kind: KIND_CAPSULE, fault: 'center2' },
+  polygon: { keys: ['vertices', 'radius', ...MATERIAL_KEYS], kind: KIND_POLYGON, fault: 'vertices' },
+  box: { keys: ['width', 'height', 'offset', 'angle', ...MATERIAL_KEYS], kind: KIND_POLYGON, fault: 'width' },
+  segment: { keys: ['point1', 'point2', ...MATERIAL_KEYS], kind: KIND_SEGMENT, fault: 'point2' },
+  chain: { keys: ['points', 'loop', ...MATERIAL_KEYS], kind: KIND_CHAIN_SEGMENT, fault: 'points' },
 };
 const FILTER_KEYS = ['category', 'mask', 'group'];
-/** Each geometry's kind (a box with no offset and angle is a `Box`, KIND_BOX; else a polygon). */
-const KINDS = {
-  circle: KIND_CIRCLE,
-  capsule: KIND_CAPSULE,
-  polygon: KIND_POLYGON,
-  box: KIND_POLYGON,
-  segment: KIND_SEGMENT,
-  chain: KIND_CHAIN_SEGMENT,
-};
-/** The option an invalid geometry is refused by (a box's offset or a circle's centre when given). */
-const FAULT_FIELDS = {
-  circle: 'radius',
-  capsule: 'center2',
-  polygon: 'vertices',
-  box: 'width',
-  segment: 'point2',
-  chain: 'points',
-} as const;
 
 /** A restitution (coefficient of restitution) must be a number in [0, 1]. @internal */
 export function checkRestitution(value: unknown, argument: string): number {
