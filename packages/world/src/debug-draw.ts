@@ -1,10 +1,11 @@
-import type { Shape as CollisionShape } from '@lite/collision';
+import { AABB, type Shape as CollisionShape } from '@lite/collision';
 import type { Transform } from '@lite/math';
 import type { Body } from './body';
 import { WorldError } from './errors';
 import type { Joint } from './joints';
 import type { AABBLike } from './queries';
-import type { BodyShape } from './shape';
+import { type BodyShape, roundingRadius } from './shape';
+import { computeAABB } from './stage-finish';
 import { checkBoolean, checkKeys } from './validate';
 import type { World } from './world';
 
@@ -88,7 +89,7 @@ const OPTION_KEYS = [
   'shapeColor',
 ] as const;
 const vertices = new Float64Array(16);
-const box = new Float64Array(4);
+const box = new AABB();
 
 /**
  * Draws `world` with `draw`: shapes and joints (by default), bounding boxes, contacts and body
@@ -125,11 +126,8 @@ export function drawWorld(world: World, draw: DebugDraw, options: DebugDrawOptio
       const color =
         shapeColor === undefined ? (shape.sensor ? DebugColor.sensor : colorOf(body)) : shapeColor(shape);
       if (color < 0) continue;
-      if (shapes) drawShape(draw, shape.geometry, xf, color);
-      if (aabbs) {
-        boundsOf(shape.geometry, xf, box);
-        outlineBox(draw, box);
-      }
+      if (shapes) drawShape(draw, shape, xf, color);
+      if (aabbs) outlineBox(draw, computeAABB(shape, xf, box));
     }
     if (transforms) draw.drawTransform(xf.p.x, xf.p.y, body.angle);
   }
@@ -163,8 +161,13 @@ function colorOf(body: Body): number {
 /** Whether any shape of `body` has a bounding box meeting `bounds`. */
 function bodyMeets(body: Body, bounds: AABBLike): boolean {
   for (const shape of body.shapes) {
-    boundsOf(shape.geometry, body.transform, box);
-    if (box[0] <= bounds.maxX && box[2] >= bounds.minX && box[1] <= bounds.maxY && box[3] >= bounds.minY) {
+    computeAABB(shape, body.transform, box);
+    if (
+      box.minX <= bounds.maxX &&
+      box.maxX >= bounds.minX &&
+      box.minY <= bounds.maxY &&
+      box.maxY >= bounds.minY
+    ) {
       return true;
     }
   }
@@ -219,40 +222,21 @@ function pointAt(xf: Transform, i: number, x: number, y: number): number {
   return 1;
 }
 
-/** A shape's rounding radius (a circle's and capsule's radius; 0 for segments and boxes). */
-function radiusOf(g: CollisionShape): number {
-  if (g.type === 'circle' || g.type === 'capsule') return g.radius;
-  return g.type === 'polygon' ? (g.radius ?? 0) : 0;
-}
-
-function drawShape(draw: DebugDraw, g: CollisionShape, xf: Transform, color: number): void {
+function drawShape(draw: DebugDraw, shape: BodyShape, xf: Transform, color: number): void {
+  const g = shape.geometry;
   const count = pointsOf(g, xf);
   const v = vertices;
   if (g.type === 'circle') draw.drawCircle(v[0], v[1], g.radius, Math.atan2(xf.q.s, xf.q.c), color);
   else if (g.type === 'capsule') draw.drawCapsule(v[0], v[1], v[2], v[3], g.radius, color);
   else if (g.type === 'segment' || g.type === 'chainSegment') draw.drawSegment(v[0], v[1], v[2], v[3], color);
-  else draw.drawPolygon(v, count, radiusOf(g), color);
+  else draw.drawPolygon(v, count, roundingRadius(shape), color);
 }
 
-/** A shape's world bounding box into `out` (minX, minY, maxX, maxY). */
-function boundsOf(g: CollisionShape, xf: Transform, out: Float64Array): void {
-  const count = pointsOf(g, xf);
-  const r = radiusOf(g);
-  out[0] = out[1] = Number.POSITIVE_INFINITY;
-  out[2] = out[3] = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < count; i++) {
-    out[0] = Math.min(out[0], vertices[2 * i] - r);
-    out[1] = Math.min(out[1], vertices[2 * i + 1] - r);
-    out[2] = Math.max(out[2], vertices[2 * i] + r);
-    out[3] = Math.max(out[3], vertices[2 * i + 1] + r);
-  }
-}
-
-function outlineBox(draw: DebugDraw, b: Float64Array): void {
-  draw.drawSegment(b[0], b[1], b[2], b[1], DebugColor.aabb);
-  draw.drawSegment(b[2], b[1], b[2], b[3], DebugColor.aabb);
-  draw.drawSegment(b[2], b[3], b[0], b[3], DebugColor.aabb);
-  draw.drawSegment(b[0], b[3], b[0], b[1], DebugColor.aabb);
+function outlineBox(draw: DebugDraw, b: AABB): void {
+  draw.drawSegment(b.minX, b.minY, b.maxX, b.minY, DebugColor.aabb);
+  draw.drawSegment(b.maxX, b.minY, b.maxX, b.maxY, DebugColor.aabb);
+  draw.drawSegment(b.maxX, b.maxY, b.minX, b.maxY, DebugColor.aabb);
+  draw.drawSegment(b.minX, b.maxY, b.minX, b.minY, DebugColor.aabb);
 }
 
 /** The body-frame anchor (about the centre of mass) of `body` in world coordinates, into `anchor`. */

@@ -1,7 +1,13 @@
-import { type Shape as CollisionShape, DistanceOutput, shapeDistance } from '@lite/collision';
+import {
+  type Shape as CollisionShape,
+  DistanceOutput,
+  PackedShapeSlot,
+  shapeDistance,
+} from '@lite/collision';
 import { Transform, type Vec2Like } from '@lite/math';
 import type { Body } from './body';
 import { WorldError } from './errors';
+import { type BodyShape, packedOf } from './shape';
 import { checkFinite, checkInteger, checkKeys, checkNonNegative, checkVec2 } from './validate';
 import type { World } from './world';
 
@@ -61,7 +67,7 @@ export function explode(world: World, options: ExplosionOptions): void {
     if (body.type !== 'dynamic') continue;
     for (const shape of body.shapes) {
       if ((shape.category & mask) === 0) continue;
-      pushShape(body, shape.geometry, position, radius, falloff, impulse);
+      pushShape(body, shape, position, radius, falloff, impulse);
     }
   }
 }
@@ -69,21 +75,21 @@ export function explode(world: World, options: ExplosionOptions): void {
 /** Applies the blast's impulse on one shape of `body` (nothing when it is out of reach). */
 function pushShape(
   body: Body,
-  geometry: CollisionShape,
+  shape: BodyShape,
   position: Vec2Like,
   radius: number,
   falloff: number,
   impulse: number,
 ): void {
   const xf = body.transform;
-  shapeDistance(point, pointPose, geometry, xf, distance);
+  shapeDistance(point, pointPose, shape.geometry, xf, distance);
   const gap = distance.distance;
   if (gap > radius + falloff) return;
   let dx = distance.pointBX - position.x;
   let dy = distance.pointBY - position.y;
   if (gap === 0) {
     // The blast is inside the shape: push along the line to its centroid.
-    const c = centroidOf(geometry);
+    const c = shape.centroid;
     dx = xf.p.x + xf.q.c * c.x - xf.q.s * c.y - position.x;
     dy = xf.p.y + xf.q.s * c.x + xf.q.c * c.y - position.y;
   }
@@ -98,7 +104,7 @@ function pushShape(
   // The width across the blast line, in the body's frame: the extent along the line's normal.
   const nx = xf.q.c * -dy + xf.q.s * dx;
   const ny = -xf.q.s * -dy + xf.q.c * dx;
-  const width = widthAlong(geometry, nx, ny);
+  const width = widthAlong(shape, nx, ny);
   const scale = gap <= radius || falloff === 0 ? 1 : (radius + falloff - gap) / falloff;
   const magnitude = impulse * width * scale;
   impulseVector.x = magnitude * dx;
@@ -106,66 +112,15 @@ function pushShape(
   body.applyLinearImpulse(impulseVector);
 }
 
-const centroid = { x: 0, y: 0 };
-
-/** A shape's centroid, body frame (the centre of its vertices: exact for the convex shapes here). */
-function centroidOf(g: CollisionShape): Vec2Like {
-  centroid.x = 0;
-  centroid.y = 0;
-  if (g.type === 'circle') {
-    if (g.center) {
-      centroid.x = g.center.x;
-      centroid.y = g.center.y;
-    }
-  } else if (g.type === 'capsule') {
-    centroid.x = 0.5 * (g.center1.x + g.center2.x);
-    centroid.y = 0.5 * (g.center1.y + g.center2.y);
-  } else if (g.type === 'segment' || g.type === 'chainSegment') {
-    centroid.x = 0.5 * (g.point1.x + g.point2.x);
-    centroid.y = 0.5 * (g.point1.y + g.point2.y);
-  } else if (g.type === 'box') {
-    if (g.offset) {
-      centroid.x = g.offset.x;
-      centroid.y = g.offset.y;
-    }
-  } else {
-    // The area centroid of a polygon: triangles fanned from its first vertex.
-    const v = g.vertices;
-    let area = 0;
-    for (let i = 1; i + 1 < v.length; i++) {
-      const a = (v[i].x - v[0].x) * (v[i + 1].y - v[0].y) - (v[i].y - v[0].y) * (v[i + 1].x - v[0].x);
-      area += a;
-      centroid.x += (a * (v[0].x + v[i].x + v[i + 1].x)) / 3;
-      centroid.y += (a * (v[0].y + v[i].y + v[i + 1].y)) / 3;
-    }
-    centroid.x /= area;
-    centroid.y /= area;
-  }
-  return centroid;
-}
-
-/** The extent of a shape along the unit direction (`nx`, `ny`), body frame, m. */
-function widthAlong(g: CollisionShape, nx: number, ny: number): number {
-  if (g.type === 'circle') return 2 * g.radius;
-  if (g.type === 'capsule') {
-    return Math.abs((g.center2.x - g.center1.x) * nx + (g.center2.y - g.center1.y) * ny) + 2 * g.radius;
-  }
-  if (g.type === 'segment' || g.type === 'chainSegment') {
-    return Math.abs((g.point2.x - g.point1.x) * nx + (g.point2.y - g.point1.y) * ny);
-  }
-  if (g.type === 'box') {
-    const angle = g.angle ?? 0;
-    const c = Math.cos(angle);
-    const s = Math.sin(angle);
-    // The box's half axes projected on the direction.
-    return g.width * Math.abs(c * nx + s * ny) + g.height * Math.abs(-s * nx + c * ny);
-  }
+/** A shape's extent along the unit direction (`nx`, `ny`), body frame, m (from its packed form). */
+function widthAlong(shape: BodyShape, nx: number, ny: number): number {
+  const p = packedOf(shape);
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
-  for (const v of g.vertices) {
-    const d = v.x * nx + v.y * ny;
+  for (let i = PackedShapeSlot.Vertices, end = i + 2 * p[PackedShapeSlot.Count]; i < end; i += 2) {
+    const d = p[i] * nx + p[i + 1] * ny;
     lo = Math.min(lo, d);
     hi = Math.max(hi, d);
   }
-  return hi - lo + 2 * (g.radius ?? 0);
+  return hi - lo + 2 * p[PackedShapeSlot.Radius];
 }

@@ -98,30 +98,47 @@ function filterOf(filter: MoverFilter | null | undefined, argument: string): Mov
 }
 
 /** `mask` when given, else every category; checked. */
-function maskOf(mask: number | undefined): number {
-  return mask === undefined ? 0xffffffff : checkInteger(mask, 'mask', 0, 0xffffffff);
+function maskOf(mask: number | undefined, argument: string): number {
+  return mask === undefined ? 0xffffffff : checkInteger(mask, argument, 0, 0xffffffff);
 }
 
 /**
- * The shapes (not sensors, category in `mask`, passed by `filter`) of the bodies whose boxes meet
- * the box, in body id then shape order.
+ * Checks a mover query's arguments; returns the shapes (not sensors, category in `mask`, passed by
+ * `filter`) of the bodies whose boxes meet the capsule's swept by `translation`, in body id then
+ * shape order.
  */
-function eachShape(
+function shapesNear(
   world: World,
-  minX: number,
-  minY: number,
-  maxX: number,
-  maxY: number,
-  mask: number,
-  filter: MoverFilter | null,
-  visit: (shape: BodyShape) => void,
-): void {
-  for (const body of world.queryAABB({ minX, minY, maxX, maxY })) {
+  position: Vec2Like,
+  capsule: MoverCapsule,
+  translation: Vec2Like,
+  mask: number | undefined,
+  filter: MoverFilter | null | undefined,
+): BodyShape[] {
+  checkVec2(position, 'position');
+  checkCapsule(capsule, 'capsule');
+  checkVec2(translation, 'translation');
+  const bits = maskOf(mask, 'mask');
+  const passes = filterOf(filter, 'filter');
+  const { center1: c1, center2: c2, radius: r } = capsule;
+  const bounds = {
+    minX: position.x + Math.min(0, translation.x) + Math.min(c1.x, c2.x) - r,
+    minY: position.y + Math.min(0, translation.y) + Math.min(c1.y, c2.y) - r,
+    maxX: position.x + Math.max(0, translation.x) + Math.max(c1.x, c2.x) + r,
+    maxY: position.y + Math.max(0, translation.y) + Math.max(c1.y, c2.y) + r,
+  };
+  const found: BodyShape[] = [];
+  for (const body of world.queryAABB(bounds)) {
     for (const shape of body.shapes) {
-      if (!shape.sensor && (shape.category & mask) !== 0 && (filter === null || filter(shape))) visit(shape);
+      if (!shape.sensor && (shape.category & bits) !== 0 && (passes === null || passes(shape)))
+        found.push(shape);
     }
   }
+  return found;
 }
+
+/** No translation (the capsule where it stands). */
+const STILL: Vec2Like = { x: 0, y: 0 };
 
 /**
  * The surfaces the capsule at `position` touches or overlaps, as planes written into `planes`
@@ -137,40 +154,28 @@ export function collideMover(
   mask?: number,
   filter?: MoverFilter | null,
 ): number {
-  checkVec2(position, 'position');
-  checkCapsule(capsule, 'capsule');
-  const bits = maskOf(mask);
-  const passes = filterOf(filter, 'filter');
+  const shapes = shapesNear(world, position, capsule, STILL, mask, filter);
   core.center1.set(capsule.center1.x, capsule.center1.y);
   core.center2.set(capsule.center2.x, capsule.center2.y);
   moverPose.set(position.x, position.y, 0);
   const r = capsule.radius;
   let count = 0;
-  eachShape(
-    world,
-    position.x + Math.min(core.center1.x, core.center2.x) - r,
-    position.y + Math.min(core.center1.y, core.center2.y) - r,
-    position.x + Math.max(core.center1.x, core.center2.x) + r,
-    position.y + Math.max(core.center1.y, core.center2.y) + r,
-    bits,
-    passes,
-    (shape) => {
-      shapeDistance(shape.geometry, shape.body.transform, core, moverPose, distance);
-      if (distance.distance > r || (distance.normalX === 0 && distance.normalY === 0)) return;
-      if (count === planes.length) planes.push(new CollisionPlane());
-      const plane = planes[count++];
-      plane.normalX = distance.normalX;
-      plane.normalY = distance.normalY;
-      plane.offset = r - distance.distance;
-      plane.pointX = distance.pointAX;
-      plane.pointY = distance.pointAY;
-      plane.body = shape.body;
-      plane.shape = shape;
-      plane.push = 0;
-      plane.pushLimit = Number.POSITIVE_INFINITY;
-      plane.clipVelocity = true;
-    },
-  );
+  for (const shape of shapes) {
+    shapeDistance(shape.geometry, shape.body.transform, core, moverPose, distance);
+    if (distance.distance > r || (distance.normalX === 0 && distance.normalY === 0)) continue;
+    if (count === planes.length) planes.push(new CollisionPlane());
+    const plane = planes[count++];
+    plane.normalX = distance.normalX;
+    plane.normalY = distance.normalY;
+    plane.offset = r - distance.distance;
+    plane.pointX = distance.pointAX;
+    plane.pointY = distance.pointAY;
+    plane.body = shape.body;
+    plane.shape = shape;
+    plane.push = 0;
+    plane.pushLimit = Number.POSITIVE_INFINITY;
+    plane.clipVelocity = true;
+  }
   return count;
 }
 
@@ -188,11 +193,7 @@ export function castMover(
   mask?: number,
   filter?: MoverFilter | null,
 ): number {
-  checkVec2(position, 'position');
-  checkCapsule(capsule, 'capsule');
-  checkVec2(translation, 'translation');
-  const bits = maskOf(mask);
-  const passes = filterOf(filter, 'filter');
+  const shapes = shapesNear(world, position, capsule, translation, mask, filter);
   const shape: CollisionShape = {
     type: 'capsule',
     center1: capsule.center1,
@@ -204,29 +205,15 @@ export function castMover(
   sweepA.c2X = position.x + translation.x;
   sweepA.c2Y = position.y + translation.y;
   sweepA.a1 = sweepA.a2 = 0;
-  const r = capsule.radius;
-  const x1 = Math.min(capsule.center1.x, capsule.center2.x);
-  const x2 = Math.max(capsule.center1.x, capsule.center2.x);
-  const y1 = Math.min(capsule.center1.y, capsule.center2.y);
-  const y2 = Math.max(capsule.center1.y, capsule.center2.y);
   let fraction = 1;
-  eachShape(
-    world,
-    position.x + Math.min(0, translation.x) + x1 - r,
-    position.y + Math.min(0, translation.y) + y1 - r,
-    position.x + Math.max(0, translation.x) + x2 + r,
-    position.y + Math.max(0, translation.y) + y2 + r,
-    bits,
-    passes,
-    (hit) => {
-      const body = hit.body;
-      sweepB.c1X = sweepB.c2X = body.transform.p.x;
-      sweepB.c1Y = sweepB.c2Y = body.transform.p.y;
-      sweepB.a1 = sweepB.a2 = body.angle;
-      timeOfImpact(shape, sweepA, hit.geometry, sweepB, fraction, toi);
-      if (toi.state === 'hit' && toi.fraction > 0 && toi.fraction < fraction) fraction = toi.fraction;
-    },
-  );
+  for (const hit of shapes) {
+    const body = hit.body;
+    sweepB.c1X = sweepB.c2X = body.transform.p.x;
+    sweepB.c1Y = sweepB.c2Y = body.transform.p.y;
+    sweepB.a1 = sweepB.a2 = body.angle;
+    timeOfImpact(shape, sweepA, hit.geometry, sweepB, fraction, toi);
+    if (toi.state === 'hit' && toi.fraction > 0 && toi.fraction < fraction) fraction = toi.fraction;
+  }
   return fraction;
 }
 
@@ -428,8 +415,7 @@ export class CharacterMover {
       radius: 0.3 * u,
     };
     checkCapsule(capsule, 'options.capsule');
-    this.mask =
-      options.mask === undefined ? 0xffffffff : checkInteger(options.mask, 'options.mask', 0, 0xffffffff);
+    this.mask = maskOf(options.mask, 'options.mask');
     this.filterFn = filterOf(options.filter, 'options.filter');
     // The defaults are in metres: a world in other length units gets them scaled.
     const tuning = { ...TUNING };

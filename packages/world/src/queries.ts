@@ -13,6 +13,7 @@ import {
   Sweep,
   shapeDistance,
   TOIOutput,
+  testOverlapAABB,
   testPointBox,
   testPointShape,
   timeOfImpact,
@@ -118,12 +119,7 @@ export class QueryScratch {
     this.collectAABB = (proxyId) => {
       const shape = core.proxyShapes[proxyId]!;
       const body = shape.body;
-      computeAABB(shape, body.transform, aabb);
-      const a = aabb;
-      const q = this.bounds;
-      if (a.minX <= q.maxX && q.minX <= a.maxX && a.minY <= q.maxY && q.minY <= a.maxY) {
-        this.results.push(body);
-      }
+      if (testOverlapAABB(computeAABB(shape, body.transform, aabb), this.bounds)) this.results.push(body);
       return true;
     };
     this.collectPoint = (proxyId) => {
@@ -171,11 +167,7 @@ export class QueryScratch {
     q.maxY = checkFinite(bounds.maxY, 'bounds.maxY');
     if (q.minX > q.maxX) throw new WorldError('bounds.maxX', q.maxX, `must be >= minX (${q.minX})`);
     if (q.minY > q.maxY) throw new WorldError('bounds.maxY', q.maxY, `must be >= minY (${q.minY})`);
-    this.results.length = 0;
-    this.core.broadPhase.query(q, this.collectAABB);
-    const found = this.results.slice();
-    this.results.length = 0;
-    return finishQuery(world, found, callback);
+    return this.collect(world, this.collectAABB, callback);
   }
 
   /** `world.queryPoint`, which documents it. */
@@ -184,8 +176,16 @@ export class QueryScratch {
     const q = this.bounds;
     q.minX = q.maxX = this.x = point.x;
     q.minY = q.maxY = this.y = point.y;
-    this.results.length = 0;
-    this.core.broadPhase.query(q, this.collectPoint);
+    return this.collect(world, this.collectPoint, callback);
+  }
+
+  /** The bodies `visit` collects from the proxies meeting `bounds`, finished by {@link finishQuery}. */
+  private collect(
+    world: WorldLock,
+    visit: (proxyId: number) => boolean,
+    callback: ((body: Body) => boolean | undefined) | undefined,
+  ): Body[] {
+    this.core.broadPhase.query(this.bounds, visit);
     const found = this.results.slice();
     this.results.length = 0;
     return finishQuery(world, found, callback);

@@ -1,6 +1,5 @@
 import {
   Box,
-  type BoxShape,
   type ChainSegmentShape,
   type CircleShape,
   type Shape as CollisionShape,
@@ -184,14 +183,15 @@ export function resolveShapeOptions(
   defaults: { density: number; friction: number; restitution: number },
 ) {
   const o = checkOptions(options, prefix);
-  if (typeof o.type !== 'string' || !Object.hasOwn(SHAPE_KEYS, o.type)) {
+  if (typeof o.type !== 'string' || !Object.hasOwn(SHAPE_TYPES, o.type)) {
     throw new WorldError(
       `${prefix}.type`,
       o.type,
       "must be 'circle', 'capsule', 'polygon', 'box', 'segment' or 'chain'",
     );
   }
-  checkKeys(o, SHAPE_KEYS[o.type], prefix);
+  const table = SHAPE_TYPES[o.type];
+  checkKeys(o, table.keys, prefix);
   const chain = o.type === 'chain' ? buildChain(o.points, o.loop, prefix) : null;
   const geometry = chain === null ? buildGeometry(o, prefix) : chain[0];
   // Refused as a snapshot's reader would refuse it, so every shape a world holds can be read back.
@@ -202,7 +202,7 @@ export function resolveShapeOptions(
         ? 'offset'
         : o.type === 'circle' && o.center !== undefined
           ? 'center'
-          : FAULT_FIELDS[o.type];
+          : table.fault;
     const value = (o as unknown as Record<string, unknown>)[field];
     throw new WorldError(
       `${prefix}.${field}`,
@@ -221,7 +221,7 @@ export function resolveShapeOptions(
   checkKeys(f, FILTER_KEYS, `${prefix}.filter`);
   return {
     type: o.type,
-    kind: geometry instanceof Box ? KIND_BOX : KINDS[o.type],
+    kind: geometry instanceof Box ? KIND_BOX : table.kind,
     geometry,
     /** A chain's segments, one shape each (`geometry` is the first); null for other types. */
     chain,
@@ -239,7 +239,7 @@ export function resolveShapeOptions(
   };
 }
 
-/** The options a shape of each geometry takes (its geometry's, then the material's). */
+/** The options every shape takes after its geometry's. */
 const MATERIAL_KEYS = [
   'type',
   'density',
@@ -252,33 +252,19 @@ const MATERIAL_KEYS = [
   'filter',
   'userData',
 ];
-const SHAPE_KEYS: Record<ShapeGeometry['type'], readonly string[]> = {
-  circle: ['radius', 'center', ...MATERIAL_KEYS],
-  capsule: ['center1', 'center2', 'radius', ...MATERIAL_KEYS],
-  polygon: ['vertices', 'radius', ...MATERIAL_KEYS],
-  box: ['width', 'height', 'offset', 'angle', ...MATERIAL_KEYS],
-  segment: ['point1', 'point2', ...MATERIAL_KEYS],
-  chain: ['points', 'loop', ...MATERIAL_KEYS],
+/**
+ * Per geometry type: its options, its kind (a box with no offset and angle is a `Box`, KIND_BOX),
+ * and the option an invalid geometry is refused by (a box's offset or a circle's centre when given).
+ */
+const SHAPE_TYPES: Record<ShapeGeometry['type'], { keys: readonly string[]; kind: number; fault: string }> = {
+  circle: { keys: ['radius', 'center', ...MATERIAL_KEYS], kind: KIND_CIRCLE, fault: 'radius' },
+  capsule: { keys: ['center1', 'center2', 'radius', ...MATERIAL_KEYS], kind: KIND_CAPSULE, fault: 'center2' },
+  polygon: { keys: ['vertices', 'radius', ...MATERIAL_KEYS], kind: KIND_POLYGON, fault: 'vertices' },
+  box: { keys: ['width', 'height', 'offset', 'angle', ...MATERIAL_KEYS], kind: KIND_POLYGON, fault: 'width' },
+  segment: { keys: ['point1', 'point2', ...MATERIAL_KEYS], kind: KIND_SEGMENT, fault: 'point2' },
+  chain: { keys: ['points', 'loop', ...MATERIAL_KEYS], kind: KIND_CHAIN_SEGMENT, fault: 'points' },
 };
 const FILTER_KEYS = ['category', 'mask', 'group'];
-/** Each geometry's kind (a box with no offset and angle is a `Box`, KIND_BOX; else a polygon). */
-const KINDS = {
-  circle: KIND_CIRCLE,
-  capsule: KIND_CAPSULE,
-  polygon: KIND_POLYGON,
-  box: KIND_POLYGON,
-  segment: KIND_SEGMENT,
-  chain: KIND_CHAIN_SEGMENT,
-};
-/** The option an invalid geometry is refused by (a box's offset or a circle's centre when given). */
-const FAULT_FIELDS = {
-  circle: 'radius',
-  capsule: 'center2',
-  polygon: 'vertices',
-  box: 'width',
-  segment: 'point2',
-  chain: 'points',
-} as const;
 
 /** A restitution (coefficient of restitution) must be a number in [0, 1]. @internal */
 export function checkRestitution(value: unknown, argument: string): number {
@@ -672,83 +658,53 @@ export function shouldShapesCollide(a: BodyShape, b: BodyShape): boolean {
   return (a.mask & b.category) !== 0 && (a.category & b.mask) !== 0;
 }
 
-/** Writes the geometry's centroid into `centroid` and returns the shortest distance to the surface. */
+/**
+ * Writes the geometry's centroid (the mean of its packed vertices) into `centroid` and returns the
+ * shortest distance from it to the surface.
+ */
 function computeExtent(g: CollisionShape, centroid: Vec2): number {
-  switch (g.type) {
-    case 'circle':
-      centroid.set(g.center?.x ?? 0, g.center?.y ?? 0);
-      return g.radius;
-    case 'capsule':
-      centroid.set(0.5 * (g.center1.x + g.center2.x), 0.5 * (g.center1.y + g.center2.y));
-      return g.radius;
-    case 'segment':
-    case 'chainSegment':
-      centroid.set(0.5 * (g.point1.x + g.point2.x), 0.5 * (g.point1.y + g.point2.y));
-      return 0;
-    case 'box': {
-      const ox = g.offset?.x ?? 0;
-      const oy = g.offset?.y ?? 0;
-      centroid.set(ox, oy);
-      return 0.5 * Math.min(g.width, g.height);
-    }
-    default: {
-      const vs = g.vertices;
-      const ns = g.normals;
-      let cx = 0;
-      let cy = 0;
-      for (let i = 0; i < vs.length; ++i) {
-        cx += vs[i].x;
-        cy += vs[i].y;
-      }
-      cx /= vs.length;
-      cy /= vs.length;
-      centroid.set(cx, cy);
-      let min = Number.POSITIVE_INFINITY;
-      for (let i = 0; i < vs.length; ++i) {
-        const d = ns[i].x * (vs[i].x - cx) + ns[i].y * (vs[i].y - cy);
-        if (d < min) min = d;
-      }
-      return min + (g.radius ?? 0);
-    }
+  const p = packShape(g, extentPacked);
+  const n = p[PackedShapeSlot.Count];
+  const V = PackedShapeSlot.Vertices;
+  const N = PackedShapeSlot.Normals;
+  let cx = 0;
+  let cy = 0;
+  for (let i = 0; i < n; ++i) {
+    cx += p[V + 2 * i];
+    cy += p[V + 2 * i + 1];
   }
+  cx /= n;
+  cy /= n;
+  centroid.set(cx, cy);
+  // A circle's or capsule's radius (a segment's 0); a polygon's nearest edge plus its rounding.
+  if (n < 3) return p[PackedShapeSlot.Radius];
+  let min = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < n; ++i) {
+    const d = p[N + 2 * i] * (p[V + 2 * i] - cx) + p[N + 2 * i + 1] * (p[V + 2 * i + 1] - cy);
+    if (d < min) min = d;
+  }
+  return min + p[PackedShapeSlot.Radius];
 }
+const extentPacked = new Float64Array(PACKED_SHAPE_LENGTH);
 
 /** The farthest a point of `g` lies from the body-frame point (cx, cy), m. @internal */
 export function farthestDistance(g: CollisionShape, cx: number, cy: number): number {
-  switch (g.type) {
-    case 'circle': {
-      const dx = (g.center?.x ?? 0) - cx;
-      const dy = (g.center?.y ?? 0) - cy;
-      return Math.sqrt(dx * dx + dy * dy) + g.radius;
-    }
-    case 'capsule': {
-      const d1 = Math.hypot(g.center1.x - cx, g.center1.y - cy);
-      const d2 = Math.hypot(g.center2.x - cx, g.center2.y - cy);
-      return Math.max(d1, d2) + g.radius;
-    }
-    case 'segment':
-    case 'chainSegment':
-      return Math.max(
-        Math.hypot(g.point1.x - cx, g.point1.y - cy),
-        Math.hypot(g.point2.x - cx, g.point2.y - cy),
-      );
-    case 'box': {
-      if (g instanceof Box && cx === 0 && cy === 0) {
-        // The box's own rim radius, computed as the narrowphase always has.
-        const hw = g.halfWidth;
-        const hh = g.halfHeight;
-        return Math.sqrt(hw * hw + hh * hh);
-      }
-      const box = g as BoxShape;
-      const p = makeBoxPolygon(box.width, box.height, box.offset, box.angle ?? 0);
-      return farthestDistance(p, cx, cy);
-    }
-    default: {
-      let best = 0;
-      for (const v of g.vertices) best = Math.max(best, Math.hypot(v.x - cx, v.y - cy));
-      return best + (g.radius ?? 0);
-    }
+  // A circle's, and a box's own rim radius, as the narrowphase has always computed them.
+  if (g.type === 'circle') {
+    const dx = (g.center?.x ?? 0) - cx;
+    const dy = (g.center?.y ?? 0) - cy;
+    return Math.sqrt(dx * dx + dy * dy) + g.radius;
   }
+  if (g instanceof Box && cx === 0 && cy === 0) {
+    return Math.sqrt(g.halfWidth * g.halfWidth + g.halfHeight * g.halfHeight);
+  }
+  const p = packShape(g, extentPacked);
+  let best = 0;
+  for (let i = 0; i < p[PackedShapeSlot.Count]; ++i) {
+    const v = PackedShapeSlot.Vertices + 2 * i;
+    best = Math.max(best, Math.hypot(p[v] - cx, p[v + 1] - cy));
+  }
+  return best + p[PackedShapeSlot.Radius];
 }
 
 /** Orders shapes by id. */
