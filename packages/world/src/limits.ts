@@ -30,7 +30,7 @@ export const MAX_GRAVITY_SCALE = 1e6;
  * Throws a WorldError naming `argument` when `value` is a finite number above `bound` in magnitude
  * (other values are left to the type checks). @internal
  */
-export function checkBound(
+function checkBound(
   value: unknown,
   bound: number,
   argument: string,
