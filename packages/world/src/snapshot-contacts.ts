@@ -24,7 +24,14 @@ import {
   xfA,
   xfB,
 } from './snapshot-bodies';
-import { type ByteReader, type ByteWriter, badSnapshot, stateValue } from './snapshot-format';
+import {
+  type ByteReader,
+  type ByteWriter,
+  badSnapshot,
+  isBeyond,
+  refuse,
+  stateValue,
+} from './snapshot-format';
 import { mixRolling } from './stage-contacts';
 import type { StepState } from './step-state';
 import { checkNonNegative } from './validate';
@@ -134,6 +141,10 @@ function writeContacts(w: ByteWriter, s: StepState): void {
     prevA = sa.id;
     const count = c.pointCount;
     const data = c.data;
+    // A number the reader would refuse (the public API sets contacts' data freely).
+    for (let k = 0; k < 8 * count; ++k) {
+      if (isBeyond(data[k])) refuse(`the contact of shapes #${sa.id} and #${sb.id}: data[${k}]`, data[k]);
+    }
     let flags = (c.touching ? 1 : 0) | (count << 1);
     if (Object.is(c.friction, mixFriction(sa.friction, sb.friction))) flags |= C_MIXED_FRICTION;
     if (Object.is(c.restitution, mixRestitution(sa.restitution, sb.restitution)))

@@ -2,8 +2,6 @@ import { AABB, type Box, computeBoxAABB, computeShapeAABB } from '@lite/collisio
 import { objectArray } from '@lite/math';
 import { assignBodyType, Body, placeCenter } from './body';
 import { resolveBodyOptions } from './body-options';
-import { WorldError } from './errors';
-import { type Joint, jointBodyA, jointBodyB } from './joints';
 import {
   BodyShape,
   KIND_BOX,
@@ -34,24 +32,8 @@ import {
   xfA,
 } from './snapshot-bodies';
 import { applyContacts, derivedMargin, readContacts, writeContacts } from './snapshot-contacts';
-import {
-  assignFields,
-  ByteReader,
-  ByteWriter,
-  badSnapshot,
-  isBeyond,
-  refuse,
-  stateValue,
-} from './snapshot-format';
-import {
-  isUnitAxis,
-  type JointRecord,
-  kindInfo,
-  makeJoint,
-  readJoints,
-  SNAPSHOT_KINDS,
-  writeJoints,
-} from './snapshot-joints';
+import { ByteReader, ByteWriter, badSnapshot, isBeyond, refuse, stateValue } from './snapshot-format';
+import { applyJoints, type JointRecord, readJoints, writeJoints } from './snapshot-joints';
 import { scratchSettings, settingsPart } from './snapshot-settings';
 import { computeAABB } from './stage-finish';
 import { ensureBodyCapacity, type StepState } from './step-state';
@@ -102,40 +84,10 @@ export function writeSnapshot(world: World, into?: Uint8Array): Uint8Array {
   w.uint(s.stepSubsteps);
   settingsPart(w, s);
   writeBodies(w, s);
-  checkWritable(s);
   writeJoints(w, s);
   writeContacts(w, s);
   writeProxies(w, s);
   return w.finish(into);
-}
-
-/**
- * Refuses a world the reader would refuse for a contact or joint number the public API sets freely (a
- * state number beyond `MAX_STATE_MAGNITUDE`, a joint axis not a unit vector), as `writeBodies` does
- * for the bodies' numbers: a WorldError names the first such number.
- */
-function checkWritable(s: StepState): void {
-  for (const c of s.contactList) {
-    for (let k = 0; k < 8 * c.pointCount; ++k) {
-      if (isBeyond(c.data[k])) {
-        refuse(`the contact of shapes #${c.shapeA.id} and #${c.shapeB.id}: data[${k}]`, c.data[k]);
-      }
-    }
-  }
-  for (const j of s.jointList) {
-    const record = j as unknown as Record<string, number>;
-    for (const path of kindInfo(j.kind).impulses) {
-      if (isBeyond(record[path])) refuse(`joint #${j.id}.${path}`, record[path]);
-    }
-    const axis = j as unknown as { localAxisX: number; localAxisY: number };
-    if (SNAPSHOT_KINDS[j.kind].unitAxis && !isUnitAxis(axis.localAxisX, axis.localAxisY)) {
-      throw new WorldError(
-        `joint #${j.id}.localAxis`,
-        `(${axis.localAxisX}, ${axis.localAxisY})`,
-        'must be a unit vector: the world cannot be saved',
-      );
-    }
-  }
 }
 
 /** Proxy flags: its fat box is derived (not written), it waits in the move buffer. */
@@ -457,39 +409,7 @@ function apply(world: World, d: Decoded): void {
     proxies[shape.proxyId] = shape;
   }
 
-  // Joints: kept when the id, class, bodies and collideConnected match; both lists in id order.
-  const joints = s.jointList;
-  let oldJoint = 0;
-  const oldJoints = joints.slice();
-  joints.length = 0;
-  for (const jr of d.joints) {
-    const a = findRecord(bodies, jr.bodyA) as Body;
-    const b = findRecord(bodies, jr.bodyB) as Body;
-    while (oldJoint < oldJoints.length && oldJoints[oldJoint].id < jr.id) oldJoints[oldJoint++].world = null;
-    let joint: Joint | null = null;
-    if (oldJoint < oldJoints.length && oldJoints[oldJoint].id === jr.id) {
-      const j = oldJoints[oldJoint++];
-      if (
-        j.kind === jr.kind &&
-        j.collideConnected === jr.collideConnected &&
-        jointBodyA(j) === a &&
-        jointBodyB(j) === b
-      ) {
-        joint = j;
-      } else j.world = null;
-    }
-    if (joint === null) {
-      joint = makeJoint(jr.kind, world, jr.id, a, b);
-      (joint as unknown as { collideConnected: boolean }).collideConnected = jr.collideConnected;
-    }
-    assignFields(joint, kindInfo(jr.kind).schema, jr.values);
-    joint.world = world;
-    joints.push(joint);
-    a.jointEdges.push(joint);
-    if (b !== a) b.jointEdges.push(joint);
-  }
-  while (oldJoint < oldJoints.length) oldJoints[oldJoint++].world = null;
-
+  applyJoints(world, s, d.joints, bodies);
   applyContacts(s, d, shapeObjects);
 }
 
