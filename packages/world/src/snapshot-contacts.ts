@@ -10,7 +10,7 @@ import type { Transform } from '@lite/math';
 import type { Body } from './body';
 import type { Contact } from './contact';
 import { freeContact, takeContact, unhandContacts } from './contact-order';
-import { STEP_SPECULATIVE_DISTANCE, type WorldSettings } from './settings';
+import type { WorldSettings } from './settings';
 import { type BodyShape, checkRestitution, KIND_BOX, roundingRadius } from './shape';
 import type { Decoded } from './snapshot';
 import {
@@ -32,6 +32,7 @@ import {
   refuse,
   stateValue,
 } from './snapshot-format';
+import { restingMargin } from './solvers';
 import { mixRolling } from './stage-contacts';
 import type { StepState } from './step-state';
 import { checkNonNegative } from './validate';
@@ -73,11 +74,6 @@ function deriveContact(
   probe.pointCount = 0;
   probe.update(manifold, NO_CARRY);
   return probe;
-}
-
-/** The speculative margin the narrowphase collides with under `settings` (velocities zero). */
-function derivedMargin(settings: WorldSettings): number {
-  return settings.solver === 'soft' ? settings.stepNumbers[STEP_SPECULATIVE_DISTANCE] : 0;
 }
 
 /** Whether colliding a contact's shapes again gives its normal and points bit for bit. */
@@ -130,7 +126,7 @@ function contactDoubles(count: number, flags: number): number {
 function writeContacts(w: ByteWriter, s: StepState): void {
   const contacts = s.contactList;
   w.uint(contacts.length);
-  const margin = derivedMargin(s.settings);
+  const margin = restingMargin(s.settings);
   let prevA = 0;
   for (let i = 0; i < contacts.length; ++i) {
     const c = contacts[i];
@@ -195,8 +191,9 @@ let contactShapes = new Int32Array(0);
 let contactFlags = new Uint8Array(0);
 let contactNumbers = new Float64Array(0);
 
-/** Reads and checks what `writeContacts` wrote, into `d` (`margin`: what derived contacts collide with). */
-function readContacts(r: ByteReader, d: Decoded, margin: number): void {
+/** Reads and checks what `writeContacts` wrote, into `d` (derived contacts collide under `settings`). */
+function readContacts(r: ByteReader, d: Decoded, settings: WorldSettings): void {
+  const margin = restingMargin(settings);
   const n = r.count('contact count', Math.floor(r.remaining / 3));
   const shapeById = d.shapeById;
   if (contactFlags.length < n) {
@@ -359,4 +356,4 @@ function applyContacts(s: StepState, d: Decoded, shapeObjects: BodyShape[]): voi
   }
 }
 
-export { applyContacts, derivedMargin, readContacts, writeContacts };
+export { applyContacts, readContacts, writeContacts };

@@ -2,15 +2,7 @@ import { AABB, type Box, computeBoxAABB, computeShapeAABB } from '@lite/collisio
 import { objectArray } from '@lite/math';
 import { assignBodyType, Body, placeCenter } from './body';
 import { resolveBodyOptions } from './body-options';
-import {
-  BodyShape,
-  KIND_BOX,
-  KIND_CAPSULE,
-  KIND_CHAIN_SEGMENT,
-  KIND_CIRCLE,
-  KIND_POLYGON,
-  KIND_SEGMENT,
-} from './shape';
+import { BodyShape } from './shape';
 import {
   B_ALLOW_SLEEP,
   B_AWAKE,
@@ -31,7 +23,7 @@ import {
   writeBodies,
   xfA,
 } from './snapshot-bodies';
-import { applyContacts, derivedMargin, readContacts, writeContacts } from './snapshot-contacts';
+import { applyContacts, readContacts, writeContacts } from './snapshot-contacts';
 import { ByteReader, ByteWriter, badSnapshot, isBeyond, refuse, stateValue } from './snapshot-format';
 import { applyJoints, type JointRecord, readJoints, writeJoints } from './snapshot-joints';
 import { scratchSettings, settingsPart } from './snapshot-settings';
@@ -100,9 +92,8 @@ let moveScratch = new Int32Array(16);
 let movedMarks = new Uint8Array(0);
 
 /**
- * Whether a proxy's fat box is its shape's tight box at its body's transform grown by the margin
- * (`BroadPhase.refitProxy`, also what `createProxy` stores): then it is not written. Checked for
- * the proxies of bodies not awake only (an awake body's box is rarely fitted: not worth the time).
+ * Whether a proxy's fat box is its shape's tight box grown by the margin (as `refitProxy` and
+ * `createProxy` store it): then it is not written. Not checked for awake bodies (rarely fitted).
  */
 function isFitted(shape: BodyShape, fat: AABB, margin: number): boolean {
   const body = shape.owner as Body;
@@ -112,10 +103,7 @@ function isFitted(shape: BodyShape, fat: AABB, margin: number): boolean {
   return sameBox(fat, b.minX - margin, b.minY - margin, b.maxX + margin, b.maxY + margin);
 }
 
-/**
- * The broadphase, as its proxies: per shape (in the order of the bodies' records) its flags
- * (derived fat box, in the move buffer), then one block of raw doubles: the fat boxes not derived.
- */
+/** The proxies: per shape (in the bodies' order) its `P_` flags, then a block of the fat boxes not derived. */
 function writeProxies(w: ByteWriter, s: StepState): void {
   const bp = s.broadPhase;
   const margin = bp.tree.margin;
@@ -191,12 +179,6 @@ function decode(bytes: unknown, margin: number): Decoded {
     badSnapshot(`stepCount ${d.stepCount}`, 'is not a count');
   const mask = r.u8();
   d.carried = [0, 1, 2, 3].map((i) => ((mask >> i) & 1 ? r.float(0) : null));
-  // The last step's dt, its inverse, the step's and the sub-step's: finite, not negative.
-  for (const value of d.carried) {
-    if (value !== null && !(value >= 0 && Number.isFinite(value))) {
-      badSnapshot(`the carried dt ${value}`, 'must be a finite number >= 0');
-    }
-  }
   d.stepSubsteps = r.count('stepSubsteps', 1 << 20);
   checkCarried(mask, d.carried, d.stepSubsteps);
   stateValue(d.gravityX, 'gravity.x');
@@ -204,7 +186,7 @@ function decode(bytes: unknown, margin: number): Decoded {
   d.assignSettings = settingsPart(r, null);
   readBodies(r, d);
   d.joints = readJoints(r, d);
-  readContacts(r, d, derivedMargin(scratchSettings));
+  readContacts(r, d, scratchSettings);
   readProxies(r, d, margin);
   if (!r.done) badSnapshot('its payload', 'has bytes after the end of the world');
   return d;
@@ -268,6 +250,11 @@ export function restoreSnapshot(world: World, bytes: unknown): void {
 
 /** The carried dt values as only the step makes them (the step reads them back as they are). */
 function checkCarried(mask: number, carried: (number | null)[], stepSubsteps: number): void {
+  for (const value of carried) {
+    if (value !== null && !(value >= 0 && Number.isFinite(value))) {
+      badSnapshot(`the carried dt ${value}`, 'must be a finite number >= 0');
+    }
+  }
   if (mask > 15) badSnapshot(`the carried dt mask ${mask}`, 'has bits beyond the four values');
   const [lastDt, lastInvDt, stepDt, subDt] = carried;
   if ((lastDt === null) !== (lastInvDt === null) || (lastDt !== null && lastInvDt !== 1 / lastDt)) {
@@ -321,19 +308,14 @@ function apply(world: World, d: Decoded): void {
     fillBody(body, rec, values, i);
     for (let q = 0; q < rec.shapes.length; ++q) {
       const sr = rec.shapes[q];
-      let shape: BodyShape | null = null;
-      for (let o = 0; o < oldShapes.length; ++o) {
-        const old = oldShapes[o];
-        if (old.id === sr.id) {
-          if (shapeMatches(old, sr)) {
-            shape = old;
-            oldShapes[o] = oldShapes[oldShapes.length - 1];
-            oldShapes.pop();
-          }
-          break;
-        }
-      }
+      let o = 0;
+      while (o < oldShapes.length && oldShapes[o].id !== sr.id) o++;
+      let shape = o < oldShapes.length && shapeMatches(oldShapes[o], sr) ? oldShapes[o] : null;
       if (shape === null) shape = makeShape(body, sr);
+      else {
+        oldShapes[o] = oldShapes[oldShapes.length - 1];
+        oldShapes.pop();
+      }
       const sp = shape as unknown as Record<string, number>;
       sp.frictionValue = sr.friction;
       sp.restitutionValue = sr.restitution;
@@ -385,11 +367,8 @@ function apply(world: World, d: Decoded): void {
     const o = 4 * i;
     const isStatic = shapes[i].body.type === 'static';
     if (shape.proxyId >= 0) {
-      if (
-        bp.isStaticProxy(shape.proxyId) === isStatic &&
-        sameBox(bp.getFatAABB(shape.proxyId, box), boxes[o], boxes[o + 1], boxes[o + 2], boxes[o + 3])
-      )
-        continue;
+      const kept = bp.isStaticProxy(shape.proxyId) === isStatic && bp.getFatAABB(shape.proxyId, box);
+      if (kept && sameBox(box, boxes[o], boxes[o + 1], boxes[o + 2], boxes[o + 3])) continue;
       bp.destroyProxy(shape.proxyId);
     }
     box.set(boxes[o], boxes[o + 1], boxes[o + 2], boxes[o + 3]);
@@ -488,10 +467,9 @@ function shapeMatches(shape: BodyShape, sr: ShapeRecord): boolean {
   );
 }
 
-const SHAPE_KINDS = [KIND_BOX, KIND_POLYGON, KIND_CAPSULE, KIND_CIRCLE, KIND_SEGMENT, KIND_CHAIN_SEGMENT];
-
+/** A new shape for a record (its geometry code is its kind). */
 function makeShape(body: Body, sr: ShapeRecord): BodyShape {
-  return new BodyShape(body, sr.id, { ...sr, kind: SHAPE_KINDS[sr.code], chain: null, userData: undefined });
+  return new BodyShape(body, sr.id, { ...sr, kind: sr.code, chain: null, userData: undefined });
 }
 
 export type { Decoded, WorldInternals };
