@@ -150,13 +150,9 @@ const scratchSpring = new JointSpring(0);
 function checkJointValues(kind: number, id: number, values: unknown[]): void {
   const { scratch: joint, schemas, fresh } = kindInfo(kind);
   const schema = schemas[0];
-  assignFields(joint, schema, values);
-  try {
-    checkJointInput(joint);
-  } catch (error) {
-    badSnapshot(`joint #${id}`, error instanceof Error ? error.message : String(error));
-  }
   const what = `joint #${id}`;
+  assignFields(joint, schema, values);
+  check(() => checkJointInput(joint), what);
   for (let i = 0; i < schema.paths.length; ++i) {
     if (schema.types[i] !== 0) continue;
     const path = schema.paths[i];
@@ -171,14 +167,9 @@ function checkJointValues(kind: number, id: number, values: unknown[]): void {
     if (Number.isNaN(value) && /\.matched(Frequency|DampingRatio|Dt)$/.test(path)) continue;
     badSnapshot(`${what}.${path} = ${value}`, 'must be a finite number');
   }
-  if (SNAPSHOT_KINDS[kind].unitAxis) {
-    const axis = joint as unknown as { localAxisXValue: number; localAxisYValue: number };
-    if (!isUnitAxis(axis.localAxisXValue, axis.localAxisYValue)) {
-      badSnapshot(
-        `${what}.localAxis = (${axis.localAxisXValue}, ${axis.localAxisYValue})`,
-        'must be a unit vector',
-      );
-    }
+  const { localAxisXValue: x, localAxisYValue: y } = joint as unknown as Record<string, number>;
+  if (SNAPSHOT_KINDS[kind].unitAxis && !isUnitAxis(x, y)) {
+    badSnapshot(`${what}.localAxis = (${x}, ${y})`, 'must be a unit vector');
   }
   const record = joint as unknown as Record<string, unknown>;
   const made = fresh as unknown as Record<string, unknown>;

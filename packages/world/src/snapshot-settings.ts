@@ -2,11 +2,11 @@
 import { SolverSettings } from '@lite/constraints';
 import { WorldError } from './errors';
 import { MAX_ITERATIONS, MAX_SUBSTEPS, WorldSettings } from './settings';
+import { check } from './snapshot-bodies';
 import {
   assignFields,
   type ByteReader,
   ByteWriter,
-  badSnapshot,
   fieldSchema,
   hashedSchema,
   readFields,
@@ -83,7 +83,7 @@ export function settingsPart(io: ByteWriter | ByteReader, s: StepState | null): 
     classicValues = classicSchema.paths.map((path) => v4.get(V4_CLASSIC[path] ?? path));
   } else if (io.u8() !== 0) classicValues = readFields(io, 'settings', classicSchema)[0];
   assignFields(scratchSettings, worldSchema, worldValues);
-  try {
+  check(() => {
     const kind = scratchSettings.solverKind;
     if (kind !== 'soft' && kind !== 'classic')
       throw new WorldError('settings.solver', kind, "must be 'soft' or 'classic'");
@@ -96,9 +96,7 @@ export function settingsPart(io: ByteWriter | ByteReader, s: StepState | null): 
     }
     // A classic world restores with a classic solver: only where one can be made.
     if (kind === 'classic') checkSolverKind('classic', 'settings.solver');
-  } catch (error) {
-    badSnapshot('its settings', error instanceof Error ? error.message : String(error));
-  }
+  }, 'its settings');
   // Version 4 held classic settings in any case: they go to a classic solver the world has or needs.
   const optional = legacy || !canMakeClassicSolver();
   return (target) => {
