@@ -207,7 +207,7 @@ function readContacts(r: ByteReader, d: Decoded, settings: WorldSettings): void 
   let prevA = 0;
   let doubles = 0;
   let pa: ShapeRecord | null = null;
-  let pb: ShapeRecord | null = null;
+  let pb = null as unknown as ShapeRecord;
   for (let i = 0; i < n; ++i) {
     const idA = prevA + r.int();
     const idB = idA + r.int();
@@ -217,13 +217,9 @@ function readContacts(r: ByteReader, d: Decoded, settings: WorldSettings): void 
     if (sa === undefined || sb === undefined || sa.body.id >= sb.body.id || sa.sensor || sb.sensor) {
       badSnapshot(`contact ${i}`, `pairs shapes #${idA} and #${idB}, which cannot touch`);
     }
-    if (
-      pa !== null &&
-      pb !== null &&
-      (pa.body.id - sa.body.id || pb.body.id - sb.body.id || pa.id - idA || pb.id - idB) >= 0
-    ) {
-      badSnapshot(`contact ${i}`, 'is out of pair-key order');
-    }
+    const order =
+      pa === null ? -1 : pa.body.id - sa.body.id || pb.body.id - sb.body.id || pa.id - idA || pb.id - idB;
+    if (order >= 0) badSnapshot(`contact ${i}`, 'is out of pair-key order');
     pa = sa;
     pb = sb;
     ids[2 * i] = idA;

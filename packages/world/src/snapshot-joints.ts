@@ -172,43 +172,32 @@ function checkJointValues(kind: number, id: number, values: unknown[]): void {
     badSnapshot(`${what}.localAxis = (${x}, ${y})`, 'must be a unit vector');
   }
   const record = joint as unknown as Record<string, unknown>;
-  const made = fresh as unknown as Record<string, unknown>;
   for (const key of Object.keys(record)) {
     const part = record[key];
+    const name = `${what}.${key}`;
     if (part instanceof JointSpring) {
       const spring = part;
-      const defaultRatio = (made[key] as JointSpring).defaultDampingRatio;
-      if (!Object.is(spring.defaultDampingRatio, defaultRatio)) {
-        badSnapshot(
-          `${what}.${key}.defaultDampingRatio = ${spring.defaultDampingRatio}`,
-          `must be ${defaultRatio}`,
-        );
-      }
+      const defaultRatio = (get(fresh, key) as JointSpring).defaultDampingRatio;
+      const ratio = spring.defaultDampingRatio;
+      if (!Object.is(ratio, defaultRatio))
+        badSnapshot(`${name}.defaultDampingRatio = ${ratio}`, `must be ${defaultRatio}`);
       if (spring.form !== 'frequency' && spring.form !== 'stiffness') {
-        badSnapshot(`${what}.${key}.form = ${String(spring.form)}`, "must be 'frequency' or 'stiffness'");
+        badSnapshot(`${name}.form = ${String(spring.form)}`, "must be 'frequency' or 'stiffness'");
       }
       const s = scratchSpring;
       (s as { defaultDampingRatio: number }).defaultDampingRatio = defaultRatio;
       check(() => {
         if (spring.form === 'stiffness') s.set({ stiffness: spring.stiffness, damping: spring.damping });
         else s.set({ frequencyHz: spring.frequencyHz, dampingRatio: spring.dampingRatio });
-      }, `${what}.${key}`);
+      }, name);
       for (const field of ['frequencyHz', 'dampingRatio', 'stiffness', 'damping', 'soft'] as const) {
-        if (!Object.is(s[field], spring[field]))
-          badSnapshot(`${what}.${key}`, 'is not a spring its setters make');
+        if (!Object.is(s[field], spring[field])) badSnapshot(name, 'is not a spring its setters make');
       }
     } else if (part instanceof Softness) {
-      const f = part.matchedFrequency;
-      const zeta = part.matchedDampingRatio;
-      const dt = part.matchedDt;
-      if (Number.isFinite(f) && Number.isFinite(zeta) && Number.isFinite(dt)) {
-        const rate = dampingRate(2 * Math.PI * f, zeta, dt);
-        if (!Object.is(part.dampingRate, rate)) {
-          badSnapshot(
-            `${what}.${key}.dampingRate = ${part.dampingRate}`,
-            `must be ${rate}, matched to its frequency`,
-          );
-        }
+      const { matchedFrequency: f, matchedDampingRatio: zeta, matchedDt: dt } = part;
+      const rate = dampingRate(2 * Math.PI * f, zeta, dt);
+      if ([f, zeta, dt].every(Number.isFinite) && !Object.is(part.dampingRate, rate)) {
+        badSnapshot(`${name}.dampingRate = ${part.dampingRate}`, `must be ${rate}, matched to its frequency`);
       }
     }
   }

@@ -299,9 +299,7 @@ function apply(world: World, d: Decoded): void {
   for (let i = 0; i < records.length; ++i) {
     const rec = records[i];
     while (k < list.length && list[k].id < rec.id) detachBody(s, list[k++]);
-    let body: Body;
-    if (k < list.length && list[k].id === rec.id) body = list[k++];
-    else body = makeBody(world, rec, values);
+    const body = k < list.length && list[k].id === rec.id ? list[k++] : makeBody(world, rec, values);
     assignBodyType(body, rec.type);
     clear(oldShapes);
     for (let q = 0; q < body.shapeList.length; ++q) oldShapes.push(body.shapeList[q]);
@@ -374,9 +372,7 @@ function apply(world: World, d: Decoded): void {
     box.set(boxes[o], boxes[o + 1], boxes[o + 2], boxes[o + 3]);
     shape.proxyId = bp.createProxy(box, shapes[i].body.id, isStatic, 0);
   }
-  const moved: number[] = [];
-  for (let i = 0; i < shapes.length; ++i)
-    if (d.proxyMoved[i] === 1) moved.push(shapeObjects[shapes[i].id].proxyId);
+  const moved = shapes.filter((_, i) => d.proxyMoved[i] === 1).map((sr) => shapeObjects[sr.id].proxyId);
   bp.restoreMoves(Int32Array.from(moved), moved.length);
   const proxies = s.proxyShapes;
   const capacity = bp.tree.idBound;
@@ -412,12 +408,8 @@ function detachShape(s: StepState, shape: BodyShape): void {
 
 /** A new body object for a record, at its pose: its other numbers are placeholders until `fillBody`. */
 function makeBody(world: World, rec: BodyRecord, v: Float64Array): Body {
-  const position = { x: v[rec.base + BV.X], y: v[rec.base + BV.Y] };
-  return new Body(
-    world,
-    rec.id,
-    resolveBodyOptions({ type: rec.type, position, angle: v[rec.base + BV.Angle] }),
-  );
+  const [x, y, angle] = v.subarray(rec.base + BV.X, rec.base + BV.Angle + 1);
+  return new Body(world, rec.id, resolveBodyOptions({ type: rec.type, position: { x, y }, angle }));
 }
 
 function fillBody(b: Body, rec: BodyRecord, v: Float64Array, index: number): void {
