@@ -50,9 +50,6 @@ const JOINT_SKIP: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-// -------------------------------------------------------------------------------------------------
-// Joint classes and their field lists
-
 /** Every kind a snapshot may hold, indexed by its `JointKind` value: the snapshot code brings them all. */
 const SNAPSHOT_KINDS: readonly WorldJointKind[] = [
   DistanceJoint.jointKind,

@@ -51,9 +51,6 @@ interface WorldInternals {
 /** The id counters, first in a snapshot. */
 const COUNTERS = ['nextBodyId', 'nextShapeId', 'nextJointId'] as const;
 
-// -------------------------------------------------------------------------------------------------
-// Writing
-
 const writers = new WeakMap<World, ByteWriter>();
 
 /** Writes the snapshot of a compacted world (`saveWorld`), into `into` when it has room. @internal */
@@ -132,9 +129,6 @@ function writeProxies(w: ByteWriter, s: StepState): void {
   }
   w.endBlock();
 }
-
-// -------------------------------------------------------------------------------------------------
-// Reading
 
 /** A snapshot read and checked, not yet applied. */
 interface Decoded {
@@ -272,17 +266,12 @@ function checkCarried(mask: number, carried: (number | null)[], stepSubsteps: nu
   }
 }
 
-// -------------------------------------------------------------------------------------------------
-// Applying: the bodies, shapes and joints that exist in both the world and the snapshot are kept
-// and refilled, the others made anew or detached; the broadphase is rebuilt from the proxies; the
-// contact list is refilled.
-
 /** Scratch of `apply`: a kept body's shapes before the restore. */
 const oldShapes: BodyShape[] = [];
 
 /**
- * Puts the decoded bodies, shapes, broadphase proxies, joints and contacts into the world (the
- * counters, settings and carried values are `restoreSnapshot`'s).
+ * Puts the decoded bodies, shapes, proxies, joints and contacts into the world: those it has too are
+ * kept and refilled, the others made anew or detached (the counters and settings: `restoreSnapshot`).
  */
 function apply(world: World, d: Decoded): void {
   const internals = world as unknown as WorldInternals;
