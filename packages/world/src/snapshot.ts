@@ -361,7 +361,8 @@ function apply(world: World, d: Decoded): void {
     box.set(boxes[o], boxes[o + 1], boxes[o + 2], boxes[o + 3]);
     shape.proxyId = bp.createProxy(box, shapes[i].body.id, isStatic, 0);
   }
-  const moved = shapes.filter((_, i) => d.proxyMoved[i] === 1).map((sr) => shapeObjects[sr.id].proxyId);
+  const moved: number[] = [];
+  for (let i = 0; i < shapes.length; ++i) if (d.proxyMoved[i]) moved.push(shapeObjects[shapes[i].id].proxyId);
   bp.restoreMoves(Int32Array.from(moved), moved.length);
   const proxies = s.proxyShapes;
   const capacity = bp.tree.idBound;
@@ -397,8 +398,9 @@ function detachShape(s: StepState, shape: BodyShape): void {
 
 /** A new body object for a record, at its pose: its other numbers are placeholders until `fillBody`. */
 function makeBody(world: World, rec: BodyRecord, v: Float64Array): Body {
-  const [x, y, angle] = v.subarray(rec.base + BV.X, rec.base + BV.Angle + 1);
-  return new Body(world, rec.id, resolveBodyOptions({ type: rec.type, position: { x, y }, angle }));
+  const o = rec.base;
+  const position = { x: v[o + BV.X], y: v[o + BV.Y] };
+  return new Body(world, rec.id, resolveBodyOptions({ type: rec.type, position, angle: v[o + BV.Angle] }));
 }
 
 function fillBody(b: Body, rec: BodyRecord, v: Float64Array, index: number): void {
