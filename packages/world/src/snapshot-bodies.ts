@@ -214,9 +214,8 @@ export function writeBodies(w: ByteWriter, s: StepState): void {
     let f = BODY_TYPES.indexOf(b.type) | (b.bullet ? B_BULLET : 0) | (b.allowSleep ? B_ALLOW_SLEEP : 0);
     if (b.fixedRotationValue) f |= B_FIXED_ROTATION;
     f |= (b.isAwake ? B_AWAKE : 0) | (b.hasOffset ? B_OFFSET : 0) | (b.isFast ? B_FAST : 0);
-    if (Object.is(v[BV.Px], v[BV.X]) && Object.is(v[BV.Py], v[BV.Y])) {
-      if (Object.is(v[BV.Qc], rot.c) && Object.is(v[BV.Qs], rot.s)) f |= B_EXACT;
-    }
+    const exact = Object.is(v[BV.Px], v[BV.X]) && Object.is(v[BV.Py], v[BV.Y]) && Object.is(v[BV.Qc], rot.c);
+    if (exact && Object.is(v[BV.Qs], rot.s)) f |= B_EXACT;
     if (Object.is(placed.x, v[BV.Cx]) && Object.is(placed.y, v[BV.Cy])) f |= B_CENTRED;
     if (isPlusZero(v[BV.Fx]) && isPlusZero(v[BV.Fy]) && isPlusZero(v[BV.Torque])) f |= B_NO_FORCE;
     f |= B_SAME;

@@ -10,7 +10,7 @@ import type { Transform } from '@lite/math';
 import type { Body } from './body';
 import type { Contact } from './contact';
 import { freeContact, takeContact, unhandContacts } from './contact-order';
-import { STEP_SPECULATIVE_DISTANCE, type WorldSettings } from './settings';
+import type { WorldSettings } from './settings';
 import { type BodyShape, checkRestitution, KIND_BOX, roundingRadius } from './shape';
 import type { Decoded } from './snapshot';
 import {
@@ -24,7 +24,15 @@ import {
   xfA,
   xfB,
 } from './snapshot-bodies';
-import { type ByteReader, type ByteWriter, badSnapshot, stateValue } from './snapshot-format';
+import {
+  type ByteReader,
+  type ByteWriter,
+  badSnapshot,
+  isBeyond,
+  refuse,
+  stateValue,
+} from './snapshot-format';
+import { restingMargin } from './solvers';
 import { mixRolling } from './stage-contacts';
 import type { StepState } from './step-state';
 import { checkNonNegative } from './validate';
@@ -66,11 +74,6 @@ function deriveContact(
   probe.pointCount = 0;
   probe.update(manifold, NO_CARRY);
   return probe;
-}
-
-/** The speculative margin the narrowphase collides with under `settings` (velocities zero). */
-function derivedMargin(settings: WorldSettings): number {
-  return settings.solver === 'soft' ? settings.stepNumbers[STEP_SPECULATIVE_DISTANCE] : 0;
 }
 
 /** Whether colliding a contact's shapes again gives its normal and points bit for bit. */
@@ -123,7 +126,7 @@ function contactDoubles(count: number, flags: number): number {
 function writeContacts(w: ByteWriter, s: StepState): void {
   const contacts = s.contactList;
   w.uint(contacts.length);
-  const margin = derivedMargin(s.settings);
+  const margin = restingMargin(s.settings);
   let prevA = 0;
   for (let i = 0; i < contacts.length; ++i) {
     const c = contacts[i];
@@ -134,6 +137,10 @@ function writeContacts(w: ByteWriter, s: StepState): void {
     prevA = sa.id;
     const count = c.pointCount;
     const data = c.data;
+    // A number the reader would refuse (the public API sets contacts' data freely).
+    for (let k = 0; k < 8 * count; ++k) {
+      if (isBeyond(data[k])) refuse(`the contact of shapes #${sa.id} and #${sb.id}: data[${k}]`, data[k]);
+    }
     let flags = (c.touching ? 1 : 0) | (count << 1);
     if (Object.is(c.friction, mixFriction(sa.friction, sb.friction))) flags |= C_MIXED_FRICTION;
     if (Object.is(c.restitution, mixRestitution(sa.restitution, sb.restitution)))
@@ -184,8 +191,9 @@ let contactShapes = new Int32Array(0);
 let contactFlags = new Uint8Array(0);
 let contactNumbers = new Float64Array(0);
 
-/** Reads and checks what `writeContacts` wrote, into `d` (`margin`: what derived contacts collide with). */
-function readContacts(r: ByteReader, d: Decoded, margin: number): void {
+/** Reads and checks what `writeContacts` wrote, into `d` (derived contacts collide under `settings`). */
+function readContacts(r: ByteReader, d: Decoded, settings: WorldSettings): void {
+  const margin = restingMargin(settings);
   const n = r.count('contact count', Math.floor(r.remaining / 3));
   const shapeById = d.shapeById;
   if (contactFlags.length < n) {
@@ -199,7 +207,7 @@ function readContacts(r: ByteReader, d: Decoded, margin: number): void {
   let prevA = 0;
   let doubles = 0;
   let pa: ShapeRecord | null = null;
-  let pb: ShapeRecord | null = null;
+  let pb = null as unknown as ShapeRecord;
   for (let i = 0; i < n; ++i) {
     const idA = prevA + r.int();
     const idB = idA + r.int();
@@ -209,13 +217,9 @@ function readContacts(r: ByteReader, d: Decoded, margin: number): void {
     if (sa === undefined || sb === undefined || sa.body.id >= sb.body.id || sa.sensor || sb.sensor) {
       badSnapshot(`contact ${i}`, `pairs shapes #${idA} and #${idB}, which cannot touch`);
     }
-    if (
-      pa !== null &&
-      pb !== null &&
-      (pa.body.id - sa.body.id || pb.body.id - sb.body.id || pa.id - idA || pb.id - idB) >= 0
-    ) {
-      badSnapshot(`contact ${i}`, 'is out of pair-key order');
-    }
+    const order =
+      pa === null ? -1 : pa.body.id - sa.body.id || pb.body.id - sb.body.id || pa.id - idA || pb.id - idB;
+    if (order >= 0) badSnapshot(`contact ${i}`, 'is out of pair-key order');
     pa = sa;
     pb = sb;
     ids[2 * i] = idA;
@@ -348,4 +352,4 @@ function applyContacts(s: StepState, d: Decoded, shapeObjects: BodyShape[]): voi
   }
 }
 
-export { applyContacts, derivedMargin, readContacts, writeContacts };
+export { applyContacts, readContacts, writeContacts };

@@ -204,40 +204,30 @@ export class ByteReader {
     if (!(snapshot instanceof Uint8Array)) {
       badSnapshot(describe(snapshot), 'must be a Uint8Array made by saveWorld(world)');
     }
-    if (snapshot.length < SNAPSHOT_HEADER_BYTES) {
-      badSnapshot(
-        `${snapshot.length} bytes`,
-        `is truncated: a snapshot has at least ${SNAPSHOT_HEADER_BYTES}`,
-      );
-    }
+    const n = snapshot.length;
     const view = new DataView(snapshot.buffer, snapshot.byteOffset, snapshot.byteLength);
+    const [first, last] = [OLDEST_SNAPSHOT_VERSION, SNAPSHOT_VERSION];
+    const version = n < SNAPSHOT_HEADER_BYTES ? 0 : view.getUint16(4, true);
+    const length = n < SNAPSHOT_HEADER_BYTES ? 0 : SNAPSHOT_HEADER_BYTES + view.getUint32(8, true);
+    if (n < SNAPSHOT_HEADER_BYTES) badSnapshot(`${n} bytes`, `is truncated: a snapshot has at least 16`);
     if (view.getUint32(0, true) !== SNAPSHOT_MAGIC) {
       badSnapshot('its first bytes', 'are not a lite world snapshot (bad magic number)');
     }
-    const version = view.getUint16(4, true);
-    if (!(version >= OLDEST_SNAPSHOT_VERSION && version <= SNAPSHOT_VERSION)) {
-      badSnapshot(
-        `version ${version}`,
-        `is not supported: this build reads versions ${OLDEST_SNAPSHOT_VERSION} to ${SNAPSHOT_VERSION}`,
-      );
+    if (!(version >= first && version <= last)) {
+      badSnapshot(`version ${version}`, `is not supported: this build reads versions ${first} to ${last}`);
     }
     if (view.getUint16(6, true) !== 0) badSnapshot('its header', 'has reserved bytes that are not zero');
-    const payload = view.getUint32(8, true);
-    if (SNAPSHOT_HEADER_BYTES + payload !== snapshot.length) {
-      badSnapshot(
-        `${snapshot.length} bytes`,
-        `do not match the length in its header (${SNAPSHOT_HEADER_BYTES + payload}): truncated or padded`,
-      );
+    if (length !== n) {
+      badSnapshot(`${n} bytes`, `do not match the length in its header (${length}): truncated or padded`);
     }
-    const sum = checksum(snapshot, SNAPSHOT_HEADER_BYTES, snapshot.length);
-    if (sum !== view.getUint32(12, true)) {
+    if (checksum(snapshot, SNAPSHOT_HEADER_BYTES, n) !== view.getUint32(12, true)) {
       badSnapshot('its payload', 'does not match its checksum: the bytes were corrupted');
     }
     this.version = version;
     this.bytes = snapshot;
     this.view = view;
     this.at = SNAPSHOT_HEADER_BYTES;
-    this.end = snapshot.length;
+    this.end = n;
   }
 
   /** Bytes not read yet. */
@@ -391,48 +381,33 @@ export interface FieldSchema {
   readonly hash: number;
 }
 
-/** The generic fields of `target` (see {@link FieldSchema}). @internal */
-export function fieldSchema(target: object, skip: ReadonlySet<string>): FieldSchema {
+/** The generic fields of `target` (see {@link FieldSchema}), or those `keep` accepts. @internal */
+export function fieldSchema(
+  target: object,
+  skip: ReadonlySet<string>,
+  keep = (_: string) => true,
+): FieldSchema {
   const paths: string[] = [];
-  const types: number[] = [];
   const record = target as Record<string, unknown>;
   for (const key of Object.keys(record)) {
+    const v = record[key] as Record<string, unknown>;
     if (skip.has(key)) continue;
-    const v = record[key];
-    const type = valueType(v);
-    if (type >= 0) {
-      paths.push(key);
-      types.push(type);
-    } else if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
-      const sub = v as Record<string, unknown>;
-      const keys = Object.keys(sub);
-      if (keys.length === 0 || !keys.every((k) => valueType(sub[k]) >= 0)) continue;
-      for (const k of keys) {
-        paths.push(`${key}.${k}`);
-        types.push(valueType(sub[k]));
-      }
+    if (valueType(v) >= 0) paths.push(key);
+    else if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+      const keys = Object.keys(v);
+      if (keys.length > 0 && keys.every((k) => valueType(v[k]) >= 0))
+        paths.push(...keys.map((k) => `${key}.${k}`));
     }
   }
-  return hashedSchema(paths, types);
+  const kept = paths.filter(keep);
+  return hashedSchema(
+    kept,
+    kept.map((path) => valueType(get(target, path))),
+  );
 }
 
-/**
- * The fields of `schema` whose path `keep` accepts, in their order: the schema a build without the
- * others wrote (a field list grows by fields a snapshot without them loads at their defaults).
- * @internal
- */
-export function subSchema(schema: FieldSchema, keep: (path: string) => boolean): FieldSchema {
-  const paths: string[] = [];
-  const types: number[] = [];
-  for (let i = 0; i < schema.paths.length; ++i) {
-    if (!keep(schema.paths[i])) continue;
-    paths.push(schema.paths[i]);
-    types.push(schema.types[i]);
-  }
-  return hashedSchema(paths, types);
-}
-
-function hashedSchema(paths: string[], types: number[]): FieldSchema {
+/** A schema of these paths and types, with its hash. @internal */
+export function hashedSchema(paths: string[], types: number[]): FieldSchema {
   let h = 0x811c9dc5;
   for (let i = 0; i < paths.length; ++i) {
     const s = `${paths[i]}:${types[i]};`;
@@ -449,8 +424,7 @@ function valueType(v: unknown): number {
 export function writeFields(w: ByteWriter, target: object, schema: FieldSchema): void {
   w.uint(schema.hash);
   for (let i = 0; i < schema.paths.length; ++i) {
-    const [holder, key] = place(target, schema.paths[i]);
-    const v = holder[key];
+    const v = get(target, schema.paths[i]);
     const type = schema.types[i];
     if (type === 0) w.float(v as number, 0);
     else if (type === 1) w.u8(v ? 1 : 0);
@@ -459,50 +433,34 @@ export function writeFields(w: ByteWriter, target: object, schema: FieldSchema):
 }
 
 /**
- * Reads generic fields written by {@link writeFields}, without assigning them: by `schema`, or by
- * `older` (an earlier build's, see {@link subSchema}) when the snapshot was written with it; then
- * the fields `older` lacks come as `made` has them. @internal
+ * Reads generic fields written by {@link writeFields} with one of `schemas` (by its hash), without
+ * assigning them: the values in its paths' order, then which schema it was. @internal
  */
-export function readFields(
-  r: ByteReader,
-  schema: FieldSchema,
-  what: string,
-  older?: FieldSchema,
-  made?: object,
-): unknown[] {
+export function readFields(r: ByteReader, what: string, ...schemas: FieldSchema[]): [unknown[], number] {
   const hash = r.uint();
-  const read = hash === schema.hash ? schema : older !== undefined && hash === older.hash ? older : null;
-  if (read === null) {
+  const which = schemas.findIndex((schema) => schema.hash === hash);
+  if (which < 0)
     badSnapshot(what, 'was written by a build with different fields (foreign or newer snapshot)');
-  }
-  const values: unknown[] = [];
-  for (let i = 0; i < read.paths.length; ++i) {
-    const type = read.types[i];
-    if (type === 0) values.push(r.float(0));
-    else if (type === 1) values.push(r.u8() !== 0);
-    else values.push(r.text());
-  }
-  if (read === schema || made === undefined) return values;
-  let k = 0;
-  return schema.paths.map((path) => {
-    if (path === read.paths[k]) return values[k++];
-    const [holder, key] = place(made, path);
-    return holder[key];
-  });
+  const values = schemas[which].types.map((type) =>
+    type === 0 ? r.float(0) : type === 1 ? r.u8() !== 0 : r.text(),
+  );
+  return [values, which];
 }
 
 /** Assigns values from {@link readFields} to `target`. @internal */
 export function assignFields(target: object, schema: FieldSchema, values: readonly unknown[]): void {
   for (let i = 0; i < schema.paths.length; ++i) {
-    const [holder, key] = place(target, schema.paths[i]);
-    holder[key] = values[i];
+    const path = schema.paths[i];
+    const dot = path.indexOf('.');
+    const record = target as Record<string, Record<string, unknown>>;
+    if (dot < 0) record[path] = values[i] as Record<string, unknown>;
+    else record[path.slice(0, dot)][path.slice(dot + 1)] = values[i];
   }
 }
 
-/** The object holding the field at `path` (`field` or `object.field`) of `target`, and its name. */
-function place(target: object, path: string): [Record<string, unknown>, string] {
-  const record = target as Record<string, unknown>;
+/** The field at `path` (`field` or `object.field`) of `target`. @internal */
+export function get(target: object, path: string): unknown {
+  const record = target as Record<string, Record<string, unknown>>;
   const dot = path.indexOf('.');
-  if (dot < 0) return [record, path];
-  return [record[path.slice(0, dot)] as Record<string, unknown>, path.slice(dot + 1)];
+  return dot < 0 ? record[path] : record[path.slice(0, dot)][path.slice(dot + 1)];
 }

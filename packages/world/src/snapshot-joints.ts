@@ -1,4 +1,6 @@
 import { dampingRate, JointSpring, Softness, SolverBody } from '@lite/constraints';
+import type { Body } from './body';
+import { WorldError } from './errors';
 import { checkJointInput, registerJointKind } from './joint-kinds';
 import {
   DistanceJoint,
@@ -24,8 +26,10 @@ import {
   badSnapshot,
   type FieldSchema,
   fieldSchema,
+  get,
+  isBeyond,
   readFields,
-  subSchema,
+  refuse,
   writeFields,
 } from './snapshot-format';
 import type { StepState } from './step-state';
@@ -46,11 +50,8 @@ const JOINT_SKIP: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-// -------------------------------------------------------------------------------------------------
-// Joint classes and their field lists
-
 /** Every kind a snapshot may hold, indexed by its `JointKind` value: the snapshot code brings them all. */
-export const SNAPSHOT_KINDS: readonly WorldJointKind[] = [
+const SNAPSHOT_KINDS: readonly WorldJointKind[] = [
   DistanceJoint.jointKind,
   RevoluteJoint.jointKind,
   MouseJoint.jointKind,
@@ -80,17 +81,15 @@ function makeJoint(kind: number, world: World | null, id: number, a: SolverBody,
 }
 
 /**
- * What a snapshot needs per joint kind, made once from throwaway joints: its generic field list,
- * the paths of its accumulated impulses, a joint as made (its springs' default damping ratios) and
- * a scratch joint the values of a snapshot's joints are checked on.
+ * What a snapshot needs per joint kind, made once from throwaway joints: its field lists (the
+ * current one, then the one before the kind gained {@link ADDED_FIELDS}, if it did), the paths of
+ * its accumulated impulses, a joint as made and a scratch joint decoded values are checked on.
  */
 interface KindInfo {
-  schema: FieldSchema;
+  schemas: FieldSchema[];
   impulses: string[];
   fresh: Joint;
   scratch: Joint;
-  /** The field list of snapshots written before the kind gained {@link ADDED_FIELDS}, if it did. */
-  older: FieldSchema | undefined;
 }
 const kindInfos: KindInfo[] = [];
 
@@ -111,11 +110,11 @@ function kindInfo(kind: number): KindInfo {
     const make = () =>
       makeJoint(kind, null, -1, new SolverBody(0, 0, 0, 1, 1), new SolverBody(1, 0, 0, 1, 1));
     const fresh = make();
-    const schema = fieldSchema(fresh, JOINT_SKIP);
-    const impulses = schema.paths.filter((path) => IMPULSE_FIELD.test(path));
+    const schemas = [fieldSchema(fresh, JOINT_SKIP)];
     const added = ADDED_FIELDS[kind];
-    const older = added === undefined ? undefined : subSchema(schema, (path) => !added.test(path));
-    info = { schema, impulses, fresh, scratch: make(), older };
+    if (added !== undefined) schemas.push(fieldSchema(fresh, JOINT_SKIP, (p) => !added.test(p)));
+    const impulses = schemas[0].paths.filter((path) => IMPULSE_FIELD.test(path));
+    info = { schemas, impulses, fresh, scratch: make() };
     kindInfos[kind] = info;
   }
   return info;
@@ -146,14 +145,11 @@ const scratchSpring = new JointSpring(0);
  * softness's damping rate the one `dampingRate` gives for what it matched. Throws the snapshot's error.
  */
 function checkJointValues(kind: number, id: number, values: unknown[]): void {
-  const { scratch: joint, schema, fresh } = kindInfo(kind);
-  assignFields(joint, schema, values);
-  try {
-    checkJointInput(joint);
-  } catch (error) {
-    badSnapshot(`joint #${id}`, error instanceof Error ? error.message : String(error));
-  }
+  const { scratch: joint, schemas, fresh } = kindInfo(kind);
+  const schema = schemas[0];
   const what = `joint #${id}`;
+  assignFields(joint, schema, values);
+  check(() => checkJointInput(joint), what);
   for (let i = 0; i < schema.paths.length; ++i) {
     if (schema.types[i] !== 0) continue;
     const path = schema.paths[i];
@@ -168,71 +164,72 @@ function checkJointValues(kind: number, id: number, values: unknown[]): void {
     if (Number.isNaN(value) && /\.matched(Frequency|DampingRatio|Dt)$/.test(path)) continue;
     badSnapshot(`${what}.${path} = ${value}`, 'must be a finite number');
   }
-  if (SNAPSHOT_KINDS[kind].unitAxis) {
-    const axis = joint as unknown as { localAxisXValue: number; localAxisYValue: number };
-    if (!isUnitAxis(axis.localAxisXValue, axis.localAxisYValue)) {
-      badSnapshot(
-        `${what}.localAxis = (${axis.localAxisXValue}, ${axis.localAxisYValue})`,
-        'must be a unit vector',
-      );
-    }
+  const { localAxisXValue: x, localAxisYValue: y } = joint as unknown as Record<string, number>;
+  if (SNAPSHOT_KINDS[kind].unitAxis && !isUnitAxis(x, y)) {
+    badSnapshot(`${what}.localAxis = (${x}, ${y})`, 'must be a unit vector');
   }
   const record = joint as unknown as Record<string, unknown>;
-  const made = fresh as unknown as Record<string, unknown>;
   for (const key of Object.keys(record)) {
     const part = record[key];
+    const name = `${what}.${key}`;
     if (part instanceof JointSpring) {
       const spring = part;
-      const defaultRatio = (made[key] as JointSpring).defaultDampingRatio;
-      if (!Object.is(spring.defaultDampingRatio, defaultRatio)) {
-        badSnapshot(
-          `${what}.${key}.defaultDampingRatio = ${spring.defaultDampingRatio}`,
-          `must be ${defaultRatio}`,
-        );
-      }
+      const defaultRatio = (get(fresh, key) as JointSpring).defaultDampingRatio;
+      const ratio = spring.defaultDampingRatio;
+      if (!Object.is(ratio, defaultRatio))
+        badSnapshot(`${name}.defaultDampingRatio = ${ratio}`, `must be ${defaultRatio}`);
       if (spring.form !== 'frequency' && spring.form !== 'stiffness') {
-        badSnapshot(`${what}.${key}.form = ${String(spring.form)}`, "must be 'frequency' or 'stiffness'");
+        badSnapshot(`${name}.form = ${String(spring.form)}`, "must be 'frequency' or 'stiffness'");
       }
       const s = scratchSpring;
       (s as { defaultDampingRatio: number }).defaultDampingRatio = defaultRatio;
       check(() => {
         if (spring.form === 'stiffness') s.set({ stiffness: spring.stiffness, damping: spring.damping });
         else s.set({ frequencyHz: spring.frequencyHz, dampingRatio: spring.dampingRatio });
-      }, `${what}.${key}`);
+      }, name);
       for (const field of ['frequencyHz', 'dampingRatio', 'stiffness', 'damping', 'soft'] as const) {
-        if (!Object.is(s[field], spring[field]))
-          badSnapshot(`${what}.${key}`, 'is not a spring its setters make');
+        if (!Object.is(s[field], spring[field])) badSnapshot(name, 'is not a spring its setters make');
       }
     } else if (part instanceof Softness) {
-      const f = part.matchedFrequency;
-      const zeta = part.matchedDampingRatio;
-      const dt = part.matchedDt;
-      if (Number.isFinite(f) && Number.isFinite(zeta) && Number.isFinite(dt)) {
-        const rate = dampingRate(2 * Math.PI * f, zeta, dt);
-        if (!Object.is(part.dampingRate, rate)) {
-          badSnapshot(
-            `${what}.${key}.dampingRate = ${part.dampingRate}`,
-            `must be ${rate}, matched to its frequency`,
-          );
-        }
+      const { matchedFrequency: f, matchedDampingRatio: zeta, matchedDt: dt } = part;
+      const rate = dampingRate(2 * Math.PI * f, zeta, dt);
+      if ([f, zeta, dt].every(Number.isFinite) && !Object.is(part.dampingRate, rate)) {
+        badSnapshot(`${name}.dampingRate = ${part.dampingRate}`, `must be ${rate}, matched to its frequency`);
       }
     }
   }
 }
 
+/**
+ * Joints: kind, id step, bodies, collideConnected, fields. Refuses a joint the reader would refuse
+ * for a number the public API sets freely (an impulse beyond `MAX_STATE_MAGNITUDE`, an axis not a
+ * unit vector).
+ */
 function writeJoints(w: ByteWriter, s: StepState): void {
   const joints = s.jointList;
   w.uint(joints.length);
   let prevId = -1;
   for (let i = 0; i < joints.length; ++i) {
     const j = joints[i];
+    const record = j as unknown as Record<string, number>;
+    for (const path of kindInfo(j.kind).impulses) {
+      if (isBeyond(record[path])) refuse(`joint #${j.id}.${path}`, record[path]);
+    }
+    if (SNAPSHOT_KINDS[j.kind].unitAxis && !isUnitAxis(record.localAxisX, record.localAxisY)) {
+      const axis = `(${record.localAxisX}, ${record.localAxisY})`;
+      throw new WorldError(
+        `joint #${j.id}.localAxis`,
+        axis,
+        'must be a unit vector: the world cannot be saved',
+      );
+    }
     w.u8(j.kind);
     w.uint(j.id - prevId - 1);
     prevId = j.id;
     w.uint(jointBodyA(j).id);
     if (!SNAPSHOT_KINDS[j.kind].oneBody) w.uint(jointBodyB(j).id);
     w.u8(j.collideConnected ? 1 : 0);
-    writeFields(w, j, kindInfo(j.kind).schema);
+    writeFields(w, j, kindInfo(j.kind).schemas[0]);
   }
 }
 
@@ -268,13 +265,50 @@ function readJoints(r: ByteReader, d: Decoded): JointRecord[] {
       );
     }
     // (The schema's throwaway joint registers the kind's solver entry, and with it its name.)
-    const { schema, older, fresh } = kindInfo(kind);
+    const { schemas, fresh } = kindInfo(kind);
     const collideConnected = r.u8() !== 0;
-    const values = readFields(r, schema, `joint #${id}`, older, fresh);
+    const [read, which] = readFields(r, `joint #${id}`, ...schemas);
+    // A joint written before its kind gained fields: those come as a joint is made.
+    let k = 0;
+    const older = schemas[which].paths;
+    const values = schemas[0].paths.map((p) => (which === 0 || p === older[k] ? read[k++] : get(fresh, p)));
     checkJointValues(kind, id, values);
     joints.push({ kind, id, bodyA, bodyB, collideConnected, values });
   }
   return joints;
 }
 
-export { checkJointValues, isUnitAxis, type JointRecord, kindInfo, makeJoint, readJoints, writeJoints };
+/**
+ * Puts the decoded joints into the world: a live joint is kept when its id, kind, bodies and
+ * collideConnected match (both lists in id order); the others are made anew or detached.
+ */
+function applyJoints(world: World, s: StepState, records: JointRecord[], bodies: Body[]): void {
+  const joints = s.jointList;
+  const oldJoints = joints.slice();
+  let old = 0;
+  joints.length = 0;
+  for (const jr of records) {
+    const a = findRecord(bodies, jr.bodyA) as Body;
+    const b = findRecord(bodies, jr.bodyB) as Body;
+    while (old < oldJoints.length && oldJoints[old].id < jr.id) oldJoints[old++].world = null;
+    let joint: Joint | null = null;
+    if (old < oldJoints.length && oldJoints[old].id === jr.id) {
+      const j = oldJoints[old++];
+      const same = j.kind === jr.kind && j.collideConnected === jr.collideConnected;
+      if (same && jointBodyA(j) === a && jointBodyB(j) === b) joint = j;
+      else j.world = null;
+    }
+    if (joint === null) {
+      joint = makeJoint(jr.kind, world, jr.id, a, b);
+      (joint as unknown as { collideConnected: boolean }).collideConnected = jr.collideConnected;
+    }
+    assignFields(joint, kindInfo(jr.kind).schemas[0], jr.values);
+    joint.world = world;
+    joints.push(joint);
+    a.jointEdges.push(joint);
+    if (b !== a) b.jointEdges.push(joint);
+  }
+  while (old < oldJoints.length) oldJoints[old++].world = null;
+}
+
+export { applyJoints, type JointRecord, readJoints, writeJoints };

@@ -2,12 +2,13 @@
 import { SolverSettings } from '@lite/constraints';
 import { WorldError } from './errors';
 import { MAX_ITERATIONS, MAX_SUBSTEPS, WorldSettings } from './settings';
+import { check } from './snapshot-bodies';
 import {
   assignFields,
   type ByteReader,
   ByteWriter,
-  badSnapshot,
   fieldSchema,
+  hashedSchema,
   readFields,
   writeFields,
 } from './snapshot-format';
@@ -15,10 +16,7 @@ import { canMakeClassicSolver, checkSolverKind, classicSolverOf } from './solver
 import type { StepState } from './step-state';
 import { checkInteger } from './validate';
 
-/**
- * The settings' fields as version 4 snapshots wrote them (one object for both solvers, before the
- * classic solver kept its own), their types (0 number, 1 boolean, 2 string) and hash. Read only.
- */
+/** The settings' fields as version 4 wrote them (one object for both solvers), and their types. */
 const V4_FIELDS = (
   'accumulateImpulsesValue warmStartingValue positionCorrectionValue blockSolverValue relaxValue ' +
   'splitImpulsesValue jointChainsValue baumgarteValue linearSlopValue restitutionThresholdValue ' +
@@ -26,8 +24,7 @@ const V4_FIELDS = (
   'solverKind iterationCount substepCount softIterationCount softSubstepCount hertz zeta pushVelocity ' +
   'pushPasses maxLinearSpeed stepNumbers.0 positionIterationCount sleepTime linearTolerance angularTolerance'
 ).split(' ');
-const V4_TYPES = '1111111000001111200000000000000';
-const V4_HASH = 2048633591;
+const V4_SCHEMA = hashedSchema(V4_FIELDS, [...'1111111000001111200000000000000'].map(Number));
 /** Where a field of the world's settings or the classic solver's was in version 4, when renamed. */
 const V4_WORLD: Record<string, string> = {
   iterationCount: 'softIterationCount',
@@ -76,24 +73,17 @@ export function settingsPart(io: ByteWriter | ByteReader, s: StepState | null): 
     if (classic !== null) writeFields(io, classic, classicSchema);
     return () => {};
   }
-  const read = (type: number) => (type === 0 ? io.float(0) : type === 1 ? io.u8() !== 0 : io.text());
-  const hash = io.uint();
-  const legacy = hash === V4_HASH;
-  let worldValues: unknown[];
+  const [values, which] = readFields(io, 'settings', worldSchema, V4_SCHEMA);
+  const legacy = which === 1;
+  let worldValues = values;
   let classicValues: unknown[] | null = null;
   if (legacy) {
-    const v4 = new Map(V4_FIELDS.map((name, i) => [name, read(Number(V4_TYPES[i]))]));
+    const v4 = new Map(V4_FIELDS.map((name, i) => [name, values[i]]));
     worldValues = worldSchema.paths.map((path) => v4.get(V4_WORLD[path] ?? path));
     classicValues = classicSchema.paths.map((path) => v4.get(V4_CLASSIC[path] ?? path));
-  } else {
-    if (hash !== worldSchema.hash) {
-      badSnapshot('settings', 'was written by a build with different fields (foreign or newer snapshot)');
-    }
-    worldValues = worldSchema.types.map(read);
-    if (io.u8() !== 0) classicValues = readFields(io, classicSchema, 'settings');
-  }
+  } else if (io.u8() !== 0) classicValues = readFields(io, 'settings', classicSchema)[0];
   assignFields(scratchSettings, worldSchema, worldValues);
-  try {
+  check(() => {
     const kind = scratchSettings.solverKind;
     if (kind !== 'soft' && kind !== 'classic')
       throw new WorldError('settings.solver', kind, "must be 'soft' or 'classic'");
@@ -106,9 +96,7 @@ export function settingsPart(io: ByteWriter | ByteReader, s: StepState | null): 
     }
     // A classic world restores with a classic solver: only where one can be made.
     if (kind === 'classic') checkSolverKind('classic', 'settings.solver');
-  } catch (error) {
-    badSnapshot('its settings', error instanceof Error ? error.message : String(error));
-  }
+  }, 'its settings');
   // Version 4 held classic settings in any case: they go to a classic solver the world has or needs.
   const optional = legacy || !canMakeClassicSolver();
   return (target) => {

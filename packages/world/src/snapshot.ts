@@ -2,17 +2,7 @@ import { AABB, type Box, computeBoxAABB, computeShapeAABB } from '@lite/collisio
 import { objectArray } from '@lite/math';
 import { assignBodyType, Body, placeCenter } from './body';
 import { resolveBodyOptions } from './body-options';
-import { WorldError } from './errors';
-import { type Joint, jointBodyA, jointBodyB } from './joints';
-import {
-  BodyShape,
-  KIND_BOX,
-  KIND_CAPSULE,
-  KIND_CHAIN_SEGMENT,
-  KIND_CIRCLE,
-  KIND_POLYGON,
-  KIND_SEGMENT,
-} from './shape';
+import { BodyShape } from './shape';
 import {
   B_ALLOW_SLEEP,
   B_AWAKE,
@@ -33,25 +23,9 @@ import {
   writeBodies,
   xfA,
 } from './snapshot-bodies';
-import { applyContacts, derivedMargin, readContacts, writeContacts } from './snapshot-contacts';
-import {
-  assignFields,
-  ByteReader,
-  ByteWriter,
-  badSnapshot,
-  isBeyond,
-  refuse,
-  stateValue,
-} from './snapshot-format';
-import {
-  isUnitAxis,
-  type JointRecord,
-  kindInfo,
-  makeJoint,
-  readJoints,
-  SNAPSHOT_KINDS,
-  writeJoints,
-} from './snapshot-joints';
+import { applyContacts, readContacts, writeContacts } from './snapshot-contacts';
+import { ByteReader, ByteWriter, badSnapshot, isBeyond, refuse, stateValue } from './snapshot-format';
+import { applyJoints, type JointRecord, readJoints, writeJoints } from './snapshot-joints';
 import { scratchSettings, settingsPart } from './snapshot-settings';
 import { computeAABB } from './stage-finish';
 import { ensureBodyCapacity, type StepState } from './step-state';
@@ -77,9 +51,6 @@ interface WorldInternals {
 /** The id counters, first in a snapshot. */
 const COUNTERS = ['nextBodyId', 'nextShapeId', 'nextJointId'] as const;
 
-// -------------------------------------------------------------------------------------------------
-// Writing
-
 const writers = new WeakMap<World, ByteWriter>();
 
 /** Writes the snapshot of a compacted world (`saveWorld`), into `into` when it has room. @internal */
@@ -102,40 +73,10 @@ export function writeSnapshot(world: World, into?: Uint8Array): Uint8Array {
   w.uint(s.stepSubsteps);
   settingsPart(w, s);
   writeBodies(w, s);
-  checkWritable(s);
   writeJoints(w, s);
   writeContacts(w, s);
   writeProxies(w, s);
   return w.finish(into);
-}
-
-/**
- * Refuses a world the reader would refuse for a contact or joint number the public API sets freely (a
- * state number beyond `MAX_STATE_MAGNITUDE`, a joint axis not a unit vector), as `writeBodies` does
- * for the bodies' numbers: a WorldError names the first such number.
- */
-function checkWritable(s: StepState): void {
-  for (const c of s.contactList) {
-    for (let k = 0; k < 8 * c.pointCount; ++k) {
-      if (isBeyond(c.data[k])) {
-        refuse(`the contact of shapes #${c.shapeA.id} and #${c.shapeB.id}: data[${k}]`, c.data[k]);
-      }
-    }
-  }
-  for (const j of s.jointList) {
-    const record = j as unknown as Record<string, number>;
-    for (const path of kindInfo(j.kind).impulses) {
-      if (isBeyond(record[path])) refuse(`joint #${j.id}.${path}`, record[path]);
-    }
-    const axis = j as unknown as { localAxisX: number; localAxisY: number };
-    if (SNAPSHOT_KINDS[j.kind].unitAxis && !isUnitAxis(axis.localAxisX, axis.localAxisY)) {
-      throw new WorldError(
-        `joint #${j.id}.localAxis`,
-        `(${axis.localAxisX}, ${axis.localAxisY})`,
-        'must be a unit vector: the world cannot be saved',
-      );
-    }
-  }
 }
 
 /** Proxy flags: its fat box is derived (not written), it waits in the move buffer. */
@@ -148,9 +89,8 @@ let moveScratch = new Int32Array(16);
 let movedMarks = new Uint8Array(0);
 
 /**
- * Whether a proxy's fat box is its shape's tight box at its body's transform grown by the margin
- * (`BroadPhase.refitProxy`, also what `createProxy` stores): then it is not written. Checked for
- * the proxies of bodies not awake only (an awake body's box is rarely fitted: not worth the time).
+ * Whether a proxy's fat box is its shape's tight box grown by the margin (as `refitProxy` and
+ * `createProxy` store it): then it is not written. Not checked for awake bodies (rarely fitted).
  */
 function isFitted(shape: BodyShape, fat: AABB, margin: number): boolean {
   const body = shape.owner as Body;
@@ -160,10 +100,7 @@ function isFitted(shape: BodyShape, fat: AABB, margin: number): boolean {
   return sameBox(fat, b.minX - margin, b.minY - margin, b.maxX + margin, b.maxY + margin);
 }
 
-/**
- * The broadphase, as its proxies: per shape (in the order of the bodies' records) its flags
- * (derived fat box, in the move buffer), then one block of raw doubles: the fat boxes not derived.
- */
+/** The proxies: per shape (in the bodies' order) its `P_` flags, then a block of the fat boxes not derived. */
 function writeProxies(w: ByteWriter, s: StepState): void {
   const bp = s.broadPhase;
   const margin = bp.tree.margin;
@@ -192,9 +129,6 @@ function writeProxies(w: ByteWriter, s: StepState): void {
   }
   w.endBlock();
 }
-
-// -------------------------------------------------------------------------------------------------
-// Reading
 
 /** A snapshot read and checked, not yet applied. */
 interface Decoded {
@@ -239,12 +173,6 @@ function decode(bytes: unknown, margin: number): Decoded {
     badSnapshot(`stepCount ${d.stepCount}`, 'is not a count');
   const mask = r.u8();
   d.carried = [0, 1, 2, 3].map((i) => ((mask >> i) & 1 ? r.float(0) : null));
-  // The last step's dt, its inverse, the step's and the sub-step's: finite, not negative.
-  for (const value of d.carried) {
-    if (value !== null && !(value >= 0 && Number.isFinite(value))) {
-      badSnapshot(`the carried dt ${value}`, 'must be a finite number >= 0');
-    }
-  }
   d.stepSubsteps = r.count('stepSubsteps', 1 << 20);
   checkCarried(mask, d.carried, d.stepSubsteps);
   stateValue(d.gravityX, 'gravity.x');
@@ -252,7 +180,7 @@ function decode(bytes: unknown, margin: number): Decoded {
   d.assignSettings = settingsPart(r, null);
   readBodies(r, d);
   d.joints = readJoints(r, d);
-  readContacts(r, d, derivedMargin(scratchSettings));
+  readContacts(r, d, scratchSettings);
   readProxies(r, d, margin);
   if (!r.done) badSnapshot('its payload', 'has bytes after the end of the world');
   return d;
@@ -316,6 +244,11 @@ export function restoreSnapshot(world: World, bytes: unknown): void {
 
 /** The carried dt values as only the step makes them (the step reads them back as they are). */
 function checkCarried(mask: number, carried: (number | null)[], stepSubsteps: number): void {
+  for (const value of carried) {
+    if (value !== null && !(value >= 0 && Number.isFinite(value))) {
+      badSnapshot(`the carried dt ${value}`, 'must be a finite number >= 0');
+    }
+  }
   if (mask > 15) badSnapshot(`the carried dt mask ${mask}`, 'has bits beyond the four values');
   const [lastDt, lastInvDt, stepDt, subDt] = carried;
   if ((lastDt === null) !== (lastInvDt === null) || (lastDt !== null && lastInvDt !== 1 / lastDt)) {
@@ -333,17 +266,12 @@ function checkCarried(mask: number, carried: (number | null)[], stepSubsteps: nu
   }
 }
 
-// -------------------------------------------------------------------------------------------------
-// Applying: the bodies, shapes and joints that exist in both the world and the snapshot are kept
-// and refilled, the others made anew or detached; the broadphase is rebuilt from the proxies; the
-// contact list is refilled.
-
 /** Scratch of `apply`: a kept body's shapes before the restore. */
 const oldShapes: BodyShape[] = [];
 
 /**
- * Puts the decoded bodies, shapes, broadphase proxies, joints and contacts into the world (the
- * counters, settings and carried values are `restoreSnapshot`'s).
+ * Puts the decoded bodies, shapes, proxies, joints and contacts into the world: those it has too are
+ * kept and refilled, the others made anew or detached (the counters and settings: `restoreSnapshot`).
  */
 function apply(world: World, d: Decoded): void {
   const internals = world as unknown as WorldInternals;
@@ -360,28 +288,21 @@ function apply(world: World, d: Decoded): void {
   for (let i = 0; i < records.length; ++i) {
     const rec = records[i];
     while (k < list.length && list[k].id < rec.id) detachBody(s, list[k++]);
-    let body: Body;
-    if (k < list.length && list[k].id === rec.id) body = list[k++];
-    else body = makeBody(world, rec, values);
+    const body = k < list.length && list[k].id === rec.id ? list[k++] : makeBody(world, rec, values);
     assignBodyType(body, rec.type);
     clear(oldShapes);
     for (let q = 0; q < body.shapeList.length; ++q) oldShapes.push(body.shapeList[q]);
     fillBody(body, rec, values, i);
     for (let q = 0; q < rec.shapes.length; ++q) {
       const sr = rec.shapes[q];
-      let shape: BodyShape | null = null;
-      for (let o = 0; o < oldShapes.length; ++o) {
-        const old = oldShapes[o];
-        if (old.id === sr.id) {
-          if (shapeMatches(old, sr)) {
-            shape = old;
-            oldShapes[o] = oldShapes[oldShapes.length - 1];
-            oldShapes.pop();
-          }
-          break;
-        }
-      }
+      let o = 0;
+      while (o < oldShapes.length && oldShapes[o].id !== sr.id) o++;
+      let shape = o < oldShapes.length && shapeMatches(oldShapes[o], sr) ? oldShapes[o] : null;
       if (shape === null) shape = makeShape(body, sr);
+      else {
+        oldShapes[o] = oldShapes[oldShapes.length - 1];
+        oldShapes.pop();
+      }
       const sp = shape as unknown as Record<string, number>;
       sp.frictionValue = sr.friction;
       sp.restitutionValue = sr.restitution;
@@ -433,19 +354,15 @@ function apply(world: World, d: Decoded): void {
     const o = 4 * i;
     const isStatic = shapes[i].body.type === 'static';
     if (shape.proxyId >= 0) {
-      if (
-        bp.isStaticProxy(shape.proxyId) === isStatic &&
-        sameBox(bp.getFatAABB(shape.proxyId, box), boxes[o], boxes[o + 1], boxes[o + 2], boxes[o + 3])
-      )
-        continue;
+      const kept = bp.isStaticProxy(shape.proxyId) === isStatic && bp.getFatAABB(shape.proxyId, box);
+      if (kept && sameBox(box, boxes[o], boxes[o + 1], boxes[o + 2], boxes[o + 3])) continue;
       bp.destroyProxy(shape.proxyId);
     }
     box.set(boxes[o], boxes[o + 1], boxes[o + 2], boxes[o + 3]);
     shape.proxyId = bp.createProxy(box, shapes[i].body.id, isStatic, 0);
   }
   const moved: number[] = [];
-  for (let i = 0; i < shapes.length; ++i)
-    if (d.proxyMoved[i] === 1) moved.push(shapeObjects[shapes[i].id].proxyId);
+  for (let i = 0; i < shapes.length; ++i) if (d.proxyMoved[i]) moved.push(shapeObjects[shapes[i].id].proxyId);
   bp.restoreMoves(Int32Array.from(moved), moved.length);
   const proxies = s.proxyShapes;
   const capacity = bp.tree.idBound;
@@ -457,39 +374,7 @@ function apply(world: World, d: Decoded): void {
     proxies[shape.proxyId] = shape;
   }
 
-  // Joints: kept when the id, class, bodies and collideConnected match; both lists in id order.
-  const joints = s.jointList;
-  let oldJoint = 0;
-  const oldJoints = joints.slice();
-  joints.length = 0;
-  for (const jr of d.joints) {
-    const a = findRecord(bodies, jr.bodyA) as Body;
-    const b = findRecord(bodies, jr.bodyB) as Body;
-    while (oldJoint < oldJoints.length && oldJoints[oldJoint].id < jr.id) oldJoints[oldJoint++].world = null;
-    let joint: Joint | null = null;
-    if (oldJoint < oldJoints.length && oldJoints[oldJoint].id === jr.id) {
-      const j = oldJoints[oldJoint++];
-      if (
-        j.kind === jr.kind &&
-        j.collideConnected === jr.collideConnected &&
-        jointBodyA(j) === a &&
-        jointBodyB(j) === b
-      ) {
-        joint = j;
-      } else j.world = null;
-    }
-    if (joint === null) {
-      joint = makeJoint(jr.kind, world, jr.id, a, b);
-      (joint as unknown as { collideConnected: boolean }).collideConnected = jr.collideConnected;
-    }
-    assignFields(joint, kindInfo(jr.kind).schema, jr.values);
-    joint.world = world;
-    joints.push(joint);
-    a.jointEdges.push(joint);
-    if (b !== a) b.jointEdges.push(joint);
-  }
-  while (oldJoint < oldJoints.length) oldJoints[oldJoint++].world = null;
-
+  applyJoints(world, s, d.joints, bodies);
   applyContacts(s, d, shapeObjects);
 }
 
@@ -513,12 +398,9 @@ function detachShape(s: StepState, shape: BodyShape): void {
 
 /** A new body object for a record, at its pose: its other numbers are placeholders until `fillBody`. */
 function makeBody(world: World, rec: BodyRecord, v: Float64Array): Body {
-  const position = { x: v[rec.base + BV.X], y: v[rec.base + BV.Y] };
-  return new Body(
-    world,
-    rec.id,
-    resolveBodyOptions({ type: rec.type, position, angle: v[rec.base + BV.Angle] }),
-  );
+  const o = rec.base;
+  const position = { x: v[o + BV.X], y: v[o + BV.Y] };
+  return new Body(world, rec.id, resolveBodyOptions({ type: rec.type, position, angle: v[o + BV.Angle] }));
 }
 
 function fillBody(b: Body, rec: BodyRecord, v: Float64Array, index: number): void {
@@ -568,10 +450,9 @@ function shapeMatches(shape: BodyShape, sr: ShapeRecord): boolean {
   );
 }
 
-const SHAPE_KINDS = [KIND_BOX, KIND_POLYGON, KIND_CAPSULE, KIND_CIRCLE, KIND_SEGMENT, KIND_CHAIN_SEGMENT];
-
+/** A new shape for a record (its geometry code is its kind). */
 function makeShape(body: Body, sr: ShapeRecord): BodyShape {
-  return new BodyShape(body, sr.id, { ...sr, kind: SHAPE_KINDS[sr.code], chain: null, userData: undefined });
+  return new BodyShape(body, sr.id, { ...sr, kind: sr.code, chain: null, userData: undefined });
 }
 
 export type { Decoded, WorldInternals };

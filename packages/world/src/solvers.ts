@@ -1,5 +1,6 @@
 // The installed parts: a solver other than the built-in soft step, and continuous collision.
 import { WorldError } from './errors';
+import type { WorldSettings } from './settings';
 import type { ContinuousCollision } from './stage-continuous';
 import type { StepState } from './step-state';
 
@@ -59,6 +60,14 @@ export function classicSolverOf(s: StepState, argument = 'world.solver'): Instal
     s.classic = unwrap((classicFactory as () => InstalledSolver)());
   }
   return s.classic;
+}
+
+/**
+ * The margin the narrowphase collides with at rest (zero velocities) under `settings`' solver: the
+ * soft step's speculative distance; the classic step collides without one. @internal
+ */
+export function restingMargin(settings: WorldSettings): number {
+  return settings.solverKind === 'soft' ? settings.speculativeDistance : 0;
 }
 
 /** Makes continuous collision: registered by the first `ContinuousCollision` made in this realm. */
