@@ -8,6 +8,7 @@ import { WorldError } from './errors';
 import { BEGIN_CONTACT, END_CONTACT, SENSOR_BEGIN } from './events';
 import { STEP_SPECULATIVE_DISTANCE } from './settings';
 import { type BodyShape, KIND_BOX } from './shape';
+import type { InstalledSolver } from './solvers';
 import { collidePair } from './stage-contacts';
 import { undoStep } from './stage-journal';
 import { noteListenerError, SNAPSHOT_STRIDE, type StepState } from './step-state';
@@ -126,14 +127,17 @@ function restoreBodies(s: StepState, moved: boolean): void {
     b.center.x = snapshot[k + 6];
     b.center.y = snapshot[k + 7];
     b.transform.set(b.position.x, b.position.y, b.angle);
-    if (moved && b.isAwake) {
-      const shapes = b.shapeList;
-      for (let k = 0; k < shapes.length; ++k) {
-        computeAABB(shapes[k], b.transform, s.aabb);
-        s.broadPhase.moveProxy(shapes[k].proxyId, s.aabb, 0, 0);
-        s.broadPhase.touchProxy(shapes[k].proxyId);
-      }
-    }
+    if (moved && b.isAwake) placeProxies(s, b);
+  }
+}
+
+/** Puts `b`'s proxies at its shapes' boxes (fat boxes not stretched), as a teleport does. */
+export function placeProxies(s: StepState, b: Body): void {
+  const shapes = b.shapeList;
+  for (let k = 0; k < shapes.length; ++k) {
+    computeAABB(shapes[k], b.transform, s.aabb);
+    s.broadPhase.moveProxy(shapes[k].proxyId, s.aabb, 0, 0);
+    s.broadPhase.touchProxy(shapes[k].proxyId);
   }
 }
 
@@ -240,7 +244,7 @@ function moveNotedProxy(s: StepState, shape: BodyShape, k: number, dt: number): 
 }
 
 /** Stage 10: islands and sleeping (see `Islands`). */
-export function updateSleep(s: StepState, dt: number): void {
+export function updateSleep(s: StepState, dt: number, solver: InstalledSolver): void {
   if (!s.settings.sleeping) return;
   const asleep = s.islands.update(
     s.bodyList,
@@ -252,7 +256,7 @@ export function updateSleep(s: StepState, dt: number): void {
     dt,
   );
   s.sleepingCount += asleep;
-  if (asleep > 0 && s.settings.solver === 'soft') settleSleepers(s);
+  if (asleep > 0 && solver.settlesSleepers) settleSleepers(s);
 }
 
 /**
