@@ -341,14 +341,9 @@ export function dispatchEvents(s: StepState): void {
   // The listeners are the user's code: the bodies' setters check again.
   setBodyWritesChecked(true);
   const events = s.events;
-  const count = events.count;
-  if (count === 0) {
-    dispatchSensorEvents(s);
-    return;
-  }
   const begin = s.listeners.beginContact;
   const end = s.listeners.endContact;
-  for (let i = 0; i < count; ++i) {
+  for (let i = 0, count = events.count; i < count; ++i) {
     const list = events.kinds[i] === BEGIN_CONTACT ? begin : end;
     const c = events.contacts[i];
     // Given to the user: the world will not move another pair's state into this object.
@@ -417,27 +412,21 @@ export function firstNonFiniteField(b: Body): number {
  * of mass's when that is not finite (the solvers move the centre; the origin follows it).
  */
 export function stateField(b: Body, field: number): number {
-  switch (field) {
-    case 0:
-      return Number.isFinite(b.center.x) ? b.position.x : b.center.x;
-    case 1:
-      return Number.isFinite(b.center.y) ? b.position.y : b.center.y;
-    case 2:
-      return b.angle;
-    case 3:
-      return b.linearVelocity.x;
-    case 4:
-      return b.linearVelocity.y;
-    case 5:
-      return b.angularVelocity;
-    case 6:
-      return b.force.x;
-    case 7:
-      return b.force.y;
-    default:
-      return b.torque;
-  }
+  return STATE_READERS[field](b);
 }
+
+/** {@link stateField}'s readers, in STATE_FIELDS order. */
+const STATE_READERS: readonly ((b: Body) => number)[] = [
+  (b) => (Number.isFinite(b.center.x) ? b.position.x : b.center.x),
+  (b) => (Number.isFinite(b.center.y) ? b.position.y : b.center.y),
+  (b) => b.angle,
+  (b) => b.linearVelocity.x,
+  (b) => b.linearVelocity.y,
+  (b) => b.angularVelocity,
+  (b) => b.force.x,
+  (b) => b.force.y,
+  (b) => b.torque,
+];
 
 /** Emits `jointBreak` for the joints `findBrokenJoints` destroyed, in id order. */
 export function dispatchJointBreaks(core: StepState): void {
