@@ -18,12 +18,6 @@ import { noteListenerError, SNAPSHOT_STRIDE, type StepState } from './step-state
  * transforms and proxies (9), sleeping (10), clearing forces (11) and contact events (12).
  */
 
-/** Names of a body's state fields, for error messages (indices as in {@link stateField}). */
-export const STATE_FIELDS =
-  'position.x position.y angle linearVelocity.x linearVelocity.y angularVelocity force.x force.y torque'.split(
-    ' ',
-  );
-
 /**
  * Saves every body's pose and velocity (sleeping ones too: one may wake mid-step) for undoing a
  * failed step; returns the index of the first body with a non-finite state, or -1. On the way, awake
@@ -98,17 +92,14 @@ export function findNonFiniteBody(s: StepState): number {
  * naming the body and field. `moved`: earlier sub-steps moved proxies, which follow the bodies back.
  */
 export function failStep(s: StepState, index: number, moved: boolean): never {
-  const bad = s.bodyList[index];
-  const field = firstNonFiniteField(bad);
-  const value = stateField(bad, field);
+  const error = nonFiniteBodyError(
+    s.bodyList[index],
+    'became non-finite during the step; the bodies, contacts and joints were restored to their state before it',
+  );
   undoStep(s);
   restoreBodies(s, moved);
   dispatchEvents(s);
-  throw new WorldError(
-    `body #${bad.id}.${STATE_FIELDS[field]}`,
-    value,
-    'became non-finite during the step; the bodies, contacts and joints were restored to their state before it',
-  );
+  throw error;
 }
 
 /** Every body back to its saved state (static and sleeping too), and the awake ones' proxies when `moved`. */
@@ -400,32 +391,28 @@ function dispatchSensorEvents(s: StepState): void {
   events.count = 0;
 }
 
-/** The index (into STATE_FIELDS) of the first non-finite state field of `b`, or -1. */
-export function firstNonFiniteField(b: Body): number {
-  for (let field = 0; field < STATE_FIELDS.length; ++field)
-    if (!Number.isFinite(stateField(b, field))) return field;
-  return -1;
+/** A WorldError naming the first non-finite state field of body `b` and its value, for `reason`. */
+export function nonFiniteBodyError(b: Body, reason: string): WorldError {
+  let field = 0;
+  while (field < STATE_FIELDS.length - 1 && Number.isFinite(STATE_FIELDS[field][1](b))) field++;
+  const [name, read] = STATE_FIELDS[field];
+  return new WorldError(`body #${b.id}.${name}`, read(b), reason);
 }
 
 /**
- * The value of state field `field` (an index into STATE_FIELDS) of `b`; for the origin, the centre
- * of mass's when that is not finite (the solvers move the centre; the origin follows it).
+ * A body's state fields by name, each with its reader; the origin reads the centre of mass's when
+ * that is not finite (the solvers move the centre; the origin follows it).
  */
-export function stateField(b: Body, field: number): number {
-  return STATE_READERS[field](b);
-}
-
-/** {@link stateField}'s readers, in STATE_FIELDS order. */
-const STATE_READERS: readonly ((b: Body) => number)[] = [
-  (b) => (Number.isFinite(b.center.x) ? b.position.x : b.center.x),
-  (b) => (Number.isFinite(b.center.y) ? b.position.y : b.center.y),
-  (b) => b.angle,
-  (b) => b.linearVelocity.x,
-  (b) => b.linearVelocity.y,
-  (b) => b.angularVelocity,
-  (b) => b.force.x,
-  (b) => b.force.y,
-  (b) => b.torque,
+const STATE_FIELDS: readonly [string, (b: Body) => number][] = [
+  ['position.x', (b) => (Number.isFinite(b.center.x) ? b.position.x : b.center.x)],
+  ['position.y', (b) => (Number.isFinite(b.center.y) ? b.position.y : b.center.y)],
+  ['angle', (b) => b.angle],
+  ['linearVelocity.x', (b) => b.linearVelocity.x],
+  ['linearVelocity.y', (b) => b.linearVelocity.y],
+  ['angularVelocity', (b) => b.angularVelocity],
+  ['force.x', (b) => b.force.x],
+  ['force.y', (b) => b.force.y],
+  ['torque', (b) => b.torque],
 ];
 
 /** Emits `jointBreak` for the joints `findBrokenJoints` destroyed, in id order. */

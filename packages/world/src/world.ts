@@ -34,11 +34,9 @@ import {
   dispatchEvents,
   dispatchHits,
   dispatchJointBreaks,
-  firstNonFiniteField,
+  nonFiniteBodyError,
   placeProxies,
-  STATE_FIELDS,
   saveState,
-  stateField,
   updateSleep,
 } from './stage-finish';
 import { journalStep } from './stage-journal';
@@ -689,15 +687,7 @@ export class World {
     if (!Number.isFinite(gravity.y))
       throw new WorldError('world.gravity.y', gravity.y, 'must be a finite number');
     const bad = saveState(this.core);
-    if (bad < 0) journalStep(this.core);
-    if (bad >= 0) {
-      const b = this.core.bodyList[bad];
-      const field = firstNonFiniteField(b);
-      throw new WorldError(
-        `body #${b.id}.${STATE_FIELDS[field]}`,
-        stateField(b, field),
-        'must be finite before the step',
-      );
-    }
+    if (bad >= 0) throw nonFiniteBodyError(this.core.bodyList[bad], 'must be finite before the step');
+    journalStep(this.core);
   }
 }
