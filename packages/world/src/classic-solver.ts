@@ -30,6 +30,14 @@ export class ClassicSolver extends SolverSettings {
   readonly target: ClassicSolver;
   /** The view users hold, which refuses keys that are not settings. @internal */
   readonly view: ClassicSolver;
+  /** `world.solver` while it steps the world. @internal */
+  readonly kind = 'classic';
+  /** The world's counts it refuses: it takes its own `iterations` and `substeps`. @internal */
+  readonly ownOptions: readonly string[] = ['iterations', 'substeps'];
+  /** Its sleeping islands keep their poses as they are. @internal */
+  readonly settlesSleepers = false;
+  /** Its contacts have points only once their shapes touch. @internal */
+  readonly speculative = false;
   private iterationCount = 10;
   private substepCount = 1;
   private jointSpringsValue = false;

@@ -91,6 +91,16 @@ function mergeFromBack(s: StepState, last: number, added: Contact[]): void {
   }
 }
 
+/** Insertion sort of a short list of shapes by id. */
+export function sortById(list: BodyShape[]): void {
+  for (let i = 1; i < list.length; ++i) {
+    const shape = list[i];
+    let j = i - 1;
+    for (; j >= 0 && list[j].id > shape.id; --j) list[j + 1] = list[j];
+    list[j + 1] = shape;
+  }
+}
+
 /** Shortens `list` to `length` by popping (docs/performance.md, "Pooling"). */
 export function truncate<T>(list: T[], length: number): void {
   while (list.length > length) list.pop();

@@ -26,10 +26,7 @@ export type ProfileStage = (typeof PROFILE_STAGES)[number];
 /** Stage indices (the order of {@link PROFILE_STAGES}) by capitalised name, for the step's stages. @internal */
 export const Stage = Object.fromEntries(
   PROFILE_STAGES.map((name, index) => [name[0].toUpperCase() + name.slice(1), index]),
-) as { readonly [K in ProfileStage as Capitalize<K>]: StageIndex };
-
-/** An index into {@link PROFILE_STAGES}. @internal */
-export type StageIndex = number;
+) as { readonly [K in ProfileStage as Capitalize<K>]: number };
 
 /**
  * Where the last step's time went (`world.profile`): milliseconds per stage, filled only while
@@ -97,7 +94,7 @@ export class StepProfile {
   }
 
   /** Adds the time since the previous lap to `stage`. @internal */
-  lap(stage: StageIndex): void {
+  lap(stage: number): void {
     if (!this.on) return;
     const now = performance.now();
     this.times[stage] += now - this.clock[1];

@@ -1,14 +1,35 @@
-// The installed parts: a solver other than the built-in soft step, and continuous collision.
+// The installed parts: the solver that steps the world, and continuous collision.
 import { WorldError } from './errors';
-import type { WorldSettings } from './settings';
+import type { SolverKind, WorldSettings } from './settings';
 import type { ContinuousCollision } from './stage-continuous';
+import { stepSoft } from './stage-soft';
 import type { StepState } from './step-state';
 
-/** A solver run instead of the soft step (`ClassicSolver`): stages 1 to 9 of `world.step`. @internal */
+/**
+ * A solver: stages 1 to 9 of `world.step`, and what the rest of the step and the world's options
+ * need to know of it (so nothing outside the solvers asks which one runs). @internal
+ */
 export interface InstalledSolver {
+  /** Its name, `world.solver` (kept by snapshots in `settings.solverKind`). */
+  readonly kind: SolverKind;
+  /** The world options it refuses because it takes its own (on the solver object). */
+  readonly ownOptions: readonly string[];
+  /** Whether islands fall asleep in the canonical state a snapshot need not store (`settleSleepers`). */
+  readonly settlesSleepers: boolean;
+  /** Whether contacts get points up to `settings.speculativeDistance` apart (else only touching ones). */
+  readonly speculative: boolean;
   /** Stages 1 to 9 of a step of `dt` seconds (its scratch may name only `s`'s lists, which `releaseStepReferences` empties). */
   step(s: StepState, dt: number): void;
 }
+
+/** The built-in soft step (Box2D v3's), the default: its settings are `world.settings`. */
+const softSolver: InstalledSolver = {
+  kind: 'soft',
+  ownOptions: [],
+  settlesSleepers: true,
+  speculative: true,
+  step: stepSoft,
+};
 
 /** Makes a classic solver: registered by the first `ClassicSolver` made in this realm. */
 let classicFactory: (() => InstalledSolver) | null = null;
@@ -29,45 +50,51 @@ export function checkSolverKind(kind: unknown, argument: string): void {
   }
 }
 
-/** The solver object itself behind the view its users hold (a ClassicSolver's `target`): what the step calls. */
-function unwrap(solver: InstalledSolver): InstalledSolver {
-  return (solver as { target?: InstalledSolver }).target ?? solver;
-}
-
 /** Whether a `ClassicSolver` was made in this realm, so that one can be made by name. @internal */
 export function canMakeClassicSolver(): boolean {
   return classicFactory !== null;
 }
 
-/** Whether `value` is a solver object (a `ClassicSolver`) rather than a name. @internal */
-export function isInstalledSolver(value: unknown): value is InstalledSolver {
-  return typeof value === 'object' && value !== null && typeof (value as InstalledSolver).step === 'function';
+/**
+ * The solver `value` names: a solver object itself (a ClassicSolver's `target`, behind the view its
+ * users hold), the soft step, or a new classic solver. @internal
+ */
+export function solverNamed(value: unknown, argument: string): InstalledSolver {
+  if (typeof value === 'object' && value !== null && typeof (value as InstalledSolver).step === 'function') {
+    return (value as { target?: InstalledSolver }).target ?? (value as InstalledSolver);
+  }
+  if (value === 'soft') return softSolver;
+  if (value !== 'classic')
+    throw new WorldError(argument, value, "must be 'soft', 'classic' or a ClassicSolver");
+  checkSolverKind(value, argument);
+  return (classicFactory as () => InstalledSolver)();
 }
 
-/** Makes `value` (`'soft'`, `'classic'` or a ClassicSolver) step the world of `s`: `world.solver`. @internal */
+/** Makes `value` (`'soft'`, `'classic'`: the world's own, or a ClassicSolver) step the world of `s`. @internal */
 export function pickSolver(s: StepState, value: unknown, argument: string): void {
-  if (isInstalledSolver(value)) s.classic = unwrap(value);
-  else if (value !== 'soft' && value !== 'classic') {
-    throw new WorldError(argument, value, "must be 'soft', 'classic' or a ClassicSolver");
-  } else if (value === 'classic') classicSolverOf(s, argument);
-  s.settings.solverKind = value === 'soft' ? 'soft' : 'classic';
+  const solver = value === 'classic' ? classicSolverOf(s, argument) : solverNamed(value, argument);
+  if (solver !== softSolver) s.classic = solver;
+  s.settings.solverKind = solver.kind;
 }
 
 /** The world's classic solver, made on first use when the kind was picked by name. @internal */
 export function classicSolverOf(s: StepState, argument = 'world.solver'): InstalledSolver {
-  if (s.classic === null) {
-    checkSolverKind('classic', argument);
-    s.classic = unwrap((classicFactory as () => InstalledSolver)());
-  }
+  if (s.classic === null) s.classic = solverNamed('classic', argument);
   return s.classic;
+}
+
+/** The solver that steps the world of `s` (`settings.solverKind`; a restored classic made here). @internal */
+export function solverOf(s: StepState): InstalledSolver {
+  return s.settings.solverKind === 'soft' ? softSolver : classicSolverOf(s);
 }
 
 /**
  * The margin the narrowphase collides with at rest (zero velocities) under `settings`' solver: the
- * soft step's speculative distance; the classic step collides without one. @internal
+ * speculative distance for a solver with speculative points (the soft step), else none. A
+ * snapshot's settings may name a solver the world has not made, so this reads the kind. @internal
  */
 export function restingMargin(settings: WorldSettings): number {
-  return settings.solverKind === 'soft' ? settings.speculativeDistance : 0;
+  return settings.solverKind === softSolver.kind && softSolver.speculative ? settings.speculativeDistance : 0;
 }
 
 /** Makes continuous collision: registered by the first `ContinuousCollision` made in this realm. */

@@ -4,12 +4,7 @@ import { type Body, Own } from './body';
 import type { ClassicSolver } from './classic-solver';
 import { Stage } from './profile';
 import type { WorldSettings } from './settings';
-import {
-  collectSolverConstraints,
-  collideContacts,
-  findNewContacts,
-  wakeJointPartners,
-} from './stage-contacts';
+import { collectSolverConstraints, collideStages } from './stage-contacts';
 import { failStep, findNonFiniteBody, moveNotedProxies, noteStartPose } from './stage-finish';
 import { finishPoses, solveJointPositions } from './stage-poses';
 import type { StepState } from './step-state';
@@ -24,15 +19,11 @@ export function stepClassic(s: StepState, dt: number, solver: ContactSolver, set
   const h = subStepDt(s, dt, substeps);
   const profile = s.profile;
   for (let i = 0; i < substeps; ++i) {
-    findNewContacts(s);
-    profile.lap(Stage.CreateContacts);
-    collideContacts(s, false, 0);
-    profile.lap(Stage.Collide);
-    wakeJointPartners(s);
+    collideStages(s, false, 0);
     profile.lap(Stage.Prepare);
     integrateForces(s, h);
     profile.lap(Stage.IntegrateVelocities);
-    collectSolverConstraints(s);
+    collectSolverConstraints(s, false);
     solveVelocities(s, h, solver, settings);
     integratePositions(s, h);
     profile.lap(Stage.IntegratePositions);

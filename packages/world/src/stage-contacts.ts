@@ -154,6 +154,15 @@ function unlinkEdge(body: Body, index: number): void {
 /** The most a pair's speculative reach grows with its closing speed in a step, m. */
 const MAX_CLOSING = 1e15;
 
+/** Stages 1 to 3 (see {@link findNewContacts}, {@link collideContacts}, {@link wakeJointPartners}). */
+export function collideStages(s: StepState, speculative: boolean, stepDt: number): void {
+  findNewContacts(s);
+  s.profile.lap(Stage.CreateContacts);
+  collideContacts(s, speculative, stepDt);
+  s.profile.lap(Stage.Collide);
+  wakeJointPartners(s);
+}
+
 /** Stage 1: new broadphase pairs become contacts, merged into the sorted contact list. */
 export function findNewContacts(s: StepState): void {
   const count = s.broadPhase.updatePairs(s.pairs, s.newPairFilter);
@@ -366,9 +375,12 @@ export function wakeJointPartners(s: StepState): void {
   }
 }
 
-/** The solver's working set: touching contacts and joints with an awake body, in key and id order. */
-export function collectSolverConstraints(s: StepState): void {
-  if (s.gatheredAtWakes !== s.wakes) collectSolverContacts(s);
+/**
+ * The solver's working set: touching contacts and joints with an awake body, in key and id order;
+ * `gather` (the soft step) also gathers what its prepare reads of the contacts.
+ */
+export function collectSolverConstraints(s: StepState, gather: boolean): void {
+  if (s.gatheredAtWakes !== s.wakes) collectSolverContacts(s, gather);
   s.gatheredAtWakes = -1;
   const joints = s.jointList;
   const solverJoints = s.solverJoints;
@@ -383,12 +395,11 @@ export function collectSolverConstraints(s: StepState): void {
 }
 
 /** The solver's contacts from the contact list, for when an island woke after the narrowphase passed it. */
-function collectSolverContacts(s: StepState): void {
+function collectSolverContacts(s: StepState, soft: boolean): void {
   const contacts = s.contactList;
   const solverContacts = s.solverContacts;
   const gather = s.solverGather;
   gather.clear();
-  const soft = s.settings.solver === 'soft';
   let count = 0;
   for (let i = 0, n = contacts.length; i < n; ++i) {
     const c = contacts[i];

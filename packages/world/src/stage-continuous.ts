@@ -10,7 +10,7 @@ import {
 import type { SolverBody } from '@lite/constraints';
 import { LENGTH_UNITS, objectArray, type Transform } from '@lite/math';
 import type { Body } from './body';
-import { shouldCollide } from './contact-list';
+import { shouldCollide, sortById } from './contact-list';
 import { WorldError } from './errors';
 import { type BodyShape, shouldShapesCollide } from './shape';
 import { registerContinuous } from './solvers';
@@ -87,17 +87,14 @@ export class ContinuousCollision {
 /** The fast bodies of this step: the others against static shapes, then the bullets against all. */
 function sweepFastBodies(s: StepState, c: ContinuousCollision): void {
   const fast = s.fastBodies;
-  for (let i = 0, n = fast.length; i < n; ++i) {
-    const b = fast[i];
-    if (b.bullet) continue;
-    sweepBody(s, c, b, false);
-    updateTransform(b, s.cosSin);
-  }
-  for (let i = 0, n = fast.length; i < n; ++i) {
-    const b = fast[i];
-    if (!b.bullet) continue;
-    sweepBody(s, c, b, true);
-    updateTransform(b, s.cosSin);
+  for (let pass = 0; pass < 2; ++pass) {
+    const bullets = pass === 1;
+    for (let i = 0, n = fast.length; i < n; ++i) {
+      const b = fast[i];
+      if (b.bullet !== bullets) continue;
+      sweepBody(s, c, b, bullets);
+      updateTransform(b, s.cosSin);
+    }
   }
   for (let i = 0, n = fast.length; i < n; ++i) {
     noteMovedProxies(s, fast[i]);
@@ -195,12 +192,7 @@ function sweepBody(s: StepState, c: ContinuousCollision, b: Body, bullet: boolea
     }
   }
   // In shape id order: the first impact wins a tie, and a snapshot does not keep the tree's order.
-  for (let i = 1; i < candidates.length; ++i) {
-    const shape = candidates[i];
-    let j = i - 1;
-    for (; j >= 0 && candidates[j].id > shape.id; --j) candidates[j + 1] = candidates[j];
-    candidates[j + 1] = shape;
-  }
+  sortById(candidates);
 
   let t = 1;
   // A stop for a shape that started deep in another and would go through; first, it also costs speed.

@@ -8,6 +8,7 @@ import { WorldError } from './errors';
 import { BEGIN_CONTACT, END_CONTACT, SENSOR_BEGIN } from './events';
 import { STEP_SPECULATIVE_DISTANCE } from './settings';
 import { type BodyShape, KIND_BOX } from './shape';
+import type { InstalledSolver } from './solvers';
 import { collidePair } from './stage-contacts';
 import { undoStep } from './stage-journal';
 import { noteListenerError, SNAPSHOT_STRIDE, type StepState } from './step-state';
@@ -16,12 +17,6 @@ import { noteListenerError, SNAPSHOT_STRIDE, type StepState } from './step-state
  * The end of the step, shared by both solvers: the finite check (stage 8: undo and throw),
  * transforms and proxies (9), sleeping (10), clearing forces (11) and contact events (12).
  */
-
-/** Names of a body's state fields, for error messages (indices as in {@link stateField}). */
-export const STATE_FIELDS =
-  'position.x position.y angle linearVelocity.x linearVelocity.y angularVelocity force.x force.y torque'.split(
-    ' ',
-  );
 
 /**
  * Saves every body's pose and velocity (sleeping ones too: one may wake mid-step) for undoing a
@@ -97,17 +92,14 @@ export function findNonFiniteBody(s: StepState): number {
  * naming the body and field. `moved`: earlier sub-steps moved proxies, which follow the bodies back.
  */
 export function failStep(s: StepState, index: number, moved: boolean): never {
-  const bad = s.bodyList[index];
-  const field = firstNonFiniteField(bad);
-  const value = stateField(bad, field);
+  const error = nonFiniteBodyError(
+    s.bodyList[index],
+    'became non-finite during the step; the bodies, contacts and joints were restored to their state before it',
+  );
   undoStep(s);
   restoreBodies(s, moved);
   dispatchEvents(s);
-  throw new WorldError(
-    `body #${bad.id}.${STATE_FIELDS[field]}`,
-    value,
-    'became non-finite during the step; the bodies, contacts and joints were restored to their state before it',
-  );
+  throw error;
 }
 
 /** Every body back to its saved state (static and sleeping too), and the awake ones' proxies when `moved`. */
@@ -126,14 +118,17 @@ function restoreBodies(s: StepState, moved: boolean): void {
     b.center.x = snapshot[k + 6];
     b.center.y = snapshot[k + 7];
     b.transform.set(b.position.x, b.position.y, b.angle);
-    if (moved && b.isAwake) {
-      const shapes = b.shapeList;
-      for (let k = 0; k < shapes.length; ++k) {
-        computeAABB(shapes[k], b.transform, s.aabb);
-        s.broadPhase.moveProxy(shapes[k].proxyId, s.aabb, 0, 0);
-        s.broadPhase.touchProxy(shapes[k].proxyId);
-      }
-    }
+    if (moved && b.isAwake) placeProxies(s, b);
+  }
+}
+
+/** Puts `b`'s proxies at its shapes' boxes (fat boxes not stretched), as a teleport does. */
+export function placeProxies(s: StepState, b: Body): void {
+  const shapes = b.shapeList;
+  for (let k = 0; k < shapes.length; ++k) {
+    computeAABB(shapes[k], b.transform, s.aabb);
+    s.broadPhase.moveProxy(shapes[k].proxyId, s.aabb, 0, 0);
+    s.broadPhase.touchProxy(shapes[k].proxyId);
   }
 }
 
@@ -240,7 +235,7 @@ function moveNotedProxy(s: StepState, shape: BodyShape, k: number, dt: number): 
 }
 
 /** Stage 10: islands and sleeping (see `Islands`). */
-export function updateSleep(s: StepState, dt: number): void {
+export function updateSleep(s: StepState, dt: number, solver: InstalledSolver): void {
   if (!s.settings.sleeping) return;
   const asleep = s.islands.update(
     s.bodyList,
@@ -252,7 +247,7 @@ export function updateSleep(s: StepState, dt: number): void {
     dt,
   );
   s.sleepingCount += asleep;
-  if (asleep > 0 && s.settings.solver === 'soft') settleSleepers(s);
+  if (asleep > 0 && solver.settlesSleepers) settleSleepers(s);
 }
 
 /**
@@ -337,14 +332,9 @@ export function dispatchEvents(s: StepState): void {
   // The listeners are the user's code: the bodies' setters check again.
   setBodyWritesChecked(true);
   const events = s.events;
-  const count = events.count;
-  if (count === 0) {
-    dispatchSensorEvents(s);
-    return;
-  }
   const begin = s.listeners.beginContact;
   const end = s.listeners.endContact;
-  for (let i = 0; i < count; ++i) {
+  for (let i = 0, count = events.count; i < count; ++i) {
     const list = events.kinds[i] === BEGIN_CONTACT ? begin : end;
     const c = events.contacts[i];
     // Given to the user: the world will not move another pair's state into this object.
@@ -401,39 +391,29 @@ function dispatchSensorEvents(s: StepState): void {
   events.count = 0;
 }
 
-/** The index (into STATE_FIELDS) of the first non-finite state field of `b`, or -1. */
-export function firstNonFiniteField(b: Body): number {
-  for (let field = 0; field < STATE_FIELDS.length; ++field)
-    if (!Number.isFinite(stateField(b, field))) return field;
-  return -1;
+/** A WorldError naming the first non-finite state field of body `b` and its value, for `reason`. */
+export function nonFiniteBodyError(b: Body, reason: string): WorldError {
+  let field = 0;
+  while (field < STATE_FIELDS.length - 1 && Number.isFinite(STATE_FIELDS[field][1](b))) field++;
+  const [name, read] = STATE_FIELDS[field];
+  return new WorldError(`body #${b.id}.${name}`, read(b), reason);
 }
 
 /**
- * The value of state field `field` (an index into STATE_FIELDS) of `b`; for the origin, the centre
- * of mass's when that is not finite (the solvers move the centre; the origin follows it).
+ * A body's state fields by name, each with its reader; the origin reads the centre of mass's when
+ * that is not finite (the solvers move the centre; the origin follows it).
  */
-export function stateField(b: Body, field: number): number {
-  switch (field) {
-    case 0:
-      return Number.isFinite(b.center.x) ? b.position.x : b.center.x;
-    case 1:
-      return Number.isFinite(b.center.y) ? b.position.y : b.center.y;
-    case 2:
-      return b.angle;
-    case 3:
-      return b.linearVelocity.x;
-    case 4:
-      return b.linearVelocity.y;
-    case 5:
-      return b.angularVelocity;
-    case 6:
-      return b.force.x;
-    case 7:
-      return b.force.y;
-    default:
-      return b.torque;
-  }
-}
+const STATE_FIELDS: readonly [string, (b: Body) => number][] = [
+  ['position.x', (b) => (Number.isFinite(b.center.x) ? b.position.x : b.center.x)],
+  ['position.y', (b) => (Number.isFinite(b.center.y) ? b.position.y : b.center.y)],
+  ['angle', (b) => b.angle],
+  ['linearVelocity.x', (b) => b.linearVelocity.x],
+  ['linearVelocity.y', (b) => b.linearVelocity.y],
+  ['angularVelocity', (b) => b.angularVelocity],
+  ['force.x', (b) => b.force.x],
+  ['force.y', (b) => b.force.y],
+  ['torque', (b) => b.torque],
+];
 
 /** Emits `jointBreak` for the joints `findBrokenJoints` destroyed, in id order. */
 export function dispatchJointBreaks(core: StepState): void {

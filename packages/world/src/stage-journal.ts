@@ -12,9 +12,6 @@ import type { StepState } from './step-state';
 // the step began: the contacts it may change (journaled as the step begins or `wakeBody` wakes a
 // body), the joints' carried impulses and the broadphase's move buffer.
 
-/** Doubles saved per joint: the most impulses (and axis) any kind carries from step to step. */
-const JOINT_DOUBLES = MAX_CARRIED;
-
 /** What the journal holds, in the step state's `journal`. @internal */
 export class StepJournal {
   /** Counts the steps: a contact object journaled this step has this in `stamps[slot]`. */
@@ -29,7 +26,7 @@ export class StepJournal {
   born = new Int32Array(8);
   /** True from `journalStep` to the end of the step: `wakeBody` journals what it wakes. */
   active = false;
-  /** Per joint of `jointList`, its impulses at the start of the step. */
+  /** Per joint of `jointList`, its impulses (`MAX_CARRIED` doubles) at the start of the step. */
   jointData = new Float64Array(0);
   /** The broadphase's move buffer at the start of the step (`BroadPhase.copyMoves`). */
   moves = new Int32Array(8);
@@ -112,9 +109,9 @@ function growContactJournal(journal: StepJournal, slots: number): void {
 
 /** {@link journalStep} for the joints: each joint's carried impulses, by its kind. */
 function journalJoints(joints: Joint[], journal: StepJournal): void {
-  if (journal.jointData.length < JOINT_DOUBLES * joints.length) {
-    const capacity = Math.max(joints.length, (2 * journal.jointData.length) / JOINT_DOUBLES);
-    journal.jointData = new Float64Array(JOINT_DOUBLES * capacity);
+  if (journal.jointData.length < MAX_CARRIED * joints.length) {
+    const capacity = Math.max(joints.length, (2 * journal.jointData.length) / MAX_CARRIED);
+    journal.jointData = new Float64Array(MAX_CARRIED * capacity);
   }
   copyJointImpulses(joints, journal.jointData, true);
 }
@@ -129,7 +126,7 @@ function copyJointImpulses(joints: Joint[], data: Float64Array, save: boolean): 
     const kind = joints[i].kind;
     end = i + 1;
     while (end < n && joints[end].kind === kind) end++;
-    JOINT_TYPES[kind].carry(joints, i, end, data, JOINT_DOUBLES, save);
+    JOINT_TYPES[kind].carry(joints, i, end, data, MAX_CARRIED, save);
   }
 }
 

@@ -1,5 +1,5 @@
 import { shapeDistance } from '@lite/collision';
-import { truncate } from './contact-list';
+import { sortById, truncate } from './contact-list';
 import { SENSOR_BEGIN, SENSOR_END } from './events';
 import { type BodyShape, shouldShapesCollide } from './shape';
 import { computeAABB } from './stage-finish';
@@ -17,16 +17,7 @@ export function updateSensors(s: StepState): void {
     s.sensorShape = sensor;
     s.broadPhase.query(s.queryBox, s.collectSensorOverlap);
     s.sensorShape = null;
-    // Insertion sort by id (a sensor holds few shapes).
-    for (let a = 1; a < next.length; ++a) {
-      const x = next[a];
-      let b = a - 1;
-      while (b >= 0 && next[b].id > x.id) {
-        next[b + 1] = next[b];
-        b--;
-      }
-      next[b + 1] = x;
-    }
+    sortById(next);
     const old = sensor.overlaps;
     let p = 0;
     let q = 0;

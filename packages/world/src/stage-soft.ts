@@ -2,12 +2,7 @@ import type { Body } from './body';
 import { jointPasses } from './joint-passes';
 import { jointBodyA, jointBodyB } from './joints';
 import { Stage } from './profile';
-import {
-  collectSolverConstraints,
-  collideContacts,
-  findNewContacts,
-  wakeJointPartners,
-} from './stage-contacts';
+import { collectSolverConstraints, collideStages } from './stage-contacts';
 import { failStep, findNonFiniteBody, moveNotedProxies, noteStartPose } from './stage-finish';
 import { finishPoses, solveJointPositions } from './stage-poses';
 import type { StepState } from './step-state';
@@ -22,12 +17,8 @@ export function stepSoft(s: StepState, dt: number): void {
   const substeps = settings.substeps;
   const ctx = s.softContext.set(dt, settings);
   const profile = s.profile;
-  findNewContacts(s);
-  profile.lap(Stage.CreateContacts);
-  collideContacts(s, true, dt);
-  profile.lap(Stage.Collide);
-  wakeJointPartners(s);
-  collectSolverConstraints(s);
+  collideStages(s, true, dt);
+  collectSolverConstraints(s, true);
   loadBodyStates(s);
   // ctx.h, computed the same way from dt (passing ctx.h itself would box a number).
   s.bodyStates.setStep(dt, substeps);

@@ -4,13 +4,7 @@ import type { Vec2Like } from '@lite/math';
 import type { ClassicSolver } from './classic-solver';
 import { WorldError } from './errors';
 import { WorldSettings } from './settings';
-import {
-  checkSolverKind,
-  classicSolverOf,
-  type InstalledSolver,
-  isInstalledSolver,
-  pickSolver,
-} from './solvers';
+import { type InstalledSolver, pickSolver, solverNamed } from './solvers';
 import type { ContinuousCollision } from './stage-continuous';
 import type { StepState } from './step-state';
 import { checkBoolean, checkKeys, checkOptions, checkVec2 } from './validate';
@@ -25,8 +19,8 @@ export const MIN_DT = 1e-6;
 /** The options `new World` takes (any other key is refused, with the closest suggested). @internal */
 const WORLD_KEYS = 'gravity iterations substeps sleeping solver profile jsKernels continuous'.split(' ');
 
-const CLASSIC_COUNT =
-  "is the soft step's: the classic solver takes its own (new ClassicSolver({ iterations, substeps }))";
+const OWN_OPTION =
+  "is the soft step's: this solver takes its own (new ClassicSolver({ iterations, substeps }))";
 
 /** What `new World(options)` takes; every field is optional. */
 export interface WorldOptions {
@@ -68,7 +62,7 @@ export interface WorldOptions {
 export interface ResolvedWorldOptions {
   gravity: Vec2Like;
   settings: WorldSettings;
-  solver: InstalledSolver | null;
+  solver: InstalledSolver;
   continuous: ContinuousCollision | null;
 }
 
@@ -78,20 +72,12 @@ export function resolveWorldOptions(options: WorldOptions): ResolvedWorldOptions
   checkKeys(o, WORLD_KEYS, 'options');
   const gravity = o.gravity === undefined ? { x: 0, y: -10 } : checkVec2(o.gravity, 'options.gravity');
   const settings = new WorldSettings();
-  // A solver object is installed; a name picks the built-in soft step or a registered solver.
-  const solver = isInstalledSolver(o.solver) ? o.solver : null;
-  if (solver !== null) settings.solverKind = 'classic';
-  else if (o.solver !== undefined) {
-    if (o.solver !== 'soft' && o.solver !== 'classic') {
-      throw new WorldError('options.solver', o.solver, "must be 'soft', 'classic' or a ClassicSolver");
-    }
-    checkSolverKind(o.solver, 'options.solver');
-    settings.solverKind = o.solver;
+  // A solver object is installed; a name picks the built-in soft step or makes a registered solver.
+  const solver = solverNamed(o.solver ?? 'soft', 'options.solver');
+  for (const key of solver.ownOptions) {
+    const value = (o as Record<string, unknown>)[key];
+    if (value !== undefined) throw new WorldError(`options.${key}`, value, OWN_OPTION);
   }
-  // The counts are the soft step's; the classic solver takes its own.
-  const own = settings.solverKind === 'classic' ? (['iterations', 'substeps'] as const) : [];
-  for (const key of own)
-    if (o[key] !== undefined) throw new WorldError(`options.${key}`, o[key], CLASSIC_COUNT);
   if (o.iterations !== undefined) settings.iterations = o.iterations;
   if (o.substeps !== undefined) settings.substeps = o.substeps;
   if (o.sleeping !== undefined) settings.sleeping = checkBoolean(o.sleeping, 'options.sleeping');
@@ -115,8 +101,7 @@ export function resolveWorldOptions(options: WorldOptions): ResolvedWorldOptions
 
 /** Installs the solver and continuous collision `o` names in the world of `s`. @internal */
 export function installParts(s: StepState, o: ResolvedWorldOptions): void {
-  if (o.solver !== null) pickSolver(s, o.solver, 'options.solver');
-  if (s.settings.solverKind === 'classic') classicSolverOf(s, 'options.solver');
+  pickSolver(s, o.solver, 'options.solver');
   if (o.continuous !== null) {
     o.continuous.install(s);
     s.continuous = o.continuous;

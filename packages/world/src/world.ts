@@ -27,23 +27,20 @@ import {
   resolveShapeOptions,
   type ShapeOptions,
 } from './shape';
-import { classicSolverOf, continuousOf, pickSolver, requireContinuous } from './solvers';
+import { continuousOf, pickSolver, requireContinuous, solverOf } from './solvers';
 import { dropContacts, releaseContacts, remixShape, setMixCallback } from './stage-contacts';
 import {
   clearForces,
-  computeAABB,
   dispatchEvents,
   dispatchHits,
   dispatchJointBreaks,
-  firstNonFiniteField,
-  STATE_FIELDS,
+  nonFiniteBodyError,
+  placeProxies,
   saveState,
-  stateField,
   updateSleep,
 } from './stage-finish';
 import { journalStep } from './stage-journal';
 import { updateSensors } from './stage-sensors';
-import { stepSoft } from './stage-soft';
 import {
   compactBodies,
   compactContacts,
@@ -513,7 +510,7 @@ export class World {
     this.compactAll();
     const core = this.core;
     // The parts a restored snapshot names, made (or refused) before anything moves.
-    const classic = core.settings.solverKind === 'soft' ? null : classicSolverOf(core);
+    const solver = solverOf(core);
     continuousOf(core);
     const profile = core.profile;
     profile.begin(core.settings.profile);
@@ -523,13 +520,13 @@ export class World {
     // The solvers write bodies' angles through their checked setters: unchecked until the events.
     setBodyWritesChecked(false);
     try {
-      if (!core.settings.sleeping && core.sleepingCount > 0) this.wakeAll();
+      // Sleeping turned off: every body wakes.
+      if (!core.settings.sleeping && core.sleepingCount > 0) for (const b of core.bodyList) wakeBody(core, b);
       // Stages 1 to 9: stage-soft.ts or stage-classic.ts (with stage-contacts.ts, stage-finish.ts).
-      if (classic === null) stepSoft(core, dt);
-      else classic.step(core, dt);
+      solver.step(core, dt);
       if (core.sensors.length > 0) updateSensors(core);
       // Stages 10 to 12: stage-finish.ts.
-      updateSleep(core, dt);
+      updateSleep(core, dt, solver);
       profile.lap(Stage.Sleep);
       clearForces(core);
       breakJoints(core, this);
@@ -597,12 +594,6 @@ export class World {
     this.core.sleepingCount++;
   }
 
-  /** Wakes every body (the step does, once `settings.sleeping` was turned off). */
-  private wakeAll(): void {
-    const bodies = this.core.bodyList;
-    for (let i = 0; i < bodies.length; ++i) this.wakeBody(bodies[i]);
-  }
-
   /** Moves a checked body: transform and proxies; wakes it and what touches it. @internal */
   setBodyTransform(body: Body, x: number, y: number, angle: number): void {
     this.checkUnlocked('setTransform', 'body', body);
@@ -614,12 +605,7 @@ export class World {
     (body as SolverBody).angle = angle;
     body.transform.set(x, y, angle);
     placeCenter(body);
-    const shapes = body.shapeList;
-    for (let i = 0; i < shapes.length; ++i) {
-      computeAABB(shapes[i], body.transform, this.core.aabb);
-      this.core.broadPhase.moveProxy(shapes[i].proxyId, this.core.aabb, 0, 0);
-      this.core.broadPhase.touchProxy(shapes[i].proxyId);
-    }
+    placeProxies(this.core, body);
   }
 
   /** `body.setType`. @internal */
@@ -701,15 +687,7 @@ export class World {
     if (!Number.isFinite(gravity.y))
       throw new WorldError('world.gravity.y', gravity.y, 'must be a finite number');
     const bad = saveState(this.core);
-    if (bad < 0) journalStep(this.core);
-    if (bad >= 0) {
-      const b = this.core.bodyList[bad];
-      const field = firstNonFiniteField(b);
-      throw new WorldError(
-        `body #${b.id}.${STATE_FIELDS[field]}`,
-        stateField(b, field),
-        'must be finite before the step',
-      );
-    }
+    if (bad >= 0) throw nonFiniteBodyError(this.core.bodyList[bad], 'must be finite before the step');
+    journalStep(this.core);
   }
 }
