@@ -70,11 +70,7 @@ export function softnessFromFrequency(
   effectiveMass: number,
   dt: number,
 ): Softness {
-  const v = softnessInputs;
-  v[0] = frequencyHz;
-  v[1] = dampingRatio;
-  v[2] = effectiveMass;
-  v[3] = dt;
+  setInputs(frequencyHz, dampingRatio, effectiveMass, dt);
   return softnessFromFrequencyAt(out);
 }
 
@@ -119,11 +115,7 @@ export function softnessFromSpring(
   effectiveMass: number,
   dt: number,
 ): Softness {
-  const v = softnessInputs;
-  v[0] = stiffness;
-  v[1] = damping;
-  v[2] = effectiveMass;
-  v[3] = dt;
+  setInputs(stiffness, damping, effectiveMass, dt);
   return softnessFromSpringAt(out);
 }
 
@@ -161,6 +153,14 @@ export function dampingRate(omega: number, dampingRatio: number, dt: number): nu
   const alpha = 2 * (Math.sqrt(discriminant) - s2);
   if (!(alpha + x * x > 0)) return nominal;
   return alpha / dt;
+}
+
+/** Puts a spring's two numbers, the row's effective mass and the step into {@link softnessInputs}. */
+function setInputs(a: number, b: number, effectiveMass: number, dt: number): void {
+  softnessInputs[0] = a;
+  softnessInputs[1] = b;
+  softnessInputs[2] = effectiveMass;
+  softnessInputs[3] = dt;
 }
 
 function setScales(out: Softness): void {
