@@ -2,6 +2,7 @@ import {
   CHAIN_HEAD,
   CHAIN_MEMBER,
   CHAIN_NONE,
+  isDynamic,
   JointKind,
   MAX_LINEAR_CORRECTION,
   maxLinearCorrection,
@@ -37,10 +38,6 @@ import type { SolverBody } from './solver-body';
  */
 function isChainable(joint: RevoluteJoint): boolean {
   return !joint.spring.soft && joint.k11 * joint.k22 - joint.k12 * joint.k12 > 0;
-}
-
-function isDynamic(body: SolverBody): boolean {
-  return body.invMass > 0 || body.invI > 0;
 }
 
 /** The other rigid pin on `body` when exactly two hold it (and `body` is dynamic), else null. */

@@ -104,6 +104,11 @@ export function newtonSteps<T>(step: (head: T) => void, head: T): void {
   positionError[0] = first;
 }
 
+/** Whether `body` moves under an impulse: a finite mass or inertia. @internal */
+export function isDynamic(body: { invMass: number; invI: number }): boolean {
+  return body.invMass > 0 || body.invI > 0;
+}
+
 /**
  * Whether the position passes may close a joint's softened rigid rows: each body is immovable or
  * held by at most two softened joints (`softJointCount`). In a web of pins the passes only push

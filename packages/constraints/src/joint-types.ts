@@ -135,6 +135,15 @@ function positionsWith<J>(
   positionError[0] = error;
 }
 
+/** A pin's position step, then its chain's when it heads one; the larger error to `positionError[0]`. */
+function pinPositionStep(joint: RevoluteJoint): void {
+  revolutePositionStep(joint);
+  if (joint.chainRole !== CHAIN_HEAD) return;
+  const pointError = positionError[0];
+  chainPositionStep(joint);
+  if (pointError > positionError[0]) positionError[0] = pointError;
+}
+
 /** A reaction read as impulseX, impulseY and `torque` over the step. */
 function linearReaction(joint: MouseJoint | WeldJoint | MotorJoint, torque: number, out: Float64Array): void {
   out[0] = joint.impulseX * joint.invDt;
@@ -237,18 +246,7 @@ export const revoluteType: JointType = {
     }
   },
   positions(joints, start, end) {
-    let error = 0;
-    for (let i = start; i < end; i++) {
-      const joint = joints[i] as RevoluteJoint;
-      revolutePositionStep(joint);
-      if (joint.chainRole === CHAIN_HEAD) {
-        const pointError = positionError[0];
-        chainPositionStep(joint);
-        if (pointError > positionError[0]) positionError[0] = pointError;
-      }
-      if (positionError[0] > error) error = positionError[0];
-    }
-    positionError[0] = error;
+    positionsWith(pinPositionStep, joints, start, end);
   },
   bind: bindPairs,
   reaction(j, out) {

@@ -2,6 +2,7 @@ import {
   CHAIN_HEAD,
   CHAIN_MEMBER,
   CHAIN_NONE,
+  isDynamic,
   JointKind,
   MAX_ANGULAR_CORRECTION,
   MAX_LINEAR_CORRECTION,
@@ -68,10 +69,6 @@ const REDUNDANT_EPSILON = 1e-8;
 
 const block = new Float64Array(9);
 const inverse = new Float64Array(9);
-
-function isDynamic(body: SolverBody): boolean {
-  return body.invMass > 0 || body.invI > 0;
-}
 
 /**
  * A weld may join a chain when its three rows exist (k33 > 0) and its springs, if any, act (a
