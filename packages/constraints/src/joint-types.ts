@@ -115,6 +115,17 @@ function carried(data: Float64Array, o: number, value: number, save: boolean): n
   return data[o];
 }
 
+/** The `carry` of the kinds whose steps carry impulseX, impulseY and angularImpulse (weld, motor). */
+const carryPointAngle: JointType['carry'] = (joints, start, end, data, stride, save) => {
+  for (let i = start; i < end; i++) {
+    const joint = joints[i] as WeldJoint | MotorJoint;
+    const o = stride * i;
+    joint.impulseX = carried(data, o, joint.impulseX, save);
+    joint.impulseY = carried(data, o + 1, joint.impulseY, save);
+    joint.angularImpulse = carried(data, o + 2, joint.angularImpulse, save);
+  }
+};
+
 /** A position pass for kinds without one. */
 function noPositions(): void {
   positionError[0] = 0;
@@ -337,15 +348,7 @@ export const prismaticType: JointType = {
 export const weldType: JointType = {
   kind: 4,
   name: 'WeldJoint',
-  carry(joints, start, end, data, stride, save) {
-    for (let i = start; i < end; i++) {
-      const joint = joints[i] as WeldJoint;
-      const o = stride * i;
-      joint.impulseX = carried(data, o, joint.impulseX, save);
-      joint.impulseY = carried(data, o + 1, joint.impulseY, save);
-      joint.angularImpulse = carried(data, o + 2, joint.angularImpulse, save);
-    }
-  },
+  carry: carryPointAngle,
   softens: false,
   prepare(joints, start, end, dt, invDt, settings, bodies) {
     for (let i = start; i < end; i++) prepareWeldJointAt(joints[i] as WeldJoint, dt, invDt, settings, bodies);
@@ -413,15 +416,7 @@ export const wheelType: JointType = {
 export const motorType: JointType = {
   kind: 6,
   name: 'MotorJoint',
-  carry(joints, start, end, data, stride, save) {
-    for (let i = start; i < end; i++) {
-      const joint = joints[i] as MotorJoint;
-      const o = stride * i;
-      joint.impulseX = carried(data, o, joint.impulseX, save);
-      joint.impulseY = carried(data, o + 1, joint.impulseY, save);
-      joint.angularImpulse = carried(data, o + 2, joint.angularImpulse, save);
-    }
-  },
+  carry: carryPointAngle,
   softens: false,
   prepare(joints, start, end, dt, invDt, settings, bodies) {
     for (let i = start; i < end; i++)
