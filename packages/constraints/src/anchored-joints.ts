@@ -1,5 +1,5 @@
 import type { DistanceJoint } from './distance-joint';
-import { JointKind } from './joint-kind';
+import { isDynamic, JointKind } from './joint-kind';
 import type { RevoluteJoint } from './revolute-joint';
 import type { SolverBody } from './solver-body';
 
@@ -20,10 +20,6 @@ function isHolding(joint: { kind: number }): boolean {
     return !d.spring.soft && d.minLengthValue === d.maxLengthValue;
   }
   return false;
-}
-
-function isDynamic(body: SolverBody): boolean {
-  return body.invMass > 0 || body.invI > 0;
 }
 
 /** The far body of `joint` from `body`. */

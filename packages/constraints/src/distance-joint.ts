@@ -351,8 +351,6 @@ export function prepareDistanceJointAt(
   joint.velocityA = stride * bodies.velocitySlot(joint.bodyA);
   joint.velocityB = stride * bodies.velocitySlot(joint.bodyB);
   const v = bodies.velocities;
-  const oA = joint.velocityA;
-  const oB = joint.velocityB;
   joint.invDt = invDt;
   const bA = joint.bodyA;
   const bB = joint.bodyB;
@@ -443,14 +441,8 @@ export function prepareDistanceJointAt(
     let lambda = joint.impulse + joint.lowerImpulse - joint.upperImpulse;
     // Only when there is one: adding a zero could turn a -0 into +0.
     if (joint.motorImpulse !== 0) lambda += joint.motorImpulse;
-    const Px = lambda * ux;
-    const Py = lambda * uy;
-    v[oA] -= mA * Px;
-    v[oA + 1] -= mA * Py;
-    v[oA + 2] -= iA * (rAx * Py - rAy * Px);
-    v[oB] += mB * Px;
-    v[oB + 1] += mB * Py;
-    v[oB + 2] += iB * (rBx * Py - rBy * Px);
+    along[1] = lambda;
+    pushAlong(joint, v);
   } else {
     joint.impulse = 0;
     joint.lowerImpulse = 0;
@@ -459,114 +451,84 @@ export function prepareDistanceJointAt(
   }
 }
 
+// Ċ along u, and the impulse `pushAlong` applies (slots: docs/performance.md, "Boxed numbers").
+const along = new Float64Array(2);
+
+/** Ċ along u, u · (vB + ωB × rB - vA - ωA × rA), from the packed velocities `v` into `along[0]`. */
+function speedAlong(joint: DistanceJoint, v: Float64Array): void {
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
+  const wA = v[oA + 2];
+  const wB = v[oB + 2];
+  along[0] =
+    (v[oB] - wB * joint.rBy - v[oA] + wA * joint.rAy) * joint.ux +
+    (v[oB + 1] + wB * joint.rBx - v[oA + 1] - wA * joint.rAx) * joint.uy;
+}
+
+/** Applies the impulse `along[1]` u to B's packed velocities, its opposite to A's. */
+function pushAlong(joint: DistanceJoint, v: Float64Array): void {
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const Px = along[1] * joint.ux;
+  const Py = along[1] * joint.uy;
+  v[oA] -= bA.invMass * Px;
+  v[oA + 1] -= bA.invMass * Py;
+  v[oA + 2] -= bA.invI * (joint.rAx * Py - joint.rAy * Px);
+  v[oB] += bB.invMass * Px;
+  v[oB + 1] += bB.invMass * Py;
+  v[oB + 2] += bB.invI * (joint.rBx * Py - joint.rBy * Px);
+}
+
 /**
  * One velocity iteration of a distance joint on the packed velocities `v`, at the places the
  * prepare bound: the length row (rigid or soft), the motor, then the range rows. @internal
  */
 export function solveDistanceJointAt(joint: DistanceJoint, v: Float64Array): void {
-  const oA = joint.velocityA;
-  const oB = joint.velocityB;
   const mass = joint.mass;
   if (mass === 0) return;
-  const bA = joint.bodyA;
-  const bB = joint.bodyB;
-  const mA = bA.invMass;
-  const iA = bA.invI;
-  const mB = bB.invMass;
-  const iB = bB.invI;
-  let vAx = v[oA];
-  let vAy = v[oA + 1];
-  let wA = v[oA + 2];
-  let vBx = v[oB];
-  let vBy = v[oB + 1];
-  let wB = v[oB + 2];
-  const rAx = joint.rAx;
-  const rAy = joint.rAy;
-  const rBx = joint.rBx;
-  const rBy = joint.rBy;
-  const ux = joint.ux;
-  const uy = joint.uy;
   const minLength = joint.minLengthValue;
   const maxLength = joint.maxLengthValue;
-
   if (joint.spring.soft || minLength === maxLength) {
-    const cdot = (vBx - wB * rBy - vAx + wA * rAy) * ux + (vBy + wB * rBx - vAy - wA * rAx) * uy;
+    speedAlong(joint, v);
     const softness = joint.softness;
-    const lambda = softness.massScale * mass * (joint.bias - cdot) - softness.impulseScale * joint.impulse;
+    const lambda =
+      softness.massScale * mass * (joint.bias - along[0]) - softness.impulseScale * joint.impulse;
     joint.impulse += lambda;
-    const Px = lambda * ux;
-    const Py = lambda * uy;
-    vAx -= mA * Px;
-    vAy -= mA * Py;
-    wA -= iA * (rAx * Py - rAy * Px);
-    vBx += mB * Px;
-    vBy += mB * Py;
-    wB += iB * (rBx * Py - rBy * Px);
+    along[1] = lambda;
+    pushAlong(joint, v);
   }
-
   if (motorActs(joint)) {
-    // Ċ = u · (vB + wB × rB - vA - wA × rA) towards motorSpeed, the accumulated impulse within
-    // ±maxMotorForce dt (Box2D v3: after the spring, before the range rows).
-    const cdot = (vBx - wB * rBy - vAx + wA * rAy) * ux + (vBy + wB * rBx - vAy - wA * rAx) * uy;
-    let lambda = mass * (joint.motorSpeedValue - cdot);
+    // Ċ towards motorSpeed, the accumulated impulse within ±maxMotorForce dt (Box2D v3: after the
+    // spring, before the range rows).
+    speedAlong(joint, v);
     const old = joint.motorImpulse;
     const maxImpulse = joint.maxMotorImpulse;
-    let total = old + lambda;
-    total = total < -maxImpulse ? -maxImpulse : total > maxImpulse ? maxImpulse : total;
-    joint.motorImpulse = total;
-    lambda = total - old;
-    const Px = lambda * ux;
-    const Py = lambda * uy;
-    vAx -= mA * Px;
-    vAy -= mA * Py;
-    wA -= iA * (rAx * Py - rAy * Px);
-    vBx += mB * Px;
-    vBy += mB * Py;
-    wB += iB * (rBx * Py - rBy * Px);
+    const total = old + mass * (joint.motorSpeedValue - along[0]);
+    joint.motorImpulse = total < -maxImpulse ? -maxImpulse : total > maxImpulse ? maxImpulse : total;
+    along[1] = joint.motorImpulse - old;
+    pushAlong(joint, v);
   }
-
   if (minLength < maxLength) {
     if (minLength > 0) {
-      const cdot = (vBx - wB * rBy - vAx + wA * rAy) * ux + (vBy + wB * rBx - vAy - wA * rAx) * uy;
-      let lambda = mass * (joint.lowerBias - cdot);
+      speedAlong(joint, v);
       const old = joint.lowerImpulse;
-      const total = old + lambda > 0 ? old + lambda : 0;
-      joint.lowerImpulse = total;
-      lambda = total - old;
-      const Px = lambda * ux;
-      const Py = lambda * uy;
-      vAx -= mA * Px;
-      vAy -= mA * Py;
-      wA -= iA * (rAx * Py - rAy * Px);
-      vBx += mB * Px;
-      vBy += mB * Py;
-      wB += iB * (rBx * Py - rBy * Px);
+      const lambda = mass * (joint.lowerBias - along[0]);
+      joint.lowerImpulse = old + lambda > 0 ? old + lambda : 0;
+      along[1] = joint.lowerImpulse - old;
+      pushAlong(joint, v);
     }
     if (maxLength < Number.POSITIVE_INFINITY) {
       // C = maxLength - d, Ċ = -u · dv: the same row with the sign flipped.
-      const cdot = -((vBx - wB * rBy - vAx + wA * rAy) * ux + (vBy + wB * rBx - vAy - wA * rAx) * uy);
-      let lambda = mass * (joint.upperBias - cdot);
+      speedAlong(joint, v);
       const old = joint.upperImpulse;
-      const total = old + lambda > 0 ? old + lambda : 0;
-      joint.upperImpulse = total;
-      lambda = total - old;
-      const Px = -lambda * ux;
-      const Py = -lambda * uy;
-      vAx -= mA * Px;
-      vAy -= mA * Py;
-      wA -= iA * (rAx * Py - rAy * Px);
-      vBx += mB * Px;
-      vBy += mB * Py;
-      wB += iB * (rBx * Py - rBy * Px);
+      const lambda = mass * (joint.upperBias + along[0]);
+      joint.upperImpulse = old + lambda > 0 ? old + lambda : 0;
+      along[1] = -(joint.upperImpulse - old);
+      pushAlong(joint, v);
     }
   }
-
-  v[oA] = vAx;
-  v[oA + 1] = vAy;
-  v[oA + 2] = wA;
-  v[oB] = vBx;
-  v[oB + 1] = vBy;
-  v[oB + 2] = wB;
 }
 
 /**

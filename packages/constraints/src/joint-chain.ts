@@ -1,12 +1,12 @@
 import {
   CHAIN_HEAD,
   CHAIN_MEMBER,
-  CHAIN_NEWTON_STEPS,
   CHAIN_NONE,
-  CHAIN_TOLERANCE,
+  isDynamic,
   JointKind,
   MAX_LINEAR_CORRECTION,
   maxLinearCorrection,
+  newtonSteps,
   positionError,
 } from './joint-kind';
 import { updateLeverArms } from './lever-arms';
@@ -38,10 +38,6 @@ import type { SolverBody } from './solver-body';
  */
 function isChainable(joint: RevoluteJoint): boolean {
   return !joint.spring.soft && joint.k11 * joint.k22 - joint.k12 * joint.k12 > 0;
-}
-
-function isDynamic(body: SolverBody): boolean {
-  return body.invMass > 0 || body.invI > 0;
 }
 
 /** The other rigid pin on `body` when exactly two hold it (and `body` is dynamic), else null. */
@@ -296,7 +292,7 @@ export function solveJointChainVelocitiesAt(head: RevoluteJoint, v: Float64Array
 /**
  * The position pass of the chain at `head`: Newton steps on all its pins at once (K rebuilt from
  * the poses, each error C = pB - pA clamped to {@link MAX_LINEAR_CORRECTION}, K Δλ = -C) until
- * within {@link CHAIN_TOLERANCE} or after {@link CHAIN_NEWTON_STEPS}. The move also changes the
+ * within `CHAIN_TOLERANCE` or after `CHAIN_NEWTON_STEPS`. The move also changes the
  * velocities by Δx / dt: evaluating the pins at the step's end keeps a taut light chain's
  * transverse modes (ω dt ≈ 3 under a heavy weight) bounded, where semi-implicit Euler lets them grow.
  * @returns the largest pin error before the first correction, m
@@ -308,14 +304,7 @@ export function solveJointChainPositions(head: RevoluteJoint): number {
 
 /** {@link solveJointChainPositions} without the returned number: the error goes to `positionError[0]`. @internal */
 export function chainPositionStep(head: RevoluteJoint): void {
-  let first = -1;
-  for (let k = 0; k < CHAIN_NEWTON_STEPS; k++) {
-    newtonStep(head);
-    const e = positionError[0];
-    if (first < 0) first = e;
-    if (e < CHAIN_TOLERANCE) break;
-  }
-  positionError[0] = first;
+  newtonSteps(newtonStep, head);
 }
 
 /** One Newton step on the chain's pins; the largest pin error before it goes to `positionError[0]`. */

@@ -89,6 +89,27 @@ export const MAX_JOINT_PUSH = 3;
 export const positionError = new Float64Array(1);
 
 /**
+ * A chain's position pass: `step` (one Newton step on the chain at `head`, its error before it to
+ * `positionError[0]`) until within {@link CHAIN_TOLERANCE} or after {@link CHAIN_NEWTON_STEPS};
+ * the first error found goes to `positionError[0]`. @internal
+ */
+export function newtonSteps<T>(step: (head: T) => void, head: T): void {
+  let first = -1;
+  for (let k = 0; k < CHAIN_NEWTON_STEPS; k++) {
+    step(head);
+    const e = positionError[0];
+    if (first < 0) first = e;
+    if (e < CHAIN_TOLERANCE) break;
+  }
+  positionError[0] = first;
+}
+
+/** Whether `body` moves under an impulse: a finite mass or inertia. @internal */
+export function isDynamic(body: { invMass: number; invI: number }): boolean {
+  return body.invMass > 0 || body.invI > 0;
+}
+
+/**
  * Whether the position passes may close a joint's softened rigid rows: each body is immovable or
  * held by at most two softened joints (`softJointCount`). In a web of pins the passes only push
  * bodies against their other joints, so the rows' spring is left to close them. @internal

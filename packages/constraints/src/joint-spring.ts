@@ -28,9 +28,9 @@ export interface JointSpringOptions {
  */
 export class JointSpring {
   /** The form the spring is given in. */
-  form: SpringForm;
+  form: SpringForm = 'frequency';
   /** Frequency, Hz (frequency form; 0 in the stiffness form). */
-  frequencyHz: number;
+  frequencyHz = 0;
   /** Damping ratio (frequency form; 0 in the stiffness form). */
   dampingRatio: number;
   /** Stiffness, N/m (stiffness form; 0 in the frequency form). */
@@ -47,8 +47,6 @@ export class JointSpring {
    * @param defaultDampingRatio - the damping ratio of the frequency form when none is given
    */
   constructor(defaultDampingRatio: number) {
-    this.form = 'frequency';
-    this.frequencyHz = 0;
     this.dampingRatio = defaultDampingRatio;
     this.stiffness = 0;
     this.damping = 0;

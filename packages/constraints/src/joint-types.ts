@@ -109,6 +109,23 @@ function bindPairs(joints: readonly KindedJoint[], start: number, end: number, b
   for (let i = start; i < end; i++) bindBodies(joints[i] as DistanceJoint, bodies);
 }
 
+/** One carried field: `value` stored to `data[o]` when saving; the field's value after the copy. */
+function carried(data: Float64Array, o: number, value: number, save: boolean): number {
+  if (save) data[o] = value;
+  return data[o];
+}
+
+/** The `carry` of the kinds whose steps carry impulseX, impulseY and angularImpulse (weld, motor). */
+const carryPointAngle: JointType['carry'] = (joints, start, end, data, stride, save) => {
+  for (let i = start; i < end; i++) {
+    const joint = joints[i] as WeldJoint | MotorJoint;
+    const o = stride * i;
+    joint.impulseX = carried(data, o, joint.impulseX, save);
+    joint.impulseY = carried(data, o + 1, joint.impulseY, save);
+    joint.angularImpulse = carried(data, o + 2, joint.angularImpulse, save);
+  }
+};
+
 /** A position pass for kinds without one. */
 function noPositions(): void {
   positionError[0] = 0;
@@ -129,6 +146,15 @@ function positionsWith<J>(
   positionError[0] = error;
 }
 
+/** A pin's position step, then its chain's when it heads one; the larger error to `positionError[0]`. */
+function pinPositionStep(joint: RevoluteJoint): void {
+  revolutePositionStep(joint);
+  if (joint.chainRole !== CHAIN_HEAD) return;
+  const pointError = positionError[0];
+  chainPositionStep(joint);
+  if (pointError > positionError[0]) positionError[0] = pointError;
+}
+
 /** A reaction read as impulseX, impulseY and `torque` over the step. */
 function linearReaction(joint: MouseJoint | WeldJoint | MotorJoint, torque: number, out: Float64Array): void {
   out[0] = joint.impulseX * joint.invDt;
@@ -144,21 +170,12 @@ export const distanceType: JointType = {
     for (let i = start; i < end; i++) {
       const joint = joints[i] as DistanceJoint;
       const o = stride * i;
-      if (save) {
-        data[o] = joint.impulse;
-        data[o + 1] = joint.lowerImpulse;
-        data[o + 2] = joint.upperImpulse;
-        data[o + 3] = joint.ux;
-        data[o + 4] = joint.uy;
-        data[o + 5] = joint.motorImpulse;
-      } else {
-        joint.impulse = data[o];
-        joint.lowerImpulse = data[o + 1];
-        joint.upperImpulse = data[o + 2];
-        joint.ux = data[o + 3];
-        joint.uy = data[o + 4];
-        joint.motorImpulse = data[o + 5];
-      }
+      joint.impulse = carried(data, o, joint.impulse, save);
+      joint.lowerImpulse = carried(data, o + 1, joint.lowerImpulse, save);
+      joint.upperImpulse = carried(data, o + 2, joint.upperImpulse, save);
+      joint.ux = carried(data, o + 3, joint.ux, save);
+      joint.uy = carried(data, o + 4, joint.uy, save);
+      joint.motorImpulse = carried(data, o + 5, joint.motorImpulse, save);
     }
   },
   softens: true,
@@ -202,21 +219,12 @@ export const revoluteType: JointType = {
     for (let i = start; i < end; i++) {
       const joint = joints[i] as RevoluteJoint;
       const o = stride * i;
-      if (save) {
-        data[o] = joint.impulseX;
-        data[o + 1] = joint.impulseY;
-        data[o + 2] = joint.motorImpulse;
-        data[o + 3] = joint.lowerImpulse;
-        data[o + 4] = joint.upperImpulse;
-        data[o + 5] = joint.springImpulse;
-      } else {
-        joint.impulseX = data[o];
-        joint.impulseY = data[o + 1];
-        joint.motorImpulse = data[o + 2];
-        joint.lowerImpulse = data[o + 3];
-        joint.upperImpulse = data[o + 4];
-        joint.springImpulse = data[o + 5];
-      }
+      joint.impulseX = carried(data, o, joint.impulseX, save);
+      joint.impulseY = carried(data, o + 1, joint.impulseY, save);
+      joint.motorImpulse = carried(data, o + 2, joint.motorImpulse, save);
+      joint.lowerImpulse = carried(data, o + 3, joint.lowerImpulse, save);
+      joint.upperImpulse = carried(data, o + 4, joint.upperImpulse, save);
+      joint.springImpulse = carried(data, o + 5, joint.springImpulse, save);
     }
   },
   softens: true,
@@ -249,18 +257,7 @@ export const revoluteType: JointType = {
     }
   },
   positions(joints, start, end) {
-    let error = 0;
-    for (let i = start; i < end; i++) {
-      const joint = joints[i] as RevoluteJoint;
-      revolutePositionStep(joint);
-      if (joint.chainRole === CHAIN_HEAD) {
-        const pointError = positionError[0];
-        chainPositionStep(joint);
-        if (pointError > positionError[0]) positionError[0] = pointError;
-      }
-      if (positionError[0] > error) error = positionError[0];
-    }
-    positionError[0] = error;
+    positionsWith(pinPositionStep, joints, start, end);
   },
   bind: bindPairs,
   reaction(j, out) {
@@ -280,13 +277,8 @@ export const mouseType: JointType = {
     for (let i = start; i < end; i++) {
       const joint = joints[i] as MouseJoint;
       const o = stride * i;
-      if (save) {
-        data[o] = joint.impulseX;
-        data[o + 1] = joint.impulseY;
-      } else {
-        joint.impulseX = data[o];
-        joint.impulseY = data[o + 1];
-      }
+      joint.impulseX = carried(data, o, joint.impulseX, save);
+      joint.impulseY = carried(data, o + 1, joint.impulseY, save);
     }
   },
   softens: false,
@@ -320,25 +312,14 @@ export const prismaticType: JointType = {
     for (let i = start; i < end; i++) {
       const joint = joints[i] as PrismaticJoint;
       const o = stride * i;
-      if (save) {
-        data[o] = joint.perpImpulse;
-        data[o + 1] = joint.angleImpulse;
-        data[o + 2] = joint.springImpulse;
-        data[o + 3] = joint.motorImpulse;
-        data[o + 4] = joint.lowerImpulse;
-        data[o + 5] = joint.upperImpulse;
-        data[o + 6] = joint.axisX;
-        data[o + 7] = joint.axisY;
-      } else {
-        joint.perpImpulse = data[o];
-        joint.angleImpulse = data[o + 1];
-        joint.springImpulse = data[o + 2];
-        joint.motorImpulse = data[o + 3];
-        joint.lowerImpulse = data[o + 4];
-        joint.upperImpulse = data[o + 5];
-        joint.axisX = data[o + 6];
-        joint.axisY = data[o + 7];
-      }
+      joint.perpImpulse = carried(data, o, joint.perpImpulse, save);
+      joint.angleImpulse = carried(data, o + 1, joint.angleImpulse, save);
+      joint.springImpulse = carried(data, o + 2, joint.springImpulse, save);
+      joint.motorImpulse = carried(data, o + 3, joint.motorImpulse, save);
+      joint.lowerImpulse = carried(data, o + 4, joint.lowerImpulse, save);
+      joint.upperImpulse = carried(data, o + 5, joint.upperImpulse, save);
+      joint.axisX = carried(data, o + 6, joint.axisX, save);
+      joint.axisY = carried(data, o + 7, joint.axisY, save);
     }
   },
   softens: false,
@@ -367,21 +348,7 @@ export const prismaticType: JointType = {
 export const weldType: JointType = {
   kind: 4,
   name: 'WeldJoint',
-  carry(joints, start, end, data, stride, save) {
-    for (let i = start; i < end; i++) {
-      const joint = joints[i] as WeldJoint;
-      const o = stride * i;
-      if (save) {
-        data[o] = joint.impulseX;
-        data[o + 1] = joint.impulseY;
-        data[o + 2] = joint.angularImpulse;
-      } else {
-        joint.impulseX = data[o];
-        joint.impulseY = data[o + 1];
-        joint.angularImpulse = data[o + 2];
-      }
-    }
-  },
+  carry: carryPointAngle,
   softens: false,
   prepare(joints, start, end, dt, invDt, settings, bodies) {
     for (let i = start; i < end; i++) prepareWeldJointAt(joints[i] as WeldJoint, dt, invDt, settings, bodies);
@@ -414,23 +381,13 @@ export const wheelType: JointType = {
     for (let i = start; i < end; i++) {
       const joint = joints[i] as WheelJoint;
       const o = stride * i;
-      if (save) {
-        data[o] = joint.perpImpulse;
-        data[o + 1] = joint.springImpulse;
-        data[o + 2] = joint.motorImpulse;
-        data[o + 3] = joint.lowerImpulse;
-        data[o + 4] = joint.upperImpulse;
-        data[o + 5] = joint.axisX;
-        data[o + 6] = joint.axisY;
-      } else {
-        joint.perpImpulse = data[o];
-        joint.springImpulse = data[o + 1];
-        joint.motorImpulse = data[o + 2];
-        joint.lowerImpulse = data[o + 3];
-        joint.upperImpulse = data[o + 4];
-        joint.axisX = data[o + 5];
-        joint.axisY = data[o + 6];
-      }
+      joint.perpImpulse = carried(data, o, joint.perpImpulse, save);
+      joint.springImpulse = carried(data, o + 1, joint.springImpulse, save);
+      joint.motorImpulse = carried(data, o + 2, joint.motorImpulse, save);
+      joint.lowerImpulse = carried(data, o + 3, joint.lowerImpulse, save);
+      joint.upperImpulse = carried(data, o + 4, joint.upperImpulse, save);
+      joint.axisX = carried(data, o + 5, joint.axisX, save);
+      joint.axisY = carried(data, o + 6, joint.axisY, save);
     }
   },
   softens: false,
@@ -459,21 +416,7 @@ export const wheelType: JointType = {
 export const motorType: JointType = {
   kind: 6,
   name: 'MotorJoint',
-  carry(joints, start, end, data, stride, save) {
-    for (let i = start; i < end; i++) {
-      const joint = joints[i] as MotorJoint;
-      const o = stride * i;
-      if (save) {
-        data[o] = joint.impulseX;
-        data[o + 1] = joint.impulseY;
-        data[o + 2] = joint.angularImpulse;
-      } else {
-        joint.impulseX = data[o];
-        joint.impulseY = data[o + 1];
-        joint.angularImpulse = data[o + 2];
-      }
-    }
-  },
+  carry: carryPointAngle,
   softens: false,
   prepare(joints, start, end, dt, invDt, settings, bodies) {
     for (let i = start; i < end; i++)

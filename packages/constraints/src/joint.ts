@@ -160,14 +160,7 @@ function countSoftJoints(joints: Joint[], count: number): void {
  */
 export function relaxJoints(joints: Joint[], count: number, bodies: BodyVelocities): void {
   requireCount(count, joints.length);
-  if (bodies === undefined) {
-    throw new ConstraintError(
-      'bodies',
-      bodies,
-      'must be a BodyVelocities (such as BodyStates or ContactSolver)',
-    );
-  }
-  requireVelocities(bodies);
+  requireVelocities(bodies, true);
   const v = bodies.velocities;
   for (let i = 0, end = 0; i < count; i = end) {
     end = runEnd(joints, i, count);
@@ -181,9 +174,9 @@ export function relaxJoints(joints: Joint[], count: number, bodies: BodyVelociti
   }
 }
 
-/** Throws unless `bodies` is absent or has packed velocities (a `BodyVelocities`). */
-function requireVelocities(bodies: BodyVelocities | undefined): void {
-  if (bodies === undefined) return;
+/** Throws unless `bodies` has packed velocities (a `BodyVelocities`) or, unless `required`, is absent. */
+function requireVelocities(bodies: BodyVelocities | undefined, required = false): void {
+  if (bodies === undefined && !required) return;
   if (!(typeof bodies === 'object' && bodies !== null && bodies.velocities instanceof Float64Array)) {
     throw new ConstraintError(
       'bodies',

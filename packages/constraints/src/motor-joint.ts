@@ -1,13 +1,7 @@
 import { cosSinInPlace, type Vec2Like } from '@lite/math';
 import type { BodyVelocities } from './body-velocities';
 import { defineCheckedFields } from './checked-fields';
-import {
-  ConstraintError,
-  requireFiniteArg,
-  requireMaximumArg,
-  requireNonNegativeArg,
-  requireUnitArg,
-} from './errors';
+import { requireFiniteArg, requireMaximumArg, requireNonNegativeArg, requireUnitArg } from './errors';
 import { JointBase } from './joint-base';
 import { toLocalPoint } from './joint-frame';
 import { JointKind, registerJointType } from './joint-kind';
@@ -106,7 +100,7 @@ export class MotorJoint extends JointBase {
     );
     this.maxForceValue = requireNonNegativeArg(options.maxForce ?? 1, 'maxForce');
     this.maxTorqueValue = requireNonNegativeArg(options.maxTorque ?? 1, 'maxTorque');
-    this.correctionFactorValue = checkFactor(options.correctionFactor ?? 0.3);
+    this.correctionFactorValue = requireUnitArg(options.correctionFactor ?? 0.3, 'correctionFactor');
     this.impulseX = 0;
     this.impulseY = 0;
     this.angularImpulse = 0;
@@ -203,7 +197,7 @@ export class MotorJoint extends JointBase {
    * @throws ConstraintError unless a number in [0, 1]
    */
   setCorrectionFactor(factor: number): this {
-    this.correctionFactorValue = checkFactor(factor);
+    this.correctionFactorValue = requireUnitArg(factor, 'correctionFactor');
     return this;
   }
 }
@@ -216,13 +210,6 @@ defineCheckedFields(MotorJoint.prototype, {
   maxTorque: requireMaximumArg,
   correctionFactor: requireUnitArg,
 });
-
-function checkFactor(value: number): number {
-  if (typeof value !== 'number' || !(value >= 0 && value <= 1)) {
-    throw new ConstraintError('correctionFactor', value, 'must be a number in [0, 1]');
-  }
-  return value;
-}
 
 /** Pre-step of a motor joint on packed velocities, then its warm start (or zeroed impulses). @internal */
 export function prepareMotorJointAt(

@@ -9,7 +9,7 @@ import {
   requireUpperArg,
 } from './errors';
 import { AnchoredJoint } from './joint-base';
-import { requireBooleanArg } from './joint-frame';
+import { checkRange, requireBooleanArg } from './joint-frame';
 import {
   CHAIN_NONE,
   JointKind,
@@ -239,13 +239,7 @@ export class RevoluteJoint extends AnchoredJoint {
     this.spring = new JointSpring(0.7).set(options);
     const lower = options.lowerAngle ?? Number.NEGATIVE_INFINITY;
     const upper = options.upperAngle ?? Number.POSITIVE_INFINITY;
-    if (Number.isNaN(lower) || lower === Number.POSITIVE_INFINITY) {
-      throw new ConstraintError('lowerAngle', lower, 'must be a number < +Infinity');
-    }
-    if (Number.isNaN(upper) || upper === Number.NEGATIVE_INFINITY) {
-      throw new ConstraintError('upperAngle', upper, 'must be a number > -Infinity');
-    }
-    if (!(lower <= upper)) throw new ConstraintError('upperAngle', upper, `must be >= lowerAngle (${lower})`);
+    checkRange(lower, upper, 'lowerAngle', 'upperAngle');
     this.enableLimitValue =
       options.enableLimit ?? (options.lowerAngle !== undefined || options.upperAngle !== undefined);
     this.lowerAngleValue = lower;

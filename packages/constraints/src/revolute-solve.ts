@@ -304,36 +304,22 @@ function solveMotorRow(joint: RevoluteJoint, v: Float64Array): void {
   v[oB + 2] += bB.invI * lambda;
 }
 
-/** The lower-limit row on its own (angular only): ωB - ωA >= lowerBias, impulse >= 0. */
-function solveLowerRow(joint: RevoluteJoint, v: Float64Array): void {
-  const oA = joint.velocityA;
-  const oB = joint.velocityB;
-  const bA = joint.bodyA;
-  const bB = joint.bodyB;
+/**
+ * A limit row on its own (angular only): ωB - ωA >= lowerBias, or with `upper` the same row with A
+ * and B swapped, ωA - ωB >= upperBias; the accumulated impulse >= 0.
+ */
+function solveLimitRow(joint: RevoluteJoint, v: Float64Array, upper: boolean): void {
+  const oA = upper ? joint.velocityB : joint.velocityA;
+  const oB = upper ? joint.velocityA : joint.velocityB;
   const cdot = v[oB + 2] - v[oA + 2];
-  let lambda = joint.axialMass * (joint.lowerBias - cdot);
-  const old = joint.lowerImpulse;
+  let lambda = joint.axialMass * ((upper ? joint.upperBias : joint.lowerBias) - cdot);
+  const old = upper ? joint.upperImpulse : joint.lowerImpulse;
   const total = old + lambda > 0 ? old + lambda : 0;
-  joint.lowerImpulse = total;
+  if (upper) joint.upperImpulse = total;
+  else joint.lowerImpulse = total;
   lambda = total - old;
-  v[oA + 2] -= bA.invI * lambda;
-  v[oB + 2] += bB.invI * lambda;
-}
-
-/** The upper-limit row on its own (angular only): ωA - ωB >= upperBias, impulse >= 0. */
-function solveUpperRow(joint: RevoluteJoint, v: Float64Array): void {
-  const oA = joint.velocityA;
-  const oB = joint.velocityB;
-  const bA = joint.bodyA;
-  const bB = joint.bodyB;
-  const cdot = v[oA + 2] - v[oB + 2];
-  let lambda = joint.axialMass * (joint.upperBias - cdot);
-  const old = joint.upperImpulse;
-  const total = old + lambda > 0 ? old + lambda : 0;
-  joint.upperImpulse = total;
-  lambda = total - old;
-  v[oA + 2] += bA.invI * lambda;
-  v[oB + 2] -= bB.invI * lambda;
+  v[oA + 2] -= (upper ? joint.bodyB : joint.bodyA).invI * lambda;
+  v[oB + 2] += (upper ? joint.bodyA : joint.bodyB).invI * lambda;
 }
 
 /**
@@ -355,12 +341,12 @@ export function solveRevoluteJointAt(joint: RevoluteJoint, v: Float64Array): voi
     const hasLower = joint.lowerAngleValue > Number.NEGATIVE_INFINITY;
     const hasUpper = joint.upperAngleValue < Number.POSITIVE_INFINITY;
     if (!block) {
-      if (hasLower) solveLowerRow(joint, v);
-      if (hasUpper) solveUpperRow(joint, v);
+      if (hasLower) solveLimitRow(joint, v, false);
+      if (hasUpper) solveLimitRow(joint, v, true);
     } else if (state === LIMIT_LOWER) {
-      if (hasUpper) solveUpperRow(joint, v);
+      if (hasUpper) solveLimitRow(joint, v, true);
     } else if (state === LIMIT_UPPER) {
-      if (hasLower) solveLowerRow(joint, v);
+      if (hasLower) solveLimitRow(joint, v, false);
     }
   }
   if (!block && joint.chainRole !== CHAIN_NONE) return;

@@ -9,40 +9,28 @@ export const softnessInputs = new Float64Array(5);
  * effective mass m becomes a spring-damper, and implicit Euler gives
  * λ = (bias - J v - γ λacc) / (K + γ), bias = -(β/dt) C, with γ = 1 / (dt (c + dt k)) (1/kg) and
  * β = dt k / (c + dt k). For a frequency-given spring, massScale = 1 / (1 + γ m) and
- * impulseScale = γ m / (1 + γ m) do not depend on m, which carries over to 2x2 blocks.
+ * impulseScale = γ m / (1 + γ m) do not depend on m, which carries over to 2x2 blocks. A new one
+ * is a rigid row without position feedback (β = 0, γ = 0).
  */
 export class Softness {
   /** β: the fraction of the position error fed back per step (dimensionless). */
-  beta: number;
+  beta = 0;
   /** β / dt, 1/s: bias = -biasRate · C. */
-  biasRate: number;
+  biasRate = 0;
   /** γ for the effective mass passed in, 1/kg (0 when that mass is 0). */
-  gamma: number;
+  gamma = 0;
   /** 1 / (1 + γ m): scales the rigid row's impulse (1 for a rigid row). */
-  massScale: number;
+  massScale = 1;
   /** γ m / (1 + γ m): the share of the accumulated impulse taken back each iteration (0 for a rigid row). */
-  impulseScale: number;
+  impulseScale = 0;
   /** The damping rate c / m (1/s) last matched, kept with the frequency, ratio and step it was for. */
-  dampingRate: number;
+  dampingRate = 0;
   /** The frequency {@link Softness.dampingRate} was matched for, Hz (NaN: none yet). */
-  matchedFrequency: number;
+  matchedFrequency = Number.NaN;
   /** The damping ratio {@link Softness.dampingRate} was matched for. */
-  matchedDampingRatio: number;
+  matchedDampingRatio = Number.NaN;
   /** The step {@link Softness.dampingRate} was matched for, s. */
-  matchedDt: number;
-
-  /** The coefficients of a rigid row without position feedback (β = 0, γ = 0). */
-  constructor() {
-    this.beta = 0;
-    this.biasRate = 0;
-    this.gamma = 0;
-    this.massScale = 1;
-    this.impulseScale = 0;
-    this.dampingRate = 0;
-    this.matchedFrequency = Number.NaN;
-    this.matchedDampingRatio = Number.NaN;
-    this.matchedDt = Number.NaN;
-  }
+  matchedDt = Number.NaN;
 
   /** Sets the coefficients of a rigid row with Baumgarte factor `beta` over the step `dt`; returns this. */
   setRigid(beta: number, dt: number): this {
@@ -70,11 +58,7 @@ export function softnessFromFrequency(
   effectiveMass: number,
   dt: number,
 ): Softness {
-  const v = softnessInputs;
-  v[0] = frequencyHz;
-  v[1] = dampingRatio;
-  v[2] = effectiveMass;
-  v[3] = dt;
+  setInputs(frequencyHz, dampingRatio, effectiveMass, dt);
   return softnessFromFrequencyAt(out);
 }
 
@@ -119,11 +103,7 @@ export function softnessFromSpring(
   effectiveMass: number,
   dt: number,
 ): Softness {
-  const v = softnessInputs;
-  v[0] = stiffness;
-  v[1] = damping;
-  v[2] = effectiveMass;
-  v[3] = dt;
+  setInputs(stiffness, damping, effectiveMass, dt);
   return softnessFromSpringAt(out);
 }
 
@@ -161,6 +141,14 @@ export function dampingRate(omega: number, dampingRatio: number, dt: number): nu
   const alpha = 2 * (Math.sqrt(discriminant) - s2);
   if (!(alpha + x * x > 0)) return nominal;
   return alpha / dt;
+}
+
+/** Puts a spring's two numbers, the row's effective mass and the step into {@link softnessInputs}. */
+function setInputs(a: number, b: number, effectiveMass: number, dt: number): void {
+  softnessInputs[0] = a;
+  softnessInputs[1] = b;
+  softnessInputs[2] = effectiveMass;
+  softnessInputs[3] = dt;
 }
 
 function setScales(out: Softness): void {

@@ -1,13 +1,13 @@
 import {
   CHAIN_HEAD,
   CHAIN_MEMBER,
-  CHAIN_NEWTON_STEPS,
   CHAIN_NONE,
-  CHAIN_TOLERANCE,
+  isDynamic,
   JointKind,
   MAX_ANGULAR_CORRECTION,
   MAX_LINEAR_CORRECTION,
   maxLinearCorrection,
+  newtonSteps,
   positionError,
 } from './joint-kind';
 import { updateLeverArms } from './lever-arms';
@@ -69,10 +69,6 @@ const REDUNDANT_EPSILON = 1e-8;
 
 const block = new Float64Array(9);
 const inverse = new Float64Array(9);
-
-function isDynamic(body: SolverBody): boolean {
-  return body.invMass > 0 || body.invI > 0;
-}
 
 /**
  * A weld may join a chain when its three rows exist (k33 > 0) and its springs, if any, act (a
@@ -412,18 +408,11 @@ export function solveWeldChainVelocitiesAt(head: WeldJoint, v: Float64Array): vo
 /**
  * The position pass of the weld chain at `head`: Newton steps on all its rigid rows at once (K
  * rebuilt from the poses, errors clamped to {@link MAX_LINEAR_CORRECTION} and
- * {@link MAX_ANGULAR_CORRECTION}) until within {@link CHAIN_TOLERANCE} or after
- * {@link CHAIN_NEWTON_STEPS}; the largest error before goes to `positionError[0]`. @internal
+ * {@link MAX_ANGULAR_CORRECTION}; see `newtonSteps`); the largest error before goes to
+ * `positionError[0]`. @internal
  */
 export function weldChainPositionStep(head: WeldJoint): void {
-  let first = -1;
-  for (let k = 0; k < CHAIN_NEWTON_STEPS; k++) {
-    newtonStep(head);
-    const e = positionError[0];
-    if (first < 0) first = e;
-    if (e < CHAIN_TOLERANCE) break;
-  }
-  positionError[0] = first;
+  newtonSteps(newtonStep, head);
 }
 
 /** One Newton step on the chain's rigid rows; the largest error before it goes to `positionError[0]`. */
