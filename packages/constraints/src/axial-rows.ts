@@ -29,7 +29,7 @@ export abstract class AxialJoint extends AnchoredJoint {
   localAxisXValue: number;
   /** The value behind `localAxisY` (read by the solver; set through `localAxisY`). @internal */
   localAxisYValue: number;
-  /** The spring along the axis (frequency 0 in the frequency form: no spring). */
+  /** The spring along the axis (frequency 0 in the frequency form: no spring). @internal */
   readonly spring: JointSpring;
   /** The value behind `enableLimit` (read by the solver; set through `enableLimit`). @internal */
   enableLimitValue: boolean;
@@ -41,19 +41,19 @@ export abstract class AxialJoint extends AnchoredJoint {
   enableMotorValue: boolean;
   /** The value behind `motorSpeed` (read by the solver; set through `motorSpeed`). @internal */
   motorSpeedValue: number;
-  /** Accumulated impulse of the perpendicular row, N s. */
+  /** Accumulated impulse of the perpendicular row, N s. @internal */
   perpImpulse: number;
-  /** Accumulated impulse of the spring, N s. */
+  /** Accumulated impulse of the spring, N s. @internal */
   springImpulse: number;
-  /** Accumulated impulse of the motor (N s along the axis, N m s on the wheel's rotation). */
+  /** Accumulated impulse of the motor (N s along the axis, N m s on the wheel's rotation). @internal */
   motorImpulse: number;
-  /** Accumulated impulse of the lower limit, N s (>= 0). */
+  /** Accumulated impulse of the lower limit, N s (>= 0). @internal */
   lowerImpulse: number;
-  /** Accumulated impulse of the upper limit, N s (>= 0). */
+  /** Accumulated impulse of the upper limit, N s (>= 0). @internal */
   upperImpulse: number;
-  /** The axis in world orientation, x. */
+  /** The axis in world orientation, x. @internal */
   axisX: number;
-  /** The axis in world orientation, y. */
+  /** The axis in world orientation, y. @internal */
   axisY: number;
   /** (d + rA) × axis, m. @internal */
   a1: number;
@@ -77,7 +77,7 @@ export abstract class AxialJoint extends AnchoredJoint {
   translation: number;
   /** The motor's largest force or torque times dt of this step. @internal */
   maxMotorImpulse: number;
-  /** Softness of the spring row. */
+  /** Softness of the spring row. @internal */
   readonly softness: Softness;
 
   /**

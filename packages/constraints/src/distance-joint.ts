@@ -84,7 +84,7 @@ export class DistanceJoint extends AnchoredJoint {
   minLengthValue: number;
   /** The value behind `maxLength` (read by the solver; set through `maxLength`). @internal */
   maxLengthValue: number;
-  /** The length row's spring, in either form (read and change it through the accessors below). */
+  /** The length row's spring, in either form (read and change it through the accessors below). @internal */
   readonly spring: JointSpring;
   /** The value behind `enableMotor` (read by the solver; set through `enableMotor`). @internal */
   enableMotorValue: boolean;
@@ -92,22 +92,22 @@ export class DistanceJoint extends AnchoredJoint {
   motorSpeedValue: number;
   /** The value behind `maxMotorForce` (read by the solver; set through `maxMotorForce`). @internal */
   maxMotorForceValue: number;
-  /** Accumulated impulse of the motor, N s (|motorImpulse| <= maxMotorForce dt). */
+  /** Accumulated impulse of the motor, N s (|motorImpulse| <= maxMotorForce dt). @internal */
   motorImpulse: number;
   /** maxMotorForce · dt of this step, N s. @internal */
   maxMotorImpulse: number;
-  /** Accumulated impulse of the length row (rigid or spring), N s. */
+  /** Accumulated impulse of the length row (rigid or spring), N s. @internal */
   impulse: number;
 
-  /** Accumulated impulse of the minimum-length row, N s (>= 0). */
+  /** Accumulated impulse of the minimum-length row, N s (>= 0). @internal */
   lowerImpulse: number;
-  /** Accumulated impulse of the maximum-length row, N s (>= 0). */
+  /** Accumulated impulse of the maximum-length row, N s (>= 0). @internal */
   upperImpulse: number;
   /** Current distance between the anchors, m (set by the prepare). @internal */
   currentLength: number;
-  /** Unit direction from A's anchor to B's, x (0 when degenerate). */
+  /** Unit direction from A's anchor to B's, x (0 when degenerate). @internal */
   ux: number;
-  /** Unit direction from A's anchor to B's, y. */
+  /** Unit direction from A's anchor to B's, y. @internal */
   uy: number;
   /** K = J M⁻¹ Jᵀ of the row, 1/kg. @internal */
   k: number;
@@ -119,7 +119,7 @@ export class DistanceJoint extends AnchoredJoint {
   lowerBias: number;
   /** Target of -Ċ for the maximum-length row, m/s. @internal */
   upperBias: number;
-  /** Softness of the length row. */
+  /** Softness of the length row. @internal */
   readonly softness: Softness;
   /**
    * Whether the prepare softened the rigid length row (`settings.jointHertz`): `relaxJoints` then
@@ -273,6 +273,11 @@ export class DistanceJoint extends AnchoredJoint {
   /** True when the joint has a length row: a spring (soft) or rigid (no range). */
   hasLengthRow(): boolean {
     return this.spring.soft || this.minLengthValue === this.maxLengthValue;
+  }
+
+  /** The motor's force over the last step, N (along the line from A's anchor to B's, on B). */
+  getMotorForce(): number {
+    return this.motorImpulse * this.invDt;
   }
 
   /** True when the length row is a spring: the stiffness form, or a frequency > 0. */

@@ -48,11 +48,11 @@ export class MotorJoint extends JointBase {
   maxTorqueValue: number;
   /** The value behind `correctionFactor` (read by the solver; set through `correctionFactor`). @internal */
   correctionFactorValue: number;
-  /** Accumulated linear impulse, x, N s (its length <= maxForce dt). */
+  /** Accumulated linear impulse, x, N s (its length <= maxForce dt). @internal */
   impulseX: number;
-  /** Accumulated linear impulse, y, N s. */
+  /** Accumulated linear impulse, y, N s. @internal */
   impulseY: number;
-  /** Accumulated angular impulse, N m s (|.| <= maxTorque dt). */
+  /** Accumulated angular impulse, N m s (|.| <= maxTorque dt). @internal */
   angularImpulse: number;
   /** The target offset in world orientation, x, m (the lever arm on A). @internal */
   rAx: number;

@@ -45,9 +45,9 @@ export class MouseJoint {
   frequencyHzValue: number;
   /** The value behind `dampingRatio` (read by the solver; set through `dampingRatio`). @internal */
   dampingRatioValue: number;
-  /** Accumulated impulse, x, N s (|impulse| <= maxForce dt). */
+  /** Accumulated impulse, x, N s (|impulse| <= maxForce dt). @internal */
   impulseX: number;
-  /** Accumulated impulse, y, N s. */
+  /** Accumulated impulse, y, N s. @internal */
   impulseY: number;
   /** Lever arm of the grabbed point, x, m. @internal */
   rx: number;
@@ -75,7 +75,7 @@ export class MouseJoint {
   invDt: number;
   /** Index of the body's vx in the packed velocities (ω 2 further on), set by the prepare. @internal */
   velocity: number;
-  /** Softness of the rows. */
+  /** Softness of the rows. @internal */
   readonly softness: Softness;
 
   /**

@@ -67,7 +67,7 @@ export class PrismaticJoint extends AxialJoint {
   referenceAngleValue: number;
   /** The value behind `maxMotorForce` (read by the solver; set through `maxMotorForce`). @internal */
   maxMotorForceValue: number;
-  /** Accumulated impulse of the angle row, N m s. */
+  /** Accumulated impulse of the angle row, N m s. @internal */
   angleImpulse: number;
   /** K of the perpendicular and angle rows, entry (1,1). @internal */
   k11: number;

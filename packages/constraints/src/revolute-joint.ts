@@ -72,7 +72,7 @@ export class RevoluteJoint extends AnchoredJoint {
   declare readonly kind: typeof JointKind.Revolute;
   /** The value behind `referenceAngle` (read by the solver; set through `referenceAngle`). @internal */
   referenceAngleValue: number;
-  /** The point constraint's spring, in either form (read and change it through the accessors below). */
+  /** The point constraint's spring, in either form (read and change it through the accessors below). @internal */
   readonly spring: JointSpring;
   /** The value behind `enableLimit` (read by the solver; set through `enableLimit`). @internal */
   enableLimitValue: boolean;
@@ -94,17 +94,17 @@ export class RevoluteJoint extends AnchoredJoint {
   springDampingRatioValue: number;
   /** The value behind `targetAngle` (read by the solver; set through `targetAngle`). @internal */
   targetAngleValue: number;
-  /** Accumulated angular impulse of the spring, N m s. */
+  /** Accumulated angular impulse of the spring, N m s. @internal */
   springImpulse: number;
-  /** Accumulated impulse of the point constraint, x, N s (applied to B, minus to A). */
+  /** Accumulated impulse of the point constraint, x, N s (applied to B, minus to A). @internal */
   impulseX: number;
-  /** Accumulated impulse of the point constraint, y, N s. */
+  /** Accumulated impulse of the point constraint, y, N s. @internal */
   impulseY: number;
-  /** Accumulated motor angular impulse of this step, N m s (|motorImpulse| <= maxMotorTorque dt). */
+  /** Accumulated motor angular impulse of this step, N m s (|motorImpulse| <= maxMotorTorque dt). @internal */
   motorImpulse: number;
-  /** Accumulated lower-limit angular impulse, N m s (>= 0). */
+  /** Accumulated lower-limit angular impulse, N m s (>= 0). @internal */
   lowerImpulse: number;
-  /** Accumulated upper-limit angular impulse, N m s (>= 0). */
+  /** Accumulated upper-limit angular impulse, N m s (>= 0). @internal */
   upperImpulse: number;
   /** K = J M⁻¹ Jᵀ of the point rows, entry (1,1), 1/kg. @internal */
   k11: number;
@@ -162,13 +162,13 @@ export class RevoluteJoint extends AnchoredJoint {
    * a pin in a chain then solves it as a 3x3 block before the chain's solve. @internal
    */
   limitNear: boolean;
-  /** Softness of the point rows. */
+  /** Softness of the point rows. @internal */
   readonly softness: Softness;
-  /** Softness of the angular spring's row. */
+  /** Softness of the angular spring's row. @internal */
   readonly springSoftness: Softness;
   /** Target ωB - ωA of the angular spring's row, rad/s (scratch). @internal */
   springBias: number;
-  /** Stiffness form's γ = 1 / (dt (c + dt k)) added to K's diagonal, 1/kg (else 0). Scratch. */
+  /** Stiffness form's γ = 1 / (dt (c + dt k)) added to K's diagonal, 1/kg (else 0). Scratch. @internal */
   springGamma: number;
   /** (K + γ I)⁻¹ entry (1,1) of the point rows in the stiffness form, kg (scratch). @internal */
   s11: number;
@@ -402,6 +402,11 @@ export class RevoluteJoint extends AnchoredJoint {
   /** The joint speed ωB - ωA, rad/s. */
   jointSpeed(): number {
     return this.bodyB.angularVelocity - this.bodyA.angularVelocity;
+  }
+
+  /** The motor's torque over the last step, N m (on B, minus this on A). */
+  getMotorTorque(): number {
+    return this.motorImpulse * this.invDt;
   }
 
   /** True when the pin is soft: a spring given by stiffness, or a frequency > 0. */

@@ -68,15 +68,15 @@ export class WeldJoint extends AnchoredJoint {
   declare readonly kind: typeof JointKind.Weld;
   /** The value behind `referenceAngle` (read by the solver; set through `referenceAngle`). @internal */
   referenceAngleValue: number;
-  /** The point's spring (frequency 0 in the frequency form: rigid). */
+  /** The point's spring (frequency 0 in the frequency form: rigid). @internal */
   readonly linearSpring: JointSpring;
-  /** The angle's spring (frequency 0 in the frequency form: rigid). */
+  /** The angle's spring (frequency 0 in the frequency form: rigid). @internal */
   readonly angularSpring: JointSpring;
-  /** Accumulated impulse of the point rows, x, N s. */
+  /** Accumulated impulse of the point rows, x, N s. @internal */
   impulseX: number;
-  /** Accumulated impulse of the point rows, y, N s. */
+  /** Accumulated impulse of the point rows, y, N s. @internal */
   impulseY: number;
-  /** Accumulated impulse of the angle row, N m s. */
+  /** Accumulated impulse of the angle row, N m s. @internal */
   angularImpulse: number;
   /** K (3x3) entry (1,1). @internal */
   k11: number;
@@ -96,9 +96,9 @@ export class WeldJoint extends AnchoredJoint {
   biasY: number;
   /** Target velocity of the angle row, rad/s. @internal */
   angularBias: number;
-  /** Softness of the point rows. */
+  /** Softness of the point rows. @internal */
   readonly linearSoftness: Softness;
-  /** Softness of the angle row. */
+  /** Softness of the angle row. @internal */
   readonly angularSoftness: Softness;
   /** γ of the point rows in the stiffness form, 1/kg (0 otherwise). @internal */
   linearGamma: number;

@@ -106,6 +106,11 @@ export class WheelJoint extends AxialJoint {
     return this.bodyA.invMass > 0 ? this.bodyA : this.bodyB;
   }
 
+  /** The motor's torque over the last step, N m (on the wheel B, minus this on A). */
+  getMotorTorque(): number {
+    return this.motorImpulse * this.invDt;
+  }
+
   /**
    * Sets the motor's largest torque, N m; returns this.
    * @throws ConstraintError unless `torque` is a finite number >= 0

@@ -75,6 +75,7 @@ const READ_OUTS = [
   'getTranslation',
   'getSpeed',
   'getMotorForce',
+  'getMotorTorque',
 ];
 
 /** Checks of a setter method's arguments beyond the constraint's own (other `set...` methods have none). */

@@ -107,7 +107,8 @@ describe("Box2D-Lite's joint tuning in physical units", () => {
       const k = mass * omega * omega;
       const d = 2 * mass * dampingRatio * omega;
       for (const joint of world.joints) {
-        const pin = joint as RevoluteJoint;
+        // The solver's softness of the pin (internal fields, not on the public type).
+        const pin = joint as RevoluteJoint & { springGamma: number; softness: { beta: number } };
         expect(pin.springForm).toBe('stiffness');
         expect(pin.springGamma / box2dLiteSoftness(k, d, BOX_LITE_TIME_STEP) - 1).toBeCloseTo(0, 12);
         expect(pin.softness.beta / ((BOX_LITE_TIME_STEP * k) / (d + BOX_LITE_TIME_STEP * k)) - 1).toBeCloseTo(
