@@ -1,6 +1,6 @@
 import { LENGTH_UNITS } from '@lite/math';
 import { AABB, requireAABB } from './aabb';
-import { CollisionError } from './errors';
+import { CollisionError, requireNonNegative } from './errors';
 import { growInt32 } from './pair-buffer';
 import { RayCastInput } from './ray-cast';
 import { rayCastTree, validateTree } from './tree-walks';
@@ -69,12 +69,8 @@ export class DynamicTree {
     const margin = options.margin ?? 0.1 * LENGTH_UNITS[0];
     const multiplier = options.displacementMultiplier ?? 4;
     const capacity = options.initialCapacity ?? 16;
-    if (!(Number.isFinite(margin) && margin >= 0)) {
-      throw new CollisionError('options.margin', margin, 'must be a finite number >= 0');
-    }
-    if (!(Number.isFinite(multiplier) && multiplier >= 0)) {
-      throw new CollisionError('options.displacementMultiplier', multiplier, 'must be a finite number >= 0');
-    }
+    requireNonNegative('options.margin', margin);
+    requireNonNegative('options.displacementMultiplier', multiplier);
     if (!(Number.isInteger(capacity) && capacity >= 1 && capacity <= 1 << 28)) {
       throw new CollisionError('options.initialCapacity', capacity, 'must be an integer in [1, 2^28]');
     }
@@ -121,9 +117,7 @@ export class DynamicTree {
    */
   createProxy(aabb: AABB, key: number, tag = 0, margin = this.margin): number {
     requireAABB(aabb);
-    if (!(Number.isFinite(margin) && margin >= 0)) {
-      throw new CollisionError('margin', margin, 'must be a finite number >= 0');
-    }
+    requireNonNegative('margin', margin);
     if (!(Number.isInteger(key) && key >= -0x80000000 && key <= 0x7fffffff)) {
       throw new CollisionError('key', key, 'must be a 32-bit integer');
     }
@@ -326,22 +320,11 @@ export class DynamicTree {
         continue;
       }
       const b = this.bounds;
-      const tags = this.tags;
-      const c1 = this.child1[node];
-      const c2 = this.child2[node];
-      const o1 = 4 * c1;
-      const o2 = 4 * c2;
-      if (
-        !(b[o1] > maxX || minX > b[o1 + 2] || b[o1 + 1] > maxY || minY > b[o1 + 3]) &&
-        (all || (tags[c1] & mask) !== 0)
-      ) {
-        this.push(top++, c1);
-      }
-      if (
-        !(b[o2] > maxX || minX > b[o2 + 2] || b[o2 + 1] > maxY || minY > b[o2 + 3]) &&
-        (all || (tags[c2] & mask) !== 0)
-      ) {
-        this.push(top++, c2);
+      for (let k = 0; k < 2; k++) {
+        const c = k === 0 ? this.child1[node] : this.child2[node];
+        const o = 4 * c;
+        if (b[o] > maxX || minX > b[o + 2] || b[o + 1] > maxY || minY > b[o + 3]) continue;
+        if (all || (this.tags[c] & mask) !== 0) this.push(top++, c);
       }
     }
   }

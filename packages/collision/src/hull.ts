@@ -1,5 +1,5 @@
 import { LENGTH_UNITS, Vec2, type Vec2Like } from '@lite/math';
-import { CollisionError } from './errors';
+import { CollisionError, requirePoint } from './errors';
 
 // Written from the definitions (quickhull).
 
@@ -60,12 +60,7 @@ function quickHull(a: Vec2Like, b: Vec2Like, set: readonly Vec2Like[], out: Vec2
 export function computeHull(points: readonly Vec2Like[]): Vec2[] {
   if (!Array.isArray(points)) throw new CollisionError('points', points, 'must be an array of { x, y }');
   for (let i = 0; i < points.length; i++) {
-    const p = points[i];
-    if (p === null || typeof p !== 'object') {
-      throw new CollisionError(`points[${i}]`, p, 'must be a point { x, y }');
-    }
-    if (!Number.isFinite(p.x)) throw new CollisionError(`points[${i}].x`, p.x, 'must be a finite number');
-    if (!Number.isFinite(p.y)) throw new CollisionError(`points[${i}].y`, p.y, 'must be a finite number');
+    requirePoint(`points[${i}]`, points[i]);
   }
   // Weld.
   const distinct: Vec2Like[] = [];
