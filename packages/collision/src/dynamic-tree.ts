@@ -1,7 +1,7 @@
 import { LENGTH_UNITS } from '@lite/math';
 import { AABB, requireAABB } from './aabb';
 import { CollisionError, requireNonNegative } from './errors';
-import { growInt32 } from './pair-buffer';
+import { growArray } from './pair-buffer';
 import { RayCastInput } from './ray-cast';
 import { rayCastTree, validateTree } from './tree-walks';
 
@@ -357,23 +357,19 @@ export class DynamicTree {
 
   /** Puts `node` at `index` of the traversal stack, growing it when full. @internal */
   push(index: number, node: number): void {
-    if (index >= this.stack.length) this.stack = growInt32(this.stack, 2 * this.stack.length);
+    if (index >= this.stack.length) this.stack = growArray(this.stack, 2 * this.stack.length);
     this.stack[index] = node;
   }
 
   private grow(newCapacity: number): void {
     const old = this.capacity;
-    const bounds = new Float64Array(4 * newCapacity);
-    bounds.set(this.bounds);
-    this.bounds = bounds;
-    this.parent = growInt32(this.parent, newCapacity);
-    this.child1 = growInt32(this.child1, newCapacity);
-    this.child2 = growInt32(this.child2, newCapacity);
-    this.height = growInt32(this.height, newCapacity);
-    this.keys = growInt32(this.keys, newCapacity);
-    const tags = new Uint8Array(newCapacity);
-    tags.set(this.tags);
-    this.tags = tags;
+    this.bounds = growArray(this.bounds, 4 * newCapacity);
+    this.parent = growArray(this.parent, newCapacity);
+    this.child1 = growArray(this.child1, newCapacity);
+    this.child2 = growArray(this.child2, newCapacity);
+    this.height = growArray(this.height, newCapacity);
+    this.keys = growArray(this.keys, newCapacity);
+    this.tags = growArray(this.tags, newCapacity);
     // Chain the new nodes into the free list, lowest id first.
     for (let i = newCapacity - 1; i >= old; i--) {
       this.parent[i] = i === newCapacity - 1 ? this.freeList : i + 1;
