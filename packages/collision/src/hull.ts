@@ -14,9 +14,11 @@ export function shapeTolerance(): number {
   return SHAPE_TOLERANCE * LENGTH_UNITS[0];
 }
 
-function describe(points: readonly Vec2Like[]): string {
+/** The error refusing `points` (the first ten shown) for `reason`. */
+function refused(points: readonly Vec2Like[], reason: string): CollisionError {
   const shown = points.slice(0, 10).map((p) => `(${p.x}, ${p.y})`);
-  return `[${shown.join(', ')}${points.length > 10 ? `, ... ${points.length} points` : ''}]`;
+  const more = points.length > 10 ? `, ... ${points.length} points` : '';
+  return new CollisionError('points', `[${shown.join(', ')}${more}]`, reason);
 }
 
 /** Signed distance of q from the directed line a → b, positive on the right (clockwise) side. */
@@ -75,11 +77,8 @@ export function computeHull(points: readonly Vec2Like[]): Vec2[] {
     if (unique) distinct.push(p);
   }
   if (distinct.length < 3) {
-    throw new CollisionError(
-      'points',
-      describe(points),
-      `must hold at least 3 distinct points (${distinct.length} after welding points closer than ${shapeTolerance()} m)`,
-    );
+    const welded = `${distinct.length} after welding points closer than ${shapeTolerance()} m`;
+    throw refused(points, `must hold at least 3 distinct points (${welded})`);
   }
   // Extreme points: leftmost (lowest y on ties) and rightmost (highest y on ties).
   let left = distinct[0];
@@ -117,16 +116,11 @@ export function computeHull(points: readonly Vec2Like[]): Vec2[] {
     }
   }
   if (hull.length < 3) {
-    throw new CollisionError(
-      'points',
-      describe(points),
-      `must not all lie on one line (within ${shapeTolerance()} m)`,
-    );
+    throw refused(points, `must not all lie on one line (within ${shapeTolerance()} m)`);
   }
   if (hull.length > MAX_POLYGON_VERTICES) {
-    throw new CollisionError(
-      'points',
-      describe(points),
+    throw refused(
+      points,
       `has a hull of ${hull.length} vertices; at most ${MAX_POLYGON_VERTICES} are allowed`,
     );
   }
