@@ -32,11 +32,7 @@ export class AABB {
 
   /** Copies `b`; returns this. */
   copy(b: AABB): this {
-    this.minX = b.minX;
-    this.minY = b.minY;
-    this.maxX = b.maxX;
-    this.maxY = b.maxY;
-    return this;
+    return this.set(b.minX, b.minY, b.maxX, b.maxY);
   }
 
   /** Sets this box to the smallest box holding both `a` and `b` (either may be this); returns this. */

@@ -1,5 +1,5 @@
 import { Float64Slab } from '@lite/math';
-import { CollisionError } from './errors';
+import { requirePositive } from './errors';
 import type { BoxShape } from './shapes';
 
 /** The numeric tag of the {@link Box} class (`box.kind`); the {@link Shape} union uses `type` instead. */
@@ -69,12 +69,8 @@ export class Box implements BoxShape {
 
   /** @throws CollisionError unless `width` and `height` (full sizes, m) are finite numbers > 0 */
   constructor(width: number, height: number) {
-    if (!(Number.isFinite(width) && width > 0)) {
-      throw new CollisionError('width', width, 'must be a finite number > 0');
-    }
-    if (!(Number.isFinite(height) && height > 0)) {
-      throw new CollisionError('height', height, 'must be a finite number > 0');
-    }
+    requirePositive('width', width);
+    requirePositive('height', height);
     this.type = 'box';
     this.kind = ShapeKind.Box;
     const view = boxNumbers.take();

@@ -1,7 +1,7 @@
 import { AABB, requireAABB } from './aabb';
 import { DynamicTree, type DynamicTreeOptions } from './dynamic-tree';
 import { CollisionError } from './errors';
-import { growInt32, type PairBuffer } from './pair-buffer';
+import { growArray, type PairBuffer } from './pair-buffer';
 import type { RayCastInput } from './ray-cast';
 
 /** Whether {@link BroadPhase.updatePairs} reports the candidate pair `proxyA`, `proxyB`. */
@@ -58,7 +58,7 @@ export class BroadPhase {
     this.staticNode = new Int32Array(n).fill(-1);
     this.collectStatic = (node: number): boolean => {
       if (this.staticTop === this.staticHits.length) {
-        this.staticHits = growInt32(this.staticHits, 2 * this.staticHits.length);
+        this.staticHits = growArray(this.staticHits, 2 * this.staticHits.length);
       }
       this.staticHits[this.staticTop++] = this.statics.getKey(node);
       return true;
@@ -360,7 +360,7 @@ export class BroadPhase {
   private bufferMove(proxyId: number): void {
     if (this.moveSlot[proxyId] >= 0) return;
     if (this.moveCount === this.moveBuffer.length) {
-      this.moveBuffer = growInt32(this.moveBuffer, 2 * this.moveBuffer.length);
+      this.moveBuffer = growArray(this.moveBuffer, 2 * this.moveBuffer.length);
     }
     this.moveSlot[proxyId] = this.moveCount;
     this.moveBuffer[this.moveCount++] = proxyId;
@@ -370,12 +370,10 @@ export class BroadPhase {
   private ensureCapacity(): void {
     const n = this.tree.idBound;
     if (this.keys.length >= n) return;
-    const flags = new Uint8Array(n);
-    flags.set(this.staticFlags);
-    this.staticFlags = flags;
-    this.keys = growInt32(this.keys, n);
-    this.moveSlot = growInt32(this.moveSlot, n, -1);
-    this.staticNode = growInt32(this.staticNode, n, -1);
+    this.staticFlags = growArray(this.staticFlags, n);
+    this.keys = growArray(this.keys, n);
+    this.moveSlot = growArray(this.moveSlot, n, -1);
+    this.staticNode = growArray(this.staticNode, n, -1);
   }
 }
 

@@ -70,34 +70,20 @@ export function smoothChainManifold(
   const my = -sA * out.normalX + cA * out.normalY;
   const along = mx * ex + my * ey;
   if (along === 0) return count;
-  if (along < 0) {
-    // Towards point1: the corner with the previous segment.
-    let e0x = p1x - a[G];
-    let e0y = p1y - a[G + 1];
-    const l0 = Math.sqrt(e0x * e0x + e0y * e0y);
-    if (l0 === 0) return count; // an open end: round, as a plain segment's
-    e0x /= l0;
-    e0y /= l0;
-    if (e0x * ey - e0y * ex > FLAT) {
-      // Convex: kept while no nearer the previous normal (e0y, -e0x) than this one.
-      if (mx * (nx - e0y) + my * (ny + e0x) >= 0) return count;
-      out.pointCount = 0;
-      return 0;
-    }
-  } else {
-    // Towards point2: the corner with the next segment.
-    let e2x = a[G + 2] - a[V + 2];
-    let e2y = a[G + 3] - a[V + 3];
-    const l2 = Math.sqrt(e2x * e2x + e2y * e2y);
-    if (l2 === 0) return count;
-    e2x /= l2;
-    e2y /= l2;
-    if (ex * e2y - ey * e2x > FLAT) {
-      // Convex: kept while nearer this normal than the next one (e2y, -e2x).
-      if (mx * (nx - e2y) + my * (ny + e2x) > 0) return count;
-      out.pointCount = 0;
-      return 0;
-    }
+  // The neighbour's direction at the end the normal tilts to: previous (towards point1) or next.
+  const first = along < 0;
+  let ux = first ? p1x - a[G] : a[G + 2] - a[V + 2];
+  let uy = first ? p1y - a[G + 1] : a[G + 3] - a[V + 3];
+  const lu = Math.sqrt(ux * ux + uy * uy);
+  if (lu === 0) return count; // an open end: round, as a plain segment's
+  ux /= lu;
+  uy /= lu;
+  if ((first ? ux * ey - uy * ex : ex * uy - ey * ux) > FLAT) {
+    // Convex: kept while nearer this normal than the neighbour's (uy, -ux); a tie goes to the later.
+    const lean = mx * (nx - uy) + my * (ny + ux);
+    if (first ? lean >= 0 : lean > 0) return count;
+    out.pointCount = 0;
+    return 0;
   }
   // A flat or concave joint: B against the face alone, its deepest feature along the face normal.
   const wnx = cA * nx - sA * ny;

@@ -1,7 +1,7 @@
 import { LENGTH_UNITS } from '@lite/math';
 import { AABB, requireAABB } from './aabb';
-import { CollisionError } from './errors';
-import { growInt32 } from './pair-buffer';
+import { CollisionError, requireNonNegative } from './errors';
+import { growArray } from './pair-buffer';
 import { RayCastInput } from './ray-cast';
 import { rayCastTree, validateTree } from './tree-walks';
 
@@ -69,12 +69,8 @@ export class DynamicTree {
     const margin = options.margin ?? 0.1 * LENGTH_UNITS[0];
     const multiplier = options.displacementMultiplier ?? 4;
     const capacity = options.initialCapacity ?? 16;
-    if (!(Number.isFinite(margin) && margin >= 0)) {
-      throw new CollisionError('options.margin', margin, 'must be a finite number >= 0');
-    }
-    if (!(Number.isFinite(multiplier) && multiplier >= 0)) {
-      throw new CollisionError('options.displacementMultiplier', multiplier, 'must be a finite number >= 0');
-    }
+    requireNonNegative('options.margin', margin);
+    requireNonNegative('options.displacementMultiplier', multiplier);
     if (!(Number.isInteger(capacity) && capacity >= 1 && capacity <= 1 << 28)) {
       throw new CollisionError('options.initialCapacity', capacity, 'must be an integer in [1, 2^28]');
     }
@@ -121,9 +117,7 @@ export class DynamicTree {
    */
   createProxy(aabb: AABB, key: number, tag = 0, margin = this.margin): number {
     requireAABB(aabb);
-    if (!(Number.isFinite(margin) && margin >= 0)) {
-      throw new CollisionError('margin', margin, 'must be a finite number >= 0');
-    }
+    requireNonNegative('margin', margin);
     if (!(Number.isInteger(key) && key >= -0x80000000 && key <= 0x7fffffff)) {
       throw new CollisionError('key', key, 'must be a 32-bit integer');
     }
@@ -326,22 +320,11 @@ export class DynamicTree {
         continue;
       }
       const b = this.bounds;
-      const tags = this.tags;
-      const c1 = this.child1[node];
-      const c2 = this.child2[node];
-      const o1 = 4 * c1;
-      const o2 = 4 * c2;
-      if (
-        !(b[o1] > maxX || minX > b[o1 + 2] || b[o1 + 1] > maxY || minY > b[o1 + 3]) &&
-        (all || (tags[c1] & mask) !== 0)
-      ) {
-        this.push(top++, c1);
-      }
-      if (
-        !(b[o2] > maxX || minX > b[o2 + 2] || b[o2 + 1] > maxY || minY > b[o2 + 3]) &&
-        (all || (tags[c2] & mask) !== 0)
-      ) {
-        this.push(top++, c2);
+      for (let k = 0; k < 2; k++) {
+        const c = k === 0 ? this.child1[node] : this.child2[node];
+        const o = 4 * c;
+        if (b[o] > maxX || minX > b[o + 2] || b[o + 1] > maxY || minY > b[o + 3]) continue;
+        if (all || (this.tags[c] & mask) !== 0) this.push(top++, c);
       }
     }
   }
@@ -374,23 +357,19 @@ export class DynamicTree {
 
   /** Puts `node` at `index` of the traversal stack, growing it when full. @internal */
   push(index: number, node: number): void {
-    if (index >= this.stack.length) this.stack = growInt32(this.stack, 2 * this.stack.length);
+    if (index >= this.stack.length) this.stack = growArray(this.stack, 2 * this.stack.length);
     this.stack[index] = node;
   }
 
   private grow(newCapacity: number): void {
     const old = this.capacity;
-    const bounds = new Float64Array(4 * newCapacity);
-    bounds.set(this.bounds);
-    this.bounds = bounds;
-    this.parent = growInt32(this.parent, newCapacity);
-    this.child1 = growInt32(this.child1, newCapacity);
-    this.child2 = growInt32(this.child2, newCapacity);
-    this.height = growInt32(this.height, newCapacity);
-    this.keys = growInt32(this.keys, newCapacity);
-    const tags = new Uint8Array(newCapacity);
-    tags.set(this.tags);
-    this.tags = tags;
+    this.bounds = growArray(this.bounds, 4 * newCapacity);
+    this.parent = growArray(this.parent, newCapacity);
+    this.child1 = growArray(this.child1, newCapacity);
+    this.child2 = growArray(this.child2, newCapacity);
+    this.height = growArray(this.height, newCapacity);
+    this.keys = growArray(this.keys, newCapacity);
+    this.tags = growArray(this.tags, newCapacity);
     // Chain the new nodes into the free list, lowest id first.
     for (let i = newCapacity - 1; i >= old; i--) {
       this.parent[i] = i === newCapacity - 1 ? this.freeList : i + 1;

@@ -1,5 +1,5 @@
 import { LENGTH_UNITS, Vec2, type Vec2Like } from '@lite/math';
-import { CollisionError } from './errors';
+import { CollisionError, requirePoint } from './errors';
 
 // Written from the definitions (quickhull).
 
@@ -14,9 +14,11 @@ export function shapeTolerance(): number {
   return SHAPE_TOLERANCE * LENGTH_UNITS[0];
 }
 
-function describe(points: readonly Vec2Like[]): string {
+/** The error refusing `points` (the first ten shown) for `reason`. */
+function refused(points: readonly Vec2Like[], reason: string): CollisionError {
   const shown = points.slice(0, 10).map((p) => `(${p.x}, ${p.y})`);
-  return `[${shown.join(', ')}${points.length > 10 ? `, ... ${points.length} points` : ''}]`;
+  const more = points.length > 10 ? `, ... ${points.length} points` : '';
+  return new CollisionError('points', `[${shown.join(', ')}${more}]`, reason);
 }
 
 /** Signed distance of q from the directed line a → b, positive on the right (clockwise) side. */
@@ -60,12 +62,7 @@ function quickHull(a: Vec2Like, b: Vec2Like, set: readonly Vec2Like[], out: Vec2
 export function computeHull(points: readonly Vec2Like[]): Vec2[] {
   if (!Array.isArray(points)) throw new CollisionError('points', points, 'must be an array of { x, y }');
   for (let i = 0; i < points.length; i++) {
-    const p = points[i];
-    if (p === null || typeof p !== 'object') {
-      throw new CollisionError(`points[${i}]`, p, 'must be a point { x, y }');
-    }
-    if (!Number.isFinite(p.x)) throw new CollisionError(`points[${i}].x`, p.x, 'must be a finite number');
-    if (!Number.isFinite(p.y)) throw new CollisionError(`points[${i}].y`, p.y, 'must be a finite number');
+    requirePoint(`points[${i}]`, points[i]);
   }
   // Weld.
   const distinct: Vec2Like[] = [];
@@ -80,11 +77,8 @@ export function computeHull(points: readonly Vec2Like[]): Vec2[] {
     if (unique) distinct.push(p);
   }
   if (distinct.length < 3) {
-    throw new CollisionError(
-      'points',
-      describe(points),
-      `must hold at least 3 distinct points (${distinct.length} after welding points closer than ${shapeTolerance()} m)`,
-    );
+    const welded = `${distinct.length} after welding points closer than ${shapeTolerance()} m`;
+    throw refused(points, `must hold at least 3 distinct points (${welded})`);
   }
   // Extreme points: leftmost (lowest y on ties) and rightmost (highest y on ties).
   let left = distinct[0];
@@ -122,16 +116,11 @@ export function computeHull(points: readonly Vec2Like[]): Vec2[] {
     }
   }
   if (hull.length < 3) {
-    throw new CollisionError(
-      'points',
-      describe(points),
-      `must not all lie on one line (within ${shapeTolerance()} m)`,
-    );
+    throw refused(points, `must not all lie on one line (within ${shapeTolerance()} m)`);
   }
   if (hull.length > MAX_POLYGON_VERTICES) {
-    throw new CollisionError(
-      'points',
-      describe(points),
+    throw refused(
+      points,
       `has a hull of ${hull.length} vertices; at most ${MAX_POLYGON_VERTICES} are allowed`,
     );
   }

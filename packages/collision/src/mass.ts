@@ -1,5 +1,5 @@
 import { atan2 } from '@lite/math';
-import { CollisionError } from './errors';
+import { CollisionError, requireNonNegative } from './errors';
 import type { BoxShape, CapsuleShape, CircleShape, PolygonShape, Shape } from './shapes';
 
 /** Mass properties of a shape (or several: {@link combineMassData}) in the body frame; reused. */
@@ -26,12 +26,6 @@ export class MassData {
   }
 }
 
-function requireDensity(density: number): void {
-  if (!(Number.isFinite(density) && density >= 0)) {
-    throw new CollisionError('density', density, 'must be a finite number >= 0');
-  }
-}
-
 /** Writes mass, centre and the inertia about the centre; derives the inertia about the origin. */
 function finish(out: MassData, mass: number, cx: number, cy: number, inertia: number): MassData {
   out.mass = mass;
@@ -47,7 +41,7 @@ function finish(out: MassData, mass: number, cx: number, cy: number, inertia: nu
  * @throws CollisionError when the density is negative or not finite.
  */
 export function computeCircleMass(circle: CircleShape, density: number, out: MassData): MassData {
-  requireDensity(density);
+  requireNonNegative('density', density);
   const r = circle.radius;
   const mass = density * Math.PI * r * r;
   return finish(out, mass, circle.center?.x ?? 0, circle.center?.y ?? 0, 0.5 * mass * r * r);
@@ -59,7 +53,7 @@ export function computeCircleMass(circle: CircleShape, density: number, out: Mas
  * @throws CollisionError when the density is negative or not finite.
  */
 export function computeCapsuleMass(capsule: CapsuleShape, density: number, out: MassData): MassData {
-  requireDensity(density);
+  requireNonNegative('density', density);
   const r = capsule.radius;
   const p = capsule.center1;
   const q = capsule.center2;
@@ -78,7 +72,7 @@ export function computeCapsuleMass(capsule: CapsuleShape, density: number, out: 
  * @throws CollisionError when the density is negative or not finite.
  */
 export function computeBoxMass(box: BoxShape, density: number, out: MassData): MassData {
-  requireDensity(density);
+  requireNonNegative('density', density);
   const w = box.width;
   const h = box.height;
   const mass = density * w * h;
@@ -91,7 +85,7 @@ export function computeBoxMass(box: BoxShape, density: number, out: MassData): M
  * @throws CollisionError when the density is negative or not finite.
  */
 export function computePolygonMass(polygon: PolygonShape, density: number, out: MassData): MassData {
-  requireDensity(density);
+  requireNonNegative('density', density);
   const vs = polygon.vertices;
   const ns = polygon.normals;
   const n = vs.length;
@@ -176,7 +170,7 @@ export function computeMass(shape: Shape, density: number, out: MassData): MassD
     case 'segment':
     case 'chainSegment':
       // No area, no mass: level geometry, centred between its ends.
-      requireDensity(density);
+      requireNonNegative('density', density);
       return finish(
         out,
         0,
@@ -205,14 +199,7 @@ export function combineMassData(parts: readonly MassData[], out: MassData): Mass
     sy += m.mass * m.centerY;
     originInertia += m.originInertia;
   }
-  if (!(mass > 0)) {
-    out.mass = 0;
-    out.centerX = 0;
-    out.centerY = 0;
-    out.rotationalInertia = 0;
-    out.originInertia = 0;
-    return out;
-  }
+  if (!(mass > 0)) return finish(out, 0, 0, 0, 0);
   const cx = sx / mass;
   const cy = sy / mass;
   let inertia = 0;

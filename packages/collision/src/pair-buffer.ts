@@ -124,16 +124,18 @@ export class PairBuffer {
 
   private grow(): void {
     const n = 2 * this.keyA.length;
-    this.keyA = growInt32(this.keyA, n);
-    this.keyB = growInt32(this.keyB, n);
-    this.proxyA = growInt32(this.proxyA, n);
-    this.proxyB = growInt32(this.proxyB, n);
+    this.keyA = growArray(this.keyA, n);
+    this.keyB = growArray(this.keyB, n);
+    this.proxyA = growArray(this.proxyA, n);
+    this.proxyB = growArray(this.proxyB, n);
   }
 }
 
+type Growable = Int32Array | Uint8Array | Float64Array;
+
 /** A copy of `array` lengthened to `length`, the new entries `fill`. @internal */
-export function growInt32(array: Int32Array, length: number, fill = 0): Int32Array {
-  const bigger = new Int32Array(length);
+export function growArray<T extends Growable>(array: T, length: number, fill = 0): T {
+  const bigger = new (array.constructor as new (length: number) => T)(length);
   if (fill !== 0) bigger.fill(fill);
   bigger.set(array);
   return bigger;

@@ -1,5 +1,5 @@
 import { Vec2, type Vec2Like } from '@lite/math';
-import { CollisionError } from './errors';
+import { CollisionError, requireNonNegative, requirePoint, requirePositive } from './errors';
 import { computeHull, shapeTolerance } from './hull';
 import { PACKED_SHAPE_LENGTH, PackedShapeSlot, packInto } from './packed-shape';
 
@@ -91,18 +91,6 @@ export type Shape = CircleShape | CapsuleShape | PolygonShape | BoxShape | Segme
 /** The shapes the polygon narrowphase takes: a polygon, a box (as a 4-gon) or a capsule (as a rounded 2-gon). */
 export type PolygonalShape = PolygonShape | BoxShape | CapsuleShape;
 
-function requirePositive(argument: string, value: number): void {
-  if (!(Number.isFinite(value) && value > 0)) {
-    throw new CollisionError(argument, value, 'must be a finite number > 0');
-  }
-}
-
-function requirePoint(argument: string, p: Vec2Like | undefined): void {
-  if (p === null || typeof p !== 'object') throw new CollisionError(argument, p, 'must be a point { x, y }');
-  if (!Number.isFinite(p.x)) throw new CollisionError(`${argument}.x`, p.x, 'must be a finite number');
-  if (!Number.isFinite(p.y)) throw new CollisionError(`${argument}.y`, p.y, 'must be a finite number');
-}
-
 /** A segment from `point1` to `point2`, copied. @throws CollisionError on a bad point or too short */
 export function makeSegment(point1: Vec2Like, point2: Vec2Like): SegmentShape {
   requirePoint('point1', point1);
@@ -173,9 +161,7 @@ export function computeNormals(vertices: readonly Vec2Like[]): Vec2[] {
  * @throws CollisionError as {@link computeHull}, or when the radius is negative or not finite.
  */
 export function makePolygon(points: readonly Vec2Like[], radius = 0): PolygonShape {
-  if (!(Number.isFinite(radius) && radius >= 0)) {
-    throw new CollisionError('radius', radius, 'must be a finite number >= 0');
-  }
+  requireNonNegative('radius', radius);
   const vertices = computeHull(points);
   return { type: 'polygon', vertices, normals: computeNormals(vertices), radius };
 }
@@ -193,9 +179,7 @@ export function makeBoxPolygon(
   radius = 0,
 ): PolygonShape {
   const box = makeBox(width, height, offset, angle);
-  if (!(Number.isFinite(radius) && radius >= 0)) {
-    throw new CollisionError('radius', radius, 'must be a finite number >= 0');
-  }
+  requireNonNegative('radius', radius);
   // The box's corners and normals as packInto writes them (the narrowphase's numbering).
   const packed = new Float64Array(PACKED_SHAPE_LENGTH);
   packInto(box, packed);

@@ -27,9 +27,7 @@ export class Mat22 {
 
   /** The rotation matrix of `angle` radians (counter-clockwise), built with the engine's own cos/sin. */
   static fromAngle(angle: number): Mat22 {
-    const c = cos(angle);
-    const s = sin(angle);
-    return new Mat22(c, -s, s, c);
+    return new Mat22().setAngle(angle);
   }
 
   /** The matrix whose columns are `col1` and `col2`. */
@@ -180,8 +178,10 @@ const DET_MAX = 1e290;
 const SCALE_UP = 2 ** 64;
 const SCALE_DOWN = 2 ** -64;
 
-// The slow path's scratch (module level, so the functions never allocate).
+// Scratch (module level, so the functions never allocate).
 const scaled = /* @__PURE__ */ new Mat22();
+const column1 = /* @__PURE__ */ new Vec2();
+const column2 = /* @__PURE__ */ new Vec2();
 
 /** The n with `largest` · 2^(64 n) in [1, 2^64), for 0 < largest < ∞ (|n| ≤ 17). */
 function rescaleSteps(largest: number): number {
@@ -220,40 +220,10 @@ function rescale(m: Mat22): number {
 
 /** out = m⁻¹ and true, or the zero matrix and false without one (never NaN); `out` may alias `m`. */
 export function invertMat22(out: Mat22, m: Mat22): boolean {
-  const a11 = m.a11;
-  const a12 = m.a12;
-  const a21 = m.a21;
-  const a22 = m.a22;
-  const det = a11 * a22 - a12 * a21;
-  const absDet = Math.abs(det);
-  if (absDet >= DET_MIN && absDet <= DET_MAX) {
-    const inv = 1 / det;
-    const b11 = inv * a22;
-    const b12 = -inv * a12;
-    const b21 = -inv * a21;
-    const b22 = inv * a11;
-    if (Number.isFinite(b11) && Number.isFinite(b12) && Number.isFinite(b21) && Number.isFinite(b22)) {
-      out.set(b11, b12, b21, b22);
-      return true;
-    }
-  }
-  return invertRescaled(out, m);
-}
-
-/** The slow path of {@link invertMat22}: m⁻¹ = σ (σm)⁻¹ for σ = 2^(64 n), the fast path's arithmetic. */
-function invertRescaled(out: Mat22, m: Mat22): boolean {
-  const steps = rescale(m);
-  const det = Number.isNaN(steps) ? 0 : scaled.a11 * scaled.a22 - scaled.a12 * scaled.a21;
-  if (det !== 0) {
-    const inv = 1 / det;
-    const b11 = scaleBySteps(inv * scaled.a22, steps);
-    const b12 = scaleBySteps(-inv * scaled.a12, steps);
-    const b21 = scaleBySteps(-inv * scaled.a21, steps);
-    const b22 = scaleBySteps(inv * scaled.a11, steps);
-    if (Number.isFinite(b11) && Number.isFinite(b12) && Number.isFinite(b21) && Number.isFinite(b22)) {
-      out.set(b11, b12, b21, b22);
-      return true;
-    }
+  // The inverse's columns solve m x = (1, 0) and m x = (0, 1).
+  if (solveMat22(column1, m, 1, 0) && solveMat22(column2, m, 0, 1)) {
+    out.set(column1.x, column2.x, column1.y, column2.y);
+    return true;
   }
   out.set(0, 0, 0, 0);
   return false;

@@ -17,10 +17,7 @@ export class Rot {
     // Written twice so V8 does not track the fields as constants (docs/performance.md, "Fields").
     this.c = 0.5;
     this.s = 0.5;
-    scratch[0] = angle;
-    cosSinInPlace(scratch);
-    this.c = scratch[0];
-    this.s = scratch[1];
+    this.setAngle(angle);
   }
 
   /** Sets the rotation to `angle` radians; returns this. */

@@ -76,27 +76,12 @@ export function cosSinInPlace(io: Float64Array): void {
   const w = 1 - hz;
   const tail = z * z * (C4 + z * (C6 + z * (C8 + z * (C10 + z * (C12 + z * (C14 + z * (C16 + z * C18)))))));
   const cr = w + (1 - w - hz + tail);
-  let c: number;
-  let s: number;
-  switch (quadrant) {
-    case 0:
-      c = cr;
-      s = sr;
-      break;
-    case 1:
-      c = -sr;
-      s = cr;
-      break;
-    case 2:
-      c = -cr;
-      s = -sr;
-      break;
-    default:
-      c = sr;
-      s = -cr;
-      break;
-  }
-  io[0] = c;
+  // Quadrant k turns (cos r, sin r) by k·90°: (c, s), (-s, c), (-c, -s), (s, -c).
+  const odd = (quadrant & 1) === 1;
+  const c = odd ? sr : cr;
+  const s = odd ? cr : sr;
+  io[0] = quadrant === 1 || quadrant === 2 ? -c : c;
+  const sinAx = quadrant >= 2 ? -s : s;
   // As sin: x itself below SIN_TINY (±0 included), and odd.
-  io[1] = ax < SIN_TINY ? x : x < 0 ? -s : s;
+  io[1] = ax < SIN_TINY ? x : x < 0 ? -sinAx : sinAx;
 }

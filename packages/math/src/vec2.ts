@@ -100,9 +100,7 @@ export class Vec2 implements Vec2Like {
 
   /** The squared distance |this - v|² (no square root). */
   distanceSquared(v: Vec2Like): number {
-    const dx = this.x - v.x;
-    const dy = this.y - v.y;
-    return dx * dx + dy * dy;
+    return distanceSquaredVec2(this, v);
   }
 
   /** A new unit vector in the same direction; zero (never NaN) for a zero or non-finite vector. */
