@@ -30,13 +30,7 @@ export const MAX_GRAVITY_SCALE = 1e6;
  * Throws a WorldError naming `argument` when `value` is a finite number above `bound` in magnitude
  * (other values are left to the type checks). @internal
  */
-function checkBound(
-  value: unknown,
-  bound: number,
-  argument: string,
-  unit: string,
-  name: string,
-): void {
+function checkBound(value: unknown, bound: number, argument: string, unit: string, name: string): void {
   if (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) > bound) {
     throw new WorldError(
       argument,
