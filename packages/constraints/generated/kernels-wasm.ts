@@ -2,7 +2,7 @@
 
 /**
  * The soft solver's WebAssembly kernels (`assembly/*.ts` compiled), hexadecimal: see
- * `kernels.ts`. @internal
+ * `src/kernels.ts`. @internal
  */
 export const KERNELS_WASM =
   '0061736d0100000001670a60047f7f7f7f0060067f7f7f7f7f7f0060077f7f7f7f7f7f7f017f60057f7f7f7f7f0060087f7f' +

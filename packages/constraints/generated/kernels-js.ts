@@ -1,5 +1,5 @@
 // Written by scripts/build-kernels.mjs from assembly/*.ts: do not edit.
-import type { KernelExports } from './kernels';
+import type { KernelExports } from '../src/kernels';
 import {
   Factor,
   Index,
@@ -14,13 +14,13 @@ import {
   Row,
   Scalar,
   State,
-} from './layout';
+} from '../src/layout';
 
 /**
  * The soft solver's kernels as TypeScript (`assembly/*.ts` transformed), on `buffer`: the same
  * functions as the WebAssembly module, at the same byte addresses, with the same results. Opt-in:
  * `installJsKernels(jsKernels)` (or `new World({ jsKernels })`) installs them where WebAssembly
- * is missing or by choice. See `kernels.ts`.
+ * is missing or by choice. See `src/kernels.ts`.
  */
 export function jsKernels(buffer: ArrayBuffer): KernelExports {
   const f64 = new Float64Array(buffer);
