@@ -14,7 +14,7 @@ import { setI } from './memory';
 export { gatherPush, pushPass } from './push';
 export { integratePositions, integrateVelocities } from './bodies';
 export { solveChains } from './chain';
-export { solveSingles, warmStart } from './contact';
+export { applyRestitution, solveSingles, warmStart } from './contact';
 
 /**
  * Writes the layouts' strides and counts as this build sees them, in order, as 32-bit integers at

@@ -560,6 +560,111 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
   }
 
   /**
+   * Restitution, once after the sub-steps (Box2D v3's `b2ApplyRestitution`), over the `count` contacts:
+   * each point that approached faster than the threshold before the step and pushed during it gets the
+   * normal velocity -e vn⁻, its accumulated impulse kept non-negative.
+   */
+  function applyRestitution(rows: number, meta: number, v: number, params: number, count: number): void {
+    for (let i = 0; i < count; i++) {
+      const r = rows + (((i & Index.Mask) * Row.Stride) << 3);
+      if (f64[(r >>> 3) + Row.Restitution] === 0) continue;
+      restitute(r, meta + (((i & Index.Mask) * Meta.Stride) << 2), v, params);
+    }
+  }
+
+  /**
+   * Restitution of the contact at r and m. Both points of a two-point manifold that bounce are solved
+   * together (the 2x2 block with the target -e vn⁻ for each), so a box that lands flat leaves flat
+   * instead of spinning from the order of its points.
+   */
+  function restitute(r: number, m: number, v: number, params: number): void {
+    const threshold = f64[(params >>> 3) + Param.Threshold];
+    const e = f64[(r >>> 3) + Row.Restitution];
+    const vA = v + ((State.Stride * (i32[(m >>> 2) + Meta.SlotA] & Index.Mask)) << 3);
+    const vB = v + ((State.Stride * (i32[(m >>> 2) + Meta.SlotB] & Index.Mask)) << 3);
+    const pointCount = i32[(m >>> 2) + Meta.PointCount];
+    const mA = f64[(r >>> 3) + Row.MassA];
+    const iA = f64[(r >>> 3) + Row.InvIA];
+    const mB = f64[(r >>> 3) + Row.MassB];
+    const iB = f64[(r >>> 3) + Row.InvIB];
+    const nx = f64[(r >>> 3) + Row.NormalX];
+    const ny = f64[(r >>> 3) + Row.NormalY];
+    let vAx = f64[(vA >>> 3) + State.Vx];
+    let vAy = f64[(vA >>> 3) + State.Vy];
+    let wA = f64[(vA >>> 3) + State.W];
+    let vBx = f64[(vB >>> 3) + State.Vx];
+    let vBy = f64[(vB >>> 3) + State.Vy];
+    let wB = f64[(vB >>> 3) + State.W];
+    const q1 = r + (Row.Point0 << 3);
+    const q2 = r + (Row.Point1 << 3);
+    const bounce1 =
+      f64[(q1 >>> 3) + Pt.Bounced] === 0 &&
+      f64[(q1 >>> 3) + Pt.RelativeVelocity] < -threshold &&
+      f64[(q1 >>> 3) + Pt.MaxNormalImpulse] > 0;
+    const bounce2 =
+      pointCount === 2 &&
+      f64[(q2 >>> 3) + Pt.Bounced] === 0 &&
+      f64[(q2 >>> 3) + Pt.RelativeVelocity] < -threshold &&
+      f64[(q2 >>> 3) + Pt.MaxNormalImpulse] > 0;
+    if (bounce1 && bounce2 && i32[(m >>> 2) + Meta.BlockUsable] === 1) {
+      const rn1A = f64[(q1 >>> 3) + Pt.RnA];
+      const rn1B = f64[(q1 >>> 3) + Pt.RnB];
+      const rn2A = f64[(q2 >>> 3) + Pt.RnA];
+      const rn2B = f64[(q2 >>> 3) + Pt.RnB];
+      const a1 = f64[(q1 >>> 3) + Pt.NormalImpulse];
+      const a2 = f64[(q2 >>> 3) + Pt.NormalImpulse];
+      const dvn = (vBx - vAx) * nx + (vBy - vAy) * ny;
+      // b' = (vn + e vn⁻) - K a: the rigid LCP aiming each row at -e vn⁻.
+      const b1 = dvn + wB * rn1B - wA * rn1A + e * f64[(q1 >>> 3) + Pt.RelativeVelocity];
+      const b2 = dvn + wB * rn2B - wA * rn2A + e * f64[(q2 >>> 3) + Pt.RelativeVelocity];
+      f64[(params >>> 3) + Param.BlockIo] =
+        b1 - (f64[(r >>> 3) + Row.K11] * a1 + f64[(r >>> 3) + Row.K12] * a2);
+      f64[(params >>> 3) + (Param.BlockIo + 1)] =
+        b2 - (f64[(r >>> 3) + Row.K12] * a1 + f64[(r >>> 3) + Row.K22] * a2);
+      if (solveBlockLcp(r + (Row.K11 << 3), params + (Param.BlockIo << 3)) > 0) {
+        const x1 = f64[(params >>> 3) + (Param.BlockIo + 2)];
+        const x2 = f64[(params >>> 3) + (Param.BlockIo + 3)];
+        const d1 = x1 - a1;
+        const d2 = x2 - a2;
+        f64[(q1 >>> 3) + Pt.NormalImpulse] = x1;
+        f64[(q2 >>> 3) + Pt.NormalImpulse] = x2;
+        const d = d1 + d2;
+        vAx -= mA * d * nx;
+        vAy -= mA * d * ny;
+        wA -= iA * (d1 * rn1A + d2 * rn2A);
+        vBx += mB * d * nx;
+        vBy += mB * d * ny;
+        wB += iB * (d1 * rn1B + d2 * rn2B);
+      }
+    } else {
+      for (let j = 0; j < pointCount; j++) {
+        if (!(j === 0 ? bounce1 : bounce2)) continue;
+        const q = j === 0 ? q1 : q2;
+        const rnA = f64[(q >>> 3) + Pt.RnA];
+        const rnB = f64[(q >>> 3) + Pt.RnB];
+        const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
+        const old = f64[(q >>> 3) + Pt.NormalImpulse];
+        const lambda0 = -f64[(q >>> 3) + Pt.NormalMass] * (vn + e * f64[(q >>> 3) + Pt.RelativeVelocity]);
+        const total = old + lambda0 > 0 ? old + lambda0 : 0.0;
+        const lambda = total - old;
+        f64[(q >>> 3) + Pt.NormalImpulse] = total;
+        vAx -= mA * lambda * nx;
+        vAy -= mA * lambda * ny;
+        wA -= iA * lambda * rnA;
+        vBx += mB * lambda * nx;
+        vBy += mB * lambda * ny;
+        wB += iB * lambda * rnB;
+      }
+    }
+    f64[(vA >>> 3) + State.Vx] = vAx;
+    f64[(vA >>> 3) + State.Vy] = vAy;
+    f64[(vA >>> 3) + State.W] = wA;
+    f64[(vB >>> 3) + State.Vx] = vBx;
+    f64[(vB >>> 3) + State.Vy] = vBy;
+    f64[(vB >>> 3) + State.W] = wB;
+  }
+
+  /**
    * Adds the double at index k of w to the accumulated normal impulse of the point at q (contact i);
    * the first push of the step records the normal velocity just before it (the approach speed for
    * restitution).
@@ -1063,6 +1168,7 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
     return 10;
   }
   return {
+    applyRestitution,
     gatherPush,
     integratePositions,
     integrateVelocities,

@@ -21,6 +21,7 @@ export interface KernelExports {
     mode: number,
   ): void;
   warmStart(rows: number, meta: number, v: number, count: number): void;
+  applyRestitution(rows: number, meta: number, v: number, params: number, count: number): void;
   pushPass(pushRows: number, pushInts: number, push: number, count: number, heldMask: number): void;
   gatherPush(
     rows: number,

@@ -22,9 +22,10 @@ import { fallingBox, softSettings } from './helpers';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** A unit box of 1 kg at height y, falling at 1 m/s and turning a little. */
+/** A unit box of 1 kg at height y, falling at 2 m/s (fast enough to bounce) and turning a little. */
 function box(x: number, y: number): DrivenBody {
   const body = fallingBox(x, y);
+  body.linearVelocity.y = -2;
   body.angularVelocity = 0.1 * x;
   return body;
 }
@@ -54,9 +55,9 @@ function contact(bottom: SolverBody, top: SolverBody, points: 1 | 2, depth: numb
 
 /**
  * Columns of boxes on a static ground (one-point and two-point contacts, some deeper than their
- * share), prepared, warm started and solved with and without bias; after the prepare `extra` more
- * bodies join the states, which grows their region and moves the kernels' memory under the
- * solver's rows. Returns every slot's velocity bits.
+ * share), prepared, warm started, solved with and without bias and given restitution; after the
+ * prepare `extra` more bodies join the states, which grows their region and moves the kernels'
+ * memory under the solver's rows. Returns every slot's velocity bits.
  */
 function run(extra: number): number[] {
   const ground = new SolverBody(0, -0.5);
@@ -81,6 +82,7 @@ function run(extra: number): number[] {
   solver.warmStart(states);
   solver.solve(states, ctx, true);
   solver.solve(states, ctx, false);
+  solver.applyRestitution(states, ctx);
   const v = states.state.subarray(0, states.velocityStride * states.count);
   return Array.from(new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
 }
