@@ -1,6 +1,7 @@
 // The per-contact solve (one-point and two-point contacts, the 2x2 block, restitution's timed
 // bounce), the warm start and restitution's pass after the sub-steps.
 import { Index, Meta, Mode, Param, Pt, Row, State } from '../src/layout';
+import { solveBlockLcp } from './block';
 import { F, I, setF, setI } from './memory';
 
 /**
@@ -228,48 +229,6 @@ function solveRolling(r: usize, vA: usize, vB: usize, pointCount: i32): void {
   const lambda = total - old;
   setF(vA, State.W, F(vA, State.W) - iA * lambda);
   setF(vB, State.W, F(vB, State.W) + iB * lambda);
-}
-
-/**
- * The 2x2 block's complementarity problem by total enumeration, the block
- * (k11, k12, k22 and its inverse m11, m12, m22) at k, b' in io[0..1]; the impulses to io[2..3].
- * Returns the case that held (1 to 4), or -1 when none did.
- */
-// @ts-ignore: decorator
-@inline function solveBlockLcp(k: usize, io: usize): i32 {
-  const k11 = F(k, 0);
-  const k12 = F(k, 1);
-  const k22 = F(k, 2);
-  const m11 = F(k, 3);
-  const m12 = F(k, 4);
-  const m22 = F(k, 5);
-  const b1 = F(io, 0);
-  const b2 = F(io, 1);
-  let lcpCase = -1;
-  let x1 = 0.0;
-  let x2 = 0.0;
-  const y1 = -(m11 * b1 + m12 * b2);
-  const y2 = -(m12 * b1 + m22 * b2);
-  if (y1 >= 0 && y2 >= 0) {
-    lcpCase = 1;
-    x1 = y1;
-    x2 = y2;
-  } else {
-    const only1 = -b1 / k11;
-    const only2 = -b2 / k22;
-    if (only1 >= 0 && k12 * only1 + b2 >= 0) {
-      lcpCase = 2;
-      x1 = only1;
-    } else if (only2 >= 0 && k12 * only2 + b1 >= 0) {
-      lcpCase = 3;
-      x2 = only2;
-    } else if (b1 >= 0 && b2 >= 0) {
-      lcpCase = 4;
-    }
-  }
-  setF(io, 2, x1);
-  setF(io, 3, x2);
-  return lcpCase;
 }
 
 /**

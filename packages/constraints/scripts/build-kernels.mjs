@@ -2,6 +2,8 @@
 //
 // - `generated/kernels-wasm.ts`: the kernels compiled to WebAssembly, as hexadecimal (which gzips to
 //   about 80% of base64's size: each byte stays two characters, so repeats stay repeats);
+// - `generated/block-lcp.ts`: `assembly/block.ts` (the 2x2 block solver) alone as TypeScript, on a
+//   Float64Array passed in, for the classic solver;
 // - `generated/kernels-js.ts`: the same kernels as TypeScript, for where WebAssembly does not run, by a
 //   mechanical transform of the source: each load or store `F(p, k)`, `setF(p, k, x)`, `I(p, k)`,
 //   `setI(p, k, x)` becomes an access to a typed-array view of one ArrayBuffer holding the same
@@ -25,8 +27,9 @@ import asc from 'assemblyscript/asc';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const wasmTarget = join(root, 'generated', 'kernels-wasm.ts');
 const jsTarget = join(root, 'generated', 'kernels-js.ts');
+const blockTarget = join(root, 'generated', 'block-lcp.ts');
 /** The kernels' sources in the order the fallback lists them (`memory.ts` is WebAssembly's only). */
-const SOURCES = ['contact.ts', 'chain.ts', 'push.ts', 'bodies.ts', 'kernels.ts'];
+const SOURCES = ['block.ts', 'contact.ts', 'chain.ts', 'push.ts', 'bodies.ts', 'kernels.ts'];
 
 /** The kernels compiled: the module's bytes. */
 export async function compileKernels() {
@@ -204,18 +207,45 @@ export function fallbackSource() {
     '}',
     '',
   ].join('\n');
-  // Formatted as the repository's other sources are (the formatter is deterministic too).
-  return execFileSync('npx', ['biome', 'format', '--stdin-file-path', 'generated/kernels-js.ts'], {
+  return format(source, 'generated/kernels-js.ts');
+}
+
+/** `text` formatted as the repository's other sources are (the formatter is deterministic too). */
+function format(text, name) {
+  return execFileSync('npx', ['biome', 'format', '--stdin-file-path', name], {
     cwd: root,
-    input: source,
+    input: text,
     encoding: 'utf8',
   });
+}
+
+/**
+ * `assembly/block.ts` as a TypeScript module of its own: each function exported, taking the doubles
+ * its byte addresses point into as a first argument, `f64`.
+ */
+export function blockSource() {
+  const layoutNames = new Set();
+  let code = transformSource(
+    readFileSync(join(root, 'assembly', 'block.ts'), 'utf8'),
+    layoutNames,
+    [],
+    false,
+  );
+  if (layoutNames.size > 0 || /\bi32\[/.test(code)) throw new Error('block.ts: doubles only, no layouts');
+  code = code
+    .replace(/^(\/\/.*\n)+\n?/, '')
+    .replace(/^function (\w+)\(/gm, 'export function $1(f64: Float64Array, ');
+  return format(
+    ['// Written by scripts/build-kernels.mjs from assembly/block.ts: do not edit.', '', code].join('\n'),
+    'generated/block-lcp.ts',
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const outputs = [
     [wasmTarget, 'generated/kernels-wasm.ts', kernelsSource(await compileKernels())],
     [jsTarget, 'generated/kernels-js.ts', fallbackSource()],
+    [blockTarget, 'generated/block-lcp.ts', blockSource()],
   ];
   let stale = false;
   for (const [target, name, source] of outputs) {
