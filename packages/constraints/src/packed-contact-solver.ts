@@ -420,31 +420,18 @@ export class ContactSolver {
    * `useBias` false aims the normal rows at their restitution target only (the relax pass).
    */
   solve(states: BodyStates, settings: SolverSettings, useBias: boolean): void {
-    const accumulate = settings.accumulateImpulses;
-    const useBlock = settings.blockSolver;
-    const blockIo = this.blockIo;
-    const rows = this.rows;
-    const meta = this.meta;
-    const v = states.state;
-    const blockCases = this.blockCases;
     // The normal row's target: the Baumgarte-or-restitution target, or the restitution target only.
     const target = useBias ? Pt.Target : Pt.VelocityBias;
-
-    for (let i = 0, n = this.contactCount; i < n; i++) {
-      solveContact(
-        rows,
-        meta,
-        v,
-        blockCases,
-        blockIo,
-        i,
-        accumulate,
-        useBlock,
-        target,
-        Pt.NormalImpulse,
-        true,
-      );
-    }
+    const accumulate = settings.accumulateImpulses;
+    this.pass(
+      states.state,
+      this.blockCases,
+      accumulate,
+      settings.blockSolver,
+      target,
+      Pt.NormalImpulse,
+      true,
+    );
   }
 
   /**
@@ -453,26 +440,24 @@ export class ContactSolver {
    */
   solvePositions(settings: SolverSettings): void {
     if (!(settings.splitImpulses && settings.positionCorrection)) return;
-    const useBlock = settings.blockSolver;
-    const blockIo = this.blockIo;
+    this.pass(this.pseudo, this.splitCases, true, settings.blockSolver, Pt.Bias, Pt.SplitImpulse, false);
+  }
+
+  /** {@link solveContact} over every loaded contact, in order, on the velocities `v`. */
+  private pass(
+    v: Float64Array,
+    cases: Int32Array,
+    accumulate: boolean,
+    useBlock: boolean,
+    target: number,
+    impulseAt: number,
+    withFriction: boolean,
+  ): void {
     const rows = this.rows;
     const meta = this.meta;
-    const pseudo = this.pseudo;
-    const splitCases = this.splitCases;
+    const io = this.blockIo;
     for (let i = 0, n = this.contactCount; i < n; i++) {
-      solveContact(
-        rows,
-        meta,
-        pseudo,
-        splitCases,
-        blockIo,
-        i,
-        true,
-        useBlock,
-        Pt.Bias,
-        Pt.SplitImpulse,
-        false,
-      );
+      solveContact(rows, meta, v, cases, io, i, accumulate, useBlock, target, impulseAt, withFriction);
     }
   }
 
