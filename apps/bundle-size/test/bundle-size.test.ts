@@ -60,7 +60,7 @@ const JOINT_PASSES = /^(constraints\/(joint|anchored-joints)|world\/(joint-kinds
 const CLASSIC =
   /^(world\/(classic-solver|stage-classic)|constraints\/(packed-contact-solver|contact-solver))$/;
 const CONTINUOUS = /^world\/stage-continuous$/;
-const JS_KERNELS = /^constraints\/kernels-js$/;
+const JS_KERNELS = /^constraints\/generated\/kernels-js$/;
 
 describe('bundle size (built packages, bundled by esbuild as an application would)', () => {
   it('import { addVec2 } from @lite/math stays under 1 KB: only the modules it reaches are kept', async () => {
@@ -77,7 +77,7 @@ describe('bundle size (built packages, bundled by esbuild as an application woul
     expect(size.modules.filter((m) => JOINT_PASSES.test(m))).toEqual([]);
     // The classic solver, continuous collision and the TypeScript kernels are installed, not built in.
     expect(size.modules).toContain('world/world');
-    expect(size.modules).toContain('constraints/kernels-wasm');
+    expect(size.modules).toContain('constraints/generated/kernels-wasm');
     expect(size.modules.filter((m) => CLASSIC.test(m) || CONTINUOUS.test(m) || JS_KERNELS.test(m))).toEqual(
       [],
     );
@@ -99,7 +99,7 @@ world.step(1 / 60);`);
     expect(size.warnings).toEqual([]);
     expect(size.modules.filter((m) => CLASSIC.test(m)).length).toBeGreaterThan(0);
     expect(size.modules.filter((m) => CONTINUOUS.test(m))).toEqual(['world/stage-continuous']);
-    expect(size.modules.filter((m) => JS_KERNELS.test(m))).toEqual(['constraints/kernels-js']);
+    expect(size.modules.filter((m) => JS_KERNELS.test(m))).toEqual(['constraints/generated/kernels-js']);
   });
 
   it('a program with one revolute joint holds that kind only', async () => {

@@ -1,6 +1,7 @@
 // The per-contact solve (one-point and two-point contacts, the 2x2 block, restitution's timed
-// bounce) and the warm start.
+// bounce), the warm start and restitution's pass after the sub-steps.
 import { Index, Meta, Mode, Param, Pt, Row, State } from '../src/layout';
+import { solveBlockLcp } from './block';
 import { F, I, setF, setI } from './memory';
 
 /**
@@ -228,48 +229,6 @@ function solveRolling(r: usize, vA: usize, vB: usize, pointCount: i32): void {
   const lambda = total - old;
   setF(vA, State.W, F(vA, State.W) - iA * lambda);
   setF(vB, State.W, F(vB, State.W) + iB * lambda);
-}
-
-/**
- * The 2x2 block's complementarity problem by total enumeration, the block
- * (k11, k12, k22 and its inverse m11, m12, m22) at k, b' in io[0..1]; the impulses to io[2..3].
- * Returns the case that held (1 to 4), or -1 when none did.
- */
-// @ts-ignore: decorator
-@inline function solveBlockLcp(k: usize, io: usize): i32 {
-  const k11 = F(k, 0);
-  const k12 = F(k, 1);
-  const k22 = F(k, 2);
-  const m11 = F(k, 3);
-  const m12 = F(k, 4);
-  const m22 = F(k, 5);
-  const b1 = F(io, 0);
-  const b2 = F(io, 1);
-  let lcpCase = -1;
-  let x1 = 0.0;
-  let x2 = 0.0;
-  const y1 = -(m11 * b1 + m12 * b2);
-  const y2 = -(m12 * b1 + m22 * b2);
-  if (y1 >= 0 && y2 >= 0) {
-    lcpCase = 1;
-    x1 = y1;
-    x2 = y2;
-  } else {
-    const only1 = -b1 / k11;
-    const only2 = -b2 / k22;
-    if (only1 >= 0 && k12 * only1 + b2 >= 0) {
-      lcpCase = 2;
-      x1 = only1;
-    } else if (only2 >= 0 && k12 * only2 + b1 >= 0) {
-      lcpCase = 3;
-      x2 = only2;
-    } else if (b1 >= 0 && b2 >= 0) {
-      lcpCase = 4;
-    }
-  }
-  setF(io, 2, x1);
-  setF(io, 3, x2);
-  return lcpCase;
 }
 
 /**
@@ -518,4 +477,105 @@ export function warmStart(rows: usize, meta: usize, v: usize, count: i32): void 
       setF(vB, State.W, F(vB, State.W) + iB * rolling);
     }
   }
+}
+
+/**
+ * Restitution, once after the sub-steps (Box2D v3's `b2ApplyRestitution`), over the `count` contacts:
+ * each point that approached faster than the threshold before the step and pushed during it gets the
+ * normal velocity -e vn⁻, its accumulated impulse kept non-negative.
+ */
+export function applyRestitution(rows: usize, meta: usize, v: usize, params: usize, count: i32): void {
+  for (let i = 0; i < count; i++) {
+    const r = rows + (<usize>((i & Index.Mask) * Row.Stride) << 3);
+    if (F(r, Row.Restitution) == 0) continue;
+    restitute(r, meta + (<usize>((i & Index.Mask) * Meta.Stride) << 2), v, params);
+  }
+}
+
+/**
+ * Restitution of the contact at r and m. Both points of a two-point manifold that bounce are solved
+ * together (the 2x2 block with the target -e vn⁻ for each), so a box that lands flat leaves flat
+ * instead of spinning from the order of its points.
+ */
+function restitute(r: usize, m: usize, v: usize, params: usize): void {
+  const threshold = F(params, Param.Threshold);
+  const e = F(r, Row.Restitution);
+  const vA = v + (<usize>(State.Stride * (I(m, Meta.SlotA) & Index.Mask)) << 3);
+  const vB = v + (<usize>(State.Stride * (I(m, Meta.SlotB) & Index.Mask)) << 3);
+  const pointCount = I(m, Meta.PointCount);
+  const mA = F(r, Row.MassA);
+  const iA = F(r, Row.InvIA);
+  const mB = F(r, Row.MassB);
+  const iB = F(r, Row.InvIB);
+  const nx = F(r, Row.NormalX);
+  const ny = F(r, Row.NormalY);
+  let vAx = F(vA, State.Vx);
+  let vAy = F(vA, State.Vy);
+  let wA = F(vA, State.W);
+  let vBx = F(vB, State.Vx);
+  let vBy = F(vB, State.Vy);
+  let wB = F(vB, State.W);
+  const q1 = r + (Row.Point0 << 3);
+  const q2 = r + (Row.Point1 << 3);
+  const bounce1 =
+    F(q1, Pt.Bounced) == 0 && F(q1, Pt.RelativeVelocity) < -threshold && F(q1, Pt.MaxNormalImpulse) > 0;
+  const bounce2 =
+    pointCount == 2 &&
+    F(q2, Pt.Bounced) == 0 &&
+    F(q2, Pt.RelativeVelocity) < -threshold &&
+    F(q2, Pt.MaxNormalImpulse) > 0;
+  if (bounce1 && bounce2 && I(m, Meta.BlockUsable) == 1) {
+    const rn1A = F(q1, Pt.RnA);
+    const rn1B = F(q1, Pt.RnB);
+    const rn2A = F(q2, Pt.RnA);
+    const rn2B = F(q2, Pt.RnB);
+    const a1 = F(q1, Pt.NormalImpulse);
+    const a2 = F(q2, Pt.NormalImpulse);
+    const dvn = (vBx - vAx) * nx + (vBy - vAy) * ny;
+    // b' = (vn + e vn⁻) - K a: the rigid LCP aiming each row at -e vn⁻.
+    const b1 = dvn + wB * rn1B - wA * rn1A + e * F(q1, Pt.RelativeVelocity);
+    const b2 = dvn + wB * rn2B - wA * rn2A + e * F(q2, Pt.RelativeVelocity);
+    setF(params, Param.BlockIo, b1 - (F(r, Row.K11) * a1 + F(r, Row.K12) * a2));
+    setF(params, Param.BlockIo + 1, b2 - (F(r, Row.K12) * a1 + F(r, Row.K22) * a2));
+    if (solveBlockLcp(r + (Row.K11 << 3), params + (Param.BlockIo << 3)) > 0) {
+      const x1 = F(params, Param.BlockIo + 2);
+      const x2 = F(params, Param.BlockIo + 3);
+      const d1 = x1 - a1;
+      const d2 = x2 - a2;
+      setF(q1, Pt.NormalImpulse, x1);
+      setF(q2, Pt.NormalImpulse, x2);
+      const d = d1 + d2;
+      vAx -= mA * d * nx;
+      vAy -= mA * d * ny;
+      wA -= iA * (d1 * rn1A + d2 * rn2A);
+      vBx += mB * d * nx;
+      vBy += mB * d * ny;
+      wB += iB * (d1 * rn1B + d2 * rn2B);
+    }
+  } else {
+    for (let j = 0; j < pointCount; j++) {
+      if (!(j == 0 ? bounce1 : bounce2)) continue;
+      const q = j == 0 ? q1 : q2;
+      const rnA = F(q, Pt.RnA);
+      const rnB = F(q, Pt.RnB);
+      const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
+      const old = F(q, Pt.NormalImpulse);
+      const lambda0 = -F(q, Pt.NormalMass) * (vn + e * F(q, Pt.RelativeVelocity));
+      const total = old + lambda0 > 0 ? old + lambda0 : 0.0;
+      const lambda = total - old;
+      setF(q, Pt.NormalImpulse, total);
+      vAx -= mA * lambda * nx;
+      vAy -= mA * lambda * ny;
+      wA -= iA * lambda * rnA;
+      vBx += mB * lambda * nx;
+      vBy += mB * lambda * ny;
+      wB += iB * lambda * rnB;
+    }
+  }
+  setF(vA, State.Vx, vAx);
+  setF(vA, State.Vy, vAy);
+  setF(vA, State.W, wA);
+  setF(vB, State.Vx, vBx);
+  setF(vB, State.Vy, vBy);
+  setF(vB, State.W, wB);
 }

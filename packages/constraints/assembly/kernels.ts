@@ -1,6 +1,6 @@
 // The soft step's hot passes, written once: compiled to WebAssembly by `scripts/build-kernels.mjs`
-// (into `src/kernels-wasm.ts`) and transformed by it into the JavaScript fallback
-// (`src/kernels-js.ts`), both committed (a test checks they are current). Both run on the same
+// (into `generated/kernels-wasm.ts`) and transformed by it into the JavaScript fallback
+// (`generated/kernels-js.ts`), both committed (a test checks they are current). Both run on the same
 // packed numbers at the same byte addresses (layouts in `src/layout.ts`): the solver's rows, its
 // per-contact integers, the body states and the step constants, in one memory (see `src/kernels.ts`).
 // WebAssembly's doubles round as JavaScript's do and the arithmetic is the same, in the same order,
@@ -14,7 +14,7 @@ import { setI } from './memory';
 export { gatherPush, pushPass } from './push';
 export { integratePositions, integrateVelocities } from './bodies';
 export { solveChains } from './chain';
-export { solveSingles, warmStart } from './contact';
+export { applyRestitution, solveSingles, warmStart } from './contact';
 
 /**
  * Writes the layouts' strides and counts as this build sees them, in order, as 32-bit integers at

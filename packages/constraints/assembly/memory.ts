@@ -1,5 +1,5 @@
 // Loads and stores at byte addresses of the one memory the kernels run on. The transform into
-// `src/kernels-js.ts` (see `scripts/build-kernels.mjs`) writes each call of these as a typed-array
+// `generated/kernels-js.ts` (see `scripts/build-kernels.mjs`) writes each call of these as a typed-array
 // access instead, so this file is the WebAssembly form only.
 
 /** The double at index k of the array at byte address p. */

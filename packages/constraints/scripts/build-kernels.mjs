@@ -1,8 +1,10 @@
 // Builds the soft solver's kernels from their one source, `assembly/*.ts` (AssemblyScript):
 //
-// - `src/kernels-wasm.ts`: the kernels compiled to WebAssembly, as hexadecimal (which gzips to
+// - `generated/kernels-wasm.ts`: the kernels compiled to WebAssembly, as hexadecimal (which gzips to
 //   about 80% of base64's size: each byte stays two characters, so repeats stay repeats);
-// - `src/kernels-js.ts`: the same kernels as TypeScript, for where WebAssembly does not run, by a
+// - `generated/block-lcp.ts`: `assembly/block.ts` (the 2x2 block solver) alone as TypeScript, on a
+//   Float64Array passed in, for the classic solver;
+// - `generated/kernels-js.ts`: the same kernels as TypeScript, for where WebAssembly does not run, by a
 //   mechanical transform of the source: each load or store `F(p, k)`, `setF(p, k, x)`, `I(p, k)`,
 //   `setI(p, k, x)` becomes an access to a typed-array view of one ArrayBuffer holding the same
 //   bytes (`f64[(p >>> 3) + k]`), AssemblyScript's types become `number` and `boolean`, and its
@@ -23,10 +25,11 @@ import { fileURLToPath } from 'node:url';
 import asc from 'assemblyscript/asc';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const wasmTarget = join(root, 'src', 'kernels-wasm.ts');
-const jsTarget = join(root, 'src', 'kernels-js.ts');
+const wasmTarget = join(root, 'generated', 'kernels-wasm.ts');
+const jsTarget = join(root, 'generated', 'kernels-js.ts');
+const blockTarget = join(root, 'generated', 'block-lcp.ts');
 /** The kernels' sources in the order the fallback lists them (`memory.ts` is WebAssembly's only). */
-const SOURCES = ['contact.ts', 'chain.ts', 'push.ts', 'bodies.ts', 'kernels.ts'];
+const SOURCES = ['block.ts', 'contact.ts', 'chain.ts', 'push.ts', 'bodies.ts', 'kernels.ts'];
 
 /** The kernels compiled: the module's bytes. */
 export async function compileKernels() {
@@ -66,7 +69,7 @@ export function kernelsSource(bytes) {
     '',
     '/**',
     " * The soft solver's WebAssembly kernels (`assembly/*.ts` compiled), hexadecimal: see",
-    ' * `kernels.ts`. @internal',
+    ' * `src/kernels.ts`. @internal',
     ' */',
     'export const KERNELS_WASM =',
     ...lines.map((line, i) => `  '${line}'${i === lines.length - 1 ? ';' : ' +'}`),
@@ -187,14 +190,14 @@ export function fallbackSource() {
   const names = [...exported].sort();
   const source = [
     '// Written by scripts/build-kernels.mjs from assembly/*.ts: do not edit.',
-    "import type { KernelExports } from './kernels';",
-    `import { ${[...layoutNames].sort().join(', ')} } from './layout';`,
+    "import type { KernelExports } from '../src/kernels';",
+    `import { ${[...layoutNames].sort().join(', ')} } from '../src/layout';`,
     '',
     '/**',
     " * The soft solver's kernels as TypeScript (`assembly/*.ts` transformed), on `buffer`: the same",
     ' * functions as the WebAssembly module, at the same byte addresses, with the same results. Opt-in:',
     ' * `installJsKernels(jsKernels)` (or `new World({ jsKernels })`) installs them where WebAssembly',
-    ' * is missing or by choice. See `kernels.ts`.',
+    ' * is missing or by choice. See `src/kernels.ts`.',
     ' */',
     'export function jsKernels(buffer: ArrayBuffer): KernelExports {',
     '  const f64 = new Float64Array(buffer);',
@@ -204,18 +207,45 @@ export function fallbackSource() {
     '}',
     '',
   ].join('\n');
-  // Formatted as the repository's other sources are (the formatter is deterministic too).
-  return execFileSync('npx', ['biome', 'format', '--stdin-file-path', 'src/kernels-js.ts'], {
+  return format(source, 'generated/kernels-js.ts');
+}
+
+/** `text` formatted as the repository's other sources are (the formatter is deterministic too). */
+function format(text, name) {
+  return execFileSync('npx', ['biome', 'format', '--stdin-file-path', name], {
     cwd: root,
-    input: source,
+    input: text,
     encoding: 'utf8',
   });
 }
 
+/**
+ * `assembly/block.ts` as a TypeScript module of its own: each function exported, taking the doubles
+ * its byte addresses point into as a first argument, `f64`.
+ */
+export function blockSource() {
+  const layoutNames = new Set();
+  let code = transformSource(
+    readFileSync(join(root, 'assembly', 'block.ts'), 'utf8'),
+    layoutNames,
+    [],
+    false,
+  );
+  if (layoutNames.size > 0 || /\bi32\[/.test(code)) throw new Error('block.ts: doubles only, no layouts');
+  code = code
+    .replace(/^(\/\/.*\n)+\n?/, '')
+    .replace(/^function (\w+)\(/gm, 'export function $1(f64: Float64Array, ');
+  return format(
+    ['// Written by scripts/build-kernels.mjs from assembly/block.ts: do not edit.', '', code].join('\n'),
+    'generated/block-lcp.ts',
+  );
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const outputs = [
-    [wasmTarget, 'src/kernels-wasm.ts', kernelsSource(await compileKernels())],
-    [jsTarget, 'src/kernels-js.ts', fallbackSource()],
+    [wasmTarget, 'generated/kernels-wasm.ts', kernelsSource(await compileKernels())],
+    [jsTarget, 'generated/kernels-js.ts', fallbackSource()],
+    [blockTarget, 'generated/block-lcp.ts', blockSource()],
   ];
   let stale = false;
   for (const [target, name, source] of outputs) {

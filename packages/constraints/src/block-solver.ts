@@ -1,3 +1,4 @@
+import { solveBlockLcp as solveBlock } from '../generated/block-lcp';
 import { BLOCK_MAX_CONDITION } from './contact-constraint';
 
 /** The result of {@link solveBlockLcp}: the new total impulses and the case that produced them. */
@@ -37,68 +38,38 @@ export function solveBlockLcp(
   b2: number,
   out: BlockSolution,
 ): number {
-  const k = scratchK;
-  k[0] = k11;
-  k[1] = k12;
-  k[2] = k22;
-  k[3] = m11;
-  k[4] = m12;
-  k[5] = m22;
-  const io = scratchIo;
-  io[0] = b1;
-  io[1] = b2;
-  const lcpCase = solveBlockLcpAt(k, 0, io);
-  out.x1 = io[2];
-  out.x2 = io[3];
+  const s = scratch;
+  s[0] = k11;
+  s[1] = k12;
+  s[2] = k22;
+  s[3] = m11;
+  s[4] = m12;
+  s[5] = m22;
+  s[6] = b1;
+  s[7] = b2;
+  const lcpCase = solveBlock(s, 0, 48);
+  out.x1 = s[8];
+  out.x2 = s[9];
   out.lcpCase = lcpCase;
   return lcpCase;
 }
 
-const scratchK = new Float64Array(6);
-const scratchIo = new Float64Array(4);
+/** The block, b' and x of {@link solveBlockLcp} and {@link solveBlockLcpAt}. */
+const scratch = new Float64Array(10);
 
 /**
- * {@link solveBlockLcp} for hot loops: A and A⁻¹ from `k[offset]` on (as {@link buildBlock} writes
+ * {@link solveBlockLcp} on arrays: A and A⁻¹ from `k[offset]` on (as {@link buildBlock} writes
  * them), b' from `io[0..1]`; writes the totals x1, x2 to `io[2..3]`.
  * @returns the case taken (1..4, or -1 with x = 0)
  */
 export function solveBlockLcpAt(k: Float64Array, offset: number, io: Float64Array): number {
-  const k11 = k[offset];
-  const k12 = k[offset + 1];
-  const k22 = k[offset + 2];
-  const m11 = k[offset + 3];
-  const m12 = k[offset + 4];
-  const m22 = k[offset + 5];
-  const b1 = io[0];
-  const b2 = io[1];
-  let lcpCase = -1;
-  let x1 = 0;
-  let x2 = 0;
-  // Case 1: vn = 0 for both rows. 0 = A x + b' gives x = -A⁻¹ b'.
-  const y1 = -(m11 * b1 + m12 * b2);
-  const y2 = -(m12 * b1 + m22 * b2);
-  if (y1 >= 0 && y2 >= 0) {
-    lcpCase = 1;
-    x1 = y1;
-    x2 = y2;
-  } else {
-    // Case 2: vn1 = 0, x2 = 0.   0 = k11 x1 + b'1,   vn2 = k12 x1 + b'2.
-    const only1 = -b1 / k11;
-    // Case 3: x1 = 0, vn2 = 0.   vn1 = k12 x2 + b'1,   0 = k22 x2 + b'2.
-    const only2 = -b2 / k22;
-    if (only1 >= 0 && k12 * only1 + b2 >= 0) {
-      lcpCase = 2;
-      x1 = only1;
-    } else if (only2 >= 0 && k12 * only2 + b1 >= 0) {
-      lcpCase = 3;
-      x2 = only2;
-    } else if (b1 >= 0 && b2 >= 0) {
-      // Case 4: x = 0.   vn1 = b'1,   vn2 = b'2.
-      lcpCase = 4;
-    }
-  }
-  io[2] = x1;
-  io[3] = x2;
+  const s = scratch;
+  for (let j = 0; j < 6; j++) s[j] = k[offset + j];
+  s[6] = io[0];
+  s[7] = io[1];
+  const lcpCase = solveBlock(s, 0, 48);
+  io[2] = s[8];
+  io[3] = s[9];
   return lcpCase;
 }
 

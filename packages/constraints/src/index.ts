@@ -1,3 +1,4 @@
+export { jsKernels } from '../generated/kernels-js';
 export { BlockSolution, buildBlock, solveBlockLcp, solveBlockLcpAt } from './block-solver';
 export { BodyStates, DEFAULT_MAX_LINEAR_SPEED, type DrivenBody } from './body-state';
 export type { BodyVelocities } from './body-velocities';
@@ -61,7 +62,6 @@ export {
   setWasmKernels,
   wasmKernelsReady,
 } from './kernels';
-export { jsKernels } from './kernels-js';
 export { CONTACT_DOUBLES } from './layout';
 export { MotorJoint, type MotorJointOptions } from './motor-joint';
 export { MouseJoint, type MouseJointOptions } from './mouse-joint';

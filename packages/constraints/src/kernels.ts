@@ -1,10 +1,10 @@
+import { KERNELS_WASM } from '../generated/kernels-wasm';
 import { ConstraintError } from './errors';
-import { KERNELS_WASM } from './kernels-wasm';
 import { Scalar } from './layout';
 
 /**
  * The soft solver's hottest passes, written once in AssemblyScript (`assembly/*.ts`) and built into
- * WebAssembly (`kernels-wasm.ts`) and TypeScript (`kernels-js.ts`), which give the same bits. The
+ * WebAssembly (`generated/kernels-wasm.ts`) and TypeScript (`generated/kernels-js.ts`), which give the same bits. The
  * WebAssembly compiles on first use (in the background where a synchronous compile is refused); the
  * opt-in TypeScript (`installJsKernels`) runs meanwhile or without WebAssembly.
  */
@@ -21,6 +21,7 @@ export interface KernelExports {
     mode: number,
   ): void;
   warmStart(rows: number, meta: number, v: number, count: number): void;
+  applyRestitution(rows: number, meta: number, v: number, params: number, count: number): void;
   pushPass(pushRows: number, pushInts: number, push: number, count: number, heldMask: number): void;
   gatherPush(
     rows: number,
@@ -59,7 +60,7 @@ export interface KernelExports {
   layoutSizes(out: number): number;
 }
 
-/** The kernels as TypeScript on a buffer: `jsKernels` (kernels-js.ts), the opt-in fallback. */
+/** The kernels as TypeScript on a buffer: `jsKernels` (generated/kernels-js.ts), the opt-in fallback. */
 export type JsKernels = (buffer: ArrayBuffer) => KernelExports;
 
 /** The installed TypeScript kernels ({@link installJsKernels}), or null. */

@@ -1,5 +1,6 @@
 import { objectArray } from '@lite/math';
-import { buildBlockFrom, solveBlockLcpAt } from './block-solver';
+import { solveBlockLcp } from '../generated/block-lcp';
+import { buildBlockFrom } from './block-solver';
 import { type BodyStates, Index, slotUsable, unslottedBody } from './body-state';
 import type { ContactConstraint } from './contact-constraint';
 import { ConstraintError, requireCount } from './errors';
@@ -87,8 +88,10 @@ const INITIAL_CAPACITY = 2;
 export class ContactSolver {
   /** Per body slot: 1 when a loaded contact names it (the bodies split impulses move), else 0. */
   private named = new Int32Array(0);
-  /** Per contact: {@link Row.Stride} doubles. */
+  /** Per contact: {@link Row.Stride} doubles; then the block solver's b' in and x out (`blockIo`). */
   private rows = new Float64Array(0);
+  /** Where in `rows` the block solver's b' in and x out lie (see `solveBlockLcp`). */
+  private blockIo = 0;
   /** Per contact: slot A, slot B, point count, block usable. */
   private meta = new Int32Array(0);
   /** Per body slot, laid out as `BodyStates.state`: the split-impulse pass's pseudo-velocity vx, vy, w. */
@@ -99,8 +102,6 @@ export class ContactSolver {
   private blockCases = new Int32Array(0);
   private contacts: ContactConstraint[] = objectArray();
   private contactCount = 0;
-  /** The block solver's b' in and x out (see `solveBlockLcpAt`). */
-  private readonly blockIo = new Float64Array(4);
   /** This prepare's Baumgarte rate β / dt (0 with position correction off), 1/s. */
   private betaInvDt = 0.5;
 
@@ -419,31 +420,18 @@ export class ContactSolver {
    * `useBias` false aims the normal rows at their restitution target only (the relax pass).
    */
   solve(states: BodyStates, settings: SolverSettings, useBias: boolean): void {
-    const accumulate = settings.accumulateImpulses;
-    const useBlock = settings.blockSolver;
-    const blockIo = this.blockIo;
-    const rows = this.rows;
-    const meta = this.meta;
-    const v = states.state;
-    const blockCases = this.blockCases;
     // The normal row's target: the Baumgarte-or-restitution target, or the restitution target only.
     const target = useBias ? Pt.Target : Pt.VelocityBias;
-
-    for (let i = 0, n = this.contactCount; i < n; i++) {
-      solveContact(
-        rows,
-        meta,
-        v,
-        blockCases,
-        blockIo,
-        i,
-        accumulate,
-        useBlock,
-        target,
-        Pt.NormalImpulse,
-        true,
-      );
-    }
+    const accumulate = settings.accumulateImpulses;
+    this.pass(
+      states.state,
+      this.blockCases,
+      accumulate,
+      settings.blockSolver,
+      target,
+      Pt.NormalImpulse,
+      true,
+    );
   }
 
   /**
@@ -452,26 +440,24 @@ export class ContactSolver {
    */
   solvePositions(settings: SolverSettings): void {
     if (!(settings.splitImpulses && settings.positionCorrection)) return;
-    const useBlock = settings.blockSolver;
-    const blockIo = this.blockIo;
+    this.pass(this.pseudo, this.splitCases, true, settings.blockSolver, Pt.Bias, Pt.SplitImpulse, false);
+  }
+
+  /** {@link solveContact} over every loaded contact, in order, on the velocities `v`. */
+  private pass(
+    v: Float64Array,
+    cases: Int32Array,
+    accumulate: boolean,
+    useBlock: boolean,
+    target: number,
+    impulseAt: number,
+    withFriction: boolean,
+  ): void {
     const rows = this.rows;
     const meta = this.meta;
-    const pseudo = this.pseudo;
-    const splitCases = this.splitCases;
+    const io = this.blockIo;
     for (let i = 0, n = this.contactCount; i < n; i++) {
-      solveContact(
-        rows,
-        meta,
-        pseudo,
-        splitCases,
-        blockIo,
-        i,
-        true,
-        useBlock,
-        Pt.Bias,
-        Pt.SplitImpulse,
-        false,
-      );
+      solveContact(rows, meta, v, cases, io, i, accumulate, useBlock, target, impulseAt, withFriction);
     }
   }
 
@@ -526,7 +512,8 @@ export class ContactSolver {
       throw new ConstraintError('count', count, `must be at most ${Index.Mask + 1} (contacts in one solve)`);
     }
     const capacity = Math.min(Math.max(count, 2 * (this.meta.length / Meta.Stride)), Index.Mask + 1);
-    this.rows = new Float64Array(Row.Stride * capacity);
+    this.rows = new Float64Array(Row.Stride * capacity + 4);
+    this.blockIo = Row.Stride * capacity;
     this.meta = new Int32Array(Meta.Stride * capacity);
     this.blockCases = new Int32Array(capacity);
     this.splitCases = new Int32Array(capacity);
@@ -542,7 +529,7 @@ function solveContact(
   meta: Int32Array,
   v: Float64Array,
   blockCases: Int32Array,
-  blockIo: Float64Array,
+  io: number,
   i: number,
   accumulate: boolean,
   useBlock: boolean,
@@ -646,14 +633,13 @@ function solveContact(
     const k22 = rows[r + Row.K22];
     b1 -= k11 * a1 + k12 * a2;
     b2 -= k12 * a1 + k22 * a2;
-    const io = blockIo;
-    io[0] = b1;
-    io[1] = b2;
-    const lcpCase = solveBlockLcpAt(rows, r + Row.K11, io);
+    rows[io] = b1;
+    rows[io + 1] = b2;
+    const lcpCase = solveBlockLcp(rows, 8 * (r + Row.K11), 8 * io);
     blockCases[i] = lcpCase;
     if (lcpCase > 0) {
-      const x1 = io[2];
-      const x2 = io[3];
+      const x1 = rows[io + 2];
+      const x2 = rows[io + 3];
       const d1 = x1 - a1;
       const d2 = x2 - a2;
       if (accumulate) {

@@ -4,6 +4,28 @@ import { type KernelMemory, type KernelOwner, Region } from './kernels';
 import { Factor, Index, Meta, Param, PushInt, PushRow, Row } from './layout';
 
 /**
+ * The arrays the kernels read, each in a region of the kernels' memory: field, region, doubles (else
+ * 32-bit integers), then its length as elements per contact of capacity plus a fixed count.
+ */
+const VIEWS: readonly (readonly [string, Region, boolean, number, number])[] = [
+  ['params', Region.Params, true, 0, Param.Count],
+  ['rows', Region.Rows, true, Row.Stride, 0],
+  ['meta', Region.Meta, false, Meta.Stride, 0],
+  ['singles', Region.Singles, false, 1, 0],
+  ['chainOrder', Region.ChainOrder, false, 1, 0],
+  ['chainFactors', Region.ChainFactors, true, Factor.Stride, 0],
+  ['chainWork', Region.ChainWork, true, 4, 0],
+  ['chainStart', Region.ChainStart, false, 1, 1],
+  ['chainCompliant', Region.ChainCompliant, false, 1, 0],
+  ['chainSingular', Region.ChainSingular, false, 1, 0],
+  ['pushRows', Region.PushRows, true, PushRow.Stride, 0],
+  ['pushInts', Region.PushInts, false, PushInt.Stride, 0],
+];
+
+/** A solver's {@link VIEWS} arrays by field name. */
+type ViewFields = Record<string, Float64Array | Int32Array>;
+
+/**
  * The arrays of a `SoftContactSolver` its kernels use: views of its body states' kernel memory
  * while it runs passes with them, else arrays of its own.
  */
@@ -29,12 +51,13 @@ export class SoftContactArrays implements KernelOwner {
   /**
    * The contacts the push pass visits in this sub-step, gathered by its first pass (moving pairs,
    * then those with a still body): what the passes read of each (`PushRow`) and its push impulses.
+   * @internal
    */
-  private pushRows = new Float64Array(0);
-  /** Per listed contact, its slots, point count and held flags (`PushInt`). */
-  private pushInts = new Int32Array(0);
-  /** The chain solve's scratch per position of the chain being solved: y (2), then d (2). */
-  private chainWork = new Float64Array(0);
+  protected pushRows = new Float64Array(0);
+  /** Per listed contact, its slots, point count and held flags (`PushInt`). @internal */
+  protected pushInts = new Int32Array(0);
+  /** The chain solve's scratch per position of the chain being solved: y (2), then d (2). @internal */
+  protected chainWork = new Float64Array(0);
   /** Per chain position (of `chainOrder`), the factors of the chain's matrix (see `Factor`), once a step. @internal */
   protected chainFactors = new Float64Array(0);
   /** Per chain: 1 when its matrix has a singular block (it is then solved contact by contact). @internal */
@@ -64,18 +87,10 @@ export class SoftContactArrays implements KernelOwner {
     }
     if (this.reserveKernelRegions(memory)) states.syncKernelViews();
     if (this.kernels !== memory) {
-      memory.f64(Region.Params).set(this.params);
-      memory.f64(Region.Rows).set(this.rows);
-      memory.i32(Region.Meta).set(this.meta);
-      memory.i32(Region.Singles).set(this.singles);
-      memory.i32(Region.ChainOrder).set(this.chainOrder);
-      memory.f64(Region.ChainFactors).set(this.chainFactors);
-      memory.f64(Region.ChainWork).set(this.chainWork);
-      memory.i32(Region.ChainStart).set(this.chainStart);
-      memory.i32(Region.ChainCompliant).set(this.chainCompliant);
-      memory.i32(Region.ChainSingular).set(this.chainSingular);
-      memory.f64(Region.PushRows).set(this.pushRows);
-      memory.i32(Region.PushInts).set(this.pushInts);
+      const own = this.views();
+      for (const [field, region, doubles] of VIEWS) {
+        (doubles ? memory.f64(region) : memory.i32(region)).set(own[field]);
+      }
     }
     this.takeKernelViews(memory);
     return memory;
@@ -83,18 +98,10 @@ export class SoftContactArrays implements KernelOwner {
 
   /** Views of `memory`'s regions as this solver's arrays, at its current generation. */
   private takeKernelViews(memory: KernelMemory): void {
-    this.params = memory.f64(Region.Params);
-    this.rows = memory.f64(Region.Rows);
-    this.meta = memory.i32(Region.Meta);
-    this.singles = memory.i32(Region.Singles);
-    this.chainOrder = memory.i32(Region.ChainOrder);
-    this.chainFactors = memory.f64(Region.ChainFactors);
-    this.chainWork = memory.f64(Region.ChainWork);
-    this.chainStart = memory.i32(Region.ChainStart);
-    this.chainCompliant = memory.i32(Region.ChainCompliant);
-    this.chainSingular = memory.i32(Region.ChainSingular);
-    this.pushRows = memory.f64(Region.PushRows);
-    this.pushInts = memory.i32(Region.PushInts);
+    const own = this.views();
+    for (const [field, region, doubles] of VIEWS) {
+      own[field] = doubles ? memory.f64(region) : memory.i32(region);
+    }
     const offsets = this.kernelOffsets;
     for (let r = 0; r < Region.Count; r++) offsets[r] = memory.offset(r);
     this.kernels = memory;
@@ -113,18 +120,9 @@ export class SoftContactArrays implements KernelOwner {
    */
   private reserveKernelRegions(memory: KernelMemory): boolean {
     const capacity = this.meta.length / Meta.Stride;
-    memory.want(Region.Params, 8 * Param.Count);
-    memory.want(Region.Rows, 8 * Row.Stride * capacity);
-    memory.want(Region.Meta, 4 * Meta.Stride * capacity);
-    memory.want(Region.Singles, 4 * capacity);
-    memory.want(Region.ChainOrder, 4 * capacity);
-    memory.want(Region.ChainFactors, 8 * Factor.Stride * capacity);
-    memory.want(Region.ChainWork, 8 * 4 * capacity);
-    memory.want(Region.ChainStart, 4 * (capacity + 1));
-    memory.want(Region.ChainCompliant, 4 * capacity);
-    memory.want(Region.ChainSingular, 4 * capacity);
-    memory.want(Region.PushRows, 8 * PushRow.Stride * capacity);
-    memory.want(Region.PushInts, 4 * PushInt.Stride * capacity);
+    for (const [, region, doubles, perContact, more] of VIEWS) {
+      memory.want(region, (doubles ? 8 : 4) * (perContact * capacity + more));
+    }
     // One move for all of them.
     return memory.apply();
   }
@@ -142,18 +140,13 @@ export class SoftContactArrays implements KernelOwner {
     if (memory.owner === this) memory.owner = null;
     this.kernels = null;
     this.kernelGeneration = -1;
-    this.params = this.params.slice();
-    this.rows = this.rows.slice();
-    this.meta = this.meta.slice();
-    this.singles = this.singles.slice();
-    this.chainOrder = this.chainOrder.slice();
-    this.chainFactors = this.chainFactors.slice();
-    this.chainWork = this.chainWork.slice();
-    this.chainStart = this.chainStart.slice();
-    this.chainCompliant = this.chainCompliant.slice();
-    this.chainSingular = this.chainSingular.slice();
-    this.pushRows = this.pushRows.slice();
-    this.pushInts = this.pushInts.slice();
+    const own = this.views();
+    for (const [field] of VIEWS) own[field] = own[field].slice();
+  }
+
+  /** This solver's {@link VIEWS} arrays, by field name. */
+  private views(): ViewFields {
+    return this as unknown as ViewFields;
   }
 
   /** @internal */
@@ -164,18 +157,13 @@ export class SoftContactArrays implements KernelOwner {
     const capacity = Math.min(Math.max(count, 2 * (this.meta.length / Meta.Stride)), Index.Mask + 1);
     // Arrays of its own (the constants kept), which the next pass copies into the kernels' memory.
     this.detachKernels();
-    this.rows = new Float64Array(Row.Stride * capacity);
-    this.meta = new Int32Array(Meta.Stride * capacity);
+    const own = this.views();
+    for (const [field, , doubles, perContact, more] of VIEWS) {
+      if (perContact === 0) continue;
+      const length = perContact * capacity + more;
+      own[field] = doubles ? new Float64Array(length) : new Int32Array(length);
+    }
     this.chainOf = new Int32Array(capacity);
-    this.chainOrder = new Int32Array(capacity);
     this.chainShared = new Int32Array(capacity);
-    this.chainStart = new Int32Array(capacity + 1);
-    this.chainWork = new Float64Array(4 * capacity);
-    this.chainFactors = new Float64Array(Factor.Stride * capacity);
-    this.chainCompliant = new Int32Array(capacity);
-    this.chainSingular = new Int32Array(capacity);
-    this.singles = new Int32Array(capacity);
-    this.pushRows = new Float64Array(PushRow.Stride * capacity);
-    this.pushInts = new Int32Array(PushInt.Stride * capacity);
   }
 }

@@ -21,7 +21,6 @@ import {
 } from './layout';
 import { factorChain, otherContactOf, otherSlot } from './soft-chains';
 import { SoftContactArrays } from './soft-contact-arrays';
-import { restituteContact } from './soft-restitution';
 import type { SoftStepContext } from './soft-step-context';
 
 /**
@@ -633,18 +632,18 @@ export class SoftContactSolver extends SoftContactArrays {
    * velocity -e vn⁻, its accumulated impulse kept non-negative.
    */
   applyRestitution(states: BodyStates, ctx: SoftStepContext): void {
-    this.attach(states);
-    const rows = this.rows;
-    const meta = this.meta;
-    const v = states.state;
-    const params = this.params;
-    params[Param.Threshold] = ctx.values[Ctx.RestitutionThreshold];
+    const memory = this.attach(states);
+    this.params[Param.Threshold] = ctx.values[Ctx.RestitutionThreshold];
     // Most worlds have no bouncy contact at all: then no pass over the rows.
     if (this.bouncyCount === 0) return;
-    for (let i = 0, n = this.contactCount; i < n; i++) {
-      if (rows[(i & Index.Mask) * Row.Stride + Row.Restitution] === 0) continue;
-      restituteContact(rows, meta, v, params, i);
-    }
+    const o = this.kernelOffsets;
+    memory.exports.applyRestitution(
+      o[Region.Rows],
+      o[Region.Meta],
+      o[Region.State],
+      o[Region.Params],
+      this.contactCount,
+    );
   }
 
   /**

@@ -1,5 +1,5 @@
 // Written by scripts/build-kernels.mjs from assembly/*.ts: do not edit.
-import type { KernelExports } from './kernels';
+import type { KernelExports } from '../src/kernels';
 import {
   Factor,
   Index,
@@ -14,17 +14,62 @@ import {
   Row,
   Scalar,
   State,
-} from './layout';
+} from '../src/layout';
 
 /**
  * The soft solver's kernels as TypeScript (`assembly/*.ts` transformed), on `buffer`: the same
  * functions as the WebAssembly module, at the same byte addresses, with the same results. Opt-in:
  * `installJsKernels(jsKernels)` (or `new World({ jsKernels })`) installs them where WebAssembly
- * is missing or by choice. See `kernels.ts`.
+ * is missing or by choice. See `src/kernels.ts`.
  */
 export function jsKernels(buffer: ArrayBuffer): KernelExports {
   const f64 = new Float64Array(buffer);
   const i32 = new Int32Array(buffer);
+  /**
+   * Solves the 2x2 LCP of a two-point manifold's normal rows, vn = K x + b', vn ≥ 0, x ≥ 0,
+   * vn_i x_i = 0, by total enumeration (docs/block-solver.md): both rows active, row 1 only, row 2
+   * only, neither; the first valid case is taken. The block K (k11, k12, k22) and its inverse (m11,
+   * m12, m22) are the six doubles at byte address k, b' the two at io; the new totals x go to io + 2
+   * and io + 3. Returns the case taken (1 to 4), or -1 (x = 0) when none holds.
+   */
+  function solveBlockLcp(k: number, io: number): number {
+    const k11 = f64[(k >>> 3) + 0];
+    const k12 = f64[(k >>> 3) + 1];
+    const k22 = f64[(k >>> 3) + 2];
+    const m11 = f64[(k >>> 3) + 3];
+    const m12 = f64[(k >>> 3) + 4];
+    const m22 = f64[(k >>> 3) + 5];
+    const b1 = f64[(io >>> 3) + 0];
+    const b2 = f64[(io >>> 3) + 1];
+    let lcpCase = -1;
+    let x1 = 0.0;
+    let x2 = 0.0;
+    // Case 1: vn = 0 for both rows; 0 = K x + b' gives x = -K⁻¹ b'.
+    const y1 = -(m11 * b1 + m12 * b2);
+    const y2 = -(m12 * b1 + m22 * b2);
+    if (y1 >= 0 && y2 >= 0) {
+      lcpCase = 1;
+      x1 = y1;
+      x2 = y2;
+    } else {
+      // Case 2: vn1 = 0, x2 = 0; case 3: x1 = 0, vn2 = 0; case 4: x = 0, vn = b'.
+      const only1 = -b1 / k11;
+      const only2 = -b2 / k22;
+      if (only1 >= 0 && k12 * only1 + b2 >= 0) {
+        lcpCase = 2;
+        x1 = only1;
+      } else if (only2 >= 0 && k12 * only2 + b1 >= 0) {
+        lcpCase = 3;
+        x2 = only2;
+      } else if (b1 >= 0 && b2 >= 0) {
+        lcpCase = 4;
+      }
+    }
+    f64[(io >>> 3) + 2] = x1;
+    f64[(io >>> 3) + 3] = x2;
+    return lcpCase;
+  }
+
   /**
    * The current separation of the point at q (normal (nx, ny), bodies' states at vA and vB): the start
    * separation plus its sides' motion along the normal (d = dp + R(Δθ) s - s, s the separation arm),
@@ -268,47 +313,6 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
     const lambda = total - old;
     f64[(vA >>> 3) + State.W] = f64[(vA >>> 3) + State.W] - iA * lambda;
     f64[(vB >>> 3) + State.W] = f64[(vB >>> 3) + State.W] + iB * lambda;
-  }
-
-  /**
-   * The 2x2 block's complementarity problem by total enumeration, the block
-   * (k11, k12, k22 and its inverse m11, m12, m22) at k, b' in io[0..1]; the impulses to io[2..3].
-   * Returns the case that held (1 to 4), or -1 when none did.
-   */
-  function solveBlockLcp(k: number, io: number): number {
-    const k11 = f64[(k >>> 3) + 0];
-    const k12 = f64[(k >>> 3) + 1];
-    const k22 = f64[(k >>> 3) + 2];
-    const m11 = f64[(k >>> 3) + 3];
-    const m12 = f64[(k >>> 3) + 4];
-    const m22 = f64[(k >>> 3) + 5];
-    const b1 = f64[(io >>> 3) + 0];
-    const b2 = f64[(io >>> 3) + 1];
-    let lcpCase = -1;
-    let x1 = 0.0;
-    let x2 = 0.0;
-    const y1 = -(m11 * b1 + m12 * b2);
-    const y2 = -(m12 * b1 + m22 * b2);
-    if (y1 >= 0 && y2 >= 0) {
-      lcpCase = 1;
-      x1 = y1;
-      x2 = y2;
-    } else {
-      const only1 = -b1 / k11;
-      const only2 = -b2 / k22;
-      if (only1 >= 0 && k12 * only1 + b2 >= 0) {
-        lcpCase = 2;
-        x1 = only1;
-      } else if (only2 >= 0 && k12 * only2 + b1 >= 0) {
-        lcpCase = 3;
-        x2 = only2;
-      } else if (b1 >= 0 && b2 >= 0) {
-        lcpCase = 4;
-      }
-    }
-    f64[(io >>> 3) + 2] = x1;
-    f64[(io >>> 3) + 3] = x2;
-    return lcpCase;
   }
 
   /**
@@ -557,6 +561,111 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
         f64[(vB >>> 3) + State.W] = f64[(vB >>> 3) + State.W] + iB * rolling;
       }
     }
+  }
+
+  /**
+   * Restitution, once after the sub-steps (Box2D v3's `b2ApplyRestitution`), over the `count` contacts:
+   * each point that approached faster than the threshold before the step and pushed during it gets the
+   * normal velocity -e vn⁻, its accumulated impulse kept non-negative.
+   */
+  function applyRestitution(rows: number, meta: number, v: number, params: number, count: number): void {
+    for (let i = 0; i < count; i++) {
+      const r = rows + (((i & Index.Mask) * Row.Stride) << 3);
+      if (f64[(r >>> 3) + Row.Restitution] === 0) continue;
+      restitute(r, meta + (((i & Index.Mask) * Meta.Stride) << 2), v, params);
+    }
+  }
+
+  /**
+   * Restitution of the contact at r and m. Both points of a two-point manifold that bounce are solved
+   * together (the 2x2 block with the target -e vn⁻ for each), so a box that lands flat leaves flat
+   * instead of spinning from the order of its points.
+   */
+  function restitute(r: number, m: number, v: number, params: number): void {
+    const threshold = f64[(params >>> 3) + Param.Threshold];
+    const e = f64[(r >>> 3) + Row.Restitution];
+    const vA = v + ((State.Stride * (i32[(m >>> 2) + Meta.SlotA] & Index.Mask)) << 3);
+    const vB = v + ((State.Stride * (i32[(m >>> 2) + Meta.SlotB] & Index.Mask)) << 3);
+    const pointCount = i32[(m >>> 2) + Meta.PointCount];
+    const mA = f64[(r >>> 3) + Row.MassA];
+    const iA = f64[(r >>> 3) + Row.InvIA];
+    const mB = f64[(r >>> 3) + Row.MassB];
+    const iB = f64[(r >>> 3) + Row.InvIB];
+    const nx = f64[(r >>> 3) + Row.NormalX];
+    const ny = f64[(r >>> 3) + Row.NormalY];
+    let vAx = f64[(vA >>> 3) + State.Vx];
+    let vAy = f64[(vA >>> 3) + State.Vy];
+    let wA = f64[(vA >>> 3) + State.W];
+    let vBx = f64[(vB >>> 3) + State.Vx];
+    let vBy = f64[(vB >>> 3) + State.Vy];
+    let wB = f64[(vB >>> 3) + State.W];
+    const q1 = r + (Row.Point0 << 3);
+    const q2 = r + (Row.Point1 << 3);
+    const bounce1 =
+      f64[(q1 >>> 3) + Pt.Bounced] === 0 &&
+      f64[(q1 >>> 3) + Pt.RelativeVelocity] < -threshold &&
+      f64[(q1 >>> 3) + Pt.MaxNormalImpulse] > 0;
+    const bounce2 =
+      pointCount === 2 &&
+      f64[(q2 >>> 3) + Pt.Bounced] === 0 &&
+      f64[(q2 >>> 3) + Pt.RelativeVelocity] < -threshold &&
+      f64[(q2 >>> 3) + Pt.MaxNormalImpulse] > 0;
+    if (bounce1 && bounce2 && i32[(m >>> 2) + Meta.BlockUsable] === 1) {
+      const rn1A = f64[(q1 >>> 3) + Pt.RnA];
+      const rn1B = f64[(q1 >>> 3) + Pt.RnB];
+      const rn2A = f64[(q2 >>> 3) + Pt.RnA];
+      const rn2B = f64[(q2 >>> 3) + Pt.RnB];
+      const a1 = f64[(q1 >>> 3) + Pt.NormalImpulse];
+      const a2 = f64[(q2 >>> 3) + Pt.NormalImpulse];
+      const dvn = (vBx - vAx) * nx + (vBy - vAy) * ny;
+      // b' = (vn + e vn⁻) - K a: the rigid LCP aiming each row at -e vn⁻.
+      const b1 = dvn + wB * rn1B - wA * rn1A + e * f64[(q1 >>> 3) + Pt.RelativeVelocity];
+      const b2 = dvn + wB * rn2B - wA * rn2A + e * f64[(q2 >>> 3) + Pt.RelativeVelocity];
+      f64[(params >>> 3) + Param.BlockIo] =
+        b1 - (f64[(r >>> 3) + Row.K11] * a1 + f64[(r >>> 3) + Row.K12] * a2);
+      f64[(params >>> 3) + (Param.BlockIo + 1)] =
+        b2 - (f64[(r >>> 3) + Row.K12] * a1 + f64[(r >>> 3) + Row.K22] * a2);
+      if (solveBlockLcp(r + (Row.K11 << 3), params + (Param.BlockIo << 3)) > 0) {
+        const x1 = f64[(params >>> 3) + (Param.BlockIo + 2)];
+        const x2 = f64[(params >>> 3) + (Param.BlockIo + 3)];
+        const d1 = x1 - a1;
+        const d2 = x2 - a2;
+        f64[(q1 >>> 3) + Pt.NormalImpulse] = x1;
+        f64[(q2 >>> 3) + Pt.NormalImpulse] = x2;
+        const d = d1 + d2;
+        vAx -= mA * d * nx;
+        vAy -= mA * d * ny;
+        wA -= iA * (d1 * rn1A + d2 * rn2A);
+        vBx += mB * d * nx;
+        vBy += mB * d * ny;
+        wB += iB * (d1 * rn1B + d2 * rn2B);
+      }
+    } else {
+      for (let j = 0; j < pointCount; j++) {
+        if (!(j === 0 ? bounce1 : bounce2)) continue;
+        const q = j === 0 ? q1 : q2;
+        const rnA = f64[(q >>> 3) + Pt.RnA];
+        const rnB = f64[(q >>> 3) + Pt.RnB];
+        const vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * rnB - wA * rnA;
+        const old = f64[(q >>> 3) + Pt.NormalImpulse];
+        const lambda0 = -f64[(q >>> 3) + Pt.NormalMass] * (vn + e * f64[(q >>> 3) + Pt.RelativeVelocity]);
+        const total = old + lambda0 > 0 ? old + lambda0 : 0.0;
+        const lambda = total - old;
+        f64[(q >>> 3) + Pt.NormalImpulse] = total;
+        vAx -= mA * lambda * nx;
+        vAy -= mA * lambda * ny;
+        wA -= iA * lambda * rnA;
+        vBx += mB * lambda * nx;
+        vBy += mB * lambda * ny;
+        wB += iB * lambda * rnB;
+      }
+    }
+    f64[(vA >>> 3) + State.Vx] = vAx;
+    f64[(vA >>> 3) + State.Vy] = vAy;
+    f64[(vA >>> 3) + State.W] = wA;
+    f64[(vB >>> 3) + State.Vx] = vBx;
+    f64[(vB >>> 3) + State.Vy] = vBy;
+    f64[(vB >>> 3) + State.W] = wB;
   }
 
   /**
@@ -1063,6 +1172,7 @@ export function jsKernels(buffer: ArrayBuffer): KernelExports {
     return 10;
   }
   return {
+    applyRestitution,
     gatherPush,
     integratePositions,
     integrateVelocities,
