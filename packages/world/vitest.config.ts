@@ -3,6 +3,7 @@ import { liteVitestConfig } from '../../vitest.shared.ts';
 // The longest files (about a minute each on a loaded 2-core machine) start first, so that neither
 // worker is left running one of them alone at the end.
 export default liteVitestConfig({
+  nativeImport: true,
   slowFirst: [
     'test/many-worlds.test.ts',
     'test/allocation.test.ts',
