@@ -44,7 +44,9 @@ export function liteVitestConfig(
   // With `nativeImport`, the test files and the engine's sources load through Node's own `import`
   // (TypeScript stripped by tsx's loader, `@lite/*` mapped to the sources by tsconfig.vitest.json)
   // instead of Vite's module runner, which reads every imported name through its module objects:
-  // the step's hot loops then run about three times faster. (The forks inherit this variable.)
+  // the step's hot loops then run about three times faster. A package of short tests loses more to
+  // tsx's loading of every file than it gains (math's took twice the CPU): only the world's uses it.
+  // (The forks inherit this variable.)
   if (extra.nativeImport === true) process.env.TSX_TSCONFIG_PATH = `${root}tsconfig.vitest.json`;
   const execArgv = [...(extra.nativeImport === true ? ['--import', 'tsx'] : []), ...(extra.execArgv ?? [])];
   return defineConfig({
