@@ -33,8 +33,22 @@ function slowFirst(slow: string[]) {
  * files run one after another.
  */
 export function liteVitestConfig(
-  extra: { include?: string[]; testTimeout?: number; execArgv?: string[]; slowFirst?: string[] } = {},
+  extra: {
+    include?: string[];
+    testTimeout?: number;
+    execArgv?: string[];
+    slowFirst?: string[];
+    nativeImport?: boolean;
+  } = {},
 ) {
+  // With `nativeImport`, the test files and the engine's sources load through Node's own `import`
+  // (TypeScript stripped by tsx's loader, `@lite/*` mapped to the sources by tsconfig.vitest.json)
+  // instead of Vite's module runner, which reads every imported name through its module objects:
+  // the step's hot loops then run about three times faster. A package of short tests loses more to
+  // tsx's loading of every file than it gains (math's took twice the CPU): only the world's uses it.
+  // (The forks inherit this variable.)
+  if (extra.nativeImport === true) process.env.TSX_TSCONFIG_PATH = `${root}tsconfig.vitest.json`;
+  const execArgv = [...(extra.nativeImport === true ? ['--import', 'tsx'] : []), ...(extra.execArgv ?? [])];
   return defineConfig({
     resolve: {
       alias: engine.map((name) => ({
@@ -45,7 +59,10 @@ export function liteVitestConfig(
     test: {
       include: extra.include ?? ['test/**/*.test.ts', 'src/**/*.test.ts'],
       testTimeout: extra.testTimeout ?? 60_000,
-      execArgv: extra.execArgv ?? [],
+      execArgv,
+      ...(extra.nativeImport === true
+        ? { experimental: { viteModuleRunner: false, nodeLoader: false } }
+        : {}),
       maxWorkers: Math.max(2, availableParallelism() - 1),
       ...(extra.slowFirst === undefined ? {} : { sequence: { sequencer: slowFirst(extra.slowFirst) } }),
       reporters: ['default', 'json'],

@@ -77,7 +77,10 @@ function trajectory(world: World, count: number): bigint[][] {
   return out;
 }
 
-/** Small parameters for the catalogue's scenes (each within its range), so all of them run fast. */
+/**
+ * Small parameters for the catalogue's scenes (each within its range and never above its default: a
+ * count of 40 would be ten ragdolls per default one), so all of them run fast.
+ */
 function smallParameters(parameters: { name: string; min: number; max: number; default: number }[]) {
   const small: Record<string, number> = {
     count: 40,
@@ -88,7 +91,7 @@ function smallParameters(parameters: { name: string; min: number; max: number; d
   };
   const out: Record<string, number> = {};
   for (const p of parameters) {
-    if (p.name in small) out[p.name] = Math.max(p.min, Math.min(p.max, small[p.name]));
+    if (p.name in small) out[p.name] = Math.max(p.min, Math.min(p.max, p.default, small[p.name]));
   }
   return out;
 }
