@@ -637,7 +637,8 @@ describe('hostile snapshots (fuzz)', () => {
     for (let i = 0; i < saved.length; ++i) expect(sameBytes(saveWorld(forgers[i]), saved[i])).toBe(true);
     expect(outcomes.get('refused')).toBeGreaterThan(300);
     expect(outcomes.get('accepted')).toBeGreaterThan(300);
-  });
+    // About 30 s of CPU alone; the timeout leaves room for a loaded machine.
+  }, 180_000);
 
   it('random bytes, cuts, flipped bits and changed bytes, sealed or not: refused (world untouched) or accepted and then sound (8,500 cases)', () => {
     const mangled = fc.oneof(
@@ -684,7 +685,7 @@ describe('hostile snapshots (fuzz)', () => {
       }),
       { seed: 20_261_203, numRuns: 8500, endOnFailure: true },
     );
-  });
+  }, 180_000);
 });
 
 describe('every snapshot a world takes restores (fuzz)', () => {
