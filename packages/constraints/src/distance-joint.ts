@@ -32,7 +32,7 @@ import {
 import { distanceType } from './joint-types';
 import { updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
-import { rigidRowSoftness, Softness, softnessInputs } from './softness';
+import { baumgarteSoftnessAt, rigidRowSoftnessAt, Softness, softnessInputs } from './softness';
 import type { SolverBody } from './solver-body';
 
 /**
@@ -413,10 +413,10 @@ export function prepareDistanceJointAt(
   // The spring's softness in either form; without one, the joint spring or Baumgarte's.
   const sprung = springSoftnessAt(spring, softness);
   if (!sprung && softRows && settings.positionCorrection && joint.minLengthValue === joint.maxLengthValue) {
-    rigidRowSoftness(softness, mass, dt, settings);
+    rigidRowSoftnessAt(softness, settings);
     joint.softRows = true;
   } else if (!sprung) {
-    softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
+    baumgarteSoftnessAt(softness, settings);
   }
   let bias = -softness.biasRate * (d - joint.lengthValue);
   // Capped as a pin's: between two immovable bodies moving apart the stretch, and push, is unbounded.

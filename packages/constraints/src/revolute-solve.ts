@@ -17,7 +17,7 @@ import { springSoftnessAt } from './joint-spring';
 import { updateLeverArms } from './lever-arms';
 import type { RevoluteJoint } from './revolute-joint';
 import type { SolverSettings } from './settings';
-import { rigidRowSoftness, softnessFromFrequencyAt, softnessInputs } from './softness';
+import { baumgarteSoftnessAt, rigidRowSoftnessAt, softnessFromFrequencyAt, softnessInputs } from './softness';
 
 // The revolute joint's passes (prepare and warm start, velocity iteration, position pass).
 
@@ -113,10 +113,10 @@ export function prepareRevoluteJointAt(
     }
   } else if (softRows && settings.positionCorrection) {
     // The same form as a pin of frequencyHz.
-    rigidRowSoftness(softness, pointMass, dt, settings);
+    rigidRowSoftnessAt(softness, settings);
     joint.softRows = true;
   } else {
-    softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
+    baumgarteSoftnessAt(softness, settings);
   }
   const Cx = bB.center.x + rBx - bA.center.x - rAx;
   const Cy = bB.center.y + rBy - bA.center.y - rAy;

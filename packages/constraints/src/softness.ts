@@ -174,22 +174,33 @@ export function box2dLiteSoftness(stiffness: number, damping: number, dt: number
 }
 
 /**
+ * {@link Softness.setRigid} with Baumgarte's β (`settings.baumgarte`, 0 with position correction
+ * off) over the dt in {@link softnessInputs} (entry 3), written out: β passed to `setRigid` was boxed
+ * whenever V8 did not inline it (docs/performance.md, Boxed numbers). @internal
+ */
+export function baumgarteSoftnessAt(out: Softness, settings: SolverSettings): void {
+  const beta = settings.positionCorrection ? settings.baumgarte : 0;
+  const dt = softnessInputs[3];
+  out.beta = beta;
+  out.biasRate = dt > 0 ? beta / dt : 0;
+  out.gamma = 0;
+  out.massScale = 1;
+  out.impulseScale = 0;
+}
+
+/**
  * The soft step's coefficients for a rigid joint row (Box2D v3's joint softness): a spring of
  * `settings.jointHertz` (at most a quarter of 1 / dt) and `settings.jointDampingRatio`, for a row of
- * effective mass `effectiveMass`, into `out` (returned). Allocation-free. @internal
+ * the effective mass and dt in {@link softnessInputs} (entries 2 and 3, as the joints' prepares leave
+ * them), into `out` (returned). No number is passed: one the caller computed would be boxed whenever
+ * V8 does not inline this (see docs/performance.md, Boxed numbers). Allocation-free. @internal
  */
-export function rigidRowSoftness(
-  out: Softness,
-  effectiveMass: number,
-  dt: number,
-  settings: SolverSettings,
-): Softness {
+export function rigidRowSoftnessAt(out: Softness, settings: SolverSettings): Softness {
   const numbers = settings.jointNumbers;
   const hertz = numbers[JOINT_HERTZ];
+  const dt = softnessInputs[3];
   const cap = dt > 0 ? 0.25 / dt : hertz;
   softnessInputs[0] = hertz < cap ? hertz : cap;
   softnessInputs[1] = numbers[JOINT_DAMPING_RATIO];
-  softnessInputs[2] = effectiveMass;
-  softnessInputs[3] = dt;
   return softnessFromFrequencyAt(out);
 }

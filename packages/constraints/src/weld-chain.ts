@@ -72,9 +72,10 @@ const inverse = new Float64Array(9);
 
 /**
  * A weld may join a chain when its three rows exist (k33 > 0) and its springs, if any, act (a
- * stiffness-form spring of zero stiffness and damping is no row at all).
+ * stiffness-form spring of zero stiffness and damping is no row at all). Kept in
+ * `WeldJoint.chainable` by the prepare (see docs/performance.md, Boxed numbers). @internal
  */
-function isChainable(joint: WeldJoint): boolean {
+export function isChainableWeld(joint: WeldJoint): boolean {
   return (
     joint.k33 > 0 &&
     joint.linearGamma !== Number.POSITIVE_INFINITY &&
@@ -139,7 +140,7 @@ export function buildWeldChains(joints: readonly { kind: number }[], count: numb
     const joint = joints[i];
     if (joint.kind !== JointKind.Weld) continue;
     const j = joint as WeldJoint;
-    if (!isChainable(j)) continue;
+    if (j.chainable !== true) continue;
     addToBody(j.bodyA, j);
     addToBody(j.bodyB, j);
   }
@@ -147,7 +148,7 @@ export function buildWeldChains(joints: readonly { kind: number }[], count: numb
     const joint = joints[i];
     if (joint.kind !== JointKind.Weld) continue;
     const head = joint as WeldJoint;
-    if (head.chainRole !== CHAIN_NONE || !isChainable(head)) continue;
+    if (head.chainRole !== CHAIN_NONE || head.chainable !== true) continue;
     linkChain(head);
   }
 }

@@ -19,7 +19,7 @@ import { updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
 import { Softness, softnessInputs } from './softness';
 import type { SolverBody } from './solver-body';
-import { WELD_CHAIN_DATA, weldChainPositionStep } from './weld-chain';
+import { isChainableWeld, WELD_CHAIN_DATA, weldChainPositionStep } from './weld-chain';
 
 /**
  * Options of a {@link WeldJoint}. Each part (point: "linear", angle: "angular") is rigid unless
@@ -112,6 +112,8 @@ export class WeldJoint extends AnchoredJoint {
   chainBody: SolverBody | null;
   /** The chain solve's factors and right-hand side for this weld. Solver scratch. @internal */
   readonly chainData: Float64Array;
+  /** Whether this step's rows let the weld join a chain (`isChainableWeld`). Solver scratch. @internal */
+  chainable: boolean;
 
   /**
    * @param anchor - the weld point, world coordinates
@@ -150,6 +152,7 @@ export class WeldJoint extends AnchoredJoint {
     this.chainNext = null;
     this.chainBody = null;
     this.chainData = new Float64Array(WELD_CHAIN_DATA);
+    this.chainable = false;
   }
 
   /**
@@ -307,6 +310,9 @@ export function prepareWeldJointAt(
     joint.impulseY = 0;
   }
   if (joint.k33 === 0) joint.angularImpulse = 0;
+  // Read here, where every joint is a weld: `buildWeldChains` sees all kinds of joint, and a number
+  // read there through a joint of several possible classes was boxed.
+  joint.chainable = isChainableWeld(joint);
 
   if (settings.warmStarting) {
     impulse[0] = joint.impulseX;
