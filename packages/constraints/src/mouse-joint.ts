@@ -6,7 +6,7 @@ import { reactionVector } from './joint-frame';
 import { JointKind, registerJointType } from './joint-kind';
 import { mouseType } from './joint-types';
 import type { SolverSettings } from './settings';
-import { Softness, softnessFromFrequencyAt, softnessInputs } from './softness';
+import { baumgarteSoftnessAt, Softness, softnessFromFrequencyAt, softnessInputs } from './softness';
 import { SolverBody } from './solver-body';
 
 /** Options of a {@link MouseJoint}. */
@@ -252,7 +252,8 @@ export function prepareMouseJointAt(
     softnessInputs[3] = dt;
     softnessFromFrequencyAt(softness);
   } else {
-    softness.setRigid(settings.positionCorrection ? settings.baumgarte : 0, dt);
+    softnessInputs[3] = dt;
+    baumgarteSoftnessAt(softness, settings);
   }
   joint.biasX = -softness.biasRate * (b.center.x + rx - joint.targetXValue);
   joint.biasY = -softness.biasRate * (b.center.y + ry - joint.targetYValue);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Body, DistanceJoint, MouseJoint, RevoluteJoint, World } from '../src/index';
+import { type Body, ClassicSolver, DistanceJoint, MouseJoint, RevoluteJoint, World } from '../src/index';
 import { run } from './helpers';
 
 const dt = 1 / 60;
@@ -224,6 +224,34 @@ describe('mouse joints', () => {
     run(world, 10);
     expect(box.linearVelocity.y).toBeLessThan(-1); // free again: falling
   });
+
+  it.each(['soft', 'classic'] as const)(
+    'frequencyHz 0 is a rigid row with Baumgarte correction (%s): a fifth of the gap closed each step, then on the target',
+    (solver) => {
+      const gap = (steps: number): number => {
+        const world = new World({
+          gravity: { x: 0, y: 0 },
+          // (Awake throughout: a body this slow would fall asleep before the gap is gone.)
+          sleeping: false,
+          ...(solver === 'classic' ? { solver: new ClassicSolver() } : {}),
+        });
+        const box = world.createBody({ width: 1, height: 1, mass: 1, position: { x: 0, y: 0 } });
+        world.createJoint(MouseJoint, {
+          body: box,
+          target: { x: 1, y: 0 },
+          anchor: { x: 0, y: 0 },
+          frequencyHz: 0,
+        });
+        run(world, steps);
+        return Math.hypot(box.position.x - 1, box.position.y);
+      };
+      // Baumgarte's β = 0.2 (the default): the classic step's rigid row leaves 0.8 of the gap after
+      // each step, 0.8^10 after ten; the soft step runs it each of its sub-steps, so closes it faster.
+      if (solver === 'classic') expect(gap(10)).toBeCloseTo(0.8 ** 10, 9);
+      else expect(gap(10)).toBeLessThan(0.8 ** 10);
+      expect(gap(120)).toBeLessThan(1e-6);
+    },
+  );
 });
 
 describe('joint lifetimes', () => {
