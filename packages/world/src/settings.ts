@@ -71,11 +71,6 @@ export class WorldSettings extends SolverSettings {
     this.profileValue = checkBoolean(value, 'settings.profile');
   }
 
-  /** The solver that steps the world: see `World.solver`. @internal */
-  get solver(): SolverKind {
-    return this.solverKind;
-  }
-
   /**
    * Soft step: solves with the soft bias per sub-step (default 1, Box2D v3's).
    * @throws WorldError unless set to an integer in [0, {@link MAX_ITERATIONS}]

@@ -227,3 +227,33 @@ export function byPairKey(a: Contact, b: Contact): number {
     a.shapeB.id - b.shapeB.id
   );
 }
+
+/** A world with no sleeping and gravity (0, `gravity`), stepped by `solver`. */
+export function makeWorld(solver: SolverKind, gravity = 0): World {
+  return new World({
+    gravity: { x: 0, y: gravity },
+    sleeping: false,
+    ...(solver === 'classic' ? { solver: new ClassicSolver() } : {}),
+  });
+}
+
+/** A 1 kg box on a rope (0 to 10 m) hung 5 m below a static hook, with a motor (a winch). */
+export function winch(
+  solver: SolverKind,
+  gravity: number,
+  motor: { motorSpeed: number; maxMotorForce: number },
+): { world: World; box: Body; joint: DistanceJoint } {
+  const world = makeWorld(solver, gravity);
+  const hook = world.createBody({ type: 'static', width: 0.2, height: 0.2, position: { x: 0, y: 0 } });
+  const box = world.createBody({ width: 0.5, height: 0.5, mass: 1, position: { x: 0, y: -5 } });
+  const joint = world.createJoint(DistanceJoint, {
+    bodyA: hook,
+    bodyB: box,
+    anchorA: { x: 0, y: 0 },
+    anchorB: { x: 0, y: -5 },
+    minLength: 0,
+    maxLength: 10,
+    ...motor,
+  });
+  return { world, box, joint };
+}

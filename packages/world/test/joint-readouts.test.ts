@@ -4,18 +4,11 @@
  * a motor too weak for the load applies its limit.
  */
 import { describe, expect, it } from 'vitest';
-import { ClassicSolver, DistanceJoint, RevoluteJoint, WheelJoint, World } from '../src/index';
+import { RevoluteJoint, WheelJoint } from '../src/index';
+import { makeWorld, winch } from './helpers';
 
 const dt = 1 / 60;
 const SOLVERS = ['soft', 'classic'] as const;
-
-function makeWorld(solver: (typeof SOLVERS)[number], gravity = 0): World {
-  return new World({
-    gravity: { x: 0, y: gravity },
-    sleeping: false,
-    ...(solver === 'classic' ? { solver: new ClassicSolver() } : {}),
-  });
-}
 
 describe.each(SOLVERS)('motor readouts (%s)', (solver) => {
   it('a revolute motor at speed 0 holds a torque T on its body: getMotorTorque() = -T; a weaker one gives its limit', () => {
@@ -77,19 +70,7 @@ describe.each(SOLVERS)('motor readouts (%s)', (solver) => {
       [15, -10],
       [6, -6],
     ]) {
-      const world = makeWorld(solver, -10);
-      const hook = world.createBody({ type: 'static', width: 0.2, height: 0.2, position: { x: 0, y: 0 } });
-      const box = world.createBody({ width: 0.5, height: 0.5, mass: 1, position: { x: 0, y: -5 } });
-      const joint = world.createJoint(DistanceJoint, {
-        bodyA: hook,
-        bodyB: box,
-        anchorA: { x: 0, y: 0 },
-        anchorB: { x: 0, y: -5 },
-        minLength: 0,
-        maxLength: 10,
-        motorSpeed: -2,
-        maxMotorForce: limit,
-      });
+      const { world, joint } = winch(solver, -10, { motorSpeed: -2, maxMotorForce: limit });
       // 15 N lifts at 5 m/s² and reaches 2 m/s in 0.4 s; 60 steps leave it rising at that speed.
       for (let i = 0; i < 60; i++) world.step(dt);
       // The line from A's anchor to B's points down: holding the box up is a negative force.

@@ -2,15 +2,8 @@
  * The revolute joint's angular spring and the distance joint's motor, in both solvers.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  type Body,
-  ClassicSolver,
-  DistanceJoint,
-  loadWorld,
-  RevoluteJoint,
-  saveWorld,
-  World,
-} from '../src/index';
+import { type Body, DistanceJoint, loadWorld, RevoluteJoint, saveWorld, type World } from '../src/index';
+import { makeWorld, winch } from './helpers';
 
 const dt = 1 / 60;
 const SOLVERS = ['soft', 'classic'] as const;
@@ -18,14 +11,6 @@ const SOLVERS = ['soft', 'classic'] as const;
 /** A pin's accumulated spring impulse: solver state a snapshot keeps, not part of the public type. */
 function springImpulse(pin: RevoluteJoint): number {
   return (pin as unknown as { springImpulse: number }).springImpulse;
-}
-
-function makeWorld(solver: (typeof SOLVERS)[number], gravity = 0): World {
-  return new World({
-    gravity: { x: 0, y: gravity },
-    sleeping: false,
-    ...(solver === 'classic' ? { solver: new ClassicSolver() } : {}),
-  });
 }
 
 /** A 1 m box of 1 kg pinned at its centre to a static body, turned by `angle`, with an angular spring. */
@@ -101,27 +86,6 @@ describe.each(SOLVERS)('revolute spring (%s)', (solver) => {
     expect(joint.jointAngle()).toBeLessThan(0.45);
   });
 });
-
-/** A 1 kg box on a rope (0 to 10 m) from a static anchor 5 m away along `dir`, with a motor. */
-function winch(
-  solver: (typeof SOLVERS)[number],
-  gravity: number,
-  motor: { motorSpeed: number; maxMotorForce: number },
-): { world: World; box: Body; joint: DistanceJoint } {
-  const world = makeWorld(solver, gravity);
-  const hook = world.createBody({ type: 'static', width: 0.2, height: 0.2, position: { x: 0, y: 0 } });
-  const box = world.createBody({ width: 0.5, height: 0.5, mass: 1, position: { x: 0, y: -5 } });
-  const joint = world.createJoint(DistanceJoint, {
-    bodyA: hook,
-    bodyB: box,
-    anchorA: { x: 0, y: 0 },
-    anchorB: { x: 0, y: -5 },
-    minLength: 0,
-    maxLength: 10,
-    ...motor,
-  });
-  return { world, box, joint };
-}
 
 describe.each(SOLVERS)('distance motor (%s)', (solver) => {
   it('reaches its speed and holds it', () => {
