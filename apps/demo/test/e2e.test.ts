@@ -983,11 +983,12 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     expect(worst.walls).toBe(2);
     expect(worst.highest).toBeLessThan(worst.wallTop);
 
-    // Where its frames' time goes (a slow scene: a step takes more than half a display frame). The
-    // panel's "Frame time" splits the mean frame into the step, the snapshots, the drawing, the
-    // panel and the rest outside the script (the browser painting, waiting for the display): the
-    // parts add up to the frame, agree with the frames per second, and the timed parts are a good
-    // share of it (the step's time is not hidden in the rest).
+    // Where its frames' time goes. The panel's "Frame time" splits the mean frame into the step,
+    // the snapshots, the drawing, the panel and the rest outside the script (the browser painting,
+    // waiting for the display): the parts add up to the frame and agree with the frames per second.
+    // The step of this scene's many bodies outweighs the rest of the script (drawing them, the
+    // snapshots, the panel), so its time is counted as the step's, not lost to the rest. The rest's
+    // share of the frame is the machine's (idle time, or other processes), so it is not asserted.
     await page.waitForFunction(() => window.__lite!.frameTimes.frames >= 40, undefined, { timeout: 45_000 });
     await page.waitForTimeout(300);
     const t = await page.evaluate(() => ({ ...window.__lite!.frameTimes, fps: window.__lite!.meter.fps }));
@@ -995,7 +996,7 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     expect(t.step).toBeGreaterThan(0);
     expect(t.draw).toBeGreaterThan(0);
     expect(t.step + t.snapshot + t.draw + t.panel + t.rest).toBeCloseTo(t.frame, 6);
-    expect(t.step + t.snapshot + t.draw + t.panel).toBeGreaterThan(0.3 * t.frame);
+    expect(t.step).toBeGreaterThan(t.snapshot + t.draw + t.panel);
     expect(1000 / t.frame).toBeGreaterThan(0.6 * t.fps);
     expect(1000 / t.frame).toBeLessThan(1.6 * t.fps);
     const row =
