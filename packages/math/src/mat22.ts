@@ -101,7 +101,7 @@ export class Mat22 {
     return new Vec2(this.a11 * v.x + this.a21 * v.y, this.a12 * v.x + this.a22 * v.y);
   }
 
-  /** The entry-wise absolute value, as a new matrix (used by the box-box separating axis test). */
+  /** The entry-wise absolute value, as a new matrix (|R| bounds the extents of a rotated box). */
   abs(): Mat22 {
     return new Mat22(Math.abs(this.a11), Math.abs(this.a12), Math.abs(this.a21), Math.abs(this.a22));
   }
