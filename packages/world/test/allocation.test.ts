@@ -71,11 +71,15 @@ describe('the step allocates nothing in steady state (the built engine, in a fre
     ['a rain of 300 boxes at rest', 'rain300', 4, 'soft'],
   ];
   for (const [label, name, substeps, solver] of cases) {
-    it(`${label}, sleeping off: 1,000 steps, no GC and no young-generation growth (${solver})`, async () => {
-      const runs = await probeUntilClean(name, solver, substeps);
-      for (const { windows } of runs) expect(windows.length).toBeGreaterThan(0);
-      const report = runs.map((r) => `${JSON.stringify(r.windows)}\n${r.sites.join('\n')}`);
-      expect(runs[runs.length - 1].windows.some(clean), report.join('\n---\n')).toBe(true);
-        }, PROBE_TIMEOUT);
+    it(
+      `${label}, sleeping off: 1,000 steps, no GC and no young-generation growth (${solver})`,
+      async () => {
+        const runs = await probeUntilClean(name, solver, substeps);
+        for (const { windows } of runs) expect(windows.length).toBeGreaterThan(0);
+        const report = runs.map((r) => `${JSON.stringify(r.windows)}\n${r.sites.join('\n')}`);
+        expect(runs[runs.length - 1].windows.some(clean), report.join('\n---\n')).toBe(true);
+      },
+      PROBE_TIMEOUT,
+    );
   }
 });
