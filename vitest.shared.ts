@@ -58,7 +58,8 @@ export function liteVitestConfig(
     },
     test: {
       include: extra.include ?? ['test/**/*.test.ts', 'src/**/*.test.ts'],
-      testTimeout: extra.testTimeout ?? 60_000,
+      // A hang guard only: a test of a few seconds alone takes minutes on a saturated 2-core machine.
+      testTimeout: extra.testTimeout ?? 300_000,
       execArgv,
       ...(extra.nativeImport === true
         ? { experimental: { viteModuleRunner: false, nodeLoader: false } }
