@@ -68,15 +68,15 @@ export class PrismaticJoint extends AxialJoint {
   /** The value behind `maxMotorForce` (read by the solver; set through `maxMotorForce`). @internal */
   maxMotorForceValue: number;
   /** Accumulated impulse of the angle row, N m s. @internal */
-  angleImpulse: number;
+  angleImpulse = 0;
   /** K of the perpendicular and angle rows, entry (1,1). @internal */
-  k11: number;
+  k11 = 0;
   /** K entry (1,2) = (2,1). @internal */
-  k12: number;
+  k12 = 0;
   /** K entry (2,2). @internal */
-  k22: number;
+  k22 = 0;
   /** Target velocity of the angle row, rad/s. @internal */
-  angleBias: number;
+  angleBias = 0;
 
   /**
    * @param bodyA - the first body (the axis is fixed in it)
@@ -101,11 +101,6 @@ export class PrismaticJoint extends AxialJoint {
       'referenceAngle',
     );
     this.maxMotorForceValue = requireNonNegativeArg(options.maxMotorForce ?? 0, 'maxMotorForce');
-    this.angleImpulse = 0;
-    this.k11 = 0;
-    this.k12 = 0;
-    this.k22 = 0;
-    this.angleBias = 0;
   }
 
   /**
