@@ -20,6 +20,7 @@ import type { Vec2Like } from '@lite/math';
 import type { Body } from './body';
 import {
   asWorldError,
+  optionKeys,
   resolveDistanceJointOptions,
   resolveFilterJointOptions,
   resolveMotorJointOptions,
@@ -31,6 +32,7 @@ import {
 } from './joint-checks';
 import { registerJointKind } from './joint-kinds';
 import { checkJointBound } from './limits';
+import { checkKeys, checkOptions } from './validate';
 import type { World } from './world';
 
 // The world's joints: the constraint package's joints (the solver dispatches on their `kind`) plus
@@ -181,7 +183,13 @@ export interface WorldJointKind<O = unknown> {
     id: number,
     r: ResolvedJoint<never>,
   ) => Joint;
-  /** Checks the options of `world.createJoint` (mutates nothing). @internal */
+  /**
+   * The options `world.createJoint` takes for the kind, any other refused with the closest
+   * suggested (`JointPair`: bodyA, bodyB, collideConnected, userData, breakForce, breakTorque;
+   * `Spring`: what `setSpring` takes; `WeldSprings`: what `setSprings` takes). @internal
+   */
+  readonly keys: string;
+  /** Checks the options of `world.createJoint`, once its keys are (mutates nothing). @internal */
   readonly resolve: (options: O, world: World) => ResolvedJoint<unknown>;
   /** Whether the joint has a single body (`body`, as a mouse joint; default false). @internal */
   readonly oneBody?: boolean;
@@ -253,7 +261,9 @@ function worldJoint<J extends Joint, O, A extends [unknown, ...unknown[]]>(
     // A trial construction of the bare constraint checks the kind's own options (nothing is made
     // when it throws): its ConstraintError becomes a WorldError naming `options.<field>`.
     resolve: (options, world) => {
-      const r = kind.resolve(options, world) as ResolvedJoint<O>;
+      const o = checkOptions(options as object, 'options') as O;
+      checkKeys(o as object, optionKeys(kind.keys), 'options');
+      const r = kind.resolve(o, world) as ResolvedJoint<O>;
       asWorldError(() => new base(...args(r)), 'options.');
       return r;
     },
@@ -277,6 +287,9 @@ export const RevoluteJoint: WorldJointClass<RevoluteJoint, RevoluteJointOptions>
   RevoluteConstraint,
   {
     kind: 1 as typeof JointKind.Revolute,
+    keys:
+      'JointPair anchor Spring enableLimit motorSpeed enableMotor lowerAngle upperAngle maxMotorTorque ' +
+      'referenceAngle enableSpring springHertz springDampingRatio targetAngle',
     resolve: resolveRevoluteJointOptions,
     fields:
       'AnchoredJoint referenceAngleValue spring:Spring enableLimitValue? lowerAngleValue upperAngleValue ' +
@@ -303,6 +316,7 @@ export const DistanceJoint: WorldJointClass<DistanceJoint, DistanceJointOptions>
   DistanceConstraint,
   {
     kind: 0 as typeof JointKind.Distance,
+    keys: 'JointPair anchorA anchorB length minLength maxLength Spring enableMotor motorSpeed maxMotorForce',
     resolve: resolveDistanceJointOptions,
     check: checkLengths,
     fields:
@@ -327,6 +341,7 @@ export const MouseJoint: WorldJointClass<MouseJoint, MouseJointOptions> = /* @__
   MouseConstraint,
   {
     kind: 2 as typeof JointKind.Mouse,
+    keys: 'body target anchor maxForce frequencyHz dampingRatio userData breakForce',
     resolve: resolveMouseJointOptions,
     oneBody: true,
     fields:
@@ -349,6 +364,9 @@ export const PrismaticJoint: WorldJointClass<PrismaticJoint, PrismaticJointOptio
     PrismaticConstraint,
     {
       kind: 3 as typeof JointKind.Prismatic,
+      keys:
+        'JointPair anchor axis Spring enableLimit motorSpeed enableMotor lowerTranslation upperTranslation ' +
+        'maxMotorForce referenceAngle',
       resolve: resolvePrismaticJointOptions,
       unitAxis: true,
       fields:
@@ -372,6 +390,7 @@ export const WeldJoint: WorldJointClass<WeldJoint, WeldJointOptions> = /* @__PUR
   WeldConstraint,
   {
     kind: 4 as typeof JointKind.Weld,
+    keys: 'JointPair anchor WeldSprings referenceAngle',
     resolve: resolveWeldJointOptions,
     fields:
       'AnchoredJoint referenceAngleValue linearSpring:Spring angularSpring:Spring impulseX impulseY ' +
@@ -392,6 +411,9 @@ export const WheelJoint: WorldJointClass<WheelJoint, WheelJointOptions> = /* @__
   WheelConstraint,
   {
     kind: 5 as typeof JointKind.Wheel,
+    keys:
+      'JointPair anchor axis Spring enableLimit motorSpeed enableMotor lowerTranslation upperTranslation ' +
+      'maxMotorTorque',
     resolve: resolveWheelJointOptions,
     unitAxis: true,
     fields:
@@ -412,6 +434,7 @@ export const MotorJoint: WorldJointClass<MotorJoint, MotorJointOptions> = /* @__
   MotorConstraint,
   {
     kind: 6 as typeof JointKind.Motor,
+    keys: 'JointPair linearOffset angularOffset maxForce maxTorque correctionFactor',
     resolve: resolveMotorJointOptions,
     fields:
       'invDt linearOffsetXValue linearOffsetYValue angularOffsetValue maxForceValue maxTorqueValue ' +
@@ -432,6 +455,7 @@ export const FilterJoint: WorldJointClass<FilterJoint, FilterJointOptions> = /* 
   FilterConstraint,
   {
     kind: 7 as typeof JointKind.Filter,
+    keys: 'bodyA bodyB userData',
     resolve: resolveFilterJointOptions,
     fields: 'invDt',
   },
