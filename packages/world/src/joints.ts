@@ -2,6 +2,7 @@ import {
   DistanceJoint as DistanceConstraint,
   type DistanceJointOptions as DistanceConstraintOptions,
   FilterJoint as FilterConstraint,
+  JOINT_TYPES,
   JointKind,
   MotorJoint as MotorConstraint,
   type MotorJointOptions as MotorConstraintOptions,
@@ -20,6 +21,8 @@ import type { Vec2Like } from '@lite/math';
 import type { Body } from './body';
 import {
   asWorldError,
+  checkBreak,
+  liveWorld,
   optionKeys,
   resolveDistanceJointOptions,
   resolveFilterJointOptions,
@@ -254,6 +257,28 @@ function worldJoint<J extends Joint, O, A extends [unknown, ...unknown[]]>(
       joint.breakForce = r.breakForce;
       joint.breakTorque = r.breakTorque;
     }
+    get breakForce(): number {
+      return (this as unknown as Joint).breakForceValue;
+    }
+    set breakForce(value: number) {
+      setBreak(this as unknown as Joint, 'breakForce', value);
+    }
+    get breakTorque(): number {
+      return (this as unknown as Joint).breakTorqueValue;
+    }
+    set breakTorque(value: number) {
+      setBreak(this as unknown as Joint, 'breakTorque', value);
+    }
+    wakeBodies(): void {
+      const joint = this as unknown as Joint;
+      const world = liveWorld(joint);
+      world.wakeBody(jointBodyA(joint));
+      world.wakeBody(jointBodyB(joint));
+    }
+    override toString(): string {
+      const joint = this as unknown as Joint;
+      return `${JOINT_TYPES[joint.kind].name} #${joint.id}`;
+    }
   }
   const entry: WorldJointKind<O> = {
     ...kind,
@@ -472,6 +497,13 @@ export type Joint =
   | WheelJoint
   | MotorJoint
   | FilterJoint;
+
+/** Sets `breakForce` or `breakTorque`: a number > 0 (+Infinity: never breaks), else a WorldError. */
+function setBreak(joint: Joint, name: 'breakForce' | 'breakTorque', value: number): void {
+  // A joint still being made (no world yet, or a snapshot's scratch joint) has no world.
+  if (joint.world === null && joint.id >= 0) liveWorld(joint);
+  joint[`${name}Value`] = checkBreak(value, `joint.${name}`);
+}
 
 /** The first body of a joint (the dragged body of a mouse joint). @internal */
 export function jointBodyA(joint: Joint): Body {
