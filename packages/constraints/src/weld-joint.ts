@@ -69,9 +69,9 @@ export class WeldJoint extends AnchoredJoint {
   /** The value behind `referenceAngle` (read by the solver; set through `referenceAngle`). @internal */
   referenceAngleValue: number;
   /** The point's spring (frequency 0 in the frequency form: rigid). @internal */
-  readonly linearSpring: JointSpring;
+  readonly linearSpring = new JointSpring(1);
   /** The angle's spring (frequency 0 in the frequency form: rigid). @internal */
-  readonly angularSpring: JointSpring;
+  readonly angularSpring = new JointSpring(1);
   /** Accumulated impulse of the point rows, x, N s. @internal */
   impulseX = 0;
   /** Accumulated impulse of the point rows, y, N s. @internal */
@@ -111,7 +111,7 @@ export class WeldJoint extends AnchoredJoint {
   /** The body this weld shares with `chainNext`, or null. Solver scratch. @internal */
   chainBody: SolverBody | null = null;
   /** The chain solve's factors and right-hand side for this weld. Solver scratch. @internal */
-  readonly chainData: Float64Array;
+  readonly chainData = new Float64Array(WELD_CHAIN_DATA);
   /** Whether this step's rows let the weld join a chain (`isChainableWeld`). Solver scratch. @internal */
   chainable = false;
 
@@ -128,11 +128,8 @@ export class WeldJoint extends AnchoredJoint {
       'referenceAngle',
     );
     const shared = options.dampingRatio ?? 1;
-    this.linearSpring = new JointSpring(1);
-    this.angularSpring = new JointSpring(1);
     setPart(this.linearSpring, 'linear', options, shared);
     setPart(this.angularSpring, 'angular', options, shared);
-    this.chainData = new Float64Array(WELD_CHAIN_DATA);
   }
 
   /**

@@ -204,9 +204,9 @@ export interface WorldJointKind<O = unknown> {
    * The fields a snapshot writes of its joints, in order (the world's `breakForceValue` and
    * `breakTorqueValue` follow): `name` a number, `name?` a boolean, `name$` a string,
    * `name:Spring` / `name:Softness` the fields of that member (a `JointSpring`, a `Softness`),
-   * `name:31` the 31 numbers of a `Float64Array`, `AnchoredJoint` the fields every anchored joint
-   * starts with; the fields after a `|` were added later, and a snapshot without them loads them as
-   * a joint is made. Any other field of the joint is not saved (a test checks that none is left out).
+   * `name:31` the 31 numbers of a `Float64Array`, `AnchoredJoint` / `AxialJoint` the fields a
+   * joint of that base starts with; the fields after a `|` were added later, and a snapshot without
+   * them loads them as a joint is made. Any other field is not saved (a test checks none is missed).
    * @internal
    */
   readonly fields: string;
@@ -394,12 +394,7 @@ export const PrismaticJoint: WorldJointClass<PrismaticJoint, PrismaticJointOptio
         'maxMotorForce referenceAngle',
       resolve: resolvePrismaticJointOptions,
       unitAxis: true,
-      fields:
-        'AnchoredJoint localAxisXValue localAxisYValue spring:Spring lowerTranslationValue ' +
-        'upperTranslationValue enableLimitValue? motorSpeedValue enableMotorValue? perpImpulse springImpulse ' +
-        'motorImpulse lowerImpulse upperImpulse axisX axisY a1 a2 s1 s2 axialMass perpBias springBias ' +
-        'lowerBias upperBias translation maxMotorImpulse softness:Softness referenceAngleValue ' +
-        'maxMotorForceValue angleImpulse k11 k12 k22 angleBias',
+      fields: 'AxialJoint referenceAngleValue maxMotorForceValue angleImpulse k11 k12 k22 angleBias',
     },
     (r) => [r.bodyA, r.bodyB, r.anchorA, r.options.axis, r.options],
   );
@@ -441,12 +436,7 @@ export const WheelJoint: WorldJointClass<WheelJoint, WheelJointOptions> = /* @__
       'maxMotorTorque',
     resolve: resolveWheelJointOptions,
     unitAxis: true,
-    fields:
-      'AnchoredJoint localAxisXValue localAxisYValue spring:Spring lowerTranslationValue ' +
-      'upperTranslationValue enableLimitValue? motorSpeedValue enableMotorValue? perpImpulse springImpulse ' +
-      'motorImpulse lowerImpulse upperImpulse axisX axisY a1 a2 s1 s2 axialMass perpBias springBias ' +
-      'lowerBias upperBias translation maxMotorImpulse softness:Softness maxMotorTorqueValue perpMass ' +
-      'motorMass sprungMass',
+    fields: 'AxialJoint maxMotorTorqueValue perpMass motorMass sprungMass',
   },
   (r) => [r.bodyA, r.bodyB, r.anchorA, r.options.axis, r.options],
 );

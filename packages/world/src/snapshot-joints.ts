@@ -85,6 +85,11 @@ const kindInfos: KindInfo[] = [];
 const FIELD_GROUPS: Readonly<Record<string, string>> = {
   AnchoredJoint:
     'invDt localAnchorAXValue localAnchorAYValue localAnchorBXValue localAnchorBYValue rAx rAy rBx rBy',
+  AxialJoint:
+    'AnchoredJoint localAxisXValue localAxisYValue spring:Spring lowerTranslationValue upperTranslationValue ' +
+    'enableLimitValue? motorSpeedValue enableMotorValue? perpImpulse springImpulse motorImpulse lowerImpulse ' +
+    'upperImpulse axisX axisY a1 a2 s1 s2 axialMass perpBias springBias lowerBias upperBias translation ' +
+    'maxMotorImpulse softness:Softness',
   Spring: 'form$ frequencyHz dampingRatio stiffness damping soft? defaultDampingRatio',
   Softness:
     'beta biasRate gamma massScale impulseScale dampingRate matchedFrequency matchedDampingRatio matchedDt',
