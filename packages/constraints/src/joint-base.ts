@@ -133,3 +133,8 @@ defineCheckedFields(AnchoredJoint.prototype, {
   localAnchorBX: requireFiniteArg,
   localAnchorBY: requireFiniteArg,
 });
+
+/** `options.referenceAngle`, checked, or else the bodies' angle difference θB - θA now. @internal */
+export function referenceAngleOf(options: { referenceAngle?: number }, a: SolverBody, b: SolverBody): number {
+  return requireFiniteArg(options.referenceAngle ?? b.angle - a.angle, 'referenceAngle');
+}

@@ -28,7 +28,7 @@ export interface MouseJointOptions {
  */
 export class MouseJoint {
   /** {@link JointKind.Mouse}. */
-  readonly kind: typeof JointKind.Mouse;
+  readonly kind = JointKind.Mouse;
   /** The dragged body. */
   body: SolverBody;
   /** The value behind `targetX` (read by the solver; set through `targetX`). @internal */
@@ -89,7 +89,6 @@ export class MouseJoint {
     if (!(body instanceof SolverBody)) throw new ConstraintError('body', body, 'must be a SolverBody');
     const ax = requireFiniteArg(anchor?.x, 'anchor.x');
     const ay = requireFiniteArg(anchor?.y, 'anchor.y');
-    this.kind = JointKind.Mouse;
     this.body = body;
     const target = options.target ?? anchor;
     this.targetXValue = requireFiniteArg(target?.x, 'target.x');

@@ -4,6 +4,7 @@ import { solveSymmetric2, solveSymmetric3 } from './block3';
 import type { BodyVelocities } from './body-velocities';
 import { defineCheckedFields } from './checked-fields';
 import { requireFiniteArg, requireMaximumArg, requireNonNegativeArg } from './errors';
+import { referenceAngleOf } from './joint-base';
 import {
   JointKind,
   MAX_ANGULAR_CORRECTION,
@@ -96,10 +97,7 @@ export class PrismaticJoint extends AxialJoint {
   ) {
     registerJointType(prismaticType);
     super(JointKind.Prismatic, bodyA, bodyB, anchor, axis, options, options.maxMotorForce !== undefined);
-    this.referenceAngleValue = requireFiniteArg(
-      options.referenceAngle ?? bodyB.angle - bodyA.angle,
-      'referenceAngle',
-    );
+    this.referenceAngleValue = referenceAngleOf(options, bodyA, bodyB);
     this.maxMotorForceValue = requireNonNegativeArg(options.maxMotorForce ?? 0, 'maxMotorForce');
   }
 

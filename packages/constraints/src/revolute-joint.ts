@@ -8,7 +8,7 @@ import {
   requireNonNegativeArg,
   requireUpperArg,
 } from './errors';
-import { AnchoredJoint } from './joint-base';
+import { AnchoredJoint, referenceAngleOf } from './joint-base';
 import { checkRange, requireBooleanArg } from './joint-frame';
 import {
   CHAIN_NONE,
@@ -232,10 +232,7 @@ export class RevoluteJoint extends AnchoredJoint {
   constructor(bodyA: SolverBody, bodyB: SolverBody, anchor: Vec2Like, options: RevoluteJointOptions = {}) {
     registerJointType(revoluteType);
     super(JointKind.Revolute, bodyA, bodyB, anchor, anchor, 'anchor', 'anchor');
-    this.referenceAngleValue = requireFiniteArg(
-      options.referenceAngle ?? bodyB.angle - bodyA.angle,
-      'referenceAngle',
-    );
+    this.referenceAngleValue = referenceAngleOf(options, bodyA, bodyB);
     this.spring = new JointSpring(0.7).set(options);
     const lower = options.lowerAngle ?? Number.NEGATIVE_INFINITY;
     const upper = options.upperAngle ?? Number.POSITIVE_INFINITY;

@@ -3,7 +3,7 @@ import { solveSymmetric2, solveSymmetric3 } from './block3';
 import type { BodyVelocities } from './body-velocities';
 import { defineCheckedFields } from './checked-fields';
 import { ConstraintError, requireFiniteArg } from './errors';
-import { AnchoredJoint } from './joint-base';
+import { AnchoredJoint, referenceAngleOf } from './joint-base';
 import {
   CHAIN_HEAD,
   CHAIN_MEMBER,
@@ -123,10 +123,7 @@ export class WeldJoint extends AnchoredJoint {
   constructor(bodyA: SolverBody, bodyB: SolverBody, anchor: Vec2Like, options: WeldJointOptions = {}) {
     registerJointType(weldType);
     super(JointKind.Weld, bodyA, bodyB, anchor, anchor, 'anchor', 'anchor');
-    this.referenceAngleValue = requireFiniteArg(
-      options.referenceAngle ?? bodyB.angle - bodyA.angle,
-      'referenceAngle',
-    );
+    this.referenceAngleValue = referenceAngleOf(options, bodyA, bodyB);
     const shared = options.dampingRatio ?? 1;
     setPart(this.linearSpring, 'linear', options, shared);
     setPart(this.angularSpring, 'angular', options, shared);
