@@ -42,43 +42,43 @@ export abstract class AxialJoint extends AnchoredJoint {
   /** The value behind `motorSpeed` (read by the solver; set through `motorSpeed`). @internal */
   motorSpeedValue: number;
   /** Accumulated impulse of the perpendicular row, N s. @internal */
-  perpImpulse: number;
+  perpImpulse = 0;
   /** Accumulated impulse of the spring, N s. @internal */
-  springImpulse: number;
+  springImpulse = 0;
   /** Accumulated impulse of the motor (N s along the axis, N m s on the wheel's rotation). @internal */
-  motorImpulse: number;
+  motorImpulse = 0;
   /** Accumulated impulse of the lower limit, N s (>= 0). @internal */
-  lowerImpulse: number;
+  lowerImpulse = 0;
   /** Accumulated impulse of the upper limit, N s (>= 0). @internal */
-  upperImpulse: number;
+  upperImpulse = 0;
   /** The axis in world orientation, x. @internal */
-  axisX: number;
+  axisX = 0;
   /** The axis in world orientation, y. @internal */
-  axisY: number;
+  axisY = 0;
   /** (d + rA) × axis, m. @internal */
-  a1: number;
+  a1 = 0;
   /** rB × axis, m. @internal */
-  a2: number;
+  a2 = 0;
   /** (d + rA) × perp, m. @internal */
-  s1: number;
+  s1 = 0;
   /** rB × perp, m. @internal */
-  s2: number;
+  s2 = 0;
   /** 1 / K of the axial rows, kg. @internal */
-  axialMass: number;
+  axialMass = 0;
   /** Target velocity of the perpendicular row, m/s. @internal */
-  perpBias: number;
+  perpBias = 0;
   /** Target velocity of the spring row, m/s. @internal */
-  springBias: number;
+  springBias = 0;
   /** Target velocity of the lower-limit row, m/s. @internal */
-  lowerBias: number;
+  lowerBias = 0;
   /** Target velocity of the upper-limit row, m/s. @internal */
-  upperBias: number;
+  upperBias = 0;
   /** The translation at the prepare, m. @internal */
-  translation: number;
+  translation = 0;
   /** The motor's largest force or torque times dt of this step. @internal */
-  maxMotorImpulse: number;
+  maxMotorImpulse = 0;
   /** Softness of the spring row. @internal */
-  readonly softness: Softness;
+  readonly softness = new Softness();
 
   /**
    * @param kind - the kind's `JointKind` value
@@ -116,25 +116,6 @@ export abstract class AxialJoint extends AnchoredJoint {
     this.motorSpeedValue = requireFiniteArg(options.motorSpeed ?? 0, 'motorSpeed');
     this.enableMotorValue =
       options.enableMotor === undefined ? hasMaxMotor : requireBooleanArg(options.enableMotor, 'enableMotor');
-    this.perpImpulse = 0;
-    this.springImpulse = 0;
-    this.motorImpulse = 0;
-    this.lowerImpulse = 0;
-    this.upperImpulse = 0;
-    this.axisX = 0;
-    this.axisY = 0;
-    this.a1 = 0;
-    this.a2 = 0;
-    this.s1 = 0;
-    this.s2 = 0;
-    this.axialMass = 0;
-    this.perpBias = 0;
-    this.springBias = 0;
-    this.lowerBias = 0;
-    this.upperBias = 0;
-    this.translation = 0;
-    this.maxMotorImpulse = 0;
-    this.softness = new Softness();
   }
 
   /**

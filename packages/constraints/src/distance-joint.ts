@@ -93,43 +93,43 @@ export class DistanceJoint extends AnchoredJoint {
   /** The value behind `maxMotorForce` (read by the solver; set through `maxMotorForce`). @internal */
   maxMotorForceValue: number;
   /** Accumulated impulse of the motor, N s (|motorImpulse| <= maxMotorForce dt). @internal */
-  motorImpulse: number;
+  motorImpulse = 0;
   /** maxMotorForce · dt of this step, N s. @internal */
-  maxMotorImpulse: number;
+  maxMotorImpulse = 0;
   /** Accumulated impulse of the length row (rigid or spring), N s. @internal */
-  impulse: number;
+  impulse = 0;
 
   /** Accumulated impulse of the minimum-length row, N s (>= 0). @internal */
-  lowerImpulse: number;
+  lowerImpulse = 0;
   /** Accumulated impulse of the maximum-length row, N s (>= 0). @internal */
-  upperImpulse: number;
+  upperImpulse = 0;
   /** Current distance between the anchors, m (set by the prepare). @internal */
   currentLength: number;
   /** Unit direction from A's anchor to B's, x (0 when degenerate). @internal */
-  ux: number;
+  ux = 0;
   /** Unit direction from A's anchor to B's, y. @internal */
-  uy: number;
+  uy = 0;
   /** K = J M⁻¹ Jᵀ of the row, 1/kg. @internal */
-  k: number;
+  k = 0;
   /** 1/K, kg (0 when degenerate or both bodies are immovable). @internal */
-  mass: number;
+  mass = 0;
   /** Target Ċ of the length row, m/s. @internal */
-  bias: number;
+  bias = 0;
   /** Target Ċ of the minimum-length row, m/s. @internal */
-  lowerBias: number;
+  lowerBias = 0;
   /** Target of -Ċ for the maximum-length row, m/s. @internal */
-  upperBias: number;
+  upperBias = 0;
   /** Softness of the length row. @internal */
-  readonly softness: Softness;
+  readonly softness = new Softness();
   /**
    * Whether the prepare softened the rigid length row (`settings.jointHertz`): `relaxJoints` then
    * solves it rigidly without bias and the position pass skips it. Scratch. @internal
    */
-  softRows: boolean;
+  softRows = false;
   /** On a rigid path held at both ends (`markAnchoredJoints`): solved with the joint spring. @internal */
-  anchored: boolean;
+  anchored = false;
   /** Scratch of `markAnchoredJoints`: this step's walk met this joint. @internal */
-  anchorSeen: boolean;
+  anchorSeen = false;
 
   /**
    * @param anchorA - the anchor on A, world coordinates
@@ -175,29 +175,13 @@ export class DistanceJoint extends AnchoredJoint {
     this.minLengthValue = minLength;
     this.maxLengthValue = maxLength;
     this.spring = new JointSpring(0).set(options);
-    this.impulse = 0;
-    this.lowerImpulse = 0;
-    this.upperImpulse = 0;
     this.currentLength = initial;
-    this.ux = 0;
-    this.uy = 0;
-    this.k = 0;
-    this.mass = 0;
-    this.bias = 0;
-    this.lowerBias = 0;
-    this.upperBias = 0;
-    this.softness = new Softness();
-    this.softRows = false;
-    this.anchored = false;
-    this.anchorSeen = false;
     this.motorSpeedValue = requireFiniteArg(options.motorSpeed ?? 0, 'motorSpeed');
     this.maxMotorForceValue = requireMaximumArg(options.maxMotorForce ?? 0, 'maxMotorForce');
     this.enableMotorValue = requireBooleanArg(
       options.enableMotor ?? options.maxMotorForce !== undefined,
       'enableMotor',
     );
-    this.motorImpulse = 0;
-    this.maxMotorImpulse = 0;
   }
 
   /**

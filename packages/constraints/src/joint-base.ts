@@ -21,11 +21,11 @@ export abstract class JointBase {
   /** The second body. */
   bodyB: SolverBody;
   /** 1 / dt of the step being solved, 1/s (0 before the first, or for dt = 0). @internal */
-  invDt: number;
+  invDt = 0;
   /** Index of body A's vx in the packed velocities (ω 2 further on), set by the prepare. @internal */
-  velocityA: number;
+  velocityA = 0;
   /** Where body B's vx sits in the packed velocities, as {@link JointBase.velocityA}. @internal */
-  velocityB: number;
+  velocityB = 0;
 
   /**
    * @param kind - the kind's `JointKind` value
@@ -38,9 +38,6 @@ export abstract class JointBase {
     this.kind = kind;
     this.bodyA = bodyA;
     this.bodyB = bodyB;
-    this.invDt = 0;
-    this.velocityA = 0;
-    this.velocityB = 0;
   }
 
   /** The force the joint applied to body B over the last step, N (world; minus this on A). */
@@ -67,13 +64,13 @@ export abstract class AnchoredJoint extends JointBase {
   /** The value behind `localAnchorBY` (read by the solver; set through `localAnchorBY`). @internal */
   localAnchorBYValue: number;
   /** Lever arm of A's anchor, x, m. @internal */
-  rAx: number;
+  rAx = 0;
   /** Lever arm of A's anchor, y, m. @internal */
-  rAy: number;
+  rAy = 0;
   /** Lever arm of B's anchor, x, m. @internal */
-  rBx: number;
+  rBx = 0;
   /** Lever arm of B's anchor, y, m. @internal */
-  rBy: number;
+  rBy = 0;
 
   /**
    * @param kind - the kind's `JointKind` value
@@ -103,10 +100,6 @@ export abstract class AnchoredJoint extends JointBase {
     toLocalPoint(bodyB, bx, by, local);
     this.localAnchorBXValue = local[0];
     this.localAnchorBYValue = local[1];
-    this.rAx = 0;
-    this.rAy = 0;
-    this.rBx = 0;
-    this.rBy = 0;
   }
 
   /**
@@ -140,3 +133,8 @@ defineCheckedFields(AnchoredJoint.prototype, {
   localAnchorBX: requireFiniteArg,
   localAnchorBY: requireFiniteArg,
 });
+
+/** `options.referenceAngle`, checked, or else the bodies' angle difference θB - θA now. @internal */
+export function referenceAngleOf(options: { referenceAngle?: number }, a: SolverBody, b: SolverBody): number {
+  return requireFiniteArg(options.referenceAngle ?? b.angle - a.angle, 'referenceAngle');
+}

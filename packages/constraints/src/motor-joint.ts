@@ -49,33 +49,33 @@ export class MotorJoint extends JointBase {
   /** The value behind `correctionFactor` (read by the solver; set through `correctionFactor`). @internal */
   correctionFactorValue: number;
   /** Accumulated linear impulse, x, N s (its length <= maxForce dt). @internal */
-  impulseX: number;
+  impulseX = 0;
   /** Accumulated linear impulse, y, N s. @internal */
-  impulseY: number;
+  impulseY = 0;
   /** Accumulated angular impulse, N m s (|.| <= maxTorque dt). @internal */
-  angularImpulse: number;
+  angularImpulse = 0;
   /** The target offset in world orientation, x, m (the lever arm on A). @internal */
-  rAx: number;
+  rAx = 0;
   /** The target offset in world orientation, y, m. @internal */
-  rAy: number;
+  rAy = 0;
   /** Inverse of K of the linear rows, entry (1,1). @internal */
-  m11: number;
+  m11 = 0;
   /** Inverse of K, entry (1,2) = (2,1). @internal */
-  m12: number;
+  m12 = 0;
   /** Inverse of K, entry (2,2). @internal */
-  m22: number;
+  m22 = 0;
   /** 1 / (iA + iB), kg m². @internal */
-  angularMass: number;
+  angularMass = 0;
   /** correctionFactor / dt times the linear error, x, m/s. @internal */
-  biasX: number;
+  biasX = 0;
   /** correctionFactor / dt times the linear error, y, m/s. @internal */
-  biasY: number;
+  biasY = 0;
   /** correctionFactor / dt times the angular error, rad/s. @internal */
-  angularBias: number;
+  angularBias = 0;
   /** maxForce · dt, N s. @internal */
-  maxImpulse: number;
+  maxImpulse = 0;
   /** maxTorque · dt, N m s. @internal */
-  maxAngularImpulse: number;
+  maxAngularImpulse = 0;
 
   /**
    * @param bodyA - the reference body
@@ -101,20 +101,6 @@ export class MotorJoint extends JointBase {
     this.maxForceValue = requireNonNegativeArg(options.maxForce ?? 1, 'maxForce');
     this.maxTorqueValue = requireNonNegativeArg(options.maxTorque ?? 1, 'maxTorque');
     this.correctionFactorValue = requireUnitArg(options.correctionFactor ?? 0.3, 'correctionFactor');
-    this.impulseX = 0;
-    this.impulseY = 0;
-    this.angularImpulse = 0;
-    this.rAx = 0;
-    this.rAy = 0;
-    this.m11 = 0;
-    this.m12 = 0;
-    this.m22 = 0;
-    this.angularMass = 0;
-    this.biasX = 0;
-    this.biasY = 0;
-    this.angularBias = 0;
-    this.maxImpulse = 0;
-    this.maxAngularImpulse = 0;
   }
 
   /**

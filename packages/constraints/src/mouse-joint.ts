@@ -28,7 +28,7 @@ export interface MouseJointOptions {
  */
 export class MouseJoint {
   /** {@link JointKind.Mouse}. */
-  readonly kind: typeof JointKind.Mouse;
+  readonly kind = JointKind.Mouse;
   /** The dragged body. */
   body: SolverBody;
   /** The value behind `targetX` (read by the solver; set through `targetX`). @internal */
@@ -46,37 +46,37 @@ export class MouseJoint {
   /** The value behind `dampingRatio` (read by the solver; set through `dampingRatio`). @internal */
   dampingRatioValue: number;
   /** Accumulated impulse, x, N s (|impulse| <= maxForce dt). @internal */
-  impulseX: number;
+  impulseX = 0;
   /** Accumulated impulse, y, N s. @internal */
-  impulseY: number;
+  impulseY = 0;
   /** Lever arm of the grabbed point, x, m. @internal */
-  rx: number;
+  rx = 0;
   /** Lever arm of the grabbed point, y, m. @internal */
-  ry: number;
+  ry = 0;
   /** K entry (1,1), 1/kg. @internal */
-  k11: number;
+  k11 = 0;
   /** K entry (1,2) = (2,1). @internal */
-  k12: number;
+  k12 = 0;
   /** K entry (2,2). @internal */
-  k22: number;
+  k22 = 0;
   /** K⁻¹ entry (1,1), kg. @internal */
-  m11: number;
+  m11 = 0;
   /** K⁻¹ entry (1,2). @internal */
-  m12: number;
+  m12 = 0;
   /** K⁻¹ entry (2,2). @internal */
-  m22: number;
+  m22 = 0;
   /** Target velocity of the point, x, m/s. @internal */
-  biasX: number;
+  biasX = 0;
   /** Target velocity of the point, y, m/s. @internal */
-  biasY: number;
+  biasY = 0;
   /** maxForce · dt of this step, N s. @internal */
-  maxImpulse: number;
+  maxImpulse = 0;
   /** 1 / dt of the step being solved (set by `prepareJoints`; 0 before the first). @internal */
-  invDt: number;
+  invDt = 0;
   /** Index of the body's vx in the packed velocities (ω 2 further on), set by the prepare. @internal */
-  velocity: number;
+  velocity = 0;
   /** Softness of the rows. @internal */
-  readonly softness: Softness;
+  readonly softness = new Softness();
 
   /**
    * @param body - the body to drag
@@ -89,7 +89,6 @@ export class MouseJoint {
     if (!(body instanceof SolverBody)) throw new ConstraintError('body', body, 'must be a SolverBody');
     const ax = requireFiniteArg(anchor?.x, 'anchor.x');
     const ay = requireFiniteArg(anchor?.y, 'anchor.y');
-    this.kind = JointKind.Mouse;
     this.body = body;
     const target = options.target ?? anchor;
     this.targetXValue = requireFiniteArg(target?.x, 'target.x');
@@ -106,22 +105,6 @@ export class MouseJoint {
     this.maxForceValue = maxForce;
     this.frequencyHzValue = requireNonNegativeArg(options.frequencyHz ?? 5, 'frequencyHz');
     this.dampingRatioValue = requireNonNegativeArg(options.dampingRatio ?? 0.7, 'dampingRatio');
-    this.impulseX = 0;
-    this.impulseY = 0;
-    this.rx = 0;
-    this.ry = 0;
-    this.k11 = 0;
-    this.k12 = 0;
-    this.k22 = 0;
-    this.m11 = 0;
-    this.m12 = 0;
-    this.m22 = 0;
-    this.biasX = 0;
-    this.biasY = 0;
-    this.maxImpulse = 0;
-    this.softness = new Softness();
-    this.invDt = 0;
-    this.velocity = 0;
   }
 
   /**

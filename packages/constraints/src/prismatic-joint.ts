@@ -4,6 +4,7 @@ import { solveSymmetric2, solveSymmetric3 } from './block3';
 import type { BodyVelocities } from './body-velocities';
 import { defineCheckedFields } from './checked-fields';
 import { requireFiniteArg, requireMaximumArg, requireNonNegativeArg } from './errors';
+import { referenceAngleOf } from './joint-base';
 import {
   JointKind,
   MAX_ANGULAR_CORRECTION,
@@ -68,15 +69,15 @@ export class PrismaticJoint extends AxialJoint {
   /** The value behind `maxMotorForce` (read by the solver; set through `maxMotorForce`). @internal */
   maxMotorForceValue: number;
   /** Accumulated impulse of the angle row, N m s. @internal */
-  angleImpulse: number;
+  angleImpulse = 0;
   /** K of the perpendicular and angle rows, entry (1,1). @internal */
-  k11: number;
+  k11 = 0;
   /** K entry (1,2) = (2,1). @internal */
-  k12: number;
+  k12 = 0;
   /** K entry (2,2). @internal */
-  k22: number;
+  k22 = 0;
   /** Target velocity of the angle row, rad/s. @internal */
-  angleBias: number;
+  angleBias = 0;
 
   /**
    * @param bodyA - the first body (the axis is fixed in it)
@@ -96,16 +97,8 @@ export class PrismaticJoint extends AxialJoint {
   ) {
     registerJointType(prismaticType);
     super(JointKind.Prismatic, bodyA, bodyB, anchor, axis, options, options.maxMotorForce !== undefined);
-    this.referenceAngleValue = requireFiniteArg(
-      options.referenceAngle ?? bodyB.angle - bodyA.angle,
-      'referenceAngle',
-    );
+    this.referenceAngleValue = referenceAngleOf(options, bodyA, bodyB);
     this.maxMotorForceValue = requireNonNegativeArg(options.maxMotorForce ?? 0, 'maxMotorForce');
-    this.angleImpulse = 0;
-    this.k11 = 0;
-    this.k12 = 0;
-    this.k22 = 0;
-    this.angleBias = 0;
   }
 
   /**

@@ -8,7 +8,7 @@ import {
   requireNonNegativeArg,
   requireUpperArg,
 } from './errors';
-import { AnchoredJoint } from './joint-base';
+import { AnchoredJoint, referenceAngleOf } from './joint-base';
 import { checkRange, requireBooleanArg } from './joint-frame';
 import {
   CHAIN_NONE,
@@ -95,130 +95,130 @@ export class RevoluteJoint extends AnchoredJoint {
   /** The value behind `targetAngle` (read by the solver; set through `targetAngle`). @internal */
   targetAngleValue: number;
   /** Accumulated angular impulse of the spring, N m s. @internal */
-  springImpulse: number;
+  springImpulse = 0;
   /** Accumulated impulse of the point constraint, x, N s (applied to B, minus to A). @internal */
-  impulseX: number;
+  impulseX = 0;
   /** Accumulated impulse of the point constraint, y, N s. @internal */
-  impulseY: number;
+  impulseY = 0;
   /** Accumulated motor angular impulse of this step, N m s (|motorImpulse| <= maxMotorTorque dt). @internal */
-  motorImpulse: number;
+  motorImpulse = 0;
   /** Accumulated lower-limit angular impulse, N m s (>= 0). @internal */
-  lowerImpulse: number;
+  lowerImpulse = 0;
   /** Accumulated upper-limit angular impulse, N m s (>= 0). @internal */
-  upperImpulse: number;
+  upperImpulse = 0;
   /** K = J M⁻¹ Jᵀ of the point rows, entry (1,1), 1/kg. @internal */
-  k11: number;
+  k11 = 0;
   /** K entry (1,2) = (2,1). @internal */
-  k12: number;
+  k12 = 0;
   /** K entry (2,2). @internal */
-  k22: number;
+  k22 = 0;
   /** K⁻¹ entry (1,1), kg. @internal */
-  m11: number;
+  m11 = 0;
   /** K⁻¹ entry (1,2). @internal */
-  m12: number;
+  m12 = 0;
   /** K⁻¹ entry (2,2). @internal */
-  m22: number;
+  m22 = 0;
   /** Target velocity of the point rows, x, m/s. @internal */
-  biasX: number;
+  biasX = 0;
   /** Target velocity of the point rows, y, m/s. @internal */
-  biasY: number;
+  biasY = 0;
   /** 1 / (iA + iB) of the angular rows (motor, limits), kg m² (0 if neither body turns). @internal */
-  axialMass: number;
+  axialMass = 0;
   /** The joint angle at the prepare, radians. @internal */
-  angle: number;
+  angle = 0;
   /** Target ωB - ωA of the lower-limit row, rad/s. @internal */
-  lowerBias: number;
+  lowerBias = 0;
   /** Target ωA - ωB of the upper-limit row, rad/s. @internal */
-  upperBias: number;
+  upperBias = 0;
   /** maxMotorTorque · dt of this step, N m s. @internal */
-  maxMotorImpulse: number;
+  maxMotorImpulse = 0;
   /** K of the point rows and the angle row together, entry (1,3) = (3,1), 1/(kg m). @internal */
-  k13: number;
+  k13 = 0;
   /** K (3x3) entry (2,3) = (3,2), 1/(kg m). @internal */
-  k23: number;
+  k23 = 0;
   /** K (3x3) entry (3,3) = iA + iB, 1/(kg m²). @internal */
-  k33: number;
+  k33 = 0;
   /** Inverse of the 3x3 K, entry (1,1) (the position pass overwrites it). @internal */
-  n11: number;
+  n11 = 0;
   /** Inverse of the 3x3 K, entry (1,2) = (2,1). @internal */
-  n12: number;
+  n12 = 0;
   /** Inverse of the 3x3 K, entry (1,3) = (3,1). @internal */
-  n13: number;
+  n13 = 0;
   /** Inverse of the 3x3 K, entry (2,2). @internal */
-  n22: number;
+  n22 = 0;
   /** Inverse of the 3x3 K, entry (2,3) = (3,2). @internal */
-  n23: number;
+  n23 = 0;
   /** Inverse of the 3x3 K, entry (3,3). @internal */
-  n33: number;
+  n33 = 0;
   /**
    * The limit solved with the point rows as a 3x3 block: {@link LIMIT_NONE}, {@link LIMIT_LOWER},
    * {@link LIMIT_UPPER} or {@link LIMIT_EQUAL} (both bounds); other limits are rows of their own. @internal
    */
-  limitState: number;
+  limitState: number = LIMIT_NONE;
   /** Target ωB - ωA of the angle row of the 3x3 block, rad/s (scratch). @internal */
-  limitBias: number;
+  limitBias = 0;
   /**
    * Whether the block's limit is within reach (gap below 2 |ωB - ωA| dt + {@link LIMIT_NEAR_MARGIN}):
    * a pin in a chain then solves it as a 3x3 block before the chain's solve. @internal
    */
-  limitNear: boolean;
+  limitNear = false;
   /** Softness of the point rows. @internal */
-  readonly softness: Softness;
+  readonly softness = new Softness();
   /** Softness of the angular spring's row. @internal */
-  readonly springSoftness: Softness;
+  readonly springSoftness = new Softness();
   /** Target ωB - ωA of the angular spring's row, rad/s (scratch). @internal */
-  springBias: number;
+  springBias = 0;
   /** Stiffness form's γ = 1 / (dt (c + dt k)) added to K's diagonal, 1/kg (else 0). Scratch. @internal */
-  springGamma: number;
+  springGamma = 0;
   /** (K + γ I)⁻¹ entry (1,1) of the point rows in the stiffness form, kg (scratch). @internal */
-  s11: number;
+  s11 = 0;
   /** (K + γ I)⁻¹ entry (1,2) = (2,1) (scratch). @internal */
-  s12: number;
+  s12 = 0;
   /** (K + γ I)⁻¹ entry (2,2) (scratch). @internal */
-  s22: number;
+  s22 = 0;
   /**
    * Whether the prepare softened the rigid point rows (`settings.jointHertz`): `relaxJoints` then
    * solves them rigidly without bias and the position pass skips them. Scratch. @internal
    */
-  softRows: boolean;
+  softRows = false;
   /** On a rigid path held at both ends (`markAnchoredJoints`): solved with the joint spring. @internal */
-  anchored: boolean;
+  anchored = false;
   /** Scratch of `markAnchoredJoints`: this step's walk met this joint. @internal */
-  anchorSeen: boolean;
+  anchorSeen = false;
   /** Place in this step's pin chain (`buildJointChains`): CHAIN_NONE, _HEAD or _MEMBER. @internal */
-  chainRole: number;
+  chainRole: number = CHAIN_NONE;
   /** The previous pin of the chain, or null (scratch). @internal */
-  chainPrev: RevoluteJoint | null;
+  chainPrev: RevoluteJoint | null = null;
   /** The next pin of the chain, or null (scratch). @internal */
-  chainNext: RevoluteJoint | null;
+  chainNext: RevoluteJoint | null = null;
   /** The body this pin shares with `chainNext`, or null (scratch). @internal */
-  chainBody: SolverBody | null;
+  chainBody: SolverBody | null = null;
   /** Factor scratch: U = K(this, next), the coupling block to the next pin, entry (1,1). @internal */
-  u11: number;
+  u11 = 0;
   /** Factor scratch: U entry (1,2). @internal */
-  u12: number;
+  u12 = 0;
   /** Factor scratch: U entry (2,1). @internal */
-  u21: number;
+  u21 = 0;
   /** Factor scratch: U entry (2,2). @internal */
-  u22: number;
+  u22 = 0;
   /** Factor scratch: E = Uₚᵀ Dₚ⁻¹ from the previous pin, entry (1,1). @internal */
-  e11: number;
+  e11 = 0;
   /** Factor scratch: E entry (1,2). @internal */
-  e12: number;
+  e12 = 0;
   /** Factor scratch: E entry (2,1). @internal */
-  e21: number;
+  e21 = 0;
   /** Factor scratch: E entry (2,2). @internal */
-  e22: number;
+  e22 = 0;
   /** Factor scratch: D⁻¹ of the eliminated diagonal block, entry (1,1). @internal */
-  d11: number;
+  d11 = 0;
   /** Factor scratch: D⁻¹ entry (1,2) = (2,1). @internal */
-  d12: number;
+  d12 = 0;
   /** Factor scratch: D⁻¹ entry (2,2). @internal */
-  d22: number;
+  d22 = 0;
   /** Solve scratch: the eliminated right-hand side, then the impulse, x. @internal */
-  chainX: number;
+  chainX = 0;
   /** Solve scratch: the eliminated right-hand side, then the impulse, y. @internal */
-  chainY: number;
+  chainY = 0;
 
   /**
    * @param bodyA - the first body
@@ -232,10 +232,7 @@ export class RevoluteJoint extends AnchoredJoint {
   constructor(bodyA: SolverBody, bodyB: SolverBody, anchor: Vec2Like, options: RevoluteJointOptions = {}) {
     registerJointType(revoluteType);
     super(JointKind.Revolute, bodyA, bodyB, anchor, anchor, 'anchor', 'anchor');
-    this.referenceAngleValue = requireFiniteArg(
-      options.referenceAngle ?? bodyB.angle - bodyA.angle,
-      'referenceAngle',
-    );
+    this.referenceAngleValue = referenceAngleOf(options, bodyA, bodyB);
     this.spring = new JointSpring(0.7).set(options);
     const lower = options.lowerAngle ?? Number.NEGATIVE_INFINITY;
     const upper = options.upperAngle ?? Number.POSITIVE_INFINITY;
@@ -247,61 +244,6 @@ export class RevoluteJoint extends AnchoredJoint {
     this.motorSpeedValue = requireFiniteArg(options.motorSpeed ?? 0, 'motorSpeed');
     this.maxMotorTorqueValue = requireNonNegativeArg(options.maxMotorTorque ?? 0, 'maxMotorTorque');
     this.enableMotorValue = options.enableMotor ?? options.maxMotorTorque !== undefined;
-    this.impulseX = 0;
-    this.impulseY = 0;
-    this.motorImpulse = 0;
-    this.lowerImpulse = 0;
-    this.upperImpulse = 0;
-    this.k11 = 0;
-    this.k12 = 0;
-    this.k22 = 0;
-    this.m11 = 0;
-    this.m12 = 0;
-    this.m22 = 0;
-    this.biasX = 0;
-    this.biasY = 0;
-    this.axialMass = 0;
-    this.angle = 0;
-    this.lowerBias = 0;
-    this.upperBias = 0;
-    this.maxMotorImpulse = 0;
-    this.k13 = 0;
-    this.k23 = 0;
-    this.k33 = 0;
-    this.n11 = 0;
-    this.n12 = 0;
-    this.n13 = 0;
-    this.n22 = 0;
-    this.n23 = 0;
-    this.n33 = 0;
-    this.limitState = LIMIT_NONE;
-    this.limitBias = 0;
-    this.limitNear = false;
-    this.softness = new Softness();
-    this.springGamma = 0;
-    this.s11 = 0;
-    this.s12 = 0;
-    this.s22 = 0;
-    this.softRows = false;
-    this.anchored = false;
-    this.anchorSeen = false;
-    this.chainRole = CHAIN_NONE;
-    this.chainPrev = null;
-    this.chainNext = null;
-    this.chainBody = null;
-    this.u11 = 0;
-    this.u12 = 0;
-    this.u21 = 0;
-    this.u22 = 0;
-    this.e11 = 0;
-    this.e12 = 0;
-    this.e21 = 0;
-    this.e22 = 0;
-    this.d11 = 0;
-    this.d12 = 0;
-    this.d22 = 0;
-    this.chainX = 0;
-    this.chainY = 0;
     this.springHertzValue = requireNonNegativeArg(options.springHertz ?? 0, 'springHertz');
     this.springDampingRatioValue = requireNonNegativeArg(
       options.springDampingRatio ?? 0,
@@ -312,9 +254,6 @@ export class RevoluteJoint extends AnchoredJoint {
       options.enableSpring ?? options.springHertz !== undefined,
       'enableSpring',
     );
-    this.springImpulse = 0;
-    this.springSoftness = new Softness();
-    this.springBias = 0;
   }
 
   /**

@@ -3,7 +3,7 @@ import { solveSymmetric2, solveSymmetric3 } from './block3';
 import type { BodyVelocities } from './body-velocities';
 import { defineCheckedFields } from './checked-fields';
 import { ConstraintError, requireFiniteArg } from './errors';
-import { AnchoredJoint } from './joint-base';
+import { AnchoredJoint, referenceAngleOf } from './joint-base';
 import {
   CHAIN_HEAD,
   CHAIN_MEMBER,
@@ -69,51 +69,51 @@ export class WeldJoint extends AnchoredJoint {
   /** The value behind `referenceAngle` (read by the solver; set through `referenceAngle`). @internal */
   referenceAngleValue: number;
   /** The point's spring (frequency 0 in the frequency form: rigid). @internal */
-  readonly linearSpring: JointSpring;
+  readonly linearSpring = new JointSpring(1);
   /** The angle's spring (frequency 0 in the frequency form: rigid). @internal */
-  readonly angularSpring: JointSpring;
+  readonly angularSpring = new JointSpring(1);
   /** Accumulated impulse of the point rows, x, N s. @internal */
-  impulseX: number;
+  impulseX = 0;
   /** Accumulated impulse of the point rows, y, N s. @internal */
-  impulseY: number;
+  impulseY = 0;
   /** Accumulated impulse of the angle row, N m s. @internal */
-  angularImpulse: number;
+  angularImpulse = 0;
   /** K (3x3) entry (1,1). @internal */
-  k11: number;
+  k11 = 0;
   /** K entry (1,2). @internal */
-  k12: number;
+  k12 = 0;
   /** K entry (1,3). @internal */
-  k13: number;
+  k13 = 0;
   /** K entry (2,2). @internal */
-  k22: number;
+  k22 = 0;
   /** K entry (2,3). @internal */
-  k23: number;
+  k23 = 0;
   /** K entry (3,3) = iA + iB. @internal */
-  k33: number;
+  k33 = 0;
   /** Target velocity of the point rows, x, m/s. @internal */
-  biasX: number;
+  biasX = 0;
   /** Target velocity of the point rows, y, m/s. @internal */
-  biasY: number;
+  biasY = 0;
   /** Target velocity of the angle row, rad/s. @internal */
-  angularBias: number;
+  angularBias = 0;
   /** Softness of the point rows. @internal */
-  readonly linearSoftness: Softness;
+  readonly linearSoftness = new Softness();
   /** Softness of the angle row. @internal */
-  readonly angularSoftness: Softness;
+  readonly angularSoftness = new Softness();
   /** γ of the point rows in the stiffness form, 1/kg (0 otherwise). @internal */
-  linearGamma: number;
+  linearGamma = 0;
   /** Place in this step's weld chain (`buildWeldChains`): CHAIN_NONE, _HEAD or _MEMBER. @internal */
-  chainRole: number;
+  chainRole: number = CHAIN_NONE;
   /** The previous weld of this weld's chain, or null. Solver scratch. @internal */
-  chainPrev: WeldJoint | null;
+  chainPrev: WeldJoint | null = null;
   /** The next weld of this weld's chain, or null. Solver scratch. @internal */
-  chainNext: WeldJoint | null;
+  chainNext: WeldJoint | null = null;
   /** The body this weld shares with `chainNext`, or null. Solver scratch. @internal */
-  chainBody: SolverBody | null;
+  chainBody: SolverBody | null = null;
   /** The chain solve's factors and right-hand side for this weld. Solver scratch. @internal */
-  readonly chainData: Float64Array;
+  readonly chainData = new Float64Array(WELD_CHAIN_DATA);
   /** Whether this step's rows let the weld join a chain (`isChainableWeld`). Solver scratch. @internal */
-  chainable: boolean;
+  chainable = false;
 
   /**
    * @param anchor - the weld point, world coordinates
@@ -123,36 +123,10 @@ export class WeldJoint extends AnchoredJoint {
   constructor(bodyA: SolverBody, bodyB: SolverBody, anchor: Vec2Like, options: WeldJointOptions = {}) {
     registerJointType(weldType);
     super(JointKind.Weld, bodyA, bodyB, anchor, anchor, 'anchor', 'anchor');
-    this.referenceAngleValue = requireFiniteArg(
-      options.referenceAngle ?? bodyB.angle - bodyA.angle,
-      'referenceAngle',
-    );
+    this.referenceAngleValue = referenceAngleOf(options, bodyA, bodyB);
     const shared = options.dampingRatio ?? 1;
-    this.linearSpring = new JointSpring(1);
-    this.angularSpring = new JointSpring(1);
     setPart(this.linearSpring, 'linear', options, shared);
     setPart(this.angularSpring, 'angular', options, shared);
-    this.impulseX = 0;
-    this.impulseY = 0;
-    this.angularImpulse = 0;
-    this.k11 = 0;
-    this.k12 = 0;
-    this.k13 = 0;
-    this.k22 = 0;
-    this.k23 = 0;
-    this.k33 = 0;
-    this.biasX = 0;
-    this.biasY = 0;
-    this.angularBias = 0;
-    this.linearSoftness = new Softness();
-    this.angularSoftness = new Softness();
-    this.linearGamma = 0;
-    this.chainRole = CHAIN_NONE;
-    this.chainPrev = null;
-    this.chainNext = null;
-    this.chainBody = null;
-    this.chainData = new Float64Array(WELD_CHAIN_DATA);
-    this.chainable = false;
   }
 
   /**

@@ -60,11 +60,11 @@ export class WheelJoint extends AxialJoint {
   /** The value behind `maxMotorTorque` (read by the solver; set through `maxMotorTorque`). @internal */
   maxMotorTorqueValue: number;
   /** 1 / K of the perpendicular row, kg. @internal */
-  perpMass: number;
+  perpMass = 0;
   /** 1 / (iA + iB) of the motor row, kg m². @internal */
-  motorMass: number;
+  motorMass = 0;
   /** The sprung mass per wheel of the last prepare, kg (frequency form). @internal */
-  sprungMass: number;
+  sprungMass = 0;
 
   /**
    * @param bodyA - the chassis (the axis is fixed in it)
@@ -84,9 +84,6 @@ export class WheelJoint extends AxialJoint {
     registerJointType(wheelType);
     super(JointKind.Wheel, bodyA, bodyB, anchor, axis, options, options.maxMotorTorque !== undefined);
     this.maxMotorTorqueValue = requireNonNegativeArg(options.maxMotorTorque ?? 0, 'maxMotorTorque');
-    this.perpMass = 0;
-    this.motorMass = 0;
-    this.sprungMass = 0;
   }
 
   /**

@@ -51,93 +51,32 @@ function checkJointOptions(o: object): void {
 /** The joint options that take booleans. */
 const BOOLEAN_KEYS: readonly string[] = ['collideConnected', 'enableLimit', 'enableMotor', 'enableSpring'];
 
-/** The options each joint kind takes (any other key is refused, with the closest suggested). */
-const BASE_KEYS = ['bodyA', 'bodyB', 'collideConnected', 'userData', 'breakForce', 'breakTorque'];
+/** The options every joint between two bodies takes. */
+const PAIR_KEYS = ['bodyA', 'bodyB', 'collideConnected', 'userData', 'breakForce', 'breakTorque'];
+/** What `setSpring` takes, and the joints with one spring. */
 export const SPRING_KEYS = ['frequencyHz', 'dampingRatio', 'stiffness', 'damping'];
-/** A limit and a motor, as the revolute, prismatic and wheel joints take them. */
-const LIMIT_MOTOR_KEYS = ['enableLimit', 'motorSpeed', 'enableMotor'];
-const REVOLUTE_KEYS: readonly string[] = [
-  ...BASE_KEYS,
-  'anchor',
-  ...SPRING_KEYS,
-  ...LIMIT_MOTOR_KEYS,
-  'lowerAngle',
-  'upperAngle',
-  'maxMotorTorque',
-  'referenceAngle',
-  'enableSpring',
-  'springHertz',
-  'springDampingRatio',
-  'targetAngle',
-];
-const DISTANCE_KEYS: readonly string[] = [
-  ...BASE_KEYS,
-  'anchorA',
-  'anchorB',
-  'length',
-  'minLength',
-  'maxLength',
-  ...SPRING_KEYS,
-  'enableMotor',
-  'motorSpeed',
-  'maxMotorForce',
-];
-/** What the prismatic and wheel joints share. */
-const SLIDER_KEYS = [
-  ...BASE_KEYS,
-  'anchor',
-  'axis',
-  ...SPRING_KEYS,
-  ...LIMIT_MOTOR_KEYS,
-  'lowerTranslation',
-  'upperTranslation',
-];
-const PRISMATIC_KEYS: readonly string[] = [...SLIDER_KEYS, 'maxMotorForce', 'referenceAngle'];
-const WHEEL_KEYS: readonly string[] = [...SLIDER_KEYS, 'maxMotorTorque'];
 /** What a weld's `setSprings` takes. */
-export const WELD_SPRING_KEYS: readonly string[] = [
-  'linearFrequencyHz',
-  'angularFrequencyHz',
-  'dampingRatio',
-  'linearDampingRatio',
-  'angularDampingRatio',
-  'linearStiffness',
-  'linearDamping',
-  'angularStiffness',
-  'angularDamping',
-];
-const WELD_KEYS: readonly string[] = [...BASE_KEYS, 'anchor', ...WELD_SPRING_KEYS, 'referenceAngle'];
-const MOTOR_KEYS: readonly string[] = [
-  ...BASE_KEYS,
-  'linearOffset',
-  'angularOffset',
-  'maxForce',
-  'maxTorque',
-  'correctionFactor',
-];
-const FILTER_KEYS: readonly string[] = ['bodyA', 'bodyB', 'userData'];
-const MOUSE_KEYS: readonly string[] = [
-  'body',
-  'target',
-  'anchor',
-  'maxForce',
-  'frequencyHz',
-  'dampingRatio',
-  'userData',
-  'breakForce',
-];
+export const WELD_SPRING_KEYS: readonly string[] = (
+  'linearFrequencyHz angularFrequencyHz dampingRatio linearDampingRatio angularDampingRatio ' +
+  'linearStiffness linearDamping angularStiffness angularDamping'
+).split(' ');
+const KEY_GROUPS: Readonly<Record<string, readonly string[]>> = {
+  JointPair: PAIR_KEYS,
+  Spring: SPRING_KEYS,
+  WeldSprings: WELD_SPRING_KEYS,
+};
+
+/** The option names a kind's `keys` lists (`WorldJointKind.keys`), its group words expanded. @internal */
+export function optionKeys(keys: string): readonly string[] {
+  return keys.split(' ').flatMap((key) => KEY_GROUPS[key] ?? key);
+}
 
 /** A request of a joint at one anchor, with an axis for a slider (revolute, prismatic, weld, wheel). */
 type PinnedOptions = JointOptionsBase & { bodyA: Body; bodyB: Body; anchor: Vec2Like; axis?: Vec2Like };
 
 /** The check of a joint request at one anchor (within reach of both bodies), with an axis when `axis`. */
-function pinned<T extends PinnedOptions>(
-  keys: readonly string[],
-  axis: boolean,
-): (options: T, world: World) => ResolvedJoint<T> {
-  return (options, world) => {
-    const o = checkOptions(options, 'options');
-    checkKeys(o, keys, 'options');
+function pinned<T extends PinnedOptions>(axis: boolean): (o: T, world: World) => ResolvedJoint<T> {
+  return (o, world) => {
     const { bodyA, bodyB } = checkPair(o, world);
     const anchor = checkVec2(o.anchor, 'options.anchor');
     checkAnchorReach(anchor, [bodyA, bodyB], 'options.anchor');
@@ -146,16 +85,14 @@ function pinned<T extends PinnedOptions>(
   };
 }
 
-/** Checks a revolute joint request. Mutates nothing. @internal */
-export const resolveRevoluteJointOptions = /* @__PURE__ */ pinned<RevoluteJointOptions>(REVOLUTE_KEYS, false);
+/** Checks a revolute joint request (its keys checked: see `worldJoint`). Mutates nothing. @internal */
+export const resolveRevoluteJointOptions = /* @__PURE__ */ pinned<RevoluteJointOptions>(false);
 
 /** Checks a distance joint request. Mutates nothing. @internal */
 export function resolveDistanceJointOptions(
-  options: DistanceJointOptions,
+  o: DistanceJointOptions,
   world: World,
 ): ResolvedJoint<DistanceJointOptions> {
-  const o = checkOptions(options, 'options');
-  checkKeys(o, DISTANCE_KEYS, 'options');
   const { bodyA, bodyB } = checkPair(o, world);
   const anchorA = checkVec2(o.anchorA, 'options.anchorA');
   const anchorB = checkVec2(o.anchorB, 'options.anchorB');
@@ -177,11 +114,9 @@ export function resolveDistanceJointOptions(
 
 /** Checks a mouse joint request. Mutates nothing. @internal */
 export function resolveMouseJointOptions(
-  options: MouseJointOptions,
+  o: MouseJointOptions,
   world: World,
 ): ResolvedJoint<MouseConstraintOptions> {
-  const o = checkOptions(options, 'options');
-  checkKeys(o, MOUSE_KEYS, 'options');
   const body = world.checkBody(o.body, 'options.body');
   if (!body.isDynamic)
     throw new WorldError('options.body', body.toString(), 'a mouse joint drags a dynamic body');
@@ -203,24 +138,19 @@ export function resolveMouseJointOptions(
 }
 
 /** Checks a prismatic joint request. Mutates nothing. @internal */
-export const resolvePrismaticJointOptions = /* @__PURE__ */ pinned<PrismaticJointOptions>(
-  PRISMATIC_KEYS,
-  true,
-);
+export const resolvePrismaticJointOptions = /* @__PURE__ */ pinned<PrismaticJointOptions>(true);
 
 /** Checks a weld joint request. Mutates nothing. @internal */
-export const resolveWeldJointOptions = /* @__PURE__ */ pinned<WeldJointOptions>(WELD_KEYS, false);
+export const resolveWeldJointOptions = /* @__PURE__ */ pinned<WeldJointOptions>(false);
 
 /** Checks a wheel joint request. Mutates nothing. @internal */
-export const resolveWheelJointOptions = /* @__PURE__ */ pinned<WheelJointOptions>(WHEEL_KEYS, true);
+export const resolveWheelJointOptions = /* @__PURE__ */ pinned<WheelJointOptions>(true);
 
 /** Checks a motor joint request. Mutates nothing. @internal */
 export function resolveMotorJointOptions(
-  options: MotorJointOptions,
+  o: MotorJointOptions,
   world: World,
 ): ResolvedJoint<MotorJointOptions> {
-  const o = checkOptions(options, 'options');
-  checkKeys(o, MOTOR_KEYS, 'options');
   const { bodyA, bodyB } = checkPair(o, world);
   if (o.linearOffset !== undefined) {
     const offset = checkVec2(o.linearOffset, 'options.linearOffset');
@@ -230,9 +160,7 @@ export function resolveMotorJointOptions(
 }
 
 /** Checks a filter joint request. Mutates nothing. @internal */
-export function resolveFilterJointOptions(options: FilterJointOptions, world: World): ResolvedJoint<object> {
-  const o = checkOptions(options, 'options');
-  checkKeys(o, FILTER_KEYS, 'options');
+export function resolveFilterJointOptions(o: FilterJointOptions, world: World): ResolvedJoint<object> {
   const { bodyA, bodyB } = checkPair(o, world);
   const r = resolved(bodyA, bodyB, bodyA.position, bodyB.position, {});
   r.collideConnected = false;

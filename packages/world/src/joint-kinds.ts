@@ -1,4 +1,4 @@
-import { fieldChecksOf, JOINT_TYPES, JointKind } from '@lite/constraints';
+import { fieldChecksOf, JointKind } from '@lite/constraints';
 import {
   asWorldError,
   checkBreak,
@@ -8,7 +8,7 @@ import {
   WELD_SPRING_KEYS,
 } from './joint-checks';
 import { installJointPasses } from './joint-passes';
-import { type Joint, jointBodyA, jointBodyB, type WorldJointKind } from './joints';
+import { type Joint, jointBodyA, type WorldJointKind } from './joints';
 import { checkJointBound, checkReach } from './limits';
 import { checkVec2 } from './validate';
 
@@ -18,17 +18,15 @@ import { checkVec2 } from './validate';
 /** The kinds registered so far, indexed by their `JointKind` value (holes for the others). @internal */
 export const WORLD_JOINT_KINDS: WorldJointKind[] = [];
 
-/** Registers `kind` once: wraps its class's prototype and adds it to {@link WORLD_JOINT_KINDS}. @internal */
+/**
+ * Registers `kind` once: wraps the read-outs, `set...` methods and checked accessors its class
+ * inherits from the constraint package (see {@link wrapInherited}) and adds it to
+ * {@link WORLD_JOINT_KINDS}. @internal
+ */
 export function registerJointKind(kind: WorldJointKind): void {
   if (WORLD_JOINT_KINDS[kind.kind] === kind) return;
   installJointPasses();
-  const prototype = kind.cls.prototype;
-  Object.defineProperty(prototype, 'wakeBodies', { value: wakeBodies, writable: true, configurable: true });
-  Object.defineProperty(prototype, 'toString', { value: jointName, writable: true, configurable: true });
-  guardDestroyed(prototype, READ_OUTS);
-  wakingMethods(prototype);
-  breakAccessors(prototype);
-  guardSetters(prototype);
+  wrapInherited(kind.cls.prototype);
   WORLD_JOINT_KINDS[kind.kind] = kind;
 }
 
@@ -52,31 +50,10 @@ export function checkJointInput(joint: Joint): void {
 }
 
 // -------------------------------------------------------------------------------------------------
-// The wrapping of the constraint package's setters, installed once on each world class.
+// The wrapping of the constraint package's read-outs and setters, installed once on each world class.
 
-/** Wraps the read-outs (angle, speed, reaction, ...) to throw a WorldError once the joint is destroyed. */
-function guardDestroyed(prototype: object, names: readonly string[]): void {
-  const methods = prototype as Record<string, (...args: unknown[]) => unknown>;
-  for (const name of names) {
-    const method = methods[name];
-    if (typeof method !== 'function') continue;
-    methods[name] = function (this: Joint, ...args: unknown[]): unknown {
-      liveWorld(this);
-      return method.apply(this, args);
-    };
-  }
-}
-const READ_OUTS = [
-  'jointAngle',
-  'jointSpeed',
-  'isSoft',
-  'getReactionForce',
-  'getReactionTorque',
-  'getTranslation',
-  'getSpeed',
-  'getMotorForce',
-  'getMotorTorque',
-];
+/** The read-outs (`jointAngle`, `getReactionForce`, `isSoft`, ...): refused once the joint is destroyed. */
+const READ_OUT = /^(get|joint|is)[A-Z]/;
 
 /** Checks of a setter method's arguments beyond the constraint's own (other `set...` methods have none). */
 const METHOD_CHECKS: Readonly<Record<string, (joint: Joint, args: unknown[]) => void>> = {
@@ -119,87 +96,63 @@ function inherited(prototype: object): [string, PropertyDescriptor][] {
 }
 
 /**
- * Wraps each `set...` method (`setLimits`, `setSpring`, ...) to refuse a destroyed joint, check its
- * arguments ({@link METHOD_CHECKS}), rethrow a ConstraintError as a WorldError naming
- * `joint.<argument>`, wake the bodies and return the joint.
+ * Wraps, on `prototype`, what it inherits from the constraint class: each read-out ({@link READ_OUT})
+ * to throw a WorldError once the joint is destroyed; each `set...` method (`setLimits`,
+ * `setSpring`, ...) to refuse a destroyed joint, check its arguments ({@link METHOD_CHECKS}), wake
+ * the bodies and return the joint; each checked field accessor (`motorSpeed`, `lowerAngle`, ...) to
+ * refuse a destroyed joint and wake the bodies when its value changes. A ConstraintError becomes a
+ * WorldError naming `joint.<argument>`.
  */
-function wakingMethods(prototype: object): void {
+function wrapInherited(prototype: object): void {
+  const methods = prototype as Record<string, unknown>;
   for (const [name, d] of inherited(prototype)) {
-    if (!/^set[A-Z]/.test(name) || typeof d.value !== 'function') continue;
     const method = d.value as (...args: unknown[]) => unknown;
-    const checks = METHOD_CHECKS[name];
-    (prototype as Record<string, unknown>)[name] = function (this: Joint, ...args: unknown[]): Joint {
-      liveWorld(this);
-      asWorldError(() => {
-        checks?.(this, args);
-        method.apply(this, args);
-      });
-      wakeBodies.call(this);
-      return this;
-    };
-  }
-}
-
-/**
- * Wraps the constraint's checked field accessors (`motorSpeed`, `lowerAngle`, ...) to throw a
- * WorldError naming `joint.<field>` instead of its ConstraintError, or once the joint is destroyed.
- */
-function guardSetters(prototype: object): void {
-  for (const [name, d] of inherited(prototype)) {
-    if (d.get === undefined || d.set === undefined) continue;
-    const get = d.get;
-    const set = d.set;
-    Object.defineProperty(prototype, name, {
-      configurable: true,
-      enumerable: false,
-      get,
-      set(this: Joint, value: unknown) {
+    if (typeof method === 'function' && READ_OUT.test(name)) {
+      methods[name] = function (this: Joint, ...args: unknown[]): unknown {
         liveWorld(this);
-        checkJointBound(name, value, `joint.${name}`);
-        if ((name === 'targetX' || name === 'targetY') && this.kind === JointKind.Mouse) {
-          const b = this.body;
-          const x = name === 'targetX' ? value : this.targetX;
-          const y = name === 'targetY' ? value : this.targetY;
-          if (typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y)) {
-            checkReach({ x, y }, b.position.x, b.position.y, `joint.${name}`);
-          }
+        return method.apply(this, args);
+      };
+    } else if (typeof method === 'function' && /^set[A-Z]/.test(name)) {
+      const checks = METHOD_CHECKS[name];
+      methods[name] = function (this: Joint, ...args: unknown[]): Joint {
+        liveWorld(this);
+        asWorldError(() => {
+          checks?.(this, args);
+          method.apply(this, args);
+        });
+        this.wakeBodies();
+        return this;
+      };
+    } else if (d.get !== undefined && d.set !== undefined) guardSetter(prototype, name, d.get, d.set);
+  }
+}
+
+/** Wraps the checked field accessor `name` (see {@link wrapInherited}). */
+function guardSetter(
+  prototype: object,
+  name: string,
+  get: () => unknown,
+  set: (value: unknown) => void,
+): void {
+  Object.defineProperty(prototype, name, {
+    configurable: true,
+    enumerable: false,
+    get,
+    set(this: Joint, value: unknown) {
+      liveWorld(this);
+      checkJointBound(name, value, `joint.${name}`);
+      if ((name === 'targetX' || name === 'targetY') && this.kind === JointKind.Mouse) {
+        const b = this.body;
+        const x = name === 'targetX' ? value : this.targetX;
+        const y = name === 'targetY' ? value : this.targetY;
+        if (typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y)) {
+          checkReach({ x, y }, b.position.x, b.position.y, `joint.${name}`);
         }
-        const before = get.call(this);
-        asWorldError(() => set.call(this, value));
-        // A change of motion (a motor's speed, a limit, a length, a target) wakes the bodies.
-        if (!Object.is(before, get.call(this))) wakeBodies.call(this);
-      },
-    });
-  }
-}
-
-/** `breakForce` and `breakTorque`: numbers > 0 (+Infinity: never breaks), checked when set. */
-function breakAccessors(prototype: object): void {
-  for (const name of ['breakForce', 'breakTorque'] as const) {
-    const slot = `${name}Value` as const;
-    Object.defineProperty(prototype, name, {
-      configurable: true,
-      enumerable: false,
-      get(this: Joint) {
-        return this[slot];
-      },
-      set(this: Joint, value: number) {
-        // A joint still being made (no world yet, or a snapshot's scratch joint) has no world.
-        if (this.world === null && this.id >= 0) liveWorld(this);
-        this[slot] = checkBreak(value, `joint.${name}`);
-      },
-    });
-  }
-}
-
-/** `wakeBodies` of every world joint. */
-function wakeBodies(this: Joint): void {
-  const world = liveWorld(this);
-  world.wakeBody(jointBodyA(this));
-  world.wakeBody(jointBodyB(this));
-}
-
-/** `toString` of every world joint: the class name and the id, `RevoluteJoint #3`. */
-function jointName(this: Joint): string {
-  return `${JOINT_TYPES[this.kind].name} #${this.id}`;
+      }
+      const before = get.call(this);
+      asWorldError(() => set.call(this, value));
+      // A change of motion (a motor's speed, a limit, a length, a target) wakes the bodies.
+      if (!Object.is(before, get.call(this))) this.wakeBodies();
+    },
+  });
 }

@@ -2,6 +2,7 @@ import {
   DistanceJoint as DistanceConstraint,
   type DistanceJointOptions as DistanceConstraintOptions,
   FilterJoint as FilterConstraint,
+  JOINT_TYPES,
   JointKind,
   MotorJoint as MotorConstraint,
   type MotorJointOptions as MotorConstraintOptions,
@@ -20,6 +21,9 @@ import type { Vec2Like } from '@lite/math';
 import type { Body } from './body';
 import {
   asWorldError,
+  checkBreak,
+  liveWorld,
+  optionKeys,
   resolveDistanceJointOptions,
   resolveFilterJointOptions,
   resolveMotorJointOptions,
@@ -31,6 +35,7 @@ import {
 } from './joint-checks';
 import { registerJointKind } from './joint-kinds';
 import { checkJointBound } from './limits';
+import { checkKeys, checkOptions } from './validate';
 import type { World } from './world';
 
 // The world's joints: the constraint package's joints (the solver dispatches on their `kind`) plus
@@ -181,7 +186,13 @@ export interface WorldJointKind<O = unknown> {
     id: number,
     r: ResolvedJoint<never>,
   ) => Joint;
-  /** Checks the options of `world.createJoint` (mutates nothing). @internal */
+  /**
+   * The options `world.createJoint` takes for the kind, any other refused with the closest
+   * suggested (`JointPair`: bodyA, bodyB, collideConnected, userData, breakForce, breakTorque;
+   * `Spring`: what `setSpring` takes; `WeldSprings`: what `setSprings` takes). @internal
+   */
+  readonly keys: string;
+  /** Checks the options of `world.createJoint`, once its keys are (mutates nothing). @internal */
   readonly resolve: (options: O, world: World) => ResolvedJoint<unknown>;
   /** Whether the joint has a single body (`body`, as a mouse joint; default false). @internal */
   readonly oneBody?: boolean;
@@ -189,6 +200,16 @@ export interface WorldJointKind<O = unknown> {
   readonly unitAxis?: boolean;
   /** Its checks between fields beyond each field's own, for a snapshot's joints (see `checkJointInput`). @internal */
   readonly check?: (joint: Joint) => void;
+  /**
+   * The fields a snapshot writes of its joints, in order (the world's `breakForceValue` and
+   * `breakTorqueValue` follow): `name` a number, `name?` a boolean, `name$` a string,
+   * `name:Spring` / `name:Softness` the fields of that member (a `JointSpring`, a `Softness`),
+   * `name:31` the 31 numbers of a `Float64Array`, `AnchoredJoint` / `AxialJoint` the fields a
+   * joint of that base starts with; the fields after a `|` were added later, and a snapshot without
+   * them loads them as a joint is made. Any other field is not saved (a test checks none is missed).
+   * @internal
+   */
+  readonly fields: string;
 }
 
 /** What `world.createJoint` takes as its kind: a joint class (`RevoluteJoint`, `DistanceJoint`, ...). */
@@ -236,6 +257,28 @@ function worldJoint<J extends Joint, O, A extends [unknown, ...unknown[]]>(
       joint.breakForce = r.breakForce;
       joint.breakTorque = r.breakTorque;
     }
+    get breakForce(): number {
+      return (this as unknown as Joint).breakForceValue;
+    }
+    set breakForce(value: number) {
+      setBreak(this as unknown as Joint, 'breakForce', value);
+    }
+    get breakTorque(): number {
+      return (this as unknown as Joint).breakTorqueValue;
+    }
+    set breakTorque(value: number) {
+      setBreak(this as unknown as Joint, 'breakTorque', value);
+    }
+    wakeBodies(): void {
+      const joint = this as unknown as Joint;
+      const world = liveWorld(joint);
+      world.wakeBody(jointBodyA(joint));
+      world.wakeBody(jointBodyB(joint));
+    }
+    override toString(): string {
+      const joint = this as unknown as Joint;
+      return `${JOINT_TYPES[joint.kind].name} #${joint.id}`;
+    }
   }
   const entry: WorldJointKind<O> = {
     ...kind,
@@ -243,7 +286,9 @@ function worldJoint<J extends Joint, O, A extends [unknown, ...unknown[]]>(
     // A trial construction of the bare constraint checks the kind's own options (nothing is made
     // when it throws): its ConstraintError becomes a WorldError naming `options.<field>`.
     resolve: (options, world) => {
-      const r = kind.resolve(options, world) as ResolvedJoint<O>;
+      const o = checkOptions(options as object, 'options') as O;
+      checkKeys(o as object, optionKeys(kind.keys), 'options');
+      const r = kind.resolve(o, world) as ResolvedJoint<O>;
       asWorldError(() => new base(...args(r)), 'options.');
       return r;
     },
@@ -265,7 +310,21 @@ export interface RevoluteJoint extends WorldJointOf<RevoluteConstraint> {}
 /** The revolute joint's class: `world.createJoint(RevoluteJoint, options)`, `joint instanceof RevoluteJoint`. */
 export const RevoluteJoint: WorldJointClass<RevoluteJoint, RevoluteJointOptions> = /* @__PURE__ */ worldJoint(
   RevoluteConstraint,
-  { kind: 1 as typeof JointKind.Revolute, resolve: resolveRevoluteJointOptions },
+  {
+    kind: 1 as typeof JointKind.Revolute,
+    keys:
+      'JointPair anchor Spring enableLimit motorSpeed enableMotor lowerAngle upperAngle maxMotorTorque ' +
+      'referenceAngle enableSpring springHertz springDampingRatio targetAngle',
+    resolve: resolveRevoluteJointOptions,
+    fields:
+      'AnchoredJoint referenceAngleValue spring:Spring enableLimitValue? lowerAngleValue upperAngleValue ' +
+      'motorSpeedValue maxMotorTorqueValue enableMotorValue? impulseX impulseY motorImpulse lowerImpulse ' +
+      'upperImpulse k11 k12 k22 m11 m12 m22 biasX biasY axialMass angle lowerBias upperBias maxMotorImpulse ' +
+      'k13 k23 k33 n11 n12 n13 n22 n23 n33 limitState limitBias limitNear? softness:Softness springGamma ' +
+      's11 s12 s22 softRows? anchored? anchorSeen? chainRole u11 u12 u21 u22 e11 e12 e21 e22 d11 d12 d22 ' +
+      'chainX chainY | springHertzValue springDampingRatioValue targetAngleValue enableSpringValue? ' +
+      'springImpulse springSoftness:Softness springBias',
+  },
   (r) => [r.bodyA, r.bodyB, r.anchorA, r.options],
 );
 
@@ -280,7 +339,16 @@ export interface DistanceJoint extends WorldJointOf<DistanceConstraint> {}
 /** The distance joint's class: `world.createJoint(DistanceJoint, options)`, `joint instanceof DistanceJoint`. */
 export const DistanceJoint: WorldJointClass<DistanceJoint, DistanceJointOptions> = /* @__PURE__ */ worldJoint(
   DistanceConstraint,
-  { kind: 0 as typeof JointKind.Distance, resolve: resolveDistanceJointOptions, check: checkLengths },
+  {
+    kind: 0 as typeof JointKind.Distance,
+    keys: 'JointPair anchorA anchorB length minLength maxLength Spring enableMotor motorSpeed maxMotorForce',
+    resolve: resolveDistanceJointOptions,
+    check: checkLengths,
+    fields:
+      'AnchoredJoint lengthValue minLengthValue maxLengthValue spring:Spring impulse lowerImpulse ' +
+      'upperImpulse currentLength ux uy k mass bias lowerBias upperBias softness:Softness softRows? ' +
+      'anchored? anchorSeen? | motorSpeedValue maxMotorForceValue enableMotorValue? motorImpulse maxMotorImpulse',
+  },
   (r) => [r.bodyA, r.bodyB, r.anchorA, r.anchorB, r.options],
 );
 
@@ -296,7 +364,16 @@ export interface MouseJoint extends MouseConstraint, WorldJointFields {
 /** The mouse joint's class: `world.createJoint(MouseJoint, options)`, `joint instanceof MouseJoint`. */
 export const MouseJoint: WorldJointClass<MouseJoint, MouseJointOptions> = /* @__PURE__ */ worldJoint(
   MouseConstraint,
-  { kind: 2 as typeof JointKind.Mouse, resolve: resolveMouseJointOptions, oneBody: true },
+  {
+    kind: 2 as typeof JointKind.Mouse,
+    keys: 'body target anchor maxForce frequencyHz dampingRatio userData breakForce',
+    resolve: resolveMouseJointOptions,
+    oneBody: true,
+    fields:
+      'targetXValue targetYValue localAnchorXValue localAnchorYValue maxForceValue frequencyHzValue ' +
+      'dampingRatioValue impulseX impulseY rx ry k11 k12 k22 m11 m12 m22 biasX biasY maxImpulse ' +
+      'softness:Softness invDt',
+  },
   (r) => [r.bodyA, r.anchorA, r.options as MouseConstraintOptions],
 );
 
@@ -310,7 +387,15 @@ export interface PrismaticJoint extends WorldJointOf<PrismaticConstraint> {}
 export const PrismaticJoint: WorldJointClass<PrismaticJoint, PrismaticJointOptions> =
   /* @__PURE__ */ worldJoint(
     PrismaticConstraint,
-    { kind: 3 as typeof JointKind.Prismatic, resolve: resolvePrismaticJointOptions, unitAxis: true },
+    {
+      kind: 3 as typeof JointKind.Prismatic,
+      keys:
+        'JointPair anchor axis Spring enableLimit motorSpeed enableMotor lowerTranslation upperTranslation ' +
+        'maxMotorForce referenceAngle',
+      resolve: resolvePrismaticJointOptions,
+      unitAxis: true,
+      fields: 'AxialJoint referenceAngleValue maxMotorForceValue angleImpulse k11 k12 k22 angleBias',
+    },
     (r) => [r.bodyA, r.bodyB, r.anchorA, r.options.axis, r.options],
   );
 
@@ -323,7 +408,15 @@ export interface WeldJoint extends WorldJointOf<WeldConstraint> {}
 /** The weld joint's class: `world.createJoint(WeldJoint, options)`, `joint instanceof WeldJoint`. */
 export const WeldJoint: WorldJointClass<WeldJoint, WeldJointOptions> = /* @__PURE__ */ worldJoint(
   WeldConstraint,
-  { kind: 4 as typeof JointKind.Weld, resolve: resolveWeldJointOptions },
+  {
+    kind: 4 as typeof JointKind.Weld,
+    keys: 'JointPair anchor WeldSprings referenceAngle',
+    resolve: resolveWeldJointOptions,
+    fields:
+      'AnchoredJoint referenceAngleValue linearSpring:Spring angularSpring:Spring impulseX impulseY ' +
+      'angularImpulse k11 k12 k13 k22 k23 k33 biasX biasY angularBias linearSoftness:Softness ' +
+      'angularSoftness:Softness linearGamma chainRole chainData:31 chainable?',
+  },
   (r) => [r.bodyA, r.bodyB, r.anchorA, r.options],
 );
 
@@ -336,7 +429,15 @@ export interface WheelJoint extends WorldJointOf<WheelConstraint> {}
 /** The wheel joint's class: `world.createJoint(WheelJoint, options)`, `joint instanceof WheelJoint`. */
 export const WheelJoint: WorldJointClass<WheelJoint, WheelJointOptions> = /* @__PURE__ */ worldJoint(
   WheelConstraint,
-  { kind: 5 as typeof JointKind.Wheel, resolve: resolveWheelJointOptions, unitAxis: true },
+  {
+    kind: 5 as typeof JointKind.Wheel,
+    keys:
+      'JointPair anchor axis Spring enableLimit motorSpeed enableMotor lowerTranslation upperTranslation ' +
+      'maxMotorTorque',
+    resolve: resolveWheelJointOptions,
+    unitAxis: true,
+    fields: 'AxialJoint maxMotorTorqueValue perpMass motorMass sprungMass',
+  },
   (r) => [r.bodyA, r.bodyB, r.anchorA, r.options.axis, r.options],
 );
 
@@ -346,7 +447,15 @@ export interface MotorJoint extends WorldJointOf<MotorConstraint> {}
 /** The motor joint's class: `world.createJoint(MotorJoint, options)`, `joint instanceof MotorJoint`. */
 export const MotorJoint: WorldJointClass<MotorJoint, MotorJointOptions> = /* @__PURE__ */ worldJoint(
   MotorConstraint,
-  { kind: 6 as typeof JointKind.Motor, resolve: resolveMotorJointOptions },
+  {
+    kind: 6 as typeof JointKind.Motor,
+    keys: 'JointPair linearOffset angularOffset maxForce maxTorque correctionFactor',
+    resolve: resolveMotorJointOptions,
+    fields:
+      'invDt linearOffsetXValue linearOffsetYValue angularOffsetValue maxForceValue maxTorqueValue ' +
+      'correctionFactorValue impulseX impulseY angularImpulse rAx rAy m11 m12 m22 angularMass biasX biasY ' +
+      'angularBias maxImpulse maxAngularImpulse',
+  },
   (r) => [r.bodyA, r.bodyB, r.options],
 );
 
@@ -359,7 +468,12 @@ export interface FilterJoint extends WorldJointOf<FilterConstraint> {}
 /** The filter joint's class: `world.createJoint(FilterJoint, options)`, `joint instanceof FilterJoint`. */
 export const FilterJoint: WorldJointClass<FilterJoint, FilterJointOptions> = /* @__PURE__ */ worldJoint(
   FilterConstraint,
-  { kind: 7 as typeof JointKind.Filter, resolve: resolveFilterJointOptions },
+  {
+    kind: 7 as typeof JointKind.Filter,
+    keys: 'bodyA bodyB userData',
+    resolve: resolveFilterJointOptions,
+    fields: 'invDt',
+  },
   (r) => [r.bodyA, r.bodyB],
 );
 
@@ -373,6 +487,13 @@ export type Joint =
   | WheelJoint
   | MotorJoint
   | FilterJoint;
+
+/** Sets `breakForce` or `breakTorque`: a number > 0 (+Infinity: never breaks), else a WorldError. */
+function setBreak(joint: Joint, name: 'breakForce' | 'breakTorque', value: number): void {
+  // A joint still being made (no world yet, or a snapshot's scratch joint) has no world.
+  if (joint.world === null && joint.id >= 0) liveWorld(joint);
+  joint[`${name}Value`] = checkBreak(value, `joint.${name}`);
+}
 
 /** The first body of a joint (the dragged body of a mouse joint). @internal */
 export function jointBodyA(joint: Joint): Body {

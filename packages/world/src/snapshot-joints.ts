@@ -25,8 +25,8 @@ import {
   type ByteWriter,
   badSnapshot,
   type FieldSchema,
-  fieldSchema,
   get,
+  hashedSchema,
   isBeyond,
   readFields,
   refuse,
@@ -37,18 +37,6 @@ import { MAX_STATE_MAGNITUDE } from './validate';
 import type { World } from './world';
 
 // The joints' part of world snapshots: each kind's field list, the checks of a decoded joint, the joint list.
-
-/**
- * Fields a joint's generic record leaves out (written apart, or not state: `velocityA`,
- * `velocityB` and a mouse joint's `velocity` are its bodies' places in the step's packed
- * velocities, bound anew by every prepare).
- */
-const JOINT_SKIP: ReadonlySet<string> = new Set(
-  (
-    'id kind bodyA bodyB body world userData collideConnected chainPrev chainNext chainBody ' +
-    'velocityA velocityB velocity'
-  ).split(' '),
-);
 
 /** Every kind a snapshot may hold, indexed by its `JointKind` value: the snapshot code brings them all. */
 const SNAPSHOT_KINDS: readonly WorldJointKind[] = [
@@ -81,9 +69,9 @@ function makeJoint(kind: number, world: World | null, id: number, a: SolverBody,
 }
 
 /**
- * What a snapshot needs per joint kind, made once from throwaway joints: its field lists (the
- * current one, then the one before the kind gained {@link ADDED_FIELDS}, if it did), the paths of
- * its accumulated impulses, a joint as made and a scratch joint decoded values are checked on.
+ * What a snapshot needs per joint kind, made once: its field lists (the current one, then the one
+ * before the fields its `fields` lists after `|`, if any), the paths of its accumulated impulses, a
+ * joint as made and a scratch joint decoded values are checked on.
  */
 interface KindInfo {
   schemas: FieldSchema[];
@@ -93,15 +81,41 @@ interface KindInfo {
 }
 const kindInfos: KindInfo[] = [];
 
-/**
- * Fields a kind gained after snapshots of it were written, by `JointKind` value: a snapshot without
- * them loads them as a joint is made (the distance joint's motor, the revolute joint's angular
- * spring: off).
- */
-const ADDED_FIELDS: readonly (RegExp | undefined)[] = [
-  /^(enableMotor|motorSpeed|maxMotorForce)Value$|^(motor|maxMotor)Impulse$/,
-  /^(enableSpring|springHertz|springDampingRatio|targetAngle)Value$|^spring(Impulse|Bias)$|^springSoftness\./,
-];
+/** The field lists `WorldJointKind.fields` names by a word: a base's first fields, a member's. */
+const FIELD_GROUPS: Readonly<Record<string, string>> = {
+  AnchoredJoint:
+    'invDt localAnchorAXValue localAnchorAYValue localAnchorBXValue localAnchorBYValue rAx rAy rBx rBy',
+  AxialJoint:
+    'AnchoredJoint localAxisXValue localAxisYValue spring:Spring lowerTranslationValue upperTranslationValue ' +
+    'enableLimitValue? motorSpeedValue enableMotorValue? perpImpulse springImpulse motorImpulse lowerImpulse ' +
+    'upperImpulse axisX axisY a1 a2 s1 s2 axialMass perpBias springBias lowerBias upperBias translation ' +
+    'maxMotorImpulse softness:Softness',
+  Spring: 'form$ frequencyHz dampingRatio stiffness damping soft? defaultDampingRatio',
+  Softness:
+    'beta biasRate gamma massScale impulseScale dampingRate matchedFrequency matchedDampingRatio matchedDt',
+};
+
+/** The schema of `fields` (in the notation of `WorldJointKind.fields`), the break thresholds last. */
+function schemaOf(fields: string): FieldSchema {
+  const paths: string[] = [];
+  const types: number[] = [];
+  const add = (token: string, prefix: string): void => {
+    const [name, group] = token.split(':');
+    if (group !== undefined && /^\d+$/.test(group)) {
+      for (let i = 0; i < Number(group); i++) add(String(i), `${name}.`);
+    } else if (group !== undefined || name in FIELD_GROUPS) {
+      const member = group === undefined ? '' : `${name}.`;
+      for (const part of FIELD_GROUPS[group ?? name].split(' ')) add(part, prefix + member);
+    } else {
+      // 0: a number, 1: a boolean (`?`), 2: a string (`$`).
+      const type = '?$'.indexOf(name.slice(-1)) + 1;
+      paths.push(prefix + (type > 0 ? name.slice(0, -1) : name));
+      types.push(type);
+    }
+  };
+  for (const token of `${fields} breakForceValue breakTorqueValue`.trim().split(/\s+/)) add(token, '');
+  return hashedSchema(paths, types);
+}
 
 /** What a snapshot needs for joints of `kind` (made the first time it is asked for). */
 function kindInfo(kind: number): KindInfo {
@@ -109,15 +123,19 @@ function kindInfo(kind: number): KindInfo {
   if (info === undefined) {
     const make = () =>
       makeJoint(kind, null, -1, new SolverBody(0, 0, 0, 1, 1), new SolverBody(1, 0, 0, 1, 1));
-    const fresh = make();
-    const schemas = [fieldSchema(fresh, JOINT_SKIP)];
-    const added = ADDED_FIELDS[kind];
-    if (added !== undefined) schemas.push(fieldSchema(fresh, JOINT_SKIP, (p) => !added.test(p)));
+    const { fields } = SNAPSHOT_KINDS[kind];
+    const schemas = [schemaOf(fields.replace('|', ' '))];
+    if (fields.includes('|')) schemas.push(schemaOf(fields.slice(0, fields.indexOf('|'))));
     const impulses = schemas[0].paths.filter((path) => IMPULSE_FIELD.test(path));
-    info = { schemas, impulses, fresh, scratch: make() };
+    info = { schemas, impulses, fresh: make(), scratch: make() };
     kindInfos[kind] = info;
   }
   return info;
+}
+
+/** The field lists of the snapshots of joints of `kind` (see {@link KindInfo}). */
+export function jointSchemas(kind: number): readonly FieldSchema[] {
+  return kindInfo(kind).schemas;
 }
 
 /**
