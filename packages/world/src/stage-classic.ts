@@ -45,7 +45,7 @@ export function stepClassic(s: StepState, dt: number, solver: ContactSolver, set
 
 /**
  * Stage 4: v += dt (gravityScale g + F / m), w += dt T / I for awake dynamic bodies, damping
- * v /= 1 + dt c, the speed cap; every awake body's start pose noted and its packed state loaded.
+ * v /= 1 + dt c, the speed cap; every awake body's packed state (its start pose too) loaded.
  */
 export function integrateForces(s: StepState, dt: number): void {
   const gx = s.gravity.x;
