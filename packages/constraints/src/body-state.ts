@@ -306,6 +306,14 @@ export class BodyStates implements BodyVelocities {
     return slot;
   }
 
+  /**
+   * The pose `body`'s slot started the step at (`part` 0 and 1: the centre of mass, 2: the angle),
+   * as {@link BodyStates.load} read it: the step's motion counts from it.
+   */
+  startPose(body: SolverBody, part: number): number {
+    return this.motion[Motion.Stride * (body.solverSlot & Index.Mask) + Motion.X0 + part];
+  }
+
   /** The body in `slot` (1 to {@link BodyStates.count} - 1). */
   bodyAt(slot: number): SolverBody {
     return this.bodies[slot]!;

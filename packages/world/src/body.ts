@@ -36,9 +36,7 @@ export const enum Own {
   GravityScale = 6,
   LinearDamping = 7,
   AngularDamping = 8,
-  Center0X = 9,
-  Center0Y = 10,
-  Angle0 = 11,
+  /** (9 to 11 unused.) */
   SleepTime = 12,
   MinExtent = 13,
 }
@@ -119,30 +117,6 @@ export class Body extends SolverBody {
   readonly shapeList: BodyShape[];
   /** True when the centre of mass is not the origin. @internal */
   hasOffset: boolean;
-  /** The centre of mass and angle at the start of the step (continuous collision). @internal */
-  get center0X(): number {
-    return this.numbers[this.numbersBase + Own.Center0X];
-  }
-  /** @internal */
-  set center0X(value: number) {
-    this.numbers[this.numbersBase + Own.Center0X] = value;
-  }
-  /** @internal */
-  get center0Y(): number {
-    return this.numbers[this.numbersBase + Own.Center0Y];
-  }
-  /** @internal */
-  set center0Y(value: number) {
-    this.numbers[this.numbersBase + Own.Center0Y] = value;
-  }
-  /** @internal */
-  get angle0(): number {
-    return this.numbers[this.numbersBase + Own.Angle0];
-  }
-  /** @internal */
-  set angle0(value: number) {
-    this.numbers[this.numbersBase + Own.Angle0] = value;
-  }
   /** Set while the continuous collision treats the body as fast. @internal */
   isFast: boolean;
   /** Set while continuous collision has moved the body back to a time of impact this step. @internal */
@@ -232,9 +206,6 @@ export class Body extends SolverBody {
     this.world = world;
     this.shapeList = objectArray();
     this.hasOffset = false;
-    this.center0X = o.x;
-    this.center0Y = o.y;
-    this.angle0 = o.angle;
     this.isFast = false;
     this.isStopped = false;
     this.deepInStatic = false;

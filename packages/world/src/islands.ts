@@ -1,11 +1,12 @@
-import type { SolverBody } from '@lite/constraints';
+import type { BodyStates, SolverBody } from '@lite/constraints';
 import type { Body } from './body';
 import type { Contact } from './contact';
 import { type Joint, jointBodyA, jointBodyB } from './joints';
 import type { WorldSettings } from './settings';
 
 /**
- * Islands and sleeping, the step's stage 10 (docs/islands-and-sleeping.md): awake bodies joined by
+ * Islands and sleeping, the step's stage 10 (docs/islands-and-sleeping.md): awake bodies (the body
+ * states' slots, so sleepers cost nothing) joined by
  * union-find through the step's contacts and joints (static bodies join none); an island whose
  * every body rested `timeToSleep` falls asleep, its bodies linked in a ring (`Body.sleepNext`) so
  * waking one wakes all. Lower index as root, rings in id order: the result depends only on ids.
@@ -38,6 +39,7 @@ export class Islands {
   /** Updates sleep timers, builds the islands and puts rested ones to sleep; returns how many slept. */
   update(
     bodies: readonly Body[],
+    states: BodyStates,
     contacts: readonly Contact[],
     contactCount: number,
     joints: readonly Joint[],
@@ -56,9 +58,9 @@ export class Islands {
     const timeToSleep = settings.timeToSleep;
 
     // Sleep timers; every awake body starts as its own island.
-    for (let i = 0, n = bodies.length; i < n; ++i) {
-      const b = bodies[i];
-      if (!b.isAwake) continue;
+    for (let slot = 1, n = states.count; slot < n; ++slot) {
+      const b = states.bodyAt(slot) as Body;
+      const i = b.index;
       parent[i] = i;
       islandTime[i] = Number.POSITIVE_INFINITY;
       ringHead[i] = -1;
@@ -85,13 +87,18 @@ export class Islands {
     }
 
     // An island rests as long as its most recently moving body.
-    for (let i = 0, n = bodies.length; i < n; ++i) {
-      const b = bodies[i];
-      if (!b.isAwake) continue;
-      const root = this.find(i);
+    for (let slot = 1, n = states.count; slot < n; ++slot) {
+      const b = states.bodyAt(slot) as Body;
+      const root = this.find(b.index);
       if (b.sleepTime < islandTime[root]) islandTime[root] = b.sleepTime;
     }
+    let rested = false;
+    for (let slot = 1, n = states.count; slot < n && !rested; ++slot)
+      rested = islandTime[this.find((states.bodyAt(slot) as Body).index)] >= timeToSleep;
+    this.sleptCount = 0;
+    if (!rested) return 0;
 
+    // In index order: the rings and `slept` in id order.
     let asleep = 0;
     const slept = this.slept;
     for (let i = 0, n = bodies.length; i < n; ++i) {

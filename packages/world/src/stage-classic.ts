@@ -5,7 +5,7 @@ import type { ClassicSolver } from './classic-solver';
 import { Stage } from './profile';
 import type { WorldSettings } from './settings';
 import { collectSolverConstraints, collideStages } from './stage-contacts';
-import { failStep, findNonFiniteBody, moveNotedProxies, noteStartPose } from './stage-finish';
+import { failStep, findNonFiniteBody, moveNotedProxies } from './stage-finish';
 import { finishPoses, solveJointPositions } from './stage-poses';
 import type { StepState } from './step-state';
 import { subStepDt } from './step-state';
@@ -45,7 +45,7 @@ export function stepClassic(s: StepState, dt: number, solver: ContactSolver, set
 
 /**
  * Stage 4: v += dt (gravityScale g + F / m), w += dt T / I for awake dynamic bodies, damping
- * v /= 1 + dt c, the speed cap; every awake body's start pose noted and its packed state loaded.
+ * v /= 1 + dt c, the speed cap; every awake body's packed state (its start pose too) loaded.
  */
 export function integrateForces(s: StepState, dt: number): void {
   const gx = s.gravity.x;
@@ -56,7 +56,6 @@ export function integrateForces(s: StepState, dt: number): void {
   states.beginStep();
   for (let slot = 1, n = states.count; slot < n; ++slot) {
     const b = states.bodyAt(slot) as Body;
-    noteStartPose(b);
     if (!b.isDynamic) {
       states.load(b, s.gravity, b.index);
       continue;
@@ -135,16 +134,15 @@ export function solveVelocities(
 }
 
 /**
- * Stage 7: x += dt v, angle += dt w for awake dynamic and kinematic bodies, v first scaled down to
- * `settings.maximumLinearSpeed` when the solve left it faster.
+ * Stage 7: x += dt v, angle += dt w for the slots' bodies (awake dynamic and kinematic), v first
+ * scaled down to `settings.maximumLinearSpeed` when the solve left it faster.
  */
 export function integratePositions(s: StepState, dt: number): void {
-  const bodies = s.bodyList;
+  const states = s.bodyStates;
   const max = s.settings.maximumLinearSpeed;
   const max2 = max * max;
-  for (let i = 0, n = bodies.length; i < n; ++i) {
-    const b = bodies[i];
-    if (!b.isAwake) continue;
+  for (let slot = 1, n = states.count; slot < n; ++slot) {
+    const b = states.bodyAt(slot) as Body;
     const p = b.center;
     const v = b.linearVelocity;
     if (v.x * v.x + v.y * v.y > max2) capLinearVelocity(v, s.settings);

@@ -104,13 +104,14 @@ function sweepFastBodies(s: StepState, c: ContinuousCollision): void {
   while (fast.length > 0) fast.pop();
 }
 
-/** Sets `sweep` to the body's motion this step (centre of mass and angle). */
-function setSweep(sweep: Sweep, b: Body): void {
+/** Sets `sweep` to the body's motion this step (centre of mass and angle, from its slot's start). */
+function setSweep(s: StepState, sweep: Sweep, b: Body): void {
+  const states = s.bodyStates;
   sweep.localCenterX = b.localCenter.x;
   sweep.localCenterY = b.localCenter.y;
-  sweep.c1X = b.center0X;
-  sweep.c1Y = b.center0Y;
-  sweep.a1 = b.angle0;
+  sweep.c1X = states.startPose(b, 0);
+  sweep.c1Y = states.startPose(b, 1);
+  sweep.a1 = states.startPose(b, 2);
   sweep.c2X = b.center.x;
   sweep.c2Y = b.center.y;
   sweep.a2 = b.angle;
@@ -131,16 +132,16 @@ function setStill(sweep: Sweep, b: Body): void {
 }
 
 /** Sets `sweep` to `other`'s motion as `b`'s sweep sees it (unswept bullets and fast bodies move). */
-function setOtherSweep(sweep: Sweep, other: Body, b: Body): void {
+function setOtherSweep(s: StepState, sweep: Sweep, other: Body, b: Body): void {
   const moves = other.isFast && (!other.isStopped || (other.bullet && other.index > b.index));
-  if (!other.isStatic && moves) setSweep(sweep, other);
+  if (!other.isStatic && moves) setSweep(s, sweep, other);
   else setStill(sweep, other);
 }
 
 /** Whether a static shape's fat box meets the box of the body's whole motion this step. */
 function staticNear(s: StepState, c: ContinuousCollision, b: Body): boolean {
-  const x0 = b.center0X;
-  const y0 = b.center0Y;
+  const x0 = s.bodyStates.startPose(b, 0);
+  const y0 = s.bodyStates.startPose(b, 1);
   const x1 = b.center.x;
   const y1 = b.center.y;
   const r = b.maxExtent + 1e-6 + 1e-12 * (Math.abs(x0) + Math.abs(y0) + Math.abs(x1) + Math.abs(y1));
@@ -162,7 +163,7 @@ function sweepBody(s: StepState, c: ContinuousCollision, b: Body, bullet: boolea
   if (!bullet && !staticNear(s, c, b)) return;
   const sweepA = s.sweepA;
   const sweepB = s.sweepB;
-  setSweep(sweepA, b);
+  setSweep(s, sweepA, b);
   // The box swept by every shape, from the start pose (still the transform) to the end.
   const box = s.queryBox;
   const aabb = s.aabb;
@@ -210,7 +211,7 @@ function sweepBody(s: StepState, c: ContinuousCollision, b: Body, bullet: boolea
     const other = candidates[k0];
     const ob = other.body;
     if (!ob.isStatic && !bullet) continue;
-    setOtherSweep(sweepB, ob, b);
+    setOtherSweep(s, sweepB, ob, b);
     input.shapeB = other.geometry;
     for (let k = 0; k < shapes.length; ++k) {
       const shape = shapes[k];
@@ -326,7 +327,7 @@ function meetBody(s: StepState, b: Body, t: number, shape: BodyShape, other: Bod
   const ob = other.body;
   if (ob.isStatic || ob.invMass === 0 || !ob.isAwake) return;
   const sweepB = s.sweepB;
-  setOtherSweep(sweepB, ob, b);
+  setOtherSweep(s, sweepB, ob, b);
   const xfA = s.sweepA.getTransform(t, s.xfScratch);
   const xfB = sweepB.getTransform(t, s.xfOther);
   // The reach goes in the manifold's margin slot: a computed double passed to `collide` is boxed.

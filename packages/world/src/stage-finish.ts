@@ -10,7 +10,7 @@ import { STEP_SPECULATIVE_DISTANCE } from './settings';
 import { type BodyShape, KIND_BOX } from './shape';
 import type { InstalledSolver } from './solvers';
 import { collidePair } from './stage-contacts';
-import { undoStep } from './stage-journal';
+import { saveBody, undoStep } from './stage-journal';
 import { noteListenerError, SNAPSHOT_STRIDE, type StepState } from './step-state';
 
 /**
@@ -19,47 +19,43 @@ import { noteListenerError, SNAPSHOT_STRIDE, type StepState } from './step-state
  */
 
 /**
- * Saves every body's pose and velocity (sleeping ones too: one may wake mid-step) for undoing a
- * failed step; returns the index of the first body with a non-finite state, or -1. On the way, awake
- * moving bodies get a slot in the body states and the others give theirs back.
+ * Checks every body is finite (static and sleeping too: a plain vector may have been written) and
+ * saves those a step may change ({@link stepChanges}; one it wakes is saved as it wakes,
+ * `journalWoken`) for undoing a failed step. Returns the index of the first non-finite body, or -1.
+ * On the way, awake moving bodies get a slot in the body states and the others give theirs back.
  */
 export function saveState(s: StepState): number {
   const bodies = s.bodyList;
-  const snapshot = s.snapshot;
   const states = s.bodyStates;
   for (let i = 0, n = bodies.length; i < n; ++i) {
     const b = bodies[i];
     if (b.isAwake && !b.isStatic) states.insert(b);
     else states.remove(b);
-    const k = i * SNAPSHOT_STRIDE;
     const x = b.position.x;
     const y = b.position.y;
-    const angle = b.angle;
-    const vx = b.linearVelocity.x;
-    const vy = b.linearVelocity.y;
+    const v = b.linearVelocity;
     const w = b.angularVelocity;
-    snapshot[k] = x;
-    snapshot[k + 1] = y;
-    snapshot[k + 2] = angle;
-    snapshot[k + 3] = vx;
-    snapshot[k + 4] = vy;
-    snapshot[k + 5] = w;
-    snapshot[k + 6] = b.center.x;
-    snapshot[k + 7] = b.center.y;
-    // x * 0 is 0 exactly when x is finite. Every body, static and sleeping too: a value written into
-    // a plain vector (`position`, `force`) is found here, naming its body.
-    if (x * 0 + y * 0 + angle * 0 + vx * 0 + vy * 0 + w * 0 + finiteLoad(b) !== 0) return i;
+    // x * 0 is 0 exactly when x is finite.
+    if (x * 0 + y * 0 + b.angle * 0 + v.x * 0 + v.y * 0 + w * 0 + finiteLoad(b) !== 0) return i;
     // An origin written into `position` directly moves the body as `setTransform` would.
     const p = b.transform.p;
     if (x !== p.x || y !== p.y) {
       p.x = x;
       p.y = y;
       placeCenter(b);
-      snapshot[k + 6] = b.center.x;
-      snapshot[k + 7] = b.center.y;
     }
+    if (stepChanges(b)) saveBody(s, b);
   }
   return -1;
+}
+
+/**
+ * Whether a step may change `b`: awake, or static and jointed (a joint's position pass adds 0 times
+ * its correction to a static body's pose, NaN when the correction is). Sleepers it does not wake
+ * stay as they are.
+ */
+function stepChanges(b: Body): boolean {
+  return b.isAwake || (b.isStatic && b.jointEdges.length > 0);
 }
 
 /** 0 when a body's force and torque are finite, else NaN (see {@link saveState}). */
@@ -76,20 +72,21 @@ function finiteState(b: Body): number {
   return pose + v.x * 0 + v.y * 0 + b.angularVelocity * 0 + finiteLoad(b);
 }
 
-/** Stage 8: the index of the first awake body with a non-finite field, or -1. */
+/** Stage 8: the index of the first awake body (the body states' slots) with a non-finite field, or -1. */
 export function findNonFiniteBody(s: StepState): number {
-  const bodies = s.bodyList;
-  for (let i = 0, n = bodies.length; i < n; ++i) {
-    const b = bodies[i];
-    if (b.isAwake && finiteState(b) !== 0) return i;
+  const states = s.bodyStates;
+  let bad = -1;
+  for (let slot = 1, n = states.count; slot < n; ++slot) {
+    const b = states.bodyAt(slot) as Body;
+    if (finiteState(b) !== 0 && (bad < 0 || b.index < bad)) bad = b.index;
   }
-  return -1;
+  return bad;
 }
 
 /**
  * A step turned body `index` non-finite: undo it (contacts, joints and pending pairs from the
- * journal; every body from `saveState`'s copy), emit the ends of the contacts it dropped, and throw
- * naming the body and field. `moved`: earlier sub-steps moved proxies, which follow the bodies back.
+ * journal; the bodies from `saveState`'s copy), emit the ends of the contacts it dropped, and
+ * throw naming the body and field. `moved`: earlier sub-steps moved proxies, which follow the bodies back.
  */
 export function failStep(s: StepState, index: number, moved: boolean): never {
   const error = nonFiniteBodyError(
@@ -102,12 +99,13 @@ export function failStep(s: StepState, index: number, moved: boolean): never {
   throw error;
 }
 
-/** Every body back to its saved state (static and sleeping too), and the awake ones' proxies when `moved`. */
+/** The bodies the step may have changed back to their saved state, the awake ones' proxies when `moved`. */
 function restoreBodies(s: StepState, moved: boolean): void {
   const bodies = s.bodyList;
   const snapshot = s.snapshot;
   for (let i = 0, n = bodies.length; i < n; ++i) {
     const b = bodies[i];
+    if (!stepChanges(b)) continue;
     const k = i * SNAPSHOT_STRIDE;
     b.position.x = snapshot[k];
     b.position.y = snapshot[k + 1];
@@ -130,13 +128,6 @@ export function placeProxies(s: StepState, b: Body): void {
     s.broadPhase.moveProxy(shapes[k].proxyId, s.aabb, 0, 0);
     s.broadPhase.touchProxy(shapes[k].proxyId);
   }
-}
-
-/** Before the solve: notes an awake body's start pose (centre of mass and angle) for continuous collision. */
-export function noteStartPose(b: Body): void {
-  b.center0X = b.center.x;
-  b.center0Y = b.center.y;
-  b.angle0 = b.angle;
 }
 
 /**
@@ -239,6 +230,7 @@ export function updateSleep(s: StepState, dt: number, solver: InstalledSolver): 
   if (!s.settings.sleeping) return;
   const asleep = s.islands.update(
     s.bodyList,
+    s.bodyStates,
     s.solverContacts,
     s.solverContactCount,
     s.solverJoints,
@@ -315,12 +307,11 @@ function settleContact(s: StepState, c: Contact): void {
   }
 }
 
-/** Stage 11: forces and torques apply for one step. */
+/** Stage 11: forces and torques apply for one step (the awake bodies hold slots; sleepers have none). */
 export function clearForces(s: StepState): void {
-  const bodies = s.bodyList;
-  for (let i = 0, n = bodies.length; i < n; ++i) {
-    const b = bodies[i];
-    if (!b.isAwake) continue;
+  const states = s.bodyStates;
+  for (let slot = 1, n = states.count; slot < n; ++slot) {
+    const b = states.bodyAt(slot) as Body;
     b.force.x = 0;
     b.force.y = 0;
     b.torque = 0;

@@ -6,11 +6,11 @@ import { freeContact } from './contact-order';
 import { END_CONTACT } from './events';
 import type { Joint } from './joints';
 import { unlinkContact } from './stage-contacts';
-import type { StepState } from './step-state';
+import { SNAPSHOT_STRIDE, type StepState } from './step-state';
 
-// The step's journal: what a failed step puts back beside the bodies (`saveState`), as it was when
-// the step began: the contacts it may change (journaled as the step begins or `wakeBody` wakes a
-// body), the joints' carried impulses and the broadphase's move buffer.
+// The step's journal: what a failed step puts back beside the awake bodies (`saveState`), as it was
+// when the step began: the contacts it may change (journaled as the step begins or `wakeBody` wakes
+// a body), the joints' carried impulses and the broadphase's move buffer.
 
 /** What the journal holds, in the step state's `journal`. @internal */
 export class StepJournal {
@@ -75,10 +75,11 @@ function journalContact(journal: StepJournal, c: Contact): void {
 }
 
 /**
- * Journals the contacts of `body`, which the step is waking, that are not journaled yet (see
- * {@link StepJournal}). Called by `wakeBody` while a step runs.
+ * Saves `body`, which the step is waking, as `saveState` the awake ones, and journals its contacts
+ * not journaled yet (see {@link StepJournal}). Called by `wakeBody` while a step runs.
  */
 export function journalWoken(s: StepState, body: Body): void {
+  saveBody(s, body);
   const journal = s.journal;
   const stamp = journal.stamp;
   const edges = body.contactEdges;
@@ -90,6 +91,20 @@ export function journalWoken(s: StepState, body: Body): void {
       continue;
     journalContact(journal, c);
   }
+}
+
+/** Copies `b`'s pose and velocity to the step's snapshot, at its index (see `saveState`). */
+export function saveBody(s: StepState, b: Body): void {
+  const snapshot = s.snapshot;
+  const k = b.index * SNAPSHOT_STRIDE;
+  snapshot[k] = b.position.x;
+  snapshot[k + 1] = b.position.y;
+  snapshot[k + 2] = b.angle;
+  snapshot[k + 3] = b.linearVelocity.x;
+  snapshot[k + 4] = b.linearVelocity.y;
+  snapshot[k + 5] = b.angularVelocity;
+  snapshot[k + 6] = b.center.x;
+  snapshot[k + 7] = b.center.y;
 }
 
 /** Notes that contact `c` was made by this step (an undo removes it). */

@@ -25,7 +25,7 @@ export function finishPoses(s: StepState): void {
     const deep = b.deepInStatic;
     if (deep) b.deepInStatic = false;
     if (!b.isAwake) continue;
-    if (continuous !== null && b.isDynamic && b.shapeList.length > 0 && (deep || isFast(b))) {
+    if (continuous !== null && b.isDynamic && b.shapeList.length > 0 && (deep || isFast(s, b))) {
       b.isFast = true;
       fast.push(b);
       continue;
@@ -39,11 +39,12 @@ export function finishPoses(s: StepState): void {
 }
 
 /** Whether the body moved (or turned) this step by more than half its smallest extent. */
-function isFast(b: Body): boolean {
-  const dx = b.center.x - b.center0X;
-  const dy = b.center.y - b.center0Y;
+function isFast(s: StepState, b: Body): boolean {
+  const states = s.bodyStates;
+  const dx = b.center.x - states.startPose(b, 0);
+  const dy = b.center.y - states.startPose(b, 1);
   // |d| + |Δangle| maxExtent > minExtent / 2, without a square root for the common slow body.
-  const room = 0.5 * b.minExtent - Math.abs(b.angle - b.angle0) * b.maxExtent;
+  const room = 0.5 * b.minExtent - Math.abs(b.angle - states.startPose(b, 2)) * b.maxExtent;
   return room <= 0 || dx * dx + dy * dy > room * room;
 }
 

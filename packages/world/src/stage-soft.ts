@@ -3,7 +3,7 @@ import { jointPasses } from './joint-passes';
 import { jointBodyA, jointBodyB } from './joints';
 import { Stage } from './profile';
 import { collectSolverConstraints, collideStages } from './stage-contacts';
-import { failStep, findNonFiniteBody, moveNotedProxies, noteStartPose } from './stage-finish';
+import { failStep, findNonFiniteBody, moveNotedProxies } from './stage-finish';
 import { finishPoses, solveJointPositions } from './stage-poses';
 import type { StepState } from './step-state';
 
@@ -48,14 +48,13 @@ export function stepSoft(s: StepState, dt: number): void {
   profile.lap(Stage.Broadphase);
 }
 
-/** Reads each awake body into its slot of the packed body states, first noting its start pose. */
+/** Reads each awake body into its slot of the packed body states (its start pose too: `startPose`). */
 export function loadBodyStates(s: StepState): void {
   const states = s.bodyStates;
   states.beginStep();
   const gravity = s.gravity;
   for (let slot = 1, n = states.count; slot < n; ++slot) {
     const b = states.bodyAt(slot) as Body;
-    noteStartPose(b);
     // With its index, by which the contacts gathered by the narrowphase find its slot.
     states.load(b, gravity, b.index);
   }

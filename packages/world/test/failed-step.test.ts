@@ -4,6 +4,7 @@ import {
   ClassicSolver,
   DistanceJoint,
   loadWorld,
+  PrismaticJoint,
   RevoluteJoint,
   type SolverKind,
   saveWorld,
@@ -123,6 +124,43 @@ describe('a failed step', () => {
         copy.step(DT);
       }
       expectSameBits(states(world), states(copy));
+    });
+
+    it(`${solver}: puts back a static body whose joint's position pass turned it non-finite`, () => {
+      // A rod's and a slider's position passes add 0 times their correction to the static body.
+      for (const kind of ['rod', 'slider'] as const) {
+        const world = new World({ solver, sleeping: false });
+        const post = world.createBody({ type: 'static', width: 1, height: 1, position: { x: 0, y: 5 } });
+        const bob = world.createBody({ width: 0.5, height: 0.5, position: { x: 2, y: 5 } });
+        if (kind === 'rod') {
+          world.createJoint(DistanceJoint, {
+            bodyA: post,
+            bodyB: bob,
+            anchorA: { x: 0.5, y: 5 },
+            anchorB: { x: 2, y: 5 },
+          });
+        } else {
+          world.createJoint(PrismaticJoint, {
+            bodyA: post,
+            bodyB: bob,
+            anchor: { x: 1, y: 5 },
+            axis: { x: 1, y: 0 },
+          });
+        }
+        for (let i = 0; i < 30; ++i) world.step(DT);
+        const before = saveWorld(world).slice();
+        failStep(world, bob);
+        expectSameBits(
+          [post.position.x, post.position.y, post.center.x, post.center.y, post.angle],
+          [0, 5, 0, 5, 0],
+        );
+        const copy = loadWorld(before);
+        for (let i = 0; i < 60; ++i) {
+          world.step(DT);
+          copy.step(DT);
+        }
+        expectSameBits(states(world), states(copy));
+      }
     });
 
     it(`${solver}: removes the contacts it made and keeps their pairs pending, bit for bit`, () => {
