@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -35,6 +35,7 @@ function slowFirst(slow: string[]) {
 export function liteVitestConfig(
   extra: {
     include?: string[];
+    exclude?: string[];
     testTimeout?: number;
     execArgv?: string[];
     slowFirst?: string[];
@@ -58,6 +59,7 @@ export function liteVitestConfig(
     },
     test: {
       include: extra.include ?? ['test/**/*.test.ts', 'src/**/*.test.ts'],
+      exclude: [...configDefaults.exclude, ...(extra.exclude ?? [])],
       testTimeout: extra.testTimeout ?? 60_000,
       execArgv,
       ...(extra.nativeImport === true
