@@ -60,7 +60,10 @@ export function liteVitestConfig(
     test: {
       include: extra.include ?? ['test/**/*.test.ts', 'src/**/*.test.ts'],
       exclude: [...configDefaults.exclude, ...(extra.exclude ?? [])],
-      testTimeout: extra.testTimeout ?? 60_000,
+      // A guard against a hang, not a speed limit: a test of a few seconds alone takes minutes on a
+      // shared 2-core machine at a load of 30 (the world's allocation probes, three fresh processes
+      // of 1,000-step windows each, ran past a minute there).
+      testTimeout: extra.testTimeout ?? 300_000,
       execArgv,
       ...(extra.nativeImport === true
         ? { experimental: { viteModuleRunner: false, nodeLoader: false } }
