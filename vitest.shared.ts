@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -35,6 +35,7 @@ function slowFirst(slow: string[]) {
 export function liteVitestConfig(
   extra: {
     include?: string[];
+    exclude?: string[];
     testTimeout?: number;
     execArgv?: string[];
     slowFirst?: string[];
@@ -58,7 +59,10 @@ export function liteVitestConfig(
     },
     test: {
       include: extra.include ?? ['test/**/*.test.ts', 'src/**/*.test.ts'],
-      // A hang guard only: a test of a few seconds alone takes minutes on a saturated 2-core machine.
+      exclude: [...configDefaults.exclude, ...(extra.exclude ?? [])],
+      // A guard against a hang, not a speed limit: a test of a few seconds alone takes minutes on a
+      // shared 2-core machine at a load of 30 (the world's allocation probes, three fresh processes
+      // of 1,000-step windows each, ran past a minute there).
       testTimeout: extra.testTimeout ?? 300_000,
       execArgv,
       ...(extra.nativeImport === true

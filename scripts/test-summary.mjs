@@ -22,32 +22,38 @@ for (const group of ['packages', 'apps']) {
       failed += 1;
       continue;
     }
-    const r = JSON.parse(readFileSync(report, 'utf8'));
-    const p = r.numPassedTests ?? 0;
-    const f = (r.numFailedTests ?? 0) + (r.success === false && (r.numFailedTests ?? 0) === 0 ? 1 : 0);
-    const s = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-    console.log(`${pkg.name}: ${p} passed, ${f} failed, ${s} skipped`);
-    // Name each failure with its first message line, so a log that only keeps the end still says what failed.
-    for (const file of r.testResults ?? []) {
-      const where = file.name.slice(dir.length + 1);
-      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
-        console.log(
-          `  failed: ${where}: ${String(file.message ?? '')
+    // A suite that `.ci/run` runs on its own (the demo's browser suite) writes a report of its own.
+    const apart = join(dir, '.vitest-results.e2e.json');
+    for (const results of existsSync(apart) ? [report, apart] : [report]) {
+      const r = JSON.parse(readFileSync(results, 'utf8'));
+      const p = r.numPassedTests ?? 0;
+      const f = (r.numFailedTests ?? 0) + (r.success === false && (r.numFailedTests ?? 0) === 0 ? 1 : 0);
+      const s = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+      console.log(
+        `${pkg.name}${results === apart ? ' (browser suite)' : ''}: ${p} passed, ${f} failed, ${s} skipped`,
+      );
+      // Name each failure with its first message line, so a log that only keeps the end still says what failed.
+      for (const file of r.testResults ?? []) {
+        const where = file.name.slice(dir.length + 1);
+        if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+          console.log(
+            `  failed: ${where}: ${String(file.message ?? '')
+              .split('\n')[0]
+              .slice(0, 300)}`,
+          );
+        }
+        for (const t of file.assertionResults ?? []) {
+          if (t.status !== 'failed') continue;
+          const why = String(t.failureMessages?.[0] ?? '')
             .split('\n')[0]
-            .slice(0, 300)}`,
-        );
+            .slice(0, 300);
+          console.log(`  failed: ${where} > ${t.fullName}: ${why}`);
+        }
       }
-      for (const t of file.assertionResults ?? []) {
-        if (t.status !== 'failed') continue;
-        const why = String(t.failureMessages?.[0] ?? '')
-          .split('\n')[0]
-          .slice(0, 300);
-        console.log(`  failed: ${where} > ${t.fullName}: ${why}`);
-      }
+      passed += p;
+      failed += f;
+      skipped += s;
     }
-    passed += p;
-    failed += f;
-    skipped += s;
   }
 }
 if (skipped > 0) console.log(`${skipped} skipped in all`);

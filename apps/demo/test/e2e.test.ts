@@ -1,7 +1,8 @@
 /**
- * The testbed end to end, in a real browser: builds the app with Vite, serves the build with
- * `vite preview` on a free port of 127.0.0.1, drives the Debian chromium through playwright-core,
- * opens every scene of the catalogue, checks that the canvas draws and changes, toggles settings
+ * The testbed end to end, in a real browser: builds the app with Vite into a folder of its own (a
+ * build of `dist/` running at the same time, or turbo restoring it from its cache, cannot mix files
+ * into it), serves the build with `vite preview` on a free port of 127.0.0.1, drives the Debian
+ * chromium through playwright-core, opens every scene of the catalogue, checks that the canvas draws and changes, toggles settings
  * through the panel, drags a body and saves a screenshot of each scene to `screenshots/<scene>.png`.
  *
  * Without /usr/bin/chromium the suite is skipped with a message, except under CI, where it fails.
@@ -156,7 +157,7 @@ async function openScene(
   await page.waitForFunction(
     ([id, steps]) => window.__lite?.sceneId === id && window.__lite.stepCount >= steps,
     [sceneId, minSteps] as const,
-    { timeout: 30_000 },
+    { timeout: 60_000 },
   );
 }
 
@@ -166,15 +167,18 @@ describe.runIf(runSuite)('demo in Chromium', () => {
   let page: Page;
   let base: string;
   let userDataDir: string;
+  let dist: string;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
     if (!haveChromium)
       throw new Error(`CI is set but ${CHROMIUM} is missing: .ci/run installs it with apt-get`);
-    await build({ root, logLevel: 'warn', mode: 'production' });
+    dist = mkdtempSync(join(tmpdir(), 'lite-demo-dist-'));
+    await build({ root, logLevel: 'warn', mode: 'production', build: { outDir: dist, emptyOutDir: true } });
     server = await preview({
       root,
       logLevel: 'warn',
+      build: { outDir: dist },
       preview: { host: '127.0.0.1', port: 0, strictPort: false },
     });
     const address = server.httpServer.address();
@@ -209,6 +213,7 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     await context?.close();
     await server?.close();
     if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+    if (dist) rmSync(dist, { recursive: true, force: true });
   });
 
   for (const entry of scenes) {
@@ -353,7 +358,7 @@ describe.runIf(runSuite)('demo in Chromium', () => {
         return probe.end > 0 && probe.lit() > 1000;
       },
       undefined,
-      { timeout: 45_000, polling: 100 },
+      { timeout: 90_000, polling: 100 },
     );
     const counts = await page.evaluate(() => {
       const { begin, end } = (window as unknown as { sensorProbe: Probe }).sensorProbe;
@@ -864,16 +869,15 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     await page.waitForTimeout(300);
     expect(await draws()).toBe(paused);
     await page.keyboard.press('+'); // a zoom is a change: drawn at the next animation frame
-    await page.waitForFunction((n) => window.__lite!.drawCount > n, paused, { timeout: 5_000 });
+    await page.waitForFunction((n) => window.__lite!.drawCount > n, paused, { timeout: 30_000 });
     expect(await draws()).toBeGreaterThan(paused);
     // The single box lands and sleeps: then the frames stop drawing, though the steps go on.
     await openScene(page, base, '?scene=single-box', 'single-box');
+    // (Two simulated seconds or so: a loaded machine's slow frames may run one step each.)
     await page.waitForFunction(
       () => window.__lite!.world.bodies.every((b) => b.type === 'static' || !b.awake),
       null,
-      {
-        timeout: 30_000,
-      },
+      { timeout: 90_000 },
     );
     await page.waitForTimeout(100);
     const asleep = await draws();
@@ -985,20 +989,64 @@ describe.runIf(runSuite)('demo in Chromium', () => {
 
     // Where its frames' time goes. The panel's "Frame time" splits the mean frame into the step,
     // the snapshots, the drawing, the panel and the rest outside the script (the browser painting,
-    // waiting for the display): the parts add up to the frame and agree with the frames per second.
-    // The step of this scene's many bodies outweighs the rest of the script (drawing them, the
-    // snapshots, the panel), so its time is counted as the step's, not lost to the rest. The rest's
-    // share of the frame is the machine's (idle time, or other processes), so it is not asserted.
-    await page.waitForFunction(() => window.__lite!.frameTimes.frames >= 40, undefined, { timeout: 45_000 });
-    await page.waitForTimeout(300);
-    const t = await page.evaluate(() => ({ ...window.__lite!.frameTimes, fps: window.__lite!.meter.fps }));
+    // waiting for the display): the parts add up to the frame, and the frame and the frames per
+    // second are those of the frames the page ran. The step of this scene's many bodies outweighs
+    // the rest of the script (drawing them, the snapshots, the panel), so its time is counted as the
+    // step's, not lost to the rest. The rest's share of the frame is the machine's (idle time, or
+    // other processes), so it is not asserted.
+    // The test times the same frames itself (an animation-frame callback of its own): the panel's
+    // mean frame is over its last 60 frames and its frames per second over the last second, which
+    // on a loaded machine can differ by far more than the frames' jitter, so each is compared with
+    // the test's timing of the frames it covers, read in the same pause between two frames.
+    await page.evaluate(() => {
+      const frames = { now: [] as number[], time: [] as number[] };
+      (window as unknown as { __frames: typeof frames }).__frames = frames;
+      const record = (time: number) => {
+        frames.now.push(performance.now());
+        frames.time.push(time);
+        requestAnimationFrame(record);
+      };
+      requestAnimationFrame(record);
+    });
+    // The testbed skips an interval of a second or more (a hidden tab); so does the test.
+    const intervals = (at: number[]) => at.slice(1).map((t, i) => t - at[i]);
+    const counted = (gaps: number[]) => gaps.filter((gap) => gap > 0 && gap < 1000);
+    await page.waitForFunction(
+      () => {
+        const { now, time } = (window as unknown as { __frames: { now: number[]; time: number[] } }).__frames;
+        let held = 0;
+        for (let i = 1; i < now.length; i++) if (now[i] - now[i - 1] < 1000) held++;
+        // 60 frames (the panel's window), over more than 2 s (twice the meter's).
+        return held > 60 && time[time.length - 1] - time[0] > 2000;
+      },
+      undefined,
+      { timeout: 120_000, polling: 100 },
+    );
+    const t = await page.evaluate(() => ({
+      ...window.__lite!.frameTimes,
+      fps: window.__lite!.meter.fps,
+      ...(window as unknown as { __frames: { now: number[]; time: number[] } }).__frames,
+    }));
     for (const part of [t.step, t.snapshot, t.draw, t.panel, t.rest]) expect(part).toBeGreaterThanOrEqual(0);
     expect(t.step).toBeGreaterThan(0);
     expect(t.draw).toBeGreaterThan(0);
     expect(t.step + t.snapshot + t.draw + t.panel + t.rest).toBeCloseTo(t.frame, 6);
     expect(t.step).toBeGreaterThan(t.snapshot + t.draw + t.panel);
-    expect(1000 / t.frame).toBeGreaterThan(0.6 * t.fps);
-    expect(1000 / t.frame).toBeLessThan(1.6 * t.fps);
+    // The mean frame: of the last 60 intervals between the starts of the frames' scripts (the
+    // test's callback starts within the same frames, a script's length later at most: over 60
+    // frames that shifts the mean by under 2 %).
+    expect(t.frames).toBe(60);
+    const last = counted(intervals(t.now)).slice(-60);
+    const mean = last.reduce((a, b) => a + b, 0) / last.length;
+    expect(t.frame).toBeGreaterThan(0.95 * mean);
+    expect(t.frame).toBeLessThan(1.05 * mean);
+    // The frames per second: the frames of the last second (the meter keeps the newest frames
+    // whose intervals, the first left out, add up to less than a second; it skips an interval over
+    // a second), over their time, from the frames' own timestamps, which the meter reads too.
+    const second = intervals(t.time).filter((gap) => gap > 0 && gap <= 1000);
+    let sum = second.reduce((a, b) => a + b, 0);
+    while (sum - second[0] >= 1000) sum -= second.shift()!;
+    expect(t.fps / ((1000 * second.length) / sum)).toBeCloseTo(1, 4);
     const row =
       /Frame time([\d.]+) ms = step ([\d.]+) \+ snapshot ([\d.]+) \+ draw ([\d.]+) \+ panel ([\d.]+) \+ rest ([\d.]+)/.exec(
         (await page.textContent('#stats')) ?? '',
@@ -1144,17 +1192,25 @@ describe.runIf(runSuite)('demo in Chromium', () => {
 
   it('warns, visibly, when the simulation falls behind real time', async () => {
     // Ten thousand bodies at sixteen sub-steps: far more than a frame's work on any machine here.
+    // (The waits are for a loaded machine, where building and stepping them takes several times
+    // longer: the warning's condition does not depend on the machine's speed.)
     await page.goto(`${base}/?scene=many-bodies&count=10000&soft.substeps=16&classic.substeps=16`);
-    await page.waitForFunction(() => window.__lite?.sceneId === 'many-bodies');
-    await page.waitForSelector('#hud-behind:not([hidden])', { timeout: 20_000 });
+    await page.waitForFunction(() => window.__lite?.sceneId === 'many-bodies', undefined, {
+      timeout: 60_000,
+    });
+    await page.waitForSelector('#hud-behind:not([hidden])', { timeout: 60_000 });
     expect(await page.isVisible('#hud-behind')).toBe(true);
     // Steps this slow run one a frame, and their snapshots are kept every few steps; both shown.
-    await page.waitForFunction(() => document.getElementById('stats')!.textContent!.includes('slow steps'));
+    await page.waitForFunction(
+      () => document.getElementById('stats')!.textContent!.includes('slow steps'),
+      undefined,
+      { timeout: 60_000 },
+    );
     expect(await page.textContent('#stats')).toMatch(/Snapshot[\d.]+ ms median · every \d+ steps/);
     expect(await page.textContent('#hud-behind')).toMatch(/Behind real time/);
     expect(await page.evaluate(() => window.__lite!.meter.speed)).toBeLessThan(0.9);
     await page.goto(`${base}/?scene=single-box`); // leave the heavy scene
-  }, 60_000);
+  }, 200_000);
 
   it('shows the colour legend and draws the islands layer in its own colours', async () => {
     await page.goto(`${base}/?scene=pyramid&base=6&paused=1`);
@@ -1302,7 +1358,6 @@ describe.runIf(runSuite)('demo in Chromium', () => {
   // The comparison page and the main page's weight ----------------------------------------------
 
   it("keeps the main page's first load under 150 KB gzip, without any other engine", () => {
-    const dist = join(root, 'dist');
     const { files: first, bytes } = firstLoad(dist);
     expect(bytes).toBeLessThan(150 * 1024);
     // The README states the figure this build measures (to the nearest 10 KB).
@@ -1425,22 +1480,27 @@ describe.runIf(runSuite)('demo in Chromium', () => {
       undefined,
       { timeout: 60_000, polling: 100 },
     );
+    // The page records its frames and the lanes' steps until it has the counts below, however long
+    // a loaded machine makes that (at most a minute; on an idle one, about a second): a page whose
+    // frames the steps blocked would never see a frame inside a step, however long it looked.
     const { frames, steps } = await page.evaluate(
       () =>
         new Promise<{ frames: number[]; steps: [number, number][] }>((resolve) => {
           const frames: number[] = [];
+          const seen = new Map<string, [number, number]>();
           const start = performance.now();
+          const from = performance.timeOrigin + start;
           const frame = () => {
             const now = performance.now();
             frames.push(performance.timeOrigin + now);
-            if (now - start < 2000) requestAnimationFrame(frame);
-            else {
-              const from = performance.timeOrigin + start;
-              const steps = window.__compare!.lanes.flatMap((lane) =>
-                lane.recentSteps.filter(([, end]) => end > from).map(([s, e]) => [s, e] as [number, number]),
-              );
-              resolve({ frames, steps });
+            for (const lane of window.__compare!.lanes) {
+              for (const [s, e] of lane.recentSteps) if (e > from) seen.set(`${lane.id} ${s} ${e}`, [s, e]);
             }
+            const steps = [...seen.values()];
+            const during = frames.filter((t) => steps.some(([s, e]) => s < t && t < e)).length;
+            const enough = steps.length > 6 && frames.length > 4 && during >= 2;
+            if (!enough && now - start < 60_000) requestAnimationFrame(frame);
+            else resolve({ frames, steps });
           };
           requestAnimationFrame(frame);
         }),
@@ -1452,7 +1512,7 @@ describe.runIf(runSuite)('demo in Chromium', () => {
     const during = frames.filter((t) => steps.some(([s, e]) => s < t && t < e));
     expect(during.length).toBeGreaterThanOrEqual(2);
     expect(pageErrors).toEqual([]);
-  }, 90_000);
+  }, 150_000);
 
   it('runs every offered scene in every engine that can build it, Box2D v3 among them', async () => {
     await page.goto(`${base}/compare.html?scene=single-box`);

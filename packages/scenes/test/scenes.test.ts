@@ -280,12 +280,17 @@ describe('spawn jitter', () => {
     expect(shaken.map(radius)).toEqual(grid.map(radius));
     const moved = shaken.filter((b, i) => b.x !== grid[i].x || b.y !== grid[i].y).length;
     expect(moved).toBeGreaterThan(0.9 * grid.length);
+    // Every pair apart: the pairs that overlap (beyond round-off) are collected and must be none
+    // (an expect per pair, 80,000 of them, took most of the package's test time).
+    const overlapping: string[] = [];
     for (let i = 0; i < shaken.length; i++) {
       for (let k = i + 1; k < shaken.length; k++) {
         const [a, b] = [shaken[i], shaken[k]];
-        expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(radius(a) + radius(b) - 1e-9);
+        const apart = Math.hypot(a.x - b.x, a.y - b.y) >= radius(a) + radius(b) - 1e-9;
+        if (!apart) overlapping.push(`${i} and ${k}`);
       }
     }
+    expect(overlapping).toEqual([]);
   });
 
   it('moves the tumbler off its grid, keeps it full to the top at most, and refuses more', () => {

@@ -168,6 +168,15 @@ export function buildScene(
   return { world, bodies, joints };
 }
 
+/**
+ * The CPU time this process has used, ms (user and system, every thread). A timing of work by it
+ * does not grow while the machine runs other processes instead, as the wall clock's does.
+ */
+export function cpuTime(): number {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+}
+
 /** Steps `world` `count` times at `dt` (default 1/60). */
 export function run(world: World, count: number, dt = 1 / 60): void {
   for (let i = 0; i < count; ++i) world.step(dt);
@@ -256,14 +265,4 @@ export function winch(
     ...motor,
   });
   return { world, box, joint };
-}
-
-/**
- * This process's CPU time so far, ms (user + system, every thread). For cost comparisons inside one
- * test: unlike the wall clock it does not count the time the process waits while other processes on
- * a busy machine run, so a ratio of two costs stays the code's, not the machine's load.
- */
-export function cpuTime(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
 }
