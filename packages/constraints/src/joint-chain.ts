@@ -10,8 +10,8 @@ import {
   positionError,
 } from './joint-kind';
 import {
-  applyLinearImpulse,
-  moveLinear,
+  applyPointImpulse,
+  movePoint,
   pointImpulse,
   pointMatrix,
   pointRowsK,
@@ -294,7 +294,7 @@ export function solveJointChainVelocitiesAt(head: RevoluteJoint, v: Float64Array
     j.impulseY += Py;
     pointImpulse[0] = Px;
     pointImpulse[1] = Py;
-    applyLinearImpulse(j, v);
+    applyPointImpulse(j, v, false);
   }
 }
 
@@ -349,7 +349,7 @@ function newtonStep(head: RevoluteJoint): void {
     const Py = j.chainY;
     pointImpulse[0] = Px;
     pointImpulse[1] = Py;
-    moveLinear(j);
+    movePoint(j, false);
     const bA = j.bodyA;
     const bB = j.bodyB;
     const mA = bA.invMass;

@@ -225,7 +225,7 @@ export function prepareRevoluteJointAt(
     pointImpulse[0] = joint.impulseX;
     pointImpulse[1] = joint.impulseY;
     pointImpulse[2] = axial;
-    applyPointImpulse(joint, v);
+    applyPointImpulse(joint, v, true);
   } else {
     joint.impulseX = 0;
     joint.impulseY = 0;
@@ -408,7 +408,7 @@ export function solveRevoluteJointAt(joint: RevoluteJoint, v: Float64Array): voi
   pointImpulse[0] = Px;
   pointImpulse[1] = Py;
   pointImpulse[2] = Pz;
-  applyPointImpulse(joint, v);
+  applyPointImpulse(joint, v, true);
 }
 
 /**
@@ -436,12 +436,7 @@ export function revolutePositionStep(joint: RevoluteJoint): void {
     else if (angle > joint.upperAngleValue) Cz = angle - joint.upperAngleValue;
     if (Cz !== 0) {
       error = Math.abs(Cz);
-      Cz =
-        Cz < -MAX_ANGULAR_CORRECTION
-          ? -MAX_ANGULAR_CORRECTION
-          : Cz > MAX_ANGULAR_CORRECTION
-            ? MAX_ANGULAR_CORRECTION
-            : Cz;
+      Cz = Math.min(Math.max(Cz, -MAX_ANGULAR_CORRECTION), MAX_ANGULAR_CORRECTION);
       if (!rigid) {
         const lambda = -Cz / (iA + iB);
         bA.angle -= iA * lambda;
@@ -490,6 +485,6 @@ export function revolutePositionStep(joint: RevoluteJoint): void {
     P[0] = -(k[3] * Cx - k[1] * Cy) * invDet;
     P[1] = -(-k[1] * Cx + k[0] * Cy) * invDet;
   }
-  movePoint(joint);
+  movePoint(joint, true);
   positionError[0] = error;
 }
