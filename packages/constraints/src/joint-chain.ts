@@ -9,14 +9,7 @@ import {
   newtonSteps,
   positionError,
 } from './joint-kind';
-import {
-  applyPointImpulse,
-  movePoint,
-  pointImpulse,
-  pointMatrix,
-  pointRowsK,
-  updateLeverArms,
-} from './lever-arms';
+import { movePoint, pointImpulse, pointMatrix, pointRowsK, updateLeverArms } from './lever-arms';
 import type { RevoluteJoint } from './revolute-joint';
 import type { SolverBody } from './solver-body';
 
@@ -292,9 +285,18 @@ export function solveJointChainVelocitiesAt(head: RevoluteJoint, v: Float64Array
     }
     j.impulseX += Px;
     j.impulseY += Py;
-    pointImpulse[0] = Px;
-    pointImpulse[1] = Py;
-    applyPointImpulse(j, v, false);
+    // Written out (as in each kind's solve): through the shared apply this loop took 5% more
+    // instructions on the heavy chain.
+    const oA = j.velocityA;
+    const oB = j.velocityB;
+    const bA = j.bodyA;
+    const bB = j.bodyB;
+    v[oA] -= bA.invMass * Px;
+    v[oA + 1] -= bA.invMass * Py;
+    v[oA + 2] -= bA.invI * (j.rAx * Py - j.rAy * Px);
+    v[oB] += bB.invMass * Px;
+    v[oB + 1] += bB.invMass * Py;
+    v[oB + 2] += bB.invI * (j.rBx * Py - j.rBy * Px);
   }
 }
 
