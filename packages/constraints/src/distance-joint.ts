@@ -30,7 +30,7 @@ import {
   springSoftnessAt,
 } from './joint-spring';
 import { distanceType } from './joint-types';
-import { applyPointImpulse, movePoint, pointImpulse, updateLeverArms } from './lever-arms';
+import { applyLinearImpulse, moveLinear, pointImpulse, updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
 import { baumgarteSoftnessAt, rigidRowSoftnessAt, Softness, softnessInputs } from './softness';
 import type { SolverBody } from './solver-body';
@@ -474,7 +474,7 @@ function speedAlong(joint: DistanceJoint, v: Float64Array): void {
 function pushAlong(joint: DistanceJoint, v: Float64Array): void {
   pointImpulse[0] = along[1] * joint.ux;
   pointImpulse[1] = along[1] * joint.uy;
-  applyPointImpulse(joint, v, false);
+  applyLinearImpulse(joint, v);
 }
 
 /**
@@ -582,6 +582,6 @@ export function distancePositionStep(joint: DistanceJoint): void {
   const lambda = -C / k;
   pointImpulse[0] = lambda * ux;
   pointImpulse[1] = lambda * uy;
-  movePoint(joint, false);
+  moveLinear(joint);
   positionError[0] = error;
 }

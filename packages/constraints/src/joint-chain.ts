@@ -9,7 +9,7 @@ import {
   newtonSteps,
   positionError,
 } from './joint-kind';
-import { movePoint, pointImpulse, pointMatrix, pointRowsK, updateLeverArms } from './lever-arms';
+import { moveLinear, pointImpulse, pointMatrix, pointRowsK, updateLeverArms } from './lever-arms';
 import type { RevoluteJoint } from './revolute-joint';
 import type { SolverBody } from './solver-body';
 
@@ -351,7 +351,7 @@ function newtonStep(head: RevoluteJoint): void {
     const Py = j.chainY;
     pointImpulse[0] = Px;
     pointImpulse[1] = Py;
-    movePoint(j, false);
+    moveLinear(j);
     const bA = j.bodyA;
     const bB = j.bodyB;
     const mA = bA.invMass;

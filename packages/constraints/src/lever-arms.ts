@@ -39,44 +39,72 @@ export const pointImpulse = new Float64Array(3);
 
 /**
  * Applies {@link pointImpulse} to B's packed velocities and its opposite to A's:
- * vB += mB P, ωB += iB (rB × P + L), vA -= mA P, ωA -= iA (rA × P + L); with `turn` false, L is not
- * read (adding a zero L could turn a -0 into +0). @internal
+ * vB += mB P, ωB += iB (rB × P + L), vA -= mA P, ωA -= iA (rA × P + L). @internal
  */
-export function applyPointImpulse(joint: AnchoredJoint, v: Float64Array, turn: boolean): void {
+export function applyPointImpulse(joint: AnchoredJoint, v: Float64Array): void {
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
+  const Px = pointImpulse[0];
+  const Py = pointImpulse[1];
+  const L = pointImpulse[2];
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  v[oA] -= bA.invMass * Px;
+  v[oA + 1] -= bA.invMass * Py;
+  v[oA + 2] -= bA.invI * (joint.rAx * Py - joint.rAy * Px + L);
+  v[oB] += bB.invMass * Px;
+  v[oB + 1] += bB.invMass * Py;
+  v[oB + 2] += bB.invI * (joint.rBx * Py - joint.rBy * Px + L);
+}
+
+/**
+ * {@link applyPointImpulse} of P alone (L not read: adding a zero L could turn a -0 into +0). @internal
+ */
+export function applyLinearImpulse(joint: AnchoredJoint, v: Float64Array): void {
   const oA = joint.velocityA;
   const oB = joint.velocityB;
   const Px = pointImpulse[0];
   const Py = pointImpulse[1];
   const bA = joint.bodyA;
   const bB = joint.bodyB;
-  const tA = joint.rAx * Py - joint.rAy * Px;
-  const tB = joint.rBx * Py - joint.rBy * Px;
   v[oA] -= bA.invMass * Px;
   v[oA + 1] -= bA.invMass * Py;
-  v[oA + 2] -= bA.invI * (turn ? tA + pointImpulse[2] : tA);
+  v[oA + 2] -= bA.invI * (joint.rAx * Py - joint.rAy * Px);
   v[oB] += bB.invMass * Px;
   v[oB + 1] += bB.invMass * Py;
-  v[oB + 2] += bB.invI * (turn ? tB + pointImpulse[2] : tB);
+  v[oB + 2] += bB.invI * (joint.rBx * Py - joint.rBy * Px);
 }
 
 /**
  * The position pass's {@link applyPointImpulse}: moves the bodies' centres and angles by the
- * impulse in {@link pointImpulse} (xB += mB P, θB += iB (rB × P + L), A the opposite; L read only
- * with `turn`). @internal
+ * impulse in {@link pointImpulse} (xB += mB P, θB += iB (rB × P + L), A the opposite). @internal
  */
-export function movePoint(joint: AnchoredJoint, turn: boolean): void {
+export function movePoint(joint: AnchoredJoint): void {
+  const Px = pointImpulse[0];
+  const Py = pointImpulse[1];
+  const L = pointImpulse[2];
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  bA.center.x -= bA.invMass * Px;
+  bA.center.y -= bA.invMass * Py;
+  bA.angle -= bA.invI * (joint.rAx * Py - joint.rAy * Px + L);
+  bB.center.x += bB.invMass * Px;
+  bB.center.y += bB.invMass * Py;
+  bB.angle += bB.invI * (joint.rBx * Py - joint.rBy * Px + L);
+}
+
+/** {@link movePoint} by P alone (L not read, as {@link applyLinearImpulse}). @internal */
+export function moveLinear(joint: AnchoredJoint): void {
   const Px = pointImpulse[0];
   const Py = pointImpulse[1];
   const bA = joint.bodyA;
   const bB = joint.bodyB;
-  const tA = joint.rAx * Py - joint.rAy * Px;
-  const tB = joint.rBx * Py - joint.rBy * Px;
   bA.center.x -= bA.invMass * Px;
   bA.center.y -= bA.invMass * Py;
-  bA.angle -= bA.invI * (turn ? tA + pointImpulse[2] : tA);
+  bA.angle -= bA.invI * (joint.rAx * Py - joint.rAy * Px);
   bB.center.x += bB.invMass * Px;
   bB.center.y += bB.invMass * Py;
-  bB.angle += bB.invI * (turn ? tB + pointImpulse[2] : tB);
+  bB.angle += bB.invI * (joint.rBx * Py - joint.rBy * Px);
 }
 
 /**

@@ -386,7 +386,7 @@ export function solveWeldChainVelocitiesAt(head: WeldJoint, v: Float64Array): vo
     j.impulseX += d[X];
     j.impulseY += d[X + 1];
     j.angularImpulse += d[X + 2];
-    applyPointImpulse(j, v, true);
+    applyPointImpulse(j, v);
   }
 }
 
@@ -450,7 +450,7 @@ function newtonStep(head: WeldJoint): void {
     pointImpulse[0] = d[X];
     pointImpulse[1] = d[X + 1];
     pointImpulse[2] = d[X + 2];
-    movePoint(j, true);
+    movePoint(j);
   }
   positionError[0] = error;
 }

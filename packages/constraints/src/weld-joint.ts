@@ -317,7 +317,7 @@ export function prepareWeldJointAt(
     pointImpulse[0] = joint.impulseX;
     pointImpulse[1] = joint.impulseY;
     pointImpulse[2] = joint.angularImpulse;
-    applyPointImpulse(joint, v, true);
+    applyPointImpulse(joint, v);
   } else {
     joint.impulseX = 0;
     joint.impulseY = 0;
@@ -351,7 +351,7 @@ export function solveWeldJointAt(joint: WeldJoint, v: Float64Array): void {
       joint.impulseX += pointImpulse[0];
       joint.impulseY += pointImpulse[1];
       joint.angularImpulse += pointImpulse[2];
-      applyPointImpulse(joint, v, true);
+      applyPointImpulse(joint, v);
       return;
     }
   }
@@ -363,7 +363,7 @@ export function solveWeldJointAt(joint: WeldJoint, v: Float64Array): void {
     pointImpulse[0] = 0;
     pointImpulse[1] = 0;
     pointImpulse[2] = lambda;
-    applyPointImpulse(joint, v, true);
+    applyPointImpulse(joint, v);
   }
   const wA = v[oA + 2];
   const wB = v[oB + 2];
@@ -398,7 +398,7 @@ export function solveWeldJointAt(joint: WeldJoint, v: Float64Array): void {
   pointImpulse[0] = Px;
   pointImpulse[1] = Py;
   pointImpulse[2] = 0;
-  applyPointImpulse(joint, v, true);
+  applyPointImpulse(joint, v);
 }
 
 /**
@@ -448,6 +448,6 @@ export function weldPositionStep(joint: WeldJoint): void {
   } else if (angularRigid) {
     pointImpulse[2] = -ca / k[5];
   }
-  movePoint(joint, true);
+  movePoint(joint);
   positionError[0] = error;
 }
