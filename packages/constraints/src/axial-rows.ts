@@ -4,6 +4,7 @@ import { requireFiniteArg } from './errors';
 import { AnchoredJoint } from './joint-base';
 import { checkRange, requireBooleanArg, toLocalAxis } from './joint-frame';
 import { JointSpring, type JointSpringOptions } from './joint-spring';
+import type { SolverSettings } from './settings';
 import { Softness } from './softness';
 import type { SolverBody } from './solver-body';
 
@@ -284,11 +285,29 @@ export function axialSpeed(joint: AxialJoint, v: Float64Array): void {
     joint.a1 * v[oA + 2];
 }
 
+/** Ċ of the perpendicular row, p·(vB - vA) + s2 ωB - s1 ωA, into {@link axialSpeedSlot}. @internal */
+export function perpSpeed(joint: AxialJoint, v: Float64Array): void {
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
+  axialSpeedSlot[0] =
+    -joint.axisY * (v[oB] - v[oA]) +
+    joint.axisX * (v[oB + 1] - v[oA + 1]) +
+    joint.s2 * v[oB + 2] -
+    joint.s1 * v[oA + 2];
+}
+
 /**
- * The limits' biases (after {@link computeAxialFrame}): speculative inside (the bound is met at the
- * step's end); past a bound the row stops travel and the position pass moves the body back. @internal
+ * After {@link computeAxialFrame}: the perpendicular row's Baumgarte bias, and the limits' biases,
+ * speculative inside (the bound is met at the step's end); past a bound the row stops travel and
+ * the position pass moves the body back. @internal
  */
-export function prepareAxialLimits(joint: AxialJoint): void {
+export function prepareAxialRows(joint: AxialJoint, settings: SolverSettings): void {
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const beta = settings.positionCorrection ? settings.baumgarte * joint.invDt : 0;
+  const dx = bB.center.x + joint.rBx - bA.center.x - joint.rAx;
+  const dy = bB.center.y + joint.rBy - bA.center.y - joint.rAy;
+  joint.perpBias = -beta * (-joint.axisY * dx + joint.axisX * dy);
   if (joint.enableLimitValue) {
     const lowerC = joint.translation - joint.lowerTranslationValue;
     const upperC = joint.upperTranslationValue - joint.translation;
@@ -299,5 +318,104 @@ export function prepareAxialLimits(joint: AxialJoint): void {
   } else {
     joint.lowerImpulse = 0;
     joint.upperImpulse = 0;
+  }
+}
+
+/**
+ * The impulses {@link applyAxialImpulse} applies (a slot: docs/performance.md, "Boxed numbers"):
+ * [along the perpendicular p, on the angle, along the axis a]. @internal
+ */
+export const axialImpulse = new Float64Array(3);
+
+/**
+ * Applies the impulses in {@link axialImpulse} to B's packed velocities and their opposites to A's:
+ * P = perp p + axial a, A's angular impulse perp s1 + angular + axial a1, B's perp s2 + angular +
+ * axial a2. Where at most one of the three is not zero, the order of the sums does not change the result. @internal
+ */
+export function applyAxialImpulse(joint: AxialJoint, v: Float64Array): void {
+  const oA = joint.velocityA;
+  const oB = joint.velocityB;
+  const perp = axialImpulse[0];
+  const angular = axialImpulse[1];
+  const axial = axialImpulse[2];
+  const bA = joint.bodyA;
+  const bB = joint.bodyB;
+  const mA = bA.invMass;
+  const mB = bB.invMass;
+  const Px = -joint.axisY * perp + joint.axisX * axial;
+  const Py = joint.axisX * perp + joint.axisY * axial;
+  const LA = perp * joint.s1 + angular + axial * joint.a1;
+  const LB = perp * joint.s2 + angular + axial * joint.a2;
+  v[oA] -= mA * Px;
+  v[oA + 1] -= mA * Py;
+  v[oA + 2] -= bA.invI * LA;
+  v[oB] += mB * Px;
+  v[oB + 1] += mB * Py;
+  v[oB + 2] += bB.invI * LB;
+}
+
+/** The slots of {@link axialImpulse}. @internal */
+export const PERP = 0;
+/** @internal */
+export const ANGULAR = 1;
+/** @internal */
+export const AXIAL = 2;
+
+/** {@link applyAxialImpulse} of the `slot` entry of {@link axialImpulse} alone (the other two zeroed). @internal */
+export function applyAxialRow(joint: AxialJoint, v: Float64Array, slot: number): void {
+  if (slot !== PERP) axialImpulse[PERP] = 0;
+  if (slot !== ANGULAR) axialImpulse[ANGULAR] = 0;
+  if (slot !== AXIAL) axialImpulse[AXIAL] = 0;
+  applyAxialImpulse(joint, v);
+}
+
+/**
+ * The rows along the axis, in Box2D's order: the spring (soft, towards `springBias`, the
+ * accumulated impulse unbounded), with `motor` the motor towards `motorSpeed` (the accumulated
+ * impulse within ±maxMotorImpulse), then each finite limit (Ċ >= lowerBias, -Ċ >= upperBias, the
+ * accumulated impulses >= 0). @internal
+ */
+export function solveAxialRows(joint: AxialJoint, v: Float64Array, motor: boolean): void {
+  const axialMass = joint.axialMass;
+  if (!(axialMass > 0)) return;
+  if (joint.spring.soft) {
+    const softness = joint.softness;
+    axialSpeed(joint, v);
+    const lambda =
+      softness.massScale * axialMass * (joint.springBias - axialSpeedSlot[0]) -
+      softness.impulseScale * joint.springImpulse;
+    joint.springImpulse += lambda;
+    axialImpulse[AXIAL] = lambda;
+    applyAxialRow(joint, v, AXIAL);
+  }
+  if (motor) {
+    axialSpeed(joint, v);
+    const old = joint.motorImpulse;
+    const total = Math.min(
+      Math.max(old - axialMass * (axialSpeedSlot[0] - joint.motorSpeedValue), -joint.maxMotorImpulse),
+      joint.maxMotorImpulse,
+    );
+    joint.motorImpulse = total;
+    axialImpulse[AXIAL] = total - old;
+    applyAxialRow(joint, v, AXIAL);
+  }
+  if (!joint.enableLimitValue) return;
+  if (joint.lowerTranslationValue > Number.NEGATIVE_INFINITY) {
+    axialSpeed(joint, v);
+    const old = joint.lowerImpulse;
+    const sum = old + axialMass * (joint.lowerBias - axialSpeedSlot[0]);
+    const total = sum > 0 ? sum : 0;
+    joint.lowerImpulse = total;
+    axialImpulse[AXIAL] = total - old;
+    applyAxialRow(joint, v, AXIAL);
+  }
+  if (joint.upperTranslationValue < Number.POSITIVE_INFINITY) {
+    axialSpeed(joint, v);
+    const old = joint.upperImpulse;
+    const sum = old + axialMass * (joint.upperBias + axialSpeedSlot[0]);
+    const total = sum > 0 ? sum : 0;
+    joint.upperImpulse = total;
+    axialImpulse[AXIAL] = old - total;
+    applyAxialRow(joint, v, AXIAL);
   }
 }

@@ -30,7 +30,7 @@ import {
   springSoftnessAt,
 } from './joint-spring';
 import { distanceType } from './joint-types';
-import { updateLeverArms } from './lever-arms';
+import { applyLinearImpulse, moveLinear, pointImpulse, updateLeverArms } from './lever-arms';
 import type { SolverSettings } from './settings';
 import { baumgarteSoftnessAt, rigidRowSoftnessAt, Softness, softnessInputs } from './softness';
 import type { SolverBody } from './solver-body';
@@ -456,18 +456,9 @@ function speedAlong(joint: DistanceJoint, v: Float64Array): void {
 
 /** Applies the impulse `along[1]` u to B's packed velocities, its opposite to A's. */
 function pushAlong(joint: DistanceJoint, v: Float64Array): void {
-  const oA = joint.velocityA;
-  const oB = joint.velocityB;
-  const bA = joint.bodyA;
-  const bB = joint.bodyB;
-  const Px = along[1] * joint.ux;
-  const Py = along[1] * joint.uy;
-  v[oA] -= bA.invMass * Px;
-  v[oA + 1] -= bA.invMass * Py;
-  v[oA + 2] -= bA.invI * (joint.rAx * Py - joint.rAy * Px);
-  v[oB] += bB.invMass * Px;
-  v[oB + 1] += bB.invMass * Py;
-  v[oB + 2] += bB.invI * (joint.rBx * Py - joint.rBy * Px);
+  pointImpulse[0] = along[1] * joint.ux;
+  pointImpulse[1] = along[1] * joint.uy;
+  applyLinearImpulse(joint, v);
 }
 
 /**
@@ -573,13 +564,8 @@ export function distancePositionStep(joint: DistanceJoint): void {
     return;
   }
   const lambda = -C / k;
-  const Px = lambda * ux;
-  const Py = lambda * uy;
-  bA.center.x -= mA * Px;
-  bA.center.y -= mA * Py;
-  bA.angle -= iA * (rAx * Py - rAy * Px);
-  bB.center.x += mB * Px;
-  bB.center.y += mB * Py;
-  bB.angle += iB * (rBx * Py - rBy * Px);
+  pointImpulse[0] = lambda * ux;
+  pointImpulse[1] = lambda * uy;
+  moveLinear(joint);
   positionError[0] = error;
 }

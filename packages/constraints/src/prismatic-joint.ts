@@ -1,5 +1,14 @@
 import type { Vec2Like } from '@lite/math';
-import { AxialJoint, axialSpeed, axialSpeedSlot, computeAxialFrame, prepareAxialLimits } from './axial-rows';
+import {
+  AxialJoint,
+  applyAxialImpulse,
+  axialImpulse,
+  axialSpeedSlot,
+  computeAxialFrame,
+  perpSpeed,
+  prepareAxialRows,
+  solveAxialRows,
+} from './axial-rows';
 import { solveSymmetric2, solveSymmetric3 } from './block3';
 import type { BodyVelocities } from './body-velocities';
 import { defineCheckedFields } from './checked-fields';
@@ -50,8 +59,6 @@ export interface PrismaticJointOptions extends JointSpringOptions {
 
 // The solution of a block (module scratch: nothing allocated).
 const solution = new Float64Array(3);
-// The apply helper's impulses, in a slot (docs/performance.md, "Boxed numbers").
-const impulse = new Float64Array(3);
 // The systems handed to the block solves (slots, as `impulse`).
 const system2 = new Float64Array(5);
 const system3 = new Float64Array(9);
@@ -200,9 +207,7 @@ export function preparePrismaticJointAt(
   joint.k22 = iA + iB > 0 ? iA + iB : 1;
 
   const beta = settings.positionCorrection ? settings.baumgarte * invDt : 0;
-  const dx = bB.center.x + joint.rBx - bA.center.x - joint.rAx;
-  const dy = bB.center.y + joint.rBy - bA.center.y - joint.rAy;
-  joint.perpBias = -beta * (-joint.axisY * dx + joint.axisX * dy);
+  prepareAxialRows(joint, settings);
   joint.angleBias = iA + iB > 0 ? -beta * (bB.angle - bA.angle - joint.referenceAngleValue) : 0;
 
   const spring = joint.spring;
@@ -216,15 +221,14 @@ export function preparePrismaticJointAt(
     joint.springBias = 0;
   }
 
-  prepareAxialLimits(joint);
   joint.maxMotorImpulse = joint.maxMotorForceValue * dt;
   if (!joint.enableMotorValue) joint.motorImpulse = 0;
 
   if (settings.warmStarting) {
-    impulse[0] = joint.perpImpulse;
-    impulse[1] = joint.angleImpulse;
-    impulse[2] = joint.springImpulse + joint.motorImpulse + joint.lowerImpulse - joint.upperImpulse;
-    applyImpulses(joint, v);
+    axialImpulse[0] = joint.perpImpulse;
+    axialImpulse[1] = joint.angleImpulse;
+    axialImpulse[2] = joint.springImpulse + joint.motorImpulse + joint.lowerImpulse - joint.upperImpulse;
+    applyAxialImpulse(joint, v);
   } else {
     joint.perpImpulse = 0;
     joint.angleImpulse = 0;
@@ -235,97 +239,16 @@ export function preparePrismaticJointAt(
   }
 }
 
-/** Applies the perpendicular, angular and axial impulses in `impulse` (B gets +, A gets -). */
-function applyImpulses(joint: PrismaticJoint, v: Float64Array): void {
-  const oA = joint.velocityA;
-  const oB = joint.velocityB;
-  const perp = impulse[0];
-  const angular = impulse[1];
-  const axial = impulse[2];
-  const bA = joint.bodyA;
-  const bB = joint.bodyB;
-  const mA = bA.invMass;
-  const mB = bB.invMass;
-  const Px = -joint.axisY * perp + joint.axisX * axial;
-  const Py = joint.axisX * perp + joint.axisY * axial;
-  const LA = perp * joint.s1 + angular + axial * joint.a1;
-  const LB = perp * joint.s2 + angular + axial * joint.a2;
-  v[oA] -= mA * Px;
-  v[oA + 1] -= mA * Py;
-  v[oA + 2] -= bA.invI * LA;
-  v[oB] += mB * Px;
-  v[oB + 1] += mB * Py;
-  v[oB + 2] += bB.invI * LB;
-}
-
 /** One velocity iteration of a prismatic joint on the packed velocities `v`. @internal */
 export function solvePrismaticJointAt(joint: PrismaticJoint, v: Float64Array): void {
   const oA = joint.velocityA;
   const oB = joint.velocityB;
-  const axialMass = joint.axialMass;
-  if (joint.spring.soft && axialMass > 0) {
-    const softness = joint.softness;
-    axialSpeed(joint, v);
-    const cdot = axialSpeedSlot[0];
-    const lambda =
-      softness.massScale * axialMass * (joint.springBias - cdot) -
-      softness.impulseScale * joint.springImpulse;
-    joint.springImpulse += lambda;
-    impulse[0] = 0;
-    impulse[1] = 0;
-    impulse[2] = lambda;
-    applyImpulses(joint, v);
-  }
-  if (joint.enableMotorValue && axialMass > 0) {
-    axialSpeed(joint, v);
-    const cdot = axialSpeedSlot[0];
-    const old = joint.motorImpulse;
-    const total = Math.min(
-      Math.max(old - axialMass * (cdot - joint.motorSpeedValue), -joint.maxMotorImpulse),
-      joint.maxMotorImpulse,
-    );
-    joint.motorImpulse = total;
-    impulse[0] = 0;
-    impulse[1] = 0;
-    impulse[2] = total - old;
-    applyImpulses(joint, v);
-  }
-  if (joint.enableLimitValue && axialMass > 0) {
-    if (joint.lowerTranslationValue > Number.NEGATIVE_INFINITY) {
-      // Ċ >= lowerBias.
-      axialSpeed(joint, v);
-      const cdot = axialSpeedSlot[0];
-      const old = joint.lowerImpulse;
-      const sum = old + axialMass * (joint.lowerBias - cdot);
-      const total = sum > 0 ? sum : 0;
-      joint.lowerImpulse = total;
-      impulse[0] = 0;
-      impulse[1] = 0;
-      impulse[2] = total - old;
-      applyImpulses(joint, v);
-    }
-    if (joint.upperTranslationValue < Number.POSITIVE_INFINITY) {
-      // -Ċ >= upperBias.
-      axialSpeed(joint, v);
-      const cdot = axialSpeedSlot[0];
-      const old = joint.upperImpulse;
-      const sum = old + axialMass * (joint.upperBias + cdot);
-      const total = sum > 0 ? sum : 0;
-      joint.upperImpulse = total;
-      impulse[0] = 0;
-      impulse[1] = 0;
-      impulse[2] = old - total;
-      applyImpulses(joint, v);
-    }
-  }
+  solveAxialRows(joint, v, joint.enableMotorValue);
   // The perpendicular and angle rows: K Δλ = bias - Ċ.
   const bA = joint.bodyA;
   const bB = joint.bodyB;
-  const cdotPerp =
-    -joint.axisY * (v[oB] - v[oA]) +
-    joint.axisX * (v[oB + 1] - v[oA + 1]) +
-    joint.s2 * v[oB + 2] -
-    joint.s1 * v[oA + 2];
+  perpSpeed(joint, v);
+  const cdotPerp = axialSpeedSlot[0];
   const iSum = bA.invI + bB.invI;
   const cdotAngle = iSum > 0 ? v[oB + 2] - v[oA + 2] : 0;
   system2[0] = joint.k11;
@@ -338,10 +261,10 @@ export function solvePrismaticJointAt(joint: PrismaticJoint, v: Float64Array): v
     const angular = iSum > 0 ? solution[1] : 0;
     joint.perpImpulse += perp;
     joint.angleImpulse += angular;
-    impulse[0] = perp;
-    impulse[1] = angular;
-    impulse[2] = 0;
-    applyImpulses(joint, v);
+    axialImpulse[0] = perp;
+    axialImpulse[1] = angular;
+    axialImpulse[2] = 0;
+    applyAxialImpulse(joint, v);
   }
 }
 

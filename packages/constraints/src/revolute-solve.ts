@@ -14,7 +14,14 @@ import {
   sparselyHeld,
 } from './joint-kind';
 import { springSoftnessAt } from './joint-spring';
-import { updateLeverArms } from './lever-arms';
+import {
+  applyPointImpulse,
+  movePoint,
+  pointImpulse,
+  pointMatrix,
+  pointRowsK,
+  updateLeverArms,
+} from './lever-arms';
 import type { RevoluteJoint } from './revolute-joint';
 import type { SolverSettings } from './settings';
 import { baumgarteSoftnessAt, rigidRowSoftnessAt, softnessFromFrequencyAt, softnessInputs } from './softness';
@@ -42,16 +49,10 @@ export function prepareRevoluteJointAt(
   const oB = joint.velocityB;
   const bA = joint.bodyA;
   const bB = joint.bodyB;
-  const mA = bA.invMass;
-  const iA = bA.invI;
-  const mB = bB.invMass;
-  const iB = bB.invI;
   joint.invDt = invDt;
   updateLeverArms(joint);
-  const rAx = joint.rAx;
-  const rAy = joint.rAy;
-  const rBx = joint.rBx;
-  const rBy = joint.rBy;
+  pointRowsK(joint);
+  const k = pointMatrix;
 
   // Point constraint (Box2D-Lite Joint), two rows:
   //   C = pB - pA = xB + rB - xA - rA
@@ -60,9 +61,9 @@ export function prepareRevoluteJointAt(
   //   K = J M⁻¹ Jᵀ = (mA + mB) I + iA S(rA) S(rA)ᵀ + iB S(rB) S(rB)ᵀ
   //     = [ mA + mB + iA rA.y² + iB rB.y²,   -iA rA.x rA.y - iB rB.x rB.y ]
   //       [ -iA rA.x rA.y - iB rB.x rB.y,    mA + mB + iA rA.x² + iB rB.x² ]
-  const k11 = mA + mB + iA * rAy * rAy + iB * rBy * rBy;
-  const k12 = -iA * rAx * rAy - iB * rBx * rBy;
-  const k22 = mA + mB + iA * rAx * rAx + iB * rBx * rBx;
+  const k11 = k[0];
+  const k12 = k[1];
+  const k22 = k[3];
   joint.k11 = k11;
   joint.k12 = k12;
   joint.k22 = k22;
@@ -118,8 +119,8 @@ export function prepareRevoluteJointAt(
   } else {
     baumgarteSoftnessAt(softness, settings);
   }
-  const Cx = bB.center.x + rBx - bA.center.x - rAx;
-  const Cy = bB.center.y + rBy - bA.center.y - rAy;
+  const Cx = bB.center.x + joint.rBx - bA.center.x - joint.rAx;
+  const Cy = bB.center.y + joint.rBy - bA.center.y - joint.rAy;
   let biasX = -softness.biasRate * Cx;
   let biasY = -softness.biasRate * Cy;
   // Softened rigid rows' push is capped: between two immovable bodies moving apart it is unbounded.
@@ -136,7 +137,7 @@ export function prepareRevoluteJointAt(
 
   // Angular rows (motor and limits):
   //   C = θB - θA - θref - bound,   Ċ = wB - wA,   J = [ 0, -1, 0, 1 ],   K = iA + iB
-  const kAxial = iA + iB;
+  const kAxial = k[5];
   joint.axialMass = kAxial > 0 ? 1 / kAxial : 0;
   const angle = bB.angle - bA.angle - joint.referenceAngleValue;
   joint.angle = angle;
@@ -154,8 +155,8 @@ export function prepareRevoluteJointAt(
   // Solving the limit with the pin is what stops a pendulum: an angle row alone changes only ω,
   // with the small mass 1/(iA + iB) of the bob turning about its own centre, and the pin rows
   // solved after it hand almost all of the impulse back (m d² / I ≈ 100 for a 2.5 m arm).
-  const k13 = -iA * rAy - iB * rBy;
-  const k23 = iA * rAx + iB * rBx;
+  const k13 = k[2];
+  const k23 = k[4];
   joint.k13 = k13;
   joint.k23 = k23;
   joint.k33 = kAxial;
@@ -218,17 +219,13 @@ export function prepareRevoluteJointAt(
   }
 
   if (settings.warmStarting) {
-    const Px = joint.impulseX;
-    const Py = joint.impulseY;
     let axial = joint.motorImpulse + joint.lowerImpulse - joint.upperImpulse;
     // Only when there is one: adding a zero could turn a -0 into +0.
     if (joint.springImpulse !== 0) axial += joint.springImpulse;
-    v[oA] -= mA * Px;
-    v[oA + 1] -= mA * Py;
-    v[oA + 2] -= iA * (rAx * Py - rAy * Px + axial);
-    v[oB] += mB * Px;
-    v[oB + 1] += mB * Py;
-    v[oB + 2] += iB * (rBx * Py - rBy * Px + axial);
+    pointImpulse[0] = joint.impulseX;
+    pointImpulse[1] = joint.impulseY;
+    pointImpulse[2] = axial;
+    applyPointImpulse(joint, v);
   } else {
     joint.impulseX = 0;
     joint.impulseY = 0;
@@ -351,24 +348,10 @@ export function solveRevoluteJointAt(joint: RevoluteJoint, v: Float64Array): voi
   }
   if (!block && joint.chainRole !== CHAIN_NONE) return;
 
-  const bA = joint.bodyA;
-  const bB = joint.bodyB;
-  const mA = bA.invMass;
-  const iA = bA.invI;
-  const mB = bB.invMass;
-  const iB = bB.invI;
-  let vAx = v[oA];
-  let vAy = v[oA + 1];
-  let wA = v[oA + 2];
-  let vBx = v[oB];
-  let vBy = v[oB + 1];
-  let wB = v[oB + 2];
-  const rAx = joint.rAx;
-  const rAy = joint.rAy;
-  const rBx = joint.rBx;
-  const rBy = joint.rBy;
-  const cdotX = vBx - wB * rBy - vAx + wA * rAy;
-  const cdotY = vBy + wB * rBx - vAy - wA * rAx;
+  const wA = v[oA + 2];
+  const wB = v[oB + 2];
+  const cdotX = v[oB] - wB * joint.rBy - v[oA] + wA * joint.rAy;
+  const cdotY = v[oB + 1] + wB * joint.rBx - v[oA + 1] - wA * joint.rAx;
   let Px: number;
   let Py: number;
   let Pz = 0;
@@ -422,19 +405,10 @@ export function solveRevoluteJointAt(joint: RevoluteJoint, v: Float64Array): voi
   }
   joint.impulseX += Px;
   joint.impulseY += Py;
-  vAx -= mA * Px;
-  vAy -= mA * Py;
-  wA -= iA * (rAx * Py - rAy * Px + Pz);
-  vBx += mB * Px;
-  vBy += mB * Py;
-  wB += iB * (rBx * Py - rBy * Px + Pz);
-
-  v[oA] = vAx;
-  v[oA + 1] = vAy;
-  v[oA + 2] = wA;
-  v[oB] = vBx;
-  v[oB + 1] = vBy;
-  v[oB + 2] = wB;
+  pointImpulse[0] = Px;
+  pointImpulse[1] = Py;
+  pointImpulse[2] = Pz;
+  applyPointImpulse(joint, v);
 }
 
 /**
@@ -447,9 +421,7 @@ export function solveRevoluteJointAt(joint: RevoluteJoint, v: Float64Array): voi
 export function revolutePositionStep(joint: RevoluteJoint): void {
   const bA = joint.bodyA;
   const bB = joint.bodyB;
-  const mA = bA.invMass;
   const iA = bA.invI;
-  const mB = bB.invMass;
   const iB = bB.invI;
   // Rows the soft step made soft pull themselves together within the sub-steps; the pass still
   // closes them where no body is held by three or more such joints (see prepareJoints).
@@ -464,12 +436,7 @@ export function revolutePositionStep(joint: RevoluteJoint): void {
     else if (angle > joint.upperAngleValue) Cz = angle - joint.upperAngleValue;
     if (Cz !== 0) {
       error = Math.abs(Cz);
-      Cz =
-        Cz < -MAX_ANGULAR_CORRECTION
-          ? -MAX_ANGULAR_CORRECTION
-          : Cz > MAX_ANGULAR_CORRECTION
-            ? MAX_ANGULAR_CORRECTION
-            : Cz;
+      Cz = Math.min(Math.max(Cz, -MAX_ANGULAR_CORRECTION), MAX_ANGULAR_CORRECTION);
       if (!rigid) {
         const lambda = -Cz / (iA + iB);
         bA.angle -= iA * lambda;
@@ -484,12 +451,8 @@ export function revolutePositionStep(joint: RevoluteJoint): void {
     return;
   }
   updateLeverArms(joint);
-  const rAx = joint.rAx;
-  const rAy = joint.rAy;
-  const rBx = joint.rBx;
-  const rBy = joint.rBy;
-  let Cx = bB.center.x + rBx - bA.center.x - rAx;
-  let Cy = bB.center.y + rBy - bA.center.y - rAy;
+  let Cx = bB.center.x + joint.rBx - bA.center.x - joint.rAx;
+  let Cy = bB.center.y + joint.rBy - bA.center.y - joint.rAy;
   const pointError = Math.sqrt(Cx * Cx + Cy * Cy);
   if (pointError > error) error = pointError;
   if (joint.softRows && pointError > maxLinearCorrection()) {
@@ -498,16 +461,14 @@ export function revolutePositionStep(joint: RevoluteJoint): void {
     Cy *= scale;
   }
   // K as in the prepare (see the derivation there), at the current pose.
-  const k11 = mA + mB + iA * rAy * rAy + iB * rBy * rBy;
-  const k12 = -iA * rAx * rAy - iB * rBx * rBy;
-  const k22 = mA + mB + iA * rAx * rAx + iB * rBx * rBx;
-  let Px: number;
-  let Py: number;
-  let Pz = 0;
-  if (Cz !== 0 && invertK3(joint, k11, k12, -iA * rAy - iB * rBy, k22, iA * rAx + iB * rBx, iA + iB)) {
-    Px = -(joint.n11 * Cx + joint.n12 * Cy + joint.n13 * Cz);
-    Py = -(joint.n12 * Cx + joint.n22 * Cy + joint.n23 * Cz);
-    Pz = -(joint.n13 * Cx + joint.n23 * Cy + joint.n33 * Cz);
+  pointRowsK(joint);
+  const k = pointMatrix;
+  const P = pointImpulse;
+  P[2] = 0;
+  if (Cz !== 0 && invertK3(joint, k[0], k[1], k[2], k[3], k[4], k[5])) {
+    P[0] = -(joint.n11 * Cx + joint.n12 * Cy + joint.n13 * Cz);
+    P[1] = -(joint.n12 * Cx + joint.n22 * Cy + joint.n23 * Cz);
+    P[2] = -(joint.n13 * Cx + joint.n23 * Cy + joint.n33 * Cz);
   } else {
     if (Cz !== 0) {
       // No 3x3 K: the angle on its own first.
@@ -515,20 +476,15 @@ export function revolutePositionStep(joint: RevoluteJoint): void {
       bA.angle -= iA * lambda;
       bB.angle += iB * lambda;
     }
-    const det = k11 * k22 - k12 * k12;
+    const det = k[0] * k[3] - k[1] * k[1];
     if (!(det > 0)) {
       positionError[0] = error;
       return;
     }
     const invDet = 1 / det;
-    Px = -(k22 * Cx - k12 * Cy) * invDet;
-    Py = -(-k12 * Cx + k11 * Cy) * invDet;
+    P[0] = -(k[3] * Cx - k[1] * Cy) * invDet;
+    P[1] = -(-k[1] * Cx + k[0] * Cy) * invDet;
   }
-  bA.center.x -= mA * Px;
-  bA.center.y -= mA * Py;
-  bA.angle -= iA * (rAx * Py - rAy * Px + Pz);
-  bB.center.x += mB * Px;
-  bB.center.y += mB * Py;
-  bB.angle += iB * (rBx * Py - rBy * Px + Pz);
+  movePoint(joint);
   positionError[0] = error;
 }

@@ -65,30 +65,31 @@ export function softnessFromFrequency(
 /** {@link softnessFromFrequency} with no number passed (inputs in {@link softnessInputs}). @internal */
 export function softnessFromFrequencyAt(out: Softness): Softness {
   const v = softnessInputs;
-  const frequencyHz = v[0];
-  const dampingRatio = v[1];
   const dt = v[3];
-  const omega = 2 * Math.PI * frequencyHz;
+  const omega = 2 * Math.PI * v[0];
   // Divide k and c by m: a = c/m + dt k/m, with c/m the frequency-matched damping rate (nominally
   // 2ζω) and k/m = ω².
-  if (
-    !(
-      out.matchedFrequency === frequencyHz &&
-      out.matchedDampingRatio === dampingRatio &&
-      out.matchedDt === dt
-    )
-  ) {
-    out.matchedFrequency = frequencyHz;
-    out.matchedDampingRatio = dampingRatio;
-    out.matchedDt = dt;
-    out.dampingRate = dampingRate(omega, dampingRatio, dt);
-  }
+  matchDampingRateAt(out);
   const a = out.dampingRate + dt * omega * omega;
   v[4] = dt * a > 0 ? 1 / (dt * a) : Number.POSITIVE_INFINITY;
   out.beta = a > 0 ? (dt * omega * omega) / a : 0;
   out.biasRate = a > 0 ? (omega * omega) / a : 0;
   setScales(out);
   return out;
+}
+
+/**
+ * Brings `out.dampingRate` up to date for the frequency, damping ratio and dt in
+ * {@link softnessInputs} (entries 0, 1 and 3): {@link dampingRate}, recomputed only when one of
+ * them changed. @internal
+ */
+export function matchDampingRateAt(out: Softness): void {
+  const v = softnessInputs;
+  if (out.matchedFrequency === v[0] && out.matchedDampingRatio === v[1] && out.matchedDt === v[3]) return;
+  out.matchedFrequency = v[0];
+  out.matchedDampingRatio = v[1];
+  out.matchedDt = v[3];
+  out.dampingRate = dampingRate(2 * Math.PI * v[0], v[1], v[3]);
 }
 
 /**

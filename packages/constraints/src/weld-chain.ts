@@ -1,3 +1,4 @@
+import { clearChainLink, unlinkChain } from './joint-chain';
 import {
   CHAIN_HEAD,
   CHAIN_MEMBER,
@@ -10,7 +11,14 @@ import {
   newtonSteps,
   positionError,
 } from './joint-kind';
-import { updateLeverArms } from './lever-arms';
+import {
+  applyPointImpulse,
+  movePoint,
+  pointImpulse,
+  pointMatrix,
+  pointRowsK,
+  updateLeverArms,
+} from './lever-arms';
 import type { SolverBody } from './solver-body';
 import type { WeldJoint } from './weld-joint';
 
@@ -97,18 +105,6 @@ function addToBody(body: SolverBody, joint: WeldJoint): void {
   body.weldChainCount = n + 1;
 }
 
-function unlink(head: WeldJoint): void {
-  let j: WeldJoint | null = head;
-  while (j !== null) {
-    const next: WeldJoint | null = j.chainNext;
-    j.chainRole = CHAIN_NONE;
-    j.chainPrev = null;
-    j.chainNext = null;
-    j.chainBody = null;
-    j = next;
-  }
-}
-
 /**
  * Finds this step's chains among the first `count` prepared joints, links them (`chainPrev`,
  * `chainNext`, `chainBody`, `chainRole`) and factors each; with `enabled` false only clears those
@@ -124,10 +120,7 @@ export function buildWeldChains(joints: readonly { kind: number }[], count: numb
     if (joint.kind !== JointKind.Weld) continue;
     const j = joint as WeldJoint;
     any = true;
-    j.chainRole = CHAIN_NONE;
-    j.chainPrev = null;
-    j.chainNext = null;
-    j.chainBody = null;
+    clearChainLink(j);
     j.bodyA.weldChainCount = 0;
     j.bodyA.weldJoint0 = null;
     j.bodyA.weldJoint1 = null;
@@ -186,7 +179,7 @@ function linkChain(head: WeldJoint): void {
   const last = cur.bodyA === (cur.chainPrev as WeldJoint).chainBody ? cur.bodyB : cur.bodyA;
   const epsilon = !isDynamic(outer) && !isDynamic(last) ? REDUNDANT_EPSILON : 0;
   for (let j: WeldJoint | null = head; j !== null; j = j.chainNext) j.chainData[EPS] = epsilon;
-  if (!factorWeldChain(head, false)) unlink(head);
+  if (!factorWeldChain(head, false)) unlinkChain(head);
 }
 
 /** Inverts the 3x3 `m` (row-major) into `out` at `o`; false when (nearly) singular. */
@@ -387,22 +380,13 @@ export function solveWeldChainVelocitiesAt(head: WeldJoint, v: Float64Array): vo
   substitute(head);
   for (let j: WeldJoint | null = head; j !== null; j = j.chainNext) {
     const d = j.chainData;
-    const Px = d[X];
-    const Py = d[X + 1];
-    const L = d[X + 2];
-    j.impulseX += Px;
-    j.impulseY += Py;
-    j.angularImpulse += L;
-    const oA = j.velocityA;
-    const oB = j.velocityB;
-    const bA = j.bodyA;
-    const bB = j.bodyB;
-    v[oA] -= bA.invMass * Px;
-    v[oA + 1] -= bA.invMass * Py;
-    v[oA + 2] -= bA.invI * (j.rAx * Py - j.rAy * Px + L);
-    v[oB] += bB.invMass * Px;
-    v[oB + 1] += bB.invMass * Py;
-    v[oB + 2] += bB.invI * (j.rBx * Py - j.rBy * Px + L);
+    pointImpulse[0] = d[X];
+    pointImpulse[1] = d[X + 1];
+    pointImpulse[2] = d[X + 2];
+    j.impulseX += d[X];
+    j.impulseY += d[X + 1];
+    j.angularImpulse += d[X + 2];
+    applyPointImpulse(j, v);
   }
 }
 
@@ -422,28 +406,22 @@ function newtonStep(head: WeldJoint): void {
   for (let j: WeldJoint | null = head; j !== null; j = j.chainNext) {
     const bA = j.bodyA;
     const bB = j.bodyB;
-    const mA = bA.invMass;
-    const iA = bA.invI;
-    const mB = bB.invMass;
-    const iB = bB.invI;
     updateLeverArms(j);
-    const rAx = j.rAx;
-    const rAy = j.rAy;
-    const rBx = j.rBx;
-    const rBy = j.rBy;
-    j.k11 = mA + mB + iA * rAy * rAy + iB * rBy * rBy;
-    j.k12 = -iA * rAx * rAy - iB * rBx * rBy;
-    j.k13 = -iA * rAy - iB * rBy;
-    j.k22 = mA + mB + iA * rAx * rAx + iB * rBx * rBx;
-    j.k23 = iA * rAx + iB * rBx;
-    j.k33 = iA + iB;
+    pointRowsK(j);
+    const k = pointMatrix;
+    j.k11 = k[0];
+    j.k12 = k[1];
+    j.k13 = k[2];
+    j.k22 = k[3];
+    j.k23 = k[4];
+    j.k33 = k[5];
     const d = j.chainData;
     if (j.linearSpring.soft) {
       d[X] = 0;
       d[X + 1] = 0;
     } else {
-      let Cx = bB.center.x + rBx - bA.center.x - rAx;
-      let Cy = bB.center.y + rBy - bA.center.y - rAy;
+      let Cx = bB.center.x + j.rBx - bA.center.x - j.rAx;
+      let Cy = bB.center.y + j.rBy - bA.center.y - j.rAy;
       const length = Math.sqrt(Cx * Cx + Cy * Cy);
       if (length > error) error = length;
       if (length > maxLinearCorrection()) {
@@ -469,17 +447,10 @@ function newtonStep(head: WeldJoint): void {
   substitute(head);
   for (let j: WeldJoint | null = head; j !== null; j = j.chainNext) {
     const d = j.chainData;
-    const Px = d[X];
-    const Py = d[X + 1];
-    const L = d[X + 2];
-    const bA = j.bodyA;
-    const bB = j.bodyB;
-    bA.center.x -= bA.invMass * Px;
-    bA.center.y -= bA.invMass * Py;
-    bA.angle -= bA.invI * (j.rAx * Py - j.rAy * Px + L);
-    bB.center.x += bB.invMass * Px;
-    bB.center.y += bB.invMass * Py;
-    bB.angle += bB.invI * (j.rBx * Py - j.rBy * Px + L);
+    pointImpulse[0] = d[X];
+    pointImpulse[1] = d[X + 1];
+    pointImpulse[2] = d[X + 2];
+    movePoint(j);
   }
   positionError[0] = error;
 }

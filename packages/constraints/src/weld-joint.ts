@@ -15,7 +15,14 @@ import {
 } from './joint-kind';
 import { JointSpring, springSoftnessAt } from './joint-spring';
 import { weldType } from './joint-types';
-import { updateLeverArms } from './lever-arms';
+import {
+  applyPointImpulse,
+  movePoint,
+  pointImpulse,
+  pointMatrix,
+  pointRowsK,
+  updateLeverArms,
+} from './lever-arms';
 import type { SolverSettings } from './settings';
 import { Softness, softnessInputs } from './softness';
 import type { SolverBody } from './solver-body';
@@ -48,10 +55,8 @@ export interface WeldJointOptions {
   referenceAngle?: number;
 }
 
+// The block solves' solution and systems (slots: docs/performance.md, "Boxed numbers").
 const solution = new Float64Array(3);
-// The apply helper's impulses, in a slot (docs/performance.md, "Boxed numbers").
-const impulse = new Float64Array(3);
-// The systems handed to the block solves (slots, as `impulse`).
 const system2 = new Float64Array(5);
 const system2b = new Float64Array(5);
 const system3 = new Float64Array(9);
@@ -225,16 +230,8 @@ export function prepareWeldJointAt(
   const v = bodies.velocities;
   const bA = joint.bodyA;
   const bB = joint.bodyB;
-  const mA = bA.invMass;
-  const iA = bA.invI;
-  const mB = bB.invMass;
-  const iB = bB.invI;
   joint.invDt = invDt;
   updateLeverArms(joint);
-  const rAx = joint.rAx;
-  const rAy = joint.rAy;
-  const rBx = joint.rBx;
-  const rBy = joint.rBy;
 
   // Point rows and angle row (three rows):
   //   C = [ xB + rB - xA - rA ; θB - θA - θref ]
@@ -247,12 +244,14 @@ export function prepareWeldJointAt(
   //     [ (sym.)                           (sym.)                         iA + iB            ]
   // Rigid, the three rows are one block: K Δλ = bias - Ċ. With a spring on either part, the angle
   // row (effective mass 1 / (iA + iB)) is solved first, then the point's 2x2 block.
-  joint.k11 = mA + mB + iA * rAy * rAy + iB * rBy * rBy;
-  joint.k12 = -iA * rAx * rAy - iB * rBx * rBy;
-  joint.k13 = -iA * rAy - iB * rBy;
-  joint.k22 = mA + mB + iA * rAx * rAx + iB * rBx * rBx;
-  joint.k23 = iA * rAx + iB * rBx;
-  joint.k33 = iA + iB;
+  pointRowsK(joint);
+  const k = pointMatrix;
+  joint.k11 = k[0];
+  joint.k12 = k[1];
+  joint.k13 = k[2];
+  joint.k22 = k[3];
+  joint.k23 = k[4];
+  joint.k33 = k[5];
 
   // Rigid parts get no Baumgarte bias (the position pass removes their drift): a warm-started
   // bias made chains of welds oscillate and grow.
@@ -269,8 +268,8 @@ export function prepareWeldJointAt(
     const a = dt * (linear.damping + dt * linear.stiffness);
     joint.linearGamma = a > 0 ? 1 / a : Number.POSITIVE_INFINITY;
   }
-  joint.biasX = -linearSoftness.biasRate * (bB.center.x + rBx - bA.center.x - rAx);
-  joint.biasY = -linearSoftness.biasRate * (bB.center.y + rBy - bA.center.y - rAy);
+  joint.biasX = -linearSoftness.biasRate * (bB.center.x + joint.rBx - bA.center.x - joint.rAx);
+  joint.biasY = -linearSoftness.biasRate * (bB.center.y + joint.rBy - bA.center.y - joint.rAy);
 
   const angular = joint.angularSpring;
   const angularSoftness = joint.angularSoftness;
@@ -289,32 +288,15 @@ export function prepareWeldJointAt(
   joint.chainable = isChainableWeld(joint);
 
   if (settings.warmStarting) {
-    impulse[0] = joint.impulseX;
-    impulse[1] = joint.impulseY;
-    impulse[2] = joint.angularImpulse;
-    apply(joint, v);
+    pointImpulse[0] = joint.impulseX;
+    pointImpulse[1] = joint.impulseY;
+    pointImpulse[2] = joint.angularImpulse;
+    applyPointImpulse(joint, v);
   } else {
     joint.impulseX = 0;
     joint.impulseY = 0;
     joint.angularImpulse = 0;
   }
-}
-
-/** Applies the point impulse P and angular impulse L in `impulse` to B, their opposites to A. */
-function apply(joint: WeldJoint, v: Float64Array): void {
-  const oA = joint.velocityA;
-  const oB = joint.velocityB;
-  const Px = impulse[0];
-  const Py = impulse[1];
-  const L = impulse[2];
-  const bA = joint.bodyA;
-  const bB = joint.bodyB;
-  v[oA] -= bA.invMass * Px;
-  v[oA + 1] -= bA.invMass * Py;
-  v[oA + 2] -= bA.invI * (joint.rAx * Py - joint.rAy * Px + L);
-  v[oB] += bB.invMass * Px;
-  v[oB + 1] += bB.invMass * Py;
-  v[oB + 2] += bB.invI * (joint.rBx * Py - joint.rBy * Px + L);
 }
 
 /** One velocity iteration of a weld joint on the packed velocities `v`. @internal */
@@ -339,14 +321,11 @@ export function solveWeldJointAt(joint: WeldJoint, v: Float64Array): void {
     system3[6] = joint.biasX - cdotX;
     system3[7] = joint.biasY - cdotY;
     system3[8] = joint.angularBias - (wB - wA);
-    if (solveSymmetric3(solution, system3)) {
-      joint.impulseX += solution[0];
-      joint.impulseY += solution[1];
-      joint.angularImpulse += solution[2];
-      impulse[0] = solution[0];
-      impulse[1] = solution[1];
-      impulse[2] = solution[2];
-      apply(joint, v);
+    if (solveSymmetric3(pointImpulse, system3)) {
+      joint.impulseX += pointImpulse[0];
+      joint.impulseY += pointImpulse[1];
+      joint.angularImpulse += pointImpulse[2];
+      applyPointImpulse(joint, v);
       return;
     }
   }
@@ -355,10 +334,10 @@ export function solveWeldJointAt(joint: WeldJoint, v: Float64Array): void {
     const cdot = v[oB + 2] - v[oA + 2];
     const lambda = (s.massScale * (joint.angularBias - cdot)) / k33 - s.impulseScale * joint.angularImpulse;
     joint.angularImpulse += lambda;
-    impulse[0] = 0;
-    impulse[1] = 0;
-    impulse[2] = lambda;
-    apply(joint, v);
+    pointImpulse[0] = 0;
+    pointImpulse[1] = 0;
+    pointImpulse[2] = lambda;
+    applyPointImpulse(joint, v);
   }
   const wA = v[oA + 2];
   const wB = v[oB + 2];
@@ -390,10 +369,10 @@ export function solveWeldJointAt(joint: WeldJoint, v: Float64Array): void {
   }
   joint.impulseX += Px;
   joint.impulseY += Py;
-  impulse[0] = Px;
-  impulse[1] = Py;
-  impulse[2] = 0;
-  apply(joint, v);
+  pointImpulse[0] = Px;
+  pointImpulse[1] = Py;
+  pointImpulse[2] = 0;
+  applyPointImpulse(joint, v);
 }
 
 /**
@@ -413,63 +392,36 @@ export function weldPositionStep(joint: WeldJoint): void {
   }
   const bA = joint.bodyA;
   const bB = joint.bodyB;
-  const mA = bA.invMass;
-  const iA = bA.invI;
-  const mB = bB.invMass;
-  const iB = bB.invI;
-  const linearRigid = !joint.linearSpring.soft;
-  const angularRigid = !joint.angularSpring.soft && iA + iB > 0;
   updateLeverArms(joint);
-  const rAx = joint.rAx;
-  const rAy = joint.rAy;
-  const rBx = joint.rBx;
-  const rBy = joint.rBy;
-  const Cx = bB.center.x + rBx - bA.center.x - rAx;
-  const Cy = bB.center.y + rBy - bA.center.y - rAy;
+  pointRowsK(joint);
+  const k = pointMatrix;
+  const linearRigid = !joint.linearSpring.soft;
+  const angularRigid = !joint.angularSpring.soft && k[5] > 0;
+  const Cx = bB.center.x + joint.rBx - bA.center.x - joint.rAx;
+  const Cy = bB.center.y + joint.rBy - bA.center.y - joint.rAy;
   const Ca = bB.angle - bA.angle - joint.referenceAngleValue;
   let error = 0;
   if (linearRigid) error = Math.sqrt(Cx * Cx + Cy * Cy);
   if (angularRigid && Math.abs(Ca) > error) error = Math.abs(Ca);
-  const k11 = mA + mB + iA * rAy * rAy + iB * rBy * rBy;
-  const k12 = -iA * rAx * rAy - iB * rBx * rBy;
-  const k22 = mA + mB + iA * rAx * rAx + iB * rBx * rBx;
-  let Px = 0;
-  let Py = 0;
-  let L = 0;
+  pointImpulse[0] = 0;
+  pointImpulse[1] = 0;
+  pointImpulse[2] = 0;
   const ca = Math.min(Math.max(Ca, -MAX_ANGULAR_CORRECTION), MAX_ANGULAR_CORRECTION);
-  system3[0] = k11;
-  system3[1] = k12;
-  system3[2] = -iA * rAy - iB * rBy;
-  system3[3] = k22;
-  system3[4] = iA * rAx + iB * rBx;
-  system3[5] = iA + iB;
-  system3[6] = -Cx;
-  system3[7] = -Cy;
-  system3[8] = -ca;
+  k[6] = -Cx;
+  k[7] = -Cy;
+  k[8] = -ca;
   if (linearRigid && angularRigid) {
-    if (solveSymmetric3(solution, system3)) {
-      Px = solution[0];
-      Py = solution[1];
-      L = solution[2];
-    }
+    solveSymmetric3(pointImpulse, k);
   } else if (linearRigid) {
-    system2[0] = k11;
-    system2[1] = k12;
-    system2[2] = k22;
+    system2[0] = k[0];
+    system2[1] = k[1];
+    system2[2] = k[3];
     system2[3] = -Cx;
     system2[4] = -Cy;
-    if (solveSymmetric2(solution, system2)) {
-      Px = solution[0];
-      Py = solution[1];
-    }
+    solveSymmetric2(pointImpulse, system2);
   } else if (angularRigid) {
-    L = -ca / (iA + iB);
+    pointImpulse[2] = -ca / k[5];
   }
-  bA.center.x -= mA * Px;
-  bA.center.y -= mA * Py;
-  bA.angle -= iA * (rAx * Py - rAy * Px + L);
-  bB.center.x += mB * Px;
-  bB.center.y += mB * Py;
-  bB.angle += iB * (rBx * Py - rBy * Px + L);
+  movePoint(joint);
   positionError[0] = error;
 }

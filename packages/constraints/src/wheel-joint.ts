@@ -1,5 +1,16 @@
 import type { Vec2Like } from '@lite/math';
-import { AxialJoint, axialSpeed, axialSpeedSlot, computeAxialFrame, prepareAxialLimits } from './axial-rows';
+import {
+  ANGULAR,
+  AxialJoint,
+  applyAxialRow,
+  axialImpulse,
+  axialSpeedSlot,
+  computeAxialFrame,
+  PERP,
+  perpSpeed,
+  prepareAxialRows,
+  solveAxialRows,
+} from './axial-rows';
 import type { BodyVelocities } from './body-velocities';
 import { defineCheckedFields } from './checked-fields';
 import { requireMaximumArg, requireNonNegativeArg } from './errors';
@@ -13,7 +24,7 @@ import {
 import type { JointSpringOptions } from './joint-spring';
 import { wheelType } from './joint-types';
 import type { SolverSettings } from './settings';
-import { dampingRate, softnessFromSpringAt, softnessInputs } from './softness';
+import { matchDampingRateAt, softnessFromSpringAt, softnessInputs } from './softness';
 import type { SolverBody } from './solver-body';
 
 /**
@@ -43,14 +54,11 @@ export interface WheelJointOptions extends JointSpringOptions {
   enableLimit?: boolean;
 }
 
-// The apply helper's impulses, in a slot (docs/performance.md, "Boxed numbers").
-const impulse = new Float64Array(3);
-
 /**
  * A wheel on a suspension: body B (the wheel) slides on a spring along an axis fixed in body A (the
  * chassis), stays on the line through the anchor and turns freely; optional motor and travel limits.
  * The frequency form is a ride frequency: k = m_s ω², c ≈ 2 ζ m_s ω (ω = 2π f; damping matched as in
- * {@link dampingRate}), m_s the sprung body's mass (A, or B when A cannot move) over the number of
+ * `dampingRate`), m_s the sprung body's mass (A, or B when A cannot move) over the number of
  * this step's wheel joints sprung on it; so a chassis bounces at f whatever the wheels weigh.
  * Fields below `upperImpulse` are solver scratch.
  */
@@ -170,60 +178,54 @@ export function prepareWheelJointAt(
   joint.axialMass = kAxial > 0 ? 1 / kAxial : 0;
   joint.motorMass = iA + iB > 0 ? 1 / (iA + iB) : 0;
 
-  const dx = bB.center.x + joint.rBx - bA.center.x - joint.rAx;
-  const dy = bB.center.y + joint.rBy - bA.center.y - joint.rAy;
-  const beta = settings.positionCorrection ? settings.baumgarte * invDt : 0;
-  joint.perpBias = -beta * (-joint.axisY * dx + joint.axisX * dy);
+  prepareAxialRows(joint, settings);
 
   const spring = joint.spring;
   const softness = joint.softness;
   if (spring.soft) {
+    softnessInputs[3] = dt;
     if (spring.form === 'stiffness') {
       joint.sprungMass = 0;
       softnessInputs[0] = spring.stiffness;
       softnessInputs[1] = spring.damping;
-      softnessInputs[2] = joint.axialMass;
-      softnessInputs[3] = dt;
-      softnessFromSpringAt(softness);
     } else {
       const sprung = joint.sprungBody();
       const share = sprung.wheelJointCount > 0 ? sprung.wheelJointCount : 1;
       const ms = sprung.invMass > 0 ? 1 / (sprung.invMass * share) : 0;
       joint.sprungMass = ms;
+      softnessInputs[0] = spring.frequencyHz;
+      softnessInputs[1] = spring.dampingRatio;
+      matchDampingRateAt(softness);
       const omega = 2 * Math.PI * spring.frequencyHz;
-      if (
-        !(
-          softness.matchedFrequency === spring.frequencyHz &&
-          softness.matchedDampingRatio === spring.dampingRatio &&
-          softness.matchedDt === dt
-        )
-      ) {
-        softness.matchedFrequency = spring.frequencyHz;
-        softness.matchedDampingRatio = spring.dampingRatio;
-        softness.matchedDt = dt;
-        softness.dampingRate = dampingRate(omega, spring.dampingRatio, dt);
-      }
       softnessInputs[0] = ms * omega * omega;
       softnessInputs[1] = ms * softness.dampingRate;
-      softnessInputs[2] = joint.axialMass;
-      softnessInputs[3] = dt;
-      softnessFromSpringAt(softness);
     }
+    softnessInputs[2] = joint.axialMass;
+    softnessFromSpringAt(softness);
     joint.springBias = -softness.biasRate * joint.translation;
   } else {
     joint.springImpulse = 0;
     joint.springBias = 0;
   }
 
-  prepareAxialLimits(joint);
   joint.maxMotorImpulse = joint.maxMotorTorqueValue * dt;
   if (!joint.enableMotorValue) joint.motorImpulse = 0;
 
   if (settings.warmStarting) {
-    impulse[0] = joint.perpImpulse;
-    impulse[1] = joint.springImpulse + joint.lowerImpulse - joint.upperImpulse;
-    impulse[2] = joint.motorImpulse;
-    apply(joint, v);
+    // The perpendicular, axial and angular impulses at once (A gets -, B +).
+    const oA = joint.velocityA;
+    const oB = joint.velocityB;
+    const perp = joint.perpImpulse;
+    const axial = joint.springImpulse + joint.lowerImpulse - joint.upperImpulse;
+    const angular = joint.motorImpulse;
+    const Px = -joint.axisY * perp + joint.axisX * axial;
+    const Py = joint.axisX * perp + joint.axisY * axial;
+    v[oA] -= mA * Px;
+    v[oA + 1] -= mA * Py;
+    v[oA + 2] -= iA * (perp * joint.s1 + axial * joint.a1 + angular);
+    v[oB] += mB * Px;
+    v[oB + 1] += mB * Py;
+    v[oB + 2] += iB * (perp * joint.s2 + axial * joint.a2 + angular);
   } else {
     joint.perpImpulse = 0;
     joint.springImpulse = 0;
@@ -233,26 +235,10 @@ export function prepareWheelJointAt(
   }
 }
 
-/** Applies the perpendicular, axial and angular impulses in `impulse` (B gets +, A gets -). */
-function apply(joint: WheelJoint, v: Float64Array): void {
-  const oA = joint.velocityA;
-  const oB = joint.velocityB;
-  const perp = impulse[0];
-  const axial = impulse[1];
-  const angular = impulse[2];
-  const bA = joint.bodyA;
-  const bB = joint.bodyB;
-  const Px = -joint.axisY * perp + joint.axisX * axial;
-  const Py = joint.axisX * perp + joint.axisY * axial;
-  v[oA] -= bA.invMass * Px;
-  v[oA + 1] -= bA.invMass * Py;
-  v[oA + 2] -= bA.invI * (perp * joint.s1 + axial * joint.a1 + angular);
-  v[oB] += bB.invMass * Px;
-  v[oB + 1] += bB.invMass * Py;
-  v[oB + 2] += bB.invI * (perp * joint.s2 + axial * joint.a2 + angular);
-}
-
-/** One velocity iteration of a wheel joint on the packed velocities `v`. @internal */
+/**
+ * One velocity iteration of a wheel joint on the packed velocities `v`: motor, spring, limits, then
+ * the perpendicular row. @internal
+ */
 export function solveWheelJointAt(joint: WheelJoint, v: Float64Array): void {
   const oA = joint.velocityA;
   const oB = joint.velocityB;
@@ -264,59 +250,16 @@ export function solveWheelJointAt(joint: WheelJoint, v: Float64Array): void {
       joint.maxMotorImpulse,
     );
     joint.motorImpulse = total;
-    impulse[0] = 0;
-    impulse[1] = 0;
-    impulse[2] = total - old;
-    apply(joint, v);
+    axialImpulse[ANGULAR] = total - old;
+    applyAxialRow(joint, v, ANGULAR);
   }
-  const axialMass = joint.axialMass;
-  if (joint.spring.soft && axialMass > 0) {
-    const s = joint.softness;
-    axialSpeed(joint, v);
-    const lambda =
-      s.massScale * axialMass * (joint.springBias - axialSpeedSlot[0]) - s.impulseScale * joint.springImpulse;
-    joint.springImpulse += lambda;
-    impulse[0] = 0;
-    impulse[1] = lambda;
-    impulse[2] = 0;
-    apply(joint, v);
-  }
-  if (joint.enableLimitValue && axialMass > 0) {
-    if (joint.lowerTranslationValue > Number.NEGATIVE_INFINITY) {
-      axialSpeed(joint, v);
-      const old = joint.lowerImpulse;
-      const sum = old + axialMass * (joint.lowerBias - axialSpeedSlot[0]);
-      const total = sum > 0 ? sum : 0;
-      joint.lowerImpulse = total;
-      impulse[0] = 0;
-      impulse[1] = total - old;
-      impulse[2] = 0;
-      apply(joint, v);
-    }
-    if (joint.upperTranslationValue < Number.POSITIVE_INFINITY) {
-      axialSpeed(joint, v);
-      const old = joint.upperImpulse;
-      const sum = old + axialMass * (joint.upperBias + axialSpeedSlot[0]);
-      const total = sum > 0 ? sum : 0;
-      joint.upperImpulse = total;
-      impulse[0] = 0;
-      impulse[1] = old - total;
-      impulse[2] = 0;
-      apply(joint, v);
-    }
-  }
+  solveAxialRows(joint, v, false);
   if (joint.perpMass > 0) {
-    const cdot =
-      -joint.axisY * (v[oB] - v[oA]) +
-      joint.axisX * (v[oB + 1] - v[oA + 1]) +
-      joint.s2 * v[oB + 2] -
-      joint.s1 * v[oA + 2];
-    const lambda = joint.perpMass * (joint.perpBias - cdot);
+    perpSpeed(joint, v);
+    const lambda = joint.perpMass * (joint.perpBias - axialSpeedSlot[0]);
     joint.perpImpulse += lambda;
-    impulse[0] = lambda;
-    impulse[1] = 0;
-    impulse[2] = 0;
-    apply(joint, v);
+    axialImpulse[PERP] = lambda;
+    applyAxialRow(joint, v, PERP);
   }
 }
 
