@@ -214,7 +214,8 @@ async function main(): Promise<number> {
     process.stderr.write(`bench:ci: ${RECORD} has no per-solver entries; run with --update-record\n`);
     return 1;
   }
-  const { failures, notes: remarks } = checkRecord(record, cells, engines);
+  const { failures, notes: remarks, measured } = checkRecord(record, cells, engines);
+  for (const m of measured) process.stderr.write(`${m}\n`);
   for (const r of remarks) process.stderr.write(`note: ${r}\n`);
   if (failures.length > 0) {
     for (const f of failures) process.stderr.write(`FAIL: ${f}\n`);

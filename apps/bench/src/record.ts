@@ -39,9 +39,10 @@ export type LiteEngines = Record<SolverKind, string>;
 const GOOD = new Set(['stands', 'holds']);
 
 /**
- * `engine`'s time over planck.js's time in the same run, each engine's fastest round against the
- * other's (see `Cell.bestMs`): per-round ratios of the same run spread by ±20% on a busy 2-core
- * machine, mostly from planck.js's own run-to-run variation, while the best rounds agree within a few
+ * `engine`'s time over planck.js's time in the same run, each engine's fastest steps of its best
+ * round against the other's (see `Cell.bestMs`): on a shared 2-core machine every engine's steps switch
+ * between spells 1.3–1.6× apart within a run, so per-round medians spread by ±20% (and a run spent in
+ * the slow spell moved the median of the best rounds by 40%), while the fast steps agree within a few
  * per cent.
  */
 export function litePlanckRatio(cells: Cell[], scene: string, engine = 'lite'): number {
@@ -102,15 +103,17 @@ export function makeRecord(
  * Compares this run with the record, solver by solver (`engines` says which engine id ran each).
  * Fails (returns a message) when a recorded good verdict of a solver is now bad or missing, or when
  * its time ratio against planck.js is more than {@link RATIO_TOLERANCE} times the recorded ratio (or
- * could not be measured). Improvements, and a solver the record does not have, are reported as notes.
+ * could not be measured). Improvements, and a solver the record does not have, are reported as notes;
+ * `measured` lists every guarded ratio with its recorded value.
  */
 export function checkRecord(
   record: BenchRecord,
   cells: Cell[],
   engines: LiteEngines,
-): { failures: string[]; notes: string[] } {
+): { failures: string[]; notes: string[]; measured: string[] } {
   const failures: string[] = [];
   const notes: string[] = [];
+  const measured: string[] = [];
   for (const solver of Object.keys(engines) as SolverKind[]) {
     if (
       record.solvers[solver] === undefined &&
@@ -143,6 +146,7 @@ export function checkRecord(
       const vs = `${name}/${PEER_NAMES[peer] ?? peer}`;
       for (const [scene, recorded] of Object.entries(ratios)) {
         const now = litePeerRatio(cells, scene, engine, peer);
+        measured.push(`${scene}: ${vs} time ratio ${now.toFixed(3)} (recorded ${recorded})`);
         if (!Number.isFinite(now)) {
           failures.push(`${scene}: ${vs} time ratio not measured (recorded ${recorded})`);
         } else if (now > recorded * RATIO_TOLERANCE) {
@@ -157,5 +161,5 @@ export function checkRecord(
       }
     }
   }
-  return { failures, notes };
+  return { failures, notes, measured };
 }

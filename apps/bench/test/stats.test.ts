@@ -56,9 +56,12 @@ describe('p95 (nearest rank)', () => {
 });
 
 describe('summariseTimes', () => {
-  it('reports median, p95, mean, min, max and count', () => {
+  it('reports median, p5, p95, mean, min, max and count', () => {
     const s = summariseTimes(new Float64Array([1, 2, 3, 4, 100]));
-    expect(s).toEqual({ median: 3, p95: 100, mean: 22, min: 1, max: 100, count: 5 });
+    expect(s).toEqual({ median: 3, p5: 1, p95: 100, mean: 22, min: 1, max: 100, count: 5 });
+    // Forty steps: the 5th percentile is the second fastest, not the single fastest.
+    const steps = Array.from({ length: 40 }, (_, i) => 40 - i);
+    expect(summariseTimes(steps).p5).toBe(2);
     expect(mean([])).toBeNaN();
   });
 });
