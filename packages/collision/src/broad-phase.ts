@@ -358,9 +358,8 @@ function sortRange(a: Int32Array, start: number, end: number): void {
 }
 
 /**
- * Checks `broadPhase`'s trees ({@link validateTree}), its move buffer's bookkeeping and that each
- * static proxy, and only they, has a copy with its fat AABB in the static tree; throws an Error
- * naming the first break. For tests; O(n). A function, so programs that never check leave it out.
+ * Throws an Error naming the first break in `broadPhase`'s trees ({@link validateTree}), its move buffer,
+ * or its static copies (each static proxy, and only they, in the static tree with its fat AABB). O(n).
  */
 export function validateBroadPhase(broadPhase: BroadPhase): void {
   const { tree, statics, moveBuffer, moveSlot, staticNode } = broadPhase;

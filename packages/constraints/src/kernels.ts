@@ -97,12 +97,7 @@ function kernelModule(): WebAssembly.Module | null {
   if (compiled !== null || attempted) return compiled;
   attempted = true;
   if (typeof WebAssembly !== 'object') return null;
-  let bytes: Uint8Array<ArrayBuffer>;
-  try {
-    bytes = decodeKernels(KERNELS_WASM);
-  } catch {
-    return null;
-  }
+  const bytes = decodeKernels(KERNELS_WASM);
   try {
     compiled = new WebAssembly.Module(bytes);
   } catch {
@@ -123,13 +118,12 @@ function kernelModule(): WebAssembly.Module | null {
 
 /**
  * The bytes of the kernels' text (`encodeKernels`, scripts/build-kernels.mjs): its digits 0 to 90 are
- * the printable ASCII characters but `"'\``; a digit d < 80 is a byte, any other is followed by a
- * digit e for the byte 80 + 91 (d - 80) + e.
+ * the printable ASCII characters but `"'\``, in order; a digit d < 80 is a byte, any other is followed
+ * by a digit e for the byte 80 + 91 (d - 80) + e.
  */
 export function decodeKernels(text: string): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(text.length);
   let n = 0;
-  // A character's digit: its rank among the codes left in.
   const digit = (c: number) => c - 32 - +(c > 34) - +(c > 39) - +(c > 92) - +(c > 96);
   for (let i = 0; i < text.length; i++) {
     const d = digit(text.charCodeAt(i));
