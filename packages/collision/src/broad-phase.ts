@@ -3,6 +3,7 @@ import { DynamicTree, type DynamicTreeOptions } from './dynamic-tree';
 import { CollisionError } from './errors';
 import { growArray, type PairBuffer } from './pair-buffer';
 import type { RayCastInput } from './ray-cast';
+import { validateTree } from './tree-walks';
 
 /** Whether {@link BroadPhase.updatePairs} reports the candidate pair `proxyA`, `proxyB`. */
 export type PairFilter = (proxyA: number, proxyB: number) => boolean;
@@ -19,23 +20,24 @@ export class BroadPhase {
   /** The tree holding the proxies (for queries, statistics and validation). */
   readonly tree: DynamicTree;
 
-  /** Per proxy: 1 for static proxies. */
-  private staticFlags: Uint8Array;
+  /** Per proxy: 1 for static proxies. @internal */
+  staticFlags: Uint8Array;
   /** Per proxy: its key (a copy of the tree's, read in the hot pair callback). */
   private keys: Int32Array;
-  /** Per proxy: its index in moveBuffer, or -1 when not buffered. */
-  private moveSlot: Int32Array;
-  /** The static proxies again, keyed by proxy id, so {@link BroadPhase.queryStatic} skips the big tree. */
-  private statics = new DynamicTree({ margin: 0, displacementMultiplier: 0 });
-  /** Per proxy: its node in `statics`, or -1 (not static). */
-  private staticNode: Int32Array;
+  /** Per proxy: its index in moveBuffer, or -1 when not buffered. @internal */
+  moveSlot: Int32Array;
+  /** The static proxies again, keyed by proxy id: {@link BroadPhase.queryStatic}'s tree. @internal */
+  readonly statics = new DynamicTree({ margin: 0, displacementMultiplier: 0 });
+  /** Per proxy: its node in `statics`, or -1 (not static). @internal */
+  staticNode: Int32Array;
   /** The static proxies `queryStatic` found: a query's from its start to staticTop, a nested one's after. */
   private staticHits: Int32Array = new Int32Array(16);
   private staticTop = 0;
   private readonly collectStatic: (node: number) => boolean;
-  /** Proxies to query at the next updatePairs (-1: removed). */
-  private moveBuffer: Int32Array = new Int32Array(16);
-  private moveCount = 0;
+  /** Proxies to query at the next updatePairs (-1: removed), the first moveCount. @internal */
+  moveBuffer: Int32Array = new Int32Array(16);
+  /** @internal */
+  moveCount = 0;
 
   // State of the pair query in progress (read by the callbacks below, made once).
   private queryProxyId = -1;
@@ -303,45 +305,6 @@ export class BroadPhase {
     this.moveCount = count;
   }
 
-  /** Checks the tree's invariants and the move buffer's bookkeeping; throws an Error when broken. */
-  validate(): void {
-    this.tree.validate();
-    for (let i = 0; i < this.moveCount; i++) {
-      const id = this.moveBuffer[i];
-      if (id >= 0 && (this.moveSlot[id] !== i || !this.tree.isProxy(id))) {
-        throw new Error(`move buffer slot ${i} holds ${id} inconsistently`);
-      }
-    }
-    const bound = this.tree.idBound;
-    for (let id = 0; id < bound; id++) {
-      const slot = this.moveSlot[id];
-      if (slot >= 0 && this.moveBuffer[slot] !== id) throw new Error(`proxy ${id} points at slot ${slot}`);
-    }
-    this.validateStatics();
-  }
-
-  /** {@link BroadPhase.validate}: each static proxy, and only they, has a copy with its fat AABB. */
-  private validateStatics(): void {
-    this.statics.validate();
-    const fat = new AABB();
-    const copy = new AABB();
-    let copies = 0;
-    for (let id = 0, bound = this.tree.idBound; id < bound; id++) {
-      const node = this.staticNode[id];
-      const isStatic = this.tree.isProxy(id) && this.staticFlags[id] === 1;
-      if (isStatic !== node >= 0) throw new Error(`proxy ${id}: static ${isStatic} but copy ${node}`);
-      if (node < 0) continue;
-      copies++;
-      this.tree.getFatAABB(id, fat);
-      this.statics.getFatAABB(node, copy);
-      const same =
-        fat.minX === copy.minX && fat.minY === copy.minY && fat.maxX === copy.maxX && fat.maxY === copy.maxY;
-      if (this.statics.getKey(node) !== id || !same)
-        throw new Error(`proxy ${id}: its static copy ${node} differs`);
-    }
-    if (copies !== this.statics.proxyCount) throw new Error('the static tree holds stray proxies');
-  }
-
   /** Puts the static proxy `proxyId` (again) into `statics`, with its current fat AABB. */
   private copyStatic(proxyId: number): void {
     this.dropStatic(proxyId);
@@ -392,4 +355,40 @@ function sortRange(a: Int32Array, start: number, end: number): void {
     }
     a[j + 1] = v;
   }
+}
+
+/**
+ * Throws an Error naming the first break in `broadPhase`'s trees ({@link validateTree}), its move buffer,
+ * or its static copies (each static proxy, and only they, in the static tree with its fat AABB). O(n).
+ */
+export function validateBroadPhase(broadPhase: BroadPhase): void {
+  const { tree, statics, moveBuffer, moveSlot, staticNode } = broadPhase;
+  validateTree(tree);
+  for (let i = 0; i < broadPhase.moveCount; i++) {
+    const id = moveBuffer[i];
+    if (id >= 0 && (moveSlot[id] !== i || !tree.isProxy(id))) {
+      throw new Error(`move buffer slot ${i} holds ${id} inconsistently`);
+    }
+  }
+  for (let id = 0; id < tree.idBound; id++) {
+    const slot = moveSlot[id];
+    if (slot >= 0 && moveBuffer[slot] !== id) throw new Error(`proxy ${id} points at slot ${slot}`);
+  }
+  validateTree(statics);
+  const fat = new AABB();
+  const copy = new AABB();
+  let copies = 0;
+  for (let id = 0, bound = tree.idBound; id < bound; id++) {
+    const node = staticNode[id];
+    const isStatic = tree.isProxy(id) && broadPhase.staticFlags[id] === 1;
+    if (isStatic !== node >= 0) throw new Error(`proxy ${id}: static ${isStatic} but copy ${node}`);
+    if (node < 0) continue;
+    copies++;
+    tree.getFatAABB(id, fat);
+    statics.getFatAABB(node, copy);
+    const same =
+      fat.minX === copy.minX && fat.minY === copy.minY && fat.maxX === copy.maxX && fat.maxY === copy.maxY;
+    if (statics.getKey(node) !== id || !same) throw new Error(`proxy ${id}: its static copy ${node} differs`);
+  }
+  if (copies !== statics.proxyCount) throw new Error('the static tree holds stray proxies');
 }

@@ -36,8 +36,8 @@ const clip = scratch(8);
 const closest = scratch(6);
 const marginSlot = scratch(1);
 // The shapes given to the public forms, packed.
-const packA = new Float64Array(PACKED_SHAPE_LENGTH);
-const packB = new Float64Array(PACKED_SHAPE_LENGTH);
+const packA = /* @__PURE__ */ new Float64Array(PACKED_SHAPE_LENGTH);
+const packB = /* @__PURE__ */ new Float64Array(PACKED_SHAPE_LENGTH);
 
 // Slots of a packed shape (PackedShapeSlot): kind, count, radius, vertices, normals.
 const KIND = 0;

@@ -3,7 +3,7 @@ import { AABB, requireAABB } from './aabb';
 import { CollisionError, requireNonNegative } from './errors';
 import { growArray } from './pair-buffer';
 import { RayCastInput } from './ray-cast';
-import { rayCastTree, validateTree } from './tree-walks';
+import { rayCastTree } from './tree-walks';
 
 /** The index meaning "no node". */
 const NULL_NODE = -1;
@@ -337,11 +337,6 @@ export class DynamicTree {
    */
   rayCast(input: RayCastInput, callback: (input: RayCastInput, proxyId: number) => number): void {
     rayCastTree(this, input, callback);
-  }
-
-  /** Throws an Error naming the first broken structural invariant (not balance). For tests; O(n). */
-  validate(): void {
-    validateTree(this);
   }
 
   /** The tag a proxy was created with. @throws CollisionError when `proxyId` is not a live proxy. */

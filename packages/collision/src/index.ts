@@ -1,6 +1,6 @@
 export { AABB, computeBoxAABB, testOverlapAABB } from './aabb';
 export { Box, ShapeKind, type ShapeKindValue } from './box';
-export { BroadPhase, type PairFilter } from './broad-phase';
+export { BroadPhase, type PairFilter, validateBroadPhase } from './broad-phase';
 export { collide, collidePacked } from './collide';
 export { collideBoxes } from './collide-boxes';
 export { collidePolygons } from './collide-shapes';
@@ -71,3 +71,4 @@ export {
   type TOIState,
   timeOfImpact,
 } from './toi';
+export { validateTree } from './tree-walks';

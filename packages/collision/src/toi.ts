@@ -83,11 +83,11 @@ export class TOIOutput {
 export const TOI_TARGET = 0.005;
 const MAX_ITERATIONS = 64;
 
-const packA = new Float64Array(PACKED_SHAPE_LENGTH);
-const packB = new Float64Array(PACKED_SHAPE_LENGTH);
-const xfA = new Transform();
-const xfB = new Transform();
-const distance = new DistanceOutput();
+const packA = /* @__PURE__ */ new Float64Array(PACKED_SHAPE_LENGTH);
+const packB = /* @__PURE__ */ new Float64Array(PACKED_SHAPE_LENGTH);
+const xfA = /* @__PURE__ */ new Transform();
+const xfB = /* @__PURE__ */ new Transform();
+const distance = /* @__PURE__ */ new DistanceOutput();
 
 /** Writes into at[1] the farthest a vertex of the packed shape lies from the sweep's local centre, m. */
 function reach(p: Float64Array, sweep: Sweep): void {
@@ -162,8 +162,8 @@ export class TOIInput {
 }
 
 const UNIT_CIRCLE: Shape = { type: 'circle', radius: 1 };
-const STILL = new Sweep();
-const wrapperInput = new TOIInput();
+const STILL = /* @__PURE__ */ new Sweep();
+const wrapperInput = /* @__PURE__ */ new TOIInput();
 
 /** {@link timeOfImpact} with its arguments in a {@link TOIInput}. @throws CollisionError as that. */
 export function computeTimeOfImpact(input: TOIInput, out: TOIOutput = new TOIOutput()): TOIOutput {

@@ -5,7 +5,7 @@ import { type RayCastInput, requireRay } from './ray-cast';
 /** A free node's parent link and a missing child. */
 const NULL_NODE = -1;
 
-/** {@link DynamicTree.validate}. @internal */
+/** Throws an Error naming the first broken structural invariant of `tree` (not balance); tests, O(n). */
 export function validateTree(tree: DynamicTree): void {
   let leaves = 0;
   let nodes = 0;

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AABB } from '../src/aabb';
-import { BroadPhase } from '../src/broad-phase';
+import { BroadPhase, validateBroadPhase } from '../src/broad-phase';
 import { DynamicTree } from '../src/dynamic-tree';
 import { CollisionError } from '../src/errors';
 import { PairBuffer } from '../src/pair-buffer';
+import { validateTree } from '../src/tree-walks';
 import { fcParams, runs } from './fc-settings';
 
 /** The pairs of a buffer as "keyA:keyB:proxyA:proxyB" strings, in buffer order. */
@@ -63,7 +64,7 @@ describe('BroadPhase: hand-made cases', () => {
     bp.touchProxy(a);
     expect(bp.updatePairs(out)).toBe(2);
     expect(pairList(out)).toEqual([`1:7:${c}:${a}`, `3:7:${b}:${a}`]);
-    bp.validate();
+    validateBroadPhase(bp);
   });
 
   it('never pairs two static proxies or two proxies with the same key', () => {
@@ -90,7 +91,7 @@ describe('BroadPhase: hand-made cases', () => {
     expect(c).toBe(b);
     expect(bp.updatePairs(out)).toBe(1);
     expect(pairList(out)).toEqual([`0:5:${a}:${c}`]);
-    bp.validate();
+    validateBroadPhase(bp);
   });
 
   it('stretches the fat box along the displacement', () => {
@@ -127,14 +128,14 @@ describe('BroadPhase: hand-made cases', () => {
     expect([fat.minX, fat.minY, fat.maxX, fat.maxY]).toEqual([4.25, -0.25, 5.75, 1.25]);
     // Same shape: links and heights unchanged; the boxes are the refitted leaf and the unions.
     expect(treeLinks(bp.tree)).toEqual(before);
-    bp.validate();
+    validateBroadPhase(bp);
     // Growing past the old fat box buffers the proxy, and the next pair update finds its new
     // overlap (with the proxy at 6..7, key 3).
     expect(bp.refitProxy(ids[2], new AABB(5.2, 0, 6.2, 1))).toBe(true);
     expect(bp.pendingMoveCount).toBe(1);
     expect(bp.updatePairs(out)).toBe(1);
     expect(pairList(out)).toEqual([`2:3:${ids[2]}:${ids[3]}`]);
-    bp.validate();
+    validateBroadPhase(bp);
     expect(() => bp.refitProxy(99, new AABB(0, 0, 1, 1))).toThrow(CollisionError);
   });
 
@@ -162,7 +163,7 @@ describe('BroadPhase: hand-made cases', () => {
       ids.push(tree.createProxy(new AABB(x, y, x + 1.5, y + 1.5), i, i % 3));
     }
     for (let i = 0; i < 40; i += 4) tree.moveProxy(ids[i], new AABB(i / 4, 2, i / 4 + 1, 3), 1, 0);
-    tree.validate();
+    validateTree(tree);
     const box = new AABB(2, 2, 9, 8);
     const listed = (run: (cb: (id: number) => boolean) => void): number[] => {
       const out: number[] = [];
@@ -192,7 +193,7 @@ describe('BroadPhase: hand-made cases', () => {
         bp.createProxy(new AABB(x, 0, x + 0.5, 1), 1000 + i);
         statics.push(bp.createProxy(new AABB(x, 2, x + 0.5, 3), i, true));
       }
-      bp.validate();
+      validateBroadPhase(bp);
       const found: number[] = [];
       bp.queryStatic(new AABB(-1, -1, count + 1, 4), (id) => {
         found.push(id);
@@ -210,11 +211,11 @@ describe('BroadPhase: hand-made cases', () => {
       const y = (i * 104729) % 1000;
       ids.push(tree.createProxy(new AABB(x, y, x + 1, y + 1), i));
     }
-    tree.validate();
+    validateTree(tree);
     // AVL balance bounds the height by about 1.44 log2(n).
     expect(tree.getHeight()).toBeLessThanOrEqual(Math.ceil(1.45 * Math.log2(1000)));
     for (let i = 0; i < 1000; i += 2) tree.destroyProxy(ids[i]);
-    tree.validate();
+    validateTree(tree);
     expect(tree.proxyCount).toBe(500);
     expect(tree.getHeight()).toBeLessThanOrEqual(Math.ceil(1.45 * Math.log2(500)));
   });
@@ -371,7 +372,7 @@ describe('BroadPhase: properties', () => {
           }
           // Every fat box holds its tight box; the tree is well formed (its tags too).
           for (const [id, p] of live) expect(bp.getFatAABB(id).contains(p.aabb)).toBe(true);
-          bp.validate();
+          validateBroadPhase(bp);
           // queryStatic: the static proxies whose fat boxes overlap, in ascending id, against
           // brute force; a query started from its callback gets its own answer and leaves the
           // outer one's intact.
@@ -495,7 +496,7 @@ describe('BroadPhase: copyMoves and restoreMoves', () => {
     expect(bp.updatePairs(out)).toBe(2);
     expect(pairList(out)).toEqual(first);
     expect(bp.updatePairs(out)).toBe(0);
-    bp.validate();
+    validateBroadPhase(bp);
   });
 
   it('restoreMoves refuses a count past the array and a dead proxy, changing nothing', () => {

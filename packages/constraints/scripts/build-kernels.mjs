@@ -1,7 +1,9 @@
 // Builds the soft solver's kernels from their one source, `assembly/*.ts` (AssemblyScript):
 //
-// - `generated/kernels-wasm.ts`: the kernels compiled to WebAssembly, as hexadecimal (which gzips to
-//   about 80% of base64's size: each byte stays two characters, so repeats stay repeats);
+// - `generated/kernels-wasm.ts`: the kernels compiled to WebAssembly, as text (`encodeKernels`: a
+//   byte below 80 is one character, any other two), which gzips to about 91% of hexadecimal's size
+//   and 73% of base64's: repeats stay repeats, and WebAssembly's frequent bytes (opcodes, small
+//   immediates) stay one symbol each;
 // - `generated/block-lcp.ts`: `assembly/block.ts` (the 2x2 block solver) alone as TypeScript, on a
 //   Float64Array passed in, for the classic solver;
 // - `generated/kernels-js.ts`: the same kernels as TypeScript, for where WebAssembly does not run, by a
@@ -60,16 +62,36 @@ export async function compileKernels() {
   return wasm;
 }
 
+/**
+ * The digits of the kernels' text: printable ASCII without the quotes, the backslash and the
+ * backtick (91), so the text needs no escape in any string literal. `decodeKernels`
+ * (`src/kernels.ts`) reads it back.
+ */
+const DIGITS = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i))
+  .filter((c) => !`"'\\\``.includes(c))
+  .join('');
+/** Bytes below this are one digit; the others two: (byte - ONE_DIGIT) / 91 + ONE_DIGIT, then the rest. */
+const ONE_DIGIT = 80;
+
+/** `bytes` as the kernels' text (see {@link DIGITS}). */
+export function encodeKernels(bytes) {
+  let text = '';
+  for (const b of bytes) {
+    const r = b - ONE_DIGIT;
+    text += b < ONE_DIGIT ? DIGITS[b] : DIGITS[ONE_DIGIT + Math.floor(r / 91)] + DIGITS[r % 91];
+  }
+  return text;
+}
+
 /** The TypeScript module holding `bytes`. */
 export function kernelsSource(bytes) {
-  const hex = Buffer.from(bytes).toString('hex');
-  const lines = hex.match(/.{1,100}/g) ?? [];
+  const lines = encodeKernels(bytes).match(/.{1,100}/g) ?? [];
   return [
     '// Written by scripts/build-kernels.mjs from assembly/*.ts: do not edit.',
     '',
     '/**',
-    " * The soft solver's WebAssembly kernels (`assembly/*.ts` compiled), hexadecimal: see",
-    ' * `src/kernels.ts`. @internal',
+    " * The soft solver's WebAssembly kernels (`assembly/*.ts` compiled), as text: see `decodeKernels`",
+    ' * in `src/kernels.ts`. @internal',
     ' */',
     'export const KERNELS_WASM =',
     ...lines.map((line, i) => `  '${line}'${i === lines.length - 1 ? ';' : ' +'}`),

@@ -55,7 +55,7 @@ export function solveBlockLcp(
 }
 
 /** The block, b' and x of {@link solveBlockLcp} and {@link solveBlockLcpAt}. */
-const scratch = new Float64Array(10);
+const scratch = /* @__PURE__ */ new Float64Array(10);
 
 /**
  * {@link solveBlockLcp} on arrays: A and A⁻¹ from `k[offset]` on (as {@link buildBlock} writes
@@ -104,7 +104,7 @@ export function buildBlock(
   return buildBlockFrom(arms, 0, 4, 6, out, offset);
 }
 
-const scratchArms = new Float64Array(8);
+const scratchArms = /* @__PURE__ */ new Float64Array(8);
 
 /**
  * {@link buildBlock} for hot loops, reading its inputs where a solver's rows hold them: mA, iA, mB, iB

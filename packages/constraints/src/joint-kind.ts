@@ -86,7 +86,7 @@ export const MAX_JOINT_PUSH = 3;
  * Where the position passes leave the largest error found (m or radians): a slot, not a returned
  * number, so nothing is boxed. Read it right after the call. @internal
  */
-export const positionError = new Float64Array(1);
+export const positionError = /* @__PURE__ */ new Float64Array(1);
 
 /**
  * A chain's position pass: `step` (one Newton step on the chain at `head`, its error before it to

@@ -97,12 +97,7 @@ function kernelModule(): WebAssembly.Module | null {
   if (compiled !== null || attempted) return compiled;
   attempted = true;
   if (typeof WebAssembly !== 'object') return null;
-  let bytes: Uint8Array<ArrayBuffer>;
-  try {
-    bytes = decodeHex(KERNELS_WASM);
-  } catch {
-    return null;
-  }
+  const bytes = decodeKernels(KERNELS_WASM);
   try {
     compiled = new WebAssembly.Module(bytes);
   } catch {
@@ -121,11 +116,20 @@ function kernelModule(): WebAssembly.Module | null {
   return compiled;
 }
 
-/** `text`'s bytes (two hexadecimal digits each). */
-export function decodeHex(text: string): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(text.length >> 1);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(text.slice(2 * i, 2 * i + 2), 16);
-  return bytes;
+/**
+ * The bytes of the kernels' text (`encodeKernels`, scripts/build-kernels.mjs): its digits 0 to 90 are
+ * the printable ASCII characters but `"'\``, in order; a digit d < 80 is a byte, any other is followed
+ * by a digit e for the byte 80 + 91 (d - 80) + e.
+ */
+export function decodeKernels(text: string): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(text.length);
+  let n = 0;
+  const digit = (c: number) => c - 32 - +(c > 34) - +(c > 39) - +(c > 92) - +(c > 96);
+  for (let i = 0; i < text.length; i++) {
+    const d = digit(text.charCodeAt(i));
+    bytes[n++] = d < 80 ? d : 80 + 91 * (d - 80) + digit(text.charCodeAt(++i));
+  }
+  return bytes.slice(0, n);
 }
 
 /**

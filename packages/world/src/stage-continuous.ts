@@ -1,7 +1,7 @@
 import {
   collide,
   computeTimeOfImpact,
-  type Sweep,
+  Sweep,
   TOI_TARGET,
   TOIInput,
   TOIOutput,
@@ -17,6 +17,10 @@ import { registerContinuous } from './solvers';
 import { mixedRestitution } from './stage-contacts';
 import { computeAABB, noteMovedProxies, updateTransform } from './stage-finish';
 import type { StepState } from './step-state';
+
+/** The swept body's sweep and the other body's (scratch: a step runs to its end before another). */
+const sweepA = /* @__PURE__ */ new Sweep();
+const sweepB = /* @__PURE__ */ new Sweep();
 
 /**
  * Continuous collision (Box2D v3's; docs/step.md), installed with `new World({ continuous: new
@@ -68,8 +72,8 @@ export class ContinuousCollision {
       );
     }
     this.state = s;
-    this.toiInput.sweepA = s.sweepA;
-    this.toiInput.sweepB = s.sweepB;
+    this.toiInput.sweepA = sweepA;
+    this.toiInput.sweepB = sweepB;
   }
 
   /** Sweeps the step's fast bodies (`s.fastBodies`) back to their times of impact. @internal */
@@ -161,8 +165,6 @@ function staticNear(s: StepState, c: ContinuousCollision, b: Body): boolean {
 function sweepBody(s: StepState, c: ContinuousCollision, b: Body, bullet: boolean): void {
   // A body that is not a bullet meets static shapes only.
   if (!bullet && !staticNear(s, c, b)) return;
-  const sweepA = s.sweepA;
-  const sweepB = s.sweepB;
   setSweep(s, sweepA, b);
   // The box swept by every shape, from the start pose (still the transform) to the end.
   const box = s.queryBox;
@@ -326,9 +328,8 @@ function sweepBody(s: StepState, c: ContinuousCollision, b: Body, bullet: boolea
 function meetBody(s: StepState, b: Body, t: number, shape: BodyShape, other: BodyShape): void {
   const ob = other.body;
   if (ob.isStatic || ob.invMass === 0 || !ob.isAwake) return;
-  const sweepB = s.sweepB;
   setOtherSweep(s, sweepB, ob, b);
-  const xfA = s.sweepA.getTransform(t, s.xfScratch);
+  const xfA = sweepA.getTransform(t, s.xfScratch);
   const xfB = sweepB.getTransform(t, s.xfOther);
   // The reach goes in the manifold's margin slot: a computed double passed to `collide` is boxed.
   s.manifold.margin = THROUGH_REACH * LENGTH_UNITS[0];
@@ -367,7 +368,6 @@ function recovers(s: StepState, shape: BodyShape, end: Transform, other: BodySha
   const xfB = sweepB.getTransform(1, s.xfOther);
   const manifold = s.manifold;
   if (collide(other.geometry, xfB, shape.geometry, end, manifold, 0) === 0) return false;
-  const sweepA = s.sweepA;
   const mx = sweepA.c2X - sweepA.c1X - (sweepB.c2X - sweepB.c1X);
   const my = sweepA.c2Y - sweepA.c1Y - (sweepB.c2Y - sweepB.c1Y);
   // The normal points from `other` to the shape: the push goes against the motion.
@@ -390,8 +390,7 @@ function goesThrough(s: StepState, shape: BodyShape, b: Body, end: Transform, ot
   if (collide(other.geometry, xfB, shape.geometry, end, manifold, 0) > 0) {
     if (manifold.normalX * nx + manifold.normalY * ny >= 0) return false;
   } else {
-    const sweep = s.sweepA;
-    if ((sweep.c2X - sweep.c1X) * nx + (sweep.c2Y - sweep.c1Y) * ny >= 0) return false;
+    if ((sweepA.c2X - sweepA.c1X) * nx + (sweepA.c2Y - sweepA.c1Y) * ny >= 0) return false;
   }
   manifold.normalX = nx;
   manifold.normalY = ny;

@@ -1,4 +1,4 @@
-import { AABB, BroadPhase, DistanceOutput, Manifold, PairBuffer, Sweep } from '@lite/collision';
+import { AABB, BroadPhase, DistanceOutput, Manifold, PairBuffer } from '@lite/collision';
 import { BodyStates, ContactGather, SoftContactSolver, SoftStepContext } from '@lite/constraints';
 import { objectArray, Transform, type Vec2 } from '@lite/math';
 import type { Body } from './body';
@@ -70,11 +70,9 @@ export class StepState {
   /** The sensor shapes, in id order. */
   readonly sensors: BodyShape[] = objectArray();
 
-  /** Scratch of continuous collision and the shape casts: two sweeps, and boxes and transforms. */
-  readonly sweepA = new Sweep();
-  readonly sweepB = new Sweep();
   /** The bodies found fast this step (continuous collision). */
   readonly fastBodies: Body[] = objectArray();
+  /** Scratch of continuous collision, the sensors and the queries: a box, a distance, transforms. */
   readonly queryBox = new AABB();
   readonly distanceOutput = new DistanceOutput();
   readonly xfScratch = new Transform();
