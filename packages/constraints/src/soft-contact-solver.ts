@@ -124,11 +124,12 @@ export class SoftContactSolver extends SoftContactArrays {
     this.bouncyCount = 0;
     this.blockSource = gather === undefined ? this.dataBlocks : gather.blocks;
     this.attach(states);
+    this.slotMasses = states.masses;
+    this.beginChains(states.count);
     if (gather === undefined) this.slotsFromContacts(contacts, count, states);
     else this.slotsGathered(gather, count, states);
     this.prepareRows(contacts, this.blockSource, count, states, ctx);
-    this.slotMasses = states.masses;
-    this.buildChains(states.count);
+    this.walkChains();
     this.factorChains(ctx);
     this.listSingles();
   }
@@ -207,41 +208,20 @@ export class SoftContactSolver extends SoftContactArrays {
    * Finds the chains of touching contacts: runs where each moving body between two contacts touches
    * exactly those two (a column of boxes); static or kinematic bodies only end chains. Their normal
    * rows are solved exactly ({@link solveChain}). Chains follow contact order, so the result depends
-   * only on ids; a closed ring is left to the contact-by-contact solve.
+   * only on ids; a closed ring is left to the contact-by-contact solve. This clears the counts that
+   * `prepareRows` makes (per body slot, its chainable contacts and its first two) and `walkChains` follows.
    */
-  private buildChains(slotCount: number): void {
+  private beginChains(slotCount: number): void {
     this.chainCount = 0;
     if (this.degree.length < slotCount) {
       this.degree = new Int32Array(2 * slotCount);
       this.slotContacts = new Int32Array(4 * slotCount);
     }
-    // Each loop in a method of its own (docs/performance.md, "Loops in their own functions").
     this.chainOf.fill(-1, 0, this.contactCount);
     this.degree.fill(0, 0, slotCount);
-    this.countDegrees();
-    this.walkChains();
   }
 
-  /** {@link buildChains}: per body slot, how many chainable contacts touch it, and its first two. */
-  private countDegrees(): void {
-    const count = this.contactCount;
-    const meta = this.meta;
-    const degree = this.degree;
-    const slotContacts = this.slotContacts;
-    for (let i = 0; i < count; i++) {
-      if (!this.chainable(i)) continue;
-      const m = (i & Index.Mask) * Meta.Stride;
-      for (let side = 0; side < 2; side++) {
-        const slot = meta[m + side];
-        // A body nothing moves (static or kinematic) ends every chain it touches, as a static one.
-        if (this.stillSlot(slot)) continue;
-        const d = degree[slot]++;
-        if (d < 2) slotContacts[2 * slot + d] = i;
-      }
-    }
-  }
-
-  /** {@link buildChains}: walks each chain from one end, in contact order. */
+  /** {@link beginChains}: walks each chain from one end, in contact order. */
   private walkChains(): void {
     const count = this.contactCount;
     const meta = this.meta;
@@ -353,6 +333,8 @@ export class SoftContactSolver extends SoftContactArrays {
     const staticOmega2 = cv[Ctx.StaticOmega] * cv[Ctx.StaticOmega];
     const shareBase = DEEP_OVERLAP * LENGTH_UNITS[0];
     const shareMax = MAX_LOAD_SHARE * LENGTH_UNITS[0];
+    const degree = this.degree;
+    const slotContacts = this.slotContacts;
     let bouncy = 0;
     for (let i = 0; i < count; i++) {
       const r = (i & Index.Mask) * Row.Stride;
@@ -515,6 +497,18 @@ export class SoftContactSolver extends SoftContactArrays {
       meta[m + Meta.BlockUsable] = usable ? 1 : 0;
       meta[m + Meta.Touching] = touching;
       meta[m + Meta.Deep] = -1;
+      // Chainable ({@link chainable}): count it on each side but a body nothing moves (static or
+      // kinematic), which ends every chain it touches, as a static one.
+      if (touching === 1 && (pointCount === 1 || usable)) {
+        if (sA !== 0 && (mA !== 0 || iA !== 0)) {
+          const d = degree[sA]++;
+          if (d < 2) slotContacts[2 * sA + d] = i;
+        }
+        if (sB !== 0 && (mB !== 0 || iB !== 0)) {
+          const d = degree[sB]++;
+          if (d < 2) slotContacts[2 * sB + d] = i;
+        }
+      }
     }
     this.bouncyCount = bouncy;
   }
