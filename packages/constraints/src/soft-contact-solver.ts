@@ -233,9 +233,14 @@ export class SoftContactSolver extends SoftContactArrays {
     let length = 0;
     for (let i = 0; i < count; i++) {
       if (chainOf[i] !== -1 || !this.chainable(i)) continue;
+      let via = meta[(i & Index.Mask) * Meta.Stride + Meta.SlotB];
+      // No body of two chainable contacts on either side: a chain of one (most contacts of a pile).
+      if (degree[via] !== 2 && degree[meta[(i & Index.Mask) * Meta.Stride + Meta.SlotA]] !== 2) {
+        chainOf[i] = -2;
+        continue;
+      }
       // Walk through body A's side to one end of the chain.
       let cur = i;
-      let via = meta[(i & Index.Mask) * Meta.Stride + Meta.SlotB];
       let ring = false;
       for (;;) {
         const y = otherSlot(meta, cur, via);
