@@ -128,17 +128,17 @@ export class SoftContactSolver extends SoftContactArrays {
     this.beginChains(states.count);
     if (gather === undefined) this.slotsFromContacts(contacts, count, states);
     else this.slotsGathered(gather, count, states);
-    this.prepareRows(contacts, this.blockSource, count, states, ctx);
+    this.bouncyCount = this.prepareRows(contacts, this.blockSource, count, states, ctx);
     this.walkChains();
     this.factorChains(ctx);
-    this.listSingles();
+    this.singleCount = this.listSingles();
   }
 
   /**
    * The contacts outside chains, in contact order, into `singles` (a two-point one with the bit
-   * `Index.TwoPoints` set) for the solve and relax passes.
+   * `Index.TwoPoints` set) for the solve and relax passes; returns how many (nothing after the loop).
    */
-  private listSingles(): void {
+  private listSingles(): number {
     const meta = this.meta;
     const chainOf = this.chainOf;
     const singles = this.singles;
@@ -148,7 +148,7 @@ export class SoftContactSolver extends SoftContactArrays {
       singles[count++] =
         meta[(i & Index.Mask) * Meta.Stride + Meta.PointCount] === 1 ? i : i | Index.TwoPoints;
     }
-    this.singleCount = count;
+    return count;
   }
 
   /**
@@ -313,7 +313,8 @@ export class SoftContactSolver extends SoftContactArrays {
   /**
    * {@link SoftContactSolver.prepare}'s loop over the contacts, their slots in `meta` and their data
    * in `blocks`; a contact's object is read only for a body in slot 0. One loop, the step's
-   * constants in locals.
+   * constants in locals. Returns how many have restitution (nothing after the loop: see
+   * docs/performance.md, "Loops in their own functions").
    */
   private prepareRows(
     contacts: ContactConstraint[],
@@ -321,7 +322,7 @@ export class SoftContactSolver extends SoftContactArrays {
     count: number,
     states: BodyStates,
     ctx: SoftStepContext,
-  ): void {
+  ): number {
     const rows = this.rows;
     const meta = this.meta;
     const motion = states.motion;
@@ -515,7 +516,7 @@ export class SoftContactSolver extends SoftContactArrays {
         }
       }
     }
-    this.bouncyCount = bouncy;
+    return bouncy;
   }
 
   /** Applies every contact's accumulated impulses P = λn n + λt t (once per sub-step, before the solve). */
