@@ -1,7 +1,7 @@
 import { Factor, Index, Meta, Param, Pt, Row } from './layout';
 
 /**
- * Of the two chainable contacts of body slot `y` (`slotContacts`, see `buildChains`), the one that is
+ * Of the two chainable contacts of body slot `y` (`slotContacts`, see `beginChains`), the one that is
  * not `c`. Both are read (docs/performance.md, "Code that never ran").
  */
 export function otherContactOf(slotContacts: Int32Array, y: number, c: number): number {

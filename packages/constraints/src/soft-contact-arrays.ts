@@ -36,7 +36,7 @@ export class SoftContactArrays implements KernelOwner {
   protected meta = new Int32Array(0);
   /** The step's constants for the per-contact functions (`Param`), in an array so none is boxed. @internal */
   protected params: Float64Array = new Float64Array(Param.Count);
-  /** Per contact: its chain, or -1 (none) / -2 (a ring or a lone contact): see `buildChains`. @internal */
+  /** Per contact: its chain, or -1 (none) / -2 (a ring or a lone contact): see `beginChains`. @internal */
   protected chainOf = new Int32Array(0);
   /** The chains' contacts, chain after chain, each from one end to the other. @internal */
   protected chainOrder = new Int32Array(0);

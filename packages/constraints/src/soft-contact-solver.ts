@@ -124,19 +124,21 @@ export class SoftContactSolver extends SoftContactArrays {
     this.bouncyCount = 0;
     this.blockSource = gather === undefined ? this.dataBlocks : gather.blocks;
     this.attach(states);
-    if (gather === undefined) this.prepareContacts(contacts, count, states, ctx);
-    else this.prepareGathered(contacts, gather, count, states, ctx);
     this.slotMasses = states.masses;
-    this.buildChains(states.count);
+    this.beginChains(states.count);
+    if (gather === undefined) this.slotsFromContacts(contacts, count, states);
+    else this.slotsGathered(gather, count, states);
+    this.bouncyCount = this.prepareRows(contacts, this.blockSource, count, states, ctx);
+    this.walkChains();
     this.factorChains(ctx);
-    this.listSingles();
+    this.singleCount = this.listSingles();
   }
 
   /**
    * The contacts outside chains, in contact order, into `singles` (a two-point one with the bit
-   * `Index.TwoPoints` set) for the solve and relax passes.
+   * `Index.TwoPoints` set) for the solve and relax passes; returns how many (nothing after the loop).
    */
-  private listSingles(): void {
+  private listSingles(): number {
     const meta = this.meta;
     const chainOf = this.chainOf;
     const singles = this.singles;
@@ -146,7 +148,7 @@ export class SoftContactSolver extends SoftContactArrays {
       singles[count++] =
         meta[(i & Index.Mask) * Meta.Stride + Meta.PointCount] === 1 ? i : i | Index.TwoPoints;
     }
-    this.singleCount = count;
+    return count;
   }
 
   /**
@@ -173,38 +175,32 @@ export class SoftContactSolver extends SoftContactArrays {
     }
   }
 
-  /** {@link SoftContactSolver.prepare}'s loop over the contacts, each read from its object. */
-  private prepareContacts(
-    contacts: ContactConstraint[],
-    count: number,
-    states: BodyStates,
-    ctx: SoftStepContext,
-  ): void {
+  /** {@link SoftContactSolver.prepare}: each contact's slots, point count and data offset, from its object. */
+  private slotsFromContacts(contacts: ContactConstraint[], count: number, states: BodyStates): void {
+    const meta = this.meta;
     for (let i = 0; i < count; i++) {
       const c = contacts[i];
       c.blockCase = 0;
-      const sA = states.slotOf(c.bodyA) & Index.Mask;
-      const sB = states.slotOf(c.bodyB) & Index.Mask;
+      const m = (i & Index.Mask) * Meta.Stride;
+      meta[m + Meta.SlotA] = states.slotOf(c.bodyA) & Index.Mask;
+      meta[m + Meta.SlotB] = states.slotOf(c.bodyB) & Index.Mask;
+      meta[m + Meta.PointCount] = c.pointCount;
+      meta[m + Meta.DataOffset] = c.dataOffset;
       this.dataBlocks[i] = c.dataBlock;
-      this.prepareContact(contacts, i, sA, sB, c.pointCount, c.dataBlock, c.dataOffset, states, ctx);
     }
   }
 
-  /** {@link SoftContactSolver.prepare}'s loop over the contacts, each read from the gather. */
-  private prepareGathered(
-    contacts: ContactConstraint[],
-    gather: ContactGather,
-    count: number,
-    states: BodyStates,
-    ctx: SoftStepContext,
-  ): void {
+  /** {@link SoftContactSolver.prepare}: each contact's slots, point count and data offset, from the gather. */
+  private slotsGathered(gather: ContactGather, count: number, states: BodyStates): void {
     const ints = gather.ints;
-    const blocks = gather.blocks;
+    const meta = this.meta;
     for (let i = 0; i < count; i++) {
       const g = 4 * (i & Index.Mask);
-      const sA = states.slotOfIndex(ints[g]) & Index.Mask;
-      const sB = states.slotOfIndex(ints[g + 1]) & Index.Mask;
-      this.prepareContact(contacts, i, sA, sB, ints[g + 2], blocks[i], ints[g + 3], states, ctx);
+      const m = (i & Index.Mask) * Meta.Stride;
+      meta[m + Meta.SlotA] = states.slotOfIndex(ints[g]) & Index.Mask;
+      meta[m + Meta.SlotB] = states.slotOfIndex(ints[g + 1]) & Index.Mask;
+      meta[m + Meta.PointCount] = ints[g + 2];
+      meta[m + Meta.DataOffset] = ints[g + 3];
     }
   }
 
@@ -212,41 +208,20 @@ export class SoftContactSolver extends SoftContactArrays {
    * Finds the chains of touching contacts: runs where each moving body between two contacts touches
    * exactly those two (a column of boxes); static or kinematic bodies only end chains. Their normal
    * rows are solved exactly ({@link solveChain}). Chains follow contact order, so the result depends
-   * only on ids; a closed ring is left to the contact-by-contact solve.
+   * only on ids; a closed ring is left to the contact-by-contact solve. This clears the counts that
+   * `prepareRows` makes (per body slot, its chainable contacts and its first two) and `walkChains` follows.
    */
-  private buildChains(slotCount: number): void {
+  private beginChains(slotCount: number): void {
     this.chainCount = 0;
     if (this.degree.length < slotCount) {
       this.degree = new Int32Array(2 * slotCount);
       this.slotContacts = new Int32Array(4 * slotCount);
     }
-    // Each loop in a method of its own (docs/performance.md, "Loops in their own functions").
     this.chainOf.fill(-1, 0, this.contactCount);
     this.degree.fill(0, 0, slotCount);
-    this.countDegrees();
-    this.walkChains();
   }
 
-  /** {@link buildChains}: per body slot, how many chainable contacts touch it, and its first two. */
-  private countDegrees(): void {
-    const count = this.contactCount;
-    const meta = this.meta;
-    const degree = this.degree;
-    const slotContacts = this.slotContacts;
-    for (let i = 0; i < count; i++) {
-      if (!this.chainable(i)) continue;
-      const m = (i & Index.Mask) * Meta.Stride;
-      for (let side = 0; side < 2; side++) {
-        const slot = meta[m + side];
-        // A body nothing moves (static or kinematic) ends every chain it touches, as a static one.
-        if (this.stillSlot(slot)) continue;
-        const d = degree[slot]++;
-        if (d < 2) slotContacts[2 * slot + d] = i;
-      }
-    }
-  }
-
-  /** {@link buildChains}: walks each chain from one end, in contact order. */
+  /** {@link beginChains}: walks each chain from one end, in contact order. */
   private walkChains(): void {
     const count = this.contactCount;
     const meta = this.meta;
@@ -258,9 +233,14 @@ export class SoftContactSolver extends SoftContactArrays {
     let length = 0;
     for (let i = 0; i < count; i++) {
       if (chainOf[i] !== -1 || !this.chainable(i)) continue;
+      let via = meta[(i & Index.Mask) * Meta.Stride + Meta.SlotB];
+      // No body of two chainable contacts on either side: a chain of one (most contacts of a pile).
+      if (degree[via] !== 2 && degree[meta[(i & Index.Mask) * Meta.Stride + Meta.SlotA]] !== 2) {
+        chainOf[i] = -2;
+        continue;
+      }
       // Walk through body A's side to one end of the chain.
       let cur = i;
-      let via = meta[(i & Index.Mask) * Meta.Stride + Meta.SlotB];
       let ring = false;
       for (;;) {
         const y = otherSlot(meta, cur, via);
@@ -330,195 +310,213 @@ export class SoftContactSolver extends SoftContactArrays {
     return this.meta[m + Meta.Touching] === 1 && (pc === 1 || this.meta[m + Meta.BlockUsable] === 1);
   }
 
-  /** One contact of {@link SoftContactSolver.prepare}; the object is read only for a body in slot 0. */
-  private prepareContact(
+  /**
+   * {@link SoftContactSolver.prepare}'s loop over the contacts, their slots in `meta` and their data
+   * in `blocks`; a contact's object is read only for a body in slot 0. One loop, the step's
+   * constants in locals. Returns how many have restitution (nothing after the loop: see
+   * docs/performance.md, "Loops in their own functions").
+   */
+  private prepareRows(
     contacts: ContactConstraint[],
-    i: number,
-    sA: number,
-    sB: number,
-    pointCount: number,
-    data: Float64Array,
-    base: number,
+    blocks: Float64Array[],
+    count: number,
     states: BodyStates,
     ctx: SoftStepContext,
-  ): void {
+  ): number {
     const rows = this.rows;
     const meta = this.meta;
-    const r = (i & Index.Mask) * Row.Stride;
-    const m = (i & Index.Mask) * Meta.Stride;
-    // Centres: a moving body's from its slot's start pose, a still body's from the object (a body
-    // with mass but no slot would set the still slot moving: refused).
     const motion = states.motion;
-    const pA = Motion.Stride * sA;
-    const pB = Motion.Stride * sB;
-    let xAx = motion[pA + Motion.X0];
-    let xAy = motion[pA + Motion.Y0];
-    let xBx = motion[pB + Motion.X0];
-    let xBy = motion[pB + Motion.Y0];
-    if (sA === 0) {
-      const bA = contacts[i].bodyA;
-      if (!slotUsable(sA, bA)) throw unslottedBody(bA, `contacts[${i}].bodyA`);
-      xAx = bA.center.x;
-      xAy = bA.center.y;
-    }
-    if (sB === 0) {
-      const bB = contacts[i].bodyB;
-      if (!slotUsable(sB, bB)) throw unslottedBody(bB, `contacts[${i}].bodyB`);
-      xBx = bB.center.x;
-      xBy = bB.center.y;
-    }
-    const v = states.state;
-    meta[m + Meta.SlotA] = sA;
-    meta[m + Meta.SlotB] = sB;
-    meta[m + Meta.PointCount] = pointCount;
-    meta[m + Meta.Held] = states.held[sA] | (states.held[sB] << 1);
-    // Inverse masses and inertias from the slots (slot 0: none).
     const masses = states.masses;
-    const mA = masses[2 * sA];
-    const iA = masses[2 * sA + 1];
-    const mB = masses[2 * sB];
-    const iB = masses[2 * sB + 1];
-    const nx = data[base + ContactData.NormalX];
-    const ny = data[base + ContactData.NormalY];
-    const tx = ny;
-    const ty = -nx;
-    rows[r + Row.MassA] = mA;
-    rows[r + Row.InvIA] = iA;
-    rows[r + Row.MassB] = mB;
-    rows[r + Row.InvIB] = iB;
-    rows[r + Row.NormalX] = nx;
-    rows[r + Row.NormalY] = ny;
-    const restitution = data[base + ContactData.Restitution];
-    if (restitution > 0) this.bouncyCount++;
-    rows[r + Row.Friction] = data[base + ContactData.Friction];
-    rows[r + Row.Restitution] = restitution;
-    rows[r + Row.TangentSpeed] = data[base + ContactData.TangentSpeed];
-    const rolling = data[base + ContactData.RollingResistance];
-    rows[r + Row.RollingResistance] = rolling;
-    if (rolling > 0) {
-      const k = iA + iB;
-      rows[r + Row.RollingMass] = k > 0 ? 1 / k : 0;
-      rows[r + Row.RollingImpulse] = ctx.warmStarting
-        ? data[base + ContactData.RollingImpulse] / ctx.substeps
-        : 0;
-    }
-    const still = mA === 0 || mB === 0;
+    const held = states.held;
+    const v = states.state;
     const cv = ctx.values;
-    rows[r + Row.BiasRate] = still ? cv[Ctx.StaticBiasRate] : cv[Ctx.BiasRate];
-    rows[r + Row.MassScale] = still ? cv[Ctx.StaticMassScale] : cv[Ctx.MassScale];
-    rows[r + Row.ImpulseScale] = still ? cv[Ctx.StaticImpulseScale] : cv[Ctx.ImpulseScale];
-    const oA = State.Stride * sA;
-    const oB = State.Stride * sB;
     const warm = ctx.warmStarting;
-    const roundA = data[base + ContactData.RadiusA];
-    const roundB = data[base + ContactData.RadiusB];
-    const omegaC = still ? cv[Ctx.StaticOmega] : cv[Ctx.Omega];
-    const omega2 = omegaC * omegaC;
     // Stored impulses are per step; each sub-step's rows carry 1/n of them.
     const substeps = ctx.substeps;
     const perSubstep = 1 / substeps;
     const stepDt = substeps * cv[Ctx.H];
-    meta[m + Meta.DataOffset] = base;
-
-    for (let j = 0; j < pointCount; j++) {
-      const d = base + j * PointData.Stride;
-      const q = r + Row.Point0 + (j & 1) * Pt.Stride;
-      const px = data[d + PointData.X];
-      const py = data[d + PointData.Y];
-      const rAx = px - xAx;
-      const rAy = py - xAy;
-      const rBx = px - xBx;
-      const rBy = py - xBy;
-      rows[q + Pt.R_AX] = rAx;
-      rows[q + Pt.R_AY] = rAy;
-      rows[q + Pt.R_BX] = rBx;
-      rows[q + Pt.R_BY] = rBy;
-      // The separation arms (Pt.SepAX): a rounded side's is the centre of its rounding, which the
-      // point (midway between the surfaces, s0 apart) lies s0 / 2 + ρ from along the normal.
-      const separation = data[d + PointData.Separation];
-      let sAx = rAx;
-      let sAy = rAy;
-      let sBx = rBx;
-      let sBy = rBy;
-      if (roundA > 0) {
-        const k = 0.5 * separation + roundA;
-        sAx = rAx - k * nx;
-        sAy = rAy - k * ny;
+    const omega2 = cv[Ctx.Omega] * cv[Ctx.Omega];
+    const staticOmega2 = cv[Ctx.StaticOmega] * cv[Ctx.StaticOmega];
+    const shareBase = DEEP_OVERLAP * LENGTH_UNITS[0];
+    const shareMax = MAX_LOAD_SHARE * LENGTH_UNITS[0];
+    const degree = this.degree;
+    const slotContacts = this.slotContacts;
+    let bouncy = 0;
+    for (let i = 0; i < count; i++) {
+      const r = (i & Index.Mask) * Row.Stride;
+      const m = (i & Index.Mask) * Meta.Stride;
+      const sA = meta[m + Meta.SlotA];
+      const sB = meta[m + Meta.SlotB];
+      const pointCount = meta[m + Meta.PointCount];
+      const base = meta[m + Meta.DataOffset];
+      const data = blocks[i];
+      // Centres: a moving body's from its slot's start pose, a still body's from the object (a body
+      // with mass but no slot would set the still slot moving: refused).
+      const pA = Motion.Stride * sA;
+      const pB = Motion.Stride * sB;
+      let xAx = motion[pA + Motion.X0];
+      let xAy = motion[pA + Motion.Y0];
+      let xBx = motion[pB + Motion.X0];
+      let xBy = motion[pB + Motion.Y0];
+      if (sA === 0) {
+        const bA = contacts[i].bodyA;
+        if (!slotUsable(sA, bA)) throw unslottedBody(bA, `contacts[${i}].bodyA`);
+        xAx = bA.center.x;
+        xAy = bA.center.y;
       }
-      if (roundB > 0) {
-        const k = 0.5 * separation + roundB;
-        sBx = rBx + k * nx;
-        sBy = rBy + k * ny;
+      if (sB === 0) {
+        const bB = contacts[i].bodyB;
+        if (!slotUsable(sB, bB)) throw unslottedBody(bB, `contacts[${i}].bodyB`);
+        xBx = bB.center.x;
+        xBy = bB.center.y;
       }
-      rows[q + Pt.SepAX] = sAx;
-      rows[q + Pt.SepAY] = sAy;
-      rows[q + Pt.SepBX] = sBx;
-      rows[q + Pt.SepBY] = sBy;
-      // The start separation less what the arms contribute, so that in a sub-step
-      // s = base + n · ((dpB + R(ΔθB) sB) - (dpA + R(ΔθA) sA)) is the separation of the moved sides.
-      rows[q + Pt.BaseSeparation] = separation - ((sBx - sAx) * nx + (sBy - sAy) * ny);
-      // Normal row J = [-n, -(rA × n), n, rB × n], K = mA + mB + iA (rA × n)² + iB (rB × n)²; the
-      // friction row likewise with t.
-      const rnA = rAx * ny - rAy * nx;
-      const rnB = rBx * ny - rBy * nx;
-      const rtA = rAx * ty - rAy * tx;
-      const rtB = rBx * ty - rBy * tx;
-      rows[q + Pt.RnA] = rnA;
-      rows[q + Pt.RnB] = rnB;
-      rows[q + Pt.RtA] = rtA;
-      rows[q + Pt.RtB] = rtB;
-      const kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
-      const kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
-      rows[q + Pt.NormalMass] = kNormal > 0 ? 1 / kNormal : 0;
-      rows[q + Pt.TangentMass] = kTangent > 0 ? 1 / kTangent : 0;
-      rows[q + Pt.NormalImpulse] = warm ? data[d + PointData.NormalImpulse] * perSubstep : 0;
-      rows[q + Pt.TangentImpulse] = warm ? data[d + PointData.TangentImpulse] * perSubstep : 0;
-      rows[q + Pt.MaxNormalImpulse] = 0;
-      // (The push pass keeps its impulses apart: see loadPushRow in assembly/push.ts.)
-      if (restitution > 0) {
-        // vn⁻ before this step's gravity and impulses: restitution's reference.
-        const wA = v[oA + State.W];
-        const wB = v[oB + State.W];
-        rows[q + Pt.RelativeVelocity] =
-          (v[oB + State.Vx] - wB * rBy - v[oA + State.Vx] + wA * rAy) * nx +
-          (v[oB + State.Vy] + wB * rBx - v[oA + State.Vy] - wA * rAx) * ny;
-        rows[q + Pt.Bounced] = 0;
-        // The anchors' relative acceleration along n: a · n + α (r × n), B's less A's.
-        rows[q + Pt.NormalAccel] =
-          motion[pB + Motion.Ax] * nx +
-          motion[pB + Motion.Ay] * ny +
-          motion[pB + Motion.Alpha] * rnB -
-          (motion[pA + Motion.Ax] * nx + motion[pA + Motion.Ay] * ny + motion[pA + Motion.Alpha] * rnA);
-        rows[q + Pt.BounceShift] = 0;
+      meta[m + Meta.Held] = held[sA] | (held[sB] << 1);
+      // Inverse masses and inertias from the slots (slot 0: none).
+      const mA = masses[2 * sA];
+      const iA = masses[2 * sA + 1];
+      const mB = masses[2 * sB];
+      const iB = masses[2 * sB + 1];
+      const nx = data[base + ContactData.NormalX];
+      const ny = data[base + ContactData.NormalY];
+      const tx = ny;
+      const ty = -nx;
+      rows[r + Row.MassA] = mA;
+      rows[r + Row.InvIA] = iA;
+      rows[r + Row.MassB] = mB;
+      rows[r + Row.InvIB] = iB;
+      rows[r + Row.NormalX] = nx;
+      rows[r + Row.NormalY] = ny;
+      const restitution = data[base + ContactData.Restitution];
+      if (restitution > 0) bouncy++;
+      rows[r + Row.Friction] = data[base + ContactData.Friction];
+      rows[r + Row.Restitution] = restitution;
+      const still = mA === 0 || mB === 0;
+      rows[r + Row.BiasRate] = still ? cv[Ctx.StaticBiasRate] : cv[Ctx.BiasRate];
+      rows[r + Row.MassScale] = still ? cv[Ctx.StaticMassScale] : cv[Ctx.MassScale];
+      rows[r + Row.ImpulseScale] = still ? cv[Ctx.StaticImpulseScale] : cv[Ctx.ImpulseScale];
+      const rolling = data[base + ContactData.RollingResistance];
+      rows[r + Row.RollingResistance] = rolling;
+      if (rolling > 0) {
+        const k = iA + iB;
+        rows[r + Row.RollingMass] = k > 0 ? 1 / k : 0;
+        rows[r + Row.RollingImpulse] = warm ? data[base + ContactData.RollingImpulse] / substeps : 0;
       }
-      // The spring k = m ω² (m = 1 / K) carrying last step's load F = λ / dt is compressed F / k;
-      // at most MAX_LOAD_SHARE more (a load that grows with the overlap it is given must not feed
-      // itself without bound: a light body crushed by a heavy one).
-      const compression = warm ? (data[d + PointData.NormalImpulse] * kNormal) / (stepDt * omega2) : 0;
-      // (Math.min, not a conditional: TurboFan kept the conditional's result tagged and boxed it.)
-      rows[q + Pt.Share] =
-        DEEP_OVERLAP * LENGTH_UNITS[0] + Math.min(compression, MAX_LOAD_SHARE * LENGTH_UNITS[0]);
+      rows[r + Row.TangentSpeed] = data[base + ContactData.TangentSpeed];
+      const oA = State.Stride * sA;
+      const oB = State.Stride * sB;
+      const roundA = data[base + ContactData.RadiusA];
+      const roundB = data[base + ContactData.RadiusB];
+      const springDt = stepDt * (still ? staticOmega2 : omega2);
+      let touching = pointCount > 0 ? 1 : 0;
+      for (let j = 0; j < pointCount; j++) {
+        const d = base + j * PointData.Stride;
+        const q = r + Row.Point0 + (j & 1) * Pt.Stride;
+        const px = data[d + PointData.X];
+        const py = data[d + PointData.Y];
+        const rAx = px - xAx;
+        const rAy = py - xAy;
+        const rBx = px - xBx;
+        const rBy = py - xBy;
+        rows[q + Pt.R_AX] = rAx;
+        rows[q + Pt.R_AY] = rAy;
+        rows[q + Pt.R_BX] = rBx;
+        rows[q + Pt.R_BY] = rBy;
+        // The separation arms (Pt.SepAX): a rounded side's is the centre of its rounding, which the
+        // point (midway between the surfaces, s0 apart) lies s0 / 2 + ρ from along the normal.
+        const separation = data[d + PointData.Separation];
+        if (separation > 0) touching = 0;
+        let sAx = rAx;
+        let sAy = rAy;
+        let sBx = rBx;
+        let sBy = rBy;
+        if (roundA > 0) {
+          const k = 0.5 * separation + roundA;
+          sAx = rAx - k * nx;
+          sAy = rAy - k * ny;
+        }
+        if (roundB > 0) {
+          const k = 0.5 * separation + roundB;
+          sBx = rBx + k * nx;
+          sBy = rBy + k * ny;
+        }
+        rows[q + Pt.SepAX] = sAx;
+        rows[q + Pt.SepAY] = sAy;
+        rows[q + Pt.SepBX] = sBx;
+        rows[q + Pt.SepBY] = sBy;
+        // The start separation less what the arms contribute, so that in a sub-step
+        // s = base + n · ((dpB + R(ΔθB) sB) - (dpA + R(ΔθA) sA)) is the separation of the moved sides.
+        rows[q + Pt.BaseSeparation] = separation - ((sBx - sAx) * nx + (sBy - sAy) * ny);
+        // Normal row J = [-n, -(rA × n), n, rB × n], K = mA + mB + iA (rA × n)² + iB (rB × n)²; the
+        // friction row likewise with t.
+        const rnA = rAx * ny - rAy * nx;
+        const rnB = rBx * ny - rBy * nx;
+        const rtA = rAx * ty - rAy * tx;
+        const rtB = rBx * ty - rBy * tx;
+        const kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
+        const kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
+        rows[q + Pt.NormalMass] = kNormal > 0 ? 1 / kNormal : 0;
+        rows[q + Pt.TangentMass] = kTangent > 0 ? 1 / kTangent : 0;
+        const normalImpulse = warm ? data[d + PointData.NormalImpulse] : 0;
+        rows[q + Pt.NormalImpulse] = normalImpulse * perSubstep;
+        rows[q + Pt.TangentImpulse] = warm ? data[d + PointData.TangentImpulse] * perSubstep : 0;
+        rows[q + Pt.MaxNormalImpulse] = 0;
+        rows[q + Pt.RnA] = rnA;
+        rows[q + Pt.RnB] = rnB;
+        rows[q + Pt.RtA] = rtA;
+        rows[q + Pt.RtB] = rtB;
+        // (The push pass keeps its impulses apart: see loadPushRow in assembly/push.ts.)
+        if (restitution > 0) {
+          // vn⁻ before this step's gravity and impulses: restitution's reference.
+          const wA = v[oA + State.W];
+          const wB = v[oB + State.W];
+          rows[q + Pt.RelativeVelocity] =
+            (v[oB + State.Vx] - wB * rBy - v[oA + State.Vx] + wA * rAy) * nx +
+            (v[oB + State.Vy] + wB * rBx - v[oA + State.Vy] - wA * rAx) * ny;
+          rows[q + Pt.Bounced] = 0;
+          // The anchors' relative acceleration along n: a · n + α (r × n), B's less A's.
+          rows[q + Pt.NormalAccel] =
+            motion[pB + Motion.Ax] * nx +
+            motion[pB + Motion.Ay] * ny +
+            motion[pB + Motion.Alpha] * rnB -
+            (motion[pA + Motion.Ax] * nx + motion[pA + Motion.Ay] * ny + motion[pA + Motion.Alpha] * rnA);
+          rows[q + Pt.BounceShift] = 0;
+        }
+        // The spring k = m ω² (m = 1 / K) carrying last step's load F = λ / dt is compressed F / k;
+        // at most MAX_LOAD_SHARE more (a load that grows with the overlap it is given must not feed
+        // itself without bound: a light body crushed by a heavy one).
+        const compression = warm ? (normalImpulse * kNormal) / springDt : 0;
+        // (Math.min, not a conditional: TurboFan kept the conditional's result tagged and boxed it.)
+        rows[q + Pt.Share] = shareBase + Math.min(compression, shareMax);
+      }
+      let usable = false;
+      if (pointCount === 2) {
+        // (The rows hold the masses and both points' arms already, the arms as RnA then RnB.)
+        usable = buildBlockFrom(
+          rows,
+          r + Row.MassA,
+          r + Row.Point0 + Pt.RnA,
+          r + Row.Point1 + Pt.RnA,
+          rows,
+          r + Row.K11,
+        );
+      }
+      meta[m + Meta.BlockUsable] = usable ? 1 : 0;
+      meta[m + Meta.Touching] = touching;
+      meta[m + Meta.Deep] = -1;
+      // Chainable ({@link chainable}): count it on each side but a body nothing moves (static or
+      // kinematic), which ends every chain it touches, as a static one.
+      if (touching === 1 && (pointCount === 1 || usable)) {
+        if (sA !== 0 && (mA !== 0 || iA !== 0)) {
+          const d = degree[sA]++;
+          if (d < 2) slotContacts[2 * sA + d] = i;
+        }
+        if (sB !== 0 && (mB !== 0 || iB !== 0)) {
+          const d = degree[sB]++;
+          if (d < 2) slotContacts[2 * sB + d] = i;
+        }
+      }
     }
-
-    let usable = false;
-    if (pointCount === 2) {
-      // (The rows hold the masses and both points' arms already, the arms as RnA then RnB.)
-      usable = buildBlockFrom(
-        rows,
-        r + Row.MassA,
-        r + Row.Point0 + Pt.RnA,
-        r + Row.Point1 + Pt.RnA,
-        rows,
-        r + Row.K11,
-      );
-    }
-    meta[m + Meta.BlockUsable] = usable ? 1 : 0;
-    let touching = pointCount > 0 ? 1 : 0;
-    for (let j = 0; j < pointCount; j++) {
-      if (data[base + j * PointData.Stride + PointData.Separation] > 0) touching = 0;
-    }
-    meta[m + Meta.Touching] = touching;
-    meta[m + Meta.Deep] = -1;
+    return bouncy;
   }
 
   /** Applies every contact's accumulated impulses P = λn n + λt t (once per sub-step, before the solve). */
